@@ -1,0 +1,23 @@
+"""Computer players by level name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from cacao_game.ai.base import Player
+from cacao_game.ai.random_player import RandomPlayer
+
+LEVELS: dict[str, Callable[[random.Random], Player]] = {
+    "random": RandomPlayer,
+}
+"""Level name -> factory taking the player's own ``random.Random``."""
+
+
+def make_player(level: str, rng: random.Random) -> Player:
+    """A new player of ``level``; raises ValueError for an unknown level."""
+    try:
+        factory = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}") from None
+    return factory(rng)

@@ -1,0 +1,818 @@
+"""The rules engine: a game of Cacao as a sequence of decisions (R3-R5).
+
+A ``Game`` always waits for one decision of one seat (``decision()``), or is over. Every
+step that offers no real choice (R3.10) is taken automatically inside ``apply``, which
+returns the events of everything that happened. ``pop()`` takes the last decision back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from enum import IntEnum
+
+from cacao_game.engine import events as ev
+from cacao_game.engine.actions import Action, Fill, Overbuild, Place, Resolve
+from cacao_game.engine.errors import (
+    GameOverError,
+    IllegalActionError,
+    IllegalFillError,
+    IllegalPlacementError,
+    IllegalResolutionError,
+    NothingToUndoError,
+    WrongDecisionError,
+)
+from cacao_game.engine.resolution import TradeEdge, best_outcomes, reachable, worthwhile_steps
+from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards, winners
+from cacao_game.engine.setup import Setup, deal
+from cacao_game.engine.tiles import (
+    CACAO_CAP,
+    DISPLAY_SIZE,
+    DISTINCT_ROTATIONS,
+    GOLD_YIELD,
+    MARKET_PRICE,
+    PLANTATION_YIELD,
+    SIDES,
+    STEP,
+    START_TILES,
+    SUN,
+    SUN_CAP,
+    TEMPLE,
+    VOLCANO,
+    VOLCANO_SIDES,
+    WATER,
+    WATER_MAX_STEP,
+    WORKER_SIDES,
+    Pos,
+    jungle_deck,
+    worker_deck,
+)
+
+
+class Phase(IntEnum):
+    """The kind of decision the game waits for."""
+
+    PLACE = 0
+    """The mover places or overbuilds a worker tile."""
+    FILL = 1
+    """The mover lays a jungle tile on a space that must be filled."""
+    RESOLVE = 2
+    """A seat (not always the mover) resolves one of its activated edges."""
+    GAME_OVER = 3
+    """No more decisions."""
+
+
+TERMINAL = -1
+"""``current_player()`` once the game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide now and what kind of decision it is."""
+
+    kind: Phase
+    seat: int
+    """The deciding seat, or ``TERMINAL``."""
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerTile:
+    """A worker tile on the board."""
+
+    seat: int
+    tile: str
+    rotation: int
+
+    def workers(self, side: int) -> int:
+        """Workers on ``side`` of the tile as it lies."""
+        return WORKER_SIDES[self.tile][self.rotation][side]
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedEdge:
+    """Activated workers on one side of a worker tile, facing one jungle tile (R3.8)."""
+
+    seat: int
+    pos: Pos
+    side: int
+    source: Pos
+    jungle: str
+    workers: int
+    value: int
+    """Plantation yield, market price, gold mine value or the volcano edge value; else 0."""
+
+    @property
+    def is_trade(self) -> bool:
+        """Plantations and markets: the edges whose order and amounts may matter."""
+        return self.jungle in PLANTATION_YIELD or self.jungle in MARKET_PRICE
+
+    def trade_key(self) -> TradeEdge:
+        """This edge as the resolution search sees it."""
+        return (self.jungle in MARKET_PRICE, self.value, self.workers)
+
+
+def _edge_value(jungle: str, rotation: int, worker_side: int) -> int:
+    if jungle in PLANTATION_YIELD:
+        return PLANTATION_YIELD[jungle]
+    if jungle in MARKET_PRICE:
+        return MARKET_PRICE[jungle]
+    if jungle in GOLD_YIELD:
+        return GOLD_YIELD[jungle]
+    if jungle == VOLCANO:
+        return VOLCANO_SIDES[rotation][(worker_side + 2) % 4]
+    return 0
+
+
+class Game:
+    """A game of Cacao in progress. Mutable; ``clone()`` for an independent copy.
+
+    Piles are kept top last internally; ``setup`` lists them top first.
+    """
+
+    __slots__ = (
+        "setup",
+        "players",
+        "variant",
+        "jungle",
+        "workers",
+        "covered",
+        "frontier",
+        "jungle_pile",
+        "display",
+        "hands",
+        "worker_piles",
+        "gold",
+        "cacao",
+        "sun",
+        "water",
+        "phase",
+        "mover",
+        "turn",
+        "placed_at",
+        "pending_fills",
+        "filled",
+        "edges",
+        "resolve_queue",
+        "resolving",
+        "actions",
+        "final",
+        "_history",
+        "_keep_history",
+    )
+
+    def __init__(self, setup: Setup, *, keep_history: bool = True) -> None:
+        """Start the game dealt in ``setup`` (validated: raises ValueError if it is wrong)."""
+        setup.validate()
+        self.setup = setup
+        self.players = setup.players
+        self.variant = setup.variant
+        self.jungle: dict[Pos, tuple[str, int]] = {pos: (code, 0) for pos, code in START_TILES}
+        self.workers: dict[Pos, WorkerTile] = {}
+        self.covered: dict[Pos, WorkerTile] = {}
+        self.frontier: set[Pos] = set()
+        for pos, _code in START_TILES:
+            self._open_around(pos)
+        self.jungle_pile = list(reversed(setup.jungle_pile))
+        self.display = list(setup.display)
+        self.hands = [list(hand) for hand in setup.hands]
+        self.worker_piles = [list(reversed(pile)) for pile in setup.worker_piles]
+        self.gold = [0] * self.players
+        self.cacao = [0] * self.players
+        self.sun = [0] * self.players
+        self.water = [0] * self.players
+        self.phase = Phase.PLACE
+        self.mover = 0
+        self.turn = 0
+        self.placed_at: Pos | None = None
+        self.pending_fills: list[Pos] = []
+        self.filled: list[Pos] = []
+        self.edges: dict[int, list[ActivatedEdge]] = {}
+        self.resolve_queue: list[int] = []
+        self.resolving = TERMINAL
+        self.actions: list[Action] = []
+        self.final: tuple[SeatScore, ...] | None = None
+        self._history: list[tuple[object, ...]] = []
+        self._keep_history = keep_history
+
+    @classmethod
+    def new(
+        cls, players: int, variant: str = "base", seed: int | None = None, *, keep_history: bool = True
+    ) -> Game:
+        """Deal (R2.2) and start a new game."""
+        return cls(deal(players, variant, seed), keep_history=keep_history)
+
+    # ----------------------------------------------------------------- copying and undo
+
+    def _state(self) -> tuple[object, ...]:
+        return (
+            dict(self.jungle),
+            dict(self.workers),
+            dict(self.covered),
+            set(self.frontier),
+            list(self.jungle_pile),
+            list(self.display),
+            [list(h) for h in self.hands],
+            [list(p) for p in self.worker_piles],
+            list(self.gold),
+            list(self.cacao),
+            list(self.sun),
+            list(self.water),
+            self.phase,
+            self.mover,
+            self.turn,
+            self.placed_at,
+            list(self.pending_fills),
+            list(self.filled),
+            {seat: list(edges) for seat, edges in self.edges.items()},
+            list(self.resolve_queue),
+            self.resolving,
+            list(self.actions),
+            self.final,
+        )
+
+    def _restore(self, state: tuple[object, ...]) -> None:
+        (
+            self.jungle,
+            self.workers,
+            self.covered,
+            self.frontier,
+            self.jungle_pile,
+            self.display,
+            self.hands,
+            self.worker_piles,
+            self.gold,
+            self.cacao,
+            self.sun,
+            self.water,
+            self.phase,
+            self.mover,
+            self.turn,
+            self.placed_at,
+            self.pending_fills,
+            self.filled,
+            self.edges,
+            self.resolve_queue,
+            self.resolving,
+            self.actions,
+            self.final,
+        ) = state  # type: ignore[assignment]
+
+    def clone(self, *, keep_history: bool = False) -> Game:
+        """An independent copy of the game. With ``keep_history`` it can also ``pop()``."""
+        copy = Game.__new__(Game)
+        copy.setup = self.setup
+        copy.players = self.players
+        copy.variant = self.variant
+        copy._restore(self._state())
+        copy._keep_history = keep_history
+        copy._history = list(self._history) if keep_history else []
+        return copy
+
+    def pop(self) -> Action:
+        """Take back the last decision, restoring the exact state before it.
+
+        Raises NothingToUndoError when there is none (or history is not kept).
+        """
+        if not self._history:
+            raise NothingToUndoError("no decision to take back")
+        action = self.actions[-1]
+        self._restore(self._history.pop())
+        return action
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether ``pop()`` has a decision to take back."""
+        return bool(self._history)
+
+    # ----------------------------------------------------------------- queries
+
+    def decision(self) -> Decision:
+        """The decision the game waits for."""
+        return Decision(self.phase, self.current_player())
+
+    def current_player(self) -> int:
+        """The seat that decides now, or ``TERMINAL``."""
+        if self.phase is Phase.GAME_OVER:
+            return TERMINAL
+        if self.phase is Phase.RESOLVE:
+            return self.resolving
+        return self.mover
+
+    def is_over(self) -> bool:
+        """Whether the game has ended (R4.1)."""
+        return self.phase is Phase.GAME_OVER
+
+    def can_overbuild(self) -> bool:
+        """Whether the mover may overbuild this turn (R3.3)."""
+        return (
+            self.phase is Phase.PLACE
+            and not self.jungle_pile
+            and not self.display
+            and self.sun[self.mover] >= 1
+            and any(self._overbuild_targets())
+        )
+
+    def _overbuild_targets(self) -> list[Pos]:
+        return sorted(
+            pos
+            for pos, tile in self.workers.items()
+            if tile.seat == self.mover and pos not in self.covered
+        )
+
+    def fill_source(self) -> str | None:
+        """Where the next fill comes from: ``"display"``, ``"pile"`` or None (none left)."""
+        if self.display:
+            return "display"
+        if self.jungle_pile:
+            return "pile"
+        return None
+
+    def revealed_pile_tile(self) -> str | None:
+        """The pile tile drawn face up for a fill (R3.5), if the game waits for its space."""
+        if self.phase is Phase.FILL and not self.display and self.jungle_pile:
+            return self.jungle_pile[-1]
+        return None
+
+    def pending_edges(self, seat: int) -> list[ActivatedEdge]:
+        """The activated edges ``seat`` still has to resolve this turn."""
+        return list(self.edges.get(seat, ()))
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current decision allows, in a fixed order.
+
+        Equivalent rotations of a symmetric tile and duplicate tiles are listed once; ``apply``
+        accepts every rotation.
+        """
+        if self.phase is Phase.PLACE:
+            return self._placement_actions()
+        if self.phase is Phase.FILL:
+            return list(self._fill_options())
+        if self.phase is Phase.RESOLVE:
+            return self._resolve_options()
+        return []
+
+    def _placement_actions(self) -> list[Action]:
+        hand_codes = sorted(set(self.hands[self.mover]))
+        squares = sorted(self.frontier)
+        actions: list[Action] = [
+            Place(code, rotation, pos)
+            for code in hand_codes
+            for rotation in DISTINCT_ROTATIONS[code]
+            for pos in squares
+        ]
+        if self.can_overbuild():
+            targets = self._overbuild_targets()
+            actions.extend(
+                Overbuild(code, rotation, pos)
+                for code in hand_codes
+                for rotation in DISTINCT_ROTATIONS[code]
+                for pos in targets
+            )
+        return actions
+
+    def _fill_options(self) -> list[Fill]:
+        if self.phase is not Phase.FILL or not self.pending_fills:
+            return []
+        if self.display:
+            codes = sorted(set(self.display))
+        elif self.jungle_pile:
+            codes = [self.jungle_pile[-1]]
+        else:
+            return []
+        return [
+            Fill(pos, code, rotation)
+            for pos in self.pending_fills
+            for code in codes
+            for rotation in (range(4) if code == VOLCANO else (0,))
+        ]
+
+    def _resolve_options(self) -> list[Action]:
+        edges = [e for e in self.edges.get(self.resolving, ()) if e.is_trade]
+        steps = worthwhile_steps(tuple(e.trade_key() for e in edges), self.cacao[self.resolving])
+        return [Resolve(edges[i].pos, edges[i].side, amount) for i, amount in steps]
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``apply(action)`` would be accepted."""
+        try:
+            self._check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def score_now(self) -> tuple[SeatScore, ...]:
+        """Each seat's score if the game ended now (the final score once it has)."""
+        if self.final is not None:
+            return self.final
+        temples = [0] * self.players
+        for _pos, _workers, awards in self.temple_standings():
+            for seat, gold in enumerate(awards):
+                temples[seat] += gold
+        return tuple(
+            seat_score(self.gold[s], temples[s], self.sun[s], self.water[s], self.cacao[s])
+            for s in range(self.players)
+        )
+
+    def temple_standings(self) -> list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]:
+        """Per temple on the board: its square, workers per seat (top tiles only), awards."""
+        standings = []
+        for pos in sorted(p for p, (code, _r) in self.jungle.items() if code == TEMPLE):
+            counts = [0] * self.players
+            for side in SIDES:
+                tile = self.workers.get(_step(pos, side))
+                if tile is not None:
+                    counts[tile.seat] += tile.workers((side + 2) % 4)
+            standings.append((pos, tuple(counts), temple_awards(counts)))
+        return standings
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats (R5.4); only meaningful once the game is over."""
+        return winners(self.score_now())
+
+    def unseen_jungle(self) -> Counter[str]:
+        """The jungle tiles in the draw pile, as a multiset (public knowledge)."""
+        return Counter(self.jungle_pile)
+
+    def remaining_workers(self, seat: int) -> Counter[str]:
+        """``seat``'s worker tiles in hand and pile, as a multiset (public knowledge)."""
+        return Counter(self.hands[seat]) + Counter(self.worker_piles[seat])
+
+    # ----------------------------------------------------------------- applying
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Carry out ``action`` for the deciding seat, then every automatic step after it.
+
+        Returns the events in order. Raises an ``IllegalActionError`` subclass, leaving the
+        game unchanged, when the decision does not allow the action.
+        """
+        self._check(action)
+        if self._keep_history:
+            self._history.append(self._state())
+        self.actions.append(action)
+        events: list[ev.Event] = []
+        if isinstance(action, (Place, Overbuild)):
+            self._place(action, events)
+        elif isinstance(action, Fill):
+            self._fill(action, events)
+        else:
+            self._resolve(action, automatic=False, events=events)
+        self._advance(events)
+        return events
+
+    def _check(self, action: Action) -> None:
+        if self.phase is Phase.GAME_OVER:
+            raise GameOverError("the game is over")
+        if isinstance(action, (Place, Overbuild)):
+            if self.phase is not Phase.PLACE:
+                raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
+            self._check_placement(action)
+        elif isinstance(action, Fill):
+            if self.phase is not Phase.FILL:
+                raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
+            if action not in self._fill_options():
+                raise IllegalFillError(f"{action} is not a legal fill; legal: {self._fill_options()}")
+        elif isinstance(action, Resolve):
+            if self.phase is not Phase.RESOLVE:
+                raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
+            if action not in self._resolve_options():
+                raise IllegalResolutionError(f"{action} is not a worthwhile resolution step")
+        else:
+            raise WrongDecisionError(f"not an action: {action!r}")
+
+    def _check_placement(self, action: Place | Overbuild) -> None:
+        if action.tile not in self.hands[self.mover]:
+            raise IllegalPlacementError(f"tile {action.tile!r} is not in seat {self.mover}'s hand")
+        if not isinstance(action.rotation, int) or not 0 <= action.rotation <= 3:
+            raise IllegalPlacementError(f"rotation must be 0-3, not {action.rotation!r}")
+        if isinstance(action, Place):
+            if action.pos not in self.frontier:
+                raise IllegalPlacementError(
+                    f"{action.pos} is not an empty worker square next to a jungle tile"
+                )
+            return
+        if self.jungle_pile or self.display:
+            raise IllegalPlacementError("overbuilding needs an empty jungle pile and display")
+        if self.sun[self.mover] < 1:
+            raise IllegalPlacementError("overbuilding costs a sun token")
+        tile = self.workers.get(action.pos)
+        if tile is None or tile.seat != self.mover:
+            raise IllegalPlacementError(f"{action.pos} holds no worker tile of seat {self.mover}")
+        if action.pos in self.covered:
+            raise IllegalPlacementError(f"{action.pos} has been overbuilt already")
+
+    def _place(self, action: Place | Overbuild, events: list[ev.Event]) -> None:
+        seat = self.mover
+        self.hands[seat].remove(action.tile)
+        overbuild = isinstance(action, Overbuild)
+        if overbuild:
+            self.covered[action.pos] = self.workers[action.pos]
+            self.sun[seat] -= 1
+            events.append(ev.SunSpent(seat, self.sun[seat]))
+        self.workers[action.pos] = WorkerTile(seat, action.tile, action.rotation)
+        self.frontier.discard(action.pos)
+        events.append(ev.TilePlaced(seat, action.pos, action.tile, action.rotation, overbuild))
+        self.placed_at = action.pos
+        self.filled = []
+        self.pending_fills = []
+        if self.display or self.jungle_pile:
+            for side in SIDES:
+                space = _step(action.pos, side)
+                if space not in self.jungle and self._worker_tiles_around(space) >= 2:
+                    self.pending_fills.append(space)
+            self.pending_fills.sort()
+        if self.pending_fills:
+            events.append(ev.FillRequired(tuple(self.pending_fills)))
+        self.phase = Phase.FILL
+
+    def _worker_tiles_around(self, space: Pos) -> int:
+        workers = self.workers
+        x, y = space
+        return (
+            ((x, y - 1) in workers)
+            + ((x + 1, y) in workers)
+            + ((x, y + 1) in workers)
+            + ((x - 1, y) in workers)
+        )
+
+    def _open_around(self, jungle_pos: Pos) -> None:
+        for side in SIDES:
+            square = _step(jungle_pos, side)
+            if square not in self.workers:
+                self.frontier.add(square)
+
+    def _fill(self, action: Fill, events: list[ev.Event]) -> None:
+        if self.display:
+            self.display.remove(action.tile)
+            source = "display"
+        else:
+            self.jungle_pile.pop()
+            source = "pile"
+        self.jungle[action.pos] = (action.tile, action.rotation)
+        self.pending_fills.remove(action.pos)
+        self.filled.append(action.pos)
+        self._open_around(action.pos)
+        events.append(ev.JungleFilled(self.mover, action.pos, action.tile, action.rotation, source))
+
+    def _automatic_fill(self, options: list[Fill]) -> Fill | None:
+        """The fill to make without asking, when every choice gives the same board (R3.10)."""
+        if len(options) == 1:
+            return options[0]
+        if (
+            self.display
+            and len(set(self.display)) == 1
+            and self.display[0] != VOLCANO
+            and len(self.pending_fills) <= len(self.display)
+        ):
+            return options[0]
+        return None
+
+    def _advance(self, events: list[ev.Event]) -> None:
+        while True:
+            if self.phase is Phase.FILL:
+                options = self._fill_options()
+                if not options:
+                    self._activate(events)
+                    continue
+                automatic = self._automatic_fill(options)
+                if automatic is None:
+                    return
+                self._fill(automatic, events)
+                continue
+            if self.phase is Phase.RESOLVE:
+                if self.resolving != TERMINAL and self.edges.get(self.resolving):
+                    return
+                if self.resolve_queue:
+                    self.resolving = self.resolve_queue.pop(0)
+                    self._resolve_automatic(self.resolving, events)
+                    continue
+                self._end_turn(events)
+                continue
+            return
+
+    def _activate(self, events: list[ev.Event]) -> None:
+        placed = self.placed_at
+        assert placed is not None
+        found: list[ActivatedEdge] = []
+        tile = self.workers[placed]
+        for side in SIDES:
+            source = _step(placed, side)
+            self._add_edge(found, placed, tile, side, source)
+        for space in self.filled:
+            for side in SIDES:
+                pos = _step(space, side)
+                other = self.workers.get(pos)
+                if other is not None and pos != placed:
+                    self._add_edge(found, pos, other, (side + 2) % 4, space)
+        self.edges = {}
+        for edge in found:
+            events.append(
+                ev.EdgeActivated(edge.seat, edge.pos, edge.side, edge.source, edge.jungle, edge.workers)
+            )
+            if edge.jungle != TEMPLE:
+                self.edges.setdefault(edge.seat, []).append(edge)
+        order = [(self.mover + k) % self.players for k in range(self.players)]
+        self.resolve_queue = [seat for seat in order if seat in self.edges]
+        self.resolving = TERMINAL
+        self.phase = Phase.RESOLVE
+
+    def _add_edge(
+        self, found: list[ActivatedEdge], pos: Pos, tile: WorkerTile, side: int, source: Pos
+    ) -> None:
+        jungle = self.jungle.get(source)
+        if jungle is None:
+            return
+        count = tile.workers(side)
+        if count:
+            code, rotation = jungle
+            found.append(
+                ActivatedEdge(tile.seat, pos, side, source, code, count, _edge_value(code, rotation, side))
+            )
+
+    def _resolve_automatic(self, seat: int, events: list[ev.Event]) -> None:
+        """Resolve every edge of ``seat`` that offers no real choice (R3.10)."""
+        edges = self.edges[seat]
+        ordered = sorted(
+            (e for e in edges if not e.is_trade),
+            key=lambda e: (not (e.jungle == VOLCANO and e.value < 0), e.pos, e.side),
+        )
+        for edge in ordered:
+            self._resolve(Resolve(edge.pos, edge.side, edge.workers), automatic=True, events=events)
+        self._resolve_trades_if_forced(seat, events)
+
+    def _resolve_trades_if_forced(self, seat: int, events: list[ev.Event]) -> None:
+        """Resolve ``seat``'s plantations and markets while only one best result remains."""
+        while True:
+            trades = [e for e in self.edges.get(seat, ()) if e.is_trade]
+            if not trades:
+                return
+            keys = tuple(e.trade_key() for e in trades)
+            if len(best_outcomes(reachable(keys, self.cacao[seat]))) > 1:
+                return
+            index, amount = worthwhile_steps(keys, self.cacao[seat])[0]
+            edge = trades[index]
+            self._resolve(Resolve(edge.pos, edge.side, amount), automatic=True, events=events)
+
+    def _resolve(self, action: Resolve, *, automatic: bool, events: list[ev.Event]) -> None:
+        seat = self.resolving
+        edges = self.edges[seat]
+        edge = next(e for e in edges if e.pos == action.pos and e.side == action.side)
+        edges.remove(edge)
+        if not edges:
+            del self.edges[seat]
+        amount = action.amount
+        events.append(ev.EdgeResolved(seat, edge.pos, edge.side, amount, automatic))
+        code = edge.jungle
+        if code in PLANTATION_YIELD:
+            wanted = amount * edge.value
+            gained = min(wanted, CACAO_CAP - self.cacao[seat])
+            self.cacao[seat] += gained
+            events.append(ev.CacaoGained(seat, gained, wanted - gained, self.cacao[seat], edge.source))
+        elif code in MARKET_PRICE:
+            self.cacao[seat] -= amount
+            self.gold[seat] += amount * edge.value
+            events.append(
+                ev.CacaoSold(seat, amount, edge.value, self.cacao[seat], self.gold[seat], edge.source)
+            )
+        elif code in GOLD_YIELD or (code == VOLCANO and edge.value > 0):
+            self.gold[seat] += amount * edge.value
+            events.append(ev.GoldGained(seat, amount * edge.value, self.gold[seat], edge.source))
+        elif code == VOLCANO:
+            owed = amount * -edge.value
+            paid = min(owed, self.gold[seat])
+            self.gold[seat] -= paid
+            events.append(ev.GoldPaid(seat, paid, owed, self.gold[seat], edge.source))
+        elif code == WATER:
+            start = self.water[seat]
+            self.water[seat] = min(WATER_MAX_STEP, start + amount)
+            events.append(
+                ev.WaterMoved(seat, start, self.water[seat], start + amount - self.water[seat], edge.source)
+            )
+        elif code == SUN:
+            gained = min(amount, SUN_CAP - self.sun[seat])
+            self.sun[seat] += gained
+            events.append(ev.SunGained(seat, gained, amount - gained, self.sun[seat], edge.source))
+        if not automatic:
+            self._resolve_trades_if_forced(seat, events)
+
+    def _end_turn(self, events: list[ev.Event]) -> None:
+        seat = self.mover
+        pile = self.worker_piles[seat]
+        if pile:
+            drawn = pile.pop()
+            self.hands[seat].append(drawn)
+            events.append(ev.WorkerDrawn(seat, drawn))
+        refill = []
+        while len(self.display) < DISPLAY_SIZE and self.jungle_pile:
+            refill.append(self.jungle_pile.pop())
+        if refill:
+            self.display.extend(refill)
+            events.append(ev.DisplayRefilled(tuple(refill), tuple(self.display)))
+        events.append(ev.TurnEnded(seat, self.turn))
+        self.placed_at = None
+        self.filled = []
+        self.pending_fills = []
+        self.resolving = TERMINAL
+        if not any(self.hands):
+            self._finish(events)
+            return
+        self.turn += 1
+        self.mover = (seat + 1) % self.players
+        while not self.hands[self.mover]:
+            self.mover = (self.mover + 1) % self.players
+        self.phase = Phase.PLACE
+        events.append(ev.TurnStarted(self.mover, self.turn))
+
+    def _finish(self, events: list[ev.Event]) -> None:
+        for pos, workers, awards in self.temple_standings():
+            events.append(ev.TempleScored(pos, workers, awards))
+        self.final = self.score_now()
+        self.phase = Phase.GAME_OVER
+        events.append(ev.GameEnded(self.final, winners(self.final)))
+
+    # ----------------------------------------------------------------- hidden information
+
+    def view(self, seat: int) -> Game:
+        """What ``seat`` can see: a copy whose hidden parts are put in a canonical order.
+
+        Hidden: the order of the jungle pile (except a tile drawn face up for a fill), the
+        order of every worker pile, and the other seats' hands (mixed into their piles). Two
+        games that ``seat`` cannot tell apart give equal views (``observation_key``).
+        """
+        view = self.clone()
+        view.actions = []
+        revealed = self.revealed_pile_tile()
+        rest = sorted(view.jungle_pile[:-1] if revealed else view.jungle_pile, reverse=True)
+        view.jungle_pile = rest + ([revealed] if revealed else [])
+        for other in range(self.players):
+            if other == seat:
+                view.worker_piles[other] = sorted(view.worker_piles[other], reverse=True)
+                continue
+            tiles = sorted(view.hands[other] + view.worker_piles[other], reverse=True)
+            hand_size = len(view.hands[other])
+            view.hands[other] = tiles[len(tiles) - hand_size :] if hand_size else []
+            view.worker_piles[other] = tiles[: len(tiles) - hand_size]
+        return view
+
+    def observation_key(self, seat: int) -> tuple[object, ...]:
+        """A hashable summary of everything ``seat`` can see; equal keys mean equal views."""
+        view = self.view(seat)
+        state = list(view._state())
+        state[3] = tuple(sorted(view.frontier))
+        state[21] = None
+        return (self.players, self.variant, repr(state))
+
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A complete game consistent with what ``seat`` sees, hidden parts shuffled by ``rng``.
+
+        Depends only on ``view(seat)`` and ``rng``. History is not kept.
+        """
+        game = self.view(seat)
+        revealed = game.revealed_pile_tile()
+        rest = game.jungle_pile[:-1] if revealed else game.jungle_pile
+        rng.shuffle(rest)
+        game.jungle_pile = rest + ([revealed] if revealed else [])
+        for other in range(game.players):
+            if other == seat:
+                rng.shuffle(game.worker_piles[other])
+                continue
+            tiles = game.hands[other] + game.worker_piles[other]
+            rng.shuffle(tiles)
+            hand_size = len(game.hands[other])
+            game.hands[other] = tiles[:hand_size]
+            game.worker_piles[other] = tiles[hand_size:]
+        game._history = []
+        game._keep_history = False
+        return game
+
+    # ----------------------------------------------------------------- invariants
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state breaks a rule-given invariant (used by tests)."""
+        jungle_count = Counter(code for code, _r in self.jungle.values())
+        jungle_count.update(self.display)
+        jungle_count.update(self.jungle_pile)
+        full = jungle_deck(self.players, self.variant)
+        for _pos, code in START_TILES:
+            full[code] += 1
+        assert jungle_count == full, "jungle tiles are not conserved"
+        for seat in range(self.players):
+            tiles = Counter(self.hands[seat]) + Counter(self.worker_piles[seat])
+            tiles.update(t.tile for t in self.workers.values() if t.seat == seat)
+            tiles.update(t.tile for t in self.covered.values() if t.seat == seat)
+            assert tiles == worker_deck(self.players), f"seat {seat}'s worker tiles are not conserved"
+            assert 0 <= self.cacao[seat] <= CACAO_CAP
+            assert 0 <= self.sun[seat] <= SUN_CAP
+            assert 0 <= self.water[seat] <= WATER_MAX_STEP
+            assert self.gold[seat] >= 0
+        for pos in self.jungle:
+            assert (pos[0] + pos[1]) % 2 == 0, f"jungle tile on worker square {pos}"
+        for pos in self.workers:
+            assert (pos[0] + pos[1]) % 2 == 1, f"worker tile on jungle square {pos}"
+        assert not set(self.covered) - set(self.workers)
+        assert len(self.display) <= DISPLAY_SIZE
+
+
+def _step(pos: Pos, side: int) -> Pos:
+    dx, dy = STEP[side]
+    return (pos[0] + dx, pos[1] + dy)
+

@@ -1,0 +1,85 @@
+"""Which plantation/market results a seat can reach, and which are worth offering (R3.10).
+
+An *outcome* is ``(cacao, gold_gain)``: the cacao held after resolving every plantation and
+market edge, and the gold those sales earned. Gains are always taken in full; a market
+sells any number from 0 up to one cacao per worker.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cacao_game.engine.tiles import CACAO_CAP
+
+Outcome = tuple[int, int]
+"""``(cacao held, gold gained)``."""
+TradeEdge = tuple[bool, int, int]
+"""``(is_market, value, workers)``: value is a plantation's yield or a market's price."""
+
+BEST_PRICE = 4
+"""No cacao can ever sell for more than this, so a cacao is worth at most 4 gold."""
+
+
+def dominates(a: Outcome, b: Outcome) -> bool:
+    """Whether ``a`` is at least as good as ``b`` in every respect.
+
+    ``a`` has no less gold, and no less gold once each cacao is counted at the best price.
+    """
+    return a[1] >= b[1] and a[1] + BEST_PRICE * a[0] >= b[1] + BEST_PRICE * b[0]
+
+
+def best_outcomes(outcomes: frozenset[Outcome]) -> frozenset[Outcome]:
+    """The outcomes that no other outcome dominates."""
+    return frozenset(
+        o for o in outcomes if not any(p != o and dominates(p, o) for p in outcomes)
+    )
+
+
+def apply_edge(edge: TradeEdge, cacao: int, amount: int) -> Outcome:
+    """Resolve one edge with ``amount`` workers: the new cacao and the gold gained.
+
+    The caller guarantees ``amount`` is legal (see ``amounts``).
+    """
+    is_market, value, _workers = edge
+    if is_market:
+        return cacao - amount, amount * value
+    return min(CACAO_CAP, cacao + amount * value), 0
+
+
+def amounts(edge: TradeEdge, cacao: int) -> range:
+    """The worker counts worth using on ``edge`` with ``cacao`` held.
+
+    A plantation always uses every worker (more cacao never hurts); a market sells 0 up to
+    the smaller of its workers and the cacao held.
+    """
+    is_market, _value, workers = edge
+    if is_market:
+        return range(min(workers, cacao) + 1)
+    return range(workers, workers + 1)
+
+
+@lru_cache(maxsize=65536)
+def reachable(edges: tuple[TradeEdge, ...], cacao: int) -> frozenset[Outcome]:
+    """Every outcome reachable by resolving all ``edges`` in some order from ``cacao``."""
+    if not edges:
+        return frozenset({(cacao, 0)})
+    results: set[Outcome] = set()
+    for index, edge in enumerate(edges):
+        rest = edges[:index] + edges[index + 1 :]
+        for amount in amounts(edge, cacao):
+            after, gold = apply_edge(edge, cacao, amount)
+            results.update((c, g + gold) for c, g in reachable(rest, after))
+    return frozenset(results)
+
+
+def worthwhile_steps(edges: tuple[TradeEdge, ...], cacao: int) -> list[tuple[int, int]]:
+    """The steps ``(edge index, amount)`` that keep a best outcome within reach."""
+    best = best_outcomes(reachable(edges, cacao))
+    steps = []
+    for index, edge in enumerate(edges):
+        rest = edges[:index] + edges[index + 1 :]
+        for amount in amounts(edge, cacao):
+            after, gold = apply_edge(edge, cacao, amount)
+            if any((c, g + gold) in best for c, g in reachable(rest, after)):
+                steps.append((index, amount))
+    return steps

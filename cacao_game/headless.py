@@ -1,0 +1,47 @@
+"""Games between computer players, without a window (the ``--headless`` command line)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from cacao_game.ai import make_player
+from cacao_game.ai.base import Player
+from cacao_game.engine import Game, SeatScore
+from cacao_game.records import seat_entries, to_record
+
+
+@dataclass
+class MatchResult:
+    """One finished game: its scores, winners and record."""
+
+    seed: int
+    scores: tuple[SeatScore, ...]
+    winners: tuple[int, ...]
+    record: dict[str, Any] = field(repr=False)
+
+
+def player_seed(game_seed: int, seat: int) -> int:
+    """The seed of a seat's own generator, derived from the game seed."""
+    return game_seed * 1009 + seat * 7919 + 1
+
+
+def play_game(
+    levels: list[str], seed: int, variant: str = "base", players: list[Player] | None = None
+) -> MatchResult:
+    """Play one game where seat ``i`` is the AI ``levels[i]`` and return its result.
+
+    Each AI gets its own ``random.Random`` derived from ``seed`` and its seat, so a game is
+    reproduced exactly by its seed and levels. ``players`` overrides the made players.
+    """
+    game = Game.new(len(levels), variant, seed, keep_history=False)
+    seats = players or [make_player(level, random.Random(player_seed(seed, s))) for s, level in enumerate(levels)]
+    while not game.is_over():
+        game.apply(seats[game.current_player()].choose(game))
+    return MatchResult(
+        seed=seed,
+        scores=game.score_now(),
+        winners=game.winners(),
+        record=to_record(game, seat_entries(levels)),
+    )
