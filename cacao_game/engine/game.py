@@ -23,7 +23,7 @@ from cacao_game.engine.errors import (
     NothingToUndoError,
     WrongDecisionError,
 )
-from cacao_game.engine.resolution import TradeEdge, best_outcomes, reachable, worthwhile_steps
+from cacao_game.engine.resolution import TradeEdge, has_single_best, worthwhile_steps
 from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards, winners
 from cacao_game.engine.setup import Setup, deal
 from cacao_game.engine.tiles import (
@@ -354,13 +354,11 @@ class Game:
 
     def _placement_actions(self) -> list[Action]:
         hand_codes = sorted(set(self.hands[self.mover]))
-        squares = sorted(self.frontier)
-        actions: list[Action] = [
-            Place(code, rotation, pos)
-            for code in hand_codes
-            for rotation in DISTINCT_ROTATIONS[code]
-            for pos in squares
-        ]
+        actions: list[Action] = []
+        for pos in sorted(self.frontier):
+            per_code = _square_places(pos)
+            for code in hand_codes:
+                actions.extend(per_code[code])
         if self.can_overbuild():
             targets = self._overbuild_targets()
             actions.extend(
@@ -646,7 +644,7 @@ class Game:
             if not trades:
                 return
             keys = tuple(e.trade_key() for e in trades)
-            if len(best_outcomes(reachable(keys, self.cacao[seat]))) > 1:
+            if not has_single_best(keys, self.cacao[seat]):
                 return
             index, amount = worthwhile_steps(keys, self.cacao[seat])[0]
             edge = trades[index]
@@ -810,6 +808,23 @@ class Game:
             assert (pos[0] + pos[1]) % 2 == 1, f"worker tile on jungle square {pos}"
         assert not set(self.covered) - set(self.workers)
         assert len(self.display) <= DISPLAY_SIZE
+
+
+_SQUARE_PLACES: dict[Pos, dict[str, tuple[Place, ...]]] = {}
+
+
+def _square_places(pos: Pos) -> dict[str, tuple[Place, ...]]:
+    """The ``Place`` values for one square, per worker code, one per distinct rotation.
+
+    They are immutable and shared: building them anew dominated move listing.
+    """
+    places = _SQUARE_PLACES.get(pos)
+    if places is None:
+        places = _SQUARE_PLACES[pos] = {
+            code: tuple(Place(code, rotation, pos) for rotation in rotations)
+            for code, rotations in DISTINCT_ROTATIONS.items()
+        }
+    return places
 
 
 def _step(pos: Pos, side: int) -> Pos:

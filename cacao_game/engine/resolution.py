@@ -72,7 +72,16 @@ def reachable(edges: tuple[TradeEdge, ...], cacao: int) -> frozenset[Outcome]:
     return frozenset(results)
 
 
-def worthwhile_steps(edges: tuple[TradeEdge, ...], cacao: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=65536)
+def has_single_best(edges: tuple[TradeEdge, ...], cacao: int) -> bool:
+    """Whether exactly one best outcome is reachable, so nothing is left to decide."""
+    if not any(is_market for is_market, _value, _workers in edges):
+        return True
+    return len(best_outcomes(reachable(edges, cacao))) == 1
+
+
+@lru_cache(maxsize=65536)
+def worthwhile_steps(edges: tuple[TradeEdge, ...], cacao: int) -> tuple[tuple[int, int], ...]:
     """The steps ``(edge index, amount)`` that keep a best outcome within reach."""
     best = best_outcomes(reachable(edges, cacao))
     steps = []
@@ -82,4 +91,4 @@ def worthwhile_steps(edges: tuple[TradeEdge, ...], cacao: int) -> list[tuple[int
             after, gold = apply_edge(edge, cacao, amount)
             if any((c, g + gold) in best for c, g in reachable(rest, after)):
                 steps.append((index, amount))
-    return steps
+    return tuple(steps)
