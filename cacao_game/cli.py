@@ -25,9 +25,7 @@ def _seat_list(text: str) -> list[str]:
         raise argparse.ArgumentTypeError(f"2 to 4 seats are needed, not {len(seats)}")
     unknown = [s for s in seats if s not in LEVELS]
     if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown AI level {unknown[0]!r}; choose from {', '.join(LEVELS)}"
-        )
+        raise argparse.ArgumentTypeError(f"unknown AI level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
     return seats
 
 
@@ -57,7 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--variant", choices=VARIANTS, default="base", help="base game or volcano variant")
     parser.add_argument("--games", type=_positive, default=1, help="games to play, seeds N, N+1, ...")
     parser.add_argument(
-        "--record", type=Path, default=None, help="write the game record (a folder of records for --games > 1)"
+        "--record",
+        type=Path,
+        default=None,
+        help="write the game record (a folder of records for --games > 1)",
     )
     parser.add_argument("--windowed", action="store_true", help="open in a window instead of full screen")
     return parser

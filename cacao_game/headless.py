@@ -36,7 +36,9 @@ def play_game(
     reproduced exactly by its seed and levels. ``players`` overrides the made players.
     """
     game = Game.new(len(levels), variant, seed, keep_history=False)
-    seats = players or [make_player(level, random.Random(player_seed(seed, s))) for s, level in enumerate(levels)]
+    seats = players or [
+        make_player(level, random.Random(player_seed(seed, s))) for s, level in enumerate(levels)
+    ]
     while not game.is_over():
         game.apply(seats[game.current_player()].choose(game))
     return MatchResult(

@@ -34,8 +34,8 @@ from cacao_game.engine.tiles import (
     MARKET_PRICE,
     PLANTATION_YIELD,
     SIDES,
-    STEP,
     START_TILES,
+    STEP,
     SUN,
     SUN_CAP,
     TEMPLE,
@@ -131,34 +131,34 @@ class Game:
     """
 
     __slots__ = (
-        "setup",
-        "players",
-        "variant",
-        "jungle",
-        "workers",
-        "covered",
-        "frontier",
-        "jungle_pile",
-        "display",
-        "hands",
-        "worker_piles",
-        "gold",
-        "cacao",
-        "sun",
-        "water",
-        "phase",
-        "mover",
-        "turn",
-        "placed_at",
-        "pending_fills",
-        "filled",
-        "edges",
-        "resolve_queue",
-        "resolving",
-        "actions",
-        "final",
         "_history",
         "_keep_history",
+        "actions",
+        "cacao",
+        "covered",
+        "display",
+        "edges",
+        "filled",
+        "final",
+        "frontier",
+        "gold",
+        "hands",
+        "jungle",
+        "jungle_pile",
+        "mover",
+        "pending_fills",
+        "phase",
+        "placed_at",
+        "players",
+        "resolve_queue",
+        "resolving",
+        "setup",
+        "sun",
+        "turn",
+        "variant",
+        "water",
+        "worker_piles",
+        "workers",
     )
 
     def __init__(self, setup: Setup, *, keep_history: bool = True) -> None:
@@ -315,9 +315,7 @@ class Game:
 
     def _overbuild_targets(self) -> list[Pos]:
         return sorted(
-            pos
-            for pos, tile in self.workers.items()
-            if tile.seat == self.mover and pos not in self.covered
+            pos for pos, tile in self.workers.items() if tile.seat == self.mover and pos not in self.covered
         )
 
     def fill_source(self) -> str | None:
@@ -699,9 +697,10 @@ class Game:
             drawn = pile.pop()
             self.hands[seat].append(drawn)
             events.append(ev.WorkerDrawn(seat, drawn))
-        refill = []
-        while len(self.display) < DISPLAY_SIZE and self.jungle_pile:
-            refill.append(self.jungle_pile.pop())
+        refill = [
+            self.jungle_pile.pop()
+            for _ in range(min(DISPLAY_SIZE - len(self.display), len(self.jungle_pile)))
+        ]
         if refill:
             self.display.extend(refill)
             events.append(ev.DisplayRefilled(tuple(refill), tuple(self.display)))
@@ -830,4 +829,3 @@ def _square_places(pos: Pos) -> dict[str, tuple[Place, ...]]:
 def _step(pos: Pos, side: int) -> Pos:
     dx, dy = STEP[side]
     return (pos[0] + dx, pos[1] + dy)
-

@@ -30,9 +30,7 @@ def dominates(a: Outcome, b: Outcome) -> bool:
 
 def best_outcomes(outcomes: frozenset[Outcome]) -> frozenset[Outcome]:
     """The outcomes that no other outcome dominates."""
-    return frozenset(
-        o for o in outcomes if not any(p != o and dominates(p, o) for p in outcomes)
-    )
+    return frozenset(o for o in outcomes if not any(p != o and dominates(p, o) for p in outcomes))
 
 
 def apply_edge(edge: TradeEdge, cacao: int, amount: int) -> Outcome:

@@ -66,8 +66,12 @@ def to_record(game: Game, seats: list[dict[str, str]]) -> dict[str, Any]:
     for action in game.actions:
         if isinstance(action, Resolve) and current is not None:
             current["resolutions"].append(
-                {"seat": replay.current_player(), "pos": list(action.pos), "side": action.side,
-                 "amount": action.amount}
+                {
+                    "seat": replay.current_player(),
+                    "pos": list(action.pos),
+                    "side": action.side,
+                    "amount": action.amount,
+                }
             )
         for event in replay.apply(action):
             current = _record_event(replay, event, current, turns)
@@ -84,8 +88,14 @@ def to_record(game: Game, seats: list[dict[str, str]]) -> dict[str, Any]:
     if replay.final is not None:
         record["final"] = {
             "scores": [
-                {"gold": s.gold, "temples": s.temples, "sun": s.sun, "water": s.water,
-                 "total": s.total, "cacao": s.cacao}
+                {
+                    "gold": s.gold,
+                    "temples": s.temples,
+                    "sun": s.sun,
+                    "water": s.water,
+                    "total": s.total,
+                    "cacao": s.cacao,
+                }
                 for s in replay.final
             ],
             "winners": list(replay.winners()),
@@ -99,8 +109,12 @@ def _record_event(
     if isinstance(event, ev.TilePlaced):
         current = {
             "seat": event.seat,
-            "action": {"kind": "overbuild" if event.overbuild else "place", "tile": event.tile,
-                       "rotation": event.rotation, "pos": list(event.pos)},
+            "action": {
+                "kind": "overbuild" if event.overbuild else "place",
+                "tile": event.tile,
+                "rotation": event.rotation,
+                "pos": list(event.pos),
+            },
             "fills": [],
             "resolutions": [],
             "drew": None,
@@ -147,13 +161,16 @@ def _require(condition: bool, where: str, message: str) -> None:
 def _pos(value: Any, where: str) -> tuple[int, int]:
     _require(
         isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value),
-        where, "expected [x, y]",
+        where,
+        "expected [x, y]",
     )
     return (value[0], value[1])
 
 
 def _str_list(value: Any, where: str) -> tuple[str, ...]:
-    _require(isinstance(value, list) and all(isinstance(v, str) for v in value), where, "expected a list of codes")
+    _require(
+        isinstance(value, list) and all(isinstance(v, str) for v in value), where, "expected a list of codes"
+    )
     return tuple(value)
 
 
@@ -172,7 +189,8 @@ def setup_from_record(record: dict[str, Any]) -> Setup:
     for index, seat in enumerate(seats):
         _require(
             isinstance(seat, dict) and seat.get("color") in COLORS and isinstance(seat.get("kind"), str),
-            f"seats[{index}]", "expected {color, kind}",
+            f"seats[{index}]",
+            "expected {color, kind}",
         )
     setup = record.get("setup")
     _require(isinstance(setup, dict), "setup", "expected an object")
@@ -180,8 +198,11 @@ def setup_from_record(record: dict[str, Any]) -> Setup:
     expected_board = [{"pos": list(pos), "tile": code, "rotation": 0} for pos, code in START_TILES]
     _require(board == expected_board, "setup.board", "not the start tiles of the spec")
     if variant == "volcano":
-        _require(setup.get("volcano_edges") == list(VOLCANO_EDGES), "setup.volcano_edges",
-                 f"this program rules the volcano edges as {list(VOLCANO_EDGES)}")
+        _require(
+            setup.get("volcano_edges") == list(VOLCANO_EDGES),
+            "setup.volcano_edges",
+            f"this program rules the volcano edges as {list(VOLCANO_EDGES)}",
+        )
     hands = setup.get("hands")
     piles = setup.get("worker_piles")
     _require(isinstance(hands, list) and len(hands) == players, "setup.hands", "one hand per seat")
@@ -218,7 +239,9 @@ def replay_record(record: dict[str, Any]) -> Game:
         _require(isinstance(final, dict), "final", "a finished game needs its final scoring")
         expected = to_record(game, record["seats"])["final"]
         _require(final.get("scores") == expected["scores"], "final.scores", f"expected {expected['scores']}")
-        _require(final.get("winners") == expected["winners"], "final.winners", f"expected {expected['winners']}")
+        _require(
+            final.get("winners") == expected["winners"], "final.winners", f"expected {expected['winners']}"
+        )
     else:
         _require(final is None, "final", "the game is not over")
     return game
@@ -251,8 +274,12 @@ def _replay_turn(game: Game, turn: Any, where: str) -> None:
             if isinstance(event, ev.JungleFilled):
                 _require(done_fills < len(fills), f"{where}.fills", "fewer fills than the rules make")
                 recorded = fills[done_fills]
-                made = {"pos": list(event.pos), "tile": event.tile, "rotation": event.rotation,
-                        "source": event.source}
+                made = {
+                    "pos": list(event.pos),
+                    "tile": event.tile,
+                    "rotation": event.rotation,
+                    "source": event.source,
+                }
                 _require(recorded == made, f"{where}.fills[{done_fills}]", f"the rules made {made}")
                 done_fills += 1
         if game.is_over() or game.turn != start_turn or game.phase is Phase.PLACE:
@@ -268,25 +295,41 @@ def _replay_turn(game: Game, turn: Any, where: str) -> None:
                 f"{where}.fills[{done_fills}]",
             )
             continue
-        _require(done_resolutions < len(resolutions), f"{where}.resolutions", "a resolution choice is missing")
+        _require(
+            done_resolutions < len(resolutions), f"{where}.resolutions", "a resolution choice is missing"
+        )
         choice = resolutions[done_resolutions]
         here = f"{where}.resolutions[{done_resolutions}]"
         _require(isinstance(choice, dict), here, "expected an object")
-        _require(choice.get("seat") == game.current_player(), f"{here}.seat",
-                 f"seat {game.current_player()} decides now")
+        _require(
+            choice.get("seat") == game.current_player(),
+            f"{here}.seat",
+            f"seat {game.current_player()} decides now",
+        )
         events = _apply(
-            game, Resolve(_pos(choice.get("pos"), f"{here}.pos"), choice.get("side"), choice.get("amount")), here
+            game,
+            Resolve(_pos(choice.get("pos"), f"{here}.pos"), choice.get("side"), choice.get("amount")),
+            here,
         )
         done_resolutions += 1
     _require(done_fills == len(fills), f"{where}.fills", "more fills than the rules make")
     _require(done_resolutions == len(resolutions), f"{where}.resolutions", "more choices than were asked")
-    _require(turn.get("players_after") == _players_state(game), f"{where}.players_after",
-             f"the rules give {_players_state(game)}")
+    _require(
+        turn.get("players_after") == _players_state(game),
+        f"{where}.players_after",
+        f"the rules give {_players_state(game)}",
+    )
     drawn = [e.tile for e in events if isinstance(e, ev.WorkerDrawn)]
-    _require(turn.get("drew") == (drawn[0] if drawn else None), f"{where}.drew",
-             f"the mover drew {drawn[0] if drawn else None}")
-    _require(turn.get("display_after") == list(game.display), f"{where}.display_after",
-             f"the display is {game.display}")
+    _require(
+        turn.get("drew") == (drawn[0] if drawn else None),
+        f"{where}.drew",
+        f"the mover drew {drawn[0] if drawn else None}",
+    )
+    _require(
+        turn.get("display_after") == list(game.display),
+        f"{where}.display_after",
+        f"the display is {game.display}",
+    )
 
 
 def _apply(game: Game, action: Any, where: str) -> list[ev.Event]:
