@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from cacao_game.ai import LEVELS
 from cacao_game.engine.tiles import VARIANTS
@@ -64,8 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def run_headless(args: argparse.Namespace, out: object = sys.stdout) -> int:
+def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Play ``args.games`` AI games, print each result and a summary; return the exit code."""
+    out = out or sys.stdout
     from cacao_game.headless import play_game
 
     seats: list[str] = args.seats
@@ -79,7 +81,7 @@ def run_headless(args: argparse.Namespace, out: object = sys.stdout) -> int:
         scores = "  ".join(
             f"seat{seat}({seats[seat]}) {score.total}" for seat, score in enumerate(result.scores)
         )
-        print(f"game seed={seed}: {scores}  winners={list(result.winners)}", file=out)  # type: ignore[arg-type]
+        print(f"game seed={seed}: {scores}  winners={list(result.winners)}", file=out)
         for seat in result.winners:
             wins[seat] += 1 / len(result.winners)
         for seat, score in enumerate(result.scores):
@@ -89,14 +91,14 @@ def run_headless(args: argparse.Namespace, out: object = sys.stdout) -> int:
             write_record(result.record, path)
     elapsed = time.perf_counter() - started
     if args.games > 1:
-        print(f"summary of {args.games} games ({args.variant}):", file=out)  # type: ignore[arg-type]
+        print(f"summary of {args.games} games ({args.variant}):", file=out)
         for seat, level in enumerate(seats):
-            print(  # type: ignore[call-overload]
+            print(
                 f"  seat{seat} {level:>8}: wins {wins[seat]:.1f} ({100 * wins[seat] / args.games:.1f}%), "
                 f"mean total {totals[seat] / args.games:.2f}",
                 file=out,
             )
-        print(f"  {args.games / elapsed:.1f} games per second", file=out)  # type: ignore[arg-type]
+        print(f"  {args.games / elapsed:.1f} games per second", file=out)
     return 0
 
 

@@ -1,0 +1,140 @@
+"""The engine's contract: undo, clone, seat views, purity, illegal input (R2.2 and the API)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cacao_game.engine import Game, NothingToUndoError, Phase, Place, WrongDecisionError
+from tests.scenario import state_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def random_game(players: int, variant: str, seed: int, moves: int | None = None) -> Game:
+    game = Game.new(players, variant, seed)
+    rng = random.Random(seed)
+    count = 0
+    while not game.is_over() and (moves is None or count < moves):
+        game.apply(rng.choice(game.legal_actions()))
+        count += 1
+    return game
+
+
+def test_pop_restores_every_previous_state_exactly() -> None:
+    """Undo: popping each decision gives back the exact state before it, down to the deal."""
+    game = Game.new(3, "volcano", seed=4)
+    rng = random.Random(4)
+    states = []
+    while not game.is_over():
+        states.append(repr(game._state()))
+        game.apply(rng.choice(game.legal_actions()))
+    while states:
+        game.pop()
+        assert repr(game._state()) == states.pop()
+    with pytest.raises(NothingToUndoError):
+        game.pop()
+
+
+def test_pop_then_replay_gives_the_same_game() -> None:
+    """Undo: a popped decision applied again gives an identical state and events."""
+    game = random_game(2, "base", seed=8, moves=30)
+    before = repr(game._state())
+    action = game.legal_actions()[0]
+    events = game.apply(action)
+    assert game.pop() == action
+    assert repr(game._state()) == before
+    assert game.apply(action) == events
+
+
+def test_clone_is_independent() -> None:
+    """clone(): changes to the copy never reach the original."""
+    game = random_game(4, "base", seed=2, moves=20)
+    before = state_of(game)
+    copy = game.clone()
+    while not copy.is_over():
+        copy.apply(copy.legal_actions()[0])
+    assert state_of(game) == before
+    assert not copy.can_undo
+
+
+def test_same_seed_and_decisions_same_game() -> None:
+    """R2.2 determinism: the same seed and the same decisions give the same game, byte for byte."""
+    first = random_game(4, "volcano", seed=77)
+    second = random_game(4, "volcano", seed=77)
+    assert repr(first._state()) == repr(second._state())
+
+
+def test_wrong_decision_kind_is_refused() -> None:
+    """API: an action of another kind than the awaited decision raises and changes nothing."""
+    from cacao_game.engine import Fill, Resolve
+
+    game = Game.new(2, seed=1)
+    before = state_of(game)
+    for bad in (Fill((2, 0), "water"), Resolve((1, 0), 0, 1), "place", None):
+        with pytest.raises(WrongDecisionError):
+            game.apply(bad)  # type: ignore[arg-type]
+    assert state_of(game) == before
+
+
+def test_view_hides_what_the_seat_cannot_see() -> None:
+    """View: two deals that differ only in seat 1's hidden tiles look the same to seat 0."""
+    game = Game.new(2, seed=5)
+    other = game.clone()
+    other.hands[1], other.worker_piles[1] = (
+        other.worker_piles[1][:3],
+        other.worker_piles[1][3:] + other.hands[1],
+    )
+    other.jungle_pile.reverse()
+    assert game.observation_key(0) == other.observation_key(0)
+    assert game.observation_key(1) != other.observation_key(1)
+    assert sorted(game.view(0).hands[0]) == sorted(game.hands[0])
+
+
+def test_determinize_keeps_the_visible_and_reshuffles_the_hidden() -> None:
+    """View: a determinization keeps the board, own hand and counts; it varies hidden order."""
+    game = random_game(3, "base", seed=6, moves=15)
+    seat = game.current_player()
+    worlds = [game.determinize(seat, random.Random(k)) for k in range(8)]
+    for world in worlds:
+        assert world.jungle == game.jungle and world.hands[seat] == game.hands[seat]
+        assert world.unseen_jungle() == game.unseen_jungle()
+        assert [len(h) for h in world.hands] == [len(h) for h in game.hands]
+        assert world.legal_actions() == game.legal_actions()
+    assert len({tuple(w.jungle_pile) for w in worlds}) > 1
+
+
+def test_engine_imports_without_pygame() -> None:
+    """Engine purity: the engine, AI and records import with pygame made unimportable."""
+    code = (
+        "import sys; sys.modules['pygame'] = None\n"
+        "import cacao_game.engine, cacao_game.records, cacao_game.ai, cacao_game.headless\n"
+        "from cacao_game.engine import Game\n"
+        "g = Game.new(2, seed=1)\n"
+        "while not g.is_over(): g.apply(g.legal_actions()[0])\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_engine_source_never_mentions_pygame_imports() -> None:
+    """Engine purity: no module under engine/ or ai/ imports pygame."""
+    for folder in ("engine", "ai"):
+        for path in (ROOT / "cacao_game" / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            assert "import pygame" not in text and "from pygame" not in text, path
+
+
+def test_first_decision_and_terminal() -> None:
+    """API: a new game waits for seat 0's placement; a finished one for nobody."""
+    game = Game.new(2, seed=3)
+    assert game.decision().kind is Phase.PLACE and game.decision().seat == 0
+    assert all(isinstance(a, Place) for a in game.legal_actions())
+    finished = random_game(2, "base", seed=3)
+    assert finished.decision().kind is Phase.GAME_OVER and finished.current_player() == -1
+    assert finished.legal_actions() == []

@@ -1,0 +1,72 @@
+"""Hypothesis properties of random legal play (R1-R5 invariants) and of illegal input."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cacao_game.engine import Fill, Game, IllegalActionError, Overbuild, Place, Resolve
+from cacao_game.engine import events as ev
+from cacao_game.engine.tiles import JUNGLE_CODES, WORKER_CODES
+from tests.scenario import state_of
+
+games = st.tuples(st.sampled_from([2, 3, 4]), st.sampled_from(["base", "volcano"]), st.integers(0, 10**9))
+coords = st.tuples(st.integers(-6, 6), st.integers(-6, 6))
+wild_actions = st.one_of(
+    st.builds(Place, st.sampled_from([*WORKER_CODES, "0000"]), st.integers(-1, 4), coords),
+    st.builds(Overbuild, st.sampled_from(WORKER_CODES), st.integers(0, 3), coords),
+    st.builds(Fill, coords, st.sampled_from([*JUNGLE_CODES, "lava"]), st.integers(-1, 4)),
+    st.builds(Resolve, coords, st.integers(-1, 4), st.integers(-1, 6)),
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_random_play_keeps_every_invariant(config: tuple[int, str, int]) -> None:
+    """Tiles are conserved, the checkerboard holds, caps hold (R1, R3.1, R3.9), the display
+    never exceeds 2 (R3.12), no worker activates twice (R3.8), every score is the sum of its
+    parts (R5)."""
+    players, variant, seed = config
+    game = Game.new(players, variant, seed, keep_history=False)
+    rng = random.Random(seed)
+    activated: set[tuple[tuple[int, int], int, int]] = set()
+    while not game.is_over():
+        for event in game.apply(rng.choice(game.legal_actions())):
+            if isinstance(event, ev.EdgeActivated):
+                layer = 1 if event.pos in game.covered else 0
+                key = (event.pos, layer, event.side)
+                assert key not in activated, f"{key} activated twice"
+                activated.add(key)
+        game.check_invariants()
+    for score in game.score_now():
+        assert score.total == score.gold + score.temples + score.sun + score.water
+    assert sum(s.temples for s in game.score_now()) <= 9 * len(game.temple_standings())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, st.integers(0, 80), st.lists(wild_actions, min_size=1, max_size=12))
+def test_illegal_actions_leave_the_state_unchanged(
+    config: tuple[int, str, int], moves: int, attempts: list
+) -> None:
+    """Every action the decision does not allow raises IllegalActionError and changes nothing;
+    every action it allows is listed by legal_actions() (up to equivalent rotations)."""
+    players, variant, seed = config
+    game = Game.new(players, variant, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over():
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    for action in attempts:
+        before = state_of(game)
+        if game.is_legal(action):
+            continue
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"{action} was applied although is_legal() said no")
+        assert state_of(game) == before

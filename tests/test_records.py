@@ -1,0 +1,115 @@
+"""Game records (shared/spec/game-record.md): format, round trip, refusal, golden games."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from cacao_game.engine import Game
+from cacao_game.headless import play_game
+from cacao_game.records import RecordError, read_record, replay_record, seat_entries, to_record
+from tests.referee_loader import load_referee
+
+GOLDEN = sorted((Path(__file__).resolve().parent.parent / "seeds" / "golden").glob("*.json"))
+REFEREE = load_referee()
+
+
+@pytest.fixture(scope="module")
+def volcano_record() -> dict:
+    return play_game(["random", "random", "random"], 21, "volcano").record
+
+
+def test_record_has_the_spec_keys(volcano_record: dict) -> None:
+    """Spec: top level, setup, turns and final carry exactly the listed keys and codes."""
+    record = volcano_record
+    assert record["format"] == "cacao-record" and record["version"] == 1
+    assert record["players"] == 3 and record["variant"] == "volcano" and record["seed"] == 21
+    assert record["seats"] == [
+        {"color": "red", "kind": "random"},
+        {"color": "purple", "kind": "random"},
+        {"color": "white", "kind": "random"},
+    ]
+    setup = record["setup"]
+    assert setup["board"] == [
+        {"pos": [0, 0], "tile": "plantation1", "rotation": 0},
+        {"pos": [1, 1], "tile": "market2", "rotation": 0},
+    ]
+    assert setup["volcano_edges"] == [2, 2, -1, -1]
+    assert len(setup["display"]) == 2 and all(len(h) == 3 for h in setup["hands"])
+    assert len(record["turns"]) == 30
+    turn = record["turns"][0]
+    assert set(turn) >= {"seat", "action", "fills", "players_after", "drew", "display_after"}
+    assert set(turn["action"]) == {"kind", "tile", "rotation", "pos"}
+    assert set(turn["players_after"][0]) == {"gold", "cacao", "sun", "water"}
+    assert set(record["final"]) == {"scores", "winners"}
+    assert set(record["final"]["scores"][0]) == {"gold", "temples", "sun", "water", "total", "cacao"}
+
+
+def test_setup_matches_the_seed(volcano_record: dict) -> None:
+    """Spec: `seed` is the integer the game was dealt from."""
+    game = Game.new(3, "volcano", 21)
+    assert volcano_record["setup"]["jungle_pile"] == list(game.setup.jungle_pile)
+    assert volcano_record["setup"]["worker_piles"] == [list(p) for p in game.setup.worker_piles]
+
+
+def test_round_trip_through_json(volcano_record: dict, tmp_path: Path) -> None:
+    """A record replays into the identical state, and re-recording it gives the same JSON."""
+    from cacao_game.records import write_record
+
+    path = tmp_path / "game.json"
+    write_record(volcano_record, path)
+    game = replay_record(read_record(path))
+    assert to_record(game, volcano_record["seats"]) == volcano_record
+
+
+def test_unfinished_game_round_trip() -> None:
+    """Spec: a record of an unfinished game has no `final` and replays to the same turn."""
+    game = Game.new(2, "base", 4)
+    while game.turn < 7:
+        game.apply(game.legal_actions()[-1])
+    record = to_record(game, seat_entries(["human", "random"]))
+    assert "final" not in record and len(record["turns"]) == 7
+    assert replay_record(record).turn == 7
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "where"),
+    [
+        (("format",), "chess", "format"),
+        (("version",), 2, "version"),
+        (("players",), 5, "players"),
+        (("setup", "display"), ["temple", "temple"], "setup"),
+        (("turns", 0, "action", "pos"), [50, 50], "turns[0].action"),
+        (("turns", 0, "players_after", 0, "gold"), 99, "turns[0].players_after"),
+        (("turns", 3, "drew"), "9999", "turns[3].drew"),
+        (("final", "winners"), [5], "final.winners"),
+    ],
+)
+def test_tampered_records_are_refused(volcano_record: dict, path: tuple, value: object, where: str) -> None:
+    """A record that does not replay under the rules is refused with a message naming where."""
+    record = copy.deepcopy(volcano_record)
+    target = record
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(RecordError, match=r"^" + where.replace("[", r"\[").replace("]", r"\]")):
+        replay_record(record)
+
+
+def test_golden_records_exist() -> None:
+    """Golden games cover 2, 3 and 4 players and both variants."""
+    configs = {(json.loads(p.read_text())["players"], json.loads(p.read_text())["variant"]) for p in GOLDEN}
+    assert {(p, v) for p in (2, 3, 4) for v in ("base", "volcano")} <= configs
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_record_replays_byte_for_byte(path: Path) -> None:
+    """Golden games: each replays, re-records to the identical file, and passes the referee."""
+    text = path.read_text(encoding="utf-8")
+    record = json.loads(text)
+    game = replay_record(record)
+    assert json.dumps(to_record(game, record["seats"]), indent=1) + "\n" == text
+    assert REFEREE.check_record(record) == []

@@ -1,0 +1,69 @@
+"""Final scoring: temples, sun, water, totals, winners (R5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cacao_game.engine import SeatScore, temple_awards
+from cacao_game.engine.scoring import seat_score, winners
+from tests.scenario import new_game, put_jungle, put_worker
+
+
+@pytest.mark.parametrize(
+    ("workers", "awards"),
+    [
+        ((3, 1, 0, 0), (6, 3, 0, 0)),
+        ((0, 2, 0, 0), (0, 6, 0, 0)),
+        ((2, 2, 1, 0), (3, 3, 0, 0)),
+        ((1, 1, 1, 0), (2, 2, 2, 0)),
+        ((2, 2, 2, 2), (1, 1, 1, 1)),
+        ((3, 1, 1, 0), (6, 1, 1, 0)),
+        ((4, 2, 2, 2), (6, 1, 1, 1)),
+        ((0, 0, 0, 0), (0, 0, 0, 0)),
+    ],
+    ids=[
+        "clear-first-and-second",
+        "lone-seat-gets-6",
+        "two-way-tie-for-first-no-second",
+        "three-way-tie-for-first",
+        "four-way-tie-for-first",
+        "clear-first-tied-second",
+        "clear-first-three-tied-second",
+        "nobody",
+    ],
+)
+def test_temple_awards(workers: tuple[int, ...], awards: tuple[int, ...]) -> None:
+    """R5.1: 6 to first, 3 to second; a tie for first splits 6 (rounded down) with no second;
+    a tie for second splits 3 (rounded down); a lone seat gets 6; 0 workers take no part."""
+    assert temple_awards(workers) == awards
+
+
+def test_temple_counts_only_top_tiles_facing_it() -> None:
+    """R5.1: only the workers on the temple-facing edges of top tiles count."""
+    game = new_game(players=3)
+    put_jungle(game, (2, 0), "temple")
+    put_worker(game, (1, 0), 0, "3100", 1)
+    put_worker(game, (3, 0), 1, "2101", 3)
+    put_worker(game, (2, -1), 2, "1111")
+    game.covered[(3, 0)] = game.workers[(3, 0)]
+    put_worker(game, (3, 0), 1, "1111", 0)
+    standings = {pos: (workers, awards) for pos, workers, awards in game.temple_standings()}
+    assert standings[(2, 0)] == ((3, 1, 1), (6, 1, 1))
+    assert game.score_now()[0].temples == 6
+
+
+def test_score_parts_and_total() -> None:
+    """R5.2-R5.3: sun 1 each, water field value (negative subtracts), total is the sum."""
+    score = seat_score(gold=12, temples=9, sun=2, water_step=0, cacao=4)
+    assert (score.water, score.total) == (-10, 13)
+    assert seat_score(0, 0, 0, 8, 0).water == 16
+
+
+def test_winner_tiebreak_by_cacao_then_shared() -> None:
+    """R5.4: highest total wins; a tie goes to most cacao; a tie on that too is shared."""
+    a = SeatScore(gold=20, temples=0, sun=0, water=0, cacao=1)
+    b = SeatScore(gold=20, temples=0, sun=0, water=0, cacao=3)
+    c = SeatScore(gold=19, temples=0, sun=0, water=0, cacao=5)
+    assert winners([a, b, c]) == (1,)
+    assert winners([b, b, c]) == (0, 1)
+    assert winners([c, a]) == (1,)
