@@ -77,7 +77,7 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
     started = time.perf_counter()
     for number in range(args.games):
         seed = first_seed + number
-        result = play_game(seats, seed, args.variant)
+        result = play_game(seats, seed, args.variant, record=args.record is not None)
         scores = "  ".join(
             f"seat{seat}({seats[seat]}) {score.total}" for seat, score in enumerate(result.scores)
         )
@@ -86,7 +86,7 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
             wins[seat] += 1 / len(result.winners)
         for seat, score in enumerate(result.scores):
             totals[seat] += score.total
-        if args.record is not None:
+        if result.record is not None:
             path = args.record / f"game_{seed}.json" if args.games > 1 else args.record
             write_record(result.record, path)
     elapsed = time.perf_counter() - started

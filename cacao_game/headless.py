@@ -19,7 +19,8 @@ class MatchResult:
     seed: int
     scores: tuple[SeatScore, ...]
     winners: tuple[int, ...]
-    record: dict[str, Any] = field(repr=False)
+    record: dict[str, Any] | None = field(repr=False)
+    """The game record, or None when it was not asked for."""
 
 
 def player_seed(game_seed: int, seat: int) -> int:
@@ -28,12 +29,18 @@ def player_seed(game_seed: int, seat: int) -> int:
 
 
 def play_game(
-    levels: list[str], seed: int, variant: str = "base", players: list[Player] | None = None
+    levels: list[str],
+    seed: int,
+    variant: str = "base",
+    players: list[Player] | None = None,
+    *,
+    record: bool = True,
 ) -> MatchResult:
     """Play one game where seat ``i`` is the AI ``levels[i]`` and return its result.
 
     Each AI gets its own ``random.Random`` derived from ``seed`` and its seat, so a game is
     reproduced exactly by its seed and levels. ``players`` overrides the made players.
+    ``record=False`` skips building the record (it replays the game, doubling the cost).
     """
     game = Game.new(len(levels), variant, seed, keep_history=False)
     seats = players or [
@@ -45,5 +52,5 @@ def play_game(
         seed=seed,
         scores=game.score_now(),
         winners=game.winners(),
-        record=to_record(game, seat_entries(levels)),
+        record=to_record(game, seat_entries(levels)) if record else None,
     )
