@@ -33,9 +33,7 @@ from cacao_game.engine.tiles import (
     GOLD_YIELD,
     MARKET_PRICE,
     PLANTATION_YIELD,
-    SIDES,
     START_TILES,
-    STEP,
     SUN,
     SUN_CAP,
     TEMPLE,
@@ -414,8 +412,8 @@ class Game:
         standings = []
         for pos in sorted(p for p, (code, _r) in self.jungle.items() if code == TEMPLE):
             counts = [0] * self.players
-            for side in SIDES:
-                tile = self.workers.get(_step(pos, side))
+            for side, square in enumerate(_neighbours(pos)):
+                tile = self.workers.get(square)
                 if tile is not None:
                     counts[tile.seat] += tile.workers((side + 2) % 4)
             standings.append((pos, tuple(counts), temple_awards(counts)))
@@ -511,8 +509,7 @@ class Game:
         self.filled = []
         self.pending_fills = []
         if self.display or self.jungle_pile:
-            for side in SIDES:
-                space = _step(action.pos, side)
+            for space in _neighbours(action.pos):
                 if space not in self.jungle and self._worker_tiles_around(space) >= 2:
                     self.pending_fills.append(space)
             self.pending_fills.sort()
@@ -531,8 +528,7 @@ class Game:
         )
 
     def _open_around(self, jungle_pos: Pos) -> None:
-        for side in SIDES:
-            square = _step(jungle_pos, side)
+        for square in _neighbours(jungle_pos):
             if square not in self.workers:
                 self.frontier.add(square)
 
@@ -590,12 +586,10 @@ class Game:
         assert placed is not None
         found: list[ActivatedEdge] = []
         tile = self.workers[placed]
-        for side in SIDES:
-            source = _step(placed, side)
+        for side, source in enumerate(_neighbours(placed)):
             self._add_edge(found, placed, tile, side, source)
         for space in self.filled:
-            for side in SIDES:
-                pos = _step(space, side)
+            for side, pos in enumerate(_neighbours(space)):
                 other = self.workers.get(pos)
                 if other is not None and pos != placed:
                     self._add_edge(found, pos, other, (side + 2) % 4, space)
@@ -826,6 +820,13 @@ def _square_places(pos: Pos) -> dict[str, tuple[Place, ...]]:
     return places
 
 
-def _step(pos: Pos, side: int) -> Pos:
-    dx, dy = STEP[side]
-    return (pos[0] + dx, pos[1] + dy)
+_NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
+
+
+def _neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    """The squares next to ``pos`` on the sides N, E, S, W (cached: a hot path)."""
+    found = _NEIGHBOURS.get(pos)
+    if found is None:
+        x, y = pos
+        found = _NEIGHBOURS[pos] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+    return found
