@@ -49,6 +49,9 @@ def kinds(events: list[ev.Event], kind: type) -> list:
         (Place("1111", 0, (0, 0)), "an occupied square"),
         (Place("9999", 0, (1, 0)), "a tile not in the hand"),
         (Place("1111", 4, (1, 0)), "a rotation outside 0-3"),
+        (Place("1111", True, (1, 0)), "a rotation that is not an integer"),
+        (Place("1111", 0, [1, 0]), "a square that is not a pair"),  # type: ignore[arg-type]
+        (Place("1111", 0, (1.0, 0)), "a square of floats"),  # type: ignore[arg-type]
     ],
 )
 def test_illegal_placements_raise_and_change_nothing(action: Place, reason: str) -> None:

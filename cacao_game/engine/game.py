@@ -476,8 +476,11 @@ class Game:
     def _check_placement(self, action: Place | Overbuild) -> None:
         if action.tile not in self.hands[self.mover]:
             raise IllegalPlacementError(f"tile {action.tile!r} is not in seat {self.mover}'s hand")
-        if not isinstance(action.rotation, int) or not 0 <= action.rotation <= 3:
+        if type(action.rotation) is not int or not 0 <= action.rotation <= 3:
             raise IllegalPlacementError(f"rotation must be 0-3, not {action.rotation!r}")
+        pos = action.pos
+        if not (type(pos) is tuple and len(pos) == 2 and all(type(v) is int for v in pos)):
+            raise IllegalPlacementError(f"a square is a pair of integers (x, y), not {pos!r}")
         if isinstance(action, Place):
             if action.pos not in self.frontier:
                 raise IllegalPlacementError(
