@@ -1,0 +1,196 @@
+"""User settings, persisted as JSON in the user config folder. Pure Python, no pygame.
+
+Reading is forgiving: a missing or unreadable file gives the defaults, unknown keys are
+ignored, and a bad value falls back to its default with a logged warning. A file that
+cannot be read is never overwritten by reading; only ``save_settings`` writes, atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Final
+
+from cacao_game.config.storage import atomic_write_bytes, config_dir
+
+log = logging.getLogger(__name__)
+
+SETTINGS_FILE: Final = "settings.json"
+LANGUAGES: Final = ("en",)
+"""Languages the user-facing strings exist in (``cacao_game/app/strings.py``)."""
+ANIMATION_SPEEDS: Final = ("slow", "normal", "fast", "instant")
+PALETTES: Final = ("classic", "colorblind")
+AI_PACING_RANGE: Final = (0.0, 5.0)
+"""Seconds an AI move stays on screen before the next one, inclusive bounds."""
+CTRL_PREFIX: Final = "ctrl+"
+
+DEFAULT_KEY_BINDINGS: Final[dict[str, list[str]]] = {
+    "rotate_cw": ["e", "r"],
+    "rotate_ccw": ["q"],
+    "confirm": ["return", "space"],
+    "undo": ["ctrl+z", "u"],
+    "hint": ["h"],
+    "pause": ["escape"],
+    "help": ["f1"],
+    "fullscreen": ["f11"],
+    "save": ["ctrl+s"],
+    "select_1": ["1"],
+    "select_2": ["2"],
+    "select_3": ["3"],
+    "cycle": ["tab"],
+    "zoom_in": ["+", "=", "keypad +"],
+    "zoom_out": ["-", "keypad -"],
+    "pan_up": ["w", "up"],
+    "pan_down": ["s", "down"],
+    "pan_left": ["a", "left"],
+    "pan_right": ["d", "right"],
+    "fit": ["home"],
+    "skip": ["space"],
+}
+"""Intent name -> key names as ``pygame.key.name()`` spells them, optionally ``ctrl+``-prefixed."""
+
+
+def default_key_bindings() -> dict[str, list[str]]:
+    """A fresh copy of ``DEFAULT_KEY_BINDINGS`` (safe to change)."""
+    return {intent: list(keys) for intent, keys in DEFAULT_KEY_BINDINGS.items()}
+
+
+@dataclass
+class Settings:
+    """Everything the player can set. Defaults are the values of a first start."""
+
+    language: str = "en"
+    """One of ``LANGUAGES``."""
+    animation_speed: str = "normal"
+    """One of ``ANIMATION_SPEEDS``."""
+    ai_pacing: float = 0.6
+    """Seconds between AI moves, within ``AI_PACING_RANGE``."""
+    fullscreen: bool = True
+    palette: str = "classic"
+    """One of ``PALETTES``: the classic seat colours or the colour-blind safe ones."""
+    sound: bool = True
+    key_bindings: dict[str, list[str]] = field(default_factory=default_key_bindings)
+    """Every intent of ``DEFAULT_KEY_BINDINGS`` -> its keys (possibly none)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form written to the settings file."""
+        result = {f.name: getattr(self, f.name) for f in fields(self)}
+        result["key_bindings"] = {intent: list(keys) for intent, keys in self.key_bindings.items()}
+        return result
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Settings from their JSON form; never raises.
+
+        Unknown keys are ignored; a missing key takes its default; a bad value takes its
+        default and logs a warning naming the key. Not a JSON object: all defaults, warned.
+        """
+        settings = cls()
+        if not isinstance(data, dict):
+            log.warning("settings: expected a JSON object, using the defaults")
+            return settings
+        for key, value in data.items():
+            check = _CHECKS.get(key)
+            if check is None:
+                log.info("settings: ignoring unknown key %r", key)
+                continue
+            problem = check(value)
+            if problem is not None:
+                log.warning("settings: %s %s; using the default %r", key, problem, getattr(settings, key))
+                continue
+            setattr(settings, key, _read_bindings(value) if key == "key_bindings" else value)
+        return settings
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        return None if isinstance(value, str) and value in options else f"is {value!r}, not one of {options}"
+
+    return check
+
+
+def _check_bool(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"is {value!r}, not true or false"
+
+
+def _check_pacing(value: Any) -> str | None:
+    low, high = AI_PACING_RANGE
+    if type(value) not in (int, float) or not low <= value <= high:
+        return f"is {value!r}, not a number of seconds from {low} to {high}"
+    return None
+
+
+def _check_bindings(value: Any) -> str | None:
+    return None if isinstance(value, dict) else f"is {value!r}, not an object"
+
+
+_CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
+    "language": _choice(LANGUAGES),
+    "animation_speed": _choice(ANIMATION_SPEEDS),
+    "ai_pacing": _check_pacing,
+    "fullscreen": _check_bool,
+    "palette": _choice(PALETTES),
+    "sound": _check_bool,
+    "key_bindings": _check_bindings,
+}
+
+
+def is_key_name(name: Any) -> bool:
+    """Whether ``name`` looks like a key binding: a key name, optionally ``ctrl+``-prefixed."""
+    if not isinstance(name, str):
+        return False
+    key = name.removeprefix(CTRL_PREFIX)
+    return bool(key.strip()) and key == key.lower()
+
+
+def _read_bindings(data: dict[str, Any]) -> dict[str, list[str]]:
+    bindings = default_key_bindings()
+    for intent, keys in data.items():
+        if intent not in bindings:
+            log.info("settings: ignoring key bindings of unknown intent %r", intent)
+        elif isinstance(keys, list) and all(is_key_name(k) for k in keys):
+            bindings[intent] = list(keys)
+        else:
+            log.warning(
+                "settings: key_bindings.%s is %r, not a list of key names; using the default", intent, keys
+            )
+    return bindings
+
+
+def settings_path() -> Path:
+    """The default settings file, in the user config folder."""
+    return config_dir() / SETTINGS_FILE
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """Read the settings at ``path`` (default ``settings_path()``); never raises.
+
+    No file: the defaults. An unreadable or non-JSON file: the defaults with a warning (the
+    file is left as it is).
+    """
+    path = path or settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError) as error:
+        log.warning("settings: cannot read %s (%s); using the defaults", path, error)
+        return Settings()
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        log.warning("settings: %s is not valid JSON (%s); using the defaults", path, error)
+        return Settings()
+    return Settings.from_dict(data)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write ``settings`` to ``path`` (default ``settings_path()``) atomically.
+
+    Raises OSError if the file cannot be written (the previous file is then intact).
+    """
+    text = json.dumps(settings.to_dict(), indent=2, sort_keys=True) + "\n"
+    atomic_write_bytes(path or settings_path(), text.encode("utf-8"), keep_backup=False)

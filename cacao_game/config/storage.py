@@ -1,0 +1,111 @@
+"""Where the user's files live, and writing them so that a crash never leaves half a file.
+
+Folders come from platformdirs (``user_config_dir("cacao")``, ``user_data_dir("cacao")``).
+When the environment variable ``CACAO_HOME`` is set, both live under it instead
+(``$CACAO_HOME/config`` and ``$CACAO_HOME/data``): tests and screenshots use that so they never
+touch the real user folders. Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import platformdirs
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "cacao"
+HOME_VARIABLE = "CACAO_HOME"
+STALE_TEMP_SECONDS = 60.0
+"""Temp files of an interrupted write older than this are removed by the next write."""
+
+
+def _home() -> Path | None:
+    value = os.environ.get(HOME_VARIABLE)
+    return Path(value) if value else None
+
+
+def config_dir() -> Path:
+    """The user config folder (not created here)."""
+    home = _home()
+    return home / "config" if home else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    """The user data folder (not created here)."""
+    home = _home()
+    return home / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def backup_path(path: Path) -> Path:
+    """The previous version of ``path`` kept by ``atomic_write_bytes``: ``<name>.bak``."""
+    return path.with_name(path.name + ".bak")
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
+    """Replace ``path`` by ``data`` atomically: readers see the old file or the new one, whole.
+
+    Writes a temp file in the same folder, fsyncs it, then ``os.replace``s it over ``path``.
+    With ``keep_backup`` the file being replaced stays as ``<name>.bak``. Folders are created
+    as needed. Raises OSError if any step fails; ``path`` is then untouched and the temp file
+    removed. The folder is not fsynced: after a power cut the rename may be lost (the
+    previous version remains, whole), which costs a turn at worst and saves a disk flush.
+    """
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    _remove_stale_temps(path)
+    handle, temp_name = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
+    temp = Path(temp_name)
+    with _removed_on_failure(temp):
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if keep_backup and path.exists():
+            _keep_backup(path)
+        os.replace(temp, path)
+
+
+@contextlib.contextmanager
+def _removed_on_failure(path: Path) -> Iterator[None]:
+    """Remove ``path`` (quietly) if the block raises, then re-raise."""
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise
+
+
+def _keep_backup(path: Path) -> None:
+    """Make ``<name>.bak`` the current content of ``path`` (atomically, ``path`` untouched)."""
+    backup = backup_path(path)
+    staging = path.with_name(f"{_temp_prefix(path)}bak.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        staging.unlink()
+    with _removed_on_failure(staging):
+        try:
+            os.link(path, staging)
+        except OSError:
+            staging.write_bytes(path.read_bytes())
+        os.replace(staging, backup)
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Remove temp files left by writes to ``path`` that crashed a while ago."""
+    limit = time.time() - STALE_TEMP_SECONDS
+    for temp in path.parent.glob(f"{_temp_prefix(path)}*.tmp"):
+        with contextlib.suppress(OSError):
+            if temp.stat().st_mtime < limit:
+                temp.unlink()
+                log.info("removed %s, left by an interrupted write", temp)

@@ -1,0 +1,26 @@
+"""The one error a save can raise."""
+
+from __future__ import annotations
+
+MAX_REASON = 240
+"""Longest reason kept; longer ones are cut with an ellipsis."""
+
+
+class SaveError(ValueError):
+    """A save that cannot be written or is refused; ``str(error)`` is a one-line reason.
+
+    The reason names the place in the file when there is one, e.g.
+    ``actions[12].pos: expected [x, y]``. Line breaks in the message are folded into spaces.
+    """
+
+    def __init__(self, reason: str) -> None:
+        line = " ".join(str(reason).split())
+        if len(line) > MAX_REASON:
+            line = line[: MAX_REASON - 1] + "…"
+        super().__init__(line)
+
+
+def require(condition: bool, where: str, message: str) -> None:
+    """Raise ``SaveError("<where>: <message>")`` unless ``condition``."""
+    if not condition:
+        raise SaveError(f"{where}: {message}")

@@ -1,0 +1,292 @@
+"""Save files on disk: the autosave, named slots, listing, loading and deleting.
+
+Saves live in ``saves_dir()`` (``user_data_dir("cacao")/saves``, or ``$CACAO_HOME/data/saves``).
+Writing is atomic and keeps the previous version as ``<name>.bak``. A file that would be
+refused on load is never overwritten or deleted by a save: it is renamed to
+``<name>.refused-<time>.json`` first, so it stays listed with its reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from cacao_game.config.storage import atomic_write_bytes, backup_path, data_dir
+from cacao_game.engine import Game
+from cacao_game.saves.codec import build_document, decode, encode, restore
+from cacao_game.saves.errors import SaveError
+from cacao_game.saves.schema import checksum
+
+log = logging.getLogger(__name__)
+
+SAVE_SUFFIX: Final = ".json"
+AUTOSAVE_NAME: Final = "autosave"
+QUICK_SLOT: Final = "quick"
+"""The slot Ctrl+S writes to."""
+MAX_SAVE_BYTES: Final = 8 * 1024 * 1024
+"""Larger files are refused unread (a full 4-player save is well under 100 kB)."""
+MAX_SLOT_NAME: Final = 40
+
+_verified: dict[Path, tuple[int, int, int]] = {}
+"""Resolved path -> (inode, size, mtime_ns) of the content last written or loaded fine."""
+
+
+@dataclass
+class SaveInfo:
+    """What the Load scene lists about one save file."""
+
+    path: Path
+    saved_at: str
+    """ISO 8601 UTC time of the save; for a refused file, its modification time."""
+    seats: list[dict[str, Any]]
+    """The config's seats: ``{"name", "color", "kind"}`` each, in turn order."""
+    turn: int
+    """The turn in progress, counted from 1 (the last turn once finished)."""
+    totals: list[int]
+    """Each seat's score if the game ended now (the final scores once finished)."""
+    finished: bool
+    error: str | None = None
+    """Why the file is refused (one line), or None for a good save."""
+    name: str = ""
+    """The file name without ``.json``: the slot name, or ``autosave``."""
+    variant: str = ""
+    current_seat: int = -1
+    """The seat that decides now, or -1 once finished (and for a refused file)."""
+
+    @property
+    def saved_at_local(self) -> str:
+        """``saved_at`` in the local time zone as ``YYYY-MM-DD HH:MM`` ("" if unknown)."""
+        try:
+            return datetime.fromisoformat(self.saved_at).astimezone().strftime("%Y-%m-%d %H:%M")
+        except ValueError:
+            return ""
+
+
+@dataclass
+class LoadedSave:
+    """A save read back: the game (with undo history), its config and the UI's state."""
+
+    game: Game
+    config: dict[str, Any]
+    """The app's ``GameConfig.to_dict()`` as saved."""
+    ui_state: dict[str, Any]
+    info: SaveInfo
+    from_backup: bool = False
+    """True when ``load_with_backup`` had to fall back to ``<name>.bak``."""
+
+
+def saves_dir() -> Path:
+    """The folder of save files (not created here)."""
+    return data_dir() / "saves"
+
+
+def autosave_path() -> Path:
+    """The autosave, written after every confirmed turn; Continue resumes it."""
+    return saves_dir() / f"{AUTOSAVE_NAME}{SAVE_SUFFIX}"
+
+
+def slot_name(name: str) -> str:
+    """``name`` made safe as a file name: letters, digits, ``-``, ``_`` and spaces kept.
+
+    Anything else becomes ``_``; at most ``MAX_SLOT_NAME`` characters. Raises ValueError if
+    nothing usable is left, or for ``autosave`` (that name is the autosave's).
+    """
+    safe = re.sub(r"[^\w\- ]", "_", name.strip())[:MAX_SLOT_NAME].strip()
+    if not safe.strip("_"):
+        raise ValueError(f"{name!r} is not usable as a save name")
+    if safe.lower() == AUTOSAVE_NAME:
+        raise ValueError(f"{name!r} is the autosave's name")
+    return safe
+
+
+def slot_path(name: str) -> Path:
+    """The file of the named slot ``name`` (see ``slot_name``)."""
+    return saves_dir() / f"{slot_name(name)}{SAVE_SUFFIX}"
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _fingerprint(path: Path) -> tuple[int, int, int]:
+    status = path.stat()
+    return (status.st_ino, status.st_size, status.st_mtime_ns)
+
+
+def _remember(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        _verified[path.resolve()] = _fingerprint(path)
+
+
+def save_game(path: Path, game: Game, config: dict[str, Any], ui_state: dict[str, Any] | None = None) -> None:
+    """Save ``game`` with the app's ``config`` (``GameConfig.to_dict()``) and ``ui_state``.
+
+    Before anything is written, the game is checked to be what its decisions give and the
+    bytes to read back to the same content; then the write is atomic and the previous save
+    stays as ``<name>.bak``. An existing file that would be refused is renamed aside, never
+    overwritten. ``ui_state`` must be JSON data (tuples come back as lists); a config object
+    with ``to_dict()`` is accepted too. Raises SaveError (one line) if the game cannot be
+    saved; the file on disk is then unchanged.
+    """
+    path = Path(path)
+    if not isinstance(config, dict) and hasattr(config, "to_dict"):
+        config = config.to_dict()
+    document = build_document(game, config, ui_state, _now())
+    data = encode(document)
+    if checksum(decode(data)) != document["checksum"]:
+        raise SaveError("internal error, the save would not read back the same")
+    try:
+        _set_aside_if_refused(path)
+        atomic_write_bytes(path, data)
+    except OSError as error:
+        raise SaveError(f"cannot write {path.name}: {error.strerror or error}") from error
+    _remember(path)
+
+
+def _set_aside_if_refused(path: Path) -> None:
+    """Rename an existing file at ``path`` that would be refused, so a save never replaces it."""
+    try:
+        fingerprint = _fingerprint(path)
+    except FileNotFoundError:
+        return
+    if _verified.get(path.resolve()) == fingerprint:
+        return
+    try:
+        load_game(path)
+    except SaveError as error:
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        aside = path.with_name(f"{path.stem}.refused-{stamp}{SAVE_SUFFIX}")
+        counter = 1
+        while aside.exists():
+            counter += 1
+            aside = path.with_name(f"{path.stem}.refused-{stamp}-{counter}{SAVE_SUFFIX}")
+        os.rename(path, aside)
+        log.warning("%s is not a good save (%s); kept it as %s", path, error, aside.name)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(f"file: {size} bytes, too large for a save")
+        return path.read_bytes()
+    except FileNotFoundError as error:
+        raise SaveError("file: no such file") from error
+    except IsADirectoryError as error:
+        raise SaveError("file: a folder, not a save") from error
+    except OSError as error:
+        raise SaveError(f"file: cannot read ({error.strerror or error})") from error
+
+
+def load_game(path: Path) -> LoadedSave:
+    """Read, verify and replay the save at ``path``; never changes the file.
+
+    Raises SaveError with a one-line reason for anything wrong (unreadable, truncated,
+    corrupt, edited, wrong types, illegal moves, unknown format, newer schema). Every other
+    exception met while loading is turned into a SaveError too.
+    """
+    path = Path(path)
+    try:
+        game, document = restore(decode(_read(path)))
+        info = _info(path, game, document)
+    except SaveError:
+        raise
+    except Exception as error:
+        log.debug("unexpected error loading %s", path, exc_info=True)
+        raise SaveError(f"cannot load: {type(error).__name__}: {error}") from error
+    _remember(path)
+    return LoadedSave(game=game, config=document["config"], ui_state=document["ui_state"], info=info)
+
+
+def load_with_backup(path: Path) -> LoadedSave:
+    """``load_game(path)``, or its ``.bak`` if ``path`` is refused (``from_backup`` is then True).
+
+    For Continue: after a crash the autosave or its previous version loads. Raises the
+    SaveError of ``path`` if neither loads.
+    """
+    try:
+        return load_game(path)
+    except SaveError as error:
+        backup = backup_path(Path(path))
+        if not backup.exists():
+            raise
+        try:
+            loaded = load_game(backup)
+        except SaveError:
+            raise error from None
+        log.warning("%s is refused (%s); loaded %s instead", path, error, backup.name)
+        loaded.from_backup = True
+        return loaded
+
+
+def _info(path: Path, game: Game, document: dict[str, Any]) -> SaveInfo:
+    return SaveInfo(
+        path=path,
+        saved_at=document["saved_at"],
+        seats=[dict(seat) for seat in document["config"]["seats"]],
+        turn=game.turn + 1,
+        totals=[score.total for score in game.score_now()],
+        finished=game.is_over(),
+        name=path.stem,
+        variant=game.variant,
+        current_seat=game.current_player(),
+    )
+
+
+def _refused_info(path: Path, error: SaveError) -> SaveInfo:
+    try:
+        mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    except OSError:
+        mtime = ""
+    return SaveInfo(
+        path=path,
+        saved_at=mtime,
+        seats=[],
+        turn=0,
+        totals=[],
+        finished=False,
+        error=str(error),
+        name=path.stem,
+    )
+
+
+def list_saves(folder: Path | None = None) -> list[SaveInfo]:
+    """Every ``*.json`` file in ``folder`` (default ``saves_dir()``), newest first.
+
+    Each file is loaded and verified; a refused one is listed with ``error`` set and its
+    modification time as ``saved_at``. A missing folder lists nothing.
+    """
+    folder = Path(folder) if folder is not None else saves_dir()
+    if not folder.is_dir():
+        return []
+    infos = []
+    for path in folder.glob(f"*{SAVE_SUFFIX}"):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        try:
+            infos.append(load_game(path).info)
+        except SaveError as error:
+            if path.exists():
+                infos.append(_refused_info(path, error))
+    infos.sort(key=lambda info: (info.saved_at, info.name), reverse=True)
+    return infos
+
+
+def delete_save(path: Path) -> None:
+    """Delete a save and its ``.bak`` (after the player confirmed). Missing files are fine.
+
+    Raises SaveError if a file cannot be removed.
+    """
+    path = Path(path)
+    for target in (path, backup_path(path)):
+        try:
+            target.unlink(missing_ok=True)
+        except OSError as error:
+            raise SaveError(f"cannot delete {target.name}: {error.strerror or error}") from error
+    _verified.pop(path.resolve(), None)

@@ -1,0 +1,142 @@
+"""Settings: persisted in the user config folder; unknown keys ignored, bad values fall back."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cacao_game.config import (
+    DEFAULT_KEY_BINDINGS,
+    Settings,
+    load_settings,
+    save_settings,
+    settings_path,
+    storage,
+)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own CACAO_HOME."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_defaults_without_a_file(home: Path) -> None:
+    """No settings file: the defaults, and reading creates nothing."""
+    assert load_settings() == Settings()
+    assert Settings().key_bindings == DEFAULT_KEY_BINDINGS
+    assert not (home / "config").exists()
+
+
+def test_settings_persist_in_the_config_folder(home: Path) -> None:
+    """Every setting changed, saved and read back equal, from CACAO_HOME/config/settings.json."""
+    changed = Settings(
+        language="en",
+        animation_speed="instant",
+        ai_pacing=1.25,
+        fullscreen=False,
+        palette="colorblind",
+        sound=False,
+    )
+    changed.key_bindings["undo"] = ["ctrl+z", "backspace"]
+    save_settings(changed)
+    assert settings_path() == home / "config" / "settings.json" and settings_path().is_file()
+    assert load_settings() == changed
+    assert list(settings_path().parent.iterdir()) == [settings_path()]
+
+
+def test_instances_do_not_share_key_bindings() -> None:
+    """Changing one Settings' bindings changes neither the defaults nor another instance."""
+    first = Settings()
+    first.key_bindings["hint"].append("f2")
+    assert Settings().key_bindings["hint"] == ["h"] and DEFAULT_KEY_BINDINGS["hint"] == ["h"]
+
+
+def test_unknown_keys_are_ignored(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Keys and intents this version does not know are skipped without a warning."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"sound": False, "future_option": 3, "key_bindings": {"teleport": ["t"]}}))
+    with caplog.at_level(logging.WARNING):
+        settings = load_settings(path)
+    assert settings == Settings(sound=False)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("language", "xx"),
+        ("language", 1),
+        ("animation_speed", "warp"),
+        ("ai_pacing", -1),
+        ("ai_pacing", 9.5),
+        ("ai_pacing", True),
+        ("ai_pacing", "1"),
+        ("fullscreen", 1),
+        ("fullscreen", "yes"),
+        ("palette", "neon"),
+        ("sound", None),
+        ("key_bindings", ["e"]),
+    ],
+)
+def test_a_bad_value_falls_back_to_its_default_with_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, key: str, value: Any
+) -> None:
+    """One bad value: that setting takes its default, a good one beside it is kept, a warning names it."""
+    other, good = ("palette", "colorblind") if key != "palette" else ("sound", False)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({key: value, other: good}))
+    with caplog.at_level(logging.WARNING):
+        settings = load_settings(path)
+    assert getattr(settings, key) == getattr(Settings(), key)
+    assert getattr(settings, other) == good
+    assert any(key in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
+
+
+def test_bad_key_bindings_fall_back_per_intent(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A bad binding takes that intent's default; good ones are kept; missing intents take defaults."""
+    path = tmp_path / "s.json"
+    path.write_text(
+        json.dumps({"key_bindings": {"hint": ["g"], "undo": "ctrl+z", "pause": [3], "help": [""]}})
+    )
+    with caplog.at_level(logging.WARNING):
+        bindings = load_settings(path).key_bindings
+    assert bindings["hint"] == ["g"]
+    for intent in ("undo", "pause", "help", "zoom_in"):
+        assert bindings[intent] == DEFAULT_KEY_BINDINGS[intent]
+    warned = " ".join(r.getMessage() for r in caplog.records)
+    assert "key_bindings.undo" in warned and "key_bindings.pause" in warned and "key_bindings.help" in warned
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", b"[1, 2]", b""])
+def test_an_unreadable_file_gives_defaults_and_is_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, content: bytes
+) -> None:
+    """Corrupt, binary or non-object settings: defaults with a warning, the file left as it was."""
+    path = tmp_path / "s.json"
+    path.write_bytes(content)
+    with caplog.at_level(logging.WARNING):
+        assert load_settings(path) == Settings()
+    assert caplog.records and path.read_bytes() == content
+
+
+def test_a_failed_save_keeps_the_previous_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """save_settings is atomic: a failure at the rename leaves the old file whole and raises OSError."""
+    path = tmp_path / "s.json"
+    save_settings(Settings(sound=False), path)
+    before = path.read_bytes()
+
+    def replace(source: Any, target: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage.os, "replace", replace)
+    with pytest.raises(OSError):
+        save_settings(Settings(palette="colorblind"), path)
+    monkeypatch.undo()
+    assert path.read_bytes() == before and load_settings(path) == Settings(sound=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]
