@@ -1,0 +1,219 @@
+"""The application: a scene stack over one 1920x1080 logical surface.
+
+``App.step(events, dt)`` runs one frame (tests feed event lists); ``App.run()`` is the real
+loop. Keys the app answers itself, after the scenes had their chance: ``fullscreen`` (always,
+before the scenes), ``help`` (opens/closes the help overlay) and ``pause`` (opens the pause
+overlay over a ``pausable`` scene).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from cacao_game.app import prefs, strings
+from cacao_game.app.assets import Assets
+from cacao_game.app.config import GameConfig
+from cacao_game.app.intents import IntentMap
+from cacao_game.app.layout import Layout
+from cacao_game.app.scene import Scene
+
+log = logging.getLogger(__name__)
+
+LOGICAL_SIZE = (1920, 1080)
+FPS = 60
+TOAST_SECONDS = 3.0
+
+
+class App:
+    """Owns the screen, assets, layout, settings, intents and the scene stack."""
+
+    def __init__(
+        self,
+        screen: pygame.Surface | None = None,
+        settings: Any | None = None,
+        *,
+        assets: Assets | None = None,
+        layout: Layout | None = None,
+    ) -> None:
+        """``screen`` defaults to an off-screen 1920x1080 surface (tests, screenshots)."""
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.screen = screen if screen is not None else pygame.Surface(LOGICAL_SIZE)
+        self.settings = settings if settings is not None else prefs.load()
+        strings.set_language(self.settings.language)
+        self.assets = assets or Assets(palette=self.settings.palette, sound=self.settings.sound)
+        self.layout = layout or Layout.load(self.assets.root / "layout.tmx")
+        self.intents = IntentMap(self.settings.key_bindings)
+        self.stack: list[Scene] = []
+        self.running = True
+        self.exit_code = 0
+        self.toast: tuple[str, float] | None = None
+        self.frame = 0
+        self.mouse_pos: tuple[int, int] = (-1, -1)
+        self.toggle_display: Callable[[], None] = pygame.display.toggle_fullscreen
+        self.last_config: GameConfig | None = None
+        """The seats of the last game set up, offered again by the setup scene."""
+
+    # ------------------------------------------------------------------ stack
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input, or None."""
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top; the old top is paused."""
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the new top resumes. Popping the last scene quits."""
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.exit()
+        if self.stack:
+            self.stack[-1].resume()
+        else:
+            self.quit()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Empty the stack (every scene exits, top first) and show ``scene`` alone."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def home(self) -> None:
+        """Back to the main menu, leaving whatever is on the stack."""
+        from cacao_game.app.scenes.menu import MenuScene
+
+        self.reset(MenuScene(self))
+
+    def quit(self, code: int = 0) -> None:
+        """Stop the loop after this frame."""
+        self.running = False
+        self.exit_code = code
+
+    def notify(self, message: str) -> None:
+        """Show a short message at the bottom of the screen for a few seconds."""
+        self.toast = (message, TOAST_SECONDS)
+
+    # ------------------------------------------------------------------ settings
+
+    def apply_settings(self, settings: Any | None = None) -> None:
+        """Take (new) settings into effect: language, palette, sound, key bindings."""
+        if settings is not None:
+            self.settings = settings
+        strings.set_language(self.settings.language)
+        self.assets.set_palette(self.settings.palette)
+        self.assets.sound_enabled = self.settings.sound
+        self.intents.rebuild(self.settings.key_bindings)
+
+    def toggle_fullscreen(self) -> bool:
+        """Switch between full screen and window; False (and a notice) if the display refuses."""
+        try:
+            self.toggle_display()
+        except (pygame.error, RuntimeError) as error:
+            log.info("full screen toggle unavailable: %s", error)
+            self.notify(strings.t("status.fullscreen_unavailable"))
+            return False
+        return True
+
+    def is_fullscreen(self) -> bool:
+        """True if the window is full screen now (False without a window)."""
+        try:
+            return bool(pygame.display.is_fullscreen())
+        except (pygame.error, AttributeError):
+            return False
+
+    # ------------------------------------------------------------------ frames
+
+    def step(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame: route ``events``, update the top scene by ``dt`` seconds, draw everything."""
+        self.frame += 1
+        events = self._global_keys_first(events)
+        if self.stack:
+            leftover = self._dispatch(events)
+            self._global_keys_after(leftover)
+        if self.stack:
+            self.stack[-1].update(dt)
+        if self.toast is not None:
+            message, left = self.toast
+            self.toast = (message, left - dt) if left - dt > 0 else None
+        self.draw(self.screen)
+
+    def _global_keys_first(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
+        rest = []
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
+                rest.append(event)
+            elif self.intents.has(event, "fullscreen") and not getattr(self.top, "capturing", False):
+                self.toggle_fullscreen()
+            else:
+                rest.append(event)
+        return rest
+
+    def _dispatch(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
+        leftover = events
+        for scene in reversed(list(self.stack)):
+            if scene not in self.stack:
+                break
+            leftover = scene.handle(leftover)
+            if not leftover or not (scene.transparent and scene.passthrough):
+                break
+        return leftover
+
+    def _global_keys_after(self, events: list[pygame.event.Event]) -> None:
+        from cacao_game.app.scenes.help import HelpOverlay
+        from cacao_game.app.scenes.pause import PauseOverlay
+
+        for event in events:
+            top = self.top
+            if top is None:
+                return
+            if self.intents.has(event, "help"):
+                if isinstance(top, HelpOverlay):
+                    self.pop()
+                else:
+                    self.push(HelpOverlay(self))
+            elif self.intents.has(event, "pause") and top.pausable:
+                self.push(PauseOverlay(self))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the top scene and, under transparent overlays, the scenes below it."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].transparent:
+            first -= 1
+        for scene in self.stack[max(first, 0) :]:
+            scene.draw(surface)
+        if self.toast is not None:
+            from cacao_game.app import theme
+
+            theme.draw_toast(self, surface, self.toast[0], min(1.0, self.toast[1] / 0.3))
+
+    def run(self, clock: pygame.time.Clock | None = None) -> int:
+        """The real loop at 60 frames per second until ``quit``; returns the exit code."""
+        clock = clock or pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(FPS) / 1000
+            self.step(pygame.event.get(), min(dt, 0.1))
+            pygame.display.flip()
+        return self.exit_code

@@ -1,0 +1,115 @@
+"""The options of one game as chosen in the setup scene (stored in saves as a dict)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+COLORS: tuple[str, ...] = ("red", "purple", "white", "yellow")
+"""Seat colours in box order."""
+
+SHAPES: dict[str, str] = {"red": "circle", "purple": "square", "white": "triangle", "yellow": "diamond"}
+"""The marker shape of each seat colour, so colour is never the only cue."""
+
+HUMAN = "human"
+"""``SeatConfig.kind`` of a seat played at the table; any other kind is an AI level name."""
+
+VARIANTS: tuple[str, ...] = ("base", "volcano")
+
+MIN_SEATS, MAX_SEATS = 2, 4
+
+
+@dataclass
+class SeatConfig:
+    """One seat: its displayed name, its colour and who plays it."""
+
+    name: str
+    color: str
+    """One of ``COLORS``."""
+    kind: str
+    """``"human"`` or an AI level name (a key of ``cacao_game.ai.LEVELS``)."""
+
+    @property
+    def is_human(self) -> bool:
+        """True for a seat played at the table."""
+        return self.kind == HUMAN
+
+    @property
+    def shape(self) -> str:
+        """The marker shape of this seat's colour."""
+        return SHAPES[self.color]
+
+
+@dataclass
+class GameConfig:
+    """A game's seats in turn order (seat 0 moves first), its variant and optional seed."""
+
+    seats: list[SeatConfig] = field(default_factory=list)
+    variant: str = "base"
+    seed: int | None = None
+
+    def validate(self) -> None:
+        """Raise ValueError with a one-line reason unless the config can start a game.
+
+        2-4 seats, known distinct colours, non-empty names, a known variant, an int seed or None.
+        AI level names are not checked here (levels may come and go; the play scene checks).
+        """
+        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
+            raise ValueError(f"a game needs {MIN_SEATS} to {MAX_SEATS} seats, not {len(self.seats)}")
+        colors = [seat.color for seat in self.seats]
+        unknown = [c for c in colors if c not in COLORS]
+        if unknown:
+            raise ValueError(f"unknown seat colour {unknown[0]!r}")
+        if len(set(colors)) != len(colors):
+            raise ValueError("every seat needs its own colour")
+        for seat in self.seats:
+            if not isinstance(seat.name, str) or not seat.name.strip():
+                raise ValueError("every seat needs a name")
+            if not isinstance(seat.kind, str) or not seat.kind:
+                raise ValueError("every seat needs a kind (human or an AI level)")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"unknown variant {self.variant!r}")
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
+            raise ValueError("the seed must be a whole number")
+
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's kind, in seat order."""
+        return [seat.kind for seat in self.seats]
+
+    @property
+    def colors(self) -> list[str]:
+        """Each seat's colour, in seat order."""
+        return [seat.color for seat in self.seats]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data; ``from_dict(to_dict())`` gives an equal config."""
+        return {
+            "seats": [{"name": s.name, "color": s.color, "kind": s.kind} for s in self.seats],
+            "variant": self.variant,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameConfig:
+        """The config stored by ``to_dict``; ValueError (one-line reason) on bad data."""
+        if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+            raise ValueError("the game options are not a dict with a list of seats")
+        seats = []
+        for entry in data["seats"]:
+            if not isinstance(entry, dict):
+                raise ValueError("a seat entry is not a dict")
+            try:
+                seats.append(SeatConfig(name=entry["name"], color=entry["color"], kind=entry["kind"]))
+            except KeyError as missing:
+                raise ValueError(f"a seat entry lacks {missing.args[0]!r}") from None
+        config = cls(seats=seats, variant=data.get("variant", "base"), seed=data.get("seed"))
+        config.validate()
+        return config
+
+    def rotated(self, start: int) -> GameConfig:
+        """The same config with seat ``start`` moved to the front (turn order kept)."""
+        seats = self.seats[start:] + self.seats[:start]
+        return GameConfig(
+            seats=[SeatConfig(s.name, s.color, s.kind) for s in seats], variant=self.variant, seed=self.seed
+        )

@@ -1,0 +1,129 @@
+"""Raw key events -> intent names, from the remappable key bindings of the settings.
+
+The only module that turns keys into actions: scenes ask ``app.intents.of(event)`` and never
+compare ``K_*`` constants for a bindable action. A binding is a key name as
+``pygame.key.name`` spells it, optionally prefixed ``ctrl+``. A binding without ``ctrl+``
+does not match while Ctrl is held, so ``s`` (pan) and ``ctrl+s`` (save) never collide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import pygame
+
+CTRL_PREFIX = "ctrl+"
+
+GLOBAL_INTENTS: tuple[str, ...] = ("fullscreen", "help", "pause")
+"""Intents the app itself answers when no scene consumed them."""
+
+MENU_INTENTS: dict[str, str] = {"confirm": "confirm", "pause": "back"}
+"""Intents that menus reuse: confirm activates the focused button, pause goes back."""
+
+
+def event_key_name(event: pygame.event.Event) -> str | None:
+    """The binding spelling of a KEYDOWN event (``"ctrl+s"``, ``"f1"``); None for other events."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    name = pygame.key.name(event.key)
+    if not name:
+        return None
+    return CTRL_PREFIX + name if getattr(event, "mod", 0) & pygame.KMOD_CTRL else name
+
+
+def key_code(name: str) -> tuple[int, int] | None:
+    """``(key, mod)`` of a binding spelling, for building events; None if unknown."""
+    mod = 0
+    if name.startswith(CTRL_PREFIX):
+        mod, name = pygame.KMOD_LCTRL, name[len(CTRL_PREFIX) :]
+    try:
+        return pygame.key.key_code(name), mod
+    except ValueError:
+        return None
+
+
+def display_name(binding: str) -> str:
+    """A binding as shown to players: ``ctrl+s`` -> ``Ctrl+S``, ``escape`` -> ``Esc``."""
+    prefix = "Ctrl+" if binding.startswith(CTRL_PREFIX) else ""
+    name = binding.removeprefix(CTRL_PREFIX)
+    pretty = {
+        "escape": "Esc",
+        "return": "Enter",
+        "space": "Space",
+        "tab": "Tab",
+        "home": "Home",
+        "up": "↑",
+        "down": "↓",
+        "left": "←",
+        "right": "→",
+        "keypad +": "Num +",
+        "keypad -": "Num -",
+        "backspace": "Backspace",
+        "delete": "Del",
+    }
+    return prefix + pretty.get(name, name.upper() if len(name) <= 3 else name.capitalize())
+
+
+class IntentMap:
+    """The current key bindings, looked up by event."""
+
+    def __init__(self, bindings: Mapping[str, Iterable[str]]) -> None:
+        self.rebuild(bindings)
+
+    def rebuild(self, bindings: Mapping[str, Iterable[str]]) -> None:
+        """Take new bindings (after a rebind in the settings)."""
+        self.bindings: dict[str, list[str]] = {intent: list(keys) for intent, keys in bindings.items()}
+        self._by_key: dict[str, list[str]] = {}
+        for intent, keys in self.bindings.items():
+            for key in keys:
+                self._by_key.setdefault(key.lower(), []).append(intent)
+
+    def of(self, event: pygame.event.Event) -> tuple[str, ...]:
+        """The intents a raw event triggers, in binding order; empty for unbound keys."""
+        name = event_key_name(event)
+        if name is None:
+            return ()
+        return tuple(self._by_key.get(name, ()))
+
+    def has(self, event: pygame.event.Event, intent: str) -> bool:
+        """True if ``event`` triggers ``intent``."""
+        return intent in self.of(event)
+
+    def keys_for(self, intent: str) -> list[str]:
+        """The bindings of ``intent`` (may be empty)."""
+        return list(self.bindings.get(intent, []))
+
+    def label(self, intent: str) -> str:
+        """The bindings of ``intent`` as shown to players, e.g. ``"E / R"``."""
+        return " / ".join(display_name(k) for k in self.bindings.get(intent, [])) or "—"
+
+    def event_for(self, intent: str) -> pygame.event.Event:
+        """A KEYDOWN event that triggers ``intent`` (for tests and tools); KeyError if unbound."""
+        for binding in self.bindings.get(intent, []):
+            code = key_code(binding)
+            if code is not None:
+                return pygame.event.Event(pygame.KEYDOWN, key=code[0], mod=code[1], unicode="")
+        raise KeyError(intent)
+
+
+def rebind(
+    bindings: Mapping[str, Iterable[str]], intent: str, key: str
+) -> tuple[dict[str, list[str]], list[str]]:
+    """New bindings where ``key`` is ``intent``'s only key; returns (bindings, intents that lost it).
+
+    Rebinding replaces the intent's keys with the one new key and removes that key from every
+    other intent, so one key never triggers two intents by accident.
+    """
+    result: dict[str, list[str]] = {}
+    lost: list[str] = []
+    for name, keys in bindings.items():
+        keys = list(keys)
+        if name == intent:
+            result[name] = [key]
+        elif key in keys:
+            result[name] = [k for k in keys if k != key]
+            lost.append(name)
+        else:
+            result[name] = keys
+    result.setdefault(intent, [key])
+    return result, lost

@@ -1,0 +1,114 @@
+"""``run_app``: open the display (full screen, SCALED from 1920x1080) and run the app.
+
+With no usable display (SDL falls back to its ``offscreen``/``dummy`` driver, or cannot start)
+a clear message goes to stderr and the exit code is 1, unless ``CACAO_ALLOW_DUMMY=1`` is set
+(tools and tests that render off-screen).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import warnings
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+ALLOW_DUMMY_ENV = "CACAO_ALLOW_DUMMY"
+WINDOW_FRACTION = 0.9
+
+
+def quiet_dummy_warnings() -> None:
+    """Hide the "no fast renderer available" warning SCALED gives under the dummy driver."""
+    warnings.filterwarnings("ignore", message=".*no fast renderer available.*")
+
+
+def display_problem() -> str | None:
+    """None if a real display is usable; else the message to show (starts the display module)."""
+    import pygame
+
+    from cacao_game.app.strings import t
+
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        return t("app.no_display", driver=f"none ({error})")
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and os.environ.get(ALLOW_DUMMY_ENV) != "1":
+        return t("app.no_display", driver=driver)
+    return None
+
+
+def window_size(desktop: tuple[int, int], logical: tuple[int, int] = (1920, 1080)) -> tuple[int, int]:
+    """The largest window of the logical aspect ratio within 90% of the desktop."""
+    scale = min(desktop[0] * WINDOW_FRACTION / logical[0], desktop[1] * WINDOW_FRACTION / logical[1])
+    return max(320, round(logical[0] * scale)), max(180, round(logical[1] * scale))
+
+
+def open_display(windowed: bool) -> object:
+    """The display surface: SCALED 1920x1080, full screen or a window fitted to the desktop."""
+    import pygame
+
+    from cacao_game.app.app import LOGICAL_SIZE
+
+    quiet_dummy_warnings()
+    pygame.display.set_caption("Cacao")
+    if not windowed:
+        return pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED | pygame.FULLSCREEN)
+    screen = pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.size = window_size(desktop)
+        window.position = pygame.WINDOWPOS_CENTERED
+    except (pygame.error, IndexError, AttributeError) as error:
+        log.info("window not resized to the desktop: %s", error)
+    return screen
+
+
+def first_scenes(app: object, args: argparse.Namespace) -> None:
+    """The menu, then whatever ``--load`` / ``--replay`` asked for on top of it."""
+    from cacao_game.app.scenes.menu import open_replay, open_save
+
+    app.home()  # type: ignore[attr-defined]
+    load: Path | None = getattr(args, "load", None)
+    replay: Path | None = getattr(args, "replay", None)
+    if load is not None:
+        open_save(app, Path(load))  # type: ignore[arg-type]
+    elif replay is not None:
+        open_replay(app, Path(replay))  # type: ignore[arg-type]
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the game window and run until Quit; returns the process exit code (1: no display)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    quiet_dummy_warnings()
+    import pygame
+
+    problem = display_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
+    pygame.font.init()
+    from cacao_game.app import prefs
+    from cacao_game.app.app import App
+    from cacao_game.app.strings import t
+
+    settings = prefs.load()
+    windowed = bool(getattr(args, "windowed", False)) or not settings.fullscreen
+    try:
+        screen = open_display(windowed)
+    except pygame.error as error:
+        print(t("app.display_failed", error=error), file=sys.stderr)
+        return 1
+    app = App(screen, settings)  # type: ignore[arg-type]
+    first_scenes(app, args)
+    try:
+        return app.run()
+    finally:
+        pygame.quit()

@@ -1,0 +1,78 @@
+"""The scene protocol: one screen or overlay on the app's scene stack.
+
+Input goes to the top scene first: ``handle`` returns the events it did not consume. A
+transparent overlay (``transparent = True``) is drawn over the scenes below it; when it also
+sets ``passthrough = True`` its unconsumed events are offered to the scene below. What no
+scene consumes reaches the app's global keys (help, pause).
+
+``App`` lives in ``cacao_game.app.app``; ``from cacao_game.app.scene import App`` also works.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
+
+
+class Scene:
+    """Base class of every scene; every hook is optional.
+
+    Contract: ``draw`` never changes game state (it may cache surfaces); ``update(dt)``
+    advances animations by ``dt`` seconds; ``handle`` consumes events.
+    """
+
+    transparent: bool = False
+    """Overlays set this: the scene below is drawn first."""
+    passthrough: bool = False
+    """A transparent overlay that sets this offers its unconsumed events to the scene below."""
+    pausable: bool = False
+    """The app opens the pause overlay on an unconsumed ``pause`` intent (the play scene)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called once when the scene is pushed (or replaces another)."""
+
+    def exit(self) -> None:
+        """Called once when the scene leaves the stack."""
+
+    def pause(self) -> None:
+        """Called when another scene is pushed over this one."""
+
+    def resume(self) -> None:
+        """Called when this scene is the top again."""
+
+    def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
+        """Consume what this scene understands; return the rest, in order."""
+        return events
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw onto the 1920x1080 logical ``surface``; must not change game state."""
+
+    def save_game(self) -> str:
+        """Save the game this scene holds to the quick slot; return where, as shown to users.
+
+        Scenes that hold a game (the play scene) override this. Raises ``LookupError`` when
+        there is nothing to save and any other exception (its ``str`` is shown) on failure.
+        """
+        raise LookupError("no game")
+
+    def help_topics(self) -> list[tuple[str, str]]:
+        """Extra (title, text) help sections this scene adds to the F1 page."""
+        return []
+
+
+def __getattr__(name: str) -> Any:
+    if name == "App":
+        from cacao_game.app.app import App
+
+        return App
+    raise AttributeError(name)

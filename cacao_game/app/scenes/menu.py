@@ -1,0 +1,109 @@
+"""The main menu: New game, Continue (only with an autosave), Load, Settings, Rules, Quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cacao_game.app import theme
+from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.scenes.flow import autosave_exists, continue_game, open_replay, open_save
+from cacao_game.app.strings import t
+from cacao_game.app.widgets import Button
+
+__all__ = ["MenuScene", "open_replay", "open_save"]
+
+BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 70, 14
+DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "plantation1", "market4")
+
+
+class MenuScene(WidgetScene):
+    """The first screen. Esc does nothing here (Quit is explicit)."""
+
+    def build(self) -> None:
+        from cacao_game.app.scenes.help import RulesScene
+        from cacao_game.app.scenes.load import LoadScene
+        from cacao_game.app.scenes.settings import SettingsScene
+        from cacao_game.app.scenes.setup import SetupScene
+
+        entries: list[tuple[str, object, str]] = [
+            ("menu.new", lambda: self.app.push(SetupScene(self.app)), "primary")
+        ]
+        if autosave_exists():
+            entries.append(("menu.continue", lambda: continue_game(self.app), "secondary"))
+        entries += [
+            ("menu.load", lambda: self.app.push(LoadScene(self.app)), "secondary"),
+            ("menu.settings", lambda: self.app.push(SettingsScene(self.app)), "secondary"),
+            ("menu.rules", lambda: self.app.push(RulesScene(self.app)), "secondary"),
+            ("menu.quit", self.app.quit, "ghost"),
+        ]
+        cx = self.app.screen.get_width() // 2
+        top = 420 if len(entries) > 5 else 450
+        self.widgets = []
+        for i, (key, action, style) in enumerate(entries):
+            rect = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
+            rect.midtop = (cx, top + i * (BUTTON_H + BUTTON_GAP))
+            self.widgets.append(Button(rect, t(key), action, style=style, font_size=32))  # type: ignore[arg-type]
+
+    def back(self) -> None:
+        """Esc on the menu does nothing."""
+
+    def button(self, key: str) -> Button | None:
+        """The button labelled with string ``key`` (tests use this)."""
+        label = t(key)
+        return next((w for w in self.widgets if isinstance(w, Button) and w.label == label), None)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        theme.draw_backdrop(self.app, surface, 40)
+        self._draw_decor(surface)
+
+    def _tile(self, index: int) -> pygame.Surface:
+        """Decor tile ``index``, rotated once and cached."""
+        cache: dict[int, pygame.Surface] = self.__dict__.setdefault("_tiles", {})
+        if index not in cache:
+            side, row = (-1 if index % 2 == 0 else 1), index // 2
+            tile = self.app.assets.jungle_tile(DECOR_TILES[index], 190 - row * 12)
+            cache[index] = pygame.transform.rotozoom(tile, side * (8 + row * 7), 1.0)
+        return cache[index]
+
+    def _draw_decor(self, surface: pygame.Surface) -> None:
+        """Jungle tiles fanned out on both sides, gently bobbing."""
+        w = surface.get_width()
+        for i in range(len(DECOR_TILES)):
+            side, row = (-1 if i % 2 == 0 else 1), i // 2
+            image = self._tile(i)
+            x = w // 2 + side * (470 + row * 95)
+            y = 300 + row * 170 + 6 * math.sin(self.time * 1.1 + i * 1.7)
+            rect = image.get_rect(center=(x, round(y)))
+            theme.draw_shadow(surface, rect.inflate(-30, -30), 20, 110)
+            surface.blit(image, rect)
+        panel = pygame.Rect(0, 0, BUTTON_W + 120, 0)
+        count = len(self.widgets)
+        panel.height = count * (BUTTON_H + BUTTON_GAP) + 60
+        panel.midtop = (w // 2, self.widgets[0].rect.top - 40 if self.widgets else 430)
+        theme.draw_panel(surface, panel, alpha=215)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        title_font = self.app.assets.font(168, "black")
+        rect = theme.draw_text(
+            surface, title_font, t("app.title"), (w // 2, 96), theme.GOLD, anchor="midtop", shadow=True
+        )
+        for dx in (-1, 1):
+            icon = self.app.assets.icon("cacao", 72)
+            surface.blit(icon, icon.get_rect(center=(w // 2 + dx * (rect.w // 2 + 70), rect.centery + 10)))
+        sub = self.app.assets.font(34)
+        theme.draw_text(
+            surface,
+            sub,
+            t("app.subtitle"),
+            (w // 2, rect.bottom + 6),
+            theme.CREAM,
+            anchor="midtop",
+            shadow=True,
+        )
+        foot = self.app.assets.font(theme.SMALL_SIZE)
+        theme.draw_text(
+            surface, foot, t("menu.footer"), (w // 2, h - 28), theme.SAND, anchor="midbottom", shadow=True
+        )

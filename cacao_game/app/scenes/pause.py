@@ -1,0 +1,84 @@
+"""The pause overlay (Esc during a game): Resume, Save, Settings, Help, Quit to menu."""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from cacao_game.app import theme
+from cacao_game.app.scene import Scene
+from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.strings import t
+from cacao_game.app.widgets import Button
+
+log = logging.getLogger(__name__)
+
+BUTTON_W, BUTTON_H, GAP = 420, 72, 16
+
+
+class PauseOverlay(WidgetScene):
+    """Modal over the game; Esc resumes. Save calls ``save_game()`` of the scene below."""
+
+    transparent = True
+    modal = True
+
+    def below(self) -> Scene | None:
+        """The scene this overlay pauses."""
+        stack = self.app.stack
+        return stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+
+    def build(self) -> None:
+        from cacao_game.app.scenes.help import HelpOverlay
+        from cacao_game.app.scenes.settings import SettingsScene
+
+        entries = [
+            ("pause.resume", self.back, "primary"),
+            ("pause.save", self.save, "secondary"),
+            ("pause.settings", lambda: self.app.push(SettingsScene(self.app)), "secondary"),
+            ("pause.help", lambda: self.app.push(HelpOverlay(self.app)), "secondary"),
+            ("pause.quit", self.quit_to_menu, "danger"),
+        ]
+        panel = self.panel_rect()
+        self.widgets = []
+        for i, (key, action, style) in enumerate(entries):
+            rect = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
+            rect.midtop = (panel.centerx, panel.y + 130 + i * (BUTTON_H + GAP))
+            self.widgets.append(Button(rect, t(key), action, style=style))
+
+    def panel_rect(self) -> pygame.Rect:
+        """The overlay's box."""
+        rect = pygame.Rect(0, 0, BUTTON_W + 140, 130 + 5 * (BUTTON_H + GAP) + 40)
+        rect.center = self.app.screen.get_rect().center
+        return rect
+
+    def save(self) -> None:
+        """Save through the scene below; the result is shown as a notice."""
+        below = self.below()
+        try:
+            if below is None:
+                raise LookupError
+            where = below.save_game()
+        except LookupError:
+            self.app.notify(t("pause.nothing_to_save"))
+        except Exception as error:  # any failure becomes a one-line notice, the game goes on
+            log.warning("save failed: %s", error)
+            self.app.notify(
+                t("pause.save_failed", reason=str(error).splitlines()[0] if str(error) else error)
+            )
+        else:
+            self.app.notify(t("pause.saved", where=where))
+
+    def quit_to_menu(self) -> None:
+        """Ask, then return to the menu."""
+        from cacao_game.app.scenes.confirm import ConfirmDialog
+
+        self.app.push(ConfirmDialog(self.app, t("pause.quit_confirm"), self.app.home, danger=True))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 150)
+        panel = self.panel_rect()
+        theme.draw_panel(surface, panel, border=theme.GOLD)
+        theme.draw_title(self.app, surface, t("pause.title"), panel.y + 26, 56)
+        for widget in self.widgets:
+            widget.draw(surface, self.app)

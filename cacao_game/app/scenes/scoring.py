@@ -1,0 +1,412 @@
+"""The end of a game: temples scored one by one, the score table, the winners and a chart.
+
+``ScoringScene(app, game, config, score_history)``: ``score_history[t][seat]`` is each seat's
+projected total after turn ``t`` (an empty history is rebuilt by replaying the game). Numbers
+shown once the reveal is over are exactly ``game.score_now()``. Click or the skip intent shows
+everything at once. Rematch (same seats, new seed), New game, Menu, Watch replay.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cacao_game.app import theme
+from cacao_game.app.config import SHAPES, GameConfig, SeatConfig
+from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.scenes.flow import play_scene, replay_scene
+from cacao_game.app.strings import t
+from cacao_game.app.widgets import Button, Panel
+from cacao_game.engine.events import TurnEnded
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
+    from cacao_game.engine.game import Game
+
+log = logging.getLogger(__name__)
+
+STEP_SECONDS = {"slow": 1.3, "normal": 0.8, "fast": 0.4, "instant": 0.0}
+TEMPLES = pygame.Rect(60, 150, 560, 800)
+TABLE = pygame.Rect(660, 150, 1200, 420)
+CHART = pygame.Rect(660, 590, 1200, 360)
+COLUMNS = (
+    ("gold", "gold"),
+    ("temples", "temple"),
+    ("sun", "sun"),
+    ("water", "water"),
+    ("total", None),
+    ("cacao", "cacao"),
+)
+TEMPLE_ROW_H = 118
+SEED_LIMIT = 1_000_000_000
+
+
+def replay_history(game: Game) -> list[list[int]]:
+    """Each seat's projected total after every turn, by replaying ``game`` from its setup."""
+    from cacao_game.engine.game import Game as GameClass
+
+    replay = GameClass(game.setup, keep_history=False)
+    history = [[s.total for s in replay.score_now()]]
+    for action in game.actions:
+        for event in replay.apply(action):
+            if isinstance(event, TurnEnded):
+                history.append([s.total for s in replay.score_now()])
+    return history
+
+
+class ScoringScene(WidgetScene):
+    """The final scoring of a finished ``game`` played with ``config``."""
+
+    def __init__(self, app: App, game: Game, config: GameConfig, score_history: list[list[int]]) -> None:
+        super().__init__(app)
+        self.game = game
+        self.config = config
+        self.standings = game.temple_standings()
+        self.scores = game.score_now()
+        self.winners = game.winners()
+        self.history = [list(row) for row in score_history] or replay_history(game)
+        final = [s.total for s in self.scores]
+        if self.history[-1] != final:
+            self.history.append(final)
+        self.elapsed = 0.0
+        self.step = STEP_SECONDS.get(getattr(app.settings, "animation_speed", "normal"), 0.8)
+        self._announced = 0
+
+    # ------------------------------------------------------------------ reveal
+
+    @property
+    def revealed_temples(self) -> int:
+        """How many temples are scored on screen so far."""
+        if self.step <= 0:
+            return len(self.standings)
+        return min(len(self.standings), int(self.elapsed / self.step))
+
+    def age(self, index: int) -> float:
+        """Seconds since temple ``index`` was revealed (negative before)."""
+        return self.elapsed - (index + 1) * self.step
+
+    def pop(self, index: int) -> float:
+        """Scale of temple ``index``'s awards: 1.6 when revealed, easing to 1 in 0.35 s."""
+        age = self.age(index)
+        return 1.0 + 0.6 * max(0.0, 1.0 - age / 0.35) if age >= 0 and not self.done else 1.0
+
+    @property
+    def done(self) -> bool:
+        """True once every temple and the winner are shown."""
+        return self.step <= 0 or self.elapsed >= self.step * (len(self.standings) + 1)
+
+    def skip(self) -> None:
+        """Show everything now."""
+        self.elapsed = max(self.elapsed, self.step * (len(self.standings) + 1))
+
+    def rows(self) -> list[dict[str, int]]:
+        """The table as shown now: gold, temples (so far), sun, water, total, cacao per seat."""
+        temples = [0] * len(self.scores)
+        for _pos, _workers, awards in self.standings[: self.revealed_temples]:
+            for seat, gold in enumerate(awards):
+                temples[seat] += gold
+        if self.done:
+            temples = [s.temples for s in self.scores]
+        return [
+            {
+                "gold": s.gold,
+                "temples": temples[i],
+                "sun": s.sun,
+                "water": s.water,
+                "cacao": s.cacao,
+                "total": s.gold + temples[i] + s.sun + s.water,
+            }
+            for i, s in enumerate(self.scores)
+        ]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        was_done = self._announced > len(self.standings)
+        self.elapsed += dt
+        while self._announced < self.revealed_temples:
+            self._announced += 1
+            self.app.assets.play("score", 0.5)
+        if self.done and not was_done:
+            self._announced = len(self.standings) + 1
+            self.app.assets.play("win", 0.6)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.done and (
+            (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1)
+            or self.app.intents.has(event, "skip")
+            or self.app.intents.has(event, "confirm")
+        ):
+            self.skip()
+            return True
+        return super().handle_event(event)
+
+    # ------------------------------------------------------------------ buttons
+
+    def rematch(self) -> None:
+        """The same seats in the same order with a new seed."""
+        seats = [SeatConfig(s.name, s.color, s.kind) for s in self.config.seats]
+        config = GameConfig(seats, self.config.variant, random.Random().randrange(SEED_LIMIT))
+        self.app.home()
+        self.app.push(play_scene(self.app, config))
+
+    def new_game(self) -> None:
+        """The setup scene, prefilled with these seats."""
+        from cacao_game.app.scenes.setup import SetupScene
+
+        self.app.home()
+        self.app.push(SetupScene(self.app, self.config))
+
+    def watch_replay(self) -> None:
+        """UI-play's replay of this game, if available."""
+        from cacao_game.records import seat_entries, to_record
+
+        try:
+            record = to_record(self.game, seat_entries(self.config.kinds, self.config.colors))
+        except ValueError as error:
+            self.app.notify(t("scoring.replay_failed", reason=error))
+            return
+        scene = replay_scene(self.app, record)
+        if scene is not None:
+            self.app.push(scene)
+
+    def build(self) -> None:
+        entries = [
+            ("scoring.rematch", self.rematch, "primary"),
+            ("scoring.new_game", self.new_game, "secondary"),
+            ("scoring.replay", self.watch_replay, "secondary"),
+            ("scoring.menu", self.app.home, "secondary"),
+        ]
+        w, gap = 300, 24
+        x = TABLE.right - len(entries) * w - (len(entries) - 1) * gap
+        self.widgets = [Panel(TEMPLES, t("scoring.temples")), Panel(TABLE), Panel(CHART, t("scoring.chart"))]
+        for i, (key, action, style) in enumerate(entries):
+            self.widgets.append(Button((x + i * (w + gap), 976, w, 72), t(key), action, style=style))
+
+    def back(self) -> None:
+        self.app.home()
+
+    # ------------------------------------------------------------------ drawing
+
+    def seat_color(self, seat: int, shade: str = "base") -> pygame.Color:
+        """Seat ``seat``'s colour in the current palette."""
+        return self.app.assets.seat_color(self.config.seats[seat].color, shade)
+
+    def marker(self, surface: pygame.Surface, seat: int, center: tuple[float, float], radius: float) -> None:
+        """Seat ``seat``'s shape in its colour."""
+        color = self.config.seats[seat].color
+        theme.draw_marker(
+            surface, SHAPES[color], center, radius, self.seat_color(seat), self.seat_color(seat, "outline")
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        theme.draw_title(self.app, surface, t("scoring.title"), 30, 64)
+        for widget in self.widgets[:3]:
+            widget.draw(surface, self.app)
+        self._draw_temples(surface)
+        self._draw_table(surface)
+        self._draw_chart(surface)
+        for widget in self.widgets[3:]:
+            widget.draw(surface, self.app)
+        if not self.done:
+            small = self.app.assets.font(theme.SMALL_SIZE)
+            theme.draw_text(
+                surface,
+                small,
+                t("scoring.skip"),
+                (TEMPLES.x + 8, 1012),
+                theme.SAND,
+                anchor="midleft",
+                shadow=True,
+            )
+        self.tooltip.draw(surface, self.app)
+
+    def _draw_temples(self, surface: pygame.Surface) -> None:
+        area = pygame.Rect(TEMPLES.x + 24, TEMPLES.y + 84, TEMPLES.w - 48, TEMPLES.h - 104)
+        font = self.app.assets.font(theme.BODY_SIZE - 2, "bold")
+        small = self.app.assets.font(theme.SMALL_SIZE)
+        if not self.standings:
+            theme.draw_text(surface, small, t("scoring.no_temples"), area.center, theme.SAND, anchor="center")
+            return
+        row_h = min(TEMPLE_ROW_H, area.h // len(self.standings))
+        shown = self.revealed_temples
+        for index, (pos, workers, awards) in enumerate(self.standings):
+            row = pygame.Rect(area.x, area.y + index * row_h, area.w, row_h - 10)
+            active = index == shown and not self.done
+            revealed = index < shown
+            fill = theme.PANEL_HOVER if active else theme.PANEL_LIGHT
+            pygame.draw.rect(surface, fill, row, border_radius=12)
+            if active:
+                pygame.draw.rect(surface, theme.GOLD, row, 2, border_radius=12)
+            icon = self.app.assets.icon("temple", 52)
+            surface.blit(icon, icon.get_rect(midleft=(row.x + 12, row.centery)))
+            theme.draw_text(
+                surface, font, t("scoring.temple", number=index + 1), (row.x + 76, row.y + 12), theme.CREAM
+            )
+            theme.draw_text(
+                surface,
+                small,
+                f"({pos[0]}, {pos[1]})",
+                (row.x + 76, row.bottom - 12),
+                theme.MUTED,
+                anchor="bottomleft",
+            )
+            x = row.x + 200
+            present = [seat for seat, count in enumerate(workers) if count > 0]
+            if not present:
+                theme.draw_text(
+                    surface, small, t("scoring.nobody"), (x, row.centery), theme.MUTED, anchor="midleft"
+                )
+            for seat in present:
+                self.marker(surface, seat, (x + 14, row.centery - 14), 12)
+                theme.draw_text(
+                    surface,
+                    small,
+                    f"×{workers[seat]}",
+                    (x + 30, row.centery - 14),
+                    theme.CREAM,
+                    anchor="midleft",
+                )
+                if revealed and awards[seat]:
+                    pop = self.pop(index)
+                    image = font.render(f"+{awards[seat]}", True, theme.GOLD)
+                    if pop > 1:
+                        image = pygame.transform.smoothscale_by(image, pop)
+                    surface.blit(image, image.get_rect(center=(x + 14, row.centery + 20)))
+                x += 84
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        rows = self.rows()
+        head = self.app.assets.font(theme.SMALL_SIZE, "bold")
+        big = self.app.assets.font(theme.BODY_SIZE + 4, "bold")
+        name_font = self.app.assets.font(theme.BODY_SIZE + 2, "bold")
+        x0 = TABLE.x + 28
+        col_x = [x0 + 420 + i * 125 for i in range(len(COLUMNS))]
+        top = TABLE.y + 96
+        for (key, icon), x in zip(COLUMNS, col_x, strict=True):
+            if icon:
+                image = self.app.assets.icon(icon, 34)
+                surface.blit(image, image.get_rect(midbottom=(x, top - 30)))
+            theme.draw_text(
+                surface, head, t(f"scoring.{key}").upper(), (x, top - 26), theme.MUTED, anchor="midtop"
+            )
+        space = TABLE.bottom - top - 40
+        row_h = min(86, space // max(1, len(rows)))
+        first = top + 10 + (space - row_h * len(rows)) // 3
+        for seat, row in enumerate(rows):
+            rect = pygame.Rect(x0, first + seat * row_h, TABLE.w - 56, row_h - 10)
+            winner = self.done and seat in self.winners
+            pygame.draw.rect(
+                surface, theme.PANEL_HOVER if winner else theme.PANEL_LIGHT, rect, border_radius=12
+            )
+            pygame.draw.rect(
+                surface,
+                theme.GOLD if winner else self.seat_color(seat),
+                rect,
+                3 if winner else 2,
+                border_radius=12,
+            )
+            self.marker(surface, seat, (rect.x + 34, rect.centery), 16)
+            name = theme.fit_text(name_font, self.config.seats[seat].name, 300)
+            theme.draw_text(
+                surface, name_font, name, (rect.x + 66, rect.centery), theme.CREAM, anchor="midleft"
+            )
+            latest = self.revealed_temples - 1
+            fresh = latest >= 0 and not self.done and self.standings[latest][2][seat] > 0
+            for (key, _icon), x in zip(COLUMNS, col_x, strict=True):
+                color = theme.GOLD if key == "total" or (key == "temples" and fresh) else theme.CREAM
+                if key == "cacao":
+                    color = theme.MUTED
+                theme.draw_text(surface, big, str(row[key]), (x, rect.centery), color, anchor="center")
+        small = self.app.assets.font(theme.SMALL_SIZE - 2)
+        theme.draw_text(
+            surface,
+            small,
+            t("scoring.tiebreak"),
+            (col_x[-1], TABLE.bottom - 14),
+            theme.MUTED,
+            anchor="midbottom",
+        )
+        self._draw_banner(surface)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        if not self.done:
+            return
+        names = [self.config.seats[s].name for s in self.winners]
+        text = (
+            t("scoring.winner", name=names[0])
+            if len(names) == 1
+            else t("scoring.winners", names=" & ".join(names))
+        )
+        font = self.app.assets.font(theme.HEADING_SIZE, "black")
+        fade = 1.0 if self.step <= 0 else min(1.0, self.age(len(self.standings)) / 0.4)
+        layer = pygame.Surface((TABLE.w - 64, 64), pygame.SRCALPHA)
+        rect = theme.draw_text(layer, font, text, (0, 4), theme.GOLD, shadow=True)
+        x = rect.right + 30
+        for seat in self.winners:
+            self.marker(layer, seat, (x, rect.centery), 16)
+            x += 44
+        layer.set_alpha(round(255 * fade))
+        surface.blit(layer, (TABLE.x + 32, TABLE.y + 10))
+
+    def _draw_chart(self, surface: pygame.Surface) -> None:
+        area = pygame.Rect(CHART.x + 90, CHART.y + 90, CHART.w - 130, CHART.h - 140)
+        values = [v for row in self.history for v in row]
+        low, high = min([*values, 0]), max([*values, 1])
+        span = max(1, high - low)
+        turns = max(1, len(self.history) - 1)
+        small = self.app.assets.font(theme.SMALL_SIZE - 2)
+        step = _nice_step(span)
+        value = (low // step) * step
+        while value <= high:
+            y = area.bottom - (value - low) * area.h / span
+            if area.top - 1 <= y <= area.bottom + 1:
+                pygame.draw.line(
+                    surface, theme.PANEL_HOVER if value else theme.MUTED, (area.x, y), (area.right, y), 1
+                )
+                theme.draw_text(surface, small, str(value), (area.x - 12, y), theme.MUTED, anchor="midright")
+            value += step
+        turn_step = max(1, _nice_step(turns))
+        for turn in range(0, turns + 1, turn_step):
+            x = area.x + turn * area.w / turns
+            theme.draw_text(surface, small, str(turn), (x, area.bottom + 8), theme.MUTED, anchor="midtop")
+        theme.draw_text(
+            surface,
+            small,
+            t("scoring.chart_turn"),
+            (area.right, area.bottom + 30),
+            theme.MUTED,
+            anchor="topright",
+        )
+        marker_every = max(1, turns // 10)
+        for seat in range(len(self.scores)):
+            points = [
+                (area.x + turn * area.w / turns, area.bottom - (row[seat] - low) * area.h / span)
+                for turn, row in enumerate(self.history)
+            ]
+            if len(points) > 1:
+                pygame.draw.lines(surface, self.seat_color(seat, "outline"), False, points, 6)
+                pygame.draw.lines(surface, self.seat_color(seat), False, points, 3)
+            for turn, point in enumerate(points):
+                if turn % marker_every == (seat % marker_every) or turn == len(points) - 1:
+                    self.marker(surface, seat, point, 7)
+        x = CHART.right - 28
+        for seat in reversed(range(len(self.scores))):
+            name = theme.fit_text(small, self.config.seats[seat].name, 160)
+            rect = theme.draw_text(surface, small, name, (x, CHART.y + 38), theme.CREAM, anchor="midright")
+            self.marker(surface, seat, (rect.x - 16, rect.centery), 9)
+            x = rect.x - 44
+
+
+def _nice_step(span: int) -> int:
+    """A round grid step giving about 4-8 lines over ``span``."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100):
+        if span / step <= 8:
+            return step
+    return 200
+
+
+__all__ = ["ScoringScene", "replay_history"]

@@ -1,0 +1,334 @@
+"""The new-game setup: 2-4 seats (name, colour, human or AI level), variant, seed, start player.
+
+Colours stay distinct: a seat's colour cycler offers only colours no other seat uses. An empty
+seed draws one, so every game can be replayed. The start player (chosen or drawn) becomes
+seat 0 by rotating the seat list (RULES.md R2.3).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cacao_game.app import theme
+from cacao_game.app.config import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
+from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.scenes.flow import start_game
+from cacao_game.app.strings import kind_label, t
+from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
+
+SEED_LIMIT = 1_000_000_000
+LEVEL_ORDER = ("easy", "medium", "hard")
+SEATS_PANEL = pygame.Rect(80, 200, 1180, 700)
+OPTIONS_PANEL = pygame.Rect(1300, 200, 540, 700)
+ROW_H, ROW_GAP = 118, 14
+
+
+def seat_kinds() -> list[str]:
+    """``human``, then the AI levels of ``cacao_game.ai.LEVELS`` (easy, medium, hard first,
+    others in registry order, ``random`` last), read now so new levels show up."""
+    from cacao_game.ai import LEVELS
+
+    levels = list(LEVELS)
+    ordered = [lv for lv in order_levels(levels) if lv != "random"]
+    if "random" in levels:
+        ordered.append("random")
+    return [HUMAN, *ordered]
+
+
+def order_levels(levels: list[str]) -> list[str]:
+    """``levels`` with the known difficulty names first, in difficulty order."""
+    known = [lv for lv in LEVEL_ORDER if lv in levels]
+    return known + [lv for lv in levels if lv not in known]
+
+
+def default_ai(kinds: list[str]) -> str:
+    """The AI level a new AI seat gets: medium if present, else the first AI level."""
+    ais = [k for k in kinds if k != HUMAN]
+    return "medium" if "medium" in ais else (ais[0] if ais else HUMAN)
+
+
+def default_name(kind: str, number: int) -> str:
+    """The automatic name of seat ``number`` (1-based) of ``kind``."""
+    return t("setup.default_name", number=number) if kind == HUMAN else kind_label(kind)
+
+
+class SetupScene(WidgetScene):
+    """Choose the seats and options, then Start replaces everything with the play scene."""
+
+    def __init__(self, app: App, config: GameConfig | None = None) -> None:
+        super().__init__(app)
+        self.kinds = seat_kinds()
+        previous = config or getattr(app, "last_config", None)
+        if previous is not None:
+            self.seats = [SeatConfig(s.name, s.color, s.kind) for s in previous.seats]
+            self.variant = previous.variant
+        else:
+            ai = default_ai(self.kinds)
+            self.seats = [
+                SeatConfig(default_name(HUMAN, 1), "red", HUMAN),
+                SeatConfig(default_name(ai, 2), "purple", ai),
+            ]
+            self.variant = "base"
+        self.auto_named = [s.name == default_name(s.kind, i + 1) for i, s in enumerate(self.seats)]
+        self.seed_text = ""
+        self.start: int | None = None
+
+    # ------------------------------------------------------------------ state
+
+    def free_colors(self, seat: int) -> list[str]:
+        """Colours seat ``seat`` may take: its own and those no other seat uses."""
+        taken = {s.color for i, s in enumerate(self.seats) if i != seat}
+        return [c for c in COLORS if c not in taken]
+
+    def add_seat(self) -> None:
+        """Add an AI seat in the first free colour (up to 4 seats)."""
+        if len(self.seats) >= MAX_SEATS:
+            return
+        color = next(c for c in COLORS if c not in {s.color for s in self.seats})
+        kind = default_ai(self.kinds)
+        self.seats.append(SeatConfig(default_name(kind, len(self.seats) + 1), color, kind))
+        self.auto_named.append(True)
+        self.rebuild()
+
+    def remove_seat(self, seat: int) -> None:
+        """Remove seat ``seat`` (never below 2 seats)."""
+        if len(self.seats) <= MIN_SEATS:
+            return
+        del self.seats[seat]
+        del self.auto_named[seat]
+        for i, s in enumerate(self.seats):
+            if self.auto_named[i]:
+                s.name = default_name(s.kind, i + 1)
+        if self.start is not None and self.start >= len(self.seats):
+            self.start = None
+        self.rebuild()
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        """Change who plays seat ``seat``; an automatic name follows the kind."""
+        self.seats[seat].kind = kind
+        if self.auto_named[seat]:
+            self.seats[seat].name = default_name(kind, seat + 1)
+        self.rebuild()
+
+    def set_name(self, seat: int, name: str) -> None:
+        """The player typed a name: it is no longer automatic."""
+        self.seats[seat].name = name
+        self.auto_named[seat] = False
+
+    def set_color(self, seat: int, color: str) -> None:
+        """Seat ``seat`` takes ``color``."""
+        self.seats[seat].color = color
+        self.rebuild()
+
+    def set_seed_text(self, text: str) -> None:
+        """The seed field changed."""
+        self.seed_text = text
+
+    def validation_error(self) -> str | None:
+        """Why the game cannot start yet, or None."""
+        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
+            return t("setup.error_seats")
+        colors = [s.color for s in self.seats]
+        if len(set(colors)) != len(colors) or any(c not in COLORS for c in colors):
+            return t("setup.error_colours")
+        if any(not s.name.strip() for s in self.seats):
+            return t("setup.error_name")
+        if self.seed_text and not (self.seed_text.isdigit() and int(self.seed_text) < SEED_LIMIT):
+            return t("setup.error_seed")
+        return None
+
+    def config(self, rng: random.Random | None = None) -> GameConfig:
+        """The game to start: seed drawn if empty, start player applied by rotation.
+
+        Raises ValueError (the one-line reason) when ``validation_error`` is not None.
+        """
+        problem = self.validation_error()
+        if problem is not None:
+            raise ValueError(problem)
+        rng = rng or random.Random()
+        seed = int(self.seed_text) if self.seed_text else rng.randrange(SEED_LIMIT)
+        start = self.start if self.start is not None else random.Random(seed).randrange(len(self.seats))
+        seats = [SeatConfig(s.name.strip(), s.color, s.kind) for s in self.seats]
+        config = GameConfig(seats=seats, variant=self.variant, seed=seed).rotated(start)
+        config.validate()
+        return config
+
+    def start_game(self) -> None:
+        """Start: remember these seats for next time and open the play scene."""
+        try:
+            config = self.config()
+        except ValueError as error:
+            self.app.notify(str(error))
+            return
+        self.app.last_config = GameConfig(
+            [SeatConfig(s.name, s.color, s.kind) for s in self.seats], self.variant, None
+        )
+        start_game(self.app, config)
+
+    # ------------------------------------------------------------------ widgets
+
+    def row_rect(self, seat: int) -> pygame.Rect:
+        """Seat row ``seat`` inside the seats panel."""
+        return pygame.Rect(
+            SEATS_PANEL.x + 28, SEATS_PANEL.y + 130 + seat * (ROW_H + ROW_GAP), SEATS_PANEL.w - 56, ROW_H
+        )
+
+    def build(self) -> None:
+        self.widgets = [Panel(SEATS_PANEL, t("setup.players")), Panel(OPTIONS_PANEL, t("setup.options"))]
+        for seat in range(len(self.seats)):
+            self.widgets += self._seat_widgets(seat)
+        if len(self.seats) < MAX_SEATS:
+            add = pygame.Rect(0, 0, 260, 60)
+            add.topleft = (self.row_rect(len(self.seats)).x, self.row_rect(len(self.seats)).y + 16)
+            self.widgets.append(Button(add, "+  " + t("setup.add_seat"), self.add_seat))
+        self.widgets += self._option_widgets()
+        back = pygame.Rect(0, 0, 260, 76)
+        back.bottomleft = (SEATS_PANEL.x, 1040)
+        start = pygame.Rect(0, 0, 380, 76)
+        start.bottomright = (OPTIONS_PANEL.right, 1040)
+        self.start_button = Button(start, t("common.start"), self.start_game, style="primary", font_size=34)
+        self.widgets += [Button(back, t("common.back"), self.back), self.start_button]
+
+    def _seat_widgets(self, seat: int) -> list[Widget]:
+        row = self.row_rect(seat)
+        s = self.seats[seat]
+        y = row.y + 44
+        name = TextInput(
+            (row.x + 96, y, 330, 60),
+            s.name,
+            lambda text, i=seat: self.set_name(i, text),
+            placeholder=t("setup.name"),
+            max_length=18,
+        )
+        color = Cycler(
+            (row.x + 446, y, 270, 60),
+            [(c, t(f"color.{c}")) for c in self.free_colors(seat)],
+            s.color,
+            lambda value, i=seat: self.set_color(i, value),
+            swatch=self._swatch,
+        )
+        kinds = list(self.kinds) if s.kind in self.kinds else [*self.kinds, s.kind]
+        kind = Cycler(
+            (row.x + 736, y, 300, 60),
+            [(k, kind_label(k)) for k in kinds],
+            s.kind,
+            lambda value, i=seat: self.set_kind(i, value),
+        )
+        widgets: list[Widget] = [name, color, kind]
+        if len(self.seats) > MIN_SEATS:
+            remove = Button(
+                (row.right - 76, y, 60, 60),
+                "×",
+                lambda i=seat: self.remove_seat(i),
+                tooltip=t("setup.remove_seat"),
+                font_size=40,
+            )
+            widgets.append(remove)
+        return widgets
+
+    def _option_widgets(self) -> list[Widget]:
+        x, w = OPTIONS_PANEL.x + 32, OPTIONS_PANEL.w - 64
+        variant = Toggle(
+            (x, OPTIONS_PANEL.y + 96, w, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
+        )
+        seed = TextInput(
+            (x, OPTIONS_PANEL.y + 290, w, 60),
+            self.seed_text,
+            self.set_seed_text,
+            placeholder=t("setup.seed_hint"),
+            max_length=9,
+            allowed=str.isdigit,
+        )
+        options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
+        options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
+        start = Cycler((x, OPTIONS_PANEL.y + 450, w, 60), options, self.start, self._set_start)
+        return [variant, seed, start]
+
+    def _set_variant(self, volcano: bool) -> None:
+        self.variant = "volcano" if volcano else "base"
+
+    def _set_start(self, start: int | None) -> None:
+        self.start = start
+
+    def _swatch(self, surface: pygame.Surface, rect: pygame.Rect, color: str) -> None:
+        theme.draw_seat_marker(self.app, surface, color, rect.center, 15)
+
+    # ------------------------------------------------------------------ drawing
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.start_button.enabled = self.validation_error() is None
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        theme.draw_title(self.app, surface, t("setup.title"), 48)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_content(surface)
+        for widget in self.widgets[:2]:
+            widget.draw(surface, self.app)
+        self._draw_labels(surface)
+        for widget in self.widgets[2:]:
+            widget.draw(surface, self.app)
+        problem = self.validation_error()
+        if problem:
+            font = self.app.assets.font(theme.BODY_SIZE, "bold")
+            theme.draw_text(
+                surface,
+                font,
+                problem,
+                (SEATS_PANEL.right - 32, SEATS_PANEL.bottom - 40),
+                pygame.Color("#F08A6C"),
+                anchor="midright",
+            )
+        self.tooltip.draw(surface, self.app)
+
+    def _draw_labels(self, surface: pygame.Surface) -> None:
+        small = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
+        head_y = SEATS_PANEL.y + 96
+        for x, key in ((96, "setup.name"), (446, "setup.colour"), (736, "setup.player")):
+            theme.draw_text(
+                surface,
+                small,
+                t(key).upper(),
+                (SEATS_PANEL.x + 28 + x + 4, head_y),
+                theme.MUTED,
+                anchor="midleft",
+            )
+        for seat, s in enumerate(self.seats):
+            row = self.row_rect(seat)
+            card = pygame.Rect(row.x, row.y + 30, row.w, 88)
+            pygame.draw.rect(surface, (*theme.PANEL_LIGHT[:3],), card, border_radius=14)
+            pygame.draw.rect(
+                surface, self.app.assets.seat_color(s.color), card.inflate(0, 0), 3, border_radius=14
+            )
+            theme.draw_seat_marker(self.app, surface, s.color, (row.x + 48, card.centery), 24)
+        x, w = OPTIONS_PANEL.x + 32, OPTIONS_PANEL.w - 64
+        for y, key in ((OPTIONS_PANEL.y + 272, "setup.seed"), (OPTIONS_PANEL.y + 432, "setup.start_player")):
+            theme.draw_text(surface, small, t(key).upper(), (x, y), theme.MUTED, anchor="midleft")
+        note = self.app.assets.font(theme.SMALL_SIZE - 1)
+        theme.draw_text(
+            surface, note, t("setup.variant_hint"), (x, OPTIONS_PANEL.y + 166), theme.SAND, width=w
+        )
+        theme.draw_text(surface, note, t("setup.seed_note"), (x, OPTIONS_PANEL.y + 362), theme.SAND, width=w)
+        self._draw_variant_tiles(surface, pygame.Rect(x, OPTIONS_PANEL.y + 540, w, 140))
+
+    def _draw_variant_tiles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The special tiles this variant puts in the jungle pile."""
+        small = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
+        theme.draw_text(surface, small, t("setup.in_box").upper(), area.topleft, theme.MUTED)
+        from cacao_game.engine.tiles import GOLD_YIELD, VOLCANO, jungle_deck
+
+        deck = jungle_deck(len(self.seats), self.variant)
+        codes = sorted(code for code in deck.elements() if code in GOLD_YIELD or code == VOLCANO)
+        for i, code in enumerate(codes):
+            tile = self.app.assets.jungle_tile(code, 96)
+            rect = tile.get_rect(topleft=(area.x + i * 112, area.y + 30))
+            theme.draw_shadow(surface, rect, 12, 90)
+            surface.blit(tile, rect)

@@ -1,0 +1,257 @@
+"""Every user-facing string of the app, in one place (English only for now).
+
+``t(key, **kw)`` formats the string of ``key`` in the current language; an unknown key logs
+a warning and shows the key itself, so a missing string is visible but never crashes.
+"""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger(__name__)
+
+LANGUAGES: dict[str, str] = {"en": "English"}
+"""Language code -> its name in that language."""
+
+EN: dict[str, str] = {
+    # application
+    "app.title": "Cacao",
+    "app.subtitle": "Tiles, workers and the scent of chocolate",
+    "app.no_display": (
+        "Cacao needs a graphical display, and none is available (SDL video driver: {driver}).\n"
+        "Run it from a desktop session, or set DISPLAY / WAYLAND_DISPLAY. "
+        "AI-only games work without a display: python -m cacao_game --headless --seats random,random"
+    ),
+    "app.display_failed": "Cacao could not open a window: {error}",
+    # menu
+    "menu.new": "New game",
+    "menu.continue": "Continue",
+    "menu.load": "Load game",
+    "menu.settings": "Settings",
+    "menu.rules": "Rules",
+    "menu.quit": "Quit",
+    "menu.footer": "Cacao by Phil Walker-Harding · a fan-made digital edition for one table",
+    "menu.continue_failed": "The autosave could not be loaded: {reason}",
+    # common
+    "common.back": "Back",
+    "common.yes": "Yes",
+    "common.no": "No",
+    "common.ok": "OK",
+    "common.cancel": "Cancel",
+    "common.on": "On",
+    "common.off": "Off",
+    "common.start": "Start game",
+    "common.close": "Close",
+    # setup
+    "setup.title": "New game",
+    "setup.players": "Players",
+    "setup.seat": "Seat {number}",
+    "setup.name": "Name",
+    "setup.colour": "Colour",
+    "setup.player": "Player",
+    "setup.variant": "Volcano variant",
+    "setup.variant_hint": (
+        "Volcanoes replace the gold mines: a worker there takes 2 gold or pays 1, by the edge it faces."
+    ),
+    "setup.seed_note": "The same seed deals the same tiles.",
+    "setup.in_box": "In the jungle pile",
+    "setup.options": "Options",
+    "setup.seed": "Seed",
+    "setup.seed_hint": "empty = random",
+    "setup.start_player": "Start player",
+    "setup.start_random": "Random",
+    "setup.add_seat": "Add seat",
+    "setup.remove_seat": "Remove",
+    "setup.default_name": "Player {number}",
+    "setup.ai_name": "{level} AI",
+    "setup.error_colours": "Every seat needs its own colour.",
+    "setup.error_seats": "A game needs 2 to 4 seats.",
+    "setup.error_name": "Every seat needs a name.",
+    "setup.error_seed": "The seed must be a whole number (or empty).",
+    "kind.human": "Human",
+    "kind.easy": "Easy AI",
+    "kind.medium": "Medium AI",
+    "kind.hard": "Hard AI",
+    "kind.random": "Random AI",
+    "kind.other": "{level} AI",
+    "color.red": "Red",
+    "color.purple": "Purple",
+    "color.white": "White",
+    "color.yellow": "Yellow",
+    "variant.base": "Base game",
+    "variant.volcano": "Volcano",
+    # placeholder
+    "placeholder.title": "The table is being set",
+    "placeholder.body": "The play scene is not installed yet. Your game options were: {summary}",
+    # pause
+    "pause.title": "Paused",
+    "pause.resume": "Resume",
+    "pause.save": "Save",
+    "pause.settings": "Settings",
+    "pause.help": "Help",
+    "pause.quit": "Quit to menu",
+    "pause.quit_confirm": "Leave this game and return to the menu? It is autosaved after every turn.",
+    "pause.saved": "Saved: {where}",
+    "pause.save_failed": "Could not save: {reason}",
+    "pause.nothing_to_save": "There is no game to save here.",
+    # help
+    "help.title": "Help",
+    "help.keys": "Keys",
+    "help.rules": "Rules",
+    "help.mouse_title": "Mouse",
+    "help.mouse": "Click a tile in your hand, then a square on the board; right-click or "
+    "wheel rotates; drag to pan; wheel over the board zooms.",
+    "help.close": "Esc or F1 closes this page · the wheel or ↑/↓ scrolls the rules",
+    # intents
+    "intent.rotate_cw": "Rotate clockwise",
+    "intent.rotate_ccw": "Rotate anticlockwise",
+    "intent.confirm": "Confirm",
+    "intent.undo": "Undo",
+    "intent.hint": "Hint",
+    "intent.pause": "Pause / back",
+    "intent.help": "Help",
+    "intent.fullscreen": "Toggle full screen",
+    "intent.save": "Quick save",
+    "intent.select_1": "Select hand tile 1",
+    "intent.select_2": "Select hand tile 2",
+    "intent.select_3": "Select hand tile 3",
+    "intent.cycle": "Cycle selection",
+    "intent.zoom_in": "Zoom in",
+    "intent.zoom_out": "Zoom out",
+    "intent.pan_up": "Pan up",
+    "intent.pan_down": "Pan down",
+    "intent.pan_left": "Pan left",
+    "intent.pan_right": "Pan right",
+    "intent.fit": "Fit board",
+    "intent.skip": "Skip animation",
+    # confirm
+    "confirm.title": "Are you sure?",
+    # settings
+    "settings.title": "Settings",
+    "settings.general": "General",
+    "settings.keys": "Key bindings",
+    "settings.language": "Language",
+    "settings.animation_speed": "Animation speed",
+    "settings.ai_pacing": "AI pacing",
+    "settings.ai_pacing_value": "{seconds:.1f} s per move",
+    "settings.fullscreen": "Full screen",
+    "settings.palette": "Colour scheme",
+    "settings.sound": "Sound",
+    "settings.speed.slow": "Slow",
+    "settings.speed.normal": "Normal",
+    "settings.speed.fast": "Fast",
+    "settings.speed.instant": "Instant",
+    "settings.palette.classic": "Classic",
+    "settings.palette.colorblind": "Colour-blind safe",
+    "settings.rebind": "Change",
+    "settings.press_key": "Press a key for “{intent}” (Esc cancels)",
+    "settings.reset_keys": "Reset keys",
+    "settings.saved": "Settings saved",
+    "settings.save_failed": "Could not save the settings: {reason}",
+    "settings.unavailable": "Settings cannot be stored on this installation; changes last until you quit.",
+    "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
+    # load
+    "load.title": "Load game",
+    "load.saved_games": "Saved games",
+    "load.to_play": "{name} to play",
+    "load.empty": "No saved games yet. Games are saved automatically after every turn.",
+    "load.load": "Load",
+    "load.delete": "Delete",
+    "load.delete_confirm": "Delete the save “{name}”? This cannot be undone.",
+    "load.refused": "Refused: {reason}",
+    "load.turn": "Turn {turn}",
+    "load.finished": "Finished",
+    "load.autosave": "Autosave",
+    "load.failed": "Could not load “{name}”: {reason}",
+    "load.unavailable": "Saved games are not available on this installation.",
+    "load.deleted": "Deleted “{name}”",
+    # scoring
+    "scoring.title": "Final scoring",
+    "scoring.temples": "Temples",
+    "scoring.temple": "Temple {number}",
+    "scoring.no_temples": "No temple on the board",
+    "scoring.nobody": "no workers",
+    "scoring.gold": "Gold",
+    "scoring.sun": "Sun",
+    "scoring.water": "Water",
+    "scoring.total": "Total",
+    "scoring.cacao": "Cacao",
+    "scoring.seat": "Seat",
+    "scoring.winner": "{name} wins!",
+    "scoring.winners": "{names} share the win!",
+    "scoring.chart": "Score over the game",
+    "scoring.chart_turn": "turn",
+    "scoring.tiebreak": "tiebreak: cacao",
+    "scoring.rematch": "Rematch",
+    "scoring.new_game": "New game",
+    "scoring.menu": "Menu",
+    "scoring.replay": "Watch replay",
+    "scoring.replay_missing": "Replays are not available yet.",
+    "scoring.replay_failed": "Could not build the replay: {reason}",
+    "scoring.skip": "Click or press Space to show everything",
+    # rules summary (seeds/RULES.md), shown on the help page and the Rules screen
+    "rules.goal.title": "Goal",
+    "rules.goal": "Lead your workers through the jungle: harvest cacao, sell it at markets, and gather "
+    "gold, sun tokens, water and temple majorities. Most gold at the end wins; ties go to "
+    "the seat with more cacao.",
+    "rules.turn.title": "Your turn",
+    "rules.turn": "Place one of your 3 worker tiles, in any rotation, on an empty worker square next to "
+    "a jungle tile. Every empty jungle square next to your new tile that now touches 2 or "
+    "more worker tiles is filled: first from the 2 display tiles (you choose where), then "
+    "from the pile. Then draw a worker tile; the display is refilled.",
+    "rules.activate.title": "Workers at work",
+    "rules.activate": "Each worker on an edge of your new tile acts on the jungle tile it faces; workers "
+    "of any seat facing a newly filled square act too. Plantation: 1 or 2 cacao (store "
+    "5). Market: sell 1 cacao for 2, 3 or 4 gold. Gold mine: 1 or 2 gold. Water: one "
+    "step up the water track. Sun site: 1 sun token (keep 3). Volcano: take 2 gold or "
+    "pay 1 gold, by the edge value.",
+    "rules.overbuild.title": "Overbuilding",
+    "rules.overbuild": "Once the jungle pile and the display are empty, you may pay 1 sun token to place a "
+    "tile on top of one of your own tiles (each square once). The covered workers are "
+    "gone for good.",
+    "rules.end.title": "End and scoring",
+    "rules.end": "The game ends when every worker tile is placed. Each temple gives 6 gold to the seat "
+    "with most workers around it and 3 to the runner-up (ties share, rounded down). Add "
+    "1 gold per sun token and your water field (-10 up to +16).",
+    "rules.auto.title": "Automatic steps",
+    "rules.auto": "Choices that cannot change the result are made for you (gains are taken in full, a "
+    "price-4 market sells). You are asked only when it matters, e.g. how much to sell.",
+    # misc
+    "status.fullscreen_unavailable": "Full screen cannot be toggled on this display.",
+}
+
+_TABLES: dict[str, dict[str, str]] = {"en": EN}
+_language = "en"
+
+
+RULES_SECTIONS: tuple[str, ...] = ("goal", "turn", "activate", "overbuild", "end", "auto")
+"""Keys of the rules summary: ``rules.<key>.title`` and ``rules.<key>``."""
+
+
+def set_language(code: str) -> None:
+    """Use ``code`` for ``t``; an unknown code falls back to English with a warning."""
+    global _language
+    if code not in _TABLES:
+        log.warning("unknown language %r, using English", code)
+        code = "en"
+    _language = code
+
+
+def has(key: str) -> bool:
+    """True if ``key`` has a string."""
+    return key in _TABLES[_language] or key in EN
+
+
+def t(key: str, **kw: object) -> str:
+    """The string of ``key`` formatted with ``kw``; the key itself if it is unknown."""
+    text = _TABLES[_language].get(key) or EN.get(key)
+    if text is None:
+        log.warning("missing string %r", key)
+        return key
+    return text.format(**kw) if kw else text
+
+
+def kind_label(kind: str) -> str:
+    """How a seat kind (``human`` or an AI level name) is shown."""
+    key = f"kind.{kind}"
+    return t(key) if has(key) else t("kind.other", level=kind.replace("_", " ").capitalize())

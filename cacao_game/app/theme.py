@@ -1,0 +1,235 @@
+"""The look of the app: colours, spacing and drawing helpers (panels, text, seat markers).
+
+A warm cacao/jungle theme: dark chocolate panels with a thin gold rim and a soft shadow over
+the jungle backdrop, cream text, gold accents. Every helper draws onto a given surface and
+returns the rectangle it used; nothing here keeps a screen.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
+
+INK = pygame.Color("#2B1E16")
+CHOCOLATE = pygame.Color("#3A271B")
+PANEL = pygame.Color("#2B1E16")
+PANEL_LIGHT = pygame.Color("#4A3626")
+PANEL_HOVER = pygame.Color("#5C4330")
+CREAM = pygame.Color("#F6EEDC")
+SAND = pygame.Color("#E2C896")
+MUTED = pygame.Color("#BFAE93")
+GOLD = pygame.Color("#F2BE2E")
+GOLD_DARK = pygame.Color("#B8871A")
+CACAO = pygame.Color("#C46624")
+JUNGLE = pygame.Color("#2E7034")
+JUNGLE_DARK = pygame.Color("#1B4A26")
+LEAF = pygame.Color("#4E9A3E")
+DANGER = pygame.Color("#B8432F")
+WATER = pygame.Color("#4096DC")
+
+RADIUS = 18
+GAP = 16
+PAD = 24
+SHADOW_OFFSET = 6
+
+TITLE_SIZE = 84
+HEADING_SIZE = 40
+BODY_SIZE = 28
+SMALL_SIZE = 22
+
+
+@lru_cache(maxsize=64)
+def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
+    """A soft shadow: a few stacked translucent rounded rectangles."""
+    w, h = size
+    spread = 10
+    surface = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+    steps = 5
+    for i in range(steps):
+        inset = spread * i // steps
+        rect = surface.get_rect().inflate(-2 * inset, -2 * inset)
+        pygame.draw.rect(surface, (0, 0, 0, alpha // steps), rect, border_radius=radius + spread - inset)
+    return surface
+
+
+def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int = RADIUS, alpha: int = 120) -> None:
+    """A soft drop shadow under ``rect``."""
+    shadow = _shadow((rect.w, rect.h), radius, alpha)
+    surface.blit(shadow, (rect.x - 10 + SHADOW_OFFSET // 2, rect.y - 10 + SHADOW_OFFSET))
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    *,
+    color: pygame.Color | tuple[int, ...] = PANEL,
+    alpha: int = 235,
+    radius: int = RADIUS,
+    border: pygame.Color | tuple[int, ...] | None = GOLD_DARK,
+    shadow: bool = True,
+    border_width: int = 2,
+) -> pygame.Rect:
+    """A rounded panel with a shadow, a translucent fill and a thin rim; returns ``rect``."""
+    rect = pygame.Rect(rect)
+    if shadow:
+        draw_shadow(surface, rect, radius)
+    fill = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(fill, (*pygame.Color(color)[:3], alpha), fill.get_rect(), border_radius=radius)
+    highlight = pygame.Rect(0, 0, rect.w, min(rect.h // 2, 60))
+    glow = pygame.Surface(highlight.size, pygame.SRCALPHA)
+    pygame.draw.rect(
+        glow, (255, 240, 210, 14), highlight, border_top_left_radius=radius, border_top_right_radius=radius
+    )
+    fill.blit(glow, (0, 0))
+    surface.blit(fill, rect.topleft)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
+    return rect
+
+
+@lru_cache(maxsize=8)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((12, 8, 4, alpha))
+    return veil
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole surface (under a modal overlay)."""
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
+
+
+def draw_text(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    text: str,
+    pos: tuple[int, int] | tuple[float, float],
+    color: pygame.Color | tuple[int, ...] = CREAM,
+    *,
+    anchor: str = "topleft",
+    shadow: bool = False,
+    width: int = 0,
+    align: int = pygame.FONT_LEFT,
+) -> pygame.Rect:
+    """Render ``text`` with its ``anchor`` point at ``pos`` (wrapped at ``width`` if given)."""
+    font.align = align
+    image = font.render(text, True, color, None, width) if width else font.render(text, True, color)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        back = (
+            font.render(text, True, (0, 0, 0), None, width) if width else font.render(text, True, (0, 0, 0))
+        )
+        back.set_alpha(140)
+        surface.blit(back, rect.move(2, 3))
+    surface.blit(image, rect)
+    font.align = pygame.FONT_LEFT
+    return rect
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def shape_points(shape: str, center: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """Polygon points of a seat marker ``shape`` (square, triangle, diamond); [] for a circle."""
+    x, y = center
+    if shape == "square":
+        r = radius * 0.86
+        return [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
+    if shape == "triangle":
+        return [
+            (x + radius * math.cos(a), y + radius * 1.1 * math.sin(a) + radius * 0.15)
+            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)
+        ]
+    if shape == "diamond":
+        return [(x, y - radius * 1.1), (x + radius * 0.9, y), (x, y + radius * 1.1), (x - radius * 0.9, y)]
+    return []
+
+
+def draw_marker(
+    surface: pygame.Surface,
+    shape: str,
+    center: tuple[float, float],
+    radius: float,
+    fill: pygame.Color | tuple[int, ...],
+    outline: pygame.Color | tuple[int, ...] = INK,
+    width: int = 2,
+) -> pygame.Rect:
+    """A seat marker: a filled ``shape`` (circle, square, triangle, diamond) with an outline."""
+    points = shape_points(shape, center, radius)
+    if not points:
+        rect = pygame.draw.circle(surface, fill, center, radius)
+        if width:
+            pygame.draw.circle(surface, outline, center, radius, width)
+        return rect
+    rect = pygame.draw.polygon(surface, fill, points)
+    if width:
+        pygame.draw.polygon(surface, outline, points, width)
+    return rect
+
+
+def draw_seat_marker(
+    app: App, surface: pygame.Surface, color: str, center: tuple[float, float], radius: float
+) -> pygame.Rect:
+    """The marker of seat colour ``color`` (its shape, in the current palette)."""
+    from cacao_game.app.config import SHAPES
+
+    return draw_marker(
+        surface,
+        SHAPES.get(color, "circle"),
+        center,
+        radius,
+        app.assets.seat_color(color),
+        app.assets.seat_color(color, "outline"),
+    )
+
+
+def draw_backdrop(app: App, surface: pygame.Surface, shade: int = 60) -> None:
+    """The jungle background, darkened by ``shade`` (0-255) so panels stand out."""
+    surface.blit(app.assets.backdrop(shade), (0, 0))
+
+
+def draw_title(
+    app: App, surface: pygame.Surface, text: str, y: int = 64, size: int = TITLE_SIZE
+) -> pygame.Rect:
+    """A centred screen title with a gold underline flourish."""
+    font = app.assets.font(size, "black")
+    rect = draw_text(surface, font, text, (surface.get_width() // 2, y), CREAM, anchor="midtop", shadow=True)
+    line_y = rect.bottom + 10
+    half = max(120, rect.w // 2 + 40)
+    cx = surface.get_width() // 2
+    pygame.draw.line(surface, GOLD_DARK, (cx - half, line_y), (cx - 18, line_y), 3)
+    pygame.draw.line(surface, GOLD_DARK, (cx + 18, line_y), (cx + half, line_y), 3)
+    draw_marker(surface, "diamond", (cx, line_y), 9, GOLD, GOLD_DARK)
+    return rect.union(pygame.Rect(cx - half, line_y - 10, 2 * half, 20))
+
+
+def draw_toast(app: App, surface: pygame.Surface, message: str, opacity: float = 1.0) -> None:
+    """A short message in a pill near the bottom of the screen."""
+    font = app.assets.font(SMALL_SIZE + 4, "bold")
+    text = font.render(message, True, CREAM)
+    margin = 24
+    pill = text.get_rect().inflate(56, 28)
+    layer = pygame.Surface((pill.w + 2 * margin, pill.h + 2 * margin), pygame.SRCALPHA)
+    pill.topleft = (margin, margin)
+    draw_panel(layer, pill, color=CHOCOLATE, alpha=245, radius=pill.h // 2, border=GOLD)
+    layer.blit(text, text.get_rect(center=pill.center))
+    layer.set_alpha(round(255 * max(0.0, min(1.0, opacity))))
+    where = layer.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 48 + margin))
+    surface.blit(layer, where)
+
+
+def lerp_color(a: pygame.Color, b: pygame.Color, amount: float) -> pygame.Color:
+    """The colour ``amount`` (0-1) of the way from ``a`` to ``b``."""
+    return pygame.Color(a).lerp(b, max(0.0, min(1.0, amount)))

@@ -1,0 +1,541 @@
+"""Small widgets drawn with the theme: Button, Toggle, Cycler, TextInput, Panel, Tooltip.
+
+A widget has a ``rect`` in logical pixels, ``handle(event, app) -> bool`` (True: consumed)
+and ``draw(surface, app)``. Hover comes from ``app.mouse_pos`` (set from fed events, so tests
+need no real mouse). A button fires on release of a press that started on it. ``FocusList``
+adds keyboard navigation (intents pan_up/pan_down/cycle move, confirm activates).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+from cacao_game.app import theme
+from cacao_game.app.strings import t
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
+
+TOOLTIP_DELAY = 0.4
+
+
+class Widget:
+    """Base: a rectangle that may be hovered, focused, disabled or hidden."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], *, tooltip: str | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.enabled = True
+        self.visible = True
+        self.focused = False
+        self.tooltip = tooltip
+
+    def hovered(self, app: App) -> bool:
+        """True while the mouse is over this visible widget."""
+        return self.visible and self.rect.collidepoint(app.mouse_pos)
+
+    def handle(self, event: pygame.event.Event, app: App) -> bool:
+        """Consume ``event`` if it is meant for this widget."""
+        return False
+
+    def activate(self, app: App) -> None:
+        """What confirm does while this widget has keyboard focus."""
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        """Draw the widget."""
+
+    def draw_label(self, surface: pygame.Surface, app: App, hot: bool) -> None:
+        """The widget's ``label`` (if it has one) at its left edge, gold while hot."""
+        label = getattr(self, "label", "")
+        if label:
+            theme.draw_text(
+                surface,
+                app.assets.font(theme.BODY_SIZE),
+                label,
+                (self.rect.x, self.rect.centery),
+                theme.GOLD if hot else theme.CREAM,
+                anchor="midleft",
+            )
+
+
+def _is_press(event: pygame.event.Event) -> bool:
+    return event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+
+
+def _is_release(event: pygame.event.Event) -> bool:
+    return event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
+
+
+class Button(Widget):
+    """A rounded button; ``on_click()`` runs when a press on it is released on it.
+
+    Styles: ``primary`` (gold), ``secondary`` (chocolate), ``danger`` (red), ``ghost`` (text only).
+    """
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        label: str,
+        on_click: Callable[[], Any],
+        *,
+        style: str = "secondary",
+        icon: str | None = None,
+        font_size: int = theme.BODY_SIZE + 2,
+        tooltip: str | None = None,
+        selected: bool = False,
+    ) -> None:
+        super().__init__(rect, tooltip=tooltip)
+        self.label = label
+        self.on_click = on_click
+        self.style = style
+        self.icon = icon
+        self.font_size = font_size
+        self.selected = selected
+        self._pressed = False
+
+    def handle(self, event: pygame.event.Event, app: App) -> bool:
+        if not self.visible or not self.enabled:
+            return False
+        if _is_press(event) and self.rect.collidepoint(event.pos):
+            self._pressed = True
+            return True
+        if _is_release(event):
+            was_pressed, self._pressed = self._pressed, False
+            if was_pressed and self.rect.collidepoint(event.pos):
+                self.activate(app)
+                return True
+        return False
+
+    def activate(self, app: App) -> None:
+        if self.enabled:
+            app.assets.play("click", 0.4)
+            self.on_click()
+
+    def _colors(self, hot: bool) -> tuple[pygame.Color, pygame.Color, pygame.Color | None]:
+        """(fill, text, border) for the current state."""
+        if not self.enabled:
+            return pygame.Color("#3b3129"), pygame.Color("#8a7d6b"), pygame.Color("#54473b")
+        if self.style == "primary":
+            fill = theme.lerp_color(theme.GOLD, pygame.Color("#FFD966"), 0.7 if hot else 0.0)
+            return fill, theme.INK, theme.GOLD_DARK
+        if self.style == "danger":
+            fill = theme.lerp_color(theme.DANGER, pygame.Color("#D9573F"), 0.8 if hot else 0.0)
+            return fill, theme.CREAM, pygame.Color("#6e2217")
+        if self.style == "ghost":
+            return pygame.Color(0, 0, 0, 0), theme.GOLD if hot else theme.SAND, None
+        base = theme.PANEL_HOVER if hot or self.selected else theme.PANEL_LIGHT
+        return base, theme.CREAM, theme.GOLD if (hot or self.selected) else theme.GOLD_DARK
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        if not self.visible:
+            return
+        hot = self.enabled and (self.hovered(app) or self.focused)
+        fill, text_color, border = self._colors(hot)
+        rect = self.rect.move(0, -2) if hot and self.style != "ghost" else self.rect
+        radius = min(theme.RADIUS, rect.h // 2)
+        if self.style != "ghost":
+            theme.draw_shadow(surface, rect, radius, 90 if hot else 70)
+            pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            sheen = rect.inflate(-8, -rect.h // 2).move(0, -rect.h // 4 + 2)
+            shine = pygame.Surface(sheen.size, pygame.SRCALPHA)
+            pygame.draw.rect(shine, (255, 255, 255, 26), shine.get_rect(), border_radius=radius)
+            surface.blit(shine, sheen)
+            if border is not None:
+                pygame.draw.rect(surface, border, rect, width=3 if hot else 2, border_radius=radius)
+        font = app.assets.font(self.font_size, "bold")
+        label = theme.fit_text(font, self.label, rect.w - 24 - (44 if self.icon else 0))
+        text = font.render(label, True, text_color)
+        content_w = text.get_width() + (44 if self.icon else 0)
+        x = rect.centerx - content_w // 2
+        if self.icon:
+            icon = app.assets.icon(self.icon, 34)
+            surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
+            x += 44
+        surface.blit(text, text.get_rect(midleft=(x, rect.centery + 1)))
+        if self.style == "ghost" and hot:
+            pygame.draw.line(
+                surface, theme.GOLD, (x, rect.bottom - 6), (x + text.get_width(), rect.bottom - 6), 2
+            )
+
+
+class Toggle(Widget):
+    """An on/off switch with a label on its left; ``on_change(new_value)`` on click."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        label: str,
+        value: bool,
+        on_change: Callable[[bool], Any],
+        *,
+        tooltip: str | None = None,
+    ) -> None:
+        super().__init__(rect, tooltip=tooltip)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+
+    def handle(self, event: pygame.event.Event, app: App) -> bool:
+        if self.visible and self.enabled and _is_press(event) and self.rect.collidepoint(event.pos):
+            self.activate(app)
+            return True
+        return False
+
+    def activate(self, app: App) -> None:
+        self.value = not self.value
+        app.assets.play("click", 0.4)
+        self.on_change(self.value)
+
+    def switch_rect(self) -> pygame.Rect:
+        """Where the switch itself is drawn (right end of the row)."""
+        return pygame.Rect(self.rect.right - 92, self.rect.centery - 20, 92, 40)
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        if not self.visible:
+            return
+        hot = self.hovered(app) or self.focused
+        self.draw_label(surface, app, hot)
+        track = self.switch_rect()
+        fill = theme.LEAF if self.value else pygame.Color("#5a4a3c")
+        pygame.draw.rect(surface, fill, track, border_radius=20)
+        pygame.draw.rect(surface, theme.GOLD if hot else theme.GOLD_DARK, track, 2, border_radius=20)
+        knob_x = track.right - 20 if self.value else track.left + 20
+        pygame.draw.circle(surface, theme.CREAM, (knob_x, track.centery), 15)
+        small = app.assets.font(theme.SMALL_SIZE - 4, "bold")
+        mark = (t("common.on") if self.value else t("common.off")).upper()
+        theme.draw_text(
+            surface,
+            small,
+            mark,
+            (track.left + 28 if self.value else track.right - 30, track.centery),
+            theme.CREAM,
+            anchor="center",
+        )
+
+
+class Cycler(Widget):
+    """``‹ value ›``: click the arrows (or the middle) to step through ``options``.
+
+    ``options`` are (value, text) pairs; ``on_change(value)`` after each step.
+    """
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], Any],
+        *,
+        tooltip: str | None = None,
+        label: str = "",
+        swatch: Callable[[pygame.Surface, pygame.Rect, Any], None] | None = None,
+    ) -> None:
+        super().__init__(rect, tooltip=tooltip)
+        self.options = list(options)
+        self.value = value
+        self.on_change = on_change
+        self.label = label
+        self.swatch = swatch
+
+    @property
+    def index(self) -> int:
+        """Position of the current value in ``options`` (0 if it is not there)."""
+        for i, (value, _text) in enumerate(self.options):
+            if value == self.value:
+                return i
+        return 0
+
+    def step(self, app: App, delta: int) -> None:
+        """Move ``delta`` options on (wrapping) and report the new value."""
+        if not self.options:
+            return
+        self.value = self.options[(self.index + delta) % len(self.options)][0]
+        app.assets.play("click", 0.3)
+        self.on_change(self.value)
+
+    def box(self) -> pygame.Rect:
+        """The value box (the right part when there is a label)."""
+        if not self.label:
+            return self.rect.copy()
+        width = min(self.rect.w // 2 + 60, self.rect.w)
+        return pygame.Rect(self.rect.right - width, self.rect.y, width, self.rect.h)
+
+    def handle(self, event: pygame.event.Event, app: App) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        box = self.box()
+        if _is_press(event) and box.collidepoint(event.pos):
+            self.step(app, -1 if event.pos[0] < box.x + 56 else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and box.collidepoint(app.mouse_pos):
+            self.step(app, -1 if event.y > 0 else 1)
+            return True
+        return False
+
+    def activate(self, app: App) -> None:
+        self.step(app, 1)
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        if not self.visible:
+            return
+        hot = self.enabled and (self.hovered(app) or self.focused)
+        self.draw_label(surface, app, hot)
+        box = self.box()
+        pygame.draw.rect(
+            surface, theme.PANEL_HOVER if hot else theme.PANEL_LIGHT, box, border_radius=box.h // 2
+        )
+        pygame.draw.rect(surface, theme.GOLD if hot else theme.GOLD_DARK, box, 2, border_radius=box.h // 2)
+        arrow_color = theme.GOLD if self.enabled else theme.MUTED
+        for direction, x in ((-1, box.x + 28), (1, box.right - 28)):
+            cy = box.centery
+            points = [(x - 7 * direction, cy - 11), (x + 7 * direction, cy), (x - 7 * direction, cy + 11)]
+            pygame.draw.polygon(surface, arrow_color, points)
+        text = self.options[self.index][1] if self.options else ""
+        inner = box.inflate(-112, 0)
+        if self.swatch is not None:
+            self.swatch(surface, pygame.Rect(inner.x, inner.y, 40, inner.h), self.value)
+            inner = inner.inflate(-48, 0).move(24, 0)
+        bold = app.assets.font(theme.BODY_SIZE - 2, "bold")
+        theme.draw_text(
+            surface,
+            bold,
+            theme.fit_text(bold, text, inner.w),
+            inner.center,
+            theme.CREAM if self.enabled else theme.MUTED,
+            anchor="center",
+        )
+
+
+class TextInput(Widget):
+    """A one-line text field: click to focus, type (TEXTINPUT events), Backspace deletes,
+    Enter/Esc/a click elsewhere ends editing. ``allowed(char)`` filters characters."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        text: str,
+        on_change: Callable[[str], Any],
+        *,
+        placeholder: str = "",
+        max_length: int = 16,
+        allowed: Callable[[str], bool] | None = None,
+        tooltip: str | None = None,
+    ) -> None:
+        super().__init__(rect, tooltip=tooltip)
+        self.text = text
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.max_length = max_length
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.editing = False
+        self._blink = 0.0
+
+    def handle(self, event: pygame.event.Event, app: App) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if _is_press(event):
+            inside = self.rect.collidepoint(event.pos)
+            if inside != self.editing:
+                self.set_editing(inside)
+            return inside
+        if not self.editing:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            chars = "".join(ch for ch in event.text if self.allowed(ch))
+            if chars:
+                self.text = (self.text + chars)[: self.max_length]
+                self.on_change(self.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                self.on_change(self.text)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.set_editing(False)
+            return True
+        return False
+
+    def set_editing(self, editing: bool) -> None:
+        """Start or stop editing (text input events are enabled while editing)."""
+        self.editing = editing
+        self._blink = 0.0
+        try:
+            if editing:
+                pygame.key.start_text_input()
+            else:
+                pygame.key.stop_text_input()
+        except pygame.error:
+            pass
+
+    def activate(self, app: App) -> None:
+        self.set_editing(True)
+
+    def update(self, dt: float) -> None:
+        """Blink the caret."""
+        self._blink = (self._blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        if not self.visible:
+            return
+        hot = self.hovered(app) or self.focused
+        fill = pygame.Color("#1f150f") if self.editing else theme.PANEL_LIGHT
+        pygame.draw.rect(surface, fill, self.rect, border_radius=12)
+        border = theme.GOLD if self.editing or hot else theme.GOLD_DARK
+        pygame.draw.rect(surface, border, self.rect, 3 if self.editing else 2, border_radius=12)
+        font = app.assets.font(theme.BODY_SIZE)
+        inner = self.rect.inflate(-28, 0)
+        if self.text:
+            shown = theme.fit_text(font, self.text, inner.w - 8)
+            rect = theme.draw_text(
+                surface, font, shown, (inner.x, inner.centery), theme.CREAM, anchor="midleft"
+            )
+        else:
+            rect = pygame.Rect(inner.x, inner.centery, 0, 0)
+            theme.draw_text(
+                surface, font, self.placeholder, (inner.x, inner.centery), theme.MUTED, anchor="midleft"
+            )
+        if self.editing and self._blink < 0.55:
+            x = rect.right + 3
+            pygame.draw.line(surface, theme.GOLD, (x, inner.centery - 16), (x, inner.centery + 16), 2)
+
+
+class Panel(Widget):
+    """A decorative rounded panel with an optional heading; it consumes clicks on itself."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        title: str = "",
+        *,
+        alpha: int = 232,
+        blocks: bool = False,
+    ) -> None:
+        super().__init__(rect)
+        self.title = title
+        self.alpha = alpha
+        self.blocks = blocks
+
+    def handle(self, event: pygame.event.Event, app: App) -> bool:
+        return self.blocks and _is_press(event) and self.rect.collidepoint(event.pos)
+
+    def content(self) -> pygame.Rect:
+        """The inside of the panel below its heading."""
+        top = 76 if self.title else theme.PAD
+        return pygame.Rect(
+            self.rect.x + theme.PAD,
+            self.rect.y + top,
+            self.rect.w - 2 * theme.PAD,
+            self.rect.h - top - theme.PAD,
+        )
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        if not self.visible:
+            return
+        theme.draw_panel(surface, self.rect, alpha=self.alpha)
+        if self.title:
+            font = app.assets.font(theme.HEADING_SIZE - 6, "bold")
+            rect = theme.draw_text(
+                surface, font, self.title, (self.rect.x + theme.PAD, self.rect.y + 18), theme.GOLD
+            )
+            pygame.draw.line(
+                surface,
+                theme.GOLD_DARK,
+                (self.rect.x + theme.PAD, rect.bottom + 8),
+                (self.rect.right - theme.PAD, rect.bottom + 8),
+                1,
+            )
+
+
+class Tooltip:
+    """Shows the hovered widget's ``tooltip`` after the mouse rests on it for 0.4 s."""
+
+    def __init__(self) -> None:
+        self.target: Widget | None = None
+        self.waited = 0.0
+
+    def update(self, dt: float, widgets: Sequence[Widget], app: App) -> None:
+        """Track which widget is under the mouse."""
+        over = next((w for w in widgets if w.tooltip and w.hovered(app)), None)
+        if over is not self.target:
+            self.target, self.waited = over, 0.0
+        else:
+            self.waited += dt
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        """Draw the tooltip box near the mouse, kept on screen."""
+        if self.target is None or self.waited < TOOLTIP_DELAY or not self.target.tooltip:
+            return
+        font = app.assets.font(theme.SMALL_SIZE)
+        text = font.render(self.target.tooltip, True, theme.CREAM, None, 520)
+        rect = text.get_rect().inflate(28, 20)
+        rect.topleft = (app.mouse_pos[0] + 18, app.mouse_pos[1] + 24)
+        rect.clamp_ip(surface.get_rect().inflate(-16, -16))
+        theme.draw_panel(surface, rect, color=theme.CHOCOLATE, alpha=250, radius=10, border=theme.GOLD)
+        surface.blit(text, text.get_rect(center=rect.center))
+
+
+class FocusList:
+    """Keyboard focus over ``widgets``: pan_up/pan_down/cycle move it, confirm activates.
+
+    Focus appears on the first key press (not for mouse users); a mouse move over a widget
+    moves the focus there.
+    """
+
+    NEXT = ("pan_down", "cycle")
+    PREVIOUS = ("pan_up",)
+    SIDEWAYS: ClassVar[dict[str, int]] = {"pan_left": -1, "pan_right": 1}
+
+    def __init__(self, widgets: Sequence[Widget]) -> None:
+        self.widgets = list(widgets)
+        self.index = -1
+
+    def _usable(self) -> list[int]:
+        return [i for i, w in enumerate(self.widgets) if w.visible and w.enabled]
+
+    def move(self, delta: int) -> None:
+        """Focus the next (``delta`` 1) or previous (-1) usable widget."""
+        usable = self._usable()
+        if not usable:
+            return
+        if self.index not in usable:
+            self.index = usable[0] if delta > 0 else usable[-1]
+        else:
+            self.index = usable[(usable.index(self.index) + delta) % len(usable)]
+        self._mark()
+
+    def _mark(self) -> None:
+        for i, widget in enumerate(self.widgets):
+            widget.focused = i == self.index
+
+    def handle(self, event: pygame.event.Event, app: App) -> bool:
+        """Consume navigation intents; True if ``event`` was one."""
+        if event.type == pygame.MOUSEMOTION:
+            for i, widget in enumerate(self.widgets):
+                if widget.visible and widget.enabled and widget.rect.collidepoint(event.pos):
+                    self.index = i
+                    self._mark()
+                    break
+            return False
+        intents = app.intents.of(event)
+        focused = self.widgets[self.index] if 0 <= self.index < len(self.widgets) else None
+        sideways = [self.SIDEWAYS[i] for i in intents if i in self.SIDEWAYS]
+        if sideways:
+            if isinstance(focused, Cycler):
+                focused.step(app, sideways[0])
+            else:
+                self.move(sideways[0])
+            return True
+        if any(i in self.NEXT for i in intents):
+            self.move(1)
+            return True
+        if any(i in self.PREVIOUS for i in intents):
+            self.move(-1)
+            return True
+        if "confirm" in intents and 0 <= self.index < len(self.widgets):
+            widget = self.widgets[self.index]
+            if widget.visible and widget.enabled:
+                widget.activate(app)
+                return True
+        return False

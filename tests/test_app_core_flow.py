@@ -1,0 +1,244 @@
+"""Scene flow of the app shell: menu, setup, play (or its placeholder), pause, help, settings,
+load, confirm dialogs and the global keys (Esc, F1, F11), all driven through ``App.step``."""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+import pytest
+
+from cacao_game.app import harness
+from cacao_game.app.config import GameConfig, SeatConfig
+from cacao_game.app.harness import click_label, press, run
+from cacao_game.app.scene import Scene
+from cacao_game.app.scenes.confirm import ConfirmDialog
+from cacao_game.app.scenes.help import HelpOverlay, RulesScene
+from cacao_game.app.scenes.load import LoadScene
+from cacao_game.app.scenes.menu import MenuScene
+from cacao_game.app.scenes.pause import PauseOverlay
+from cacao_game.app.scenes.placeholder import PlaceholderScene
+from cacao_game.app.scenes.settings import SettingsScene
+from cacao_game.app.scenes.setup import SetupScene
+from cacao_game.app.strings import t
+
+TWO_HUMANS = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "white", "human")], "base", 11)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A fresh app at the menu, with saves and settings under ``tmp_path``."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    monkeypatch.setenv("CACAO_SYNC_AI", "1")
+    app = harness.make_app()
+    app.home()
+    run(app)
+    return app
+
+
+@pytest.fixture
+def no_play(monkeypatch):
+    """Pretend the play package is not installed yet."""
+    monkeypatch.setitem(sys.modules, "cacao_game.app.play", None)
+
+
+def kinds(app) -> list[str]:
+    return [type(scene).__name__ for scene in app.stack]
+
+
+def test_menu_offers_the_entries_and_no_continue_without_autosave(app):
+    """The menu lists New game, Load, Settings, Rules, Quit; Continue only with an autosave."""
+    labels = [w.label for w in app.top.widgets]
+    assert labels == [t("menu.new"), t("menu.load"), t("menu.settings"), t("menu.rules"), t("menu.quit")]
+
+
+def test_continue_appears_with_an_autosave_and_resumes_it(app, no_play):
+    """An autosave adds Continue, which opens the saved game (here in the placeholder)."""
+    from cacao_game.saves import autosave_path, save_game
+
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 10), TWO_HUMANS.to_dict(), {})
+    app.home()
+    click_label(app, t("menu.continue"))
+    assert isinstance(app.top, PlaceholderScene)
+    assert app.top.config == TWO_HUMANS
+
+
+def test_menu_to_setup_and_back(app):
+    """New game opens the setup; Esc returns to the menu."""
+    click_label(app, t("menu.new"))
+    assert isinstance(app.top, SetupScene)
+    press(app, "pause")
+    assert kinds(app) == ["MenuScene"]
+
+
+def test_setup_start_shows_the_placeholder_without_play_package(app, no_play):
+    """Start with no play package shows the placeholder with the chosen config over the menu."""
+    click_label(app, t("menu.new"))
+    setup = app.top
+    setup.seed_text = "77"
+    run(app)
+    click_label(app, t("common.start"))
+    assert kinds(app) == ["MenuScene", "PlaceholderScene"]
+    assert app.top.config.seed == 77
+    assert sorted(s.color for s in app.top.config.seats) == ["purple", "red"]
+
+
+def test_setup_start_opens_the_play_scene(app):
+    """With the play package present, Start opens ``PlayScene`` with the setup's config."""
+    from cacao_game.app.play import PlayScene
+
+    app.push(SetupScene(app, TWO_HUMANS))
+    run(app)
+    click_label(app, t("common.start"))
+    assert isinstance(app.top, PlayScene)
+    assert [s.name for s in app.top.config.seats] in (["Ana", "Bo"], ["Bo", "Ana"])
+    run(app, 3)
+
+
+def test_pause_overlay_opens_on_esc_and_resume_pops_it(app, no_play):
+    """Esc over a pausable scene pushes the pause overlay; Esc again (or Resume) closes it."""
+    from cacao_game.app.scenes.flow import start_game
+
+    start_game(app, TWO_HUMANS)
+    press(app, "pause")
+    assert isinstance(app.top, PauseOverlay)
+    press(app, "pause")
+    assert isinstance(app.top, PlaceholderScene)
+    press(app, "pause")
+    click_label(app, t("pause.resume"))
+    assert isinstance(app.top, PlaceholderScene)
+
+
+class SavingScene(Scene):
+    """A pausable scene that records saves."""
+
+    pausable = True
+
+    def __init__(self, app, fail: bool = False) -> None:
+        super().__init__(app)
+        self.saves = 0
+        self.fail = fail
+
+    def save_game(self) -> str:
+        if self.fail:
+            raise OSError("disk full")
+        self.saves += 1
+        return "quick"
+
+
+def test_pause_save_calls_the_scene_below_and_reports(app):
+    """Save in the pause overlay calls ``save_game`` of the paused scene and shows the result."""
+    scene = SavingScene(app)
+    app.push(scene)
+    press(app, "pause")
+    click_label(app, t("pause.save"))
+    assert scene.saves == 1
+    assert app.toast is not None and app.toast[0] == t("pause.saved", where="quick")
+
+
+def test_pause_save_failure_is_a_notice(app):
+    """A failing save becomes a one-line notice; the game stays open."""
+    app.push(SavingScene(app, fail=True))
+    press(app, "pause")
+    click_label(app, t("pause.save"))
+    assert app.toast is not None and "disk full" in app.toast[0]
+    assert isinstance(app.top, PauseOverlay)
+
+
+def test_quit_to_menu_asks_first(app):
+    """Quit to menu opens a confirm dialog: No keeps the game, Yes returns to the menu alone."""
+    app.push(SavingScene(app))
+    press(app, "pause")
+    click_label(app, t("pause.quit"))
+    assert isinstance(app.top, ConfirmDialog)
+    click_label(app, t("common.no"))
+    assert isinstance(app.top, PauseOverlay)
+    click_label(app, t("pause.quit"))
+    click_label(app, t("common.yes"))
+    assert kinds(app) == ["MenuScene"]
+
+
+def test_confirm_dialog_esc_means_no_and_enter_defaults_to_no(app):
+    """The generic dialog: Esc runs the No callback; Enter on the initial focus is No too."""
+    answers: list[str] = []
+    app.push(ConfirmDialog(app, "Sure?", lambda: answers.append("yes"), lambda: answers.append("no")))
+    press(app, "pause")
+    app.push(ConfirmDialog(app, "Sure?", lambda: answers.append("yes"), lambda: answers.append("no")))
+    press(app, "confirm")
+    assert answers == ["no", "no"]
+    assert isinstance(app.top, MenuScene)
+
+
+def test_help_toggles_with_f1_and_closes_with_esc(app):
+    """F1 opens the help overlay over any scene, F1 closes it; Esc closes it too."""
+    press(app, "help")
+    assert isinstance(app.top, HelpOverlay)
+    press(app, "help")
+    assert isinstance(app.top, MenuScene)
+    press(app, "help")
+    press(app, "pause")
+    assert isinstance(app.top, MenuScene)
+
+
+def test_help_lists_every_bound_key_and_the_rules(app):
+    """The help page draws every intent's keys and the rules summary sections."""
+    press(app, "help")
+    help_page = app.top
+    titles = [title for title, _text in help_page.sections()]
+    assert t("rules.turn.title") in titles and t("rules.end.title") in titles
+    assert set(app.intents.bindings) >= {"pause", "help", "fullscreen", "confirm"}
+
+
+def test_help_scrolls_within_its_content(app):
+    """The wheel and the pan intents scroll the rules column, never past its ends."""
+    press(app, "help")
+    page = app.top
+    for _ in range(40):
+        press(app, "pan_down")
+    assert 0 < page.scroll == page.content_height - page.view_height
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=50)], 0.016)
+    assert page.scroll == 0
+
+
+@pytest.mark.parametrize(
+    ("entry", "scene", "back"),
+    [
+        ("menu.rules", RulesScene, "common.close"),
+        ("menu.settings", SettingsScene, "common.back"),
+        ("menu.load", LoadScene, "common.back"),
+    ],
+)
+def test_menu_entry_opens_and_back_returns(app, entry, scene, back):
+    """Rules, Settings and Load open from the menu; their Back/Close button returns to it."""
+    click_label(app, t(entry))
+    assert isinstance(app.top, scene)
+    click_label(app, t(back))
+    assert isinstance(app.top, MenuScene)
+
+
+def test_f11_toggles_through_the_display_and_survives_the_dummy_driver(app):
+    """F11 calls the display toggle; when the display refuses (dummy driver) a notice appears."""
+    calls = []
+    app.toggle_display = lambda: calls.append(1)
+    press(app, "fullscreen")
+    assert calls == [1]
+    app.toggle_display = pygame.display.toggle_fullscreen
+    pygame.display.set_mode((320, 180))
+    press(app, "fullscreen")
+    assert isinstance(app.top, MenuScene)
+    assert app.toast is not None and app.toast[0] == t("status.fullscreen_unavailable")
+
+
+def test_keyboard_navigation_activates_the_focused_button(app):
+    """Down then Enter on the menu activates the second entry (Load)."""
+    press(app, "pan_down")
+    press(app, "pan_down")
+    press(app, "confirm")
+    assert isinstance(app.top, LoadScene)
+
+
+def test_quit_button_stops_the_loop(app):
+    """Quit ends the app loop."""
+    click_label(app, t("menu.quit"))
+    assert not app.running

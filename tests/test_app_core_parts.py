@@ -1,0 +1,265 @@
+"""Parts of the app shell: intents from key bindings, layout anchors, assets with fallbacks,
+the no-display check, the load scene (delete only after confirmation) and the settings scene."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from cacao_game.app import harness, prefs
+from cacao_game.app.assets import Assets
+from cacao_game.app.config import GameConfig, SeatConfig
+from cacao_game.app.harness import click_label, key, run
+from cacao_game.app.intents import IntentMap, display_name, rebind
+from cacao_game.app.layout import DEFAULT_ANCHORS, Layout, object_kind
+from cacao_game.app.main import display_problem, run_app, window_size
+from cacao_game.app.scenes.confirm import ConfirmDialog
+from cacao_game.app.scenes.load import LoadScene
+from cacao_game.app.scenes.settings import SettingsScene
+from cacao_game.app.strings import t
+
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A fresh app at the menu, with saves and settings under ``tmp_path``."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    monkeypatch.setenv("CACAO_SYNC_AI", "1")
+    app = harness.make_app()
+    app.home()
+    return app
+
+
+# ---------------------------------------------------------------- intents
+
+
+def test_intents_follow_the_bindings_and_ctrl():
+    """Plain keys match without Ctrl only; ``ctrl+`` bindings match with Ctrl only."""
+    pygame.display.init()
+    intents = IntentMap(prefs.default_key_bindings())
+    assert intents.of(key("s")) == ("pan_down",)
+    assert intents.of(key("s", pygame.KMOD_LCTRL)) == ("save",)
+    assert intents.of(key("space")) == ("confirm", "skip")
+    assert intents.of(key("f1")) == ("help",)
+    assert intents.of(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(0, 0), button=1)) == ()
+    assert intents.has(intents.event_for("undo"), "undo")
+
+
+def test_rebind_moves_a_key_between_intents():
+    """Rebinding gives the intent only the new key and takes that key from other intents."""
+    bindings, lost = rebind(prefs.default_key_bindings(), "hint", "q")
+    assert bindings["hint"] == ["q"] and "q" not in bindings["rotate_ccw"]
+    assert lost == ["rotate_ccw"]
+    intents = IntentMap(bindings)
+    pygame.display.init()
+    assert intents.of(key("q")) == ("hint",)
+    assert intents.of(key("h")) == ()
+
+
+def test_key_labels_are_readable():
+    """Bindings are shown as players expect them."""
+    assert display_name("ctrl+s") == "Ctrl+S"
+    assert display_name("escape") == "Esc"
+    assert IntentMap({"confirm": ["return", "space"]}).label("confirm") == "Enter / Space"
+
+
+# ---------------------------------------------------------------- layout and assets
+
+
+def test_layout_reads_every_anchor_from_the_map():
+    """The shipped map gives every required anchor as a Rect inside 1920x1080."""
+    layout = Layout.load(ASSETS / "layout.tmx")
+    for name in DEFAULT_ANCHORS:
+        rect = layout[name]
+        assert pygame.Rect(0, 0, 1920, 1080).contains(rect), name
+
+
+def test_layout_falls_back_when_the_map_is_missing(tmp_path, caplog):
+    """A missing map gives the built-in anchors and a warning."""
+    layout = Layout.load(tmp_path / "none.tmx")
+    assert layout["board"] == pygame.Rect(DEFAULT_ANCHORS["board"])
+    assert "layout" in caplog.text
+
+
+def test_object_kind_reads_type_or_class():
+    """Tiled's ``type`` (old) and ``class`` (1.9+) both name the kind."""
+    assert object_kind(SimpleNamespace(type="anchor", properties={})) == "anchor"
+    assert object_kind(SimpleNamespace(type=None, class_="anchor", properties={})) == "anchor"
+    assert object_kind(SimpleNamespace(type=None, properties={})) == ""
+
+
+def test_missing_assets_fall_back_to_placeholders(tmp_path, caplog):
+    """With an empty assets folder images, fonts, colours and sounds still work."""
+    pygame.font.init()
+    assets = Assets(tmp_path, sound=True)
+    assert assets.jungle_tile("temple", 80).get_size() == (80, 80)
+    assert assets.background().get_size() == (1920, 1080)
+    assert assets.font(24).size("Cacao")[0] > 0
+    assert assets.seat_color("red") == pygame.Color("#C62828")
+    assets.play("click")
+    assert "unavailable" in caplog.text
+
+
+def test_palettes_differ_and_sound_off_is_silent(monkeypatch):
+    """The colour-blind palette changes seat colours; with sound off the mixer is never touched."""
+    assets = Assets(ASSETS, sound=False)
+    classic = assets.seat_color("red")
+    assets.set_palette("colorblind")
+    assert assets.seat_color("red") != classic
+    assets.worker_tile("red", "1111")
+    assert "tiles/workers/colorblind/red_1111.png" in assets._images
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: pytest.fail("mixer started"))
+    assets.play("click")
+
+
+# ---------------------------------------------------------------- display check
+
+
+def test_no_display_is_refused_with_a_message(monkeypatch, capsys):
+    """Under SDL's dummy driver (no display) run_app prints a clear message and returns 1."""
+    monkeypatch.delenv("CACAO_ALLOW_DUMMY", raising=False)
+    assert "display" in (display_problem() or "")
+    assert run_app(SimpleNamespace(windowed=False)) == 1
+    assert "graphical display" in capsys.readouterr().err
+
+
+def test_the_dummy_driver_is_allowed_for_tools(monkeypatch):
+    """CACAO_ALLOW_DUMMY=1 accepts the dummy driver."""
+    monkeypatch.setenv("CACAO_ALLOW_DUMMY", "1")
+    assert display_problem() is None
+
+
+def test_window_fits_the_desktop_at_16_9():
+    """--windowed sizes the window to 90% of the desktop, keeping 16:9."""
+    assert window_size((1366, 768)) == (1229, 691)
+    assert window_size((3840, 2160)) == (3456, 1944)
+
+
+# ---------------------------------------------------------------- load scene
+
+
+def make_saves() -> tuple[Path, Path]:
+    """A good save and a refused file in the saves folder."""
+    from cacao_game.saves import save_game, saves_dir, slot_path
+
+    config = GameConfig([SeatConfig("A", "red", "human"), SeatConfig("B", "white", "human")], "base", 2)
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    good = slot_path("good")
+    save_game(good, harness.random_game(config, 8), config.to_dict(), {})
+    bad = saves_dir() / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    return good, bad
+
+
+def open_load(app) -> LoadScene:
+    """The load scene, shown."""
+    scene = LoadScene(app)
+    app.push(scene)
+    run(app)
+    return scene
+
+
+def buttons(scene, label: str) -> list:
+    """The scene's widgets labelled ``label``, in row order."""
+    return [w for w in scene.widgets if getattr(w, "label", "") == label]
+
+
+def test_load_lists_saves_and_refused_files_with_reasons(app):
+    """Every save is listed; a refused one has its reason and no enabled Load button."""
+    good, bad = make_saves()
+    scene = open_load(app)
+    by_path = {info.path: info for info in scene.saves}
+    assert set(by_path) == {good, bad}
+    assert by_path[bad].error and by_path[good].error is None
+    loads = buttons(scene, t("load.load"))
+    assert sorted(w.enabled for w in loads) == [False, True]
+
+
+def test_delete_needs_confirmation(app):
+    """Delete asks first: Cancel keeps the file (even a refused one), Delete removes it."""
+    _good, bad = make_saves()
+    scene = open_load(app)
+    index = [info.path for info in scene.saves].index(bad)
+    deletes = buttons(scene, t("load.delete"))
+    harness.click(app, deletes[index].rect.center)
+    assert isinstance(app.top, ConfirmDialog) and bad.exists()
+    click_label(app, t("common.cancel"))
+    assert bad.exists() and app.top is scene
+    harness.click(app, deletes[index].rect.center)
+    click_label(app, t("load.delete"))
+    assert not bad.exists()
+    assert [info.path.name for info in scene.saves] == ["good.json"]
+
+
+def test_load_opens_the_save(app, monkeypatch):
+    """Load opens the play scene with the saved config and game."""
+    monkeypatch.setitem(sys.modules, "cacao_game.app.play", None)
+    good, _bad = make_saves()
+    scene = open_load(app)
+    index = [info.path for info in scene.saves].index(good)
+    loads = buttons(scene, t("load.load"))
+    harness.click(app, loads[index].rect.center)
+    assert type(app.top).__name__ == "PlaceholderScene"
+    assert app.top.config.seed == 2
+
+
+# ---------------------------------------------------------------- settings scene
+
+
+def test_settings_changes_apply_and_persist(app):
+    """Changing the colour scheme applies at once and is saved to the settings file."""
+    from cacao_game.config.settings import load_settings
+
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    scene.change(palette="colorblind")
+    assert app.assets.palette == "colorblind"
+    assert load_settings().palette == "colorblind"
+    assert Path(os.environ["CACAO_HOME"]).exists()
+
+
+def test_rebinding_a_key_in_the_settings(app):
+    """Change + a key press rebinds the intent; Esc cancels a rebind."""
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    scene.start_capture("hint")
+    app.step([key("escape")], 0.016)
+    assert app.intents.keys_for("hint") == ["h"] and app.top is scene
+    scene.start_capture("hint")
+    app.step([key("left ctrl", pygame.KMOD_LCTRL), key("j")], 0.016)
+    assert app.intents.keys_for("hint") == ["j"]
+    app.step([key("j")], 0.016)
+    assert app.top is scene
+
+
+# ---------------------------------------------------------------- command line
+
+
+def test_load_and_replay_arguments_open_over_the_menu(app, tmp_path):
+    """``--load`` resumes the save and ``--replay`` opens the record, both over the menu;
+    a broken record leaves the menu with a notice."""
+    from cacao_game.app.main import first_scenes
+    from cacao_game.records import seat_entries, to_record, write_record
+
+    good, _bad = make_saves()
+    first_scenes(app, SimpleNamespace(load=good, replay=None))
+    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "PlayScene"]
+    game = harness.random_game(
+        GameConfig([SeatConfig("A", "red", "human"), SeatConfig("B", "white", "human")]), 6
+    )
+    record_path = tmp_path / "game.json"
+    write_record(to_record(game, seat_entries(["human", "human"])), record_path)
+    first_scenes(app, SimpleNamespace(load=None, replay=record_path))
+    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "ReplayScene"]
+    record_path.write_text("[]", encoding="utf-8")
+    first_scenes(app, SimpleNamespace(load=None, replay=record_path))
+    assert [type(s).__name__ for s in app.stack] == ["MenuScene"]
+    assert app.toast is not None

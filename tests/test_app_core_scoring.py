@@ -1,0 +1,161 @@
+"""The scoring scene (numbers equal ``game.score_now()``, RULES.md R5) and draw purity: drawing
+any scene over a game never changes the engine state."""
+
+from __future__ import annotations
+
+import pytest
+
+from cacao_game.app import harness
+from cacao_game.app.config import GameConfig, SeatConfig
+from cacao_game.app.harness import click_label, press, run
+from cacao_game.app.scenes.menu import MenuScene
+from cacao_game.app.scenes.scoring import ScoringScene, replay_history
+from cacao_game.app.scenes.setup import SetupScene
+from cacao_game.app.strings import t
+
+CONFIG = GameConfig(
+    [
+        SeatConfig("Ana", "red", "human"),
+        SeatConfig("Bo", "purple", "random"),
+        SeatConfig("Cy", "white", "human"),
+    ],
+    "base",
+    21,
+)
+
+
+@pytest.fixture(scope="module")
+def finished():
+    """One finished 3-seat game."""
+    return harness.random_game(CONFIG, None, seed=4)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A fresh app at the menu."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    monkeypatch.setenv("CACAO_SYNC_AI", "1")
+    app = harness.make_app()
+    app.home()
+    return app
+
+
+def engine_state(game):
+    return game._state(), game.observation_key(0)
+
+
+def test_scoring_numbers_equal_score_now_once_revealed(app, finished):
+    """After the reveal the table shows exactly gold, temples, sun, water, total, cacao of score_now (R5)."""
+    scene = ScoringScene(app, finished, CONFIG, [])
+    app.push(scene)
+    run(app)
+    assert not scene.done
+    press(app, "skip")
+    assert scene.done
+    for row, score in zip(scene.rows(), finished.score_now(), strict=True):
+        assert row == {
+            "gold": score.gold,
+            "temples": score.temples,
+            "sun": score.sun,
+            "water": score.water,
+            "cacao": score.cacao,
+            "total": score.total,
+        }
+    assert scene.winners == finished.winners()
+
+
+def test_temples_are_revealed_one_by_one(app, finished):
+    """Each step of the animation adds one temple's awards to the temples column (R5.1)."""
+    scene = ScoringScene(app, finished, CONFIG, [])
+    app.push(scene)
+    seen = []
+    for _ in range(len(scene.standings) + 2):
+        seen.append(scene.revealed_temples)
+        app.step([], scene.step)
+    assert seen[: len(scene.standings) + 1] == list(range(len(scene.standings) + 1))
+    partial = sum(awards[0] for _pos, _w, awards in scene.standings[:1])
+    scene.elapsed = scene.step * 1.01
+    assert scene.rows()[0]["temples"] == partial
+
+
+def test_instant_speed_shows_everything_at_once(app, finished):
+    """With animation speed Instant the scene starts fully revealed."""
+    app.settings.animation_speed = "instant"
+    assert ScoringScene(app, finished, CONFIG, []).done
+
+
+def test_history_is_rebuilt_and_ends_at_the_final_totals(finished):
+    """Without a history the chart's is rebuilt by replay; it ends at the final totals."""
+    history = replay_history(finished)
+    assert len(history) > 10
+    assert history[-1] == [s.total for s in finished.score_now()]
+    assert history[0] == [-10, -10, -10]
+
+
+def test_drawing_never_changes_the_game(app, finished):
+    """Drawing the scoring scene, and the pause and help overlays over a game, leaves the engine as it was."""
+    before = engine_state(finished)
+    scene = ScoringScene(app, finished, CONFIG, [[0, 0, 0]])
+    app.push(scene)
+    for _ in range(3):
+        scene.draw(app.screen)
+        run(app)
+    press(app, "skip")
+    press(app, "help")
+    run(app, 2)
+    assert engine_state(finished) == before
+
+
+def test_drawing_the_play_scene_never_changes_the_game(app):
+    """Drawing the play scene with the pause overlay over it leaves the engine state unchanged."""
+    from cacao_game.app.play import PlayScene
+
+    humans = GameConfig([SeatConfig("A", "red", "human"), SeatConfig("B", "white", "human")], "base", 3)
+    game = harness.random_game(humans, 12)
+    app.push(PlayScene(app, humans, game=game))
+    run(app, 2)
+    before = engine_state(game)
+    press(app, "pause")
+    for _ in range(3):
+        app.draw(app.screen)
+    assert engine_state(game) == before
+
+
+def test_rematch_keeps_the_seats_with_a_new_seed(app, finished, monkeypatch):
+    """Rematch starts the same seats in the same order with another seed, over the menu."""
+    started = []
+    monkeypatch.setattr(
+        "cacao_game.app.scenes.scoring.play_scene",
+        lambda app_, config: started.append(config) or MenuScene(app_),
+    )
+    app.push(ScoringScene(app, finished, CONFIG, []))
+    press(app, "skip")
+    click_label(app, t("scoring.rematch"))
+    (config,) = started
+    assert config.seats == CONFIG.seats and config.seed != CONFIG.seed
+
+
+def test_new_game_and_menu_buttons(app, finished):
+    """New game opens the setup prefilled with these seats; Menu returns to the menu."""
+    app.push(ScoringScene(app, finished, CONFIG, []))
+    press(app, "skip")
+    click_label(app, t("scoring.new_game"))
+    assert isinstance(app.top, SetupScene)
+    assert [s.name for s in app.top.seats] == ["Ana", "Bo", "Cy"]
+    app.push(ScoringScene(app, finished, CONFIG, []))
+    press(app, "skip")
+    click_label(app, t("scoring.menu"))
+    assert [type(s) for s in app.stack] == [MenuScene]
+
+
+def test_watch_replay_pushes_the_replay_scene_or_notifies(app, finished):
+    """Watch replay pushes UI-play's ReplayScene with this game's record (or says it is missing)."""
+    app.push(ScoringScene(app, finished, CONFIG, []))
+    press(app, "skip")
+    click_label(app, t("scoring.replay"))
+    try:
+        from cacao_game.app.play.replay import ReplayScene
+    except ImportError:
+        assert app.toast is not None and app.toast[0] == t("scoring.replay_missing")
+    else:
+        assert isinstance(app.top, ReplayScene)

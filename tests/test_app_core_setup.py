@@ -1,0 +1,141 @@
+"""The setup scene and ``GameConfig``: 2-4 seats, distinct colours, AI levels from the
+registry, seed and start player (RULES.md R2.3: the start player becomes seat 0)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from cacao_game.app import harness
+from cacao_game.app.config import COLORS, GameConfig, SeatConfig
+from cacao_game.app.harness import run
+from cacao_game.app.scenes.setup import SetupScene, seat_kinds
+from cacao_game.app.strings import t
+
+
+@pytest.fixture
+def setup(tmp_path, monkeypatch):
+    """A setup scene on a fresh app."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    app = harness.make_app()
+    app.home()
+    scene = SetupScene(app)
+    app.push(scene)
+    run(app)
+    return scene
+
+
+def test_default_setup_is_valid_with_two_seats(setup):
+    """The first setup has 2 seats, a human first, distinct colours, and can start."""
+    assert len(setup.seats) == 2
+    assert setup.seats[0].kind == "human"
+    assert setup.validation_error() is None
+    assert setup.start_button.enabled
+
+
+def test_seats_stay_between_two_and_four(setup):
+    """Add stops at 4 seats, Remove at 2; each added seat takes a free colour."""
+    for _ in range(5):
+        setup.add_seat()
+    assert len(setup.seats) == 4
+    assert sorted(s.color for s in setup.seats) == sorted(COLORS)
+    for _ in range(5):
+        setup.remove_seat(0)
+    assert len(setup.seats) == 2
+
+
+def test_colour_choices_exclude_other_seats_colours(setup):
+    """A seat's colour cycler offers only its own colour and colours nobody else uses."""
+    setup.add_seat()
+    taken = {s.color for s in setup.seats[1:]}
+    assert set(setup.free_colors(0)).isdisjoint(taken)
+    assert setup.seats[0].color in setup.free_colors(0)
+
+
+def test_duplicate_colours_block_the_start(setup):
+    """Two seats with one colour: a validation message and a disabled Start button."""
+    setup.seats[1].color = setup.seats[0].color
+    setup.app.step([], 0.016)
+    assert setup.validation_error() == t("setup.error_colours")
+    assert not setup.start_button.enabled
+    with pytest.raises(ValueError):
+        setup.config()
+
+
+def test_empty_name_and_bad_seed_block_the_start(setup):
+    """An empty name or a seed that is not a whole number is refused."""
+    setup.seats[0].name = "  "
+    assert setup.validation_error() == t("setup.error_name")
+    setup.seats[0].name = "Ana"
+    setup.seed_text = "12x"
+    assert setup.validation_error() == t("setup.error_seed")
+
+
+def test_seed_field_accepts_digits_only(setup):
+    """Typing into the seed field keeps only digits."""
+    seed_input = next(w for w in setup.widgets if getattr(w, "placeholder", "") == t("setup.seed_hint"))
+    harness.click(setup.app, seed_input.rect.center)
+    setup.app.step([pygame.event.Event(pygame.TEXTINPUT, text="4a2")], 0.016)
+    assert setup.seed_text == "42"
+
+
+def test_kinds_come_from_the_ai_registry_with_random_last(monkeypatch):
+    """The player choices are human, then every registered AI level, ``random`` last."""
+    import cacao_game.ai as ai
+
+    monkeypatch.setattr(ai, "LEVELS", {"random": object, "hard": object, "easy": object, "zany": object})
+    assert seat_kinds() == ["human", "easy", "hard", "zany", "random"]
+
+
+def test_changing_kind_renames_automatic_names_only(setup):
+    """An automatic name follows the seat's kind; a typed name is kept."""
+    ai = next(k for k in setup.kinds if k != "human")
+    setup.set_kind(0, ai)
+    assert setup.seats[0].name != "Player 1"
+    setup.set_name(1, "Zoe")
+    setup.set_kind(1, "human")
+    assert setup.seats[1].name == "Zoe"
+
+
+def test_start_player_is_rotated_to_seat_zero(setup):
+    """A chosen start player becomes seat 0 and turn order is kept (R2.3)."""
+    setup.add_seat()
+    names = [s.name for s in setup.seats]
+    setup.start = 2
+    setup.seed_text = "5"
+    config = setup.config()
+    assert [s.name for s in config.seats] == names[2:] + names[:2]
+    assert config.seed == 5
+
+
+def test_empty_seed_draws_one_and_random_start_follows_the_seed(setup):
+    """No seed: one is drawn so the game can be replayed; the random start player depends on it."""
+    config = setup.config(random.Random(3))
+    assert isinstance(config.seed, int)
+    setup.seed_text = str(config.seed)
+    assert setup.config().seats[0].name == config.seats[0].name
+
+
+def test_game_config_round_trip_and_errors():
+    """``from_dict(to_dict())`` is identity; bad data raises ValueError with a reason."""
+    config = GameConfig([SeatConfig("A", "red", "human"), SeatConfig("B", "yellow", "easy")], "volcano", 9)
+    assert GameConfig.from_dict(config.to_dict()) == config
+    bad = [
+        None,
+        {"seats": []},
+        {"seats": [{"name": "A", "color": "red", "kind": "human"}] * 2},
+        {
+            "seats": [
+                {"name": "A", "color": "red", "kind": "human"},
+                {"name": "B", "color": "blue", "kind": "x"},
+            ]
+        },
+        {"seats": [{"name": "A", "color": "red"}, {"name": "B", "color": "white", "kind": "human"}]},
+        {**config.to_dict(), "variant": "lava"},
+        {**config.to_dict(), "seed": "7"},
+    ]
+    for data in bad:
+        with pytest.raises(ValueError):
+            GameConfig.from_dict(data)
