@@ -1,0 +1,199 @@
+"""Computer players for the play scene, off the UI thread.
+
+``ProcessAI`` runs the AI in a separate process (``multiprocessing`` spawn context: no fork of
+the pygame process) so the window keeps 60 fps while the AI thinks. Requests carry a
+``game.clone()`` (pickled over the pipe, never written to disk) and an id; the scene drops
+answers whose id it no longer waits for (after an undo). ``SyncAI`` has the same interface
+and answers at once in-process: for tests. This module must not import pygame: the worker
+process imports it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import os
+import random
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Protocol
+
+from cacao_game.ai import LEVELS, make_player
+from cacao_game.ai.base import Player
+from cacao_game.engine import Action, Game
+
+log = logging.getLogger(__name__)
+
+HINT_LEVELS = ("hard", "medium", "random")
+"""Levels tried, best first, for the hint (the first one that exists is used)."""
+
+
+def hint_level() -> str:
+    """The AI level used for hints."""
+    return next(level for level in HINT_LEVELS if level in LEVELS)
+
+
+def playable_level(level: str) -> str:
+    """``level`` if it exists, else ``"random"`` (an unknown level never stops a game)."""
+    return level if level in LEVELS else "random"
+
+
+@dataclass(frozen=True)
+class Request:
+    """Choose an action for the deciding seat of ``game`` with AI ``level``."""
+
+    id: int
+    level: str
+    seat: int
+    seed: int
+    game: Game
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The action chosen for request ``id`` (or ``error`` and a fallback legal action)."""
+
+    id: int
+    action: Action
+    error: str | None = None
+
+
+class _Brains:
+    """The AI players, one per (level, seat), each with its own seeded generator."""
+
+    def __init__(self) -> None:
+        self.players: dict[tuple[str, int], Player] = {}
+
+    def answer(self, request: Request) -> Answer:
+        key = (request.level, request.seat)
+        player = self.players.get(key)
+        if player is None:
+            player = make_player(playable_level(request.level), random.Random(request.seed))
+            self.players[key] = player
+        try:
+            return Answer(request.id, player.choose(request.game))
+        except Exception as error:  # an AI bug must not end the game: fall back to a legal move
+            log.exception("AI %s failed", request.level)
+            return Answer(request.id, request.game.legal_actions()[0], error=repr(error))
+
+
+class AIClient(Protocol):
+    """What the play scene uses: ``request`` now, ``poll`` every frame, ``close`` on exit."""
+
+    def request(self, request: Request) -> None:
+        """Start thinking about ``request``."""
+        ...
+
+    def poll(self) -> list[Answer]:
+        """Answers that arrived since the last poll (never blocks)."""
+        ...
+
+    def close(self) -> None:
+        """Stop the AI; further calls are ignored."""
+        ...
+
+
+class SyncAI:
+    """Answers in-process at ``request`` time; ``poll`` hands the answers over."""
+
+    def __init__(self) -> None:
+        """No process is started."""
+        self._brains = _Brains()
+        self._ready: list[Answer] = []
+
+    def request(self, request: Request) -> None:
+        """Think now (blocks the caller)."""
+        self._ready.append(self._brains.answer(request))
+
+    def poll(self) -> list[Answer]:
+        """The answers computed so far."""
+        ready, self._ready = self._ready, []
+        return ready
+
+    def close(self) -> None:
+        """Nothing to stop."""
+        self._ready = []
+
+
+def _serve(conn: Connection) -> None:
+    """The worker process: answer requests until ``None`` or a closed pipe.
+
+    It runs at a lower priority, so the window's process wins a busy CPU."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(5)
+    brains = _Brains()
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        if request is None:
+            return
+        try:
+            conn.send(brains.answer(request))
+        except (BrokenPipeError, OSError):
+            return
+
+
+class ProcessAI:
+    """The AI in a spawned worker process. Starting it does not block."""
+
+    def __init__(self) -> None:
+        """Spawn the worker (it imports only the engine and the AI, not pygame)."""
+        context = multiprocessing.get_context("spawn")
+        self._conn, child = context.Pipe()
+        self._process = context.Process(target=_serve, args=(child,), name="cacao-ai", daemon=True)
+        self._process.start()
+        child.close()
+        self._closed = False
+        self._fallback: SyncAI | None = None
+
+    def request(self, request: Request) -> None:
+        """Send ``request`` to the worker (answered in-process if the worker has died)."""
+        if self._closed:
+            return
+        if self._fallback is None and self._process.is_alive():
+            try:
+                self._conn.send(request)
+                return
+            except (BrokenPipeError, OSError) as error:
+                log.error("AI worker is gone (%s): thinking in-process from now on", error)
+        if self._fallback is None:
+            log.error("AI worker is not running (exit code %s): thinking in-process", self._process.exitcode)
+            self._fallback = SyncAI()
+        self._fallback.request(request)
+
+    def poll(self) -> list[Answer]:
+        """Answers waiting in the pipe."""
+        answers: list[Answer] = []
+        if self._closed:
+            return answers
+        if self._fallback is not None:
+            return self._fallback.poll()
+        try:
+            while self._conn.poll():
+                answers.append(self._conn.recv())
+        except (EOFError, OSError) as error:
+            log.error("AI worker is gone (%s): thinking in-process from now on", error)
+            self._fallback = SyncAI()
+        return answers
+
+    @property
+    def alive(self) -> bool:
+        """Whether the worker process runs."""
+        return not self._closed and self._process.is_alive()
+
+    def close(self) -> None:
+        """Ask the worker to stop, then make sure it has (terminate after a short wait)."""
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(BrokenPipeError, OSError):
+            self._conn.send(None)
+        self._process.join(timeout=0.5)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(timeout=0.5)
+        self._conn.close()

@@ -1,0 +1,249 @@
+"""Drawing the board: tiles, highlights of legal squares, ghosts, the last move, glows.
+
+Everything is read from the scene's ``Shown`` state and selection; nothing here changes the
+game. Legal squares are marked by a dashed outline *and* an icon (a plus for a placement, the
+overbuild icon, a leaf for a space to fill), never by colour alone.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cacao_game.app import theme
+from cacao_game.app.play.anim import RGB
+from cacao_game.app.play.paint import dashed_rect
+from cacao_game.app.play.texts import gains_text, t
+from cacao_game.engine import Fill, Overbuild, Phase, Place
+from cacao_game.engine.tiles import SIDES, Pos
+
+if TYPE_CHECKING:
+    from cacao_game.app.play.scene import PlayScene
+
+CREAM = (246, 238, 220)
+HINT = (255, 214, 80)
+
+
+def tile_gap(scale: float) -> float:
+    """Pixels of table visible between neighbouring tiles."""
+    return max(1.0, scale * 0.035)
+
+
+def inner_rect(scene: PlayScene, pos: Pos) -> pygame.FRect:
+    """The drawn rectangle of the tile on ``pos``."""
+    rect = scene.camera.square_rect(pos)
+    gap = tile_gap(scene.camera.scale)
+    return rect.inflate(-gap, -gap)
+
+
+class BoardRenderer:
+    """Draws the board area of a ``PlayScene``."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        """Ghost images are cached here (tile images themselves live in ``TileArt``)."""
+        self.scene = scene
+        self._ghosts: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def ghost(self, image: pygame.Surface, key: tuple[object, ...], alpha: int) -> pygame.Surface:
+        """A translucent copy of ``image`` (cached)."""
+        full = (*key, image.get_width(), alpha)
+        ghost = self._ghosts.get(full)
+        if ghost is None:
+            if len(self._ghosts) > 64:
+                self._ghosts.clear()
+            ghost = image.copy()
+            ghost.set_alpha(alpha)
+            self._ghosts[full] = ghost
+        return ghost
+
+    # ----------------------------------------------------------------- layers
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        """The whole board layer, clipped to the viewport."""
+        scene = self.scene
+        clip = surface.get_clip()
+        surface.set_clip(scene.camera.viewport)
+        self.draw_tiles(surface)
+        self.draw_last_move(surface)
+        self.draw_seat_highlight(surface)
+        if scene.accepts_board_input():
+            self.draw_targets(surface, now)
+            self.draw_selection(surface, now)
+        self.draw_pending_edges(surface, now)
+        surface.set_clip(clip)
+
+    def draw_tiles(self, surface: pygame.Surface) -> None:
+        """Jungle and worker tiles of the shown state."""
+        scene = self.scene
+        cam = scene.camera
+        size = cam.scale - tile_gap(cam.scale)
+        art = scene.art
+        view = cam.viewport
+        for pos, (code, rotation) in scene.shown.jungle.items():
+            rect = inner_rect(scene, pos)
+            if view.colliderect(rect):
+                surface.blit(art.jungle(code, size, rotation), rect.topleft)
+        overbuilt = art.icon("overbuilt", max(14, size * 0.28)) if scene.shown.covered else None
+        for pos, tile in scene.shown.workers.items():
+            rect = inner_rect(scene, pos)
+            if not view.colliderect(rect):
+                continue
+            surface.blit(art.worker(scene.colors[tile.seat], tile.tile, size, tile.rotation), rect.topleft)
+            if overbuilt is not None and pos in scene.shown.covered:
+                surface.blit(overbuilt, overbuilt.get_rect(bottomright=(rect.right - 2, rect.bottom - 2)))
+
+    def draw_last_move(self, surface: pygame.Surface) -> None:
+        """The squares of the last move, outlined in the mover's colour with its marker."""
+        scene = self.scene
+        move = scene.last_move()
+        if move is None:
+            return
+        seat, placed, filled = move
+        color = scene.app.assets.seat_color(scene.colors[seat], "light")
+        for pos in filled:
+            if pos in scene.shown.jungle:
+                pygame.draw.rect(surface, color, inner_rect(scene, pos).inflate(2, 2), 3, border_radius=6)
+        if placed is not None and placed in scene.shown.workers:
+            rect = inner_rect(scene, placed).inflate(4, 4)
+            pygame.draw.rect(surface, color, rect, 5, border_radius=6)
+            theme.draw_seat_marker(
+                scene.app,
+                surface,
+                scene.colors[seat],
+                (rect.right - 4, rect.top + 4),
+                max(7.0, scene.camera.scale * 0.1),
+            )
+
+    def draw_seat_highlight(self, surface: pygame.Surface) -> None:
+        """The tiles of the seat whose panel was clicked."""
+        scene = self.scene
+        seat = scene.highlight_seat
+        if seat is None:
+            return
+        color = scene.app.assets.seat_color(scene.colors[seat], "base")
+        for pos, tile in scene.shown.workers.items():
+            if tile.seat == seat:
+                rect = inner_rect(scene, pos)
+                pygame.draw.rect(surface, (255, 255, 255), rect.inflate(8, 8), 3, border_radius=8)
+                pygame.draw.rect(surface, color, rect.inflate(2, 2), 4, border_radius=6)
+
+    def draw_targets(self, surface: pygame.Surface, now: float) -> None:
+        """Legal squares (placement, overbuild, fill) with an outline and an icon each."""
+        scene = self.scene
+        turn = scene.turn
+        phase = turn.phase
+        cam = scene.camera
+        pulse = 0.5 + 0.5 * math.sin(now * 4)
+        overbuild = set(turn.overbuild_targets()) if phase is Phase.PLACE else set()
+        icon_size = max(12.0, cam.scale * 0.3)
+        for pos in turn.targets():
+            rect = inner_rect(scene, pos)
+            if not cam.viewport.colliderect(rect):
+                continue
+            if pos in overbuild:
+                scene.painter.box(surface, rect, (255, 150, 60), int(30 + 40 * pulse), radius=6)
+                dashed_rect(surface, (255, 170, 90), rect.inflate(-2, -2), 4, max(4, int(cam.scale / 8)))
+                icon = scene.art.icon("overbuilt", icon_size * 1.3)
+                corner = (rect.right - icon_size * 0.45, rect.top + icon_size * 0.45)
+                surface.blit(icon, icon.get_rect(center=corner))
+                continue
+            scene.painter.box(
+                surface,
+                rect.inflate(-6, -6),
+                (255, 247, 225),
+                int(40 + 40 * pulse),
+                radius=max(4, int(cam.scale / 10)),
+            )
+            dashed_rect(surface, CREAM, rect.inflate(-6, -6), 2, max(4, int(cam.scale / 10)))
+            center = rect.center
+            if phase is Phase.FILL:
+                leaf = scene.art.jungle("back", icon_size * 1.6)
+                surface.blit(leaf, leaf.get_rect(center=center))
+            else:
+                arm = icon_size * 0.5
+                pygame.draw.line(
+                    surface, CREAM, (center[0] - arm, center[1]), (center[0] + arm, center[1]), 3
+                )
+                pygame.draw.line(
+                    surface, CREAM, (center[0], center[1] - arm), (center[0], center[1] + arm), 3
+                )
+
+    def draw_selection(self, surface: pygame.Surface, now: float) -> None:
+        """The hover ghost, the provisional tile with its immediate yield, and a hint."""
+        scene = self.scene
+        turn = scene.turn
+        hover = scene.hover_square()
+        provisional = turn.provisional
+        if hover is not None and (provisional is None or provisional.pos != hover):
+            action = turn.action_at(hover)
+            if action is not None:
+                self.draw_action(surface, action, alpha=130)
+                self.yield_pill(surface, action, hinted=False, border=None)
+        if provisional is not None and not hasattr(provisional, "amount"):
+            self.draw_action(surface, provisional, alpha=255)
+            rect = inner_rect(scene, provisional.pos)
+            hinted = scene.hint == provisional
+            pygame.draw.rect(surface, HINT if hinted else theme.GOLD, rect.inflate(6, 6), 4, border_radius=8)
+            self.yield_pill(surface, provisional, hinted=hinted, border=theme.GOLD)
+
+    def yield_pill(
+        self,
+        surface: pygame.Surface,
+        action: Place | Overbuild | Fill,
+        hinted: bool,
+        border: pygame.Color | None,
+    ) -> None:
+        """What ``action`` gains at once (computed on a clone), in a label over its square."""
+        gained, then = self.scene.turn.preview(action)
+        label = gains_text(gained, then)
+        if hinted:
+            label = f"{t('play.hint')}: {label}"
+        rect = inner_rect(self.scene, action.pos)
+        self.scene.painter.pill(surface, label, (rect.centerx, rect.top - 22), 20, border=border)
+
+    def draw_action(self, surface: pygame.Surface, action: Place | Overbuild | Fill, alpha: int) -> None:
+        """The tile an action would lay, at its square."""
+        scene = self.scene
+        cam = scene.camera
+        size = cam.scale - tile_gap(cam.scale)
+        rect = inner_rect(scene, action.pos)
+        if isinstance(action, Fill):
+            image = scene.art.jungle(action.tile, size, action.rotation)
+            key: tuple[object, ...] = ("j", action.tile, action.rotation)
+        else:
+            color = scene.colors[scene.game.mover]
+            image = scene.art.worker(color, action.tile, size, action.rotation)
+            key = ("w", color, action.tile, action.rotation)
+        if alpha < 255:
+            image = self.ghost(image, key, alpha)
+        surface.blit(image, rect.topleft)
+
+    def draw_pending_edges(self, surface: pygame.Surface, now: float) -> None:
+        """While a seat resolves: the edges it still has to decide, glowing."""
+        scene = self.scene
+        if scene.turn.phase is not Phase.RESOLVE or scene.timeline.busy:
+            return
+        strength = 0.45 + 0.35 * math.sin(now * 5)
+        for edge in scene.game.pending_edges(scene.turn.seat):
+            if edge.is_trade:
+                self.glow(surface, edge.pos, edge.side, strength, (255, 230, 140))
+
+    def glow(self, surface: pygame.Surface, pos: Pos, side: int | None, strength: float, color: RGB) -> None:
+        """A translucent glow over square ``pos`` and a bar on its ``side``."""
+        scene = self.scene
+        rect = inner_rect(scene, pos)
+        alpha = int(max(0.0, min(1.0, strength)) * 150)
+        if alpha <= 0:
+            return
+        scene.painter.box(surface, rect, color, alpha // 4, radius=max(4, int(scene.camera.scale / 10)))
+        if side is not None and side in SIDES:
+            thick = max(4, int(rect.w * 0.14))
+            bars = (
+                pygame.Rect(rect.left, rect.top, rect.w, thick),
+                pygame.Rect(rect.right - thick, rect.top, thick, rect.h),
+                pygame.Rect(rect.left, rect.bottom - thick, rect.w, thick),
+                pygame.Rect(rect.left, rect.top, thick, rect.h),
+            )
+            scene.painter.box(surface, bars[side], color, min(255, alpha + 80), radius=3)

@@ -1,0 +1,159 @@
+"""Board geometry: a camera mapping board squares to screen pixels inside the board viewport.
+
+World units are board squares: square ``(x, y)`` covers ``[x, x+1) x [y, y+1)``. The camera
+keeps a *target* (centre and scale) and eases its current view towards it, so zooming and
+fitting glide; ``snap()`` jumps straight to the target (tests, first frame).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from cacao_game.engine.tiles import Pos
+
+MIN_SCALE = 28.0
+"""Smallest square size in pixels (the whole late-game board fits a 1360x728 viewport)."""
+MAX_SCALE = 220.0
+ZOOM_STEP = 1.2
+"""Scale factor of one wheel notch or one +/- key press."""
+PAN_SPEED = 900.0
+"""Pixels per second when panning with the keyboard."""
+EASE_RATE = 14.0
+"""How fast the view follows its target (per second, exponential)."""
+
+
+class Camera:
+    """Maps squares to pixels inside ``viewport`` (a rect of the logical screen)."""
+
+    def __init__(self, viewport: pygame.Rect, scale: float = 96.0) -> None:
+        """Start centred on the two start tiles at ``scale`` pixels per square."""
+        self.viewport = pygame.Rect(viewport)
+        self.center = pygame.Vector2(1.0, 1.0)
+        self.scale = scale
+        self.target_center = pygame.Vector2(self.center)
+        self.target_scale = scale
+
+    # ----------------------------------------------------------------- mapping
+
+    def to_screen(self, x: float, y: float) -> pygame.Vector2:
+        """The screen point of world point ``(x, y)``."""
+        return pygame.Vector2(
+            self.viewport.centerx + (x - self.center.x) * self.scale,
+            self.viewport.centery + (y - self.center.y) * self.scale,
+        )
+
+    def square_rect(self, pos: Pos) -> pygame.FRect:
+        """The screen rectangle of board square ``pos``."""
+        corner = self.to_screen(pos[0], pos[1])
+        return pygame.FRect(corner.x, corner.y, self.scale, self.scale)
+
+    def target_square_rect(self, pos: Pos) -> pygame.FRect:
+        """The screen rectangle square ``pos`` will have once the view reaches its target."""
+        x = self.viewport.centerx + (pos[0] - self.target_center.x) * self.target_scale
+        y = self.viewport.centery + (pos[1] - self.target_center.y) * self.target_scale
+        return pygame.FRect(x, y, self.target_scale, self.target_scale)
+
+    def square_center(self, pos: Pos) -> pygame.Vector2:
+        """The screen centre of square ``pos``."""
+        return self.to_screen(pos[0] + 0.5, pos[1] + 0.5)
+
+    def to_world(self, point: tuple[float, float]) -> pygame.Vector2:
+        """The world point under screen point ``point``."""
+        return pygame.Vector2(
+            self.center.x + (point[0] - self.viewport.centerx) / self.scale,
+            self.center.y + (point[1] - self.viewport.centery) / self.scale,
+        )
+
+    def square_at(self, point: tuple[float, float]) -> Pos | None:
+        """The square under a screen point, or None outside the viewport."""
+        if not self.viewport.collidepoint(point):
+            return None
+        world = self.to_world(point)
+        return (int(world.x // 1), int(world.y // 1))
+
+    def is_visible(self, pos: Pos) -> bool:
+        """Whether any part of square ``pos`` is inside the viewport."""
+        return self.viewport.colliderect(self.square_rect(pos))
+
+    # ----------------------------------------------------------------- moving
+
+    def zoom(self, factor: float, anchor: tuple[float, float] | None = None) -> None:
+        """Multiply the target scale by ``factor``, keeping the world point under ``anchor`` still."""
+        anchor = anchor if anchor is not None else self.viewport.center
+        new_scale = max(MIN_SCALE, min(MAX_SCALE, self.target_scale * factor))
+        offset = pygame.Vector2(anchor[0] - self.viewport.centerx, anchor[1] - self.viewport.centery)
+        world = self.target_center + offset / self.target_scale
+        self.target_center = world - offset / new_scale
+        self.target_scale = new_scale
+
+    def pan_pixels(self, dx: float, dy: float, *, immediate: bool = False) -> None:
+        """Move the view so the board follows a drag of ``(dx, dy)`` pixels."""
+        delta = pygame.Vector2(dx, dy) / self.target_scale
+        self.target_center -= delta
+        if immediate:
+            self.center -= pygame.Vector2(dx, dy) / self.scale
+
+    def fit(self, squares: Iterable[Pos], border: int = 1) -> None:
+        """Aim at the bounding box of ``squares`` plus ``border`` squares on every side."""
+        squares = list(squares)
+        if not squares:
+            return
+        xs = [p[0] for p in squares]
+        ys = [p[1] for p in squares]
+        left, right = min(xs) - border, max(xs) + 1 + border
+        top, bottom = min(ys) - border, max(ys) + 1 + border
+        scale = min(self.viewport.width / (right - left), self.viewport.height / (bottom - top))
+        self.target_scale = max(MIN_SCALE, min(MAX_SCALE, scale))
+        self.target_center = pygame.Vector2((left + right) / 2, (top + bottom) / 2)
+
+    def ensure_visible(self, pos: Pos) -> None:
+        """Pan the target so square ``pos`` is inside the viewport with a small margin."""
+        rect = self.viewport.inflate(-2 * self.target_scale, -2 * self.target_scale)
+        half = pygame.Vector2(rect.width, rect.height) / (2 * self.target_scale)
+        cx = pos[0] + 0.5
+        cy = pos[1] + 0.5
+        tc = self.target_center
+        if cx < tc.x - half.x:
+            tc.x = cx + half.x
+        elif cx > tc.x + half.x:
+            tc.x = cx - half.x
+        if cy < tc.y - half.y:
+            tc.y = cy + half.y
+        elif cy > tc.y + half.y:
+            tc.y = cy - half.y
+
+    def snap(self) -> None:
+        """Jump to the target view."""
+        self.center = pygame.Vector2(self.target_center)
+        self.scale = self.target_scale
+
+    def update(self, dt: float) -> None:
+        """Ease the view towards its target."""
+        k = 1.0 - pow(2.718281828, -EASE_RATE * max(0.0, dt))
+        self.center += (self.target_center - self.center) * k
+        self.scale += (self.target_scale - self.scale) * k
+        if abs(self.scale - self.target_scale) < 0.05 and (self.center - self.target_center).length() < 1e-3:
+            self.snap()
+
+    @property
+    def moving(self) -> bool:
+        """Whether the view is still easing."""
+        return self.scale != self.target_scale or self.center != self.target_center
+
+    def to_dict(self) -> dict[str, float]:
+        """JSON data to restore the view (``from_dict``)."""
+        return {"x": self.target_center.x, "y": self.target_center.y, "scale": self.target_scale}
+
+    def load_dict(self, data: object) -> None:
+        """Restore a view saved by ``to_dict``; silently ignores bad data."""
+        if not isinstance(data, dict):
+            return
+        try:
+            x, y, scale = float(data["x"]), float(data["y"]), float(data["scale"])
+        except (KeyError, TypeError, ValueError):
+            return
+        self.target_center = pygame.Vector2(x, y)
+        self.target_scale = max(MIN_SCALE, min(MAX_SCALE, scale))
+        self.snap()

@@ -1,0 +1,86 @@
+"""Playing the play scene through its input only: events a player would make.
+
+Used by the tests (a whole game through ``App.step``), by ``tools/bench_frames.py`` and for
+screenshots. Nothing here touches the engine: every decision goes in as key or mouse events.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from cacao_game.engine import Phase
+
+if TYPE_CHECKING:
+    from cacao_game.app.play.scene import PlayScene
+
+
+def key(app: Any, intent: str, mod: int | None = None) -> pygame.event.Event:
+    """A KEYDOWN that triggers ``intent`` under the app's bindings (``mod`` overrides modifiers)."""
+    event = app.intents.event_for(intent)
+    if mod is not None:
+        event = pygame.event.Event(pygame.KEYDOWN, key=event.key, mod=mod, unicode="")
+    return event
+
+
+def click(point: tuple[float, float], button: int = 1) -> list[pygame.event.Event]:
+    """Move to ``point``, press and release ``button`` there."""
+    pos = (round(point[0]), round(point[1]))
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+    ]
+
+
+def square_point(scene: PlayScene, square: tuple[int, int]) -> tuple[float, float]:
+    """Screen centre of a board square (after bringing it into view)."""
+    scene.camera.ensure_visible(square)
+    scene.camera.snap()
+    center = scene.camera.square_center(square)
+    return (center.x, center.y)
+
+
+def human_turn_events(
+    scene: PlayScene, rng: random.Random, use_mouse: bool = False
+) -> list[pygame.event.Event]:
+    """Events that make progress on the deciding human's decision (or lift the curtain).
+
+    Keyboard: Tab to a target, Enter to confirm; number keys in a popup. Mouse: click a
+    target twice, click a popup button.
+    """
+    app = scene.app
+    if scene.curtain_for is not None:
+        return [key(app, "confirm")] if not use_mouse else click(scene.hud.curtain_button().center)
+    if not scene.accepts_board_input():
+        return []
+    turn = scene.turn
+    if turn.phase is Phase.RESOLVE:
+        choices = turn.choices()
+        index = rng.randrange(len(choices))
+        if use_mouse:
+            return click(scene.hud.popup_buttons(choices)[index].rect.center)
+        if index < 3:
+            return [key(app, f"select_{index + 1}")]
+        return (
+            [key(app, "cycle")] * index + [key(app, "confirm")] if turn.focus == 0 else [key(app, "confirm")]
+        )
+    targets = turn.targets()
+    if not targets:
+        return []
+    if use_mouse:
+        events = []
+        if turn.phase is Phase.FILL and len(turn.fill_codes()) > 1:
+            slots = scene.hud.display_slots()
+            events += click(slots[rng.randrange(len(scene.game.display))].center)
+        point = square_point(scene, rng.choice(targets))
+        return events + click(point) + click(point)
+    events = []
+    if turn.phase is Phase.PLACE and len(turn.hand()) > 1:
+        events.append(key(app, f"select_{rng.randrange(len(turn.hand())) + 1}"))
+    events += [key(app, "rotate_cw")] * rng.randrange(4)
+    events += [key(app, "cycle")] * (1 + rng.randrange(len(targets)))
+    events.append(key(app, "confirm"))
+    return events

@@ -1,0 +1,593 @@
+"""Everything around the board: seat panels, hand, display, pile, remaining tiles, log,
+action buttons, the resolution popup, the hot-seat curtain and tooltips.
+
+``Hud`` computes hit rectangles (pure geometry, from the layout anchors) and draws from the
+scene's ``Shown`` state. The static frames are drawn once into a cached backdrop.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cacao_game.app import theme
+from cacao_game.app.play.texts import t
+from cacao_game.app.play.turn import Choice
+from cacao_game.engine import Phase
+from cacao_game.engine.tiles import JUNGLE_CODES, MARKET_PRICE, WATER_TRACK, Pos
+
+if TYPE_CHECKING:
+    from cacao_game.app.play.scene import PlayScene
+
+HAND_TILE = 132
+DISPLAY_TILE = 120
+PANEL_NAMES = ("panel_seat0", "panel_seat1", "panel_seat2", "panel_seat3")
+POPUP_STEP = 84
+POPUP_ROW = 128
+
+
+@dataclass(frozen=True)
+class Button:
+    """A clickable rectangle and what it does."""
+
+    rect: pygame.Rect
+    name: str
+    index: int = 0
+
+
+class Hud:
+    """Geometry and drawing of the play scene's surroundings."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        """Reads anchors from ``scene.app.layout``."""
+        self.scene = scene
+        layout = scene.app.layout
+        self.anchors = {name: layout[name] for name in layout.names()}
+        self._chrome: pygame.Surface | None = None
+        self._chrome_key: object = None
+
+    def a(self, name: str) -> pygame.Rect:
+        """A copy of anchor ``name``."""
+        return self.anchors[name].copy()
+
+    # ----------------------------------------------------------------- geometry
+
+    def panel_rect(self, seat: int) -> pygame.Rect:
+        """The panel of ``seat``."""
+        return self.a(PANEL_NAMES[seat])
+
+    def hand_slots(self, count: int) -> list[pygame.Rect]:
+        """Rectangles of the hand tiles."""
+        area = self.a("hand")
+        gap = 40
+        total = count * HAND_TILE + max(0, count - 1) * gap
+        x = area.centerx - total // 2
+        return [
+            pygame.Rect(x + i * (HAND_TILE + gap), area.y + 56, HAND_TILE, HAND_TILE) for i in range(count)
+        ]
+
+    def display_slots(self, count: int = 2) -> list[pygame.Rect]:
+        """Rectangles of the display tiles (always two places)."""
+        area = self.a("display")
+        gap = 28
+        total = 2 * DISPLAY_TILE + gap
+        x = area.centerx - total // 2
+        return [
+            pygame.Rect(x + i * (DISPLAY_TILE + gap), area.y + 66, DISPLAY_TILE, DISPLAY_TILE)
+            for i in range(max(2, count))
+        ]
+
+    def pile_rect(self) -> pygame.Rect:
+        """The face-down pile."""
+        area = self.a("jungle_pile")
+        return pygame.Rect(area.x + 40, area.y + 66, DISPLAY_TILE, DISPLAY_TILE)
+
+    def revealed_rect(self) -> pygame.Rect:
+        """Where a pile tile drawn face up for a fill is shown."""
+        return self.pile_rect().move(DISPLAY_TILE + 60, 0)
+
+    def action_buttons(self) -> list[Button]:
+        """The scene's action buttons (Undo, Hint, Confirm, Menu in play)."""
+        area = self.a("actions")
+        names = self.scene.action_names
+        gap = 10
+        width = (area.w - gap * (len(names) - 1)) // len(names)
+        return [
+            Button(pygame.Rect(area.x + i * (width + gap), area.y + 6, width, area.h - 12), name)
+            for i, name in enumerate(names)
+        ]
+
+    def popup_rect(self, choices: list[Choice]) -> pygame.Rect:
+        """The resolution popup, in the top right corner of the board."""
+        board = self.a("board")
+        per_group = Counter(c.group for c in choices)
+        widest = max(per_group.values(), default=1)
+        rect = pygame.Rect(0, 0, 48 + max(400, widest * POPUP_STEP), 72 + len(per_group) * POPUP_ROW)
+        rect.topright = (board.right - 16, board.top + 16)
+        return rect
+
+    def popup_buttons(self, choices: list[Choice]) -> list[Button]:
+        """One button per choice, a row of buttons under each edge's question."""
+        rect = self.popup_rect(choices)
+        buttons = []
+        by_group: dict[int, int] = {}
+        for index, choice in enumerate(choices):
+            column = by_group.get(choice.group, 0)
+            by_group[choice.group] = column + 1
+            x = rect.x + 24 + column * POPUP_STEP
+            y = rect.y + 64 + choice.group * POPUP_ROW + 52
+            buttons.append(Button(pygame.Rect(x, y, POPUP_STEP - 12, 60), "choice", index))
+        return buttons
+
+    def curtain_button(self) -> pygame.Rect:
+        """The "ready" button of the hot-seat curtain."""
+        rect = pygame.Rect(0, 0, 360, 76)
+        rect.center = (960, 640)
+        return rect
+
+    def panel_point(self, seat: int, item: str) -> pygame.Vector2:
+        """Where a token of ``item`` lands in ``seat``'s panel."""
+        r = self.panel_rect(seat)
+        shown = self.scene.shown
+        if item == "gold":
+            return pygame.Vector2(r.x + 34, r.y + 94)
+        if item == "cacao":
+            return pygame.Vector2(r.x + 150 + 30 * min(4, shown.cacao[seat]), r.y + 94)
+        if item == "sun":
+            return pygame.Vector2(r.x + 322 + 30 * min(2, shown.sun[seat]), r.y + 94)
+        if item == "water":
+            return pygame.Vector2(r.x + 66 + 38 * shown.water[seat], r.y + 128)
+        return pygame.Vector2(r.right - 50, r.y + 94)
+
+    # ----------------------------------------------------------------- static frames
+
+    def chrome(self, surface_size: tuple[int, int]) -> pygame.Surface:
+        """The backdrop with every panel frame, drawn once per player count and palette."""
+        scene = self.scene
+        key = (surface_size, scene.game.players, scene.app.assets.palette)
+        if self._chrome is not None and self._chrome_key == key:
+            return self._chrome
+        chrome = (
+            pygame.Surface(surface_size).convert()
+            if pygame.display.get_surface()
+            else pygame.Surface(surface_size)
+        )
+        theme.draw_backdrop(scene.app, chrome, shade=70)
+        top = self.a("title").union(self.a("status"))
+        theme.draw_panel(chrome, top, alpha=225)
+        theme.draw_panel(chrome, self.a("board"), color=theme.JUNGLE_DARK, alpha=150, border=theme.GOLD_DARK)
+        for name in ("display", "hand", "jungle_pile", "remaining", "log"):
+            theme.draw_panel(chrome, self.a(name), alpha=225)
+        for seat in range(scene.game.players):
+            theme.draw_panel(chrome, self.panel_rect(seat), alpha=235)
+        self._chrome = chrome
+        self._chrome_key = key
+        return chrome
+
+    # ----------------------------------------------------------------- dynamic parts
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every HUD element over the board (the board is drawn before)."""
+        self.draw_top(surface)
+        for seat in range(self.scene.game.players):
+            self.draw_panel(surface, seat)
+        self.draw_display(surface)
+        self.draw_pile(surface)
+        self.draw_hand(surface)
+        self.draw_remaining(surface)
+        self.draw_log(surface)
+        self.draw_actions(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Turn, mover and what to do now."""
+        scene = self.scene
+        p = scene.painter
+        title = self.a("title")
+        status = self.a("status")
+        seat, heading = scene.headline()
+        if seat is not None:
+            theme.draw_seat_marker(
+                scene.app, surface, scene.colors[seat], (title.x + 28, title.centery + 2), 13
+            )
+        p.text(surface, heading, (title.x + 52, title.centery + 2), 30, "black", theme.CREAM, "midleft")
+        variant = t(f"variant.{scene.config.variant}")
+        p.text(surface, variant, (title.right - 20, title.centery + 2), 20, "bold", theme.MUTED, "midright")
+        p.text(
+            surface,
+            scene.status_text(),
+            (status.x + 24, status.centery),
+            22,
+            "regular",
+            theme.SAND,
+            "midleft",
+        )
+        keys = scene.key_hint_text()
+        if keys:
+            p.text(surface, keys, (status.right - 20, status.centery), 18, "regular", theme.MUTED, "midright")
+
+    def draw_panel(self, surface: pygame.Surface, seat: int) -> None:
+        """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score."""
+        scene = self.scene
+        p = scene.painter
+        art = scene.art
+        shown = scene.shown
+        r = self.panel_rect(seat)
+        color = scene.colors[seat]
+        deciding = not scene.game.is_over() and scene.game.current_player() == seat
+        if deciding:
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(4, 4), 4, border_radius=theme.RADIUS + 2)
+            tip = [(r.x - 14, r.y + 22), (r.x - 2, r.y + 32), (r.x - 14, r.y + 42)]
+            pygame.draw.polygon(surface, theme.GOLD, tip)
+        if scene.highlight_seat == seat:
+            pygame.draw.rect(
+                surface, scene.app.assets.seat_color(color), r.inflate(-6, -6), 3, border_radius=theme.RADIUS
+            )
+        theme.draw_seat_marker(scene.app, surface, color, (r.x + 30, r.y + 32), 15)
+        if scene.thinking_seat() == seat:
+            start = scene.clock * 5
+            arc = pygame.Rect(0, 0, 44, 44)
+            arc.center = (r.x + 30, r.y + 32)
+            pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, 3)
+        name = p.fit(scene.names[seat], 26, "bold", 250)
+        p.text(surface, name, (r.x + 56, r.y + 14), 26, "bold")
+        p.text(surface, scene.kind_label(seat), (r.x + 56, r.y + 46), 17, "regular", theme.MUTED)
+        total = scene.projected_total(seat)
+        p.text(surface, str(total), (r.right - 22, r.y + 6), 46, "black", theme.GOLD, "topright")
+        p.text(surface, t("play.projected"), (r.right - 22, r.y + 58), 15, "regular", theme.MUTED, "topright")
+        y = r.y + 94
+        surface.blit(art.icon("gold", 34), art.icon("gold", 34).get_rect(center=(r.x + 34, y)))
+        p.text(surface, str(shown.gold[seat]), (r.x + 56, y), 26, "black", theme.CREAM, "midleft")
+        self._slots(surface, (r.x + 150, y), 5, shown.cacao[seat], "cacao", theme.CACAO)
+        self._slots(surface, (r.x + 322, y), 3, shown.sun[seat], "sun", theme.GOLD_DARK)
+        back = art.worker(color, "back", 30)
+        surface.blit(back, back.get_rect(center=(r.right - 62, y)))
+        p.text(surface, str(shown.tiles_left(seat)), (r.right - 42, y), 22, "bold", theme.CREAM, "midleft")
+        y2 = r.y + 128
+        surface.blit(art.icon("water", 24), art.icon("water", 24).get_rect(center=(r.x + 34, y2)))
+        for step, value in enumerate(WATER_TRACK):
+            cell = pygame.Rect(0, 0, 36, 22)
+            cell.center = (r.x + 66 + 38 * step, y2)
+            here = step == shown.water[seat]
+            if here:
+                pygame.draw.rect(surface, theme.WATER, cell, border_radius=6)
+                pygame.draw.rect(surface, theme.CREAM, cell, 2, border_radius=6)
+            else:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=6)
+            p.text(
+                surface,
+                f"{value:+d}" if value else "0",
+                cell.center,
+                15,
+                "bold" if here else "regular",
+                theme.CREAM if here else theme.MUTED,
+                "center",
+            )
+
+    def _slots(
+        self,
+        surface: pygame.Surface,
+        first: tuple[int, int],
+        places: int,
+        filled: int,
+        icon: str,
+        ring: pygame.Color,
+    ) -> None:
+        """A row of ``places`` token places 30 px apart, the first ``filled`` holding ``icon``."""
+        image = self.scene.art.icon(icon, 29)
+        for k in range(places):
+            center = (first[0] + 30 * k, first[1])
+            if k < filled:
+                surface.blit(image, image.get_rect(center=center))
+            else:
+                pygame.draw.circle(surface, theme.PANEL_LIGHT, center, 11)
+                pygame.draw.circle(surface, ring, center, 11, 2)
+
+    def draw_display(self, surface: pygame.Surface) -> None:
+        """The two display tiles; in a fill decision the picked one is outlined."""
+        scene = self.scene
+        area = self.a("display")
+        scene.painter.text(surface, t("play.display"), (area.x + 20, area.y + 14), 22, "bold")
+        picking = scene.accepts_board_input() and scene.turn.phase is Phase.FILL
+        picked = scene.turn.current_fill_code() if picking else None
+        marked = False
+        for slot, code in zip(self.display_slots(), [*scene.shown.display, "", ""], strict=False):
+            if not code:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, 2, border_radius=10)
+                continue
+            surface.blit(scene.art.jungle(code, DISPLAY_TILE), slot.topleft)
+            if picking and code == picked and not marked:
+                marked = True
+                pygame.draw.rect(surface, theme.GOLD, slot.inflate(10, 10), 4, border_radius=10)
+                pygame.draw.polygon(
+                    surface,
+                    theme.GOLD,
+                    [
+                        (slot.centerx - 10, slot.y - 14),
+                        (slot.centerx + 10, slot.y - 14),
+                        (slot.centerx, slot.y - 4),
+                    ],
+                )
+
+    def draw_pile(self, surface: pygame.Surface) -> None:
+        """The face-down pile with its count, and a tile drawn face up for a fill."""
+        scene = self.scene
+        area = self.a("jungle_pile")
+        scene.painter.text(surface, t("play.pile"), (area.x + 20, area.y + 14), 22, "bold")
+        rect = self.pile_rect()
+        count = scene.shown.pile_count
+        for k in range(min(3, count), 0, -1):
+            surface.blit(scene.art.jungle("back", DISPLAY_TILE), rect.move(4 * k, -4 * k).topleft)
+        if count == 0:
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, 2, border_radius=10)
+        scene.painter.text(
+            surface, t("play.pile_left", count=count), (rect.right + 26, rect.y + 6), 24, "black", theme.CREAM
+        )
+        revealed = scene.game.revealed_pile_tile() if not scene.timeline.busy else None
+        if revealed:
+            target = self.revealed_rect()
+            surface.blit(scene.art.jungle(revealed, DISPLAY_TILE), target.topleft)
+            pygame.draw.rect(surface, theme.GOLD, target.inflate(8, 8), 4, border_radius=10)
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        """The viewer's hand (face down under the curtain or for a computer seat)."""
+        scene = self.scene
+        p = scene.painter
+        area = self.a("hand")
+        seat = scene.hand_seat()
+        if seat is None:
+            return
+        hidden = scene.curtain_for is not None or (seat not in scene.humans and not scene.reveal_hands)
+        title = t("play.hand_of", name=scene.names[seat])
+        p.text(surface, title, (area.x + 20, area.y + 14), 22, "bold")
+        pile = scene.shown.piles[seat]
+        p.text(
+            surface,
+            t("play.in_pile", count=pile),
+            (area.right - 20, area.y + 18),
+            18,
+            "regular",
+            theme.MUTED,
+            "topright",
+        )
+        hand = scene.shown.hands[seat]
+        color = scene.colors[seat]
+        active = scene.accepts_board_input() and scene.turn.phase is Phase.PLACE
+        for index, (slot, code) in enumerate(zip(self.hand_slots(len(hand)), hand, strict=False)):
+            if hidden:
+                surface.blit(scene.art.worker(color, "back", HAND_TILE), slot.topleft)
+                continue
+            selected = active and index == scene.turn.hand_index
+            rotation = scene.turn.rotation if selected else 0
+            rect = slot.move(0, -10) if selected else slot
+            surface.blit(scene.art.worker(color, code, HAND_TILE, rotation), rect.topleft)
+            if selected:
+                pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), 4, border_radius=12)
+            badge = pygame.Rect(0, 0, 28, 28)
+            badge.center = (rect.x + 4, rect.y + 4)
+            pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=8)
+            pygame.draw.rect(surface, theme.GOLD if selected else theme.GOLD_DARK, badge, 2, border_radius=8)
+            p.text(surface, str(index + 1), badge.center, 18, "black", theme.CREAM, "center")
+        if active and scene.turn.overbuild_targets():
+            p.text(
+                surface,
+                t("play.overbuild"),
+                (area.centerx + 40, area.y + 18),
+                18,
+                "bold",
+                (255, 190, 120),
+                "midtop",
+            )
+
+    def section(self, surface: pygame.Surface, anchor: str, title: str) -> pygame.Rect:
+        """Draw the title (string key ``title``) of the section at ``anchor``; returns the area."""
+        area = self.a(anchor)
+        self.scene.painter.text(surface, t(title), (area.x + 20, area.y + 10), 19, "bold")
+        return area
+
+    def remaining_cells(self) -> list[tuple[pygame.Rect, str, int]]:
+        """Where each jungle tile still to come is listed: rectangle, code, count."""
+        area = self.a("remaining")
+        counts = self.scene.remaining_jungle()
+        codes = [c for c in JUNGLE_CODES if counts.get(c)]
+        return [
+            (pygame.Rect(area.x + 22 + (k % 6) * 77, area.y + 40 + (k // 6) * 40, 70, 34), code, counts[code])
+            for k, code in enumerate(codes)
+        ]
+
+    def draw_remaining(self, surface: pygame.Surface) -> None:
+        """The jungle tiles still to come (pile and display), with counts."""
+        scene = self.scene
+        p = scene.painter
+        area = self.section(surface, "remaining", "play.remaining")
+        cells = self.remaining_cells()
+        for rect, code, count in cells:
+            surface.blit(scene.art.jungle(code, 34), rect.topleft)
+            p.text(surface, f"×{count}", (rect.x + 38, rect.y + 17), 18, "bold", theme.CREAM, "midleft")
+        if not cells:
+            p.text(surface, "—", (area.x + 22, area.y + 46), 22, "bold", theme.MUTED)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """The last lines of the game log, each with its seat's marker and colour."""
+        scene = self.scene
+        p = scene.painter
+        area = self.section(surface, "log", "play.log")
+        lines = scene.visible_log()
+        row = 23
+        capacity = (area.h - 44) // row
+        y = area.y + 40
+        for line in lines[-capacity:]:
+            if line.seat is not None:
+                color = scene.colors[line.seat]
+                theme.draw_seat_marker(scene.app, surface, color, (area.x + 28, y + 10), 7)
+                tint = scene.app.assets.seat_color(color, "light")
+            else:
+                tint = theme.GOLD
+            weight = "bold" if line.heading else "regular"
+            text = p.fit(line.text, 17, weight, area.w - 70)
+            p.text(surface, text, (area.x + 44, y), 17, weight, theme.CREAM if line.heading else tint)
+            y += row
+
+    def draw_actions(self, surface: pygame.Surface) -> None:
+        """Undo, Hint, Confirm, Menu with their keys."""
+        scene = self.scene
+        p = scene.painter
+        mouse = scene.mouse
+        for button in self.action_buttons():
+            enabled = scene.action_enabled(button.name)
+            hover = enabled and button.rect.collidepoint(mouse)
+            fill = theme.PANEL_HOVER if hover else theme.PANEL
+            if button.name == "confirm" and enabled:
+                fill = theme.JUNGLE if not hover else theme.LEAF
+            theme.draw_panel(
+                surface,
+                button.rect,
+                color=fill,
+                alpha=240,
+                radius=12,
+                shadow=False,
+                border=theme.GOLD if enabled else theme.PANEL_LIGHT,
+            )
+            color = theme.CREAM if enabled else theme.MUTED
+            p.text(
+                surface,
+                scene.action_label(button.name),
+                (button.rect.centerx, button.rect.centery - 7),
+                20,
+                "bold",
+                color,
+                "center",
+            )
+            keys = scene.action_keys(button.name)
+            p.text(
+                surface,
+                keys,
+                (button.rect.centerx, button.rect.bottom - 5),
+                13,
+                "regular",
+                theme.MUTED,
+                "midbottom",
+            )
+
+    # ----------------------------------------------------------------- overlays
+
+    def draw_popup(self, surface: pygame.Surface, choices: list[Choice]) -> None:
+        """The resolution decision: one row per edge, a button per amount."""
+        scene = self.scene
+        p = scene.painter
+        rect = self.popup_rect(choices)
+        theme.draw_panel(surface, rect, alpha=245, border=theme.GOLD)
+        seat = scene.turn.seat
+        theme.draw_seat_marker(scene.app, surface, scene.colors[seat], (rect.x + 34, rect.y + 34), 13)
+        title = p.fit(t("play.resolve_title", name=scene.names[seat]), 24, "bold", rect.w - 80)
+        p.text(surface, title, (rect.x + 58, rect.y + 34), 24, "bold", theme.CREAM, "midleft")
+        seen: set[int] = set()
+        for button, choice in zip(self.popup_buttons(choices), choices, strict=True):
+            if choice.group not in seen:
+                seen.add(choice.group)
+                y = button.rect.y - 28
+                icon = scene.art.jungle(choice.jungle, 44)
+                surface.blit(icon, icon.get_rect(midleft=(rect.x + 24, y)))
+                key = "play.sell_at" if choice.jungle in MARKET_PRICE else "play.take_at"
+                text = t(key, price=choice.value, value=choice.value)
+                p.text(surface, text, (rect.x + 78, y), 20, "regular", theme.CREAM, "midleft")
+            focused = button.index == scene.turn.focus
+            hinted = scene.hint == choice.action
+            hover = button.rect.collidepoint(scene.mouse)
+            fill = theme.JUNGLE if focused else (theme.PANEL_HOVER if hover else theme.PANEL_LIGHT)
+            pygame.draw.rect(surface, fill, button.rect, border_radius=12)
+            rim = (255, 214, 80) if hinted else (theme.GOLD if focused else theme.GOLD_DARK)
+            pygame.draw.rect(surface, rim, button.rect, 4 if (focused or hinted) else 2, border_radius=12)
+            p.text(surface, str(choice.action.amount), button.rect.center, 30, "black", theme.CREAM, "center")
+            if button.index < 9:
+                p.text(
+                    surface,
+                    str(button.index + 1),
+                    (button.rect.right - 6, button.rect.y + 3),
+                    13,
+                    "bold",
+                    theme.MUTED,
+                    "topright",
+                )
+
+    def draw_curtain(self, surface: pygame.Surface, seat: int) -> None:
+        """The hot-seat curtain hiding the hand until the next human is at the screen."""
+        scene = self.scene
+        p = scene.painter
+        theme.dim(surface, 215)
+        color = scene.colors[seat]
+        theme.draw_seat_marker(scene.app, surface, color, (960, 400), 44)
+        p.text(
+            surface,
+            t("play.curtain", name=scene.names[seat]),
+            (960, 480),
+            64,
+            "black",
+            theme.CREAM,
+            "midtop",
+            shadow=True,
+        )
+        p.text(
+            surface,
+            t("play.curtain_sub", name=scene.names[seat]),
+            (960, 566),
+            26,
+            "regular",
+            theme.SAND,
+            "midtop",
+        )
+        button = self.curtain_button()
+        hover = button.collidepoint(scene.mouse)
+        theme.draw_panel(
+            surface,
+            button,
+            color=theme.LEAF if hover else theme.JUNGLE,
+            alpha=250,
+            radius=16,
+            border=theme.GOLD,
+        )
+        p.text(surface, t("play.ready"), button.center, 30, "bold", theme.CREAM, "center")
+
+    def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> None:
+        """A tooltip panel near the mouse, kept on screen."""
+        p = self.scene.painter
+        images = [p.text_image(line, 19, "bold" if i == 0 else "regular") for i, line in enumerate(lines)]
+        width = max(image.get_width() for image in images) + 28
+        height = sum(image.get_height() for image in images) + 20
+        rect = pygame.Rect(at[0] + 18, at[1] + 18, width, height)
+        rect.clamp_ip(surface.get_rect().inflate(-8, -8))
+        theme.draw_panel(surface, rect, color=theme.CHOCOLATE, alpha=245, radius=10, border=theme.GOLD)
+        y = rect.y + 10
+        for image in images:
+            surface.blit(image, (rect.x + 14, y))
+            y += image.get_height()
+
+
+def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
+    """Tooltip lines for a board square (tile, owner, temple standings)."""
+    shown = scene.shown
+    if pos in shown.jungle:
+        code, _rotation = shown.jungle[pos]
+        lines = [t(f"jungle.{code}").removeprefix("a ").capitalize()]
+        if code == "temple":
+            for temple, workers, awards in scene.game.temple_standings():
+                if temple == pos:
+                    counts = ", ".join(f"{scene.names[s]} {w}" for s, w in enumerate(workers) if w) or t(
+                        "play.nobody"
+                    )
+                    won = ", ".join(f"{scene.names[s]} +{g}" for s, g in enumerate(awards) if g) or t(
+                        "play.nobody"
+                    )
+                    lines += [t("play.temple_tip", workers=counts), t("play.temple_awards", awards=won)]
+        return lines
+    if pos in shown.workers:
+        tile = shown.workers[pos]
+        lines = [f"{scene.names[tile.seat]} · {t(f'tile.{tile.tile}')}"]
+        if pos in shown.covered:
+            lines.append(t("play.overbuild"))
+        return lines
+    if pos in scene.game.pending_fills and not scene.accepts_board_input():
+        return [t("play.fill_space")]
+    return []

@@ -1,0 +1,145 @@
+"""Drawing helpers with caches: rendered text, translucent rectangles, outlines.
+
+Rendering text and building alpha surfaces are the expensive parts of a frame; everything
+here caches what it makes (bounded), so a steady frame re-uses surfaces.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from cacao_game.app import theme
+from cacao_game.app.assets import Assets
+
+Color = pygame.Color | tuple[int, ...]
+
+
+class SurfaceCache:
+    """At most ``limit`` surfaces by key, least recently used dropped first."""
+
+    def __init__(self, limit: int) -> None:
+        """An empty cache."""
+        self.limit = limit
+        self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+
+    def get(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The surface for ``key``, made by ``make()`` on a miss."""
+        item = self._items.get(key)
+        if item is None:
+            item = self._items[key] = make()
+            if len(self._items) > self.limit:
+                self._items.popitem(last=False)
+        else:
+            self._items.move_to_end(key)
+        return item
+
+
+class Painter:
+    """Text and translucent shapes drawn from bounded caches."""
+
+    MAX_TEXTS = 600
+
+    def __init__(self, assets: Assets) -> None:
+        """Fonts come from ``assets``."""
+        self.assets = assets
+        self._texts = SurfaceCache(self.MAX_TEXTS)
+        self._boxes = SurfaceCache(400)
+        self._fitted: dict[tuple[object, ...], str] = {}
+
+    def text_image(
+        self, text: str, size: int, weight: str = "regular", color: Color = theme.CREAM, width: int = 0
+    ) -> pygame.Surface:
+        """``text`` rendered (cached) in Lato ``weight`` at ``size`` px, wrapped at ``width``."""
+        font = self.assets.font(size, weight)
+        key = (text, size, weight, tuple(pygame.Color(color)), width)
+        return self._texts.get(
+            key,
+            lambda: font.render(text, True, color, None, width) if width else font.render(text, True, color),
+        )
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[float, float],
+        size: int = 22,
+        weight: str = "regular",
+        color: Color = theme.CREAM,
+        anchor: str = "topleft",
+        width: int = 0,
+        shadow: bool = False,
+    ) -> pygame.Rect:
+        """Draw ``text`` with its ``anchor`` at ``pos``; returns its rect."""
+        image = self.text_image(text, size, weight, color, width)
+        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        if shadow:
+            surface.blit(self.text_image(text, size, weight, (0, 0, 0), width), rect.move(1, 2))
+        surface.blit(image, rect)
+        return rect
+
+    def fit(self, text: str, size: int, weight: str, width: int) -> str:
+        """``text`` shortened to ``width`` px (cached)."""
+        key = (text, size, weight, width)
+        fitted = self._fitted.get(key)
+        if fitted is None:
+            if len(self._fitted) > 500:
+                self._fitted.clear()
+            fitted = self._fitted[key] = theme.fit_text(self.assets.font(size, weight), text, width)
+        return fitted
+
+    def box(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect | pygame.FRect,
+        color: Color,
+        alpha: int,
+        radius: int = 8,
+    ) -> None:
+        """A translucent rounded rectangle (cached per size and colour)."""
+        rect = pygame.Rect(rect)
+        rgb = tuple(pygame.Color(color))[:3]
+
+        def make() -> pygame.Surface:
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(image, (*rgb, alpha), image.get_rect(), border_radius=radius)
+            return image
+
+        image = self._boxes.get((rect.w, rect.h, rgb, alpha, radius), make)
+        surface.blit(image, rect.topleft)
+
+    def pill(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        center: tuple[float, float],
+        size: int = 20,
+        color: Color = theme.CHOCOLATE,
+        text_color: Color = theme.CREAM,
+        border: Color | None = theme.GOLD,
+    ) -> pygame.Rect:
+        """A rounded label with ``text`` centred at ``center``."""
+        image = self.text_image(text, size, "bold", text_color)
+        rect = image.get_rect(center=(round(center[0]), round(center[1]))).inflate(22, 10)
+        self.box(surface, rect, color, 235, rect.h // 2)
+        if border is not None:
+            pygame.draw.rect(surface, border, rect, 2, border_radius=rect.h // 2)
+        surface.blit(image, image.get_rect(center=rect.center))
+        return rect
+
+
+def dashed_rect(
+    surface: pygame.Surface, color: Color, rect: pygame.Rect | pygame.FRect, width: int = 3, dash: int = 10
+) -> None:
+    """A dashed outline (legal squares: the outline differs from solid ones, not only the colour)."""
+    r = pygame.Rect(rect)
+    for x in range(r.left, r.right, dash * 2):
+        end = min(x + dash, r.right)
+        pygame.draw.line(surface, color, (x, r.top), (end, r.top), width)
+        pygame.draw.line(surface, color, (x, r.bottom - 1), (end, r.bottom - 1), width)
+    for y in range(r.top, r.bottom, dash * 2):
+        end = min(y + dash, r.bottom)
+        pygame.draw.line(surface, color, (r.left, y), (r.left, end), width)
+        pygame.draw.line(surface, color, (r.right - 1, y), (r.right - 1, end), width)

@@ -1,0 +1,306 @@
+"""The rules side of the play scene: what the deciding human has selected, and undo.
+
+``TurnState`` holds the selection of the seat that decides now (hand tile, rotation, a
+provisional action not yet sent to the engine) and turns clicks and keys into engine
+actions. It never applies anything itself except through ``confirm``/``choose`` (which return
+the action for the scene to apply) and ``undo`` (``Game.pop``). Previews are computed on a
+``clone()`` of the game, never on the game itself. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from cacao_game.app.play.texts import gains
+from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
+from cacao_game.engine.errors import IllegalActionError
+from cacao_game.engine.tiles import MARKET_PRICE, VOLCANO, Pos
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of a resolution popup: ``action`` for the edge at ``pos``/``side``."""
+
+    action: Resolve
+    jungle: str
+    value: int
+    group: int
+    """Index of the edge the choice belongs to (one row per edge)."""
+
+
+class TurnState:
+    """Selection and provisional action of the deciding seat; undo over ``game.pop()``."""
+
+    def __init__(self, game: Game, humans: set[int]) -> None:
+        """``humans``: the seats played at the table (undo stops at their decisions)."""
+        self.game = game
+        self.humans = humans
+        self.hand_index = 0
+        self.rotation = 0
+        self.fill_code: str | None = None
+        self.fill_rotation = 0
+        self.fill_picked = False
+        """The player chose the display tile explicitly: a second click on a space confirms."""
+        self.provisional: Action | None = None
+        self.focus = 0
+        """Focused button of a resolution popup."""
+        self._preview_cache: dict[tuple[int, Action], tuple[Counter[str], Phase | None]] = {}
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def seat(self) -> int:
+        """The deciding seat (TERMINAL when the game is over)."""
+        return self.game.current_player()
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of decision pending."""
+        return self.game.decision().kind
+
+    def hand(self) -> list[str]:
+        """The mover's hand."""
+        return list(self.game.hands[self.game.mover]) if not self.game.is_over() else []
+
+    def selected_tile(self) -> str | None:
+        """The hand tile selected for placing."""
+        hand = self.hand()
+        if not hand:
+            return None
+        self.hand_index = min(self.hand_index, len(hand) - 1)
+        return hand[self.hand_index]
+
+    def overbuild_targets(self) -> list[Pos]:
+        """Squares of the mover's own tiles that may be overbuilt now (R3.3), else []."""
+        game = self.game
+        if not game.can_overbuild():
+            return []
+        return sorted(
+            p for p, tile in game.workers.items() if tile.seat == game.mover and p not in game.covered
+        )
+
+    def targets(self) -> list[Pos]:
+        """The squares a click can act on in this phase (placement, overbuild or fill)."""
+        if self.phase is Phase.PLACE:
+            return sorted(self.game.frontier, key=_reading_order) + self.overbuild_targets()
+        if self.phase is Phase.FILL:
+            return sorted(self.game.pending_fills, key=_reading_order)
+        return []
+
+    def fill_codes(self) -> list[str]:
+        """The jungle tiles the mover may lay now (distinct, display order; or the drawn pile tile)."""
+        game = self.game
+        if game.display:
+            return list(dict.fromkeys(game.display))
+        revealed = game.revealed_pile_tile()
+        return [revealed] if revealed else []
+
+    def current_fill_code(self) -> str | None:
+        """The jungle tile the mover has picked (the first one by default)."""
+        codes = self.fill_codes()
+        if not codes:
+            return None
+        if self.fill_code not in codes:
+            self.fill_code = codes[0]
+        return self.fill_code
+
+    def action_at(self, pos: Pos) -> Action | None:
+        """The action the current selection makes at square ``pos`` (None if none is legal)."""
+        if self.phase is Phase.PLACE:
+            tile = self.selected_tile()
+            if tile is None:
+                return None
+            if pos in self.game.frontier:
+                return Place(tile, self.rotation, pos)
+            if pos in self.overbuild_targets():
+                return Overbuild(tile, self.rotation, pos)
+            return None
+        if self.phase is Phase.FILL and pos in self.game.pending_fills:
+            code = self.current_fill_code()
+            if code is None:
+                return None
+            return Fill(pos, code, self.fill_rotation if code == VOLCANO else 0)
+        return None
+
+    def preview(self, action: Action) -> tuple[Counter[str], Phase | None]:
+        """What ``action`` gains the deciding seat at once, and the decision of the same seat
+        that follows in this turn (FILL or RESOLVE), if any.
+
+        Computed on ``game.clone()``; cached until the game changes.
+        """
+        key = (len(self.game.actions), action)
+        cached = self._preview_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._preview_cache) > 256:
+            self._preview_cache.clear()
+        seat = self.seat
+        clone = self.game.clone()
+        try:
+            events = clone.apply(action)
+        except IllegalActionError:
+            result: tuple[Counter[str], Phase | None] = (Counter(), None)
+        else:
+            same = clone.current_player() == seat and clone.turn == self.game.turn and not clone.is_over()
+            result = (gains(events, seat), clone.phase if same else None)
+        self._preview_cache[key] = result
+        return result
+
+    def choices(self) -> list[Choice]:
+        """The buttons of the resolution popup, grouped by edge (RESOLVE phase only)."""
+        if self.phase is not Phase.RESOLVE:
+            return []
+        edges = {(e.pos, e.side): e for e in self.game.pending_edges(self.seat)}
+        groups: dict[tuple[Pos, int], int] = {}
+        result = []
+        for action in self.game.legal_actions():
+            assert isinstance(action, Resolve)
+            key = (action.pos, action.side)
+            edge = edges[key]
+            group = groups.setdefault(key, len(groups))
+            result.append(Choice(action, edge.jungle, edge.value, group))
+        return result
+
+    # ----------------------------------------------------------------- changing the selection
+
+    def select(self, index: int) -> bool:
+        """Select hand tile ``index`` (0-based); False if there is none."""
+        if self.phase is not Phase.PLACE or not 0 <= index < len(self.hand()):
+            return False
+        self.hand_index = index
+        self._refresh_provisional()
+        return True
+
+    def rotate(self, step: int) -> bool:
+        """Turn the selected hand tile (or a volcano being laid) by ``step`` quarters."""
+        if self.phase is Phase.PLACE:
+            self.rotation = (self.rotation + step) % 4
+        elif self.phase is Phase.FILL and self.current_fill_code() == VOLCANO:
+            self.fill_rotation = (self.fill_rotation + step) % 4
+        else:
+            return False
+        self._refresh_provisional()
+        return True
+
+    def pick_fill(self, code: str) -> bool:
+        """Choose which display tile to lay next."""
+        if self.phase is not Phase.FILL or code not in self.fill_codes():
+            return False
+        self.fill_code = code
+        self.fill_picked = True
+        self._refresh_provisional()
+        return True
+
+    def _refresh_provisional(self) -> None:
+        if self.provisional is not None and not isinstance(self.provisional, Resolve):
+            self.provisional = self.action_at(_pos_of(self.provisional))
+
+    def click(self, pos: Pos) -> Action | None:
+        """A click on square ``pos``: set it provisionally, or confirm it on a second click.
+
+        Returns the action to apply when the click confirms, else None. In the FILL phase a
+        second click on the same space cycles the display tile when there is a choice and the
+        player has not picked one in the display.
+        """
+        action = self.action_at(pos)
+        if action is None:
+            return None
+        if self.provisional is not None and _pos_of(self.provisional) == pos:
+            codes = self.fill_codes()
+            if self.phase is Phase.FILL and len(codes) > 1 and not self.fill_picked:
+                current = self.current_fill_code()
+                self.fill_code = (
+                    codes[(codes.index(current) + 1) % len(codes)] if current in codes else codes[0]
+                )
+                self._refresh_provisional()
+                return None
+            return self.confirm()
+        self.provisional = action
+        return None
+
+    def cycle(self, step: int = 1) -> Pos | None:
+        """Move the provisional action to the next target square (keyboard play)."""
+        targets = self.targets()
+        if not targets:
+            return None
+        if self.provisional is not None and _pos_of(self.provisional) in targets:
+            index = (targets.index(_pos_of(self.provisional)) + step) % len(targets)
+        else:
+            index = 0 if step > 0 else len(targets) - 1
+        self.provisional = self.action_at(targets[index])
+        return targets[index]
+
+    def set_provisional(self, action: Action) -> None:
+        """Show ``action`` (a hint) as the provisional choice, selecting its tile and rotation."""
+        if isinstance(action, (Place, Overbuild)):
+            hand = self.hand()
+            if action.tile in hand:
+                self.hand_index = hand.index(action.tile)
+            self.rotation = action.rotation
+        elif isinstance(action, Fill):
+            self.fill_code = action.tile
+            self.fill_rotation = action.rotation
+        elif isinstance(action, Resolve):
+            for index, choice in enumerate(self.choices()):
+                if choice.action == action:
+                    self.focus = index
+            return
+        self.provisional = action
+
+    def confirm(self) -> Action | None:
+        """The action to apply now (the provisional one, or the focused popup button)."""
+        if self.phase is Phase.RESOLVE:
+            choices = self.choices()
+            return choices[min(self.focus, len(choices) - 1)].action if choices else None
+        action = self.provisional
+        if action is None or not self.game.is_legal(action):
+            return None
+        return action
+
+    def after_apply(self) -> None:
+        """Reset the provisional choice once the engine moved on."""
+        self.provisional = None
+        self.focus = 0
+        self.fill_rotation = 0
+        self.fill_picked = False
+        if self.phase is Phase.PLACE:
+            self.hand_index = min(self.hand_index, max(0, len(self.hand()) - 1))
+
+    # ----------------------------------------------------------------- undo
+
+    def undo(self) -> int:
+        """Take back one step: the provisional choice, else engine decisions.
+
+        Engine undo pops at least one decision, then keeps popping while the decision
+        belongs to a computer seat (casual undo across AI turns). Returns how many decisions
+        were popped (0 when only the provisional choice was dropped, -1 when nothing could be undone).
+        """
+        if self.provisional is not None:
+            self.provisional = None
+            return 0
+        game = self.game
+        if not game.can_undo:
+            return -1
+        popped = 0
+        game.pop()
+        popped += 1
+        while game.can_undo and game.current_player() not in self.humans:
+            game.pop()
+            popped += 1
+        self.after_apply()
+        self._preview_cache.clear()
+        return popped
+
+
+def _reading_order(pos: Pos) -> tuple[int, int]:
+    return (pos[1], pos[0])
+
+
+def _pos_of(action: Action) -> Pos:
+    return action.pos
+
+
+def resolve_label_kind(choice: Choice) -> str:
+    """``sell`` for a market, ``take`` for a plantation."""
+    return "sell" if choice.jungle in MARKET_PRICE else "take"

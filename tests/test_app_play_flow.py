@@ -1,0 +1,293 @@
+"""The play scene played through its input only (App.step with key and mouse events)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from cacao_game.app.app import App
+from cacao_game.app.config import GameConfig, SeatConfig
+from cacao_game.app.play.ai_worker import SyncAI
+from cacao_game.app.play.driver import human_turn_events, key
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.config.settings import Settings
+from cacao_game.engine import Phase
+
+NAMES = ("Anna", "Ben", "Mia", "Otto")
+COLORS = ("red", "purple", "white", "yellow")
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch) -> Iterator[App]:
+    """An off-screen app with instant animations and no AI pacing; files under tmp_path."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    settings = Settings(animation_speed="instant", ai_pacing=0.0, sound=False)
+    yield App(pygame.Surface((1920, 1080)), settings)
+
+
+def make_scene(app: App, kinds: list[str], seed: int = 3, variant: str = "base") -> PlayScene:
+    """A play scene on top of the app, with synchronous AI."""
+    seats = [SeatConfig(NAMES[i], COLORS[i], kind) for i, kind in enumerate(kinds)]
+    scene = PlayScene(app, GameConfig(seats, variant, seed), ai=SyncAI())
+    scene.hint_ai = "medium"
+    app.push(scene)
+    return scene
+
+
+def test_whole_game_through_the_ui_reaches_scoring(app: App) -> None:
+    """Two humans (one on keys, one on the mouse) and an AI finish a game via events only,
+    and the scene hands over to the scoring scene with a score history of every turn."""
+    from cacao_game.app.scenes.scoring import ScoringScene
+
+    scene = make_scene(app, ["human", "human", "easy"], seed=11)
+    rng = random.Random(5)
+    curtains = 0
+    for _frame in range(4000):
+        if app.top is not scene:
+            break
+        if scene.curtain_for is not None:
+            curtains += 1
+        seat = scene.curtain_for if scene.curtain_for is not None else scene.game.current_player()
+        app.step(human_turn_events(scene, rng, use_mouse=(seat == 1)), 0.02)
+    assert isinstance(app.top, ScoringScene)
+    assert scene.game.is_over()
+    assert curtains > 0
+    assert len(scene.history.score_history) == scene.game.turn + 1
+    assert scene.ai is not None
+
+
+def test_keyboard_alone_places_a_tile(app: App) -> None:
+    """1-3 select, E/R/Q rotate, Tab cycles legal squares, Enter confirms (R3.2)."""
+    scene = make_scene(app, ["human", "human"])
+    turn = scene.turn
+    app.step([key(app, "select_2")], 0.02)
+    assert turn.hand_index == 1
+    app.step([key(app, "select_3")], 0.02)
+    assert turn.hand_index == 2
+    app.step([key(app, "rotate_cw")], 0.02)
+    assert turn.rotation == 1
+    app.step([app.intents.event_for("rotate_cw")] * 1 + [key(app, "rotate_ccw")] * 3, 0.02)
+    assert turn.rotation == 3
+    app.step([key(app, "cycle")], 0.02)
+    first = turn.provisional
+    assert first is not None and first.pos == turn.targets()[0]
+    app.step([key(app, "cycle")], 0.02)
+    assert turn.provisional.pos == turn.targets()[1]
+    app.step([key(app, "cycle", mod=pygame.KMOD_SHIFT)], 0.02)
+    assert turn.provisional.pos == turn.targets()[0]
+    tile = turn.provisional.tile
+    app.step([key(app, "confirm")], 0.02)
+    assert len(scene.game.actions) == 1
+    placed = scene.game.workers[first.pos]
+    assert (placed.tile, placed.rotation, placed.seat) == (tile, 3, 0)
+
+
+def test_space_confirms_and_second_click_confirms(app: App) -> None:
+    """Space confirms a provisional placement; a click sets one, a second click on the same
+    square confirms it (no auto-confirm on the first click)."""
+    from cacao_game.app.play.driver import click, square_point
+
+    scene = make_scene(app, ["human", "human"])
+    app.step(
+        [key(app, "cycle"), pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")], 0.02
+    )
+    assert len(scene.game.actions) >= 1
+    while scene.game.current_player() == 0 or scene.curtain_for is not None:
+        app.step(human_turn_events(scene, random.Random(1)), 0.02)
+    target = sorted(scene.game.frontier)[0]
+    point = square_point(scene, target)
+    done = len(scene.game.actions)
+    app.step(click(point), 0.02)
+    assert len(scene.game.actions) == done
+    assert scene.turn.provisional is not None and scene.turn.provisional.pos == target
+    app.step(click(point), 0.02)
+    assert len(scene.game.actions) == done + 1
+    assert target in scene.game.workers
+
+
+def test_undo_provisional_then_engine_steps(app: App) -> None:
+    """U drops the provisional tile first; Ctrl+Z then takes back engine decisions (Game.pop)."""
+    scene = make_scene(app, ["human", "human"], seed=4)
+    app.step([key(app, "cycle")], 0.02)
+    assert scene.turn.provisional is not None
+    app.step([key(app, "undo")], 0.02)
+    assert scene.turn.provisional is None
+    assert not scene.game.actions
+    app.step([key(app, "cycle"), key(app, "confirm")], 0.02)
+    assert len(scene.game.actions) == 1
+    assert scene.game.workers
+    app.step([key(app, "undo")], 0.02)
+    assert not scene.game.actions
+    assert scene.game.turn == 0 and scene.game.current_player() == 0
+    assert scene.curtain_for is None
+    assert scene.shown.workers == scene.game.workers == {}
+
+
+def test_ctrl_z_is_undo(app: App) -> None:
+    """Ctrl+Z (the default binding) undoes like U."""
+    scene = make_scene(app, ["human", "human"], seed=4)
+    app.step([key(app, "cycle"), key(app, "confirm")], 0.02)
+    assert scene.game.actions
+    ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="")
+    app.step([ctrl_z], 0.02)
+    assert not scene.game.actions
+
+
+def test_undo_steps_back_across_an_ai_turn(app: App) -> None:
+    """After the AI moved, undo pops back to the human's previous decision and forgets the
+    undone turns' log lines and score history."""
+    scene = make_scene(app, ["human", "medium"], seed=8)
+    rng = random.Random(2)
+    for _ in range(400):
+        if scene.game.turn >= 2 and scene.deciding_human() == 0 and scene.game.phase is Phase.PLACE:
+            break
+        app.step(human_turn_events(scene, rng), 0.02)
+    assert scene.game.turn == 2
+    history_before = len(scene.history.score_history)
+    assert history_before == 2
+    app.step([key(app, "undo")], 0.02)
+    assert scene.game.current_player() == 0
+    assert scene.game.turn == 0
+    assert len(scene.history.score_history) == 0
+    assert all(count <= len(scene.game.actions) for count, _line in scene.history.entries)
+    assert scene.shown.gold == scene.game.gold
+
+
+def test_hint_shows_a_legal_ghost(app: App) -> None:
+    """H asks the AI; its suggestion becomes the provisional, legal choice (not applied)."""
+    scene = make_scene(app, ["human", "human"])
+    app.step([key(app, "hint")], 0.02)
+    app.step([], 0.02)
+    assert scene.hint is not None
+    assert scene.turn.provisional == scene.hint
+    assert scene.game.is_legal(scene.hint)
+    assert not scene.game.actions
+
+
+def test_camera_keys(app: App) -> None:
+    """+/- zoom, WASD and arrows pan, Home fits every tile."""
+    scene = make_scene(app, ["human", "human"])
+    cam = scene.camera
+    scale = cam.target_scale
+    app.step([key(app, "zoom_in")], 0.02)
+    assert cam.target_scale > scale
+    app.step([key(app, "zoom_out"), key(app, "zoom_out")], 0.02)
+    assert cam.target_scale < scale
+    x, y = cam.target_center
+    for intent, check in (
+        ("pan_right", lambda c: c.x > x),
+        ("pan_left", lambda c: c.x <= x),
+        ("pan_down", lambda c: c.y > y),
+        ("pan_up", lambda c: c.y <= y),
+    ):
+        app.step([key(app, intent)], 0.02)
+        app.step([pygame.event.Event(pygame.KEYUP, key=key(app, intent).key, mod=0)], 0.02)
+        assert check(cam.target_center), intent
+    app.step([key(app, "fit")], 0.02)
+    scene.camera.snap()
+    for square in list(scene.game.jungle) + list(scene.game.frontier):
+        assert cam.viewport.contains(pygame.Rect(cam.square_rect(square)))
+
+
+def test_mouse_rotation_and_zoom(app: App) -> None:
+    """Right-click and Ctrl+wheel rotate; the plain wheel over the board zooms."""
+    scene = make_scene(app, ["human", "human"])
+    center = scene.camera.viewport.center
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=center, button=3)], 0.02)
+    assert scene.turn.rotation == 1
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, mod=pygame.KMOD_LCTRL)], 0.02)
+    assert scene.turn.rotation == 0
+    scale = scene.camera.target_scale
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=center, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, mod=0),
+        ],
+        0.02,
+    )
+    assert scene.camera.target_scale > scale
+
+
+def raw(code: int, mod: int = 0) -> pygame.event.Event:
+    """A KEYDOWN of a physical key."""
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")
+
+
+@pytest.mark.parametrize(
+    ("keys", "check"),
+    [
+        ([pygame.K_2], lambda s, before: s.turn.hand_index == 1),
+        ([pygame.K_3, pygame.K_1], lambda s, before: s.turn.hand_index == 0),
+        ([pygame.K_e], lambda s, before: s.turn.rotation == 1),
+        ([pygame.K_r, pygame.K_r], lambda s, before: s.turn.rotation == 2),
+        ([pygame.K_q], lambda s, before: s.turn.rotation == 3),
+        ([pygame.K_TAB], lambda s, before: s.turn.provisional is not None),
+        ([pygame.K_TAB, pygame.K_RETURN], lambda s, before: len(s.game.actions) == 1),
+        ([pygame.K_TAB, pygame.K_SPACE], lambda s, before: len(s.game.actions) == 1),
+        ([pygame.K_TAB, pygame.K_u], lambda s, before: s.turn.provisional is None),
+        ([pygame.K_h], lambda s, before: s.hint is not None),
+        ([pygame.K_EQUALS], lambda s, before: s.camera.target_scale > before.target_scale),
+        ([pygame.K_PLUS], lambda s, before: s.camera.target_scale > before.target_scale),
+        ([pygame.K_MINUS], lambda s, before: s.camera.target_scale < before.target_scale),
+        ([pygame.K_w], lambda s, before: s.camera.target_center.y < before.target_center.y),
+        ([pygame.K_UP], lambda s, before: s.camera.target_center.y < before.target_center.y),
+        ([pygame.K_s], lambda s, before: s.camera.target_center.y > before.target_center.y),
+        ([pygame.K_a], lambda s, before: s.camera.target_center.x < before.target_center.x),
+        ([pygame.K_LEFT], lambda s, before: s.camera.target_center.x < before.target_center.x),
+        ([pygame.K_d], lambda s, before: s.camera.target_center.x > before.target_center.x),
+        ([pygame.K_RIGHT], lambda s, before: s.camera.target_center.x > before.target_center.x),
+        ([pygame.K_MINUS, pygame.K_HOME], lambda s, before: s.camera.target_scale == before.target_scale),
+    ],
+)
+def test_default_hotkeys(app: App, keys: list[int], check) -> None:
+    """Each default key of the play scene (settings.DEFAULT_KEY_BINDINGS) does its job."""
+    import copy
+
+    scene = make_scene(app, ["human", "human"], seed=4)
+    before = copy.deepcopy(scene.camera)
+    for code in keys:
+        app.step([raw(code)], 0.02)
+    app.step([], 0.02)
+    assert check(scene, before)
+
+
+def test_drag_pans_without_placing(app: App) -> None:
+    """Dragging on the board pans the view; releasing after a drag is not a click."""
+    scene = make_scene(app, ["human", "human"])
+    start = scene.camera.square_center(sorted(scene.game.frontier)[0])
+    x, y = round(start.x), round(start.y)
+    center = pygame.Vector2(scene.camera.center)
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 60, y), rel=(60, 0), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 120, y + 30), rel=(60, 30), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 120, y + 30), button=1),
+        ],
+        0.0,
+    )
+    assert scene.camera.center.x < center.x and scene.camera.center.y < center.y
+    assert scene.turn.provisional is None and not scene.game.actions
+
+
+def test_panel_click_highlights_and_hover_shows_the_breakdown(app: App) -> None:
+    """Clicking a seat panel toggles the highlight of its tiles; hovering it ~0.4 s shows the
+    projected score breakdown (game.score_now)."""
+    from cacao_game.app.play.driver import click
+
+    scene = make_scene(app, ["human", "human"])
+    panel = scene.hud.panel_rect(1)
+    app.step(click(panel.center), 0.02)
+    assert scene.highlight_seat == 1
+    app.step([], 0.2)
+    assert scene.tooltip() == []
+    app.step([], 0.3)
+    score = scene.game.score_now()[1]
+    lines = scene.tooltip()
+    assert lines[0] == "Ben" and f"= {score.total}" in lines[1]
+    app.step(click(panel.center), 0.02)
+    assert scene.highlight_seat is None

@@ -1,0 +1,166 @@
+"""Parts of the play scene on their own: camera geometry, the animation timeline, and the
+choreography of engine events (skipping ends where watching ends: the engine state)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from cacao_game.ai import make_player
+from cacao_game.app.play.anim import Anim, Timeline
+from cacao_game.app.play.camera import MAX_SCALE, MIN_SCALE, Camera
+from cacao_game.app.play.choreo import choreograph
+from cacao_game.app.play.shown import Shown
+from cacao_game.app.play.texts import gains, gains_text
+from cacao_game.engine import Game
+from cacao_game.engine import events as ev
+
+VIEWPORT = pygame.Rect(24, 120, 1360, 728)
+
+
+def test_square_at_inverts_square_rect() -> None:
+    """The square under a square's centre is that square, at any zoom and pan."""
+    cam = Camera(VIEWPORT, scale=73.0)
+    cam.pan_pixels(130, -40, immediate=True)
+    cam.snap()
+    for pos in [(0, 0), (3, -2), (-5, 4), (1, 1)]:
+        center = cam.square_center(pos)
+        if VIEWPORT.collidepoint(center):
+            assert cam.square_at(center) == pos
+    assert cam.square_at((5, 5)) is None
+
+
+def test_zoom_keeps_the_point_under_the_mouse() -> None:
+    """Zooming at a screen point keeps the world point under it in place; scale is clamped."""
+    cam = Camera(VIEWPORT)
+    anchor = (300.0, 500.0)
+    before = cam.to_world(anchor)
+    cam.zoom(1.44, anchor)
+    cam.snap()
+    after = cam.to_world(anchor)
+    assert before.distance_to(after) < 1e-6
+    for _ in range(40):
+        cam.zoom(2.0)
+    assert cam.target_scale == MAX_SCALE
+    for _ in range(40):
+        cam.zoom(0.5)
+    assert cam.target_scale == MIN_SCALE
+
+
+def test_fit_contains_every_square_with_a_border() -> None:
+    """Fit shows every given square and a one-square border inside the viewport."""
+    cam = Camera(VIEWPORT)
+    squares = [(-6, 2), (5, -3), (0, 7), (2, 2)]
+    cam.fit(squares, border=1)
+    cam.snap()
+    for x, y in squares:
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                rect = cam.square_rect((x + dx, y + dy))
+                assert VIEWPORT.inflate(2, 2).contains(pygame.Rect(rect))
+
+
+def test_camera_eases_to_its_target() -> None:
+    """The view glides to the target and then stops moving."""
+    cam = Camera(VIEWPORT)
+    cam.zoom(1.5)
+    assert cam.moving
+    for _ in range(200):
+        cam.update(1 / 60)
+    assert not cam.moving and cam.scale == cam.target_scale
+
+
+def run_timeline(finish: bool) -> list[str]:
+    """Three overlapping animations; the order their callbacks ran in."""
+    timeline = Timeline()
+    calls: list[str] = []
+    timeline.add(Anim(0.5, 0.2, on_start=lambda: calls.append("b+"), on_end=lambda: calls.append("b-")))
+    timeline.add(Anim(0.0, 1.0, on_start=lambda: calls.append("a+"), on_end=lambda: calls.append("a-")))
+    timeline.add(Anim(0.2, 0.0, on_end=lambda: calls.append("c")))
+    if finish:
+        timeline.update(0.1)
+    else:
+        for _ in range(30):
+            timeline.update(0.05)
+    timeline.finish()
+    timeline.finish()
+    assert not timeline.busy
+    return calls
+
+
+@pytest.mark.parametrize("finish", [False, True])
+def test_timeline_fires_callbacks_in_time_order_once(finish: bool) -> None:
+    """Callbacks run in time order whether time passes in steps or finish() is called, and
+    never twice."""
+    assert run_timeline(finish) == ["a+", "c", "b+", "b-", "a-"]
+
+
+def played_events(seed: int, players: int, variant: str) -> list[tuple[Game, list[ev.Event], Shown]]:
+    """Each decision of a random game: the game after it, its events, the shown state before."""
+    game = Game.new(players, variant, seed)
+    player = make_player("random", random.Random(seed))
+    steps = []
+    while not game.is_over():
+        before = Shown.of(game)
+        events = game.apply(player.choose(game))
+        steps.append((game.clone(), events, before))
+    return steps
+
+
+@pytest.mark.parametrize("factor", [1.0, 0.0])
+def test_animations_end_exactly_at_the_engine_state(factor: float) -> None:
+    """Starting from the state before a decision and running its animations (watched in
+    small steps, or skipped) leaves the shown board, display and counters equal to the
+    engine after the decision."""
+    colors = ["red", "purple", "white", "yellow"]
+    for after, events, shown in played_events(seed=3, players=4, variant="volcano"):
+        timeline = Timeline()
+        choreograph(events, shown, timeline, factor, colors)
+        if factor:
+            for _ in range(2000):
+                if not timeline.busy:
+                    break
+                timeline.update(1 / 30)
+        timeline.finish()
+        expected = Shown.of(after)
+        assert shown.workers == expected.workers and shown.jungle == expected.jungle
+        assert shown.gold == expected.gold and shown.cacao == expected.cacao
+        assert shown.sun == expected.sun and shown.water == expected.water
+        assert shown.display == expected.display and shown.pile_count == expected.pile_count
+        assert shown.hands == expected.hands
+
+
+def test_counters_tick_as_tokens_land() -> None:
+    """While a gain animates, the shown counter is between the old and the new value, and
+    it never jumps past the engine's value."""
+    for after, events, shown in played_events(seed=5, players=2, variant="base"):
+        gained = [e for e in events if isinstance(e, ev.CacaoGained) and e.gained >= 2]
+        if not gained:
+            continue
+        e = gained[0]
+        timeline = Timeline()
+        choreograph(events, shown, timeline, 1.0, ["red", "purple"])
+        seen = set()
+        while timeline.busy:
+            timeline.update(0.02)
+            seen.add(shown.cacao[e.seat])
+        assert e.cacao - e.gained in seen or e.cacao - e.gained + 1 in seen
+        assert max(seen) <= max(after.cacao[e.seat], e.cacao)
+        return
+    pytest.skip("no multi-cacao gain in this game")
+
+
+def test_gains_sum_the_movers_events() -> None:
+    """The yield label sums one seat's gains and payments, ignoring other seats."""
+    events = [
+        ev.CacaoGained(0, 2, 0, 2, (0, 0)),
+        ev.CacaoSold(0, 1, 3, 1, 3, (1, 1)),
+        ev.GoldGained(1, 5, 5, (2, 2)),
+        ev.GoldPaid(0, 1, 1, 2, (3, 3)),
+        ev.SunGained(0, 1, 0, 1, (4, 4)),
+    ]
+    total = gains(events, 0)
+    assert (total["cacao"], total["gold"], total["sun"]) == (1, 2, 1)
+    assert gains_text(total) == "+1 cacao, +2 gold, +1 sun"

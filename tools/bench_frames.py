@@ -1,0 +1,246 @@
+"""Frame times of the play scene, and the time from launch to the menu's first frame.
+
+    python tools/bench_frames.py [--frames N] [--seed S] [--launch-runs K] [--no-launch]
+
+1. Frames: a late-game 4-player volcano board (played by seeded AIs to a few turns before
+   the end), resumed in a ``PlayScene`` at 1920x1080 logical with *normal* animation speed;
+   the remaining decisions are applied one after another so something is always animating
+   (tiles sliding and flying, pulses, tokens, counters). Each frame is ``App.step`` (input,
+   update, draw of the whole screen) plus ``display.flip``. Prints p50, p99 and max in ms
+   (goal: p99 <= 8 ms).
+2. Launch: ``python -m cacao_game --windowed`` in a subprocess with the dummy video driver
+   (``SDL_VIDEODRIVER=dummy``, ``CACAO_ALLOW_DUMMY=1``) and ``CACAO_BENCH_FIRST_FRAME=1``;
+   the app is expected to print ``CACAO_FIRST_FRAME <time.time()>`` at its first flip and
+   exit. If the app does not honour that variable, a bootstrap (``python -c``) patches
+   ``pygame.display.flip`` to print the stamp and exit, then runs ``cacao_game`` as
+   ``python -m`` would. Prints the median and worst launch time (goal <= 1.0 s).
+3. AI worker: three hard AIs play in the spawned worker process while the window runs at a
+   60 fps clock; prints the frame count and p50/p99 of the frame work (the window must not
+   stall while the AI searches).
+
+Runs off-screen (dummy drivers); user files go to a temporary ``CACAO_HOME``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+REPO = Path(__file__).resolve().parents[1]
+STAMP = "CACAO_FIRST_FRAME"
+BOOTSTRAP = f"""
+import sys, time, runpy, os
+import pygame
+_flip = pygame.display.flip
+def flip(*a, **k):
+    _flip(*a, **k)
+    print("{STAMP}", repr(time.time()), flush=True)
+    os._exit(0)
+pygame.display.flip = flip
+sys.argv = ["cacao_game", "--windowed"]
+runpy.run_module("cacao_game", run_name="__main__")
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0-1) by nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def late_game(seed: int, turns_left: int) -> tuple[object, list[object]]:
+    """A 4-player volcano game ``turns_left`` turns before its end, and the decisions after."""
+    from cacao_game.ai import make_player
+    from cacao_game.engine import Game
+
+    players = [make_player("easy", random.Random(seed + s)) for s in range(4)]
+    full = Game.new(4, "volcano", seed, keep_history=False)
+    while not full.is_over():
+        full.apply(players[full.current_player()].choose(full))
+    total_turns = full.turn + 1
+    game = Game.new(4, "volcano", seed)
+    actions = list(full.actions)
+    done = 0
+    while game.turn < total_turns - turns_left:
+        game.apply(actions[done])
+        done += 1
+    return game, actions[done:]
+
+
+def bench_frames(frames: int, seed: int) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU (this thread) frame times in ms while a late game's last turns
+    animate. CPU time leaves out waiting for a busy machine's other processes."""
+    import pygame
+
+    from cacao_game.app.app import App
+    from cacao_game.app.config import GameConfig, SeatConfig
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.config.settings import Settings
+
+    pygame.init()
+    screen = pygame.display.set_mode((1920, 1080))
+    settings = Settings(animation_speed="normal", ai_pacing=0.0, sound=False)
+    app = App(screen, settings)
+    game, rest = late_game(seed, turns_left=6)
+    seats = [
+        SeatConfig(n, c, "human")
+        for n, c in zip(("Anna", "Ben", "Mia", "Otto"), ("red", "purple", "white", "yellow"), strict=True)
+    ]
+    scene = PlayScene(app, GameConfig(seats, "volcano", seed), game=game, ai=SyncAI())
+    scene.autosave = lambda: None  # type: ignore[method-assign]
+    app.push(scene)
+    scene.viewer = scene.game.current_player()
+    mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=(700, 480), rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(30):
+        app.step([mouse], 1 / 60)
+    times: list[float] = []
+    cpu: list[float] = []
+    queue = list(rest)
+    while len(times) < frames:
+        if not scene.timeline.busy:
+            if not queue:
+                break
+            scene.apply(queue.pop(0))
+            scene.curtain_for = None
+            scene.viewer = scene.game.current_player() if not scene.game.is_over() else scene.viewer
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        app.step([mouse], 1 / 60)
+        pygame.display.flip()
+        times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.thread_time() - start_cpu) * 1000)
+    scene.exit()
+    return times, cpu
+
+
+def bench_ai_frames(seconds: float, seed: int) -> tuple[list[float], int]:
+    """Frame times (ms) at a 60 fps clock while hard AIs think in the worker process, and
+    how many AI decisions arrived: the window must not stall while the AI searches. The
+    first time is the scene's first frame (it loads the art and draws the backdrop)."""
+    import pygame
+
+    from cacao_game.app.app import App
+    from cacao_game.app.config import GameConfig, SeatConfig
+    from cacao_game.app.play.ai_worker import ProcessAI
+    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.config.settings import Settings
+
+    pygame.init()
+    screen = pygame.display.set_mode((1920, 1080))
+    app = App(screen, Settings(animation_speed="normal", ai_pacing=0.0, sound=False))
+    seats = [
+        SeatConfig(n, c, "hard")
+        for n, c in zip(("Hal", "Ida", "Max"), ("red", "purple", "white"), strict=True)
+    ]
+    scene = PlayScene(app, GameConfig(seats, "base", seed), ai=ProcessAI())
+    scene.autosave = lambda: None  # type: ignore[method-assign]
+    app.push(scene)
+    clock = pygame.time.Clock()
+    times: list[float] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and not scene.game.is_over():
+        dt = clock.tick(60) / 1000
+        start = time.perf_counter()
+        app.step([], dt)
+        pygame.display.flip()
+        times.append((time.perf_counter() - start) * 1000)
+    decisions = len(scene.game.actions)
+    scene.exit()
+    return times, decisions
+
+
+def launch_once(use_bootstrap: bool, timeout: float = 20.0) -> float | None:
+    """Seconds from starting the process to its first flip, or None if no stamp came."""
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        CACAO_ALLOW_DUMMY="1",
+        CACAO_BENCH_FIRST_FRAME="1",
+    )
+    env["CACAO_HOME"] = tempfile.mkdtemp(prefix="cacao-bench-")
+    command = (
+        [sys.executable, "-c", BOOTSTRAP]
+        if use_bootstrap
+        else [sys.executable, "-m", "cacao_game", "--windowed"]
+    )
+    start = time.time()
+    try:
+        result = subprocess.run(command, env=env, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as error:
+        output = (error.stdout or b"").decode() if isinstance(error.stdout, bytes) else (error.stdout or "")
+    else:
+        output = result.stdout
+    for line in output.splitlines():
+        if line.startswith(STAMP):
+            return float(line.split()[1]) - start
+    return None
+
+
+def bench_launch(runs: int) -> tuple[str, list[float]]:
+    """Launch times; first asks the app itself, falls back to the flip-patching bootstrap."""
+    first = launch_once(use_bootstrap=False, timeout=5.0)
+    if first is not None:
+        return "app", [first] + [t for t in (launch_once(False) for _ in range(runs - 1)) if t is not None]
+    times = [t for t in (launch_once(True) for _ in range(runs)) if t is not None]
+    return "bootstrap", times
+
+
+def main() -> int:
+    """Run both measurements and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=900)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--launch-runs", type=int, default=5)
+    parser.add_argument("--no-launch", action="store_true")
+    parser.add_argument("--ai-seconds", type=float, default=8.0, help="0 skips the AI-worker measurement")
+    args = parser.parse_args()
+    times, cpu = bench_frames(args.frames, args.seed)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"frames: {len(times)} at 1920x1080, late 4-player volcano game, normal animation speed "
+        f"({os.cpu_count()} CPUs, load average {load:.1f})"
+    )
+    for label, values in (("wall", times), ("cpu ", cpu)):
+        print(
+            f"  {label}  p50 {percentile(values, 0.5):.2f} ms   p99 {percentile(values, 0.99):.2f} ms   "
+            f"max {max(values):.2f} ms   mean {statistics.fmean(values):.2f} ms   (goal p99 <= 8 ms)"
+        )
+    if args.ai_seconds > 0:
+        all_times, decisions = bench_ai_frames(args.ai_seconds, args.seed)
+        ai_times = all_times[30:]
+        print(
+            f"frames while 3 hard AIs think in the worker process: {len(all_times)} frames in "
+            f"{args.ai_seconds:.0f} s at a 60 fps clock, {decisions} AI decisions applied; the scene's "
+            f"first frame {all_times[0]:.0f} ms (art loading), the others:"
+        )
+        print(
+            f"  p50 {percentile(ai_times, 0.5):.2f} ms   p99 {percentile(ai_times, 0.99):.2f} ms   "
+            f"max {max(ai_times):.2f} ms"
+        )
+    if not args.no_launch:
+        how, launches = bench_launch(args.launch_runs)
+        if not launches:
+            print("launch: no first-frame stamp received")
+            return 1
+        note = "" if how == "app" else " (the app ignores CACAO_BENCH_FIRST_FRAME: measured by patching flip)"
+        print(
+            f"launch to first menu frame: median {statistics.median(launches):.3f} s   "
+            f"worst {max(launches):.3f} s over {len(launches)} runs{note}   (goal <= 1.0 s)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
