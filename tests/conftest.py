@@ -7,3 +7,36 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+import pytest
+
+
+@pytest.fixture
+def user_home(tmp_path, monkeypatch):
+    """User config and saves under ``tmp_path`` (never the real folders); AI runs in-process."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    monkeypatch.setenv("CACAO_SYNC_AI", "1")
+    return tmp_path
+
+
+@pytest.fixture
+def app(user_home):
+    """A fresh app at the main menu, drawing to an off-screen surface."""
+    from cacao_game.app import harness
+
+    app = harness.make_app()
+    app.home()
+    return app
+
+
+@pytest.fixture
+def play_app(user_home):
+    """An off-screen app with instant animations, no AI pacing and no sound, with no scene."""
+    import pygame
+
+    from cacao_game.app.app import App
+    from cacao_game.config.settings import Settings
+
+    pygame.init()
+    return App(pygame.Surface((1920, 1080)), Settings(animation_speed="instant", ai_pacing=0.0, sound=False))

@@ -26,12 +26,8 @@ TWO_HUMANS = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "wh
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    """A fresh app at the menu, with saves and settings under ``tmp_path``."""
-    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
-    monkeypatch.setenv("CACAO_SYNC_AI", "1")
-    app = harness.make_app()
-    app.home()
+def app(app):
+    """The conftest app at the menu, after its first frame."""
     run(app)
     return app
 

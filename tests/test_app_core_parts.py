@@ -26,16 +26,6 @@ from cacao_game.app.strings import t
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    """A fresh app at the menu, with saves and settings under ``tmp_path``."""
-    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
-    monkeypatch.setenv("CACAO_SYNC_AI", "1")
-    app = harness.make_app()
-    app.home()
-    return app
-
-
 # ---------------------------------------------------------------- intents
 
 

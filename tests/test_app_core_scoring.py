@@ -30,16 +30,6 @@ def finished():
     return harness.random_game(CONFIG, None, seed=4)
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    """A fresh app at the menu."""
-    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
-    monkeypatch.setenv("CACAO_SYNC_AI", "1")
-    app = harness.make_app()
-    app.home()
-    return app
-
-
 def engine_state(game):
     return game._state(), game.observation_key(0)
 

@@ -3,39 +3,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pygame
 import pytest
 
 from cacao_game.app.app import App
-from cacao_game.app.config import GameConfig, SeatConfig
-from cacao_game.app.play.ai_worker import SyncAI
 from cacao_game.app.play.driver import human_turn_events, key
-from cacao_game.app.play.scene import PlayScene
-from cacao_game.config.settings import Settings
 from cacao_game.engine import Phase
-
-NAMES = ("Anna", "Ben", "Mia", "Otto")
-COLORS = ("red", "purple", "white", "yellow")
+from tests.app_support import make_scene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch) -> Iterator[App]:
-    """An off-screen app with instant animations and no AI pacing; files under tmp_path."""
-    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
-    pygame.init()
-    settings = Settings(animation_speed="instant", ai_pacing=0.0, sound=False)
-    yield App(pygame.Surface((1920, 1080)), settings)
-
-
-def make_scene(app: App, kinds: list[str], seed: int = 3, variant: str = "base") -> PlayScene:
-    """A play scene on top of the app, with synchronous AI."""
-    seats = [SeatConfig(NAMES[i], COLORS[i], kind) for i, kind in enumerate(kinds)]
-    scene = PlayScene(app, GameConfig(seats, variant, seed), ai=SyncAI())
-    scene.hint_ai = "medium"
-    app.push(scene)
-    return scene
+def app(play_app: App) -> App:
+    """The conftest off-screen app with instant animations."""
+    return play_app
 
 
 def test_whole_game_through_the_ui_reaches_scoring(app: App) -> None:

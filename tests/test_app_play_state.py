@@ -3,37 +3,23 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pygame
 import pytest
 
 from cacao_game.app.app import App
-from cacao_game.app.config import GameConfig, SeatConfig
 from cacao_game.app.play.ai_worker import ProcessAI, Request, SyncAI
 from cacao_game.app.play.driver import human_turn_events, key
 from cacao_game.app.play.scene import PlayScene
-from cacao_game.config.settings import Settings
 from cacao_game.engine import Game, Phase
 from cacao_game.engine.tiles import VOLCANO
+from tests.app_support import make_scene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch) -> Iterator[App]:
-    """An off-screen app, instant animations, no pacing, user files under tmp_path."""
-    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
-    pygame.init()
-    yield App(pygame.Surface((1920, 1080)), Settings(animation_speed="instant", ai_pacing=0.0, sound=False))
-
-
-def make_scene(app: App, kinds: list[str], seed: int = 3, variant: str = "base") -> PlayScene:
-    """A play scene for seats of ``kinds`` with synchronous AI, pushed on the app."""
-    names, colors = ("Anna", "Ben", "Mia", "Otto"), ("red", "purple", "white", "yellow")
-    seats = [SeatConfig(names[i], colors[i], kind) for i, kind in enumerate(kinds)]
-    scene = PlayScene(app, GameConfig(seats, variant, seed), ai=SyncAI())
-    scene.hint_ai = "medium"
-    app.push(scene)
-    return scene
+def app(play_app: App) -> App:
+    """The conftest off-screen app with instant animations."""
+    return play_app
 
 
 def advance_to(app: App, scene: PlayScene, done, frames: int = 3000, seed: int = 1) -> None:

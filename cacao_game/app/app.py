@@ -9,6 +9,9 @@ overlay over a ``pausable`` scene).
 from __future__ import annotations
 
 import logging
+import os
+import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +29,10 @@ log = logging.getLogger(__name__)
 LOGICAL_SIZE = (1920, 1080)
 FPS = 60
 TOAST_SECONDS = 3.0
+FIRST_FRAME_ENV = "CACAO_BENCH_FIRST_FRAME"
+"""Set to 1, the app writes ``CACAO_FIRST_FRAME <unix time>`` after its first frame and quits
+(tools/bench_frames.py measures the launch time with it)."""
+FIRST_FRAME_STAMP = "CACAO_FIRST_FRAME"
 
 
 class App:
@@ -212,8 +219,19 @@ class App:
     def run(self, clock: pygame.time.Clock | None = None) -> int:
         """The real loop at 60 frames per second until ``quit``; returns the exit code."""
         clock = clock or pygame.time.Clock()
+        first_frame_stamp = os.environ.get(FIRST_FRAME_ENV) == "1"
         while self.running:
             dt = clock.tick(FPS) / 1000
             self.step(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
+            if first_frame_stamp:
+                sys.stdout.write(f"{FIRST_FRAME_STAMP} {time.time()}\n")
+                sys.stdout.flush()
+                self.quit()
+        self.close()
         return self.exit_code
+
+    def close(self) -> None:
+        """Every scene on the stack exits, top first (workers stop, pending saves finish)."""
+        while self.stack:
+            self.stack.pop().exit()

@@ -15,7 +15,8 @@ import pygame
 from cacao_game.app import theme
 from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.paint import dashed_rect
-from cacao_game.app.play.texts import gains_text, t
+from cacao_game.app.play.texts import gains_text
+from cacao_game.app.strings import t
 from cacao_game.engine import Fill, Overbuild, Phase, Place
 from cacao_game.engine.tiles import SIDES, Pos
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cacao_game.app.play.texts import LogLine, log_lines, t
+from cacao_game.app.play.texts import LogLine, log_lines
+from cacao_game.app.strings import t
 from cacao_game.engine import Game
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
-from cacao_game.app.play.texts import t
 from cacao_game.app.play.turn import Choice
+from cacao_game.app.strings import t
 from cacao_game.engine import Phase
 from cacao_game.engine.tiles import JUNGLE_CODES, MARKET_PRICE, WATER_TRACK, Pos
 

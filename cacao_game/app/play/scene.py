@@ -34,9 +34,10 @@ from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, square_tooltip
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown
-from cacao_game.app.play.texts import LogLine, t
+from cacao_game.app.play.texts import LogLine
 from cacao_game.app.play.turn import TurnState
 from cacao_game.app.scene import Scene
+from cacao_game.app.strings import t
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError

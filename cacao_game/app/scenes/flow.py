@@ -42,12 +42,15 @@ def start_game(app: App, config: GameConfig) -> None:
     app.push(play_scene(app, config))
 
 
-def open_save(app: App, path: Path) -> bool:
-    """Resume the save at ``path`` over the menu; on failure show its one-line reason."""
-    try:
-        from cacao_game.saves import load_game
+def open_save(app: App, path: Path, *, backup_fallback: bool = False) -> bool:
+    """Resume the save at ``path`` over the menu; on failure show its one-line reason.
 
-        loaded = load_game(path)
+    With ``backup_fallback`` a refused file is replaced by its ``.bak`` when that loads.
+    """
+    try:
+        from cacao_game.saves import load_game, load_with_backup
+
+        loaded = load_with_backup(path) if backup_fallback else load_game(path)
         config = GameConfig.from_dict(loaded.config)
     except ImportError as error:
         log.warning("saves unavailable: %s", error)
@@ -76,7 +79,7 @@ def continue_game(app: App) -> bool:
     """Resume the autosave."""
     from cacao_game.saves import autosave_path
 
-    return open_save(app, autosave_path())
+    return open_save(app, autosave_path(), backup_fallback=True)
 
 
 def replay_scene(app: App, record: dict[str, Any]) -> Scene | None:
