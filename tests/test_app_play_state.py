@@ -201,3 +201,21 @@ def test_process_ai_answers_and_stops() -> None:
     finally:
         ai.close()
     assert not ai.alive
+
+
+def test_camera_follows_the_growing_board_until_moved_by_hand(app: App) -> None:
+    """The view re-fits as tiles are laid, so the whole board stays visible; after a manual
+    pan it stays put, and Home (fit) resumes following."""
+    scene = make_scene(app, ["human", "human"])
+    rng = random.Random(5)
+    for _ in range(25):
+        scene.apply(rng.choice(scene.game.legal_actions()))
+    scene.camera.snap()
+    assert all(scene.camera.is_visible(pos) for pos in list(scene.game.workers) + list(scene.game.jungle))
+    app.step([key(app, "pan_left")], 0.016)
+    assert not scene.follow_board
+    center = pygame.Vector2(scene.camera.target_center)
+    scene.apply(rng.choice(scene.game.legal_actions()))
+    assert scene.camera.target_center == center
+    app.step([key(app, "fit")], 0.016)
+    assert scene.follow_board

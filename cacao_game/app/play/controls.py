@@ -80,6 +80,7 @@ class PlayControls:
         return False
 
     def _camera_intent(self: PlayScene, name: str) -> None:
+        self.follow_board = name == "fit"
         if name == "zoom_in":
             self.camera.zoom(ZOOM_STEP)
         elif name == "zoom_out":
@@ -150,6 +151,7 @@ class PlayControls:
         ):
             self._dragging = self.camera.viewport.collidepoint(start)
         if self._dragging:
+            self.follow_board = False
             rel = getattr(event, "rel", (0, 0))
             self.camera.pan_pixels(rel[0], rel[1], immediate=True)
 
@@ -194,6 +196,7 @@ class PlayControls:
                 self.turn.rotate(-1 if steps > 0 else 1)
             return
         if self.camera.viewport.collidepoint(self.mouse):
+            self.follow_board = False
             self.camera.zoom(ZOOM_STEP**steps, self.mouse)
 
     def click(self: PlayScene, point: tuple[int, int]) -> None:

@@ -100,6 +100,8 @@ class PlayScene(PlayControls, Scene):
         self.shown = Shown.of(self.game)
         self.timeline = Timeline()
         self.camera = Camera(app.layout["board"])
+        self.follow_board = True
+        """The camera re-fits the board as it grows, until the player moves it (Home resumes)."""
         self.art = TileArt(app.assets)
         self.painter = Painter(app.assets)
         self.hud = Hud(self)
@@ -370,6 +372,8 @@ class PlayScene(PlayControls, Scene):
                 self.app.assets.play(sound)
                 break
         self._ai_wait = 0.0
+        if self.follow_board and any(isinstance(e, (ev.TilePlaced, ev.JungleFilled)) for e in events):
+            self.fit_board()
         if any(isinstance(e, ev.TurnEnded) for e in events):
             self.autosave()
         return events
