@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cacao_game.ai.base import Player
+from cacao_game.ai.hint import HINT_LEVELS, suggest
 from cacao_game.ai.registry import LEVELS, make_player
 
-__all__ = ["LEVELS", "Player", "make_player"]
+__all__ = ["HINT_LEVELS", "LEVELS", "Player", "make_player", "suggest"]

@@ -6,10 +6,16 @@ import random
 from collections.abc import Callable
 
 from cacao_game.ai.base import Player
+from cacao_game.ai.easy import EasyPlayer
+from cacao_game.ai.hard import HardPlayer
+from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.random_player import RandomPlayer
 
 LEVELS: dict[str, Callable[[random.Random], Player]] = {
     "random": RandomPlayer,
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "hard": HardPlayer,
 }
 """Level name -> factory taking the player's own ``random.Random``."""
 

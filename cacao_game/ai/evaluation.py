@@ -1,0 +1,275 @@
+"""A position's worth in point-equivalents, for the medium and hard players.
+
+``Valuer(game)`` looks once at what every seat may see (the board, the display, the multiset of
+jungle tiles left, each seat's resources) and prices everything in gold:
+
+- gold at face value; the water track at its field value (its steps are worth 6, 3, 1, 2, 2,
+  3, 4, 5: the first and the last steps are the big ones);
+- cacao at the best market price a seat can still reach, less a discount for the worker it
+  takes to sell, and nothing once the seat has no tile left to play;
+- sun tokens at 1, plus an overbuild bonus that grows as the jungle pile runs out;
+- temples at the award the seat can expect once their open squares are taken;
+- open jungle spaces next to a seat's workers at the expected value of the tiles left, times
+  the chance the space gets filled;
+- the best square the next mover can take, counted for that seat (what a move hands on).
+
+Nothing here reads hidden information: only ``view``-visible fields and ``unseen_jungle``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from cacao_game.engine import Game, Phase, temple_awards
+from cacao_game.engine.tiles import (
+    CACAO_CAP,
+    GOLD_YIELD,
+    MARKET_PRICE,
+    PLANTATION_YIELD,
+    SUN,
+    SUN_CAP,
+    TEMPLE,
+    VOLCANO,
+    WATER,
+    WATER_MAX_STEP,
+    WATER_TRACK,
+    WORKER_SIDES,
+    Pos,
+)
+
+SELL_DISCOUNT = 1.0
+"""Gold a held cacao loses against the best reachable price (a worker and a turn to sell it)."""
+FILL_CHANCE = 0.55
+"""Chance that an open jungle space next to a seat's workers gets filled later."""
+TEMPLE_WORKER_VALUE = 1.1
+"""Per-worker worth of a temple tile that may land on an open space."""
+VOLCANO_WORKER_VALUE = 0.5
+"""Per-worker worth of a volcano that may land on an open space (+2 or -1, layer's choice)."""
+OVERBUILD_BONUS = 1.5
+"""Extra worth of a sun token that can pay for an overbuild late in the game."""
+THREAT_WEIGHT = 0.5
+"""Share of the next mover's best square counted in that seat's favour."""
+_TEMPLE_SLOT_CHANCE_EMPTY = 0.3
+"""Chance that an open square beside a temple stays without a worker facing the temple."""
+
+
+def water_step_gain(step: int, steps: int = 1) -> int:
+    """Gold gained by moving ``steps`` fields up the water track from ``step``."""
+    return WATER_TRACK[min(WATER_MAX_STEP, step + steps)] - WATER_TRACK[step]
+
+
+@lru_cache(maxsize=1 << 16)
+def expected_temple_awards(counts: tuple[int, ...], open_slots: int) -> tuple[float, ...]:
+    """Expected final awards at a temple with ``counts`` workers and ``open_slots`` free squares.
+
+    Each free square independently stays without workers facing the temple (30 %) or is
+    taken by a uniformly chosen seat with 1 or 2 workers facing it.
+    """
+    if open_slots == 0:
+        return tuple(float(a) for a in temple_awards(counts))
+    seats = len(counts)
+    taken = (1 - _TEMPLE_SLOT_CHANCE_EMPTY) / (2 * seats)
+    outcomes: list[tuple[float, int, int]] = [(_TEMPLE_SLOT_CHANCE_EMPTY, -1, 0)]
+    outcomes += [(taken, seat, workers) for seat in range(seats) for workers in (1, 2)]
+    totals = [0.0] * seats
+    for combo in product(outcomes, repeat=open_slots):
+        chance = 1.0
+        final = list(counts)
+        for p, seat, workers in combo:
+            chance *= p
+            if seat >= 0:
+                final[seat] += workers
+        for seat, award in enumerate(temple_awards(final)):
+            totals[seat] += chance * award
+    return tuple(totals)
+
+
+def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    """The four squares around ``pos`` in side order N, E, S, W."""
+    x, y = pos
+    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+
+
+class Valuer:
+    """Prices positions for every seat from the public information of one game state.
+
+    Build one per decision; ``seat_values``/``score`` then price any state reached from it in the
+    same turn (the per-seat unit prices are frozen at construction, which keeps it cheap).
+    """
+
+    __slots__ = (
+        "_base",
+        "_base_jungle",
+        "_squares",
+        "cacao_unit",
+        "players",
+        "progress",
+        "sun_unit",
+        "tile_ev",
+        "tiles_left",
+    )
+
+    def __init__(self, game: Game) -> None:
+        """Precompute unit prices and expected tile values from ``game`` (visible data only)."""
+        self.players = game.players
+        self._base = game
+        self._base_jungle = frozenset(game.jungle)
+        self._squares: dict[int, list[tuple[float, Pos]]] = {}
+        pile = game.unseen_jungle()
+        pile.update(game.display)
+        self.tiles_left = sum(pile.values())
+        total = self.tiles_left + len(game.jungle) - 2
+        self.progress = 1.0 - self.tiles_left / max(1, total)
+        best_price = _best_reachable_price(game)
+        self.cacao_unit = []
+        self.sun_unit = []
+        self.tile_ev = []
+        for seat in range(game.players):
+            remaining = len(game.hands[seat]) + len(game.worker_piles[seat])
+            self.cacao_unit.append(max(0.0, best_price - SELL_DISCOUNT) * min(1.0, remaining / 3))
+            late = 1.0 if self.tiles_left == 0 else self.progress**2
+            self.sun_unit.append(1.0 + OVERBUILD_BONUS * late * min(1.0, remaining / 2))
+            if self.tiles_left:
+                ev = sum(n * self.worker_value(game, seat, code) for code, n in pile.items())
+                self.tile_ev.append(ev / self.tiles_left)
+            else:
+                self.tile_ev.append(0.0)
+
+    def worker_value(self, game: Game, seat: int, code: str, edge_value: int | None = None) -> float:
+        """Worth to ``seat`` of one worker activated on a jungle tile ``code`` now.
+
+        ``edge_value`` is the volcano edge the worker faces, if known.
+        """
+        if code in PLANTATION_YIELD:
+            room = CACAO_CAP - game.cacao[seat]
+            return min(room, PLANTATION_YIELD[code]) * self.cacao_unit[seat]
+        if code in MARKET_PRICE:
+            return max(0.0, MARKET_PRICE[code] - self.cacao_unit[seat]) if game.cacao[seat] else 0.0
+        if code in GOLD_YIELD:
+            return float(GOLD_YIELD[code])
+        if code == WATER:
+            return float(water_step_gain(game.water[seat]))
+        if code == SUN:
+            return self.sun_unit[seat] if game.sun[seat] < SUN_CAP else 0.0
+        if code == TEMPLE:
+            return TEMPLE_WORKER_VALUE
+        if code == VOLCANO:
+            return float(edge_value) if edge_value is not None else VOLCANO_WORKER_VALUE
+        return 0.0
+
+    def resources(self, game: Game, seat: int) -> float:
+        """Gold, water, cacao and sun of ``seat`` in point-equivalents."""
+        return (
+            game.gold[seat]
+            + WATER_TRACK[game.water[seat]]
+            + self.cacao_worth(seat, game.cacao[seat])
+            + self.sun_unit[seat] * game.sun[seat]
+        )
+
+    def cacao_worth(self, seat: int, cacao: int) -> float:
+        """Point-equivalent of ``seat`` holding ``cacao``: the unit price each, a little less
+        beyond 3 (a full store wastes plantation gains)."""
+        unit = self.cacao_unit[seat]
+        return unit * cacao - 0.15 * unit * max(0, cacao - 3)
+
+    def seat_values(self, game: Game) -> list[float]:
+        """Every seat's worth in ``game`` (a state of this valuer's turn or just after it)."""
+        if game.final is not None:
+            return [float(s.total) for s in game.final]
+        values = [self.resources(game, seat) for seat in range(self.players)]
+        workers = game.workers
+        jungle = game.jungle
+        open_spaces: set[Pos] = set()
+        for pos, (code, _rot) in jungle.items():
+            if code == TEMPLE:
+                self._add_temple(game, pos, values)
+        if self.tiles_left:
+            for pos in workers:
+                for space in neighbours(pos):
+                    if space not in jungle:
+                        open_spaces.add(space)
+            for space in open_spaces:
+                for side, square in enumerate(neighbours(space)):
+                    tile = workers.get(square)
+                    if tile is not None:
+                        facing = WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+                        if facing:
+                            values[tile.seat] += FILL_CHANCE * facing * self.tile_ev[tile.seat]
+        if game.phase is Phase.PLACE:
+            mover = game.mover
+            values[mover] += THREAT_WEIGHT * self.best_square(game, mover)
+        return values
+
+    def _add_temple(self, game: Game, pos: Pos, values: list[float]) -> None:
+        counts = [0] * self.players
+        open_slots = 0
+        for side, square in enumerate(neighbours(pos)):
+            tile = game.workers.get(square)
+            if tile is None:
+                open_slots += 1
+            else:
+                counts[tile.seat] += WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+        if self.tiles_left == 0 and not any(game.hands):
+            open_slots = 0
+        awards = expected_temple_awards(tuple(counts), min(open_slots, 3))
+        for seat in range(self.players):
+            values[seat] += awards[seat]
+
+    def square_score(self, game: Game, seat: int, square: Pos) -> float:
+        """Rough worth to ``seat`` of a 2-1-0-1 tile on ``square``, best turned (no fills)."""
+        jungle = game.jungle
+        sides = []
+        for space in neighbours(square):
+            tile = jungle.get(space)
+            sides.append(0.0 if tile is None else self.worker_value(game, seat, tile[0]))
+        n, e, s, w = sides
+        return max(2 * n + e + w, 2 * e + n + s, 2 * s + e + w, 2 * w + n + s)
+
+    def best_square(self, game: Game, seat: int) -> float:
+        """Rough worth of the best placement ``seat`` could make in ``game``.
+
+        Squares away from the jungle tiles laid since this valuer was built keep the score
+        they had then; the others are scored again.
+        """
+        base = self._squares.get(seat)
+        if base is None:
+            base = sorted(
+                ((self.square_score(self._base, seat, sq), sq) for sq in self._base.frontier),
+                reverse=True,
+            )
+            self._squares[seat] = base
+        touched = {sq for space in game.jungle.keys() - self._base_jungle for sq in neighbours(space)}
+        frontier = game.frontier
+        best = next((score for score, sq in base if sq in frontier and sq not in touched), 0.0)
+        for sq in touched:
+            if sq in frontier:
+                best = max(best, self.square_score(game, seat, sq))
+        return best
+
+    def scores(self, game: Game) -> list[float]:
+        """Every seat's worth against its opponents: own value less the field's (mean and best)."""
+        values = self.seat_values(game)
+        result = []
+        for seat, mine in enumerate(values):
+            others = values[:seat] + values[seat + 1 :]
+            result.append(mine - 0.5 * (max(others) + sum(others) / len(others)))
+        return result
+
+    def score(self, game: Game, seat: int) -> float:
+        """``seat``'s entry of ``scores``."""
+        return self.scores(game)[seat]
+
+
+def _best_reachable_price(game: Game) -> float:
+    """The best price of a market that still has an empty worker square beside it (else 3)."""
+    best = 0
+    for pos, (code, _rot) in game.jungle.items():
+        price = MARKET_PRICE.get(code)
+        if price and price > best and any(sq in game.frontier for sq in neighbours(pos)):
+            best = price
+    unseen = game.unseen_jungle()
+    unseen.update(game.display)
+    if any(unseen[code] for code in MARKET_PRICE) and best < 3:
+        best = 3
+    return float(best or 2)

@@ -1,0 +1,151 @@
+"""The ``hard`` level: a determinized search over the medium player's shortlist.
+
+Before each decision the player re-deals what its seat cannot see (``Game.determinize``:
+the order of the jungle pile and of its own pile, the other seats' hands and piles). Two
+searches are offered (``method``):
+
+- ``"ismcts"`` (default): single-observer information-set MCTS (``cacao_game.ai.ismcts``),
+  one tree over all re-deals, the opponents' replies chosen inside the tree;
+- ``"flat"``: flat Monte Carlo; every re-deal is shared by all candidates (common random
+  numbers) and each candidate's mean value decides.
+
+Below the tree (or after a flat candidate) the turn is finished and the following turns up
+to ``horizon`` are played by a fast greedy policy (placements shortlisted by
+``placement_scores`` and priced by the evaluation), then the position is priced by
+``Valuer.scores``.
+
+Budgets: ``time_budget`` seconds per decision (default 1.0; the search stops when another
+iteration of average length would overrun it), or a fixed ``iterations`` count (re-deals)
+for reproducible tests. Resolutions are not searched: the resolution
+choice is already exact for the evaluation's prices.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.ismcts import ismcts as information_set_search
+from cacao_game.ai.medium import MediumPlayer, placement_scores
+from cacao_game.ai.policy import finish_turn, quick_fill, rank_by_value
+from cacao_game.ai.search import SearchTask
+from cacao_game.engine import Action, Game, Phase
+
+TIME_BUDGET = 1.0
+"""Seconds per decision by default."""
+CANDIDATES = 6
+"""Moves of the medium ranking that the search compares."""
+HORIZON = 2
+"""Turns played after the candidate's own turn before the position is priced."""
+METHODS = ("ismcts", "flat")
+"""The two searches: information-set MCTS, flat Monte Carlo over the shortlist."""
+METHOD = "ismcts"
+"""The default search (the stronger in the measurements of the README's AI section)."""
+REPLY_SHORTLIST = 3
+"""Placements a playout mover prices in full after the quick ranking."""
+
+
+def greedy_turn(game: Game, valuer: Valuer, shortlist: int = REPLY_SHORTLIST) -> None:
+    """Play one whole turn of ``game`` (mutated) for its mover with the fast greedy policy."""
+    options = game.legal_actions()
+    if len(options) > shortlist:
+        scores = placement_scores(game, options, valuer)
+        order = sorted(range(len(options)), key=lambda i: -scores[i])
+        options = [options[i] for i in order[:shortlist]]
+    action = rank_by_value(game, options, game.mover, valuer, quick_fill)[0][2]
+    game.apply(action)
+    finish_turn(game, valuer, quick_fill)
+
+
+def flat_monte_carlo(task: SearchTask) -> list[tuple[float, Action]]:
+    """Mean value of each shortlisted move over re-deals shared by all moves.
+
+    Returns ``(mean value, move)``, best first (ties by shortlist order).
+    """
+    shortlist = task.shortlist
+    totals = [0.0] * len(shortlist)
+    done = 0
+    while task.keep_going(done):
+        world = task.view.determinize(task.seat, task.rng)
+        for index, action in enumerate(shortlist):
+            game = world.clone()
+            game.apply(action)
+            task.rollout(game, world.turn)
+            totals[index] += task.valuer.score(game, task.seat)
+        done += 1
+    order = sorted(range(len(shortlist)), key=lambda i: (-totals[i], i))
+    return [(totals[i] / max(1, done), shortlist[i]) for i in order]
+
+
+class HardPlayer:
+    """Search player: see the module docstring. Deterministic given its seed, the seat's view
+    and (with ``iterations``) no time limit."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        time_budget: float = TIME_BUDGET,
+        iterations: int | None = None,
+        candidates: int = CANDIDATES,
+        horizon: int = HORIZON,
+        method: str = METHOD,
+        ismcts: int | None = None,
+    ) -> None:
+        """``rng`` is the player's own seeded generator (it drives the re-deals).
+
+        ``method`` is ``"ismcts"`` or ``"flat"`` (``ismcts=0/1`` is the same switch as a
+        number). Raises ValueError for another method.
+        """
+        self.rng = rng
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.candidates = candidates
+        self.horizon = horizon
+        if ismcts is not None:
+            method = "ismcts" if ismcts else "flat"
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        self.method = method
+        self.medium = MediumPlayer(rng)
+        self.last_iterations = 0
+        """Determinizations used by the last decision (for measurements)."""
+
+    def rank(self, game: Game) -> list[tuple[float, Action]]:
+        """The deciding seat's shortlisted options with their mean searched values, best first."""
+        started = time.perf_counter()
+        seat = game.current_player()
+        ranked = self.medium.rank(game)
+        if game.phase is Phase.RESOLVE or len(ranked) == 1:
+            self.last_iterations = 0
+            return ranked
+        shortlist = [action for _value, action in ranked[: self.candidates]]
+        view = game.view(seat)
+        valuer = Valuer(view)
+        deadline = started + self.time_budget
+        search_started = time.perf_counter()
+        counter = [0]
+
+        def keep_going(done: int) -> bool:
+            counter[0] = done
+            if self.iterations is not None:
+                return done < self.iterations
+            now = time.perf_counter()
+            return not done or now + (now - search_started) / done < deadline
+
+        def rollout(world: Game, turn0: int) -> None:
+            finish_turn(world, valuer, quick_fill)
+            while not world.is_over() and world.turn - turn0 <= self.horizon:
+                greedy_turn(world, valuer)
+
+        task = SearchTask(view, seat, shortlist, valuer, self.rng, keep_going, rollout)
+        search = information_set_search if self.method == "ismcts" else flat_monte_carlo
+        result = search(task)
+        self.last_iterations = counter[0]
+        return result
+
+    def choose(self, game: Game) -> Action:
+        """The shortlisted action with the best mean value over the re-deals."""
+        return self.rank(game)[0][1]

@@ -1,0 +1,133 @@
+"""The duplicate-seed tournament (tools/tournament.py) and the CI smoke match."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from cacao_game.records import read_record, replay_record
+
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+
+
+def _load(name: str) -> ModuleType:
+    """Import a script of tools/ by path (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"cacao_{name}", TOOLS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+tournament = _load("tournament")
+referee = _load("referee")
+
+
+def test_wilson_interval_known_values() -> None:
+    """Wilson 95 % bounds: 50/100 gives about 40.4-59.6 %, 100/100 keeps a lower bound below 1."""
+    low, high = tournament.wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3)
+    assert high == pytest.approx(0.5962, abs=1e-3)
+    low, high = tournament.wilson_interval(100, 100)
+    assert high == pytest.approx(1.0)
+    assert low == pytest.approx(0.963, abs=1e-3)
+
+
+def test_schedule_rotates_every_seat_on_each_deal() -> None:
+    """Duplicate seeds: each deal is played with the candidate in every seat, once."""
+    tasks = tournament.schedule("medium", "easy", 4, 3, 10)
+    assert len(tasks) == 12
+    for deal in (10, 11, 12):
+        seats = sorted(seat for specs, d, seat in tasks if d == deal)
+        assert seats == [0, 1, 2, 3]
+    for specs, _deal, seat in tasks:
+        assert specs[seat] == "medium"
+        assert specs.count("easy") == 3
+
+
+def test_level_specs_carry_options() -> None:
+    """``hard:iterations=3,time_budget=0.2`` builds a hard player with those options."""
+    name, options = tournament.parse_level("hard:iterations=3,time_budget=0.2")
+    assert name == "hard"
+    assert options == {"iterations": 3, "time_budget": 0.2}
+    with pytest.raises(ValueError):
+        tournament.parse_level("grandmaster")
+
+
+def test_tournament_writes_json_and_records_that_pass_the_referee(tmp_path: Path) -> None:
+    """A small run writes its summary and per-game results, and every record it writes
+    replays in the engine and passes the independent referee."""
+    args = tournament.build_parser().parse_args(
+        [
+            "easy",
+            "random",
+            "--deals",
+            "2",
+            "--workers",
+            "1",
+            "--json",
+            str(tmp_path / "out.json"),
+            "--records",
+            str(tmp_path / "records"),
+        ]
+    )
+    summary = tournament.run(args)
+    assert summary["games"] == 4
+    payload = json.loads((tmp_path / "out.json").read_text())
+    assert payload["summary"]["games"] == 4
+    assert len(payload["games"]) == 4
+    assert {g["seat"] for g in payload["games"]} == {0, 1}
+    assert set(summary["decision_time"]) == {"easy", "random"}
+    files = sorted((tmp_path / "records").glob("*.json"))
+    assert len(files) == 4
+    for path in files:
+        record = read_record(path)
+        replay_record(record)
+        assert referee.check_record(record) == []
+
+
+def test_smoke_match_medium_beats_random() -> None:
+    """CI smoke match: medium wins at least 90 % of 40 duplicate games against random."""
+    args = tournament.build_parser().parse_args(["medium", "random", "--deals", "20", "--workers", "1"])
+    summary = tournament.run(args)
+    assert summary["games"] == 40
+    assert summary["win_rate"] >= 0.9
+    assert summary["mean_margin"] > 0
+
+
+def test_merge_adds_up_parts_of_a_run(tmp_path: Path) -> None:
+    """``--merge`` summarizes several JSON files of one pairing as one run, and refuses to mix
+    pairings."""
+    parser = tournament.build_parser()
+    for name, seed, opponent in (("a", 1, "random"), ("b", 5, "random"), ("c", 1, "easy")):
+        tournament.run(
+            parser.parse_args(
+                [
+                    "easy",
+                    opponent,
+                    "--deals",
+                    "2",
+                    "--seed",
+                    str(seed),
+                    "--workers",
+                    "1",
+                    "--json",
+                    str(tmp_path / name),
+                ]
+            )
+        )
+    merged = tournament.merge([tmp_path / "a", tmp_path / "b"])
+    parts = [json.loads((tmp_path / name).read_text())["summary"] for name in ("a", "b")]
+    assert merged["games"] == 8
+    assert merged["wins"] == pytest.approx(parts[0]["wins"] + parts[1]["wins"])
+    assert merged["decision_time"]["easy"]["decisions"] == sum(
+        p["decision_time"]["easy"]["decisions"] for p in parts
+    )
+    with pytest.raises(ValueError):
+        tournament.merge([tmp_path / "a", tmp_path / "c"])
