@@ -19,19 +19,15 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Protocol
 
-from cacao_game.ai import LEVELS, make_player
+from cacao_game.ai import HINT_LEVELS, LEVELS, make_player
 from cacao_game.ai.base import Player
 from cacao_game.engine import Action, Game
 
 log = logging.getLogger(__name__)
 
-HINT_LEVELS = ("hard", "medium", "random")
-"""Levels tried, best first, for the hint (the first one that exists is used)."""
-
-
 def hint_level() -> str:
-    """The AI level used for hints."""
-    return next(level for level in HINT_LEVELS if level in LEVELS)
+    """The AI level used for hints: the strongest of ``cacao_game.ai.HINT_LEVELS``."""
+    return next((level for level in reversed(HINT_LEVELS) if level in LEVELS), "random")
 
 
 def playable_level(level: str) -> str:
