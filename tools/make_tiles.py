@@ -65,6 +65,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from cacao_game.engine.tiles import COLORS, JUNGLE_CODES, VOLCANO_EDGES, WORKER_CODES
+
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
@@ -77,21 +79,7 @@ ICON_PX = 64
 SUPERSAMPLE = 3
 BACKGROUND_SIZE = (1920, 1080)
 
-JUNGLE_CODES: tuple[str, ...] = (
-    "plantation1",
-    "plantation2",
-    "market2",
-    "market3",
-    "market4",
-    "gold1",
-    "gold2",
-    "water",
-    "sun",
-    "temple",
-    "volcano",
-)
-WORKER_CODES: tuple[str, ...] = ("1111", "2101", "3001", "3100")
-SEAT_COLORS: tuple[str, ...] = ("red", "purple", "white", "yellow")
+SEAT_COLORS: tuple[str, ...] = COLORS
 SEAT_SHAPES: dict[str, str] = {
     "red": "circle",
     "purple": "square",
@@ -115,7 +103,6 @@ PALETTES: dict[str, dict[str, str]] = {
 ICON_NAMES: tuple[str, ...] = ("cacao", "gold", "sun", "water", "temple", "overbuilt")
 # Edge order used by worker codes and volcano values: N, E, S, W.
 EDGE_ANGLES: tuple[float, ...] = (0.0, 90.0, 180.0, 270.0)
-VOLCANO_EDGES: tuple[int, ...] = (2, 2, -1, -1)
 
 # Shared colours.
 INK: RGB = (43, 30, 22)
