@@ -37,7 +37,14 @@ TIME_BUDGET = 1.0
 CANDIDATES = 6
 """Moves of the medium ranking that the search compares."""
 HORIZON = 2
-"""Turns played after the candidate's own turn before the position is priced."""
+"""Turns played after the candidate's own turn before the position is priced, 2 players."""
+
+
+def default_horizon(players: int) -> int:
+    """The playout horizon for a player count: 2 turns with 2 players (tuned: beat 1, 3 and
+    4), else a full round plus one turn, so every opponent answers (4 players at 0.3 s per
+    decision, 100 games against three mediums: horizon 5 won 50.5%, 3 won 34%, 2 won 36%)."""
+    return HORIZON if players == 2 else players + 1
 METHODS = ("ismcts", "flat")
 """The two searches: information-set MCTS, flat Monte Carlo over the shortlist."""
 METHOD = "ismcts"
@@ -90,14 +97,15 @@ class HardPlayer:
         time_budget: float = TIME_BUDGET,
         iterations: int | None = None,
         candidates: int = CANDIDATES,
-        horizon: int = HORIZON,
+        horizon: int | None = None,
         method: str = METHOD,
         ismcts: int | None = None,
     ) -> None:
         """``rng`` is the player's own seeded generator (it drives the re-deals).
 
         ``method`` is ``"ismcts"`` or ``"flat"`` (``ismcts=0/1`` is the same switch as a
-        number). Raises ValueError for another method.
+        number). ``horizon`` None picks ``default_horizon`` for the game's player count.
+        Raises ValueError for another method.
         """
         self.rng = rng
         self.time_budget = time_budget
@@ -127,6 +135,7 @@ class HardPlayer:
         deadline = started + self.time_budget
         search_started = time.perf_counter()
         counter = [0]
+        horizon = self.horizon if self.horizon is not None else default_horizon(game.players)
 
         def keep_going(done: int) -> bool:
             counter[0] = done
@@ -137,7 +146,7 @@ class HardPlayer:
 
         def rollout(world: Game, turn0: int) -> None:
             finish_turn(world, valuer, quick_fill)
-            while not world.is_over() and world.turn - turn0 <= self.horizon:
+            while not world.is_over() and world.turn - turn0 <= horizon:
                 greedy_turn(world, valuer)
 
         task = SearchTask(view, seat, shortlist, valuer, self.rng, keep_going, rollout)
