@@ -219,3 +219,21 @@ def test_camera_follows_the_growing_board_until_moved_by_hand(app: App) -> None:
     assert scene.camera.target_center == center
     app.step([key(app, "fit")], 0.016)
     assert scene.follow_board
+
+
+def test_projected_scores_stay_true_across_undo_and_a_different_move(app: App) -> None:
+    """The panels' projected totals equal score_now() after every move, also when a move is
+    undone and another one of the same game length is played instead."""
+    scene = make_scene(app, ["human", "human"])
+    rng = random.Random(11)
+    for _ in range(60):
+        if scene.game.is_over():
+            break
+        options = scene.game.legal_actions()
+        scene.apply(options[0])
+        app.step([], 0.016)
+        scene.undo()
+        scene.apply(rng.choice(options))
+        app.step([], 0.016)
+        totals = [s.total for s in scene.game.score_now()]
+        assert [scene.projected_total(seat) for seat in range(2)] == totals

@@ -388,6 +388,7 @@ class PlayScene(PlayControls, Scene):
             self.app.notify(t("play.nothing_to_undo"))
             return
         if popped > 0:
+            self._temples_key = -1
             self.history.truncate(self.game)
             self._move_request = None
             self._move_answer = None
