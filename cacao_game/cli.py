@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import argparse
 import logging
-import random
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from cacao_game.ai import LEVELS, make_player
+from cacao_game.ai import LEVELS
 from cacao_game.engine import Game, SeatScore
 from cacao_game.engine.tiles import VARIANTS
 from cacao_game.records import RecordError, read_record, replay_record, seat_entries, to_record, write_record
@@ -168,7 +167,7 @@ def run_headless_load(
     else from the game's seed, so a run is reproducible.
     """
     out = out or sys.stdout
-    from cacao_game.headless import player_seed
+    from cacao_game.headless import finish, make_players
 
     loaded = _load_save(args.load)
     if loaded is None:
@@ -182,10 +181,8 @@ def run_headless_load(
     else:
         parser.error(f"--seats lists {len(args.seats)} seats; the saved game has {game.players}")
     seed = args.seed if args.seed is not None else game.setup.seed
-    players = [make_player(level, random.Random(player_seed(seed or 0, s))) for s, level in enumerate(levels)]
     print(f"loaded {args.load}: turn {loaded.info.turn}, seats {','.join(levels)}", file=out)
-    while not game.is_over():
-        game.apply(players[game.current_player()].choose(game))
+    finish(game, make_players(levels, seed or 0))
     print(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), file=out)
     if args.record is not None:
         write_record(to_record(game, seat_entries(levels, [seat["color"] for seat in seats])), args.record)

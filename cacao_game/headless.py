@@ -28,6 +28,17 @@ def player_seed(game_seed: int, seat: int) -> int:
     return game_seed * 1009 + seat * 7919 + 1
 
 
+def make_players(levels: list[str], seed: int) -> list[Player]:
+    """One AI per seat, each with its own generator derived from ``seed`` and its seat."""
+    return [make_player(level, random.Random(player_seed(seed, s))) for s, level in enumerate(levels)]
+
+
+def finish(game: Game, players: list[Player]) -> None:
+    """Let ``players[seat]`` make every decision of its seat until ``game`` is over."""
+    while not game.is_over():
+        game.apply(players[game.current_player()].choose(game))
+
+
 def play_game(
     levels: list[str],
     seed: int,
@@ -43,11 +54,7 @@ def play_game(
     ``record=False`` skips building the record (it replays the game, doubling the cost).
     """
     game = Game.new(len(levels), variant, seed, keep_history=False)
-    seats = players or [
-        make_player(level, random.Random(player_seed(seed, s))) for s, level in enumerate(levels)
-    ]
-    while not game.is_over():
-        game.apply(seats[game.current_player()].choose(game))
+    finish(game, players or make_players(levels, seed))
     return MatchResult(
         seed=seed,
         scores=game.score_now(),
