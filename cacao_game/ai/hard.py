@@ -45,6 +45,8 @@ def default_horizon(players: int) -> int:
     4), else a full round plus one turn, so every opponent answers (4 players at 0.3 s per
     decision, 100 games against three mediums: horizon 5 won 50.5%, 3 won 34%, 2 won 36%)."""
     return HORIZON if players == 2 else players + 1
+
+
 METHODS = ("ismcts", "flat")
 """The two searches: information-set MCTS, flat Monte Carlo over the shortlist."""
 METHOD = "ismcts"

@@ -25,6 +25,7 @@ from cacao_game.engine import Action, Game
 
 log = logging.getLogger(__name__)
 
+
 def hint_level() -> str:
     """The AI level used for hints: the strongest of ``cacao_game.ai.HINT_LEVELS``."""
     return next((level for level in reversed(HINT_LEVELS) if level in LEVELS), "random")
