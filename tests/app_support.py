@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cacao_game.app.app import App
-from cacao_game.app.config import GameConfig, SeatConfig
 from cacao_game.app.play.ai_worker import SyncAI
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.config.game import GameConfig, SeatConfig
 
 NAMES = ("Anna", "Ben", "Mia", "Otto")
 COLORS = ("red", "purple", "white", "yellow")

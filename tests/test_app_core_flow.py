@@ -9,7 +9,6 @@ import pygame
 import pytest
 
 from cacao_game.app import harness
-from cacao_game.app.config import GameConfig, SeatConfig
 from cacao_game.app.harness import click_label, press, run
 from cacao_game.app.scene import Scene
 from cacao_game.app.scenes.confirm import ConfirmDialog
@@ -21,6 +20,7 @@ from cacao_game.app.scenes.placeholder import PlaceholderScene
 from cacao_game.app.scenes.settings import SettingsScene
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
+from cacao_game.config.game import GameConfig, SeatConfig
 
 TWO_HUMANS = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "white", "human")], "base", 11)
 

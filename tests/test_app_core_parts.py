@@ -13,7 +13,6 @@ import pytest
 
 from cacao_game.app import harness, prefs
 from cacao_game.app.assets import Assets
-from cacao_game.app.config import GameConfig, SeatConfig
 from cacao_game.app.harness import click_label, key, run
 from cacao_game.app.intents import IntentMap, display_name, rebind
 from cacao_game.app.layout import DEFAULT_ANCHORS, Layout, object_kind
@@ -22,6 +21,7 @@ from cacao_game.app.scenes.confirm import ConfirmDialog
 from cacao_game.app.scenes.load import LoadScene
 from cacao_game.app.scenes.settings import SettingsScene
 from cacao_game.app.strings import t
+from cacao_game.config.game import GameConfig, SeatConfig
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from cacao_game.app import harness
-from cacao_game.app.config import GameConfig, SeatConfig
 from cacao_game.app.harness import click_label, press, run
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.scoring import ScoringScene, replay_history
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
+from cacao_game.config.game import GameConfig, SeatConfig
 
 CONFIG = GameConfig(
     [

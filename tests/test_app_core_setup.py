@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from cacao_game.app import harness
-from cacao_game.app.config import COLORS, GameConfig, SeatConfig
 from cacao_game.app.harness import run
 from cacao_game.app.scenes.setup import SetupScene, seat_kinds
 from cacao_game.app.strings import t
+from cacao_game.config.game import COLORS, GameConfig, SeatConfig
 
 
 @pytest.fixture

@@ -84,9 +84,9 @@ def bench_frames(frames: int, seed: int) -> tuple[list[float], list[float]]:
     import pygame
 
     from cacao_game.app.app import App
-    from cacao_game.app.config import GameConfig, SeatConfig
     from cacao_game.app.play.ai_worker import SyncAI
     from cacao_game.app.play.scene import PlayScene
+    from cacao_game.config.game import GameConfig, SeatConfig
     from cacao_game.config.settings import Settings
 
     pygame.init()
@@ -131,9 +131,9 @@ def bench_ai_frames(seconds: float, seed: int) -> tuple[list[float], int]:
     import pygame
 
     from cacao_game.app.app import App
-    from cacao_game.app.config import GameConfig, SeatConfig
     from cacao_game.app.play.ai_worker import ProcessAI
     from cacao_game.app.play.scene import PlayScene
+    from cacao_game.config.game import GameConfig, SeatConfig
     from cacao_game.config.settings import Settings
 
     pygame.init()

@@ -26,9 +26,9 @@ os.environ.setdefault("CACAO_HOME", tempfile.mkdtemp(prefix="cacao_shots_"))
 import pygame
 
 from cacao_game.app.app import LOGICAL_SIZE, App
-from cacao_game.app.config import GameConfig, SeatConfig
 from cacao_game.app.harness import FRAME, motion, random_game, run
 from cacao_game.app.main import quiet_dummy_warnings
+from cacao_game.config.game import GameConfig, SeatConfig
 
 CONFIG = GameConfig(
     seats=[

@@ -19,10 +19,10 @@ import pygame
 
 from cacao_game.app import prefs, strings
 from cacao_game.app.assets import Assets
-from cacao_game.app.config import GameConfig
 from cacao_game.app.intents import IntentMap
 from cacao_game.app.layout import Layout
 from cacao_game.app.scene import Scene
+from cacao_game.config.game import GameConfig
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ import pygame
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
-    from cacao_game.app.config import GameConfig
+    from cacao_game.config.game import GameConfig
     from cacao_game.engine.game import Game
 
 FRAME = 1 / 60

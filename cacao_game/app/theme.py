@@ -183,7 +183,7 @@ def draw_seat_marker(
     app: App, surface: pygame.Surface, color: str, center: tuple[float, float], radius: float
 ) -> pygame.Rect:
     """The marker of seat colour ``color`` (its shape, in the current palette)."""
-    from cacao_game.app.config import SHAPES
+    from cacao_game.config.game import SHAPES
 
     return draw_marker(
         surface,

@@ -13,10 +13,10 @@ from typing import Any
 import pygame
 
 from cacao_game.app import strings
-from cacao_game.app.config import COLORS, GameConfig, SeatConfig
 from cacao_game.app.play.ai_worker import SyncAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.strings import t
+from cacao_game.config.game import COLORS, GameConfig, SeatConfig
 from cacao_game.engine import Game, Overbuild, Place
 from cacao_game.records import replay_record
 

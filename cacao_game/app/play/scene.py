@@ -22,7 +22,6 @@ from typing import Any
 import pygame
 
 from cacao_game.app import strings
-from cacao_game.app.config import GameConfig
 from cacao_game.app.play.ai_worker import AIClient, Answer, ProcessAI, Request, SyncAI, hint_level
 from cacao_game.app.play.anim import RGB, SPEED_FACTORS, Point, Pulse, Timeline
 from cacao_game.app.play.art import TileArt
@@ -38,6 +37,7 @@ from cacao_game.app.play.texts import LogLine
 from cacao_game.app.play.turn import TurnState
 from cacao_game.app.scene import Scene
 from cacao_game.app.strings import t
+from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError

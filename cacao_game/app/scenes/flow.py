@@ -10,9 +10,9 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cacao_game.app.config import GameConfig
 from cacao_game.app.scene import Scene
 from cacao_game.app.strings import t
+from cacao_game.config.game import GameConfig
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App

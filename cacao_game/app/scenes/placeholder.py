@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
-from cacao_game.app.config import GameConfig
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button
+from cacao_game.config.game import GameConfig
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
-from cacao_game.app.config import SHAPES, GameConfig, SeatConfig
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.scenes.flow import play_scene, replay_scene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button, Panel
+from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
 
 if TYPE_CHECKING:

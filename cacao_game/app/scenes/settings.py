@@ -14,11 +14,11 @@ from typing import Any
 import pygame
 
 from cacao_game.app import prefs, theme
-from cacao_game.app.config import COLORS
 from cacao_game.app.intents import display_name, event_key_name, rebind
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import LANGUAGES, t
 from cacao_game.app.widgets import Button, Cycler, Panel, Toggle, Widget
+from cacao_game.config.game import COLORS
 
 log = logging.getLogger(__name__)
 

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
-from cacao_game.app.config import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.scenes.flow import start_game
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
+from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
