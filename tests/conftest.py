@@ -36,7 +36,9 @@ def play_app(user_home):
     import pygame
 
     from cacao_game.app.app import App
+    from cacao_game.app.catalog import router
     from cacao_game.config.settings import Settings
 
     pygame.init()
-    return App(pygame.Surface((1920, 1080)), Settings(animation_speed="instant", ai_pacing=0.0, sound=False))
+    settings = Settings(animation_speed="instant", ai_pacing=0.0, sound=False)
+    return App(pygame.Surface((1920, 1080)), settings, router=router())

@@ -1,22 +1,20 @@
-"""Scene flow of the app shell: menu, setup, play (or its placeholder), pause, help, settings,
+"""Scene flow of the app shell: menu, setup, play, pause, help, settings,
 load, confirm dialogs and the global keys (Esc, F1, F11), all driven through ``App.step``."""
 
 from __future__ import annotations
-
-import sys
 
 import pygame
 import pytest
 
 from cacao_game.app import harness
 from cacao_game.app.harness import click_label, press, run
+from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scene import Scene
 from cacao_game.app.scenes.confirm import ConfirmDialog
 from cacao_game.app.scenes.help import HelpOverlay, RulesScene
 from cacao_game.app.scenes.load import LoadScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
-from cacao_game.app.scenes.placeholder import PlaceholderScene
 from cacao_game.app.scenes.settings import SettingsScene
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
@@ -32,12 +30,6 @@ def app(app):
     return app
 
 
-@pytest.fixture
-def no_play(monkeypatch):
-    """Pretend the play package is not installed yet."""
-    monkeypatch.setitem(sys.modules, "cacao_game.app.play", None)
-
-
 def kinds(app) -> list[str]:
     return [type(scene).__name__ for scene in app.stack]
 
@@ -48,16 +40,17 @@ def test_menu_offers_the_entries_and_no_continue_without_autosave(app):
     assert labels == [t("menu.new"), t("menu.load"), t("menu.settings"), t("menu.rules"), t("menu.quit")]
 
 
-def test_continue_appears_with_an_autosave_and_resumes_it(app, no_play):
-    """An autosave adds Continue, which opens the saved game (here in the placeholder)."""
+def test_continue_appears_with_an_autosave_and_resumes_it(app):
+    """An autosave adds Continue, which opens the saved game."""
     from cacao_game.saves import autosave_path, save_game
 
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     save_game(autosave_path(), harness.random_game(TWO_HUMANS, 10), TWO_HUMANS.to_dict(), {})
     app.home()
     click_label(app, t("menu.continue"))
-    assert isinstance(app.top, PlaceholderScene)
+    assert isinstance(app.top, PlayScene)
     assert app.top.config == TWO_HUMANS
+    assert len(app.top.game.actions) == 10
 
 
 def test_menu_to_setup_and_back(app):
@@ -68,22 +61,8 @@ def test_menu_to_setup_and_back(app):
     assert kinds(app) == ["MenuScene"]
 
 
-def test_setup_start_shows_the_placeholder_without_play_package(app, no_play):
-    """Start with no play package shows the placeholder with the chosen config over the menu."""
-    click_label(app, t("menu.new"))
-    setup = app.top
-    setup.seed_text = "77"
-    run(app)
-    click_label(app, t("common.start"))
-    assert kinds(app) == ["MenuScene", "PlaceholderScene"]
-    assert app.top.config.seed == 77
-    assert sorted(s.color for s in app.top.config.seats) == ["purple", "red"]
-
-
 def test_setup_start_opens_the_play_scene(app):
     """With the play package present, Start opens ``PlayScene`` with the setup's config."""
-    from cacao_game.app.play import PlayScene
-
     app.push(SetupScene(app, TWO_HUMANS))
     run(app)
     click_label(app, t("common.start"))
@@ -92,18 +71,18 @@ def test_setup_start_opens_the_play_scene(app):
     run(app, 3)
 
 
-def test_pause_overlay_opens_on_esc_and_resume_pops_it(app, no_play):
+def test_pause_overlay_opens_on_esc_and_resume_pops_it(app):
     """Esc over a pausable scene pushes the pause overlay; Esc again (or Resume) closes it."""
-    from cacao_game.app.scenes.flow import start_game
+    from cacao_game.app.flow import start_game
 
     start_game(app, TWO_HUMANS)
     press(app, "pause")
     assert isinstance(app.top, PauseOverlay)
     press(app, "pause")
-    assert isinstance(app.top, PlaceholderScene)
+    assert isinstance(app.top, PlayScene)
     press(app, "pause")
     click_label(app, t("pause.resume"))
-    assert isinstance(app.top, PlaceholderScene)
+    assert isinstance(app.top, PlayScene)
 
 
 class SavingScene(Scene):

@@ -4,7 +4,6 @@ the no-display check, the load scene (delete only after confirmation) and the se
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -189,13 +188,12 @@ def test_delete_needs_confirmation(app):
 
 def test_load_opens_the_save(app, monkeypatch):
     """Load opens the play scene with the saved config and game."""
-    monkeypatch.setitem(sys.modules, "cacao_game.app.play", None)
     good, _bad = make_saves()
     scene = open_load(app)
     index = [info.path for info in scene.saves].index(good)
     loads = buttons(scene, t("load.load"))
     harness.click(app, loads[index].rect.center)
-    assert type(app.top).__name__ == "PlaceholderScene"
+    assert type(app.top).__name__ == "PlayScene"
     assert app.top.config.seed == 2
 
 
@@ -248,7 +246,8 @@ def test_load_and_replay_arguments_open_over_the_menu(app, tmp_path):
     record_path = tmp_path / "game.json"
     write_record(to_record(game, seat_entries(["human", "human"])), record_path)
     first_scenes(app, SimpleNamespace(load=None, replay=record_path))
-    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "ReplayScene"]
+    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "PlayScene"]
+    assert app.top.replay
     record_path.write_text("[]", encoding="utf-8")
     first_scenes(app, SimpleNamespace(load=None, replay=record_path))
     assert [type(s).__name__ for s in app.stack] == ["MenuScene"]

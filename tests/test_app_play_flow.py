@@ -6,9 +6,9 @@ import random
 
 import pygame
 import pytest
+from driver import human_turn_events, key
 
 from cacao_game.app.app import App
-from cacao_game.app.play.driver import human_turn_events, key
 from cacao_game.engine import Phase
 from tests.app_support import make_scene
 
@@ -70,7 +70,7 @@ def test_keyboard_alone_places_a_tile(app: App) -> None:
 def test_space_confirms_and_second_click_confirms(app: App) -> None:
     """Space confirms a provisional placement; a click sets one, a second click on the same
     square confirms it (no auto-confirm on the first click)."""
-    from cacao_game.app.play.driver import click, square_point
+    from driver import click, square_point
 
     scene = make_scene(app, ["human", "human"])
     app.step(
@@ -91,15 +91,16 @@ def test_space_confirms_and_second_click_confirms(app: App) -> None:
 
 
 def test_undo_provisional_then_engine_steps(app: App) -> None:
-    """U drops the provisional tile first; Ctrl+Z then takes back engine decisions (Game.pop)."""
-    scene = make_scene(app, ["human", "human"], seed=4)
+    """U drops the provisional tile first; Ctrl+Z then takes back engine decisions (Game.pop),
+    back across the AI's answer (casual undo, one human)."""
+    scene = make_scene(app, ["human", "easy"], seed=4)
     app.step([key(app, "cycle")], 0.02)
     assert scene.turn.provisional is not None
     app.step([key(app, "undo")], 0.02)
     assert scene.turn.provisional is None
     assert not scene.game.actions
     app.step([key(app, "cycle"), key(app, "confirm")], 0.02)
-    assert len(scene.game.actions) == 1
+    assert len(scene.game.actions) == 2, "the human's placement and the AI's answer"
     assert scene.game.workers
     app.step([key(app, "undo")], 0.02)
     assert not scene.game.actions
@@ -110,7 +111,7 @@ def test_undo_provisional_then_engine_steps(app: App) -> None:
 
 def test_ctrl_z_is_undo(app: App) -> None:
     """Ctrl+Z (the default binding) undoes like U."""
-    scene = make_scene(app, ["human", "human"], seed=4)
+    scene = make_scene(app, ["human", "easy"], seed=4)
     app.step([key(app, "cycle"), key(app, "confirm")], 0.02)
     assert scene.game.actions
     ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="")
@@ -124,7 +125,7 @@ def test_undo_steps_back_across_an_ai_turn(app: App) -> None:
     scene = make_scene(app, ["human", "medium"], seed=8)
     rng = random.Random(2)
     for _ in range(400):
-        if scene.game.turn >= 2 and scene.deciding_human() == 0 and scene.game.phase is Phase.PLACE:
+        if scene.game.turn >= 2 and scene.source.deciding_human() == 0 and scene.game.phase is Phase.PLACE:
             break
         app.step(human_turn_events(scene, rng), 0.02)
     assert scene.game.turn == 2
@@ -134,8 +135,8 @@ def test_undo_steps_back_across_an_ai_turn(app: App) -> None:
     assert scene.game.current_player() == 0
     assert scene.game.turn == 0
     assert len(scene.history.score_history) == 0
-    assert all(count <= len(scene.game.actions) for count, _line in scene.history.entries)
-    assert scene.shown.gold == scene.game.gold
+    assert len(scene.history.lines) == 1
+    assert list(scene.shown.gold) == scene.game.gold
 
 
 def test_hint_shows_a_legal_ghost(app: App) -> None:
@@ -258,7 +259,7 @@ def test_drag_pans_without_placing(app: App) -> None:
 def test_panel_click_highlights_and_hover_shows_the_breakdown(app: App) -> None:
     """Clicking a seat panel toggles the highlight of its tiles; hovering it ~0.4 s shows the
     projected score breakdown (game.score_now)."""
-    from cacao_game.app.play.driver import click
+    from driver import click
 
     scene = make_scene(app, ["human", "human"])
     panel = scene.hud.panel_rect(1)

@@ -8,9 +8,11 @@ import pygame
 import pytest
 
 from cacao_game.app.app import App
-from cacao_game.app.play.replay import ReplayScene
+from cacao_game.app.catalog import router
+from cacao_game.app.play.scene import PlayScene
 from cacao_game.config.settings import Settings
 from cacao_game.headless import play_game
+from cacao_game.session.replay import ReplaySession
 
 
 @pytest.fixture
@@ -18,7 +20,7 @@ def app(tmp_path, monkeypatch) -> Iterator[App]:
     """An off-screen app with instant animations; user files under tmp_path."""
     monkeypatch.setenv("CACAO_HOME", str(tmp_path))
     pygame.init()
-    yield App(pygame.Surface((1920, 1080)), Settings(animation_speed="instant", sound=False))
+    yield App(pygame.Surface((1920, 1080)), Settings(animation_speed="instant", sound=False), router=router())
 
 
 def press(app: App, key: int) -> None:
@@ -30,39 +32,43 @@ def test_replay_steps_turns_with_arrows_home_and_end(app: App) -> None:
     """Right applies one turn, Left takes it back, End shows the final scores of the record,
     Home returns to the deal, Esc leaves the replay."""
     record = play_game(["easy", "random", "easy"], seed=4, variant="volcano").record
-    scene = ReplayScene(app, record)
+    scene = PlayScene(app, ReplaySession(record))
+    replay = scene.source
+    assert isinstance(replay, ReplaySession)
     app.push(scene)
-    assert scene.turns == len(record["turns"])
+    assert replay.turns == len(record["turns"])
     press(app, pygame.K_RIGHT)
-    assert scene.position == 1
-    assert len(scene.game.actions) == scene.turn_starts[1]
+    assert replay.position == 1
+    assert len(scene.game.actions) == replay.turn_starts[1]
     assert scene.game.turn == 1
     assert scene.shown.workers == scene.game.workers
     press(app, pygame.K_LEFT)
-    assert scene.position == 0 and not scene.game.actions and not scene.game.workers
+    assert replay.position == 0 and not scene.game.actions and not scene.game.workers
     press(app, pygame.K_END)
     assert scene.game.is_over()
     finals = [score["total"] for score in record["final"]["scores"]]
     assert [scene.projected_total(seat) for seat in range(3)] == finals
-    assert len(scene.history.score_history) == scene.turns
+    assert len(scene.history.score_history) == replay.turns
     press(app, pygame.K_HOME)
-    assert scene.position == 0 and not scene.game.actions
+    assert replay.position == 0 and not scene.game.actions
     press(app, pygame.K_ESCAPE)
     assert scene not in app.stack
 
 
 def test_replay_buttons_and_no_decisions(app: App) -> None:
     """The Next/Last buttons move forward; no key makes a decision in a replay."""
-    from cacao_game.app.play.driver import click, key
+    from driver import click, key
 
     record = play_game(["random", "random"], seed=2).record
-    scene = ReplayScene(app, record)
+    scene = PlayScene(app, ReplaySession(record))
+    replay = scene.source
+    assert isinstance(replay, ReplaySession)
     app.push(scene)
     buttons = {b.name: b.rect for b in scene.hud.action_buttons()}
     app.step(click(buttons["next"].center), 0.02)
-    assert scene.position == 1
+    assert replay.position == 1
     done = len(scene.game.actions)
     app.step([key(app, "cycle"), key(app, "confirm"), key(app, "undo")], 0.02)
     assert len(scene.game.actions) == done
     app.step(click(buttons["last"].center), 0.02)
-    assert scene.position == scene.turns and scene.game.is_over()
+    assert replay.position == replay.turns and scene.game.is_over()

@@ -6,13 +6,15 @@ import random
 
 import pygame
 import pytest
+from driver import human_turn_events, key
 
 from cacao_game.app.app import App
 from cacao_game.app.play.ai_worker import ProcessAI, Request, SyncAI
-from cacao_game.app.play.driver import human_turn_events, key
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.play.shown import Shown
 from cacao_game.engine import Game, Phase
 from cacao_game.engine.tiles import VOLCANO
+from cacao_game.session import PlaySession, ShowHand
 from tests.app_support import make_scene
 
 
@@ -32,9 +34,10 @@ def advance_to(app: App, scene: PlayScene, done, frames: int = 3000, seed: int =
     raise AssertionError("state not reached")
 
 
-def fingerprint(game: Game) -> str:
-    """Everything in the engine state, as text."""
-    return repr(game._state()) + repr(game._history)
+def fingerprint(scene: PlayScene) -> str:
+    """Everything in the engine state, the session's state and the shown snapshot, as text."""
+    game = scene.game
+    return repr(game._state()) + repr(game._history) + repr(scene.source.state_key()) + repr(scene.shown)
 
 
 def test_drawing_never_changes_the_game(app: App) -> None:
@@ -52,17 +55,17 @@ def test_drawing_never_changes_the_game(app: App) -> None:
     for event in moves:
         scene.handle([event])
         scene.update(0.5)
-        before = fingerprint(scene.game)
+        before = fingerprint(scene)
         for _ in range(3):
             scene.draw(surface)
-        assert fingerprint(scene.game) == before
+        assert fingerprint(scene) == before
     app.step([key(app, "confirm")], 0.01)
     assert scene.timeline.busy
-    before = fingerprint(scene.game)
+    before = fingerprint(scene)
     for _ in range(5):
         scene.draw(surface)
         scene.timeline.update(0.05)
-    assert fingerprint(scene.game) == before
+    assert fingerprint(scene) == before
 
 
 def test_animation_shows_old_values_until_it_lands_and_space_skips(app: App) -> None:
@@ -80,7 +83,7 @@ def test_animation_shows_old_values_until_it_lands_and_space_skips(app: App) -> 
     app.step([space], 0.01)
     assert not scene.timeline.busy
     assert scene.shown.workers == scene.game.workers
-    assert scene.shown.gold == scene.game.gold and scene.shown.cacao == scene.game.cacao
+    assert scene.shown == Shown.of(scene.game)
     assert scene.queued == []
 
 
@@ -110,25 +113,25 @@ def test_curtain_between_two_humans(app: App) -> None:
     scene = make_scene(app, ["human", "human"], seed=6)
     advance_to(app, scene, lambda: scene.game.current_player() == 1 or scene.curtain_for is not None)
     assert scene.curtain_for == 1
-    assert scene.hand_seat() == 0
+    assert scene.hand_seat() is None, "every hand is face down under the curtain"
     assert not scene.accepts_board_input()
     app.step([key(app, "cycle")], 0.01)
     assert scene.turn.provisional is None
     app.step([key(app, "confirm")], 0.01)
-    assert scene.curtain_for is None and scene.viewer == 1 and scene.hand_seat() == 1
+    assert scene.curtain_for is None and scene.source.viewer == 1 and scene.hand_seat() == 1
 
 
 def test_no_curtain_against_the_ai(app: App) -> None:
     """One human against the AI never sees a curtain."""
     scene = make_scene(app, ["human", "easy"], seed=6)
     advance_to(app, scene, lambda: scene.game.turn >= 4)
-    assert scene.curtain_for is None and scene.viewer == 0
+    assert scene.curtain_for is None and scene.source.viewer == 0
 
 
 def test_fill_decision_by_display_click_and_volcano_rotation(app: App) -> None:
     """In a fill decision the mover picks a display tile, rotates a volcano with E, and the
     fill lands with that tile and rotation (R3.5, R3.6)."""
-    from cacao_game.app.play.driver import click
+    from driver import click
 
     for seed in range(1, 60):
         app.stack.clear()
@@ -162,9 +165,9 @@ def test_autosave_after_each_turn_and_quick_save(app: App) -> None:
     """A finished turn writes the autosave; Ctrl+S writes the quick slot; both load back."""
     from cacao_game import saves
 
-    scene = make_scene(app, ["human", "easy"], seed=9)
+    scene = make_scene(app, ["human", "easy"], seed=9, autosave=True)
     advance_to(app, scene, lambda: scene.game.turn >= 2)
-    scene.flush_saves()
+    scene.source.close()
     assert saves.autosave_path().is_file()
     loaded = saves.load_game(saves.autosave_path())
     assert loaded.game.turn >= 1
@@ -178,8 +181,8 @@ def test_resume_a_loaded_game_rebuilds_log_and_history(app: App) -> None:
     """A scene given a game in progress shows its log, last move and score history."""
     scene = make_scene(app, ["human", "easy"], seed=9)
     advance_to(app, scene, lambda: scene.game.turn >= 3)
-    config, game = scene.config, scene.game.clone(keep_history=True)
-    resumed = PlayScene(app, config, game=game, ui_state=scene.ui_state(), ai=SyncAI())
+    config, game = scene.config, scene.game.clone()
+    resumed = PlayScene(app, PlaySession(config, game), ai=SyncAI())
     assert resumed.history.score_history == scene.history.score_history
     assert resumed.visible_log() == scene.visible_log()
     assert resumed.last_move() == scene.last_move()
@@ -209,13 +212,13 @@ def test_camera_follows_the_growing_board_until_moved_by_hand(app: App) -> None:
     scene = make_scene(app, ["human", "human"])
     rng = random.Random(5)
     for _ in range(25):
-        scene.apply(rng.choice(scene.game.legal_actions()))
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))
     scene.camera.snap()
     assert all(scene.camera.is_visible(pos) for pos in list(scene.game.workers) + list(scene.game.jungle))
     app.step([key(app, "pan_left")], 0.016)
     assert not scene.follow_board
     center = pygame.Vector2(scene.camera.target_center)
-    scene.apply(rng.choice(scene.game.legal_actions()))
+    scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))
     assert scene.camera.target_center == center
     app.step([key(app, "fit")], 0.016)
     assert scene.follow_board
@@ -224,16 +227,17 @@ def test_camera_follows_the_growing_board_until_moved_by_hand(app: App) -> None:
 def test_projected_scores_stay_true_across_undo_and_a_different_move(app: App) -> None:
     """The panels' projected totals equal score_now() after every move, also when a move is
     undone and another one of the same game length is played instead."""
-    scene = make_scene(app, ["human", "human"])
+    scene = make_scene(app, ["human", "human"], undo="casual")
     rng = random.Random(11)
     for _ in range(60):
         if scene.game.is_over():
             break
         options = scene.game.legal_actions()
-        scene.apply(options[0])
+        scene.show(scene.source.play(options[0]))
         app.step([], 0.016)
-        scene.undo()
-        scene.apply(rng.choice(options))
+        app.step([key(app, "undo")], 0.016)
+        scene.show(scene.source.play(rng.choice(options)))
+        scene.source.handle(ShowHand())
         app.step([], 0.016)
         totals = [s.total for s in scene.game.score_now()]
         assert [scene.projected_total(seat) for seat in range(2)] == totals

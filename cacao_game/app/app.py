@@ -17,10 +17,11 @@ from typing import Any
 
 import pygame
 
-from cacao_game.app import prefs, strings
+from cacao_game.app import prefs, strings, theme
 from cacao_game.app.assets import Assets
 from cacao_game.app.intents import IntentMap
 from cacao_game.app.layout import Layout
+from cacao_game.app.routes import Router
 from cacao_game.app.scene import Scene
 from cacao_game.config.game import GameConfig
 
@@ -45,8 +46,10 @@ class App:
         *,
         assets: Assets | None = None,
         layout: Layout | None = None,
+        router: Router | None = None,
     ) -> None:
-        """``screen`` defaults to an off-screen 1920x1080 surface (tests, screenshots)."""
+        """``screen`` defaults to an off-screen 1920x1080 surface (tests, screenshots);
+        ``router`` knows the scenes by name (``cacao_game.app.catalog.router()``)."""
         if not pygame.font.get_init():
             pygame.font.init()
         self.screen = screen if screen is not None else pygame.Surface(LOGICAL_SIZE)
@@ -55,6 +58,7 @@ class App:
         self.assets = assets or Assets(palette=self.settings.palette, sound=self.settings.sound)
         self.layout = layout or Layout.load(self.assets.root / "layout.tmx")
         self.intents = IntentMap(self.settings.key_bindings)
+        self.router = router if router is not None else Router()
         self.stack: list[Scene] = []
         self.running = True
         self.exit_code = 0
@@ -107,9 +111,19 @@ class App:
 
     def home(self) -> None:
         """Back to the main menu, leaving whatever is on the stack."""
-        from cacao_game.app.scenes.menu import MenuScene
+        self.reset(self.router.make("menu", self))
 
-        self.reset(MenuScene(self))
+    def open(self, name: str, *args: object, **options: object) -> Scene:
+        """Push the scene called ``name`` (built with ``args`` and ``options``) and return it."""
+        scene = self.router.make(name, self, *args, **options)
+        self.push(scene)
+        return scene
+
+    def switch(self, name: str, *args: object, **options: object) -> Scene:
+        """Replace the top scene with the scene called ``name`` and return it."""
+        scene = self.router.make(name, self, *args, **options)
+        self.replace(scene)
+        return scene
 
     def quit(self, code: int = 0) -> None:
         """Stop the loop after this frame."""
@@ -189,20 +203,17 @@ class App:
         return leftover
 
     def _global_keys_after(self, events: list[pygame.event.Event]) -> None:
-        from cacao_game.app.scenes.help import HelpOverlay
-        from cacao_game.app.scenes.pause import PauseOverlay
-
         for event in events:
             top = self.top
             if top is None:
                 return
             if self.intents.has(event, "help"):
-                if isinstance(top, HelpOverlay):
+                if top.is_help:
                     self.pop()
                 else:
-                    self.push(HelpOverlay(self))
+                    self.open("help")
             elif self.intents.has(event, "pause") and top.pausable:
-                self.push(PauseOverlay(self))
+                self.open("pause")
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the top scene and, under transparent overlays, the scenes below it."""
@@ -212,8 +223,6 @@ class App:
         for scene in self.stack[max(first, 0) :]:
             scene.draw(surface)
         if self.toast is not None:
-            from cacao_game.app import theme
-
             theme.draw_toast(self, surface, self.toast[0], min(1.0, self.toast[1] / 0.3))
 
     def run(self, clock: pygame.time.Clock | None = None) -> int:

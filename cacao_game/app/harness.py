@@ -23,10 +23,11 @@ def make_app(settings: Any | None = None) -> App:
     """An app on an off-screen 1920x1080 surface with default settings (unless given)."""
     from cacao_game.app import prefs
     from cacao_game.app.app import App
+    from cacao_game.app.catalog import router
 
     if not pygame.display.get_init():
         pygame.display.init()
-    return App(settings=settings if settings is not None else prefs.defaults())
+    return App(settings=settings if settings is not None else prefs.defaults(), router=router())
 
 
 def motion(pos: tuple[int, int]) -> pygame.event.Event:

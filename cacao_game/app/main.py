@@ -73,7 +73,7 @@ def open_display(windowed: bool) -> object:
 
 def first_scenes(app: object, args: argparse.Namespace) -> None:
     """The menu, then whatever ``--load`` / ``--replay`` asked for on top of it."""
-    from cacao_game.app.scenes.menu import open_replay, open_save
+    from cacao_game.app.flow import open_replay, open_save
 
     app.home()  # type: ignore[attr-defined]
     load: Path | None = getattr(args, "load", None)
@@ -106,7 +106,9 @@ def run_app(args: argparse.Namespace) -> int:
     except pygame.error as error:
         print(t("app.display_failed", error=error), file=sys.stderr)
         return 1
-    app = App(screen, settings)  # type: ignore[arg-type]
+    from cacao_game.app.catalog import router
+
+    app = App(screen, settings, router=router())  # type: ignore[arg-type]
     first_scenes(app, args)
     try:
         return app.run()

@@ -5,12 +5,13 @@ transparent overlay (``transparent = True``) is drawn over the scenes below it; 
 sets ``passthrough = True`` its unconsumed events are offered to the scene below. What no
 scene consumes reaches the app's global keys (help, pause).
 
-``App`` lives in ``cacao_game.app.app``; ``from cacao_game.app.scene import App`` also works.
+Scenes never import one another: they ask the app for the next scene by name
+(``cacao_game.app.routes``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,6 +32,8 @@ class Scene:
     """A transparent overlay that sets this offers its unconsumed events to the scene below."""
     pausable: bool = False
     """The app opens the pause overlay on an unconsumed ``pause`` intent (the play scene)."""
+    is_help: bool = False
+    """The help overlay sets this: the help key closes it instead of opening another."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -68,11 +71,3 @@ class Scene:
     def help_topics(self) -> list[tuple[str, str]]:
         """Extra (title, text) help sections this scene adds to the F1 page."""
         return []
-
-
-def __getattr__(name: str) -> Any:
-    if name == "App":
-        from cacao_game.app.app import App
-
-        return App
-    raise AttributeError(name)

@@ -48,6 +48,7 @@ DEFAULT_KEY_BINDINGS: Final[dict[str, list[str]]] = {
     "pan_left": ["a", "left"],
     "pan_right": ["d", "right"],
     "fit": ["home"],
+    "last": ["end"],
     "skip": ["space"],
 }
 """Intent name -> key names as ``pygame.key.name()`` spells them, optionally ``ctrl+``-prefixed."""

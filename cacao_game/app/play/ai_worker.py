@@ -19,16 +19,12 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Protocol
 
-from cacao_game.ai import HINT_LEVELS, LEVELS, make_player
+from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.base import Player
-from cacao_game.engine import Action, Game
+from cacao_game.engine import Action
+from cacao_game.session.messages import AIRequest
 
 log = logging.getLogger(__name__)
-
-
-def hint_level() -> str:
-    """The AI level used for hints: the strongest of ``cacao_game.ai.HINT_LEVELS``."""
-    return next((level for level in reversed(HINT_LEVELS) if level in LEVELS), "random")
 
 
 def playable_level(level: str) -> str:
@@ -36,15 +32,8 @@ def playable_level(level: str) -> str:
     return level if level in LEVELS else "random"
 
 
-@dataclass(frozen=True)
-class Request:
-    """Choose an action for the deciding seat of ``game`` with AI ``level``."""
-
-    id: int
-    level: str
-    seat: int
-    seed: int
-    game: Game
+Request = AIRequest
+"""What the worker answers: the play session's AI request message."""
 
 
 @dataclass(frozen=True)

@@ -101,6 +101,8 @@ class Flight(Anim):
     arc: float = 0.0
     """Height of the arc in px (tokens hop, tiles slide flat)."""
     label: str = ""
+    hides: Point | None = None
+    """What the view leaves out while this flies (the hand slot or display slot it left)."""
 
     def draw(self, surface: pygame.Surface, view: View, p: float) -> None:
         """The image at the eased point of its path."""
@@ -208,6 +210,14 @@ class Timeline:
             return
         self.now += dt
         self._fire_until(self.now)
+
+    def hidden(self) -> list[Point]:
+        """What running flights hide (hand and display slots whose tile is in the air)."""
+        return [a.hides for a in self.anims if isinstance(a, Flight) and a.hides is not None and not a.ended]
+
+    def cancel(self) -> None:
+        """Drop every animation without running its callbacks (the view re-syncs after)."""
+        self.anims = []
 
     def finish(self) -> None:
         """Jump to the end: every pending callback runs, in time order."""

@@ -1,19 +1,33 @@
-"""Input of the play scene: mouse and keys become camera moves and game intents.
+"""Input of the table: mouse and keys become camera moves and session commands.
 
-``PlayControls`` is a mixin of ``PlayScene`` (it uses the scene's camera, turn state, HUD
-geometry, timeline and ``apply``/``undo``). Camera intents act at once; while an animation
-runs a click or Space finishes it and game intents wait in ``queued`` (at most
-``MAX_QUEUED``), so input is never lost or doubled.
+``PlayControls`` is a mixin of ``PlayScene``: intents (never raw key codes) become camera
+moves at once, or commands for the play session (``PlayScene.send``), or replay steps.
+While an animation runs a click or Space finishes it and game intents wait in ``queued``
+(at most ``MAX_QUEUED``), so input is never lost or doubled.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from cacao_game.app.play.camera import ZOOM_STEP
+from cacao_game.app.strings import t
 from cacao_game.engine import Phase
+from cacao_game.session import (
+    Choose,
+    Confirm,
+    Cycle,
+    PickFill,
+    RequestHint,
+    Rotate,
+    Select,
+    ShowHand,
+    Target,
+    Undo,
+)
 
 if TYPE_CHECKING:
     from cacao_game.app.play.scene import PlayScene
@@ -55,6 +69,8 @@ class PlayControls:
     def _key(self: PlayScene, event: pygame.event.Event) -> bool:
         intents = self.app.intents.of(event)
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if self.replay:
+            return self._replay_key(intents)
         for name in intents:
             if name in CAMERA_INTENTS:
                 self._camera_intent(name)
@@ -71,7 +87,7 @@ class PlayControls:
                 self.queued.append((game_intents[0], shift))
             return bool(game_intents)
         if self.curtain_for is not None and ("confirm" in intents or "skip" in intents):
-            self.dismiss_curtain()
+            self.send(ShowHand())
             return True
         for name in intents:
             if name in GAME_INTENTS:
@@ -92,53 +108,50 @@ class PlayControls:
             self.camera.pan_pixels(-dx * PAN_STEP, -dy * PAN_STEP)
             self._held_pan.add(name)
 
+    def _replay_key(self: PlayScene, intents: list[str]) -> bool:
+        for name in intents:
+            if name in REPLAY_KEYS:
+                self._action_button(REPLAY_KEYS[name])
+                return True
+            if name in CAMERA_INTENTS:
+                self._camera_intent(name)
+                return True
+            if name == "pause":
+                self.app.pop()
+                return True
+        return False
+
     def game_intent(self: PlayScene, name: str, shift: bool = False) -> None:
         """Carry out a game intent now (the queue calls this after an animation)."""
+        step = -1 if shift else 1
         if name == "undo":
-            self.undo()
-            return
-        if name == "hint":
-            self.request_hint()
-            return
-        if not self.accepts_board_input():
-            return
-        turn = self.turn
-        if name == "confirm":
-            action = turn.confirm()
-            if action is not None:
-                self.apply(action)
+            self.send(Undo())
+        elif name == "hint":
+            self.send(RequestHint())
+            if self.source.accepts_input():
+                self.app.notify(t("play.hint_thinking"))
+        elif name == "confirm":
+            self.send(Confirm())
         elif name in ("rotate_cw", "rotate_ccw"):
-            turn.rotate(1 if name == "rotate_cw" else -1)
+            self.send(Rotate(1 if name == "rotate_cw" else -1))
         elif name == "cycle":
-            if turn.phase is Phase.RESOLVE:
-                count = len(turn.choices())
-                turn.focus = (turn.focus + (-1 if shift else 1)) % max(1, count)
-            else:
-                pos = turn.cycle(-1 if shift else 1)
-                if pos is not None:
-                    self.camera.ensure_visible(pos)
+            self.send(Cycle(step))
+            action = self.turn.provisional
+            if action is not None and self.turn.phase is not Phase.RESOLVE:
+                self.camera.ensure_visible(action.pos)
         elif name.startswith("select_"):
             self._select(int(name[-1]) - 1)
 
     def _select(self: PlayScene, index: int) -> None:
         turn = self.turn
         if turn.phase is Phase.PLACE:
-            turn.select(index)
+            self.send(Select(index))
         elif turn.phase is Phase.FILL:
             codes = turn.fill_codes()
             if index < len(codes):
-                turn.pick_fill(codes[index])
+                self.send(PickFill(codes[index]))
         elif turn.phase is Phase.RESOLVE:
-            choices = turn.choices()
-            if index < len(choices):
-                turn.focus = index
-                self.apply(choices[index].action)
-
-    def dismiss_curtain(self: PlayScene) -> None:
-        """The next human is at the screen: show their hand."""
-        if self.curtain_for is not None:
-            self.viewer = self.curtain_for
-            self.curtain_for = None
+            self.send(Choose(index))
 
     def _motion(self: PlayScene, event: pygame.event.Event) -> None:
         self.mouse = (int(event.pos[0]), int(event.pos[1]))
@@ -160,7 +173,7 @@ class PlayControls:
         if event.button in (1, 2):
             if event.button == 1 and self.curtain_for is not None:
                 if self.hud.curtain_button().collidepoint(self.mouse):
-                    self.dismiss_curtain()
+                    self.send(ShowHand())
                 self._swallow_up = True
                 return
             if event.button == 1 and self.timeline.busy:
@@ -170,7 +183,7 @@ class PlayControls:
             self._press = (event.button, self.mouse)
             self._dragging = False
         elif event.button == 3 and self.accepts_board_input():
-            self.turn.rotate(1)
+            self.send(Rotate(1))
 
     def _mouse_up(self: PlayScene, event: pygame.event.Event) -> None:
         self.mouse = (int(event.pos[0]), int(event.pos[1]))
@@ -193,7 +206,7 @@ class PlayControls:
             return
         if mods & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT):
             if self.accepts_board_input():
-                self.turn.rotate(-1 if steps > 0 else 1)
+                self.send(Rotate(-1 if steps > 0 else 1))
             return
         if self.camera.viewport.collidepoint(self.mouse):
             self.follow_board = False
@@ -213,21 +226,19 @@ class PlayControls:
             return
         turn = self.turn
         if turn.phase is Phase.RESOLVE:
-            choices = turn.choices()
-            for button in hud.popup_buttons(choices):
+            for button in hud.popup_buttons(turn.choices()):
                 if button.rect.collidepoint(point):
-                    turn.focus = button.index
-                    self.apply(choices[button.index].action)
+                    self.send(Choose(button.index))
                     return
         if turn.phase is Phase.PLACE:
             for index, slot in enumerate(hud.hand_slots(len(turn.hand()))):
                 if slot.collidepoint(point):
-                    turn.select(index)
+                    self.send(Select(index))
                     return
         if turn.phase is Phase.FILL:
-            for slot, code in zip(hud.display_slots(), self.game.display, strict=False):
+            for slot, code in zip(hud.display_slots(), self.shown.display, strict=False):
                 if slot.collidepoint(point):
-                    turn.pick_fill(code)
+                    self.send(PickFill(code))
                     return
         for seat in range(self.game.players):
             if hud.panel_rect(seat).collidepoint(point):
@@ -235,18 +246,24 @@ class PlayControls:
                 return
         square = self.camera.square_at(point)
         if square is not None:
-            action = turn.click(square)
-            if action is not None:
-                self.apply(action)
+            self.send(Target(square))
 
     def _action_button(self: PlayScene, name: str) -> None:
         if name == "menu":
-            try:
-                from cacao_game.app.scenes.pause import PauseOverlay
-            except ImportError:
-                return
-            self.app.push(PauseOverlay(self.app))
+            self.app.open("pause")
+        elif name in REPLAY_STEPS:
+            REPLAY_STEPS[name](self)
         elif self.timeline.busy:
             self.timeline.finish()
         else:
             self.game_intent(name)
+
+
+REPLAY_KEYS = {"pan_right": "next", "pan_left": "prev", "fit": "first", "last": "last"}
+"""Intents that step a replay (arrow keys, Home, End), by replay button."""
+REPLAY_STEPS: dict[str, Callable[[PlayScene], None]] = {
+    "first": lambda scene: scene.jump_replay(0),
+    "prev": lambda scene: scene.step_replay(-1),
+    "next": lambda scene: scene.step_replay(1),
+    "last": lambda scene: scene.jump_replay(1 << 30),
+}

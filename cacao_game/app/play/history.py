@@ -1,8 +1,7 @@
-"""What the play scene remembers about the game so far: log lines, moves, score history.
+"""What the table remembers of the game shown so far: log lines, moves, score history.
 
-Every entry is stamped with the number of decisions made when it happened
-(``len(game.actions)``), so ``truncate`` after ``Game.pop`` drops exactly what was undone.
-``rebuild`` recomputes everything from a game's decisions (a loaded save needs no UI data).
+It grows one engine event at a time, as each event lands on the table (so the log never runs
+ahead of the board), and is rebuilt from the session's journal after an undo or a rewind.
 """
 
 from __future__ import annotations
@@ -12,20 +11,19 @@ from dataclasses import dataclass, field
 
 from cacao_game.app.play.texts import LogLine, log_lines
 from cacao_game.app.strings import t
-from cacao_game.engine import Game
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos
+from cacao_game.session.journal import Entry
 
 
 @dataclass
 class Move:
     """One placement and the jungle tiles laid after it."""
 
-    count: int
     seat: int
     placed: Pos
     turn: int
-    fills: list[tuple[int, Pos]] = field(default_factory=list)
+    fills: list[Pos] = field(default_factory=list)
 
 
 class History:
@@ -34,52 +32,38 @@ class History:
     def __init__(self, names: Sequence[str]) -> None:
         """Empty history for seats called ``names``."""
         self.names = list(names)
-        self.entries: list[tuple[int, LogLine]] = [
-            (0, LogLine(t("log.turn", turn=1, name=self.names[0]), 0, 0, True))
-        ]
+        self.lines: list[LogLine] = [LogLine(t("log.turn", turn=1, name=self.names[0]), 0, 0, True)]
         self.moves: list[Move] = []
         self.score_history: list[list[int]] = []
-        self._turn = 0
+        self.turn = 0
+        self.temples = 0
 
     @classmethod
-    def rebuild(cls, game: Game, names: Sequence[str]) -> History:
-        """The history of ``game`` from its start (replays its decisions on a fresh copy)."""
+    def of(cls, entries: Sequence[Entry], names: Sequence[str]) -> History:
+        """The history of every event of ``entries``."""
         history = cls(names)
-        replay = Game(game.setup, keep_history=False)
-        for action in game.actions:
-            history.record(replay, replay.apply(action))
+        for entry in entries:
+            for event in entry.events:
+                history.add(event, entry.totals)
         return history
 
-    def record(self, game: Game, events: Sequence[ev.Event]) -> None:
-        """Remember ``events``, just returned by ``game.apply``."""
-        count = len(game.actions)
-        self.entries.extend((count, line) for line in log_lines(events, self.names))
-        for event in events:
-            if isinstance(event, ev.TurnStarted):
-                self._turn = event.turn
-            elif isinstance(event, ev.TilePlaced):
-                self.moves.append(Move(count, event.seat, event.pos, self._turn))
-            elif isinstance(event, ev.JungleFilled) and self.moves:
-                self.moves[-1].fills.append((count, event.pos))
-            elif isinstance(event, ev.TurnEnded):
-                self.score_history.append([score.total for score in game.score_now()])
-
-    def truncate(self, game: Game) -> None:
-        """Forget what happened after ``game``'s last decision (after an undo)."""
-        count = len(game.actions)
-        self.entries = [(c, line) for c, line in self.entries if c <= count]
-        self.moves = [m for m in self.moves if m.count <= count]
-        for move in self.moves:
-            move.fills = [(c, pos) for c, pos in move.fills if c <= count]
-        del self.score_history[game.turn :]
-
-    def lines(self) -> list[LogLine]:
-        """Log lines, oldest first."""
-        return [line for _count, line in self.entries]
+    def add(self, event: ev.Event, totals: Sequence[int] | None) -> None:
+        """Remember ``event``; ``totals`` are the projected scores when its turn ended."""
+        self.lines.extend(log_lines([event], self.names, self.turn, self.temples))
+        if isinstance(event, ev.TempleScored):
+            self.temples += 1
+        elif isinstance(event, ev.TurnStarted):
+            self.turn = event.turn
+        elif isinstance(event, ev.TilePlaced):
+            self.moves.append(Move(event.seat, event.pos, self.turn))
+        elif isinstance(event, ev.JungleFilled) and self.moves:
+            self.moves[-1].fills.append(event.pos)
+        elif isinstance(event, ev.TurnEnded) and totals is not None:
+            self.score_history.append(list(totals))
 
     def last_move(self) -> tuple[int, Pos | None, list[Pos]] | None:
         """Seat, placed square and filled squares of the latest move."""
         if not self.moves:
             return None
         move = self.moves[-1]
-        return move.seat, move.placed, [pos for _c, pos in move.fills]
+        return move.seat, move.placed, list(move.fills)

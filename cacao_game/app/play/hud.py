@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
-from cacao_game.app.play.turn import Choice
 from cacao_game.app.strings import t
 from cacao_game.engine import Phase
 from cacao_game.engine.tiles import JUNGLE_CODES, MARKET_PRICE, WATER_TRACK, Pos
+from cacao_game.session.selection import Choice
 
 if TYPE_CHECKING:
     from cacao_game.app.play.scene import PlayScene
@@ -216,7 +216,7 @@ class Hud:
         shown = scene.shown
         r = self.panel_rect(seat)
         color = scene.colors[seat]
-        deciding = not scene.game.is_over() and scene.game.current_player() == seat
+        deciding = scene.current_seat() == seat
         if deciding:
             pygame.draw.rect(surface, theme.GOLD, r.inflate(4, 4), 4, border_radius=theme.RADIUS + 2)
             tip = [(r.x - 14, r.y + 22), (r.x - 2, r.y + 32), (r.x - 14, r.y + 42)]
@@ -293,8 +293,11 @@ class Hud:
         picking = scene.accepts_board_input() and scene.turn.phase is Phase.FILL
         picked = scene.turn.current_fill_code() if picking else None
         marked = False
-        for slot, code in zip(self.display_slots(), [*scene.shown.display, "", ""], strict=False):
-            if not code:
+        in_flight = scene.timeline.hidden()
+        for index, (slot, code) in enumerate(
+            zip(self.display_slots(), [*scene.shown.display, "", ""], strict=False)
+        ):
+            if not code or ("display", index) in in_flight:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, 2, border_radius=10)
                 continue
             surface.blit(scene.art.jungle(code, DISPLAY_TILE), slot.topleft)
@@ -337,9 +340,12 @@ class Hud:
         p = scene.painter
         area = self.a("hand")
         seat = scene.hand_seat()
+        hidden = seat is None
+        if seat is None:
+            seat = scene.current_seat()
         if seat is None:
             return
-        hidden = scene.curtain_for is not None or (seat not in scene.humans and not scene.reveal_hands)
+        in_flight = scene.timeline.hidden()
         title = t("play.hand_of", name=scene.names[seat])
         p.text(surface, title, (area.x + 20, area.y + 14), 22, "bold")
         pile = scene.shown.piles[seat]
@@ -356,6 +362,8 @@ class Hud:
         color = scene.colors[seat]
         active = scene.accepts_board_input() and scene.turn.phase is Phase.PLACE
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(hand)), hand, strict=False)):
+            if ("hand", (seat, index, len(hand))) in in_flight:
+                continue
             if hidden:
                 surface.blit(scene.art.worker(color, "back", HAND_TILE), slot.topleft)
                 continue

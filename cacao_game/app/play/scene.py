@@ -1,13 +1,12 @@
-"""``PlayScene``: a game of Cacao at the table: board, hand, panels, AI turns, animations.
+"""``PlayScene``: the table, showing a play session or a replay through one view.
 
-Flow of a frame: ``handle`` turns events into intents (camera intents act at once; game
-intents wait in a queue while an animation runs, a click or Space skips it); ``update``
-advances the camera and the timeline, brings the AI's answer in after the pacing delay,
-raises the hot-seat curtain and, once the game is over and the last animation is done,
-replaces the scene with the scoring scene. ``draw`` only reads.
+The source decides: a ``PlaySession`` takes the players' commands (``cacao_game.session``);
+a ``ReplaySession`` steps through a record. The scene turns input into commands
+(``controls``), shows what comes back (engine events become animations that move the shown
+snapshot on with ``reduce``; notices become messages and sounds), sends the session's AI
+requests to the worker process and hands the answers back after the pacing delay.
 
-Every engine change goes through ``apply`` (animations, log, last move, score history,
-autosave) or ``undo`` (``Game.pop``).
+``draw`` only reads: it draws the shown snapshot, the selection and the camera.
 """
 
 from __future__ import annotations
@@ -15,14 +14,13 @@ from __future__ import annotations
 import logging
 import os
 from collections import Counter
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from cacao_game.app import strings
-from cacao_game.app.play.ai_worker import AIClient, Answer, ProcessAI, Request, SyncAI, hint_level
+from cacao_game.app.play.ai_worker import AIClient, Answer, ProcessAI, SyncAI
 from cacao_game.app.play.anim import RGB, SPEED_FACTORS, Point, Pulse, Timeline
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer, tile_gap
@@ -32,22 +30,39 @@ from cacao_game.app.play.controls import PAN_DIRECTIONS, PlayControls
 from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, square_tooltip
 from cacao_game.app.play.paint import Painter
-from cacao_game.app.play.shown import Shown
+from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.texts import LogLine
-from cacao_game.app.play.turn import TurnState
 from cacao_game.app.scene import Scene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig
-from cacao_game.engine import Action, Game, Phase
+from cacao_game.engine import Game, Phase
 from cacao_game.engine import events as ev
-from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import WATER_TRACK, Pos
+from cacao_game.session import (
+    AIAnswered,
+    AutosaveFailed,
+    AutosaveRestored,
+    Command,
+    HintReady,
+    PlaySession,
+    Refused,
+    SessionEvent,
+    Undone,
+)
+from cacao_game.session.notices import NOTICE_TYPES
+from cacao_game.session.replay import ReplaySession
+from cacao_game.session.selection import Selection
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
 
 log = logging.getLogger(__name__)
 
 SYNC_AI_ENV = "CACAO_SYNC_AI"
 """Set to 1 to think in-process (tests, tools): no worker process."""
 TOOLTIP_DELAY = 0.4
+END_DELAY = 1.5
+"""Seconds the finished board stays before the scoring scene (times the speed factor)."""
 SOUNDS = {
     ev.TilePlaced: "place",
     ev.JungleFilled: "fill",
@@ -58,46 +73,30 @@ SOUNDS = {
     ev.SunGained: "sun",
     ev.GameEnded: "win",
 }
+PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
+REPLAY_ACTIONS = ("first", "prev", "next", "last")
+
+Source = PlaySession | ReplaySession
+"""What the table shows."""
 
 
 def default_ai() -> AIClient:
-    """The AI client the scene uses unless given one: a worker process, or in-process if
-    ``CACAO_SYNC_AI=1``."""
+    """A worker process, or in-process thinking if ``CACAO_SYNC_AI=1``."""
     return SyncAI() if os.environ.get(SYNC_AI_ENV) == "1" else ProcessAI()
 
 
 class PlayScene(PlayControls, Scene):
-    """One game at the table. ``game`` resumes a loaded game; ``ai`` overrides the AI client."""
+    """The table for ``source``; ``ai`` overrides the AI client of a play session."""
 
-    pausable = True
-    reveal_hands = False
-    """Show computer seats' hands face up (the replay does)."""
-    action_names: tuple[str, ...] = ("undo", "hint", "confirm", "menu")
-    ai_factory: Callable[[], AIClient] = staticmethod(default_ai)
-
-    def __init__(
-        self,
-        app: Any,
-        config: GameConfig,
-        game: Game | None = None,
-        ui_state: dict[str, Any] | None = None,
-        *,
-        ai: AIClient | None = None,
-    ) -> None:
-        """A new game dealt from ``config`` (its seed), or ``game`` resumed with ``ui_state``.
-
-        Raises ValueError if ``game`` does not have one seat per configured seat."""
+    def __init__(self, app: App, source: Source, *, ai: AIClient | None = None) -> None:
         super().__init__(app)
-        self.config = config
-        self.game = game if game is not None else Game.new(len(config.seats), config.variant, config.seed)
-        if self.game.players != len(config.seats):
-            raise ValueError(f"{len(config.seats)} seats configured for a {self.game.players}-player game")
-        self.names = [seat.name for seat in config.seats]
-        self.colors = [seat.color for seat in config.seats]
-        self.kinds = [seat.kind for seat in config.seats]
-        self.humans = {i for i, kind in enumerate(self.kinds) if kind == "human"}
-        self.turn = TurnState(self.game, self.humans)
-        self.shown = Shown.of(self.game)
+        self.source = source
+        self.replay = isinstance(source, ReplaySession)
+        self.pausable = not self.replay
+        self.action_names = REPLAY_ACTIONS if self.replay else PLAY_ACTIONS
+        self.colors = [seat.color for seat in source.config.seats]
+        self.shown = Shown.of(source.game)
+        self.history = History.of(source.journal, source.names)
         self.timeline = Timeline()
         self.camera = Camera(app.layout["board"])
         self.follow_board = True
@@ -106,18 +105,9 @@ class PlayScene(PlayControls, Scene):
         self.painter = Painter(app.assets)
         self.hud = Hud(self)
         self.board = BoardRenderer(self)
-        self.history = History.rebuild(self.game, self.names)
         self.ai = ai
-        self._next_id = 0
-        self._move_request: tuple[int, int] | None = None
-        self._move_answer: Answer | None = None
-        self._hint_request: tuple[int, int] | None = None
+        self._answer: Answer | None = None
         self._ai_wait = 0.0
-        self.hint: Action | None = None
-        self.hint_ai = hint_level()
-        """AI level asked for hints (tests may pick a faster one)."""
-        self.viewer: int | None = None
-        self.curtain_for: int | None = None
         self.highlight_seat: int | None = None
         self.mouse: tuple[int, int] = (-1, -1)
         self._hover_key: object = None
@@ -130,39 +120,30 @@ class PlayScene(PlayControls, Scene):
         self.clock = 0.0
         self._over_wait = 0.0
         self._left = False
-        self._saver: ThreadPoolExecutor | None = None
         self._popup_cleared = -1
-        self._temples_key: int = -1
-        self._temples: list[int] = [0] * self.game.players
-        self._restore(ui_state or {})
+        camera = source.view.get("camera")
+        if isinstance(camera, dict):
+            self.camera.load_dict(camera)
+        elif isinstance(source, ReplaySession):
+            self.camera.fit(source.final_board, border=1)
+            self.camera.snap()
+        else:
+            self.fit_board(snap=True)
 
     # ----------------------------------------------------------------- lifecycle
 
-    def _restore(self, ui_state: dict[str, Any]) -> None:
-        if "camera" in ui_state:
-            self.camera.load_dict(ui_state["camera"])
-        else:
-            self.fit_board(snap=True)
-        viewer = ui_state.get("viewer")
-        if isinstance(viewer, int) and viewer in self.humans:
-            self.viewer = viewer
-
-    def ui_state(self) -> dict[str, Any]:
-        """JSON data to resume the view: camera and the human who last saw the hand."""
-        return {"camera": self.camera.to_dict(), "viewer": self.viewer}
-
     def enter(self) -> None:
-        """Start the AI (a worker process unless one was given)."""
-        if self.ai is None:
-            self.ai = type(self).ai_factory()
-        self._update_curtain()
+        """Start the AI of a play session (a worker process unless one was given)."""
+        if self.ai is None and not self.replay:
+            self.ai = default_ai()
 
     def exit(self) -> None:
         """Stop the AI worker; finish the pending autosave."""
         self._left = True
         if self.ai is not None:
             self.ai.close()
-        self.flush_saves()
+        if isinstance(self.source, PlaySession):
+            self.source.close()
 
     def pause(self) -> None:
         """Drop held keys and drags when an overlay opens."""
@@ -170,80 +151,121 @@ class PlayScene(PlayControls, Scene):
         self._press = None
         self._dragging = False
 
-    # ----------------------------------------------------------------- queries used by the drawing
+    # ----------------------------------------------------------------- what the drawing reads
+
+    @property
+    def game(self) -> Game:
+        """The source's game (the rules state; the drawing shows ``shown``)."""
+        return self.source.game
+
+    @property
+    def config(self) -> GameConfig:
+        """The seats and options of the game shown."""
+        return self.source.config
+
+    @property
+    def turn(self) -> Selection:
+        """The deciding human's selection."""
+        return self.source.selection
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name."""
+        return self.source.names
+
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's kind."""
+        return self.source.kinds
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats played at the table."""
+        return self.source.humans
+
+    @property
+    def hint(self) -> object:
+        """The hinted action, if any."""
+        return self.source.hint
+
+    @property
+    def reveal_hands(self) -> bool:
+        """A replay shows computer seats' hands face up."""
+        return self.replay
+
+    @property
+    def curtain_for(self) -> int | None:
+        """The human the curtain waits for, once the animations are done."""
+        return None if self.timeline.busy else self.source.curtain
 
     @property
     def factor(self) -> float:
         """Animation duration multiplier of the current speed setting."""
-        return SPEED_FACTORS.get(getattr(self.app.settings, "animation_speed", "normal"), 1.0)
+        return SPEED_FACTORS.get(self.app.settings.animation_speed, 1.0)
 
-    def deciding_human(self) -> int | None:
-        """The deciding seat if it is played at the table."""
-        if self.game.is_over():
-            return None
-        seat = self.game.current_player()
-        return seat if seat in self.humans else None
+    def current_seat(self) -> int | None:
+        """The one seat the header, the highlighted panel, the hand and the log agree on: the
+        mover of the turn on the table while it animates, else the deciding seat."""
+        if self.timeline.busy:
+            return None if self.shown.over else self.shown.mover
+        return self.source.deciding_seat()
 
     def accepts_board_input(self) -> bool:
-        """Whether the deciding seat is a human at the screen, with nothing in the way."""
-        seat = self.deciding_human()
-        return (
-            seat is not None and self.curtain_for is None and not self.timeline.busy and seat == self.viewer
-        )
+        """Whether a human at the screen decides now, with nothing in the way."""
+        return self.source.accepts_input() and not self.timeline.busy
 
     def hand_seat(self) -> int | None:
-        """Whose hand the hand bar shows: the human at the screen, else the mover."""
-        if self.viewer is not None:
-            return self.viewer
-        if self.game.is_over():
-            return None
-        return min(self.humans) if self.humans else self.game.mover
+        """Whose hand the hand bar shows face up, or None (face down)."""
+        return self.source.face_up_seat()
 
     def kind_label(self, seat: int) -> str:
         """``Human`` or the AI level of ``seat``."""
         return strings.kind_label(self.kinds[seat])
 
     def projected_total(self, seat: int) -> int:
-        """Projected end score as shown: animated gold, sun and water plus current temple awards."""
-        key = len(self.game.actions)
-        if key != self._temples_key:
-            self._temples_key = key
-            self._temples = [s.temples for s in self.game.score_now()]
+        """Projected end score as shown: shown gold, sun and water plus current temple awards."""
         shown = self.shown
-        return shown.gold[seat] + self._temples[seat] + shown.sun[seat] + WATER_TRACK[shown.water[seat]]
+        temples = self._temples()
+        return shown.gold[seat] + temples[seat] + shown.sun[seat] + WATER_TRACK[shown.water[seat]]
+
+    def _temples(self) -> Sequence[int]:
+        totals = self.source.score_totals()
+        game = self.source.game
+        return [
+            totals[seat] - game.gold[seat] - game.sun[seat] - WATER_TRACK[game.water[seat]]
+            for seat in range(game.players)
+        ]
 
     def remaining_jungle(self) -> Counter[str]:
         """Jungle tiles not yet on the board: the pile and the display."""
         return self.game.unseen_jungle() + Counter(self.game.display)
 
     def visible_log(self) -> list[LogLine]:
-        """The log lines of everything done so far."""
-        return self.history.lines()
+        """The log lines of everything shown so far."""
+        return self.history.lines
 
     def last_move(self) -> tuple[int, Pos | None, list[Pos]] | None:
-        """Seat, placed square and filled squares of the latest placement."""
+        """Seat, placed square and filled squares of the latest placement shown."""
         return self.history.last_move()
 
     def headline(self) -> tuple[int | None, str]:
-        """The seat and title of the turn on screen (the animated one while it plays)."""
-        game = self.game
-        move = self.history.moves[-1] if self.history.moves else None
-        if self.timeline.busy and move is not None:
-            return move.seat, t("play.turn", turn=move.turn + 1, name=self.names[move.seat])
-        if game.is_over():
+        """The current seat and the title of its turn."""
+        seat = self.current_seat()
+        if seat is None:
             return None, t("play.game_over")
-        return game.current_player(), t("play.turn", turn=game.turn + 1, name=self.names[game.mover])
+        return seat, t("play.turn", turn=self.shown.turn + 1, name=self.names[self.shown.mover])
 
     def status_text(self) -> str:
         """What to do now, in one line."""
+        if isinstance(self.source, ReplaySession):
+            return t("replay.status", turn=self.source.position, turns=self.source.turns)
         game = self.game
-        if game.is_over():
+        seat = self.current_seat()
+        if seat is None:
             return t("play.game_over")
-        seat = game.current_player()
         name = self.names[seat]
-        move = self.last_move()
-        if self.timeline.busy and move is not None:
-            return t("play.animating", name=self.names[move[0]])
+        if self.timeline.busy:
+            return t("play.animating", name=name)
         if seat not in self.humans:
             return t("play.ai_turn", name=name)
         if self.curtain_for is not None:
@@ -269,8 +291,11 @@ class PlayScene(PlayControls, Scene):
 
     def action_enabled(self, name: str) -> bool:
         """Whether action button ``name`` does something now."""
+        source = self.source
+        if isinstance(source, ReplaySession):
+            return source.position > 0 if name in ("first", "prev") else source.position < source.turns
         if name == "undo":
-            return self.turn.provisional is not None or (self.game.can_undo and bool(self.humans))
+            return not isinstance(source.undo_check(), Refused)
         if name in ("hint", "confirm"):
             if not self.accepts_board_input():
                 return False
@@ -279,18 +304,19 @@ class PlayScene(PlayControls, Scene):
 
     def action_label(self, name: str) -> str:
         """The label of action button ``name``."""
-        return t(f"play.{name}")
+        return t(f"replay.{name}") if self.replay else t(f"play.{name}")
 
     def action_keys(self, name: str) -> str:
         """The keys of action button ``name``, as shown under its label."""
+        if self.replay:
+            return {"first": "Home", "prev": "←", "next": "→", "last": "End"}[name]
         return self.app.intents.label({"menu": "pause"}.get(name, name))
 
     def thinking_seat(self) -> int | None:
         """The computer seat whose answer is awaited (for a spinner), else None."""
-        if self._move_request is None or self._move_answer is not None or self.game.is_over():
+        if self._answer is not None or self.timeline.busy:
             return None
-        seat = self.game.current_player()
-        return None if seat in self.humans else seat
+        return self.source.waiting_for_ai()
 
     def hover_square(self) -> Pos | None:
         """The board square under the mouse."""
@@ -312,7 +338,7 @@ class PlayScene(PlayControls, Scene):
             return pygame.Vector2(self.hud.pile_rect().center)
         if kind == "hand":
             seat, index, count = data
-            if seat == self.hand_seat() and (seat in self.humans or self.reveal_hands):
+            if seat == self.hand_seat():
                 return pygame.Vector2(self.hud.hand_slots(count)[index].center)
             return self.hud.panel_point(seat, "tiles")
         return pygame.Vector2(data)
@@ -350,23 +376,49 @@ class PlayScene(PlayControls, Scene):
         surface.blit(outline, rect.move(2, 2))
         surface.blit(image, rect)
 
-    # ----------------------------------------------------------------- changing the game
+    # ----------------------------------------------------------------- changing what is shown
 
-    def apply(self, action: Action) -> list[ev.Event]:
-        """Apply ``action`` to the game and animate, log and autosave what happened."""
-        try:
-            events = self.game.apply(action)
-        except IllegalActionError as error:
-            log.warning("refused %s: %s", action, error)
-            self.app.assets.play("error")
+    def send(self, command: Command) -> list[SessionEvent]:
+        """Hand ``command`` to the play session and show what it caused."""
+        if not isinstance(self.source, PlaySession):
             return []
-        self.hint = None
-        self.turn.after_apply()
-        self.history.record(self.game, events)
-        choreograph(events, self.shown, self.timeline, self.factor, self.colors)
+        events = self.source.handle(command)
+        self.show(events)
+        return events
+
+    def show(self, events: Sequence[SessionEvent]) -> None:
+        """Animate engine events, say notices, play a sound."""
+        engine = [e for e in events if not isinstance(e, NOTICE_TYPES)]
+        if engine:
+            self._animate(engine)
+        for event in events:
+            if isinstance(event, Undone):
+                if event.decisions:
+                    self.resync()
+                self.app.notify(t("play.undone"))
+            elif isinstance(event, Refused):
+                self._refused(event)
+            elif isinstance(event, HintReady):
+                self.app.notify(t("play.hint_ready"))
+                pos = getattr(event.action, "pos", None)
+                if pos is not None and not hasattr(event.action, "amount"):
+                    self.camera.ensure_visible(pos)
+            elif isinstance(event, AutosaveFailed):
+                self.app.notify(t("play.autosave_failed", reason=event.reason))
+            elif isinstance(event, AutosaveRestored):
+                self.app.notify(t("play.autosave_ok"))
+
+    def _refused(self, refusal: Refused) -> None:
+        if refusal.reason.startswith("undo."):
+            name = self.names[refusal.seat] if refusal.seat is not None else ""
+            self.app.notify(t(f"play.{refusal.reason.replace('.', '_')}", name=name))
+        else:
+            self.app.assets.play("error")
+
+    def _animate(self, events: Sequence[ev.Event]) -> None:
+        choreograph(events, self.shown, self.timeline, self.factor, self.colors, self._commit)
         if self.factor == 0:
             self.timeline.finish()
-            self.shown.sync(self.game)
         for event_type, sound in SOUNDS.items():
             if any(isinstance(e, event_type) for e in events):
                 self.app.assets.play(sound)
@@ -374,122 +426,89 @@ class PlayScene(PlayControls, Scene):
         self._ai_wait = 0.0
         if self.follow_board and any(isinstance(e, (ev.TilePlaced, ev.JungleFilled)) for e in events):
             self.fit_board()
-        if any(isinstance(e, ev.TurnEnded) for e in events):
-            self.autosave()
-        return events
 
-    def undo(self) -> None:
-        """Undo the provisional choice, else engine decisions back to a human's decision."""
-        self.timeline.finish()
-        if not self.humans:
-            return
-        popped = self.turn.undo()
-        if popped < 0:
-            self.app.notify(t("play.nothing_to_undo"))
-            return
-        if popped > 0:
-            self._temples_key = -1
-            self.history.truncate(self.game)
-            self._move_request = None
-            self._move_answer = None
-            self._hint_request = None
-            self.hint = None
-            self.shown.sync(self.game)
-            self.curtain_for = None
-            seat = self.deciding_human()
-            if seat is not None and self.viewer is not None and seat != self.viewer:
-                self.curtain_for = seat
-        self.app.notify(t("play.undone"))
+    def _commit(self, event: ev.Event) -> None:
+        self.shown = reduce(self.shown, event)
+        totals = None
+        if isinstance(event, ev.TurnEnded):
+            totals = next((e.totals for e in reversed(self.source.journal) if event in e.events), None)
+        self.history.add(event, totals)
 
-    def request_hint(self) -> None:
-        """Ask the AI for a suggestion for the deciding human."""
-        if not self.accepts_board_input() or self.ai is None:
-            return
-        self._next_id += 1
-        seat = self.game.current_player()
-        self._hint_request = (self._next_id, len(self.game.actions))
-        self.ai.request(
-            Request(self._next_id, self.hint_ai, 100 + seat, self._seed(seat) + 17, self.game.clone())
-        )
-        self.app.notify(t("play.hint_thinking"))
+    def resync(self) -> None:
+        """Show the source's game as it is now, without animation (after an undo or a jump)."""
+        self.timeline.cancel()
+        self.shown = Shown.of(self.source.game)
+        self.history = History.of(self.source.journal, self.source.names)
+        self._answer = None
+        self.queued.clear()
 
-    def _seed(self, seat: int) -> int:
-        base = self.config.seed if self.config.seed is not None else self.game.setup.seed or 0
-        return int(base) * 1009 + seat * 7919 + 1
+    def step_replay(self, delta: int) -> None:
+        """A replay: one turn forward (animated) or back."""
+        if isinstance(self.source, ReplaySession):
+            self.timeline.finish()
+            events = self.source.step(delta)
+            if events is None:
+                self.resync()
+            elif events:
+                self._animate(events)
 
-    def autosave(self) -> None:
-        """Save a copy of the game to the autosave file, on a background thread (the write and
-        its fsync take 5-15 ms: a frame). Never raises; ``flush_saves`` waits for it."""
-        try:
-            from cacao_game import saves
-        except ImportError:
-            return
-        game, config, ui_state = self.game.clone(), self.config.to_dict(), self.ui_state()
-
-        def write() -> None:
-            try:
-                saves.save_game(saves.autosave_path(), game, config, ui_state)
-            except Exception as error:  # a failed autosave must not stop the game
-                log.warning("autosave failed: %s", error)
-
-        if self._saver is None:
-            self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cacao-autosave")
-        self._saver.submit(write)
-
-    def flush_saves(self) -> None:
-        """Wait until every autosave started so far is written."""
-        if self._saver is not None:
-            self._saver.shutdown(wait=True)
-            self._saver = None
+    def jump_replay(self, position: int) -> None:
+        """A replay: show the state after ``position`` turns at once."""
+        if isinstance(self.source, ReplaySession):
+            self.source.jump(position)
+            self.resync()
 
     def save_game(self) -> str:
         """Save to the quick slot; returns where (for the pause overlay and Ctrl+S)."""
         from cacao_game import saves
 
-        path = saves.slot_path(getattr(saves, "QUICK_SLOT", "quick"))
-        saves.save_game(path, self.game, self.config.to_dict(), self.ui_state())
+        if not isinstance(self.source, PlaySession):
+            raise LookupError("a replay is not a game to save")
+        path = saves.slot_path(saves.QUICK_SLOT)
+        saves.save_game(path, self.game, self.source.config, self._view_state())
         return str(path)
+
+    def _view_state(self) -> dict[str, object]:
+        return {"camera": self.camera.to_dict()}
 
     def quick_save(self) -> None:
         """Ctrl+S: save and say where (or why not)."""
         try:
             where = self.save_game()
-        except ImportError:
-            self.app.notify(t("play.saves_missing"))
+        except LookupError:
             return
-        except Exception as error:  # shown to the player, one line
+        except (OSError, ValueError) as error:
             self.app.notify(t("play.save_failed", reason=str(error).splitlines()[0] if str(error) else error))
             return
         self.app.notify(t("play.saved", where=where))
 
     def fit_board(self, *, snap: bool = False) -> None:
         """Aim the camera at every tile plus a one-tile border."""
-        self.camera.fit(list(self.game.jungle) + list(self.game.workers), border=1)
+        self.camera.fit(list(self.shown.jungle) + list(self.shown.workers), border=1)
         if snap:
             self.camera.snap()
 
     # ----------------------------------------------------------------- frames
 
     def update(self, dt: float) -> None:
-        """Camera, animations, queued input, AI, curtain, end of game."""
+        """Camera, animations, queued input, AI, end of game."""
         self.clock += dt
         for name in self._held_pan:
             dx, dy = PAN_DIRECTIONS[name]
             self.camera.pan_pixels(-dx * PAN_SPEED * dt, -dy * PAN_SPEED * dt)
         self.camera.update(dt)
-        was_busy = self.timeline.busy
         self.timeline.update(dt)
-        if was_busy and not self.timeline.busy:
-            self.shown.sync(self.game)
         if not self.timeline.busy:
             while self.queued and not self.timeline.busy:
                 name, shift = self.queued.pop(0)
                 self.game_intent(name, shift)
         self._update_hover(dt)
-        self._update_ai(dt)
-        self._update_curtain()
-        self._clear_popup()
-        self._update_end(dt)
+        if isinstance(self.source, PlaySession):
+            self.source.view["camera"] = self.camera.to_dict()
+            self.show(self.source.poll())
+            self._update_ai(dt)
+            self._clear_popup()
+            self._update_end(dt)
 
     def _update_hover(self, dt: float) -> None:
         key = self._hover_target()
@@ -510,37 +529,24 @@ class PlayScene(PlayControls, Scene):
         return ("square", square) if square is not None else None
 
     def _update_ai(self, dt: float) -> None:
-        if self.ai is None:
+        session = self.source
+        if self.ai is None or not isinstance(session, PlaySession):
             return
-        actions_done = len(self.game.actions)
+        for request in session.take_requests():
+            self.ai.request(request)
         for answer in self.ai.poll():
-            if self._hint_request == (answer.id, actions_done):
-                self._hint_request = None
-                self.hint = answer.action
-                self.turn.set_provisional(answer.action)
-                if hasattr(answer.action, "pos") and not hasattr(answer.action, "amount"):
-                    self.camera.ensure_visible(answer.action.pos)
-                self.app.notify(t("play.hint_ready"))
-            elif self._move_request == (answer.id, actions_done):
-                self._move_answer = answer
-        if self.game.is_over() or self.deciding_human() is not None or self.timeline.busy:
-            return
-        self._ai_wait += dt
-        if self._move_request is None or self._move_request[1] != actions_done:
-            seat = self.game.current_player()
-            self._next_id += 1
-            self._move_request = (self._next_id, actions_done)
-            self._move_answer = None
-            self.ai.request(
-                Request(self._next_id, self.kinds[seat], seat, self._seed(seat), self.game.clone())
-            )
-        pacing = float(getattr(self.app.settings, "ai_pacing", 0.6))
-        if self._move_answer is not None and self._ai_wait >= pacing:
-            answer, self._move_answer = self._move_answer, None
             if answer.error:
                 self.app.notify(t("play.ai_error", error=answer.error))
-            action = answer.action if self.game.is_legal(answer.action) else self.game.legal_actions()[0]
-            self.apply(action)
+            if session.awaits_move(answer.id):
+                self._answer = answer
+            else:
+                self.show(session.handle(AIAnswered(answer.id, answer.action, answer.error)))
+        if self.timeline.busy or session.waiting_for_ai() is None:
+            return
+        self._ai_wait += dt
+        if self._answer is not None and self._ai_wait >= self.app.settings.ai_pacing:
+            answer, self._answer = self._answer, None
+            self.show(session.handle(AIAnswered(answer.id, answer.action, answer.error)))
 
     def _clear_popup(self) -> None:
         """Pan the board left, once per decision, so the edges being decided and their jungle
@@ -560,31 +566,14 @@ class PlayScene(PlayControls, Scene):
         if overlap:
             self.camera.pan_pixels(-overlap, 0)
 
-    def _update_curtain(self) -> None:
-        if self.timeline.busy or self.curtain_for is not None:
-            return
-        seat = self.deciding_human()
-        if seat is None:
-            return
-        if self.viewer is None:
-            self.viewer = seat
-        elif seat != self.viewer:
-            self.curtain_for = seat
-
     def _update_end(self, dt: float) -> None:
         if not self.game.is_over() or self.timeline.busy or self._left:
             return
         self._over_wait += dt
-        if self._over_wait < 1.5 * self.factor:
-            return
-        try:
-            from cacao_game.app.scenes.scoring import ScoringScene
-        except ImportError as error:
-            log.warning("scoring scene unavailable: %s", error)
-            self._left = True
+        if self._over_wait < END_DELAY * self.factor:
             return
         self._left = True
-        self.app.replace(ScoringScene(self.app, self.game, self.config, self.history.score_history))
+        self.app.switch("scoring", self.game, self.source.config, self.history.score_history)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, HUD, animations, popup, tooltip, curtain. Reads only."""

@@ -1,53 +1,127 @@
-"""The state the play scene draws: the engine state as far as the animations have got."""
+"""What the table shows: an immutable snapshot of a game's public parts, built from events.
+
+``Shown.of(game)`` is the snapshot equal to a game; ``reduce(shown, event)`` is the one
+function that moves it on by one engine event. Animations apply ``reduce`` as each event
+lands, so the snapshot ends exactly where the engine is whether they play or are skipped.
+Every engine event type has a case in ``REDUCERS`` (a test checks it). No pygame here.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from cacao_game.engine import Game, WorkerTile
+from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos
 
 
-@dataclass
+@dataclass(frozen=True)
 class Shown:
-    """A drawable copy of the public parts of a game (plus the hands, for the hand bar).
+    """The board, display, pile size, hands, piles and tokens as shown; never changed in place."""
 
-    Animations change it step by step; ``sync`` makes it equal to the engine again.
-    """
-
-    jungle: dict[Pos, tuple[str, int]] = field(default_factory=dict)
-    workers: dict[Pos, WorkerTile] = field(default_factory=dict)
-    covered: dict[Pos, WorkerTile] = field(default_factory=dict)
-    display: list[str] = field(default_factory=list)
-    pile_count: int = 0
-    hands: list[list[str]] = field(default_factory=list)
-    piles: list[int] = field(default_factory=list)
-    gold: list[int] = field(default_factory=list)
-    cacao: list[int] = field(default_factory=list)
-    sun: list[int] = field(default_factory=list)
-    water: list[int] = field(default_factory=list)
+    jungle: Mapping[Pos, tuple[str, int]]
+    workers: Mapping[Pos, WorkerTile]
+    covered: Mapping[Pos, WorkerTile]
+    display: tuple[str, ...]
+    pile_count: int
+    hands: tuple[tuple[str, ...], ...]
+    piles: tuple[int, ...]
+    gold: tuple[int, ...]
+    cacao: tuple[int, ...]
+    sun: tuple[int, ...]
+    water: tuple[int, ...]
+    mover: int
+    turn: int
+    over: bool
 
     @classmethod
     def of(cls, game: Game) -> Shown:
-        """The shown state equal to ``game``."""
-        shown = cls()
-        shown.sync(game)
-        return shown
-
-    def sync(self, game: Game) -> None:
-        """Copy every shown field from ``game`` (reads only)."""
-        self.jungle = dict(game.jungle)
-        self.workers = dict(game.workers)
-        self.covered = dict(game.covered)
-        self.display = list(game.display)
-        self.pile_count = len(game.jungle_pile)
-        self.hands = [list(h) for h in game.hands]
-        self.piles = [len(p) for p in game.worker_piles]
-        self.gold = list(game.gold)
-        self.cacao = list(game.cacao)
-        self.sun = list(game.sun)
-        self.water = list(game.water)
+        """The snapshot equal to ``game`` (reads only)."""
+        return cls(
+            jungle=dict(game.jungle),
+            workers=dict(game.workers),
+            covered=dict(game.covered),
+            display=tuple(game.display),
+            pile_count=len(game.jungle_pile),
+            hands=tuple(tuple(hand) for hand in game.hands),
+            piles=tuple(len(pile) for pile in game.worker_piles),
+            gold=tuple(game.gold),
+            cacao=tuple(game.cacao),
+            sun=tuple(game.sun),
+            water=tuple(game.water),
+            mover=game.mover,
+            turn=game.turn,
+            over=game.is_over(),
+        )
 
     def tiles_left(self, seat: int) -> int:
         """Worker tiles ``seat`` still has to place (hand and pile)."""
         return len(self.hands[seat]) + self.piles[seat]
+
+
+def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+def _placed(s: Shown, e: ev.TilePlaced) -> Shown:
+    hand = list(s.hands[e.seat])
+    if e.tile in hand:
+        hand.remove(e.tile)
+    hands = (*s.hands[: e.seat], tuple(hand), *s.hands[e.seat + 1 :])
+    covered = dict(s.covered)
+    if e.overbuild and e.pos in s.workers:
+        covered[e.pos] = s.workers[e.pos]
+    workers = {**s.workers, e.pos: WorkerTile(e.seat, e.tile, e.rotation)}
+    return replace(s, hands=hands, workers=workers, covered=covered)
+
+
+def _filled(s: Shown, e: ev.JungleFilled) -> Shown:
+    jungle = {**s.jungle, e.pos: (e.tile, e.rotation)}
+    if e.source == "display" and e.tile in s.display:
+        display = list(s.display)
+        display.remove(e.tile)
+        return replace(s, jungle=jungle, display=tuple(display))
+    return replace(s, jungle=jungle, pile_count=max(0, s.pile_count - 1))
+
+
+def _drawn(s: Shown, e: ev.WorkerDrawn) -> Shown:
+    hands = (*s.hands[: e.seat], s.hands[e.seat] + (e.tile,), *s.hands[e.seat + 1 :])
+    return replace(s, hands=hands, piles=_set(s.piles, e.seat, max(0, s.piles[e.seat] - 1)))
+
+
+def _same(s: Shown, _e: Any) -> Shown:
+    return s
+
+
+REDUCERS: dict[type, Callable[[Shown, Any], Shown]] = {
+    ev.TurnStarted: lambda s, e: replace(s, mover=e.seat, turn=e.turn),
+    ev.TilePlaced: _placed,
+    ev.SunSpent: lambda s, e: replace(s, sun=_set(s.sun, e.seat, e.sun)),
+    ev.FillRequired: _same,
+    ev.JungleFilled: _filled,
+    ev.EdgeActivated: _same,
+    ev.EdgeResolved: _same,
+    ev.CacaoGained: lambda s, e: replace(s, cacao=_set(s.cacao, e.seat, e.cacao)),
+    ev.CacaoSold: lambda s, e: replace(
+        s, cacao=_set(s.cacao, e.seat, e.cacao), gold=_set(s.gold, e.seat, e.gold)
+    ),
+    ev.GoldGained: lambda s, e: replace(s, gold=_set(s.gold, e.seat, e.gold)),
+    ev.GoldPaid: lambda s, e: replace(s, gold=_set(s.gold, e.seat, e.gold)),
+    ev.WaterMoved: lambda s, e: replace(s, water=_set(s.water, e.seat, e.end)),
+    ev.SunGained: lambda s, e: replace(s, sun=_set(s.sun, e.seat, e.sun)),
+    ev.WorkerDrawn: _drawn,
+    ev.DisplayRefilled: lambda s, e: replace(
+        s, display=tuple(e.display), pile_count=max(0, s.pile_count - len(e.drawn))
+    ),
+    ev.TurnEnded: _same,
+    ev.TempleScored: _same,
+    ev.GameEnded: lambda s, e: replace(s, over=True),
+}
+"""One case per engine event type: how it changes what is shown."""
+
+
+def reduce(shown: Shown, event: ev.Event) -> Shown:
+    """``shown`` moved on by ``event``. Raises KeyError for an event type with no case."""
+    return REDUCERS[type(event)](shown, event)

@@ -24,29 +24,6 @@ class LogLine:
     heading: bool = False
 
 
-def gains(events: Sequence[ev.Event], seat: int) -> Counter[str]:
-    """What ``seat`` gained in ``events``: cacao, gold (net), water steps, sun, cacao lost."""
-    total: Counter[str] = Counter()
-    for e in events:
-        if getattr(e, "seat", None) != seat:
-            continue
-        if isinstance(e, ev.CacaoGained):
-            total["cacao"] += e.gained
-            total["lost"] += e.lost
-        elif isinstance(e, ev.CacaoSold):
-            total["cacao"] -= e.sold
-            total["gold"] += e.sold * e.price
-        elif isinstance(e, ev.GoldGained):
-            total["gold"] += e.gained
-        elif isinstance(e, ev.GoldPaid):
-            total["gold"] -= e.paid
-        elif isinstance(e, ev.WaterMoved):
-            total["water"] += e.end - e.start
-        elif isinstance(e, ev.SunGained):
-            total["sun"] += e.gained
-    return total
-
-
 def gains_text(total: Counter[str], then: object = None) -> str:
     """``+2 cacao, +3 gold`` (or "no immediate gain"); ``then``: the phase of the same seat's
     next decision this turn (``Phase.FILL`` or ``Phase.RESOLVE``), named after the gains."""
@@ -63,11 +40,12 @@ def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def log_lines(events: Sequence[ev.Event], names: Sequence[str]) -> list[LogLine]:
-    """The log lines of ``events``, with the seat whose colour each takes."""
+def log_lines(
+    events: Sequence[ev.Event], names: Sequence[str], turn: int = 0, temples: int = 0
+) -> list[LogLine]:
+    """The log lines of ``events``, with the seat whose colour each takes; ``turn`` is the
+    turn they start in and ``temples`` the number of temples scored before them."""
     lines: list[LogLine] = []
-    turn = 0
-    temples = 0
     for e in events:
         seat = getattr(e, "seat", None)
         name = names[seat] if seat is not None else ""

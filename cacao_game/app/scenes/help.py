@@ -25,6 +25,7 @@ class HelpOverlay(WidgetScene):
 
     transparent = True
     modal = True
+    is_help = True
 
     def __init__(self, app: object) -> None:
         super().__init__(app)  # type: ignore[arg-type]

@@ -13,8 +13,8 @@ from typing import Any
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.flow import open_save
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.scenes.flow import open_save
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button, Panel
 
@@ -101,18 +101,14 @@ class LoadScene(WidgetScene):
 
     def ask_delete(self, info: Any) -> None:
         """Confirm, then delete the save and its backup."""
-        from cacao_game.app.scenes.confirm import ConfirmDialog
-
         name = self.display_name(info)
-        self.app.push(
-            ConfirmDialog(
-                self.app,
-                t("load.delete_confirm", name=name),
-                lambda: self.delete(info),
-                danger=True,
-                yes=t("load.delete"),
-                no=t("common.cancel"),
-            )
+        self.app.open(
+            "confirm",
+            t("load.delete_confirm", name=name),
+            lambda: self.delete(info),
+            danger=True,
+            yes=t("load.delete"),
+            no=t("common.cancel"),
         )
 
     def delete(self, info: Any) -> None:

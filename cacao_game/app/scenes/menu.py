@@ -7,12 +7,12 @@ import math
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.flow import autosave_exists, continue_game
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.scenes.flow import autosave_exists, continue_game, open_replay, open_save
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
 
-__all__ = ["MenuScene", "open_replay", "open_save"]
+__all__ = ["MenuScene"]
 
 BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 70, 14
 DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "plantation1", "market4")
@@ -22,20 +22,13 @@ class MenuScene(WidgetScene):
     """The first screen. Esc does nothing here (Quit is explicit)."""
 
     def build(self) -> None:
-        from cacao_game.app.scenes.help import RulesScene
-        from cacao_game.app.scenes.load import LoadScene
-        from cacao_game.app.scenes.settings import SettingsScene
-        from cacao_game.app.scenes.setup import SetupScene
-
-        entries: list[tuple[str, object, str]] = [
-            ("menu.new", lambda: self.app.push(SetupScene(self.app)), "primary")
-        ]
+        entries: list[tuple[str, object, str]] = [("menu.new", lambda: self.app.open("setup"), "primary")]
         if autosave_exists():
             entries.append(("menu.continue", lambda: continue_game(self.app), "secondary"))
         entries += [
-            ("menu.load", lambda: self.app.push(LoadScene(self.app)), "secondary"),
-            ("menu.settings", lambda: self.app.push(SettingsScene(self.app)), "secondary"),
-            ("menu.rules", lambda: self.app.push(RulesScene(self.app)), "secondary"),
+            ("menu.load", lambda: self.app.open("load"), "secondary"),
+            ("menu.settings", lambda: self.app.open("settings"), "secondary"),
+            ("menu.rules", lambda: self.app.open("rules"), "secondary"),
             ("menu.quit", self.app.quit, "ghost"),
         ]
         cx = self.app.screen.get_width() // 2

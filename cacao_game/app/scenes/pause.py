@@ -29,14 +29,11 @@ class PauseOverlay(WidgetScene):
         return stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
 
     def build(self) -> None:
-        from cacao_game.app.scenes.help import HelpOverlay
-        from cacao_game.app.scenes.settings import SettingsScene
-
         entries = [
             ("pause.resume", self.back, "primary"),
             ("pause.save", self.save, "secondary"),
-            ("pause.settings", lambda: self.app.push(SettingsScene(self.app)), "secondary"),
-            ("pause.help", lambda: self.app.push(HelpOverlay(self.app)), "secondary"),
+            ("pause.settings", lambda: self.app.open("settings"), "secondary"),
+            ("pause.help", lambda: self.app.open("help"), "secondary"),
             ("pause.quit", self.quit_to_menu, "danger"),
         ]
         panel = self.panel_rect()
@@ -71,9 +68,7 @@ class PauseOverlay(WidgetScene):
 
     def quit_to_menu(self) -> None:
         """Ask, then return to the menu."""
-        from cacao_game.app.scenes.confirm import ConfirmDialog
-
-        self.app.push(ConfirmDialog(self.app, t("pause.quit_confirm"), self.app.home, danger=True))
+        self.app.open("confirm", t("pause.quit_confirm"), self.app.home, danger=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 150)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.flow import start_game, watch_record
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.scenes.flow import play_scene, replay_scene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
@@ -149,15 +149,12 @@ class ScoringScene(WidgetScene):
         """The same seats in the same order with a new seed."""
         seats = [SeatConfig(s.name, s.color, s.kind) for s in self.config.seats]
         config = GameConfig(seats, self.config.variant, random.Random().randrange(SEED_LIMIT))
-        self.app.home()
-        self.app.push(play_scene(self.app, config))
+        start_game(self.app, config)
 
     def new_game(self) -> None:
         """The setup scene, prefilled with these seats."""
-        from cacao_game.app.scenes.setup import SetupScene
-
         self.app.home()
-        self.app.push(SetupScene(self.app, self.config))
+        self.app.open("setup", self.config)
 
     def watch_replay(self) -> None:
         """UI-play's replay of this game, if available."""
@@ -168,9 +165,7 @@ class ScoringScene(WidgetScene):
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
-        scene = replay_scene(self.app, record)
-        if scene is not None:
-            self.app.push(scene)
+        watch_record(self.app, record)
 
     def build(self) -> None:
         entries = [

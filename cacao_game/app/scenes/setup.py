@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.flow import start_game
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.scenes.flow import start_game
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig

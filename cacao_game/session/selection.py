@@ -1,10 +1,9 @@
-"""The rules side of the play scene: what the deciding human has selected, and undo.
+"""What the deciding human has selected: hand tile, rotation, display tile, provisional move.
 
-``TurnState`` holds the selection of the seat that decides now (hand tile, rotation, a
-provisional action not yet sent to the engine) and turns clicks and keys into engine
-actions. It never applies anything itself except through ``confirm``/``choose`` (which return
-the action for the scene to apply) and ``undo`` (``Game.pop``). Previews are computed on a
-``clone()`` of the game, never on the game itself. No pygame here.
+``Selection`` turns clicks and keys into engine actions but never applies one: ``click`` and
+``confirm`` return the action for the session to apply. Queries never change anything (a
+stale index is clamped when read, not written back). Previews run on a ``clone()`` of the
+game, never on the game itself.
 """
 
 from __future__ import annotations
@@ -12,10 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from cacao_game.app.play.texts import gains
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import MARKET_PRICE, VOLCANO, Pos
+from cacao_game.session.gains import gains
 
 
 @dataclass(frozen=True)
@@ -29,13 +28,12 @@ class Choice:
     """Index of the edge the choice belongs to (one row per edge)."""
 
 
-class TurnState:
-    """Selection and provisional action of the deciding seat; undo over ``game.pop()``."""
+class Selection:
+    """Selection and provisional action of the deciding seat."""
 
-    def __init__(self, game: Game, humans: set[int]) -> None:
-        """``humans``: the seats played at the table (undo stops at their decisions)."""
+    def __init__(self, game: Game) -> None:
+        """The selection of whoever decides in ``game`` (the session's live game)."""
         self.game = game
-        self.humans = humans
         self.hand_index = 0
         self.rotation = 0
         self.fill_code: str | None = None
@@ -68,8 +66,7 @@ class TurnState:
         hand = self.hand()
         if not hand:
             return None
-        self.hand_index = min(self.hand_index, len(hand) - 1)
-        return hand[self.hand_index]
+        return hand[min(self.hand_index, len(hand) - 1)]
 
     def overbuild_targets(self) -> list[Pos]:
         """Squares of the mover's own tiles that may be overbuilt now (R3.3), else []."""
@@ -101,9 +98,7 @@ class TurnState:
         codes = self.fill_codes()
         if not codes:
             return None
-        if self.fill_code not in codes:
-            self.fill_code = codes[0]
-        return self.fill_code
+        return self.fill_code if self.fill_code in codes else codes[0]
 
     def action_at(self, pos: Pos) -> Action | None:
         """The action the current selection makes at square ``pos`` (None if none is legal)."""
@@ -170,6 +165,13 @@ class TurnState:
             return False
         self.hand_index = index
         self._refresh_provisional()
+        return True
+
+    def focus_choice(self, index: int) -> bool:
+        """Focus resolution choice ``index``; False if there is none."""
+        if not 0 <= index < len(self.choices()):
+            return False
+        self.focus = index
         return True
 
     def rotate(self, step: int) -> bool:
@@ -267,30 +269,23 @@ class TurnState:
         if self.phase is Phase.PLACE:
             self.hand_index = min(self.hand_index, max(0, len(self.hand()) - 1))
 
-    # ----------------------------------------------------------------- undo
-
-    def undo(self) -> int:
-        """Take back one step: the provisional choice, else engine decisions.
-
-        Engine undo pops at least one decision, then keeps popping while the decision
-        belongs to a computer seat (casual undo across AI turns). Returns how many decisions
-        were popped (0 when only the provisional choice was dropped, -1 when nothing could be undone).
-        """
-        if self.provisional is not None:
-            self.provisional = None
-            return 0
-        game = self.game
-        if not game.can_undo:
-            return -1
-        popped = 0
-        game.pop()
-        popped += 1
-        while game.can_undo and game.current_player() not in self.humans:
-            game.pop()
-            popped += 1
+    def reset(self) -> None:
+        """Forget everything after an undo (the tile index is clamped to the hand)."""
         self.after_apply()
+        self.fill_code = None
         self._preview_cache.clear()
-        return popped
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Every field a player can change, for equality checks (caches left out)."""
+        return (
+            self.hand_index,
+            self.rotation,
+            self.fill_code,
+            self.fill_rotation,
+            self.fill_picked,
+            self.provisional,
+            self.focus,
+        )
 
 
 def _reading_order(pos: Pos) -> tuple[int, int]:

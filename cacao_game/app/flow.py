@@ -1,0 +1,100 @@
+"""Moves between scenes that several scenes share: start a game, resume a save, watch a record.
+
+Each builds the source the table shows (a ``PlaySession`` or a ``ReplaySession``) and asks
+the app for the ``table`` scene by name; a failure is shown as a one-line notice.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cacao_game import saves
+from cacao_game.app.strings import t
+from cacao_game.config.game import GameConfig
+from cacao_game.engine import Game
+from cacao_game.jsontypes import JSON
+from cacao_game.records import read_record
+from cacao_game.session import PlaySession
+from cacao_game.session.autosave import BackgroundAutosaver, one_line
+from cacao_game.session.replay import ReplaySession
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
+
+log = logging.getLogger(__name__)
+
+
+def new_session(
+    app: App, config: GameConfig, game: Game | None = None, view: dict[str, JSON] | None = None
+) -> PlaySession:
+    """A play session for ``config`` (resuming ``game``) that autosaves to the autosave slot."""
+    return PlaySession(
+        config,
+        game,
+        undo=app.settings.undo_policy if hasattr(app.settings, "undo_policy") else None,
+        autosaver=BackgroundAutosaver(saves.autosave_path),
+        view=view,
+    )
+
+
+def start_game(app: App, config: GameConfig) -> None:
+    """Start a new game of ``config`` over the menu (whatever else was open closes)."""
+    config.validate()
+    app.home()
+    app.open("table", new_session(app, config))
+
+
+def open_save(app: App, path: Path, *, backup_fallback: bool = False) -> bool:
+    """Resume the save at ``path`` over the menu; on failure show its one-line reason.
+
+    With ``backup_fallback`` a refused file is replaced by its ``.bak`` when that loads.
+    """
+    try:
+        loaded = saves.load_with_backup(path) if backup_fallback else saves.load_game(path)
+        config = (
+            loaded.config if isinstance(loaded.config, GameConfig) else GameConfig.from_dict(loaded.config)
+        )
+        session = new_session(app, config, loaded.game, dict(loaded.ui_state))
+    except (ValueError, OSError) as error:  # SaveError is a ValueError
+        app.notify(t("load.failed", name=path.name, reason=one_line(error)))
+        return False
+    app.home()
+    app.open("table", session)
+    return True
+
+
+def autosave_exists() -> bool:
+    """True if there is an autosave to continue."""
+    try:
+        return saves.autosave_path().is_file()
+    except OSError as error:
+        log.debug("no autosave: %s", error)
+        return False
+
+
+def continue_game(app: App) -> bool:
+    """Resume the autosave."""
+    return open_save(app, saves.autosave_path(), backup_fallback=True)
+
+
+def watch_record(app: App, record: dict[str, JSON]) -> bool:
+    """Push the replay of ``record``; False (and a notice) if the record does not replay."""
+    try:
+        source = ReplaySession(record)
+    except ValueError as error:  # RecordError: the record does not replay
+        app.notify(t("scoring.replay_failed", reason=one_line(error)))
+        return False
+    app.open("table", source)
+    return True
+
+
+def open_replay(app: App, path: Path) -> bool:
+    """Watch the game record at ``path`` over the menu."""
+    try:
+        record = read_record(path)
+    except (ValueError, OSError) as error:
+        app.notify(t("load.failed", name=path.name, reason=one_line(error)))
+        return False
+    return watch_record(app, record)

@@ -1,0 +1,56 @@
+"""Who made each decision of a game, in which turn, and what it revealed.
+
+The session keeps one ``Entry`` per engine decision, in step with ``game.actions``, so undo
+can tell whose decision it would take back, and the view can rebuild the log and the score
+history from events after an undo or a load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cacao_game.engine import Action, Game
+from cacao_game.engine import events as ev
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One engine decision: who made it, in which turn, what happened, what it revealed."""
+
+    seat: int
+    turn: int
+    action: Action
+    events: tuple[ev.Event, ...]
+    revealed: bool
+    """A hidden tile came to light: a pile tile laid or turned up, a refill, a worker drawn."""
+    totals: tuple[int, ...] | None
+    """Projected end scores of every seat when this decision ended a turn, else None."""
+
+    @property
+    def ended_turn(self) -> bool:
+        """Whether this decision ended the turn (the next seat moves, or the game ended)."""
+        return self.totals is not None
+
+
+def decide(game: Game, action: Action) -> Entry:
+    """Apply ``action`` to ``game`` and describe it. Raises the engine's ``IllegalActionError``
+    (the game unchanged) if the action is illegal."""
+    seat, turn, shown_before = game.current_player(), game.turn, game.revealed_pile_tile()
+    events = tuple(game.apply(action))
+    revealed = shown_before is None and game.revealed_pile_tile() is not None
+    revealed = revealed or any(_reveals(event) for event in events)
+    ended = any(isinstance(event, (ev.TurnEnded, ev.GameEnded)) for event in events)
+    totals = tuple(score.total for score in game.score_now()) if ended else None
+    return Entry(seat, turn, action, events, revealed, totals)
+
+
+def replay(game: Game, actions: Sequence[Action]) -> list[Entry]:
+    """Apply ``actions`` to ``game`` (usually fresh from its setup) and return their entries."""
+    return [decide(game, action) for action in actions]
+
+
+def _reveals(event: ev.Event) -> bool:
+    if isinstance(event, ev.JungleFilled):
+        return event.source == "pile"
+    return isinstance(event, (ev.DisplayRefilled, ev.WorkerDrawn))

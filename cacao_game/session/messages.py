@@ -1,0 +1,23 @@
+"""Messages from the play session to the AI worker (the worker process stays outside)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cacao_game.engine import Game
+
+
+@dataclass(frozen=True)
+class AIRequest:
+    """Choose an action for the deciding seat of ``game`` with AI ``level``.
+
+    ``hint`` requests suggest a move to a human; the others play a computer seat. ``game`` is
+    a clone the worker may keep; ``seed`` makes the answer reproducible.
+    """
+
+    id: int
+    level: str
+    seat: int
+    seed: int
+    game: Game
+    hint: bool = False

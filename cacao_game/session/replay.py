@@ -1,0 +1,127 @@
+"""``ReplaySession``: a recorded game stepped turn by turn, behind the same view as play.
+
+Nobody decides in a replay: every hand is face up, there is no curtain, no AI and no
+autosave. ``step`` returns the engine events of the turn it adds (the view animates them);
+``jump`` and stepping back return None, and the view re-syncs from the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from cacao_game.config.game import GameConfig, SeatConfig
+from cacao_game.engine import Game, Overbuild, Place
+from cacao_game.engine import events as ev
+from cacao_game.jsontypes import JSON
+from cacao_game.records import replay_record
+from cacao_game.session import journal
+from cacao_game.session.journal import Entry
+from cacao_game.session.selection import Selection
+
+
+def record_config(record: Mapping[str, object]) -> GameConfig:
+    """The seats of a record as a game config; a seat without a name is called by its colour."""
+    seats_data = record.get("seats")
+    seats = []
+    for seat in seats_data if isinstance(seats_data, list) else []:
+        color = str(seat.get("color", "red")) if isinstance(seat, dict) else "red"
+        kind = str(seat.get("kind", "?")) if isinstance(seat, dict) else "?"
+        name = seat.get("name") if isinstance(seat, dict) else None
+        seats.append(
+            SeatConfig(name if isinstance(name, str) and name.strip() else color.capitalize(), color, kind)
+        )
+    variant = record.get("variant")
+    seed = record.get("seed")
+    return GameConfig(
+        seats=seats,
+        variant=variant if isinstance(variant, str) else "base",
+        seed=seed if type(seed) is int else None,
+    )
+
+
+class ReplaySession:
+    """Step through ``record`` (replayed and checked now: raises ``RecordError`` if broken)."""
+
+    humans: frozenset[int] = frozenset()
+    curtain: int | None = None
+    hint = None
+    autosave_error: str | None = None
+    hot_seat = False
+
+    def __init__(self, record: dict[str, JSON]) -> None:
+        full = replay_record(record)
+        self.config = record_config(record)
+        self.actions = list(full.actions)
+        self.turn_starts = [i for i, a in enumerate(self.actions) if isinstance(a, (Place, Overbuild))]
+        self.turn_starts.append(len(self.actions))
+        self.game = Game(full.setup)
+        self.journal: list[Entry] = []
+        self.selection = Selection(self.game)
+        self.position = 0
+        """Turns shown so far (0 = the deal)."""
+        self.version = 0
+        self.view: dict[str, JSON] = {}
+        self.final_board = list(full.jungle) + list(full.workers)
+        """Every square of the finished board (the camera frames it from the first frame)."""
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name."""
+        return [seat.name for seat in self.config.seats]
+
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's kind."""
+        return [seat.kind for seat in self.config.seats]
+
+    @property
+    def turns(self) -> int:
+        """Turns in the record."""
+        return len(self.turn_starts) - 1
+
+    def deciding_seat(self) -> int | None:
+        """The seat to move at this point of the record."""
+        return None if self.game.is_over() else self.game.current_player()
+
+    def face_up_seat(self) -> int | None:
+        """Every hand may be seen in a replay: the mover's is shown."""
+        return None if self.game.is_over() else self.game.mover
+
+    def accepts_input(self) -> bool:
+        """Nobody decides in a replay."""
+        return False
+
+    def score_totals(self) -> tuple[int, ...]:
+        """Each seat's end score if the game ended at this point."""
+        return tuple(score.total for score in self.game.score_now())
+
+    def waiting_for_ai(self) -> int | None:
+        """No AI in a replay."""
+        return None
+
+    def step(self, delta: int) -> list[ev.Event] | None:
+        """One turn forward (its events) or back (None: re-sync); [] at either end."""
+        if delta > 0:
+            if self.position >= self.turns:
+                return []
+            wanted = self.actions[self.turn_starts[self.position] : self.turn_starts[self.position + 1]]
+            entries = journal.replay(self.game, wanted)
+            self.journal.extend(entries)
+            self.position += 1
+            self.version += 1
+            return [event for entry in entries for event in entry.events]
+        if self.position <= 0:
+            return []
+        self.jump(self.position - 1)
+        return None
+
+    def jump(self, position: int) -> None:
+        """Show the state after ``position`` turns (clamped to the record)."""
+        position = max(0, min(self.turns, position))
+        count = self.turn_starts[position]
+        while len(self.game.actions) > count:
+            self.game.pop()
+            self.journal.pop()
+        self.journal.extend(journal.replay(self.game, self.actions[len(self.game.actions) : count]))
+        self.position = position
+        self.version += 1

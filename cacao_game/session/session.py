@@ -1,0 +1,407 @@
+"""``PlaySession``: one game at the table, driven by commands, with no window.
+
+``handle(command)`` changes the game or the selection and returns what happened: the
+engine's events and the session's notices, in order. ``take_requests`` hands the AI requests
+the worker should answer; ``poll`` reports autosave outcomes. Everything else is a query.
+
+Hidden information (hot seat, two or more humans): a hand is face up only while its seat
+decides and its human has lifted the curtain. A curtain goes up before the first human
+decision and whenever a different human's decision comes next. With one human, that
+human's hand stays face up (nobody else is at the screen); with none, the mover's hand.
+
+Undo acts for the human at the screen (the last one who saw their hand) under the undo
+policy (``cacao_game.session.policy``); after an undo the autosave is written at once, so
+Continue never brings undone moves back.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+
+from cacao_game.ai import HINT_LEVELS, LEVELS
+from cacao_game.config.game import GameConfig
+from cacao_game.engine import Action, Game, Phase, Resolve
+from cacao_game.engine import events as ev
+from cacao_game.engine.errors import IllegalActionError
+from cacao_game.jsontypes import JSON
+from cacao_game.session import journal
+from cacao_game.session.autosave import Autosaver
+from cacao_game.session.commands import (
+    AIAnswered,
+    Choose,
+    Command,
+    Confirm,
+    Cycle,
+    Focus,
+    PickFill,
+    RequestHint,
+    Rotate,
+    Select,
+    ShowHand,
+    Target,
+    Undo,
+)
+from cacao_game.session.journal import Entry
+from cacao_game.session.messages import AIRequest
+from cacao_game.session.notices import (
+    AutosaveFailed,
+    AutosaveRestored,
+    CurtainRaised,
+    HandShown,
+    HintReady,
+    Notice,
+    Refused,
+    Undone,
+)
+from cacao_game.session.policy import UndoPolicy, resolve_policy
+from cacao_game.session.selection import Selection
+
+log = logging.getLogger(__name__)
+
+SessionEvent = ev.Event | Notice
+"""What ``handle`` returns: engine events and session notices."""
+
+HINT_SEAT_OFFSET = 100
+"""Hint requests use AI players of their own (seat + this), apart from the computer seats'."""
+
+
+def hint_level() -> str:
+    """The AI level that gives hints: the strongest of ``cacao_game.ai.HINT_LEVELS``."""
+    return next((level for level in reversed(HINT_LEVELS) if level in LEVELS), "random")
+
+
+class PlaySession:
+    """A game of ``config``'s seats: new from its seed, or ``game`` resumed.
+
+    ``undo`` is the undo setting (``auto``/None, ``casual``, ``strict``); ``config.undo``, when
+    set, wins (a game's options live in its save). ``autosaver`` (optional) receives a copy
+    of the game after every turn and every undo. Raises ValueError if ``game`` does not have
+    one seat per configured seat.
+    """
+
+    def __init__(
+        self,
+        config: GameConfig,
+        game: Game | None = None,
+        *,
+        undo: str | None = None,
+        autosaver: Autosaver | None = None,
+        view: Mapping[str, JSON] | None = None,
+    ) -> None:
+        self.config = config
+        kinds = [seat.kind for seat in config.seats]
+        self.humans = frozenset(seat for seat, kind in enumerate(kinds) if kind == "human")
+        self.policy: UndoPolicy = resolve_policy(getattr(config, "undo", None) or undo, len(self.humans))
+        if game is not None and game.players != len(kinds):
+            raise ValueError(f"{len(kinds)} seats configured for a {game.players}-player game")
+        self.game = (
+            Game(game.setup) if game is not None else Game.new(len(kinds), config.variant, config.seed)
+        )
+        self.journal: list[Entry] = journal.replay(self.game, game.actions if game is not None else ())
+        """One entry per decision; a resumed game is replayed so that undo reaches its start."""
+        self.selection = Selection(self.game)
+        self.viewer: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
+        """The human at the screen: the last one whose hand was face up."""
+        self.curtain: int | None = None
+        """The human the curtain waits for, or None."""
+        self.hint: Action | None = None
+        self.view: dict[str, JSON] = dict(view or {})
+        """View state the app saves with the game (the camera ...); the session only stores it."""
+        self.autosaver = autosaver
+        self.autosave_error: str | None = None
+        """The reason the last autosave failed, until one succeeds."""
+        self._outbox: list[AIRequest] = []
+        self._move_request: tuple[int, int] | None = None
+        self._hint_request: tuple[int, int] | None = None
+        self._next_id = 0
+        self._scores_key = -1
+        self._scores: tuple[int, ...] = ()
+        self.version = 0
+        """Grows with every change of the game (caches key on it)."""
+        self._update_curtain()
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name."""
+        return [seat.name for seat in self.config.seats]
+
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's kind: ``human`` or an AI level."""
+        return [seat.kind for seat in self.config.seats]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more humans share the screen."""
+        return len(self.humans) >= 2
+
+    def deciding_seat(self) -> int | None:
+        """The seat whose decision the game waits for (None once it is over)."""
+        return None if self.game.is_over() else self.game.current_player()
+
+    def deciding_human(self) -> int | None:
+        """The deciding seat if a human plays it."""
+        seat = self.deciding_seat()
+        return seat if seat in self.humans else None
+
+    def face_up_seat(self) -> int | None:
+        """Whose hand may be shown face up now, or None (every hand face down)."""
+        if not self.humans:
+            return None if self.game.is_over() else self.game.mover
+        if not self.hot_seat:
+            return self.viewer
+        if self.curtain is None and self.viewer is not None and self.deciding_seat() == self.viewer:
+            return self.viewer
+        return None
+
+    def accepts_input(self) -> bool:
+        """Whether the deciding seat is a human at the screen with the curtain down."""
+        seat = self.deciding_human()
+        return seat is not None and self.curtain is None and (not self.hot_seat or seat == self.viewer)
+
+    def undo_check(self) -> int | Refused:
+        """How many decisions an undo would take back now (0: just the provisional move), or
+        why it is refused."""
+        if self.selection.provisional is not None and self.accepts_input():
+            return 0
+        actor = self.viewer
+        if actor is None:
+            return Refused("undo.nobody")
+        index = len(self.journal) - 1
+        while index >= 0 and self.journal[index].seat not in self.humans:
+            index -= 1
+        if index < 0:
+            return Refused("undo.nothing")
+        owner = self.journal[index].seat
+        if owner != actor:
+            return Refused("undo.other_human", owner)
+        taken = self.journal[index:]
+        if self.policy is UndoPolicy.STRICT:
+            if any(entry.ended_turn for entry in taken):
+                return Refused("undo.turn_over")
+            if any(entry.revealed for entry in taken):
+                return Refused("undo.reveal")
+        return len(taken)
+
+    def score_totals(self) -> tuple[int, ...]:
+        """Each seat's end score if the game ended now (temples included); cached per change."""
+        if self._scores_key != self.version:
+            self._scores_key = self.version
+            self._scores = tuple(score.total for score in self.game.score_now())
+        return self._scores
+
+    def temple_awards(self) -> tuple[int, ...]:
+        """Each seat's temple gold if the game ended now."""
+        return tuple(score.temples for score in self.game.score_now())
+
+    def state_key(self) -> tuple[object, ...]:
+        """Everything a command can change, for equality checks (caches left out)."""
+        return (
+            tuple(self.game.actions),
+            self.selection.snapshot(),
+            self.viewer,
+            self.curtain,
+            self.hint,
+            self._move_request,
+            self._hint_request,
+            self.autosave_error,
+            tuple(sorted(self.view.items())),
+        )
+
+    # ----------------------------------------------------------------- commands
+
+    def handle(self, command: Command) -> list[SessionEvent]:
+        """Carry out ``command``; return the engine events and notices it caused, in order.
+
+        A command that makes no sense now (not your decision, nothing selected) returns []
+        or a ``Refused`` notice; the state is then unchanged.
+        """
+        if isinstance(command, AIAnswered):
+            return self._answer(command)
+        if isinstance(command, Undo):
+            return self._undo()
+        if isinstance(command, ShowHand):
+            return self._show_hand()
+        if not self.accepts_input():
+            return []
+        selection = self.selection
+        if isinstance(command, RequestHint):
+            return self._request_hint()
+        if isinstance(command, Select):
+            selection.select(command.index)
+        elif isinstance(command, Rotate):
+            selection.rotate(command.step)
+        elif isinstance(command, PickFill):
+            selection.pick_fill(command.code)
+        elif isinstance(command, Focus):
+            selection.focus_choice(command.index)
+        elif isinstance(command, Cycle):
+            if selection.phase is Phase.RESOLVE:
+                count = max(1, len(selection.choices()))
+                selection.focus = (selection.focus + command.step) % count
+            else:
+                selection.cycle(command.step)
+        elif isinstance(command, Target):
+            action = selection.click(command.pos)
+            if action is not None:
+                return self._apply(action)
+        elif isinstance(command, Choose):
+            if selection.focus_choice(command.index):
+                return self._confirm()
+        elif isinstance(command, Confirm):
+            return self._confirm()
+        return []
+
+    def _confirm(self) -> list[SessionEvent]:
+        action = self.selection.confirm()
+        if action is None:
+            return [Refused("confirm.nothing")]
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> list[SessionEvent]:
+        try:
+            entry = journal.decide(self.game, action)
+        except IllegalActionError as error:
+            log.warning("refused %s: %s", action, error)
+            return [Refused("illegal")]
+        self.journal.append(entry)
+        self.version += 1
+        self.hint = None
+        self._hint_request = None
+        self.selection.after_apply()
+        events: list[SessionEvent] = list(entry.events)
+        events.extend(self._update_curtain())
+        if entry.ended_turn:
+            self.autosave()
+        return events
+
+    def _undo(self) -> list[SessionEvent]:
+        check = self.undo_check()
+        if isinstance(check, Refused):
+            return [check]
+        if check == 0:
+            self.selection.provisional = None
+            return [Undone(0)]
+        for _ in range(check):
+            self.game.pop()
+        del self.journal[len(self.journal) - check :]
+        self.version += 1
+        self.selection.reset()
+        self.hint = None
+        self._move_request = None
+        self._hint_request = None
+        self.curtain = None
+        notices: list[SessionEvent] = [Undone(check)]
+        notices.extend(self._update_curtain())
+        self.autosave()
+        return notices
+
+    def _show_hand(self) -> list[SessionEvent]:
+        if self.curtain is None:
+            return []
+        self.viewer, self.curtain = self.curtain, None
+        return [HandShown(self.viewer)]
+
+    def _update_curtain(self) -> list[SessionEvent]:
+        if not self.hot_seat or self.curtain is not None:
+            return []
+        seat = self.deciding_human()
+        if seat is None or seat == self.viewer:
+            return []
+        self.curtain = seat
+        return [CurtainRaised(seat)]
+
+    # ----------------------------------------------------------------- the AI
+
+    def _seed(self, seat: int) -> int:
+        base = self.config.seed if self.config.seed is not None else self.game.setup.seed or 0
+        return int(base) * 1009 + seat * 7919 + 1
+
+    def _request(self, level: str, seat: int, seed: int, *, hint: bool) -> tuple[int, int]:
+        self._next_id += 1
+        self._outbox.append(AIRequest(self._next_id, level, seat, seed, self.game.clone(), hint))
+        return (self._next_id, len(self.game.actions))
+
+    def take_requests(self) -> list[AIRequest]:
+        """The AI requests to send now (a computer seat's decision, a hint), each once."""
+        seat = self.deciding_seat()
+        count = len(self.game.actions)
+        stale = self._move_request is None or self._move_request[1] != count
+        if seat is not None and seat not in self.humans and stale:
+            self._move_request = self._request(self.kinds[seat], seat, self._seed(seat), hint=False)
+        requests, self._outbox = self._outbox, []
+        return requests
+
+    def waiting_for_ai(self) -> int | None:
+        """The computer seat whose answer is awaited, else None."""
+        seat = self.deciding_seat()
+        if seat is None or seat in self.humans or self._move_request is None:
+            return None
+        return seat
+
+    def awaits_move(self, request_id: int) -> bool:
+        """Whether ``request_id`` is the computer seat's move the game waits for now."""
+        return self._move_request == (request_id, len(self.game.actions))
+
+    def _request_hint(self) -> list[SessionEvent]:
+        seat = self.game.current_player()
+        self._hint_request = self._request(
+            hint_level(), HINT_SEAT_OFFSET + seat, self._seed(seat) + 17, hint=True
+        )
+        return []
+
+    def _answer(self, answer: AIAnswered) -> list[SessionEvent]:
+        key = (answer.request_id, len(self.game.actions))
+        if key == self._hint_request:
+            self._hint_request = None
+            self.hint = answer.action
+            self.selection.set_provisional(answer.action)
+            return [HintReady(answer.action)]
+        if key != self._move_request:
+            return []
+        self._move_request = None
+        action = answer.action
+        if not self.game.is_legal(action):
+            log.warning("the AI answered an illegal action %s; playing the first legal one", action)
+            action = self.game.legal_actions()[0]
+        return self.play(action)
+
+    def play(self, action: Action) -> list[SessionEvent]:
+        """Apply ``action`` for the deciding seat, whoever plays it (the AI's answers, tools and
+        tests). An illegal action returns a ``Refused`` notice and changes nothing."""
+        return self._apply(action)
+
+    # ----------------------------------------------------------------- saving
+
+    def autosave(self) -> None:
+        """Hand a copy of the game to the autosaver (if any)."""
+        if self.autosaver is not None:
+            self.autosaver.save(self.game.clone(), self.config, dict(self.view))
+
+    def poll(self) -> list[SessionEvent]:
+        """Autosave outcomes since the last call: a failure notice, or the all-clear after one."""
+        if self.autosaver is None:
+            return []
+        notices: list[SessionEvent] = []
+        for outcome in self.autosaver.results():
+            if outcome is not None:
+                self.autosave_error = outcome
+                notices.append(AutosaveFailed(outcome))
+            elif self.autosave_error is not None:
+                self.autosave_error = None
+                notices.append(AutosaveRestored())
+        return notices
+
+    def close(self) -> None:
+        """Finish pending autosaves."""
+        if self.autosaver is not None:
+            self.autosaver.flush()
+
+    # ----------------------------------------------------------------- what the view shows
+
+    def choices(self) -> Sequence[Resolve]:
+        """The resolution actions on offer to the deciding seat (RESOLVE phase), in order."""
+        return [choice.action for choice in self.selection.choices()]
