@@ -219,8 +219,8 @@ def _refilled(b: _Builder, e: ev.DisplayRefilled) -> None:
     for k, code in enumerate(e.drawn):
         slot = len(b.display_sim) + k
         start = b.cursor + k * b.d("token_gap")
-        b.add(Flight(start, b.d("refill"), src=("pile", None), dst=("display", slot), tile=("jungle", code, 0),
-                     size=120))  # fmt: skip
+        tile = ("jungle", code, 0)
+        b.add(Flight(start, b.d("refill"), src=("pile", None), dst=("display", slot), tile=tile, size=120))
     b.cursor += max(0, len(e.drawn) - 1) * b.d("token_gap") + b.d("refill")
     b.display_sim = list(e.display)
     b.commit(e, b.cursor)

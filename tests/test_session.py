@@ -1,0 +1,196 @@
+"""The play session with no window: hot-seat hiding, undo policy, saved undo, one current seat.
+
+Everything here goes through ``PlaySession.handle`` commands, as the play scene's input does.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from cacao_game import saves
+from cacao_game.config.game import GameConfig, SeatConfig
+from cacao_game.engine import Phase
+from cacao_game.session import (
+    AIAnswered,
+    Confirm,
+    CurtainRaised,
+    Cycle,
+    PlaySession,
+    Refused,
+    ShowHand,
+    Undo,
+    Undone,
+    UndoPolicy,
+    resolve_policy,
+)
+from cacao_game.session.autosave import BackgroundAutosaver
+
+
+def config(*kinds: str, seed: int = 5) -> GameConfig:
+    names = ("Ana", "Bo", "Cy", "Di")
+    colors = ("red", "purple", "white", "yellow")
+    return GameConfig([SeatConfig(names[i], colors[i], k) for i, k in enumerate(kinds)], "base", seed)
+
+
+def act(session: PlaySession, rng: random.Random) -> list[object]:
+    """One step of whoever decides: lift a curtain, answer for the AI, or a human's random move."""
+    if session.curtain is not None:
+        return list(session.handle(ShowHand()))
+    for request in session.take_requests():
+        if not request.hint:
+            return list(session.handle(AIAnswered(request.id, rng.choice(request.game.legal_actions()))))
+    if session.accepts_input():
+        return list(session.play(rng.choice(session.game.legal_actions())))
+    return []
+
+
+def test_the_session_never_imports_pygame() -> None:
+    """The session, like the engine and the AI, runs with pygame unavailable."""
+    code = (
+        "import sys; sys.modules['pygame'] = None\n"
+        "import cacao_game.session, cacao_game.session.replay, cacao_game.session.autosave\n"
+        "assert not any(m == 'pygame' or m.startswith('pygame.') for m in sys.modules if sys.modules[m])\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_undo_policy_defaults_casual_alone_and_strict_in_hot_seat() -> None:
+    """Undo: casual is the default with one human, strict with two or more; a setting wins."""
+    assert resolve_policy(None, 1) is UndoPolicy.CASUAL
+    assert resolve_policy("auto", 2) is UndoPolicy.STRICT
+    assert resolve_policy("casual", 3) is UndoPolicy.CASUAL
+    assert resolve_policy("strict", 1) is UndoPolicy.STRICT
+    with pytest.raises(ValueError):
+        resolve_policy("sometimes", 1)
+
+
+def test_hot_seat_hands_are_face_down_unless_it_is_your_decision() -> None:
+    """Two humans and an AI: a curtain before the first human turn; every hand face down while
+    the AI decides and under any curtain; a hand shows only to its own seat."""
+    session = PlaySession(config("human", "human", "medium"))
+    rng = random.Random(1)
+    assert session.curtain == 0 and session.face_up_seat() is None and not session.accepts_input()
+    for _ in range(300):
+        seat = session.deciding_seat()
+        face_up = session.face_up_seat()
+        if face_up is not None:
+            assert face_up == seat and session.curtain is None
+        if seat == 2:
+            assert face_up is None
+        act(session, rng)
+        if session.game.is_over():
+            break
+
+
+def test_undo_never_shows_another_humans_hand_or_crosses_their_move() -> None:
+    """Casual undo with two humans: under the next human's curtain an undo takes back only the
+    previous human's own move (their hand, not the next one's); once the next human has moved,
+    the previous human cannot undo across it."""
+    session = PlaySession(config("human", "human", seed=7), undo="casual")
+    session.handle(ShowHand())
+    session.handle(Cycle(1))
+    events = session.handle(Confirm())
+    assert CurtainRaised(1) in events
+    undone = session.handle(Undo())
+    assert undone == [Undone(1)]
+    assert session.face_up_seat() == 0 and session.curtain is None and not session.game.actions
+    session.handle(Cycle(1))
+    session.handle(Confirm())
+    session.handle(ShowHand())
+    assert session.face_up_seat() == 1
+    while session.deciding_seat() == 1:
+        session.handle(Cycle(1))
+        session.handle(Confirm())
+    assert session.curtain == 0
+    assert isinstance(session.handle(Undo())[0], Undone), "Bo, still at the screen, takes his move back"
+    assert session.face_up_seat() == 1 and session.deciding_seat() == 1
+    while session.deciding_seat() == 1:
+        session.handle(Cycle(1))
+        session.handle(Confirm())
+    session.handle(ShowHand())
+    before = list(session.game.actions)
+    assert session.handle(Undo()) == [Refused("undo.other_human", 1)], "Ana cannot undo Bo's move"
+    assert session.game.actions == before and session.face_up_seat() == 0
+
+
+def test_strict_undo_stays_within_your_own_turn() -> None:
+    """Strict (hot-seat default): after the turn passed, undo is refused and nothing changes."""
+    session = PlaySession(config("human", "human", seed=3))
+    assert session.policy is UndoPolicy.STRICT
+    session.handle(ShowHand())
+    session.handle(Cycle(1))
+    assert session.handle(Undo()) == [Undone(0)], "a provisional move is always taken back"
+    session.handle(Cycle(1))
+    session.handle(Confirm())
+    before = list(session.game.actions)
+    assert session.handle(Undo()) == [Refused("undo.turn_over")]
+    assert session.game.actions == before
+
+
+def test_casual_undo_against_the_ai_goes_back_across_its_turn() -> None:
+    """One human against AIs: undo takes back the AIs' decisions and the human's last one."""
+    session = PlaySession(config("human", "easy", "easy", seed=9))
+    rng = random.Random(4)
+    while session.game.turn < 4:
+        act(session, rng)
+    while session.deciding_seat() != 0:
+        act(session, rng)
+    count = len(session.game.actions)
+    events = session.handle(Undo())
+    assert isinstance(events[0], Undone) and events[0].decisions >= 3
+    assert len(session.game.actions) == count - events[0].decisions
+    assert session.deciding_seat() == 0 and session.accepts_input()
+
+
+def test_undo_is_saved_and_continue_never_brings_undone_moves_back(tmp_path) -> None:
+    """Play, undo, 'kill' the session without closing it, resume from the autosave: the
+    resumed game is the undone one, and undo still works after resuming."""
+    path = tmp_path / "autosave.json"
+    saver = BackgroundAutosaver(lambda: path)
+    cfg = config("human", "easy", seed=12)
+    session = PlaySession(cfg, autosaver=saver)
+    rng = random.Random(3)
+    while session.game.turn < 6:
+        act(session, rng)
+    while session.deciding_seat() != 0:
+        act(session, rng)
+    session.handle(Undo())
+    undone = list(session.game.actions)
+    saver.flush()
+    resumed = PlaySession(cfg, saves.load_game(path).game)
+    assert resumed.game.actions == undone
+    assert isinstance(resumed.handle(Undo())[0], Undone)
+
+
+def test_autosave_failure_is_reported_and_clears_when_a_save_succeeds(tmp_path) -> None:
+    """A failing autosave becomes a notice that stays until a later save succeeds."""
+    target = {"path": tmp_path / "missing" / "deep" / "autosave.json"}
+    (tmp_path / "missing").write_text("a file where a folder is needed")
+    saver = BackgroundAutosaver(lambda: target["path"])
+    session = PlaySession(config("human", "easy", seed=2), autosaver=saver)
+    rng = random.Random(1)
+    while session.game.turn < 1:
+        act(session, rng)
+    saver.flush()
+    notices = session.poll()
+    assert notices and session.autosave_error is not None
+    target["path"] = tmp_path / "autosave.json"
+    while session.game.turn < 3:
+        act(session, rng)
+    saver.flush()
+    session.poll()
+    assert session.autosave_error is None
+
+
+def test_commands_out_of_turn_change_nothing() -> None:
+    """While the AI decides, or under a curtain, a human's command is ignored."""
+    session = PlaySession(config("human", "human", seed=4))
+    before = session.state_key()
+    for command in (Cycle(1), Confirm()):
+        assert session.handle(command) == []
+    assert session.state_key() == before
+    assert session.selection.phase is Phase.PLACE
