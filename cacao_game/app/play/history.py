@@ -14,6 +14,7 @@ from cacao_game.app.play.texts import LogLine, log_lines
 from cacao_game.app.strings import t
 from cacao_game.engine import Game
 from cacao_game.engine import events as ev
+from cacao_game.engine.replay import replay
 from cacao_game.engine.tiles import Pos
 
 
@@ -45,9 +46,12 @@ class History:
     def rebuild(cls, game: Game, names: Sequence[str]) -> History:
         """The history of ``game`` from its start (replays its decisions on a fresh copy)."""
         history = cls(names)
-        replay = Game(game.setup, keep_history=False)
-        for action in game.actions:
-            history.record(replay, replay.apply(action))
+        replay(
+            game.setup,
+            game.actions,
+            on_events=lambda g, step: history.record(g, step.events),
+            keep_history=False,
+        )
         return history
 
     def record(self, game: Game, events: Sequence[ev.Event]) -> None:

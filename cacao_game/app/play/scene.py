@@ -12,6 +12,7 @@ autosave) or ``undo`` (``Game.pop``).
 
 from __future__ import annotations
 
+import copy
 import logging
 import os
 from collections import Counter
@@ -424,7 +425,7 @@ class PlayScene(PlayControls, Scene):
             from cacao_game import saves
         except ImportError:
             return
-        game, config, ui_state = self.game.clone(), self.config.to_dict(), self.ui_state()
+        game, config, ui_state = self.game.clone(), copy.deepcopy(self.config), self.ui_state()
 
         def write() -> None:
             try:
@@ -447,7 +448,7 @@ class PlayScene(PlayControls, Scene):
         from cacao_game import saves
 
         path = saves.slot_path(getattr(saves, "QUICK_SLOT", "quick"))
-        saves.save_game(path, self.game, self.config.to_dict(), self.ui_state())
+        saves.save_game(path, self.game, self.config, self.ui_state())
         return str(path)
 
     def quick_save(self) -> None:

@@ -51,7 +51,7 @@ def open_save(app: App, path: Path, *, backup_fallback: bool = False) -> bool:
         from cacao_game.saves import load_game, load_with_backup
 
         loaded = load_with_backup(path) if backup_fallback else load_game(path)
-        config = GameConfig.from_dict(loaded.config)
+        config = loaded.config
     except ImportError as error:
         log.warning("saves unavailable: %s", error)
         app.notify(t("load.unavailable"))
@@ -60,7 +60,7 @@ def open_save(app: App, path: Path, *, backup_fallback: bool = False) -> bool:
         app.notify(t("load.failed", name=path.name, reason=_one_line(error)))
         return False
     app.home()
-    app.push(play_scene(app, config, loaded.game, loaded.ui_state))
+    app.push(play_scene(app, config, loaded.game, loaded.view))
     return True
 
 
