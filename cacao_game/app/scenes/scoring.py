@@ -170,7 +170,7 @@ class ScoringScene(WidgetScene):
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
-        scene = replay_scene(self.app, record)
+        scene = replay_scene(self.app, dict(record))
         if scene is not None:
             self.app.push(scene)
 
