@@ -52,8 +52,9 @@ def replay_history(game: Game) -> list[list[int]]:
     history = [[s.total for s in GameClass(game.setup, keep_history=False).score_now()]]
 
     def after(replayed: GameClass, step: Step) -> None:
-        if any(isinstance(event, TurnEnded) for event in step.events):
-            history.append([s.total for s in replayed.score_now()])
+        for event in step.events:
+            if isinstance(event, TurnEnded):
+                history.append([s.total for s in replayed.score_now()])
 
     replay(game.setup, game.actions, on_events=after, keep_history=False)
     return history
