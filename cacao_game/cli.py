@@ -173,9 +173,9 @@ def run_headless_load(
     if loaded is None:
         return 1
     game = loaded.game
-    seats = loaded.config["seats"]
+    seats = loaded.config.seats
     if args.seats is None:
-        levels = [seat["kind"] if seat["kind"] in LEVELS else DEFAULT_LEVEL for seat in seats]
+        levels = [seat.kind if seat.kind in LEVELS else DEFAULT_LEVEL for seat in seats]
     elif len(args.seats) == game.players:
         levels = args.seats
     else:
@@ -185,7 +185,7 @@ def run_headless_load(
     finish(game, make_players(levels, seed or 0))
     print(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), file=out)
     if args.record is not None:
-        write_record(to_record(game, seat_entries(levels, [seat["color"] for seat in seats])), args.record)
+        write_record(to_record(game, seat_entries(levels, loaded.config.colors)), args.record)
     return 0
 
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 from cacao_game.ai import make_player
 from cacao_game.ai.base import Player
 from cacao_game.engine import Game, SeatScore
-from cacao_game.records import seat_entries, to_record
+from cacao_game.records import Record, seat_entries, to_record
 
 
 @dataclass
@@ -19,7 +18,7 @@ class MatchResult:
     seed: int
     scores: tuple[SeatScore, ...]
     winners: tuple[int, ...]
-    record: dict[str, Any] | None = field(repr=False)
+    record: Record | None = field(repr=False)
     """The game record, or None when it was not asked for."""
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cacao_game.ai import make_player
+from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.engine import Game, Phase
 from cacao_game.engine.tiles import COLORS
 from cacao_game.saves.schema import checksum
@@ -15,14 +16,19 @@ from cacao_game.saves.schema import checksum
 
 def make_config(
     players: int, variant: str = "base", seed: int | None = 1, kinds: list[str] | None = None
-) -> dict[str, Any]:
-    """A GameConfig dict as the app stores it: seats ``Seat 1``... in box colours."""
+) -> GameConfig:
+    """A game config as the app makes it: seats ``Seat 1``... in box colours."""
     kinds = kinds or ["human"] * players
-    return {
-        "seats": [{"name": f"Seat {s + 1}", "color": COLORS[s], "kind": kinds[s]} for s in range(players)],
-        "variant": variant,
-        "seed": seed,
-    }
+    return GameConfig(
+        seats=[SeatConfig(f"Seat {s + 1}", COLORS[s], kinds[s]) for s in range(players)],
+        variant=variant,
+        seed=seed,
+    )
+
+
+def seat_summaries(config: GameConfig) -> list[dict[str, str]]:
+    """The seats of ``config`` as the Load screen's ``SaveInfo.seats`` lists them."""
+    return [{"name": s.name, "color": s.color, "kind": s.kind} for s in config.seats]
 
 
 def random_game(players: int, variant: str, seed: int, decisions: int | None = None) -> Game:

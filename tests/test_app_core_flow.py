@@ -45,7 +45,7 @@ def test_continue_appears_with_an_autosave_and_resumes_it(app):
     from cacao_game.saves import autosave_path, save_game
 
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
-    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 10), TWO_HUMANS.to_dict(), {})
+    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 10), TWO_HUMANS, {})
     app.home()
     click_label(app, t("menu.continue"))
     assert isinstance(app.top, PlayScene)

@@ -140,7 +140,7 @@ def make_saves() -> tuple[Path, Path]:
     config = GameConfig([SeatConfig("A", "red", "human"), SeatConfig("B", "white", "human")], "base", 2)
     saves_dir().mkdir(parents=True, exist_ok=True)
     good = slot_path("good")
-    save_game(good, harness.random_game(config, 8), config.to_dict(), {})
+    save_game(good, harness.random_game(config, 8), config, {})
     bad = saves_dir() / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     return good, bad

@@ -13,7 +13,8 @@ from cacao_game.app.play.anim import Anim, Timeline
 from cacao_game.app.play.camera import MAX_SCALE, MIN_SCALE, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.shown import Shown, reduce
-from cacao_game.app.play.texts import gains, gains_text
+from cacao_game.app.play.texts import gains_text
+from cacao_game.session.gains import gains
 from cacao_game.engine import Game
 from cacao_game.engine import events as ev
 

@@ -1,4 +1,4 @@
-"""Game records (shared/spec/game-record.md): format, round trip, refusal, golden games."""
+"""Game records (docs/game-record.md): format, round trip, refusal, golden games."""
 
 from __future__ import annotations
 

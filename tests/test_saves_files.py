@@ -19,7 +19,7 @@ from cacao_game.saves import (
     saves_dir,
     slot_path,
 )
-from tests.saves_support import make_config, position, random_game
+from tests.saves_support import make_config, position, random_game, seat_summaries
 
 
 @pytest.fixture(autouse=True)
@@ -139,15 +139,21 @@ def test_list_saves_of_a_missing_folder_is_empty(tmp_path: Path) -> None:
     assert list_saves(tmp_path / "nowhere") == []
 
 
-def test_bad_config_or_ui_state_is_not_saved() -> None:
-    """A config that does not fit the game, or a ui_state that is not JSON: SaveError, nothing written."""
+def test_bad_config_or_view_is_not_saved() -> None:
+    """A config that does not fit the game or is invalid, or a view that is not JSON: nothing written."""
     game = random_game(2, "base", 4, decisions=4)
-    with pytest.raises(SaveError, match=r"^config.seats: expected 2 seats, found 3$"):
+    with pytest.raises(SaveError, match=r"^options.seats: expected 2 seats, found 3$"):
         save_game(slot_path("x"), game, make_config(3))
-    with pytest.raises(SaveError, match=r"^config.variant: "):
+    with pytest.raises(SaveError, match=r"^options.variant: "):
         save_game(slot_path("x"), game, make_config(2, "volcano"))
-    with pytest.raises(SaveError, match=r"^ui_state: not JSON data"):
-        save_game(slot_path("x"), game, make_config(2), {"surface": object()})
+    lax = make_config(2)
+    lax.undo = "whenever"
+    with pytest.raises(SaveError, match=r"^options: unknown undo policy 'whenever'"):
+        save_game(slot_path("x"), game, lax)
+    with pytest.raises(SaveError, match=r"^view: not JSON data"):
+        save_game(slot_path("x"), game, make_config(2), {"surface": object()})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="GameConfig"):
+        save_game(slot_path("x"), game, make_config(2).to_dict())  # type: ignore[arg-type]
     assert not slot_path("x").exists()
 
 
@@ -164,24 +170,39 @@ def test_a_game_changed_behind_the_engine_is_not_saved() -> None:
     assert autosave_path().read_bytes() == before
 
 
-def test_a_config_object_with_to_dict_is_accepted() -> None:
-    """save_game takes the config as a dict or as an object with to_dict() (the app's GameConfig)."""
-
-    class Config:
-        def to_dict(self) -> dict[str, object]:
-            return make_config(2, "base", 4)
-
-    save_game(autosave_path(), random_game(2, "base", 4, decisions=3), Config())  # type: ignore[arg-type]
+def test_the_summary_is_derived_from_the_game() -> None:
+    """SaveInfo: seats from the options, turn, totals and deciding seat from the replayed game."""
+    game = random_game(2, "base", 4, decisions=3)
+    save_game(autosave_path(), game, make_config(2, "base", 4))
     info = load_game(autosave_path()).info
-    assert info.seats == make_config(2)["seats"]
+    assert info.seats == seat_summaries(make_config(2))
+    assert (info.turn, info.current_seat, info.variant) == (game.turn + 1, game.current_player(), "base")
+    assert info.totals == [s.total for s in game.score_now()]
     assert len(info.saved_at_local) == len("2026-01-01 12:00")
 
 
-def test_save_is_json_with_the_required_header() -> None:
-    """The file is JSON with format, schema_version, app_version, saved_at, config, record and actions."""
-    save_game(autosave_path(), random_game(2, "volcano", 4, decisions=6), make_config(2, "volcano"))
+def test_save_stores_the_setup_and_the_actions_once() -> None:
+    """The file is JSON: header, options, setup, actions, view, checksum; no record or state stored."""
+    game = random_game(2, "volcano", 4, decisions=6)
+    save_game(autosave_path(), game, make_config(2, "volcano"), {"camera": {"x": 1}})
     document = json.loads(autosave_path().read_text(encoding="utf-8"))
-    assert document["format"] == "cacao-save" and document["schema_version"] == 1
+    assert list(document) == [
+        "format",
+        "schema_version",
+        "app_version",
+        "saved_at",
+        "options",
+        "setup",
+        "actions",
+        "view",
+        "checksum",
+    ]
+    assert document["format"] == "cacao-save" and document["schema_version"] == 2
     assert document["app_version"] and document["saved_at"].endswith("Z")
-    assert document["record"]["format"] == "cacao-record" and len(document["actions"]) == 6
+    assert document["options"] == {**make_config(2, "volcano").to_dict(), "undo": None}
+    setup = document["setup"]
+    assert (setup["players"], setup["variant"], setup["seed"]) == (2, "volcano", 4)
+    assert setup["jungle_pile"] == list(game.setup.jungle_pile)
+    assert setup["worker_piles"] == [list(pile) for pile in game.setup.worker_piles]
+    assert len(document["actions"]) == 6 and document["view"] == {"camera": {"x": 1}}
     assert document["checksum"].startswith("sha256:")

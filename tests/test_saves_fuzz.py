@@ -1,9 +1,9 @@
 """Bad save files are refused with a one-line reason and never changed (the fuzz corpus).
 
 One small mid-turn save is truncated at many offsets, has bytes flipped, values swapped for
-other JSON types, and decisions made illegal (in the decision list and in the record's
-turns). The damaged documents are re-signed where noted, so the checks behind the checksum
-are exercised too, as if a careful hand had edited the file.
+other JSON types, decisions made illegal, and its deal and options changed. The damaged
+documents are re-signed where noted, so the checks behind the checksum are exercised too, as
+if a careful hand had edited the file.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def test_flipped_bytes_never_load_a_different_game(
             refused += 1
             continue
         assert position(loaded.game) == position(original.game)
-        assert (loaded.config, loaded.ui_state) == (original.config, original.ui_state)
+        assert (loaded.config, loaded.view) == (original.config, original.view)
     assert refused >= 190
 
 
@@ -87,8 +87,8 @@ def _write(path: Path, data: bytes) -> Path:
 
 
 def _leaves(value: Any, where: Path_ = ()) -> Iterator[Path_]:
-    """Paths of every value in a JSON tree (containers included), the ui_state left out."""
-    if where == ("ui_state",):
+    """Paths of every value in a JSON tree (containers included), the free-form view left out."""
+    if where == ("view",):
         return
     if where:
         yield where
@@ -187,21 +187,45 @@ def test_illegal_decisions_are_refused(tmp_path: Path, good: tuple[bytes, dict[s
             assert reason.startswith(f"actions[{index}]: illegal"), reason
 
 
-def test_moves_of_the_record_made_illegal_are_refused(
+@pytest.mark.parametrize(
+    ("where", "value", "expected"),
+    [
+        (("setup", "jungle_pile", 0), "gold9", "setup: display and jungle pile are not"),
+        (("setup", "hands", 0), ["1111", "1111", "1111", "1111"], "setup: seat 0 holds more"),
+        (("setup", "hands", 1), [], "setup: seat 1's worker tiles"),
+        (("setup", "players"), 3, "setup.hands: one hand per seat"),
+        (("setup", "variant"), "base", "setup: display and jungle pile are not"),
+        (("setup", "volcano_edges"), [2, -1, 2, -1], "setup.volcano_edges: this program rules"),
+        (("setup", "board", 1, "tile"), "market3", "setup.board: not the start tiles"),
+        (("setup", "extra"), 1, "setup.extra: unexpected key"),
+        (("options", "seats", 1, "color"), "red", "options: every seat needs its own colour"),
+        (("options", "variant"), "base", "options.variant: the game is 'volcano'"),
+        (("options", "undo"), "sometimes", "options: unknown undo policy"),
+        (("options", "extra"), 1, "options.extra: unexpected key"),
+    ],
+)
+def test_a_changed_deal_or_options_are_refused(
+    tmp_path: Path, good: tuple[bytes, dict[str, Any]], where: Path_, value: Any, expected: str
+) -> None:
+    """The deal or options edited into something this program would not write (re-signed): refused."""
+    _, document = good
+    path = tmp_path / "setup.json"
+    write_document(path, resign(_set(document, where, value)))
+    assert refusal(path).startswith(expected)
+
+
+def test_dropping_decisions_gives_the_earlier_position(
     tmp_path: Path, good: tuple[bytes, dict[str, Any]]
 ) -> None:
-    """Each turn of the stored record given another placement (re-signed): refused at that turn."""
+    """The decisions are the truth: a signed save with the last decision cut loads one step back."""
     _, document = good
-    path = tmp_path / "record.json"
-    for number, turn in enumerate(document["record"]["turns"]):
-        damaged = copy.deepcopy(document)
-        damaged["record"]["turns"][number]["action"]["pos"] = [101, 0]
-        write_document(path, resign(damaged))
-        assert refusal(path).startswith(f"record.turns[{number}].action.pos"), turn
     damaged = copy.deepcopy(document)
     damaged["actions"] = damaged["actions"][:-1]
-    write_document(path, resign(damaged))
-    assert refusal(path).startswith("state.decisions")
+    write_document(tmp_path / "short.json", resign(damaged))
+    full = load_game(_write(tmp_path / "full.json", good[0])).game
+    short = load_game(tmp_path / "short.json").game
+    full.pop()
+    assert position(short) == position(full)
 
 
 @pytest.mark.parametrize(
@@ -240,10 +264,10 @@ def test_newer_and_unknown_versions_are_refused(tmp_path: Path, good: tuple[byte
 def test_edited_file_with_stale_checksum_is_refused(
     tmp_path: Path, good: tuple[bytes, dict[str, Any]]
 ) -> None:
-    """Changing a score without re-signing is caught by the checksum."""
+    """Changing the seed without re-signing is caught by the checksum."""
     _, document = good
     damaged = copy.deepcopy(document)
-    damaged["state"]["totals"][0] += 10
+    damaged["setup"]["seed"] += 10
     assert damaged["checksum"] != checksum(damaged)
     write_document(tmp_path / "edited.json", damaged)
     assert refusal(tmp_path / "edited.json").startswith("checksum: does not match")

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from cacao_game.ai import make_player
+from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Phase
 from cacao_game.engine.tiles import VARIANTS
 from cacao_game.saves import load_game, save_game
 from cacao_game.saves.codec import build_document, decode, encode, restore
-from tests.saves_support import make_config, mid_turn_game, position, random_game
+from tests.saves_support import make_config, mid_turn_game, position, random_game, seat_summaries
 
 SAVED_AT = "2026-01-02T03:04:05.000006Z"
 CASES = [(players, variant) for players in (2, 3, 4) for variant in VARIANTS]
@@ -32,10 +33,10 @@ def test_round_trip_after_every_decision(players: int, variant: str, seed: int) 
     checked = 0
     while True:
         document = build_document(game, config, {"decisions": len(game.actions)}, SAVED_AT)
-        restored, read = restore(decode(encode(document)))
-        assert position(restored) == position(game)
-        assert read["ui_state"] == {"decisions": len(game.actions)}
-        assert restored.can_undo == bool(game.actions)
+        restored = restore(decode(encode(document)))
+        assert position(restored.game) == position(game)
+        assert restored.view == {"decisions": len(game.actions)} and restored.config == config
+        assert restored.game.can_undo == bool(game.actions)
         checked += 1
         if game.is_over():
             break
@@ -80,15 +81,24 @@ def test_loaded_mid_turn_game_continues_identically(tmp_path: Path, players: int
     for action in full.actions[len(stop.actions) :]:
         loaded.game.apply(action)
     assert position(loaded.game) == position(full)
-    assert loaded.ui_state == {"pending": "fill"}
+    assert loaded.view == {"pending": "fill"} and loaded.ui_state is loaded.view
 
 
-def test_ui_state_and_config_come_back_as_json(tmp_path: Path) -> None:
-    """ui_state and config are stored as JSON: tuples come back as lists, everything else equal."""
+def test_view_comes_back_as_json_and_config_as_a_game_config(tmp_path: Path) -> None:
+    """The view is stored as JSON (tuples come back as lists); the config comes back equal, typed."""
     game = random_game(2, "base", 3, decisions=6)
     config = make_config(2, "base", 3, kinds=["human", "random"])
     save_game(tmp_path / "s.json", game, config, {"camera": (1.5, -2), "names": ["a"], "zoom": 0.5})
     loaded = load_game(tmp_path / "s.json")
-    assert loaded.ui_state == {"camera": [1.5, -2], "names": ["a"], "zoom": 0.5}
-    assert loaded.config == config
-    assert loaded.info.seats == config["seats"]
+    assert loaded.view == {"camera": [1.5, -2], "names": ["a"], "zoom": 0.5}
+    assert isinstance(loaded.config, GameConfig) and loaded.config == config
+    assert loaded.info.seats == seat_summaries(config)
+
+
+@pytest.mark.parametrize("undo", [None, "casual", "strict"])
+def test_the_undo_option_round_trips(tmp_path: Path, undo: str | None) -> None:
+    """The undo policy is a typed game option: saved and loaded as it was."""
+    config = make_config(2, "base", 3)
+    config.undo = undo
+    save_game(tmp_path / "u.json", random_game(2, "base", 3, decisions=4), config)
+    assert load_game(tmp_path / "u.json").config.undo == undo

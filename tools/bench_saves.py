@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cacao_game.ai import make_player
+from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Game
 from cacao_game.engine.tiles import COLORS
@@ -59,18 +60,17 @@ def summary(name: str, values: list[float]) -> str:
 def bench(variant: str, folder: Path, runs: int) -> None:
     """Print the figures of one variant."""
     game = full_game(variant, 2026)
-    config = {
-        "seats": [{"name": f"Seat {s + 1}", "color": COLORS[s], "kind": "human"} for s in range(4)],
-        "variant": variant,
-        "seed": 2026,
-    }
+    config = GameConfig(
+        seats=[SeatConfig(f"Seat {s + 1}", COLORS[s], "human") for s in range(4)], variant=variant, seed=2026
+    )
     path = folder / f"bench_{variant}.json"
     saves = timings(lambda: save_game(path, game, config, {"camera": [0, 0, 1.0]}), runs)
     loads = timings(lambda: load_game(path), runs)
 
     def in_memory() -> None:
         document = build_document(game, config, {}, "2026-01-01T00:00:00Z")
-        assert checksum(decode(encode(document))) == document["checksum"]
+        read = decode(encode(document))
+        assert isinstance(read, dict) and checksum(read) == document["checksum"]
 
     data = path.read_bytes()
     memory = timings(in_memory, runs)

@@ -58,12 +58,12 @@ def make_saves() -> None:
     from cacao_game.saves import autosave_path, save_game, saves_dir, slot_path
 
     saves_dir().mkdir(parents=True, exist_ok=True)
-    save_game(autosave_path(), random_game(CONFIG, 60), CONFIG.to_dict(), {})
+    save_game(autosave_path(), random_game(CONFIG, 60), CONFIG, {})
     two = GameConfig(
         [SeatConfig("Lena", "yellow", "human"), SeatConfig("Easy AI", "red", "random")], "base", 5
     )
-    save_game(slot_path("quick"), random_game(two, 30), two.to_dict(), {})
-    save_game(slot_path("Sunday evening"), random_game(two, None), two.to_dict(), {})
+    save_game(slot_path("quick"), random_game(two, 30), two, {})
+    save_game(slot_path("Sunday evening"), random_game(two, None), two, {})
     (saves_dir() / "broken.json").write_text(
         '{"format": "cacao-save", "version": 1, "game": ', encoding="utf-8"
     )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from cacao_game.jsontypes import JSON
 
 COLORS: tuple[str, ...] = ("red", "purple", "white", "yellow")
 """Seat colours in box order."""
@@ -17,6 +18,9 @@ HUMAN = "human"
 VARIANTS: tuple[str, ...] = ("base", "volcano")
 
 MIN_SEATS, MAX_SEATS = 2, 4
+
+UNDO_POLICIES: tuple[str, ...] = ("casual", "strict")
+"""``GameConfig.undo`` values: ``casual`` lets a seat take decisions back, ``strict`` does not."""
 
 
 @dataclass
@@ -42,16 +46,19 @@ class SeatConfig:
 
 @dataclass
 class GameConfig:
-    """A game's seats in turn order (seat 0 moves first), its variant and optional seed."""
+    """A game's seats in turn order (seat 0 moves first), its variant, optional seed and options."""
 
     seats: list[SeatConfig] = field(default_factory=list)
     variant: str = "base"
     seed: int | None = None
+    undo: str | None = None
+    """The undo policy, one of ``UNDO_POLICIES``; None means the default for the seat mix."""
 
     def validate(self) -> None:
         """Raise ValueError with a one-line reason unless the config can start a game.
 
-        2-4 seats, known distinct colours, non-empty names, a known variant, an int seed or None.
+        2-4 seats, known distinct colours, non-empty names, a known variant, an int seed or None,
+        an undo policy of ``UNDO_POLICIES`` or None.
         AI level names are not checked here (levels may come and go; the play scene checks).
         """
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
@@ -71,6 +78,8 @@ class GameConfig:
             raise ValueError(f"unknown variant {self.variant!r}")
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
             raise ValueError("the seed must be a whole number")
+        if self.undo is not None and self.undo not in UNDO_POLICIES:
+            raise ValueError(f"unknown undo policy {self.undo!r} (expected {' or '.join(UNDO_POLICIES)})")
 
     @property
     def kinds(self) -> list[str]:
@@ -82,17 +91,22 @@ class GameConfig:
         """Each seat's colour, in seat order."""
         return [seat.color for seat in self.seats]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSON]:
         """Plain JSON data; ``from_dict(to_dict())`` gives an equal config."""
         return {
             "seats": [{"name": s.name, "color": s.color, "kind": s.kind} for s in self.seats],
             "variant": self.variant,
             "seed": self.seed,
+            "undo": self.undo,
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> GameConfig:
-        """The config stored by ``to_dict``; ValueError (one-line reason) on bad data."""
+    def from_dict(cls, data: object) -> GameConfig:
+        """The config stored by ``to_dict``; ValueError (one-line reason) on bad data.
+
+        ``variant``, ``seed`` and ``undo`` may be missing (older saves): "base", None, None.
+        Keys it does not know are ignored.
+        """
         if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
             raise ValueError("the game options are not a dict with a list of seats")
         seats = []
@@ -103,7 +117,9 @@ class GameConfig:
                 seats.append(SeatConfig(name=entry["name"], color=entry["color"], kind=entry["kind"]))
             except KeyError as missing:
                 raise ValueError(f"a seat entry lacks {missing.args[0]!r}") from None
-        config = cls(seats=seats, variant=data.get("variant", "base"), seed=data.get("seed"))
+        config = cls(
+            seats=seats, variant=data.get("variant", "base"), seed=data.get("seed"), undo=data.get("undo")
+        )
         config.validate()
         return config
 
@@ -111,5 +127,8 @@ class GameConfig:
         """The same config with seat ``start`` moved to the front (turn order kept)."""
         seats = self.seats[start:] + self.seats[:start]
         return GameConfig(
-            seats=[SeatConfig(s.name, s.color, s.kind) for s in seats], variant=self.variant, seed=self.seed
+            seats=[SeatConfig(s.name, s.color, s.kind) for s in seats],
+            variant=self.variant,
+            seed=self.seed,
+            undo=self.undo,
         )

@@ -1,11 +1,16 @@
-"""Game records (``shared/spec/game-record.md``): pure JSON, no pygame."""
+"""Game records (``docs/game-record.md``): pure JSON, no pygame."""
 
 from __future__ import annotations
 
 from cacao_game.records.gamerecord import (
     FORMAT,
     VERSION,
+    DealJSON,
+    Record,
     RecordError,
+    SeatEntry,
+    deal_from_json,
+    deal_to_json,
     read_record,
     replay_record,
     seat_entries,
@@ -17,7 +22,12 @@ from cacao_game.records.gamerecord import (
 __all__ = [
     "FORMAT",
     "VERSION",
+    "DealJSON",
+    "Record",
     "RecordError",
+    "SeatEntry",
+    "deal_from_json",
+    "deal_to_json",
     "read_record",
     "replay_record",
     "seat_entries",

@@ -1,21 +1,26 @@
-"""Game records, format version 1 (``shared/spec/game-record.md``): write, read, replay.
+"""Game records, format version 1 (``docs/game-record.md``): write, read, replay.
 
 A record holds the setup with every pile in order, each turn's decisions and outcome, and
-the final scoring. Besides the keys of the spec, each turn carries ``resolutions``: the
+the final scoring. Besides the keys every record has, each turn carries ``resolutions``: the
 resolution choices seats made (``{"seat", "pos", "side", "amount"}``, in order), so that a
 record replays exactly; automatic steps (R3.10) are not listed.
+
+The deal is read and written by ``deal_to_json`` / ``deal_from_json``, which saves use too.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
-from cacao_game.engine import Fill, Game, Overbuild, Phase, Place, Resolve, Setup
+from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve, Setup
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
+from cacao_game.engine.replay import Step, replay
 from cacao_game.engine.tiles import COLORS, START_TILES, VOLCANO_EDGES, WORKER_CODES
+from cacao_game.jsontypes import JSON
 
 FORMAT = "cacao-record"
 VERSION = 1
@@ -25,22 +30,133 @@ class RecordError(ValueError):
     """A record that is malformed or does not replay; the message names the place."""
 
 
-def seat_entries(kinds: list[str], colors: list[str] | None = None) -> list[dict[str, str]]:
+class SeatEntry(TypedDict):
+    """One seat of a record: its colour and who played it (``human``, ``random`` or an AI level)."""
+
+    color: str
+    kind: str
+
+
+class BoardTile(TypedDict):
+    """A tile on the board at the start."""
+
+    pos: list[int]
+    tile: str
+    rotation: int
+
+
+class DealJSON(TypedDict):
+    """A record's ``setup``: the start tiles and every pile, top first."""
+
+    board: list[BoardTile]
+    display: list[str]
+    jungle_pile: list[str]
+    hands: list[list[str]]
+    worker_piles: list[list[str]]
+    volcano_edges: NotRequired[list[int]]
+
+
+class PlacementJSON(TypedDict):
+    """A turn's ``action``: the worker tile placed or overbuilt."""
+
+    kind: str
+    tile: str
+    rotation: int
+    pos: list[int]
+
+
+class FillJSON(TypedDict):
+    """A jungle tile laid during a turn."""
+
+    pos: list[int]
+    tile: str
+    rotation: int
+    source: str
+
+
+class ResolutionJSON(TypedDict):
+    """A resolution choice a seat made (this project's ``resolutions`` extension)."""
+
+    seat: int
+    pos: list[int]
+    side: int
+    amount: int
+
+
+class PlayerStateJSON(TypedDict):
+    """One seat's tokens; ``water`` is the step on the water track (0-8)."""
+
+    gold: int
+    cacao: int
+    sun: int
+    water: int
+
+
+class TurnJSON(TypedDict):
+    """One turn: the mover's placement, what followed, and the outcome."""
+
+    seat: int
+    action: PlacementJSON
+    fills: list[FillJSON]
+    resolutions: list[ResolutionJSON]
+    drew: str | None
+    players_after: NotRequired[list[PlayerStateJSON]]
+    display_after: NotRequired[list[str]]
+
+
+class ScoreJSON(TypedDict):
+    """One seat's final score."""
+
+    gold: int
+    temples: int
+    sun: int
+    water: int
+    total: int
+    cacao: int
+
+
+class FinalJSON(TypedDict):
+    """The final scoring of a finished game."""
+
+    scores: list[ScoreJSON]
+    winners: list[int]
+
+
+class Record(TypedDict):
+    """A game record as ``to_record`` makes it (see ``docs/game-record.md``)."""
+
+    format: str
+    version: int
+    players: int
+    variant: str
+    seed: int | None
+    seats: list[SeatEntry]
+    setup: DealJSON
+    turns: list[TurnJSON]
+    final: NotRequired[FinalJSON]
+
+
+def seat_entries(kinds: Sequence[str], colors: Sequence[str] | None = None) -> list[SeatEntry]:
     """The ``seats`` list: one ``{"color", "kind"}`` per seat, colours in box order by default."""
-    colors = colors or list(COLORS[: len(kinds)])
-    return [{"color": color, "kind": kind} for color, kind in zip(colors, kinds, strict=True)]
+    chosen = list(colors) if colors else list(COLORS[: len(kinds)])
+    return [{"color": color, "kind": kind} for color, kind in zip(chosen, kinds, strict=True)]
 
 
-def _players_state(game: Game) -> list[dict[str, int]]:
+def _players_state(game: Game) -> list[PlayerStateJSON]:
     return [
         {"gold": game.gold[s], "cacao": game.cacao[s], "sun": game.sun[s], "water": game.water[s]}
         for s in range(game.players)
     ]
 
 
-def _setup_dict(setup: Setup) -> dict[str, Any]:
-    result: dict[str, Any] = {
-        "board": [{"pos": list(pos), "tile": code, "rotation": 0} for pos, code in START_TILES],
+def _start_board() -> list[BoardTile]:
+    return [{"pos": list(pos), "tile": code, "rotation": 0} for pos, code in START_TILES]
+
+
+def deal_to_json(setup: Setup) -> DealJSON:
+    """The ``setup`` object of a record: start tiles, display, piles and hands (top first)."""
+    result: DealJSON = {
+        "board": _start_board(),
         "display": list(setup.display),
         "jungle_pile": list(setup.jungle_pile),
         "hands": [list(hand) for hand in setup.hands],
@@ -51,41 +167,78 @@ def _setup_dict(setup: Setup) -> dict[str, Any]:
     return result
 
 
-def to_record(game: Game, seats: list[dict[str, str]]) -> dict[str, Any]:
+class _Recorder:
+    """Builds the turns of a record from the steps of a replay."""
+
+    def __init__(self) -> None:
+        self.turns: list[TurnJSON] = []
+        self.current: TurnJSON | None = None
+
+    def step(self, game: Game, step: Step) -> None:
+        action = step.action
+        if isinstance(action, Resolve) and self.current is not None:
+            self.current["resolutions"].append(
+                {"seat": step.seat, "pos": list(action.pos), "side": action.side, "amount": action.amount}
+            )
+        for event in step.events:
+            self._event(game, event)
+
+    def _event(self, game: Game, event: ev.Event) -> None:
+        if isinstance(event, ev.TilePlaced):
+            self.current = {
+                "seat": event.seat,
+                "action": {
+                    "kind": "overbuild" if event.overbuild else "place",
+                    "tile": event.tile,
+                    "rotation": event.rotation,
+                    "pos": list(event.pos),
+                },
+                "fills": [],
+                "resolutions": [],
+                "drew": None,
+            }
+        elif self.current is None:
+            return
+        elif isinstance(event, ev.JungleFilled):
+            self.current["fills"].append(
+                {
+                    "pos": list(event.pos),
+                    "tile": event.tile,
+                    "rotation": event.rotation,
+                    "source": event.source,
+                }
+            )
+        elif isinstance(event, ev.WorkerDrawn):
+            self.current["drew"] = event.tile
+        elif isinstance(event, ev.TurnEnded):
+            self.current["players_after"] = _players_state(game)
+            self.current["display_after"] = list(game.display)
+            self.turns.append(self.current)
+            self.current = None
+
+
+def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
     """The record of ``game`` (finished or not), replayed from its setup and decisions.
 
-    ``seats`` is the spec's seat list (see ``seat_entries``). Raises ValueError if its length
-    does not match the game.
+    ``seats`` is the record's seat list (see ``seat_entries``). Raises ValueError if its
+    length does not match the game.
     """
     if len(seats) != game.players:
         raise ValueError(f"{len(seats)} seat entries for a {game.players}-player game")
     setup = game.setup
-    replay = Game(setup, keep_history=False)
-    turns: list[dict[str, Any]] = []
-    current: dict[str, Any] | None = None
-    for action in game.actions:
-        if isinstance(action, Resolve) and current is not None:
-            current["resolutions"].append(
-                {
-                    "seat": replay.current_player(),
-                    "pos": list(action.pos),
-                    "side": action.side,
-                    "amount": action.amount,
-                }
-            )
-        for event in replay.apply(action):
-            current = _record_event(replay, event, current, turns)
-    record: dict[str, Any] = {
+    recorder = _Recorder()
+    replayed = replay(setup, game.actions, on_events=recorder.step, keep_history=False)
+    record: Record = {
         "format": FORMAT,
         "version": VERSION,
         "players": game.players,
         "variant": game.variant,
         "seed": setup.seed,
-        "seats": [dict(seat) for seat in seats],
-        "setup": _setup_dict(setup),
-        "turns": turns,
+        "seats": [{"color": seat["color"], "kind": seat["kind"]} for seat in seats],
+        "setup": deal_to_json(setup),
+        "turns": recorder.turns,
     }
-    if replay.final is not None:
+    if replayed.final is not None:
         record["final"] = {
             "scores": [
                 {
@@ -96,54 +249,22 @@ def to_record(game: Game, seats: list[dict[str, str]]) -> dict[str, Any]:
                     "total": s.total,
                     "cacao": s.cacao,
                 }
-                for s in replay.final
+                for s in replayed.final
             ],
-            "winners": list(replay.winners()),
+            "winners": list(replayed.winners()),
         }
     return record
 
 
-def _record_event(
-    game: Game, event: ev.Event, current: dict[str, Any] | None, turns: list[dict[str, Any]]
-) -> dict[str, Any] | None:
-    if isinstance(event, ev.TilePlaced):
-        current = {
-            "seat": event.seat,
-            "action": {
-                "kind": "overbuild" if event.overbuild else "place",
-                "tile": event.tile,
-                "rotation": event.rotation,
-                "pos": list(event.pos),
-            },
-            "fills": [],
-            "resolutions": [],
-            "drew": None,
-        }
-    elif current is None:
-        return None
-    elif isinstance(event, ev.JungleFilled):
-        current["fills"].append(
-            {"pos": list(event.pos), "tile": event.tile, "rotation": event.rotation, "source": event.source}
-        )
-    elif isinstance(event, ev.WorkerDrawn):
-        current["drew"] = event.tile
-    elif isinstance(event, ev.TurnEnded):
-        current["players_after"] = _players_state(game)
-        current["display_after"] = list(game.display)
-        turns.append(current)
-        return None
-    return current
-
-
-def write_record(record: dict[str, Any], path: str | Path) -> None:
+def write_record(record: Mapping[str, object], path: str | Path) -> None:
     """Write ``record`` as UTF-8 JSON (folders created as needed)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
 
-def read_record(path: str | Path) -> dict[str, Any]:
-    """Read a record file as JSON; RecordError if it is not a JSON object."""
+def read_record(path: str | Path) -> dict[str, JSON]:
+    """Read a record file as JSON; RecordError if it is not a JSON object (nothing else checked)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -158,113 +279,155 @@ def _require(condition: bool, where: str, message: str) -> None:
         raise RecordError(f"{where}: {message}")
 
 
-def _pos(value: Any, where: str) -> tuple[int, int]:
+def _object(value: object, where: str) -> Mapping[str, object]:
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: expected an object")
+    return value
+
+
+def _list(value: object, where: str, message: str = "expected a list") -> list[object]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: {message}")
+    return value
+
+
+def _int(value: object, where: str, message: str = "expected an integer") -> int:
+    if type(value) is not int:
+        raise RecordError(f"{where}: {message}")
+    return value
+
+
+def _str(value: object, where: str, message: str = "expected a string") -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: {message}")
+    return value
+
+
+def _pos(value: object, where: str) -> tuple[int, int]:
+    items = _list(value, where, "expected [x, y]")
+    _require(len(items) == 2, where, "expected [x, y]")
+    return (_int(items[0], where, "expected [x, y]"), _int(items[1], where, "expected [x, y]"))
+
+
+def _str_list(value: object, where: str) -> tuple[str, ...]:
+    message = "expected a list of codes"
+    return tuple(_str(item, where, message) for item in _list(value, where, message))
+
+
+def _prefixed(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], where: str = "") -> Setup:
+    """The ``Setup`` of a deal: ``players``, ``variant`` and ``seed`` from ``header``, the rest from ``deal``.
+
+    ``deal`` has the keys of a record's ``setup`` (``deal_to_json``); a record keeps the three
+    header keys at its top level, a save inside its ``setup`` (then ``header is deal``).
+    ``where`` is the path of ``header`` in the file, used in messages; the deal's path is
+    ``where.setup`` unless ``header is deal``. Raises RecordError naming the first wrong key,
+    including a deal whose tiles are not this game's decks.
+    """
+    here = where if header is deal else _prefixed(where, "setup")
+    players = _int(header.get("players"), _prefixed(where, "players"), "expected 2, 3 or 4")
+    _require(players in (2, 3, 4), _prefixed(where, "players"), "expected 2, 3 or 4")
+    variant = _str(header.get("variant"), _prefixed(where, "variant"), "expected 'base' or 'volcano'")
+    _require(variant in ("base", "volcano"), _prefixed(where, "variant"), "expected 'base' or 'volcano'")
+    seed = header.get("seed")
+    _require(seed is None or type(seed) is int, _prefixed(where, "seed"), "expected an integer")
     _require(
-        isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value),
-        where,
-        "expected [x, y]",
+        deal.get("board") == _start_board(), _prefixed(here, "board"), "not the start tiles of the rules"
     )
-    return (value[0], value[1])
-
-
-def _str_list(value: Any, where: str) -> tuple[str, ...]:
-    _require(
-        isinstance(value, list) and all(isinstance(v, str) for v in value), where, "expected a list of codes"
-    )
-    return tuple(value)
-
-
-def setup_from_record(record: dict[str, Any]) -> Setup:
-    """The ``Setup`` a record starts from; RecordError if the header or setup is wrong."""
-    _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
-    _require(record.get("version") == VERSION, "version", f"this program reads version {VERSION}")
-    players = record.get("players")
-    _require(players in (2, 3, 4), "players", "expected 2, 3 or 4")
-    variant = record.get("variant")
-    _require(variant in ("base", "volcano"), "variant", "expected 'base' or 'volcano'")
-    seed = record.get("seed")
-    _require(seed is None or type(seed) is int, "seed", "expected an integer")
-    seats = record.get("seats")
-    _require(isinstance(seats, list) and len(seats) == players, "seats", "expected one entry per seat")
-    for index, seat in enumerate(seats):
-        _require(
-            isinstance(seat, dict) and seat.get("color") in COLORS and isinstance(seat.get("kind"), str),
-            f"seats[{index}]",
-            "expected {color, kind}",
-        )
-    setup = record.get("setup")
-    _require(isinstance(setup, dict), "setup", "expected an object")
-    board = setup.get("board")
-    expected_board = [{"pos": list(pos), "tile": code, "rotation": 0} for pos, code in START_TILES]
-    _require(board == expected_board, "setup.board", "not the start tiles of the spec")
     if variant == "volcano":
         _require(
-            setup.get("volcano_edges") == list(VOLCANO_EDGES),
-            "setup.volcano_edges",
+            deal.get("volcano_edges") == list(VOLCANO_EDGES),
+            _prefixed(here, "volcano_edges"),
             f"this program rules the volcano edges as {list(VOLCANO_EDGES)}",
         )
-    hands = setup.get("hands")
-    piles = setup.get("worker_piles")
-    _require(isinstance(hands, list) and len(hands) == players, "setup.hands", "one hand per seat")
-    _require(isinstance(piles, list) and len(piles) == players, "setup.worker_piles", "one pile per seat")
+    hands = _list(deal.get("hands"), _prefixed(here, "hands"), "one hand per seat")
+    piles = _list(deal.get("worker_piles"), _prefixed(here, "worker_piles"), "one pile per seat")
+    _require(len(hands) == players, _prefixed(here, "hands"), "one hand per seat")
+    _require(len(piles) == players, _prefixed(here, "worker_piles"), "one pile per seat")
     result = Setup(
         players=players,
         variant=variant,
-        seed=seed,
-        display=_str_list(setup.get("display"), "setup.display"),
-        jungle_pile=_str_list(setup.get("jungle_pile"), "setup.jungle_pile"),
-        hands=tuple(_str_list(h, f"setup.hands[{i}]") for i, h in enumerate(hands)),
-        worker_piles=tuple(_str_list(p, f"setup.worker_piles[{i}]") for i, p in enumerate(piles)),
+        seed=seed if isinstance(seed, int) else None,
+        display=_str_list(deal.get("display"), _prefixed(here, "display")),
+        jungle_pile=_str_list(deal.get("jungle_pile"), _prefixed(here, "jungle_pile")),
+        hands=tuple(_str_list(h, f"{_prefixed(here, 'hands')}[{i}]") for i, h in enumerate(hands)),
+        worker_piles=tuple(
+            _str_list(p, f"{_prefixed(here, 'worker_piles')}[{i}]") for i, p in enumerate(piles)
+        ),
     )
     try:
         result.validate()
     except ValueError as error:
-        raise RecordError(f"setup: {error}") from error
+        raise RecordError(f"{here or 'setup'}: {error}") from error
     return result
 
 
-def replay_record(record: dict[str, Any]) -> Game:
+def _seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
+    seats = _list(record.get("seats"), "seats", "expected one entry per seat")
+    _require(len(seats) == players, "seats", "expected one entry per seat")
+    entries: list[SeatEntry] = []
+    for index, seat in enumerate(seats):
+        entry = _object(seat, f"seats[{index}]")
+        color, kind = entry.get("color"), entry.get("kind")
+        if not (isinstance(color, str) and color in COLORS and isinstance(kind, str)):
+            raise RecordError(f"seats[{index}]: expected {{color, kind}}")
+        entries.append({"color": color, "kind": kind})
+    return entries
+
+
+def setup_from_record(record: Mapping[str, object]) -> Setup:
+    """The ``Setup`` a record starts from; RecordError if the header or setup is wrong."""
+    _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
+    _require(record.get("version") == VERSION, "version", f"this program reads version {VERSION}")
+    setup = deal_from_json(record, _object(record.get("setup"), "setup"))
+    _seats(record, setup.players)
+    return setup
+
+
+def replay_record(record: Mapping[str, object]) -> Game:
     """Replay a record into the game it describes, checking every recorded outcome.
 
     Raises RecordError naming the first turn and key that is malformed, illegal or does not
     match what the rules produce. The returned game keeps its history (it can ``pop()``).
     """
     game = Game(setup_from_record(record))
-    turns = record.get("turns")
-    _require(isinstance(turns, list), "turns", "expected a list")
-    for number, turn in enumerate(turns):
-        _replay_turn(game, turn, f"turns[{number}]")
+    seats = _seats(record, game.players)
+    for number, turn in enumerate(_list(record.get("turns"), "turns")):
+        _replay_turn(game, _object(turn, f"turns[{number}]"), f"turns[{number}]")
     final = record.get("final")
     if game.is_over():
-        _require(isinstance(final, dict), "final", "a finished game needs its final scoring")
-        expected = to_record(game, record["seats"])["final"]
-        _require(final.get("scores") == expected["scores"], "final.scores", f"expected {expected['scores']}")
+        if not isinstance(final, dict):
+            raise RecordError("final: a finished game needs its final scoring")
+        recorded: Mapping[str, object] = final
+        expected = to_record(game, seats)["final"]
         _require(
-            final.get("winners") == expected["winners"], "final.winners", f"expected {expected['winners']}"
+            recorded.get("scores") == expected["scores"], "final.scores", f"expected {expected['scores']}"
+        )
+        _require(
+            recorded.get("winners") == expected["winners"], "final.winners", f"expected {expected['winners']}"
         )
     else:
         _require(final is None, "final", "the game is not over")
     return game
 
 
-def _replay_turn(game: Game, turn: Any, where: str) -> None:
-    _require(isinstance(turn, dict), where, "expected an object")
+def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
     _require(not game.is_over(), where, "the game is already over")
     _require(turn.get("seat") == game.mover, f"{where}.seat", f"seat {game.mover} moves now")
-    action = turn.get("action")
-    _require(isinstance(action, dict), f"{where}.action", "expected an object")
+    action = _object(turn.get("action"), f"{where}.action")
     kind = action.get("kind")
     _require(kind in ("place", "overbuild"), f"{where}.action.kind", "expected place or overbuild")
-    tile = action.get("tile")
+    tile = _str(action.get("tile"), f"{where}.action.tile", "expected a worker code")
     _require(tile in WORKER_CODES, f"{where}.action.tile", "expected a worker code")
-    rotation = action.get("rotation")
-    _require(rotation in (0, 1, 2, 3) and type(rotation) is int, f"{where}.action.rotation", "expected 0-3")
+    rotation = _int(action.get("rotation"), f"{where}.action.rotation", "expected 0-3")
+    _require(rotation in (0, 1, 2, 3), f"{where}.action.rotation", "expected 0-3")
     pos = _pos(action.get("pos"), f"{where}.action.pos")
     placement = (Place if kind == "place" else Overbuild)(tile, rotation, pos)
-    fills = turn.get("fills")
-    resolutions = turn.get("resolutions", [])
-    _require(isinstance(fills, list), f"{where}.fills", "expected a list")
-    _require(isinstance(resolutions, list), f"{where}.resolutions", "expected a list")
+    fills = _list(turn.get("fills"), f"{where}.fills")
+    resolutions = _list(turn.get("resolutions", []), f"{where}.resolutions")
     done_fills = 0
     done_resolutions = 0
     start_turn = game.turn
@@ -286,21 +449,23 @@ def _replay_turn(game: Game, turn: Any, where: str) -> None:
             break
         if game.phase is Phase.FILL:
             _require(done_fills < len(fills), f"{where}.fills", "a fill decision is missing")
-            fill = fills[done_fills]
-            _require(isinstance(fill, dict), f"{where}.fills[{done_fills}]", "expected an object")
-            rotation = fill.get("rotation", 0)
+            here = f"{where}.fills[{done_fills}]"
+            fill = _object(fills[done_fills], here)
             events = _apply(
                 game,
-                Fill(_pos(fill.get("pos"), f"{where}.fills[{done_fills}].pos"), fill.get("tile"), rotation),
-                f"{where}.fills[{done_fills}]",
+                Fill(
+                    _pos(fill.get("pos"), f"{here}.pos"),
+                    _str(fill.get("tile"), f"{here}.tile"),
+                    _int(fill.get("rotation", 0), f"{here}.rotation"),
+                ),
+                here,
             )
             continue
         _require(
             done_resolutions < len(resolutions), f"{where}.resolutions", "a resolution choice is missing"
         )
-        choice = resolutions[done_resolutions]
         here = f"{where}.resolutions[{done_resolutions}]"
-        _require(isinstance(choice, dict), here, "expected an object")
+        choice = _object(resolutions[done_resolutions], here)
         _require(
             choice.get("seat") == game.current_player(),
             f"{here}.seat",
@@ -308,7 +473,11 @@ def _replay_turn(game: Game, turn: Any, where: str) -> None:
         )
         events = _apply(
             game,
-            Resolve(_pos(choice.get("pos"), f"{here}.pos"), choice.get("side"), choice.get("amount")),
+            Resolve(
+                _pos(choice.get("pos"), f"{here}.pos"),
+                _int(choice.get("side"), f"{here}.side"),
+                _int(choice.get("amount"), f"{here}.amount"),
+            ),
             here,
         )
         done_resolutions += 1
@@ -332,7 +501,7 @@ def _replay_turn(game: Game, turn: Any, where: str) -> None:
     )
 
 
-def _apply(game: Game, action: Any, where: str) -> list[ev.Event]:
+def _apply(game: Game, action: Action, where: str) -> list[ev.Event]:
     try:
         return game.apply(action)
     except IllegalActionError as error:

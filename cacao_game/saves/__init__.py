@@ -1,10 +1,13 @@
 """Saving and loading games (pure Python, no pygame).
 
-    save_game(path, game, config, ui_state)   # atomic, keeps <name>.bak
-    loaded = load_game(path)                  # LoadedSave(game, config, ui_state, info)
+    save_game(path, game, config, view)   # atomic, keeps <name>.bak
+    loaded = load_game(path)              # LoadedSave(game, config, view, info)
     list_saves(); delete_save(path); autosave_path(); slot_path(name); saves_dir()
 
-Every refusal is a ``SaveError`` whose text is a one-line reason.
+``config`` is a ``GameConfig``; ``view`` is the app's JSON view state. A save stores the deal,
+the decisions, the options and the view (``docs/game-record.md``); the game, its record and
+the summary are derived on load. Every refusal is a ``SaveError`` whose text is a one-line
+reason.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from cacao_game.saves.store import (
     QUICK_SLOT,
     LoadedSave,
     SaveInfo,
+    SeatSummary,
     autosave_path,
     delete_save,
     list_saves,
@@ -35,6 +39,7 @@ __all__ = [
     "LoadedSave",
     "SaveError",
     "SaveInfo",
+    "SeatSummary",
     "autosave_path",
     "delete_save",
     "list_saves",

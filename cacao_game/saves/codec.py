@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from cacao_game import __version__
+from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Setup
-from cacao_game.engine.errors import IllegalActionError
-from cacao_game.records import RecordError, setup_from_record, to_record
+from cacao_game.engine.replay import ReplayError, replay
+from cacao_game.jsontypes import JSON
+from cacao_game.records import RecordError, deal_from_json
 from cacao_game.saves.errors import SaveError, require
 from cacao_game.saves.schema import (
     FORMAT,
@@ -17,56 +20,59 @@ from cacao_game.saves.schema import (
     Document,
     action_from_json,
     action_to_json,
-    canonical_json,
     check_header,
     checksum,
     first_difference,
     game_state,
     migrate,
-    seat_entries_of,
+    plain_json,
+    setup_to_json,
 )
 
 
-def _plain_json(value: Any, where: str) -> Any:
-    """``value`` as it will read back from JSON (tuples become lists, keys strings)."""
+@dataclass
+class Restored:
+    """A save document checked and replayed."""
+
+    game: Game
+    """The game after every saved decision, with its undo history."""
+    config: GameConfig
+    view: dict[str, JSON]
+    saved_at: str
+
+
+def _check_config(config: GameConfig, setup: Setup) -> None:
+    """SaveError unless ``config`` is valid and has the players and variant of ``setup``."""
     try:
-        return json.loads(json.dumps(value, allow_nan=False))
-    except (TypeError, ValueError) as error:
-        raise SaveError(f"{where}: not JSON data ({error})") from error
+        config.validate()
+    except ValueError as error:
+        raise SaveError(f"options: {error}") from error
+    seats = len(config.seats)
+    require(seats == setup.players, "options.seats", f"expected {setup.players} seats, found {seats}")
+    require(config.variant == setup.variant, "options.variant", f"the game is {setup.variant!r}")
 
 
-def build_document(
-    game: Game, config: dict[str, Any], ui_state: dict[str, Any] | None, saved_at: str
-) -> Document:
-    """The save document of ``game`` (see ``schema``).
+def build_document(game: Game, config: GameConfig, view: Mapping[str, JSON], saved_at: str) -> Document:
+    """The save document of ``game`` (see ``schema``), signed.
 
-    Raises SaveError if config or ui_state is unfit, or if ``game`` is not the position its
-    own decisions lead to (changed behind the engine's back: such a save would not load).
+    Raises SaveError if ``config`` is invalid or does not fit the game, if ``view`` is not
+    JSON data, or if ``game`` is not the position its own decisions lead to (changed behind
+    the engine's back: such a save would not load).
     """
-    state = game_state(game)
-    replay = Game(game.setup, keep_history=False)
-    for action in game.actions:
-        replay.apply(action)
-    difference = first_difference(game_state(replay), state, "state")
+    replayed = replay(game.setup, game.actions, keep_history=False)
+    difference = first_difference(game_state(replayed), game_state(game), "state")
     if difference:
         raise SaveError(f"internal error, the game is not what its moves give: {difference}")
-    config = _plain_json(config, "config")
-    ui_state = _plain_json({} if ui_state is None else ui_state, "ui_state")
-    require(isinstance(ui_state, dict), "ui_state", "expected an object")
-    seats = seat_entries_of(config, game.players)
-    require(
-        config.get("variant", game.variant) == game.variant, "config.variant", f"the game is {game.variant!r}"
-    )
+    _check_config(config, game.setup)
     document: Document = {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "app_version": __version__,
         "saved_at": saved_at,
-        "config": config,
-        "record": to_record(game, seats),
+        "options": config.to_dict(),
+        "setup": setup_to_json(game.setup),
         "actions": [action_to_json(action) for action in game.actions],
-        "state": state,
-        "ui_state": ui_state,
+        "view": plain_json(dict(view), "view"),
     }
     document["checksum"] = checksum(document)
     return document
@@ -78,11 +84,11 @@ def encode(document: Document) -> bytes:
     return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
 
 
-def _reject_constant(name: str) -> Any:
+def _reject_constant(name: str) -> JSON:
     raise SaveError(f"file: {name} is not a JSON number")
 
 
-def decode(data: bytes) -> Any:
+def decode(data: bytes) -> JSON:
     """The JSON value in a file's bytes; SaveError if it is empty, not UTF-8 or not JSON."""
     require(bool(data.strip()), "file", "empty")
     try:
@@ -90,63 +96,80 @@ def decode(data: bytes) -> Any:
     except UnicodeDecodeError as error:
         raise SaveError(f"file: not UTF-8 text (byte {error.start}); damaged?") from error
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        result: JSON = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
         raise SaveError(
             f"file: truncated or not JSON ({error.msg}: line {error.lineno} column {error.colno})"
         ) from error
     except RecursionError as error:
         raise SaveError("file: nested too deeply to be a save") from error
+    return result
 
 
-def _setup(record: Any) -> Setup:
-    require(isinstance(record, dict), "record", "expected an object")
-    require(type(record.get("players")) is int, "record.players", "expected 2, 3 or 4")
+def _exactly(expected: JSON, found: JSON, where: str) -> None:
+    """SaveError unless ``found`` is ``expected`` as JSON, types included."""
+    difference = first_difference(expected, found, where)
+    if difference:
+        raise SaveError(f"{difference} (not what this program writes)")
+
+
+def _string(document: Document, key: str) -> str:
+    value = document[key]
+    if not isinstance(value, str):
+        raise SaveError(f"{key}: expected a string")
+    return value
+
+
+def _object(document: Document, key: str) -> dict[str, JSON]:
+    value = document[key]
+    if not isinstance(value, dict):
+        raise SaveError(f"{key}: expected an object")
+    return value
+
+
+def _setup(data: dict[str, JSON]) -> Setup:
     try:
-        return setup_from_record(record)
+        setup = deal_from_json(data, data, "setup")
     except RecordError as error:
-        raise SaveError(f"record.{error}") from error
+        raise SaveError(str(error)) from error
+    _exactly(setup_to_json(setup), data, "setup")
+    return setup
 
 
-def restore(document: Any) -> tuple[Game, Document]:
-    """Check, upgrade and replay a parsed save; return the game and the upgraded document.
+def _config(data: dict[str, JSON], setup: Setup) -> GameConfig:
+    try:
+        config = GameConfig.from_dict(data)
+    except ValueError as error:
+        raise SaveError(f"options: {error}") from error
+    _exactly(config.to_dict(), data, "options")
+    _check_config(config, setup)
+    return config
+
+
+def restore(document: JSON) -> Restored:
+    """Check, upgrade and replay a parsed save.
 
     The game keeps its undo history. Raises SaveError naming the first key that is wrong:
-    a bad header or checksum, a malformed part, an illegal decision, or a record or state
-    that the replay does not reproduce exactly.
+    a bad header or checksum, a malformed part, options or a deal that this program would
+    not write so, or an illegal decision (``actions[<index>]: illegal ...``).
     """
-    check_header(document)
-    document = migrate(document)
-    for key, kind, name in (
-        ("app_version", str, "a string"),
-        ("saved_at", str, "a string"),
-        ("record", dict, "an object"),
-        ("actions", list, "a list"),
-        ("state", dict, "an object"),
-        ("ui_state", dict, "an object"),
-    ):
-        require(isinstance(document[key], kind), key, f"expected {name}")
+    checked = migrate(check_header(document))
+    _string(checked, "app_version")
+    saved_at = _string(checked, "saved_at")
     try:
-        datetime.fromisoformat(document["saved_at"])
+        datetime.fromisoformat(saved_at)
     except ValueError as error:
         raise SaveError("saved_at: expected an ISO 8601 time") from error
-    record = document["record"]
-    setup = _setup(record)
-    seats = seat_entries_of(document["config"], setup.players)
-    require(
-        document["config"].get("variant", setup.variant) == setup.variant,
-        "config.variant",
-        f"the record is {setup.variant!r}",
-    )
-    game = Game(setup, keep_history=True)
-    for index, data in enumerate(document["actions"]):
-        action = action_from_json(data, f"actions[{index}]")
-        try:
-            game.apply(action)
-        except IllegalActionError as error:
-            raise SaveError(f"actions[{index}]: illegal {data['kind']}: {error}") from error
-    for key, expected in (("record", to_record(game, seats)), ("state", game_state(game))):
-        if canonical_json(expected) != canonical_json(document[key]):
-            difference = first_difference(expected, document[key], key) or f"{key}: differs"
-            raise SaveError(f"{difference} (not what the moves give)")
-    return game, document
+    setup = _setup(_object(checked, "setup"))
+    config = _config(_object(checked, "options"), setup)
+    stored = checked["actions"]
+    if not isinstance(stored, list):
+        raise SaveError("actions: expected a list")
+    actions = [action_from_json(data, f"actions[{index}]") for index, data in enumerate(stored)]
+    view = _object(checked, "view")
+    try:
+        game = replay(setup, actions, keep_history=True)
+    except ReplayError as error:
+        kind = action_to_json(error.action)["kind"]
+        raise SaveError(f"actions[{error.index}]: illegal {kind}: {error.cause}") from error
+    return Restored(game=game, config=config, view=view, saved_at=saved_at)

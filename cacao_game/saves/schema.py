@@ -1,21 +1,26 @@
 """The save document: its header, checksum, upgrade chain and strictly typed parts.
 
-A save is one JSON object (schema version 1)::
+A save is one JSON object, schema version 2 (``docs/game-record.md`` describes it too)::
 
     format          "cacao-save"
-    schema_version  1
+    schema_version  2
     app_version     the version of the program that wrote it
     saved_at        ISO 8601 UTC time, e.g. "2026-11-21T21:30:00Z"
-    config          the game options and seats (the app's GameConfig.to_dict())
-    record          the game record of shared/spec/game-record.md (complete turns)
+    options         the seats, variant, seed and game options (``GameConfig.to_dict()``)
+    setup           the deal: players, variant, seed and every pile in order, with the keys
+                    of a game record's ``setup`` (``setup_to_json``)
     actions         every decision made, in order, including those of an unfinished turn
-    state           the position the decisions lead to (turn, deciding seat, totals, ...)
-    ui_state        whatever the app needs to resume mid-turn (JSON, free-form)
+    view            whatever the app needs to show the game as it was (JSON, free-form)
     checksum        "sha256:<hex>" of the canonical JSON of all other keys
 
-Loading checks the header and checksum, upgrades older schema versions one step at a time
-(``UPGRADES``), replays ``actions`` and demands that the replay reproduces ``record`` and
-``state`` exactly, types included (``true`` is not ``1``, ``1.0`` is not ``1``).
+The game, its record and the Load screen's summary are derived from ``setup`` and
+``actions`` on load; nothing derived is stored. Loading checks the header and checksum,
+upgrades older schema versions one step at a time (``UPGRADES``), and demands that
+``options`` and ``setup`` are exactly what this program would write for them, types
+included (``true`` is not ``1``, ``1.0`` is not ``1``).
+
+Schema version 1 stored ``config`` (now ``options``), a whole game ``record`` (its setup is
+now ``setup``), ``actions``, a ``state`` summary and ``ui_state`` (now ``view``).
 """
 
 from __future__ import annotations
@@ -23,31 +28,26 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
-from cacao_game.engine import Action, Fill, Game, Overbuild, Place, Resolve
-from cacao_game.engine.tiles import COLORS
+from cacao_game.engine import Action, Fill, Game, Overbuild, Place, Resolve, Setup
+from cacao_game.jsontypes import JSON
+from cacao_game.records import deal_to_json
 from cacao_game.saves.errors import SaveError, require
 
 FORMAT: Final = "cacao-save"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema version this program writes and the newest it reads."""
 RECORD_FORMAT: Final = "cacao-record"
 
-Document = dict[str, Any]
-UPGRADES: dict[int, Callable[[Document], Document]] = {}
-"""Schema version ``n`` -> function turning a version-``n`` document into version ``n + 1``.
+Document = dict[str, JSON]
+"""A save document as JSON data (see the module docstring)."""
 
-Each function gets a document already checked to be of version ``n`` (its checksum verified)
-and returns the upgraded document; ``migrate`` then stamps ``schema_version = n + 1``. Never
-remove an entry: old saves must keep loading (tests/test_saves_migration.py).
-"""
-
-BODY_KEYS: Final = ("app_version", "saved_at", "config", "record", "actions", "state", "ui_state")
+BODY_KEYS: Final = ("app_version", "saved_at", "options", "setup", "actions", "view")
 """Keys every (upgraded) document has besides the header and checksum."""
 
 
-def canonical_json(value: Any) -> str:
+def canonical_json(value: JSON) -> str:
     """The canonical text of a JSON value: sorted keys, no spaces, ASCII, no NaN."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
@@ -58,22 +58,20 @@ def checksum(document: Document) -> str:
     return "sha256:" + hashlib.sha256(canonical_json(body).encode("ascii")).hexdigest()
 
 
-def check_header(document: Any) -> int:
-    """Check format, schema version and checksum; return the schema version.
+def check_header(document: JSON) -> Document:
+    """Check format, schema version and checksum; return the document as an object.
 
     Raises SaveError for anything but a Cacao save of a version this program reads, intact.
     """
-    require(isinstance(document, dict), "file", f"not a Cacao save (a JSON {_kind(document)}, not an object)")
+    if not isinstance(document, dict):
+        raise SaveError(f"file: not a Cacao save (a JSON {_kind(document)}, not an object)")
     kind = document.get("format")
     if kind == RECORD_FORMAT:
         raise SaveError("format: this is a game record, not a save (open it with --replay)")
     require(kind == FORMAT, "format", f"not a Cacao save (format {_short(kind)}, expected {FORMAT!r})")
     version = document.get("schema_version")
-    require(
-        type(version) is int and version >= 1,
-        "schema_version",
-        f"expected a whole number >= 1, found {_short(version)}",
-    )
+    if type(version) is not int or version < 1:
+        raise SaveError(f"schema_version: expected a whole number >= 1, found {_short(version)}")
     require(
         version <= SCHEMA_VERSION,
         "schema_version",
@@ -86,12 +84,18 @@ def check_header(document: Any) -> int:
         "checksum",
         "does not match the content (the file was damaged or edited)",
     )
-    return version
+    return document
 
 
 def migrate(document: Document) -> Document:
-    """Upgrade a checked document to ``SCHEMA_VERSION`` through ``UPGRADES``, one step at a time."""
-    version: int = document["schema_version"]
+    """Upgrade a checked document to ``SCHEMA_VERSION`` through ``UPGRADES``, one step at a time.
+
+    Raises SaveError if a step is missing, a step refuses the document, or a body key is
+    missing afterwards.
+    """
+    version = document.get("schema_version")
+    if type(version) is not int:
+        raise SaveError(f"schema_version: expected a whole number, found {_short(version)}")
     while version < SCHEMA_VERSION:
         step = UPGRADES.get(version)
         if step is None:
@@ -102,6 +106,59 @@ def migrate(document: Document) -> Document:
     for key in BODY_KEYS:
         require(key in document, key, "missing")
     return document
+
+
+def _upgrade_1_to_2(document: Document) -> Document:
+    """Schema 1 -> 2: ``config`` becomes ``options``, the record's deal becomes ``setup``.
+
+    The stored ``record`` and ``state`` are dropped (version 2 derives them); ``ui_state``
+    becomes ``view``. Seat entries keep their ``name``, ``color`` and ``kind``; ``undo`` is
+    null (the default). Whatever is malformed is passed on for the version-2 checks to refuse,
+    except a record that is not an object with a ``setup`` object.
+    """
+    record = document.get("record")
+    if not isinstance(record, dict):
+        raise SaveError("record: expected an object")
+    deal = record.get("setup")
+    if not isinstance(deal, dict):
+        raise SaveError("record.setup: expected an object")
+    options = document.get("config")
+    if isinstance(options, dict):
+        seats = options.get("seats")
+        if isinstance(seats, list):
+            seats = [
+                {key: seat[key] for key in ("name", "color", "kind") if key in seat}
+                if isinstance(seat, dict)
+                else seat
+                for seat in seats
+            ]
+        options = {
+            "seats": seats,
+            "variant": options.get("variant", record.get("variant")),
+            "seed": options.get("seed"),
+            "undo": None,
+        }
+    setup: dict[str, JSON] = {key: record.get(key) for key in ("players", "variant", "seed")}
+    setup.update(deal)
+    return {
+        "format": document.get("format"),
+        "schema_version": document.get("schema_version"),
+        "app_version": document.get("app_version"),
+        "saved_at": document.get("saved_at"),
+        "options": options,
+        "setup": setup,
+        "actions": document.get("actions"),
+        "view": document.get("ui_state"),
+    }
+
+
+UPGRADES: dict[int, Callable[[Document], Document]] = {1: _upgrade_1_to_2}
+"""Schema version ``n`` -> function turning a version-``n`` document into version ``n + 1``.
+
+Each function gets a document already checked to be of version ``n`` (its checksum verified)
+and returns the upgraded document; ``migrate`` then stamps ``schema_version = n + 1``. Never
+remove an entry: old saves must keep loading (tests/test_saves_migration.py).
+"""
 
 
 # ----------------------------------------------------------------------- strict comparison
@@ -118,23 +175,23 @@ _KIND_NAMES: Final[dict[type, str]] = {
 }
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     return _KIND_NAMES.get(type(value), type(value).__name__)
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def first_difference(expected: Any, found: Any, where: str) -> str | None:
+def first_difference(expected: JSON, found: JSON, where: str) -> str | None:
     """The first place where ``found`` differs from ``expected`` as JSON, types included.
 
     Returns ``"<where.path>: expected ..., found ..."`` or None when they are identical.
     """
     if type(expected) is not type(found):
         return f"{where}: expected {_kind(expected)} {_short(expected)}, found {_kind(found)} {_short(found)}"
-    if isinstance(expected, dict):
+    if isinstance(expected, dict) and isinstance(found, dict):
         for key in expected:
             if key not in found:
                 return f"{where}.{key}: missing"
@@ -146,7 +203,7 @@ def first_difference(expected: Any, found: Any, where: str) -> str | None:
             if difference:
                 return difference
         return None
-    if isinstance(expected, list):
+    if isinstance(expected, list) and isinstance(found, list):
         for index, (mine, theirs) in enumerate(zip(expected, found, strict=False)):
             difference = first_difference(mine, theirs, f"{where}[{index}]")
             if difference:
@@ -159,7 +216,22 @@ def first_difference(expected: Any, found: Any, where: str) -> str | None:
     return None
 
 
-# ----------------------------------------------------------------------- actions
+def plain_json(value: object, where: str) -> JSON:
+    """``value`` as it will read back from JSON (tuples become lists); SaveError if it is not JSON."""
+    try:
+        result: JSON = json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise SaveError(f"{where}: not JSON data ({error})") from error
+    return result
+
+
+# ----------------------------------------------------------------------- setup and actions
+
+
+def setup_to_json(setup: Setup) -> JSON:
+    """The ``setup`` of a save: ``players``, ``variant``, ``seed`` and a record's deal keys."""
+    header = {"players": setup.players, "variant": setup.variant, "seed": setup.seed}
+    return plain_json({**header, **deal_to_json(setup)}, "setup")
 
 
 _ACTION_KEYS: Final = {
@@ -168,91 +240,61 @@ _ACTION_KEYS: Final = {
     "fill": ("pos", "tile", "rotation"),
     "resolve": ("pos", "side", "amount"),
 }
-_CLASSES: Final[dict[str, type]] = {"place": Place, "overbuild": Overbuild, "fill": Fill, "resolve": Resolve}
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
+def action_to_json(action: Action) -> dict[str, JSON]:
     """The JSON object of one decision: ``{"kind": ..., <its fields>}`` with ``pos`` as [x, y]."""
-    kind = next(name for name, cls in _CLASSES.items() if type(action) is cls)
-    result: dict[str, Any] = {"kind": kind}
-    for key in _ACTION_KEYS[kind]:
-        value = getattr(action, key)
-        result[key] = list(value) if key == "pos" else value
-    return result
+    pos: JSON = list(action.pos)
+    if isinstance(action, Resolve):
+        return {"kind": "resolve", "pos": pos, "side": action.side, "amount": action.amount}
+    if isinstance(action, Fill):
+        return {"kind": "fill", "pos": pos, "tile": action.tile, "rotation": action.rotation}
+    kind = "overbuild" if isinstance(action, Overbuild) else "place"
+    return {"kind": kind, "tile": action.tile, "rotation": action.rotation, "pos": pos}
 
 
-def action_from_json(data: Any, where: str) -> Action:
+def action_from_json(data: JSON, where: str) -> Action:
     """The decision a JSON object describes; SaveError naming the key if it is malformed.
 
     Checks the shape and types only; whether the decision is legal is the engine's call.
     """
-    require(isinstance(data, dict), where, f"expected an object, found {_kind(data)}")
+    if not isinstance(data, dict):
+        raise SaveError(f"{where}: expected an object, found {_kind(data)}")
     kind = data.get("kind")
-    require(
-        isinstance(kind, str) and kind in _ACTION_KEYS,
-        f"{where}.kind",
-        f"expected one of {', '.join(_ACTION_KEYS)}, found {_short(kind)}",
-    )
+    if not (isinstance(kind, str) and kind in _ACTION_KEYS):
+        raise SaveError(f"{where}.kind: expected one of {', '.join(_ACTION_KEYS)}, found {_short(kind)}")
     keys = _ACTION_KEYS[kind]
     extra = sorted(set(data) - {"kind", *keys})
     require(not extra, f"{where}.{extra[0] if extra else ''}", "unexpected key")
-    values: dict[str, Any] = {}
     for key in keys:
-        here = f"{where}.{key}"
-        require(key in data, here, "missing")
-        value = data[key]
-        if key == "pos":
-            require(
-                isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value),
-                here,
-                "expected [x, y]",
-            )
-            value = (value[0], value[1])
-        elif key == "tile":
-            require(isinstance(value, str), here, f"expected a tile code, found {_kind(value)}")
-        else:
-            require(type(value) is int, here, f"expected an integer, found {_kind(value)}")
-        values[key] = value
-    factory: Callable[..., Action] = _CLASSES[kind]
-    return factory(**values)
+        require(key in data, f"{where}.{key}", "missing")
+    pos = data["pos"]
+    if not (isinstance(pos, list) and len(pos) == 2 and type(pos[0]) is int and type(pos[1]) is int):
+        raise SaveError(f"{where}.pos: expected [x, y]")
+    numbers = {key: data[key] for key in keys if key not in ("pos", "tile")}
+    for key, value in numbers.items():
+        require(type(value) is int, f"{where}.{key}", f"expected an integer, found {_kind(value)}")
+    ints = {key: value for key, value in numbers.items() if type(value) is int}
+    xy = (pos[0], pos[1])
+    if kind == "resolve":
+        return Resolve(xy, ints["side"], ints["amount"])
+    tile = data["tile"]
+    if not isinstance(tile, str):
+        raise SaveError(f"{where}.tile: expected a tile code, found {_kind(tile)}")
+    if kind == "fill":
+        return Fill(xy, tile, ints["rotation"])
+    return (Place if kind == "place" else Overbuild)(tile, ints["rotation"], xy)
 
 
-# ----------------------------------------------------------------------- config and state
+# ----------------------------------------------------------------------- position summary
 
 
-def seat_entries_of(config: Any, players: int | None = None) -> list[dict[str, str]]:
-    """Check ``config`` (the app's GameConfig as a dict); return the record's seat entries.
+def game_state(game: Game) -> JSON:
+    """A summary of a position (turn, deciding seat, tokens, hands, display, totals).
 
-    Needs ``seats``: one ``{"name": str, "color": <seat colour>, "kind": str}`` per seat (2-4,
-    or exactly ``players``), names not blank, colours distinct; ``variant`` and ``seed``, when
-    present, must be a string and an integer or null. Raises SaveError naming the key.
+    Not stored: saving compares it between the game and its replay, to refuse a game that
+    was changed behind the engine's back.
     """
-    require(isinstance(config, dict), "config", f"expected an object, found {_kind(config)}")
-    seats = config.get("seats")
-    require(isinstance(seats, list) and 2 <= len(seats) <= 4, "config.seats", "expected a list of 2-4 seats")
-    if players is not None:
-        require(len(seats) == players, "config.seats", f"expected {players} seats, found {len(seats)}")
-    entries = []
-    for index, seat in enumerate(seats):
-        here = f"config.seats[{index}]"
-        require(isinstance(seat, dict), here, f"expected an object, found {_kind(seat)}")
-        name = seat.get("name")
-        require(isinstance(name, str) and name.strip() != "", f"{here}.name", "expected a name")
-        require(seat.get("color") in COLORS, f"{here}.color", f"expected one of {', '.join(COLORS)}")
-        require(all(e["color"] != seat["color"] for e in entries), f"{here}.color", "taken by another seat")
-        kind = seat.get("kind")
-        require(isinstance(kind, str) and kind != "", f"{here}.kind", "expected a seat kind")
-        entries.append({"color": seat["color"], "kind": seat["kind"]})
-    if "variant" in config:
-        require(isinstance(config["variant"], str), "config.variant", "expected a string")
-    if "seed" in config:
-        seed = config["seed"]
-        require(seed is None or type(seed) is int, "config.seed", "expected an integer or null")
-    return entries
-
-
-def game_state(game: Game) -> dict[str, Any]:
-    """The stored summary of a position, checked against the replay on load."""
     return {
         "decisions": len(game.actions),
         "turn": game.turn,

@@ -12,13 +12,17 @@ import contextlib
 import logging
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
+from types import MappingProxyType
+from typing import Final, TypedDict
 
+from cacao_game.config.game import GameConfig
 from cacao_game.config.storage import atomic_write_bytes, backup_path, data_dir
 from cacao_game.engine import Game
+from cacao_game.jsontypes import JSON
 from cacao_game.saves.codec import build_document, decode, encode, restore
 from cacao_game.saves.errors import SaveError
 from cacao_game.saves.schema import checksum
@@ -33,19 +37,30 @@ MAX_SAVE_BYTES: Final = 8 * 1024 * 1024
 """Larger files are refused unread (a full 4-player save is well under 100 kB)."""
 MAX_SLOT_NAME: Final = 40
 
+EMPTY_VIEW: Final[Mapping[str, JSON]] = MappingProxyType({})
+"""The view saved when the app gives none."""
+
 _verified: dict[Path, tuple[int, int, int]] = {}
 """Resolved path -> (inode, size, mtime_ns) of the content last written or loaded fine."""
 
 
+class SeatSummary(TypedDict):
+    """One seat as the Load scene lists it."""
+
+    name: str
+    color: str
+    kind: str
+
+
 @dataclass
 class SaveInfo:
-    """What the Load scene lists about one save file."""
+    """What the Load scene lists about one save file (derived from the game on load)."""
 
     path: Path
     saved_at: str
     """ISO 8601 UTC time of the save; for a refused file, its modification time."""
-    seats: list[dict[str, Any]]
-    """The config's seats: ``{"name", "color", "kind"}`` each, in turn order."""
+    seats: list[SeatSummary]
+    """The seats of the options: ``{"name", "color", "kind"}`` each, in turn order."""
     turn: int
     """The turn in progress, counted from 1 (the last turn once finished)."""
     totals: list[int]
@@ -70,15 +85,21 @@ class SaveInfo:
 
 @dataclass
 class LoadedSave:
-    """A save read back: the game (with undo history), its config and the UI's state."""
+    """A save read back: the game (with undo history), its options and the app's view state."""
 
     game: Game
-    config: dict[str, Any]
-    """The app's ``GameConfig.to_dict()`` as saved."""
-    ui_state: dict[str, Any]
+    config: GameConfig
+    """The seats, variant, seed and game options, as saved (validated)."""
+    view: dict[str, JSON]
+    """The view state the app saved (camera etc.), as JSON data."""
     info: SaveInfo
     from_backup: bool = False
     """True when ``load_with_backup`` had to fall back to ``<name>.bak``."""
+
+    @property
+    def ui_state(self) -> dict[str, JSON]:
+        """The old name of ``view`` (read-only)."""
+        return self.view
 
 
 def saves_dir() -> Path:
@@ -124,22 +145,24 @@ def _remember(path: Path) -> None:
         _verified[path.resolve()] = _fingerprint(path)
 
 
-def save_game(path: Path, game: Game, config: dict[str, Any], ui_state: dict[str, Any] | None = None) -> None:
-    """Save ``game`` with the app's ``config`` (``GameConfig.to_dict()``) and ``ui_state``.
+def save_game(path: Path, game: Game, config: GameConfig, view: Mapping[str, JSON] = EMPTY_VIEW) -> None:
+    """Save ``game`` with its ``config`` (seats and options) and the app's ``view`` state.
 
-    Before anything is written, the game is checked to be what its decisions give and the
-    bytes to read back to the same content; then the write is atomic and the previous save
-    stays as ``<name>.bak``. An existing file that would be refused is renamed aside, never
-    overwritten. ``ui_state`` must be JSON data (tuples come back as lists); a config object
-    with ``to_dict()`` is accepted too. Raises SaveError (one line) if the game cannot be
-    saved; the file on disk is then unchanged.
+    The file holds the deal, the decisions, the options and the view (schema version 2);
+    see ``docs/game-record.md``. Before anything is written, the game is checked to be what
+    its decisions give, the config to be valid for it, and the bytes to read back to the same
+    content; then the write is atomic and the previous save stays as ``<name>.bak``. An
+    existing file that would be refused is renamed aside, never overwritten. ``view`` must be
+    JSON data (tuples come back as lists). Raises SaveError (one line) if the game cannot be
+    saved, the file on disk then unchanged; TypeError if ``config`` is not a GameConfig.
     """
     path = Path(path)
-    if not isinstance(config, dict) and hasattr(config, "to_dict"):
-        config = config.to_dict()
-    document = build_document(game, config, ui_state, _now())
+    if not isinstance(config, GameConfig):
+        raise TypeError(f"save_game needs a GameConfig, not {type(config).__name__}")
+    document = build_document(game, config, view, _now())
     data = encode(document)
-    if checksum(decode(data)) != document["checksum"]:
+    read = decode(data)
+    if not isinstance(read, dict) or checksum(read) != document["checksum"]:
         raise SaveError("internal error, the save would not read back the same")
     try:
         _set_aside_if_refused(path)
@@ -193,15 +216,15 @@ def load_game(path: Path) -> LoadedSave:
     """
     path = Path(path)
     try:
-        game, document = restore(decode(_read(path)))
-        info = _info(path, game, document)
+        restored = restore(decode(_read(path)))
+        info = _info(path, restored.game, restored.config, restored.saved_at)
     except SaveError:
         raise
     except Exception as error:
         log.debug("unexpected error loading %s", path, exc_info=True)
         raise SaveError(f"cannot load: {type(error).__name__}: {error}") from error
     _remember(path)
-    return LoadedSave(game=game, config=document["config"], ui_state=document["ui_state"], info=info)
+    return LoadedSave(game=restored.game, config=restored.config, view=restored.view, info=info)
 
 
 def load_with_backup(path: Path) -> LoadedSave:
@@ -225,11 +248,11 @@ def load_with_backup(path: Path) -> LoadedSave:
         return loaded
 
 
-def _info(path: Path, game: Game, document: dict[str, Any]) -> SaveInfo:
+def _info(path: Path, game: Game, config: GameConfig, saved_at: str) -> SaveInfo:
     return SaveInfo(
         path=path,
-        saved_at=document["saved_at"],
-        seats=[dict(seat) for seat in document["config"]["seats"]],
+        saved_at=saved_at,
+        seats=[{"name": seat.name, "color": seat.color, "kind": seat.kind} for seat in config.seats],
         turn=game.turn + 1,
         totals=[score.total for score in game.score_now()],
         finished=game.is_over(),

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from cacao_game.engine import Action, Game
 from cacao_game.engine import events as ev
+from cacao_game.engine.replay import Step, replay
+from cacao_game.engine.setup import Setup
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +47,28 @@ def decide(game: Game, action: Action) -> Entry:
     return Entry(seat, turn, action, events, revealed, totals)
 
 
-def replay(game: Game, actions: Sequence[Action]) -> list[Entry]:
-    """Apply ``actions`` to ``game`` (usually fresh from its setup) and return their entries."""
+def advance(game: Game, actions: Sequence[Action]) -> list[Entry]:
+    """Apply ``actions`` to ``game`` in order (a replay stepping forward) and describe them."""
     return [decide(game, action) for action in actions]
+
+
+def rebuild(setup: Setup, actions: Sequence[Action]) -> tuple[Game, list[Entry]]:
+    """The game dealt in ``setup`` after ``actions`` (with its undo history) and their entries,
+    through the engine's one replay helper. Raises ``ReplayError`` for an illegal decision."""
+    entries: list[Entry] = []
+    before = {"turn": 0, "shown": None}
+
+    def describe(game: Game, step: Step) -> None:
+        events = tuple(step.events)
+        revealed = before["shown"] is None and game.revealed_pile_tile() is not None
+        revealed = revealed or any(_reveals(event) for event in events)
+        ended = any(isinstance(event, (ev.TurnEnded, ev.GameEnded)) for event in events)
+        totals = tuple(score.total for score in game.score_now()) if ended else None
+        entries.append(Entry(step.seat, int(before["turn"] or 0), step.action, events, revealed, totals))
+        before["turn"], before["shown"] = game.turn, game.revealed_pile_tile()
+
+    game = replay(setup, actions, on_events=describe)
+    return game, entries
 
 
 def _reveals(event: ev.Event) -> bool:

@@ -105,7 +105,7 @@ class ReplaySession:
             if self.position >= self.turns:
                 return []
             wanted = self.actions[self.turn_starts[self.position] : self.turn_starts[self.position + 1]]
-            entries = journal.replay(self.game, wanted)
+            entries = journal.advance(self.game, wanted)
             self.journal.extend(entries)
             self.position += 1
             self.version += 1
@@ -122,6 +122,6 @@ class ReplaySession:
         while len(self.game.actions) > count:
             self.game.pop()
             self.journal.pop()
-        self.journal.extend(journal.replay(self.game, self.actions[len(self.game.actions) : count]))
+        self.journal.extend(journal.advance(self.game, self.actions[len(self.game.actions) : count]))
         self.position = position
         self.version += 1

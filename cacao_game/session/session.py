@@ -92,14 +92,14 @@ class PlaySession:
         self.config = config
         kinds = [seat.kind for seat in config.seats]
         self.humans = frozenset(seat for seat, kind in enumerate(kinds) if kind == "human")
-        self.policy: UndoPolicy = resolve_policy(getattr(config, "undo", None) or undo, len(self.humans))
+        self.policy: UndoPolicy = resolve_policy(config.undo or undo, len(self.humans))
         if game is not None and game.players != len(kinds):
             raise ValueError(f"{len(kinds)} seats configured for a {game.players}-player game")
-        self.game = (
-            Game(game.setup) if game is not None else Game.new(len(kinds), config.variant, config.seed)
-        )
-        self.journal: list[Entry] = journal.replay(self.game, game.actions if game is not None else ())
-        """One entry per decision; a resumed game is replayed so that undo reaches its start."""
+        if game is None:
+            game = Game.new(len(kinds), config.variant, config.seed)
+        self.game, self.journal = journal.rebuild(game.setup, game.actions)
+        """The game and one journal entry per decision; a resumed game is replayed from its
+        deal so that undo reaches its start."""
         self.selection = Selection(self.game)
         self.viewer: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
         """The human at the screen: the last one whose hand was face up."""

@@ -47,13 +47,16 @@ SEED_LIMIT = 1_000_000_000
 def replay_history(game: Game) -> list[list[int]]:
     """Each seat's projected total after every turn, by replaying ``game`` from its setup."""
     from cacao_game.engine.game import Game as GameClass
+    from cacao_game.engine.replay import Step, replay
 
-    replay = GameClass(game.setup, keep_history=False)
-    history = [[s.total for s in replay.score_now()]]
-    for action in game.actions:
-        for event in replay.apply(action):
+    history = [[s.total for s in GameClass(game.setup, keep_history=False).score_now()]]
+
+    def after(replayed: GameClass, step: Step) -> None:
+        for event in step.events:
             if isinstance(event, TurnEnded):
-                history.append([s.total for s in replay.score_now()])
+                history.append([s.total for s in replayed.score_now()])
+
+    replay(game.setup, game.actions, on_events=after, keep_history=False)
     return history
 
 
@@ -165,7 +168,7 @@ class ScoringScene(WidgetScene):
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
-        watch_record(self.app, record)
+        watch_record(self.app, dict(record))
 
     def build(self) -> None:
         entries = [
