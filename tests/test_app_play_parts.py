@@ -14,9 +14,9 @@ from cacao_game.app.play.camera import MAX_SCALE, MIN_SCALE, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.texts import gains_text
-from cacao_game.session.gains import gains
 from cacao_game.engine import Game
 from cacao_game.engine import events as ev
+from cacao_game.session.gains import gains
 
 VIEWPORT = pygame.Rect(24, 120, 1360, 728)
 

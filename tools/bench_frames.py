@@ -84,24 +84,26 @@ def bench_frames(frames: int, seed: int) -> tuple[list[float], list[float]]:
     import pygame
 
     from cacao_game.app.app import App
+    from cacao_game.app.catalog import router
     from cacao_game.app.play.ai_worker import SyncAI
     from cacao_game.app.play.scene import PlayScene
     from cacao_game.config.game import GameConfig, SeatConfig
     from cacao_game.config.settings import Settings
+    from cacao_game.session import PlaySession, ShowHand
 
     pygame.init()
     screen = pygame.display.set_mode((1920, 1080))
     settings = Settings(animation_speed="normal", ai_pacing=0.0, sound=False)
-    app = App(screen, settings)
+    app = App(screen, settings, router=router())
     game, rest = late_game(seed, turns_left=6)
     seats = [
         SeatConfig(n, c, "human")
         for n, c in zip(("Anna", "Ben", "Mia", "Otto"), ("red", "purple", "white", "yellow"), strict=True)
     ]
-    scene = PlayScene(app, GameConfig(seats, "volcano", seed), game=game, ai=SyncAI())
-    scene.autosave = lambda: None  # type: ignore[method-assign]
+    session = PlaySession(GameConfig(seats, "volcano", seed), game)
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
     app.push(scene)
-    scene.viewer = scene.game.current_player()
     mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=(700, 480), rel=(0, 0), buttons=(0, 0, 0))
     for _ in range(30):
         app.step([mouse], 1 / 60)
@@ -112,9 +114,8 @@ def bench_frames(frames: int, seed: int) -> tuple[list[float], list[float]]:
         if not scene.timeline.busy:
             if not queue:
                 break
-            scene.apply(queue.pop(0))
-            scene.curtain_for = None
-            scene.viewer = scene.game.current_player() if not scene.game.is_over() else scene.viewer
+            scene.show(session.play(queue.pop(0)))
+            session.handle(ShowHand())
         start, start_cpu = time.perf_counter(), time.thread_time()
         app.step([mouse], 1 / 60)
         pygame.display.flip()
@@ -131,20 +132,21 @@ def bench_ai_frames(seconds: float, seed: int) -> tuple[list[float], int]:
     import pygame
 
     from cacao_game.app.app import App
+    from cacao_game.app.catalog import router
     from cacao_game.app.play.ai_worker import ProcessAI
     from cacao_game.app.play.scene import PlayScene
     from cacao_game.config.game import GameConfig, SeatConfig
     from cacao_game.config.settings import Settings
+    from cacao_game.session import PlaySession
 
     pygame.init()
     screen = pygame.display.set_mode((1920, 1080))
-    app = App(screen, Settings(animation_speed="normal", ai_pacing=0.0, sound=False))
+    app = App(screen, Settings(animation_speed="normal", ai_pacing=0.0, sound=False), router=router())
     seats = [
         SeatConfig(n, c, "hard")
         for n, c in zip(("Hal", "Ida", "Max"), ("red", "purple", "white"), strict=True)
     ]
-    scene = PlayScene(app, GameConfig(seats, "base", seed), ai=ProcessAI())
-    scene.autosave = lambda: None  # type: ignore[method-assign]
+    scene = PlayScene(app, PlaySession(GameConfig(seats, "base", seed)), ai=ProcessAI())
     app.push(scene)
     clock = pygame.time.Clock()
     times: list[float] = []

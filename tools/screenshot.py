@@ -26,6 +26,7 @@ os.environ.setdefault("CACAO_HOME", tempfile.mkdtemp(prefix="cacao_shots_"))
 import pygame
 
 from cacao_game.app.app import LOGICAL_SIZE, App
+from cacao_game.app.catalog import router
 from cacao_game.app.harness import FRAME, motion, random_game, run
 from cacao_game.app.main import quiet_dummy_warnings
 from cacao_game.config.game import GameConfig, SeatConfig
@@ -120,10 +121,12 @@ def scene_confirm(app: App) -> None:
 
 
 def _play(app: App) -> None:
-    from cacao_game.app.scenes.flow import play_scene
+    from cacao_game.session import PlaySession, ShowHand
 
     app.home()
-    app.push(play_scene(app, CONFIG, random_game(CONFIG, 45), {}))
+    session = PlaySession(CONFIG, random_game(CONFIG, 45))
+    session.handle(ShowHand())
+    app.open("table", session)
     frames(app, 30)
 
 
@@ -181,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     names = [n for n in args.only.split(",") if n] or list(SCENES)
     failed = 0
     for name in names:
-        app = App(screen)
+        app = App(screen, router=router())
         try:
             SCENES[name](app)
         except Exception as error:  # report and go on with the other scenes

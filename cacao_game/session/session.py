@@ -42,7 +42,6 @@ from cacao_game.session.commands import (
     Target,
     Undo,
 )
-from cacao_game.session.journal import Entry
 from cacao_game.session.messages import AIRequest
 from cacao_game.session.notices import (
     AutosaveFailed,
