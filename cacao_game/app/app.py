@@ -65,7 +65,7 @@ class App:
         self.toast: tuple[str, float] | None = None
         self.frame = 0
         self.mouse_pos: tuple[int, int] = (-1, -1)
-        self.toggle_display: Callable[[], None] = pygame.display.toggle_fullscreen
+        self.toggle_display: Callable[[], object] = pygame.display.toggle_fullscreen
         self.last_config: GameConfig | None = None
         """The seats of the last game set up, offered again by the setup scene."""
 

@@ -7,6 +7,7 @@ the app for the ``table`` scene by name; a failure is shown as a one-line notice
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -79,7 +80,7 @@ def continue_game(app: App) -> bool:
     return open_save(app, saves.autosave_path(), backup_fallback=True)
 
 
-def watch_record(app: App, record: dict[str, JSON]) -> bool:
+def watch_record(app: App, record: Mapping[str, object]) -> bool:
     """Push the replay of ``record``; False (and a notice) if the record does not replay."""
     try:
         source = ReplaySession(record)

@@ -56,16 +56,18 @@ def rebuild(setup: Setup, actions: Sequence[Action]) -> tuple[Game, list[Entry]]
     """The game dealt in ``setup`` after ``actions`` (with its undo history) and their entries,
     through the engine's one replay helper. Raises ``ReplayError`` for an illegal decision."""
     entries: list[Entry] = []
-    before = {"turn": 0, "shown": None}
+    turns: list[int] = [0]
+    shown: list[str | None] = [None]
 
     def describe(game: Game, step: Step) -> None:
         events = tuple(step.events)
-        revealed = before["shown"] is None and game.revealed_pile_tile() is not None
+        revealed = shown[-1] is None and game.revealed_pile_tile() is not None
         revealed = revealed or any(_reveals(event) for event in events)
         ended = any(isinstance(event, (ev.TurnEnded, ev.GameEnded)) for event in events)
         totals = tuple(score.total for score in game.score_now()) if ended else None
-        entries.append(Entry(step.seat, int(before["turn"] or 0), step.action, events, revealed, totals))
-        before["turn"], before["shown"] = game.turn, game.revealed_pile_tile()
+        entries.append(Entry(step.seat, turns[-1], step.action, events, revealed, totals))
+        turns.append(game.turn)
+        shown.append(game.revealed_pile_tile())
 
     game = replay(setup, actions, on_events=describe)
     return game, entries

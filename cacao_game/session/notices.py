@@ -5,9 +5,12 @@ Every notice is a frozen value; its ``reason`` fields are string keys the app tr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from cacao_game.engine import Action
+from cacao_game.engine import events as ev
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,20 @@ class AutosaveRestored:
 
 Notice = CurtainRaised | HandShown | Undone | Refused | HintReady | AutosaveFailed | AutosaveRestored
 """Every session notice."""
+
+
+def split(events: Sequence[ev.Event | Notice]) -> tuple[list[ev.Event], list[Notice]]:
+    """Engine events and session notices of ``events``, each in order."""
+    engine: list[ev.Event] = []
+    notices: list[Notice] = []
+    for event in events:
+        if isinstance(event, NOTICE_TYPES):
+            notices.append(cast(Notice, event))
+        else:
+            engine.append(cast(ev.Event, event))
+    return engine, notices
+
+
 NOTICE_TYPES: tuple[type, ...] = (
     CurtainRaised,
     HandShown,

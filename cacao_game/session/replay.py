@@ -48,7 +48,7 @@ class ReplaySession:
     autosave_error: str | None = None
     hot_seat = False
 
-    def __init__(self, record: dict[str, JSON]) -> None:
+    def __init__(self, record: Mapping[str, object]) -> None:
         full = replay_record(record)
         self.config = record_config(record)
         self.actions = list(full.actions)

@@ -100,7 +100,7 @@ class Selection:
             return None
         return self.fill_code if self.fill_code in codes else codes[0]
 
-    def action_at(self, pos: Pos) -> Action | None:
+    def action_at(self, pos: Pos) -> Place | Overbuild | Fill | None:
         """The action the current selection makes at square ``pos`` (None if none is legal)."""
         if self.phase is Phase.PLACE:
             tile = self.selected_tile()

@@ -17,7 +17,7 @@ from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.play.texts import gains_text
 from cacao_game.app.strings import t
-from cacao_game.engine import Fill, Overbuild, Phase, Place
+from cacao_game.engine import Fill, Overbuild, Phase, Place, Resolve
 from cacao_game.engine.tiles import SIDES, Pos
 
 if TYPE_CHECKING:
@@ -182,7 +182,7 @@ class BoardRenderer:
             if action is not None:
                 self.draw_action(surface, action, alpha=130)
                 self.yield_pill(surface, action, hinted=False, border=None)
-        if provisional is not None and not hasattr(provisional, "amount"):
+        if provisional is not None and not isinstance(provisional, Resolve):
             self.draw_action(surface, provisional, alpha=255)
             rect = inner_rect(scene, provisional.pos)
             hinted = scene.hint == provisional

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 import pygame
 
 from cacao_game.engine.tiles import Pos
+from cacao_game.jsontypes import JSON
 
 MIN_SCALE = 28.0
 """Smallest square size in pixels (the whole late-game board fits a 1360x728 viewport)."""
@@ -142,7 +143,7 @@ class Camera:
         """Whether the view is still easing."""
         return self.scale != self.target_scale or self.center != self.target_center
 
-    def to_dict(self) -> dict[str, float]:
+    def to_dict(self) -> dict[str, JSON]:
         """JSON data to restore the view (``from_dict``)."""
         return {"x": self.target_center.x, "y": self.target_center.y, "scale": self.target_scale}
 

@@ -1,14 +1,15 @@
 """Input of the table: mouse and keys become camera moves and session commands.
 
-``PlayControls`` is a mixin of ``PlayScene``: intents (never raw key codes) become camera
-moves at once, or commands for the play session (``PlayScene.send``), or replay steps.
-While an animation runs a click or Space finishes it and game intents wait in ``queued``
-(at most ``MAX_QUEUED``), so input is never lost or doubled.
+``TableInput`` owns the input state of one table (mouse position, a press or drag, held pan
+keys, queued intents). Intents (never raw key codes) become camera moves at once, commands
+for the play session (``PlayScene.send``), or replay steps. While an animation runs a click
+or Space finishes it and game intents wait in ``queued`` (at most ``MAX_QUEUED``), so input
+is never lost or doubled.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -41,10 +42,32 @@ PAN_STEP = 90
 MAX_QUEUED = 8
 
 
-class PlayControls:
-    """Event handling of the play scene (mixed into ``PlayScene``)."""
+class TableInput:
+    """The input of ``scene``: events in, camera moves and commands out."""
 
-    def handle(self: PlayScene, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.app = scene.app
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.queued: list[tuple[str, bool]] = []
+        self.held_pan: set[str] = set()
+        self.press: tuple[int, tuple[int, int]] | None = None
+        self.dragging = False
+        self.swallow_up = False
+
+    def release(self) -> None:
+        """Forget held keys, presses and drags (an overlay opened)."""
+        self.held_pan.clear()
+        self.press = None
+        self.dragging = False
+
+    def drain(self) -> None:
+        """Carry out the intents queued during an animation, once it is over."""
+        while self.queued and not self.scene.timeline.busy:
+            name, shift = self.queued.pop(0)
+            self.game_intent(name, shift)
+
+    def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         """Consume mouse and key events of the play scene; pass on pause, help and the rest."""
         rest: list[pygame.event.Event] = []
         for event in events:
@@ -61,33 +84,33 @@ class PlayControls:
                     rest.append(event)
             elif event.type == pygame.KEYUP:
                 down = pygame.event.Event(pygame.KEYDOWN, key=event.key, mod=getattr(event, "mod", 0))
-                self._held_pan.difference_update(self.app.intents.of(down))
+                self.held_pan.difference_update(self.app.intents.of(down))
             else:
                 rest.append(event)
         return rest
 
-    def _key(self: PlayScene, event: pygame.event.Event) -> bool:
+    def _key(self, event: pygame.event.Event) -> bool:
         intents = self.app.intents.of(event)
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-        if self.replay:
+        if self.scene.replay:
             return self._replay_key(intents)
         for name in intents:
             if name in CAMERA_INTENTS:
                 self._camera_intent(name)
                 return True
             if name == "save":
-                self.quick_save()
+                self.scene.quick_save()
                 return True
-        if self.timeline.busy:
+        if self.scene.timeline.busy:
             if "skip" in intents:
-                self.timeline.finish()
+                self.scene.timeline.finish()
                 return True
             game_intents = [name for name in intents if name in GAME_INTENTS]
             if game_intents and len(self.queued) < MAX_QUEUED:
                 self.queued.append((game_intents[0], shift))
             return bool(game_intents)
-        if self.curtain_for is not None and ("confirm" in intents or "skip" in intents):
-            self.send(ShowHand())
+        if self.scene.curtain_for is not None and ("confirm" in intents or "skip" in intents):
+            self.scene.send(ShowHand())
             return True
         for name in intents:
             if name in GAME_INTENTS:
@@ -95,20 +118,20 @@ class PlayControls:
                 return True
         return False
 
-    def _camera_intent(self: PlayScene, name: str) -> None:
-        self.follow_board = name == "fit"
+    def _camera_intent(self, name: str) -> None:
+        self.scene.follow_board = name == "fit"
         if name == "zoom_in":
-            self.camera.zoom(ZOOM_STEP)
+            self.scene.camera.zoom(ZOOM_STEP)
         elif name == "zoom_out":
-            self.camera.zoom(1 / ZOOM_STEP)
+            self.scene.camera.zoom(1 / ZOOM_STEP)
         elif name == "fit":
-            self.fit_board()
+            self.scene.fit_board()
         elif name in PAN_DIRECTIONS:
             dx, dy = PAN_DIRECTIONS[name]
-            self.camera.pan_pixels(-dx * PAN_STEP, -dy * PAN_STEP)
-            self._held_pan.add(name)
+            self.scene.camera.pan_pixels(-dx * PAN_STEP, -dy * PAN_STEP)
+            self.held_pan.add(name)
 
-    def _replay_key(self: PlayScene, intents: list[str]) -> bool:
+    def _replay_key(self, intents: Sequence[str]) -> bool:
         for name in intents:
             if name in REPLAY_KEYS:
                 self._action_button(REPLAY_KEYS[name])
@@ -121,83 +144,83 @@ class PlayControls:
                 return True
         return False
 
-    def game_intent(self: PlayScene, name: str, shift: bool = False) -> None:
+    def game_intent(self, name: str, shift: bool = False) -> None:
         """Carry out a game intent now (the queue calls this after an animation)."""
         step = -1 if shift else 1
         if name == "undo":
-            self.send(Undo())
+            self.scene.send(Undo())
         elif name == "hint":
-            self.send(RequestHint())
-            if self.source.accepts_input():
+            self.scene.send(RequestHint())
+            if self.scene.source.accepts_input():
                 self.app.notify(t("play.hint_thinking"))
         elif name == "confirm":
-            self.send(Confirm())
+            self.scene.send(Confirm())
         elif name in ("rotate_cw", "rotate_ccw"):
-            self.send(Rotate(1 if name == "rotate_cw" else -1))
+            self.scene.send(Rotate(1 if name == "rotate_cw" else -1))
         elif name == "cycle":
-            self.send(Cycle(step))
-            action = self.turn.provisional
-            if action is not None and self.turn.phase is not Phase.RESOLVE:
-                self.camera.ensure_visible(action.pos)
+            self.scene.send(Cycle(step))
+            action = self.scene.turn.provisional
+            if action is not None and self.scene.turn.phase is not Phase.RESOLVE:
+                self.scene.camera.ensure_visible(action.pos)
         elif name.startswith("select_"):
             self._select(int(name[-1]) - 1)
 
-    def _select(self: PlayScene, index: int) -> None:
-        turn = self.turn
+    def _select(self, index: int) -> None:
+        turn = self.scene.turn
         if turn.phase is Phase.PLACE:
-            self.send(Select(index))
+            self.scene.send(Select(index))
         elif turn.phase is Phase.FILL:
             codes = turn.fill_codes()
             if index < len(codes):
-                self.send(PickFill(codes[index]))
+                self.scene.send(PickFill(codes[index]))
         elif turn.phase is Phase.RESOLVE:
-            self.send(Choose(index))
+            self.scene.send(Choose(index))
 
-    def _motion(self: PlayScene, event: pygame.event.Event) -> None:
+    def _motion(self, event: pygame.event.Event) -> None:
         self.mouse = (int(event.pos[0]), int(event.pos[1]))
-        if self._press is None:
+        if self.press is None:
             return
-        _button, start = self._press
+        _button, start = self.press
         if (
-            not self._dragging
+            not self.dragging
             and (abs(self.mouse[0] - start[0]) + abs(self.mouse[1] - start[1])) > DRAG_THRESHOLD
         ):
-            self._dragging = self.camera.viewport.collidepoint(start)
-        if self._dragging:
-            self.follow_board = False
+            self.dragging = self.scene.camera.viewport.collidepoint(start)
+        if self.dragging:
+            self.scene.follow_board = False
             rel = getattr(event, "rel", (0, 0))
-            self.camera.pan_pixels(rel[0], rel[1], immediate=True)
+            self.scene.camera.pan_pixels(rel[0], rel[1], immediate=True)
 
-    def _mouse_down(self: PlayScene, event: pygame.event.Event) -> None:
+    def _mouse_down(self, event: pygame.event.Event) -> None:
         self.mouse = (int(event.pos[0]), int(event.pos[1]))
         if event.button in (1, 2):
-            if event.button == 1 and self.curtain_for is not None:
-                if self.hud.curtain_button().collidepoint(self.mouse):
-                    self.send(ShowHand())
-                self._swallow_up = True
+            if event.button == 1 and self.scene.curtain_for is not None:
+                if self.scene.hud.curtain_button().collidepoint(self.mouse):
+                    self.scene.send(ShowHand())
+                self.swallow_up = True
                 return
-            if event.button == 1 and self.timeline.busy:
-                self.timeline.finish()
-                self._swallow_up = True
+            if event.button == 1 and self.scene.timeline.busy:
+                self.scene.timeline.finish()
+                self.swallow_up = True
                 return
-            self._press = (event.button, self.mouse)
-            self._dragging = False
-        elif event.button == 3 and self.accepts_board_input():
-            self.send(Rotate(1))
+            self.press = (event.button, self.mouse)
+            self.dragging = False
+        elif event.button == 3 and self.scene.accepts_board_input():
+            self.scene.send(Rotate(1))
 
-    def _mouse_up(self: PlayScene, event: pygame.event.Event) -> None:
+    def _mouse_up(self, event: pygame.event.Event) -> None:
         self.mouse = (int(event.pos[0]), int(event.pos[1]))
-        if event.button == 1 and self._swallow_up:
-            self._swallow_up = False
+        if event.button == 1 and self.swallow_up:
+            self.swallow_up = False
             return
-        press, dragging = self._press, self._dragging
-        self._press = None
-        self._dragging = False
+        press, dragging = self.press, self.dragging
+        self.press = None
+        self.dragging = False
         if press is None or press[0] != event.button or dragging or event.button != 1:
             return
         self.click(self.mouse)
 
-    def _wheel(self: PlayScene, event: pygame.event.Event) -> None:
+    def _wheel(self, event: pygame.event.Event) -> None:
         mods = getattr(event, "mod", None)
         if mods is None:
             mods = pygame.key.get_mods()
@@ -205,56 +228,56 @@ class PlayControls:
         if not steps:
             return
         if mods & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT):
-            if self.accepts_board_input():
-                self.send(Rotate(-1 if steps > 0 else 1))
+            if self.scene.accepts_board_input():
+                self.scene.send(Rotate(-1 if steps > 0 else 1))
             return
-        if self.camera.viewport.collidepoint(self.mouse):
-            self.follow_board = False
-            self.camera.zoom(ZOOM_STEP**steps, self.mouse)
+        if self.scene.camera.viewport.collidepoint(self.mouse):
+            self.scene.follow_board = False
+            self.scene.camera.zoom(ZOOM_STEP**steps, self.mouse)
 
-    def click(self: PlayScene, point: tuple[int, int]) -> None:
+    def click(self, point: tuple[int, int]) -> None:
         """A left click (button released without a drag) at ``point``."""
-        hud = self.hud
+        hud = self.scene.hud
         for button in hud.action_buttons():
             if button.rect.collidepoint(point):
                 self._action_button(button.name)
                 return
-        if not self.accepts_board_input():
-            for seat in range(self.game.players):
+        if not self.scene.accepts_board_input():
+            for seat in range(self.scene.game.players):
                 if hud.panel_rect(seat).collidepoint(point):
-                    self.highlight_seat = None if self.highlight_seat == seat else seat
+                    self.scene.highlight_seat = None if self.scene.highlight_seat == seat else seat
             return
-        turn = self.turn
+        turn = self.scene.turn
         if turn.phase is Phase.RESOLVE:
             for button in hud.popup_buttons(turn.choices()):
                 if button.rect.collidepoint(point):
-                    self.send(Choose(button.index))
+                    self.scene.send(Choose(button.index))
                     return
         if turn.phase is Phase.PLACE:
             for index, slot in enumerate(hud.hand_slots(len(turn.hand()))):
                 if slot.collidepoint(point):
-                    self.send(Select(index))
+                    self.scene.send(Select(index))
                     return
         if turn.phase is Phase.FILL:
-            for slot, code in zip(hud.display_slots(), self.shown.display, strict=False):
+            for slot, code in zip(hud.display_slots(), self.scene.shown.display, strict=False):
                 if slot.collidepoint(point):
-                    self.send(PickFill(code))
+                    self.scene.send(PickFill(code))
                     return
-        for seat in range(self.game.players):
+        for seat in range(self.scene.game.players):
             if hud.panel_rect(seat).collidepoint(point):
-                self.highlight_seat = None if self.highlight_seat == seat else seat
+                self.scene.highlight_seat = None if self.scene.highlight_seat == seat else seat
                 return
-        square = self.camera.square_at(point)
+        square = self.scene.camera.square_at(point)
         if square is not None:
-            self.send(Target(square))
+            self.scene.send(Target(square))
 
-    def _action_button(self: PlayScene, name: str) -> None:
+    def _action_button(self, name: str) -> None:
         if name == "menu":
             self.app.open("pause")
         elif name in REPLAY_STEPS:
-            REPLAY_STEPS[name](self)
-        elif self.timeline.busy:
-            self.timeline.finish()
+            REPLAY_STEPS[name](self.scene)
+        elif self.scene.timeline.busy:
+            self.scene.timeline.finish()
         else:
             self.game_intent(name)
 

@@ -26,7 +26,7 @@ from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
-from cacao_game.app.play.controls import PAN_DIRECTIONS, PlayControls
+from cacao_game.app.play.controls import PAN_DIRECTIONS, TableInput
 from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, square_tooltip
 from cacao_game.app.play.paint import Painter
@@ -38,6 +38,7 @@ from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import WATER_TRACK, Pos
+from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AIAnswered,
     AutosaveFailed,
@@ -49,7 +50,7 @@ from cacao_game.session import (
     SessionEvent,
     Undone,
 )
-from cacao_game.session.notices import NOTICE_TYPES
+from cacao_game.session.notices import split
 from cacao_game.session.replay import ReplaySession
 from cacao_game.session.selection import Selection
 
@@ -85,7 +86,7 @@ def default_ai() -> AIClient:
     return SyncAI() if os.environ.get(SYNC_AI_ENV) == "1" else ProcessAI()
 
 
-class PlayScene(PlayControls, Scene):
+class PlayScene(Scene):
     """The table for ``source``; ``ai`` overrides the AI client of a play session."""
 
     def __init__(self, app: App, source: Source, *, ai: AIClient | None = None) -> None:
@@ -109,14 +110,9 @@ class PlayScene(PlayControls, Scene):
         self._answer: Answer | None = None
         self._ai_wait = 0.0
         self.highlight_seat: int | None = None
-        self.mouse: tuple[int, int] = (-1, -1)
         self._hover_key: object = None
         self._hover_since = 0.0
-        self.queued: list[tuple[str, bool]] = []
-        self._held_pan: set[str] = set()
-        self._press: tuple[int, tuple[int, int]] | None = None
-        self._dragging = False
-        self._swallow_up = False
+        self.input = TableInput(self)
         self.clock = 0.0
         self._over_wait = 0.0
         self._left = False
@@ -147,9 +143,16 @@ class PlayScene(PlayControls, Scene):
 
     def pause(self) -> None:
         """Drop held keys and drags when an overlay opens."""
-        self._held_pan.clear()
-        self._press = None
-        self._dragging = False
+        self.input.release()
+
+    def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
+        """Input: camera moves and session commands; returns what the table did not use."""
+        return self.input.handle(events)
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        """The mouse position as last seen."""
+        return self.input.mouse
 
     # ----------------------------------------------------------------- what the drawing reads
 
@@ -388,10 +391,10 @@ class PlayScene(PlayControls, Scene):
 
     def show(self, events: Sequence[SessionEvent]) -> None:
         """Animate engine events, say notices, play a sound."""
-        engine = [e for e in events if not isinstance(e, NOTICE_TYPES)]
+        engine, notices = split(events)
         if engine:
             self._animate(engine)
-        for event in events:
+        for event in notices:
             if isinstance(event, Undone):
                 if event.decisions:
                     self.resync()
@@ -440,7 +443,7 @@ class PlayScene(PlayControls, Scene):
         self.shown = Shown.of(self.source.game)
         self.history = History.of(self.source.journal, self.source.names)
         self._answer = None
-        self.queued.clear()
+        self.input.queued.clear()
 
     def step_replay(self, delta: int) -> None:
         """A replay: one turn forward (animated) or back."""
@@ -468,7 +471,7 @@ class PlayScene(PlayControls, Scene):
         saves.save_game(path, self.game, self.source.config, self._view_state())
         return str(path)
 
-    def _view_state(self) -> dict[str, object]:
+    def _view_state(self) -> dict[str, JSON]:
         return {"camera": self.camera.to_dict()}
 
     def quick_save(self) -> None:
@@ -493,15 +496,12 @@ class PlayScene(PlayControls, Scene):
     def update(self, dt: float) -> None:
         """Camera, animations, queued input, AI, end of game."""
         self.clock += dt
-        for name in self._held_pan:
+        for name in self.input.held_pan:
             dx, dy = PAN_DIRECTIONS[name]
             self.camera.pan_pixels(-dx * PAN_SPEED * dt, -dy * PAN_SPEED * dt)
         self.camera.update(dt)
         self.timeline.update(dt)
-        if not self.timeline.busy:
-            while self.queued and not self.timeline.busy:
-                name, shift = self.queued.pop(0)
-                self.game_intent(name, shift)
+        self.input.drain()
         self._update_hover(dt)
         if isinstance(self.source, PlaySession):
             self.source.view["camera"] = self.camera.to_dict()
@@ -592,7 +592,7 @@ class PlayScene(PlayControls, Scene):
 
     def tooltip(self) -> list[str]:
         """The tooltip lines to show now: after ``TOOLTIP_DELAY`` s on the same thing."""
-        if self._hover_since < TOOLTIP_DELAY or self._press is not None or self.curtain_for is not None:
+        if self._hover_since < TOOLTIP_DELAY or self.input.press is not None or self.curtain_for is not None:
             return []
         return self._tooltip_lines()
 

@@ -168,7 +168,7 @@ class ScoringScene(WidgetScene):
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
-        watch_record(self.app, dict(record))
+        watch_record(self.app, record)
 
     def build(self) -> None:
         entries = [
