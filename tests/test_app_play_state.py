@@ -78,13 +78,13 @@ def test_animation_shows_old_values_until_it_lands_and_space_skips(app: App) -> 
     assert scene.timeline.busy
     assert scene.shown.workers == placed_before != scene.game.workers
     app.step([key(app, "select_2")], 0.01)
-    assert scene.queued == [("select_2", False)]
+    assert scene.input.queued == [("select_2", False)]
     space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
     app.step([space], 0.01)
     assert not scene.timeline.busy
     assert scene.shown.workers == scene.game.workers
     assert scene.shown == Shown.of(scene.game)
-    assert scene.queued == []
+    assert scene.input.queued == []
 
 
 def test_a_click_finishes_the_animation(app: App) -> None:
