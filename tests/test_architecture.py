@@ -1,0 +1,71 @@
+"""Layering: no import cycles, no pygame below the app, scenes routed by name; one reducer."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import random
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cacao_game.app.play.shown import REDUCERS, Shown, reduce
+from cacao_game.engine import Game
+from cacao_game.engine import events as ev
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import import_graph  # noqa: E402
+
+
+def test_the_package_has_no_import_cycle_and_keeps_its_layers(capsys) -> None:
+    """No cycle among cacao_game's modules (imports inside functions count); engine, AI,
+    session, records, saves and config never import pygame; no scene imports a scene."""
+    assert import_graph.main([str(ROOT / "cacao_game")]) == 0, capsys.readouterr().out
+
+
+def test_the_checker_sees_cycles_inside_functions_and_scene_imports(tmp_path: Path) -> None:
+    """The checker is not blind: a function-level import cycle and a scene importing a scene
+    are both reported (and a TYPE_CHECKING-only import is not)."""
+    package = tmp_path / "cacao_game"
+    (package / "app" / "scenes").mkdir(parents=True)
+    for init in (package, package / "app", package / "app" / "scenes"):
+        (init / "__init__.py").write_text("")
+    (package / "a.py").write_text("def f():\n    from cacao_game import b\n")
+    (package / "b.py").write_text("from cacao_game import a\n")
+    (package / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cacao_game import a\n"
+    )
+    (package / "app" / "scenes" / "menu.py").write_text("from cacao_game.app.scenes import setup\n")
+    (package / "app" / "scenes" / "setup.py").write_text("x = 1\n")
+    graph = import_graph.import_graph(package)
+    assert import_graph.cycles(graph) == [["cacao_game.a", "cacao_game.b"]]
+    assert "cacao_game.a" not in graph["cacao_game.c"]
+    problems = import_graph.layering_problems(graph, "cacao_game")
+    assert problems == ["scene cacao_game.app.scenes.menu imports scene cacao_game.app.scenes.setup"]
+
+
+def test_the_reducer_has_a_case_for_every_engine_event() -> None:
+    """Every frozen event class of the engine has its case in the one reducer."""
+    event_types = {
+        cls
+        for _name, cls in inspect.getmembers(ev, inspect.isclass)
+        if dataclasses.is_dataclass(cls) and cls.__module__ == ev.__name__
+    }
+    assert event_types, "the engine defines events"
+    assert event_types == set(REDUCERS)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), volcano=st.booleans())
+def test_reducing_every_event_shows_exactly_the_engine_state(seed: int, players: int, volcano: bool) -> None:
+    """After every decision of a random game, reducing its events gives ``Shown.of(game)``."""
+    game = Game.new(players, "volcano" if volcano else "base", seed)
+    rng = random.Random(seed)
+    shown = Shown.of(game)
+    while not game.is_over():
+        for event in game.apply(rng.choice(game.legal_actions())):
+            shown = reduce(shown, event)
+        assert shown == Shown.of(game)
