@@ -194,3 +194,32 @@ def test_commands_out_of_turn_change_nothing() -> None:
         assert session.handle(command) == []
     assert session.state_key() == before
     assert session.selection.phase is Phase.PLACE
+
+
+def test_one_current_seat_at_every_frame(play_app) -> None:
+    """Header, highlighted panel, face-up hand and log agree on the current seat at every
+    frame of a hot-seat game with an AI, animations at normal speed."""
+    from driver import human_turn_events
+
+    from tests.app_support import make_scene
+
+    play_app.settings.animation_speed = "fast"
+    scene = make_scene(play_app, ["human", "human", "easy"], seed=21)
+    rng = random.Random(8)
+    frames = 0
+    while frames < 1500 and play_app.top is scene:
+        seat, title = scene.headline()
+        current = scene.current_seat()
+        assert seat == current
+        if current is not None:
+            assert scene.names[scene.shown.mover] in title
+            heading = next(line for line in reversed(scene.visible_log()) if line.heading)
+            assert heading.seat == scene.shown.mover
+            face_up = scene.hand_seat()
+            assert face_up is None or face_up == current
+            if current != scene.shown.mover:
+                assert scene.names[current] in title
+        events = [] if scene.timeline.busy else human_turn_events(scene, rng)
+        play_app.step(events, 1 / 30)
+        frames += 1
+    assert frames > 200

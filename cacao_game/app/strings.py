@@ -220,6 +220,7 @@ EN: dict[str, str] = {
     "status.fullscreen_unavailable": "Full screen cannot be toggled on this display.",
     # play scene
     "play.turn": "Turn {turn} · {name}",
+    "play.turn_other": "Turn {turn} · {name} · {other} decides",
     "play.your_turn": "{name}: place a worker tile",
     "play.ai_turn": "{name} is thinking…",
     "play.fill": "{name}: choose which jungle tile goes on each highlighted space",

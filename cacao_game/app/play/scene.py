@@ -218,8 +218,12 @@ class PlayScene(Scene):
         return self.source.accepts_input() and not self.timeline.busy
 
     def hand_seat(self) -> int | None:
-        """Whose hand the hand bar shows face up, or None (face down)."""
-        return self.source.face_up_seat()
+        """Whose hand the hand bar shows face up, or None (face down). In hot seat a hand is
+        face up only while its seat is the current seat on the table, animations included."""
+        seat = self.source.face_up_seat()
+        if self.source.hot_seat and seat != self.current_seat():
+            return None
+        return seat
 
     def kind_label(self, seat: int) -> str:
         """``Human`` or the AI level of ``seat``."""
@@ -256,7 +260,10 @@ class PlayScene(Scene):
         seat = self.current_seat()
         if seat is None:
             return None, t("play.game_over")
-        return seat, t("play.turn", turn=self.shown.turn + 1, name=self.names[self.shown.mover])
+        turn, mover = self.shown.turn + 1, self.names[self.shown.mover]
+        if seat != self.shown.mover:
+            return seat, t("play.turn_other", turn=turn, name=mover, other=self.names[seat])
+        return seat, t("play.turn", turn=turn, name=mover)
 
     def status_text(self) -> str:
         """What to do now, in one line."""
