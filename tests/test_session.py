@@ -96,8 +96,10 @@ def test_undo_never_shows_another_humans_hand_or_crosses_their_move() -> None:
     events = session.handle(Confirm())
     assert CurtainRaised(1) in events
     undone = session.handle(Undo())
-    assert undone == [Undone(1)]
-    assert session.face_up_seat() == 0 and session.curtain is None and not session.game.actions
+    assert undone == [Undone(1), CurtainRaised(0)], "undone behind a new curtain"
+    assert session.face_up_seat() is None and not session.game.actions
+    session.handle(ShowHand())
+    assert session.face_up_seat() == 0
     session.handle(Cycle(1))
     session.handle(Confirm())
     session.handle(ShowHand())
@@ -106,8 +108,9 @@ def test_undo_never_shows_another_humans_hand_or_crosses_their_move() -> None:
         session.handle(Cycle(1))
         session.handle(Confirm())
     assert session.curtain == 0
-    assert isinstance(session.handle(Undo())[0], Undone), "Bo, still at the screen, takes his move back"
-    assert session.face_up_seat() == 1 and session.deciding_seat() == 1
+    assert isinstance(session.handle(Undo())[0], Undone), "Bo takes his move back, behind a curtain"
+    assert session.face_up_seat() is None and session.curtain == 1 and session.deciding_seat() == 1
+    session.handle(ShowHand())
     while session.deciding_seat() == 1:
         session.handle(Cycle(1))
         session.handle(Confirm())

@@ -10,8 +10,10 @@ decision and whenever a different human's decision comes next. With one human, t
 human's hand stays face up (nobody else is at the screen); with none, the mover's hand.
 
 Undo acts for the human at the screen (the last one who saw their hand) under the undo
-policy (``cacao_game.session.policy``); after an undo the autosave is written at once, so
-Continue never brings undone moves back.
+policy (``cacao_game.session.policy``). An undo asked under a curtain is carried out behind
+it: a new curtain names the human whose decision it now is, so no hand shows to whoever
+pressed the key. After an undo the autosave is written at once, so Continue never brings
+undone moves back.
 """
 
 from __future__ import annotations
@@ -292,6 +294,8 @@ class PlaySession:
         self.hint = None
         self._move_request = None
         self._hint_request = None
+        if self.curtain is not None:
+            self.viewer = None
         self.curtain = None
         notices: list[SessionEvent] = [Undone(check)]
         notices.extend(self._update_curtain())
