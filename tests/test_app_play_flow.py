@@ -38,7 +38,7 @@ def test_whole_game_through_the_ui_reaches_scoring(app: App) -> None:
     assert scene.game.is_over()
     assert curtains > 0
     assert len(scene.history.score_history) == scene.game.turn + 1
-    assert scene.ai is not None
+    assert scene.ai.client is not None
 
 
 def test_keyboard_alone_places_a_tile(app: App) -> None:

@@ -54,12 +54,23 @@ class TableInput:
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging = False
         self.swallow_up = False
+        self.hover_key: object = None
+        """What the mouse rests on (a panel, a square ...), for tooltips."""
+        self.hover_since = 0.0
 
     def release(self) -> None:
         """Forget held keys, presses and drags (an overlay opened)."""
         self.held_pan.clear()
         self.press = None
         self.dragging = False
+
+    def hover(self, key: object, dt: float) -> None:
+        """The mouse rests on ``key`` this frame (``dt`` seconds)."""
+        if key != self.hover_key:
+            self.hover_key = key
+            self.hover_since = 0.0
+        else:
+            self.hover_since += dt
 
     def drain(self) -> None:
         """Carry out the intents queued during an animation, once it is over."""

@@ -12,7 +12,6 @@ requests to the worker process and hands the answers back after the pacing delay
 from __future__ import annotations
 
 import logging
-import os
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -20,7 +19,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import strings
-from cacao_game.app.play.ai_worker import AIClient, Answer, ProcessAI, SyncAI
+from cacao_game.app.play.ai_link import AILink
+from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import RGB, SPEED_FACTORS, Point, Pulse, Timeline
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer, tile_gap
@@ -40,7 +40,6 @@ from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import WATER_TRACK, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
-    AIAnswered,
     AutosaveFailed,
     AutosaveRestored,
     Command,
@@ -59,8 +58,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SYNC_AI_ENV = "CACAO_SYNC_AI"
-"""Set to 1 to think in-process (tests, tools): no worker process."""
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
 """Seconds the finished board stays before the scoring scene (times the speed factor)."""
@@ -79,11 +76,6 @@ REPLAY_ACTIONS = ("first", "prev", "next", "last")
 
 Source = PlaySession | ReplaySession
 """What the table shows."""
-
-
-def default_ai() -> AIClient:
-    """A worker process, or in-process thinking if ``CACAO_SYNC_AI=1``."""
-    return SyncAI() if os.environ.get(SYNC_AI_ENV) == "1" else ProcessAI()
 
 
 class PlayScene(Scene):
@@ -106,12 +98,8 @@ class PlayScene(Scene):
         self.painter = Painter(app.assets)
         self.hud = Hud(self)
         self.board = BoardRenderer(self)
-        self.ai = ai
-        self._answer: Answer | None = None
-        self._ai_wait = 0.0
+        self.ai = AILink(ai)
         self.highlight_seat: int | None = None
-        self._hover_key: object = None
-        self._hover_since = 0.0
         self.input = TableInput(self)
         self.clock = 0.0
         self._over_wait = 0.0
@@ -130,14 +118,13 @@ class PlayScene(Scene):
 
     def enter(self) -> None:
         """Start the AI of a play session (a worker process unless one was given)."""
-        if self.ai is None and not self.replay:
-            self.ai = default_ai()
+        if not self.replay:
+            self.ai.start()
 
     def exit(self) -> None:
         """Stop the AI worker; finish the pending autosave."""
         self._left = True
-        if self.ai is not None:
-            self.ai.close()
+        self.ai.close()
         if isinstance(self.source, PlaySession):
             self.source.close()
 
@@ -324,7 +311,7 @@ class PlayScene(Scene):
 
     def thinking_seat(self) -> int | None:
         """The computer seat whose answer is awaited (for a spinner), else None."""
-        if self._answer is not None or self.timeline.busy:
+        if self.ai.held is not None or self.timeline.busy:
             return None
         return self.source.waiting_for_ai()
 
@@ -433,7 +420,7 @@ class PlayScene(Scene):
             if any(isinstance(e, event_type) for e in events):
                 self.app.assets.play(sound)
                 break
-        self._ai_wait = 0.0
+        self.ai.waited = 0.0
         if self.follow_board and any(isinstance(e, (ev.TilePlaced, ev.JungleFilled)) for e in events):
             self.fit_board()
 
@@ -449,7 +436,7 @@ class PlayScene(Scene):
         self.timeline.cancel()
         self.shown = Shown.of(self.source.game)
         self.history = History.of(self.source.journal, self.source.names)
-        self._answer = None
+        self.ai.reset()
         self.input.queued.clear()
 
     def step_replay(self, delta: int) -> None:
@@ -519,11 +506,7 @@ class PlayScene(Scene):
 
     def _update_hover(self, dt: float) -> None:
         key = self._hover_target()
-        if key != self._hover_key:
-            self._hover_key = key
-            self._hover_since = 0.0
-        else:
-            self._hover_since += dt
+        self.input.hover(key, dt)
 
     def _hover_target(self) -> object:
         for seat in range(self.game.players):
@@ -536,24 +519,9 @@ class PlayScene(Scene):
         return ("square", square) if square is not None else None
 
     def _update_ai(self, dt: float) -> None:
-        session = self.source
-        if self.ai is None or not isinstance(session, PlaySession):
-            return
-        for request in session.take_requests():
-            self.ai.request(request)
-        for answer in self.ai.poll():
-            if answer.error:
-                self.app.notify(t("play.ai_error", error=answer.error))
-            if session.awaits_move(answer.id):
-                self._answer = answer
-            else:
-                self.show(session.handle(AIAnswered(answer.id, answer.action, answer.error)))
-        if self.timeline.busy or session.waiting_for_ai() is None:
-            return
-        self._ai_wait += dt
-        if self._answer is not None and self._ai_wait >= self.app.settings.ai_pacing:
-            answer, self._answer = self._answer, None
-            self.show(session.handle(AIAnswered(answer.id, answer.action, answer.error)))
+        if isinstance(self.source, PlaySession):
+            events = self.ai.update(self.source, dt, self.timeline.busy, self.app.settings.ai_pacing)
+            self.show(events)
 
     def _clear_popup(self) -> None:
         """Pan the board left, once per decision, so the edges being decided and their jungle
@@ -599,12 +567,16 @@ class PlayScene(Scene):
 
     def tooltip(self) -> list[str]:
         """The tooltip lines to show now: after ``TOOLTIP_DELAY`` s on the same thing."""
-        if self._hover_since < TOOLTIP_DELAY or self.input.press is not None or self.curtain_for is not None:
+        if (
+            self.input.hover_since < TOOLTIP_DELAY
+            or self.input.press is not None
+            or self.curtain_for is not None
+        ):
             return []
         return self._tooltip_lines()
 
     def _tooltip_lines(self) -> list[str]:
-        key = self._hover_key
+        key = self.input.hover_key
         if not isinstance(key, tuple):
             return []
         kind, data = key

@@ -1,0 +1,70 @@
+"""The table's link to the AI worker: requests out, answers back after the pacing delay.
+
+The play session makes the requests (``take_requests``) and takes the answers
+(``AIAnswered``); this link carries them to and from an ``AIClient`` (a worker process, or
+in-process for tests) and holds a computer seat's move until the pacing delay has passed
+and no animation runs, so AI turns play at a readable pace. Hints pass at once.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from cacao_game.app.play.ai_worker import AIClient, Answer, ProcessAI, SyncAI
+from cacao_game.session import AIAnswered, PlaySession, SessionEvent
+
+SYNC_AI_ENV = "CACAO_SYNC_AI"
+"""Set to 1 to think in-process (tests, tools): no worker process."""
+
+
+def default_ai() -> AIClient:
+    """A worker process, or in-process thinking if ``CACAO_SYNC_AI=1``."""
+    return SyncAI() if os.environ.get(SYNC_AI_ENV) == "1" else ProcessAI()
+
+
+class AILink:
+    """Requests and answers between a play session and an AI client (started on first use)."""
+
+    def __init__(self, client: AIClient | None = None, factory: Callable[[], AIClient] = default_ai) -> None:
+        self.client = client
+        self._factory = factory
+        self.held: Answer | None = None
+        """A computer seat's move waiting for the pacing delay."""
+        self.waited = 0.0
+
+    def start(self) -> None:
+        """Start the client if none was given."""
+        if self.client is None:
+            self.client = self._factory()
+
+    def close(self) -> None:
+        """Stop the client."""
+        if self.client is not None:
+            self.client.close()
+
+    def reset(self) -> None:
+        """Forget a held answer and the time waited (after an undo, or a move was shown)."""
+        self.held = None
+        self.waited = 0.0
+
+    def update(self, session: PlaySession, dt: float, busy: bool, pacing: float) -> list[SessionEvent]:
+        """Send new requests, take answers, and hand a held move to the session once
+        ``pacing`` seconds have passed with nothing animating. Returns what the session did."""
+        if self.client is None:
+            return []
+        events: list[SessionEvent] = []
+        for request in session.take_requests():
+            self.client.request(request)
+        for answer in self.client.poll():
+            if session.awaits_move(answer.id):
+                self.held = answer
+            else:
+                events += session.handle(AIAnswered(answer.id, answer.action, answer.error))
+        if busy or session.waiting_for_ai() is None:
+            return events
+        self.waited += dt
+        if self.held is not None and self.waited >= pacing:
+            answer, self.held = self.held, None
+            events += session.handle(AIAnswered(answer.id, answer.action, answer.error))
+        return events
