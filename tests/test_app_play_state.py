@@ -241,3 +241,24 @@ def test_projected_scores_stay_true_across_undo_and_a_different_move(app: App) -
         app.step([], 0.016)
         totals = [s.total for s in scene.game.score_now()]
         assert [scene.projected_total(seat) for seat in range(2)] == totals
+
+
+def test_a_failing_autosave_shows_a_standing_notice_until_one_works(app: App, tmp_path) -> None:
+    """While autosaves fail the status bar says so (not a passing toast); it clears after a
+    save that works."""
+    from cacao_game.session.autosave import BackgroundAutosaver
+
+    target = {"path": tmp_path / "file" / "autosave.json"}
+    (tmp_path / "file").write_text("a file where a folder is needed")
+    scene = make_scene(app, ["human", "easy"], seed=9)
+    scene.source.autosaver = BackgroundAutosaver(lambda: target["path"])
+    advance_to(app, scene, lambda: scene.game.turn >= 2)
+    scene.source.autosaver.flush()
+    app.step([], 0.02)
+    assert "Autosave failed" in scene.autosave_problem()
+    scene.draw(pygame.Surface((1920, 1080)))
+    target["path"] = tmp_path / "autosave.json"
+    advance_to(app, scene, lambda: scene.game.turn >= 4)
+    scene.source.autosaver.flush()
+    app.step([], 0.02)
+    assert scene.autosave_problem() == ""

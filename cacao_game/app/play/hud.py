@@ -204,8 +204,13 @@ class Hud:
             theme.SAND,
             "midleft",
         )
+        problem = scene.autosave_problem()
         keys = scene.key_hint_text()
-        if keys:
+        if problem:
+            p.text(
+                surface, problem, (status.right - 20, status.centery), 18, "bold", theme.DANGER, "midright"
+            )
+        elif keys:
             p.text(surface, keys, (status.right - 20, status.centery), 18, "regular", theme.MUTED, "midright")
 
     def draw_panel(self, surface: pygame.Surface, seat: int) -> None:

@@ -276,6 +276,11 @@ class PlayScene(Scene):
             return t("play.resolve", name=name)
         return t("play.your_turn", name=name)
 
+    def autosave_problem(self) -> str:
+        """The standing notice while autosaves fail (cleared by the next one that works)."""
+        error = self.source.autosave_error
+        return t("play.autosave_failed", reason=error) if error else ""
+
     def key_hint_text(self) -> str:
         """The keys of the current decision."""
         if not self.accepts_board_input():

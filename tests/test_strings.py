@@ -1,0 +1,32 @@
+"""Every string key the code asks for exists (a missing key would show its raw name)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cacao_game.app import strings
+from cacao_game.session.notices import Refused
+
+ROOT = Path(__file__).resolve().parents[1] / "cacao_game"
+LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
+
+
+def test_every_literal_key_is_in_the_english_table() -> None:
+    """``t("some.key")`` anywhere in the package names a key of the string table."""
+    used = {
+        key for path in ROOT.rglob("*.py") for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8"))
+    }
+    assert used, "the pattern finds keys"
+    missing = sorted(key for key in used if not strings.has(key))
+    assert missing == []
+
+
+def test_every_undo_refusal_has_its_message() -> None:
+    """Each reason the session can give for refusing an undo is explained to the player."""
+    source = (ROOT / "session" / "session.py").read_text(encoding="utf-8")
+    reasons = set(re.findall(r'Refused\("(undo\.[a-z_]+)"', source))
+    assert reasons >= {"undo.other_human", "undo.turn_over", "undo.reveal"}
+    for reason in reasons:
+        assert strings.has("play." + reason.replace(".", "_")), reason
+    assert Refused("undo.reveal").reason in reasons
