@@ -217,3 +217,25 @@ def test_quit_button_stops_the_loop(app):
     """Quit ends the app loop."""
     click_label(app, t("menu.quit"))
     assert not app.running
+
+
+def test_new_game_asks_before_replacing_an_unfinished_autosave(app):
+    """Starting a new game over an unfinished autosave asks first; Cancel changes nothing;
+    Keep saves it under "Unfinished <date>" (Load lists it) and starts the new game."""
+    from cacao_game import saves
+    from cacao_game.app.flow import start_game
+
+    autosave = saves.autosave_path()
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    saves.save_game(autosave, harness.random_game(TWO_HUMANS, 10), TWO_HUMANS)
+    before = autosave.read_bytes()
+    start_game(app, TWO_HUMANS)
+    assert isinstance(app.top, ConfirmDialog)
+    press(app, "pause")
+    assert kinds(app) == ["MenuScene"] and autosave.read_bytes() == before
+    start_game(app, TWO_HUMANS)
+    click_label(app, t("flow.keep_and_start"))
+    assert isinstance(app.top, PlayScene)
+    kept = [info for info in saves.list_saves() if info.name.startswith("Unfinished")]
+    assert len(kept) == 1 and not kept[0].error
+    assert len(saves.load_game(kept[0].path).game.actions) == 10

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,10 +42,62 @@ def new_session(
 
 
 def start_game(app: App, config: GameConfig) -> None:
-    """Start a new game of ``config`` over the menu (whatever else was open closes)."""
+    """Start a new game of ``config`` over the menu (whatever else was open closes).
+
+    If the autosave holds an unfinished game, ask first: Yes keeps that game as a named save
+    ("Unfinished <date>", listed by Load) and starts the new one; No changes nothing.
+    """
     config.validate()
+    unfinished = unfinished_autosave()
+    if unfinished is None:
+        _start(app, config)
+        return
+    app.open(
+        "confirm",
+        t("flow.unfinished", name=unfinished),
+        lambda: _keep_then_start(app, config),
+        yes=t("flow.keep_and_start"),
+        no=t("common.cancel"),
+    )
+
+
+def _start(app: App, config: GameConfig) -> None:
     app.home()
     app.open("table", new_session(app, config))
+
+
+def _keep_then_start(app: App, config: GameConfig) -> None:
+    try:
+        where = keep_unfinished()
+    except (OSError, ValueError) as error:
+        app.notify(t("flow.keep_failed", reason=one_line(error)))
+        return
+    _start(app, config)
+    app.notify(t("flow.kept", name=where.stem))
+
+
+def unfinished_autosave() -> str | None:
+    """A one-line description of the autosave's game if it is unfinished, else None."""
+    path = saves.autosave_path()
+    if not path.is_file():
+        return None
+    try:
+        loaded = saves.load_game(path)
+    except (ValueError, OSError):
+        return None
+    if loaded.game.is_over():
+        return None
+    names = ", ".join(seat.name for seat in loaded.config.seats)
+    return f"{names} ({t('flow.turn', turn=loaded.game.turn + 1)})"
+
+
+def keep_unfinished(now: datetime | None = None) -> Path:
+    """Copy the autosave to the named save "Unfinished <date time>" and return its path."""
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d %H-%M-%S")
+    target = saves.slot_path(f"Unfinished {stamp}")
+    loaded = saves.load_game(saves.autosave_path())
+    saves.save_game(target, loaded.game, loaded.config, loaded.view)
+    return target
 
 
 def open_save(app: App, path: Path, *, backup_fallback: bool = False) -> bool:
