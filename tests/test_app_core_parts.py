@@ -21,6 +21,7 @@ from cacao_game.app.scenes.load import LoadScene
 from cacao_game.app.scenes.settings import SettingsScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
+from cacao_game.config.settings import load_settings
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 
@@ -40,15 +41,24 @@ def test_intents_follow_the_bindings_and_ctrl():
     assert intents.has(intents.event_for("undo"), "undo")
 
 
-def test_rebind_moves_a_key_between_intents():
-    """Rebinding gives the intent only the new key and takes that key from other intents."""
-    bindings, lost = rebind(prefs.default_key_bindings(), "hint", "q")
-    assert bindings["hint"] == ["q"] and "q" not in bindings["rotate_ccw"]
-    assert lost == ["rotate_ccw"]
+def test_rebind_swaps_a_key_that_is_in_use():
+    """Rebinding Hint to Q (Rotate anticlockwise's only key) swaps the keys: Hint gets Q,
+    Rotate anticlockwise gets H, and no action is left without a key."""
+    bindings, moved = rebind(prefs.default_key_bindings(), "hint", "q")
+    assert bindings["hint"] == ["q"] and bindings["rotate_ccw"] == ["h"]
+    assert moved == [("rotate_ccw", "h")]
+    assert all(bindings.values())
     intents = IntentMap(bindings)
     pygame.display.init()
     assert intents.of(key("q")) == ("hint",)
-    assert intents.of(key("h")) == ()
+    assert intents.of(key("h")) == ("rotate_ccw",)
+
+
+def test_rebind_takes_one_of_several_keys_without_a_swap():
+    """An intent that keeps another key just loses the rebound one (Enter stays Confirm)."""
+    bindings, moved = rebind(prefs.default_key_bindings(), "hint", "space")
+    assert bindings["confirm"] == ["return"] and bindings["skip"] == ["h"]
+    assert ("confirm", None) in moved and ("skip", "h") in moved
 
 
 def test_key_labels_are_readable():
@@ -202,7 +212,6 @@ def test_load_opens_the_save(app, monkeypatch):
 
 def test_settings_changes_apply_and_persist(app):
     """Changing the colour scheme applies at once and is saved to the settings file."""
-    from cacao_game.config.settings import load_settings
 
     scene = SettingsScene(app)
     app.push(scene)
@@ -226,6 +235,35 @@ def test_rebinding_a_key_in_the_settings(app):
     assert app.intents.keys_for("hint") == ["j"]
     app.step([key("j")], 0.016)
     assert app.top is scene
+
+
+def test_rebinding_to_a_used_key_never_crashes_and_survives_a_restart(app):
+    """Hint → Q (Rotate anticlockwise's key): no crash, the keys are swapped, the player is
+    told, and the saved settings bind every action after a restart."""
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    scene.start_capture("hint")
+    app.step([key("q")], 0.016)
+    assert app.intents.keys_for("hint") == ["q"]
+    assert app.intents.keys_for("rotate_ccw") == ["h"]
+    assert app.toast is not None and "H" in app.toast[0]
+    reloaded = load_settings()
+    assert all(reloaded.key_bindings.values())
+    assert reloaded.key_bindings["rotate_ccw"] == ["h"]
+
+
+def test_settings_with_an_unbound_action_get_its_default_key_back(tmp_path):
+    """A settings file that leaves an action without a key is repaired on load."""
+    import json
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"key_bindings": {"rotate_ccw": [], "hint": ["q"]}}))
+    settings = load_settings(path)
+    assert all(settings.key_bindings.values())
+    assert settings.key_bindings["hint"] == ["q"]
+    (spare,) = settings.key_bindings["rotate_ccw"]
+    assert spare != "q" and sum(spare in keys for keys in settings.key_bindings.values()) == 1
 
 
 # ---------------------------------------------------------------- command line

@@ -108,22 +108,25 @@ class IntentMap:
 
 def rebind(
     bindings: Mapping[str, Iterable[str]], intent: str, key: str
-) -> tuple[dict[str, list[str]], list[str]]:
-    """New bindings where ``key`` is ``intent``'s only key; returns (bindings, intents that lost it).
+) -> tuple[dict[str, list[str]], list[tuple[str, str | None]]]:
+    """New bindings where ``key`` is ``intent``'s only key, and what moved.
 
-    Rebinding replaces the intent's keys with the one new key and removes that key from every
-    other intent, so one key never triggers two intents by accident.
+    The key is removed from every other intent, so one key never triggers two intents. An
+    intent left with no key at all takes ``intent``'s old key (the keys are swapped), so no
+    action is ever unbound. Returns (bindings, [(other intent, the key it got or None)]) for
+    each intent that lost ``key``.
     """
-    result: dict[str, list[str]] = {}
-    lost: list[str] = []
-    for name, keys in bindings.items():
-        keys = list(keys)
-        if name == intent:
-            result[name] = [key]
-        elif key in keys:
-            result[name] = [k for k in keys if k != key]
-            lost.append(name)
-        else:
-            result[name] = keys
-    result.setdefault(intent, [key])
-    return result, lost
+    result: dict[str, list[str]] = {name: list(keys) for name, keys in bindings.items()}
+    freed = [k for k in result.get(intent, []) if k != key]
+    result[intent] = [key]
+    moved: list[tuple[str, str | None]] = []
+    for name, keys in result.items():
+        if name == intent or key not in keys:
+            continue
+        keys.remove(key)
+        given: str | None = None
+        if not keys and freed:
+            given = freed.pop(0)
+            keys.append(given)
+        moved.append((name, given))
+    return result, moved

@@ -150,6 +150,7 @@ EN: dict[str, str] = {
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.unavailable": "Settings cannot be stored on this installation; changes last until you quit.",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
+    "settings.key_swapped": "{key} was “{intent}”'s key: “{intent}” now uses {other}",
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
@@ -347,12 +348,13 @@ def has(key: str) -> bool:
     return key in _TABLES[_language] or key in EN
 
 
-def t(key: str, **kw: object) -> str:
-    """The string of ``key`` formatted with ``kw``; the key itself if it is unknown."""
-    text = _TABLES[_language].get(key) or EN.get(key)
+def t(string_key: str, /, **kw: object) -> str:
+    """The string of ``string_key`` formatted with ``kw`` (any names, ``key`` included); the
+    key itself if it is unknown."""
+    text = _TABLES[_language].get(string_key) or EN.get(string_key)
     if text is None:
-        log.warning("missing string %r", key)
-        return key
+        log.warning("missing string %r", string_key)
+        return string_key
     return text.format(**kw) if kw else text
 
 

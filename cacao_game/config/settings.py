@@ -158,6 +158,25 @@ def _read_bindings(data: dict[str, Any]) -> dict[str, list[str]]:
             log.warning(
                 "settings: key_bindings.%s is %r, not a list of key names; using the default", intent, keys
             )
+    return rebind_unbound(bindings)
+
+
+SPARE_KEYS: Final = tuple(f"f{n}" for n in range(2, 11)) + tuple("abcdefghijklmnopqrstuvwxyz0123456789")
+"""Keys an unbound action may get when its default keys are all taken, in order."""
+
+
+def rebind_unbound(bindings: dict[str, list[str]]) -> dict[str, list[str]]:
+    """``bindings`` with every action that has no key given one that no other action uses:
+    its first free default key, else the first free spare key. No action is left unbound."""
+    used = {key for keys in bindings.values() for key in keys}
+    for intent, keys in bindings.items():
+        if keys:
+            continue
+        candidates = [*DEFAULT_KEY_BINDINGS.get(intent, []), *SPARE_KEYS]
+        free = next(key for key in candidates if key not in used)
+        keys.append(free)
+        used.add(free)
+        log.warning("settings: %s had no key; it gets %r", intent, free)
     return bindings
 
 

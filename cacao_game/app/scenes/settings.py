@@ -87,10 +87,18 @@ class SettingsScene(WidgetScene):
         intent, self.capturing = self.capturing, None
         if name == "escape" and intent != "pause":
             return True
-        bindings, lost = rebind(self.app.settings.key_bindings, intent or "", name)
+        if not intent:
+            return True
+        bindings, moved = rebind(self.app.settings.key_bindings, intent, name)
         self.change(key_bindings=bindings)
-        if lost:
-            self.app.notify(t("settings.key_in_use", key=display_name(name), intent=t(f"intent.{lost[0]}")))
+        for other, given in moved:
+            label = t(f"intent.{other}")
+            if given is None:
+                self.app.notify(t("settings.key_in_use", key=display_name(name), intent=label))
+            else:
+                self.app.notify(
+                    t("settings.key_swapped", key=display_name(name), intent=label, other=display_name(given))
+                )
         self.rebuild()
         return True
 
