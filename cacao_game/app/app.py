@@ -13,7 +13,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -24,6 +23,7 @@ from cacao_game.app.layout import Layout
 from cacao_game.app.routes import Router
 from cacao_game.app.scene import Scene
 from cacao_game.config.game import GameConfig
+from cacao_game.config.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ class App:
     def __init__(
         self,
         screen: pygame.Surface | None = None,
-        settings: Any | None = None,
+        settings: Settings | None = None,
         *,
         assets: Assets | None = None,
         layout: Layout | None = None,
@@ -136,7 +136,7 @@ class App:
 
     # ------------------------------------------------------------------ settings
 
-    def apply_settings(self, settings: Any | None = None) -> None:
+    def apply_settings(self, settings: Settings | None = None) -> None:
         """Take (new) settings into effect: language, palette, sound, key bindings."""
         if settings is not None:
             self.settings = settings

@@ -7,19 +7,20 @@ helper goes through ``App.step`` so routing, overlays and global keys behave as 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
     from cacao_game.config.game import GameConfig
+    from cacao_game.config.settings import Settings
     from cacao_game.engine.game import Game
 
 FRAME = 1 / 60
 
 
-def make_app(settings: Any | None = None) -> App:
+def make_app(settings: Settings | None = None) -> App:
     """An app on an off-screen 1920x1080 surface with default settings (unless given)."""
     from cacao_game.app import prefs
     from cacao_game.app.app import App

@@ -13,6 +13,12 @@ import os
 import sys
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+    from cacao_game.app.app import App
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +54,7 @@ def window_size(desktop: tuple[int, int], logical: tuple[int, int] = (1920, 1080
     return max(320, round(logical[0] * scale)), max(180, round(logical[1] * scale))
 
 
-def open_display(windowed: bool) -> object:
+def open_display(windowed: bool) -> pygame.Surface:
     """The display surface: SCALED 1920x1080, full screen or a window fitted to the desktop."""
     import pygame
 
@@ -71,17 +77,17 @@ def open_display(windowed: bool) -> object:
     return screen
 
 
-def first_scenes(app: object, args: argparse.Namespace) -> None:
+def first_scenes(app: App, args: argparse.Namespace) -> None:
     """The menu, then whatever ``--load`` / ``--replay`` asked for on top of it."""
     from cacao_game.app.flow import open_replay, open_save
 
-    app.home()  # type: ignore[attr-defined]
+    app.home()
     load: Path | None = getattr(args, "load", None)
     replay: Path | None = getattr(args, "replay", None)
     if load is not None:
-        open_save(app, Path(load))  # type: ignore[arg-type]
+        open_save(app, Path(load))
     elif replay is not None:
-        open_replay(app, Path(replay))  # type: ignore[arg-type]
+        open_replay(app, Path(replay))
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -108,7 +114,7 @@ def run_app(args: argparse.Namespace) -> int:
         return 1
     from cacao_game.app.catalog import router
 
-    app = App(screen, settings, router=router())  # type: ignore[arg-type]
+    app = App(screen, settings, router=router())
     first_scenes(app, args)
     try:
         return app.run()

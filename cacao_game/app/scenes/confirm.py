@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,8 +31,8 @@ class ConfirmDialog(WidgetScene):
         self,
         app: App,
         message: str,
-        on_yes: Callable[[], Any],
-        on_no: Callable[[], Any] | None = None,
+        on_yes: Callable[[], object],
+        on_no: Callable[[], object] | None = None,
         *,
         title: str | None = None,
         yes: str | None = None,

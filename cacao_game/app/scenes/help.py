@@ -6,6 +6,8 @@ page as a full screen from the menu. The scene below may add sections (``Scene.h
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from cacao_game.app import theme
@@ -13,6 +15,9 @@ from cacao_game.app.intents import display_name
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import RULES_SECTIONS, t
 from cacao_game.app.widgets import Button
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
 
 PANEL = pygame.Rect(110, 60, 1700, 960)
 KEYS_W = 640
@@ -27,8 +32,8 @@ class HelpOverlay(WidgetScene):
     modal = True
     is_help = True
 
-    def __init__(self, app: object) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
         self.scroll = 0
         self.content_height = 0
         self.view_height = 700

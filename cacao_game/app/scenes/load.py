@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +18,10 @@ from cacao_game.app.flow import open_save
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button, Panel
+from cacao_game.saves import SaveInfo
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +42,9 @@ def friendly_time(iso: str) -> str:
 class LoadScene(WidgetScene):
     """Lists ``cacao_game.saves.list_saves()``; the wheel scrolls by a row."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.saves: list[Any] = []
+        self.saves: list[SaveInfo] = []
         self.first = 0
         self.unavailable = False
 
@@ -76,14 +81,14 @@ class LoadScene(WidgetScene):
             load = Button(
                 (row.right - 380, row.centery - 30, 180, 60),
                 t("load.load"),
-                lambda i=info: self.load(i),
+                partial(self.load, info),
                 style="primary",
             )
             load.enabled = info.error is None
             delete = Button(
                 (row.right - 186, row.centery - 30, 170, 60),
                 t("load.delete"),
-                lambda i=info: self.ask_delete(i),
+                partial(self.ask_delete, info),
                 style="danger",
             )
             self.widgets += [load, delete]
@@ -91,15 +96,15 @@ class LoadScene(WidgetScene):
         back.bottomleft = (LIST.x, 1060)
         self.widgets.append(Button(back, t("common.back"), self.back, style="primary"))
 
-    def display_name(self, info: Any) -> str:
+    def display_name(self, info: SaveInfo) -> str:
         """The save's name as shown (the autosave has a friendly name)."""
         return t("load.autosave") if info.name == "autosave" else (info.name or info.path.stem)
 
-    def load(self, info: Any) -> None:
+    def load(self, info: SaveInfo) -> None:
         """Open the save (a failure is shown as a notice)."""
         open_save(self.app, info.path)
 
-    def ask_delete(self, info: Any) -> None:
+    def ask_delete(self, info: SaveInfo) -> None:
         """Confirm, then delete the save and its backup."""
         name = self.display_name(info)
         self.app.open(
@@ -111,7 +116,7 @@ class LoadScene(WidgetScene):
             no=t("common.cancel"),
         )
 
-    def delete(self, info: Any) -> None:
+    def delete(self, info: SaveInfo) -> None:
         """Delete without asking (the dialog asked)."""
         from cacao_game.saves import delete_save
 
@@ -150,7 +155,7 @@ class LoadScene(WidgetScene):
             widget.draw(surface, self.app)
         self.tooltip.draw(surface, self.app)
 
-    def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, info: Any) -> None:
+    def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, info: SaveInfo) -> None:
         hot = row.collidepoint(self.app.mouse_pos)
         pygame.draw.rect(surface, theme.PANEL_HOVER if hot else theme.PANEL_LIGHT, row, border_radius=14)
         pygame.draw.rect(surface, theme.GOLD if hot else theme.GOLD_DARK, row, 2, border_radius=14)

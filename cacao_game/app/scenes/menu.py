@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -22,7 +23,9 @@ class MenuScene(WidgetScene):
     """The first screen. Esc does nothing here (Quit is explicit)."""
 
     def build(self) -> None:
-        entries: list[tuple[str, object, str]] = [("menu.new", lambda: self.app.open("setup"), "primary")]
+        entries: list[tuple[str, Callable[[], object], str]] = [
+            ("menu.new", lambda: self.app.open("setup"), "primary")
+        ]
         if autosave_exists():
             entries.append(("menu.continue", lambda: continue_game(self.app), "secondary"))
         entries += [
@@ -37,7 +40,7 @@ class MenuScene(WidgetScene):
         for i, (key, action, style) in enumerate(entries):
             rect = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
             rect.midtop = (cx, top + i * (BUTTON_H + BUTTON_GAP))
-            self.widgets.append(Button(rect, t(key), action, style=style, font_size=32))  # type: ignore[arg-type]
+            self.widgets.append(Button(rect, t(key), action, style=style, font_size=32))
 
     def back(self) -> None:
         """Esc on the menu does nothing."""

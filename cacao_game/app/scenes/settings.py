@@ -9,7 +9,8 @@ from any other intent that had it.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,6 +20,9 @@ from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import LANGUAGES, t
 from cacao_game.app.widgets import Button, Cycler, Panel, Toggle, Widget
 from cacao_game.config.game import COLORS
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +53,14 @@ MODIFIER_NAMES = frozenset(
 class SettingsScene(WidgetScene):
     """Change and store the settings; Back (or Esc) returns to where it was opened."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.capturing: str | None = None
         """The intent waiting for its new key, or None."""
 
     # ------------------------------------------------------------------ changes
 
-    def change(self, **values: Any) -> None:
+    def change(self, **values: object) -> None:
         """Set settings fields, apply them and save; a failed save is reported, not fatal."""
         for name, value in values.items():
             setattr(self.app.settings, name, value)
@@ -157,7 +161,7 @@ class SettingsScene(WidgetScene):
                 Button(
                     (row.right - 140, row.y, 136, KEY_ROW_H - 2),
                     t("settings.rebind"),
-                    lambda it=intent: self.start_capture(it),
+                    partial(self.start_capture, intent),
                     style="ghost",
                     font_size=theme.SMALL_SIZE - 1,
                 )

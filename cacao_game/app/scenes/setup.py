@@ -8,6 +8,7 @@ seat 0 by rotating the seat list (RULES.md R2.3).
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -202,7 +203,7 @@ class SetupScene(WidgetScene):
         name = TextInput(
             (row.x + 96, y, 330, 60),
             s.name,
-            lambda text, i=seat: self.set_name(i, text),
+            partial(self.set_name, seat),
             placeholder=t("setup.name"),
             max_length=18,
         )
@@ -210,7 +211,7 @@ class SetupScene(WidgetScene):
             (row.x + 446, y, 270, 60),
             [(c, t(f"color.{c}")) for c in self.free_colors(seat)],
             s.color,
-            lambda value, i=seat: self.set_color(i, value),
+            partial(self.set_color, seat),
             swatch=self._swatch,
         )
         kinds = list(self.kinds) if s.kind in self.kinds else [*self.kinds, s.kind]
@@ -218,14 +219,14 @@ class SetupScene(WidgetScene):
             (row.x + 736, y, 300, 60),
             [(k, kind_label(k)) for k in kinds],
             s.kind,
-            lambda value, i=seat: self.set_kind(i, value),
+            partial(self.set_kind, seat),
         )
         widgets: list[Widget] = [name, color, kind]
         if len(self.seats) > MIN_SEATS:
             remove = Button(
                 (row.right - 76, y, 60, 60),
                 "×",
-                lambda i=seat: self.remove_seat(i),
+                partial(self.remove_seat, seat),
                 tooltip=t("setup.remove_seat"),
                 font_size=40,
             )
