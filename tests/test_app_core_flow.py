@@ -239,3 +239,18 @@ def test_new_game_asks_before_replacing_an_unfinished_autosave(app):
     kept = [info for info in saves.list_saves() if info.name.startswith("Unfinished")]
     assert len(kept) == 1 and not kept[0].error
     assert len(saves.load_game(kept[0].path).game.actions) == 10
+
+
+def test_the_undo_setting_reaches_the_game(app):
+    """Settings → Undo is the policy of the next game: auto gives strict in hot seat, and a
+    player's choice of casual wins."""
+    from cacao_game.app.flow import start_game
+    from cacao_game.session import UndoPolicy
+
+    start_game(app, TWO_HUMANS)
+    assert app.top.source.policy is UndoPolicy.STRICT
+    app.settings.undo_policy = "casual"
+    start_game(app, TWO_HUMANS)
+    if isinstance(app.top, ConfirmDialog):
+        click_label(app, t("flow.keep_and_start"))
+    assert app.top.source.policy is UndoPolicy.CASUAL

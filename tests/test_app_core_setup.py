@@ -81,12 +81,13 @@ def test_seed_field_accepts_digits_only(setup):
     assert setup.seed_text == "42"
 
 
-def test_kinds_come_from_the_ai_registry_with_random_last(monkeypatch):
-    """The player choices are human, then every registered AI level, ``random`` last."""
+def test_kinds_are_human_then_the_ai_levels_in_registry_order(monkeypatch):
+    """The seat kinds go Human, Easy, Medium, Hard, Random: the registry's one list."""
     import cacao_game.ai as ai
 
-    monkeypatch.setattr(ai, "LEVELS", {"random": object, "hard": object, "easy": object, "zany": object})
-    assert seat_kinds() == ["human", "easy", "hard", "zany", "random"]
+    assert seat_kinds() == ["human", "easy", "medium", "hard", "random"]
+    monkeypatch.setattr(ai, "LEVELS", {"easy": object, "zany": object})
+    assert seat_kinds() == ["human", "easy", "zany"]
 
 
 def test_changing_kind_renames_automatic_names_only(setup):

@@ -12,12 +12,13 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.random_player import RandomPlayer
 
 LEVELS: dict[str, Callable[[random.Random], Player]] = {
-    "random": RandomPlayer,
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
+    "random": RandomPlayer,
 }
-"""Level name -> factory taking the player's own ``random.Random``."""
+"""Level name -> factory taking the player's own ``random.Random``, in the order players
+see them (weakest first, ``random`` last)."""
 
 
 def make_player(level: str, rng: random.Random) -> Player:

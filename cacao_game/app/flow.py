@@ -35,7 +35,7 @@ def new_session(
     return PlaySession(
         config,
         game,
-        undo=app.settings.undo_policy if hasattr(app.settings, "undo_policy") else None,
+        undo=app.settings.undo_policy,
         autosaver=BackgroundAutosaver(saves.autosave_path),
         view=view,
     )

@@ -10,7 +10,6 @@ import logging
 
 log = logging.getLogger(__name__)
 
-LANGUAGES: dict[str, str] = {"en": "English"}
 """Language code -> its name in that language."""
 
 EN: dict[str, str] = {
@@ -143,6 +142,11 @@ EN: dict[str, str] = {
     "settings.speed.instant": "Instant",
     "settings.palette.classic": "Classic",
     "settings.palette.colorblind": "Colour-blind safe",
+    "settings.undo": "Undo",
+    "settings.undo_tip": "How far Ctrl+Z / U reaches. It never takes back another human's move.",
+    "settings.undo.auto": "Auto: casual alone, strict in hot seat",
+    "settings.undo.casual": "Casual: back across AI turns",
+    "settings.undo.strict": "Strict: only within your own turn",
     "settings.rebind": "Change",
     "settings.press_key": "Press a key for “{intent}” (Esc cancels)",
     "settings.reset_keys": "Reset keys",

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cacao_game.engine.tiles import COLORS as ENGINE_COLORS
+from cacao_game.engine.tiles import VARIANTS as ENGINE_VARIANTS
 from cacao_game.jsontypes import JSON
 
-COLORS: tuple[str, ...] = ("red", "purple", "white", "yellow")
-"""Seat colours in box order."""
+COLORS: tuple[str, ...] = tuple(ENGINE_COLORS)
+"""Seat colours in box order (the engine's list)."""
 
 SHAPES: dict[str, str] = {"red": "circle", "purple": "square", "white": "triangle", "yellow": "diamond"}
 """The marker shape of each seat colour, so colour is never the only cue."""
@@ -15,7 +17,8 @@ SHAPES: dict[str, str] = {"red": "circle", "purple": "square", "white": "triangl
 HUMAN = "human"
 """``SeatConfig.kind`` of a seat played at the table; any other kind is an AI level name."""
 
-VARIANTS: tuple[str, ...] = ("base", "volcano")
+VARIANTS: tuple[str, ...] = tuple(ENGINE_VARIANTS)
+"""The base game and the volcano variant (the engine's list)."""
 
 MIN_SEATS, MAX_SEATS = 2, 4
 

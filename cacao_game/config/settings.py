@@ -14,15 +14,12 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final
 
+from cacao_game.config.choices import ANIMATION_SPEEDS, LANGUAGES, PALETTES, UNDO_CHOICES
 from cacao_game.config.storage import atomic_write_bytes, config_dir
 
 log = logging.getLogger(__name__)
 
 SETTINGS_FILE: Final = "settings.json"
-LANGUAGES: Final = ("en",)
-"""Languages the user-facing strings exist in (``cacao_game/app/strings.py``)."""
-ANIMATION_SPEEDS: Final = ("slow", "normal", "fast", "instant")
-PALETTES: Final = ("classic", "colorblind")
 AI_PACING_RANGE: Final = (0.0, 5.0)
 """Seconds an AI move stays on screen before the next one, inclusive bounds."""
 CTRL_PREFIX: Final = "ctrl+"
@@ -73,6 +70,8 @@ class Settings:
     palette: str = "classic"
     """One of ``PALETTES``: the classic seat colours or the colour-blind safe ones."""
     sound: bool = True
+    undo_policy: str = "auto"
+    """One of ``UNDO_CHOICES``: how far undo reaches (``cacao_game.session.policy``)."""
     key_bindings: dict[str, list[str]] = field(default_factory=default_key_bindings)
     """Every intent of ``DEFAULT_KEY_BINDINGS`` -> its keys (possibly none)."""
 
@@ -129,12 +128,13 @@ def _check_bindings(value: Any) -> str | None:
 
 
 _CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
-    "language": _choice(LANGUAGES),
-    "animation_speed": _choice(ANIMATION_SPEEDS),
+    "language": _choice(tuple(LANGUAGES)),
+    "animation_speed": _choice(tuple(ANIMATION_SPEEDS)),
     "ai_pacing": _check_pacing,
     "fullscreen": _check_bool,
     "palette": _choice(PALETTES),
     "sound": _check_bool,
+    "undo_policy": _choice(UNDO_CHOICES),
     "key_bindings": _check_bindings,
 }
 

@@ -13,16 +13,14 @@ from __future__ import annotations
 
 from enum import Enum
 
+from cacao_game.config.choices import UNDO_CHOICES
+
 
 class UndoPolicy(Enum):
     """How far undo reaches (see the module docstring)."""
 
     CASUAL = "casual"
     STRICT = "strict"
-
-
-POLICY_CHOICES: tuple[str, ...] = ("auto", "casual", "strict")
-"""The setting's values: ``auto`` is casual with one human, strict with two or more."""
 
 
 def resolve_policy(choice: str | None, humans: int) -> UndoPolicy:
@@ -33,4 +31,4 @@ def resolve_policy(choice: str | None, humans: int) -> UndoPolicy:
     try:
         return UndoPolicy(choice)
     except ValueError:
-        raise ValueError(f"unknown undo policy {choice!r}; choose from {', '.join(POLICY_CHOICES)}") from None
+        raise ValueError(f"unknown undo policy {choice!r}; choose from {', '.join(UNDO_CHOICES)}") from None

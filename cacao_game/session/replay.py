@@ -16,6 +16,7 @@ from cacao_game.jsontypes import JSON
 from cacao_game.records import replay_record
 from cacao_game.session import journal
 from cacao_game.session.journal import Entry
+from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
 
 
@@ -39,7 +40,7 @@ def record_config(record: Mapping[str, object]) -> GameConfig:
     )
 
 
-class ReplaySession:
+class ReplaySession(Seats):
     """Step through ``record`` (replayed and checked now: raises ``RecordError`` if broken)."""
 
     humans: frozenset[int] = frozenset()
@@ -63,16 +64,6 @@ class ReplaySession:
         self.view: dict[str, JSON] = {}
         self.final_board = list(full.jungle) + list(full.workers)
         """Every square of the finished board (the camera frames it from the first frame)."""
-
-    @property
-    def names(self) -> list[str]:
-        """Each seat's name."""
-        return [seat.name for seat in self.config.seats]
-
-    @property
-    def kinds(self) -> list[str]:
-        """Each seat's kind."""
-        return [seat.kind for seat in self.config.seats]
 
     @property
     def turns(self) -> int:

@@ -56,6 +56,7 @@ from cacao_game.session.notices import (
     Undone,
 )
 from cacao_game.session.policy import UndoPolicy, resolve_policy
+from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
 
 log = logging.getLogger(__name__)
@@ -72,7 +73,7 @@ def hint_level() -> str:
     return next((level for level in reversed(HINT_LEVELS) if level in LEVELS), "random")
 
 
-class PlaySession:
+class PlaySession(Seats):
     """A game of ``config``'s seats: new from its seed, or ``game`` resumed.
 
     ``undo`` is the undo setting (``auto``/None, ``casual``, ``strict``); ``config.undo``, when
@@ -123,16 +124,6 @@ class PlaySession:
         self._update_curtain()
 
     # ----------------------------------------------------------------- queries
-
-    @property
-    def names(self) -> list[str]:
-        """Each seat's name."""
-        return [seat.name for seat in self.config.seats]
-
-    @property
-    def kinds(self) -> list[str]:
-        """Each seat's kind: ``human`` or an AI level."""
-        return [seat.kind for seat in self.config.seats]
 
     @property
     def hot_seat(self) -> bool:

@@ -17,10 +17,11 @@ from typing import Any, Protocol
 import pygame
 from pygame.math import lerp, smoothstep
 
+from cacao_game.config.choices import ANIMATION_SPEEDS
 from cacao_game.engine.tiles import Pos
 
-SPEED_FACTORS: dict[str, float] = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "instant": 0.0}
-"""Duration multiplier per ``settings.animation_speed``."""
+SPEED_FACTORS = ANIMATION_SPEEDS
+"""Duration multiplier per ``settings.animation_speed`` (``cacao_game.config.choices``)."""
 
 RGB = tuple[int, int, int]
 Point = tuple[str, Any]

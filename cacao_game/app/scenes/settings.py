@@ -17,8 +17,16 @@ import pygame
 from cacao_game.app import prefs, theme
 from cacao_game.app.intents import display_name, event_key_name, rebind
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import LANGUAGES, t
+from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button, Cycler, Panel, Toggle, Widget
+from cacao_game.config.choices import (
+    AI_PACINGS,
+    ANIMATION_SPEEDS,
+    LANGUAGES,
+    PALETTES,
+    UNDO_CHOICES,
+    label_key,
+)
 from cacao_game.config.game import COLORS
 
 if TYPE_CHECKING:
@@ -28,9 +36,6 @@ log = logging.getLogger(__name__)
 
 GENERAL = pygame.Rect(80, 180, 760, 780)
 KEYS = pygame.Rect(880, 180, 960, 780)
-SPEEDS = ("slow", "normal", "fast", "instant")
-PACINGS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
-PALETTE_NAMES = ("classic", "colorblind")
 KEY_ROW_H = 32
 MODIFIER_NAMES = frozenset(
     {
@@ -121,7 +126,7 @@ class SettingsScene(WidgetScene):
     def build(self) -> None:
         s = self.app.settings
         x, w = GENERAL.x + 32, GENERAL.w - 64
-        rows = [GENERAL.y + 104 + i * 108 for i in range(6)]
+        rows = [GENERAL.y + 96 + i * 96 for i in range(7)]
         general: list[Widget] = [
             Cycler(
                 (x, rows[0], w, 60),
@@ -132,7 +137,7 @@ class SettingsScene(WidgetScene):
             ),
             Cycler(
                 (x, rows[1], w, 60),
-                [(v, t(f"settings.speed.{v}")) for v in SPEEDS],
+                [(v, t(label_key("animation_speed", v))) for v in ANIMATION_SPEEDS],
                 s.animation_speed,
                 lambda v: self.change(animation_speed=v),
                 label=t("settings.animation_speed"),
@@ -147,12 +152,20 @@ class SettingsScene(WidgetScene):
             Toggle((x, rows[3], w, 60), t("settings.fullscreen"), s.fullscreen, self.set_fullscreen),
             Cycler(
                 (x, rows[4], w, 60),
-                [(v, t(f"settings.palette.{v}")) for v in PALETTE_NAMES],
+                [(v, t(label_key("palette", v))) for v in PALETTES],
                 s.palette,
                 lambda v: self.change(palette=v),
                 label=t("settings.palette"),
             ),
             Toggle((x, rows[5], w, 60), t("settings.sound"), s.sound, lambda v: self.change(sound=v)),
+            Cycler(
+                (x, rows[6], w, 60),
+                [(v, t(label_key("undo_policy", v))) for v in UNDO_CHOICES],
+                s.undo_policy,
+                lambda v: self.change(undo_policy=v),
+                label=t("settings.undo"),
+                tooltip=t("settings.undo_tip"),
+            ),
         ]
         self.widgets = [Panel(GENERAL, t("settings.general")), Panel(KEYS, t("settings.keys")), *general]
         for i, intent in enumerate(self.app.intents.bindings):
@@ -177,7 +190,7 @@ class SettingsScene(WidgetScene):
 
     def _pacings(self) -> list[float]:
         current = float(self.app.settings.ai_pacing)
-        return sorted({*PACINGS, current})
+        return sorted({*AI_PACINGS, current})
 
     def key_row(self, index: int) -> pygame.Rect:
         """Row ``index`` of the key table."""

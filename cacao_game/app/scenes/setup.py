@@ -24,28 +24,17 @@ if TYPE_CHECKING:
     from cacao_game.app.app import App
 
 SEED_LIMIT = 1_000_000_000
-LEVEL_ORDER = ("easy", "medium", "hard")
 SEATS_PANEL = pygame.Rect(80, 200, 1180, 700)
 OPTIONS_PANEL = pygame.Rect(1300, 200, 540, 700)
 ROW_H, ROW_GAP = 118, 14
 
 
 def seat_kinds() -> list[str]:
-    """``human``, then the AI levels of ``cacao_game.ai.LEVELS`` (easy, medium, hard first,
-    others in registry order, ``random`` last), read now so new levels show up."""
-    from cacao_game.ai import LEVELS
+    """``human``, then the AI levels in the registry's order (``cacao_game.ai.LEVELS``), read
+    now so new levels show up."""
+    from cacao_game import ai
 
-    levels = list(LEVELS)
-    ordered = [lv for lv in order_levels(levels) if lv != "random"]
-    if "random" in levels:
-        ordered.append("random")
-    return [HUMAN, *ordered]
-
-
-def order_levels(levels: list[str]) -> list[str]:
-    """``levels`` with the known difficulty names first, in difficulty order."""
-    known = [lv for lv in LEVEL_ORDER if lv in levels]
-    return known + [lv for lv in levels if lv not in known]
+    return [HUMAN, *ai.LEVELS]
 
 
 def default_ai(kinds: list[str]) -> str:

@@ -1,0 +1,36 @@
+"""Every list of choices the player makes outside a game, each in one place with its labels.
+
+A choice's label is a string key of ``cacao_game.app.strings``, made by one rule per list
+(``label_key``). Seat colours and variants are the engine's (``cacao_game.engine.tiles``);
+AI levels are the registry's (``cacao_game.ai.LEVELS``, in the order players see them).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+ANIMATION_SPEEDS: Final[dict[str, float]] = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+"""Animation speed name -> duration multiplier (0: no animation)."""
+PALETTES: Final = ("classic", "colorblind")
+"""Seat colour schemes: the box's colours, or an Okabe-Ito colour-blind safe set."""
+LANGUAGES: Final[dict[str, str]] = {"en": "English"}
+"""Language code -> the language's own name (the strings exist in these languages)."""
+UNDO_CHOICES: Final = ("auto", "casual", "strict")
+"""The undo setting: ``auto`` is casual with one human and strict with two or more."""
+AI_PACINGS: Final = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
+"""Seconds an AI move stays on screen, as offered in Settings."""
+
+LABEL_PREFIXES: Final[dict[str, str]] = {
+    "animation_speed": "settings.speed.",
+    "palette": "settings.palette.",
+    "undo_policy": "settings.undo.",
+    "variant": "variant.",
+    "color": "color.",
+    "kind": "kind.",
+}
+"""Setting or option name -> the prefix of its values' string keys."""
+
+
+def label_key(setting: str, value: str) -> str:
+    """The string key of ``value`` of ``setting`` (``label_key("palette", "classic")``)."""
+    return LABEL_PREFIXES[setting] + value
