@@ -30,3 +30,19 @@ def test_every_undo_refusal_has_its_message() -> None:
     for reason in reasons:
         assert strings.has("play." + reason.replace(".", "_")), reason
     assert Refused("undo.reveal").reason in reasons
+
+
+def test_every_intent_and_choice_has_a_label() -> None:
+    """Settings shows every action and every choice by name, never by its raw key."""
+    from cacao_game.config.choices import ANIMATION_SPEEDS, PALETTES, UNDO_CHOICES, label_key
+    from cacao_game.config.settings import DEFAULT_KEY_BINDINGS
+
+    for intent in DEFAULT_KEY_BINDINGS:
+        assert strings.has(f"intent.{intent}"), intent
+    for setting, values in (
+        ("animation_speed", ANIMATION_SPEEDS),
+        ("palette", PALETTES),
+        ("undo_policy", UNDO_CHOICES),
+    ):
+        for value in values:
+            assert strings.has(label_key(setting, value)), (setting, value)

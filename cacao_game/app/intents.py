@@ -52,6 +52,7 @@ def display_name(binding: str) -> str:
         "space": "Space",
         "tab": "Tab",
         "home": "Home",
+        "end": "End",
         "up": "↑",
         "down": "↓",
         "left": "←",

@@ -123,6 +123,7 @@ EN: dict[str, str] = {
     "intent.pan_right": "Pan right",
     "intent.fit": "Fit board",
     "intent.skip": "Skip animation",
+    "intent.last": "Replay: last turn",
     # confirm
     "confirm.title": "Are you sure?",
     # settings
@@ -143,10 +144,13 @@ EN: dict[str, str] = {
     "settings.palette.classic": "Classic",
     "settings.palette.colorblind": "Colour-blind safe",
     "settings.undo": "Undo",
-    "settings.undo_tip": "How far Ctrl+Z / U reaches. It never takes back another human's move.",
-    "settings.undo.auto": "Auto: casual alone, strict in hot seat",
-    "settings.undo.casual": "Casual: back across AI turns",
-    "settings.undo.strict": "Strict: only within your own turn",
+    "settings.undo_tip": (
+        "Casual: back across AI turns. Strict: only within your own turn. Auto: casual alone,"
+        " strict with two or more humans. Undo never takes back another human's move."
+    ),
+    "settings.undo.auto": "Auto",
+    "settings.undo.casual": "Casual",
+    "settings.undo.strict": "Strict",
     "settings.rebind": "Change",
     "settings.press_key": "Press a key for “{intent}” (Esc cancels)",
     "settings.reset_keys": "Reset keys",

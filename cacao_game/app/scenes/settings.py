@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 GENERAL = pygame.Rect(80, 180, 760, 780)
 KEYS = pygame.Rect(880, 180, 960, 780)
-KEY_ROW_H = 32
+KEY_ROW_H = 31
 MODIFIER_NAMES = frozenset(
     {
         "left ctrl",
@@ -126,7 +126,7 @@ class SettingsScene(WidgetScene):
     def build(self) -> None:
         s = self.app.settings
         x, w = GENERAL.x + 32, GENERAL.w - 64
-        rows = [GENERAL.y + 96 + i * 96 for i in range(7)]
+        rows = self.general_rows()
         general: list[Widget] = [
             Cycler(
                 (x, rows[0], w, 60),
@@ -223,11 +223,16 @@ class SettingsScene(WidgetScene):
             )
         self.tooltip.draw(surface, self.app)
 
+    @staticmethod
+    def general_rows() -> list[int]:
+        """The top of each row of the General panel."""
+        return [GENERAL.y + 96 + i * 96 for i in range(7)]
+
     def _draw_palette_preview(self, surface: pygame.Surface) -> None:
-        y = GENERAL.y + 104 + 4 * 108 + 30
+        y = self.general_rows()[4] + 74
         x = GENERAL.x + 32
         for i, color in enumerate(COLORS):
-            theme.draw_seat_marker(self.app, surface, color, (x + 14 + i * 40, y + 52), 12)
+            theme.draw_seat_marker(self.app, surface, color, (x + 14 + i * 40, y), 11)
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         font = self.app.assets.font(theme.SMALL_SIZE)
