@@ -23,7 +23,7 @@ def user_home(tmp_path, monkeypatch):
 @pytest.fixture
 def app(user_home):
     """A fresh app at the main menu, drawing to an off-screen surface."""
-    from cacao_game.app import harness
+    import harness
 
     app = harness.make_app()
     app.home()

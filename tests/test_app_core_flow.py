@@ -3,11 +3,11 @@ load, confirm dialogs and the global keys (Esc, F1, F11), all driven through ``A
 
 from __future__ import annotations
 
+import harness
 import pygame
 import pytest
+from harness import click_label, press, run
 
-from cacao_game.app import harness
-from cacao_game.app.harness import click_label, press, run
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scene import Scene
 from cacao_game.app.scenes.confirm import ConfirmDialog

@@ -7,12 +7,13 @@ import os
 from pathlib import Path
 from types import SimpleNamespace
 
+import harness
 import pygame
 import pytest
+from harness import click_label, key, run
 
-from cacao_game.app import harness, prefs
+from cacao_game.app import prefs
 from cacao_game.app.assets import Assets
-from cacao_game.app.harness import click_label, key, run
 from cacao_game.app.intents import IntentMap, display_name, rebind
 from cacao_game.app.layout import DEFAULT_ANCHORS, Layout, object_kind
 from cacao_game.app.main import display_problem, run_app, window_size

@@ -3,10 +3,10 @@ any scene over a game never changes the engine state."""
 
 from __future__ import annotations
 
+import harness
 import pytest
+from harness import click_label, press, run
 
-from cacao_game.app import harness
-from cacao_game.app.harness import click_label, press, run
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.scoring import ScoringScene, replay_history
 from cacao_game.app.scenes.setup import SetupScene

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
+import harness
 import pygame
 import pytest
+from harness import run
 
-from cacao_game.app import harness
-from cacao_game.app.harness import run
 from cacao_game.app.scenes.setup import SetupScene, seat_kinds
 from cacao_game.app.strings import t
 from cacao_game.config.game import COLORS, GameConfig, SeatConfig

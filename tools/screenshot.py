@@ -22,12 +22,13 @@ os.environ["CACAO_ALLOW_DUMMY"] = "1"
 os.environ["CACAO_SYNC_AI"] = "1"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("CACAO_HOME", tempfile.mkdtemp(prefix="cacao_shots_"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import pygame
+from harness import FRAME, motion, random_game, run
 
 from cacao_game.app.app import LOGICAL_SIZE, App
 from cacao_game.app.catalog import router
-from cacao_game.app.harness import FRAME, motion, random_game, run
 from cacao_game.app.main import quiet_dummy_warnings
 from cacao_game.config.game import GameConfig, SeatConfig
 

@@ -1,7 +1,8 @@
 """Driving the app without a window: build events, click widgets, press intents.
 
-Used by the tests, ``tools/screenshot.py`` and anyone who needs to run scenes headless. Every
-helper goes through ``App.step`` so routing, overlays and global keys behave as in the game.
+A test driver (it lives with the tests, not in the package): used by the tests and
+``tools/screenshot.py``. Every helper goes through ``App.step`` so routing, overlays and
+global keys behave as in the game.
 """
 
 from __future__ import annotations
