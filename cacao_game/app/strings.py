@@ -156,7 +156,6 @@ EN: dict[str, str] = {
     "settings.reset_keys": "Reset keys",
     "settings.saved": "Settings saved",
     "settings.save_failed": "Could not save the settings: {reason}",
-    "settings.unavailable": "Settings cannot be stored on this installation; changes last until you quit.",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
     "settings.key_swapped": "{key} was “{intent}”'s key: “{intent}” now uses {other}",
     # load
@@ -172,7 +171,6 @@ EN: dict[str, str] = {
     "load.finished": "Finished",
     "load.autosave": "Autosave",
     "load.failed": "Could not load “{name}”: {reason}",
-    "load.unavailable": "Saved games are not available on this installation.",
     "load.deleted": "Deleted “{name}”",
     # scoring
     "scoring.title": "Final scoring",
@@ -195,7 +193,6 @@ EN: dict[str, str] = {
     "scoring.new_game": "New game",
     "scoring.menu": "Menu",
     "scoring.replay": "Watch replay",
-    "scoring.replay_missing": "Replays are not available yet.",
     "scoring.replay_failed": "Could not build the replay: {reason}",
     "scoring.skip": "Click or press Space to show everything",
     # rules summary (seeds/RULES.md), shown on the help page and the Rules screen
@@ -280,7 +277,6 @@ EN: dict[str, str] = {
     "play.hint_ready": "Hint: the highlighted move",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",
-    "play.saves_missing": "Saving is not available",
     "play.ai_error": "The AI failed ({error}); it played a legal move instead",
     "play.sell_at": "Sell how many cacao at market {price}?",
     "play.take_at": "Take how many cacao from the plantation (+{value} each)?",

@@ -18,7 +18,7 @@ from cacao_game.app.flow import open_save
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button, Panel
-from cacao_game.saves import SaveInfo
+from cacao_game.saves import SaveInfo, delete_save, list_saves
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
@@ -46,7 +46,6 @@ class LoadScene(WidgetScene):
         super().__init__(app)
         self.saves: list[SaveInfo] = []
         self.first = 0
-        self.unavailable = False
 
     def enter(self) -> None:
         self.refresh()
@@ -57,12 +56,7 @@ class LoadScene(WidgetScene):
     def refresh(self) -> None:
         """Read the save folder again and rebuild the rows."""
         try:
-            from cacao_game.saves import list_saves
-
             self.saves = list_saves()
-        except ImportError as error:
-            log.warning("saves unavailable: %s", error)
-            self.saves, self.unavailable = [], True
         except OSError as error:
             log.warning("saves not listed: %s", error)
             self.saves = []
@@ -118,8 +112,6 @@ class LoadScene(WidgetScene):
 
     def delete(self, info: SaveInfo) -> None:
         """Delete without asking (the dialog asked)."""
-        from cacao_game.saves import delete_save
-
         try:
             delete_save(info.path)
         except (OSError, ValueError) as error:
@@ -141,7 +133,7 @@ class LoadScene(WidgetScene):
         self.widgets[0].draw(surface, self.app)
         if not self.saves:
             font = self.app.assets.font(theme.BODY_SIZE)
-            text = t("load.unavailable") if self.unavailable else t("load.empty")
+            text = t("load.empty")
             theme.draw_text(surface, font, text, LIST.center, theme.SAND, anchor="center")
         for slot, info in enumerate(self.saves[self.first : self.first + PER_PAGE]):
             self._draw_row(surface, self.row_rect(slot), info)
