@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import harness
 import pygame
 import pytest
-from harness import click_label, key, run
+from harness import click_label, key, press, run
 
 from cacao_game.app import prefs
 from cacao_game.app.assets import Assets
@@ -211,15 +211,26 @@ def test_load_opens_the_save(app, monkeypatch):
 # ---------------------------------------------------------------- settings scene
 
 
-def test_settings_changes_apply_and_persist(app):
-    """Changing the colour scheme applies at once and is saved to the settings file."""
+def test_settings_changes_apply_at_once_and_are_written_on_leaving(app, monkeypatch):
+    """Changing the colour scheme applies at once; the file is not written during the
+    scene's frames (a write and its fsync take longer than a frame) but when it is left."""
+    from cacao_game.app import prefs as prefs_module
 
+    writes = []
+    real_save = prefs_module.save
+    monkeypatch.setattr(prefs_module, "save", lambda settings: writes.append(1) or real_save(settings))
     scene = SettingsScene(app)
     app.push(scene)
     run(app)
     scene.change(palette="colorblind")
+    scene.change(sound=False)
+    run(app, 3)
     assert app.assets.palette == "colorblind"
-    assert load_settings().palette == "colorblind"
+    assert writes == []
+    press(app, "pause")
+    assert scene not in app.stack
+    assert writes == [1]
+    assert load_settings().palette == "colorblind" and load_settings().sound is False
     assert Path(os.environ["CACAO_HOME"]).exists()
 
 
@@ -249,6 +260,7 @@ def test_rebinding_to_a_used_key_never_crashes_and_survives_a_restart(app):
     assert app.intents.keys_for("hint") == ["q"]
     assert app.intents.keys_for("rotate_ccw") == ["h"]
     assert app.toast is not None and "H" in app.toast[0]
+    app.pop()
     reloaded = load_settings()
     assert all(reloaded.key_bindings.values())
     assert reloaded.key_bindings["rotate_ccw"] == ["h"]

@@ -1,7 +1,8 @@
-"""Settings: language, animation speed, AI pacing, full screen, colour scheme, sound, keys.
+"""Settings: language, animation speed, AI pacing, full screen, colour scheme, sound, undo, keys.
 
-Every change takes effect at once and is saved (``cacao_game.config.settings``); a save that
-fails shows its reason and the change still lasts until the app quits. A key is rebound by
+Every change takes effect at once; the settings file (``cacao_game.config.settings``) is
+written when the scene is left, never in the middle of a frame. A write that fails shows its
+reason and the change still lasts until the app quits. A key is rebound by
 clicking Change next to an intent and pressing the new key (Esc cancels); the key is taken
 from any other intent that had it.
 """
@@ -62,19 +63,33 @@ class SettingsScene(WidgetScene):
         super().__init__(app)
         self.capturing: str | None = None
         """The intent waiting for its new key, or None."""
+        self.unsaved = False
+        """Changes made since the settings file was last written."""
 
     # ------------------------------------------------------------------ changes
 
     def change(self, **values: object) -> None:
-        """Set settings fields, apply them and save; a failed save is reported, not fatal."""
+        """Set settings fields and apply them at once; the file is written when the scene is
+        left (a write with its fsync takes longer than a frame)."""
         for name, value in values.items():
             setattr(self.app.settings, name, value)
         self.app.apply_settings()
+        self.unsaved = True
+
+    def store(self) -> None:
+        """Write the settings if they changed; a failed write is reported, not fatal."""
+        if not self.unsaved:
+            return
+        self.unsaved = False
         try:
             prefs.save(self.app.settings)
         except (OSError, ValueError) as error:
             log.warning("settings not saved: %s", error)
             self.app.notify(t("settings.save_failed", reason=error))
+
+    def exit(self) -> None:
+        """Leaving the scene (Back, Esc, quitting the app) writes the changes."""
+        self.store()
 
     def set_fullscreen(self, on: bool) -> None:
         """Store the preference and switch now if the display allows."""
