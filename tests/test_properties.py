@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from cacao_game.engine import Fill, Game, IllegalActionError, Overbuild, Place, Resolve
 from cacao_game.engine import events as ev
+from cacao_game.engine.resolution import apply_edge, best_outcomes, dominates, reachable, worthwhile_steps
 from cacao_game.engine.tiles import JUNGLE_CODES, WORKER_CODES
 from tests.scenario import state_of
 
@@ -70,3 +71,29 @@ def test_illegal_actions_leave_the_state_unchanged(
         else:
             raise AssertionError(f"{action} was applied although is_legal() said no")
         assert state_of(game) == before
+
+
+trade_edges = st.lists(
+    st.one_of(
+        st.tuples(st.just(False), st.integers(1, 2), st.integers(1, 3)),
+        st.tuples(st.just(True), st.integers(2, 4), st.integers(1, 3)),
+    ),
+    max_size=4,
+).map(tuple)
+
+
+@settings(max_examples=200, deadline=None)
+@given(trade_edges, st.integers(0, 5))
+def test_with_gold_at_risk_the_most_cacao_stays_reachable(edges: tuple, cacao: int) -> None:
+    """R3.10 (volcano variant): while gold may be lost, no result is dropped for one with more
+    gold but less cacao, so the result holding the most cacao (with the most gold among
+    those) is still offered, and every offered step leads to a result that is kept."""
+    outcomes = reachable(edges, cacao)
+    best = best_outcomes(outcomes, gold_at_risk=True)
+    most_cacao = max(outcomes)
+    assert most_cacao in best
+    assert all(not dominates(p, o, gold_at_risk=True) for o in best for p in outcomes if p != o)
+    for index, amount in worthwhile_steps(edges, cacao, gold_at_risk=True):
+        after, gold = apply_edge(edges[index], cacao, amount)
+        rest = edges[:index] + edges[index + 1 :]
+        assert any((c, g + gold) in best for c, g in reachable(rest, after))

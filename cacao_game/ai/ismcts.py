@@ -81,8 +81,8 @@ def ismcts(task: SearchTask) -> list[tuple[float, Action]]:
         done += 1
     means = []
     for index, action in enumerate(shortlist):
-        child = root.children.get(action)
-        mean = child.totals[seat] / child.visits if child and child.visits else -math.inf
+        stats = root.children.get(action)
+        mean = stats.totals[seat] / stats.visits if stats and stats.visits else -math.inf
         means.append((mean, index, action))
     means.sort(key=lambda item: (-item[0], item[1]))
     return [(mean, action) for mean, _index, action in means]

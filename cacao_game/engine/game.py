@@ -382,9 +382,41 @@ class Game:
         ]
 
     def _resolve_options(self) -> list[Action]:
-        edges = [e for e in self.edges.get(self.resolving, ()) if e.is_trade]
-        steps = worthwhile_steps(tuple(e.trade_key() for e in edges), self.cacao[self.resolving])
+        seat = self.resolving
+        edges = [e for e in self.edges.get(seat, ()) if e.is_trade]
+        keys = tuple(e.trade_key() for e in edges)
+        steps = worthwhile_steps(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
         return [Resolve(edges[i].pos, edges[i].side, amount) for i, amount in steps]
+
+    def gold_at_risk(self, seat: int) -> bool:
+        """Whether a volcano may still make ``seat`` pay gold later in the game (R3.10).
+
+        True in the volcano variant while a volcano is in the jungle pile or the display (it
+        may be laid next to any worker tile), or while ``seat`` still has worker tiles to play
+        and a volcano on the board turns a -1 edge towards an empty worker square or towards
+        one of ``seat``'s tiles that can still be overbuilt. Then a stored cacao may be worth
+        more than the best price, so keeping cacao at a market stays a choice.
+        """
+        if self.variant != "volcano":
+            return False
+        if VOLCANO in self.display or VOLCANO in self.jungle_pile:
+            return True
+        if not (self.hands[seat] or self.worker_piles[seat]):
+            return False
+        for pos, (code, rotation) in self.jungle.items():
+            if code != VOLCANO:
+                continue
+            for side, square in enumerate(_neighbours(pos)):
+                if VOLCANO_SIDES[rotation][side] >= 0:
+                    continue
+                tile = self.workers.get(square)
+                if tile is None or (tile.seat == seat and square not in self.covered):
+                    return True
+        return False
+
+    def _gold_at_risk(self, seat: int, keys: tuple[TradeEdge, ...]) -> bool:
+        """``gold_at_risk(seat)``, computed only when ``keys`` hold a market (else moot)."""
+        return any(is_market for is_market, _value, _workers in keys) and self.gold_at_risk(seat)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``apply(action)`` would be accepted."""
@@ -639,9 +671,10 @@ class Game:
             if not trades:
                 return
             keys = tuple(e.trade_key() for e in trades)
-            if not has_single_best(keys, self.cacao[seat]):
+            risk = self._gold_at_risk(seat, keys)
+            if not has_single_best(keys, self.cacao[seat], risk):
                 return
-            index, amount = worthwhile_steps(keys, self.cacao[seat])[0]
+            index, amount = worthwhile_steps(keys, self.cacao[seat], risk)[0]
             edge = trades[index]
             self._resolve(Resolve(edge.pos, edge.side, amount), automatic=True, events=events)
 
