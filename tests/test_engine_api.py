@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from enum import Enum
 from pathlib import Path
 
 import pytest
 
-from cacao_game.engine import Game, NothingToUndoError, Phase, Place, WrongDecisionError
+from cacao_game.engine import Game, NothingToUndoError, Phase, Place, Setup, WrongDecisionError
 from tests.scenario import state_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,6 +94,80 @@ def test_view_hides_what_the_seat_cannot_see() -> None:
     assert game.observation_key(0) == other.observation_key(0)
     assert game.observation_key(1) != other.observation_key(1)
     assert sorted(game.view(0).hands[0]) == sorted(game.hands[0])
+
+
+def reachable_values(root: object) -> tuple[set[tuple[object, ...]], set[object]]:
+    """Every sequence of strings (as a tuple) and every scalar held anywhere inside ``root``.
+
+    Walks slots, dataclass fields, dict keys and values and the items of lists, tuples and
+    sets, so nothing an object holds escapes.
+    """
+    sequences: set[tuple[object, ...]] = set()
+    scalars: set[object] = set()
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, (str, int, float, bool, type(None), Enum)):
+            scalars.add(value)
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            if not isinstance(value, (set, frozenset)) and all(isinstance(v, str) for v in value):
+                sequences.add(tuple(value))
+            stack.extend(value)
+        else:
+            names = [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())]
+            names += list(getattr(value, "__dict__", {}))
+            stack.extend(getattr(value, n) for n in names if hasattr(value, n))
+    return sequences, scalars
+
+
+def test_no_part_of_a_view_holds_the_hidden_deal() -> None:
+    """View: no attribute of a view, its ``setup`` included (walked recursively), holds the
+    seed, the order of the jungle pile or of any worker pile, or another seat's hand. The
+    deal is chosen so that each would be detectable: no pile is in sorted order and the
+    other seats' opening hands differ from the canonical ones."""
+    seed = 123456789
+    game = Game.new(3, "volcano", seed)
+    real = game.setup
+    hidden = [real.jungle_pile, *real.worker_piles, real.hands[1], real.hands[2]]
+    for order in [real.jungle_pile, *real.worker_piles]:
+        assert list(order) not in (sorted(order), sorted(order, reverse=True))
+    for other in (1, 2):
+        assert sorted(real.hands[other]) != ["1111"] * 3, "the canonical hand: not detectable"
+    rng = random.Random(seed)
+    for moves in (0, 7):
+        for _ in range(moves):
+            game.apply(rng.choice(game.legal_actions()))
+        sequences, scalars = reachable_values(game.view(0))
+        assert seed not in scalars
+        for order in hidden:
+            assert tuple(order) not in sequences and tuple(reversed(order)) not in sequences
+        assert game.determinize(0, random.Random(1)).setup == game.view(0).setup
+    assert game.view(0).setup.hands[0] == real.hands[0], "a seat knows its own opening hand"
+    assert game.view(0).setup.display == real.display, "the display was dealt face up"
+
+
+def test_views_of_indistinguishable_deals_have_equal_setups() -> None:
+    """View: two deals that differ only in what seat 0 cannot see give seat 0 equal setups."""
+    game = Game.new(2, seed=5)
+    setup = game.setup
+    other = Setup(
+        setup.players,
+        setup.variant,
+        6,
+        setup.display,
+        tuple(reversed(setup.jungle_pile)),
+        (setup.hands[0], setup.worker_piles[1][:3]),
+        (tuple(reversed(setup.worker_piles[0])), setup.worker_piles[1][3:] + setup.hands[1]),
+    )
+    assert game.view(0).setup == Game(other).view(0).setup
+    assert game.view(1).setup != Game(other).view(1).setup
 
 
 def test_determinize_keeps_the_visible_and_reshuffles_the_hidden() -> None:

@@ -25,7 +25,7 @@ from cacao_game.engine.errors import (
 )
 from cacao_game.engine.resolution import TradeEdge, has_single_best, worthwhile_steps
 from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards, winners
-from cacao_game.engine.setup import Setup, deal
+from cacao_game.engine.setup import Setup, canonical_split, deal, setup_seen_by
 from cacao_game.engine.tiles import (
     CACAO_CAP,
     DISPLAY_SIZE,
@@ -762,22 +762,24 @@ class Game:
         """What ``seat`` can see: a copy whose hidden parts are put in a canonical order.
 
         Hidden: the order of the jungle pile (except a tile drawn face up for a fill), the
-        order of every worker pile, and the other seats' hands (mixed into their piles). Two
-        games that ``seat`` cannot tell apart give equal views (``observation_key``).
+        order of every worker pile, and the other seats' hands (mixed into their piles). The
+        view's ``setup`` is ``setup_seen_by(setup, seat)`` (no seed, hidden orders canonical)
+        and its ``actions`` are empty. Two games that ``seat`` cannot tell apart give equal
+        views (``observation_key``).
         """
         view = self.clone()
+        view.setup = setup_seen_by(self.setup, seat)
         view.actions = []
         revealed = self.revealed_pile_tile()
-        rest = sorted(view.jungle_pile[:-1] if revealed else view.jungle_pile, reverse=True)
+        rest = canonical_split(view.jungle_pile[:-1] if revealed else view.jungle_pile, 0)[1]
         view.jungle_pile = rest + ([revealed] if revealed else [])
         for other in range(self.players):
             if other == seat:
-                view.worker_piles[other] = sorted(view.worker_piles[other], reverse=True)
+                view.worker_piles[other] = canonical_split(view.worker_piles[other], 0)[1]
                 continue
-            tiles = sorted(view.hands[other] + view.worker_piles[other], reverse=True)
-            hand_size = len(view.hands[other])
-            view.hands[other] = tiles[len(tiles) - hand_size :] if hand_size else []
-            view.worker_piles[other] = tiles[: len(tiles) - hand_size]
+            view.hands[other], view.worker_piles[other] = canonical_split(
+                view.hands[other] + view.worker_piles[other], len(view.hands[other])
+            )
         return view
 
     def observation_key(self, seat: int) -> tuple[object, ...]:
@@ -791,7 +793,8 @@ class Game:
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """A complete game consistent with what ``seat`` sees, hidden parts shuffled by ``rng``.
 
-        Depends only on ``view(seat)`` and ``rng``. History is not kept.
+        Depends only on ``view(seat)`` and ``rng``; its ``setup`` is the view's stand-in (it
+        hides the real deal and does not replay to this world). History is not kept.
         """
         game = self.view(seat)
         revealed = game.revealed_pile_tile()

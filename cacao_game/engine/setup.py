@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from cacao_game.engine.tiles import (
     DISPLAY_SIZE,
@@ -29,7 +31,9 @@ class Setup:
     worker_piles: tuple[tuple[str, ...], ...]
 
     def validate(self) -> None:
-        """Raise ValueError unless the tiles are exactly the decks of R1.2-R1.5."""
+        """Raise ValueError unless the tiles are exactly the decks of R1.2-R1.5 and every seat
+        opens with a hand of exactly 3 tiles (R2.2; each seat has at least 9 tiles, so this
+        holds for 2-4 players in both variants)."""
         if self.players not in WORKER_SET:
             raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
         if self.variant not in VARIANTS:
@@ -41,11 +45,53 @@ class Setup:
         if len(self.hands) != self.players or len(self.worker_piles) != self.players:
             raise ValueError("one hand and one worker pile per seat are needed")
         for seat in range(self.players):
-            if len(self.hands[seat]) > HAND_SIZE:
-                raise ValueError(f"seat {seat} holds more than 3 tiles")
+            if len(self.hands[seat]) != HAND_SIZE:
+                raise ValueError(
+                    f"seat {seat}'s opening hand holds {len(self.hands[seat])} tiles; every seat "
+                    f"starts with {HAND_SIZE} at every player count and variant (R2.2)"
+                )
             tiles = Counter(self.hands[seat]) + Counter(self.worker_piles[seat])
             if tiles != worker_deck(self.players):
                 raise ValueError(f"seat {seat}'s worker tiles are not the set for {self.players} players")
+
+
+def canonical_split(tiles: Iterable[str], hand_size: int) -> tuple[list[str], list[str]]:
+    """``tiles`` in a canonical order that depends only on their multiset: ``(hand, pile)``.
+
+    Both lists are sorted descending; the hand is the ``hand_size`` smallest codes and the pile
+    (listed top last, as the game keeps piles) the rest. Used to hide a hidden order.
+    """
+    ordered = sorted(tiles, reverse=True)
+    cut = len(ordered) - hand_size
+    return ordered[cut:], ordered[:cut]
+
+
+@lru_cache(maxsize=256)
+def setup_seen_by(setup: Setup, seat: int) -> Setup:
+    """The deal as ``seat`` saw it: a stand-in that hides what the seat could not see.
+
+    Kept: players, variant, the display (dealt face up) and ``seat``'s own opening hand.
+    Hidden: the seed (None), the order of the jungle pile and of every worker pile, and the
+    other seats' opening hands; those are put in the canonical order of ``canonical_split``,
+    so two deals that ``seat`` cannot tell apart give equal results. The result still passes
+    ``validate``, but it does not replay to the real game.
+    """
+    hands: list[tuple[str, ...]] = []
+    piles: list[tuple[str, ...]] = []
+    for other in range(setup.players):
+        own = other == seat
+        hand_size = len(setup.hands[other])
+        hidden = setup.worker_piles[other] if own else setup.hands[other] + setup.worker_piles[other]
+        hand, pile = canonical_split(hidden, 0 if own else hand_size)
+        hands.append(setup.hands[other] if own else tuple(hand))
+        piles.append(tuple(reversed(pile)))
+    return replace(
+        setup,
+        seed=None,
+        jungle_pile=tuple(reversed(canonical_split(setup.jungle_pile, 0)[1])),
+        hands=tuple(hands),
+        worker_piles=tuple(piles),
+    )
 
 
 def deal(players: int, variant: str = "base", seed: int | None = None) -> Setup:
