@@ -226,6 +226,21 @@ def test_illegal_fill_raises_and_changes_nothing() -> None:
     assert state_of(game) == before
 
 
+@pytest.mark.parametrize("rotation", [0.0, False, 1.0, "0"])
+def test_volcano_fill_with_a_non_integer_rotation_is_refused(rotation: object) -> None:
+    """R3.6 and the API: a volcano's rotation must be an int; 0.0 or False (equal to 0) used to
+    be laid and then fail mid-turn with a TypeError. Now it is refused and nothing changes."""
+    game = new_game(hand=["1111", "1111", "1111"], display=["volcano", "water"], variant="volcano")
+    put_worker(game, (1, 0), 1, "1111")
+    game.apply(Place("1111", 0, (2, 1)))
+    before = state_of(game)
+    with pytest.raises(IllegalFillError, match="rotation must be an integer"):
+        game.apply(Fill((2, 0), "volcano", rotation))  # type: ignore[arg-type]
+    assert state_of(game) == before
+    game.apply(Fill((2, 0), "volcano", 2))  # +2 on S and W: towards both tiles
+    assert game.jungle[(2, 0)] == ("volcano", 2) and game.gold == [2, 2]
+
+
 # ----------------------------------------------------------------- activation (R3.8)
 
 
@@ -443,10 +458,19 @@ def test_volcano_payment_comes_before_this_turns_gold() -> None:
 
 
 def test_illegal_resolution_raises_and_changes_nothing() -> None:
-    """R3.9: amounts beyond the cacao held or the workers are refused."""
+    """R3.9: amounts beyond the cacao held or the workers are refused, and so are amounts and
+    sides of another type than int even when equal to a legal one (1.0 once made gold a float)."""
     game = resolve_one_edge("market3", "3100", 3, cacao=2)
     before = state_of(game)
-    for bad in (Resolve((-1, 0), W, 3), Resolve((-1, 0), N, 0), Resolve((9, 9), W, 1)):
+    for bad in (
+        Resolve((-1, 0), W, 3),
+        Resolve((-1, 0), N, 0),
+        Resolve((9, 9), W, 1),
+        Resolve((-1, 0), W, 1.0),  # type: ignore[arg-type]
+        Resolve((-1, 0), W, True),
+        Resolve((-1, 0), float(W), 1),  # type: ignore[arg-type]
+        Resolve([-1, 0], W, 1),  # type: ignore[arg-type]
+    ):
         with pytest.raises(IllegalResolutionError):
             game.apply(bad)
     assert state_of(game) == before

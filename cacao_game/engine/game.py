@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from cacao_game.engine import events as ev
-from cacao_game.engine.actions import Action, Fill, Overbuild, Place, Resolve
+from cacao_game.engine.actions import Action, Fill, Overbuild, Place, Resolve, malformed_field
 from cacao_game.engine.errors import (
     GameOverError,
     IllegalActionError,
@@ -488,31 +488,27 @@ class Game:
     def _check(self, action: Action) -> None:
         if self.phase is Phase.GAME_OVER:
             raise GameOverError("the game is over")
+        phase, error = _CHECKS.get(type(action), (None, WrongDecisionError))
+        if phase is None:
+            raise WrongDecisionError(f"not an action: {action!r}")
+        if self.phase is not phase:
+            raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
+        reason = malformed_field(action)
+        if reason is not None:
+            raise error(f"{type(action).__name__}: {reason}")
         if isinstance(action, (Place, Overbuild)):
-            if self.phase is not Phase.PLACE:
-                raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
             self._check_placement(action)
         elif isinstance(action, Fill):
-            if self.phase is not Phase.FILL:
-                raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
             if action not in self._fill_options():
                 raise IllegalFillError(f"{action} is not a legal fill; legal: {self._fill_options()}")
-        elif isinstance(action, Resolve):
-            if self.phase is not Phase.RESOLVE:
-                raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
-            if action not in self._resolve_options():
-                raise IllegalResolutionError(f"{action} is not a worthwhile resolution step")
-        else:
-            raise WrongDecisionError(f"not an action: {action!r}")
+        elif action not in self._resolve_options():
+            raise IllegalResolutionError(f"{action} is not a worthwhile resolution step")
 
     def _check_placement(self, action: Place | Overbuild) -> None:
         if action.tile not in self.hands[self.mover]:
             raise IllegalPlacementError(f"tile {action.tile!r} is not in seat {self.mover}'s hand")
-        if type(action.rotation) is not int or not 0 <= action.rotation <= 3:
+        if not 0 <= action.rotation <= 3:
             raise IllegalPlacementError(f"rotation must be 0-3, not {action.rotation!r}")
-        pos = action.pos
-        if not (type(pos) is tuple and len(pos) == 2 and all(type(v) is int for v in pos)):
-            raise IllegalPlacementError(f"a square is a pair of integers (x, y), not {pos!r}")
         if isinstance(action, Place):
             if action.pos not in self.frontier:
                 raise IllegalPlacementError(
@@ -840,6 +836,15 @@ class Game:
             assert (pos[0] + pos[1]) % 2 == 1, f"worker tile on jungle square {pos}"
         assert not set(self.covered) - set(self.workers)
         assert len(self.display) <= DISPLAY_SIZE
+
+
+_CHECKS: dict[type, tuple[Phase, type[IllegalActionError]]] = {
+    Place: (Phase.PLACE, IllegalPlacementError),
+    Overbuild: (Phase.PLACE, IllegalPlacementError),
+    Fill: (Phase.FILL, IllegalFillError),
+    Resolve: (Phase.RESOLVE, IllegalResolutionError),
+}
+"""Per action class: the phase that accepts it and the error for a malformed one."""
 
 
 _SQUARE_PLACES: dict[Pos, dict[str, tuple[Place, ...]]] = {}

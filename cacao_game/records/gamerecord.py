@@ -167,6 +167,35 @@ def _pos(value: Any, where: str) -> tuple[int, int]:
     return (value[0], value[1])
 
 
+def _same(recorded: Any, expected: Any) -> bool:
+    """JSON equality that also compares types: ``0.0`` or ``false`` in a record is not ``0``.
+
+    Dicts need the same keys, lists the same length, and every scalar the same type and value.
+    """
+    if type(recorded) is not type(expected):
+        return False
+    if isinstance(expected, dict):
+        return recorded.keys() == expected.keys() and all(_same(recorded[k], v) for k, v in expected.items())
+    if isinstance(expected, list):
+        return len(recorded) == len(expected) and all(map(_same, recorded, expected))
+    return bool(recorded == expected)
+
+
+def _int(value: Any, where: str) -> int:
+    """``value`` if it is an integer; JSON's 0.0 and true are refused, not read as 0 and 1."""
+    _require(type(value) is int, where, f"expected an integer, not {value!r}")
+    return int(value)
+
+
+def _recorded_fill(fill: Any, where: str) -> dict[str, Any]:
+    """``fill`` if it is an object whose tile is a string and rotation (if any) an integer."""
+    _require(isinstance(fill, dict), where, "expected an object")
+    tile = fill.get("tile")
+    _require(type(tile) is str, f"{where}.tile", f"expected a jungle code, not {tile!r}")
+    _int(fill.get("rotation", 0), f"{where}.rotation")
+    return dict(fill)
+
+
 def _str_list(value: Any, where: str) -> tuple[str, ...]:
     _require(
         isinstance(value, list) and all(isinstance(v, str) for v in value), where, "expected a list of codes"
@@ -177,9 +206,9 @@ def _str_list(value: Any, where: str) -> tuple[str, ...]:
 def setup_from_record(record: dict[str, Any]) -> Setup:
     """The ``Setup`` a record starts from; RecordError if the header or setup is wrong."""
     _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
-    _require(record.get("version") == VERSION, "version", f"this program reads version {VERSION}")
+    _require(_same(record.get("version"), VERSION), "version", f"this program reads version {VERSION}")
     players = record.get("players")
-    _require(players in (2, 3, 4), "players", "expected 2, 3 or 4")
+    _require(type(players) is int and players in (2, 3, 4), "players", "expected 2, 3 or 4")
     variant = record.get("variant")
     _require(variant in ("base", "volcano"), "variant", "expected 'base' or 'volcano'")
     seed = record.get("seed")
@@ -196,10 +225,10 @@ def setup_from_record(record: dict[str, Any]) -> Setup:
     _require(isinstance(setup, dict), "setup", "expected an object")
     board = setup.get("board")
     expected_board = [{"pos": list(pos), "tile": code, "rotation": 0} for pos, code in START_TILES]
-    _require(board == expected_board, "setup.board", "not the start tiles of the spec")
+    _require(_same(board, expected_board), "setup.board", "not the start tiles of the spec")
     if variant == "volcano":
         _require(
-            setup.get("volcano_edges") == list(VOLCANO_EDGES),
+            _same(setup.get("volcano_edges"), list(VOLCANO_EDGES)),
             "setup.volcano_edges",
             f"this program rules the volcano edges as {list(VOLCANO_EDGES)}",
         )
@@ -238,9 +267,13 @@ def replay_record(record: dict[str, Any]) -> Game:
     if game.is_over():
         _require(isinstance(final, dict), "final", "a finished game needs its final scoring")
         expected = to_record(game, record["seats"])["final"]
-        _require(final.get("scores") == expected["scores"], "final.scores", f"expected {expected['scores']}")
         _require(
-            final.get("winners") == expected["winners"], "final.winners", f"expected {expected['winners']}"
+            _same(final.get("scores"), expected["scores"]), "final.scores", f"expected {expected['scores']}"
+        )
+        _require(
+            _same(final.get("winners"), expected["winners"]),
+            "final.winners",
+            f"expected {expected['winners']}",
         )
     else:
         _require(final is None, "final", "the game is not over")
@@ -250,7 +283,9 @@ def replay_record(record: dict[str, Any]) -> Game:
 def _replay_turn(game: Game, turn: Any, where: str) -> None:
     _require(isinstance(turn, dict), where, "expected an object")
     _require(not game.is_over(), where, "the game is already over")
-    _require(turn.get("seat") == game.mover, f"{where}.seat", f"seat {game.mover} moves now")
+    _require(
+        _int(turn.get("seat"), f"{where}.seat") == game.mover, f"{where}.seat", f"seat {game.mover} moves now"
+    )
     action = turn.get("action")
     _require(isinstance(action, dict), f"{where}.action", "expected an object")
     kind = action.get("kind")
@@ -273,27 +308,23 @@ def _replay_turn(game: Game, turn: Any, where: str) -> None:
         for event in events:
             if isinstance(event, ev.JungleFilled):
                 _require(done_fills < len(fills), f"{where}.fills", "fewer fills than the rules make")
-                recorded = fills[done_fills]
+                recorded = _recorded_fill(fills[done_fills], f"{where}.fills[{done_fills}]")
                 made = {
                     "pos": list(event.pos),
                     "tile": event.tile,
                     "rotation": event.rotation,
                     "source": event.source,
                 }
-                _require(recorded == made, f"{where}.fills[{done_fills}]", f"the rules made {made}")
+                _require(_same(recorded, made), f"{where}.fills[{done_fills}]", f"the rules made {made}")
                 done_fills += 1
         if game.is_over() or game.turn != start_turn or game.phase is Phase.PLACE:
             break
         if game.phase is Phase.FILL:
             _require(done_fills < len(fills), f"{where}.fills", "a fill decision is missing")
-            fill = fills[done_fills]
-            _require(isinstance(fill, dict), f"{where}.fills[{done_fills}]", "expected an object")
-            rotation = fill.get("rotation", 0)
-            events = _apply(
-                game,
-                Fill(_pos(fill.get("pos"), f"{where}.fills[{done_fills}].pos"), fill.get("tile"), rotation),
-                f"{where}.fills[{done_fills}]",
-            )
+            here = f"{where}.fills[{done_fills}]"
+            fill = _recorded_fill(fills[done_fills], here)
+            pos = _pos(fill.get("pos"), f"{here}.pos")
+            events = _apply(game, Fill(pos, fill["tile"], fill.get("rotation", 0)), here)
             continue
         _require(
             done_resolutions < len(resolutions), f"{where}.resolutions", "a resolution choice is missing"
@@ -302,20 +333,18 @@ def _replay_turn(game: Game, turn: Any, where: str) -> None:
         here = f"{where}.resolutions[{done_resolutions}]"
         _require(isinstance(choice, dict), here, "expected an object")
         _require(
-            choice.get("seat") == game.current_player(),
+            _int(choice.get("seat"), f"{here}.seat") == game.current_player(),
             f"{here}.seat",
             f"seat {game.current_player()} decides now",
         )
-        events = _apply(
-            game,
-            Resolve(_pos(choice.get("pos"), f"{here}.pos"), choice.get("side"), choice.get("amount")),
-            here,
-        )
+        side = _int(choice.get("side"), f"{here}.side")
+        amount = _int(choice.get("amount"), f"{here}.amount")
+        events = _apply(game, Resolve(_pos(choice.get("pos"), f"{here}.pos"), side, amount), here)
         done_resolutions += 1
     _require(done_fills == len(fills), f"{where}.fills", "more fills than the rules make")
     _require(done_resolutions == len(resolutions), f"{where}.resolutions", "more choices than were asked")
     _require(
-        turn.get("players_after") == _players_state(game),
+        _same(turn.get("players_after"), _players_state(game)),
         f"{where}.players_after",
         f"the rules give {_players_state(game)}",
     )
