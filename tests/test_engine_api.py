@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 
 import pytest
 
-from cacao_game.engine import Game, NothingToUndoError, Phase, Place, Setup, WrongDecisionError
+from cacao_game.engine import Game, NothingToUndoError, Phase, Place, Setup, WrongDecisionError, deal
 from tests.scenario import state_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,3 +214,60 @@ def test_first_decision_and_terminal() -> None:
     finished = random_game(2, "base", seed=3)
     assert finished.decision().kind is Phase.GAME_OVER and finished.current_player() == -1
     assert finished.legal_actions() == []
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 2.0},
+        {"players": True},
+        {"players": "2"},
+        {"players": 5},
+        {"players": 2, "variant": "Volcano"},
+        {"players": 2, "variant": None},
+        {"players": 2, "seed": "abc"},
+        {"players": 2, "seed": 1.5},
+        {"players": 2, "seed": b"x"},
+        {"players": 2, "seed": True},
+    ],
+)
+def test_bad_game_arguments_raise_value_error(kwargs: dict) -> None:
+    """API: a player count that is not the int 2-4, an unknown variant, or a seed that is not
+    an int or None (bools included: True would deal the game of seed 1) is a ValueError."""
+    with pytest.raises(ValueError, match=list(kwargs)[-1]):
+        Game.new(**kwargs)
+    with pytest.raises(ValueError):
+        deal(**kwargs)
+
+
+def test_a_setup_with_a_bad_seed_or_lists_is_refused() -> None:
+    """API: ``Setup.validate`` refuses the same seeds, and piles that are not tuples of codes."""
+    setup = deal(2, "base", 1)
+    for bad in (
+        replace(setup, seed=1.5),
+        replace(setup, seed=True),
+        replace(setup, display=list(setup.display)),
+    ):
+        with pytest.raises(ValueError):
+            bad.validate()
+    assert Game.new(2, seed=None).setup.seed is None
+
+
+@pytest.mark.parametrize("seat", [-1, 2, None, "0", 1.0, True])
+def test_views_of_a_seat_that_does_not_exist_are_refused(seat: object) -> None:
+    """API: ``view``, ``determinize`` and the other per-seat queries take a seat number 0 to
+    players-1 as an int; anything else (-1 would silently mean the last seat) is a ValueError."""
+    game = Game.new(2, seed=1)
+    before = state_of(game)
+    calls = (
+        lambda: game.view(seat),  # type: ignore[arg-type]
+        lambda: game.determinize(seat, random.Random(0)),  # type: ignore[arg-type]
+        lambda: game.observation_key(seat),  # type: ignore[arg-type]
+        lambda: game.remaining_workers(seat),  # type: ignore[arg-type]
+        lambda: game.pending_edges(seat),  # type: ignore[arg-type]
+        lambda: game.gold_at_risk(seat),  # type: ignore[arg-type]
+    )
+    for call in calls:
+        with pytest.raises(ValueError, match="seat must be an integer 0-1"):
+            call()
+    assert state_of(game) == before

@@ -331,7 +331,9 @@ class Game:
         return None
 
     def pending_edges(self, seat: int) -> list[ActivatedEdge]:
-        """The activated edges ``seat`` still has to resolve this turn."""
+        """The activated edges ``seat`` still has to resolve this turn (ValueError for a
+        ``seat`` that is not a seat number)."""
+        self._check_seat(seat)
         return list(self.edges.get(seat, ()))
 
     def legal_actions(self) -> list[Action]:
@@ -395,8 +397,10 @@ class Game:
         may be laid next to any worker tile), or while ``seat`` still has worker tiles to play
         and a volcano on the board turns a -1 edge towards an empty worker square or towards
         one of ``seat``'s tiles that can still be overbuilt. Then a stored cacao may be worth
-        more than the best price, so keeping cacao at a market stays a choice.
+        more than the best price, so keeping cacao at a market stays a choice. Raises
+        ValueError unless ``seat`` is a seat number.
         """
+        self._check_seat(seat)
         if self.variant != "volcano":
             return False
         if VOLCANO in self.display or VOLCANO in self.jungle_pile:
@@ -460,7 +464,11 @@ class Game:
         return Counter(self.jungle_pile)
 
     def remaining_workers(self, seat: int) -> Counter[str]:
-        """``seat``'s worker tiles in hand and pile, as a multiset (public knowledge)."""
+        """``seat``'s worker tiles in hand and pile, as a multiset (public knowledge).
+
+        Raises ValueError unless ``seat`` is a seat number.
+        """
+        self._check_seat(seat)
         return Counter(self.hands[seat]) + Counter(self.worker_piles[seat])
 
     # ----------------------------------------------------------------- applying
@@ -754,6 +762,11 @@ class Game:
 
     # ----------------------------------------------------------------- hidden information
 
+    def _check_seat(self, seat: object) -> None:
+        """Raise ValueError unless ``seat`` is the int number of a seat of this game."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be an integer 0-{self.players - 1}, not {seat!r}")
+
     def view(self, seat: int) -> Game:
         """What ``seat`` can see: a copy whose hidden parts are put in a canonical order.
 
@@ -761,8 +774,9 @@ class Game:
         order of every worker pile, and the other seats' hands (mixed into their piles). The
         view's ``setup`` is ``setup_seen_by(setup, seat)`` (no seed, hidden orders canonical)
         and its ``actions`` are empty. Two games that ``seat`` cannot tell apart give equal
-        views (``observation_key``).
+        views (``observation_key``). Raises ValueError unless ``seat`` is a seat number.
         """
+        self._check_seat(seat)
         view = self.clone()
         view.setup = setup_seen_by(self.setup, seat)
         view.actions = []
@@ -791,6 +805,7 @@ class Game:
 
         Depends only on ``view(seat)`` and ``rng``; its ``setup`` is the view's stand-in (it
         hides the real deal and does not replay to this world). History is not kept.
+        Raises ValueError unless ``seat`` is a seat number.
         """
         game = self.view(seat)
         revealed = game.revealed_pile_tile()

@@ -11,8 +11,8 @@ from functools import lru_cache
 from cacao_game.engine.tiles import (
     DISPLAY_SIZE,
     HAND_SIZE,
-    VARIANTS,
-    WORKER_SET,
+    check_players,
+    check_variant,
     jungle_deck,
     worker_deck,
 )
@@ -34,10 +34,16 @@ class Setup:
         """Raise ValueError unless the tiles are exactly the decks of R1.2-R1.5 and every seat
         opens with a hand of exactly 3 tiles (R2.2; each seat has at least 9 tiles, so this
         holds for 2-4 players in both variants)."""
-        if self.players not in WORKER_SET:
-            raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
-        if self.variant not in VARIANTS:
-            raise ValueError(f"unknown variant {self.variant!r}")
+        check_players(self.players)
+        check_variant(self.variant)
+        check_seed(self.seed)
+        piles = (self.display, self.jungle_pile, *self.hands, *self.worker_piles)
+        if not (
+            type(self.hands) is tuple
+            and type(self.worker_piles) is tuple
+            and all(type(pile) is tuple and all(type(code) is str for code in pile) for pile in piles)
+        ):
+            raise ValueError("the display, jungle pile, hands and worker piles must be tuples of codes")
         if len(self.display) > DISPLAY_SIZE:
             raise ValueError("the display holds at most 2 tiles")
         if Counter(self.display) + Counter(self.jungle_pile) != jungle_deck(self.players, self.variant):
@@ -53,6 +59,12 @@ class Setup:
             tiles = Counter(self.hands[seat]) + Counter(self.worker_piles[seat])
             if tiles != worker_deck(self.players):
                 raise ValueError(f"seat {seat}'s worker tiles are not the set for {self.players} players")
+
+
+def check_seed(seed: object) -> None:
+    """Raise ValueError unless ``seed`` is an int (not a bool) or None."""
+    if seed is not None and type(seed) is not int:
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
 
 
 def canonical_split(tiles: Iterable[str], hand_size: int) -> tuple[list[str], list[str]]:
@@ -97,10 +109,16 @@ def setup_seen_by(setup: Setup, seat: int) -> Setup:
 def deal(players: int, variant: str = "base", seed: int | None = None) -> Setup:
     """Shuffle and deal a new game from ``random.Random(seed)`` (R2.2).
 
+    Raises ValueError unless ``players`` is the int 2-4, ``variant`` a known variant and
+    ``seed`` an int (not a bool) or None.
+
     Order: jungle pile, then each seat's worker pile in seat order; the display takes the top
     2 jungle tiles, then each seat draws 3 worker tiles. Decks are listed in a fixed order
     before shuffling, so the same seed always deals the same game.
     """
+    check_players(players)
+    check_variant(variant)
+    check_seed(seed)
     rng = random.Random(seed)
     jungle = sorted(jungle_deck(players, variant).elements())
     rng.shuffle(jungle)
