@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 import pytest
 
 from cacao_game.ai import LEVELS, make_player, suggest
 from cacao_game.ai.base import Player
-from cacao_game.ai.hard import HardPlayer
+from cacao_game.ai.hard import Deadline, HardPlayer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Game, GameOverError, Phase
 
@@ -171,12 +170,49 @@ def test_hard_search_methods() -> None:
         HardPlayer(random.Random(1), method="minimax")
 
 
-def test_hard_time_budget_bounds_the_decision() -> None:
-    """With a time budget, hard re-deals at least once and stops in about that time."""
+class FakeClock:
+    """A clock that moves only by ``tick`` seconds per reading: no wall-clock time involved."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        self.readings += 1
+        return self.now
+
+
+def test_deadline_stops_before_an_average_iteration_would_overrun() -> None:
+    """Time budget: iterations of 0.03 s under a 0.1 s budget: after 1 (0.03 + 0.03) and 2
+    (0.06 + 0.03) another fits, after 3 (0.09 + 0.03) it would not, so 3 run."""
+    times = iter([0.0, 0.03, 0.06, 0.09])
+    deadline = Deadline(0.1, 0.0, lambda: next(times))
+    runs = 0
+    while deadline.keep_going(runs):
+        runs += 1
+    assert runs == 3
+
+
+def test_deadline_always_allows_the_first_iteration() -> None:
+    """Time budget: even a budget spent before the search starts gives one re-deal."""
+    deadline = Deadline(0.1, 0.0, lambda: 5.0)
+    assert deadline.keep_going(0)
+    assert not deadline.keep_going(1)
+
+
+@pytest.mark.parametrize("method", ["ismcts", "flat"])
+def test_hard_time_budget_bounds_the_decision(method: str) -> None:
+    """With a time budget, hard re-deals at least once and stops within the budget as its own
+    clock measures it (a fake clock: each reading 0.01 s later), and the same clock gives the
+    same decision: the search no longer depends on how fast the machine is."""
     game = Game.new(2, "base", 9, keep_history=False)
-    player = HardPlayer(random.Random(1), time_budget=0.1)
-    started = time.perf_counter()
-    player.choose(game)
-    elapsed = time.perf_counter() - started
-    assert player.last_iterations >= 1
-    assert elapsed < 0.1 + 0.1
+    choices = []
+    for _ in range(2):
+        clock = FakeClock(0.01)
+        player = HardPlayer(random.Random(1), time_budget=0.1, method=method, clock=clock)
+        choices.append(player.choose(game))
+        assert player.last_iterations >= 1
+        assert clock.now <= 0.1 + clock.tick
+    assert choices[0] == choices[1]

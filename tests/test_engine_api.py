@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
+from enum import Enum
 from pathlib import Path
 
 import pytest
 
-from cacao_game.engine import Game, NothingToUndoError, Phase, Place, WrongDecisionError
+from cacao_game.engine import Game, NothingToUndoError, Phase, Place, Setup, WrongDecisionError, deal
 from tests.scenario import state_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,6 +97,80 @@ def test_view_hides_what_the_seat_cannot_see() -> None:
     assert sorted(game.view(0).hands[0]) == sorted(game.hands[0])
 
 
+def reachable_values(root: object) -> tuple[set[tuple[object, ...]], set[object]]:
+    """Every sequence of strings (as a tuple) and every scalar held anywhere inside ``root``.
+
+    Walks slots, dataclass fields, dict keys and values and the items of lists, tuples and
+    sets, so nothing an object holds escapes.
+    """
+    sequences: set[tuple[object, ...]] = set()
+    scalars: set[object] = set()
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, (str, int, float, bool, type(None), Enum)):
+            scalars.add(value)
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            if not isinstance(value, (set, frozenset)) and all(isinstance(v, str) for v in value):
+                sequences.add(tuple(value))
+            stack.extend(value)
+        else:
+            names = [n for cls in type(value).__mro__ for n in getattr(cls, "__slots__", ())]
+            names += list(getattr(value, "__dict__", {}))
+            stack.extend(getattr(value, n) for n in names if hasattr(value, n))
+    return sequences, scalars
+
+
+def test_no_part_of_a_view_holds_the_hidden_deal() -> None:
+    """View: no attribute of a view, its ``setup`` included (walked recursively), holds the
+    seed, the order of the jungle pile or of any worker pile, or another seat's hand. The
+    deal is chosen so that each would be detectable: no pile is in sorted order and the
+    other seats' opening hands differ from the canonical ones."""
+    seed = 123456789
+    game = Game.new(3, "volcano", seed)
+    real = game.setup
+    hidden = [real.jungle_pile, *real.worker_piles, real.hands[1], real.hands[2]]
+    for order in [real.jungle_pile, *real.worker_piles]:
+        assert list(order) not in (sorted(order), sorted(order, reverse=True))
+    for other in (1, 2):
+        assert sorted(real.hands[other]) != ["1111"] * 3, "the canonical hand: not detectable"
+    rng = random.Random(seed)
+    for moves in (0, 7):
+        for _ in range(moves):
+            game.apply(rng.choice(game.legal_actions()))
+        sequences, scalars = reachable_values(game.view(0))
+        assert seed not in scalars
+        for order in hidden:
+            assert tuple(order) not in sequences and tuple(reversed(order)) not in sequences
+        assert game.determinize(0, random.Random(1)).setup == game.view(0).setup
+    assert game.view(0).setup.hands[0] == real.hands[0], "a seat knows its own opening hand"
+    assert game.view(0).setup.display == real.display, "the display was dealt face up"
+
+
+def test_views_of_indistinguishable_deals_have_equal_setups() -> None:
+    """View: two deals that differ only in what seat 0 cannot see give seat 0 equal setups."""
+    game = Game.new(2, seed=5)
+    setup = game.setup
+    other = Setup(
+        setup.players,
+        setup.variant,
+        6,
+        setup.display,
+        tuple(reversed(setup.jungle_pile)),
+        (setup.hands[0], setup.worker_piles[1][:3]),
+        (tuple(reversed(setup.worker_piles[0])), setup.worker_piles[1][3:] + setup.hands[1]),
+    )
+    assert game.view(0).setup == Game(other).view(0).setup
+    assert game.view(1).setup != Game(other).view(1).setup
+
+
 def test_determinize_keeps_the_visible_and_reshuffles_the_hidden() -> None:
     """View: a determinization keeps the board, own hand and counts; it varies hidden order."""
     game = random_game(3, "base", seed=6, moves=15)
@@ -138,3 +214,60 @@ def test_first_decision_and_terminal() -> None:
     finished = random_game(2, "base", seed=3)
     assert finished.decision().kind is Phase.GAME_OVER and finished.current_player() == -1
     assert finished.legal_actions() == []
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 2.0},
+        {"players": True},
+        {"players": "2"},
+        {"players": 5},
+        {"players": 2, "variant": "Volcano"},
+        {"players": 2, "variant": None},
+        {"players": 2, "seed": "abc"},
+        {"players": 2, "seed": 1.5},
+        {"players": 2, "seed": b"x"},
+        {"players": 2, "seed": True},
+    ],
+)
+def test_bad_game_arguments_raise_value_error(kwargs: dict) -> None:
+    """API: a player count that is not the int 2-4, an unknown variant, or a seed that is not
+    an int or None (bools included: True would deal the game of seed 1) is a ValueError."""
+    with pytest.raises(ValueError, match=list(kwargs)[-1]):
+        Game.new(**kwargs)
+    with pytest.raises(ValueError):
+        deal(**kwargs)
+
+
+def test_a_setup_with_a_bad_seed_or_lists_is_refused() -> None:
+    """API: ``Setup.validate`` refuses the same seeds, and piles that are not tuples of codes."""
+    setup = deal(2, "base", 1)
+    for bad in (
+        replace(setup, seed=1.5),
+        replace(setup, seed=True),
+        replace(setup, display=list(setup.display)),
+    ):
+        with pytest.raises(ValueError):
+            bad.validate()
+    assert Game.new(2, seed=None).setup.seed is None
+
+
+@pytest.mark.parametrize("seat", [-1, 2, None, "0", 1.0, True])
+def test_views_of_a_seat_that_does_not_exist_are_refused(seat: object) -> None:
+    """API: ``view``, ``determinize`` and the other per-seat queries take a seat number 0 to
+    players-1 as an int; anything else (-1 would silently mean the last seat) is a ValueError."""
+    game = Game.new(2, seed=1)
+    before = state_of(game)
+    calls = (
+        lambda: game.view(seat),  # type: ignore[arg-type]
+        lambda: game.determinize(seat, random.Random(0)),  # type: ignore[arg-type]
+        lambda: game.observation_key(seat),  # type: ignore[arg-type]
+        lambda: game.remaining_workers(seat),  # type: ignore[arg-type]
+        lambda: game.pending_edges(seat),  # type: ignore[arg-type]
+        lambda: game.gold_at_risk(seat),  # type: ignore[arg-type]
+    )
+    for call in calls:
+        with pytest.raises(ValueError, match="seat must be an integer 0-1"):
+            call()
+    assert state_of(game) == before

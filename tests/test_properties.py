@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import random
+from dataclasses import fields, replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cacao_game.engine import Fill, Game, IllegalActionError, Overbuild, Place, Resolve
+from cacao_game.engine import (
+    Fill,
+    Game,
+    IllegalActionError,
+    IllegalFillError,
+    IllegalPlacementError,
+    IllegalResolutionError,
+    Overbuild,
+    Place,
+    Resolve,
+)
 from cacao_game.engine import events as ev
+from cacao_game.engine.resolution import apply_edge, best_outcomes, dominates, reachable, worthwhile_steps
 from cacao_game.engine.tiles import JUNGLE_CODES, WORKER_CODES
 from tests.scenario import state_of
 
@@ -70,3 +83,76 @@ def test_illegal_actions_leave_the_state_unchanged(
         else:
             raise AssertionError(f"{action} was applied although is_legal() said no")
         assert state_of(game) == before
+
+
+trade_edges = st.lists(
+    st.one_of(
+        st.tuples(st.just(False), st.integers(1, 2), st.integers(1, 3)),
+        st.tuples(st.just(True), st.integers(2, 4), st.integers(1, 3)),
+    ),
+    max_size=4,
+).map(tuple)
+
+
+@settings(max_examples=200, deadline=None)
+@given(trade_edges, st.integers(0, 5))
+def test_with_gold_at_risk_the_most_cacao_stays_reachable(edges: tuple, cacao: int) -> None:
+    """R3.10 (volcano variant): while gold may be lost, no result is dropped for one with more
+    gold but less cacao, so the result holding the most cacao (with the most gold among
+    those) is still offered, and every offered step leads to a result that is kept."""
+    outcomes = reachable(edges, cacao)
+    best = best_outcomes(outcomes, gold_at_risk=True)
+    most_cacao = max(outcomes)
+    assert most_cacao in best
+    assert all(not dominates(p, o, gold_at_risk=True) for o in best for p in outcomes if p != o)
+    for index, amount in worthwhile_steps(edges, cacao, gold_at_risk=True):
+        after, gold = apply_edge(edges[index], cacao, amount)
+        rest = edges[:index] + edges[index + 1 :]
+        assert any((c, g + gold) in best for c, g in reachable(rest, after))
+
+
+class _Code(str):
+    """A ``str`` subclass: equal to a legal code, but not of the exact type."""
+
+
+def _corruptions(value: object) -> st.SearchStrategy[object]:
+    """Values of the wrong type for a field holding ``value``, most of them equal to it."""
+    wrong: list[object] = [None, [value], b"x"]
+    if type(value) is int:
+        wrong += [float(value), str(value), value == 1, complex(value)]
+    elif type(value) is str:
+        wrong += [_Code(value), value.encode(), 0]
+    else:
+        x, y = value  # type: ignore[misc]
+        wrong += [[x, y], (float(x), y), (x, float(y)), (x, y, 0), (x == 1, y), (str(x), y), x]
+    return st.sampled_from(wrong)
+
+
+ERROR_FOR = {
+    Place: IllegalPlacementError,
+    Overbuild: IllegalPlacementError,
+    Fill: IllegalFillError,
+    Resolve: IllegalResolutionError,
+}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, st.data())
+def test_malformed_actions_never_change_the_game(config: tuple[int, str, int], data: st.DataObject) -> None:
+    """API: at every decision of a game, a legal action with one field of the wrong type (a
+    float or bool equal to a legal number, a list for a square, a str subclass...) raises the
+    IllegalActionError subclass of its kind and leaves the game exactly as it was."""
+    players, variant, seed = config
+    game = Game.new(players, variant, seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        legal = game.legal_actions()
+        action = data.draw(st.sampled_from(legal))
+        name = data.draw(st.sampled_from([f.name for f in fields(action)]))
+        bad = replace(action, **{name: data.draw(_corruptions(getattr(action, name)))})
+        before = state_of(game)
+        assert not game.is_legal(bad)
+        with pytest.raises(ERROR_FOR[type(action)]):
+            game.apply(bad)
+        assert state_of(game) == before
+        game.apply(rng.choice(legal))

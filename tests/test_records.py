@@ -86,6 +86,11 @@ def test_unfinished_game_round_trip() -> None:
         (("turns", 0, "players_after", 0, "gold"), 99, "turns[0].players_after"),
         (("turns", 3, "drew"), "9999", "turns[3].drew"),
         (("final", "winners"), [5], "final.winners"),
+        (("version",), 1.0, "version"),
+        (("players",), 3.0, "players"),
+        (("turns", 0, "seat"), 0.0, "turns[0].seat"),
+        (("turns", 0, "action", "rotation"), 0.0, "turns[0].action.rotation"),
+        (("turns", 0, "players_after", 0, "water"), False, "turns[0].players_after"),
     ],
 )
 def test_tampered_records_are_refused(volcano_record: dict, path: tuple, value: object, where: str) -> None:
@@ -96,6 +101,27 @@ def test_tampered_records_are_refused(volcano_record: dict, path: tuple, value: 
         target = target[key]
     target[path[-1]] = value
     with pytest.raises(RecordError, match=r"^" + where.replace("[", r"\[").replace("]", r"\]")):
+        replay_record(record)
+
+
+def _first(record: dict, key: str) -> tuple[int, dict]:
+    """The first turn with an entry under ``key`` (a list): its index and that entry."""
+    return next((n, turn[key][0]) for n, turn in enumerate(record["turns"]) if turn.get(key))
+
+
+@pytest.mark.parametrize(
+    ("key", "field", "value"), [("fills", "rotation", 0.0), ("resolutions", "amount", 1.0)]
+)
+def test_numbers_of_another_type_are_refused(
+    volcano_record: dict, key: str, field: str, value: float
+) -> None:
+    """Spec: every number in a record is an integer. ``"rotation": 0.0`` in a fill or
+    ``"amount": 1.0`` in a resolution equals a legal number but is refused with its place."""
+    record = copy.deepcopy(volcano_record)
+    number, entry = _first(record, key)
+    assert type(entry[field]) is int
+    entry[field] = value
+    with pytest.raises(RecordError, match=rf"^turns\[{number}\]\.{key}\[0\]\.{field}: expected an integer"):
         replay_record(record)
 
 

@@ -13,7 +13,6 @@ import importlib.util
 import json
 import random
 import sys
-import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -239,9 +238,7 @@ def test_generated_finished_games_pass(players: int, variant: str) -> None:
     """Whole random games pass, overbuilds and final scoring included (R3.3, R4.1, R5)."""
     for seed in range(3):
         record = json.loads(json.dumps(_auto_record(seed, players, variant)))
-        start = time.perf_counter()
         assert ref.check_record(record) == []
-        assert time.perf_counter() - start < 1.0
 
 
 def test_generated_games_use_overbuild() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -103,6 +104,28 @@ def test_deal(players: int, variant: str) -> None:
         assert game.remaining_workers(seat) == worker_deck(players)
     assert game.gold == game.cacao == game.sun == game.water == [0] * players
     assert game.decision().kind is Phase.PLACE and game.current_player() == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["base", "volcano"])
+@pytest.mark.parametrize("hand_size", [0, 1, 2, 4])
+def test_opening_hands_of_other_than_three_tiles_are_refused(
+    players: int, variant: str, hand_size: int
+) -> None:
+    """R2.2: every seat draws 3 worker tiles at setup, at every player count and variant. A
+    smaller hand (even an empty one, which would leave the seat without a legal action) or a
+    larger one is refused even when the seat's tiles are complete."""
+    setup = deal(players, variant, seed=2)
+    tiles = setup.hands[1] + setup.worker_piles[1]
+    hands = list(setup.hands)
+    piles = list(setup.worker_piles)
+    hands[1], piles[1] = tiles[:hand_size], tiles[hand_size:]
+    bad = replace(setup, hands=tuple(hands), worker_piles=tuple(piles))
+    with pytest.raises(ValueError, match=r"seat 1's opening hand holds \d+ tiles"):
+        bad.validate()
+    with pytest.raises(ValueError):
+        Game(bad)
+    setup.validate()
 
 
 def test_same_seed_same_deal_and_other_seeds_differ() -> None:

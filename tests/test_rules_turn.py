@@ -226,6 +226,21 @@ def test_illegal_fill_raises_and_changes_nothing() -> None:
     assert state_of(game) == before
 
 
+@pytest.mark.parametrize("rotation", [0.0, False, 1.0, "0"])
+def test_volcano_fill_with_a_non_integer_rotation_is_refused(rotation: object) -> None:
+    """R3.6 and the API: a volcano's rotation must be an int; 0.0 or False (equal to 0) used to
+    be laid and then fail mid-turn with a TypeError. Now it is refused and nothing changes."""
+    game = new_game(hand=["1111", "1111", "1111"], display=["volcano", "water"], variant="volcano")
+    put_worker(game, (1, 0), 1, "1111")
+    game.apply(Place("1111", 0, (2, 1)))
+    before = state_of(game)
+    with pytest.raises(IllegalFillError, match="rotation must be an integer"):
+        game.apply(Fill((2, 0), "volcano", rotation))  # type: ignore[arg-type]
+    assert state_of(game) == before
+    game.apply(Fill((2, 0), "volcano", 2))  # +2 on S and W: towards both tiles
+    assert game.jungle[(2, 0)] == ("volcano", 2) and game.gold == [2, 2]
+
+
 # ----------------------------------------------------------------- activation (R3.8)
 
 
@@ -301,6 +316,81 @@ def test_market_four_sells_automatically() -> None:
     assert game.decision().kind is Phase.PLACE
 
 
+def volcano_market(
+    cacao: int,
+    pile: list[str],
+    display: tuple[str, ...] = ("temple", "temple"),
+    volcano_at: tuple[int, int] | None = None,
+) -> Game:
+    """Volcano variant: seat 0 (no gold) lays ``3100`` with 3 workers facing a price-4 market.
+
+    ``pile`` and ``display`` replace the jungle pile and display; a volcano turned twice (-1
+    on its N and E sides, R1.6) is put on ``volcano_at`` if given.
+    """
+    game = new_game(hand=["3100", "1111", "1111"], display=list(display), pile=pile, variant="volcano")
+    game.jungle[(0, 0)] = ("temple", 0)
+    put_jungle(game, (-2, 0), "market4")
+    if volcano_at is not None:
+        put_jungle(game, volcano_at, "volcano", 2)
+    game.cacao[0] = cacao
+    game.apply(Place("3100", 3, (-1, 0)))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("pile", "display"), [(["temple", "volcano"], ("temple", "temple")), (["temple"], ("volcano", "temple"))]
+)
+def test_volcano_variant_keeps_cacao_a_choice_while_a_volcano_is_unlaid(
+    pile: list[str], display: tuple[str, ...]
+) -> None:
+    """R3.10: gold can be lost to a -1 volcano edge and stored cacao cannot (1 cacao and
+    0 gold pays nothing; 4 gold pays up to 3), so a price-4 market asks while a volcano is in
+    the pile or the display, and every amount from keeping all to selling all is offered."""
+    game = volcano_market(2, pile, display)
+    assert game.decision().kind is Phase.RESOLVE and game.gold_at_risk(0)
+    assert set(game.legal_actions()) == {Resolve((-1, 0), W, n) for n in range(3)}
+    game.apply(Resolve((-1, 0), W, 0))
+    assert (game.cacao[0], game.gold[0]) == (2, 0)
+
+
+def test_volcano_variant_sells_at_four_once_no_volcano_can_cost_gold() -> None:
+    """R3.10: with no volcano left to lay and none on the board the old rule applies."""
+    game = volcano_market(1, ["temple"])
+    assert not game.gold_at_risk(0)
+    assert (game.cacao[0], game.gold[0]) == (0, 4)
+    assert game.decision().kind is Phase.PLACE
+
+
+def test_volcano_on_the_board_facing_an_empty_square_keeps_the_choice() -> None:
+    """R3.10: a laid volcano whose -1 edge faces an empty worker square can still make the
+    seat pay (by placing there), so the market asks."""
+    game = volcano_market(1, ["temple"], volcano_at=(-4, 0))
+    assert (-4, -1) not in game.workers and (-3, 0) not in game.workers
+    assert game.gold_at_risk(0)
+    assert set(game.legal_actions()) == {Resolve((-1, 0), W, 0), Resolve((-1, 0), W, 1)}
+
+
+def test_laid_volcano_only_facing_other_seats_tiles_is_no_risk() -> None:
+    """R3.10: a -1 edge that faces another seat's tile can never make seat 0 pay."""
+    game = new_game(
+        hand=["3100", "1111", "1111"], display=["temple", "temple"], pile=["temple"], variant="volcano"
+    )
+    game.jungle[(0, 0)] = ("temple", 0)
+    put_jungle(game, (-4, 0), "volcano", 2)  # -1 on its N and E sides
+    put_worker(game, (-4, -1), 1, "1111")
+    put_worker(game, (-3, 0), 1, "1111")
+    assert not game.gold_at_risk(0)
+    assert game.gold_at_risk(1)  # seat 1 may overbuild its own tiles there
+    put_worker(game, (-4, 1), 0, "1111")  # a +2 edge: no risk from it
+    assert not game.gold_at_risk(0)
+
+
+def test_base_game_never_puts_gold_at_risk() -> None:
+    """R3.10: without volcanoes the dominance rule of the base game is unchanged."""
+    game = resolve_one_edge("market4", "3100", 3, cacao=1)
+    assert not game.gold_at_risk(0) and (game.cacao[0], game.gold[0]) == (0, 4)
+
+
 def test_market_three_lets_the_seat_hold_cacao() -> None:
     """R3.9-R3.10: at a price-3 market the seat may sell 0 up to one cacao per worker."""
     game = resolve_one_edge("market3", "3100", 3, cacao=2)
@@ -368,10 +458,19 @@ def test_volcano_payment_comes_before_this_turns_gold() -> None:
 
 
 def test_illegal_resolution_raises_and_changes_nothing() -> None:
-    """R3.9: amounts beyond the cacao held or the workers are refused."""
+    """R3.9: amounts beyond the cacao held or the workers are refused, and so are amounts and
+    sides of another type than int even when equal to a legal one (1.0 once made gold a float)."""
     game = resolve_one_edge("market3", "3100", 3, cacao=2)
     before = state_of(game)
-    for bad in (Resolve((-1, 0), W, 3), Resolve((-1, 0), N, 0), Resolve((9, 9), W, 1)):
+    for bad in (
+        Resolve((-1, 0), W, 3),
+        Resolve((-1, 0), N, 0),
+        Resolve((9, 9), W, 1),
+        Resolve((-1, 0), W, 1.0),  # type: ignore[arg-type]
+        Resolve((-1, 0), W, True),
+        Resolve((-1, 0), float(W), 1),  # type: ignore[arg-type]
+        Resolve([-1, 0], W, 1),  # type: ignore[arg-type]
+    ):
         with pytest.raises(IllegalResolutionError):
             game.apply(bad)
     assert state_of(game) == before

@@ -191,8 +191,12 @@ def test_illegal_decisions_are_refused(tmp_path: Path, good: tuple[bytes, dict[s
     ("where", "value", "expected"),
     [
         (("setup", "jungle_pile", 0), "gold9", "setup: display and jungle pile are not"),
-        (("setup", "hands", 0), ["1111", "1111", "1111", "1111"], "setup: seat 0 holds more"),
-        (("setup", "hands", 1), [], "setup: seat 1's worker tiles"),
+        (
+            ("setup", "hands", 0),
+            ["1111", "1111", "1111", "1111"],
+            "setup: seat 0's opening hand holds 4 tiles",
+        ),
+        (("setup", "hands", 1), [], "setup: seat 1's opening hand holds 0 tiles"),
         (("setup", "players"), 3, "setup.hands: one hand per seat"),
         (("setup", "variant"), "base", "setup: display and jungle pile are not"),
         (("setup", "volcano_edges"), [2, -1, 2, -1], "setup.volcano_edges: this program rules"),

@@ -15,8 +15,9 @@ to ``horizon`` are played by a fast greedy policy (placements shortlisted by
 ``Valuer.scores``.
 
 Budgets: ``time_budget`` seconds per decision (default 1.0; the search stops when another
-iteration of average length would overrun it), or a fixed ``iterations`` count (re-deals)
-for reproducible tests. Resolutions are not searched: the resolution
+iteration of average length would overrun it, see ``Deadline``), measured by an injectable
+``clock`` (default ``time.perf_counter``), or a fixed ``iterations`` count (re-deals) for
+reproducible tests. Resolutions are not searched: the resolution
 choice is already exact for the evaluation's prices.
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.ismcts import ismcts as information_set_search
@@ -53,6 +55,31 @@ METHOD = "ismcts"
 """The default search (the stronger in the measurements of the README's AI section)."""
 REPLY_SHORTLIST = 3
 """Placements a playout mover prices in full after the quick ranking."""
+
+
+class Deadline:
+    """The time budget of one decision: ``keep_going(done)`` for a search.
+
+    The budget runs from ``started`` (a reading of ``clock``); the search's own start is read
+    when the deadline is made. The first iteration always runs; after ``done`` iterations
+    another runs only if it would end before the budget does, were it as long as their
+    average. ``clock`` returns seconds and never goes back.
+    """
+
+    __slots__ = ("clock", "deadline", "search_started")
+
+    def __init__(self, seconds: float, started: float, clock: Callable[[], float]) -> None:
+        """Budget ``seconds`` from ``started``."""
+        self.clock = clock
+        self.deadline = started + seconds
+        self.search_started = clock()
+
+    def keep_going(self, done: int) -> bool:
+        """Whether to run another iteration after ``done`` of them."""
+        if not done:
+            return True
+        now = self.clock()
+        return now + (now - self.search_started) / done < self.deadline
 
 
 def greedy_turn(game: Game, valuer: Valuer, shortlist: int = REPLY_SHORTLIST) -> None:
@@ -102,8 +129,12 @@ class HardPlayer:
         horizon: int | None = None,
         method: str = METHOD,
         ismcts: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         """``rng`` is the player's own seeded generator (it drives the re-deals).
+
+        ``clock`` measures ``time_budget`` (seconds, never going back); a fake clock makes
+        the budget testable and the search reproducible.
 
         ``method`` is ``"ismcts"`` or ``"flat"`` (``ismcts=0/1`` is the same switch as a
         number). ``horizon`` None picks ``default_horizon`` for the game's player count.
@@ -111,6 +142,7 @@ class HardPlayer:
         """
         self.rng = rng
         self.time_budget = time_budget
+        self.clock = clock
         self.iterations = iterations
         self.candidates = candidates
         self.horizon = horizon
@@ -125,7 +157,7 @@ class HardPlayer:
 
     def rank(self, game: Game) -> list[tuple[float, Action]]:
         """The deciding seat's shortlisted options with their mean searched values, best first."""
-        started = time.perf_counter()
+        started = self.clock()
         seat = game.current_player()
         ranked = self.medium.rank(game)
         if game.phase is Phase.RESOLVE or len(ranked) == 1:
@@ -134,8 +166,7 @@ class HardPlayer:
         shortlist = [action for _value, action in ranked[: self.candidates]]
         view = game.view(seat)
         valuer = Valuer(view)
-        deadline = started + self.time_budget
-        search_started = time.perf_counter()
+        deadline = Deadline(self.time_budget, started, self.clock)
         counter = [0]
         horizon = self.horizon if self.horizon is not None else default_horizon(game.players)
 
@@ -143,8 +174,7 @@ class HardPlayer:
             counter[0] = done
             if self.iterations is not None:
                 return done < self.iterations
-            now = time.perf_counter()
-            return not done or now + (now - search_started) / done < deadline
+            return deadline.keep_going(done)
 
         def rollout(world: Game, turn0: int) -> None:
             finish_turn(world, valuer, quick_fill)

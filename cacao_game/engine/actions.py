@@ -57,3 +57,29 @@ class Resolve:
 
 Action = Place | Overbuild | Fill | Resolve
 """Any decision."""
+
+
+def _is_pos(value: object) -> bool:
+    return type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int
+
+
+def malformed_field(action: Action) -> str | None:
+    """Why a field of ``action`` is not of its declared type, or None when every field is.
+
+    Exact types: ``int`` fields must be ``int`` itself (not ``bool``, not ``float`` even when
+    equal to a legal number), ``str`` fields ``str``, and ``pos`` a tuple of two such ints.
+    Ranges and legality are the game's business, not this check's.
+    """
+    if not _is_pos(action.pos):
+        return f"pos must be a tuple of two integers (x, y), not {action.pos!r}"
+    numbers: tuple[tuple[str, object], ...]
+    if isinstance(action, Resolve):
+        numbers = (("side", action.side), ("amount", action.amount))
+    else:
+        if type(action.tile) is not str:
+            return f"tile must be a string code, not {action.tile!r}"
+        numbers = (("rotation", action.rotation),)
+    for name, value in numbers:
+        if type(value) is not int:
+            return f"{name} must be an integer, not {value!r}"
+    return None

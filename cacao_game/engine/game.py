@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from cacao_game.engine import events as ev
-from cacao_game.engine.actions import Action, Fill, Overbuild, Place, Resolve
+from cacao_game.engine.actions import Action, Fill, Overbuild, Place, Resolve, malformed_field
 from cacao_game.engine.errors import (
     GameOverError,
     IllegalActionError,
@@ -25,7 +25,7 @@ from cacao_game.engine.errors import (
 )
 from cacao_game.engine.resolution import TradeEdge, has_single_best, worthwhile_steps
 from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards, winners
-from cacao_game.engine.setup import Setup, deal
+from cacao_game.engine.setup import Setup, canonical_split, deal, setup_seen_by
 from cacao_game.engine.tiles import (
     CACAO_CAP,
     DISPLAY_SIZE,
@@ -331,7 +331,9 @@ class Game:
         return None
 
     def pending_edges(self, seat: int) -> list[ActivatedEdge]:
-        """The activated edges ``seat`` still has to resolve this turn."""
+        """The activated edges ``seat`` still has to resolve this turn (ValueError for a
+        ``seat`` that is not a seat number)."""
+        self._check_seat(seat)
         return list(self.edges.get(seat, ()))
 
     def legal_actions(self) -> list[Action]:
@@ -382,9 +384,43 @@ class Game:
         ]
 
     def _resolve_options(self) -> list[Action]:
-        edges = [e for e in self.edges.get(self.resolving, ()) if e.is_trade]
-        steps = worthwhile_steps(tuple(e.trade_key() for e in edges), self.cacao[self.resolving])
+        seat = self.resolving
+        edges = [e for e in self.edges.get(seat, ()) if e.is_trade]
+        keys = tuple(e.trade_key() for e in edges)
+        steps = worthwhile_steps(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
         return [Resolve(edges[i].pos, edges[i].side, amount) for i, amount in steps]
+
+    def gold_at_risk(self, seat: int) -> bool:
+        """Whether a volcano may still make ``seat`` pay gold later in the game (R3.10).
+
+        True in the volcano variant while a volcano is in the jungle pile or the display (it
+        may be laid next to any worker tile), or while ``seat`` still has worker tiles to play
+        and a volcano on the board turns a -1 edge towards an empty worker square or towards
+        one of ``seat``'s tiles that can still be overbuilt. Then a stored cacao may be worth
+        more than the best price, so keeping cacao at a market stays a choice. Raises
+        ValueError unless ``seat`` is a seat number.
+        """
+        self._check_seat(seat)
+        if self.variant != "volcano":
+            return False
+        if VOLCANO in self.display or VOLCANO in self.jungle_pile:
+            return True
+        if not (self.hands[seat] or self.worker_piles[seat]):
+            return False
+        for pos, (code, rotation) in self.jungle.items():
+            if code != VOLCANO:
+                continue
+            for side, square in enumerate(_neighbours(pos)):
+                if VOLCANO_SIDES[rotation][side] >= 0:
+                    continue
+                tile = self.workers.get(square)
+                if tile is None or (tile.seat == seat and square not in self.covered):
+                    return True
+        return False
+
+    def _gold_at_risk(self, seat: int, keys: tuple[TradeEdge, ...]) -> bool:
+        """``gold_at_risk(seat)``, computed only when ``keys`` hold a market (else moot)."""
+        return any(is_market for is_market, _value, _workers in keys) and self.gold_at_risk(seat)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``apply(action)`` would be accepted."""
@@ -428,7 +464,11 @@ class Game:
         return Counter(self.jungle_pile)
 
     def remaining_workers(self, seat: int) -> Counter[str]:
-        """``seat``'s worker tiles in hand and pile, as a multiset (public knowledge)."""
+        """``seat``'s worker tiles in hand and pile, as a multiset (public knowledge).
+
+        Raises ValueError unless ``seat`` is a seat number.
+        """
+        self._check_seat(seat)
         return Counter(self.hands[seat]) + Counter(self.worker_piles[seat])
 
     # ----------------------------------------------------------------- applying
@@ -456,31 +496,27 @@ class Game:
     def _check(self, action: Action) -> None:
         if self.phase is Phase.GAME_OVER:
             raise GameOverError("the game is over")
+        phase, error = _CHECKS.get(type(action), (None, WrongDecisionError))
+        if phase is None:
+            raise WrongDecisionError(f"not an action: {action!r}")
+        if self.phase is not phase:
+            raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
+        reason = malformed_field(action)
+        if reason is not None:
+            raise error(f"{type(action).__name__}: {reason}")
         if isinstance(action, (Place, Overbuild)):
-            if self.phase is not Phase.PLACE:
-                raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
             self._check_placement(action)
         elif isinstance(action, Fill):
-            if self.phase is not Phase.FILL:
-                raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
             if action not in self._fill_options():
                 raise IllegalFillError(f"{action} is not a legal fill; legal: {self._fill_options()}")
-        elif isinstance(action, Resolve):
-            if self.phase is not Phase.RESOLVE:
-                raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
-            if action not in self._resolve_options():
-                raise IllegalResolutionError(f"{action} is not a worthwhile resolution step")
-        else:
-            raise WrongDecisionError(f"not an action: {action!r}")
+        elif action not in self._resolve_options():
+            raise IllegalResolutionError(f"{action} is not a worthwhile resolution step")
 
     def _check_placement(self, action: Place | Overbuild) -> None:
         if action.tile not in self.hands[self.mover]:
             raise IllegalPlacementError(f"tile {action.tile!r} is not in seat {self.mover}'s hand")
-        if type(action.rotation) is not int or not 0 <= action.rotation <= 3:
+        if not 0 <= action.rotation <= 3:
             raise IllegalPlacementError(f"rotation must be 0-3, not {action.rotation!r}")
-        pos = action.pos
-        if not (type(pos) is tuple and len(pos) == 2 and all(type(v) is int for v in pos)):
-            raise IllegalPlacementError(f"a square is a pair of integers (x, y), not {pos!r}")
         if isinstance(action, Place):
             if action.pos not in self.frontier:
                 raise IllegalPlacementError(
@@ -639,9 +675,10 @@ class Game:
             if not trades:
                 return
             keys = tuple(e.trade_key() for e in trades)
-            if not has_single_best(keys, self.cacao[seat]):
+            risk = self._gold_at_risk(seat, keys)
+            if not has_single_best(keys, self.cacao[seat], risk):
                 return
-            index, amount = worthwhile_steps(keys, self.cacao[seat])[0]
+            index, amount = worthwhile_steps(keys, self.cacao[seat], risk)[0]
             edge = trades[index]
             self._resolve(Resolve(edge.pos, edge.side, amount), automatic=True, events=events)
 
@@ -725,26 +762,34 @@ class Game:
 
     # ----------------------------------------------------------------- hidden information
 
+    def _check_seat(self, seat: object) -> None:
+        """Raise ValueError unless ``seat`` is the int number of a seat of this game."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be an integer 0-{self.players - 1}, not {seat!r}")
+
     def view(self, seat: int) -> Game:
         """What ``seat`` can see: a copy whose hidden parts are put in a canonical order.
 
         Hidden: the order of the jungle pile (except a tile drawn face up for a fill), the
-        order of every worker pile, and the other seats' hands (mixed into their piles). Two
-        games that ``seat`` cannot tell apart give equal views (``observation_key``).
+        order of every worker pile, and the other seats' hands (mixed into their piles). The
+        view's ``setup`` is ``setup_seen_by(setup, seat)`` (no seed, hidden orders canonical)
+        and its ``actions`` are empty. Two games that ``seat`` cannot tell apart give equal
+        views (``observation_key``). Raises ValueError unless ``seat`` is a seat number.
         """
+        self._check_seat(seat)
         view = self.clone()
+        view.setup = setup_seen_by(self.setup, seat)
         view.actions = []
         revealed = self.revealed_pile_tile()
-        rest = sorted(view.jungle_pile[:-1] if revealed else view.jungle_pile, reverse=True)
+        rest = canonical_split(view.jungle_pile[:-1] if revealed else view.jungle_pile, 0)[1]
         view.jungle_pile = rest + ([revealed] if revealed else [])
         for other in range(self.players):
             if other == seat:
-                view.worker_piles[other] = sorted(view.worker_piles[other], reverse=True)
+                view.worker_piles[other] = canonical_split(view.worker_piles[other], 0)[1]
                 continue
-            tiles = sorted(view.hands[other] + view.worker_piles[other], reverse=True)
-            hand_size = len(view.hands[other])
-            view.hands[other] = tiles[len(tiles) - hand_size :] if hand_size else []
-            view.worker_piles[other] = tiles[: len(tiles) - hand_size]
+            view.hands[other], view.worker_piles[other] = canonical_split(
+                view.hands[other] + view.worker_piles[other], len(view.hands[other])
+            )
         return view
 
     def observation_key(self, seat: int) -> tuple[object, ...]:
@@ -758,7 +803,9 @@ class Game:
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """A complete game consistent with what ``seat`` sees, hidden parts shuffled by ``rng``.
 
-        Depends only on ``view(seat)`` and ``rng``. History is not kept.
+        Depends only on ``view(seat)`` and ``rng``; its ``setup`` is the view's stand-in (it
+        hides the real deal and does not replay to this world). History is not kept.
+        Raises ValueError unless ``seat`` is a seat number.
         """
         game = self.view(seat)
         revealed = game.revealed_pile_tile()
@@ -804,6 +851,15 @@ class Game:
             assert (pos[0] + pos[1]) % 2 == 1, f"worker tile on jungle square {pos}"
         assert not set(self.covered) - set(self.workers)
         assert len(self.display) <= DISPLAY_SIZE
+
+
+_CHECKS: dict[type, tuple[Phase, type[IllegalActionError]]] = {
+    Place: (Phase.PLACE, IllegalPlacementError),
+    Overbuild: (Phase.PLACE, IllegalPlacementError),
+    Fill: (Phase.FILL, IllegalFillError),
+    Resolve: (Phase.RESOLVE, IllegalResolutionError),
+}
+"""Per action class: the phase that accepts it and the error for a malformed one."""
 
 
 _SQUARE_PLACES: dict[Pos, dict[str, tuple[Place, ...]]] = {}

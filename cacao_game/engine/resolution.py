@@ -3,6 +3,11 @@
 An *outcome* is ``(cacao, gold_gain)``: the cacao held after resolving every plantation and
 market edge, and the gold those sales earned. Gains are always taken in full; a market
 sells any number from 0 up to one cacao per worker.
+
+``gold_at_risk`` (volcano variant, R3.10): while a volcano may still make the seat pay, gold
+can be lost and stored cacao cannot, so a cacao may be worth more than the best price. Then
+an outcome only beats another with no less cacao *and* no less gold, and keeping cacao at a
+market always stays a choice.
 """
 
 from __future__ import annotations
@@ -20,17 +25,22 @@ BEST_PRICE = 4
 """No cacao can ever sell for more than this, so a cacao is worth at most 4 gold."""
 
 
-def dominates(a: Outcome, b: Outcome) -> bool:
+def dominates(a: Outcome, b: Outcome, gold_at_risk: bool = False) -> bool:
     """Whether ``a`` is at least as good as ``b`` in every respect.
 
-    ``a`` has no less gold, and no less gold once each cacao is counted at the best price.
+    ``a`` has no less gold, and no less gold once each cacao is counted at the best price;
+    with ``gold_at_risk``, no less gold and no less cacao.
     """
+    if gold_at_risk:
+        return a[1] >= b[1] and a[0] >= b[0]
     return a[1] >= b[1] and a[1] + BEST_PRICE * a[0] >= b[1] + BEST_PRICE * b[0]
 
 
-def best_outcomes(outcomes: frozenset[Outcome]) -> frozenset[Outcome]:
+def best_outcomes(outcomes: frozenset[Outcome], gold_at_risk: bool = False) -> frozenset[Outcome]:
     """The outcomes that no other outcome dominates."""
-    return frozenset(o for o in outcomes if not any(p != o and dominates(p, o) for p in outcomes))
+    return frozenset(
+        o for o in outcomes if not any(p != o and dominates(p, o, gold_at_risk) for p in outcomes)
+    )
 
 
 def apply_edge(edge: TradeEdge, cacao: int, amount: int) -> Outcome:
@@ -71,17 +81,19 @@ def reachable(edges: tuple[TradeEdge, ...], cacao: int) -> frozenset[Outcome]:
 
 
 @lru_cache(maxsize=65536)
-def has_single_best(edges: tuple[TradeEdge, ...], cacao: int) -> bool:
+def has_single_best(edges: tuple[TradeEdge, ...], cacao: int, gold_at_risk: bool = False) -> bool:
     """Whether exactly one best outcome is reachable, so nothing is left to decide."""
     if not any(is_market for is_market, _value, _workers in edges):
         return True
-    return len(best_outcomes(reachable(edges, cacao))) == 1
+    return len(best_outcomes(reachable(edges, cacao), gold_at_risk)) == 1
 
 
 @lru_cache(maxsize=65536)
-def worthwhile_steps(edges: tuple[TradeEdge, ...], cacao: int) -> tuple[tuple[int, int], ...]:
+def worthwhile_steps(
+    edges: tuple[TradeEdge, ...], cacao: int, gold_at_risk: bool = False
+) -> tuple[tuple[int, int], ...]:
     """The steps ``(edge index, amount)`` that keep a best outcome within reach."""
-    best = best_outcomes(reachable(edges, cacao))
+    best = best_outcomes(reachable(edges, cacao), gold_at_risk)
     steps = []
     for index, edge in enumerate(edges):
         rest = edges[:index] + edges[index + 1 :]

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from cacao_game.engine.tiles import (
     DISPLAY_SIZE,
     HAND_SIZE,
-    VARIANTS,
-    WORKER_SET,
+    check_players,
+    check_variant,
     jungle_deck,
     worker_deck,
 )
@@ -29,11 +31,19 @@ class Setup:
     worker_piles: tuple[tuple[str, ...], ...]
 
     def validate(self) -> None:
-        """Raise ValueError unless the tiles are exactly the decks of R1.2-R1.5."""
-        if self.players not in WORKER_SET:
-            raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
-        if self.variant not in VARIANTS:
-            raise ValueError(f"unknown variant {self.variant!r}")
+        """Raise ValueError unless the tiles are exactly the decks of R1.2-R1.5 and every seat
+        opens with a hand of exactly 3 tiles (R2.2; each seat has at least 9 tiles, so this
+        holds for 2-4 players in both variants)."""
+        check_players(self.players)
+        check_variant(self.variant)
+        check_seed(self.seed)
+        piles = (self.display, self.jungle_pile, *self.hands, *self.worker_piles)
+        if not (
+            type(self.hands) is tuple
+            and type(self.worker_piles) is tuple
+            and all(type(pile) is tuple and all(type(code) is str for code in pile) for pile in piles)
+        ):
+            raise ValueError("the display, jungle pile, hands and worker piles must be tuples of codes")
         if len(self.display) > DISPLAY_SIZE:
             raise ValueError("the display holds at most 2 tiles")
         if Counter(self.display) + Counter(self.jungle_pile) != jungle_deck(self.players, self.variant):
@@ -41,20 +51,74 @@ class Setup:
         if len(self.hands) != self.players or len(self.worker_piles) != self.players:
             raise ValueError("one hand and one worker pile per seat are needed")
         for seat in range(self.players):
-            if len(self.hands[seat]) > HAND_SIZE:
-                raise ValueError(f"seat {seat} holds more than 3 tiles")
+            if len(self.hands[seat]) != HAND_SIZE:
+                raise ValueError(
+                    f"seat {seat}'s opening hand holds {len(self.hands[seat])} tiles; every seat "
+                    f"starts with {HAND_SIZE} at every player count and variant (R2.2)"
+                )
             tiles = Counter(self.hands[seat]) + Counter(self.worker_piles[seat])
             if tiles != worker_deck(self.players):
                 raise ValueError(f"seat {seat}'s worker tiles are not the set for {self.players} players")
 
 
+def check_seed(seed: object) -> None:
+    """Raise ValueError unless ``seed`` is an int (not a bool) or None."""
+    if seed is not None and type(seed) is not int:
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+
+
+def canonical_split(tiles: Iterable[str], hand_size: int) -> tuple[list[str], list[str]]:
+    """``tiles`` in a canonical order that depends only on their multiset: ``(hand, pile)``.
+
+    Both lists are sorted descending; the hand is the ``hand_size`` smallest codes and the pile
+    (listed top last, as the game keeps piles) the rest. Used to hide a hidden order.
+    """
+    ordered = sorted(tiles, reverse=True)
+    cut = len(ordered) - hand_size
+    return ordered[cut:], ordered[:cut]
+
+
+@lru_cache(maxsize=256)
+def setup_seen_by(setup: Setup, seat: int) -> Setup:
+    """The deal as ``seat`` saw it: a stand-in that hides what the seat could not see.
+
+    Kept: players, variant, the display (dealt face up) and ``seat``'s own opening hand.
+    Hidden: the seed (None), the order of the jungle pile and of every worker pile, and the
+    other seats' opening hands; those are put in the canonical order of ``canonical_split``,
+    so two deals that ``seat`` cannot tell apart give equal results. The result still passes
+    ``validate``, but it does not replay to the real game.
+    """
+    hands: list[tuple[str, ...]] = []
+    piles: list[tuple[str, ...]] = []
+    for other in range(setup.players):
+        own = other == seat
+        hand_size = len(setup.hands[other])
+        hidden = setup.worker_piles[other] if own else setup.hands[other] + setup.worker_piles[other]
+        hand, pile = canonical_split(hidden, 0 if own else hand_size)
+        hands.append(setup.hands[other] if own else tuple(hand))
+        piles.append(tuple(reversed(pile)))
+    return replace(
+        setup,
+        seed=None,
+        jungle_pile=tuple(reversed(canonical_split(setup.jungle_pile, 0)[1])),
+        hands=tuple(hands),
+        worker_piles=tuple(piles),
+    )
+
+
 def deal(players: int, variant: str = "base", seed: int | None = None) -> Setup:
     """Shuffle and deal a new game from ``random.Random(seed)`` (R2.2).
+
+    Raises ValueError unless ``players`` is the int 2-4, ``variant`` a known variant and
+    ``seed`` an int (not a bool) or None.
 
     Order: jungle pile, then each seat's worker pile in seat order; the display takes the top
     2 jungle tiles, then each seat draws 3 worker tiles. Decks are listed in a fixed order
     before shuffling, so the same seed always deals the same game.
     """
+    check_players(players)
+    check_variant(variant)
+    check_seed(seed)
     rng = random.Random(seed)
     jungle = sorted(jungle_deck(players, variant).elements())
     rng.shuffle(jungle)

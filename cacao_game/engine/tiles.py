@@ -96,15 +96,25 @@ _TWO_PLAYER_REMOVALS: Final = {
 VARIANTS: Final = ("base", "volcano")
 
 
+def check_players(players: object) -> None:
+    """Raise ValueError unless ``players`` is the int 2, 3 or 4 (not 2.0, not a bool)."""
+    if type(players) is not int or players not in WORKER_SET:
+        raise ValueError(f"players must be the integer 2, 3 or 4, not {players!r}")
+
+
+def check_variant(variant: object) -> None:
+    """Raise ValueError unless ``variant`` is ``"base"`` or ``"volcano"``."""
+    if type(variant) is not str or variant not in VARIANTS:
+        raise ValueError(f"variant must be 'base' or 'volcano', not {variant!r}")
+
+
 def jungle_deck(players: int, variant: str) -> Counter[str]:
     """The jungle tiles shuffled into the draw pile (start tiles excluded), R1.3-R1.5.
 
     Raises ValueError for a player count outside 2-4 or an unknown variant.
     """
-    if players not in WORKER_SET:
-        raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
-    if variant not in VARIANTS:
-        raise ValueError(f"variant must be 'base' or 'volcano', not {variant!r}")
+    check_players(players)
+    check_variant(variant)
     deck = Counter(_FULL_JUNGLE)
     for _pos, code in START_TILES:
         deck[code] -= 1
@@ -119,9 +129,8 @@ def jungle_deck(players: int, variant: str) -> Counter[str]:
 
 
 def worker_deck(players: int) -> Counter[str]:
-    """The worker tiles of one seat for the player count (R1.2)."""
-    if players not in WORKER_SET:
-        raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+    """The worker tiles of one seat for the player count (R1.2); ValueError for another count."""
+    check_players(players)
     return Counter(WORKER_SET[players])
 
 

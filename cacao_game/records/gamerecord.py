@@ -279,6 +279,20 @@ def _require(condition: bool, where: str, message: str) -> None:
         raise RecordError(f"{where}: {message}")
 
 
+def _same(recorded: object, expected: object) -> bool:
+    """JSON equality that also compares types: ``0.0`` or ``false`` in a file is not ``0``.
+
+    Objects need the same keys, lists the same length, and every scalar the same type and value.
+    """
+    if type(recorded) is not type(expected):
+        return False
+    if isinstance(expected, dict) and isinstance(recorded, dict):
+        return recorded.keys() == expected.keys() and all(_same(recorded[k], v) for k, v in expected.items())
+    if isinstance(expected, list) and isinstance(recorded, list):
+        return len(recorded) == len(expected) and all(map(_same, recorded, expected))
+    return bool(recorded == expected)
+
+
 def _object(value: object, where: str) -> Mapping[str, object]:
     if not isinstance(value, dict):
         raise RecordError(f"{where}: expected an object")
@@ -335,11 +349,11 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
     seed = header.get("seed")
     _require(seed is None or type(seed) is int, _prefixed(where, "seed"), "expected an integer")
     _require(
-        deal.get("board") == _start_board(), _prefixed(here, "board"), "not the start tiles of the rules"
+        _same(deal.get("board"), _start_board()), _prefixed(here, "board"), "not the start tiles of the rules"
     )
     if variant == "volcano":
         _require(
-            deal.get("volcano_edges") == list(VOLCANO_EDGES),
+            _same(deal.get("volcano_edges"), list(VOLCANO_EDGES)),
             _prefixed(here, "volcano_edges"),
             f"this program rules the volcano edges as {list(VOLCANO_EDGES)}",
         )
@@ -381,7 +395,7 @@ def _seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
 def setup_from_record(record: Mapping[str, object]) -> Setup:
     """The ``Setup`` a record starts from; RecordError if the header or setup is wrong."""
     _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
-    _require(record.get("version") == VERSION, "version", f"this program reads version {VERSION}")
+    _require(_same(record.get("version"), VERSION), "version", f"this program reads version {VERSION}")
     setup = deal_from_json(record, _object(record.get("setup"), "setup"))
     _seats(record, setup.players)
     return setup
@@ -404,10 +418,14 @@ def replay_record(record: Mapping[str, object]) -> Game:
         recorded: Mapping[str, object] = final
         expected = to_record(game, seats)["final"]
         _require(
-            recorded.get("scores") == expected["scores"], "final.scores", f"expected {expected['scores']}"
+            _same(recorded.get("scores"), expected["scores"]),
+            "final.scores",
+            f"expected {expected['scores']}",
         )
         _require(
-            recorded.get("winners") == expected["winners"], "final.winners", f"expected {expected['winners']}"
+            _same(recorded.get("winners"), expected["winners"]),
+            "final.winners",
+            f"expected {expected['winners']}",
         )
     else:
         _require(final is None, "final", "the game is not over")
@@ -416,7 +434,7 @@ def replay_record(record: Mapping[str, object]) -> Game:
 
 def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
     _require(not game.is_over(), where, "the game is already over")
-    _require(turn.get("seat") == game.mover, f"{where}.seat", f"seat {game.mover} moves now")
+    _require(_same(turn.get("seat"), game.mover), f"{where}.seat", f"seat {game.mover} moves now")
     action = _object(turn.get("action"), f"{where}.action")
     kind = action.get("kind")
     _require(kind in ("place", "overbuild"), f"{where}.action.kind", "expected place or overbuild")
@@ -443,7 +461,7 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
                     "rotation": event.rotation,
                     "source": event.source,
                 }
-                _require(recorded == made, f"{where}.fills[{done_fills}]", f"the rules made {made}")
+                _require(_same(recorded, made), f"{where}.fills[{done_fills}]", f"the rules made {made}")
                 done_fills += 1
         if game.is_over() or game.turn != start_turn or game.phase is Phase.PLACE:
             break
@@ -467,7 +485,7 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
         here = f"{where}.resolutions[{done_resolutions}]"
         choice = _object(resolutions[done_resolutions], here)
         _require(
-            choice.get("seat") == game.current_player(),
+            _same(choice.get("seat"), game.current_player()),
             f"{here}.seat",
             f"seat {game.current_player()} decides now",
         )
@@ -484,7 +502,7 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
     _require(done_fills == len(fills), f"{where}.fills", "more fills than the rules make")
     _require(done_resolutions == len(resolutions), f"{where}.resolutions", "more choices than were asked")
     _require(
-        turn.get("players_after") == _players_state(game),
+        _same(turn.get("players_after"), _players_state(game)),
         f"{where}.players_after",
         f"the rules give {_players_state(game)}",
     )
