@@ -15,11 +15,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NotRequired, TypedDict
 
+from cacao_game.config.names import name_problem
+from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve, Setup
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.replay import Step, replay
+from cacao_game.engine.setup import deal as deal_of_seed
 from cacao_game.engine.tiles import COLORS, START_TILES, VOLCANO_EDGES, WORKER_CODES
+from cacao_game.files import RECORD_LIMIT, describe_os_error, parse_json, read_limited
 from cacao_game.jsontypes import JSON
 
 FORMAT = "cacao-record"
@@ -256,18 +260,33 @@ def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
     return record
 
 
-def write_record(record: Mapping[str, object], path: str | Path) -> None:
-    """Write ``record`` as UTF-8 JSON (folders created as needed)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+def encode_record(record: Mapping[str, object]) -> bytes:
+    """The file content of a record: UTF-8 JSON, ASCII-escaped, one value a line or so."""
+    return (json.dumps(record, indent=1, allow_nan=False) + "\n").encode("utf-8")
+
+
+def write_record(record: Mapping[str, object], path: str | Path, *, overwrite: bool = True) -> None:
+    """Write ``record`` to ``path`` atomically (folders created as needed).
+
+    Like saves: a temp file in the same folder, fsynced, then renamed over ``path``, so
+    ``path`` holds the old content or the whole record, never a part. With
+    ``overwrite=False`` an existing ``path`` is never replaced (FileExistsError). Raises
+    OSError if anything fails; nothing is left behind then.
+    """
+    atomic_write_bytes(Path(path), encode_record(record), keep_backup=False, replace=overwrite)
 
 
 def read_record(path: str | Path) -> dict[str, JSON]:
-    """Read a record file as JSON; RecordError if it is not a JSON object (nothing else checked)."""
+    """Read a record file as JSON; RecordError if it is not a JSON object (nothing else checked).
+
+    Only a regular file of at most ``RECORD_LIMIT`` bytes is read (``read_limited``): a
+    folder, a named pipe, a device or a larger file is refused before it is read.
+    """
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        data = parse_json(read_limited(path, RECORD_LIMIT))
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read a record: {describe_os_error(error)}") from error
+    except ValueError as error:
         raise RecordError(f"{path}: cannot read a record: {error}") from error
     if not isinstance(data, dict):
         raise RecordError(f"{path}: a record is a JSON object")
@@ -325,7 +344,8 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
     header keys at its top level, a save inside its ``setup`` (then ``header is deal``).
     ``where`` is the path of ``header`` in the file, used in messages; the deal's path is
     ``where.setup`` unless ``header is deal``. Raises RecordError naming the first wrong key,
-    including a deal whose tiles are not this game's decks.
+    including a deal whose tiles are not this game's decks, and a deal with a seed that is
+    not what ``deal(players, variant, seed)`` gives (a null seed is not checked).
     """
     here = where if header is deal else _prefixed(where, "setup")
     players = _int(header.get("players"), _prefixed(where, "players"), "expected 2, 3 or 4")
@@ -362,10 +382,17 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
         result.validate()
     except ValueError as error:
         raise RecordError(f"{here or 'setup'}: {error}") from error
+    _require(
+        result.seed is None or deal_of_seed(players, variant, result.seed) == result,
+        _prefixed(where, "seed"),
+        f"the deal is not the one seed {result.seed} gives (edited seed or deal)",
+    )
     return result
 
 
 def _seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
+    """The record's seat entries; RecordError unless each has a colour and a clean ``kind``
+    (and, if present, a clean ``name``; see ``cacao_game.config.names``)."""
     seats = _list(record.get("seats"), "seats", "expected one entry per seat")
     _require(len(seats) == players, "seats", "expected one entry per seat")
     entries: list[SeatEntry] = []
@@ -374,6 +401,9 @@ def _seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
         color, kind = entry.get("color"), entry.get("kind")
         if not (isinstance(color, str) and color in COLORS and isinstance(kind, str)):
             raise RecordError(f"seats[{index}]: expected {{color, kind}}")
+        for key in ("kind", "name"):
+            problem = name_problem(entry[key]) if key in entry else None
+            _require(problem is None, f"seats[{index}].{key}", f"the text {problem}")
         entries.append({"color": color, "kind": kind})
     return entries
 
