@@ -12,6 +12,7 @@ import contextlib
 import errno
 import logging
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -28,6 +29,16 @@ STALE_TEMP_SECONDS = 5.0
 """Temp files of an interrupted write to the same file, older than this, are removed by the
 next write (before it starts and after it succeeds). A write takes milliseconds, so a temp
 file this old is never one that another writer is still using."""
+
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+"""The process's umask, read once at import (reading it means setting it)."""
 
 
 def _home() -> Path | None:
@@ -75,6 +86,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True, rep
     handle, temp_name = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
     temp = Path(temp_name)
     with _removed_on_failure(temp):
+        _set_mode(handle, path)
         with os.fdopen(handle, "wb") as stream:
             _write_all(stream, data)
             stream.flush()
@@ -86,6 +98,21 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True, rep
             _keep_backup(path)
         os.replace(temp, path)
     _remove_stale_temps(path)
+
+
+def _set_mode(handle: int, path: Path) -> None:
+    """Give the temp file the permissions of the file it replaces, else those of a new file.
+
+    ``mkstemp`` makes it readable by its owner only; a new file normally gets 0o666 less the
+    process's umask.
+    """
+    if not hasattr(os, "fchmod"):
+        return
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = 0o666 & ~_UMASK
+    os.fchmod(handle, mode)
 
 
 def _write_all(stream: BinaryIO, data: bytes) -> None:

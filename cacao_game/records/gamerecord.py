@@ -390,7 +390,7 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
     return result
 
 
-def _seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
+def record_seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
     """The record's seat entries; RecordError unless each has a colour and a clean ``kind``
     (and, if present, a clean ``name``; see ``cacao_game.config.names``)."""
     seats = _list(record.get("seats"), "seats", "expected one entry per seat")
@@ -413,7 +413,7 @@ def setup_from_record(record: Mapping[str, object]) -> Setup:
     _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
     _require(record.get("version") == VERSION, "version", f"this program reads version {VERSION}")
     setup = deal_from_json(record, _object(record.get("setup"), "setup"))
-    _seats(record, setup.players)
+    record_seats(record, setup.players)
     return setup
 
 
@@ -424,7 +424,7 @@ def replay_record(record: Mapping[str, object]) -> Game:
     match what the rules produce. The returned game keeps its history (it can ``pop()``).
     """
     game = Game(setup_from_record(record))
-    seats = _seats(record, game.players)
+    seats = record_seats(record, game.players)
     for number, turn in enumerate(_list(record.get("turns"), "turns")):
         _replay_turn(game, _object(turn, f"turns[{number}]"), f"turns[{number}]")
     final = record.get("final")
