@@ -293,6 +293,17 @@ def read_record(path: str | Path) -> dict[str, JSON]:
     return data
 
 
+def same_json(first: object, second: object) -> bool:
+    """Whether two JSON values are equal with their types: ``1`` is not ``1.0`` nor ``true``."""
+    if type(first) is not type(second):
+        return False
+    if isinstance(first, dict) and isinstance(second, dict):
+        return first.keys() == second.keys() and all(same_json(first[k], second[k]) for k in first)
+    if isinstance(first, list) and isinstance(second, list):
+        return len(first) == len(second) and all(same_json(a, b) for a, b in zip(first, second, strict=True))
+    return first == second
+
+
 def _require(condition: bool, where: str, message: str) -> None:
     if not condition:
         raise RecordError(f"{where}: {message}")
@@ -355,11 +366,13 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
     seed = header.get("seed")
     _require(seed is None or type(seed) is int, _prefixed(where, "seed"), "expected an integer")
     _require(
-        deal.get("board") == _start_board(), _prefixed(here, "board"), "not the start tiles of the rules"
+        same_json(deal.get("board"), _start_board()),
+        _prefixed(here, "board"),
+        "not the start tiles of the rules",
     )
     if variant == "volcano":
         _require(
-            deal.get("volcano_edges") == list(VOLCANO_EDGES),
+            same_json(deal.get("volcano_edges"), list(VOLCANO_EDGES)),
             _prefixed(here, "volcano_edges"),
             f"this program rules the volcano edges as {list(VOLCANO_EDGES)}",
         )
@@ -411,7 +424,7 @@ def record_seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
 def setup_from_record(record: Mapping[str, object]) -> Setup:
     """The ``Setup`` a record starts from; RecordError if the header or setup is wrong."""
     _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
-    _require(record.get("version") == VERSION, "version", f"this program reads version {VERSION}")
+    _require(same_json(record.get("version"), VERSION), "version", f"this program reads version {VERSION}")
     setup = deal_from_json(record, _object(record.get("setup"), "setup"))
     record_seats(record, setup.players)
     return setup
@@ -434,10 +447,14 @@ def replay_record(record: Mapping[str, object]) -> Game:
         recorded: Mapping[str, object] = final
         expected = to_record(game, seats)["final"]
         _require(
-            recorded.get("scores") == expected["scores"], "final.scores", f"expected {expected['scores']}"
+            same_json(recorded.get("scores"), expected["scores"]),
+            "final.scores",
+            f"expected {expected['scores']}",
         )
         _require(
-            recorded.get("winners") == expected["winners"], "final.winners", f"expected {expected['winners']}"
+            same_json(recorded.get("winners"), expected["winners"]),
+            "final.winners",
+            f"expected {expected['winners']}",
         )
     else:
         _require(final is None, "final", "the game is not over")
@@ -446,7 +463,7 @@ def replay_record(record: Mapping[str, object]) -> Game:
 
 def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
     _require(not game.is_over(), where, "the game is already over")
-    _require(turn.get("seat") == game.mover, f"{where}.seat", f"seat {game.mover} moves now")
+    _require(same_json(turn.get("seat"), game.mover), f"{where}.seat", f"seat {game.mover} moves now")
     action = _object(turn.get("action"), f"{where}.action")
     kind = action.get("kind")
     _require(kind in ("place", "overbuild"), f"{where}.action.kind", "expected place or overbuild")
@@ -473,7 +490,7 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
                     "rotation": event.rotation,
                     "source": event.source,
                 }
-                _require(recorded == made, f"{where}.fills[{done_fills}]", f"the rules made {made}")
+                _require(same_json(recorded, made), f"{where}.fills[{done_fills}]", f"the rules made {made}")
                 done_fills += 1
         if game.is_over() or game.turn != start_turn or game.phase is Phase.PLACE:
             break
@@ -497,7 +514,7 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
         here = f"{where}.resolutions[{done_resolutions}]"
         choice = _object(resolutions[done_resolutions], here)
         _require(
-            choice.get("seat") == game.current_player(),
+            same_json(choice.get("seat"), game.current_player()),
             f"{here}.seat",
             f"seat {game.current_player()} decides now",
         )
@@ -514,18 +531,18 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
     _require(done_fills == len(fills), f"{where}.fills", "more fills than the rules make")
     _require(done_resolutions == len(resolutions), f"{where}.resolutions", "more choices than were asked")
     _require(
-        turn.get("players_after") == _players_state(game),
+        same_json(turn.get("players_after"), _players_state(game)),
         f"{where}.players_after",
         f"the rules give {_players_state(game)}",
     )
     drawn = [e.tile for e in events if isinstance(e, ev.WorkerDrawn)]
     _require(
-        turn.get("drew") == (drawn[0] if drawn else None),
+        same_json(turn.get("drew"), drawn[0] if drawn else None),
         f"{where}.drew",
         f"the mover drew {drawn[0] if drawn else None}",
     )
     _require(
-        turn.get("display_after") == list(game.display),
+        same_json(turn.get("display_after"), list(game.display)),
         f"{where}.display_after",
         f"the display is {game.display}",
     )
