@@ -81,6 +81,8 @@ def clean_name(text: str) -> str:
     kept: list[str] = []
     marks = 0
     for char in unicodedata.normalize("NFC", text):
+        if len(kept) >= MAX_NAME_LENGTH:
+            break
         if char.isspace():
             if kept and kept[-1] != " ":
                 kept.append(" ")
@@ -95,9 +97,7 @@ def clean_name(text: str) -> str:
         else:
             marks = 0
         kept.append(char)
-        if len(kept) >= MAX_NAME_LENGTH:
-            break
-    name = unicodedata.normalize("NFC", "".join(kept)).strip()
+    name = unicodedata.normalize("NFC", "".join(kept))[:MAX_NAME_LENGTH].strip()
     if not any(unicodedata.category(char)[0] in _VISIBLE_CATEGORY_STARTS for char in name):
         raise ValueError("a name needs at least one letter, digit or sign")
     return name
