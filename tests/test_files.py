@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from cacao_game import files
 from cacao_game.config import storage
 from cacao_game.files import SETTINGS_LIMIT, FileRefusedError, parse_json, read_limited
 from cacao_game.records import RecordError, read_record
@@ -36,7 +35,12 @@ def test_a_huge_sparse_file_is_refused_before_it_is_opened(
     with path.open("wb") as stream:
         stream.truncate(100 * 1024 * 1024)
     opened: list[object] = []
-    monkeypatch.setattr(files.os, "open", lambda *args: opened.append(args) or -1)
+
+    def record_open(*args: object) -> int:
+        opened.append(args)
+        return -1
+
+    monkeypatch.setattr(os, "open", record_open)
     with pytest.raises(RecordError, match="104857600 bytes, larger than"):
         read_record(path)
     with pytest.raises(SaveError, match=r"^file: 104857600 bytes, larger than"):
@@ -87,7 +91,7 @@ def test_a_file_swapped_after_the_check_is_checked_again(
         status = real_stat(target)  # type: ignore[arg-type]
         return os.stat_result((status.st_mode, *status[1:6], 1, *status[7:]))
 
-    monkeypatch.setattr(files.os, "stat", small_stat)
+    monkeypatch.setattr(os, "stat", small_stat)
     with pytest.raises(FileRefusedError, match="10 bytes, larger than the 5 bytes allowed"):
         read_limited(path, 5)
 
