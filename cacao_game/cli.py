@@ -2,7 +2,11 @@
 
 ``--load SAVE`` opens a save (in the app, or finished by AI seats with ``--headless``);
 ``--replay RECORD`` opens a game record in the app's replay viewer. Bad arguments print the
-usage and exit with code 2; a refused save or record prints one line and exits with code 1.
+usage and exit with code 2; a refused save or record, and a ``--record`` destination that
+cannot be written, print one line on stderr and exit with code 1 (never a traceback).
+``--record`` never replaces an existing file unless ``--force`` is given, and never replaces
+a save even then. Every line printed goes through ``safe_text``: text from files (names,
+kinds, paths, reasons) never reaches the terminal with control characters in it.
 """
 
 from __future__ import annotations
@@ -13,13 +17,26 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from cacao_game.ai import LEVELS
+from cacao_game.config.names import is_invisible
 from cacao_game.engine import Game, SeatScore
 from cacao_game.engine.tiles import VARIANTS
-from cacao_game.records import RecordError, read_record, replay_record, seat_entries, to_record, write_record
+from cacao_game.files import SAVE_LIMIT, describe_os_error, parse_json, read_limited
+from cacao_game.jsontypes import JSON
+from cacao_game.records import (
+    Record,
+    RecordError,
+    read_record,
+    record_seats,
+    replay_record,
+    seat_entries,
+    to_record,
+    write_record,
+)
 from cacao_game.saves import LoadedSave, SaveError, load_game
+from cacao_game.saves.schema import FORMAT as SAVE_FORMAT
 
 log = logging.getLogger(__name__)
 
@@ -66,9 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=_positive, default=1, help="games to play, seeds N, N+1, ...")
     parser.add_argument(
         "--record",
-        type=Path,
         default=None,
-        help="write the game record (a folder of records for --games > 1)",
+        metavar="PATH",
+        help="write the game record (a folder of records for --games > 1); an existing file is "
+        "kept unless --force is given, and a save is never replaced",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="with --record: replace existing records (never a save)"
     )
     parser.add_argument("--windowed", action="store_true", help="open in a window instead of full screen")
     parser.add_argument(
@@ -89,10 +110,98 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _fail(what: str, path: Path, reason: object) -> None:
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def safe_text(text: str) -> str:
+    """``text`` fit for one terminal line: control, invisible and format characters, lone
+    surrogates and line breaks become escapes such as ``\\x1b`` or ``\\u200b``."""
+    return "".join(
+        _escaped(char) if is_invisible(char) or (char.isspace() and char != " ") else char for char in text
+    )
+
+
+def _say(line: str, out: TextIO) -> None:
+    """Print one line through ``safe_text``: every line of the command line goes through here."""
+    print(safe_text(line), file=out)
+
+
+def _fail(what: str, path: Path | str, reason: object) -> None:
     """Print a one-line refusal to stderr."""
     reason = str(reason).removeprefix(f"{path}: ")
-    print(f"cacao: cannot {what} {path}: {' '.join(reason.split())}", file=sys.stderr)
+    _say(f"cacao: cannot {what} {path}: {' '.join(reason.split())}", sys.stderr)
+
+
+def _is_save(path: Path) -> bool:
+    """Whether ``path`` is a file whose JSON says ``"format": "cacao-save"`` (checked safely)."""
+    try:
+        data = parse_json(read_limited(path, SAVE_LIMIT))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
+
+
+def destination_problem(path: Path, *, force: bool) -> str | None:
+    """Why a record may not be written to ``path`` (one line), or None when it may.
+
+    Refused: a folder, anything that is not a regular file (pipe, device, ``/dev/null``), a
+    save (even with ``force``: a record never replaces a save) and, without ``force``, any
+    existing file.
+    """
+    if path.is_symlink() and not path.exists():
+        return "a broken link is in the way"
+    if not path.exists():
+        return _folder_problem(path.parent)
+    if path.is_dir():
+        return "it is a folder"
+    if not path.is_file():
+        return "it is not a regular file"
+    if _is_save(path):
+        return "it is a save; a record never replaces a save"
+    if not force:
+        return "the file exists (add --force to replace it)"
+    return None
+
+
+def _folder_problem(folder: Path) -> str | None:
+    """Why ``folder`` cannot hold a new file (its nearest existing part is not a folder)."""
+    for part in (folder, *folder.parents):
+        if part.exists():
+            return None if part.is_dir() else f"{part} is not a folder"
+    return None
+
+
+def _write_record(record: Record, path: Path, force: bool) -> bool:
+    """Write ``record`` to ``path``; False after printing why it could not be written."""
+    problem = destination_problem(path, force=force)
+    if problem is None:
+        try:
+            write_record(record, path, overwrite=force)
+            return True
+        except OSError as error:
+            problem = describe_os_error(error)
+    _fail("write the record to", path, problem)
+    return False
+
+
+def _record_paths(args: argparse.Namespace, seeds: Sequence[int]) -> list[Path]:
+    """Where the records of the games of ``seeds`` go (``--record`` is a file or a folder)."""
+    target = Path(args.record)
+    return [target / f"game_{seed}.json" for seed in seeds] if args.games > 1 else [target]
+
+
+def _destinations_ok(paths: Sequence[Path], force: bool) -> bool:
+    """Check every record destination before any game is played; False after one line."""
+    for path in paths:
+        problem = destination_problem(path, force=force)
+        if problem is not None:
+            _fail("write the record to", path, problem)
+            return False
+    return True
 
 
 def _result_line(
@@ -109,30 +218,32 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     seats: list[str] = args.seats
     first_seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
+    seeds = [first_seed + number for number in range(args.games)]
+    targets = _record_paths(args, seeds) if args.record is not None else []
+    if not _destinations_ok(targets, args.force):
+        return 1
     wins = [0.0] * len(seats)
     totals = [0] * len(seats)
     started = time.perf_counter()
-    for number in range(args.games):
-        seed = first_seed + number
+    for number, seed in enumerate(seeds):
         result = play_game(seats, seed, args.variant, record=args.record is not None)
-        print(_result_line(seed, seats, result.scores, result.winners), file=out)
+        _say(_result_line(seed, seats, result.scores, result.winners), out)
         for seat in result.winners:
             wins[seat] += 1 / len(result.winners)
         for seat, score in enumerate(result.scores):
             totals[seat] += score.total
-        if result.record is not None:
-            path = args.record / f"game_{seed}.json" if args.games > 1 else args.record
-            write_record(result.record, path)
+        if result.record is not None and not _write_record(result.record, targets[number], args.force):
+            return 1
     elapsed = time.perf_counter() - started
     if args.games > 1:
-        print(f"summary of {args.games} games ({args.variant}):", file=out)
+        _say(f"summary of {args.games} games ({args.variant}):", out)
         for seat, level in enumerate(seats):
-            print(
+            _say(
                 f"  seat{seat} {level:>8}: wins {wins[seat]:.1f} ({100 * wins[seat] / args.games:.1f}%), "
                 f"mean total {totals[seat] / args.games:.2f}",
-                file=out,
+                out,
             )
-        print(f"  {args.games / elapsed:.1f} games per second", file=out)
+        _say(f"  {args.games / max(elapsed, 1e-9):.1f} games per second", out)
     return 0
 
 
@@ -145,7 +256,7 @@ def _load_save(path: Path) -> LoadedSave | None:
         return None
 
 
-def _check_record(path: Path) -> tuple[dict[str, Any], Game] | None:
+def _check_record(path: Path) -> tuple[dict[str, JSON], Game] | None:
     """The record at ``path`` and the game it replays into, or None after printing why not."""
     try:
         record = read_record(path)
@@ -169,6 +280,8 @@ def run_headless_load(
     out = out or sys.stdout
     from cacao_game.headless import finish, make_players
 
+    if args.record is not None and not _destinations_ok([Path(args.record)], args.force):
+        return 1
     loaded = _load_save(args.load)
     if loaded is None:
         return 1
@@ -181,11 +294,13 @@ def run_headless_load(
     else:
         parser.error(f"--seats lists {len(args.seats)} seats; the saved game has {game.players}")
     seed = args.seed if args.seed is not None else game.setup.seed
-    print(f"loaded {args.load}: turn {loaded.info.turn}, seats {','.join(levels)}", file=out)
+    _say(f"loaded {args.load}: turn {loaded.info.turn}, seats {','.join(levels)}", out)
     finish(game, make_players(levels, seed or 0))
-    print(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), file=out)
+    _say(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), out)
     if args.record is not None:
-        write_record(to_record(game, seat_entries(levels, loaded.config.colors)), args.record)
+        record = to_record(game, seat_entries(levels, loaded.config.colors))
+        if not _write_record(record, Path(args.record), args.force):
+            return 1
     return 0
 
 
@@ -196,10 +311,11 @@ def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> 
     if checked is None:
         return 1
     record, game = checked
-    levels = [seat["kind"] for seat in record["seats"]]
+    levels = [seat["kind"] for seat in record_seats(record, game.players)]
+    turns = record.get("turns")
     state = "finished" if game.is_over() else f"unfinished at turn {game.turn + 1}"
-    print(f"record {args.replay}: {len(record['turns'])} turns, {state}", file=out)
-    print(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), file=out)
+    _say(f"record {args.replay}: {len(turns) if isinstance(turns, list) else 0} turns, {state}", out)
+    _say(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), out)
     return 0
 
 
@@ -214,6 +330,8 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
         parser.error("--seats and --record do not go with --replay")
     if not args.headless and (args.seats is not None or args.games != 1 or args.record is not None):
         parser.error("--seats, --games and --record go with --headless")
+    if args.force and args.record is None:
+        parser.error("--force goes with --record")
     if args.headless and not opened and args.seats is None:
         parser.error("--headless needs --seats, e.g. --seats random,random")
 
@@ -224,6 +342,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     _check_combinations(parser, args)
+    if args.record is not None and not args.record.strip():
+        _fail("write the record to", "''", "an empty path")
+        return 1
     if args.headless and args.load is not None:
         return run_headless_load(args, parser)
     if args.headless and args.replay is not None:

@@ -15,7 +15,7 @@ from cacao_game.saves.schema import checksum
 
 
 def make_config(
-    players: int, variant: str = "base", seed: int | None = 1, kinds: list[str] | None = None
+    players: int, variant: str = "base", seed: int | None = None, kinds: list[str] | None = None
 ) -> GameConfig:
     """A game config as the app makes it: seats ``Seat 1``... in box colours."""
     kinds = kinds or ["human"] * players

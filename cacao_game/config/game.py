@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cacao_game.config.names import name_problem
 from cacao_game.engine.tiles import COLORS as ENGINE_COLORS
 from cacao_game.engine.tiles import VARIANTS as ENGINE_VARIANTS
 from cacao_game.jsontypes import JSON
@@ -31,6 +32,7 @@ class SeatConfig:
     """One seat: its displayed name, its colour and who plays it."""
 
     name: str
+    """A clean name (``cacao_game.config.names.clean_name``)."""
     color: str
     """One of ``COLORS``."""
     kind: str
@@ -60,8 +62,12 @@ class GameConfig:
     def validate(self) -> None:
         """Raise ValueError with a one-line reason unless the config can start a game.
 
-        2-4 seats, known distinct colours, non-empty names, a known variant, an int seed or None,
-        an undo policy of ``UNDO_POLICIES`` or None.
+        2-4 seats, known distinct colours, a known variant, an int seed or None, an undo policy
+        of ``UNDO_POLICIES`` or None. Every seat's name and kind must be clean names
+        (``cacao_game.config.names``): text that is not already clean (a NUL, a lone
+        surrogate, a zero-width character, doubled spaces, more than ``MAX_NAME_LENGTH``
+        characters...) is refused, never changed here; the setup scene cleans what is typed
+        with ``clean_name`` before it builds a config.
         AI level names are not checked here (levels may come and go; the play scene checks).
         """
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
@@ -72,11 +78,15 @@ class GameConfig:
             raise ValueError(f"unknown seat colour {unknown[0]!r}")
         if len(set(colors)) != len(colors):
             raise ValueError("every seat needs its own colour")
-        for seat in self.seats:
+        for number, seat in enumerate(self.seats, start=1):
             if not isinstance(seat.name, str) or not seat.name.strip():
                 raise ValueError("every seat needs a name")
             if not isinstance(seat.kind, str) or not seat.kind:
                 raise ValueError("every seat needs a kind (human or an AI level)")
+            for what, text in (("name", seat.name), ("kind", seat.kind)):
+                problem = name_problem(text)
+                if problem is not None:
+                    raise ValueError(f"seat {number}'s {what} {problem}")
         if self.variant not in VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}")
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
@@ -108,7 +118,8 @@ class GameConfig:
         """The config stored by ``to_dict``; ValueError (one-line reason) on bad data.
 
         ``variant``, ``seed`` and ``undo`` may be missing (older saves): "base", None, None.
-        Keys it does not know are ignored.
+        Keys it does not know are ignored. Names are checked, not cleaned (see ``validate``):
+        a file with a name that is not clean is refused with the reason.
         """
         if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
             raise ValueError("the game options are not a dict with a list of seats")

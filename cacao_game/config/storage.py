@@ -9,12 +9,15 @@ touch the real user folders. Pure Python, no pygame.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import platformdirs
 
@@ -22,8 +25,20 @@ log = logging.getLogger(__name__)
 
 APP_NAME = "cacao"
 HOME_VARIABLE = "CACAO_HOME"
-STALE_TEMP_SECONDS = 60.0
-"""Temp files of an interrupted write older than this are removed by the next write."""
+STALE_TEMP_SECONDS = 5.0
+"""Temp files of an interrupted write to the same file, older than this, are removed by the
+next write (before it starts and after it succeeds). A write takes milliseconds, so a temp
+file this old is never one that another writer is still using."""
+
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+"""The process's umask, read once at import (reading it means setting it)."""
 
 
 def _home() -> Path | None:
@@ -52,14 +67,18 @@ def _temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
+def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True, replace: bool = True) -> None:
     """Replace ``path`` by ``data`` atomically: readers see the old file or the new one, whole.
 
     Writes a temp file in the same folder, fsyncs it, then ``os.replace``s it over ``path``.
-    With ``keep_backup`` the file being replaced stays as ``<name>.bak``. Folders are created
-    as needed. Raises OSError if any step fails; ``path`` is then untouched and the temp file
-    removed. The folder is not fsynced: after a power cut the rename may be lost (the
-    previous version remains, whole), which costs a turn at worst and saves a disk flush.
+    With ``keep_backup`` the file being replaced stays as ``<name>.bak``. With
+    ``replace=False`` an existing ``path`` is never replaced: the temp file is hard-linked to
+    ``path`` (which fails if anything is there, even if it appeared a moment ago) and
+    FileExistsError is raised. Folders are created as needed. Raises OSError if any step
+    fails; ``path`` is then untouched and the temp file removed. Leftover temp files of
+    earlier interrupted writes to ``path`` (older than ``STALE_TEMP_SECONDS``) are removed.
+    The folder is not fsynced: after a power cut the rename may be lost (the previous
+    version remains, whole), which costs a turn at worst and saves a disk flush.
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -67,13 +86,56 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True) -> 
     handle, temp_name = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
     temp = Path(temp_name)
     with _removed_on_failure(temp):
+        _set_mode(handle, path)
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            _write_all(stream, data)
             stream.flush()
             os.fsync(stream.fileno())
+        if not replace:
+            _link_new(temp, path)
+            return
         if keep_backup and path.exists():
             _keep_backup(path)
         os.replace(temp, path)
+    _remove_stale_temps(path)
+
+
+def _set_mode(handle: int, path: Path) -> None:
+    """Give the temp file the permissions of the file it replaces, else those of a new file.
+
+    ``mkstemp`` makes it readable by its owner only; a new file normally gets 0o666 less the
+    process's umask.
+    """
+    if not hasattr(os, "fchmod"):
+        return
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = 0o666 & ~_UMASK
+    os.fchmod(handle, mode)
+
+
+def _write_all(stream: BinaryIO, data: bytes) -> None:
+    """Write ``data`` to ``stream`` (one place, so tests can make the disk full)."""
+    stream.write(data)
+
+
+def _link_new(temp: Path, path: Path) -> None:
+    """Give the whole ``temp`` file the name ``path`` unless ``path`` exists; remove ``temp``.
+
+    FileExistsError if ``path`` exists. Where hard links are not supported the check and
+    the rename are two steps (a file appearing in between would be replaced).
+    """
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+        os.replace(temp, path)
+        return
+    temp.unlink()
 
 
 @contextlib.contextmanager

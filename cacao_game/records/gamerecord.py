@@ -15,11 +15,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NotRequired, TypedDict
 
+from cacao_game.config.names import name_problem
+from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve, Setup
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.replay import Step, replay
+from cacao_game.engine.setup import deal as deal_of_seed
 from cacao_game.engine.tiles import COLORS, START_TILES, VOLCANO_EDGES, WORKER_CODES
+from cacao_game.files import RECORD_LIMIT, describe_os_error, parse_json, read_limited
 from cacao_game.jsontypes import JSON
 
 FORMAT = "cacao-record"
@@ -256,41 +260,53 @@ def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
     return record
 
 
-def write_record(record: Mapping[str, object], path: str | Path) -> None:
-    """Write ``record`` as UTF-8 JSON (folders created as needed)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+def encode_record(record: Mapping[str, object]) -> bytes:
+    """The file content of a record: UTF-8 JSON, ASCII-escaped, one value a line or so."""
+    return (json.dumps(record, indent=1, allow_nan=False) + "\n").encode("utf-8")
+
+
+def write_record(record: Mapping[str, object], path: str | Path, *, overwrite: bool = True) -> None:
+    """Write ``record`` to ``path`` atomically (folders created as needed).
+
+    Like saves: a temp file in the same folder, fsynced, then renamed over ``path``, so
+    ``path`` holds the old content or the whole record, never a part. With
+    ``overwrite=False`` an existing ``path`` is never replaced (FileExistsError). Raises
+    OSError if anything fails; nothing is left behind then.
+    """
+    atomic_write_bytes(Path(path), encode_record(record), keep_backup=False, replace=overwrite)
 
 
 def read_record(path: str | Path) -> dict[str, JSON]:
-    """Read a record file as JSON; RecordError if it is not a JSON object (nothing else checked)."""
+    """Read a record file as JSON; RecordError if it is not a JSON object (nothing else checked).
+
+    Only a regular file of at most ``RECORD_LIMIT`` bytes is read (``read_limited``): a
+    folder, a named pipe, a device or a larger file is refused before it is read.
+    """
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        data = parse_json(read_limited(path, RECORD_LIMIT))
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read a record: {describe_os_error(error)}") from error
+    except ValueError as error:
         raise RecordError(f"{path}: cannot read a record: {error}") from error
     if not isinstance(data, dict):
         raise RecordError(f"{path}: a record is a JSON object")
     return data
 
 
+def same_json(first: object, second: object) -> bool:
+    """Whether two JSON values are equal with their types: ``1`` is not ``1.0`` nor ``true``."""
+    if type(first) is not type(second):
+        return False
+    if isinstance(first, dict) and isinstance(second, dict):
+        return first.keys() == second.keys() and all(same_json(first[k], second[k]) for k in first)
+    if isinstance(first, list) and isinstance(second, list):
+        return len(first) == len(second) and all(same_json(a, b) for a, b in zip(first, second, strict=True))
+    return first == second
+
+
 def _require(condition: bool, where: str, message: str) -> None:
     if not condition:
         raise RecordError(f"{where}: {message}")
-
-
-def _same(recorded: object, expected: object) -> bool:
-    """JSON equality that also compares types: ``0.0`` or ``false`` in a file is not ``0``.
-
-    Objects need the same keys, lists the same length, and every scalar the same type and value.
-    """
-    if type(recorded) is not type(expected):
-        return False
-    if isinstance(expected, dict) and isinstance(recorded, dict):
-        return recorded.keys() == expected.keys() and all(_same(recorded[k], v) for k, v in expected.items())
-    if isinstance(expected, list) and isinstance(recorded, list):
-        return len(recorded) == len(expected) and all(map(_same, recorded, expected))
-    return bool(recorded == expected)
 
 
 def _object(value: object, where: str) -> Mapping[str, object]:
@@ -339,7 +355,8 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
     header keys at its top level, a save inside its ``setup`` (then ``header is deal``).
     ``where`` is the path of ``header`` in the file, used in messages; the deal's path is
     ``where.setup`` unless ``header is deal``. Raises RecordError naming the first wrong key,
-    including a deal whose tiles are not this game's decks.
+    including a deal whose tiles are not this game's decks, and a deal with a seed that is
+    not what ``deal(players, variant, seed)`` gives (a null seed is not checked).
     """
     here = where if header is deal else _prefixed(where, "setup")
     players = _int(header.get("players"), _prefixed(where, "players"), "expected 2, 3 or 4")
@@ -349,11 +366,13 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
     seed = header.get("seed")
     _require(seed is None or type(seed) is int, _prefixed(where, "seed"), "expected an integer")
     _require(
-        _same(deal.get("board"), _start_board()), _prefixed(here, "board"), "not the start tiles of the rules"
+        same_json(deal.get("board"), _start_board()),
+        _prefixed(here, "board"),
+        "not the start tiles of the rules",
     )
     if variant == "volcano":
         _require(
-            _same(deal.get("volcano_edges"), list(VOLCANO_EDGES)),
+            same_json(deal.get("volcano_edges"), list(VOLCANO_EDGES)),
             _prefixed(here, "volcano_edges"),
             f"this program rules the volcano edges as {list(VOLCANO_EDGES)}",
         )
@@ -376,10 +395,17 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
         result.validate()
     except ValueError as error:
         raise RecordError(f"{here or 'setup'}: {error}") from error
+    _require(
+        result.seed is None or deal_of_seed(players, variant, result.seed) == result,
+        _prefixed(where, "seed"),
+        f"the deal is not the one seed {result.seed} gives (edited seed or deal)",
+    )
     return result
 
 
-def _seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
+def record_seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
+    """The record's seat entries; RecordError unless each has a colour and a clean ``kind``
+    (and, if present, a clean ``name``; see ``cacao_game.config.names``)."""
     seats = _list(record.get("seats"), "seats", "expected one entry per seat")
     _require(len(seats) == players, "seats", "expected one entry per seat")
     entries: list[SeatEntry] = []
@@ -388,6 +414,9 @@ def _seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
         color, kind = entry.get("color"), entry.get("kind")
         if not (isinstance(color, str) and color in COLORS and isinstance(kind, str)):
             raise RecordError(f"seats[{index}]: expected {{color, kind}}")
+        for key in ("kind", "name"):
+            problem = name_problem(entry[key]) if key in entry else None
+            _require(problem is None, f"seats[{index}].{key}", f"the text {problem}")
         entries.append({"color": color, "kind": kind})
     return entries
 
@@ -395,9 +424,9 @@ def _seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
 def setup_from_record(record: Mapping[str, object]) -> Setup:
     """The ``Setup`` a record starts from; RecordError if the header or setup is wrong."""
     _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
-    _require(_same(record.get("version"), VERSION), "version", f"this program reads version {VERSION}")
+    _require(same_json(record.get("version"), VERSION), "version", f"this program reads version {VERSION}")
     setup = deal_from_json(record, _object(record.get("setup"), "setup"))
-    _seats(record, setup.players)
+    record_seats(record, setup.players)
     return setup
 
 
@@ -408,7 +437,7 @@ def replay_record(record: Mapping[str, object]) -> Game:
     match what the rules produce. The returned game keeps its history (it can ``pop()``).
     """
     game = Game(setup_from_record(record))
-    seats = _seats(record, game.players)
+    seats = record_seats(record, game.players)
     for number, turn in enumerate(_list(record.get("turns"), "turns")):
         _replay_turn(game, _object(turn, f"turns[{number}]"), f"turns[{number}]")
     final = record.get("final")
@@ -418,12 +447,12 @@ def replay_record(record: Mapping[str, object]) -> Game:
         recorded: Mapping[str, object] = final
         expected = to_record(game, seats)["final"]
         _require(
-            _same(recorded.get("scores"), expected["scores"]),
+            same_json(recorded.get("scores"), expected["scores"]),
             "final.scores",
             f"expected {expected['scores']}",
         )
         _require(
-            _same(recorded.get("winners"), expected["winners"]),
+            same_json(recorded.get("winners"), expected["winners"]),
             "final.winners",
             f"expected {expected['winners']}",
         )
@@ -434,7 +463,7 @@ def replay_record(record: Mapping[str, object]) -> Game:
 
 def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
     _require(not game.is_over(), where, "the game is already over")
-    _require(_same(turn.get("seat"), game.mover), f"{where}.seat", f"seat {game.mover} moves now")
+    _require(same_json(turn.get("seat"), game.mover), f"{where}.seat", f"seat {game.mover} moves now")
     action = _object(turn.get("action"), f"{where}.action")
     kind = action.get("kind")
     _require(kind in ("place", "overbuild"), f"{where}.action.kind", "expected place or overbuild")
@@ -461,7 +490,7 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
                     "rotation": event.rotation,
                     "source": event.source,
                 }
-                _require(_same(recorded, made), f"{where}.fills[{done_fills}]", f"the rules made {made}")
+                _require(same_json(recorded, made), f"{where}.fills[{done_fills}]", f"the rules made {made}")
                 done_fills += 1
         if game.is_over() or game.turn != start_turn or game.phase is Phase.PLACE:
             break
@@ -485,7 +514,7 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
         here = f"{where}.resolutions[{done_resolutions}]"
         choice = _object(resolutions[done_resolutions], here)
         _require(
-            _same(choice.get("seat"), game.current_player()),
+            same_json(choice.get("seat"), game.current_player()),
             f"{here}.seat",
             f"seat {game.current_player()} decides now",
         )
@@ -502,18 +531,18 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
     _require(done_fills == len(fills), f"{where}.fills", "more fills than the rules make")
     _require(done_resolutions == len(resolutions), f"{where}.resolutions", "more choices than were asked")
     _require(
-        _same(turn.get("players_after"), _players_state(game)),
+        same_json(turn.get("players_after"), _players_state(game)),
         f"{where}.players_after",
         f"the rules give {_players_state(game)}",
     )
     drawn = [e.tile for e in events if isinstance(e, ev.WorkerDrawn)]
     _require(
-        turn.get("drew") == (drawn[0] if drawn else None),
+        same_json(turn.get("drew"), drawn[0] if drawn else None),
         f"{where}.drew",
         f"the mover drew {drawn[0] if drawn else None}",
     )
     _require(
-        turn.get("display_after") == list(game.display),
+        same_json(turn.get("display_after"), list(game.display)),
         f"{where}.display_after",
         f"the display is {game.display}",
     )

@@ -11,6 +11,7 @@ from cacao_game import __version__
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Setup
 from cacao_game.engine.replay import ReplayError, replay
+from cacao_game.files import parse_json
 from cacao_game.jsontypes import JSON
 from cacao_game.records import RecordError, deal_from_json
 from cacao_game.saves.errors import SaveError, require
@@ -42,7 +43,11 @@ class Restored:
 
 
 def _check_config(config: GameConfig, setup: Setup) -> None:
-    """SaveError unless ``config`` is valid and has the players and variant of ``setup``."""
+    """SaveError unless ``config`` is valid and has the players, variant and seed of ``setup``.
+
+    The options' seed may be None (a random deal); otherwise the game must have been dealt
+    from it, so that an edited seed in the options is refused.
+    """
     try:
         config.validate()
     except ValueError as error:
@@ -50,6 +55,11 @@ def _check_config(config: GameConfig, setup: Setup) -> None:
     seats = len(config.seats)
     require(seats == setup.players, "options.seats", f"expected {setup.players} seats, found {seats}")
     require(config.variant == setup.variant, "options.variant", f"the game is {setup.variant!r}")
+    require(
+        config.seed is None or config.seed == setup.seed,
+        "options.seed",
+        f"the game was dealt from seed {setup.seed}, not {config.seed}",
+    )
 
 
 def build_document(game: Game, config: GameConfig, view: Mapping[str, JSON], saved_at: str) -> Document:
@@ -84,26 +94,15 @@ def encode(document: Document) -> bytes:
     return ("{\n" + ",\n".join(lines) + "\n}\n").encode("utf-8")
 
 
-def _reject_constant(name: str) -> JSON:
-    raise SaveError(f"file: {name} is not a JSON number")
-
-
 def decode(data: bytes) -> JSON:
-    """The JSON value in a file's bytes; SaveError if it is empty, not UTF-8 or not JSON."""
-    require(bool(data.strip()), "file", "empty")
+    """The JSON value in a file's bytes; SaveError (``file: <reason>``) if there is none.
+
+    See ``cacao_game.files.parse_json`` for what is refused.
+    """
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SaveError(f"file: not UTF-8 text (byte {error.start}); damaged?") from error
-    try:
-        result: JSON = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as error:
-        raise SaveError(
-            f"file: truncated or not JSON ({error.msg}: line {error.lineno} column {error.colno})"
-        ) from error
-    except RecursionError as error:
-        raise SaveError("file: nested too deeply to be a save") from error
-    return result
+        return parse_json(data)
+    except ValueError as error:
+        raise SaveError(f"file: {error}") from error
 
 
 def _exactly(expected: JSON, found: JSON, where: str) -> None:

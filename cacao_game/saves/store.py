@@ -22,6 +22,7 @@ from typing import Final, TypedDict
 from cacao_game.config.game import GameConfig
 from cacao_game.config.storage import atomic_write_bytes, backup_path, data_dir
 from cacao_game.engine import Game
+from cacao_game.files import SAVE_LIMIT, FileRefusedError, describe_os_error, read_limited
 from cacao_game.jsontypes import JSON
 from cacao_game.saves.codec import build_document, decode, encode, restore
 from cacao_game.saves.errors import SaveError
@@ -33,7 +34,7 @@ SAVE_SUFFIX: Final = ".json"
 AUTOSAVE_NAME: Final = "autosave"
 QUICK_SLOT: Final = "quick"
 """The slot Ctrl+S writes to."""
-MAX_SAVE_BYTES: Final = 8 * 1024 * 1024
+MAX_SAVE_BYTES: Final = SAVE_LIMIT
 """Larger files are refused unread (a full 4-player save is well under 100 kB)."""
 MAX_SLOT_NAME: Final = 40
 
@@ -194,17 +195,15 @@ def _set_aside_if_refused(path: Path) -> None:
 
 
 def _read(path: Path) -> bytes:
+    """The bytes of a save file (``read_limited``); SaveError (one line) if it cannot be read."""
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(f"file: {size} bytes, too large for a save")
-        return path.read_bytes()
+        return read_limited(path, MAX_SAVE_BYTES)
     except FileNotFoundError as error:
         raise SaveError("file: no such file") from error
-    except IsADirectoryError as error:
-        raise SaveError("file: a folder, not a save") from error
+    except FileRefusedError as error:
+        raise SaveError(f"file: {error}") from error
     except OSError as error:
-        raise SaveError(f"file: cannot read ({error.strerror or error})") from error
+        raise SaveError(f"file: cannot read ({describe_os_error(error)})") from error
 
 
 def load_game(path: Path) -> LoadedSave:

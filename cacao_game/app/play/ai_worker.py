@@ -15,9 +15,11 @@ import logging
 import multiprocessing
 import os
 import random
+import threading
+import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Protocol
+from typing import Final, Protocol
 
 from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.base import Player
@@ -25,6 +27,9 @@ from cacao_game.engine import Action
 from cacao_game.session.messages import AIRequest
 
 log = logging.getLogger(__name__)
+
+PARENT_CHECK_SECONDS: Final = 0.25
+"""How often the worker checks that the process that started it still runs."""
 
 
 def playable_level(level: str) -> str:
@@ -102,16 +107,40 @@ class SyncAI:
         self._ready = []
 
 
-def _serve(conn: Connection) -> None:
-    """The worker process: answer requests until ``None`` or a closed pipe.
+def parent_gone(parent_pid: int) -> bool:
+    """True once the process ``parent_pid`` that started this one has ended.
 
-    It runs at a lower priority, so the window's process wins a busy CPU."""
+    An orphan is adopted by another process, so its parent pid changes.
+    """
+    return os.getppid() != parent_pid
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """End this process at once when its parent is gone, even in the middle of a search."""
+    while not parent_gone(parent_pid):
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+def _serve(conn: Connection, parent_pid: int | None = None, *, watch: bool = True) -> None:
+    """The worker process: answer requests until ``None``, a closed pipe or its parent is gone.
+
+    The pipe is polled every ``PARENT_CHECK_SECONDS``; between polls the worker returns as
+    soon as ``parent_pid`` (default: the parent at start) is no longer its parent. With
+    ``watch`` a daemon thread also ends the process during a long search when the parent
+    dies (the worker must never outlive the window's process). It runs at a lower priority,
+    so the window's process wins a busy CPU."""
+    parent = os.getppid() if parent_pid is None else parent_pid
+    if watch:
+        threading.Thread(target=_watch_parent, args=(parent,), name="cacao-ai-watch", daemon=True).start()
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(5)
     brains = _Brains()
-    while True:
+    while not parent_gone(parent):
         try:
+            if not conn.poll(PARENT_CHECK_SECONDS):
+                continue
             request = conn.recv()
         except (EOFError, OSError):
             return
@@ -130,7 +159,9 @@ class ProcessAI:
         """Spawn the worker (it imports only the engine and the AI, not pygame)."""
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child,), name="cacao-ai", daemon=True)
+        self._process = context.Process(
+            target=_serve, args=(child, os.getpid()), name="cacao-ai", daemon=True
+        )
         self._process.start()
         child.close()
         self._closed = False
@@ -165,6 +196,11 @@ class ProcessAI:
             log.error("AI worker is gone (%s): thinking in-process from now on", error)
             self._fallback = SyncAI()
         return answers
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id (None before it started)."""
+        return self._process.pid
 
     @property
     def alive(self) -> bool:
