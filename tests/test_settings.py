@@ -140,3 +140,21 @@ def test_a_failed_save_keeps_the_previous_settings(tmp_path: Path, monkeypatch: 
     monkeypatch.undo()
     assert path.read_bytes() == before and load_settings(path) == Settings(sound=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]
+
+
+def test_a_settings_file_that_is_a_pipe_or_too_large_is_ignored_with_a_warning(tmp_path, caplog) -> None:
+    """A named pipe (which would block a plain read), a folder and a file over 64 kB give the
+    defaults and a warning; none is changed."""
+    import os
+
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    large = tmp_path / "large.json"
+    large.write_text('{"sound": false, "pad": "' + "x" * 70_000 + '"}')
+    for path in (pipe, folder, large):
+        caplog.clear()
+        assert load_settings(path) == Settings()
+        assert any("settings" in record.getMessage() for record in caplog.records)
+    assert pipe.exists() and folder.is_dir() and large.stat().st_size > 70_000

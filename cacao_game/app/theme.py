@@ -119,12 +119,10 @@ def draw_text(
 ) -> pygame.Rect:
     """Render ``text`` with its ``anchor`` point at ``pos`` (wrapped at ``width`` if given)."""
     font.align = align
-    image = font.render(text, True, color, None, width) if width else font.render(text, True, color)
+    image = render_text(font, text, color, width)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        back = (
-            font.render(text, True, (0, 0, 0), None, width) if width else font.render(text, True, (0, 0, 0))
-        )
+        back = render_text(font, text, (0, 0, 0), width)
         back.set_alpha(140)
         surface.blit(back, rect.move(2, 3))
     surface.blit(image, rect)
@@ -132,13 +130,32 @@ def draw_text(
     return rect
 
 
+def render_text(
+    font: pygame.font.Font, text: str, color: pygame.Color | tuple[int, ...], width: int = 0
+) -> pygame.Surface:
+    """``text`` rendered (wrapped at ``width`` if given); text with nothing to draw (empty, or
+    only zero-width characters) gives an empty transparent surface of the line's height
+    instead of pygame's "Text has zero width" error."""
+    try:
+        return font.render(text, True, color, None, width) if width else font.render(text, True, color)
+    except pygame.error:
+        return pygame.Surface((1, font.get_linesize()), pygame.SRCALPHA)
+
+
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
+    """``text`` shortened with an ellipsis so that it fits ``width`` pixels.
+
+    Measures O(log n) prefixes (a binary search), so a very long text costs little."""
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(text[:middle] + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low] + "…"
 
 
 def shape_points(shape: str, center: tuple[float, float], radius: float) -> list[tuple[float, float]]:

@@ -15,6 +15,7 @@ import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.strings import t
+from cacao_game.config.names import is_invisible
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
@@ -328,7 +329,7 @@ class TextInput(Widget):
         self.on_change = on_change
         self.placeholder = placeholder
         self.max_length = max_length
-        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.allowed = allowed or (lambda ch: ch.isprintable() and not is_invisible(ch))
         self.editing = False
         self._blink = 0.0
 

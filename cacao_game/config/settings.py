@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from cacao_game.config.choices import ANIMATION_SPEEDS, LANGUAGES, PALETTES, UNDO_CHOICES
 from cacao_game.config.storage import atomic_write_bytes, config_dir
+from cacao_game.files import SETTINGS_LIMIT, read_limited
 
 log = logging.getLogger(__name__)
 
@@ -188,12 +189,13 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> Settings:
     """Read the settings at ``path`` (default ``settings_path()``); never raises.
 
-    No file: the defaults. An unreadable or non-JSON file: the defaults with a warning (the
-    file is left as it is).
+    No file: the defaults. An unreadable or non-JSON file, one that is not a regular file (a
+    named pipe, a folder, a device) or one over ``SETTINGS_LIMIT`` bytes: the defaults with a
+    warning (the file is left as it is; nothing is read from a pipe, so nothing can block).
     """
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_limited(path, SETTINGS_LIMIT).decode("utf-8")
     except FileNotFoundError:
         return Settings()
     except (OSError, UnicodeDecodeError) as error:

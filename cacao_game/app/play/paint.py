@@ -57,7 +57,7 @@ class Painter:
         key = (text, size, weight, tuple(pygame.Color(color)), width)
         return self._texts.get(
             key,
-            lambda: font.render(text, True, color, None, width) if width else font.render(text, True, color),
+            lambda: theme.render_text(font, text, color, width),
         )
 
     def text(

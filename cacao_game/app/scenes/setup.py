@@ -19,6 +19,7 @@ from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
+from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
@@ -127,7 +128,7 @@ class SetupScene(WidgetScene):
         colors = [s.color for s in self.seats]
         if len(set(colors)) != len(colors) or any(c not in COLORS for c in colors):
             return t("setup.error_colours")
-        if any(not s.name.strip() for s in self.seats):
+        if any(name_problem(" ".join(s.name.split())) for s in self.seats):
             return t("setup.error_name")
         if self.seed_text and not (self.seed_text.isdigit() and int(self.seed_text) < SEED_LIMIT):
             return t("setup.error_seed")
@@ -144,7 +145,7 @@ class SetupScene(WidgetScene):
         rng = rng or random.Random()
         seed = int(self.seed_text) if self.seed_text else rng.randrange(SEED_LIMIT)
         start = self.start if self.start is not None else random.Random(seed).randrange(len(self.seats))
-        seats = [SeatConfig(s.name.strip(), s.color, s.kind) for s in self.seats]
+        seats = [SeatConfig(clean_name(s.name), s.color, s.kind) for s in self.seats]
         config = GameConfig(seats=seats, variant=self.variant, seed=seed).rotated(start)
         config.validate()
         return config
@@ -194,7 +195,7 @@ class SetupScene(WidgetScene):
             s.name,
             partial(self.set_name, seat),
             placeholder=t("setup.name"),
-            max_length=18,
+            max_length=MAX_NAME_LENGTH,
         )
         color = Cycler(
             (row.x + 446, y, 270, 60),
