@@ -113,7 +113,7 @@ def test_palettes_differ_and_sound_off_is_silent(monkeypatch):
     assets.set_palette("colorblind")
     assert assets.seat_color("red") != classic
     assets.worker_tile("red", "1111")
-    assert "tiles/workers/colorblind/red_1111.png" in assets._images
+    assert assets._images.peek("tiles/workers/colorblind/red_1111.png") is not None
     monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: pytest.fail("mixer started"))
     assets.play("click")
 

@@ -1,16 +1,18 @@
 """A UI monkey: random events through every scene, reporting exceptions, frame times and memory.
 
-    python tools/monkey.py [--events N] [--seed S] [--jump-every K] [--quiet]
+    python tools/monkey.py [--events N] [--seed S] [--jump-every K] [--quiet] [--worker]
 
-Runs the real app off-screen (dummy video and audio drivers, AI in-process, user files in a
-temporary ``CACAO_HOME``). Each frame gets a few random events: presses of bound keys, key
-presses of any letter, clicks and drags anywhere, wheel turns, text typed (odd Unicode
+Runs the real app off-screen (dummy video and audio drivers, user files in a temporary
+``CACAO_HOME``); the AI thinks in-process unless ``--worker`` asks for the worker process the
+game uses. Each frame gets a few random events: presses of bound keys, key presses of any
+letter, clicks and drags anywhere, wheel turns, text typed (odd Unicode
 included). Every ``--jump-every`` events the monkey also opens a random scene by name, so
 every scene is visited even where random clicks would rarely lead. An exception is printed
 with its traceback and the app starts again from the menu; the run goes on.
 
-Prints the events sent, the exceptions (by type and place), frame time p50/p99/max and the
-largest resident memory seen. Exits 1 if any exception happened.
+Prints the events sent, the exceptions (by type and place), frame time p50/p99/max, the
+largest resident memory seen and what the surface caches hold at the end. Exits 1 if any
+exception happened.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ["CACAO_SYNC_AI"] = "1"
+if "--worker" not in sys.argv:
+    os.environ["CACAO_SYNC_AI"] = "1"
 os.environ.setdefault("CACAO_HOME", tempfile.mkdtemp(prefix="cacao_monkey_"))
 
 import pygame
@@ -38,6 +41,8 @@ import pygame
 from cacao_game.app.app import LOGICAL_SIZE, App
 from cacao_game.app.catalog import router
 from cacao_game.app.main import quiet_dummy_warnings
+from cacao_game.app.memory import return_large_blocks
+from cacao_game.app.surface_cache import memory_report
 from cacao_game.config.settings import Settings
 
 TEXT = ("a", "Zoë", "\u200b", "\ufe0f", "\u034f", "שלום", "e\u0301", "🙂", " ", "\x00", "x" * 40)
@@ -101,6 +106,7 @@ def random_events(rng: random.Random, app: App) -> list[pygame.event.Event]:
 def run(events: int, seed: int, jump_every: int, log: Callable[[str], None]) -> dict[str, object]:
     """Send ``events`` random events; return the figures (see the module docstring)."""
     quiet_dummy_warnings()
+    return_large_blocks()
     pygame.init()
     rng = random.Random(seed)
     settings = Settings(animation_speed="fast", ai_pacing=0.0, sound=False, fullscreen=False)
@@ -126,7 +132,8 @@ def run(events: int, seed: int, jump_every: int, log: Callable[[str], None]) -> 
             app.step(batch, 1 / 30)
             frames.append((time.perf_counter() - start) * 1000)
             if not app.running or not app.stack:
-                app = fresh_app()
+                app.running = True
+                app.home()
         except Exception as error:  # the monkey reports every crash and goes on
             where = traceback.extract_tb(error.__traceback__)[-1]
             failures[f"{type(error).__name__} at {Path(where.filename).name}:{where.lineno}"] += 1
@@ -146,6 +153,7 @@ def run(events: int, seed: int, jump_every: int, log: Callable[[str], None]) -> 
         "frame_p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
         "frame_max_ms": ordered[-1],
         "max_rss_mb": peak,
+        "caches": memory_report(),
     }
 
 
@@ -156,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--jump-every", type=int, default=150, help="open a random scene every K events")
     parser.add_argument("--quiet", action="store_true", help="do not print tracebacks")
+    parser.add_argument(
+        "--worker", action="store_true", help="AI in its worker process, as in the game (default: in-process)"
+    )
     args = parser.parse_args(argv)
     figures = run(args.events, args.seed, args.jump_every, (lambda _text: None) if args.quiet else print)
     print(
@@ -165,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     for place, count in sorted(figures["by_place"].items()):  # type: ignore[attr-defined]
         print(f"  {count} x {place}")
+    print("surface caches at the end (entries, MB):")
+    for name, entries, size in figures["caches"]:  # type: ignore[attr-defined]
+        print(f"  {name:<14} {entries:>6} {size / 1e6:8.1f}")
     return 1 if figures["exceptions"] else 0
 
 

@@ -16,7 +16,14 @@ from typing import Any
 
 import pygame
 
+from cacao_game.app.surface_cache import SurfaceCache
+
 log = logging.getLogger(__name__)
+
+IMAGE_BYTES = 16 * 1024 * 1024
+"""Pixel memory kept for loaded source art (every tile at 256 px is about 10 MB)."""
+SCALED_BYTES = 24 * 1024 * 1024
+"""Pixel memory kept for scaled art and darkened backdrops (one 1920x1080 backdrop is 8 MB)."""
 
 FONT_FILES = {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"}
 
@@ -83,8 +90,8 @@ class Assets:
         self.palette = palette
         self.sound_enabled = sound
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
-        self._images: dict[str, pygame.Surface] = {}
-        self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._images = SurfaceCache("source art", IMAGE_BYTES)
+        self._scaled = SurfaceCache("scaled art", SCALED_BYTES)
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._palettes: dict[str, Any] | None = None
         self._mixer_ok: bool | None = None
@@ -118,7 +125,7 @@ class Assets:
 
     def image(self, relpath: str) -> pygame.Surface:
         """The image at ``assets/<relpath>`` (cached; converted when a display exists)."""
-        surface = self._images.get(relpath)
+        surface = self._images.peek(relpath)
         if surface is None:
             path = self.root / relpath
             try:
@@ -128,18 +135,18 @@ class Assets:
             except (OSError, FileNotFoundError, pygame.error) as error:
                 self._warn_once(relpath, error)
                 surface = self._placeholder(relpath)
-            self._images[relpath] = surface
+            self._images.put(relpath, surface)
         return surface
 
     def scaled(self, relpath: str, size: tuple[int, int] | int) -> pygame.Surface:
         """The image at ``relpath`` smooth-scaled to ``size`` (cached per size)."""
         w, h = (size, size) if isinstance(size, int) else size
         key = (relpath, w, h)
-        surface = self._scaled.get(key)
+        surface = self._scaled.peek(key)
         if surface is None:
             source = self.image(relpath)
             surface = source if source.get_size() == (w, h) else pygame.transform.smoothscale(source, (w, h))
-            self._scaled[key] = surface
+            self._scaled.put(key, surface)
         return surface
 
     def _placeholder(self, relpath: str, size: tuple[int, int] = (256, 256)) -> pygame.Surface:
@@ -181,14 +188,14 @@ class Assets:
     def backdrop(self, shade: int) -> pygame.Surface:
         """The backdrop darkened by ``shade`` (0-255), cached per shade."""
         key = ("ui/background.png#shade", shade, 0)
-        surface = self._scaled.get(key)
+        surface = self._scaled.peek(key)
         if surface is None:
             surface = self.background().copy()
             if shade:
                 veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                 veil.fill((12, 8, 4, shade))
                 surface.blit(veil, (0, 0))
-            self._scaled[key] = surface
+            self._scaled.put(key, surface)
         return surface
 
     # ------------------------------------------------------------------ colours

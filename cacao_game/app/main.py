@@ -102,6 +102,9 @@ def run_app(args: argparse.Namespace) -> int:
         return 1
     pygame.font.init()
     from cacao_game.app import prefs
+    from cacao_game.app.memory import return_large_blocks
+
+    return_large_blocks()
     from cacao_game.app.app import App
     from cacao_game.app.strings import t
 

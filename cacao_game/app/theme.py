@@ -8,10 +8,11 @@ returns the rectangle it used; nothing here keeps a screen.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
+
+from cacao_game.app.surface_cache import SurfaceCache
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
@@ -44,9 +45,16 @@ BODY_SIZE = 28
 SMALL_SIZE = 22
 
 
-@lru_cache(maxsize=64)
+_SHADOWS = SurfaceCache("shadows", 8 * 1024 * 1024)
+"""Panel shadows by size, radius and strength."""
+
+
 def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
-    """A soft shadow: a few stacked translucent rounded rectangles."""
+    """A soft shadow: a few stacked translucent rounded rectangles (cached)."""
+    return _SHADOWS.get((size, radius, alpha), lambda: _make_shadow(size, radius, alpha))
+
+
+def _make_shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
     w, h = size
     spread = 10
     surface = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
@@ -79,25 +87,41 @@ def draw_panel(
     rect = pygame.Rect(rect)
     if shadow:
         draw_shadow(surface, rect, radius)
-    fill = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(fill, (*pygame.Color(color)[:3], alpha), fill.get_rect(), border_radius=radius)
-    highlight = pygame.Rect(0, 0, rect.w, min(rect.h // 2, 60))
-    glow = pygame.Surface(highlight.size, pygame.SRCALPHA)
-    pygame.draw.rect(
-        glow, (255, 240, 210, 14), highlight, border_top_left_radius=radius, border_top_right_radius=radius
-    )
-    fill.blit(glow, (0, 0))
+    rgb = tuple(pygame.Color(color))[:3]
+    fill = _PANELS.get((rect.size, rgb, alpha, radius), lambda: _panel_fill(rect.size, rgb, alpha, radius))
     surface.blit(fill, rect.topleft)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
     return rect
 
 
-@lru_cache(maxsize=8)
+_PANELS = SurfaceCache("panels", 12 * 1024 * 1024)
+"""Panel fills by size and colour: drawn once, not every frame."""
+
+
+def _panel_fill(size: tuple[int, int], rgb: tuple[int, ...], alpha: int, radius: int) -> pygame.Surface:
+    fill = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(fill, (*rgb, alpha), fill.get_rect(), border_radius=radius)
+    highlight = pygame.Rect(0, 0, size[0], min(size[1] // 2, 60))
+    glow = pygame.Surface(highlight.size, pygame.SRCALPHA)
+    pygame.draw.rect(
+        glow, (255, 240, 210, 14), highlight, border_top_left_radius=radius, border_top_right_radius=radius
+    )
+    fill.blit(glow, (0, 0))
+    return fill
+
+
+_VEILS = SurfaceCache("veils", 17 * 1024 * 1024)
+"""Full-screen darkening layers by size and strength (two of 1920x1080 fit)."""
+
+
 def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    veil = pygame.Surface(size, pygame.SRCALPHA)
-    veil.fill((12, 8, 4, alpha))
-    return veil
+    def make() -> pygame.Surface:
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((12, 8, 4, alpha))
+        return veil
+
+    return _VEILS.get((size, alpha), make)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -133,13 +157,23 @@ def draw_text(
 def render_text(
     font: pygame.font.Font, text: str, color: pygame.Color | tuple[int, ...], width: int = 0
 ) -> pygame.Surface:
-    """``text`` rendered (wrapped at ``width`` if given); text with nothing to draw (empty, or
-    only zero-width characters) gives an empty transparent surface of the line's height
-    instead of pygame's "Text has zero width" error."""
-    try:
-        return font.render(text, True, color, None, width) if width else font.render(text, True, color)
-    except pygame.error:
-        return pygame.Surface((1, font.get_linesize()), pygame.SRCALPHA)
+    """``text`` rendered (wrapped at ``width`` if given), from a cache bounded in bytes (a
+    frame redraws the same texts: rendering them again would churn memory). Text with nothing
+    to draw (empty, or only zero-width characters) gives an empty transparent surface of the
+    line's height instead of pygame's "Text has zero width" error."""
+    key = (font, text, tuple(pygame.Color(color)), width, font.align)
+
+    def make() -> pygame.Surface:
+        try:
+            return font.render(text, True, color, None, width) if width else font.render(text, True, color)
+        except pygame.error:
+            return pygame.Surface((1, font.get_linesize()), pygame.SRCALPHA)
+
+    return _TEXTS.get(key, make)
+
+
+_TEXTS = SurfaceCache("texts", 8 * 1024 * 1024)
+"""Rendered texts of every scene by font, text, colour and wrap width."""
 
 
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:

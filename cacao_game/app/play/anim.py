@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Protocol
 
 import pygame
 from pygame.math import lerp, smoothstep
 
+from cacao_game.app.surface_cache import SurfaceCache
 from cacao_game.config.choices import ANIMATION_SPEEDS
 from cacao_game.engine.tiles import Pos
 
@@ -60,9 +60,15 @@ class View(Protocol):
         ...
 
 
-@lru_cache(maxsize=32)
+_SHADOWS = SurfaceCache("tile shadows", 2 * 1024 * 1024)
+
+
 def _shadow(width: int, height: int) -> pygame.Surface:
-    """A soft translucent shadow under a lifted tile."""
+    """A soft translucent shadow under a lifted tile (cached)."""
+    return _SHADOWS.get((width, height), lambda: _make_shadow(width, height))
+
+
+def _make_shadow(width: int, height: int) -> pygame.Surface:
     shadow = pygame.Surface((width, height), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (10, 6, 2, 95), shadow.get_rect(), border_radius=max(4, width // 12))
     return shadow

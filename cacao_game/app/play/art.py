@@ -2,23 +2,24 @@
 
 Source art (``assets/tiles``, 256 px; ``assets/icons``, 64 px) comes from ``Assets``. A rotation ``r``
 (quarter turns clockwise) is ``pygame.transform.rotate(image, -90 * r)``. Scaled images are
-cached per (name, size, rotation); sizes are rounded to ``SIZE_STEP`` pixels and only the
-most recently used sizes are kept, so a gliding zoom does not grow the cache without bound.
+cached per (name, size, rotation) in a cache bounded in bytes; sizes are rounded to
+``SIZE_STEP`` pixels, so a gliding zoom re-uses images and never grows memory past the bound.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import pygame
+
+from cacao_game.app.surface_cache import SurfaceCache
 
 if TYPE_CHECKING:
     from cacao_game.app.assets import Assets
 
 SIZE_STEP = 2
-MAX_SIZES = 20
-"""Distinct sizes kept in the cache (a frame uses about 12: board, hand, display, panel icons...)."""
+ART_BYTES = 16 * 1024 * 1024
+"""Pixel memory kept for scaled and rotated art (a frame uses a few MB)."""
 
 
 class TileArt:
@@ -33,7 +34,7 @@ class TileArt:
         """Nothing is loaded until first use."""
         self.assets = assets
         self._palette = assets.palette
-        self._scaled: OrderedDict[int, dict[tuple[str, int], pygame.Surface]] = OrderedDict()
+        self._scaled = SurfaceCache("tile art", ART_BYTES)
 
     def _relpath(self, name: str) -> str:
         kind, _, rest = name.partition(":")
@@ -49,24 +50,18 @@ class TileArt:
             self._palette = self.assets.palette
             self._scaled.clear()
         px = max(SIZE_STEP, round(size / SIZE_STEP) * SIZE_STEP)
-        bucket = self._scaled.get(px)
-        if bucket is None:
-            bucket = {}
-            self._scaled[px] = bucket
-            while len(self._scaled) > MAX_SIZES:
-                self._scaled.popitem(last=False)
-        else:
-            self._scaled.move_to_end(px)
-        key = (name, rotation % 4)
-        image = bucket.get(key)
-        if image is None:
-            base = bucket.get((name, 0))
-            if base is None:
-                base = pygame.transform.smoothscale(self.assets.image(self._relpath(name)), (px, px))
-                bucket[(name, 0)] = base
-            image = pygame.transform.rotate(base, -90 * (rotation % 4)) if rotation % 4 else base
-            bucket[key] = image
-        return image
+        turns = rotation % 4
+        base = self._scaled.get(
+            (name, px, 0),
+            lambda: pygame.transform.smoothscale(self.assets.image(self._relpath(name)), (px, px)),
+        )
+        if not turns:
+            return base
+        return self._scaled.get((name, px, turns), lambda: pygame.transform.rotate(base, -90 * turns))
+
+    def clear(self) -> None:
+        """Drop every cached image."""
+        self._scaled.clear()
 
     def jungle(self, code: str, size: float, rotation: int = 0) -> pygame.Surface:
         """A jungle tile (``back`` for the face-down pile)."""

@@ -17,6 +17,7 @@ from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.play.texts import gains_text
 from cacao_game.app.strings import t
+from cacao_game.app.surface_cache import SurfaceCache
 from cacao_game.engine import Fill, Overbuild, Phase, Place, Resolve
 from cacao_game.engine.tiles import SIDES, Pos
 
@@ -39,25 +40,31 @@ def inner_rect(scene: PlayScene, pos: Pos) -> pygame.FRect:
     return rect.inflate(-gap, -gap)
 
 
+GHOST_BYTES = 4 * 1024 * 1024
+"""Pixel memory kept for translucent ghost images."""
+
+
 class BoardRenderer:
     """Draws the board area of a ``PlayScene``."""
 
     def __init__(self, scene: PlayScene) -> None:
         """Ghost images are cached here (tile images themselves live in ``TileArt``)."""
         self.scene = scene
-        self._ghosts: dict[tuple[object, ...], pygame.Surface] = {}
+        self._ghosts = SurfaceCache("ghosts", GHOST_BYTES)
+
+    def clear(self) -> None:
+        """Drop the cached ghost images."""
+        self._ghosts.clear()
 
     def ghost(self, image: pygame.Surface, key: tuple[object, ...], alpha: int) -> pygame.Surface:
         """A translucent copy of ``image`` (cached)."""
-        full = (*key, image.get_width(), alpha)
-        ghost = self._ghosts.get(full)
-        if ghost is None:
-            if len(self._ghosts) > 64:
-                self._ghosts.clear()
+
+        def make() -> pygame.Surface:
             ghost = image.copy()
             ghost.set_alpha(alpha)
-            self._ghosts[full] = ghost
-        return ghost
+            return ghost
+
+        return self._ghosts.get((*key, image.get_width(), alpha), make)
 
     # ----------------------------------------------------------------- layers
 

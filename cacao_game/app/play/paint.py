@@ -6,48 +6,33 @@ here caches what it makes (bounded), so a steady frame re-uses surfaces.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable
-
 import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.assets import Assets
+from cacao_game.app.surface_cache import SurfaceCache
 
 Color = pygame.Color | tuple[int, ...]
-
-
-class SurfaceCache:
-    """At most ``limit`` surfaces by key, least recently used dropped first."""
-
-    def __init__(self, limit: int) -> None:
-        """An empty cache."""
-        self.limit = limit
-        self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-
-    def get(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        """The surface for ``key``, made by ``make()`` on a miss."""
-        item = self._items.get(key)
-        if item is None:
-            item = self._items[key] = make()
-            if len(self._items) > self.limit:
-                self._items.popitem(last=False)
-        else:
-            self._items.move_to_end(key)
-        return item
 
 
 class Painter:
     """Text and translucent shapes drawn from bounded caches."""
 
-    MAX_TEXTS = 600
+    TEXT_BYTES = 8 * 1024 * 1024
+    BOX_BYTES = 8 * 1024 * 1024
 
     def __init__(self, assets: Assets) -> None:
         """Fonts come from ``assets``."""
         self.assets = assets
-        self._texts = SurfaceCache(self.MAX_TEXTS)
-        self._boxes = SurfaceCache(400)
+        self._texts = SurfaceCache("table texts", self.TEXT_BYTES)
+        self._boxes = SurfaceCache("table boxes", self.BOX_BYTES)
         self._fitted: dict[tuple[object, ...], str] = {}
+
+    def clear(self) -> None:
+        """Drop every cached text and shape."""
+        self._texts.clear()
+        self._boxes.clear()
+        self._fitted.clear()
 
     def text_image(
         self, text: str, size: int, weight: str = "regular", color: Color = theme.CREAM, width: int = 0

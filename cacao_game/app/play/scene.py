@@ -125,8 +125,15 @@ class PlayScene(Scene):
         """Stop the AI worker; finish the pending autosave."""
         self._left = True
         self.ai.close()
+        self.release_images()
         if isinstance(self.source, PlaySession):
             self.source.close()
+
+    def release_images(self) -> None:
+        """Drop this table's cached images (it is leaving; nothing must wait for the collector)."""
+        self.art.clear()
+        self.painter.clear()
+        self.board.clear()
 
     def pause(self) -> None:
         """Drop held keys and drags when an overlay opens."""
