@@ -83,3 +83,33 @@ def test_serve_returns_once_its_parent_is_not_the_given_one() -> None:
     assert not server.is_alive()
     mine.close()
     theirs.close()
+
+
+def test_a_killed_worker_is_reaped_at_once_and_the_game_goes_on() -> None:
+    """SIGKILL the worker: the next poll notices, reaps it (no zombie is left) and the AI
+    answers in-process from then on."""
+    import os
+    import signal
+
+    from cacao_game.app.play.ai_worker import ProcessAI
+    from cacao_game.engine import Game
+    from cacao_game.session.messages import AIRequest
+
+    ai = ProcessAI()
+    try:
+        pid = ai.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        for _ in range(200):
+            ai.poll()
+            if ai._fallback is not None:
+                break
+            ai._conn.poll(0.05)
+        assert ai._fallback is not None
+        assert not os.path.exists(f"/proc/{pid}"), "the killed worker is reaped, not left a zombie"
+        game = Game.new(2, "base", 1)
+        ai.request(AIRequest(1, "random", 0, 1, game.clone()))
+        answers = ai.poll()
+        assert answers and game.is_legal(answers[0].action)
+    finally:
+        ai.close()

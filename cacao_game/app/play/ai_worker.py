@@ -176,11 +176,21 @@ class ProcessAI:
                 self._conn.send(request)
                 return
             except (BrokenPipeError, OSError) as error:
-                log.error("AI worker is gone (%s): thinking in-process from now on", error)
+                self._lost(error)
         if self._fallback is None:
-            log.error("AI worker is not running (exit code %s): thinking in-process", self._process.exitcode)
-            self._fallback = SyncAI()
+            self._lost(None)
+        assert self._fallback is not None
         self._fallback.request(request)
+
+    def _lost(self, error: BaseException | None) -> None:
+        """The worker died: reap it at once (no zombie) and think in-process from now on."""
+        self._process.join(timeout=0.1)
+        log.error(
+            "AI worker is gone (%s, exit code %s): thinking in-process from now on",
+            error or "not running",
+            self._process.exitcode,
+        )
+        self._fallback = SyncAI()
 
     def poll(self) -> list[Answer]:
         """Answers waiting in the pipe."""
@@ -193,8 +203,7 @@ class ProcessAI:
             while self._conn.poll():
                 answers.append(self._conn.recv())
         except (EOFError, OSError) as error:
-            log.error("AI worker is gone (%s): thinking in-process from now on", error)
-            self._fallback = SyncAI()
+            self._lost(error)
         return answers
 
     @property
