@@ -4,27 +4,16 @@ shown; the app never raises and every frame draws."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 
 import pytest
 from harness import click_label, run
+from test_hostile_corpus import load_tool
 
 from cacao_game import saves
 from cacao_game.app.main import first_scenes
 from cacao_game.app.strings import t
-
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "make_hostile_corpus.py"
-
-
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_hostile_corpus", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
