@@ -254,3 +254,19 @@ def test_the_undo_setting_reaches_the_game(app):
     if isinstance(app.top, ConfirmDialog):
         click_label(app, t("flow.keep_and_start"))
     assert app.top.source.policy is UndoPolicy.CASUAL
+
+
+def test_changing_the_undo_setting_mid_game_applies_at_once(app):
+    """Settings opened from the pause menu: casual undo applies when the game resumes."""
+    from cacao_game.app.flow import start_game
+    from cacao_game.session import UndoPolicy
+
+    start_game(app, TWO_HUMANS)
+    table = app.top
+    assert table.source.policy is UndoPolicy.STRICT
+    press(app, "pause")
+    click_label(app, t("pause.settings"))
+    app.top.change(undo_policy="casual")
+    press(app, "pause")
+    press(app, "pause")
+    assert app.top is table and table.source.policy is UndoPolicy.CASUAL

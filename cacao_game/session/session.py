@@ -123,6 +123,11 @@ class PlaySession(Seats):
         """Grows with every change of the game (caches key on it)."""
         self._update_curtain()
 
+    def set_undo(self, choice: str | None) -> None:
+        """The undo setting changed (Settings, mid-game): it applies from now on, unless the
+        game's own options fix the policy."""
+        self.policy = resolve_policy(self.config.undo or choice, len(self.humans))
+
     # ----------------------------------------------------------------- queries
 
     @property

@@ -135,6 +135,11 @@ class PlayScene(Scene):
         self.painter.clear()
         self.board.clear()
 
+    def resume(self) -> None:
+        """Back on top (after Settings, say): the undo setting applies from now on."""
+        if isinstance(self.source, PlaySession):
+            self.source.set_undo(self.app.settings.undo_policy)
+
     def pause(self) -> None:
         """Drop held keys and drags when an overlay opens."""
         self.input.release()
