@@ -8,6 +8,7 @@ overlay over a ``pausable`` scene).
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -103,9 +104,13 @@ class App:
         scene.enter()
 
     def reset(self, scene: Scene) -> None:
-        """Empty the stack (every scene exits, top first) and show ``scene`` alone."""
+        """Empty the stack (every scene exits, top first) and show ``scene`` alone.
+
+        The scenes left behind hold large images in reference cycles (scene, HUD, board):
+        they are collected now, at a scene change, rather than whenever the collector runs."""
         while self.stack:
             self.stack.pop().exit()
+        gc.collect()
         self.stack.append(scene)
         scene.enter()
 

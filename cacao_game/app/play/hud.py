@@ -144,6 +144,11 @@ class Hud:
 
     # ----------------------------------------------------------------- static frames
 
+    def clear(self) -> None:
+        """Drop the cached backdrop (the table is leaving)."""
+        self._chrome = None
+        self._chrome_key = None
+
     def chrome(self, surface_size: tuple[int, int]) -> pygame.Surface:
         """The backdrop with every panel frame, drawn once per player count and palette."""
         scene = self.scene

@@ -134,6 +134,7 @@ class PlayScene(Scene):
         self.art.clear()
         self.painter.clear()
         self.board.clear()
+        self.hud.clear()
 
     def resume(self) -> None:
         """Back on top (after Settings, say): the undo setting applies from now on."""
