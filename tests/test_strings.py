@@ -46,3 +46,13 @@ def test_every_intent_and_choice_has_a_label() -> None:
     ):
         for value in values:
             assert strings.has(label_key(setting, value)), (setting, value)
+
+
+def test_a_sale_shows_a_minus_sign_not_plus_minus() -> None:
+    """Selling 2 cacao shows "-2 cacao", never "+-2 cacao"."""
+    from collections import Counter
+
+    from cacao_game.app.play.texts import gains_text
+
+    text = gains_text(Counter({"cacao": -2, "gold": 4}))
+    assert "-2 cacao" in text and "+-" not in text and "+4 gold" in text

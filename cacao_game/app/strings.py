@@ -99,7 +99,7 @@ EN: dict[str, str] = {
     "help.rules": "Rules",
     "help.mouse_title": "Mouse",
     "help.mouse": "Click a tile in your hand, then a square on the board; right-click or "
-    "wheel rotates; drag to pan; wheel over the board zooms.",
+    "Ctrl+wheel rotates; drag to pan; the wheel over the board zooms.",
     "help.close": "Esc or F1 closes this page · the wheel or ↑/↓ scrolls the rules",
     # intents
     "intent.rotate_cw": "Rotate clockwise",
@@ -308,7 +308,7 @@ EN: dict[str, str] = {
     "log.sun": "{name} +{n} sun",
     "log.temple": "Temple {number}: {awards}",
     "log.won": "{names} won",
-    "yield.cacao": "+{n} cacao",
+    "yield.cacao": "{n:+d} cacao",
     "yield.gold": "{n:+d} gold",
     "yield.water": "+{n} water",
     "yield.sun": "+{n} sun",
