@@ -303,3 +303,15 @@ def test_load_and_replay_arguments_open_over_the_menu(app, tmp_path):
     first_scenes(app, SimpleNamespace(load=None, replay=record_path))
     assert [type(s).__name__ for s in app.stack] == ["MenuScene"]
     assert app.toast is not None
+
+
+def test_sound_shows_off_and_disabled_without_an_audio_device(app, monkeypatch):
+    """With no audio device the Sound toggle reads OFF, cannot be switched, and says why."""
+    from cacao_game.app.widgets import Toggle
+
+    monkeypatch.setattr(type(app.assets), "sound_available", property(lambda self: False))
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    toggle = next(w for w in scene.widgets if isinstance(w, Toggle) and w.label == t("settings.sound"))
+    assert toggle.value is False and not toggle.enabled and toggle.tooltip == t("settings.no_sound")

@@ -233,6 +233,11 @@ class Assets:
 
     # ------------------------------------------------------------------ sound
 
+    @property
+    def sound_available(self) -> bool:
+        """Whether this machine can play sound at all (the mixer starts)."""
+        return self._mixer_ready()
+
     def _mixer_ready(self) -> bool:
         if self._mixer_ok is None:
             try:

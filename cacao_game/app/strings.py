@@ -137,6 +137,7 @@ EN: dict[str, str] = {
     "settings.fullscreen": "Full screen",
     "settings.palette": "Colour scheme",
     "settings.sound": "Sound",
+    "settings.no_sound": "No audio device could be opened on this machine, so the game is silent.",
     "settings.speed.slow": "Slow",
     "settings.speed.normal": "Normal",
     "settings.speed.fast": "Fast",

@@ -172,7 +172,7 @@ class SettingsScene(WidgetScene):
                 lambda v: self.change(palette=v),
                 label=t("settings.palette"),
             ),
-            Toggle((x, rows[5], w, 60), t("settings.sound"), s.sound, lambda v: self.change(sound=v)),
+            self._sound_toggle((x, rows[5], w, 60)),
             Cycler(
                 (x, rows[6], w, 60),
                 [(v, t(label_key("undo_policy", v))) for v in UNDO_CHOICES],
@@ -237,6 +237,14 @@ class SettingsScene(WidgetScene):
                 anchor="center",
             )
         self.tooltip.draw(surface, self.app)
+
+    def _sound_toggle(self, rect: tuple[int, int, int, int]) -> Toggle:
+        """Sound on/off; shown off and disabled (with the reason) when no audio device works."""
+        if not self.app.assets.sound_available:
+            toggle = Toggle(rect, t("settings.sound"), False, lambda v: None, tooltip=t("settings.no_sound"))
+            toggle.enabled = False
+            return toggle
+        return Toggle(rect, t("settings.sound"), self.app.settings.sound, lambda v: self.change(sound=v))
 
     @staticmethod
     def general_rows() -> list[int]:
