@@ -56,6 +56,8 @@ JUMPS: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("help", ()),
 )
 """Scenes the monkey opens by name (the table and the scoring scene come through play)."""
+MAX_DEPTH = 6
+"""A jump goes home first once this many scenes are stacked (a player would have gone back)."""
 
 
 def rss_mb() -> float:
@@ -127,6 +129,8 @@ def run(events: int, seed: int, jump_every: int, log: Callable[[str], None]) -> 
         try:
             if jump_every and sent % jump_every == 0:
                 name, args = rng.choice(JUMPS)
+                if len(app.stack) > MAX_DEPTH:
+                    app.home()
                 app.open(name, *args)
             start = time.perf_counter()
             app.step(batch, 1 / 30)

@@ -20,9 +20,9 @@ from cacao_game.app.surface_cache import SurfaceCache
 
 log = logging.getLogger(__name__)
 
-IMAGE_BYTES = 16 * 1024 * 1024
+IMAGE_BYTES = 12 * 1024 * 1024
 """Pixel memory kept for loaded source art (every tile at 256 px is about 10 MB)."""
-SCALED_BYTES = 24 * 1024 * 1024
+SCALED_BYTES = 16 * 1024 * 1024
 """Pixel memory kept for scaled art and darkened backdrops (one 1920x1080 backdrop is 8 MB)."""
 
 FONT_FILES = {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"}

@@ -45,7 +45,7 @@ BODY_SIZE = 28
 SMALL_SIZE = 22
 
 
-_SHADOWS = SurfaceCache("shadows", 8 * 1024 * 1024)
+_SHADOWS = SurfaceCache("shadows", 6 * 1024 * 1024)
 """Panel shadows by size, radius and strength."""
 
 
@@ -95,7 +95,7 @@ def draw_panel(
     return rect
 
 
-_PANELS = SurfaceCache("panels", 12 * 1024 * 1024)
+_PANELS = SurfaceCache("panels", 8 * 1024 * 1024)
 """Panel fills by size and colour: drawn once, not every frame."""
 
 
@@ -111,8 +111,8 @@ def _panel_fill(size: tuple[int, int], rgb: tuple[int, ...], alpha: int, radius:
     return fill
 
 
-_VEILS = SurfaceCache("veils", 17 * 1024 * 1024)
-"""Full-screen darkening layers by size and strength (two of 1920x1080 fit)."""
+_VEILS = SurfaceCache("veils", 9 * 1024 * 1024)
+"""Full-screen darkening layers by size and strength (one of 1920x1080 fits)."""
 
 
 def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
