@@ -4,7 +4,8 @@ Run ``python tools/make_layout.py`` (from any directory).  The map is
 orthogonal, 240x135 tiles of 8x8 px (= 1920x1080 logical pixels), with no
 tilesets or tile layers (pytmx does not need them) and a single object group
 ``anchors`` of rectangles.  Every rectangle has ``type`` and ``class`` set to
-``"anchor"`` and an int property ``z`` (drawing order, higher on top).
+``"anchor"``, an int property ``z`` (drawing order, higher on top) and a ``dock``
+property (how it takes extra room on a larger screen; see ``cacao_game.app.layout``).
 
 Screen plan (logical pixels)::
 
@@ -52,25 +53,28 @@ class Anchor(NamedTuple):
     width: int
     height: int
     z: int
+    dock: str = ""
+    """How the anchor takes extra room when the screen is larger than 1920x1080 design
+    pixels: ``grow_x``/``grow_y`` widen/heighten it, ``shift_x``/``shift_y`` move it."""
 
 
 def _seat_panels() -> list[Anchor]:
     """The four seat panels stacked at the top of the right column."""
     height, step = 148, 156
-    return [Anchor(f"panel_seat{i}", RIGHT_X, 12 + i * step, RIGHT_W, height, 1) for i in range(4)]
+    return [Anchor(f"panel_seat{i}", RIGHT_X, 12 + i * step, RIGHT_W, height, 1, "shift_x") for i in range(4)]
 
 
 ANCHORS: tuple[Anchor, ...] = (
-    Anchor("title", MARGIN, 12, LEFT_W, 52, 3),
-    Anchor("status", MARGIN, 72, LEFT_W, 40, 3),
-    Anchor("board", MARGIN, 120, LEFT_W, BOTTOM_Y - GAP - 120, 0),
-    Anchor("display", MARGIN, BOTTOM_Y, 360, BOTTOM_H, 2),
-    Anchor("hand", MARGIN + 360 + GAP, BOTTOM_Y, LEFT_W - 2 * (360 + GAP), BOTTOM_H, 2),
-    Anchor("jungle_pile", RIGHT_X - MARGIN - 360, BOTTOM_Y, 360, BOTTOM_H, 2),
+    Anchor("title", MARGIN, 12, LEFT_W, 52, 3, "grow_x"),
+    Anchor("status", MARGIN, 72, LEFT_W, 40, 3, "grow_x"),
+    Anchor("board", MARGIN, 120, LEFT_W, BOTTOM_Y - GAP - 120, 0, "grow_x grow_y"),
+    Anchor("display", MARGIN, BOTTOM_Y, 360, BOTTOM_H, 2, "shift_y"),
+    Anchor("hand", MARGIN + 360 + GAP, BOTTOM_Y, LEFT_W - 2 * (360 + GAP), BOTTOM_H, 2, "grow_x shift_y"),
+    Anchor("jungle_pile", RIGHT_X - MARGIN - 360, BOTTOM_Y, 360, BOTTOM_H, 2, "shift_x shift_y"),
     *_seat_panels(),
-    Anchor("remaining", RIGHT_X, 640, RIGHT_W, 120, 1),
-    Anchor("log", RIGHT_X, 772, RIGHT_W, 220, 1),
-    Anchor("actions", RIGHT_X, 1004, RIGHT_W, 64, 4),
+    Anchor("remaining", RIGHT_X, 640, RIGHT_W, 120, 1, "shift_x"),
+    Anchor("log", RIGHT_X, 772, RIGHT_W, 220, 1, "shift_x grow_y"),
+    Anchor("actions", RIGHT_X, 1004, RIGHT_W, 64, 4, "shift_x shift_y"),
 )
 
 
@@ -110,6 +114,8 @@ def build_tmx(anchors: tuple[Anchor, ...] = ANCHORS) -> ET.ElementTree:
         )
         props = ET.SubElement(obj, "properties")
         ET.SubElement(props, "property", {"name": "z", "type": "int", "value": str(anchor.z)})
+        if anchor.dock:
+            ET.SubElement(props, "property", {"name": "dock", "value": anchor.dock})
     ET.indent(root, space=" ")
     return ET.ElementTree(root)
 

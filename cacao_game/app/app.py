@@ -1,4 +1,8 @@
-"""The application: a scene stack over one 1920x1080 logical surface.
+"""The application: a scene stack drawn at the display's own size.
+
+Sizes in the code are design pixels (a 1920x1080 screen), drawn through the app's ``Scale``
+(``cacao_game.app.scale``); ``resize`` takes a new display size or interface scale into effect
+and asks every scene to lay out again.
 
 ``App.step(events, dt)`` runs one frame (tests feed event lists); ``App.run()`` is the real
 loop. Keys the app answers itself, after the scenes had their chance: ``fullscreen`` (always,
@@ -17,24 +21,32 @@ from collections.abc import Callable
 
 import pygame
 
-from cacao_game.app import prefs, strings, theme
+from cacao_game.app import prefs, scale, strings, theme
 from cacao_game.app.assets import Assets
 from cacao_game.app.intents import IntentMap
 from cacao_game.app.layout import Layout
 from cacao_game.app.routes import Router
 from cacao_game.app.scene import Scene
+from cacao_game.config.choices import ui_scale_percent
 from cacao_game.config.game import GameConfig
 from cacao_game.config.settings import Settings
 
 log = logging.getLogger(__name__)
 
-LOGICAL_SIZE = (1920, 1080)
+LOGICAL_SIZE = scale.DESIGN_SIZE
+"""The default off-screen size (tests, screenshots)."""
 FPS = 60
 TOAST_SECONDS = 3.0
 FIRST_FRAME_ENV = "CACAO_BENCH_FIRST_FRAME"
 """Set to 1, the app writes ``CACAO_FIRST_FRAME <unix time>`` after its first frame and quits
 (tools/bench_frames.py measures the launch time with it)."""
 FIRST_FRAME_STAMP = "CACAO_FIRST_FRAME"
+
+
+def _toggle_fullscreen() -> pygame.Surface | None:
+    """pygame's own toggle; the display surface afterwards."""
+    pygame.display.toggle_fullscreen()
+    return pygame.display.get_surface()
 
 
 class App:
@@ -49,15 +61,21 @@ class App:
         layout: Layout | None = None,
         router: Router | None = None,
     ) -> None:
-        """``screen`` defaults to an off-screen 1920x1080 surface (tests, screenshots);
-        ``router`` knows the scenes by name (``cacao_game.app.catalog.router()``)."""
+        """``screen`` defaults to an off-screen 1920x1080 surface (tests, screenshots); any
+        size works, the scenes lay out at it. ``router`` knows the scenes by name
+        (``cacao_game.app.catalog.router()``)."""
         if not pygame.font.get_init():
             pygame.font.init()
         self.screen = screen if screen is not None else pygame.Surface(LOGICAL_SIZE)
         self.settings = settings if settings is not None else prefs.load()
         strings.set_language(self.settings.language)
         self.assets = assets or Assets(palette=self.settings.palette, sound=self.settings.sound)
-        self.layout = layout or Layout.load(self.assets.root / "layout.tmx")
+        self.design_layout = layout or Layout.load(self.assets.root / "layout.tmx")
+        """The anchors in design pixels, as the map gives them."""
+        self.scale = scale.Scale.for_display(self.screen.get_size(), self._ui_percent())
+        scale.use(self.scale)
+        self.layout = self.design_layout.arranged(self.scale)
+        """The anchors in real pixels at the current scale."""
         self.intents = IntentMap(self.settings.key_bindings)
         self.router = router if router is not None else Router()
         self.stack: list[Scene] = []
@@ -66,7 +84,8 @@ class App:
         self.toast: tuple[str, float] | None = None
         self.frame = 0
         self.mouse_pos: tuple[int, int] = (-1, -1)
-        self.toggle_display: Callable[[], object] = pygame.display.toggle_fullscreen
+        self.toggle_display: Callable[[], pygame.Surface | None] = _toggle_fullscreen
+        """Switches full screen and window; returns the new display surface (None: unchanged)."""
         self.last_config: GameConfig | None = None
         """The seats of the last game set up, offered again by the setup scene."""
 
@@ -139,6 +158,28 @@ class App:
         """Show a short message at the bottom of the screen for a few seconds."""
         self.toast = (message, TOAST_SECONDS)
 
+    # ------------------------------------------------------------------ size
+
+    def _ui_percent(self) -> int | None:
+        return ui_scale_percent(self.settings.ui_scale)
+
+    def resize(self, screen: pygame.Surface | None = None) -> None:
+        """Draw on ``screen`` from now on (default: the same one) at the current interface
+        scale; every scene on the stack lays out again. Nothing happens when neither the
+        size nor the scale changed."""
+        screen = screen if screen is not None else self.screen
+        new_scale = scale.Scale.for_display(screen.get_size(), self._ui_percent())
+        self.screen = screen
+        if new_scale == self.scale:
+            return
+        self.scale = new_scale
+        scale.use(new_scale)
+        self.layout = self.design_layout.arranged(new_scale)
+        self.assets.forget_sized()
+        theme.forget_sized()
+        for scene in self.stack:
+            scene.relayout()
+
     # ------------------------------------------------------------------ settings
 
     def apply_settings(self, settings: Settings | None = None) -> None:
@@ -149,15 +190,18 @@ class App:
         self.assets.set_palette(self.settings.palette)
         self.assets.sound_enabled = self.settings.sound
         self.intents.rebuild(self.settings.key_bindings)
+        self.resize()
 
     def toggle_fullscreen(self) -> bool:
         """Switch between full screen and window; False (and a notice) if the display refuses."""
         try:
-            self.toggle_display()
+            screen = self.toggle_display()
         except (pygame.error, RuntimeError) as error:
             log.info("full screen toggle unavailable: %s", error)
             self.notify(strings.t("status.fullscreen_unavailable"))
             return False
+        if screen is not None:
+            self.resize(screen)
         return True
 
     def is_fullscreen(self) -> bool:
@@ -191,11 +235,19 @@ class App:
             elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 self.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
                 rest.append(event)
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._follow_window()
             elif self.intents.has(event, "fullscreen") and not getattr(self.top, "capturing", False):
                 self.toggle_fullscreen()
             else:
                 rest.append(event)
         return rest
+
+    def _follow_window(self) -> None:
+        """The window changed size: lay out at the display surface's new size."""
+        display = pygame.display.get_surface()
+        if display is not None and display.get_size() != self.screen.get_size():
+            self.resize(display)
 
     def _dispatch(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         leftover = events

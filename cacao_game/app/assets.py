@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from cacao_game.app.scale import px
 from cacao_game.app.surface_cache import SurfaceCache
 
 log = logging.getLogger(__name__)
@@ -104,8 +105,14 @@ class Assets:
 
     # ------------------------------------------------------------------ fonts
 
-    def font(self, size: int, weight: str = "regular") -> pygame.font.Font:
-        """The bundled Lato at ``size`` px in ``weight`` (regular|bold|black); default font if missing."""
+    def font(self, size: float, weight: str = "regular") -> pygame.font.Font:
+        """The bundled Lato at ``size`` design pixels in ``weight`` (regular|bold|black), rendered
+        at its real size on the current scale (``cacao_game.app.scale``); pygame's default
+        font if the file is missing."""
+        return self.font_px(max(6, px(size)), weight)
+
+    def font_px(self, size: int, weight: str = "regular") -> pygame.font.Font:
+        """The bundled Lato at ``size`` real pixels in ``weight`` (see ``font``)."""
         key = (weight, size)
         font = self._fonts.get(key)
         if font is None:
@@ -161,10 +168,15 @@ class Assets:
             surface, self.ui_color("ink"), rect, width=max(2, size[0] // 40), border_radius=size[0] // 8
         )
         label = Path(relpath).stem.split("_")[-1][:8]
-        font = self.font(max(10, size[0] // 6), "bold")
+        font = self.font_px(max(10, size[0] // 6), "bold")
         text = font.render(label, True, self.ui_color("ink"))
         surface.blit(text, text.get_rect(center=rect.center))
         return surface
+
+    def forget_sized(self) -> None:
+        """Drop the fonts and scaled images (the scale changed: other sizes are needed now)."""
+        self._fonts.clear()
+        self._scaled.clear()
 
     def jungle_tile(self, code: str, size: int | None = None) -> pygame.Surface:
         """A jungle tile face (``back`` for the back), optionally scaled to ``size`` px."""
@@ -181,16 +193,27 @@ class Assets:
         relpath = f"icons/{name}.png"
         return self.scaled(relpath, size) if size else self.image(relpath)
 
-    def background(self) -> pygame.Surface:
-        """The 1920x1080 jungle backdrop."""
-        return self.scaled("ui/background.png", (1920, 1080))
+    def background(self, size: tuple[int, int]) -> pygame.Surface:
+        """The jungle backdrop covering ``size`` (scaled to cover, centred, cropped)."""
+        source = self.image("ui/background.png")
+        cover = max(size[0] / source.get_width(), size[1] / source.get_height())
+        full = (
+            max(size[0], round(source.get_width() * cover)),
+            max(size[1], round(source.get_height() * cover)),
+        )
+        scaled = self.scaled("ui/background.png", full)
+        if full == size:
+            return scaled
+        crop = pygame.Rect((0, 0), size)
+        crop.center = (full[0] // 2, full[1] // 2)
+        return scaled.subsurface(crop)
 
-    def backdrop(self, shade: int) -> pygame.Surface:
-        """The backdrop darkened by ``shade`` (0-255), cached per shade."""
-        key = ("ui/background.png#shade", shade, 0)
+    def backdrop(self, shade: int, size: tuple[int, int]) -> pygame.Surface:
+        """The backdrop covering ``size``, darkened by ``shade`` (0-255), cached per shade."""
+        key = ("ui/background.png#shade", shade, size)
         surface = self._scaled.peek(key)
         if surface is None:
-            surface = self.background().copy()
+            surface = self.background(size).copy()
             if shade:
                 veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                 veil.fill((12, 8, 4, shade))

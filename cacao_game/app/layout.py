@@ -1,6 +1,9 @@
 """Screen layout anchors from ``assets/layout.tmx`` (a Tiled map): name -> pygame.Rect.
 
-The object group ``anchors`` holds named rectangles in logical 1920x1080 pixels; an object's
+The object group ``anchors`` holds named rectangles in design pixels (a 1920x1080 screen);
+``arranged(scale)`` gives them in the display's own pixels, with the extra room of a larger
+design area (see ``cacao_game.app.scale``) handed out by each anchor's ``dock`` property:
+``grow_x``/``grow_y`` widen/heighten the anchor, ``shift_x``/``shift_y`` move it. An object's
 kind is read from ``type`` or ``class`` (Tiled 1.9+ writes ``class``). Only objects of kind
 ``anchor`` (or without a kind) are anchors; their custom properties are kept too. A missing or
 unreadable map gives ``DEFAULT_ANCHORS`` with a logged warning.
@@ -14,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+
+from cacao_game.app.scale import DESIGN_SIZE, Scale
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +40,23 @@ DEFAULT_ANCHORS: dict[str, tuple[int, int, int, int]] = {
     "actions": (1408, 1004, 488, 64),
 }
 """The layout used when the map cannot be read (the same as the shipped map)."""
+
+DEFAULT_DOCKS: dict[str, str] = {
+    "title": "grow_x",
+    "status": "grow_x",
+    "board": "grow_x grow_y",
+    "display": "shift_y",
+    "hand": "grow_x shift_y",
+    "jungle_pile": "shift_x shift_y",
+    "panel_seat0": "shift_x",
+    "panel_seat1": "shift_x",
+    "panel_seat2": "shift_x",
+    "panel_seat3": "shift_x",
+    "remaining": "shift_x",
+    "log": "shift_x grow_y",
+    "actions": "shift_x shift_y",
+}
+"""How each default anchor takes extra room (the same as the shipped map)."""
 
 
 def object_kind(obj: Any) -> str:
@@ -64,6 +86,25 @@ class Layout:
         rect = self.anchors.get(name)
         return rect.copy() if rect is not None else default
 
+    def dock(self, name: str) -> frozenset[str]:
+        """The dock flags of anchor ``name`` (from its ``dock`` property)."""
+        return frozenset(str(self.properties.get(name, {}).get("dock", "")).split())
+
+    def arranged(self, scale: Scale) -> Layout:
+        """The anchors in real pixels for ``scale``, docked into its design area."""
+        extra_w = max(0, scale.design_size[0] - DESIGN_SIZE[0])
+        extra_h = max(0, scale.design_size[1] - DESIGN_SIZE[1])
+        anchors: dict[str, pygame.Rect] = {}
+        for name, design in self.anchors.items():
+            flags = self.dock(name)
+            x = design.x + (extra_w if "shift_x" in flags else 0)
+            y = design.y + (extra_h if "shift_y" in flags else 0)
+            w = design.w + (extra_w if "grow_x" in flags else 0)
+            h = design.h + (extra_h if "grow_y" in flags else 0)
+            left, top = scale.px(x), scale.px(y)
+            anchors[name] = pygame.Rect(left, top, scale.px(x + w) - left, scale.px(y + h) - top)
+        return Layout(anchors, self.properties)
+
     def names(self) -> list[str]:
         """Anchor names in map order."""
         return list(self.anchors)
@@ -71,7 +112,10 @@ class Layout:
     @classmethod
     def defaults(cls) -> Layout:
         """The built-in layout."""
-        return cls({name: pygame.Rect(r) for name, r in DEFAULT_ANCHORS.items()})
+        return cls(
+            {name: pygame.Rect(r) for name, r in DEFAULT_ANCHORS.items()},
+            {name: {"dock": DEFAULT_DOCKS.get(name, "")} for name in DEFAULT_ANCHORS},
+        )
 
     @classmethod
     def load(cls, path: Path) -> Layout:
@@ -101,4 +145,5 @@ class Layout:
             if name not in layout.anchors:
                 log.warning("layout %s lacks anchor %r; using the built-in one", path, name)
                 layout.anchors[name] = pygame.Rect(rect)
+                layout.properties[name] = {"dock": DEFAULT_DOCKS.get(name, "")}
         return layout

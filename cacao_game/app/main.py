@@ -1,4 +1,4 @@
-"""``run_app``: open the display (full screen, SCALED from 1920x1080) and run the app.
+"""``run_app``: open the display (full screen at the desktop's resolution) and run the app.
 
 With no usable display (SDL falls back to its ``offscreen``/``dummy`` driver, or cannot start)
 a clear message goes to stderr and the exit code is 1, unless ``CACAO_ALLOW_DUMMY=1`` is set
@@ -49,32 +49,47 @@ def display_problem() -> str | None:
 
 
 def window_size(desktop: tuple[int, int], logical: tuple[int, int] = (1920, 1080)) -> tuple[int, int]:
-    """The largest window of the logical aspect ratio within 90% of the desktop."""
+    """The largest window of the design's aspect ratio within 90% of the desktop."""
     scale = min(desktop[0] * WINDOW_FRACTION / logical[0], desktop[1] * WINDOW_FRACTION / logical[1])
     return max(320, round(logical[0] * scale)), max(180, round(logical[1] * scale))
 
 
-def open_display(windowed: bool) -> pygame.Surface:
-    """The display surface: SCALED 1920x1080, full screen or a window fitted to the desktop."""
-    import pygame
+MIN_WINDOW = (960, 540)
+"""The smallest window the player can drag to (the layouts stay readable above it)."""
 
-    from cacao_game.app.app import LOGICAL_SIZE
+
+def open_display(windowed: bool) -> pygame.Surface:
+    """The display surface at the display's own resolution: full screen at the desktop size,
+    or a resizable window fitted to the desktop. The app draws at whatever size it gets."""
+    import pygame
 
     quiet_dummy_warnings()
     pygame.display.set_caption("Cacao")
-    if not windowed:
-        return pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED | pygame.FULLSCREEN)
-    screen = pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED | pygame.RESIZABLE)
     try:
         desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError) as error:
+        log.info("desktop size unknown (%s); assuming 1920x1080", error)
+        desktop = (1920, 1080)
+    if not windowed:
+        return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+    screen = pygame.display.set_mode(window_size(desktop), pygame.RESIZABLE)
+    try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             window = pygame.Window.from_display_module()
-        window.size = window_size(desktop)
+        window.minimum_size = MIN_WINDOW
         window.position = pygame.WINDOWPOS_CENTERED
-    except (pygame.error, IndexError, AttributeError) as error:
-        log.info("window not resized to the desktop: %s", error)
+    except (pygame.error, AttributeError) as error:
+        log.info("window limits not set: %s", error)
     return screen
+
+
+def toggle_display() -> pygame.Surface | None:
+    """Switch between full screen and a window: the display is opened again at the new mode's
+    own size (so the app re-lays out rather than scaling a picture)."""
+    import pygame
+
+    return open_display(windowed=bool(pygame.display.is_fullscreen()))
 
 
 def first_scenes(app: App, args: argparse.Namespace) -> None:
@@ -118,6 +133,7 @@ def run_app(args: argparse.Namespace) -> int:
     from cacao_game.app.catalog import router
 
     app = App(screen, settings, router=router())
+    app.toggle_display = toggle_display
     first_scenes(app, args)
     try:
         return app.run()

@@ -50,6 +50,9 @@ class Scene:
     def resume(self) -> None:
         """Called when this scene is the top again."""
 
+    def relayout(self) -> None:
+        """Called when the screen size or the interface scale changed: lay out again."""
+
     def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         """Consume what this scene understands; return the rest, in order."""
         return events

@@ -8,10 +8,12 @@ returns the rectangle it used; nothing here keeps a screen.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
+from cacao_game.app.scale import px
 from cacao_game.app.surface_cache import SurfaceCache
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ RADIUS = 18
 GAP = 16
 PAD = 24
 SHADOW_OFFSET = 6
+"""Spacing in design pixels (``px`` gives real pixels); font sizes below likewise."""
 
 TITLE_SIZE = 84
 HEADING_SIZE = 40
@@ -56,7 +59,7 @@ def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
 
 def _make_shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
     w, h = size
-    spread = 10
+    spread = px(10)
     surface = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
     steps = 5
     for i in range(steps):
@@ -66,10 +69,13 @@ def _make_shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surfa
     return surface
 
 
-def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int = RADIUS, alpha: int = 120) -> None:
-    """A soft drop shadow under ``rect``."""
+def draw_shadow(
+    surface: pygame.Surface, rect: pygame.Rect, radius: int | None = None, alpha: int = 120
+) -> None:
+    """A soft drop shadow under ``rect`` (``radius`` in real pixels; default the panels')."""
+    radius = px(RADIUS) if radius is None else radius
     shadow = _shadow((rect.w, rect.h), radius, alpha)
-    surface.blit(shadow, (rect.x - 10 + SHADOW_OFFSET // 2, rect.y - 10 + SHADOW_OFFSET))
+    surface.blit(shadow, (rect.x - px(10) + px(SHADOW_OFFSET) // 2, rect.y - px(10) + px(SHADOW_OFFSET)))
 
 
 def draw_panel(
@@ -78,20 +84,22 @@ def draw_panel(
     *,
     color: pygame.Color | tuple[int, ...] = PANEL,
     alpha: int = 235,
-    radius: int = RADIUS,
+    radius: int | None = None,
     border: pygame.Color | tuple[int, ...] | None = GOLD_DARK,
     shadow: bool = True,
     border_width: int = 2,
 ) -> pygame.Rect:
-    """A rounded panel with a shadow, a translucent fill and a thin rim; returns ``rect``."""
+    """A rounded panel with a shadow, a translucent fill and a thin rim; returns ``rect``.
+    ``radius`` is in real pixels (default: the theme's, scaled); ``border_width`` in design pixels."""
     rect = pygame.Rect(rect)
+    radius = px(RADIUS) if radius is None else radius
     if shadow:
         draw_shadow(surface, rect, radius)
     rgb = tuple(pygame.Color(color))[:3]
     fill = _PANELS.get((rect.size, rgb, alpha, radius), lambda: _panel_fill(rect.size, rgb, alpha, radius))
     surface.blit(fill, rect.topleft)
     if border is not None:
-        pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
+        pygame.draw.rect(surface, border, rect, width=px(border_width), border_radius=radius)
     return rect
 
 
@@ -102,7 +110,7 @@ _PANELS = SurfaceCache("panels", 8 * 1024 * 1024)
 def _panel_fill(size: tuple[int, int], rgb: tuple[int, ...], alpha: int, radius: int) -> pygame.Surface:
     fill = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(fill, (*rgb, alpha), fill.get_rect(), border_radius=radius)
-    highlight = pygame.Rect(0, 0, size[0], min(size[1] // 2, 60))
+    highlight = pygame.Rect(0, 0, size[0], min(size[1] // 2, px(60)))
     glow = pygame.Surface(highlight.size, pygame.SRCALPHA)
     pygame.draw.rect(
         glow, (255, 240, 210, 14), highlight, border_top_left_radius=radius, border_top_right_radius=radius
@@ -148,7 +156,7 @@ def draw_text(
     if shadow:
         back = render_text(font, text, (0, 0, 0), width)
         back.set_alpha(140)
-        surface.blit(back, rect.move(2, 3))
+        surface.blit(back, rect.move(px(2), px(3)))
     surface.blit(image, rect)
     font.align = pygame.FONT_LEFT
     return rect
@@ -192,6 +200,51 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     return text[:low] + "…"
 
 
+def fit_font(app: App, size: float, text: str, width: int, weight: str = "regular") -> pygame.font.Font:
+    """The font of ``size`` design pixels, or a smaller one (down to ``MIN_FIT`` of it) in
+    which ``text`` fits ``width`` real pixels; text still too wide is for ``fit_text``."""
+    font = app.assets.font(size, weight)
+    step = size
+    while font.size(text)[0] > width and step > size * MIN_FIT:
+        step -= max(1.0, size * 0.05)
+        font = app.assets.font(max(step, size * MIN_FIT), weight)
+    return font
+
+
+MIN_FIT = 0.75
+"""The smallest a label shrinks to fit (``fit_font``) before it is cut with an ellipsis."""
+
+TIP_WIDTH = 520
+"""Tooltip text wraps at this many design pixels."""
+
+
+def draw_tip(
+    app: App, surface: pygame.Surface, text: str | Sequence[str], near: tuple[int, int]
+) -> pygame.Rect:
+    """The one tooltip look: ``text`` (or lines, the first one bold) wrapped in a small panel
+    below-right of ``near``, kept on screen; returns the panel's rectangle."""
+    lines = [text] if isinstance(text, str) else list(text)
+    wrap = min(px(TIP_WIDTH), surface.get_width() - px(64))
+    images = [
+        render_text(
+            app.assets.font(SMALL_SIZE, "bold" if i == 0 and len(lines) > 1 else "regular"), line, CREAM, wrap
+        )
+        for i, line in enumerate(lines)
+    ]
+    width = max((image.get_width() for image in images), default=0)
+    rect = pygame.Rect(0, 0, width + px(28), sum(image.get_height() for image in images) + px(20))
+    rect.topleft = (near[0] + px(18), near[1] + px(24))
+    if rect.bottom > surface.get_height() - px(8):
+        rect.bottom = near[1] - px(8)
+    rect.clamp_ip(surface.get_rect().inflate(-px(16), -px(16)))
+    draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
+    y = rect.y + px(10)
+    for image in images:
+        surface.blit(image, (rect.x + px(14), y))
+        y += image.get_height()
+    return rect
+
+
 def shape_points(shape: str, center: tuple[float, float], radius: float) -> list[tuple[float, float]]:
     """Polygon points of a seat marker ``shape`` (square, triangle, diamond); [] for a circle."""
     x, y = center
@@ -215,9 +268,11 @@ def draw_marker(
     radius: float,
     fill: pygame.Color | tuple[int, ...],
     outline: pygame.Color | tuple[int, ...] = INK,
-    width: int = 2,
+    width: int | None = None,
 ) -> pygame.Rect:
-    """A seat marker: a filled ``shape`` (circle, square, triangle, diamond) with an outline."""
+    """A seat marker: a filled ``shape`` (circle, square, triangle, diamond) with an outline
+    ``width`` real pixels wide (default: 2 design pixels)."""
+    width = px(2) if width is None else width
     points = shape_points(shape, center, radius)
     if not points:
         rect = pygame.draw.circle(surface, fill, center, radius)
@@ -248,37 +303,44 @@ def draw_seat_marker(
 
 def draw_backdrop(app: App, surface: pygame.Surface, shade: int = 60) -> None:
     """The jungle background, darkened by ``shade`` (0-255) so panels stand out."""
-    surface.blit(app.assets.backdrop(shade), (0, 0))
+    surface.blit(app.assets.backdrop(shade, surface.get_size()), (0, 0))
 
 
 def draw_title(
     app: App, surface: pygame.Surface, text: str, y: int = 64, size: int = TITLE_SIZE
 ) -> pygame.Rect:
-    """A centred screen title with a gold underline flourish."""
+    """A centred screen title (top at design pixel ``y``) with a gold underline flourish."""
     font = app.assets.font(size, "black")
-    rect = draw_text(surface, font, text, (surface.get_width() // 2, y), CREAM, anchor="midtop", shadow=True)
-    line_y = rect.bottom + 10
-    half = max(120, rect.w // 2 + 40)
     cx = surface.get_width() // 2
-    pygame.draw.line(surface, GOLD_DARK, (cx - half, line_y), (cx - 18, line_y), 3)
-    pygame.draw.line(surface, GOLD_DARK, (cx + 18, line_y), (cx + half, line_y), 3)
-    draw_marker(surface, "diamond", (cx, line_y), 9, GOLD, GOLD_DARK)
-    return rect.union(pygame.Rect(cx - half, line_y - 10, 2 * half, 20))
+    text = fit_text(font, text, surface.get_width() - px(2 * PAD))
+    rect = draw_text(surface, font, text, (cx, px(y)), CREAM, anchor="midtop", shadow=True)
+    line_y = rect.bottom + px(10)
+    half = max(px(120), rect.w // 2 + px(40))
+    pygame.draw.line(surface, GOLD_DARK, (cx - half, line_y), (cx - px(18), line_y), px(3))
+    pygame.draw.line(surface, GOLD_DARK, (cx + px(18), line_y), (cx + half, line_y), px(3))
+    draw_marker(surface, "diamond", (cx, line_y), px(9), GOLD, GOLD_DARK)
+    return rect.union(pygame.Rect(cx - half, line_y - px(10), 2 * half, px(20)))
 
 
 def draw_toast(app: App, surface: pygame.Surface, message: str, opacity: float = 1.0) -> None:
     """A short message in a pill near the bottom of the screen."""
     font = app.assets.font(SMALL_SIZE + 4, "bold")
-    text = font.render(message, True, CREAM)
-    margin = 24
-    pill = text.get_rect().inflate(56, 28)
+    text = render_text(font, fit_text(font, message, surface.get_width() - px(160)), CREAM)
+    margin = px(24)
+    pill = text.get_rect().inflate(px(56), px(28))
     layer = pygame.Surface((pill.w + 2 * margin, pill.h + 2 * margin), pygame.SRCALPHA)
     pill.topleft = (margin, margin)
     draw_panel(layer, pill, color=CHOCOLATE, alpha=245, radius=pill.h // 2, border=GOLD)
     layer.blit(text, text.get_rect(center=pill.center))
     layer.set_alpha(round(255 * max(0.0, min(1.0, opacity))))
-    where = layer.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 48 + margin))
+    where = layer.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - px(48) + margin))
     surface.blit(layer, where)
+
+
+def forget_sized() -> None:
+    """Drop every cached text, panel, shadow and veil (the scale changed)."""
+    for cache in (_TEXTS, _PANELS, _SHADOWS, _VEILS):
+        cache.clear()
 
 
 def lerp_color(a: pygame.Color, b: pygame.Color, amount: float) -> pygame.Color:

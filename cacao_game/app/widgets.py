@@ -1,6 +1,6 @@
 """Small widgets drawn with the theme: Button, Toggle, Cycler, TextInput, Panel, Tooltip.
 
-A widget has a ``rect`` in logical pixels, ``handle(event, app) -> bool`` (True: consumed)
+A widget has a ``rect`` in real pixels (scenes build it with ``cacao_game.app.scale.px``), ``handle(event, app) -> bool`` (True: consumed)
 and ``draw(surface, app)``. Hover comes from ``app.mouse_pos`` (set from fed events, so tests
 need no real mouse). A button fires on release of a press that started on it. ``FocusList``
 adds keyboard navigation (intents pan_up/pan_down/cycle move, confirm activates).
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.config.names import is_invisible
 
@@ -135,30 +136,31 @@ class Button(Widget):
         hot = self.enabled and (self.hovered(app) or self.focused)
         fill, text_color, border = self._colors(hot)
         rect = self.rect.move(0, -2) if hot and self.style != "ghost" else self.rect
-        radius = min(theme.RADIUS, rect.h // 2)
+        radius = min(px(theme.RADIUS), rect.h // 2)
         if self.style != "ghost":
             theme.draw_shadow(surface, rect, radius, 90 if hot else 70)
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
-            sheen = rect.inflate(-8, -rect.h // 2).move(0, -rect.h // 4 + 2)
+            sheen = rect.inflate(-px(8), -rect.h // 2).move(0, -rect.h // 4 + px(2))
             shine = pygame.Surface(sheen.size, pygame.SRCALPHA)
             pygame.draw.rect(shine, (255, 255, 255, 26), shine.get_rect(), border_radius=radius)
             surface.blit(shine, sheen)
             if border is not None:
-                pygame.draw.rect(surface, border, rect, width=3 if hot else 2, border_radius=radius)
-        font = app.assets.font(self.font_size, "bold")
-        label = theme.fit_text(font, self.label, rect.w - 24 - (44 if self.icon else 0))
-        text = font.render(label, True, text_color)
-        content_w = text.get_width() + (44 if self.icon else 0)
+                pygame.draw.rect(surface, border, rect, width=px(3 if hot else 2), border_radius=radius)
+        font = theme.fit_font(
+            app, self.font_size, self.label, rect.w - px(24) - (px(44) if self.icon else 0), "bold"
+        )
+        label = theme.fit_text(font, self.label, rect.w - px(24) - (px(44) if self.icon else 0))
+        text = theme.render_text(font, label, text_color)
+        content_w = text.get_width() + (px(44) if self.icon else 0)
         x = rect.centerx - content_w // 2
         if self.icon:
-            icon = app.assets.icon(self.icon, 34)
+            icon = app.assets.icon(self.icon, px(34))
             surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
-            x += 44
-        surface.blit(text, text.get_rect(midleft=(x, rect.centery + 1)))
+            x += px(44)
+        surface.blit(text, text.get_rect(midleft=(x, rect.centery + px(1))))
         if self.style == "ghost" and hot:
-            pygame.draw.line(
-                surface, theme.GOLD, (x, rect.bottom - 6), (x + text.get_width(), rect.bottom - 6), 2
-            )
+            under = rect.bottom - px(6)
+            pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))
 
 
 class Toggle(Widget):
@@ -191,7 +193,7 @@ class Toggle(Widget):
 
     def switch_rect(self) -> pygame.Rect:
         """Where the switch itself is drawn (right end of the row)."""
-        return pygame.Rect(self.rect.right - 92, self.rect.centery - 20, 92, 40)
+        return pygame.Rect(self.rect.right - px(92), self.rect.centery - px(20), px(92), px(40))
 
     def draw(self, surface: pygame.Surface, app: App) -> None:
         if not self.visible:
@@ -200,17 +202,19 @@ class Toggle(Widget):
         self.draw_label(surface, app, hot)
         track = self.switch_rect()
         fill = theme.LEAF if self.value else pygame.Color("#5a4a3c")
-        pygame.draw.rect(surface, fill, track, border_radius=20)
-        pygame.draw.rect(surface, theme.GOLD if hot else theme.GOLD_DARK, track, 2, border_radius=20)
-        knob_x = track.right - 20 if self.value else track.left + 20
-        pygame.draw.circle(surface, theme.CREAM, (knob_x, track.centery), 15)
+        pygame.draw.rect(surface, fill, track, border_radius=track.h // 2)
+        pygame.draw.rect(
+            surface, theme.GOLD if hot else theme.GOLD_DARK, track, px(2), border_radius=track.h // 2
+        )
+        knob_x = track.right - px(20) if self.value else track.left + px(20)
+        pygame.draw.circle(surface, theme.CREAM, (knob_x, track.centery), px(15))
         small = app.assets.font(theme.SMALL_SIZE - 4, "bold")
         mark = (t("common.on") if self.value else t("common.off")).upper()
         theme.draw_text(
             surface,
             small,
             mark,
-            (track.left + 28 if self.value else track.right - 30, track.centery),
+            (track.left + px(28) if self.value else track.right - px(30), track.centery),
             theme.CREAM,
             anchor="center",
         )
@@ -260,7 +264,7 @@ class Cycler(Widget):
         """The value box (the right part when there is a label)."""
         if not self.label:
             return self.rect.copy()
-        width = min(self.rect.w // 2 + 60, self.rect.w)
+        width = min(self.rect.w // 2 + px(60), self.rect.w)
         return pygame.Rect(self.rect.right - width, self.rect.y, width, self.rect.h)
 
     def handle(self, event: pygame.event.Event, app: App) -> bool:
@@ -268,7 +272,7 @@ class Cycler(Widget):
             return False
         box = self.box()
         if _is_press(event) and box.collidepoint(event.pos):
-            self.step(app, -1 if event.pos[0] < box.x + 56 else 1)
+            self.step(app, -1 if event.pos[0] < box.x + px(56) else 1)
             return True
         if event.type == pygame.MOUSEWHEEL and box.collidepoint(app.mouse_pos):
             self.step(app, -1 if event.y > 0 else 1)
@@ -287,18 +291,20 @@ class Cycler(Widget):
         pygame.draw.rect(
             surface, theme.PANEL_HOVER if hot else theme.PANEL_LIGHT, box, border_radius=box.h // 2
         )
-        pygame.draw.rect(surface, theme.GOLD if hot else theme.GOLD_DARK, box, 2, border_radius=box.h // 2)
+        pygame.draw.rect(
+            surface, theme.GOLD if hot else theme.GOLD_DARK, box, px(2), border_radius=box.h // 2
+        )
         arrow_color = theme.GOLD if self.enabled else theme.MUTED
-        for direction, x in ((-1, box.x + 28), (1, box.right - 28)):
+        for direction, x in ((-1, box.x + px(28)), (1, box.right - px(28))):
             cy = box.centery
-            points = [(x - 7 * direction, cy - 11), (x + 7 * direction, cy), (x - 7 * direction, cy + 11)]
-            pygame.draw.polygon(surface, arrow_color, points)
+            dx, dy = px(7) * direction, px(11)
+            pygame.draw.polygon(surface, arrow_color, [(x - dx, cy - dy), (x + dx, cy), (x - dx, cy + dy)])
         text = self.options[self.index][1] if self.options else ""
-        inner = box.inflate(-112, 0)
+        inner = box.inflate(-px(112), 0)
         if self.swatch is not None:
-            self.swatch(surface, pygame.Rect(inner.x, inner.y, 40, inner.h), self.value)
-            inner = inner.inflate(-48, 0).move(24, 0)
-        bold = app.assets.font(theme.BODY_SIZE - 2, "bold")
+            self.swatch(surface, pygame.Rect(inner.x, inner.y, px(40), inner.h), self.value)
+            inner = inner.inflate(-px(48), 0).move(px(24), 0)
+        bold = theme.fit_font(app, theme.BODY_SIZE - 2, text, inner.w, "bold")
         theme.draw_text(
             surface,
             bold,
@@ -382,13 +388,13 @@ class TextInput(Widget):
             return
         hot = self.hovered(app) or self.focused
         fill = pygame.Color("#1f150f") if self.editing else theme.PANEL_LIGHT
-        pygame.draw.rect(surface, fill, self.rect, border_radius=12)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=px(12))
         border = theme.GOLD if self.editing or hot else theme.GOLD_DARK
-        pygame.draw.rect(surface, border, self.rect, 3 if self.editing else 2, border_radius=12)
+        pygame.draw.rect(surface, border, self.rect, px(3 if self.editing else 2), border_radius=px(12))
         font = app.assets.font(theme.BODY_SIZE)
-        inner = self.rect.inflate(-28, 0)
+        inner = self.rect.inflate(-px(28), 0)
         if self.text:
-            shown = theme.fit_text(font, self.text, inner.w - 8)
+            shown = theme.fit_text(font, self.text, inner.w - px(8))
             rect = theme.draw_text(
                 surface, font, shown, (inner.x, inner.centery), theme.CREAM, anchor="midleft"
             )
@@ -398,8 +404,9 @@ class TextInput(Widget):
                 surface, font, self.placeholder, (inner.x, inner.centery), theme.MUTED, anchor="midleft"
             )
         if self.editing and self._blink < 0.55:
-            x = rect.right + 3
-            pygame.draw.line(surface, theme.GOLD, (x, inner.centery - 16), (x, inner.centery + 16), 2)
+            x = rect.right + px(3)
+            half = px(16)
+            pygame.draw.line(surface, theme.GOLD, (x, inner.centery - half), (x, inner.centery + half), px(2))
 
 
 class Panel(Widget):
@@ -423,12 +430,10 @@ class Panel(Widget):
 
     def content(self) -> pygame.Rect:
         """The inside of the panel below its heading."""
-        top = 76 if self.title else theme.PAD
+        pad = px(theme.PAD)
+        top = px(76) if self.title else pad
         return pygame.Rect(
-            self.rect.x + theme.PAD,
-            self.rect.y + top,
-            self.rect.w - 2 * theme.PAD,
-            self.rect.h - top - theme.PAD,
+            self.rect.x + pad, self.rect.y + top, self.rect.w - 2 * pad, self.rect.h - top - pad
         )
 
     def draw(self, surface: pygame.Surface, app: App) -> None:
@@ -437,15 +442,14 @@ class Panel(Widget):
         theme.draw_panel(surface, self.rect, alpha=self.alpha)
         if self.title:
             font = app.assets.font(theme.HEADING_SIZE - 6, "bold")
+            pad = px(theme.PAD)
+            title = theme.fit_text(font, self.title, self.rect.w - 2 * pad)
             rect = theme.draw_text(
-                surface, font, self.title, (self.rect.x + theme.PAD, self.rect.y + 18), theme.GOLD
+                surface, font, title, (self.rect.x + pad, self.rect.y + px(18)), theme.GOLD
             )
+            rule_y = rect.bottom + px(8)
             pygame.draw.line(
-                surface,
-                theme.GOLD_DARK,
-                (self.rect.x + theme.PAD, rect.bottom + 8),
-                (self.rect.right - theme.PAD, rect.bottom + 8),
-                1,
+                surface, theme.GOLD_DARK, (self.rect.x + pad, rule_y), (self.rect.right - pad, rule_y), px(1)
             )
 
 
@@ -468,13 +472,7 @@ class Tooltip:
         """Draw the tooltip box near the mouse, kept on screen."""
         if self.target is None or self.waited < TOOLTIP_DELAY or not self.target.tooltip:
             return
-        font = app.assets.font(theme.SMALL_SIZE)
-        text = font.render(self.target.tooltip, True, theme.CREAM, None, 520)
-        rect = text.get_rect().inflate(28, 20)
-        rect.topleft = (app.mouse_pos[0] + 18, app.mouse_pos[1] + 24)
-        rect.clamp_ip(surface.get_rect().inflate(-16, -16))
-        theme.draw_panel(surface, rect, color=theme.CHOCOLATE, alpha=250, radius=10, border=theme.GOLD)
-        surface.blit(text, text.get_rect(center=rect.center))
+        theme.draw_tip(app, surface, self.target.tooltip, app.mouse_pos)
 
 
 class FocusList:

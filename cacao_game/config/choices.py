@@ -17,6 +17,10 @@ LANGUAGES: Final[dict[str, str]] = {"en": "English"}
 """Language code -> the language's own name (the strings exist in these languages)."""
 UNDO_CHOICES: Final = ("auto", "casual", "strict")
 """The undo setting: ``auto`` is casual with one human and strict with two or more."""
+UI_SCALES: Final = ("fit", "100", "125", "150", "175", "200")
+"""Interface size in Settings: ``fit`` fills the screen with the 1920x1080 design; a percent
+draws one design pixel as that many hundredths of real pixels, as far as the screen allows
+(``cacao_game.app.scale``)."""
 AI_PACINGS: Final = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 """Seconds an AI move stays on screen, as offered in Settings."""
 
@@ -24,11 +28,17 @@ LABEL_PREFIXES: Final[dict[str, str]] = {
     "animation_speed": "settings.speed.",
     "palette": "settings.palette.",
     "undo_policy": "settings.undo.",
+    "ui_scale": "settings.ui_scale.",
     "variant": "variant.",
     "color": "color.",
     "kind": "kind.",
 }
 """Setting or option name -> the prefix of its values' string keys."""
+
+
+def ui_scale_percent(choice: str) -> int | None:
+    """The percent of a ``UI_SCALES`` choice; None for ``fit`` (or an unknown choice)."""
+    return int(choice) if choice.isdigit() else None
 
 
 def label_key(setting: str, value: str) -> str:

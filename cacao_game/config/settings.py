@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final
 
-from cacao_game.config.choices import ANIMATION_SPEEDS, LANGUAGES, PALETTES, UNDO_CHOICES
+from cacao_game.config.choices import ANIMATION_SPEEDS, LANGUAGES, PALETTES, UI_SCALES, UNDO_CHOICES
 from cacao_game.config.storage import atomic_write_bytes, config_dir
 from cacao_game.files import SETTINGS_LIMIT, read_limited
 
@@ -68,6 +68,8 @@ class Settings:
     ai_pacing: float = 0.6
     """Seconds between AI moves, within ``AI_PACING_RANGE``."""
     fullscreen: bool = True
+    ui_scale: str = "fit"
+    """One of ``UI_SCALES``: the interface size (``cacao_game.app.scale``)."""
     palette: str = "classic"
     """One of ``PALETTES``: the classic seat colours or the colour-blind safe ones."""
     sound: bool = True
@@ -134,6 +136,7 @@ _CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
     "ai_pacing": _check_pacing,
     "fullscreen": _check_bool,
     "palette": _choice(PALETTES),
+    "ui_scale": _choice(UI_SCALES),
     "sound": _check_bool,
     "undo_policy": _choice(UNDO_CHOICES),
     "key_bindings": _check_bindings,
