@@ -99,7 +99,8 @@ def test_missing_assets_fall_back_to_placeholders(tmp_path, caplog):
     pygame.font.init()
     assets = Assets(tmp_path, sound=True)
     assert assets.jungle_tile("temple", 80).get_size() == (80, 80)
-    assert assets.background().get_size() == (1920, 1080)
+    assert assets.background((1920, 1080)).get_size() == (1920, 1080)
+    assert assets.background((1366, 768)).get_size() == (1366, 768)
     assert assets.font(24).size("Cacao")[0] > 0
     assert assets.seat_color("red") == pygame.Color("#C62828")
     assets.play("click")

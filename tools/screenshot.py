@@ -1,19 +1,24 @@
-"""Render every app scene to PNG files, off-screen (SDL's dummy driver), for review.
+"""Render every scene and every play phase to PNG files at a given size, natively and
+off-screen (SDL's dummy driver), for review.
 
-    python tools/screenshot.py [--out out/screenshots] [--only menu,setup,...]
+    python tools/screenshot.py [--size 1920x1080] [--out out/screenshots] [--only menu,place]
+                               [--ui-scale fit|100|...|200]
 
-Scenes: menu, setup, settings, rules, help, load, confirm, pause, play, scoring. Each is
-driven through ``App.step`` with fed events; saves and settings live in a temporary
-``CACAO_HOME`` so the real user folders are never touched. Prints each file written.
+Each PNG is exactly the asked size: the app lays out and renders its text at that size (it
+never scales a picture). Shots: the scenes (menu, setup, settings, rules, load, confirm,
+pause, help, scoring) and the play phases (place, fill with 2 and 3 spaces, a resolution
+with a choice, an off-turn choice, overbuild, an AI turn mid-animation, game over, the
+replay); see ``tests/shots.py``. Saves and settings live in a temporary ``CACAO_HOME``, so
+the real user folders are never touched. Prints each file written.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -25,173 +30,48 @@ os.environ.setdefault("CACAO_HOME", tempfile.mkdtemp(prefix="cacao_shots_"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import pygame
-from harness import FRAME, motion, random_game, run
+from shots import SHOTS, make_app
 
-from cacao_game.app.app import LOGICAL_SIZE, App
-from cacao_game.app.catalog import router
 from cacao_game.app.main import quiet_dummy_warnings
-from cacao_game.config.game import GameConfig, SeatConfig
-
-CONFIG = GameConfig(
-    seats=[
-        SeatConfig("Ana", "red", "human"),
-        SeatConfig("Medium AI", "purple", "random"),
-        SeatConfig("Bruno", "white", "human"),
-        SeatConfig("Hard AI", "yellow", "random"),
-    ],
-    variant="volcano",
-    seed=2024,
-)
+from cacao_game.config.choices import UI_SCALES
+from cacao_game.config.settings import Settings
 
 
-def frames(app: App, count: int = 3, events: list[pygame.event.Event] | None = None) -> None:
-    """Run ``count`` frames, feeding ``events`` to the first."""
-    app.step(events or [], FRAME)
-    run(app, count - 1)
-
-
-def hover(app: App, pos: tuple[int, int]) -> None:
-    """Move the mouse to ``pos``."""
-    frames(app, 2, [motion(pos)])
-
-
-def make_saves() -> None:
-    """A few saves (one corrupt) in the temporary saves folder, and an autosave."""
-    from cacao_game.saves import autosave_path, save_game, saves_dir, slot_path
-
-    saves_dir().mkdir(parents=True, exist_ok=True)
-    save_game(autosave_path(), random_game(CONFIG, 60), CONFIG, {})
-    two = GameConfig(
-        [SeatConfig("Lena", "yellow", "human"), SeatConfig("Easy AI", "red", "random")], "base", 5
-    )
-    save_game(slot_path("quick"), random_game(two, 30), two, {})
-    save_game(slot_path("Sunday evening"), random_game(two, None), two, {})
-    (saves_dir() / "broken.json").write_text(
-        '{"format": "cacao-save", "version": 1, "game": ', encoding="utf-8"
-    )
-
-
-def scene_menu(app: App) -> None:
-    app.home()
-    hover(app, (960, 700))
-
-
-def scene_setup(app: App) -> None:
-    from cacao_game.app.scenes.setup import SetupScene
-
-    app.home()
-    setup = SetupScene(app, CONFIG)
-    app.push(setup)
-    setup.seed_text = "2024"
-    setup.rebuild()
-    hover(app, (1700, 1000))
-
-
-def scene_settings(app: App) -> None:
-    from cacao_game.app.scenes.settings import SettingsScene
-
-    app.home()
-    app.push(SettingsScene(app))
-    hover(app, (500, 420))
-
-
-def scene_rules(app: App) -> None:
-    from cacao_game.app.scenes.help import RulesScene
-
-    app.home()
-    app.push(RulesScene(app))
-    frames(app)
-
-
-def scene_load(app: App) -> None:
-    from cacao_game.app.scenes.load import LoadScene
-
-    app.home()
-    app.push(LoadScene(app))
-    hover(app, (900, 420))
-
-
-def scene_confirm(app: App) -> None:
-    from cacao_game.app.scenes.load import LoadScene
-
-    app.home()
-    load = LoadScene(app)
-    app.push(load)
-    load.ask_delete(load.saves[-1])
-    hover(app, (800, 600))
-
-
-def _play(app: App) -> None:
-    from cacao_game.session import PlaySession, ShowHand
-
-    app.home()
-    session = PlaySession(CONFIG, random_game(CONFIG, 45))
-    session.handle(ShowHand())
-    app.open("table", session)
-    frames(app, 30)
-
-
-def scene_play(app: App) -> None:
-    _play(app)
-    hover(app, (700, 500))
-
-
-def scene_pause(app: App) -> None:
-    _play(app)
-    frames(app, 2, [app.intents.event_for("pause")])
-    hover(app, (960, 450))
-
-
-def scene_help(app: App) -> None:
-    _play(app)
-    frames(app, 2, [app.intents.event_for("help")])
-
-
-def scene_scoring(app: App) -> None:
-    from cacao_game.app.scenes.scoring import ScoringScene
-
-    game = random_game(CONFIG, None, seed=3)
-    app.home()
-    app.push(ScoringScene(app, game, CONFIG, []))
-    frames(app, 2, [app.intents.event_for("skip")])
-    hover(app, (1040, 1010))
-
-
-SCENES: dict[str, Callable[[App], None]] = {
-    "menu": scene_menu,
-    "setup": scene_setup,
-    "settings": scene_settings,
-    "rules": scene_rules,
-    "help": scene_help,
-    "load": scene_load,
-    "confirm": scene_confirm,
-    "pause": scene_pause,
-    "play": scene_play,
-    "scoring": scene_scoring,
-}
+def size_argument(text: str) -> tuple[int, int]:
+    """``WxH`` -> (W, H), each from 320 to 7680."""
+    match = re.fullmatch(r"(\d{3,4})x(\d{3,4})", text.strip())
+    if not match or not all(320 <= int(n) <= 7680 for n in match.groups()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080")
+    return int(match[1]), int(match[2])
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the screenshots; returns 0, or 1 if a scene failed (the others still run)."""
+    """Write the screenshots; returns 0, or 1 if a shot failed (the others still run)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=size_argument, default=(1920, 1080), help="WxH (default 1920x1080)")
     parser.add_argument("--out", type=Path, default=Path("out/screenshots"))
-    parser.add_argument("--only", default="", help="comma-separated scene names")
+    parser.add_argument("--only", default="", help=f"comma-separated shots of: {', '.join(SHOTS)}")
+    parser.add_argument("--ui-scale", choices=UI_SCALES, default="fit", help="interface size")
     args = parser.parse_args(argv)
+    names = [n for n in args.only.split(",") if n] or list(SHOTS)
+    unknown = [n for n in names if n not in SHOTS]
+    if unknown:
+        parser.error(f"unknown shot(s) {', '.join(unknown)}; choose from {', '.join(SHOTS)}")
     quiet_dummy_warnings()
     pygame.init()
-    screen = pygame.display.set_mode(LOGICAL_SIZE, pygame.SCALED)
+    pygame.display.set_mode((1, 1))
     args.out.mkdir(parents=True, exist_ok=True)
-    make_saves()
-    names = [n for n in args.only.split(",") if n] or list(SCENES)
     failed = 0
     for name in names:
-        app = App(screen, router=router())
+        app = make_app(args.size, Settings(sound=False, ui_scale=args.ui_scale))
         try:
-            SCENES[name](app)
-        except Exception as error:  # report and go on with the other scenes
+            SHOTS[name](app)
+        except Exception as error:  # report and go on with the other shots
             print(f"{name}: FAILED {type(error).__name__}: {error}", file=sys.stderr)
             failed += 1
             continue
+        finally:
+            app.close()
         path = args.out / f"{name}.png"
         pygame.image.save(app.screen, path)
         print(path)

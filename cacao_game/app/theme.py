@@ -8,7 +8,9 @@ returns the rectangle it used; nothing here keeps a screen.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -137,6 +139,46 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(_veil(surface.get_size(), alpha), (0, 0))
 
 
+@dataclass(frozen=True)
+class TextDrawn:
+    """One text drawn while an audit runs: what, where, and the box it had to stay in."""
+
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect
+
+
+_boxes: list[pygame.Rect] = []
+_audit: list[TextDrawn] | None = None
+
+
+@contextmanager
+def within(rect: pygame.Rect) -> Iterator[pygame.Rect]:
+    """Texts drawn inside this block belong to ``rect`` (an audit checks they fit in it)."""
+    _boxes.append(pygame.Rect(rect))
+    try:
+        yield rect
+    finally:
+        _boxes.pop()
+
+
+def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+    """Record a drawn text for a running audit (nothing otherwise)."""
+    if _audit is not None and text.strip():
+        _audit.append(TextDrawn(text, pygame.Rect(rect), _boxes[-1] if _boxes else surface.get_rect()))
+
+
+@contextmanager
+def text_audit() -> Iterator[list[TextDrawn]]:
+    """Collect every text drawn inside this block, with the box it belongs to (tests)."""
+    global _audit
+    _audit = []
+    try:
+        yield _audit
+    finally:
+        _audit = None
+
+
 def draw_text(
     surface: pygame.Surface,
     font: pygame.font.Font,
@@ -158,6 +200,7 @@ def draw_text(
         back.set_alpha(140)
         surface.blit(back, rect.move(px(2), px(3)))
     surface.blit(image, rect)
+    note_text(surface, text, rect)
     font.align = pygame.FONT_LEFT
     return rect
 
@@ -239,8 +282,9 @@ def draw_tip(
     rect.clamp_ip(surface.get_rect().inflate(-px(16), -px(16)))
     draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
     y = rect.y + px(10)
-    for image in images:
+    for line, image in zip(lines, images, strict=True):
         surface.blit(image, (rect.x + px(14), y))
+        note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)))
         y += image.get_height()
     return rect
 
@@ -335,6 +379,7 @@ def draw_toast(app: App, surface: pygame.Surface, message: str, opacity: float =
     layer.set_alpha(round(255 * max(0.0, min(1.0, opacity))))
     where = layer.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - px(48) + margin))
     surface.blit(layer, where)
+    note_text(surface, message, text.get_rect(center=pill.move(where.topleft).center))
 
 
 def forget_sized() -> None:

@@ -1,6 +1,7 @@
 """Small widgets drawn with the theme: Button, Toggle, Cycler, TextInput, Panel, Tooltip.
 
-A widget has a ``rect`` in real pixels (scenes build it with ``cacao_game.app.scale.px``), ``handle(event, app) -> bool`` (True: consumed)
+A widget has a ``rect`` in real pixels (scenes build it with ``cacao_game.app.scale.px``),
+``handle(event, app) -> bool`` (True: consumed)
 and ``draw(surface, app)``. Hover comes from ``app.mouse_pos`` (set from fed events, so tests
 need no real mouse). A button fires on release of a press that started on it. ``FocusList``
 adds keyboard navigation (intents pan_up/pan_down/cycle move, confirm activates).
@@ -158,6 +159,8 @@ class Button(Widget):
             surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
             x += px(44)
         surface.blit(text, text.get_rect(midleft=(x, rect.centery + px(1))))
+        with theme.within(rect):
+            theme.note_text(surface, label, text.get_rect(midleft=(x, rect.centery + px(1))))
         if self.style == "ghost" and hot:
             under = rect.bottom - px(6)
             pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import pygame
 from pygame.math import lerp, smoothstep
 
+from cacao_game.app.scale import px
 from cacao_game.app.surface_cache import SurfaceCache
 from cacao_game.config.choices import ANIMATION_SPEEDS
 from cacao_game.engine.tiles import Pos
@@ -70,7 +71,7 @@ def _shadow(width: int, height: int) -> pygame.Surface:
 
 def _make_shadow(width: int, height: int) -> pygame.Surface:
     shadow = pygame.Surface((width, height), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (10, 6, 2, 95), shadow.get_rect(), border_radius=max(4, width // 12))
+    pygame.draw.rect(shadow, (10, 6, 2, 95), shadow.get_rect(), border_radius=max(px(4), width // 12))
     return shadow
 
 
@@ -104,9 +105,9 @@ class Flight(Anim):
     tile: tuple[str, str, int] | None = None
     icon: str | None = None
     size: float = 0.0
-    """Icon size in px; tiles use the board square size (0) or this size when set."""
+    """Icon size in design px; tiles use the board square size (0) or this size when set."""
     arc: float = 0.0
-    """Height of the arc in px (tokens hop, tiles slide flat)."""
+    """Height of the arc in design px (tokens hop, tiles slide flat)."""
     label: str = ""
     hides: Point | None = None
     """What the view leaves out while this flies (the hand slot or display slot it left)."""
@@ -117,17 +118,17 @@ class Flight(Anim):
         a = view.resolve(self.src)
         b = view.resolve(self.dst)
         x = lerp(a.x, b.x, e)
-        y = lerp(a.y, b.y, e) - self.arc * 4 * e * (1 - e)
+        y = lerp(a.y, b.y, e) - px(self.arc) * 4 * e * (1 - e)
         if self.tile is not None:
-            size = self.size or view.tile_size()
+            size = px(self.size) if self.size else view.tile_size()
             image = view.tile_image(self.tile, size)
             lift = 1 + 0.12 * 4 * e * (1 - e)
             if lift > 1.005:
                 image = pygame.transform.scale_by(image, lift)
             shadow = _shadow(image.get_width(), image.get_height())
-            surface.blit(shadow, shadow.get_rect(center=(int(x) + 8, int(y) + 12)))
+            surface.blit(shadow, shadow.get_rect(center=(int(x) + px(8), int(y) + px(12))))
         else:
-            image = view.icon_image(self.icon or "gold", self.size or 32)
+            image = view.icon_image(self.icon or "gold", px(self.size or 32))
         surface.blit(image, image.get_rect(center=(int(x), int(y))))
         if self.label:
             view.float_text(
@@ -157,10 +158,10 @@ class FloatText(Anim):
     color: tuple[int, int, int] = (255, 244, 214)
 
     def draw(self, surface: pygame.Surface, view: View, p: float) -> None:
-        """Rise 40 px and fade out over the second half."""
+        """Rise 40 design px and fade out over the second half."""
         base = view.resolve(self.at)
         alpha = int(255 * min(1.0, 2 * (1 - p)))
-        rise = 40 * smoothstep(0, 1, p)
+        rise = px(40) * smoothstep(0, 1, p)
         view.float_text(surface, self.text, pygame.Vector2(base.x, base.y - rise), alpha, self.color)
 
 

@@ -16,6 +16,7 @@ from cacao_game.app import theme
 from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.play.texts import gains_text
+from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.app.surface_cache import SurfaceCache
 from cacao_game.engine import Fill, Overbuild, Phase, Place, Resolve
@@ -93,14 +94,16 @@ class BoardRenderer:
             rect = inner_rect(scene, pos)
             if view.colliderect(rect):
                 surface.blit(art.jungle(code, size, rotation), rect.topleft)
-        overbuilt = art.icon("overbuilt", max(14, size * 0.28)) if scene.shown.covered else None
+        overbuilt = art.icon("overbuilt", max(px(14), size * 0.28)) if scene.shown.covered else None
         for pos, tile in scene.shown.workers.items():
             rect = inner_rect(scene, pos)
             if not view.colliderect(rect):
                 continue
             surface.blit(art.worker(scene.colors[tile.seat], tile.tile, size, tile.rotation), rect.topleft)
             if overbuilt is not None and pos in scene.shown.covered:
-                surface.blit(overbuilt, overbuilt.get_rect(bottomright=(rect.right - 2, rect.bottom - 2)))
+                surface.blit(
+                    overbuilt, overbuilt.get_rect(bottomright=(rect.right - px(2), rect.bottom - px(2)))
+                )
 
     def draw_last_move(self, surface: pygame.Surface) -> None:
         """The squares of the last move, outlined in the mover's colour with its marker."""
@@ -112,16 +115,18 @@ class BoardRenderer:
         color = scene.app.assets.seat_color(scene.colors[seat], "light")
         for pos in filled:
             if pos in scene.shown.jungle:
-                pygame.draw.rect(surface, color, inner_rect(scene, pos).inflate(2, 2), 3, border_radius=6)
+                pygame.draw.rect(
+                    surface, color, inner_rect(scene, pos).inflate(px(2), px(2)), px(3), border_radius=px(6)
+                )
         if placed is not None and placed in scene.shown.workers:
-            rect = inner_rect(scene, placed).inflate(4, 4)
-            pygame.draw.rect(surface, color, rect, 5, border_radius=6)
+            rect = inner_rect(scene, placed).inflate(px(4), px(4))
+            pygame.draw.rect(surface, color, rect, px(5), border_radius=px(6))
             theme.draw_seat_marker(
                 scene.app,
                 surface,
                 scene.colors[seat],
-                (rect.right - 4, rect.top + 4),
-                max(7.0, scene.camera.scale * 0.1),
+                (rect.right - px(4), rect.top + px(4)),
+                max(px(7), scene.camera.scale * 0.1),
             )
 
     def draw_seat_highlight(self, surface: pygame.Surface) -> None:
@@ -134,8 +139,10 @@ class BoardRenderer:
         for pos, tile in scene.shown.workers.items():
             if tile.seat == seat:
                 rect = inner_rect(scene, pos)
-                pygame.draw.rect(surface, (255, 255, 255), rect.inflate(8, 8), 3, border_radius=8)
-                pygame.draw.rect(surface, color, rect.inflate(2, 2), 4, border_radius=6)
+                pygame.draw.rect(
+                    surface, (255, 255, 255), rect.inflate(px(8), px(8)), px(3), border_radius=px(8)
+                )
+                pygame.draw.rect(surface, color, rect.inflate(px(2), px(2)), px(4), border_radius=px(6))
 
     def draw_targets(self, surface: pygame.Surface, now: float) -> None:
         """Legal squares (placement, overbuild, fill) with an outline and an icon each."""
@@ -145,26 +152,28 @@ class BoardRenderer:
         cam = scene.camera
         pulse = 0.5 + 0.5 * math.sin(now * 4)
         overbuild = set(turn.overbuild_targets()) if phase is Phase.PLACE else set()
-        icon_size = max(12.0, cam.scale * 0.3)
+        icon_size = max(px(12), cam.scale * 0.3)
         for pos in turn.targets():
             rect = inner_rect(scene, pos)
             if not cam.viewport.colliderect(rect):
                 continue
             if pos in overbuild:
-                scene.painter.box(surface, rect, (255, 150, 60), int(30 + 40 * pulse), radius=6)
-                dashed_rect(surface, (255, 170, 90), rect.inflate(-2, -2), 4, max(4, int(cam.scale / 8)))
+                scene.painter.box(surface, rect, (255, 150, 60), int(30 + 40 * pulse), radius=px(6))
+                dashed_rect(
+                    surface, (255, 170, 90), rect.inflate(-px(2), -px(2)), 4, max(4, int(cam.scale / 8))
+                )
                 icon = scene.art.icon("overbuilt", icon_size * 1.3)
                 corner = (rect.right - icon_size * 0.45, rect.top + icon_size * 0.45)
                 surface.blit(icon, icon.get_rect(center=corner))
                 continue
             scene.painter.box(
                 surface,
-                rect.inflate(-6, -6),
+                rect.inflate(-px(6), -px(6)),
                 (255, 247, 225),
                 int(40 + 40 * pulse),
-                radius=max(4, int(cam.scale / 10)),
+                radius=max(px(4), int(cam.scale / 10)),
             )
-            dashed_rect(surface, CREAM, rect.inflate(-6, -6), 2, max(4, int(cam.scale / 10)))
+            dashed_rect(surface, CREAM, rect.inflate(-px(6), -px(6)), 2, max(4, int(cam.scale / 10)))
             center = rect.center
             if phase is Phase.FILL:
                 leaf = scene.art.jungle("back", icon_size * 1.6)
@@ -172,10 +181,10 @@ class BoardRenderer:
             else:
                 arm = icon_size * 0.5
                 pygame.draw.line(
-                    surface, CREAM, (center[0] - arm, center[1]), (center[0] + arm, center[1]), 3
+                    surface, CREAM, (center[0] - arm, center[1]), (center[0] + arm, center[1]), px(3)
                 )
                 pygame.draw.line(
-                    surface, CREAM, (center[0], center[1] - arm), (center[0], center[1] + arm), 3
+                    surface, CREAM, (center[0], center[1] - arm), (center[0], center[1] + arm), px(3)
                 )
 
     def draw_selection(self, surface: pygame.Surface, now: float) -> None:
@@ -193,7 +202,13 @@ class BoardRenderer:
             self.draw_action(surface, provisional, alpha=255)
             rect = inner_rect(scene, provisional.pos)
             hinted = scene.hint == provisional
-            pygame.draw.rect(surface, HINT if hinted else theme.GOLD, rect.inflate(6, 6), 4, border_radius=8)
+            pygame.draw.rect(
+                surface,
+                HINT if hinted else theme.GOLD,
+                rect.inflate(px(6), px(6)),
+                px(4),
+                border_radius=px(8),
+            )
             self.yield_pill(surface, provisional, hinted=hinted, border=theme.GOLD)
 
     def yield_pill(
@@ -209,7 +224,7 @@ class BoardRenderer:
         if hinted:
             label = f"{t('play.hint')}: {label}"
         rect = inner_rect(self.scene, action.pos)
-        self.scene.painter.pill(surface, label, (rect.centerx, rect.top - 22), 20, border=border)
+        self.scene.painter.pill(surface, label, (rect.centerx, rect.top - px(22)), 20, border=border)
 
     def draw_action(self, surface: pygame.Surface, action: Place | Overbuild | Fill, alpha: int) -> None:
         """The tile an action would lay, at its square."""
@@ -245,13 +260,13 @@ class BoardRenderer:
         alpha = int(max(0.0, min(1.0, strength)) * 150)
         if alpha <= 0:
             return
-        scene.painter.box(surface, rect, color, alpha // 4, radius=max(4, int(scene.camera.scale / 10)))
+        scene.painter.box(surface, rect, color, alpha // 4, radius=max(px(4), int(scene.camera.scale / 10)))
         if side is not None and side in SIDES:
-            thick = max(4, int(rect.w * 0.14))
+            thick = max(px(4), int(rect.w * 0.14))
             bars = (
                 pygame.Rect(rect.left, rect.top, rect.w, thick),
                 pygame.Rect(rect.right - thick, rect.top, thick, rect.h),
                 pygame.Rect(rect.left, rect.bottom - thick, rect.w, thick),
                 pygame.Rect(rect.left, rect.top, thick, rect.h),
             )
-            scene.painter.box(surface, bars[side], color, min(255, alpha + 80), radius=3)
+            scene.painter.box(surface, bars[side], color, min(255, alpha + 80), radius=px(3))

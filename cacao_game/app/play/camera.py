@@ -11,25 +11,32 @@ from collections.abc import Iterable
 
 import pygame
 
+from cacao_game.app.scale import current, px
 from cacao_game.engine.tiles import Pos
 from cacao_game.jsontypes import JSON
 
 MIN_SCALE = 28.0
-"""Smallest square size in pixels (the whole late-game board fits a 1360x728 viewport)."""
+"""Smallest square size in design pixels (the whole late-game board fits a 1360x728 viewport)."""
 MAX_SCALE = 220.0
+"""Largest square size in design pixels."""
+MARGIN = 24
+"""Design pixels kept free around a fitted board."""
 ZOOM_STEP = 1.2
 """Scale factor of one wheel notch or one +/- key press."""
 PAN_SPEED = 900.0
-"""Pixels per second when panning with the keyboard."""
+"""Design pixels per second when panning with the keyboard."""
 EASE_RATE = 14.0
 """How fast the view follows its target (per second, exponential)."""
 
 
 class Camera:
-    """Maps squares to pixels inside ``viewport`` (a rect of the logical screen)."""
+    """Maps squares to pixels inside ``viewport`` (a rect of the screen, in real pixels);
+    ``scale`` is the real pixels per square."""
 
-    def __init__(self, viewport: pygame.Rect, scale: float = 96.0) -> None:
-        """Start centred on the two start tiles at ``scale`` pixels per square."""
+    def __init__(self, viewport: pygame.Rect, scale: float | None = None) -> None:
+        """Start centred on the two start tiles at ``scale`` pixels per square (default 96
+        design pixels)."""
+        scale = px(96) if scale is None else scale
         self.viewport = pygame.Rect(viewport)
         self.center = pygame.Vector2(1.0, 1.0)
         self.scale = scale
@@ -83,7 +90,7 @@ class Camera:
     def zoom(self, factor: float, anchor: tuple[float, float] | None = None) -> None:
         """Multiply the target scale by ``factor``, keeping the world point under ``anchor`` still."""
         anchor = anchor if anchor is not None else self.viewport.center
-        new_scale = max(MIN_SCALE, min(MAX_SCALE, self.target_scale * factor))
+        new_scale = self.clamp(self.target_scale * factor)
         offset = pygame.Vector2(anchor[0] - self.viewport.centerx, anchor[1] - self.viewport.centery)
         world = self.target_center + offset / self.target_scale
         self.target_center = world - offset / new_scale
@@ -96,21 +103,71 @@ class Camera:
         if immediate:
             self.center -= pygame.Vector2(dx, dy) / self.scale
 
-    def fit(self, squares: Iterable[Pos], border: int = 1) -> None:
-        """Aim at the bounding box of ``squares`` plus ``border`` squares on every side."""
+    @staticmethod
+    def clamp(scale: float) -> float:
+        """``scale`` within the zoom limits (``MIN_SCALE``-``MAX_SCALE`` design pixels)."""
+        return max(px(MIN_SCALE), min(px(MAX_SCALE), scale))
+
+    def framed(self) -> pygame.Rect:
+        """The viewport less its margin: where a fitted board lies."""
+        return self.viewport.inflate(-2 * px(MARGIN), -2 * px(MARGIN))
+
+    @staticmethod
+    def bounds(squares: Iterable[Pos], border: int) -> tuple[int, int, int, int] | None:
+        """(left, top, right, bottom) of ``squares`` plus ``border`` squares; None if empty."""
         squares = list(squares)
         if not squares:
-            return
+            return None
         xs = [p[0] for p in squares]
         ys = [p[1] for p in squares]
-        left, right = min(xs) - border, max(xs) + 1 + border
-        top, bottom = min(ys) - border, max(ys) + 1 + border
-        scale = min(self.viewport.width / (right - left), self.viewport.height / (bottom - top))
-        self.target_scale = max(MIN_SCALE, min(MAX_SCALE, scale))
+        return min(xs) - border, min(ys) - border, max(xs) + 1 + border, max(ys) + 1 + border
+
+    def fit(self, squares: Iterable[Pos], border: int = 1) -> None:
+        """Aim at the bounding box of ``squares`` plus ``border`` squares on every side, inside
+        the viewport less its margin."""
+        box = self.bounds(squares, border)
+        if box is None:
+            return
+        left, top, right, bottom = box
+        room = self.framed()
+        self.target_scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
         self.target_center = pygame.Vector2((left + right) / 2, (top + bottom) / 2)
 
+    def contains(self, squares: Iterable[Pos], border: int = 1) -> bool:
+        """Whether ``squares`` plus ``border`` lie inside the framed viewport at the target view."""
+        box = self.bounds(squares, border)
+        if box is None:
+            return True
+        left, top, right, bottom = box
+        corner = self.target_square_rect((left, top))
+        far = self.target_square_rect((right - 1, bottom - 1))
+        room = self.framed()
+        return (
+            room.left <= corner.left
+            and corner.top >= room.top
+            and far.right <= room.right
+            and far.bottom <= room.bottom
+        )
+
+    def keep_in_view(self, squares: Iterable[Pos], border: int = 1) -> bool:
+        """Re-fit only when ``squares`` outgrow the view; True if the view changed."""
+        squares = list(squares)
+        if self.contains(squares, border):
+            return False
+        self.fit(squares, border)
+        return True
+
+    def relayout(self, viewport: pygame.Rect, factor_ratio: float) -> None:
+        """A new viewport after a resize; the zoom follows the scale change ``factor_ratio``."""
+        self.viewport = pygame.Rect(viewport)
+        self.scale *= factor_ratio
+        self.target_scale = self.clamp(self.target_scale * factor_ratio)
+
     def ensure_visible(self, pos: Pos) -> None:
-        """Pan the target so square ``pos`` is inside the viewport with a small margin."""
+        """Pan the target only if square ``pos`` is not wholly inside the viewport now, just far
+        enough to show it with a small margin."""
+        if self.viewport.contains(self.target_square_rect(pos)):
+            return
         rect = self.viewport.inflate(-2 * self.target_scale, -2 * self.target_scale)
         half = pygame.Vector2(rect.width, rect.height) / (2 * self.target_scale)
         cx = pos[0] + 0.5
@@ -145,10 +202,14 @@ class Camera:
 
     def to_dict(self) -> dict[str, JSON]:
         """JSON data to restore the view (``from_dict``)."""
-        return {"x": self.target_center.x, "y": self.target_center.y, "scale": self.target_scale}
+        return {
+            "x": self.target_center.x,
+            "y": self.target_center.y,
+            "scale": self.target_scale / current().factor,
+        }
 
     def load_dict(self, data: object) -> None:
-        """Restore a view saved by ``to_dict``; silently ignores bad data."""
+        """Restore a view saved by ``to_dict`` (its scale in design pixels); ignores bad data."""
         if not isinstance(data, dict):
             return
         try:
@@ -156,5 +217,5 @@ class Camera:
         except (KeyError, TypeError, ValueError):
             return
         self.target_center = pygame.Vector2(x, y)
-        self.target_scale = max(MIN_SCALE, min(MAX_SCALE, scale))
+        self.target_scale = self.clamp(scale * current().factor)
         self.snap()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.engine import Phase
 from cacao_game.engine.tiles import JUNGLE_CODES, MARKET_PRICE, WATER_TRACK, Pos
@@ -62,41 +63,36 @@ class Hud:
     def hand_slots(self, count: int) -> list[pygame.Rect]:
         """Rectangles of the hand tiles."""
         area = self.a("hand")
-        gap = 40
-        total = count * HAND_TILE + max(0, count - 1) * gap
+        gap, size = px(40), px(HAND_TILE)
+        total = count * size + max(0, count - 1) * gap
         x = area.centerx - total // 2
-        return [
-            pygame.Rect(x + i * (HAND_TILE + gap), area.y + 56, HAND_TILE, HAND_TILE) for i in range(count)
-        ]
+        return [pygame.Rect(x + i * (size + gap), area.y + px(56), size, size) for i in range(count)]
 
     def display_slots(self, count: int = 2) -> list[pygame.Rect]:
         """Rectangles of the display tiles (always two places)."""
         area = self.a("display")
-        gap = 28
-        total = 2 * DISPLAY_TILE + gap
+        gap, size = px(28), px(DISPLAY_TILE)
+        total = 2 * size + gap
         x = area.centerx - total // 2
-        return [
-            pygame.Rect(x + i * (DISPLAY_TILE + gap), area.y + 66, DISPLAY_TILE, DISPLAY_TILE)
-            for i in range(max(2, count))
-        ]
+        return [pygame.Rect(x + i * (size + gap), area.y + px(66), size, size) for i in range(max(2, count))]
 
     def pile_rect(self) -> pygame.Rect:
         """The face-down pile."""
         area = self.a("jungle_pile")
-        return pygame.Rect(area.x + 40, area.y + 66, DISPLAY_TILE, DISPLAY_TILE)
+        return pygame.Rect(area.x + px(40), area.y + px(66), px(DISPLAY_TILE), px(DISPLAY_TILE))
 
     def revealed_rect(self) -> pygame.Rect:
         """Where a pile tile drawn face up for a fill is shown."""
-        return self.pile_rect().move(DISPLAY_TILE + 60, 0)
+        return self.pile_rect().move(px(DISPLAY_TILE + 60), 0)
 
     def action_buttons(self) -> list[Button]:
         """The scene's action buttons (Undo, Hint, Confirm, Menu in play)."""
         area = self.a("actions")
         names = self.scene.action_names
-        gap = 10
+        gap = px(10)
         width = (area.w - gap * (len(names) - 1)) // len(names)
         return [
-            Button(pygame.Rect(area.x + i * (width + gap), area.y + 6, width, area.h - 12), name)
+            Button(pygame.Rect(area.x + i * (width + gap), area.y + px(6), width, area.h - px(12)), name)
             for i, name in enumerate(names)
         ]
 
@@ -105,8 +101,8 @@ class Hud:
         board = self.a("board")
         per_group = Counter(c.group for c in choices)
         widest = max(per_group.values(), default=1)
-        rect = pygame.Rect(0, 0, 48 + max(400, widest * POPUP_STEP), 72 + len(per_group) * POPUP_ROW)
-        rect.topright = (board.right - 16, board.top + 16)
+        rect = pygame.Rect(0, 0, px(48 + max(400, widest * POPUP_STEP)), px(72 + len(per_group) * POPUP_ROW))
+        rect.topright = (board.right - px(16), board.top + px(16))
         return rect
 
     def popup_buttons(self, choices: list[Choice]) -> list[Button]:
@@ -117,15 +113,16 @@ class Hud:
         for index, choice in enumerate(choices):
             column = by_group.get(choice.group, 0)
             by_group[choice.group] = column + 1
-            x = rect.x + 24 + column * POPUP_STEP
-            y = rect.y + 64 + choice.group * POPUP_ROW + 52
-            buttons.append(Button(pygame.Rect(x, y, POPUP_STEP - 12, 60), "choice", index))
+            x = rect.x + px(24 + column * POPUP_STEP)
+            y = rect.y + px(64 + choice.group * POPUP_ROW + 52)
+            buttons.append(Button(pygame.Rect(x, y, px(POPUP_STEP - 12), px(60)), "choice", index))
         return buttons
 
     def curtain_button(self) -> pygame.Rect:
         """The "ready" button of the hot-seat curtain."""
-        rect = pygame.Rect(0, 0, 360, 76)
-        rect.center = (960, 640)
+        rect = pygame.Rect(0, 0, px(360), px(76))
+        board = self.a("board")
+        rect.center = (board.centerx, board.centery + px(160))
         return rect
 
     def panel_point(self, seat: int, item: str) -> pygame.Vector2:
@@ -133,14 +130,14 @@ class Hud:
         r = self.panel_rect(seat)
         shown = self.scene.shown
         if item == "gold":
-            return pygame.Vector2(r.x + 34, r.y + 94)
+            return pygame.Vector2(r.x + px(34), r.y + px(94))
         if item == "cacao":
-            return pygame.Vector2(r.x + 150 + 30 * min(4, shown.cacao[seat]), r.y + 94)
+            return pygame.Vector2(r.x + px(150 + 30 * min(4, shown.cacao[seat])), r.y + px(94))
         if item == "sun":
-            return pygame.Vector2(r.x + 322 + 30 * min(2, shown.sun[seat]), r.y + 94)
+            return pygame.Vector2(r.x + px(322 + 30 * min(2, shown.sun[seat])), r.y + px(94))
         if item == "water":
-            return pygame.Vector2(r.x + 66 + 38 * shown.water[seat], r.y + 128)
-        return pygame.Vector2(r.right - 50, r.y + 94)
+            return pygame.Vector2(r.x + px(66 + 38 * shown.water[seat]), r.y + px(128))
+        return pygame.Vector2(r.right - px(50), r.y + px(94))
 
     # ----------------------------------------------------------------- static frames
 
@@ -176,15 +173,22 @@ class Hud:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Every HUD element over the board (the board is drawn before)."""
-        self.draw_top(surface)
+        with theme.within(self.a("title").union(self.a("status"))):
+            self.draw_top(surface)
         for seat in range(self.scene.game.players):
-            self.draw_panel(surface, seat)
-        self.draw_display(surface)
-        self.draw_pile(surface)
-        self.draw_hand(surface)
-        self.draw_remaining(surface)
-        self.draw_log(surface)
-        self.draw_actions(surface)
+            with theme.within(self.panel_rect(seat)):
+                self.draw_panel(surface, seat)
+        parts = (
+            ("display", self.draw_display),
+            ("jungle_pile", self.draw_pile),
+            ("hand", self.draw_hand),
+            ("remaining", self.draw_remaining),
+            ("log", self.draw_log),
+            ("actions", self.draw_actions),
+        )
+        for anchor, draw in parts:
+            with theme.within(self.a(anchor)):
+                draw(surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """Turn, mover and what to do now."""
@@ -195,15 +199,25 @@ class Hud:
         seat, heading = scene.headline()
         if seat is not None:
             theme.draw_seat_marker(
-                scene.app, surface, scene.colors[seat], (title.x + 28, title.centery + 2), 13
+                scene.app, surface, scene.colors[seat], (title.x + px(28), title.centery + px(2)), px(13)
             )
-        p.text(surface, heading, (title.x + 52, title.centery + 2), 30, "black", theme.CREAM, "midleft")
+        p.text(
+            surface, heading, (title.x + px(52), title.centery + px(2)), 30, "black", theme.CREAM, "midleft"
+        )
         variant = t(f"variant.{scene.config.variant}")
-        p.text(surface, variant, (title.right - 20, title.centery + 2), 20, "bold", theme.MUTED, "midright")
+        p.text(
+            surface,
+            variant,
+            (title.right - px(20), title.centery + px(2)),
+            20,
+            "bold",
+            theme.MUTED,
+            "midright",
+        )
         p.text(
             surface,
             scene.status_text(),
-            (status.x + 24, status.centery),
+            (status.x + px(24), status.centery),
             22,
             "regular",
             theme.SAND,
@@ -213,10 +227,18 @@ class Hud:
         keys = scene.key_hint_text()
         if problem:
             p.text(
-                surface, problem, (status.right - 20, status.centery), 18, "bold", theme.DANGER, "midright"
+                surface,
+                problem,
+                (status.right - px(20), status.centery),
+                18,
+                "bold",
+                theme.DANGER,
+                "midright",
             )
         elif keys:
-            p.text(surface, keys, (status.right - 20, status.centery), 18, "regular", theme.MUTED, "midright")
+            p.text(
+                surface, keys, (status.right - px(20), status.centery), 18, "regular", theme.MUTED, "midright"
+            )
 
     def draw_panel(self, surface: pygame.Surface, seat: int) -> None:
         """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score."""
@@ -228,44 +250,60 @@ class Hud:
         color = scene.colors[seat]
         deciding = scene.current_seat() == seat
         if deciding:
-            pygame.draw.rect(surface, theme.GOLD, r.inflate(4, 4), 4, border_radius=theme.RADIUS + 2)
-            tip = [(r.x - 14, r.y + 22), (r.x - 2, r.y + 32), (r.x - 14, r.y + 42)]
+            pygame.draw.rect(
+                surface, theme.GOLD, r.inflate(px(4), px(4)), px(4), border_radius=px(theme.RADIUS + 2)
+            )
+            tip = [(r.x - px(14), r.y + px(22)), (r.x - px(2), r.y + px(32)), (r.x - px(14), r.y + px(42))]
             pygame.draw.polygon(surface, theme.GOLD, tip)
         if scene.highlight_seat == seat:
             pygame.draw.rect(
-                surface, scene.app.assets.seat_color(color), r.inflate(-6, -6), 3, border_radius=theme.RADIUS
+                surface,
+                scene.app.assets.seat_color(color),
+                r.inflate(-px(6), -px(6)),
+                px(3),
+                border_radius=px(theme.RADIUS),
             )
-        theme.draw_seat_marker(scene.app, surface, color, (r.x + 30, r.y + 32), 15)
+        theme.draw_seat_marker(scene.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
         if scene.thinking_seat() == seat:
             start = scene.clock * 5
-            arc = pygame.Rect(0, 0, 44, 44)
-            arc.center = (r.x + 30, r.y + 32)
-            pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, 3)
-        name = p.fit(scene.names[seat], 26, "bold", 250)
-        p.text(surface, name, (r.x + 56, r.y + 14), 26, "bold")
-        p.text(surface, scene.kind_label(seat), (r.x + 56, r.y + 46), 17, "regular", theme.MUTED)
+            arc = pygame.Rect(0, 0, px(44), px(44))
+            arc.center = (r.x + px(30), r.y + px(32))
+            pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
+        name = p.fit(scene.names[seat], 26, "bold", px(250))
+        p.text(surface, name, (r.x + px(56), r.y + px(14)), 26, "bold")
+        p.text(surface, scene.kind_label(seat), (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
         total = scene.projected_total(seat)
-        p.text(surface, str(total), (r.right - 22, r.y + 6), 46, "black", theme.GOLD, "topright")
-        p.text(surface, t("play.projected"), (r.right - 22, r.y + 58), 15, "regular", theme.MUTED, "topright")
-        y = r.y + 94
-        surface.blit(art.icon("gold", 34), art.icon("gold", 34).get_rect(center=(r.x + 34, y)))
-        p.text(surface, str(shown.gold[seat]), (r.x + 56, y), 26, "black", theme.CREAM, "midleft")
-        self._slots(surface, (r.x + 150, y), 5, shown.cacao[seat], "cacao", theme.CACAO)
-        self._slots(surface, (r.x + 322, y), 3, shown.sun[seat], "sun", theme.GOLD_DARK)
-        back = art.worker(color, "back", 30)
-        surface.blit(back, back.get_rect(center=(r.right - 62, y)))
-        p.text(surface, str(shown.tiles_left(seat)), (r.right - 42, y), 22, "bold", theme.CREAM, "midleft")
-        y2 = r.y + 128
-        surface.blit(art.icon("water", 24), art.icon("water", 24).get_rect(center=(r.x + 34, y2)))
+        p.text(surface, str(total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
+        p.text(
+            surface,
+            t("play.projected"),
+            (r.right - px(22), r.y + px(58)),
+            15,
+            "regular",
+            theme.MUTED,
+            "topright",
+        )
+        y = r.y + px(94)
+        surface.blit(art.icon("gold", px(34)), art.icon("gold", px(34)).get_rect(center=(r.x + px(34), y)))
+        p.text(surface, str(shown.gold[seat]), (r.x + px(56), y), 26, "black", theme.CREAM, "midleft")
+        self._slots(surface, (r.x + px(150), y), 5, shown.cacao[seat], "cacao", theme.CACAO)
+        self._slots(surface, (r.x + px(322), y), 3, shown.sun[seat], "sun", theme.GOLD_DARK)
+        back = art.worker(color, "back", px(30))
+        surface.blit(back, back.get_rect(center=(r.right - px(62), y)))
+        p.text(
+            surface, str(shown.tiles_left(seat)), (r.right - px(42), y), 22, "bold", theme.CREAM, "midleft"
+        )
+        y2 = r.y + px(128)
+        surface.blit(art.icon("water", px(24)), art.icon("water", px(24)).get_rect(center=(r.x + px(34), y2)))
         for step, value in enumerate(WATER_TRACK):
-            cell = pygame.Rect(0, 0, 36, 22)
-            cell.center = (r.x + 66 + 38 * step, y2)
+            cell = pygame.Rect(0, 0, px(36), px(22))
+            cell.center = (r.x + px(66 + 38 * step), y2)
             here = step == shown.water[seat]
             if here:
-                pygame.draw.rect(surface, theme.WATER, cell, border_radius=6)
-                pygame.draw.rect(surface, theme.CREAM, cell, 2, border_radius=6)
+                pygame.draw.rect(surface, theme.WATER, cell, border_radius=px(6))
+                pygame.draw.rect(surface, theme.CREAM, cell, px(2), border_radius=px(6))
             else:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=6)
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=px(6))
             p.text(
                 surface,
                 f"{value:+d}" if value else "0",
@@ -285,21 +323,21 @@ class Hud:
         icon: str,
         ring: pygame.Color,
     ) -> None:
-        """A row of ``places`` token places 30 px apart, the first ``filled`` holding ``icon``."""
-        image = self.scene.art.icon(icon, 29)
+        """A row of ``places`` token places 30 design px apart, the first ``filled`` holding ``icon``."""
+        image = self.scene.art.icon(icon, px(29))
         for k in range(places):
-            center = (first[0] + 30 * k, first[1])
+            center = (first[0] + px(30 * k), first[1])
             if k < filled:
                 surface.blit(image, image.get_rect(center=center))
             else:
-                pygame.draw.circle(surface, theme.PANEL_LIGHT, center, 11)
-                pygame.draw.circle(surface, ring, center, 11, 2)
+                pygame.draw.circle(surface, theme.PANEL_LIGHT, center, px(11))
+                pygame.draw.circle(surface, ring, center, px(11), px(2))
 
     def draw_display(self, surface: pygame.Surface) -> None:
         """The two display tiles; in a fill decision the picked one is outlined."""
         scene = self.scene
         area = self.a("display")
-        scene.painter.text(surface, t("play.display"), (area.x + 20, area.y + 14), 22, "bold")
+        scene.painter.text(surface, t("play.display"), (area.x + px(20), area.y + px(14)), 22, "bold")
         picking = scene.accepts_board_input() and scene.turn.phase is Phase.FILL
         picked = scene.turn.current_fill_code() if picking else None
         marked = False
@@ -308,19 +346,21 @@ class Hud:
             zip(self.display_slots(), [*scene.shown.display, "", ""], strict=False)
         ):
             if not code or ("display", index) in in_flight:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, 2, border_radius=10)
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, px(2), border_radius=px(10))
                 continue
-            surface.blit(scene.art.jungle(code, DISPLAY_TILE), slot.topleft)
+            surface.blit(scene.art.jungle(code, slot.w), slot.topleft)
             if picking and code == picked and not marked:
                 marked = True
-                pygame.draw.rect(surface, theme.GOLD, slot.inflate(10, 10), 4, border_radius=10)
+                pygame.draw.rect(
+                    surface, theme.GOLD, slot.inflate(px(10), px(10)), px(4), border_radius=px(10)
+                )
                 pygame.draw.polygon(
                     surface,
                     theme.GOLD,
                     [
-                        (slot.centerx - 10, slot.y - 14),
-                        (slot.centerx + 10, slot.y - 14),
-                        (slot.centerx, slot.y - 4),
+                        (slot.centerx - px(10), slot.y - px(14)),
+                        (slot.centerx + px(10), slot.y - px(14)),
+                        (slot.centerx, slot.y - px(4)),
                     ],
                 )
 
@@ -328,21 +368,26 @@ class Hud:
         """The face-down pile with its count, and a tile drawn face up for a fill."""
         scene = self.scene
         area = self.a("jungle_pile")
-        scene.painter.text(surface, t("play.pile"), (area.x + 20, area.y + 14), 22, "bold")
+        scene.painter.text(surface, t("play.pile"), (area.x + px(20), area.y + px(14)), 22, "bold")
         rect = self.pile_rect()
         count = scene.shown.pile_count
         for k in range(min(3, count), 0, -1):
-            surface.blit(scene.art.jungle("back", DISPLAY_TILE), rect.move(4 * k, -4 * k).topleft)
+            surface.blit(scene.art.jungle("back", rect.w), rect.move(px(4 * k), -px(4 * k)).topleft)
         if count == 0:
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, 2, border_radius=10)
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, px(2), border_radius=px(10))
         scene.painter.text(
-            surface, t("play.pile_left", count=count), (rect.right + 26, rect.y + 6), 24, "black", theme.CREAM
+            surface,
+            t("play.pile_left", count=count),
+            (rect.right + px(26), rect.y + px(6)),
+            24,
+            "black",
+            theme.CREAM,
         )
         revealed = scene.game.revealed_pile_tile() if not scene.timeline.busy else None
         if revealed:
             target = self.revealed_rect()
-            surface.blit(scene.art.jungle(revealed, DISPLAY_TILE), target.topleft)
-            pygame.draw.rect(surface, theme.GOLD, target.inflate(8, 8), 4, border_radius=10)
+            surface.blit(scene.art.jungle(revealed, target.w), target.topleft)
+            pygame.draw.rect(surface, theme.GOLD, target.inflate(px(8), px(8)), px(4), border_radius=px(10))
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         """The viewer's hand (face down under the curtain or for a computer seat)."""
@@ -357,12 +402,12 @@ class Hud:
             return
         in_flight = scene.timeline.hidden()
         title = t("play.hand_of", name=scene.names[seat])
-        p.text(surface, title, (area.x + 20, area.y + 14), 22, "bold")
+        p.text(surface, title, (area.x + px(20), area.y + px(14)), 22, "bold")
         pile = scene.shown.piles[seat]
         p.text(
             surface,
             t("play.in_pile", count=pile),
-            (area.right - 20, area.y + 18),
+            (area.right - px(20), area.y + px(18)),
             18,
             "regular",
             theme.MUTED,
@@ -375,24 +420,28 @@ class Hud:
             if ("hand", (seat, index, len(hand))) in in_flight:
                 continue
             if hidden:
-                surface.blit(scene.art.worker(color, "back", HAND_TILE), slot.topleft)
+                surface.blit(scene.art.worker(color, "back", slot.w), slot.topleft)
                 continue
             selected = active and index == scene.turn.hand_index
             rotation = scene.turn.rotation if selected else 0
-            rect = slot.move(0, -10) if selected else slot
-            surface.blit(scene.art.worker(color, code, HAND_TILE, rotation), rect.topleft)
+            rect = slot.move(0, -px(10)) if selected else slot
+            surface.blit(scene.art.worker(color, code, slot.w, rotation), rect.topleft)
             if selected:
-                pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), 4, border_radius=12)
-            badge = pygame.Rect(0, 0, 28, 28)
-            badge.center = (rect.x + 4, rect.y + 4)
-            pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=8)
-            pygame.draw.rect(surface, theme.GOLD if selected else theme.GOLD_DARK, badge, 2, border_radius=8)
+                pygame.draw.rect(
+                    surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12)
+                )
+            badge = pygame.Rect(0, 0, px(28), px(28))
+            badge.center = (rect.x + px(4), rect.y + px(4))
+            pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=px(8))
+            pygame.draw.rect(
+                surface, theme.GOLD if selected else theme.GOLD_DARK, badge, px(2), border_radius=px(8)
+            )
             p.text(surface, str(index + 1), badge.center, 18, "black", theme.CREAM, "center")
         if active and scene.turn.overbuild_targets():
             p.text(
                 surface,
                 t("play.overbuild"),
-                (area.centerx + 40, area.y + 18),
+                (area.centerx + px(40), area.y + px(18)),
                 18,
                 "bold",
                 (255, 190, 120),
@@ -402,7 +451,7 @@ class Hud:
     def section(self, surface: pygame.Surface, anchor: str, title: str) -> pygame.Rect:
         """Draw the title (string key ``title``) of the section at ``anchor``; returns the area."""
         area = self.a(anchor)
-        self.scene.painter.text(surface, t(title), (area.x + 20, area.y + 10), 19, "bold")
+        self.scene.painter.text(surface, t(title), (area.x + px(20), area.y + px(10)), 19, "bold")
         return area
 
     def remaining_cells(self) -> list[tuple[pygame.Rect, str, int]]:
@@ -410,10 +459,11 @@ class Hud:
         area = self.a("remaining")
         counts = self.scene.remaining_jungle()
         codes = [c for c in JUNGLE_CODES if counts.get(c)]
-        return [
-            (pygame.Rect(area.x + 22 + (k % 6) * 77, area.y + 40 + (k // 6) * 40, 70, 34), code, counts[code])
-            for k, code in enumerate(codes)
-        ]
+        cells = []
+        for k, code in enumerate(codes):
+            x, y = area.x + px(22 + (k % 6) * 77), area.y + px(40 + (k // 6) * 40)
+            cells.append((pygame.Rect(x, y, px(70), px(34)), code, counts[code]))
+        return cells
 
     def draw_remaining(self, surface: pygame.Surface) -> None:
         """The jungle tiles still to come (pile and display), with counts."""
@@ -422,10 +472,12 @@ class Hud:
         area = self.section(surface, "remaining", "play.remaining")
         cells = self.remaining_cells()
         for rect, code, count in cells:
-            surface.blit(scene.art.jungle(code, 34), rect.topleft)
-            p.text(surface, f"×{count}", (rect.x + 38, rect.y + 17), 18, "bold", theme.CREAM, "midleft")
+            surface.blit(scene.art.jungle(code, rect.h), rect.topleft)
+            p.text(
+                surface, f"×{count}", (rect.x + px(38), rect.y + px(17)), 18, "bold", theme.CREAM, "midleft"
+            )
         if not cells:
-            p.text(surface, "—", (area.x + 22, area.y + 46), 22, "bold", theme.MUTED)
+            p.text(surface, "—", (area.x + px(22), area.y + px(46)), 22, "bold", theme.MUTED)
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """The last lines of the game log, each with its seat's marker and colour."""
@@ -433,19 +485,19 @@ class Hud:
         p = scene.painter
         area = self.section(surface, "log", "play.log")
         lines = scene.visible_log()
-        row = 23
-        capacity = (area.h - 44) // row
-        y = area.y + 40
+        row = px(23)
+        capacity = (area.h - px(44)) // row
+        y = area.y + px(40)
         for line in lines[-capacity:]:
             if line.seat is not None:
                 color = scene.colors[line.seat]
-                theme.draw_seat_marker(scene.app, surface, color, (area.x + 28, y + 10), 7)
+                theme.draw_seat_marker(scene.app, surface, color, (area.x + px(28), y + px(10)), px(7))
                 tint = scene.app.assets.seat_color(color, "light")
             else:
                 tint = theme.GOLD
             weight = "bold" if line.heading else "regular"
-            text = p.fit(line.text, 17, weight, area.w - 70)
-            p.text(surface, text, (area.x + 44, y), 17, weight, theme.CREAM if line.heading else tint)
+            text = p.fit(line.text, 17, weight, area.w - px(70))
+            p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
             y += row
 
     def draw_actions(self, surface: pygame.Surface) -> None:
@@ -464,7 +516,7 @@ class Hud:
                 button.rect,
                 color=fill,
                 alpha=240,
-                radius=12,
+                radius=px(12),
                 shadow=False,
                 border=theme.GOLD if enabled else theme.PANEL_LIGHT,
             )
@@ -472,7 +524,7 @@ class Hud:
             p.text(
                 surface,
                 scene.action_label(button.name),
-                (button.rect.centerx, button.rect.centery - 7),
+                (button.rect.centerx, button.rect.centery - px(7)),
                 20,
                 "bold",
                 color,
@@ -482,7 +534,7 @@ class Hud:
             p.text(
                 surface,
                 keys,
-                (button.rect.centerx, button.rect.bottom - 5),
+                (button.rect.centerx, button.rect.bottom - px(5)),
                 13,
                 "regular",
                 theme.MUTED,
@@ -498,32 +550,34 @@ class Hud:
         rect = self.popup_rect(choices)
         theme.draw_panel(surface, rect, alpha=245, border=theme.GOLD)
         seat = scene.turn.seat
-        theme.draw_seat_marker(scene.app, surface, scene.colors[seat], (rect.x + 34, rect.y + 34), 13)
-        title = p.fit(t("play.resolve_title", name=scene.names[seat]), 24, "bold", rect.w - 80)
-        p.text(surface, title, (rect.x + 58, rect.y + 34), 24, "bold", theme.CREAM, "midleft")
+        theme.draw_seat_marker(
+            scene.app, surface, scene.colors[seat], (rect.x + px(34), rect.y + px(34)), px(13)
+        )
+        title = p.fit(t("play.resolve_title", name=scene.names[seat]), 24, "bold", rect.w - px(80))
+        p.text(surface, title, (rect.x + px(58), rect.y + px(34)), 24, "bold", theme.CREAM, "midleft")
         seen: set[int] = set()
         for button, choice in zip(self.popup_buttons(choices), choices, strict=True):
             if choice.group not in seen:
                 seen.add(choice.group)
-                y = button.rect.y - 28
-                icon = scene.art.jungle(choice.jungle, 44)
-                surface.blit(icon, icon.get_rect(midleft=(rect.x + 24, y)))
+                y = button.rect.y - px(28)
+                icon = scene.art.jungle(choice.jungle, px(44))
+                surface.blit(icon, icon.get_rect(midleft=(rect.x + px(24), y)))
                 key = "play.sell_at" if choice.jungle in MARKET_PRICE else "play.take_at"
                 text = t(key, price=choice.value, value=choice.value)
-                p.text(surface, text, (rect.x + 78, y), 20, "regular", theme.CREAM, "midleft")
+                p.text(surface, text, (rect.x + px(78), y), 20, "regular", theme.CREAM, "midleft")
             focused = button.index == scene.turn.focus
             hinted = scene.hint == choice.action
             hover = button.rect.collidepoint(scene.mouse)
             fill = theme.JUNGLE if focused else (theme.PANEL_HOVER if hover else theme.PANEL_LIGHT)
-            pygame.draw.rect(surface, fill, button.rect, border_radius=12)
+            pygame.draw.rect(surface, fill, button.rect, border_radius=px(12))
             rim = (255, 214, 80) if hinted else (theme.GOLD if focused else theme.GOLD_DARK)
-            pygame.draw.rect(surface, rim, button.rect, 4 if (focused or hinted) else 2, border_radius=12)
+            pygame.draw.rect(surface, rim, button.rect, 4 if (focused or hinted) else 2, border_radius=px(12))
             p.text(surface, str(choice.action.amount), button.rect.center, 30, "black", theme.CREAM, "center")
             if button.index < 9:
                 p.text(
                     surface,
                     str(button.index + 1),
-                    (button.rect.right - 6, button.rect.y + 3),
+                    (button.rect.right - px(6), button.rect.y + px(3)),
                     13,
                     "bold",
                     theme.MUTED,
@@ -536,11 +590,13 @@ class Hud:
         p = scene.painter
         theme.dim(surface, 215)
         color = scene.colors[seat]
-        theme.draw_seat_marker(scene.app, surface, color, (960, 400), 44)
+        board = self.a("board")
+        cx, cy = board.centerx, board.centery
+        theme.draw_seat_marker(scene.app, surface, color, (cx, cy - px(80)), px(44))
         p.text(
             surface,
             t("play.curtain", name=scene.names[seat]),
-            (960, 480),
+            (cx, cy),
             64,
             "black",
             theme.CREAM,
@@ -550,7 +606,7 @@ class Hud:
         p.text(
             surface,
             t("play.curtain_sub", name=scene.names[seat]),
-            (960, 566),
+            (cx, cy + px(86)),
             26,
             "regular",
             theme.SAND,
@@ -563,24 +619,14 @@ class Hud:
             button,
             color=theme.LEAF if hover else theme.JUNGLE,
             alpha=250,
-            radius=16,
+            radius=px(16),
             border=theme.GOLD,
         )
         p.text(surface, t("play.ready"), button.center, 30, "bold", theme.CREAM, "center")
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> None:
-        """A tooltip panel near the mouse, kept on screen."""
-        p = self.scene.painter
-        images = [p.text_image(line, 19, "bold" if i == 0 else "regular") for i, line in enumerate(lines)]
-        width = max(image.get_width() for image in images) + 28
-        height = sum(image.get_height() for image in images) + 20
-        rect = pygame.Rect(at[0] + 18, at[1] + 18, width, height)
-        rect.clamp_ip(surface.get_rect().inflate(-8, -8))
-        theme.draw_panel(surface, rect, color=theme.CHOCOLATE, alpha=245, radius=10, border=theme.GOLD)
-        y = rect.y + 10
-        for image in images:
-            surface.blit(image, (rect.x + 14, y))
-            y += image.get_height()
+        """A tooltip near the mouse (the app's one tooltip look)."""
+        theme.draw_tip(self.scene.app, surface, lines, at)
 
 
 def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:

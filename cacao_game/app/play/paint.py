@@ -1,7 +1,8 @@
-"""Drawing helpers with caches: rendered text, translucent rectangles, outlines.
+"""Drawing helpers of the table: text (the theme's one renderer), translucent rectangles,
+pills and outlines, in real pixels; sizes given as design pixels are noted.
 
 Rendering text and building alpha surfaces are the expensive parts of a frame; everything
-here caches what it makes (bounded), so a steady frame re-uses surfaces.
+here is cached (bounded), so a steady frame re-uses surfaces.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.assets import Assets
+from cacao_game.app.scale import px
 from cacao_game.app.surface_cache import SurfaceCache
 
 Color = pygame.Color | tuple[int, ...]
@@ -18,32 +20,25 @@ Color = pygame.Color | tuple[int, ...]
 class Painter:
     """Text and translucent shapes drawn from bounded caches."""
 
-    TEXT_BYTES = 8 * 1024 * 1024
     BOX_BYTES = 8 * 1024 * 1024
 
     def __init__(self, assets: Assets) -> None:
         """Fonts come from ``assets``."""
         self.assets = assets
-        self._texts = SurfaceCache("table texts", self.TEXT_BYTES)
         self._boxes = SurfaceCache("table boxes", self.BOX_BYTES)
         self._fitted: dict[tuple[object, ...], str] = {}
 
     def clear(self) -> None:
         """Drop every cached text and shape."""
-        self._texts.clear()
         self._boxes.clear()
         self._fitted.clear()
 
     def text_image(
         self, text: str, size: int, weight: str = "regular", color: Color = theme.CREAM, width: int = 0
     ) -> pygame.Surface:
-        """``text`` rendered (cached) in Lato ``weight`` at ``size`` px, wrapped at ``width``."""
-        font = self.assets.font(size, weight)
-        key = (text, size, weight, tuple(pygame.Color(color)), width)
-        return self._texts.get(
-            key,
-            lambda: theme.render_text(font, text, color, width),
-        )
+        """``text`` rendered (cached) in Lato ``weight`` at ``size`` design px, wrapped at
+        ``width`` real px."""
+        return theme.render_text(self.assets.font(size, weight), text, color, width)
 
     def text(
         self,
@@ -61,12 +56,13 @@ class Painter:
         image = self.text_image(text, size, weight, color, width)
         rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         if shadow:
-            surface.blit(self.text_image(text, size, weight, (0, 0, 0), width), rect.move(1, 2))
+            surface.blit(self.text_image(text, size, weight, (0, 0, 0), width), rect.move(px(1), px(2)))
         surface.blit(image, rect)
+        theme.note_text(surface, text, rect)
         return rect
 
     def fit(self, text: str, size: int, weight: str, width: int) -> str:
-        """``text`` shortened to ``width`` px (cached)."""
+        """``text`` shortened to ``width`` real px (cached)."""
         key = (text, size, weight, width)
         fitted = self._fitted.get(key)
         if fitted is None:
@@ -81,10 +77,12 @@ class Painter:
         rect: pygame.Rect | pygame.FRect,
         color: Color,
         alpha: int,
-        radius: int = 8,
+        radius: int | None = None,
     ) -> None:
-        """A translucent rounded rectangle (cached per size and colour)."""
+        """A translucent rounded rectangle (cached per size and colour); ``radius`` in real
+        pixels (default 8 design pixels)."""
         rect = pygame.Rect(rect)
+        radius = px(8) if radius is None else radius
         rgb = tuple(pygame.Color(color))[:3]
 
         def make() -> pygame.Surface:
@@ -107,10 +105,12 @@ class Painter:
     ) -> pygame.Rect:
         """A rounded label with ``text`` centred at ``center``."""
         image = self.text_image(text, size, "bold", text_color)
-        rect = image.get_rect(center=(round(center[0]), round(center[1]))).inflate(22, 10)
+        rect = image.get_rect(center=(round(center[0]), round(center[1]))).inflate(px(22), px(10))
         self.box(surface, rect, color, 235, rect.h // 2)
         if border is not None:
-            pygame.draw.rect(surface, border, rect, 2, border_radius=rect.h // 2)
+            pygame.draw.rect(surface, border, rect, px(2), border_radius=rect.h // 2)
+        with theme.within(rect):
+            theme.note_text(surface, text, image.get_rect(center=rect.center))
         surface.blit(image, image.get_rect(center=rect.center))
         return rect
 

@@ -32,6 +32,7 @@ from cacao_game.app.play.hud import Hud, square_tooltip
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.texts import LogLine
+from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig
@@ -108,9 +109,6 @@ class PlayScene(Scene):
         camera = source.view.get("camera")
         if isinstance(camera, dict):
             self.camera.load_dict(camera)
-        elif isinstance(source, ReplaySession):
-            self.camera.fit(source.final_board, border=1)
-            self.camera.snap()
         else:
             self.fit_board(snap=True)
 
@@ -388,7 +386,7 @@ class PlayScene(Scene):
             image.set_alpha(alpha)
         outline = self.painter.text_image(text, 24, "black", (30, 20, 10))
         rect = image.get_rect(center=(round(at.x), round(at.y)))
-        surface.blit(outline, rect.move(2, 2))
+        surface.blit(outline, rect.move(px(2), px(2)))
         surface.blit(image, rect)
 
     # ----------------------------------------------------------------- changing what is shown
@@ -440,7 +438,7 @@ class PlayScene(Scene):
                 break
         self.ai.waited = 0.0
         if self.follow_board and any(isinstance(e, (ev.TilePlaced, ev.JungleFilled)) for e in events):
-            self.fit_board()
+            self.camera.keep_in_view(self.board_squares())
 
     def _commit(self, event: ev.Event) -> None:
         self.shown = reduce(self.shown, event)
@@ -456,6 +454,8 @@ class PlayScene(Scene):
         self.history = History.of(self.source.journal, self.source.names)
         self.ai.reset()
         self.input.queued.clear()
+        if self.follow_board:
+            self.camera.keep_in_view(self.board_squares())
 
     def step_replay(self, delta: int) -> None:
         """A replay: one turn forward (animated) or back."""
@@ -497,11 +497,23 @@ class PlayScene(Scene):
             return
         self.app.notify(t("play.saved", where=where))
 
+    def board_squares(self) -> list[Pos]:
+        """Every square holding a tile now."""
+        return list(self.shown.jungle) + list(self.shown.workers)
+
     def fit_board(self, *, snap: bool = False) -> None:
         """Aim the camera at every tile plus a one-tile border."""
-        self.camera.fit(list(self.shown.jungle) + list(self.shown.workers), border=1)
+        self.camera.fit(self.board_squares(), border=1)
         if snap:
             self.camera.snap()
+
+    def relayout(self) -> None:
+        """The screen or scale changed: new anchors, the same view of the board."""
+        old = self.hud.anchors["board"]
+        self.hud = Hud(self)
+        new = self.hud.anchors["board"]
+        self.camera.relayout(new, new.w / old.w if old.w else 1.0)
+        self.release_images()
 
     # ----------------------------------------------------------------- frames
 
@@ -510,7 +522,7 @@ class PlayScene(Scene):
         self.clock += dt
         for name in self.input.held_pan:
             dx, dy = PAN_DIRECTIONS[name]
-            self.camera.pan_pixels(-dx * PAN_SPEED * dt, -dy * PAN_SPEED * dt)
+            self.camera.pan_pixels(-dx * px(PAN_SPEED) * dt, -dy * px(PAN_SPEED) * dt)
         self.camera.update(dt)
         self.timeline.update(dt)
         self.input.drain()
@@ -549,7 +561,7 @@ class PlayScene(Scene):
         if self._popup_cleared == len(self.game.actions):
             return
         self._popup_cleared = len(self.game.actions)
-        popup = self.hud.popup_rect(self.turn.choices()).inflate(48, 48)
+        popup = self.hud.popup_rect(self.turn.choices()).inflate(px(48), px(48))
         overlap = 0.0
         for edge in self.game.pending_edges(self.turn.seat):
             for square in (edge.pos, edge.source):

@@ -9,6 +9,7 @@ import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.flow import autosave_exists, continue_game
+from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
@@ -34,12 +35,14 @@ class MenuScene(WidgetScene):
             ("menu.rules", lambda: self.app.open("rules"), "secondary"),
             ("menu.quit", self.app.quit, "ghost"),
         ]
-        cx = self.app.screen.get_width() // 2
-        top = 420 if len(entries) > 5 else 450
+        width, height = self.app.screen.get_size()
+        cx = width // 2
+        step = px(BUTTON_H + BUTTON_GAP)
+        top = height // 2 - px(120 if len(entries) > 5 else 90)
         self.widgets = []
         for i, (key, action, style) in enumerate(entries):
-            rect = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
-            rect.midtop = (cx, top + i * (BUTTON_H + BUTTON_GAP))
+            rect = pygame.Rect(0, 0, px(BUTTON_W), px(BUTTON_H))
+            rect.midtop = (cx, top + i * step)
             self.widgets.append(Button(rect, t(key), action, style=style, font_size=32))
 
     def back(self) -> None:
@@ -59,47 +62,51 @@ class MenuScene(WidgetScene):
         cache: dict[int, pygame.Surface] = self.__dict__.setdefault("_tiles", {})
         if index not in cache:
             side, row = (-1 if index % 2 == 0 else 1), index // 2
-            tile = self.app.assets.jungle_tile(DECOR_TILES[index], 190 - row * 12)
+            tile = self.app.assets.jungle_tile(DECOR_TILES[index], px(190 - row * 12))
             cache[index] = pygame.transform.rotozoom(tile, side * (8 + row * 7), 1.0)
         return cache[index]
 
     def _draw_decor(self, surface: pygame.Surface) -> None:
-        """Jungle tiles fanned out on both sides, gently bobbing."""
-        w = surface.get_width()
+        """Jungle tiles fanned out on both sides, gently bobbing, and the buttons' panel."""
+        w, h = surface.get_size()
         for i in range(len(DECOR_TILES)):
             side, row = (-1 if i % 2 == 0 else 1), i // 2
             image = self._tile(i)
-            x = w // 2 + side * (470 + row * 95)
-            y = 300 + row * 170 + 6 * math.sin(self.time * 1.1 + i * 1.7)
-            rect = image.get_rect(center=(x, round(y)))
-            theme.draw_shadow(surface, rect.inflate(-30, -30), 20, 110)
+            x = w // 2 + side * px(470 + row * 95)
+            y = h // 2 + px(-240 + row * 170 + 6 * math.sin(self.time * 1.1 + i * 1.7))
+            rect = image.get_rect(center=(x, y))
+            theme.draw_shadow(surface, rect.inflate(-px(30), -px(30)), px(20), 110)
             surface.blit(image, rect)
-        panel = pygame.Rect(0, 0, BUTTON_W + 120, 0)
-        count = len(self.widgets)
-        panel.height = count * (BUTTON_H + BUTTON_GAP) + 60
-        panel.midtop = (w // 2, self.widgets[0].rect.top - 40 if self.widgets else 430)
+        if not self.widgets:
+            return
+        panel = pygame.Rect(0, 0, px(BUTTON_W + 120), 0)
+        panel.top = self.widgets[0].rect.top - px(40)
+        panel.height = self.widgets[-1].rect.bottom + px(34) - panel.top
+        panel.centerx = w // 2
         theme.draw_panel(surface, panel, alpha=215)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         title_font = self.app.assets.font(168, "black")
+        top = px(96) + (h - px(1080)) // 2
         rect = theme.draw_text(
-            surface, title_font, t("app.title"), (w // 2, 96), theme.GOLD, anchor="midtop", shadow=True
+            surface, title_font, t("app.title"), (w // 2, top), theme.GOLD, anchor="midtop", shadow=True
         )
+        icon = self.app.assets.icon("cacao", px(72))
         for dx in (-1, 1):
-            icon = self.app.assets.icon("cacao", 72)
-            surface.blit(icon, icon.get_rect(center=(w // 2 + dx * (rect.w // 2 + 70), rect.centery + 10)))
+            center = (w // 2 + dx * (rect.w // 2 + px(70)), rect.centery + px(10))
+            surface.blit(icon, icon.get_rect(center=center))
         sub = self.app.assets.font(34)
         theme.draw_text(
             surface,
             sub,
             t("app.subtitle"),
-            (w // 2, rect.bottom + 6),
+            (w // 2, rect.bottom + px(6)),
             theme.CREAM,
             anchor="midtop",
             shadow=True,
         )
         foot = self.app.assets.font(theme.SMALL_SIZE)
         theme.draw_text(
-            surface, foot, t("menu.footer"), (w // 2, h - 28), theme.SAND, anchor="midbottom", shadow=True
+            surface, foot, t("menu.footer"), (w // 2, h - px(28)), theme.SAND, anchor="midbottom", shadow=True
         )

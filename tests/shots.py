@@ -1,0 +1,201 @@
+"""Every scene and every play phase, built on an app of any size: what ``tools/screenshot.py``
+renders and what the no-overflow test audits.
+
+``SHOTS`` maps a shot name to a function that brings a fresh app to that screen (driven
+through ``App.step`` with fed events, as a player would). Saves live under ``CACAO_HOME``,
+which the caller points at a temporary folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+from harness import FRAME, motion, random_game, run
+from phases import CONFIG, game_at
+
+from cacao_game.app.app import App
+from cacao_game.app.catalog import router
+from cacao_game.app.play.ai_worker import SyncAI
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.config.game import GameConfig, SeatConfig
+from cacao_game.config.settings import Settings
+from cacao_game.engine import Game
+from cacao_game.records.gamerecord import seat_entries, to_record
+from cacao_game.session import PlaySession, ShowHand
+from cacao_game.session.replay import ReplaySession
+
+Shot = Callable[[App], None]
+
+
+def make_app(size: tuple[int, int], settings: Settings | None = None) -> App:
+    """An app drawing on an off-screen surface of ``size``."""
+    return App(pygame.Surface(size), settings or Settings(sound=False), router=router())
+
+
+def frames(app: App, count: int = 3, events: list[pygame.event.Event] | None = None) -> None:
+    """Run ``count`` frames, feeding ``events`` to the first."""
+    app.step(events or [], FRAME)
+    run(app, count - 1)
+
+
+def at(app: App, fx: float, fy: float) -> tuple[int, int]:
+    """The point at fractions ``fx``, ``fy`` of the screen."""
+    w, h = app.screen.get_size()
+    return round(w * fx), round(h * fy)
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    """Move the mouse to ``pos`` and let tooltips appear."""
+    frames(app, 40, [motion(pos)])
+
+
+def make_saves() -> None:
+    """A few saves (one corrupt) in the saves folder, and an autosave."""
+    from cacao_game.saves import autosave_path, save_game, saves_dir, slot_path
+
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    save_game(autosave_path(), random_game(CONFIG, 60), CONFIG, {})
+    two = GameConfig(
+        [SeatConfig("Lena", "yellow", "human"), SeatConfig("Easy AI", "red", "random")], "base", 5
+    )
+    save_game(slot_path("quick"), random_game(two, 30), two, {})
+    save_game(slot_path("Sunday evening with a very long name"), random_game(two, None), two, {})
+    (saves_dir() / "broken.json").write_text('{"format": "cacao-save", "version": 1, "game": ', "utf-8")
+
+
+def shot_menu(app: App) -> None:
+    app.home()
+    hover(app, at(app, 0.5, 0.6))
+
+
+def shot_setup(app: App) -> None:
+    app.home()
+    app.open("setup")
+    hover(app, at(app, 0.9, 0.93))
+
+
+def shot_settings(app: App) -> None:
+    app.home()
+    app.open("settings")
+    hover(app, at(app, 0.3, 0.4))
+
+
+def shot_rules(app: App) -> None:
+    app.home()
+    app.open("rules")
+    frames(app)
+
+
+def shot_load(app: App) -> None:
+    make_saves()
+    app.home()
+    app.open("load")
+    hover(app, at(app, 0.45, 0.4))
+
+
+def shot_confirm(app: App) -> None:
+    make_saves()
+    app.home()
+    app.open("load")
+    app.open("confirm", "Delete the save “Sunday evening with a very long name”?", lambda: None)
+    frames(app)
+
+
+def table(app: App, game: Game, config: GameConfig = CONFIG) -> PlayScene:
+    """The table over ``game`` with the deciding human's hand shown, the AI answering at once."""
+    app.home()
+    session = PlaySession(config, game)
+    if session.curtain is not None:
+        session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    frames(app, 30)
+    return scene
+
+
+def point_at_first_target(app: App, scene: PlayScene) -> None:
+    """Hover the first legal square, so its ghost and yield bubble show."""
+    targets = scene.turn.targets()
+    if targets:
+        center = scene.camera.square_center(targets[0])
+        hover(app, (round(center.x), round(center.y)))
+
+
+def phase_shot(name: str) -> Shot:
+    """The table at phase ``name`` of ``phases.PHASES``, pointing at a legal square."""
+
+    def shot(app: App) -> None:
+        scene = table(app, game_at(name))
+        point_at_first_target(app, scene)
+
+    return shot
+
+
+def shot_ai_turn(app: App) -> None:
+    """A computer seat's move, caught mid-animation."""
+    scene = table(app, game_at("ai_turn"))
+    for _ in range(600):
+        app.step([], FRAME)
+        if scene.timeline.busy and scene.clock > 0.3:
+            break
+    run(app, 8)
+
+
+def shot_game_over(app: App) -> None:
+    """The table once the game has ended (before the scores)."""
+    game = random_game(CONFIG, None, seed=3)
+    scene = table(app, game)
+    del scene
+    frames(app, 5)
+
+
+def shot_pause(app: App) -> None:
+    table(app, game_at("place"))
+    frames(app, 2, [app.intents.event_for("pause")])
+    hover(app, at(app, 0.5, 0.42))
+
+
+def shot_help(app: App) -> None:
+    table(app, game_at("place"))
+    frames(app, 2, [app.intents.event_for("help")])
+
+
+def shot_scoring(app: App) -> None:
+    game = random_game(CONFIG, None, seed=3)
+    app.home()
+    app.switch("scoring", game, CONFIG, [])
+    frames(app, 2, [app.intents.event_for("skip")])
+    run(app, 60)
+
+
+def shot_replay(app: App) -> None:
+    game = random_game(CONFIG, None, seed=3)
+    seats = CONFIG.seats
+    record = to_record(game, seat_entries([s.kind for s in seats], [s.color for s in seats]))
+    app.home()
+    app.push(PlayScene(app, ReplaySession(record)))
+    frames(app, 30)
+
+
+SHOTS: dict[str, Shot] = {
+    "menu": shot_menu,
+    "setup": shot_setup,
+    "settings": shot_settings,
+    "rules": shot_rules,
+    "load": shot_load,
+    "confirm": shot_confirm,
+    "place": phase_shot("place"),
+    "fill2": phase_shot("fill2"),
+    "fill3": phase_shot("fill3"),
+    "resolve": phase_shot("resolve"),
+    "offturn": phase_shot("offturn"),
+    "overbuild": phase_shot("overbuild"),
+    "ai_turn": shot_ai_turn,
+    "game_over": shot_game_over,
+    "pause": shot_pause,
+    "help": shot_help,
+    "scoring": shot_scoring,
+    "replay": shot_replay,
+}
+"""Shot name -> how to reach it; the play phases are those the layout issue lists."""
