@@ -100,7 +100,7 @@ PALETTES: dict[str, dict[str, str]] = {
         "yellow": "#F0E442",
     },
 }
-ICON_NAMES: tuple[str, ...] = ("cacao", "gold", "sun", "water", "temple", "overbuilt")
+ICON_NAMES: tuple[str, ...] = ("cacao", "gold", "sun", "water", "temple", "overbuilt", "overbuild")
 # Edge order used by worker codes and volcano values: N, E, S, W.
 EDGE_ANGLES: tuple[float, ...] = (0.0, 90.0, 180.0, 270.0)
 
@@ -1068,15 +1068,25 @@ def draw_icon(name: str, surf: pygame.Surface) -> None:
     elif name == "temple":
         draw_temple(surf, (c[0], c[1] + s * 0.04), s * 0.94)
     elif name == "overbuilt":
-        # Two stacked tiles with a bold arrow: "this tile was built over".
+        # Two stacked tiles, the lower one peeking out: "a tile lies under this one".
         w = max(2, s // 22)
-        for off, col in ((0.1, SAND), (-0.06, (120, 180, 90))):
-            rect = pygame.Rect(0, 0, s * 0.56, s * 0.56)
+        for off, col in ((0.12, (150, 130, 100)), (-0.08, SAND)):
+            rect = pygame.Rect(0, 0, s * 0.6, s * 0.6)
             rect.center = (round(c[0] + s * off), round(c[1] - s * off))
             pygame.draw.rect(surf, col, rect, border_radius=s // 12)
             pygame.draw.rect(surf, INK, rect, w, border_radius=s // 12)
-        circle(surf, LAVA, (s * 0.74, s * 0.74), s * 0.22, INK, w)
-        text(surf, "!", (s * 0.74, s * 0.75), round(s * 0.36), (255, 255, 255), None)
+    elif name == "overbuild":
+        # A tile with an arrow landing on it and the sun it costs: "you may build over this".
+        w = max(2, s // 22)
+        rect = pygame.Rect(0, 0, s * 0.58, s * 0.46)
+        rect.midbottom = (round(c[0] - s * 0.1), round(s * 0.94))
+        pygame.draw.rect(surf, SAND, rect, border_radius=s // 12)
+        pygame.draw.rect(surf, INK, rect, w, border_radius=s // 12)
+        x = rect.centerx
+        arrow = [(x - s * 0.18, s * 0.3), (x + s * 0.18, s * 0.3), (x, s * 0.5)]
+        pygame.draw.line(surf, INK, (x, s * 0.06), (x, s * 0.34), max(3, s // 10))
+        polygon(surf, INK, arrow)
+        draw_sun(surf, (s * 0.76, s * 0.26), s * 0.22)
     else:
         raise ValueError(f"unknown icon {name!r}")
 

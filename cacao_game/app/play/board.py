@@ -81,7 +81,24 @@ class BoardRenderer:
             self.draw_targets(surface, now)
             self.draw_selection(surface, now)
         self.draw_pending_edges(surface, now)
+        self.draw_underneath(surface)
         surface.set_clip(clip)
+
+    def draw_underneath(self, surface: pygame.Surface) -> None:
+        """Over an overbuilt square under the mouse: the covered tile, lifted beside it."""
+        scene = self.scene
+        pos = scene.hover_square()
+        covered = scene.shown.covered.get(pos) if pos is not None else None
+        if pos is None or covered is None:
+            return
+        rect = inner_rect(scene, pos)
+        size = rect.w * 0.8
+        image = scene.art.worker(scene.colors[covered.seat], covered.tile, size, covered.rotation)
+        peek = image.get_rect(bottomleft=(rect.right - rect.w * 0.15, rect.top + rect.h * 0.25))
+        peek.clamp_ip(scene.camera.viewport)
+        scene.painter.box(surface, peek.inflate(px(12), px(12)), theme.CHOCOLATE, 235)
+        surface.blit(image, peek)
+        pygame.draw.rect(surface, theme.GOLD, peek.inflate(px(12), px(12)), px(2), border_radius=px(8))
 
     def draw_tiles(self, surface: pygame.Surface) -> None:
         """Jungle and worker tiles of the shown state."""
@@ -158,13 +175,12 @@ class BoardRenderer:
             if not cam.viewport.colliderect(rect):
                 continue
             if pos in overbuild:
-                scene.painter.box(surface, rect, (255, 150, 60), int(30 + 40 * pulse), radius=px(6))
+                scene.painter.box(surface, rect, (255, 236, 170), int(25 + 35 * pulse), radius=px(6))
                 dashed_rect(
-                    surface, (255, 170, 90), rect.inflate(-px(2), -px(2)), 4, max(4, int(cam.scale / 8))
+                    surface, theme.GOLD, rect.inflate(-px(2), -px(2)), px(3), max(4, int(cam.scale / 8))
                 )
-                icon = scene.art.icon("overbuilt", icon_size * 1.3)
-                corner = (rect.right - icon_size * 0.45, rect.top + icon_size * 0.45)
-                surface.blit(icon, icon.get_rect(center=corner))
+                icon = scene.art.icon("overbuild", icon_size * 1.4)
+                surface.blit(icon, icon.get_rect(center=rect.center))
                 continue
             scene.painter.box(
                 surface,
@@ -224,7 +240,11 @@ class BoardRenderer:
         if hinted:
             label = f"{t('play.hint')}: {label}"
         rect = inner_rect(self.scene, action.pos)
-        self.scene.painter.pill(surface, label, (rect.centerx, rect.top - px(22)), 20, border=border)
+        view = self.scene.camera.viewport
+        above = (rect.centerx, rect.top - px(22))
+        if rect.top - px(44) < view.top:
+            above = (rect.centerx, rect.bottom + px(22))
+        self.scene.painter.pill(surface, label, above, 20, border=border, inside=view)
 
     def draw_action(self, surface: pygame.Surface, action: Place | Overbuild | Fill, alpha: int) -> None:
         """The tile an action would lay, at its square."""

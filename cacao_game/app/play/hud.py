@@ -276,7 +276,7 @@ class Hud:
         p.text(surface, str(total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
         p.text(
             surface,
-            t("play.projected"),
+            t("play.final" if scene.game.is_over() else "play.projected"),
             (r.right - px(22), r.y + px(58)),
             15,
             "regular",
@@ -649,8 +649,9 @@ def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
     if pos in shown.workers:
         tile = shown.workers[pos]
         lines = [f"{scene.names[tile.seat]} · {t(f'tile.{tile.tile}')}"]
-        if pos in shown.covered:
-            lines.append(t("play.overbuild"))
+        under = shown.covered.get(pos)
+        if under is not None:
+            lines.append(t("play.built_over", name=scene.names[under.seat], tile=t(f"tile.{under.tile}")))
         return lines
     if pos in scene.game.pending_fills and not scene.accepts_board_input():
         return [t("play.fill_space")]

@@ -102,10 +102,17 @@ class Painter:
         color: Color = theme.CHOCOLATE,
         text_color: Color = theme.CREAM,
         border: Color | None = theme.GOLD,
+        inside: pygame.Rect | None = None,
     ) -> pygame.Rect:
-        """A rounded label with ``text`` centred at ``center``."""
-        image = self.text_image(text, size, "bold", text_color)
+        """A rounded label with ``text`` centred at ``center``, moved into ``inside`` if given
+        (text wider than ``inside`` wraps)."""
+        wrap = inside.w - px(40) if inside is not None else 0
+        image = self.text_image(
+            text, size, "bold", text_color, wrap if image_wider(self, text, size, wrap) else 0
+        )
         rect = image.get_rect(center=(round(center[0]), round(center[1]))).inflate(px(22), px(10))
+        if inside is not None:
+            rect.clamp_ip(inside.inflate(-px(8), -px(8)))
         self.box(surface, rect, color, 235, rect.h // 2)
         if border is not None:
             pygame.draw.rect(surface, border, rect, px(2), border_radius=rect.h // 2)
@@ -113,6 +120,11 @@ class Painter:
             theme.note_text(surface, text, image.get_rect(center=rect.center))
         surface.blit(image, image.get_rect(center=rect.center))
         return rect
+
+
+def image_wider(painter: Painter, text: str, size: int, width: int) -> bool:
+    """Whether ``text`` in bold at ``size`` is wider than ``width`` real pixels (0: never)."""
+    return width > 0 and painter.assets.font(size, "bold").size(text)[0] > width
 
 
 def dashed_rect(

@@ -263,6 +263,13 @@ class PlayScene(Scene):
             return seat, t("play.turn_other", turn=turn, name=mover, other=self.names[seat])
         return seat, t("play.turn", turn=turn, name=mover)
 
+    def result_text(self) -> str:
+        """Who won, in one sentence (the game is over)."""
+        winners = [self.names[s] for s in self.game.winners()]
+        if len(winners) == 1:
+            return t("scoring.winner", name=winners[0])
+        return t("scoring.winners", names=", ".join(winners))
+
     def status_text(self) -> str:
         """What to do now, in one line."""
         if isinstance(self.source, ReplaySession):
@@ -270,7 +277,7 @@ class PlayScene(Scene):
         game = self.game
         seat = self.current_seat()
         if seat is None:
-            return t("play.game_over")
+            return self.result_text()
         name = self.names[seat]
         if self.timeline.busy:
             return t("play.animating", name=name)

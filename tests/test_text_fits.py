@@ -1,0 +1,63 @@
+"""No text overflows its box, in any scene or play phase, at any supported screen size.
+
+Every text the app draws is recorded with the box it belongs to (``theme.within``: a HUD
+section, a widget, a pill; the screen otherwise), during the last frame of each shot of
+``tests/shots.py``. A text must lie inside its box and inside the screen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from shots import SHOTS, make_app
+
+from cacao_game.app import theme
+from cacao_game.config.settings import Settings
+
+SIZES = [(1366, 768), (1920, 1080), (2560, 1440)]
+SLACK = 2
+"""Pixels a glyph's antialiased edge may reach past its box."""
+
+
+def overflowing(name: str, size: tuple[int, int], ui_scale: str = "fit") -> list[str]:
+    """What overflows in shot ``name`` at ``size``: one line per text out of its box."""
+    app = make_app(size, Settings(sound=False, ui_scale=ui_scale))
+    try:
+        SHOTS[name](app)
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+    finally:
+        app.close()
+    screen = app.screen.get_rect()
+    problems = []
+    for text in drawn:
+        box = text.box.clip(screen)
+        if not box.inflate(2 * SLACK, 2 * SLACK).contains(text.rect):
+            problems.append(f"{text.text!r} at {tuple(text.rect)} outside {tuple(box)}")
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(SHOTS))
+def test_no_text_overflows_its_box(name: str, size: tuple[int, int]) -> None:
+    assert overflowing(name, size) == []
+
+
+def test_the_audit_catches_a_text_outside_its_box() -> None:
+    """The check itself can fail: a long text drawn in a small box is reported."""
+    import pygame
+
+    surface = pygame.Surface((400, 200))
+    app = make_app((1920, 1080))
+    with theme.text_audit() as drawn, theme.within(pygame.Rect(10, 10, 60, 30)):
+        theme.draw_text(surface, app.assets.font(theme.BODY_SIZE), "a far too long label", (12, 12))
+    assert len(drawn) == 1
+    assert not drawn[0].box.contains(drawn[0].rect)
+
+
+def test_text_is_rendered_at_the_screen_size() -> None:
+    """Text is drawn at its final pixel size: the body font is taller on a larger screen."""
+    heights = {}
+    for size in SIZES:
+        app = make_app(size)
+        heights[size] = app.assets.font(theme.BODY_SIZE).get_height()
+    assert heights[(1366, 768)] < heights[(1920, 1080)] < heights[(2560, 1440)]
