@@ -298,7 +298,7 @@ def run_headless_load(
     finish(game, make_players(levels, seed or 0))
     _say(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), out)
     if args.record is not None:
-        record = to_record(game, seat_entries(levels, loaded.config.colors))
+        record = to_record(game, seat_entries(levels, loaded.config.colors, loaded.config.names))
         if not _write_record(record, Path(args.record), args.force):
             return 1
     return 0

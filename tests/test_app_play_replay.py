@@ -72,3 +72,42 @@ def test_replay_buttons_and_no_decisions(app: App) -> None:
     assert len(scene.game.actions) == done
     app.step(click(buttons["last"].center), 0.02)
     assert replay.position == replay.turns and scene.game.is_over()
+
+
+def test_replay_plays_on_its_own_at_the_chosen_speed(app: App) -> None:
+    """Space starts the replay playing, one turn per second at 1×; Tab doubles the speed;
+    Space again pauses it; at the end it stops by itself."""
+    record = play_game(["easy", "random"], seed=4).record
+    scene = PlayScene(app, ReplaySession(record))
+    replay = scene.source
+    assert isinstance(replay, ReplaySession)
+    app.push(scene)
+    press(app, pygame.K_SPACE)
+    assert scene.autoplay
+    for _ in range(50):
+        app.step([], 0.02)
+    assert replay.position == 1
+    press(app, pygame.K_TAB)
+    assert scene.action_label("speed") == "2×"
+    for _ in range(26):
+        app.step([], 0.02)
+    assert replay.position == 2
+    press(app, pygame.K_SPACE)
+    assert not scene.autoplay
+    for _ in range(100):
+        app.step([], 0.02)
+    assert replay.position == 2
+    scene.jump_replay(replay.turns - 1)
+    press(app, pygame.K_SPACE)
+    for _ in range(200):
+        app.step([], 0.02)
+    assert replay.position == replay.turns
+    assert not scene.autoplay
+
+
+def test_replay_names_unnamed_seats_by_their_kind(app: App) -> None:
+    """A record without seat names shows each seat by its kind, repeats numbered (never by
+    its colour)."""
+    record = play_game(["easy", "easy"], seed=4).record
+    scene = PlayScene(app, ReplaySession(record))
+    assert scene.names == ["Easy AI", "Easy AI 2"]

@@ -297,6 +297,9 @@ EN: dict[str, str] = {
     "replay.prev": "Back",
     "replay.next": "Next",
     "replay.last": "Last",
+    "replay.play": "Play",
+    "replay.pause": "Pause",
+    "replay.speed": "{speed}×",
     "log.turn": "Turn {turn}: {name}",
     "log.place": "{name} placed {tile}",
     "log.overbuild": "{name} overbuilt with {tile} (1 sun)",
@@ -369,3 +372,23 @@ def kind_label(kind: str) -> str:
     """How a seat kind (``human`` or an AI level name) is shown."""
     key = f"kind.{kind}"
     return t(key) if has(key) else t("kind.other", level=kind.replace("_", " ").capitalize())
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """``names`` with repeats told apart: the second "Medium AI" becomes "Medium AI 2"."""
+    seen: dict[str, int] = {}
+    result = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        result.append(name if seen[name] == 1 else f"{name} {seen[name]}")
+    return result
+
+
+def seat_names(names: list[str], kinds: list[str]) -> list[str]:
+    """What the seats are called on screen: their names, an unnamed seat by its kind ("Medium
+    AI", "Player 2"), repeats numbered."""
+    shown = [
+        name.strip() or (t("setup.default_name", number=i + 1) if kind == "human" else kind_label(kind))
+        for i, (name, kind) in enumerate(zip(names, kinds, strict=True))
+    ]
+    return unique_names(shown)

@@ -24,6 +24,9 @@ draws one design pixel as that many hundredths of real pixels, as far as the scr
 AI_PACINGS: Final = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 """Seconds an AI move stays on screen, as offered in Settings."""
 
+REPLAY_SPEEDS: Final = (0.5, 1.0, 2.0, 4.0)
+"""Turns per second a replay plays on its own, as its speed button offers them."""
+
 LABEL_PREFIXES: Final[dict[str, str]] = {
     "animation_speed": "settings.speed.",
     "palette": "settings.palette.",

@@ -95,6 +95,11 @@ class GameConfig:
             raise ValueError(f"unknown undo policy {self.undo!r} (expected {' or '.join(UNDO_POLICIES)})")
 
     @property
+    def names(self) -> list[str]:
+        """Each seat's name, in turn order."""
+        return [seat.name for seat in self.seats]
+
+    @property
     def kinds(self) -> list[str]:
         """Each seat's kind, in seat order."""
         return [seat.kind for seat in self.seats]

@@ -39,6 +39,8 @@ class SeatEntry(TypedDict):
 
     color: str
     kind: str
+    name: NotRequired[str]
+    """The seat's name, when known (not part of the format's required keys)."""
 
 
 class BoardTile(TypedDict):
@@ -140,10 +142,19 @@ class Record(TypedDict):
     final: NotRequired[FinalJSON]
 
 
-def seat_entries(kinds: Sequence[str], colors: Sequence[str] | None = None) -> list[SeatEntry]:
-    """The ``seats`` list: one ``{"color", "kind"}`` per seat, colours in box order by default."""
+def seat_entries(
+    kinds: Sequence[str], colors: Sequence[str] | None = None, names: Sequence[str] | None = None
+) -> list[SeatEntry]:
+    """The ``seats`` list: one ``{"color", "kind"}`` per seat, colours in box order by default,
+    with each seat's ``name`` when ``names`` are given (a key the format allows to add)."""
     chosen = list(colors) if colors else list(COLORS[: len(kinds)])
-    return [{"color": color, "kind": kind} for color, kind in zip(chosen, kinds, strict=True)]
+    entries: list[SeatEntry] = [
+        {"color": color, "kind": kind} for color, kind in zip(chosen, kinds, strict=True)
+    ]
+    for entry, name in zip(entries, names or [], strict=False):
+        if name:
+            entry["name"] = name
+    return entries
 
 
 def _players_state(game: Game) -> list[PlayerStateJSON]:

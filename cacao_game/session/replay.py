@@ -21,16 +21,15 @@ from cacao_game.session.selection import Selection
 
 
 def record_config(record: Mapping[str, object]) -> GameConfig:
-    """The seats of a record as a game config; a seat without a name is called by its colour."""
+    """The seats of a record as a game config; a seat without a name has an empty name (the
+    view names it by its kind)."""
     seats_data = record.get("seats")
     seats = []
     for seat in seats_data if isinstance(seats_data, list) else []:
         color = str(seat.get("color", "red")) if isinstance(seat, dict) else "red"
         kind = str(seat.get("kind", "?")) if isinstance(seat, dict) else "?"
         name = seat.get("name") if isinstance(seat, dict) else None
-        seats.append(
-            SeatConfig(name if isinstance(name, str) and name.strip() else color.capitalize(), color, kind)
-        )
+        seats.append(SeatConfig(name.strip() if isinstance(name, str) else "", color, kind))
     variant = record.get("variant")
     seed = record.get("seed")
     return GameConfig(

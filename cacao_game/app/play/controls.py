@@ -293,11 +293,20 @@ class TableInput:
             self.game_intent(name)
 
 
-REPLAY_KEYS = {"pan_right": "next", "pan_left": "prev", "fit": "first", "last": "last"}
-"""Intents that step a replay (arrow keys, Home, End), by replay button."""
+REPLAY_KEYS = {
+    "pan_right": "next",
+    "pan_left": "prev",
+    "fit": "first",
+    "last": "last",
+    "confirm": "play",
+    "cycle": "speed",
+}
+"""Intents that drive a replay (arrow keys, Home, End, Enter/Space, Tab), by replay button."""
 REPLAY_STEPS: dict[str, Callable[[PlayScene], None]] = {
     "first": lambda scene: scene.jump_replay(0),
     "prev": lambda scene: scene.step_replay(-1),
     "next": lambda scene: scene.step_replay(1),
     "last": lambda scene: scene.jump_replay(1 << 30),
+    "play": lambda scene: scene.toggle_autoplay(),
+    "speed": lambda scene: scene.next_speed(),
 }

@@ -523,7 +523,7 @@ class Hud:
             color = theme.CREAM if enabled else theme.MUTED
             p.text(
                 surface,
-                scene.action_label(button.name),
+                p.fit(scene.action_label(button.name), 20, "bold", button.rect.w - px(10)),
                 (button.rect.centerx, button.rect.centery - px(7)),
                 20,
                 "bold",
@@ -533,7 +533,7 @@ class Hud:
             keys = scene.action_keys(button.name)
             p.text(
                 surface,
-                keys,
+                p.fit(keys, 13, "regular", button.rect.w - px(8)),
                 (button.rect.centerx, button.rect.bottom - px(5)),
                 13,
                 "regular",

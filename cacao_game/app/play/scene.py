@@ -35,6 +35,7 @@ from cacao_game.app.play.texts import LogLine
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.strings import t
+from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Phase
 from cacao_game.engine import events as ev
@@ -73,7 +74,7 @@ SOUNDS = {
     ev.GameEnded: "win",
 }
 PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
-REPLAY_ACTIONS = ("first", "prev", "next", "last")
+REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
 
 Source = PlaySession | ReplaySession
 """What the table shows."""
@@ -90,7 +91,7 @@ class PlayScene(Scene):
         self.action_names = REPLAY_ACTIONS if self.replay else PLAY_ACTIONS
         self.colors = [seat.color for seat in source.config.seats]
         self.shown = Shown.of(source.game)
-        self.history = History.of(source.journal, source.names)
+        self.history = History.of(source.journal, self.names)
         self.timeline = Timeline()
         self.camera = Camera(app.layout["board"])
         self.follow_board = True
@@ -102,6 +103,10 @@ class PlayScene(Scene):
         self.ai = AILink(ai)
         self.highlight_seat: int | None = None
         self.input = TableInput(self)
+        self.autoplay = False
+        """A replay plays on its own (one turn per ``1 / REPLAY_SPEEDS[autoplay_speed]`` s)."""
+        self.autoplay_speed = REPLAY_SPEEDS.index(1.0)
+        self._autoplay_wait = 0.0
         self.clock = 0.0
         self._over_wait = 0.0
         self._left = False
@@ -172,7 +177,7 @@ class PlayScene(Scene):
     @property
     def names(self) -> list[str]:
         """Each seat's name."""
-        return self.source.names
+        return strings.seat_names(self.source.names, self.source.kinds)
 
     @property
     def kinds(self) -> list[str]:
@@ -313,6 +318,10 @@ class PlayScene(Scene):
         """Whether action button ``name`` does something now."""
         source = self.source
         if isinstance(source, ReplaySession):
+            if name == "speed":
+                return True
+            if name == "play":
+                return self.autoplay or source.position < source.turns
             return source.position > 0 if name in ("first", "prev") else source.position < source.turns
         if name == "undo":
             return not isinstance(source.undo_check(), Refused)
@@ -324,12 +333,19 @@ class PlayScene(Scene):
 
     def action_label(self, name: str) -> str:
         """The label of action button ``name``."""
-        return t(f"replay.{name}") if self.replay else t(f"play.{name}")
+        if not self.replay:
+            return t(f"play.{name}")
+        if name == "play":
+            return t("replay.pause" if self.autoplay else "replay.play")
+        if name == "speed":
+            return t("replay.speed", speed=f"{REPLAY_SPEEDS[self.autoplay_speed]:g}")
+        return t(f"replay.{name}")
 
     def action_keys(self, name: str) -> str:
         """The keys of action button ``name``, as shown under its label."""
         if self.replay:
-            return {"first": "Home", "prev": "←", "next": "→", "last": "End"}[name]
+            keys = {"first": "Home", "prev": "←", "next": "→", "last": "End"}
+            return keys.get(name) or self.app.intents.label({"play": "confirm", "speed": "cycle"}[name])
         return self.app.intents.label({"menu": "pause"}.get(name, name))
 
     def thinking_seat(self) -> int | None:
@@ -458,7 +474,7 @@ class PlayScene(Scene):
         """Show the source's game as it is now, without animation (after an undo or a jump)."""
         self.timeline.cancel()
         self.shown = Shown.of(self.source.game)
-        self.history = History.of(self.source.journal, self.source.names)
+        self.history = History.of(self.source.journal, self.names)
         self.ai.reset()
         self.input.queued.clear()
         if self.follow_board:
@@ -534,12 +550,37 @@ class PlayScene(Scene):
         self.timeline.update(dt)
         self.input.drain()
         self._update_hover(dt)
+        if isinstance(self.source, ReplaySession):
+            self._update_autoplay(dt)
         if isinstance(self.source, PlaySession):
             self.source.view["camera"] = self.camera.to_dict()
             self.show(self.source.poll())
             self._update_ai(dt)
             self._clear_popup()
             self._update_end(dt)
+
+    def toggle_autoplay(self) -> None:
+        """Start or stop the replay playing on its own (from the start again at its end)."""
+        if isinstance(self.source, ReplaySession):
+            if not self.autoplay and self.source.position >= self.source.turns:
+                self.jump_replay(0)
+            self.autoplay = not self.autoplay
+            self._autoplay_wait = 0.0
+
+    def next_speed(self) -> None:
+        """The next replay speed of ``REPLAY_SPEEDS`` (wrapping)."""
+        self.autoplay_speed = (self.autoplay_speed + 1) % len(REPLAY_SPEEDS)
+
+    def _update_autoplay(self, dt: float) -> None:
+        if not self.autoplay or self.timeline.busy or not isinstance(self.source, ReplaySession):
+            return
+        if self.source.position >= self.source.turns:
+            self.autoplay = False
+            return
+        self._autoplay_wait += dt
+        if self._autoplay_wait >= 1.0 / REPLAY_SPEEDS[self.autoplay_speed]:
+            self._autoplay_wait = 0.0
+            self.step_replay(1)
 
     def _update_hover(self, dt: float) -> None:
         key = self._hover_target()
