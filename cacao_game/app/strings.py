@@ -255,6 +255,36 @@ EN: dict[str, str] = {
     "play.score": "{total}",
     "play.projected": "projected",
     "play.final": "final",
+    "tip.gold": "{name} has {n} gold: each gold is a point at the end.",
+    "tip.cacao": (
+        "{name} holds {n} of at most 5 cacao. "
+        "Markets buy them; cacao left at the end scores nothing (it only breaks ties)."
+    ),
+    "tip.sun": (
+        "{name} has {n} of at most 3 sun tokens. "
+        "One pays for an overbuild; each one left is a point at the end."
+    ),
+    "tip.tiles": "{name} has {hand} worker tiles in hand and {pile} in the pile.",
+    "tip.water": (
+        "{name}'s water track: worth {value} points now. Each water carrier moves it one field right."
+    ),
+    "tip.projected": "{name}'s score if the game ended now",
+    "tip.panel": "Click to outline this seat's tiles on the board.",
+    "tip.display": "Face up: whoever fills a jungle space lays one of these.",
+    "tip.pile": "{count} jungle tiles face down. After each fill the display is refilled from here.",
+    "tip.hand": "Press {key} (or click) to pick this tile, then Q/E to turn it.",
+    "tip.remaining": "{count} still to come: {odds} % chance to be the next tile drawn.",
+    "tip.action.undo": "Take back your last decision (Settings → Undo says how far).",
+    "tip.action.hint": "Ask the computer for a move.",
+    "tip.action.confirm": "Play the move shown on the board.",
+    "tip.action.menu": "Save, settings, rules or leave the game.",
+    "tip.action.first": "Back to the deal.",
+    "tip.action.prev": "One turn back.",
+    "tip.action.play": "Play the turns one after another, or stop.",
+    "tip.action.next": "One turn forward.",
+    "tip.action.last": "Jump to the end of the game.",
+    "tip.action.speed": "How fast the replay plays on its own.",
+    "tip.status": "Whose turn it is and what to do now; the keys are on the right.",
     "play.breakdown": "Gold {gold} · Temples {temples} · Sun {sun} · Water {water} = {total} (cacao {cacao})",
     "play.yield_none": "no immediate gain",
     "play.then_fill": "then lay jungle tiles…",

@@ -81,8 +81,18 @@ class BoardRenderer:
             self.draw_targets(surface, now)
             self.draw_selection(surface, now)
         self.draw_pending_edges(surface, now)
+        self.draw_logged_square(surface, now)
         self.draw_underneath(surface)
         surface.set_clip(clip)
+
+    def draw_logged_square(self, surface: pygame.Surface, now: float) -> None:
+        """The square of the log line under the mouse, outlined and pulsing."""
+        line = self.scene.hovered_log_line()
+        if line is None or line.pos is None:
+            return
+        rect = inner_rect(self.scene, line.pos).inflate(px(10), px(10))
+        width = px(3) + round(px(2) * (0.5 + 0.5 * math.sin(now * 6)))
+        pygame.draw.rect(surface, HINT, rect, width, border_radius=px(8))
 
     def draw_underneath(self, surface: pygame.Surface) -> None:
         """Over an overbuilt square under the mouse: the covered tile, lifted beside it."""

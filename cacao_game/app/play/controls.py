@@ -242,6 +242,9 @@ class TableInput:
             if self.scene.accepts_board_input():
                 self.scene.send(Rotate(-1 if steps > 0 else 1))
             return
+        if self.scene.hud.a("log").collidepoint(self.mouse):
+            self.scene.scroll_log(steps * 3)
+            return
         if self.scene.camera.viewport.collidepoint(self.mouse):
             self.scene.follow_board = False
             self.scene.camera.zoom(ZOOM_STEP**steps, self.mouse)

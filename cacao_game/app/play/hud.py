@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.play.texts import LogLine
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.engine import Phase
@@ -479,16 +480,38 @@ class Hud:
         if not cells:
             p.text(surface, "—", (area.x + px(22), area.y + px(46)), 22, "bold", theme.MUTED)
 
+    LOG_ROW = 23
+    """Design pixels per log line."""
+
+    def log_capacity(self) -> int:
+        """How many log lines the log section shows at once."""
+        return max(1, (self.a("log").h - px(44)) // px(self.LOG_ROW))
+
+    def log_rows(self) -> list[tuple[pygame.Rect, LogLine]]:
+        """The log lines on screen (scrolled back ``scene.log_scroll`` lines), with their rows."""
+        area = self.a("log")
+        lines = self.scene.visible_log()
+        capacity = self.log_capacity()
+        end = len(lines) - min(self.scene.log_scroll, max(0, len(lines) - capacity))
+        shown = lines[max(0, end - capacity) : end]
+        row = px(self.LOG_ROW)
+        top = area.y + px(40)
+        return [
+            (pygame.Rect(area.x + px(12), top + i * row, area.w - px(36), row), line)
+            for i, line in enumerate(shown)
+        ]
+
     def draw_log(self, surface: pygame.Surface) -> None:
-        """The last lines of the game log, each with its seat's marker and colour."""
+        """The game log, scrolled back by the wheel, each line in its seat's colour; the line
+        under the mouse is lit (its tile is outlined on the board)."""
         scene = self.scene
         p = scene.painter
         area = self.section(surface, "log", "play.log")
-        lines = scene.visible_log()
-        row = px(23)
-        capacity = (area.h - px(44)) // row
-        y = area.y + px(40)
-        for line in lines[-capacity:]:
+        hovered = scene.hovered_log_line()
+        for rect, line in self.log_rows():
+            if line is hovered:
+                p.box(surface, rect, theme.PANEL_HOVER, 255, px(6))
+            y = rect.y
             if line.seat is not None:
                 color = scene.colors[line.seat]
                 theme.draw_seat_marker(scene.app, surface, color, (area.x + px(28), y + px(10)), px(7))
@@ -498,7 +521,14 @@ class Hud:
             weight = "bold" if line.heading else "regular"
             text = p.fit(line.text, 17, weight, area.w - px(70))
             p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
-            y += row
+        total, capacity = len(scene.visible_log()), self.log_capacity()
+        if total > capacity:
+            track = pygame.Rect(area.right - px(16), area.y + px(40), px(6), capacity * px(self.LOG_ROW))
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=px(3))
+            shown_from = total - capacity - min(scene.log_scroll, total - capacity)
+            thumb = pygame.Rect(track.x, 0, track.w, max(px(12), track.h * capacity // total))
+            thumb.y = track.y + (track.h - thumb.h) * shown_from // max(1, total - capacity)
+            pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
 
     def draw_actions(self, surface: pygame.Surface) -> None:
         """Undo, Hint, Confirm, Menu with their keys."""
@@ -629,12 +659,93 @@ class Hud:
         theme.draw_tip(self.scene.app, surface, lines, at)
 
 
+def seat_tips(scene: PlayScene, hud: Hud, seat: int) -> list[tuple[pygame.Rect, list[str]]]:
+    """The tooltips of one seat panel's parts (the ones listed first win)."""
+    r = hud.panel_rect(seat)
+    shown = scene.shown
+    name = scene.names[seat]
+    y = r.y + px(94)
+    hand, pile = len(shown.hands[seat]), shown.piles[seat]
+    water = WATER_TRACK[shown.water[seat]]
+    return [
+        (
+            pygame.Rect(r.x + px(14), y - px(18), px(120), px(36)),
+            [t("tip.gold", name=name, n=shown.gold[seat])],
+        ),
+        (
+            pygame.Rect(r.x + px(136), y - px(16), px(150), px(32)),
+            [t("tip.cacao", name=name, n=shown.cacao[seat])],
+        ),
+        (
+            pygame.Rect(r.x + px(308), y - px(16), px(92), px(32)),
+            [t("tip.sun", name=name, n=shown.sun[seat])],
+        ),
+        (
+            pygame.Rect(r.right - px(80), y - px(18), px(70), px(36)),
+            [t("tip.tiles", name=name, hand=hand, pile=pile)],
+        ),
+        (
+            pygame.Rect(r.x + px(14), r.y + px(116), px(400), px(26)),
+            [t("tip.water", name=name, value=f"{water:+d}" if water else "0")],
+        ),
+        (
+            pygame.Rect(r.right - px(110), r.y + px(4), px(100), px(70)),
+            [t("tip.projected", name=name), breakdown(scene, seat)],
+        ),
+    ]
+
+
+def breakdown(scene: PlayScene, seat: int) -> str:
+    """``seat``'s score now, part by part."""
+    score = scene.game.score_now()[seat]
+    return t(
+        "play.breakdown",
+        gold=score.gold,
+        temples=score.temples,
+        sun=score.sun,
+        water=score.water,
+        total=score.total,
+        cacao=score.cacao,
+    )
+
+
+def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
+    """Every HUD element's tooltip: the seat panels' parts, the display, the pile, the hand,
+    the jungle tiles to come and the action buttons."""
+    tips: list[tuple[pygame.Rect, list[str]]] = []
+    for seat in range(scene.game.players):
+        tips += seat_tips(scene, hud, seat)
+        tips.append((hud.panel_rect(seat), [scene.names[seat], breakdown(scene, seat), t("tip.panel")]))
+    for slot, code in zip(hud.display_slots(), scene.shown.display, strict=False):
+        tips.append((slot, [jungle_name(code), t("tip.display")]))
+    tips.append((hud.pile_rect(), [t("play.pile"), t("tip.pile", count=scene.shown.pile_count)]))
+    hand_seat = scene.hand_seat()
+    if hand_seat is not None:
+        hand = scene.shown.hands[hand_seat]
+        for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
+            tips.append((slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
+    counts = scene.remaining_jungle()
+    total = sum(counts.values())
+    for rect, code, count in hud.remaining_cells():
+        odds = round(100 * count / total) if total else 0
+        tips.append((rect, [jungle_name(code), t("tip.remaining", count=count, odds=odds)]))
+    for button in hud.action_buttons():
+        tips.append((button.rect, [scene.action_label(button.name), t(f"tip.action.{button.name}")]))
+    tips.append((hud.a("title").union(hud.a("status")), [t("tip.status")]))
+    return tips
+
+
+def jungle_name(code: str) -> str:
+    """A jungle tile's name, capitalised ("Plantation with two cacao")."""
+    return t(f"jungle.{code}").removeprefix("a ").capitalize()
+
+
 def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
     """Tooltip lines for a board square (tile, owner, temple standings)."""
     shown = scene.shown
     if pos in shown.jungle:
         code, _rotation = shown.jungle[pos]
-        lines = [t(f"jungle.{code}").removeprefix("a ").capitalize()]
+        lines = [jungle_name(code)]
         if code == "temple":
             for temple, workers, awards in scene.game.temple_standings():
                 if temple == pos:

@@ -28,7 +28,7 @@ from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.controls import PAN_DIRECTIONS, TableInput
 from cacao_game.app.play.history import History
-from cacao_game.app.play.hud import Hud, square_tooltip
+from cacao_game.app.play.hud import Hud, hud_tips, square_tooltip
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.texts import LogLine
@@ -103,6 +103,8 @@ class PlayScene(Scene):
         self.ai = AILink(ai)
         self.highlight_seat: int | None = None
         self.input = TableInput(self)
+        self.log_scroll = 0
+        """Log lines scrolled back from the newest (the wheel over the log)."""
         self.autoplay = False
         """A replay plays on its own (one turn per ``1 / REPLAY_SPEEDS[autoplay_speed]`` s)."""
         self.autoplay_speed = REPLAY_SPEEDS.index(1.0)
@@ -559,6 +561,18 @@ class PlayScene(Scene):
             self._clear_popup()
             self._update_end(dt)
 
+    def scroll_log(self, lines: int) -> None:
+        """Scroll the log back (``lines`` > 0) or forward, within the log."""
+        most = max(0, len(self.visible_log()) - self.hud.log_capacity())
+        self.log_scroll = max(0, min(most, self.log_scroll + lines))
+
+    def hovered_log_line(self) -> LogLine | None:
+        """The log line under the mouse, if any."""
+        for rect, line in self.hud.log_rows():
+            if rect.collidepoint(self.mouse):
+                return line
+        return None
+
     def toggle_autoplay(self) -> None:
         """Start or stop the replay playing on its own (from the start again at its end)."""
         if isinstance(self.source, ReplaySession):
@@ -587,12 +601,9 @@ class PlayScene(Scene):
         self.input.hover(key, dt)
 
     def _hover_target(self) -> object:
-        for seat in range(self.game.players):
-            if self.hud.panel_rect(seat).collidepoint(self.mouse):
-                return ("panel", seat)
-        for rect, code, _count in self.hud.remaining_cells():
+        for rect, _lines in hud_tips(self, self.hud):
             if rect.collidepoint(self.mouse):
-                return ("remaining", code)
+                return ("tip", tuple(rect))
         square = self.hover_square()
         return ("square", square) if square is not None else None
 
@@ -658,22 +669,8 @@ class PlayScene(Scene):
         if not isinstance(key, tuple):
             return []
         kind, data = key
-        if kind == "panel":
-            score = self.game.score_now()[data]
-            return [
-                self.names[data],
-                t(
-                    "play.breakdown",
-                    gold=score.gold,
-                    temples=score.temples,
-                    sun=score.sun,
-                    water=score.water,
-                    total=score.total,
-                    cacao=score.cacao,
-                ),
-            ]
-        if kind == "remaining":
-            return [t(f"jungle.{data}").removeprefix("a ").capitalize()]
+        if kind == "tip":
+            return next((lines for rect, lines in hud_tips(self, self.hud) if tuple(rect) == data), [])
         return square_tooltip(self, data)
 
     def help_topics(self) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from cacao_game.app.strings import t
 from cacao_game.engine import events as ev
-from cacao_game.engine.tiles import water_value
+from cacao_game.engine.tiles import Pos, water_value
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,8 @@ class LogLine:
     seat: int | None
     turn: int
     heading: bool = False
+    pos: Pos | None = None
+    """The board square the line is about (a tile laid, a worker that acted), if any."""
 
 
 def gains_text(total: Counter[str], then: object = None) -> str:
@@ -74,12 +76,12 @@ def log_lines(
         elif isinstance(e, ev.TempleScored):
             awards = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(e.gold) if g) or t("play.nobody")
             temples += 1
-            lines.append(LogLine(t("log.temple", number=temples, awards=awards), None, turn))
+            lines.append(LogLine(t("log.temple", number=temples, awards=awards), None, turn, pos=e.pos))
         elif isinstance(e, ev.GameEnded):
             winners = " & ".join(names[s] for s in e.winners)
             lines.append(
                 LogLine(t("log.won", names=winners), e.winners[0] if e.winners else None, turn, heading=True)
             )
         if text is not None:
-            lines.append(LogLine(text, seat, turn))
+            lines.append(LogLine(text, seat, turn, pos=getattr(e, "pos", None)))
     return lines

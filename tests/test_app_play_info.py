@@ -1,0 +1,74 @@
+"""Every fact at hand on the table: tooltips on the HUD, a log that scrolls back and points
+at its tiles, the covered tile of an overbuild."""
+
+from __future__ import annotations
+
+import random
+
+from app_support import make_scene
+from harness import motion
+
+from cacao_game.app.app import App
+from cacao_game.app.play.hud import hud_tips
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.session import ShowHand
+
+
+def advance(scene: PlayScene, decisions: int, seed: int = 1) -> None:
+    """Play ``decisions`` random decisions of the scene's session, then show the result."""
+    rng = random.Random(seed)
+    session = scene.source
+    for _ in range(decisions):
+        if session.game.is_over():
+            break
+        session.play(rng.choice(session.game.legal_actions()))
+    scene.resync()
+
+
+def hover(app: App, pos: tuple[int, int], seconds: float = 0.8) -> None:
+    """Rest the mouse on ``pos`` long enough for a tooltip."""
+    app.step([motion(pos)], 0.02)
+    for _ in range(int(seconds / 0.1)):
+        app.step([], 0.1)
+
+
+def test_every_hud_element_has_a_tooltip(play_app: App) -> None:
+    """Gold, cacao, sun, water, tiles, score of each seat, the display, the pile, the hand,
+    the tiles to come and every button: resting the mouse on one shows its own text."""
+    scene = make_scene(play_app, ["human", "human", "human"], seed=5)
+    advance(scene, 12)
+    if scene.source.curtain is not None:
+        scene.send(ShowHand())
+    tips = hud_tips(scene, scene.hud)
+    assert len(tips) >= 3 * 7 + 2 + 1 + 3 + 4
+    shown = set()
+    for rect, lines in tips:
+        hover(play_app, rect.center)
+        assert scene.tooltip(), f"nothing shown over {lines}"
+        shown.add(tuple(scene.tooltip()))
+    assert len(shown) >= len(tips) - 4
+    remaining = [lines for _rect, lines in tips if "chance to be the next tile" in lines[-1]]
+    assert remaining
+
+
+def test_the_log_scrolls_back_and_points_at_its_tile(play_app: App) -> None:
+    """The wheel over the log shows older lines; hovering a placement line names its square."""
+    import pygame
+
+    scene = make_scene(play_app, ["human", "human"], seed=2)
+    advance(scene, 40)
+    if scene.source.curtain is not None:
+        scene.send(ShowHand())
+    newest = [line for _rect, line in scene.hud.log_rows()]
+    log_area = scene.hud.a("log")
+    play_app.step([motion(log_area.center)], 0.02)
+    play_app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 0.02)
+    older = [line for _rect, line in scene.hud.log_rows()]
+    assert scene.log_scroll == 6
+    assert older != newest and older[-1] is not newest[-1]
+    placed = next((rect, line) for rect, line in scene.hud.log_rows() if line.pos is not None)
+    play_app.step([motion(placed[0].center)], 0.02)
+    assert scene.hovered_log_line() is placed[1]
+    for _ in range(40):
+        play_app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)], 0.02)
+    assert scene.log_scroll == 0
