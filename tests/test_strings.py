@@ -34,7 +34,7 @@ def test_every_undo_refusal_has_its_message() -> None:
 
 def test_every_intent_and_choice_has_a_label() -> None:
     """Settings shows every action and every choice by name, never by its raw key."""
-    from cacao_game.config.choices import ANIMATION_SPEEDS, PALETTES, UNDO_CHOICES, label_key
+    from cacao_game.config.choices import ANIMATION_SPEEDS, PALETTES, UI_SCALES, UNDO_CHOICES, label_key
     from cacao_game.config.settings import DEFAULT_KEY_BINDINGS
 
     for intent in DEFAULT_KEY_BINDINGS:
@@ -43,6 +43,7 @@ def test_every_intent_and_choice_has_a_label() -> None:
         ("animation_speed", ANIMATION_SPEEDS),
         ("palette", PALETTES),
         ("undo_policy", UNDO_CHOICES),
+        ("ui_scale", UI_SCALES),
     ):
         for value in values:
             assert strings.has(label_key(setting, value)), (setting, value)

@@ -137,6 +137,18 @@ EN: dict[str, str] = {
     "settings.fullscreen": "Full screen",
     "settings.palette": "Colour scheme",
     "settings.sound": "Sound",
+    "settings.ui_scale": "Interface size",
+    "settings.ui_scale_tip": (
+        "How large buttons and text are drawn. Fit to screen fills the screen; a percent draws "
+        "everything at that size, as far as the screen allows."
+    ),
+    "settings.ui_scale.fit": "Fit to screen ({percent} %)",
+    "settings.ui_scale.100": "100 %",
+    "settings.ui_scale.125": "125 %",
+    "settings.ui_scale.150": "150 %",
+    "settings.ui_scale.175": "175 %",
+    "settings.ui_scale.200": "200 %",
+    "settings.ui_scale_capped": "{choice} (fits up to {fit} %)",
     "settings.no_sound": "No audio device could be opened on this machine, so the game is silent.",
     "settings.speed.slow": "Slow",
     "settings.speed.normal": "Normal",

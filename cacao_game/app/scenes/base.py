@@ -1,4 +1,9 @@
-"""``WidgetScene``: a scene made of widgets, with keyboard focus, tooltips and a back action."""
+"""``WidgetScene``: a scene made of widgets, with keyboard focus, tooltips and a back action.
+
+``Stage`` places a scene's 1920x1080 design layout on the screen: design rectangles and points
+become real pixels at the current scale, the layout centred when the screen has room to spare
+(a 16:10 screen, or an interface size smaller than fits).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import scale, theme
+from cacao_game.app.scale import DESIGN_SIZE, px
 from cacao_game.app.scene import Scene
 from cacao_game.app.widgets import FocusList, Panel, TextInput, Tooltip, Widget
 
@@ -14,12 +20,40 @@ if TYPE_CHECKING:
     from cacao_game.app.app import App
 
 
+class Stage:
+    """The 1920x1080 design area centred on a screen of ``size`` real pixels."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        width, height = size
+        w, h = min(px(DESIGN_SIZE[0]), width), min(px(DESIGN_SIZE[1]), height)
+        self.area = pygame.Rect((width - w) // 2, (height - h) // 2, w, h)
+        """The design area in real pixels."""
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """The design rectangle (x, y, w, h) of the layout in real screen pixels."""
+        return pygame.Rect(scale.rect(x, y, w, h)).move(self.area.topleft)
+
+    def point(self, x: float, y: float) -> tuple[int, int]:
+        """The design point (x, y) of the layout in real screen pixels."""
+        return self.area.x + px(x), self.area.y + px(y)
+
+    def screen_y(self, y: float) -> int:
+        """The layout's design ``y`` as design pixels from the screen's top (``theme.draw_title``)."""
+        return round(y + design(self.area.y))
+
+
+def design(length: float) -> float:
+    """``length`` real pixels in design pixels at the current scale."""
+    return length / scale.current().factor
+
+
 class WidgetScene(Scene):
     """Routes events to ``self.widgets`` (top-most last), then to keyboard focus.
 
-    Subclasses build widgets in ``build()`` (called on enter and by ``rebuild()``), draw their
-    backdrop in ``draw_background`` and override ``back()`` (the ``pause`` intent; default pop).
-    A modal overlay sets ``modal = True``: it consumes every event it does not use.
+    Subclasses build widgets in ``build()`` (called on enter, by ``rebuild()`` and when the
+    screen size or scale changes), draw their backdrop in ``draw_background`` and override
+    ``back()`` (the ``pause`` intent; default pop). A modal overlay sets ``modal = True``: it
+    consumes every event it does not use.
     """
 
     modal: bool = False
@@ -30,6 +64,11 @@ class WidgetScene(Scene):
         self.focus = FocusList([])
         self.tooltip = Tooltip()
         self.time = 0.0
+
+    @property
+    def stage(self) -> Stage:
+        """Where the design layout lies on the screen now."""
+        return Stage(self.app.screen.get_size())
 
     def build(self) -> None:
         """Create ``self.widgets``; the default has none."""
@@ -51,6 +90,9 @@ class WidgetScene(Scene):
         self.rebuild()
 
     def resume(self) -> None:
+        self.rebuild()
+
+    def relayout(self) -> None:
         self.rebuild()
 
     def back(self) -> None:
@@ -99,9 +141,37 @@ class WidgetScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         """What the scene draws between the backdrop and its widgets."""
 
+    def draw_widgets(self, surface: pygame.Surface, start: int = 0, stop: int | None = None) -> None:
+        """Draw ``self.widgets[start:stop]``."""
+        for widget in self.widgets[start:stop]:
+            widget.draw(surface, self.app)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.draw_content(surface)
-        for widget in self.widgets:
-            widget.draw(surface, self.app)
+        self.draw_widgets(surface)
         self.tooltip.draw(surface, self.app)
+
+
+class DialogScene(WidgetScene):
+    """A modal box centred over the scene below (dimmed): ``panel_rect`` sizes it,
+    ``draw_dialog`` fills it; its widgets are drawn on top."""
+
+    transparent = True
+    modal = True
+
+    def panel_rect(self) -> pygame.Rect:
+        """The dialog's box in real pixels (default: 800x600 design pixels)."""
+        rect = pygame.Rect(0, 0, px(800), px(600))
+        rect.center = self.app.screen.get_rect().center
+        return rect
+
+    def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """The dialog's own drawing inside ``panel``."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 150)
+        panel = self.panel_rect()
+        theme.draw_panel(surface, panel, border=theme.GOLD)
+        self.draw_dialog(surface, panel)
+        self.draw_widgets(surface)

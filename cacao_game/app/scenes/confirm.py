@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme
-from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.scale import px
+from cacao_game.app.scenes.base import DialogScene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
 
@@ -16,16 +17,15 @@ if TYPE_CHECKING:
     from cacao_game.app.app import App
 
 DIALOG_W = 860
+TEXT_PAD = 48
+"""Design pixels: the dialog's width and the message's margin on either side."""
 
 
-class ConfirmDialog(WidgetScene):
+class ConfirmDialog(DialogScene):
     """``message`` with Yes / No. The dialog closes first, then the chosen callback runs.
 
     Esc means No; Enter activates the focused button (No is focused first: the safe choice).
     """
-
-    transparent = True
-    modal = True
 
     def __init__(
         self,
@@ -48,21 +48,26 @@ class ConfirmDialog(WidgetScene):
         self.no_label = no or t("common.no")
         self.danger = danger
 
+    def message_image(self) -> pygame.Surface:
+        """The message, wrapped to the dialog's width and centred."""
+        font = self.app.assets.font(theme.BODY_SIZE)
+        font.align = pygame.FONT_CENTER
+        image = theme.render_text(font, self.message, theme.CREAM, px(DIALOG_W - 2 * TEXT_PAD))
+        font.align = pygame.FONT_LEFT
+        return image
+
     def panel_rect(self) -> pygame.Rect:
         """The dialog box, sized to the message."""
-        font = self.app.assets.font(theme.BODY_SIZE)
-        lines = font.render(self.message, True, theme.CREAM, None, DIALOG_W - 96).get_height()
-        rect = pygame.Rect(0, 0, DIALOG_W, 250 + lines)
+        rect = pygame.Rect(0, 0, px(DIALOG_W), px(250) + self.message_image().get_height())
         rect.center = self.app.screen.get_rect().center
         return rect
 
     def build(self) -> None:
         panel = self.panel_rect()
-        w = 260
-        yes = pygame.Rect(0, 0, w, 68)
-        no = pygame.Rect(0, 0, w, 68)
-        yes.bottomright = (panel.centerx - 12, panel.bottom - 32)
-        no.bottomleft = (panel.centerx + 12, panel.bottom - 32)
+        yes = pygame.Rect(0, 0, px(260), px(68))
+        no = yes.copy()
+        yes.bottomright = (panel.centerx - px(12), panel.bottom - px(32))
+        no.bottomleft = (panel.centerx + px(12), panel.bottom - px(32))
         self.widgets = [
             Button(yes, self.yes_label, self.yes, style="danger" if self.danger else "primary"),
             Button(no, self.no_label, self.no),
@@ -87,24 +92,16 @@ class ConfirmDialog(WidgetScene):
     def back(self) -> None:
         self.no()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 150)
-        panel = self.panel_rect()
-        theme.draw_panel(surface, panel, border=theme.GOLD)
-        heading = self.app.assets.font(theme.HEADING_SIZE, "bold")
-        theme.draw_text(
-            surface, heading, self.title, (panel.centerx, panel.y + 30), theme.GOLD, anchor="midtop"
-        )
-        font = self.app.assets.font(theme.BODY_SIZE)
+    def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        width = panel.w - px(2 * TEXT_PAD)
+        heading = theme.fit_font(self.app, theme.HEADING_SIZE, self.title, width, "bold")
         theme.draw_text(
             surface,
-            font,
-            self.message,
-            (panel.centerx, panel.y + 100),
-            theme.CREAM,
+            heading,
+            theme.fit_text(heading, self.title, width),
+            (panel.centerx, panel.y + px(30)),
+            theme.GOLD,
             anchor="midtop",
-            width=DIALOG_W - 96,
-            align=pygame.FONT_CENTER,
         )
-        for widget in self.widgets:
-            widget.draw(surface, self.app)
+        message = self.message_image()
+        surface.blit(message, message.get_rect(midtop=(panel.centerx, panel.y + px(100))))

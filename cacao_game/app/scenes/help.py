@@ -12,6 +12,7 @@ import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.intents import display_name
+from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import RULES_SECTIONS, t
 from cacao_game.app.widgets import Button
@@ -19,10 +20,11 @@ from cacao_game.app.widgets import Button
 if TYPE_CHECKING:
     from cacao_game.app.app import App
 
-PANEL = pygame.Rect(110, 60, 1700, 960)
+PANEL = (110, 60, 1700, 960)
 KEYS_W = 640
 ROW_H = 33
 SCROLL_STEP = 60
+"""Design pixels: the page, its keys column, a key row (at most) and one scroll step."""
 
 
 class HelpOverlay(WidgetScene):
@@ -35,13 +37,50 @@ class HelpOverlay(WidgetScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.scroll = 0
-        self.content_height = 0
-        self.view_height = 700
+        """How far the rules column is scrolled, in real pixels."""
+        self._rules_key: tuple[tuple[tuple[str, str], ...], int, float] | None = None
+        self._rules_image = pygame.Surface((1, 1))
+
+    # ------------------------------------------------------------------ layout
+
+    def panel(self) -> pygame.Rect:
+        """The page."""
+        return self.stage.rect(*PANEL)
+
+    def keys_area(self) -> pygame.Rect:
+        """The keys column (heading included)."""
+        panel = self.panel()
+        return pygame.Rect(panel.x + px(40), panel.y + px(110), px(KEYS_W), panel.h - px(210))
+
+    def rules_area(self) -> pygame.Rect:
+        """The rules column (heading included)."""
+        panel = self.panel()
+        x = panel.x + px(KEYS_W + 90)
+        return pygame.Rect(x, panel.y + px(110), panel.right - px(40) - x, panel.h - px(210))
+
+    def rules_body(self) -> pygame.Rect:
+        """The scrolled part of the rules column, below its heading."""
+        return self.rules_area().inflate(0, -px(52)).move(0, px(26))
+
+    @property
+    def view_height(self) -> int:
+        """The height of the visible part of the rules text."""
+        return self.rules_body().h
+
+    @property
+    def content_height(self) -> int:
+        """The height of the whole rules text."""
+        return self.rules_image().get_height()
 
     def build(self) -> None:
-        close = pygame.Rect(0, 0, 220, 60)
-        close.bottomright = (PANEL.right - 32, PANEL.bottom - 24)
+        panel = self.panel()
+        close = pygame.Rect(0, 0, px(220), px(60))
+        close.bottomright = (panel.right - px(32), panel.bottom - px(24))
         self.widgets = [Button(close, t("common.close"), self.back, style="primary")]
+
+    def relayout(self) -> None:
+        super().relayout()
+        self.scroll_by(0)
 
     def sections(self) -> list[tuple[str, str]]:
         """(title, text) sections of the rules column: the scene's own first, then the rules."""
@@ -52,78 +91,89 @@ class HelpOverlay(WidgetScene):
         ]
 
     def scroll_by(self, pixels: int) -> None:
-        """Scroll the rules column, kept within its content."""
-        self.scroll = max(0, min(self.scroll + pixels, max(0, self.content_height - self.view_height)))
+        """Scroll the rules column by ``pixels`` real pixels, kept within its content."""
+        most = max(0, self.content_height - self.view_height)
+        self.scroll = max(0, min(self.scroll + pixels, most))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * SCROLL_STEP)
+            self.scroll_by(-event.y * px(SCROLL_STEP))
             return True
         intents = self.app.intents.of(event)
         if "pan_down" in intents or "pan_up" in intents:
-            self.scroll_by(SCROLL_STEP if "pan_down" in intents else -SCROLL_STEP)
+            self.scroll_by(px(SCROLL_STEP) if "pan_down" in intents else -px(SCROLL_STEP))
             return True
         return super().handle_event(event)
+
+    # ------------------------------------------------------------------ drawing
 
     def draw_background(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 170)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        theme.draw_panel(surface, PANEL, border=theme.GOLD, alpha=245)
+        panel = self.panel()
+        theme.draw_panel(surface, panel, border=theme.GOLD, alpha=245)
         title = self.app.assets.font(56, "black")
         theme.draw_text(
-            surface, title, t("help.title"), (PANEL.centerx, PANEL.y + 24), theme.GOLD, anchor="midtop"
+            surface, title, t("help.title"), (panel.centerx, panel.y + px(24)), theme.GOLD, anchor="midtop"
         )
-        self._draw_keys(surface, pygame.Rect(PANEL.x + 40, PANEL.y + 110, KEYS_W, PANEL.h - 210))
-        self._draw_rules(
-            surface, pygame.Rect(PANEL.x + KEYS_W + 90, PANEL.y + 110, PANEL.w - KEYS_W - 130, PANEL.h - 210)
-        )
-        hint = self.app.assets.font(theme.SMALL_SIZE)
+        self._draw_keys(surface, self.keys_area())
+        self._draw_rules(surface, self.rules_area())
+        close = self.widgets[0].rect if self.widgets else panel
+        hint_width = close.x - px(24) - (panel.x + px(40))
+        hint = theme.fit_font(self.app, theme.SMALL_SIZE, t("help.close"), hint_width)
         theme.draw_text(
-            surface, hint, t("help.close"), (PANEL.x + 40, PANEL.bottom - 54), theme.MUTED, anchor="midleft"
+            surface,
+            hint,
+            theme.fit_text(hint, t("help.close"), hint_width),
+            (panel.x + px(40), panel.bottom - px(54)),
+            theme.MUTED,
+            anchor="midleft",
         )
-        for widget in self.widgets:
-            widget.draw(surface, self.app)
+        self.draw_widgets(surface)
+
+    def _draw_heading(self, surface: pygame.Surface, text: str, area: pygame.Rect) -> None:
+        heading = self.app.assets.font(theme.HEADING_SIZE - 8, "bold")
+        theme.draw_text(surface, heading, theme.fit_text(heading, text, area.w), area.topleft, theme.GOLD)
 
     def _draw_keys(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        heading = self.app.assets.font(theme.HEADING_SIZE - 8, "bold")
-        theme.draw_text(surface, heading, t("help.keys"), area.topleft, theme.GOLD)
+        self._draw_heading(surface, t("help.keys"), area)
         font = self.app.assets.font(theme.SMALL_SIZE + 1)
         key_font = self.app.assets.font(theme.SMALL_SIZE - 1, "bold")
-        y = area.y + 52
         bindings = self.app.intents.bindings
+        top = area.y + px(52)
+        row_h = min(px(ROW_H), (area.bottom - top) // max(1, len(bindings)))
         for i, intent in enumerate(bindings):
-            row = pygame.Rect(area.x, y, area.w, ROW_H - 4)
+            row = pygame.Rect(area.x, top + i * row_h, area.w, row_h - px(4))
             if i % 2 == 0:
-                pygame.draw.rect(surface, (*theme.PANEL_LIGHT[:3],), row, border_radius=8)
-            theme.draw_text(
-                surface, font, t(f"intent.{intent}"), (row.x + 14, row.centery), theme.CREAM, anchor="midleft"
-            )
-            x = row.right - 10
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=px(8))
+            x = row.right - px(10)
             for key in reversed(bindings[intent]):
-                label = key_font.render(display_name(key), True, theme.INK)
-                cap = label.get_rect().inflate(18, 8)
+                label = theme.render_text(key_font, display_name(key), theme.INK)
+                cap = label.get_rect().inflate(px(18), px(8))
                 cap.midright = (x, row.centery)
-                pygame.draw.rect(surface, theme.SAND, cap, border_radius=6)
-                pygame.draw.line(surface, theme.GOLD_DARK, cap.bottomleft, cap.bottomright, 3)
+                pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(6))
+                pygame.draw.line(surface, theme.GOLD_DARK, cap.bottomleft, cap.bottomright, px(3))
                 surface.blit(label, label.get_rect(center=cap.center))
-                x = cap.left - 8
-            y += ROW_H
-            if y + ROW_H > area.bottom:
-                break
+                x = cap.left - px(8)
+            name = theme.fit_text(font, t(f"intent.{intent}"), x - row.x - px(22))
+            theme.draw_text(surface, font, name, (row.x + px(14), row.centery), theme.CREAM, anchor="midleft")
 
-    def _rules_surface(self, sections: tuple[tuple[str, str], ...], width: int) -> pygame.Surface:
-        """All rules sections rendered once into one tall surface (cached)."""
-        key = (sections, width)
-        if getattr(self, "_rules_key", None) != key:
+    def rules_image(self) -> pygame.Surface:
+        """All rules sections rendered into one tall surface at the body's width (cached: rendered
+        again only when the sections, the width or the scale change)."""
+        sections = tuple(self.sections())
+        width = self.rules_body().w
+        key = (sections, width, self.app.scale.factor)
+        if self._rules_key != key:
             sub = self.app.assets.font(theme.BODY_SIZE - 2, "bold")
             font = self.app.assets.font(theme.SMALL_SIZE + 1)
-            blocks = []
+            blocks: list[tuple[pygame.Surface, int]] = []
             for title, text in sections:
-                blocks.append((sub.render(title, True, theme.SAND), 6))
-                font.align = pygame.FONT_LEFT
-                blocks.append((font.render(text, True, theme.CREAM, None, width - 10), 22))
+                font.align = sub.align = pygame.FONT_LEFT
+                blocks.append((sub.render(title, True, theme.SAND, None, width), px(6)))
+                blocks.append((font.render(text, True, theme.CREAM, None, width - px(10)), px(22)))
             layer = pygame.Surface(
                 (width, max(1, sum(b.get_height() + gap for b, gap in blocks))), pygame.SRCALPHA
             )
@@ -135,19 +185,17 @@ class HelpOverlay(WidgetScene):
         return self._rules_image
 
     def _draw_rules(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        heading = self.app.assets.font(theme.HEADING_SIZE - 8, "bold")
-        theme.draw_text(surface, heading, t("help.rules"), area.topleft, theme.GOLD)
-        body = area.inflate(0, -52).move(0, 26)
-        text = self._rules_surface(tuple(self.sections()), body.w)
-        self.content_height = text.get_height()
-        self.view_height = body.h
+        self._draw_heading(surface, t("help.rules"), area)
+        body = self.rules_body()
+        text = self.rules_image()
         surface.blit(text, body.topleft, pygame.Rect(0, self.scroll, body.w, body.h))
-        if self.content_height > body.h:
-            track = pygame.Rect(area.right + 14, body.y, 6, body.h)
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=3)
-            size = max(40, body.h * body.h // self.content_height)
-            pos = (body.h - size) * self.scroll // max(1, self.content_height - body.h)
-            pygame.draw.rect(surface, theme.GOLD_DARK, (track.x, track.y + pos, 6, size), border_radius=3)
+        if text.get_height() > body.h:
+            track = pygame.Rect(area.right + px(14), body.y, px(6), body.h)
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=track.w // 2)
+            size = max(px(40), body.h * body.h // text.get_height())
+            pos = (body.h - size) * self.scroll // max(1, text.get_height() - body.h)
+            thumb = pygame.Rect(track.x, track.y + pos, track.w, size)
+            pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=track.w // 2)
 
 
 class RulesScene(HelpOverlay):

@@ -15,6 +15,7 @@ import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.flow import open_save
+from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button, Panel
@@ -25,8 +26,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LIST = pygame.Rect(140, 180, 1640, 800)
+LIST = (140, 180, 1640, 800)
 ROW_H, ROW_GAP = 112, 12
+BOTTOM = 1060
+"""Design pixels: the list's panel, a row and the gap between rows, the Back button's bottom."""
+NAME_W, STATUS_X, SEATS_X, BUTTONS_W = 330, 380, 530, 400
+"""Design pixels inside a row: the name's width, where the status and the seats start, and the
+room the Load and Delete buttons take at its right end."""
 PER_PAGE = 5
 
 
@@ -64,30 +70,36 @@ class LoadScene(WidgetScene):
         self.first = max(0, min(self.first, len(self.saves) - PER_PAGE))
         self.rebuild()
 
+    def list_rect(self) -> pygame.Rect:
+        """The list's panel."""
+        return self.stage.rect(*LIST)
+
     def row_rect(self, slot: int) -> pygame.Rect:
         """The ``slot``-th visible row."""
-        return pygame.Rect(LIST.x + 28, LIST.y + 90 + slot * (ROW_H + ROW_GAP), LIST.w - 56, ROW_H)
+        return self.stage.rect(LIST[0] + 28, LIST[1] + 90 + slot * (ROW_H + ROW_GAP), LIST[2] - 56, ROW_H)
 
     def build(self) -> None:
-        self.widgets = [Panel(LIST, t("load.saved_games"))]
+        panel = self.list_rect()
+        self.widgets = [Panel(panel, t("load.saved_games"))]
         for slot, info in enumerate(self.saves[self.first : self.first + PER_PAGE]):
             row = self.row_rect(slot)
+            top = row.centery - px(30)
             load = Button(
-                (row.right - 380, row.centery - 30, 180, 60),
+                (row.right - px(380), top, px(180), px(60)),
                 t("load.load"),
                 partial(self.load, info),
                 style="primary",
             )
             load.enabled = info.error is None
             delete = Button(
-                (row.right - 186, row.centery - 30, 170, 60),
+                (row.right - px(186), top, px(170), px(60)),
                 t("load.delete"),
                 partial(self.ask_delete, info),
                 style="danger",
             )
             self.widgets += [load, delete]
-        back = pygame.Rect(0, 0, 260, 68)
-        back.bottomleft = (LIST.x, 1060)
+        back = pygame.Rect(0, 0, px(260), px(68))
+        back.bottomleft = (panel.x, self.stage.point(0, BOTTOM)[1])
         self.widgets.append(Button(back, t("common.back"), self.back, style="primary"))
 
     def display_name(self, info: SaveInfo) -> str:
@@ -129,70 +141,81 @@ class LoadScene(WidgetScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        theme.draw_title(self.app, surface, t("load.title"), 40)
-        self.widgets[0].draw(surface, self.app)
+        theme.draw_title(self.app, surface, t("load.title"), self.stage.screen_y(40))
+        self.draw_widgets(surface, 0, 1)
+        panel = self.list_rect()
         if not self.saves:
             font = self.app.assets.font(theme.BODY_SIZE)
-            text = t("load.empty")
-            theme.draw_text(surface, font, text, LIST.center, theme.SAND, anchor="center")
+            font.align = pygame.FONT_CENTER
+            text = theme.render_text(font, t("load.empty"), theme.SAND, panel.w - px(2 * 28))
+            font.align = pygame.FONT_LEFT
+            surface.blit(text, text.get_rect(center=panel.center))
         for slot, info in enumerate(self.saves[self.first : self.first + PER_PAGE]):
             self._draw_row(surface, self.row_rect(slot), info)
         if len(self.saves) > PER_PAGE:
             small = self.app.assets.font(theme.SMALL_SIZE)
             shown = f"{self.first + 1}–{min(self.first + PER_PAGE, len(self.saves))} / {len(self.saves)}"
             theme.draw_text(
-                surface, small, shown, (LIST.right - 28, LIST.y + 40), theme.MUTED, anchor="midright"
+                surface,
+                small,
+                shown,
+                (panel.right - px(28), panel.y + px(40)),
+                theme.MUTED,
+                anchor="midright",
             )
-        for widget in self.widgets[1:]:
-            widget.draw(surface, self.app)
+        self.draw_widgets(surface, 1)
         self.tooltip.draw(surface, self.app)
 
     def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, info: SaveInfo) -> None:
         hot = row.collidepoint(self.app.mouse_pos)
-        pygame.draw.rect(surface, theme.PANEL_HOVER if hot else theme.PANEL_LIGHT, row, border_radius=14)
-        pygame.draw.rect(surface, theme.GOLD if hot else theme.GOLD_DARK, row, 2, border_radius=14)
+        radius = px(14)
+        pygame.draw.rect(surface, theme.PANEL_HOVER if hot else theme.PANEL_LIGHT, row, border_radius=radius)
+        pygame.draw.rect(surface, theme.GOLD if hot else theme.GOLD_DARK, row, px(2), border_radius=radius)
         bold = self.app.assets.font(theme.BODY_SIZE + 2, "bold")
         small = self.app.assets.font(theme.SMALL_SIZE)
-        theme.draw_text(
-            surface,
-            bold,
-            theme.fit_text(bold, self.display_name(info), 330),
-            (row.x + 24, row.y + 18),
-            theme.CREAM,
-        )
-        theme.draw_text(surface, small, friendly_time(info.saved_at), (row.x + 24, row.y + 64), theme.MUTED)
+        name_w, status_w = px(NAME_W), px(SEATS_X - STATUS_X - 16)
+        left, status_x = row.x + px(24), row.x + px(STATUS_X)
+
+        def text(
+            font: pygame.font.Font, line: str, pos: tuple[int, int], color: pygame.Color, width: int
+        ) -> None:
+            theme.draw_text(surface, font, theme.fit_text(font, line, width), pos, color)
+
+        text(bold, self.display_name(info), (left, row.y + px(18)), theme.CREAM, name_w)
+        text(small, friendly_time(info.saved_at), (left, row.y + px(64)), theme.MUTED, name_w)
         if info.error is not None:
             warn = self.app.assets.font(theme.SMALL_SIZE, "bold")
             theme.draw_text(
                 surface,
                 warn,
                 t("load.refused", reason=info.error),
-                (row.x + 380, row.centery),
+                (status_x, row.centery),
                 pygame.Color("#F08A6C"),
                 anchor="midleft",
-                width=row.w - 800,
+                width=row.w - px(STATUS_X + BUTTONS_W + 20),
             )
             return
         status = t("load.finished") if info.finished else t("load.turn", turn=info.turn)
-        theme.draw_text(surface, small, status, (row.x + 380, row.y + 64), theme.SAND)
+        text(small, status, (status_x, row.y + px(64)), theme.SAND, status_w)
         if info.variant == "volcano":
-            theme.draw_text(surface, small, t("variant.volcano"), (row.x + 380, row.y + 22), theme.CACAO)
-        x0, width = row.x + 530, row.w - 530 - 400
-        step = min(200, width // max(1, len(info.seats)))
+            text(small, t("variant.volcano"), (status_x, row.y + px(22)), theme.CACAO, status_w)
+        x0, width = row.x + px(SEATS_X), row.w - px(SEATS_X + BUTTONS_W)
+        step = min(px(200), width // max(1, len(info.seats)))
         for seat, entry in enumerate(info.seats):
             x = x0 + seat * step
             color = entry.get("color", "red")
-            theme.draw_seat_marker(self.app, surface, color, (x + 18, row.centery), 15)
-            name = theme.fit_text(
-                small, str(entry.get("name") or kind_label(entry.get("kind", ""))), step - 56
-            )
+            theme.draw_seat_marker(self.app, surface, color, (x + px(18), row.centery), px(15))
             playing = seat == info.current_seat
-            theme.draw_text(
-                surface, small, name, (x + 42, row.y + 24), theme.GOLD if playing else theme.CREAM
+            name = str(entry.get("name") or kind_label(entry.get("kind", "")))
+            text(
+                small,
+                name,
+                (x + px(42), row.y + px(24)),
+                theme.GOLD if playing else theme.CREAM,
+                step - px(56),
             )
             total = info.totals[seat] if seat < len(info.totals) else "–"
-            theme.draw_text(surface, bold, str(total), (x + 42, row.y + 52), theme.GOLD)
+            text(bold, str(total), (x + px(42), row.y + px(52)), theme.GOLD, step - px(56))
             if playing:
-                pygame.draw.line(
-                    surface, theme.GOLD, (x + 42, row.bottom - 12), (x + step - 20, row.bottom - 12), 3
-                )
+                under = row.bottom - px(12)
+                pygame.draw.line(surface, theme.GOLD, (x + px(42), under), (x + step - px(20), under), px(3))

@@ -7,21 +7,21 @@ import logging
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
-from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.scenes.base import DialogScene, design
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
 
 log = logging.getLogger(__name__)
 
 BUTTON_W, BUTTON_H, GAP = 420, 72, 16
+TOP = 130
+"""Design pixels: the buttons, the gap between them, and the room above them for the title."""
 
 
-class PauseOverlay(WidgetScene):
+class PauseOverlay(DialogScene):
     """Modal over the game; Esc resumes. Save calls ``save_game()`` of the scene below."""
-
-    transparent = True
-    modal = True
 
     def below(self) -> Scene | None:
         """The scene this overlay pauses."""
@@ -39,13 +39,13 @@ class PauseOverlay(WidgetScene):
         panel = self.panel_rect()
         self.widgets = []
         for i, (key, action, style) in enumerate(entries):
-            rect = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
-            rect.midtop = (panel.centerx, panel.y + 130 + i * (BUTTON_H + GAP))
+            rect = pygame.Rect(0, 0, px(BUTTON_W), px(BUTTON_H))
+            rect.midtop = (panel.centerx, panel.y + px(TOP + i * (BUTTON_H + GAP)))
             self.widgets.append(Button(rect, t(key), action, style=style))
 
     def panel_rect(self) -> pygame.Rect:
         """The overlay's box."""
-        rect = pygame.Rect(0, 0, BUTTON_W + 140, 130 + 5 * (BUTTON_H + GAP) + 40)
+        rect = pygame.Rect(0, 0, px(BUTTON_W + 140), px(TOP + 5 * (BUTTON_H + GAP) + 40))
         rect.center = self.app.screen.get_rect().center
         return rect
 
@@ -70,10 +70,5 @@ class PauseOverlay(WidgetScene):
         """Ask, then return to the menu."""
         self.app.open("confirm", t("pause.quit_confirm"), self.app.home, danger=True)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 150)
-        panel = self.panel_rect()
-        theme.draw_panel(surface, panel, border=theme.GOLD)
-        theme.draw_title(self.app, surface, t("pause.title"), panel.y + 26, 56)
-        for widget in self.widgets:
-            widget.draw(surface, self.app)
+    def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        theme.draw_title(self.app, surface, t("pause.title"), round(design(panel.y)) + 26, 56)

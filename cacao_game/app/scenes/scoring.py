@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.flow import start_game, watch_record
+from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button, Panel
@@ -29,9 +31,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STEP_SECONDS = {"slow": 1.3, "normal": 0.8, "fast": 0.4, "instant": 0.0}
-TEMPLES = pygame.Rect(60, 150, 560, 800)
-TABLE = pygame.Rect(660, 150, 1200, 420)
-CHART = pygame.Rect(660, 590, 1200, 360)
+TEMPLES = (60, 150, 560, 800)
+TABLE = (660, 150, 1200, 420)
+CHART = (660, 590, 1200, 360)
+BUTTONS_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 976, 300, 72, 24
+"""Design pixels: the temples panel, the score table, the chart and the row of buttons."""
 COLUMNS = (
     ("gold", "gold"),
     ("temples", "temple"),
@@ -41,6 +45,10 @@ COLUMNS = (
     ("cacao", "cacao"),
 )
 TEMPLE_ROW_H = 118
+SEAT_STEP = 84
+"""Design pixels: a temple's row (at most) and the room of one seat's workers in it."""
+NAME_W, FIRST_COLUMN, COLUMN_STEP = 300, 420, 125
+"""Design pixels in the table: a seat's name, the first number column and the columns' pitch."""
 SEED_LIMIT = 1_000_000_000
 
 
@@ -177,11 +185,17 @@ class ScoringScene(WidgetScene):
             ("scoring.replay", self.watch_replay, "secondary"),
             ("scoring.menu", self.app.home, "secondary"),
         ]
-        w, gap = 300, 24
-        x = TABLE.right - len(entries) * w - (len(entries) - 1) * gap
-        self.widgets = [Panel(TEMPLES, t("scoring.temples")), Panel(TABLE), Panel(CHART, t("scoring.chart"))]
+        stage = self.stage
+        right = TABLE[0] + TABLE[2]
+        x = right - len(entries) * BUTTON_W - (len(entries) - 1) * BUTTON_GAP
+        self.widgets = [
+            Panel(stage.rect(*TEMPLES), t("scoring.temples")),
+            Panel(stage.rect(*TABLE)),
+            Panel(stage.rect(*CHART), t("scoring.chart")),
+        ]
         for i, (key, action, style) in enumerate(entries):
-            self.widgets.append(Button((x + i * (w + gap), 976, w, 72), t(key), action, style=style))
+            rect = stage.rect(x + i * (BUTTON_W + BUTTON_GAP), BUTTONS_Y, BUTTON_W, BUTTON_H)
+            self.widgets.append(Button(rect, t(key), action, style=style))
 
     def back(self) -> None:
         self.app.home()
@@ -201,116 +215,124 @@ class ScoringScene(WidgetScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        theme.draw_title(self.app, surface, t("scoring.title"), 30, 64)
-        for widget in self.widgets[:3]:
-            widget.draw(surface, self.app)
-        self._draw_temples(surface)
-        self._draw_table(surface)
-        self._draw_chart(surface)
-        for widget in self.widgets[3:]:
-            widget.draw(surface, self.app)
+        stage = self.stage
+        theme.draw_title(self.app, surface, t("scoring.title"), stage.screen_y(30), 64)
+        self.draw_widgets(surface, 0, 3)
+        temples, table, chart = (w.rect for w in self.widgets[:3])
+        self._draw_temples(surface, temples)
+        self._draw_table(surface, table)
+        self._draw_chart(surface, chart)
+        self.draw_widgets(surface, 3)
         if not self.done:
             small = self.app.assets.font(theme.SMALL_SIZE)
+            left = temples.x + px(8)
+            width = (self.widgets[3].rect.x if len(self.widgets) > 3 else temples.right) - px(16) - left
             theme.draw_text(
                 surface,
                 small,
-                t("scoring.skip"),
-                (TEMPLES.x + 8, 1012),
+                theme.fit_text(small, t("scoring.skip"), width),
+                (left, stage.point(0, BUTTONS_Y + BUTTON_H // 2)[1]),
                 theme.SAND,
                 anchor="midleft",
                 shadow=True,
             )
         self.tooltip.draw(surface, self.app)
 
-    def _draw_temples(self, surface: pygame.Surface) -> None:
-        area = pygame.Rect(TEMPLES.x + 24, TEMPLES.y + 84, TEMPLES.w - 48, TEMPLES.h - 104)
+    def _draw_temples(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        area = pygame.Rect(panel.x + px(24), panel.y + px(84), panel.w - px(48), panel.h - px(104))
         font = self.app.assets.font(theme.BODY_SIZE - 2, "bold")
         small = self.app.assets.font(theme.SMALL_SIZE)
         if not self.standings:
             theme.draw_text(surface, small, t("scoring.no_temples"), area.center, theme.SAND, anchor="center")
             return
-        row_h = min(TEMPLE_ROW_H, area.h // len(self.standings))
+        row_h = min(px(TEMPLE_ROW_H), area.h // len(self.standings))
         shown = self.revealed_temples
         for index, (pos, workers, awards) in enumerate(self.standings):
-            row = pygame.Rect(area.x, area.y + index * row_h, area.w, row_h - 10)
+            row = pygame.Rect(area.x, area.y + index * row_h, area.w, row_h - px(10))
             active = index == shown and not self.done
-            revealed = index < shown
             fill = theme.PANEL_HOVER if active else theme.PANEL_LIGHT
-            pygame.draw.rect(surface, fill, row, border_radius=12)
+            pygame.draw.rect(surface, fill, row, border_radius=px(12))
             if active:
-                pygame.draw.rect(surface, theme.GOLD, row, 2, border_radius=12)
-            icon = self.app.assets.icon("temple", 52)
-            surface.blit(icon, icon.get_rect(midleft=(row.x + 12, row.centery)))
-            theme.draw_text(
-                surface, font, t("scoring.temple", number=index + 1), (row.x + 76, row.y + 12), theme.CREAM
-            )
+                pygame.draw.rect(surface, theme.GOLD, row, px(2), border_radius=px(12))
+            icon = self.app.assets.icon("temple", px(52))
+            surface.blit(icon, icon.get_rect(midleft=(row.x + px(12), row.centery)))
+            label_w = px(200 - 76 - 8)
+            title = theme.fit_text(font, t("scoring.temple", number=index + 1), label_w)
+            theme.draw_text(surface, font, title, (row.x + px(76), row.y + px(12)), theme.CREAM)
             theme.draw_text(
                 surface,
                 small,
                 f"({pos[0]}, {pos[1]})",
-                (row.x + 76, row.bottom - 12),
+                (row.x + px(76), row.bottom - px(12)),
                 theme.MUTED,
                 anchor="bottomleft",
             )
-            x = row.x + 200
-            present = [seat for seat, count in enumerate(workers) if count > 0]
-            if not present:
-                theme.draw_text(
-                    surface, small, t("scoring.nobody"), (x, row.centery), theme.MUTED, anchor="midleft"
-                )
-            for seat in present:
-                self.marker(surface, seat, (x + 14, row.centery - 14), 12)
-                theme.draw_text(
-                    surface,
-                    small,
-                    f"×{workers[seat]}",
-                    (x + 30, row.centery - 14),
-                    theme.CREAM,
-                    anchor="midleft",
-                )
-                if revealed and awards[seat]:
-                    pop = self.pop(index)
-                    image = font.render(f"+{awards[seat]}", True, theme.GOLD)
-                    if pop > 1:
-                        image = pygame.transform.smoothscale_by(image, pop)
-                    surface.blit(image, image.get_rect(center=(x + 14, row.centery + 20)))
-                x += 84
+            self._draw_workers(surface, row, index, workers, awards)
 
-    def _draw_table(self, surface: pygame.Surface) -> None:
+    def _draw_workers(
+        self,
+        surface: pygame.Surface,
+        row: pygame.Rect,
+        index: int,
+        workers: Sequence[int],
+        awards: Sequence[int],
+    ) -> None:
+        """Who had workers at temple ``index`` and, once revealed, the gold they won."""
+        small = self.app.assets.font(theme.SMALL_SIZE)
+        x = row.x + px(200)
+        present = [seat for seat, count in enumerate(workers) if count > 0]
+        if not present:
+            nobody = theme.fit_text(small, t("scoring.nobody"), row.right - px(8) - x)
+            theme.draw_text(surface, small, nobody, (x, row.centery), theme.MUTED, anchor="midleft")
+        step = min(px(SEAT_STEP), (row.right - x) // max(1, len(present)))
+        font = self.app.assets.font(theme.BODY_SIZE - 2, "bold")
+        for seat in present:
+            self.marker(surface, seat, (x + px(14), row.centery - px(14)), px(12))
+            theme.draw_text(
+                surface,
+                small,
+                f"×{workers[seat]}",
+                (x + px(30), row.centery - px(14)),
+                theme.CREAM,
+                anchor="midleft",
+            )
+            if index < self.revealed_temples and awards[seat]:
+                pop = self.pop(index)
+                image = theme.render_text(font, f"+{awards[seat]}", theme.GOLD)
+                if pop > 1:
+                    image = pygame.transform.smoothscale_by(image, pop)
+                surface.blit(image, image.get_rect(center=(x + px(14), row.centery + px(20))))
+            x += step
+
+    def _draw_table(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         rows = self.rows()
-        head = self.app.assets.font(theme.SMALL_SIZE, "bold")
         big = self.app.assets.font(theme.BODY_SIZE + 4, "bold")
         name_font = self.app.assets.font(theme.BODY_SIZE + 2, "bold")
-        x0 = TABLE.x + 28
-        col_x = [x0 + 420 + i * 125 for i in range(len(COLUMNS))]
-        top = TABLE.y + 96
+        x0 = panel.x + px(28)
+        col_x = [x0 + px(FIRST_COLUMN + i * COLUMN_STEP) for i in range(len(COLUMNS))]
+        top = panel.y + px(96)
         for (key, icon), x in zip(COLUMNS, col_x, strict=True):
             if icon:
-                image = self.app.assets.icon(icon, 34)
-                surface.blit(image, image.get_rect(midbottom=(x, top - 30)))
-            theme.draw_text(
-                surface, head, t(f"scoring.{key}").upper(), (x, top - 26), theme.MUTED, anchor="midtop"
-            )
-        space = TABLE.bottom - top - 40
-        row_h = min(86, space // max(1, len(rows)))
-        first = top + 10 + (space - row_h * len(rows)) // 3
+                image = self.app.assets.icon(icon, px(34))
+                surface.blit(image, image.get_rect(midbottom=(x, top - px(30))))
+            heading = t(f"scoring.{key}").upper()
+            font = theme.fit_font(self.app, theme.SMALL_SIZE, heading, px(COLUMN_STEP - 8), "bold")
+            heading = theme.fit_text(font, heading, px(COLUMN_STEP - 8))
+            theme.draw_text(surface, font, heading, (x, top - px(26)), theme.MUTED, anchor="midtop")
+        space = panel.bottom - top - px(40)
+        row_h = min(px(86), space // max(1, len(rows)))
+        first = top + px(10) + (space - row_h * len(rows)) // 3
         for seat, row in enumerate(rows):
-            rect = pygame.Rect(x0, first + seat * row_h, TABLE.w - 56, row_h - 10)
+            rect = pygame.Rect(x0, first + seat * row_h, panel.w - px(56), row_h - px(10))
             winner = self.done and seat in self.winners
-            pygame.draw.rect(
-                surface, theme.PANEL_HOVER if winner else theme.PANEL_LIGHT, rect, border_radius=12
-            )
-            pygame.draw.rect(
-                surface,
-                theme.GOLD if winner else self.seat_color(seat),
-                rect,
-                3 if winner else 2,
-                border_radius=12,
-            )
-            self.marker(surface, seat, (rect.x + 34, rect.centery), 16)
-            name = theme.fit_text(name_font, self.config.seats[seat].name, 300)
+            fill = theme.PANEL_HOVER if winner else theme.PANEL_LIGHT
+            pygame.draw.rect(surface, fill, rect, border_radius=px(12))
+            border = theme.GOLD if winner else self.seat_color(seat)
+            pygame.draw.rect(surface, border, rect, px(3 if winner else 2), border_radius=px(12))
+            self.marker(surface, seat, (rect.x + px(34), rect.centery), px(16))
+            name = theme.fit_text(name_font, self.config.seats[seat].name, px(NAME_W))
             theme.draw_text(
-                surface, name_font, name, (rect.x + 66, rect.centery), theme.CREAM, anchor="midleft"
+                surface, name_font, name, (rect.x + px(66), rect.centery), theme.CREAM, anchor="midleft"
             )
             latest = self.revealed_temples - 1
             fresh = latest >= 0 and not self.done and self.standings[latest][2][seat] > 0
@@ -320,17 +342,13 @@ class ScoringScene(WidgetScene):
                     color = theme.MUTED
                 theme.draw_text(surface, big, str(row[key]), (x, rect.centery), color, anchor="center")
         small = self.app.assets.font(theme.SMALL_SIZE - 2)
+        tiebreak = theme.fit_text(small, t("scoring.tiebreak"), 2 * (panel.right - col_x[-1]) - px(16))
         theme.draw_text(
-            surface,
-            small,
-            t("scoring.tiebreak"),
-            (col_x[-1], TABLE.bottom - 14),
-            theme.MUTED,
-            anchor="midbottom",
+            surface, small, tiebreak, (col_x[-1], panel.bottom - px(14)), theme.MUTED, anchor="midbottom"
         )
-        self._draw_banner(surface)
+        self._draw_banner(surface, panel)
 
-    def _draw_banner(self, surface: pygame.Surface) -> None:
+    def _draw_banner(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         if not self.done:
             return
         names = [self.config.seats[s].name for s in self.winners]
@@ -339,19 +357,22 @@ class ScoringScene(WidgetScene):
             if len(names) == 1
             else t("scoring.winners", names=" & ".join(names))
         )
-        font = self.app.assets.font(theme.HEADING_SIZE, "black")
+        layer = pygame.Surface((panel.w - px(64), px(64)), pygame.SRCALPHA)
+        room = layer.get_width() - px(30) - len(self.winners) * px(44)
+        font = theme.fit_font(self.app, theme.HEADING_SIZE, text, room, "black")
         fade = 1.0 if self.step <= 0 else min(1.0, self.age(len(self.standings)) / 0.4)
-        layer = pygame.Surface((TABLE.w - 64, 64), pygame.SRCALPHA)
-        rect = theme.draw_text(layer, font, text, (0, 4), theme.GOLD, shadow=True)
-        x = rect.right + 30
+        rect = theme.draw_text(
+            layer, font, theme.fit_text(font, text, room), (0, px(4)), theme.GOLD, shadow=True
+        )
+        x = rect.right + px(30)
         for seat in self.winners:
-            self.marker(layer, seat, (x, rect.centery), 16)
-            x += 44
+            self.marker(layer, seat, (x, rect.centery), px(16))
+            x += px(44)
         layer.set_alpha(round(255 * fade))
-        surface.blit(layer, (TABLE.x + 32, TABLE.y + 10))
+        surface.blit(layer, (panel.x + px(32), panel.y + px(10)))
 
-    def _draw_chart(self, surface: pygame.Surface) -> None:
-        area = pygame.Rect(CHART.x + 90, CHART.y + 90, CHART.w - 130, CHART.h - 140)
+    def _draw_chart(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        area = pygame.Rect(panel.x + px(90), panel.y + px(90), panel.w - px(130), panel.h - px(140))
         values = [v for row in self.history for v in row]
         low, high = min([*values, 0]), max([*values, 1])
         span = max(1, high - low)
@@ -362,20 +383,21 @@ class ScoringScene(WidgetScene):
         while value <= high:
             y = area.bottom - (value - low) * area.h / span
             if area.top - 1 <= y <= area.bottom + 1:
-                pygame.draw.line(
-                    surface, theme.PANEL_HOVER if value else theme.MUTED, (area.x, y), (area.right, y), 1
+                grid = theme.PANEL_HOVER if value else theme.MUTED
+                pygame.draw.line(surface, grid, (area.x, y), (area.right, y), px(1))
+                theme.draw_text(
+                    surface, small, str(value), (area.x - px(12), y), theme.MUTED, anchor="midright"
                 )
-                theme.draw_text(surface, small, str(value), (area.x - 12, y), theme.MUTED, anchor="midright")
             value += step
         turn_step = max(1, _nice_step(turns))
         for turn in range(0, turns + 1, turn_step):
             x = area.x + turn * area.w / turns
-            theme.draw_text(surface, small, str(turn), (x, area.bottom + 8), theme.MUTED, anchor="midtop")
+            theme.draw_text(surface, small, str(turn), (x, area.bottom + px(8)), theme.MUTED, anchor="midtop")
         theme.draw_text(
             surface,
             small,
             t("scoring.chart_turn"),
-            (area.right, area.bottom + 30),
+            (area.right, area.bottom + px(30)),
             theme.MUTED,
             anchor="topright",
         )
@@ -386,17 +408,25 @@ class ScoringScene(WidgetScene):
                 for turn, row in enumerate(self.history)
             ]
             if len(points) > 1:
-                pygame.draw.lines(surface, self.seat_color(seat, "outline"), False, points, 6)
-                pygame.draw.lines(surface, self.seat_color(seat), False, points, 3)
+                pygame.draw.lines(surface, self.seat_color(seat, "outline"), False, points, px(6))
+                pygame.draw.lines(surface, self.seat_color(seat), False, points, px(3))
             for turn, point in enumerate(points):
                 if turn % marker_every == (seat % marker_every) or turn == len(points) - 1:
-                    self.marker(surface, seat, point, 7)
-        x = CHART.right - 28
-        for seat in reversed(range(len(self.scores))):
-            name = theme.fit_text(small, self.config.seats[seat].name, 160)
-            rect = theme.draw_text(surface, small, name, (x, CHART.y + 38), theme.CREAM, anchor="midright")
-            self.marker(surface, seat, (rect.x - 16, rect.centery), 9)
-            x = rect.x - 44
+                    self.marker(surface, seat, point, px(7))
+        self._draw_legend(surface, panel, small)
+
+    def _draw_legend(self, surface: pygame.Surface, panel: pygame.Rect, font: pygame.font.Font) -> None:
+        """The seats' names and markers at the chart's top right, right of its heading."""
+        heading = self.app.assets.font(theme.HEADING_SIZE - 6, "bold")
+        left = panel.x + px(theme.PAD) + heading.size(t("scoring.chart"))[0] + px(24)
+        count = len(self.scores)
+        width = max(px(40), min(px(160), (panel.right - px(28) - left) // max(1, count) - px(44)))
+        x = panel.right - px(28)
+        for seat in reversed(range(count)):
+            name = theme.fit_text(font, self.config.seats[seat].name, width)
+            rect = theme.draw_text(surface, font, name, (x, panel.y + px(38)), theme.CREAM, anchor="midright")
+            self.marker(surface, seat, (rect.x - px(16), rect.centery), px(9))
+            x = rect.x - px(44)
 
 
 def _nice_step(span: int) -> int:

@@ -10,13 +10,15 @@ from any other intent that had it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from cacao_game.app import prefs, theme
 from cacao_game.app.intents import display_name, event_key_name, rebind
+from cacao_game.app.scale import fit_factor, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button, Cycler, Panel, Toggle, Widget
@@ -25,8 +27,10 @@ from cacao_game.config.choices import (
     ANIMATION_SPEEDS,
     LANGUAGES,
     PALETTES,
+    UI_SCALES,
     UNDO_CHOICES,
     label_key,
+    ui_scale_percent,
 )
 from cacao_game.config.game import COLORS
 
@@ -35,9 +39,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GENERAL = pygame.Rect(80, 180, 760, 780)
-KEYS = pygame.Rect(880, 180, 960, 780)
+GENERAL = (80, 180, 820, 780)
+KEYS = (940, 180, 900, 780)
+ROW_H, ROW_PITCH = 60, 86
 KEY_ROW_H = 31
+KEY_NAME_W = 330
+BOTTOM = 1050
+"""Design pixels: the two panels, a General row and its pitch, a key row, the width of the
+actions' names and the bottom of the Back and Reset buttons."""
 MODIFIER_NAMES = frozenset(
     {
         "left ctrl",
@@ -56,6 +65,20 @@ MODIFIER_NAMES = frozenset(
 )
 
 
+def ui_scale_options(screen_size: tuple[int, int]) -> list[tuple[str, str]]:
+    """The interface sizes with their labels on a screen of ``screen_size``: fit shows the
+    percent it gives, a percent larger than the screen allows says how far it goes."""
+    fit = round(fit_factor(screen_size) * 100)
+    options = []
+    for choice in UI_SCALES:
+        label = t(label_key("ui_scale", choice), percent=fit)
+        percent = ui_scale_percent(choice)
+        if percent is not None and percent > fit:
+            label = t("settings.ui_scale_capped", choice=label, fit=fit)
+        options.append((choice, label))
+    return options
+
+
 class SettingsScene(WidgetScene):
     """Change and store the settings; Back (or Esc) returns to where it was opened."""
 
@@ -65,6 +88,8 @@ class SettingsScene(WidgetScene):
         """The intent waiting for its new key, or None."""
         self.unsaved = False
         """Changes made since the settings file was last written."""
+        self.palette: Widget = Widget((0, 0, 0, 0))
+        """The colour scheme's row (its preview is drawn under it)."""
 
     # ------------------------------------------------------------------ changes
 
@@ -139,106 +164,88 @@ class SettingsScene(WidgetScene):
     # ------------------------------------------------------------------ widgets
 
     def build(self) -> None:
-        s = self.app.settings
-        x, w = GENERAL.x + 32, GENERAL.w - 64
-        rows = self.general_rows()
-        general: list[Widget] = [
-            Cycler(
-                (x, rows[0], w, 60),
-                list(LANGUAGES.items()),
-                s.language,
-                lambda v: self.change(language=v),
-                label=t("settings.language"),
-            ),
-            Cycler(
-                (x, rows[1], w, 60),
-                [(v, t(label_key("animation_speed", v))) for v in ANIMATION_SPEEDS],
-                s.animation_speed,
-                lambda v: self.change(animation_speed=v),
-                label=t("settings.animation_speed"),
-            ),
-            Cycler(
-                (x, rows[2], w, 60),
-                [(v, t("settings.ai_pacing_value", seconds=v)) for v in self._pacings()],
-                s.ai_pacing,
-                lambda v: self.change(ai_pacing=v),
-                label=t("settings.ai_pacing"),
-            ),
-            Toggle((x, rows[3], w, 60), t("settings.fullscreen"), s.fullscreen, self.set_fullscreen),
-            Cycler(
-                (x, rows[4], w, 60),
-                [(v, t(label_key("palette", v))) for v in PALETTES],
-                s.palette,
-                lambda v: self.change(palette=v),
-                label=t("settings.palette"),
-            ),
-            self._sound_toggle((x, rows[5], w, 60)),
-            Cycler(
-                (x, rows[6], w, 60),
-                [(v, t(label_key("undo_policy", v))) for v in UNDO_CHOICES],
-                s.undo_policy,
-                lambda v: self.change(undo_policy=v),
-                label=t("settings.undo"),
-                tooltip=t("settings.undo_tip"),
-            ),
+        stage = self.stage
+        general, keys = stage.rect(*GENERAL), stage.rect(*KEYS)
+        rows = [
+            self._language_row,
+            self._speed_row,
+            self._pacing_row,
+            self._fullscreen_row,
+            self._ui_scale_row,
+            self._palette_row,
+            self._sound_row,
+            self._undo_row,
         ]
-        self.widgets = [Panel(GENERAL, t("settings.general")), Panel(KEYS, t("settings.keys")), *general]
+        general_rows = [make(self.general_row(i)) for i, make in enumerate(rows)]
+        self.palette = general_rows[rows.index(self._palette_row)]
+        self.widgets = [Panel(general, t("settings.general")), Panel(keys, t("settings.keys")), *general_rows]
         for i, intent in enumerate(self.app.intents.bindings):
             row = self.key_row(i)
+            change = pygame.Rect(row.right - px(140), row.y, px(136), row.h)
             self.widgets.append(
                 Button(
-                    (row.right - 140, row.y, 136, KEY_ROW_H - 2),
+                    change,
                     t("settings.rebind"),
                     partial(self.start_capture, intent),
                     style="ghost",
                     font_size=theme.SMALL_SIZE - 1,
                 )
             )
-        reset = pygame.Rect(0, 0, 240, 64)
-        reset.bottomright = (KEYS.right, 1050)
-        back = pygame.Rect(0, 0, 260, 64)
-        back.bottomleft = (GENERAL.x, 1050)
+        reset = stage.rect(0, 0, 240, 64)
+        reset.bottomright = (keys.right, stage.point(0, BOTTOM)[1])
+        back = stage.rect(0, 0, 260, 64)
+        back.bottomleft = (general.x, reset.bottom)
         self.widgets += [
             Button(reset, t("settings.reset_keys"), self.reset_keys),
             Button(back, t("common.back"), self.back, style="primary"),
         ]
 
-    def _pacings(self) -> list[float]:
-        current = float(self.app.settings.ai_pacing)
-        return sorted({*AI_PACINGS, current})
+    def general_row(self, index: int) -> pygame.Rect:
+        """Row ``index`` of the General panel."""
+        return self.stage.rect(GENERAL[0] + 32, GENERAL[1] + 90 + index * ROW_PITCH, GENERAL[2] - 64, ROW_H)
 
     def key_row(self, index: int) -> pygame.Rect:
         """Row ``index`` of the key table."""
-        return pygame.Rect(KEYS.x + 28, KEYS.y + 86 + index * KEY_ROW_H, KEYS.w - 56, KEY_ROW_H - 2)
+        return self.stage.rect(KEYS[0] + 28, KEYS[1] + 86 + index * KEY_ROW_H, KEYS[2] - 56, KEY_ROW_H - 2)
 
-    # ------------------------------------------------------------------ drawing
+    def _choice(
+        self, rect: pygame.Rect, setting: str, options: list[tuple[Any, str]], label: str, **extra: Any
+    ) -> Cycler:
+        """A cycler over ``options`` that changes ``setting`` at once."""
+        value = getattr(self.app.settings, setting)
+        return Cycler(rect, options, value, lambda v: self.change(**{setting: v}), label=label, **extra)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        theme.draw_title(self.app, surface, t("settings.title"), 40)
-        for widget in self.widgets[:2]:
-            widget.draw(surface, self.app)
-        self._draw_palette_preview(surface)
-        self._draw_keys(surface)
-        for widget in self.widgets[2:]:
-            widget.draw(surface, self.app)
-        if self.capturing is not None:
-            theme.dim(surface, 140)
-            box = pygame.Rect(0, 0, 900, 160)
-            box.center = surface.get_rect().center
-            theme.draw_panel(surface, box, border=theme.GOLD)
-            font = self.app.assets.font(theme.HEADING_SIZE - 6, "bold")
-            theme.draw_text(
-                surface,
-                font,
-                t("settings.press_key", intent=t(f"intent.{self.capturing}")),
-                box.center,
-                theme.CREAM,
-                anchor="center",
-            )
-        self.tooltip.draw(surface, self.app)
+    def _labelled(self, setting: str, values: Iterable[str]) -> list[tuple[str, str]]:
+        """``values`` of ``setting`` with their labels (``label_key``)."""
+        return [(v, t(label_key(setting, v))) for v in values]
 
-    def _sound_toggle(self, rect: tuple[int, int, int, int]) -> Toggle:
+    def _language_row(self, rect: pygame.Rect) -> Widget:
+        return self._choice(rect, "language", list(LANGUAGES.items()), t("settings.language"))
+
+    def _speed_row(self, rect: pygame.Rect) -> Widget:
+        options = self._labelled("animation_speed", ANIMATION_SPEEDS)
+        return self._choice(rect, "animation_speed", options, t("settings.animation_speed"))
+
+    def _pacing_row(self, rect: pygame.Rect) -> Widget:
+        options = [(v, t("settings.ai_pacing_value", seconds=v)) for v in self._pacings()]
+        return self._choice(rect, "ai_pacing", options, t("settings.ai_pacing"))
+
+    def _fullscreen_row(self, rect: pygame.Rect) -> Widget:
+        return Toggle(rect, t("settings.fullscreen"), self.app.settings.fullscreen, self.set_fullscreen)
+
+    def _ui_scale_row(self, rect: pygame.Rect) -> Widget:
+        return self._choice(
+            rect,
+            "ui_scale",
+            ui_scale_options(self.app.screen.get_size()),
+            t("settings.ui_scale"),
+            tooltip=t("settings.ui_scale_tip"),
+        )
+
+    def _palette_row(self, rect: pygame.Rect) -> Widget:
+        return self._choice(rect, "palette", self._labelled("palette", PALETTES), t("settings.palette"))
+
+    def _sound_row(self, rect: pygame.Rect) -> Widget:
         """Sound on/off; shown off and disabled (with the reason) when no audio device works."""
         if not self.app.assets.sound_available:
             toggle = Toggle(rect, t("settings.sound"), False, lambda v: None, tooltip=t("settings.no_sound"))
@@ -246,16 +253,47 @@ class SettingsScene(WidgetScene):
             return toggle
         return Toggle(rect, t("settings.sound"), self.app.settings.sound, lambda v: self.change(sound=v))
 
-    @staticmethod
-    def general_rows() -> list[int]:
-        """The top of each row of the General panel."""
-        return [GENERAL.y + 96 + i * 96 for i in range(7)]
+    def _undo_row(self, rect: pygame.Rect) -> Widget:
+        options = self._labelled("undo_policy", UNDO_CHOICES)
+        return self._choice(rect, "undo_policy", options, t("settings.undo"), tooltip=t("settings.undo_tip"))
+
+    def _pacings(self) -> list[float]:
+        current = float(self.app.settings.ai_pacing)
+        return sorted({*AI_PACINGS, current})
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        theme.draw_title(self.app, surface, t("settings.title"), self.stage.screen_y(40))
+        self.draw_widgets(surface, 0, 2)
+        self._draw_palette_preview(surface)
+        self._draw_keys(surface)
+        self.draw_widgets(surface, 2)
+        if self.capturing is not None:
+            self._draw_capture(surface)
+        self.tooltip.draw(surface, self.app)
+
+    def _draw_capture(self, surface: pygame.Surface) -> None:
+        """The "press a key" box over the dimmed scene."""
+        theme.dim(surface, 140)
+        box = pygame.Rect(0, 0, px(900), px(160))
+        box.center = surface.get_rect().center
+        theme.draw_panel(surface, box, border=theme.GOLD)
+        text = t("settings.press_key", intent=t(f"intent.{self.capturing}"))
+        width = box.w - px(2 * theme.PAD)
+        font = theme.fit_font(self.app, theme.HEADING_SIZE - 6, text, width, "bold")
+        font.align = pygame.FONT_CENTER
+        image = theme.render_text(font, text, theme.CREAM, width)
+        font.align = pygame.FONT_LEFT
+        surface.blit(image, image.get_rect(center=box.center))
 
     def _draw_palette_preview(self, surface: pygame.Surface) -> None:
-        y = self.general_rows()[4] + 74
-        x = GENERAL.x + 32
+        """The seat markers in the chosen colour scheme, under its row."""
+        row = self.palette.rect
         for i, color in enumerate(COLORS):
-            theme.draw_seat_marker(self.app, surface, color, (x + 14 + i * 40, y), 11)
+            center = (row.x + px(14 + i * 40), row.bottom + px(12))
+            theme.draw_seat_marker(self.app, surface, color, center, px(11))
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
         font = self.app.assets.font(theme.SMALL_SIZE)
@@ -263,17 +301,16 @@ class SettingsScene(WidgetScene):
         for i, intent in enumerate(self.app.intents.bindings):
             row = self.key_row(i)
             if row.collidepoint(self.app.mouse_pos):
-                pygame.draw.rect(surface, theme.PANEL_HOVER, row, border_radius=6)
+                pygame.draw.rect(surface, theme.PANEL_HOVER, row, border_radius=px(6))
             elif i % 2 == 0:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=6)
-            theme.draw_text(
-                surface, font, t(f"intent.{intent}"), (row.x + 12, row.centery), theme.CREAM, anchor="midleft"
-            )
-            x = row.x + 330
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=px(6))
+            name = theme.fit_text(font, t(f"intent.{intent}"), px(KEY_NAME_W - 24))
+            theme.draw_text(surface, font, name, (row.x + px(12), row.centery), theme.CREAM, anchor="midleft")
+            x = row.x + px(KEY_NAME_W)
             for key in self.app.intents.keys_for(intent) or ["—"]:
-                label = key_font.render(display_name(key) if key != "—" else key, True, theme.INK)
-                cap = label.get_rect().inflate(16, 6)
+                label = theme.render_text(key_font, display_name(key) if key != "—" else key, theme.INK)
+                cap = label.get_rect().inflate(px(16), px(6))
                 cap.midleft = (x, row.centery)
-                pygame.draw.rect(surface, theme.SAND, cap, border_radius=5)
+                pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(5))
                 surface.blit(label, label.get_rect(center=cap.center))
-                x = cap.right + 8
+                x = cap.right + px(8)

@@ -15,6 +15,7 @@ import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.flow import start_game
+from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
@@ -25,9 +26,13 @@ if TYPE_CHECKING:
     from cacao_game.app.app import App
 
 SEED_LIMIT = 1_000_000_000
-SEATS_PANEL = pygame.Rect(80, 200, 1180, 700)
-OPTIONS_PANEL = pygame.Rect(1300, 200, 540, 700)
+SEATS_PANEL = (80, 200, 1180, 700)
+OPTIONS_PANEL = (1300, 200, 540, 700)
 ROW_H, ROW_GAP = 118, 14
+BOTTOM = 1040
+"""Design pixels: the two panels, a seat row and the gap between rows, the buttons' bottom."""
+COLUMNS = ((96, 330, "setup.name"), (446, 270, "setup.colour"), (736, 300, "setup.player"))
+"""A seat row's columns: design x inside the row, width and heading."""
 
 
 def seat_kinds() -> list[str]:
@@ -164,41 +169,56 @@ class SetupScene(WidgetScene):
 
     # ------------------------------------------------------------------ widgets
 
+    def seats_rect(self) -> pygame.Rect:
+        """The seats panel."""
+        return self.stage.rect(*SEATS_PANEL)
+
+    def options_rect(self) -> pygame.Rect:
+        """The options panel."""
+        return self.stage.rect(*OPTIONS_PANEL)
+
     def row_rect(self, seat: int) -> pygame.Rect:
         """Seat row ``seat`` inside the seats panel."""
-        return pygame.Rect(
-            SEATS_PANEL.x + 28, SEATS_PANEL.y + 130 + seat * (ROW_H + ROW_GAP), SEATS_PANEL.w - 56, ROW_H
-        )
+        x, y, w, _h = SEATS_PANEL
+        return self.stage.rect(x + 28, y + 130 + seat * (ROW_H + ROW_GAP), w - 56, ROW_H)
+
+    def option(self, y: float, h: float) -> pygame.Rect:
+        """A line of the options panel ``y`` design pixels below its top, ``h`` high."""
+        x, top, w, _h = OPTIONS_PANEL
+        return self.stage.rect(x + 32, top + y, w - 64, h)
 
     def build(self) -> None:
-        self.widgets = [Panel(SEATS_PANEL, t("setup.players")), Panel(OPTIONS_PANEL, t("setup.options"))]
+        seats, options = self.seats_rect(), self.options_rect()
+        self.widgets = [Panel(seats, t("setup.players")), Panel(options, t("setup.options"))]
         for seat in range(len(self.seats)):
             self.widgets += self._seat_widgets(seat)
         if len(self.seats) < MAX_SEATS:
-            add = pygame.Rect(0, 0, 260, 60)
-            add.topleft = (self.row_rect(len(self.seats)).x, self.row_rect(len(self.seats)).y + 16)
+            row = self.row_rect(len(self.seats))
+            add = pygame.Rect(row.x, row.y + px(16), px(260), px(60))
             self.widgets.append(Button(add, "+  " + t("setup.add_seat"), self.add_seat))
         self.widgets += self._option_widgets()
-        back = pygame.Rect(0, 0, 260, 76)
-        back.bottomleft = (SEATS_PANEL.x, 1040)
-        start = pygame.Rect(0, 0, 380, 76)
-        start.bottomright = (OPTIONS_PANEL.right, 1040)
+        bottom = self.stage.point(0, BOTTOM)[1]
+        back = pygame.Rect(0, 0, px(260), px(76))
+        back.bottomleft = (seats.x, bottom)
+        start = pygame.Rect(0, 0, px(380), px(76))
+        start.bottomright = (options.right, bottom)
         self.start_button = Button(start, t("common.start"), self.start_game, style="primary", font_size=34)
         self.widgets += [Button(back, t("common.back"), self.back), self.start_button]
 
     def _seat_widgets(self, seat: int) -> list[Widget]:
         row = self.row_rect(seat)
         s = self.seats[seat]
-        y = row.y + 44
+        y, h = row.y + px(44), px(60)
+        (name_x, name_w, _), (color_x, color_w, _), (kind_x, kind_w, _) = COLUMNS
         name = TextInput(
-            (row.x + 96, y, 330, 60),
+            (row.x + px(name_x), y, px(name_w), h),
             s.name,
             partial(self.set_name, seat),
             placeholder=t("setup.name"),
             max_length=MAX_NAME_LENGTH,
         )
         color = Cycler(
-            (row.x + 446, y, 270, 60),
+            (row.x + px(color_x), y, px(color_w), h),
             [(c, t(f"color.{c}")) for c in self.free_colors(seat)],
             s.color,
             partial(self.set_color, seat),
@@ -206,7 +226,7 @@ class SetupScene(WidgetScene):
         )
         kinds = list(self.kinds) if s.kind in self.kinds else [*self.kinds, s.kind]
         kind = Cycler(
-            (row.x + 736, y, 300, 60),
+            (row.x + px(kind_x), y, px(kind_w), h),
             [(k, kind_label(k)) for k in kinds],
             s.kind,
             partial(self.set_kind, seat),
@@ -214,7 +234,7 @@ class SetupScene(WidgetScene):
         widgets: list[Widget] = [name, color, kind]
         if len(self.seats) > MIN_SEATS:
             remove = Button(
-                (row.right - 76, y, 60, 60),
+                (row.right - px(76), y, h, h),
                 "×",
                 partial(self.remove_seat, seat),
                 tooltip=t("setup.remove_seat"),
@@ -224,12 +244,11 @@ class SetupScene(WidgetScene):
         return widgets
 
     def _option_widgets(self) -> list[Widget]:
-        x, w = OPTIONS_PANEL.x + 32, OPTIONS_PANEL.w - 64
         variant = Toggle(
-            (x, OPTIONS_PANEL.y + 96, w, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
+            self.option(96, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
         )
         seed = TextInput(
-            (x, OPTIONS_PANEL.y + 290, w, 60),
+            self.option(290, 60),
             self.seed_text,
             self.set_seed_text,
             placeholder=t("setup.seed_hint"),
@@ -238,7 +257,7 @@ class SetupScene(WidgetScene):
         )
         options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
         options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
-        start = Cycler((x, OPTIONS_PANEL.y + 450, w, 60), options, self.start, self._set_start)
+        start = Cycler(self.option(450, 60), options, self.start, self._set_start)
         return [variant, seed, start]
 
     def _set_variant(self, volcano: bool) -> None:
@@ -248,7 +267,7 @@ class SetupScene(WidgetScene):
         self.start = start
 
     def _swatch(self, surface: pygame.Surface, rect: pygame.Rect, color: str) -> None:
-        theme.draw_seat_marker(self.app, surface, color, rect.center, 15)
+        theme.draw_seat_marker(self.app, surface, color, rect.center, px(15))
 
     # ------------------------------------------------------------------ drawing
 
@@ -257,24 +276,24 @@ class SetupScene(WidgetScene):
         self.start_button.enabled = self.validation_error() is None
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        theme.draw_title(self.app, surface, t("setup.title"), 48)
+        theme.draw_title(self.app, surface, t("setup.title"), self.stage.screen_y(48))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.draw_content(surface)
-        for widget in self.widgets[:2]:
-            widget.draw(surface, self.app)
+        self.draw_widgets(surface, 0, 2)
         self._draw_labels(surface)
-        for widget in self.widgets[2:]:
-            widget.draw(surface, self.app)
+        self.draw_widgets(surface, 2)
         problem = self.validation_error()
         if problem:
-            font = self.app.assets.font(theme.BODY_SIZE, "bold")
+            seats = self.seats_rect()
+            width = seats.w - px(64)
+            font = theme.fit_font(self.app, theme.BODY_SIZE, problem, width, "bold")
             theme.draw_text(
                 surface,
                 font,
-                problem,
-                (SEATS_PANEL.right - 32, SEATS_PANEL.bottom - 40),
+                theme.fit_text(font, problem, width),
+                (seats.right - px(32), seats.bottom - px(40)),
                 pygame.Color("#F08A6C"),
                 anchor="midright",
             )
@@ -282,44 +301,40 @@ class SetupScene(WidgetScene):
 
     def _draw_labels(self, surface: pygame.Surface) -> None:
         small = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
-        head_y = SEATS_PANEL.y + 96
-        for x, key in ((96, "setup.name"), (446, "setup.colour"), (736, "setup.player")):
-            theme.draw_text(
-                surface,
-                small,
-                t(key).upper(),
-                (SEATS_PANEL.x + 28 + x + 4, head_y),
-                theme.MUTED,
-                anchor="midleft",
-            )
+        first = self.row_rect(0)
+        for x, width, key in COLUMNS:
+            heading = theme.fit_text(small, t(key).upper(), px(width - 8))
+            pos = (first.x + px(x + 4), first.y - px(34))
+            theme.draw_text(surface, small, heading, pos, theme.MUTED, anchor="midleft")
         for seat, s in enumerate(self.seats):
             row = self.row_rect(seat)
-            card = pygame.Rect(row.x, row.y + 30, row.w, 88)
-            pygame.draw.rect(surface, (*theme.PANEL_LIGHT[:3],), card, border_radius=14)
-            pygame.draw.rect(
-                surface, self.app.assets.seat_color(s.color), card.inflate(0, 0), 3, border_radius=14
-            )
-            theme.draw_seat_marker(self.app, surface, s.color, (row.x + 48, card.centery), 24)
-        x, w = OPTIONS_PANEL.x + 32, OPTIONS_PANEL.w - 64
-        for y, key in ((OPTIONS_PANEL.y + 272, "setup.seed"), (OPTIONS_PANEL.y + 432, "setup.start_player")):
-            theme.draw_text(surface, small, t(key).upper(), (x, y), theme.MUTED, anchor="midleft")
+            card = pygame.Rect(row.x, row.y + px(30), row.w, px(88))
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, card, border_radius=px(14))
+            pygame.draw.rect(surface, self.app.assets.seat_color(s.color), card, px(3), border_radius=px(14))
+            theme.draw_seat_marker(self.app, surface, s.color, (row.x + px(48), card.centery), px(24))
+        for y, key in ((272, "setup.seed"), (432, "setup.start_player")):
+            line = self.option(y - 20, 40)
+            text = theme.fit_text(small, t(key).upper(), line.w)
+            theme.draw_text(surface, small, text, line.midleft, theme.MUTED, anchor="midleft")
         note = self.app.assets.font(theme.SMALL_SIZE - 1)
-        theme.draw_text(
-            surface, note, t("setup.variant_hint"), (x, OPTIONS_PANEL.y + 166), theme.SAND, width=w
-        )
-        theme.draw_text(surface, note, t("setup.seed_note"), (x, OPTIONS_PANEL.y + 362), theme.SAND, width=w)
-        self._draw_variant_tiles(surface, pygame.Rect(x, OPTIONS_PANEL.y + 540, w, 140))
+        for y, key in ((166, "setup.variant_hint"), (362, "setup.seed_note")):
+            line = self.option(y, 0)
+            theme.draw_text(surface, note, t(key), line.topleft, theme.SAND, width=line.w)
+        self._draw_variant_tiles(surface, self.option(540, 140))
 
     def _draw_variant_tiles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The special tiles this variant puts in the jungle pile."""
         small = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
-        theme.draw_text(surface, small, t("setup.in_box").upper(), area.topleft, theme.MUTED)
+        heading = theme.fit_text(small, t("setup.in_box").upper(), area.w)
+        theme.draw_text(surface, small, heading, area.topleft, theme.MUTED)
         from cacao_game.engine.tiles import GOLD_YIELD, VOLCANO, jungle_deck
 
         deck = jungle_deck(len(self.seats), self.variant)
         codes = sorted(code for code in deck.elements() if code in GOLD_YIELD or code == VOLCANO)
+        size = px(96)
+        step = min(px(112), (area.w - size) // max(1, len(codes) - 1))
         for i, code in enumerate(codes):
-            tile = self.app.assets.jungle_tile(code, 96)
-            rect = tile.get_rect(topleft=(area.x + i * 112, area.y + 30))
-            theme.draw_shadow(surface, rect, 12, 90)
+            tile = self.app.assets.jungle_tile(code, size)
+            rect = tile.get_rect(topleft=(area.x + i * step, area.y + px(30)))
+            theme.draw_shadow(surface, rect, px(12), 90)
             surface.blit(tile, rect)
