@@ -142,9 +142,11 @@ class WidgetScene(Scene):
         """What the scene draws between the backdrop and its widgets."""
 
     def draw_widgets(self, surface: pygame.Surface, start: int = 0, stop: int | None = None) -> None:
-        """Draw ``self.widgets[start:stop]``."""
+        """Draw ``self.widgets[start:stop]``; each one's texts belong to its rectangle (a
+        panel's to the panel), as the no-overflow test checks."""
         for widget in self.widgets[start:stop]:
-            widget.draw(surface, self.app)
+            with theme.within(widget.rect):
+                widget.draw(surface, self.app)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
