@@ -68,6 +68,9 @@ def replay_history(game: Game) -> list[list[int]]:
     return history
 
 
+BANNER_H = 52
+"""Design pixels of the winner's line above the score table."""
+
 class ScoringScene(WidgetScene):
     """The final scoring of a finished ``game`` played with ``config``."""
 
@@ -310,7 +313,7 @@ class ScoringScene(WidgetScene):
         name_font = self.app.assets.font(theme.BODY_SIZE + 2, "bold")
         x0 = panel.x + px(28)
         col_x = [x0 + px(FIRST_COLUMN + i * COLUMN_STEP) for i in range(len(COLUMNS))]
-        top = panel.y + px(96)
+        top = panel.y + px(BANNER_H + 72)
         for (key, icon), x in zip(COLUMNS, col_x, strict=True):
             if icon:
                 image = self.app.assets.icon(icon, px(34))
@@ -357,19 +360,19 @@ class ScoringScene(WidgetScene):
             if len(names) == 1
             else t("scoring.winners", names=" & ".join(names))
         )
-        layer = pygame.Surface((panel.w - px(64), px(64)), pygame.SRCALPHA)
+        layer = pygame.Surface((panel.w - px(64), px(BANNER_H)), pygame.SRCALPHA)
         room = layer.get_width() - px(30) - len(self.winners) * px(44)
-        font = theme.fit_font(self.app, theme.HEADING_SIZE, text, room, "black")
+        font = theme.fit_font(self.app, theme.HEADING_SIZE - 4, text, room, "black")
         fade = 1.0 if self.step <= 0 else min(1.0, self.age(len(self.standings)) / 0.4)
         rect = theme.draw_text(
-            layer, font, theme.fit_text(font, text, room), (0, px(4)), theme.GOLD, shadow=True
+            layer, font, theme.fit_text(font, text, room), (0, 0), theme.GOLD, shadow=True
         )
         x = rect.right + px(30)
         for seat in self.winners:
             self.marker(layer, seat, (x, rect.centery), px(16))
             x += px(44)
         layer.set_alpha(round(255 * fade))
-        surface.blit(layer, (panel.x + px(32), panel.y + px(10)))
+        surface.blit(layer, (panel.x + px(32), panel.y + px(8)))
 
     def _draw_chart(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         area = pygame.Rect(panel.x + px(90), panel.y + px(90), panel.w - px(130), panel.h - px(140))
