@@ -140,3 +140,31 @@ def test_game_config_round_trip_and_errors():
     for data in bad:
         with pytest.raises(ValueError):
             GameConfig.from_dict(data)
+
+
+def test_default_names_are_unique(setup):
+    """A second and third Medium AI seat are "Medium AI 2" and "Medium AI 3"; a name typed by
+    the player is kept, and removing a seat renumbers only the automatic names."""
+    setup.add_seat()
+    setup.add_seat()
+    names = [s.name for s in setup.seats]
+    assert names == ["Player 1", "Medium AI", "Medium AI 2", "Medium AI 3"]
+    setup.set_name(2, "Rosa")
+    setup.remove_seat(1)
+    assert [s.name for s in setup.seats] == ["Player 1", "Rosa", "Medium AI"]
+    setup.set_kind(0, "medium")
+    assert [s.name for s in setup.seats] == ["Medium AI", "Rosa", "Medium AI 2"]
+
+
+def test_colour_names_follow_the_palette(setup):
+    """With the colour-blind palette the orange seat is called Orange, not Red."""
+    from cacao_game.app.widgets import Cycler
+
+    def colour_names() -> set[str]:
+        return {text for w in setup.widgets if isinstance(w, Cycler) for _v, text in w.options}
+
+    assert "Red" in colour_names()
+    setup.app.settings.palette = "colorblind"
+    setup.rebuild()
+    assert "Orange" in colour_names() and "Blue" in colour_names()
+    assert "Red" not in colour_names() and "Purple" not in colour_names()

@@ -77,6 +77,8 @@ EN: dict[str, str] = {
     "color.purple": "Purple",
     "color.white": "White",
     "color.yellow": "Yellow",
+    "color.colorblind.red": "Orange",
+    "color.colorblind.purple": "Blue",
     "variant.base": "Base game",
     "variant.volcano": "Volcano",
     # placeholder
@@ -434,3 +436,9 @@ def seat_names(names: list[str], kinds: list[str]) -> list[str]:
         for i, (name, kind) in enumerate(zip(names, kinds, strict=True))
     ]
     return unique_names(shown)
+
+
+def color_label(color: str, palette: str) -> str:
+    """A seat colour's name as the palette shows it (the colour-blind "red" is orange)."""
+    key = f"color.{palette}.{color}"
+    return t(key) if has(key) else t(f"color.{color}")

@@ -71,6 +71,7 @@ def replay_history(game: Game) -> list[list[int]]:
 BANNER_H = 52
 """Design pixels of the winner's line above the score table."""
 
+
 class ScoringScene(WidgetScene):
     """The final scoring of a finished ``game`` played with ``config``."""
 
@@ -364,9 +365,7 @@ class ScoringScene(WidgetScene):
         room = layer.get_width() - px(30) - len(self.winners) * px(44)
         font = theme.fit_font(self.app, theme.HEADING_SIZE - 4, text, room, "black")
         fade = 1.0 if self.step <= 0 else min(1.0, self.age(len(self.standings)) / 0.4)
-        rect = theme.draw_text(
-            layer, font, theme.fit_text(font, text, room), (0, 0), theme.GOLD, shadow=True
-        )
+        rect = theme.draw_text(layer, font, theme.fit_text(font, text, room), (0, 0), theme.GOLD, shadow=True)
         x = rect.right + px(30)
         for seat in self.winners:
             self.marker(layer, seat, (x, rect.centery), px(16))

@@ -17,7 +17,7 @@ from cacao_game.app import theme
 from cacao_game.app.flow import start_game
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import kind_label, t
+from cacao_game.app.strings import color_label, kind_label, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
@@ -71,7 +71,10 @@ class SetupScene(WidgetScene):
                 SeatConfig(default_name(ai, 2), "purple", ai),
             ]
             self.variant = "base"
-        self.auto_named = [s.name == default_name(s.kind, i + 1) for i, s in enumerate(self.seats)]
+        automatic = unique_names([default_name(s.kind, i + 1) for i, s in enumerate(self.seats)])
+        self.auto_named = [
+            s.name in (automatic[i], default_name(s.kind, i + 1)) for i, s in enumerate(self.seats)
+        ]
         self.seed_text = ""
         self.start: int | None = None
 
@@ -90,6 +93,7 @@ class SetupScene(WidgetScene):
         kind = default_ai(self.kinds)
         self.seats.append(SeatConfig(default_name(kind, len(self.seats) + 1), color, kind))
         self.auto_named.append(True)
+        self.name_automatic_seats()
         self.rebuild()
 
     def remove_seat(self, seat: int) -> None:
@@ -98,9 +102,7 @@ class SetupScene(WidgetScene):
             return
         del self.seats[seat]
         del self.auto_named[seat]
-        for i, s in enumerate(self.seats):
-            if self.auto_named[i]:
-                s.name = default_name(s.kind, i + 1)
+        self.name_automatic_seats()
         if self.start is not None and self.start >= len(self.seats):
             self.start = None
         self.rebuild()
@@ -108,9 +110,18 @@ class SetupScene(WidgetScene):
     def set_kind(self, seat: int, kind: str) -> None:
         """Change who plays seat ``seat``; an automatic name follows the kind."""
         self.seats[seat].kind = kind
-        if self.auto_named[seat]:
-            self.seats[seat].name = default_name(kind, seat + 1)
+        self.name_automatic_seats()
         self.rebuild()
+
+    def name_automatic_seats(self) -> None:
+        """Give every seat the player did not name its automatic name, never one already used
+        ("Medium AI", then "Medium AI 2")."""
+        names = [
+            default_name(s.kind, i + 1) if self.auto_named[i] else s.name for i, s in enumerate(self.seats)
+        ]
+        for index, name in enumerate(unique_names(names)):
+            if self.auto_named[index]:
+                self.seats[index].name = name
 
     def set_name(self, seat: int, name: str) -> None:
         """The player typed a name: it is no longer automatic."""
@@ -219,7 +230,7 @@ class SetupScene(WidgetScene):
         )
         color = Cycler(
             (row.x + px(color_x), y, px(color_w), h),
-            [(c, t(f"color.{c}")) for c in self.free_colors(seat)],
+            [(c, color_label(c, self.app.settings.palette)) for c in self.free_colors(seat)],
             s.color,
             partial(self.set_color, seat),
             swatch=self._swatch,
