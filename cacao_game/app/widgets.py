@@ -88,9 +88,12 @@ class Button(Widget):
         font_size: int = theme.BODY_SIZE + 2,
         tooltip: str | None = None,
         selected: bool = False,
+        caption: str = "",
     ) -> None:
         super().__init__(rect, tooltip=tooltip)
         self.label = label
+        self.caption = caption
+        """A small second line under the label (the keys of a table action)."""
         self.on_click = on_click
         self.style = style
         self.icon = icon
@@ -158,9 +161,21 @@ class Button(Widget):
             icon = app.assets.icon(self.icon, px(34))
             surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
             x += px(44)
-        surface.blit(text, text.get_rect(midleft=(x, rect.centery + px(1))))
+        middle = rect.centery + px(1) - (px(7) if self.caption else 0)
+        surface.blit(text, text.get_rect(midleft=(x, middle)))
         with theme.within(rect):
-            theme.note_text(surface, label, text.get_rect(midleft=(x, rect.centery + px(1))))
+            theme.note_text(surface, label, text.get_rect(midleft=(x, middle)))
+            if self.caption:
+                small = app.assets.font(13)
+                caption = theme.fit_text(small, self.caption, rect.w - px(8))
+                theme.draw_text(
+                    surface,
+                    small,
+                    caption,
+                    (rect.centerx, rect.bottom - px(5)),
+                    theme.INK if self.style == "primary" and self.enabled else theme.MUTED,
+                    anchor="midbottom",
+                )
         if self.style == "ghost" and hot:
             under = rect.bottom - px(6)
             pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import theme, widgets
 from cacao_game.app.play.texts import LogLine
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
@@ -531,45 +531,22 @@ class Hud:
             pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
 
     def draw_actions(self, surface: pygame.Surface) -> None:
-        """Undo, Hint, Confirm, Menu with their keys."""
+        """Undo, Hint, Confirm, Menu (or the replay's buttons) with their keys, drawn as the
+        app's buttons (the table's input handles their clicks)."""
         scene = self.scene
-        p = scene.painter
-        mouse = scene.mouse
         for button in self.action_buttons():
             enabled = scene.action_enabled(button.name)
-            hover = enabled and button.rect.collidepoint(mouse)
-            fill = theme.PANEL_HOVER if hover else theme.PANEL
-            if button.name == "confirm" and enabled:
-                fill = theme.JUNGLE if not hover else theme.LEAF
-            theme.draw_panel(
-                surface,
+            primary = enabled and button.name in ("confirm", "play")
+            widget = widgets.Button(
                 button.rect,
-                color=fill,
-                alpha=240,
-                radius=px(12),
-                shadow=False,
-                border=theme.GOLD if enabled else theme.PANEL_LIGHT,
+                scene.action_label(button.name),
+                lambda: None,
+                style="primary" if primary else "secondary",
+                font_size=20,
+                caption=scene.action_keys(button.name),
             )
-            color = theme.CREAM if enabled else theme.MUTED
-            p.text(
-                surface,
-                p.fit(scene.action_label(button.name), 20, "bold", button.rect.w - px(10)),
-                (button.rect.centerx, button.rect.centery - px(7)),
-                20,
-                "bold",
-                color,
-                "center",
-            )
-            keys = scene.action_keys(button.name)
-            p.text(
-                surface,
-                p.fit(keys, 13, "regular", button.rect.w - px(8)),
-                (button.rect.centerx, button.rect.bottom - px(5)),
-                13,
-                "regular",
-                theme.MUTED,
-                "midbottom",
-            )
+            widget.enabled = enabled
+            widget.draw(surface, scene.app)
 
     # ----------------------------------------------------------------- overlays
 
