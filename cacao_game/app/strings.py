@@ -269,6 +269,7 @@ EN: dict[str, str] = {
     "play.score": "{total}",
     "play.projected": "projected",
     "play.final": "final",
+    "play.temples": "Temples",
     "tip.gold": "{name} has {n} gold: each gold is a point at the end.",
     "tip.cacao": (
         "{name} holds {n} of at most 5 cacao. "

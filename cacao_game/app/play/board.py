@@ -41,6 +41,9 @@ def inner_rect(scene: PlayScene, pos: Pos) -> pygame.FRect:
     return rect.inflate(-gap, -gap)
 
 
+TEMPLE_COLUMN = 84
+"""Design pixels per seat in the temples panel."""
+
 GHOST_BYTES = 4 * 1024 * 1024
 """Pixel memory kept for translucent ghost images."""
 
@@ -52,6 +55,8 @@ class BoardRenderer:
         """Ghost images are cached here (tile images themselves live in ``TileArt``)."""
         self.scene = scene
         self._ghosts = SurfaceCache("ghosts", GHOST_BYTES)
+        self._temples: dict[object, dict[Pos, tuple[int, ...]]] = {}
+        """The temple standings after the placement considered (one entry, by state and action)."""
 
     def clear(self) -> None:
         """Drop the cached ghost images."""
@@ -83,7 +88,83 @@ class BoardRenderer:
         self.draw_pending_edges(surface, now)
         self.draw_logged_square(surface, now)
         self.draw_underneath(surface)
+        self.draw_temples(surface)
         surface.set_clip(clip)
+
+    def considered_action(self) -> Place | Overbuild | None:
+        """The placement the player is looking at: the provisional one, else the one under the
+        mouse (None outside a placement decision)."""
+        scene = self.scene
+        if not scene.accepts_board_input() or scene.turn.phase is not Phase.PLACE:
+            return None
+        action = scene.turn.provisional
+        if action is None:
+            hover = scene.hover_square()
+            action = scene.turn.action_at(hover) if hover is not None else None
+        return action if isinstance(action, (Place, Overbuild)) else None
+
+    def temple_rows(self) -> list[tuple[Pos, tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]]:
+        """Each temple: square, workers per seat, gold each would win now, and the workers
+        after the placement considered (None when there is none or it changes nothing)."""
+        scene = self.scene
+        now = scene.game.temple_standings()
+        action = self.considered_action()
+        after: dict[Pos, tuple[int, ...]] = {}
+        if action is not None:
+            key = ("temples", scene.source.version, action)
+            cached = self._temples.get(key)
+            if cached is None:
+                game = scene.game.clone()
+                game.apply(action)
+                cached = {pos: workers for pos, workers, _awards in game.temple_standings()}
+                self._temples = {key: cached}
+            after = cached
+        return [
+            (pos, workers, awards, after[pos] if after.get(pos, workers) != workers else None)
+            for pos, workers, awards in now
+        ]
+
+    def draw_temples(self, surface: pygame.Surface) -> None:
+        """Every temple at once, in the board's top-left corner: the workers of each seat next
+        to it and the gold it would give now; the placement considered shows its change."""
+        scene = self.scene
+        rows = self.temple_rows()
+        if not rows or scene.game.is_over():
+            return
+        p = scene.painter
+        view = scene.camera.viewport
+        row_h = px(30)
+        width = px(64) + scene.game.players * px(TEMPLE_COLUMN)
+        panel = pygame.Rect(view.x + px(10), view.y + px(10), width, px(36) + row_h * len(rows))
+        p.box(surface, panel, theme.INK, 215, px(10))
+        with theme.within(panel):
+            p.text(surface, t("play.temples"), (panel.x + px(12), panel.y + px(8)), 17, "bold", theme.GOLD)
+            for index, (_pos, workers, awards, changed) in enumerate(rows):
+                y = panel.y + px(36) + index * row_h + row_h // 2
+                p.text(surface, str(index + 1), (panel.x + px(18), y), 17, "bold", theme.SAND, "center")
+                temple = scene.art.jungle("temple", px(22))
+                surface.blit(temple, temple.get_rect(center=(panel.x + px(42), y)))
+                for seat in range(scene.game.players):
+                    x = panel.x + px(64) + seat * px(TEMPLE_COLUMN)
+                    theme.draw_seat_marker(scene.app, surface, scene.colors[seat], (x + px(8), y), px(7))
+                    count = workers[seat]
+                    text = (
+                        str(count)
+                        if changed is None or changed[seat] == count
+                        else f"{count}→{changed[seat]}"
+                    )
+                    color = theme.GOLD if changed is not None and changed[seat] != count else theme.CREAM
+                    p.text(surface, text, (x + px(20), y), 17, "bold", color, "midleft")
+                    if awards[seat]:
+                        p.text(
+                            surface,
+                            f"+{awards[seat]}",
+                            (x + px(66), y),
+                            14,
+                            "regular",
+                            theme.GOLD,
+                            "midright",
+                        )
 
     def draw_logged_square(self, surface: pygame.Surface, now: float) -> None:
         """The square of the log line under the mouse, outlined and pulsing."""
