@@ -159,9 +159,9 @@ class BoardRenderer:
                         p.text(
                             surface,
                             f"+{awards[seat]}",
-                            (x + px(66), y),
+                            (x + px(TEMPLE_COLUMN - 6), y),
                             14,
-                            "regular",
+                            "bold",
                             theme.GOLD,
                             "midright",
                         )
