@@ -11,12 +11,15 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.flow import start_game, watch_record
+from cacao_game.app.play.art import TileArt
+from cacao_game.app.play.overview import draw_board
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -44,6 +47,11 @@ COLUMNS = (
     ("total", None),
     ("cacao", "cacao"),
 )
+VIEWS = ("chart", "statistics", "board")
+"""What the lower panel can show: the score over the game, where the points came from, the
+final board."""
+TAB_W = 200
+"""Design pixels of one view button."""
 TEMPLE_ROW_H = 118
 SEAT_STEP = 84
 """Design pixels: a temple's row (at most) and the room of one seat's workers in it."""
@@ -86,6 +94,9 @@ class ScoringScene(WidgetScene):
         final = [s.total for s in self.scores]
         if self.history[-1] != final:
             self.history.append(final)
+        self.view = "chart"
+        """What the lower panel shows: one of ``VIEWS``."""
+        self.art = TileArt(app.assets)
         self.elapsed = 0.0
         self.step = STEP_SECONDS.get(getattr(app.settings, "animation_speed", "normal"), 0.8)
         self._announced = 0
@@ -195,11 +206,32 @@ class ScoringScene(WidgetScene):
         self.widgets = [
             Panel(stage.rect(*TEMPLES), t("scoring.temples")),
             Panel(stage.rect(*TABLE)),
-            Panel(stage.rect(*CHART), t("scoring.chart")),
+            Panel(stage.rect(*CHART)),
         ]
         for i, (key, action, style) in enumerate(entries):
             rect = stage.rect(x + i * (BUTTON_W + BUTTON_GAP), BUTTONS_Y, BUTTON_W, BUTTON_H)
             self.widgets.append(Button(rect, t(key), action, style=style))
+        for i, view in enumerate(VIEWS):
+            tab_y = CHART[1] + (CHART[3] - 58 if self.view == "board" else 14)
+            rect = stage.rect(CHART[0] + 20 + i * (TAB_W + 10), tab_y, TAB_W, 44)
+            self.widgets.append(
+                Button(
+                    rect,
+                    t(f"scoring.view.{view}"),
+                    partial(self.show_view, view),
+                    font_size=theme.SMALL_SIZE,
+                    selected=view == self.view,
+                )
+            )
+
+    def show_view(self, view: str) -> None:
+        """Show ``view`` (chart, statistics or the final board) in the lower panel."""
+        self.view = view
+        self.rebuild()
+
+    def exit(self) -> None:
+        """Drop the tile images of the final board."""
+        self.art.clear()
 
     def back(self) -> None:
         self.app.home()
@@ -224,8 +256,19 @@ class ScoringScene(WidgetScene):
         self.draw_widgets(surface, 0, 3)
         temples, table, chart = (w.rect for w in self.widgets[:3])
         self._draw_temples(surface, temples)
-        self._draw_table(surface, table)
-        self._draw_chart(surface, chart)
+        if self.view == "board":
+            whole = table.union(chart)
+            theme.draw_panel(surface, whole, alpha=250)
+            top = whole.y + px(BANNER_H + 16)
+            area = pygame.Rect(whole.x + px(20), top, whole.w - px(40), whole.bottom - px(74) - top)
+            draw_board(surface, area, self.game, self.art, self.config.colors)
+            self._draw_banner(surface, table)
+        else:
+            self._draw_table(surface, table)
+        if self.view == "chart":
+            self._draw_chart(surface, chart)
+        elif self.view == "statistics":
+            self._draw_statistics(surface, chart)
         self.draw_widgets(surface, 3)
         if not self.done:
             small = self.app.assets.font(theme.SMALL_SIZE)
@@ -417,10 +460,14 @@ class ScoringScene(WidgetScene):
                     self.marker(surface, seat, point, px(7))
         self._draw_legend(surface, panel, small)
 
+    def _draw_statistics(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """Where each seat's points came from (filled in by the statistics of the game)."""
+        small = self.app.assets.font(theme.SMALL_SIZE)
+        theme.draw_text(surface, small, "…", panel.center, theme.MUTED, anchor="center")
+
     def _draw_legend(self, surface: pygame.Surface, panel: pygame.Rect, font: pygame.font.Font) -> None:
-        """The seats' names and markers at the chart's top right, right of its heading."""
-        heading = self.app.assets.font(theme.HEADING_SIZE - 6, "bold")
-        left = panel.x + px(theme.PAD) + heading.size(t("scoring.chart"))[0] + px(24)
+        """The seats' names and markers at the chart's top right, right of the view buttons."""
+        left = panel.x + px(20 + len(VIEWS) * (TAB_W + 10) + 14)
         count = len(self.scores)
         width = max(px(40), min(px(160), (panel.right - px(28) - left) // max(1, count) - px(44)))
         x = panel.right - px(28)
