@@ -15,6 +15,7 @@ from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resol
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import MARKET_PRICE, VOLCANO, Pos
 from cacao_game.session.gains import gains
+from cacao_game.session.preview import PreviewCache, TurnPreview
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Selection:
         self.focus = 0
         """Focused button of a resolution popup."""
         self._preview_cache: dict[tuple[int, Action], tuple[Counter[str], Phase | None]] = {}
+        self._turn_previews = PreviewCache()
 
     # ----------------------------------------------------------------- queries
 
@@ -141,6 +143,11 @@ class Selection:
             result = (gains(events, seat), clone.phase if same else None)
         self._preview_cache[key] = result
         return result
+
+    def turn_preview(self, action: Place | Overbuild) -> TurnPreview | None:
+        """The whole turn of placement ``action`` in numbers (``session.preview``); None if it
+        is not legal now. Cached until the game changes."""
+        return self._turn_previews.get(self.game, action)
 
     def choices(self) -> list[Choice]:
         """The buttons of the resolution popup, grouped by edge (RESOLVE phase only)."""

@@ -15,7 +15,7 @@ import pygame
 from cacao_game.app import theme
 from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.paint import dashed_rect
-from cacao_game.app.play.texts import gains_text
+from cacao_game.app.play.texts import gains_text, preview_text
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.app.surface_cache import SurfaceCache
@@ -326,8 +326,12 @@ class BoardRenderer:
         border: pygame.Color | None,
     ) -> None:
         """What ``action`` gains at once (computed on a clone), in a label over its square."""
-        gained, then = self.scene.turn.preview(action)
-        label = gains_text(gained, then)
+        preview = self.scene.turn.turn_preview(action) if not isinstance(action, Fill) else None
+        if preview is not None:
+            label = preview_text(preview, self.scene.names)
+        else:
+            gained, then = self.scene.turn.preview(action)
+            label = gains_text(gained, then)
         if hinted:
             label = f"{t('play.hint')}: {label}"
         rect = inner_rect(self.scene, action.pos)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from cacao_game.app.strings import t
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos, water_value
+from cacao_game.session.preview import TurnPreview
 
 
 @dataclass(frozen=True)
@@ -29,13 +30,35 @@ class LogLine:
 def gains_text(total: Counter[str], then: object = None) -> str:
     """``+2 cacao, +3 gold`` (or "no immediate gain"); ``then``: the phase of the same seat's
     next decision this turn (``Phase.FILL`` or ``Phase.RESOLVE``), named after the gains."""
-    parts = [t(f"yield.{key}", n=total[key]) for key in ("cacao", "gold", "water", "sun") if total[key]]
-    if total["lost"]:
-        parts.append(t("yield.lost", n=total["lost"]))
+    parts = [amounts(total)] if amounts(total) else []
     name = getattr(then, "name", None)
     if name in ("FILL", "RESOLVE"):
         parts.append(t(f"play.then_{name.lower()}"))
     return ", ".join(parts) if parts else t("play.yield_none")
+
+
+def amounts(total: Counter[str]) -> str:
+    """``+2 cacao, +3 gold`` (signs as they are), or "" when nothing changes."""
+    parts = [t(f"yield.{key}", n=total[key]) for key in ("cacao", "gold", "water", "sun") if total[key]]
+    if total["lost"]:
+        parts.append(t("yield.lost", n=total["lost"]))
+    return ", ".join(parts)
+
+
+def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
+    """A placement's whole turn in one line: "+1 sun · then +6 gold · Bea +3 gold · opens 2"."""
+    parts = [amounts(preview.at_once) or t("preview.nothing")]
+    if preview.then:
+        parts.append(
+            t("preview.then_about" if preview.guessed else "preview.then", gains=amounts(preview.then))
+        )
+    elif preview.decides_more:
+        parts.append(t("preview.then_nothing"))
+    for seat, gained in sorted(preview.others.items()):
+        parts.append(t("preview.gives", name=names[seat], gains=amounts(gained)))
+    if preview.opens:
+        parts.append(t("preview.opens", n=preview.opens))
+    return " · ".join(parts)
 
 
 def _signed(value: int) -> str:

@@ -1,0 +1,123 @@
+"""A whole turn in numbers, before it is played: what a placement earns, what the fill and
+resolution after it would add, and what it hands to the other seats.
+
+``turn_preview(game, action)`` plays ``action`` on a stand-in of the game that knows only
+what the mover sees (``Game.determinize`` with a fixed seed: the real order of the piles never
+leaks into a preview), then lets every later decision of the same turn be taken as the
+medium AI would take it, until the next seat's placement. Draws from the jungle pile are
+guesses then: ``TurnPreview.guessed`` says so and the text marks the follow-up "about".
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from cacao_game.ai.medium import MediumPlayer
+from cacao_game.engine import Game, Overbuild, Phase, Place
+from cacao_game.engine import events as ev
+from cacao_game.engine.errors import IllegalActionError
+from cacao_game.engine.tiles import Pos
+from cacao_game.session.gains import gains
+
+PREVIEW_SEED = 7
+"""Seed of the stand-in's shuffle: the same state always gives the same preview."""
+MAX_FOLLOW_UPS = 40
+"""Decisions after the placement a preview plays out at most (a turn has far fewer)."""
+
+
+@dataclass(frozen=True)
+class TurnPreview:
+    """One placement's turn, in counts (keys: cacao, gold, water, sun, lost).
+
+    ``at_once`` is what the placement itself earns the mover; ``then`` what the mover's fills
+    and resolutions of the same turn add; ``others`` what each other seat gains during the
+    turn (by seat, only seats that gain something); ``opens`` the empty worker squares next
+    to the jungle tiles laid this turn, where the next seats may place."""
+
+    at_once: Counter[str]
+    then: Counter[str] = field(default_factory=Counter)
+    others: dict[int, Counter[str]] = field(default_factory=dict)
+    opens: int = 0
+    guessed: bool = False
+    """A tile drawn from the pile may be laid this turn (a second fill picks from a refilled
+    display): ``then`` and ``others`` assume a shuffled pile."""
+    decides_more: bool = False
+    """The mover still has a fill or a resolution to choose after the placement."""
+
+    @property
+    def total(self) -> Counter[str]:
+        """What the mover ends the turn with, all told (``at_once`` plus ``then``)."""
+        total = Counter(self.at_once)
+        total.update(self.then)
+        return nonzero(total)
+
+
+def turn_preview(game: Game, action: Place | Overbuild) -> TurnPreview:
+    """The preview of ``action`` for the mover of ``game`` (``game`` is not changed).
+
+    Raises ``IllegalActionError`` if ``action`` is not legal now."""
+    mover = game.mover
+    world = game.determinize(mover, random.Random(PREVIEW_SEED))
+    pile = len(world.jungle_pile)
+    placed = world.apply(action)
+    at_once = nonzero(gains(placed, mover))
+    decides_more = not world.is_over() and world.current_player() == mover and world.phase is not Phase.PLACE
+    later: list[ev.Event] = []
+    player = MediumPlayer(random.Random(PREVIEW_SEED))
+    for _ in range(MAX_FOLLOW_UPS):
+        if world.is_over() or world.phase is Phase.PLACE:
+            break
+        later += world.apply(player.choose(world))
+    everything = placed + later
+    others = {
+        seat: counted
+        for seat in range(world.players)
+        if seat != mover and (counted := nonzero(gains(everything, seat)))
+    }
+    laid = [e.pos for e in everything if isinstance(e, ev.JungleFilled)]
+    return TurnPreview(
+        at_once=at_once,
+        then=nonzero(gains(later, mover)),
+        others=others,
+        opens=len(open_squares(world, laid)),
+        guessed=len(laid) >= 2 or len(world.jungle_pile) < pile - len(laid),
+        decides_more=decides_more,
+    )
+
+
+def nonzero(counts: Counter[str]) -> Counter[str]:
+    """``counts`` without its zero entries (negative ones kept: a sale spends cacao)."""
+    return Counter({key: value for key, value in counts.items() if value})
+
+
+def open_squares(game: Game, laid: list[Pos]) -> set[Pos]:
+    """Empty worker squares next to the jungle squares ``laid``."""
+    squares = set()
+    for x, y in laid:
+        for square in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if square not in game.workers and square not in game.jungle:
+                squares.add(square)
+    return squares
+
+
+class PreviewCache:
+    """Previews by game state and action (one state at a time: the cache empties when the
+    game moves on)."""
+
+    def __init__(self) -> None:
+        self._state: int = -1
+        self._previews: dict[Place | Overbuild, TurnPreview | None] = {}
+
+    def get(self, game: Game, action: Place | Overbuild) -> TurnPreview | None:
+        """The preview of ``action`` in ``game`` now; None if it is not legal."""
+        state = len(game.actions)
+        if state != self._state:
+            self._state, self._previews = state, {}
+        if action not in self._previews:
+            try:
+                self._previews[action] = turn_preview(game, action)
+            except IllegalActionError:
+                self._previews[action] = None
+        return self._previews[action]

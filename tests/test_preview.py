@@ -1,0 +1,82 @@
+"""Turn previews: a placement's whole turn in numbers, from what the mover may know."""
+
+from __future__ import annotations
+
+import random
+
+from phases import game_at
+from scenario import new_game, state_of
+
+from cacao_game.ai.medium import MediumPlayer
+from cacao_game.app.play.texts import preview_text
+from cacao_game.engine import Game, Overbuild, Phase, Place
+from cacao_game.session.gains import gains
+from cacao_game.session.preview import nonzero, turn_preview
+
+
+def placements(game: Game) -> list[Place | Overbuild]:
+    """The legal placements of ``game``'s mover."""
+    return [a for a in game.legal_actions() if isinstance(a, (Place, Overbuild))]
+
+
+def test_a_sale_reads_as_gold_gained_and_cacao_spent() -> None:
+    """R3.10: with full storage, one worker at the price-2 start market sells one cacao: the
+    turn shows +2 gold and -1 cacao, and the text says so with those signs."""
+    game = new_game(2, hand=["1111", "1111", "1111"])
+    game.cacao[0] = 5
+    preview = turn_preview(game, Place("1111", 0, (1, 2)))
+    assert preview.total == {"gold": 2, "cacao": -1}
+    assert not preview.others
+    assert "+2 gold" in preview_text(preview, ["Ana", "Ben"])
+    assert "-1 cacao" in preview_text(preview, ["Ana", "Ben"])
+
+
+def test_the_preview_changes_nothing() -> None:
+    """Previews run on a stand-in: the game itself is untouched."""
+    game = game_at("place")
+    before = state_of(game)
+    for action in placements(game)[:20]:
+        turn_preview(game, action)
+    assert state_of(game) == before
+
+
+def test_the_preview_is_the_turn_medium_would_play() -> None:
+    """Without a hidden draw in the turn, the preview's figures are exactly what the mover
+    and the others gain when the turn is played with the medium AI's choices."""
+    checked = 0
+    for name in ("place", "overbuild", "ai_turn"):
+        game = game_at(name)
+        for action in placements(game)[:25]:
+            preview = turn_preview(game, action)
+            if preview.guessed:
+                continue
+            world = game.clone()
+            events = world.apply(action)
+            player = MediumPlayer(random.Random(0))
+            while not world.is_over() and world.phase is not Phase.PLACE:
+                events += world.apply(player.choose(world))
+            assert nonzero(gains(events, game.mover)) == preview.total
+            for seat in range(game.players):
+                if seat != game.mover:
+                    assert nonzero(gains(events, seat)) == preview.others.get(seat, {})
+            checked += 1
+    assert checked >= 20
+
+
+def test_the_preview_does_not_peek_at_hidden_tiles() -> None:
+    """Two games that differ only in what the mover cannot see (the pile's order, the other
+    seats' hands and piles) give the same previews."""
+    game = game_at("fill2")
+    while game.phase is not Phase.PLACE:
+        game.apply(game.legal_actions()[0])
+    other = game.clone()
+    rng = random.Random(5)
+    rng.shuffle(other.jungle_pile)
+    for seat in range(other.players):
+        if seat != other.mover:
+            tiles = other.hands[seat] + other.worker_piles[seat]
+            rng.shuffle(tiles)
+            size = len(other.hands[seat])
+            other.hands[seat], other.worker_piles[seat] = tiles[:size], tiles[size:]
+    for action in placements(game)[:30]:
+        assert turn_preview(game, action) == turn_preview(other, action)
