@@ -58,15 +58,14 @@ def human_turn_events(
         return []
     turn = scene.turn
     if turn.phase is Phase.RESOLVE:
-        choices = turn.choices()
-        index = rng.randrange(len(choices))
+        outcomes = turn.outcomes()
+        index = rng.randrange(len(outcomes))
         if use_mouse:
-            return click(scene.hud.popup_buttons(choices)[index].rect.center)
+            return click(scene.hud.popup_buttons(outcomes)[index].rect.center)
         if index < 3:
             return [key(app, f"select_{index + 1}")]
-        return (
-            [key(app, "cycle")] * index + [key(app, "confirm")] if turn.focus == 0 else [key(app, "confirm")]
-        )
+        steps = (index - turn.focused()) % len(outcomes)
+        return [key(app, "cycle")] * steps + [key(app, "confirm")]
     targets = turn.targets()
     if not targets:
         return []

@@ -9,24 +9,13 @@ game, never on the game itself.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine.errors import IllegalActionError
-from cacao_game.engine.tiles import MARKET_PRICE, VOLCANO, Pos
+from cacao_game.engine.tiles import VOLCANO, Pos
 from cacao_game.session.gains import gains
+from cacao_game.session.outcomes import Outcome, outcomes
 from cacao_game.session.preview import PreviewCache, TurnPreview
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One button of a resolution popup: ``action`` for the edge at ``pos``/``side``."""
-
-    action: Resolve
-    jungle: str
-    value: int
-    group: int
-    """Index of the edge the choice belongs to (one row per edge)."""
 
 
 class Selection:
@@ -42,8 +31,9 @@ class Selection:
         self.fill_picked = False
         """The player chose the display tile explicitly: a second click on a space confirms."""
         self.provisional: Action | None = None
-        self.focus = 0
-        """Focused button of a resolution popup."""
+        self.focus: int | None = None
+        """The outcome focused in a resolution (None: the default one)."""
+        self._outcomes: tuple[int, list[Outcome]] = (-1, [])
         self._preview_cache: dict[tuple[int, Action], tuple[Counter[str], Phase | None]] = {}
         self._turn_previews = PreviewCache()
 
@@ -149,20 +139,25 @@ class Selection:
         is not legal now. Cached until the game changes."""
         return self._turn_previews.get(self.game, action)
 
-    def choices(self) -> list[Choice]:
-        """The buttons of the resolution popup, grouped by edge (RESOLVE phase only)."""
-        if self.phase is not Phase.RESOLVE:
-            return []
-        edges = {(e.pos, e.side): e for e in self.game.pending_edges(self.seat)}
-        groups: dict[tuple[Pos, int], int] = {}
-        result = []
-        for action in self.game.legal_actions():
-            assert isinstance(action, Resolve)
-            key = (action.pos, action.side)
-            edge = edges[key]
-            group = groups.setdefault(key, len(groups))
-            result.append(Choice(action, edge.jungle, edge.value, group))
-        return result
+    def outcomes(self) -> list[Outcome]:
+        """The ends the deciding seat's resolution can reach (``session.outcomes``), [] outside
+        a resolution. Cached until the game changes."""
+        state = len(self.game.actions)
+        if self._outcomes[0] != state:
+            self._outcomes = (state, outcomes(self.game) if self.phase is Phase.RESOLVE else [])
+        return self._outcomes[1]
+
+    def focused(self) -> int:
+        """The index of the focused outcome: the player's pick, else the default one."""
+        options = self.outcomes()
+        if self.focus is not None and 0 <= self.focus < len(options):
+            return self.focus
+        return next((i for i, outcome in enumerate(options) if outcome.default), 0)
+
+    def focused_outcome(self) -> Outcome | None:
+        """The outcome Confirm would reach now, if any."""
+        options = self.outcomes()
+        return options[self.focused()] if options else None
 
     # ----------------------------------------------------------------- changing the selection
 
@@ -175,8 +170,8 @@ class Selection:
         return True
 
     def focus_choice(self, index: int) -> bool:
-        """Focus resolution choice ``index``; False if there is none."""
-        if not 0 <= index < len(self.choices()):
+        """Focus resolution outcome ``index``; False if there is none."""
+        if not 0 <= index < len(self.outcomes()):
             return False
         self.focus = index
         return True
@@ -251,17 +246,19 @@ class Selection:
             self.fill_code = action.tile
             self.fill_rotation = action.rotation
         elif isinstance(action, Resolve):
-            for index, choice in enumerate(self.choices()):
-                if choice.action == action:
+            for index, outcome in enumerate(self.outcomes()):
+                if outcome.actions[0] == action:
                     self.focus = index
+                    break
             return
         self.provisional = action
 
     def confirm(self) -> Action | None:
-        """The action to apply now (the provisional one, or the focused popup button)."""
+        """The action to apply now: the provisional one, or the first step of the focused
+        outcome of a resolution (``focused_outcome`` has them all)."""
         if self.phase is Phase.RESOLVE:
-            choices = self.choices()
-            return choices[min(self.focus, len(choices) - 1)].action if choices else None
+            outcome = self.focused_outcome()
+            return outcome.actions[0] if outcome is not None else None
         action = self.provisional
         if action is None or not self.game.is_legal(action):
             return None
@@ -270,7 +267,7 @@ class Selection:
     def after_apply(self) -> None:
         """Reset the provisional choice once the engine moved on."""
         self.provisional = None
-        self.focus = 0
+        self.focus = None
         self.fill_rotation = 0
         self.fill_picked = False
         if self.phase is Phase.PLACE:
@@ -301,8 +298,3 @@ def _reading_order(pos: Pos) -> tuple[int, int]:
 
 def _pos_of(action: Action) -> Pos:
     return action.pos
-
-
-def resolve_label_kind(choice: Choice) -> str:
-    """``sell`` for a market, ``take`` for a plantation."""
-    return "sell" if choice.jungle in MARKET_PRICE else "take"

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from cacao_game.ai import HINT_LEVELS, LEVELS
 from cacao_game.config.game import GameConfig
-from cacao_game.engine import Action, Game, Phase, Resolve
+from cacao_game.engine import Action, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.jsontypes import JSON
@@ -55,6 +55,7 @@ from cacao_game.session.notices import (
     Refused,
     Undone,
 )
+from cacao_game.session.outcomes import Outcome
 from cacao_game.session.policy import UndoPolicy, resolve_policy
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
@@ -237,8 +238,8 @@ class PlaySession(Seats):
             selection.focus_choice(command.index)
         elif isinstance(command, Cycle):
             if selection.phase is Phase.RESOLVE:
-                count = max(1, len(selection.choices()))
-                selection.focus = (selection.focus + command.step) % count
+                count = max(1, len(selection.outcomes()))
+                selection.focus = (selection.focused() + command.step) % count
             else:
                 selection.cycle(command.step)
         elif isinstance(command, Target):
@@ -253,10 +254,24 @@ class PlaySession(Seats):
         return []
 
     def _confirm(self) -> list[SessionEvent]:
+        if self.selection.phase is Phase.RESOLVE:
+            return self._resolve()
         action = self.selection.confirm()
         if action is None:
             return [Refused("confirm.nothing")]
         return self._apply(action)
+
+    def _resolve(self) -> list[SessionEvent]:
+        """Play every step of the focused outcome of a resolution, in order."""
+        outcome = self.selection.focused_outcome()
+        if outcome is None:
+            return [Refused("confirm.nothing")]
+        happened: list[SessionEvent] = []
+        for action in outcome.actions:
+            happened += self._apply(action)
+            if any(isinstance(event, Refused) for event in happened):
+                break
+        return happened
 
     def _apply(self, action: Action) -> list[SessionEvent]:
         try:
@@ -401,6 +416,6 @@ class PlaySession(Seats):
 
     # ----------------------------------------------------------------- what the view shows
 
-    def choices(self) -> Sequence[Resolve]:
-        """The resolution actions on offer to the deciding seat (RESOLVE phase), in order."""
-        return [choice.action for choice in self.selection.choices()]
+    def outcomes(self) -> Sequence[Outcome]:
+        """The ends on offer to the seat resolving now (``session.outcomes``), in order."""
+        return self.selection.outcomes()

@@ -263,7 +263,7 @@ class TableInput:
             return
         turn = self.scene.turn
         if turn.phase is Phase.RESOLVE:
-            for button in hud.popup_buttons(turn.choices()):
+            for button in hud.popup_buttons(turn.outcomes()):
                 if button.rect.collidepoint(point):
                     self.scene.send(Choose(button.index))
                     return

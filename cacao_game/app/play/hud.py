@@ -7,19 +7,19 @@ scene's ``Shown`` state. The static frames are drawn once into a cached backdrop
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from cacao_game.app import theme, widgets
-from cacao_game.app.play.texts import LogLine
+from cacao_game.app.play.texts import LogLine, outcome_text
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.engine import Phase
-from cacao_game.engine.tiles import JUNGLE_CODES, MARKET_PRICE, WATER_TRACK, Pos
-from cacao_game.session.selection import Choice
+from cacao_game.engine.tiles import JUNGLE_CODES, WATER_TRACK, Pos
+from cacao_game.session.outcomes import Outcome
 
 if TYPE_CHECKING:
     from cacao_game.app.play.scene import PlayScene
@@ -27,8 +27,10 @@ if TYPE_CHECKING:
 HAND_TILE = 132
 DISPLAY_TILE = 120
 PANEL_NAMES = ("panel_seat0", "panel_seat1", "panel_seat2", "panel_seat3")
-POPUP_STEP = 84
-POPUP_ROW = 128
+POPUP_W = 620
+POPUP_TOP = 72
+POPUP_ROW = 58
+"""Design pixels of the resolution panel: its width, its heading and one outcome row."""
 
 
 @dataclass(frozen=True)
@@ -97,27 +99,31 @@ class Hud:
             for i, name in enumerate(names)
         ]
 
-    def popup_rect(self, choices: list[Choice]) -> pygame.Rect:
-        """The resolution popup, in the top right corner of the board."""
+    def popup_rect(self, outcomes: Sequence[Outcome]) -> pygame.Rect:
+        """The resolution panel, in the top right corner of the board: a row per outcome."""
         board = self.a("board")
-        per_group = Counter(c.group for c in choices)
-        widest = max(per_group.values(), default=1)
-        rect = pygame.Rect(0, 0, px(48 + max(400, widest * POPUP_STEP)), px(72 + len(per_group) * POPUP_ROW))
+        rect = pygame.Rect(
+            0, 0, min(px(POPUP_W), board.w - px(32)), px(POPUP_TOP + 16) + len(outcomes) * px(POPUP_ROW)
+        )
         rect.topright = (board.right - px(16), board.top + px(16))
         return rect
 
-    def popup_buttons(self, choices: list[Choice]) -> list[Button]:
-        """One button per choice, a row of buttons under each edge's question."""
-        rect = self.popup_rect(choices)
-        buttons = []
-        by_group: dict[int, int] = {}
-        for index, choice in enumerate(choices):
-            column = by_group.get(choice.group, 0)
-            by_group[choice.group] = column + 1
-            x = rect.x + px(24 + column * POPUP_STEP)
-            y = rect.y + px(64 + choice.group * POPUP_ROW + 52)
-            buttons.append(Button(pygame.Rect(x, y, px(POPUP_STEP - 12), px(60)), "choice", index))
-        return buttons
+    def popup_buttons(self, outcomes: Sequence[Outcome]) -> list[Button]:
+        """One button per outcome, stacked."""
+        rect = self.popup_rect(outcomes)
+        return [
+            Button(
+                pygame.Rect(
+                    rect.x + px(16),
+                    rect.y + px(POPUP_TOP) + i * px(POPUP_ROW),
+                    rect.w - px(32),
+                    px(POPUP_ROW - 8),
+                ),
+                "choice",
+                i,
+            )
+            for i in range(len(outcomes))
+        ]
 
     def curtain_button(self) -> pygame.Rect:
         """The "ready" button of the hot-seat curtain."""
@@ -550,45 +556,71 @@ class Hud:
 
     # ----------------------------------------------------------------- overlays
 
-    def draw_popup(self, surface: pygame.Surface, choices: list[Choice]) -> None:
-        """The resolution decision: one row per edge, a button per amount."""
+    def draw_popup(self, surface: pygame.Surface, outcomes: Sequence[Outcome]) -> None:
+        """The resolution as outcomes: whose decision it is, then one row per reachable end
+        (what happens, in words, and what it yields), the medium AI's pick marked."""
         scene = self.scene
         p = scene.painter
-        rect = self.popup_rect(choices)
+        rect = self.popup_rect(outcomes)
         theme.draw_panel(surface, rect, alpha=245, border=theme.GOLD)
         seat = scene.turn.seat
-        theme.draw_seat_marker(
-            scene.app, surface, scene.colors[seat], (rect.x + px(34), rect.y + px(34)), px(13)
-        )
-        title = p.fit(t("play.resolve_title", name=scene.names[seat]), 24, "bold", rect.w - px(80))
-        p.text(surface, title, (rect.x + px(58), rect.y + px(34)), 24, "bold", theme.CREAM, "midleft")
-        seen: set[int] = set()
-        for button, choice in zip(self.popup_buttons(choices), choices, strict=True):
-            if choice.group not in seen:
-                seen.add(choice.group)
-                y = button.rect.y - px(28)
-                icon = scene.art.jungle(choice.jungle, px(44))
-                surface.blit(icon, icon.get_rect(midleft=(rect.x + px(24), y)))
-                key = "play.sell_at" if choice.jungle in MARKET_PRICE else "play.take_at"
-                text = t(key, price=choice.value, value=choice.value)
-                p.text(surface, text, (rect.x + px(78), y), 20, "regular", theme.CREAM, "midleft")
-            focused = button.index == scene.turn.focus
-            hinted = scene.hint == choice.action
-            hover = button.rect.collidepoint(scene.mouse)
-            fill = theme.JUNGLE if focused else (theme.PANEL_HOVER if hover else theme.PANEL_LIGHT)
-            pygame.draw.rect(surface, fill, button.rect, border_radius=px(12))
-            rim = (255, 214, 80) if hinted else (theme.GOLD if focused else theme.GOLD_DARK)
-            pygame.draw.rect(surface, rim, button.rect, 4 if (focused or hinted) else 2, border_radius=px(12))
-            p.text(surface, str(choice.action.amount), button.rect.center, 30, "black", theme.CREAM, "center")
-            if button.index < 9:
+        with theme.within(rect):
+            theme.draw_seat_marker(
+                scene.app, surface, scene.colors[seat], (rect.x + px(30), rect.y + px(30)), px(12)
+            )
+            mover = scene.game.mover
+            key = "play.resolve_title" if seat == mover else "play.resolve_other"
+            title = t(key, name=scene.names[seat], mover=scene.names[mover])
+            p.text(
+                surface,
+                p.fit(title, 22, "bold", rect.w - px(70)),
+                (rect.x + px(52), rect.y + px(30)),
+                22,
+                "bold",
+                theme.CREAM,
+                "midleft",
+            )
+            hint = p.fit(t("play.resolve_help"), 15, "regular", rect.w - px(70))
+            p.text(surface, hint, (rect.x + px(52), rect.y + px(52)), 15, "regular", theme.MUTED, "midleft")
+        focused = scene.turn.focused()
+        for button, outcome in zip(self.popup_buttons(outcomes), outcomes, strict=True):
+            row = button.rect
+            is_focused = button.index == focused
+            hinted = scene.hint is not None and scene.hint == outcome.actions[0]
+            hover = row.collidepoint(scene.mouse)
+            fill = theme.JUNGLE if is_focused else (theme.PANEL_HOVER if hover else theme.PANEL_LIGHT)
+            pygame.draw.rect(surface, fill, row, border_radius=px(10))
+            rim = (255, 214, 80) if hinted else (theme.GOLD if is_focused else theme.GOLD_DARK)
+            pygame.draw.rect(surface, rim, row, px(3 if (is_focused or hinted) else 2), border_radius=px(10))
+            words, result = outcome_text(outcome)
+            with theme.within(row):
+                badge = pygame.Rect(row.x + px(8), row.centery - px(13), px(26), px(26))
+                pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=px(7))
+                if button.index < 9:
+                    p.text(surface, str(button.index + 1), badge.center, 16, "black", theme.CREAM, "center")
+                result_rect = p.text(
+                    surface, result, (row.right - px(12), row.y + px(6)), 22, "black", theme.GOLD, "topright"
+                )
+                if outcome.default:
+                    tag = p.fit(t("play.ai_pick"), 13, "regular", row.w // 3)
+                    p.text(
+                        surface,
+                        tag,
+                        (row.right - px(12), row.bottom - px(5)),
+                        13,
+                        "regular",
+                        theme.SAND,
+                        "bottomright",
+                    )
+                room = result_rect.x - badge.right - px(20)
                 p.text(
                     surface,
-                    str(button.index + 1),
-                    (button.rect.right - px(6), button.rect.y + px(3)),
-                    13,
-                    "bold",
-                    theme.MUTED,
-                    "topright",
+                    p.fit(words, 18, "regular", room),
+                    (badge.right + px(10), row.centery),
+                    18,
+                    "regular",
+                    theme.CREAM,
+                    "midleft",
                 )
 
     def draw_curtain(self, surface: pygame.Surface, seat: int) -> None:

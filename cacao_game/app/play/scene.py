@@ -620,7 +620,7 @@ class PlayScene(Scene):
         if self._popup_cleared == len(self.game.actions):
             return
         self._popup_cleared = len(self.game.actions)
-        popup = self.hud.popup_rect(self.turn.choices()).inflate(px(48), px(48))
+        popup = self.hud.popup_rect(self.turn.outcomes()).inflate(px(48), px(48))
         overlap = 0.0
         for edge in self.game.pending_edges(self.turn.seat):
             for square in (edge.pos, edge.source):
@@ -646,7 +646,7 @@ class PlayScene(Scene):
         self.hud.draw(surface)
         self.timeline.draw(surface, self)
         if self.accepts_board_input() and self.turn.phase is Phase.RESOLVE:
-            self.hud.draw_popup(surface, self.turn.choices())
+            self.hud.draw_popup(surface, self.turn.outcomes())
         if self.curtain_for is not None:
             self.hud.draw_curtain(surface, self.curtain_for)
         else:

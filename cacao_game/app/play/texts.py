@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from cacao_game.app.strings import t
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos, water_value
+from cacao_game.session.outcomes import Outcome
 from cacao_game.session.preview import TurnPreview
 
 
@@ -59,6 +60,12 @@ def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
     if preview.opens:
         parts.append(t("preview.opens", n=preview.opens))
     return " · ".join(parts)
+
+
+def outcome_text(outcome: Outcome) -> tuple[str, str]:
+    """An outcome in words and its yield: ("harvest 2, sell 2 at 2", "+4 gold, -0 cacao")."""
+    words = [t(f"outcome.{step.kind}", n=step.amount, price=step.price) for step in outcome.steps]
+    return ", ".join(words) or t("outcome.nothing"), amounts(outcome.gains) or t("outcome.no_change")
 
 
 def _signed(value: int) -> str:

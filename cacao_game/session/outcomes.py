@@ -1,0 +1,116 @@
+"""A seat's resolution as a choice between outcomes, not a string of single questions.
+
+When a seat has activated edges to resolve (R3.9-R3.10), what matters to it is where it ends:
+"harvest 2, sell 2 at 2: +4 gold" or "harvest 2, keep them: +2 cacao". ``outcomes(game)``
+plays every order and amount the rules allow for the deciding seat, on clones, and returns
+each distinct end once (two workers at one market do not give two identical answers), with
+the engine's ``Resolve`` steps that reach it and what happened on the way. The outcome the
+medium AI would reach is marked as the default.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from cacao_game.ai.medium import MediumPlayer
+from cacao_game.engine import Game, Phase, Resolve
+from cacao_game.engine import events as ev
+from cacao_game.session.gains import gains
+
+MAX_PATHS = 512
+"""Orders explored at most (a real resolution has a handful)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing that happens on the way to an outcome: ``kind`` is harvest, sell, gold, pay,
+    water or sun; ``amount`` how many; ``price`` the market's price for a sale."""
+
+    kind: str
+    amount: int
+    price: int = 0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One way the deciding seat's resolution can end."""
+
+    actions: tuple[Resolve, ...]
+    """The engine steps, in order."""
+    steps: tuple[Step, ...]
+    """What happens, in order (steps of nothing left out)."""
+    result: tuple[tuple[str, int], ...]
+    """What the seat gains or loses, all told: sorted (name, amount) pairs, zeros left out."""
+    default: bool = False
+    """The outcome the medium AI would choose."""
+
+    @property
+    def gains(self) -> Counter[str]:
+        """``result`` as counts."""
+        return Counter(dict(self.result))
+
+
+def steps_of(events: list[ev.Event], seat: int) -> list[Step]:
+    """What ``events`` did for ``seat``, as steps."""
+    steps = []
+    for e in events:
+        if getattr(e, "seat", None) != seat:
+            continue
+        if isinstance(e, ev.CacaoGained) and e.gained:
+            steps.append(Step("harvest", e.gained))
+        elif isinstance(e, ev.CacaoSold):
+            steps.append(Step("sell", e.sold, e.price) if e.sold else Step("keep", 0, e.price))
+        elif isinstance(e, ev.GoldGained) and e.gained:
+            steps.append(Step("gold", e.gained))
+        elif isinstance(e, ev.GoldPaid) and e.paid:
+            steps.append(Step("pay", e.paid))
+        elif isinstance(e, ev.WaterMoved) and e.end != e.start:
+            steps.append(Step("water", e.end - e.start))
+        elif isinstance(e, ev.SunGained) and e.gained:
+            steps.append(Step("sun", e.gained))
+    return steps
+
+
+def outcomes(game: Game) -> list[Outcome]:
+    """The distinct ends of the deciding seat's resolution (``game`` is not changed); [] when
+    nobody is resolving. Ordered by the first step that reaches them; the medium AI's pick
+    carries ``default``."""
+    if game.is_over() or game.phase is not Phase.RESOLVE:
+        return []
+    seat = game.current_player()
+    found: dict[tuple[tuple[str, int], ...], Outcome] = {}
+    stack: list[tuple[Game, tuple[Resolve, ...], tuple[ev.Event, ...]]] = [(game, (), ())]
+    explored = 0
+    while stack and explored < MAX_PATHS:
+        state, actions, events = stack.pop(0)
+        if actions and (
+            state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat
+        ):
+            result = _result(list(events), seat)
+            if result not in found:
+                found[result] = Outcome(actions, tuple(steps_of(list(events), seat)), result)
+            explored += 1
+            continue
+        for action in state.legal_actions():
+            assert isinstance(action, Resolve)
+            after = state.clone()
+            happened = after.apply(action)
+            stack.append((after, (*actions, action), (*events, *happened)))
+    chosen = _medium_result(game, seat)
+    return [Outcome(o.actions, o.steps, o.result, default=o.result == chosen) for o in found.values()] or []
+
+
+def _result(events: list[ev.Event], seat: int) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((key, value) for key, value in gains(events, seat).items() if value))
+
+
+def _medium_result(game: Game, seat: int) -> tuple[tuple[str, int], ...]:
+    """Where the medium AI would end the seat's resolution."""
+    world = game.clone()
+    player = MediumPlayer(random.Random(0))
+    events: list[ev.Event] = []
+    while not world.is_over() and world.phase is Phase.RESOLVE and world.current_player() == seat:
+        events += world.apply(player.choose(world))
+    return _result(events, seat)

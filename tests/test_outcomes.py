@@ -1,0 +1,125 @@
+"""Resolutions offered as outcomes (R3.9-R3.10): every reachable end once, in words and
+numbers, the medium AI's pick as the default, chosen with one command."""
+
+from __future__ import annotations
+
+import random
+
+from phases import CONFIG, game_at
+from scenario import new_game, put_jungle, put_worker
+
+from cacao_game.app.play.texts import outcome_text
+from cacao_game.engine import Game, Phase, Place
+from cacao_game.session import Choose, PlaySession, ShowHand
+from cacao_game.session.gains import gains
+from cacao_game.session.outcomes import outcomes
+
+
+def reachable(game: Game) -> set[tuple[tuple[str, int], ...]]:
+    """Every end of the deciding seat's resolution, by brute force over its legal steps."""
+    seat = game.current_player()
+    ends = set()
+    stack = [(game, [])]
+    while stack:
+        state, events = stack.pop()
+        if events and (state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat):
+            ends.add(tuple(sorted((k, v) for k, v in gains(events, seat).items() if v)))
+            continue
+        for action in state.legal_actions():
+            after = state.clone()
+            stack.append((after, events + after.apply(action)))
+    return ends
+
+
+def test_each_reachable_end_is_offered_once_and_its_steps_reach_it() -> None:
+    """Across many resolutions of random games: the outcomes are exactly the reachable ends,
+    no two alike, and playing an outcome's steps gives its result."""
+    seen = 0
+    for seed in range(40):
+        game = Game.new(3, "volcano", seed)
+        rng = random.Random(seed)
+        while not game.is_over() and seen < 60:
+            if game.phase is Phase.RESOLVE:
+                offered = outcomes(game)
+                results = [o.result for o in offered]
+                assert len(set(results)) == len(results)
+                assert set(results) == reachable(game)
+                assert sum(o.default for o in offered) == 1
+                for outcome in offered:
+                    world = game.clone()
+                    events = [e for action in outcome.actions for e in world.apply(action)]
+                    assert (
+                        tuple(sorted((k, v) for k, v in gains(events, game.current_player()).items() if v))
+                        == outcome.result
+                    )
+                seen += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert seen >= 60
+
+
+def test_two_workers_at_one_market_give_distinct_choices() -> None:
+    """R3.10: two workers at a price-3 market with 2 cacao (and one at the start market): sell
+    0, 1 or 2 there — each end once, not a question per worker, in words with its gold."""
+    game = new_game(2, hand=["2101", "1111", "1111"])
+    game.cacao[0] = 2
+    put_jungle(game, (2, 0), "market3")
+    game.apply(Place("2101", 0, (2, 1)))
+    offered = outcomes(game)
+    texts = sorted(outcome_text(o) for o in offered)
+    assert len(offered) == len({o.result for o in offered})
+    assert any(words.startswith("sell 2 at 3") and result == "-2 cacao, +6 gold" for words, result in texts)
+    assert any(words.startswith("sell 1 at 3") and result == "-1 cacao, +3 gold" for words, result in texts)
+
+
+def test_choosing_an_outcome_plays_all_its_steps() -> None:
+    """One Choose(index) applies every step of that outcome through the session: the seat's
+    resources move by the outcome's result and the decision passes on."""
+    game = game_at("resolve")
+    session = PlaySession(CONFIG, game)
+    session.handle(ShowHand())
+    seat = game.current_player()
+    offered = session.outcomes()
+    index = next(i for i, o in enumerate(offered) if not o.default)
+    before = (session.game.gold[seat], session.game.cacao[seat])
+    session.handle(Choose(index))
+    wanted = offered[index].gains
+    assert session.game.gold[seat] - before[0] == wanted["gold"]
+    assert session.game.cacao[seat] - before[1] == wanted["cacao"] + 0
+    assert session.game.phase is not Phase.RESOLVE or session.game.current_player() != seat
+
+
+def test_the_default_is_the_medium_ai_pick_even_on_the_last_turn() -> None:
+    """On the last decision of the game, when cacao left over is worth nothing, the default
+    outcome sells rather than keeps (the habitual Enter does not throw gold away)."""
+    for seed in range(200):
+        game = Game.new(2, "base", seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            last_round = all(not hand for hand in game.hands) or sum(map(len, game.hands)) <= 1
+            if game.phase is Phase.RESOLVE and last_round:
+                offered = outcomes(game)
+                sells = [o for o in offered if o.gains["gold"] > 0 and o.gains["cacao"] < 0]
+                if sells:
+                    default = next(o for o in offered if o.default)
+                    assert default.gains["gold"] >= max(o.gains["gold"] for o in offered) - 0
+                    return
+            game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError("no sale on the last turn found")
+
+
+def test_off_turn_choice_says_whose_it_is() -> None:
+    """An off-turn resolution names the seat deciding and whose turn it is."""
+    from cacao_game.app.strings import t
+
+    game = game_at("offturn")
+    seat, mover = game.current_player(), game.mover
+    assert seat != mover
+    text = t("play.resolve_other", name=CONFIG.seats[seat].name, mover=CONFIG.seats[mover].name)
+    assert CONFIG.seats[seat].name in text and CONFIG.seats[mover].name in text
+
+
+def test_placing_at_a_worker_of_another_seat_leaves_its_choice_to_it() -> None:
+    """R3.9: a jungle tile laid next to another seat's worker is that seat's to resolve."""
+    game = new_game(2, hand=["1111", "1111", "1111"])
+    put_worker(game, (3, 0), 1, "1111")
+    assert game.current_player() == 0
