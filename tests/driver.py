@@ -69,6 +69,8 @@ def human_turn_events(
     targets = turn.targets()
     if not targets:
         return []
+    if turn.phase is Phase.FILL:
+        return fill_events(scene, rng, use_mouse)
     if use_mouse:
         events = []
         if turn.phase is Phase.FILL and len(turn.fill_codes()) > 1:
@@ -83,3 +85,30 @@ def human_turn_events(
     events += [key(app, "cycle")] * (1 + rng.randrange(len(targets)))
     events.append(key(app, "confirm"))
     return events
+
+
+def fill_events(scene: PlayScene, rng: random.Random, use_mouse: bool) -> list[pygame.event.Event]:
+    """Give the next free space a tile (a display tile picked at random, by click or number
+    key; the space by click, or Tab then Enter), or confirm once every space has one."""
+    app, turn = scene.app, scene.turn
+    if turn.fill_complete():
+        if use_mouse:
+            confirm = next(b for b in scene.hud.action_buttons() if b.name == "confirm")
+            return click(confirm.rect.center)
+        return [key(app, "confirm")]
+    events: list[pygame.event.Event] = []
+    free = turn.free_tiles()
+    display = scene.shown.display
+    choices = [i for i, code in enumerate(display) if code in free]
+    if len(set(free)) > 1 and choices:
+        index = rng.choice(choices)
+        if use_mouse:
+            events += click(scene.hud.display_slots()[index].center)
+        else:
+            events.append(key(app, f"select_{index + 1}"))
+    open_spaces = [pos for pos in turn.targets() if pos not in turn.assignments()]
+    space = rng.choice(open_spaces)
+    if use_mouse:
+        return events + click(square_point(scene, space))
+    steps = turn.targets().index(space) + 1
+    return events + [key(app, "cycle")] * steps + [key(app, "confirm")]

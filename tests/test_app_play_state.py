@@ -129,8 +129,9 @@ def test_no_curtain_against_the_ai(app: App) -> None:
 
 
 def test_fill_decision_by_display_click_and_volcano_rotation(app: App) -> None:
-    """In a fill decision the mover picks a display tile, rotates a volcano with E, and the
-    fill lands with that tile and rotation (R3.5, R3.6)."""
+    """In a fill decision the mover picks a display tile, rotates a volcano with E, gives it
+    to a space with Tab and Enter, and once every space has a tile Enter lays them: the fill
+    lands with that tile and rotation (R3.5, R3.6)."""
     from driver import click
 
     for seed in range(1, 60):
@@ -157,6 +158,10 @@ def test_fill_decision_by_display_click_and_volcano_rotation(app: App) -> None:
     assert scene.turn.current_fill_code() == VOLCANO
     app.step([key(app, "rotate_cw"), key(app, "rotate_cw"), key(app, "cycle")], 0.01)
     target = scene.turn.provisional.pos
+    app.step([key(app, "confirm")], 0.01)
+    assert scene.turn.assignments()[target] == (VOLCANO, 2)
+    while not scene.turn.fill_complete():
+        app.step([key(app, "cycle"), key(app, "confirm")], 0.01)
     app.step([key(app, "confirm")], 0.01)
     assert scene.game.jungle[target] == (VOLCANO, 2)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from cacao_game.session.commands import (
     AIAnswered,
+    Assign,
     Choose,
     Command,
     Confirm,
@@ -22,6 +23,7 @@ from cacao_game.session.commands import (
     Select,
     ShowHand,
     Target,
+    Unassign,
     Undo,
 )
 from cacao_game.session.messages import AIRequest
@@ -41,6 +43,7 @@ from cacao_game.session.session import PlaySession, SessionEvent
 __all__ = [
     "AIAnswered",
     "AIRequest",
+    "Assign",
     "AutosaveFailed",
     "AutosaveRestored",
     "Choose",
@@ -61,6 +64,7 @@ __all__ = [
     "SessionEvent",
     "ShowHand",
     "Target",
+    "Unassign",
     "Undo",
     "UndoPolicy",
     "Undone",

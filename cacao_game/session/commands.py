@@ -33,6 +33,22 @@ class PickFill:
 
 
 @dataclass(frozen=True, slots=True)
+class Assign:
+    """FILL: give space ``pos`` the jungle tile ``code`` (a tile dropped there)."""
+
+    pos: Pos
+    code: str
+    rotation: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Unassign:
+    """FILL: take the tile back from space ``pos`` (picked up to be dropped elsewhere)."""
+
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
 class Target:
     """A click on board square ``pos``: place provisionally there, or confirm on a second click."""
 
@@ -93,6 +109,8 @@ Command = (
     Select
     | Rotate
     | PickFill
+    | Assign
+    | Unassign
     | Target
     | Cycle
     | Focus

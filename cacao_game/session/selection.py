@@ -36,6 +36,10 @@ class Selection:
         self._outcomes: tuple[int, list[Outcome]] = (-1, [])
         self._preview_cache: dict[tuple[int, Action], tuple[Counter[str], Phase | None]] = {}
         self._turn_previews = PreviewCache()
+        self.assigned: dict[Pos, tuple[str, int]] = {}
+        """FILL: the jungle tile (code, rotation) given to each space so far, in order; valid
+        while the game stays at ``_assigned_at`` decisions."""
+        self._assigned_at = -1
 
     # ----------------------------------------------------------------- queries
 
@@ -77,13 +81,46 @@ class Selection:
             return sorted(self.game.pending_fills, key=_reading_order)
         return []
 
-    def fill_codes(self) -> list[str]:
-        """The jungle tiles the mover may lay now (distinct, display order; or the drawn pile tile)."""
+    def assignments(self) -> dict[Pos, tuple[str, int]]:
+        """FILL: each space given a tile so far -> (jungle code, rotation), in the order given."""
+        if self.phase is not Phase.FILL or self._assigned_at != len(self.game.actions):
+            return {}
+        return dict(self.assigned)
+
+    def fill_sources(self) -> list[str]:
+        """The tiles this fill may use, with repeats: the display, or the drawn pile tile."""
         game = self.game
         if game.display:
-            return list(dict.fromkeys(game.display))
+            return list(game.display)
         revealed = game.revealed_pile_tile()
         return [revealed] if revealed else []
+
+    def free_tiles(self) -> list[str]:
+        """``fill_sources`` less the tiles already given to a space (repeats kept)."""
+        free = self.fill_sources()
+        for code, _rotation in self.assignments().values():
+            if code in free:
+                free.remove(code)
+        return free
+
+    def fill_codes(self) -> list[str]:
+        """The jungle tiles the mover may still give to a space (distinct, display order)."""
+        return list(dict.fromkeys(self.free_tiles()))
+
+    def to_assign(self) -> int:
+        """How many spaces get a tile before Confirm: every space, as far as the display (or the
+        drawn pile tile) reaches; the pile gives the rest after."""
+        return min(len(self.game.pending_fills), len(self.fill_sources()))
+
+    def fill_complete(self) -> bool:
+        """Whether every space that can get a tile now has one (Confirm may lay them)."""
+        return self.phase is Phase.FILL and 0 < self.to_assign() <= len(self.assignments())
+
+    def fill_actions(self) -> list[Fill]:
+        """The fills Confirm lays, in the order the tiles were given (empty until complete)."""
+        if not self.fill_complete():
+            return []
+        return [Fill(pos, code, rotation) for pos, (code, rotation) in self.assignments().items()]
 
     def current_fill_code(self) -> str | None:
         """The jungle tile the mover has picked (the first one by default)."""
@@ -104,10 +141,13 @@ class Selection:
                 return Overbuild(tile, self.rotation, pos)
             return None
         if self.phase is Phase.FILL and pos in self.game.pending_fills:
-            code = self.current_fill_code()
-            if code is None:
+            given = self.assignments().get(pos)
+            if given is not None:
+                return Fill(pos, given[0], given[1])
+            picked = self.current_fill_code()
+            if picked is None:
                 return None
-            return Fill(pos, code, self.fill_rotation if code == VOLCANO else 0)
+            return Fill(pos, picked, self.fill_rotation if picked == VOLCANO else 0)
         return None
 
     def preview(self, action: Action) -> tuple[Counter[str], Phase | None]:
@@ -180,8 +220,13 @@ class Selection:
         """Turn the selected hand tile (or a volcano being laid) by ``step`` quarters."""
         if self.phase is Phase.PLACE:
             self.rotation = (self.rotation + step) % 4
-        elif self.phase is Phase.FILL and self.current_fill_code() == VOLCANO:
+        elif self.phase is Phase.FILL and self.current_fill_code() == VOLCANO and self.fill_codes():
             self.fill_rotation = (self.fill_rotation + step) % 4
+        elif self.phase is Phase.FILL and self._last_volcano() is not None:
+            pos = self._last_volcano()
+            assert pos is not None
+            code, rotation = self.assigned[pos]
+            self.assigned[pos] = (code, (rotation + step) % 4)
         else:
             return False
         self._refresh_provisional()
@@ -196,32 +241,75 @@ class Selection:
         self._refresh_provisional()
         return True
 
+    def _last_volcano(self) -> Pos | None:
+        """The space most recently given a volcano (Q/E then turn it), if any."""
+        volcanoes = [pos for pos, (code, _r) in self.assignments().items() if code == VOLCANO]
+        return volcanoes[-1] if volcanoes else None
+
+    def assign(self, pos: Pos, code: str | None = None, rotation: int | None = None) -> bool:
+        """Give space ``pos`` the tile ``code`` (default: the one picked) turned ``rotation``
+        (default: as picked); a space that had a tile gives it back first. The selection
+        then moves to the next tile not given yet. False if the space or tile is not free."""
+        if self.phase is not Phase.FILL or pos not in self.game.pending_fills:
+            return False
+        self._fresh_assignments()
+        previous = self.assigned.pop(pos, None)
+        code = code if code is not None else self.current_fill_code()
+        if code is None or code not in self.free_tiles():
+            if previous is not None:
+                self.assigned[pos] = previous
+            return False
+        turn = (rotation if rotation is not None else self.fill_rotation) if code == VOLCANO else 0
+        self.assigned[pos] = (code, turn % 4)
+        free = self.fill_codes()
+        self.fill_code = free[0] if free else None
+        self.fill_rotation = 0
+        self.fill_picked = False
+        self.provisional = None
+        return True
+
+    def unassign(self, pos: Pos) -> str | None:
+        """Take the tile back from space ``pos``; it becomes the picked tile. Its code, or None."""
+        if pos not in self.assignments():
+            return None
+        code, rotation = self.assigned.pop(pos)
+        self.fill_code, self.fill_rotation, self.fill_picked = code, rotation, True
+        return code
+
+    def _fresh_assignments(self) -> None:
+        """Forget tiles given in an earlier state of the game."""
+        if self._assigned_at != len(self.game.actions):
+            self.assigned = {}
+            self._assigned_at = len(self.game.actions)
+
     def _refresh_provisional(self) -> None:
         if self.provisional is not None and not isinstance(self.provisional, Resolve):
             self.provisional = self.action_at(_pos_of(self.provisional))
 
     def click(self, pos: Pos) -> Action | None:
-        """A click on square ``pos``: set it provisionally, or confirm it on a second click.
-
-        Returns the action to apply when the click confirms, else None. In the FILL phase a
-        second click on the same space cycles the display tile when there is a choice and the
-        player has not picked one in the display.
-        """
+        """A click on square ``pos``: set a placement provisionally, or confirm it on a second
+        click (returns the action to apply then, else None). In the FILL phase a click gives
+        or takes back a space's tile (``assign``/``unassign``); Confirm lays them."""
+        if self.phase is Phase.FILL:
+            self._click_space(pos)
+            return None
         action = self.action_at(pos)
         if action is None:
             return None
         if self.provisional is not None and _pos_of(self.provisional) == pos:
-            codes = self.fill_codes()
-            if self.phase is Phase.FILL and len(codes) > 1 and not self.fill_picked:
-                current = self.current_fill_code()
-                self.fill_code = (
-                    codes[(codes.index(current) + 1) % len(codes)] if current in codes else codes[0]
-                )
-                self._refresh_provisional()
-                return None
             return self.confirm()
         self.provisional = action
         return None
+
+    def _click_space(self, pos: Pos) -> None:
+        """FILL: a click on a space gives it the picked tile; on a space that has one, it
+        takes that tile back (or swaps in the tile the player picked since)."""
+        if pos not in self.game.pending_fills:
+            return
+        if pos in self.assignments() and not (self.fill_picked and self.fill_codes()):
+            self.unassign(pos)
+            return
+        self.assign(pos)
 
     def cycle(self, step: int = 1) -> Pos | None:
         """Move the provisional action to the next target square (keyboard play)."""
@@ -254,11 +342,15 @@ class Selection:
         self.provisional = action
 
     def confirm(self) -> Action | None:
-        """The action to apply now: the provisional one, or the first step of the focused
-        outcome of a resolution (``focused_outcome`` has them all)."""
+        """The action to apply now: the provisional one, the first step of the focused outcome
+        of a resolution (``focused_outcome`` has them all) or the first fill once every space
+        has its tile (``fill_actions`` has them all)."""
         if self.phase is Phase.RESOLVE:
             outcome = self.focused_outcome()
             return outcome.actions[0] if outcome is not None else None
+        if self.phase is Phase.FILL:
+            fills = self.fill_actions()
+            return fills[0] if fills else None
         action = self.provisional
         if action is None or not self.game.is_legal(action):
             return None
@@ -268,6 +360,8 @@ class Selection:
         """Reset the provisional choice once the engine moved on."""
         self.provisional = None
         self.focus = None
+        self.assigned = {}
+        self._assigned_at = -1
         self.fill_rotation = 0
         self.fill_picked = False
         if self.phase is Phase.PLACE:
@@ -289,6 +383,7 @@ class Selection:
             self.fill_picked,
             self.provisional,
             self.focus,
+            tuple(self.assignments().items()),
         )
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from cacao_game.ai import HINT_LEVELS, LEVELS
 from cacao_game.config.game import GameConfig
-from cacao_game.engine import Action, Game, Phase
+from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.jsontypes import JSON
@@ -31,6 +31,7 @@ from cacao_game.session import journal
 from cacao_game.session.autosave import Autosaver
 from cacao_game.session.commands import (
     AIAnswered,
+    Assign,
     Choose,
     Command,
     Confirm,
@@ -42,6 +43,7 @@ from cacao_game.session.commands import (
     Select,
     ShowHand,
     Target,
+    Unassign,
     Undo,
 )
 from cacao_game.session.messages import AIRequest
@@ -234,6 +236,10 @@ class PlaySession(Seats):
             selection.rotate(command.step)
         elif isinstance(command, PickFill):
             selection.pick_fill(command.code)
+        elif isinstance(command, Assign):
+            selection.assign(command.pos, command.code, command.rotation)
+        elif isinstance(command, Unassign):
+            selection.unassign(command.pos)
         elif isinstance(command, Focus):
             selection.focus_choice(command.index)
         elif isinstance(command, Cycle):
@@ -256,6 +262,12 @@ class PlaySession(Seats):
     def _confirm(self) -> list[SessionEvent]:
         if self.selection.phase is Phase.RESOLVE:
             return self._resolve()
+        if self.selection.phase is Phase.FILL:
+            provisional = self.selection.provisional
+            if not self.selection.fill_complete() and isinstance(provisional, Fill):
+                self.selection.assign(provisional.pos)
+                return []
+            return self._apply_all(self.selection.fill_actions())
         action = self.selection.confirm()
         if action is None:
             return [Refused("confirm.nothing")]
@@ -266,8 +278,14 @@ class PlaySession(Seats):
         outcome = self.selection.focused_outcome()
         if outcome is None:
             return [Refused("confirm.nothing")]
+        return self._apply_all(list(outcome.actions))
+
+    def _apply_all(self, actions: Sequence[Action]) -> list[SessionEvent]:
+        """Apply ``actions`` in order, stopping at the first one refused."""
+        if not actions:
+            return [Refused("confirm.nothing")]
         happened: list[SessionEvent] = []
-        for action in outcome.actions:
+        for action in actions:
             happened += self._apply(action)
             if any(isinstance(event, Refused) for event in happened):
                 break

@@ -300,7 +300,14 @@ class BoardRenderer:
         turn = scene.turn
         hover = scene.hover_square()
         provisional = turn.provisional
-        if hover is not None and (provisional is None or provisional.pos != hover):
+        given = turn.assignments()
+        for pos, (code, rotation) in given.items():
+            self.draw_action(surface, Fill(pos, code, rotation), alpha=255)
+            dashed_rect(surface, theme.GOLD, inner_rect(scene, pos).inflate(px(4), px(4)), px(3), px(10))
+        carried = scene.input.carried
+        if carried is not None and hover is not None and hover in scene.game.pending_fills:
+            self.draw_action(surface, Fill(hover, carried[0], carried[1]), alpha=170)
+        elif hover is not None and hover not in given and (provisional is None or provisional.pos != hover):
             action = turn.action_at(hover)
             if action is not None:
                 self.draw_action(surface, action, alpha=130)

@@ -17,7 +17,9 @@ import pygame
 from cacao_game.app.play.camera import ZOOM_STEP
 from cacao_game.app.strings import t
 from cacao_game.engine import Phase
+from cacao_game.engine.tiles import Pos
 from cacao_game.session import (
+    Assign,
     Choose,
     Confirm,
     Cycle,
@@ -27,6 +29,7 @@ from cacao_game.session import (
     Select,
     ShowHand,
     Target,
+    Unassign,
     Undo,
 )
 
@@ -57,12 +60,18 @@ class TableInput:
         self.hover_key: object = None
         """What the mouse rests on (a panel, a square ...), for tooltips."""
         self.hover_since = 0.0
+        self.carried: tuple[str, int] | None = None
+        """FILL: a jungle tile (code, rotation) being dragged to a space."""
+        self.carried_from: Pos | None = None
+        """The space the carried tile was taken from (None: from the display)."""
 
     def release(self) -> None:
         """Forget held keys, presses and drags (an overlay opened)."""
         self.held_pan.clear()
         self.press = None
         self.dragging = False
+        self.carried = None
+        self.carried_from = None
 
     def hover(self, key: object, dt: float) -> None:
         """The mouse rests on ``key`` this frame (``dt`` seconds)."""
@@ -181,9 +190,9 @@ class TableInput:
         if turn.phase is Phase.PLACE:
             self.scene.send(Select(index))
         elif turn.phase is Phase.FILL:
-            codes = turn.fill_codes()
-            if index < len(codes):
-                self.scene.send(PickFill(codes[index]))
+            display = self.scene.shown.display or turn.fill_sources()
+            if index < len(display) and display[index] in turn.free_tiles():
+                self.scene.send(PickFill(display[index]))
         elif turn.phase is Phase.RESOLVE:
             self.scene.send(Choose(index))
 
@@ -196,7 +205,9 @@ class TableInput:
             not self.dragging
             and (abs(self.mouse[0] - start[0]) + abs(self.mouse[1] - start[1])) > DRAG_THRESHOLD
         ):
-            self.dragging = self.scene.camera.viewport.collidepoint(start)
+            if self.carried is None and self._pick_up(start):
+                return
+            self.dragging = self.carried is None and self.scene.camera.viewport.collidepoint(start)
         if self.dragging:
             self.scene.follow_board = False
             rel = getattr(event, "rel", (0, 0))
@@ -227,6 +238,9 @@ class TableInput:
         press, dragging = self.press, self.dragging
         self.press = None
         self.dragging = False
+        if self.carried is not None:
+            self._drop(self.mouse)
+            return
         if press is None or press[0] != event.button or dragging or event.button != 1:
             return
         self.click(self.mouse)
@@ -248,6 +262,37 @@ class TableInput:
         if self.scene.camera.viewport.collidepoint(self.mouse):
             self.scene.follow_board = False
             self.scene.camera.zoom(ZOOM_STEP**steps, self.mouse)
+
+    def _pick_up(self, start: tuple[int, int]) -> bool:
+        """FILL: a drag starting on a display tile or on a space's tile carries that tile."""
+        scene = self.scene
+        if not scene.accepts_board_input() or scene.turn.phase is not Phase.FILL:
+            return False
+        turn = scene.turn
+        given = turn.assignments()
+        square = scene.camera.square_at(start)
+        if square is not None and square in given:
+            self.carried, self.carried_from = given[square], square
+            scene.send(Unassign(square))
+            return True
+        free = turn.free_tiles()
+        for slot, code in zip(scene.hud.display_slots(), scene.shown.display, strict=False):
+            if slot.collidepoint(start) and code in free:
+                self.carried, self.carried_from = (code, 0), None
+                scene.send(PickFill(code))
+                return True
+        return False
+
+    def _drop(self, point: tuple[int, int]) -> None:
+        """The carried tile goes to the space under ``point``; anywhere else it goes back where
+        it came from (its space, or the display)."""
+        carried, origin = self.carried, self.carried_from
+        self.carried = self.carried_from = None
+        assert carried is not None
+        square = self.scene.camera.square_at(point)
+        target = square if square is not None and square in self.scene.game.pending_fills else origin
+        if target is not None:
+            self.scene.send(Assign(target, carried[0], carried[1]))
 
     def click(self, point: tuple[int, int]) -> None:
         """A left click (button released without a drag) at ``point``."""

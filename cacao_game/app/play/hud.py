@@ -341,35 +341,45 @@ class Hud:
                 pygame.draw.circle(surface, ring, center, px(11), px(2))
 
     def draw_display(self, surface: pygame.Surface) -> None:
-        """The two display tiles; in a fill decision the picked one is outlined."""
+        """The display tiles with their number keys; in a fill decision the picked one is
+        outlined and a tile already given to a space shows as an empty place."""
         scene = self.scene
         area = self.a("display")
         scene.painter.text(surface, t("play.display"), (area.x + px(20), area.y + px(14)), 22, "bold")
         picking = scene.accepts_board_input() and scene.turn.phase is Phase.FILL
         picked = scene.turn.current_fill_code() if picking else None
+        free = scene.turn.free_tiles() if picking else list(scene.shown.display)
+        if (
+            scene.input.carried is not None
+            and scene.input.carried_from is None
+            and scene.input.carried[0] in free
+        ):
+            free.remove(scene.input.carried[0])
         marked = False
         in_flight = scene.timeline.hidden()
         for index, (slot, code) in enumerate(
             zip(self.display_slots(), [*scene.shown.display, "", ""], strict=False)
         ):
-            if not code or ("display", index) in in_flight:
+            if not code or ("display", index) in in_flight or code not in free:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, px(2), border_radius=px(10))
                 continue
+            free.remove(code)
             surface.blit(scene.art.jungle(code, slot.w), slot.topleft)
+            if picking:
+                self.draw_badge(surface, slot, index + 1, code == picked and not marked)
             if picking and code == picked and not marked:
                 marked = True
                 pygame.draw.rect(
                     surface, theme.GOLD, slot.inflate(px(10), px(10)), px(4), border_radius=px(10)
                 )
-                pygame.draw.polygon(
-                    surface,
-                    theme.GOLD,
-                    [
-                        (slot.centerx - px(10), slot.y - px(14)),
-                        (slot.centerx + px(10), slot.y - px(14)),
-                        (slot.centerx, slot.y - px(4)),
-                    ],
-                )
+
+    def draw_badge(self, surface: pygame.Surface, slot: pygame.Rect, number: int, lit: bool) -> None:
+        """The number key of a hand or display tile, on its top-left corner."""
+        badge = pygame.Rect(0, 0, px(28), px(28))
+        badge.center = (slot.x + px(4), slot.y + px(4))
+        pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=px(8))
+        pygame.draw.rect(surface, theme.GOLD if lit else theme.GOLD_DARK, badge, px(2), border_radius=px(8))
+        self.scene.painter.text(surface, str(number), badge.center, 18, "black", theme.CREAM, "center")
 
     def draw_pile(self, surface: pygame.Surface) -> None:
         """The face-down pile with its count, and a tile drawn face up for a fill."""
@@ -437,13 +447,7 @@ class Hud:
                 pygame.draw.rect(
                     surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12)
                 )
-            badge = pygame.Rect(0, 0, px(28), px(28))
-            badge.center = (rect.x + px(4), rect.y + px(4))
-            pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=px(8))
-            pygame.draw.rect(
-                surface, theme.GOLD if selected else theme.GOLD_DARK, badge, px(2), border_radius=px(8)
-            )
-            p.text(surface, str(index + 1), badge.center, 18, "black", theme.CREAM, "center")
+            self.draw_badge(surface, rect, index + 1, selected)
         if active and scene.turn.overbuild_targets():
             p.text(
                 surface,

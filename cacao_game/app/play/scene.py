@@ -647,6 +647,11 @@ class PlayScene(Scene):
         self.timeline.draw(surface, self)
         if self.accepts_board_input() and self.turn.phase is Phase.RESOLVE:
             self.hud.draw_popup(surface, self.turn.outcomes())
+        carried = self.input.carried
+        if carried is not None:
+            size = self.camera.scale - tile_gap(self.camera.scale)
+            image = self.art.jungle(carried[0], size, carried[1])
+            surface.blit(image, image.get_rect(center=self.mouse))
         if self.curtain_for is not None:
             self.hud.draw_curtain(surface, self.curtain_for)
         else:

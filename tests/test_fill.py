@@ -1,0 +1,115 @@
+"""Filling jungle spaces (R3.4-R3.7): every space gets its tile first, Confirm lays them all;
+by click, by keys and by drag-and-drop."""
+
+from __future__ import annotations
+
+import pygame
+from harness import FRAME, motion
+from phases import CONFIG, game_at
+
+from cacao_game.app.app import App
+from cacao_game.app.play.ai_worker import SyncAI
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.session import Assign, Confirm, PickFill, PlaySession, ShowHand, Target, Unassign
+
+
+def fill_session(name: str) -> PlaySession:
+    """A session at phase ``name`` (fill2, fill3) with the deciding human's hand shown."""
+    session = PlaySession(CONFIG, game_at(name))
+    session.handle(ShowHand())
+    return session
+
+
+def test_each_tile_goes_on_its_space_before_confirm() -> None:
+    """Two spaces, two display tiles: the first click gives the picked tile to a space and
+    the selection moves to the other tile; Confirm does nothing until both spaces have one,
+    then lays both (R3.4)."""
+    session = fill_session("fill2")
+    turn = session.selection
+    first, second = turn.targets()
+    display = list(session.game.display)
+    picked = turn.current_fill_code()
+    session.handle(Target(first))
+    assert turn.assignments() == {first: (picked, 0)}
+    remaining = list(display)
+    remaining.remove(picked)
+    assert turn.free_tiles() == remaining
+    assert turn.current_fill_code() == remaining[0]
+    assert turn.confirm() is None
+    before = len(session.game.actions)
+    session.handle(Confirm())
+    assert len(session.game.actions) == before
+    session.handle(Target(second))
+    assert turn.fill_complete()
+    session.handle(Confirm())
+    assert session.game.jungle[first][0] == picked
+    assert session.game.jungle[second][0] == remaining[0]
+
+
+def test_a_second_click_takes_the_tile_back_and_another_pick_swaps_it() -> None:
+    """Clicking a space that has a tile picks it up again; picking the other display tile
+    and clicking the space puts that one there instead."""
+    session = fill_session("fill2")
+    turn = session.selection
+    first, _second = turn.targets()
+    picked = turn.current_fill_code()
+    session.handle(Target(first))
+    session.handle(Target(first))
+    assert turn.assignments() == {}
+    assert turn.current_fill_code() == picked
+    other = next((code for code in session.game.display if code != picked), None)
+    if other is not None:
+        session.handle(Target(first))
+        session.handle(PickFill(other))
+        session.handle(Target(first))
+        assert turn.assignments()[first][0] == other
+
+
+def test_three_spaces_take_the_display_first_then_the_pile() -> None:
+    """Three spaces and two display tiles: two spaces get the display's tiles, Confirm lays
+    them, and the last space is filled from the pile after (R3.5)."""
+    session = fill_session("fill3")
+    turn = session.selection
+    spaces = turn.targets()
+    assert len(spaces) == 3
+    assert turn.to_assign() == min(3, len(session.game.display))
+    for space in spaces[: turn.to_assign()]:
+        session.handle(Assign(space, turn.current_fill_code() or ""))
+    assert turn.fill_complete()
+    session.handle(Confirm())
+    laid = [space for space in spaces if space in session.game.jungle]
+    assert len(laid) >= turn.to_assign() or session.game.phase.name != "FILL"
+
+
+def test_unassign_and_assign_commands_refuse_what_is_not_free() -> None:
+    """A tile not in the display cannot be given; a space without a tile gives nothing back."""
+    session = fill_session("fill2")
+    turn = session.selection
+    first, second = turn.targets()
+    absent = next(code for code in ("temple", "water", "sun", "gold1") if code not in session.game.display)
+    session.handle(Assign(first, absent))
+    assert turn.assignments() == {}
+    session.handle(Unassign(second))
+    assert turn.assignments() == {}
+
+
+def test_drag_a_display_tile_onto_a_space(play_app: App) -> None:
+    """Pressing on a display tile and releasing over a space gives that space the tile; the
+    tile follows the mouse meanwhile."""
+    session = fill_session("fill2")
+    scene = PlayScene(play_app, session, ai=SyncAI())
+    play_app.push(scene)
+    play_app.step([], FRAME)
+    slot = scene.hud.display_slots()[0]
+    code = session.game.display[0]
+    space = scene.turn.targets()[0]
+    target = scene.camera.square_center(space)
+    end = (round(target.x), round(target.y))
+    play_app.step([motion(slot.center)], FRAME)
+    play_app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=slot.center, button=1)], FRAME)
+    play_app.step([motion((slot.centerx + 40, slot.centery - 40))], FRAME)
+    assert scene.input.carried == (code, 0)
+    play_app.step([motion(end)], FRAME)
+    play_app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)], FRAME)
+    assert scene.input.carried is None
+    assert scene.turn.assignments() == {space: (code, 0)}
