@@ -22,7 +22,7 @@ from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Game
 from cacao_game.records.gamerecord import seat_entries, to_record
-from cacao_game.session import PlaySession, ShowHand
+from cacao_game.session import PlaySession, ShowHand, Target
 from cacao_game.session.replay import ReplaySession
 
 Shot = Callable[[App], None]
@@ -127,6 +127,12 @@ def phase_shot(name: str) -> Shot:
 
     def shot(app: App) -> None:
         scene = table(app, game_at(name))
+        if name.startswith("fill"):
+            scene.send(Target(scene.turn.targets()[0]))
+            free = [pos for pos in scene.turn.targets() if pos not in scene.turn.assignments()]
+            center = scene.camera.square_center(free[0])
+            hover(app, (round(center.x), round(center.y)))
+            return
         point_at_first_target(app, scene)
 
     return shot

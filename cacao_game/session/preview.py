@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cacao_game.ai.medium import MediumPlayer
-from cacao_game.engine import Game, Overbuild, Phase, Place
+from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import Pos
@@ -41,8 +42,8 @@ class TurnPreview:
     others: dict[int, Counter[str]] = field(default_factory=dict)
     opens: int = 0
     guessed: bool = False
-    """A tile drawn from the pile may be laid this turn (a second fill picks from a refilled
-    display): ``then`` and ``others`` assume a shuffled pile."""
+    """A tile still hidden in the pile is laid this turn (the display ran out): ``then`` and
+    ``others`` assume a shuffled pile."""
     decides_more: bool = False
     """The mover still has a fill or a resolution to choose after the placement."""
 
@@ -54,14 +55,19 @@ class TurnPreview:
         return nonzero(total)
 
 
-def turn_preview(game: Game, action: Place | Overbuild) -> TurnPreview:
-    """The preview of ``action`` for the mover of ``game`` (``game`` is not changed).
+def turn_preview(game: Game, action: Action | Sequence[Action]) -> TurnPreview:
+    """The preview of ``action`` (a placement, or the fills given so far) for the mover of
+    ``game`` (``game`` is not changed). A fill of a space the rules already filled (the last
+    space, when a single tile is left for it) is skipped.
 
-    Raises ``IllegalActionError`` if ``action`` is not legal now."""
+    Raises ``IllegalActionError`` if an action is not legal in turn."""
     mover = game.mover
     world = game.determinize(mover, random.Random(PREVIEW_SEED))
-    pile = len(world.jungle_pile)
-    placed = world.apply(action)
+    placed: list[ev.Event] = []
+    for step in [action] if not isinstance(action, Sequence) else action:
+        if isinstance(step, Fill) and step.pos not in world.pending_fills:
+            continue
+        placed += world.apply(step)
     at_once = nonzero(gains(placed, mover))
     decides_more = not world.is_over() and world.current_player() == mover and world.phase is not Phase.PLACE
     later: list[ev.Event] = []
@@ -77,12 +83,13 @@ def turn_preview(game: Game, action: Place | Overbuild) -> TurnPreview:
         if seat != mover and (counted := nonzero(gains(everything, seat)))
     }
     laid = [e.pos for e in everything if isinstance(e, ev.JungleFilled)]
+    from_pile = [e for e in everything if isinstance(e, ev.JungleFilled) and e.source == "pile"]
     return TurnPreview(
         at_once=at_once,
         then=nonzero(gains(later, mover)),
         others=others,
         opens=len(open_squares(world, laid)),
-        guessed=len(laid) >= 2 or len(world.jungle_pile) < pile - len(laid),
+        guessed=len(from_pile) > (1 if game.revealed_pile_tile() else 0),
         decides_more=decides_more,
     )
 
@@ -108,10 +115,11 @@ class PreviewCache:
 
     def __init__(self) -> None:
         self._state: int = -1
-        self._previews: dict[Place | Overbuild, TurnPreview | None] = {}
+        self._previews: dict[Action | tuple[Action, ...], TurnPreview | None] = {}
 
-    def get(self, game: Game, action: Place | Overbuild) -> TurnPreview | None:
-        """The preview of ``action`` in ``game`` now; None if it is not legal."""
+    def get(self, game: Game, action: Action | tuple[Action, ...]) -> TurnPreview | None:
+        """The preview of ``action`` (or of several in turn) in ``game`` now; None if one is
+        not legal."""
         state = len(game.actions)
         if state != self._state:
             self._state, self._previews = state, {}

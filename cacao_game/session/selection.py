@@ -174,9 +174,14 @@ class Selection:
         self._preview_cache[key] = result
         return result
 
-    def turn_preview(self, action: Place | Overbuild) -> TurnPreview | None:
-        """The whole turn of placement ``action`` in numbers (``session.preview``); None if it
-        is not legal now. Cached until the game changes."""
+    def turn_preview(self, action: Place | Overbuild | Fill) -> TurnPreview | None:
+        """The whole turn in numbers (``session.preview``) after placement ``action``, or after
+        the fills given so far plus fill ``action``; None if not legal now. Cached until the
+        game changes."""
+        if isinstance(action, Fill):
+            given = [Fill(pos, code, rotation) for pos, (code, rotation) in self.assignments().items()]
+            steps = (*[fill for fill in given if fill.pos != action.pos], action)
+            return self._turn_previews.get(self.game, steps)
         return self._turn_previews.get(self.game, action)
 
     def outcomes(self) -> list[Outcome]:

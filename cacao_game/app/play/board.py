@@ -333,7 +333,7 @@ class BoardRenderer:
         border: pygame.Color | None,
     ) -> None:
         """What ``action`` gains at once (computed on a clone), in a label over its square."""
-        preview = self.scene.turn.turn_preview(action) if not isinstance(action, Fill) else None
+        preview = self.scene.turn.turn_preview(action)
         if preview is not None:
             label = preview_text(preview, self.scene.names)
         else:
