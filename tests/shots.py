@@ -175,6 +175,18 @@ def shot_scoring(app: App) -> None:
     run(app, 60)
 
 
+def scoring_view(view: str) -> Shot:
+    """The scoring scene showing ``view`` (statistics or the final board)."""
+
+    def shot(app: App) -> None:
+        shot_scoring(app)
+        show_view = app.top.show_view
+        show_view(view)
+        frames(app, 3)
+
+    return shot
+
+
 def shot_replay(app: App) -> None:
     game = random_game(CONFIG, None, seed=3)
     seats = CONFIG.seats
@@ -202,6 +214,8 @@ SHOTS: dict[str, Shot] = {
     "pause": shot_pause,
     "help": shot_help,
     "scoring": shot_scoring,
+    "statistics": scoring_view("statistics"),
+    "final_board": scoring_view("board"),
     "replay": shot_replay,
 }
 """Shot name -> how to reach it; the play phases are those the layout issue lists."""

@@ -26,6 +26,7 @@ from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
+from cacao_game.session.stats import game_stats
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
@@ -47,6 +48,8 @@ COLUMNS = (
     ("total", None),
     ("cacao", "cacao"),
 )
+STAT_ROWS = ("markets", "mines", "volcanoes", "temples", "water", "sun", "total", "harvested", "sold")
+"""The rows of the points-by-source view: gold by source, the score, then cacao."""
 VIEWS = ("chart", "statistics", "board")
 """What the lower panel can show: the score over the game, where the points came from, the
 final board."""
@@ -94,6 +97,8 @@ class ScoringScene(WidgetScene):
         final = [s.total for s in self.scores]
         if self.history[-1] != final:
             self.history.append(final)
+        self.stats = game_stats(game)
+        """Each seat's points by source."""
         self.view = "chart"
         """What the lower panel shows: one of ``VIEWS``."""
         self.art = TileArt(app.assets)
@@ -461,9 +466,40 @@ class ScoringScene(WidgetScene):
         self._draw_legend(surface, panel, small)
 
     def _draw_statistics(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        """Where each seat's points came from (filled in by the statistics of the game)."""
+        """Where each seat's points came from: a row per source, a column per seat."""
+        rows = [key for key in STAT_ROWS if key != "volcanoes" or self.config.variant == "volcano"]
+        area = pygame.Rect(panel.x + px(24), panel.y + px(70), panel.w - px(48), panel.h - px(84))
+        label_w = area.w // 3
+        seats = len(self.stats)
+        column = (area.w - label_w) // max(1, seats)
+        row_h = min(px(30), area.h // (len(rows) + 1))
         small = self.app.assets.font(theme.SMALL_SIZE)
-        theme.draw_text(surface, small, "…", panel.center, theme.MUTED, anchor="center")
+        bold = self.app.assets.font(theme.SMALL_SIZE, "bold")
+        for seat in range(seats):
+            x = area.x + label_w + seat * column + column // 2
+            self.marker(surface, seat, (x - px(40), area.y + row_h // 2), px(9))
+            name = theme.fit_text(small, self.config.seats[seat].name, column - px(60))
+            theme.draw_text(
+                surface, small, name, (x - px(26), area.y + row_h // 2), theme.CREAM, anchor="midleft"
+            )
+        for index, key in enumerate(rows):
+            y = area.y + (index + 1) * row_h + row_h // 2
+            if key in ("total", "harvested"):
+                pygame.draw.line(
+                    surface, theme.GOLD_DARK, (area.x, y - row_h // 2), (area.right, y - row_h // 2), px(1)
+                )
+            font = bold if key == "total" else small
+            label = theme.fit_text(font, t(f"stats.{key}"), label_w - px(8))
+            theme.draw_text(surface, font, label, (area.x, y), theme.SAND, anchor="midleft")
+            for seat, stats in enumerate(self.stats):
+                value = stats.total if key == "total" else int(getattr(stats, key))
+                x = area.x + label_w + seat * column + column // 2
+                color = (
+                    theme.GOLD
+                    if key == "total"
+                    else (theme.MUTED if key in ("harvested", "sold") else theme.CREAM)
+                )
+                theme.draw_text(surface, font, str(value), (x, y), color, anchor="center")
 
     def _draw_legend(self, surface: pygame.Surface, panel: pygame.Rect, font: pygame.font.Font) -> None:
         """The seats' names and markers at the chart's top right, right of the view buttons."""
