@@ -72,3 +72,24 @@ def test_the_log_scrolls_back_and_points_at_its_tile(play_app: App) -> None:
     for _ in range(40):
         play_app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)], 0.02)
     assert scene.log_scroll == 0
+
+
+def test_worker_tiles_left_show_what_the_table_may_know(play_app: App) -> None:
+    """The tiles-left tooltip lists the shown hand's seat's pile contents, and for the other
+    seats their hand and pile together (never a hidden hand on its own)."""
+    from collections import Counter
+
+    from cacao_game.app.play.hud import worker_lines
+
+    scene = make_scene(play_app, ["human", "easy"], seed=4)
+    own = scene.hand_seat()
+    assert own == 0
+    lines = worker_lines(scene, 0, 3, 8)
+    pile = Counter(scene.game.worker_piles[0])
+    assert lines[1].startswith("Still in the pile")
+    for code, count in pile.items():
+        assert f"×{count}" in lines[1]
+    other = worker_lines(scene, 1, 3, 8)
+    assert other[1].startswith("In hand and pile together")
+    together = scene.game.remaining_workers(1)
+    assert sum(together.values()) == len(scene.game.hands[1]) + len(scene.game.worker_piles[1])

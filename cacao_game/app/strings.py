@@ -296,6 +296,8 @@ EN: dict[str, str] = {
         "{name}'s water track: worth {value} points now. Each water carrier moves it one field right."
     ),
     "tip.projected": "{name}'s score if the game ended now",
+    "tip.own_pile": "Still in the pile: {tiles}",
+    "tip.hand_and_pile": "In hand and pile together: {tiles}",
     "tip.panel": "Click to outline this seat's tiles on the board.",
     "tip.display": "Face up: whoever fills a jungle space lays one of these.",
     "tip.pile": "{count} jungle tiles face down. After each fill the display is refilled from here.",

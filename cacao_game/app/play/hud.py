@@ -7,6 +7,7 @@ scene's ``Shown`` state. The static frames are drawn once into a cached backdrop
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -695,7 +696,7 @@ def seat_tips(scene: PlayScene, hud: Hud, seat: int) -> list[tuple[pygame.Rect, 
         ),
         (
             pygame.Rect(r.right - px(80), y - px(18), px(70), px(36)),
-            [t("tip.tiles", name=name, hand=hand, pile=pile)],
+            worker_lines(scene, seat, hand, pile),
         ),
         (
             pygame.Rect(r.x + px(14), r.y + px(116), px(400), px(26)),
@@ -706,6 +707,21 @@ def seat_tips(scene: PlayScene, hud: Hud, seat: int) -> list[tuple[pygame.Rect, 
             [t("tip.projected", name=name), breakdown(scene, seat)],
         ),
     ]
+
+
+def worker_lines(scene: PlayScene, seat: int, hand: int, pile: int) -> list[str]:
+    """How many worker tiles ``seat`` has left and which: the pile's contents for the seat
+    whose hand is shown, hand and pile together for the others (what the table may know)."""
+    lines = [t("tip.tiles", name=scene.names[seat], hand=hand, pile=pile)]
+    tiles = scene.game.remaining_workers(seat)
+    if seat == scene.hand_seat():
+        tiles -= Counter(scene.shown.hands[seat])
+        key = "tip.own_pile"
+    else:
+        key = "tip.hand_and_pile"
+    listed = ", ".join(f"{t(f'tile.{code}')} ×{count}" for code, count in sorted(tiles.items()) if count)
+    lines.append(t(key, tiles=listed or "—"))
+    return lines
 
 
 def breakdown(scene: PlayScene, seat: int) -> str:
