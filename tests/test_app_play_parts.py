@@ -174,3 +174,35 @@ def test_gains_sum_the_movers_events() -> None:
     total = gains(events, 0)
     assert (total["cacao"], total["gold"], total["sun"]) == (1, 2, 1)
     assert gains_text(total) == "+1 cacao, +2 gold, +1 sun"
+
+
+def test_the_camera_refits_only_when_the_board_outgrows_the_view() -> None:
+    """A fitted board that gains a square still inside the view keeps its zoom and centre;
+    a square outside the view makes it re-fit, with the margin kept free."""
+    from cacao_game.app.play.camera import MARGIN
+
+    cam = Camera(VIEWPORT)
+    squares = [(0, 0), (1, 1), (2, 0)]
+    cam.fit(squares)
+    cam.snap()
+    before = (cam.target_scale, pygame.Vector2(cam.target_center))
+    assert not cam.keep_in_view([*squares, (1, 0)])
+    assert (cam.target_scale, cam.target_center) == before
+    grown = [*squares, (9, 6)]
+    assert cam.keep_in_view(grown)
+    cam.snap()
+    room = VIEWPORT.inflate(-2 * MARGIN, -2 * MARGIN)
+    for square in grown:
+        assert room.inflate(2, 2).contains(cam.square_rect(square))
+
+
+def test_tab_pans_only_to_a_square_off_screen() -> None:
+    """Showing a square already wholly in view does not move the camera; one outside does."""
+    cam = Camera(VIEWPORT)
+    cam.fit([(0, 0), (1, 1)])
+    cam.snap()
+    centre = pygame.Vector2(cam.target_center)
+    cam.ensure_visible((1, 0))
+    assert cam.target_center == centre
+    cam.ensure_visible((40, 0))
+    assert cam.target_center != centre

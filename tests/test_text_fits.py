@@ -61,3 +61,27 @@ def test_text_is_rendered_at_the_screen_size() -> None:
         app = make_app(size)
         heights[size] = app.assets.font(theme.BODY_SIZE).get_height()
     assert heights[(1366, 768)] < heights[(1920, 1080)] < heights[(2560, 1440)]
+
+
+def test_a_table_lays_out_again_when_the_window_changes_size() -> None:
+    """Resizing mid-game: the table takes the new anchors, the camera its new viewport with
+    the zoom scaled alike, and everything still fits."""
+    import pygame
+    from shots import SHOTS
+
+    app = make_app((1920, 1080))
+    try:
+        SHOTS["place"](app)
+        scene = app.top
+        before = scene.camera.target_scale
+        app.resize(pygame.Surface((1366, 768)))
+        assert app.screen.get_size() == (1366, 768)
+        assert scene.hud.anchors["board"] == app.layout["board"]
+        assert scene.camera.viewport == app.layout["board"]
+        assert abs(scene.camera.target_scale - before * app.layout["board"].w / 1360) < 1.5
+        app.step([], 1 / 60)
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        assert drawn and all(t.box.clip(app.screen.get_rect()).inflate(4, 4).contains(t.rect) for t in drawn)
+    finally:
+        app.close()
