@@ -10,7 +10,7 @@ from phases import CONFIG, game_at
 from cacao_game.app.app import App
 from cacao_game.app.play.ai_worker import SyncAI
 from cacao_game.app.play.scene import PlayScene
-from cacao_game.session import Assign, Confirm, PickFill, PlaySession, ShowHand, Target, Unassign
+from cacao_game.session import Assign, Confirm, Cycle, PickFill, PlaySession, ShowHand, Target, Unassign
 
 
 def fill_session(name: str) -> PlaySession:
@@ -44,6 +44,23 @@ def test_each_tile_goes_on_its_space_before_confirm() -> None:
     session.handle(Confirm())
     assert session.game.jungle[first][0] == picked
     assert session.game.jungle[second][0] == remaining[0]
+
+
+def test_tab_then_enter_fills_every_space_and_never_takes_a_tile_back() -> None:
+    """Keyboard only: Tab focuses a space still without a tile, Enter gives it the picked
+    tile; repeating Tab, Enter lays all the spaces (it was a loop: Tab came back to the
+    first space and Enter swapped its tile out again)."""
+    for phase in ("fill2", "fill3"):
+        session = fill_session(phase)
+        before = len(session.game.actions)
+        spaces = set(session.selection.targets())
+        for _press in range(2 * len(spaces) + 2):
+            if session.game.phase.name != "FILL":
+                break
+            session.handle(Cycle(1))
+            session.handle(Confirm())
+        assert len(session.game.actions) > before, phase
+        assert spaces & set(session.game.jungle), phase
 
 
 def test_a_second_click_takes_the_tile_back_and_another_pick_swaps_it() -> None:

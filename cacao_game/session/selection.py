@@ -317,8 +317,13 @@ class Selection:
         self.assign(pos)
 
     def cycle(self, step: int = 1) -> Pos | None:
-        """Move the provisional action to the next target square (keyboard play)."""
+        """Move the provisional action to the next target square (keyboard play). While
+        filling, only the spaces still without a tile take their turn, so Tab then Enter
+        never takes back a tile already given."""
         targets = self.targets()
+        if self.phase is Phase.FILL:
+            given = self.assignments()
+            targets = [pos for pos in targets if pos not in given] or targets
         if not targets:
             return None
         if self.provisional is not None and _pos_of(self.provisional) in targets:
