@@ -168,3 +168,23 @@ def test_colour_names_follow_the_palette(setup):
     setup.rebuild()
     assert "Orange" in colour_names() and "Blue" in colour_names()
     assert "Red" not in colour_names() and "Purple" not in colour_names()
+
+
+def test_tab_leaves_a_name_field_for_the_next_widget(setup):
+    """Keyboard only: Tab, Enter opens a name field for typing; Tab ends the editing and moves
+    on, so Tab and Enter reach Start (it was a trap: Tab only ended the editing, Enter
+    opened the same field again)."""
+    app = setup.app
+    tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    app.step([tab, enter], 0.016)
+    assert setup.editing()
+    field = setup.focus.index
+    app.step([tab], 0.016)
+    assert not setup.editing()
+    assert setup.focus.index != field
+    for _press in range(len(setup.widgets) + 1):
+        if setup.focus.widgets[setup.focus.index] is setup.start_button:
+            break
+        app.step([tab], 0.016)
+    assert setup.focus.widgets[setup.focus.index] is setup.start_button

@@ -121,7 +121,10 @@ class WidgetScene(Scene):
         """Offer ``event`` to the widgets (top-most first), then to keyboard focus."""
         if event.type == pygame.KEYDOWN and self.editing():
             editing = next(w for w in self.widgets if isinstance(w, TextInput) and w.editing)
-            return editing.handle(event, self.app)
+            handled = editing.handle(event, self.app)
+            if event.key == pygame.K_TAB:
+                self.focus.handle(event, self.app)
+            return handled
         for widget in reversed(self.widgets):
             if widget.handle(event, self.app):
                 return True
