@@ -11,6 +11,7 @@ from cacao_game.app.app import App
 from cacao_game.app.play.ai_worker import SyncAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.session import Assign, Confirm, Cycle, PickFill, PlaySession, ShowHand, Target, Unassign
+from cacao_game.session.notices import Refused
 
 
 def fill_session(name: str) -> PlaySession:
@@ -41,7 +42,8 @@ def test_each_tile_goes_on_its_space_before_confirm() -> None:
     assert len(session.game.actions) == before
     session.handle(Target(second))
     assert turn.fill_complete()
-    session.handle(Confirm())
+    laid = session.handle(Confirm())
+    assert not [event for event in laid if isinstance(event, Refused)]
     assert session.game.jungle[first][0] == picked
     assert session.game.jungle[second][0] == remaining[0]
 

@@ -281,11 +281,15 @@ class PlaySession(Seats):
         return self._apply_all(list(outcome.actions))
 
     def _apply_all(self, actions: Sequence[Action]) -> list[SessionEvent]:
-        """Apply ``actions`` in order, stopping at the first one refused."""
+        """Apply ``actions`` in order, stopping at the first one refused. A fill whose space
+        the engine has filled meanwhile is skipped: with one space and one display tile left,
+        the engine lays that tile itself (the one the player gave the space)."""
         if not actions:
             return [Refused("confirm.nothing")]
         happened: list[SessionEvent] = []
         for action in actions:
+            if happened and isinstance(action, Fill) and action.pos not in self.game.pending_fills:
+                continue
             happened += self._apply(action)
             if any(isinstance(event, Refused) for event in happened):
                 break
