@@ -23,8 +23,8 @@ log = logging.getLogger(__name__)
 
 IMAGE_BYTES = 12 * 1024 * 1024
 """Pixel memory kept for loaded source art (every tile at 256 px is about 10 MB)."""
-SCALED_BYTES = 16 * 1024 * 1024
-"""Pixel memory kept for scaled art and darkened backdrops (one 1920x1080 backdrop is 8 MB)."""
+SCALED_BYTES = 12 * 1024 * 1024
+"""Pixel memory kept for scaled art (the 1920x1080 backdrop is 8 MB; darkening is done as it is drawn)."""
 
 FONT_FILES = {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"}
 
@@ -207,19 +207,6 @@ class Assets:
         crop = pygame.Rect((0, 0), size)
         crop.center = (full[0] // 2, full[1] // 2)
         return scaled.subsurface(crop)
-
-    def backdrop(self, shade: int, size: tuple[int, int]) -> pygame.Surface:
-        """The backdrop covering ``size``, darkened by ``shade`` (0-255), cached per shade."""
-        key = ("ui/background.png#shade", shade, size)
-        surface = self._scaled.peek(key)
-        if surface is None:
-            surface = self.background(size).copy()
-            if shade:
-                veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-                veil.fill((12, 8, 4, shade))
-                surface.blit(veil, (0, 0))
-            self._scaled.put(key, surface)
-        return surface
 
     # ------------------------------------------------------------------ colours
 

@@ -121,22 +121,22 @@ def _panel_fill(size: tuple[int, int], rgb: tuple[int, ...], alpha: int, radius:
     return fill
 
 
-_VEILS = SurfaceCache("veils", 9 * 1024 * 1024)
-"""Full-screen darkening layers by size and strength (one of 1920x1080 fits)."""
+VEIL_COLOR = (12, 8, 4)
+"""The near-black every darkening fades towards."""
 
 
-def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    def make() -> pygame.Surface:
-        veil = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill((12, 8, 4, alpha))
-        return veil
-
-    return _VEILS.get((size, alpha), make)
+def darken(surface: pygame.Surface, alpha: int) -> None:
+    """Fade the whole surface towards ``VEIL_COLOR`` by ``alpha`` (0-255), in place: the same
+    pixels as blitting a veil of that colour and alpha, with no full-screen layer kept."""
+    alpha = max(0, min(255, alpha))
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    surface.fill(tuple(round(c * alpha / 255) for c in VEIL_COLOR), special_flags=pygame.BLEND_RGB_ADD)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (under a modal overlay)."""
-    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
+    darken(surface, alpha)
 
 
 @dataclass(frozen=True)
@@ -347,7 +347,9 @@ def draw_seat_marker(
 
 def draw_backdrop(app: App, surface: pygame.Surface, shade: int = 60) -> None:
     """The jungle background, darkened by ``shade`` (0-255) so panels stand out."""
-    surface.blit(app.assets.backdrop(shade, surface.get_size()), (0, 0))
+    surface.blit(app.assets.background(surface.get_size()), (0, 0))
+    if shade:
+        darken(surface, shade)
 
 
 def draw_title(
@@ -383,8 +385,8 @@ def draw_toast(app: App, surface: pygame.Surface, message: str, opacity: float =
 
 
 def forget_sized() -> None:
-    """Drop every cached text, panel, shadow and veil (the scale changed)."""
-    for cache in (_TEXTS, _PANELS, _SHADOWS, _VEILS):
+    """Drop every cached text, panel and shadow (the scale changed)."""
+    for cache in (_TEXTS, _PANELS, _SHADOWS):
         cache.clear()
 
 
