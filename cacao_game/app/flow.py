@@ -92,9 +92,10 @@ def unfinished_autosave() -> str | None:
 
 
 def keep_unfinished(now: datetime | None = None) -> Path:
-    """Copy the autosave to the named save "Unfinished <date time>" and return its path."""
+    """Copy the autosave to the named save "Unfinished <date time>" (in the current language)
+    and return its path."""
     stamp = (now or datetime.now()).strftime("%Y-%m-%d %H-%M-%S")
-    target = saves.slot_path(f"Unfinished {stamp}")
+    target = saves.slot_path(t("flow.unfinished_name", stamp=stamp))
     loaded = saves.load_game(saves.autosave_path())
     saves.save_game(target, loaded.game, loaded.config, loaded.view)
     return target

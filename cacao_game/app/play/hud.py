@@ -17,7 +17,7 @@ import pygame
 from cacao_game.app import theme, widgets
 from cacao_game.app.play.texts import LogLine, outcome_text
 from cacao_game.app.scale import px
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.engine import Phase
 from cacao_game.engine.tiles import JUNGLE_CODES, WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
@@ -395,7 +395,7 @@ class Hud:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, px(2), border_radius=px(10))
         scene.painter.text(
             surface,
-            t("play.pile_left", count=count),
+            tn("play.pile_left", count),
             (rect.right + px(26), rect.y + px(6)),
             24,
             "black",
@@ -424,7 +424,7 @@ class Hud:
         pile = scene.shown.piles[seat]
         p.text(
             surface,
-            t("play.in_pile", count=pile),
+            tn("play.in_pile", pile),
             (area.right - px(20), area.y + px(18)),
             18,
             "regular",
@@ -684,15 +684,15 @@ def seat_tips(scene: PlayScene, hud: Hud, seat: int) -> list[tuple[pygame.Rect, 
     return [
         (
             pygame.Rect(r.x + px(14), y - px(18), px(120), px(36)),
-            [t("tip.gold", name=name, n=shown.gold[seat])],
+            [tn("tip.gold", shown.gold[seat], name=name)],
         ),
         (
             pygame.Rect(r.x + px(136), y - px(16), px(150), px(32)),
-            [t("tip.cacao", name=name, n=shown.cacao[seat])],
+            [tn("tip.cacao", shown.cacao[seat], name=name)],
         ),
         (
             pygame.Rect(r.x + px(308), y - px(16), px(92), px(32)),
-            [t("tip.sun", name=name, n=shown.sun[seat])],
+            [tn("tip.sun", shown.sun[seat], name=name)],
         ),
         (
             pygame.Rect(r.right - px(80), y - px(18), px(70), px(36)),
@@ -712,7 +712,7 @@ def seat_tips(scene: PlayScene, hud: Hud, seat: int) -> list[tuple[pygame.Rect, 
 def worker_lines(scene: PlayScene, seat: int, hand: int, pile: int) -> list[str]:
     """How many worker tiles ``seat`` has left and which: the pile's contents for the seat
     whose hand is shown, hand and pile together for the others (what the table may know)."""
-    lines = [t("tip.tiles", name=scene.names[seat], hand=hand, pile=pile)]
+    lines = [tn("tip.tiles", hand, name=scene.names[seat], pile=pile)]
     tiles = scene.game.remaining_workers(seat)
     if seat == scene.hand_seat():
         tiles -= Counter(scene.shown.hands[seat])
@@ -747,7 +747,7 @@ def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
         tips.append((hud.panel_rect(seat), [scene.names[seat], breakdown(scene, seat), t("tip.panel")]))
     for slot, code in zip(hud.display_slots(), scene.shown.display, strict=False):
         tips.append((slot, [jungle_name(code), t("tip.display")]))
-    tips.append((hud.pile_rect(), [t("play.pile"), t("tip.pile", count=scene.shown.pile_count)]))
+    tips.append((hud.pile_rect(), [t("play.pile"), tn("tip.pile", scene.shown.pile_count)]))
     hand_seat = scene.hand_seat()
     if hand_seat is not None:
         hand = scene.shown.hands[hand_seat]
@@ -757,7 +757,7 @@ def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
     total = sum(counts.values())
     for rect, code, count in hud.remaining_cells():
         odds = round(100 * count / total) if total else 0
-        tips.append((rect, [jungle_name(code), t("tip.remaining", count=count, odds=odds)]))
+        tips.append((rect, [jungle_name(code), tn("tip.remaining", count, odds=odds)]))
     for button in hud.action_buttons():
         tips.append((button.rect, [scene.action_label(button.name), t(f"tip.action.{button.name}")]))
     tips.append((hud.a("title").union(hud.a("status")), [t("tip.status")]))
@@ -765,8 +765,8 @@ def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
 
 
 def jungle_name(code: str) -> str:
-    """A jungle tile's name, capitalised ("Plantation with two cacao")."""
-    return t(f"jungle.{code}").removeprefix("a ").capitalize()
+    """A jungle tile's name as a heading ("Double plantation")."""
+    return t(f"jungle_name.{code}")
 
 
 def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
