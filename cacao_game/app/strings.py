@@ -486,8 +486,8 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "{n} jungle tiles face down. After each fill the display is refilled from here.",
     ),
     "tip.remaining": (
-        "{n} still to come: {odds} % chance to be the next tile drawn.",
-        "{n} still to come: {odds} % chance to be the next tile drawn.",
+        "{n} still to come; the chance that the next tile drawn is one: {odds} %",
+        "{n} still to come; the chance that the next tile drawn is one: {odds} %",
     ),
     "preview.opens": ("opens {n} square", "opens {n} squares"),
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
