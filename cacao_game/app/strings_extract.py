@@ -52,6 +52,8 @@ def messages(source: str) -> Iterator[Message]:
 
 def _table(node: ast.stmt) -> ast.Dict | None:
     """The dict literal assigned to one of ``TABLES`` by ``node``, else None."""
+    target: ast.expr
+    value: ast.expr | None
     if isinstance(node, ast.AnnAssign):
         target, value = node.target, node.value
     elif isinstance(node, ast.Assign) and len(node.targets) == 1:

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 HAND_TILE = 132
 DISPLAY_TILE = 120
 PANEL_NAMES = ("panel_seat0", "panel_seat1", "panel_seat2", "panel_seat3")
+ACTION_MIN_FIT = 0.62
+"""The table's action buttons are narrow (six in a replay): their labels may shrink this far."""
 POPUP_W = 620
 POPUP_TOP = 72
 POPUP_ROW = 58
@@ -555,6 +557,7 @@ class Hud:
                 style="primary" if primary else "secondary",
                 font_size=20,
                 caption=scene.action_keys(button.name),
+                min_fit=ACTION_MIN_FIT,
             )
             widget.enabled = enabled
             widget.draw(surface, scene.app)
