@@ -6,6 +6,7 @@ section, a widget, a pill; the screen otherwise), during the last frame of each 
 ``tests/shots.py``. A text must lie inside its box and inside the screen, and no fixed label
 of the catalog (one without placeholders) may be shortened with an ellipsis: long words wrap
 or shrink (``theme.fit_font``), they are never cut. Names (of players, saves) may be cut.
+Two texts of one box (a HUD section, a widget) must not overlap.
 
 Each shot is reached once per size in English; then each other language is switched in
 (Settings' own path: ``App.apply_settings``, every scene relabelled) and audited again.
@@ -25,6 +26,9 @@ from cacao_game.config.settings import Settings
 SIZES = [(1366, 768), (1920, 1080), (2560, 1440)]
 SLACK = 2
 """Pixels a glyph's antialiased edge may reach past its box."""
+OVERLAP = 6
+"""Two texts of the same box (other than the screen) overlap when their rectangles share a
+square this many pixels wide (line spacing makes neighbours touch by a few)."""
 
 
 def fixed_labels() -> set[str]:
@@ -48,6 +52,12 @@ def problems_now(app: App) -> list[str]:
         box = text.box.clip(screen)
         if not box.inflate(2 * SLACK, 2 * SLACK).contains(text.rect):
             problems.append(f"{text.text!r} at {tuple(text.rect)} outside {tuple(box)}")
+    boxed = [text for text in drawn if text.box != screen]
+    for i, first in enumerate(boxed):
+        for second in boxed[i + 1 :]:
+            both = first.rect.clip(second.rect)
+            if first.box == second.box and min(both.size) >= OVERLAP:
+                problems.append(f"{first.text!r} and {second.text!r} overlap at {tuple(both)}")
     labels = fixed_labels()
     problems += [f"{text!r} cut with an ellipsis" for text in dict.fromkeys(drawn.cut) if text in labels]
     return problems
