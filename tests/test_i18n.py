@@ -270,3 +270,21 @@ def test_the_command_line_speaks_the_system_language(
     assert main(["--headless", "--seats", "random,random", "--seed", "3", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("game seed=3:") and "Übersicht über 2 Partien (base):" in out
+
+
+def test_a_refused_save_is_explained_in_the_players_language(app) -> None:
+    """The Load screen says what is wrong with a refused save in German; the technical
+    reason stays at hand in the tooltip of its (disabled) Load button."""
+    from cacao_game.app import theme
+    from cacao_game.saves import saves_dir
+
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    (saves_dir() / "broken.json").write_text('{"format": "cacao-save", "game": ', "utf-8")
+    app.settings.language = "de"
+    app.apply_settings()
+    app.open("load")
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    assert "Abgelehnt: Die Datei ist beschädigt" in {d.text for d in drawn}
+    load = next(w for w in app.top.widgets if getattr(w, "label", "") == "Laden")
+    assert not load.enabled and load.tooltip.startswith("Details: file: truncated or not JSON")

@@ -191,6 +191,15 @@ EN: dict[str, str] = {
     "load.delete": "Delete",
     "load.delete_confirm": "Delete the save “{name}”? This cannot be undone.",
     "load.refused": "Refused: {reason}",
+    "load.details": "Details: {reason}",
+    "problem.missing": "the file is not there any more",
+    "problem.unreadable": "the file cannot be read",
+    "problem.damaged": "the file is damaged",
+    "problem.not_save": "this is not a Cacao save",
+    "problem.record": "this is a game record, not a save",
+    "problem.newer": "it was saved by a newer version of Cacao",
+    "problem.invalid": "it is not a game this version can open",
+    "problem.write": "the file cannot be written",
     "load.turn": "Turn {turn}",
     "load.finished": "Finished",
     "load.autosave": "Autosave",
@@ -571,6 +580,15 @@ def tn(string_key: str, count: int, /, **kw: object) -> str:
 def decimal(value: float, digits: int = 1) -> str:
     """``value`` with ``digits`` decimals and the current language's decimal point (0,5)."""
     return f"{value:.{digits}f}".replace(".", t("format.decimal_point"))
+
+
+def problem_text(error: BaseException) -> str:
+    """Why a file was refused, in the player's language: a save's kind of trouble
+    (``SaveError.kind``, string keys ``problem.<kind>``), else the error's own one line."""
+    kind = getattr(error, "kind", None)
+    if isinstance(kind, str) and has(f"problem.{kind}"):
+        return t(f"problem.{kind}")
+    return " ".join(str(error).split())
 
 
 def kind_label(kind: str) -> str:

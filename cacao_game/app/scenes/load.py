@@ -91,6 +91,8 @@ class LoadScene(WidgetScene):
                 style="primary",
             )
             load.enabled = info.error is None
+            if info.error is not None:
+                load.tooltip = t("load.details", reason=info.error)
             delete = Button(
                 (row.right - px(186), top, px(170), px(60)),
                 t("load.delete"),
@@ -188,7 +190,7 @@ class LoadScene(WidgetScene):
             theme.draw_text(
                 surface,
                 warn,
-                t("load.refused", reason=info.error),
+                t("load.refused", reason=t(f"problem.{info.problem or 'invalid'}")),
                 (status_x, row.centery),
                 pygame.Color("#F08A6C"),
                 anchor="midleft",
