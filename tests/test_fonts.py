@@ -93,3 +93,21 @@ def test_names_with_any_of_those_letters_are_names_and_render() -> None:
     for name in NAMES:
         assert clean_name(name) == name and is_clean_name(name)
         assert theme.render_text(font, name, theme.CREAM).get_width() > 10 * len(name) // 2
+
+
+def test_chinese_and_japanese_names_draw_in_the_fallback_font() -> None:
+    """Characters Lato lacks are drawn by the bundled fallback, alone or amid Latin text, and
+    the font measures what it draws."""
+    from cacao_game.app.assets import Assets
+    from cacao_game.app.fonts import UNDEFINED
+
+    font = Assets().font_px(26, "bold")
+    undefined = pygame.image.tobytes(font.render(UNDEFINED, False, (255, 255, 255), (0, 0, 0)), "RGB")
+    for name in ("李雷", "さくら", "Hand von 王芳", "Zoë 李"):
+        assert clean_name(name) == name
+        assert font.render(name, True, (255, 255, 255)).get_width() == font.size(name)[0]
+        for char in name.replace(" ", ""):
+            drawn = pygame.image.tobytes(font.render(char, False, (255, 255, 255), (0, 0, 0)), "RGB")
+            assert drawn != undefined, char
+    wrapped = font.render("王芳 " * 12, True, (255, 255, 255), None, 200)
+    assert wrapped.get_width() <= 200 and wrapped.get_height() > 2 * font.get_linesize()
