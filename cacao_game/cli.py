@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from cacao_game.ai import LEVELS
-from cacao_game.app.strings import decimal, set_language, t
+from cacao_game.app.strings import decimal, problem_text, set_language, t
 from cacao_game.config.choices import system_language
 from cacao_game.config.names import is_invisible
 from cacao_game.engine import Game, SeatScore
@@ -109,9 +109,12 @@ def _say(line: str, out: TextIO) -> None:
 
 
 def _fail(what: str, path: Path | str, reason: object) -> None:
-    """Print a one-line refusal to stderr; ``what`` is ``load``, ``replay`` or ``write``."""
-    reason = str(reason).removeprefix(f"{path}: ")
-    _say(t(f"cli.cannot_{what}", path=path, reason=" ".join(reason.split())), sys.stderr)
+    """Print a one-line refusal to stderr; ``what`` is ``load``, ``replay`` or ``write``. A
+    refused save is named by its kind of trouble in the user's language, then its details."""
+    text = " ".join(str(reason).removeprefix(f"{path}: ").split())
+    if isinstance(reason, SaveError):
+        text = f"{problem_text(reason)} ({text})"
+    _say(t(f"cli.cannot_{what}", path=path, reason=text), sys.stderr)
 
 
 def _is_save(path: Path) -> bool:

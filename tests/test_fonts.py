@@ -1,5 +1,6 @@
 """The bundled fonts draw every character the game's texts use, in every language, and the
-letters of players' names in the Latin, Greek and Cyrillic scripts."""
+letters of players' names: Lato the Latin, Greek and Cyrillic ones, the bundled fallback
+the Chinese and Japanese ones."""
 
 from __future__ import annotations
 
