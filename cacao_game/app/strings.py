@@ -200,6 +200,9 @@ EN: dict[str, str] = {
     "problem.newer": "it was saved by a newer version of Cacao",
     "problem.invalid": "it is not a game this version can open",
     "problem.write": "the file cannot be written",
+    "problem.delete": "the file cannot be removed",
+    "load.delete_failed": "Could not delete “{name}”: {reason}",
+    "load.list_failed": "The saved games could not be listed: {reason}",
     "load.turn": "Turn {turn}",
     "load.finished": "Finished",
     "load.autosave": "Autosave",
@@ -582,13 +585,15 @@ def decimal(value: float, digits: int = 1) -> str:
     return f"{value:.{digits}f}".replace(".", t("format.decimal_point"))
 
 
-def problem_text(error: BaseException) -> str:
-    """Why a file was refused, in the player's language: a save's kind of trouble
-    (``SaveError.kind``, string keys ``problem.<kind>``), else the error's own one line."""
+def problem_text(error: BaseException, *, details: bool = False) -> str:
+    """Why a file was refused or could not be written, in the player's language: a save's
+    kind of trouble (``SaveError.kind``, string keys ``problem.<kind>``), followed by the
+    error's own one line in brackets if ``details``; any other error's own one line."""
+    line = " ".join(str(error).split())
     kind = getattr(error, "kind", None)
     if isinstance(kind, str) and has(f"problem.{kind}"):
-        return t(f"problem.{kind}")
-    return " ".join(str(error).split())
+        return f"{t(f'problem.{kind}')} ({line})" if details and line else t(f"problem.{kind}")
+    return line
 
 
 def kind_label(kind: str) -> str:

@@ -313,5 +313,5 @@ def delete_save(path: Path) -> None:
         try:
             target.unlink(missing_ok=True)
         except OSError as error:
-            raise SaveError(f"cannot delete {target.name}: {error.strerror or error}", "write") from error
+            raise SaveError(f"cannot delete {target.name}: {error.strerror or error}", "delete") from error
     _verified.pop(path.resolve(), None)

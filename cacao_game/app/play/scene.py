@@ -35,7 +35,7 @@ from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.texts import LogLine
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
-from cacao_game.app.strings import decimal, t
+from cacao_game.app.strings import decimal, problem_text, t
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Phase
@@ -522,7 +522,7 @@ class PlayScene(Scene):
         except LookupError:
             return
         except (OSError, ValueError) as error:
-            self.app.notify(t("play.save_failed", reason=str(error).splitlines()[0] if str(error) else error))
+            self.app.notify(t("play.save_failed", reason=problem_text(error, details=True)))
             return
         self.app.notify(t("play.saved", where=where))
 
