@@ -6,7 +6,9 @@ usage and exit with code 2; a refused save or record, and a ``--record`` destina
 cannot be written, print one line on stderr and exit with code 1 (never a traceback).
 ``--record`` never replaces an existing file unless ``--force`` is given, and never replaces
 a save even then. Every line printed goes through ``safe_text``: text from files (names,
-kinds, paths, reasons) never reaches the terminal with control characters in it.
+kinds, paths, reasons) never reaches the terminal with control characters in it. Messages
+and help are in the system's language (``system_language``); a result line (``game
+seed=...``) is data and stays as it is.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from pathlib import Path
 from typing import TextIO
 
 from cacao_game.ai import LEVELS
+from cacao_game.app.strings import decimal, problem_text, set_language, t
+from cacao_game.config.choices import system_language
 from cacao_game.config.names import is_invisible
 from cacao_game.engine import Game, SeatScore
 from cacao_game.engine.tiles import VARIANTS
@@ -47,10 +51,12 @@ DEFAULT_LEVEL = "medium" if "medium" in LEVELS else "random"
 def _seat_list(text: str) -> list[str]:
     seats = [part.strip() for part in text.split(",")]
     if not 2 <= len(seats) <= 4:
-        raise argparse.ArgumentTypeError(f"2 to 4 seats are needed, not {len(seats)}")
+        raise argparse.ArgumentTypeError(t("cli.seat_count", count=len(seats)))
     unknown = [s for s in seats if s not in LEVELS]
     if unknown:
-        raise argparse.ArgumentTypeError(f"unknown AI level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
+        raise argparse.ArgumentTypeError(
+            t("cli.unknown_level", level=repr(unknown[0]), levels=", ".join(LEVELS))
+        )
     return seats
 
 
@@ -58,55 +64,27 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(t("cli.not_whole", text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError("expected at least 1")
+        raise argparse.ArgumentTypeError(t("cli.at_least_one"))
     return value
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``python -m cacao_game``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m cacao_game",
-        description="Cacao, the tile-laying game. Without --headless the game opens full screen.",
-    )
-    parser.add_argument("--headless", action="store_true", help="play AI-only games without a window")
+    """The argument parser of ``python -m cacao_game`` (its help in the current language)."""
+    parser = argparse.ArgumentParser(prog="python -m cacao_game", description=t("cli.description"))
+    parser.add_argument("--headless", action="store_true", help=t("cli.help.headless"))
+    parser.add_argument("--seats", type=_seat_list, help=t("cli.help.seats", levels=", ".join(LEVELS)))
+    parser.add_argument("--seed", type=int, default=None, help=t("cli.help.seed"))
+    parser.add_argument("--variant", choices=VARIANTS, default=None, help=t("cli.help.variant"))
+    parser.add_argument("--games", type=_positive, default=1, help=t("cli.help.games"))
+    parser.add_argument("--record", default=None, metavar="PATH", help=t("cli.help.record"))
+    parser.add_argument("--force", action="store_true", help=t("cli.help.force"))
+    parser.add_argument("--windowed", action="store_true", help=t("cli.help.windowed"))
     parser.add_argument(
-        "--seats",
-        type=_seat_list,
-        help=f"comma-separated AI levels, one per seat, 2-4 seats ({', '.join(LEVELS)})",
+        "--load", type=Path, default=None, metavar="SAVE", help=t("cli.help.load", level=DEFAULT_LEVEL)
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed of the first game (default: random)")
-    parser.add_argument(
-        "--variant", choices=VARIANTS, default=None, help="base game or volcano variant (default: base)"
-    )
-    parser.add_argument("--games", type=_positive, default=1, help="games to play, seeds N, N+1, ...")
-    parser.add_argument(
-        "--record",
-        default=None,
-        metavar="PATH",
-        help="write the game record (a folder of records for --games > 1); an existing file is "
-        "kept unless --force is given, and a save is never replaced",
-    )
-    parser.add_argument(
-        "--force", action="store_true", help="with --record: replace existing records (never a save)"
-    )
-    parser.add_argument("--windowed", action="store_true", help="open in a window instead of full screen")
-    parser.add_argument(
-        "--load",
-        type=Path,
-        default=None,
-        metavar="SAVE",
-        help="open a saved game; with --headless, AI seats finish it (human seats: "
-        f"{DEFAULT_LEVEL}, or --seats for every seat) and the result is printed",
-    )
-    parser.add_argument(
-        "--replay",
-        type=Path,
-        default=None,
-        metavar="RECORD",
-        help="watch a game record; with --headless, check it and print its result",
-    )
+    parser.add_argument("--replay", type=Path, default=None, metavar="RECORD", help=t("cli.help.replay"))
     return parser
 
 
@@ -131,9 +109,12 @@ def _say(line: str, out: TextIO) -> None:
 
 
 def _fail(what: str, path: Path | str, reason: object) -> None:
-    """Print a one-line refusal to stderr."""
-    reason = str(reason).removeprefix(f"{path}: ")
-    _say(f"cacao: cannot {what} {path}: {' '.join(reason.split())}", sys.stderr)
+    """Print a one-line refusal to stderr; ``what`` is ``load``, ``replay`` or ``write``. A
+    refused save is named by its kind of trouble in the user's language, then its details."""
+    text = " ".join(str(reason).removeprefix(f"{path}: ").split())
+    if isinstance(reason, SaveError):
+        text = f"{problem_text(reason)} ({text})"
+    _say(t(f"cli.cannot_{what}", path=path, reason=text), sys.stderr)
 
 
 def _is_save(path: Path) -> bool:
@@ -153,17 +134,17 @@ def destination_problem(path: Path, *, force: bool) -> str | None:
     existing file.
     """
     if path.is_symlink() and not path.exists():
-        return "a broken link is in the way"
+        return t("cli.broken_link")
     if not path.exists():
         return _folder_problem(path.parent)
     if path.is_dir():
-        return "it is a folder"
+        return t("cli.is_folder")
     if not path.is_file():
-        return "it is not a regular file"
+        return t("cli.not_regular")
     if _is_save(path):
-        return "it is a save; a record never replaces a save"
+        return t("cli.is_save")
     if not force:
-        return "the file exists (add --force to replace it)"
+        return t("cli.exists")
     return None
 
 
@@ -171,7 +152,7 @@ def _folder_problem(folder: Path) -> str | None:
     """Why ``folder`` cannot hold a new file (its nearest existing part is not a folder)."""
     for part in (folder, *folder.parents):
         if part.exists():
-            return None if part.is_dir() else f"{part} is not a folder"
+            return None if part.is_dir() else t("cli.not_folder", path=part)
     return None
 
 
@@ -184,7 +165,7 @@ def _write_record(record: Record, path: Path, force: bool) -> bool:
             return True
         except OSError as error:
             problem = describe_os_error(error)
-    _fail("write the record to", path, problem)
+    _fail("write", path, problem)
     return False
 
 
@@ -199,7 +180,7 @@ def _destinations_ok(paths: Sequence[Path], force: bool) -> bool:
     for path in paths:
         problem = destination_problem(path, force=force)
         if problem is not None:
-            _fail("write the record to", path, problem)
+            _fail("write", path, problem)
             return False
     return True
 
@@ -236,14 +217,14 @@ def run_headless(args: argparse.Namespace, out: TextIO | None = None) -> int:
             return 1
     elapsed = time.perf_counter() - started
     if args.games > 1:
-        _say(f"summary of {args.games} games ({args.variant}):", out)
+        _say(t("cli.summary", games=args.games, variant=args.variant), out)
         for seat, level in enumerate(seats):
+            wins_text, percent = decimal(wins[seat]), decimal(100 * wins[seat] / args.games)
+            mean = decimal(totals[seat] / args.games, 2)
             _say(
-                f"  seat{seat} {level:>8}: wins {wins[seat]:.1f} ({100 * wins[seat] / args.games:.1f}%), "
-                f"mean total {totals[seat] / args.games:.2f}",
-                out,
+                t("cli.summary_seat", seat=seat, level=level, wins=wins_text, percent=percent, mean=mean), out
             )
-        _say(f"  {args.games / max(elapsed, 1e-9):.1f} games per second", out)
+        _say(t("cli.speed", speed=decimal(args.games / max(elapsed, 1e-9))), out)
     return 0
 
 
@@ -292,9 +273,9 @@ def run_headless_load(
     elif len(args.seats) == game.players:
         levels = args.seats
     else:
-        parser.error(f"--seats lists {len(args.seats)} seats; the saved game has {game.players}")
+        parser.error(t("cli.seats_mismatch", count=len(args.seats), players=game.players))
     seed = args.seed if args.seed is not None else game.setup.seed
-    _say(f"loaded {args.load}: turn {loaded.info.turn}, seats {','.join(levels)}", out)
+    _say(t("cli.loaded", path=args.load, turn=loaded.info.turn, levels=",".join(levels)), out)
     finish(game, make_players(levels, seed or 0))
     _say(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), out)
     if args.record is not None:
@@ -313,8 +294,9 @@ def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> 
     record, game = checked
     levels = [seat["kind"] for seat in record_seats(record, game.players)]
     turns = record.get("turns")
-    state = "finished" if game.is_over() else f"unfinished at turn {game.turn + 1}"
-    _say(f"record {args.replay}: {len(turns) if isinstance(turns, list) else 0} turns, {state}", out)
+    state = t("cli.finished") if game.is_over() else t("cli.unfinished", turn=game.turn + 1)
+    count = len(turns) if isinstance(turns, list) else 0
+    _say(t("cli.record", path=args.replay, turns=count, state=state), out)
     _say(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), out)
     return 0
 
@@ -323,27 +305,28 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
     """``parser.error`` (exit 2) for flags that do not go together."""
     opened = args.load is not None or args.replay is not None
     if args.load is not None and args.replay is not None:
-        parser.error("--load and --replay do not go together")
+        parser.error(t("cli.load_and_replay"))
     if opened and (args.variant is not None or args.games != 1):
-        parser.error("--variant and --games do not go with --load or --replay")
+        parser.error(t("cli.opened_options"))
     if args.replay is not None and (args.seats is not None or args.record is not None):
-        parser.error("--seats and --record do not go with --replay")
+        parser.error(t("cli.replay_options"))
     if not args.headless and (args.seats is not None or args.games != 1 or args.record is not None):
-        parser.error("--seats, --games and --record go with --headless")
+        parser.error(t("cli.headless_options"))
     if args.force and args.record is None:
-        parser.error("--force goes with --record")
+        parser.error(t("cli.force_alone"))
     if args.headless and not opened and args.seats is None:
-        parser.error("--headless needs --seats, e.g. --seats random,random")
+        parser.error(t("cli.headless_seats"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m cacao_game`` and the ``cacao`` script."""
+    set_language(system_language())
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     _check_combinations(parser, args)
     if args.record is not None and not args.record.strip():
-        _fail("write the record to", "''", "an empty path")
+        _fail("write", "''", t("cli.empty_path"))
         return 1
     if args.headless and args.load is not None:
         return run_headless_load(args, parser)

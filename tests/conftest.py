@@ -1,4 +1,5 @@
-"""Every test runs headless: SDL gets dummy video and audio drivers before pygame loads."""
+"""Every test runs headless (SDL gets dummy video and audio drivers before pygame loads) and
+in English."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The system language is English for every test: a first start and the command line take it
+# from the environment; tests that need another one set it themselves.
+os.environ["LANGUAGE"] = "en"
 
 
 import pytest

@@ -18,6 +18,7 @@ from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.ai_worker import SyncAI
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Game
@@ -98,7 +99,7 @@ def shot_confirm(app: App) -> None:
     make_saves()
     app.home()
     app.open("load")
-    app.open("confirm", "Delete the save “Sunday evening with a very long name”?", lambda: None)
+    app.open("confirm", t("load.delete_confirm", name="Sunday evening with a very long name"), lambda: None)
     frames(app)
 
 

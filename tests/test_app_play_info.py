@@ -47,7 +47,7 @@ def test_every_hud_element_has_a_tooltip(play_app: App) -> None:
         assert scene.tooltip(), f"nothing shown over {lines}"
         shown.add(tuple(scene.tooltip()))
     assert len(shown) >= len(tips) - 4
-    remaining = [lines for _rect, lines in tips if "chance to be the next tile" in lines[-1]]
+    remaining = [lines for _rect, lines in tips if "the next tile drawn" in lines[-1]]
     assert remaining
 
 

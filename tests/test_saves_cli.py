@@ -98,7 +98,9 @@ def test_refused_save_exits_1_with_one_line(saved: Path, headless: bool) -> None
     result = run_cli(*(["--headless"] if headless else []), "--load", str(saved))
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert result.stderr.startswith(f"cacao: cannot load {saved}: file: truncated or not JSON")
+    assert result.stderr.startswith(
+        f"cacao: cannot load {saved}: the file is damaged (file: truncated or not JSON"
+    )
     assert saved.read_bytes() == data[: len(data) // 2]
 
 

@@ -206,3 +206,30 @@ def test_save_stores_the_setup_and_the_actions_once() -> None:
     assert setup["worker_piles"] == [list(pile) for pile in game.setup.worker_piles]
     assert len(document["actions"]) == 6 and document["view"] == {"camera": {"x": 1}}
     assert document["checksum"].startswith("sha256:")
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"),
+    [
+        (None, "missing"),
+        (b'{"format": "cacao-save", "game": ', "damaged"),
+        (b"[1, 2]", "not_save"),
+        (b'{"format": "something-else"}', "not_save"),
+        (b'{"format": "cacao-record", "version": 1}', "record"),
+        (b'{"format": "cacao-save", "schema_version": 99}', "newer"),
+        (b'{"format": "cacao-save", "schema_version": 1, "checksum": "0"}', "damaged"),
+        (b'{"format": "cacao-save", "schema_version": 1}', "invalid"),
+    ],
+)
+def test_a_refusal_says_what_kind_of_trouble_it_is(content: bytes | None, kind: str) -> None:
+    """Each refused save names its kind of trouble (the app says it in the player's words)
+    besides its one-line reason; the listing carries it too."""
+    path = slot_path("odd")
+    path.parent.mkdir(parents=True)
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(SaveError) as refused:
+        load_game(path)
+    assert refused.value.kind == kind
+    if content is not None:
+        assert [info.problem for info in list_saves()] == [kind]

@@ -9,7 +9,7 @@ from cacao_game.app import strings
 from cacao_game.session.notices import Refused
 
 ROOT = Path(__file__).resolve().parents[1] / "cacao_game"
-LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
+LITERAL_KEY = re.compile(r"""\btn?\(\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
 
 
 def test_every_literal_key_is_in_the_english_table() -> None:

@@ -1,8 +1,16 @@
-"""No text overflows its box, in any scene or play phase, at any supported screen size.
+"""No text overflows its box, in any scene or play phase, at any supported screen size, in
+every language.
 
 Every text the app draws is recorded with the box it belongs to (``theme.within``: a HUD
 section, a widget, a pill; the screen otherwise), during the last frame of each shot of
-``tests/shots.py``. A text must lie inside its box and inside the screen.
+``tests/shots.py``. A text must lie inside its box and inside the screen, and no fixed label
+of the catalog (one without placeholders) may be shortened with an ellipsis: long words wrap
+or shrink (``theme.fit_font``), they are never cut. Names (of players, saves) may be cut.
+Two texts of one box (a HUD section, a widget) must not overlap.
+
+Each shot is reached once per size in English; then each other language is switched in
+(Settings' own path: ``App.apply_settings``, every scene relabelled) and audited again.
+``tests/test_i18n.py`` checks that a switch draws exactly what a start in that language draws.
 """
 
 from __future__ import annotations
@@ -10,36 +18,74 @@ from __future__ import annotations
 import pytest
 from shots import SHOTS, make_app
 
-from cacao_game.app import theme
+from cacao_game.app import strings, theme
+from cacao_game.app.app import App
+from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
 from cacao_game.config.settings import Settings
 
 SIZES = [(1366, 768), (1920, 1080), (2560, 1440)]
 SLACK = 2
 """Pixels a glyph's antialiased edge may reach past its box."""
+OVERLAP = 6
+"""Two texts of the same box (other than the screen) overlap when their rectangles share a
+square this many pixels wide (line spacing makes neighbours touch by a few)."""
 
 
-def overflowing(name: str, size: tuple[int, int], ui_scale: str = "fit") -> list[str]:
-    """What overflows in shot ``name`` at ``size``: one line per text out of its box."""
-    app = make_app(size, Settings(sound=False, ui_scale=ui_scale))
-    try:
-        SHOTS[name](app)
-        with theme.text_audit() as drawn:
-            app.draw(app.screen)
-    finally:
-        app.close()
+def fixed_labels() -> set[str]:
+    """Every string of the current language that has no placeholder: a label never cut (but
+    for the seat kinds, which are also the names of unnamed seats)."""
+    return {
+        strings.t(key)
+        for key, english in strings.EN.items()
+        if "{" not in english and not key.startswith("kind.")
+    }
+
+
+def problems_now(app: App) -> list[str]:
+    """What overflows or is cut in the app's next frame: one line per text."""
+    app.step([], 0.0)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
     screen = app.screen.get_rect()
     problems = []
     for text in drawn:
         box = text.box.clip(screen)
         if not box.inflate(2 * SLACK, 2 * SLACK).contains(text.rect):
             problems.append(f"{text.text!r} at {tuple(text.rect)} outside {tuple(box)}")
+    boxed = [text for text in drawn if text.box != screen]
+    for i, first in enumerate(boxed):
+        for second in boxed[i + 1 :]:
+            both = first.rect.clip(second.rect)
+            if first.box == second.box and min(both.size) >= OVERLAP:
+                problems.append(f"{first.text!r} and {second.text!r} overlap at {tuple(both)}")
+    labels = fixed_labels()
+    problems += [f"{text!r} cut with an ellipsis" for text in dict.fromkeys(drawn.cut) if text in labels]
     return problems
+
+
+def overflowing(name: str, size: tuple[int, int], ui_scale: str = "fit") -> dict[str, list[str]]:
+    """What overflows in shot ``name`` at ``size``, by language (each switched in after English)."""
+    app = make_app(size, Settings(sound=False, ui_scale=ui_scale))
+    found: dict[str, list[str]] = {}
+    try:
+        SHOTS[name](app)
+        for code in LANGUAGES:
+            if code != SOURCE_LANGUAGE:
+                app.settings.language = code
+                app.apply_settings()
+            problems = problems_now(app)
+            if problems:
+                found[code] = problems
+    finally:
+        app.close()
+        strings.set_language(SOURCE_LANGUAGE)
+    return found
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(SHOTS))
 def test_no_text_overflows_its_box(name: str, size: tuple[int, int]) -> None:
-    assert overflowing(name, size) == []
+    assert overflowing(name, size) == {}
 
 
 def test_the_audit_catches_a_text_outside_its_box() -> None:

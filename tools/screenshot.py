@@ -2,14 +2,15 @@
 off-screen (SDL's dummy driver), for review.
 
     python tools/screenshot.py [--size 1920x1080] [--out out/screenshots] [--only menu,place]
-                               [--ui-scale fit|100|...|200]
+                               [--ui-scale fit|100|...|200] [--lang en|de|fr]
 
 Each PNG is exactly the asked size: the app lays out and renders its text at that size (it
 never scales a picture). Shots: the scenes (menu, setup, settings, rules, load, confirm,
 pause, help, scoring) and the play phases (place, fill with 2 and 3 spaces, a resolution
 with a choice, an off-turn choice, overbuild, an AI turn mid-animation, game over, the
 replay); see ``tests/shots.py``. Saves and settings live in a temporary ``CACAO_HOME``, so
-the real user folders are never touched. Prints each file written.
+the real user folders are never touched. ``--lang`` renders every text in that language
+(default English). Prints each file written.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import pygame
 from shots import SHOTS, make_app
 
 from cacao_game.app.main import quiet_dummy_warnings
-from cacao_game.config.choices import UI_SCALES
+from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE, UI_SCALES
 from cacao_game.config.settings import Settings
 
 
@@ -52,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("out/screenshots"))
     parser.add_argument("--only", default="", help=f"comma-separated shots of: {', '.join(SHOTS)}")
     parser.add_argument("--ui-scale", choices=UI_SCALES, default="fit", help="interface size")
+    parser.add_argument("--lang", choices=LANGUAGES, default=SOURCE_LANGUAGE, help="language of the texts")
     args = parser.parse_args(argv)
     names = [n for n in args.only.split(",") if n] or list(SHOTS)
     unknown = [n for n in names if n not in SHOTS]
@@ -63,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     failed = 0
     for name in names:
-        app = make_app(args.size, Settings(sound=False, ui_scale=args.ui_scale))
+        app = make_app(args.size, Settings(sound=False, ui_scale=args.ui_scale, language=args.lang))
         try:
             SHOTS[name](app)
         except Exception as error:  # report and go on with the other shots

@@ -183,14 +183,20 @@ class App:
     # ------------------------------------------------------------------ settings
 
     def apply_settings(self, settings: Settings | None = None) -> None:
-        """Take (new) settings into effect: language, palette, sound, key bindings."""
+        """Take (new) settings into effect: language, palette, sound, key bindings. A new
+        language shows at once: every scene on the stack takes its texts anew (``relabel``)."""
         if settings is not None:
             self.settings = settings
+        relabel = self.settings.language != strings.language()
         strings.set_language(self.settings.language)
         self.assets.set_palette(self.settings.palette)
         self.assets.sound_enabled = self.settings.sound
         self.intents.rebuild(self.settings.key_bindings)
         self.resize()
+        if relabel:
+            self.toast = None
+            for scene in self.stack:
+                scene.relabel()
 
     def toggle_fullscreen(self) -> bool:
         """Switch between full screen and window; False (and a notice) if the display refuses."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from cacao_game.app.fonts import FallbackFont
 from cacao_game.app.scale import px
 from cacao_game.app.surface_cache import SurfaceCache
 
@@ -27,6 +28,8 @@ SCALED_BYTES = 12 * 1024 * 1024
 """Pixel memory kept for scaled art (the 1920x1080 backdrop is 8 MB; darkening is done as it is drawn)."""
 
 FONT_FILES = {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"}
+FALLBACK_FONT = "DroidSansFallbackFull.ttf"
+"""Draws what Lato cannot (Chinese and Japanese names): ``cacao_game.app.fonts``."""
 
 FALLBACK_PALETTES: dict[str, dict[str, dict[str, str]]] = {
     "classic": {
@@ -112,7 +115,8 @@ class Assets:
         return self.font_px(max(6, px(size)), weight)
 
     def font_px(self, size: int, weight: str = "regular") -> pygame.font.Font:
-        """The bundled Lato at ``size`` real pixels in ``weight`` (see ``font``)."""
+        """The bundled Lato at ``size`` real pixels in ``weight`` (see ``font``), with the
+        bundled fallback font for the characters Lato has no glyph for."""
         key = (weight, size)
         font = self._fonts.get(key)
         if font is None:
@@ -120,7 +124,7 @@ class Assets:
                 pygame.font.init()
             path = self.root / "fonts" / FONT_FILES.get(weight, FONT_FILES["regular"])
             try:
-                font = pygame.font.Font(path, size)
+                font = FallbackFont(path, size, self.root / "fonts" / FALLBACK_FONT)
             except (OSError, FileNotFoundError, pygame.error) as error:
                 self._warn_once(str(path), error)
                 font = pygame.font.Font(None, round(size * 1.25))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cacao_game import saves
-from cacao_game.app.strings import t
+from cacao_game.app.strings import problem_text, t
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
 from cacao_game.jsontypes import JSON
@@ -92,9 +92,10 @@ def unfinished_autosave() -> str | None:
 
 
 def keep_unfinished(now: datetime | None = None) -> Path:
-    """Copy the autosave to the named save "Unfinished <date time>" and return its path."""
+    """Copy the autosave to the named save "Unfinished <date time>" (in the current language)
+    and return its path."""
     stamp = (now or datetime.now()).strftime("%Y-%m-%d %H-%M-%S")
-    target = saves.slot_path(f"Unfinished {stamp}")
+    target = saves.slot_path(t("flow.unfinished_name", stamp=stamp))
     loaded = saves.load_game(saves.autosave_path())
     saves.save_game(target, loaded.game, loaded.config, loaded.view)
     return target
@@ -112,7 +113,7 @@ def open_save(app: App, path: Path, *, backup_fallback: bool = False) -> bool:
         )
         session = new_session(app, config, loaded.game, dict(loaded.ui_state))
     except (ValueError, OSError) as error:  # SaveError is a ValueError
-        app.notify(t("load.failed", name=path.name, reason=one_line(error)))
+        app.notify(t("load.failed", name=path.name, reason=problem_text(error)))
         return False
     app.home()
     app.open("table", session)

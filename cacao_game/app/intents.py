@@ -12,7 +12,13 @@ from collections.abc import Iterable, Mapping
 
 import pygame
 
+from cacao_game.app.strings import t
+
 CTRL_PREFIX = "ctrl+"
+
+NAMED_KEYS = frozenset({"escape", "return", "space", "tab", "home", "end", "backspace", "delete"})
+"""Keys shown by their name in the player's language (string keys ``key.<name>``)."""
+ARROWS = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
 
 GLOBAL_INTENTS: tuple[str, ...] = ("fullscreen", "help", "pause")
 """Intents the app itself answers when no scene consumed them."""
@@ -43,26 +49,16 @@ def key_code(name: str) -> tuple[int, int] | None:
 
 
 def display_name(binding: str) -> str:
-    """A binding as shown to players: ``ctrl+s`` -> ``Ctrl+S``, ``escape`` -> ``Esc``."""
-    prefix = "Ctrl+" if binding.startswith(CTRL_PREFIX) else ""
+    """A binding as shown to players, in their language: ``ctrl+s`` -> ``Ctrl+S`` (``Strg+S``),
+    ``escape`` -> ``Esc`` (``Échap``), ``keypad +`` -> ``Num +``."""
     name = binding.removeprefix(CTRL_PREFIX)
-    pretty = {
-        "escape": "Esc",
-        "return": "Enter",
-        "space": "Space",
-        "tab": "Tab",
-        "home": "Home",
-        "end": "End",
-        "up": "↑",
-        "down": "↓",
-        "left": "←",
-        "right": "→",
-        "keypad +": "Num +",
-        "keypad -": "Num -",
-        "backspace": "Backspace",
-        "delete": "Del",
-    }
-    return prefix + pretty.get(name, name.upper() if len(name) <= 3 else name.capitalize())
+    if name in NAMED_KEYS:
+        shown = t(f"key.{name}")
+    elif name.startswith("keypad "):
+        shown = t("key.keypad", key=name.removeprefix("keypad "))
+    else:
+        shown = ARROWS.get(name) or (name.upper() if len(name) <= 3 else name.capitalize())
+    return t("key.ctrl", key=shown) if binding.startswith(CTRL_PREFIX) else shown
 
 
 class IntentMap:

@@ -53,6 +53,11 @@ class Scene:
     def relayout(self) -> None:
         """Called when the screen size or the interface scale changed: lay out again."""
 
+    def relabel(self) -> None:
+        """Called when the language changed: every text shown from now on is in the new one
+        (default: lay out again, which builds the widgets and their labels anew)."""
+        self.relayout()
+
     def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         """Consume what this scene understands; return the rest, in order."""
         return events

@@ -1,16 +1,33 @@
-"""Every user-facing string of the app, in one place (English only for now).
+"""Every user-facing string of the app, in one place: the English source and its translations.
 
-``t(key, **kw)`` formats the string of ``key`` in the current language; an unknown key logs
-a warning and shows the key itself, so a missing string is visible but never crashes.
+``EN`` maps a string key to its English text and ``EN_PLURALS`` a key to its English singular
+and plural. The other languages live in gettext catalogs, ``cacao_game/locale/<lang>/
+LC_MESSAGES/cacao.po`` (compiled to ``cacao.mo`` beside it), where each entry's context
+(``msgctxt``) is the key and its ``msgid`` the English text. The catalogs are regenerated
+from this module with Babel (see the README); the game reads them with the standard
+library's ``gettext``.
+
+``t(key, **kw)`` formats the string of ``key`` in the current language and ``tn(key, n,
+**kw)`` the form for the count ``n``; an unknown key logs a warning and shows the key itself,
+so a missing string is visible but never crashes. A catalog without an entry falls back to
+the English text.
 """
 
 from __future__ import annotations
 
+import gettext
 import logging
+from pathlib import Path
+from typing import Final
+
+from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
 
 log = logging.getLogger(__name__)
 
-"""Language code -> its name in that language."""
+LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
+"""Where the compiled catalogs are: ``<lang>/LC_MESSAGES/cacao.mo``."""
+DOMAIN: Final = "cacao"
+"""The gettext domain: the catalogs' file name."""
 
 EN: dict[str, str] = {
     # application
@@ -30,12 +47,10 @@ EN: dict[str, str] = {
     "menu.rules": "Rules",
     "menu.quit": "Quit",
     "menu.footer": "Cacao by Phil Walker-Harding · a fan-made digital edition for one table",
-    "menu.continue_failed": "The autosave could not be loaded: {reason}",
     # common
     "common.back": "Back",
     "common.yes": "Yes",
     "common.no": "No",
-    "common.ok": "OK",
     "common.cancel": "Cancel",
     "common.on": "On",
     "common.off": "Off",
@@ -62,7 +77,6 @@ EN: dict[str, str] = {
     "setup.add_seat": "Add seat",
     "setup.remove_seat": "Remove",
     "setup.default_name": "Player {number}",
-    "setup.ai_name": "{level} AI",
     "setup.error_colours": "Every seat needs its own colour.",
     "setup.error_seats": "A game needs 2 to 4 seats.",
     "setup.error_name": "Every seat needs a name.",
@@ -81,9 +95,6 @@ EN: dict[str, str] = {
     "color.colorblind.purple": "Blue",
     "variant.base": "Base game",
     "variant.volcano": "Volcano",
-    # placeholder
-    "placeholder.title": "The table is being set",
-    "placeholder.body": "The play scene is not installed yet. Your game options were: {summary}",
     # pause
     "pause.title": "Paused",
     "pause.resume": "Resume",
@@ -135,7 +146,7 @@ EN: dict[str, str] = {
     "settings.language": "Language",
     "settings.animation_speed": "Animation speed",
     "settings.ai_pacing": "AI pacing",
-    "settings.ai_pacing_value": "{seconds:.1f} s per move",
+    "settings.ai_pacing_value": "{seconds} s per move",
     "settings.fullscreen": "Full screen",
     "settings.palette": "Colour scheme",
     "settings.sound": "Sound",
@@ -169,19 +180,29 @@ EN: dict[str, str] = {
     "settings.rebind": "Change",
     "settings.press_key": "Press a key for “{intent}” (Esc cancels)",
     "settings.reset_keys": "Reset keys",
-    "settings.saved": "Settings saved",
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
     "settings.key_swapped": "{key} was “{intent}”'s key: “{intent}” now uses {other}",
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
-    "load.to_play": "{name} to play",
     "load.empty": "No saved games yet. Games are saved automatically after every turn.",
     "load.load": "Load",
     "load.delete": "Delete",
     "load.delete_confirm": "Delete the save “{name}”? This cannot be undone.",
     "load.refused": "Refused: {reason}",
+    "load.details": "Details: {reason}",
+    "problem.missing": "the file is not there any more",
+    "problem.unreadable": "the file cannot be read",
+    "problem.damaged": "the file is damaged",
+    "problem.not_save": "this is not a Cacao save",
+    "problem.record": "this is a game record, not a save",
+    "problem.newer": "it was saved by a newer version of Cacao",
+    "problem.invalid": "it is not a game this version can open",
+    "problem.write": "the file cannot be written",
+    "problem.delete": "the file cannot be removed",
+    "load.delete_failed": "Could not delete “{name}”: {reason}",
+    "load.list_failed": "The saved games could not be listed: {reason}",
     "load.turn": "Turn {turn}",
     "load.finished": "Finished",
     "load.autosave": "Autosave",
@@ -213,7 +234,6 @@ EN: dict[str, str] = {
     "scoring.view.statistics": "Points by source",
     "scoring.view.board": "Final board",
     "scoring.winners": "{names} share the win!",
-    "scoring.chart": "Score over the game",
     "scoring.chart_turn": "turn",
     "scoring.tiebreak": "tiebreak: cacao",
     "scoring.rematch": "Rematch",
@@ -257,7 +277,7 @@ EN: dict[str, str] = {
     "play.your_turn": "{name}: place a worker tile",
     "play.ai_turn": "{name} is thinking…",
     "play.fill": "{name}: choose which jungle tile goes on each highlighted space",
-    "play.fill_pile": "{name}: choose the space for the drawn {tile}",
+    "play.fill_pile": "{name}: choose the space for {tile} from the pile",
     "play.resolve": "{name}: decide how to use your workers",
     "play.resolve_title": "{name}, how do your workers act?",
     "play.game_over": "Game over",
@@ -269,29 +289,14 @@ EN: dict[str, str] = {
     "play.curtain_sub": "When {name} is at the screen, click Ready or press Enter",
     "play.hand": "Hand",
     "play.hand_of": "{name}'s hand",
-    "play.hand_hidden": "Hand hidden",
-    "play.in_pile": "+{count} in pile",
     "play.ready": "Ready",
     "play.display": "Display",
     "play.pile": "Jungle pile",
-    "play.pile_left": "{count} left",
     "play.remaining": "Jungle tiles still to come",
     "play.log": "Game log",
-    "play.tiles_left": "{count} tiles",
-    "play.score": "{total}",
     "play.projected": "projected",
     "play.final": "final",
     "play.temples": "Temples",
-    "tip.gold": "{name} has {n} gold: each gold is a point at the end.",
-    "tip.cacao": (
-        "{name} holds {n} of at most 5 cacao. "
-        "Markets buy them; cacao left at the end scores nothing (it only breaks ties)."
-    ),
-    "tip.sun": (
-        "{name} has {n} of at most 3 sun tokens. "
-        "One pays for an overbuild; each one left is a point at the end."
-    ),
-    "tip.tiles": "{name} has {hand} worker tiles in hand and {pile} in the pile.",
     "tip.water": (
         "{name}'s water track: worth {value} points now. Each water carrier moves it one field right."
     ),
@@ -300,9 +305,7 @@ EN: dict[str, str] = {
     "tip.hand_and_pile": "In hand and pile together: {tiles}",
     "tip.panel": "Click to outline this seat's tiles on the board.",
     "tip.display": "Face up: whoever fills a jungle space lays one of these.",
-    "tip.pile": "{count} jungle tiles face down. After each fill the display is refilled from here.",
     "tip.hand": "Press {key} (or click) to pick this tile, then Q/E to turn it.",
-    "tip.remaining": "{count} still to come: {odds} % chance to be the next tile drawn.",
     "tip.action.undo": "Take back your last decision (Settings → Undo says how far).",
     "tip.action.hint": "Ask the computer for a move.",
     "tip.action.confirm": "Play the move shown on the board.",
@@ -321,7 +324,6 @@ EN: dict[str, str] = {
     "play.animating": "{name}'s move…",
     "play.overbuild": "Overbuild (1 sun)",
     "play.built_over": "Built over {name}'s {tile} (shown beside it)",
-    "play.nothing_to_undo": "Nothing to undo",
     "play.undone": "Undone",
     "play.undo_nobody": "Nothing to undo: no one has played yet",
     "play.undo_nothing": "Nothing to undo",
@@ -333,24 +335,19 @@ EN: dict[str, str] = {
     "flow.unfinished": "An unfinished game is waiting: {name}. Keep it as a saved game and start a new one?",
     "flow.keep_and_start": "Keep it, start new",
     "flow.turn": "turn {turn}",
+    "flow.unfinished_name": "Unfinished {stamp}",
     "flow.kept": 'The unfinished game is kept as "{name}" (Load game)',
     "flow.keep_failed": "The unfinished game could not be kept: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
     "play.hint_ready": "Hint: the highlighted move",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",
-    "play.ai_error": "The AI failed ({error}); it played a legal move instead",
-    "play.sell_at": "Sell how many cacao at market {price}?",
-    "play.take_at": "Take how many cacao from the plantation (+{value} each)?",
-    "play.choose_edge": "{n} choices pending",
     "play.temple_tip": "Temple — workers: {workers}",
     "play.temple_awards": "Now: {awards}",
     "play.nobody": "nobody",
-    "play.square_empty": "Empty square",
     "play.fill_space": "Must be filled this turn",
     "play.rotate_hint": "Q/E rotate · Enter confirm · Tab next · U undo · H hint",
     "play.fill_hint": "Click a display tile, then a space · Q/E turn a volcano · Enter confirm",
-    "play.water_value": "{value:+d}",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     "replay.first": "First",
     "replay.prev": "Back",
@@ -363,14 +360,9 @@ EN: dict[str, str] = {
     "log.place": "{name} placed {tile}",
     "log.overbuild": "{name} overbuilt with {tile} (1 sun)",
     "log.fill": "{name} laid {jungle}",
-    "log.cacao": "{name} +{n} cacao",
-    "log.cacao_lost": "{name} +{n} cacao ({lost} lost: storage full)",
-    "log.cacao_full": "{name}: storage full, {lost} cacao lost",
-    "log.sold": "{name} sold {n} cacao for {gold} gold",
     "log.gold": "{name} +{n} gold",
     "log.paid": "{name} paid {n} gold at a volcano",
     "log.water": "{name} water {start} → {end}",
-    "log.sun": "{name} +{n} sun",
     "log.temple": "Temple {number}: {awards}",
     "log.won": "{names} won",
     "preview.nothing": "nothing at once",
@@ -390,12 +382,6 @@ EN: dict[str, str] = {
     "preview.then_about": "then about {gains}",
     "preview.then_nothing": "then nothing more",
     "preview.gives": "{name} {gains}",
-    "preview.opens": "opens {n} squares",
-    "yield.cacao": "{n:+d} cacao",
-    "yield.gold": "{n:+d} gold",
-    "yield.water": "+{n} water",
-    "yield.sun": "+{n} sun",
-    "yield.lost": "{n} cacao lost",
     "jungle.plantation1": "a plantation",
     "jungle.plantation2": "a double plantation",
     "jungle.market2": "a market (2)",
@@ -407,42 +393,207 @@ EN: dict[str, str] = {
     "jungle.sun": "a sun-worshiping site",
     "jungle.temple": "a temple",
     "jungle.volcano": "a volcano",
+    "jungle_name.plantation1": "Single plantation",
+    "jungle_name.plantation2": "Double plantation",
+    "jungle_name.market2": "Market (2)",
+    "jungle_name.market3": "Market (3)",
+    "jungle_name.market4": "Market (4)",
+    "jungle_name.gold1": "Gold mine (1)",
+    "jungle_name.gold2": "Gold mine (2)",
+    "jungle_name.water": "Water",
+    "jungle_name.sun": "Sun-worshiping site",
+    "jungle_name.temple": "Temple",
+    "jungle_name.volcano": "Volcano",
     "tile.1111": "1-1-1-1",
     "tile.2101": "2-1-0-1",
     "tile.3001": "3-0-0-1",
     "tile.3100": "3-1-0-0",
+    "float.full": "-{n} (full)",
+    # key names as the keyboard shows them
+    "key.ctrl": "Ctrl+{key}",
+    "key.escape": "Esc",
+    "key.return": "Enter",
+    "key.space": "Space",
+    "key.tab": "Tab",
+    "key.home": "Home",
+    "key.end": "End",
+    "key.backspace": "Backspace",
+    "key.delete": "Del",
+    "key.keypad": "Num {key}",
+    # number formats
+    "format.decimal_point": ".",
+    # command line (python -m cacao_game)
+    "cli.description": "Cacao, the tile-laying game. Without --headless the game opens full screen.",
+    "cli.help.headless": "play AI-only games without a window",
+    "cli.help.seats": "comma-separated AI levels, one per seat, 2-4 seats ({levels})",
+    "cli.help.seed": "seed of the first game (default: random)",
+    "cli.help.variant": "base game or volcano variant (default: base)",
+    "cli.help.games": "games to play, seeds N, N+1, ...",
+    "cli.help.record": (
+        "write the game record (a folder of records for --games > 1); an existing file is "
+        "kept unless --force is given, and a save is never replaced"
+    ),
+    "cli.help.force": "with --record: replace existing records (never a save)",
+    "cli.help.windowed": "open in a window instead of full screen",
+    "cli.help.load": (
+        "open a saved game; with --headless, AI seats finish it (human seats: {level}, or --seats "
+        "for every seat) and the result is printed"
+    ),
+    "cli.help.replay": "watch a game record; with --headless, check it and print its result",
+    "cli.seat_count": "2 to 4 seats are needed, not {count}",
+    "cli.unknown_level": "unknown AI level {level}; choose from {levels}",
+    "cli.not_whole": "expected a whole number, not {text}",
+    "cli.at_least_one": "expected at least 1",
+    "cli.cannot_load": "cacao: cannot load {path}: {reason}",
+    "cli.cannot_replay": "cacao: cannot replay {path}: {reason}",
+    "cli.cannot_write": "cacao: cannot write the record to {path}: {reason}",
+    "cli.broken_link": "a broken link is in the way",
+    "cli.is_folder": "it is a folder",
+    "cli.not_regular": "it is not a regular file",
+    "cli.is_save": "it is a save; a record never replaces a save",
+    "cli.exists": "the file exists (add --force to replace it)",
+    "cli.not_folder": "{path} is not a folder",
+    "cli.empty_path": "an empty path",
+    "cli.summary": "summary of {games} games ({variant}):",
+    "cli.summary_seat": "  seat{seat} {level:>8}: wins {wins} ({percent}%), mean total {mean}",
+    "cli.speed": "  {speed} games per second",
+    "cli.loaded": "loaded {path}: turn {turn}, seats {levels}",
+    "cli.record": "record {path}: {turns} turns, {state}",
+    "cli.finished": "finished",
+    "cli.unfinished": "unfinished at turn {turn}",
+    "cli.seats_mismatch": "--seats lists {count} seats; the saved game has {players}",
+    "cli.load_and_replay": "--load and --replay do not go together",
+    "cli.opened_options": "--variant and --games do not go with --load or --replay",
+    "cli.replay_options": "--seats and --record do not go with --replay",
+    "cli.headless_options": "--seats, --games and --record go with --headless",
+    "cli.force_alone": "--force goes with --record",
+    "cli.headless_seats": "--headless needs --seats, e.g. --seats random,random",
 }
 
-_TABLES: dict[str, dict[str, str]] = {"en": EN}
-_language = "en"
-
+EN_PLURALS: dict[str, tuple[str, str]] = {
+    "play.pile_left": ("{n} left", "{n} left"),
+    "play.in_pile": ("+{n} in pile", "+{n} in pile"),
+    "tip.gold": (
+        "{name} has {n} gold: each gold is a point at the end.",
+        "{name} has {n} gold: each gold is a point at the end.",
+    ),
+    "tip.cacao": (
+        "{name} holds {n} of at most 5 cacao. "
+        "Markets buy them; cacao left at the end scores nothing (it only breaks ties).",
+        "{name} holds {n} of at most 5 cacao. "
+        "Markets buy them; cacao left at the end scores nothing (it only breaks ties).",
+    ),
+    "tip.sun": (
+        "{name} has {n} of at most 3 sun tokens. "
+        "One pays for an overbuild; each one left is a point at the end.",
+        "{name} has {n} of at most 3 sun tokens. "
+        "One pays for an overbuild; each one left is a point at the end.",
+    ),
+    "tip.tiles": (
+        "{name} has {n} worker tile in hand and {pile} in the pile.",
+        "{name} has {n} worker tiles in hand and {pile} in the pile.",
+    ),
+    "tip.pile": (
+        "{n} jungle tile face down. After each fill the display is refilled from here.",
+        "{n} jungle tiles face down. After each fill the display is refilled from here.",
+    ),
+    "tip.remaining": (
+        "{n} still to come; the chance that the next tile drawn is one: {odds} %",
+        "{n} still to come; the chance that the next tile drawn is one: {odds} %",
+    ),
+    "preview.opens": ("opens {n} square", "opens {n} squares"),
+    "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
+    "yield.gold": ("{n:+d} gold", "{n:+d} gold"),
+    "yield.water": ("+{n} water", "+{n} water"),
+    "yield.sun": ("+{n} sun", "+{n} sun"),
+    "yield.lost": ("{n} cacao lost", "{n} cacao lost"),
+    "log.cacao": ("{name} +{n} cacao", "{name} +{n} cacao"),
+    "log.cacao_lost": (
+        "{name} +{n} cacao ({lost} lost: storage full)",
+        "{name} +{n} cacao ({lost} lost: storage full)",
+    ),
+    "log.cacao_full": ("{name}: storage full, {n} cacao lost", "{name}: storage full, {n} cacao lost"),
+    "log.sold": ("{name} sold {n} cacao for {gold} gold", "{name} sold {n} cacao for {gold} gold"),
+    "log.sun": ("{name} +{n} sun", "{name} +{n} sun"),
+}
+"""Strings with a count: key -> (singular, plural) in English, read with ``tn(key, n)``; each
+language has its own plural forms in its catalog."""
 
 RULES_SECTIONS: tuple[str, ...] = ("goal", "turn", "activate", "overbuild", "end", "auto")
 """Keys of the rules summary: ``rules.<key>.title`` and ``rules.<key>``."""
 
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+
+
+def catalog_for(code: str) -> gettext.NullTranslations:
+    """The compiled catalog of language ``code`` (the source language has none: its strings
+    are the msgids). A missing or unreadable catalog logs a warning and gives English."""
+    if code == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    try:
+        return gettext.translation(DOMAIN, LOCALE_DIR, [code])
+    except OSError as error:
+        log.warning("no catalog for %r (%s), using English", code, error)
+        return gettext.NullTranslations()
+
 
 def set_language(code: str) -> None:
-    """Use ``code`` for ``t``; an unknown code falls back to English with a warning."""
-    global _language
-    if code not in _TABLES:
+    """Use ``code`` for ``t`` and ``tn``; an unknown code falls back to English with a warning."""
+    global _catalog, _language
+    if code not in LANGUAGES:
         log.warning("unknown language %r, using English", code)
-        code = "en"
-    _language = code
+        code = SOURCE_LANGUAGE
+    _catalog, _language = catalog_for(code), code
+
+
+def language() -> str:
+    """The code of the language ``t`` uses now."""
+    return _language
 
 
 def has(key: str) -> bool:
-    """True if ``key`` has a string."""
-    return key in _TABLES[_language] or key in EN
+    """True if ``key`` has a string (with ``t``) or plural forms (with ``tn``)."""
+    return key in EN or key in EN_PLURALS
 
 
 def t(string_key: str, /, **kw: object) -> str:
-    """The string of ``string_key`` formatted with ``kw`` (any names, ``key`` included); the
-    key itself if it is unknown."""
-    text = _TABLES[_language].get(string_key) or EN.get(string_key)
-    if text is None:
+    """The string of ``string_key`` in the current language, formatted with ``kw`` (any
+    names, ``key`` included); the key itself if it is unknown."""
+    english = EN.get(string_key)
+    if english is None:
         log.warning("missing string %r", string_key)
         return string_key
+    text = _catalog.pgettext(string_key, english)
     return text.format(**kw) if kw else text
+
+
+def tn(string_key: str, count: int, /, **kw: object) -> str:
+    """The form of ``string_key`` for ``count`` in the current language (its plural rule),
+    formatted with ``n=count`` and ``kw`` (``kw`` may give ``n`` itself, e.g. a signed value
+    whose size is ``count``); the key itself if it is unknown."""
+    forms = EN_PLURALS.get(string_key)
+    if forms is None:
+        log.warning("missing plural string %r", string_key)
+        return string_key
+    text = _catalog.npgettext(string_key, forms[0], forms[1], count)
+    return text.format(**{"n": count, **kw})
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals and the current language's decimal point (0,5)."""
+    return f"{value:.{digits}f}".replace(".", t("format.decimal_point"))
+
+
+def problem_text(error: BaseException, *, details: bool = False) -> str:
+    """Why a file was refused or could not be written, in the player's language: a save's
+    kind of trouble (``SaveError.kind``, string keys ``problem.<kind>``), followed by the
+    error's own one line in brackets if ``details``; any other error's own one line."""
+    line = " ".join(str(error).split())
+    kind = getattr(error, "kind", None)
+    if isinstance(kind, str) and has(f"problem.{kind}"):
+        return f"{t(f'problem.{kind}')} ({line})" if details and line else t(f"problem.{kind}")
+    return line
 
 
 def kind_label(kind: str) -> str:

@@ -148,8 +148,17 @@ class TextDrawn:
     box: pygame.Rect
 
 
+class Audit(list[TextDrawn]):
+    """The texts drawn while an audit runs, and ``cut``: the texts shortened with an
+    ellipsis to fit (``fit_text``), as they were before the cut."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cut: list[str] = []
+
+
 _boxes: list[pygame.Rect] = []
-_audit: list[TextDrawn] | None = None
+_audit: Audit | None = None
 
 
 @contextmanager
@@ -168,11 +177,18 @@ def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         _audit.append(TextDrawn(text, pygame.Rect(rect), _boxes[-1] if _boxes else surface.get_rect()))
 
 
+def note_cut(text: str) -> None:
+    """Record for a running audit that ``text`` was shortened to fit (nothing otherwise)."""
+    if _audit is not None:
+        _audit.cut.append(text)
+
+
 @contextmanager
-def text_audit() -> Iterator[list[TextDrawn]]:
-    """Collect every text drawn inside this block, with the box it belongs to (tests)."""
+def text_audit() -> Iterator[Audit]:
+    """Collect every text drawn inside this block, with the box it belongs to, and every
+    text shortened to fit (tests)."""
     global _audit
-    _audit = []
+    _audit = Audit()
     try:
         yield _audit
     finally:
@@ -230,9 +246,11 @@ _TEXTS = SurfaceCache("texts", 8 * 1024 * 1024)
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` shortened with an ellipsis so that it fits ``width`` pixels.
 
-    Measures O(log n) prefixes (a binary search), so a very long text costs little."""
+    Measures O(log n) prefixes (a binary search), so a very long text costs little. A
+    running ``text_audit`` notes the cut."""
     if font.size(text)[0] <= width:
         return text
+    note_cut(text)
     low, high = 0, len(text)
     while low < high:
         middle = (low + high + 1) // 2
@@ -243,14 +261,18 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     return text[:low] + "…"
 
 
-def fit_font(app: App, size: float, text: str, width: int, weight: str = "regular") -> pygame.font.Font:
-    """The font of ``size`` design pixels, or a smaller one (down to ``MIN_FIT`` of it) in
-    which ``text`` fits ``width`` real pixels; text still too wide is for ``fit_text``."""
+def fit_font(
+    app: App, size: float, text: str, width: int, weight: str = "regular", smallest: float | None = None
+) -> pygame.font.Font:
+    """The font of ``size`` design pixels, or a smaller one (down to ``smallest`` of it,
+    default ``MIN_FIT``) in which ``text`` fits ``width`` real pixels; text still too wide
+    is for ``fit_text``."""
+    least = size * (MIN_FIT if smallest is None else smallest)
     font = app.assets.font(size, weight)
     step = size
-    while font.size(text)[0] > width and step > size * MIN_FIT:
+    while font.size(text)[0] > width and step > least:
         step -= max(1.0, size * 0.05)
-        font = app.assets.font(max(step, size * MIN_FIT), weight)
+        font = app.assets.font(max(step, least), weight)
     return font
 
 

@@ -89,11 +89,15 @@ class Button(Widget):
         tooltip: str | None = None,
         selected: bool = False,
         caption: str = "",
+        min_fit: float = theme.MIN_FIT,
     ) -> None:
         super().__init__(rect, tooltip=tooltip)
         self.label = label
         self.caption = caption
-        """A small second line under the label (the keys of a table action)."""
+        """A small second line under the label (the keys of a table action, `` / ``-separated:
+        the ones that do not fit are left out)."""
+        self.min_fit = min_fit
+        """The smallest the label shrinks to fit (a fraction of ``font_size``)."""
         self.on_click = on_click
         self.style = style
         self.icon = icon
@@ -150,10 +154,9 @@ class Button(Widget):
             surface.blit(shine, sheen)
             if border is not None:
                 pygame.draw.rect(surface, border, rect, width=px(3 if hot else 2), border_radius=radius)
-        font = theme.fit_font(
-            app, self.font_size, self.label, rect.w - px(24) - (px(44) if self.icon else 0), "bold"
-        )
-        label = theme.fit_text(font, self.label, rect.w - px(24) - (px(44) if self.icon else 0))
+        room = rect.w - min(px(24), rect.w // 8) - (px(44) if self.icon else 0)
+        font = theme.fit_font(app, self.font_size, self.label, room, "bold", self.min_fit)
+        label = theme.fit_text(font, self.label, room)
         text = theme.render_text(font, label, text_color)
         content_w = text.get_width() + (px(44) if self.icon else 0)
         x = rect.centerx - content_w // 2
@@ -167,7 +170,9 @@ class Button(Widget):
             theme.note_text(surface, label, text.get_rect(midleft=(x, middle)))
             if self.caption:
                 small = app.assets.font(13)
-                caption = theme.fit_text(small, self.caption, rect.w - px(8))
+                caption = theme.fit_text(
+                    small, first_fitting(small, self.caption, rect.w - px(8)), rect.w - px(8)
+                )
                 theme.draw_text(
                     surface,
                     small,
@@ -179,6 +184,14 @@ class Button(Widget):
         if self.style == "ghost" and hot:
             under = rect.bottom - px(6)
             pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))
+
+
+def first_fitting(font: pygame.font.Font, keys: str, width: int) -> str:
+    """``keys`` (`` / ``-separated) without the last ones while they do not fit ``width``."""
+    parts = keys.split(" / ")
+    while len(parts) > 1 and font.size(" / ".join(parts))[0] > width:
+        parts.pop()
+    return " / ".join(parts)
 
 
 class Toggle(Widget):

@@ -7,14 +7,23 @@ AI levels are the registry's (``cacao_game.ai.LEVELS``, in the order players see
 
 from __future__ import annotations
 
+import locale
+import os
+from collections.abc import Mapping
 from typing import Final
 
 ANIMATION_SPEEDS: Final[dict[str, float]] = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation speed name -> duration multiplier (0: no animation)."""
 PALETTES: Final = ("classic", "colorblind")
 """Seat colour schemes: the box's colours, or an Okabe-Ito colour-blind safe set."""
-LANGUAGES: Final[dict[str, str]] = {"en": "English"}
-"""Language code -> the language's own name (the strings exist in these languages)."""
+LANGUAGES: Final[dict[str, str]] = {"en": "English", "de": "Deutsch", "fr": "Français"}
+"""Language code -> the language's own name: the languages the game speaks, in the order
+Settings offers them. Each one but ``SOURCE_LANGUAGE`` has a gettext catalog
+(``cacao_game/locale/<code>/LC_MESSAGES/cacao.po``)."""
+SOURCE_LANGUAGE: Final = "en"
+"""The language of the strings in the code (``cacao_game.app.strings.EN``); the fallback."""
+LOCALE_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables that name the user's language, first set wins (as gettext reads them)."""
 UNDO_CHOICES: Final = ("auto", "casual", "strict")
 """The undo setting: ``auto`` is casual with one human and strict with two or more."""
 UI_SCALES: Final = ("fit", "100", "125", "150", "175", "200")
@@ -47,3 +56,27 @@ def ui_scale_percent(choice: str) -> int | None:
 def label_key(setting: str, value: str) -> str:
     """The string key of ``value`` of ``setting`` (``label_key("palette", "classic")``)."""
     return LABEL_PREFIXES[setting] + value
+
+
+def language_of(name: str) -> str | None:
+    """The code in ``LANGUAGES`` of a locale name (``de_DE.UTF-8``, ``fr``, ``en_GB``), or
+    None when the game does not speak it."""
+    head = name.strip().lower()
+    code = head[:2]
+    if code in LANGUAGES and (len(head) == 2 or not head[2].isalpha()):
+        return code
+    return None
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The user's language among ``LANGUAGES``, English when it is unknown. As gettext does,
+    the first of ``LOCALE_VARIABLES`` that is set decides (``LANGUAGE`` may list several:
+    ``es:de`` gives German); with none set, the process locale does."""
+    environ = os.environ if environ is None else environ
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if value:
+            codes = (language_of(name) for name in value.split(":"))
+            return next((code for code in codes if code is not None), SOURCE_LANGUAGE)
+    name = locale.getlocale()[0] if environ is os.environ else None
+    return language_of(name or "") or SOURCE_LANGUAGE

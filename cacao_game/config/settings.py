@@ -14,7 +14,14 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final
 
-from cacao_game.config.choices import ANIMATION_SPEEDS, LANGUAGES, PALETTES, UI_SCALES, UNDO_CHOICES
+from cacao_game.config.choices import (
+    ANIMATION_SPEEDS,
+    LANGUAGES,
+    PALETTES,
+    UI_SCALES,
+    UNDO_CHOICES,
+    system_language,
+)
 from cacao_game.config.storage import atomic_write_bytes, config_dir
 from cacao_game.files import SETTINGS_LIMIT, read_limited
 
@@ -62,7 +69,8 @@ class Settings:
     """Everything the player can set. Defaults are the values of a first start."""
 
     language: str = "en"
-    """One of ``LANGUAGES``."""
+    """One of ``LANGUAGES``; a first start (no settings file) takes the system's
+    (``load_settings``)."""
     animation_speed: str = "normal"
     """One of ``ANIMATION_SPEEDS``."""
     ai_pacing: float = 0.6
@@ -192,15 +200,16 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> Settings:
     """Read the settings at ``path`` (default ``settings_path()``); never raises.
 
-    No file: the defaults. An unreadable or non-JSON file, one that is not a regular file (a
-    named pipe, a folder, a device) or one over ``SETTINGS_LIMIT`` bytes: the defaults with a
-    warning (the file is left as it is; nothing is read from a pipe, so nothing can block).
+    No file (a first start): the defaults, in the system's language (``system_language``).
+    An unreadable or non-JSON file, one that is not a regular file (a named pipe, a folder, a
+    device) or one over ``SETTINGS_LIMIT`` bytes: the defaults with a warning (the file is
+    left as it is; nothing is read from a pipe, so nothing can block).
     """
     path = path or settings_path()
     try:
         text = read_limited(path, SETTINGS_LIMIT).decode("utf-8")
     except FileNotFoundError:
-        return Settings()
+        return Settings(language=system_language())
     except (OSError, UnicodeDecodeError) as error:
         log.warning("settings: cannot read %s (%s); using the defaults", path, error)
         return Settings()

@@ -102,7 +102,7 @@ def decode(data: bytes) -> JSON:
     try:
         return parse_json(data)
     except ValueError as error:
-        raise SaveError(f"file: {error}") from error
+        raise SaveError(f"file: {error}", "damaged") from error
 
 
 def _exactly(expected: JSON, found: JSON, where: str) -> None:

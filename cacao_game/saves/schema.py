@@ -64,11 +64,13 @@ def check_header(document: JSON) -> Document:
     Raises SaveError for anything but a Cacao save of a version this program reads, intact.
     """
     if not isinstance(document, dict):
-        raise SaveError(f"file: not a Cacao save (a JSON {_kind(document)}, not an object)")
+        raise SaveError(f"file: not a Cacao save (a JSON {_kind(document)}, not an object)", "not_save")
     kind = document.get("format")
     if kind == RECORD_FORMAT:
-        raise SaveError("format: this is a game record, not a save (open it with --replay)")
-    require(kind == FORMAT, "format", f"not a Cacao save (format {_short(kind)}, expected {FORMAT!r})")
+        raise SaveError("format: this is a game record, not a save (open it with --replay)", "record")
+    require(
+        kind == FORMAT, "format", f"not a Cacao save (format {_short(kind)}, expected {FORMAT!r})", "not_save"
+    )
     version = document.get("schema_version")
     if type(version) is not int or version < 1:
         raise SaveError(f"schema_version: expected a whole number >= 1, found {_short(version)}")
@@ -76,6 +78,7 @@ def check_header(document: JSON) -> Document:
         version <= SCHEMA_VERSION,
         "schema_version",
         f"saved by a newer version of Cacao (schema {version}; this program reads up to {SCHEMA_VERSION})",
+        "newer",
     )
     stored = document.get("checksum")
     require(isinstance(stored, str), "checksum", "missing")
@@ -83,6 +86,7 @@ def check_header(document: JSON) -> Document:
         stored == checksum(document),
         "checksum",
         "does not match the content (the file was damaged or edited)",
+        "damaged",
     )
     return document
 

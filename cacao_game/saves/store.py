@@ -69,6 +69,8 @@ class SaveInfo:
     finished: bool
     error: str | None = None
     """Why the file is refused (one line), or None for a good save."""
+    problem: str = ""
+    """What kind of trouble a refused file has (``SaveError.kind``); "" for a good save."""
     name: str = ""
     """The file name without ``.json``: the slot name, or ``autosave``."""
     variant: str = ""
@@ -169,7 +171,7 @@ def save_game(path: Path, game: Game, config: GameConfig, view: Mapping[str, JSO
         _set_aside_if_refused(path)
         atomic_write_bytes(path, data)
     except OSError as error:
-        raise SaveError(f"cannot write {path.name}: {error.strerror or error}") from error
+        raise SaveError(f"cannot write {path.name}: {error.strerror or error}", "write") from error
     _remember(path)
 
 
@@ -199,11 +201,11 @@ def _read(path: Path) -> bytes:
     try:
         return read_limited(path, MAX_SAVE_BYTES)
     except FileNotFoundError as error:
-        raise SaveError("file: no such file") from error
+        raise SaveError("file: no such file", "missing") from error
     except FileRefusedError as error:
-        raise SaveError(f"file: {error}") from error
+        raise SaveError(f"file: {error}", "unreadable") from error
     except OSError as error:
-        raise SaveError(f"file: cannot read ({describe_os_error(error)})") from error
+        raise SaveError(f"file: cannot read ({describe_os_error(error)})", "unreadable") from error
 
 
 def load_game(path: Path) -> LoadedSave:
@@ -274,6 +276,7 @@ def _refused_info(path: Path, error: SaveError) -> SaveInfo:
         totals=[],
         finished=False,
         error=str(error),
+        problem=error.kind,
         name=path.stem,
     )
 
@@ -310,5 +313,5 @@ def delete_save(path: Path) -> None:
         try:
             target.unlink(missing_ok=True)
         except OSError as error:
-            raise SaveError(f"cannot delete {target.name}: {error.strerror or error}") from error
+            raise SaveError(f"cannot delete {target.name}: {error.strerror or error}", "delete") from error
     _verified.pop(path.resolve(), None)

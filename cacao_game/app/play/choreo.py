@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from cacao_game.app.play.anim import Anim, Flight, FloatText, Point, Pulse, Timeline
 from cacao_game.app.play.shown import Shown
+from cacao_game.app.strings import t
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos
 
@@ -169,9 +170,8 @@ def _cacao_gained(b: _Builder, e: ev.CacaoGained) -> None:
     else:
         b.commit(e, b.cursor)
     if e.lost:
-        b.add(
-            FloatText(start, b.d("token") * 1.6, at=("board", e.source), text=f"-{e.lost} (full)", color=LOSS)
-        )
+        full = t("float.full", n=e.lost)
+        b.add(FloatText(start, b.d("token") * 1.6, at=("board", e.source), text=full, color=LOSS))
     b.cursor = max(b.cursor, start + b.d("token") * 0.5)
 
 
@@ -207,7 +207,8 @@ def _sun_gained(b: _Builder, e: ev.SunGained) -> None:
     else:
         b.commit(e, b.cursor)
     if e.lost:
-        b.add(FloatText(b.cursor, b.d("token"), at=("board", e.source), text=f"-{e.lost} (full)", color=LOSS))
+        full = t("float.full", n=e.lost)
+        b.add(FloatText(b.cursor, b.d("token"), at=("board", e.source), text=full, color=LOSS))
 
 
 def _drawn(b: _Builder, e: ev.WorkerDrawn) -> None:

@@ -32,7 +32,9 @@ class History:
     def __init__(self, names: Sequence[str]) -> None:
         """Empty history for seats called ``names``."""
         self.names = list(names)
-        self.lines: list[LogLine] = [LogLine(t("log.turn", turn=1, name=self.names[0]), 0, 0, True)]
+        self.events: list[ev.Event] = []
+        """Every event added, in order (the log is written from them)."""
+        self.lines: list[LogLine] = self.write_log()
         self.moves: list[Move] = []
         self.score_history: list[list[int]] = []
         self.turn = 0
@@ -49,6 +51,7 @@ class History:
 
     def add(self, event: ev.Event, totals: Sequence[int] | None) -> None:
         """Remember ``event``; ``totals`` are the projected scores when its turn ended."""
+        self.events.append(event)
         self.lines.extend(log_lines([event], self.names, self.turn, self.temples))
         if isinstance(event, ev.TempleScored):
             self.temples += 1
@@ -60,6 +63,15 @@ class History:
             self.moves[-1].fills.append(event.pos)
         elif isinstance(event, ev.TurnEnded) and totals is not None:
             self.score_history.append(list(totals))
+
+    def write_log(self) -> list[LogLine]:
+        """The log of every event added so far, in the current language."""
+        first = LogLine(t("log.turn", turn=1, name=self.names[0]), 0, 0, True)
+        return [first, *log_lines(self.events, self.names)]
+
+    def relabel(self) -> None:
+        """Write the log again in the current language (it changed)."""
+        self.lines = self.write_log()
 
     def last_move(self) -> tuple[int, Pos | None, list[Pos]] | None:
         """Seat, placed square and filled squares of the latest move."""

@@ -17,7 +17,7 @@ import pygame
 from cacao_game.app import theme, widgets
 from cacao_game.app.play.texts import LogLine, outcome_text
 from cacao_game.app.scale import px
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.engine import Phase
 from cacao_game.engine.tiles import JUNGLE_CODES, WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 HAND_TILE = 132
 DISPLAY_TILE = 120
 PANEL_NAMES = ("panel_seat0", "panel_seat1", "panel_seat2", "panel_seat3")
+OVERBUILD_NOTE = pygame.Color(255, 190, 120)
+"""The colour of the hand's "Overbuild (1 sun)" note (in place of the pile count)."""
+ACTION_MIN_FIT = 0.62
+"""The table's action buttons are narrow (six in a replay): their labels may shrink this far."""
 POPUP_W = 620
 POPUP_TOP = 72
 POPUP_ROW = 58
@@ -199,7 +203,9 @@ class Hud:
                 draw(surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        """Turn, mover and what to do now."""
+        """Turn, mover and what to do now; the keys of the decision on the right when the
+        line leaves room for them (they shrink a little first, else they are left out: the
+        help page lists them)."""
         scene = self.scene
         p = scene.painter
         title = self.a("title")
@@ -209,44 +215,31 @@ class Hud:
             theme.draw_seat_marker(
                 scene.app, surface, scene.colors[seat], (title.x + px(28), title.centery + px(2)), px(13)
             )
-        p.text(
-            surface, heading, (title.x + px(52), title.centery + px(2)), 30, "black", theme.CREAM, "midleft"
-        )
-        variant = t(f"variant.{scene.config.variant}")
-        p.text(
+        variant = p.text(
             surface,
-            variant,
+            t(f"variant.{scene.config.variant}"),
             (title.right - px(20), title.centery + px(2)),
             20,
             "bold",
             theme.MUTED,
             "midright",
         )
-        p.text(
-            surface,
-            scene.status_text(),
-            (status.x + px(24), status.centery),
-            22,
-            "regular",
-            theme.SAND,
-            "midleft",
-        )
+        left = title.x + px(52)
+        heading = p.fit(heading, 30, "black", variant.left - px(24) - left)
+        p.text(surface, heading, (left, title.centery + px(2)), 30, "black", theme.CREAM, "midleft")
+        left, right = status.x + px(24), status.right - px(20)
+        text = p.fit(scene.status_text(), 22, "regular", right - left)
+        shown = p.text(surface, text, (left, status.centery), 22, "regular", theme.SAND, "midleft")
         problem = scene.autosave_problem()
-        keys = scene.key_hint_text()
-        if problem:
-            p.text(
-                surface,
-                problem,
-                (status.right - px(20), status.centery),
-                18,
-                "bold",
-                theme.DANGER,
-                "midright",
-            )
-        elif keys:
-            p.text(
-                surface, keys, (status.right - px(20), status.centery), 18, "regular", theme.MUTED, "midright"
-            )
+        side = problem or scene.key_hint_text()
+        if not side:
+            return
+        room = right - shown.right - px(32)
+        weight, color = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
+        font = theme.fit_font(scene.app, 18, side, room, weight)
+        if problem or font.size(side)[0] <= room:
+            side = theme.fit_text(font, side, max(room, 0)) if problem else side
+            theme.draw_text(surface, font, side, (right, status.centery), color, anchor="midright")
 
     def draw_panel(self, surface: pygame.Surface, seat: int) -> None:
         """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score."""
@@ -395,7 +388,7 @@ class Hud:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, px(2), border_radius=px(10))
         scene.painter.text(
             surface,
-            t("play.pile_left", count=count),
+            tn("play.pile_left", count),
             (rect.right + px(26), rect.y + px(6)),
             24,
             "black",
@@ -419,21 +412,19 @@ class Hud:
         if seat is None:
             return
         in_flight = scene.timeline.hidden()
-        title = t("play.hand_of", name=scene.names[seat])
-        p.text(surface, title, (area.x + px(20), area.y + px(14)), 22, "bold")
-        pile = scene.shown.piles[seat]
-        p.text(
-            surface,
-            t("play.in_pile", count=pile),
-            (area.right - px(20), area.y + px(18)),
-            18,
-            "regular",
-            theme.MUTED,
-            "topright",
-        )
         hand = scene.shown.hands[seat]
         color = scene.colors[seat]
         active = scene.accepts_board_input() and scene.turn.phase is Phase.PLACE
+        if active and scene.turn.overbuild_targets():
+            note, weight, note_color = t("play.overbuild"), "bold", OVERBUILD_NOTE
+        else:
+            note, weight, note_color = tn("play.in_pile", scene.shown.piles[seat]), "regular", theme.MUTED
+        noted = p.text(
+            surface, note, (area.right - px(20), area.y + px(18)), 18, weight, note_color, "topright"
+        )
+        left = area.x + px(20)
+        title = p.fit(t("play.hand_of", name=scene.names[seat]), 22, "bold", noted.left - px(16) - left)
+        p.text(surface, title, (left, area.y + px(14)), 22, "bold")
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(hand)), hand, strict=False)):
             if ("hand", (seat, index, len(hand))) in in_flight:
                 continue
@@ -449,16 +440,6 @@ class Hud:
                     surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12)
                 )
             self.draw_badge(surface, rect, index + 1, selected)
-        if active and scene.turn.overbuild_targets():
-            p.text(
-                surface,
-                t("play.overbuild"),
-                (area.centerx + px(40), area.y + px(18)),
-                18,
-                "bold",
-                (255, 190, 120),
-                "midtop",
-            )
 
     def section(self, surface: pygame.Surface, anchor: str, title: str) -> pygame.Rect:
         """Draw the title (string key ``title``) of the section at ``anchor``; returns the area."""
@@ -555,6 +536,7 @@ class Hud:
                 style="primary" if primary else "secondary",
                 font_size=20,
                 caption=scene.action_keys(button.name),
+                min_fit=ACTION_MIN_FIT,
             )
             widget.enabled = enabled
             widget.draw(surface, scene.app)
@@ -684,15 +666,15 @@ def seat_tips(scene: PlayScene, hud: Hud, seat: int) -> list[tuple[pygame.Rect, 
     return [
         (
             pygame.Rect(r.x + px(14), y - px(18), px(120), px(36)),
-            [t("tip.gold", name=name, n=shown.gold[seat])],
+            [tn("tip.gold", shown.gold[seat], name=name)],
         ),
         (
             pygame.Rect(r.x + px(136), y - px(16), px(150), px(32)),
-            [t("tip.cacao", name=name, n=shown.cacao[seat])],
+            [tn("tip.cacao", shown.cacao[seat], name=name)],
         ),
         (
             pygame.Rect(r.x + px(308), y - px(16), px(92), px(32)),
-            [t("tip.sun", name=name, n=shown.sun[seat])],
+            [tn("tip.sun", shown.sun[seat], name=name)],
         ),
         (
             pygame.Rect(r.right - px(80), y - px(18), px(70), px(36)),
@@ -712,7 +694,7 @@ def seat_tips(scene: PlayScene, hud: Hud, seat: int) -> list[tuple[pygame.Rect, 
 def worker_lines(scene: PlayScene, seat: int, hand: int, pile: int) -> list[str]:
     """How many worker tiles ``seat`` has left and which: the pile's contents for the seat
     whose hand is shown, hand and pile together for the others (what the table may know)."""
-    lines = [t("tip.tiles", name=scene.names[seat], hand=hand, pile=pile)]
+    lines = [tn("tip.tiles", hand, name=scene.names[seat], pile=pile)]
     tiles = scene.game.remaining_workers(seat)
     if seat == scene.hand_seat():
         tiles -= Counter(scene.shown.hands[seat])
@@ -747,7 +729,7 @@ def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
         tips.append((hud.panel_rect(seat), [scene.names[seat], breakdown(scene, seat), t("tip.panel")]))
     for slot, code in zip(hud.display_slots(), scene.shown.display, strict=False):
         tips.append((slot, [jungle_name(code), t("tip.display")]))
-    tips.append((hud.pile_rect(), [t("play.pile"), t("tip.pile", count=scene.shown.pile_count)]))
+    tips.append((hud.pile_rect(), [t("play.pile"), tn("tip.pile", scene.shown.pile_count)]))
     hand_seat = scene.hand_seat()
     if hand_seat is not None:
         hand = scene.shown.hands[hand_seat]
@@ -757,7 +739,7 @@ def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
     total = sum(counts.values())
     for rect, code, count in hud.remaining_cells():
         odds = round(100 * count / total) if total else 0
-        tips.append((rect, [jungle_name(code), t("tip.remaining", count=count, odds=odds)]))
+        tips.append((rect, [jungle_name(code), tn("tip.remaining", count, odds=odds)]))
     for button in hud.action_buttons():
         tips.append((button.rect, [scene.action_label(button.name), t(f"tip.action.{button.name}")]))
     tips.append((hud.a("title").union(hud.a("status")), [t("tip.status")]))
@@ -765,8 +747,8 @@ def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
 
 
 def jungle_name(code: str) -> str:
-    """A jungle tile's name, capitalised ("Plantation with two cacao")."""
-    return t(f"jungle.{code}").removeprefix("a ").capitalize()
+    """A jungle tile's name as a heading ("Double plantation")."""
+    return t(f"jungle_name.{code}")
 
 
 def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:

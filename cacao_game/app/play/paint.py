@@ -69,6 +69,8 @@ class Painter:
             if len(self._fitted) > 500:
                 self._fitted.clear()
             fitted = self._fitted[key] = theme.fit_text(self.assets.font(size, weight), text, width)
+        elif fitted != text:
+            theme.note_cut(text)
         return fitted
 
     def box(

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import strings
+from cacao_game.app.intents import display_name
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import RGB, SPEED_FACTORS, Point, Pulse, Timeline
@@ -34,7 +35,7 @@ from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.texts import LogLine
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
-from cacao_game.app.strings import t
+from cacao_game.app.strings import decimal, problem_text, t
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Phase
@@ -340,14 +341,17 @@ class PlayScene(Scene):
         if name == "play":
             return t("replay.pause" if self.autoplay else "replay.play")
         if name == "speed":
-            return t("replay.speed", speed=f"{REPLAY_SPEEDS[self.autoplay_speed]:g}")
+            speed = REPLAY_SPEEDS[self.autoplay_speed]
+            return t("replay.speed", speed=decimal(speed, 0 if speed.is_integer() else 1))
         return t(f"replay.{name}")
 
     def action_keys(self, name: str) -> str:
         """The keys of action button ``name``, as shown under its label."""
         if self.replay:
-            keys = {"first": "Home", "prev": "←", "next": "→", "last": "End"}
-            return keys.get(name) or self.app.intents.label({"play": "confirm", "speed": "cycle"}[name])
+            keys = {"first": "home", "prev": "left", "next": "right", "last": "end"}
+            if name in keys:
+                return display_name(keys[name])
+            return self.app.intents.label({"play": "confirm", "speed": "cycle"}[name])
         return self.app.intents.label({"menu": "pause"}.get(name, name))
 
     def thinking_seat(self) -> int | None:
@@ -518,7 +522,7 @@ class PlayScene(Scene):
         except LookupError:
             return
         except (OSError, ValueError) as error:
-            self.app.notify(t("play.save_failed", reason=str(error).splitlines()[0] if str(error) else error))
+            self.app.notify(t("play.save_failed", reason=problem_text(error, details=True)))
             return
         self.app.notify(t("play.saved", where=where))
 
@@ -531,6 +535,11 @@ class PlayScene(Scene):
         self.camera.fit(self.board_squares(), border=1)
         if snap:
             self.camera.snap()
+
+    def relabel(self) -> None:
+        """The language changed: the log is written again, the table laid out again."""
+        self.history.relabel()
+        self.relayout()
 
     def relayout(self) -> None:
         """The screen or scale changed: new anchors, the same view of the board."""

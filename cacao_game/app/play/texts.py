@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos, water_value
 from cacao_game.session.outcomes import Outcome
@@ -40,9 +40,13 @@ def gains_text(total: Counter[str], then: object = None) -> str:
 
 def amounts(total: Counter[str]) -> str:
     """``+2 cacao, +3 gold`` (signs as they are), or "" when nothing changes."""
-    parts = [t(f"yield.{key}", n=total[key]) for key in ("cacao", "gold", "water", "sun") if total[key]]
+    parts = [
+        tn(f"yield.{key}", abs(total[key]), n=total[key])
+        for key in ("cacao", "gold", "water", "sun")
+        if total[key]
+    ]
     if total["lost"]:
-        parts.append(t("yield.lost", n=total["lost"]))
+        parts.append(tn("yield.lost", total["lost"]))
     return ", ".join(parts)
 
 
@@ -58,7 +62,7 @@ def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
     for seat, gained in sorted(preview.others.items()):
         parts.append(t("preview.gives", name=names[seat], gains=amounts(gained)))
     if preview.opens:
-        parts.append(t("preview.opens", n=preview.opens))
+        parts.append(tn("preview.opens", preview.opens))
     return " · ".join(parts)
 
 
@@ -90,10 +94,12 @@ def log_lines(
         elif isinstance(e, ev.JungleFilled):
             text = t("log.fill", name=name, jungle=t(f"jungle.{e.tile}"))
         elif isinstance(e, ev.CacaoGained) and (e.gained or e.lost):
-            key = "log.cacao_full" if not e.gained else ("log.cacao_lost" if e.lost else "log.cacao")
-            text = t(key, name=name, n=e.gained, lost=e.lost)
+            if not e.gained:
+                text = tn("log.cacao_full", e.lost, name=name)
+            else:
+                text = tn("log.cacao_lost" if e.lost else "log.cacao", e.gained, name=name, lost=e.lost)
         elif isinstance(e, ev.CacaoSold) and e.sold:
-            text = t("log.sold", name=name, n=e.sold, gold=e.sold * e.price)
+            text = tn("log.sold", e.sold, name=name, gold=e.sold * e.price)
         elif isinstance(e, ev.GoldGained):
             text = t("log.gold", name=name, n=e.gained)
         elif isinstance(e, ev.GoldPaid):
@@ -102,7 +108,7 @@ def log_lines(
             start, end = _signed(water_value(e.start)), _signed(water_value(e.end))
             text = t("log.water", name=name, start=start, end=end)
         elif isinstance(e, ev.SunGained) and e.gained:
-            text = t("log.sun", name=name, n=e.gained)
+            text = tn("log.sun", e.gained, name=name)
         elif isinstance(e, ev.TempleScored):
             awards = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(e.gold) if g) or t("play.nobody")
             temples += 1

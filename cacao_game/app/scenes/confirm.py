@@ -41,12 +41,26 @@ class ConfirmDialog(DialogScene):
     ) -> None:
         super().__init__(app)
         self.message = message
-        self.title = title or t("confirm.title")
+        self.given = (title, yes, no)
+        """The caller's title and button labels (None: the defaults, in the current language)."""
         self.on_yes = on_yes
         self.on_no = on_no
-        self.yes_label = yes or t("common.yes")
-        self.no_label = no or t("common.no")
         self.danger = danger
+
+    @property
+    def title(self) -> str:
+        """The dialog's heading."""
+        return self.given[0] or t("confirm.title")
+
+    @property
+    def yes_label(self) -> str:
+        """The label of the button that confirms."""
+        return self.given[1] or t("common.yes")
+
+    @property
+    def no_label(self) -> str:
+        """The label of the button that declines."""
+        return self.given[2] or t("common.no")
 
     def message_image(self) -> pygame.Surface:
         """The message, wrapped to the dialog's width and centred."""

@@ -17,7 +17,7 @@ from cacao_game.app import theme
 from cacao_game.app.flow import open_save
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import kind_label, t
+from cacao_game.app.strings import kind_label, problem_text, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.saves import SaveInfo, delete_save, list_saves
 
@@ -66,7 +66,7 @@ class LoadScene(WidgetScene):
         except OSError as error:
             log.warning("saves not listed: %s", error)
             self.saves = []
-            self.app.notify(str(error))
+            self.app.notify(t("load.list_failed", reason=" ".join(str(error).split())))
         self.first = max(0, min(self.first, len(self.saves) - PER_PAGE))
         self.rebuild()
 
@@ -91,6 +91,8 @@ class LoadScene(WidgetScene):
                 style="primary",
             )
             load.enabled = info.error is None
+            if info.error is not None:
+                load.tooltip = t("load.details", reason=info.error)
             delete = Button(
                 (row.right - px(186), top, px(170), px(60)),
                 t("load.delete"),
@@ -127,7 +129,8 @@ class LoadScene(WidgetScene):
         try:
             delete_save(info.path)
         except (OSError, ValueError) as error:
-            self.app.notify(str(error))
+            reason = problem_text(error, details=True)
+            self.app.notify(t("load.delete_failed", name=self.display_name(info), reason=reason))
         else:
             self.app.notify(t("load.deleted", name=self.display_name(info)))
         self.refresh()
@@ -188,7 +191,7 @@ class LoadScene(WidgetScene):
             theme.draw_text(
                 surface,
                 warn,
-                t("load.refused", reason=info.error),
+                t("load.refused", reason=t(f"problem.{info.problem or 'invalid'}")),
                 (status_x, row.centery),
                 pygame.Color("#F08A6C"),
                 anchor="midleft",

@@ -10,7 +10,7 @@ from cacao_game.app import theme
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.scenes.base import DialogScene, design
-from cacao_game.app.strings import t
+from cacao_game.app.strings import problem_text, t
 from cacao_game.app.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -60,9 +60,7 @@ class PauseOverlay(DialogScene):
             self.app.notify(t("pause.nothing_to_save"))
         except Exception as error:  # any failure becomes a one-line notice, the game goes on
             log.warning("save failed: %s", error)
-            self.app.notify(
-                t("pause.save_failed", reason=str(error).splitlines()[0] if str(error) else error)
-            )
+            self.app.notify(t("pause.save_failed", reason=problem_text(error, details=True)))
         else:
             self.app.notify(t("pause.saved", where=where))
 

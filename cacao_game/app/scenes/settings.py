@@ -20,7 +20,7 @@ from cacao_game.app import prefs, theme
 from cacao_game.app.intents import display_name, event_key_name, rebind
 from cacao_game.app.scale import fit_factor, px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import t
+from cacao_game.app.strings import decimal, t
 from cacao_game.app.widgets import Button, Cycler, Panel, Toggle, Widget
 from cacao_game.config.choices import (
     AI_PACINGS,
@@ -227,7 +227,7 @@ class SettingsScene(WidgetScene):
         return self._choice(rect, "animation_speed", options, t("settings.animation_speed"))
 
     def _pacing_row(self, rect: pygame.Rect) -> Widget:
-        options = [(v, t("settings.ai_pacing_value", seconds=v)) for v in self._pacings()]
+        options = [(v, t("settings.ai_pacing_value", seconds=decimal(v))) for v in self._pacings()]
         return self._choice(rect, "ai_pacing", options, t("settings.ai_pacing"))
 
     def _fullscreen_row(self, rect: pygame.Rect) -> Widget:

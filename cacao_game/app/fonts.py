@@ -1,0 +1,167 @@
+"""A font with a fallback: the bundled Lato draws Latin, Greek and Cyrillic; the characters it
+has no glyph for (Chinese, Japanese) are drawn in the bundled fallback font, run by run.
+
+``FallbackFont`` is a ``pygame.font.Font`` whose ``size`` and ``render`` take the fallback
+into account, so every caller measures what it draws. Text Lato covers (all of the game's
+own strings, ``tests/test_fonts.py``) takes the plain path; only text with an uncovered
+character is split into runs.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+UNDEFINED = "\ue000"
+"""A private-use character: every font draws it as its "not defined" glyph."""
+
+Run = tuple[bool, str]
+"""A stretch of text and whether the main font draws it (False: the fallback does)."""
+
+
+@cache
+def _undefined_image(path: str) -> tuple[tuple[int, int], bytes]:
+    return _image(path, UNDEFINED)
+
+
+def _image(path: str, char: str) -> tuple[tuple[int, int], bytes]:
+    surface = _probe(path).render(char, False, (255, 255, 255), (0, 0, 0))
+    return surface.get_size(), pygame.image.tobytes(surface, "RGB")
+
+
+@cache
+def _probe(path: str) -> pygame.font.Font:
+    return pygame.font.Font(path, 24)
+
+
+@cache
+def has_glyph(path: str, char: str) -> bool:
+    """Whether the font file at ``path`` draws ``char`` (not as its "not defined" box)."""
+    if char.isspace() or not char.isprintable():
+        return True
+    return _image(path, char) != _undefined_image(path)
+
+
+class FallbackFont(pygame.font.Font):
+    """The font at ``path`` and ``size`` px, with ``fallback`` (a font file) for the
+    characters it lacks; the fallback is opened the first time it is needed."""
+
+    def __init__(self, path: Path, size: int, fallback: Path | None) -> None:
+        super().__init__(path, size)
+        self.path = str(path)
+        self.fallback_path = str(fallback) if fallback is not None and fallback.is_file() else None
+        self.pixels = size
+        self._fallback: pygame.font.Font | None = None
+
+    def fallback(self) -> pygame.font.Font:
+        """The fallback font at the same size, in the same weight and alignment."""
+        if self._fallback is None:
+            assert self.fallback_path is not None
+            self._fallback = pygame.font.Font(self.fallback_path, self.pixels)
+            self._fallback.bold = self.bold
+        self._fallback.align = self.align
+        return self._fallback
+
+    def runs(self, text: str) -> list[Run] | None:
+        """``text`` cut into runs by the font that draws them; None when this font draws it all
+        (or there is no fallback)."""
+        if text.isascii() or self.fallback_path is None:
+            return None
+        runs: list[Run] = []
+        for char in text:
+            own = has_glyph(self.path, char) or not has_glyph(self.fallback_path, char)
+            if runs and runs[-1][0] == own:
+                runs[-1] = (own, runs[-1][1] + char)
+            else:
+                runs.append((own, char))
+        return None if all(own for own, _ in runs) else runs
+
+    def size(self, text: str) -> tuple[int, int]:  # type: ignore[override]
+        runs = self.runs(text)
+        if runs is None:
+            return super().size(text)
+        sizes = [
+            pygame.font.Font.size(self, part) if own else self.fallback().size(part) for own, part in runs
+        ]
+        return sum(w for w, _ in sizes), max(self.get_height(), *(h for _, h in sizes))
+
+    def render(  # type: ignore[override]
+        self,
+        text: str,
+        antialias: bool,
+        color: pygame.typing.ColorLike,
+        bgcolor: pygame.typing.ColorLike | None = None,
+        wraplength: int = 0,
+    ) -> pygame.Surface:
+        runs = self.runs(text)
+        if runs is None:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        if wraplength:
+            return self._render_lines(self._wrap(text, wraplength), antialias, color, bgcolor, wraplength)
+        images = [(self._render_run(own, part, antialias, color, bgcolor), own) for own, part in runs]
+        ascent = max(self.get_ascent(), self.fallback().get_ascent())
+        height = max(self.get_height(), *(image.get_height() for image, _ in images))
+        surface = pygame.Surface((sum(image.get_width() for image, _ in images), height), pygame.SRCALPHA)
+        if bgcolor is not None:
+            surface.fill(bgcolor)
+        x = 0
+        for image, own in images:
+            font_ascent = self.get_ascent() if own else self.fallback().get_ascent()
+            surface.blit(image, (x, ascent - font_ascent))
+            x += image.get_width()
+        return surface
+
+    def _render_run(
+        self,
+        own: bool,
+        part: str,
+        antialias: bool,
+        color: pygame.typing.ColorLike,
+        bgcolor: pygame.typing.ColorLike | None,
+    ) -> pygame.Surface:
+        if own:
+            return pygame.font.Font.render(self, part, antialias, color, bgcolor)
+        return self.fallback().render(part, antialias, color, bgcolor)
+
+    def _wrap(self, text: str, width: int) -> list[str]:
+        """``text`` in lines of at most ``width`` px, broken at spaces (and line breaks)."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                candidate = f"{line} {word}" if line else word
+                if line and self.size(candidate)[0] > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = candidate
+            lines.append(line)
+        return lines
+
+    def _render_lines(
+        self,
+        lines: list[str],
+        antialias: bool,
+        color: pygame.typing.ColorLike,
+        bgcolor: pygame.typing.ColorLike | None,
+        width: int,
+    ) -> pygame.Surface:
+        images = [self.render(line, antialias, color, bgcolor) for line in lines]
+        step = self.get_linesize()
+        surface = pygame.Surface(
+            (max(image.get_width() for image in images), step * (len(images) - 1) + images[-1].get_height()),
+            pygame.SRCALPHA,
+        )
+        if bgcolor is not None:
+            surface.fill(bgcolor)
+        for row, image in enumerate(images):
+            if self.align == pygame.FONT_CENTER:
+                x = (surface.get_width() - image.get_width()) // 2
+            elif self.align == pygame.FONT_RIGHT:
+                x = surface.get_width() - image.get_width()
+            else:
+                x = 0
+            surface.blit(image, (x, row * step))
+        return surface
