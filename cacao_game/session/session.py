@@ -281,11 +281,14 @@ class PlaySession(Seats):
         return self._apply_all(list(outcome.actions))
 
     def _apply_all(self, actions: Sequence[Action]) -> list[SessionEvent]:
-        """Apply ``actions`` in order, stopping at the first one refused."""
+        """Apply ``actions`` in order, stopping at the first one refused. A fill the engine
+        has already made by itself (the last space gets the last display tile) is skipped."""
         if not actions:
             return [Refused("confirm.nothing")]
         happened: list[SessionEvent] = []
         for action in actions:
+            if isinstance(action, Fill) and self.game.jungle.get(action.pos, ("",))[0] == action.tile:
+                continue
             happened += self._apply(action)
             if any(isinstance(event, Refused) for event in happened):
                 break
