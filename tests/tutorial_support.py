@@ -7,7 +7,17 @@ decision the way a player does (select, rotate, click, give tiles, choose a row)
 
 from __future__ import annotations
 
-from cacao_game.session import AIAnswered, Choose, Confirm, PickFill, Rotate, Select, SessionEvent, Target
+from cacao_game.session import (
+    AIAnswered,
+    Choose,
+    Confirm,
+    PickFill,
+    Rotate,
+    Select,
+    SessionEvent,
+    Target,
+    Unassign,
+)
 from cacao_game.tutorial.session import TutorialSession
 
 
@@ -32,6 +42,8 @@ def solve(session: TutorialSession) -> list[SessionEvent]:
         session.handle(Target(placement.pos))
         return session.handle(Target(placement.pos))
     if answer.fills:
+        for given in list(session.selection.assignments()):
+            session.handle(Unassign(given))
         for fill in answer.fills[: session.selection.to_assign()]:
             session.handle(PickFill(fill.tile))
             session.handle(Target(fill.pos))
@@ -41,19 +53,24 @@ def solve(session: TutorialSession) -> list[SessionEvent]:
     return session.handle(Choose(choice))
 
 
+def play_one(session: TutorialSession) -> None:
+    """One thing a player (or Coco) does: Next on a note, Coco's move, or the player's."""
+    game, coach = session.game, session.coach
+    if coach.can_go_on(game):
+        assert session.next_step()
+    elif game.current_player() != 0:
+        assert answer_coco(session), "Coco answered"
+    else:
+        solve(session)
+
+
 def advance(session: TutorialSession, until: str | None = None, limit: int = 400) -> None:
     """Play on until the step ``until`` is on and the game is at it (the end if None)."""
     for _ in range(limit):
-        game, coach = session.game, session.coach
-        step = coach.current(game)
+        step = session.coach.current(session.game)
         if step is None:
             return
-        if until is not None and step.key == until and len(game.actions) == step.at:
+        if until is not None and step.key == until and len(session.game.actions) == step.at:
             return
-        if coach.can_go_on(game):
-            assert session.next_step()
-        elif game.current_player() != 0:
-            assert answer_coco(session), "Coco answered"
-        else:
-            solve(session)
+        play_one(session)
     raise AssertionError(f"the tutorial did not reach {until!r}")
