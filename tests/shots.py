@@ -258,7 +258,7 @@ def shot_tutorial_watch(app: App) -> None:
     scene.show(solve(session))
     for _ in range(600):
         app.step([], FRAME)
-        if scene.timeline.busy and session.game.current_player() == 1:
+        if scene.timeline.busy and scene.current_seat() == 1:
             break
     run(app, 8)
 

@@ -423,6 +423,8 @@ EN: dict[str, str] = {
     "tutorial.next": "Next",
     "tutorial.show": "Show me",
     "tutorial.restart": "Start over",
+    "tutorial.leave": "Leave the tutorial? It keeps your place: Learn to play takes you back to it.",
+    "tutorial.menu_resume": "Resume at lesson {number} of {count}",
     "tutorial.restart_confirm": "Start the tutorial again from the first lesson?",
     "tutorial.answer_shown": "The answer is on the board: press Enter or Confirm to play it.",
     "tutorial.saved": "Tutorial progress saved",

@@ -89,11 +89,13 @@ class Button(Widget):
         tooltip: str | None = None,
         selected: bool = False,
         caption: str = "",
+        caption_size: int = 13,
     ) -> None:
         super().__init__(rect, tooltip=tooltip)
         self.label = label
         self.caption = caption
         """A small second line under the label (the keys of a table action)."""
+        self.caption_size = caption_size
         self.on_click = on_click
         self.style = style
         self.icon = icon
@@ -161,12 +163,12 @@ class Button(Widget):
             icon = app.assets.icon(self.icon, px(34))
             surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
             x += px(44)
-        middle = rect.centery + px(1) - (px(7) if self.caption else 0)
+        middle = rect.centery + px(1) - (px(self.caption_size // 2 + 1) if self.caption else 0)
         surface.blit(text, text.get_rect(midleft=(x, middle)))
         with theme.within(rect):
             theme.note_text(surface, label, text.get_rect(midleft=(x, middle)))
             if self.caption:
-                small = app.assets.font(13)
+                small = app.assets.font(self.caption_size)
                 caption = theme.fit_text(small, self.caption, rect.w - px(8))
                 theme.draw_text(
                     surface,

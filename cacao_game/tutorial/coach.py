@@ -20,7 +20,7 @@ from functools import cache
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, WorkerTile
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import WORKER_SIDES, Pos
-from cacao_game.tutorial.script import CHAPTERS, DEAL, END, PLAYER, SOLUTION, STEPS, Step
+from cacao_game.tutorial.script import CHAPTERS, DEAL, END, PLAYER, SOLUTION, STEPS, Step, chapter_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +166,7 @@ class Coach:
 
     def chapter(self, game: Game) -> tuple[int, int]:
         """The current chapter's number (from 1) and the number of chapters."""
-        step = self.current(game)
-        number = CHAPTERS.index(step.chapter) + 1 if step is not None else len(CHAPTERS)
-        return number, len(CHAPTERS)
+        return chapter_of(self.index(game)), len(CHAPTERS)
 
     def watching(self, game: Game) -> bool:
         """Whether Coco is to play before the current step shows."""
@@ -260,7 +258,8 @@ class Coach:
 
     def judge(self, game: Game, actions: Sequence[Action]) -> Mistake | None:
         """None if the player's decision ``actions`` is the one the lesson expects (the step
-        then counts as done: ``accept``), else why not (kept in ``mistake``)."""
+        then counts as done: ``accept``), else why not (kept in ``mistake``; the notes before
+        the move step are then left: the player is at the move)."""
         index = self.move_step(game)
         if index is not None and self.leads_right(game, actions):
             return None
@@ -268,6 +267,7 @@ class Coach:
             step = self.current(game)
             mistake = Mistake("tutorial.wrong.wait", step.key if step is not None else "")
         else:
+            self._go(index)
             mistake = self._explain(game, actions, STEPS[index].key)
         self.mistake = mistake
         self.revealed = True

@@ -228,6 +228,13 @@ CHAPTERS: Final[tuple[str, ...]] = tuple(dict.fromkeys(step.chapter for step in 
 """The chapters in order: ``tutorial.chapter.<name>`` is each one's title."""
 
 
+def chapter_of(index: int) -> int:
+    """The number (from 1) of the chapter of step ``index``; the last once finished."""
+    if not 0 <= index < len(STEPS):
+        return len(CHAPTERS)
+    return CHAPTERS.index(STEPS[index].chapter) + 1
+
+
 def config(player: str) -> GameConfig:
     """The seats of the tutorial game: the player called ``player`` (a clean name, see
     ``cacao_game.config.names``) and Coco; no seed (the deal is ``DEAL``). Raises ValueError

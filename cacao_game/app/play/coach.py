@@ -65,7 +65,13 @@ class CoachPanel:
         coach = self.session.coach
         width = (r.w - 3 * px(PAD)) // 2
         bottom = r.bottom - px(PAD) - px(BUTTON_H)
-        if coach.move_step(game) is not None and self.scene.accepts_board_input():
+        step = coach.current(game)
+        if (
+            step is not None
+            and step.move
+            and coach.move_step(game) is not None
+            and self.scene.accepts_board_input()
+        ):
             found.append(("show", pygame.Rect(r.x + px(PAD), bottom, width, px(BUTTON_H))))
         if coach.can_go_on(game) and not self.scene.timeline.busy:
             found.append(("next", pygame.Rect(r.right - px(PAD) - width, bottom, width, px(BUTTON_H))))
@@ -234,7 +240,7 @@ class CoachPanel:
         """What ``step`` points at: its own looks, and the hand tile of a placement to make
         (until it is selected)."""
         looks = list(step.looks)
-        answer = self.session.coach.answer(self.session.game)
+        answer = self.session.coach.answer(self.session.game) if step.move else None
         if answer is not None and answer.placement is not None:
             hand = self.scene.turn.hand()
             selected = self.scene.turn.selected_tile()

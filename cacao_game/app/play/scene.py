@@ -701,6 +701,10 @@ class PlayScene(Scene):
             return next((lines for rect, lines in hud_tips(self, self.hud) if tuple(rect) == data), [])
         return square_tooltip(self, data)
 
+    def leave_question(self) -> str:
+        """A tutorial keeps its place: say so before leaving it."""
+        return t("tutorial.leave") if self.tutorial is not None else super().leave_question()
+
     def restart_tutorial(self) -> None:
         """Start over: the tutorial from its first lesson (its saved progress is dropped)."""
         start_tutorial(self.app, fresh=True)

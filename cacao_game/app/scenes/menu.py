@@ -15,6 +15,7 @@ from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
 from cacao_game.tutorial import progress as tutorial_progress
+from cacao_game.tutorial.script import CHAPTERS, STEPS, chapter_of
 
 __all__ = ["MenuScene"]
 
@@ -48,8 +49,20 @@ class MenuScene(WidgetScene):
         for i, (key, action, style) in enumerate(entries):
             rect = pygame.Rect(0, 0, px(BUTTON_W), px(BUTTON_H))
             rect.midtop = (cx, top + i * step)
-            caption = t("tutorial.menu_caption") if key == "tutorial.menu" and newcomer else ""
-            self.widgets.append(Button(rect, t(key), action, style=style, font_size=32, caption=caption))
+            caption = self.tutorial_caption(newcomer) if key == "tutorial.menu" else ""
+            self.widgets.append(
+                Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
+            )
+
+    @staticmethod
+    def tutorial_caption(newcomer: bool) -> str:
+        """Under Learn to play: what it is (first launch), or where it resumes."""
+        if newcomer:
+            return t("tutorial.menu_caption")
+        saved = tutorial_progress.load()
+        if saved is None or saved.step >= len(STEPS):
+            return ""
+        return t("tutorial.menu_resume", number=chapter_of(saved.step), count=len(CHAPTERS))
 
     @staticmethod
     def newcomer() -> bool:
