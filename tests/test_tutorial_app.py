@@ -185,3 +185,34 @@ def test_the_panel_points_at_what_each_step_looks_at(size: tuple[int, int], user
     finally:
         app.close()
     assert pygame.get_init()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768)])
+def test_every_lesson_and_its_wrong_try_fit_above_the_buttons(size: tuple[int, int], user_home) -> None:
+    """On the smallest screens, each step's text (with the longest reason a wrong try can
+    add) fits in the lesson panel above its buttons, shrinking no further than allowed."""
+    from shots import make_app
+
+    from cacao_game.app.play.ai_worker import ScriptedAI
+    from cacao_game.config.settings import Settings
+    from cacao_game.tutorial.script import STEPS
+
+    app = make_app(size, Settings(sound=False))
+    try:
+        app.home()
+        session = TutorialSession()
+        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
+        app.push(scene)
+        assert scene.coach is not None
+        reasons = [t("tutorial.wrong.turn"), t("tutorial.wrong.tile", tile=t("tile.2101"))]
+        assert scene.coach.text_size("Title", t("tutorial.step.welcome") * 6, None) is None
+        for step in STEPS:
+            title = t(f"tutorial.chapter.{step.chapter}")
+            text = t(f"tutorial.step.{step.key}", you=65, coco=59)
+            mistakes = (
+                [f"{reason} {t(f'tutorial.why.{step.key}')}" for reason in reasons] if step.move else []
+            )
+            for mistake in [None, *mistakes]:
+                assert scene.coach.text_size(title, text, mistake) is not None, (step.key, mistake)
+    finally:
+        app.close()

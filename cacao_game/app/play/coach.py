@@ -37,7 +37,9 @@ MARK_LIGHT = pygame.Color("#E6FDFF")
 """What a step points at pulses between these: a cool colour, apart from the gold of the
 selection and the legal squares."""
 WRONG = pygame.Color("#F0A070")
-SAMPLE = 84
+TEXT_SIZES = (19, 18, 17, 16, 15)
+"""Design pixel sizes the lesson text may take, largest first (it shrinks to fit)."""
+SAMPLE = 62
 """Design pixels of the expected tile's picture in the panel."""
 
 
@@ -140,10 +142,12 @@ class CoachPanel:
             x, width = r.x + px(PAD), r.w - 2 * px(PAD)
             p.text(surface, t("tutorial.lesson", number=number, count=count), (x, r.y + px(14)), 16, "bold",
                    theme.MUTED)  # fmt: skip
+            mistake = self.mistake_text() if lesson else None
+            size = self.text_size(title, text, mistake) or TEXT_SIZES[-1]
             y = p.text(surface, title, (x, r.y + px(40)), 27, "black", theme.GOLD, width=width).bottom
-            y = p.text(surface, text, (x, y + px(10)), 19, "regular", theme.CREAM, width=width).bottom
-            if lesson and coach.mistake is not None:
-                self._draw_mistake(surface, (x, y + px(14)), width)
+            y = p.text(surface, text, (x, y + px(10)), size, "regular", theme.CREAM, width=width).bottom
+            if mistake is not None:
+                self._draw_mistake(surface, mistake, (x, y + px(14)), width, size - 1)
             buttons = self.buttons()
             if lesson and not any(name == "next" for name, _rect in buttons):
                 self._draw_sample(surface)
@@ -155,10 +159,11 @@ class CoachPanel:
         "watch Coco" or "well done" while a move is shown)."""
         game = self.session.game
         step = self.step()
-        busy = self.scene.timeline.busy
-        if busy and self.scene.current_seat() == PLAYER and game.actions:
-            return t("tutorial.well_done.title"), t("tutorial.well_done"), False
-        if step is None or self.session.coach.watching(game) or (busy and not step.move):
+        if self.scene.timeline.busy and game.actions:
+            if self.scene.current_seat() == PLAYER:
+                return t("tutorial.well_done.title"), t("tutorial.well_done"), False
+            return t("tutorial.watch.title"), t("tutorial.watch"), False
+        if step is None or self.session.coach.watching(game):
             return t("tutorial.watch.title"), t("tutorial.watch"), False
         return t(f"tutorial.chapter.{step.chapter}"), self._text(step), True
 
@@ -166,25 +171,46 @@ class CoachPanel:
         totals = self.session.score_totals()
         return t(f"tutorial.step.{step.key}", you=totals[0], coco=totals[COACH_SEAT])
 
-    def _draw_mistake(self, surface: pygame.Surface, at: tuple[int, int], width: int) -> int:
-        """The reason of the last wrong try, in a box; returns the box's bottom."""
-        coach = self.session.coach
-        mistake = coach.mistake
-        assert mistake is not None
+    def mistake_text(self) -> str | None:
+        """The reason of the last wrong try, in words (None if there is none)."""
+        mistake = self.session.coach.mistake
+        if mistake is None:
+            return None
         name = ""
         if mistake.code:
             name = t(f"tile.{mistake.code}") if mistake.code.isdigit() else t(f"jungle.{mistake.code}")
         reason = t(mistake.reason, tile=name)
         why = t(f"tutorial.why.{mistake.step}") if mistake.reason != "tutorial.wrong.wait" else ""
-        text = f"{reason} {why}".strip()
+        return f"{reason} {why}".strip()
+
+    def text_size(self, title: str, text: str, mistake: str | None) -> int | None:
+        """The largest of ``TEXT_SIZES`` at which the title, the text and the mistake fit above
+        the buttons (None if even the smallest does not: long translations shrink first)."""
+        r = self.rect()
         p = self.scene.painter
-        image = p.text_image(text, 18, "bold", WRONG, width - px(24))
+        width = r.w - 2 * px(PAD)
+        room = r.bottom - px(PAD) - px(BUTTON_H) - px(10) - (r.y + px(40))
+        used = p.text_image(title, 27, "black", theme.GOLD, width).get_height() + px(10)
+        for size in TEXT_SIZES:
+            height = used + p.text_image(text, size, "regular", theme.CREAM, width).get_height()
+            if mistake is not None:
+                box = p.text_image(mistake, size - 1, "bold", WRONG, width - px(24)).get_height()
+                height += px(14) + box + px(16)
+            if height <= room:
+                return size
+        return None
+
+    def _draw_mistake(
+        self, surface: pygame.Surface, text: str, at: tuple[int, int], width: int, size: int
+    ) -> None:
+        """The reason of the last wrong try, in a box."""
+        p = self.scene.painter
+        image = p.text_image(text, size, "bold", WRONG, width - px(24))
         box = pygame.Rect(at[0], at[1], width, image.get_height() + px(16))
         p.box(surface, box, theme.INK, 235, px(10))
         pygame.draw.rect(surface, WRONG, box, px(2), border_radius=px(10))
         with theme.within(box):
-            p.text(surface, text, (box.x + px(12), box.y + px(8)), 18, "bold", WRONG, width=width - px(24))
-        return box.bottom
+            p.text(surface, text, (box.x + px(12), box.y + px(8)), size, "bold", WRONG, width=width - px(24))
 
     def _draw_sample(self, surface: pygame.Surface) -> None:
         """Once the answer shows: the expected tile, turned as it must lie, beside "Like this",
@@ -200,7 +226,7 @@ class CoachPanel:
         r = self.rect()
         size = px(SAMPLE)
         spot = pygame.Rect(0, 0, size, size)
-        spot.bottomright = (r.right - px(PAD), r.bottom - px(PAD) + px(12))
+        spot.midright = (r.right - px(PAD), r.bottom - px(PAD) - px(BUTTON_H) // 2)
         image = self.scene.art.worker(self.scene.colors[PLAYER], tile.tile, size, tile.rotation)
         surface.blit(image, spot)
         self.scene.painter.text(surface, t("tutorial.like_this"), (spot.x - px(12), spot.centery), 19, "bold",
