@@ -3,20 +3,25 @@ its lesson panel, it is played by clicks and keys, and it can be left and resume
 
 from __future__ import annotations
 
-import pygame
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from harness import FRAME, click, click_label, press, run
+from shots import make_app
 from tutorial_support import advance, play_one
 
 from cacao_game import saves
 from cacao_game.app.app import App
+from cacao_game.app.play.ai_worker import ScriptedAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.scoring import ScoringScene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
+from cacao_game.config.settings import Settings
 from cacao_game.tutorial import progress
-from cacao_game.tutorial.script import PLAYER, SOLUTION
+from cacao_game.tutorial.script import PLAYER, SOLUTION, STEPS
 from cacao_game.tutorial.session import TutorialSession
 
 
@@ -152,22 +157,27 @@ def test_start_over_asks_then_begins_at_the_first_lesson(play_app: App) -> None:
     assert fresh.tutorial.game.actions == [] and step_key(fresh) == "welcome"
 
 
+@contextmanager
+def tutorial_table(
+    size: tuple[int, int], **options: object
+) -> Iterator[tuple[App, TutorialSession, PlayScene]]:
+    """An app of ``size`` showing a new tutorial's table (closed afterwards)."""
+    app = make_app(size, Settings(sound=False, **options))  # type: ignore[arg-type]
+    try:
+        app.home()
+        session = TutorialSession()
+        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
+        app.push(scene)
+        yield app, session, scene
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
 def test_the_panel_points_at_what_each_step_looks_at(size: tuple[int, int], user_home) -> None:
     """Every look of every step is found on screen (a square in the board, a hand or display
     tile, a panel part, the row to choose) when the step is on."""
-    from shots import make_app
-
-    from cacao_game.config.settings import Settings
-
-    app = make_app(size, Settings(sound=False, animation_speed="instant", ai_pacing=0.0))
-    try:
-        app.home()
-        session = TutorialSession()
-        from cacao_game.app.play.ai_worker import ScriptedAI
-
-        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
-        app.push(scene)
+    with tutorial_table(size, animation_speed="instant", ai_pacing=0.0) as (app, session, scene):
         assert scene.coach is not None
         while not session.finished():
             step = session.coach.current(session.game)
@@ -182,27 +192,13 @@ def test_the_panel_points_at_what_each_step_looks_at(size: tuple[int, int], user
                     assert rect is not None, (step.key, look)
                     assert app.screen.get_rect().contains(rect.inflate(-12, -12)), (step.key, look)
             play_one(session)
-    finally:
-        app.close()
-    assert pygame.get_init()
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1366, 768)])
 def test_every_lesson_and_its_wrong_try_fit_above_the_buttons(size: tuple[int, int], user_home) -> None:
     """On the smallest screens, each step's text (with the longest reason a wrong try can
     add) fits in the lesson panel above its buttons, shrinking no further than allowed."""
-    from shots import make_app
-
-    from cacao_game.app.play.ai_worker import ScriptedAI
-    from cacao_game.config.settings import Settings
-    from cacao_game.tutorial.script import STEPS
-
-    app = make_app(size, Settings(sound=False))
-    try:
-        app.home()
-        session = TutorialSession()
-        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
-        app.push(scene)
+    with tutorial_table(size) as (_app, _session, scene):
         assert scene.coach is not None
         reasons = [t("tutorial.wrong.turn"), t("tutorial.wrong.tile", tile=t("tile.2101"))]
         assert scene.coach.text_size("Title", t("tutorial.step.welcome") * 6, None) is None
@@ -214,5 +210,3 @@ def test_every_lesson_and_its_wrong_try_fit_above_the_buttons(size: tuple[int, i
             )
             for mistake in [None, *mistakes]:
                 assert scene.coach.text_size(title, text, mistake) is not None, (step.key, mistake)
-    finally:
-        app.close()
