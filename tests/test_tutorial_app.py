@@ -155,6 +155,11 @@ def test_start_over_asks_then_begins_at_the_first_lesson(play_app: App) -> None:
     fresh = play_app.top
     assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.tutorial is not None
     assert fresh.tutorial.game.actions == [] and step_key(fresh) == "welcome"
+    kept = progress.load()
+    assert kept is None or kept.game.actions == [], "the old tutorial saved itself after Start over"
+    play_app.home()
+    saved = progress.load()
+    assert saved is not None and saved.game.actions == [] and saved.step == 0
 
 
 @contextmanager

@@ -140,7 +140,11 @@ def continue_game(app: App) -> bool:
 def start_tutorial(app: App, *, fresh: bool = False) -> bool:
     """Open the guided first game over the menu: where it was left, or from its first lesson
     when there is no progress, it was finished, or ``fresh`` (Start over). Its progress is
-    kept in its own file (``cacao_game.tutorial.progress``), never in the autosave."""
+    kept in its own file (``cacao_game.tutorial.progress``), never in the autosave.
+
+    Whatever was open closes first, so a tutorial being left has saved itself before its
+    file is read (or, for Start over, deleted)."""
+    app.home()
     saved = None if fresh else progress.load()
     if saved is not None and saved.step >= len(STEPS):
         saved = None
