@@ -8,23 +8,27 @@ which the caller points at a temporary folder.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 
 import pygame
 from harness import FRAME, motion, random_game, run
 from phases import CONFIG, game_at
+from tutorial_support import advance, solve
 
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.play.ai_worker import SyncAI
+from cacao_game.app.play.ai_worker import ScriptedAI, SyncAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Game
 from cacao_game.records.gamerecord import seat_entries, to_record
-from cacao_game.session import PlaySession, ShowHand, Target
+from cacao_game.session import PlaySession, Rotate, Select, ShowHand, Target
 from cacao_game.session.replay import ReplaySession
+from cacao_game.tutorial.session import TutorialSession
 
 Shot = Callable[[App], None]
 
@@ -197,6 +201,69 @@ def shot_replay(app: App) -> None:
     frames(app, 30)
 
 
+def shot_menu_newcomer(app: App) -> None:
+    """The menu of a first launch (no tutorial started, no autosave): Learn to play first."""
+    before = os.environ.get("CACAO_HOME")
+    os.environ["CACAO_HOME"] = tempfile.mkdtemp(prefix="cacao_newcomer_")
+    try:
+        app.home()
+        hover(app, at(app, 0.2, 0.2))
+    finally:
+        if before is None:
+            os.environ.pop("CACAO_HOME", None)
+        else:
+            os.environ["CACAO_HOME"] = before
+
+
+def tutorial_table(app: App, until: str) -> PlayScene:
+    """The tutorial's table with the lesson step ``until`` on (played there through the session)."""
+    app.home()
+    session = TutorialSession()
+    advance(session, until)
+    scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
+    app.push(scene)
+    frames(app, 30)
+    return scene
+
+
+def tutorial_shot(until: str, *, wrong: bool = False, show: bool = False) -> Shot:
+    """The tutorial at step ``until``: as it opens, after a try turned the wrong way, or with
+    the answer shown."""
+
+    def shot(app: App) -> None:
+        scene = tutorial_table(app, until)
+        session = scene.tutorial
+        assert session is not None and scene.coach is not None
+        if wrong:
+            answer = session.coach.answer(session.game)
+            assert answer is not None and answer.placement is not None
+            placement = answer.placement
+            scene.send(Select(session.selection.hand().index(placement.tile)))
+            while session.selection.rotation != (placement.rotation + 1) % 4:
+                scene.send(Rotate(1))
+            scene.send(Target(placement.pos))
+            scene.send(Target(placement.pos))
+        if show:
+            scene.coach.press("show")
+        frames(app, 5)
+        point_at_first_target(app, scene)
+
+    return shot
+
+
+def shot_tutorial_watch(app: App) -> None:
+    """Coco's turn in the tutorial, mid-animation, the lesson panel saying so."""
+    scene = tutorial_table(app, "sell")
+    session = scene.tutorial
+    assert session is not None
+    scene.show(solve(session))
+    for _ in range(600):
+        app.step([], FRAME)
+        if scene.timeline.busy and scene.current_seat() == 1:
+            break
+    run(app, 8)
+
+
 SHOTS: dict[str, Shot] = {
     "menu": shot_menu,
     "setup": shot_setup,
@@ -218,5 +285,16 @@ SHOTS: dict[str, Shot] = {
     "statistics": scoring_view("statistics"),
     "final_board": scoring_view("board"),
     "replay": shot_replay,
+    "menu_newcomer": shot_menu_newcomer,
+    "tutorial_welcome": tutorial_shot("welcome"),
+    "tutorial_place": tutorial_shot("place"),
+    "tutorial_wrong": tutorial_shot("place", wrong=True),
+    "tutorial_sell": tutorial_shot("sell"),
+    "tutorial_watch": shot_tutorial_watch,
+    "tutorial_fill": tutorial_shot("sun_fill", show=True),
+    "tutorial_temple": tutorial_shot("temple_lead"),
+    "tutorial_practice": tutorial_shot("practice_2"),
+    "tutorial_overbuild": tutorial_shot("overbuild"),
+    "tutorial_scoring": tutorial_shot("scoring"),
 }
 """Shot name -> how to reach it; the play phases are those the layout issue lists."""

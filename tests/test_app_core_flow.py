@@ -35,9 +35,17 @@ def kinds(app) -> list[str]:
 
 
 def test_menu_offers_the_entries_and_no_continue_without_autosave(app):
-    """The menu lists New game, Load, Settings, Rules, Quit; Continue only with an autosave."""
+    """The menu lists Learn to play (first on a first launch), New game, Load, Settings,
+    Rules, Quit; Continue only with an autosave."""
     labels = [w.label for w in app.top.widgets]
-    assert labels == [t("menu.new"), t("menu.load"), t("menu.settings"), t("menu.rules"), t("menu.quit")]
+    assert labels == [
+        t("tutorial.menu"),
+        t("menu.new"),
+        t("menu.load"),
+        t("menu.settings"),
+        t("menu.rules"),
+        t("menu.quit"),
+    ]
 
 
 def test_continue_appears_with_an_autosave_and_resumes_it(app):
@@ -206,7 +214,9 @@ def test_f11_toggles_through_the_display_and_survives_the_dummy_driver(app):
 
 
 def test_keyboard_navigation_activates_the_focused_button(app):
-    """Down then Enter on the menu activates the second entry (Load)."""
+    """Down then Enter on the menu activates the focused entry: the third (Load, after Learn
+    to play and New game on a first launch)."""
+    press(app, "pan_down")
     press(app, "pan_down")
     press(app, "pan_down")
     press(app, "confirm")

@@ -6,7 +6,8 @@ not, they never run) and every import that breaks the layering rules below, then
 it printed anything. The tests run the same checks.
 
 Layering rules:
-- ``engine``, ``ai``, ``session``, ``records``, ``saves`` and ``config`` never import pygame;
+- ``engine``, ``ai``, ``session``, ``records``, ``saves``, ``config`` and ``tutorial`` never
+  import pygame;
 - a scene module (``cacao_game/app/scenes/*`` or the play scene) never imports another scene
   module: scenes ask for the next scene by name (``cacao_game.app.routes``).
 """
@@ -18,7 +19,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-PURE_PACKAGES = ("engine", "ai", "session", "records", "saves", "config")
+PURE_PACKAGES = ("engine", "ai", "session", "records", "saves", "config", "tutorial")
 SCENE_MODULES_PREFIX = "cacao_game.app.scenes."
 SCENE_MODULES_EXTRA = ("cacao_game.app.play.scene",)
 SCENE_HELPERS = ("cacao_game.app.scenes.base",)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cacao_game import saves
+from cacao_game.app.play.ai_worker import ScriptedAI
 from cacao_game.app.strings import problem_text, t
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
@@ -21,6 +22,9 @@ from cacao_game.records import read_record
 from cacao_game.session import PlaySession
 from cacao_game.session.autosave import BackgroundAutosaver, one_line
 from cacao_game.session.replay import ReplaySession
+from cacao_game.tutorial import progress
+from cacao_game.tutorial.script import STEPS
+from cacao_game.tutorial.session import TutorialSession
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
@@ -132,6 +136,46 @@ def autosave_exists() -> bool:
 def continue_game(app: App) -> bool:
     """Resume the autosave."""
     return open_save(app, saves.autosave_path(), backup_fallback=True)
+
+
+def start_tutorial(app: App, *, fresh: bool = False) -> bool:
+    """Open the guided first game over the menu: where it was left, or from its first lesson
+    when there is no progress, it was finished, or ``fresh`` (Start over). Its progress is
+    kept in its own file (``cacao_game.tutorial.progress``), never in the autosave.
+
+    Whatever was open closes first, so a tutorial being left has saved itself before its
+    file is read (or, for Start over, deleted)."""
+    app.home()
+    saved = None if fresh else progress.load()
+    if saved is not None and saved.step >= len(STEPS):
+        saved = None
+    try:
+        if saved is None and progress.exists():
+            progress.forget()
+        session = TutorialSession(
+            saved.game if saved is not None else None,
+            saved.step if saved is not None else 0,
+            player=saved.player if saved is not None else player_name(app),
+            autosaver=BackgroundAutosaver(progress.tutorial_path),
+            view=saved.view if saved is not None else None,
+        )
+    except (ValueError, OSError) as error:  # SaveError is a ValueError
+        app.notify(t("tutorial.failed", reason=one_line(error)))
+        return False
+    app.home()
+    app.open("table", session, ai=ScriptedAI(session.scripted_answer))
+    step = session.coach.current(session.game)
+    if saved is not None and step is not None:
+        app.notify(t("tutorial.resumed", chapter=t(f"tutorial.chapter.{step.chapter}")))
+    return True
+
+
+def player_name(app: App) -> str:
+    """The name the tutorial gives the player: the first human of the last game set up, else
+    the default ("Player")."""
+    last = app.last_config
+    humans = [seat.name for seat in last.seats if seat.is_human] if last is not None else []
+    return humans[0] if humans else t("tutorial.player")
 
 
 def watch_record(app: App, record: Mapping[str, object]) -> bool:

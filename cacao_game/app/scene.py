@@ -76,6 +76,12 @@ class Scene:
         """
         raise LookupError("no game")
 
+    def leave_question(self) -> str:
+        """What the pause overlay asks before Quit to menu leaves this scene."""
+        from cacao_game.app.strings import t
+
+        return t("pause.quit_confirm")
+
     def help_topics(self) -> list[tuple[str, str]]:
         """Extra (title, text) help sections this scene adds to the F1 page."""
         return []

@@ -468,6 +468,217 @@ EN: dict[str, str] = {
     "cli.headless_options": "--seats, --games and --record go with --headless",
     "cli.force_alone": "--force goes with --record",
     "cli.headless_seats": "--headless needs --seats, e.g. --seats random,random",
+    # tutorial
+    "tutorial.menu": "Learn to play",
+    "tutorial.player": "Player",
+    "tutorial.well_done.title": "Well done!",
+    "tutorial.well_done": "Watch your workers at work: the board shows what each one gets.",
+    "tutorial.like_this": "Like this:",
+    "tutorial.menu_caption": "New to Cacao? A guided game, about 10 minutes",
+    "tutorial.resumed": "Tutorial resumed: {chapter}",
+    "tutorial.lesson": "Lesson {number} of {count}",
+    "tutorial.next": "Next",
+    "tutorial.show": "Show me",
+    "tutorial.restart": "Start over",
+    "tutorial.leave": "Leave the tutorial? It keeps your place: Learn to play takes you back to it.",
+    "tutorial.menu_resume": "Resume at lesson {number} of {count}",
+    "tutorial.restart_confirm": "Start the tutorial again from the first lesson?",
+    "tutorial.answer_shown": "The answer is on the board: press Enter or Confirm to play it.",
+    "tutorial.saved": "Tutorial progress saved",
+    "tutorial.done": "Tutorial complete: you know the whole game now!",
+    "tutorial.failed": "The tutorial could not start: {reason}",
+    "tutorial.status_next": "Read the lesson on the right, then press Next",
+    "tutorial.watch.title": "Coco's turn",
+    "tutorial.watch": (
+        "Coco is playing. Watch the board: the tile she lays, the spaces she fills and what "
+        "every worker around them gets. The log on the right lists each step."
+    ),
+    "tutorial.wrong.square": "Not that square.",
+    "tutorial.wrong.tile": "Use the {tile} tile, highlighted in your hand.",
+    "tutorial.wrong.turn": "Right square, but turn the tile (Q/E, right-click or Ctrl+wheel).",
+    "tutorial.wrong.overbuild": "This turn, overbuild: lay the tile on your outlined tile.",
+    "tutorial.wrong.place": "Lay the tile on an empty square this time.",
+    "tutorial.wrong.fill": "That space should get {tile}.",
+    "tutorial.wrong.fill_all": "Give each highlighted space its tile.",
+    "tutorial.wrong.choice": "Not this row.",
+    "tutorial.wrong.wait": "Press Next first.",
+    "tutorial.chapter.first_tile": "Your first worker tile",
+    "tutorial.chapter.harvest_sell": "Harvest, then sell",
+    "tutorial.chapter.activation": "Other tiles wake your workers",
+    "tutorial.chapter.filling": "Filling jungle spaces",
+    "tutorial.chapter.water": "Water",
+    "tutorial.chapter.temples": "Temples",
+    "tutorial.chapter.markets": "Markets",
+    "tutorial.chapter.sun": "Sun-worshiping sites",
+    "tutorial.chapter.practice": "Practice",
+    "tutorial.chapter.overbuild": "Overbuilding",
+    "tutorial.chapter.scoring": "Final scoring",
+    "tutorial.step.welcome": (
+        "Welcome to Cacao! You and Coco each lead a tribe into the jungle. Whoever has the most "
+        "gold once every worker tile is placed wins. This guided game takes about ten minutes; "
+        "leave whenever you like (Menu or Esc): it waits for you under Learn to play."
+    ),
+    "tutorial.step.village": (
+        "Your village, top right: gold (your points), cacao storage (5 places), sun tokens "
+        "(3 places) and the water track. Your water carrier starts on -10: ten points lost "
+        "unless your workers find water. Coco's village is just below yours."
+    ),
+    "tutorial.step.place": (
+        "Each turn you lay one worker tile next to a jungle tile. Take the highlighted tile in "
+        "your hand (click it or press 1) and turn it with Q/E or a right-click until 2 workers "
+        "point left, to the plantation, and 1 worker points down, to the market. Then click "
+        "the highlighted square twice."
+    ),
+    "tutorial.why.place": "2 workers must face the plantation on the left, 1 worker the market below.",
+    "tutorial.step.sell": (
+        "Every worker touching a jungle tile acts now, edge by edge. Harvest first: your 2 "
+        "workers at the plantation take 2 cacao. Then sell: your worker at the market sells 1 "
+        "cacao for 2 gold. Choose “harvest 2, sell 1 at 2” in the panel on the board."
+    ),
+    "tutorial.why.sell": "Selling needs cacao in store, so harvest first, then sell one of the two.",
+    "tutorial.step.coco_fill": (
+        "Coco laid her tile above the plantation. The space between her tile and yours then "
+        "touched two worker tiles, so she had to fill it from the display: a gold mine. Your "
+        "worker facing it acted too: +1 gold for you. Each worker acts exactly once: when its "
+        "tile is laid, or later when a jungle tile appears next to it."
+    ),
+    "tutorial.step.fill_place": (
+        "Your turn. Lay the highlighted tile left of the plantation, turned so its 3 workers "
+        "point up, to the empty space beside Coco's tile, and 1 worker points right, to the "
+        "plantation."
+    ),
+    "tutorial.why.fill_place": "3 workers up, to the empty space; 1 worker right, to the plantation.",
+    "tutorial.step.fill_choose": (
+        "The space above your new tile touches two worker tiles, yours and Coco's: it must be "
+        "filled from the display, and you choose the tile. Pick the water (click it or press "
+        "its number), click the highlighted space, then press Enter."
+    ),
+    "tutorial.why.fill_choose": "Your 3 workers face this space: water moves you 3 fields up.",
+    "tutorial.step.water": (
+        "Each of your 3 workers at the water moved your carrier one field: from -10 up to 0. "
+        "That is ten points! Coco's worker on the other side of the space acted too, so her "
+        "carrier moved one field. Filling a space wakes every worker around it, friend or rival."
+    ),
+    "tutorial.step.temple_place": (
+        "Coco laid a temple with 2 of her workers next to it. Temples pay at the end: the most "
+        "workers around a temple win 6 gold, the second most 3. Outdo her: lay the highlighted "
+        "tile left of the temple, turned so its 3 workers point right, to the temple."
+    ),
+    "tutorial.why.temple_place": "Left of the temple, the 3 workers pointing right.",
+    "tutorial.step.temple_fill": (
+        "Your tile's single worker points up, to a space that must now be filled. Take the "
+        "double plantation: 2 cacao at once. Leave the market in the display: you will want it "
+        "next turn, with cacao to sell."
+    ),
+    "tutorial.why.temple_fill": "Take the double plantation now; the market is for next turn.",
+    "tutorial.step.temple_lead": (
+        "You lead this temple, 3 workers to 2. The Temples panel at the top left of the board "
+        "shows each temple's workers and what it would pay now. Nothing is final: Coco may "
+        "still add workers."
+    ),
+    "tutorial.step.market_place": (
+        "Time to sell cacao. Lay the highlighted tile below your temple, turned so its 2 workers "
+        "point left: that space must be filled, and it will get the market (3). Its top worker "
+        "adds one more to your temple."
+    ),
+    "tutorial.why.market_place": "Below your temple: 2 workers left, 1 worker up to the temple.",
+    "tutorial.step.market_fill": (
+        "Give the space the market (3). Your 2 workers facing it can each sell 1 cacao for 3 gold."
+    ),
+    "tutorial.why.market_fill": "The market (3) goes on this space.",
+    "tutorial.step.market_sell": (
+        "You hold 4 cacao. Each worker at a market sells at most 1 cacao, so your 2 workers "
+        "sell up to 2. Sell both: choose “sell 2 at 3” for +6 gold."
+    ),
+    "tutorial.why.market_sell": "Choose the row that sells 2 cacao (+6 gold).",
+    "tutorial.step.sun_place": (
+        "Coco used the water with 3 workers. Your turn: lay the highlighted tile right of the "
+        "market (2), 2 workers pointing up and 1 pointing left to the market. The spaces above "
+        "and below it then touch two tiles each."
+    ),
+    "tutorial.why.sun_place": "Right of the market (2): 2 workers up, 1 worker left.",
+    "tutorial.step.sun_fill": (
+        "Two spaces, two display tiles: you decide which goes where. The sun-worshiping site "
+        "goes above your tile, where your 2 workers point; the plantation below, where Coco's "
+        "worker will harvest. Give each space its tile, then press Enter."
+    ),
+    "tutorial.why.sun_fill": "Sun site above your tile (your 2 workers), plantation below.",
+    "tutorial.step.sun_sell": (
+        "Your 2 workers at the sun site took 2 sun tokens. Your worker at the market (2) can "
+        "sell your last cacao: choose “sell 1 at 2”."
+    ),
+    "tutorial.why.sun_sell": "Choose the row that sells 1 cacao (+2 gold).",
+    "tutorial.step.sun_tokens": (
+        "You hold 2 sun tokens (3 at most). Each is worth 1 gold at the end; better still, once "
+        "the jungle runs out, a sun token lets you overbuild. You will see. Now Coco's turn."
+    ),
+    "tutorial.step.practice_1": (
+        "Practice: lay a 1-1-1-1 tile on the outlined square, left of the double plantation. "
+        "It touches two empty spaces, so both will be filled."
+    ),
+    "tutorial.why.practice_1": "Use the outlined square, left of the double plantation.",
+    "tutorial.step.practice_1_fill": (
+        "Market (4) above, plantation below. Your worker at the market (4) sells your cacao for "
+        "4 gold and the other two harvest 3 cacao. A market that pays 4 sells without asking."
+    ),
+    "tutorial.why.practice_1_fill": "The market (4) goes above your tile.",
+    "tutorial.step.practice_2": (
+        "A market (4) pays best. Lay the outlined tile left of it, with 2 workers pointing at it."
+    ),
+    "tutorial.why.practice_2": "Use the outlined square, 2 workers pointing right to the market (4).",
+    "tutorial.step.practice_2_fill": (
+        "Give the space the double plantation: two of your workers face it and harvest 2 cacao "
+        "each, and your 2 workers at the market (4) sell 2 cacao for 8 gold. The game sells "
+        "first by itself, so no harvest is lost (storage holds 5)."
+    ),
+    "tutorial.why.practice_2_fill": "The double plantation goes on this space.",
+    "tutorial.step.practice_3": (
+        "Lay the outlined tile above the market (4): 2 workers down to sell 2 more cacao for 8, "
+        "1 worker right to Coco's temple (second place pays 3), 1 left to a space to fill."
+    ),
+    "tutorial.why.practice_3": "Use the outlined square: 2 workers down, 1 right, 1 left.",
+    "tutorial.step.practice_3_fill": (
+        "Gold mine (2) on the space: two of your workers face it, this tile's and the one below "
+        "it, which has waited for a jungle tile since last turn. +4 gold."
+    ),
+    "tutorial.why.practice_3_fill": "The gold mine (2) goes on this space.",
+    "tutorial.step.practice_4": (
+        "Lay a 1-1-1-1 tile on the outlined square, left of the lower double plantation."
+    ),
+    "tutorial.why.practice_4": "Use the outlined square.",
+    "tutorial.step.practice_4_fill": "Put the market (3) on the space above your tile.",
+    "tutorial.why.practice_4_fill": "The market (3) goes on this space.",
+    "tutorial.step.practice_4_sell": (
+        "Order matters: you may sell 1 cacao at 3 before your other worker harvests 2, or keep "
+        "it. Sell: choose “sell 1 at 3, harvest 2”."
+    ),
+    "tutorial.why.practice_4_sell": "Choose the row with +3 gold.",
+    "tutorial.step.jungle_empty": (
+        "Coco laid the last jungle tile: the pile and the display are empty. Now a turn may "
+        "overbuild instead: pay 1 sun token and lay a tile on top of one of your own tiles "
+        "(each square once). The new tile's workers act on every jungle tile around it, again."
+    ),
+    "tutorial.step.overbuild": (
+        "Overbuild your outlined tile: it sits between the gold mine (2), both markets and a "
+        "double plantation. Click your tile twice."
+    ),
+    "tutorial.why.overbuild": "Overbuild the outlined tile, left of the market (4).",
+    "tutorial.step.overbuild_sell": (
+        "Your new workers act on all four sides: 2 gold from the mine at once, then the "
+        "plantation and both markets. Sell at both markets: choose the row with +7 gold."
+    ),
+    "tutorial.why.overbuild_sell": "Choose the row that sells at both markets (+7 gold).",
+    "tutorial.step.last_tile": (
+        "Your last tile. Overbuild once more with your last sun token, on the outlined tile above "
+        "the market (4): a plantation, a temple, the market and the gold mine all around it."
+    ),
+    "tutorial.why.last_tile": "Overbuild the outlined tile, above the market (4).",
+    "tutorial.step.scoring": (
+        "Coco laid her last tile: the game is over. Each temple pays 6 gold to the most workers "
+        "and 3 to the second; each sun token left is 1 gold; the water track adds its field "
+        "(Coco's +16 shows what water is worth). Left-over cacao counts for nothing. You win, {you} "
+        "to {coco}! Press Next for the scores."
+    ),
 }
 
 EN_PLURALS: dict[str, tuple[str, str]] = {

@@ -90,6 +90,7 @@ class Button(Widget):
         selected: bool = False,
         caption: str = "",
         min_fit: float = theme.MIN_FIT,
+        caption_size: int = 13,
     ) -> None:
         super().__init__(rect, tooltip=tooltip)
         self.label = label
@@ -98,6 +99,8 @@ class Button(Widget):
         the ones that do not fit are left out)."""
         self.min_fit = min_fit
         """The smallest the label shrinks to fit (a fraction of ``font_size``)."""
+        self.caption_size = caption_size
+        """The caption's font size in design pixels."""
         self.on_click = on_click
         self.style = style
         self.icon = icon
@@ -164,12 +167,12 @@ class Button(Widget):
             icon = app.assets.icon(self.icon, px(34))
             surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
             x += px(44)
-        middle = rect.centery + px(1) - (px(7) if self.caption else 0)
+        middle = rect.centery + px(1) - (px(self.caption_size // 2 + 1) if self.caption else 0)
         surface.blit(text, text.get_rect(midleft=(x, middle)))
         with theme.within(rect):
             theme.note_text(surface, label, text.get_rect(midleft=(x, middle)))
             if self.caption:
-                small = app.assets.font(13)
+                small = app.assets.font(self.caption_size)
                 caption = theme.fit_text(
                     small, first_fitting(small, self.caption, rect.w - px(8)), rect.w - px(8)
                 )

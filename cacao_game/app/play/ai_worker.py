@@ -17,6 +17,7 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Final, Protocol
@@ -99,6 +100,28 @@ class SyncAI:
 
     def poll(self) -> list[Answer]:
         """The answers computed so far."""
+        ready, self._ready = self._ready, []
+        return ready
+
+    def close(self) -> None:
+        """Nothing to stop."""
+        self._ready = []
+
+
+class ScriptedAI:
+    """Answers every request in-process with ``answer(request)``: moves written in advance
+    (the tutorial's computer seat). ``poll`` hands the answers over."""
+
+    def __init__(self, answer: Callable[[Request], Action]) -> None:
+        self._answer = answer
+        self._ready: list[Answer] = []
+
+    def request(self, request: Request) -> None:
+        """Look the answer up now."""
+        self._ready.append(Answer(request.id, self._answer(request)))
+
+    def poll(self) -> list[Answer]:
+        """The answers looked up so far."""
         ready, self._ready = self._ready, []
         return ready
 

@@ -129,13 +129,11 @@ class BoardRenderer:
         to it and the gold it would give now; the placement considered shows its change."""
         scene = self.scene
         rows = self.temple_rows()
-        if not rows or scene.game.is_over():
+        panel = self.temples_panel(len(rows))
+        if panel is None:
             return
         p = scene.painter
-        view = scene.camera.viewport
         row_h = px(30)
-        width = px(64) + scene.game.players * px(TEMPLE_COLUMN)
-        panel = pygame.Rect(view.x + px(10), view.y + px(10), width, px(36) + row_h * len(rows))
         p.box(surface, panel, theme.INK, 215, px(10))
         with theme.within(panel):
             p.text(surface, t("play.temples"), (panel.x + px(12), panel.y + px(8)), 17, "bold", theme.GOLD)
@@ -165,6 +163,18 @@ class BoardRenderer:
                             theme.GOLD,
                             "midright",
                         )
+
+    def temples_panel(self, rows: int | None = None) -> pygame.Rect | None:
+        """Where the temples overview is drawn (``rows`` temples; default: those on the
+        board), None when it is not drawn (no temple yet, or the game is over)."""
+        scene = self.scene
+        if rows is None:
+            rows = len(scene.game.temple_standings())
+        if not rows or scene.game.is_over():
+            return None
+        view = scene.camera.viewport
+        width = px(64) + scene.game.players * px(TEMPLE_COLUMN)
+        return pygame.Rect(view.x + px(10), view.y + px(10), width, px(36) + px(30) * rows)
 
     def draw_logged_square(self, surface: pygame.Surface, now: float) -> None:
         """The square of the log line under the mouse, outlined and pulsing."""

@@ -170,11 +170,15 @@ class TableInput:
         if name == "undo":
             self.scene.send(Undo())
         elif name == "hint":
-            self.scene.send(RequestHint())
-            if self.scene.source.accepts_input():
+            answered = self.scene.send(RequestHint())
+            if not answered and self.scene.source.accepts_input():
                 self.app.notify(t("play.hint_thinking"))
         elif name == "confirm":
-            self.scene.send(Confirm())
+            coach = self.scene.coach
+            if coach is not None and coach.wants_confirm():
+                coach.press("next")
+            else:
+                self.scene.send(Confirm())
         elif name in ("rotate_cw", "rotate_ccw"):
             self.scene.send(Rotate(1 if name == "rotate_cw" else -1))
         elif name == "cycle":
@@ -301,6 +305,9 @@ class TableInput:
             if button.rect.collidepoint(point):
                 self._action_button(button.name)
                 return
+        coach = self.scene.coach
+        if coach is not None and coach.click(point):
+            return
         if not self.scene.accepts_board_input():
             for seat in range(self.scene.game.players):
                 if hud.panel_rect(seat).collidepoint(point):

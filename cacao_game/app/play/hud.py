@@ -174,7 +174,8 @@ class Hud:
         theme.draw_panel(chrome, top, alpha=225)
         theme.draw_panel(chrome, self.a("board"), color=theme.JUNGLE_DARK, alpha=150, border=theme.GOLD_DARK)
         for name in ("display", "hand", "jungle_pile", "remaining", "log"):
-            theme.draw_panel(chrome, self.a(name), alpha=225)
+            if name != "remaining" or self.shows_remaining():
+                theme.draw_panel(chrome, self.a(name), alpha=225)
         for seat in range(scene.game.players):
             theme.draw_panel(chrome, self.panel_rect(seat), alpha=235)
         self._chrome = chrome
@@ -199,6 +200,8 @@ class Hud:
             ("actions", self.draw_actions),
         )
         for anchor, draw in parts:
+            if anchor == "remaining" and not self.shows_remaining():
+                continue
             with theme.within(self.a(anchor)):
                 draw(surface)
 
@@ -447,8 +450,16 @@ class Hud:
         self.scene.painter.text(surface, t(title), (area.x + px(20), area.y + px(10)), 19, "bold")
         return area
 
+    def shows_remaining(self) -> bool:
+        """Whether the jungle tiles to come are listed (a tutorial's lesson panel takes their
+        place)."""
+        return self.scene.tutorial is None
+
     def remaining_cells(self) -> list[tuple[pygame.Rect, str, int]]:
-        """Where each jungle tile still to come is listed: rectangle, code, count."""
+        """Where each jungle tile still to come is listed: rectangle, code, count ([] when
+        the list is not shown)."""
+        if not self.shows_remaining():
+            return []
         area = self.a("remaining")
         counts = self.scene.remaining_jungle()
         codes = [c for c in JUNGLE_CODES if counts.get(c)]
@@ -588,7 +599,7 @@ class Hud:
                 result_rect = p.text(
                     surface, result, (row.right - px(12), row.y + px(6)), 22, "black", theme.GOLD, "topright"
                 )
-                if outcome.default:
+                if outcome.default and scene.tutorial is None:
                     tag = p.fit(t("play.ai_pick"), 13, "regular", row.w // 3)
                     p.text(
                         surface,

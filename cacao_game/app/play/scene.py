@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import strings
+from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import display_name
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
@@ -27,6 +28,7 @@ from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
+from cacao_game.app.play.coach import CoachPanel
 from cacao_game.app.play.controls import PAN_DIRECTIONS, TableInput
 from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, hud_tips, square_tooltip
@@ -55,6 +57,8 @@ from cacao_game.session import (
 from cacao_game.session.notices import split
 from cacao_game.session.replay import ReplaySession
 from cacao_game.session.selection import Selection
+from cacao_game.tutorial import progress
+from cacao_game.tutorial.session import TutorialSession
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
@@ -102,6 +106,8 @@ class PlayScene(Scene):
         self.hud = Hud(self)
         self.board = BoardRenderer(self)
         self.ai = AILink(ai)
+        self.coach = CoachPanel(self, source) if isinstance(source, TutorialSession) else None
+        """The lesson panel of a tutorial game, else None."""
         self.highlight_seat: int | None = None
         self.input = TableInput(self)
         self.log_scroll = 0
@@ -181,6 +187,11 @@ class PlayScene(Scene):
     def names(self) -> list[str]:
         """Each seat's name."""
         return strings.seat_names(self.source.names, self.source.kinds)
+
+    @property
+    def tutorial(self) -> TutorialSession | None:
+        """The tutorial session shown, if this table is the guided first game."""
+        return self.source if isinstance(self.source, TutorialSession) else None
 
     @property
     def kinds(self) -> list[str]:
@@ -289,6 +300,8 @@ class PlayScene(Scene):
         name = self.names[seat]
         if self.timeline.busy:
             return t("play.animating", name=name)
+        if isinstance(self.source, TutorialSession) and self.source.coach.holds_coco(game):
+            return t("tutorial.status_next")
         if seat not in self.humans:
             return t("play.ai_turn", name=name)
         if self.curtain_for is not None:
@@ -508,6 +521,9 @@ class PlayScene(Scene):
 
         if not isinstance(self.source, PlaySession):
             raise LookupError("a replay is not a game to save")
+        if isinstance(self.source, TutorialSession):
+            self.source.view.update(self._view_state())
+            return str(progress.save(self.source))
         path = saves.slot_path(saves.QUICK_SLOT)
         saves.save_game(path, self.game, self.source.config, self._view_state())
         return str(path)
@@ -568,6 +584,8 @@ class PlayScene(Scene):
             self.show(self.source.poll())
             self._update_ai(dt)
             self._clear_popup()
+            if self.coach is not None:
+                self.coach.update()
             self._update_end(dt)
 
     def scroll_log(self, lines: int) -> None:
@@ -642,6 +660,8 @@ class PlayScene(Scene):
     def _update_end(self, dt: float) -> None:
         if not self.game.is_over() or self.timeline.busy or self._left:
             return
+        if isinstance(self.source, TutorialSession) and not self.source.finished():
+            return
         self._over_wait += dt
         if self._over_wait < END_DELAY * self.factor:
             return
@@ -656,6 +676,9 @@ class PlayScene(Scene):
         self.timeline.draw(surface, self)
         if self.accepts_board_input() and self.turn.phase is Phase.RESOLVE:
             self.hud.draw_popup(surface, self.turn.outcomes())
+        if self.coach is not None:
+            self.coach.draw(surface)
+            self.coach.draw_looks(surface, self.clock)
         carried = self.input.carried
         if carried is not None:
             size = self.camera.scale - tile_gap(self.camera.scale)
@@ -686,6 +709,14 @@ class PlayScene(Scene):
         if kind == "tip":
             return next((lines for rect, lines in hud_tips(self, self.hud) if tuple(rect) == data), [])
         return square_tooltip(self, data)
+
+    def leave_question(self) -> str:
+        """A tutorial keeps its place: say so before leaving it."""
+        return t("tutorial.leave") if self.tutorial is not None else super().leave_question()
+
+    def restart_tutorial(self) -> None:
+        """Start over: the tutorial from its first lesson (its saved progress is dropped)."""
+        start_tutorial(self.app, fresh=True)
 
     def help_topics(self) -> list[tuple[str, str]]:
         """The play keys for the F1 page."""

@@ -1,4 +1,5 @@
-"""The main menu: New game, Continue (only with an autosave), Load, Settings, Rules, Quit."""
+"""The main menu: New game, Continue (only with an autosave), Learn to play, Load, Settings,
+Rules, Quit. On a first launch Learn to play comes first, highlighted."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from collections.abc import Callable
 import pygame
 
 from cacao_game.app import theme
-from cacao_game.app.flow import autosave_exists, continue_game
+from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
+from cacao_game.tutorial import progress as tutorial_progress
+from cacao_game.tutorial.script import CHAPTERS, STEPS, chapter_of
 
 __all__ = ["MenuScene"]
 
@@ -24,11 +27,14 @@ class MenuScene(WidgetScene):
     """The first screen. Esc does nothing here (Quit is explicit)."""
 
     def build(self) -> None:
-        entries: list[tuple[str, Callable[[], object], str]] = [
-            ("menu.new", lambda: self.app.open("setup"), "primary")
-        ]
+        newcomer = self.newcomer()
+        learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
+        entries: list[tuple[str, Callable[[], object], str]] = [learn] if newcomer else []
+        entries.append(("menu.new", lambda: self.app.open("setup"), "secondary" if newcomer else "primary"))
         if autosave_exists():
             entries.append(("menu.continue", lambda: continue_game(self.app), "secondary"))
+        if not newcomer:
+            entries.append(learn)
         entries += [
             ("menu.load", lambda: self.app.open("load"), "secondary"),
             ("menu.settings", lambda: self.app.open("settings"), "secondary"),
@@ -38,12 +44,31 @@ class MenuScene(WidgetScene):
         width, height = self.app.screen.get_size()
         cx = width // 2
         step = px(BUTTON_H + BUTTON_GAP)
-        top = height // 2 - px(120 if len(entries) > 5 else 90)
+        top = height // 2 - px(150 if len(entries) > 6 else 120 if len(entries) > 5 else 90)
         self.widgets = []
         for i, (key, action, style) in enumerate(entries):
             rect = pygame.Rect(0, 0, px(BUTTON_W), px(BUTTON_H))
             rect.midtop = (cx, top + i * step)
-            self.widgets.append(Button(rect, t(key), action, style=style, font_size=32))
+            caption = self.tutorial_caption(newcomer) if key == "tutorial.menu" else ""
+            self.widgets.append(
+                Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
+            )
+
+    @staticmethod
+    def tutorial_caption(newcomer: bool) -> str:
+        """Under Learn to play: what it is (first launch), or where it resumes."""
+        if newcomer:
+            return t("tutorial.menu_caption")
+        saved = tutorial_progress.load()
+        if saved is None or saved.step >= len(STEPS):
+            return ""
+        return t("tutorial.menu_resume", number=chapter_of(saved.step), count=len(CHAPTERS))
+
+    @staticmethod
+    def newcomer() -> bool:
+        """First launch, as far as the menu can tell: no tutorial was ever started and there is
+        no autosave. The menu then offers Learn to play first, highlighted."""
+        return not tutorial_progress.exists() and not autosave_exists()
 
     def back(self) -> None:
         """Esc on the menu does nothing."""

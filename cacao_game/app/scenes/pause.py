@@ -66,7 +66,9 @@ class PauseOverlay(DialogScene):
 
     def quit_to_menu(self) -> None:
         """Ask, then return to the menu."""
-        self.app.open("confirm", t("pause.quit_confirm"), self.app.home, danger=True)
+        below = self.below()
+        question = below.leave_question() if below is not None else t("pause.quit_confirm")
+        self.app.open("confirm", question, self.app.home, danger=True)
 
     def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         theme.draw_title(self.app, surface, t("pause.title"), round(design(panel.y)) + 26, 56)

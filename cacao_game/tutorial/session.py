@@ -1,0 +1,168 @@
+"""``TutorialSession``: the play session of the guided first game.
+
+It is a ``PlaySession`` of the tutorial's seats over ``script.DEAL`` with three changes:
+
+- the player's decisions are judged by the coach before they reach the engine: a wrong one
+  is refused (``Refused("tutorial")``, nothing changes, the coach keeps the reason) and a
+  right one is played as ``SOLUTION`` writes it, so the game stays on the script;
+- Coco's decisions come from the script (``scripted_answer`` answers the AI requests), and
+  she waits while a note is on at her decision;
+- a hint shows the lesson's answer at once (the whole fill or the resolution row).
+
+The lesson reached is saved with the game, in the view (``view["tutorial"]``), after every
+turn, every undo, every Next and when the session closes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cacao_game.engine import Action, Game, Phase
+from cacao_game.jsontypes import JSON
+from cacao_game.session import HintReady, PlaySession, Refused, SessionEvent
+from cacao_game.session.autosave import Autosaver
+from cacao_game.session.messages import AIRequest
+from cacao_game.session.outcomes import Outcome
+from cacao_game.tutorial import script
+from cacao_game.tutorial.coach import Coach, on_track, position, settle
+
+PROGRESS_KEY = "tutorial"
+"""The key of the view that holds ``{"version": ..., "step": ...}``."""
+
+
+class TutorialSession(PlaySession):
+    """The tutorial game ``game`` (a new one if None) at lesson step ``step``, the player's
+    seat called ``player``.
+
+    Raises ValueError if ``game`` is not the tutorial game (another deal, or decisions off
+    the script: ``cacao_game.tutorial.progress`` only resumes games that are on it) or if
+    ``player`` is not a clean name.
+    """
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        step: int = 0,
+        *,
+        player: str = "Player",
+        autosaver: Autosaver | None = None,
+        view: dict[str, JSON] | None = None,
+    ) -> None:
+        game = game if game is not None else Game(script.DEAL)
+        if not on_track(game):
+            raise ValueError("not the tutorial game")
+        super().__init__(script.config(player), game, autosaver=autosaver, view=view)
+        self.coach = Coach(step)
+        self.coach.index(self.game)
+
+    # ----------------------------------------------------------------- the lessons
+
+    def next_step(self) -> bool:
+        """Next: leave the note on; False if no note waits for it. Saves the progress."""
+        if not self.coach.go_on(self.game):
+            return False
+        self.version += 1
+        self.autosave()
+        return True
+
+    def finished(self) -> bool:
+        """Whether the last lesson has been read."""
+        return self.coach.finished(self.game)
+
+    def expected_choice(self) -> int | None:
+        """The resolution row the lesson expects now, if the player is resolving."""
+        answer = self.coach.answer(self.game)
+        if answer is None or answer.kind is not Phase.RESOLVE:
+            return None
+        return next((i for i, o in enumerate(self.outcomes()) if self._reaches(o, answer.result)), None)
+
+    def _reaches(self, outcome: Outcome, result: tuple[object, ...] | None) -> bool:
+        after = settle(self.game, outcome.actions)
+        return after is not None and position(after) == result
+
+    def show_answer(self) -> list[SessionEvent]:
+        """Set up the expected decision as the provisional one (the tile turned on its
+        square, every space given its tile, or the row focused); Confirm then plays it."""
+        answer = self.coach.answer(self.game)
+        if answer is None or not self.accepts_input():
+            return []
+        self.coach.revealed = True
+        selection = self.selection
+        if answer.placement is not None:
+            selection.set_provisional(answer.placement)
+            shown: Action = answer.placement
+        elif answer.fills:
+            for pos in list(selection.assignments()):
+                selection.unassign(pos)
+            for fill in answer.fills[: selection.to_assign()]:
+                selection.assign(fill.pos, fill.tile, fill.rotation)
+            shown = answer.fills[0]
+        else:
+            choice = self.expected_choice()
+            if choice is None:
+                return []
+            selection.focus = choice
+            shown = self.outcomes()[choice].actions[0]
+        self.hint = shown
+        self.version += 1
+        return [HintReady(shown)]
+
+    def _request_hint(self) -> list[SessionEvent]:
+        return self.show_answer()
+
+    # ----------------------------------------------------------------- judged decisions
+
+    def _players_decision(self) -> bool:
+        return not self.game.is_over() and self.game.current_player() == script.PLAYER
+
+    def _apply(self, action: Action) -> list[SessionEvent]:
+        if self._players_decision():
+            return self._coached([action])
+        return super()._apply(action)
+
+    def _apply_all(self, actions: Sequence[Action]) -> list[SessionEvent]:
+        if actions and self._players_decision():
+            return self._coached(list(actions))
+        return super()._apply_all(actions)
+
+    def _coached(self, tried: list[Action]) -> list[SessionEvent]:
+        """Refuse ``tried`` with the coach's reason, or play the expected decision."""
+        if self.coach.judge(self.game, tried) is not None:
+            self.version += 1
+            return [Refused("tutorial")]
+        expected = self.coach.expected(self.game)
+        self.coach.accept(self.game)
+        happened: list[SessionEvent] = []
+        for action in expected:
+            happened += PlaySession._apply(self, action)
+        return happened
+
+    # ----------------------------------------------------------------- Coco
+
+    def take_requests(self) -> list[AIRequest]:
+        """As a play session, but Coco's move is not asked for while a note holds her."""
+        if self.coach.holds_coco(self.game):
+            requests, self._outbox = self._outbox, []
+            return requests
+        return super().take_requests()
+
+    def scripted_answer(self, request: AIRequest) -> Action:
+        """The answer to an AI request: Coco's decision as the script writes it (the
+        request's game is a copy of this game at her decision)."""
+        return self.coach.scripted(request.game)
+
+    # ----------------------------------------------------------------- saving
+
+    def progress(self) -> dict[str, JSON]:
+        """What the view stores about the lessons."""
+        return {"version": script.VERSION, "step": self.coach.index(self.game)}
+
+    def autosave(self) -> None:
+        """Save the game with the lesson reached (to the tutorial's own file)."""
+        self.view[PROGRESS_KEY] = self.progress()
+        super().autosave()
+
+    def close(self) -> None:
+        """Save where the player stands (even in the middle of a turn), then finish writing."""
+        self.autosave()
+        super().close()

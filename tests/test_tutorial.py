@@ -1,0 +1,347 @@
+"""The guided first game, through its session only (no window): the script, the lessons,
+judging the player's tries, Coco's moves, undo, and leaving and resuming."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from tutorial_support import advance, answer_coco, play_one, solve
+
+from cacao_game import saves
+from cacao_game.app import strings
+from cacao_game.engine import Game, Phase, Place
+from cacao_game.engine.tiles import START_TILES, WORKER_SIDES
+from cacao_game.jsontypes import JSON
+from cacao_game.session import (
+    AIAnswered,
+    Choose,
+    Confirm,
+    PickFill,
+    PlaySession,
+    Refused,
+    RequestHint,
+    Rotate,
+    Select,
+    Target,
+    Undo,
+)
+from cacao_game.session.autosave import BackgroundAutosaver
+from cacao_game.tutorial import coach as coaching
+from cacao_game.tutorial import progress, script
+from cacao_game.tutorial.script import DEAL, END, PLAYER, SOLUTION, STEPS
+from cacao_game.tutorial.session import TutorialSession
+
+
+def at_step(key: str) -> TutorialSession:
+    """A new tutorial played (by the player's own commands) until step ``key`` is on."""
+    session = TutorialSession()
+    advance(session, key)
+    return session
+
+
+def key_of(session: TutorialSession) -> str:
+    step = session.coach.current(session.game)
+    assert step is not None
+    return step.key
+
+
+# ----------------------------------------------------------------- the script
+
+
+def test_the_deal_is_the_real_two_player_deck_and_the_solution_is_a_legal_game() -> None:
+    """R1.2, R1.4: the hand-made deal passes the deal check; SOLUTION plays it to the end."""
+    DEAL.validate()
+    game = Game(DEAL)
+    for action in SOLUTION:
+        game.apply(action)
+    assert game.is_over() and len(SOLUTION) == END
+    assert [score.total for score in game.score_now()] == [65, 59]
+
+
+def test_every_player_decision_has_its_lesson_and_coco_never_waits_for_a_move_step() -> None:
+    """The player's decisions (a placement, the fills of a turn, a resolution) are exactly the
+    move steps; the steps come in order of the game."""
+    marks = coaching.decisions()
+    starts = [i for i in range(END) if marks[i][1] == PLAYER and (i == 0 or marks[i - 1] != marks[i])]
+    assert sorted(step.at for step in STEPS if step.move) == starts
+    assert [step.at for step in STEPS] == sorted(step.at for step in STEPS)
+    assert STEPS[-1].at == END and not STEPS[-1].move
+
+
+def test_the_lessons_cover_what_the_issue_asks_for() -> None:
+    """Placing and rotating, filling, another seat's workers, harvest then sell, water, sun,
+    overbuilding, temples and the final scoring each have their chapter."""
+    assert set(script.CHAPTERS) >= {
+        "first_tile",
+        "filling",
+        "activation",
+        "harvest_sell",
+        "markets",
+        "water",
+        "sun",
+        "overbuild",
+        "temples",
+        "scoring",
+    }
+    kinds = Counter(type(action).__name__ for action in SOLUTION)
+    assert kinds["Overbuild"] == 2
+
+
+def test_every_lesson_text_exists() -> None:
+    """Each chapter has a title, each step a text, each move step a reason for a wrong try."""
+    for chapter in script.CHAPTERS:
+        assert strings.has(f"tutorial.chapter.{chapter}"), chapter
+    for step in STEPS:
+        assert strings.has(f"tutorial.step.{step.key}"), step.key
+        assert strings.has(f"tutorial.why.{step.key}") == step.move, step.key
+    for reason in ("square", "tile", "turn", "overbuild", "place", "fill", "fill_all", "choice", "wait"):
+        assert strings.has(f"tutorial.wrong.{reason}"), reason
+
+
+# ----------------------------------------------------------------- playing it through
+
+
+def test_the_tutorial_plays_to_its_end_through_the_session() -> None:
+    """Every step shows once, in order; the player's commands and Coco's scripted answers
+    play the whole game, which ends as written."""
+    session = TutorialSession()
+    seen: list[str] = []
+    for _ in range(400):
+        step = session.coach.current(session.game)
+        if step is None:
+            break
+        if step.at == len(session.game.actions) and (not seen or seen[-1] != step.key):
+            seen.append(step.key)
+        play_one(session)
+    assert session.finished()
+    assert seen == [step.key for step in STEPS]
+    assert session.game.is_over()
+    assert tuple(session.game.actions) == SOLUTION
+    assert session.score_totals() == (65, 59)
+
+
+def test_asking_for_the_answer_always_completes_the_step() -> None:
+    """Never a dead end: at every move step, Show me then Confirm plays the expected decision."""
+    session = TutorialSession()
+    moves = 0
+    while not session.finished():
+        game, coach = session.game, session.coach
+        if coach.move_step(game) is not None:
+            before = coach.index(game)
+            assert session.show_answer()
+            session.handle(Confirm())
+            assert coach.index(session.game) > before
+            moves += 1
+        elif coach.can_go_on(game):
+            session.next_step()
+        else:
+            answer_coco(session)
+    assert moves == sum(step.move for step in STEPS)
+
+
+# ----------------------------------------------------------------- wrong tries
+
+
+def test_a_wrong_placement_is_refused_explained_and_changes_nothing() -> None:
+    """A wrong square, tile or rotation is refused with its reason; the game and the lesson
+    stay; the right move is still accepted afterwards."""
+    session = at_step("place")
+    made = len(session.game.actions)
+    session.handle(Target((0, 1)))
+    assert session.handle(Target((0, 1))) == [Refused("tutorial")]
+    assert session.coach.mistake is not None and session.coach.mistake.reason == "tutorial.wrong.square"
+    assert session.coach.mistake.step == "place"
+    session.handle(Select(session.selection.hand().index("3100")))
+    session.handle(Target((1, 0)))
+    session.handle(Confirm())
+    assert session.coach.mistake.reason == "tutorial.wrong.tile"
+    assert session.coach.mistake.code == "2101"
+    session.handle(Select(session.selection.hand().index("2101")))
+    while session.selection.rotation != 1:
+        session.handle(Rotate(1))
+    session.handle(Confirm())
+    assert session.coach.mistake.reason == "tutorial.wrong.turn"
+    assert len(session.game.actions) == made and key_of(session) == "place"
+    assert session.coach.revealed
+    solve(session)
+    assert key_of(session) == "sell" and session.coach.mistake is None
+
+
+def test_a_wrong_fill_and_a_wrong_row_are_explained() -> None:
+    """Tiles on the wrong spaces name the tile the space needs; a wrong resolution row is
+    refused; both can be put right."""
+    session = at_step("sun_fill")
+    session.handle(PickFill("plantation1"))
+    session.handle(Target((2, 0)))
+    session.handle(Target((2, 2)))
+    assert session.handle(Confirm()) == [Refused("tutorial")]
+    assert session.coach.mistake is not None
+    assert (session.coach.mistake.reason, session.coach.mistake.code) == ("tutorial.wrong.fill", "sun")
+    assert session.game.phase is Phase.FILL
+    solve(session)
+    assert key_of(session) == "sun_sell"
+    keep = next(i for i, o in enumerate(session.outcomes()) if "gold" not in dict(o.result))
+    assert session.handle(Choose(keep)) == [Refused("tutorial")]
+    assert session.coach.mistake is not None and session.coach.mistake.reason == "tutorial.wrong.choice"
+    solve(session)
+    assert key_of(session) == "sun_tokens"
+
+
+def test_a_symmetric_tile_counts_in_any_rotation_and_the_game_stays_on_the_script() -> None:
+    """A decision is judged by where it leads: a 1-1-1-1 tile turned twice is the same move;
+    the move played is the script's, so the game stays a prefix of SOLUTION."""
+    session = at_step("practice_1")
+    answer = session.coach.answer(session.game)
+    assert answer is not None and answer.placement is not None and answer.placement.tile == "1111"
+    session.handle(Select(session.selection.hand().index("1111")))
+    session.handle(Rotate(2))
+    assert session.selection.rotation != answer.placement.rotation
+    session.handle(Target(answer.placement.pos))
+    assert session.handle(Target(answer.placement.pos)) != [Refused("tutorial")]
+    assert key_of(session) == "practice_1_fill"
+    assert coaching.on_track(session.game)
+
+
+def test_a_move_made_while_a_note_is_on_skips_the_notes_before_it() -> None:
+    """The player may act before pressing Next: the right move counts for the next lesson."""
+    session = TutorialSession()
+    assert key_of(session) == "welcome"
+    solve(session)
+    assert key_of(session) == "sell"
+
+
+# ----------------------------------------------------------------- Coco
+
+
+def test_coco_plays_her_script_and_waits_while_a_note_is_on() -> None:
+    """At the water note (her decision) no move is asked of Coco until Next; then her
+    scripted move comes."""
+    session = at_step("water")
+    assert session.game.current_player() != PLAYER
+    assert session.take_requests() == []
+    assert session.waiting_for_ai() is None
+    assert session.next_step()
+    requests = session.take_requests()
+    assert len(requests) == 1
+    expected = SOLUTION[len(session.game.actions)]
+    assert session.scripted_answer(requests[0]) == expected
+    session.handle(AIAnswered(requests[0].id, expected))
+    assert session.game.actions[-1] == expected
+
+
+def test_a_hint_shows_the_whole_answer() -> None:
+    """H (a hint request) shows the lesson's answer at once, no AI asked: both spaces of a
+    fill get their tile."""
+    session = at_step("sun_fill")
+    events = session.handle(RequestHint())
+    assert events and session.take_requests() == []
+    assert session.selection.assignments() == {(2, 0): ("sun", 0), (2, 2): ("plantation1", 0)}
+
+
+# ----------------------------------------------------------------- undo
+
+
+def test_undo_goes_back_to_a_lesson_that_fits_and_the_game_can_go_on() -> None:
+    """Undo across Coco's move takes the lesson back to the player's decision; playing on
+    reaches the end."""
+    session = at_step("temple_place")
+    session.handle(Undo())
+    game = session.game
+    assert coaching.fits(session.coach.index(game), len(game.actions))
+    assert game.current_player() == PLAYER
+    step = session.coach.current(game)
+    assert step is not None and step.at == len(game.actions)
+    advance(session)
+    assert session.finished() and tuple(session.game.actions) == SOLUTION
+
+
+# ----------------------------------------------------------------- leaving and resuming
+
+
+def test_progress_is_kept_in_its_own_file_and_resumes_where_it_was(user_home) -> None:
+    """Closing saves the game and the lesson (mid-turn too) to the tutorial's file, never to
+    the autosave or the saves folder; loading it resumes at the same step."""
+    session = TutorialSession(autosaver=BackgroundAutosaver(progress.tutorial_path))
+    advance(session, "temple_lead")
+    advance(session, "market_fill")
+    made, index = len(session.game.actions), session.coach.index(session.game)
+    session.close()
+    assert progress.tutorial_path().is_file()
+    assert not saves.autosave_path().exists()
+    assert saves.list_saves() == []
+    saved = progress.load()
+    assert saved is not None
+    assert (len(saved.game.actions), saved.step, saved.player) == (made, index, "Player")
+    assert progress.status() is progress.Status.STARTED
+    again = TutorialSession(saved.game, saved.step, player=saved.player, view=saved.view)
+    assert key_of(again) == "market_fill"
+    advance(again)
+    assert again.finished()
+
+
+def test_a_finished_tutorial_reads_as_finished(user_home) -> None:
+    """The last Next is saved: the menu then knows the tutorial was done."""
+    session = TutorialSession(autosaver=BackgroundAutosaver(progress.tutorial_path))
+    advance(session)
+    session.close()
+    assert progress.status() is progress.Status.FINISHED
+
+
+@pytest.mark.parametrize("damage", ["version", "off_script", "other_deal"])
+def test_progress_that_does_not_fit_starts_over(user_home, damage: str) -> None:
+    """Another script version, a game off the script or another deal is not resumed."""
+    config = script.config("Player")
+    view: dict[str, JSON] = {"tutorial": {"version": script.VERSION, "step": 2}}
+    game = Game(DEAL)
+    if damage == "version":
+        view["tutorial"] = {"version": script.VERSION + 1, "step": 2}
+    elif damage == "off_script":
+        game.apply(Place("1111", 0, (0, 1)))
+    else:
+        game = Game.new(2, "base", 5)
+    saves.save_game(progress.tutorial_path(), game, config, view)
+    assert progress.load() is None
+    assert progress.status() is progress.Status.NEW
+    if damage != "version":
+        with pytest.raises(ValueError, match="not the tutorial game"):
+            TutorialSession(game)
+
+
+def test_a_saved_step_that_does_not_fit_the_game_falls_back_to_one_that_does() -> None:
+    """A step behind or ahead of the game is never shown: the coach takes the first that fits."""
+    game = Game(DEAL)
+    for action in SOLUTION[:5]:
+        game.apply(action)
+    for wrong in (0, 3, len(STEPS) - 1, 99):
+        session = TutorialSession(game.clone(keep_history=True), wrong)
+        index = session.coach.index(session.game)
+        assert coaching.fits(index, 5)
+        assert STEPS[index].at == 5
+
+
+def test_a_fill_laid_by_the_engine_itself_is_not_refused_in_a_batch() -> None:
+    """Two spaces, two different display tiles: the second space gets the last tile by
+    itself after the first fill, and the batch does not report it as refused."""
+    game = Game(DEAL)
+    for action in SOLUTION[:19]:
+        game.apply(action)
+    session = PlaySession(script.config("Player"), game)
+    session.handle(PickFill("sun"))
+    session.handle(Target((2, 0)))
+    session.handle(Target((2, 2)))
+    happened = session.handle(Confirm())
+    assert not any(isinstance(event, Refused) for event in happened)
+    assert session.game.jungle[(2, 2)] == ("plantation1", 0)
+
+
+def test_the_first_lesson_tile_lies_as_its_text_says() -> None:
+    """The rotation lesson: 2 workers face the start plantation on the left, 1 the start
+    market below (R2.1, R3.2), as ``tutorial.step.place`` tells the player."""
+    first = SOLUTION[0]
+    assert isinstance(first, Place)
+    _north, _east, south, west = WORKER_SIDES[first.tile][first.rotation]
+    x, y = first.pos
+    start = dict(START_TILES)
+    assert (west, start[(x - 1, y)]) == (2, "plantation1")
+    assert (south, start[(x, y + 1)]) == (1, "market2")

@@ -1,0 +1,217 @@
+"""The guided first game in the app, without a window: the menu offers it, the table shows
+its lesson panel, it is played by clicks and keys, and it can be left and resumed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from harness import FRAME, click, click_label, press, run
+from shots import make_app
+from tutorial_support import advance, play_one
+
+from cacao_game import saves
+from cacao_game.app.app import App
+from cacao_game.app.play.ai_worker import ScriptedAI
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.scenes.menu import MenuScene
+from cacao_game.app.scenes.scoring import ScoringScene
+from cacao_game.app.strings import t
+from cacao_game.app.widgets import Button
+from cacao_game.config.settings import Settings
+from cacao_game.tutorial import progress
+from cacao_game.tutorial.script import PLAYER, SOLUTION, STEPS
+from cacao_game.tutorial.session import TutorialSession
+
+
+def menu_labels(app: App) -> list[tuple[str, str]]:
+    """(label, style) of every menu button, in order."""
+    assert isinstance(app.top, MenuScene)
+    return [(w.label, w.style) for w in app.top.widgets if isinstance(w, Button)]
+
+
+def open_tutorial(app: App) -> PlayScene:
+    """Learn to play, from the menu."""
+    app.home()
+    click_label(app, t("tutorial.menu"))
+    run(app, 2)
+    scene = app.top
+    assert isinstance(scene, PlayScene) and scene.tutorial is not None
+    return scene
+
+
+def step_key(scene: PlayScene) -> str:
+    session = scene.tutorial
+    assert session is not None
+    step = session.coach.current(session.game)
+    assert step is not None
+    return step.key
+
+
+def test_the_menu_offers_the_tutorial_first_on_a_first_launch_and_keeps_it_after(play_app: App) -> None:
+    """First launch (no tutorial started, no autosave): Learn to play comes first,
+    highlighted. Once started it moves below New game, and it stays in the menu."""
+    play_app.home()
+    labels = menu_labels(play_app)
+    assert labels[0] == (t("tutorial.menu"), "primary")
+    assert labels[1] == (t("menu.new"), "secondary")
+    progress.save(TutorialSession())
+    play_app.home()
+    labels = menu_labels(play_app)
+    assert labels[0] == (t("menu.new"), "primary")
+    assert (t("tutorial.menu"), "secondary") in labels
+
+
+def test_leaving_by_the_pause_menu_and_coming_back_resumes_the_lesson(play_app: App) -> None:
+    """Esc, Quit to menu, Learn to play: the same lesson on the same board. Continue and
+    Load never see the tutorial."""
+    scene = open_tutorial(play_app)
+    session = scene.tutorial
+    assert session is not None
+    advance(session, "fill_choose")
+    scene.resync()
+    made = len(session.game.actions)
+    press(play_app, "pause")
+    click_label(play_app, t("pause.quit"))
+    click_label(play_app, t("common.yes"))
+    assert isinstance(play_app.top, MenuScene)
+    assert progress.status() is progress.Status.STARTED
+    assert not saves.autosave_path().exists() and saves.list_saves() == []
+    assert t("menu.continue") not in [label for label, _style in menu_labels(play_app)]
+    again = open_tutorial(play_app)
+    assert step_key(again) == "fill_choose"
+    assert again.tutorial is not None and len(again.tutorial.game.actions) == made
+    assert play_app.toast is not None and t("tutorial.chapter.filling") in play_app.toast[0]
+
+
+def test_the_lesson_panel_plays_the_tutorial_to_its_end_by_clicks_and_keys(play_app: App) -> None:
+    """Next by its button, notes by Enter too; moves by Show me (H) and Enter; Coco by her
+    script through the table's AI link. The end waits for the last Next, then the scores."""
+    scene = open_tutorial(play_app)
+    session = scene.tutorial
+    assert session is not None and scene.coach is not None
+    clicked_next = False
+    for _frame in range(3000):
+        if play_app.top is not scene:
+            break
+        buttons = dict(scene.coach.buttons())
+        if "next" in buttons and not clicked_next:
+            click(play_app, buttons["next"].center)
+            clicked_next = True
+        elif "next" in buttons:
+            press(play_app, "confirm")
+        elif "show" in buttons:
+            press(play_app, "hint")
+            press(play_app, "confirm")
+        else:
+            play_app.step([], FRAME)
+        if session.game.is_over() and not session.finished():
+            run(play_app, 200)
+            assert play_app.top is scene, "the last lesson waits for Next"
+    assert isinstance(play_app.top, ScoringScene)
+    assert tuple(session.game.actions) == SOLUTION
+    assert progress.status() is progress.Status.FINISHED
+
+
+def test_a_wrong_click_is_explained_on_the_panel_and_show_me_sets_the_answer(play_app: App) -> None:
+    """A placement on another square is refused (the error sound, nothing placed), the panel
+    keeps the reason; Show me selects, turns and places the expected tile provisionally."""
+    scene = open_tutorial(play_app)
+    session = scene.tutorial
+    assert session is not None and scene.coach is not None
+    from driver import square_point
+
+    point = square_point(scene, (0, 1))
+    for _ in range(2):
+        click(play_app, (round(point[0]), round(point[1])))
+    assert session.game.actions == [] and session.coach.mistake is not None
+    run(play_app, 2)
+    buttons = dict(scene.coach.buttons())
+    click(play_app, buttons["show"].center)
+    assert session.selection.provisional == SOLUTION[0]
+    press(play_app, "confirm")
+    assert session.game.actions[:1] == [SOLUTION[0]]
+
+
+def test_quick_save_writes_the_tutorial_file_not_a_slot(play_app: App) -> None:
+    """Ctrl+S (and Save in the pause menu) keeps the tutorial's progress in its own file."""
+    scene = open_tutorial(play_app)
+    press(play_app, "save")
+    assert progress.tutorial_path().is_file()
+    assert not saves.slot_path(saves.QUICK_SLOT).exists()
+    assert scene.tutorial is not None
+
+
+def test_start_over_asks_then_begins_at_the_first_lesson(play_app: App) -> None:
+    """Start over (after a confirmation) drops the progress: a fresh board, lesson 1."""
+    scene = open_tutorial(play_app)
+    assert scene.tutorial is not None and scene.coach is not None
+    advance(scene.tutorial, "water")
+    scene.resync()
+    click(play_app, dict(scene.coach.buttons())["restart"].center)
+    click_label(play_app, t("common.yes"))
+    run(play_app, 2)
+    fresh = play_app.top
+    assert isinstance(fresh, PlayScene) and fresh is not scene and fresh.tutorial is not None
+    assert fresh.tutorial.game.actions == [] and step_key(fresh) == "welcome"
+    kept = progress.load()
+    assert kept is None or kept.game.actions == [], "the old tutorial saved itself after Start over"
+    play_app.home()
+    saved = progress.load()
+    assert saved is not None and saved.game.actions == [] and saved.step == 0
+
+
+@contextmanager
+def tutorial_table(
+    size: tuple[int, int], **options: object
+) -> Iterator[tuple[App, TutorialSession, PlayScene]]:
+    """An app of ``size`` showing a new tutorial's table (closed afterwards)."""
+    app = make_app(size, Settings(sound=False, **options))  # type: ignore[arg-type]
+    try:
+        app.home()
+        session = TutorialSession()
+        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
+        app.push(scene)
+        yield app, session, scene
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_panel_points_at_what_each_step_looks_at(size: tuple[int, int], user_home) -> None:
+    """Every look of every step is found on screen (a square in the board, a hand or display
+    tile, a panel part, the row to choose) when the step is on."""
+    with tutorial_table(size, animation_speed="instant", ai_pacing=0.0) as (app, session, scene):
+        assert scene.coach is not None
+        while not session.finished():
+            step = session.coach.current(session.game)
+            assert step is not None
+            if len(session.game.actions) == step.at and session.game.current_player() in (PLAYER, -1):
+                scene.resync()
+                run(app, 2)
+                for look in scene.coach.looks(step):
+                    if look.kind == "temples" and session.game.is_over():
+                        continue
+                    rect = scene.coach.look_rect(look)
+                    assert rect is not None, (step.key, look)
+                    assert app.screen.get_rect().contains(rect.inflate(-12, -12)), (step.key, look)
+            play_one(session)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768)])
+def test_every_lesson_and_its_wrong_try_fit_above_the_buttons(size: tuple[int, int], user_home) -> None:
+    """On the smallest screens, each step's text (with the longest reason a wrong try can
+    add) fits in the lesson panel above its buttons, shrinking no further than allowed."""
+    with tutorial_table(size) as (_app, _session, scene):
+        assert scene.coach is not None
+        reasons = [t("tutorial.wrong.turn"), t("tutorial.wrong.tile", tile=t("tile.2101"))]
+        assert scene.coach.text_size("Title", t("tutorial.step.welcome") * 6, None) is None
+        for step in STEPS:
+            title = t(f"tutorial.chapter.{step.chapter}")
+            text = t(f"tutorial.step.{step.key}", you=65, coco=59)
+            mistakes = (
+                [f"{reason} {t(f'tutorial.why.{step.key}')}" for reason in reasons] if step.move else []
+            )
+            for mistake in [None, *mistakes]:
+                assert scene.coach.text_size(title, text, mistake) is not None, (step.key, mistake)
