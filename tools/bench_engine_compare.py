@@ -9,7 +9,14 @@ imported next to the working tree's ``cacao_game``. Both then play the same rand
 ``legal_actions()``), in alternating batches (old-new, then new-old) so that a noisy,
 shared machine slows both alike. Every game's final scores, decisions and board must be equal
 between the two engines; before timing, the full event lists of the first games are compared
-too. Prints games/s for each engine and the ratio new/old. Exit status 1 on a difference.
+too. Prints games/s for each engine and the ratio new/old (total games over total time, on this
+process's CPU clock, which a busy machine disturbs less, and on the wall clock), and
+the spread of the per-batch ratios (median, 10th and 90th percentile): on a shared machine
+the load changes from batch to batch, and the spread shows how firm the ratio is. Exit
+status 1 on a difference.
+
+Both engines play the event-checked games first, which also fills their caches (the
+resolution search is memoised), so the timed batches compare warm engines.
 """
 
 from __future__ import annotations
@@ -18,11 +25,13 @@ import argparse
 import importlib
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
+from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from types import ModuleType
@@ -64,9 +73,23 @@ def play(engine: Any, players: int, variant: str, seed: int, *, with_events: boo
     return repr((game.score_now(), game.winners(), game.actions, board, log))
 
 
-def batch(engine: Any, players: int, variant: str, seeds: range) -> tuple[float, list[str]]:
-    """Seconds to play the games of ``seeds``, and their summaries (made outside the timing)."""
+@dataclass
+class Timing:
+    """Seconds of one batch: on the wall clock and on this process's CPU clock."""
+
+    wall: float = 0.0
+    cpu: float = 0.0
+
+    def __iadd__(self, other: Timing) -> Timing:
+        self.wall += other.wall
+        self.cpu += other.cpu
+        return self
+
+
+def batch(engine: Any, players: int, variant: str, seeds: range) -> tuple[Timing, list[str]]:
+    """Time taken to play the games of ``seeds``, and their summaries (made outside the timing)."""
     games = []
+    cpu_started = time.process_time()
     started = time.perf_counter()
     for seed in seeds:
         game = engine.Game.new(players, variant, seed, keep_history=False)
@@ -74,7 +97,7 @@ def batch(engine: Any, players: int, variant: str, seeds: range) -> tuple[float,
         while not game.is_over():
             game.apply(rng.choice(game.legal_actions()))
         games.append(game)
-    elapsed = time.perf_counter() - started
+    elapsed = Timing(time.perf_counter() - started, time.process_time() - cpu_started)
     summaries = []
     for game in games:
         board = (sorted(game.jungle.items()), sorted(game.workers.items()), sorted(game.covered.items()))
@@ -89,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=40.0, help="total time, both engines")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--variant", default="base")
-    parser.add_argument("--batch", type=int, default=50, help="games per batch")
+    parser.add_argument("--batch", type=int, default=20, help="games per batch")
     parser.add_argument("--event-games", type=int, default=100, help="games checked event by event")
     args = parser.parse_args(argv)
     import cacao_game.engine as current
@@ -111,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"events identical in {args.event_games} games")
 
     engines = {"previous": previous, "current": current}
-    seconds = {"previous": 0.0, "current": 0.0}
+    seconds = {"previous": Timing(), "current": Timing()}
+    ratios: list[float] = []
     games = 0
     started = time.perf_counter()
     index = 0
@@ -119,19 +143,29 @@ def main(argv: list[str] | None = None) -> int:
         seeds = range(10_000 + index * args.batch, 10_000 + (index + 1) * args.batch)
         order = ["previous", "current"] if index % 2 == 0 else ["current", "previous"]
         results = {}
+        elapsed = {}
         for name in order:
-            elapsed, results[name] = batch(engines[name], args.players, args.variant, seeds)
-            seconds[name] += elapsed
+            elapsed[name], results[name] = batch(engines[name], args.players, args.variant, seeds)
+            seconds[name] += elapsed[name]
+        ratios.append(elapsed["previous"].cpu / max(1e-9, elapsed["current"].cpu))
         if results["previous"] != results["current"]:
             print(f"DIFFERENT final states in batch of seeds {seeds.start}-{seeds.stop - 1}")
             return 1
         games += len(seeds)
         index += 1
-    rates = {name: games / seconds[name] for name in engines}
     print(f"{games} games each, {args.players}p {args.variant}, identical final states")
     for name in engines:
-        print(f"{name:<9} {rates[name]:8.1f} games/s")
-    print(f"ratio current/previous: {rates['current'] / rates['previous']:.3f}")
+        wall, cpu = games / seconds[name].wall, games / seconds[name].cpu
+        print(f"{name:<9} {cpu:8.1f} games/s of CPU time  {wall:8.1f} games/s of wall time")
+    cpu_ratio = seconds["previous"].cpu / seconds["current"].cpu
+    wall_ratio = seconds["previous"].wall / seconds["current"].wall
+    print(f"ratio current/previous: {cpu_ratio:.3f} (CPU time), {wall_ratio:.3f} (wall time)")
+    if len(ratios) >= 2:
+        deciles = statistics.quantiles(ratios, n=10)
+        print(
+            f"per-batch CPU-time ratios ({len(ratios)} batches): median {statistics.median(ratios):.3f}, "
+            f"10% {deciles[0]:.3f}, 90% {deciles[-1]:.3f}"
+        )
     return 0
 
 

@@ -406,7 +406,7 @@ class Game:
             return [self.jungle_pile[-1]]
         return []
 
-    def _fill_options(self) -> list[Fill]:
+    def _fill_options(self) -> list[Action]:
         if self.phase is not _FILL or not self.pending_fills:
             return []
         codes = self._fill_codes()
@@ -541,9 +541,10 @@ class Game:
     def _check(self, action: Action) -> None:
         if self.phase is _GAME_OVER:
             raise GameOverError("the game is over")
-        phase, error = _CHECKS.get(type(action), (None, WrongDecisionError))
-        if phase is None:
+        checked = _CHECKS.get(type(action))
+        if checked is None:
             raise WrongDecisionError(f"not an action: {action!r}")
+        phase, error = checked
         if self.phase is not phase:
             raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
         reason = malformed_field(action)
@@ -552,10 +553,11 @@ class Game:
         if isinstance(action, (Place, Overbuild)):
             self._check_placement(action)
         elif isinstance(action, Fill):
+            tile = action.tile
             if not (
                 action.pos in self.pending_fills
-                and action.tile in self._fill_codes()
-                and action.rotation in (_ROTATIONS if action.tile == VOLCANO else _NO_ROTATION)
+                and (tile in self.display if self.display else self.revealed_pile_tile() == tile)
+                and action.rotation in (_ROTATIONS if tile == VOLCANO else _NO_ROTATION)
             ):
                 raise IllegalFillError(f"{action} is not a legal fill; legal: {self._fill_options()}")
         elif action not in self._resolve_options():
