@@ -1,6 +1,7 @@
 """Engine speed against a previous revision: random games per second, side by side.
 
     python tools/bench_engine_compare.py [--rev main] [--seconds 40] [--players 2] [--variant base]
+                                         [--hard DECISIONS] [--iterations 60]
 
 The engine of ``--rev`` is taken with ``git archive`` into a temporary directory, its package
 renamed to ``cacao_game_prev`` (every ``cacao_game`` import in its sources rewritten) and
@@ -14,6 +15,11 @@ process's CPU clock, which a busy machine disturbs less, and on the wall clock),
 the spread of the per-batch ratios (median, 10th and 90th percentile): on a shared machine
 the load changes from batch to batch, and the spread shows how firm the ratio is. Exit
 status 1 on a difference.
+
+With ``--hard``, the same number of decisions of the ``hard`` level of each revision (its own
+engine, fixed ``--iterations`` re-deals, so no clock is involved) are timed too, interleaved,
+on placements from random games; both must choose the same moves. That is what the engine's
+speed is for: the re-deals and playouts hard can afford in its time.
 
 Both engines play the event-checked games first, which also fills their caches (the
 resolution search is memoised), so the timed batches compare warm engines.
@@ -41,8 +47,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PREVIOUS = "cacao_game_prev"
 
 
-def load_previous(rev: str, into: Path) -> ModuleType:
-    """The ``cacao_game.engine`` package of git revision ``rev``, imported as ``cacao_game_prev``."""
+def load_previous(rev: str, into: Path) -> tuple[ModuleType, ModuleType]:
+    """The ``cacao_game.engine`` package and the ``cacao_game.ai.hard`` module of git revision
+    ``rev``, imported from ``cacao_game_prev``."""
     archive = subprocess.run(
         ["git", "archive", "--format=tar", rev, "cacao_game"], cwd=ROOT, check=True, capture_output=True
     ).stdout
@@ -55,7 +62,7 @@ def load_previous(rev: str, into: Path) -> ModuleType:
         source.write_text(re.sub(r"\bcacao_game\b", PREVIOUS, text), encoding="utf-8")
     sys.path.insert(0, str(into))
     try:
-        return importlib.import_module(f"{PREVIOUS}.engine")
+        return importlib.import_module(f"{PREVIOUS}.engine"), importlib.import_module(f"{PREVIOUS}.ai.hard")
     finally:
         sys.path.remove(str(into))
 
@@ -105,6 +112,44 @@ def batch(engine: Any, players: int, variant: str, seeds: range) -> tuple[Timing
     return elapsed, summaries
 
 
+def hard_position(engine: Any, seed: int) -> Any:
+    """A 2-player placement decision after a few random turns of game ``seed``."""
+    game = engine.Game.new(2, "base", seed, keep_history=False)
+    rng = random.Random(seed)
+    moves = rng.randrange(4, 30)
+    while moves > 0 or game.phase.name != "PLACE":
+        game.apply(rng.choice(game.legal_actions()))
+        moves -= 1
+    return game
+
+
+def compare_hard(modules: dict[str, tuple[Any, Any]], decisions: int, iterations: int) -> bool:
+    """Time ``decisions`` hard decisions per revision, interleaved; print the figures.
+
+    False if the revisions choose differently anywhere.
+    """
+    seconds = {name: Timing() for name in modules}
+    for index in range(decisions):
+        order = list(modules) if index % 2 == 0 else list(reversed(modules))
+        chosen = {}
+        for name in order:
+            engine, hard = modules[name]
+            game = hard_position(engine, 20_000 + index)
+            player = hard.HardPlayer(random.Random(index), iterations=iterations)
+            cpu_started, started = time.process_time(), time.perf_counter()
+            chosen[name] = repr(player.choose(game))
+            seconds[name] += Timing(time.perf_counter() - started, time.process_time() - cpu_started)
+        if len(set(chosen.values())) != 1:
+            print(f"DIFFERENT hard choices in position {index}: {chosen}")
+            return False
+    print(f"hard: {decisions} decisions each at {iterations} re-deals, identical choices")
+    for name in modules:
+        per = seconds[name].cpu / decisions
+        print(f"{name:<9} {per * 1000:8.1f} ms of CPU time per decision  {iterations / per:8.1f} re-deals/s")
+    print(f"hard ratio current/previous: {seconds['previous'].cpu / seconds['current'].cpu:.3f} (CPU time)")
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     """Compare, print the figures; 1 if the engines disagree on any game."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -114,14 +159,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="base")
     parser.add_argument("--batch", type=int, default=20, help="games per batch")
     parser.add_argument("--event-games", type=int, default=100, help="games checked event by event")
+    parser.add_argument("--hard", type=int, default=0, help="hard decisions timed per revision")
+    parser.add_argument("--iterations", type=int, default=60, help="re-deals per hard decision")
     args = parser.parse_args(argv)
+    import cacao_game.ai.hard as current_hard
     import cacao_game.engine as current
 
     commit = subprocess.run(
         ["git", "rev-parse", "--short", args.rev], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout.strip()
     with tempfile.TemporaryDirectory() as temp:
-        previous = load_previous(args.rev, Path(temp))
+        previous, previous_hard = load_previous(args.rev, Path(temp))
     print(f"previous: {args.rev} ({commit}) from {previous.__file__}")
     print(f"current:  working tree from {current.__file__}")
 
@@ -166,6 +214,10 @@ def main(argv: list[str] | None = None) -> int:
             f"per-batch CPU-time ratios ({len(ratios)} batches): median {statistics.median(ratios):.3f}, "
             f"10% {deciles[0]:.3f}, 90% {deciles[-1]:.3f}"
         )
+    if args.hard:
+        modules = {"previous": (previous, previous_hard), "current": (current, current_hard)}
+        if not compare_hard(modules, args.hard, args.iterations):
+            return 1
     return 0
 
 
