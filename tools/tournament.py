@@ -32,8 +32,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from cacao_game.ai import LEVELS
-from cacao_game.ai.base import Player
+from cacao_game.ai.registry import make_player, parse_level
 from cacao_game.engine import Game
 from cacao_game.headless import player_seed
 from cacao_game.records import seat_entries, to_record, write_record
@@ -50,32 +49,6 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def parse_level(spec: str) -> tuple[str, dict[str, float | str]]:
-    """``"hard:time_budget=0.1,method=flat"`` -> ``("hard", {...})``; raises ValueError.
-
-    Numbers become ints (``time_budget`` stays a float), other values stay strings.
-    """
-    name, _, options = spec.partition(":")
-    if name not in LEVELS:
-        raise ValueError(f"unknown level {name!r}; known: {', '.join(LEVELS)}")
-    kwargs: dict[str, float | str] = {}
-    for part in filter(None, options.split(",")):
-        key, _, value = part.partition("=")
-        try:
-            number = float(value)
-        except ValueError:
-            kwargs[key] = value
-            continue
-        kwargs[key] = int(number) if number.is_integer() and key != "time_budget" else number
-    return name, kwargs
-
-
-def build_player(spec: str, rng: random.Random) -> Player:
-    """A player from a level spec (see ``parse_level``)."""
-    name, kwargs = parse_level(spec)
-    return LEVELS[name](rng, **kwargs)  # type: ignore[call-arg]
 
 
 @dataclass
@@ -99,7 +72,7 @@ def play_one(task: tuple[list[str], int, int, str, str | None]) -> GameResult:
     """Play one game: ``(seat specs, deal seed, candidate seat, variant, records folder)``."""
     specs, deal, seat, variant, records = task
     game = Game.new(len(specs), variant, deal, keep_history=False)
-    players = [build_player(spec, random.Random(player_seed(deal, s))) for s, spec in enumerate(specs)]
+    players = [make_player(spec, random.Random(player_seed(deal, s))) for s, spec in enumerate(specs)]
     times: dict[str, list[float]] = {spec: [] for spec in specs}
     while not game.is_over():
         mover = game.current_player()
