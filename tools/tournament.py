@@ -171,8 +171,11 @@ def format_summary(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
-    """Play the tournament described by ``args`` and return its summary."""
+def run(args: argparse.Namespace, command: str | None = None) -> dict[str, Any]:
+    """Play the tournament described by ``args`` and return its summary.
+
+    ``command`` is recorded as the command that ran it (default: this script's command line).
+    """
     for spec in (args.candidate, args.opponent):
         parse_level(spec)
     records = str(args.records) if args.records else None
@@ -190,7 +193,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         results = [play_one(task) for task in tasks]
     summary = summarize(args.candidate, args.opponent, args.players, args.variant, results)
     summary["seconds"] = round(time.perf_counter() - started, 1)
-    summary["command"] = " ".join(["python", "tools/tournament.py", *sys.argv[1:]])
+    summary["command"] = command or " ".join(["python", "tools/tournament.py", *sys.argv[1:]])
     if args.json:
         games = [
             asdict(r) | {"times": {k: [round(t, 5) for t in v] for k, v in r.times.items()}} for r in results
