@@ -154,7 +154,8 @@ def ratings_source(ratings: dict[str, float], score: Score, command: str) -> str
         for level, rating in sorted(ratings.items(), key=lambda item: item[1])
     }
     games = sum(n for _w, n in score.values())
-    body = "\n".join(f'    "{level}": {rating},' for level, rating in per_level.items())
+    body = "".join(f'\n    "{level}": {rating},' for level, rating in per_level.items())
+    table = "{" + body + ("\n}" if body else "}")
     return f'''"""Each AI level's rating (Elo, random = 0), as measured by ``tools/ladder.py``.
 
 Written by that tool (``--write-ratings``); the setup scene shows these numbers next to the
@@ -165,12 +166,10 @@ from __future__ import annotations
 
 from typing import Final
 
-RATINGS: Final[dict[str, int]] = {{
-{body}
-}}
+RATINGS: Final[dict[str, int]] = {table}
 """Level name -> rating; a level missing here is shown without one."""
 
-COMMAND: Final = {command!r}
+COMMAND: Final = {json.dumps(command)}
 """The command that measured them."""
 GAMES: Final = {games}
 """Games behind them (2 players, duplicate deals, every pairing)."""

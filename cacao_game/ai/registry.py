@@ -20,6 +20,8 @@ LEVELS: dict[str, Callable[..., Player]] = {
 """Level name -> factory taking the player's own ``random.Random`` (and the level's options
 as keywords), in the order players see them (weakest first, ``random`` last)."""
 
+TIMED_LEVELS = frozenset({"hard"})
+"""Levels whose thinking time per decision can be set (their ``time_budget`` option)."""
 FLOAT_OPTIONS = frozenset({"time_budget"})
 """Options that stay floats even when written as whole numbers."""
 
@@ -47,12 +49,16 @@ def parse_level(spec: str) -> tuple[str, dict[str, float | str]]:
     return name, kwargs
 
 
-def make_player(spec: str, rng: random.Random) -> Player:
+def make_player(spec: str, rng: random.Random, *, time_budget: float | None = None) -> Player:
     """A new player of the level ``spec`` (a name, or a name with options: ``parse_level``).
 
-    Raises ValueError for an unknown level, an option the level does not take or a bad value.
+    ``time_budget`` (seconds per decision) goes to a level of ``TIMED_LEVELS`` whose spec does
+    not set one; other levels ignore it. Raises ValueError for an unknown level, an option the
+    level does not take or a bad value.
     """
     name, kwargs = parse_level(spec)
+    if time_budget is not None and name in TIMED_LEVELS:
+        kwargs.setdefault("time_budget", float(time_budget))
     try:
         return LEVELS[name](rng, **kwargs)
     except TypeError as error:
