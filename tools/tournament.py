@@ -3,8 +3,8 @@
 Every deal is played in every seat rotation, so luck of the deal and of the seat cancels out:
 
 - 2 players, head-to-head: ``--players 2``: each deal twice, the candidate in seat 0 then 1;
-- 4 players, one against three: ``--players 4``: each deal four times, the candidate in each
-  seat and the opponent level in the other three.
+- 3 or 4 players, one against the others: ``--players 3`` or ``4``: each deal three or four
+  times, the candidate in each seat and the opponent level in the other seats.
 
 Reported for the candidate level: win rate (a shared win counts as a fraction) with a Wilson
 95 % interval, mean margin (own total minus the best other total), mean rank (1 = best, ties
@@ -226,7 +226,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("opponent", nargs="?", help="level spec of the other seats")
     parser.add_argument(
-        "--players", type=int, choices=(2, 4), default=2, help="2: head-to-head; 4: one against three"
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="2: head-to-head; 3 or 4: one against the rest",
     )
     parser.add_argument("--deals", type=int, default=50, help="deals; each is played in every seat rotation")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal")
