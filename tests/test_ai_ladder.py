@@ -85,3 +85,16 @@ def test_a_tuning_run_saves_its_state_and_can_resume(tmp_path: Path) -> None:
     assert all(tune.SPACE[k].low <= v <= tune.SPACE[k].high for k, v in second["theta"].items())
     assert isinstance(tune.weights_of(second, second["theta"]), Weights)
     assert tune.main(["--level", "medium:weights=v1", "--state", str(state)]) == 2
+
+
+def test_check_measures_the_saved_set_against_the_start(tmp_path: Path) -> None:
+    """``--check`` plays the saved set against the start set on duplicate deals and reports
+    the win rate inside its interval; a set equal to the start scores exactly 50 %."""
+    state = tmp_path / "state.json"
+    assert tune.main(["--iterations", "1", "--state", str(state)]) == 0
+    saved = json.loads(state.read_text())
+    saved["theta"] = {name: V1.to_dict()[name] for name in saved["theta"]}
+    state.write_text(json.dumps(saved))
+    result = tune.check(saved, 2, 1)
+    assert result["games"] == 4 and result["win_rate"] == 0.5 and result["margin"] == 0
+    assert result["low"] < 0.5 < result["high"]

@@ -20,6 +20,10 @@ repeat within a run. The state (iteration, weights, history) is written to ``--s
 printed as a ``Weights(...)`` line for ``cacao_game/ai/weights.py``; measure it against
 ``v1`` with ``tools/tournament.py`` on deals the tuning never saw (see the README).
 
+``--check DEALS`` plays instead: the state's current set against the start set on ``DEALS``
+duplicate deals from ``--check-seed`` (deals the tuning does not use), and prints the win
+rate with its Wilson 95 % interval and the mean margin, to see how a run is doing.
+
 Only the weights listed in ``SPACE`` move; the others keep the start set's value (e.g. the
 volcano weight, which base-game deals cannot tune).
 """
@@ -41,6 +45,9 @@ from cacao_game.ai.registry import LEVELS, make_player, parse_level
 from cacao_game.ai.weights import Weights, weights_named
 from cacao_game.engine import Game
 from cacao_game.headless import player_seed
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tournament import wilson_interval  # (tools/ is not a package)
 
 log = logging.getLogger("tune")
 
@@ -200,6 +207,20 @@ def weights_line(state: dict[str, Any]) -> str:
     return "Weights(" + ", ".join(f"{k}={v!r}" for k, v in changed.items()) + ")"
 
 
+def check(state: dict[str, Any], deals: int, first: int) -> dict[str, float]:
+    """The tuned set against the start set on ``deals`` duplicate deals from ``first``."""
+    tuned = weights_of(state, state["theta"])
+    start = weights_named(state["start"])
+    margin = wins = 0.0
+    for deal in range(first, first + deals):
+        got = margins(state["level"], tuned, start, deal)
+        margin += got[0]
+        wins += got[1]
+    games = 2 * deals
+    low, high = wilson_interval(wins, games)
+    return {"games": games, "win_rate": wins / games, "low": low, "high": high, "margin": margin / games}
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The tuner's command line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -212,6 +233,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--state", type=Path, required=True, help="JSON file of the run's state")
     parser.add_argument("--save-every", type=int, default=50, help="iterations between saves")
     parser.add_argument("--resume", action="store_true", help="continue the run saved in --state")
+    parser.add_argument("--check", type=int, default=0, metavar="DEALS", help="only measure the saved set")
+    parser.add_argument("--check-seed", type=int, default=1, help="first deal of --check")
     return parser
 
 
@@ -220,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     args = build_parser().parse_args(argv)
     try:
-        if args.resume:
+        if args.resume or args.check:
             state = json.loads(args.state.read_text())
             state["iterations"] = max(state["iterations"], args.iterations)
         else:
@@ -230,6 +253,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, OSError, KeyError) as error:
         log.error("%s", error)
         return 2
+    if args.check:
+        result = check(state, args.check, args.check_seed)
+        log.info(
+            "%s after %d iterations vs %s: %d games, win rate %.1f%% (Wilson 95%% %.1f-%.1f%%), margin %+.2f",
+            weights_line(state),
+            state["iteration"],
+            state["start"],
+            result["games"],
+            100 * result["win_rate"],
+            100 * result["low"],
+            100 * result["high"],
+            result["margin"],
+        )
+        return 0
     state = run(state, args.state, args.save_every)
     log.info("tuned after %d iterations (%d games):", state["iteration"], state["games"])
     log.info("%s", weights_line(state))
