@@ -74,6 +74,9 @@ _GAME_OVER: Final = Phase.GAME_OVER
 TERMINAL = -1
 """``current_player()`` once the game is over."""
 
+_TRADE_CODES: Final = frozenset(PLANTATION_YIELD) | frozenset(MARKET_PRICE)
+"""Jungle codes of the edges whose order and amounts may matter (``ActivatedEdge.is_trade``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:
@@ -113,7 +116,7 @@ class ActivatedEdge:
     @property
     def is_trade(self) -> bool:
         """Plantations and markets: the edges whose order and amounts may matter."""
-        return self.jungle in PLANTATION_YIELD or self.jungle in MARKET_PRICE
+        return self.jungle in _TRADE_CODES
 
     def trade_key(self) -> TradeEdge:
         """This edge as the resolution search sees it."""
@@ -415,7 +418,7 @@ class Game:
     def _trade_edges(self, seat: int) -> tuple[list[ActivatedEdge], tuple[TradeEdge, ...]]:
         """``seat``'s pending plantation and market edges, and their resolution-search keys."""
         edges = [e for e in self.edges.get(seat, ()) if e.jungle in _TRADE_CODES]
-        return edges, tuple([(e.jungle in MARKET_PRICE, e.value, e.workers) for e in edges])
+        return edges, tuple([e.trade_key() for e in edges])
 
     def _resolve_options(self) -> list[Action]:
         seat = self.resolving
@@ -528,13 +531,12 @@ class Game:
             self._history.append(self._state())
         self.actions.append(action)
         events: list[ev.Event] = []
-        kind = type(action)
-        if kind is Place or kind is Overbuild:
-            self._place(action, events)  # type: ignore[arg-type]
-        elif kind is Fill:
-            self._fill(action, events)  # type: ignore[arg-type]
+        if isinstance(action, Fill):
+            self._fill(action, events)
+        elif isinstance(action, Resolve):
+            self._resolve(action, automatic=False, events=events)
         else:
-            self._resolve(action, automatic=False, events=events)  # type: ignore[arg-type]
+            self._place(action, events)
         self._advance(events)
         return events
 
@@ -907,8 +909,6 @@ _CHECKS: dict[type, tuple[Phase, type[IllegalActionError]]] = {
 """Per action class: the phase that accepts it and the error for a malformed one."""
 
 
-_TRADE_CODES = frozenset(PLANTATION_YIELD) | frozenset(MARKET_PRICE)
-"""Jungle codes of the edges whose order and amounts may matter (``ActivatedEdge.is_trade``)."""
 _ROTATIONS = range(4)
 _NO_ROTATION = range(1)
 
