@@ -17,7 +17,8 @@ the load changes from batch to batch, and the spread shows how firm the ratio is
 status 1 on a difference.
 
 With ``--hard``, the same number of decisions of the ``hard`` level of each revision (its own
-engine, fixed ``--iterations`` re-deals, so no clock is involved) are timed too, interleaved,
+engine, fixed ``--iterations`` re-deals, so no clock is involved; the current one with the
+``--current-weights`` set, by default ``v1``, the evaluation before tuning) are timed too, interleaved,
 on placements from random games; both must choose the same moves. That is what the engine's
 speed is for: the re-deals and playouts hard can afford in its time.
 
@@ -123,10 +124,13 @@ def hard_position(engine: Any, seed: int) -> Any:
     return game
 
 
-def compare_hard(modules: dict[str, tuple[Any, Any]], decisions: int, iterations: int) -> bool:
+def compare_hard(
+    modules: dict[str, tuple[Any, Any]], decisions: int, iterations: int, options: dict[str, dict[str, str]]
+) -> bool:
     """Time ``decisions`` hard decisions per revision, interleaved; print the figures.
 
-    False if the revisions choose differently anywhere.
+    ``options[name]`` are extra keywords for that revision's ``HardPlayer``. False if the
+    revisions choose differently anywhere.
     """
     seconds = {name: Timing() for name in modules}
     for index in range(decisions):
@@ -135,7 +139,7 @@ def compare_hard(modules: dict[str, tuple[Any, Any]], decisions: int, iterations
         for name in order:
             engine, hard = modules[name]
             game = hard_position(engine, 20_000 + index)
-            player = hard.HardPlayer(random.Random(index), iterations=iterations)
+            player = hard.HardPlayer(random.Random(index), iterations=iterations, **options[name])
             cpu_started, started = time.process_time(), time.perf_counter()
             chosen[name] = repr(player.choose(game))
             seconds[name] += Timing(time.perf_counter() - started, time.process_time() - cpu_started)
@@ -161,6 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--event-games", type=int, default=100, help="games checked event by event")
     parser.add_argument("--hard", type=int, default=0, help="hard decisions timed per revision")
     parser.add_argument("--iterations", type=int, default=60, help="re-deals per hard decision")
+    parser.add_argument(
+        "--current-weights",
+        default="v1",
+        help="weight set of the current hard (the previous revision's evaluation, so both search alike)",
+    )
     args = parser.parse_args(argv)
     import cacao_game.ai.hard as current_hard
     import cacao_game.engine as current
@@ -216,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.hard:
         modules = {"previous": (previous, previous_hard), "current": (current, current_hard)}
-        if not compare_hard(modules, args.hard, args.iterations):
+        options = {"previous": {}, "current": {"weights": args.current_weights}}
+        if not compare_hard(modules, args.hard, args.iterations, options):
             return 1
     return 0
 
