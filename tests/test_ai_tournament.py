@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from cacao_game.records import read_record, replay_record
+from tests.referee_loader import load_tool
 
-TOOLS = Path(__file__).resolve().parents[1] / "tools"
-
-
-def _load(name: str) -> ModuleType:
-    """Import a script of tools/ by path (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location(f"cacao_{name}", TOOLS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-tournament = _load("tournament")
-referee = _load("referee")
+tournament = load_tool("tournament")
+referee = load_tool("referee")
 
 
 def test_wilson_interval_known_values() -> None:

@@ -12,6 +12,7 @@ from harness import run
 
 from cacao_game.app.scenes.setup import SetupScene, seat_kinds
 from cacao_game.app.strings import t
+from cacao_game.app.widgets import Cycler
 from cacao_game.config.game import COLORS, GameConfig, SeatConfig
 
 
@@ -188,3 +189,34 @@ def test_tab_leaves_a_name_field_for_the_next_widget(setup):
             break
         app.step([tab], 0.016)
     assert setup.focus.widgets[setup.focus.index] is setup.start_button
+
+
+def test_thinking_time_starts_at_hards_default_and_goes_into_the_game(setup):
+    """Setup offers every thinking time of the one list, starts on hard's default budget, and
+    the chosen time reaches the game's config and the next setup."""
+    from cacao_game.ai.hard import TIME_BUDGET
+    from cacao_game.config.choices import THINKING_TIMES
+
+    cycler = next(w for w in setup.widgets if isinstance(w, Cycler) and w.value == setup.thinking_time)
+    assert [value for value, _text in cycler.options] == list(THINKING_TIMES)
+    assert setup.thinking_time == TIME_BUDGET
+    cycler.step(setup.app, 1)
+    chosen = setup.thinking_time
+    assert chosen != TIME_BUDGET and chosen in THINKING_TIMES
+    assert setup.config(random.Random(1)).thinking_time == chosen
+    setup.start_game()
+    assert SetupScene(setup.app).thinking_time == chosen
+
+
+def test_ai_levels_show_their_rating_when_measured(setup, monkeypatch):
+    """The player cycler shows a rated level as "Medium AI · 1500" (from the ratings table);
+    humans and unrated levels show their plain names."""
+    from cacao_game.ai import ratings
+
+    monkeypatch.setattr(ratings, "RATINGS", {"medium": 1500})
+    setup.rebuild()
+    labels = dict(next(w for w in setup.widgets if isinstance(w, Cycler) and w.value == "human").options)
+    assert labels["medium"] == t("setup.kind_rating", level=t("kind.medium"), rating=1500)
+    assert "1500" in labels["medium"]
+    assert labels["human"] == t("kind.human")
+    assert labels["easy"] == t("kind.easy")

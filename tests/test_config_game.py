@@ -1,9 +1,12 @@
-"""``GameConfig``'s game options: the undo policy is typed, validated and round-trips."""
+"""``GameConfig``'s game options: the undo policy and the hard AI's thinking time are typed,
+validated and round-trip."""
 
 from __future__ import annotations
 
 import pytest
 
+from cacao_game.ai.hard import TIME_BUDGET
+from cacao_game.config.choices import THINKING_TIMES
 from cacao_game.config.game import UNDO_POLICIES, GameConfig, SeatConfig
 
 SEATS = [SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "purple", "medium")]
@@ -26,3 +29,28 @@ def test_missing_undo_means_the_default_and_unknown_ones_are_refused() -> None:
     for bad in ("lenient", 1, ["strict"]):
         with pytest.raises(ValueError, match="undo policy"):
             GameConfig.from_dict({**data, "undo": bad})
+
+
+@pytest.mark.parametrize("seconds", THINKING_TIMES)
+def test_thinking_time_round_trips_and_survives_rotation(seconds: float) -> None:
+    """A thinking time of setup's list is kept by to_dict/from_dict and by rotating the seats."""
+    config = GameConfig(list(SEATS), "base", 4, thinking_time=seconds)
+    assert config.to_dict()["thinking_time"] == seconds
+    assert GameConfig.from_dict(config.to_dict()) == config
+    assert config.rotated(1).thinking_time == seconds
+
+
+def test_missing_thinking_time_is_not_written_and_unknown_ones_are_refused() -> None:
+    """A config naming no thinking time writes the options exactly as before (no key) and
+    reads back None; a time not offered in setup, or not a number, is a ValueError."""
+    data = GameConfig(list(SEATS)).to_dict()
+    assert "thinking_time" not in data
+    assert GameConfig.from_dict(data).thinking_time is None
+    for bad in (3.0, 0, -1.0, "1", True, [1.0]):
+        with pytest.raises(ValueError, match="thinking time"):
+            GameConfig.from_dict({**data, "thinking_time": bad})
+
+
+def test_the_hard_level_default_is_one_of_the_offered_thinking_times() -> None:
+    """Setup starts on the hard level's own default budget, so it must be offered."""
+    assert TIME_BUDGET in THINKING_TIMES

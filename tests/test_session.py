@@ -226,3 +226,39 @@ def test_one_current_seat_at_every_frame(play_app) -> None:
         play_app.step(events, 1 / 30)
         frames += 1
     assert frames > 200
+
+
+@pytest.mark.parametrize("seconds", [None, 5.0])
+def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkeypatch) -> None:
+    """Every request (a computer seat's move and a hint) names the game's thinking time, and
+    the worker builds the hard player with it (None: no budget given, the level's default)."""
+    from cacao_game.ai import registry
+    from cacao_game.app.play.ai_worker import _Brains
+    from cacao_game.session import RequestHint
+
+    made: list[dict[str, object]] = []
+
+    class Recorder:
+        name = "hard"
+
+        def __init__(self, rng: random.Random, **options: object) -> None:
+            made.append(options)
+
+        def choose(self, game):
+            return game.legal_actions()[0]
+
+    monkeypatch.setitem(registry.LEVELS, "hard", Recorder)
+    setup = config("human", "hard")
+    setup.thinking_time = seconds
+    session = PlaySession(setup)
+    rng = random.Random(1)
+    while session.curtain is not None or session.deciding_seat() != 0:
+        act(session, rng)
+    session.handle(RequestHint())
+    requests = session.take_requests()
+    assert requests and all(r.time_budget == seconds for r in requests)
+    brains = _Brains()
+    for request in requests:
+        assert request.game.is_legal(brains.answer(request).action)
+    expected = {} if seconds is None else {"time_budget": seconds}
+    assert made and all(options == expected for options in made)

@@ -3,8 +3,8 @@
 Every deal is played in every seat rotation, so luck of the deal and of the seat cancels out:
 
 - 2 players, head-to-head: ``--players 2``: each deal twice, the candidate in seat 0 then 1;
-- 4 players, one against three: ``--players 4``: each deal four times, the candidate in each
-  seat and the opponent level in the other three.
+- 3 or 4 players, one against the others: ``--players 3`` or ``4``: each deal three or four
+  times, the candidate in each seat and the opponent level in the other seats.
 
 Reported for the candidate level: win rate (a shared win counts as a fraction) with a Wilson
 95 % interval, mean margin (own total minus the best other total), mean rank (1 = best, ties
@@ -32,8 +32,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from cacao_game.ai import LEVELS
-from cacao_game.ai.base import Player
+from cacao_game.ai.registry import make_player, parse_level
 from cacao_game.engine import Game
 from cacao_game.headless import player_seed
 from cacao_game.records import seat_entries, to_record, write_record
@@ -50,32 +49,6 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def parse_level(spec: str) -> tuple[str, dict[str, float | str]]:
-    """``"hard:time_budget=0.1,method=flat"`` -> ``("hard", {...})``; raises ValueError.
-
-    Numbers become ints (``time_budget`` stays a float), other values stay strings.
-    """
-    name, _, options = spec.partition(":")
-    if name not in LEVELS:
-        raise ValueError(f"unknown level {name!r}; known: {', '.join(LEVELS)}")
-    kwargs: dict[str, float | str] = {}
-    for part in filter(None, options.split(",")):
-        key, _, value = part.partition("=")
-        try:
-            number = float(value)
-        except ValueError:
-            kwargs[key] = value
-            continue
-        kwargs[key] = int(number) if number.is_integer() and key != "time_budget" else number
-    return name, kwargs
-
-
-def build_player(spec: str, rng: random.Random) -> Player:
-    """A player from a level spec (see ``parse_level``)."""
-    name, kwargs = parse_level(spec)
-    return LEVELS[name](rng, **kwargs)  # type: ignore[call-arg]
 
 
 @dataclass
@@ -99,7 +72,7 @@ def play_one(task: tuple[list[str], int, int, str, str | None]) -> GameResult:
     """Play one game: ``(seat specs, deal seed, candidate seat, variant, records folder)``."""
     specs, deal, seat, variant, records = task
     game = Game.new(len(specs), variant, deal, keep_history=False)
-    players = [build_player(spec, random.Random(player_seed(deal, s))) for s, spec in enumerate(specs)]
+    players = [make_player(spec, random.Random(player_seed(deal, s))) for s, spec in enumerate(specs)]
     times: dict[str, list[float]] = {spec: [] for spec in specs}
     while not game.is_over():
         mover = game.current_player()
@@ -198,8 +171,11 @@ def format_summary(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
-    """Play the tournament described by ``args`` and return its summary."""
+def run(args: argparse.Namespace, command: str | None = None) -> dict[str, Any]:
+    """Play the tournament described by ``args`` and return its summary.
+
+    ``command`` is recorded as the command that ran it (default: this script's command line).
+    """
     for spec in (args.candidate, args.opponent):
         parse_level(spec)
     records = str(args.records) if args.records else None
@@ -217,7 +193,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         results = [play_one(task) for task in tasks]
     summary = summarize(args.candidate, args.opponent, args.players, args.variant, results)
     summary["seconds"] = round(time.perf_counter() - started, 1)
-    summary["command"] = " ".join(["python", "tools/tournament.py", *sys.argv[1:]])
+    summary["command"] = command or " ".join(["python", "tools/tournament.py", *sys.argv[1:]])
     if args.json:
         games = [
             asdict(r) | {"times": {k: [round(t, 5) for t in v] for k, v in r.times.items()}} for r in results
@@ -250,7 +226,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("opponent", nargs="?", help="level spec of the other seats")
     parser.add_argument(
-        "--players", type=int, choices=(2, 4), default=2, help="2: head-to-head; 4: one against three"
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="2: head-to-head; 3 or 4: one against the rest",
     )
     parser.add_argument("--deals", type=int, default=50, help="deals; each is played in every seat rotation")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal")

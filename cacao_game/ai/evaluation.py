@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from cacao_game.ai.weights import DEFAULT, V1, Weights, resolve_weights
 from cacao_game.engine import Game, Phase, temple_awards
 from cacao_game.engine.tiles import (
     CACAO_CAP,
@@ -38,21 +39,6 @@ from cacao_game.engine.tiles import (
     Pos,
 )
 
-SELL_DISCOUNT = 1.0
-"""Gold a held cacao loses against the best reachable price (a worker and a turn to sell it)."""
-FILL_CHANCE = 0.55
-"""Chance that an open jungle space next to a seat's workers gets filled later."""
-TEMPLE_WORKER_VALUE = 1.1
-"""Per-worker worth of a temple tile that may land on an open space."""
-VOLCANO_WORKER_VALUE = 0.5
-"""Per-worker worth of a volcano that may land on an open space (+2 or -1, layer's choice)."""
-OVERBUILD_BONUS = 1.5
-"""Extra worth of a sun token that can pay for an overbuild late in the game."""
-THREAT_WEIGHT = 0.5
-"""Share of the next mover's best square counted in that seat's favour."""
-_TEMPLE_SLOT_CHANCE_EMPTY = 0.3
-"""Chance that an open square beside a temple stays without a worker facing the temple."""
-
 
 def water_step_gain(step: int, steps: int = 1) -> int:
     """Gold gained by moving ``steps`` fields up the water track from ``step``."""
@@ -60,17 +46,19 @@ def water_step_gain(step: int, steps: int = 1) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def expected_temple_awards(counts: tuple[int, ...], open_slots: int) -> tuple[float, ...]:
+def expected_temple_awards(
+    counts: tuple[int, ...], open_slots: int, empty_chance: float = V1.temple_slot_empty
+) -> tuple[float, ...]:
     """Expected final awards at a temple with ``counts`` workers and ``open_slots`` free squares.
 
-    Each free square independently stays without workers facing the temple (30 %) or is
-    taken by a uniformly chosen seat with 1 or 2 workers facing it.
+    Each free square independently stays without workers facing the temple (``empty_chance``,
+    30 % in ``v1``) or is taken by a uniformly chosen seat with 1 or 2 workers facing it.
     """
     if open_slots == 0:
         return tuple(float(a) for a in temple_awards(counts))
     seats = len(counts)
-    taken = (1 - _TEMPLE_SLOT_CHANCE_EMPTY) / (2 * seats)
-    outcomes: list[tuple[float, int, int]] = [(_TEMPLE_SLOT_CHANCE_EMPTY, -1, 0)]
+    taken = (1 - empty_chance) / (2 * seats)
+    outcomes: list[tuple[float, int, int]] = [(empty_chance, -1, 0)]
     outcomes += [(taken, seat, workers) for seat in range(seats) for workers in (1, 2)]
     totals = [0.0] * seats
     for combo in product(outcomes, repeat=open_slots):
@@ -108,10 +96,14 @@ class Valuer:
         "sun_unit",
         "tile_ev",
         "tiles_left",
+        "weights",
     )
 
-    def __init__(self, game: Game) -> None:
-        """Precompute unit prices and expected tile values from ``game`` (visible data only)."""
+    def __init__(self, game: Game, weights: str | Weights = DEFAULT) -> None:
+        """Precompute unit prices and expected tile values from ``game`` (visible data only),
+        with ``weights`` (a set of ``cacao_game.ai.weights``, or its name; ValueError for an
+        unknown name)."""
+        self.weights = resolve_weights(weights)
         self.players = game.players
         self._base = game
         self._base_jungle = frozenset(game.jungle)
@@ -127,9 +119,11 @@ class Valuer:
         self.tile_ev = []
         for seat in range(game.players):
             remaining = len(game.hands[seat]) + len(game.worker_piles[seat])
-            self.cacao_unit.append(max(0.0, best_price - SELL_DISCOUNT) * min(1.0, remaining / 3))
+            self.cacao_unit.append(
+                max(0.0, best_price - self.weights.sell_discount) * min(1.0, remaining / 3)
+            )
             late = 1.0 if self.tiles_left == 0 else self.progress**2
-            self.sun_unit.append(1.0 + OVERBUILD_BONUS * late * min(1.0, remaining / 2))
+            self.sun_unit.append(1.0 + self.weights.overbuild_bonus * late * min(1.0, remaining / 2))
             if self.tiles_left:
                 ev = sum(n * self.worker_value(game, seat, code) for code, n in pile.items())
                 self.tile_ev.append(ev / self.tiles_left)
@@ -153,9 +147,9 @@ class Valuer:
         if code == SUN:
             return self.sun_unit[seat] if game.sun[seat] < SUN_CAP else 0.0
         if code == TEMPLE:
-            return TEMPLE_WORKER_VALUE
+            return self.weights.temple_worker
         if code == VOLCANO:
-            return float(edge_value) if edge_value is not None else VOLCANO_WORKER_VALUE
+            return float(edge_value) if edge_value is not None else self.weights.volcano_worker
         return 0.0
 
     def resources(self, game: Game, seat: int) -> float:
@@ -171,7 +165,7 @@ class Valuer:
         """Point-equivalent of ``seat`` holding ``cacao``: the unit price each, a little less
         beyond 3 (a full store wastes plantation gains)."""
         unit = self.cacao_unit[seat]
-        return unit * cacao - 0.15 * unit * max(0, cacao - 3)
+        return unit * cacao - self.weights.cacao_overflow * unit * max(0, cacao - 3)
 
     def seat_values(self, game: Game) -> list[float]:
         """Every seat's worth in ``game`` (a state of this valuer's turn or just after it)."""
@@ -195,10 +189,10 @@ class Valuer:
                     if tile is not None:
                         facing = WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
                         if facing:
-                            values[tile.seat] += FILL_CHANCE * facing * self.tile_ev[tile.seat]
+                            values[tile.seat] += self.weights.fill_chance * facing * self.tile_ev[tile.seat]
         if game.phase is Phase.PLACE:
             mover = game.mover
-            values[mover] += THREAT_WEIGHT * self.best_square(game, mover)
+            values[mover] += self.weights.threat * self.best_square(game, mover)
         return values
 
     def _add_temple(self, game: Game, pos: Pos, values: list[float]) -> None:
@@ -212,7 +206,7 @@ class Valuer:
                 counts[tile.seat] += WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
         if self.tiles_left == 0 and not any(game.hands):
             open_slots = 0
-        awards = expected_temple_awards(tuple(counts), min(open_slots, 3))
+        awards = expected_temple_awards(tuple(counts), min(open_slots, 3), self.weights.temple_slot_empty)
         for seat in range(self.players):
             values[seat] += awards[seat]
 

@@ -32,6 +32,7 @@ from cacao_game.ai.ismcts import ismcts as information_set_search
 from cacao_game.ai.medium import MediumPlayer, placement_scores
 from cacao_game.ai.policy import finish_turn, quick_fill, rank_by_value
 from cacao_game.ai.search import SearchTask
+from cacao_game.ai.weights import DEFAULT, Weights
 from cacao_game.engine import Action, Game, Phase
 
 TIME_BUDGET = 1.0
@@ -130,6 +131,7 @@ class HardPlayer:
         method: str = METHOD,
         ismcts: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        weights: str | Weights = DEFAULT,
     ) -> None:
         """``rng`` is the player's own seeded generator (it drives the re-deals).
 
@@ -138,7 +140,8 @@ class HardPlayer:
 
         ``method`` is ``"ismcts"`` or ``"flat"`` (``ismcts=0/1`` is the same switch as a
         number). ``horizon`` None picks ``default_horizon`` for the game's player count.
-        Raises ValueError for another method.
+        ``weights`` is the evaluation's weight set or its name. Raises ValueError for another
+        method or an unknown weight set.
         """
         self.rng = rng
         self.time_budget = time_budget
@@ -151,7 +154,7 @@ class HardPlayer:
         if method not in METHODS:
             raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
         self.method = method
-        self.medium = MediumPlayer(rng)
+        self.medium = MediumPlayer(rng, weights=weights)
         self.last_iterations = 0
         """Determinizations used by the last decision (for measurements)."""
 
@@ -165,7 +168,7 @@ class HardPlayer:
             return ranked
         shortlist = [action for _value, action in ranked[: self.candidates]]
         view = game.view(seat)
-        valuer = Valuer(view)
+        valuer = Valuer(view, self.medium.weights)
         deadline = Deadline(self.time_budget, started, self.clock)
         counter = [0]
         horizon = self.horizon if self.horizon is not None else default_horizon(game.players)

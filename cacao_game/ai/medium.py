@@ -13,6 +13,7 @@ import random
 
 from cacao_game.ai.evaluation import Valuer, neighbours
 from cacao_game.ai.policy import best_fill, quick_fill, rank_by_value, resolve_choice
+from cacao_game.ai.weights import DEFAULT, Weights, resolve_weights
 from cacao_game.engine import Action, Game, Overbuild, Phase, Place
 from cacao_game.engine.tiles import TEMPLE, VOLCANO, VOLCANO_SIDES, WORKER_SIDES, Pos
 
@@ -39,7 +40,9 @@ def square_sides(game: Game, square: Pos, valuer: Valuer) -> tuple[float, list[f
         if tile is not None:
             code, rotation = tile
             edge = VOLCANO_SIDES[rotation][(side + 2) % 4] if code == VOLCANO else None
-            per_side[side] = valuer.worker_value(game, seat, code, edge) + (0.3 if code == TEMPLE else 0.0)
+            per_side[side] = valuer.worker_value(game, seat, code, edge)
+            if code == TEMPLE:
+                per_side[side] += valuer.weights.temple_side
             continue
         around = neighbours(space)
         if not fills_left or not any(sq in workers for sq in around):
@@ -79,16 +82,20 @@ class MediumPlayer:
 
     name = "medium"
 
-    def __init__(self, rng: random.Random, shortlist: int = SHORTLIST) -> None:
-        """``rng`` is kept for the protocol (medium needs no chance); ``shortlist`` as above."""
+    def __init__(
+        self, rng: random.Random, shortlist: int = SHORTLIST, weights: str | Weights = DEFAULT
+    ) -> None:
+        """``rng`` is kept for the protocol (medium needs no chance); ``shortlist`` as above;
+        ``weights``: the evaluation's weight set or its name (ValueError for an unknown one)."""
         self.rng = rng
         self.shortlist = shortlist
+        self.weights = resolve_weights(weights)
 
     def rank(self, game: Game) -> list[tuple[float, Action]]:
         """The deciding seat's options with their values, best first (from its view only)."""
         seat = game.current_player()
         view = game.view(seat)
-        valuer = Valuer(view)
+        valuer = Valuer(view, self.weights)
         options = view.legal_actions()
         if view.phase is Phase.RESOLVE:
             choice = resolve_choice(view, valuer)

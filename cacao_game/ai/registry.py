@@ -1,4 +1,4 @@
-"""Computer players by level name."""
+"""Computer players by level name, and level specs with options (``hard:time_budget=2``)."""
 
 from __future__ import annotations
 
@@ -11,20 +11,55 @@ from cacao_game.ai.hard import HardPlayer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.random_player import RandomPlayer
 
-LEVELS: dict[str, Callable[[random.Random], Player]] = {
+LEVELS: dict[str, Callable[..., Player]] = {
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
     "random": RandomPlayer,
 }
-"""Level name -> factory taking the player's own ``random.Random``, in the order players
-see them (weakest first, ``random`` last)."""
+"""Level name -> factory taking the player's own ``random.Random`` (and the level's options
+as keywords), in the order players see them (weakest first, ``random`` last)."""
+
+TIMED_LEVELS = frozenset({"hard"})
+"""Levels whose thinking time per decision can be set (their ``time_budget`` option)."""
+FLOAT_OPTIONS = frozenset({"time_budget"})
+"""Options that stay floats even when written as whole numbers."""
 
 
-def make_player(level: str, rng: random.Random) -> Player:
-    """A new player of ``level``; raises ValueError for an unknown level."""
+def parse_level(spec: str) -> tuple[str, dict[str, float | str]]:
+    """``"hard:time_budget=0.1,method=flat"`` -> ``("hard", {...})``; ValueError for an unknown
+    level or an option without ``=``.
+
+    Numbers become ints (the ``FLOAT_OPTIONS`` stay floats), other values stay strings.
+    """
+    name, _, options = spec.partition(":")
+    if name not in LEVELS:
+        raise ValueError(f"unknown AI level {name!r}; known: {', '.join(LEVELS)}")
+    kwargs: dict[str, float | str] = {}
+    for part in filter(None, options.split(",")):
+        key, equals, value = part.partition("=")
+        if not equals or not key:
+            raise ValueError(f"level option {part!r} is not name=value")
+        try:
+            number = float(value)
+        except ValueError:
+            kwargs[key] = value
+            continue
+        kwargs[key] = int(number) if number.is_integer() and key not in FLOAT_OPTIONS else number
+    return name, kwargs
+
+
+def make_player(spec: str, rng: random.Random, *, time_budget: float | None = None) -> Player:
+    """A new player of the level ``spec`` (a name, or a name with options: ``parse_level``).
+
+    ``time_budget`` (seconds per decision) goes to a level of ``TIMED_LEVELS`` whose spec does
+    not set one; other levels ignore it. Raises ValueError for an unknown level, an option the
+    level does not take or a bad value.
+    """
+    name, kwargs = parse_level(spec)
+    if time_budget is not None and name in TIMED_LEVELS:
+        kwargs.setdefault("time_budget", float(time_budget))
     try:
-        factory = LEVELS[level]
-    except KeyError:
-        raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}") from None
-    return factory(rng)
+        return LEVELS[name](rng, **kwargs)
+    except TypeError as error:
+        raise ValueError(f"level {spec!r}: {error}") from None

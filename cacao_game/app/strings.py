@@ -77,6 +77,16 @@ EN: dict[str, str] = {
     "setup.add_seat": "Add seat",
     "setup.remove_seat": "Remove",
     "setup.default_name": "Player {number}",
+    "setup.kind_rating": "{level} · {rating}",
+    "setup.rating_hint": (
+        "The number is the AI level's rating (Elo; random AI = 0), measured in AI-vs-AI games."
+    ),
+    "setup.thinking": "Hard AI thinking time",
+    "setup.thinking_value": "{seconds:g} s per move",
+    "setup.thinking_hint": (
+        "How long the hard AI, and the hints, may think about each decision. AI pacing in "
+        "Settings only sets how long an AI move stays on screen."
+    ),
     "setup.error_colours": "Every seat needs its own colour.",
     "setup.error_seats": "A game needs 2 to 4 seats.",
     "setup.error_name": "Every seat needs a name.",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cacao_game.config.choices import THINKING_TIMES
 from cacao_game.config.names import name_problem
 from cacao_game.engine.tiles import COLORS as ENGINE_COLORS
 from cacao_game.engine.tiles import VARIANTS as ENGINE_VARIANTS
@@ -58,16 +59,19 @@ class GameConfig:
     seed: int | None = None
     undo: str | None = None
     """The undo policy, one of ``UNDO_POLICIES``; None means the default for the seat mix."""
+    thinking_time: float | None = None
+    """Seconds the hard AI thinks per decision, one of ``THINKING_TIMES``; None means the
+    level's default (older saves)."""
 
     def validate(self) -> None:
         """Raise ValueError with a one-line reason unless the config can start a game.
 
         2-4 seats, known distinct colours, a known variant, an int seed or None, an undo policy
-        of ``UNDO_POLICIES`` or None. Every seat's name and kind must be clean names
-        (``cacao_game.config.names``): text that is not already clean (a NUL, a lone
-        surrogate, a zero-width character, doubled spaces, more than ``MAX_NAME_LENGTH``
-        characters...) is refused, never changed here; the setup scene cleans what is typed
-        with ``clean_name`` before it builds a config.
+        of ``UNDO_POLICIES`` or None, a thinking time of ``THINKING_TIMES`` or None. Every
+        seat's name and kind must be clean names (``cacao_game.config.names``): text that is
+        not already clean (a NUL, a lone surrogate, a zero-width character, doubled spaces,
+        more than ``MAX_NAME_LENGTH`` characters...) is refused, never changed here; the
+        setup scene cleans what is typed with ``clean_name`` before it builds a config.
         AI level names are not checked here (levels may come and go; the play scene checks).
         """
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
@@ -93,6 +97,11 @@ class GameConfig:
             raise ValueError("the seed must be a whole number")
         if self.undo is not None and self.undo not in UNDO_POLICIES:
             raise ValueError(f"unknown undo policy {self.undo!r} (expected {' or '.join(UNDO_POLICIES)})")
+        if self.thinking_time is not None and (
+            type(self.thinking_time) not in (int, float) or self.thinking_time not in THINKING_TIMES
+        ):
+            choices = ", ".join(f"{seconds:g}" for seconds in THINKING_TIMES)
+            raise ValueError(f"unknown thinking time {self.thinking_time!r} (expected {choices} seconds)")
 
     @property
     def names(self) -> list[str]:
@@ -110,19 +119,27 @@ class GameConfig:
         return [seat.color for seat in self.seats]
 
     def to_dict(self) -> dict[str, JSON]:
-        """Plain JSON data; ``from_dict(to_dict())`` gives an equal config."""
-        return {
+        """Plain JSON data; ``from_dict(to_dict())`` gives an equal config.
+
+        ``thinking_time`` is written only when set, so the options of a game that names none
+        read exactly as before it existed.
+        """
+        data: dict[str, JSON] = {
             "seats": [{"name": s.name, "color": s.color, "kind": s.kind} for s in self.seats],
             "variant": self.variant,
             "seed": self.seed,
             "undo": self.undo,
         }
+        if self.thinking_time is not None:
+            data["thinking_time"] = self.thinking_time
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
         """The config stored by ``to_dict``; ValueError (one-line reason) on bad data.
 
-        ``variant``, ``seed`` and ``undo`` may be missing (older saves): "base", None, None.
+        ``variant``, ``seed``, ``undo`` and ``thinking_time`` may be missing (older saves):
+        "base", None, None, None.
         Keys it does not know are ignored. Names are checked, not cleaned (see ``validate``):
         a file with a name that is not clean is refused with the reason.
         """
@@ -137,7 +154,11 @@ class GameConfig:
             except KeyError as missing:
                 raise ValueError(f"a seat entry lacks {missing.args[0]!r}") from None
         config = cls(
-            seats=seats, variant=data.get("variant", "base"), seed=data.get("seed"), undo=data.get("undo")
+            seats=seats,
+            variant=data.get("variant", "base"),
+            seed=data.get("seed"),
+            undo=data.get("undo"),
+            thinking_time=data.get("thinking_time"),
         )
         config.validate()
         return config
@@ -150,4 +171,5 @@ class GameConfig:
             variant=self.variant,
             seed=self.seed,
             undo=self.undo,
+            thinking_time=self.thinking_time,
         )

@@ -59,10 +59,6 @@ Action = Place | Overbuild | Fill | Resolve
 """Any decision."""
 
 
-def _is_pos(value: object) -> bool:
-    return type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int
-
-
 def malformed_field(action: Action) -> str | None:
     """Why a field of ``action`` is not of its declared type, or None when every field is.
 
@@ -70,7 +66,8 @@ def malformed_field(action: Action) -> str | None:
     equal to a legal number), ``str`` fields ``str``, and ``pos`` a tuple of two such ints.
     Ranges and legality are the game's business, not this check's.
     """
-    if not _is_pos(action.pos):
+    pos = action.pos
+    if not (type(pos) is tuple and len(pos) == 2 and type(pos[0]) is int and type(pos[1]) is int):
         return f"pos must be a tuple of two integers (x, y), not {action.pos!r}"
     numbers: tuple[tuple[str, object], ...]
     if isinstance(action, Resolve):

@@ -11,6 +11,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache, lru_cache
+from itertools import chain
+from typing import Final
 
 from cacao_game.engine import events as ev
 from cacao_game.engine.actions import Action, Fill, Overbuild, Place, Resolve, malformed_field
@@ -23,7 +26,7 @@ from cacao_game.engine.errors import (
     NothingToUndoError,
     WrongDecisionError,
 )
-from cacao_game.engine.resolution import TradeEdge, has_single_best, worthwhile_steps
+from cacao_game.engine.resolution import TradeEdge, forced_step, worthwhile_steps
 from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards, winners
 from cacao_game.engine.setup import Setup, canonical_split, deal, setup_seen_by
 from cacao_game.engine.tiles import (
@@ -61,8 +64,18 @@ class Phase(IntEnum):
     """No more decisions."""
 
 
+# The phases under short module names: looking up an enum member (``Phase.FILL``) costs
+# several times a global's lookup, and the engine asks for the phase at every step.
+_PLACE: Final = Phase.PLACE
+_FILL: Final = Phase.FILL
+_RESOLVE: Final = Phase.RESOLVE
+_GAME_OVER: Final = Phase.GAME_OVER
+
 TERMINAL = -1
 """``current_player()`` once the game is over."""
+
+_TRADE_CODES: Final = frozenset(PLANTATION_YIELD) | frozenset(MARKET_PRICE)
+"""Jungle codes of the edges whose order and amounts may matter (``ActivatedEdge.is_trade``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +116,7 @@ class ActivatedEdge:
     @property
     def is_trade(self) -> bool:
         """Plantations and markets: the edges whose order and amounts may matter."""
-        return self.jungle in PLANTATION_YIELD or self.jungle in MARKET_PRICE
+        return self.jungle in _TRADE_CODES
 
     def trade_key(self) -> TradeEdge:
         """This edge as the resolution search sees it."""
@@ -179,7 +192,7 @@ class Game:
         self.cacao = [0] * self.players
         self.sun = [0] * self.players
         self.water = [0] * self.players
-        self.phase = Phase.PLACE
+        self.phase = _PLACE
         self.mover = 0
         self.turn = 0
         self.placed_at: Pos | None = None
@@ -262,7 +275,29 @@ class Game:
         copy.setup = self.setup
         copy.players = self.players
         copy.variant = self.variant
-        copy._restore(self._state())
+        copy.jungle = self.jungle.copy()
+        copy.workers = self.workers.copy()
+        copy.covered = self.covered.copy()
+        copy.frontier = self.frontier.copy()
+        copy.jungle_pile = self.jungle_pile.copy()
+        copy.display = self.display.copy()
+        copy.hands = [hand.copy() for hand in self.hands]
+        copy.worker_piles = [pile.copy() for pile in self.worker_piles]
+        copy.gold = self.gold.copy()
+        copy.cacao = self.cacao.copy()
+        copy.sun = self.sun.copy()
+        copy.water = self.water.copy()
+        copy.phase = self.phase
+        copy.mover = self.mover
+        copy.turn = self.turn
+        copy.placed_at = self.placed_at
+        copy.pending_fills = self.pending_fills.copy()
+        copy.filled = self.filled.copy()
+        copy.edges = {seat: edges.copy() for seat, edges in self.edges.items()}
+        copy.resolve_queue = self.resolve_queue.copy()
+        copy.resolving = self.resolving
+        copy.actions = self.actions.copy()
+        copy.final = self.final
         copy._keep_history = keep_history
         copy._history = list(self._history) if keep_history else []
         return copy
@@ -291,20 +326,20 @@ class Game:
 
     def current_player(self) -> int:
         """The seat that decides now, or ``TERMINAL``."""
-        if self.phase is Phase.GAME_OVER:
+        if self.phase is _GAME_OVER:
             return TERMINAL
-        if self.phase is Phase.RESOLVE:
+        if self.phase is _RESOLVE:
             return self.resolving
         return self.mover
 
     def is_over(self) -> bool:
         """Whether the game has ended (R4.1)."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     def can_overbuild(self) -> bool:
         """Whether the mover may overbuild this turn (R3.3)."""
         return (
-            self.phase is Phase.PLACE
+            self.phase is _PLACE
             and not self.jungle_pile
             and not self.display
             and self.sun[self.mover] >= 1
@@ -326,7 +361,7 @@ class Game:
 
     def revealed_pile_tile(self) -> str | None:
         """The pile tile drawn face up for a fill (R3.5), if the game waits for its space."""
-        if self.phase is Phase.FILL and not self.display and self.jungle_pile:
+        if self.phase is _FILL and not self.display and self.jungle_pile:
             return self.jungle_pile[-1]
         return None
 
@@ -342,53 +377,54 @@ class Game:
         Equivalent rotations of a symmetric tile and duplicate tiles are listed once; ``apply``
         accepts every rotation.
         """
-        if self.phase is Phase.PLACE:
+        if self.phase is _PLACE:
             return self._placement_actions()
-        if self.phase is Phase.FILL:
-            return list(self._fill_options())
-        if self.phase is Phase.RESOLVE:
+        if self.phase is _FILL:
+            return self._fill_options()
+        if self.phase is _RESOLVE:
             return self._resolve_options()
         return []
 
     def _placement_actions(self) -> list[Action]:
-        hand_codes = sorted(set(self.hands[self.mover]))
-        actions: list[Action] = []
-        for pos in sorted(self.frontier):
-            per_code = _square_places(pos)
-            for code in hand_codes:
-                actions.extend(per_code[code])
+        hand_codes = tuple(sorted(set(self.hands[self.mover])))
+        table = _PLACES.get(hand_codes)
+        if table is None:
+            table = _PLACES[hand_codes] = _HandPlaces(hand_codes)
+        actions: list[Action] = list(chain.from_iterable(map(table.__getitem__, sorted(self.frontier))))
         if self.can_overbuild():
             targets = self._overbuild_targets()
             actions.extend(
-                Overbuild(code, rotation, pos)
+                _overbuild(code, rotation, pos)
                 for code in hand_codes
                 for rotation in DISTINCT_ROTATIONS[code]
                 for pos in targets
             )
         return actions
 
-    def _fill_options(self) -> list[Fill]:
-        if self.phase is not Phase.FILL or not self.pending_fills:
-            return []
+    def _fill_codes(self) -> list[str]:
+        """The jungle codes a fill may lay now: the display's, else the revealed pile tile."""
         if self.display:
-            codes = sorted(set(self.display))
-        elif self.jungle_pile:
-            codes = [self.jungle_pile[-1]]
-        else:
+            return sorted(set(self.display))
+        if self.jungle_pile:
+            return [self.jungle_pile[-1]]
+        return []
+
+    def _fill_options(self) -> list[Action]:
+        if self.phase is not _FILL or not self.pending_fills:
             return []
-        return [
-            Fill(pos, code, rotation)
-            for pos in self.pending_fills
-            for code in codes
-            for rotation in (range(4) if code == VOLCANO else (0,))
-        ]
+        codes = self._fill_codes()
+        return [fill for pos in self.pending_fills for code in codes for fill in _fills(pos, code)]
+
+    def _trade_edges(self, seat: int) -> tuple[list[ActivatedEdge], tuple[TradeEdge, ...]]:
+        """``seat``'s pending plantation and market edges, and their resolution-search keys."""
+        edges = [e for e in self.edges.get(seat, ()) if e.jungle in _TRADE_CODES]
+        return edges, tuple([e.trade_key() for e in edges])
 
     def _resolve_options(self) -> list[Action]:
         seat = self.resolving
-        edges = [e for e in self.edges.get(seat, ()) if e.is_trade]
-        keys = tuple(e.trade_key() for e in edges)
+        edges, keys = self._trade_edges(seat)
         steps = worthwhile_steps(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
-        return [Resolve(edges[i].pos, edges[i].side, amount) for i, amount in steps]
+        return [_resolution(edges[i].pos, edges[i].side, amount) for i, amount in steps]
 
     def gold_at_risk(self, seat: int) -> bool:
         """Whether a volcano may still make ``seat`` pay gold later in the game (R3.10).
@@ -420,7 +456,11 @@ class Game:
 
     def _gold_at_risk(self, seat: int, keys: tuple[TradeEdge, ...]) -> bool:
         """``gold_at_risk(seat)``, computed only when ``keys`` hold a market (else moot)."""
-        return any(is_market for is_market, _value, _workers in keys) and self.gold_at_risk(seat)
+        return (
+            self.variant == "volcano"
+            and any(is_market for is_market, _value, _workers in keys)
+            and self.gold_at_risk(seat)
+        )
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``apply(action)`` would be accepted."""
@@ -434,8 +474,14 @@ class Game:
         """Each seat's score if the game ended now (the final score once it has)."""
         if self.final is not None:
             return self.final
+        return self._score_with(self.temple_standings())
+
+    def _score_with(
+        self, standings: list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]
+    ) -> tuple[SeatScore, ...]:
+        """Each seat's score now, given ``temple_standings()``."""
         temples = [0] * self.players
-        for _pos, _workers, awards in self.temple_standings():
+        for _pos, _workers, awards in standings:
             for seat, gold in enumerate(awards):
                 temples[seat] += gold
         return tuple(
@@ -452,7 +498,8 @@ class Game:
                 tile = self.workers.get(square)
                 if tile is not None:
                     counts[tile.seat] += tile.workers((side + 2) % 4)
-            standings.append((pos, tuple(counts), temple_awards(counts)))
+            workers = tuple(counts)
+            standings.append((pos, workers, _temple_awards(workers)))
         return standings
 
     def winners(self) -> tuple[int, ...]:
@@ -484,21 +531,22 @@ class Game:
             self._history.append(self._state())
         self.actions.append(action)
         events: list[ev.Event] = []
-        if isinstance(action, (Place, Overbuild)):
-            self._place(action, events)
-        elif isinstance(action, Fill):
+        if isinstance(action, Fill):
             self._fill(action, events)
-        else:
+        elif isinstance(action, Resolve):
             self._resolve(action, automatic=False, events=events)
+        else:
+            self._place(action, events)
         self._advance(events)
         return events
 
     def _check(self, action: Action) -> None:
-        if self.phase is Phase.GAME_OVER:
+        if self.phase is _GAME_OVER:
             raise GameOverError("the game is over")
-        phase, error = _CHECKS.get(type(action), (None, WrongDecisionError))
-        if phase is None:
+        checked = _CHECKS.get(type(action))
+        if checked is None:
             raise WrongDecisionError(f"not an action: {action!r}")
+        phase, error = checked
         if self.phase is not phase:
             raise WrongDecisionError(f"the game waits for a {self.phase.name.lower()} decision")
         reason = malformed_field(action)
@@ -507,7 +555,12 @@ class Game:
         if isinstance(action, (Place, Overbuild)):
             self._check_placement(action)
         elif isinstance(action, Fill):
-            if action not in self._fill_options():
+            tile = action.tile
+            if not (
+                action.pos in self.pending_fills
+                and (tile in self.display if self.display else self.revealed_pile_tile() == tile)
+                and action.rotation in (_ROTATIONS if tile == VOLCANO else _NO_ROTATION)
+            ):
                 raise IllegalFillError(f"{action} is not a legal fill; legal: {self._fill_options()}")
         elif action not in self._resolve_options():
             raise IllegalResolutionError(f"{action} is not a worthwhile resolution step")
@@ -541,20 +594,22 @@ class Game:
             self.covered[action.pos] = self.workers[action.pos]
             self.sun[seat] -= 1
             events.append(ev.SunSpent(seat, self.sun[seat]))
-        self.workers[action.pos] = WorkerTile(seat, action.tile, action.rotation)
+        self.workers[action.pos] = _worker_tile(seat, action.tile, action.rotation)
         self.frontier.discard(action.pos)
         events.append(ev.TilePlaced(seat, action.pos, action.tile, action.rotation, overbuild))
         self.placed_at = action.pos
         self.filled = []
         self.pending_fills = []
         if self.display or self.jungle_pile:
+            jungle = self.jungle
+            pending = self.pending_fills
             for space in _neighbours(action.pos):
-                if space not in self.jungle and self._worker_tiles_around(space) >= 2:
-                    self.pending_fills.append(space)
-            self.pending_fills.sort()
+                if space not in jungle and self._worker_tiles_around(space) >= 2:
+                    pending.append(space)
+            pending.sort()
         if self.pending_fills:
             events.append(ev.FillRequired(tuple(self.pending_fills)))
-        self.phase = Phase.FILL
+        self.phase = _FILL
 
     def _worker_tiles_around(self, space: Pos) -> int:
         workers = self.workers
@@ -584,32 +639,31 @@ class Game:
         self._open_around(action.pos)
         events.append(ev.JungleFilled(self.mover, action.pos, action.tile, action.rotation, source))
 
-    def _automatic_fill(self, options: list[Fill]) -> Fill | None:
-        """The fill to make without asking, when every choice gives the same board (R3.10)."""
-        if len(options) == 1:
-            return options[0]
-        if (
-            self.display
-            and len(set(self.display)) == 1
-            and self.display[0] != VOLCANO
-            and len(self.pending_fills) <= len(self.display)
-        ):
-            return options[0]
-        return None
+    def _automatic_fill(self) -> Fill | None:
+        """The fill to make without asking, when every choice gives the same board (R3.10):
+        the first of ``_fill_options()`` (which must not be empty) or None."""
+        display = self.display
+        pending = self.pending_fills
+        if display:
+            code = display[0]
+            if code == VOLCANO or len(pending) > len(display) or any(other != code for other in display):
+                return None
+            return _fills(pending[0], code)[0]
+        code = self.jungle_pile[-1]
+        return _fills(pending[0], code)[0] if len(pending) == 1 and code != VOLCANO else None
 
     def _advance(self, events: list[ev.Event]) -> None:
         while True:
-            if self.phase is Phase.FILL:
-                options = self._fill_options()
-                if not options:
+            if self.phase is _FILL:
+                if not self.pending_fills or not (self.display or self.jungle_pile):
                     self._activate(events)
                     continue
-                automatic = self._automatic_fill(options)
+                automatic = self._automatic_fill()
                 if automatic is None:
                     return
                 self._fill(automatic, events)
                 continue
-            if self.phase is Phase.RESOLVE:
+            if self.phase is _RESOLVE:
                 if self.resolving != TERMINAL and self.edges.get(self.resolving):
                     return
                 if self.resolve_queue:
@@ -623,73 +677,66 @@ class Game:
     def _activate(self, events: list[ev.Event]) -> None:
         placed = self.placed_at
         assert placed is not None
-        found: list[ActivatedEdge] = []
-        tile = self.workers[placed]
-        for side, source in enumerate(_neighbours(placed)):
-            self._add_edge(found, placed, tile, side, source)
+        jungle = self.jungle
+        workers = self.workers
+        found: list[tuple[WorkerTile, Pos, int, Pos]] = [
+            (workers[placed], placed, side, source) for side, source in enumerate(_neighbours(placed))
+        ]
         for space in self.filled:
             for side, pos in enumerate(_neighbours(space)):
-                other = self.workers.get(pos)
+                other = workers.get(pos)
                 if other is not None and pos != placed:
-                    self._add_edge(found, pos, other, (side + 2) % 4, space)
+                    found.append((other, pos, (side + 2) % 4, space))
         self.edges = {}
-        for edge in found:
-            events.append(
-                ev.EdgeActivated(edge.seat, edge.pos, edge.side, edge.source, edge.jungle, edge.workers)
-            )
-            if edge.jungle != TEMPLE:
-                self.edges.setdefault(edge.seat, []).append(edge)
-        order = [(self.mover + k) % self.players for k in range(self.players)]
-        self.resolve_queue = [seat for seat in order if seat in self.edges]
+        for tile, pos, side, source in found:
+            laid = jungle.get(source)
+            if laid is None:
+                continue
+            count = WORKER_SIDES[tile.tile][tile.rotation][side]
+            if not count:
+                continue
+            code, rotation = laid
+            events.append(ev.EdgeActivated(tile.seat, pos, side, source, code, count))
+            if code != TEMPLE:
+                value = _edge_value(code, rotation, side)
+                edge = ActivatedEdge(tile.seat, pos, side, source, code, count, value)
+                self.edges.setdefault(tile.seat, []).append(edge)
+        self.resolve_queue = [seat for seat in _seat_order(self.players, self.mover) if seat in self.edges]
         self.resolving = TERMINAL
-        self.phase = Phase.RESOLVE
-
-    def _add_edge(
-        self, found: list[ActivatedEdge], pos: Pos, tile: WorkerTile, side: int, source: Pos
-    ) -> None:
-        jungle = self.jungle.get(source)
-        if jungle is None:
-            return
-        count = tile.workers(side)
-        if count:
-            code, rotation = jungle
-            found.append(
-                ActivatedEdge(tile.seat, pos, side, source, code, count, _edge_value(code, rotation, side))
-            )
+        self.phase = _RESOLVE
 
     def _resolve_automatic(self, seat: int, events: list[ev.Event]) -> None:
         """Resolve every edge of ``seat`` that offers no real choice (R3.10)."""
-        edges = self.edges[seat]
-        ordered = sorted(
-            (e for e in edges if not e.is_trade),
-            key=lambda e: (not (e.jungle == VOLCANO and e.value < 0), e.pos, e.side),
-        )
+        ordered = [e for e in self.edges[seat] if e.jungle not in _TRADE_CODES]
+        if len(ordered) > 1:
+            ordered.sort(key=lambda e: (not (e.jungle == VOLCANO and e.value < 0), e.pos, e.side))
         for edge in ordered:
-            self._resolve(Resolve(edge.pos, edge.side, edge.workers), automatic=True, events=events)
+            self._resolve_edge(seat, edge, edge.workers, True, events)
         self._resolve_trades_if_forced(seat, events)
 
     def _resolve_trades_if_forced(self, seat: int, events: list[ev.Event]) -> None:
         """Resolve ``seat``'s plantations and markets while only one best result remains."""
-        while True:
-            trades = [e for e in self.edges.get(seat, ()) if e.is_trade]
-            if not trades:
+        while seat in self.edges:
+            trades, keys = self._trade_edges(seat)
+            step = forced_step(keys, self.cacao[seat], self._gold_at_risk(seat, keys)) if keys else None
+            if step is None:
                 return
-            keys = tuple(e.trade_key() for e in trades)
-            risk = self._gold_at_risk(seat, keys)
-            if not has_single_best(keys, self.cacao[seat], risk):
-                return
-            index, amount = worthwhile_steps(keys, self.cacao[seat], risk)[0]
-            edge = trades[index]
-            self._resolve(Resolve(edge.pos, edge.side, amount), automatic=True, events=events)
+            index, amount = step
+            self._resolve_edge(seat, trades[index], amount, True, events)
 
     def _resolve(self, action: Resolve, *, automatic: bool, events: list[ev.Event]) -> None:
         seat = self.resolving
+        edge = next(e for e in self.edges[seat] if e.pos == action.pos and e.side == action.side)
+        self._resolve_edge(seat, edge, action.amount, automatic, events)
+
+    def _resolve_edge(
+        self, seat: int, edge: ActivatedEdge, amount: int, automatic: bool, events: list[ev.Event]
+    ) -> None:
+        """Resolve ``seat``'s pending ``edge`` with ``amount`` workers (already checked)."""
         edges = self.edges[seat]
-        edge = next(e for e in edges if e.pos == action.pos and e.side == action.side)
         edges.remove(edge)
         if not edges:
             del self.edges[seat]
-        amount = action.amount
         events.append(ev.EdgeResolved(seat, edge.pos, edge.side, amount, automatic))
         code = edge.jungle
         if code in PLANTATION_YIELD:
@@ -731,11 +778,10 @@ class Game:
             drawn = pile.pop()
             self.hands[seat].append(drawn)
             events.append(ev.WorkerDrawn(seat, drawn))
-        refill = [
-            self.jungle_pile.pop()
-            for _ in range(min(DISPLAY_SIZE - len(self.display), len(self.jungle_pile)))
-        ]
-        if refill:
+        jungle_pile = self.jungle_pile
+        wanted = DISPLAY_SIZE - len(self.display)
+        if jungle_pile and wanted > 0:
+            refill = [jungle_pile.pop() for _ in range(min(wanted, len(jungle_pile)))]
             self.display.extend(refill)
             events.append(ev.DisplayRefilled(tuple(refill), tuple(self.display)))
         events.append(ev.TurnEnded(seat, self.turn))
@@ -750,14 +796,15 @@ class Game:
         self.mover = (seat + 1) % self.players
         while not self.hands[self.mover]:
             self.mover = (self.mover + 1) % self.players
-        self.phase = Phase.PLACE
+        self.phase = _PLACE
         events.append(ev.TurnStarted(self.mover, self.turn))
 
     def _finish(self, events: list[ev.Event]) -> None:
-        for pos, workers, awards in self.temple_standings():
+        standings = self.temple_standings()
+        for pos, workers, awards in standings:
             events.append(ev.TempleScored(pos, workers, awards))
-        self.final = self.score_now()
-        self.phase = Phase.GAME_OVER
+        self.final = self._score_with(standings)
+        self.phase = _GAME_OVER
         events.append(ev.GameEnded(self.final, winners(self.final)))
 
     # ----------------------------------------------------------------- hidden information
@@ -854,29 +901,84 @@ class Game:
 
 
 _CHECKS: dict[type, tuple[Phase, type[IllegalActionError]]] = {
-    Place: (Phase.PLACE, IllegalPlacementError),
-    Overbuild: (Phase.PLACE, IllegalPlacementError),
-    Fill: (Phase.FILL, IllegalFillError),
-    Resolve: (Phase.RESOLVE, IllegalResolutionError),
+    Place: (_PLACE, IllegalPlacementError),
+    Overbuild: (_PLACE, IllegalPlacementError),
+    Fill: (_FILL, IllegalFillError),
+    Resolve: (_RESOLVE, IllegalResolutionError),
 }
 """Per action class: the phase that accepts it and the error for a malformed one."""
 
 
-_SQUARE_PLACES: dict[Pos, dict[str, tuple[Place, ...]]] = {}
+_ROTATIONS = range(4)
+_NO_ROTATION = range(1)
+
+# Actions are immutable values; the engine hands out shared ones (building them anew
+# dominated move listing) from these tables, each filled on first use.
+_PLACES: dict[tuple[str, ...], _HandPlaces] = {}
+_WORKER_TILES: dict[tuple[int, str, int], WorkerTile] = {}
+_OVERBUILDS: dict[tuple[str, int, Pos], Overbuild] = {}
+_FILLS: dict[tuple[Pos, str], tuple[Fill, ...]] = {}
+_RESOLUTIONS: dict[tuple[Pos, int, int], Resolve] = {}
 
 
-def _square_places(pos: Pos) -> dict[str, tuple[Place, ...]]:
-    """The ``Place`` values for one square, per worker code, one per distinct rotation.
+class _HandPlaces(dict[Pos, tuple[Place, ...]]):
+    """Per square, the ``Place`` values of a hand holding ``codes`` (sorted, distinct): by
+    code, then one per distinct rotation; a square's entry is made on first use."""
 
-    They are immutable and shared: building them anew dominated move listing.
-    """
-    places = _SQUARE_PLACES.get(pos)
-    if places is None:
-        places = _SQUARE_PLACES[pos] = {
-            code: tuple(Place(code, rotation, pos) for rotation in rotations)
-            for code, rotations in DISTINCT_ROTATIONS.items()
-        }
-    return places
+    def __init__(self, codes: tuple[str, ...]) -> None:
+        super().__init__()
+        self.codes = codes
+
+    def __missing__(self, pos: Pos) -> tuple[Place, ...]:
+        places = self[pos] = tuple(
+            Place(code, rotation, pos) for code in self.codes for rotation in DISTINCT_ROTATIONS[code]
+        )
+        return places
+
+
+def _worker_tile(seat: int, code: str, rotation: int) -> WorkerTile:
+    key = (seat, code, rotation)
+    found = _WORKER_TILES.get(key)
+    if found is None:
+        found = _WORKER_TILES[key] = WorkerTile(seat, code, rotation)
+    return found
+
+
+@cache
+def _seat_order(players: int, first: int) -> tuple[int, ...]:
+    """Every seat once, from ``first`` on in turn order."""
+    return tuple((first + k) % players for k in range(players))
+
+
+def _overbuild(code: str, rotation: int, pos: Pos) -> Overbuild:
+    key = (code, rotation, pos)
+    found = _OVERBUILDS.get(key)
+    if found is None:
+        found = _OVERBUILDS[key] = Overbuild(code, rotation, pos)
+    return found
+
+
+def _fills(pos: Pos, code: str) -> tuple[Fill, ...]:
+    """The fills of ``pos`` with ``code``: every rotation of a volcano, else rotation 0."""
+    key = (pos, code)
+    found = _FILLS.get(key)
+    if found is None:
+        rotations = _ROTATIONS if code == VOLCANO else _NO_ROTATION
+        found = _FILLS[key] = tuple(Fill(pos, code, rotation) for rotation in rotations)
+    return found
+
+
+def _resolution(pos: Pos, side: int, amount: int) -> Resolve:
+    key = (pos, side, amount)
+    found = _RESOLUTIONS.get(key)
+    if found is None:
+        found = _RESOLUTIONS[key] = Resolve(pos, side, amount)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _temple_awards(workers: tuple[int, ...]) -> tuple[int, ...]:
+    return temple_awards(workers)
 
 
 _NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}

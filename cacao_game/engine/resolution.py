@@ -102,3 +102,14 @@ def worthwhile_steps(
             if any((c, g + gold) in best for c, g in reachable(rest, after)):
                 steps.append((index, amount))
     return tuple(steps)
+
+
+@lru_cache(maxsize=65536)
+def forced_step(
+    edges: tuple[TradeEdge, ...], cacao: int, gold_at_risk: bool = False
+) -> tuple[int, int] | None:
+    """The step to take without asking while ``has_single_best`` holds (the first of
+    ``worthwhile_steps``), or None when a real choice remains or no edge is left."""
+    if not edges or not has_single_best(edges, cacao, gold_at_risk):
+        return None
+    return worthwhile_steps(edges, cacao, gold_at_risk)[0]

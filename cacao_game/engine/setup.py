@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from cacao_game.engine.tiles import (
     DISPLAY_SIZE,
@@ -46,7 +45,7 @@ class Setup:
             raise ValueError("the display, jungle pile, hands and worker piles must be tuples of codes")
         if len(self.display) > DISPLAY_SIZE:
             raise ValueError("the display holds at most 2 tiles")
-        if Counter(self.display) + Counter(self.jungle_pile) != jungle_deck(self.players, self.variant):
+        if sorted(self.display + self.jungle_pile) != sorted_jungle_deck(self.players, self.variant):
             raise ValueError("display and jungle pile are not the jungle deck of this game")
         if len(self.hands) != self.players or len(self.worker_piles) != self.players:
             raise ValueError("one hand and one worker pile per seat are needed")
@@ -56,9 +55,20 @@ class Setup:
                     f"seat {seat}'s opening hand holds {len(self.hands[seat])} tiles; every seat "
                     f"starts with {HAND_SIZE} at every player count and variant (R2.2)"
                 )
-            tiles = Counter(self.hands[seat]) + Counter(self.worker_piles[seat])
-            if tiles != worker_deck(self.players):
+            if sorted(self.hands[seat] + self.worker_piles[seat]) != sorted_worker_deck(self.players):
                 raise ValueError(f"seat {seat}'s worker tiles are not the set for {self.players} players")
+
+
+@cache
+def sorted_jungle_deck(players: int, variant: str) -> list[str]:
+    """``jungle_deck`` as a sorted list (do not change it: it is shared)."""
+    return sorted(jungle_deck(players, variant).elements())
+
+
+@cache
+def sorted_worker_deck(players: int) -> list[str]:
+    """``worker_deck`` as a sorted list (do not change it: it is shared)."""
+    return sorted(worker_deck(players).elements())
 
 
 def check_seed(seed: object) -> None:
@@ -120,11 +130,11 @@ def deal(players: int, variant: str = "base", seed: int | None = None) -> Setup:
     check_variant(variant)
     check_seed(seed)
     rng = random.Random(seed)
-    jungle = sorted(jungle_deck(players, variant).elements())
+    jungle = sorted_jungle_deck(players, variant).copy()
     rng.shuffle(jungle)
     piles = []
     for _seat in range(players):
-        pile = sorted(worker_deck(players).elements())
+        pile = sorted_worker_deck(players).copy()
         rng.shuffle(pile)
         piles.append(pile)
     return Setup(

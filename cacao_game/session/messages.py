@@ -12,7 +12,9 @@ class AIRequest:
     """Choose an action for the deciding seat of ``game`` with AI ``level``.
 
     ``hint`` requests suggest a move to a human; the others play a computer seat. ``game`` is
-    a clone the worker may keep; ``seed`` makes the answer reproducible.
+    a clone the worker may keep; ``seed`` makes the answer reproducible. ``time_budget`` is
+    the game's thinking time for the levels that take one (``cacao_game.ai.registry.
+    TIMED_LEVELS``), None for their default.
     """
 
     id: int
@@ -21,3 +23,4 @@ class AIRequest:
     seed: int
     game: Game
     hint: bool = False
+    time_budget: float | None = None

@@ -358,7 +358,8 @@ class PlaySession(Seats):
 
     def _request(self, level: str, seat: int, seed: int, *, hint: bool) -> tuple[int, int]:
         self._next_id += 1
-        self._outbox.append(AIRequest(self._next_id, level, seat, seed, self.game.clone(), hint))
+        think = self.config.thinking_time
+        self._outbox.append(AIRequest(self._next_id, level, seat, seed, self.game.clone(), hint, think))
         return (self._next_id, len(self.game.actions))
 
     def take_requests(self) -> list[AIRequest]:

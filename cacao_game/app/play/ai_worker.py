@@ -52,16 +52,17 @@ class Answer:
 
 
 class _Brains:
-    """The AI players, one per (level, seat), each with its own seeded generator."""
+    """The AI players, one per (level, seat, thinking time), each with its own seeded generator."""
 
     def __init__(self) -> None:
-        self.players: dict[tuple[str, int], Player] = {}
+        self.players: dict[tuple[str, int, float | None], Player] = {}
 
     def answer(self, request: Request) -> Answer:
-        key = (request.level, request.seat)
+        key = (request.level, request.seat, request.time_budget)
         player = self.players.get(key)
         if player is None:
-            player = make_player(playable_level(request.level), random.Random(request.seed))
+            rng = random.Random(request.seed)
+            player = make_player(playable_level(request.level), rng, time_budget=request.time_budget)
             self.players[key] = player
         try:
             return Answer(request.id, player.choose(request.game))

@@ -1,4 +1,5 @@
-"""The new-game setup: 2-4 seats (name, colour, human or AI level), variant, seed, start player.
+"""The new-game setup: 2-4 seats (name, colour, human or AI level), variant, seed, start player
+and the hard AI's thinking time. Each AI level shows its rating (``cacao_game.ai.ratings``).
 
 Colours stay distinct: a seat's colour cycler offers only colours no other seat uses. An empty
 seed draws one, so every game can be replayed. The start player (chosen or drawn) becomes
@@ -19,6 +20,7 @@ from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import color_label, kind_label, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
+from cacao_game.config.choices import THINKING_TIMES
 from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
 
@@ -26,8 +28,8 @@ if TYPE_CHECKING:
     from cacao_game.app.app import App
 
 SEED_LIMIT = 1_000_000_000
-SEATS_PANEL = (80, 200, 1180, 700)
-OPTIONS_PANEL = (1300, 200, 540, 700)
+SEATS_PANEL = (80, 200, 1180, 720)
+OPTIONS_PANEL = (1300, 200, 540, 720)
 ROW_H, ROW_GAP = 118, 14
 BOTTOM = 1040
 """Design pixels: the two panels, a seat row and the gap between rows, the buttons' bottom."""
@@ -49,6 +51,22 @@ def default_ai(kinds: list[str]) -> str:
     return "medium" if "medium" in ais else (ais[0] if ais else HUMAN)
 
 
+def kind_choice_label(kind: str) -> str:
+    """A seat kind as the player cycler shows it: an AI level with its rating when measured."""
+    from cacao_game.ai.ratings import RATINGS
+
+    rating = RATINGS.get(kind)
+    label = kind_label(kind)
+    return label if rating is None or kind == HUMAN else t("setup.kind_rating", level=label, rating=rating)
+
+
+def default_thinking_time() -> float:
+    """The hard AI's own default thinking time (one of ``THINKING_TIMES``)."""
+    from cacao_game.ai.hard import TIME_BUDGET
+
+    return TIME_BUDGET
+
+
 def default_name(kind: str, number: int) -> str:
     """The automatic name of seat ``number`` (1-based) of ``kind``."""
     return t("setup.default_name", number=number) if kind == HUMAN else kind_label(kind)
@@ -64,6 +82,7 @@ class SetupScene(WidgetScene):
         if previous is not None:
             self.seats = [SeatConfig(s.name, s.color, s.kind) for s in previous.seats]
             self.variant = previous.variant
+            self.thinking_time = previous.thinking_time or default_thinking_time()
         else:
             ai = default_ai(self.kinds)
             self.seats = [
@@ -71,6 +90,7 @@ class SetupScene(WidgetScene):
                 SeatConfig(default_name(ai, 2), "purple", ai),
             ]
             self.variant = "base"
+            self.thinking_time = default_thinking_time()
         automatic = unique_names([default_name(s.kind, i + 1) for i, s in enumerate(self.seats)])
         self.auto_named = [
             s.name in (automatic[i], default_name(s.kind, i + 1)) for i, s in enumerate(self.seats)
@@ -162,7 +182,8 @@ class SetupScene(WidgetScene):
         seed = int(self.seed_text) if self.seed_text else rng.randrange(SEED_LIMIT)
         start = self.start if self.start is not None else random.Random(seed).randrange(len(self.seats))
         seats = [SeatConfig(clean_name(s.name), s.color, s.kind) for s in self.seats]
-        config = GameConfig(seats=seats, variant=self.variant, seed=seed).rotated(start)
+        config = GameConfig(seats=seats, variant=self.variant, seed=seed, thinking_time=self.thinking_time)
+        config = config.rotated(start)
         config.validate()
         return config
 
@@ -174,7 +195,10 @@ class SetupScene(WidgetScene):
             self.app.notify(str(error))
             return
         self.app.last_config = GameConfig(
-            [SeatConfig(s.name, s.color, s.kind) for s in self.seats], self.variant, None
+            [SeatConfig(s.name, s.color, s.kind) for s in self.seats],
+            self.variant,
+            None,
+            thinking_time=self.thinking_time,
         )
         start_game(self.app, config)
 
@@ -238,9 +262,10 @@ class SetupScene(WidgetScene):
         kinds = list(self.kinds) if s.kind in self.kinds else [*self.kinds, s.kind]
         kind = Cycler(
             (row.x + px(kind_x), y, px(kind_w), h),
-            [(k, kind_label(k)) for k in kinds],
+            [(k, kind_choice_label(k)) for k in kinds],
             s.kind,
             partial(self.set_kind, seat),
+            tooltip=t("setup.rating_hint") if kind_choice_label(s.kind) != kind_label(s.kind) else None,
         )
         widgets: list[Widget] = [name, color, kind]
         if len(self.seats) > MIN_SEATS:
@@ -256,10 +281,10 @@ class SetupScene(WidgetScene):
 
     def _option_widgets(self) -> list[Widget]:
         variant = Toggle(
-            self.option(96, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
+            self.option(84, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
         )
         seed = TextInput(
-            self.option(290, 60),
+            self.option(266, 60),
             self.seed_text,
             self.set_seed_text,
             placeholder=t("setup.seed_hint"),
@@ -268,14 +293,25 @@ class SetupScene(WidgetScene):
         )
         options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
         options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
-        start = Cycler(self.option(450, 60), options, self.start, self._set_start)
-        return [variant, seed, start]
+        start = Cycler(self.option(410, 60), options, self.start, self._set_start)
+        times = [(seconds, t("setup.thinking_value", seconds=seconds)) for seconds in THINKING_TIMES]
+        thinking = Cycler(
+            self.option(516, 60),
+            times,
+            self.thinking_time,
+            self._set_thinking_time,
+            tooltip=t("setup.thinking_hint"),
+        )
+        return [variant, seed, start, thinking]
 
     def _set_variant(self, volcano: bool) -> None:
         self.variant = "volcano" if volcano else "base"
 
     def _set_start(self, start: int | None) -> None:
         self.start = start
+
+    def _set_thinking_time(self, seconds: float) -> None:
+        self.thinking_time = seconds
 
     def _swatch(self, surface: pygame.Surface, rect: pygame.Rect, color: str) -> None:
         theme.draw_seat_marker(self.app, surface, color, rect.center, px(15))
@@ -323,15 +359,15 @@ class SetupScene(WidgetScene):
             pygame.draw.rect(surface, theme.PANEL_LIGHT, card, border_radius=px(14))
             pygame.draw.rect(surface, self.app.assets.seat_color(s.color), card, px(3), border_radius=px(14))
             theme.draw_seat_marker(self.app, surface, s.color, (row.x + px(48), card.centery), px(24))
-        for y, key in ((272, "setup.seed"), (432, "setup.start_player")):
+        for y, key in ((248, "setup.seed"), (392, "setup.start_player"), (498, "setup.thinking")):
             line = self.option(y - 20, 40)
             text = theme.fit_text(small, t(key).upper(), line.w)
             theme.draw_text(surface, small, text, line.midleft, theme.MUTED, anchor="midleft")
         note = self.app.assets.font(theme.SMALL_SIZE - 1)
-        for y, key in ((166, "setup.variant_hint"), (362, "setup.seed_note")):
+        for y, key in ((150, "setup.variant_hint"), (334, "setup.seed_note")):
             line = self.option(y, 0)
             theme.draw_text(surface, note, t(key), line.topleft, theme.SAND, width=line.w)
-        self._draw_variant_tiles(surface, self.option(540, 140))
+        self._draw_variant_tiles(surface, self.option(596, 0))
 
     def _draw_variant_tiles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The special tiles this variant puts in the jungle pile."""
@@ -342,8 +378,8 @@ class SetupScene(WidgetScene):
 
         deck = jungle_deck(len(self.seats), self.variant)
         codes = sorted(code for code in deck.elements() if code in GOLD_YIELD or code == VOLCANO)
-        size = px(96)
-        step = min(px(112), (area.w - size) // max(1, len(codes) - 1))
+        size = px(68)
+        step = min(px(80), (area.w - size) // max(1, len(codes) - 1))
         for i, code in enumerate(codes):
             tile = self.app.assets.jungle_tile(code, size)
             rect = tile.get_rect(topleft=(area.x + i * step, area.y + px(30)))
