@@ -82,7 +82,7 @@ EN: dict[str, str] = {
         "The number is the AI level's rating (Elo; random AI = 0), measured in AI-vs-AI games."
     ),
     "setup.thinking": "Hard AI thinking time",
-    "setup.thinking_value": "{seconds:g} s per move",
+    "setup.thinking_value": "{seconds} s per move",
     "setup.thinking_hint": (
         "How long the hard AI, and the hints, may think about each decision. AI pacing in "
         "Settings only sets how long an AI move stays on screen."
@@ -799,6 +799,11 @@ def tn(string_key: str, count: int, /, **kw: object) -> str:
         return string_key
     text = _catalog.npgettext(string_key, forms[0], forms[1], count)
     return text.format(**{"n": count, **kw})
+
+
+def short_number(value: float) -> str:
+    """``value`` without trailing zeros, with the current language's decimal point (0,5; 2)."""
+    return f"{value:g}".replace(".", t("format.decimal_point"))
 
 
 def decimal(value: float, digits: int = 1) -> str:

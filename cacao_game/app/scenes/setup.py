@@ -18,7 +18,7 @@ from cacao_game.app import theme
 from cacao_game.app.flow import start_game
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import color_label, kind_label, t, unique_names
+from cacao_game.app.strings import color_label, kind_label, short_number, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.choices import THINKING_TIMES
 from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
@@ -294,7 +294,7 @@ class SetupScene(WidgetScene):
         options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
         options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
         start = Cycler(self.option(410, 60), options, self.start, self._set_start)
-        times = [(seconds, t("setup.thinking_value", seconds=seconds)) for seconds in THINKING_TIMES]
+        times = [(seconds, t("setup.thinking_value", seconds=short_number(seconds))) for seconds in THINKING_TIMES]
         thinking = Cycler(
             self.option(516, 60),
             times,
