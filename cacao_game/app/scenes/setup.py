@@ -294,7 +294,9 @@ class SetupScene(WidgetScene):
         options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
         options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
         start = Cycler(self.option(410, 60), options, self.start, self._set_start)
-        times = [(seconds, t("setup.thinking_value", seconds=short_number(seconds))) for seconds in THINKING_TIMES]
+        times = [
+            (seconds, t("setup.thinking_value", seconds=short_number(seconds))) for seconds in THINKING_TIMES
+        ]
         thinking = Cycler(
             self.option(516, 60),
             times,
