@@ -58,11 +58,16 @@ def _seat_list(text: str) -> list[str]:
     return seats
 
 
-def _positive(text: str) -> int:
+def _number(text: str, kind: type[int] | type[float], what: str) -> int | float:
+    """``text`` as ``kind``; ArgumentTypeError naming ``what`` was expected."""
     try:
-        value = int(text)
+        return kind(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}") from None
+
+
+def _positive(text: str) -> int:
+    value = int(_number(text, int, "a whole number"))
     if value < 1:
         raise argparse.ArgumentTypeError("expected at least 1")
     return value
@@ -144,20 +149,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _seat_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a seat number, not {text!r}") from None
+    value = int(_number(text, int, "a seat number"))
     if not 0 <= value <= 3:
         raise argparse.ArgumentTypeError("seats are numbered 0 to 3")
     return value
 
 
 def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    value = float(_number(text, float, "seconds"))
     if not 0 < value <= 3600:
         raise argparse.ArgumentTypeError("expected more than 0 and at most 3600 seconds")
     return value

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.policy import best_fill, finish_turn, quick_fill, rank_by_value
+from cacao_game.ai.policy import best_fill, finish_turn, quick_fill
 from cacao_game.engine import Action, Game, Phase
 
 LATER = "later"
@@ -33,6 +33,8 @@ ALTERNATIVES = 8
 """Moves after the best that are tried as the next best (the first that ends differently)."""
 SAME = 1e-6
 """Points within which two moves end the turn alike."""
+MAX_PATHS = 256
+"""Ways to end a resolution tried at most (a real resolution has a handful)."""
 
 
 @runtime_checkable
@@ -124,10 +126,11 @@ def explain(game: Game, ranked: list[tuple[float, Action]], *, searched: bool = 
     """Why ``ranked[0]`` (a ranking of the deciding seat's options, best first) is the move.
 
     The next best is the first move after it in ``ranked`` whose turn ends differently (a
-    move that ends the turn exactly alike, such as the same sales in another order, is the
-    same move to the player); for a resolution, whose rankings carry no values, every other
-    option is played out and ranked first. ``searched``: the values are a search's (hard),
-    so the margin is theirs and ``LATER`` may be a reason. Raises ValueError for an empty
+    move that ends the turn exactly alike is the same move to the player). A resolution is
+    judged whole: the move is its first step, followed as the AI would go on, and the next
+    best is the best other way to end the seat's resolution (``alternative`` is its first
+    step, which may be the move's own). ``searched``: the values are a search's (hard), so
+    the margin is theirs and ``LATER`` may be a reason. Raises ValueError for an empty
     ranking.
     """
     if not ranked:
@@ -136,15 +139,12 @@ def explain(game: Game, ranked: list[tuple[float, Action]], *, searched: bool = 
     view = game.view(seat)
     valuer = Valuer(view)
     best_value, best = ranked[0]
+    first = turn_terms(view, valuer, seat, best)
     if view.phase is Phase.RESOLVE:
-        others = [action for action in view.legal_actions() if action != best]
-        scored = rank_by_value(view, others, seat, valuer, quick_fill) if others else []
-        candidates = [(value, action) for value, _index, action in scored]
+        found = _next_resolution(first, view, valuer, seat)
         searched = False
     else:
-        candidates = ranked[1:]
-    first = turn_terms(view, valuer, seat, best)
-    found = _next_best(first, candidates[:ALTERNATIVES], view, valuer, seat)
+        found = _next_best(first, ranked[1 : 1 + ALTERNATIVES], view, valuer, seat)
     if found is None:
         return Advice(seat, best, None, 0.0, ())
     value, other, diffs = found
@@ -153,20 +153,55 @@ def explain(game: Game, ranked: list[tuple[float, Action]], *, searched: bool = 
     return Advice(seat, best, other, margin, changes, searched=use_search)
 
 
+Found = tuple[float, Action, dict[tuple[int, str], float]]
+"""A next best move: its value, itself, and how every term differs from the move's."""
+
+
 def _next_best(
     first: dict[tuple[int, str], float],
     candidates: list[tuple[float, Action]],
     view: Game,
     valuer: Valuer,
     seat: int,
-) -> tuple[float, Action, dict[tuple[int, str], float]] | None:
-    """The first candidate whose turn ends otherwise than ``first``'s: its value, itself and
-    the change of every term; None if they all end alike."""
+) -> Found | None:
+    """The first candidate whose turn ends otherwise than ``first``'s; None if they all end
+    alike."""
     for value, other in candidates:
         diffs = _diffs(first, turn_terms(view, valuer, seat, other))
         if any(abs(points) > SAME for points in diffs.values()):
             return value, other, diffs
     return None
+
+
+def _next_resolution(
+    first: dict[tuple[int, str], float], view: Game, valuer: Valuer, seat: int
+) -> Found | None:
+    """The best way to end ``seat``'s resolution otherwise than ``first`` does: every order and
+    amount of its steps is tried (at most ``MAX_PATHS``), the turn finished after each."""
+    best: Found | None = None
+    frontier: list[tuple[Game, Action | None]] = [(view, None)]
+    paths = 0
+    while frontier and paths < MAX_PATHS:
+        state, step = frontier.pop()
+        if step is not None and (
+            state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat
+        ):
+            paths += 1
+            end = state.clone()
+            finish_turn(end, valuer, quick_fill)
+            terms = valuer.score_terms(end, seat)
+            diffs = _diffs(first, terms)
+            value = sum(terms.values())
+            if any(abs(points) > SAME for points in diffs.values()) and (
+                best is None or value > best[0] + SAME
+            ):
+                best = (value, step, diffs)
+            continue
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            frontier.append((after, step or action))
+    return best
 
 
 __all__ = [

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable
 
-from cacao_game.ai.explain import Advice, explain
+from cacao_game.ai.explain import Advice, Ranker, explain
 from cacao_game.ai.hard import HardPlayer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Action, Game, GameOverError
@@ -51,7 +51,12 @@ def advise(
     The move is the one ``suggest`` gives with the same arguments; ``clock`` measures a hard
     hint's ``time_budget``. Raises as ``suggest`` does.
     """
-    player = _player(game, level, seed, time_budget, iterations, clock)
+    return advise_with(_player(game, level, seed, time_budget, iterations, clock), game)
+
+
+def advise_with(player: Ranker, game: Game) -> Advice:
+    """The move ``player`` ranks first for the deciding seat of ``game``, and why
+    (``explain``; a hard player's margin is its search's)."""
     return explain(game, player.rank(game), searched=isinstance(player, HardPlayer))
 
 

@@ -22,6 +22,7 @@ import logging
 from collections.abc import Mapping, Sequence
 
 from cacao_game.ai import HINT_LEVELS, LEVELS
+from cacao_game.ai.explain import Advice
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
@@ -111,6 +112,8 @@ class PlaySession(Seats):
         self.curtain: int | None = None
         """The human the curtain waits for, or None."""
         self.hint: Action | None = None
+        self.advice: Advice | None = None
+        """Why the hint is the move (cleared with it)."""
         self.view: dict[str, JSON] = dict(view or {})
         """View state the app saves with the game (the camera ...); the session only stores it."""
         self.autosaver = autosaver
@@ -205,6 +208,7 @@ class PlaySession(Seats):
             self.viewer,
             self.curtain,
             self.hint,
+            self.advice,
             self._move_request,
             self._hint_request,
             self.autosave_error,
@@ -304,6 +308,7 @@ class PlaySession(Seats):
         self.journal.append(entry)
         self.version += 1
         self.hint = None
+        self.advice = None
         self._hint_request = None
         self.selection.after_apply()
         events: list[SessionEvent] = list(entry.events)
@@ -325,6 +330,7 @@ class PlaySession(Seats):
         self.version += 1
         self.selection.reset()
         self.hint = None
+        self.advice = None
         self._move_request = None
         self._hint_request = None
         if self.curtain is not None:
@@ -394,8 +400,11 @@ class PlaySession(Seats):
         if key == self._hint_request:
             self._hint_request = None
             self.hint = answer.action
+            self.advice = (
+                answer.advice if answer.advice is not None and answer.advice.action == answer.action else None
+            )
             self.selection.set_provisional(answer.action)
-            return [HintReady(answer.action)]
+            return [HintReady(answer.action, self.advice)]
         if key != self._move_request:
             return []
         self._move_request = None
