@@ -240,7 +240,8 @@ def reviewed_game() -> tuple[Game, GameReview]:
 
 
 def review_shot(phase: str) -> Shot:
-    """The review stepped to the first flagged decision of ``phase`` (place or resolve)."""
+    """The review stepped to the first flagged decision of ``phase`` (place or resolve), or to
+    the end of the game (``end``: the review's overview)."""
 
     def shot(app: App) -> None:
         game, review = reviewed_game()
@@ -251,7 +252,9 @@ def review_shot(phase: str) -> Shot:
         scene = PlayScene(app, session)
         app.push(scene)
         frames(app, 5)
-        while session.jump_flag(1):
+        if phase == "end":
+            session.jump(session.turns)
+        while phase != "end" and session.jump_flag(1):
             here = session.here()
             if here is not None and here.phase.name.lower() == phase:
                 break
@@ -287,5 +290,6 @@ SHOTS: dict[str, Shot] = {
     "reviewing": shot_reviewing,
     "review": review_shot("place"),
     "review_resolve": review_shot("resolve"),
+    "review_end": review_shot("end"),
 }
 """Shot name -> how to reach it; the play phases are those the layout issue lists."""

@@ -21,7 +21,7 @@ from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.engine import Action, Game, Resolve
-from cacao_game.engine.tiles import MARKET_PRICE
+from cacao_game.engine.tiles import MARKET_PRICE, Pos
 from cacao_game.session.review import ReviewSession
 
 if TYPE_CHECKING:
@@ -107,7 +107,8 @@ def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequen
     else:
         played, better = move_words(session.game, decision.played), move_words(session.game, decision.best)
         if played is None or better is None:
-            lines.append(t("review.better_board"))
+            same = getattr(decision.played, "pos", None) == getattr(decision.best, "pos", None)
+            lines.append(t("review.better_same" if same else "review.better_board"))
         else:
             lines += [t("review.played", move=played), t("review.better", move=better)]
         if decision.advice is not None:
@@ -137,12 +138,15 @@ def review_heading(decision: DecisionReview, names: Sequence[str]) -> str:
     )
 
 
-def panel_rect(
-    scene: PlayScene, heading: str, lines: Sequence[str], avoid: Sequence[pygame.FRect]
-) -> pygame.Rect:
+KEY_SQUARE = 20
+"""How much more a square the panel is about weighs than any other tile or legal square."""
+
+
+def panel_rect(scene: PlayScene, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
     """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
-    ``PANEL_W``), in the first corner of the board (bottom left, bottom right, top right)
-    that covers none of the squares to ``avoid``, else the one covering least of them."""
+    ``PANEL_W``), in the corner of the board (bottom left, bottom right, top right) that
+    hides least of it: the ``key`` squares (the moves the panel is about) above all, then
+    the tiles and the legal squares."""
     view = scene.camera.viewport
     assets = scene.app.assets
     widest = max(
@@ -156,12 +160,14 @@ def panel_rect(
         (view.right - margin - width, view.bottom - margin - height),
         (view.right - margin - width, view.y + margin),
     )
-    covered = [pygame.Rect(square).inflate(px(24), px(24)) for square in avoid]
+    shown = [*scene.board_squares(), *(scene.turn.targets() if scene.accepts_board_input() else [])]
+    squares = [(pygame.Rect(inner_rect(scene, pos)), KEY_SQUARE) for pos in key]
+    squares += [(pygame.Rect(inner_rect(scene, pos)), 1) for pos in shown]
 
-    def overlap(rect: pygame.Rect) -> int:
-        return sum(rect.clip(square).w * rect.clip(square).h for square in covered)
+    def hidden(rect: pygame.Rect) -> int:
+        return sum(weight * rect.clip(square).w * rect.clip(square).h for square, weight in squares)
 
-    return min((pygame.Rect(x, y, width, height) for x, y in corners), key=overlap)
+    return min((pygame.Rect(x, y, width, height) for x, y in corners), key=hidden)
 
 
 def draw_panel(
@@ -170,11 +176,12 @@ def draw_panel(
     heading: str,
     lines: Sequence[str],
     accent: pygame.Color,
-    avoid: Sequence[pygame.FRect] = (),
+    key: Sequence[Pos] = (),
 ) -> pygame.Rect:
-    """The coach panel: ``heading`` in ``accent``, then ``lines`` (each cut to the width)."""
+    """The coach panel: ``heading`` in ``accent``, then ``lines`` (each cut to the width),
+    where it hides least of the board (``panel_rect``)."""
     p = scene.painter
-    rect = panel_rect(scene, heading, lines, avoid)
+    rect = panel_rect(scene, heading, lines, key)
     p.box(surface, rect, theme.INK, 245, px(12))
     pygame.draw.rect(surface, accent, rect, px(2), border_radius=px(12))
     room = rect.w - px(36)
@@ -196,9 +203,9 @@ def draw_panel(
 
 def draw_hint(scene: PlayScene, surface: pygame.Surface, advice: Advice) -> None:
     """A hint's panel: its margin over the next best move and why (off the hinted square)."""
-    avoid = [] if isinstance(advice.action, Resolve) else [inner_rect(scene, advice.action.pos)]
+    key = [] if isinstance(advice.action, Resolve) else [advice.action.pos]
     heading, lines = hint_heading(advice), hint_lines(advice, scene.names)
-    draw_panel(scene, surface, heading, lines, pygame.Color(HINT), avoid)
+    draw_panel(scene, surface, heading, lines, pygame.Color(HINT), key)
 
 
 def draw_review(scene: PlayScene, surface: pygame.Surface, session: ReviewSession) -> None:
@@ -208,17 +215,51 @@ def draw_review(scene: PlayScene, surface: pygame.Surface, session: ReviewSessio
     if scene.timeline.busy:
         return
     decision = session.here()
+    names = scene.names
     if decision is None:
+        draw_panel(scene, surface, t("review.overview"), overview_lines(session, names), theme.GOLD)
         return
-    avoid = []
+    key = [a.pos for a in (decision.played, decision.best) if not isinstance(a, Resolve)]
     if decision.mark != "good":
         _draw_moves(scene, surface, decision)
-        avoid = [
-            inner_rect(scene, a.pos) for a in (decision.played, decision.best) if not isinstance(a, Resolve)
-        ]
-    names = scene.names
+    elif key:
+        _outline(scene, surface, key[0], theme.LEAF, solid=True)
     heading, lines = review_heading(decision, names), review_lines(session, decision, names)
-    draw_panel(scene, surface, heading, lines, pygame.Color(MARK_COLORS[decision.mark]), avoid)
+    draw_panel(scene, surface, heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key)
+
+
+def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:
+    """Where no reviewed decision is made: every reviewed seat's summary and how to go on."""
+    lines = [
+        t(
+            "review.summary",
+            name=names[s.seat],
+            accuracy=f"{s.accuracy:.0f}",
+            mistakes=s.mistakes,
+            blunders=s.blunders,
+        )
+        for s in session.review.summaries()
+    ]
+    if session.flag_target(1) is not None:
+        lines.append(t("review.to_flags"))
+    else:
+        lines.append(t("review.back_to_flags" if session.flagged_positions() else "review.no_flags"))
+    return lines
+
+
+def _outline(
+    scene: PlayScene, surface: pygame.Surface, pos: Pos, color: pygame.Color, *, solid: bool
+) -> pygame.FRect:
+    """A frame around square ``pos`` (solid, or dashed), clipped to the board."""
+    rect = inner_rect(scene, pos)
+    clip = surface.get_clip()
+    surface.set_clip(scene.camera.viewport)
+    if solid:
+        pygame.draw.rect(surface, color, rect.inflate(px(6), px(6)), px(4), border_radius=px(8))
+    else:
+        dashed_rect(surface, color, rect.inflate(px(10), px(10)), px(4), px(12))
+    surface.set_clip(clip)
+    return rect
 
 
 def _draw_moves(scene: PlayScene, surface: pygame.Surface, decision: DecisionReview) -> None:
@@ -231,20 +272,13 @@ def _draw_moves(scene: PlayScene, surface: pygame.Surface, decision: DecisionRev
     clip = surface.get_clip()
     surface.set_clip(view)
     scene.board.draw_action(surface, best, alpha=190)
-    rect = inner_rect(scene, best.pos)
-    pygame.draw.rect(surface, HINT, rect.inflate(px(6), px(6)), px(4), border_radius=px(8))
-    played_rect = inner_rect(scene, played.pos)
-    dashed_rect(surface, theme.DANGER, played_rect.inflate(px(10), px(10)), px(4), px(12))
     surface.set_clip(clip)
+    rect = _outline(scene, surface, best.pos, pygame.Color(HINT), solid=True)
+    played_rect = _outline(scene, surface, played.pos, theme.DANGER, solid=False)
     scene.painter.pill(
         surface, t("review.better_tag"), (rect.centerx, rect.top - px(18)), 18, border=HINT, inside=view
     )
     if played.pos != best.pos:
         scene.painter.pill(
-            surface,
-            t("review.played_tag"),
-            (played_rect.centerx, played_rect.bottom + px(18)),
-            18,
-            border=theme.DANGER,
-            inside=view,
+            surface, t("review.played_tag"), played_rect.center, 18, border=theme.DANGER, inside=view
         )
