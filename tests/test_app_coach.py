@@ -293,3 +293,43 @@ def test_hint_panel_words_for_each_phase() -> None:
                 phases.add(game.phase)
         game.apply(player.choose(game))
     assert phases == {Phase.PLACE, Phase.FILL, Phase.RESOLVE}
+
+
+def answer_hint(session: PlaySession) -> None:
+    """Ask for a hint and hand the session the worker's answer (in-process)."""
+    session.handle(RequestHint())
+    ai = SyncAI()
+    for request in session.take_requests():
+        if request.hint:
+            ai.request(AIRequest(request.id, "medium", request.seat, request.seed, request.game, hint=True))
+    for reply in ai.poll():
+        assert not isinstance(reply, (ReviewProgress, ReviewDone))
+        session.handle(AIAnswered(reply.id, reply.action, reply.error, reply.advice))
+
+
+@pytest.mark.parametrize("phase", ["fill2", "fill3"])
+def test_hints_fill_every_space_one_after_another(phase: str) -> None:
+    """While filling, each hint is for a space still without a tile (the last tile for the
+    last space needs no search): H then Enter until every space the display reaches has its
+    tile, then Enter lays them."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.engine import Fill
+    from cacao_game.session import ShowHand
+
+    session = PlaySession(PHASE_CONFIG, game_at(phase))
+    session.handle(ShowHand())
+    spaces = set(session.game.pending_fills)
+    hinted = []
+    while not session.selection.fill_complete():
+        answer_hint(session)
+        hint = session.hint
+        assert isinstance(hint, Fill) and hint.pos not in session.selection.assignments()
+        assert session.advice is not None and session.advice.action == hint
+        hinted.append(hint.pos)
+        session.handle(Confirm())
+        assert hint.pos in session.selection.assignments()
+    assert len(hinted) == len(set(hinted)) == session.selection.to_assign()
+    session.handle(Confirm())
+    assert set(hinted) <= set(session.game.jungle) and set(hinted) <= spaces

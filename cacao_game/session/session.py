@@ -27,6 +27,7 @@ from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
+from cacao_game.engine.tiles import VOLCANO
 from cacao_game.jsontypes import JSON
 from cacao_game.session import journal
 from cacao_game.session.autosave import Autosaver
@@ -362,9 +363,12 @@ class PlaySession(Seats):
         base = self.config.seed if self.config.seed is not None else self.game.setup.seed or 0
         return int(base) * 1009 + seat * 7919 + 1
 
-    def _request(self, level: str, seat: int, seed: int, *, hint: bool) -> tuple[int, int]:
+    def _request(
+        self, level: str, seat: int, seed: int, *, hint: bool, game: Game | None = None
+    ) -> tuple[int, int]:
         self._next_id += 1
-        self._outbox.append(AIRequest(self._next_id, level, seat, seed, self.game.clone(), hint))
+        position = game if game is not None else self.game.clone()
+        self._outbox.append(AIRequest(self._next_id, level, seat, seed, position, hint))
         return (self._next_id, len(self.game.actions))
 
     def take_requests(self) -> list[AIRequest]:
@@ -390,10 +394,53 @@ class PlaySession(Seats):
 
     def _request_hint(self) -> list[SessionEvent]:
         seat = self.game.current_player()
+        forced = self._last_fill()
+        if forced is not None:
+            self.hint, self.advice = forced, Advice(seat, forced, None, 0.0, ())
+            self.selection.set_provisional(forced)
+            return [HintReady(forced, self.advice)]
         self._hint_request = self._request(
-            hint_level(), HINT_SEAT_OFFSET + seat, self._seed(seat) + 17, hint=True
+            hint_level(),
+            HINT_SEAT_OFFSET + seat,
+            self._seed(seat) + 17,
+            hint=True,
+            game=self._hint_position(),
         )
         return []
+
+    def _last_fill(self) -> Fill | None:
+        """While filling: the one tile left for the one space left without one, if that is all
+        there is to choose (a volcano still has its turn to choose)."""
+        selection = self.selection
+        if selection.phase is not Phase.FILL or not selection.assignments():
+            return None
+        spaces = [pos for pos in self.game.pending_fills if pos not in selection.assignments()]
+        tiles = selection.free_tiles()
+        if len(spaces) != 1 or len(tiles) != 1 or tiles[0] == VOLCANO:
+            return None
+        return Fill(spaces[0], tiles[0], 0)
+
+    def _hint_position(self) -> Game:
+        """The game a hint is asked for: while filling, with the tiles already given to spaces
+        laid (so the hint is for a space still without one), unless that ends the filling."""
+        game = self.game.clone()
+        given = self.selection.assignments()
+        if not given or self.selection.fill_complete():
+            return game
+        seat = game.current_player()
+        try:
+            for pos, (code, rotation) in given.items():
+                game.apply(Fill(pos, code, rotation))
+        except IllegalActionError:
+            return self.game.clone()
+        if (
+            game.is_over()
+            or game.phase is not Phase.FILL
+            or game.current_player() != seat
+            or not game.display
+        ):
+            return self.game.clone()  # the next tile would come from the pile: nothing to reveal early
+        return game
 
     def _answer(self, answer: AIAnswered) -> list[SessionEvent]:
         key = (answer.request_id, len(self.game.actions))
