@@ -74,8 +74,8 @@ def summary_lines(summary: SeatSummary, names: Sequence[str]) -> list[str]:
     name = names[summary.seat]
     lines = [
         f"{name} (seat {summary.seat}): {summary.decisions} decisions, accuracy {summary.accuracy:.0f}%, "
-        f"mean loss {summary.mean_loss:.2f}, {summary.inaccuracies} inaccuracies, "
-        f"{summary.mistakes} mistakes, {summary.blunders} blunders"
+        f"mean loss {summary.mean_loss:.2f}, inaccuracies {summary.inaccuracies}, "
+        f"mistakes {summary.mistakes}, blunders {summary.blunders}"
     ]
     if summary.costliest:
         costly = ", ".join(

@@ -265,3 +265,13 @@ def test_cli_review_arguments(capsys: pytest.CaptureFixture[str]) -> None:
             main(argv)
         assert exit_info.value.code == 2
     capsys.readouterr()
+
+
+def test_cli_reviews_a_save(capsys: pytest.CaptureFixture[str]) -> None:
+    """A save is reviewed like a record, its seats named by the save."""
+    from cacao_game.cli import main
+
+    save = ROOT / "tests" / "fixtures" / "save_v2.json"
+    assert main(["--review", str(save), "--iterations", "1", "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "summary:" in out and "(seat 2):" in out and "(seat 0):" not in out
