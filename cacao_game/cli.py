@@ -1,7 +1,8 @@
 """The command line: ``python -m cacao_game`` (the app) or ``--headless`` AI games.
 
 ``--load SAVE`` opens a save (in the app, or finished by AI seats with ``--headless``);
-``--replay RECORD`` opens a game record in the app's replay viewer. Bad arguments print the
+``--replay RECORD`` opens a game record in the app's replay viewer; ``--review RECORD``
+reviews every decision of a record or a save (``cacao_game.ai.review``) and prints it. Bad arguments print the
 usage and exit with code 2; a refused save or record, and a ``--record`` destination that
 cannot be written, print one line on stderr and exit with code 1 (never a traceback).
 ``--record`` never replaces an existing file unless ``--force`` is given, and never replaces
@@ -14,17 +15,20 @@ seed=...``) is data and stays as it is.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from cacao_game.ai import LEVELS
-from cacao_game.app.strings import decimal, problem_text, set_language, t
+from cacao_game.ai.review import REVIEW_SECONDS
+from cacao_game.app.strings import decimal, problem_text, set_language, short_number, t
 from cacao_game.config.choices import system_language
 from cacao_game.config.names import is_invisible
+from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Game, SeatScore
 from cacao_game.engine.tiles import VARIANTS
 from cacao_game.files import SAVE_LIMIT, describe_os_error, parse_json, read_limited
@@ -60,11 +64,16 @@ def _seat_list(text: str) -> list[str]:
     return seats
 
 
-def _positive(text: str) -> int:
+def _number(text: str, kind: type[int] | type[float], what: str) -> int | float:
+    """``text`` as ``kind``; ArgumentTypeError naming ``what`` was expected."""
     try:
-        value = int(text)
+        return kind(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(t("cli.not_whole", text=repr(text))) from None
+        raise argparse.ArgumentTypeError(t("cli.expected", what=t(what), text=repr(text))) from None
+
+
+def _positive(text: str) -> int:
+    value = int(_number(text, int, "cli.what.whole"))
     if value < 1:
         raise argparse.ArgumentTypeError(t("cli.at_least_one"))
     return value
@@ -85,7 +94,47 @@ def build_parser() -> argparse.ArgumentParser:
         "--load", type=Path, default=None, metavar="SAVE", help=t("cli.help.load", level=DEFAULT_LEVEL)
     )
     parser.add_argument("--replay", type=Path, default=None, metavar="RECORD", help=t("cli.help.replay"))
+    review = parser.add_argument_group(t("cli.review_group"))
+    review.add_argument(
+        "--review",
+        type=Path,
+        default=None,
+        metavar="RECORD",
+        help=t("cli.help.review"),
+    )
+    review.add_argument(
+        "--seat", type=_seat_number, default=None, metavar="N", help=t("cli.help.review_seat")
+    )
+    review.add_argument(
+        "--budget",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help=t("cli.help.budget", seconds=short_number(REVIEW_SECONDS)),
+    )
+    review.add_argument(
+        "--iterations",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help=t("cli.help.iterations"),
+    )
+    review.add_argument("--json", default=None, metavar="OUT", help=t("cli.help.json"))
     return parser
+
+
+def _seat_number(text: str) -> int:
+    value = int(_number(text, int, "cli.what.seat"))
+    if not 0 <= value <= 3:
+        raise argparse.ArgumentTypeError(t("cli.seat_range"))
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(_number(text, float, "cli.what.seconds"))
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(t("cli.seconds_range"))
+    return value
 
 
 def _escaped(char: str) -> str:
@@ -175,12 +224,13 @@ def _record_paths(args: argparse.Namespace, seeds: Sequence[int]) -> list[Path]:
     return [target / f"game_{seed}.json" for seed in seeds] if args.games > 1 else [target]
 
 
-def _destinations_ok(paths: Sequence[Path], force: bool) -> bool:
-    """Check every record destination before any game is played; False after one line."""
+def _destinations_ok(paths: Sequence[Path], force: bool, what: str = "record") -> bool:
+    """Check every destination of a ``what`` (a record, a review) before any work is done;
+    False after one line."""
     for path in paths:
         problem = destination_problem(path, force=force)
         if problem is not None:
-            _fail("write", path, problem)
+            _fail("write" if what == "record" else f"write_{what}", path, problem)
             return False
     return True
 
@@ -301,8 +351,100 @@ def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> 
     return 0
 
 
+def _review_source(path: Path) -> tuple[Game, list[str]] | None:
+    """The game of the record or save at ``path`` and its seats' names, or None after printing
+    why it is refused."""
+    if _is_save(path):
+        loaded = _load_save(path)
+        if loaded is None:
+            return None
+        names = [seat.name or f"{seat.kind} {number}" for number, seat in enumerate(loaded.config.seats)]
+        return loaded.game, names
+    try:
+        record = read_record(path)
+        game = replay_record(record)
+    except RecordError as error:
+        _fail("review", path, error)
+        return None
+    except Exception as error:  # a record is outside input: one line, never a traceback
+        _fail("review", path, f"{type(error).__name__}: {error}")
+        return None
+    seats = record.get("seats")
+    names = []
+    for number, entry in enumerate(record_seats(record, game.players)):
+        raw = seats[number] if isinstance(seats, list) else None
+        name = raw.get("name") if isinstance(raw, dict) else None
+        names.append(name if isinstance(name, str) and name.strip() else f"{entry['kind']} {number}")
+    return game, names
+
+
+def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None = None) -> int:
+    """Review the game ``args.review`` (a record or a save) and print it; the exit code.
+
+    ``clock`` of the time budget is ``time.perf_counter``; ``--iterations`` makes the review
+    the same on every run.
+    """
+    out = out or sys.stdout
+    from cacao_game.ai.review import Budget, review_game
+    from cacao_game.review_report import report_json, report_lines
+
+    json_path = Path(args.json) if args.json is not None else None
+    if json_path is not None and not _destinations_ok([json_path], args.force, "review"):
+        return 1
+    source = _review_source(args.review)
+    if source is None:
+        return 1
+    game, names = source
+    if args.seat is not None and args.seat >= game.players:
+        parser.error(f"--seat {args.seat}: the game has seats 0 to {game.players - 1}")
+    budget = Budget(args.budget or REVIEW_SECONDS, args.iterations)
+    seats = None if args.seat is None else [args.seat]
+    plan = f"{args.iterations} re-deals" if args.iterations else f"{budget.seconds:g} s"
+    _say(f"review of {args.review}: {game.players} players, {game.variant}, {plan} per decision", out)
+    progress = _progress_printer() if sys.stderr.isatty() else None
+    review = review_game(game.setup, game.actions, seats=seats, budget=budget, progress=progress)
+    for line in report_lines(review, game.setup, game.actions, names):
+        _say(line, out)
+    if json_path is not None:
+        document = report_json(review, names, budget)
+        try:
+            atomic_write_bytes(
+                json_path, (json.dumps(document, indent=1) + "\n").encode("utf-8"), keep_backup=False
+            )
+        except OSError as error:
+            _fail("write_review", json_path, describe_os_error(error))
+            return 1
+    return 0
+
+
+def _progress_printer() -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        print(f"\rreviewing: {done}/{total} decisions", end=end, file=sys.stderr, flush=True)
+
+    return show
+
+
 def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """``parser.error`` (exit 2) for flags that do not go together."""
+    reviewing = args.review is not None
+    review_only = [args.seat, args.budget, args.iterations, args.json]
+    if not reviewing and any(value is not None for value in review_only):
+        parser.error("--seat, --budget, --iterations and --json go with --review")
+    if reviewing and (
+        args.headless
+        or args.load is not None
+        or args.replay is not None
+        or args.seats is not None
+        or args.games != 1
+        or args.record is not None
+        or args.variant is not None
+    ):
+        parser.error("--review goes alone with --seat, --budget, --iterations and --json")
+    if args.budget is not None and args.iterations is not None:
+        parser.error("--budget and --iterations do not go together")
+    if args.force and args.record is None and args.json is None:
+        parser.error("--force goes with --record or --json")
     opened = args.load is not None or args.replay is not None
     if args.load is not None and args.replay is not None:
         parser.error(t("cli.load_and_replay"))
@@ -328,6 +470,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.record is not None and not args.record.strip():
         _fail("write", "''", t("cli.empty_path"))
         return 1
+    if args.json is not None and not args.json.strip():
+        _fail("write_review", "''", t("cli.empty_path"))
+        return 1
+    if args.review is not None:
+        return run_review(args, parser)
     if args.headless and args.load is not None:
         return run_headless_load(args, parser)
     if args.headless and args.replay is not None:

@@ -11,15 +11,18 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
+from functools import cache
 
 import pygame
 from harness import FRAME, motion, random_game, run
 from phases import CONFIG, game_at
 from tutorial_support import advance, solve
 
+from cacao_game.ai.review import Budget as ReviewBudget
+from cacao_game.ai.review import GameReview, review_game
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.play.ai_worker import ScriptedAI, SyncAI
+from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI, SyncAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
@@ -28,6 +31,7 @@ from cacao_game.engine import Game
 from cacao_game.records.gamerecord import seat_entries, to_record
 from cacao_game.session import PlaySession, Rotate, Select, ShowHand, Target
 from cacao_game.session.replay import ReplaySession
+from cacao_game.session.review import ReviewSession
 from cacao_game.tutorial.session import TutorialSession
 
 Shot = Callable[[App], None]
@@ -251,6 +255,18 @@ def tutorial_shot(until: str, *, wrong: bool = False, show: bool = False) -> Sho
     return shot
 
 
+def hint_shot(name: str) -> Shot:
+    """The table at phase ``name`` after H: the hinted move and the coach's reasons."""
+
+    def shot(app: App) -> None:
+        scene = table(app, game_at(name))
+        frames(app, 3, [app.intents.event_for("hint")])
+        frames(app, 20)
+        assert scene.source.advice is not None, "the hint came with its reasons"
+
+    return shot
+
+
 def shot_tutorial_watch(app: App) -> None:
     """Coco's turn in the tutorial, mid-animation, the lesson panel saying so."""
     scene = tutorial_table(app, "sell")
@@ -262,6 +278,58 @@ def shot_tutorial_watch(app: App) -> None:
         if scene.timeline.busy and scene.current_seat() == 1:
             break
     run(app, 8)
+
+
+class ReviewInProgress:
+    """An AI client that has reviewed 17 of 41 decisions and never finishes."""
+
+    def request(self, request: Message) -> None:
+        """Nothing to do."""
+
+    def poll(self) -> list[Reply]:
+        return [ReviewProgress(1, 17, 41)]
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+def shot_reviewing(app: App) -> None:
+    """The scores with the review's progress over them."""
+    shot_scoring(app)
+    app.open("reviewing", random_game(CONFIG, None, seed=3), CONFIG, ai=ReviewInProgress())
+    frames(app, 5)
+
+
+@cache
+def reviewed_game() -> tuple[Game, GameReview]:
+    """The finished game of the scoring shot, its humans' decisions reviewed at one re-deal."""
+    game = random_game(CONFIG, None, seed=3)
+    return game, review_game(game.setup, game.actions, seats=[0, 2], budget=ReviewBudget(iterations=1))
+
+
+def review_shot(phase: str) -> Shot:
+    """The review stepped to the first flagged decision of ``phase`` (place or resolve), or to
+    the end of the game (``end``: the review's overview)."""
+
+    def shot(app: App) -> None:
+        game, review = reviewed_game()
+        seats = CONFIG.seats
+        record = to_record(game, seat_entries([s.kind for s in seats], [s.color for s in seats]))
+        session = ReviewSession(record, review, CONFIG)
+        app.home()
+        scene = PlayScene(app, session)
+        app.push(scene)
+        frames(app, 5)
+        if phase == "end":
+            session.jump(session.turns)
+        while phase != "end" and session.jump_flag(1):
+            here = session.here()
+            if here is not None and here.phase.name.lower() == phase:
+                break
+        scene.resync()
+        frames(app, 20)
+
+    return shot
 
 
 SHOTS: dict[str, Shot] = {
@@ -296,5 +364,11 @@ SHOTS: dict[str, Shot] = {
     "tutorial_practice": tutorial_shot("practice_2"),
     "tutorial_overbuild": tutorial_shot("overbuild"),
     "tutorial_scoring": tutorial_shot("scoring"),
+    "hint": hint_shot("place"),
+    "hint_resolve": hint_shot("resolve"),
+    "reviewing": shot_reviewing,
+    "review": review_shot("place"),
+    "review_resolve": review_shot("resolve"),
+    "review_end": review_shot("end"),
 }
 """Shot name -> how to reach it; the play phases are those the layout issue lists."""

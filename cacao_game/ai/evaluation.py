@@ -39,6 +39,11 @@ from cacao_game.engine.tiles import (
     Pos,
 )
 
+TERMS = ("gold", "water", "cacao", "sun", "temples", "prospects", "threat")
+"""The parts of a seat's worth (``Valuer.seat_terms``): its resources one by one, its
+expected temple awards, the open spaces next to its workers, and (for the seat to place
+next) the best square it can take."""
+
 
 def water_step_gain(step: int, steps: int = 1) -> int:
     """Gold gained by moving ``steps`` fields up the water track from ``step``."""
@@ -168,32 +173,101 @@ class Valuer:
         return unit * cacao - self.weights.cacao_overflow * unit * max(0, cacao - 3)
 
     def seat_values(self, game: Game) -> list[float]:
-        """Every seat's worth in ``game`` (a state of this valuer's turn or just after it)."""
+        """Every seat's worth in ``game`` (a state of this valuer's turn or just after it).
+
+        The sum of ``seat_terms``: resources, then temples, open spaces and the threat."""
         if game.final is not None:
             return [float(s.total) for s in game.final]
         values = [self.resources(game, seat) for seat in range(self.players)]
+        self._add_temples(game, values)
+        self._add_prospects(game, values)
+        self._add_threat(game, values)
+        return values
+
+    def seat_terms(self, game: Game) -> list[dict[str, float]]:
+        """Every seat's worth split into the evaluation's ``TERMS`` (the explained path).
+
+        Each seat's terms add up to its ``seat_values`` entry. A finished game gives the
+        final score's parts (gold, temples, sun and water; nothing else counts then).
+        """
+        if game.final is not None:
+            return [
+                {
+                    "gold": float(s.gold),
+                    "water": float(s.water),
+                    "sun": float(s.sun),
+                    "temples": float(s.temples),
+                }
+                for s in game.final
+            ]
+        terms = [
+            {
+                "gold": float(game.gold[seat]),
+                "water": float(WATER_TRACK[game.water[seat]]),
+                "cacao": self.cacao_worth(seat, game.cacao[seat]),
+                "sun": self.sun_unit[seat] * game.sun[seat],
+            }
+            for seat in range(self.players)
+        ]
+        for name, add in (
+            ("temples", self._add_temples),
+            ("prospects", self._add_prospects),
+            ("threat", self._add_threat),
+        ):
+            part = [0.0] * self.players
+            add(game, part)
+            for seat, value in enumerate(part):
+                terms[seat][name] = value
+        return terms
+
+    def score_terms(self, game: Game, seat: int) -> dict[tuple[int, str], float]:
+        """``seat``'s ``score`` split by (seat, term): what each seat's each term adds to it.
+
+        ``seat``'s own terms count in full; another seat's count against it with the weight
+        that seat has in ``scores`` here (the field's mean, and the best other seat's value).
+        The parts add up to ``score(game, seat)``.
+        """
+        terms = self.seat_terms(game)
+        values = [sum(parts.values()) for parts in terms]
+        others = [s for s in range(self.players) if s != seat]
+        leader = max(others, key=lambda s: values[s])
+        result: dict[tuple[int, str], float] = {}
+        for other, parts in enumerate(terms):
+            weight = 1.0 if other == seat else -0.5 / len(others) - (0.5 if other == leader else 0.0)
+            for name, value in parts.items():
+                result[(other, name)] = weight * value
+        return result
+
+    def _add_temples(self, game: Game, values: list[float]) -> None:
+        """Add each seat's expected temple awards to ``values``."""
+        for pos, (code, _rot) in game.jungle.items():
+            if code == TEMPLE:
+                self._add_temple(game, pos, values)
+
+    def _add_prospects(self, game: Game, values: list[float]) -> None:
+        """Add the worth of the open jungle spaces next to each seat's workers to ``values``."""
+        if not self.tiles_left:
+            return
         workers = game.workers
         jungle = game.jungle
         open_spaces: set[Pos] = set()
-        for pos, (code, _rot) in jungle.items():
-            if code == TEMPLE:
-                self._add_temple(game, pos, values)
-        if self.tiles_left:
-            for pos in workers:
-                for space in neighbours(pos):
-                    if space not in jungle:
-                        open_spaces.add(space)
-            for space in open_spaces:
-                for side, square in enumerate(neighbours(space)):
-                    tile = workers.get(square)
-                    if tile is not None:
-                        facing = WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
-                        if facing:
-                            values[tile.seat] += self.weights.fill_chance * facing * self.tile_ev[tile.seat]
+        for pos in workers:
+            for space in neighbours(pos):
+                if space not in jungle:
+                    open_spaces.add(space)
+        for space in open_spaces:
+            for side, square in enumerate(neighbours(space)):
+                tile = workers.get(square)
+                if tile is not None:
+                    facing = WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+                    if facing:
+                        values[tile.seat] += self.weights.fill_chance * facing * self.tile_ev[tile.seat]
+
+    def _add_threat(self, game: Game, values: list[float]) -> None:
+        """Add the share of the next mover's best square to its value (placements only)."""
         if game.phase is Phase.PLACE:
             mover = game.mover
             values[mover] += self.weights.threat * self.best_square(game, mover)
-        return values
 
     def _add_temple(self, game: Game, pos: Pos, values: list[float]) -> None:
         counts = [0] * self.players

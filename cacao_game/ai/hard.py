@@ -95,6 +95,18 @@ def greedy_turn(game: Game, valuer: Valuer, shortlist: int = REPLY_SHORTLIST) ->
     finish_turn(game, valuer, quick_fill)
 
 
+def playout(valuer: Valuer, horizon: int) -> Callable[[Game, int], None]:
+    """A search's ``rollout(world, turn0)``: finish the turn of ``world`` (mutated), then play
+    greedy turns until ``horizon`` turns after ``turn0`` or the end."""
+
+    def rollout(world: Game, turn0: int) -> None:
+        finish_turn(world, valuer, quick_fill)
+        while not world.is_over() and world.turn - turn0 <= horizon:
+            greedy_turn(world, valuer)
+
+    return rollout
+
+
 def flat_monte_carlo(task: SearchTask) -> list[tuple[float, Action]]:
     """Mean value of each shortlisted move over re-deals shared by all moves.
 
@@ -179,12 +191,7 @@ class HardPlayer:
                 return done < self.iterations
             return deadline.keep_going(done)
 
-        def rollout(world: Game, turn0: int) -> None:
-            finish_turn(world, valuer, quick_fill)
-            while not world.is_over() and world.turn - turn0 <= horizon:
-                greedy_turn(world, valuer)
-
-        task = SearchTask(view, seat, shortlist, valuer, self.rng, keep_going, rollout)
+        task = SearchTask(view, seat, shortlist, valuer, self.rng, keep_going, playout(valuer, horizon))
         search = information_set_search if self.method == "ismcts" else flat_monte_carlo
         result = search(task)
         self.last_iterations = counter[0]

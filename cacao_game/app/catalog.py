@@ -10,6 +10,7 @@ from cacao_game.app.scenes.help import HelpOverlay, RulesScene
 from cacao_game.app.scenes.load import LoadScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
+from cacao_game.app.scenes.reviewing import ReviewingOverlay
 from cacao_game.app.scenes.scoring import ScoringScene
 from cacao_game.app.scenes.settings import SettingsScene
 from cacao_game.app.scenes.setup import SetupScene
@@ -27,5 +28,6 @@ def router() -> Router:
     routes.register("pause", PauseOverlay)
     routes.register("confirm", ConfirmDialog)
     routes.register("scoring", ScoringScene)
+    routes.register("reviewing", ReviewingOverlay)
     routes.register("table", PlayScene)
     return routes

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cacao_game.ai.explain import Advice
 from cacao_game.engine import Action
 from cacao_game.engine.tiles import Pos
 
@@ -98,11 +99,13 @@ class RequestHint:
 
 @dataclass(frozen=True, slots=True)
 class AIAnswered:
-    """The AI answered request ``request_id`` with ``action`` (``error`` if it failed)."""
+    """The AI answered request ``request_id`` with ``action`` (``error`` if it failed); a
+    hint's answer may say why (``advice``)."""
 
     request_id: int
     action: Action
     error: str | None = None
+    advice: Advice | None = None
 
 
 Command = (

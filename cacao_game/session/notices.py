@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from cacao_game.ai.explain import Advice
 from cacao_game.engine import Action
 from cacao_game.engine import events as ev
 
@@ -47,9 +48,11 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class HintReady:
-    """The AI suggests ``action``; it is now the provisional move."""
+    """The AI suggests ``action``; it is now the provisional move. ``advice`` says why, when
+    the AI explained it."""
 
     action: Action
+    advice: Advice | None = None
 
 
 @dataclass(frozen=True, slots=True)

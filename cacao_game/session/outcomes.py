@@ -106,11 +106,23 @@ def _result(events: list[ev.Event], seat: int) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((key, value) for key, value in gains(events, seat).items() if value))
 
 
-def _medium_result(game: Game, seat: int) -> tuple[tuple[str, int], ...]:
-    """Where the medium AI would end the seat's resolution."""
+def result_after(game: Game, step: Resolve) -> tuple[tuple[str, int], ...] | None:
+    """Where the deciding seat's resolution ends if it takes ``step`` and then goes on as the
+    medium AI would (an ``Outcome.result``); None if ``step`` is not legal now."""
+    if not game.is_legal(step):
+        return None
+    seat = game.current_player()
+    world = game.clone()
+    return _medium_result(world, seat, world.apply(step))
+
+
+def _medium_result(
+    game: Game, seat: int, events: list[ev.Event] | None = None
+) -> tuple[tuple[str, int], ...]:
+    """Where the medium AI would end the seat's resolution (after ``events``, if given)."""
     world = game.clone()
     player = MediumPlayer(random.Random(0))
-    events: list[ev.Event] = []
+    events = list(events or [])
     while not world.is_over() and world.phase is Phase.RESOLVE and world.current_player() == seat:
         events += world.apply(player.choose(world))
     return _result(events, seat)

@@ -14,7 +14,7 @@ from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resol
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import VOLCANO, Pos
 from cacao_game.session.gains import gains
-from cacao_game.session.outcomes import Outcome, outcomes
+from cacao_game.session.outcomes import Outcome, outcomes, result_after
 from cacao_game.session.preview import PreviewCache, TurnPreview
 
 
@@ -34,6 +34,7 @@ class Selection:
         self.focus: int | None = None
         """The outcome focused in a resolution (None: the default one)."""
         self._outcomes: tuple[int, list[Outcome]] = (-1, [])
+        self._hinted: tuple[object, int | None] = (None, None)
         self._preview_cache: dict[tuple[int, Action], tuple[Counter[str], Phase | None]] = {}
         self._turn_previews = PreviewCache()
         self.assigned: dict[Pos, tuple[str, int]] = {}
@@ -344,12 +345,23 @@ class Selection:
             self.fill_code = action.tile
             self.fill_rotation = action.rotation
         elif isinstance(action, Resolve):
-            for index, outcome in enumerate(self.outcomes()):
-                if outcome.actions[0] == action:
-                    self.focus = index
-                    break
+            index = self.hinted_outcome(action)
+            if index is not None:
+                self.focus = index
             return
         self.provisional = action
+
+    def hinted_outcome(self, action: object) -> int | None:
+        """The outcome a hinted resolution step leads to when the seat goes on as the AI
+        would; None if ``action`` is not a legal step now."""
+        if not isinstance(action, Resolve):
+            return None
+        key = (len(self.game.actions), action)
+        if self._hinted[0] != key:
+            result = result_after(self.game, action)
+            found = (i for i, outcome in enumerate(self.outcomes()) if outcome.result == result)
+            self._hinted = (key, next(found, None) if result is not None else None)
+        return self._hinted[1]
 
     def confirm(self) -> Action | None:
         """The action to apply now: the provisional one, the first step of the focused outcome

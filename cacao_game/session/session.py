@@ -22,10 +22,12 @@ import logging
 from collections.abc import Mapping, Sequence
 
 from cacao_game.ai import HINT_LEVELS, LEVELS
+from cacao_game.ai.explain import Advice
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
+from cacao_game.engine.tiles import VOLCANO
 from cacao_game.jsontypes import JSON
 from cacao_game.session import journal
 from cacao_game.session.autosave import Autosaver
@@ -111,6 +113,8 @@ class PlaySession(Seats):
         self.curtain: int | None = None
         """The human the curtain waits for, or None."""
         self.hint: Action | None = None
+        self.advice: Advice | None = None
+        """Why the hint is the move (cleared with it)."""
         self.view: dict[str, JSON] = dict(view or {})
         """View state the app saves with the game (the camera ...); the session only stores it."""
         self.autosaver = autosaver
@@ -205,6 +209,7 @@ class PlaySession(Seats):
             self.viewer,
             self.curtain,
             self.hint,
+            self.advice,
             self._move_request,
             self._hint_request,
             self.autosave_error,
@@ -304,6 +309,7 @@ class PlaySession(Seats):
         self.journal.append(entry)
         self.version += 1
         self.hint = None
+        self.advice = None
         self._hint_request = None
         self.selection.after_apply()
         events: list[SessionEvent] = list(entry.events)
@@ -325,6 +331,7 @@ class PlaySession(Seats):
         self.version += 1
         self.selection.reset()
         self.hint = None
+        self.advice = None
         self._move_request = None
         self._hint_request = None
         if self.curtain is not None:
@@ -356,10 +363,13 @@ class PlaySession(Seats):
         base = self.config.seed if self.config.seed is not None else self.game.setup.seed or 0
         return int(base) * 1009 + seat * 7919 + 1
 
-    def _request(self, level: str, seat: int, seed: int, *, hint: bool) -> tuple[int, int]:
+    def _request(
+        self, level: str, seat: int, seed: int, *, hint: bool, game: Game | None = None
+    ) -> tuple[int, int]:
         self._next_id += 1
+        position = game if game is not None else self.game.clone()
         think = self.config.thinking_time
-        self._outbox.append(AIRequest(self._next_id, level, seat, seed, self.game.clone(), hint, think))
+        self._outbox.append(AIRequest(self._next_id, level, seat, seed, position, hint, think))
         return (self._next_id, len(self.game.actions))
 
     def take_requests(self) -> list[AIRequest]:
@@ -385,18 +395,64 @@ class PlaySession(Seats):
 
     def _request_hint(self) -> list[SessionEvent]:
         seat = self.game.current_player()
+        forced = self._last_fill()
+        if forced is not None:
+            self.hint, self.advice = forced, Advice(seat, forced, None, 0.0, ())
+            self.selection.set_provisional(forced)
+            return [HintReady(forced, self.advice)]
         self._hint_request = self._request(
-            hint_level(), HINT_SEAT_OFFSET + seat, self._seed(seat) + 17, hint=True
+            hint_level(),
+            HINT_SEAT_OFFSET + seat,
+            self._seed(seat) + 17,
+            hint=True,
+            game=self._hint_position(),
         )
         return []
+
+    def _last_fill(self) -> Fill | None:
+        """While filling: the one tile left for the one space left without one, if that is all
+        there is to choose (a volcano still has its turn to choose)."""
+        selection = self.selection
+        if selection.phase is not Phase.FILL or not selection.assignments():
+            return None
+        spaces = [pos for pos in self.game.pending_fills if pos not in selection.assignments()]
+        tiles = selection.free_tiles()
+        if len(spaces) != 1 or len(tiles) != 1 or tiles[0] == VOLCANO:
+            return None
+        return Fill(spaces[0], tiles[0], 0)
+
+    def _hint_position(self) -> Game:
+        """The game a hint is asked for: while filling, with the tiles already given to spaces
+        laid (so the hint is for a space still without one), unless that ends the filling."""
+        game = self.game.clone()
+        given = self.selection.assignments()
+        if not given or self.selection.fill_complete():
+            return game
+        seat = game.current_player()
+        try:
+            for pos, (code, rotation) in given.items():
+                game.apply(Fill(pos, code, rotation))
+        except IllegalActionError:
+            return self.game.clone()
+        if (
+            game.is_over()
+            or game.phase is not Phase.FILL
+            or game.current_player() != seat
+            or not game.display
+        ):
+            return self.game.clone()  # the next tile would come from the pile: nothing to reveal early
+        return game
 
     def _answer(self, answer: AIAnswered) -> list[SessionEvent]:
         key = (answer.request_id, len(self.game.actions))
         if key == self._hint_request:
             self._hint_request = None
             self.hint = answer.action
+            self.advice = (
+                answer.advice if answer.advice is not None and answer.advice.action == answer.action else None
+            )
             self.selection.set_provisional(answer.action)
-            return [HintReady(answer.action)]
+            return [HintReady(answer.action, self.advice)]
         if key != self._move_request:
             return []
         self._move_request = None

@@ -57,10 +57,12 @@ class AILink:
         for request in session.take_requests():
             self.client.request(request)
         for answer in self.client.poll():
+            if not isinstance(answer, Answer):
+                continue
             if session.awaits_move(answer.id):
                 self.held = answer
             else:
-                events += session.handle(AIAnswered(answer.id, answer.action, answer.error))
+                events += session.handle(AIAnswered(answer.id, answer.action, answer.error, answer.advice))
         if busy or session.waiting_for_ai() is None:
             return events
         self.waited += dt

@@ -3,9 +3,12 @@
 ``ProcessAI`` runs the AI in a separate process (``multiprocessing`` spawn context: no fork of
 the pygame process) so the window keeps 60 fps while the AI thinks. Requests carry a
 ``game.clone()`` (pickled over the pipe, never written to disk) and an id; the scene drops
-answers whose id it no longer waits for (after an undo). ``SyncAI`` has the same interface
-and answers at once in-process: for tests. This module must not import pygame: the worker
-process imports it.
+answers whose id it no longer waits for (after an undo). A hint's answer carries why the
+move is best (``cacao_game.ai.explain``). The worker also reviews whole games
+(``ReviewRequest``): it reports ``ReviewProgress`` after each decision, stops at a
+``ReviewCancel`` (or a closed pipe) between two re-deals, and ends with ``ReviewDone``.
+``SyncAI`` has the same interface and answers at once in-process: for tests. This module
+must not import pygame: the worker process imports it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import os
 import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -24,7 +28,10 @@ from typing import Final, Protocol
 
 from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.base import Player
-from cacao_game.engine import Action
+from cacao_game.ai.explain import Advice, Ranker
+from cacao_game.ai.hint import advise_with
+from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
+from cacao_game.engine import Action, Setup
 from cacao_game.session.messages import AIRequest
 
 log = logging.getLogger(__name__)
@@ -44,11 +51,60 @@ Request = AIRequest
 
 @dataclass(frozen=True)
 class Answer:
-    """The action chosen for request ``id`` (or ``error`` and a fallback legal action)."""
+    """The action chosen for request ``id`` (or ``error`` and a fallback legal action); a
+    hint's ``advice`` says why."""
 
     id: int
     action: Action
     error: str | None = None
+    advice: Advice | None = None
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """Review the game of ``setup`` and ``actions`` for ``seats`` (None: every seat),
+    ``seconds`` of search per decision, or ``iterations`` re-deals if set
+    (``cacao_game.ai.review``)."""
+
+    id: int
+    setup: Setup
+    actions: tuple[Action, ...]
+    seats: tuple[int, ...] | None
+    seconds: float
+    iterations: int | None = None
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class ReviewCancel:
+    """Stop review ``id`` (answered by a ``ReviewDone`` without a review)."""
+
+    id: int
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    """Review ``id`` has done ``done`` of ``total`` decisions."""
+
+    id: int
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class ReviewDone:
+    """Review ``id`` is over: its ``review``, or None with ``error`` (``"cancelled"`` if it was)."""
+
+    id: int
+    review: GameReview | None
+    error: str | None = None
+
+
+Message = Request | ReviewRequest | ReviewCancel
+"""What the worker is sent."""
+Reply = Answer | ReviewProgress | ReviewDone
+"""What the worker sends back."""
+CANCELLED = "cancelled"
 
 
 class _Brains:
@@ -65,21 +121,45 @@ class _Brains:
             player = make_player(playable_level(request.level), rng, time_budget=request.time_budget)
             self.players[key] = player
         try:
+            if request.hint and isinstance(player, Ranker):
+                advice = advise_with(player, request.game)
+                return Answer(request.id, advice.action, advice=advice)
             return Answer(request.id, player.choose(request.game))
         except Exception as error:  # an AI bug must not end the game: fall back to a legal move
             log.exception("AI %s failed", request.level)
             return Answer(request.id, request.game.legal_actions()[0], error=repr(error))
 
 
+def run_review(request: ReviewRequest, send: Callable[[Reply], None], stop: Callable[[], bool]) -> ReviewDone:
+    """Carry out ``request``: ``send`` each progress report; ``stop()`` is asked between
+    re-deals. Returns the review, or why there is none (never raises)."""
+    try:
+        review = review_game(
+            request.setup,
+            request.actions,
+            seats=request.seats,
+            budget=Budget(request.seconds, request.iterations),
+            seed=request.seed,
+            progress=lambda done, total: send(ReviewProgress(request.id, done, total)),
+            stop=stop,
+        )
+    except ReviewCancelled:
+        return ReviewDone(request.id, None, CANCELLED)
+    except Exception as error:  # a review bug must not end the app: say so instead
+        log.exception("review %s failed", request.id)
+        return ReviewDone(request.id, None, repr(error))
+    return ReviewDone(request.id, review)
+
+
 class AIClient(Protocol):
     """What the play scene uses: ``request`` now, ``poll`` every frame, ``close`` on exit."""
 
-    def request(self, request: Request) -> None:
-        """Start thinking about ``request``."""
+    def request(self, request: Message) -> None:
+        """Start thinking about ``request`` (or stop the review a ``ReviewCancel`` names)."""
         ...
 
-    def poll(self) -> list[Answer]:
-        """Answers that arrived since the last poll (never blocks)."""
+    def poll(self) -> list[Reply]:
+        """Answers and review reports that arrived since the last poll (never blocks)."""
         ...
 
     def close(self) -> None:
@@ -88,18 +168,22 @@ class AIClient(Protocol):
 
 
 class SyncAI:
-    """Answers in-process at ``request`` time; ``poll`` hands the answers over."""
+    """Answers in-process at ``request`` time; ``poll`` hands the answers over. A review runs
+    to its end at once (so a ``ReviewCancel`` finds nothing left to stop)."""
 
     def __init__(self) -> None:
         """No process is started."""
         self._brains = _Brains()
-        self._ready: list[Answer] = []
+        self._ready: list[Reply] = []
 
-    def request(self, request: Request) -> None:
+    def request(self, request: Message) -> None:
         """Think now (blocks the caller)."""
-        self._ready.append(self._brains.answer(request))
+        if isinstance(request, ReviewRequest):
+            self._ready.append(run_review(request, self._ready.append, lambda: False))
+        elif isinstance(request, AIRequest):
+            self._ready.append(self._brains.answer(request))
 
-    def poll(self) -> list[Answer]:
+    def poll(self) -> list[Reply]:
         """The answers computed so far."""
         ready, self._ready = self._ready, []
         return ready
@@ -146,6 +230,50 @@ def _watch_parent(parent_pid: int) -> None:
     os._exit(0)
 
 
+class _Worker:
+    """The worker process's side of the pipe: answers requests, runs reviews."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.brains = _Brains()
+        self.backlog: deque[Message] = deque()
+        """Requests that arrived during a review, answered after it."""
+        self.closing = False
+        """The pipe closed or the app said stop: serve no more."""
+
+    def send(self, reply: Reply) -> None:
+        try:
+            self.conn.send(reply)
+        except (BrokenPipeError, OSError):
+            self.closing = True
+
+    def handle(self, message: Message | None) -> None:
+        """Carry out one message (``None``: stop serving)."""
+        if message is None:
+            self.closing = True
+        elif isinstance(message, ReviewRequest):
+            self.send(run_review(message, self.send, lambda: self._review_stopped(message.id)))
+        elif isinstance(message, AIRequest):
+            self.send(self.brains.answer(message))
+
+    def _review_stopped(self, review_id: int) -> bool:
+        """Whether review ``review_id`` must stop: its cancel, a stop or a closed pipe came.
+        Other messages wait in the backlog."""
+        try:
+            while self.conn.poll():
+                message = self.conn.recv()
+                if message is None:
+                    self.closing = True
+                elif isinstance(message, ReviewCancel):
+                    if message.id == review_id:
+                        return True
+                else:
+                    self.backlog.append(message)
+        except (EOFError, OSError):
+            self.closing = True
+        return self.closing
+
+
 def _serve(conn: Connection, parent_pid: int | None = None, *, watch: bool = True) -> None:
     """The worker process: answer requests until ``None``, a closed pipe or its parent is gone.
 
@@ -160,20 +288,18 @@ def _serve(conn: Connection, parent_pid: int | None = None, *, watch: bool = Tru
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(5)
-    brains = _Brains()
-    while not parent_gone(parent):
+    worker = _Worker(conn)
+    while not worker.closing and not parent_gone(parent):
+        if worker.backlog:
+            worker.handle(worker.backlog.popleft())
+            continue
         try:
             if not conn.poll(PARENT_CHECK_SECONDS):
                 continue
-            request = conn.recv()
+            message = conn.recv()
         except (EOFError, OSError):
             return
-        if request is None:
-            return
-        try:
-            conn.send(brains.answer(request))
-        except (BrokenPipeError, OSError):
-            return
+        worker.handle(message)
 
 
 class ProcessAI:
@@ -191,7 +317,7 @@ class ProcessAI:
         self._closed = False
         self._fallback: SyncAI | None = None
 
-    def request(self, request: Request) -> None:
+    def request(self, request: Message) -> None:
         """Send ``request`` to the worker (answered in-process if the worker has died)."""
         if self._closed:
             return
@@ -216,9 +342,9 @@ class ProcessAI:
         )
         self._fallback = SyncAI()
 
-    def poll(self) -> list[Answer]:
-        """Answers waiting in the pipe."""
-        answers: list[Answer] = []
+    def poll(self) -> list[Reply]:
+        """Answers and review reports waiting in the pipe."""
+        answers: list[Reply] = []
         if self._closed:
             return answers
         if self._fallback is not None:

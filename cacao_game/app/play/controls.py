@@ -113,7 +113,7 @@ class TableInput:
         intents = self.app.intents.of(event)
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
         if self.scene.replay:
-            return self._replay_key(intents)
+            return self._replay_key(intents, shift)
         for name in intents:
             if name in CAMERA_INTENTS:
                 self._camera_intent(name)
@@ -151,10 +151,12 @@ class TableInput:
             self.scene.camera.pan_pixels(-dx * PAN_STEP, -dy * PAN_STEP)
             self.held_pan.add(name)
 
-    def _replay_key(self, intents: Sequence[str]) -> bool:
+    def _replay_key(self, intents: Sequence[str], shift: bool = False) -> bool:
+        keys = REVIEW_KEYS if "flag_next" in self.scene.action_names else REPLAY_KEYS
         for name in intents:
-            if name in REPLAY_KEYS:
-                self._action_button(REPLAY_KEYS[name])
+            if name in keys:
+                button = keys[name]
+                self._action_button("flag_prev" if shift and button == "flag_next" else button)
                 return True
             if name in CAMERA_INTENTS:
                 self._camera_intent(name)
@@ -357,6 +359,8 @@ REPLAY_KEYS = {
     "cycle": "speed",
 }
 """Intents that drive a replay (arrow keys, Home, End, Enter/Space, Tab), by replay button."""
+REVIEW_KEYS = {**REPLAY_KEYS, "confirm": "next", "cycle": "flag_next"}
+"""A review steps with Enter/Space too; Tab goes to the next flagged decision (Shift: back)."""
 REPLAY_STEPS: dict[str, Callable[[PlayScene], None]] = {
     "first": lambda scene: scene.jump_replay(0),
     "prev": lambda scene: scene.step_replay(-1),
@@ -364,4 +368,6 @@ REPLAY_STEPS: dict[str, Callable[[PlayScene], None]] = {
     "last": lambda scene: scene.jump_replay(1 << 30),
     "play": lambda scene: scene.toggle_autoplay(),
     "speed": lambda scene: scene.next_speed(),
+    "flag_prev": lambda scene: scene.jump_flag(-1),
+    "flag_next": lambda scene: scene.jump_flag(1),
 }

@@ -581,10 +581,11 @@ class Hud:
             hint = p.fit(t("play.resolve_help"), 15, "regular", rect.w - px(70))
             p.text(surface, hint, (rect.x + px(52), rect.y + px(52)), 15, "regular", theme.MUTED, "midleft")
         focused = scene.turn.focused()
+        hinted_row = scene.turn.hinted_outcome(scene.hint) if scene.hint is not None else None
         for button, outcome in zip(self.popup_buttons(outcomes), outcomes, strict=True):
             row = button.rect
             is_focused = button.index == focused
-            hinted = scene.hint is not None and scene.hint == outcome.actions[0]
+            hinted = button.index == hinted_row
             hover = row.collidepoint(scene.mouse)
             fill = theme.JUNGLE if is_focused else (theme.PANEL_HOVER if hover else theme.PANEL_LIGHT)
             pygame.draw.rect(surface, fill, row, border_radius=px(10))

@@ -1,7 +1,8 @@
 """``PlayScene``: the table, showing a play session or a replay through one view.
 
 The source decides: a ``PlaySession`` takes the players' commands (``cacao_game.session``);
-a ``ReplaySession`` steps through a record. The scene turns input into commands
+a ``ReplaySession`` steps through a record, and a ``ReviewSession`` through a reviewed game,
+decision by decision, with the coach's panel (``advice``). The scene turns input into commands
 (``controls``), shows what comes back (engine events become animations that move the shown
 snapshot on with ``reduce``; notices become messages and sounds), sends the session's AI
 requests to the worker process and hands the answers back after the pacing delay.
@@ -21,6 +22,7 @@ import pygame
 from cacao_game.app import strings
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import display_name
+from cacao_game.app.play.advice import draw_hint, draw_review
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import RGB, SPEED_FACTORS, Point, Pulse, Timeline
@@ -56,6 +58,7 @@ from cacao_game.session import (
 )
 from cacao_game.session.notices import split
 from cacao_game.session.replay import ReplaySession
+from cacao_game.session.review import ReviewSession
 from cacao_game.session.selection import Selection
 from cacao_game.tutorial import progress
 from cacao_game.tutorial.session import TutorialSession
@@ -80,6 +83,7 @@ SOUNDS = {
 }
 PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
 REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
+REVIEW_ACTIONS = ("first", "prev", "next", "last", "flag_prev", "flag_next")
 
 Source = PlaySession | ReplaySession
 """What the table shows."""
@@ -94,6 +98,8 @@ class PlayScene(Scene):
         self.replay = isinstance(source, ReplaySession)
         self.pausable = not self.replay
         self.action_names = REPLAY_ACTIONS if self.replay else PLAY_ACTIONS
+        if isinstance(source, ReviewSession):
+            self.action_names = REVIEW_ACTIONS
         self.colors = [seat.color for seat in source.config.seats]
         self.shown = Shown.of(source.game)
         self.history = History.of(source.journal, self.names)
@@ -291,6 +297,8 @@ class PlayScene(Scene):
 
     def status_text(self) -> str:
         """What to do now, in one line."""
+        if isinstance(self.source, ReviewSession):
+            return t("review.status", step=self.source.position, steps=self.source.turns)
         if isinstance(self.source, ReplaySession):
             return t("replay.status", turn=self.source.position, turns=self.source.turns)
         game = self.game
@@ -333,6 +341,8 @@ class PlayScene(Scene):
     def action_enabled(self, name: str) -> bool:
         """Whether action button ``name`` does something now."""
         source = self.source
+        if isinstance(source, ReviewSession) and name.startswith("flag_"):
+            return source.flag_target(1 if name == "flag_next" else -1) is not None
         if isinstance(source, ReplaySession):
             if name == "speed":
                 return True
@@ -351,6 +361,8 @@ class PlayScene(Scene):
         """The label of action button ``name``."""
         if not self.replay:
             return t(f"play.{name}")
+        if name.startswith("flag_"):
+            return t(f"review.{name}")
         if name == "play":
             return t("replay.pause" if self.autoplay else "replay.play")
         if name == "speed":
@@ -364,7 +376,8 @@ class PlayScene(Scene):
             keys = {"first": "home", "prev": "left", "next": "right", "last": "end"}
             if name in keys:
                 return display_name(keys[name])
-            return self.app.intents.label({"play": "confirm", "speed": "cycle"}[name])
+            label = self.app.intents.label({"play": "confirm", "speed": "cycle"}.get(name, "cycle"))
+            return t("key.shift", key=label) if name == "flag_prev" else label
         return self.app.intents.label({"menu": "pause"}.get(name, name))
 
     def thinking_seat(self) -> int | None:
@@ -514,6 +527,17 @@ class PlayScene(Scene):
         if isinstance(self.source, ReplaySession):
             self.source.jump(position)
             self.resync()
+
+    def jump_flag(self, direction: int) -> None:
+        """A review: show the next (``direction`` > 0) or previous flagged decision, its
+        better move in view."""
+        if isinstance(self.source, ReviewSession) and self.source.jump_flag(direction):
+            self.resync()
+            decision = self.source.here()
+            if decision is not None:
+                for action in (decision.best, decision.played):
+                    if not hasattr(action, "amount"):
+                        self.camera.ensure_visible(action.pos)
 
     def save_game(self) -> str:
         """Save to the quick slot; returns where (for the pause overlay and Ctrl+S)."""
@@ -674,6 +698,14 @@ class PlayScene(Scene):
         self.board.draw(surface, self.clock)
         self.hud.draw(surface)
         self.timeline.draw(surface, self)
+        if isinstance(self.source, ReviewSession):
+            draw_review(self, surface, self.source)
+        elif (
+            isinstance(self.source, PlaySession)
+            and self.source.advice is not None
+            and self.accepts_board_input()
+        ):
+            draw_hint(self, surface, self.source.advice)
         if self.accepts_board_input() and self.turn.phase is Phase.RESOLVE:
             self.hud.draw_popup(surface, self.turn.outcomes())
         if self.coach is not None:

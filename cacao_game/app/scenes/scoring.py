@@ -3,7 +3,8 @@
 ``ScoringScene(app, game, config, score_history)``: ``score_history[t][seat]`` is each seat's
 projected total after turn ``t`` (an empty history is rebuilt by replaying the game). Numbers
 shown once the reveal is over are exactly ``game.score_now()``. Click or the skip intent shows
-everything at once. Rematch (same seats, new seed), New game, Menu, Watch replay.
+everything at once. Rematch (same seats, new seed), New game, Watch replay, Review game (the
+coach's review of every decision), Menu.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ STEP_SECONDS = {"slow": 1.3, "normal": 0.8, "fast": 0.4, "instant": 0.0}
 TEMPLES = (60, 150, 560, 800)
 TABLE = (660, 150, 1200, 420)
 CHART = (660, 590, 1200, 360)
-BUTTONS_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 976, 300, 72, 24
+BUTTONS_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 976, 250, 72, 24
 """Design pixels: the temples panel, the score table, the chart and the row of buttons."""
 COLUMNS = (
     ("gold", "gold"),
@@ -198,11 +199,16 @@ class ScoringScene(WidgetScene):
             return
         watch_record(self.app, record)
 
+    def review(self) -> None:
+        """Review this game's decisions (a progress overlay, then the reviewed game)."""
+        self.app.open("reviewing", self.game, self.config)
+
     def build(self) -> None:
         entries = [
             ("scoring.rematch", self.rematch, "primary"),
             ("scoring.new_game", self.new_game, "secondary"),
             ("scoring.replay", self.watch_replay, "secondary"),
+            ("review.button", self.review, "secondary"),
             ("scoring.menu", self.app.home, "secondary"),
         ]
         stage = self.stage

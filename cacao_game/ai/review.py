@@ -1,0 +1,262 @@
+"""Game review: every decision of a game valued by one search, its cost in points marked.
+
+``review_game(setup, actions)`` replays a game and, at each decision of the chosen seats
+that had more than one legal option, values the move played and the AI's best candidates
+(medium's best ``CANDIDATES``) with the same search at the same budget: flat Monte Carlo
+over re-deals of what the deciding seat could not see, every candidate played on the same
+re-deals and rolled out as the hard level does (``cacao_game.ai.hard.playout``). The loss
+of a decision is the best candidate's mean value less the played move's, in points of the
+seat's margin; a loss of ``INACCURACY``, ``MISTAKE`` or ``BLUNDER`` points or more marks it.
+A flagged decision carries why the better move beats the one played (``explain.compare``).
+
+Budgets (``Budget``): a fixed number of re-deals per decision (deterministic: each
+decision's re-deals come from a generator seeded by the review's seed and the decision's
+index), or seconds per decision measured by an injectable clock. ``progress(done, total)``
+is told after each decision and ``stop()`` is asked between re-deals; when it says yes the
+review raises ``ReviewCancelled``.
+
+Every decision is judged from the deciding seat's view: what it could know, never the
+hidden tiles.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.explain import Advice, compare
+from cacao_game.ai.hard import CANDIDATES, Deadline, default_horizon, flat_monte_carlo, playout
+from cacao_game.ai.medium import MediumPlayer
+from cacao_game.ai.search import SearchTask
+from cacao_game.engine import Action, Game, IllegalActionError, Phase, Setup
+
+INACCURACY = 1.0
+MISTAKE = 3.0
+BLUNDER = 6.0
+"""Points lost from which a decision is an inaccuracy, a mistake, a blunder."""
+MARKS = ("good", "inaccuracy", "mistake", "blunder")
+"""The marks, from no loss worth naming to the worst."""
+REVIEW_SECONDS = 0.5
+"""Seconds per decision by default."""
+COSTLIEST = 3
+"""Decisions listed as a seat's costliest."""
+
+
+def mark(loss: float) -> str:
+    """The mark of a decision that lost ``loss`` points."""
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return "good"
+
+
+class ReviewCancelled(Exception):
+    """The review was stopped (``stop()`` said so) before it was done."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The search's budget per decision: ``iterations`` re-deals if set (deterministic), else
+    ``seconds`` measured by ``clock`` (seconds, never going back)."""
+
+    seconds: float = REVIEW_SECONDS
+    iterations: int | None = None
+    clock: Callable[[], float] = field(default=time.perf_counter, compare=False)
+
+    def __post_init__(self) -> None:
+        """Raise ValueError for a budget that allows no search."""
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.iterations is None and not self.seconds > 0:
+            raise ValueError(f"seconds must be more than 0, not {self.seconds}")
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionReview:
+    """One reviewed decision: what was played, the best the search found, the cost."""
+
+    index: int
+    """The decision's place in the game's list of actions, from 0."""
+    turn: int
+    """The turn it belongs to, from 0."""
+    seat: int
+    phase: Phase
+    played: Action
+    best: Action
+    """The search's best move (``played`` itself when nothing beat it)."""
+    loss: float
+    """Points the played move gives up against ``best`` (0 or more)."""
+    mark: str
+    candidates: int
+    """Moves the search compared (the played one included)."""
+    iterations: int
+    """Re-deals the search used."""
+    advice: Advice | None = None
+    """Why ``best`` beats ``played``, for a flagged decision (loss of ``INACCURACY`` or more)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """A seat's review in numbers."""
+
+    seat: int
+    decisions: int
+    accuracy: float
+    """Percent of the seat's decisions marked good (within ``INACCURACY`` of the best)."""
+    mean_loss: float
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    costliest: tuple[DecisionReview, ...]
+    """The ``COSTLIEST`` decisions that lost most (only those that lost anything)."""
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The review of a game: its reviewed decisions in order, for ``seats``."""
+
+    players: int
+    seats: tuple[int, ...]
+    decisions: tuple[DecisionReview, ...]
+
+    def summary(self, seat: int) -> SeatSummary:
+        """``seat``'s numbers (a seat without reviewed decisions has 100 % accuracy)."""
+        own = [d for d in self.decisions if d.seat == seat]
+        marks = [d.mark for d in own]
+        good = marks.count("good")
+        costliest = sorted((d for d in own if d.loss > 0), key=lambda d: (-d.loss, d.index))
+        return SeatSummary(
+            seat=seat,
+            decisions=len(own),
+            accuracy=100.0 * good / len(own) if own else 100.0,
+            mean_loss=sum(d.loss for d in own) / len(own) if own else 0.0,
+            inaccuracies=marks.count("inaccuracy"),
+            mistakes=marks.count("mistake"),
+            blunders=marks.count("blunder"),
+            costliest=tuple(costliest[:COSTLIEST]),
+        )
+
+    def summaries(self) -> list[SeatSummary]:
+        """Every reviewed seat's numbers, in seat order."""
+        return [self.summary(seat) for seat in self.seats]
+
+    def at(self, index: int) -> DecisionReview | None:
+        """The review of decision ``index`` (its place in the actions), if it was reviewed."""
+        return next((d for d in self.decisions if d.index == index), None)
+
+
+def positions(
+    setup: Setup, actions: Sequence[Action], seats: Sequence[int] | None = None
+) -> list[tuple[int, Game, Action]]:
+    """The decisions to review: ``(index, the game just before it, the move played)`` for each
+    decision of ``seats`` (default every seat) that had more than one legal option.
+
+    Raises ValueError for a seat the game does not have and ``IllegalActionError`` for an
+    action the rules refuse (check a record with ``replay_record`` first for a clear reason).
+    """
+    game = Game(setup, keep_history=False)
+    wanted = set(range(game.players)) if seats is None else set(seats)
+    if not wanted <= set(range(game.players)):
+        raise ValueError(f"seats must be among 0-{game.players - 1}, not {sorted(wanted)}")
+    found = []
+    for index, action in enumerate(actions):
+        if game.current_player() in wanted and len(game.legal_actions()) > 1:
+            found.append((index, game.clone(), action))
+        game.apply(action)
+    return found
+
+
+def review_decision(
+    game: Game,
+    played: Action,
+    budget: Budget,
+    rng: random.Random,
+    *,
+    index: int = 0,
+    stop: Callable[[], bool] | None = None,
+) -> DecisionReview:
+    """Value ``played`` and medium's best ``CANDIDATES`` for the deciding seat of ``game``
+    with one search (see the module docstring). Raises ``ReviewCancelled`` when ``stop()``
+    says so and IllegalActionError if ``played`` is not legal here."""
+    if not game.is_legal(played):
+        raise IllegalActionError(f"{played} is not legal at decision {index}")
+    seat = game.current_player()
+    ranked = MediumPlayer(rng).rank(game)
+    shortlist = [action for _value, action in ranked[:CANDIDATES]]
+    if played not in shortlist:
+        shortlist.append(played)
+    view = game.view(seat)
+    valuer = Valuer(view)
+    deadline = Deadline(budget.seconds, budget.clock(), budget.clock)
+    used = [0]
+
+    def keep_going(done: int) -> bool:
+        used[0] = done
+        if stop is not None and stop():
+            raise ReviewCancelled(f"stopped at decision {index}")
+        if budget.iterations is not None:
+            return done < budget.iterations
+        return deadline.keep_going(done)
+
+    rollout = playout(valuer, default_horizon(game.players))
+    values = flat_monte_carlo(SearchTask(view, seat, shortlist, valuer, rng, keep_going, rollout))
+    best_value, best = values[0]
+    played_value = next(value for value, action in values if action == played)
+    loss = max(0.0, best_value - played_value)
+    if loss <= 1e-9:
+        best, loss = played, 0.0
+    advice = None
+    if loss >= INACCURACY:
+        margin, changes = compare(game, best, played, loss)
+        advice = Advice(seat, best, played, margin, changes, searched=True)
+    return DecisionReview(
+        index=index,
+        turn=game.turn,
+        seat=seat,
+        phase=game.phase,
+        played=played,
+        best=best,
+        loss=loss,
+        mark=mark(loss),
+        candidates=len(shortlist),
+        iterations=used[0],
+        advice=advice,
+    )
+
+
+def review_game(
+    setup: Setup,
+    actions: Sequence[Action],
+    *,
+    seats: Sequence[int] | None = None,
+    budget: Budget | None = None,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> GameReview:
+    """Review the game dealt in ``setup`` and played by ``actions`` (see the module docstring).
+
+    ``seats``: whose decisions (default every seat). With a ``Budget`` of fixed iterations
+    the review depends only on the game, the seats' decisions and ``seed``. Raises
+    ValueError for an unknown seat, IllegalActionError for an illegal action and
+    ``ReviewCancelled`` when stopped.
+    """
+    budget = budget or Budget()
+    found = positions(setup, actions, seats)
+    players = setup.players
+    reviewed = []
+    if progress is not None:
+        progress(0, len(found))
+    for done, (index, game, played) in enumerate(found, start=1):
+        rng = random.Random(f"review:{seed}:{index}")
+        reviewed.append(review_decision(game, played, budget, rng, index=index, stop=stop))
+        if progress is not None:
+            progress(done, len(found))
+    chosen = tuple(range(players)) if seats is None else tuple(sorted(set(seats)))
+    return GameReview(players, chosen, tuple(reviewed))

@@ -1,0 +1,284 @@
+"""The coach on the table: a hint's reasons, and a reviewed decision with the better move.
+
+The AI gives structured reasons (``cacao_game.ai.explain``); this module words them with
+``cacao_game.app.strings`` and draws them in one panel at the bottom left of the board. In
+a review the better move is also drawn as a ghost on its square (the move played is
+outlined), or named in words for a resolution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cacao_game.ai.explain import LATER, Advice, TermChange
+from cacao_game.ai.review import DecisionReview
+from cacao_game.app import theme
+from cacao_game.app.play.board import HINT, inner_rect
+from cacao_game.app.play.paint import dashed_rect
+from cacao_game.app.scale import px
+from cacao_game.app.strings import t
+from cacao_game.engine import Action, Game, Resolve
+from cacao_game.engine.tiles import MARKET_PRICE, Pos
+from cacao_game.session.review import ReviewSession
+
+if TYPE_CHECKING:
+    from cacao_game.app.play.scene import PlayScene
+
+PANEL_W = 760
+LINE = 30
+HEADING = 21
+BODY = 19
+"""Design pixels of the coach panel: its widest, a line, the heading's and the lines' sizes."""
+MARK_COLORS = {"good": theme.LEAF, "inaccuracy": theme.SAND, "mistake": theme.CACAO, "blunder": theme.DANGER}
+
+
+def signed(points: float) -> str:
+    """``+6``, ``-2``, ``+0.7``: whole points from 2 on, one decimal below."""
+    return f"{points:+.0f}" if abs(points) >= 1.95 else f"{points:+.1f}"
+
+
+def change_text(change: TermChange, seat: int, names: Sequence[str]) -> str:
+    """One reason in words: ``+6 water track``, ``a better temple lead for Bea (-3)``."""
+    points = signed(change.points)
+    if change.term == LATER:
+        return t("coach.later", points=points)
+    if change.seat == seat:
+        return t("coach.mine", points=points, term=t(f"coach.term.{change.term}"))
+    direction = "down" if change.points > 0 else "up"
+    words = t(f"coach.{direction}.{change.term}", name=names[change.seat])
+    return t("coach.theirs", change=words, points=points)
+
+
+def reasons(advice: Advice, names: Sequence[str]) -> list[str]:
+    """Every reason of ``advice`` in words, largest first (one line each)."""
+    return [change_text(change, advice.seat, names) for change in advice.changes] or [t("coach.nothing")]
+
+
+def hint_heading(advice: Advice) -> str:
+    """The hint panel's first line: the expected margin over the next best move."""
+    if advice.alternative is None:
+        return t("coach.hint_only")
+    if advice.margin < 0.5:
+        return t("coach.hint_even")
+    return t(
+        "coach.hint_margin",
+        points=f"{advice.margin:.0f}" if advice.margin >= 1.95 else f"{advice.margin:.1f}",
+    )
+
+
+def hint_lines(advice: Advice, names: Sequence[str]) -> list[str]:
+    """The hint panel's lines after its heading."""
+    if advice.alternative is None:
+        return []
+    lead = t("coach.why") if advice.margin >= 0.5 else t("coach.differs")
+    return [lead, *(f"· {line}" for line in reasons(advice, names))]
+
+
+def move_words(game: Game, action: Action) -> str | None:
+    """A resolution step in words (``sell 2 at 3``) in ``game`` just before it; None for a
+    move the board shows."""
+    if not isinstance(action, Resolve):
+        return None
+    edge = next(
+        (
+            e
+            for e in game.pending_edges(game.current_player())
+            if (e.pos, e.side) == (action.pos, action.side)
+        ),
+        None,
+    )
+    price = MARKET_PRICE.get(edge.jungle, 0) if edge is not None else 0
+    if not price:
+        return t("outcome.harvest", n=action.amount)
+    if not action.amount:
+        return t("outcome.keep", price=price)
+    return t("outcome.sell", n=action.amount, price=price)
+
+
+def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequence[str]) -> list[str]:
+    """A reviewed decision's lines after its heading: the better move, why, and the seat's
+    summary."""
+    lines = []
+    if decision.mark == "good":
+        lines.append(t("review.good"))
+    else:
+        played, better = move_words(session.game, decision.played), move_words(session.game, decision.best)
+        if played is None or better is None:
+            same = getattr(decision.played, "pos", None) == getattr(decision.best, "pos", None)
+            lines.append(t("review.better_same" if same else "review.better_board"))
+        else:
+            lines += [t("review.played", move=played), t("review.better", move=better)]
+        if decision.advice is not None:
+            lines += [t("coach.why"), *(f"· {line}" for line in reasons(decision.advice, names))]
+    summary = session.review.summary(decision.seat)
+    lines.append(
+        t(
+            "review.summary",
+            name=names[decision.seat],
+            accuracy=f"{summary.accuracy:.0f}",
+            mistakes=summary.mistakes,
+            blunders=summary.blunders,
+        )
+    )
+    return lines
+
+
+def review_heading(decision: DecisionReview, names: Sequence[str]) -> str:
+    """A reviewed decision's first line: turn, seat, kind of decision and the verdict."""
+    phase = t(f"review.phase.{decision.phase.name.lower()}")
+    mark = t(f"review.mark.{decision.mark}")
+    verdict = (
+        mark if decision.mark == "good" else t("review.verdict", mark=mark, points=f"{decision.loss:.1f}")
+    )
+    return t(
+        "review.decision", turn=decision.turn + 1, name=names[decision.seat], phase=phase, verdict=verdict
+    )
+
+
+KEY_SQUARE = 20
+"""How much more a square the panel is about weighs than any other tile or legal square."""
+
+
+def panel_rect(scene: PlayScene, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
+    """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
+    ``PANEL_W``), in the corner of the board (bottom left, bottom right, top right) that
+    hides least of it: the ``key`` squares (the moves the panel is about) above all, then
+    the tiles and the legal squares."""
+    view = scene.camera.viewport
+    assets = scene.app.assets
+    widest = max(
+        [assets.font(HEADING, "bold").size(heading)[0], *(assets.font(BODY).size(line)[0] for line in lines)]
+    )
+    width = min(view.w - px(20), px(PANEL_W), widest + px(40))
+    height = px(24 + LINE * (len(lines) + 1))
+    margin = px(10)
+    corners = (
+        (view.x + margin, view.bottom - margin - height),
+        (view.right - margin - width, view.bottom - margin - height),
+        (view.right - margin - width, view.y + margin),
+    )
+    shown = [*scene.board_squares(), *(scene.turn.targets() if scene.accepts_board_input() else [])]
+    squares = [(pygame.Rect(inner_rect(scene, pos)), KEY_SQUARE) for pos in key]
+    squares += [(pygame.Rect(inner_rect(scene, pos)), 1) for pos in shown]
+
+    def hidden(rect: pygame.Rect) -> int:
+        return sum(weight * rect.clip(square).w * rect.clip(square).h for square, weight in squares)
+
+    return min((pygame.Rect(x, y, width, height) for x, y in corners), key=hidden)
+
+
+def draw_panel(
+    scene: PlayScene,
+    surface: pygame.Surface,
+    heading: str,
+    lines: Sequence[str],
+    accent: pygame.Color,
+    key: Sequence[Pos] = (),
+) -> pygame.Rect:
+    """The coach panel: ``heading`` in ``accent``, then ``lines`` (each cut to the width),
+    where it hides least of the board (``panel_rect``)."""
+    p = scene.painter
+    rect = panel_rect(scene, heading, lines, key)
+    p.box(surface, rect, theme.INK, 245, px(12))
+    pygame.draw.rect(surface, accent, rect, px(2), border_radius=px(12))
+    room = rect.w - px(36)
+    with theme.within(rect):
+        y = rect.y + px(12)
+        p.text(surface, p.fit(heading, HEADING, "bold", room), (rect.x + px(18), y), HEADING, "bold", accent)
+        for line in lines:
+            y += px(LINE)
+            p.text(
+                surface,
+                p.fit(line, BODY, "regular", room),
+                (rect.x + px(18), y),
+                BODY,
+                "regular",
+                theme.CREAM,
+            )
+    return rect
+
+
+def draw_hint(scene: PlayScene, surface: pygame.Surface, advice: Advice) -> None:
+    """A hint's panel: its margin over the next best move and why (off the hinted square)."""
+    key = [] if isinstance(advice.action, Resolve) else [advice.action.pos]
+    heading, lines = hint_heading(advice), hint_lines(advice, scene.names)
+    draw_panel(scene, surface, heading, lines, pygame.Color(HINT), key)
+
+
+def draw_review(scene: PlayScene, surface: pygame.Surface, session: ReviewSession) -> None:
+    """The decision about to be made where the review stands: the better move as a ghost (the
+    played one outlined), and the panel with the verdict, the reasons and the seat's summary.
+    Nothing while a step animates."""
+    if scene.timeline.busy:
+        return
+    decision = session.here()
+    names = scene.names
+    if decision is None:
+        draw_panel(scene, surface, t("review.overview"), overview_lines(session, names), theme.GOLD)
+        return
+    key = [a.pos for a in (decision.played, decision.best) if not isinstance(a, Resolve)]
+    if decision.mark != "good":
+        _draw_moves(scene, surface, decision)
+    elif key:
+        _outline(scene, surface, key[0], theme.LEAF, solid=True)
+    heading, lines = review_heading(decision, names), review_lines(session, decision, names)
+    draw_panel(scene, surface, heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key)
+
+
+def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:
+    """Where no reviewed decision is made: every reviewed seat's summary and how to go on."""
+    lines = [
+        t(
+            "review.summary",
+            name=names[s.seat],
+            accuracy=f"{s.accuracy:.0f}",
+            mistakes=s.mistakes,
+            blunders=s.blunders,
+        )
+        for s in session.review.summaries()
+    ]
+    if session.flag_target(1) is not None:
+        lines.append(t("review.to_flags"))
+    else:
+        lines.append(t("review.back_to_flags" if session.flagged_positions() else "review.no_flags"))
+    return lines
+
+
+def _outline(
+    scene: PlayScene, surface: pygame.Surface, pos: Pos, color: pygame.Color, *, solid: bool
+) -> pygame.FRect:
+    """A frame around square ``pos`` (solid, or dashed), clipped to the board."""
+    rect = inner_rect(scene, pos)
+    clip = surface.get_clip()
+    surface.set_clip(scene.camera.viewport)
+    if solid:
+        pygame.draw.rect(surface, color, rect.inflate(px(6), px(6)), px(4), border_radius=px(8))
+    else:
+        dashed_rect(surface, color, rect.inflate(px(10), px(10)), px(4), px(12))
+    surface.set_clip(clip)
+    return rect
+
+
+def _draw_moves(scene: PlayScene, surface: pygame.Surface, decision: DecisionReview) -> None:
+    """The better move as a ghost with a gold frame, the played square outlined in red, each
+    with a tag."""
+    played, best = decision.played, decision.best
+    if isinstance(played, Resolve) or isinstance(best, Resolve):
+        return
+    view = scene.camera.viewport
+    clip = surface.get_clip()
+    surface.set_clip(view)
+    scene.board.draw_action(surface, best, alpha=190)
+    surface.set_clip(clip)
+    rect = _outline(scene, surface, best.pos, pygame.Color(HINT), solid=True)
+    played_rect = _outline(scene, surface, played.pos, theme.DANGER, solid=False)
+    scene.painter.pill(
+        surface, t("review.better_tag"), (rect.centerx, rect.top - px(18)), 18, border=HINT, inside=view
+    )
+    if played.pos != best.pos:
+        scene.painter.pill(
+            surface, t("review.played_tag"), played_rect.center, 18, border=theme.DANGER, inside=view
+        )

@@ -1,0 +1,181 @@
+"""The review of a finished game being made: a progress bar over the scores, and Cancel.
+
+``ReviewingOverlay(app, game, config)`` sends the game to an AI worker process
+(``ReviewRequest``; ``cacao_game.ai.review``) and shows how many decisions are done. When the
+review is ready the overlay closes and the table opens on a ``ReviewSession``, which steps
+through the game with the coach's panel. Cancel (or Esc) stops the worker at once; nothing
+is kept. The seats reviewed are the humans', or every seat in a game of computers only.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cacao_game.ai.review import REVIEW_SECONDS, GameReview
+from cacao_game.app import theme
+from cacao_game.app.play.ai_link import default_ai
+from cacao_game.app.play.ai_worker import AIClient, ReviewCancel, ReviewDone, ReviewProgress, ReviewRequest
+from cacao_game.app.scale import px
+from cacao_game.app.scenes.base import DialogScene
+from cacao_game.app.strings import seat_names, t
+from cacao_game.app.widgets import Button
+from cacao_game.config.game import GameConfig
+from cacao_game.records import seat_entries, to_record
+from cacao_game.session.autosave import one_line
+from cacao_game.session.review import ReviewSession
+
+if TYPE_CHECKING:
+    from cacao_game.app.app import App
+    from cacao_game.engine import Game
+
+log = logging.getLogger(__name__)
+
+DIALOG_W, DIALOG_H = 900, 420
+BAR_H = 34
+"""Design pixels of the dialog and of its progress bar."""
+REVIEW_ID = 1
+
+
+def reviewed_seats(config: GameConfig) -> tuple[int, ...] | None:
+    """The humans' seats, or None (every seat) when only computers played."""
+    humans = tuple(seat for seat, kind in enumerate(config.kinds) if kind == "human")
+    return humans or None
+
+
+class ReviewingOverlay(DialogScene):
+    """Review ``game`` (played with ``config``) in the AI worker; ``seconds`` of search per
+    decision, or ``iterations`` re-deals if given (tests); ``ai`` overrides the worker."""
+
+    def __init__(
+        self,
+        app: App,
+        game: Game,
+        config: GameConfig,
+        *,
+        seconds: float = REVIEW_SECONDS,
+        iterations: int | None = None,
+        ai: AIClient | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.game = game
+        self.config = config
+        self.seconds = seconds
+        self.iterations = iterations
+        self.ai = ai
+        self.done = 0
+        self.total: int | None = None
+        """Decisions to review, once the worker has said."""
+        self.finished = False
+
+    def enter(self) -> None:
+        """Start the worker and send it the game."""
+        super().enter()
+        if self.ai is None:
+            self.ai = default_ai()
+        game = self.game
+        self.ai.request(
+            ReviewRequest(
+                REVIEW_ID,
+                game.setup,
+                tuple(game.actions),
+                reviewed_seats(self.config),
+                self.seconds,
+                self.iterations,
+            )
+        )
+
+    def exit(self) -> None:
+        """Stop the worker (a review not finished is dropped)."""
+        if self.ai is not None:
+            if not self.finished:
+                self.ai.request(ReviewCancel(REVIEW_ID))
+            self.ai.close()
+
+    def build(self) -> None:
+        panel = self.panel_rect()
+        rect = pygame.Rect(0, 0, px(280), px(68))
+        rect.midbottom = (panel.centerx, panel.bottom - px(30))
+        self.widgets = [Button(rect, t("review.cancel"), self.back)]
+
+    def panel_rect(self) -> pygame.Rect:
+        """The dialog's box."""
+        rect = pygame.Rect(0, 0, px(DIALOG_W), px(DIALOG_H))
+        rect.center = self.app.screen.get_rect().center
+        return rect
+
+    def back(self) -> None:
+        """Cancel: close the overlay (``exit`` stops the worker)."""
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.ai is None or self.finished:
+            return
+        for reply in self.ai.poll():
+            if isinstance(reply, ReviewProgress) and reply.id == REVIEW_ID:
+                self.done, self.total = reply.done, reply.total
+            elif isinstance(reply, ReviewDone) and reply.id == REVIEW_ID:
+                self.finished = True
+                self._done(reply)
+                return
+
+    def _done(self, reply: ReviewDone) -> None:
+        """Open the reviewed game on the table, or say why there is none."""
+        self.app.pop()
+        if reply.review is None:
+            self.app.notify(t("review.failed", reason=reply.error or "?"))
+            return
+        try:
+            session = self.session(reply.review)
+        except ValueError as error:
+            log.warning("review not shown: %s", error)
+            self.app.notify(t("review.failed", reason=one_line(error)))
+            return
+        self.app.open("table", session)
+
+    def session(self, review: GameReview) -> ReviewSession:
+        """The table's source for ``review`` of this game (ValueError if they do not match)."""
+        config = self.config
+        record = to_record(self.game, seat_entries(config.kinds, config.colors))
+        return ReviewSession(record, review, config)
+
+    def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        width = panel.w - px(96)
+        heading = theme.fit_font(self.app, theme.HEADING_SIZE, t("review.title"), width, "bold")
+        theme.draw_text(
+            surface,
+            heading,
+            theme.fit_text(heading, t("review.title"), width),
+            (panel.centerx, panel.y + px(30)),
+            theme.GOLD,
+            anchor="midtop",
+        )
+        small = self.app.assets.font(theme.SMALL_SIZE)
+        names = seat_names(self.config.names, self.config.kinds)
+        seats = reviewed_seats(self.config) or tuple(range(len(names)))
+        body = t("review.body", names=", ".join(names[s] for s in seats), seconds=f"{self.seconds:g}")
+        small.align = pygame.FONT_CENTER
+        image = theme.render_text(small, body, theme.CREAM, width)
+        small.align = pygame.FONT_LEFT
+        surface.blit(image, image.get_rect(midtop=(panel.centerx, panel.y + px(100))))
+        theme.note_text(surface, body, image.get_rect(midtop=(panel.centerx, panel.y + px(100))))
+        bar = pygame.Rect(panel.x + px(48), panel.y + px(210), width, px(BAR_H))
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=px(10))
+        if self.total:
+            filled = bar.copy()
+            filled.w = max(px(20), bar.w * self.done // self.total)
+            pygame.draw.rect(surface, theme.GOLD, filled, border_radius=px(10))
+            label = t("review.progress", done=self.done, total=self.total)
+        else:
+            label = t("review.starting")
+        theme.draw_text(
+            surface,
+            small,
+            theme.fit_text(small, label, width),
+            (bar.centerx, bar.bottom + px(12)),
+            theme.SAND,
+            anchor="midtop",
+        )

@@ -1,0 +1,168 @@
+"""Explained hints: the evaluation's terms per seat, and why a move beats the next best."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cacao_game.ai.evaluation import TERMS, Valuer
+from cacao_game.ai.explain import LATER, SMALLEST_CHANGE, TOP_CHANGES, Advice, compare, explain
+from cacao_game.ai.hint import advise, suggest
+from cacao_game.ai.medium import MediumPlayer
+from cacao_game.engine import Fill, Game, Phase
+from cacao_game.engine.tiles import WATER
+
+
+def states(seed: int, players: int, variant: str, every: int = 5) -> Iterator[Game]:
+    """Every ``every``-th state of a random game."""
+    game = Game.new(players, variant, seed, keep_history=False)
+    rng = random.Random(seed)
+    step = 0
+    while not game.is_over():
+        if step % every == 0:
+            yield game.clone()
+        game.apply(rng.choice(game.legal_actions()))
+        step += 1
+    yield game
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), variant=st.sampled_from(["base", "volcano"]))
+def test_terms_add_up_to_the_values_and_the_score(seed: int, players: int, variant: str) -> None:
+    """Each seat's terms add up to its value, and the (seat, term) parts of a seat's score add
+    up to that score, in every phase and at the end of the game."""
+    for game in states(seed, players, variant):
+        valuer = Valuer(game.view(game.current_player()) if not game.is_over() else game)
+        values = valuer.seat_values(game)
+        for seat, terms in enumerate(valuer.seat_terms(game)):
+            assert set(terms) <= set(TERMS)
+            assert sum(terms.values()) == pytest.approx(values[seat], abs=1e-9)
+        for seat in range(players):
+            parts = valuer.score_terms(game, seat)
+            assert sum(parts.values()) == pytest.approx(valuer.score(game, seat), abs=1e-9)
+
+
+def test_a_finished_game_is_split_into_its_score() -> None:
+    """At the end the terms are the final score's parts (R5): gold, temples, sun, water."""
+    game = list(states(5, 3, "base"))[-1]
+    assert game.is_over()
+    for terms, score in zip(Valuer(game).seat_terms(game), game.score_now(), strict=True):
+        assert terms == {"gold": score.gold, "water": score.water, "sun": score.sun, "temples": score.temples}
+
+
+def decisions(seed: int, players: int = 2, variant: str = "base") -> Iterator[Game]:
+    """Every decision with a choice in a game the medium player plays against itself."""
+    game = Game.new(players, variant, seed, keep_history=False)
+    player = MediumPlayer(random.Random(0))
+    while not game.is_over():
+        if len(game.legal_actions()) > 1:
+            yield game
+        game.apply(player.choose(game))
+
+
+def test_medium_advice_is_its_move_and_its_margin_is_the_rankings() -> None:
+    """The advice's move is the hint's; its margin is what the ranking says the move gains
+    over the next best, and the reasons are the largest term changes, largest first."""
+    phases = set()
+    for game in decisions(3):
+        advice = advise(game, "medium")
+        assert advice.action == suggest(game, "medium")
+        assert advice.seat == game.current_player()
+        phases.add(game.phase)
+        if advice.alternative is None:
+            assert advice.margin == 0 and advice.changes == ()
+            continue
+        assert game.is_legal(advice.alternative) and advice.alternative != advice.action
+        if game.phase is not Phase.RESOLVE:
+            ranked = dict((action, value) for value, action in MediumPlayer(random.Random(0)).rank(game))
+            gap = ranked[advice.action] - ranked[advice.alternative]
+            assert advice.margin == pytest.approx(gap, abs=1e-6)
+        sizes = [abs(change.points) for change in advice.changes]
+        assert sizes == sorted(sizes, reverse=True)
+        assert len(sizes) <= TOP_CHANGES and all(size >= SMALLEST_CHANGE for size in sizes)
+        assert not advice.searched and all(change.term in TERMS for change in advice.changes)
+    assert phases == {Phase.PLACE, Phase.FILL, Phase.RESOLVE}
+
+
+def test_a_resolution_is_compared_with_another_outcome() -> None:
+    """A resolution's next best ends the turn otherwise (not the same sale in another order),
+    so its reasons are the gold and cacao that differ."""
+    found = 0
+    for seed in range(6):
+        for game in decisions(seed):
+            if game.phase is not Phase.RESOLVE:
+                continue
+            advice = advise(game, "medium")
+            if advice.alternative is None:
+                continue
+            found += 1
+            assert advice.changes, "an outcome that differs has a reason"
+            assert {change.term for change in advice.changes} <= {"gold", "cacao"}
+            assert all(change.seat == advice.seat for change in advice.changes)
+    assert found >= 3
+
+
+def test_a_water_fill_is_explained_by_the_water_track() -> None:
+    """When the hint lays a water tile by the mover's workers and the next best does not, the
+    mover's water track is among the reasons, in its favour (R3.8: workers at water move
+    the water carrier)."""
+    for seed in range(20):
+        for game in decisions(seed):
+            if game.phase is not Phase.FILL:
+                continue
+            advice = advise(game, "medium")
+            alternative = advice.alternative
+            if not (isinstance(advice.action, Fill) and advice.action.tile == WATER):
+                continue
+            if not isinstance(alternative, Fill) or alternative.tile == WATER:
+                continue
+            own_water = [c for c in advice.changes if (c.seat, c.term) == (advice.seat, "water")]
+            if own_water:
+                assert own_water[0].points > 0
+                return
+    pytest.fail("no explained water fill found")
+
+
+def test_hard_advice_takes_the_searchs_margin_and_names_what_the_turn_leaves_out() -> None:
+    """A hard hint's margin is its search's; the turn's terms and the later turns add up to it."""
+    game = next(g for g in decisions(7) if g.phase is Phase.PLACE and g.turn >= 4)
+    advice = advise(game, "hard", iterations=6, seed=2)
+    assert advice.action == suggest(game, "hard", iterations=6, seed=2)
+    assert advice.searched and advice.alternative is not None
+    margin, changes = compare(game, advice.action, advice.alternative, advice.margin)
+    assert (margin, changes) == (advice.margin, advice.changes)
+    full_margin, _ = compare(game, advice.action, advice.alternative)
+    later = advice.margin - full_margin
+    if abs(later) >= SMALLEST_CHANGE and len(changes) < TOP_CHANGES:
+        assert any(change.term == LATER for change in changes)
+
+
+def test_advice_reads_only_the_seats_view() -> None:
+    """Games the deciding seat cannot tell apart get the same advice (hidden hands, pile order)."""
+    game = next(g for g in decisions(11) if g.phase is Phase.PLACE and g.turn >= 3)
+    seat = game.current_player()
+    other = game.clone()
+    other.jungle_pile.reverse()
+    other_seat = (seat + 1) % game.players
+    tiles = other.hands[other_seat] + other.worker_piles[other_seat]
+    random.Random(3).shuffle(tiles)
+    size = len(other.hands[other_seat])
+    other.hands[other_seat], other.worker_piles[other_seat] = tiles[:size], tiles[size:]
+    assert other.observation_key(seat) == game.observation_key(seat)
+    assert advise(other, "medium") == advise(game, "medium")
+
+
+def test_explain_refuses_an_empty_ranking() -> None:
+    with pytest.raises(ValueError, match="nothing ranked"):
+        explain(Game.new(2, "base", 1), [])
+
+
+def test_only_move_has_no_alternative() -> None:
+    """A ranking of one move explains nothing and claims no margin."""
+    game = Game.new(2, "base", 1)
+    action = game.legal_actions()[0]
+    assert explain(game, [(0.0, action)]) == Advice(game.current_player(), action, None, 0.0, ())

@@ -1,0 +1,277 @@
+"""Game review: every decision valued by one search, losses marked, summaries per seat."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.medium import MediumPlayer
+from cacao_game.ai.policy import finish_turn, quick_fill
+from cacao_game.ai.review import (
+    BLUNDER,
+    Budget,
+    GameReview,
+    ReviewCancelled,
+    mark,
+    positions,
+    review_decision,
+    review_game,
+)
+from cacao_game.engine import Action, Game, IllegalActionError, Phase, Place
+from cacao_game.records import read_record, replay_record
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "seeds" / "golden" / "2p_base_random.json"
+
+
+def golden() -> Game:
+    return replay_record(read_record(GOLDEN))
+
+
+def test_marks_follow_the_thresholds() -> None:
+    assert [mark(x) for x in (0.0, 0.99, 1.0, 2.9, 3.0, 5.99, 6.0, 40.0)] == [
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+
+
+def test_budget_refuses_no_search() -> None:
+    with pytest.raises(ValueError):
+        Budget(iterations=0)
+    with pytest.raises(ValueError):
+        Budget(seconds=0.0)
+
+
+def test_golden_review_is_deterministic_at_a_fixed_iteration_budget() -> None:
+    """The same golden record reviewed twice at 2 re-deals a decision gives the same review;
+    reviewing one seat gives that seat's part of the review of both."""
+    game = golden()
+    budget = Budget(iterations=2)
+    first = review_game(game.setup, game.actions, budget=budget, seed=4)
+    second = review_game(game.setup, game.actions, budget=budget, seed=4)
+    assert first == second
+    assert first.seats == (0, 1) and len(first.decisions) > 30
+    alone = review_game(game.setup, game.actions, seats=[1], budget=budget, seed=4)
+    assert alone.decisions == tuple(d for d in first.decisions if d.seat == 1)
+    for decision in first.decisions:
+        assert decision.iterations == 2 and decision.loss >= 0 and decision.mark == mark(decision.loss)
+        assert (decision.best == decision.played) == (decision.loss == 0)
+        assert (decision.advice is not None) == (decision.loss >= 1)
+    assert {d.phase for d in first.decisions} == {Phase.PLACE, Phase.FILL, Phase.RESOLVE}
+
+
+def test_only_decisions_with_a_choice_are_reviewed() -> None:
+    game = golden()
+    found = positions(game.setup, game.actions)
+    replayed = Game(game.setup)
+    indices = {index for index, _state, _action in found}
+    for index, action in enumerate(game.actions):
+        assert (index in indices) == (len(replayed.legal_actions()) > 1)
+        replayed.apply(action)
+    with pytest.raises(ValueError, match="seats"):
+        positions(game.setup, game.actions, seats=[2])
+
+
+def turn_value(game: Game, action: Action) -> float:
+    """What ``action`` is worth to the deciding seat at the end of the turn (medium's view)."""
+    seat = game.current_player()
+    view = game.view(seat)
+    valuer = Valuer(view)
+    after = view.clone()
+    after.apply(action)
+    finish_turn(after, valuer, quick_fill)
+    return valuer.score(after, seat)
+
+
+def game_with_a_blunder(seed: int) -> tuple[Game, int]:
+    """A medium-vs-medium game in which, at the placement of seat 0 where it mattered most,
+    seat 0 played its worst move (10+ points under its best by the turn's evaluation);
+    returns the game and the decision's index."""
+    player = MediumPlayer(random.Random(0))
+    game = Game.new(2, "base", seed)
+    spreads = {}
+    while not game.is_over():
+        if game.phase is Phase.PLACE and game.current_player() == 0:
+            values = [turn_value(game, action) for action in game.legal_actions()]
+            spreads[len(game.actions)] = max(values) - min(values)
+        game.apply(player.choose(game))
+    blunder = max(spreads, key=lambda index: spreads[index])
+    assert spreads[blunder] >= 10
+    game = Game.new(2, "base", seed)
+    while not game.is_over():
+        if len(game.actions) == blunder:
+            game.apply(min(game.legal_actions(), key=lambda action: turn_value(game, action)))
+        else:
+            game.apply(player.choose(game))
+    return game, blunder
+
+
+def test_a_deliberately_bad_move_is_flagged_as_a_blunder() -> None:
+    """Seat 0's worst placement (10+ points under its best by the turn's evaluation) is marked
+    a blunder, with a better move and the reasons; medium's own moves are mostly good."""
+    game, index = game_with_a_blunder(22)
+    review = review_game(game.setup, game.actions, seats=[0], budget=Budget(iterations=6))
+    bad = review.at(index)
+    assert bad is not None and bad.phase is Phase.PLACE
+    assert bad.mark == "blunder" and bad.loss >= BLUNDER
+    assert bad.best != bad.played and bad.advice is not None and bad.advice.changes
+    summary = review.summary(0)
+    assert summary.blunders >= 1 and bad in summary.costliest
+    assert summary.accuracy > 50
+
+
+def test_summary_counts_and_costliest() -> None:
+    """Accuracy is the share of good decisions; the costliest are the three largest losses."""
+    game = golden()
+    review = review_game(game.setup, game.actions, budget=Budget(iterations=1), seed=1)
+    for summary in review.summaries():
+        own = [d for d in review.decisions if d.seat == summary.seat]
+        assert summary.decisions == len(own)
+        good = sum(d.mark == "good" for d in own)
+        assert summary.accuracy == pytest.approx(100 * good / len(own))
+        assert summary.blunders == sum(d.mark == "blunder" for d in own)
+        assert summary.mistakes == sum(d.mark == "mistake" for d in own)
+        losses = sorted((d.loss for d in own), reverse=True)[:3]
+        assert [d.loss for d in summary.costliest] == losses
+    empty = GameReview(2, (0,), ())
+    assert empty.summary(0).accuracy == 100 and empty.summary(0).costliest == ()
+
+
+def test_time_budget_uses_the_injected_clock() -> None:
+    """A seconds budget is measured by the given clock: with a clock that moves 0.1 s on each
+    reading, a 1 s budget runs a fixed number of re-deals, the same every time."""
+
+    def review_once() -> list[int]:
+        ticks = itertools.count()
+        budget = Budget(seconds=1.0, clock=lambda: next(ticks) * 0.1)
+        game = golden()
+        found = positions(game.setup, game.actions, seats=[0])[:3]
+        return [
+            review_decision(state, played, budget, random.Random(index), index=index).iterations
+            for index, state, played in found
+        ]
+
+    first = review_once()
+    assert first == review_once()
+    assert all(1 <= used <= 10 for used in first)
+
+
+def test_progress_and_cancel() -> None:
+    """Progress is told from 0 to every decision; a stop request ends the review."""
+    game = golden()
+    told: list[tuple[int, int]] = []
+    review = review_game(
+        game.setup,
+        game.actions,
+        seats=[0],
+        budget=Budget(iterations=1),
+        progress=lambda d, t: told.append((d, t)),
+    )
+    total = len(review.decisions)
+    assert told == [(done, total) for done in range(total + 1)]
+    calls = itertools.count()
+    with pytest.raises(ReviewCancelled):
+        review_game(game.setup, game.actions, budget=Budget(iterations=1), stop=lambda: next(calls) > 5)
+
+
+def test_review_of_an_illegal_move_is_refused() -> None:
+    game = golden()
+    _index, state, played = positions(game.setup, game.actions)[0]
+    assert isinstance(played, Place)
+    with pytest.raises(IllegalActionError):
+        review_decision(state, Place(played.tile, 0, (40, 40)), Budget(iterations=1), random.Random(0))
+
+
+def test_cli_review_prints_decisions_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--review RECORD --iterations N`` prints a line per decision, the reasons of flagged
+    ones and a summary per seat; ``--json`` writes the same review, the same on every run."""
+    from cacao_game.cli import main
+
+    out = tmp_path / "review.json"
+    assert main(["--review", str(GOLDEN), "--seat", "1", "--iterations", "1", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"review of {GOLDEN}: 2 players, base, 1 re-deals per decision")
+    assert "why:" in text and "summary:" in text and "accuracy" in text and "costliest" in text
+    document = json.loads(out.read_text())
+    assert [seat["seat"] for seat in document["seats"]] == [1]
+    assert all(d["seat"] == 1 for d in document["decisions"])
+    assert (
+        main(["--review", str(GOLDEN), "--seat", "1", "--iterations", "1", "--json", str(out), "--force"])
+        == 0
+    )
+    assert json.loads(out.read_text()) == document
+    capsys.readouterr()
+    assert main(["--review", str(GOLDEN), "--iterations", "1", "--json", str(out)]) == 1
+    assert "the file exists" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("not json", "cannot read a record"),
+        ('{"format": "cacao-record", "version": 2}', "version"),
+        ("[]", "a record is a JSON object"),
+    ],
+)
+def test_cli_refuses_a_bad_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, reason: str
+) -> None:
+    """A bad record is refused with one line and exit code 1."""
+    from cacao_game.cli import main
+
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert main(["--review", str(path), "--iterations", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"cacao: cannot review {path}") and reason in err
+
+
+def test_cli_refuses_an_illegal_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record whose moves break the rules is refused, naming the turn."""
+    from cacao_game.cli import main
+
+    record = json.loads(GOLDEN.read_text())
+    record["turns"][3]["action"]["pos"] = [40, 40]
+    path = tmp_path / "illegal.json"
+    path.write_text(json.dumps(record))
+    assert main(["--review", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "turns[3]" in err
+
+
+def test_cli_review_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    """Review options go with --review only; a seat the game lacks is a usage error."""
+    from cacao_game.cli import main
+
+    for argv in (
+        ["--seat", "1"],
+        ["--review", str(GOLDEN), "--budget", "1", "--iterations", "2"],
+        ["--review", str(GOLDEN), "--headless"],
+        ["--review", str(GOLDEN), "--seat", "3"],
+        ["--review", str(GOLDEN), "--budget", "-1"],
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2
+    capsys.readouterr()
+
+
+def test_cli_reviews_a_save(capsys: pytest.CaptureFixture[str]) -> None:
+    """A save is reviewed like a record, its seats named by the save."""
+    from cacao_game.cli import main
+
+    save = ROOT / "tests" / "fixtures" / "save_v2.json"
+    assert main(["--review", str(save), "--iterations", "1", "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "summary:" in out and "(seat 2):" in out and "(seat 0):" not in out

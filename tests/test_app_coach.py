@@ -1,0 +1,335 @@
+"""The coach in the app: explained hints, the review's progress and the review scene."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from functools import cache
+
+import pygame
+import pytest
+from harness import click_label, key, run
+
+from cacao_game.ai.explain import Advice
+from cacao_game.ai.medium import MediumPlayer
+from cacao_game.ai.review import Budget, GameReview, review_game
+from cacao_game.app.app import App
+from cacao_game.app.catalog import router
+from cacao_game.app.play import advice as coach
+from cacao_game.app.play.ai_worker import (
+    CANCELLED,
+    Message,
+    ProcessAI,
+    Reply,
+    ReviewCancel,
+    ReviewDone,
+    ReviewProgress,
+    ReviewRequest,
+    SyncAI,
+)
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.strings import t
+from cacao_game.config.game import GameConfig, SeatConfig
+from cacao_game.config.settings import Settings
+from cacao_game.engine import Game, Phase, Resolve
+from cacao_game.records import read_record, replay_record, seat_entries, to_record
+from cacao_game.session import AIAnswered, Confirm, HintReady, PlaySession, RequestHint, Undo
+from cacao_game.session.messages import AIRequest
+from cacao_game.session.review import ReviewSession
+
+CONFIG = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "medium")], "base", 8)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch) -> Iterator[App]:
+    """An off-screen app with instant animations; user files under tmp_path."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    made = App(
+        pygame.Surface((1920, 1080)), Settings(animation_speed="instant", sound=False), router=router()
+    )
+    yield made
+    made.close()
+
+
+def hint_request(session: PlaySession) -> AIRequest:
+    session.handle(RequestHint())
+    return next(r for r in session.take_requests() if r.hint)
+
+
+def test_a_hint_comes_with_its_reasons_and_they_go_with_it() -> None:
+    """The worker answers a hint with the move and why; the session keeps both until a
+    decision is made or undone."""
+    session = PlaySession(CONFIG)
+    request = hint_request(session)
+    answer = SyncAI()
+    answer.request(AIRequest(request.id, "medium", request.seat, request.seed, request.game, hint=True))
+    (reply,) = answer.poll()
+    assert not isinstance(reply, (ReviewProgress, ReviewDone))
+    assert isinstance(reply.advice, Advice) and reply.advice.action == reply.action
+    events = session.handle(AIAnswered(request.id, reply.action, None, reply.advice))
+    assert events == [HintReady(reply.action, reply.advice)]
+    assert session.hint == reply.action and session.advice == reply.advice
+    session.handle(Confirm())
+    assert session.hint is None and session.advice is None
+    session.handle(Undo())
+    assert session.advice is None
+
+
+def test_advice_for_another_move_is_dropped() -> None:
+    """Reasons that do not belong to the answered move are not shown."""
+    session = PlaySession(CONFIG)
+    request = hint_request(session)
+    legal = session.game.legal_actions()
+    wrong = Advice(0, legal[1], legal[2], 3.0, ())
+    session.handle(AIAnswered(request.id, legal[0], None, wrong))
+    assert session.hint == legal[0] and session.advice is None
+
+
+def test_the_reasons_are_worded_from_the_terms() -> None:
+    """Own terms read "+6 water track"; another seat's gain reads as what it costs."""
+    from cacao_game.ai.explain import LATER, TermChange
+
+    names = ["Ana", "Bea"]
+    assert coach.change_text(TermChange(0, "water", 6.0), 0, names) == t(
+        "coach.mine", points="+6", term=t("coach.term.water")
+    )
+    gain = coach.change_text(TermChange(1, "temples", -3.0), 0, names)
+    assert gain == t("coach.theirs", change=t("coach.up.temples", name="Bea"), points="-3")
+    loss = coach.change_text(TermChange(1, "threat", 1.5), 0, names)
+    assert loss == t("coach.theirs", change=t("coach.down.threat", name="Bea"), points="+1.5")
+    assert coach.change_text(TermChange(0, LATER, 2.2), 0, names) == t("coach.later", points="+2")
+    assert coach.hint_heading(Advice(0, Resolve((0, 0), 0, 1), None, 0.0, ())) == t("coach.hint_only")
+
+
+def test_pressing_h_shows_the_reasons_on_the_table(app: App) -> None:
+    """H asks the worker; the answer's reasons are drawn in the coach panel."""
+    session = PlaySession(CONFIG)
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app, 5)
+    app.step([key("h")], 0.02)
+    run(app, 5)
+    assert session.advice is not None and session.hint == session.advice.action
+    before = session.state_key()
+    app.draw(app.screen)
+    assert session.state_key() == before
+
+
+@cache
+def reviewed() -> tuple[Game, GameReview]:
+    """A medium-vs-medium golden-like game with seat 0 reviewed at one re-deal."""
+    game = replay_record(read_record("seeds/golden/2p_base_random.json"))
+    return game, review_game(game.setup, game.actions, seats=[0], budget=Budget(iterations=1))
+
+
+def review_session() -> ReviewSession:
+    game, review = reviewed()
+    return ReviewSession(to_record(game, seat_entries(["human", "random"])), review)
+
+
+def test_review_session_stops_at_every_reviewed_decision() -> None:
+    """Stepping forward stops before each reviewed decision (and at each turn's start);
+    ``here`` is the decision about to be made, Tab's target the next flagged one."""
+    session = review_session()
+    _game, review = reviewed()
+    seen = []
+    while session.position < session.turns:
+        found = session.here()
+        if found is not None:
+            assert found.played == session.actions[len(session.game.actions)]
+            seen.append(found.index)
+        session.step(1)
+    assert seen == [d.index for d in review.decisions]
+    session.jump(0)
+    flagged = [d.index for d in review.decisions if d.mark != "good"]
+    first = session.here()
+    visited = [first.index] if first is not None and first.mark != "good" else []
+    while session.jump_flag(1):
+        here = session.here()
+        assert here is not None
+        visited.append(here.index)
+    assert visited == flagged
+    assert not session.jump_flag(1) and session.jump_flag(-1)
+
+
+def test_a_review_of_another_game_is_refused() -> None:
+    _game, review = reviewed()
+    other = Game.new(2, "base", 99)
+    player = MediumPlayer(random.Random(0))
+    while not other.is_over():
+        other.apply(player.choose(other))
+    with pytest.raises(ValueError, match="another game"):
+        ReviewSession(to_record(other, seat_entries(["human", "random"])), review)
+
+
+def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
+    """The table shows a review like a replay: → steps, Tab jumps to a flagged decision whose
+    better move is drawn as a ghost, End reaches the end; drawing changes nothing."""
+    session = review_session()
+    scene = PlayScene(app, session)
+    app.push(scene)
+    run(app, 3)
+    assert scene.action_names[-2:] == ("flag_prev", "flag_next")
+    app.step([key("tab")], 0.02)
+    run(app, 3)
+    here = session.here()
+    assert here is not None and here.mark != "good"
+    assert scene.status_text() == t("review.status", step=session.position, steps=session.turns)
+    position = session.position
+    app.draw(app.screen)
+    assert session.position == position
+    app.step([key("tab", pygame.KMOD_SHIFT)], 0.02)
+    assert session.position < position or session.flag_target(-1) is None
+    app.step([key("right")], 0.02)
+    run(app, 3)
+    app.step([key("end")], 0.02)
+    run(app, 3)
+    assert scene.game.is_over()
+    app.draw(app.screen)
+
+
+def test_scoring_offers_a_review_that_can_be_cancelled(app: App, monkeypatch) -> None:
+    """Review game opens the progress overlay; Cancel tells the worker to stop and closes it."""
+    sent: list[Message] = []
+
+    class Stub:
+        closed = False
+
+        def request(self, request: Message) -> None:
+            sent.append(request)
+
+        def poll(self) -> list[Reply]:
+            return [ReviewProgress(1, 3, 10)]
+
+        def close(self) -> None:
+            Stub.closed = True
+
+    monkeypatch.setattr("cacao_game.app.scenes.reviewing.default_ai", Stub)
+    game, _review = reviewed()
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
+    app.switch("scoring", game, config, [])
+    app.step([app.intents.event_for("skip")], 0.02)
+    run(app, 2)
+    click_label(app, t("review.button"))
+    run(app, 2)
+    overlay = app.top
+    assert type(overlay).__name__ == "ReviewingOverlay"
+    assert isinstance(sent[0], ReviewRequest) and sent[0].seats == (0,)
+    assert getattr(overlay, "done", None) == 3
+    click_label(app, t("review.cancel"))
+    assert overlay not in app.stack and Stub.closed
+    assert sent[-1] == ReviewCancel(1)
+
+
+def test_a_finished_review_opens_on_the_table(app: App) -> None:
+    """When the worker is done, the overlay gives way to the table showing the review."""
+    game, _review = reviewed()
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
+    app.switch("scoring", game, config, [])
+    app.open("reviewing", game, config, iterations=1, ai=SyncAI())
+    run(app, 3)
+    scene = app.top
+    assert isinstance(scene, PlayScene) and isinstance(scene.source, ReviewSession)
+    assert scene.names[0] == "Ana"
+    assert {d.seat for d in scene.source.review.decisions} == {0}
+    app.step([key("escape")], 0.02)
+    assert type(app.top).__name__ == "ScoringScene"
+
+
+def test_the_worker_process_reviews_and_can_be_cancelled() -> None:
+    """A review in the worker reports progress and ends with the review; a second one is
+    cancelled midway and says so, and the worker still answers afterwards."""
+    game, _review = reviewed()
+    ai = ProcessAI()
+    try:
+        ai.request(ReviewRequest(1, game.setup, tuple(game.actions), (0,), 1.0, iterations=1))
+        replies = collect(ai, lambda r: isinstance(r, ReviewDone))
+        progress = [r for r in replies if isinstance(r, ReviewProgress)]
+        done = replies[-1]
+        assert isinstance(done, ReviewDone) and done.review is not None
+        assert [p.done for p in progress] == list(range(len(done.review.decisions) + 1))
+        ai.request(ReviewRequest(2, game.setup, tuple(game.actions), None, 30.0))
+        collect(ai, lambda r: isinstance(r, ReviewProgress) and r.id == 2)
+        ai.request(ReviewCancel(2))
+        ai.request(AIRequest(3, "medium", 0, 1, Game.new(2, "base", 1)))
+        replies = collect(ai, lambda r: not isinstance(r, ReviewProgress) and r.id == 3)
+        assert ReviewDone(2, None, CANCELLED) in replies
+        assert not any(isinstance(r, ReviewDone) and r.review is not None for r in replies)
+        assert not isinstance(replies[-1], ReviewDone) and Game.new(2, "base", 1).is_legal(replies[-1].action)
+    finally:
+        ai.close()
+
+
+def collect(ai: ProcessAI, until, limit: float = 60.0) -> list[Reply]:
+    """Replies from the worker until one satisfies ``until`` (waits at most ``limit`` s)."""
+    replies: list[Reply] = []
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        for reply in ai.poll():
+            replies.append(reply)
+            if until(reply):
+                return replies
+        time.sleep(0.01)
+    raise AssertionError(f"no such reply in {limit} s: {replies[-3:]}")
+
+
+def test_hint_panel_words_for_each_phase() -> None:
+    """Placements, fills and resolutions all get a heading and reasons in words."""
+    from cacao_game.ai.hint import advise
+
+    game = Game.new(2, "base", 5)
+    player = MediumPlayer(random.Random(0))
+    phases = set()
+    while not game.is_over() and len(phases) < 3:
+        if len(game.legal_actions()) > 1:
+            advice = advise(game, "medium")
+            heading = coach.hint_heading(advice)
+            assert heading.startswith("Hint")
+            if advice.alternative is not None and advice.margin >= 0.5:
+                lines = coach.hint_lines(advice, ["Ana", "Bea"])
+                assert lines[0] == t("coach.why") and len(lines) >= 2
+                phases.add(game.phase)
+        game.apply(player.choose(game))
+    assert phases == {Phase.PLACE, Phase.FILL, Phase.RESOLVE}
+
+
+def answer_hint(session: PlaySession) -> None:
+    """Ask for a hint and hand the session the worker's answer (in-process)."""
+    session.handle(RequestHint())
+    ai = SyncAI()
+    for request in session.take_requests():
+        if request.hint:
+            ai.request(AIRequest(request.id, "medium", request.seat, request.seed, request.game, hint=True))
+    for reply in ai.poll():
+        assert not isinstance(reply, (ReviewProgress, ReviewDone))
+        session.handle(AIAnswered(reply.id, reply.action, reply.error, reply.advice))
+
+
+@pytest.mark.parametrize("phase", ["fill2", "fill3"])
+def test_hints_fill_every_space_one_after_another(phase: str) -> None:
+    """While filling, each hint is for a space still without a tile (the last tile for the
+    last space needs no search): H then Enter until every space the display reaches has its
+    tile, then Enter lays them."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.engine import Fill
+    from cacao_game.session import ShowHand
+
+    session = PlaySession(PHASE_CONFIG, game_at(phase))
+    session.handle(ShowHand())
+    spaces = set(session.game.pending_fills)
+    hinted = []
+    while not session.selection.fill_complete():
+        answer_hint(session)
+        hint = session.hint
+        assert isinstance(hint, Fill) and hint.pos not in session.selection.assignments()
+        assert session.advice is not None and session.advice.action == hint
+        hinted.append(hint.pos)
+        session.handle(Confirm())
+        assert hint.pos in session.selection.assignments()
+    assert len(hinted) == len(set(hinted)) == session.selection.to_assign()
+    session.handle(Confirm())
+    assert set(hinted) <= set(session.game.jungle) and set(hinted) <= spaces
