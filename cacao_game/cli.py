@@ -396,7 +396,7 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser, out: T
         return 1
     game, names = source
     if args.seat is not None and args.seat >= game.players:
-        parser.error(f"--seat {args.seat}: the game has seats 0 to {game.players - 1}")
+        parser.error(t("cli.seat_out_of_range", seat=args.seat, last=game.players - 1))
     budget = Budget(args.budget or REVIEW_SECONDS, args.iterations)
     seats = None if args.seat is None else [args.seat]
     plan = f"{args.iterations} re-deals" if args.iterations else f"{budget.seconds:g} s"
@@ -430,7 +430,7 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
     reviewing = args.review is not None
     review_only = [args.seat, args.budget, args.iterations, args.json]
     if not reviewing and any(value is not None for value in review_only):
-        parser.error("--seat, --budget, --iterations and --json go with --review")
+        parser.error(t("cli.review_options"))
     if reviewing and (
         args.headless
         or args.load is not None
@@ -440,11 +440,11 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
         or args.record is not None
         or args.variant is not None
     ):
-        parser.error("--review goes alone with --seat, --budget, --iterations and --json")
+        parser.error(t("cli.review_alone"))
     if args.budget is not None and args.iterations is not None:
-        parser.error("--budget and --iterations do not go together")
+        parser.error(t("cli.budget_or_iterations"))
     if args.force and args.record is None and args.json is None:
-        parser.error("--force goes with --record or --json")
+        parser.error(t("cli.force_alone"))
     opened = args.load is not None or args.replay is not None
     if args.load is not None and args.replay is not None:
         parser.error(t("cli.load_and_replay"))
@@ -454,8 +454,6 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
         parser.error(t("cli.replay_options"))
     if not args.headless and (args.seats is not None or args.games != 1 or args.record is not None):
         parser.error(t("cli.headless_options"))
-    if args.force and args.record is None:
-        parser.error(t("cli.force_alone"))
     if args.headless and not opened and args.seats is None:
         parser.error(t("cli.headless_seats"))
 

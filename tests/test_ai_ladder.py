@@ -47,7 +47,7 @@ def test_a_level_that_never_loses_gets_a_finite_rating_from_the_prior() -> None:
 
 def test_the_ratings_table_is_python_the_app_reads(tmp_path: Path) -> None:
     """The written module holds the ratings by level name (options dropped), the command and
-    the number of games."""
+    the number of games; a long command is split so that no line passes ruff's 110."""
     source = ladder.ratings_source(
         {"random": 0.0, "easy": 512.4, "hard:time_budget=1": 901.6},
         {("random", "easy"): (1.0, 20), ("easy", "hard:time_budget=1"): (3.0, 20)},
@@ -58,6 +58,11 @@ def test_the_ratings_table_is_python_the_app_reads(tmp_path: Path) -> None:
     assert namespace["RATINGS"] == {"random": 0, "easy": 512, "hard": 902}
     assert namespace["GAMES"] == 40
     assert namespace["COMMAND"] == "python tools/ladder.py --deals 10"
+    long_command = "python tools/ladder.py " + " ".join(f"level{n}:time_budget=0.25" for n in range(8))
+    source = ladder.ratings_source({"random": 0.0}, {}, long_command)
+    exec(compile(source, "ratings.py", "exec"), namespace)
+    assert namespace["COMMAND"] == long_command
+    assert max(len(line) for line in source.splitlines()) <= 110
 
 
 def test_tuned_values_stay_in_range_and_on_their_grid() -> None:

@@ -120,7 +120,7 @@ def game_with_a_blunder(seed: int) -> tuple[Game, int]:
 def test_a_deliberately_bad_move_is_flagged_as_a_blunder() -> None:
     """Seat 0's worst placement (10+ points under its best by the turn's evaluation) is marked
     a blunder, with a better move and the reasons; medium's own moves are mostly good."""
-    game, index = game_with_a_blunder(22)
+    game, index = game_with_a_blunder(20)
     review = review_game(game.setup, game.actions, seats=[0], budget=Budget(iterations=6))
     bad = review.at(index)
     assert bad is not None and bad.phase is Phase.PLACE

@@ -26,6 +26,7 @@ import json
 import logging
 import math
 import sys
+import textwrap
 from collections.abc import Sequence
 from itertools import combinations
 from pathlib import Path
@@ -147,6 +148,15 @@ def markdown(levels: list[str], ratings: dict[str, float], errors: dict[str, flo
     return "\n".join(lines)
 
 
+def _string_literal(text: str, width: int = 90) -> str:
+    """``text`` as Python source: one literal, or adjacent literals in parentheses that keep
+    every line of the module under the line length."""
+    pieces = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False, drop_whitespace=False)
+    if len(pieces) <= 1:
+        return json.dumps(text)
+    return "(\n" + "".join(f"    {json.dumps(piece)}\n" for piece in pieces) + ")"
+
+
 def ratings_source(ratings: dict[str, float], score: Score, command: str) -> str:
     """The ``cacao_game/ai/ratings.py`` module for these ratings."""
     per_level = {
@@ -169,7 +179,7 @@ from typing import Final
 RATINGS: Final[dict[str, int]] = {table}
 """Level name -> rating; a level missing here is shown without one."""
 
-COMMAND: Final = {json.dumps(command)}
+COMMAND: Final = {_string_literal(command)}
 """The command that measured them."""
 GAMES: Final = {games}
 """Games behind them (2 players, duplicate deals, every pairing)."""

@@ -493,7 +493,11 @@ EN: dict[str, str] = {
     "cli.opened_options": "--variant and --games do not go with --load or --replay",
     "cli.replay_options": "--seats and --record do not go with --replay",
     "cli.headless_options": "--seats, --games and --record go with --headless",
-    "cli.force_alone": "--force goes with --record",
+    "cli.force_alone": "--force goes with --record or --json",
+    "cli.review_options": "--seat, --budget, --iterations and --json go with --review",
+    "cli.review_alone": "--review goes alone with --seat, --budget, --iterations and --json",
+    "cli.budget_or_iterations": "--budget and --iterations do not go together",
+    "cli.seat_out_of_range": "--seat {seat}: the game has seats 0 to {last}",
     "cli.headless_seats": "--headless needs --seats, e.g. --seats random,random",
     # tutorial
     "tutorial.menu": "Learn to play",
