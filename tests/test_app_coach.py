@@ -103,6 +103,23 @@ def test_the_reasons_are_worded_from_the_terms() -> None:
     assert coach.hint_heading(Advice(0, Resolve((0, 0), 0, 1), None, 0.0, ())) == t("coach.hint_only")
 
 
+def test_points_use_the_languages_decimal_point() -> None:
+    """French and German write a tenth with a comma: "+0,9", a margin of "1,5"."""
+    from cacao_game.ai.explain import TermChange
+    from cacao_game.app import strings
+
+    strings.set_language("fr")
+    try:
+        assert coach.signed(0.9) == "+0,9" and coach.signed(-0.84) == "-0,8" and coach.signed(-2.4) == "-2"
+        reason = coach.change_text(TermChange(0, "water", 0.9), 0, ["Ana", "Bea"])
+        assert reason == t("coach.mine", points="+0,9", term=t("coach.term.water"))
+        margin = Advice(0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), 1.5, ())
+        assert coach.hint_heading(margin) == t("coach.hint_margin", points="1,5")
+    finally:
+        strings.set_language("en")
+    assert coach.signed(0.9) == "+0.9"
+
+
 def test_pressing_h_shows_the_reasons_on_the_table(app: App) -> None:
     """H asks the worker; the answer's reasons are drawn in the coach panel."""
     session = PlaySession(CONFIG)

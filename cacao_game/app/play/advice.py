@@ -19,7 +19,7 @@ from cacao_game.app import theme
 from cacao_game.app.play.board import HINT, inner_rect
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.scale import px
-from cacao_game.app.strings import t
+from cacao_game.app.strings import decimal, t
 from cacao_game.engine import Action, Game, Resolve
 from cacao_game.engine.tiles import MARKET_PRICE, Pos
 from cacao_game.session.review import ReviewSession
@@ -35,9 +35,15 @@ BODY = 19
 MARK_COLORS = {"good": theme.LEAF, "inaccuracy": theme.SAND, "mistake": theme.CACAO, "blunder": theme.DANGER}
 
 
+def amount(points: float) -> str:
+    """``6``, ``0.7`` (``0,7`` in French and German): whole points from 2 on, one decimal
+    below, with the language's decimal point."""
+    return decimal(points, 0 if abs(points) >= 1.95 else 1)
+
+
 def signed(points: float) -> str:
-    """``+6``, ``-2``, ``+0.7``: whole points from 2 on, one decimal below."""
-    return f"{points:+.0f}" if abs(points) >= 1.95 else f"{points:+.1f}"
+    """``+6``, ``-2``, ``+0.7``: ``amount`` with its sign."""
+    return ("+" if points >= 0 else "-") + amount(abs(points))
 
 
 def change_text(change: TermChange, seat: int, names: Sequence[str]) -> str:
@@ -65,7 +71,7 @@ def hint_heading(advice: Advice) -> str:
         return t("coach.hint_even")
     return t(
         "coach.hint_margin",
-        points=f"{advice.margin:.0f}" if advice.margin >= 1.95 else f"{advice.margin:.1f}",
+        points=amount(advice.margin),
     )
 
 
@@ -131,7 +137,7 @@ def review_heading(decision: DecisionReview, names: Sequence[str]) -> str:
     phase = t(f"review.phase.{decision.phase.name.lower()}")
     mark = t(f"review.mark.{decision.mark}")
     verdict = (
-        mark if decision.mark == "good" else t("review.verdict", mark=mark, points=f"{decision.loss:.1f}")
+        mark if decision.mark == "good" else t("review.verdict", mark=mark, points=decimal(decision.loss))
     )
     return t(
         "review.decision", turn=decision.turn + 1, name=names[decision.seat], phase=phase, verdict=verdict
