@@ -24,6 +24,7 @@ from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI, SyncAI
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.scenes.help import HelpOverlay
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
@@ -94,6 +95,21 @@ def shot_rules(app: App) -> None:
     app.home()
     app.open("rules")
     frames(app)
+
+
+def rules_scrolled(share: float) -> Shot:
+    """The Rules screen scrolled to ``share`` of its length (1: the end, the rulings)."""
+
+    def shot(app: App) -> None:
+        app.home()
+        app.open("rules")
+        frames(app)
+        scene = app.stack[-1]
+        assert isinstance(scene, HelpOverlay)
+        scene.scroll_by(round(share * (scene.content_height - scene.view_height)))
+        frames(app)
+
+    return shot
 
 
 def shot_load(app: App) -> None:
@@ -337,6 +353,8 @@ SHOTS: dict[str, Shot] = {
     "setup": shot_setup,
     "settings": shot_settings,
     "rules": shot_rules,
+    "rules_tiles": rules_scrolled(0.55),
+    "rules_rulings": rules_scrolled(1.0),
     "load": shot_load,
     "confirm": shot_confirm,
     "place": phase_shot("place"),

@@ -279,6 +279,38 @@ EN: dict[str, str] = {
     "rules.auto.title": "Automatic steps",
     "rules.auto": "Choices that cannot change the result are made for you (gains are taken in full, a "
     "price-4 market sells). You are asked only when it matters, e.g. how much to sell.",
+    "rules.tiles.title": "The jungle tiles",
+    "rules.tiles.count": "×{n}",
+    "rules.tiles.count_two": "×{n} (2 players: ×{two})",
+    "tile_action.plantation1": "Each worker facing it takes 1 cacao. Your storage holds 5; more is lost.",
+    "tile_action.plantation2": "Each worker facing it takes 2 cacao.",
+    "tile_action.market2": "Each worker facing it may sell 1 cacao for 2 gold.",
+    "tile_action.market3": "Each worker facing it may sell 1 cacao for 3 gold.",
+    "tile_action.market4": "Each worker facing it may sell 1 cacao for 4 gold.",
+    "tile_action.gold1": "Each worker facing it takes 1 gold.",
+    "tile_action.gold2": "Each worker facing it takes 2 gold.",
+    "tile_action.water": "Each worker facing it moves your water carrier one field up the track "
+    "(-10 up to +16).",
+    "tile_action.sun": "Each worker facing it takes 1 sun token (you keep 3 at most). A sun token pays "
+    "for overbuilding and is worth 1 gold at the end.",
+    "tile_action.temple": "Nothing during play. At the end, the seat with most workers around it "
+    "takes 6 gold, the next one 3.",
+    "tile_action.volcano": "Volcano variant, in place of the gold mines. Each worker facing it takes "
+    "2 gold or pays 1 gold, by the value on the edge it faces.",
+    "rules.rulings.title": "Where the rulebooks are silent",
+    "rules.rulings": "• Volcano edges: no rulebook prints them. Here a volcano shows +2 on two "
+    "neighbouring edges and -1 on the other two, and whoever lays it chooses how it is turned.\n"
+    "• A volcano's -1 costs nothing to a seat without gold; payments come before the gains of "
+    "the same turn.\n"
+    "• With volcanoes, keeping cacao stays a choice at every market, even at 4, while a volcano "
+    "could still make you pay.\n"
+    "• Start player: the rules name the oldest player; here the setup chooses or draws who "
+    "starts.\n"
+    "• Cacao, sun tokens and gold never run out.\n"
+    "• The seats resolve one after another, the mover first; they cannot affect each other, so "
+    "the order changes nothing.\n"
+    "• When the tiles run out, as many spaces as there are tiles are filled, where the mover "
+    "chooses; the others stay empty.",
     # misc
     "status.fullscreen_unavailable": "Full screen cannot be toggled on this display.",
     # play scene
@@ -444,7 +476,7 @@ EN: dict[str, str] = {
         "write the game record (a folder of records for --games > 1); an existing file is "
         "kept unless --force is given, and a save is never replaced"
     ),
-    "cli.help.force": "with --record: replace existing records (never a save)",
+    "cli.help.force": "with --record or --json: replace an existing file (never a save)",
     "cli.help.windowed": "open in a window instead of full screen",
     "cli.help.load": (
         "open a saved game; with --headless, AI seats finish it (human seats: {level}, or --seats "

@@ -1,7 +1,10 @@
 """Help: every key from the current bindings plus a rules summary (seeds/RULES.md).
 
-``HelpOverlay`` opens over any scene with F1 (closed by F1 or Esc); ``RulesScene`` is the same
-page as a full screen from the menu. The scene below may add sections (``Scene.help_topics``).
+The rules column holds the summary, an overview of the jungle tiles (picture, count and action
+of each, as on the rulebook's overview sheet) and the rulings this game made where the
+rulebooks are silent. ``HelpOverlay`` opens over any scene with F1 (closed by F1 or Esc);
+``RulesScene`` is the same page as a full screen from the menu. The scene below may add
+sections (``Scene.help_topics``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import RULES_SECTIONS, t
 from cacao_game.app.widgets import Button
+from cacao_game.engine.tiles import JUNGLE_CODES, START_TILES, jungle_deck
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
@@ -24,7 +28,27 @@ PANEL = (110, 60, 1700, 960)
 KEYS_W = 640
 ROW_H = 33
 SCROLL_STEP = 60
-"""Design pixels: the page, its keys column, a key row (at most) and one scroll step."""
+TILE_ICON = 64
+"""Design pixels: the page, its keys column, a key row (at most), one scroll step and a tile's
+picture in the overview."""
+
+TileRow = tuple[str, str, str, str]
+"""One line of the tile overview: the tile's code, name, count and action, in words."""
+
+
+def tile_count(code: str) -> str:
+    """How many tiles of ``code`` a game uses, start tiles included ("×6 (2 players: ×4)")."""
+    variant = "volcano" if code == "volcano" else "base"
+    start = sum(1 for _pos, start_code in START_TILES if start_code == code)
+    most, two = (jungle_deck(players, variant)[code] + start for players in (4, 2))
+    return t("rules.tiles.count", n=most) if most == two else t("rules.tiles.count_two", n=most, two=two)
+
+
+def tile_rows() -> tuple[TileRow, ...]:
+    """The tile overview, in the engine's order of the jungle tiles."""
+    return tuple(
+        (code, t(f"jungle_name.{code}"), tile_count(code), t(f"tile_action.{code}")) for code in JUNGLE_CODES
+    )
 
 
 class HelpOverlay(WidgetScene):
@@ -38,7 +62,8 @@ class HelpOverlay(WidgetScene):
         super().__init__(app)
         self.scroll = 0
         """How far the rules column is scrolled, in real pixels."""
-        self._rules_key: tuple[tuple[tuple[str, str], ...], int, float] | None = None
+        self._rules_key: object = None
+        """What the cached rules image was rendered from."""
         self._rules_image = pygame.Surface((1, 1))
 
     # ------------------------------------------------------------------ layout
@@ -89,6 +114,10 @@ class HelpOverlay(WidgetScene):
         return [*own, (t("help.mouse_title"), t("help.mouse"))] + [
             (t(f"rules.{key}.title"), t(f"rules.{key}")) for key in RULES_SECTIONS
         ]
+
+    def rulings(self) -> tuple[str, str]:
+        """The last section: the rulings where the rulebooks are silent (seeds/RULES.md)."""
+        return t("rules.rulings.title"), t("rules.rulings")
 
     def scroll_by(self, pixels: int) -> None:
         """Scroll the rules column by ``pixels`` real pixels, kept within its content."""
@@ -161,19 +190,20 @@ class HelpOverlay(WidgetScene):
             theme.draw_text(surface, font, name, (row.x + px(14), row.centery), theme.CREAM, anchor="midleft")
 
     def rules_image(self) -> pygame.Surface:
-        """All rules sections rendered into one tall surface at the body's width (cached: rendered
-        again only when the sections, the width or the scale change)."""
+        """The rules column rendered into one tall surface at the body's width: the sections,
+        the tile overview, then the rulings (cached: rendered again only when the texts, the
+        width or the scale change)."""
         sections = tuple(self.sections())
+        rows = tile_rows()
+        rulings = self.rulings()
         width = self.rules_body().w
-        key = (sections, width, self.app.scale.factor)
+        key = (sections, rows, rulings, width, self.app.scale.factor)
         if self._rules_key != key:
-            sub = self.app.assets.font(theme.BODY_SIZE - 2, "bold")
-            font = self.app.assets.font(theme.SMALL_SIZE + 1)
-            blocks: list[tuple[pygame.Surface, int]] = []
-            for title, text in sections:
-                font.align = sub.align = pygame.FONT_LEFT
-                blocks.append((sub.render(title, True, theme.SAND, None, width), px(6)))
-                blocks.append((font.render(text, True, theme.CREAM, None, width - px(10)), px(22)))
+            blocks = [block for title, text in sections for block in self._section_blocks(title, text, width)]
+            blocks += self._section_blocks(t("rules.tiles.title"), "", width)
+            blocks += [self._tile_block(row, width) for row in rows]
+            blocks[-1] = (blocks[-1][0], px(24))
+            blocks += self._section_blocks(*rulings, width)
             layer = pygame.Surface(
                 (width, max(1, sum(b.get_height() + gap for b, gap in blocks))), pygame.SRCALPHA
             )
@@ -183,6 +213,36 @@ class HelpOverlay(WidgetScene):
                 y += block.get_height() + gap
             self._rules_key, self._rules_image = key, layer
         return self._rules_image
+
+    def _section_blocks(self, title: str, text: str, width: int) -> list[tuple[pygame.Surface, int]]:
+        """A section's title and its wrapped text (none if ``text`` is empty), each with the gap
+        below it."""
+        sub = self.app.assets.font(theme.BODY_SIZE - 2, "bold")
+        sub.align = pygame.FONT_LEFT
+        blocks = [(sub.render(title, True, theme.SAND, None, width), px(6) if text else px(12))]
+        if text:
+            font = self.app.assets.font(theme.SMALL_SIZE + 1)
+            font.align = pygame.FONT_LEFT
+            blocks.append((font.render(text, True, theme.CREAM, None, width - px(10)), px(22)))
+        return blocks
+
+    def _tile_block(self, row: TileRow, width: int) -> tuple[pygame.Surface, int]:
+        """One line of the tile overview: the picture, then the name and count over the action."""
+        code, name, count, action = row
+        size = px(TILE_ICON)
+        text_x = size + px(16)
+        text_w = max(1, width - text_x - px(10))
+        bold = self.app.assets.font(theme.SMALL_SIZE + 1, "bold")
+        font = self.app.assets.font(theme.SMALL_SIZE)
+        font.align = pygame.FONT_LEFT
+        heading = theme.render_text(bold, theme.fit_text(bold, f"{name}  {count}", text_w), theme.GOLD)
+        body = font.render(action, True, theme.CREAM, None, text_w)
+        height = max(size, heading.get_height() + px(2) + body.get_height())
+        block = pygame.Surface((width, height), pygame.SRCALPHA)
+        block.blit(self.app.assets.jungle_tile(code, size), (0, 0))
+        block.blit(heading, (text_x, 0))
+        block.blit(body, (text_x, heading.get_height() + px(2)))
+        return block, px(12)
 
     def _draw_rules(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         self._draw_heading(surface, t("help.rules"), area)
