@@ -326,6 +326,7 @@ EN: dict[str, str] = {
     "play.confirm": "Confirm",
     "play.undo": "Undo",
     "play.hint": "Hint",
+    "play.hinted_preview": "Hint: {preview}",
     "play.menu": "Menu",
     "play.curtain": "Pass to {name}",
     "play.curtain_sub": "When {name} is at the screen, click Ready or press Enter",

@@ -350,7 +350,7 @@ class BoardRenderer:
             gained, then = self.scene.turn.preview(action)
             label = gains_text(gained, then)
         if hinted:
-            label = f"{t('play.hint')}: {label}"
+            label = t("play.hinted_preview", preview=label)
         rect = inner_rect(self.scene, action.pos)
         view = self.scene.camera.viewport
         above = (rect.centerx, rect.top - px(22))
