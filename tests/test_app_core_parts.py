@@ -8,9 +8,11 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import harness
+import hypothesis.strategies as st
 import pygame
 import pytest
 from harness import click_label, key, press, run
+from hypothesis import given, settings
 
 from cacao_game.app import prefs
 from cacao_game.app.assets import Assets
@@ -22,7 +24,7 @@ from cacao_game.app.scenes.load import LoadScene
 from cacao_game.app.scenes.settings import SettingsScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
-from cacao_game.config.settings import load_settings
+from cacao_game.config.settings import DEFAULT_KEY_BINDINGS, SPARE_KEYS, load_settings
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 
@@ -40,6 +42,10 @@ def test_intents_follow_the_bindings_and_ctrl():
     assert intents.of(key("f1")) == ("help",)
     assert intents.of(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(0, 0), button=1)) == ()
     assert intents.has(intents.event_for("undo"), "undo")
+
+
+KEY_POOL = sorted({key for keys in DEFAULT_KEY_BINDINGS.values() for key in keys} | set(SPARE_KEYS[:6]))
+"""Keys a player may press when rebinding: every default key and a few spare ones."""
 
 
 def test_rebind_swaps_a_key_that_is_in_use():
@@ -60,6 +66,35 @@ def test_rebind_takes_one_of_several_keys_without_a_swap():
     bindings, moved = rebind(prefs.default_key_bindings(), "hint", "space")
     assert bindings["confirm"] == ["return"] and bindings["skip"] == ["h"]
     assert ("confirm", None) in moved and ("skip", "h") in moved
+
+
+def test_two_actions_left_without_a_key_both_get_one():
+    """Undo on Enter leaves Confirm and Skip sharing Space alone; Hint on Space then takes it
+    from both: Confirm gets H, Skip a free key of its own, and no action is unbound (found by
+    the 100,000-event monkey)."""
+    bindings, _moved = rebind(prefs.default_key_bindings(), "undo", "return")
+    assert bindings["confirm"] == ["space"] and bindings["skip"] == ["space"]
+    bindings, moved = rebind(bindings, "hint", "space")
+    assert dict(moved) == {"confirm": "h", "skip": dict(moved)["skip"]}
+    assert dict(moved)["skip"] not in ("h", "space")
+    assert all(bindings.values())
+    assert IntentMap(bindings).event_for("skip") is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(sorted(DEFAULT_KEY_BINDINGS)), st.sampled_from(KEY_POOL)), max_size=12)
+)
+def test_no_sequence_of_rebinds_leaves_an_action_unbound(steps):
+    """Whatever keys are rebound, in any order, every action keeps a key that builds an event."""
+    bindings = prefs.default_key_bindings()
+    for intent, new_key in steps:
+        bindings, _moved = rebind(bindings, intent, new_key)
+        assert bindings[intent] == [new_key]
+        assert all(bindings.values())
+    intents = IntentMap(bindings)
+    for intent in bindings:
+        intents.event_for(intent)
 
 
 def test_key_labels_are_readable():

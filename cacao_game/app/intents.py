@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 import pygame
 
 from cacao_game.app.strings import t
+from cacao_game.config.settings import free_key
 
 CTRL_PREFIX = "ctrl+"
 
@@ -109,9 +110,10 @@ def rebind(
     """New bindings where ``key`` is ``intent``'s only key, and what moved.
 
     The key is removed from every other intent, so one key never triggers two intents. An
-    intent left with no key at all takes ``intent``'s old key (the keys are swapped), so no
-    action is ever unbound. Returns (bindings, [(other intent, the key it got or None)]) for
-    each intent that lost ``key``.
+    intent left with no key at all takes ``intent``'s old key (the keys are swapped); when
+    several are left without one, the next ones take a free key (``free_key``: a default of
+    theirs, else a spare), so no action is ever unbound. Returns (bindings, [(other intent, the
+    key it got or None)]) for each intent that lost ``key``; None means it kept other keys.
     """
     result: dict[str, list[str]] = {name: list(keys) for name, keys in bindings.items()}
     freed = [k for k in result.get(intent, []) if k != key]
@@ -122,8 +124,9 @@ def rebind(
             continue
         keys.remove(key)
         given: str | None = None
-        if not keys and freed:
-            given = freed.pop(0)
+        if not keys:
+            used = {k for bound in result.values() for k in bound}
+            given = freed.pop(0) if freed else free_key(name, used)
             keys.append(given)
         moved.append((name, given))
     return result, moved

@@ -184,12 +184,18 @@ def rebind_unbound(bindings: dict[str, list[str]]) -> dict[str, list[str]]:
     for intent, keys in bindings.items():
         if keys:
             continue
-        candidates = [*DEFAULT_KEY_BINDINGS.get(intent, []), *SPARE_KEYS]
-        free = next(key for key in candidates if key not in used)
+        free = free_key(intent, used)
         keys.append(free)
         used.add(free)
         log.warning("settings: %s had no key; it gets %r", intent, free)
     return bindings
+
+
+def free_key(intent: str, used: set[str]) -> str:
+    """A key for ``intent`` that is not in ``used``: its first free default key, else the first
+    free spare key."""
+    candidates = [*DEFAULT_KEY_BINDINGS.get(intent, []), *SPARE_KEYS]
+    return next(key for key in candidates if key not in used)
 
 
 def settings_path() -> Path:
