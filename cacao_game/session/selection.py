@@ -390,10 +390,15 @@ class Selection:
             self.hand_index = min(self.hand_index, max(0, len(self.hand()) - 1))
 
     def reset(self) -> None:
-        """Forget everything after an undo (the tile index is clamped to the hand)."""
+        """Forget everything after an undo (the tile index is clamped to the hand), the caches
+        too: they are keyed by the number of decisions, which an undo followed by another
+        decision brings back to the same count for another position."""
         self.after_apply()
         self.fill_code = None
         self._preview_cache.clear()
+        self._turn_previews = PreviewCache()
+        self._outcomes = (-1, [])
+        self._hinted = (None, None)
 
     def snapshot(self) -> tuple[object, ...]:
         """Every field a player can change, for equality checks (caches left out)."""
