@@ -134,6 +134,25 @@ def test_pressing_h_shows_the_reasons_on_the_table(app: App) -> None:
     assert session.state_key() == before
 
 
+def test_the_key_strip_names_the_keys_bound_now(app: App) -> None:
+    """After Hint is rebound to Q (Rotate anticlockwise then gets H), the strip over the board
+    says "H/E rotate" and "Q hint", and so does the help page's section."""
+    from cacao_game.app.intents import IntentMap, rebind
+
+    session = PlaySession(CONFIG)
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app, 5)
+    assert scene.key_hint_text() == t(
+        "play.rotate_hint", rotate="Q/E", confirm="Enter", cycle="Tab", undo="U", hint="H"
+    )
+    bindings, _moved = rebind(app.settings.key_bindings, "hint", "q")
+    app.intents = IntentMap(bindings)
+    text = scene.key_hint_text()
+    assert text == t("play.rotate_hint", rotate="H/E", confirm="Enter", cycle="Tab", undo="U", hint="Q")
+    assert (t("play.hand"), text) in scene.help_topics()
+
+
 @cache
 def reviewed() -> tuple[Game, GameReview]:
     """A medium-vs-medium golden-like game with seat 0 reviewed at one re-deal."""

@@ -18,6 +18,7 @@ from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.settings import SettingsScene
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
+from cacao_game.app.widgets import Button
 from cacao_game.config.game import GameConfig, SeatConfig
 
 TWO_HUMANS = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "white", "human")], "base", 11)
@@ -49,12 +50,16 @@ def test_menu_offers_the_entries_and_no_continue_without_autosave(app):
 
 
 def test_continue_appears_with_an_autosave_and_resumes_it(app):
-    """An autosave adds Continue, which opens the saved game."""
+    """An autosave adds Continue, first and highlighted (New game follows, plain), and
+    Continue opens the saved game."""
     from cacao_game.saves import autosave_path, save_game
 
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     save_game(autosave_path(), harness.random_game(TWO_HUMANS, 10), TWO_HUMANS, {})
     app.home()
+    buttons = [w for w in app.top.widgets if isinstance(w, Button)]
+    assert buttons[0].label == t("menu.continue") and buttons[0].style == "primary"
+    assert buttons[1].label == t("menu.new") and buttons[1].style == "secondary"
     click_label(app, t("menu.continue"))
     assert isinstance(app.top, PlayScene)
     assert app.top.config == TWO_HUMANS

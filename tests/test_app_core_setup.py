@@ -220,3 +220,32 @@ def test_ai_levels_show_their_rating_when_measured(setup, monkeypatch):
     assert "1500" in labels["medium"]
     assert labels["human"] == t("kind.human")
     assert labels["easy"] == t("kind.easy")
+
+
+def test_clicking_from_one_name_field_into_another_types_into_the_second_only(setup):
+    """Typing "Alice" in the first name, then clicking straight into the second and typing:
+    only the second field is being edited, so Backspace and letters change it alone (the first
+    used to stay in edit mode and take the Backspaces)."""
+    from cacao_game.app.widgets import TextInput
+
+    app = setup.app
+    first, second = [w for w in setup.widgets if isinstance(w, TextInput)][:2]
+
+    def click(field: TextInput) -> list[pygame.event.Event]:
+        pos = field.rect.center
+        return [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
+
+    backspace = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")
+    app.step(click(first), 0.016)
+    app.step([backspace] * 12 + [pygame.event.Event(pygame.TEXTINPUT, text="Alice")], 0.016)
+    assert first.text == "Alice"
+    app.step(click(second), 0.016)
+    assert second.editing and not first.editing
+    app.step([backspace] * 12 + [pygame.event.Event(pygame.TEXTINPUT, text="Bob")], 0.016)
+    assert (first.text, second.text) == ("Alice", "Bob")
+    app.step(click(first), 0.016)
+    app.step([backspace, pygame.event.Event(pygame.TEXTINPUT, text="x")], 0.016)
+    assert (first.text, second.text) == ("Alicx", "Bob")

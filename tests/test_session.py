@@ -293,3 +293,27 @@ def test_what_the_selection_offers_is_always_the_position_now(seed: int) -> None
                 continue
         act(session, rng)
     assert checked > 25
+
+
+def test_every_newly_picked_tile_starts_upright() -> None:
+    """A tile turned and placed by one human does not hand its rotation to the next human's
+    first tile; picking another hand tile starts it upright, and the same tile keeps its turn
+    (a new player's report: Bob's first tile came already turned as Alice had laid hers)."""
+    from cacao_game.session import Rotate, Select
+
+    session = PlaySession(config("human", "human"))
+    session.handle(ShowHand())
+    session.handle(Select(0))
+    session.handle(Rotate(1))
+    assert session.selection.rotation == 1
+    session.handle(Select(0))
+    assert session.selection.rotation == 1
+    session.handle(Select(1))
+    assert session.selection.rotation == 0
+    session.handle(Rotate(3))
+    first = session.game.current_player()
+    session.play(next(a for a in session.game.legal_actions() if getattr(a, "rotation", 0) == 3))
+    rng = random.Random(1)
+    while session.game.current_player() == first or session.curtain is not None:
+        act(session, rng)
+    assert session.selection.rotation == 0

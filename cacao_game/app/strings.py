@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gettext
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
@@ -389,8 +390,8 @@ EN: dict[str, str] = {
     "play.temple_awards": "Now: {awards}",
     "play.nobody": "nobody",
     "play.fill_space": "Must be filled this turn",
-    "play.rotate_hint": "Q/E rotate · Enter confirm · Tab next · U undo · H hint",
-    "play.fill_hint": "Click a display tile, then a space · Q/E turn a volcano · Enter confirm",
+    "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
+    "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     "replay.first": "First",
     "replay.prev": "Back",
@@ -408,7 +409,9 @@ EN: dict[str, str] = {
     "log.water": "{name} water {start} → {end}",
     "log.temple": "Temple {number}: {awards}",
     "log.won": "{names} won",
-    "preview.nothing": "nothing at once",
+    "preview.nothing": "nothing for you",
+    "preview.with_choices": "{gains} with your choices",
+    "preview.with_choices_about": "about {gains} with your choices",
     "outcome.harvest": "harvest {n}",
     "outcome.sell": "sell {n} at {price}",
     "outcome.keep": "sell none at {price}",
@@ -745,10 +748,12 @@ EN: dict[str, str] = {
     ),
     # coach: explained hints and the game review (the AI gives terms, these words say them)
     "coach.hint_margin": "Hint: about {points} points better than the next best move",
-    "coach.hint_even": "Hint: as good as the next best move",
+    "coach.hint_even": "Hint: this move; the next best is about as good",
     "coach.hint_only": "Hint: every other move ends the turn the same way",
-    "coach.why": "Why:",
-    "coach.differs": "What differs:",
+    "coach.why": "Compared with the next best move:",
+    "coach.differs": "Compared with the next best move (nearly even):",
+    "review.why": "Compared with the move played:",
+    "list.and": "{rest} and {last}",
     "coach.mine": "{points} {term}",
     "coach.theirs": "{change} ({points})",
     "coach.later": "{points} in the turns after",
@@ -917,6 +922,13 @@ def tn(string_key: str, count: int, /, **kw: object) -> str:
         return string_key
     text = _catalog.npgettext(string_key, forms[0], forms[1], count)
     return text.format(**{"n": count, **kw})
+
+
+def joined(names: Sequence[str]) -> str:
+    """``names`` as words: "Ana", "Ana and Bo", "Ana, Bo and Cy" (in the player's language)."""
+    if len(names) < 2:
+        return "".join(names)
+    return t("list.and", rest=", ".join(names[:-1]), last=names[-1])
 
 
 def short_number(value: float) -> str:

@@ -208,9 +208,12 @@ class Selection:
     # ----------------------------------------------------------------- changing the selection
 
     def select(self, index: int) -> bool:
-        """Select hand tile ``index`` (0-based); False if there is none."""
+        """Select hand tile ``index`` (0-based), upright if it is another tile than the one
+        selected; False if there is none."""
         if self.phase is not Phase.PLACE or not 0 <= index < len(self.hand()):
             return False
+        if index != self.hand_index:
+            self.rotation = 0
         self.hand_index = index
         self._refresh_provisional()
         return True
@@ -379,8 +382,10 @@ class Selection:
         return action
 
     def after_apply(self) -> None:
-        """Reset the provisional choice once the engine moved on."""
+        """Reset the provisional choice once the engine moved on; the next tile picked starts
+        upright."""
         self.provisional = None
+        self.rotation = 0
         self.focus = None
         self.assigned = {}
         self._assigned_at = -1

@@ -118,7 +118,7 @@ def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequen
         else:
             lines += [t("review.played", move=played), t("review.better", move=better)]
         if decision.advice is not None:
-            lines += [t("coach.why"), *(f"· {line}" for line in reasons(decision.advice, names))]
+            lines += [t("review.why"), *(f"· {line}" for line in reasons(decision.advice, names))]
     summary = session.review.summary(decision.seat)
     lines.append(
         t(

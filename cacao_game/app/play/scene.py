@@ -21,7 +21,7 @@ import pygame
 
 from cacao_game.app import strings
 from cacao_game.app.flow import start_tutorial
-from cacao_game.app.intents import display_name
+from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.play.advice import draw_hint, draw_review
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
@@ -333,10 +333,29 @@ class PlayScene(Scene):
         if not self.accepts_board_input():
             return ""
         if self.game.phase is Phase.FILL:
-            return t("play.fill_hint")
+            return self.keys_text("play.fill_hint")
         if self.game.phase is Phase.PLACE:
-            return t("play.rotate_hint")
+            return self.keys_text("play.rotate_hint")
         return ""
+
+    def keys_text(self, key: str) -> str:
+        """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
+        ``{confirm}``, ``{cycle}``, ``{undo}``, ``{hint}``, each its first key without Ctrl."""
+        intents = self.app.intents
+
+        def first(intent: str) -> str:
+            keys = intents.keys_for(intent)
+            plain = [k for k in keys if not k.startswith(CTRL_PREFIX)] or keys
+            return display_name(plain[0]) if plain else "—"
+
+        return t(
+            key,
+            rotate=f"{first('rotate_ccw')}/{first('rotate_cw')}",
+            confirm=first("confirm"),
+            cycle=first("cycle"),
+            undo=first("undo"),
+            hint=first("hint"),
+        )
 
     def action_enabled(self, name: str) -> bool:
         """Whether action button ``name`` does something now."""
@@ -752,4 +771,7 @@ class PlayScene(Scene):
 
     def help_topics(self) -> list[tuple[str, str]]:
         """The play keys for the F1 page."""
-        return [(t("play.hand"), t("play.rotate_hint")), (t("play.display"), t("play.fill_hint"))]
+        return [
+            (t("play.hand"), self.keys_text("play.rotate_hint")),
+            (t("play.display"), self.keys_text("play.fill_hint")),
+        ]

@@ -51,14 +51,20 @@ def amounts(total: Counter[str]) -> str:
 
 
 def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
-    """A placement's whole turn in one line: "+1 sun · then +6 gold · Bea +3 gold · opens 2"."""
-    parts = [amounts(preview.at_once) or t("preview.nothing")]
-    if preview.then:
-        parts.append(
-            t("preview.then_about" if preview.guessed else "preview.then", gains=amounts(preview.then))
-        )
-    elif preview.decides_more:
-        parts.append(t("preview.then_nothing"))
+    """A placement's whole turn in one line: "+1 sun · then +6 gold · Bea +3 gold · opens 2";
+    what comes only from the mover's own choices reads "+1 cacao, +2 gold with your choices"
+    (never "nothing at once" before a gain)."""
+    at_once = amounts(preview.at_once)
+    then = amounts(preview.then)
+    about = "_about" if preview.guessed else ""
+    if then and not at_once:
+        parts = [t(f"preview.with_choices{about}", gains=then)]
+    else:
+        parts = [at_once or t("preview.nothing")]
+        if then:
+            parts.append(t(f"preview.then{about}", gains=then))
+        elif preview.decides_more and at_once:
+            parts.append(t("preview.then_nothing"))
     for seat, gained in sorted(preview.others.items()):
         parts.append(t("preview.gives", name=names[seat], gains=amounts(gained)))
     if preview.opens:

@@ -118,7 +118,13 @@ class WidgetScene(Scene):
         return rest
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Offer ``event`` to the widgets (top-most first), then to keyboard focus."""
+        """Offer ``event`` to the widgets (top-most first), then to keyboard focus. A click
+        anywhere but in the text field being edited ends its editing first, so at most one
+        field ever takes the keys."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for field in self.widgets:
+                if isinstance(field, TextInput) and field.editing and not field.rect.collidepoint(event.pos):
+                    field.set_editing(False)
         if event.type == pygame.KEYDOWN and self.editing():
             editing = next(w for w in self.widgets if isinstance(w, TextInput) and w.editing)
             handled = editing.handle(event, self.app)

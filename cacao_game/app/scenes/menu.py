@@ -24,15 +24,21 @@ DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "pla
 
 
 class MenuScene(WidgetScene):
-    """The first screen. Esc does nothing here (Quit is explicit)."""
+    """The first screen. Esc does nothing here (Quit is explicit). The first, highlighted
+    entry is what the player most likely wants: Learn to play on the first launch, else
+    Continue when a game is unfinished, else New game."""
 
     def build(self) -> None:
         newcomer = self.newcomer()
         learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
         entries: list[tuple[str, Callable[[], object], str]] = [learn] if newcomer else []
-        entries.append(("menu.new", lambda: self.app.open("setup"), "secondary" if newcomer else "primary"))
-        if autosave_exists():
-            entries.append(("menu.continue", lambda: continue_game(self.app), "secondary"))
+        unfinished = autosave_exists()
+        if unfinished:
+            entries.append(
+                ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
+            )
+        lead = not newcomer and not unfinished
+        entries.append(("menu.new", lambda: self.app.open("setup"), "primary" if lead else "secondary"))
         if not newcomer:
             entries.append(learn)
         entries += [

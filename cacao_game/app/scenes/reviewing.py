@@ -20,7 +20,7 @@ from cacao_game.app.play.ai_link import default_ai
 from cacao_game.app.play.ai_worker import AIClient, ReviewCancel, ReviewDone, ReviewProgress, ReviewRequest
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import DialogScene
-from cacao_game.app.strings import seat_names, short_number, t
+from cacao_game.app.strings import joined, seat_names, short_number, t
 from cacao_game.app.widgets import Button
 from cacao_game.config.game import GameConfig
 from cacao_game.records import seat_entries, to_record
@@ -156,7 +156,7 @@ class ReviewingOverlay(DialogScene):
         small = self.app.assets.font(theme.SMALL_SIZE)
         names = seat_names(self.config.names, self.config.kinds)
         seats = reviewed_seats(self.config) or tuple(range(len(names)))
-        body = t("review.body", names=", ".join(names[s] for s in seats), seconds=short_number(self.seconds))
+        body = t("review.body", names=joined([names[s] for s in seats]), seconds=short_number(self.seconds))
         small.align = pygame.FONT_CENTER
         image = theme.render_text(small, body, theme.CREAM, width)
         small.align = pygame.FONT_LEFT
