@@ -11,7 +11,8 @@ every scene is visited even where random clicks would rarely lead. An exception 
 with its traceback and the app starts again from the menu; the run goes on.
 
 Prints the events sent, the exceptions (by type and place), frame time p50/p99/max, the
-largest resident memory seen and what the surface caches hold at the end. Exits 1 if any
+largest resident memory seen (with when, and the scenes then open) and what the surface caches
+hold at the end. Exits 1 if any
 exception happened.
 """
 
@@ -122,6 +123,7 @@ def run(events: int, seed: int, jump_every: int, log: Callable[[str], None]) -> 
     failures: Counter[str] = Counter()
     frames: list[float] = []
     peak = rss_mb()
+    peak_where = "menu"
     sent = 0
     while sent < events:
         batch = random_events(rng, app)
@@ -145,7 +147,12 @@ def run(events: int, seed: int, jump_every: int, log: Callable[[str], None]) -> 
             app.close()
             app = fresh_app()
         if sent % 500 < 4:
-            peak = max(peak, rss_mb())
+            now = rss_mb()
+            if now > peak:
+                peak, peak_where = (
+                    now,
+                    f"after {sent} events, scenes {' > '.join(type(s).__name__ for s in app.stack)}",
+                )
     peak = max(peak, rss_mb())
     app.close()
     ordered = sorted(frames) or [0.0]
@@ -157,6 +164,7 @@ def run(events: int, seed: int, jump_every: int, log: Callable[[str], None]) -> 
         "frame_p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
         "frame_max_ms": ordered[-1],
         "max_rss_mb": peak,
+        "max_rss_at": peak_where,
         "caches": memory_report(),
     }
 
@@ -178,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         f"frame p50 {figures['frame_p50_ms']:.2f} ms  p99 {figures['frame_p99_ms']:.2f} ms  "
         f"max {figures['frame_max_ms']:.1f} ms  max RSS {figures['max_rss_mb']:.0f} MB"
     )
+    print(f"max RSS seen {figures['max_rss_at']}")
     for place, count in sorted(figures["by_place"].items()):  # type: ignore[attr-defined]
         print(f"  {count} x {place}")
     print("surface caches at the end (entries, MB):")
