@@ -846,6 +846,7 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
     ),
     "preview.opens": ("opens {n} square", "opens {n} squares"),
+    "scoring.temple_workers": ("{n} worker", "{n} workers"),
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),
     "yield.water": ("+{n} water", "+{n} water"),

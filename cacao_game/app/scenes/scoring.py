@@ -23,7 +23,7 @@ from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.overview import draw_board
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
@@ -305,7 +305,7 @@ class ScoringScene(WidgetScene):
             return
         row_h = min(px(TEMPLE_ROW_H), area.h // len(self.standings))
         shown = self.revealed_temples
-        for index, (pos, workers, awards) in enumerate(self.standings):
+        for index, (_pos, workers, awards) in enumerate(self.standings):
             row = pygame.Rect(area.x, area.y + index * row_h, area.w, row_h - px(10))
             active = index == shown and not self.done
             fill = theme.PANEL_HOVER if active else theme.PANEL_LIGHT
@@ -316,11 +316,12 @@ class ScoringScene(WidgetScene):
             surface.blit(icon, icon.get_rect(midleft=(row.x + px(12), row.centery)))
             label_w = px(200 - 76 - 8)
             title = theme.fit_text(font, t("scoring.temple", number=index + 1), label_w)
+            count = theme.fit_text(small, tn("scoring.temple_workers", sum(workers)), label_w)
             theme.draw_text(surface, font, title, (row.x + px(76), row.y + px(12)), theme.CREAM)
             theme.draw_text(
                 surface,
                 small,
-                f"({pos[0]}, {pos[1]})",
+                count,
                 (row.x + px(76), row.bottom - px(12)),
                 theme.MUTED,
                 anchor="bottomleft",
