@@ -59,6 +59,9 @@ JUMPS: tuple[tuple[str, tuple[object, ...]], ...] = (
 """Scenes the monkey opens by name (the table and the scoring scene come through play)."""
 MAX_DEPTH = 6
 """A jump goes home first once this many scenes are stacked (a player would have gone back)."""
+FROM_MENU = frozenset({"setup", "load", "rules"})
+"""Scenes a player reaches only from the menu: a jump to one goes home first, as a player
+would (no setup or second game on top of a game in progress); a jump to the menu goes home."""
 
 
 def rss_mb() -> float:
@@ -131,9 +134,10 @@ def run(events: int, seed: int, jump_every: int, log: Callable[[str], None]) -> 
         try:
             if jump_every and sent % jump_every == 0:
                 name, args = rng.choice(JUMPS)
-                if len(app.stack) > MAX_DEPTH:
+                if len(app.stack) > MAX_DEPTH or name in FROM_MENU or name == "menu":
                     app.home()
-                app.open(name, *args)
+                if name != "menu":
+                    app.open(name, *args)
             start = time.perf_counter()
             app.step(batch, 1 / 30)
             frames.append((time.perf_counter() - start) * 1000)
