@@ -1,9 +1,9 @@
 """Independent referee for Cacao game records.
 
-This module checks a game record (``/work/shared/spec/game-record.md``, format version 1)
-against the rules of Cacao as stated in the project's rules digest (``seeds/RULES.md``) and
-the original rulebooks.  It deliberately shares no code with the game engine, so that a bug in
-the engine cannot hide behind the same bug in its checker.
+This module checks a game record (the shared ``spec/game-record.md``, format version 1;
+``docs/game-record.md`` here) against the rules of Cacao as stated in the project's rules
+digest (``seeds/RULES.md``) and the original rulebooks. It deliberately shares no code with
+the game engine, so that a bug in the engine cannot hide behind the same bug in its checker.
 
 Public entry points:
 
