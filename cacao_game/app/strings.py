@@ -602,7 +602,8 @@ EN: dict[str, str] = {
         "workers at the plantation take 2 cacao. Then sell: your worker at the market sells 1 "
         "cacao for 2 gold. Choose “harvest 2, sell 1 at 2” in the panel on the board."
     ),
-    "tutorial.why.sell": "Selling needs cacao in store, so harvest first, then sell one of the two.",
+    "tutorial.why.sell": "This lesson sells too: choose the row that harvests 2 and sells 1 of them "
+    "for 2 gold.",
     "tutorial.step.coco_fill": (
         "Coco laid her tile above the plantation. The space between her tile and yours then "
         "touched two worker tiles, so she had to fill it from the display: a gold mine. Your "
