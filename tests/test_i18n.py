@@ -288,3 +288,15 @@ def test_a_refused_save_is_explained_in_the_players_language(app) -> None:
     assert "Abgelehnt: Die Datei ist beschädigt" in {d.text for d in drawn}
     load = next(w for w in app.top.widgets if getattr(w, "label", "") == "Laden")
     assert not load.enabled and load.tooltip.startswith("Details: file: truncated or not JSON")
+
+
+def test_a_shared_win_names_the_winners_in_words() -> None:
+    """One sentence for the table and the scoring scene: "Ana wins!", "Ana, Bo and Cy share
+    the win!" (German "und", French "et")."""
+    assert strings.winners_text(["Ana"]) == t("scoring.winner", name="Ana")
+    assert strings.winners_text(["Ana", "Bo", "Cy"]) == t("scoring.winners", names="Ana, Bo and Cy")
+    strings.set_language("fr")
+    try:
+        assert "Ana, Bo et Cy" in strings.winners_text(["Ana", "Bo", "Cy"])
+    finally:
+        strings.set_language(SOURCE_LANGUAGE)

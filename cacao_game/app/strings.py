@@ -933,6 +933,13 @@ def joined(names: Sequence[str]) -> str:
     return t("list.and", rest=", ".join(names[:-1]), last=names[-1])
 
 
+def winners_text(names: Sequence[str]) -> str:
+    """Who won, in one sentence: "Ana wins!" or "Ana and Bo share the win!"."""
+    if len(names) == 1:
+        return t("scoring.winner", name=names[0])
+    return t("scoring.winners", names=joined(names))
+
+
 def short_number(value: float) -> str:
     """``value`` without trailing zeros, with the current language's decimal point (0,5; 2)."""
     return f"{value:g}".replace(".", t("format.decimal_point"))

@@ -39,7 +39,7 @@ from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.texts import LogLine
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
-from cacao_game.app.strings import decimal, problem_text, t
+from cacao_game.app.strings import decimal, problem_text, t, winners_text
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Phase
@@ -290,10 +290,7 @@ class PlayScene(Scene):
 
     def result_text(self) -> str:
         """Who won, in one sentence (the game is over)."""
-        winners = [self.names[s] for s in self.game.winners()]
-        if len(winners) == 1:
-            return t("scoring.winner", name=winners[0])
-        return t("scoring.winners", names=", ".join(winners))
+        return winners_text([self.names[s] for s in self.game.winners()])
 
     def status_text(self) -> str:
         """What to do now, in one line."""

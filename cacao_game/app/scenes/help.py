@@ -17,7 +17,7 @@ from cacao_game.app import theme
 from cacao_game.app.intents import display_name
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import RULES_SECTIONS, t
+from cacao_game.app.strings import RULES_SECTIONS, language, t
 from cacao_game.app.widgets import Button
 from cacao_game.engine.tiles import JUNGLE_CODES, START_TILES, jungle_deck
 
@@ -191,19 +191,18 @@ class HelpOverlay(WidgetScene):
 
     def rules_image(self) -> pygame.Surface:
         """The rules column rendered into one tall surface at the body's width: the sections,
-        the tile overview, then the rulings (cached: rendered again only when the texts, the
-        width or the scale change)."""
+        the tile overview, then the rulings (cached: rendered again only when the sections, the
+        language, the width or the scale change; the overview and the rulings depend on the
+        language alone)."""
         sections = tuple(self.sections())
-        rows = tile_rows()
-        rulings = self.rulings()
         width = self.rules_body().w
-        key = (sections, rows, rulings, width, self.app.scale.factor)
+        key = (sections, language(), width, self.app.scale.factor)
         if self._rules_key != key:
             blocks = [block for title, text in sections for block in self._section_blocks(title, text, width)]
             blocks += self._section_blocks(t("rules.tiles.title"), "", width)
-            blocks += [self._tile_block(row, width) for row in rows]
+            blocks += [self._tile_block(row, width) for row in tile_rows()]
             blocks[-1] = (blocks[-1][0], px(24))
-            blocks += self._section_blocks(*rulings, width)
+            blocks += self._section_blocks(*self.rulings(), width)
             layer = pygame.Surface(
                 (width, max(1, sum(b.get_height() + gap for b, gap in blocks))), pygame.SRCALPHA
             )

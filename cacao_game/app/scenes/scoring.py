@@ -23,7 +23,7 @@ from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.overview import draw_board
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import t, tn
+from cacao_game.app.strings import t, tn, winners_text
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
@@ -410,12 +410,7 @@ class ScoringScene(WidgetScene):
     def _draw_banner(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         if not self.done:
             return
-        names = [self.config.seats[s].name for s in self.winners]
-        text = (
-            t("scoring.winner", name=names[0])
-            if len(names) == 1
-            else t("scoring.winners", names=" & ".join(names))
-        )
+        text = winners_text([self.config.seats[s].name for s in self.winners])
         layer = pygame.Surface((panel.w - px(64), px(BANNER_H)), pygame.SRCALPHA)
         room = layer.get_width() - px(30) - len(self.winners) * px(44)
         font = theme.fit_font(self.app, theme.HEADING_SIZE - 4, text, room, "black")
