@@ -1,0 +1,715 @@
+"""The host: a WebSocket server (``websockets``, asyncio) holding one play session per table.
+
+The host is authoritative. A client joins a table (``Join``, or ``Create`` on a host that
+lets clients open tables), receives ``Welcome`` with its seat's secret token, then an
+``Update`` after every change, built for its seat alone (``cacao_game.net.views``). It sends
+decisions (``Decide``), undo (``TakeBack``) and hint requests (``AskHint``) carrying its seat
+and token; anything for another seat, out of turn, stale, illegal or with a wrong token is
+refused with a ``Refusal`` and changes nothing.
+
+AI seats, stand-ins for dropped players and hints think on a thread pool, off the event
+loop, each AI with its own generator seeded from the deal's seed and its seat. Every
+decision is saved (``cacao_game.saves``, one file per table under ``folder/tables``) before
+it is sent to anyone, so a host restarted with ``restore()`` loses no confirmed decision;
+the file keeps token digests, so players take their seats back with their tokens.
+
+Bad input never stops the host: each connection has a rate limit, a size limit and a
+schema; an unreadable message gets a ``Problem``, a flood or an oversized frame closes
+that connection only, and errors are logged as one line each (no traceback).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, assert_never
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from cacao_game import saves
+from cacao_game.ai import make_player
+from cacao_game.ai.base import Player
+from cacao_game.config.game import GameConfig
+from cacao_game.config.names import name_problem
+from cacao_game.engine import Action, Fill, Game
+from cacao_game.engine import events as ev
+from cacao_game.engine.errors import IllegalActionError
+from cacao_game.headless import player_seed
+from cacao_game.jsontypes import JSON
+from cacao_game.net import protocol as p
+from cacao_game.net.tables import Table, code_problem, new_code, options_problem
+from cacao_game.net.views import event_message, table_state
+from cacao_game.records import seat_entries, to_record, write_record
+from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
+from cacao_game.session.autosave import one_line
+from cacao_game.session.notices import split
+from cacao_game.session.session import hint_level
+
+log = logging.getLogger(__name__)
+
+RATE: Final = 20.0
+"""Messages per second a connection may send on average ..."""
+BURST: Final = 40
+"""... and in one burst."""
+FLOOD_CLOSE: Final = 200
+"""Messages over the rate limit after which the connection is closed."""
+OUTBOX: Final = 512
+"""Messages waiting for a slow client after which its connection is closed."""
+MAX_TABLES: Final = 200
+
+REFUSALS: Final = {
+    "seat": "That seat is not yours (wrong or stale token).",
+    "not_seated": "Join a table first.",
+    "not_started": "The game starts when every remote seat has a player.",
+    "over": "The game is over.",
+    "stale": "The game has moved on since you decided; here is the table as it is now.",
+    "turn": "It is not your decision.",
+    "illegal": "That move is not allowed.",
+    "count": f"Send 1 to {p.MAX_ACTIONS} decisions at a time.",
+    "hints_off": "The host does not allow hints at this table.",
+    "standin": "The last decision was the stand-in's, not yours: it cannot be taken back.",
+    "undo.nothing": "There is nothing of yours to take back.",
+    "undo.other_human": "Only your own decisions can be taken back.",
+    "undo.turn_over": "Your turn is over: it cannot be taken back.",
+    "undo.reveal": "A hidden tile has been revealed since: it cannot be taken back.",
+    "undo.nobody": "There is nothing of yours to take back.",
+}
+"""The words of each refusal reason (clients may show their own translation of the code)."""
+
+
+def refusal(reason: str) -> p.Refusal:
+    """The ``Refusal`` message for ``reason`` (a key of ``REFUSALS``)."""
+    return p.Refusal(reason, REFUSALS.get(reason, reason))
+
+
+@dataclass(eq=False)
+class _Client:
+    """One connection: where it sits and its rate-limit bucket."""
+
+    ws: ServerConnection
+    peer: str
+    allowance: float
+    checked: float
+    outbox: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    table: Table | None = None
+    seat: int | None = None
+    over_limit: int = 0
+
+    def allow(self, now: float) -> bool:
+        """Take one message from the bucket (``RATE`` per second, at most ``BURST`` saved)."""
+        self.allowance = min(float(BURST), self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+    def send(self, message: p.HostMessage) -> None:
+        """Queue ``message``; a client that lets too many pile up is closed."""
+        self.push(p.encode(message))
+
+    def push(self, data: bytes | None) -> None:
+        """Queue encoded bytes (None: close after what is queued)."""
+        try:
+            self.outbox.put_nowait(data)
+        except asyncio.QueueFull:
+            log.warning("%s: too slow, closing", self.peer)
+            self.ws.transport.abort()
+
+
+class _Saver:
+    """The autosaver of one table: writes on the host's writer threads, one at a time, in order."""
+
+    def __init__(self, pool: ThreadPoolExecutor, path: Path) -> None:
+        self._pool = pool
+        self.path = path
+        self.last: Future[str | None] | None = None
+        self._done: list[str | None] = []
+
+    def save(self, game: Game, config: GameConfig, view: dict[str, JSON]) -> None:
+        """Queue a write of ``game`` after the table's previous one."""
+        previous = self.last
+        self.last = self._pool.submit(self._write, previous, game, config, view)
+
+    def _write(
+        self, previous: Future[str | None] | None, game: Game, config: GameConfig, view: dict[str, JSON]
+    ) -> str | None:
+        if previous is not None:
+            previous.result()
+        try:
+            saves.save_game(self.path, game, config, view)
+        except Exception as error:  # a failed save must not stop the table: it is logged
+            outcome = one_line(error)
+            log.warning("autosave of %s failed: %s", self.path.name, outcome)
+            return outcome
+        return None
+
+    def results(self) -> list[str | None]:
+        """Outcomes are logged where they happen; the session gets none."""
+        return []
+
+    def flush(self) -> None:
+        """Wait for the table's writes."""
+        if self.last is not None:
+            self.last.result()
+
+
+class Host:
+    """Serves tables over WebSocket. ``folder`` keeps the tables' autosaves and the records
+    of finished games (None: nothing is written). ``seed`` makes deals reproducible (tests,
+    benchmarks); without it every deal's seed comes from ``random.SystemRandom``.
+    ``allow_create``: clients may open tables (``Create``). ``clock`` is injectable."""
+
+    def __init__(
+        self,
+        folder: Path | None = None,
+        *,
+        seed: int | None = None,
+        allow_create: bool = True,
+        max_tables: int = MAX_TABLES,
+        ai_threads: int = 2,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.folder = folder
+        self.tables: dict[str, Table] = {}
+        self.allow_create = allow_create
+        self.max_tables = max_tables
+        self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+        self._clock = clock
+        self._ai = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="cacao-net-ai")
+        self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
+        self._members: dict[str, set[_Client]] = {}
+        self._brains: dict[tuple[str, str, int], Player] = {}
+        self._thinking: set[tuple[str, int, int]] = set()
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._server: Server | None = None
+        self.port = 0
+
+    # ----------------------------------------------------------------- life cycle
+
+    async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
+        """Listen on ``bind``:``port`` (0: a free port); returns the port."""
+        quiet = logging.getLogger("cacao_game.net.wire")
+        quiet.setLevel(logging.CRITICAL)
+        self._server = await serve(
+            self._handle,
+            bind,
+            port,
+            max_size=p.FRAME_LIMIT,
+            compression=None,
+            logger=quiet,
+            max_queue=64,
+        )
+        sockets = list(self._server.sockets)
+        self.port = int(sockets[0].getsockname()[1]) if sockets else port
+        log.info("serving on %s:%d", bind, self.port)
+        for table in self.tables.values():
+            self._schedule_ai(table)
+        return self.port
+
+    async def stop(self) -> None:
+        """Close every connection, save every table and stop the thread pools."""
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5.0)
+        for task in list(self._tasks):
+            task.cancel()
+        for table in self.tables.values():
+            if not table.is_over():
+                table.session.autosave()
+        await asyncio.get_running_loop().run_in_executor(None, self._flush_all)
+        self._ai.shutdown(wait=False, cancel_futures=True)
+        self._writers.shutdown(wait=True)
+        log.info("stopped; %d tables saved", sum(not t.is_over() for t in self.tables.values()))
+
+    def _flush_all(self) -> None:
+        for table in self.tables.values():
+            table.session.close()
+
+    def restore(self) -> int:
+        """Put back every table whose autosave is in ``folder/tables``; returns how many.
+        A file that cannot be read is logged and left alone."""
+        if self.folder is None:
+            return 0
+        count = 0
+        for path in sorted((self.folder / "tables").glob("*.json")):
+            try:
+                loaded = saves.load_game(path)
+                saver = _Saver(self._writers, path)
+                session = PlaySession(loaded.config, loaded.game, autosaver=saver, view=loaded.view)
+                table = Table.restore(session, loaded.view.get("net"))
+            except (saves.SaveError, ValueError, OSError) as error:
+                log.warning("cannot restore %s: %s", path.name, one_line(error))
+                continue
+            now = self._clock()
+            for seat in table.seats:
+                if seat.remote:
+                    seat.connected, seat.away_since = False, now
+            self.tables[table.code] = table
+            count += 1
+            log.info("table %s restored at decision %d", table.code, len(table.session.game.actions))
+        return count
+
+    def open_table(self, options: p.TableOptions) -> Table:
+        """A new table (ValueError with the reason if ``options`` cannot make one)."""
+        problem = options_problem(options)
+        if problem is not None:
+            raise ValueError(problem)
+        if len(self.tables) >= self.max_tables:
+            raise ValueError("this host has no room for another table")
+        code = new_code(self.tables)
+        saver = None
+        if self.folder is not None:
+            saver = _Saver(self._writers, self.folder / "tables" / f"{code}.json")
+        table = Table.create(code, options, self._seeds.randrange(1 << 31), saver)
+        self.tables[code] = table
+        table.session.autosave()
+        log.info("table %s opened: %s", code, ", ".join(seat.kind for seat in options.seats))
+        self._schedule_ai(table)
+        return table
+
+    # ----------------------------------------------------------------- connections
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = ws.remote_address
+        peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
+        client = _Client(ws, peer, float(BURST), self._clock())
+        writer = asyncio.create_task(self._write(client))
+        try:
+            async for frame in ws:
+                if not client.allow(self._clock()):
+                    client.over_limit += 1
+                    if client.over_limit == 1:
+                        client.send(p.Problem("flood", f"Too many messages: at most {RATE:g} a second."))
+                    if client.over_limit >= FLOOD_CLOSE:
+                        log.warning("%s: flooding, closing", peer)
+                        client.push(None)
+                        break
+                    continue
+                client.over_limit = 0
+                if isinstance(frame, bytes):
+                    client.send(p.Problem("binary", "Binary frames are not accepted: send JSON text."))
+                    continue
+                await self._receive(client, frame.encode("utf-8", "surrogatepass"))
+        except ConnectionClosed:
+            pass
+        except Exception as error:  # one connection's failure must not reach the others
+            log.warning("%s: %s", peer, one_line(error))
+        finally:
+            self._left(client)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(writer, 1.0)
+            writer.cancel()
+
+    async def _write(self, client: _Client) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                data = await client.outbox.get()
+                if data is None:
+                    await client.ws.close(1008, "closed by the host")
+                    return
+                await client.ws.send(data, text=True)
+
+    async def _receive(self, client: _Client, data: bytes) -> None:
+        try:
+            message = p.decode_client(data)
+        except p.VersionMismatch as error:
+            log.info("%s: another protocol version", client.peer)
+            client.send(p.Problem("version", str(error), fatal=True))
+            client.push(None)
+            return
+        except p.typed_json.ShapeError as error:
+            log.info("%s: unreadable message: %s", client.peer, error)
+            client.send(p.Problem("message", f"Not a message of this game: {error}"))
+            return
+        match message:
+            case p.Create():
+                self._create(client, message)
+            case p.Join():
+                self._join(client, message)
+            case p.Decide():
+                await self._decide(client, message)
+            case p.TakeBack():
+                await self._take_back(client, message)
+            case p.AskHint():
+                self._ask_hint(client, message)
+            case _:
+                assert_never(message)
+
+    def _fail(self, client: _Client, code: str, text: str) -> None:
+        log.info("%s: join refused: %s", client.peer, text)
+        client.send(p.Problem(code, text, fatal=True))
+        client.push(None)
+
+    def _create(self, client: _Client, message: p.Create) -> None:
+        if not self.allow_create:
+            self._fail(client, "create", "This host does not let players open tables.")
+            return
+        if client.table is not None:
+            client.send(p.Problem("joined", "You are already at a table."))
+            return
+        problem = name_problem(message.name)
+        if problem is not None:
+            self._fail(client, "name", f"Your name {problem}.")
+            return
+        try:
+            table = self.open_table(message.options)
+        except ValueError as error:
+            self._fail(client, "options", f"Cannot open the table: {error}.")
+            return
+        self._sit(client, table, message.name)
+
+    def _join(self, client: _Client, message: p.Join) -> None:
+        if client.table is not None:
+            client.send(p.Problem("joined", "You are already at a table."))
+            return
+        code = message.table.strip().upper()
+        problem = code_problem(code)
+        table = self.tables.get(code) if problem is None else None
+        if table is None:
+            self._fail(client, "table", problem or f"No table with the code {code} on this host.")
+            return
+        if message.spectate:
+            self._seat_client(client, table, None)
+            log.info("table %s: a spectator joined from %s", table.code, client.peer)
+            return
+        if message.token is not None:
+            seat = table.seat_of(message.token)
+            if seat is None:
+                self._fail(client, "token", "That seat token is not valid at this table.")
+                return
+            self._return(client, table, seat, message.token)
+            return
+        problem = name_problem(message.name)
+        if problem is not None:
+            self._fail(client, "name", f"Your name {problem}.")
+            return
+        self._sit(client, table, message.name)
+
+    def _sit(self, client: _Client, table: Table, name: str) -> None:
+        seat = table.free_seat()
+        if seat is None:
+            self._fail(client, "full", "Every seat at this table is taken; you may watch.")
+            return
+        token = table.claim(seat, name)
+        table.session.autosave()
+        log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
+        self._seat_client(client, table, seat, token)
+        self._presence(table)
+
+    def _return(self, client: _Client, table: Table, seat: int, token: str) -> None:
+        for other in list(self._members.get(table.code, ())):
+            if other.seat == seat and other is not client:
+                other.send(p.Problem("replaced", "Your seat was taken back from another connection.", True))
+                other.push(None)
+                self._members[table.code].discard(other)
+                other.table = None
+        state = table.seats[seat]
+        state.connected, state.standin, state.away_since = True, False, None
+        log.info("table %s: seat %d is back from %s", table.code, seat, client.peer)
+        self._seat_client(client, table, seat, token)
+        self._presence(table)
+
+    def _seat_client(self, client: _Client, table: Table, seat: int | None, token: str | None = None) -> None:
+        client.table, client.seat = table, seat
+        self._members.setdefault(table.code, set()).add(client)
+        client.send(p.Welcome(p.VERSION, table.code, seat, token))
+        client.send(p.Update([], self._state(table, seat)))
+
+    def _left(self, client: _Client) -> None:
+        table = client.table
+        if table is None:
+            return
+        client.table = None
+        members = self._members.get(table.code, set())
+        members.discard(client)
+        if client.seat is None:
+            log.info("table %s: a spectator left", table.code)
+            return
+        if any(other.seat == client.seat for other in members):
+            return
+        seat = table.seats[client.seat]
+        seat.connected, seat.away_since = False, self._clock()
+        log.info("table %s: seat %d left (%s)", table.code, client.seat, client.peer)
+        if table.is_over() and not members:
+            self._forget(table)
+            return
+        self._presence(table)
+        options = table.options
+        if options.standin is not None and not table.is_over():
+            loop = asyncio.get_running_loop()
+            loop.call_later(options.standin_after, self._stand_in, table, client.seat, seat.away_since)
+
+    def _forget(self, table: Table) -> None:
+        self.tables.pop(table.code, None)
+        self._members.pop(table.code, None)
+        self._locks.pop(table.code, None)
+
+    def _stand_in(self, table: Table, number: int, since: float | None) -> None:
+        seat = table.seats[number]
+        if seat.connected or seat.away_since != since or self.tables.get(table.code) is not table:
+            return
+        seat.standin = True
+        log.info("table %s: an AI (%s) stands in for seat %d", table.code, table.options.standin, number)
+        self._presence(table)
+        self._schedule_ai(table)
+
+    # ----------------------------------------------------------------- commands
+
+    def _check(self, client: _Client, seat: int, token: str) -> Table | p.Refusal:
+        table = client.table
+        if table is None:
+            return refusal("not_seated")
+        if client.seat != seat or not table.seats[seat].owns(token):
+            return refusal("seat")
+        return table
+
+    async def _decide(self, client: _Client, message: p.Decide) -> None:
+        checked = self._check(client, message.seat, message.token)
+        if isinstance(checked, p.Refusal):
+            client.send(checked)
+            return
+        table, game = checked, checked.session.game
+        reason = self._decision_problem(table, message)
+        if reason is not None:
+            client.send(refusal(reason) if reason in REFUSALS else p.Refusal("illegal", reason))
+            if reason == "stale":
+                client.send(p.Update([], self._state(table, client.seat)))
+            return
+        table.seats[message.seat].standin = False
+        events: list[ev.Event] = []
+        for number, action in enumerate(map(p.action_from_msg, message.actions)):
+            if number and isinstance(action, Fill) and action.pos not in game.pending_fills:
+                continue
+            events += split(table.session.play(action))[0]
+        await self._changed(table, events)
+
+    def _decision_problem(self, table: Table, message: p.Decide) -> str | None:
+        """Why ``message`` cannot be played now (a ``REFUSALS`` key or the engine's words), or None.
+        The decisions are tried on a copy first: all of them are played, or none."""
+        game = table.session.game
+        if not table.started:
+            return "not_started"
+        if game.is_over():
+            return "over"
+        if message.at != len(game.actions):
+            return "stale"
+        if game.current_player() != message.seat:
+            return "turn"
+        if not 1 <= len(message.actions) <= p.MAX_ACTIONS:
+            return "count"
+        trial = game.clone()
+        for number, action in enumerate(map(p.action_from_msg, message.actions)):
+            if number and isinstance(action, Fill) and action.pos not in trial.pending_fills:
+                continue
+            if number and trial.current_player() != message.seat:
+                return "turn"
+            try:
+                trial.apply(action)
+            except IllegalActionError as error:
+                return f"That move is not allowed: {one_line(error)}"
+        return None
+
+    async def _take_back(self, client: _Client, message: p.TakeBack) -> None:
+        checked = self._check(client, message.seat, message.token)
+        if isinstance(checked, p.Refusal):
+            client.send(checked)
+            return
+        table = checked
+        session = table.session
+        if message.at != len(session.game.actions):
+            client.send(refusal("stale"))
+            return
+        if len(session.journal) - 1 in table.standin_moves:
+            client.send(refusal("standin"))
+            return
+        session.viewer, session.curtain = message.seat, None
+        session.selection.provisional = None
+        outcome = session.handle(Undo())
+        notices = split(outcome)[1]
+        undone = next((n.decisions for n in notices if isinstance(n, Undone)), None)
+        refused = next((n for n in notices if isinstance(n, Refused)), None)
+        if undone is None or refused is not None:
+            client.send(refusal(refused.reason if refused is not None else "undo.nothing"))
+            return
+        table.standin_moves = {index for index in table.standin_moves if index < len(session.journal)}
+        log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
+        await self._changed(table, [], undone, saved=True)
+
+    def _ask_hint(self, client: _Client, message: p.AskHint) -> None:
+        checked = self._check(client, message.seat, message.token)
+        if isinstance(checked, p.Refusal):
+            client.send(checked)
+            return
+        table = checked
+        game = table.session.game
+        if not table.options.hints:
+            client.send(refusal("hints_off"))
+        elif message.at != len(game.actions):
+            client.send(refusal("stale"))
+        elif game.is_over() or game.current_player() != message.seat:
+            client.send(refusal("turn"))
+        else:
+            seed = player_seed(game.setup.seed or 0, message.seat) + 17
+            self._think(table, hint_level(), 100 + message.seat, seed, lambda action: self._hinted(client, table, message.at, action))
+
+    def _hinted(self, client: _Client, table: Table, at: int, action: Action) -> None:
+        if client.table is table and len(table.session.game.actions) == at:
+            client.send(p.Hint(at, p.action_to_msg(action)))
+
+    # ----------------------------------------------------------------- after a change
+
+    def _state(self, table: Table, seat: int | None) -> p.TableState:
+        return table_state(
+            table.session.game,
+            seat,
+            table=table.code,
+            seats=table.seat_infos(),
+            started=table.started,
+            hints=table.options.hints,
+        )
+
+    def _messages(self, table: Table, events: Iterable[ev.Event], undone: int = 0) -> list[tuple[_Client, bytes]]:
+        """The update for each member of ``table``, built now (the state as it is now)."""
+        events = list(events)
+        built: dict[int | None, bytes] = {}
+        out = []
+        for client in self._members.get(table.code, ()):
+            data = built.get(client.seat)
+            if data is None:
+                update = p.Update([event_message(e, client.seat) for e in events], self._state(table, client.seat), undone)
+                data = built[client.seat] = p.encode(update)
+            out.append((client, data))
+        return out
+
+    def _presence(self, table: Table) -> None:
+        """Tell the table who is here (no change to the game)."""
+        for client, data in self._messages(table, []):
+            client.push(data)
+
+    async def _changed(self, table: Table, events: list[ev.Event], undone: int = 0, *, saved: bool = False) -> None:
+        """The game changed: save it, then send every member its update, in order of changes."""
+        session = table.session
+        ended = bool(session.journal) and session.journal[-1].ended_turn
+        if not saved and not ended:
+            session.autosave()
+        table.remember()
+        messages = self._messages(table, events, undone)
+        lock = self._locks.setdefault(table.code, asyncio.Lock())
+        async with lock:
+            saver = session.autosaver
+            if isinstance(saver, _Saver) and saver.last is not None:
+                await asyncio.wrap_future(saver.last)
+            for client, data in messages:
+                client.push(data)
+        if table.is_over():
+            await self._finish(table)
+        else:
+            self._schedule_ai(table)
+
+    async def _finish(self, table: Table) -> None:
+        game, config = table.session.game, table.session.config
+        winners = ", ".join(config.seats[seat].name for seat in game.winners())
+        log.info("table %s: game over after %d decisions, won by %s", table.code, len(game.actions), winners)
+        saver = table.session.autosaver
+        if self.folder is None or not isinstance(saver, _Saver):
+            return
+        record = to_record(game, seat_entries(config.kinds, config.colors, config.names))
+        path = self.folder / "records" / f"{table.code}.json"
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self._writers, write_record, record, path)
+            await loop.run_in_executor(self._writers, saver.flush)
+            saves.delete_save(saver.path)
+        except (OSError, saves.SaveError) as error:
+            log.warning("table %s: cannot file the finished game: %s", table.code, one_line(error))
+        if not self._members.get(table.code):
+            self._forget(table)
+
+    # ----------------------------------------------------------------- the AI
+
+    def _schedule_ai(self, table: Table) -> None:
+        """Start the AI the table waits for, if any: a computer seat or a stand-in."""
+        session = table.session
+        if not table.started or table.is_over():
+            return
+        for request in session.take_requests():
+            self._think(
+                table,
+                request.level,
+                request.seat,
+                request.seed,
+                lambda action, rid=request.id: self._answered(table, AIAnswered(rid, action)),
+                request.time_budget,
+            )
+        seat = session.game.current_player()
+        if table.seats[seat].standin and table.options.standin is not None:
+            at = len(session.game.actions)
+            seed = player_seed(session.game.setup.seed or 0, seat) + 31
+            self._think(table, table.options.standin, seat, seed, lambda action: self._stood_in(table, seat, at, action))
+
+    def _think(
+        self,
+        table: Table,
+        level: str,
+        seat: int,
+        seed: int,
+        then: Callable[[Action], None],
+        time_budget: float | None = None,
+    ) -> None:
+        """Run AI ``level`` for ``seat`` on a copy of the game in the thread pool, then ``then``
+        on the event loop (once per table, player and decision)."""
+        at = len(table.session.game.actions)
+        key = (table.code, seat, at)
+        if key in self._thinking:
+            return
+        self._thinking.add(key)
+        brain_key = (table.code, level, seat)
+        player = self._brains.get(brain_key)
+        if player is None:
+            player = self._brains[brain_key] = make_player(level, random.Random(seed), time_budget=time_budget)
+        game = table.session.game.clone()
+        loop = asyncio.get_running_loop()
+
+        async def run() -> None:
+            try:
+                action = await loop.run_in_executor(self._ai, player.choose, game)
+            except Exception as error:  # an AI bug must not stop the table: play a legal move
+                log.warning("table %s: AI %s failed: %s", table.code, level, one_line(error))
+                action = game.legal_actions()[0]
+            finally:
+                self._thinking.discard(key)
+            then(action)
+
+        self._spawn(run())
+
+    def _spawn(self, coroutine: object) -> None:
+        task: asyncio.Task[None] = asyncio.ensure_future(coroutine)  # type: ignore[arg-type]
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _answered(self, table: Table, answer: AIAnswered) -> None:
+        events = split(table.session.handle(answer))[0]
+        if events:
+            self._spawn(self._changed(table, events))
+
+    def _stood_in(self, table: Table, seat: int, at: int, action: Action) -> None:
+        session = table.session
+        if not table.seats[seat].standin or len(session.game.actions) != at or session.game.current_player() != seat:
+            return
+        happened = session.play(action)
+        table.standin_moves.add(len(session.journal) - 1)
+        events = split(happened)[0]
+        self._spawn(self._changed(table, events))

@@ -1,0 +1,196 @@
+"""What one recipient may see of a game, both ways across the wire.
+
+Host side: ``table_state(game, you, ...)`` is the ``TableState`` for seat ``you`` (None: a
+spectator) and ``event_message(event, you)`` an engine event with what ``you`` may not see
+taken out (another seat's drawn worker tile). Nothing here reads the seed, a hidden order or
+another seat's hand into a message: those are sent as multisets only.
+
+Client side: ``view_game(state)`` turns a ``TableState`` back into an engine ``Game`` equal
+to what ``game.view(you)`` gives on the host (same ``observation_key``), so a client can
+ask it for legal moves, previews and scores; ``event_from_message`` rebuilds an event.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import get_args
+
+import msgspec
+
+from cacao_game.engine import ActivatedEdge, Game, Phase, SeatScore, WorkerTile
+from cacao_game.engine import events as ev
+from cacao_game.engine.setup import Setup, canonical_split, setup_seen_by, sorted_jungle_deck, sorted_worker_deck
+from cacao_game.net.protocol import (
+    EdgeMsg,
+    EventMsg,
+    JungleMsg,
+    Pos,
+    SeatInfo,
+    TableState,
+    WorkerMsg,
+    decode_body,
+)
+
+EVENT_TYPES: dict[str, type[ev.Event]] = {cls.__name__: cls for cls in get_args(ev.Event)}
+"""Every engine event class by name (``EventMsg.name``)."""
+
+SPECTATOR = -1
+"""The seat number a spectator's canonical deal is built for (it matches no seat)."""
+
+
+class _GameEndedBody(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    scores: tuple[SeatScore, ...]
+    winners: tuple[int, ...]
+
+
+def _counts(tiles: Sequence[str]) -> dict[str, int]:
+    return dict(sorted(Counter(tiles).items()))
+
+
+def _tiles(counts: dict[str, int]) -> list[str]:
+    return sorted(Counter(counts).elements())
+
+
+def table_state(
+    game: Game, you: int | None, *, table: str, seats: list[SeatInfo], started: bool, hints: bool
+) -> TableState:
+    """``game`` as seat ``you`` (None: a spectator) may see it."""
+    revealed = game.revealed_pile_tile()
+    pile = game.jungle_pile[:-1] if revealed else game.jungle_pile
+    unplayed = [
+        _counts(game.worker_piles[seat] if seat == you else game.hands[seat] + game.worker_piles[seat])
+        for seat in range(game.players)
+    ]
+    return TableState(
+        table=table,
+        players=game.players,
+        variant=game.variant,
+        seats=seats,
+        you=you,
+        started=started,
+        decisions=len(game.actions),
+        turn=game.turn,
+        mover=game.mover,
+        phase=int(game.phase),
+        resolving=game.resolving,
+        deciding=game.current_player(),
+        opening_display=list(game.setup.display),
+        opening_hand=list(game.setup.hands[you]) if you is not None else [],
+        display=list(game.display),
+        jungle=[JungleMsg(pos, code, rotation) for pos, (code, rotation) in game.jungle.items()],
+        workers=[WorkerMsg(pos, t.seat, t.tile, t.rotation) for pos, t in game.workers.items()],
+        covered=[WorkerMsg(pos, t.seat, t.tile, t.rotation) for pos, t in game.covered.items()],
+        frontier=sorted(game.frontier),
+        pile=_counts(pile),
+        revealed=revealed,
+        hand=list(game.hands[you]) if you is not None else [],
+        hand_sizes=[len(hand) for hand in game.hands],
+        unplayed=unplayed,
+        gold=list(game.gold),
+        cacao=list(game.cacao),
+        sun=list(game.sun),
+        water=list(game.water),
+        placed_at=game.placed_at,
+        pending_fills=list(game.pending_fills),
+        filled=list(game.filled),
+        edges=[
+            EdgeMsg(e.seat, e.pos, e.side, e.source, e.jungle, e.workers, e.value)
+            for edges in game.edges.values()
+            for e in edges
+        ],
+        resolve_queue=list(game.resolve_queue),
+        final=list(game.final) if game.final is not None else None,
+        hints=hints,
+    )
+
+
+def event_message(event: ev.Event, you: int | None) -> EventMsg:
+    """``event`` for seat ``you`` (None: a spectator): another seat's drawn tile is blanked."""
+    if isinstance(event, ev.WorkerDrawn) and event.seat != you:
+        event = ev.WorkerDrawn(event.seat, "")
+    return EventMsg(type(event).__name__, msgspec.Raw(msgspec.json.encode(event)))
+
+
+def event_from_message(message: EventMsg) -> ev.Event:
+    """The engine event of a message; ``ShapeError`` for an unknown name or a bad body."""
+    from cacao_game.typed_json import ShapeError
+
+    cls = EVENT_TYPES.get(message.name)
+    if cls is None:
+        raise ShapeError(f"unknown event {message.name[:40]!r}")
+    body = bytes(message.body)
+    if cls is ev.GameEnded:
+        ended = decode_body(body, _GameEndedBody)
+        return ev.GameEnded(ended.scores, ended.winners)
+    return decode_body(body, cls)
+
+
+def _stand_in_setup(state: TableState) -> Setup:
+    """A valid deal with the public parts of ``state``'s deal (and the recipient's opening
+    hand), put through ``setup_seen_by``: the view's canonical stand-in for the real deal."""
+    players, you = state.players, state.you
+    jungle = Counter(sorted_jungle_deck(players, state.variant)) - Counter(state.opening_display)
+    hands: list[tuple[str, ...]] = []
+    piles: list[tuple[str, ...]] = []
+    for seat in range(players):
+        deck = sorted_worker_deck(players)
+        if seat == you:
+            hand = list(state.opening_hand)
+            pile = sorted((Counter(deck) - Counter(hand)).elements())
+        else:
+            hand, pile = canonical_split(deck, 3)
+        hands.append(tuple(hand))
+        piles.append(tuple(pile))
+    dealt = Setup(
+        players=players,
+        variant=state.variant,
+        seed=None,
+        display=tuple(state.opening_display),
+        jungle_pile=tuple(sorted(jungle.elements())),
+        hands=tuple(hands),
+        worker_piles=tuple(piles),
+    )
+    return setup_seen_by(dealt, SPECTATOR if you is None else you)
+
+
+def _pos(value: Sequence[int]) -> Pos:
+    return (int(value[0]), int(value[1]))
+
+
+def view_game(state: TableState) -> Game:
+    """The game as ``state``'s recipient sees it: equal to ``game.view(you)`` on the host for a
+    seat (history not kept, no actions). Raises ValueError if ``state`` is not a consistent
+    table (``Game.check_invariants`` is the caller's to run)."""
+    game = Game(_stand_in_setup(state), keep_history=False)
+    you = state.you
+    game.jungle = {_pos(t.pos): (t.code, t.rotation) for t in state.jungle}
+    game.workers = {_pos(t.pos): WorkerTile(t.seat, t.tile, t.rotation) for t in state.workers}
+    game.covered = {_pos(t.pos): WorkerTile(t.seat, t.tile, t.rotation) for t in state.covered}
+    game.frontier = {_pos(pos) for pos in state.frontier}
+    rest = canonical_split(_tiles(state.pile), 0)[1]
+    game.jungle_pile = rest + ([state.revealed] if state.revealed else [])
+    game.display = list(state.display)
+    for seat in range(state.players):
+        tiles = _tiles(state.unplayed[seat])
+        if seat == you:
+            game.hands[seat] = list(state.hand)
+            game.worker_piles[seat] = canonical_split(tiles, 0)[1]
+        else:
+            game.hands[seat], game.worker_piles[seat] = canonical_split(tiles, state.hand_sizes[seat])
+    game.gold, game.cacao = list(state.gold), list(state.cacao)
+    game.sun, game.water = list(state.sun), list(state.water)
+    game.phase = Phase(state.phase)
+    game.mover, game.turn = state.mover, state.turn
+    game.placed_at = _pos(state.placed_at) if state.placed_at is not None else None
+    game.pending_fills = [_pos(pos) for pos in state.pending_fills]
+    game.filled = [_pos(pos) for pos in state.filled]
+    edges: dict[int, list[ActivatedEdge]] = {}
+    for e in state.edges:
+        edge = ActivatedEdge(e.seat, _pos(e.pos), e.side, _pos(e.source), e.jungle, e.workers, e.value)
+        edges.setdefault(e.seat, []).append(edge)
+    game.edges = edges
+    game.resolve_queue = list(state.resolve_queue)
+    game.resolving = state.resolving
+    game.final = tuple(state.final) if state.final is not None else None
+    return game
