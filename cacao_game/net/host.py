@@ -25,9 +25,10 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Final, assert_never
 
@@ -52,6 +53,7 @@ from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
 from cacao_game.session.notices import split
 from cacao_game.session.session import hint_level
+from cacao_game.typed_json import ShapeError
 
 log = logging.getLogger(__name__)
 
@@ -330,7 +332,7 @@ class Host:
             client.send(p.Problem("version", str(error), fatal=True))
             client.push(None)
             return
-        except p.typed_json.ShapeError as error:
+        except ShapeError as error:
             log.info("%s: unreadable message: %s", client.peer, error)
             client.send(p.Problem("message", f"Not a message of this game: {error}"))
             return
@@ -563,7 +565,13 @@ class Host:
             client.send(refusal("turn"))
         else:
             seed = player_seed(game.setup.seed or 0, message.seat) + 17
-            self._think(table, hint_level(), 100 + message.seat, seed, lambda action: self._hinted(client, table, message.at, action))
+            self._think(
+                table,
+                hint_level(),
+                100 + message.seat,
+                seed,
+                lambda action: self._hinted(client, table, message.at, action),
+            )
 
     def _hinted(self, client: _Client, table: Table, at: int, action: Action) -> None:
         if client.table is table and len(table.session.game.actions) == at:
@@ -581,7 +589,9 @@ class Host:
             hints=table.options.hints,
         )
 
-    def _messages(self, table: Table, events: Iterable[ev.Event], undone: int = 0) -> list[tuple[_Client, bytes]]:
+    def _messages(
+        self, table: Table, events: Iterable[ev.Event], undone: int = 0
+    ) -> list[tuple[_Client, bytes]]:
         """The update for each member of ``table``, built now (the state as it is now)."""
         events = list(events)
         built: dict[int | None, bytes] = {}
@@ -589,7 +599,9 @@ class Host:
         for client in self._members.get(table.code, ()):
             data = built.get(client.seat)
             if data is None:
-                update = p.Update([event_message(e, client.seat) for e in events], self._state(table, client.seat), undone)
+                update = p.Update(
+                    [event_message(e, client.seat) for e in events], self._state(table, client.seat), undone
+                )
                 data = built[client.seat] = p.encode(update)
             out.append((client, data))
         return out
@@ -599,7 +611,9 @@ class Host:
         for client, data in self._messages(table, []):
             client.push(data)
 
-    async def _changed(self, table: Table, events: list[ev.Event], undone: int = 0, *, saved: bool = False) -> None:
+    async def _changed(
+        self, table: Table, events: list[ev.Event], undone: int = 0, *, saved: bool = False
+    ) -> None:
         """The game changed: save it, then send every member its update, in order of changes."""
         session = table.session
         ended = bool(session.journal) and session.journal[-1].ended_turn
@@ -651,14 +665,20 @@ class Host:
                 request.level,
                 request.seat,
                 request.seed,
-                lambda action, rid=request.id: self._answered(table, AIAnswered(rid, action)),
+                partial(self._answered, table, request.id),
                 request.time_budget,
             )
         seat = session.game.current_player()
         if table.seats[seat].standin and table.options.standin is not None:
             at = len(session.game.actions)
             seed = player_seed(session.game.setup.seed or 0, seat) + 31
-            self._think(table, table.options.standin, seat, seed, lambda action: self._stood_in(table, seat, at, action))
+            self._think(
+                table,
+                table.options.standin,
+                seat,
+                seed,
+                lambda action: self._stood_in(table, seat, at, action),
+            )
 
     def _think(
         self,
@@ -679,7 +699,9 @@ class Host:
         brain_key = (table.code, level, seat)
         player = self._brains.get(brain_key)
         if player is None:
-            player = self._brains[brain_key] = make_player(level, random.Random(seed), time_budget=time_budget)
+            player = self._brains[brain_key] = make_player(
+                level, random.Random(seed), time_budget=time_budget
+            )
         game = table.session.game.clone()
         loop = asyncio.get_running_loop()
 
@@ -695,19 +717,23 @@ class Host:
 
         self._spawn(run())
 
-    def _spawn(self, coroutine: object) -> None:
-        task: asyncio.Task[None] = asyncio.ensure_future(coroutine)  # type: ignore[arg-type]
+    def _spawn(self, coroutine: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _answered(self, table: Table, answer: AIAnswered) -> None:
-        events = split(table.session.handle(answer))[0]
+    def _answered(self, table: Table, request_id: int, action: Action) -> None:
+        events = split(table.session.handle(AIAnswered(request_id, action)))[0]
         if events:
             self._spawn(self._changed(table, events))
 
     def _stood_in(self, table: Table, seat: int, at: int, action: Action) -> None:
         session = table.session
-        if not table.seats[seat].standin or len(session.game.actions) != at or session.game.current_player() != seat:
+        if (
+            not table.seats[seat].standin
+            or len(session.game.actions) != at
+            or session.game.current_player() != seat
+        ):
             return
         happened = session.play(action)
         table.standin_moves.add(len(session.journal) - 1)

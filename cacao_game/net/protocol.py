@@ -11,7 +11,7 @@ recipient (``cacao_game.net.views``); a client turns it back into a game view.
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 import msgspec
 
@@ -51,7 +51,7 @@ class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # ----------------------------------------------------------------- decisions
 
 
-class PlaceMsg(_Data, tag="place", tag_field="kind"):
+class PlaceMsg(_Data, tag="place", tag_field="kind", frozen=True):
     """``engine.Place``: a hand tile on an empty worker square."""
 
     tile: str
@@ -59,7 +59,7 @@ class PlaceMsg(_Data, tag="place", tag_field="kind"):
     pos: Pos
 
 
-class OverbuildMsg(_Data, tag="overbuild", tag_field="kind"):
+class OverbuildMsg(_Data, tag="overbuild", tag_field="kind", frozen=True):
     """``engine.Overbuild``: a hand tile on the mover's own tile, for a sun."""
 
     tile: str
@@ -67,7 +67,7 @@ class OverbuildMsg(_Data, tag="overbuild", tag_field="kind"):
     pos: Pos
 
 
-class FillMsg(_Data, tag="fill", tag_field="kind"):
+class FillMsg(_Data, tag="fill", tag_field="kind", frozen=True):
     """``engine.Fill``: a jungle tile on a space that must be filled."""
 
     pos: Pos
@@ -75,7 +75,7 @@ class FillMsg(_Data, tag="fill", tag_field="kind"):
     rotation: int = 0
 
 
-class ResolveMsg(_Data, tag="resolve", tag_field="kind"):
+class ResolveMsg(_Data, tag="resolve", tag_field="kind", frozen=True):
     """``engine.Resolve``: one activated edge resolved with ``amount`` workers."""
 
     pos: Pos
@@ -118,7 +118,7 @@ def action_from_msg(message: ActionMsg) -> Action:
 # ----------------------------------------------------------------- client -> host
 
 
-class SeatSpec(_Data):
+class SeatSpec(_Data, frozen=True):
     """One seat of a new table: ``remote`` (a player who joins) or an AI level."""
 
     kind: str
@@ -126,7 +126,7 @@ class SeatSpec(_Data):
     """The AI seat's name (remote seats take their joiner's name); empty: the level's name."""
 
 
-class TableOptions(_Data):
+class TableOptions(_Data, frozen=True):
     """How a new table plays: its seats in turn order, the variant and the host's choices."""
 
     seats: list[SeatSpec]
@@ -140,7 +140,7 @@ class TableOptions(_Data):
     """Seconds the hard AI thinks per decision (``config.choices.THINKING_TIMES``)."""
 
 
-class Create(_Message, tag="create"):
+class Create(_Message, tag="create", frozen=True):
     """Client -> host: open a new table with ``options``; the sender takes its first remote seat."""
 
     version: int
@@ -148,7 +148,7 @@ class Create(_Message, tag="create"):
     options: TableOptions
 
 
-class Join(_Message, tag="join"):
+class Join(_Message, tag="join", frozen=True):
     """Client -> host: sit at table ``table`` (a free remote seat), take a seat back with its
     ``token``, or watch (``spectate``)."""
 
@@ -159,7 +159,7 @@ class Join(_Message, tag="join"):
     spectate: bool = False
 
 
-class Decide(_Message, tag="decide"):
+class Decide(_Message, tag="decide", frozen=True):
     """Client -> host: the decisions of ``seat`` after the game's ``at``-th decision."""
 
     seat: int
@@ -168,7 +168,7 @@ class Decide(_Message, tag="decide"):
     actions: list[ActionMsg]
 
 
-class TakeBack(_Message, tag="undo"):
+class TakeBack(_Message, tag="undo", frozen=True):
     """Client -> host: take back ``seat``'s last decision (strict undo policy)."""
 
     seat: int
@@ -176,7 +176,7 @@ class TakeBack(_Message, tag="undo"):
     at: int
 
 
-class AskHint(_Message, tag="ask_hint"):
+class AskHint(_Message, tag="ask_hint", frozen=True):
     """Client -> host: suggest a decision for ``seat`` (if the table allows hints)."""
 
     seat: int
@@ -191,7 +191,7 @@ ClientMessage = Create | Join | Decide | TakeBack | AskHint
 # ----------------------------------------------------------------- host -> client
 
 
-class SeatInfo(_Data):
+class SeatInfo(_Data, frozen=True):
     """One seat as every client sees it."""
 
     name: str
@@ -206,7 +206,7 @@ class SeatInfo(_Data):
     """An AI plays it while its player is away."""
 
 
-class JungleMsg(_Data):
+class JungleMsg(_Data, frozen=True):
     """A jungle tile on the board."""
 
     pos: Pos
@@ -214,7 +214,7 @@ class JungleMsg(_Data):
     rotation: int
 
 
-class WorkerMsg(_Data):
+class WorkerMsg(_Data, frozen=True):
     """A worker tile on the board."""
 
     pos: Pos
@@ -223,7 +223,7 @@ class WorkerMsg(_Data):
     rotation: int
 
 
-class EdgeMsg(_Data):
+class EdgeMsg(_Data, frozen=True):
     """An activated edge waiting to be resolved (``engine.ActivatedEdge``)."""
 
     seat: int
@@ -235,7 +235,7 @@ class EdgeMsg(_Data):
     value: int
 
 
-class TableState(_Data):
+class TableState(_Data, frozen=True):
     """The table as one recipient may see it; public except ``hand``/``opening_hand`` (the
     recipient's own) and ``hint``.
 
@@ -287,14 +287,14 @@ class TableState(_Data):
     """The table allows hints."""
 
 
-class EventMsg(_Data):
+class EventMsg(_Data, frozen=True):
     """One engine event: ``name`` is its class (``engine.events``), ``body`` its fields."""
 
     name: str
     body: msgspec.Raw
 
 
-class Welcome(_Message, tag="welcome"):
+class Welcome(_Message, tag="welcome", frozen=True):
     """Host -> client: you are at ``table`` in ``seat`` (None: watching) with ``token``.
 
     Keep the token: it takes the seat back after a drop or a host restart."""
@@ -305,7 +305,7 @@ class Welcome(_Message, tag="welcome"):
     token: str | None
 
 
-class Update(_Message, tag="update"):
+class Update(_Message, tag="update", frozen=True):
     """Host -> client: what happened (``events``, in order) and the table now (``state``).
 
     Sent after every change (a decision, an undo, a seat joining, leaving, or handed to a
@@ -317,7 +317,7 @@ class Update(_Message, tag="update"):
     """Decisions taken back by the change (an undo), else 0."""
 
 
-class Refusal(_Message, tag="refused"):
+class Refusal(_Message, tag="refused", frozen=True):
     """Host -> client: your command was refused (``reason`` a code, ``text`` in words);
     nothing changed."""
 
@@ -325,7 +325,7 @@ class Refusal(_Message, tag="refused"):
     text: str
 
 
-class Problem(_Message, tag="error"):
+class Problem(_Message, tag="error", frozen=True):
     """Host -> client: a message could not be read or a join failed. ``fatal``: the host
     closes the connection and a client must not retry with the same request."""
 
@@ -334,7 +334,7 @@ class Problem(_Message, tag="error"):
     fatal: bool = False
 
 
-class Hint(_Message, tag="hint"):
+class Hint(_Message, tag="hint", frozen=True):
     """Host -> client: the hint asked for decision ``at``."""
 
     at: int
@@ -375,12 +375,16 @@ def decode_client(data: bytes) -> ClientMessage:
     probe = typed_json.decode(data, _Probe, limit=CLIENT_LIMIT, max_depth=MAX_DEPTH)
     if probe.type in ("create", "join") and probe.version != VERSION:
         raise VersionMismatch(version_text(probe.version))
-    return typed_json.decode(data, ClientMessage, limit=CLIENT_LIMIT, max_depth=MAX_DEPTH)
+    return typed_json.decode(
+        data, cast("type[ClientMessage]", ClientMessage), limit=CLIENT_LIMIT, max_depth=MAX_DEPTH
+    )
 
 
 def decode_host(data: bytes) -> HostMessage:
     """A host's message, or ``ShapeError``."""
-    return typed_json.decode(data, HostMessage, limit=HOST_LIMIT, max_depth=MAX_DEPTH)
+    return typed_json.decode(
+        data, cast("type[HostMessage]", HostMessage), limit=HOST_LIMIT, max_depth=MAX_DEPTH
+    )
 
 
 def decode_body(data: bytes, into: type[T]) -> T:

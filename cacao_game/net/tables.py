@@ -112,9 +112,7 @@ class Table:
     """Journal indexes of decisions a stand-in AI made (their owner may not undo them)."""
 
     @classmethod
-    def create(
-        cls, code: str, options: TableOptions, seed: int, autosaver: Autosaver | None = None
-    ) -> Table:
+    def create(cls, code: str, options: TableOptions, seed: int, autosaver: Autosaver | None = None) -> Table:
         """A new table for ``options`` (checked with ``options_problem`` first), dealt from ``seed``."""
         seats_config = []
         for number, (spec, color) in enumerate(zip(options.seats, COLORS, strict=False), start=1):

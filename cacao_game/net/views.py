@@ -20,7 +20,13 @@ import msgspec
 
 from cacao_game.engine import ActivatedEdge, Game, Phase, SeatScore, WorkerTile
 from cacao_game.engine import events as ev
-from cacao_game.engine.setup import Setup, canonical_split, setup_seen_by, sorted_jungle_deck, sorted_worker_deck
+from cacao_game.engine.setup import (
+    Setup,
+    canonical_split,
+    setup_seen_by,
+    sorted_jungle_deck,
+    sorted_worker_deck,
+)
 from cacao_game.net.protocol import (
     EdgeMsg,
     EventMsg,
