@@ -35,7 +35,7 @@ class Bot:
     """Plays one seat (``request``: a ``Join`` or ``Create``) until the game ends.
 
     ``think`` seconds pass before each decision (0: at once); ``seed`` drives its choices.
-    ``on_event`` (optional) sees every client event too.
+    ``on_event`` (optional) sees every client event too, ``tap`` every message's bytes.
     """
 
     def __init__(
@@ -48,11 +48,15 @@ class Bot:
         think: float = 0.0,
         on_event: Callable[[ClientEvent], None] | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        tap: Callable[[bytes], None] | None = None,
+        backoff: tuple[float, float] = (0.05, 1.0),
     ) -> None:
         self.rng = random.Random(seed)
         self.think = think
         self.report = BotReport()
-        self.link = Link(host, port, request, self._event, rng=random.Random(seed + 1))
+        self.link = Link(
+            host, port, request, self._event, rng=random.Random(seed + 1), tap=tap, backoff=backoff
+        )
         self.joined = asyncio.Event()
         self._done = asyncio.Event()
         self._extra = on_event

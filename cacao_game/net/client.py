@@ -157,7 +157,8 @@ class Link:
     """A connection to a table that rejoins after drops (see the module docstring).
 
     ``request`` is the first message (``Join`` or ``Create``); ``on_event`` receives every
-    ``ClientEvent`` on the event loop's thread; ``rng`` jitters the backoff.
+    ``ClientEvent`` on the event loop's thread; ``rng`` jitters the backoff, which starts at
+    ``backoff[0]`` seconds and doubles up to ``backoff[1]``.
     """
 
     def __init__(
@@ -169,8 +170,11 @@ class Link:
         *,
         rng: random.Random | None = None,
         backoff: tuple[float, float] = (BACKOFF_FIRST, BACKOFF_MAX),
+        tap: Callable[[bytes], None] | None = None,
     ) -> None:
         self.uri = host_uri(host, port)
+        self.tap = tap
+        """Sees every message received, as bytes, before it is read (tests, tools)."""
         self.request = request
         self.on_event = on_event
         self.rng = rng or random.Random(0)
@@ -196,6 +200,8 @@ class Link:
                     await ws.send(p.encode(self._hello()), text=True)
                     async for frame in ws:
                         data = frame.encode("utf-8", "surrogatepass") if isinstance(frame, str) else frame
+                        if self.tap is not None:
+                            self.tap(data)
                         if self._receive(data):
                             attempt = 0
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as error:

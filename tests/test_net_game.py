@@ -1,0 +1,332 @@
+"""Play across machines (issue 19): whole games between clients over real sockets on
+127.0.0.1, what each client may see, drops, stand-ins, a restarted host and spectators."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+from pathlib import Path
+
+from net_support import LOCAL, options, record_files, run, seated_bots, start_host
+from referee_loader import load_referee
+
+from cacao_game.engine import Game, Phase
+from cacao_game.net import protocol as p
+from cacao_game.net.bot import Bot
+from cacao_game.net.client import Changed, Failed, Joined, Link, NetClient, Reconnecting, Refused
+from cacao_game.net.host import Host
+from cacao_game.net.views import table_state, view_game
+from cacao_game.records import replay_record
+
+
+def test_a_views_rebuilt_game_equals_the_hosts_view_of_the_seat() -> None:
+    """What a client rebuilds from its state is what ``Game.view`` gives for its seat."""
+    import random
+
+    game = Game.new(3, "volcano", 42)
+    rng = random.Random(1)
+    while not game.is_over():
+        for seat in range(3):
+            state = table_state(game, seat, table="ABCDEF", seats=[], started=True, hints=False)
+            decoded = p.decode_host(p.encode(p.Update([], state)))
+            assert isinstance(decoded, p.Update)
+            assert view_game(decoded.state).observation_key(seat) == game.observation_key(seat)
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_two_threaded_clients_play_a_whole_game(tmp_path: Path) -> None:
+    """Two ``NetClient``s (background threads, queues) play a game to its end against an AI
+    seat; the host files a record the referee accepts, and both clients end on the same score."""
+    loop = asyncio.new_event_loop()
+    host = Host(tmp_path, seed=3)
+    port = loop.run_until_complete(host.start(LOCAL, 0))
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    clients: list[NetClient] = []
+    try:
+        first = NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "random", "remote")))
+        first.start()
+        joined = first.wait(5.0)
+        assert isinstance(joined, Joined) and joined.seat == 0
+        clients.append(first)
+        second = NetClient(LOCAL, port, p.Join(p.VERSION, joined.table, "Bo"), seed=1)
+        second.start()
+        clients.append(second)
+        import random
+
+        rng = random.Random(5)
+        done = [False, False]
+        for _ in range(4000):
+            for number, client in enumerate(clients):
+                for event in client.poll():
+                    assert not isinstance(event, (Failed, Refused)), event
+                table = client.table
+                if table is None:
+                    continue
+                if table.state.deciding < 0:
+                    done[number] = True
+                elif table.my_turn and getattr(client, "_sent", -1) != table.decisions:
+                    client._sent = table.decisions  # type: ignore[attr-defined]
+                    client.decide([rng.choice(table.game.legal_actions())])
+            if all(done):
+                break
+            clients[0].wait(0.01)
+        assert all(done)
+        finals = [client.table.state.final for client in clients if client.table]
+        assert finals[0] is not None and finals[0] == finals[1]
+    finally:
+        for client in clients:
+            client.close()
+        asyncio.run_coroutine_threadsafe(host.stop(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+    records = record_files(tmp_path)
+    assert len(records) == 1
+    assert load_referee().check_record(records[0]) == []
+    assert [seat["kind"] for seat in records[0]["seats"]] == ["human", "random", "human"]
+
+
+def _hidden_orders(record: dict[str, object], seat: int) -> list[str]:
+    """Texts that would show what ``seat`` may not see: runs of 4 tiles of the jungle pile and
+    of other seats' worker piles in their order, and other seats' opening hands."""
+    setup = replay_record(record).setup
+    runs: list[list[str]] = []
+    runs += [list(setup.jungle_pile[i : i + 4]) for i in range(len(setup.jungle_pile) - 3)]
+    for other in range(setup.players):
+        if other != seat:
+            pile = list(setup.worker_piles[other])
+            runs += [pile[i : i + 4] for i in range(len(pile) - 3)]
+            runs.append(list(setup.hands[other]))
+    return [json.dumps(run, separators=(",", ":")) for run in runs]
+
+
+def test_a_client_never_receives_another_seats_hand_the_pile_order_or_the_seed(tmp_path: Path) -> None:
+    """Every byte sent to each client during a whole 3-player game: the seed, the jungle pile
+    and other worker piles in order, and other seats' hands never appear, and every state
+    holds the recipient's own hand as the host had it at that decision."""
+    captured: dict[int, list[bytes]] = {0: [], 1: [], 2: []}
+
+    async def play() -> Host:
+        host = await start_host(tmp_path, seed=987654321)
+        bots = await seated_bots(
+            host,
+            options("remote", "remote", "remote"),
+            remotes=3,
+            tap=lambda n, data: captured[n].append(data),
+        )
+        reports = [await task for _bot, task in bots]
+        assert all(report.finished for report in reports)
+        await host.stop()
+        return host
+
+    run(play())
+    (record,) = record_files(tmp_path)
+    replayed = replay_record(record)
+    seed = str(record["seed"])
+    hands_at: list[list[tuple[str, ...]]] = []
+    game = Game(replayed.setup)
+    hands_at.append([tuple(hand) for hand in game.hands])
+    for action in replayed.actions:
+        game.apply(action)
+        hands_at.append([tuple(hand) for hand in game.hands])
+    for number, frames in captured.items():
+        everything = b"\n".join(frames).decode()
+        seat_hints = re.findall(r'"seed"', everything)
+        assert not seat_hints
+        assert seed not in everything
+        for hidden in _hidden_orders(record, number):
+            assert hidden not in everything, hidden
+        states = 0
+        for frame in frames:
+            message = p.decode_host(frame)
+            if isinstance(message, p.Update):
+                states += 1
+                state = message.state
+                assert state.you == number
+                assert tuple(state.hand) == hands_at[state.decisions][number]
+                for event in message.events:
+                    if event.name == "WorkerDrawn":
+                        body = json.loads(bytes(event.body))
+                        assert body["seat"] == number or body["tile"] == ""
+        assert states > 20
+
+
+def test_a_spectator_sees_public_information_only_and_cannot_play(tmp_path: Path) -> None:
+    """A spectator follows the game to its end with no hand, and its decisions are refused."""
+    seen: list[p.TableState] = []
+    refusals: list[str] = []
+
+    async def play() -> None:
+        host = await start_host(None)
+        bots = await seated_bots(host, options("remote", "remote"), remotes=1)
+        code = bots[0][0].link.code
+        assert code is not None
+
+        def watch(event: object) -> None:
+            if isinstance(event, Changed):
+                seen.append(event.table.state)
+            if isinstance(event, Refused):
+                refusals.append(event.reason)
+
+        spectator = Link(LOCAL, host.port, p.Join(p.VERSION, code, spectate=True), watch)
+        watching = asyncio.create_task(spectator.run())
+        while not seen:
+            await asyncio.sleep(0.01)
+        await spectator.send(p.Decide(0, "guess", 0, [p.FillMsg((1, 0), "water")]))
+        joiner = Bot(LOCAL, host.port, p.Join(p.VERSION, code, "Cy"), seed=4)
+        await joiner.run(20.0)
+        await bots[0][1]
+        await asyncio.sleep(0.05)
+        await spectator.close()
+        watching.cancel()
+        await host.stop()
+
+    run(play())
+    assert refusals == ["seat"]
+    assert seen[-1].deciding == -1
+    assert all(state.you is None and state.hand == [] and state.opening_hand == [] for state in seen)
+    assert all(len(state.unplayed) == state.players for state in seen)
+
+
+def test_a_client_dropped_while_its_fill_is_on_the_way_rejoins_and_carries_on(tmp_path: Path) -> None:
+    """At a fill of two spaces, a client sends its fill and its connection dies at once (the
+    fill may or may not reach the host). The client rejoins by itself with its token, gets the
+    table as the host has it (the other seat plays on meanwhile), with the fill laid once or
+    not at all (never twice), decides again if needed and finishes the game."""
+    dropped: list[int] = []
+    after: list[p.TableState] = []
+    reconnecting: list[Reconnecting] = []
+    bots_box: list[Bot] = []
+
+    async def cut() -> None:
+        await asyncio.sleep(0)
+        ws = bots_box[0].link._ws
+        assert ws is not None
+        ws.transport.abort()
+
+    def on_event(number: int, event: object) -> None:
+        if number != 0:
+            return
+        if isinstance(event, Reconnecting):
+            reconnecting.append(event)
+        if not isinstance(event, Changed):
+            return
+        state = event.table.state
+        if dropped and not after and reconnecting:
+            after.append(state)
+        two_spaces = state.phase == Phase.FILL and state.deciding == 0 and len(state.pending_fills) >= 2
+        if two_spaces and not dropped:
+            dropped.append(state.decisions)
+            asyncio.get_running_loop().create_task(cut())
+
+    async def play() -> list[bool]:
+        host = await start_host(tmp_path, seed=11)
+        bots = await seated_bots(host, options("remote", "remote"), remotes=2, on_event=on_event)
+        bots_box.append(bots[0][0])
+        reports = [await task for _bot, task in bots]
+        await host.stop()
+        return [report.finished for report in reports]
+
+    finished = run(play())
+    assert dropped, "no fill of two spaces came up for seat 0: pick another seed"
+    assert finished == [True, True]
+    assert reconnecting and reconnecting[0].attempt == 1
+    assert after and after[0].decisions >= dropped[0]
+    (record,) = record_files(tmp_path)
+    assert load_referee().check_record(record) == []
+    filling = replay_record(record).actions[dropped[0]]
+    assert type(filling).__name__ == "Fill"
+
+
+def test_a_stand_in_plays_a_dropped_seat_until_its_player_takes_it_back(tmp_path: Path) -> None:
+    """Seat 1 leaves: the others see it disconnected; after the wait an AI plays it; its player
+    returns with the token, takes the seat back and finishes the game."""
+    seen_by_0: list[p.TableState] = []
+
+    async def play() -> tuple[list[bool], int, int]:
+        host = await start_host(tmp_path, seed=5)
+        table_options = options("remote", "remote", standin="random", standin_after=0.1)
+        bots = await seated_bots(
+            host,
+            table_options,
+            remotes=1,
+            on_event=lambda n, e: seen_by_0.append(e.table.state) if isinstance(e, Changed) else None,
+            think=0.005,
+        )
+        code = bots[0][0].link.code
+        assert code is not None
+        token: list[str] = []
+        leaver = Link(
+            LOCAL,
+            host.port,
+            p.Join(p.VERSION, code, "Bo"),
+            lambda e: token.append(e.token) if isinstance(e, Joined) and e.token else None,
+        )
+        leaving = asyncio.create_task(leaver.run())
+        while not token:
+            await asyncio.sleep(0.01)
+        await leaver.close()
+        await leaving
+        while not any(s.seats[1].standin for s in seen_by_0):
+            await asyncio.sleep(0.01)
+        while seen_by_0[-1].decisions < 12:
+            await asyncio.sleep(0.01)
+        away = seen_by_0[-1].decisions
+        back = Bot(LOCAL, host.port, p.Join(p.VERSION, code, token=token[0]), seed=9)
+        report = await back.run(20.0)
+        first = await bots[0][1]
+        await host.stop()
+        return [first.finished, report.finished], away, len(report.delays)
+
+    finished, away, own_decisions = run(play())
+    assert finished == [True, True]
+    assert any(not s.seats[1].connected and not s.seats[1].standin for s in seen_by_0)
+    standing = [s for s in seen_by_0 if s.seats[1].standin]
+    assert standing and any(s.deciding == 1 for s in standing)
+    assert away >= 12
+    assert own_decisions > 0
+    assert seen_by_0[-1].seats[1].connected and not seen_by_0[-1].seats[1].standin
+
+
+def test_a_restarted_host_resumes_every_table_from_its_autosave(tmp_path: Path) -> None:
+    """The host stops without warning in mid-game; a new host on the same port restores the
+    table from its autosave, the clients rejoin with their tokens by themselves, no decision
+    they saw confirmed is lost, and the game finishes."""
+    confirmed: list[int] = []
+    rejoined: list[int] = []
+
+    def on_event(number: int, event: object) -> None:
+        if number == 0 and isinstance(event, Changed):
+            if confirmed and confirmed[-1] == -1 and not rejoined:
+                rejoined.append(event.table.decisions)
+            confirmed.append(event.table.decisions)
+        if number == 0 and isinstance(event, Reconnecting) and (not confirmed or confirmed[-1] != -1):
+            confirmed.append(-1)
+
+    async def play() -> list[bool]:
+        first = await start_host(tmp_path, seed=21)
+        port = first.port
+        bots = await seated_bots(
+            first, options("remote", "easy", "remote"), remotes=2, on_event=on_event, think=0.01
+        )
+        while not confirmed or confirmed[-1] < 15:
+            await asyncio.sleep(0.005)
+        assert first._server is not None
+        first._server.close()  # the host dies: no stop(), no last save
+        for client in list(first._members.values())[0]:
+            client.ws.transport.abort()
+        await first._server.wait_closed()
+        before = max(confirmed)
+        second = Host(tmp_path, seed=99)
+        assert second.restore() == 1
+        await second.start(LOCAL, port)
+        reports = [await task for _bot, task in bots]
+        await second.stop()
+        assert rejoined and rejoined[0] >= before
+        return [report.finished for report in reports]
+
+    assert run(play()) == [True, True]
+    (record,) = record_files(tmp_path)
+    assert load_referee().check_record(record) == []
