@@ -315,7 +315,7 @@ def test_a_restarted_host_resumes_every_table_from_its_autosave(tmp_path: Path) 
             await asyncio.sleep(0.005)
         assert first._server is not None
         first._server.close()  # the host dies: no stop(), no last save
-        for client in list(first._members.values())[0]:
+        for client in next(iter(first._members.values())):
             client.ws.transport.abort()
         await first._server.wait_closed()
         before = max(confirmed)
