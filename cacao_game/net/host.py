@@ -104,6 +104,8 @@ class _Client:
     table: Table | None = None
     seat: int | None = None
     over_limit: int = 0
+    closing: bool = False
+    """The host is closing the connection: what it sends now is not read."""
 
     def allow(self, now: float) -> bool:
         """Take one message from the bucket (``RATE`` per second, at most ``BURST`` saved)."""
@@ -120,6 +122,7 @@ class _Client:
 
     def push(self, data: bytes | None) -> None:
         """Queue encoded bytes (None: close after what is queued)."""
+        self.closing = self.closing or data is None
         try:
             self.outbox.put_nowait(data)
         except asyncio.QueueFull:
@@ -291,6 +294,8 @@ class Host:
         writer = asyncio.create_task(self._write(client))
         try:
             async for frame in ws:
+                if client.closing:
+                    continue  # read on, so that the closing handshake is heard
                 if not client.allow(self._clock()):
                     client.over_limit += 1
                     if client.over_limit == 1:
@@ -298,7 +303,6 @@ class Host:
                     if client.over_limit >= FLOOD_CLOSE:
                         log.warning("%s: flooding, closing", peer)
                         client.push(None)
-                        break
                     continue
                 client.over_limit = 0
                 if isinstance(frame, bytes):
@@ -311,6 +315,7 @@ class Host:
             log.warning("%s: %s", peer, one_line(error))
         finally:
             self._left(client)
+            client.push(None)
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(writer, 1.0)
             writer.cancel()
