@@ -82,6 +82,7 @@ class Bot:
         match event:
             case Joined(seat=seat):
                 self.report.seat = seat
+                self._acted_at = -1  # a decision sent before a drop may be lost: decide again
                 self.joined.set()
             case Changed(table=table):
                 self.report.state = table.state
@@ -96,6 +97,7 @@ class Bot:
                     asyncio.get_running_loop().create_task(self._play(table.decisions))
             case Refused(reason=reason):
                 self.report.refusals.append(reason)
+                self._acted_at = -1
             case Failed(text=text):
                 self.report.failed = text
                 self._done.set()
