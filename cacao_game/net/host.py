@@ -26,7 +26,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -38,14 +38,13 @@ from websockets.exceptions import ConnectionClosed
 from cacao_game import saves
 from cacao_game.ai import make_player
 from cacao_game.ai.base import Player
-from cacao_game.config.game import GameConfig
 from cacao_game.config.names import name_problem
-from cacao_game.engine import Action, Fill, Game
+from cacao_game.engine import Action, Fill
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.headless import player_seed
-from cacao_game.jsontypes import JSON
 from cacao_game.net import protocol as p
+from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
 from cacao_game.net.views import event_message, table_state
 from cacao_game.records import seat_entries, to_record, write_record
@@ -130,43 +129,6 @@ class _Client:
             self.ws.transport.abort()
 
 
-class _Saver:
-    """The autosaver of one table: writes on the host's writer threads, one at a time, in order."""
-
-    def __init__(self, pool: ThreadPoolExecutor, path: Path) -> None:
-        self._pool = pool
-        self.path = path
-        self.last: Future[str | None] | None = None
-        self._done: list[str | None] = []
-
-    def save(self, game: Game, config: GameConfig, view: dict[str, JSON]) -> None:
-        """Queue a write of ``game`` after the table's previous one."""
-        previous = self.last
-        self.last = self._pool.submit(self._write, previous, game, config, view)
-
-    def _write(
-        self, previous: Future[str | None] | None, game: Game, config: GameConfig, view: dict[str, JSON]
-    ) -> str | None:
-        if previous is not None:
-            previous.result()
-        try:
-            saves.save_game(self.path, game, config, view)
-        except Exception as error:  # a failed save must not stop the table: it is logged
-            outcome = one_line(error)
-            log.warning("autosave of %s failed: %s", self.path.name, outcome)
-            return outcome
-        return None
-
-    def results(self) -> list[str | None]:
-        """Outcomes are logged where they happen; the session gets none."""
-        return []
-
-    def flush(self) -> None:
-        """Wait for the table's writes."""
-        if self.last is not None:
-            self.last.result()
-
-
 class Host:
     """Serves tables over WebSocket. ``folder`` keeps the tables' autosaves and the records
     of finished games (None: nothing is written). ``seed`` makes deals reproducible (tests,
@@ -194,7 +156,6 @@ class Host:
         self._members: dict[str, set[_Client]] = {}
         self._brains: dict[tuple[str, str, int], Player] = {}
         self._thinking: set[tuple[str, int, int]] = set()
-        self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._server: Server | None = None
         self.port = 0
@@ -251,9 +212,10 @@ class Host:
         count = 0
         for path in sorted((self.folder / "tables").glob("*.json")):
             try:
-                loaded = saves.load_game(path)
-                saver = _Saver(self._writers, path)
-                session = PlaySession(loaded.config, loaded.game, autosaver=saver, view=loaded.view)
+                loaded, game = load_table(path)
+                saver = TableSaver(self._writers, path)
+                session = PlaySession(loaded.config, game, autosaver=saver, view=loaded.view)
+                saver.noted = len(game.actions)
                 table = Table.restore(session, loaded.view.get("net"))
             except (saves.SaveError, ValueError, OSError) as error:
                 log.warning("cannot restore %s: %s", path.name, one_line(error))
@@ -277,10 +239,10 @@ class Host:
         code = new_code(self.tables)
         saver = None
         if self.folder is not None:
-            saver = _Saver(self._writers, self.folder / "tables" / f"{code}.json")
+            saver = TableSaver(self._writers, self.folder / "tables" / f"{code}.json")
         table = Table.create(code, options, self._seeds.randrange(1 << 31), saver)
         self.tables[code] = table
-        table.session.autosave()
+        self._save_now(table)
         log.info("table %s opened: %s", code, ", ".join(seat.kind for seat in options.seats))
         self._schedule_ai(table)
         return table
@@ -411,10 +373,16 @@ class Host:
             self._fail(client, "full", "Every seat at this table is taken; you may watch.")
             return
         token = table.claim(seat, name)
-        table.session.autosave()
+        self._save_now(table)
         log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
         self._seat_client(client, table, seat, token)
         self._presence(table)
+
+    def _save_now(self, table: Table) -> None:
+        """Write the table's full save now (its seats changed: the tokens must be kept)."""
+        table.session.autosave()
+        if isinstance(table.session.autosaver, TableSaver):
+            table.session.autosaver.force()
 
     def _return(self, client: _Client, table: Table, seat: int, token: str) -> None:
         for other in list(self._members.get(table.code, ())):
@@ -462,7 +430,6 @@ class Host:
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
         self._members.pop(table.code, None)
-        self._locks.pop(table.code, None)
 
     def _stand_in(self, table: Table, number: int, since: float | None) -> None:
         seat = table.seats[number]
@@ -553,7 +520,7 @@ class Host:
             return
         table.standin_moves = {index for index in table.standin_moves if index < len(session.journal)}
         log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
-        await self._changed(table, [], undone, saved=True)
+        await self._changed(table, [], undone)
 
     def _ask_hint(self, client: _Client, message: p.AskHint) -> None:
         checked = self._check(client, message.seat, message.token)
@@ -616,23 +583,14 @@ class Host:
         for client, data in self._messages(table, []):
             client.push(data)
 
-    async def _changed(
-        self, table: Table, events: list[ev.Event], undone: int = 0, *, saved: bool = False
-    ) -> None:
-        """The game changed: save it, then send every member its update, in order of changes."""
-        session = table.session
-        ended = bool(session.journal) and session.journal[-1].ended_turn
-        if not saved and not ended:
-            session.autosave()
+    async def _changed(self, table: Table, events: list[ev.Event], undone: int = 0) -> None:
+        """The game changed: note it in the table's journal, then send every member its update."""
+        saver = table.session.autosaver
+        if isinstance(saver, TableSaver):
+            saver.note(table.session.game.actions)
         table.remember()
-        messages = self._messages(table, events, undone)
-        lock = self._locks.setdefault(table.code, asyncio.Lock())
-        async with lock:
-            saver = session.autosaver
-            if isinstance(saver, _Saver) and saver.last is not None:
-                await asyncio.wrap_future(saver.last)
-            for client, data in messages:
-                client.push(data)
+        for client, data in self._messages(table, events, undone):
+            client.push(data)
         if table.is_over():
             await self._finish(table)
         else:
@@ -643,17 +601,17 @@ class Host:
         winners = ", ".join(config.seats[seat].name for seat in game.winners())
         log.info("table %s: game over after %d decisions, won by %s", table.code, len(game.actions), winners)
         saver = table.session.autosaver
-        if self.folder is None or not isinstance(saver, _Saver):
+        if self.folder is None or not isinstance(saver, TableSaver):
             return
         record = to_record(game, seat_entries(config.kinds, config.colors, config.names))
         path = self.folder / "records" / f"{table.code}.json"
         loop = asyncio.get_running_loop()
         try:
             await loop.run_in_executor(self._writers, write_record, record, path)
-            await loop.run_in_executor(self._writers, saver.flush)
-            saves.delete_save(saver.path)
-        except (OSError, saves.SaveError) as error:
+        except OSError as error:
             log.warning("table %s: cannot file the finished game: %s", table.code, one_line(error))
+        else:
+            await loop.run_in_executor(None, saver.remove)
         if not self._members.get(table.code):
             self._forget(table)
 
