@@ -12,7 +12,9 @@ the host with SIGTERM and prints:
 - the delay from a decision sent to the update that shows it, as each client saw it: p50,
   p90, p99 and the worst (the issue's goal: p99 <= 20 ms);
 - the host process's peak and final resident memory (``/proc``) and its CPU time, as seconds
-  and as a share of one core over the run.
+  and as a share of one core over the run; the host's own time per decision (from reading a
+  ``decide`` to queueing its updates, logged by the host when it stops); the CPU the bot
+  clients used, and the load average (the machine may be shared).
 
 Only 127.0.0.1 is used. The bots run in one process and share the machine with the host, so
 the delays include the clients' own work (reading each update and rebuilding the view).
@@ -24,6 +26,7 @@ import argparse
 import asyncio
 import json
 import os
+import resource
 import signal
 import socket
 import statistics
@@ -126,15 +129,19 @@ def main() -> int:
     port = free_port()
     host = start_host(port, folder, log)
     cpu_before = proc_cpu(host.pid)
+    own_before = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
     try:
         results = asyncio.run(play(port, args.tables, args.seats, args.think, args.timeout))
         wall = time.perf_counter() - started
         cpu = proc_cpu(host.pid) - cpu_before
         peak, current = proc_memory(host.pid)
+        own_after = resource.getrusage(resource.RUSAGE_SELF)
     finally:
         host.send_signal(signal.SIGTERM)
         code = host.wait(60)
+    own = (own_after.ru_utime + own_after.ru_stime) - (own_before.ru_utime + own_before.ru_stime)
+    handled = [line for line in log.read_text().splitlines() if "handled" in line]
     reports = [report for tables in results for report in tables]
     finished = sum(all(report.finished for report in tables) for tables in results)
     decisions = sum(tables[0].state.decisions for tables in results if tables[0].state is not None)
@@ -159,6 +166,9 @@ def main() -> int:
         )
     print(f"host memory: peak {peak:.1f} MiB, at the end {current:.1f} MiB")
     print(f"host CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f} % of one core)")
+    print(f"host's own time per decision: {handled[-1].split(': ', 1)[1] if handled else '?'}")
+    print(f"bot clients' CPU (this process): {own:.1f} s ({100 * own / wall:.0f} % of one core)")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0 if finished == args.tables and not refused and len(records) == args.tables else 1
 
 
