@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
@@ -18,6 +23,7 @@ from cacao_game.net.client import ClientEvent
 from cacao_game.net.host import Host
 
 LOCAL = "127.0.0.1"
+ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
 
 
@@ -80,3 +86,28 @@ async def seated_bots(
 def record_files(folder: Path) -> list[dict[str, object]]:
     """The records the host filed in ``folder/records``."""
     return [json.loads(path.read_text()) for path in sorted((folder / "records").glob("*.json"))]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOCAL, 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(port: int, folder: Path, log: Path) -> subprocess.Popen[bytes]:
+    """``python -m cacao_game --serve`` on 127.0.0.1:``port``, once it listens (within 20 s)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), CACAO_HOME=str(folder))
+    handle = log.open("ab")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cacao_game", "--serve", "--port", str(port), "--serve-dir", str(folder)],
+        stdout=handle,
+        stderr=subprocess.STDOUT,
+        env=env,
+        cwd=ROOT,
+    )
+    deadline = time.monotonic() + 20
+    while f"serving on {LOCAL}:{port}" not in log.read_text(errors="replace"):
+        assert process.poll() is None, log.read_text()
+        assert time.monotonic() < deadline, log.read_text()
+        time.sleep(0.05)
+    return process

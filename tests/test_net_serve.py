@@ -5,46 +5,15 @@ finish; SIGTERM stops it cleanly after saving. One line per event, no traceback.
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 
-from net_support import LOCAL, options, record_files, run
+from net_support import LOCAL, free_port, options, record_files, run, start_server
 from referee_loader import load_referee
 
 from cacao_game.net import protocol as p
 from cacao_game.net.bot import Bot
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((LOCAL, 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(port: int, folder: Path, log: Path) -> subprocess.Popen[bytes]:
-    """The host process, once it listens (within 10 seconds)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), CACAO_HOME=str(folder))
-    handle = log.open("ab")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cacao_game", "--serve", "--port", str(port), "--serve-dir", str(folder)],
-        stdout=handle,
-        stderr=subprocess.STDOUT,
-        env=env,
-        cwd=ROOT,
-    )
-    deadline = time.monotonic() + 10
-    while f"serving on {LOCAL}:{port}" not in log.read_text(errors="replace"):
-        assert process.poll() is None, log.read_text()
-        assert time.monotonic() < deadline, log.read_text()
-        time.sleep(0.05)
-    return process
 
 
 def test_a_killed_host_process_restarts_from_its_autosave_and_stops_cleanly(tmp_path: Path) -> None:

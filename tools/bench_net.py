@@ -28,9 +28,7 @@ import json
 import os
 import resource
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,35 +38,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from net_support import LOCAL, free_port, start_server  # noqa: E402 (tests/ helpers)
+
 from cacao_game.net import protocol as p  # noqa: E402
 from cacao_game.net.bot import Bot, BotReport  # noqa: E402
-
-LOCAL = "127.0.0.1"
-
-
-def free_port() -> int:
-    """A port nobody listens on now (127.0.0.1)."""
-    with socket.socket() as probe:
-        probe.bind((LOCAL, 0))
-        return int(probe.getsockname()[1])
-
-
-def start_host(port: int, folder: Path, log: Path) -> subprocess.Popen[bytes]:
-    """The host process, once it listens."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), CACAO_HOME=str(folder))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cacao_game", "--serve", "--port", str(port), "--serve-dir", str(folder)],
-        stdout=log.open("ab"),
-        stderr=subprocess.STDOUT,
-        env=env,
-        cwd=ROOT,
-    )
-    deadline = time.monotonic() + 20
-    while f"serving on {LOCAL}:{port}" not in log.read_text(errors="replace"):
-        if process.poll() is not None or time.monotonic() > deadline:
-            raise SystemExit(f"the host did not start:\n{log.read_text(errors='replace')}")
-        time.sleep(0.05)
-    return process
 
 
 def proc_memory(pid: int) -> tuple[float, float]:
@@ -127,7 +100,7 @@ def main() -> int:
     folder = args.folder or Path(tempfile.mkdtemp(prefix="cacao-bench-net-"))
     log = folder / "host.log"
     port = free_port()
-    host = start_host(port, folder, log)
+    host = start_server(port, folder, log)
     cpu_before = proc_cpu(host.pid)
     own_before = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()

@@ -452,20 +452,23 @@ class Host:
 
     # ----------------------------------------------------------------- commands
 
-    def _check(self, client: _Client, seat: int, token: str) -> Table | p.Refusal:
+    def _seated(self, client: _Client, message: p.Decide | p.TakeBack | p.AskHint) -> Table | None:
+        """The table of ``client`` if ``message`` is for its seat with its token; else the
+        client is told why and None is returned."""
         table = client.table
         if table is None:
-            return refusal("not_seated")
-        if client.seat != seat or not table.seats[seat].owns(token):
-            return refusal("seat")
-        return table
+            client.send(refusal("not_seated"))
+        elif client.seat != message.seat or not table.seats[message.seat].owns(message.token):
+            client.send(refusal("seat"))
+        else:
+            return table
+        return None
 
     async def _decide(self, client: _Client, message: p.Decide) -> None:
-        checked = self._check(client, message.seat, message.token)
-        if isinstance(checked, p.Refusal):
-            client.send(checked)
+        table = self._seated(client, message)
+        if table is None:
             return
-        table, game = checked, checked.session.game
+        game = table.session.game
         reason = self._decision_problem(table, message)
         if reason is not None:
             client.send(refusal(reason) if reason in REFUSALS else p.Refusal("illegal", reason))
@@ -507,11 +510,9 @@ class Host:
         return None
 
     async def _take_back(self, client: _Client, message: p.TakeBack) -> None:
-        checked = self._check(client, message.seat, message.token)
-        if isinstance(checked, p.Refusal):
-            client.send(checked)
+        table = self._seated(client, message)
+        if table is None:
             return
-        table = checked
         session = table.session
         if message.at != len(session.game.actions):
             client.send(refusal("stale"))
@@ -533,11 +534,9 @@ class Host:
         await self._changed(table, [], undone)
 
     def _ask_hint(self, client: _Client, message: p.AskHint) -> None:
-        checked = self._check(client, message.seat, message.token)
-        if isinstance(checked, p.Refusal):
-            client.send(checked)
+        table = self._seated(client, message)
+        if table is None:
             return
-        table = checked
         game = table.session.game
         if not table.options.hints:
             client.send(refusal("hints_off"))
