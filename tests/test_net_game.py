@@ -330,3 +330,49 @@ def test_a_restarted_host_resumes_every_table_from_its_autosave(tmp_path: Path) 
     assert run(play()) == [True, True]
     (record,) = record_files(tmp_path)
     assert load_referee().check_record(record) == []
+
+
+def test_a_client_reports_reconnecting_while_no_host_answers_and_stops_on_close() -> None:
+    """Nobody listens: the client says it is reconnecting, with growing delays, never blocks
+    its caller, and ``close`` ends its thread."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind((LOCAL, 0))
+        port = int(probe.getsockname()[1])
+    client = NetClient(LOCAL, port, p.Join(p.VERSION, "ABCDEF", "Ana"))
+    client._link.backoff = (0.01, 0.05)
+    client.start()
+    seen: list[Reconnecting] = []
+    for _ in range(200):
+        event = client.wait(0.05)
+        if isinstance(event, Reconnecting):
+            seen.append(event)
+        if len(seen) >= 3:
+            break
+    client.decide([])
+    refused = next(e for e in iter(lambda: client.wait(2.0), None) if isinstance(e, Refused))
+    client.close()
+    assert [event.attempt for event in seen[:3]] == [1, 2, 3]
+    assert refused.reason == "not_seated"
+    assert not client._thread.is_alive()
+
+
+def test_a_client_of_another_version_gets_a_failure_in_words_and_stops_trying(tmp_path: Path) -> None:
+    loop = asyncio.new_event_loop()
+    host = Host(None, seed=1)
+    port = loop.run_until_complete(host.start(LOCAL, 0))
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        client = NetClient(LOCAL, port, p.Join(p.VERSION + 1, "ABCDEF", "Ana"))
+        client.start()
+        event = client.wait(5.0)
+        client.close()
+    finally:
+        asyncio.run_coroutine_threadsafe(host.stop(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+    assert isinstance(event, Failed) and event.code == "version"
+    assert f"version {p.VERSION + 1}" in event.text
+    assert not client._thread.is_alive()
