@@ -76,6 +76,7 @@ def test_two_threaded_clients_play_a_whole_game(tmp_path: Path) -> None:
         assert all(done)
         finals = [client.table.state.final for client in clients if client.table]
         assert finals[0] is not None and finals[0] == finals[1]
+        journals = [[entry.action for entry in client.table.journal] for client in clients if client.table]
     finally:
         for client in clients:
             client.close()
@@ -86,6 +87,7 @@ def test_two_threaded_clients_play_a_whole_game(tmp_path: Path) -> None:
     assert len(records) == 1
     assert load_referee().check_record(records[0]) == []
     assert [seat["kind"] for seat in records[0]["seats"]] == ["human", "random", "human"]
+    assert journals[0] == journals[1] == replay_record(records[0]).actions
 
 
 def _hidden_orders(record: dict[str, object], seat: int) -> list[str]:
@@ -146,7 +148,7 @@ def test_a_client_never_receives_another_seats_hand_the_pile_order_or_the_seed(t
                 state = message.state
                 assert state.you == number
                 assert tuple(state.hand) == hands_at[state.decisions][number]
-                for event in message.events:
+                for event in (e for decision in message.decisions for e in decision.events):
                     if event.name == "WorkerDrawn":
                         body = json.loads(bytes(event.body))
                         assert body["seat"] == number or body["tile"] == ""
@@ -293,7 +295,8 @@ def test_a_stand_in_plays_a_dropped_seat_until_its_player_takes_it_back(tmp_path
 def test_a_restarted_host_resumes_every_table_from_its_autosave(tmp_path: Path) -> None:
     """The host stops without warning in mid-game; a new host on the same port restores the
     table from its autosave, the clients rejoin with their tokens by themselves, no decision
-    they saw confirmed is lost, and the game finishes."""
+    they saw confirmed is lost, and the game finishes; each client's log (journal) is the
+    whole game's."""
     confirmed: list[int] = []
     rejoined: list[int] = []
 
@@ -325,11 +328,16 @@ def test_a_restarted_host_resumes_every_table_from_its_autosave(tmp_path: Path) 
         reports = [await task for _bot, task in bots]
         await second.stop()
         assert rejoined and rejoined[0] >= before
+        for bot, _task in bots:
+            assert bot.link.table is not None
+            journals.append([entry.action for entry in bot.link.table.journal])
         return [report.finished for report in reports]
 
+    journals: list[list[object]] = []
     assert run(play()) == [True, True]
     (record,) = record_files(tmp_path)
     assert load_referee().check_record(record) == []
+    assert journals[0] == journals[1] == replay_record(record).actions
 
 
 def test_a_client_reports_reconnecting_while_no_host_answers_and_stops_on_close() -> None:

@@ -45,7 +45,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from cacao_game.engine import Action, Game
 from cacao_game.engine import events as ev
 from cacao_game.net import protocol as p
-from cacao_game.net.views import event_from_message, view_game
+from cacao_game.net.views import decision_from_message, view_game
+from cacao_game.session.journal import Entry
 from cacao_game.typed_json import ShapeError
 
 log = logging.getLogger(__name__)
@@ -57,16 +58,18 @@ OPEN_TIMEOUT: Final = 5.0
 
 @dataclass(frozen=True)
 class RemoteTable:
-    """The table as this client knows it: the host's ``state`` and the ``game`` view built
-    from it (hidden parts in canonical order; history not kept)."""
+    """The table as this client knows it: the host's ``state``, the ``game`` view built from
+    it (hidden parts in canonical order; history not kept) and the ``journal`` of every
+    decision so far as this seat saw it (``session.journal.Entry``: the log, score history)."""
 
     state: p.TableState
     game: Game
+    journal: tuple[Entry, ...] = ()
 
     @classmethod
-    def of(cls, state: p.TableState) -> RemoteTable:
+    def of(cls, state: p.TableState, journal: tuple[Entry, ...] = ()) -> RemoteTable:
         """The table for ``state`` (ValueError if the state is not a consistent table)."""
-        return cls(state, view_game(state))
+        return cls(state, view_game(state), journal)
 
     @property
     def you(self) -> int | None:
@@ -100,13 +103,20 @@ class Joined:
 
 @dataclass(frozen=True)
 class Changed:
-    """The table changed: ``events`` happened (nothing hidden from this seat), ``undone``
-    decisions were taken back, and ``table`` is the table now. After a (re)join the first
-    ``Changed`` has no events: show ``table`` as it is."""
+    """The table changed: ``undone`` decisions were taken back, then ``decisions`` were made
+    (their ``events`` flattened, nothing hidden from this seat), and ``table`` is the table
+    now. ``history``: a (re)join; ``decisions`` is then the whole game so far, to show as it is
+    rather than animate."""
 
     table: RemoteTable
-    events: tuple[ev.Event, ...]
-    undone: int
+    decisions: tuple[Entry, ...]
+    undone: int = 0
+    history: bool = False
+
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """The engine events of ``decisions``, in order."""
+        return tuple(event for entry in self.decisions for event in entry.events)
 
 
 @dataclass(frozen=True)
@@ -235,15 +245,17 @@ class Link:
                 self.code, self.seat = code, seat
                 self.token = token or self.token
                 self.on_event(Joined(code, seat, self.token))
-            case p.Update(events=events, state=state, undone=undone):
+            case p.Update(decisions=decisions, state=state, undone=undone, history=history):
                 try:
-                    table = RemoteTable.of(state)
-                    happened = tuple(event_from_message(event) for event in events)
+                    made = tuple(decision_from_message(decision) for decision in decisions)
+                    journal = self.table.journal if self.table is not None and not history else ()
+                    journal = journal[: max(0, len(journal) - undone)] + made
+                    table = RemoteTable.of(state, journal)
                 except (ValueError, ShapeError) as error:
                     log.warning("inconsistent update from the host: %s", error)
                     return False
                 self.table = table
-                self.on_event(Changed(table, happened, undone))
+                self.on_event(Changed(table, made, undone, history))
                 return True
             case p.Refusal(reason=reason, text=text):
                 self.on_event(Refused(reason, text))

@@ -26,7 +26,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -41,13 +41,12 @@ from cacao_game.ai import make_player
 from cacao_game.ai.base import Player
 from cacao_game.config.names import name_problem
 from cacao_game.engine import Action, Fill
-from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.headless import player_seed
 from cacao_game.net import protocol as p
 from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
-from cacao_game.net.views import event_message, table_state
+from cacao_game.net.views import decision_message, table_state
 from cacao_game.records import seat_entries, to_record, write_record
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
@@ -411,7 +410,8 @@ class Host:
         client.table, client.seat = table, seat
         self._members.setdefault(table.code, set()).add(client)
         client.send(p.Welcome(p.VERSION, table.code, seat, token))
-        client.send(p.Update([], self._state(table, seat)))
+        history = [decision_message(entry, seat) for entry in table.session.journal]
+        client.send(p.Update(history, self._state(table, seat), history=True))
 
     def _left(self, client: _Client) -> None:
         table = client.table
@@ -473,15 +473,14 @@ class Host:
         if reason is not None:
             client.send(refusal(reason) if reason in REFUSALS else p.Refusal("illegal", reason))
             if reason == "stale":
-                client.send(p.Update([], self._state(table, client.seat)))
+                self._resend(client, table)
             return
         table.seats[message.seat].standin = False
-        events: list[ev.Event] = []
         for number, action in enumerate(map(p.action_from_msg, message.actions)):
             if number and isinstance(action, Fill) and action.pos not in game.pending_fills:
                 continue
-            events += split(table.session.play(action))[0]
-        await self._changed(table, events)
+            table.session.play(action)
+        await self._changed(table)
 
     def _decision_problem(self, table: Table, message: p.Decide) -> str | None:
         """Why ``message`` cannot be played now (a ``REFUSALS`` key or the engine's words), or None.
@@ -531,7 +530,7 @@ class Host:
             return
         table.standin_moves = {index for index in table.standin_moves if index < len(session.journal)}
         log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
-        await self._changed(table, [], undone)
+        await self._changed(table, undone)
 
     def _ask_hint(self, client: _Client, message: p.AskHint) -> None:
         table = self._seated(client, message)
@@ -570,35 +569,40 @@ class Host:
             hints=table.options.hints,
         )
 
-    def _messages(
-        self, table: Table, events: Iterable[ev.Event], undone: int = 0
-    ) -> list[tuple[_Client, bytes]]:
-        """The update for each member of ``table``, built now (the state as it is now)."""
-        events = list(events)
+    def _resend(self, client: _Client, table: Table) -> None:
+        """Send ``client`` the whole table again (after a stale command)."""
+        history = [decision_message(entry, client.seat) for entry in table.session.journal]
+        client.send(p.Update(history, self._state(table, client.seat), history=True))
+
+    def _messages(self, table: Table, undone: int = 0) -> list[tuple[_Client, bytes]]:
+        """The update for each member of ``table``: the decisions since the last update (after
+        ``undone`` taken back) and the state as it is now."""
+        journal = table.session.journal
+        new = journal[min(table.sent, len(journal)) :] if not undone else []
+        table.sent = len(journal)
         built: dict[int | None, bytes] = {}
         out = []
         for client in self._members.get(table.code, ()):
             data = built.get(client.seat)
             if data is None:
-                update = p.Update(
-                    [event_message(e, client.seat) for e in events], self._state(table, client.seat), undone
-                )
+                decisions = [decision_message(entry, client.seat) for entry in new]
+                update = p.Update(decisions, self._state(table, client.seat), undone)
                 data = built[client.seat] = p.encode(update)
             out.append((client, data))
         return out
 
     def _presence(self, table: Table) -> None:
         """Tell the table who is here (no change to the game)."""
-        for client, data in self._messages(table, []):
+        for client, data in self._messages(table):
             client.push(data)
 
-    async def _changed(self, table: Table, events: list[ev.Event], undone: int = 0) -> None:
+    async def _changed(self, table: Table, undone: int = 0) -> None:
         """The game changed: note it in the table's journal, then send every member its update."""
         saver = table.session.autosaver
         if isinstance(saver, TableSaver):
             saver.note(table.session.game.actions)
         table.remember()
-        for client, data in self._messages(table, events, undone):
+        for client, data in self._messages(table, undone):
             client.push(data)
         if table.is_over():
             await self._finish(table)
@@ -695,9 +699,10 @@ class Host:
         task.add_done_callback(self._tasks.discard)
 
     def _answered(self, table: Table, request_id: int, action: Action) -> None:
-        events = split(table.session.handle(AIAnswered(request_id, action)))[0]
-        if events:
-            self._spawn(self._changed(table, events))
+        before = len(table.session.journal)
+        table.session.handle(AIAnswered(request_id, action))
+        if len(table.session.journal) != before:
+            self._spawn(self._changed(table))
 
     def _stood_in(self, table: Table, seat: int, at: int, action: Action) -> None:
         session = table.session
@@ -707,7 +712,6 @@ class Host:
             or session.game.current_player() != seat
         ):
             return
-        happened = session.play(action)
+        session.play(action)
         table.standin_moves.add(len(session.journal) - 1)
-        events = split(happened)[0]
-        self._spawn(self._changed(table, events))
+        self._spawn(self._changed(table))

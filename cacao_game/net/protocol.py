@@ -305,16 +305,32 @@ class Welcome(_Message, tag="welcome", frozen=True):
     token: str | None
 
 
-class Update(_Message, tag="update", frozen=True):
-    """Host -> client: what happened (``events``, in order) and the table now (``state``).
+class DecisionMsg(_Data, frozen=True):
+    """One decision of the game as a recipient may see it (``session.journal.Entry``): who
+    made it in which turn, the action, its engine events (``name`` + ``body``, redacted for
+    the recipient), whether a hidden tile came to light, and, when it ended a turn, every
+    seat's projected end score."""
 
-    Sent after every change (a decision, an undo, a seat joining, leaving, or handed to a
-    stand-in) and on every (re)join with no events."""
-
+    seat: int
+    turn: int
+    action: ActionMsg
     events: list[EventMsg]
+    revealed: bool
+    totals: list[int] | None
+
+
+class Update(_Message, tag="update", frozen=True):
+    """Host -> client: what happened and the table now (``state``).
+
+    Sent after every change (decisions, an undo, a seat joining, leaving, or handed to a
+    stand-in) with the new ``decisions`` in order, after taking ``undone`` decisions back;
+    and on every (re)join with ``history`` true and ``decisions`` holding every decision of
+    the game so far (the log and score history)."""
+
+    decisions: list[DecisionMsg]
     state: TableState
     undone: int = 0
-    """Decisions taken back by the change (an undo), else 0."""
+    history: bool = False
 
 
 class Refusal(_Message, tag="refused", frozen=True):

@@ -110,6 +110,8 @@ class Table:
     started: bool = False
     standin_moves: set[int] = field(default_factory=set)
     """Journal indexes of decisions a stand-in AI made (their owner may not undo them)."""
+    sent: int = 0
+    """Decisions the members have been sent (the journal's length at the last update)."""
 
     @classmethod
     def create(cls, code: str, options: TableOptions, seed: int, autosaver: Autosaver | None = None) -> Table:
@@ -139,6 +141,7 @@ class Table:
             for kind, token in zip(data.kinds, data.tokens, strict=True)
         ]
         table = cls(data.code, session, seats, data.options, data.started, set(data.standin_moves))
+        table.sent = len(session.journal)
         return table
 
     def remember(self) -> None:

@@ -28,6 +28,7 @@ from cacao_game.engine.setup import (
     sorted_worker_deck,
 )
 from cacao_game.net.protocol import (
+    DecisionMsg,
     EdgeMsg,
     EventMsg,
     JungleMsg,
@@ -35,8 +36,11 @@ from cacao_game.net.protocol import (
     SeatInfo,
     TableState,
     WorkerMsg,
+    action_from_msg,
+    action_to_msg,
     decode_body,
 )
+from cacao_game.session.journal import Entry
 
 EVENT_TYPES: dict[str, type[ev.Event]] = {cls.__name__: cls for cls in get_args(ev.Event)}
 """Every engine event class by name (``EventMsg.name``)."""
@@ -116,6 +120,30 @@ def event_message(event: ev.Event, you: int | None) -> EventMsg:
     if isinstance(event, ev.WorkerDrawn) and event.seat != you:
         event = ev.WorkerDrawn(event.seat, "")
     return EventMsg(type(event).__name__, msgspec.Raw(msgspec.json.encode(event)))
+
+
+def decision_message(entry: Entry, you: int | None) -> DecisionMsg:
+    """Journal ``entry`` for seat ``you`` (its events redacted by ``event_message``)."""
+    return DecisionMsg(
+        entry.seat,
+        entry.turn,
+        action_to_msg(entry.action),
+        [event_message(event, you) for event in entry.events],
+        entry.revealed,
+        list(entry.totals) if entry.totals is not None else None,
+    )
+
+
+def decision_from_message(message: DecisionMsg) -> Entry:
+    """The journal entry of a decision message; ``ShapeError`` for a bad event."""
+    return Entry(
+        message.seat,
+        message.turn,
+        action_from_msg(message.action),
+        tuple(event_from_message(event) for event in message.events),
+        message.revealed,
+        tuple(message.totals) if message.totals is not None else None,
+    )
 
 
 def event_from_message(message: EventMsg) -> ev.Event:
