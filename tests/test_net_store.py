@@ -83,3 +83,16 @@ def test_full_saves_wait_for_their_interval_but_a_claim_forces_one(tmp_path: Pat
         keeper.flush()
     assert keeper.last is not first
     assert len(load_table(keeper.path)[1].actions) == 4
+
+
+def test_the_network_package_never_imports_pygame() -> None:
+    """``cacao_game.net`` runs on a machine without a window (the headless host)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cacao_game.net.host, cacao_game.net.client, cacao_game.net.bot, cacao_game.net.serve; "
+        "print('pygame' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.strip() == "False"
