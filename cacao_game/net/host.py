@@ -7,11 +7,13 @@ decisions (``Decide``), undo (``TakeBack``) and hint requests (``AskHint``) carr
 and token; anything for another seat, out of turn, stale, illegal or with a wrong token is
 refused with a ``Refusal`` and changes nothing.
 
-AI seats, stand-ins for dropped players and hints think on a thread pool, off the event
-loop, each AI with its own generator seeded from the deal's seed and its seat. Every
-decision is saved (``cacao_game.saves``, one file per table under ``folder/tables``) before
-it is sent to anyone, so a host restarted with ``restore()`` loses no confirmed decision;
-the file keeps token digests, so players take their seats back with their tokens.
+AI seats, stand-ins for dropped players and hints think in worker processes
+(``cacao_game.net.thinking``), off the event loop, each decision seeded from the deal's
+seed, the seat and the decision's number. Every decision is written to the table's journal
+before it is sent to anyone, and the table's full save follows (``cacao_game.net.store``,
+one file per table under ``folder/tables``), so a host restarted with ``restore()`` loses
+no confirmed decision; the save keeps token digests, so players take their seats back with
+their tokens.
 
 Bad input never stops the host: each connection has a rate limit, a size limit and a
 schema; an unreadable message gets a ``Problem``, a flood or an oversized frame closes
@@ -37,8 +39,6 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cacao_game import saves
-from cacao_game.ai import make_player
-from cacao_game.ai.base import Player
 from cacao_game.config.names import name_problem
 from cacao_game.engine import Action, Fill
 from cacao_game.engine.errors import IllegalActionError
@@ -46,6 +46,7 @@ from cacao_game.headless import player_seed
 from cacao_game.net import protocol as p
 from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
+from cacao_game.net.thinking import Thinker, choose
 from cacao_game.net.views import decision_message, table_state
 from cacao_game.records import seat_entries, to_record, write_record
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
@@ -133,7 +134,8 @@ class Host:
     """Serves tables over WebSocket. ``folder`` keeps the tables' autosaves and the records
     of finished games (None: nothing is written). ``seed`` makes deals reproducible (tests,
     benchmarks); without it every deal's seed comes from ``random.SystemRandom``.
-    ``allow_create``: clients may open tables (``Create``). ``clock`` is injectable."""
+    ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
+    processes (0: threads, for tests). ``clock`` is injectable."""
 
     def __init__(
         self,
@@ -142,7 +144,7 @@ class Host:
         seed: int | None = None,
         allow_create: bool = True,
         max_tables: int = MAX_TABLES,
-        ai_threads: int = 2,
+        ai_processes: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.folder = folder
@@ -151,10 +153,9 @@ class Host:
         self.max_tables = max_tables
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
-        self._ai = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="cacao-net-ai")
+        self._ai = Thinker(ai_processes)
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[_Client]] = {}
-        self._brains: dict[tuple[str, str, int], Player] = {}
         self._thinking: set[tuple[str, int, int]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._server: Server | None = None
@@ -199,7 +200,7 @@ class Host:
             if not table.is_over():
                 table.session.autosave()
         await asyncio.get_running_loop().run_in_executor(None, self._flush_all)
-        self._ai.shutdown(wait=False, cancel_futures=True)
+        self._ai.close()
         self._writers.shutdown(wait=True)
         if self.handling:
             ordered = sorted(self.handling)
@@ -672,19 +673,14 @@ class Host:
         if key in self._thinking:
             return
         self._thinking.add(key)
-        brain_key = (table.code, level, seat)
-        player = self._brains.get(brain_key)
-        if player is None:
-            player = self._brains[brain_key] = make_player(
-                level, random.Random(seed), time_budget=time_budget
-            )
         game = table.session.game.clone()
         loop = asyncio.get_running_loop()
+        think = partial(choose, level, seed, at, time_budget)
 
         async def run() -> None:
             try:
-                action = await loop.run_in_executor(self._ai, player.choose, game)
-            except Exception as error:  # an AI bug must not stop the table: play a legal move
+                action = await loop.run_in_executor(self._ai.pool, think, game)
+            except Exception as error:  # a worker that died: the table goes on with a legal move
                 log.warning("table %s: AI %s failed: %s", table.code, level, one_line(error))
                 action = game.legal_actions()[0]
             finally:
