@@ -10,7 +10,8 @@ the host with SIGTERM and prints:
 
 - games finished, decisions, and every record the host filed checked by ``tools/referee.py``;
 - the delay from a decision sent to the update that shows it, as each client saw it: p50,
-  p90, p99 and the worst (the issue's goal: p99 <= 20 ms);
+  p90, p99 and the worst (the issue's goal: p99 <= 20 ms), next to the round trip of plain
+  WebSocket pings to the host over the same run (no game work: the floor the machine sets);
 - the host process's peak and final resident memory (``/proc``) and its CPU time, as seconds
   and as a share of one core over the run; the host's own time per decision (from reading a
   ``decide`` to queueing its updates, logged by the host when it stops); the CPU the bot
@@ -39,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from net_support import LOCAL, free_port, start_server  # noqa: E402 (tests/ helpers)
+from websockets.asyncio.client import connect  # noqa: E402
 
 from cacao_game.net import protocol as p  # noqa: E402
 from cacao_game.net.bot import Bot, BotReport  # noqa: E402
@@ -76,9 +78,27 @@ async def table(port: int, number: int, seats: int, think: float, timeout: float
     return list(await asyncio.gather(*tasks))
 
 
-async def play(port: int, tables: int, seats: int, think: float, timeout: float) -> list[list[BotReport]]:
-    """Every table at once."""
-    return list(await asyncio.gather(*(table(port, n, seats, think, timeout) for n in range(tables))))
+async def ping(port: int, rtts: list[float], done: asyncio.Event) -> None:
+    """WebSocket pings to the host every 50 ms until ``done``: the round trip between the two
+    processes with no game work in it (the machine's floor for the decision delay)."""
+    async with connect(f"ws://{LOCAL}:{port}/", compression=None) as ws:
+        while not done.is_set():
+            started = time.perf_counter()
+            await (await ws.ping())
+            rtts.append(time.perf_counter() - started)
+            await asyncio.sleep(0.05)
+
+
+async def play(
+    port: int, tables: int, seats: int, think: float, timeout: float, rtts: list[float]
+) -> list[list[BotReport]]:
+    """Every table at once, with a pinger alongside."""
+    done = asyncio.Event()
+    pinger = asyncio.create_task(ping(port, rtts, done))
+    results = list(await asyncio.gather(*(table(port, n, seats, think, timeout) for n in range(tables))))
+    done.set()
+    await pinger
+    return results
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -105,7 +125,8 @@ def main() -> int:
     own_before = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
     try:
-        results = asyncio.run(play(port, args.tables, args.seats, args.think, args.timeout))
+        rtts: list[float] = []
+        results = asyncio.run(play(port, args.tables, args.seats, args.think, args.timeout, rtts))
         wall = time.perf_counter() - started
         cpu = proc_cpu(host.pid) - cpu_before
         peak, current = proc_memory(host.pid)
@@ -136,6 +157,12 @@ def main() -> int:
             f"decision -> update delay (ms, {len(delays)} samples): p50 {percentile(delays, 0.5):.1f}, "
             f"p90 {percentile(delays, 0.9):.1f}, p99 {percentile(delays, 0.99):.1f}, "
             f"max {max(delays):.1f}, mean {statistics.fmean(delays):.1f} (goal p99 <= 20)"
+        )
+    if rtts:
+        pings = [rtt * 1000 for rtt in rtts]
+        print(
+            f"ping round trip, no game work (ms, {len(pings)} samples): p50 {percentile(pings, 0.5):.1f}, "
+            f"p90 {percentile(pings, 0.9):.1f}, p99 {percentile(pings, 0.99):.1f}, max {max(pings):.1f}"
         )
     print(f"host memory: peak {peak:.1f} MiB, at the end {current:.1f} MiB")
     print(f"host CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f} % of one core)")
