@@ -285,3 +285,27 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
         "undo": (1, 0, 0),
         "undo after the turn": "undo.turn_over",
     }
+
+
+def test_idle_connections_and_one_too_many_are_closed_with_a_reason() -> None:
+    async def scenario() -> tuple[list[str], int | None, int | None]:
+        host = await start_host(None, max_connections=2, join_wait=0.2)
+        first = await open_raw(host)
+        second = await open_raw(host)
+        third = await open_raw(host)
+        busy = await expect(third, p.Problem)
+        third_code = await closed(third)
+        await send(second, p.Create(p.VERSION, "Ana", options("remote", "random")))
+        await expect(second, p.Welcome)
+        idle = await expect(first, p.Problem)
+        first_code = await closed(first)
+        await asyncio.sleep(0.3)
+        await send(second, p.AskHint(0, "x", 0))
+        still = await expect(second, p.Refusal)
+        await host.stop()
+        codes = [getattr(m, "code", "") for m in (busy, idle)] + [getattr(still, "reason", "")]
+        return codes, third_code, first_code
+
+    codes, third_code, first_code = run(scenario())
+    assert codes == ["busy", "idle", "seat"]
+    assert third_code == first_code == 1008

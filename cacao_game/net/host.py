@@ -66,6 +66,10 @@ FLOOD_CLOSE: Final = 200
 OUTBOX: Final = 512
 """Messages waiting for a slow client after which its connection is closed."""
 MAX_TABLES: Final = 200
+MAX_CONNECTIONS: Final = 2000
+"""Connections a host keeps at once; more are told it is busy and closed."""
+JOIN_WAIT: Final = 30.0
+"""Seconds a connection may stay without joining a table."""
 
 REFUSALS: Final = {
     "seat": "That seat is not yours (wrong or stale token).",
@@ -135,7 +139,9 @@ class Host:
     of finished games (None: nothing is written). ``seed`` makes deals reproducible (tests,
     benchmarks); without it every deal's seed comes from ``random.SystemRandom``.
     ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
-    processes (0: threads, for tests). ``clock`` is injectable."""
+    processes (0: threads, for tests). ``max_connections`` and ``join_wait`` (seconds a
+    connection may stay without a table) bound what idle or numerous clients can hold.
+    ``clock`` is injectable."""
 
     def __init__(
         self,
@@ -144,6 +150,8 @@ class Host:
         seed: int | None = None,
         allow_create: bool = True,
         max_tables: int = MAX_TABLES,
+        max_connections: int = MAX_CONNECTIONS,
+        join_wait: float = JOIN_WAIT,
         ai_processes: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -151,6 +159,9 @@ class Host:
         self.tables: dict[str, Table] = {}
         self.allow_create = allow_create
         self.max_tables = max_tables
+        self.max_connections = max_connections
+        self.join_wait = join_wait
+        self._connections: set[_Client] = set()
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
         self._ai = Thinker(ai_processes)
@@ -262,6 +273,12 @@ class Host:
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
         client = _Client(ws, peer, float(BURST), self._clock())
         writer = asyncio.create_task(self._write(client))
+        self._connections.add(client)
+        if len(self._connections) > self.max_connections:
+            log.warning("%s: too many connections, refused", peer)
+            client.send(p.Problem("busy", "This host has too many players connected: try again later.", True))
+            client.push(None)
+        join_timer = asyncio.get_running_loop().call_later(self.join_wait, self._join_timeout, client)
         try:
             async for frame in ws:
                 if client.closing:
@@ -284,11 +301,19 @@ class Host:
         except Exception as error:  # one connection's failure must not reach the others
             log.warning("%s: %s", peer, one_line(error))
         finally:
+            join_timer.cancel()
+            self._connections.discard(client)
             self._left(client)
             client.push(None)
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(writer, 1.0)
             writer.cancel()
+
+    def _join_timeout(self, client: _Client) -> None:
+        if client.table is None and not client.closing:
+            log.info("%s: no join in %g s, closing", client.peer, self.join_wait)
+            client.send(p.Problem("idle", f"Join or open a table within {self.join_wait:g} seconds.", True))
+            client.push(None)
 
     async def _write(self, client: _Client) -> None:
         with contextlib.suppress(ConnectionClosed):
