@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import threading
+import time
 from pathlib import Path
 
 from net_support import LOCAL, options, record_files, run, seated_bots, start_host
@@ -17,6 +17,7 @@ from cacao_game.net import protocol as p
 from cacao_game.net.bot import Bot
 from cacao_game.net.client import Changed, Failed, Joined, Link, NetClient, Reconnecting, Refused
 from cacao_game.net.host import Host
+from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.views import table_state, view_game
 from cacao_game.records import replay_record
 
@@ -39,11 +40,8 @@ def test_a_views_rebuilt_game_equals_the_hosts_view_of_the_seat() -> None:
 def test_two_threaded_clients_play_a_whole_game(tmp_path: Path) -> None:
     """Two ``NetClient``s (background threads, queues) play a game to its end against an AI
     seat; the host files a record the referee accepts, and both clients end on the same score."""
-    loop = asyncio.new_event_loop()
-    host = Host(tmp_path, seed=3)
-    port = loop.run_until_complete(host.start(LOCAL, 0))
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
+    hosting = BackgroundHost(tmp_path)
+    port = hosting.start(LOCAL, 0)
     clients: list[NetClient] = []
     try:
         first = NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "random", "remote")))
@@ -80,9 +78,7 @@ def test_two_threaded_clients_play_a_whole_game(tmp_path: Path) -> None:
     finally:
         for client in clients:
             client.close()
-        asyncio.run_coroutine_threadsafe(host.stop(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
+        hosting.stop()
     records = record_files(tmp_path)
     assert len(records) == 1
     assert load_referee().check_record(records[0]) == []
@@ -367,20 +363,50 @@ def test_a_client_reports_reconnecting_while_no_host_answers_and_stops_on_close(
 
 
 def test_a_client_of_another_version_gets_a_failure_in_words_and_stops_trying(tmp_path: Path) -> None:
-    loop = asyncio.new_event_loop()
-    host = Host(None, seed=1)
-    port = loop.run_until_complete(host.start(LOCAL, 0))
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
+    hosting = BackgroundHost(None)
+    port = hosting.start(LOCAL, 0)
     try:
         client = NetClient(LOCAL, port, p.Join(p.VERSION + 1, "ABCDEF", "Ana"))
         client.start()
         event = client.wait(5.0)
         client.close()
     finally:
-        asyncio.run_coroutine_threadsafe(host.stop(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
+        hosting.stop()
     assert isinstance(event, Failed) and event.code == "version"
     assert f"version {p.VERSION + 1}" in event.text
     assert not client._thread.is_alive()
+
+
+def test_the_host_fills_empty_remote_seats_with_the_ai_and_the_game_starts(tmp_path: Path) -> None:
+    """A table of three remote seats: one player joins; the host's screen sees who is there,
+    gives the two empty seats to the AI, and the game starts and finishes."""
+    hosting = BackgroundHost(None)
+    port = hosting.start(LOCAL, 0)
+    try:
+        code = hosting.open_table(options("remote", "remote", "remote"))
+        assert [seat.claimed for seat in hosting.seats(code)] == [False, False, False]
+        client = NetClient(LOCAL, port, p.Join(p.VERSION, code, "Ana"))
+        client.start()
+        joined = client.wait(5.0)
+        assert isinstance(joined, Joined) and joined.seat == 0
+        assert [seat.claimed for seat in hosting.seats(code)] == [True, False, False]
+        hosting.fill_with_ai(code, 1, "random")
+        hosting.fill_with_ai(code, 2, "easy")
+        import random
+
+        rng = random.Random(1)
+        sent = -1
+        for _ in range(4000):
+            client.poll()
+            table = client.table
+            if table is not None and table.state.deciding < 0:
+                break
+            if table is not None and table.my_turn and sent != table.decisions:
+                sent = table.decisions
+                client.decide([rng.choice(table.game.legal_actions())])
+            time.sleep(0.005)
+        assert table is not None and table.state.deciding < 0
+        assert [seat.kind for seat in table.state.seats] == ["remote", "random", "easy"]
+        client.close()
+    finally:
+        hosting.stop()

@@ -3,9 +3,7 @@ whole game through the commands the table sends, with the host on 127.0.0.1."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-import threading
 import time
 from pathlib import Path
 
@@ -16,18 +14,15 @@ pytest.importorskip("cacao_game.session.source")
 
 from cacao_game.net import protocol as p
 from cacao_game.net.client import NetClient
-from cacao_game.net.host import Host
+from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.remote import CONNECTED, RemoteSource
 from cacao_game.session.commands import Confirm, Undo
 from cacao_game.session.notices import Refused
 
 
 def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -> None:
-    loop = asyncio.new_event_loop()
-    host = Host(tmp_path, seed=8)
-    port = loop.run_until_complete(host.start(LOCAL, 0))
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
+    hosting = BackgroundHost(tmp_path)
+    port = hosting.start(LOCAL, 0)
     sources: list[RemoteSource] = []
     try:
         first = NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "easy", "remote")))
@@ -68,6 +63,4 @@ def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -
     finally:
         for source in sources:
             source.close()
-        asyncio.run_coroutine_threadsafe(host.stop(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join(5)
+        hosting.stop()

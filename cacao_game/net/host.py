@@ -266,6 +266,17 @@ class Host:
         self._schedule_ai(table)
         return table
 
+    def fill_with_ai(self, code: str, number: int, level: str) -> None:
+        """The host turns free remote seat ``number`` of table ``code`` into AI ``level`` (the
+        game starts once no remote seat is free). KeyError for an unknown table, ValueError
+        for a seat that is not free or an unknown level."""
+        table = self.tables[code]
+        table.make_ai(number, level)
+        self._save_now(table)
+        log.info("table %s: seat %d is now played by the AI (%s)", code, number, level)
+        self._presence(table)
+        self._schedule_ai(table)
+
     # ----------------------------------------------------------------- connections
 
     async def _handle(self, ws: ServerConnection) -> None:

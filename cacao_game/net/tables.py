@@ -189,6 +189,21 @@ class Table:
         self.remember()
         return token
 
+    def make_ai(self, number: int, level: str) -> None:
+        """Give remote seat ``number``, still unclaimed, to AI ``level`` for the whole game.
+        Raises ValueError if the seat is claimed, not remote, or the level unknown."""
+        seat = self.seats[number]
+        if not seat.remote or seat.token is not None:
+            raise ValueError(f"seat {number + 1} is not a free remote seat")
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}")
+        seat.kind, seat.connected = level, True
+        config = self.session.config.seats[number]
+        config.kind, config.name = level, level.title()
+        self.session.humans = self.session.humans - {number}
+        self.started = self.started or self.free_seat() is None
+        self.remember()
+
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` belongs to, or None."""
         return next((n for n, seat in enumerate(self.seats) if seat.owns(token)), None)
