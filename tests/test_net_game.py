@@ -410,3 +410,29 @@ def test_the_host_fills_empty_remote_seats_with_the_ai_and_the_game_starts(tmp_p
         client.close()
     finally:
         hosting.stop()
+
+
+def test_a_restored_table_whose_players_never_return_is_finished_by_stand_ins(tmp_path: Path) -> None:
+    """Both players leave and the host stops; the restarted host waits the table's time, then
+    its stand-ins play both seats to the end and the record is filed."""
+
+    async def play() -> None:
+        first = await start_host(tmp_path, seed=2)
+        table_options = options("remote", "remote", standin="random", standin_after=0.05)
+        bots = await seated_bots(first, table_options, remotes=2)
+        for bot, task in bots:
+            await bot.link.close()
+            task.cancel()
+        await first.stop()
+        second = Host(tmp_path, seed=3, ai_processes=0)
+        assert second.restore() == 1
+        await second.start(LOCAL, 0)
+        for _ in range(1000):
+            if record_files(tmp_path):
+                break
+            await asyncio.sleep(0.01)
+        await second.stop()
+
+    run(play())
+    (record,) = record_files(tmp_path)
+    assert load_referee().check_record(record) == []

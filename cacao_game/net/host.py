@@ -193,8 +193,14 @@ class Host:
         sockets = list(self._server.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else port
         log.info("serving on %s:%d", bind, self.port)
+        loop = asyncio.get_running_loop()
         for table in self.tables.values():
             self._schedule_ai(table)
+            for number, seat in enumerate(table.seats):
+                if seat.remote and not seat.connected and table.options.standin is not None:
+                    loop.call_later(
+                        table.options.standin_after, self._stand_in, table, number, seat.away_since
+                    )
         return self.port
 
     async def stop(self) -> None:
