@@ -3,9 +3,12 @@ stale journals, and a host restored from them (no sockets needed here)."""
 
 from __future__ import annotations
 
+import logging
 import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import pytest
 
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.engine import Action, Game
@@ -96,3 +99,28 @@ def test_the_network_package_never_imports_pygame() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert out.stdout.strip() == "False"
+
+
+def test_a_dead_ai_worker_is_replaced_and_the_table_goes_on(caplog: pytest.LogCaptureFixture) -> None:
+    """An AI worker process killed mid-game: that decision falls back to a legal move, the
+    next request gets a fresh worker."""
+    import asyncio
+    import os
+    import signal
+
+    from net_support import options, run, seated_bots, start_host
+
+    async def play() -> bool:
+        host = await start_host(None, seed=6, ai_processes=1)
+        bots = await seated_bots(host, options("remote", "random"), remotes=1, think=0.01)
+        while not getattr(host._ai._pool, "_processes", None):
+            await asyncio.sleep(0.01)
+        for pid in list(host._ai._pool._processes):  # type: ignore[union-attr]
+            os.kill(pid, signal.SIGKILL)
+        report = await bots[0][1]
+        await host.stop()
+        return report.finished
+
+    caplog.set_level(logging.INFO)
+    assert run(play(), timeout=30.0)
+    assert any("AI random failed" in record.getMessage() for record in caplog.records)

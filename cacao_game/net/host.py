@@ -724,6 +724,7 @@ class Host:
                 action = await loop.run_in_executor(self._ai.pool, think, game)
             except Exception as error:  # a worker that died: the table goes on with a legal move
                 log.warning("table %s: AI %s failed: %s", table.code, level, one_line(error))
+                self._ai.close()  # the next request starts fresh workers
                 action = game.legal_actions()[0]
             finally:
                 self._thinking.discard(key)
