@@ -102,8 +102,9 @@ def _hidden_orders(record: dict[str, object], seat: int) -> list[str]:
 
 def test_a_client_never_receives_another_seats_hand_the_pile_order_or_the_seed(tmp_path: Path) -> None:
     """Every byte sent to each client during a whole 3-player game: the seed, the jungle pile
-    and other worker piles in order, and other seats' hands never appear, and every state
-    holds the recipient's own hand as the host had it at that decision."""
+    and other worker piles in order, and other seats' hands (at every decision) never appear,
+    every state holds the recipient's own hand as the host had it at that decision, and other
+    seats' drawn tiles are blank."""
     captured: dict[int, list[bytes]] = {0: [], 1: [], 2: []}
 
     async def play() -> Host:
@@ -136,6 +137,15 @@ def test_a_client_never_receives_another_seats_hand_the_pile_order_or_the_seed(t
         assert seed not in everything
         for hidden in _hidden_orders(record, number):
             assert hidden not in everything, hidden
+        own = {json.dumps(list(hands[number]), separators=(",", ":")) for hands in hands_at}
+        others = {
+            json.dumps(list(hands[other]), separators=(",", ":"))
+            for hands in hands_at
+            for other in range(len(hands))
+            if other != number and len(hands[other]) > 1
+        }
+        for hand in others - own:
+            assert hand not in everything, hand
         states = 0
         for frame in frames:
             message = p.decode_host(frame)
