@@ -30,7 +30,6 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Final, assert_never
@@ -44,6 +43,7 @@ from cacao_game.engine import Action, Fill
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.headless import player_seed
 from cacao_game.net import protocol as p
+from cacao_game.net.connection import BURST, FLOOD_CLOSE, RATE, REFUSALS, Connection, refusal
 from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
 from cacao_game.net.thinking import Thinker, choose
@@ -57,81 +57,11 @@ from cacao_game.typed_json import ShapeError
 
 log = logging.getLogger(__name__)
 
-RATE: Final = 20.0
-"""Messages per second a connection may send on average ..."""
-BURST: Final = 40
-"""... and in one burst."""
-FLOOD_CLOSE: Final = 200
-"""Messages over the rate limit after which the connection is closed."""
-OUTBOX: Final = 512
-"""Messages waiting for a slow client after which its connection is closed."""
 MAX_TABLES: Final = 200
 MAX_CONNECTIONS: Final = 2000
 """Connections a host keeps at once; more are told it is busy and closed."""
 JOIN_WAIT: Final = 30.0
 """Seconds a connection may stay without joining a table."""
-
-REFUSALS: Final = {
-    "seat": "That seat is not yours (wrong or stale token).",
-    "not_seated": "Join a table first.",
-    "not_started": "The game starts when every remote seat has a player.",
-    "over": "The game is over.",
-    "stale": "The game has moved on since you decided; here is the table as it is now.",
-    "turn": "It is not your decision.",
-    "illegal": "That move is not allowed.",
-    "count": f"Send 1 to {p.MAX_ACTIONS} decisions at a time.",
-    "hints_off": "The host does not allow hints at this table.",
-    "standin": "The last decision was the stand-in's, not yours: it cannot be taken back.",
-    "undo.nothing": "There is nothing of yours to take back.",
-    "undo.other_human": "Only your own decisions can be taken back.",
-    "undo.turn_over": "Your turn is over: it cannot be taken back.",
-    "undo.reveal": "A hidden tile has been revealed since: it cannot be taken back.",
-    "undo.nobody": "There is nothing of yours to take back.",
-}
-"""The words of each refusal reason (clients may show their own translation of the code)."""
-
-
-def refusal(reason: str) -> p.Refusal:
-    """The ``Refusal`` message for ``reason`` (a key of ``REFUSALS``)."""
-    return p.Refusal(reason, REFUSALS.get(reason, reason))
-
-
-@dataclass(eq=False)
-class _Client:
-    """One connection: where it sits and its rate-limit bucket."""
-
-    ws: ServerConnection
-    peer: str
-    allowance: float
-    checked: float
-    outbox: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-    table: Table | None = None
-    seat: int | None = None
-    over_limit: int = 0
-    closing: bool = False
-    """The host is closing the connection: what it sends now is not read."""
-
-    def allow(self, now: float) -> bool:
-        """Take one message from the bucket (``RATE`` per second, at most ``BURST`` saved)."""
-        self.allowance = min(float(BURST), self.allowance + (now - self.checked) * RATE)
-        self.checked = now
-        if self.allowance < 1.0:
-            return False
-        self.allowance -= 1.0
-        return True
-
-    def send(self, message: p.HostMessage) -> None:
-        """Queue ``message``; a client that lets too many pile up is closed."""
-        self.push(p.encode(message))
-
-    def push(self, data: bytes | None) -> None:
-        """Queue encoded bytes (None: close after what is queued)."""
-        self.closing = self.closing or data is None
-        try:
-            self.outbox.put_nowait(data)
-        except asyncio.QueueFull:
-            log.warning("%s: too slow, closing", self.peer)
-            self.ws.transport.abort()
 
 
 class Host:
@@ -161,12 +91,12 @@ class Host:
         self.max_tables = max_tables
         self.max_connections = max_connections
         self.join_wait = join_wait
-        self._connections: set[_Client] = set()
+        self._connections: set[Connection] = set()
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
         self._ai = Thinker(ai_processes)
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
-        self._members: dict[str, set[_Client]] = {}
+        self._members: dict[str, set[Connection]] = {}
         self._thinking: set[tuple[str, int, int]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._server: Server | None = None
@@ -288,7 +218,7 @@ class Host:
     async def _handle(self, ws: ServerConnection) -> None:
         address = ws.remote_address
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
-        client = _Client(ws, peer, float(BURST), self._clock())
+        client = Connection(ws, peer, float(BURST), self._clock())
         writer = asyncio.create_task(self._write(client))
         self._connections.add(client)
         if len(self._connections) > self.max_connections:
@@ -326,13 +256,13 @@ class Host:
                 await asyncio.wait_for(writer, 1.0)
             writer.cancel()
 
-    def _join_timeout(self, client: _Client) -> None:
+    def _join_timeout(self, client: Connection) -> None:
         if client.table is None and not client.closing:
             log.info("%s: no join in %g s, closing", client.peer, self.join_wait)
             client.send(p.Problem("idle", f"Join or open a table within {self.join_wait:g} seconds.", True))
             client.push(None)
 
-    async def _write(self, client: _Client) -> None:
+    async def _write(self, client: Connection) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
                 data = await client.outbox.get()
@@ -341,7 +271,7 @@ class Host:
                     return
                 await client.ws.send(data, text=True)
 
-    async def _receive(self, client: _Client, data: bytes) -> None:
+    async def _receive(self, client: Connection, data: bytes) -> None:
         try:
             message = p.decode_client(data)
         except p.VersionMismatch as error:
@@ -369,12 +299,12 @@ class Host:
             case _:
                 assert_never(message)
 
-    def _fail(self, client: _Client, code: str, text: str) -> None:
+    def _fail(self, client: Connection, code: str, text: str) -> None:
         log.info("%s: join refused: %s", client.peer, text)
         client.send(p.Problem(code, text, fatal=True))
         client.push(None)
 
-    def _create(self, client: _Client, message: p.Create) -> None:
+    def _create(self, client: Connection, message: p.Create) -> None:
         if not self.allow_create:
             self._fail(client, "create", "This host does not let players open tables.")
             return
@@ -392,7 +322,7 @@ class Host:
             return
         self._sit(client, table, message.name)
 
-    def _join(self, client: _Client, message: p.Join) -> None:
+    def _join(self, client: Connection, message: p.Join) -> None:
         if client.table is not None:
             client.send(p.Problem("joined", "You are already at a table."))
             return
@@ -419,7 +349,7 @@ class Host:
             return
         self._sit(client, table, message.name)
 
-    def _sit(self, client: _Client, table: Table, name: str) -> None:
+    def _sit(self, client: Connection, table: Table, name: str) -> None:
         seat = table.free_seat()
         if seat is None:
             self._fail(client, "full", "Every seat at this table is taken; you may watch.")
@@ -436,7 +366,7 @@ class Host:
         if isinstance(table.session.autosaver, TableSaver):
             table.session.autosaver.force()
 
-    def _return(self, client: _Client, table: Table, seat: int, token: str) -> None:
+    def _return(self, client: Connection, table: Table, seat: int, token: str) -> None:
         for other in list(self._members.get(table.code, ())):
             if other.seat == seat and other is not client:
                 other.send(p.Problem("replaced", "Your seat was taken back from another connection.", True))
@@ -449,14 +379,16 @@ class Host:
         self._seat_client(client, table, seat, token)
         self._presence(table)
 
-    def _seat_client(self, client: _Client, table: Table, seat: int | None, token: str | None = None) -> None:
+    def _seat_client(
+        self, client: Connection, table: Table, seat: int | None, token: str | None = None
+    ) -> None:
         client.table, client.seat = table, seat
         self._members.setdefault(table.code, set()).add(client)
         client.send(p.Welcome(p.VERSION, table.code, seat, token))
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
 
-    def _left(self, client: _Client) -> None:
+    def _left(self, client: Connection) -> None:
         table = client.table
         if table is None:
             return
@@ -495,7 +427,7 @@ class Host:
 
     # ----------------------------------------------------------------- commands
 
-    def _seated(self, client: _Client, message: p.Decide | p.TakeBack | p.AskHint) -> Table | None:
+    def _seated(self, client: Connection, message: p.Decide | p.TakeBack | p.AskHint) -> Table | None:
         """The table of ``client`` if ``message`` is for its seat with its token; else the
         client is told why and None is returned."""
         table = client.table
@@ -507,7 +439,7 @@ class Host:
             return table
         return None
 
-    async def _decide(self, client: _Client, message: p.Decide) -> None:
+    async def _decide(self, client: Connection, message: p.Decide) -> None:
         table = self._seated(client, message)
         if table is None:
             return
@@ -551,7 +483,7 @@ class Host:
                 return f"That move is not allowed: {one_line(error)}"
         return None
 
-    async def _take_back(self, client: _Client, message: p.TakeBack) -> None:
+    async def _take_back(self, client: Connection, message: p.TakeBack) -> None:
         table = self._seated(client, message)
         if table is None:
             return
@@ -575,7 +507,7 @@ class Host:
         log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
         await self._changed(table, undone)
 
-    def _ask_hint(self, client: _Client, message: p.AskHint) -> None:
+    def _ask_hint(self, client: Connection, message: p.AskHint) -> None:
         table = self._seated(client, message)
         if table is None:
             return
@@ -596,7 +528,7 @@ class Host:
                 lambda action: self._hinted(client, table, message.at, action),
             )
 
-    def _hinted(self, client: _Client, table: Table, at: int, action: Action) -> None:
+    def _hinted(self, client: Connection, table: Table, at: int, action: Action) -> None:
         if client.table is table and len(table.session.game.actions) == at:
             client.send(p.Hint(at, p.action_to_msg(action)))
 
@@ -612,12 +544,12 @@ class Host:
             hints=table.options.hints,
         )
 
-    def _resend(self, client: _Client, table: Table) -> None:
+    def _resend(self, client: Connection, table: Table) -> None:
         """Send ``client`` the whole table again (after a stale command)."""
         history = [decision_message(entry, client.seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, client.seat), history=True))
 
-    def _messages(self, table: Table, undone: int = 0) -> list[tuple[_Client, bytes]]:
+    def _messages(self, table: Table, undone: int = 0) -> list[tuple[Connection, bytes]]:
         """The update for each member of ``table``: the decisions since the last update (after
         ``undone`` taken back) and the state as it is now."""
         journal = table.session.journal
