@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 
 import pytest
 from net_support import LOCAL, options, run, seated_bots, start_host
@@ -309,3 +310,21 @@ def test_idle_connections_and_one_too_many_are_closed_with_a_reason() -> None:
     codes, third_code, first_code = run(scenario())
     assert codes == ["busy", "idle", "seat"]
     assert third_code == first_code == 1008
+
+
+def test_a_table_that_never_started_is_closed_once_everyone_has_left(tmp_path: Path) -> None:
+    async def scenario() -> tuple[int, int, list[Path]]:
+        host = await start_host(tmp_path, abandon_after=0.1)
+        ws = await open_raw(host)
+        await send(ws, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        await expect(ws, p.Welcome)
+        opened = len(host.tables)
+        await ws.close()
+        await asyncio.sleep(0.5)
+        left = len(host.tables)
+        await host.stop()
+        return opened, left, sorted((tmp_path / "tables").glob("*"))
+
+    opened, left, files = run(scenario())
+    assert (opened, left) == (1, 0)
+    assert files == []

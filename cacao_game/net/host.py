@@ -62,6 +62,8 @@ MAX_CONNECTIONS: Final = 2000
 """Connections a host keeps at once; more are told it is busy and closed."""
 JOIN_WAIT: Final = 30.0
 """Seconds a connection may stay without joining a table."""
+ABANDON_AFTER: Final = 600.0
+"""Seconds a table that never started stays once everyone has left it."""
 
 
 class Host:
@@ -70,7 +72,8 @@ class Host:
     benchmarks); without it every deal's seed comes from ``random.SystemRandom``.
     ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
     processes (0: threads, for tests). ``max_connections`` and ``join_wait`` (seconds a
-    connection may stay without a table) bound what idle or numerous clients can hold.
+    connection may stay without a table) and ``abandon_after`` (seconds an unstarted table
+    stays once everyone left) bound what idle or numerous clients can hold.
     ``clock`` is injectable."""
 
     def __init__(
@@ -82,6 +85,7 @@ class Host:
         max_tables: int = MAX_TABLES,
         max_connections: int = MAX_CONNECTIONS,
         join_wait: float = JOIN_WAIT,
+        abandon_after: float = ABANDON_AFTER,
         ai_processes: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -91,6 +95,7 @@ class Host:
         self.max_tables = max_tables
         self.max_connections = max_connections
         self.join_wait = join_wait
+        self.abandon_after = abandon_after
         self._connections: set[Connection] = set()
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
@@ -408,9 +413,21 @@ class Host:
             return
         self._presence(table)
         options = table.options
+        loop = asyncio.get_running_loop()
         if options.standin is not None and not table.is_over():
-            loop = asyncio.get_running_loop()
             loop.call_later(options.standin_after, self._stand_in, table, client.seat, seat.away_since)
+        if not table.started and not members:
+            loop.call_later(self.abandon_after, self._abandon, table)
+
+    def _abandon(self, table: Table) -> None:
+        """Close a table that never started and that nobody has come back to."""
+        if table.started or self._members.get(table.code) or self.tables.get(table.code) is not table:
+            return
+        log.info("table %s: closed, nobody came back before it started", table.code)
+        self._forget(table)
+        saver = table.session.autosaver
+        if isinstance(saver, TableSaver):
+            self._spawn(asyncio.get_running_loop().run_in_executor(None, saver.remove))
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
