@@ -57,3 +57,29 @@ def test_a_killed_host_process_restarts_from_its_autosave_and_stops_cleanly(tmp_
     assert "restored at decision" in text and "stopping: saving every table" in text
     (record,) = record_files(tmp_path)
     assert load_referee().check_record(record) == []
+
+
+def test_a_port_in_use_is_one_line_and_exit_code_1(tmp_path: Path) -> None:
+    import socket
+    import sys
+
+    from net_support import ROOT
+
+    with socket.socket() as taken:
+        taken.bind((LOCAL, 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        command = [
+            sys.executable,
+            "-m",
+            "cacao_game",
+            "--serve",
+            "--port",
+            port,
+            "--serve-dir",
+            str(tmp_path),
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert f"cannot listen on {LOCAL}:{port}" in done.stderr
