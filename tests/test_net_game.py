@@ -446,3 +446,23 @@ def test_a_restored_table_whose_players_never_return_is_finished_by_stand_ins(tm
     run(play())
     (record,) = record_files(tmp_path)
     assert load_referee().check_record(record) == []
+
+
+def test_the_same_seeds_give_the_same_game_ai_seats_included(tmp_path: Path) -> None:
+    """A host's deals and its AI seats' decisions depend only on its seed (and the players'
+    decisions): two runs give the same record."""
+
+    async def play(folder: Path) -> None:
+        host = await start_host(folder, seed=13, ai_processes=1)
+        bots = await seated_bots(host, options("remote", "easy", "random"), remotes=1, think=0.002)
+        await bots[0][1]
+        await host.stop()
+
+    records = []
+    for number in range(2):
+        folder = tmp_path / str(number)
+        run(play(folder))
+        (record,) = record_files(folder)
+        records.append(record)
+    assert records[0]["turns"] == records[1]["turns"]
+    assert records[0]["seed"] == records[1]["seed"]
