@@ -64,3 +64,65 @@ def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -
         for source in sources:
             source.close()
         hosting.stop()
+
+
+def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path: Path) -> None:
+    """Strict undo across machines through the table's commands: the seat's placement of a
+    turn still going on (a fill to come) goes back, the journal and the game with it."""
+    from cacao_game.engine import Phase
+    from cacao_game.session.notices import Undone
+
+    hosting = BackgroundHost(None)
+    port = hosting.start(LOCAL, 0)
+    sources: list[RemoteSource] = []
+    try:
+        first = NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        first.start()
+        sources.append(RemoteSource(first))
+        while first.code is None:
+            sources[0].poll()
+            time.sleep(0.01)
+        second = NetClient(LOCAL, port, p.Join(p.VERSION, first.code, "Bo"))
+        second.start()
+        sources.append(RemoteSource(second))
+        rng = random.Random(4)
+        undone: list[int] = []
+        placed_at = taken_back = -1
+        for _ in range(6000):
+            for source in sources:
+                for event in source.poll():
+                    if isinstance(event, Undone) and event.decisions:
+                        undone.append(len(source.journal))
+                if undone or not source.accepts_input():
+                    continue
+                game = source.table_game()
+                if placed_at >= 0 and placed_at == len(source.journal) - 1:
+                    assert source.undo_check() == 1
+                    source.handle(Undo())
+                    taken_back = placed_at
+                    placed_at = -2
+                    continue
+                keeping = []
+                for action in game.legal_actions():
+                    trial = game.clone()
+                    trial.apply(action)
+                    if trial.phase is Phase.FILL and trial.current_player() == game.current_player():
+                        keeping.append(action)
+                if keeping and placed_at == -1:
+                    placed_at = len(source.journal)
+                    action = keeping[0]
+                else:
+                    action = rng.choice(game.legal_actions())
+                source.selection.set_provisional(action)
+                source.handle(Confirm())
+                if source.accepts_input():
+                    source.handle(Confirm())
+            if undone:
+                break
+            time.sleep(0.005)
+        assert undone, "no placement that keeps the turn came up"
+        assert undone[0] == taken_back >= 0
+    finally:
+        for source in sources:
+            source.close()
+        hosting.stop()
