@@ -328,3 +328,34 @@ def test_a_table_that_never_started_is_closed_once_everyone_has_left(tmp_path: P
     opened, left, files = run(scenario())
     assert (opened, left) == (1, 0)
     assert files == []
+
+
+def test_a_host_sending_nonsense_cannot_crash_a_client() -> None:
+    """A state that is no table (wrong counts, unknown tiles, phases, seats) is refused with
+    ValueError; the client logs it and keeps its last table."""
+    import random
+
+    import msgspec
+
+    from cacao_game.engine import Game as EngineGame
+    from cacao_game.net.views import table_state, view_game
+
+    game = EngineGame.new(3, "base", 5)
+    rng = random.Random(5)
+    for _ in range(25):
+        game.apply(rng.choice(game.legal_actions()))
+    state = table_state(game, 1, table="ABCDEF", seats=[], started=True, hints=False)
+    broken = [
+        {"unplayed": []},
+        {"hand_sizes": [3]},
+        {"players": 9},
+        {"phase": 7},
+        {"opening_display": ["nope", "nope"]},
+        {"opening_hand": ["9999", "1111", "1111"]},
+        {"you": 5},
+        {"edges": [p.EdgeMsg(7, (0, 0), 9, (0, 0), "x", 1, 1)]},
+        {"variant": "chess"},
+    ]
+    for change in broken:
+        with pytest.raises(ValueError):
+            view_game(msgspec.structs.replace(state, **change))

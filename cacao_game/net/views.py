@@ -195,7 +195,24 @@ def _pos(value: Sequence[int]) -> Pos:
 def view_game(state: TableState) -> Game:
     """The game as ``state``'s recipient sees it: equal to ``game.view(you)`` on the host for a
     seat (history not kept, no actions). Raises ValueError if ``state`` is not a consistent
-    table (``Game.check_invariants`` is the caller's to run)."""
+    table (a host that sends nonsense cannot crash a client)."""
+    try:
+        return _view_game(state)
+    except (KeyError, IndexError, TypeError, AssertionError) as error:
+        raise ValueError(f"inconsistent table from the host: {type(error).__name__}: {error}") from None
+
+
+def _view_game(state: TableState) -> Game:
+    seats = range(state.players)
+    if not (len(state.unplayed) == len(state.hand_sizes) == len(state.gold) == state.players):
+        raise ValueError("per-seat lists do not match the number of players")
+    numbers = [state.mover, *(edge.seat for edge in state.edges), *(t.seat for t in state.workers)]
+    if (state.you is not None and state.you not in seats) or any(n not in seats for n in numbers):
+        raise ValueError("a seat number out of range")
+    if state.deciding not in (*seats, -1) or state.resolving not in (*seats, -1):
+        raise ValueError("a deciding seat out of range")
+    if any(edge.side not in range(4) for edge in state.edges):
+        raise ValueError("an edge side out of range")
     game = Game(_stand_in_setup(state), keep_history=False)
     you = state.you
     game.jungle = {_pos(t.pos): (t.code, t.rotation) for t in state.jungle}
