@@ -204,7 +204,11 @@ class Link:
             reason = "closed"
             try:
                 async with connect(
-                    self.uri, max_size=p.HOST_LIMIT, compression=None, open_timeout=OPEN_TIMEOUT
+                    self.uri,
+                    max_size=p.HOST_LIMIT,
+                    compression=None,
+                    open_timeout=OPEN_TIMEOUT,
+                    close_timeout=1.0,
                 ) as ws:
                     self._ws = ws
                     await ws.send(p.encode(self._hello()), text=True)
