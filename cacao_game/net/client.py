@@ -37,7 +37,7 @@ import random
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, assert_never
+from typing import Final, Literal, assert_never
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -50,6 +50,9 @@ from cacao_game.session.journal import Entry
 from cacao_game.typed_json import ShapeError
 
 log = logging.getLogger(__name__)
+
+CommandKind = Literal["decide", "undo", "hint"]
+"""What a seated client asks of the host (``Link.command``)."""
 
 BACKOFF_FIRST: Final = 0.25
 BACKOFF_MAX: Final = 5.0
@@ -291,7 +294,7 @@ class Link:
             return False
         return True
 
-    def command(self, kind: str, actions: Sequence[Action] = ()) -> p.ClientMessage | None:
+    def command(self, kind: CommandKind, actions: Sequence[Action] = ()) -> p.ClientMessage | None:
         """The ``Decide`` (``kind`` ``decide``), ``TakeBack`` (``undo``) or ``AskHint``
         (``hint``) for this seat at the current decision, or None when not seated."""
         if self.seat is None or self.token is None or self.table is None:
@@ -386,7 +389,7 @@ class NetClient:
         except queue.Empty:
             return None
 
-    def _post(self, kind: str, actions: Sequence[Action] = ()) -> None:
+    def _post(self, kind: CommandKind, actions: Sequence[Action] = ()) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
             self._deliver(Refused("offline", "Not connected to the host."))
