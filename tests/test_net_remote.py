@@ -59,7 +59,10 @@ def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -
         assert sources[0].face_up_seat() == 0 and sources[1].face_up_seat() == 2
         assert sources[0].table_game().final == sources[1].table_game().final
         assert animated[0] > 50 and not refusals
-        assert sources[0].handle(Undo()) and sources[0].finished_game() is None
+        assert sources[0].handle(Undo())
+        finished = sources[0].finished_game()
+        assert finished is not None and finished.final == sources[0].table_game().final is not None
+        assert finished.winners() == sources[1].table_game().winners()
     finally:
         for source in sources:
             source.close()

@@ -163,8 +163,12 @@ class RemoteSource:
         return self._game
 
     def finished_game(self) -> Game | None:
-        """None: the deal stays on the host, so a remote game has no replay or review here."""
-        return None
+        """Once the game is over, the game as this seat saw it (final scores, board, temples:
+        enough for the scoring screen); None while it runs. It holds no decisions (the deal
+        stays on the host), so the scoring screen's replay and review need hiding for it."""
+        if self._game is None or self._deciding >= 0:
+            return None
+        return self._game
 
     def score_totals(self) -> tuple[int, ...]:
         """Each seat's end score if the game ended now (all public)."""
