@@ -359,3 +359,23 @@ def test_a_host_sending_nonsense_cannot_crash_a_client() -> None:
     for change in broken:
         with pytest.raises(ValueError):
             view_game(msgspec.structs.replace(state, **change))
+
+
+def test_a_table_takes_only_so_many_spectators() -> None:
+    async def scenario() -> tuple[object, object]:
+        host = await start_host(None, max_spectators=1)
+        owner = await open_raw(host)
+        await send(owner, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        welcome = await expect(owner, p.Welcome)
+        assert isinstance(welcome, p.Welcome)
+        first, second = await open_raw(host), await open_raw(host)
+        await send(first, p.Join(p.VERSION, welcome.table, spectate=True))
+        watching = await expect(first, p.Welcome)
+        await send(second, p.Join(p.VERSION, welcome.table, spectate=True))
+        refused = await expect(second, p.Problem)
+        await host.stop()
+        return watching, refused
+
+    watching, refused = run(scenario())
+    assert isinstance(watching, p.Welcome) and watching.seat is None
+    assert isinstance(refused, p.Problem) and refused.code == "watchers" and refused.fatal

@@ -62,6 +62,8 @@ MAX_CONNECTIONS: Final = 2000
 """Connections a host keeps at once; more are told it is busy and closed."""
 JOIN_WAIT: Final = 30.0
 """Seconds a connection may stay without joining a table."""
+MAX_SPECTATORS: Final = 50
+"""Spectators one table takes."""
 ABANDON_AFTER: Final = 600.0
 """Seconds a table that never started stays once everyone has left it."""
 
@@ -86,6 +88,7 @@ class Host:
         max_connections: int = MAX_CONNECTIONS,
         join_wait: float = JOIN_WAIT,
         abandon_after: float = ABANDON_AFTER,
+        max_spectators: int = MAX_SPECTATORS,
         ai_processes: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -96,6 +99,7 @@ class Host:
         self.max_connections = max_connections
         self.join_wait = join_wait
         self.abandon_after = abandon_after
+        self.max_spectators = max_spectators
         self._connections: set[Connection] = set()
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
@@ -338,6 +342,10 @@ class Host:
             self._fail(client, "table", problem or f"No table with the code {code} on this host.")
             return
         if message.spectate:
+            watching = sum(member.seat is None for member in self._members.get(table.code, ()))
+            if watching >= self.max_spectators:
+                self._fail(client, "watchers", "This table has as many spectators as it takes.")
+                return
             self._seat_client(client, table, None)
             log.info("table %s: a spectator joined from %s", table.code, client.peer)
             return
