@@ -466,3 +466,46 @@ def test_the_same_seeds_give_the_same_game_ai_seats_included(tmp_path: Path) -> 
         records.append(record)
     assert records[0]["turns"] == records[1]["turns"]
     assert records[0]["seed"] == records[1]["seed"]
+
+
+def test_a_client_dropped_in_the_middle_of_a_fill_rejoins_where_it_was(tmp_path: Path) -> None:
+    """Volcano variant, seat 1 has laid one tile of a fill and another space waits (this
+    host seed and these bots get there at decision 27): its connection dies there. It rejoins
+    by itself and finds the same fill half done (the same spaces filled and waiting), then
+    finishes the fill and the game."""
+    at_drop: list[p.TableState] = []
+    after: list[p.TableState] = []
+    bots_box: list[Bot] = []
+
+    def on_event(number: int, event: object) -> None:
+        if number != 1 or not isinstance(event, Changed):
+            return
+        state = event.table.state
+        if at_drop and not after and event.history:
+            after.append(state)
+        mid_fill = state.phase == Phase.FILL and state.deciding == 1 and state.filled and state.pending_fills
+        if mid_fill and not at_drop:
+            at_drop.append(state)
+            ws = bots_box[0].link._ws
+            assert ws is not None
+            ws.transport.abort()
+
+    async def play() -> list[bool]:
+        host = await start_host(tmp_path, seed=1)
+        bots = await seated_bots(
+            host, options("remote", "remote", variant="volcano"), remotes=2, on_event=on_event
+        )
+        bots_box.append(bots[1][0])
+        reports = [await task for _bot, task in bots]
+        await host.stop()
+        return [report.finished for report in reports]
+
+    finished = run(play())
+    assert at_drop, "no half-done fill for seat 1 with these seeds"
+    assert finished == [True, True]
+    assert after, "seat 1 did not rejoin"
+    before, back = at_drop[0], after[0]
+    assert (back.decisions, back.phase, back.deciding) == (before.decisions, before.phase, 1)
+    assert (back.filled, back.pending_fills) == (before.filled, before.pending_fills)
+    (record,) = record_files(tmp_path)
+    assert load_referee().check_record(record) == []
