@@ -20,20 +20,24 @@ from cacao_game.session.commands import Confirm, Undo
 from cacao_game.session.notices import Refused
 
 
+def seated_sources(port: int, table_options: p.TableOptions) -> list[RemoteSource]:
+    """Two remote sources: the first opens a table with ``table_options``, the second joins."""
+    first = RemoteSource(NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", table_options)))
+    first.client.start()
+    while first.client.code is None:
+        first.poll()
+        time.sleep(0.01)
+    second = RemoteSource(NetClient(LOCAL, port, p.Join(p.VERSION, first.client.code, "Bo")))
+    second.client.start()
+    return [first, second]
+
+
 def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -> None:
     hosting = BackgroundHost(tmp_path)
     port = hosting.start(LOCAL, 0)
     sources: list[RemoteSource] = []
     try:
-        first = NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "easy", "remote")))
-        first.start()
-        sources.append(RemoteSource(first))
-        while first.code is None:
-            sources[0].poll()
-            time.sleep(0.01)
-        second = NetClient(LOCAL, port, p.Join(p.VERSION, first.code, "Bo"))
-        second.start()
-        sources.append(RemoteSource(second))
+        sources += seated_sources(port, options("remote", "easy", "remote"))
         rng = random.Random(2)
         animated = [0, 0]
         refusals: list[str] = []
@@ -79,15 +83,7 @@ def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path:
     port = hosting.start(LOCAL, 0)
     sources: list[RemoteSource] = []
     try:
-        first = NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "remote")))
-        first.start()
-        sources.append(RemoteSource(first))
-        while first.code is None:
-            sources[0].poll()
-            time.sleep(0.01)
-        second = NetClient(LOCAL, port, p.Join(p.VERSION, first.code, "Bo"))
-        second.start()
-        sources.append(RemoteSource(second))
+        sources += seated_sources(port, options("remote", "remote"))
         rng = random.Random(4)
         undone: list[int] = []
         placed_at = taken_back = -1
