@@ -5,6 +5,7 @@ sockets on 127.0.0.1 only."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from pathlib import Path
 
@@ -379,3 +380,41 @@ def test_a_table_takes_only_so_many_spectators() -> None:
     watching, refused = run(scenario())
     assert isinstance(watching, p.Welcome) and watching.seat is None
     assert isinstance(refused, p.Problem) and refused.code == "watchers" and refused.fatal
+
+
+def test_a_client_that_never_reads_is_cut_off_by_the_bytes_it_leaves_waiting(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A seated client that asks for the whole table again and again (stale decisions) but
+    never reads is closed once ``outbox_bytes`` wait for it, long before ``OUTBOX`` messages;
+    it is logged once and the host serves the next client."""
+    import socket
+
+    caplog.set_level(logging.INFO)
+
+    async def scenario() -> tuple[int, int]:
+        host = await start_host(None, outbox_bytes=16 * 1024)
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        raw.connect((LOCAL, host.port))
+        ws = await connect(f"ws://{LOCAL}:{host.port}/", sock=raw, max_size=p.HOST_LIMIT, compression=None)
+        await send(ws, p.Create(p.VERSION, "Ana", options("remote", "random")))
+        welcome = await expect(ws, p.Welcome)
+        assert isinstance(welcome, p.Welcome) and welcome.seat is not None and welcome.token is not None
+        with contextlib.suppress(ConnectionClosed):
+            for _ in range(38):  # within the burst: none is refused as a flood
+                await send(ws, p.Decide(welcome.seat, welcome.token, 9999, []))
+        for _ in range(100):
+            if not host._connections:
+                break
+            await asyncio.sleep(0.05)
+        left = len(host._connections)
+        other = await open_raw(host)
+        await send(other, p.Create(p.VERSION, "Bo", options("remote", "random")))
+        served = await expect(other, p.Welcome)
+        assert isinstance(served, p.Welcome)
+        await host.stop()
+        slow = [r for r in caplog.records if "too slow" in r.getMessage()]
+        return left, len(slow)
+
+    assert run(scenario()) == (0, 1)

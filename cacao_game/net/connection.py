@@ -26,7 +26,10 @@ BURST: Final = 40
 FLOOD_CLOSE: Final = 200
 """Messages over the rate limit after which the connection is closed."""
 OUTBOX: Final = 512
-"""Messages waiting for a slow client after which its connection is closed."""
+"""Messages waiting for a slow client after which its connection is closed ..."""
+OUTBOX_BYTES: Final = 8 * p.HOST_LIMIT
+"""... or bytes (2 MiB: a client that asks for the whole table again and again but never
+reads holds no more than this of the host's memory)."""
 REFUSALS: Final = {
     "seat": "That seat is not yours (wrong or stale token).",
     "not_seated": "Join a table first.",
@@ -64,8 +67,13 @@ class Connection:
     table: Table | None = None
     seat: int | None = None
     over_limit: int = 0
+    queued: int = 0
+    """Bytes in ``outbox``."""
+    limit_bytes: int = OUTBOX_BYTES
     closing: bool = False
     """The host is closing the connection: what it sends now is not read."""
+    aborted: bool = False
+    """The connection was cut for being too slow: nothing more is queued."""
 
     def allow(self, now: float) -> bool:
         """Take one message from the bucket (``RATE`` per second, at most ``BURST`` saved)."""
@@ -81,10 +89,25 @@ class Connection:
         self.push(p.encode(message))
 
     def push(self, data: bytes | None) -> None:
-        """Queue encoded bytes (None: close after what is queued)."""
+        """Queue encoded bytes (None: close after what is queued). A client with ``OUTBOX``
+        messages or ``limit_bytes`` waiting is too slow: its connection is aborted."""
+        if self.aborted:
+            return
         self.closing = self.closing or data is None
+        size = len(data) if data is not None else 0
         try:
+            if self.queued + size > self.limit_bytes:
+                raise asyncio.QueueFull
             self.outbox.put_nowait(data)
         except asyncio.QueueFull:
             log.warning("%s: too slow, closing", self.peer)
+            self.aborted = self.closing = True
             self.ws.transport.abort()
+        else:
+            self.queued += size
+
+    async def take(self) -> bytes | None:
+        """The next message to write (None: close)."""
+        data = await self.outbox.get()
+        self.queued -= len(data) if data is not None else 0
+        return data

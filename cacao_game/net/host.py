@@ -43,7 +43,15 @@ from cacao_game.engine import Action, Fill
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.headless import player_seed
 from cacao_game.net import protocol as p
-from cacao_game.net.connection import BURST, FLOOD_CLOSE, RATE, REFUSALS, Connection, refusal
+from cacao_game.net.connection import (
+    BURST,
+    FLOOD_CLOSE,
+    OUTBOX_BYTES,
+    RATE,
+    REFUSALS,
+    Connection,
+    refusal,
+)
 from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
 from cacao_game.net.thinking import Thinker, choose
@@ -75,7 +83,8 @@ class Host:
     ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
     processes (0: threads, for tests). ``max_connections`` and ``join_wait`` (seconds a
     connection may stay without a table) and ``abandon_after`` (seconds an unstarted table
-    stays once everyone left) bound what idle or numerous clients can hold.
+    stays once everyone left) bound what idle or numerous clients can hold; ``outbox_bytes``
+    what one client that does not read may leave waiting.
     ``clock`` is injectable."""
 
     def __init__(
@@ -89,6 +98,7 @@ class Host:
         join_wait: float = JOIN_WAIT,
         abandon_after: float = ABANDON_AFTER,
         max_spectators: int = MAX_SPECTATORS,
+        outbox_bytes: int = OUTBOX_BYTES,
         ai_processes: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -100,6 +110,7 @@ class Host:
         self.join_wait = join_wait
         self.abandon_after = abandon_after
         self.max_spectators = max_spectators
+        self.outbox_bytes = outbox_bytes
         self._connections: set[Connection] = set()
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
@@ -227,7 +238,7 @@ class Host:
     async def _handle(self, ws: ServerConnection) -> None:
         address = ws.remote_address
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
-        client = Connection(ws, peer, float(BURST), self._clock())
+        client = Connection(ws, peer, float(BURST), self._clock(), limit_bytes=self.outbox_bytes)
         writer = asyncio.create_task(self._write(client))
         self._connections.add(client)
         if len(self._connections) > self.max_connections:
@@ -274,7 +285,7 @@ class Host:
     async def _write(self, client: Connection) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                data = await client.outbox.get()
+                data = await client.take()
                 if data is None:
                     await client.ws.close(1008, "closed by the host")
                     return
