@@ -418,3 +418,38 @@ def test_a_client_that_never_reads_is_cut_off_by_the_bytes_it_leaves_waiting(
         return left, len(slow)
 
     assert run(scenario()) == (0, 1)
+
+
+def test_a_player_who_leaves_and_comes_back_again_and_again_holds_one_timer() -> None:
+    """Every leave waits ``standin_after`` seconds (up to an hour) for the stand-in; 40 quick
+    rejoins with the token leave no more timers waiting on the host's loop than one does,
+    and the stand-in still comes after the last leave."""
+
+    async def scenario() -> tuple[int, int, bool]:
+        host = await start_host(None)
+        owner = await open_raw(host)
+        await send(owner, p.Create(p.VERSION, "Ana", options("remote", "remote", standin_after=0.5)))
+        welcome = await expect(owner, p.Welcome)
+        assert isinstance(welcome, p.Welcome) and welcome.token is not None
+        ws = await open_raw(host)
+        await send(ws, p.Join(p.VERSION, welcome.table, "Bo"))
+        seated = await expect(ws, p.Welcome)
+        assert isinstance(seated, p.Welcome) and seated.token is not None and seated.seat is not None
+        loop = asyncio.get_running_loop()
+        counts = []
+        for _ in range(40):
+            await ws.close()
+            ws = await open_raw(host)
+            await send(ws, p.Join(p.VERSION, welcome.table, token=seated.token))
+            await expect(ws, p.Welcome)
+            waiting = loop._scheduled  # type: ignore[attr-defined]
+            counts.append(sum(not handle.cancelled() for handle in waiting))
+        await ws.close()
+        await asyncio.sleep(1.0)
+        standin = host.tables[welcome.table].seats[seated.seat].standin
+        await host.stop()
+        return counts[0], max(counts), standin
+
+    first, most, standin = run(scenario())
+    assert most <= first + 2
+    assert standin

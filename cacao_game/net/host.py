@@ -118,6 +118,7 @@ class Host:
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[Connection]] = {}
         self._thinking: set[tuple[str, int, int]] = set()
+        self._timers: dict[tuple[str, int | None], asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._server: Server | None = None
         self.port = 0
@@ -143,13 +144,14 @@ class Host:
         sockets = list(self._server.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else port
         log.info("serving on %s:%d", bind, self.port)
-        loop = asyncio.get_running_loop()
         for table in self.tables.values():
             self._schedule_ai(table)
             for number, seat in enumerate(table.seats):
                 if seat.remote and not seat.connected and table.options.standin is not None:
-                    loop.call_later(
-                        table.options.standin_after, self._stand_in, table, number, seat.away_since
+                    self._later(
+                        (table.code, number),
+                        table.options.standin_after,
+                        partial(self._stand_in, table, number, seat.away_since),
                     )
         return self.port
 
@@ -432,11 +434,23 @@ class Host:
             return
         self._presence(table)
         options = table.options
-        loop = asyncio.get_running_loop()
         if options.standin is not None and not table.is_over():
-            loop.call_later(options.standin_after, self._stand_in, table, client.seat, seat.away_since)
+            self._later(
+                (table.code, client.seat),
+                options.standin_after,
+                partial(self._stand_in, table, client.seat, seat.away_since),
+            )
         if not table.started and not members:
-            loop.call_later(self.abandon_after, self._abandon, table)
+            self._later((table.code, None), self.abandon_after, partial(self._abandon, table))
+
+    def _later(self, key: tuple[str, int | None], delay: float, then: Callable[[], None]) -> None:
+        """Run ``then`` in ``delay`` seconds instead of what was waiting under ``key`` (a
+        table's seat, or None: the table): a player who leaves and comes back again and again
+        holds one timer, not one per leave."""
+        waiting = self._timers.pop(key, None)
+        if waiting is not None:
+            waiting.cancel()
+        self._timers[key] = asyncio.get_running_loop().call_later(delay, then)
 
     def _abandon(self, table: Table) -> None:
         """Close a table that never started and that nobody has come back to."""
@@ -451,6 +465,8 @@ class Host:
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
         self._members.pop(table.code, None)
+        for key in [key for key in self._timers if key[0] == table.code]:
+            self._timers.pop(key).cancel()
 
     def _stand_in(self, table: Table, number: int, since: float | None) -> None:
         seat = table.seats[number]
