@@ -453,3 +453,43 @@ def test_a_player_who_leaves_and_comes_back_again_and_again_holds_one_timer() ->
     first, most, standin = run(scenario())
     assert most <= first + 2
     assert standin
+
+
+def test_a_player_rejoining_in_a_loop_cannot_flood_the_others_at_the_table() -> None:
+    """Each join and leave tells the table who is here, but at most one such update per
+    ``PRESENCE_EVERY``: 30 quick rejoins reach a spectator as a few updates, the last of which
+    shows the seat as it is (gone)."""
+    from cacao_game.net.host import PRESENCE_EVERY
+
+    async def scenario() -> tuple[int, float, bool]:
+        host = await start_host(None)
+        owner = await open_raw(host)
+        await send(owner, p.Create(p.VERSION, "Ana", options("remote", "remote", standin=None)))
+        welcome = await expect(owner, p.Welcome)
+        assert isinstance(welcome, p.Welcome) and welcome.token is not None
+        watcher = await open_raw(host)
+        await send(watcher, p.Join(p.VERSION, welcome.table, spectate=True))
+        await expect(watcher, p.Update)
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        for _ in range(30):
+            ws = await open_raw(host)
+            await send(ws, p.Join(p.VERSION, welcome.table, token=welcome.token))
+            await expect(ws, p.Welcome)
+            await ws.close()
+            await ws.wait_closed()
+        took = loop.time() - began
+        updates: list[p.Update] = []
+        with contextlib.suppress(asyncio.TimeoutError):
+            while True:
+                frame = await asyncio.wait_for(watcher.recv(), 1.0)
+                message = p.decode_host(frame.encode() if isinstance(frame, str) else frame)
+                if isinstance(message, p.Update):
+                    updates.append(message)
+        await host.stop()
+        return len(updates), took, updates[-1].state.seats[0].connected
+
+    count, took, connected = run(scenario())
+    assert count <= took / PRESENCE_EVERY + 2
+    assert count < 30
+    assert not connected

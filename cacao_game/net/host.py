@@ -74,6 +74,9 @@ MAX_SPECTATORS: Final = 50
 """Spectators one table takes."""
 ABANDON_AFTER: Final = 600.0
 """Seconds a table that never started stays once everyone has left it."""
+PRESENCE_EVERY: Final = 0.25
+"""Seconds between two updates that only say who is here (joins and leaves in between are
+told together), so that a player rejoining in a loop cannot flood the table."""
 
 
 class Host:
@@ -119,6 +122,8 @@ class Host:
         self._members: dict[str, set[Connection]] = {}
         self._thinking: set[tuple[str, int, int]] = set()
         self._timers: dict[tuple[str, int | None], asyncio.TimerHandle] = {}
+        self._presence_at: dict[str, float] = {}
+        self._presence_due: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._server: Server | None = None
         self.port = 0
@@ -465,6 +470,7 @@ class Host:
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
         self._members.pop(table.code, None)
+        self._presence_at.pop(table.code, None)
         for key in [key for key in self._timers if key[0] == table.code]:
             self._timers.pop(key).cancel()
 
@@ -619,7 +625,21 @@ class Host:
         return out
 
     def _presence(self, table: Table) -> None:
-        """Tell the table who is here (no change to the game)."""
+        """Tell the table who is here (no change to the game): now, or, within
+        ``PRESENCE_EVERY`` of the last time, once that has passed."""
+        if table.code in self._presence_due:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._presence_at.get(table.code, -PRESENCE_EVERY) + PRESENCE_EVERY - loop.time()
+        if wait <= 0:
+            self._send_presence(table)
+        else:
+            self._presence_due.add(table.code)
+            loop.call_later(wait, self._send_presence, table)
+
+    def _send_presence(self, table: Table) -> None:
+        self._presence_due.discard(table.code)
+        self._presence_at[table.code] = asyncio.get_running_loop().time()
         for client, data in self._messages(table):
             client.push(data)
 
