@@ -85,11 +85,11 @@ def test_worker_tiles_left_show_what_the_table_may_know(play_app: App) -> None:
     own = scene.hand_seat()
     assert own == 0
     lines = worker_lines(scene, 0, 3, 8)
-    pile = Counter(scene.game.worker_piles[0])
+    pile = Counter(scene.source.game.worker_piles[0])
     assert lines[1].startswith("Still in the pile")
     for code, count in pile.items():
         assert f"{code[0]}-{code[1]}-{code[2]}-{code[3]} ×{count}" in lines[1]
     other = worker_lines(scene, 1, 3, 8)
     assert other[1].startswith("In hand and pile together")
-    together = scene.game.remaining_workers(1)
-    assert sum(together.values()) == len(scene.game.hands[1]) + len(scene.game.worker_piles[1])
+    together = scene.source.game.remaining_workers(1)
+    assert sum(together.values()) == len(scene.source.game.hands[1]) + len(scene.source.game.worker_piles[1])

@@ -112,7 +112,7 @@ class TableInput:
     def _key(self, event: pygame.event.Event) -> bool:
         intents = self.app.intents.of(event)
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-        if self.scene.replay:
+        if self.scene.stepped:
             return self._replay_key(intents, shift)
         for name in intents:
             if name in CAMERA_INTENTS:

@@ -1,10 +1,12 @@
-"""``PlayScene``: the table, showing a play session or a replay through one view.
+"""``PlayScene``: the table, showing one ``TableSource`` (``cacao_game.session.source``).
 
-The source decides: a ``PlaySession`` takes the players' commands (``cacao_game.session``);
-a ``ReplaySession`` steps through a record, and a ``ReviewSession`` through a reviewed game,
-decision by decision, with the coach's panel (``advice``). The scene turns input into commands
+The source decides: a play session takes the players' commands, a replay steps through a
+record, a review through a reviewed game, a remote table relays another machine's game. The
+scene never asks which one it holds: it reads the source's queries and offers what its
+``capabilities`` allow. The tutorial's lesson panel and the review's panel come as the
+``lesson`` and ``review`` the opener hands over. The scene turns input into commands
 (``controls``), shows what comes back (engine events become animations that move the shown
-snapshot on with ``reduce``; notices become messages and sounds), sends the session's AI
+snapshot on with ``reduce``; notices become messages and sounds), sends the source's AI
 requests to the worker process and hands the answers back after the pacing delay.
 
 ``draw`` only reads: it draws the shown snapshot, the selection and the camera.
@@ -42,7 +44,7 @@ from cacao_game.app.scene import Scene
 from cacao_game.app.strings import decimal, problem_text, t, winners_text
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
-from cacao_game.engine import Game, Phase
+from cacao_game.engine import Action, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import WATER_TRACK, Pos
 from cacao_game.jsontypes import JSON
@@ -51,16 +53,14 @@ from cacao_game.session import (
     AutosaveRestored,
     Command,
     HintReady,
-    PlaySession,
     Refused,
     SessionEvent,
     Undone,
 )
 from cacao_game.session.notices import split
-from cacao_game.session.replay import ReplaySession
 from cacao_game.session.review import ReviewSession
 from cacao_game.session.selection import Selection
-from cacao_game.tutorial import progress
+from cacao_game.session.source import TableSource
 from cacao_game.tutorial.session import TutorialSession
 
 if TYPE_CHECKING:
@@ -85,23 +85,39 @@ PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
 REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
 REVIEW_ACTIONS = ("first", "prev", "next", "last", "flag_prev", "flag_next")
 
-Source = PlaySession | ReplaySession
-"""What the table shows."""
+
+def action_names(source: TableSource) -> tuple[str, ...]:
+    """The action buttons the table offers for ``source``."""
+    capabilities = source.capabilities
+    if capabilities.flags:
+        return REVIEW_ACTIONS
+    return REPLAY_ACTIONS if capabilities.step else PLAY_ACTIONS
 
 
 class PlayScene(Scene):
-    """The table for ``source``; ``ai`` overrides the AI client of a play session."""
+    """The table for ``source``; ``ai`` overrides the AI client of a source that asks an AI.
+    ``lesson`` is the tutorial session shown (its lesson panel is drawn), ``review`` the
+    reviewed game shown (its verdict panel is drawn)."""
 
-    def __init__(self, app: App, source: Source, *, ai: AIClient | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        source: TableSource,
+        *,
+        ai: AIClient | None = None,
+        lesson: TutorialSession | None = None,
+        review: ReviewSession | None = None,
+    ) -> None:
         super().__init__(app)
         self.source = source
-        self.replay = isinstance(source, ReplaySession)
-        self.pausable = not self.replay
-        self.action_names = REPLAY_ACTIONS if self.replay else PLAY_ACTIONS
-        if isinstance(source, ReviewSession):
-            self.action_names = REVIEW_ACTIONS
-        self.colors = [seat.color for seat in source.config.seats]
-        self.shown = Shown.of(source.game)
+        self.lesson = lesson
+        self.review = review
+        self.stepped = source.capabilities.step
+        """The source steps through a recorded game (the replay's buttons and keys)."""
+        self.pausable = not self.stepped
+        self.action_names = action_names(source)
+        self.colors = [seat.color for seat in source.seats]
+        self.shown = Shown.of(source.table_game())
         self.history = History.of(source.journal, self.names)
         self.timeline = Timeline()
         self.camera = Camera(app.layout["board"])
@@ -112,7 +128,7 @@ class PlayScene(Scene):
         self.hud = Hud(self)
         self.board = BoardRenderer(self)
         self.ai = AILink(ai)
-        self.coach = CoachPanel(self, source) if isinstance(source, TutorialSession) else None
+        self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
         self.highlight_seat: int | None = None
         self.input = TableInput(self)
@@ -135,8 +151,8 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------- lifecycle
 
     def enter(self) -> None:
-        """Start the AI of a play session (a worker process unless one was given)."""
-        if not self.replay:
+        """Start the AI of a source that asks one (a worker process unless one was given)."""
+        if self.source.capabilities.ai:
             self.ai.start()
 
     def exit(self) -> None:
@@ -144,8 +160,7 @@ class PlayScene(Scene):
         self._left = True
         self.ai.close()
         self.release_images()
-        if isinstance(self.source, PlaySession):
-            self.source.close()
+        self.source.close()
 
     def release_images(self) -> None:
         """Drop this table's cached images (it is leaving; nothing must wait for the collector)."""
@@ -156,8 +171,7 @@ class PlayScene(Scene):
 
     def resume(self) -> None:
         """Back on top (after Settings, say): the undo setting applies from now on."""
-        if isinstance(self.source, PlaySession):
-            self.source.set_undo(self.app.settings.undo_policy)
+        self.source.set_undo(self.app.settings.undo_policy)
 
     def pause(self) -> None:
         """Drop held keys and drags when an overlay opens."""
@@ -176,8 +190,8 @@ class PlayScene(Scene):
 
     @property
     def game(self) -> Game:
-        """The source's game (the rules state; the drawing shows ``shown``)."""
-        return self.source.game
+        """The game as the seat at the screen sees it (the drawing shows ``shown``)."""
+        return self.source.table_game()
 
     @property
     def config(self) -> GameConfig:
@@ -192,17 +206,18 @@ class PlayScene(Scene):
     @property
     def names(self) -> list[str]:
         """Each seat's name."""
-        return strings.seat_names(self.source.names, self.source.kinds)
+        seats = self.source.seats
+        return strings.seat_names([seat.name for seat in seats], [seat.kind for seat in seats])
 
     @property
     def tutorial(self) -> TutorialSession | None:
         """The tutorial session shown, if this table is the guided first game."""
-        return self.source if isinstance(self.source, TutorialSession) else None
+        return self.lesson
 
     @property
     def kinds(self) -> list[str]:
         """Each seat's kind."""
-        return self.source.kinds
+        return [seat.kind for seat in self.source.seats]
 
     @property
     def humans(self) -> frozenset[int]:
@@ -210,14 +225,14 @@ class PlayScene(Scene):
         return self.source.humans
 
     @property
-    def hint(self) -> object:
+    def hint(self) -> Action | None:
         """The hinted action, if any."""
         return self.source.hint
 
     @property
     def reveal_hands(self) -> bool:
-        """A replay shows computer seats' hands face up."""
-        return self.replay
+        """A recorded game shows every seat's hand face up."""
+        return self.source.capabilities.open_hands
 
     @property
     def curtain_for(self) -> int | None:
@@ -241,8 +256,12 @@ class PlayScene(Scene):
         return self.source.accepts_input() and not self.timeline.busy
 
     def hand_seat(self) -> int | None:
-        """Whose hand the hand bar shows face up, or None (face down). In hot seat a hand is
-        face up only while its seat is the current seat on the table, animations included."""
+        """Whose hand the hand bar shows face up, or None (face down). Where every hand is
+        public (a recorded game) it is the current seat's, the one the header names; in hot
+        seat a hand is face up only while its seat is the current seat on the table,
+        animations included."""
+        if self.source.capabilities.open_hands:
+            return self.current_seat()
         seat = self.source.face_up_seat()
         if self.source.hot_seat and seat != self.current_seat():
             return None
@@ -260,7 +279,7 @@ class PlayScene(Scene):
 
     def _temples(self) -> Sequence[int]:
         totals = self.source.score_totals()
-        game = self.source.game
+        game = self.game
         return [
             totals[seat] - game.gold[seat] - game.sun[seat] - WATER_TRACK[game.water[seat]]
             for seat in range(game.players)
@@ -294,10 +313,11 @@ class PlayScene(Scene):
 
     def status_text(self) -> str:
         """What to do now, in one line."""
-        if isinstance(self.source, ReviewSession):
-            return t("review.status", step=self.source.position, steps=self.source.turns)
-        if isinstance(self.source, ReplaySession):
-            return t("replay.status", turn=self.source.position, turns=self.source.turns)
+        stepping = self.source.stepping()
+        if stepping is not None and stepping.decisions:
+            return t("review.status", step=stepping.position, steps=stepping.steps)
+        if stepping is not None:
+            return t("replay.status", turn=stepping.position, turns=stepping.steps)
         game = self.game
         seat = self.current_seat()
         if seat is None:
@@ -305,7 +325,7 @@ class PlayScene(Scene):
         name = self.names[seat]
         if self.timeline.busy:
             return t("play.animating", name=name)
-        if isinstance(self.source, TutorialSession) and self.source.coach.holds_coco(game):
+        if self.lesson is not None and self.lesson.coach.holds_coco(self.lesson.game):
             return t("tutorial.status_next")
         if seat not in self.humans:
             return t("play.ai_turn", name=name)
@@ -357,16 +377,18 @@ class PlayScene(Scene):
     def action_enabled(self, name: str) -> bool:
         """Whether action button ``name`` does something now."""
         source = self.source
-        if isinstance(source, ReviewSession) and name.startswith("flag_"):
-            return source.flag_target(1 if name == "flag_next" else -1) is not None
-        if isinstance(source, ReplaySession):
+        if name.startswith("flag_"):
+            review = self.review
+            return review is not None and review.flag_target(1 if name == "flag_next" else -1) is not None
+        stepping = source.stepping()
+        if stepping is not None:
             if name == "speed":
                 return True
             if name == "play":
-                return self.autoplay or source.position < source.turns
-            return source.position > 0 if name in ("first", "prev") else source.position < source.turns
+                return self.autoplay or not stepping.at_end
+            return not stepping.at_start if name in ("first", "prev") else not stepping.at_end
         if name == "undo":
-            return not isinstance(source.undo_check(), Refused)
+            return source.capabilities.undo and not isinstance(source.undo_check(), Refused)
         if name in ("hint", "confirm"):
             if not self.accepts_board_input():
                 return False
@@ -375,7 +397,7 @@ class PlayScene(Scene):
 
     def action_label(self, name: str) -> str:
         """The label of action button ``name``."""
-        if not self.replay:
+        if not self.stepped:
             return t(f"play.{name}")
         if name.startswith("flag_"):
             return t(f"review.{name}")
@@ -388,7 +410,7 @@ class PlayScene(Scene):
 
     def action_keys(self, name: str) -> str:
         """The keys of action button ``name``, as shown under its label."""
-        if self.replay:
+        if self.stepped:
             keys = {"first": "home", "prev": "left", "next": "right", "last": "end"}
             if name in keys:
                 return display_name(keys[name])
@@ -463,9 +485,7 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------- changing what is shown
 
     def send(self, command: Command) -> list[SessionEvent]:
-        """Hand ``command`` to the play session and show what it caused."""
-        if not isinstance(self.source, PlaySession):
-            return []
+        """Hand ``command`` to the source and show what it caused."""
         events = self.source.handle(command)
         self.show(events)
         return events
@@ -521,7 +541,7 @@ class PlayScene(Scene):
     def resync(self) -> None:
         """Show the source's game as it is now, without animation (after an undo or a jump)."""
         self.timeline.cancel()
-        self.shown = Shown.of(self.source.game)
+        self.shown = Shown.of(self.source.table_game())
         self.history = History.of(self.source.journal, self.names)
         self.ai.reset()
         self.input.queued.clear()
@@ -529,8 +549,8 @@ class PlayScene(Scene):
             self.camera.keep_in_view(self.board_squares())
 
     def step_replay(self, delta: int) -> None:
-        """A replay: one turn forward (animated) or back."""
-        if isinstance(self.source, ReplaySession):
+        """A stepped source: one step forward (animated) or back."""
+        if self.stepped:
             self.timeline.finish()
             events = self.source.step(delta)
             if events is None:
@@ -539,34 +559,30 @@ class PlayScene(Scene):
                 self._animate(events)
 
     def jump_replay(self, position: int) -> None:
-        """A replay: show the state after ``position`` turns at once."""
-        if isinstance(self.source, ReplaySession):
+        """A stepped source: show the state after ``position`` steps at once."""
+        if self.stepped:
             self.source.jump(position)
             self.resync()
 
     def jump_flag(self, direction: int) -> None:
         """A review: show the next (``direction`` > 0) or previous flagged decision, its
         better move in view."""
-        if isinstance(self.source, ReviewSession) and self.source.jump_flag(direction):
+        if self.review is not None and self.review.jump_flag(direction):
             self.resync()
-            decision = self.source.here()
+            decision = self.review.here()
             if decision is not None:
                 for action in (decision.best, decision.played):
                     if not hasattr(action, "amount"):
                         self.camera.ensure_visible(action.pos)
 
     def save_game(self) -> str:
-        """Save to the quick slot; returns where (for the pause overlay and Ctrl+S)."""
-        from cacao_game import saves
-
-        if not isinstance(self.source, PlaySession):
-            raise LookupError("a replay is not a game to save")
-        if isinstance(self.source, TutorialSession):
-            self.source.view.update(self._view_state())
-            return str(progress.save(self.source))
-        path = saves.slot_path(saves.QUICK_SLOT)
-        saves.save_game(path, self.game, self.source.config, self._view_state())
-        return str(path)
+        """Save where the source keeps its game (the quick slot, the tutorial's file) with
+        the camera; returns where (for the pause overlay and Ctrl+S). Raises LookupError if
+        the source cannot be saved."""
+        if not self.source.capabilities.save:
+            raise LookupError("this table's game is not one to save")
+        self.source.view.update(self._view_state())
+        return self.source.save()
 
     def _view_state(self) -> dict[str, JSON]:
         return {"camera": self.camera.to_dict()}
@@ -617,16 +633,16 @@ class PlayScene(Scene):
         self.timeline.update(dt)
         self.input.drain()
         self._update_hover(dt)
-        if isinstance(self.source, ReplaySession):
+        if self.source.capabilities.autoplay:
             self._update_autoplay(dt)
-        if isinstance(self.source, PlaySession):
+        if self.source.capabilities.save:
             self.source.view["camera"] = self.camera.to_dict()
-            self.show(self.source.poll())
-            self._update_ai(dt)
-            self._clear_popup()
-            if self.coach is not None:
-                self.coach.update()
-            self._update_end(dt)
+        self.show(self.source.poll())
+        self._update_ai(dt)
+        self._clear_popup()
+        if self.coach is not None:
+            self.coach.update()
+        self._update_end(dt)
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log back (``lines`` > 0) or forward, within the log."""
@@ -642,8 +658,9 @@ class PlayScene(Scene):
 
     def toggle_autoplay(self) -> None:
         """Start or stop the replay playing on its own (from the start again at its end)."""
-        if isinstance(self.source, ReplaySession):
-            if not self.autoplay and self.source.position >= self.source.turns:
+        stepping = self.source.stepping()
+        if stepping is not None and self.source.capabilities.autoplay:
+            if not self.autoplay and stepping.at_end:
                 self.jump_replay(0)
             self.autoplay = not self.autoplay
             self._autoplay_wait = 0.0
@@ -653,9 +670,10 @@ class PlayScene(Scene):
         self.autoplay_speed = (self.autoplay_speed + 1) % len(REPLAY_SPEEDS)
 
     def _update_autoplay(self, dt: float) -> None:
-        if not self.autoplay or self.timeline.busy or not isinstance(self.source, ReplaySession):
+        stepping = self.source.stepping()
+        if not self.autoplay or self.timeline.busy or stepping is None:
             return
-        if self.source.position >= self.source.turns:
+        if stepping.at_end:
             self.autoplay = False
             return
         self._autoplay_wait += dt
@@ -675,7 +693,7 @@ class PlayScene(Scene):
         return ("square", square) if square is not None else None
 
     def _update_ai(self, dt: float) -> None:
-        if isinstance(self.source, PlaySession):
+        if self.source.capabilities.ai:
             events = self.ai.update(self.source, dt, self.timeline.busy, self.app.settings.ai_pacing)
             self.show(events)
 
@@ -684,9 +702,9 @@ class PlayScene(Scene):
         tiles are not hidden under the resolution popup."""
         if not self.accepts_board_input() or self.turn.phase is not Phase.RESOLVE:
             return
-        if self._popup_cleared == len(self.game.actions):
+        if self._popup_cleared == len(self.source.journal):
             return
-        self._popup_cleared = len(self.game.actions)
+        self._popup_cleared = len(self.source.journal)
         popup = self.hud.popup_rect(self.turn.outcomes()).inflate(px(48), px(48))
         overlap = 0.0
         for edge in self.game.pending_edges(self.turn.seat):
@@ -698,15 +716,14 @@ class PlayScene(Scene):
             self.camera.pan_pixels(-overlap, 0)
 
     def _update_end(self, dt: float) -> None:
-        if not self.game.is_over() or self.timeline.busy or self._left:
-            return
-        if isinstance(self.source, TutorialSession) and not self.source.finished():
+        final = self.source.finished_game()
+        if final is None or self.timeline.busy or self._left:
             return
         self._over_wait += dt
         if self._over_wait < END_DELAY * self.factor:
             return
         self._left = True
-        self.app.switch("scoring", self.game, self.source.config, self.history.score_history)
+        self.app.switch("scoring", final, self.source.config, self.history.score_history)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, HUD, animations, popup, tooltip, curtain. Reads only."""
@@ -714,13 +731,9 @@ class PlayScene(Scene):
         self.board.draw(surface, self.clock)
         self.hud.draw(surface)
         self.timeline.draw(surface, self)
-        if isinstance(self.source, ReviewSession):
-            draw_review(self, surface, self.source)
-        elif (
-            isinstance(self.source, PlaySession)
-            and self.source.advice is not None
-            and self.accepts_board_input()
-        ):
+        if self.review is not None:
+            draw_review(self, surface, self.review)
+        elif self.source.advice is not None and self.accepts_board_input():
             draw_hint(self, surface, self.source.advice)
         if self.accepts_board_input() and self.turn.phase is Phase.RESOLVE:
             self.hud.draw_popup(surface, self.turn.outcomes())
@@ -760,7 +773,7 @@ class PlayScene(Scene):
 
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it."""
-        return t("tutorial.leave") if self.tutorial is not None else super().leave_question()
+        return t("tutorial.leave") if self.lesson is not None else super().leave_question()
 
     def restart_tutorial(self) -> None:
         """Start over: the tutorial from its first lesson (its saved progress is dropped)."""

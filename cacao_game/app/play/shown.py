@@ -66,9 +66,13 @@ def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
 
 
 def _placed(s: Shown, e: ev.TilePlaced) -> Shown:
+    """A hand the table cannot see holds stand-ins (``TableSource.table_game``): a placed
+    tile that is not among them takes the place of the last one, so the count stays right."""
     hand = list(s.hands[e.seat])
     if e.tile in hand:
         hand.remove(e.tile)
+    elif hand:
+        hand.pop()
     hands = (*s.hands[: e.seat], tuple(hand), *s.hands[e.seat + 1 :])
     covered = dict(s.covered)
     if e.overbuild and e.pos in s.workers:

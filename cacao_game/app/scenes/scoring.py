@@ -197,7 +197,7 @@ class ScoringScene(WidgetScene):
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
-        watch_record(self.app, record)
+        watch_record(self.app, record, self.config)
 
     def review(self) -> None:
         """Review this game's decisions (a progress overlay, then the reviewed game)."""
