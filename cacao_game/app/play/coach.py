@@ -298,7 +298,8 @@ class CoachPanel:
         if look.kind == "panel":
             if not look.part:
                 return hud.panel_rect(look.seat).inflate(px(8), px(8))
-            return seat_tips(scene, hud, look.seat)[PANEL_PARTS[look.part]][0].inflate(px(4), px(4))
+            box = seat_tips(hud, scene.frame.seats[look.seat], [])[PANEL_PARTS[look.part]].box
+            return pygame.Rect(box).inflate(px(4), px(4))
         if look.kind == "choice":
             choice = self.session.expected_choice()
             if choice is None or not scene.accepts_board_input():

@@ -1,8 +1,9 @@
 """Everything around the board: seat panels, hand, display, pile, remaining tiles, log,
 action buttons, the resolution popup, the hot-seat curtain and tooltips.
 
-``Hud`` computes hit rectangles (pure geometry, from the layout anchors) and draws from the
-scene's ``Shown`` state. The static frames are drawn once into a cached backdrop.
+``Hud`` computes hit rectangles (pure geometry, from the layout anchors) and draws the
+numbers and texts of the scene's ``Frame`` (``frame``): a seat panel and its tooltips read the
+same ``SeatView``. The static frames are drawn once into a cached backdrop.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme, widgets
+from cacao_game.app.play.frame import ActionView, Frame, SeatView, Tip, panel_tip, projected_tip
 from cacao_game.app.play.texts import LogLine, outcome_text
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
 from cacao_game.engine import Phase
-from cacao_game.engine.tiles import JUNGLE_CODES, WATER_TRACK, Pos
+from cacao_game.engine.tiles import WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
 
 if TYPE_CHECKING:
@@ -186,11 +188,12 @@ class Hud:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Every HUD element over the board (the board is drawn before)."""
+        frame = self.scene.frame
         with theme.within(self.a("title").union(self.a("status"))):
-            self.draw_top(surface)
-        for seat in range(self.scene.game.players):
-            with theme.within(self.panel_rect(seat)):
-                self.draw_panel(surface, seat)
+            self.draw_top(surface, frame)
+        for view in frame.seats:
+            with theme.within(self.panel_rect(view.seat)):
+                self.draw_panel(surface, view)
         parts = (
             ("display", self.draw_display),
             ("jungle_pile", self.draw_pile),
@@ -205,7 +208,7 @@ class Hud:
             with theme.within(self.a(anchor)):
                 draw(surface)
 
-    def draw_top(self, surface: pygame.Surface) -> None:
+    def draw_top(self, surface: pygame.Surface, frame: Frame) -> None:
         """Turn, mover and what to do now; the keys of the decision on the right when the
         line leaves room for them (they shrink a little first, else they are left out: the
         help page lists them)."""
@@ -213,14 +216,18 @@ class Hud:
         p = scene.painter
         title = self.a("title")
         status = self.a("status")
-        seat, heading = scene.headline()
+        seat, heading = frame.heading_seat, frame.heading
         if seat is not None:
             theme.draw_seat_marker(
-                scene.app, surface, scene.colors[seat], (title.x + px(28), title.centery + px(2)), px(13)
+                scene.app,
+                surface,
+                frame.seats[seat].color,
+                (title.x + px(28), title.centery + px(2)),
+                px(13),
             )
         variant = p.text(
             surface,
-            t(f"variant.{scene.config.variant}"),
+            frame.variant,
             (title.right - px(20), title.centery + px(2)),
             20,
             "bold",
@@ -231,10 +238,10 @@ class Hud:
         heading = p.fit(heading, 30, "black", variant.left - px(24) - left)
         p.text(surface, heading, (left, title.centery + px(2)), 30, "black", theme.CREAM, "midleft")
         left, right = status.x + px(24), status.right - px(20)
-        text = p.fit(scene.status_text(), 22, "regular", right - left)
+        text = p.fit(frame.status, 22, "regular", right - left)
         shown = p.text(surface, text, (left, status.centery), 22, "regular", theme.SAND, "midleft")
-        problem = scene.autosave_problem()
-        side = problem or scene.key_hint_text()
+        problem = frame.problem
+        side = problem or frame.keys
         if not side:
             return
         room = right - shown.right - px(32)
@@ -244,22 +251,21 @@ class Hud:
             side = theme.fit_text(font, side, max(room, 0)) if problem else side
             theme.draw_text(surface, font, side, (right, status.centery), color, anchor="midright")
 
-    def draw_panel(self, surface: pygame.Surface, seat: int) -> None:
+    def draw_panel(self, surface: pygame.Surface, view: SeatView) -> None:
         """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score."""
         scene = self.scene
         p = scene.painter
         art = scene.art
-        shown = scene.shown
-        r = self.panel_rect(seat)
-        color = scene.colors[seat]
-        deciding = scene.current_seat() == seat
-        if deciding:
+        r = self.panel_rect(view.seat)
+        color = view.color
+        score = view.score
+        if view.deciding:
             pygame.draw.rect(
                 surface, theme.GOLD, r.inflate(px(4), px(4)), px(4), border_radius=px(theme.RADIUS + 2)
             )
             tip = [(r.x - px(14), r.y + px(22)), (r.x - px(2), r.y + px(32)), (r.x - px(14), r.y + px(42))]
             pygame.draw.polygon(surface, theme.GOLD, tip)
-        if scene.highlight_seat == seat:
+        if view.highlighted:
             pygame.draw.rect(
                 surface,
                 scene.app.assets.seat_color(color),
@@ -268,19 +274,18 @@ class Hud:
                 border_radius=px(theme.RADIUS),
             )
         theme.draw_seat_marker(scene.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
-        if scene.thinking_seat() == seat:
+        if view.thinking:
             start = scene.clock * 5
             arc = pygame.Rect(0, 0, px(44), px(44))
             arc.center = (r.x + px(30), r.y + px(32))
             pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
-        name = p.fit(scene.names[seat], 26, "bold", px(250))
+        name = p.fit(view.name, 26, "bold", px(250))
         p.text(surface, name, (r.x + px(56), r.y + px(14)), 26, "bold")
-        p.text(surface, scene.kind_label(seat), (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
-        total = scene.projected_total(seat)
-        p.text(surface, str(total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
+        p.text(surface, view.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
+        p.text(surface, str(view.total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
         p.text(
             surface,
-            t("play.final" if scene.game.is_over() else "play.projected"),
+            t("play.final" if view.final else "play.projected"),
             (r.right - px(22), r.y + px(58)),
             15,
             "regular",
@@ -289,20 +294,18 @@ class Hud:
         )
         y = r.y + px(94)
         surface.blit(art.icon("gold", px(34)), art.icon("gold", px(34)).get_rect(center=(r.x + px(34), y)))
-        p.text(surface, str(shown.gold[seat]), (r.x + px(56), y), 26, "black", theme.CREAM, "midleft")
-        self._slots(surface, (r.x + px(150), y), 5, shown.cacao[seat], "cacao", theme.CACAO)
-        self._slots(surface, (r.x + px(322), y), 3, shown.sun[seat], "sun", theme.GOLD_DARK)
+        p.text(surface, str(score.gold), (r.x + px(56), y), 26, "black", theme.CREAM, "midleft")
+        self._slots(surface, (r.x + px(150), y), 5, score.cacao, "cacao", theme.CACAO)
+        self._slots(surface, (r.x + px(322), y), 3, score.sun, "sun", theme.GOLD_DARK)
         back = art.worker(color, "back", px(30))
         surface.blit(back, back.get_rect(center=(r.right - px(62), y)))
-        p.text(
-            surface, str(shown.tiles_left(seat)), (r.right - px(42), y), 22, "bold", theme.CREAM, "midleft"
-        )
+        p.text(surface, str(view.tiles_left), (r.right - px(42), y), 22, "bold", theme.CREAM, "midleft")
         y2 = r.y + px(128)
         surface.blit(art.icon("water", px(24)), art.icon("water", px(24)).get_rect(center=(r.x + px(34), y2)))
         for step, value in enumerate(WATER_TRACK):
             cell = pygame.Rect(0, 0, px(36), px(22))
             cell.center = (r.x + px(66 + 38 * step), y2)
-            here = step == shown.water[seat]
+            here = step == view.water_step
             if here:
                 pygame.draw.rect(surface, theme.WATER, cell, border_radius=px(6))
                 pygame.draw.rect(surface, theme.CREAM, cell, px(2), border_radius=px(6))
@@ -384,7 +387,7 @@ class Hud:
         area = self.a("jungle_pile")
         scene.painter.text(surface, t("play.pile"), (area.x + px(20), area.y + px(14)), 22, "bold")
         rect = self.pile_rect()
-        count = scene.shown.pile_count
+        count = scene.frame.pile_count
         for k in range(min(3, count), 0, -1):
             surface.blit(scene.art.jungle("back", rect.w), rect.move(px(4 * k), -px(4 * k)).topleft)
         if count == 0:
@@ -397,7 +400,7 @@ class Hud:
             "black",
             theme.CREAM,
         )
-        revealed = scene.game.revealed_pile_tile() if not scene.timeline.busy else None
+        revealed = scene.frame.revealed
         if revealed:
             target = self.revealed_rect()
             surface.blit(scene.art.jungle(revealed, target.w), target.topleft)
@@ -408,25 +411,27 @@ class Hud:
         scene = self.scene
         p = scene.painter
         area = self.a("hand")
-        seat = scene.hand_seat()
+        frame = scene.frame
+        seat = frame.hand_seat
         hidden = seat is None
         if seat is None:
-            seat = scene.current_seat()
+            seat = frame.heading_seat
         if seat is None:
             return
         in_flight = scene.timeline.hidden()
         hand = scene.shown.hands[seat]
-        color = scene.colors[seat]
-        active = scene.accepts_board_input() and scene.turn.phase is Phase.PLACE
+        view = frame.seats[seat]
+        color = view.color
+        active = frame.accepts_input and scene.turn.phase is Phase.PLACE
         if active and scene.turn.overbuild_targets():
             note, weight, note_color = t("play.overbuild"), "bold", OVERBUILD_NOTE
         else:
-            note, weight, note_color = tn("play.in_pile", scene.shown.piles[seat]), "regular", theme.MUTED
+            note, weight, note_color = tn("play.in_pile", view.pile), "regular", theme.MUTED
         noted = p.text(
             surface, note, (area.right - px(20), area.y + px(18)), 18, weight, note_color, "topright"
         )
         left = area.x + px(20)
-        title = p.fit(t("play.hand_of", name=scene.names[seat]), 22, "bold", noted.left - px(16) - left)
+        title = p.fit(t("play.hand_of", name=view.name), 22, "bold", noted.left - px(16) - left)
         p.text(surface, title, (left, area.y + px(14)), 22, "bold")
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(hand)), hand, strict=False)):
             if ("hand", (seat, index, len(hand))) in in_flight:
@@ -455,18 +460,19 @@ class Hud:
         place)."""
         return self.scene.tutorial is None
 
-    def remaining_cells(self) -> list[tuple[pygame.Rect, str, int]]:
+    def remaining_cells(
+        self, remaining: Sequence[tuple[str, int]] | None = None
+    ) -> list[tuple[pygame.Rect, str, int]]:
         """Where each jungle tile still to come is listed: rectangle, code, count ([] when
         the list is not shown)."""
         if not self.shows_remaining():
             return []
         area = self.a("remaining")
-        counts = self.scene.remaining_jungle()
-        codes = [c for c in JUNGLE_CODES if counts.get(c)]
         cells = []
-        for k, code in enumerate(codes):
+        listed = self.scene.frame.remaining if remaining is None else remaining
+        for k, (code, count) in enumerate(listed):
             x, y = area.x + px(22 + (k % 6) * 77), area.y + px(40 + (k // 6) * 40)
-            cells.append((pygame.Rect(x, y, px(70), px(34)), code, counts[code]))
+            cells.append((pygame.Rect(x, y, px(70), px(34)), code, count))
         return cells
 
     def draw_remaining(self, surface: pygame.Surface) -> None:
@@ -493,9 +499,10 @@ class Hud:
     def log_rows(self) -> list[tuple[pygame.Rect, LogLine]]:
         """The log lines on screen (scrolled back ``scene.log_scroll`` lines), with their rows."""
         area = self.a("log")
-        lines = self.scene.visible_log()
+        frame = self.scene.frame
+        lines = frame.log
         capacity = self.log_capacity()
-        end = len(lines) - min(self.scene.log_scroll, max(0, len(lines) - capacity))
+        end = len(lines) - min(frame.log_scroll, max(0, len(lines) - capacity))
         shown = lines[max(0, end - capacity) : end]
         row = px(self.LOG_ROW)
         top = area.y + px(40)
@@ -511,12 +518,13 @@ class Hud:
         p = scene.painter
         area = self.section(surface, "log", "play.log")
         hovered = scene.hovered_log_line()
+        frame = scene.frame
         for rect, line in self.log_rows():
             if line is hovered:
                 p.box(surface, rect, theme.PANEL_HOVER, 255, px(6))
             y = rect.y
             if line.seat is not None:
-                color = scene.colors[line.seat]
+                color = frame.seats[line.seat].color
                 theme.draw_seat_marker(scene.app, surface, color, (area.x + px(28), y + px(10)), px(7))
                 tint = scene.app.assets.seat_color(color, "light")
             else:
@@ -524,11 +532,11 @@ class Hud:
             weight = "bold" if line.heading else "regular"
             text = p.fit(line.text, 17, weight, area.w - px(70))
             p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
-        total, capacity = len(scene.visible_log()), self.log_capacity()
+        total, capacity = len(frame.log), self.log_capacity()
         if total > capacity:
             track = pygame.Rect(area.right - px(16), area.y + px(40), px(6), capacity * px(self.LOG_ROW))
             pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=px(3))
-            shown_from = total - capacity - min(scene.log_scroll, total - capacity)
+            shown_from = total - capacity - min(frame.log_scroll, total - capacity)
             thumb = pygame.Rect(track.x, 0, track.w, max(px(12), track.h * capacity // total))
             thumb.y = track.y + (track.h - thumb.h) * shown_from // max(1, total - capacity)
             pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
@@ -537,19 +545,17 @@ class Hud:
         """Undo, Hint, Confirm, Menu (or the replay's buttons) with their keys, drawn as the
         app's buttons (the table's input handles their clicks)."""
         scene = self.scene
-        for button in self.action_buttons():
-            enabled = scene.action_enabled(button.name)
-            primary = enabled and button.name in ("confirm", "play")
+        for button, action in zip(self.action_buttons(), scene.frame.actions, strict=False):
             widget = widgets.Button(
                 button.rect,
-                scene.action_label(button.name),
+                action.label,
                 lambda: None,
-                style="primary" if primary else "secondary",
+                style="primary" if action.primary else "secondary",
                 font_size=20,
-                caption=scene.action_keys(button.name),
+                caption=action.keys,
                 min_fit=ACTION_MIN_FIT,
             )
-            widget.enabled = enabled
+            widget.enabled = action.enabled
             widget.draw(surface, scene.app)
 
     # ----------------------------------------------------------------- overlays
@@ -627,13 +633,14 @@ class Hud:
         scene = self.scene
         p = scene.painter
         theme.dim(surface, 215)
-        color = scene.colors[seat]
+        view = scene.frame.seats[seat]
+        color = view.color
         board = self.a("board")
         cx, cy = board.centerx, board.centery
         theme.draw_seat_marker(scene.app, surface, color, (cx, cy - px(80)), px(44))
         p.text(
             surface,
-            t("play.curtain", name=scene.names[seat]),
+            t("play.curtain", name=view.name),
             (cx, cy),
             64,
             "black",
@@ -643,7 +650,7 @@ class Hud:
         )
         p.text(
             surface,
-            t("play.curtain_sub", name=scene.names[seat]),
+            t("play.curtain_sub", name=view.name),
             (cx, cy + px(86)),
             26,
             "regular",
@@ -667,49 +674,40 @@ class Hud:
         theme.draw_tip(self.scene.app, surface, lines, at)
 
 
-def seat_tips(scene: PlayScene, hud: Hud, seat: int) -> list[tuple[pygame.Rect, list[str]]]:
-    """The tooltips of one seat panel's parts (the ones listed first win)."""
-    r = hud.panel_rect(seat)
-    shown = scene.shown
-    name = scene.names[seat]
+def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:
+    """The tooltips of one seat panel's parts (the ones listed first win); ``workers`` are
+    the lines of its tiles-left tip (``worker_lines``)."""
+    r = hud.panel_rect(view.seat)
+    name, score = view.name, view.score
     y = r.y + px(94)
-    hand, pile = len(shown.hands[seat]), shown.piles[seat]
-    water = WATER_TRACK[shown.water[seat]]
+    water = score.water
+
+    def tip(rect: pygame.Rect, lines: Sequence[str]) -> Tip:
+        return Tip((rect.x, rect.y, rect.w, rect.h), tuple(lines))
+
     return [
-        (
-            pygame.Rect(r.x + px(14), y - px(18), px(120), px(36)),
-            [tn("tip.gold", shown.gold[seat], name=name)],
+        tip(pygame.Rect(r.x + px(14), y - px(18), px(120), px(36)), [tn("tip.gold", score.gold, name=name)]),
+        tip(
+            pygame.Rect(r.x + px(136), y - px(16), px(150), px(32)), [tn("tip.cacao", score.cacao, name=name)]
         ),
-        (
-            pygame.Rect(r.x + px(136), y - px(16), px(150), px(32)),
-            [tn("tip.cacao", shown.cacao[seat], name=name)],
-        ),
-        (
-            pygame.Rect(r.x + px(308), y - px(16), px(92), px(32)),
-            [tn("tip.sun", shown.sun[seat], name=name)],
-        ),
-        (
-            pygame.Rect(r.right - px(80), y - px(18), px(70), px(36)),
-            worker_lines(scene, seat, hand, pile),
-        ),
-        (
+        tip(pygame.Rect(r.x + px(308), y - px(16), px(92), px(32)), [tn("tip.sun", score.sun, name=name)]),
+        tip(pygame.Rect(r.right - px(80), y - px(18), px(70), px(36)), workers),
+        tip(
             pygame.Rect(r.x + px(14), r.y + px(116), px(400), px(26)),
             [t("tip.water", name=name, value=f"{water:+d}" if water else "0")],
         ),
-        (
-            pygame.Rect(r.right - px(110), r.y + px(4), px(100), px(70)),
-            [t("tip.projected", name=name), breakdown(scene, seat)],
-        ),
+        tip(pygame.Rect(r.right - px(110), r.y + px(4), px(100), px(70)), projected_tip(view)),
     ]
 
 
-def worker_lines(scene: PlayScene, seat: int, hand: int, pile: int) -> list[str]:
-    """How many worker tiles ``seat`` has left and which: the pile's contents for the seat
-    whose hand is shown, hand and pile together for the others (what the table may know)."""
-    lines = [tn("tip.tiles", hand, name=scene.names[seat], pile=pile)]
-    tiles = scene.game.remaining_workers(seat)
-    if seat == scene.hand_seat():
-        tiles -= Counter(scene.shown.hands[seat])
+def worker_lines(view: SeatView, remaining: Counter[str], own: tuple[str, ...] | None) -> list[str]:
+    """How many worker tiles ``view``'s seat has left and which (``remaining``: hand and pile
+    together): the pile's contents for the seat whose hand is shown (``own``), hand and pile
+    together for the others (what the table may know)."""
+    lines = [tn("tip.tiles", view.hand, name=view.name, pile=view.pile)]
+    tiles = Counter(remaining)
+    if own is not None:
+        tiles -= Counter(own)
         key = "tip.own_pile"
     else:
         key = "tip.hand_and_pile"
@@ -718,44 +716,41 @@ def worker_lines(scene: PlayScene, seat: int, hand: int, pile: int) -> list[str]
     return lines
 
 
-def breakdown(scene: PlayScene, seat: int) -> str:
-    """``seat``'s score now, part by part."""
-    score = scene.game.score_now()[seat]
-    return t(
-        "play.breakdown",
-        gold=score.gold,
-        temples=score.temples,
-        sun=score.sun,
-        water=score.water,
-        total=score.total,
-        cacao=score.cacao,
-    )
+def table_tips(
+    hud: Hud,
+    seats: Sequence[SeatView],
+    workers: Sequence[list[str]],
+    display: Sequence[str],
+    pile_count: int,
+    hand: Sequence[str],
+    remaining: Sequence[tuple[str, int]],
+    actions: Sequence[ActionView],
+) -> tuple[Tip, ...]:
+    """Every HUD element's tooltip: the seat panels' parts, the display, the pile, the hand
+    face up (``hand``, empty when face down), the jungle tiles to come (``hud.remaining_cells``)
+    and the action buttons."""
 
+    def tip(rect: pygame.Rect, lines: Sequence[str]) -> Tip:
+        return Tip((rect.x, rect.y, rect.w, rect.h), tuple(lines))
 
-def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
-    """Every HUD element's tooltip: the seat panels' parts, the display, the pile, the hand,
-    the jungle tiles to come and the action buttons."""
-    tips: list[tuple[pygame.Rect, list[str]]] = []
-    for seat in range(scene.game.players):
-        tips += seat_tips(scene, hud, seat)
-        tips.append((hud.panel_rect(seat), [scene.names[seat], breakdown(scene, seat), t("tip.panel")]))
-    for slot, code in zip(hud.display_slots(), scene.shown.display, strict=False):
-        tips.append((slot, [jungle_name(code), t("tip.display")]))
-    tips.append((hud.pile_rect(), [t("play.pile"), tn("tip.pile", scene.shown.pile_count)]))
-    hand_seat = scene.hand_seat()
-    if hand_seat is not None:
-        hand = scene.shown.hands[hand_seat]
-        for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
-            tips.append((slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
-    counts = scene.remaining_jungle()
-    total = sum(counts.values())
-    for rect, code, count in hud.remaining_cells():
+    tips: list[Tip] = []
+    for view, lines in zip(seats, workers, strict=True):
+        tips += seat_tips(hud, view, lines)
+        tips.append(tip(hud.panel_rect(view.seat), panel_tip(view)))
+    for slot, code in zip(hud.display_slots(), display, strict=False):
+        tips.append(tip(slot, [jungle_name(code), t("tip.display")]))
+    tips.append(tip(hud.pile_rect(), [t("play.pile"), tn("tip.pile", pile_count)]))
+    for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
+        tips.append(tip(slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
+    cells = hud.remaining_cells(remaining)
+    total = sum(count for _rect, _code, count in cells)
+    for rect, code, count in cells:
         odds = round(100 * count / total) if total else 0
-        tips.append((rect, [jungle_name(code), tn("tip.remaining", count, odds=odds)]))
-    for button in hud.action_buttons():
-        tips.append((button.rect, [scene.action_label(button.name), t(f"tip.action.{button.name}")]))
-    tips.append((hud.a("title").union(hud.a("status")), [t("tip.status")]))
-    return tips
+        tips.append(tip(rect, [jungle_name(code), tn("tip.remaining", count, odds=odds)]))
+    for button, action in zip(hud.action_buttons(), actions, strict=False):
+        tips.append(tip(button.rect, [action.label, t(f"tip.action.{button.name}")]))
+    tips.append(tip(hud.a("title").union(hud.a("status")), [t("tip.status")]))
+    return tuple(tips)
 
 
 def jungle_name(code: str) -> str:
@@ -770,7 +765,7 @@ def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
         code, _rotation = shown.jungle[pos]
         lines = [jungle_name(code)]
         if code == "temple":
-            for temple, workers, awards in scene.game.temple_standings():
+            for temple, workers, awards in shown.temple_standings():
                 if temple == pos:
                     counts = ", ".join(f"{scene.names[s]} {w}" for s, w in enumerate(workers) if w) or t(
                         "play.nobody"

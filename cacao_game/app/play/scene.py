@@ -34,19 +34,20 @@ from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
 from cacao_game.app.play.controls import PAN_DIRECTIONS, TableInput
+from cacao_game.app.play.frame import ActionView, Frame, SeatView, TempleRow, Tip, headline
 from cacao_game.app.play.history import History
-from cacao_game.app.play.hud import Hud, hud_tips, square_tooltip
+from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown, reduce
-from cacao_game.app.play.texts import LogLine
+from cacao_game.app.play.texts import LogLine, gains_text, preview_text
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.strings import decimal, problem_text, t, winners_text
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
-from cacao_game.engine import Action, Game, Phase
+from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place
 from cacao_game.engine import events as ev
-from cacao_game.engine.tiles import WATER_TRACK, Pos
+from cacao_game.engine.tiles import JUNGLE_CODES, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AutosaveFailed,
@@ -147,6 +148,9 @@ class PlayScene(Scene):
             self.camera.load_dict(camera)
         else:
             self.fit_board(snap=True)
+        self._temple_cache: tuple[object, dict[Pos, tuple[int, ...]]] = (None, {})
+        self.frame = self.build_frame()
+        """What the table draws now: built once per update (``build_frame``)."""
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -272,18 +276,9 @@ class PlayScene(Scene):
         return strings.kind_label(self.kinds[seat])
 
     def projected_total(self, seat: int) -> int:
-        """Projected end score as shown: shown gold, sun and water plus current temple awards."""
-        shown = self.shown
-        temples = self._temples()
-        return shown.gold[seat] + temples[seat] + shown.sun[seat] + WATER_TRACK[shown.water[seat]]
-
-    def _temples(self) -> Sequence[int]:
-        totals = self.source.score_totals()
-        game = self.game
-        return [
-            totals[seat] - game.gold[seat] - game.sun[seat] - WATER_TRACK[game.water[seat]]
-            for seat in range(game.players)
-        ]
+        """Projected end score as shown: the shown gold, sun and water plus the temples of
+        the shown board (the seat panel's number)."""
+        return self.shown.scores()[seat].total
 
     def remaining_jungle(self) -> Counter[str]:
         """Jungle tiles not yet on the board: the pile and the display."""
@@ -300,12 +295,7 @@ class PlayScene(Scene):
     def headline(self) -> tuple[int | None, str]:
         """The current seat and the title of its turn."""
         seat = self.current_seat()
-        if seat is None:
-            return None, t("play.game_over")
-        turn, mover = self.shown.turn + 1, self.names[self.shown.mover]
-        if seat != self.shown.mover:
-            return seat, t("play.turn_other", turn=turn, name=mover, other=self.names[seat])
-        return seat, t("play.turn", turn=turn, name=mover)
+        return seat, headline(self.shown.turn + 1, self.shown.mover, seat, self.names)
 
     def result_text(self) -> str:
         """Who won, in one sentence (the game is over)."""
@@ -547,6 +537,7 @@ class PlayScene(Scene):
         self.input.queued.clear()
         if self.follow_board:
             self.camera.keep_in_view(self.board_squares())
+        self.frame = self.build_frame()
 
     def step_replay(self, delta: int) -> None:
         """A stepped source: one step forward (animated) or back."""
@@ -620,6 +611,7 @@ class PlayScene(Scene):
         new = self.hud.anchors["board"]
         self.camera.relayout(new, new.w / old.w if old.w else 1.0)
         self.release_images()
+        self.frame = self.build_frame()
 
     # ----------------------------------------------------------------- frames
 
@@ -643,6 +635,131 @@ class PlayScene(Scene):
         if self.coach is not None:
             self.coach.update()
         self._update_end(dt)
+        self.frame = self.build_frame()
+
+    def build_frame(self) -> Frame:
+        """What the table draws now, from the source, the shown snapshot, the input state and
+        the camera (previews computed here, cached by the position's key)."""
+        source, shown, names = self.source, self.shown, self.names
+        game = self.game
+        seat_now = self.current_seat()
+        thinking = self.thinking_seat()
+        scores = shown.scores()
+        kinds = self.kinds
+        seats = tuple(
+            SeatView(
+                seat=seat,
+                name=names[seat],
+                color=self.colors[seat],
+                kind=strings.kind_label(kinds[seat]),
+                score=scores[seat],
+                final=shown.over,
+                water_step=shown.water[seat],
+                hand=len(shown.hands[seat]),
+                pile=shown.piles[seat],
+                deciding=seat == seat_now,
+                highlighted=seat == self.highlight_seat,
+                thinking=seat == thinking,
+            )
+            for seat in range(len(scores))
+        )
+        hand_seat = self.hand_seat()
+        workers = [
+            worker_lines(
+                view,
+                game.remaining_workers(view.seat),
+                shown.hands[view.seat] if view.seat == hand_seat else None,
+            )
+            for view in seats
+        ]
+        counts = self.remaining_jungle()
+        remaining = tuple((code, counts[code]) for code in JUNGLE_CODES if counts.get(code))
+        if not self.hud.shows_remaining():
+            remaining = ()
+        actions = tuple(
+            ActionView(name, self.action_label(name), self.action_keys(name), self.action_enabled(name))
+            for name in self.action_names
+        )
+        hand = shown.hands[hand_seat] if hand_seat is not None else ()
+        tips = table_tips(self.hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions)
+        accepts = self.accepts_board_input()
+        return Frame(
+            version=source.version,
+            heading_seat=seat_now,
+            heading=headline(shown.turn + 1, shown.mover, seat_now, names),
+            status=self.status_text(),
+            problem=self.autosave_problem(),
+            keys=self.key_hint_text(),
+            variant=t(f"variant.{source.config.variant}"),
+            seats=seats,
+            hand_seat=hand_seat,
+            pile_count=shown.pile_count,
+            revealed=game.revealed_pile_tile() if not self.timeline.busy else None,
+            remaining=remaining,
+            log=tuple(self.history.lines),
+            log_scroll=self.log_scroll,
+            actions=actions,
+            accepts_input=accepts,
+            curtain=self.curtain_for,
+            tips=tips,
+            tooltip=tuple(self._tooltip_lines(tips)),
+            temples=self._temple_rows(),
+            previews=self._previews() if accepts else {},
+        )
+
+    def considered_action(self) -> Place | Overbuild | None:
+        """The placement the player is looking at: the provisional one, else the one under the
+        mouse (None outside a placement decision)."""
+        if not self.accepts_board_input() or self.turn.phase is not Phase.PLACE:
+            return None
+        action = self.turn.provisional
+        if action is None:
+            hover = self.hover_square()
+            action = self.turn.action_at(hover) if hover is not None else None
+        return action if isinstance(action, (Place, Overbuild)) else None
+
+    def _temple_rows(self) -> tuple[TempleRow, ...]:
+        """Each temple of the shown board, and its workers after the placement considered
+        (played out on the seat's view of the game, cached by position and placement)."""
+        now = self.shown.temple_standings()
+        action = self.considered_action()
+        after: dict[Pos, tuple[int, ...]] = {}
+        if action is not None:
+            key = (self.source.version, action)
+            cached_key, cached = self._temple_cache
+            if cached_key != key:
+                game = self.game.clone()
+                game.apply(action)
+                cached = {pos: workers for pos, workers, _awards in game.temple_standings()}
+                self._temple_cache = (key, cached)
+            after = cached
+        return tuple(
+            TempleRow(pos, workers, awards, after[pos] if after.get(pos, workers) != workers else None)
+            for pos, workers, awards in now
+        )
+
+    def _previews(self) -> dict[Action, str]:
+        """The yield label of each placement or fill the board shows as a ghost now: the one
+        under the mouse and the provisional one (``Selection`` caches them per position)."""
+        turn = self.turn
+        wanted: list[Place | Overbuild | Fill] = []
+        hover = self.hover_square()
+        if hover is not None and hover not in turn.assignments():
+            action = turn.action_at(hover)
+            if action is not None:
+                wanted.append(action)
+        provisional = turn.provisional
+        if isinstance(provisional, (Place, Overbuild, Fill)):
+            wanted.append(provisional)
+        previews: dict[Action, str] = {}
+        for action in wanted:
+            preview = turn.turn_preview(action)
+            if preview is not None:
+                previews[action] = preview_text(preview, self.names)
+            else:
+                gained, then = turn.preview(action)
+                previews[action] = gains_text(gained, then)
+        return previews
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log back (``lines`` > 0) or forward, within the log."""
@@ -686,9 +803,9 @@ class PlayScene(Scene):
         self.input.hover(key, dt)
 
     def _hover_target(self) -> object:
-        for rect, _lines in hud_tips(self, self.hud):
-            if rect.collidepoint(self.mouse):
-                return ("tip", tuple(rect))
+        for tip in self.frame.tips:
+            if pygame.Rect(tip.box).collidepoint(self.mouse):
+                return ("tip", tip.box)
         square = self.hover_square()
         return ("square", square) if square is not None else None
 
@@ -748,27 +865,28 @@ class PlayScene(Scene):
         if self.curtain_for is not None:
             self.hud.draw_curtain(surface, self.curtain_for)
         else:
-            lines = self.tooltip()
+            lines = list(self.frame.tooltip)
             if lines:
                 self.hud.draw_tooltip(surface, lines, self.mouse)
 
     def tooltip(self) -> list[str]:
-        """The tooltip lines to show now: after ``TOOLTIP_DELAY`` s on the same thing."""
+        """The tooltip lines shown now (the frame's)."""
+        return list(self.frame.tooltip)
+
+    def _tooltip_lines(self, tips: Sequence[Tip]) -> list[str]:
+        """The tooltip lines to show: after ``TOOLTIP_DELAY`` s on the same thing."""
         if (
             self.input.hover_since < TOOLTIP_DELAY
             or self.input.press is not None
             or self.curtain_for is not None
         ):
             return []
-        return self._tooltip_lines()
-
-    def _tooltip_lines(self) -> list[str]:
         key = self.input.hover_key
         if not isinstance(key, tuple):
             return []
         kind, data = key
         if kind == "tip":
-            return next((lines for rect, lines in hud_tips(self, self.hud) if tuple(rect) == data), [])
+            return next((list(tip.lines) for tip in tips if tip.box == data), [])
         return square_tooltip(self, data)
 
     def leave_question(self) -> str:
