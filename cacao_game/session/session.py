@@ -180,11 +180,10 @@ class PlaySession(Seats):
 
     def table_game(self) -> Game:
         """The game as the seat in front of the screen sees it: ``Game.view`` of the face-up
-        seat, else of the last human at the screen, else of the deciding seat (cached per
-        change)."""
+        seat, else of the last human at the screen, else of the mover (cached per change)."""
         seat = self.face_up_seat()
         if seat is None:
-            seat = self.viewer if self.viewer is not None else self.game.current_player()
+            seat = self.viewer if self.viewer is not None else self.game.mover
         key = (self.version, seat)
         if self._view_game is None or self._view_key != key:
             self._view_key, self._view_game = key, self.game.view(seat)
