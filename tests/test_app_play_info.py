@@ -59,14 +59,18 @@ def test_the_log_scrolls_back_and_points_at_its_tile(play_app: App) -> None:
     advance(scene, 40)
     if scene.source.curtain is not None:
         scene.send(ShowHand())
-    newest = [line for _rect, line in scene.hud.log_rows()]
+    newest = [line for _rect, line in scene.hud.log_rows(scene.history.lines, scene.log_scroll)]
     log_area = scene.hud.a("log")
     play_app.step([motion(log_area.center)], 0.02)
     play_app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 0.02)
-    older = [line for _rect, line in scene.hud.log_rows()]
+    older = [line for _rect, line in scene.hud.log_rows(scene.history.lines, scene.log_scroll)]
     assert scene.log_scroll == 6
     assert older != newest and older[-1] is not newest[-1]
-    placed = next((rect, line) for rect, line in scene.hud.log_rows() if line.pos is not None)
+    placed = next(
+        (rect, line)
+        for rect, line in scene.hud.log_rows(scene.history.lines, scene.log_scroll)
+        if line.pos is not None
+    )
     play_app.step([motion(placed[0].center)], 0.02)
     assert scene.hovered_log_line() is placed[1]
     for _ in range(40):

@@ -20,6 +20,7 @@ from cacao_game.app.strings import t
 from cacao_game.engine import Action
 from cacao_game.engine.scoring import SeatScore
 from cacao_game.engine.tiles import Pos
+from cacao_game.session.outcomes import Outcome
 
 Box = tuple[int, int, int, int]
 """A screen rectangle ``(x, y, w, h)``."""
@@ -89,6 +90,46 @@ class TempleRow:
 
 
 @dataclass(frozen=True, slots=True)
+class HandView:
+    """The hand bar: whose hand (``seat``, None: nothing to show), face down (``hidden``), its
+    tiles, the places whose tile is still flying in (``flying``), the tile selected for a
+    placement and its rotation, and whether an overbuild is possible (its note replaces the
+    pile count)."""
+
+    seat: int | None = None
+    hidden: bool = True
+    tiles: tuple[str, ...] = ()
+    flying: frozenset[int] = frozenset()
+    selected: int | None = None
+    rotation: int = 0
+    overbuild: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayView:
+    """The display: per place the tile drawn there ("" for an empty place: none, flying, or
+    given to a space), whether a fill is being chosen (number badges), and the place outlined
+    as the tile picked."""
+
+    tiles: tuple[str, ...] = ()
+    picking: bool = False
+    picked: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PopupView:
+    """The resolution panel: whose decision (``seat``) in whose turn (``mover``), the ends on
+    offer, the focused and the hinted one, and whether the AI's pick is tagged."""
+
+    seat: int
+    mover: int
+    outcomes: tuple[Outcome, ...]
+    focused: int
+    hinted: int | None
+    ai_pick: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Frame:
     """What the table draws now (see the module docstring). ``heading_seat`` is the seat the
     header, the highlighted panel, the hand and the log agree on (None once the game is
@@ -116,6 +157,13 @@ class Frame:
     temples: tuple[TempleRow, ...] = ()
     previews: Mapping[Action, str] = field(default_factory=dict)
     """The yield label of each placement or fill the board shows as a ghost now."""
+    hand: HandView = HandView()
+    display: DisplayView = DisplayView()
+    popup: PopupView | None = None
+    hovered_log: LogLine | None = None
+    mouse: tuple[int, int] = (-1, -1)
+    clock: float = 0.0
+    """Seconds the table has run (spinners turn with it)."""
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

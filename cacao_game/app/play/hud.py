@@ -1,9 +1,10 @@
 """Everything around the board: seat panels, hand, display, pile, remaining tiles, log,
 action buttons, the resolution popup, the hot-seat curtain and tooltips.
 
-``Hud`` computes hit rectangles (pure geometry, from the layout anchors) and draws the
-numbers and texts of the scene's ``Frame`` (``frame``): a seat panel and its tooltips read the
-same ``SeatView``. The static frames are drawn once into a cached backdrop.
+``Hud`` computes hit rectangles (pure geometry, from the layout anchors) and draws a
+``Frame`` with its painter and tile art: every number and text comes from the frame, and a
+seat panel and its tooltips read the same ``SeatView``. It knows nothing of the scene. The
+static frames are drawn once into a cached backdrop.
 """
 
 from __future__ import annotations
@@ -16,16 +17,26 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme, widgets
-from cacao_game.app.play.frame import ActionView, Frame, SeatView, Tip, panel_tip, projected_tip
+from cacao_game.app.play.art import TileArt
+from cacao_game.app.play.frame import (
+    ActionView,
+    Frame,
+    PopupView,
+    SeatView,
+    Tip,
+    panel_tip,
+    projected_tip,
+)
+from cacao_game.app.play.paint import Painter
+from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import LogLine, outcome_text
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
-from cacao_game.engine import Phase
 from cacao_game.engine.tiles import WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
 
 if TYPE_CHECKING:
-    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.app import App
 
 HAND_TILE = 132
 DISPLAY_TILE = 120
@@ -50,12 +61,25 @@ class Button:
 
 
 class Hud:
-    """Geometry and drawing of the play scene's surroundings."""
+    """Geometry and drawing of the table's surroundings, for ``app``'s layout: the action
+    buttons ``action_names``, the list of tiles to come unless ``shows_remaining`` is False
+    (a tutorial's lesson panel takes its place)."""
 
-    def __init__(self, scene: PlayScene) -> None:
-        """Reads anchors from ``scene.app.layout``."""
-        self.scene = scene
-        layout = scene.app.layout
+    def __init__(
+        self,
+        app: App,
+        painter: Painter,
+        art: TileArt,
+        action_names: Sequence[str],
+        *,
+        shows_remaining: bool = True,
+    ) -> None:
+        self.app = app
+        self.painter = painter
+        self.art = art
+        self.action_names = tuple(action_names)
+        self._shows_remaining = shows_remaining
+        layout = app.layout
         self.anchors = {name: layout[name] for name in layout.names()}
         self._chrome: pygame.Surface | None = None
         self._chrome_key: object = None
@@ -98,7 +122,7 @@ class Hud:
     def action_buttons(self) -> list[Button]:
         """The scene's action buttons (Undo, Hint, Confirm, Menu in play)."""
         area = self.a("actions")
-        names = self.scene.action_names
+        names = self.action_names
         gap = px(10)
         width = (area.w - gap * (len(names) - 1)) // len(names)
         return [
@@ -139,10 +163,9 @@ class Hud:
         rect.center = (board.centerx, board.centery + px(160))
         return rect
 
-    def panel_point(self, seat: int, item: str) -> pygame.Vector2:
-        """Where a token of ``item`` lands in ``seat``'s panel."""
+    def panel_point(self, seat: int, item: str, shown: Shown) -> pygame.Vector2:
+        """Where a token of ``item`` lands in ``seat``'s panel, with the tokens ``shown``."""
         r = self.panel_rect(seat)
-        shown = self.scene.shown
         if item == "gold":
             return pygame.Vector2(r.x + px(34), r.y + px(94))
         if item == "cacao":
@@ -160,10 +183,9 @@ class Hud:
         self._chrome = None
         self._chrome_key = None
 
-    def chrome(self, surface_size: tuple[int, int]) -> pygame.Surface:
+    def chrome(self, surface_size: tuple[int, int], players: int) -> pygame.Surface:
         """The backdrop with every panel frame, drawn once per player count and palette."""
-        scene = self.scene
-        key = (surface_size, scene.game.players, scene.app.assets.palette)
+        key = (surface_size, players, self.app.assets.palette)
         if self._chrome is not None and self._chrome_key == key:
             return self._chrome
         chrome = (
@@ -171,14 +193,14 @@ class Hud:
             if pygame.display.get_surface()
             else pygame.Surface(surface_size)
         )
-        theme.draw_backdrop(scene.app, chrome, shade=70)
+        theme.draw_backdrop(self.app, chrome, shade=70)
         top = self.a("title").union(self.a("status"))
         theme.draw_panel(chrome, top, alpha=225)
         theme.draw_panel(chrome, self.a("board"), color=theme.JUNGLE_DARK, alpha=150, border=theme.GOLD_DARK)
         for name in ("display", "hand", "jungle_pile", "remaining", "log"):
             if name != "remaining" or self.shows_remaining():
                 theme.draw_panel(chrome, self.a(name), alpha=225)
-        for seat in range(scene.game.players):
+        for seat in range(players):
             theme.draw_panel(chrome, self.panel_rect(seat), alpha=235)
         self._chrome = chrome
         self._chrome_key = key
@@ -186,14 +208,13 @@ class Hud:
 
     # ----------------------------------------------------------------- dynamic parts
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Every HUD element over the board (the board is drawn before)."""
-        frame = self.scene.frame
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        """Every HUD element of ``frame`` over the board (the board is drawn before)."""
         with theme.within(self.a("title").union(self.a("status"))):
             self.draw_top(surface, frame)
         for view in frame.seats:
             with theme.within(self.panel_rect(view.seat)):
-                self.draw_panel(surface, view)
+                self.draw_panel(surface, view, frame.clock)
         parts = (
             ("display", self.draw_display),
             ("jungle_pile", self.draw_pile),
@@ -206,20 +227,19 @@ class Hud:
             if anchor == "remaining" and not self.shows_remaining():
                 continue
             with theme.within(self.a(anchor)):
-                draw(surface)
+                draw(surface, frame)
 
     def draw_top(self, surface: pygame.Surface, frame: Frame) -> None:
         """Turn, mover and what to do now; the keys of the decision on the right when the
         line leaves room for them (they shrink a little first, else they are left out: the
         help page lists them)."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
         title = self.a("title")
         status = self.a("status")
         seat, heading = frame.heading_seat, frame.heading
         if seat is not None:
             theme.draw_seat_marker(
-                scene.app,
+                self.app,
                 surface,
                 frame.seats[seat].color,
                 (title.x + px(28), title.centery + px(2)),
@@ -246,16 +266,16 @@ class Hud:
             return
         room = right - shown.right - px(32)
         weight, color = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
-        font = theme.fit_font(scene.app, 18, side, room, weight)
+        font = theme.fit_font(self.app, 18, side, room, weight)
         if problem or font.size(side)[0] <= room:
             side = theme.fit_text(font, side, max(room, 0)) if problem else side
             theme.draw_text(surface, font, side, (right, status.centery), color, anchor="midright")
 
-    def draw_panel(self, surface: pygame.Surface, view: SeatView) -> None:
-        """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score."""
-        scene = self.scene
-        p = scene.painter
-        art = scene.art
+    def draw_panel(self, surface: pygame.Surface, view: SeatView, clock: float = 0.0) -> None:
+        """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score (a
+        spinner turning with ``clock`` while its computer player thinks)."""
+        p = self.painter
+        art = self.art
         r = self.panel_rect(view.seat)
         color = view.color
         score = view.score
@@ -268,14 +288,14 @@ class Hud:
         if view.highlighted:
             pygame.draw.rect(
                 surface,
-                scene.app.assets.seat_color(color),
+                self.app.assets.seat_color(color),
                 r.inflate(-px(6), -px(6)),
                 px(3),
                 border_radius=px(theme.RADIUS),
             )
-        theme.draw_seat_marker(scene.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
+        theme.draw_seat_marker(self.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
         if view.thinking:
-            start = scene.clock * 5
+            start = clock * 5
             arc = pygame.Rect(0, 0, px(44), px(44))
             arc.center = (r.x + px(30), r.y + px(32))
             pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
@@ -331,7 +351,7 @@ class Hud:
         ring: pygame.Color,
     ) -> None:
         """A row of ``places`` token places 30 design px apart, the first ``filled`` holding ``icon``."""
-        image = self.scene.art.icon(icon, px(29))
+        image = self.art.icon(icon, px(29))
         for k in range(places):
             center = (first[0] + px(30 * k), first[1])
             if k < filled:
@@ -340,35 +360,23 @@ class Hud:
                 pygame.draw.circle(surface, theme.PANEL_LIGHT, center, px(11))
                 pygame.draw.circle(surface, ring, center, px(11), px(2))
 
-    def draw_display(self, surface: pygame.Surface) -> None:
+    def draw_display(self, surface: pygame.Surface, frame: Frame) -> None:
         """The display tiles with their number keys; in a fill decision the picked one is
         outlined and a tile already given to a space shows as an empty place."""
-        scene = self.scene
         area = self.a("display")
-        scene.painter.text(surface, t("play.display"), (area.x + px(20), area.y + px(14)), 22, "bold")
-        picking = scene.accepts_board_input() and scene.turn.phase is Phase.FILL
-        picked = scene.turn.current_fill_code() if picking else None
-        free = scene.turn.free_tiles() if picking else list(scene.shown.display)
-        if (
-            scene.input.carried is not None
-            and scene.input.carried_from is None
-            and scene.input.carried[0] in free
-        ):
-            free.remove(scene.input.carried[0])
-        marked = False
-        in_flight = scene.timeline.hidden()
+        self.painter.text(surface, t("play.display"), (area.x + px(20), area.y + px(14)), 22, "bold")
+        display = frame.display
         for index, (slot, code) in enumerate(
-            zip(self.display_slots(), [*scene.shown.display, "", ""], strict=False)
+            zip(self.display_slots(), [*display.tiles, "", ""], strict=False)
         ):
-            if not code or ("display", index) in in_flight or code not in free:
+            if not code:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, px(2), border_radius=px(10))
                 continue
-            free.remove(code)
-            surface.blit(scene.art.jungle(code, slot.w), slot.topleft)
-            if picking:
-                self.draw_badge(surface, slot, index + 1, code == picked and not marked)
-            if picking and code == picked and not marked:
-                marked = True
+            surface.blit(self.art.jungle(code, slot.w), slot.topleft)
+            picked = index == display.picked
+            if display.picking:
+                self.draw_badge(surface, slot, index + 1, picked)
+            if picked:
                 pygame.draw.rect(
                     surface, theme.GOLD, slot.inflate(px(10), px(10)), px(4), border_radius=px(10)
                 )
@@ -379,20 +387,19 @@ class Hud:
         badge.center = (slot.x + px(4), slot.y + px(4))
         pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=px(8))
         pygame.draw.rect(surface, theme.GOLD if lit else theme.GOLD_DARK, badge, px(2), border_radius=px(8))
-        self.scene.painter.text(surface, str(number), badge.center, 18, "black", theme.CREAM, "center")
+        self.painter.text(surface, str(number), badge.center, 18, "black", theme.CREAM, "center")
 
-    def draw_pile(self, surface: pygame.Surface) -> None:
+    def draw_pile(self, surface: pygame.Surface, frame: Frame) -> None:
         """The face-down pile with its count, and a tile drawn face up for a fill."""
-        scene = self.scene
         area = self.a("jungle_pile")
-        scene.painter.text(surface, t("play.pile"), (area.x + px(20), area.y + px(14)), 22, "bold")
+        self.painter.text(surface, t("play.pile"), (area.x + px(20), area.y + px(14)), 22, "bold")
         rect = self.pile_rect()
-        count = scene.frame.pile_count
+        count = frame.pile_count
         for k in range(min(3, count), 0, -1):
-            surface.blit(scene.art.jungle("back", rect.w), rect.move(px(4 * k), -px(4 * k)).topleft)
+            surface.blit(self.art.jungle("back", rect.w), rect.move(px(4 * k), -px(4 * k)).topleft)
         if count == 0:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, px(2), border_radius=px(10))
-        scene.painter.text(
+        self.painter.text(
             surface,
             tn("play.pile_left", count),
             (rect.right + px(26), rect.y + px(6)),
@@ -400,30 +407,22 @@ class Hud:
             "black",
             theme.CREAM,
         )
-        revealed = scene.frame.revealed
+        revealed = frame.revealed
         if revealed:
             target = self.revealed_rect()
-            surface.blit(scene.art.jungle(revealed, target.w), target.topleft)
+            surface.blit(self.art.jungle(revealed, target.w), target.topleft)
             pygame.draw.rect(surface, theme.GOLD, target.inflate(px(8), px(8)), px(4), border_radius=px(10))
 
-    def draw_hand(self, surface: pygame.Surface) -> None:
-        """The viewer's hand (face down under the curtain or for a computer seat)."""
-        scene = self.scene
-        p = scene.painter
+    def draw_hand(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The hand bar of ``frame.hand`` (face down under the curtain or for a computer seat)."""
+        p = self.painter
         area = self.a("hand")
-        frame = scene.frame
-        seat = frame.hand_seat
-        hidden = seat is None
-        if seat is None:
-            seat = frame.heading_seat
-        if seat is None:
+        bar = frame.hand
+        if bar.seat is None:
             return
-        in_flight = scene.timeline.hidden()
-        hand = scene.shown.hands[seat]
-        view = frame.seats[seat]
+        view = frame.seats[bar.seat]
         color = view.color
-        active = frame.accepts_input and scene.turn.phase is Phase.PLACE
-        if active and scene.turn.overbuild_targets():
+        if bar.overbuild:
             note, weight, note_color = t("play.overbuild"), "bold", OVERBUILD_NOTE
         else:
             note, weight, note_color = tn("play.in_pile", view.pile), "regular", theme.MUTED
@@ -433,16 +432,16 @@ class Hud:
         left = area.x + px(20)
         title = p.fit(t("play.hand_of", name=view.name), 22, "bold", noted.left - px(16) - left)
         p.text(surface, title, (left, area.y + px(14)), 22, "bold")
-        for index, (slot, code) in enumerate(zip(self.hand_slots(len(hand)), hand, strict=False)):
-            if ("hand", (seat, index, len(hand))) in in_flight:
+        for index, (slot, code) in enumerate(zip(self.hand_slots(len(bar.tiles)), bar.tiles, strict=False)):
+            if index in bar.flying:
                 continue
-            if hidden:
-                surface.blit(scene.art.worker(color, "back", slot.w), slot.topleft)
+            if bar.hidden:
+                surface.blit(self.art.worker(color, "back", slot.w), slot.topleft)
                 continue
-            selected = active and index == scene.turn.hand_index
-            rotation = scene.turn.rotation if selected else 0
+            selected = index == bar.selected
+            rotation = bar.rotation if selected else 0
             rect = slot.move(0, -px(10)) if selected else slot
-            surface.blit(scene.art.worker(color, code, slot.w, rotation), rect.topleft)
+            surface.blit(self.art.worker(color, code, slot.w, rotation), rect.topleft)
             if selected:
                 pygame.draw.rect(
                     surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12)
@@ -452,37 +451,33 @@ class Hud:
     def section(self, surface: pygame.Surface, anchor: str, title: str) -> pygame.Rect:
         """Draw the title (string key ``title``) of the section at ``anchor``; returns the area."""
         area = self.a(anchor)
-        self.scene.painter.text(surface, t(title), (area.x + px(20), area.y + px(10)), 19, "bold")
+        self.painter.text(surface, t(title), (area.x + px(20), area.y + px(10)), 19, "bold")
         return area
 
     def shows_remaining(self) -> bool:
         """Whether the jungle tiles to come are listed (a tutorial's lesson panel takes their
         place)."""
-        return self.scene.tutorial is None
+        return self._shows_remaining
 
-    def remaining_cells(
-        self, remaining: Sequence[tuple[str, int]] | None = None
-    ) -> list[tuple[pygame.Rect, str, int]]:
+    def remaining_cells(self, remaining: Sequence[tuple[str, int]]) -> list[tuple[pygame.Rect, str, int]]:
         """Where each jungle tile still to come is listed: rectangle, code, count ([] when
         the list is not shown)."""
         if not self.shows_remaining():
             return []
         area = self.a("remaining")
         cells = []
-        listed = self.scene.frame.remaining if remaining is None else remaining
-        for k, (code, count) in enumerate(listed):
+        for k, (code, count) in enumerate(remaining):
             x, y = area.x + px(22 + (k % 6) * 77), area.y + px(40 + (k // 6) * 40)
             cells.append((pygame.Rect(x, y, px(70), px(34)), code, count))
         return cells
 
-    def draw_remaining(self, surface: pygame.Surface) -> None:
+    def draw_remaining(self, surface: pygame.Surface, frame: Frame) -> None:
         """The jungle tiles still to come (pile and display), with counts."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
         area = self.section(surface, "remaining", "play.remaining")
-        cells = self.remaining_cells()
+        cells = self.remaining_cells(frame.remaining)
         for rect, code, count in cells:
-            surface.blit(scene.art.jungle(code, rect.h), rect.topleft)
+            surface.blit(self.art.jungle(code, rect.h), rect.topleft)
             p.text(
                 surface, f"×{count}", (rect.x + px(38), rect.y + px(17)), 18, "bold", theme.CREAM, "midleft"
             )
@@ -496,13 +491,11 @@ class Hud:
         """How many log lines the log section shows at once."""
         return max(1, (self.a("log").h - px(44)) // px(self.LOG_ROW))
 
-    def log_rows(self) -> list[tuple[pygame.Rect, LogLine]]:
-        """The log lines on screen (scrolled back ``scene.log_scroll`` lines), with their rows."""
+    def log_rows(self, lines: Sequence[LogLine], scroll: int) -> list[tuple[pygame.Rect, LogLine]]:
+        """The log ``lines`` on screen (scrolled back ``scroll`` lines), with their rows."""
         area = self.a("log")
-        frame = self.scene.frame
-        lines = frame.log
         capacity = self.log_capacity()
-        end = len(lines) - min(frame.log_scroll, max(0, len(lines) - capacity))
+        end = len(lines) - min(scroll, max(0, len(lines) - capacity))
         shown = lines[max(0, end - capacity) : end]
         row = px(self.LOG_ROW)
         top = area.y + px(40)
@@ -511,22 +504,20 @@ class Hud:
             for i, line in enumerate(shown)
         ]
 
-    def draw_log(self, surface: pygame.Surface) -> None:
+    def draw_log(self, surface: pygame.Surface, frame: Frame) -> None:
         """The game log, scrolled back by the wheel, each line in its seat's colour; the line
         under the mouse is lit (its tile is outlined on the board)."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
         area = self.section(surface, "log", "play.log")
-        hovered = scene.hovered_log_line()
-        frame = scene.frame
-        for rect, line in self.log_rows():
+        hovered = frame.hovered_log
+        for rect, line in self.log_rows(frame.log, frame.log_scroll):
             if line is hovered:
                 p.box(surface, rect, theme.PANEL_HOVER, 255, px(6))
             y = rect.y
             if line.seat is not None:
                 color = frame.seats[line.seat].color
-                theme.draw_seat_marker(scene.app, surface, color, (area.x + px(28), y + px(10)), px(7))
-                tint = scene.app.assets.seat_color(color, "light")
+                theme.draw_seat_marker(self.app, surface, color, (area.x + px(28), y + px(10)), px(7))
+                tint = self.app.assets.seat_color(color, "light")
             else:
                 tint = theme.GOLD
             weight = "bold" if line.heading else "regular"
@@ -541,11 +532,10 @@ class Hud:
             thumb.y = track.y + (track.h - thumb.h) * shown_from // max(1, total - capacity)
             pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
 
-    def draw_actions(self, surface: pygame.Surface) -> None:
+    def draw_actions(self, surface: pygame.Surface, frame: Frame) -> None:
         """Undo, Hint, Confirm, Menu (or the replay's buttons) with their keys, drawn as the
         app's buttons (the table's input handles their clicks)."""
-        scene = self.scene
-        for button, action in zip(self.action_buttons(), scene.frame.actions, strict=False):
+        for button, action in zip(self.action_buttons(), frame.actions, strict=False):
             widget = widgets.Button(
                 button.rect,
                 action.label,
@@ -556,25 +546,24 @@ class Hud:
                 min_fit=ACTION_MIN_FIT,
             )
             widget.enabled = action.enabled
-            widget.draw(surface, scene.app)
+            widget.draw(surface, self.app)
 
     # ----------------------------------------------------------------- overlays
 
-    def draw_popup(self, surface: pygame.Surface, outcomes: Sequence[Outcome]) -> None:
+    def draw_popup(self, surface: pygame.Surface, frame: Frame, popup: PopupView) -> None:
         """The resolution as outcomes: whose decision it is, then one row per reachable end
         (what happens, in words, and what it yields), the medium AI's pick marked."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
+        outcomes = popup.outcomes
         rect = self.popup_rect(outcomes)
         theme.draw_panel(surface, rect, alpha=245, border=theme.GOLD)
-        seat = scene.turn.seat
+        seat, mover = popup.seat, popup.mover
         with theme.within(rect):
             theme.draw_seat_marker(
-                scene.app, surface, scene.colors[seat], (rect.x + px(30), rect.y + px(30)), px(12)
+                self.app, surface, frame.seats[seat].color, (rect.x + px(30), rect.y + px(30)), px(12)
             )
-            mover = scene.game.mover
             key = "play.resolve_title" if seat == mover else "play.resolve_other"
-            title = t(key, name=scene.names[seat], mover=scene.names[mover])
+            title = t(key, name=frame.seat_name(seat), mover=frame.seat_name(mover))
             p.text(
                 surface,
                 p.fit(title, 22, "bold", rect.w - px(70)),
@@ -586,13 +575,12 @@ class Hud:
             )
             hint = p.fit(t("play.resolve_help"), 15, "regular", rect.w - px(70))
             p.text(surface, hint, (rect.x + px(52), rect.y + px(52)), 15, "regular", theme.MUTED, "midleft")
-        focused = scene.turn.focused()
-        hinted_row = scene.turn.hinted_outcome(scene.hint) if scene.hint is not None else None
+        focused, hinted_row = popup.focused, popup.hinted
         for button, outcome in zip(self.popup_buttons(outcomes), outcomes, strict=True):
             row = button.rect
             is_focused = button.index == focused
             hinted = button.index == hinted_row
-            hover = row.collidepoint(scene.mouse)
+            hover = row.collidepoint(frame.mouse)
             fill = theme.JUNGLE if is_focused else (theme.PANEL_HOVER if hover else theme.PANEL_LIGHT)
             pygame.draw.rect(surface, fill, row, border_radius=px(10))
             rim = (255, 214, 80) if hinted else (theme.GOLD if is_focused else theme.GOLD_DARK)
@@ -606,7 +594,7 @@ class Hud:
                 result_rect = p.text(
                     surface, result, (row.right - px(12), row.y + px(6)), 22, "black", theme.GOLD, "topright"
                 )
-                if outcome.default and scene.tutorial is None:
+                if outcome.default and popup.ai_pick:
                     tag = p.fit(t("play.ai_pick"), 13, "regular", row.w // 3)
                     p.text(
                         surface,
@@ -628,16 +616,15 @@ class Hud:
                     "midleft",
                 )
 
-    def draw_curtain(self, surface: pygame.Surface, seat: int) -> None:
+    def draw_curtain(self, surface: pygame.Surface, frame: Frame, seat: int) -> None:
         """The hot-seat curtain hiding the hand until the next human is at the screen."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
         theme.dim(surface, 215)
-        view = scene.frame.seats[seat]
+        view = frame.seats[seat]
         color = view.color
         board = self.a("board")
         cx, cy = board.centerx, board.centery
-        theme.draw_seat_marker(scene.app, surface, color, (cx, cy - px(80)), px(44))
+        theme.draw_seat_marker(self.app, surface, color, (cx, cy - px(80)), px(44))
         p.text(
             surface,
             t("play.curtain", name=view.name),
@@ -658,7 +645,7 @@ class Hud:
             "midtop",
         )
         button = self.curtain_button()
-        hover = button.collidepoint(scene.mouse)
+        hover = button.collidepoint(frame.mouse)
         theme.draw_panel(
             surface,
             button,
@@ -671,7 +658,7 @@ class Hud:
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> None:
         """A tooltip near the mouse (the app's one tooltip look)."""
-        theme.draw_tip(self.scene.app, surface, lines, at)
+        theme.draw_tip(self.app, surface, lines, at)
 
 
 def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:
@@ -758,30 +745,27 @@ def jungle_name(code: str) -> str:
     return t(f"jungle_name.{code}")
 
 
-def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
-    """Tooltip lines for a board square (tile, owner, temple standings)."""
-    shown = scene.shown
+def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: bool) -> list[str]:
+    """Tooltip lines for a board square as ``shown`` (tile, owner, temple standings);
+    ``fill_space``: the square is a space waiting for a jungle tile nobody at the screen is
+    choosing now."""
     if pos in shown.jungle:
         code, _rotation = shown.jungle[pos]
         lines = [jungle_name(code)]
         if code == "temple":
             for temple, workers, awards in shown.temple_standings():
                 if temple == pos:
-                    counts = ", ".join(f"{scene.names[s]} {w}" for s, w in enumerate(workers) if w) or t(
+                    counts = ", ".join(f"{names[s]} {w}" for s, w in enumerate(workers) if w) or t(
                         "play.nobody"
                     )
-                    won = ", ".join(f"{scene.names[s]} +{g}" for s, g in enumerate(awards) if g) or t(
-                        "play.nobody"
-                    )
+                    won = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(awards) if g) or t("play.nobody")
                     lines += [t("play.temple_tip", workers=counts), t("play.temple_awards", awards=won)]
         return lines
     if pos in shown.workers:
         tile = shown.workers[pos]
-        lines = [f"{scene.names[tile.seat]} · {t(f'tile.{tile.tile}')}"]
+        lines = [f"{names[tile.seat]} · {t(f'tile.{tile.tile}')}"]
         under = shown.covered.get(pos)
         if under is not None:
-            lines.append(t("play.built_over", name=scene.names[under.seat], tile=t(f"tile.{under.tile}")))
+            lines.append(t("play.built_over", name=names[under.seat], tile=t(f"tile.{under.tile}")))
         return lines
-    if pos in scene.game.pending_fills and not scene.accepts_board_input():
-        return [t("play.fill_space")]
-    return []
+    return [t("play.fill_space")] if fill_space else []

@@ -34,7 +34,17 @@ from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
 from cacao_game.app.play.controls import PAN_DIRECTIONS, TableInput
-from cacao_game.app.play.frame import ActionView, Frame, SeatView, TempleRow, Tip, headline
+from cacao_game.app.play.frame import (
+    ActionView,
+    DisplayView,
+    Frame,
+    HandView,
+    PopupView,
+    SeatView,
+    TempleRow,
+    Tip,
+    headline,
+)
 from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
 from cacao_game.app.play.paint import Painter
@@ -126,7 +136,7 @@ class PlayScene(Scene):
         """The camera re-fits the board as it grows, until the player moves it (Home resumes)."""
         self.art = TileArt(app.assets)
         self.painter = Painter(app.assets)
-        self.hud = Hud(self)
+        self.hud = self._make_hud()
         self.board = BoardRenderer(self)
         self.ai = AILink(ai)
         self.coach = CoachPanel(self, lesson) if lesson is not None else None
@@ -426,7 +436,8 @@ class PlayScene(Scene):
         if kind == "board":
             return self.camera.square_center(data)
         if kind == "panel":
-            return self.hud.panel_point(*data)
+            seat, item = data
+            return self.hud.panel_point(seat, item, self.shown)
         if kind == "display":
             slots = self.hud.display_slots()
             return pygame.Vector2(slots[min(data, len(slots) - 1)].center)
@@ -436,7 +447,7 @@ class PlayScene(Scene):
             seat, index, count = data
             if seat == self.hand_seat():
                 return pygame.Vector2(self.hud.hand_slots(count)[index].center)
-            return self.hud.panel_point(seat, "tiles")
+            return self.hud.panel_point(seat, "tiles", self.shown)
         return pygame.Vector2(data)
 
     def tile_size(self) -> float:
@@ -607,11 +618,14 @@ class PlayScene(Scene):
     def relayout(self) -> None:
         """The screen or scale changed: new anchors, the same view of the board."""
         old = self.hud.anchors["board"]
-        self.hud = Hud(self)
+        self.hud = self._make_hud()
         new = self.hud.anchors["board"]
         self.camera.relayout(new, new.w / old.w if old.w else 1.0)
         self.release_images()
         self.frame = self.build_frame()
+
+    def _make_hud(self) -> Hud:
+        return Hud(self.app, self.painter, self.art, self.action_names, shows_remaining=self.lesson is None)
 
     # ----------------------------------------------------------------- frames
 
@@ -705,6 +719,70 @@ class PlayScene(Scene):
             tooltip=tuple(self._tooltip_lines(tips)),
             temples=self._temple_rows(),
             previews=self._previews() if accepts else {},
+            hand=self._hand_view(hand_seat, seat_now, accepts),
+            display=self._display_view(accepts),
+            popup=self._popup_view() if accepts and self.turn.phase is Phase.RESOLVE else None,
+            hovered_log=self.hovered_log_line(),
+            mouse=self.mouse,
+            clock=self.clock,
+        )
+
+    def _hand_view(self, face_up: int | None, seat_now: int | None, accepts: bool) -> HandView:
+        """The hand bar: the face-up hand, else the current seat's face down."""
+        seat = face_up if face_up is not None else seat_now
+        if seat is None:
+            return HandView()
+        tiles = self.shown.hands[seat]
+        flying = frozenset(
+            index
+            for index in range(len(tiles))
+            if ("hand", (seat, index, len(tiles))) in self.timeline.hidden()
+        )
+        active = accepts and self.turn.phase is Phase.PLACE
+        return HandView(
+            seat=seat,
+            hidden=face_up is None,
+            tiles=tiles,
+            flying=flying,
+            selected=self.turn.hand_index if active else None,
+            rotation=self.turn.rotation if active else 0,
+            overbuild=active and bool(self.turn.overbuild_targets()),
+        )
+
+    def _display_view(self, accepts: bool) -> DisplayView:
+        """The display's places: a tile given to a space, carried or flying shows as empty;
+        while a fill is chosen the picked tile is outlined."""
+        turn = self.turn
+        picking = accepts and turn.phase is Phase.FILL
+        picked_code = turn.current_fill_code() if picking else None
+        free = turn.free_tiles() if picking else list(self.shown.display)
+        carried = self.input.carried
+        if carried is not None and self.input.carried_from is None and carried[0] in free:
+            free.remove(carried[0])
+        in_flight = self.timeline.hidden()
+        tiles: list[str] = []
+        picked: int | None = None
+        for index, code in enumerate(self.shown.display):
+            if ("display", index) in in_flight or code not in free:
+                tiles.append("")
+                continue
+            free.remove(code)
+            if code == picked_code and picked is None:
+                picked = index
+            tiles.append(code)
+        return DisplayView(tuple(tiles), picking, picked)
+
+    def _popup_view(self) -> PopupView:
+        """The resolution panel of the seat resolving now."""
+        turn = self.turn
+        hint = self.hint
+        return PopupView(
+            seat=turn.seat,
+            mover=self.game.mover,
+            outcomes=tuple(turn.outcomes()),
+            focused=turn.focused(),
+            hinted=turn.hinted_outcome(hint) if hint is not None else None,
+            ai_pick=self.lesson is None,
         )
 
     def considered_action(self) -> Place | Overbuild | None:
@@ -768,7 +846,7 @@ class PlayScene(Scene):
 
     def hovered_log_line(self) -> LogLine | None:
         """The log line under the mouse, if any."""
-        for rect, line in self.hud.log_rows():
+        for rect, line in self.hud.log_rows(self.history.lines, self.log_scroll):
             if rect.collidepoint(self.mouse):
                 return line
         return None
@@ -844,16 +922,17 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, HUD, animations, popup, tooltip, curtain. Reads only."""
-        surface.blit(self.hud.chrome(surface.get_size()), (0, 0))
+        frame = self.frame
+        surface.blit(self.hud.chrome(surface.get_size(), len(frame.seats)), (0, 0))
         self.board.draw(surface, self.clock)
-        self.hud.draw(surface)
+        self.hud.draw(surface, frame)
         self.timeline.draw(surface, self)
         if self.review is not None:
             draw_review(self, surface, self.review)
         elif self.source.advice is not None and self.accepts_board_input():
             draw_hint(self, surface, self.source.advice)
-        if self.accepts_board_input() and self.turn.phase is Phase.RESOLVE:
-            self.hud.draw_popup(surface, self.turn.outcomes())
+        if frame.popup is not None:
+            self.hud.draw_popup(surface, frame, frame.popup)
         if self.coach is not None:
             self.coach.draw(surface)
             self.coach.draw_looks(surface, self.clock)
@@ -862,12 +941,10 @@ class PlayScene(Scene):
             size = self.camera.scale - tile_gap(self.camera.scale)
             image = self.art.jungle(carried[0], size, carried[1])
             surface.blit(image, image.get_rect(center=self.mouse))
-        if self.curtain_for is not None:
-            self.hud.draw_curtain(surface, self.curtain_for)
-        else:
-            lines = list(self.frame.tooltip)
-            if lines:
-                self.hud.draw_tooltip(surface, lines, self.mouse)
+        if frame.curtain is not None:
+            self.hud.draw_curtain(surface, frame, frame.curtain)
+        elif frame.tooltip:
+            self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
 
     def tooltip(self) -> list[str]:
         """The tooltip lines shown now (the frame's)."""
@@ -887,7 +964,8 @@ class PlayScene(Scene):
         kind, data = key
         if kind == "tip":
             return next((list(tip.lines) for tip in tips if tip.box == data), [])
-        return square_tooltip(self, data)
+        fill_space = data in self.game.pending_fills and not self.accepts_board_input()
+        return square_tooltip(self.shown, self.names, data, fill_space)
 
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it."""
