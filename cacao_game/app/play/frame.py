@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from cacao_game.app.play.texts import LogLine
 from cacao_game.app.strings import t
-from cacao_game.engine import Action
+from cacao_game.engine import Action, Phase
 from cacao_game.engine.scoring import SeatScore
 from cacao_game.engine.tiles import Pos
 from cacao_game.session.outcomes import Outcome
@@ -130,6 +130,29 @@ class PopupView:
 
 
 @dataclass(frozen=True, slots=True)
+class FillView:
+    """A fill being chosen: the tiles still free, the tiles given to spaces so far, the spaces
+    waiting for a tile, the display's tiles as shown (clicks pick them) and the tiles the
+    number keys pick from (the display, or the pile's tile turned up)."""
+
+    free: tuple[str, ...] = ()
+    given: Mapping[Pos, tuple[str, int]] = field(default_factory=dict)
+    spaces: frozenset[Pos] = frozenset()
+    display: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LessonView:
+    """The tutorial's lesson panel: its area, its buttons by name (``show``, ``next``,
+    ``restart``), and whether Enter means Next now."""
+
+    box: Box
+    buttons: tuple[tuple[str, Box], ...]
+    confirms: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Frame:
     """What the table draws now (see the module docstring). ``heading_seat`` is the seat the
     header, the highlighted panel, the hand and the log agree on (None once the game is
@@ -164,6 +187,15 @@ class Frame:
     mouse: tuple[int, int] = (-1, -1)
     clock: float = 0.0
     """Seconds the table has run (spinners turn with it)."""
+    busy: bool = False
+    """An animation runs (a click or Space finishes it; game keys wait)."""
+    stepped: bool = False
+    """The source steps through a recorded game (the replay's keys); ``flags``: a review."""
+    flags: bool = False
+    phase: Phase | None = None
+    """The decision a person at the screen makes now, None when nobody may decide."""
+    fill: FillView = FillView()
+    lesson: LessonView | None = None
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

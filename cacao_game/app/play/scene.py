@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
@@ -33,10 +33,31 @@ from cacao_game.app.play.board import BoardRenderer, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
-from cacao_game.app.play.controls import PAN_DIRECTIONS, TableInput
+from cacao_game.app.play.controls import (
+    PAN_DIRECTIONS,
+    Autoplay,
+    Finish,
+    Fit,
+    Flag,
+    Highlight,
+    Jump,
+    Leave,
+    Lesson,
+    Pan,
+    Pause,
+    QuickSave,
+    ScrollLog,
+    Send,
+    Speed,
+    Step,
+    TableCommand,
+    TableInput,
+    Zoom,
+)
 from cacao_game.app.play.frame import (
     ActionView,
     DisplayView,
+    FillView,
     Frame,
     HandView,
     PopupView,
@@ -63,8 +84,10 @@ from cacao_game.session import (
     AutosaveFailed,
     AutosaveRestored,
     Command,
+    Cycle,
     HintReady,
     Refused,
+    RequestHint,
     SessionEvent,
     Undone,
 )
@@ -142,7 +165,7 @@ class PlayScene(Scene):
         self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
         self.highlight_seat: int | None = None
-        self.input = TableInput(self)
+        self.input = TableInput(app.intents)
         self.log_scroll = 0
         """Log lines scrolled back from the newest (the wheel over the log)."""
         self.autoplay = False
@@ -192,8 +215,69 @@ class PlayScene(Scene):
         self.input.release()
 
     def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
-        """Input: camera moves and session commands; returns what the table did not use."""
-        return self.input.handle(events)
+        """Input: the commands each event means on the frame on screen, carried out in order
+        (the frame is built again after each event that did something); returns what the
+        table did not use."""
+        unused: list[pygame.event.Event] = []
+        for event in events:
+            commands, rest = self.input.handle([event], self.frame, self.hud, self.camera)
+            unused += rest
+            if commands:
+                self.run(commands)
+                self.frame = self.build_frame()
+        return unused
+
+    def run(self, commands: Sequence[TableCommand]) -> None:
+        """Carry out table commands (from input, in order)."""
+        for command in commands:
+            match command:
+                case Send(RequestHint() as hint):
+                    answered = self.send(hint)
+                    if not answered and self.source.accepts_input():
+                        self.app.notify(t("play.hint_thinking"))
+                case Send(Cycle() as cycle):
+                    self.send(cycle)
+                    action = self.turn.provisional
+                    if action is not None and self.turn.phase is not Phase.RESOLVE:
+                        self.camera.ensure_visible(action.pos)
+                case Send(other):
+                    self.send(other)
+                case Finish():
+                    self.timeline.finish()
+                case Step(delta):
+                    self.step_replay(delta)
+                case Jump(position):
+                    self.jump_replay(position)
+                case Flag(direction):
+                    self.jump_flag(direction)
+                case Autoplay():
+                    self.toggle_autoplay()
+                case Speed():
+                    self.next_speed()
+                case Zoom(factor, at):
+                    self.follow_board = False
+                    self.camera.zoom(factor, at)
+                case Pan(dx, dy, immediate):
+                    self.follow_board = False
+                    self.camera.pan_pixels(dx, dy, immediate=immediate)
+                case Fit():
+                    self.follow_board = True
+                    self.fit_board()
+                case ScrollLog(lines):
+                    self.scroll_log(lines)
+                case Highlight(seat):
+                    self.highlight_seat = None if self.highlight_seat == seat else seat
+                case QuickSave():
+                    self.quick_save()
+                case Pause():
+                    self.app.open("pause")
+                case Leave():
+                    self.app.pop()
+                case Lesson(name):
+                    if self.coach is not None:
+                        self.coach.press(name)
+                case _:
+                    assert_never(command)
 
     @property
     def mouse(self) -> tuple[int, int]:
@@ -637,7 +721,9 @@ class PlayScene(Scene):
             self.camera.pan_pixels(-dx * px(PAN_SPEED) * dt, -dy * px(PAN_SPEED) * dt)
         self.camera.update(dt)
         self.timeline.update(dt)
-        self.input.drain()
+        if self.input.queued and not self.timeline.busy:
+            self.frame = self.build_frame()
+            self.run(self.input.drain(self.frame))
         self._update_hover(dt)
         if self.source.capabilities.autoplay:
             self._update_autoplay(dt)
@@ -725,6 +811,23 @@ class PlayScene(Scene):
             hovered_log=self.hovered_log_line(),
             mouse=self.mouse,
             clock=self.clock,
+            busy=self.timeline.busy,
+            stepped=self.stepped,
+            flags=source.capabilities.flags,
+            phase=self.turn.phase if accepts else None,
+            fill=self._fill_view() if accepts and self.turn.phase is Phase.FILL else FillView(),
+            lesson=self.coach.view() if self.coach is not None else None,
+        )
+
+    def _fill_view(self) -> FillView:
+        turn = self.turn
+        display = tuple(self.shown.display)
+        return FillView(
+            free=tuple(turn.free_tiles()),
+            given=dict(turn.assignments()),
+            spaces=frozenset(self.game.pending_fills),
+            display=display,
+            sources=display or tuple(turn.fill_sources()),
         )
 
     def _hand_view(self, face_up: int | None, seat_now: int | None, accepts: bool) -> HandView:
