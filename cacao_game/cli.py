@@ -45,6 +45,7 @@ from cacao_game.records import (
 )
 from cacao_game.saves import LoadedSave, SaveError, load_game
 from cacao_game.saves.schema import FORMAT as SAVE_FORMAT
+from cacao_game.version import app_version
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,9 @@ def _positive(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m cacao_game`` (its help in the current language)."""
     parser = argparse.ArgumentParser(prog="python -m cacao_game", description=t("cli.description"))
+    parser.add_argument(
+        "--version", action="version", version=f"cacao {app_version()}", help=t("cli.help.version")
+    )
     parser.add_argument("--headless", action="store_true", help=t("cli.help.headless"))
     parser.add_argument("--seats", type=_seat_list, help=t("cli.help.seats", levels=", ".join(LEVELS)))
     parser.add_argument("--seed", type=int, default=None, help=t("cli.help.seed"))

@@ -48,6 +48,9 @@ EN: dict[str, str] = {
     "menu.rules": "Rules",
     "menu.quit": "Quit",
     "menu.footer": "Cacao by Phil Walker-Harding · a fan-made digital edition for one table",
+    # the program's version (cacao_game.version): the menu's corner and --version
+    "menu.version": "version {version}",
+    "cli.help.version": "print the program's version and exit",
     # common
     "common.back": "Back",
     "common.yes": "Yes",
