@@ -40,6 +40,8 @@ GAME = ("--headless", "--seats", "random,medium", "--seed", "3")
 HIDDEN = ("PYTHONPATH", "PYTHONHOME", "CACAO_ASSETS", "VIRTUAL_ENV")
 """Environment variables that could make a run find the checkout instead of the install."""
 TIMEOUT = 600
+ASSETS_LINE = "assets: "
+"""How ``--check-assets`` (in English) starts the line naming the assets folder."""
 
 
 class CheckFailed(Exception):
@@ -124,7 +126,8 @@ def check_program(program: Sequence[str | Path], workdir: Path, timings: dict[st
     started = time.perf_counter()
     lines = run([*program, "--check-assets"], workdir, env).splitlines()
     timings["--check-assets"] = time.perf_counter() - started
-    folder = Path(lines[0].removeprefix("assets: "))
+    shown = next((line for line in lines if line.startswith(ASSETS_LINE)), ASSETS_LINE)
+    folder = Path(shown.removeprefix(ASSETS_LINE))
     if ROOT in folder.resolve().parents:
         raise CheckFailed(f"the installation reads the checkout's assets: {folder}")
     problems = compare_assets(folder)
