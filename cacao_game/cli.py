@@ -431,7 +431,7 @@ def _progress_printer() -> Callable[[int, int], None]:
 
 
 def run_check_assets(out: TextIO | None = None) -> int:
-    """Load every asset and draw a few screens off-screen (``cacao_game.app.asset_check``);
+    """Load every asset and draw the menu off-screen (``cacao_game.app.asset_check``);
     print where the assets are and what fell back; exit code 1 if anything did."""
     out = out or sys.stdout
     from cacao_game.app.asset_check import CHECK_SIZE, check_assets

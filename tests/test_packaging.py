@@ -70,7 +70,7 @@ def test_assets_are_the_package_data_of_cacao_game_assets(monkeypatch: pytest.Mo
 def test_check_assets_passes_here_and_fails_on_a_folder_missing_a_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], user_home: Path
 ) -> None:
-    """``--check-assets`` loads every file and draws the menu, setup and rules; a missing
+    """``--check-assets`` loads every file and draws the menu; a missing
     file falls back, which it reports with exit code 1."""
     monkeypatch.delenv("CACAO_ASSETS", raising=False)
     assert main(["--check-assets"]) == 0

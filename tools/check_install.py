@@ -9,7 +9,7 @@
 3. From that folder, with a clean environment (no ``PYTHONPATH``, no ``CACAO_ASSETS``, a
    fresh ``CACAO_HOME``), ``check_program``: ``cacao --version`` prints the version of
    ``pyproject.toml``, a headless game finishes, ``cacao --check-assets`` loads every asset
-   and draws the menu, setup and rules with nothing falling back, and every file under the
+   and draws the menu with nothing falling back, and every file under the
    checkout's ``assets/`` is in the installed package, byte for byte.
 
 Prints each step's time and the sizes; exit code 1 after the first failed step. ``--keep``

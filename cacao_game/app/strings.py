@@ -51,11 +51,9 @@ EN: dict[str, str] = {
     # the program's version (cacao_game.version): the menu's corner and --version
     "menu.version": "version {version}",
     "cli.help.version": "print the program's version and exit",
-    "cli.help.check_assets": "load every asset and draw a few screens off-screen; exit 1 if any falls back",
+    "cli.help.check_assets": "load every asset and draw the menu off-screen; exit 1 if any falls back",
     "cli.assets_folder": "assets: {path}",
-    "cli.assets_ok": (
-        "{count} asset files loaded, the menu, setup and rules drawn at {size}: nothing fell back"
-    ),
+    "cli.assets_ok": "{count} asset files loaded and the menu drawn at {size}: nothing fell back",
     "cli.assets_problem": "asset problem: {problem}",
     "cli.check_assets_alone": "--check-assets goes with no other option",
     # common
