@@ -3,7 +3,8 @@
     python tools/check_install.py [--find-links DIR] [--keep DIR]
 
 1. Builds the sdist from a copy of the sources (setuptools from PyPI in a throwaway folder),
-   then the wheel from that sdist (``pip wheel``): the wheel carries what the sdist carries.
+   then the wheel from that sdist (``pip wheel``, same setuptools): the wheel carries what the
+   sdist carries.
 2. Makes a fresh venv in a temporary folder outside the checkout and installs the wheel
    (its dependencies from PyPI, or from ``--find-links DIR`` too).
 3. From that folder, with a clean environment (no ``PYTHONPATH``, no ``CACAO_ASSETS``, a
@@ -159,7 +160,8 @@ def copy_sources(target: Path) -> Path:
 
 
 def build(work: Path, find_links: Sequence[str]) -> tuple[Path, Path]:
-    """The sdist (built by setuptools from a copy of the sources) and the wheel built from it."""
+    """The sdist (built by setuptools from a copy of the sources) and the wheel built from it
+    (by pip, with the same setuptools: no second build environment to make)."""
     tools = work / "build-tools"
     run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--target", tools, "setuptools>=77", *find_links],
@@ -170,7 +172,8 @@ def build(work: Path, find_links: Sequence[str]) -> tuple[Path, Path]:
     script = "import sys; from setuptools import build_meta; print(build_meta.build_sdist(sys.argv[1]))"
     env = {**os.environ, "PYTHONPATH": str(tools)}
     sdist = dist / run([sys.executable, "-c", script, dist], source, env).strip().splitlines()[-1]
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dist, sdist, *find_links], work)
+    wheel = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", dist]
+    run([*wheel, sdist, *find_links], work, env)
     wheels = sorted(dist.glob("*.whl"))
     if len(wheels) != 1:
         raise CheckFailed(f"expected one wheel in {dist}, found {wheels}")
