@@ -16,7 +16,7 @@ from referee_loader import load_tool
 
 from cacao_game.app.assets import assets_root
 from cacao_game.cli import main
-from cacao_game.version import DISTRIBUTION, app_version
+from cacao_game.version import DISTRIBUTION, UNKNOWN, app_version
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -103,3 +103,26 @@ def test_the_install_check_compares_installed_assets_byte_for_byte(tmp_path: Pat
         "not in the checkout: stray.png",
         "differs from the checkout: palettes.json",
     ]
+
+
+def test_a_checkout_that_is_not_installed_says_so_and_falls_back(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Without the package ``cacao_game.assets`` (no ``pip install -e .``) the log says what
+    to do and every asset falls back; without the metadata the version is ``unknown``."""
+    monkeypatch.delenv("CACAO_ASSETS", raising=False)
+
+    def not_installed(package: str) -> Path:
+        raise ModuleNotFoundError(package)
+
+    def no_metadata(distribution: str) -> str:
+        raise metadata.PackageNotFoundError(distribution)
+
+    monkeypatch.setattr(resources, "files", not_installed)
+    monkeypatch.setattr(metadata, "version", no_metadata)
+    with caplog.at_level("WARNING"):
+        root = assets_root()
+        version = app_version.__wrapped__()
+    assert not (root / "layout.tmx").exists()
+    assert version == UNKNOWN
+    assert "pip install -e ." in caplog.text and "is not installed" in caplog.text
