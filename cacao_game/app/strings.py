@@ -376,6 +376,7 @@ EN: dict[str, str] = {
     "play.undo_reveal": "A hidden tile has been revealed: strict undo cannot go back past it",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",
+    "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",
     "flow.unfinished": "An unfinished game is waiting: {name}. Keep it as a saved game and start a new one?",
     "flow.keep_and_start": "Keep it, start new",
     "flow.turn": "turn {turn}",

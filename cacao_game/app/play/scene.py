@@ -678,6 +678,8 @@ class PlayScene(Scene):
         if isinstance(self.source, PlaySession):
             events = self.ai.update(self.source, dt, self.timeline.busy, self.app.settings.ai_pacing)
             self.show(events)
+            if self.ai.take_restarts():
+                self.app.notify(t("play.ai_restarted"))
 
     def _clear_popup(self) -> None:
         """Pan the board left, once per decision, so the edges being decided and their jungle

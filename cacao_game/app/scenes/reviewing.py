@@ -17,7 +17,14 @@ import pygame
 from cacao_game.ai.review import REVIEW_SECONDS, GameReview
 from cacao_game.app import theme
 from cacao_game.app.play.ai_link import default_ai
-from cacao_game.app.play.ai_worker import AIClient, ReviewCancel, ReviewDone, ReviewProgress, ReviewRequest
+from cacao_game.app.play.ai_worker import (
+    AIClient,
+    ReviewCancel,
+    ReviewDone,
+    ReviewProgress,
+    ReviewRequest,
+    WorkerRestarted,
+)
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import DialogScene
 from cacao_game.app.strings import joined, seat_names, short_number, t
@@ -121,6 +128,9 @@ class ReviewingOverlay(DialogScene):
                 self.finished = True
                 self._done(reply)
                 return
+            elif isinstance(reply, WorkerRestarted):
+                self.done = 0
+                self.app.notify(t("play.ai_restarted"))
 
     def _done(self, reply: ReviewDone) -> None:
         """Open the reviewed game on the table, or say why there is none."""
