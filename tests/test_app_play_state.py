@@ -267,3 +267,28 @@ def test_a_failing_autosave_shows_a_standing_notice_until_one_works(app: App, tm
     scene.source.autosaver.flush()
     app.step([], 0.02)
     assert scene.autosave_problem() == ""
+
+
+def test_closing_the_window_while_a_confirmed_decision_animates_keeps_it(play_app: App) -> None:
+    """Issue 21, fault 2: the human confirms decisions (animated at normal speed) and the
+    window closes (Alt+F4: a QUIT event) while the last one still animates, mid-turn: the
+    autosave, as Continue reads it, holds every confirmed decision."""
+    from cacao_game import saves
+
+    play_app.settings.animation_speed = "normal"
+    scene = make_scene(play_app, ["human", "easy"], seed=9, autosave=True)
+    rng = random.Random(2)
+    mid_turn = False
+    for _ in range(2000):
+        decided = len(scene.game.actions)
+        play_app.step(human_turn_events(scene, rng), 0.02)
+        grew = len(scene.game.actions) > decided
+        if grew and scene.timeline.busy and not scene.source.journal[-1].ended_turn:
+            mid_turn = True
+            break
+    assert mid_turn, "a decision of the human's turn was confirmed, the turn goes on, it animates"
+    confirmed = list(scene.game.actions)
+    play_app.step([pygame.event.Event(pygame.QUIT)], 0.02)
+    assert not play_app.running
+    play_app.close()
+    assert saves.load_game(saves.autosave_path()).game.actions == confirmed

@@ -222,8 +222,21 @@ class PlaySession(Seats):
         """Carry out ``command``; return the engine events and notices it caused, in order.
 
         A command that makes no sense now (not your decision, nothing selected) returns []
-        or a ``Refused`` notice; the state is then unchanged.
+        or a ``Refused`` notice; the state is then unchanged. A command that decided
+        something is autosaved before this returns: a decision is saved when it is
+        confirmed, whatever its animation does afterwards.
         """
+        decided = len(self.journal)
+        events = self._carry_out(command)
+        self._autosave_after(decided)
+        return events
+
+    def _autosave_after(self, decided: int) -> None:
+        """Autosave if decisions were added since the journal held ``decided`` entries."""
+        if len(self.journal) > decided:
+            self.autosave()
+
+    def _carry_out(self, command: Command) -> list[SessionEvent]:
         if isinstance(command, AIAnswered):
             return self._answer(command)
         if isinstance(command, Undo):
@@ -314,8 +327,6 @@ class PlaySession(Seats):
         self.selection.after_apply()
         events: list[SessionEvent] = list(entry.events)
         events.extend(self._update_curtain())
-        if entry.ended_turn:
-            self.autosave()
         return events
 
     def _undo(self) -> list[SessionEvent]:
@@ -464,8 +475,12 @@ class PlaySession(Seats):
 
     def play(self, action: Action) -> list[SessionEvent]:
         """Apply ``action`` for the deciding seat, whoever plays it (the AI's answers, tools and
-        tests). An illegal action returns a ``Refused`` notice and changes nothing."""
-        return self._apply(action)
+        tests). An illegal action returns a ``Refused`` notice and changes nothing; a legal
+        one is autosaved."""
+        decided = len(self.journal)
+        events = self._apply(action)
+        self._autosave_after(decided)
+        return events
 
     # ----------------------------------------------------------------- saving
 

@@ -407,7 +407,7 @@ class ProcessAI:
         in_process = self._restarts > self._max_restarts
         log.error(
             "AI worker is gone (%s, exit code %s): %s, %d unanswered request(s) sent again",
-            error or "not running",
+            repr(error) if error else "not running",
             self._process.exitcode,
             "thinking in-process from now on" if in_process else "starting a new one",
             len(self._pending),
