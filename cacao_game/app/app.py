@@ -37,6 +37,8 @@ LOGICAL_SIZE = scale.DESIGN_SIZE
 """The default off-screen size (tests, screenshots)."""
 FPS = 60
 TOAST_SECONDS = 3.0
+WINDOW_SIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
+"""What a window manager's resize (drag, maximise, restore) posts: each one lays out anew."""
 FIRST_FRAME_ENV = "CACAO_BENCH_FIRST_FRAME"
 """Set to 1, the app writes ``CACAO_FIRST_FRAME <unix time>`` after its first frame and quits
 (tools/bench_frames.py measures the launch time with it)."""
@@ -241,7 +243,7 @@ class App:
             elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 self.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
                 rest.append(event)
-            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            elif event.type in WINDOW_SIZE_EVENTS:
                 self._follow_window()
             elif self.intents.has(event, "fullscreen") and not getattr(self.top, "capturing", False):
                 self.toggle_fullscreen()
@@ -250,9 +252,11 @@ class App:
         return rest
 
     def _follow_window(self) -> None:
-        """The window changed size: lay out at the display surface's new size."""
+        """The window changed size: lay out at the display surface's new size. The display
+        surface is resized in place (``self.screen`` may be that very object, already at the
+        new size), so the layout's size is what is compared (in ``resize``)."""
         display = pygame.display.get_surface()
-        if display is not None and display.get_size() != self.screen.get_size():
+        if display is not None:
             self.resize(display)
 
     def _dispatch(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
