@@ -239,7 +239,11 @@ def test_the_worker_and_the_resource_tracker_end_within_a_second_of_a_kill_9() -
     multiprocessing's resource tracker are gone within 1 s (the kernel kills the worker when
     its parent dies; the tracker then reads the end of its pipe)."""
     parent = subprocess.Popen(
-        [sys.executable, "-c", THINKING_PARENT], cwd=ROOT, stdout=subprocess.PIPE, text=True, env=os.environ.copy()
+        [sys.executable, "-c", THINKING_PARENT],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
     )
     kids: set[int] = set()
     try:

@@ -37,6 +37,8 @@ LOGICAL_SIZE = scale.DESIGN_SIZE
 """The default off-screen size (tests, screenshots)."""
 FPS = 60
 TOAST_SECONDS = 3.0
+LONG_TOAST_SECONDS = 10.0
+"""How long a notice about the player's own files stays (shown as the game starts)."""
 WINDOW_SIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
 """What a window manager's resize (drag, maximise, restore) posts: each one lays out anew."""
 FIRST_FRAME_ENV = "CACAO_BENCH_FIRST_FRAME"
@@ -156,9 +158,9 @@ class App:
         self.running = False
         self.exit_code = code
 
-    def notify(self, message: str) -> None:
-        """Show a short message at the bottom of the screen for a few seconds."""
-        self.toast = (message, TOAST_SECONDS)
+    def notify(self, message: str, seconds: float = TOAST_SECONDS) -> None:
+        """Show a short message at the bottom of the screen for ``seconds``."""
+        self.toast = (message, seconds)
 
     # ------------------------------------------------------------------ size
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pygame
 
     from cacao_game.app.app import App
+    from cacao_game.config.settings import BindingRepair
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +130,8 @@ def run_app(args: argparse.Namespace) -> int:
     from cacao_game.app.app import App
     from cacao_game.app.strings import t
 
-    settings = prefs.load()
+    repairs: list[BindingRepair] = []
+    settings = prefs.load(repairs)
     windowed = bool(getattr(args, "windowed", False)) or not settings.fullscreen
     try:
         screen = open_display(windowed)
@@ -141,6 +143,11 @@ def run_app(args: argparse.Namespace) -> int:
     app = App(screen, settings, router=router())
     app.toggle_display = toggle_display
     first_scenes(app, args)
+    notice = prefs.repair_notice(repairs)
+    if notice is not None:
+        from cacao_game.app.app import LONG_TOAST_SECONDS
+
+        app.notify(notice, LONG_TOAST_SECONDS)
     try:
         return app.run()
     finally:

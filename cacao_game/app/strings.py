@@ -194,6 +194,10 @@ EN: dict[str, str] = {
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
     "settings.key_swapped": "{key} was “{intent}”'s key: “{intent}” now uses {other}",
+    "settings.keys_repaired": (
+        "Settings file: key bindings repaired (one action per key, at most {most} keys each): {actions}"
+    ),
+    "settings.keys_repaired_more": "{count} more",
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",

@@ -189,12 +189,34 @@ class Button(Widget):
             pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))
 
 
+KEY_SEPARATOR = " / "
+_FITTING_CACHE_SIZE = 256
+_fitting: dict[tuple[pygame.font.Font, str, int], str] = {}
+
+
 def first_fitting(font: pygame.font.Font, keys: str, width: int) -> str:
-    """``keys`` (`` / ``-separated) without the last ones while they do not fit ``width``."""
-    parts = keys.split(" / ")
-    while len(parts) > 1 and font.size(" / ".join(parts))[0] > width:
-        parts.pop()
-    return " / ".join(parts)
+    """``keys`` (`` / ``-separated) without the last ones while they do not fit ``width``
+    (the first key always stays). Linear in the number of keys: each key is measured once and
+    the widths are added up; the answer is remembered per (font, keys, width)."""
+    cache_key = (font, keys, width)
+    cached = _fitting.get(cache_key)
+    if cached is not None:
+        return cached
+    parts = keys.split(KEY_SEPARATOR)
+    separator = font.size(KEY_SEPARATOR)[0]
+    count, total = 1, font.size(parts[0])[0]
+    for part in parts[1:]:
+        total += separator + font.size(part)[0]
+        if total > width:
+            break
+        count += 1
+    while count > 1 and font.size(KEY_SEPARATOR.join(parts[:count]))[0] > width:
+        count -= 1  # kerning made the whole a little wider than its parts
+    fitted = KEY_SEPARATOR.join(parts[:count])
+    if len(_fitting) >= _FITTING_CACHE_SIZE:
+        _fitting.clear()
+    _fitting[cache_key] = fitted
+    return fitted
 
 
 class Toggle(Widget):

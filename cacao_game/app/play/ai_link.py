@@ -77,7 +77,9 @@ class AILink:
                 case Answer() if session.awaits_move(answer.id):
                     self.held = answer
                 case Answer():
-                    events += session.handle(AIAnswered(answer.id, answer.action, answer.error, answer.advice))
+                    events += session.handle(
+                        AIAnswered(answer.id, answer.action, answer.error, answer.advice)
+                    )
                 case WorkerRestarted():
                     self.restarts.append(answer)
                 case ReviewProgress() | ReviewDone():
