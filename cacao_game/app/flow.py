@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from cacao_game import saves
 from cacao_game.app.play.ai_worker import ScriptedAI
+from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import problem_text, t
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
@@ -52,7 +53,7 @@ def start_game(app: App, config: GameConfig) -> None:
     ("Unfinished <date>", listed by Load) and starts the new one; No changes nothing.
     """
     config.validate()
-    unfinished = unfinished_autosave()
+    unfinished = unfinished_autosave(app)
     if unfinished is None:
         _start(app, config)
         return
@@ -80,7 +81,7 @@ def _keep_then_start(app: App, config: GameConfig) -> None:
     app.notify(t("flow.kept", name=where.stem))
 
 
-def unfinished_autosave() -> str | None:
+def unfinished_autosave(app: App) -> str | None:
     """A one-line description of the autosave's game if it is unfinished, else None."""
     path = saves.autosave_path()
     if not path.is_file():
@@ -91,7 +92,7 @@ def unfinished_autosave() -> str | None:
         return None
     if loaded.game.is_over():
         return None
-    names = ", ".join(seat.name for seat in loaded.config.seats)
+    names = ", ".join(seat_labels(app.assets, loaded.config.names, loaded.config.kinds))
     return f"{names} ({t('flow.turn', turn=loaded.game.turn + 1)})"
 
 

@@ -17,7 +17,6 @@ from cacao_game.config.settings import (
     save_settings,
 )
 
-
 NAMED_REPAIRS = 3
 """Actions a repair notice names; the others are counted."""
 

@@ -91,6 +91,7 @@ EN: dict[str, str] = {
     "setup.error_colours": "Every seat needs its own colour.",
     "setup.error_seats": "A game needs 2 to 4 seats.",
     "setup.error_name": "Every seat needs a name.",
+    "setup.error_glyphs": "Seat {number}'s name has letters this game cannot show ({chars}): use others.",
     "setup.error_seed": "The seed must be a whole number (or empty).",
     "kind.human": "Human",
     "kind.easy": "Easy AI",

@@ -39,6 +39,7 @@ from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.texts import LogLine
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
+from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import decimal, problem_text, t, winners_text
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
@@ -192,7 +193,7 @@ class PlayScene(Scene):
     @property
     def names(self) -> list[str]:
         """Each seat's name."""
-        return strings.seat_names(self.source.names, self.source.kinds)
+        return seat_labels(self.app.assets, self.source.names, self.source.kinds)
 
     @property
     def tutorial(self) -> TutorialSession | None:

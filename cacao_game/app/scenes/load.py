@@ -17,6 +17,7 @@ from cacao_game.app import theme
 from cacao_game.app.flow import open_save
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import missing_glyphs
 from cacao_game.app.strings import kind_label, problem_text, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.saves import SaveInfo, delete_save, list_saves
@@ -209,7 +210,9 @@ class LoadScene(WidgetScene):
             color = entry.get("color", "red")
             theme.draw_seat_marker(self.app, surface, color, (x + px(18), row.centery), px(15))
             playing = seat == info.current_seat
-            name = str(entry.get("name") or kind_label(entry.get("kind", "")))
+            name = str(entry.get("name") or "")
+            if not name or missing_glyphs(self.app.assets, name):
+                name = kind_label(entry.get("kind", ""))
             text(
                 small,
                 name,

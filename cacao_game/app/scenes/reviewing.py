@@ -27,7 +27,8 @@ from cacao_game.app.play.ai_worker import (
 )
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import DialogScene
-from cacao_game.app.strings import joined, seat_names, short_number, t
+from cacao_game.app.shown_names import seat_labels
+from cacao_game.app.strings import joined, short_number, t
 from cacao_game.app.widgets import Button
 from cacao_game.config.game import GameConfig
 from cacao_game.records import seat_entries, to_record
@@ -164,7 +165,7 @@ class ReviewingOverlay(DialogScene):
             anchor="midtop",
         )
         small = self.app.assets.font(theme.SMALL_SIZE)
-        names = seat_names(self.config.names, self.config.kinds)
+        names = seat_labels(self.app.assets, self.config.names, self.config.kinds)
         seats = reviewed_seats(self.config) or tuple(range(len(names)))
         body = t("review.body", names=joined([names[s] for s in seats]), seconds=short_number(self.seconds))
         small.align = pygame.FONT_CENTER

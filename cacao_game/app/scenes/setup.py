@@ -18,6 +18,7 @@ from cacao_game.app import theme
 from cacao_game.app.flow import start_game
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import name_glyph_problem
 from cacao_game.app.strings import color_label, kind_label, short_number, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.choices import THINKING_TIMES
@@ -166,6 +167,9 @@ class SetupScene(WidgetScene):
             return t("setup.error_colours")
         if any(name_problem(" ".join(s.name.split())) for s in self.seats):
             return t("setup.error_name")
+        glyphs = name_glyph_problem(self.app.assets, [s.name for s in self.seats])
+        if glyphs is not None:
+            return glyphs
         if self.seed_text and not (self.seed_text.isdigit() and int(self.seed_text) < SEED_LIMIT):
             return t("setup.error_seed")
         return None
