@@ -141,7 +141,12 @@ class PlayScene(Scene):
             self.ai.start()
 
     def exit(self) -> None:
-        """Stop the AI worker; finish the pending autosave."""
+        """Carry out the keys pressed during the last animation (a Confirm is a decision the
+        player made), stop the AI worker, finish the pending autosave."""
+        if isinstance(self.source, PlaySession):
+            for _ in range(len(self.input.queued)):
+                self.timeline.finish()
+                self.input.drain()
         self._left = True
         self.ai.close()
         self.release_images()
