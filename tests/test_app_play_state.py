@@ -17,7 +17,6 @@ from cacao_game.engine.tiles import VOLCANO
 from cacao_game.session import PlaySession, ShowHand
 from tests.app_support import make_scene
 
-
 SEED_ONE_STEP_AI_TURN = 1
 """A deal whose first (computer) turn is one decision, so the human decides next."""
 

@@ -69,7 +69,9 @@ def test_names_from_a_save_show_a_stand_in_and_stay_in_the_file(app) -> None:
     app.draw(app.screen)
     scoring = ScoringScene(app, game, config, [])
     assert scoring.names == table.names
-    assert all(missing_glyphs(app.assets, name) == "" for name in seat_labels(app.assets, config.names, config.kinds))
+    assert all(
+        missing_glyphs(app.assets, name) == "" for name in seat_labels(app.assets, config.names, config.kinds)
+    )
     table.source.autosave()
     table.source.close()
     assert saves.load_game(saves.autosave_path()).config.names == [ARABIC, EMOJI]
