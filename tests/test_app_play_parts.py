@@ -16,7 +16,7 @@ from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.texts import gains_text
 from cacao_game.engine import Game
 from cacao_game.engine import events as ev
-from cacao_game.session.gains import gains
+from cacao_game.session.ledger import gains
 
 VIEWPORT = pygame.Rect(24, 120, 1360, 728)
 

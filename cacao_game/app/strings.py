@@ -408,7 +408,6 @@ EN: dict[str, str] = {
     "log.paid": "{name} paid {n} gold at a volcano",
     "log.water": "{name} water {start} → {end}",
     "log.temple": "Temple {number}: {awards}",
-    "log.won": "{names} won",
     "preview.nothing": "nothing for you",
     "preview.with_choices": "{gains} with your choices",
     "preview.with_choices_about": "about {gains} with your choices",

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme, widgets
+from cacao_game.app.play.anim import DisplaySlot, HandSlot
 from cacao_game.app.play.texts import LogLine, outcome_text
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
@@ -357,7 +358,7 @@ class Hud:
         for index, (slot, code) in enumerate(
             zip(self.display_slots(), [*scene.shown.display, "", ""], strict=False)
         ):
-            if not code or ("display", index) in in_flight or code not in free:
+            if not code or DisplaySlot(index) in in_flight or code not in free:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, px(2), border_radius=px(10))
                 continue
             free.remove(code)
@@ -429,7 +430,7 @@ class Hud:
         title = p.fit(t("play.hand_of", name=scene.names[seat]), 22, "bold", noted.left - px(16) - left)
         p.text(surface, title, (left, area.y + px(14)), 22, "bold")
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(hand)), hand, strict=False)):
-            if ("hand", (seat, index, len(hand))) in in_flight:
+            if HandSlot(seat, index, len(hand)) in in_flight:
                 continue
             if hidden:
                 surface.blit(scene.art.worker(color, "back", slot.w), slot.topleft)

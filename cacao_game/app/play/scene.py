@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
@@ -25,7 +25,19 @@ from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.play.advice import draw_hint, draw_review
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
-from cacao_game.app.play.anim import RGB, SPEED_FACTORS, Point, Pulse, Timeline
+from cacao_game.app.play.anim import (
+    RGB,
+    SPEED_FACTORS,
+    DisplaySlot,
+    HandSlot,
+    OnBoard,
+    OnPanel,
+    OnPile,
+    OnScreen,
+    Point,
+    Pulse,
+    Timeline,
+)
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
@@ -36,6 +48,7 @@ from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, hud_tips, square_tooltip
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown, reduce
+from cacao_game.app.play.sounds import batch_sound
 from cacao_game.app.play.texts import LogLine
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
@@ -71,16 +84,6 @@ log = logging.getLogger(__name__)
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
 """Seconds the finished board stays before the scoring scene (times the speed factor)."""
-SOUNDS = {
-    ev.TilePlaced: "place",
-    ev.JungleFilled: "fill",
-    ev.GoldGained: "coin",
-    ev.CacaoSold: "coin",
-    ev.CacaoGained: "cacao",
-    ev.WaterMoved: "water",
-    ev.SunGained: "sun",
-    ev.GameEnded: "win",
-}
 PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
 REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
 REVIEW_ACTIONS = ("first", "prev", "next", "last", "flag_prev", "flag_next")
@@ -410,22 +413,24 @@ class PlayScene(Scene):
 
     def resolve(self, point: Point) -> pygame.Vector2:
         """Pixel position of an animation end point."""
-        kind, data = point
-        if kind == "board":
-            return self.camera.square_center(data)
-        if kind == "panel":
-            return self.hud.panel_point(*data)
-        if kind == "display":
-            slots = self.hud.display_slots()
-            return pygame.Vector2(slots[min(data, len(slots) - 1)].center)
-        if kind == "pile":
-            return pygame.Vector2(self.hud.pile_rect().center)
-        if kind == "hand":
-            seat, index, count = data
-            if seat == self.hand_seat():
-                return pygame.Vector2(self.hud.hand_slots(count)[index].center)
-            return self.hud.panel_point(seat, "tiles")
-        return pygame.Vector2(data)
+        match point:
+            case OnBoard(pos):
+                return self.camera.square_center(pos)
+            case OnPanel(seat, item):
+                return self.hud.panel_point(seat, item)
+            case DisplaySlot(index):
+                slots = self.hud.display_slots()
+                return pygame.Vector2(slots[min(index, len(slots) - 1)].center)
+            case OnPile():
+                return pygame.Vector2(self.hud.pile_rect().center)
+            case HandSlot(seat, index, count):
+                if seat == self.hand_seat():
+                    return pygame.Vector2(self.hud.hand_slots(count)[index].center)
+                return self.hud.panel_point(seat, "tiles")
+            case OnScreen(xy):
+                return pygame.Vector2(xy)
+            case _:
+                assert_never(point)
 
     def tile_size(self) -> float:
         """Drawn size of a board tile."""
@@ -503,10 +508,9 @@ class PlayScene(Scene):
         choreograph(events, self.shown, self.timeline, self.factor, self.colors, self._commit)
         if self.factor == 0:
             self.timeline.finish()
-        for event_type, sound in SOUNDS.items():
-            if any(isinstance(e, event_type) for e in events):
-                self.app.assets.play(sound)
-                break
+        sound = batch_sound(events)
+        if sound is not None:
+            self.app.assets.play(sound)
         self.ai.waited = 0.0
         if self.follow_board and any(isinstance(e, (ev.TilePlaced, ev.JungleFilled)) for e in events):
             self.camera.keep_in_view(self.board_squares())

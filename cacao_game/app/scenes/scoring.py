@@ -27,7 +27,7 @@ from cacao_game.app.strings import t, tn, winners_text
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
-from cacao_game.session.stats import game_stats
+from cacao_game.session.ledger import game_stats
 
 if TYPE_CHECKING:
     from cacao_game.app.app import App
