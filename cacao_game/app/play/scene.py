@@ -49,7 +49,7 @@ from cacao_game.app.play.hud import Hud, hud_tips, square_tooltip
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.sounds import batch_sound
-from cacao_game.app.play.texts import LogLine
+from cacao_game.app.play.texts import LogLine, refusal_text
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.strings import decimal, problem_text, t, winners_text
@@ -498,9 +498,9 @@ class PlayScene(Scene):
                 self.app.notify(t("play.autosave_ok"))
 
     def _refused(self, refusal: Refused) -> None:
-        if refusal.reason.startswith("undo."):
-            name = self.names[refusal.seat] if refusal.seat is not None else ""
-            self.app.notify(t(f"play.{refusal.reason.replace('.', '_')}", name=name))
+        text = refusal_text(refusal, self.names)
+        if text is not None:
+            self.app.notify(text)
         else:
             self.app.assets.play("error")
 

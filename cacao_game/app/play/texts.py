@@ -13,6 +13,7 @@ from typing import assert_never
 from cacao_game.app.strings import t, tn, winners_text
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos, water_value
+from cacao_game.session.notices import Refusal, Refused
 from cacao_game.session.outcomes import Outcome
 from cacao_game.session.preview import TurnPreview
 
@@ -77,6 +78,27 @@ def outcome_text(outcome: Outcome) -> tuple[str, str]:
     """An outcome in words and its yield: ("harvest 2, sell 2 at 2", "+4 gold, -0 cacao")."""
     words = [t(f"outcome.{step.kind}", n=step.amount, price=step.price) for step in outcome.steps]
     return ", ".join(words) or t("outcome.nothing"), amounts(outcome.gains) or t("outcome.no_change")
+
+
+def refusal_text(refused: Refused, names: Sequence[str]) -> str | None:
+    """Why an undo was refused, in words; None for the refusals the table answers with the
+    error sound alone (the move or the tutorial step says the rest)."""
+    name = names[refused.seat] if refused.seat is not None else ""
+    match refused.reason:
+        case Refusal.UNDO_NOBODY:
+            return t("play.undo_nobody")
+        case Refusal.UNDO_NOTHING:
+            return t("play.undo_nothing")
+        case Refusal.UNDO_OTHER_HUMAN:
+            return t("play.undo_other_human", name=name)
+        case Refusal.UNDO_TURN_OVER:
+            return t("play.undo_turn_over")
+        case Refusal.UNDO_REVEAL:
+            return t("play.undo_reveal")
+        case Refusal.CONFIRM_NOTHING | Refusal.ILLEGAL | Refusal.TUTORIAL:
+            return None
+        case _:
+            assert_never(refused.reason)
 
 
 def _signed(value: int) -> str:
