@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cacao_game.app import strings
+from cacao_game.app import routes, strings
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.scenes.help import HelpOverlay, tile_count, tile_rows
@@ -54,7 +54,7 @@ def test_the_rules_screen_shows_every_tile_and_the_rulings(app: App, language: s
     for code, name, count, action in rows:
         assert name == t(f"jungle_name.{code}") and count.startswith("×") and action
     app.home()
-    app.open("rules")
+    app.open(routes.Rules())
     scene = app.stack[-1]
     assert isinstance(scene, HelpOverlay)
     title, text = scene.rulings()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme, widgets
+from cacao_game.app import routes, theme, widgets
 from cacao_game.app.play.board import inner_rect
 from cacao_game.app.play.hud import seat_tips
 from cacao_game.app.scale import px
@@ -101,7 +101,7 @@ class CoachPanel:
             self.scene.show(self.session.show_answer())
             self.scene.app.notify(t("tutorial.answer_shown"))
         elif name == "restart":
-            self.scene.app.open("confirm", t("tutorial.restart_confirm"), self.scene.restart_tutorial)
+            self.scene.app.open(routes.Confirm(t("tutorial.restart_confirm"), self.scene.restart_tutorial))
 
     def wants_confirm(self) -> bool:
         """Whether Enter should mean Next: a note waits and there is no move to confirm."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from cacao_game.app import strings
+from cacao_game.app import routes, strings
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.play.advice import draw_hint, draw_review
@@ -77,7 +77,7 @@ from cacao_game.tutorial import progress
 from cacao_game.tutorial.session import TutorialSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ Source = PlaySession | ReplaySession
 class PlayScene(Scene):
     """The table for ``source``; ``ai`` overrides the AI client of a play session."""
 
-    def __init__(self, app: App, source: Source, *, ai: AIClient | None = None) -> None:
+    def __init__(self, app: Shell, source: Source, *, ai: AIClient | None = None) -> None:
         super().__init__(app)
         self.source = source
         self.replay = isinstance(source, ReplaySession)
@@ -710,7 +710,7 @@ class PlayScene(Scene):
         if self._over_wait < END_DELAY * self.factor:
             return
         self._left = True
-        self.app.switch("scoring", self.game, self.source.config, self.history.score_history)
+        self.app.switch(routes.Scoring(self.game, self.source.config, self.history.score_history))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, HUD, animations, popup, tooltip, curtain. Reads only."""

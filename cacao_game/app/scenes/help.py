@@ -22,7 +22,7 @@ from cacao_game.app.widgets import Button
 from cacao_game.engine.tiles import JUNGLE_CODES, START_TILES, jungle_deck
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 PANEL = (110, 60, 1700, 960)
 KEYS_W = 640
@@ -58,7 +58,7 @@ class HelpOverlay(WidgetScene):
     modal = True
     is_help = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.scroll = 0
         """How far the rules column is scrolled, in real pixels."""
