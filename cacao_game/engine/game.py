@@ -35,6 +35,7 @@ from cacao_game.engine.tiles import (
     DISTINCT_ROTATIONS,
     GOLD_YIELD,
     MARKET_PRICE,
+    OPPOSITE,
     PLANTATION_YIELD,
     START_TILES,
     SUN,
@@ -47,6 +48,7 @@ from cacao_game.engine.tiles import (
     WORKER_SIDES,
     Pos,
     jungle_deck,
+    neighbours,
     worker_deck,
 )
 
@@ -131,7 +133,7 @@ def _edge_value(jungle: str, rotation: int, worker_side: int) -> int:
     if jungle in GOLD_YIELD:
         return GOLD_YIELD[jungle]
     if jungle == VOLCANO:
-        return VOLCANO_SIDES[rotation][(worker_side + 2) % 4]
+        return VOLCANO_SIDES[rotation][OPPOSITE[worker_side]]
     return 0
 
 
@@ -446,7 +448,7 @@ class Game:
         for pos, (code, rotation) in self.jungle.items():
             if code != VOLCANO:
                 continue
-            for side, square in enumerate(_neighbours(pos)):
+            for side, square in enumerate(neighbours(pos)):
                 if VOLCANO_SIDES[rotation][side] >= 0:
                     continue
                 tile = self.workers.get(square)
@@ -494,10 +496,10 @@ class Game:
         standings = []
         for pos in sorted(p for p, (code, _r) in self.jungle.items() if code == TEMPLE):
             counts = [0] * self.players
-            for side, square in enumerate(_neighbours(pos)):
+            for side, square in enumerate(neighbours(pos)):
                 tile = self.workers.get(square)
                 if tile is not None:
-                    counts[tile.seat] += tile.workers((side + 2) % 4)
+                    counts[tile.seat] += tile.workers(OPPOSITE[side])
             workers = tuple(counts)
             standings.append((pos, workers, _temple_awards(workers)))
         return standings
@@ -603,7 +605,7 @@ class Game:
         if self.display or self.jungle_pile:
             jungle = self.jungle
             pending = self.pending_fills
-            for space in _neighbours(action.pos):
+            for space in neighbours(action.pos):
                 if space not in jungle and self._worker_tiles_around(space) >= 2:
                     pending.append(space)
             pending.sort()
@@ -622,7 +624,7 @@ class Game:
         )
 
     def _open_around(self, jungle_pos: Pos) -> None:
-        for square in _neighbours(jungle_pos):
+        for square in neighbours(jungle_pos):
             if square not in self.workers:
                 self.frontier.add(square)
 
@@ -680,13 +682,13 @@ class Game:
         jungle = self.jungle
         workers = self.workers
         found: list[tuple[WorkerTile, Pos, int, Pos]] = [
-            (workers[placed], placed, side, source) for side, source in enumerate(_neighbours(placed))
+            (workers[placed], placed, side, source) for side, source in enumerate(neighbours(placed))
         ]
         for space in self.filled:
-            for side, pos in enumerate(_neighbours(space)):
+            for side, pos in enumerate(neighbours(space)):
                 other = workers.get(pos)
                 if other is not None and pos != placed:
-                    found.append((other, pos, (side + 2) % 4, space))
+                    found.append((other, pos, OPPOSITE[side], space))
         self.edges = {}
         for tile, pos, side, source in found:
             laid = jungle.get(source)
@@ -979,15 +981,3 @@ def _resolution(pos: Pos, side: int, amount: int) -> Resolve:
 @lru_cache(maxsize=4096)
 def _temple_awards(workers: tuple[int, ...]) -> tuple[int, ...]:
     return temple_awards(workers)
-
-
-_NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
-
-
-def _neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
-    """The squares next to ``pos`` on the sides N, E, S, W (cached: a hot path)."""
-    found = _NEIGHBOURS.get(pos)
-    if found is None:
-        x, y = pos
-        found = _NEIGHBOURS[pos] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
-    return found
