@@ -7,8 +7,14 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
+from cacao_game.app import strings
 from cacao_game.app.assets import FALLBACK_PALETTES
-from cacao_game.engine.tiles import OPPOSITE, SIDES, STEP, neighbour, neighbours, opposite
+from cacao_game.app.tile_words import either, jungle_action, jungle_name, jungle_phrase, rules_text
+from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
+from cacao_game.engine.resolution import BEST_PRICE
+from cacao_game.engine.tiles import MARKET_PRICE, OPPOSITE, SIDES, STEP, neighbour, neighbours, opposite
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -39,3 +45,24 @@ def test_neighbours_and_opposite_sides_come_from_one_table() -> None:
         there = neighbour((3, -2), side)
         assert there == neighbours((3, -2))[side] == (3 + STEP[side][0], -2 + STEP[side][1])
         assert neighbour(there, opposite(side)) == (3, -2)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_market_wording_follows_the_price_table(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """R1.4 market prices are written once (engine.tiles.MARKET_PRICE): the tile's name, phrase
+    and action, the rules summary and the rulings all quote the table, in every language."""
+    strings.set_language(language)
+    try:
+        monkeypatch.setitem(MARKET_PRICE, "market4", 7)
+        for words in (jungle_name("market4"), jungle_phrase("market4"), jungle_action("market4")):
+            assert "7" in words and "4" not in words, words
+        assert "3" in jungle_name("market3") and "7" not in jungle_name("market3")
+        assert either(["2", "3", "7"]) in rules_text("activate")
+        assert "7" in rules_text("auto") and "7" in rules_text("rulings")
+    finally:
+        strings.set_language(SOURCE_LANGUAGE)
+
+
+def test_the_best_price_is_the_table_s_highest() -> None:
+    """The resolution's bound on a cacao's worth (R3.10) is the dearest market of the table."""
+    assert max(MARKET_PRICE.values()) == BEST_PRICE

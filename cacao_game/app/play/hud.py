@@ -19,6 +19,7 @@ from cacao_game.app.play.anim import DisplaySlot, HandSlot
 from cacao_game.app.play.texts import LogLine, outcome_text
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
+from cacao_game.app.tile_words import jungle_name
 from cacao_game.engine import Phase
 from cacao_game.engine.tiles import JUNGLE_CODES, WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
@@ -757,11 +758,6 @@ def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
         tips.append((button.rect, [scene.action_label(button.name), t(f"tip.action.{button.name}")]))
     tips.append((hud.a("title").union(hud.a("status")), [t("tip.status")]))
     return tips
-
-
-def jungle_name(code: str) -> str:
-    """A jungle tile's name as a heading ("Double plantation")."""
-    return t(f"jungle_name.{code}")
 
 
 def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:

@@ -53,6 +53,7 @@ from cacao_game.app.play.texts import LogLine, refusal_text
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.strings import decimal, problem_text, t, winners_text
+from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Phase
@@ -317,7 +318,7 @@ class PlayScene(Scene):
         if game.phase is Phase.FILL:
             revealed = game.revealed_pile_tile()
             if revealed:
-                return t("play.fill_pile", name=name, tile=t(f"jungle.{revealed}"))
+                return t("play.fill_pile", name=name, tile=jungle_phrase(revealed))
             return t("play.fill", name=name)
         if game.phase is Phase.RESOLVE:
             return t("play.resolve", name=name)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from cacao_game.app.strings import t, tn, winners_text
+from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos, water_value
 from cacao_game.session.notices import Refusal, Refused
@@ -134,7 +135,7 @@ def log_line(e: ev.Event, names: Sequence[str], turn: int, temples: int) -> LogL
             text = t("log.overbuild" if e.overbuild else "log.place", name=name, tile=t(f"tile.{e.tile}"))
             return LogLine(text, e.seat, turn, pos=e.pos)
         case ev.JungleFilled():
-            return LogLine(t("log.fill", name=name, jungle=t(f"jungle.{e.tile}")), e.seat, turn, pos=e.pos)
+            return LogLine(t("log.fill", name=name, jungle=jungle_phrase(e.tile)), e.seat, turn, pos=e.pos)
         case ev.CacaoGained(gained=0, lost=0):
             return None
         case ev.CacaoGained(gained=0):
