@@ -16,7 +16,7 @@ import pygame
 
 from cacao_game.app import theme, widgets
 from cacao_game.app.play.anim import DisplaySlot, HandSlot
-from cacao_game.app.play.texts import LogLine, outcome_text
+from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
 from cacao_game.app.tile_words import jungle_name
@@ -769,12 +769,8 @@ def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
         if code == "temple":
             for temple, workers, awards in scene.game.temple_standings():
                 if temple == pos:
-                    counts = ", ".join(f"{scene.names[s]} {w}" for s, w in enumerate(workers) if w) or t(
-                        "play.nobody"
-                    )
-                    won = ", ".join(f"{scene.names[s]} +{g}" for s, g in enumerate(awards) if g) or t(
-                        "play.nobody"
-                    )
+                    counts = per_seat(workers, scene.names)
+                    won = per_seat(awards, scene.names, "+")
                     lines += [t("play.temple_tip", workers=counts), t("play.temple_awards", awards=won)]
         return lines
     if pos in shown.workers:

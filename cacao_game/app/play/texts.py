@@ -102,6 +102,12 @@ def refusal_text(refused: Refused, names: Sequence[str]) -> str | None:
             assert_never(refused.reason)
 
 
+def per_seat(values: Sequence[int], names: Sequence[str], sign: str = "") -> str:
+    """The seats with a value, named: "Ana 2, Bo 1" ("Ana +6, Bo +3" with ``sign="+"``), or
+    "nobody" (a temple's workers and its awards, in the log and the tooltip)."""
+    return ", ".join(f"{names[s]} {sign}{v}" for s, v in enumerate(values) if v) or t("play.nobody")
+
+
 def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
@@ -157,8 +163,8 @@ def log_line(e: ev.Event, names: Sequence[str], turn: int, temples: int) -> LogL
         case ev.SunGained() if e.gained:
             return LogLine(tn("log.sun", e.gained, name=name), e.seat, turn)
         case ev.TempleScored():
-            awards = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(e.gold) if g) or t("play.nobody")
-            return LogLine(t("log.temple", number=temples, awards=awards), None, turn, pos=e.pos)
+            text = t("log.temple", number=temples, awards=per_seat(e.gold, names, "+"))
+            return LogLine(text, None, turn, pos=e.pos)
         case ev.GameEnded():
             text = winners_text([names[s] for s in e.winners])
             return LogLine(text, e.winners[0] if e.winners else None, turn, heading=True)
