@@ -12,6 +12,7 @@ from typing import assert_never
 
 from cacao_game.app.strings import t, tn, winners_text
 from cacao_game.app.tile_words import jungle_phrase
+from cacao_game.engine import Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos, water_value
 from cacao_game.session.notices import Refusal, Refused
@@ -31,13 +32,19 @@ class LogLine:
     """The board square the line is about (a tile laid, a worker that acted), if any."""
 
 
-def gains_text(total: Counter[str], then: object = None) -> str:
+def gains_text(total: Counter[str], then: Phase | None = None) -> str:
     """``+2 cacao, +3 gold`` (or "no immediate gain"); ``then``: the phase of the same seat's
     next decision this turn (``Phase.FILL`` or ``Phase.RESOLVE``), named after the gains."""
     parts = [amounts(total)] if amounts(total) else []
-    name = getattr(then, "name", None)
-    if name in ("FILL", "RESOLVE"):
-        parts.append(t(f"play.then_{name.lower()}"))
+    match then:
+        case Phase.FILL:
+            parts.append(t("play.then_fill"))
+        case Phase.RESOLVE:
+            parts.append(t("play.then_resolve"))
+        case Phase.PLACE | Phase.GAME_OVER | None:
+            pass
+        case _:
+            assert_never(then)
     return ", ".join(parts) if parts else t("play.yield_none")
 
 

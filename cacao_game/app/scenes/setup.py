@@ -78,7 +78,7 @@ class SetupScene(WidgetScene):
     def __init__(self, app: Shell, config: GameConfig | None = None) -> None:
         super().__init__(app)
         self.kinds = seat_kinds()
-        previous = config or getattr(app, "last_config", None)
+        previous = config or app.last_config
         if previous is not None:
             self.seats = [SeatConfig(s.name, s.color, s.kind) for s in previous.seats]
             self.variant = previous.variant
