@@ -56,7 +56,7 @@ from cacao_game.app.strings import decimal, problem_text, t, winners_text
 from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
-from cacao_game.engine import Game, Phase
+from cacao_game.engine import Game, Phase, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import WATER_TRACK, Pos
 from cacao_game.jsontypes import JSON
@@ -64,6 +64,8 @@ from cacao_game.session import (
     AutosaveFailed,
     AutosaveRestored,
     Command,
+    CurtainRaised,
+    HandShown,
     HintReady,
     PlaySession,
     Refused,
@@ -482,21 +484,25 @@ class PlayScene(Scene):
         if engine:
             self._animate(engine)
         for event in notices:
-            if isinstance(event, Undone):
-                if event.decisions:
-                    self.resync()
-                self.app.notify(t("play.undone"))
-            elif isinstance(event, Refused):
-                self._refused(event)
-            elif isinstance(event, HintReady):
-                self.app.notify(t("play.hint_ready"))
-                pos = getattr(event.action, "pos", None)
-                if pos is not None and not hasattr(event.action, "amount"):
-                    self.camera.ensure_visible(pos)
-            elif isinstance(event, AutosaveFailed):
-                self.app.notify(t("play.autosave_failed", reason=event.reason))
-            elif isinstance(event, AutosaveRestored):
-                self.app.notify(t("play.autosave_ok"))
+            match event:
+                case Undone(decisions):
+                    if decisions:
+                        self.resync()
+                    self.app.notify(t("play.undone"))
+                case Refused():
+                    self._refused(event)
+                case HintReady(action):
+                    self.app.notify(t("play.hint_ready"))
+                    if not isinstance(action, Resolve):
+                        self.camera.ensure_visible(action.pos)
+                case AutosaveFailed(reason):
+                    self.app.notify(t("play.autosave_failed", reason=reason))
+                case AutosaveRestored():
+                    self.app.notify(t("play.autosave_ok"))
+                case CurtainRaised() | HandShown():
+                    pass
+                case _:
+                    assert_never(event)
 
     def _refused(self, refusal: Refused) -> None:
         text = refusal_text(refusal, self.names)
@@ -557,7 +563,7 @@ class PlayScene(Scene):
             decision = self.source.here()
             if decision is not None:
                 for action in (decision.best, decision.played):
-                    if not hasattr(action, "amount"):
+                    if not isinstance(action, Resolve):
                         self.camera.ensure_visible(action.pos)
 
     def save_game(self) -> str:
