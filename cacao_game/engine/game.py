@@ -48,9 +48,9 @@ from cacao_game.engine.tiles import (
     WORKER_SIDES,
     Pos,
     jungle_deck,
-    neighbours,
     worker_deck,
 )
+from cacao_game.engine.tiles import neighbours as _neighbours
 
 
 class Phase(IntEnum):
@@ -448,7 +448,7 @@ class Game:
         for pos, (code, rotation) in self.jungle.items():
             if code != VOLCANO:
                 continue
-            for side, square in enumerate(neighbours(pos)):
+            for side, square in enumerate(_neighbours(pos)):
                 if VOLCANO_SIDES[rotation][side] >= 0:
                     continue
                 tile = self.workers.get(square)
@@ -496,7 +496,7 @@ class Game:
         standings = []
         for pos in sorted(p for p, (code, _r) in self.jungle.items() if code == TEMPLE):
             counts = [0] * self.players
-            for side, square in enumerate(neighbours(pos)):
+            for side, square in enumerate(_neighbours(pos)):
                 tile = self.workers.get(square)
                 if tile is not None:
                     counts[tile.seat] += tile.workers(OPPOSITE[side])
@@ -605,7 +605,7 @@ class Game:
         if self.display or self.jungle_pile:
             jungle = self.jungle
             pending = self.pending_fills
-            for space in neighbours(action.pos):
+            for space in _neighbours(action.pos):
                 if space not in jungle and self._worker_tiles_around(space) >= 2:
                     pending.append(space)
             pending.sort()
@@ -624,7 +624,7 @@ class Game:
         )
 
     def _open_around(self, jungle_pos: Pos) -> None:
-        for square in neighbours(jungle_pos):
+        for square in _neighbours(jungle_pos):
             if square not in self.workers:
                 self.frontier.add(square)
 
@@ -682,10 +682,10 @@ class Game:
         jungle = self.jungle
         workers = self.workers
         found: list[tuple[WorkerTile, Pos, int, Pos]] = [
-            (workers[placed], placed, side, source) for side, source in enumerate(neighbours(placed))
+            (workers[placed], placed, side, source) for side, source in enumerate(_neighbours(placed))
         ]
         for space in self.filled:
-            for side, pos in enumerate(neighbours(space)):
+            for side, pos in enumerate(_neighbours(space)):
                 other = workers.get(pos)
                 if other is not None and pos != placed:
                     found.append((other, pos, OPPOSITE[side], space))
