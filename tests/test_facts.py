@@ -12,9 +12,19 @@ import pytest
 from cacao_game.app import strings
 from cacao_game.app.assets import FALLBACK_PALETTES
 from cacao_game.app.tile_words import either, jungle_action, jungle_name, jungle_phrase, rules_text
-from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
+from cacao_game.config.choices import LANGUAGES, PALETTES, SOURCE_LANGUAGE
+from cacao_game.config.game import SHAPES
 from cacao_game.engine.resolution import BEST_PRICE
-from cacao_game.engine.tiles import MARKET_PRICE, OPPOSITE, SIDES, STEP, neighbour, neighbours, opposite
+from cacao_game.engine.tiles import (
+    COLORS,
+    MARKET_PRICE,
+    OPPOSITE,
+    SIDES,
+    STEP,
+    neighbour,
+    neighbours,
+    opposite,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -31,10 +41,15 @@ def test_the_tile_generator_reads_the_seat_colours_and_writes_palettes_json_back
     assert json.dumps(make_tiles.palettes_document(), indent=2) + "\n" == path.read_text(encoding="utf-8")
 
 
-def test_the_fallback_palette_is_the_classic_one() -> None:
-    """The colours used when palettes.json cannot be read are the file's classic palette."""
+def test_the_fallback_palette_and_the_setting_s_choices_match_the_file() -> None:
+    """The colours used when palettes.json cannot be read are the file's classic palette, the
+    Settings choices are the file's palettes, and every seat colour of the engine has a colour
+    and a shape in each."""
     document = json.loads((ROOT / "assets" / "palettes.json").read_text(encoding="utf-8"))
     assert FALLBACK_PALETTES["classic"] == document["palettes"]["classic"]
+    assert list(document["palettes"]) == list(PALETTES)
+    for seats in document["palettes"].values():
+        assert set(seats) == set(COLORS) == set(document["shapes"]) == set(SHAPES)
 
 
 def test_neighbours_and_opposite_sides_come_from_one_table() -> None:
