@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypedDict, assert_never
 
 from cacao_game.config.game import seats_problem
 from cacao_game.config.storage import atomic_write_bytes
@@ -205,37 +205,59 @@ class _Recorder:
             self._event(game, event)
 
     def _event(self, game: Game, event: ev.Event) -> None:
-        if isinstance(event, ev.TilePlaced):
-            self.current = {
-                "seat": event.seat,
-                "action": {
-                    "kind": "overbuild" if event.overbuild else "place",
-                    "tile": event.tile,
-                    "rotation": event.rotation,
-                    "pos": list(event.pos),
-                },
-                "fills": [],
-                "resolutions": [],
-                "drew": None,
-            }
-        elif self.current is None:
-            return
-        elif isinstance(event, ev.JungleFilled):
-            self.current["fills"].append(
-                {
-                    "pos": list(event.pos),
-                    "tile": event.tile,
-                    "rotation": event.rotation,
-                    "source": event.source,
+        current = self.current
+        match event:
+            case ev.TilePlaced():
+                self.current = {
+                    "seat": event.seat,
+                    "action": {
+                        "kind": "overbuild" if event.overbuild else "place",
+                        "tile": event.tile,
+                        "rotation": event.rotation,
+                        "pos": list(event.pos),
+                    },
+                    "fills": [],
+                    "resolutions": [],
+                    "drew": None,
                 }
-            )
-        elif isinstance(event, ev.WorkerDrawn):
-            self.current["drew"] = event.tile
-        elif isinstance(event, ev.TurnEnded):
-            self.current["players_after"] = _players_state(game)
-            self.current["display_after"] = list(game.display)
-            self.turns.append(self.current)
-            self.current = None
+            case ev.JungleFilled() if current is not None:
+                current["fills"].append(
+                    {
+                        "pos": list(event.pos),
+                        "tile": event.tile,
+                        "rotation": event.rotation,
+                        "source": event.source,
+                    }
+                )
+            case ev.WorkerDrawn() if current is not None:
+                current["drew"] = event.tile
+            case ev.TurnEnded() if current is not None:
+                current["players_after"] = _players_state(game)
+                current["display_after"] = list(game.display)
+                self.turns.append(current)
+                self.current = None
+            case (
+                ev.JungleFilled()
+                | ev.WorkerDrawn()
+                | ev.TurnEnded()
+                | ev.TurnStarted()
+                | ev.SunSpent()
+                | ev.FillRequired()
+                | ev.EdgeActivated()
+                | ev.EdgeResolved()
+                | ev.CacaoGained()
+                | ev.CacaoSold()
+                | ev.GoldGained()
+                | ev.GoldPaid()
+                | ev.WaterMoved()
+                | ev.SunGained()
+                | ev.DisplayRefilled()
+                | ev.TempleScored()
+                | ev.GameEnded()
+            ):
+                pass
+            case _:
+                assert_never(event)
 
 
 def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
