@@ -135,6 +135,7 @@ _MISSING = re.compile(r"Object missing required field `(?P<field>[^`]+)`$")
 _UNKNOWN = re.compile(r"Object contains unknown field `(?P<field>[^`]+)`$")
 _LENGTH = re.compile(r"Expected `array` of length (?P<length>\d+), got (?P<got>\d+)$")
 _INVALID = re.compile(r"Invalid value (?P<value>.+)$")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _type_words(types: str) -> str:
@@ -195,4 +196,10 @@ def _syntax_reason(data: bytes, error: msgspec.DecodeError) -> str:
     except (ValueError, RecursionError):
         pass
     detail = (str(error) or type(error).__name__).splitlines()[0]
+    if "surrogate" in detail or _SURROGATE_ESCAPE.search(text):
+        detail = "a text holds half of a UTF-16 surrogate pair, which is no character"
+    elif "Integer value out of range" in detail:
+        detail = "an integer with too many digits"
+    elif "Number out of range" in detail:
+        detail = "a number too large for a float"
     return f"not usable JSON ({detail})"

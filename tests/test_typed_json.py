@@ -79,3 +79,19 @@ def test_parse_gives_plain_data_and_plain_gives_it_back() -> None:
     assert plain(convert(data, Turn)) == data
     with pytest.raises(ShapeError, match="Infinity is not a JSON number"):
         parse(b"[Infinity]", limit=100)
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b'["\\ud800"]', "half of a UTF-16 surrogate pair"),
+        (b'["\\udc00\\ud800"]', "half of a UTF-16 surrogate pair"),
+        (b"[1e400]", "a number too large for a float"),
+        (b"9" * 5000, "not usable JSON"),
+    ],
+)
+def test_json_python_reads_but_msgspec_refuses_is_refused_in_words(data: bytes, reason: str) -> None:
+    """Lone surrogate escapes (no character) and numbers out of range: one clear line."""
+    with pytest.raises(ShapeError, match=reason):
+        parse(data, limit=10_000)
+    assert parse(b'["\\ud83d\\ude00"]', limit=100) == ["\U0001f600"]
