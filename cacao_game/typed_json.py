@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import accumulate
 from typing import Final, TypeVar
 
 import msgspec
@@ -33,27 +34,23 @@ class ShapeError(ValueError):
     """JSON that is not a value of the expected type; ``str()`` is a one-line reason."""
 
 
+_SIGNED_STEPS: Final = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+"""Openers become the signed byte 1, closers -1 (``0xff``)."""
+_NOT_BRACKET: Final = bytes(byte for byte in range(256) if byte not in b"[]{}")
+
+
 def nesting_depth(data: bytes) -> int:
     """The deepest nesting of arrays and objects in JSON ``data`` (brackets inside strings
-    do not count). Linear in ``len(data)``; malformed text gets a best-effort answer."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:
-                escaped = True
-            elif byte == 0x22:
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
-    return deepest
+    do not count); malformed text gets a best-effort answer.
+
+    Linear in ``len(data)`` and done in C but for one step per bracket: escapes are dropped,
+    the text between string quotes is cut out, and the running sum of +1 per opener and -1
+    per closer gives the depth.
+    """
+    unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    outside = b"".join(unescaped.split(b'"')[::2])
+    steps = outside.translate(_SIGNED_STEPS, _NOT_BRACKET)
+    return max(accumulate(memoryview(steps).cast("b")), default=0)
 
 
 def _check_bytes(data: bytes, limit: int, max_depth: int) -> None:
