@@ -7,6 +7,7 @@ import pygame
 from harness import click, run
 
 from cacao_game import saves
+from cacao_game.app import routes
 from cacao_game.app.flow import open_save
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.scoring import ScoringScene
@@ -76,6 +77,6 @@ def test_names_from_a_save_show_a_stand_in_and_stay_in_the_file(app) -> None:
     table.source.close()
     assert saves.load_game(saves.autosave_path()).config.names == [ARABIC, EMOJI]
     app.home()
-    app.open("load")
+    app.open(routes.Load())
     run(app)
     app.draw(app.screen)

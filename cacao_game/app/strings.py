@@ -279,7 +279,7 @@ EN: dict[str, str] = {
     "rules.activate.title": "Workers at work",
     "rules.activate": "Each worker on an edge of your new tile acts on the jungle tile it faces; workers "
     "of any seat facing a newly filled square act too. Plantation: 1 or 2 cacao (store "
-    "5). Market: sell 1 cacao for 2, 3 or 4 gold. Gold mine: 1 or 2 gold. Water: one "
+    "5). Market: sell 1 cacao for {prices} gold. Gold mine: 1 or 2 gold. Water: one "
     "step up the water track. Sun site: 1 sun token (keep 3). Volcano: take 2 gold or "
     "pay 1 gold, by the edge value.",
     "rules.overbuild.title": "Overbuilding",
@@ -292,15 +292,13 @@ EN: dict[str, str] = {
     "1 gold per sun token and your water field (-10 up to +16).",
     "rules.auto.title": "Automatic steps",
     "rules.auto": "Choices that cannot change the result are made for you (gains are taken in full, a "
-    "price-4 market sells). You are asked only when it matters, e.g. how much to sell.",
+    "price-{best} market sells). You are asked only when it matters, e.g. how much to sell.",
     "rules.tiles.title": "The jungle tiles",
     "rules.tiles.count": "×{n}",
     "rules.tiles.count_two": "×{n} (2 players: ×{two})",
     "tile_action.plantation1": "Each worker facing it takes 1 cacao. Your storage holds 5; more is lost.",
     "tile_action.plantation2": "Each worker facing it takes 2 cacao.",
-    "tile_action.market2": "Each worker facing it may sell 1 cacao for 2 gold.",
-    "tile_action.market3": "Each worker facing it may sell 1 cacao for 3 gold.",
-    "tile_action.market4": "Each worker facing it may sell 1 cacao for 4 gold.",
+    "tile_action.market": "Each worker facing it may sell 1 cacao for {price} gold.",
     "tile_action.gold1": "Each worker facing it takes 1 gold.",
     "tile_action.gold2": "Each worker facing it takes 2 gold.",
     "tile_action.water": "Each worker facing it moves your water carrier one field up the track "
@@ -316,7 +314,7 @@ EN: dict[str, str] = {
     "neighbouring edges and -1 on the other two, and whoever lays it chooses how it is turned.\n"
     "• A volcano's -1 costs nothing to a seat without gold; payments come before the gains of "
     "the same turn.\n"
-    "• With volcanoes, keeping cacao stays a choice at every market, even at 4, while a volcano "
+    "• With volcanoes, keeping cacao stays a choice at every market, even at {best}, while a volcano "
     "could still make you pay.\n"
     "• Start player: the rules name the oldest player; here the setup chooses or draws who "
     "starts.\n"
@@ -422,7 +420,6 @@ EN: dict[str, str] = {
     "log.paid": "{name} paid {n} gold at a volcano",
     "log.water": "{name} water {start} → {end}",
     "log.temple": "Temple {number}: {awards}",
-    "log.won": "{names} won",
     "preview.nothing": "nothing for you",
     "preview.with_choices": "{gains} with your choices",
     "preview.with_choices_about": "about {gains} with your choices",
@@ -444,9 +441,7 @@ EN: dict[str, str] = {
     "preview.gives": "{name} {gains}",
     "jungle.plantation1": "a plantation",
     "jungle.plantation2": "a double plantation",
-    "jungle.market2": "a market (2)",
-    "jungle.market3": "a market (3)",
-    "jungle.market4": "a market (4)",
+    "jungle.market": "a market ({price})",
     "jungle.gold1": "a gold mine (1)",
     "jungle.gold2": "a gold mine (2)",
     "jungle.water": "a water hole",
@@ -455,9 +450,7 @@ EN: dict[str, str] = {
     "jungle.volcano": "a volcano",
     "jungle_name.plantation1": "Single plantation",
     "jungle_name.plantation2": "Double plantation",
-    "jungle_name.market2": "Market (2)",
-    "jungle_name.market3": "Market (3)",
-    "jungle_name.market4": "Market (4)",
+    "jungle_name.market": "Market ({price})",
     "jungle_name.gold1": "Gold mine (1)",
     "jungle_name.gold2": "Gold mine (2)",
     "jungle_name.water": "Water",
@@ -769,6 +762,7 @@ EN: dict[str, str] = {
     "coach.differs": "Compared with the next best move (nearly even):",
     "review.why": "Compared with the move played:",
     "list.and": "{rest} and {last}",
+    "list.or": "{rest} or {last}",
     "coach.mine": "{points} {term}",
     "coach.theirs": "{change} ({points})",
     "coach.later": "{points} in the turns after",

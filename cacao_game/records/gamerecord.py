@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NotRequired, TypedDict, TypeVar
+from typing import NotRequired, TypedDict, TypeVar, assert_never
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -233,30 +233,52 @@ class _Recorder:
             self._event(game, event)
 
     def _event(self, game: Game, event: ev.Event) -> None:
-        if isinstance(event, ev.TilePlaced):
-            kind = "overbuild" if event.overbuild else "place"
-            self.seat = event.seat
-            self.action = Placement(kind=kind, tile=event.tile, rotation=event.rotation, pos=event.pos)
-            self.fills, self.resolutions, self.drew = [], [], None
-        elif self.action is None:
-            return
-        elif isinstance(event, ev.JungleFilled):
-            self.fills.append(_fill_entry(event))
-        elif isinstance(event, ev.WorkerDrawn):
-            self.drew = event.tile
-        elif isinstance(event, ev.TurnEnded):
-            self.turns.append(
-                Turn(
-                    seat=self.seat,
-                    action=self.action,
-                    fills=tuple(self.fills),
-                    resolutions=tuple(self.resolutions),
-                    drew=self.drew,
-                    players_after=_players_state(game),
-                    display_after=tuple(game.display),
+        action = self.action
+        match event:
+            case ev.TilePlaced():
+                kind = "overbuild" if event.overbuild else "place"
+                self.seat = event.seat
+                self.action = Placement(kind=kind, tile=event.tile, rotation=event.rotation, pos=event.pos)
+                self.fills, self.resolutions, self.drew = [], [], None
+            case ev.JungleFilled() if action is not None:
+                self.fills.append(_fill_entry(event))
+            case ev.WorkerDrawn() if action is not None:
+                self.drew = event.tile
+            case ev.TurnEnded() if action is not None:
+                self.turns.append(
+                    Turn(
+                        seat=self.seat,
+                        action=action,
+                        fills=tuple(self.fills),
+                        resolutions=tuple(self.resolutions),
+                        drew=self.drew,
+                        players_after=_players_state(game),
+                        display_after=tuple(game.display),
+                    )
                 )
-            )
-            self.action = None
+                self.action = None
+            case (
+                ev.JungleFilled()
+                | ev.WorkerDrawn()
+                | ev.TurnEnded()
+                | ev.TurnStarted()
+                | ev.SunSpent()
+                | ev.FillRequired()
+                | ev.EdgeActivated()
+                | ev.EdgeResolved()
+                | ev.CacaoGained()
+                | ev.CacaoSold()
+                | ev.GoldGained()
+                | ev.GoldPaid()
+                | ev.WaterMoved()
+                | ev.SunGained()
+                | ev.DisplayRefilled()
+                | ev.TempleScored()
+                | ev.GameEnded()
+            ):
+                pass
+            case _:
+                assert_never(event)
 
 
 def _fill_entry(event: ev.JungleFilled) -> FillEntry:

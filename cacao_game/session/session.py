@@ -56,6 +56,7 @@ from cacao_game.session.notices import (
     HandShown,
     HintReady,
     Notice,
+    Refusal,
     Refused,
     Undone,
 )
@@ -173,21 +174,21 @@ class PlaySession(Seats):
             return 0
         actor = self.viewer
         if actor is None:
-            return Refused("undo.nobody")
+            return Refused(Refusal.UNDO_NOBODY)
         index = len(self.journal) - 1
         while index >= 0 and self.journal[index].seat not in self.humans:
             index -= 1
         if index < 0:
-            return Refused("undo.nothing")
+            return Refused(Refusal.UNDO_NOTHING)
         owner = self.journal[index].seat
         if owner != actor:
-            return Refused("undo.other_human", owner)
+            return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
         taken = self.journal[index:]
         if self.policy is UndoPolicy.STRICT:
             if any(entry.ended_turn for entry in taken):
-                return Refused("undo.turn_over")
+                return Refused(Refusal.UNDO_TURN_OVER)
             if any(entry.revealed for entry in taken):
-                return Refused("undo.reveal")
+                return Refused(Refusal.UNDO_REVEAL)
         return len(taken)
 
     def score_totals(self) -> tuple[int, ...]:
@@ -288,14 +289,14 @@ class PlaySession(Seats):
             return self._apply_all(self.selection.fill_actions())
         action = self.selection.confirm()
         if action is None:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         return self._apply(action)
 
     def _resolve(self) -> list[SessionEvent]:
         """Play every step of the focused outcome of a resolution, in order."""
         outcome = self.selection.focused_outcome()
         if outcome is None:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         return self._apply_all(list(outcome.actions))
 
     def _apply_all(self, actions: Sequence[Action]) -> list[SessionEvent]:
@@ -303,7 +304,7 @@ class PlaySession(Seats):
         the engine has filled meanwhile is skipped: with one space and one display tile left,
         the engine lays that tile itself (the one the player gave the space)."""
         if not actions:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         happened: list[SessionEvent] = []
         for action in actions:
             if happened and isinstance(action, Fill) and action.pos not in self.game.pending_fills:
@@ -318,7 +319,7 @@ class PlaySession(Seats):
             entry = journal.decide(self.game, action)
         except IllegalActionError as error:
             log.warning("refused %s: %s", action, error)
-            return [Refused("illegal")]
+            return [Refused(Refusal.ILLEGAL)]
         self.journal.append(entry)
         self.version += 1
         self.hint = None

@@ -216,13 +216,14 @@ class ScriptedAI:
 
     def __init__(self, answer: Callable[[Request], Action]) -> None:
         self._answer = answer
-        self._ready: list[Answer] = []
+        self._ready: list[Reply] = []
 
-    def request(self, request: Request) -> None:
-        """Look the answer up now."""
-        self._ready.append(Answer(request.id, self._answer(request)))
+    def request(self, request: Message) -> None:
+        """Look a move's answer up now (a script reviews nothing: review messages are ignored)."""
+        if isinstance(request, Request):
+            self._ready.append(Answer(request.id, self._answer(request)))
 
-    def poll(self) -> list[Answer]:
+    def poll(self) -> list[Reply]:
         """The answers looked up so far."""
         ready, self._ready = self._ready, []
         return ready

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.ai.review import REVIEW_SECONDS, GameReview
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.play.ai_link import default_ai
 from cacao_game.app.play.ai_worker import (
     AIClient,
@@ -36,7 +36,7 @@ from cacao_game.session.autosave import one_line
 from cacao_game.session.review import ReviewSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
     from cacao_game.engine import Game
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ class ReviewingOverlay(DialogScene):
 
     def __init__(
         self,
-        app: App,
+        app: Shell,
         game: Game,
         config: GameConfig,
         *,
@@ -145,7 +145,7 @@ class ReviewingOverlay(DialogScene):
             log.warning("review not shown: %s", error)
             self.app.notify(t("review.failed", reason=one_line(error)))
             return
-        self.app.open("table", session)
+        self.app.open(routes.Table(session))
 
     def session(self, review: GameReview) -> ReviewSession:
         """The table's source for ``review`` of this game (ValueError if they do not match)."""

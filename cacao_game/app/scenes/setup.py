@@ -26,7 +26,7 @@ from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConf
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 SEED_LIMIT = 1_000_000_000
 SEATS_PANEL = (80, 200, 1180, 720)
@@ -76,10 +76,10 @@ def default_name(kind: str, number: int) -> str:
 class SetupScene(WidgetScene):
     """Choose the seats and options, then Start replaces everything with the play scene."""
 
-    def __init__(self, app: App, config: GameConfig | None = None) -> None:
+    def __init__(self, app: Shell, config: GameConfig | None = None) -> None:
         super().__init__(app)
         self.kinds = seat_kinds()
-        previous = config or getattr(app, "last_config", None)
+        previous = config or app.last_config
         if previous is not None:
             self.seats = [SeatConfig(s.name, s.color, s.kind) for s in previous.seats]
             self.variant = previous.variant
