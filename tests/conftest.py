@@ -1,5 +1,6 @@
-"""Every test runs headless (SDL gets dummy video and audio drivers before pygame loads) and
-in English."""
+"""Every test runs headless (SDL gets dummy video and audio drivers before pygame loads), in
+English, and with its own ``CACAO_HOME`` (never the real user folders; tests running side by
+side in worker processes share no file)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,13 @@ os.environ["LANGUAGE"] = "en"
 
 
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings, saves and records of every test (and of the processes it starts) live in a
+    fresh temporary folder; ``user_home`` puts them in the test's ``tmp_path`` instead."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path_factory.mktemp("home")))
 
 
 @pytest.fixture
