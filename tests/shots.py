@@ -4,31 +4,28 @@ renders and what the no-overflow test audits.
 ``SHOTS`` maps a shot name to a function that brings a fresh app to that screen (driven
 through ``App.step`` with fed events, as a player would). Saves live under ``CACAO_HOME``,
 which the caller points at a temporary folder. Hints search a fixed number of re-deals
-(``CountedAI``), so every shot is the same on every run and machine.
+(``counted_ai.CountedAI``), so every shot is the same on every run and machine.
 """
 
 from __future__ import annotations
 
 import os
-import random
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 
 import pygame
+from counted_ai import CountedAI
 from harness import FRAME, motion, random_game, run
 from phases import CONFIG, game_at
 from tutorial_support import advance, solve
 
-from cacao_game.ai.explain import Ranker
-from cacao_game.ai.hint import advise_with
-from cacao_game.ai.registry import TIMED_LEVELS, make_player
 from cacao_game.ai.review import Budget as ReviewBudget
 from cacao_game.ai.review import GameReview, review_game
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.play.ai_worker import Answer, Message, Reply, ReviewProgress, ScriptedAI, SyncAI
+from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.help import HelpOverlay
 from cacao_game.app.strings import t
@@ -37,32 +34,11 @@ from cacao_game.config.settings import Settings
 from cacao_game.engine import Game
 from cacao_game.records.gamerecord import seat_entries, to_record
 from cacao_game.session import PlaySession, Rotate, Select, ShowHand, Target
-from cacao_game.session.messages import AIRequest
 from cacao_game.session.replay import ReplaySession
 from cacao_game.session.review import ReviewSession
 from cacao_game.tutorial.session import TutorialSession
 
 Shot = Callable[[App], None]
-
-HINT_ITERATIONS = 16
-"""Re-deals a timed level (the hint's) searches in a shot, instead of its thinking time."""
-
-
-class CountedAI(SyncAI):
-    """``SyncAI`` whose timed levels (the hint's) search ``HINT_ITERATIONS`` re-deals instead of
-    a time budget: the same answer and hint text on every run, however busy the machine."""
-
-    def request(self, request: Message) -> None:
-        """Think now, a timed level by its iteration count."""
-        if not (isinstance(request, AIRequest) and request.level in TIMED_LEVELS):
-            super().request(request)
-            return
-        player = make_player(f"{request.level}:iterations={HINT_ITERATIONS}", random.Random(request.seed))
-        if request.hint and isinstance(player, Ranker):
-            advice = advise_with(player, request.game)
-            self._ready.append(Answer(request.id, advice.action, advice=advice))
-        else:
-            self._ready.append(Answer(request.id, player.choose(request.game)))
 
 
 def make_app(size: tuple[int, int], settings: Settings | None = None) -> App:
