@@ -7,6 +7,7 @@ CPU core unless ``-n`` says otherwise (``-n 0``: one process, as without xdist).
 
 from __future__ import annotations
 
+import gc
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -30,6 +31,15 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     wanted = config.getoption("numprocesses", None) is None and not config.getoption("usepdb", False)
     if wanted and config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.option.numprocesses = "auto"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def settled_heap() -> None:
+    """What lives when a test module starts is set aside from garbage collection (``gc.freeze``):
+    the full collections the app runs on every return to the menu then look only at what
+    the module's tests made, not at every module, cache and fixture of the session."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)
