@@ -117,6 +117,9 @@ def save(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         (lambda d: d["setup"]["hands"][0].__setitem__(0, True), "setup.hands[0][0]: expected a string"),
         (lambda d: d["setup"].update(players=2.0), "setup.players: expected an integer"),
         (lambda d: d.update(view=[]), "view: expected an object"),
+        (lambda d: d["options"]["seats"][1].pop("kind"), "options.seats[1].kind: missing"),
+        (lambda d: d["options"].update(seed="5"), "options.seed: expected an integer or null"),
+        (lambda d: d["options"].update(extra=1), "options.extra: unexpected key"),
         (lambda d: d.update(saved_at=0), "saved_at: expected a string"),
     ],
 )

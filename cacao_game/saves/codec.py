@@ -7,8 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from msgspec import UnsetType
+
 from cacao_game import typed_json
-from cacao_game.config.game import GameConfig
+from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.engine import Game, Setup
 from cacao_game.engine.replay import ReplayError, replay
 from cacao_game.files import SAVE_LIMIT
@@ -19,6 +21,7 @@ from cacao_game.saves.schema import (
     FORMAT,
     SCHEMA_VERSION,
     Document,
+    Options,
     SaveBody,
     SaveSetup,
     action_from_json,
@@ -125,13 +128,18 @@ def _setup(typed: SaveSetup, data: JSON) -> Setup:
     return setup
 
 
-def _config(data: dict[str, JSON], setup: Setup) -> GameConfig:
-    try:
-        config = GameConfig.from_dict(data)
-    except ValueError as error:
-        raise SaveError(f"options: {error}") from error
-    _exactly(config.to_dict(), data, "options")
+def _config(options: Options, data: dict[str, JSON], setup: Setup) -> GameConfig:
+    """The game options of typed ``options``, read from ``data``; SaveError unless they are
+    valid, fit the game and are exactly what ``GameConfig.to_dict`` writes."""
+    config = GameConfig(
+        seats=[SeatConfig(name=seat.name, color=seat.color, kind=seat.kind) for seat in options.seats],
+        variant=options.variant,
+        seed=options.seed,
+        undo=options.undo,
+        thinking_time=None if isinstance(options.thinking_time, UnsetType) else options.thinking_time,
+    )
     _check_config(config, setup)
+    _exactly(config.to_dict(), data, "options")
     return config
 
 
@@ -154,7 +162,7 @@ def restore(document: JSON) -> Restored:
     except ValueError as error:
         raise SaveError("saved_at: expected an ISO 8601 time") from error
     setup = _setup(body.setup, checked["setup"])
-    config = _config(object_part(checked, "options"), setup)
+    config = _config(body.options, object_part(checked, "options"), setup)
     actions = [action_from_json(data) for data in body.actions]
     try:
         game = replay(setup, actions, keep_history=True)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Final, assert_never
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from cacao_game import typed_json
 from cacao_game.engine import Action, Fill, Game, Overbuild, Place, Resolve, Setup
@@ -295,17 +296,35 @@ DecisionJSON = PlaceJSON | OverbuildJSON | FillJSON | ResolveJSON
 """One entry of ``actions``."""
 
 
+class OptionsSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One seat of a save's ``options``: its name, colour and kind (``SeatConfig``)."""
+
+    name: str
+    color: str
+    kind: str
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A save's ``options`` (``GameConfig.to_dict``); ``thinking_time`` only when the game
+    names one. Whether the values are allowed is ``GameConfig.validate``'s call."""
+
+    seats: tuple[OptionsSeat, ...]
+    variant: str
+    seed: int | None
+    undo: str | None
+    thinking_time: float | UnsetType = UNSET
+
+
 class SaveBody(msgspec.Struct, frozen=True, kw_only=True):
     """A save document after its header, checksum and upgrades are checked: the typed body.
 
-    Keys of other versions (an upgrade step's notes) are ignored. ``options`` and ``view``
-    are only checked to be JSON objects here: the options are read from the plain document
-    by ``GameConfig.from_dict``, the view is the app's (``object_part`` gives either).
+    Keys of other versions (an upgrade step's notes) are ignored. ``view`` is the app's and
+    only checked to be a JSON object here (``object_part`` gives it).
     """
 
     app_version: str
     saved_at: str
-    options: dict[str, object]
+    options: Options
     setup: SaveSetup
     actions: tuple[DecisionJSON, ...]
     view: dict[str, object]
