@@ -452,6 +452,10 @@ class PlaySession(Seats):
                 answer.advice if answer.advice is not None and answer.advice.action == answer.action else None
             )
             self.selection.set_provisional(answer.action)
+            if isinstance(answer.action, Fill) and self.advice is not None:
+                for fill in self.advice.whole:  # the whole fill: Confirm lays every space's tile
+                    if isinstance(fill, Fill):
+                        self.selection.assign(fill.pos, fill.tile, fill.rotation)
             return [HintReady(answer.action, self.advice)]
         if key != self._move_request:
             return []

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.ai.review import REVIEW_SECONDS, GameReview
+from cacao_game.ai.review import REVIEW_ITERATIONS, REVIEW_SECONDS, GameReview
 from cacao_game.app import theme
 from cacao_game.app.play.ai_link import default_ai
 from cacao_game.app.play.ai_worker import AIClient, ReviewCancel, ReviewDone, ReviewProgress, ReviewRequest
@@ -46,8 +46,9 @@ def reviewed_seats(config: GameConfig) -> tuple[int, ...] | None:
 
 
 class ReviewingOverlay(DialogScene):
-    """Review ``game`` (played with ``config``) in the AI worker; ``seconds`` of search per
-    decision, or ``iterations`` re-deals if given (tests); ``ai`` overrides the worker."""
+    """Review ``game`` (played with ``config``) in the AI worker: ``iterations`` re-deals per
+    decision (default ``REVIEW_ITERATIONS``, the same review on every machine), or
+    ``seconds`` of search when ``iterations`` is None; ``ai`` overrides the worker."""
 
     def __init__(
         self,
@@ -56,7 +57,7 @@ class ReviewingOverlay(DialogScene):
         config: GameConfig,
         *,
         seconds: float = REVIEW_SECONDS,
-        iterations: int | None = None,
+        iterations: int | None = REVIEW_ITERATIONS,
         ai: AIClient | None = None,
     ) -> None:
         super().__init__(app)
