@@ -28,7 +28,8 @@ from typing import Protocol, runtime_checkable
 from cacao_game.ai.analysis import Analysis, Appraisal, TermKey
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.policy import best_fill, finish_turn, quick_fill, resolve_choice
-from cacao_game.engine import Action, Game, Phase
+from cacao_game.engine import Action, Fill, Game, Phase
+from cacao_game.engine.events import Event, JungleFilled
 
 TOP_CHANGES = 3
 """Reasons given at most (the rest is one "everything else" line)."""
@@ -167,25 +168,37 @@ def _reasons(
 
 def whole_move(view: Game, valuer: Valuer, action: Action) -> tuple[Action, ...]:
     """The decision ``action`` starts, as the AI would complete it on ``view``: the fills of
-    the same seat while the display still has tiles (a pile tile is hidden until drawn), or
-    the steps of the seat's resolution."""
+    the same seat while the display still has tiles (those the engine lays by itself
+    included; a pile tile is hidden until drawn), or the steps of the seat's resolution."""
     seat = view.current_player()
     phase = view.phase
-    steps = [action]
+    steps: list[Action] = []
     game = view.clone()
-    game.apply(action)
-    while not game.is_over() and game.phase is phase and game.current_player() == seat:
-        if phase is Phase.FILL:
-            if not game.display:
-                break
+    step: Action = action
+    while True:
+        events = game.apply(step)
+        steps.append(step)
+        if isinstance(step, Fill):
+            steps += _laid_by_the_engine(events, step)
+        if game.is_over() or game.phase is not phase or game.current_player() != seat:
+            break
+        if phase is Phase.FILL and game.display:
             step = best_fill(game, valuer)
         elif phase is Phase.RESOLVE:
             step = resolve_choice(game, valuer)
         else:
             break
-        steps.append(step)
-        game.apply(step)
     return tuple(steps)
+
+
+def _laid_by_the_engine(events: Sequence[Event], made: Fill) -> list[Fill]:
+    """The display tiles the engine laid by itself right after ``made`` (a choice that changes
+    nothing, R3.10), as the fills a player would give."""
+    return [
+        Fill(e.pos, e.tile, e.rotation)
+        for e in events
+        if isinstance(e, JungleFilled) and e.source == "display" and e.pos != made.pos
+    ]
 
 
 def explain(
