@@ -395,3 +395,47 @@ def test_a_fill_hint_gives_every_space_its_tile(phase: str) -> None:
     assert hint.pos in given and len(given) == session.selection.to_assign()
     session.handle(Confirm())
     assert given <= set(session.game.jungle) and given <= spaces
+
+
+def test_h_during_an_animation_waits_and_then_shows_the_hint(tmp_path, monkeypatch) -> None:
+    """H pressed while the computer's move still animates (before the human decides) is kept
+    and answered once the human decides; "Thinking of a hint…" gives way to the hint."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    app = App(pygame.Surface((1920, 1080)), Settings(sound=False), router=router())
+    try:
+        session = PlaySession(CONFIG)
+        scene = PlayScene(app, session, ai=SyncAI())
+        app.push(scene)
+        run(app, 5)
+        app.step([app.intents.event_for("hint")], 1 / 60)
+        run(app, 3)
+        assert session.hint is not None
+        app.step([app.intents.event_for("confirm")], 1 / 60)
+        assert scene.timeline.busy and not session.accepts_input()
+        app.step([app.intents.event_for("hint")], 1 / 60)
+        assert session.hint is None
+        for _ in range(3000):
+            app.step([], 1 / 60)
+            if session.hint is not None and not scene.timeline.busy:
+                break
+        assert session.accepts_input() and session.hint is not None and not session.hint_pending()
+        assert session.game.actions and app.toast is not None and app.toast[0] == t("play.hint_ready")
+    finally:
+        app.close()
+
+
+def test_no_thinking_note_without_a_hint_on_its_way(app: App, monkeypatch) -> None:
+    """Where nothing is asked of the AI (a tutorial step with no answer to show gives no
+    events and no request), H does not claim to be thinking; with a request on its way it
+    does."""
+    session = PlaySession(CONFIG)
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app, 5)
+    monkeypatch.setattr(session, "_request_hint", lambda: [])
+    app.step([app.intents.event_for("hint")], 0.02)
+    assert app.toast is None or app.toast[0] != t("play.hint_thinking")
+    monkeypatch.undo()
+    scene.input.game_intent("hint")
+    assert session.hint_pending() and app.toast is not None and app.toast[0] == t("play.hint_thinking")

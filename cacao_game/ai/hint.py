@@ -24,7 +24,7 @@ from cacao_game.engine import Action, Game, GameOverError, Phase
 
 HINT_LEVELS = ("medium", "hard")
 """The levels that give hints."""
-HINT_ITERATIONS: Final = 48
+HINT_ITERATIONS: Final = 40
 """Re-deals of a ``hard`` hint: about the hard level's default thinking time (1 s) on the
 machine that measured it, p95 of the hint within 1 s, 2 players (``HINT_CALIBRATION``)."""
 HINT_CALIBRATION: Final = "python tools/bench_coach.py --calibrate"

@@ -43,7 +43,7 @@ MARKS = ("good", "inaccuracy", "mistake", "blunder")
 """The marks, from no loss worth naming to the worst."""
 REVIEW_SECONDS = 0.5
 """Seconds per decision of a review bounded in time."""
-REVIEW_ITERATIONS: Final = 24
+REVIEW_ITERATIONS: Final = 60
 """Re-deals per decision of the app's and the command line's review: about ``REVIEW_SECONDS``
 on the machine that measured it (``python tools/bench_coach.py --calibrate``), the same
 review on every machine."""

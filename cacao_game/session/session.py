@@ -389,6 +389,10 @@ class PlaySession(Seats):
             return None
         return seat
 
+    def hint_pending(self) -> bool:
+        """Whether a hint was asked of the AI and its answer is still awaited."""
+        return self._hint_request is not None
+
     def awaits_move(self, request_id: int) -> bool:
         """Whether ``request_id`` is the computer seat's move the game waits for now."""
         return self._move_request == (request_id, len(self.game.actions))
