@@ -769,6 +769,7 @@ EN: dict[str, str] = {
     "coach.hint_close": "Hint: this move, or the outlined one: about as good",
     "coach.other": "About as good: {move}",
     "coach.other_board": "About as good: the outlined move",
+    "coach.other_fill": "About as good: {tile} on the outlined space",
     "coach.other_tag": "about as good",
     "coach.outcome": "The whole move: {move}",
     "coach.you": "You",

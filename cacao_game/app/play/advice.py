@@ -57,10 +57,18 @@ def hint_lines(advice: Advice, names: Sequence[str], game: Game | None = None) -
     if advice.alternative is None:
         return lines
     if advice.close:
-        other = move_words(game, advice.alternative) if game is not None else None
-        lines.append(t("coach.other", move=other) if other else t("coach.other_board"))
+        lines.append(_other_line(advice.alternative, game))
     lead = t("coach.differs") if advice.close else t("coach.why")
     return [*lines, lead, *(f"· {line}" for line in reason_lines(advice, names))]
+
+
+def _other_line(other: Action, game: Game | None) -> str:
+    """The line naming the move about as good: in words for a resolution or a fill, else
+    the outlined move."""
+    if isinstance(other, Fill):
+        return t("coach.other_fill", tile=t(f"jungle.{other.tile}"))
+    words = move_words(game, other) if game is not None else None
+    return t("coach.other", move=words) if words else t("coach.other_board")
 
 
 def _whole_steps(game: Game, advice: Advice) -> list[Action]:
@@ -141,6 +149,24 @@ KEY_SQUARE = 20
 """How much more a square the panel is about weighs than any other tile or legal square."""
 
 
+def wrapped(scene: PlayScene, lines: Sequence[str], room: int) -> list[str]:
+    """``lines`` broken at spaces into rows at most ``room`` pixels wide; a continued row is
+    indented."""
+    font = scene.app.assets.font(BODY)
+    rows: list[str] = []
+    for line in lines:
+        row = ""
+        for word in line.split(" "):
+            candidate = f"{row} {word}" if row else word
+            if row and font.size(candidate)[0] > room:
+                rows.append(row)
+                row = "   " + word
+            else:
+                row = candidate
+        rows.append(row)
+    return rows
+
+
 def panel_rect(scene: PlayScene, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
     """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
     ``PANEL_W``), in the corner of the board (bottom left, bottom right, top right) that
@@ -152,7 +178,8 @@ def panel_rect(scene: PlayScene, heading: str, lines: Sequence[str], key: Sequen
         [assets.font(HEADING, "bold").size(heading)[0], *(assets.font(BODY).size(line)[0] for line in lines)]
     )
     width = min(view.w - px(20), px(PANEL_W), widest + px(40))
-    height = px(24 + LINE * (len(lines) + 1))
+    rows = wrapped(scene, lines, width - px(36))
+    height = px(24 + LINE * (len(rows) + 1))
     margin = px(10)
     corners = (
         (view.x + margin, view.bottom - margin - height),
@@ -177,8 +204,9 @@ def draw_panel(
     accent: pygame.Color,
     key: Sequence[Pos] = (),
 ) -> pygame.Rect:
-    """The coach panel: ``heading`` in ``accent``, then ``lines`` (each cut to the width),
-    where it hides least of the board (``panel_rect``)."""
+    """The coach panel: ``heading`` in ``accent``, then ``lines`` (a line too long goes on in
+    the next row, so every reason keeps its number), where it hides least of the board
+    (``panel_rect``)."""
     p = scene.painter
     rect = panel_rect(scene, heading, lines, key)
     p.box(surface, rect, theme.INK, 245, px(12))
@@ -187,7 +215,7 @@ def draw_panel(
     with theme.within(rect):
         y = rect.y + px(12)
         p.text(surface, p.fit(heading, HEADING, "bold", room), (rect.x + px(18), y), HEADING, "bold", accent)
-        for line in lines:
+        for line in wrapped(scene, lines, room):
             y += px(LINE)
             p.text(
                 surface,
