@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TextIO
 
 from cacao_game.ai import LEVELS
-from cacao_game.ai.review import REVIEW_ITERATIONS, REVIEW_SECONDS
+from cacao_game.ai.review import REVIEW_SECONDS, review_iterations
 from cacao_game.app.strings import decimal, problem_text, set_language, t
 from cacao_game.config.choices import system_language
 from cacao_game.config.names import is_invisible
@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=None,
         metavar="N",
-        help=t("cli.help.iterations", n=REVIEW_ITERATIONS),
+        help=t("cli.help.iterations", n=review_iterations(2)),
     )
     review.add_argument("--json", default=None, metavar="OUT", help=t("cli.help.json"))
     return parser
@@ -397,7 +397,7 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser, out: T
     game, names = source
     if args.seat is not None and args.seat >= game.players:
         parser.error(t("cli.seat_out_of_range", seat=args.seat, last=game.players - 1))
-    iterations = args.iterations or (None if args.budget else REVIEW_ITERATIONS)
+    iterations = args.iterations or (None if args.budget else review_iterations(game.players))
     budget = Budget(args.budget or REVIEW_SECONDS, iterations)
     seats = None if args.seat is None else [args.seat]
     plan = f"{iterations} re-deals" if iterations else f"{budget.seconds:g} s"

@@ -439,3 +439,12 @@ def test_no_thinking_note_without_a_hint_on_its_way(app: App, monkeypatch) -> No
     monkeypatch.undo()
     scene.input.game_intent("hint")
     assert session.hint_pending() and app.toast is not None and app.toast[0] == t("play.hint_thinking")
+
+
+def test_h_again_while_thinking_does_not_start_over() -> None:
+    """A second H while the same position's hint is on its way sends no second request (the
+    answer would be the same, only later)."""
+    session = PlaySession(CONFIG)
+    session.handle(RequestHint())
+    session.handle(RequestHint())
+    assert len([r for r in session.take_requests() if r.hint]) == 1 and session.hint_pending()

@@ -12,14 +12,14 @@ Hints: every ``--every``-th decision with a choice in ``--games`` medium-vs-medi
 - hint time: p50 / p95 / max in seconds (goal: p95 within 1 s on the machine that runs it).
 
 Review: ``--review-games`` games of each level (hard at 0.25 s, medium, easy, random) against
-medium, the level's seat reviewed at the default budget (``REVIEW_ITERATIONS``). Printed:
+medium, the level's seat reviewed at the default budget (``review_iterations``). Printed:
 each level's accuracy and mean loss (the ordering hard > medium > easy > random should
 hold), and how often a search 4x deeper (another seed) agrees with a flagged decision:
 it flags it too, and it still finds the played move worse than the best (goal >= 95 %).
 
 ``--calibrate`` measures the coach search's re-deals per second on the same positions and
 prints the counts that fit the hard level's thinking time (``HINT_ITERATIONS``) and the
-review's ``REVIEW_SECONDS`` (``REVIEW_ITERATIONS``).
+review's ``REVIEW_SECONDS`` (``REVIEW_ITERATIONS``), for ``--players``.
 """
 
 from __future__ import annotations
@@ -36,16 +36,16 @@ from cacao_game.ai import make_player
 from cacao_game.ai.analysis import appraise
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.hard import CANDIDATES, TIME_BUDGET
-from cacao_game.ai.hint import HINT_ITERATIONS, advise
+from cacao_game.ai.hint import advise, hint_iterations
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.review import (
     INACCURACY,
-    REVIEW_ITERATIONS,
     REVIEW_SECONDS,
     Budget,
     positions,
     review_decision,
     review_game,
+    review_iterations,
 )
 from cacao_game.engine import Game, Phase
 
@@ -102,7 +102,8 @@ def bench_hints(positions_: list[Game]) -> None:
         slow += advise(game, "hard", time_budget=0.1, clock=lambda: time.perf_counter() / 4) == first
         fast += advise(game, "hard", time_budget=0.1, clock=lambda: time.perf_counter() * 4) == first
     n = len(positions_)
-    print(f"hints ({n} positions, hard, {HINT_ITERATIONS} re-deals, 2 players):")
+    players = positions_[0].players
+    print(f"hints ({n} positions, hard, {hint_iterations(players)} re-deals, {players} players):")
     print(f"  same hint twice: {100 * same / n:.1f} %")
     print(f"  same hint, clock 4x slower: {100 * slow / n:.1f} %   4x faster: {100 * fast / n:.1f} %")
     print(f"  reasons vs margin, largest gap: {max(gaps):.2e} points")
@@ -126,11 +127,13 @@ def level_game(level: str, seed: int) -> Game:
 
 def bench_review(games: int, seed: int) -> None:
     """Review accuracy by level, and a 4x deeper search on the flagged decisions."""
-    budget = Budget(iterations=REVIEW_ITERATIONS)
-    deeper = Budget(iterations=4 * REVIEW_ITERATIONS)
+    budget = Budget(iterations=review_iterations(2))
+    deeper = Budget(iterations=4 * review_iterations(2))
     flagged = agree_flag = agree_worse = 0
     gaps: list[float] = []
-    print(f"review ({games} games per level against medium, seat 0 reviewed, {REVIEW_ITERATIONS} re-deals):")
+    print(
+        f"review ({games} games per level against medium, seat 0 reviewed, {review_iterations(2)} re-deals):"
+    )
     accuracies = {}
     for level in LEVELS:
         accuracy, losses, seconds = [], [], []
@@ -181,7 +184,10 @@ def calibrate(positions_: list[Game]) -> None:
         rates.append(probe / (time.perf_counter() - started))
     slow = quantile(rates, 0.05)
     median = statistics.median(rates)
-    print(f"coach search on {len(rates)} positions (2 players, {CANDIDATES} moves): re-deals per second")
+    players = positions_[0].players
+    print(
+        f"coach search on {len(rates)} positions ({players} players, {CANDIDATES} moves): re-deals per second"
+    )
     print(f"  median {median:.1f}, slowest 5 % {slow:.1f}")
     fit = int(slow * TIME_BUDGET)
     print(f"  hint: {fit} re-deals fit {TIME_BUDGET:g} s at the slowest 5 % (HINT_ITERATIONS)")
@@ -195,9 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=4, help="take every K-th decision with a choice")
     parser.add_argument("--review-games", type=int, default=2, help="games per level for the review")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="players of the hint games")
     parser.add_argument("--calibrate", action="store_true", help="measure the search's speed only")
     args = parser.parse_args(argv)
-    games = [medium_game(2, args.seed + number) for number in range(args.games)]
+    games = [medium_game(args.players, args.seed + number) for number in range(args.games)]
     found = list(sample(games, args.every))
     if args.calibrate:
         calibrate(found)

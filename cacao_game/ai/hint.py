@@ -4,7 +4,7 @@
 why (``cacao_game.ai.explain``); ``suggest`` gives just the move. Both read only that seat's
 view, so they never leak hidden tiles, and both are deterministic: ``medium`` ranks by its
 one-turn evaluation, ``hard`` asks the coach's search (``cacao_game.ai.analysis``) for
-``HINT_ITERATIONS`` re-deals over medium's best ``CANDIDATES``, seeded from the position
+``HINT_ITERATIONS`` re-deals (by player count) over medium's best ``CANDIDATES``, seeded from the position
 (``position_seed``). The same position and level give the same move and reasons on any
 machine, at any speed, in any language; no clock is read.
 """
@@ -24,14 +24,20 @@ from cacao_game.engine import Action, Game, GameOverError, Phase
 
 HINT_LEVELS = ("medium", "hard")
 """The levels that give hints."""
-HINT_ITERATIONS: Final = 40
-"""Re-deals of a ``hard`` hint: about the hard level's default thinking time (1 s) on the
-machine that measured it, p95 of the hint within 1 s, 2 players (``HINT_CALIBRATION``)."""
-HINT_CALIBRATION: Final = "python tools/bench_coach.py --calibrate"
+HINT_ITERATIONS: Final[dict[int, int]] = {2: 40, 3: 24, 4: 16}
+"""Re-deals of a ``hard`` hint by player count: about the hard level's default thinking time
+(1 s) at the slowest 5 % of positions on the machine that measured them
+(``HINT_CALIBRATION``; a 4-player re-deal plays out 5 turns, a 2-player one 2)."""
+HINT_CALIBRATION: Final = "python tools/bench_coach.py --calibrate --players P"
 """The command that measured ``HINT_ITERATIONS`` (it prints re-deals per second and the
 count that fits the hard level's thinking time)."""
 HINT_SALT: Final = "hint"
 """Mixed into the position's seed, so a hint's re-deals differ from a review's."""
+
+
+def hint_iterations(players: int) -> int:
+    """The re-deals of a hard hint in a game of ``players`` (``HINT_ITERATIONS``)."""
+    return HINT_ITERATIONS.get(players, min(HINT_ITERATIONS.values()))
 
 
 def suggest(
@@ -45,7 +51,7 @@ def suggest(
     """The action ``level`` suggests for ``game.current_player()``; one of ``legal_actions()``.
 
     ``seed`` (default: the position's own, ``position_seed``) and ``iterations`` (default
-    ``HINT_ITERATIONS``) bound a hard hint; ``time_budget`` changes nothing (kept for
+    ``hint_iterations``) bound a hard hint; ``time_budget`` changes nothing (kept for
     callers). Raises ValueError for a level that gives no hints and GameOverError once the
     game is over.
     """
@@ -88,7 +94,7 @@ def _ranking(
     return appraise(
         game,
         shortlist,
-        iterations=HINT_ITERATIONS if iterations is None else iterations,
+        iterations=hint_iterations(game.players) if iterations is None else iterations,
         seed=position_seed(game, HINT_SALT) if seed is None else seed,
         search=search,
     )

@@ -43,10 +43,17 @@ MARKS = ("good", "inaccuracy", "mistake", "blunder")
 """The marks, from no loss worth naming to the worst."""
 REVIEW_SECONDS = 0.5
 """Seconds per decision of a review bounded in time."""
-REVIEW_ITERATIONS: Final = 60
-"""Re-deals per decision of the app's and the command line's review: about ``REVIEW_SECONDS``
-on the machine that measured it (``python tools/bench_coach.py --calibrate``), the same
-review on every machine."""
+REVIEW_ITERATIONS: Final[dict[int, int]] = {2: 60, 3: 24, 4: 16}
+"""Re-deals per decision of the app's and the command line's review, by player count: about
+``REVIEW_SECONDS`` to 1 s on the machine that measured them (``python tools/bench_coach.py
+--calibrate --players P``), the same review on every machine."""
+
+
+def review_iterations(players: int) -> int:
+    """The re-deals per decision of a review of a game of ``players`` (``REVIEW_ITERATIONS``)."""
+    return REVIEW_ITERATIONS.get(players, min(REVIEW_ITERATIONS.values()))
+
+
 UNBOUNDED: Final = 1 << 30
 """The iteration cap of a review bounded in seconds."""
 COSTLIEST = 3
@@ -251,12 +258,12 @@ def review_game(
     """Review the game dealt in ``setup`` and played by ``actions`` (see the module docstring).
 
     ``seats``: whose decisions (default every seat). ``budget`` defaults to
-    ``REVIEW_ITERATIONS`` re-deals per decision. With a ``Budget`` of fixed iterations the
+    ``review_iterations`` re-deals per decision. With a ``Budget`` of fixed iterations the
     review depends only on the game, the seats' decisions and ``seed``. Raises
     ValueError for an unknown seat, IllegalActionError for an illegal action and
     ``ReviewCancelled`` when stopped.
     """
-    budget = budget or Budget(iterations=REVIEW_ITERATIONS)
+    budget = budget or Budget(iterations=review_iterations(setup.players))
     found = positions(setup, actions, seats)
     players = setup.players
     reviewed = []

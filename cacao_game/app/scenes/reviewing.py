@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.ai.review import REVIEW_ITERATIONS, REVIEW_SECONDS, GameReview
+from cacao_game.ai.review import REVIEW_SECONDS, GameReview, review_iterations
 from cacao_game.app import theme
 from cacao_game.app.play.ai_link import default_ai
 from cacao_game.app.play.ai_worker import AIClient, ReviewCancel, ReviewDone, ReviewProgress, ReviewRequest
@@ -47,8 +47,8 @@ def reviewed_seats(config: GameConfig) -> tuple[int, ...] | None:
 
 class ReviewingOverlay(DialogScene):
     """Review ``game`` (played with ``config``) in the AI worker: ``iterations`` re-deals per
-    decision (default ``REVIEW_ITERATIONS``, the same review on every machine), or
-    ``seconds`` of search when ``iterations`` is None; ``ai`` overrides the worker."""
+    decision (default ``review_iterations`` for its player count: the same review on every
+    machine; ``seconds`` is about what that takes here); ``ai`` overrides the worker."""
 
     def __init__(
         self,
@@ -57,7 +57,7 @@ class ReviewingOverlay(DialogScene):
         config: GameConfig,
         *,
         seconds: float = REVIEW_SECONDS,
-        iterations: int | None = REVIEW_ITERATIONS,
+        iterations: int | None = None,
         ai: AIClient | None = None,
     ) -> None:
         super().__init__(app)
@@ -84,7 +84,7 @@ class ReviewingOverlay(DialogScene):
                 tuple(game.actions),
                 reviewed_seats(self.config),
                 self.seconds,
-                self.iterations,
+                self.iterations if self.iterations is not None else review_iterations(game.players),
             )
         )
 
