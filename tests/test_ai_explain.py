@@ -217,3 +217,31 @@ def test_only_move_has_no_alternative() -> None:
     action = game.legal_actions()[0]
     expected = Advice(game.current_player(), action, None, 0.0, (), whole=(action,))
     assert explain(game, [(0.0, action)]) == expected
+
+
+def test_the_position_seed_is_the_same_in_every_process() -> None:
+    """The seed never comes from Python's salted ``hash()``: processes with other hash seeds
+    compute the same one for the same position."""
+    import os
+    import subprocess
+    import sys
+
+    from cacao_game.ai.analysis import position_seed
+
+    code = (
+        "import random; from cacao_game.engine import Game; from cacao_game.ai.analysis import position_seed\n"
+        "g = Game.new(3, 'volcano', 5)\n"
+        "for _ in range(9): g.apply(random.Random(len(g.actions)).choice(g.legal_actions()))\n"
+        "print(position_seed(g, 'hint'))"
+    )
+    game = Game.new(3, "volcano", 5)
+    for _ in range(9):
+        game.apply(random.Random(len(game.actions)).choice(game.legal_actions()))
+    seeds = set()
+    for salt in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": salt}
+        run = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+        )
+        seeds.add(int(run.stdout.strip()))
+    assert seeds == {position_seed(game, "hint")}

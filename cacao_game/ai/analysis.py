@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.hard import default_horizon, playout
+from cacao_game.ai.hard import common_redeals, default_horizon, playout
 from cacao_game.ai.search import SearchTask
 from cacao_game.engine import Action, Game
 
@@ -92,12 +92,8 @@ class FlatSearch:
         counts = [[dict.fromkeys(_COUNTED, 0.0) for _ in range(players)] for _ in shortlist]
         samples: list[list[float]] = [[] for _ in shortlist]
         done = 0
-        while task.keep_going(done):
-            world = task.view.determinize(task.seat, task.rng)
-            for index, action in enumerate(shortlist):
-                game = world.clone()
-                game.apply(action)
-                task.rollout(game, world.turn)
+        for games in common_redeals(task):
+            for index, game in enumerate(games):
                 parts = task.valuer.score_terms(game, task.seat)
                 value = 0.0
                 for key, part in parts.items():
