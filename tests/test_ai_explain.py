@@ -229,7 +229,8 @@ def test_the_position_seed_is_the_same_in_every_process() -> None:
     from cacao_game.ai.analysis import position_seed
 
     code = (
-        "import random\nfrom cacao_game.engine import Game\nfrom cacao_game.ai.analysis import position_seed\n"
+        "import random\nfrom cacao_game.engine import Game\n"
+        "from cacao_game.ai.analysis import position_seed\n"
         "g = Game.new(3, 'volcano', 5)\n"
         "for _ in range(9): g.apply(random.Random(len(g.actions)).choice(g.legal_actions()))\n"
         "print(position_seed(g, 'hint'))"
