@@ -95,11 +95,11 @@ def test_the_reasons_are_worded_as_players_count() -> None:
     from cacao_game.app.coach_words import change_text, reason_lines
 
     names = ["Ana", "Bo"]
-    assert change_text(TermChange(0, "water", 6.0, 2.0), 0, names) == "You: 2 water steps up (+6)"
-    assert change_text(TermChange(1, "gold", -4.0, 4.0), 0, names) == "Bo: 4 more gold (-4)"
+    assert change_text(TermChange(0, "water", 6.0, 2.0), 0, names) == "You: 2 water steps up (+6.0)"
+    assert change_text(TermChange(1, "gold", -4.0, 4.0), 0, names) == "Bo: 4 more gold (-4.0)"
     assert change_text(TermChange(1, "sun", 1.2, -1.0), 0, names) == "Bo: 1 sun token less (+1.2)"
     later = change_text(TermChange(1, "temples", -3.0, 0.0, 1.6), 0, names)
-    assert later == "Bo, in the next turns: about 2 more workers at the temples (-3)"
+    assert later == "Bo, in the next turns: about 2 more workers at the temples (-3.0)"
     split = change_text(TermChange(0, "gold", 1.0, -2.0, 3.2), 0, names)
     assert split == "You: 2 less gold now, about 3 more gold in the next turns (+1.0)"
     assert change_text(TermChange(0, "cacao", 0.6, 0.0, 0.3), 0, names).startswith(
@@ -108,7 +108,7 @@ def test_the_reasons_are_worded_as_players_count() -> None:
     advice = Advice(
         0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), 2.5, (TermChange(0, "gold", 2.0, 2.0),), rest=0.5
     )
-    assert reason_lines(advice, names) == ["You: 2 more gold (+2)", "Everything else (+0.5)"]
+    assert reason_lines(advice, names) == ["You: 2 more gold (+2.0)", "Everything else (+0.5)"]
     assert coach.hint_heading(Advice(0, Resolve((0, 0), 0, 1), None, 0.0, ())) == t("coach.hint_only")
     for line in reason_lines(advice, names):
         assert not any(word in line for word in ("held", "from spaces", "track", "square for"))
@@ -122,7 +122,12 @@ def test_points_use_the_languages_decimal_point() -> None:
 
     strings.set_language("fr")
     try:
-        assert signed(0.9) == "+0,9" and signed(-0.84) == "-0,8" and signed(-2.4) == "-2"
+        assert (
+            signed(0.9) == "+0,9"
+            and signed(-0.84) == "-0,8"
+            and signed(-2.4) == "-2,4"
+            and signed(12.4) == "+12"
+        )
         reason = change_text(TermChange(0, "water", 0.9, 1.0), 0, ["Ana", "Bea"])
         assert "+0,9" in reason and reason.startswith(t("coach.you"))
         margin = Advice(0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), 1.5, ())

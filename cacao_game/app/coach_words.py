@@ -21,9 +21,10 @@ SHOWN_REST = 0.05
 
 
 def amount(points: float) -> str:
-    """``6``, ``0.7`` (``0,7`` in French and German): whole points from 2 on, one decimal
-    below, with the language's decimal point."""
-    return decimal(points, 0 if abs(points) >= 1.95 else 1)
+    """``12``, ``2.3``, ``0.7`` (``0,7`` in French and German): whole points from 10 on, one
+    decimal below (so the lines of a reason add up to the headline within a rounding), with
+    the language's decimal point."""
+    return decimal(points, 0 if abs(points) >= 9.95 else 1)
 
 
 def signed(points: float) -> str:

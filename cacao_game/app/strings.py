@@ -796,7 +796,9 @@ EN: dict[str, str] = {
     "coach.nothing": "no single reason stands out",
     "review.button": "Review game",
     "review.title": "Reviewing the game",
-    "review.body": "The computer replays every decision of {names} and searches each for {seconds} s.",
+    "review.body": (
+        "The computer replays every decision of {names} and searches each over {n} deals of the hidden tiles."
+    ),
     "review.progress": "{done} of {total} decisions",
     "review.starting": "Starting the computer…",
     "review.cancel": "Cancel",

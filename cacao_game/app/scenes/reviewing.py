@@ -20,7 +20,7 @@ from cacao_game.app.play.ai_link import default_ai
 from cacao_game.app.play.ai_worker import AIClient, ReviewCancel, ReviewDone, ReviewProgress, ReviewRequest
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import DialogScene
-from cacao_game.app.strings import joined, seat_names, short_number, t
+from cacao_game.app.strings import joined, seat_names, t
 from cacao_game.app.widgets import Button
 from cacao_game.config.game import GameConfig
 from cacao_game.records import seat_entries, to_record
@@ -71,6 +71,10 @@ class ReviewingOverlay(DialogScene):
         """Decisions to review, once the worker has said."""
         self.finished = False
 
+    def redeals(self) -> int:
+        """Re-deals per decision of this review."""
+        return self.iterations if self.iterations is not None else review_iterations(self.game.players)
+
     def enter(self) -> None:
         """Start the worker and send it the game."""
         super().enter()
@@ -84,7 +88,7 @@ class ReviewingOverlay(DialogScene):
                 tuple(game.actions),
                 reviewed_seats(self.config),
                 self.seconds,
-                self.iterations if self.iterations is not None else review_iterations(game.players),
+                self.redeals(),
             )
         )
 
@@ -157,7 +161,7 @@ class ReviewingOverlay(DialogScene):
         small = self.app.assets.font(theme.SMALL_SIZE)
         names = seat_names(self.config.names, self.config.kinds)
         seats = reviewed_seats(self.config) or tuple(range(len(names)))
-        body = t("review.body", names=joined([names[s] for s in seats]), seconds=short_number(self.seconds))
+        body = t("review.body", names=joined([names[s] for s in seats]), n=self.redeals())
         small.align = pygame.FONT_CENTER
         image = theme.render_text(small, body, theme.CREAM, width)
         small.align = pygame.FONT_LEFT
