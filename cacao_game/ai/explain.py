@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
 
 from cacao_game.ai.analysis import Analysis, Appraisal, TermKey
 from cacao_game.ai.evaluation import Valuer
@@ -45,15 +44,6 @@ EVEN = 0.5
 """Points within which two moves are about as good whatever the search's noise."""
 NOISE_FACTOR = 2.0
 """A margin below this many standard errors of the search is within its noise."""
-
-
-@runtime_checkable
-class Ranker(Protocol):
-    """A player that ranks the deciding seat's options (medium, hard)."""
-
-    def rank(self, game: Game) -> list[tuple[float, Action]]:
-        """``(value, action)`` for the deciding seat's options, best first."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,21 +191,15 @@ def _laid_by_the_engine(events: Sequence[Event], made: Fill) -> list[Fill]:
     ]
 
 
-def explain(
-    game: Game,
-    ranked: list[tuple[float, Action]] | Analysis,
-    *,
-    searched: bool = False,
-) -> Advice:
+def explain(game: Game, ranked: list[tuple[float, Action]] | Analysis) -> Advice:
     """Why the first of ``ranked`` (a ranking of the deciding seat's options, best first, or
     the coach's ``Analysis`` of them) is the move.
 
     The next best is the first move after it whose turn ends differently (a move that ends
     the turn exactly alike is the same move to the player). A resolution is judged whole:
     the move is its first step, followed as the AI would go on, and the next best is the
-    best other way to end the seat's resolution. ``searched`` is kept for callers that pass
-    a plain ranking; an ``Analysis`` always counts as searched. Raises ValueError for an
-    empty ranking.
+    best other way to end the seat's resolution. With an ``Analysis`` the margin and the
+    reasons are the search's. Raises ValueError for an empty ranking.
     """
     analysis = ranked if isinstance(ranked, Analysis) else None
     values = ranked.ranked() if isinstance(ranked, Analysis) else ranked
@@ -311,7 +295,6 @@ def _next_resolution(first: _Side, view: Game, valuer: Valuer, seat: int) -> tup
 
 __all__ = [
     "Advice",
-    "Ranker",
     "TermChange",
     "compare",
     "end_of_turn",
