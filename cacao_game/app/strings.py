@@ -48,6 +48,14 @@ EN: dict[str, str] = {
     "menu.rules": "Rules",
     "menu.quit": "Quit",
     "menu.footer": "Cacao by Phil Walker-Harding · a fan-made digital edition for one table",
+    # the program's version (cacao_game.version): the menu's corner and --version
+    "menu.version": "version {version}",
+    "cli.help.version": "print the program's version and exit",
+    "cli.help.check_assets": "load every asset and draw the menu off-screen; exit 1 if any falls back",
+    "cli.assets_folder": "assets: {path}",
+    "cli.assets_ok": "{count} asset files loaded and the menu drawn at {size}: nothing fell back",
+    "cli.assets_problem": "asset problem: {problem}",
+    "cli.check_assets_alone": "--check-assets goes with no other option",
     # common
     "common.back": "Back",
     "common.yes": "Yes",

@@ -25,9 +25,12 @@ from cacao_game.engine.setup import deal as deal_of_seed
 from cacao_game.engine.tiles import COLORS, START_TILES, VOLCANO_EDGES, WORKER_CODES
 from cacao_game.files import RECORD_LIMIT, describe_os_error, parse_json, read_limited
 from cacao_game.jsontypes import JSON
+from cacao_game.version import app_version
 
 FORMAT = "cacao-record"
 VERSION = 1
+APP_VERSION_LIMIT = 64
+"""The longest ``app_version`` text a record may carry."""
 
 
 class RecordError(ValueError):
@@ -133,6 +136,9 @@ class Record(TypedDict):
 
     format: str
     version: int
+    app_version: NotRequired[str]
+    """The version of the program that made the record (a key the format allows to add;
+    older records have none)."""
     players: int
     variant: str
     seed: int | None
@@ -246,6 +252,7 @@ def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
     record: Record = {
         "format": FORMAT,
         "version": VERSION,
+        "app_version": app_version(),
         "players": game.players,
         "variant": game.variant,
         "seed": setup.seed,
@@ -436,6 +443,12 @@ def setup_from_record(record: Mapping[str, object]) -> Setup:
     """The ``Setup`` a record starts from; RecordError if the header or setup is wrong."""
     _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
     _require(same_json(record.get("version"), VERSION), "version", f"this program reads version {VERSION}")
+    made_by = record.get("app_version", "")
+    _require(
+        isinstance(made_by, str) and len(made_by) <= APP_VERSION_LIMIT and made_by.isprintable(),
+        "app_version",
+        f"expected the version of the program that made it (at most {APP_VERSION_LIMIT} characters)",
+    )
     setup = deal_from_json(record, _object(record.get("setup"), "setup"))
     record_seats(record, setup.players)
     return setup

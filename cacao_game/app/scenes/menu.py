@@ -16,10 +16,13 @@ from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
 from cacao_game.tutorial import progress as tutorial_progress
 from cacao_game.tutorial.script import CHAPTERS, STEPS, chapter_of
+from cacao_game.version import app_version
 
 __all__ = ["MenuScene"]
 
 BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 70, 14
+VERSION_SIZE = 18
+"""The version in the bottom-right corner: small, yet 12 px or more at 1366x768."""
 DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "plantation1", "market4")
 
 
@@ -140,4 +143,14 @@ class MenuScene(WidgetScene):
         foot = self.app.assets.font(theme.SMALL_SIZE)
         theme.draw_text(
             surface, foot, t("menu.footer"), (w // 2, h - px(28)), theme.SAND, anchor="midbottom", shadow=True
+        )
+        version = self.app.assets.font(VERSION_SIZE)
+        theme.draw_text(
+            surface,
+            version,
+            t("menu.version", version=app_version()),
+            (w - px(24), h - px(16)),
+            theme.SAND,
+            anchor="bottomright",
+            shadow=True,
         )
