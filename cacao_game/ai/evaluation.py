@@ -352,6 +352,20 @@ class Valuer:
                 best = max(best, self.square_score(game, seat, sq))
         return best
 
+    def best_square_tile(self, game: Game, seat: int) -> str | None:
+        """The jungle tile worth most to ``seat`` beside the best square it can take in
+        ``game`` (``square_score``, first in reading order on ties): what makes that square
+        good. None when there is no such square or tile."""
+        best: tuple[float, Pos] | None = None
+        for square in sorted(game.frontier):
+            score = self.square_score(game, seat, square)
+            if best is None or score > best[0]:
+                best = (score, square)
+        if best is None:
+            return None
+        codes = [game.jungle[pos][0] for pos in neighbours(best[1]) if pos in game.jungle]
+        return max(codes, key=lambda code: self.worker_value(game, seat, code), default=None)
+
     def scores(self, game: Game) -> list[float]:
         """Every seat's worth against its opponents: own value less the field's (mean and best)."""
         values = self.seat_values(game)

@@ -63,6 +63,9 @@ class TermChange:
     points: float
     amount: float = 0.0
     later: float = 0.0
+    tile: str = ""
+    """For the best square left (``threat``): the jungle tile beside it that makes it good,
+    in the end of turn where it is the better square ("" when unknown)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +118,19 @@ class _Side:
 
     terms: dict[TermKey, float]
     counts: list[dict[str, float]]
+    square: str = ""
+    """The tile beside the best square left for the next mover (``Valuer.best_square_tile``)."""
+
+
+def _side_of(valuer: Valuer, seat: int, after: Game) -> _Side:
+    square = ""
+    if not after.is_over() and after.phase is Phase.PLACE:
+        square = valuer.best_square_tile(after, after.mover) or ""
+    return _Side(valuer.score_terms(after, seat), valuer.seat_counts(after), square)
 
 
 def _side(view: Game, valuer: Valuer, seat: int, action: Action) -> _Side:
-    after = end_of_turn(view, valuer, action)
-    return _Side(valuer.score_terms(after, seat), valuer.seat_counts(after))
+    return _side_of(valuer, seat, end_of_turn(view, valuer, action))
 
 
 def _diffs(first: Mapping[TermKey, float], second: Mapping[TermKey, float]) -> dict[TermKey, float]:
@@ -148,7 +159,8 @@ def _reasons(
         later = 0.0
         if searched is not None:
             later = searched[0].counts[s][term] - searched[1].counts[s][term] - amount
-        parts.append(TermChange(s, term, points, amount, later))
+        tile = (now.square if amount > 0 else other.square) if term == "threat" and amount else ""
+        parts.append(TermChange(s, term, points, amount, later, tile))
     margin = sum(part.points for part in parts)
     big = [part for part in parts if abs(part.points) >= SMALLEST_CHANGE]
     big.sort(key=lambda c: (-abs(c.points), c.seat, c.term))
@@ -281,7 +293,7 @@ def _next_resolution(first: _Side, view: Game, valuer: Valuer, seat: int) -> tup
             paths += 1
             end = state.clone()
             finish_turn(end, valuer, quick_fill)
-            side = _Side(valuer.score_terms(end, seat), valuer.seat_counts(end))
+            side = _side_of(valuer, seat, end)
             value = sum(side.terms.values())
             if _differs(first, side) and (best is None or value > best[0] + SAME):
                 best = (value, step, side)

@@ -53,7 +53,10 @@ def change_text(change: TermChange, seat: int, names: Sequence[str]) -> str:
     points = signed(change.points)
     now, later = change.amount, change.later
     if abs(later) < NOTHING_LATER:
-        return t("coach.reason", who=who, what=count_words(change.term, now), points=points)
+        what = count_words(change.term, now)
+        if change.tile:
+            what = t("coach.beside", what=what, tile=t(f"jungle.{change.tile}"))
+        return t("coach.reason", who=who, what=what, points=points)
     if not now:
         what = count_words(change.term, later, about=True)
         return t("coach.reason_later", who=who, what=what, points=points)

@@ -785,6 +785,7 @@ EN: dict[str, str] = {
     "coach.reason_later": "{who}, in the next turns: {what} ({points})",
     "coach.reason_split": "{who}: {now} now, {later} in the next turns ({points})",
     "coach.rest": "Everything else ({points})",
+    "coach.beside": "{what}, beside {tile}",
     "coach.about": "about {what}",
     "coach.sometimes": "sometimes {what}",
     "coach.odds.up.gold": "better chances of gold",
