@@ -64,8 +64,8 @@ class TermChange:
     amount: float = 0.0
     later: float = 0.0
     tile: str = ""
-    """For the best square left (``threat``): the jungle tile beside it that makes it good,
-    in the end of turn where it is the better square ("" when unknown)."""
+    """For a better square left (``threat`` with ``amount`` > 0): the jungle tile beside it
+    that makes it good ("" otherwise)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +159,7 @@ def _reasons(
         later = 0.0
         if searched is not None:
             later = searched[0].counts[s][term] - searched[1].counts[s][term] - amount
-        tile = (now.square if amount > 0 else other.square) if term == "threat" and amount else ""
+        tile = now.square if term == "threat" and amount > 0 else ""
         parts.append(TermChange(s, term, points, amount, later, tile))
     margin = sum(part.points for part in parts)
     big = [part for part in parts if abs(part.points) >= SMALLEST_CHANGE]
