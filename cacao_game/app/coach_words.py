@@ -52,6 +52,12 @@ def change_text(change: TermChange, seat: int, names: Sequence[str]) -> str:
     who = t("coach.you") if change.seat == seat else names[change.seat]
     points = signed(change.points)
     now, later = change.amount, change.later
+    if change.seat != seat and not round(now) and abs(later) < 0.5:
+        # the count stays (about) the same for that opponent, yet it weighs otherwise against
+        # the advised seat: a change of who leads the field, or of a count's worth
+        direction = "more" if change.points < 0 else "less"
+        what = t(f"coach.weighs.{direction}", what=t(f"coach.noun.{change.term}"))
+        return t("coach.reason", who=who, what=what, points=points)
     if abs(later) < NOTHING_LATER:
         what = count_words(change.term, now)
         if change.tile:

@@ -297,6 +297,8 @@ EN: dict[str, str] = {
     'many deals of the hidden tiles, so it says "about". Workers at the temples: workers '
     "facing a temple. Open spaces: empty jungle squares your workers face; the jungle tile laid "
     "there makes them work. The best square left: the best place the next player can take. "
+    "An opponent's counts weigh against you, the leading opponent's more (with 3 or 4 "
+    'players): "weighs more against you" is such a change without a change of count. '
     '"Everything else" sums the smaller reasons, so the lines add up to the margin. "About as '
     'good": the two moves are closer than the computer can tell apart.',
     "rules.tiles.title": "The jungle tiles",
@@ -786,6 +788,15 @@ EN: dict[str, str] = {
     "coach.reason_split": "{who}: {now} now, {later} in the next turns ({points})",
     "coach.rest": "Everything else ({points})",
     "coach.beside": "{what}, beside {tile}",
+    "coach.weighs.more": "{what} weighs more against you",
+    "coach.weighs.less": "{what} weighs less against you",
+    "coach.noun.gold": "their gold",
+    "coach.noun.water": "their water field",
+    "coach.noun.cacao": "their cacao",
+    "coach.noun.sun": "their sun tokens",
+    "coach.noun.temples": "their temple places",
+    "coach.noun.prospects": "their open spaces",
+    "coach.noun.threat": "their best square left",
     "coach.about": "about {what}",
     "coach.sometimes": "sometimes {what}",
     "coach.odds.up.gold": "better chances of gold",
