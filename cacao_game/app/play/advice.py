@@ -1,9 +1,10 @@
 """The coach on the table: a hint's reasons, and a reviewed decision with the better move.
 
-The AI gives structured reasons (``cacao_game.ai.explain``); this module words them with
-``cacao_game.app.strings`` and draws them in one panel at the bottom left of the board. In
-a review the better move is also drawn as a ghost on its square (the move played is
-outlined), or named in words for a resolution.
+The AI gives structured reasons (``cacao_game.ai.explain``); ``cacao_game.app.coach_words``
+words them and this module draws them in one panel in the corner of the board that hides
+least. A hint shows its whole fill as ghosts and outlines a move about as good; in a review
+the better move is drawn as a ghost on its square (the move played is outlined), or named
+in words for a resolution.
 """
 
 from __future__ import annotations
