@@ -454,3 +454,10 @@ def test_h_again_while_thinking_does_not_start_over() -> None:
     session.handle(RequestHint())
     session.handle(RequestHint())
     assert len([r for r in session.take_requests() if r.hint]) == 1 and session.hint_pending()
+
+
+def test_a_fill_about_as_good_is_named_by_its_tile() -> None:
+    """The line under a close fill hint names the other tile as the rules do ("a market (3)")."""
+    from cacao_game.engine import Fill
+
+    assert coach._other_line(Fill((0, 0), "market3", 0), None) == t("coach.other_fill", tile="a market (3)")
