@@ -25,6 +25,7 @@ from cacao_game.session import (
     Confirm,
     Cycle,
     PickFill,
+    PlaySession,
     RequestHint,
     Rotate,
     Select,
@@ -54,6 +55,8 @@ class TableInput:
         self.app = scene.app
         self.mouse: tuple[int, int] = (-1, -1)
         self.queued: list[tuple[str, bool]] = []
+        self.hint_waits = False
+        """H was pressed during an animation before a human's decision: hint at the next one."""
         self.held_pan: set[str] = set()
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging = False
@@ -83,10 +86,17 @@ class TableInput:
             self.hover_since += dt
 
     def drain(self) -> None:
-        """Carry out the intents queued during an animation, once it is over."""
+        """Carry out the intents queued during an animation, once it is over. A hint asked for
+        while no human decides waits for the next decision of a human at the screen."""
         while self.queued and not self.scene.timeline.busy:
             name, shift = self.queued.pop(0)
+            if name == "hint" and not self.scene.source.accepts_input():
+                self.hint_waits = True
+                continue
             self.game_intent(name, shift)
+        if self.hint_waits and self.scene.accepts_board_input():
+            self.hint_waits = False
+            self.game_intent("hint")
 
     def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         """Consume mouse and key events of the play scene; pass on pause, help and the rest."""
@@ -173,8 +183,9 @@ class TableInput:
         if name == "undo":
             self.scene.send(Undo())
         elif name == "hint":
-            answered = self.scene.send(RequestHint())
-            if not answered and self.scene.source.accepts_input():
+            self.scene.send(RequestHint())
+            source = self.scene.source
+            if isinstance(source, PlaySession) and source.hint_pending():
                 self.app.notify(t("play.hint_thinking"))
         elif name == "confirm":
             coach = self.scene.coach
