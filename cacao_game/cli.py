@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import TextIO
 
 from cacao_game.ai import LEVELS
-from cacao_game.ai.review import REVIEW_SECONDS
-from cacao_game.app.strings import decimal, problem_text, set_language, short_number, t
+from cacao_game.ai.review import REVIEW_SECONDS, review_iterations
+from cacao_game.app.strings import decimal, problem_text, set_language, t
 from cacao_game.config.choices import system_language
 from cacao_game.config.names import is_invisible
 from cacao_game.config.storage import atomic_write_bytes
@@ -115,14 +115,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=_seconds,
         default=None,
         metavar="SECONDS",
-        help=t("cli.help.budget", seconds=short_number(REVIEW_SECONDS)),
+        help=t("cli.help.budget"),
     )
     review.add_argument(
         "--iterations",
         type=_positive,
         default=None,
         metavar="N",
-        help=t("cli.help.iterations"),
+        help=t("cli.help.iterations", n=review_iterations(2)),
     )
     review.add_argument("--json", default=None, metavar="OUT", help=t("cli.help.json"))
     return parser
@@ -402,9 +402,10 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser, out: T
     game, names = source
     if args.seat is not None and args.seat >= game.players:
         parser.error(t("cli.seat_out_of_range", seat=args.seat, last=game.players - 1))
-    budget = Budget(args.budget or REVIEW_SECONDS, args.iterations)
+    iterations = args.iterations or (None if args.budget else review_iterations(game.players))
+    budget = Budget(args.budget or REVIEW_SECONDS, iterations)
     seats = None if args.seat is None else [args.seat]
-    plan = f"{args.iterations} re-deals" if args.iterations else f"{budget.seconds:g} s"
+    plan = f"{iterations} re-deals" if iterations else f"{budget.seconds:g} s"
     _say(f"review of {args.review}: {game.players} players, {game.variant}, {plan} per decision", out)
     progress = _progress_printer() if sys.stderr.isatty() else None
     review = review_game(game.setup, game.actions, seats=seats, budget=budget, progress=progress)

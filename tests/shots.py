@@ -400,6 +400,7 @@ SHOTS: dict[str, Shot] = {
     "tutorial_scoring": tutorial_shot("scoring"),
     "hint": hint_shot("place"),
     "hint_resolve": hint_shot("resolve"),
+    "hint_fill": hint_shot("fill2"),
     "reviewing": shot_reviewing,
     "review": review_shot("place"),
     "review_resolve": review_shot("resolve"),

@@ -93,8 +93,9 @@ EN: dict[str, str] = {
     "setup.thinking": "Hard AI thinking time",
     "setup.thinking_value": "{seconds} s per move",
     "setup.thinking_hint": (
-        "How long the hard AI, and the hints, may think about each decision. AI pacing in "
-        "Settings only sets how long an AI move stays on screen."
+        "How long the hard AI may think about each decision (a hint always searches the same "
+        "amount, so it never depends on this). AI pacing in Settings only sets how long an AI "
+        "move stays on screen."
     ),
     "setup.error_colours": "Every seat needs its own colour.",
     "setup.error_seats": "A game needs 2 to 4 seats.",
@@ -293,6 +294,18 @@ EN: dict[str, str] = {
     "rules.auto.title": "Automatic steps",
     "rules.auto": "Choices that cannot change the result are made for you (gains are taken in full, a "
     "price-{best} market sells). You are asked only when it matters, e.g. how much to sell.",
+    "rules.coach.title": "The coach's words",
+    "rules.coach": "A hint or a review compares two moves in points: what the final score counts "
+    "(gold, the water field, sun tokens, temples), and cacao at what a market would pay. Each "
+    "reason says whose count changes and what that is worth to you: an opponent's gain counts "
+    'against you. "Now" is this turn; "in the next turns" is what the computer expects over '
+    'many deals of the hidden tiles, so it says "about". Workers at the temples: workers '
+    "facing a temple. Open spaces: empty jungle squares your workers face; the jungle tile laid "
+    "there makes them work. The best square left: the best place the next player can take. "
+    "An opponent's counts weigh against you, the leading opponent's more (with 3 or 4 "
+    'players): "more weight against you" is such a change without a change of count. '
+    '"Everything else" sums the smaller reasons, so the lines add up to the margin. "About as '
+    'good": the two moves are closer than the computer can tell apart.',
     "rules.tiles.title": "The jungle tiles",
     "rules.tiles.count": "×{n}",
     "rules.tiles.count_two": "×{n} (2 players: ×{two})",
@@ -509,8 +522,8 @@ EN: dict[str, str] = {
         "the points lost and a mark, then a summary per seat"
     ),
     "cli.help.review_seat": "review seat N only (from 0)",
-    "cli.help.budget": "search time per decision (default {seconds})",
-    "cli.help.iterations": "re-deals per decision instead of a time budget: the same review on every run",
+    "cli.help.budget": "search time per decision instead of a number of re-deals",
+    "cli.help.iterations": "re-deals per decision (default {n}): the same review on every run",
     "cli.help.json": "also write the review as JSON (kept unless --force)",
     "cli.cannot_review": "cacao: cannot review {path}: {reason}",
     "cli.cannot_write_review": "cacao: cannot write the review to {path}: {reason}",
@@ -763,34 +776,49 @@ EN: dict[str, str] = {
     "review.why": "Compared with the move played:",
     "list.and": "{rest} and {last}",
     "list.or": "{rest} or {last}",
-    "coach.mine": "{points} {term}",
-    "coach.theirs": "{change} ({points})",
-    "coach.later": "{points} in the turns after",
-    "coach.term.gold": "gold",
-    "coach.term.water": "water track",
-    "coach.term.cacao": "cacao held",
-    "coach.term.sun": "sun tokens",
-    "coach.term.temples": "temple lead",
-    "coach.term.prospects": "from spaces your workers face",
-    "coach.term.threat": "best next square",
-    "coach.up.gold": "more gold for {name}",
-    "coach.up.water": "water steps for {name}",
-    "coach.up.cacao": "more cacao for {name}",
-    "coach.up.sun": "more sun for {name}",
-    "coach.up.temples": "a better temple lead for {name}",
-    "coach.up.prospects": "open spaces by {name}'s workers",
-    "coach.up.threat": "a better next square for {name}",
-    "coach.down.gold": "less gold for {name}",
-    "coach.down.water": "fewer water steps for {name}",
-    "coach.down.cacao": "less cacao for {name}",
-    "coach.down.sun": "less sun for {name}",
-    "coach.down.temples": "a worse temple lead for {name}",
-    "coach.down.prospects": "fewer open spaces by {name}'s workers",
-    "coach.down.threat": "a worse next square for {name}",
+    "coach.hint_close": "Hint: this move, or the outlined one: about as good",
+    "coach.other": "About as good: {move}",
+    "coach.other_board": "About as good: the outlined move",
+    "coach.other_fill": "About as good: {tile} on the outlined space",
+    "coach.other_tag": "about as good",
+    "coach.outcome": "The whole move: {move}",
+    "coach.you": "You",
+    "coach.reason": "{who}: {what} ({points})",
+    "coach.reason_later": "{who}, in the next turns: {what} ({points})",
+    "coach.reason_split": "{who}: {now} now, {later} in the next turns ({points})",
+    "coach.rest": "Everything else ({points})",
+    "coach.beside": "{what}, beside {tile}",
+    "coach.weighs.more": "more weight against you on {what}",
+    "coach.weighs.less": "less weight against you on {what}",
+    "coach.noun.gold": "their gold",
+    "coach.noun.water": "their water field",
+    "coach.noun.cacao": "their cacao",
+    "coach.noun.sun": "their sun tokens",
+    "coach.noun.temples": "their temple places",
+    "coach.noun.prospects": "their open spaces",
+    "coach.noun.threat": "their best square left",
+    "coach.about": "about {what}",
+    "coach.sometimes": "sometimes {what}",
+    "coach.odds.up.gold": "better chances of gold",
+    "coach.odds.down.gold": "worse chances of gold",
+    "coach.odds.up.water": "better chances on the water track",
+    "coach.odds.down.water": "worse chances on the water track",
+    "coach.odds.up.cacao": "better chances of cacao",
+    "coach.odds.down.cacao": "worse chances of cacao",
+    "coach.odds.up.sun": "better chances of sun tokens",
+    "coach.odds.down.sun": "worse chances of sun tokens",
+    "coach.odds.up.temples": "better chances at the temples",
+    "coach.odds.down.temples": "worse chances at the temples",
+    "coach.odds.up.prospects": "better open spaces",
+    "coach.odds.down.prospects": "worse open spaces",
+    "coach.odds.up.threat": "a better square left",
+    "coach.odds.down.threat": "a worse square left",
     "coach.nothing": "no single reason stands out",
     "review.button": "Review game",
     "review.title": "Reviewing the game",
-    "review.body": "The computer replays every decision of {names} and searches each for {seconds} s.",
+    "review.body": (
+        "The computer replays every decision of {names} and searches each over {n} deals of the hidden tiles."
+    ),
     "review.progress": "{done} of {total} decisions",
     "review.starting": "Starting the computer…",
     "review.cancel": "Cancel",
@@ -869,11 +897,32 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "log.cacao_full": ("{name}: storage full, {n} cacao lost", "{name}: storage full, {n} cacao lost"),
     "log.sold": ("{name} sold {n} cacao for {gold} gold", "{name} sold {n} cacao for {gold} gold"),
     "log.sun": ("{name} +{n} sun", "{name} +{n} sun"),
+    # coach: a count's change in a reason (cacao_game.app.coach_words)
+    "coach.more.gold": ("{n} more gold", "{n} more gold"),
+    "coach.less.gold": ("{n} less gold", "{n} less gold"),
+    "coach.more.water": ("{n} water step up", "{n} water steps up"),
+    "coach.less.water": ("{n} water step less", "{n} water steps less"),
+    "coach.more.cacao": ("{n} more cacao", "{n} more cacao"),
+    "coach.less.cacao": ("{n} less cacao", "{n} less cacao"),
+    "coach.more.sun": ("{n} more sun token", "{n} more sun tokens"),
+    "coach.less.sun": ("{n} sun token less", "{n} fewer sun tokens"),
+    "coach.more.temples": ("{n} more worker at the temples", "{n} more workers at the temples"),
+    "coach.less.temples": ("{n} worker less at the temples", "{n} fewer workers at the temples"),
+    "coach.more.prospects": ("{n} more worker facing open spaces", "{n} more workers facing open spaces"),
+    "coach.less.prospects": ("{n} worker less facing open spaces", "{n} fewer workers facing open spaces"),
+    "coach.more.threat": (
+        "{n} gold more from the best square left",
+        "{n} gold more from the best square left",
+    ),
+    "coach.less.threat": (
+        "{n} gold less from the best square left",
+        "{n} gold less from the best square left",
+    ),
 }
 """Strings with a count: key -> (singular, plural) in English, read with ``tn(key, n)``; each
 language has its own plural forms in its catalog."""
 
-RULES_SECTIONS: tuple[str, ...] = ("goal", "turn", "activate", "overbuild", "end", "auto")
+RULES_SECTIONS: tuple[str, ...] = ("goal", "turn", "activate", "overbuild", "end", "auto", "coach")
 """Keys of the rules summary: ``rules.<key>.title`` and ``rules.<key>``."""
 
 _catalog: gettext.NullTranslations = gettext.NullTranslations()

@@ -125,6 +125,10 @@ class ReplaySession(Seats):
         """No AI in a replay."""
         return []
 
+    def hint_pending(self) -> bool:
+        """No hints in a replay."""
+        return False
+
     def awaits_move(self, request_id: int) -> bool:
         """No AI in a replay."""
         return False

@@ -29,7 +29,7 @@ from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
-from cacao_game.engine.tiles import VOLCANO
+from cacao_game.engine.tiles import VOLCANO, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import journal
 from cacao_game.session.autosave import Autosaver
@@ -134,6 +134,8 @@ class PlaySession(Seats):
         self._outbox: list[AIRequest] = []
         self._move_request: tuple[int, int] | None = None
         self._hint_request: tuple[int, int] | None = None
+        self._hint_given: dict[Pos, tuple[str, int]] = {}
+        """The tiles given to spaces when the pending hint was asked for."""
         self._next_id = 0
         self._scores_key = -1
         self._scores: tuple[int, ...] = ()
@@ -439,17 +441,24 @@ class PlaySession(Seats):
             return None
         return seat
 
+    def hint_pending(self) -> bool:
+        """Whether a hint was asked of the AI and its answer is still awaited."""
+        return self._hint_request is not None
+
     def awaits_move(self, request_id: int) -> bool:
         """Whether ``request_id`` is the computer seat's move the game waits for now."""
         return self._move_request == (request_id, len(self.game.actions))
 
     def _request_hint(self) -> list[SessionEvent]:
+        if self.hint_pending() and self._hint_given == self.selection.assignments():
+            return []  # the same position's hint is on its way: asking again would only delay it
         seat = self.game.current_player()
         forced = self._last_fill()
         if forced is not None:
             self.hint, self.advice = forced, Advice(seat, forced, None, 0.0, ())
             self.selection.set_provisional(forced)
             return [HintReady(forced, self.advice)]
+        self._hint_given = self.selection.assignments()
         self._hint_request = self._request(
             hint_level(),
             HINT_SEAT_OFFSET + seat,
@@ -502,6 +511,10 @@ class PlaySession(Seats):
                 answer.advice if answer.advice is not None and answer.advice.action == answer.action else None
             )
             self.selection.set_provisional(answer.action)
+            if isinstance(answer.action, Fill) and self.advice is not None:
+                for fill in self.advice.whole:  # the whole fill: Confirm lays every space's tile
+                    if isinstance(fill, Fill):
+                        self.selection.assign(fill.pos, fill.tile, fill.rotation)
             return [HintReady(answer.action, self.advice)]
         if key != self._move_request:
             return []

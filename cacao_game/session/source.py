@@ -233,6 +233,10 @@ class TableSource(Protocol):
         """AI requests to send to the worker now, each once ([] for a source without AI)."""
         ...
 
+    def hint_pending(self) -> bool:
+        """Whether a hint was asked for and its answer is still awaited."""
+        ...
+
     def awaits_move(self, request_id: int) -> bool:
         """Whether ``request_id`` is the computer seat's move the game waits for."""
         ...

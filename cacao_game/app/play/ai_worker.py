@@ -3,8 +3,8 @@
 ``ProcessAI`` runs the AI in a separate process (``multiprocessing`` spawn context: no fork of
 the pygame process) so the window keeps 60 fps while the AI thinks. Requests carry a
 ``game.clone()`` (pickled over the pipe, never written to disk) and an id; the scene drops
-answers whose id it no longer waits for (after an undo). A hint's answer carries why the
-move is best (``cacao_game.ai.explain``). The worker also reviews whole games
+answers whose id it no longer waits for (after an undo). A hint's answer is ``advise``'s for the
+position alone, with why the move is best (``cacao_game.ai.explain``). The worker also reviews whole games
 (``ReviewRequest``): it reports ``ReviewProgress`` after each decision, stops at a
 ``ReviewCancel`` (or a closed pipe) between two re-deals, and ends with ``ReviewDone``.
 ``SyncAI`` has the same interface and answers at once in-process: for tests. This module
@@ -31,8 +31,8 @@ from typing import Final, Protocol, assert_never
 
 from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.base import Player
-from cacao_game.ai.explain import Advice, Ranker
-from cacao_game.ai.hint import advise_with
+from cacao_game.ai.explain import Advice
+from cacao_game.ai.hint import HINT_LEVELS, advise
 from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
 from cacao_game.engine import Action, Setup
 from cacao_game.session.messages import AIRequest
@@ -131,20 +131,25 @@ class _Brains:
         self.players: dict[tuple[str, int, float | None], Player] = {}
 
     def answer(self, request: Request) -> Answer:
+        """A computer seat's move, or a hint: ``advise`` for the position alone (the same
+        position and level always give the same hint, whatever came before)."""
+        try:
+            if request.hint and request.level in HINT_LEVELS:
+                advice = advise(request.game, request.level)
+                return Answer(request.id, advice.action, advice=advice)
+            return Answer(request.id, self._player(request).choose(request.game))
+        except Exception as error:  # an AI bug must not end the game: fall back to a legal move
+            log.exception("AI %s failed", request.level)
+            return Answer(request.id, request.game.legal_actions()[0], error=repr(error))
+
+    def _player(self, request: Request) -> Player:
         key = (request.level, request.seat, request.time_budget)
         player = self.players.get(key)
         if player is None:
             rng = random.Random(request.seed)
             player = make_player(playable_level(request.level), rng, time_budget=request.time_budget)
             self.players[key] = player
-        try:
-            if request.hint and isinstance(player, Ranker):
-                advice = advise_with(player, request.game)
-                return Answer(request.id, advice.action, advice=advice)
-            return Answer(request.id, player.choose(request.game))
-        except Exception as error:  # an AI bug must not end the game: fall back to a legal move
-            log.exception("AI %s failed", request.level)
-            return Answer(request.id, request.game.legal_actions()[0], error=repr(error))
+        return player
 
 
 def run_review(request: ReviewRequest, send: Callable[[Reply], None], stop: Callable[[], bool]) -> ReviewDone:

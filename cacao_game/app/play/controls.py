@@ -170,6 +170,8 @@ class TableInput:
         self.intents = intents
         self.mouse: tuple[int, int] = (-1, -1)
         self.queued: list[tuple[str, bool]] = []
+        self.hint_waits = False
+        """H was pressed during an animation before a human's decision: hint at the next one."""
         self.held_pan: set[str] = set()
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging = False
@@ -200,11 +202,21 @@ class TableInput:
 
     def drain(self, frame: Frame) -> list[TableCommand]:
         """The commands of the oldest intent queued during an animation, once it is over
-        (``frame.busy`` False; the caller drains again on a fresh frame while any wait)."""
-        if frame.busy or not self.queued:
+        (``frame.busy`` False; the caller drains again on a fresh frame while any wait). A
+        hint asked for while no human decides waits for the next decision of a human at the
+        screen (``hint_waits``)."""
+        if frame.busy:
             return []
-        name, shift = self.queued.pop(0)
-        return self.game_intent(name, frame, shift)
+        while self.queued:
+            name, shift = self.queued.pop(0)
+            if name == "hint" and not frame.accepts_input:
+                self.hint_waits = True
+                continue
+            return self.game_intent(name, frame, shift)
+        if self.hint_waits and frame.accepts_input:
+            self.hint_waits = False
+            return [Send(RequestHint())]
+        return []
 
     def handle(
         self, events: list[pygame.event.Event], frame: Frame, hud: Hud, camera: Camera

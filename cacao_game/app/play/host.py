@@ -20,6 +20,7 @@ from cacao_game.app.play.frame import Frame
 from cacao_game.app.play.hud import Hud
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown
+from cacao_game.engine import Game
 from cacao_game.engine.tiles import Pos
 from cacao_game.session import SessionEvent
 from cacao_game.session.selection import Selection
@@ -74,6 +75,11 @@ class PanelHost(Protocol):
     @property
     def frame(self) -> Frame:
         """What the table draws now."""
+        ...
+
+    @property
+    def game(self) -> Game:
+        """The game as the seat at the screen sees it."""
         ...
 
     @property

@@ -244,17 +244,22 @@ class PlayScene(Scene):
     def drain(self) -> None:
         """Carry out the intents queued during an animation, one by one on a fresh frame,
         until one starts an animation again."""
-        while self.input.queued and not self.timeline.busy:
+        while not self.timeline.busy and (
+            self.input.queued or (self.input.hint_waits and self.accepts_board_input())
+        ):
             self.frame = self.build_frame()
-            self.run(self.input.drain(self.frame))
+            commands = self.input.drain(self.frame)
+            if not commands and not self.input.queued:
+                break
+            self.run(commands)
 
     def run(self, commands: Sequence[TableCommand]) -> None:
         """Carry out table commands (from input, in order)."""
         for command in commands:
             match command:
                 case Send(RequestHint() as hint):
-                    answered = self.send(hint)
-                    if not answered and self.source.accepts_input():
+                    self.send(hint)
+                    if self.source.hint_pending():
                         self.app.notify(t("play.hint_thinking"))
                 case Send(Cycle() as cycle):
                     self.send(cycle)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.ai.review import REVIEW_SECONDS, GameReview
+from cacao_game.ai.review import REVIEW_SECONDS, GameReview, review_iterations
 from cacao_game.app import routes, theme
 from cacao_game.app.play.ai_link import default_ai
 from cacao_game.app.play.ai_worker import (
@@ -28,7 +28,7 @@ from cacao_game.app.play.ai_worker import (
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import DialogScene
 from cacao_game.app.shown_names import seat_labels
-from cacao_game.app.strings import joined, short_number, t
+from cacao_game.app.strings import joined, t
 from cacao_game.app.widgets import Button
 from cacao_game.config.game import GameConfig
 from cacao_game.records import seat_entries, to_record
@@ -54,8 +54,9 @@ def reviewed_seats(config: GameConfig) -> tuple[int, ...] | None:
 
 
 class ReviewingOverlay(DialogScene):
-    """Review ``game`` (played with ``config``) in the AI worker; ``seconds`` of search per
-    decision, or ``iterations`` re-deals if given (tests); ``ai`` overrides the worker."""
+    """Review ``game`` (played with ``config``) in the AI worker: ``iterations`` re-deals per
+    decision (default ``review_iterations`` for its player count: the same review on every
+    machine; ``seconds`` is about what that takes here); ``ai`` overrides the worker."""
 
     def __init__(
         self,
@@ -78,6 +79,10 @@ class ReviewingOverlay(DialogScene):
         """Decisions to review, once the worker has said."""
         self.finished = False
 
+    def redeals(self) -> int:
+        """Re-deals per decision of this review."""
+        return self.iterations if self.iterations is not None else review_iterations(self.game.players)
+
     def enter(self) -> None:
         """Start the worker and send it the game."""
         super().enter()
@@ -91,7 +96,7 @@ class ReviewingOverlay(DialogScene):
                 tuple(game.actions),
                 reviewed_seats(self.config),
                 self.seconds,
-                self.iterations,
+                self.redeals(),
             )
         )
 
@@ -167,7 +172,7 @@ class ReviewingOverlay(DialogScene):
         small = self.app.assets.font(theme.SMALL_SIZE)
         names = seat_labels(self.app.assets, self.config.names, self.config.kinds)
         seats = reviewed_seats(self.config) or tuple(range(len(names)))
-        body = t("review.body", names=joined([names[s] for s in seats]), seconds=short_number(self.seconds))
+        body = t("review.body", names=joined([names[s] for s in seats]), n=self.redeals())
         small.align = pygame.FONT_CENTER
         image = theme.render_text(small, body, theme.CREAM, width)
         small.align = pygame.FONT_LEFT
