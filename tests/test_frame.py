@@ -165,3 +165,30 @@ def test_input_maps_events_and_the_frame_to_commands_without_the_scene(user_home
         panel = scene.hud.panel_rect(1).center
         assert controls.handle(click(panel), watching, scene.hud, scene.camera)[0] == [Highlight(1)]
         assert (scene.source.game._state(), scene.shown, scene.camera.target_scale) == before
+
+
+def test_hint_pressed_while_the_computer_thinks_waits_for_the_humans_decision(user_home) -> None:
+    """H pressed while the computer seat thinks (nothing animates, nobody at the screen
+    decides) is kept and asked for once the human decides; the hint then arrives."""
+    from app_support import make_scene
+    from driver import key
+
+    pygame.init()
+    app = App(
+        pygame.Surface((1920, 1080)),
+        Settings(animation_speed="normal", ai_pacing=1.0, sound=False),
+        router=router(),
+    )
+    try:
+        scene = make_scene(app, ["easy", "human"], seed=3)
+        app.step([], 0.02)
+        assert not scene.timeline.busy and not scene.source.accepts_input()
+        app.step([key(app, "hint")], 0.02)
+        assert scene.input.hint_waits
+        for _ in range(400):
+            app.step([], 0.05)
+            if scene.source.hint is not None:
+                break
+        assert scene.source.hint is not None and scene.source.accepts_input()
+    finally:
+        app.close()

@@ -300,6 +300,9 @@ class TableInput:
         if name == "undo":
             return [Send(Undo())]
         if name == "hint":
+            if not frame.accepts_input and frame.curtain is None:
+                self.hint_waits = True
+                return []
             return [Send(RequestHint())]
         if name == "confirm":
             if frame.lesson is not None and frame.lesson.confirms:
