@@ -75,7 +75,7 @@ def human_turn_events(
         events = []
         if turn.phase is Phase.FILL and len(turn.fill_codes()) > 1:
             slots = scene.hud.display_slots()
-            events += click(slots[rng.randrange(len(scene.game.display))].center)
+            events += click(slots[rng.randrange(len(scene.source.game.display))].center)
         point = square_point(scene, rng.choice(targets))
         return events + click(point) + click(point)
     events = []

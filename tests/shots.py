@@ -240,7 +240,7 @@ def tutorial_table(app: App, until: str) -> PlayScene:
     app.home()
     session = TutorialSession()
     advance(session, until)
-    scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
+    scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer), lesson=session)
     app.push(scene)
     frames(app, 30)
     return scene
@@ -333,7 +333,7 @@ def review_shot(phase: str) -> Shot:
         record = to_record(game, seat_entries([s.kind for s in seats], [s.color for s in seats]))
         session = ReviewSession(record, review, CONFIG)
         app.home()
-        scene = PlayScene(app, session)
+        scene = PlayScene(app, session, review=session)
         app.push(scene)
         frames(app, 5)
         if phase == "end":

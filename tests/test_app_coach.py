@@ -204,7 +204,7 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     """The table shows a review like a replay: → steps, Tab jumps to a flagged decision whose
     better move is drawn as a ghost, End reaches the end; drawing changes nothing."""
     session = review_session()
-    scene = PlayScene(app, session)
+    scene = PlayScene(app, session, review=session)
     app.push(scene)
     run(app, 3)
     assert scene.action_names[-2:] == ("flag_prev", "flag_next")
@@ -222,7 +222,7 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     run(app, 3)
     app.step([key("end")], 0.02)
     run(app, 3)
-    assert scene.game.is_over()
+    assert scene.source.game.is_over()
     app.draw(app.screen)
 
 

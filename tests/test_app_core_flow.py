@@ -63,7 +63,7 @@ def test_continue_appears_with_an_autosave_and_resumes_it(app):
     click_label(app, t("menu.continue"))
     assert isinstance(app.top, PlayScene)
     assert app.top.config == TWO_HUMANS
-    assert len(app.top.game.actions) == 10
+    assert len(app.top.source.game.actions) == 10
 
 
 def test_menu_to_setup_and_back(app):

@@ -334,7 +334,7 @@ def test_load_and_replay_arguments_open_over_the_menu(app, tmp_path):
     write_record(to_record(game, seat_entries(["human", "human"])), record_path)
     first_scenes(app, SimpleNamespace(load=None, replay=record_path))
     assert [type(s).__name__ for s in app.stack] == ["MenuScene", "PlayScene"]
-    assert app.top.replay
+    assert app.top.stepped
     record_path.write_text("[]", encoding="utf-8")
     first_scenes(app, SimpleNamespace(load=None, replay=record_path))
     assert [type(s).__name__ for s in app.stack] == ["MenuScene"]

@@ -36,7 +36,7 @@ def phase_of(session: PlaySession) -> str:
 
 def state(scene: PlayScene) -> str:
     """Everything drawing could change, as text."""
-    game = scene.game
+    game = scene.source.game
     key = scene.source.state_key() if isinstance(scene.source, PlaySession) else scene.source.position
     return repr((game._state(), game._history, key, scene.shown, scene.history.lines))
 

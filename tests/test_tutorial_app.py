@@ -171,7 +171,7 @@ def tutorial_table(
     try:
         app.home()
         session = TutorialSession()
-        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
+        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer), lesson=session)
         app.push(scene)
         yield app, session, scene
     finally:

@@ -158,12 +158,13 @@ def start_tutorial(app: App, *, fresh: bool = False) -> bool:
             player=saved.player if saved is not None else player_name(app),
             autosaver=BackgroundAutosaver(progress.tutorial_path),
             view=saved.view if saved is not None else None,
+            save_to=progress.tutorial_path,
         )
     except (ValueError, OSError) as error:  # SaveError is a ValueError
         app.notify(t("tutorial.failed", reason=one_line(error)))
         return False
     app.home()
-    app.open("table", session, ai=ScriptedAI(session.scripted_answer))
+    app.open("table", session, ai=ScriptedAI(session.scripted_answer), lesson=session)
     step = session.coach.current(session.game)
     if saved is not None and step is not None:
         app.notify(t("tutorial.resumed", chapter=t(f"tutorial.chapter.{step.chapter}")))
@@ -178,10 +179,11 @@ def player_name(app: App) -> str:
     return humans[0] if humans else t("tutorial.player")
 
 
-def watch_record(app: App, record: Mapping[str, object]) -> bool:
-    """Push the replay of ``record``; False (and a notice) if the record does not replay."""
+def watch_record(app: App, record: Mapping[str, object], config: GameConfig | None = None) -> bool:
+    """Push the replay of ``record``, its seats named as in ``config`` when given (a record
+    keeps only colours and kinds); False (and a notice) if the record does not replay."""
     try:
-        source = ReplaySession(record)
+        source = ReplaySession(record, config)
     except ValueError as error:  # RecordError: the record does not replay
         app.notify(t("scoring.replay_failed", reason=one_line(error)))
         return False

@@ -19,8 +19,10 @@ undone moves back.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
+from cacao_game import saves
 from cacao_game.ai import HINT_LEVELS, LEVELS
 from cacao_game.ai.explain import Advice
 from cacao_game.config.game import GameConfig
@@ -63,11 +65,12 @@ from cacao_game.session.outcomes import Outcome
 from cacao_game.session.policy import UndoPolicy, resolve_policy
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
+from cacao_game.session.source import PLAY, Capabilities, Stepping
 
 log = logging.getLogger(__name__)
 
 SessionEvent = ev.Event | Notice
-"""What ``handle`` returns: engine events and session notices."""
+"""What ``handle`` returns: engine events and session notices (``source.SourceEvent``)."""
 
 HINT_SEAT_OFFSET = 100
 """Hint requests use AI players of their own (seat + this), apart from the computer seats'."""
@@ -83,9 +86,14 @@ class PlaySession(Seats):
 
     ``undo`` is the undo setting (``auto``/None, ``casual``, ``strict``); ``config.undo``, when
     set, wins (a game's options live in its save). ``autosaver`` (optional) receives a copy
-    of the game after every turn and every undo. Raises ValueError if ``game`` does not have
-    one seat per configured seat.
+    of the game after every turn and every undo. ``save_to`` names the file Save writes
+    (the quick slot by default). Raises ValueError if ``game`` does not have one seat per
+    configured seat.
+
+    It is a ``TableSource`` (``cacao_game.session.source``) with the capabilities of ``PLAY``.
     """
+
+    capabilities: Capabilities = PLAY
 
     def __init__(
         self,
@@ -95,8 +103,10 @@ class PlaySession(Seats):
         undo: str | None = None,
         autosaver: Autosaver | None = None,
         view: Mapping[str, JSON] | None = None,
+        save_to: Callable[[], Path] | None = None,
     ) -> None:
         self.config = config
+        self._save_to = save_to
         kinds = [seat.kind for seat in config.seats]
         self.humans = frozenset(seat for seat, kind in enumerate(kinds) if kind == "human")
         self.policy: UndoPolicy = resolve_policy(config.undo or undo, len(self.humans))
@@ -128,6 +138,8 @@ class PlaySession(Seats):
         self._scores: tuple[int, ...] = ()
         self.version = 0
         """Grows with every change of the game (caches key on it)."""
+        self._view_key: tuple[int, int] | None = None
+        self._view_game: Game | None = None
         self._update_curtain()
 
     def set_undo(self, choice: str | None) -> None:
@@ -165,6 +177,32 @@ class PlaySession(Seats):
         """Whether the deciding seat is a human at the screen with the curtain down."""
         seat = self.deciding_human()
         return seat is not None and self.curtain is None and (not self.hot_seat or seat == self.viewer)
+
+    def table_game(self) -> Game:
+        """The game as the seat in front of the screen sees it: ``Game.view`` of the face-up
+        seat, else of the last human at the screen, else of the mover (cached per change)."""
+        seat = self.face_up_seat()
+        if seat is None:
+            seat = self.viewer if self.viewer is not None else self.game.mover
+        key = (self.version, seat)
+        if self._view_game is None or self._view_key != key:
+            self._view_key, self._view_game = key, self.game.view(seat)
+        return self._view_game
+
+    def finished_game(self) -> Game | None:
+        """The whole game once it is over (the scoring screen takes it), else None."""
+        return self.game if self.game.is_over() else None
+
+    def stepping(self) -> Stepping | None:
+        """A game being played does not step."""
+        return None
+
+    def step(self, delta: int) -> list[ev.Event] | None:
+        """A game being played does not step."""
+        return []
+
+    def jump(self, position: int) -> None:
+        """A game being played does not step."""
 
     def undo_check(self) -> int | Refused:
         """How many decisions an undo would take back now (0: just the provisional move), or
@@ -487,6 +525,13 @@ class PlaySession(Seats):
                 self.autosave_error = None
                 notices.append(AutosaveRestored())
         return notices
+
+    def save(self) -> str:
+        """Write the game with its view to ``save_to`` (the quick slot by default); returns
+        where. Raises OSError or ValueError (``SaveError``) if it cannot be written."""
+        path = self._save_to() if self._save_to is not None else saves.slot_path(saves.QUICK_SLOT)
+        saves.save_game(path, self.game, self.config, dict(self.view))
+        return str(path)
 
     def close(self) -> None:
         """Finish pending autosaves."""

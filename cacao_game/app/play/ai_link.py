@@ -12,7 +12,8 @@ import os
 from collections.abc import Callable
 
 from cacao_game.app.play.ai_worker import AIClient, Answer, ProcessAI, SyncAI
-from cacao_game.session import AIAnswered, PlaySession, SessionEvent
+from cacao_game.session import AIAnswered, SessionEvent
+from cacao_game.session.source import TableSource
 
 SYNC_AI_ENV = "CACAO_SYNC_AI"
 """Set to 1 to think in-process (tests, tools): no worker process."""
@@ -24,7 +25,7 @@ def default_ai() -> AIClient:
 
 
 class AILink:
-    """Requests and answers between a play session and an AI client (started on first use)."""
+    """Requests and answers between a table source and an AI client (started on first use)."""
 
     def __init__(self, client: AIClient | None = None, factory: Callable[[], AIClient] = default_ai) -> None:
         self.client = client
@@ -48,7 +49,7 @@ class AILink:
         self.held = None
         self.waited = 0.0
 
-    def update(self, session: PlaySession, dt: float, busy: bool, pacing: float) -> list[SessionEvent]:
+    def update(self, session: TableSource, dt: float, busy: bool, pacing: float) -> list[SessionEvent]:
         """Send new requests, take answers, and hand a held move to the session once
         ``pacing`` seconds have passed with nothing animating. Returns what the session did."""
         if self.client is None:

@@ -15,7 +15,6 @@ import pygame
 from cacao_game.app import theme
 from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.paint import dashed_rect
-from cacao_game.app.play.texts import gains_text, preview_text
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.app.surface_cache import SurfaceCache
@@ -91,44 +90,11 @@ class BoardRenderer:
         self.draw_temples(surface)
         surface.set_clip(clip)
 
-    def considered_action(self) -> Place | Overbuild | None:
-        """The placement the player is looking at: the provisional one, else the one under the
-        mouse (None outside a placement decision)."""
-        scene = self.scene
-        if not scene.accepts_board_input() or scene.turn.phase is not Phase.PLACE:
-            return None
-        action = scene.turn.provisional
-        if action is None:
-            hover = scene.hover_square()
-            action = scene.turn.action_at(hover) if hover is not None else None
-        return action if isinstance(action, (Place, Overbuild)) else None
-
-    def temple_rows(self) -> list[tuple[Pos, tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]]:
-        """Each temple: square, workers per seat, gold each would win now, and the workers
-        after the placement considered (None when there is none or it changes nothing)."""
-        scene = self.scene
-        now = scene.game.temple_standings()
-        action = self.considered_action()
-        after: dict[Pos, tuple[int, ...]] = {}
-        if action is not None:
-            key = ("temples", scene.source.version, action)
-            cached = self._temples.get(key)
-            if cached is None:
-                game = scene.game.clone()
-                game.apply(action)
-                cached = {pos: workers for pos, workers, _awards in game.temple_standings()}
-                self._temples = {key: cached}
-            after = cached
-        return [
-            (pos, workers, awards, after[pos] if after.get(pos, workers) != workers else None)
-            for pos, workers, awards in now
-        ]
-
     def draw_temples(self, surface: pygame.Surface) -> None:
         """Every temple at once, in the board's top-left corner: the workers of each seat next
         to it and the gold it would give now; the placement considered shows its change."""
         scene = self.scene
-        rows = self.temple_rows()
+        rows = scene.frame.temples
         panel = self.temples_panel(len(rows))
         if panel is None:
             return
@@ -137,14 +103,15 @@ class BoardRenderer:
         p.box(surface, panel, theme.INK, 215, px(10))
         with theme.within(panel):
             p.text(surface, t("play.temples"), (panel.x + px(12), panel.y + px(8)), 17, "bold", theme.GOLD)
-            for index, (_pos, workers, awards, changed) in enumerate(rows):
+            for index, row in enumerate(rows):
+                workers, awards, changed = row.workers, row.awards, row.after
                 y = panel.y + px(36) + index * row_h + row_h // 2
                 p.text(surface, str(index + 1), (panel.x + px(18), y), 17, "bold", theme.SAND, "center")
                 temple = scene.art.jungle("temple", px(22))
                 surface.blit(temple, temple.get_rect(center=(panel.x + px(42), y)))
-                for seat in range(scene.game.players):
+                for seat, view in enumerate(scene.frame.seats):
                     x = panel.x + px(64) + seat * px(TEMPLE_COLUMN)
-                    theme.draw_seat_marker(scene.app, surface, scene.colors[seat], (x + px(8), y), px(7))
+                    theme.draw_seat_marker(scene.app, surface, view.color, (x + px(8), y), px(7))
                     count = workers[seat]
                     text = (
                         str(count)
@@ -168,12 +135,13 @@ class BoardRenderer:
         """Where the temples overview is drawn (``rows`` temples; default: those on the
         board), None when it is not drawn (no temple yet, or the game is over)."""
         scene = self.scene
+        frame = scene.frame
         if rows is None:
-            rows = len(scene.game.temple_standings())
-        if not rows or scene.game.is_over():
+            rows = len(frame.temples)
+        if not rows or frame.seats[0].final:
             return None
         view = scene.camera.viewport
-        width = px(64) + scene.game.players * px(TEMPLE_COLUMN)
+        width = px(64) + len(frame.seats) * px(TEMPLE_COLUMN)
         return pygame.Rect(view.x + px(10), view.y + px(10), width, px(36) + px(30) * rows)
 
     def draw_logged_square(self, surface: pygame.Surface, now: float) -> None:
@@ -342,13 +310,11 @@ class BoardRenderer:
         hinted: bool,
         border: pygame.Color | None,
     ) -> None:
-        """What ``action`` gains at once (computed on a clone), in a label over its square."""
-        preview = self.scene.turn.turn_preview(action)
-        if preview is not None:
-            label = preview_text(preview, self.scene.names)
-        else:
-            gained, then = self.scene.turn.preview(action)
-            label = gains_text(gained, then)
+        """What ``action`` gains (the frame's preview), in a label over its square; nothing
+        until the frame has it."""
+        label = self.scene.frame.previews.get(action)
+        if label is None:
+            return
         if hinted:
             label = t("play.hinted_preview", preview=label)
         rect = inner_rect(self.scene, action.pos)

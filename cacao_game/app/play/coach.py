@@ -17,6 +17,7 @@ import pygame
 
 from cacao_game.app import theme, widgets
 from cacao_game.app.play.board import inner_rect
+from cacao_game.app.play.frame import LessonView
 from cacao_game.app.play.hud import seat_tips
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
@@ -83,6 +84,15 @@ class CoachPanel:
         return found
 
     # ----------------------------------------------------------------- input
+
+    def view(self) -> LessonView:
+        """The panel as the frame carries it (its area, its buttons, whether Enter is Next)."""
+        r = self.rect()
+        return LessonView(
+            (r.x, r.y, r.w, r.h),
+            tuple((name, (b.x, b.y, b.w, b.h)) for name, b in self.buttons()),
+            self.wants_confirm(),
+        )
 
     def click(self, point: tuple[int, int]) -> bool:
         """A click at ``point``: True if it hit the panel (a button acts)."""
@@ -298,7 +308,8 @@ class CoachPanel:
         if look.kind == "panel":
             if not look.part:
                 return hud.panel_rect(look.seat).inflate(px(8), px(8))
-            return seat_tips(scene, hud, look.seat)[PANEL_PARTS[look.part]][0].inflate(px(4), px(4))
+            box = seat_tips(hud, scene.frame.seats[look.seat], [])[PANEL_PARTS[look.part]].box
+            return pygame.Rect(box).inflate(px(4), px(4))
         if look.kind == "choice":
             choice = self.session.expected_choice()
             if choice is None or not scene.accepts_board_input():

@@ -14,7 +14,8 @@ from typing import Any
 
 from cacao_game.engine import Game, WorkerTile
 from cacao_game.engine import events as ev
-from cacao_game.engine.tiles import Pos
+from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards
+from cacao_game.engine.tiles import TEMPLE, Pos, neighbour, opposite
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,32 @@ class Shown:
             over=game.is_over(),
         )
 
+    def temple_standings(self) -> list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]:
+        """Per temple on the board as shown: its square, workers per seat, awards (R5.1; the
+        same reading as ``Game.temple_standings``, of the shown board)."""
+        players = len(self.gold)
+        standings = []
+        for pos in sorted(p for p, (code, _rotation) in self.jungle.items() if code == TEMPLE):
+            counts = [0] * players
+            for side in range(4):
+                tile = self.workers.get(neighbour(pos, side))
+                if tile is not None:
+                    counts[tile.seat] += tile.workers(opposite(side))
+            standings.append((pos, tuple(counts), temple_awards(counts)))
+        return standings
+
+    def scores(self) -> tuple[SeatScore, ...]:
+        """Each seat's score if the game ended as shown: the shown gold, sun, water and cacao
+        with the temples of the shown board (what a seat panel and its tooltip both show)."""
+        temples = [0] * len(self.gold)
+        for _pos, _workers, awards in self.temple_standings():
+            for seat, gold in enumerate(awards):
+                temples[seat] += gold
+        return tuple(
+            seat_score(self.gold[s], temples[s], self.sun[s], self.water[s], self.cacao[s])
+            for s in range(len(self.gold))
+        )
+
     def tiles_left(self, seat: int) -> int:
         """Worker tiles ``seat`` still has to place (hand and pile)."""
         return len(self.hands[seat]) + self.piles[seat]
@@ -66,9 +93,13 @@ def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
 
 
 def _placed(s: Shown, e: ev.TilePlaced) -> Shown:
+    """A hand the table cannot see holds stand-ins (``TableSource.table_game``): a placed
+    tile that is not among them takes the place of the last one, so the count stays right."""
     hand = list(s.hands[e.seat])
     if e.tile in hand:
         hand.remove(e.tile)
+    elif hand:
+        hand.pop()
     hands = (*s.hands[: e.seat], tuple(hand), *s.hands[e.seat + 1 :])
     covered = dict(s.covered)
     if e.overbuild and e.pos in s.workers:

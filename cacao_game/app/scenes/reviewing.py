@@ -134,7 +134,7 @@ class ReviewingOverlay(DialogScene):
             log.warning("review not shown: %s", error)
             self.app.notify(t("review.failed", reason=one_line(error)))
             return
-        self.app.open("table", session)
+        self.app.open("table", session, review=session)
 
     def session(self, review: GameReview) -> ReviewSession:
         """The table's source for ``review`` of this game (ValueError if they do not match)."""

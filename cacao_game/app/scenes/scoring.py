@@ -154,6 +154,12 @@ class ScoringScene(WidgetScene):
             for i, s in enumerate(self.scores)
         ]
 
+    def chart_rows(self) -> list[list[int]]:
+        """The chart's points: each seat's projected total after every turn, the last point
+        being the table's totals as revealed so far (the chart and the table agree at every
+        frame of the reveal, and end on the final scores)."""
+        return [*self.history[:-1], [row["total"] for row in self.rows()]]
+
     def update(self, dt: float) -> None:
         super().update(dt)
         was_done = self._announced > len(self.standings)
@@ -197,7 +203,7 @@ class ScoringScene(WidgetScene):
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
-        watch_record(self.app, record)
+        watch_record(self.app, record, self.config)
 
     def review(self) -> None:
         """Review this game's decisions (a progress overlay, then the reviewed game)."""
@@ -425,10 +431,11 @@ class ScoringScene(WidgetScene):
 
     def _draw_chart(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         area = pygame.Rect(panel.x + px(90), panel.y + px(90), panel.w - px(130), panel.h - px(140))
-        values = [v for row in self.history for v in row]
+        history = self.chart_rows()
+        values = [v for row in history for v in row]
         low, high = min([*values, 0]), max([*values, 1])
         span = max(1, high - low)
-        turns = max(1, len(self.history) - 1)
+        turns = max(1, len(history) - 1)
         small = self.app.assets.font(theme.SMALL_SIZE - 2)
         step = _nice_step(span)
         value = (low // step) * step
@@ -457,7 +464,7 @@ class ScoringScene(WidgetScene):
         for seat in range(len(self.scores)):
             points = [
                 (area.x + turn * area.w / turns, area.bottom - (row[seat] - low) * area.h / span)
-                for turn, row in enumerate(self.history)
+                for turn, row in enumerate(history)
             ]
             if len(points) > 1:
                 pygame.draw.lines(surface, self.seat_color(seat, "outline"), False, points, px(6))
