@@ -513,6 +513,21 @@ EN: dict[str, str] = {
     "cli.help.budget": "search time per decision (default {seconds})",
     "cli.help.iterations": "re-deals per decision instead of a time budget: the same review on every run",
     "cli.help.json": "also write the review as JSON (kept unless --force)",
+    # command line: the network host (python -m cacao_game --serve)
+    "cli.serve_group": "network host",
+    "cli.help.serve": (
+        "host tables for players on other machines, without a window; players open tables "
+        "from their game and share the table code"
+    ),
+    "cli.help.port": "with --serve: the port to listen on (default {port})",
+    "cli.help.bind": (
+        "with --serve: the address to listen on (default 127.0.0.1, this machine only; "
+        "0.0.0.0 lets every machine that can reach this one join)"
+    ),
+    "cli.help.serve_dir": "with --serve: the folder for the tables' autosaves and records",
+    "cli.port_range": "a port is a number from 0 to 65535",
+    "cli.serve_options": "--port, --bind and --serve-dir go with --serve",
+    "cli.serve_alone": "--serve goes alone with --port, --bind and --serve-dir",
     "cli.cannot_review": "cacao: cannot review {path}: {reason}",
     "cli.cannot_write_review": "cacao: cannot write the review to {path}: {reason}",
     "cli.cannot_load": "cacao: cannot load {path}: {reason}",
