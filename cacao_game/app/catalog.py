@@ -7,7 +7,9 @@ from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.routes import Router
 from cacao_game.app.scenes.confirm import ConfirmDialog
 from cacao_game.app.scenes.help import HelpOverlay, RulesScene
+from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.load import LoadScene
+from cacao_game.app.scenes.lobby import LobbyScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.reviewing import ReviewingOverlay
@@ -30,4 +32,6 @@ def router() -> Router:
     routes.register("scoring", ScoringScene)
     routes.register("reviewing", ReviewingOverlay)
     routes.register("table", PlayScene)
+    routes.register("join", JoinScene)
+    routes.register("lobby", LobbyScene)
     return routes

@@ -60,6 +60,16 @@ class BackgroundHost:
 
         return self._call(work(), timeout)
 
+    def claim_seat(self, code: str, number: int, name: str, timeout: float = 5.0) -> str:
+        """Give free remote seat ``number`` to the hosting player ``name`` before anyone joins;
+        returns the seat's token, which their own ``NetClient`` joins with (``Join(token=...)``).
+        KeyError: no table; ValueError: the seat is not a free remote seat."""
+
+        async def work() -> str:
+            return self.host.claim_seat(code, number, name)
+
+        return self._call(work(), timeout)
+
     def fill_with_ai(self, code: str, number: int, level: str, timeout: float = 5.0) -> None:
         """Let AI ``level`` play free remote seat ``number`` (see ``Host.fill_with_ai``)."""
 

@@ -25,6 +25,7 @@ from cacao_game.jsontypes import JSON
 from cacao_game.net.client import Changed, ClientEvent, Failed, HintArrived, Joined, NetClient, Reconnecting
 from cacao_game.net.client import Refused as RefusedByHost
 from cacao_game.net.protocol import REMOTE, TableState
+from cacao_game.net.protocol import SeatInfo as NetSeat
 from cacao_game.session.commands import (
     AIAnswered,
     Assign,
@@ -70,6 +71,9 @@ class RemoteSource:
         self.connection = CONNECTING
         """``connecting``, ``connected``, ``reconnecting``, or why the host refused (words)."""
         self.failed = False
+        self.rejoins = 0
+        """How many times the host sent the whole table (each join and rejoin): the game
+        shown must be taken again as it is, without animation."""
         self._game: Game | None = None
         self._state_seats: tuple[SeatInfo, ...] = ()
         self._kinds: list[str] = []
@@ -89,6 +93,17 @@ class RemoteSource:
     def ready(self) -> bool:
         """The first table has arrived."""
         return self._game is not None
+
+    @property
+    def started(self) -> bool:
+        """Every remote seat has a player: the game runs."""
+        return self._started
+
+    def table_seats(self) -> list[NetSeat]:
+        """The seats as the host last told (who has joined, who is connected); [] before the
+        first update."""
+        table = self.client.table
+        return list(table.state.seats) if table is not None else []
 
     @property
     def capabilities(self) -> Capabilities:
@@ -330,7 +345,9 @@ class RemoteSource:
                 self._adopt(table.state, table.game, table.journal)
                 self.connection = CONNECTED
                 events: list[SourceEvent] = [Undone(undone)] if undone else []
-                if not history:
+                if history:
+                    self.rejoins += 1
+                else:
                     events += event.events
                 return events
             case Joined():

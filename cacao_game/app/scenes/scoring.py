@@ -217,6 +217,8 @@ class ScoringScene(WidgetScene):
             ("review.button", self.review, "secondary"),
             ("scoring.menu", self.app.home, "secondary"),
         ]
+        if not self.game.actions:
+            entries = [entry for entry in entries if entry[0] in ("scoring.new_game", "scoring.menu")]
         stage = self.stage
         right = TABLE[0] + TABLE[2]
         x = right - len(entries) * BUTTON_W - (len(entries) - 1) * BUTTON_GAP
