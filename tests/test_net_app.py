@@ -19,6 +19,7 @@ from harness import run
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.netplay import HostedSource
+from cacao_game.app.play.presence import banner_rects, banner_text
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.lobby import LobbyScene
@@ -27,7 +28,6 @@ from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import HUMAN
 from cacao_game.config.settings import Settings
-from cacao_game.app.play.presence import banner_rects, banner_text
 from cacao_game.net.client import NetClient
 from cacao_game.net.protocol import REMOTE, VERSION, Join
 from cacao_game.net.remote import RemoteSource
@@ -126,7 +126,7 @@ def test_a_joiner_sees_own_hand_face_up_and_the_game_starts_when_the_seat_is_tak
     assert not source.table_seats()[1].claimed
     assert isinstance(hosting.top, LobbyScene)
 
-    remote = join(joining, source.port, source.code)
+    join(joining, source.port, source.code)
     pump([hosting, joining], lambda: isinstance(hosting.top, PlayScene), "the host's table")
     pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
     ana, bo = table(hosting), table(joining)
