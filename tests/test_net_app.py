@@ -19,7 +19,7 @@ from harness import run
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.netplay import HostedSource
-from cacao_game.app.play.presence import banner_rects, banner_text
+from cacao_game.app.play.presence import banner_text
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.lobby import LobbyScene
@@ -192,7 +192,7 @@ def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_m
     frames = joining.frame
     run(joining, 5)
     assert joining.frame == frames + 5
-    harness.click(joining, banner_rects(joining.screen.get_rect())[1].center)
+    harness.click(joining, bo.banner_button().center)
     assert isinstance(joining.top, MenuScene)
 
 

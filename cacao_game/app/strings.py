@@ -91,6 +91,7 @@ EN: dict[str, str] = {
     "net.reconnecting": "Reconnecting…",
     "net.waiting_players": "Waiting for every seat to have a player…",
     "net.starting": "The game starts…",
+    "net.waiting_for": "Waiting for {name}…",
     "net.lost": "Reconnecting to the host…",
     "net.to_menu": "Back to menu",
     # the program's version (cacao_game.version): the menu's corner and --version

@@ -51,18 +51,18 @@ def banner_text(presence: Presence | None) -> str | None:
     return presence.connection if presence.failed else t("net.lost")
 
 
-def banner_rects(screen: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-    """The banner and its Back to menu button, at the top of ``screen``."""
-    banner = pygame.Rect(0, 0, min(screen.w - px(40), px(1100)), px(96))
-    banner.midtop = (screen.centerx, px(110))
+def banner_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The banner and its Back to menu button, at the top of the ``board`` area."""
+    banner = pygame.Rect(0, 0, min(board.w - px(40), px(1100)), px(96))
+    banner.midtop = (board.centerx, board.y + px(24))
     button = pygame.Rect(0, 0, px(280), px(64))
     button.midright = (banner.right - px(16), banner.centery)
     return banner, button
 
 
-def draw_banner(app: App, surface: pygame.Surface, text: str, hot: bool) -> None:
-    """The banner: ``text`` and the button (``hot``: under the mouse)."""
-    banner, button = banner_rects(surface.get_rect())
+def draw_banner(app: App, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool) -> None:
+    """The banner over ``board``: ``text`` and the button (``hot``: under the mouse)."""
+    banner, button = banner_rects(board)
     theme.draw_panel(surface, banner, border=theme.DANGER)
     width = button.x - banner.x - px(40)
     font = theme.fit_font(app, theme.BODY_SIZE, text, width, "bold")

@@ -76,7 +76,7 @@ from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.strings import decimal, problem_text, t, winners_text
 from cacao_game.config.choices import REPLAY_SPEEDS
-from cacao_game.config.game import GameConfig
+from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import JUNGLE_CODES, Pos
@@ -291,7 +291,11 @@ class PlayScene(Scene):
     def _banner_click(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or banner_text(self.net) is None:
             return False
-        return banner_rects(self.app.screen.get_rect())[1].collidepoint(event.pos)
+        return self.banner_button().collidepoint(event.pos)
+
+    def banner_button(self) -> pygame.Rect:
+        """Where the Back to menu button of the connection banner is."""
+        return banner_rects(self.hud.anchors["board"])[1]
 
     @property
     def mouse(self) -> tuple[int, int]:
@@ -432,7 +436,8 @@ class PlayScene(Scene):
         if self.lesson is not None and self.lesson.coach.holds_coco(self.lesson.game):
             return t("tutorial.status_next")
         if seat not in self.humans:
-            return t("play.ai_turn", name=name)
+            remote = self.net is not None and self.kinds[seat] == HUMAN
+            return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
         if game.phase is Phase.FILL:
@@ -1072,8 +1077,8 @@ class PlayScene(Scene):
             self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
         banner = banner_text(self.net)
         if banner is not None:
-            hot = banner_rects(surface.get_rect())[1].collidepoint(self.mouse)
-            draw_banner(self.app, surface, banner, hot)
+            hot = self.banner_button().collidepoint(self.mouse)
+            draw_banner(self.app, surface, self.hud.anchors["board"], banner, hot)
 
     def tooltip(self) -> list[str]:
         """The tooltip lines shown now (the frame's)."""

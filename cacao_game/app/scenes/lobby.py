@@ -27,7 +27,7 @@ from cacao_game.net.remote import CONNECTED, CONNECTING, RECONNECTING, RemoteSou
 if TYPE_CHECKING:
     from cacao_game.app.app import App
 
-PANEL = (360, 170, 1200, 790)
+PANEL = (360, 170, 1200, 760)
 SEATS_TOP = 400
 ROW_H = 84
 BOTTOM = 1030

@@ -4,7 +4,8 @@
 projected total after turn ``t`` (an empty history is rebuilt by replaying the game). Numbers
 shown once the reveal is over are exactly ``game.score_now()``. Click or the skip intent shows
 everything at once. Rematch (same seats, new seed), New game, Watch replay, Review game (the
-coach's review of every decision), Menu.
+coach's review of every decision), Menu. A game played across machines holds no decisions here
+(the deal stayed on its host): it offers only New game and Menu.
 """
 
 from __future__ import annotations
