@@ -127,6 +127,7 @@ class LostHost:
     connection = "reconnecting"
     failed = False
     absent: frozenset[int] = frozenset()
+    standing_in: frozenset[int] = frozenset()
     rejoins = 0
 
 

@@ -131,6 +131,11 @@ class RemoteSource:
         return self._absent
 
     @property
+    def standing_in(self) -> frozenset[int]:
+        """Seats away for which an AI plays now (the host's stand-in)."""
+        return frozenset(n for n, seat in enumerate(self.table_seats()) if seat.standin)
+
+    @property
     def hot_seat(self) -> bool:
         """One person at this screen."""
         return False

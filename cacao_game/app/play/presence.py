@@ -39,6 +39,11 @@ class Presence(Protocol):
         ...
 
     @property
+    def standing_in(self) -> frozenset[int]:
+        """Seats away for which an AI plays now."""
+        ...
+
+    @property
     def rejoins(self) -> int:
         """Grows each time the host sends the whole table again (the table resyncs)."""
         ...

@@ -385,6 +385,8 @@ class PlayScene(Scene):
 
     def seat_kind_text(self, seat: int) -> str:
         """The seat panel's line under the name: the kind, or that its player is away."""
+        if self.net is not None and seat in self.net.standing_in:
+            return t("net.standin")
         if self.net is not None and seat in self.net.absent:
             return t("net.away")
         return strings.kind_label(self.kinds[seat])
