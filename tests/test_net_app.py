@@ -210,3 +210,20 @@ def test_the_host_table_shows_a_player_who_left_as_disconnected(apps):
     assert ana.frame.seats[1].kind == t("kind.human")
     bo.close()
     pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
+
+
+def test_a_wrong_table_code_is_said_in_the_lobby_and_leave_goes_back(apps):
+    """Joining a code the host does not have: the lobby shows the host's words, nothing
+    opens, and Leave returns to the menu."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    wrong = "ABCDEF" if source.code != "ABCDEF" else "ABCDEG"
+    remote = join(joining, source.port, wrong)
+    pump([hosting, joining], lambda: remote.failed, "the refusal")
+    lobby = joining.top
+    assert isinstance(lobby, LobbyScene)
+    assert wrong in lobby.status()
+    harness.click_label(joining, t("net.leave"))
+    assert isinstance(joining.top, MenuScene)
