@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import LogLine
 from cacao_game.app.strings import t
-from cacao_game.engine import Action, Phase
+from cacao_game.engine import Action, Fill, Overbuild, Phase, Place
 from cacao_game.engine.scoring import SeatScore
 from cacao_game.engine.tiles import Pos
 from cacao_game.session.outcomes import Outcome
@@ -153,6 +154,39 @@ class LessonView:
 
 
 @dataclass(frozen=True, slots=True)
+class Ghost:
+    """A tile an action would lay, drawn translucent (``alpha`` < 255) or solid, outlined as
+    ``outline`` (``given``: a fill already given, ``chosen``: the provisional move,
+    ``hinted``: the provisional move is the hint; ``none``), with its yield label if
+    ``pill``."""
+
+    action: Place | Overbuild | Fill
+    alpha: int
+    outline: str = "none"
+    pill: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """The board as drawn: the shown tiles, the last move (seat, placed square, filled
+    squares), the seat whose tiles are outlined, the legal squares of the decision now (and
+    which of them are overbuilds), the ghosts, the edges still to resolve (glowing), the
+    square of the log line under the mouse, the square under the mouse, and the colour a
+    worker ghost takes (the mover's)."""
+
+    shown: Shown
+    last_move: tuple[int, Pos | None, tuple[Pos, ...]] | None = None
+    highlight: int | None = None
+    targets: tuple[Pos, ...] = ()
+    overbuild: frozenset[Pos] = frozenset()
+    ghosts: tuple[Ghost, ...] = ()
+    edges: tuple[tuple[Pos, int], ...] = ()
+    logged: Pos | None = None
+    hover: Pos | None = None
+    mover_color: str = "red"
+
+
+@dataclass(frozen=True, slots=True)
 class Frame:
     """What the table draws now (see the module docstring). ``heading_seat`` is the seat the
     header, the highlighted panel, the hand and the log agree on (None once the game is
@@ -196,6 +230,7 @@ class Frame:
     """The decision a person at the screen makes now, None when nobody may decide."""
     fill: FillView = FillView()
     lesson: LessonView | None = None
+    board: BoardView | None = None
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

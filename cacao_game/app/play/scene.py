@@ -56,9 +56,11 @@ from cacao_game.app.play.controls import (
 )
 from cacao_game.app.play.frame import (
     ActionView,
+    BoardView,
     DisplayView,
     FillView,
     Frame,
+    Ghost,
     HandView,
     PopupView,
     SeatView,
@@ -165,7 +167,7 @@ class PlayScene(Scene):
         self.art = TileArt(app.assets)
         self.painter = Painter(app.assets)
         self.hud = self._make_hud()
-        self.board = BoardRenderer(self)
+        self.board = BoardRenderer(app, self.painter, self.art, self.camera)
         self.ai = AILink(ai)
         self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
@@ -846,7 +848,57 @@ class PlayScene(Scene):
             phase=self.turn.phase if accepts else None,
             fill=self._fill_view() if accepts and self.turn.phase is Phase.FILL else FillView(),
             lesson=self.coach.view() if self.coach is not None else None,
+            board=self._board_view(accepts),
         )
+
+    def _board_view(self, accepts: bool) -> BoardView:
+        """The board: the shown tiles, what the decision now offers and the ghosts of it."""
+        turn = self.turn
+        move = self.history.last_move()
+        hover = self.hover_square()
+        logged = self.hovered_log_line()
+        targets: tuple[Pos, ...] = ()
+        overbuild: frozenset[Pos] = frozenset()
+        ghosts: list[Ghost] = []
+        edges: tuple[tuple[Pos, int], ...] = ()
+        if accepts:
+            targets = tuple(turn.targets())
+            if turn.phase is Phase.PLACE:
+                overbuild = frozenset(turn.overbuild_targets())
+            ghosts = self._ghosts(hover)
+        if turn.phase is Phase.RESOLVE and not self.timeline.busy:
+            edges = tuple((e.pos, e.side) for e in self.game.pending_edges(turn.seat) if e.is_trade)
+        return BoardView(
+            shown=self.shown,
+            last_move=(move[0], move[1], tuple(move[2])) if move is not None else None,
+            highlight=self.highlight_seat,
+            targets=targets,
+            overbuild=overbuild,
+            ghosts=tuple(ghosts),
+            edges=edges,
+            logged=logged.pos if logged is not None else None,
+            hover=hover,
+            mover_color=self.colors[self.game.mover],
+        )
+
+    def _ghosts(self, hover: Pos | None) -> list[Ghost]:
+        """The fills given so far, the tile carried over a space or the move under the mouse,
+        and the provisional move (outlined; gold when it is the hint)."""
+        turn = self.turn
+        provisional = turn.provisional
+        given = turn.assignments()
+        ghosts = [Ghost(Fill(pos, code, rotation), 255, "given") for pos, (code, rotation) in given.items()]
+        carried = self.input.carried
+        if carried is not None and hover is not None and hover in self.game.pending_fills:
+            ghosts.append(Ghost(Fill(hover, carried[0], carried[1]), 170))
+        elif hover is not None and hover not in given and (provisional is None or provisional.pos != hover):
+            action = turn.action_at(hover)
+            if action is not None:
+                ghosts.append(Ghost(action, 130, pill=True))
+        if isinstance(provisional, (Place, Overbuild, Fill)):
+            outline = "hinted" if self.hint == provisional else "chosen"
+            ghosts.append(Ghost(provisional, 255, outline, pill=True))
+        return ghosts
 
     def _fill_view(self) -> FillView:
         turn = self.turn
@@ -1056,7 +1108,7 @@ class PlayScene(Scene):
         """Board, HUD, animations, popup, tooltip, curtain. Reads only."""
         frame = self.frame
         surface.blit(self.hud.chrome(surface.get_size(), len(frame.seats)), (0, 0))
-        self.board.draw(surface, self.clock)
+        self.board.draw(surface, frame, self.clock)
         self.hud.draw(surface, frame)
         self.timeline.draw(surface, self)
         if self.review is not None:
