@@ -21,6 +21,7 @@ from tutorial_support import advance, solve
 
 from cacao_game.ai.review import Budget as ReviewBudget
 from cacao_game.ai.review import GameReview, review_game
+from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI, SyncAI
@@ -82,21 +83,21 @@ def shot_menu(app: App) -> None:
 
 def shot_setup(app: App) -> None:
     app.home()
-    app.open("setup")
+    app.open(routes.Setup())
     hover(app, at(app, 0.9, 0.93))
 
 
 def shot_host_setup(app: App) -> None:
     """Host a game: the setup with a Remote player seat and the host's options."""
     app.home()
-    app.open("setup", hosting=True)
+    app.open(routes.Setup(hosting=True))
     hover(app, at(app, 0.9, 0.93))
 
 
 def shot_join(app: App) -> None:
     """Join a game: the form, its table code still missing."""
     app.home()
-    app.open("join")
+    app.open(routes.Join())
     hover(app, at(app, 0.5, 0.4))
 
 
@@ -113,7 +114,7 @@ def shot_lobby(app: App) -> None:
         ]
     )
     source = host_game(config, port=0, everywhere=False, hints=True)
-    app.open("lobby", source)
+    app.open(routes.Lobby(source))
     deadline = time.monotonic() + 20.0
     while len(source.table_seats()) < 3 and time.monotonic() < deadline:
         frames(app, 1)
@@ -143,13 +144,13 @@ def shot_net_banner(app: App) -> None:
 
 def shot_settings(app: App) -> None:
     app.home()
-    app.open("settings")
+    app.open(routes.SettingsPage())
     hover(app, at(app, 0.3, 0.4))
 
 
 def shot_rules(app: App) -> None:
     app.home()
-    app.open("rules")
+    app.open(routes.Rules())
     frames(app)
 
 
@@ -158,7 +159,7 @@ def rules_scrolled(share: float) -> Shot:
 
     def shot(app: App) -> None:
         app.home()
-        app.open("rules")
+        app.open(routes.Rules())
         frames(app)
         scene = app.stack[-1]
         assert isinstance(scene, HelpOverlay)
@@ -171,15 +172,16 @@ def rules_scrolled(share: float) -> Shot:
 def shot_load(app: App) -> None:
     make_saves()
     app.home()
-    app.open("load")
+    app.open(routes.Load())
     hover(app, at(app, 0.45, 0.4))
 
 
 def shot_confirm(app: App) -> None:
     make_saves()
     app.home()
-    app.open("load")
-    app.open("confirm", t("load.delete_confirm", name="Sunday evening with a very long name"), lambda: None)
+    app.open(routes.Load())
+    question = t("load.delete_confirm", name="Sunday evening with a very long name")
+    app.open(routes.Confirm(question, lambda: None))
     frames(app)
 
 
@@ -251,7 +253,7 @@ def shot_help(app: App) -> None:
 def shot_scoring(app: App) -> None:
     game = random_game(CONFIG, None, seed=3)
     app.home()
-    app.switch("scoring", game, CONFIG, [])
+    app.switch(routes.Scoring(game, CONFIG))
     frames(app, 2, [app.intents.event_for("skip")])
     run(app, 60)
 
@@ -368,7 +370,7 @@ class ReviewInProgress:
 def shot_reviewing(app: App) -> None:
     """The scores with the review's progress over them."""
     shot_scoring(app)
-    app.open("reviewing", random_game(CONFIG, None, seed=3), CONFIG, ai=ReviewInProgress())
+    app.open(routes.Reviewing(random_game(CONFIG, None, seed=3), CONFIG, ai=ReviewInProgress()))
     frames(app, 5)
 
 

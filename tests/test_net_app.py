@@ -16,6 +16,7 @@ import pygame
 import pytest
 from harness import run
 
+from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.netplay import HostedSource
@@ -87,7 +88,7 @@ def host(app: App, kinds: list[str]) -> HostedSource:
 
 def join(app: App, port: int, code: str, name: str = "Bo") -> RemoteSource:
     """Join table ``code`` through the Join a game screen; returns its source."""
-    app.open("join")
+    app.open(routes.Join())
     scene = app.top
     assert isinstance(scene, JoinScene)
     for key, value in (("address", LOCAL), ("port", str(port)), ("code", code.lower()), ("name", name)):

@@ -542,7 +542,7 @@ class Host:
         undone = next((n.decisions for n in notices if isinstance(n, Undone)), None)
         refused = next((n for n in notices if isinstance(n, Refused)), None)
         if undone is None or refused is not None:
-            client.send(refusal(refused.reason if refused is not None else "undo.nothing"))
+            client.send(refusal(refused.reason.value if refused is not None else "undo.nothing"))
             return
         table.standin_moves = {index for index in table.standin_moves if index < len(session.journal)}
         log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)

@@ -45,13 +45,22 @@ from cacao_game.session.commands import (
 )
 from cacao_game.session.journal import Entry
 from cacao_game.session.messages import AIRequest
-from cacao_game.session.notices import HintReady, Refused, Undone
+from cacao_game.session.notices import HintReady, Refusal, Refused, Undone
 from cacao_game.session.selection import Selection
 from cacao_game.session.source import Capabilities, SeatInfo, SourceEvent, Stepping
 
 CONNECTING = "connecting"
 CONNECTED = "connected"
 RECONNECTING = "reconnecting"
+
+
+def refusal_of(code: str) -> Refusal:
+    """The table's refusal for a host's refusal code: the undo refusals as they are, any other
+    (a stale or illegal command, not seated, offline...) as an illegal move."""
+    try:
+        return Refusal(code)
+    except ValueError:
+        return Refusal.ILLEGAL
 
 
 class RemoteSource:
@@ -210,17 +219,17 @@ class RemoteSource:
         if self._selection is not None and self._selection.provisional is not None and self.accepts_input():
             return 0
         if self._you is None or not self._journal:
-            return Refused("undo.nothing")
+            return Refused(Refusal.UNDO_NOTHING)
         count = 0
         for entry in reversed(self._journal):
             if entry.seat != self._you:
                 break
             if entry.ended_turn:
-                return Refused("undo.turn_over")
+                return Refused(Refusal.UNDO_TURN_OVER)
             if entry.revealed:
-                return Refused("undo.reveal")
+                return Refused(Refusal.UNDO_REVEAL)
             count += 1
-        return count if count else Refused("undo.other_human", self._journal[-1].seat)
+        return count if count else Refused(Refusal.UNDO_OTHER_HUMAN, self._journal[-1].seat)
 
     def stepping(self) -> Stepping | None:
         """A game being played does not step."""
@@ -305,7 +314,7 @@ class RemoteSource:
         if decided is None:
             return []
         if not decided:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         self._sent_at = len(self._journal)
         self.client.decide(decided)
         return []
@@ -370,7 +379,7 @@ class RemoteSource:
             case RefusedByHost(reason=reason):
                 self._sent_at = -1
                 self.version += 1
-                return [Refused(reason)]
+                return [Refused(refusal_of(reason))]
             case HintArrived(at=at, action=action):
                 if at != len(self._journal) or not self.accepts_input():
                     return []

@@ -17,7 +17,7 @@ from cacao_game.app.strings import t
 from cacao_game.net.remote import CONNECTED
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 
 class Presence(Protocol):
@@ -65,7 +65,7 @@ def banner_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return banner, button
 
 
-def draw_banner(app: App, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool) -> None:
+def draw_banner(app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool) -> None:
     """The banner over ``board``: ``text`` and the button (``hot``: under the mouse)."""
     banner, button = banner_rects(board)
     theme.draw_panel(surface, banner, border=theme.DANGER)

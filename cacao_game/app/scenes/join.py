@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import player_name
 from cacao_game.app.netplay import DEFAULT_PORT, LOOPBACK, JoinRequest, join_game
 from cacao_game.app.scale import px
@@ -20,7 +20,7 @@ from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
 from cacao_game.net.tables import CODE_LENGTH, code_problem
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 PANEL = (560, 200, 800, 720)
 FIELDS = (("address", 340), ("port", 460), ("code", 580), ("name", 700))
@@ -39,7 +39,7 @@ class JoinScene(WidgetScene):
 
     last: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.values = {
             "address": LOOPBACK,
@@ -79,7 +79,7 @@ class JoinScene(WidgetScene):
             self.values["code"],
             clean_name(self.values["name"]),
         )
-        self.app.switch("lobby", join_game(request))
+        self.app.switch(routes.Lobby(join_game(request)))
 
     def field_rect(self, y: int) -> pygame.Rect:
         """A field's box at design ``y``."""

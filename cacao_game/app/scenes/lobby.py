@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.netplay import LOOPBACK, HostedSource, lan_addresses
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -25,7 +25,7 @@ from cacao_game.net.protocol import REMOTE
 from cacao_game.net.remote import CONNECTED, CONNECTING, RECONNECTING, RemoteSource
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 PANEL = (360, 170, 1200, 760)
 SEATS_TOP = 400
@@ -38,7 +38,7 @@ FILL_LEVEL = "medium"
 class LobbyScene(WidgetScene):
     """Waits for ``source``'s game to start, then opens the table on it."""
 
-    def __init__(self, app: App, source: RemoteSource) -> None:
+    def __init__(self, app: Shell, source: RemoteSource) -> None:
         super().__init__(app)
         self.source = source
         self.opened = False
@@ -112,7 +112,7 @@ class LobbyScene(WidgetScene):
             self.rebuild()
         if self.source.ready and self.source.started and not self.source.failed:
             self.opened = True
-            self.app.switch("table", self.source, net=self.source)
+            self.app.switch(routes.Table(self.source, net=self.source))
 
     def status(self) -> str:
         """How the connection stands, in words."""

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game
 from cacao_game.app.netplay import DEFAULT_PORT, host_game
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import name_glyph_problem
 from cacao_game.app.strings import color_label, kind_label, short_number, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.choices import THINKING_TIMES
@@ -27,7 +28,7 @@ from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
 from cacao_game.net.protocol import REMOTE
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 SEED_LIMIT = 1_000_000_000
 SEATS_PANEL = (80, 200, 1180, 720)
@@ -87,14 +88,14 @@ class SetupScene(WidgetScene):
     last_hosted: GameConfig | None = None
     """The seats of the last game hosted (this run of the app)."""
 
-    def __init__(self, app: App, config: GameConfig | None = None, *, hosting: bool = False) -> None:
+    def __init__(self, app: Shell, config: GameConfig | None = None, *, hosting: bool = False) -> None:
         super().__init__(app)
         self.hosting = hosting
         self.kinds = seat_kinds(hosting)
         self.port_text = str(DEFAULT_PORT)
         self.everywhere = False
         self.hints = True
-        previous = config or (SetupScene.last_hosted if hosting else getattr(app, "last_config", None))
+        previous = config or (SetupScene.last_hosted if hosting else app.last_config)
         if hosting and previous is None:
             self.seats = [
                 SeatConfig(default_name(HUMAN, 1), "red", HUMAN),
@@ -195,6 +196,9 @@ class SetupScene(WidgetScene):
             return t("setup.error_colours")
         if any(name_problem(" ".join(s.name.split())) for s in self.seats):
             return t("setup.error_name")
+        glyphs = name_glyph_problem(self.app.assets, [s.name for s in self.seats])
+        if glyphs is not None:
+            return glyphs
         if self.seed_text and not (self.seed_text.isdigit() and int(self.seed_text) < SEED_LIMIT):
             return t("setup.error_seed")
         return None
@@ -245,7 +249,7 @@ class SetupScene(WidgetScene):
             self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
             return
         self.app.home()
-        self.app.open("lobby", source)
+        self.app.open(routes.Lobby(source))
 
     # ------------------------------------------------------------------ widgets
 
