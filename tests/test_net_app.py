@@ -228,3 +228,35 @@ def test_a_wrong_table_code_is_said_in_the_lobby_and_leave_goes_back(apps):
     assert wrong in lobby.status()
     harness.click_label(joining, t("net.leave"))
     assert isinstance(joining.top, MenuScene)
+
+
+def test_the_hosted_table_keeps_the_setup_seats_in_order_with_their_colours():
+    """The setup's seats become the host's table in turn order: the hosting player's seat and
+    each Remote player a remote seat, AI seats their level and name, every seat its colour;
+    two seats of one colour are refused."""
+    from cacao_game.app.netplay import table_options
+    from cacao_game.config.game import GameConfig, SeatConfig
+    from cacao_game.net.protocol import SeatSpec
+    from cacao_game.net.tables import options_problem
+
+    config = GameConfig(
+        [
+            SeatConfig("Remote player", "yellow", REMOTE),
+            SeatConfig("Ana", "white", HUMAN),
+            SeatConfig("Rita", "red", "hard"),
+        ]
+    )
+    options, seat = table_options(config, hints=False)
+    assert seat == 1
+    assert options.seats == [
+        SeatSpec(REMOTE, "", "yellow"),
+        SeatSpec(REMOTE, "Ana", "white"),
+        SeatSpec("hard", "Rita", "red"),
+    ]
+    assert options_problem(options) is None
+    clash = [SeatSpec(REMOTE, "", "red"), SeatSpec(REMOTE, "", "red")]
+    assert options_problem(type(options)(clash)) is not None
+    with pytest.raises(ValueError):
+        table_options(
+            GameConfig([SeatConfig("A", "red", HUMAN), SeatConfig("B", "white", "easy")]), hints=False
+        )
