@@ -125,7 +125,19 @@ def build_parser() -> argparse.ArgumentParser:
         help=t("cli.help.iterations", n=review_iterations(2)),
     )
     review.add_argument("--json", default=None, metavar="OUT", help=t("cli.help.json"))
+    serving = parser.add_argument_group(t("cli.serve_group"))
+    serving.add_argument("--serve", action="store_true", help=t("cli.help.serve"))
+    serving.add_argument("--port", type=_port, default=None, metavar="N", help=t("cli.help.port", port=8765))
+    serving.add_argument("--bind", default=None, metavar="ADDR", help=t("cli.help.bind"))
+    serving.add_argument("--serve-dir", type=Path, default=None, metavar="DIR", help=t("cli.help.serve_dir"))
     return parser
+
+
+def _port(text: str) -> int:
+    number = int(_number(text, int, t("cli.what.whole")))
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(t("cli.port_range"))
+    return number
 
 
 def _seat_number(text: str) -> int:
@@ -450,6 +462,12 @@ def run_check_assets(out: TextIO | None = None) -> int:
 
 def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """``parser.error`` (exit 2) for flags that do not go together."""
+    serve_only = [args.port, args.bind, args.serve_dir]
+    if not args.serve and any(value is not None for value in serve_only):
+        parser.error(t("cli.serve_options"))
+    others = [args.load, args.replay, args.review, args.seats, args.record]
+    if args.serve and (args.headless or any(value is not None for value in others)):
+        parser.error(t("cli.serve_alone"))
     reviewing = args.review is not None
     if args.check_assets and (
         reviewing or args.headless or args.load is not None or args.replay is not None or args.windowed
@@ -500,6 +518,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     if args.check_assets:
         return run_check_assets()
+    if args.serve:
+        from cacao_game.net.serve import DEFAULT_PORT, run_server
+
+        port = DEFAULT_PORT if args.port is None else args.port
+        return run_server(args.bind or "127.0.0.1", port, args.serve_dir)
     if args.review is not None:
         return run_review(args, parser)
     if args.headless and args.load is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -98,6 +99,61 @@ def shot_setup(app: App) -> None:
     app.home()
     app.open(routes.Setup())
     hover(app, at(app, 0.9, 0.93))
+
+
+def shot_host_setup(app: App) -> None:
+    """Host a game: the setup with a Remote player seat and the host's options."""
+    app.home()
+    app.open(routes.Setup(hosting=True))
+    hover(app, at(app, 0.9, 0.93))
+
+
+def shot_join(app: App) -> None:
+    """Join a game: the form, its table code still missing."""
+    app.home()
+    app.open(routes.Join())
+    hover(app, at(app, 0.5, 0.4))
+
+
+def shot_lobby(app: App) -> None:
+    """The host's lobby: a real host on 127.0.0.1 (a free port), one seat waiting."""
+    from cacao_game.app.netplay import host_game
+
+    app.home()
+    config = GameConfig(
+        [
+            SeatConfig("Ana", "red", "human"),
+            SeatConfig("Remote player", "purple", "remote"),
+            SeatConfig("Medium AI", "white", "medium"),
+        ]
+    )
+    source = host_game(config, port=0, everywhere=False, hints=True)
+    app.open(routes.Lobby(source))
+    deadline = time.monotonic() + 20.0
+    while len(source.table_seats()) < 3 and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.01)
+    hover(app, at(app, 0.5, 0.95))
+
+
+class LostHost:
+    """A link to a host that is down (the table's banner), no seat away."""
+
+    connection = "reconnecting"
+    failed = False
+    absent: frozenset[int] = frozenset()
+    standing_in: frozenset[int] = frozenset()
+    rejoins = 0
+
+
+def shot_net_banner(app: App) -> None:
+    """A table whose host does not answer: the reconnecting banner over the board."""
+    app.home()
+    session = PlaySession(CONFIG, game_at("place"))
+    if session.curtain is not None:
+        session.handle(ShowHand())
+    app.push(PlayScene(app, session, ai=CountedAI(), net=LostHost()))
+    frames(app, 30)
 
 
 def shot_settings(app: App) -> None:
@@ -367,6 +423,10 @@ def review_shot(phase: str) -> Shot:
 SHOTS: dict[str, Shot] = {
     "menu": shot_menu,
     "setup": shot_setup,
+    "host_setup": shot_host_setup,
+    "join": shot_join,
+    "lobby": shot_lobby,
+    "net_banner": shot_net_banner,
     "settings": shot_settings,
     "rules": shot_rules,
     "rules_tiles": rules_scrolled(0.55),

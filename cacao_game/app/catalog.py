@@ -10,7 +10,9 @@ from cacao_game.app.routes import Route
 from cacao_game.app.scene import Router, Scene, Shell
 from cacao_game.app.scenes.confirm import ConfirmDialog
 from cacao_game.app.scenes.help import HelpOverlay, RulesScene
+from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.load import LoadScene
+from cacao_game.app.scenes.lobby import LobbyScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.reviewing import ReviewingOverlay
@@ -27,8 +29,12 @@ class Catalog:
         match route:
             case routes.Menu():
                 return MenuScene(app)
-            case routes.Setup(config):
-                return SetupScene(app, config)
+            case routes.Setup(config, hosting):
+                return SetupScene(app, config, hosting=hosting)
+            case routes.Join():
+                return JoinScene(app)
+            case routes.Lobby(source):
+                return LobbyScene(app, source)
             case routes.SettingsPage():
                 return SettingsScene(app)
             case routes.Load():
@@ -48,8 +54,8 @@ class Catalog:
                 return ScoringScene(app, game, config, history)
             case routes.Reviewing(game, config, seconds, iterations, ai):
                 return ReviewingOverlay(app, game, config, seconds=seconds, iterations=iterations, ai=ai)
-            case routes.Table(source, ai, lesson, review):
-                return PlayScene(app, source, ai=ai, lesson=lesson, review=review)
+            case routes.Table(source, ai, lesson, review, net):
+                return PlayScene(app, source, ai=ai, lesson=lesson, review=review, net=net)
             case _:
                 assert_never(route)
 

@@ -16,6 +16,7 @@ from cacao_game.ai.review import REVIEW_SECONDS
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
+from cacao_game.net.remote import RemoteSource
 from cacao_game.session.review import ReviewSession
 from cacao_game.session.source import TableSource
 from cacao_game.tutorial.session import TutorialSession
@@ -31,6 +32,21 @@ class Setup:
     """The new-game setup, filled with ``config`` (None: the last game's seats, or defaults)."""
 
     config: GameConfig | None = None
+    hosting: bool = False
+    """The Host a game setup (a Remote player seat kind; Host opens the lobby)."""
+
+
+@dataclass(frozen=True)
+class Join:
+    """Join a game across machines: address, port, table code, name."""
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """A game across machines waiting to start (``source``: this player's seat; the hosting
+    player's is a ``HostedSource`` with its host)."""
+
+    source: RemoteSource
 
 
 @dataclass(frozen=True)
@@ -104,9 +120,25 @@ class Table:
     ai: AIClient | None = None
     lesson: TutorialSession | None = None
     review: ReviewSession | None = None
+    net: RemoteSource | None = None
+    """The link to the host of a game across machines (the banner, seats away)."""
 
 
-Route = Menu | Setup | SettingsPage | Load | Rules | Help | Pause | Confirm | Scoring | Reviewing | Table
+Route = (
+    Menu
+    | Setup
+    | Join
+    | Lobby
+    | SettingsPage
+    | Load
+    | Rules
+    | Help
+    | Pause
+    | Confirm
+    | Scoring
+    | Reviewing
+    | Table
+)
 """Every scene the app can open."""
 
 

@@ -48,6 +48,52 @@ EN: dict[str, str] = {
     "menu.rules": "Rules",
     "menu.quit": "Quit",
     "menu.footer": "Cacao by Phil Walker-Harding · a fan-made digital edition for one table",
+    # games across machines (cacao_game.app.netplay, scenes/join.py, scenes/lobby.py)
+    "menu.host": "Host a game",
+    "menu.join": "Join a game",
+    "net.host_title": "Host a game",
+    "net.join_title": "Join a game",
+    "net.host": "Host",
+    "net.join": "Join",
+    "net.leave": "Leave",
+    "net.address": "Address",
+    "net.port": "Port",
+    "net.code": "Table code",
+    "net.name": "Your name",
+    "net.address_hint": "the host's address",
+    "net.port_hint": "8765",
+    "net.code_hint": "6 letters and digits",
+    "net.name_hint": "your name",
+    "net.join_note": "Ask the player who hosts for their address, port and table code.",
+    "net.everywhere": "Open to the network",
+    "net.hints": "Allow hints",
+    "net.bind_local": (
+        "Only this computer can connect (127.0.0.1). To play with other computers, "
+        "turn on Open to the network."
+    ),
+    "net.bind_all": (
+        "Open to the network: any computer that can reach this one may connect, "
+        "and anyone with the table code can join or watch."
+    ),
+    "net.error_seats": "Host a game with one Human seat (you) and at least one Remote player.",
+    "net.error_port": "The port is a number from 1 to 65535.",
+    "net.error_address": "Type the host's address.",
+    "net.error_code": "The table code is 6 letters and digits.",
+    "net.host_failed": "Could not host the game: {reason}",
+    "net.fill_ai": "Let the AI play",
+    "net.seat_free": "Waiting for a player…",
+    "net.you": "You",
+    "net.joined": "Joined",
+    "net.away": "Disconnected",
+    "net.standin": "AI stands in",
+    "net.joining": "Table {code}",
+    "net.connecting": "Connecting…",
+    "net.reconnecting": "Reconnecting…",
+    "net.waiting_players": "Waiting for every seat to have a player…",
+    "net.starting": "The game starts…",
+    "net.waiting_for": "Waiting for {name}…",
+    "net.lost": "Reconnecting to the host…",
+    "net.to_menu": "Back to menu",
     # the program's version (cacao_game.version): the menu's corner and --version
     "menu.version": "version {version}",
     "cli.help.version": "print the program's version and exit",
@@ -103,6 +149,7 @@ EN: dict[str, str] = {
     "setup.error_glyphs": "Seat {number}'s name has letters this game cannot show ({chars}): use others.",
     "setup.error_seed": "The seed must be a whole number (or empty).",
     "kind.human": "Human",
+    "kind.remote": "Remote player",
     "kind.easy": "Easy AI",
     "kind.medium": "Medium AI",
     "kind.hard": "Hard AI",
@@ -525,6 +572,21 @@ EN: dict[str, str] = {
     "cli.help.budget": "search time per decision instead of a number of re-deals",
     "cli.help.iterations": "re-deals per decision (default {n}): the same review on every run",
     "cli.help.json": "also write the review as JSON (kept unless --force)",
+    # command line: the network host (python -m cacao_game --serve)
+    "cli.serve_group": "network host",
+    "cli.help.serve": (
+        "host tables for players on other machines, without a window; players open tables "
+        "from their game and share the table code"
+    ),
+    "cli.help.port": "with --serve: the port to listen on (default {port})",
+    "cli.help.bind": (
+        "with --serve: the address to listen on (default 127.0.0.1, this machine only; "
+        "0.0.0.0 lets every machine that can reach this one join)"
+    ),
+    "cli.help.serve_dir": "with --serve: the folder for the tables' autosaves and records",
+    "cli.port_range": "a port is a number from 0 to 65535",
+    "cli.serve_options": "--port, --bind and --serve-dir go with --serve",
+    "cli.serve_alone": "--serve goes alone with --port, --bind and --serve-dir",
     "cli.cannot_review": "cacao: cannot review {path}: {reason}",
     "cli.cannot_write_review": "cacao: cannot write the review to {path}: {reason}",
     "cli.cannot_load": "cacao: cannot load {path}: {reason}",

@@ -83,6 +83,7 @@ from cacao_game.app.play.frame import (
 from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
 from cacao_game.app.play.paint import Painter
+from cacao_game.app.play.presence import Presence, banner_rects, banner_text, draw_banner
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.sounds import batch_sound
 from cacao_game.app.play.texts import LogLine, gains_text, preview_text, refusal_text
@@ -92,7 +93,7 @@ from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import decimal, problem_text, t, winners_text
 from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.config.choices import REPLAY_SPEEDS
-from cacao_game.config.game import GameConfig
+from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import JUNGLE_CODES, Pos
@@ -150,9 +151,13 @@ class PlayScene(Scene):
         ai: AIClient | None = None,
         lesson: TutorialSession | None = None,
         review: ReviewSession | None = None,
+        net: Presence | None = None,
     ) -> None:
         super().__init__(app)
         self.source = source
+        self.net = net
+        """The link to the host of a game played across machines (its banner, seats away)."""
+        self._rejoins = net.rejoins if net is not None else 0
         self.lesson = lesson
         self.review = review
         self.stepped = source.capabilities.step
@@ -231,9 +236,13 @@ class PlayScene(Scene):
     def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         """Input: the commands each event means on the frame on screen, carried out in order
         (the frame is built again after each event that did something); returns what the
-        table did not use."""
+        table did not use. While the link to a host is down, its banner's button leads back
+        to the menu."""
         unused: list[pygame.event.Event] = []
         for event in events:
+            if self._banner_click(event):
+                self.app.home()
+                return []
             commands, rest = self.input.handle([event], self.frame, self.hud, self.camera)
             unused += rest
             if commands:
@@ -304,6 +313,15 @@ class PlayScene(Scene):
                         self.coach.press(name)
                 case _:
                     assert_never(command)
+
+    def _banner_click(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or banner_text(self.net) is None:
+            return False
+        return self.banner_button().collidepoint(event.pos)
+
+    def banner_button(self) -> pygame.Rect:
+        """Where the Back to menu button of the connection banner is."""
+        return banner_rects(self.hud.anchors["board"])[1]
 
     @property
     def mouse(self) -> tuple[int, int]:
@@ -391,6 +409,14 @@ class PlayScene(Scene):
             return None
         return seat
 
+    def seat_kind_text(self, seat: int) -> str:
+        """The seat panel's line under the name: the kind, or that its player is away."""
+        if self.net is not None and seat in self.net.standing_in:
+            return t("net.standin")
+        if self.net is not None and seat in self.net.absent:
+            return t("net.away")
+        return strings.kind_label(self.kinds[seat])
+
     def kind_label(self, seat: int) -> str:
         """``Human`` or the AI level of ``seat``."""
         return strings.kind_label(self.kinds[seat])
@@ -438,7 +464,8 @@ class PlayScene(Scene):
         if self.lesson is not None and self.lesson.coach.holds_coco(self.lesson.game):
             return t("tutorial.status_next")
         if seat not in self.humans:
-            return t("play.ai_turn", name=name)
+            remote = self.net is not None and self.kinds[seat] == HUMAN
+            return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
         if game.phase is Phase.FILL:
@@ -758,6 +785,9 @@ class PlayScene(Scene):
         if self.source.capabilities.save:
             self.source.view["camera"] = self.camera.to_dict()
         self.show(self.source.poll())
+        if self.net is not None and self.net.rejoins != self._rejoins:
+            self._rejoins = self.net.rejoins
+            self.resync()
         self._update_ai(dt)
         self._clear_popup()
         if self.coach is not None:
@@ -773,13 +803,12 @@ class PlayScene(Scene):
         seat_now = self.current_seat()
         thinking = self.thinking_seat()
         scores = shown.scores()
-        kinds = self.kinds
         seats = tuple(
             SeatView(
                 seat=seat,
                 name=names[seat],
                 color=self.colors[seat],
-                kind=strings.kind_label(kinds[seat]),
+                kind=self.seat_kind_text(seat),
                 score=scores[seat],
                 final=shown.over,
                 water_step=shown.water[seat],
@@ -1128,6 +1157,10 @@ class PlayScene(Scene):
             self.hud.draw_curtain(surface, frame, frame.curtain)
         elif frame.tooltip:
             self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+        banner = banner_text(self.net)
+        if banner is not None:
+            hot = self.banner_button().collidepoint(self.mouse)
+            draw_banner(self.app, surface, self.hud.anchors["board"], banner, hot)
 
     def tooltip(self) -> list[str]:
         """The tooltip lines shown now (the frame's)."""

@@ -23,6 +23,8 @@ __all__ = ["MenuScene"]
 BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 70, 14
 VERSION_SIZE = 18
 """The version in the bottom-right corner: small, yet 12 px or more at 1366x768."""
+ONLINE = "menu.online"
+"""The row of Host a game and Join a game."""
 DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "plantation1", "market4")
 
 
@@ -46,6 +48,7 @@ class MenuScene(WidgetScene):
         )
         if not newcomer:
             entries.append(learn)
+        entries.append((ONLINE, lambda: None, "secondary"))
         entries += [
             ("menu.load", lambda: self.app.open(routes.Load()), "secondary"),
             ("menu.settings", lambda: self.app.open(routes.SettingsPage()), "secondary"),
@@ -54,16 +57,32 @@ class MenuScene(WidgetScene):
         ]
         width, height = self.app.screen.get_size()
         cx = width // 2
-        step = px(BUTTON_H + BUTTON_GAP)
-        top = height // 2 - px(150 if len(entries) > 6 else 120 if len(entries) > 5 else 90)
+        crowded = len(entries) > 7
+        step = px(BUTTON_H + (BUTTON_GAP // 2 if crowded else BUTTON_GAP))
+        top = height // 2 - px(
+            180 if crowded else 150 if len(entries) > 6 else 120 if len(entries) > 5 else 90
+        )
         self.widgets = []
         for i, (key, action, style) in enumerate(entries):
             rect = pygame.Rect(0, 0, px(BUTTON_W), px(BUTTON_H))
             rect.midtop = (cx, top + i * step)
+            if key == ONLINE:
+                self.widgets += self.online_buttons(rect)
+                continue
             caption = self.tutorial_caption(newcomer) if key == "tutorial.menu" else ""
             self.widgets.append(
                 Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
             )
+
+    def online_buttons(self, row: pygame.Rect) -> list[Button]:
+        """Host a game and Join a game, side by side in one row."""
+        half = (row.w - px(BUTTON_GAP)) // 2
+        host = pygame.Rect(row.x, row.y, half, row.h)
+        join = pygame.Rect(row.right - half, row.y, half, row.h)
+        return [
+            Button(host, t("menu.host"), lambda: self.app.open(routes.Setup(hosting=True)), font_size=26),
+            Button(join, t("menu.join"), lambda: self.app.open(routes.Join()), font_size=26),
+        ]
 
     @staticmethod
     def tutorial_caption(newcomer: bool) -> str:

@@ -4,7 +4,8 @@
 projected total after turn ``t`` (an empty history is rebuilt by replaying the game). Numbers
 shown once the reveal is over are exactly ``game.score_now()``. Click or the skip intent shows
 everything at once. Rematch (same seats, new seed), New game, Watch replay, Review game (the
-coach's review of every decision), Menu.
+coach's review of every decision), Menu. A game played across machines holds no decisions here
+(the deal stayed on its host): it offers only New game and Menu.
 """
 
 from __future__ import annotations
@@ -222,6 +223,8 @@ class ScoringScene(WidgetScene):
             ("review.button", self.review, "secondary"),
             ("scoring.menu", self.app.home, "secondary"),
         ]
+        if not self.game.actions:
+            entries = [entry for entry in entries if entry[0] in ("scoring.new_game", "scoring.menu")]
         stage = self.stage
         right = TABLE[0] + TABLE[2]
         x = right - len(entries) * BUTTON_W - (len(entries) - 1) * BUTTON_GAP

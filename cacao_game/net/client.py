@@ -1,0 +1,425 @@
+"""The client: joins a table on a host and keeps the table's state, off the UI thread.
+
+Two layers:
+
+- ``Link`` (asyncio): one connection to a host that survives drops. It sends the join (or
+  the table's creation) and, after every drop, rejoins with the seat's token after a
+  backoff (``BACKOFF_FIRST`` doubling up to ``BACKOFF_MAX``, with seeded jitter). Each thing
+  that happens is handed to ``on_event`` as a ``ClientEvent``. Bots and benchmarks use it
+  inside their own event loop.
+- ``NetClient`` (threads): runs a ``Link`` on a background thread with its own event loop.
+  The UI calls ``decide`` / ``undo`` / ``ask_hint`` (never blocking) and drains ``poll()``
+  once a frame; ``table`` is the latest ``RemoteTable``. The window never waits on the
+  network.
+
+A ``RemoteTable`` is everything a client knows: the last ``TableState`` from the host and
+the engine ``Game`` rebuilt from it (``views.view_game``: equal to the host's view of the
+seat), so the UI can list legal moves, preview and score locally; only decisions travel.
+
+Typical use::
+
+    client = NetClient("127.0.0.1", 8765, Join(VERSION, "K7QW2P", name="Ana"))
+    client.start()
+    ...each frame:
+    for event in client.poll():
+        match event: case Changed(table=table): ...
+    if client.table and client.table.my_turn: client.decide([action])
+    client.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import random
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal, assert_never
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from cacao_game.engine import Action, Game
+from cacao_game.engine import events as ev
+from cacao_game.net import protocol as p
+from cacao_game.net.views import decision_from_message, view_game
+from cacao_game.session.journal import Entry
+from cacao_game.typed_json import ShapeError
+
+log = logging.getLogger(__name__)
+
+CommandKind = Literal["decide", "undo", "hint"]
+"""What a seated client asks of the host (``Link.command``)."""
+
+BACKOFF_FIRST: Final = 0.25
+BACKOFF_MAX: Final = 5.0
+OPEN_TIMEOUT: Final = 5.0
+
+
+@dataclass(frozen=True)
+class RemoteTable:
+    """The table as this client knows it: the host's ``state``, the ``game`` view built from
+    it (hidden parts in canonical order; history not kept) and the ``journal`` of every
+    decision so far as this seat saw it (``session.journal.Entry``: the log, score history)."""
+
+    state: p.TableState
+    game: Game
+    journal: tuple[Entry, ...] = ()
+
+    @classmethod
+    def of(cls, state: p.TableState, journal: tuple[Entry, ...] = ()) -> RemoteTable:
+        """The table for ``state`` (ValueError if the state is not a consistent table)."""
+        return cls(state, view_game(state), journal)
+
+    @property
+    def you(self) -> int | None:
+        """This client's seat, None when watching."""
+        return self.state.you
+
+    @property
+    def decisions(self) -> int:
+        """Decisions made so far."""
+        return self.state.decisions
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name."""
+        return [seat.name for seat in self.state.seats]
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the game waits for this client's decision."""
+        return self.state.started and self.you is not None and self.state.deciding == self.you
+
+
+@dataclass(frozen=True)
+class Joined:
+    """The host seated this client (``seat`` None: watching). ``token`` takes the seat back."""
+
+    table: str
+    seat: int | None
+    token: str | None
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The table changed: ``undone`` decisions were taken back, then ``decisions`` were made
+    (their ``events`` flattened, nothing hidden from this seat), and ``table`` is the table
+    now. ``history``: a (re)join; ``decisions`` is then the whole game so far, to show as it is
+    rather than animate."""
+
+    table: RemoteTable
+    decisions: tuple[Entry, ...]
+    undone: int = 0
+    history: bool = False
+
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """The engine events of ``decisions``, in order."""
+        return tuple(event for entry in self.decisions for event in entry.events)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The host refused a command (``reason`` a code of ``host.REFUSALS``); nothing changed."""
+
+    reason: str
+    text: str
+
+
+@dataclass(frozen=True)
+class HintArrived:
+    """The hint asked for decision ``at``."""
+
+    at: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class Reconnecting:
+    """The connection is down (``reason``); attempt ``attempt`` follows in ``delay`` seconds."""
+
+    attempt: int
+    delay: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class Failed:
+    """The host will not have this client (another version, unknown table, bad token, full
+    table...) or the client was closed: no more attempts. ``text`` is in words."""
+
+    code: str
+    text: str
+
+
+ClientEvent = Joined | Changed | Refused | HintArrived | Reconnecting | Failed
+"""Everything a client reports to its user."""
+
+
+def host_uri(host: str, port: int) -> str:
+    """The WebSocket address of ``host``:``port`` (IPv6 literals bracketed)."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"ws://{shown}:{port}/"
+
+
+class Link:
+    """A connection to a table that rejoins after drops (see the module docstring).
+
+    ``request`` is the first message (``Join`` or ``Create``); ``on_event`` receives every
+    ``ClientEvent`` on the event loop's thread; ``rng`` jitters the backoff, which starts at
+    ``backoff[0]`` seconds and doubles up to ``backoff[1]``.
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        request: p.Join | p.Create,
+        on_event: Callable[[ClientEvent], None],
+        *,
+        rng: random.Random | None = None,
+        backoff: tuple[float, float] = (BACKOFF_FIRST, BACKOFF_MAX),
+        tap: Callable[[bytes], None] | None = None,
+    ) -> None:
+        self.uri = host_uri(host, port)
+        self.tap = tap
+        """Sees every message received, as bytes, before it is read (tests, tools)."""
+        self.request = request
+        self.on_event = on_event
+        self.rng = rng or random.Random(0)
+        self.backoff = backoff
+        self.table: RemoteTable | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.code: str | None = request.table if isinstance(request, p.Join) else None
+        self._ws: ClientConnection | None = None
+        self._closing = False
+        self._failed = False
+
+    async def run(self) -> None:
+        """Connect, and reconnect after drops, until ``close`` or a fatal answer."""
+        attempt = 0
+        while not self._closing and not self._failed:
+            reason = "closed"
+            try:
+                async with connect(
+                    self.uri,
+                    max_size=p.HOST_LIMIT,
+                    compression=None,
+                    open_timeout=OPEN_TIMEOUT,
+                    close_timeout=1.0,
+                ) as ws:
+                    self._ws = ws
+                    await ws.send(p.encode(self._hello()), text=True)
+                    async for frame in ws:
+                        data = frame.encode("utf-8", "surrogatepass") if isinstance(frame, str) else frame
+                        if self.tap is not None:
+                            self.tap(data)
+                        if self._receive(data):
+                            attempt = 0
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as error:
+                reason = str(error) or type(error).__name__
+            except InvalidURI as error:
+                self._fail("address", str(error))
+            finally:
+                self._ws = None
+            if self._closing or self._failed:
+                break
+            attempt += 1
+            first, most = self.backoff
+            delay = min(most, first * 2 ** min(attempt - 1, 8)) * (0.75 + 0.5 * self.rng.random())
+            self.on_event(Reconnecting(attempt, delay, reason))
+            await asyncio.sleep(delay)
+
+    def _hello(self) -> p.Join | p.Create:
+        if self.code is not None and self.token is not None:
+            return p.Join(p.VERSION, self.code, token=self.token)
+        return self.request
+
+    def _receive(self, data: bytes) -> bool:
+        """Handle one message; True once the table is known again after a (re)join."""
+        try:
+            message = p.decode_host(data)
+        except ShapeError as error:
+            log.warning("unreadable message from the host: %s", error)
+            return False
+        match message:
+            case p.Welcome(table=code, seat=seat, token=token):
+                self.code, self.seat = code, seat
+                self.token = token or self.token
+                self.on_event(Joined(code, seat, self.token))
+            case p.Update(decisions=decisions, state=state, undone=undone, history=history):
+                try:
+                    made = tuple(decision_from_message(decision) for decision in decisions)
+                    journal = self.table.journal if self.table is not None and not history else ()
+                    journal = journal[: max(0, len(journal) - undone)] + made
+                    table = RemoteTable.of(state, journal)
+                except (ValueError, ShapeError) as error:
+                    log.warning("inconsistent update from the host: %s", error)
+                    return False
+                self.table = table
+                self.on_event(Changed(table, made, undone, history))
+                return True
+            case p.Refusal(reason=reason, text=text):
+                self.on_event(Refused(reason, text))
+            case p.Problem(code=code, text=text, fatal=fatal):
+                if fatal:
+                    self._fail(code, text)
+                else:
+                    self.on_event(Refused(code, text))
+            case p.Hint(at=at, action=action):
+                self.on_event(HintArrived(at, p.action_from_msg(action)))
+            case _:
+                assert_never(message)
+        return False
+
+    def _fail(self, code: str, text: str) -> None:
+        self._failed = True
+        self.on_event(Failed(code, text))
+
+    async def send(self, message: p.ClientMessage) -> bool:
+        """Send ``message`` now; False (and a ``Refused("offline")``) when not connected."""
+        ws = self._ws
+        if ws is None:
+            self.on_event(Refused("offline", "Not connected to the host: reconnecting."))
+            return False
+        try:
+            await ws.send(p.encode(message), text=True)
+        except ConnectionClosed:
+            self.on_event(Refused("offline", "Not connected to the host: reconnecting."))
+            return False
+        return True
+
+    def command(self, kind: CommandKind, actions: Sequence[Action] = ()) -> p.ClientMessage | None:
+        """The ``Decide`` (``kind`` ``decide``), ``TakeBack`` (``undo``) or ``AskHint``
+        (``hint``) for this seat at the current decision, or None when not seated."""
+        if self.seat is None or self.token is None or self.table is None:
+            return None
+        at = self.table.decisions
+        if kind == "decide":
+            return p.Decide(self.seat, self.token, at, [p.action_to_msg(a) for a in actions])
+        if kind == "undo":
+            return p.TakeBack(self.seat, self.token, at)
+        return p.AskHint(self.seat, self.token, at)
+
+    async def close(self) -> None:
+        """Stop: close the connection, no more attempts."""
+        self._closing = True
+        if self._ws is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._ws.close()
+
+
+class NetClient:
+    """A ``Link`` on a background thread; thread-safe, never blocks its caller.
+
+    ``poll()`` returns the ``ClientEvent``s since the last call; ``table`` is the latest
+    table; ``decide``/``undo``/``ask_hint`` queue a command for the current decision
+    (refusals come back through ``poll``). ``close()`` stops the thread.
+    """
+
+    def __init__(self, host: str, port: int, request: p.Join | p.Create, *, seed: int = 0) -> None:
+        self._events: queue.SimpleQueue[ClientEvent] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._table: RemoteTable | None = None
+        self._link = Link(host, port, request, self._deliver, rng=random.Random(seed))
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._main, name="cacao-net-client", daemon=True)
+
+    def start(self) -> None:
+        """Start connecting (returns at once)."""
+        self._thread.start()
+        self._ready.wait(5.0)
+
+    def _main(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        self._ready.set()
+        try:
+            loop.run_until_complete(self._link.run())
+        except Exception as error:  # the UI must hear of it, not the console
+            self._deliver(Failed("client", f"The connection stopped: {error}"))
+        finally:
+            loop.close()
+
+    def _deliver(self, event: ClientEvent) -> None:
+        if isinstance(event, Changed):
+            with self._lock:
+                self._table = event.table
+        self._events.put(event)
+
+    @property
+    def table(self) -> RemoteTable | None:
+        """The latest table (None before the first update)."""
+        with self._lock:
+            return self._table
+
+    @property
+    def seat(self) -> int | None:
+        """This client's seat (None: watching or not yet joined)."""
+        return self._link.seat
+
+    @property
+    def token(self) -> str | None:
+        """The seat's token (keep it to come back after closing the game)."""
+        return self._link.token
+
+    @property
+    def code(self) -> str | None:
+        """The table's code once known."""
+        return self._link.code
+
+    def poll(self) -> list[ClientEvent]:
+        """Everything that happened since the last call, oldest first (never blocks)."""
+        out: list[ClientEvent] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                out.append(self._events.get_nowait())
+        return out
+
+    def wait(self, timeout: float) -> ClientEvent | None:
+        """The next event, waiting up to ``timeout`` seconds (tools and tests, not the UI)."""
+        try:
+            return self._events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def _post(self, kind: CommandKind, actions: Sequence[Action] = ()) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            self._deliver(Refused("offline", "Not connected to the host."))
+            return
+
+        def send() -> None:
+            message = self._link.command(kind, actions)
+            if message is None:
+                self._deliver(Refused("not_seated", "You are not seated at a table."))
+                return
+            loop.create_task(self._link.send(message))
+
+        loop.call_soon_threadsafe(send)
+
+    def decide(self, actions: Sequence[Action]) -> None:
+        """Send this seat's decision(s) for the current decision (several for a fill)."""
+        self._post("decide", tuple(actions))
+
+    def undo(self) -> None:
+        """Ask to take back this seat's last decision."""
+        self._post("undo")
+
+    def ask_hint(self) -> None:
+        """Ask the host's AI for a suggestion (if the table allows hints)."""
+        self._post("hint")
+
+    def close(self) -> None:
+        """Disconnect and stop the thread (waits up to 2 seconds)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(self._link.close(), loop)
+        self._thread.join(2.0)

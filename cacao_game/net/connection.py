@@ -1,0 +1,90 @@
+"""One connection at a host: its rate limit, its outbox, where it sits; and refusals in words.
+
+A ``Connection`` queues what the host sends (``send``/``push``) for the host's writer task,
+so that a slow client never holds a table up (too many messages waiting close it), and
+takes one message from its bucket per frame read (``allow``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Final
+
+from websockets.asyncio.server import ServerConnection
+
+from cacao_game.net import protocol as p
+from cacao_game.net.tables import Table
+
+log = logging.getLogger(__name__)
+
+RATE: Final = 20.0
+"""Messages per second a connection may send on average ..."""
+BURST: Final = 40
+"""... and in one burst."""
+FLOOD_CLOSE: Final = 200
+"""Messages over the rate limit after which the connection is closed."""
+OUTBOX: Final = 512
+"""Messages waiting for a slow client after which its connection is closed."""
+REFUSALS: Final = {
+    "seat": "That seat is not yours (wrong or stale token).",
+    "not_seated": "Join a table first.",
+    "not_started": "The game starts when every remote seat has a player.",
+    "over": "The game is over.",
+    "stale": "The game has moved on since you decided; here is the table as it is now.",
+    "turn": "It is not your decision.",
+    "illegal": "That move is not allowed.",
+    "count": f"Send 1 to {p.MAX_ACTIONS} decisions at a time.",
+    "hints_off": "The host does not allow hints at this table.",
+    "standin": "The last decision was the stand-in's, not yours: it cannot be taken back.",
+    "undo.nothing": "There is nothing of yours to take back.",
+    "undo.other_human": "Only your own decisions can be taken back.",
+    "undo.turn_over": "Your turn is over: it cannot be taken back.",
+    "undo.reveal": "A hidden tile has been revealed since: it cannot be taken back.",
+    "undo.nobody": "There is nothing of yours to take back.",
+}
+"""The words of each refusal reason (clients may show their own translation of the code)."""
+
+
+def refusal(reason: str) -> p.Refusal:
+    """The ``Refusal`` message for ``reason`` (a key of ``REFUSALS``)."""
+    return p.Refusal(reason, REFUSALS.get(reason, reason))
+
+
+@dataclass(eq=False)
+class Connection:
+    """One connection: where it sits and its rate-limit bucket."""
+
+    ws: ServerConnection
+    peer: str
+    allowance: float
+    checked: float
+    outbox: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    table: Table | None = None
+    seat: int | None = None
+    over_limit: int = 0
+    closing: bool = False
+    """The host is closing the connection: what it sends now is not read."""
+
+    def allow(self, now: float) -> bool:
+        """Take one message from the bucket (``RATE`` per second, at most ``BURST`` saved)."""
+        self.allowance = min(float(BURST), self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+    def send(self, message: p.HostMessage) -> None:
+        """Queue ``message``; a client that lets too many pile up is closed."""
+        self.push(p.encode(message))
+
+    def push(self, data: bytes | None) -> None:
+        """Queue encoded bytes (None: close after what is queued)."""
+        self.closing = self.closing or data is None
+        try:
+            self.outbox.put_nowait(data)
+        except asyncio.QueueFull:
+            log.warning("%s: too slow, closing", self.peer)
+            self.ws.transport.abort()

@@ -1,0 +1,729 @@
+"""The host: a WebSocket server (``websockets``, asyncio) holding one play session per table.
+
+The host is authoritative. A client joins a table (``Join``, or ``Create`` on a host that
+lets clients open tables), receives ``Welcome`` with its seat's secret token, then an
+``Update`` after every change, built for its seat alone (``cacao_game.net.views``). It sends
+decisions (``Decide``), undo (``TakeBack``) and hint requests (``AskHint``) carrying its seat
+and token; anything for another seat, out of turn, stale, illegal or with a wrong token is
+refused with a ``Refusal`` and changes nothing.
+
+AI seats, stand-ins for dropped players and hints think in worker processes
+(``cacao_game.net.thinking``), off the event loop, each decision seeded from the deal's
+seed, the seat and the decision's number. Every decision is written to the table's journal
+before it is sent to anyone, and the table's full save follows (``cacao_game.net.store``,
+one file per table under ``folder/tables``), so a host restarted with ``restore()`` loses
+no confirmed decision; the save keeps token digests, so players take their seats back with
+their tokens.
+
+Bad input never stops the host: each connection has a rate limit, a size limit and a
+schema; an unreadable message gets a ``Problem``, a flood or an oversized frame closes
+that connection only, and errors are logged as one line each (no traceback).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+from typing import Final, assert_never
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from cacao_game import saves
+from cacao_game.config.names import name_problem
+from cacao_game.engine import Action, Fill
+from cacao_game.engine.errors import IllegalActionError
+from cacao_game.headless import player_seed
+from cacao_game.net import protocol as p
+from cacao_game.net.connection import BURST, FLOOD_CLOSE, RATE, REFUSALS, Connection, refusal
+from cacao_game.net.store import TableSaver, load_table
+from cacao_game.net.tables import Table, code_problem, new_code, options_problem
+from cacao_game.net.thinking import Thinker, choose
+from cacao_game.net.views import decision_message, table_state
+from cacao_game.records import seat_entries, to_record, write_record
+from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
+from cacao_game.session.autosave import one_line
+from cacao_game.session.notices import split
+from cacao_game.session.session import hint_level
+from cacao_game.typed_json import ShapeError
+
+log = logging.getLogger(__name__)
+
+MAX_TABLES: Final = 200
+MAX_CONNECTIONS: Final = 2000
+"""Connections a host keeps at once; more are told it is busy and closed."""
+JOIN_WAIT: Final = 30.0
+"""Seconds a connection may stay without joining a table."""
+MAX_SPECTATORS: Final = 50
+"""Spectators one table takes."""
+ABANDON_AFTER: Final = 600.0
+"""Seconds a table that never started stays once everyone has left it."""
+
+
+class Host:
+    """Serves tables over WebSocket. ``folder`` keeps the tables' autosaves and the records
+    of finished games (None: nothing is written). ``seed`` makes deals reproducible (tests,
+    benchmarks); without it every deal's seed comes from ``random.SystemRandom``.
+    ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
+    processes (0: threads, for tests). ``max_connections`` and ``join_wait`` (seconds a
+    connection may stay without a table) and ``abandon_after`` (seconds an unstarted table
+    stays once everyone left) bound what idle or numerous clients can hold.
+    ``clock`` is injectable."""
+
+    def __init__(
+        self,
+        folder: Path | None = None,
+        *,
+        seed: int | None = None,
+        allow_create: bool = True,
+        max_tables: int = MAX_TABLES,
+        max_connections: int = MAX_CONNECTIONS,
+        join_wait: float = JOIN_WAIT,
+        abandon_after: float = ABANDON_AFTER,
+        max_spectators: int = MAX_SPECTATORS,
+        ai_processes: int = 1,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.folder = folder
+        self.tables: dict[str, Table] = {}
+        self.allow_create = allow_create
+        self.max_tables = max_tables
+        self.max_connections = max_connections
+        self.join_wait = join_wait
+        self.abandon_after = abandon_after
+        self.max_spectators = max_spectators
+        self._connections: set[Connection] = set()
+        self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+        self._clock = clock
+        self._ai = Thinker(ai_processes)
+        self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
+        self._members: dict[str, set[Connection]] = {}
+        self._thinking: set[tuple[str, int, int]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._server: Server | None = None
+        self.port = 0
+        self.handling: deque[float] = deque(maxlen=100_000)
+        """Seconds each ``decide`` took the host, from reading it to queueing its updates
+        (the latest 100 000; logged as percentiles when the host stops)."""
+
+    # ----------------------------------------------------------------- life cycle
+
+    async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
+        """Listen on ``bind``:``port`` (0: a free port); returns the port."""
+        quiet = logging.getLogger("cacao_game.net.wire")
+        quiet.setLevel(logging.CRITICAL)
+        self._server = await serve(
+            self._handle,
+            bind,
+            port,
+            max_size=p.FRAME_LIMIT,
+            compression=None,
+            logger=quiet,
+            max_queue=64,
+        )
+        sockets = list(self._server.sockets)
+        self.port = int(sockets[0].getsockname()[1]) if sockets else port
+        log.info("serving on %s:%d", bind, self.port)
+        loop = asyncio.get_running_loop()
+        for table in self.tables.values():
+            self._schedule_ai(table)
+            for number, seat in enumerate(table.seats):
+                if seat.remote and not seat.connected and table.options.standin is not None:
+                    loop.call_later(
+                        table.options.standin_after, self._stand_in, table, number, seat.away_since
+                    )
+        return self.port
+
+    async def stop(self) -> None:
+        """Close every connection, save every table and stop the thread pools."""
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5.0)
+        for task in list(self._tasks):
+            task.cancel()
+        for table in self.tables.values():
+            if not table.is_over():
+                table.session.autosave()
+        await asyncio.get_running_loop().run_in_executor(None, self._flush_all)
+        self._ai.close()
+        self._writers.shutdown(wait=True)
+        if self.handling:
+            ordered = sorted(self.handling)
+            p50, p99 = (1000 * ordered[int(share * (len(ordered) - 1))] for share in (0.5, 0.99))
+            log.info("handled %d decisions: p50 %.2f ms, p99 %.2f ms", len(ordered), p50, p99)
+        log.info("stopped; %d tables saved", sum(not t.is_over() for t in self.tables.values()))
+
+    def _flush_all(self) -> None:
+        for table in self.tables.values():
+            table.session.close()
+
+    def restore(self) -> int:
+        """Put back every table whose autosave is in ``folder/tables``; returns how many.
+        A file that cannot be read is logged and left alone."""
+        if self.folder is None:
+            return 0
+        count = 0
+        for path in sorted((self.folder / "tables").glob("*.json")):
+            try:
+                loaded, game = load_table(path)
+                saver = TableSaver(self._writers, path)
+                session = PlaySession(loaded.config, game, autosaver=saver, view=loaded.view)
+                saver.noted = len(game.actions)
+                table = Table.restore(session, loaded.view.get("net"))
+            except (saves.SaveError, ValueError, OSError) as error:
+                log.warning("cannot restore %s: %s", path.name, one_line(error))
+                continue
+            now = self._clock()
+            for seat in table.seats:
+                if seat.remote:
+                    seat.connected, seat.away_since = False, now
+            self.tables[table.code] = table
+            count += 1
+            log.info("table %s restored at decision %d", table.code, len(table.session.game.actions))
+        return count
+
+    def open_table(self, options: p.TableOptions) -> Table:
+        """A new table (ValueError with the reason if ``options`` cannot make one)."""
+        problem = options_problem(options)
+        if problem is not None:
+            raise ValueError(problem)
+        if len(self.tables) >= self.max_tables:
+            raise ValueError("this host has no room for another table")
+        code = new_code(self.tables)
+        saver = None
+        if self.folder is not None:
+            saver = TableSaver(self._writers, self.folder / "tables" / f"{code}.json")
+        table = Table.create(code, options, self._seeds.randrange(1 << 31), saver)
+        self.tables[code] = table
+        self._save_now(table)
+        log.info("table %s opened: %s", code, ", ".join(seat.kind for seat in options.seats))
+        self._schedule_ai(table)
+        return table
+
+    def claim_seat(self, code: str, number: int, name: str) -> str:
+        """The host's own player takes free remote seat ``number`` of table ``code`` under
+        ``name`` (a clean name); returns the seat's token. KeyError for an unknown table,
+        ValueError for a seat that is not a free remote seat."""
+        table = self.tables[code]
+        if not 0 <= number < len(table.seats) or not table.seats[number].remote:
+            raise ValueError(f"seat {number + 1} is not a remote seat")
+        if table.seats[number].token is not None:
+            raise ValueError(f"seat {number + 1} is taken")
+        token = table.claim(number, name)
+        table.seats[number].connected = False
+        self._save_now(table)
+        log.info("table %s: the host's player %s took seat %d", code, name, number)
+        self._presence(table)
+        return token
+
+    def fill_with_ai(self, code: str, number: int, level: str) -> None:
+        """The host turns free remote seat ``number`` of table ``code`` into AI ``level`` (the
+        game starts once no remote seat is free). KeyError for an unknown table, ValueError
+        for a seat that is not free or an unknown level."""
+        table = self.tables[code]
+        table.make_ai(number, level)
+        self._save_now(table)
+        log.info("table %s: seat %d is now played by the AI (%s)", code, number, level)
+        self._presence(table)
+        self._schedule_ai(table)
+
+    # ----------------------------------------------------------------- connections
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = ws.remote_address
+        peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
+        client = Connection(ws, peer, float(BURST), self._clock())
+        writer = asyncio.create_task(self._write(client))
+        self._connections.add(client)
+        if len(self._connections) > self.max_connections:
+            log.warning("%s: too many connections, refused", peer)
+            client.send(p.Problem("busy", "This host has too many players connected: try again later.", True))
+            client.push(None)
+        join_timer = asyncio.get_running_loop().call_later(self.join_wait, self._join_timeout, client)
+        try:
+            async for frame in ws:
+                if client.closing:
+                    continue  # read on, so that the closing handshake is heard
+                if not client.allow(self._clock()):
+                    client.over_limit += 1
+                    if client.over_limit == 1:
+                        client.send(p.Problem("flood", f"Too many messages: at most {RATE:g} a second."))
+                    if client.over_limit >= FLOOD_CLOSE:
+                        log.warning("%s: flooding, closing", peer)
+                        client.push(None)
+                    continue
+                client.over_limit = 0
+                if isinstance(frame, bytes):
+                    client.send(p.Problem("binary", "Binary frames are not accepted: send JSON text."))
+                    continue
+                await self._receive(client, frame.encode("utf-8", "surrogatepass"))
+        except ConnectionClosed:
+            pass
+        except Exception as error:  # one connection's failure must not reach the others
+            log.warning("%s: %s", peer, one_line(error))
+        finally:
+            join_timer.cancel()
+            self._connections.discard(client)
+            self._left(client)
+            client.push(None)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(writer, 1.0)
+            writer.cancel()
+
+    def _join_timeout(self, client: Connection) -> None:
+        if client.table is None and not client.closing:
+            log.info("%s: no join in %g s, closing", client.peer, self.join_wait)
+            client.send(p.Problem("idle", f"Join or open a table within {self.join_wait:g} seconds.", True))
+            client.push(None)
+
+    async def _write(self, client: Connection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                data = await client.outbox.get()
+                if data is None:
+                    await client.ws.close(1008, "closed by the host")
+                    return
+                await client.ws.send(data, text=True)
+
+    async def _receive(self, client: Connection, data: bytes) -> None:
+        try:
+            message = p.decode_client(data)
+        except p.VersionMismatch as error:
+            log.info("%s: another protocol version", client.peer)
+            client.send(p.Problem("version", str(error), fatal=True))
+            client.push(None)
+            return
+        except ShapeError as error:
+            log.info("%s: unreadable message: %s", client.peer, error)
+            client.send(p.Problem("message", f"Not a message of this game: {error}"))
+            return
+        match message:
+            case p.Create():
+                self._create(client, message)
+            case p.Join():
+                self._join(client, message)
+            case p.Decide():
+                started = time.perf_counter()
+                await self._decide(client, message)
+                self.handling.append(time.perf_counter() - started)
+            case p.TakeBack():
+                await self._take_back(client, message)
+            case p.AskHint():
+                self._ask_hint(client, message)
+            case _:
+                assert_never(message)
+
+    def _fail(self, client: Connection, code: str, text: str) -> None:
+        log.info("%s: join refused: %s", client.peer, text)
+        client.send(p.Problem(code, text, fatal=True))
+        client.push(None)
+
+    def _create(self, client: Connection, message: p.Create) -> None:
+        if not self.allow_create:
+            self._fail(client, "create", "This host does not let players open tables.")
+            return
+        if client.table is not None:
+            client.send(p.Problem("joined", "You are already at a table."))
+            return
+        problem = name_problem(message.name)
+        if problem is not None:
+            self._fail(client, "name", f"Your name {problem}.")
+            return
+        try:
+            table = self.open_table(message.options)
+        except ValueError as error:
+            self._fail(client, "options", f"Cannot open the table: {error}.")
+            return
+        self._sit(client, table, message.name)
+
+    def _join(self, client: Connection, message: p.Join) -> None:
+        if client.table is not None:
+            client.send(p.Problem("joined", "You are already at a table."))
+            return
+        code = message.table.strip().upper()
+        problem = code_problem(code)
+        table = self.tables.get(code) if problem is None else None
+        if table is None:
+            self._fail(client, "table", problem or f"No table with the code {code} on this host.")
+            return
+        if message.spectate:
+            watching = sum(member.seat is None for member in self._members.get(table.code, ()))
+            if watching >= self.max_spectators:
+                self._fail(client, "watchers", "This table has as many spectators as it takes.")
+                return
+            self._seat_client(client, table, None)
+            log.info("table %s: a spectator joined from %s", table.code, client.peer)
+            return
+        if message.token is not None:
+            seat = table.seat_of(message.token)
+            if seat is None:
+                self._fail(client, "token", "That seat token is not valid at this table.")
+                return
+            self._return(client, table, seat, message.token)
+            return
+        problem = name_problem(message.name)
+        if problem is not None:
+            self._fail(client, "name", f"Your name {problem}.")
+            return
+        self._sit(client, table, message.name)
+
+    def _sit(self, client: Connection, table: Table, name: str) -> None:
+        seat = table.free_seat()
+        if seat is None:
+            self._fail(client, "full", "Every seat at this table is taken; you may watch.")
+            return
+        token = table.claim(seat, name)
+        self._save_now(table)
+        log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
+        self._seat_client(client, table, seat, token)
+        self._presence(table)
+
+    def _save_now(self, table: Table) -> None:
+        """Write the table's full save now (its seats changed: the tokens must be kept)."""
+        table.session.autosave()
+        if isinstance(table.session.autosaver, TableSaver):
+            table.session.autosaver.force()
+
+    def _return(self, client: Connection, table: Table, seat: int, token: str) -> None:
+        for other in list(self._members.get(table.code, ())):
+            if other.seat == seat and other is not client:
+                other.send(p.Problem("replaced", "Your seat was taken back from another connection.", True))
+                other.push(None)
+                self._members[table.code].discard(other)
+                other.table = None
+        state = table.seats[seat]
+        state.connected, state.standin, state.away_since = True, False, None
+        log.info("table %s: seat %d is back from %s", table.code, seat, client.peer)
+        self._seat_client(client, table, seat, token)
+        self._presence(table)
+
+    def _seat_client(
+        self, client: Connection, table: Table, seat: int | None, token: str | None = None
+    ) -> None:
+        client.table, client.seat = table, seat
+        self._members.setdefault(table.code, set()).add(client)
+        client.send(p.Welcome(p.VERSION, table.code, seat, token))
+        history = [decision_message(entry, seat) for entry in table.session.journal]
+        client.send(p.Update(history, self._state(table, seat), history=True))
+
+    def _left(self, client: Connection) -> None:
+        table = client.table
+        if table is None:
+            return
+        client.table = None
+        members = self._members.get(table.code, set())
+        members.discard(client)
+        if client.seat is None:
+            log.info("table %s: a spectator left", table.code)
+            return
+        if any(other.seat == client.seat for other in members):
+            return
+        seat = table.seats[client.seat]
+        seat.connected, seat.away_since = False, self._clock()
+        log.info("table %s: seat %d left (%s)", table.code, client.seat, client.peer)
+        if table.is_over() and not members:
+            self._forget(table)
+            return
+        self._presence(table)
+        options = table.options
+        loop = asyncio.get_running_loop()
+        if options.standin is not None and not table.is_over():
+            loop.call_later(options.standin_after, self._stand_in, table, client.seat, seat.away_since)
+        if not table.started and not members:
+            loop.call_later(self.abandon_after, self._abandon, table)
+
+    def _abandon(self, table: Table) -> None:
+        """Close a table that never started and that nobody has come back to."""
+        if table.started or self._members.get(table.code) or self.tables.get(table.code) is not table:
+            return
+        log.info("table %s: closed, nobody came back before it started", table.code)
+        self._forget(table)
+        saver = table.session.autosaver
+        if isinstance(saver, TableSaver):
+            self._spawn(asyncio.get_running_loop().run_in_executor(None, saver.remove))
+
+    def _forget(self, table: Table) -> None:
+        self.tables.pop(table.code, None)
+        self._members.pop(table.code, None)
+
+    def _stand_in(self, table: Table, number: int, since: float | None) -> None:
+        seat = table.seats[number]
+        if seat.connected or seat.away_since != since or self.tables.get(table.code) is not table:
+            return
+        seat.standin = True
+        log.info("table %s: an AI (%s) stands in for seat %d", table.code, table.options.standin, number)
+        self._presence(table)
+        self._schedule_ai(table)
+
+    # ----------------------------------------------------------------- commands
+
+    def _seated(self, client: Connection, message: p.Decide | p.TakeBack | p.AskHint) -> Table | None:
+        """The table of ``client`` if ``message`` is for its seat with its token; else the
+        client is told why and None is returned."""
+        table = client.table
+        if table is None:
+            client.send(refusal("not_seated"))
+        elif client.seat != message.seat or not table.seats[message.seat].owns(message.token):
+            client.send(refusal("seat"))
+        else:
+            return table
+        return None
+
+    async def _decide(self, client: Connection, message: p.Decide) -> None:
+        table = self._seated(client, message)
+        if table is None:
+            return
+        game = table.session.game
+        reason = self._decision_problem(table, message)
+        if reason is not None:
+            client.send(refusal(reason) if reason in REFUSALS else p.Refusal("illegal", reason))
+            if reason == "stale":
+                self._resend(client, table)
+            return
+        table.seats[message.seat].standin = False
+        for number, action in enumerate(map(p.action_from_msg, message.actions)):
+            if number and isinstance(action, Fill) and action.pos not in game.pending_fills:
+                continue
+            table.session.play(action)
+        await self._changed(table)
+
+    def _decision_problem(self, table: Table, message: p.Decide) -> str | None:
+        """Why ``message`` cannot be played now (a ``REFUSALS`` key or the engine's words), or None.
+        The decisions are tried on a copy first: all of them are played, or none."""
+        game = table.session.game
+        if not table.started:
+            return "not_started"
+        if game.is_over():
+            return "over"
+        if message.at != len(game.actions):
+            return "stale"
+        if game.current_player() != message.seat:
+            return "turn"
+        if not 1 <= len(message.actions) <= p.MAX_ACTIONS:
+            return "count"
+        trial = game.clone()
+        for number, action in enumerate(map(p.action_from_msg, message.actions)):
+            if number and isinstance(action, Fill) and action.pos not in trial.pending_fills:
+                continue
+            if number and trial.current_player() != message.seat:
+                return "turn"
+            try:
+                trial.apply(action)
+            except IllegalActionError as error:
+                return f"That move is not allowed: {one_line(error)}"
+        return None
+
+    async def _take_back(self, client: Connection, message: p.TakeBack) -> None:
+        table = self._seated(client, message)
+        if table is None:
+            return
+        session = table.session
+        if message.at != len(session.game.actions):
+            client.send(refusal("stale"))
+            return
+        if len(session.journal) - 1 in table.standin_moves:
+            client.send(refusal("standin"))
+            return
+        session.viewer, session.curtain = message.seat, None
+        session.selection.provisional = None
+        outcome = session.handle(Undo())
+        notices = split(outcome)[1]
+        undone = next((n.decisions for n in notices if isinstance(n, Undone)), None)
+        refused = next((n for n in notices if isinstance(n, Refused)), None)
+        if undone is None or refused is not None:
+            client.send(refusal(refused.reason.value if refused is not None else "undo.nothing"))
+            return
+        table.standin_moves = {index for index in table.standin_moves if index < len(session.journal)}
+        log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
+        await self._changed(table, undone)
+
+    def _ask_hint(self, client: Connection, message: p.AskHint) -> None:
+        table = self._seated(client, message)
+        if table is None:
+            return
+        game = table.session.game
+        if not table.options.hints:
+            client.send(refusal("hints_off"))
+        elif message.at != len(game.actions):
+            client.send(refusal("stale"))
+        elif game.is_over() or game.current_player() != message.seat:
+            client.send(refusal("turn"))
+        else:
+            seed = player_seed(game.setup.seed or 0, message.seat) + 17
+            self._think(
+                table,
+                hint_level(),
+                100 + message.seat,
+                seed,
+                lambda action: self._hinted(client, table, message.at, action),
+            )
+
+    def _hinted(self, client: Connection, table: Table, at: int, action: Action) -> None:
+        if client.table is table and len(table.session.game.actions) == at:
+            client.send(p.Hint(at, p.action_to_msg(action)))
+
+    # ----------------------------------------------------------------- after a change
+
+    def _state(self, table: Table, seat: int | None) -> p.TableState:
+        return table_state(
+            table.session.game,
+            seat,
+            table=table.code,
+            seats=table.seat_infos(),
+            started=table.started,
+            hints=table.options.hints,
+        )
+
+    def _resend(self, client: Connection, table: Table) -> None:
+        """Send ``client`` the whole table again (after a stale command)."""
+        history = [decision_message(entry, client.seat) for entry in table.session.journal]
+        client.send(p.Update(history, self._state(table, client.seat), history=True))
+
+    def _messages(self, table: Table, undone: int = 0) -> list[tuple[Connection, bytes]]:
+        """The update for each member of ``table``: the decisions since the last update (after
+        ``undone`` taken back) and the state as it is now."""
+        journal = table.session.journal
+        new = journal[min(table.sent, len(journal)) :] if not undone else []
+        table.sent = len(journal)
+        built: dict[int | None, bytes] = {}
+        out = []
+        for client in self._members.get(table.code, ()):
+            data = built.get(client.seat)
+            if data is None:
+                decisions = [decision_message(entry, client.seat) for entry in new]
+                update = p.Update(decisions, self._state(table, client.seat), undone)
+                data = built[client.seat] = p.encode(update)
+            out.append((client, data))
+        return out
+
+    def _presence(self, table: Table) -> None:
+        """Tell the table who is here (no change to the game)."""
+        for client, data in self._messages(table):
+            client.push(data)
+
+    async def _changed(self, table: Table, undone: int = 0) -> None:
+        """The game changed: note it in the table's journal, then send every member its update."""
+        saver = table.session.autosaver
+        if isinstance(saver, TableSaver):
+            saver.note(table.session.game.actions)
+        table.remember()
+        for client, data in self._messages(table, undone):
+            client.push(data)
+        if table.is_over():
+            await self._finish(table)
+        else:
+            self._schedule_ai(table)
+
+    async def _finish(self, table: Table) -> None:
+        game, config = table.session.game, table.session.config
+        winners = ", ".join(config.seats[seat].name for seat in game.winners())
+        log.info("table %s: game over after %d decisions, won by %s", table.code, len(game.actions), winners)
+        saver = table.session.autosaver
+        if self.folder is None or not isinstance(saver, TableSaver):
+            return
+        record = to_record(game, seat_entries(config.kinds, config.colors, config.names))
+        path = self.folder / "records" / f"{table.code}.json"
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self._writers, write_record, record, path)
+        except OSError as error:
+            log.warning("table %s: cannot file the finished game: %s", table.code, one_line(error))
+        else:
+            await loop.run_in_executor(None, saver.remove)
+        if not self._members.get(table.code):
+            self._forget(table)
+
+    # ----------------------------------------------------------------- the AI
+
+    def _schedule_ai(self, table: Table) -> None:
+        """Start the AI the table waits for, if any: a computer seat or a stand-in."""
+        session = table.session
+        if not table.started or table.is_over():
+            return
+        for request in session.take_requests():
+            self._think(
+                table,
+                request.level,
+                request.seat,
+                request.seed,
+                partial(self._answered, table, request.id),
+                request.time_budget,
+            )
+        seat = session.game.current_player()
+        if table.seats[seat].standin and table.options.standin is not None:
+            at = len(session.game.actions)
+            seed = player_seed(session.game.setup.seed or 0, seat) + 31
+            self._think(
+                table,
+                table.options.standin,
+                seat,
+                seed,
+                lambda action: self._stood_in(table, seat, at, action),
+            )
+
+    def _think(
+        self,
+        table: Table,
+        level: str,
+        seat: int,
+        seed: int,
+        then: Callable[[Action], None],
+        time_budget: float | None = None,
+    ) -> None:
+        """Run AI ``level`` for ``seat`` on a copy of the game in the thread pool, then ``then``
+        on the event loop (once per table, player and decision)."""
+        at = len(table.session.game.actions)
+        key = (table.code, seat, at)
+        if key in self._thinking:
+            return
+        self._thinking.add(key)
+        game = table.session.game.clone()
+        loop = asyncio.get_running_loop()
+        think = partial(choose, level, seed, at, time_budget)
+
+        async def run() -> None:
+            try:
+                action = await loop.run_in_executor(self._ai.pool, think, game)
+            except Exception as error:  # a worker that died: the table goes on with a legal move
+                log.warning("table %s: AI %s failed: %s", table.code, level, one_line(error))
+                self._ai.close()  # the next request starts fresh workers
+                action = game.legal_actions()[0]
+            finally:
+                self._thinking.discard(key)
+            then(action)
+
+        self._spawn(run())
+
+    def _spawn(self, coroutine: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _answered(self, table: Table, request_id: int, action: Action) -> None:
+        before = len(table.session.journal)
+        table.session.handle(AIAnswered(request_id, action))
+        if len(table.session.journal) != before:
+            self._spawn(self._changed(table))
+
+    def _stood_in(self, table: Table, seat: int, at: int, action: Action) -> None:
+        session = table.session
+        if (
+            not table.seats[seat].standin
+            or len(session.game.actions) != at
+            or session.game.current_player() != seat
+        ):
+            return
+        session.play(action)
+        table.standin_moves.add(len(session.journal) - 1)
+        self._spawn(self._changed(table))

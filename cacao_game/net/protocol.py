@@ -1,0 +1,410 @@
+"""The network protocol: versioned JSON messages, one ``msgspec.Struct`` per message type.
+
+Every message is a JSON object whose ``type`` field names its Struct (a tagged union).
+Clients send ``ClientMessage``s, the host answers with ``HostMessage``s; both sides read
+bytes only through ``decode_client`` / ``decode_host`` (``cacao_game.typed_json.decode``,
+with the size and nesting limits below). ``docs/protocol.md`` describes every message.
+
+Nothing here knows the game's hidden parts: the host builds a ``TableState`` for one
+recipient (``cacao_game.net.views``); a client turns it back into a game view.
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeVar, cast
+
+import msgspec
+
+from cacao_game import typed_json
+from cacao_game.engine import Action, Fill, Overbuild, Place, Resolve
+from cacao_game.engine.scoring import SeatScore
+
+VERSION: Final = 1
+"""The protocol version; a client of another version is refused in words."""
+
+CLIENT_LIMIT: Final = 8 * 1024
+"""Largest message a client may send, in bytes (a decision of 8 fills is under 1 KB)."""
+HOST_LIMIT: Final = 256 * 1024
+"""Largest message a client accepts from a host (a 4-player end-game state is under 20 KB)."""
+FRAME_LIMIT: Final = 64 * 1024
+"""Frames larger than this are refused by the WebSocket layer itself (the connection closes)."""
+MAX_DEPTH: Final = 10
+"""Deepest nesting of arrays and objects accepted (messages need 7)."""
+MAX_ACTIONS: Final = 8
+"""Most decisions one ``Decide`` may carry (a fill of several spaces)."""
+
+Pos = tuple[int, int]
+T = TypeVar("T")
+
+REMOTE: Final = "remote"
+"""``SeatSpec.kind`` / ``SeatInfo.kind`` of a seat played from another machine."""
+
+
+class _Message(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    """Base of every message: encoded with a ``type`` field naming the message."""
+
+
+class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Base of the values messages carry."""
+
+
+# ----------------------------------------------------------------- decisions
+
+
+class PlaceMsg(_Data, tag="place", tag_field="kind", frozen=True):
+    """``engine.Place``: a hand tile on an empty worker square."""
+
+    tile: str
+    rotation: int
+    pos: Pos
+
+
+class OverbuildMsg(_Data, tag="overbuild", tag_field="kind", frozen=True):
+    """``engine.Overbuild``: a hand tile on the mover's own tile, for a sun."""
+
+    tile: str
+    rotation: int
+    pos: Pos
+
+
+class FillMsg(_Data, tag="fill", tag_field="kind", frozen=True):
+    """``engine.Fill``: a jungle tile on a space that must be filled."""
+
+    pos: Pos
+    tile: str
+    rotation: int = 0
+
+
+class ResolveMsg(_Data, tag="resolve", tag_field="kind", frozen=True):
+    """``engine.Resolve``: one activated edge resolved with ``amount`` workers."""
+
+    pos: Pos
+    side: int
+    amount: int
+
+
+ActionMsg = PlaceMsg | OverbuildMsg | FillMsg | ResolveMsg
+"""A decision on the wire."""
+
+
+def action_to_msg(action: Action) -> ActionMsg:
+    """The wire form of an engine action."""
+    match action:
+        case Place(tile, rotation, pos):
+            return PlaceMsg(tile, rotation, pos)
+        case Overbuild(tile, rotation, pos):
+            return OverbuildMsg(tile, rotation, pos)
+        case Fill(pos, tile, rotation):
+            return FillMsg(pos, tile, rotation)
+        case Resolve(pos, side, amount):
+            return ResolveMsg(pos, side, amount)
+    raise TypeError(f"not an action: {action!r}")
+
+
+def action_from_msg(message: ActionMsg) -> Action:
+    """The engine action of a wire decision (legality is the game's business)."""
+    match message:
+        case PlaceMsg(tile, rotation, pos):
+            return Place(tile, rotation, pos)
+        case OverbuildMsg(tile, rotation, pos):
+            return Overbuild(tile, rotation, pos)
+        case FillMsg(pos, tile, rotation):
+            return Fill(pos, tile, rotation)
+        case ResolveMsg(pos, side, amount):
+            return Resolve(pos, side, amount)
+    raise TypeError(f"not an action message: {message!r}")
+
+
+# ----------------------------------------------------------------- client -> host
+
+
+class SeatSpec(_Data, frozen=True):
+    """One seat of a new table: ``remote`` (a player who joins) or an AI level."""
+
+    kind: str
+    name: str = ""
+    """The AI seat's name (remote seats take their joiner's name); empty: the level's name."""
+    color: str = ""
+    """The seat's colour (``config.game.COLORS``); empty: the first colour no other seat has."""
+
+
+class TableOptions(_Data, frozen=True):
+    """How a new table plays: its seats in turn order, the variant and the host's choices."""
+
+    seats: list[SeatSpec]
+    variant: str = "base"
+    standin: str | None = "easy"
+    """The AI level that plays a dropped seat after ``standin_after`` seconds; None: wait."""
+    standin_after: float = 30.0
+    hints: bool = False
+    """Whether seated players may ask the host's AI for a hint."""
+    thinking_time: float | None = None
+    """Seconds the hard AI thinks per decision (``config.choices.THINKING_TIMES``)."""
+
+
+class Create(_Message, tag="create", frozen=True):
+    """Client -> host: open a new table with ``options``; the sender takes its first remote seat."""
+
+    version: int
+    name: str
+    options: TableOptions
+
+
+class Join(_Message, tag="join", frozen=True):
+    """Client -> host: sit at table ``table`` (a free remote seat), take a seat back with its
+    ``token``, or watch (``spectate``)."""
+
+    version: int
+    table: str
+    name: str = ""
+    token: str | None = None
+    spectate: bool = False
+
+
+class Decide(_Message, tag="decide", frozen=True):
+    """Client -> host: the decisions of ``seat`` after the game's ``at``-th decision."""
+
+    seat: int
+    token: str
+    at: int
+    actions: list[ActionMsg]
+
+
+class TakeBack(_Message, tag="undo", frozen=True):
+    """Client -> host: take back ``seat``'s last decision (strict undo policy)."""
+
+    seat: int
+    token: str
+    at: int
+
+
+class AskHint(_Message, tag="ask_hint", frozen=True):
+    """Client -> host: suggest a decision for ``seat`` (if the table allows hints)."""
+
+    seat: int
+    token: str
+    at: int
+
+
+ClientMessage = Create | Join | Decide | TakeBack | AskHint
+"""Everything a client sends."""
+
+
+# ----------------------------------------------------------------- host -> client
+
+
+class SeatInfo(_Data, frozen=True):
+    """One seat as every client sees it."""
+
+    name: str
+    color: str
+    kind: str
+    """``remote`` or an AI level."""
+    claimed: bool
+    """A player has taken this remote seat (always true for AI seats)."""
+    connected: bool
+    """Its player is connected now (always true for AI seats)."""
+    standin: bool
+    """An AI plays it while its player is away."""
+
+
+class JungleMsg(_Data, frozen=True):
+    """A jungle tile on the board."""
+
+    pos: Pos
+    code: str
+    rotation: int
+
+
+class WorkerMsg(_Data, frozen=True):
+    """A worker tile on the board."""
+
+    pos: Pos
+    seat: int
+    tile: str
+    rotation: int
+
+
+class EdgeMsg(_Data, frozen=True):
+    """An activated edge waiting to be resolved (``engine.ActivatedEdge``)."""
+
+    seat: int
+    pos: Pos
+    side: int
+    source: Pos
+    jungle: str
+    workers: int
+    value: int
+
+
+class TableState(_Data, frozen=True):
+    """The table as one recipient may see it; public except ``hand``/``opening_hand`` (the
+    recipient's own) and ``hint``.
+
+    Hidden parts are given as multisets only: ``pile`` (the jungle pile without its face-up
+    tile ``revealed``) and ``unplayed`` (per seat: the recipient's own worker pile, or another
+    seat's hand and pile together). The deal's seed and every hidden order stay on the host.
+    """
+
+    table: str
+    players: int
+    variant: str
+    seats: list[SeatInfo]
+    you: int | None
+    """The recipient's seat, None for a spectator."""
+    started: bool
+    """Every remote seat has been claimed: the game runs."""
+    decisions: int
+    """Decisions made so far (the ``at`` of the next command)."""
+    turn: int
+    mover: int
+    phase: int
+    """``engine.Phase`` value."""
+    resolving: int
+    deciding: int
+    """The seat that decides now, -1 once the game is over."""
+    opening_display: list[str]
+    opening_hand: list[str]
+    display: list[str]
+    jungle: list[JungleMsg]
+    workers: list[WorkerMsg]
+    covered: list[WorkerMsg]
+    frontier: list[Pos]
+    pile: dict[str, int]
+    revealed: str | None
+    hand: list[str]
+    hand_sizes: list[int]
+    unplayed: list[dict[str, int]]
+    gold: list[int]
+    cacao: list[int]
+    sun: list[int]
+    water: list[int]
+    placed_at: Pos | None
+    pending_fills: list[Pos]
+    filled: list[Pos]
+    edges: list[EdgeMsg]
+    resolve_queue: list[int]
+    final: list[SeatScore] | None
+    hints: bool
+    """The table allows hints."""
+
+
+class EventMsg(_Data, frozen=True):
+    """One engine event: ``name`` is its class (``engine.events``), ``body`` its fields."""
+
+    name: str
+    body: msgspec.Raw
+
+
+class Welcome(_Message, tag="welcome", frozen=True):
+    """Host -> client: you are at ``table`` in ``seat`` (None: watching) with ``token``.
+
+    Keep the token: it takes the seat back after a drop or a host restart."""
+
+    version: int
+    table: str
+    seat: int | None
+    token: str | None
+
+
+class DecisionMsg(_Data, frozen=True):
+    """One decision of the game as a recipient may see it (``session.journal.Entry``): who
+    made it in which turn, the action, its engine events (``name`` + ``body``, redacted for
+    the recipient), whether a hidden tile came to light, and, when it ended a turn, every
+    seat's projected end score."""
+
+    seat: int
+    turn: int
+    action: ActionMsg
+    events: list[EventMsg]
+    revealed: bool
+    totals: list[int] | None
+
+
+class Update(_Message, tag="update", frozen=True):
+    """Host -> client: what happened and the table now (``state``).
+
+    Sent after every change (decisions, an undo, a seat joining, leaving, or handed to a
+    stand-in) with the new ``decisions`` in order, after taking ``undone`` decisions back;
+    and on every (re)join with ``history`` true and ``decisions`` holding every decision of
+    the game so far (the log and score history)."""
+
+    decisions: list[DecisionMsg]
+    state: TableState
+    undone: int = 0
+    history: bool = False
+
+
+class Refusal(_Message, tag="refused", frozen=True):
+    """Host -> client: your command was refused (``reason`` a code, ``text`` in words);
+    nothing changed."""
+
+    reason: str
+    text: str
+
+
+class Problem(_Message, tag="error", frozen=True):
+    """Host -> client: a message could not be read or a join failed. ``fatal``: the host
+    closes the connection and a client must not retry with the same request."""
+
+    code: str
+    text: str
+    fatal: bool = False
+
+
+class Hint(_Message, tag="hint", frozen=True):
+    """Host -> client: the hint asked for decision ``at``."""
+
+    at: int
+    action: ActionMsg
+
+
+HostMessage = Welcome | Update | Refusal | Problem | Hint
+"""Everything a host sends."""
+
+
+class _Probe(msgspec.Struct, frozen=True):
+    """The two fields read before the rest, so that another version is told in words."""
+
+    type: str = ""
+    version: int | None = None
+
+
+class VersionMismatch(typed_json.ShapeError):
+    """A client of another protocol version; ``str()`` says so in words."""
+
+
+def version_text(theirs: int | None) -> str:
+    """The words for a client of protocol version ``theirs``."""
+    return (
+        f"This host speaks protocol version {VERSION}, your game speaks version {theirs}: "
+        "both players need the same version of the game."
+    )
+
+
+def encode(message: ClientMessage | HostMessage) -> bytes:
+    """A message as JSON bytes."""
+    return typed_json.encode(message)
+
+
+def decode_client(data: bytes) -> ClientMessage:
+    """A client's message; ``VersionMismatch`` for a join of another version, else
+    ``ShapeError`` (one line) for anything that is not a message of this protocol."""
+    probe = typed_json.decode(data, _Probe, limit=CLIENT_LIMIT, max_depth=MAX_DEPTH)
+    if probe.type in ("create", "join") and probe.version != VERSION:
+        raise VersionMismatch(version_text(probe.version))
+    return typed_json.decode(
+        data, cast("type[ClientMessage]", ClientMessage), limit=CLIENT_LIMIT, max_depth=MAX_DEPTH
+    )
+
+
+def decode_host(data: bytes) -> HostMessage:
+    """A host's message, or ``ShapeError``."""
+    return typed_json.decode(
+        data, cast("type[HostMessage]", HostMessage), limit=HOST_LIMIT, max_depth=MAX_DEPTH
+    )
+
+
+def decode_body(data: bytes, into: type[T]) -> T:
+    """An event's ``body`` as ``into`` (through the one validator)."""
+    return typed_json.decode(data, into, limit=HOST_LIMIT, max_depth=MAX_DEPTH)

@@ -1,0 +1,423 @@
+"""``RemoteSource``: the table's source (``cacao_game.session.source.TableSource``) for a game
+played on another machine, fed by a ``NetClient``.
+
+The table reads it like a local play session, with what the host sent this seat: the game
+view (``RemoteTable.game``, equal to ``Game.view`` of the seat), the journal of decisions as
+this seat saw them, the seats and their presence. Board input works on a local ``Selection``
+of that view exactly as at a local table; a decision confirmed is sent to the host (all the
+fills of a turn, or every step of a resolution, in one ``decide``) and nothing is applied
+here: the host's update, read in ``poll``, moves the table on (its events animate it).
+Undo and hints are the host's (strict undo; hints where the table allows them).
+
+``connection`` says how the link stands ("connected", "reconnecting", or the host's refusal
+in words) so that the table can show "reconnecting…" with a way back to the menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cacao_game.ai.explain import Advice
+from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
+from cacao_game.engine import Action, Fill, Game, Phase
+from cacao_game.engine import events as ev
+from cacao_game.jsontypes import JSON
+from cacao_game.net.client import Changed, ClientEvent, Failed, HintArrived, Joined, NetClient, Reconnecting
+from cacao_game.net.client import Refused as RefusedByHost
+from cacao_game.net.protocol import REMOTE, TableState
+from cacao_game.net.protocol import SeatInfo as NetSeat
+from cacao_game.session.commands import (
+    AIAnswered,
+    Assign,
+    Choose,
+    Command,
+    Confirm,
+    Cycle,
+    Focus,
+    PickFill,
+    RequestHint,
+    Rotate,
+    Select,
+    ShowHand,
+    Target,
+    Unassign,
+    Undo,
+)
+from cacao_game.session.journal import Entry
+from cacao_game.session.messages import AIRequest
+from cacao_game.session.notices import HintReady, Refusal, Refused, Undone
+from cacao_game.session.selection import Selection
+from cacao_game.session.source import Capabilities, SeatInfo, SourceEvent, Stepping
+
+CONNECTING = "connecting"
+CONNECTED = "connected"
+RECONNECTING = "reconnecting"
+
+
+def refusal_of(code: str) -> Refusal:
+    """The table's refusal for a host's refusal code: the undo refusals as they are, any other
+    (a stale or illegal command, not seated, offline...) as an illegal move."""
+    try:
+        return Refusal(code)
+    except ValueError:
+        return Refusal.ILLEGAL
+
+
+class RemoteSource:
+    """A game on another machine, seen from this client's seat (see the module docstring).
+
+    ``client`` must be started; ``RemoteSource`` polls it (never blocks) and closes it in
+    ``close``. Until the first update arrives, ``ready`` is False and the table should wait.
+    """
+
+    def __init__(self, client: NetClient) -> None:
+        self.client = client
+        self.version = 0
+        self.view: dict[str, JSON] = {}
+        self.hint: Action | None = None
+        self.advice: Advice | None = None
+        self.autosave_error: str | None = None
+        self.connection = CONNECTING
+        """``connecting``, ``connected``, ``reconnecting``, or why the host refused (words)."""
+        self.failed = False
+        self.rejoins = 0
+        """How many times the host sent the whole table (each join and rejoin): the game
+        shown must be taken again as it is, without animation."""
+        self._game: Game | None = None
+        self._state_seats: tuple[SeatInfo, ...] = ()
+        self._kinds: list[str] = []
+        self._journal: tuple[Entry, ...] = ()
+        self._selection: Selection | None = None
+        self._config = GameConfig()
+        self._you: int | None = None
+        self._deciding = -1
+        self._started = False
+        self._hints = False
+        self._sent_at = -1
+        self._hint_asked_at = -1
+        self._absent: frozenset[int] = frozenset()
+
+    # ----------------------------------------------------------------- what the table reads
+
+    @property
+    def ready(self) -> bool:
+        """The first table has arrived."""
+        return self._game is not None
+
+    @property
+    def started(self) -> bool:
+        """Every remote seat has a player: the game runs."""
+        return self._started
+
+    def table_seats(self) -> list[NetSeat]:
+        """The seats as the host last told (who has joined, who is connected); [] before the
+        first update."""
+        table = self.client.table
+        return list(table.state.seats) if table is not None else []
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """Decisions and (strict) undo; hints where the host allows them; no saving here."""
+        return Capabilities(commands=self._you is not None, undo=self._you is not None, hint=self._hints)
+
+    @property
+    def config(self) -> GameConfig:
+        """The game's seats and variant as this client knows them (no seed)."""
+        return self._config
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """Every seat in turn order (remote seats count as human)."""
+        return self._state_seats
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seat at this screen (none for a spectator)."""
+        return frozenset() if self._you is None else frozenset({self._you})
+
+    @property
+    def absent(self) -> frozenset[int]:
+        """Remote seats whose player is away now (an AI may stand in: ``standing_in``)."""
+        return self._absent
+
+    @property
+    def standing_in(self) -> frozenset[int]:
+        """Seats away for which an AI plays now (the host's stand-in)."""
+        return frozenset(n for n, seat in enumerate(self.table_seats()) if seat.standin)
+
+    @property
+    def hot_seat(self) -> bool:
+        """One person at this screen."""
+        return False
+
+    @property
+    def curtain(self) -> int | None:
+        """No curtain: only this seat's hand is ever here."""
+        return None
+
+    @property
+    def journal(self) -> Sequence[Entry]:
+        """Every decision so far as this seat saw it."""
+        return self._journal
+
+    @property
+    def selection(self) -> Selection:
+        """This seat's selection on the game view."""
+        if self._selection is None:
+            self._selection = Selection(self.table_game())
+        return self._selection
+
+    def deciding_seat(self) -> int | None:
+        """The seat the host waits for, None once the game is over."""
+        return self._deciding if self._deciding >= 0 else None
+
+    def face_up_seat(self) -> int | None:
+        """This client's seat: its hand is the one at this screen."""
+        return self._you
+
+    def accepts_input(self) -> bool:
+        """This seat decides now, the game runs, and no decision is on its way to the host."""
+        return (
+            self._you is not None
+            and self._started
+            and self._deciding == self._you
+            and self.connection == CONNECTED
+            and self._sent_at != len(self._journal)
+        )
+
+    def table_game(self) -> Game:
+        """The game as this seat sees it (the host's ``Game.view``). Raises LookupError before
+        the first update (``ready``)."""
+        if self._game is None:
+            raise LookupError("no table from the host yet")
+        return self._game
+
+    def finished_game(self) -> Game | None:
+        """Once the game is over, the game as this seat saw it (final scores, board, temples:
+        enough for the scoring screen); None while it runs. It holds no decisions (the deal
+        stays on the host), so the scoring screen's replay and review need hiding for it."""
+        if self._game is None or self._deciding >= 0:
+            return None
+        return self._game
+
+    def score_totals(self) -> tuple[int, ...]:
+        """Each seat's end score if the game ended now (all public)."""
+        return tuple(score.total for score in self.table_game().score_now())
+
+    def waiting_for_ai(self) -> int | None:
+        """The AI seat (or stand-in) the host is thinking for, else None."""
+        seat = self.deciding_seat()
+        if seat is None or not self._kinds:
+            return None
+        if self._kinds[seat] != REMOTE or seat in self._absent:
+            return seat
+        return None
+
+    def undo_check(self) -> int | Refused:
+        """What an undo would do as far as this client can tell (strict policy; the host has
+        the last word): 0 to drop the provisional move, else how many of this seat's
+        decisions of the turn still going on would go back."""
+        if self._selection is not None and self._selection.provisional is not None and self.accepts_input():
+            return 0
+        if self._you is None or not self._journal:
+            return Refused(Refusal.UNDO_NOTHING)
+        count = 0
+        for entry in reversed(self._journal):
+            if entry.seat != self._you:
+                break
+            if entry.ended_turn:
+                return Refused(Refusal.UNDO_TURN_OVER)
+            if entry.revealed:
+                return Refused(Refusal.UNDO_REVEAL)
+            count += 1
+        return count if count else Refused(Refusal.UNDO_OTHER_HUMAN, self._journal[-1].seat)
+
+    def stepping(self) -> Stepping | None:
+        """A game being played does not step."""
+        return None
+
+    def step(self, delta: int) -> list[ev.Event] | None:
+        """A game being played does not step."""
+        return []
+
+    def jump(self, position: int) -> None:
+        """A game being played does not step."""
+
+    def take_requests(self) -> list[AIRequest]:
+        """The AI thinks on the host."""
+        return []
+
+    def awaits_move(self, request_id: int) -> bool:
+        """No local AI."""
+        return False
+
+    def hint_pending(self) -> bool:
+        """Whether a hint was asked of the host for this decision and has not arrived."""
+        return self._hint_asked_at == len(self._journal) and self.hint is None
+
+    def save(self) -> str:
+        """A remote game is saved by its host."""
+        raise LookupError("the host saves this game")
+
+    def set_undo(self, choice: str | None) -> None:
+        """The host's strict policy applies."""
+
+    def close(self) -> None:
+        """Leave the table (the seat's token stays with ``client.token``)."""
+        self.client.close()
+
+    # ----------------------------------------------------------------- changes
+
+    def handle(self, command: Command) -> list[SourceEvent]:
+        """Board input on the local selection; a confirmed decision goes to the host (its
+        events come back through ``poll``). Undo and hint requests go to the host."""
+        match command:
+            case Undo():
+                return self._undo()
+            case RequestHint():
+                if self.accepts_input() and self._hints and not self.hint_pending():
+                    self.client.ask_hint()
+                    self._hint_asked_at = len(self._journal)
+                return []
+            case ShowHand() | AIAnswered():
+                return []
+            case _:
+                pass
+        if not self.accepts_input():
+            return []
+        return self._select(command)
+
+    def _select(self, command: Command) -> list[SourceEvent]:
+        selection = self.selection
+        decided: list[Action] | None = None
+        match command:
+            case Select(index):
+                selection.select(index)
+            case Rotate(step):
+                selection.rotate(step)
+            case PickFill(code):
+                selection.pick_fill(code)
+            case Assign(pos, code, rotation):
+                selection.assign(pos, code, rotation)
+            case Unassign(pos):
+                selection.unassign(pos)
+            case Focus(index):
+                selection.focus_choice(index)
+            case Cycle(step) if selection.phase is Phase.RESOLVE:
+                selection.focus = (selection.focused() + step) % max(1, len(selection.outcomes()))
+            case Cycle(step):
+                selection.cycle(step)
+            case Target(pos):
+                action = selection.click(pos)
+                decided = [action] if action is not None else None
+            case Choose(index):
+                decided = self._confirmed() if selection.focus_choice(index) else None
+            case Confirm():
+                decided = self._confirmed()
+            case _:
+                return []
+        self.version += 1
+        if decided is None:
+            return []
+        if not decided:
+            return [Refused(Refusal.CONFIRM_NOTHING)]
+        self._sent_at = len(self._journal)
+        self.client.decide(decided)
+        return []
+
+    def _confirmed(self) -> list[Action] | None:
+        """The decisions Confirm sends now ([]: nothing to send; None: only the selection moved)."""
+        selection = self.selection
+        if selection.phase is Phase.RESOLVE:
+            outcome = selection.focused_outcome()
+            return list(outcome.actions) if outcome is not None else []
+        if selection.phase is Phase.FILL:
+            provisional = selection.provisional
+            if not selection.fill_complete() and isinstance(provisional, Fill):
+                selection.assign(provisional.pos)
+                return None
+            return list(selection.fill_actions())
+        action = selection.confirm()
+        return [action] if action is not None else []
+
+    def _undo(self) -> list[SourceEvent]:
+        check = self.undo_check()
+        if isinstance(check, Refused):
+            return [check]
+        if check == 0:
+            self.selection.provisional = None
+            self.version += 1
+            return [Undone(0)]
+        self.client.undo()
+        return []
+
+    def poll(self) -> list[SourceEvent]:
+        """What the host sent since the last call: the decisions' events (and an ``Undone`` for
+        an undo), refusals, hints; the connection's state goes to ``connection``."""
+        out: list[SourceEvent] = []
+        for event in self.client.poll():
+            out += self._receive(event)
+        return out
+
+    def _receive(self, event: ClientEvent) -> list[SourceEvent]:
+        match event:
+            case Changed(table=table, undone=undone, history=history):
+                self._adopt(table.state, table.game, table.journal)
+                self.connection = CONNECTED
+                events: list[SourceEvent] = [Undone(undone)] if undone else []
+                if history:
+                    self.rejoins += 1
+                else:
+                    events += event.events
+                return events
+            case Joined():
+                self.connection = CONNECTED
+                return []
+            case Reconnecting():
+                self.connection = RECONNECTING
+                self._sent_at = -1
+                self.version += 1
+                return []
+            case Failed(text=text):
+                self.connection, self.failed = text, True
+                self.version += 1
+                return []
+            case RefusedByHost(reason=reason):
+                self._sent_at = -1
+                self.version += 1
+                return [Refused(refusal_of(reason))]
+            case HintArrived(at=at, action=action):
+                if at != len(self._journal) or not self.accepts_input():
+                    return []
+                self.hint, self.advice = action, None
+                self._hint_asked_at = -1
+                self.selection.set_provisional(action)
+                self.version += 1
+                return [HintReady(action, None)]
+        return []
+
+    def _adopt(self, state: TableState, game: Game, journal: tuple[Entry, ...]) -> None:
+        self._game, self._journal = game, journal
+        self._you, self._deciding = state.you, state.deciding
+        self._started, self._hints = state.started, state.hints
+        self._kinds = [seat.kind for seat in state.seats]
+        self._absent = frozenset(
+            n for n, seat in enumerate(state.seats) if seat.kind == REMOTE and not seat.connected
+        )
+        self._state_seats = tuple(
+            SeatInfo(seat.name, seat.color, HUMAN if seat.kind == REMOTE else seat.kind)
+            for seat in state.seats
+        )
+        self._config = GameConfig(
+            [
+                SeatConfig(seat.name, seat.color, info.kind)
+                for seat, info in zip(state.seats, self._state_seats, strict=True)
+            ],
+            state.variant,
+            None,
+            "strict",
+        )
+        self._selection = Selection(game)
+        self._sent_at = self._hint_asked_at = -1
+        self.hint = self.advice = None
+        self.version += 1

@@ -1,0 +1,52 @@
+"""Where a host's AI thinks: worker processes, so that a long search never holds the event
+loop (or the other tables) up.
+
+``choose`` is what a worker runs: a fresh player of the level, seeded from the seat's seed
+and the decision's number, so the answer is the same in any worker, on any run, after any
+restart (deterministic per seed). ``Thinker`` owns the pool: worker processes started with
+``spawn`` (safe next to the host's threads), or threads when ``processes`` is 0.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from cacao_game.ai import make_player
+from cacao_game.engine import Action, Game
+
+
+def choose(level: str, seed: int, at: int, time_budget: float | None, game: Game) -> Action:
+    """The decision AI ``level`` makes in ``game`` (its ``at``-th), from ``seed``. An AI that
+    fails plays the first legal decision instead (the table must go on)."""
+    player = make_player(level, random.Random(seed * 1_000_003 + at), time_budget=time_budget)
+    try:
+        return player.choose(game)
+    except Exception:  # an AI bug must not stop the table: play a legal move
+        return game.legal_actions()[0]
+
+
+class Thinker:
+    """A pool of ``processes`` AI workers (0: two threads), started at the first request."""
+
+    def __init__(self, processes: int = 1) -> None:
+        self.processes = processes
+        self._pool: Executor | None = None
+
+    @property
+    def pool(self) -> Executor:
+        """The executor to run ``choose`` on."""
+        if self._pool is None:
+            if self.processes > 0:
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(max_workers=self.processes, mp_context=context)
+            else:
+                self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-ai")
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the workers (answers still to come are dropped)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,381 @@
+"""Bad input and refused commands at a host (issue 19): every case gets a message or a closed
+connection, changes nothing, and the host, its other tables and clients carry on. Real
+sockets on 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import pytest
+from net_support import LOCAL, options, run, seated_bots, start_host
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from cacao_game.engine import Action, Game, Phase
+from cacao_game.net import protocol as p
+from cacao_game.net.host import Host
+from cacao_game.net.views import view_game
+
+T = type[p.Welcome] | type[p.Update] | type[p.Refusal] | type[p.Problem] | type[p.Hint]
+
+
+async def open_raw(host: Host) -> ClientConnection:
+    """A bare WebSocket connection to ``host``."""
+    return await connect(f"ws://{LOCAL}:{host.port}/", max_size=p.HOST_LIMIT, compression=None)
+
+
+async def expect(ws: ClientConnection, kind: T) -> p.HostMessage:
+    """The next message of type ``kind`` (others skipped), within 5 seconds."""
+    while True:
+        frame = await asyncio.wait_for(ws.recv(), 5.0)
+        message = p.decode_host(frame.encode() if isinstance(frame, str) else frame)
+        if isinstance(message, kind):
+            return message
+
+
+async def update_at(ws: ClientConnection, decisions: int) -> p.TableState:
+    """The state of the next update with ``decisions`` decisions made (others skipped)."""
+    while True:
+        message = await expect(ws, p.Update)
+        if isinstance(message, p.Update) and message.state.decisions == decisions:
+            return message.state
+
+
+async def send(ws: ClientConnection, message: p.ClientMessage) -> None:
+    await ws.send(p.encode(message), text=True)
+
+
+async def closed(ws: ClientConnection) -> int | None:
+    """The close code once the host has closed ``ws`` (messages before it skipped)."""
+    with pytest.raises(ConnectionClosed):
+        while True:
+            await asyncio.wait_for(ws.recv(), 5.0)
+    return ws.close_code
+
+
+def no_tracebacks(capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err
+    assert not [record for record in caplog.records if record.exc_info]
+
+
+def test_unreadable_messages_get_an_error_and_the_connection_and_other_tables_carry_on(
+    capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Binary frames, non-JSON, unknown types, too large and too deeply nested messages each
+    get a ``Problem``; the same connection then joins; an oversized frame closes only its
+    connection; a game at another table finishes meanwhile; nothing prints a traceback."""
+    caplog.set_level(logging.INFO)
+
+    async def scenario() -> None:
+        host = await start_host(None)
+        bots = await seated_bots(host, options("remote", "remote"), remotes=2, think=0.002)
+        code = bots[0][0].link.code
+        assert code is not None
+        ws = await open_raw(host)
+        hostile: list[tuple[str | bytes, str]] = [
+            (b"\x00\x01\x02", "binary"),
+            ("not json at all", "message"),
+            ('{"type": "shutdown", "version": 1}', "message"),
+            ('{"type": "join", "version": 1, "table": ' + "[" * 60 + "]" * 60 + "}", "message"),
+            ('{"type": "join", "version": 1, "table": "' + "A" * 9000 + '"}', "message"),
+            ('{"type": "join", "version": 1, "table": NaN}', "message"),
+            ('{"type": "decide", "seat": true, "token": "x", "at": 0, "actions": []}', "message"),
+        ]
+        for frame, code_expected in hostile:
+            await ws.send(frame)
+            problem = await expect(ws, p.Problem)
+            assert isinstance(problem, p.Problem) and problem.code == code_expected and not problem.fatal
+        await send(ws, p.Join(p.VERSION, code, spectate=True))
+        welcome = await expect(ws, p.Welcome)
+        assert isinstance(welcome, p.Welcome) and welcome.seat is None
+        await ws.send("[" + " " * (p.FRAME_LIMIT + 10) + "]")
+        assert await closed(ws) == 1009
+        reports = [await task for _bot, task in bots]
+        assert all(report.finished for report in reports)
+        await host.stop()
+
+    run(scenario())
+    no_tracebacks(capfd, caplog)
+
+
+def test_a_client_of_another_version_is_told_so_in_words() -> None:
+    async def scenario() -> tuple[p.HostMessage, int | None]:
+        host = await start_host(None)
+        ws = await open_raw(host)
+        await ws.send('{"type": "join", "version": 2, "table": "ABCDEF", "colour": "blue"}')
+        problem = await expect(ws, p.Problem)
+        code = await closed(ws)
+        await host.stop()
+        return problem, code
+
+    problem, code = run(scenario())
+    assert isinstance(problem, p.Problem) and problem.code == "version" and problem.fatal
+    assert "version 1" in problem.text and "version 2" in problem.text
+    assert code == 1008
+
+
+def test_a_flood_is_cut_off_and_other_connections_carry_on() -> None:
+    async def scenario() -> tuple[list[str], int | None, bool]:
+        host = await start_host(None)
+        flood = await open_raw(host)
+        calm = await open_raw(host)
+        for _ in range(400):
+            try:
+                await flood.send('{"type": "ask_hint", "seat": 0, "token": "x", "at": 0}')
+            except ConnectionClosed:
+                break
+        codes: list[str] = []
+        with pytest.raises(ConnectionClosed):
+            while True:
+                frame = await asyncio.wait_for(flood.recv(), 5.0)
+                message = p.decode_host(frame.encode() if isinstance(frame, str) else frame)
+                if isinstance(message, p.Problem):
+                    codes.append(message.code)
+        await send(calm, p.Create(p.VERSION, "Calm", options("remote", "random")))
+        welcome = await expect(calm, p.Welcome)
+        await host.stop()
+        return codes, flood.close_code, isinstance(welcome, p.Welcome)
+
+    codes, close_code, calm_joined = run(scenario())
+    assert codes == ["flood"]
+    assert close_code == 1008
+    assert calm_joined
+
+
+@pytest.mark.parametrize(
+    ("join", "code"),
+    [
+        (p.Join(p.VERSION, "../../etc/passwd", "Eve"), "table"),
+        (p.Join(p.VERSION, "'; DROP", "Eve"), "table"),
+        (p.Join(p.VERSION, "ZZZZZZ", "Eve"), "table"),
+        (p.Join(p.VERSION, "{code}", "Eve\x00"), "name"),
+        (p.Join(p.VERSION, "{code}", "E" * 200), "name"),
+        (p.Join(p.VERSION, "{code}", "  "), "name"),
+        (p.Join(p.VERSION, "{code}", token="stolen"), "token"),
+        (p.Create(p.VERSION, "Eve", options("remote", "root")), "options"),
+        (p.Create(p.VERSION, "Eve", options("remote")), "options"),
+        (p.Create(p.VERSION, "Eve", options("easy", "easy")), "options"),
+        (p.Create(p.VERSION, "Eve", options("remote", "easy", standin_after=-1.0)), "options"),
+    ],
+)
+def test_bad_joins_are_refused_with_a_reason_and_the_table_is_unchanged(
+    join: p.Join | p.Create, code: str
+) -> None:
+    async def scenario() -> tuple[p.HostMessage, int, int | None]:
+        host = await start_host(None)
+        owner = await open_raw(host)
+        await send(owner, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        welcome = await expect(owner, p.Welcome)
+        assert isinstance(welcome, p.Welcome)
+        request = join
+        if isinstance(join, p.Join):
+            request = p.Join(join.version, join.table.replace("{code}", welcome.table), join.name, join.token)
+        ws = await open_raw(host)
+        await send(ws, request)
+        problem = await expect(ws, p.Problem)
+        close_code = await closed(ws)
+        table = host.tables[welcome.table]
+        free = table.free_seat()
+        await host.stop()
+        return problem, len(host.tables), close_code if free == 1 else -1
+
+    problem, tables, close_code = run(scenario())
+    assert isinstance(problem, p.Problem) and problem.code == code and problem.fatal and problem.text
+    assert tables == 1
+    assert close_code == 1008
+
+
+def _keeps_the_turn(game: Game, action: Action) -> bool:
+    """Whether ``action`` leaves the mover a decision of the same turn (a fill to make)."""
+    trial = game.clone()
+    trial.apply(action)
+    return trial.current_player() == game.current_player() and trial.phase is Phase.FILL
+
+
+def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_token_change_nothing() -> None:
+    """Each refused command gets a ``Refusal`` with a reason and words; the game is unchanged.
+    Then strict undo: the mover takes back a placement of a turn still going on (a fill to
+    come); the other player cannot; once the mover's turn is over, neither can the mover."""
+
+    async def scenario() -> dict[str, object]:
+        host = await start_host(None, seed=4)
+        ana = await open_raw(host)
+        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote", hints=True)))
+        first = await expect(ana, p.Welcome)
+        assert isinstance(first, p.Welcome) and first.token is not None
+        bo = await open_raw(host)
+        await send(bo, p.Join(p.VERSION, first.table, "Bo"))
+        second = await expect(bo, p.Welcome)
+        assert isinstance(second, p.Welcome) and second.token is not None
+        update = await expect(ana, p.Update)
+        while isinstance(update, p.Update) and not update.state.started:
+            update = await expect(ana, p.Update)
+        assert isinstance(update, p.Update)
+        game = view_game(update.state)
+        legal = p.action_to_msg(game.legal_actions()[0])
+        session = host.tables[first.table].session
+        tries = {
+            "other seat": (ana, p.Decide(1, first.token, 0, [legal])),
+            "wrong token": (ana, p.Decide(0, second.token, 0, [legal])),
+            "out of turn": (bo, p.Decide(1, second.token, 0, [legal])),
+            "stale": (ana, p.Decide(0, first.token, 5, [legal])),
+            "illegal": (ana, p.Decide(0, first.token, 0, [p.PlaceMsg("9999", 0, (40, 40))])),
+            "nothing": (ana, p.Decide(0, first.token, 0, [])),
+            "undo of nothing": (ana, p.TakeBack(0, first.token, 0)),
+            "hint for another": (bo, p.AskHint(0, second.token, 0)),
+        }
+        reasons: dict[str, object] = {}
+        for name, (ws, message) in tries.items():
+            await send(ws, message)
+            refusal = await expect(ws, p.Refusal)
+            assert isinstance(refusal, p.Refusal) and refusal.text
+            reasons[name] = refusal.reason
+            assert session.game.actions == []
+        await send(ana, p.AskHint(0, first.token, 0))
+        hint = await expect(ana, p.Hint)
+        assert isinstance(hint, p.Hint)
+        reasons["hint legal"] = game.is_legal(p.action_from_msg(hint.action))
+        seats = {0: (ana, first.token), 1: (bo, second.token)}
+        state = update.state
+        while True:
+            view = view_game(state)
+            keeping = [a for a in view.legal_actions() if _keeps_the_turn(view, a)]
+            mover = state.deciding
+            ws, token = seats[mover]
+            action = keeping[0] if keeping else view.legal_actions()[0]
+            await send(ws, p.Decide(mover, token, state.decisions, [p.action_to_msg(action)]))
+            placed = await update_at(ws, state.decisions + 1)
+            if keeping:
+                break
+            state = await update_at(ana, placed.decisions) if ws is not ana else placed
+            state = await update_at(bo, placed.decisions) if ws is not bo else state
+        before = state.decisions
+        other_ws, other_token = seats[1 - mover]
+        await update_at(other_ws, before + 1)
+        await send(other_ws, p.TakeBack(1 - mover, other_token, before + 1))
+        reasons["undo by the other"] = getattr(await expect(other_ws, p.Refusal), "reason", None)
+        await send(ws, p.TakeBack(mover, token, before + 1))
+        undone = await expect(ws, p.Update)
+        assert isinstance(undone, p.Update)
+        reasons["undo"] = (undone.undone, undone.state.decisions - before, len(session.game.actions) - before)
+        state = undone.state
+        while state.deciding == mover:
+            action = view_game(state).legal_actions()[0]
+            await send(ws, p.Decide(mover, token, state.decisions, [p.action_to_msg(action)]))
+            state = await update_at(ws, state.decisions + 1)
+        await send(ws, p.TakeBack(mover, token, state.decisions))
+        reasons["undo after the turn"] = getattr(await expect(ws, p.Refusal), "reason", None)
+        await host.stop()
+        return reasons
+
+    reasons = run(scenario())
+    assert reasons == {
+        "other seat": "seat",
+        "wrong token": "seat",
+        "out of turn": "turn",
+        "stale": "stale",
+        "illegal": "illegal",
+        "nothing": "count",
+        "undo of nothing": "undo.nothing",
+        "hint for another": "seat",
+        "hint legal": True,
+        "undo by the other": "undo.other_human",
+        "undo": (1, 0, 0),
+        "undo after the turn": "undo.turn_over",
+    }
+
+
+def test_idle_connections_and_one_too_many_are_closed_with_a_reason() -> None:
+    async def scenario() -> tuple[list[str], int | None, int | None]:
+        host = await start_host(None, max_connections=2, join_wait=0.2)
+        first = await open_raw(host)
+        second = await open_raw(host)
+        third = await open_raw(host)
+        busy = await expect(third, p.Problem)
+        third_code = await closed(third)
+        await send(second, p.Create(p.VERSION, "Ana", options("remote", "random")))
+        await expect(second, p.Welcome)
+        idle = await expect(first, p.Problem)
+        first_code = await closed(first)
+        await asyncio.sleep(0.3)
+        await send(second, p.AskHint(0, "x", 0))
+        still = await expect(second, p.Refusal)
+        await host.stop()
+        codes = [getattr(m, "code", "") for m in (busy, idle)] + [getattr(still, "reason", "")]
+        return codes, third_code, first_code
+
+    codes, third_code, first_code = run(scenario())
+    assert codes == ["busy", "idle", "seat"]
+    assert third_code == first_code == 1008
+
+
+def test_a_table_that_never_started_is_closed_once_everyone_has_left(tmp_path: Path) -> None:
+    async def scenario() -> tuple[int, int, list[Path]]:
+        host = await start_host(tmp_path, abandon_after=0.1)
+        ws = await open_raw(host)
+        await send(ws, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        await expect(ws, p.Welcome)
+        opened = len(host.tables)
+        await ws.close()
+        await asyncio.sleep(0.5)
+        left = len(host.tables)
+        await host.stop()
+        return opened, left, sorted((tmp_path / "tables").glob("*"))
+
+    opened, left, files = run(scenario())
+    assert (opened, left) == (1, 0)
+    assert files == []
+
+
+def test_a_host_sending_nonsense_cannot_crash_a_client() -> None:
+    """A state that is no table (wrong counts, unknown tiles, phases, seats) is refused with
+    ValueError; the client logs it and keeps its last table."""
+    import random
+
+    import msgspec
+
+    from cacao_game.engine import Game as EngineGame
+    from cacao_game.net.views import table_state, view_game
+
+    game = EngineGame.new(3, "base", 5)
+    rng = random.Random(5)
+    for _ in range(25):
+        game.apply(rng.choice(game.legal_actions()))
+    state = table_state(game, 1, table="ABCDEF", seats=[], started=True, hints=False)
+    broken = [
+        {"unplayed": []},
+        {"hand_sizes": [3]},
+        {"players": 9},
+        {"phase": 7},
+        {"opening_display": ["nope", "nope"]},
+        {"opening_hand": ["9999", "1111", "1111"]},
+        {"you": 5},
+        {"edges": [p.EdgeMsg(7, (0, 0), 9, (0, 0), "x", 1, 1)]},
+        {"variant": "chess"},
+    ]
+    for change in broken:
+        with pytest.raises(ValueError):
+            view_game(msgspec.structs.replace(state, **change))
+
+
+def test_a_table_takes_only_so_many_spectators() -> None:
+    async def scenario() -> tuple[object, object]:
+        host = await start_host(None, max_spectators=1)
+        owner = await open_raw(host)
+        await send(owner, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        welcome = await expect(owner, p.Welcome)
+        assert isinstance(welcome, p.Welcome)
+        first, second = await open_raw(host), await open_raw(host)
+        await send(first, p.Join(p.VERSION, welcome.table, spectate=True))
+        watching = await expect(first, p.Welcome)
+        await send(second, p.Join(p.VERSION, welcome.table, spectate=True))
+        refused = await expect(second, p.Problem)
+        await host.stop()
+        return watching, refused
+
+    watching, refused = run(scenario())
+    assert isinstance(watching, p.Welcome) and watching.seat is None
+    assert isinstance(refused, p.Problem) and refused.code == "watchers" and refused.fatal

@@ -1,0 +1,127 @@
+"""``RemoteSource`` (issue 19): the table's source for a game on another machine plays a
+whole game through the commands the table sends, with the host on 127.0.0.1."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+from net_support import LOCAL, options
+
+pytest.importorskip("cacao_game.session.source")
+
+from cacao_game.net import protocol as p
+from cacao_game.net.client import NetClient
+from cacao_game.net.hosting import BackgroundHost
+from cacao_game.net.remote import CONNECTED, RemoteSource
+from cacao_game.session.commands import Confirm, Undo
+from cacao_game.session.notices import Refused
+
+
+def seated_sources(port: int, table_options: p.TableOptions) -> list[RemoteSource]:
+    """Two remote sources: the first opens a table with ``table_options``, the second joins."""
+    first = RemoteSource(NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", table_options)))
+    first.client.start()
+    while first.client.code is None:
+        first.poll()
+        time.sleep(0.01)
+    second = RemoteSource(NetClient(LOCAL, port, p.Join(p.VERSION, first.client.code, "Bo")))
+    second.client.start()
+    return [first, second]
+
+
+def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -> None:
+    hosting = BackgroundHost(tmp_path, seed=7)
+    port = hosting.start(LOCAL, 0)
+    sources: list[RemoteSource] = []
+    try:
+        sources += seated_sources(port, options("remote", "easy", "remote"))
+        rng = random.Random(2)
+        animated = [0, 0]
+        refusals: list[str] = []
+        for _ in range(6000):
+            for number, source in enumerate(sources):
+                happened = source.poll()
+                animated[number] += sum(1 for e in happened if not isinstance(e, Refused))
+                refusals += [e.reason for e in happened if isinstance(e, Refused)]
+                if not source.accepts_input():
+                    continue
+                action = rng.choice(source.table_game().legal_actions())
+                source.selection.set_provisional(action)
+                source.handle(Confirm())
+                if source.accepts_input():
+                    source.handle(Confirm())  # a fill: the space took its tile, now send
+            if all(s.ready and s.deciding_seat() is None for s in sources):
+                break
+            time.sleep(0.005)
+        assert all(s.ready and s.deciding_seat() is None for s in sources)
+        assert sources[0].connection == CONNECTED
+        assert [e.action for e in sources[0].journal] == [e.action for e in sources[1].journal]
+        assert sources[0].seats[1].kind == "easy" and sources[0].seats[0].human
+        assert sources[0].face_up_seat() == 0 and sources[1].face_up_seat() == 2
+        assert sources[0].table_game().final == sources[1].table_game().final
+        assert animated[0] > 50 and not refusals
+        assert sources[0].handle(Undo())
+        finished = sources[0].finished_game()
+        assert finished is not None and finished.final == sources[0].table_game().final is not None
+        assert finished.winners() == sources[1].table_game().winners()
+    finally:
+        for source in sources:
+            source.close()
+        hosting.stop()
+
+
+def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path: Path) -> None:
+    """Strict undo across machines through the table's commands: the seat's placement of a
+    turn still going on (a fill to come) goes back, the journal and the game with it."""
+    from cacao_game.engine import Phase
+    from cacao_game.session.notices import Undone
+
+    hosting = BackgroundHost(None, seed=7)
+    port = hosting.start(LOCAL, 0)
+    sources: list[RemoteSource] = []
+    try:
+        sources += seated_sources(port, options("remote", "remote"))
+        rng = random.Random(4)
+        undone: list[int] = []
+        placed_at = taken_back = -1
+        for _ in range(6000):
+            for source in sources:
+                for event in source.poll():
+                    if isinstance(event, Undone) and event.decisions:
+                        undone.append(len(source.journal))
+                if undone or not source.accepts_input():
+                    continue
+                game = source.table_game()
+                if placed_at >= 0 and placed_at == len(source.journal) - 1:
+                    assert source.undo_check() == 1
+                    source.handle(Undo())
+                    taken_back = placed_at
+                    placed_at = -2
+                    continue
+                keeping = []
+                for action in game.legal_actions():
+                    trial = game.clone()
+                    trial.apply(action)
+                    if trial.phase is Phase.FILL and trial.current_player() == game.current_player():
+                        keeping.append(action)
+                if keeping and placed_at == -1:
+                    placed_at = len(source.journal)
+                    action = keeping[0]
+                else:
+                    action = rng.choice(game.legal_actions())
+                source.selection.set_provisional(action)
+                source.handle(Confirm())
+                if source.accepts_input():
+                    source.handle(Confirm())
+            if undone:
+                break
+            time.sleep(0.005)
+        assert undone, "no placement that keeps the turn came up"
+        assert undone[0] == taken_back >= 0
+    finally:
+        for source in sources:
+            source.close()
+        hosting.stop()

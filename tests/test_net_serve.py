@@ -1,0 +1,85 @@
+"""``python -m cacao_game --serve`` (issue 19): a real host process on 127.0.0.1 that is
+killed in mid-game and started again on its folder; the clients rejoin by themselves and
+finish; SIGTERM stops it cleanly after saving. One line per event, no traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import subprocess
+from pathlib import Path
+
+from net_support import LOCAL, free_port, options, record_files, run, start_server
+from referee_loader import load_referee
+
+from cacao_game.net import protocol as p
+from cacao_game.net.bot import Bot
+
+
+def test_a_killed_host_process_restarts_from_its_autosave_and_stops_cleanly(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "host.log"
+    first = start_server(port, tmp_path, log)
+    try:
+
+        async def play() -> list[bool]:
+            creator = Bot(
+                LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "remote")), seed=1, think=0.01
+            )
+            playing = [asyncio.create_task(creator.run(20.0))]
+            await asyncio.wait_for(creator.joined.wait(), 5.0)
+            assert creator.link.code is not None
+            joiner = Bot(LOCAL, port, p.Join(p.VERSION, creator.link.code, "Bo"), seed=2, think=0.01)
+            playing.append(asyncio.create_task(joiner.run(20.0)))
+            while creator.report.state is None or creator.report.state.decisions < 12:
+                await asyncio.sleep(0.01)
+            confirmed = creator.report.state.decisions
+            first.send_signal(signal.SIGKILL)
+            await asyncio.get_running_loop().run_in_executor(None, first.wait)
+            second = await asyncio.get_running_loop().run_in_executor(None, start_server, port, tmp_path, log)
+            processes.append(second)
+            reports = [await task for task in playing]
+            assert reports[0].state is not None and reports[0].state.decisions >= confirmed
+            return [report.finished for report in reports]
+
+        processes: list[subprocess.Popen[bytes]] = []
+        assert run(play(), timeout=40.0) == [True, True], log.read_text()
+        second = processes[0]
+        second.send_signal(signal.SIGTERM)
+        assert second.wait(10) == 0
+    finally:
+        for process in [first, *locals().get("processes", [])]:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    text = log.read_text()
+    assert "Traceback" not in text
+    assert "restored at decision" in text and "stopping: saving every table" in text
+    (record,) = record_files(tmp_path)
+    assert load_referee().check_record(record) == []
+
+
+def test_a_port_in_use_is_one_line_and_exit_code_1(tmp_path: Path) -> None:
+    import socket
+    import sys
+
+    from net_support import ROOT
+
+    with socket.socket() as taken:
+        taken.bind((LOCAL, 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        command = [
+            sys.executable,
+            "-m",
+            "cacao_game",
+            "--serve",
+            "--port",
+            port,
+            "--serve-dir",
+            str(tmp_path),
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert f"cannot listen on {LOCAL}:{port}" in done.stderr

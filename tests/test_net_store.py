@@ -1,0 +1,126 @@
+"""A host's table files (issue 19): the decision journal read back after a crash, torn or
+stale journals, and a host restored from them (no sockets needed here)."""
+
+from __future__ import annotations
+
+import logging
+import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from cacao_game.config.game import GameConfig, SeatConfig
+from cacao_game.engine import Action, Game
+from cacao_game.net.store import TableSaver, journal_actions, load_table
+
+
+def played(count: int, seed: int = 3) -> Game:
+    game = Game.new(2, "base", seed)
+    rng = random.Random(seed)
+    for _ in range(count):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def config() -> GameConfig:
+    return GameConfig(
+        [SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "purple", "human")], "base", 3, "strict"
+    )
+
+
+def saver(tmp_path: Path, pool: ThreadPoolExecutor) -> TableSaver:
+    return TableSaver(pool, tmp_path / "tables" / "ABCDEF.json", interval=1e9, clock=lambda: 0.0)
+
+
+def test_the_journal_brings_an_older_save_up_to_date_including_undos(tmp_path: Path) -> None:
+    game = played(30)
+    with ThreadPoolExecutor(1) as pool:
+        keeper = saver(tmp_path, pool)
+        keeper.save(game.clone(), config(), {})
+        keeper.force()
+        keeper.flush()
+        actions: list[Action] = list(game.actions[:20])
+        keeper.noted = 0
+        keeper.note(actions)
+        keeper.note(actions[:18])  # an undo of two decisions
+        keeper.note(list(game.actions))
+    loaded, resumed = load_table(keeper.path)
+    assert resumed.actions == game.actions
+    assert loaded.config.names == ["Ana", "Bo"]
+
+
+def test_a_torn_last_line_or_a_gap_stops_the_journal_there(tmp_path: Path) -> None:
+    game = played(12)
+    journal = tmp_path / "t.moves"
+    with ThreadPoolExecutor(1) as pool:
+        keeper = TableSaver(pool, tmp_path / "t.json")
+        keeper.note(list(game.actions))
+    lines = journal.read_bytes().splitlines()
+    journal.write_bytes(b"\n".join(lines[:8]) + b"\n" + lines[8][:7])
+    assert journal_actions(journal, []) == game.actions[:8]
+    journal.write_bytes(b"\n".join(lines[:4] + lines[6:]) + b"\n")
+    assert journal_actions(journal, []) == game.actions[:4]
+
+
+def test_a_journal_behind_its_save_does_not_take_decisions_back(tmp_path: Path) -> None:
+    game = played(20)
+    journal = tmp_path / "t.moves"
+    with ThreadPoolExecutor(1) as pool:
+        TableSaver(pool, tmp_path / "t.json").note(list(game.actions[:5]))
+    assert journal_actions(journal, list(game.actions)) == game.actions
+    assert journal_actions(tmp_path / "missing.moves", list(game.actions[:3])) == game.actions[:3]
+
+
+def test_full_saves_wait_for_their_interval_but_a_claim_forces_one(tmp_path: Path) -> None:
+    now = [0.0]
+    with ThreadPoolExecutor(1) as pool:
+        keeper = TableSaver(pool, tmp_path / "t.json", interval=10.0, clock=lambda: now[0])
+        keeper.save(played(2), config(), {})
+        keeper.flush()
+        first = keeper.last
+        now[0] = 5.0
+        keeper.save(played(4), config(), {})
+        assert keeper.last is first  # kept, not written yet
+        keeper.force()
+        keeper.flush()
+    assert keeper.last is not first
+    assert len(load_table(keeper.path)[1].actions) == 4
+
+
+def test_the_network_package_never_imports_pygame() -> None:
+    """``cacao_game.net`` runs on a machine without a window (the headless host)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cacao_game.net.host, cacao_game.net.client, cacao_game.net.bot, cacao_game.net.serve; "
+        "print('pygame' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.strip() == "False"
+
+
+def test_a_dead_ai_worker_is_replaced_and_the_table_goes_on(caplog: pytest.LogCaptureFixture) -> None:
+    """An AI worker process killed mid-game: that decision falls back to a legal move, the
+    next request gets a fresh worker."""
+    import asyncio
+    import os
+    import signal
+
+    from net_support import options, run, seated_bots, start_host
+
+    async def play() -> bool:
+        host = await start_host(None, seed=6, ai_processes=1)
+        bots = await seated_bots(host, options("remote", "random"), remotes=1, think=0.01)
+        while not getattr(host._ai._pool, "_processes", None):
+            await asyncio.sleep(0.01)
+        for pid in list(host._ai._pool._processes):  # type: ignore[union-attr]
+            os.kill(pid, signal.SIGKILL)
+        report = await bots[0][1]
+        await host.stop()
+        return report.finished
+
+    caplog.set_level(logging.INFO)
+    assert run(play(), timeout=30.0)
+    assert any("AI random failed" in record.getMessage() for record in caplog.records)
