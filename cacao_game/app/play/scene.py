@@ -106,6 +106,9 @@ log = logging.getLogger(__name__)
 
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
+BOARD_GRACE = 0.5
+"""Seconds board clicks are ignored once the decision passes to a person at the screen from
+another seat (a click meant for the computer's turn must not make the person's move)."""
 """Seconds the finished board stays before the scoring scene (times the speed factor)."""
 SOUNDS = {
     ev.TilePlaced: "place",
@@ -178,6 +181,10 @@ class PlayScene(Scene):
         self._over_wait = 0.0
         self._left = False
         self._popup_cleared = -1
+        self._others_turn = False
+        """Another seat (a computer, or a turn animating) has had the table since a person last
+        could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
+        self.ready_at = 0.0
         camera = source.view.get("camera")
         if isinstance(camera, dict):
             self.camera.load_dict(camera)
@@ -737,7 +744,19 @@ class PlayScene(Scene):
         if self.coach is not None:
             self.coach.update()
         self._update_end(dt)
+        self._track_turn()
         self.frame = self.build_frame()
+
+    def _track_turn(self) -> None:
+        """Move ``ready_at`` on when the decision passes to a person at the screen after
+        another seat had the table."""
+        if not self.accepts_board_input():
+            seat = self.current_seat()
+            if seat is None or seat not in self.humans or self.thinking_seat() is not None:
+                self._others_turn = True
+        elif self._others_turn:
+            self._others_turn = False
+            self.ready_at = self.clock + BOARD_GRACE
 
     def build_frame(self) -> Frame:
         """What the table draws now, from the source, the shown snapshot, the input state and
@@ -820,7 +839,13 @@ class PlayScene(Scene):
             fill=self._fill_view() if accepts and self.turn.phase is Phase.FILL else FillView(),
             lesson=self.coach.view() if self.coach is not None else None,
             board=self._board_view(accepts),
+            provisional=self._provisional_square() if accepts else None,
+            ready_at=self.ready_at,
         )
+
+    def _provisional_square(self) -> Pos | None:
+        provisional = self.turn.provisional
+        return provisional.pos if isinstance(provisional, (Place, Overbuild)) else None
 
     def _board_view(self, accepts: bool) -> BoardView:
         """The board: the shown tiles, what the decision now offers and the ghosts of it."""
