@@ -15,6 +15,7 @@ the English text.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import logging
 from collections.abc import Sequence
@@ -400,6 +401,7 @@ EN: dict[str, str] = {
     "play.fill_space": "Must be filled this turn",
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
+    "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     "replay.first": "First",
     "replay.prev": "Back",
@@ -546,6 +548,7 @@ EN: dict[str, str] = {
     # tutorial
     "tutorial.menu": "Learn to play",
     "tutorial.player": "Player",
+    "tutorial.guide_kind": "Your guide",
     "tutorial.well_done.title": "Well done!",
     "tutorial.well_done": "Watch your workers at work: the board shows what each one gets.",
     "tutorial.like_this": "Like this:",
@@ -985,13 +988,51 @@ def unique_names(names: list[str]) -> list[str]:
     return result
 
 
+def _every_language(key: str, **kw: object) -> frozenset[str]:
+    """The string of ``key`` in every language of the game."""
+    english = EN[key]
+    texts = {catalog_for(code).pgettext(key, english) for code in LANGUAGES}
+    return frozenset(text.format(**kw) for text in texts)
+
+
+@functools.cache
+def _automatic_names(kind: str, number: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The names the game itself gives seat ``number`` (from 1) of ``kind``, in any language
+    (numbered repeats included): its default names, and the tutorial's name for the player."""
+    if kind == "human":
+        defaults = _every_language("setup.default_name", number=number)
+    else:
+        key = f"kind.{kind}"
+        defaults = _every_language(key) if has(key) else frozenset()
+    repeats = {f"{name} {n}" for name in defaults for n in range(2, 5)}
+    tutorial = _every_language("tutorial.player") if kind == "human" else frozenset()
+    return defaults | repeats, tutorial
+
+
+def is_automatic_name(name: str, kind: str, number: int) -> bool:
+    """Whether ``name`` is one the game gives seat ``number`` (from 1) of ``kind`` in some
+    language (or empty), not one a player typed."""
+    defaults, tutorial = _automatic_names(kind, number)
+    name = name.strip()
+    return not name or name in defaults or name in tutorial
+
+
+def seat_name(name: str, kind: str, number: int) -> str:
+    """What seat ``number`` (from 1) of ``kind`` called ``name`` is called on screen: a name a
+    player typed as it is; an empty one, or one the game gave ("Player 1", "Hard AI", the
+    tutorial's "Spieler", in whatever language it was made), in the current language."""
+    name = name.strip()
+    defaults, tutorial = _automatic_names(kind, number)
+    if name in tutorial:
+        return t("tutorial.player")
+    if not name or name in defaults:
+        return t("setup.default_name", number=number) if kind == "human" else kind_label(kind)
+    return name
+
+
 def seat_names(names: list[str], kinds: list[str]) -> list[str]:
-    """What the seats are called on screen: their names, an unnamed seat by its kind ("Medium
-    AI", "Player 2"), repeats numbered."""
-    shown = [
-        name.strip() or (t("setup.default_name", number=i + 1) if kind == "human" else kind_label(kind))
-        for i, (name, kind) in enumerate(zip(names, kinds, strict=True))
-    ]
+    """What the seats are called on screen (``seat_name`` of each), repeats numbered."""
+    shown = [seat_name(name, kind, i + 1) for i, (name, kind) in enumerate(zip(names, kinds, strict=True))]
     return unique_names(shown)
 
 

@@ -390,8 +390,8 @@ def draw_title(
     return rect.union(pygame.Rect(cx - half, line_y - px(10), 2 * half, px(20)))
 
 
-def draw_toast(app: App, surface: pygame.Surface, message: str, opacity: float = 1.0) -> None:
-    """A short message in a pill near the bottom of the screen."""
+def draw_toast(app: App, surface: pygame.Surface, message: str, opacity: float = 1.0) -> pygame.Rect:
+    """A short message in a pill near the bottom of the screen; returns the pill's area."""
     font = app.assets.font(SMALL_SIZE + 4, "bold")
     text = render_text(font, fit_text(font, message, surface.get_width() - px(160)), CREAM)
     margin = px(24)
@@ -404,6 +404,7 @@ def draw_toast(app: App, surface: pygame.Surface, message: str, opacity: float =
     where = layer.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - px(48) + margin))
     surface.blit(layer, where)
     note_text(surface, message, text.get_rect(center=pill.move(where.topleft).center))
+    return pill.move(where.topleft)
 
 
 def forget_sized() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, assert_never
 
 import pygame
@@ -375,7 +376,10 @@ class PlayScene(Scene):
         return seat
 
     def kind_label(self, seat: int) -> str:
-        """``Human`` or the AI level of ``seat``."""
+        """``Human`` or the AI level of ``seat``; the tutorial's scripted opponent is the guide
+        (she plays the lesson's moves, not an AI level's)."""
+        if self.lesson is not None and seat not in self.humans:
+            return t("tutorial.guide_kind")
         return strings.kind_label(self.kinds[seat])
 
     def projected_total(self, seat: int) -> int:
@@ -443,10 +447,14 @@ class PlayScene(Scene):
         if not self.accepts_board_input():
             return ""
         if self.game.phase is Phase.FILL:
-            return self.keys_text("play.fill_hint")
+            return self.keys_text(self.fill_hint_key())
         if self.game.phase is Phase.PLACE:
             return self.keys_text("play.rotate_hint")
         return ""
+
+    def fill_hint_key(self) -> str:
+        """The keys of a fill: turning a tile matters only to a volcano (its variant)."""
+        return "play.fill_hint" if self.config.variant == "volcano" else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
         """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
@@ -691,7 +699,7 @@ class PlayScene(Scene):
         except (OSError, ValueError) as error:
             self.app.notify(t("play.save_failed", reason=problem_text(error, details=True)))
             return
-        self.app.notify(t("play.saved", where=where))
+        self.app.notify(t("play.saved", where=Path(where).stem), detail=where)
 
     def board_squares(self) -> list[Pos]:
         """Every square holding a tile now."""
@@ -704,7 +712,9 @@ class PlayScene(Scene):
             self.camera.snap()
 
     def relabel(self) -> None:
-        """The language changed: the log is written again, the table laid out again."""
+        """The language changed: the log is written again (default names follow the
+        language), the table laid out again."""
+        self.history.names = list(self.names)
         self.history.relabel()
         self.relayout()
 
@@ -766,13 +776,12 @@ class PlayScene(Scene):
         seat_now = self.current_seat()
         thinking = self.thinking_seat()
         scores = shown.scores()
-        kinds = self.kinds
         seats = tuple(
             SeatView(
                 seat=seat,
                 name=names[seat],
                 color=self.colors[seat],
-                kind=strings.kind_label(kinds[seat]),
+                kind=self.kind_label(seat),
                 score=scores[seat],
                 final=shown.over,
                 water_step=shown.water[seat],
@@ -1159,5 +1168,5 @@ class PlayScene(Scene):
         """The play keys for the F1 page."""
         return [
             (t("play.hand"), self.keys_text("play.rotate_hint")),
-            (t("play.display"), self.keys_text("play.fill_hint")),
+            (t("play.display"), self.keys_text(self.fill_hint_key())),
         ]

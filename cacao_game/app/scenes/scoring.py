@@ -23,7 +23,7 @@ from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.overview import draw_board
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import t, tn, winners_text
+from cacao_game.app.strings import seat_names, t, tn, winners_text
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
@@ -106,6 +106,11 @@ class ScoringScene(WidgetScene):
         self.elapsed = 0.0
         self.step = STEP_SECONDS.get(getattr(app.settings, "animation_speed", "normal"), 0.8)
         self._announced = 0
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name as shown (default names in the current language)."""
+        return seat_names(self.config.names, self.config.kinds)
 
     # ------------------------------------------------------------------ reveal
 
@@ -395,7 +400,7 @@ class ScoringScene(WidgetScene):
             border = theme.GOLD if winner else self.seat_color(seat)
             pygame.draw.rect(surface, border, rect, px(3 if winner else 2), border_radius=px(12))
             self.marker(surface, seat, (rect.x + px(34), rect.centery), px(16))
-            name = theme.fit_text(name_font, self.config.seats[seat].name, px(NAME_W))
+            name = theme.fit_text(name_font, self.names[seat], px(NAME_W))
             theme.draw_text(
                 surface, name_font, name, (rect.x + px(66), rect.centery), theme.CREAM, anchor="midleft"
             )
@@ -416,7 +421,7 @@ class ScoringScene(WidgetScene):
     def _draw_banner(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         if not self.done:
             return
-        text = winners_text([self.config.seats[s].name for s in self.winners])
+        text = winners_text([self.names[s] for s in self.winners])
         layer = pygame.Surface((panel.w - px(64), px(BANNER_H)), pygame.SRCALPHA)
         room = layer.get_width() - px(30) - len(self.winners) * px(44)
         font = theme.fit_font(self.app, theme.HEADING_SIZE - 4, text, room, "black")
@@ -487,7 +492,7 @@ class ScoringScene(WidgetScene):
         for seat in range(seats):
             x = area.x + label_w + seat * column + column // 2
             self.marker(surface, seat, (x - px(40), area.y + row_h // 2), px(9))
-            name = theme.fit_text(small, self.config.seats[seat].name, column - px(60))
+            name = theme.fit_text(small, self.names[seat], column - px(60))
             theme.draw_text(
                 surface, small, name, (x - px(26), area.y + row_h // 2), theme.CREAM, anchor="midleft"
             )
@@ -517,7 +522,7 @@ class ScoringScene(WidgetScene):
         width = max(px(40), min(px(160), (panel.right - px(28) - left) // max(1, count) - px(44)))
         x = panel.right - px(28)
         for seat in reversed(range(count)):
-            name = theme.fit_text(font, self.config.seats[seat].name, width)
+            name = theme.fit_text(font, self.names[seat], width)
             rect = theme.draw_text(surface, font, name, (x, panel.y + px(38)), theme.CREAM, anchor="midright")
             self.marker(surface, seat, (rect.x - px(16), rect.centery), px(9))
             x = rect.x - px(44)

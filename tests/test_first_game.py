@@ -1,0 +1,107 @@
+"""What a new player trips over (issue 22): names in the language of the screen, the tutorial's
+guide, prompts of the base game, the pause menu's save and panel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+from harness import FRAME, click_label, motion, press, run
+
+from cacao_game.app import strings
+from cacao_game.app.app import App
+from cacao_game.app.flow import start_tutorial
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.scenes.pause import PauseOverlay
+from cacao_game.app.strings import kind_label, seat_name, seat_names, t
+from tests.app_support import make_scene
+
+
+@pytest.fixture
+def in_german() -> Iterator[None]:
+    """German while the test runs, English after."""
+    strings.set_language("de")
+    yield
+    strings.set_language("en")
+
+
+def test_default_names_follow_the_language_typed_names_stay(in_german: None) -> None:
+    """Issue 22.6: a name the game gave ("Spieler 1", "Schwere KI", the tutorial's "Spieler")
+    shows in the language of the screen; a name a player typed stays as typed."""
+    german = [t("setup.default_name", number=1), kind_label("hard"), t("tutorial.player")]
+    strings.set_language("fr")
+    french = [t("setup.default_name", number=1), kind_label("hard"), t("tutorial.player")]
+    assert german != french
+    assert seat_name(german[0], "human", 1) == french[0]
+    assert seat_name(german[1], "hard", 2) == french[1]
+    assert seat_name(german[2], "human", 1) == french[2]
+    assert seat_name(f"{german[1]} 2", "hard", 3) == french[1]
+    assert seat_names(["Anna", "Spielerin"], ["human", "human"]) == ["Anna", "Spielerin"]
+
+
+def test_the_tutorial_resumed_in_french_calls_the_player_in_french(play_app: App) -> None:
+    """Issue 22.6 and 22.7: the tutorial started in German names the player "Spieler";
+    switched to French, the table says "Joueur"; its opponent is the guide, not an AI level."""
+    strings.set_language("de")
+    try:
+        assert start_tutorial(play_app)
+        scene = play_app.top
+        assert isinstance(scene, PlayScene)
+        assert scene.frame.seats[0].name == "Spieler"
+        play_app.apply_settings(replace(play_app.settings, language="fr"))
+        run(play_app, 1)
+        assert scene.frame.seats[0].name == "Joueur"
+        assert scene.frame.seats[1].kind == t("tutorial.guide_kind")
+        assert all(kind_label(level) != scene.frame.seats[1].kind for level in ("medium", "easy", "hard"))
+        assert all("Spieler" not in line.text for line in scene.frame.log)
+    finally:
+        strings.set_language("en")
+
+
+def test_base_game_key_hints_never_mention_the_volcano(play_app: App) -> None:
+    """Issue 22.4: the fill's key hint names turning a volcano only in the volcano variant."""
+    base = make_scene(play_app, ["human", "human"])
+    assert t("jungle_name.volcano").lower() not in base.keys_text(base.fill_hint_key()).lower()
+    assert all("volcan" not in text.lower() for _title, text in base.help_topics())
+    play_app.pop()
+    volcano = make_scene(play_app, ["human", "human"], variant="volcano")
+    assert "volcano" in volcano.keys_text(volcano.fill_hint_key()).lower()
+
+
+def test_ctrl_s_in_the_pause_menu_saves_and_names_the_save(play_app: App) -> None:
+    """Issue 22.5: Ctrl+S saves from the pause menu too; the toast names the save, and shows
+    where it is while the mouse rests on it."""
+    scene = make_scene(play_app, ["human", "human"])
+    press(play_app, "pause")
+    assert isinstance(play_app.top, PauseOverlay)
+    press(play_app, "save")
+    assert play_app.toast is not None
+    assert play_app.toast[0] == t("pause.saved", where="quick")
+    assert "/" not in play_app.toast[0] and "\\" not in play_app.toast[0]
+    assert Path(play_app.toast_detail).stem == "quick" and Path(play_app.toast_detail).is_file()
+    assert play_app.toast_rect is not None
+    play_app.step([motion(play_app.toast_rect.center)], 5.0)
+    assert play_app.toast is not None and play_app.toast_hovered()
+    assert isinstance(scene, PlayScene)
+
+
+def test_the_pause_panel_is_opaque(play_app: App) -> None:
+    """Issue 22.12: what is under the pause panel does not show through it."""
+    make_scene(play_app, ["human", "human"])
+    press(play_app, "pause")
+    overlay = play_app.top
+    assert isinstance(overlay, PauseOverlay)
+    panel = overlay.panel_rect()
+    point = (panel.x + panel.w // 2, panel.bottom - 12)
+    colours = []
+    for fill in ((255, 0, 0), (0, 0, 255)):
+        surface = pygame.Surface(play_app.screen.get_size())
+        surface.fill(fill)
+        overlay.draw(surface)
+        colours.append(tuple(surface.get_at(point))[:3])
+    assert colours[0] == colours[1]
+    run(play_app, 1, FRAME)
+    click_label(play_app, t("pause.resume"))
