@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import harness
 import pygame
 import pytest
 from harness import FRAME, click_label, motion, press, run
@@ -16,7 +17,9 @@ from cacao_game.app.app import App
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.pause import PauseOverlay
+from cacao_game.app.scenes.scoring import VIEWS, ScoringScene
 from cacao_game.app.strings import kind_label, seat_name, seat_names, t
+from cacao_game.config.game import GameConfig, SeatConfig
 from tests.app_support import make_scene
 
 
@@ -105,3 +108,29 @@ def test_the_pause_panel_is_opaque(play_app: App) -> None:
     assert colours[0] == colours[1]
     run(play_app, 1, FRAME)
     click_label(play_app, t("pause.resume"))
+
+
+def test_the_final_board_tab_keeps_the_tabs_and_the_table_in_place(app: App) -> None:
+    """Issue 22.11: choosing "Final board" leaves the row of view buttons where it was and
+    the score table as it was (the board takes the lower panel only)."""
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "purple", "random")], "base", 21)
+    scene = ScoringScene(app, harness.random_game(config, None, seed=4), config, [])
+    app.push(scene)
+    press(app, "skip")
+
+    def tabs() -> list[tuple[str, pygame.Rect]]:
+        labels = {t(f"scoring.view.{view}") for view in VIEWS}
+        return [(w.label, pygame.Rect(w.rect)) for w in scene.widgets if getattr(w, "label", None) in labels]
+
+    def table_pixels() -> bytes:
+        app.step([], FRAME)
+        table = scene.widgets[1].rect
+        return pygame.image.tobytes(app.screen.subsurface(table), "RGB")
+
+    before, table_before = tabs(), table_pixels()
+    click_label(app, t("scoring.view.board"))
+    assert scene.view == "board"
+    assert tabs() == before
+    after = table_pixels()
+    changed = sum(abs(a - b) > 24 for a, b in zip(after, table_before, strict=True))
+    assert changed < len(after) // 200, "the board view drew over the score table"
