@@ -134,3 +134,43 @@ def test_the_final_board_tab_keeps_the_tabs_and_the_table_in_place(app: App) -> 
     after = table_pixels()
     changed = sum(abs(a - b) > 24 for a, b in zip(after, table_before, strict=True))
     assert changed < len(after) // 200, "the board view drew over the score table"
+
+
+def test_an_overbuild_preview_counts_the_sun_it_costs() -> None:
+    """Issue 22.2: the sun token an overbuild pays shows in its yield ("-1 sun"), net of what
+    the placement gains (rulebook: overbuilding costs 1 sun token, RULES.md R4)."""
+    from cacao_game.app.play.texts import amounts
+    from cacao_game.engine import events as ev
+    from cacao_game.session.gains import gains
+
+    paid = gains([ev.SunSpent(seat=0, sun=1), ev.GoldGained(seat=0, gained=3, gold=3, source=(0, 0))], 0)
+    assert paid["sun"] == -1 and paid["gold"] == 3
+    assert tn_sun(-1) in amounts(paid)
+
+
+def tn_sun(n: int) -> str:
+    from cacao_game.app.strings import tn
+
+    return tn("yield.sun", abs(n), n=n)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_worker_tiles_are_named_in_words_not_codes(language: str) -> None:
+    """Issue 22.9: tooltips and the log name a worker tile in words, never "3-0-0-1"."""
+    import re
+
+    from cacao_game.app.play.texts import log_lines
+    from cacao_game.engine import events as ev
+    from cacao_game.engine.tiles import WORKER_CODES
+
+    strings.set_language(language)
+    try:
+        names = [t(f"tile.{code}") for code in WORKER_CODES]
+        assert len(set(names)) == len(names)
+        assert not any(re.search(r"\d-\d", name) for name in names)
+        placed = ev.TilePlaced(seat=0, pos=(1, 0), tile="3001", rotation=0, overbuild=False)
+        lines = log_lines([placed], ["Ana", "Bo"])
+        assert any(t("tile.3001") in line.text for line in lines)
+        assert not any(re.search(r"\d-\d-\d-\d", line.text) for line in lines)
+    finally:
+        strings.set_language("en")

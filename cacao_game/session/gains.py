@@ -9,7 +9,8 @@ from cacao_game.engine import events as ev
 
 
 def gains(events: Sequence[ev.Event], seat: int) -> Counter[str]:
-    """What ``seat`` gained in ``events``: cacao, gold (net), water steps, sun, cacao lost."""
+    """What ``seat`` gained in ``events``: cacao, gold (net), water steps, sun (net: an overbuild
+    pays 1), cacao lost."""
     total: Counter[str] = Counter()
     for e in events:
         if getattr(e, "seat", None) != seat:
@@ -28,4 +29,6 @@ def gains(events: Sequence[ev.Event], seat: int) -> Counter[str]:
             total["water"] += e.end - e.start
         elif isinstance(e, ev.SunGained):
             total["sun"] += e.gained
+        elif isinstance(e, ev.SunSpent):
+            total["sun"] -= 1
     return total

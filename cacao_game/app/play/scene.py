@@ -107,6 +107,9 @@ log = logging.getLogger(__name__)
 
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
+OVERBUILD_GHOST = 225
+"""Opacity of the tile an overbuild under the mouse would lay: over a tile, a fainter ghost
+would mix with the tile it covers."""
 BOARD_GRACE = 0.5
 """Seconds board clicks are ignored once the decision passes to a person at the screen from
 another seat (a click meant for the computer's turn must not make the person's move)."""
@@ -899,7 +902,9 @@ class PlayScene(Scene):
         elif hover is not None and hover not in given and (provisional is None or provisional.pos != hover):
             action = turn.action_at(hover)
             if action is not None:
-                ghosts.append(Ghost(action, 130, pill=True))
+                ghosts.append(
+                    Ghost(action, OVERBUILD_GHOST if isinstance(action, Overbuild) else 130, pill=True)
+                )
         if isinstance(provisional, (Place, Overbuild, Fill)):
             outline = "hinted" if self.hint == provisional else "chosen"
             ghosts.append(Ghost(provisional, 255, outline, pill=True))
