@@ -15,6 +15,7 @@ from harness import FRAME, click_label, motion, press, run
 from cacao_game.app import strings
 from cacao_game.app.app import App
 from cacao_game.app.flow import start_tutorial
+from cacao_game.app.play.controls import Pan
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.scoring import VIEWS, ScoringScene
@@ -174,3 +175,24 @@ def test_worker_tiles_are_named_in_words_not_codes(language: str) -> None:
         assert not any(re.search(r"\d-\d-\d-\d", line.text) for line in lines)
     finally:
         strings.set_language("en")
+
+
+def test_the_next_decision_brings_its_squares_back_into_view(play_app: App) -> None:
+    """Issue 22.1: a player who panned the board away finds the next decision's legal squares
+    in view again (the camera eases there once per decision, not on every frame)."""
+    from driver import key
+
+    scene = make_scene(play_app, ["human", "human"])
+    run(play_app, 2)
+    assert scene.camera.contains(scene.turn.targets(), border=0)
+    scene.run([Pan(5000, 5000, immediate=True)])
+    run(play_app, 2)
+    assert not scene.camera.contains(scene.turn.targets(), border=0), "one decision: no refit"
+    play_app.step([key(play_app, "cycle"), key(play_app, "confirm")], FRAME)
+    for _ in range(50):
+        if scene.accepts_board_input():
+            break
+        play_app.step([key(play_app, "confirm")] if scene.curtain_for is not None else [], 0.1)
+    assert scene.accepts_board_input()
+    run(play_app, 2)
+    assert scene.camera.contains(scene.turn.targets(), border=0)

@@ -189,6 +189,9 @@ class PlayScene(Scene):
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
         self.ready_at = 0.0
+        self._framed_for: tuple[int, Phase] | None = (len(source.journal), self.turn.phase)
+        """The decision (journal length, phase) whose squares the camera brought into view (the
+        first one is the view the table opens with)."""
         camera = source.view.get("camera")
         if isinstance(camera, dict):
             self.camera.load_dict(camera)
@@ -767,9 +770,22 @@ class PlayScene(Scene):
             seat = self.current_seat()
             if seat is None or seat not in self.humans or self.thinking_seat() is not None:
                 self._others_turn = True
-        elif self._others_turn:
-            self._others_turn = False
-            self.ready_at = self.clock + BOARD_GRACE
+        else:
+            if self._others_turn:
+                self._others_turn = False
+                self.ready_at = self.clock + BOARD_GRACE
+            self._frame_targets()
+
+    def _frame_targets(self) -> None:
+        """Once per decision: when its legal squares are not all in view (the board grew, the
+        player looked elsewhere), ease the camera to the board and them."""
+        decision = (len(self.source.journal), self.turn.phase)
+        if decision == self._framed_for:
+            return
+        self._framed_for = decision
+        targets = self.turn.targets()
+        if targets and not self.camera.contains(targets, border=0):
+            self.camera.fit([*self.board_squares(), *targets], border=1)
 
     def build_frame(self) -> Frame:
         """What the table draws now, from the source, the shown snapshot, the input state and
