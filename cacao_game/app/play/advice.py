@@ -25,7 +25,7 @@ from cacao_game.engine.tiles import MARKET_PRICE, Pos
 from cacao_game.session.review import ReviewSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.play.host import PanelHost
 
 PANEL_W = 760
 LINE = 30
@@ -148,7 +148,7 @@ KEY_SQUARE = 20
 """How much more a square the panel is about weighs than any other tile or legal square."""
 
 
-def panel_rect(scene: PlayScene, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
+def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
     """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
     ``PANEL_W``), in the corner of the board (bottom left, bottom right, top right) that
     hides least of it: the ``key`` squares (the moves the panel is about) above all, then
@@ -177,7 +177,7 @@ def panel_rect(scene: PlayScene, heading: str, lines: Sequence[str], key: Sequen
 
 
 def draw_panel(
-    scene: PlayScene,
+    scene: PanelHost,
     surface: pygame.Surface,
     heading: str,
     lines: Sequence[str],
@@ -207,14 +207,14 @@ def draw_panel(
     return rect
 
 
-def draw_hint(scene: PlayScene, surface: pygame.Surface, advice: Advice) -> None:
+def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> None:
     """A hint's panel: its margin over the next best move and why (off the hinted square)."""
     key = [] if isinstance(advice.action, Resolve) else [advice.action.pos]
     heading, lines = hint_heading(advice), hint_lines(advice, scene.names)
     draw_panel(scene, surface, heading, lines, pygame.Color(HINT), key)
 
 
-def draw_review(scene: PlayScene, surface: pygame.Surface, session: ReviewSession) -> None:
+def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSession) -> None:
     """The decision about to be made where the review stands: the better move as a ghost (the
     played one outlined), and the panel with the verdict, the reasons and the seat's summary.
     Nothing while a step animates."""
@@ -254,7 +254,7 @@ def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:
 
 
 def _outline(
-    scene: PlayScene, surface: pygame.Surface, pos: Pos, color: pygame.Color, *, solid: bool
+    scene: PanelHost, surface: pygame.Surface, pos: Pos, color: pygame.Color, *, solid: bool
 ) -> pygame.FRect:
     """A frame around square ``pos`` (solid, or dashed), clipped to the board."""
     rect = inner_rect(scene, pos)
@@ -268,7 +268,7 @@ def _outline(
     return rect
 
 
-def _draw_moves(scene: PlayScene, surface: pygame.Surface, decision: DecisionReview) -> None:
+def _draw_moves(scene: PanelHost, surface: pygame.Surface, decision: DecisionReview) -> None:
     """The better move as a ghost with a gold frame, the played square outlined in red, each
     with a tag."""
     played, best = decision.played, decision.best

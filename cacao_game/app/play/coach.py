@@ -26,7 +26,7 @@ from cacao_game.tutorial.script import COACH_SEAT, PLAYER, Look, Step
 from cacao_game.tutorial.session import TutorialSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.play.host import PanelHost
 
 PANEL_PARTS = {"gold": 0, "cacao": 1, "sun": 2, "water": 4}
 """A seat panel part -> its index in ``hud.seat_tips`` (the same rectangles as the tooltips)."""
@@ -47,7 +47,7 @@ SAMPLE = 62
 class CoachPanel:
     """The lesson panel of ``scene``, whose source is a ``TutorialSession``."""
 
-    def __init__(self, scene: PlayScene, session: TutorialSession) -> None:
+    def __init__(self, scene: PanelHost, session: TutorialSession) -> None:
         self.scene = scene
         self.session = session
         self._shown_step = -1
