@@ -196,3 +196,30 @@ def test_the_next_decision_brings_its_squares_back_into_view(play_app: App) -> N
     assert scene.accepts_board_input()
     run(play_app, 2)
     assert scene.camera.contains(scene.turn.targets(), border=0)
+
+
+def test_a_seat_with_an_off_turn_choice_is_marked_until_it_is_made(play_app: App) -> None:
+    """Yucata's aid (issue 22): in hot seat, a seat whose workers face a market or plantation
+    in another seat's turn shows a pending choice on its panel until it has chosen."""
+    import random
+
+    from driver import human_turn_events
+
+    scene = make_scene(play_app, ["human", "human", "human"], seed=7)
+    rng = random.Random(3)
+    marked: set[int] = set()
+    for _ in range(3000):
+        if scene.source.game.is_over() or marked:
+            break
+        play_app.step(human_turn_events(scene, rng), 0.02)
+        marked = {view.seat for view in scene.frame.seats if view.pending}
+    assert marked, "no off-turn choice came up"
+    seat = marked.pop()
+    assert scene.source.game.pending_edges(seat)
+    assert seat != scene.source.game.mover and not scene.frame.seats[seat].deciding
+    for _ in range(3000):
+        if not scene.source.game.pending_edges(seat):
+            break
+        play_app.step(human_turn_events(scene, rng), 0.02)
+    run(play_app, 1)
+    assert not scene.frame.seats[seat].pending

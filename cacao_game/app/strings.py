@@ -376,6 +376,7 @@ EN: dict[str, str] = {
     "play.then_resolve": "then decide what to sell…",
     "play.animating": "{name}'s move…",
     "play.overbuild": "Overbuild (1 sun)",
+    "play.choice_pending": "Choice to make this turn",
     "play.built_over": "Built over {name}'s {tile} (shown beside it)",
     "play.undone": "Undone",
     "play.undo_nobody": "Nothing to undo: no one has played yet",

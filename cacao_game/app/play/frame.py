@@ -44,6 +44,9 @@ class SeatView:
     deciding: bool
     highlighted: bool
     thinking: bool
+    pending: bool = False
+    """A person at this seat has an off-turn choice still to make this turn (hot seat): the
+    panel says so until it is made."""
 
     @property
     def total(self) -> int:

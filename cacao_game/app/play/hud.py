@@ -301,7 +301,11 @@ class Hud:
             pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
         name = p.fit(view.name, 26, "bold", px(250))
         p.text(surface, name, (r.x + px(56), r.y + px(14)), 26, "bold")
-        p.text(surface, view.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
+        if view.pending:
+            p.text(surface, t("play.choice_pending"), (r.x + px(56), r.y + px(46)), 17, "bold", theme.GOLD)
+            pygame.draw.circle(surface, theme.GOLD, (r.x + px(44), r.y + px(20)), px(7))
+        else:
+            p.text(surface, view.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
         p.text(surface, str(view.total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
         p.text(
             surface,

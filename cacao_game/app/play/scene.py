@@ -365,6 +365,18 @@ class PlayScene(Scene):
             return None if self.shown.over else self.shown.mover
         return self.source.deciding_seat()
 
+    def pending_choices(self, seat_now: int | None) -> frozenset[int]:
+        """The seats played at the screen, other than ``seat_now`` and the mover, with an
+        off-turn choice still to make this turn (markets and plantations their workers face)."""
+        game = self.game
+        if self.timeline.busy or game.is_over():
+            return frozenset()
+        return frozenset(
+            seat
+            for seat in self.humans
+            if seat not in (seat_now, game.mover) and any(e.is_trade for e in game.pending_edges(seat))
+        )
+
     def accepts_board_input(self) -> bool:
         """Whether a human at the screen decides now, with nothing in the way."""
         return self.source.accepts_input() and not self.timeline.busy
@@ -795,6 +807,7 @@ class PlayScene(Scene):
         seat_now = self.current_seat()
         thinking = self.thinking_seat()
         scores = shown.scores()
+        pending = self.pending_choices(seat_now)
         seats = tuple(
             SeatView(
                 seat=seat,
@@ -809,6 +822,7 @@ class PlayScene(Scene):
                 deciding=seat == seat_now,
                 highlighted=seat == self.highlight_seat,
                 thinking=seat == thinking,
+                pending=seat in pending,
             )
             for seat in range(len(scores))
         )
