@@ -223,3 +223,38 @@ def test_a_seat_with_an_off_turn_choice_is_marked_until_it_is_made(play_app: App
         play_app.step(human_turn_events(scene, rng), 0.02)
     run(play_app, 1)
     assert not scene.frame.seats[seat].pending
+
+
+def test_at_1366x768_no_label_below_12_px_and_tiles_to_come_at_28_px(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22.13: drawing the table at 1366x768 asks for no font under 12 real pixels, and
+    the list of jungle tiles to come draws them at 28 pixels or more."""
+    import random
+
+    from driver import human_turn_events
+    from shots import make_app
+
+    app = make_app((1366, 768))
+    scene = make_scene(app, ["human", "human", "human"], seed=5)
+    rng = random.Random(2)
+    for _ in range(120):
+        app.step(human_turn_events(scene, rng), 0.05)
+    fonts: list[int] = []
+    tiles: list[float] = []
+    font_px, jungle = app.assets.font_px, scene.hud.art.jungle
+
+    def spy_font(size: int, weight: str = "regular") -> pygame.font.Font:
+        fonts.append(size)
+        return font_px(size, weight)
+
+    def spy_jungle(code: str, size: float, rotation: int = 0) -> pygame.Surface:
+        tiles.append(size)
+        return jungle(code, size, rotation)
+
+    monkeypatch.setattr(app.assets, "font_px", spy_font)
+    monkeypatch.setattr(scene.hud.art, "jungle", spy_jungle)
+    scene.hud.clear()
+    scene.release_images()
+    scene.hud.draw_remaining(app.screen, scene.frame)
+    app.step([], FRAME)
+    assert fonts and min(fonts) >= 12
+    assert tiles and min(tiles) >= 28
