@@ -146,7 +146,7 @@ def test_an_overbuild_preview_counts_the_sun_it_costs() -> None:
 
     paid = gains([ev.SunSpent(seat=0, sun=1), ev.GoldGained(seat=0, gained=3, gold=3, source=(0, 0))], 0)
     assert paid["sun"] == -1 and paid["gold"] == 3
-    assert tn_sun(-1) in amounts(paid)
+    assert tn_sun(-1) in amounts(paid) and "-1" in tn_sun(-1) and "+-" not in amounts(paid)
 
 
 def tn_sun(n: int) -> str:

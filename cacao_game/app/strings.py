@@ -863,7 +863,7 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),
     "yield.water": ("+{n} water", "+{n} water"),
-    "yield.sun": ("+{n} sun", "+{n} sun"),
+    "yield.sun": ("{n:+d} sun", "{n:+d} sun"),
     "yield.lost": ("{n} cacao lost", "{n} cacao lost"),
     "log.cacao": ("{name} +{n} cacao", "{name} +{n} cacao"),
     "log.cacao_lost": (
