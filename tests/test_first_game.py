@@ -258,3 +258,12 @@ def test_at_1366x768_no_label_below_12_px_and_tiles_to_come_at_28_px(monkeypatch
     app.step([], FRAME)
     assert fonts and min(fonts) >= 12
     assert tiles and min(tiles) >= 28
+
+
+def test_toasts_stay_off_the_hand(play_app: App) -> None:
+    """Issue 22.10: a toast at the table sits above the hand, the display and the pile."""
+    scene = make_scene(play_app, ["human", "human"])
+    play_app.notify(t("play.hint_ready"))
+    run(play_app, 1)
+    assert play_app.toast_rect is not None
+    assert play_app.toast_rect.bottom <= scene.hud.a("hand").y

@@ -297,7 +297,8 @@ class App:
             self.toast_rect = None
             return
         message = self.toast_detail if self.toast_hovered() else self.toast[0]
-        self.toast_rect = theme.draw_toast(self, surface, message, min(1.0, self.toast[1] / 0.3))
+        floor = self.stack[-1].toast_floor(surface.get_height()) if self.stack else None
+        self.toast_rect = theme.draw_toast(self, surface, message, min(1.0, self.toast[1] / 0.3), floor)
 
     def toast_hovered(self) -> bool:
         """Whether the mouse rests on a toast that has more to say."""

@@ -76,6 +76,11 @@ class Scene:
         """
         raise LookupError("no game")
 
+    def toast_floor(self, height: int) -> int:
+        """The y (real pixels) a toast sits on over this scene, on a screen ``height`` tall:
+        near the bottom unless the scene keeps something there (the table's hand)."""
+        return height
+
     def leave_question(self) -> str:
         """What the pause overlay asks before Quit to menu leaves this scene."""
         from cacao_game.app.strings import t

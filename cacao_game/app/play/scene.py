@@ -1191,6 +1191,10 @@ class PlayScene(Scene):
         fill_space = data in self.game.pending_fills and not self.accepts_board_input()
         return square_tooltip(self.shown, self.names, data, fill_space)
 
+    def toast_floor(self, height: int) -> int:
+        """Toasts sit above the hand, the display and the pile, never over them."""
+        return self.hud.a("hand").y
+
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it."""
         return t("tutorial.leave") if self.lesson is not None else super().leave_question()
