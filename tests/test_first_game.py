@@ -142,7 +142,7 @@ def test_an_overbuild_preview_counts_the_sun_it_costs() -> None:
     the placement gains (rulebook: overbuilding costs 1 sun token, RULES.md R4)."""
     from cacao_game.app.play.texts import amounts
     from cacao_game.engine import events as ev
-    from cacao_game.session.gains import gains
+    from cacao_game.session.ledger import gains
 
     paid = gains([ev.SunSpent(seat=0, sun=1), ev.GoldGained(seat=0, gained=3, gold=3, source=(0, 0))], 0)
     assert paid["sun"] == -1 and paid["gold"] == 3

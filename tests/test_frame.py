@@ -138,3 +138,30 @@ def test_drawing_leaves_the_frame_equal(user_home) -> None:
             scene.draw(app.screen)
         assert scene.frame == before
         assert scene.build_frame() == before
+
+
+def test_input_maps_events_and_the_frame_to_commands_without_the_scene(user_home) -> None:
+    """The table's input reads events against a frame and returns commands; the same key
+    means a decision at the table, a finished animation while one runs, and a step in a
+    replay; a click on a seat panel outlines its tiles. Nothing is carried out."""
+    from dataclasses import replace
+
+    from driver import click, key
+
+    from cacao_game.app.play.controls import Finish, Highlight, Send, Step, TableInput
+    from cacao_game.session import Confirm
+
+    with table(2, 5, 4) as (app, scene):
+        frame = replace(scene.frame, accepts_input=True, busy=False, stepped=False, curtain=None)
+        before = (scene.source.game._state(), scene.shown, scene.camera.target_scale)
+        controls = TableInput(app.intents)
+        enter = [key(app, "confirm")]
+        assert controls.handle(enter, frame, scene.hud, scene.camera)[0] == [Send(Confirm())]
+        busy = replace(frame, busy=True)
+        assert controls.handle([key(app, "skip")], busy, scene.hud, scene.camera)[0] == [Finish()]
+        replay = replace(frame, stepped=True)
+        assert controls.handle([key(app, "pan_right")], replay, scene.hud, scene.camera)[0] == [Step(1)]
+        watching = replace(frame, accepts_input=False)
+        panel = scene.hud.panel_rect(1).center
+        assert controls.handle(click(panel), watching, scene.hud, scene.camera)[0] == [Highlight(1)]
+        assert (scene.source.game._state(), scene.shown, scene.camera.target_scale) == before

@@ -146,18 +146,19 @@ def bench_ai_frames(seconds: float, seed: int) -> tuple[list[float], int]:
         SeatConfig(n, c, "hard")
         for n, c in zip(("Hal", "Ida", "Max"), ("red", "purple", "white"), strict=True)
     ]
-    scene = PlayScene(app, PlaySession(GameConfig(seats, "base", seed)), ai=ProcessAI())
+    session = PlaySession(GameConfig(seats, "base", seed))
+    scene = PlayScene(app, session, ai=ProcessAI())
     app.push(scene)
     clock = pygame.time.Clock()
     times: list[float] = []
     end = time.perf_counter() + seconds
-    while time.perf_counter() < end and not scene.game.is_over():
+    while time.perf_counter() < end and not session.game.is_over():
         dt = clock.tick(60) / 1000
         start = time.perf_counter()
         app.step([], dt)
         pygame.display.flip()
         times.append((time.perf_counter() - start) * 1000)
-    decisions = len(scene.game.actions)
+    decisions = len(session.game.actions)
     scene.exit()
     return times, decisions
 

@@ -21,7 +21,7 @@ from cacao_game.session import journal
 from cacao_game.session.commands import Command
 from cacao_game.session.journal import Entry
 from cacao_game.session.messages import AIRequest
-from cacao_game.session.notices import Refused
+from cacao_game.session.notices import Refusal, Refused
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
 from cacao_game.session.source import REPLAY, Capabilities, SourceEvent, Stepping
@@ -111,7 +111,7 @@ class ReplaySession(Seats):
 
     def undo_check(self) -> int | Refused:
         """Nothing to undo in a replay."""
-        return Refused("undo.nothing")
+        return Refused(Refusal.UNDO_NOTHING)
 
     def handle(self, command: Command) -> list[SourceEvent]:
         """Nobody decides in a replay: every command is ignored."""

@@ -27,7 +27,7 @@ from cacao_game.engine import Fill, Overbuild, Phase, Place
 from cacao_game.engine.tiles import SIDES, Pos
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 CREAM = (246, 238, 220)
 HINT = (255, 214, 80)
@@ -70,7 +70,7 @@ class BoardRenderer:
     """Draws the board area of a table through ``camera`` (ghost images are cached here; tile
     images live in ``TileArt``)."""
 
-    def __init__(self, app: App, painter: Painter, art: TileArt, camera: Camera) -> None:
+    def __init__(self, app: Shell, painter: Painter, art: TileArt, camera: Camera) -> None:
         self.app = app
         self.painter = painter
         self.art = art

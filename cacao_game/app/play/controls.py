@@ -204,14 +204,12 @@ class TableInput:
             self.hover_since += dt
 
     def drain(self, frame: Frame) -> list[TableCommand]:
-        """The intents queued during an animation, once it is over (``frame.busy`` False)."""
-        out: list[TableCommand] = []
-        if frame.busy:
-            return out
-        while self.queued:
-            name, shift = self.queued.pop(0)
-            out += self.game_intent(name, frame, shift)
-        return out
+        """The commands of the oldest intent queued during an animation, once it is over
+        (``frame.busy`` False; the caller drains again on a fresh frame while any wait)."""
+        if frame.busy or not self.queued:
+            return []
+        name, shift = self.queued.pop(0)
+        return self.game_intent(name, frame, shift)
 
     def handle(
         self, events: list[pygame.event.Event], frame: Frame, hud: Hud, camera: Camera

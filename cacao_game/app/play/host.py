@@ -25,14 +25,14 @@ from cacao_game.session import SessionEvent
 from cacao_game.session.selection import Selection
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 
 class PanelHost(Protocol):
     """The table as its panels see it."""
 
     @property
-    def app(self) -> App:
+    def app(self) -> Shell:
         """The app (assets, intents, notices, scene routes)."""
         ...
 

@@ -29,14 +29,15 @@ from cacao_game.app.play.frame import (
 )
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown
-from cacao_game.app.play.texts import LogLine, outcome_text
+from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
+from cacao_game.app.tile_words import jungle_name
 from cacao_game.engine.tiles import WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 HAND_TILE = 132
 DISPLAY_TILE = 120
@@ -74,7 +75,7 @@ class Hud:
 
     def __init__(
         self,
-        app: App,
+        app: Shell,
         painter: Painter,
         art: TileArt,
         action_names: Sequence[str],
@@ -758,11 +759,6 @@ def table_tips(
     return tuple(tips)
 
 
-def jungle_name(code: str) -> str:
-    """A jungle tile's name as a heading ("Double plantation")."""
-    return t(f"jungle_name.{code}")
-
-
 def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: bool) -> list[str]:
     """Tooltip lines for a board square as ``shown`` (tile, owner, temple standings);
     ``fill_space``: the square is a space waiting for a jungle tile nobody at the screen is
@@ -773,10 +769,8 @@ def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: boo
         if code == "temple":
             for temple, workers, awards in shown.temple_standings():
                 if temple == pos:
-                    counts = ", ".join(f"{names[s]} {w}" for s, w in enumerate(workers) if w) or t(
-                        "play.nobody"
-                    )
-                    won = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(awards) if g) or t("play.nobody")
+                    counts = per_seat(workers, names)
+                    won = per_seat(awards, names, "+")
                     lines += [t("play.temple_tip", workers=counts), t("play.temple_awards", awards=won)]
         return lines
     if pos in shown.workers:

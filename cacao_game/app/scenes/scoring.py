@@ -17,20 +17,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game, watch_record
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.overview import draw_board
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import seat_names, t, tn, winners_text
+from cacao_game.app.shown_names import seat_labels
+from cacao_game.app.strings import t, tn, winners_text
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
-from cacao_game.session.stats import game_stats
+from cacao_game.session.ledger import game_stats
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
     from cacao_game.engine.game import Game
 
 log = logging.getLogger(__name__)
@@ -88,10 +89,14 @@ BANNER_H = 52
 class ScoringScene(WidgetScene):
     """The final scoring of a finished ``game`` played with ``config``."""
 
-    def __init__(self, app: App, game: Game, config: GameConfig, score_history: list[list[int]]) -> None:
+    def __init__(
+        self, app: Shell, game: Game, config: GameConfig, score_history: Sequence[Sequence[int]]
+    ) -> None:
         super().__init__(app)
         self.game = game
         self.config = config
+        self.names = seat_labels(app.assets, config.names, config.kinds)
+        """What the seats are called on screen (a stand-in for a name the fonts cannot draw)."""
         self.standings = game.temple_standings()
         self.scores = game.score_now()
         self.winners = game.winners()
@@ -107,11 +112,6 @@ class ScoringScene(WidgetScene):
         self.elapsed = 0.0
         self.step = STEP_SECONDS.get(getattr(app.settings, "animation_speed", "normal"), 0.8)
         self._announced = 0
-
-    @property
-    def names(self) -> list[str]:
-        """Each seat's name as shown (default names in the current language)."""
-        return seat_names(self.config.names, self.config.kinds)
 
     # ------------------------------------------------------------------ reveal
 
@@ -198,7 +198,7 @@ class ScoringScene(WidgetScene):
     def new_game(self) -> None:
         """The setup scene, prefilled with these seats."""
         self.app.home()
-        self.app.open("setup", self.config)
+        self.app.open(routes.Setup(self.config))
 
     def watch_replay(self) -> None:
         """UI-play's replay of this game, if available."""
@@ -213,7 +213,7 @@ class ScoringScene(WidgetScene):
 
     def review(self) -> None:
         """Review this game's decisions (a progress overlay, then the reviewed game)."""
-        self.app.open("reviewing", self.game, self.config)
+        self.app.open(routes.Reviewing(self.game, self.config))
 
     def build(self) -> None:
         entries = [
