@@ -3,17 +3,20 @@ renders and what the no-overflow test audits.
 
 ``SHOTS`` maps a shot name to a function that brings a fresh app to that screen (driven
 through ``App.step`` with fed events, as a player would). Saves live under ``CACAO_HOME``,
-which the caller points at a temporary folder.
+which the caller points at a temporary folder. Hints search a fixed number of re-deals
+(``counted_ai.CountedAI``), so every shot is the same on every run and machine.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 
 import pygame
+from counted_ai import CountedAI
 from harness import FRAME, motion, random_game, run
 from phases import CONFIG, game_at
 from tutorial_support import advance, solve
@@ -23,7 +26,7 @@ from cacao_game.ai.review import GameReview, review_game
 from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI, SyncAI
+from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.help import HelpOverlay
 from cacao_game.app.strings import t
@@ -42,6 +45,17 @@ Shot = Callable[[App], None]
 def make_app(size: tuple[int, int], settings: Settings | None = None) -> App:
     """An app drawing on an off-screen surface of ``size``."""
     return App(pygame.Surface(size), settings or Settings(sound=False), router=router())
+
+
+@contextmanager
+def unseen(app: App) -> Iterator[None]:
+    """Frames stepped in this block update the app as usual but draw nothing (an audit renders
+    only the frame it checks; ``test_text_fits`` checks this changes no text or box)."""
+    app.draw = lambda surface: None  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del app.draw
 
 
 def frames(app: App, count: int = 3, events: list[pygame.event.Event] | None = None) -> None:
@@ -135,7 +149,7 @@ def table(app: App, game: Game, config: GameConfig = CONFIG) -> PlayScene:
     session = PlaySession(config, game)
     if session.curtain is not None:
         session.handle(ShowHand())
-    scene = PlayScene(app, session, ai=SyncAI())
+    scene = PlayScene(app, session, ai=CountedAI())
     app.push(scene)
     frames(app, 30)
     return scene
