@@ -69,8 +69,8 @@ class Shell(Protocol):
         """Stop after this frame with exit ``code``."""
         ...
 
-    def notify(self, message: str) -> None:
-        """A short message at the bottom of the screen."""
+    def notify(self, message: str, seconds: float = ..., detail: str = "") -> None:
+        """A short message at the bottom of the screen (``detail`` while the mouse is on it)."""
         ...
 
     def apply_settings(self, settings: Settings | None = None) -> None:
