@@ -461,9 +461,9 @@ EN: dict[str, str] = {
     "jungle_name.temple": "Temple",
     "jungle_name.volcano": "Volcano",
     "tile.1111": "1 worker each side",
-    "tile.2101": "2 workers, 1 each beside",
-    "tile.3001": "3 workers, 1 on the left",
-    "tile.3100": "3 workers, 1 on the right",
+    "tile.2101": "2 workers + 1 each beside",
+    "tile.3001": "3 workers + 1 on the left",
+    "tile.3100": "3 workers + 1 on the right",
     "float.full": "-{n} (full)",
     # key names as the keyboard shows them
     "key.ctrl": "Ctrl+{key}",
