@@ -267,3 +267,26 @@ def test_toasts_stay_off_the_hand(play_app: App) -> None:
     run(play_app, 1)
     assert play_app.toast_rect is not None
     assert play_app.toast_rect.bottom <= scene.hud.a("hand").y
+
+
+def test_an_overbuild_under_the_mouse_shows_a_solid_ghost_and_its_sun() -> None:
+    """Issue 22.2: the tile an overbuild under the mouse would lay is drawn nearly solid (it
+    covers a tile), and its yield label counts the sun it pays."""
+    from phases import game_at
+    from shots import make_app, table
+
+    from cacao_game.app.play.scene import OVERBUILD_GHOST
+    from cacao_game.engine import Overbuild
+
+    app = make_app((1920, 1080))
+    scene = table(app, game_at("overbuild"))
+    square = scene.turn.overbuild_targets()[0]
+    scene.camera.ensure_visible(square)
+    scene.camera.snap()
+    center = scene.camera.square_center(square)
+    app.step([motion((round(center.x), round(center.y)))], FRAME)
+    board = scene.frame.board
+    assert board is not None
+    ghost = next(g for g in board.ghosts if isinstance(g.action, Overbuild))
+    assert ghost.alpha == OVERBUILD_GHOST >= 200
+    assert tn_sun(-1) in scene.frame.previews[ghost.action]
