@@ -9,6 +9,8 @@ import pytest
 from driver import human_turn_events, key
 
 from cacao_game.app.app import App
+from cacao_game.app.play.controls import CONFIRM_PAUSE
+from cacao_game.app.play.scene import BOARD_GRACE
 from cacao_game.engine import Phase
 from tests.app_support import make_scene
 
@@ -85,9 +87,48 @@ def test_space_confirms_and_second_click_confirms(app: App) -> None:
     app.step(click(point), 0.02)
     assert len(scene.source.game.actions) == done
     assert scene.turn.provisional is not None and scene.turn.provisional.pos == target
+    app.step([], CONFIRM_PAUSE)
     app.step(click(point), 0.02)
     assert len(scene.source.game.actions) == done + 1
     assert target in scene.source.game.workers
+
+
+def test_a_double_click_chooses_but_does_not_confirm(app: App) -> None:
+    """Issue 22.3: the second click of a double-click on a square (within ``CONFIRM_PAUSE``)
+    leaves the placement provisional; a click after the pause confirms it."""
+    from driver import click, square_point
+
+    scene = make_scene(app, ["human", "human"])
+    target = sorted(scene.source.game.frontier)[0]
+    point = square_point(scene, target)
+    app.step(click(point) + click(point), 0.02)
+    app.step(click(point), 0.02)
+    assert scene.source.game.actions == []
+    assert scene.turn.provisional is not None and scene.turn.provisional.pos == target
+    app.step([], CONFIRM_PAUSE)
+    app.step(click(point), 0.02)
+    assert target in scene.source.game.workers
+
+
+def test_board_clicks_wait_a_moment_after_the_computer_moved(app: App) -> None:
+    """Issue 22.14: once the computer's turn is over, clicks on the board do nothing for
+    ``BOARD_GRACE`` seconds of the table's clock, then they work again."""
+    from driver import click, square_point
+
+    scene = make_scene(app, ["easy", "human"], seed=4)
+    for _ in range(600):
+        if scene.accepts_board_input():
+            break
+        app.step([], 0.05)
+    assert scene.accepts_board_input() and scene.source.game.current_player() == 1
+    assert scene.frame.ready_at > scene.clock
+    target = sorted(scene.source.game.frontier)[0]
+    point = square_point(scene, target)
+    app.step(click(point), 0.02)
+    assert scene.turn.provisional is None
+    app.step([], BOARD_GRACE)
+    app.step(click(point), 0.02)
+    assert scene.turn.provisional is not None and scene.turn.provisional.pos == target
 
 
 def test_undo_provisional_then_engine_steps(app: App) -> None:

@@ -11,6 +11,7 @@ from harness import motion
 
 from cacao_game.app.app import App
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.strings import t
 from cacao_game.session import ShowHand
 
 
@@ -93,7 +94,7 @@ def test_worker_tiles_left_show_what_the_table_may_know(play_app: App) -> None:
     pile = Counter(scene.source.game.worker_piles[0])
     assert lines[1].startswith("Still in the pile")
     for code, count in pile.items():
-        assert f"{code[0]}-{code[1]}-{code[2]}-{code[3]} ×{count}" in lines[1]
+        assert f"{t(f'tile.{code}')} ×{count}" in lines[1]
     other = worker_lines(scene.frame.seats[1], game.remaining_workers(1), None)
     assert other[1].startswith("In hand and pile together")
     together = scene.source.game.remaining_workers(1)

@@ -93,6 +93,10 @@ class App:
         self.running = True
         self.exit_code = 0
         self.toast: tuple[str, float] | None = None
+        self.toast_detail = ""
+        """What the toast says while the mouse is on it ("": nothing more)."""
+        self.toast_rect: pygame.Rect | None = None
+        """Where the toast was last drawn."""
         self.frame = 0
         self.mouse_pos: tuple[int, int] = (-1, -1)
         self.toggle_display: Callable[[], pygame.Surface | None] = _toggle_fullscreen
@@ -165,9 +169,11 @@ class App:
         self.running = False
         self.exit_code = code
 
-    def notify(self, message: str, seconds: float = TOAST_SECONDS) -> None:
-        """Show a short message at the bottom of the screen for ``seconds``."""
+    def notify(self, message: str, seconds: float = TOAST_SECONDS, detail: str = "") -> None:
+        """Show a short message at the bottom of the screen for ``seconds``; ``detail`` (a
+        save's full path, say) replaces it while the mouse rests on it, which keeps it up."""
         self.toast = (message, seconds)
+        self.toast_detail = detail
 
     # ------------------------------------------------------------------ size
 
@@ -241,6 +247,8 @@ class App:
             self.stack[-1].update(dt)
         if self.toast is not None:
             message, left = self.toast
+            if self.toast_hovered():
+                left = max(left, 0.3 + dt)
             self.toast = (message, left - dt) if left - dt > 0 else None
         self.draw(self.screen)
 
@@ -298,8 +306,17 @@ class App:
             first -= 1
         for scene in self.stack[max(first, 0) :]:
             scene.draw(surface)
-        if self.toast is not None:
-            theme.draw_toast(self, surface, self.toast[0], min(1.0, self.toast[1] / 0.3))
+        if self.toast is None:
+            self.toast_rect = None
+            return
+        message = self.toast_detail if self.toast_hovered() else self.toast[0]
+        floor = self.stack[-1].toast_floor(surface.get_height()) if self.stack else None
+        self.toast_rect = theme.draw_toast(self, surface, message, min(1.0, self.toast[1] / 0.3), floor)
+
+    def toast_hovered(self) -> bool:
+        """Whether the mouse rests on a toast that has more to say."""
+        rect = self.toast_rect
+        return bool(self.toast_detail) and rect is not None and rect.collidepoint(self.mouse_pos)
 
     def run(self, clock: pygame.time.Clock | None = None) -> int:
         """The real loop at 60 frames per second until ``quit``; returns the exit code."""

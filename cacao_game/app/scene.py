@@ -69,8 +69,8 @@ class Shell(Protocol):
         """Stop after this frame with exit ``code``."""
         ...
 
-    def notify(self, message: str) -> None:
-        """A short message at the bottom of the screen."""
+    def notify(self, message: str, seconds: float = ..., detail: str = "") -> None:
+        """A short message at the bottom of the screen (``detail`` while the mouse is on it)."""
         ...
 
     def apply_settings(self, settings: Settings | None = None) -> None:
@@ -150,6 +150,11 @@ class Scene:
         there is nothing to save and any other exception (its ``str`` is shown) on failure.
         """
         raise LookupError("no game")
+
+    def toast_floor(self, height: int) -> int:
+        """The y (real pixels) a toast sits on over this scene, on a screen ``height`` tall:
+        near the bottom unless the scene keeps something there (the table's hand)."""
+        return height
 
     def leave_question(self) -> str:
         """What the pause overlay asks before Quit to menu leaves this scene."""

@@ -15,6 +15,7 @@ the English text.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import logging
 from collections.abc import Sequence
@@ -438,6 +439,7 @@ EN: dict[str, str] = {
     "play.then_resolve": "then decide what to sell…",
     "play.animating": "{name}'s move…",
     "play.overbuild": "Overbuild (1 sun)",
+    "play.choice_pending": "Choice to make this turn",
     "play.built_over": "Built over {name}'s {tile} (shown beside it)",
     "play.undone": "Undone",
     "play.undo_nobody": "Nothing to undo: no one has played yet",
@@ -464,6 +466,7 @@ EN: dict[str, str] = {
     "play.fill_space": "Must be filled this turn",
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
+    "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     "replay.first": "First",
     "replay.prev": "Back",
@@ -517,10 +520,10 @@ EN: dict[str, str] = {
     "jungle_name.sun": "Sun-worshiping site",
     "jungle_name.temple": "Temple",
     "jungle_name.volcano": "Volcano",
-    "tile.1111": "1-1-1-1",
-    "tile.2101": "2-1-0-1",
-    "tile.3001": "3-0-0-1",
-    "tile.3100": "3-1-0-0",
+    "tile.1111": "1 worker each side",
+    "tile.2101": "2 workers + 1 each beside",
+    "tile.3001": "3 workers + 1 on the left",
+    "tile.3100": "3 workers + 1 on the right",
     "float.full": "-{n} (full)",
     # key names as the keyboard shows them
     "key.ctrl": "Ctrl+{key}",
@@ -620,6 +623,7 @@ EN: dict[str, str] = {
     # tutorial
     "tutorial.menu": "Learn to play",
     "tutorial.player": "Player",
+    "tutorial.guide_kind": "Your guide",
     "tutorial.well_done.title": "Well done!",
     "tutorial.well_done": "Watch your workers at work: the board shows what each one gets.",
     "tutorial.like_this": "Like this:",
@@ -949,7 +953,7 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),
     "yield.water": ("+{n} water", "+{n} water"),
-    "yield.sun": ("+{n} sun", "+{n} sun"),
+    "yield.sun": ("{n:+d} sun", "{n:+d} sun"),
     "yield.lost": ("{n} cacao lost", "{n} cacao lost"),
     "log.cacao": ("{name} +{n} cacao", "{name} +{n} cacao"),
     "log.cacao_lost": (
@@ -1096,13 +1100,51 @@ def unique_names(names: list[str]) -> list[str]:
     return result
 
 
+def _every_language(key: str, **kw: object) -> frozenset[str]:
+    """The string of ``key`` in every language of the game."""
+    english = EN[key]
+    texts = {catalog_for(code).pgettext(key, english) for code in LANGUAGES}
+    return frozenset(text.format(**kw) for text in texts)
+
+
+@functools.cache
+def _automatic_names(kind: str, number: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The names the game itself gives seat ``number`` (from 1) of ``kind``, in any language
+    (numbered repeats included): its default names, and the tutorial's name for the player."""
+    if kind == "human":
+        defaults = _every_language("setup.default_name", number=number)
+    else:
+        key = f"kind.{kind}"
+        defaults = _every_language(key) if has(key) else frozenset()
+    repeats = {f"{name} {n}" for name in defaults for n in range(2, 5)}
+    tutorial = _every_language("tutorial.player") if kind == "human" else frozenset()
+    return defaults | repeats, tutorial
+
+
+def is_automatic_name(name: str, kind: str, number: int) -> bool:
+    """Whether ``name`` is one the game gives seat ``number`` (from 1) of ``kind`` in some
+    language (or empty), not one a player typed."""
+    defaults, tutorial = _automatic_names(kind, number)
+    name = name.strip()
+    return not name or name in defaults or name in tutorial
+
+
+def seat_name(name: str, kind: str, number: int) -> str:
+    """What seat ``number`` (from 1) of ``kind`` called ``name`` is called on screen: a name a
+    player typed as it is; an empty one, or one the game gave ("Player 1", "Hard AI", the
+    tutorial's "Spieler", in whatever language it was made), in the current language."""
+    name = name.strip()
+    defaults, tutorial = _automatic_names(kind, number)
+    if name in tutorial:
+        return t("tutorial.player")
+    if not name or name in defaults:
+        return t("setup.default_name", number=number) if kind == "human" else kind_label(kind)
+    return name
+
+
 def seat_names(names: list[str], kinds: list[str]) -> list[str]:
-    """What the seats are called on screen: their names, an unnamed seat by its kind ("Medium
-    AI", "Player 2"), repeats numbered."""
-    shown = [
-        name.strip() or (t("setup.default_name", number=i + 1) if kind == "human" else kind_label(kind))
-        for i, (name, kind) in enumerate(zip(names, kinds, strict=True))
-    ]
+    """What the seats are called on screen (``seat_name`` of each), repeats numbered."""
+    shown = [seat_name(name, kind, i + 1) for i, (name, kind) in enumerate(zip(names, kinds, strict=True))]
     return unique_names(shown)
 
 

@@ -405,8 +405,11 @@ def draw_title(
     return rect.union(pygame.Rect(cx - half, line_y - px(10), 2 * half, px(20)))
 
 
-def draw_toast(app: WithAssets, surface: pygame.Surface, message: str, opacity: float = 1.0) -> None:
-    """A short message in a pill near the bottom of the screen."""
+def draw_toast(
+    app: WithAssets, surface: pygame.Surface, message: str, opacity: float = 1.0, floor: int | None = None
+) -> pygame.Rect:
+    """A short message in a pill near the bottom of the screen (above ``floor``, a y in real
+    pixels, when given); returns the pill's area."""
     font = app.assets.font(SMALL_SIZE + 4, "bold")
     text = render_text(font, fit_text(font, message, surface.get_width() - px(160)), CREAM)
     margin = px(24)
@@ -416,9 +419,11 @@ def draw_toast(app: WithAssets, surface: pygame.Surface, message: str, opacity: 
     draw_panel(layer, pill, color=CHOCOLATE, alpha=245, radius=pill.h // 2, border=GOLD)
     layer.blit(text, text.get_rect(center=pill.center))
     layer.set_alpha(round(255 * max(0.0, min(1.0, opacity))))
-    where = layer.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - px(48) + margin))
+    bottom = min(surface.get_height() - px(48), (surface.get_height() if floor is None else floor) - px(12))
+    where = layer.get_rect(midbottom=(surface.get_width() // 2, bottom + margin))
     surface.blit(layer, where)
     note_text(surface, message, text.get_rect(center=pill.move(where.topleft).center))
+    return pill.move(where.topleft)
 
 
 def forget_sized() -> None:

@@ -167,7 +167,8 @@ class Button(Widget):
             icon = app.assets.icon(self.icon, px(34))
             surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
             x += px(44)
-        middle = rect.centery + px(1) - (px(self.caption_size // 2 + 1) if self.caption else 0)
+        lift = (app.assets.font(self.caption_size).get_height() + px(5)) // 2 if self.caption else 0
+        middle = rect.centery + px(1) - lift
         surface.blit(text, text.get_rect(midleft=(x, middle)))
         with theme.within(rect):
             theme.note_text(surface, label, text.get_rect(midleft=(x, middle)))

@@ -92,7 +92,8 @@ def _of(events: Iterable[ev.Event], seat: int) -> list[Change]:
 
 
 def gains(events: Iterable[ev.Event], seat: int) -> Counter[str]:
-    """What ``seat`` gained in ``events``: cacao, gold (net), water steps, sun, cacao lost."""
+    """What ``seat`` gained in ``events``: cacao, gold (net), water steps, sun (net: an
+    overbuild pays 1), cacao lost."""
     total: Counter[str] = Counter()
     for change in _of(events, seat):
         step = change.step
@@ -108,7 +109,9 @@ def gains(events: Iterable[ev.Event], seat: int) -> Counter[str]:
                 total["gold"] -= step.amount
             case "water" | "sun" | "lost":
                 total[step.kind] += step.amount
-            case "keep" | "spend_sun":
+            case "spend_sun":
+                total["sun"] -= step.amount
+            case "keep":
                 pass
             case _:
                 assert_never(step.kind)

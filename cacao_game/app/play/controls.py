@@ -46,6 +46,9 @@ CAMERA_INTENTS = ("zoom_in", "zoom_out", "fit", "pan_up", "pan_down", "pan_left"
 PAN_DIRECTIONS = {"pan_up": (0, -1), "pan_down": (0, 1), "pan_left": (-1, 0), "pan_right": (1, 0)}
 PAN_STEP = 90
 MAX_QUEUED = 8
+CONFIRM_PAUSE = 0.4
+"""Seconds after a click set a placement before a click on the same square confirms it (the
+second click of a double-click does nothing)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +186,8 @@ class TableInput:
         """FILL: a jungle tile (code, rotation) being dragged to a space."""
         self.carried_from: Pos | None = None
         """The space the carried tile was taken from (None: from the display)."""
+        self.chosen_at: tuple[Pos, float] | None = None
+        """The square a click made the provisional placement, and the table's clock then."""
 
     def release(self) -> None:
         """Forget held keys, presses and drags (an overlay opened)."""
@@ -435,7 +440,7 @@ class TableInput:
                 return []
         seats = [view.seat for view in frame.seats]
         panel = next((seat for seat in seats if hud.panel_rect(seat).collidepoint(point)), None)
-        if not frame.accepts_input:
+        if not frame.accepts_input or frame.clock < frame.ready_at:
             return [Highlight(panel)] if panel is not None else []
         if frame.popup is not None:
             for button in hud.popup_buttons(frame.popup.outcomes):
@@ -452,7 +457,18 @@ class TableInput:
         if panel is not None:
             return [Highlight(panel)]
         square = camera.square_at(point)
-        return [Send(Target(square))] if square is not None else []
+        return self._target(square, frame) if square is not None else []
+
+    def _target(self, square: Pos, frame: Frame) -> list[TableCommand]:
+        """A click on ``square``: a second click on the placement a click just chose waits
+        ``CONFIRM_PAUSE`` (a double-click chooses, it does not confirm)."""
+        if square == frame.provisional:
+            chosen = self.chosen_at
+            if chosen is not None and chosen[0] == square and frame.clock - chosen[1] < CONFIRM_PAUSE:
+                return []
+        else:
+            self.chosen_at = (square, frame.clock)
+        return [Send(Target(square))]
 
     def action_button(self, name: str, frame: Frame) -> list[TableCommand]:
         """The commands of action button ``name`` (or its key)."""

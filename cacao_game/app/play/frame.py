@@ -44,6 +44,9 @@ class SeatView:
     deciding: bool
     highlighted: bool
     thinking: bool
+    pending: bool = False
+    """A person at this seat has an off-turn choice still to make this turn (hot seat): the
+    panel says so until it is made."""
 
     @property
     def total(self) -> int:
@@ -231,6 +234,11 @@ class Frame:
     fill: FillView = FillView()
     lesson: LessonView | None = None
     board: BoardView | None = None
+    provisional: Pos | None = None
+    """The square of the provisional placement (a click there confirms it)."""
+    ready_at: float = 0.0
+    """Board clicks count from this ``clock`` on: the decision just passed to a person at the
+    screen from another seat, and a click meant for that seat's turn must not make a move."""
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

@@ -61,6 +61,13 @@ class Button:
     index: int = 0
 
 
+SMALLEST_TEXT = 17
+"""Design pixels of the table's smallest labels (key captions, key hints, the panels' fine
+print): 12 real pixels at 1366x768."""
+REMAINING_ICON = 40
+"""Design pixels of a jungle tile in the list of tiles to come (28 real pixels at 1366x768)."""
+
+
 class Hud:
     """Geometry and drawing of the table's surroundings, for ``app``'s layout: the action
     buttons ``action_names``, the list of tiles to come unless ``shows_remaining`` is False
@@ -267,7 +274,7 @@ class Hud:
             return
         room = right - shown.right - px(32)
         weight, color = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
-        font = theme.fit_font(self.app, 18, side, room, weight)
+        font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
         if problem or font.size(side)[0] <= room:
             side = theme.fit_text(font, side, max(room, 0)) if problem else side
             theme.draw_text(surface, font, side, (right, status.centery), color, anchor="midright")
@@ -302,13 +309,17 @@ class Hud:
             pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
         name = p.fit(view.name, 26, "bold", px(250))
         p.text(surface, name, (r.x + px(56), r.y + px(14)), 26, "bold")
-        p.text(surface, view.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
+        if view.pending:
+            p.text(surface, t("play.choice_pending"), (r.x + px(56), r.y + px(46)), 17, "bold", theme.GOLD)
+            pygame.draw.circle(surface, theme.GOLD, (r.x + px(44), r.y + px(20)), px(7))
+        else:
+            p.text(surface, view.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
         p.text(surface, str(view.total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
         p.text(
             surface,
             t("play.final" if view.final else "play.projected"),
             (r.right - px(22), r.y + px(58)),
-            15,
+            SMALLEST_TEXT,
             "regular",
             theme.MUTED,
             "topright",
@@ -336,7 +347,7 @@ class Hud:
                 surface,
                 f"{value:+d}" if value else "0",
                 cell.center,
-                15,
+                SMALLEST_TEXT,
                 "bold" if here else "regular",
                 theme.CREAM if here else theme.MUTED,
                 "center",
@@ -468,8 +479,8 @@ class Hud:
         area = self.a("remaining")
         cells = []
         for k, (code, count) in enumerate(remaining):
-            x, y = area.x + px(22 + (k % 6) * 77), area.y + px(40 + (k // 6) * 40)
-            cells.append((pygame.Rect(x, y, px(70), px(34)), code, count))
+            x, y = area.x + px(18 + (k % 6) * 78), area.y + px(34 + (k // 6) * 43)
+            cells.append((pygame.Rect(x, y, px(76), px(REMAINING_ICON)), code, count))
         return cells
 
     def draw_remaining(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -480,7 +491,13 @@ class Hud:
         for rect, code, count in cells:
             surface.blit(self.art.jungle(code, rect.h), rect.topleft)
             p.text(
-                surface, f"×{count}", (rect.x + px(38), rect.y + px(17)), 18, "bold", theme.CREAM, "midleft"
+                surface,
+                f"×{count}",
+                (rect.x + rect.h + px(3), rect.centery),
+                18,
+                "bold",
+                theme.CREAM,
+                "midleft",
             )
         if not cells:
             p.text(surface, "—", (area.x + px(22), area.y + px(46)), 22, "bold", theme.MUTED)
@@ -544,6 +561,7 @@ class Hud:
                 style="primary" if action.primary else "secondary",
                 font_size=20,
                 caption=action.keys,
+                caption_size=SMALLEST_TEXT,
                 min_fit=ACTION_MIN_FIT,
             )
             widget.enabled = action.enabled

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, assert_never
 
 import pygame
@@ -124,6 +125,12 @@ log = logging.getLogger(__name__)
 
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
+OVERBUILD_GHOST = 225
+"""Opacity of the tile an overbuild under the mouse would lay: over a tile, a fainter ghost
+would mix with the tile it covers."""
+BOARD_GRACE = 0.5
+"""Seconds board clicks are ignored once the decision passes to a person at the screen from
+another seat (a click meant for the computer's turn must not make the person's move)."""
 """Seconds the finished board stays before the scoring scene (times the speed factor)."""
 PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
 REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
@@ -190,6 +197,13 @@ class PlayScene(Scene):
         self._over_wait = 0.0
         self._left = False
         self._popup_cleared = -1
+        self._others_turn = False
+        """Another seat (a computer, or a turn animating) has had the table since a person last
+        could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
+        self.ready_at = 0.0
+        self._framed_for: tuple[int, Phase] | None = (len(source.journal), self.turn.phase)
+        """The decision (journal length, phase) whose squares the camera brought into view (the
+        first one is the view the table opens with)."""
         camera = source.view.get("camera")
         if isinstance(camera, dict):
             self.camera.load_dict(camera)
@@ -393,6 +407,18 @@ class PlayScene(Scene):
             return None if self.shown.over else self.shown.mover
         return self.source.deciding_seat()
 
+    def pending_choices(self, seat_now: int | None) -> frozenset[int]:
+        """The seats played at the screen, other than ``seat_now`` and the mover, with an
+        off-turn choice still to make this turn (markets and plantations their workers face)."""
+        game = self.game
+        if self.timeline.busy or game.is_over():
+            return frozenset()
+        return frozenset(
+            seat
+            for seat in self.humans
+            if seat not in (seat_now, game.mover) and any(e.is_trade for e in game.pending_edges(seat))
+        )
+
     def accepts_board_input(self) -> bool:
         """Whether a human at the screen decides now, with nothing in the way."""
         return self.source.accepts_input() and not self.timeline.busy
@@ -415,10 +441,13 @@ class PlayScene(Scene):
             return t("net.standin")
         if self.net is not None and seat in self.net.absent:
             return t("net.away")
-        return strings.kind_label(self.kinds[seat])
+        return self.kind_label(seat)
 
     def kind_label(self, seat: int) -> str:
-        """``Human`` or the AI level of ``seat``."""
+        """``Human`` or the AI level of ``seat``; the tutorial's scripted opponent is the guide
+        (she plays the lesson's moves, not an AI level's)."""
+        if self.lesson is not None and seat not in self.humans:
+            return t("tutorial.guide_kind")
         return strings.kind_label(self.kinds[seat])
 
     def projected_total(self, seat: int) -> int:
@@ -487,10 +516,14 @@ class PlayScene(Scene):
         if not self.accepts_board_input():
             return ""
         if self.game.phase is Phase.FILL:
-            return self.keys_text("play.fill_hint")
+            return self.keys_text(self.fill_hint_key())
         if self.game.phase is Phase.PLACE:
             return self.keys_text("play.rotate_hint")
         return ""
+
+    def fill_hint_key(self) -> str:
+        """The keys of a fill: turning a tile matters only to a volcano (its variant)."""
+        return "play.fill_hint" if self.config.variant == "volcano" else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
         """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
@@ -739,7 +772,7 @@ class PlayScene(Scene):
         except (OSError, ValueError) as error:
             self.app.notify(t("play.save_failed", reason=problem_text(error, details=True)))
             return
-        self.app.notify(t("play.saved", where=where))
+        self.app.notify(t("play.saved", where=Path(where).stem), detail=where)
 
     def board_squares(self) -> list[Pos]:
         """Every square holding a tile now."""
@@ -752,7 +785,9 @@ class PlayScene(Scene):
             self.camera.snap()
 
     def relabel(self) -> None:
-        """The language changed: the log is written again, the table laid out again."""
+        """The language changed: the log is written again (default names follow the
+        language), the table laid out again."""
+        self.history.names = list(self.names)
         self.history.relabel()
         self.relayout()
 
@@ -793,7 +828,32 @@ class PlayScene(Scene):
         if self.coach is not None:
             self.coach.update()
         self._update_end(dt)
+        self._track_turn()
         self.frame = self.build_frame()
+
+    def _track_turn(self) -> None:
+        """Move ``ready_at`` on when the decision passes to a person at the screen after
+        another seat had the table."""
+        if not self.accepts_board_input():
+            seat = self.current_seat()
+            if seat is None or seat not in self.humans or self.thinking_seat() is not None:
+                self._others_turn = True
+        else:
+            if self._others_turn:
+                self._others_turn = False
+                self.ready_at = self.clock + BOARD_GRACE
+            self._frame_targets()
+
+    def _frame_targets(self) -> None:
+        """Once per decision: when its legal squares are not all in view (the board grew, the
+        player looked elsewhere), ease the camera to the board and them."""
+        decision = (len(self.source.journal), self.turn.phase)
+        if decision == self._framed_for:
+            return
+        self._framed_for = decision
+        targets = self.turn.targets()
+        if targets and not self.camera.contains(targets, border=0):
+            self.camera.fit([*self.board_squares(), *targets], border=1)
 
     def build_frame(self) -> Frame:
         """What the table draws now, from the source, the shown snapshot, the input state and
@@ -803,6 +863,7 @@ class PlayScene(Scene):
         seat_now = self.current_seat()
         thinking = self.thinking_seat()
         scores = shown.scores()
+        pending = self.pending_choices(seat_now)
         seats = tuple(
             SeatView(
                 seat=seat,
@@ -817,6 +878,7 @@ class PlayScene(Scene):
                 deciding=seat == seat_now,
                 highlighted=seat == self.highlight_seat,
                 thinking=seat == thinking,
+                pending=seat in pending,
             )
             for seat in range(len(scores))
         )
@@ -875,7 +937,13 @@ class PlayScene(Scene):
             fill=self._fill_view() if accepts and self.turn.phase is Phase.FILL else FillView(),
             lesson=self.coach.view() if self.coach is not None else None,
             board=self._board_view(accepts),
+            provisional=self._provisional_square() if accepts else None,
+            ready_at=self.ready_at,
         )
+
+    def _provisional_square(self) -> Pos | None:
+        provisional = self.turn.provisional
+        return provisional.pos if isinstance(provisional, (Place, Overbuild)) else None
 
     def _board_view(self, accepts: bool) -> BoardView:
         """The board: the shown tiles, what the decision now offers and the ghosts of it."""
@@ -920,7 +988,9 @@ class PlayScene(Scene):
         elif hover is not None and hover not in given and (provisional is None or provisional.pos != hover):
             action = turn.action_at(hover)
             if action is not None:
-                ghosts.append(Ghost(action, 130, pill=True))
+                ghosts.append(
+                    Ghost(action, OVERBUILD_GHOST if isinstance(action, Overbuild) else 130, pill=True)
+                )
         if isinstance(provisional, (Place, Overbuild, Fill)):
             outline = "hinted" if self.hint == provisional else "chosen"
             ghosts.append(Ghost(provisional, 255, outline, pill=True))
@@ -1183,6 +1253,10 @@ class PlayScene(Scene):
         fill_space = data in self.game.pending_fills and not self.accepts_board_input()
         return square_tooltip(self.shown, self.names, data, fill_space)
 
+    def toast_floor(self, height: int) -> int:
+        """Toasts sit above the hand, the display and the pile, never over them."""
+        return self.hud.a("hand").y
+
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it."""
         return t("tutorial.leave") if self.lesson is not None else super().leave_question()
@@ -1195,5 +1269,5 @@ class PlayScene(Scene):
         """The play keys for the F1 page."""
         return [
             (t("play.hand"), self.keys_text("play.rotate_hint")),
-            (t("play.display"), self.keys_text("play.fill_hint")),
+            (t("play.display"), self.keys_text(self.fill_hint_key())),
         ]

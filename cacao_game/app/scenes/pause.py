@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pygame
 
@@ -43,6 +44,13 @@ class PauseOverlay(DialogScene):
             rect.midtop = (panel.centerx, panel.y + px(TOP + i * (BUTTON_H + GAP)))
             self.widgets.append(Button(rect, t(key), action, style=style))
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The save key (Ctrl+S) saves here as it does at the table."""
+        if event.type == pygame.KEYDOWN and self.app.intents.has(event, "save"):
+            self.save()
+            return True
+        return super().handle_event(event)
+
     def panel_rect(self) -> pygame.Rect:
         """The overlay's box."""
         rect = pygame.Rect(0, 0, px(BUTTON_W + 140), px(TOP + 5 * (BUTTON_H + GAP) + 40))
@@ -62,7 +70,7 @@ class PauseOverlay(DialogScene):
             log.warning("save failed: %s", error)
             self.app.notify(t("pause.save_failed", reason=problem_text(error, details=True)))
         else:
-            self.app.notify(t("pause.saved", where=where))
+            self.app.notify(t("pause.saved", where=Path(where).stem), detail=where)
 
     def quit_to_menu(self) -> None:
         """Ask, then return to the menu."""

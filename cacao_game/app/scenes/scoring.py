@@ -56,8 +56,9 @@ STAT_ROWS = ("markets", "mines", "volcanoes", "temples", "water", "sun", "total"
 VIEWS = ("chart", "statistics", "board")
 """What the lower panel can show: the score over the game, where the points came from, the
 final board."""
-TAB_W = 200
-"""Design pixels of one view button."""
+TAB_W, TAB_H, TAB_TOP = 200, 44, 14
+"""Design pixels of one view button, and of the row of them below the lower panel's top (the
+row stays put whatever the view)."""
 TEMPLE_ROW_H = 118
 SEAT_STEP = 84
 """Design pixels: a temple's row (at most) and the room of one seat's workers in it."""
@@ -237,8 +238,7 @@ class ScoringScene(WidgetScene):
             rect = stage.rect(x + i * (BUTTON_W + BUTTON_GAP), BUTTONS_Y, BUTTON_W, BUTTON_H)
             self.widgets.append(Button(rect, t(key), action, style=style))
         for i, view in enumerate(VIEWS):
-            tab_y = CHART[1] + (CHART[3] - 58 if self.view == "board" else 14)
-            rect = stage.rect(CHART[0] + 20 + i * (TAB_W + 10), tab_y, TAB_W, 44)
+            rect = stage.rect(CHART[0] + 20 + i * (TAB_W + 10), CHART[1] + TAB_TOP, TAB_W, TAB_H)
             self.widgets.append(
                 Button(
                     rect,
@@ -281,16 +281,12 @@ class ScoringScene(WidgetScene):
         self.draw_widgets(surface, 0, 3)
         temples, table, chart = (w.rect for w in self.widgets[:3])
         self._draw_temples(surface, temples)
+        self._draw_table(surface, table)
         if self.view == "board":
-            whole = table.union(chart)
-            theme.draw_panel(surface, whole, alpha=250)
-            top = whole.y + px(BANNER_H + 16)
-            area = pygame.Rect(whole.x + px(20), top, whole.w - px(40), whole.bottom - px(74) - top)
+            top = chart.y + px(TAB_TOP + TAB_H + 10)
+            area = pygame.Rect(chart.x + px(20), top, chart.w - px(40), chart.bottom - px(12) - top)
             draw_board(surface, area, self.game, self.art, self.config.colors)
-            self._draw_banner(surface, table)
-        else:
-            self._draw_table(surface, table)
-        if self.view == "chart":
+        elif self.view == "chart":
             self._draw_chart(surface, chart)
         elif self.view == "statistics":
             self._draw_statistics(surface, chart)

@@ -20,7 +20,7 @@ from cacao_game.app.netplay import DEFAULT_PORT, host_game
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
-from cacao_game.app.strings import color_label, kind_label, short_number, t, unique_names
+from cacao_game.app.strings import color_label, is_automatic_name, kind_label, short_number, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.choices import THINKING_TIMES
 from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
@@ -117,8 +117,10 @@ class SetupScene(WidgetScene):
             self.thinking_time = default_thinking_time()
         automatic = unique_names([default_name(s.kind, i + 1) for i, s in enumerate(self.seats)])
         self.auto_named = [
-            s.name in (automatic[i], default_name(s.kind, i + 1)) for i, s in enumerate(self.seats)
+            s.name == automatic[i] or is_automatic_name(s.name, s.kind, i + 1)
+            for i, s in enumerate(self.seats)
         ]
+        self.name_automatic_seats()
         self.seed_text = ""
         self.start: int | None = None
 
