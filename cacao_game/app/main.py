@@ -32,6 +32,22 @@ def quiet_dummy_warnings() -> None:
     warnings.filterwarnings("ignore", message=".*no fast renderer available.*")
 
 
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+
+
+def plain_framebuffer() -> None:
+    """On Linux, show the window's pixels the plain way (X11 shared memory) rather than
+    through an OpenGL texture, unless ``SDL_FRAMEBUFFER_ACCELERATION`` is set already.
+
+    The app draws everything in software; SDL's texture framebuffer only copies the finished
+    frame into a texture, and starting OpenGL for that costs about 110 MB (the GL driver,
+    with Mesa's LLVM, and copies of the frame) where a GPU driver is missing or software.
+    Call before the display module starts.
+    """
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault(FRAMEBUFFER_HINT, "0")
+
+
 def display_problem() -> str | None:
     """None if a real display is usable; else the message to show (starts the display module)."""
     import pygame
@@ -109,6 +125,7 @@ def run_app(args: argparse.Namespace) -> int:
     """Open the game window and run until Quit; returns the process exit code (1: no display)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     quiet_dummy_warnings()
+    plain_framebuffer()
     import pygame
 
     problem = display_problem()
