@@ -74,12 +74,14 @@ class BoardRenderer:
 
     # ----------------------------------------------------------------- layers
 
-    def draw(self, surface: pygame.Surface, now: float) -> None:
-        """The whole board layer, clipped to the viewport."""
+    def draw(self, surface: pygame.Surface, now: float, *, tiles: bool = True) -> None:
+        """The whole board layer, clipped to the viewport (the tiles only with ``tiles``: the
+        scene's ``BoardLayer`` draws them)."""
         scene = self.scene
         clip = surface.get_clip()
         surface.set_clip(scene.camera.viewport)
-        self.draw_tiles(surface)
+        if tiles:
+            self.draw_tiles(surface)
         self.draw_last_move(surface)
         self.draw_seat_highlight(surface)
         if scene.accepts_board_input():
@@ -201,27 +203,43 @@ class BoardRenderer:
         surface.blit(image, peek)
         pygame.draw.rect(surface, theme.GOLD, peek.inflate(px(12), px(12)), px(2), border_radius=px(8))
 
-    def draw_tiles(self, surface: pygame.Surface) -> None:
-        """Jungle and worker tiles of the shown state."""
+    def tiles_key(self) -> tuple[object, ...]:
+        """Everything ``draw_tiles`` draws from: equal keys draw equal pixels."""
+        scene = self.scene
+        cam = scene.camera
+        return (
+            scene.shown,
+            cam.scale,
+            cam.center.x,
+            cam.center.y,
+            tuple(cam.viewport),
+            tuple(scene.colors),
+            scene.app.assets.palette,
+        )
+
+    def draw_tiles(self, surface: pygame.Surface, origin: tuple[int, int] = (0, 0)) -> None:
+        """Jungle and worker tiles of the shown state, on ``surface`` whose top-left pixel is
+        the screen point ``origin``."""
         scene = self.scene
         cam = scene.camera
         size = cam.scale - tile_gap(cam.scale)
         art = scene.art
         view = cam.viewport
+        ox, oy = origin
         for pos, (code, rotation) in scene.shown.jungle.items():
             rect = inner_rect(scene, pos)
             if view.colliderect(rect):
-                surface.blit(art.jungle(code, size, rotation), rect.topleft)
+                surface.blit(art.jungle(code, size, rotation), (rect.x - ox, rect.y - oy))
         overbuilt = art.icon("overbuilt", max(px(14), size * 0.28)) if scene.shown.covered else None
         for pos, tile in scene.shown.workers.items():
             rect = inner_rect(scene, pos)
             if not view.colliderect(rect):
                 continue
-            surface.blit(art.worker(scene.colors[tile.seat], tile.tile, size, tile.rotation), rect.topleft)
+            image = art.worker(scene.colors[tile.seat], tile.tile, size, tile.rotation)
+            surface.blit(image, (rect.x - ox, rect.y - oy))
             if overbuilt is not None and pos in scene.shown.covered:
-                surface.blit(
-                    overbuilt, overbuilt.get_rect(bottomright=(rect.right - px(2), rect.bottom - px(2)))
-                )
+                corner = (rect.right - px(2) - ox, rect.bottom - px(2) - oy)
+                surface.blit(overbuilt, overbuilt.get_rect(bottomright=corner))
 
     def draw_last_move(self, surface: pygame.Surface) -> None:
         """The squares of the last move, outlined in the mover's colour with its marker."""

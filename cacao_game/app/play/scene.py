@@ -28,6 +28,7 @@ from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import RGB, SPEED_FACTORS, Point, Pulse, Timeline
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer, tile_gap
+from cacao_game.app.play.board_layer import BoardLayer
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
@@ -111,6 +112,7 @@ class PlayScene(Scene):
         self.painter = Painter(app.assets)
         self.hud = Hud(self)
         self.board = BoardRenderer(self)
+        self.board_layer = BoardLayer()
         self.ai = AILink(ai)
         self.coach = CoachPanel(self, source) if isinstance(source, TutorialSession) else None
         """The lesson panel of a tutorial game, else None."""
@@ -153,6 +155,7 @@ class PlayScene(Scene):
         self.painter.clear()
         self.board.clear()
         self.hud.clear()
+        self.board_layer.clear()
 
     def resume(self) -> None:
         """Back on top (after Settings, say): the undo setting applies from now on."""
@@ -710,8 +713,11 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, HUD, animations, popup, tooltip, curtain. Reads only."""
-        surface.blit(self.hud.chrome(surface.get_size()), (0, 0))
-        self.board.draw(surface, self.clock)
+        chrome = self.hud.chrome(surface.get_size())
+        self.board_layer.draw(
+            surface, chrome, self.camera.viewport, self.board.tiles_key(), self.board.draw_tiles
+        )
+        self.board.draw(surface, self.clock, tiles=False)
         self.hud.draw(surface)
         self.timeline.draw(surface, self)
         if isinstance(self.source, ReviewSession):
