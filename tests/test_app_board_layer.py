@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-
 from app_support import make_scene
+
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.board_layer import BoardLayer
