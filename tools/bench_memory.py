@@ -146,25 +146,20 @@ def child(args: argparse.Namespace) -> int:
     """One app process: the scenes, printing one JSON line per scene."""
     if args.trace:
         tracemalloc.start(8)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from cacao_game.app.app import App
     from cacao_game.app.catalog import router
-    from cacao_game.app.main import display_problem, first_scenes, open_display, plain_framebuffer
-    from cacao_game.app.memory import return_large_blocks
+    from cacao_game.app.main import first_scenes, open_display, prepare_display
     from cacao_game.app.play.scene import PlayScene
     from cacao_game.app.surface_cache import memory_report
     from cacao_game.config.settings import Settings
     from cacao_game.engine import Phase
 
-    plain_framebuffer()
-    problem = display_problem()
+    problem = prepare_display()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    pygame.font.init()
-    return_large_blocks()
     home = Path(os.environ["CACAO_HOME"])
     save = late_save(args.seed, home)
     screen = open_display(windowed=False)

@@ -121,22 +121,34 @@ def first_scenes(app: App, args: argparse.Namespace) -> None:
         open_replay(app, Path(replay))
 
 
-def run_app(args: argparse.Namespace) -> int:
-    """Open the game window and run until Quit; returns the process exit code (1: no display)."""
+def prepare_display() -> str | None:
+    """Everything before the window opens: the display module started the app's way
+    (``plain_framebuffer``), fonts, large blocks handed back to the system. None when a
+    display is usable, else the message to show (see ``display_problem``)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     quiet_dummy_warnings()
     plain_framebuffer()
+    problem = display_problem()
+    if problem is not None:
+        return problem
     import pygame
 
-    problem = display_problem()
+    from cacao_game.app.memory import return_large_blocks
+
+    pygame.font.init()
+    return_large_blocks()
+    return None
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the game window and run until Quit; returns the process exit code (1: no display)."""
+    problem = prepare_display()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    pygame.font.init()
-    from cacao_game.app import prefs
-    from cacao_game.app.memory import return_large_blocks
+    import pygame
 
-    return_large_blocks()
+    from cacao_game.app import prefs
     from cacao_game.app.app import App
     from cacao_game.app.strings import t
 
