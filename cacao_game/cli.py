@@ -45,6 +45,7 @@ from cacao_game.records import (
 )
 from cacao_game.saves import LoadedSave, SaveError, load_game
 from cacao_game.saves.schema import FORMAT as SAVE_FORMAT
+from cacao_game.version import app_version
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,10 @@ def _positive(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m cacao_game`` (its help in the current language)."""
     parser = argparse.ArgumentParser(prog="python -m cacao_game", description=t("cli.description"))
+    parser.add_argument(
+        "--version", action="version", version=f"cacao {app_version()}", help=t("cli.help.version")
+    )
+    parser.add_argument("--check-assets", action="store_true", help=t("cli.help.check_assets"))
     parser.add_argument("--headless", action="store_true", help=t("cli.help.headless"))
     parser.add_argument("--seats", type=_seat_list, help=t("cli.help.seats", levels=", ".join(LEVELS)))
     parser.add_argument("--seed", type=int, default=None, help=t("cli.help.seed"))
@@ -425,9 +430,30 @@ def _progress_printer() -> Callable[[int, int], None]:
     return show
 
 
+def run_check_assets(out: TextIO | None = None) -> int:
+    """Load every asset and draw the menu off-screen (``cacao_game.app.asset_check``);
+    print where the assets are and what fell back; exit code 1 if anything did."""
+    out = out or sys.stdout
+    from cacao_game.app.asset_check import CHECK_SIZE, check_assets
+
+    report = check_assets()
+    _say(t("cli.assets_folder", path=report.root), out)
+    for problem in report.problems:
+        _say(t("cli.assets_problem", problem=problem), sys.stderr)
+    if report.problems:
+        return 1
+    size = "x".join(map(str, CHECK_SIZE))
+    _say(t("cli.assets_ok", count=report.loaded, size=size), out)
+    return 0
+
+
 def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """``parser.error`` (exit 2) for flags that do not go together."""
     reviewing = args.review is not None
+    if args.check_assets and (
+        reviewing or args.headless or args.load is not None or args.replay is not None or args.windowed
+    ):
+        parser.error(t("cli.check_assets_alone"))
     review_only = [args.seat, args.budget, args.iterations, args.json]
     if not reviewing and any(value is not None for value in review_only):
         parser.error(t("cli.review_options"))
@@ -471,6 +497,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json is not None and not args.json.strip():
         _fail("write_review", "''", t("cli.empty_path"))
         return 1
+    if args.check_assets:
+        return run_check_assets()
     if args.review is not None:
         return run_review(args, parser)
     if args.headless and args.load is not None:

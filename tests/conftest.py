@@ -16,6 +16,19 @@ os.environ["LANGUAGE"] = "en"
 import pytest
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to run on a checkout that is not installed: the assets are the package data of
+    ``cacao_game.assets`` (``pyproject.toml`` maps ``assets/`` there), which only an install
+    makes importable; without it every test that draws would see placeholders."""
+    from importlib import util
+
+    if util.find_spec("cacao_game.assets") is None and not os.environ.get("CACAO_ASSETS"):
+        raise pytest.UsageError(
+            "cacao_game.assets is not importable: install this checkout (pip install -e .) "
+            "or point CACAO_ASSETS at its assets/ folder"
+        )
+
+
 @pytest.fixture
 def user_home(tmp_path, monkeypatch):
     """User config and saves under ``tmp_path`` (never the real folders); AI runs in-process."""

@@ -20,6 +20,7 @@ from tutorial_support import advance, solve
 
 from cacao_game.ai.review import Budget as ReviewBudget
 from cacao_game.ai.review import GameReview, review_game
+from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI, SyncAI
@@ -81,19 +82,19 @@ def shot_menu(app: App) -> None:
 
 def shot_setup(app: App) -> None:
     app.home()
-    app.open("setup")
+    app.open(routes.Setup())
     hover(app, at(app, 0.9, 0.93))
 
 
 def shot_settings(app: App) -> None:
     app.home()
-    app.open("settings")
+    app.open(routes.SettingsPage())
     hover(app, at(app, 0.3, 0.4))
 
 
 def shot_rules(app: App) -> None:
     app.home()
-    app.open("rules")
+    app.open(routes.Rules())
     frames(app)
 
 
@@ -102,7 +103,7 @@ def rules_scrolled(share: float) -> Shot:
 
     def shot(app: App) -> None:
         app.home()
-        app.open("rules")
+        app.open(routes.Rules())
         frames(app)
         scene = app.stack[-1]
         assert isinstance(scene, HelpOverlay)
@@ -115,15 +116,16 @@ def rules_scrolled(share: float) -> Shot:
 def shot_load(app: App) -> None:
     make_saves()
     app.home()
-    app.open("load")
+    app.open(routes.Load())
     hover(app, at(app, 0.45, 0.4))
 
 
 def shot_confirm(app: App) -> None:
     make_saves()
     app.home()
-    app.open("load")
-    app.open("confirm", t("load.delete_confirm", name="Sunday evening with a very long name"), lambda: None)
+    app.open(routes.Load())
+    question = t("load.delete_confirm", name="Sunday evening with a very long name")
+    app.open(routes.Confirm(question, lambda: None))
     frames(app)
 
 
@@ -195,7 +197,7 @@ def shot_help(app: App) -> None:
 def shot_scoring(app: App) -> None:
     game = random_game(CONFIG, None, seed=3)
     app.home()
-    app.switch("scoring", game, CONFIG, [])
+    app.switch(routes.Scoring(game, CONFIG))
     frames(app, 2, [app.intents.event_for("skip")])
     run(app, 60)
 
@@ -312,7 +314,7 @@ class ReviewInProgress:
 def shot_reviewing(app: App) -> None:
     """The scores with the review's progress over them."""
     shot_scoring(app)
-    app.open("reviewing", random_game(CONFIG, None, seed=3), CONFIG, ai=ReviewInProgress())
+    app.open(routes.Reviewing(random_game(CONFIG, None, seed=3), CONFIG, ai=ReviewInProgress()))
     frames(app, 5)
 
 

@@ -15,7 +15,7 @@ from harness import click_label, key, press, run
 from hypothesis import given, settings
 
 from cacao_game.app import prefs
-from cacao_game.app.assets import Assets
+from cacao_game.app.assets import Assets, assets_root
 from cacao_game.app.intents import IntentMap, display_name, rebind
 from cacao_game.app.layout import DEFAULT_ANCHORS, Layout, object_kind
 from cacao_game.app.main import display_problem, run_app, window_size
@@ -26,7 +26,7 @@ from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import DEFAULT_KEY_BINDINGS, SPARE_KEYS, load_settings
 
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
+ASSETS = assets_root()
 
 
 # ---------------------------------------------------------------- intents

@@ -20,6 +20,7 @@ from cacao_game.session import (
     CurtainRaised,
     Cycle,
     PlaySession,
+    Refusal,
     Refused,
     ShowHand,
     Undo,
@@ -116,7 +117,7 @@ def test_undo_never_shows_another_humans_hand_or_crosses_their_move() -> None:
         session.handle(Confirm())
     session.handle(ShowHand())
     before = list(session.game.actions)
-    assert session.handle(Undo()) == [Refused("undo.other_human", 1)], "Ana cannot undo Bo's move"
+    assert session.handle(Undo()) == [Refused(Refusal.UNDO_OTHER_HUMAN, 1)], "Ana cannot undo Bo's move"
     assert session.game.actions == before and session.face_up_seat() == 0
 
 
@@ -130,7 +131,7 @@ def test_strict_undo_stays_within_your_own_turn() -> None:
     session.handle(Cycle(1))
     session.handle(Confirm())
     before = list(session.game.actions)
-    assert session.handle(Undo()) == [Refused("undo.turn_over")]
+    assert session.handle(Undo()) == [Refused(Refusal.UNDO_TURN_OVER)]
     assert session.game.actions == before
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypedDict, assert_never
 
-from cacao_game.config.names import name_problem
+from cacao_game.config.game import seats_problem
 from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve, Setup
 from cacao_game.engine import events as ev
@@ -25,9 +25,12 @@ from cacao_game.engine.setup import deal as deal_of_seed
 from cacao_game.engine.tiles import COLORS, START_TILES, VOLCANO_EDGES, WORKER_CODES
 from cacao_game.files import RECORD_LIMIT, describe_os_error, parse_json, read_limited
 from cacao_game.jsontypes import JSON
+from cacao_game.version import app_version
 
 FORMAT = "cacao-record"
 VERSION = 1
+APP_VERSION_LIMIT = 64
+"""The longest ``app_version`` text a record may carry."""
 
 
 class RecordError(ValueError):
@@ -133,6 +136,9 @@ class Record(TypedDict):
 
     format: str
     version: int
+    app_version: NotRequired[str]
+    """The version of the program that made the record (a key the format allows to add;
+    older records have none)."""
     players: int
     variant: str
     seed: int | None
@@ -199,37 +205,59 @@ class _Recorder:
             self._event(game, event)
 
     def _event(self, game: Game, event: ev.Event) -> None:
-        if isinstance(event, ev.TilePlaced):
-            self.current = {
-                "seat": event.seat,
-                "action": {
-                    "kind": "overbuild" if event.overbuild else "place",
-                    "tile": event.tile,
-                    "rotation": event.rotation,
-                    "pos": list(event.pos),
-                },
-                "fills": [],
-                "resolutions": [],
-                "drew": None,
-            }
-        elif self.current is None:
-            return
-        elif isinstance(event, ev.JungleFilled):
-            self.current["fills"].append(
-                {
-                    "pos": list(event.pos),
-                    "tile": event.tile,
-                    "rotation": event.rotation,
-                    "source": event.source,
+        current = self.current
+        match event:
+            case ev.TilePlaced():
+                self.current = {
+                    "seat": event.seat,
+                    "action": {
+                        "kind": "overbuild" if event.overbuild else "place",
+                        "tile": event.tile,
+                        "rotation": event.rotation,
+                        "pos": list(event.pos),
+                    },
+                    "fills": [],
+                    "resolutions": [],
+                    "drew": None,
                 }
-            )
-        elif isinstance(event, ev.WorkerDrawn):
-            self.current["drew"] = event.tile
-        elif isinstance(event, ev.TurnEnded):
-            self.current["players_after"] = _players_state(game)
-            self.current["display_after"] = list(game.display)
-            self.turns.append(self.current)
-            self.current = None
+            case ev.JungleFilled() if current is not None:
+                current["fills"].append(
+                    {
+                        "pos": list(event.pos),
+                        "tile": event.tile,
+                        "rotation": event.rotation,
+                        "source": event.source,
+                    }
+                )
+            case ev.WorkerDrawn() if current is not None:
+                current["drew"] = event.tile
+            case ev.TurnEnded() if current is not None:
+                current["players_after"] = _players_state(game)
+                current["display_after"] = list(game.display)
+                self.turns.append(current)
+                self.current = None
+            case (
+                ev.JungleFilled()
+                | ev.WorkerDrawn()
+                | ev.TurnEnded()
+                | ev.TurnStarted()
+                | ev.SunSpent()
+                | ev.FillRequired()
+                | ev.EdgeActivated()
+                | ev.EdgeResolved()
+                | ev.CacaoGained()
+                | ev.CacaoSold()
+                | ev.GoldGained()
+                | ev.GoldPaid()
+                | ev.WaterMoved()
+                | ev.SunGained()
+                | ev.DisplayRefilled()
+                | ev.TempleScored()
+                | ev.GameEnded()
+            ):
+                pass
+            case _:
+                assert_never(event)
 
 
 def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
@@ -246,6 +274,7 @@ def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
     record: Record = {
         "format": FORMAT,
         "version": VERSION,
+        "app_version": app_version(),
         "players": game.players,
         "variant": game.variant,
         "seed": setup.seed,
@@ -415,20 +444,28 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
 
 
 def record_seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
-    """The record's seat entries; RecordError unless each has a colour and a clean ``kind``
-    (and, if present, a clean ``name``; see ``cacao_game.config.names``)."""
+    """The record's seat entries; RecordError unless each has a colour and a ``kind``, and
+    the seats pass the check a save's seats pass (``cacao_game.config.game.seats_problem``:
+    a colour of its own, clean text), except that a record may leave names out."""
     seats = _list(record.get("seats"), "seats", "expected one entry per seat")
     _require(len(seats) == players, "seats", "expected one entry per seat")
     entries: list[SeatEntry] = []
+    names: list[str | None] = []
     for index, seat in enumerate(seats):
         entry = _object(seat, f"seats[{index}]")
-        color, kind = entry.get("color"), entry.get("kind")
+        color, kind, name = entry.get("color"), entry.get("kind"), entry.get("name")
         if not (isinstance(color, str) and color in COLORS and isinstance(kind, str)):
             raise RecordError(f"seats[{index}]: expected {{color, kind}}")
-        for key in ("kind", "name"):
-            problem = name_problem(entry[key]) if key in entry else None
-            _require(problem is None, f"seats[{index}].{key}", f"the text {problem}")
+        _require(name is None or isinstance(name, str), f"seats[{index}].name", "expected a string")
         entries.append({"color": color, "kind": kind})
+        names.append(name if isinstance(name, str) else None)
+    problem = seats_problem(
+        [e["color"] for e in entries], [e["kind"] for e in entries], names, need_names=False
+    )
+    if problem is not None:
+        where = "seats" if problem.seat is None else f"seats[{problem.seat}].{problem.field}"
+        prefix = "" if problem.seat is None else "the text "
+        raise RecordError(f"{where}: {prefix}{problem.reason}")
     return entries
 
 
@@ -436,6 +473,12 @@ def setup_from_record(record: Mapping[str, object]) -> Setup:
     """The ``Setup`` a record starts from; RecordError if the header or setup is wrong."""
     _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
     _require(same_json(record.get("version"), VERSION), "version", f"this program reads version {VERSION}")
+    made_by = record.get("app_version", "")
+    _require(
+        isinstance(made_by, str) and len(made_by) <= APP_VERSION_LIMIT and made_by.isprintable(),
+        "app_version",
+        f"expected the version of the program that made it (at most {APP_VERSION_LIMIT} characters)",
+    )
     setup = deal_from_json(record, _object(record.get("setup"), "setup"))
     record_seats(record, setup.players)
     return setup

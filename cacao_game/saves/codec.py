@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from cacao_game import __version__
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game, Setup
 from cacao_game.engine.replay import ReplayError, replay
@@ -29,6 +28,7 @@ from cacao_game.saves.schema import (
     plain_json,
     setup_to_json,
 )
+from cacao_game.version import app_version
 
 
 @dataclass
@@ -77,7 +77,7 @@ def build_document(game: Game, config: GameConfig, view: Mapping[str, JSON], sav
     document: Document = {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
-        "app_version": __version__,
+        "app_version": app_version(),
         "saved_at": saved_at,
         "options": config.to_dict(),
         "setup": setup_to_json(game.setup),

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -16,10 +16,13 @@ from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
 from cacao_game.tutorial import progress as tutorial_progress
 from cacao_game.tutorial.script import CHAPTERS, STEPS, chapter_of
+from cacao_game.version import app_version
 
 __all__ = ["MenuScene"]
 
 BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 70, 14
+VERSION_SIZE = 18
+"""The version in the bottom-right corner: small, yet 12 px or more at 1366x768."""
 DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "plantation1", "market4")
 
 
@@ -38,13 +41,15 @@ class MenuScene(WidgetScene):
                 ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
             )
         lead = not newcomer and not unfinished
-        entries.append(("menu.new", lambda: self.app.open("setup"), "primary" if lead else "secondary"))
+        entries.append(
+            ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
+        )
         if not newcomer:
             entries.append(learn)
         entries += [
-            ("menu.load", lambda: self.app.open("load"), "secondary"),
-            ("menu.settings", lambda: self.app.open("settings"), "secondary"),
-            ("menu.rules", lambda: self.app.open("rules"), "secondary"),
+            ("menu.load", lambda: self.app.open(routes.Load()), "secondary"),
+            ("menu.settings", lambda: self.app.open(routes.SettingsPage()), "secondary"),
+            ("menu.rules", lambda: self.app.open(routes.Rules()), "secondary"),
             ("menu.quit", self.app.quit, "ghost"),
         ]
         width, height = self.app.screen.get_size()
@@ -140,4 +145,14 @@ class MenuScene(WidgetScene):
         foot = self.app.assets.font(theme.SMALL_SIZE)
         theme.draw_text(
             surface, foot, t("menu.footer"), (w // 2, h - px(28)), theme.SAND, anchor="midbottom", shadow=True
+        )
+        version = self.app.assets.font(VERSION_SIZE)
+        theme.draw_text(
+            surface,
+            version,
+            t("menu.version", version=app_version()),
+            (w - px(24), h - px(16)),
+            theme.SAND,
+            anchor="bottomright",
+            shadow=True,
         )
