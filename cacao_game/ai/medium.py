@@ -10,6 +10,7 @@ estimate (``placement_scores``) and only the best ``shortlist`` are played out.
 from __future__ import annotations
 
 import random
+from operator import mul
 
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.policy import best_fill, quick_fill, rank_by_value, resolve_choice
@@ -45,7 +46,7 @@ def square_sides(game: Game, square: Pos, valuer: Valuer) -> tuple[float, list[f
                 per_side[side] += valuer.weights.temple_side
             continue
         around = neighbours(space)
-        if not fills_left or not any(sq in workers for sq in around):
+        if not fills_left or workers.keys().isdisjoint(around):
             continue
         fills_left -= 1
         per_side[side] = valuer.tile_ev[seat]
@@ -70,7 +71,7 @@ def placement_scores(game: Game, actions: list[Action], valuer: Valuer) -> list[
             table = tables[action.pos] = square_sides(game, action.pos, valuer)
         constant, per_side = table
         layout = WORKER_SIDES[action.tile][action.rotation]
-        score = constant + sum(count * value for count, value in zip(layout, per_side, strict=True))
+        score = constant + sum(map(mul, layout, per_side))
         if isinstance(action, Overbuild):
             score -= valuer.sun_unit[game.mover]
         scores.append(score)

@@ -33,6 +33,22 @@ def quiet_dummy_warnings() -> None:
     warnings.filterwarnings("ignore", message=".*no fast renderer available.*")
 
 
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+
+
+def plain_framebuffer() -> None:
+    """On Linux, show the window's pixels the plain way (X11 shared memory) rather than
+    through an OpenGL texture, unless ``SDL_FRAMEBUFFER_ACCELERATION`` is set already.
+
+    The app draws everything in software; SDL's texture framebuffer only copies the finished
+    frame into a texture, and starting OpenGL for that costs about 110 MB (the GL driver,
+    with Mesa's LLVM, and copies of the frame) where a GPU driver is missing or software.
+    Call before the display module starts.
+    """
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault(FRAMEBUFFER_HINT, "0")
+
+
 def display_problem() -> str | None:
     """None if a real display is usable; else the message to show (starts the display module)."""
     import pygame
@@ -112,21 +128,34 @@ def first_scenes(app: App, args: argparse.Namespace) -> None:
         open_replay(app, Path(replay))
 
 
-def run_app(args: argparse.Namespace) -> int:
-    """Open the game window and run until Quit; returns the process exit code (1: no display)."""
+def prepare_display() -> str | None:
+    """Everything before the window opens: the display module started the app's way
+    (``plain_framebuffer``), fonts, large blocks handed back to the system. None when a
+    display is usable, else the message to show (see ``display_problem``)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     quiet_dummy_warnings()
+    plain_framebuffer()
+    problem = display_problem()
+    if problem is not None:
+        return problem
     import pygame
 
-    problem = display_problem()
+    from cacao_game.app.memory import return_large_blocks
+
+    pygame.font.init()
+    return_large_blocks()
+    return None
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the game window and run until Quit; returns the process exit code (1: no display)."""
+    problem = prepare_display()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    pygame.font.init()
-    from cacao_game.app import prefs
-    from cacao_game.app.memory import return_large_blocks
+    import pygame
 
-    return_large_blocks()
+    from cacao_game.app import prefs
     from cacao_game.app.app import App
     from cacao_game.app.strings import t
 

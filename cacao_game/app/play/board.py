@@ -10,6 +10,7 @@ icon, a leaf for a space to fill), never by colour alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -103,15 +104,17 @@ class BoardRenderer:
 
     # ----------------------------------------------------------------- layers
 
-    def draw(self, surface: pygame.Surface, frame: Frame, now: float) -> None:
-        """The frame's board layer, clipped to the viewport."""
+    def draw(self, surface: pygame.Surface, frame: Frame, now: float, *, tiles: bool = True) -> None:
+        """The frame's board layer, clipped to the viewport (the tiles only with ``tiles``: the
+        scene's ``BoardLayer`` draws them)."""
         self._frame = frame
         board = frame.board
         if board is None:
             return
         clip = surface.get_clip()
         surface.set_clip(self.camera.viewport)
-        self.draw_tiles(surface, board)
+        if tiles:
+            self.draw_tiles(surface, board)
         self.draw_last_move(surface, board)
         self.draw_seat_highlight(surface, board)
         self.draw_targets(surface, board, frame.phase, now)
@@ -200,27 +203,44 @@ class BoardRenderer:
         surface.blit(image, peek)
         pygame.draw.rect(surface, theme.GOLD, peek.inflate(px(12), px(12)), px(2), border_radius=px(8))
 
-    def draw_tiles(self, surface: pygame.Surface, board: BoardView) -> None:
-        """Jungle and worker tiles of the shown state."""
+    def tiles_key(self, frame: Frame) -> Hashable:
+        """Everything ``draw_tiles`` draws from: equal keys draw equal pixels."""
+        cam = self.camera
+        board = frame.board
+        return (
+            board.shown if board is not None else None,
+            cam.scale,
+            cam.center.x,
+            cam.center.y,
+            tuple(cam.viewport),
+            tuple(seat.color for seat in frame.seats),
+            self.app.assets.palette,
+        )
+
+    def draw_tiles(self, surface: pygame.Surface, board: BoardView, origin: tuple[int, int] = (0, 0)) -> None:
+        """Jungle and worker tiles of the shown state, on ``surface`` whose top-left pixel is
+        the screen point ``origin``."""
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
         art = self.art
         view = cam.viewport
+        ox, oy = origin
         shown = board.shown
         for pos, (code, rotation) in shown.jungle.items():
             rect = self.rect(pos)
             if view.colliderect(rect):
-                surface.blit(art.jungle(code, size, rotation), rect.topleft)
+                surface.blit(art.jungle(code, size, rotation), (rect.x - ox, rect.y - oy))
         overbuilt = art.icon("overbuilt", max(px(14), size * 0.28)) if shown.covered else None
         for pos, tile in shown.workers.items():
             rect = self.rect(pos)
             if not view.colliderect(rect):
                 continue
-            surface.blit(art.worker(self.color(tile.seat), tile.tile, size, tile.rotation), rect.topleft)
+            surface.blit(
+                art.worker(self.color(tile.seat), tile.tile, size, tile.rotation), (rect.x - ox, rect.y - oy)
+            )
             if overbuilt is not None and pos in shown.covered:
-                surface.blit(
-                    overbuilt, overbuilt.get_rect(bottomright=(rect.right - px(2), rect.bottom - px(2)))
-                )
+                corner = (rect.right - px(2) - ox, rect.bottom - px(2) - oy)
+                surface.blit(overbuilt, overbuilt.get_rect(bottomright=corner))
 
     def draw_last_move(self, surface: pygame.Surface, board: BoardView) -> None:
         """The squares of the last move, outlined in the mover's colour with its marker."""

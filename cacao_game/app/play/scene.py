@@ -43,6 +43,7 @@ from cacao_game.app.play.anim import (
 )
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer, tile_gap
+from cacao_game.app.play.board_layer import BoardLayer
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
@@ -182,6 +183,7 @@ class PlayScene(Scene):
         self.painter = Painter(app.assets)
         self.hud = self._make_hud()
         self.board = BoardRenderer(app, self.painter, self.art, self.camera)
+        self.board_layer = BoardLayer()
         self.ai = AILink(ai)
         self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
@@ -238,6 +240,7 @@ class PlayScene(Scene):
         self.painter.clear()
         self.board.clear()
         self.hud.clear()
+        self.board_layer.clear()
 
     def resume(self) -> None:
         """Back on top (after Settings, say): the undo setting applies from now on."""
@@ -1205,8 +1208,19 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Board, HUD, animations, popup, tooltip, curtain. Reads only."""
         frame = self.frame
-        surface.blit(self.hud.chrome(surface.get_size(), len(frame.seats)), (0, 0))
-        self.board.draw(surface, frame, self.clock)
+        chrome = self.hud.chrome(surface.get_size(), len(frame.seats))
+        board = frame.board
+        if board is None:
+            surface.blit(chrome, (0, 0))
+        else:
+            self.board_layer.draw(
+                surface,
+                chrome,
+                self.camera.viewport,
+                self.board.tiles_key(frame),
+                lambda target, origin: self.board.draw_tiles(target, board, origin),
+            )
+        self.board.draw(surface, frame, self.clock, tiles=False)
         self.hud.draw(surface, frame)
         self.timeline.draw(surface, self)
         if self.review is not None:
