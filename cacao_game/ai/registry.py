@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from cacao_game.ai.base import Player
 from cacao_game.ai.easy import EasyPlayer
+from cacao_game.ai.expert import ExpertPlayer
 from cacao_game.ai.hard import HardPlayer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.random_player import RandomPlayer
@@ -15,12 +16,13 @@ LEVELS: dict[str, Callable[..., Player]] = {
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
     "random": RandomPlayer,
 }
 """Level name -> factory taking the player's own ``random.Random`` (and the level's options
 as keywords), in the order players see them (weakest first, ``random`` last)."""
 
-TIMED_LEVELS = frozenset({"hard"})
+TIMED_LEVELS = frozenset({"hard", "expert"})
 """Levels whose thinking time per decision can be set (their ``time_budget`` option)."""
 FLOAT_OPTIONS = frozenset({"time_budget"})
 """Options that stay floats even when written as whole numbers."""
