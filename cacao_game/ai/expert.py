@@ -50,7 +50,7 @@ WIDEN_SCALE = 1.5
 PLAYOUT_TURNS = 0
 """Greedy turns played below a leaf after its own turn before it is priced (0: the leaf's turn
 is finished, at most one greedy turn more; the tree supplies the depth)."""
-EXACT_PLACEMENTS = 3
+EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
 PROGRESS_EVERY = 16
 """Iterations between two ``progress`` reports."""
@@ -185,6 +185,8 @@ class ExpertPlayer:
         """Re-deals used by the last decision (for measurements)."""
         self.last_nodes = 0
         """Tree nodes grown by the last decision (for measurements)."""
+        self.last_depth = 0
+        """Decisions on the deepest path of the last decision's tree (for measurements)."""
 
     def rank(self, game: Game) -> list[tuple[float, Action]]:
         """The deciding seat's searched moves, ``(mean value, move)``, most visited first
@@ -192,7 +194,7 @@ class ExpertPlayer:
         started = self.clock()
         seat = game.current_player()
         view = game.view(seat)
-        self.last_iterations = self.last_nodes = 0
+        self.last_iterations = self.last_nodes = self.last_depth = 0
         if view.phase is Phase.RESOLVE:
             return self.medium.rank(view)
         moves = root_moves(view, self.medium)
@@ -228,6 +230,7 @@ class ExpertPlayer:
         weights = self.medium.weights
         known = nothing_hidden(view, seat)
         nodes = 1
+        depth = 0
         done = 0
         while self._keep_going(done, deadline):
             world = view.determinize(seat, self.rng)
@@ -265,6 +268,7 @@ class ExpertPlayer:
                 turns = 10_000 if known else horizon
                 playout(leaf, turns)(world, world.turn)
                 values = final_margins(world) if world.is_over() else leaf.scores(world)
+            depth = max(depth, len(path) - 1)
             for visited in path:
                 visited.visits += 1
                 for s, value in enumerate(values):
@@ -274,6 +278,7 @@ class ExpertPlayer:
                 self.progress(min(1.0, (self.clock() - deadline.search_started) / max(1e-9, self.time_budget)))
         self.last_iterations = done
         self.last_nodes = nodes
+        self.last_depth = depth
         return root
 
     def _select(self, node: _Node, actions: list[Action], mover: int, players: int) -> Action:
