@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from cacao_game.ai import LEVELS, make_player
+from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert import (
     ExpertPlayer,
     exact_values,
@@ -15,7 +16,6 @@ from cacao_game.ai.expert import (
     root_moves,
     widen,
 )
-from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Game, Phase
 

@@ -68,7 +68,8 @@ def expert_move(game: Game, seconds: float, seed: int) -> Action:
 
 def run_table(args: argparse.Namespace) -> None:
     """Print the strength-versus-time table."""
-    print(f"expert vs {args.opponent}, 2 players, {args.deals} duplicate deals ({2 * args.deals} games) a row")
+    games = 2 * args.deals
+    print(f"expert vs {args.opponent}, 2 players, {args.deals} duplicate deals ({games} games) a row")
     print(f"{'expert s':>9} {'games':>6} {'win rate':>9} {'wilson95':>17} {'margin':>7} {'exp ms med':>11}")
     for seconds in args.times:
         candidate = f"expert:time_budget={seconds}"
@@ -135,7 +136,9 @@ def _times(text: str) -> list[float]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one of the benches."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     table = commands.add_parser("table", help="win rate against the opponent by thinking time")
     table.add_argument("--deals", type=int, default=2)

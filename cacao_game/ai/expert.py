@@ -35,7 +35,7 @@ from collections.abc import Callable
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.hard import Deadline, playout
 from cacao_game.ai.medium import MediumPlayer, placement_scores
-from cacao_game.ai.policy import finish_turn, quick_fill_score, resolve_choice
+from cacao_game.ai.policy import quick_fill_score, resolve_choice
 from cacao_game.ai.weights import DEFAULT, Weights
 from cacao_game.engine import Action, Fill, Game, Phase
 
@@ -83,9 +83,12 @@ def nothing_hidden(view: Game, seat: int) -> bool:
     if len(set(rest)) > 1 or len(set(view.worker_piles[seat])) > 1:
         return False
     for other in range(view.players):
-        if other != seat and view.worker_piles[other]:
-            if len(set(view.hands[other] + view.worker_piles[other])) > 1:
-                return False
+        if (
+            other != seat
+            and view.worker_piles[other]
+            and len(set(view.hands[other] + view.worker_piles[other])) > 1
+        ):
+            return False
     return True
 
 
@@ -213,8 +216,11 @@ class ExpertPlayer:
         deadline = Deadline(self.time_budget, started, self.clock)
         root = self._search(view, seat, moves, deadline)
         order = {action: index for index, action in enumerate(moves)}
-        visited = [(child.visits, child.totals[seat] / child.visits, action)
-                   for action, child in root.children.items() if child.visits]
+        visited = [
+            (child.visits, child.totals[seat] / child.visits, action)
+            for action, child in root.children.items()
+            if child.visits
+        ]
         visited.sort(key=lambda item: (-item[0], -item[1], order[item[2]]))
         return [(mean, action) for _visits, mean, action in visited]
 
@@ -275,7 +281,8 @@ class ExpertPlayer:
                     visited.totals[s] += value
             done += 1
             if self.progress is not None and done % PROGRESS_EVERY == 0:
-                self.progress(min(1.0, (self.clock() - deadline.search_started) / max(1e-9, self.time_budget)))
+                used = self.clock() - deadline.search_started
+                self.progress(min(1.0, used / max(1e-9, self.time_budget)))
         self.last_iterations = done
         self.last_nodes = nodes
         self.last_depth = depth

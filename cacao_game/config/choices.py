@@ -37,6 +37,9 @@ THINKING_TIMES: Final = (0.5, 1.0, 2.0, 5.0)
 """Seconds the hard AI may think per decision, as offered in setup (the AI's own budget; the
 AI pacing of Settings is a separate, minimum display time per AI move). A game that names
 none thinks for the level's default (``cacao_game.ai.hard.TIME_BUDGET``, one of these)."""
+EXPERT_THINKING_TIMES: Final = (1.0, 2.0, 3.0, 5.0, 10.0)
+"""Seconds the expert AI may think per decision, as offered in setup. A game that names none
+thinks for the level's default (``cacao_game.ai.expert.TIME_BUDGET``, one of these)."""
 REPLAY_SPEEDS: Final = (0.5, 1.0, 2.0, 4.0)
 """Turns per second a replay plays on its own, as its speed button offers them."""
 

@@ -370,7 +370,7 @@ class PlaySession(Seats):
     ) -> tuple[int, int]:
         self._next_id += 1
         position = game if game is not None else self.game.clone()
-        think = self.config.thinking_time
+        think = self.config.time_budget(level)
         self._outbox.append(AIRequest(self._next_id, level, seat, seed, position, hint, think))
         return (self._next_id, len(self.game.actions))
 

@@ -7,6 +7,7 @@ scene's ``Shown`` state. The static frames are drawn once into a cached backdrop
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -269,10 +270,15 @@ class Hud:
             )
         theme.draw_seat_marker(scene.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
         if scene.thinking_seat() == seat:
-            start = scene.clock * 5
             arc = pygame.Rect(0, 0, px(44), px(44))
             arc.center = (r.x + px(30), r.y + px(32))
-            pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
+            used = scene.thinking_progress()
+            if used is None:
+                start = scene.clock * 5
+                pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
+            else:  # the share of the thinking time used, clockwise from the top
+                pygame.draw.arc(surface, theme.MUTED, arc, 0, math.tau, px(1))
+                pygame.draw.arc(surface, theme.GOLD, arc, math.pi / 2 - math.tau * used, math.pi / 2, px(3))
         name = p.fit(scene.names[seat], 26, "bold", px(250))
         p.text(surface, name, (r.x + px(56), r.y + px(14)), 26, "bold")
         p.text(surface, scene.kind_label(seat), (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)

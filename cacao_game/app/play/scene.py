@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cacao_game.ai.registry import thinking_seconds
 from cacao_game.app import strings
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
@@ -123,6 +124,8 @@ class PlayScene(Scene):
         self.autoplay_speed = REPLAY_SPEEDS.index(1.0)
         self._autoplay_wait = 0.0
         self.clock = 0.0
+        self._thinking: tuple[int, int, float] | None = None
+        """(seat, decisions made, clock) when the awaited computer seat began thinking."""
         self._over_wait = 0.0
         self._left = False
         self._popup_cleared = -1
@@ -402,6 +405,27 @@ class PlayScene(Scene):
             return None
         return self.source.waiting_for_ai()
 
+    def _update_thinking(self) -> None:
+        seat = self.thinking_seat()
+        if seat is None:
+            self._thinking = None
+            return
+        made = len(self.source.game.actions)
+        if self._thinking is None or self._thinking[:2] != (seat, made):
+            self._thinking = (seat, made, self.clock)
+
+    def thinking_progress(self) -> float | None:
+        """The share (0 to 1) of its thinking time the awaited computer seat has used, for a
+        level with a thinking time (``TIMED_LEVELS``); None otherwise."""
+        if self._thinking is None:
+            return None
+        seat, _made, since = self._thinking
+        level = self.source.kinds[seat]
+        seconds = thinking_seconds(level, self.source.config.time_budget(level))
+        if not seconds:
+            return None
+        return min(1.0, (self.clock - since) / seconds)
+
     def hover_square(self) -> Pos | None:
         """The board square under the mouse."""
         return self.camera.square_at(self.mouse)
@@ -627,6 +651,7 @@ class PlayScene(Scene):
             if self.coach is not None:
                 self.coach.update()
             self._update_end(dt)
+        self._update_thinking()
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log back (``lines`` > 0) or forward, within the log."""

@@ -1,5 +1,5 @@
 """The new-game setup: 2-4 seats (name, colour, human or AI level), variant, seed, start player
-and the hard AI's thinking time. Each AI level shows its rating (``cacao_game.ai.ratings``).
+and the hard and expert AIs' thinking times. Each AI level shows its rating (``cacao_game.ai.ratings``).
 
 Colours stay distinct: a seat's colour cycler offers only colours no other seat uses. An empty
 seed draws one, so every game can be replayed. The start player (chosen or drawn) becomes
@@ -20,7 +20,7 @@ from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import color_label, kind_label, short_number, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
-from cacao_game.config.choices import THINKING_TIMES
+from cacao_game.config.choices import EXPERT_THINKING_TIMES, THINKING_TIMES
 from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
 
@@ -60,11 +60,12 @@ def kind_choice_label(kind: str) -> str:
     return label if rating is None or kind == HUMAN else t("setup.kind_rating", level=label, rating=rating)
 
 
-def default_thinking_time() -> float:
-    """The hard AI's own default thinking time (one of ``THINKING_TIMES``)."""
-    from cacao_game.ai.hard import TIME_BUDGET
+def default_thinking_time(level: str = "hard") -> float:
+    """The own default thinking time of the hard (one of ``THINKING_TIMES``) or expert AI (one
+    of ``EXPERT_THINKING_TIMES``)."""
+    from cacao_game.ai.registry import DEFAULT_TIMES
 
-    return TIME_BUDGET
+    return DEFAULT_TIMES[level]
 
 
 def default_name(kind: str, number: int) -> str:
@@ -83,6 +84,7 @@ class SetupScene(WidgetScene):
             self.seats = [SeatConfig(s.name, s.color, s.kind) for s in previous.seats]
             self.variant = previous.variant
             self.thinking_time = previous.thinking_time or default_thinking_time()
+            self.expert_time = previous.expert_time or default_thinking_time("expert")
         else:
             ai = default_ai(self.kinds)
             self.seats = [
@@ -91,6 +93,7 @@ class SetupScene(WidgetScene):
             ]
             self.variant = "base"
             self.thinking_time = default_thinking_time()
+            self.expert_time = default_thinking_time("expert")
         automatic = unique_names([default_name(s.kind, i + 1) for i, s in enumerate(self.seats)])
         self.auto_named = [
             s.name in (automatic[i], default_name(s.kind, i + 1)) for i, s in enumerate(self.seats)
@@ -182,7 +185,13 @@ class SetupScene(WidgetScene):
         seed = int(self.seed_text) if self.seed_text else rng.randrange(SEED_LIMIT)
         start = self.start if self.start is not None else random.Random(seed).randrange(len(self.seats))
         seats = [SeatConfig(clean_name(s.name), s.color, s.kind) for s in self.seats]
-        config = GameConfig(seats=seats, variant=self.variant, seed=seed, thinking_time=self.thinking_time)
+        config = GameConfig(
+            seats=seats,
+            variant=self.variant,
+            seed=seed,
+            thinking_time=self.thinking_time,
+            expert_time=self.expert_time,
+        )
         config = config.rotated(start)
         config.validate()
         return config
@@ -199,6 +208,7 @@ class SetupScene(WidgetScene):
             self.variant,
             None,
             thinking_time=self.thinking_time,
+            expert_time=self.expert_time,
         )
         start_game(self.app, config)
 
@@ -294,17 +304,25 @@ class SetupScene(WidgetScene):
         options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
         options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
         start = Cycler(self.option(410, 60), options, self.start, self._set_start)
-        times = [
-            (seconds, t("setup.thinking_value", seconds=short_number(seconds))) for seconds in THINKING_TIMES
-        ]
+        row = self.option(516, 60)
+        half = (row.w - px(12)) // 2
+        hard = [(s, t("setup.thinking_hard", seconds=short_number(s))) for s in THINKING_TIMES]
+        expert = [(s, t("setup.thinking_expert", seconds=short_number(s))) for s in EXPERT_THINKING_TIMES]
         thinking = Cycler(
-            self.option(516, 60),
-            times,
+            pygame.Rect(row.x, row.y, half, row.h),
+            hard,
             self.thinking_time,
             self._set_thinking_time,
             tooltip=t("setup.thinking_hint"),
         )
-        return [variant, seed, start, thinking]
+        expert_thinking = Cycler(
+            pygame.Rect(row.right - half, row.y, half, row.h),
+            expert,
+            self.expert_time,
+            self._set_expert_time,
+            tooltip=t("setup.expert_thinking_hint"),
+        )
+        return [variant, seed, start, thinking, expert_thinking]
 
     def _set_variant(self, volcano: bool) -> None:
         self.variant = "volcano" if volcano else "base"
@@ -314,6 +332,9 @@ class SetupScene(WidgetScene):
 
     def _set_thinking_time(self, seconds: float) -> None:
         self.thinking_time = seconds
+
+    def _set_expert_time(self, seconds: float) -> None:
+        self.expert_time = seconds
 
     def _swatch(self, surface: pygame.Surface, rect: pygame.Rect, color: str) -> None:
         theme.draw_seat_marker(self.app, surface, color, rect.center, px(15))
