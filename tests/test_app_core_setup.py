@@ -83,10 +83,10 @@ def test_seed_field_accepts_digits_only(setup):
 
 
 def test_kinds_are_human_then_the_ai_levels_in_registry_order(monkeypatch):
-    """The seat kinds go Human, Easy, Medium, Hard, Random: the registry's one list."""
+    """The seat kinds go Human, Easy, Medium, Hard, Expert, Random: the registry's one list."""
     import cacao_game.ai as ai
 
-    assert seat_kinds() == ["human", "easy", "medium", "hard", "random"]
+    assert seat_kinds() == ["human", "easy", "medium", "hard", "expert", "random"]
     monkeypatch.setattr(ai, "LEVELS", {"easy": object, "zany": object})
     assert seat_kinds() == ["human", "easy", "zany"]
 

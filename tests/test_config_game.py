@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cacao_game.ai.hard import TIME_BUDGET
-from cacao_game.config.choices import THINKING_TIMES
+from cacao_game.config.choices import EXPERT_THINKING_TIMES, THINKING_TIMES
 from cacao_game.config.game import UNDO_POLICIES, GameConfig, SeatConfig
 
 SEATS = [SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "purple", "medium")]
@@ -54,3 +54,24 @@ def test_missing_thinking_time_is_not_written_and_unknown_ones_are_refused() -> 
 def test_the_hard_level_default_is_one_of_the_offered_thinking_times() -> None:
     """Setup starts on the hard level's own default budget, so it must be offered."""
     assert TIME_BUDGET in THINKING_TIMES
+
+
+@pytest.mark.parametrize("seconds", EXPERT_THINKING_TIMES)
+def test_expert_time_round_trips_and_goes_to_the_expert_only(seconds: float) -> None:
+    """The expert's thinking time (setup's 1 to 10 s) is saved, read back, kept by a rotation,
+    and is the budget of expert seats only (hard keeps its own)."""
+    config = GameConfig(list(SEATS), "base", 4, thinking_time=0.5, expert_time=seconds)
+    assert GameConfig.from_dict(config.to_dict()) == config
+    assert config.rotated(1).expert_time == seconds
+    assert config.time_budget("expert") == seconds
+    assert config.time_budget("hard") == 0.5
+    with pytest.raises(ValueError, match="expert thinking time"):
+        GameConfig.from_dict({**config.to_dict(), "expert_time": 0.5})
+
+
+def test_the_expert_level_default_is_one_of_the_offered_times() -> None:
+    """Setup starts on the expert level's own default budget, so it must be offered."""
+    from cacao_game.ai.expert import TIME_BUDGET as EXPERT_BUDGET
+
+    assert EXPERT_BUDGET in EXPERT_THINKING_TIMES
+    assert min(EXPERT_THINKING_TIMES) == 1.0 and max(EXPERT_THINKING_TIMES) == 10.0

@@ -264,6 +264,16 @@ def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkey
     assert made and all(options == expected for options in made)
 
 
+def test_expert_seats_are_asked_with_the_experts_thinking_time() -> None:
+    """An expert seat's request carries the game's expert time, not the hard AI's."""
+    setup = config("expert", "hard")
+    setup.thinking_time = 0.5
+    setup.expert_time = 10.0
+    session = PlaySession(setup)
+    requests = session.take_requests()
+    assert [(r.level, r.time_budget) for r in requests] == [("expert", 10.0)]
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_what_the_selection_offers_is_always_the_position_now(seed: int) -> None:
     """With undos between random decisions, the resolution outcomes and the placement previews
