@@ -133,3 +133,20 @@ def test_plays_a_legal_game_to_the_end() -> None:
     game.check_invariants()
     margins = final_margins(game)
     assert abs(sum(margins)) < 1e-9
+
+
+def test_the_coach_can_appraise_with_the_expert_tree() -> None:
+    """``SEARCHES["expert"]`` appraises every shortlisted move; the same seed and count give
+    the same analysis, and each option's parts add up to its value."""
+    from cacao_game.ai.analysis import SEARCHES, appraise
+
+    game = _position(6)
+    shortlist = [action for _value, action in MediumPlayer(random.Random(0)).rank(game)[:5]]
+    first, second = (
+        appraise(game, shortlist, iterations=30, seed=9, search=SEARCHES["expert"]) for _ in "ab"
+    )
+    assert first == second
+    assert first.iterations == 30
+    assert {option.action for option in first.options} == set(shortlist)
+    for option in first.options:
+        assert abs(sum(option.terms.values()) - option.value) < 1e-6

@@ -57,6 +57,9 @@ PROGRESS_EVERY = 16
 
 Progress = Callable[[float], None]
 """Told the fraction (0 to 1) of the time budget used so far."""
+Leaf = Callable[[Action, Game, Valuer], None]
+"""Told each priced leaf: the root move above it, the game at the leaf (its playout played)
+and the ``Valuer`` built there."""
 
 
 class _Node:
@@ -214,7 +217,16 @@ class ExpertPlayer:
             scored.sort(key=lambda item: (-item[0], item[1]))
             return [(value, action) for value, _i, action in scored]
         deadline = Deadline(self.time_budget, started, self.clock)
-        root = self._search(view, seat, moves, deadline)
+
+        def keep_going(done: int) -> bool:
+            if self.progress is not None and done and done % PROGRESS_EVERY == 0:
+                used = self.clock() - deadline.search_started
+                self.progress(min(1.0, used / max(1e-9, self.time_budget)))
+            if self.iterations is not None and done >= self.iterations:
+                return False
+            return deadline.keep_going(done)
+
+        root = self.search(view, seat, moves, keep_going, self.rng)
         order = {action: index for index, action in enumerate(moves)}
         visited = [
             (child.visits, child.totals[seat] / child.visits, action)
@@ -224,12 +236,21 @@ class ExpertPlayer:
         visited.sort(key=lambda item: (-item[0], -item[1], order[item[2]]))
         return [(mean, action) for _visits, mean, action in visited]
 
-    def _keep_going(self, done: int, deadline: Deadline) -> bool:
-        if self.iterations is not None and done >= self.iterations:
-            return False
-        return deadline.keep_going(done)
-
-    def _search(self, view: Game, seat: int, moves: list[Action], deadline: Deadline) -> _Node:
+    def search(
+        self,
+        view: Game,
+        seat: int,
+        moves: list[Action],
+        keep_going: Callable[[int], bool],
+        rng: random.Random,
+        *,
+        root_width: int | None = None,
+        on_leaf: Leaf | None = None,
+    ) -> _Node:
+        """Grow the tree of ``seat``'s decision in ``view`` over the root ``moves`` (in order of
+        promise) while ``keep_going(done)`` says so, re-dealing with ``rng``; returns its root.
+        ``root_width`` fixes how many root moves compete (default: widening); ``on_leaf`` is
+        told each priced leaf (see ``Leaf``)."""
         players = view.players
         root = _Node(players)
         horizon = self.playout_turns
@@ -238,12 +259,13 @@ class ExpertPlayer:
         nodes = 1
         depth = 0
         done = 0
-        while self._keep_going(done, deadline):
-            world = view.determinize(seat, self.rng)
+        while keep_going(done):
+            world = view.determinize(seat, rng)
             node = root
             path: list[_Node] = [root]
             fresh = False
             first = True
+            root_move: Action | None = None
             while not world.is_over():
                 if world.phase is Phase.RESOLVE:
                     world.apply(resolve_choice(world, Valuer(world, weights)))
@@ -256,7 +278,9 @@ class ExpertPlayer:
                 if len(actions) == 1:
                     world.apply(actions[0])
                     continue
-                chosen = self._select(node, actions[: widen(node.visits)], world.current_player(), players)
+                width = root_width if node is root and root_width is not None else widen(node.visits)
+                chosen = self._select(node, actions[:width], world.current_player(), players)
+                root_move = chosen if root_move is None else root_move
                 child = node.children.get(chosen)
                 if child is None:
                     child = node.children[chosen] = _Node(players)
@@ -267,22 +291,18 @@ class ExpertPlayer:
                 node = child
                 if fresh:
                     break
-            if world.is_over():
-                values = final_margins(world)
-            else:
-                leaf = Valuer(world, weights)
-                turns = 10_000 if known else horizon
-                playout(leaf, turns)(world, world.turn)
-                values = final_margins(world) if world.is_over() else leaf.scores(world)
+            leaf = Valuer(world, weights)
+            if not world.is_over():
+                playout(leaf, 10_000 if known else horizon)(world, world.turn)
+            values = final_margins(world) if world.is_over() else leaf.scores(world)
+            if on_leaf is not None and root_move is not None:
+                on_leaf(root_move, world, leaf)
             depth = max(depth, len(path) - 1)
             for visited in path:
                 visited.visits += 1
                 for s, value in enumerate(values):
                     visited.totals[s] += value
             done += 1
-            if self.progress is not None and done % PROGRESS_EVERY == 0:
-                used = self.clock() - deadline.search_started
-                self.progress(min(1.0, used / max(1e-9, self.time_budget)))
         self.last_iterations = done
         self.last_nodes = nodes
         self.last_depth = depth
