@@ -22,7 +22,6 @@ hard level does) and walks one tree shared by all re-deals:
 Budgets: ``iterations`` re-deals (reproducible: the same position, seed and count give the
 same move, whatever the machine's speed) or ``time_budget`` seconds measured by an
 injectable ``clock`` (``Deadline``); with both, the count decides and the time only caps it.
-``progress`` (a callback taking the fraction of the time budget used) lets a caller show it.
 """
 
 from __future__ import annotations
@@ -52,11 +51,7 @@ PLAYOUT_TURNS = 0
 is finished, at most one greedy turn more; the tree supplies the depth)."""
 EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
-PROGRESS_EVERY = 16
-"""Iterations between two ``progress`` reports."""
 
-Progress = Callable[[float], None]
-"""Told the fraction (0 to 1) of the time budget used so far."""
 Leaf = Callable[[Action, Game, Valuer], None]
 """Told each priced leaf: the root move above it, the game at the leaf (its playout played)
 and the ``Valuer`` built there."""
@@ -185,8 +180,6 @@ class ExpertPlayer:
         self.playout_turns = playout_turns
         self.exact = exact
         self.medium = MediumPlayer(rng, weights=weights)
-        self.progress: Progress | None = None
-        """Told the fraction of the time budget used while a decision is searched."""
         self.last_iterations = 0
         """Re-deals used by the last decision (for measurements)."""
         self.last_nodes = 0
@@ -219,9 +212,6 @@ class ExpertPlayer:
         deadline = Deadline(self.time_budget, started, self.clock)
 
         def keep_going(done: int) -> bool:
-            if self.progress is not None and done and done % PROGRESS_EVERY == 0:
-                used = self.clock() - deadline.search_started
-                self.progress(min(1.0, used / max(1e-9, self.time_budget)))
             if self.iterations is not None and done >= self.iterations:
                 return False
             return deadline.keep_going(done)
