@@ -13,7 +13,7 @@ now, 200 (400 games per figure) for a confirmation.
 is compared with expert at ``4t``: how often they agree, and the regret of expert at ``t``
 per decision: the best appraised move's value less the chosen move's, both appraised by the
 coach's search (``cacao_game.ai.analysis.appraise``, a fixed number of common re-deals) over
-the moves any run chose.
+the moves any run chose; hard at 1 s is appraised the same way as a baseline.
 
 ``memory``: the peak memory traced (``tracemalloc``) while expert decides one mid-game
 position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size.
@@ -34,6 +34,7 @@ from pathlib import Path
 
 from cacao_game.ai.analysis import appraise, position_seed
 from cacao_game.ai.expert import ExpertPlayer
+from cacao_game.ai.hard import HardPlayer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Action, Game, Phase
 
@@ -42,6 +43,8 @@ import tournament
 
 TIMES = (0.25, 0.5, 1.0, 2.0, 4.0)
 OPPONENT = "hard:time_budget=1.0"
+HARD_SECONDS = 1.0
+"""The hard level's thinking time in the screen's baseline row."""
 APPRAISAL_REDEALS = 200
 """Re-deals of the appraisal that prices the screen's moves."""
 
@@ -90,18 +93,23 @@ def run_screen(args: argparse.Namespace) -> None:
     games = positions(args.positions, args.seed)
     agree = {t: 0 for t in args.times}
     regrets: dict[float, list[float]] = {t: [] for t in [*args.times, 4 * args.times[-1]]}
+    hard_regrets: list[float] = []
     for index, game in enumerate(games):
         seed = position_seed(game, "bench")
         moves = {t: expert_move(game, t, seed) for t in sorted({*args.times, *(4 * t for t in args.times)})}
         for t in args.times:
             agree[t] += moves[t] == moves[4 * t]
-        shortlist = list(dict.fromkeys(moves.values()))
+        hard = HardPlayer(random.Random(seed), time_budget=HARD_SECONDS).choose(game)
+        shortlist = list(dict.fromkeys([*moves.values(), hard]))
         analysis = appraise(game, shortlist, iterations=APPRAISAL_REDEALS, seed=seed)
         best = analysis.options[0].value
         for t in regrets:
             found = analysis.of(moves[t])
             assert found is not None
             regrets[t].append(best - found.value)
+        found = analysis.of(hard)
+        assert found is not None
+        hard_regrets.append(best - found.value)
         print(f"position {index + 1}/{len(games)} done", file=sys.stderr, flush=True)
     count = len(games)
     print(f"{count} positions (2 players, turns 4-15), appraised with {APPRAISAL_REDEALS} common re-deals")
@@ -111,6 +119,8 @@ def run_screen(args: argparse.Namespace) -> None:
         values = regrets[t]
         positive = sum(1 for r in values if r > 1e-9)
         print(f"{t:>6} {share:>15} {statistics.fmean(values):>12.3f} {positive:>9}")
+    positive = sum(1 for r in hard_regrets if r > 1e-9)
+    print(f"hard at {HARD_SECONDS} s: mean regret {statistics.fmean(hard_regrets):.3f}, regret>0 {positive}")
 
 
 def run_memory(args: argparse.Namespace) -> None:
