@@ -16,6 +16,7 @@ from cacao_game.ai.explain import Advice
 from cacao_game.ai.review import Budget, DecisionReview, GameReview, SeatSummary
 from cacao_game.app.coach_words import change_text, reason_lines
 from cacao_game.engine import Action, Fill, Game, Overbuild, Resolve, Setup
+from cacao_game.engine.replay import replay
 from cacao_game.engine.tiles import MARKET_PRICE, VOLCANO
 from cacao_game.jsontypes import JSON
 from cacao_game.saves.schema import action_to_json
@@ -104,15 +105,15 @@ def decision_texts(
 ) -> dict[int, tuple[str, str]]:
     """Decision index -> (played, best) in words, each worded in its own position."""
     wanted = {d.index: d for d in decisions}
-    game = Game(setup, keep_history=False)
     texts = {}
-    for index, action in enumerate(actions):
+
+    def word(game: Game, index: int, _action: Action) -> None:
         found = wanted.get(index)
         if found is not None:
             texts[index] = (action_text(game, found.played), action_text(game, found.best))
-        if len(texts) == len(wanted):
-            break
-        game.apply(action)
+
+    last = max(wanted, default=-1)
+    replay(setup, actions[: last + 1], before=word, keep_history=False)
     return texts
 
 

@@ -3,26 +3,30 @@ renders and what the no-overflow test audits.
 
 ``SHOTS`` maps a shot name to a function that brings a fresh app to that screen (driven
 through ``App.step`` with fed events, as a player would). Saves live under ``CACAO_HOME``,
-which the caller points at a temporary folder.
+which the caller points at a temporary folder. Hints search a fixed number of re-deals
+(``counted_ai.CountedAI``), so every shot is the same on every run and machine.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 
 import pygame
+from counted_ai import CountedAI
 from harness import FRAME, motion, random_game, run
 from phases import CONFIG, game_at
 from tutorial_support import advance, solve
 
 from cacao_game.ai.review import Budget as ReviewBudget
 from cacao_game.ai.review import GameReview, review_game
+from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI, SyncAI
+from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.help import HelpOverlay
 from cacao_game.app.strings import t
@@ -41,6 +45,17 @@ Shot = Callable[[App], None]
 def make_app(size: tuple[int, int], settings: Settings | None = None) -> App:
     """An app drawing on an off-screen surface of ``size``."""
     return App(pygame.Surface(size), settings or Settings(sound=False), router=router())
+
+
+@contextmanager
+def unseen(app: App) -> Iterator[None]:
+    """Frames stepped in this block update the app as usual but draw nothing (an audit renders
+    only the frame it checks; ``test_text_fits`` checks this changes no text or box)."""
+    app.draw = lambda surface: None  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del app.draw
 
 
 def frames(app: App, count: int = 3, events: list[pygame.event.Event] | None = None) -> None:
@@ -81,19 +96,19 @@ def shot_menu(app: App) -> None:
 
 def shot_setup(app: App) -> None:
     app.home()
-    app.open("setup")
+    app.open(routes.Setup())
     hover(app, at(app, 0.9, 0.93))
 
 
 def shot_settings(app: App) -> None:
     app.home()
-    app.open("settings")
+    app.open(routes.SettingsPage())
     hover(app, at(app, 0.3, 0.4))
 
 
 def shot_rules(app: App) -> None:
     app.home()
-    app.open("rules")
+    app.open(routes.Rules())
     frames(app)
 
 
@@ -102,7 +117,7 @@ def rules_scrolled(share: float) -> Shot:
 
     def shot(app: App) -> None:
         app.home()
-        app.open("rules")
+        app.open(routes.Rules())
         frames(app)
         scene = app.stack[-1]
         assert isinstance(scene, HelpOverlay)
@@ -115,15 +130,16 @@ def rules_scrolled(share: float) -> Shot:
 def shot_load(app: App) -> None:
     make_saves()
     app.home()
-    app.open("load")
+    app.open(routes.Load())
     hover(app, at(app, 0.45, 0.4))
 
 
 def shot_confirm(app: App) -> None:
     make_saves()
     app.home()
-    app.open("load")
-    app.open("confirm", t("load.delete_confirm", name="Sunday evening with a very long name"), lambda: None)
+    app.open(routes.Load())
+    question = t("load.delete_confirm", name="Sunday evening with a very long name")
+    app.open(routes.Confirm(question, lambda: None))
     frames(app)
 
 
@@ -133,7 +149,7 @@ def table(app: App, game: Game, config: GameConfig = CONFIG) -> PlayScene:
     session = PlaySession(config, game)
     if session.curtain is not None:
         session.handle(ShowHand())
-    scene = PlayScene(app, session, ai=SyncAI())
+    scene = PlayScene(app, session, ai=CountedAI())
     app.push(scene)
     frames(app, 30)
     return scene
@@ -195,7 +211,7 @@ def shot_help(app: App) -> None:
 def shot_scoring(app: App) -> None:
     game = random_game(CONFIG, None, seed=3)
     app.home()
-    app.switch("scoring", game, CONFIG, [])
+    app.switch(routes.Scoring(game, CONFIG))
     frames(app, 2, [app.intents.event_for("skip")])
     run(app, 60)
 
@@ -312,7 +328,7 @@ class ReviewInProgress:
 def shot_reviewing(app: App) -> None:
     """The scores with the review's progress over them."""
     shot_scoring(app)
-    app.open("reviewing", random_game(CONFIG, None, seed=3), CONFIG, ai=ReviewInProgress())
+    app.open(routes.Reviewing(random_game(CONFIG, None, seed=3), CONFIG, ai=ReviewInProgress()))
     frames(app, 5)
 
 

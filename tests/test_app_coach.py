@@ -14,6 +14,7 @@ from harness import click_label, key, run
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.review import Budget, GameReview, review_game
+from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play import advice as coach
@@ -281,7 +282,7 @@ def test_scoring_offers_a_review_that_can_be_cancelled(app: App, monkeypatch) ->
     monkeypatch.setattr("cacao_game.app.scenes.reviewing.default_ai", Stub)
     game, _review = reviewed()
     config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
-    app.switch("scoring", game, config, [])
+    app.switch(routes.Scoring(game, config))
     app.step([app.intents.event_for("skip")], 0.02)
     run(app, 2)
     click_label(app, t("review.button"))
@@ -299,8 +300,8 @@ def test_a_finished_review_opens_on_the_table(app: App) -> None:
     """When the worker is done, the overlay gives way to the table showing the review."""
     game, _review = reviewed()
     config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
-    app.switch("scoring", game, config, [])
-    app.open("reviewing", game, config, iterations=1, ai=SyncAI())
+    app.switch(routes.Scoring(game, config))
+    app.open(routes.Reviewing(game, config, iterations=1, ai=SyncAI()))
     run(app, 3)
     scene = app.top
     assert isinstance(scene, PlayScene) and isinstance(scene.source, ReviewSession)
@@ -453,3 +454,10 @@ def test_h_again_while_thinking_does_not_start_over() -> None:
     session.handle(RequestHint())
     session.handle(RequestHint())
     assert len([r for r in session.take_requests() if r.hint]) == 1 and session.hint_pending()
+
+
+def test_a_fill_about_as_good_is_named_by_its_tile() -> None:
+    """The line under a close fill hint names the other tile as the rules do ("a market (3)")."""
+    from cacao_game.engine import Fill
+
+    assert coach._other_line(Fill((0, 0), "market3", 0), None) == t("coach.other_fill", tile="a market (3)")

@@ -17,6 +17,9 @@ from cacao_game.engine.tiles import VOLCANO
 from cacao_game.session import PlaySession, ShowHand
 from tests.app_support import make_scene
 
+SEED_ONE_STEP_AI_TURN = 1
+"""A deal whose first (computer) turn is one decision, so the human decides next."""
+
 
 @pytest.fixture
 def app(play_app: App) -> App:
@@ -267,3 +270,49 @@ def test_a_failing_autosave_shows_a_standing_notice_until_one_works(app: App, tm
     scene.source.autosaver.flush()
     app.step([], 0.02)
     assert scene.autosave_problem() == ""
+
+
+def test_closing_the_window_while_a_confirmed_decision_animates_keeps_it(play_app: App) -> None:
+    """Issue 21, fault 2: the human confirms decisions (animated at normal speed) and the
+    window closes (Alt+F4: a QUIT event) while the last one still animates, mid-turn: the
+    autosave, as Continue reads it, holds every confirmed decision."""
+    from cacao_game import saves
+
+    play_app.settings.animation_speed = "normal"
+    scene = make_scene(play_app, ["human", "easy"], seed=9, autosave=True)
+    rng = random.Random(2)
+    mid_turn = False
+    for _ in range(2000):
+        decided = len(scene.game.actions)
+        play_app.step(human_turn_events(scene, rng), 0.02)
+        grew = len(scene.game.actions) > decided
+        if grew and scene.timeline.busy and not scene.source.journal[-1].ended_turn:
+            mid_turn = True
+            break
+    assert mid_turn, "a decision of the human's turn was confirmed, the turn goes on, it animates"
+    confirmed = list(scene.game.actions)
+    play_app.step([pygame.event.Event(pygame.QUIT)], 0.02)
+    assert not play_app.running
+    play_app.close()
+    assert saves.load_game(saves.autosave_path()).game.actions == confirmed
+
+
+def test_a_confirm_pressed_during_an_animation_is_kept_when_the_window_closes(play_app: App) -> None:
+    """Tab and Enter pressed while the computer's move still animates wait for the animation
+    (the human's decision comes next); closing the window then carries them out and
+    autosaves the decision rather than dropping it."""
+    from cacao_game import saves
+
+    play_app.settings.animation_speed = "normal"
+    scene = make_scene(play_app, ["easy", "human"], seed=SEED_ONE_STEP_AI_TURN, autosave=True)
+    for _ in range(50):
+        play_app.step([], 0.001)
+        if scene.timeline.busy:
+            break
+    assert scene.timeline.busy and len(scene.game.actions) == 1 and scene.game.current_player() == 1
+    play_app.step([key(play_app, "cycle"), key(play_app, "confirm")], 0.001)
+    assert scene.input.queued and len(scene.game.actions) == 1
+    play_app.step([pygame.event.Event(pygame.QUIT)], 0.001)
+    play_app.close()
+    assert len(scene.game.actions) == 2 and scene.source.journal[-1].seat == 1
+    assert saves.load_game(saves.autosave_path()).game.actions == scene.game.actions

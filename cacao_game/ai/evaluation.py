@@ -27,6 +27,7 @@ from cacao_game.engine.tiles import (
     CACAO_CAP,
     GOLD_YIELD,
     MARKET_PRICE,
+    OPPOSITE,
     PLANTATION_YIELD,
     SUN,
     SUN_CAP,
@@ -37,6 +38,7 @@ from cacao_game.engine.tiles import (
     WATER_TRACK,
     WORKER_SIDES,
     Pos,
+    neighbours,
 )
 
 TERMS = ("gold", "water", "cacao", "sun", "temples", "prospects", "threat")
@@ -76,12 +78,6 @@ def expected_temple_awards(
         for seat, award in enumerate(temple_awards(final)):
             totals[seat] += chance * award
     return tuple(totals)
-
-
-def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
-    """The four squares around ``pos`` in side order N, E, S, W."""
-    x, y = pos
-    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
 
 
 class Valuer:
@@ -296,7 +292,7 @@ class Valuer:
             for side, square in enumerate(neighbours(space)):
                 tile = workers.get(square)
                 if tile is not None:
-                    facing = WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+                    facing = WORKER_SIDES[tile.tile][tile.rotation][OPPOSITE[side]]
                     if facing:
                         values[tile.seat] += self.weights.fill_chance * facing * self.tile_ev[tile.seat]
 
@@ -314,7 +310,7 @@ class Valuer:
             if tile is None:
                 open_slots += 1
             else:
-                counts[tile.seat] += WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+                counts[tile.seat] += WORKER_SIDES[tile.tile][tile.rotation][OPPOSITE[side]]
         if self.tiles_left == 0 and not any(game.hands):
             open_slots = 0
         awards = expected_temple_awards(tuple(counts), min(open_slots, 3), self.weights.temple_slot_empty)

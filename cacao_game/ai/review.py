@@ -34,6 +34,7 @@ from cacao_game.ai.explain import Advice, compare
 from cacao_game.ai.hard import CANDIDATES, Deadline
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Action, Game, IllegalActionError, Phase, Setup
+from cacao_game.engine.replay import replay
 
 INACCURACY = 1.0
 MISTAKE = 3.0
@@ -175,15 +176,16 @@ def positions(
     Raises ValueError for a seat the game does not have and ``IllegalActionError`` for an
     action the rules refuse (check a record with ``replay_record`` first for a clear reason).
     """
-    game = Game(setup, keep_history=False)
-    wanted = set(range(game.players)) if seats is None else set(seats)
-    if not wanted <= set(range(game.players)):
-        raise ValueError(f"seats must be among 0-{game.players - 1}, not {sorted(wanted)}")
+    wanted = set(range(setup.players)) if seats is None else set(seats)
+    if not wanted <= set(range(setup.players)):
+        raise ValueError(f"seats must be among 0-{setup.players - 1}, not {sorted(wanted)}")
     found = []
-    for index, action in enumerate(actions):
+
+    def note(game: Game, index: int, action: Action) -> None:
         if game.current_player() in wanted and len(game.legal_actions()) > 1:
             found.append((index, game.clone(), action))
-        game.apply(action)
+
+    replay(setup, actions, before=note, keep_history=False)
     return found
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from cacao_game.ai.explain import Advice, TermChange
 from cacao_game.app.strings import decimal, t, tn
+from cacao_game.app.tile_words import jungle_phrase
 
 NOTHING_LATER = 0.05
 """A count's change after the turn below this is no change (a search's mean)."""
@@ -61,7 +62,7 @@ def change_text(change: TermChange, seat: int, names: Sequence[str]) -> str:
     if abs(later) < NOTHING_LATER:
         what = count_words(change.term, now)
         if change.tile:
-            what = t("coach.beside", what=what, tile=t(f"jungle.{change.tile}"))
+            what = t("coach.beside", what=what, tile=jungle_phrase(change.tile))
         return t("coach.reason", who=who, what=what, points=points)
     if not now:
         what = count_words(change.term, later, about=True)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pygame
 
     from cacao_game.app.app import App
+    from cacao_game.config.settings import BindingRepair
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +55,14 @@ def window_size(desktop: tuple[int, int], logical: tuple[int, int] = (1920, 1080
     return max(320, round(logical[0] * scale)), max(180, round(logical[1] * scale))
 
 
-MIN_WINDOW = (960, 540)
-"""The smallest window the player can drag to (the layouts stay readable above it)."""
+MIN_WINDOW = (1280, 720)
+"""The smallest window the player can drag to: the smallest design size (README, "Screen
+sizes"), or the desktop if that is smaller."""
+
+
+def minimum_window(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The smallest window on a desktop of ``desktop`` pixels: ``MIN_WINDOW`` within the desktop."""
+    return min(MIN_WINDOW[0], desktop[0]), min(MIN_WINDOW[1], desktop[1])
 
 
 def open_display(windowed: bool) -> pygame.Surface:
@@ -77,7 +84,7 @@ def open_display(windowed: bool) -> pygame.Surface:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             window = pygame.Window.from_display_module()
-        window.minimum_size = MIN_WINDOW
+        window.minimum_size = minimum_window(desktop)
         window.position = pygame.WINDOWPOS_CENTERED
     except (pygame.error, AttributeError) as error:
         log.info("window limits not set: %s", error)
@@ -123,7 +130,8 @@ def run_app(args: argparse.Namespace) -> int:
     from cacao_game.app.app import App
     from cacao_game.app.strings import t
 
-    settings = prefs.load()
+    repairs: list[BindingRepair] = []
+    settings = prefs.load(repairs)
     windowed = bool(getattr(args, "windowed", False)) or not settings.fullscreen
     try:
         screen = open_display(windowed)
@@ -135,6 +143,11 @@ def run_app(args: argparse.Namespace) -> int:
     app = App(screen, settings, router=router())
     app.toggle_display = toggle_display
     first_scenes(app, args)
+    notice = prefs.repair_notice(repairs)
+    if notice is not None:
+        from cacao_game.app.app import LONG_TOAST_SECONDS
+
+        app.notify(notice, LONG_TOAST_SECONDS)
     try:
         return app.run()
     finally:

@@ -105,6 +105,7 @@ EN: dict[str, str] = {
     "setup.error_colours": "Every seat needs its own colour.",
     "setup.error_seats": "A game needs 2 to 4 seats.",
     "setup.error_name": "Every seat needs a name.",
+    "setup.error_glyphs": "Seat {number}'s name has letters this game cannot show ({chars}): use others.",
     "setup.error_seed": "The seed must be a whole number (or empty).",
     "kind.human": "Human",
     "kind.easy": "Easy AI",
@@ -209,6 +210,10 @@ EN: dict[str, str] = {
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
     "settings.key_swapped": "{key} was “{intent}”'s key: “{intent}” now uses {other}",
+    "settings.keys_repaired": (
+        "Settings file: key bindings repaired (one action per key, at most {most} keys each): {actions}"
+    ),
+    "settings.keys_repaired_more": "{count} more",
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
@@ -281,7 +286,7 @@ EN: dict[str, str] = {
     "rules.activate.title": "Workers at work",
     "rules.activate": "Each worker on an edge of your new tile acts on the jungle tile it faces; workers "
     "of any seat facing a newly filled square act too. Plantation: 1 or 2 cacao (store "
-    "5). Market: sell 1 cacao for 2, 3 or 4 gold. Gold mine: 1 or 2 gold. Water: one "
+    "5). Market: sell 1 cacao for {prices} gold. Gold mine: 1 or 2 gold. Water: one "
     "step up the water track. Sun site: 1 sun token (keep 3). Volcano: take 2 gold or "
     "pay 1 gold, by the edge value.",
     "rules.overbuild.title": "Overbuilding",
@@ -294,7 +299,7 @@ EN: dict[str, str] = {
     "1 gold per sun token and your water field (-10 up to +16).",
     "rules.auto.title": "Automatic steps",
     "rules.auto": "Choices that cannot change the result are made for you (gains are taken in full, a "
-    "price-4 market sells). You are asked only when it matters, e.g. how much to sell.",
+    "price-{best} market sells). You are asked only when it matters, e.g. how much to sell.",
     "rules.coach.title": "The coach's words",
     "rules.coach": "A hint or a review compares two moves in points: what the final score counts "
     "(gold, the water field, sun tokens, temples), and cacao at what a market would pay. Each "
@@ -312,9 +317,7 @@ EN: dict[str, str] = {
     "rules.tiles.count_two": "×{n} (2 players: ×{two})",
     "tile_action.plantation1": "Each worker facing it takes 1 cacao. Your storage holds 5; more is lost.",
     "tile_action.plantation2": "Each worker facing it takes 2 cacao.",
-    "tile_action.market2": "Each worker facing it may sell 1 cacao for 2 gold.",
-    "tile_action.market3": "Each worker facing it may sell 1 cacao for 3 gold.",
-    "tile_action.market4": "Each worker facing it may sell 1 cacao for 4 gold.",
+    "tile_action.market": "Each worker facing it may sell 1 cacao for {price} gold.",
     "tile_action.gold1": "Each worker facing it takes 1 gold.",
     "tile_action.gold2": "Each worker facing it takes 2 gold.",
     "tile_action.water": "Each worker facing it moves your water carrier one field up the track "
@@ -330,7 +333,7 @@ EN: dict[str, str] = {
     "neighbouring edges and -1 on the other two, and whoever lays it chooses how it is turned.\n"
     "• A volcano's -1 costs nothing to a seat without gold; payments come before the gains of "
     "the same turn.\n"
-    "• With volcanoes, keeping cacao stays a choice at every market, even at 4, while a volcano "
+    "• With volcanoes, keeping cacao stays a choice at every market, even at {best}, while a volcano "
     "could still make you pay.\n"
     "• Start player: the rules name the oldest player; here the setup chooses or draws who "
     "starts.\n"
@@ -403,6 +406,7 @@ EN: dict[str, str] = {
     "play.undo_reveal": "A hidden tile has been revealed: strict undo cannot go back past it",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",
+    "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",
     "flow.unfinished": "An unfinished game is waiting: {name}. Keep it as a saved game and start a new one?",
     "flow.keep_and_start": "Keep it, start new",
     "flow.turn": "turn {turn}",
@@ -435,7 +439,6 @@ EN: dict[str, str] = {
     "log.paid": "{name} paid {n} gold at a volcano",
     "log.water": "{name} water {start} → {end}",
     "log.temple": "Temple {number}: {awards}",
-    "log.won": "{names} won",
     "preview.nothing": "nothing for you",
     "preview.with_choices": "{gains} with your choices",
     "preview.with_choices_about": "about {gains} with your choices",
@@ -457,9 +460,7 @@ EN: dict[str, str] = {
     "preview.gives": "{name} {gains}",
     "jungle.plantation1": "a plantation",
     "jungle.plantation2": "a double plantation",
-    "jungle.market2": "a market (2)",
-    "jungle.market3": "a market (3)",
-    "jungle.market4": "a market (4)",
+    "jungle.market": "a market ({price})",
     "jungle.gold1": "a gold mine (1)",
     "jungle.gold2": "a gold mine (2)",
     "jungle.water": "a water hole",
@@ -468,9 +469,7 @@ EN: dict[str, str] = {
     "jungle.volcano": "a volcano",
     "jungle_name.plantation1": "Single plantation",
     "jungle_name.plantation2": "Double plantation",
-    "jungle_name.market2": "Market (2)",
-    "jungle_name.market3": "Market (3)",
-    "jungle_name.market4": "Market (4)",
+    "jungle_name.market": "Market ({price})",
     "jungle_name.gold1": "Gold mine (1)",
     "jungle_name.gold2": "Gold mine (2)",
     "jungle_name.water": "Water",
@@ -782,6 +781,7 @@ EN: dict[str, str] = {
     "coach.differs": "Compared with the next best move (nearly even):",
     "review.why": "Compared with the move played:",
     "list.and": "{rest} and {last}",
+    "list.or": "{rest} or {last}",
     "coach.hint_close": "Hint: this move, or the outlined one: about as good",
     "coach.other": "About as good: {move}",
     "coach.other_board": "About as good: the outlined move",

@@ -35,6 +35,7 @@ from cacao_game.engine.tiles import (
     DISTINCT_ROTATIONS,
     GOLD_YIELD,
     MARKET_PRICE,
+    OPPOSITE,
     PLANTATION_YIELD,
     START_TILES,
     SUN,
@@ -49,6 +50,7 @@ from cacao_game.engine.tiles import (
     jungle_deck,
     worker_deck,
 )
+from cacao_game.engine.tiles import neighbours as _neighbours
 
 
 class Phase(IntEnum):
@@ -131,7 +133,7 @@ def _edge_value(jungle: str, rotation: int, worker_side: int) -> int:
     if jungle in GOLD_YIELD:
         return GOLD_YIELD[jungle]
     if jungle == VOLCANO:
-        return VOLCANO_SIDES[rotation][(worker_side + 2) % 4]
+        return VOLCANO_SIDES[rotation][OPPOSITE[worker_side]]
     return 0
 
 
@@ -497,7 +499,7 @@ class Game:
             for side, square in enumerate(_neighbours(pos)):
                 tile = self.workers.get(square)
                 if tile is not None:
-                    counts[tile.seat] += tile.workers((side + 2) % 4)
+                    counts[tile.seat] += tile.workers(OPPOSITE[side])
             workers = tuple(counts)
             standings.append((pos, workers, _temple_awards(workers)))
         return standings
@@ -686,7 +688,7 @@ class Game:
             for side, pos in enumerate(_neighbours(space)):
                 other = workers.get(pos)
                 if other is not None and pos != placed:
-                    found.append((other, pos, (side + 2) % 4, space))
+                    found.append((other, pos, OPPOSITE[side], space))
         self.edges = {}
         for tile, pos, side, source in found:
             laid = jungle.get(source)
@@ -979,15 +981,3 @@ def _resolution(pos: Pos, side: int, amount: int) -> Resolve:
 @lru_cache(maxsize=4096)
 def _temple_awards(workers: tuple[int, ...]) -> tuple[int, ...]:
     return temple_awards(workers)
-
-
-_NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
-
-
-def _neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
-    """The squares next to ``pos`` on the sides N, E, S, W (cached: a hot path)."""
-    found = _NEIGHBOURS.get(pos)
-    if found is None:
-        x, y = pos
-        found = _NEIGHBOURS[pos] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
-    return found

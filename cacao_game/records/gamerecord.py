@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypedDict, assert_never
 
-from cacao_game.config.names import name_problem
+from cacao_game.config.game import seats_problem
 from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve, Setup
 from cacao_game.engine import events as ev
@@ -205,37 +205,59 @@ class _Recorder:
             self._event(game, event)
 
     def _event(self, game: Game, event: ev.Event) -> None:
-        if isinstance(event, ev.TilePlaced):
-            self.current = {
-                "seat": event.seat,
-                "action": {
-                    "kind": "overbuild" if event.overbuild else "place",
-                    "tile": event.tile,
-                    "rotation": event.rotation,
-                    "pos": list(event.pos),
-                },
-                "fills": [],
-                "resolutions": [],
-                "drew": None,
-            }
-        elif self.current is None:
-            return
-        elif isinstance(event, ev.JungleFilled):
-            self.current["fills"].append(
-                {
-                    "pos": list(event.pos),
-                    "tile": event.tile,
-                    "rotation": event.rotation,
-                    "source": event.source,
+        current = self.current
+        match event:
+            case ev.TilePlaced():
+                self.current = {
+                    "seat": event.seat,
+                    "action": {
+                        "kind": "overbuild" if event.overbuild else "place",
+                        "tile": event.tile,
+                        "rotation": event.rotation,
+                        "pos": list(event.pos),
+                    },
+                    "fills": [],
+                    "resolutions": [],
+                    "drew": None,
                 }
-            )
-        elif isinstance(event, ev.WorkerDrawn):
-            self.current["drew"] = event.tile
-        elif isinstance(event, ev.TurnEnded):
-            self.current["players_after"] = _players_state(game)
-            self.current["display_after"] = list(game.display)
-            self.turns.append(self.current)
-            self.current = None
+            case ev.JungleFilled() if current is not None:
+                current["fills"].append(
+                    {
+                        "pos": list(event.pos),
+                        "tile": event.tile,
+                        "rotation": event.rotation,
+                        "source": event.source,
+                    }
+                )
+            case ev.WorkerDrawn() if current is not None:
+                current["drew"] = event.tile
+            case ev.TurnEnded() if current is not None:
+                current["players_after"] = _players_state(game)
+                current["display_after"] = list(game.display)
+                self.turns.append(current)
+                self.current = None
+            case (
+                ev.JungleFilled()
+                | ev.WorkerDrawn()
+                | ev.TurnEnded()
+                | ev.TurnStarted()
+                | ev.SunSpent()
+                | ev.FillRequired()
+                | ev.EdgeActivated()
+                | ev.EdgeResolved()
+                | ev.CacaoGained()
+                | ev.CacaoSold()
+                | ev.GoldGained()
+                | ev.GoldPaid()
+                | ev.WaterMoved()
+                | ev.SunGained()
+                | ev.DisplayRefilled()
+                | ev.TempleScored()
+                | ev.GameEnded()
+            ):
+                pass
+            case _:
+                assert_never(event)
 
 
 def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
@@ -422,20 +444,28 @@ def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], whe
 
 
 def record_seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
-    """The record's seat entries; RecordError unless each has a colour and a clean ``kind``
-    (and, if present, a clean ``name``; see ``cacao_game.config.names``)."""
+    """The record's seat entries; RecordError unless each has a colour and a ``kind``, and
+    the seats pass the check a save's seats pass (``cacao_game.config.game.seats_problem``:
+    a colour of its own, clean text), except that a record may leave names out."""
     seats = _list(record.get("seats"), "seats", "expected one entry per seat")
     _require(len(seats) == players, "seats", "expected one entry per seat")
     entries: list[SeatEntry] = []
+    names: list[str | None] = []
     for index, seat in enumerate(seats):
         entry = _object(seat, f"seats[{index}]")
-        color, kind = entry.get("color"), entry.get("kind")
+        color, kind, name = entry.get("color"), entry.get("kind"), entry.get("name")
         if not (isinstance(color, str) and color in COLORS and isinstance(kind, str)):
             raise RecordError(f"seats[{index}]: expected {{color, kind}}")
-        for key in ("kind", "name"):
-            problem = name_problem(entry[key]) if key in entry else None
-            _require(problem is None, f"seats[{index}].{key}", f"the text {problem}")
+        _require(name is None or isinstance(name, str), f"seats[{index}].name", "expected a string")
         entries.append({"color": color, "kind": kind})
+        names.append(name if isinstance(name, str) else None)
+    problem = seats_problem(
+        [e["color"] for e in entries], [e["kind"] for e in entries], names, need_names=False
+    )
+    if problem is not None:
+        where = "seats" if problem.seat is None else f"seats[{problem.seat}].{problem.field}"
+        prefix = "" if problem.seat is None else "the text "
+        raise RecordError(f"{where}: {prefix}{problem.reason}")
     return entries
 
 

@@ -56,6 +56,7 @@ from cacao_game.session.notices import (
     HandShown,
     HintReady,
     Notice,
+    Refusal,
     Refused,
     Undone,
 )
@@ -175,21 +176,21 @@ class PlaySession(Seats):
             return 0
         actor = self.viewer
         if actor is None:
-            return Refused("undo.nobody")
+            return Refused(Refusal.UNDO_NOBODY)
         index = len(self.journal) - 1
         while index >= 0 and self.journal[index].seat not in self.humans:
             index -= 1
         if index < 0:
-            return Refused("undo.nothing")
+            return Refused(Refusal.UNDO_NOTHING)
         owner = self.journal[index].seat
         if owner != actor:
-            return Refused("undo.other_human", owner)
+            return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
         taken = self.journal[index:]
         if self.policy is UndoPolicy.STRICT:
             if any(entry.ended_turn for entry in taken):
-                return Refused("undo.turn_over")
+                return Refused(Refusal.UNDO_TURN_OVER)
             if any(entry.revealed for entry in taken):
-                return Refused("undo.reveal")
+                return Refused(Refusal.UNDO_REVEAL)
         return len(taken)
 
     def score_totals(self) -> tuple[int, ...]:
@@ -224,8 +225,21 @@ class PlaySession(Seats):
         """Carry out ``command``; return the engine events and notices it caused, in order.
 
         A command that makes no sense now (not your decision, nothing selected) returns []
-        or a ``Refused`` notice; the state is then unchanged.
+        or a ``Refused`` notice; the state is then unchanged. A command that decided
+        something is autosaved before this returns: a decision is saved when it is
+        confirmed, whatever its animation does afterwards.
         """
+        decided = len(self.journal)
+        events = self._carry_out(command)
+        self._autosave_after(decided)
+        return events
+
+    def _autosave_after(self, decided: int) -> None:
+        """Autosave if decisions were added since the journal held ``decided`` entries."""
+        if len(self.journal) > decided:
+            self.autosave()
+
+    def _carry_out(self, command: Command) -> list[SessionEvent]:
         if isinstance(command, AIAnswered):
             return self._answer(command)
         if isinstance(command, Undo):
@@ -277,14 +291,14 @@ class PlaySession(Seats):
             return self._apply_all(self.selection.fill_actions())
         action = self.selection.confirm()
         if action is None:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         return self._apply(action)
 
     def _resolve(self) -> list[SessionEvent]:
         """Play every step of the focused outcome of a resolution, in order."""
         outcome = self.selection.focused_outcome()
         if outcome is None:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         return self._apply_all(list(outcome.actions))
 
     def _apply_all(self, actions: Sequence[Action]) -> list[SessionEvent]:
@@ -292,7 +306,7 @@ class PlaySession(Seats):
         the engine has filled meanwhile is skipped: with one space and one display tile left,
         the engine lays that tile itself (the one the player gave the space)."""
         if not actions:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         happened: list[SessionEvent] = []
         for action in actions:
             if happened and isinstance(action, Fill) and action.pos not in self.game.pending_fills:
@@ -307,7 +321,7 @@ class PlaySession(Seats):
             entry = journal.decide(self.game, action)
         except IllegalActionError as error:
             log.warning("refused %s: %s", action, error)
-            return [Refused("illegal")]
+            return [Refused(Refusal.ILLEGAL)]
         self.journal.append(entry)
         self.version += 1
         self.hint = None
@@ -316,8 +330,6 @@ class PlaySession(Seats):
         self.selection.after_apply()
         events: list[SessionEvent] = list(entry.events)
         events.extend(self._update_curtain())
-        if entry.ended_turn:
-            self.autosave()
         return events
 
     def _undo(self) -> list[SessionEvent]:
@@ -477,8 +489,12 @@ class PlaySession(Seats):
 
     def play(self, action: Action) -> list[SessionEvent]:
         """Apply ``action`` for the deciding seat, whoever plays it (the AI's answers, tools and
-        tests). An illegal action returns a ``Refused`` notice and changes nothing."""
-        return self._apply(action)
+        tests). An illegal action returns a ``Refused`` notice and changes nothing; a legal
+        one is autosaved."""
+        decided = len(self.journal)
+        events = self._apply(action)
+        self._autosave_after(decided)
+        return events
 
     # ----------------------------------------------------------------- saving
 

@@ -3,7 +3,7 @@
 It is a ``PlaySession`` of the tutorial's seats over ``script.DEAL`` with three changes:
 
 - the player's decisions are judged by the coach before they reach the engine: a wrong one
-  is refused (``Refused("tutorial")``, nothing changes, the coach keeps the reason) and a
+  is refused (``Refused(Refusal.TUTORIAL)``, nothing changes, the coach keeps the reason) and a
   right one is played as ``SOLUTION`` writes it, so the game stays on the script;
 - Coco's decisions come from the script (``scripted_answer`` answers the AI requests), and
   she waits while a note is on at her decision;
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.jsontypes import JSON
-from cacao_game.session import HintReady, PlaySession, Refused, SessionEvent
+from cacao_game.session import HintReady, PlaySession, Refusal, Refused, SessionEvent
 from cacao_game.session.autosave import Autosaver
 from cacao_game.session.messages import AIRequest
 from cacao_game.session.outcomes import Outcome
@@ -129,7 +129,7 @@ class TutorialSession(PlaySession):
         """Refuse ``tried`` with the coach's reason, or play the expected decision."""
         if self.coach.judge(self.game, tried) is not None:
             self.version += 1
-            return [Refused("tutorial")]
+            return [Refused(Refusal.TUTORIAL)]
         expected = self.coach.expected(self.game)
         self.coach.accept(self.game)
         happened: list[SessionEvent] = []

@@ -22,6 +22,7 @@ from cacao_game.app.play.board import HINT, inner_rect
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.scale import px
 from cacao_game.app.strings import decimal, t
+from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.engine import Action, Fill, Game, Resolve
 from cacao_game.engine.tiles import MARKET_PRICE, Pos
 from cacao_game.session.review import ReviewSession
@@ -67,7 +68,7 @@ def _other_line(other: Action, game: Game | None) -> str:
     """The line naming the move about as good: in words for a resolution or a fill, else
     the outlined move."""
     if isinstance(other, Fill):
-        return t("coach.other_fill", tile=t(f"jungle.{other.tile}"))
+        return t("coach.other_fill", tile=jungle_phrase(other.tile))
     words = move_words(game, other) if game is not None else None
     return t("coach.other", move=words) if words else t("coach.other_board")
 

@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import assert_never
 
-from cacao_game.app.play.ai_worker import AIClient, Answer, ProcessAI, SyncAI
+from cacao_game.app.play.ai_worker import (
+    AIClient,
+    Answer,
+    ProcessAI,
+    ReviewDone,
+    ReviewProgress,
+    SyncAI,
+    WorkerRestarted,
+)
 from cacao_game.session import AIAnswered, PlaySession, SessionEvent
 
 SYNC_AI_ENV = "CACAO_SYNC_AI"
@@ -32,6 +41,8 @@ class AILink:
         self.held: Answer | None = None
         """A computer seat's move waiting for the pacing delay."""
         self.waited = 0.0
+        self.restarts: list[WorkerRestarted] = []
+        """Worker deaths not yet told to the player (``take_restarts``)."""
 
     def start(self) -> None:
         """Start the client if none was given."""
@@ -42,6 +53,11 @@ class AILink:
         """Stop the client."""
         if self.client is not None:
             self.client.close()
+
+    def take_restarts(self) -> list[WorkerRestarted]:
+        """The worker deaths since the last call (each one's requests were sent again)."""
+        restarts, self.restarts = self.restarts, []
+        return restarts
 
     def reset(self) -> None:
         """Forget a held answer and the time waited (after an undo, or a move was shown)."""
@@ -57,12 +73,19 @@ class AILink:
         for request in session.take_requests():
             self.client.request(request)
         for answer in self.client.poll():
-            if not isinstance(answer, Answer):
-                continue
-            if session.awaits_move(answer.id):
-                self.held = answer
-            else:
-                events += session.handle(AIAnswered(answer.id, answer.action, answer.error, answer.advice))
+            match answer:
+                case Answer() if session.awaits_move(answer.id):
+                    self.held = answer
+                case Answer():
+                    events += session.handle(
+                        AIAnswered(answer.id, answer.action, answer.error, answer.advice)
+                    )
+                case WorkerRestarted():
+                    self.restarts.append(answer)
+                case ReviewProgress() | ReviewDone():
+                    pass
+                case _:
+                    assert_never(answer)
         if busy or session.waiting_for_ai() is None:
             return events
         self.waited += dt

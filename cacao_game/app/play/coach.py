@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme, widgets
+from cacao_game.app import routes, theme, widgets
 from cacao_game.app.play.board import inner_rect
 from cacao_game.app.play.hud import seat_tips
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
+from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.engine import Phase
 from cacao_game.tutorial.script import COACH_SEAT, PLAYER, Look, Step
 from cacao_game.tutorial.session import TutorialSession
@@ -101,7 +102,7 @@ class CoachPanel:
             self.scene.show(self.session.show_answer())
             self.scene.app.notify(t("tutorial.answer_shown"))
         elif name == "restart":
-            self.scene.app.open("confirm", t("tutorial.restart_confirm"), self.scene.restart_tutorial)
+            self.scene.app.open(routes.Confirm(t("tutorial.restart_confirm"), self.scene.restart_tutorial))
 
     def wants_confirm(self) -> bool:
         """Whether Enter should mean Next: a note waits and there is no move to confirm."""
@@ -178,7 +179,7 @@ class CoachPanel:
             return None
         name = ""
         if mistake.code:
-            name = t(f"tile.{mistake.code}") if mistake.code.isdigit() else t(f"jungle.{mistake.code}")
+            name = t(f"tile.{mistake.code}") if mistake.code.isdigit() else jungle_phrase(mistake.code)
         reason = t(mistake.reason, tile=name)
         why = t(f"tutorial.why.{mistake.step}") if mistake.reason != "tutorial.wrong.wait" else ""
         return f"{reason} {why}".strip()

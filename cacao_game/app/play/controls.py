@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cacao_game.app import routes
 from cacao_game.app.play.camera import ZOOM_STEP
 from cacao_game.app.strings import t
 from cacao_game.engine import Phase
@@ -352,7 +353,7 @@ class TableInput:
 
     def _action_button(self, name: str) -> None:
         if name == "menu":
-            self.app.open("pause")
+            self.app.open(routes.Pause())
         elif name in REPLAY_STEPS:
             REPLAY_STEPS[name](self.scene)
         elif self.scene.timeline.busy:

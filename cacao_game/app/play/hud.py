@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme, widgets
-from cacao_game.app.play.texts import LogLine, outcome_text
+from cacao_game.app.play.anim import DisplaySlot, HandSlot
+from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
+from cacao_game.app.tile_words import jungle_name
 from cacao_game.engine import Phase
 from cacao_game.engine.tiles import JUNGLE_CODES, WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
@@ -363,7 +365,7 @@ class Hud:
         for index, (slot, code) in enumerate(
             zip(self.display_slots(), [*scene.shown.display, "", ""], strict=False)
         ):
-            if not code or ("display", index) in in_flight or code not in free:
+            if not code or DisplaySlot(index) in in_flight or code not in free:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, px(2), border_radius=px(10))
                 continue
             free.remove(code)
@@ -435,7 +437,7 @@ class Hud:
         title = p.fit(t("play.hand_of", name=scene.names[seat]), 22, "bold", noted.left - px(16) - left)
         p.text(surface, title, (left, area.y + px(14)), 22, "bold")
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(hand)), hand, strict=False)):
-            if ("hand", (seat, index, len(hand))) in in_flight:
+            if HandSlot(seat, index, len(hand)) in in_flight:
                 continue
             if hidden:
                 surface.blit(scene.art.worker(color, "back", slot.w), slot.topleft)
@@ -764,11 +766,6 @@ def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
     return tips
 
 
-def jungle_name(code: str) -> str:
-    """A jungle tile's name as a heading ("Double plantation")."""
-    return t(f"jungle_name.{code}")
-
-
 def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
     """Tooltip lines for a board square (tile, owner, temple standings)."""
     shown = scene.shown
@@ -778,12 +775,8 @@ def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
         if code == "temple":
             for temple, workers, awards in scene.game.temple_standings():
                 if temple == pos:
-                    counts = ", ".join(f"{scene.names[s]} {w}" for s, w in enumerate(workers) if w) or t(
-                        "play.nobody"
-                    )
-                    won = ", ".join(f"{scene.names[s]} +{g}" for s, g in enumerate(awards) if g) or t(
-                        "play.nobody"
-                    )
+                    counts = per_seat(workers, scene.names)
+                    won = per_seat(awards, scene.names, "+")
                     lines += [t("play.temple_tip", workers=counts), t("play.temple_awards", awards=won)]
         return lines
     if pos in shown.workers:

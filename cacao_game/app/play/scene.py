@@ -15,18 +15,30 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
 from cacao_game.ai.registry import thinking_seconds
-from cacao_game.app import strings
+from cacao_game.app import routes, strings
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.play.advice import draw_hint, draw_review
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
-from cacao_game.app.play.anim import RGB, SPEED_FACTORS, Point, Pulse, Timeline
+from cacao_game.app.play.anim import (
+    RGB,
+    SPEED_FACTORS,
+    DisplaySlot,
+    HandSlot,
+    OnBoard,
+    OnPanel,
+    OnPile,
+    OnScreen,
+    Point,
+    Pulse,
+    Timeline,
+)
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
@@ -37,13 +49,16 @@ from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, hud_tips, square_tooltip
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown, reduce
-from cacao_game.app.play.texts import LogLine
+from cacao_game.app.play.sounds import batch_sound
+from cacao_game.app.play.texts import LogLine, refusal_text
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
+from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import decimal, problem_text, t, winners_text
+from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import GameConfig
-from cacao_game.engine import Game, Phase
+from cacao_game.engine import Game, Phase, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import WATER_TRACK, Pos
 from cacao_game.jsontypes import JSON
@@ -51,6 +66,8 @@ from cacao_game.session import (
     AutosaveFailed,
     AutosaveRestored,
     Command,
+    CurtainRaised,
+    HandShown,
     HintReady,
     PlaySession,
     Refused,
@@ -65,23 +82,13 @@ from cacao_game.tutorial import progress
 from cacao_game.tutorial.session import TutorialSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 log = logging.getLogger(__name__)
 
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
 """Seconds the finished board stays before the scoring scene (times the speed factor)."""
-SOUNDS = {
-    ev.TilePlaced: "place",
-    ev.JungleFilled: "fill",
-    ev.GoldGained: "coin",
-    ev.CacaoSold: "coin",
-    ev.CacaoGained: "cacao",
-    ev.WaterMoved: "water",
-    ev.SunGained: "sun",
-    ev.GameEnded: "win",
-}
 PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
 REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
 REVIEW_ACTIONS = ("first", "prev", "next", "last", "flag_prev", "flag_next")
@@ -93,7 +100,7 @@ Source = PlaySession | ReplaySession
 class PlayScene(Scene):
     """The table for ``source``; ``ai`` overrides the AI client of a play session."""
 
-    def __init__(self, app: App, source: Source, *, ai: AIClient | None = None) -> None:
+    def __init__(self, app: Shell, source: Source, *, ai: AIClient | None = None) -> None:
         super().__init__(app)
         self.source = source
         self.replay = isinstance(source, ReplaySession)
@@ -143,7 +150,12 @@ class PlayScene(Scene):
             self.ai.start()
 
     def exit(self) -> None:
-        """Stop the AI worker; finish the pending autosave."""
+        """Carry out the keys pressed during the last animation (a Confirm is a decision the
+        player made), stop the AI worker, finish the pending autosave."""
+        if isinstance(self.source, PlaySession):
+            for _ in range(len(self.input.queued)):
+                self.timeline.finish()
+                self.input.drain()
         self._left = True
         self.ai.close()
         self.release_images()
@@ -195,7 +207,7 @@ class PlayScene(Scene):
     @property
     def names(self) -> list[str]:
         """Each seat's name."""
-        return strings.seat_names(self.source.names, self.source.kinds)
+        return seat_labels(self.app.assets, self.source.names, self.source.kinds)
 
     @property
     def tutorial(self) -> TutorialSession | None:
@@ -317,7 +329,7 @@ class PlayScene(Scene):
         if game.phase is Phase.FILL:
             revealed = game.revealed_pile_tile()
             if revealed:
-                return t("play.fill_pile", name=name, tile=t(f"jungle.{revealed}"))
+                return t("play.fill_pile", name=name, tile=jungle_phrase(revealed))
             return t("play.fill", name=name)
         if game.phase is Phase.RESOLVE:
             return t("play.resolve", name=name)
@@ -434,22 +446,24 @@ class PlayScene(Scene):
 
     def resolve(self, point: Point) -> pygame.Vector2:
         """Pixel position of an animation end point."""
-        kind, data = point
-        if kind == "board":
-            return self.camera.square_center(data)
-        if kind == "panel":
-            return self.hud.panel_point(*data)
-        if kind == "display":
-            slots = self.hud.display_slots()
-            return pygame.Vector2(slots[min(data, len(slots) - 1)].center)
-        if kind == "pile":
-            return pygame.Vector2(self.hud.pile_rect().center)
-        if kind == "hand":
-            seat, index, count = data
-            if seat == self.hand_seat():
-                return pygame.Vector2(self.hud.hand_slots(count)[index].center)
-            return self.hud.panel_point(seat, "tiles")
-        return pygame.Vector2(data)
+        match point:
+            case OnBoard(pos):
+                return self.camera.square_center(pos)
+            case OnPanel(seat, item):
+                return self.hud.panel_point(seat, item)
+            case DisplaySlot(index):
+                slots = self.hud.display_slots()
+                return pygame.Vector2(slots[min(index, len(slots) - 1)].center)
+            case OnPile():
+                return pygame.Vector2(self.hud.pile_rect().center)
+            case HandSlot(seat, index, count):
+                if seat == self.hand_seat():
+                    return pygame.Vector2(self.hud.hand_slots(count)[index].center)
+                return self.hud.panel_point(seat, "tiles")
+            case OnScreen(xy):
+                return pygame.Vector2(xy)
+            case _:
+                assert_never(point)
 
     def tile_size(self) -> float:
         """Drawn size of a board tile."""
@@ -500,26 +514,30 @@ class PlayScene(Scene):
         if engine:
             self._animate(engine)
         for event in notices:
-            if isinstance(event, Undone):
-                if event.decisions:
-                    self.resync()
-                self.app.notify(t("play.undone"))
-            elif isinstance(event, Refused):
-                self._refused(event)
-            elif isinstance(event, HintReady):
-                self.app.notify(t("play.hint_ready"))
-                pos = getattr(event.action, "pos", None)
-                if pos is not None and not hasattr(event.action, "amount"):
-                    self.camera.ensure_visible(pos)
-            elif isinstance(event, AutosaveFailed):
-                self.app.notify(t("play.autosave_failed", reason=event.reason))
-            elif isinstance(event, AutosaveRestored):
-                self.app.notify(t("play.autosave_ok"))
+            match event:
+                case Undone(decisions):
+                    if decisions:
+                        self.resync()
+                    self.app.notify(t("play.undone"))
+                case Refused():
+                    self._refused(event)
+                case HintReady(action):
+                    self.app.notify(t("play.hint_ready"))
+                    if not isinstance(action, Resolve):
+                        self.camera.ensure_visible(action.pos)
+                case AutosaveFailed(reason):
+                    self.app.notify(t("play.autosave_failed", reason=reason))
+                case AutosaveRestored():
+                    self.app.notify(t("play.autosave_ok"))
+                case CurtainRaised() | HandShown():
+                    pass
+                case _:
+                    assert_never(event)
 
     def _refused(self, refusal: Refused) -> None:
-        if refusal.reason.startswith("undo."):
-            name = self.names[refusal.seat] if refusal.seat is not None else ""
-            self.app.notify(t(f"play.{refusal.reason.replace('.', '_')}", name=name))
+        text = refusal_text(refusal, self.names)
+        if text is not None:
+            self.app.notify(text)
         else:
             self.app.assets.play("error")
 
@@ -527,10 +545,9 @@ class PlayScene(Scene):
         choreograph(events, self.shown, self.timeline, self.factor, self.colors, self._commit)
         if self.factor == 0:
             self.timeline.finish()
-        for event_type, sound in SOUNDS.items():
-            if any(isinstance(e, event_type) for e in events):
-                self.app.assets.play(sound)
-                break
+        sound = batch_sound(events)
+        if sound is not None:
+            self.app.assets.play(sound)
         self.ai.waited = 0.0
         if self.follow_board and any(isinstance(e, (ev.TilePlaced, ev.JungleFilled)) for e in events):
             self.camera.keep_in_view(self.board_squares())
@@ -576,7 +593,7 @@ class PlayScene(Scene):
             decision = self.source.here()
             if decision is not None:
                 for action in (decision.best, decision.played):
-                    if not hasattr(action, "amount"):
+                    if not isinstance(action, Resolve):
                         self.camera.ensure_visible(action.pos)
 
     def save_game(self) -> str:
@@ -703,6 +720,8 @@ class PlayScene(Scene):
         if isinstance(self.source, PlaySession):
             events = self.ai.update(self.source, dt, self.timeline.busy, self.app.settings.ai_pacing)
             self.show(events)
+            if self.ai.take_restarts():
+                self.app.notify(t("play.ai_restarted"))
 
     def _clear_popup(self) -> None:
         """Pan the board left, once per decision, so the edges being decided and their jungle
@@ -731,7 +750,7 @@ class PlayScene(Scene):
         if self._over_wait < END_DELAY * self.factor:
             return
         self._left = True
-        self.app.switch("scoring", self.game, self.source.config, self.history.score_history)
+        self.app.switch(routes.Scoring(self.game, self.source.config, self.history.score_history))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, HUD, animations, popup, tooltip, curtain. Reads only."""

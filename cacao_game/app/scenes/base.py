@@ -17,7 +17,7 @@ from cacao_game.app.scene import Scene
 from cacao_game.app.widgets import FocusList, Panel, TextInput, Tooltip, Widget
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 
 class Stage:
@@ -58,7 +58,7 @@ class WidgetScene(Scene):
 
     modal: bool = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.widgets: list[Widget] = []
         self.focus = FocusList([])

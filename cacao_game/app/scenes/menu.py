@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -41,13 +41,15 @@ class MenuScene(WidgetScene):
                 ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
             )
         lead = not newcomer and not unfinished
-        entries.append(("menu.new", lambda: self.app.open("setup"), "primary" if lead else "secondary"))
+        entries.append(
+            ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
+        )
         if not newcomer:
             entries.append(learn)
         entries += [
-            ("menu.load", lambda: self.app.open("load"), "secondary"),
-            ("menu.settings", lambda: self.app.open("settings"), "secondary"),
-            ("menu.rules", lambda: self.app.open("rules"), "secondary"),
+            ("menu.load", lambda: self.app.open(routes.Load()), "secondary"),
+            ("menu.settings", lambda: self.app.open(routes.SettingsPage()), "secondary"),
+            ("menu.rules", lambda: self.app.open(routes.Rules()), "secondary"),
             ("menu.quit", self.app.quit, "ghost"),
         ]
         width, height = self.app.screen.get_size()

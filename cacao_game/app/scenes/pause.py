@@ -6,7 +6,7 @@ import logging
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.scenes.base import DialogScene, design
@@ -32,8 +32,8 @@ class PauseOverlay(DialogScene):
         entries = [
             ("pause.resume", self.back, "primary"),
             ("pause.save", self.save, "secondary"),
-            ("pause.settings", lambda: self.app.open("settings"), "secondary"),
-            ("pause.help", lambda: self.app.open("help"), "secondary"),
+            ("pause.settings", lambda: self.app.open(routes.SettingsPage()), "secondary"),
+            ("pause.help", lambda: self.app.open(routes.Help()), "secondary"),
             ("pause.quit", self.quit_to_menu, "danger"),
         ]
         panel = self.panel_rect()
@@ -68,7 +68,7 @@ class PauseOverlay(DialogScene):
         """Ask, then return to the menu."""
         below = self.below()
         question = below.leave_question() if below is not None else t("pause.quit_confirm")
-        self.app.open("confirm", question, self.app.home, danger=True)
+        self.app.open(routes.Confirm(question, self.app.home, danger=True))
 
     def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         theme.draw_title(self.app, surface, t("pause.title"), round(design(panel.y)) + 26, 56)

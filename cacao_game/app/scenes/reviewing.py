@@ -15,12 +15,20 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.ai.review import REVIEW_SECONDS, GameReview, review_iterations
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.play.ai_link import default_ai
-from cacao_game.app.play.ai_worker import AIClient, ReviewCancel, ReviewDone, ReviewProgress, ReviewRequest
+from cacao_game.app.play.ai_worker import (
+    AIClient,
+    ReviewCancel,
+    ReviewDone,
+    ReviewProgress,
+    ReviewRequest,
+    WorkerRestarted,
+)
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import DialogScene
-from cacao_game.app.strings import joined, seat_names, t
+from cacao_game.app.shown_names import seat_labels
+from cacao_game.app.strings import joined, t
 from cacao_game.app.widgets import Button
 from cacao_game.config.game import GameConfig
 from cacao_game.records import seat_entries, to_record
@@ -28,7 +36,7 @@ from cacao_game.session.autosave import one_line
 from cacao_game.session.review import ReviewSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
     from cacao_game.engine import Game
 
 log = logging.getLogger(__name__)
@@ -52,7 +60,7 @@ class ReviewingOverlay(DialogScene):
 
     def __init__(
         self,
-        app: App,
+        app: Shell,
         game: Game,
         config: GameConfig,
         *,
@@ -126,6 +134,9 @@ class ReviewingOverlay(DialogScene):
                 self.finished = True
                 self._done(reply)
                 return
+            elif isinstance(reply, WorkerRestarted):
+                self.done = 0
+                self.app.notify(t("play.ai_restarted"))
 
     def _done(self, reply: ReviewDone) -> None:
         """Open the reviewed game on the table, or say why there is none."""
@@ -139,7 +150,7 @@ class ReviewingOverlay(DialogScene):
             log.warning("review not shown: %s", error)
             self.app.notify(t("review.failed", reason=one_line(error)))
             return
-        self.app.open("table", session)
+        self.app.open(routes.Table(session))
 
     def session(self, review: GameReview) -> ReviewSession:
         """The table's source for ``review`` of this game (ValueError if they do not match)."""
@@ -159,7 +170,7 @@ class ReviewingOverlay(DialogScene):
             anchor="midtop",
         )
         small = self.app.assets.font(theme.SMALL_SIZE)
-        names = seat_names(self.config.names, self.config.kinds)
+        names = seat_labels(self.app.assets, self.config.names, self.config.kinds)
         seats = reviewed_seats(self.config) or tuple(range(len(names)))
         body = t("review.body", names=joined([names[s] for s in seats]), n=self.redeals())
         small.align = pygame.FONT_CENTER

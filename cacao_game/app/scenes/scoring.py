@@ -17,20 +17,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game, watch_record
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.overview import draw_board
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import t, tn, winners_text
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
-from cacao_game.session.stats import game_stats
+from cacao_game.session.ledger import game_stats
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
     from cacao_game.engine.game import Game
 
 log = logging.getLogger(__name__)
@@ -87,10 +88,14 @@ BANNER_H = 52
 class ScoringScene(WidgetScene):
     """The final scoring of a finished ``game`` played with ``config``."""
 
-    def __init__(self, app: App, game: Game, config: GameConfig, score_history: list[list[int]]) -> None:
+    def __init__(
+        self, app: Shell, game: Game, config: GameConfig, score_history: Sequence[Sequence[int]]
+    ) -> None:
         super().__init__(app)
         self.game = game
         self.config = config
+        self.names = seat_labels(app.assets, config.names, config.kinds)
+        """What the seats are called on screen (a stand-in for a name the fonts cannot draw)."""
         self.standings = game.temple_standings()
         self.scores = game.score_now()
         self.winners = game.winners()
@@ -186,7 +191,7 @@ class ScoringScene(WidgetScene):
     def new_game(self) -> None:
         """The setup scene, prefilled with these seats."""
         self.app.home()
-        self.app.open("setup", self.config)
+        self.app.open(routes.Setup(self.config))
 
     def watch_replay(self) -> None:
         """UI-play's replay of this game, if available."""
@@ -201,7 +206,7 @@ class ScoringScene(WidgetScene):
 
     def review(self) -> None:
         """Review this game's decisions (a progress overlay, then the reviewed game)."""
-        self.app.open("reviewing", self.game, self.config)
+        self.app.open(routes.Reviewing(self.game, self.config))
 
     def build(self) -> None:
         entries = [
@@ -389,7 +394,7 @@ class ScoringScene(WidgetScene):
             border = theme.GOLD if winner else self.seat_color(seat)
             pygame.draw.rect(surface, border, rect, px(3 if winner else 2), border_radius=px(12))
             self.marker(surface, seat, (rect.x + px(34), rect.centery), px(16))
-            name = theme.fit_text(name_font, self.config.seats[seat].name, px(NAME_W))
+            name = theme.fit_text(name_font, self.names[seat], px(NAME_W))
             theme.draw_text(
                 surface, name_font, name, (rect.x + px(66), rect.centery), theme.CREAM, anchor="midleft"
             )
@@ -410,7 +415,7 @@ class ScoringScene(WidgetScene):
     def _draw_banner(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         if not self.done:
             return
-        text = winners_text([self.config.seats[s].name for s in self.winners])
+        text = winners_text([self.names[s] for s in self.winners])
         layer = pygame.Surface((panel.w - px(64), px(BANNER_H)), pygame.SRCALPHA)
         room = layer.get_width() - px(30) - len(self.winners) * px(44)
         font = theme.fit_font(self.app, theme.HEADING_SIZE - 4, text, room, "black")
@@ -480,7 +485,7 @@ class ScoringScene(WidgetScene):
         for seat in range(seats):
             x = area.x + label_w + seat * column + column // 2
             self.marker(surface, seat, (x - px(40), area.y + row_h // 2), px(9))
-            name = theme.fit_text(small, self.config.seats[seat].name, column - px(60))
+            name = theme.fit_text(small, self.names[seat], column - px(60))
             theme.draw_text(
                 surface, small, name, (x - px(26), area.y + row_h // 2), theme.CREAM, anchor="midleft"
             )
@@ -510,7 +515,7 @@ class ScoringScene(WidgetScene):
         width = max(px(40), min(px(160), (panel.right - px(28) - left) // max(1, count) - px(44)))
         x = panel.right - px(28)
         for seat in reversed(range(count)):
-            name = theme.fit_text(font, self.config.seats[seat].name, width)
+            name = theme.fit_text(font, self.names[seat], width)
             rect = theme.draw_text(surface, font, name, (x, panel.y + px(38)), theme.CREAM, anchor="midright")
             self.marker(surface, seat, (rect.x - px(16), rect.centery), px(9))
             x = rect.x - px(44)

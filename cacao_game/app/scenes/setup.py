@@ -18,6 +18,7 @@ from cacao_game.app import theme
 from cacao_game.app.flow import start_game
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import name_glyph_problem
 from cacao_game.app.strings import color_label, kind_label, short_number, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.choices import EXPERT_THINKING_TIMES, THINKING_TIMES
@@ -25,7 +26,7 @@ from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConf
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 SEED_LIMIT = 1_000_000_000
 SEATS_PANEL = (80, 200, 1180, 720)
@@ -76,10 +77,10 @@ def default_name(kind: str, number: int) -> str:
 class SetupScene(WidgetScene):
     """Choose the seats and options, then Start replaces everything with the play scene."""
 
-    def __init__(self, app: App, config: GameConfig | None = None) -> None:
+    def __init__(self, app: Shell, config: GameConfig | None = None) -> None:
         super().__init__(app)
         self.kinds = seat_kinds()
-        previous = config or getattr(app, "last_config", None)
+        previous = config or app.last_config
         if previous is not None:
             self.seats = [SeatConfig(s.name, s.color, s.kind) for s in previous.seats]
             self.variant = previous.variant
@@ -169,6 +170,9 @@ class SetupScene(WidgetScene):
             return t("setup.error_colours")
         if any(name_problem(" ".join(s.name.split())) for s in self.seats):
             return t("setup.error_name")
+        glyphs = name_glyph_problem(self.app.assets, [s.name for s in self.seats])
+        if glyphs is not None:
+            return glyphs
         if self.seed_text and not (self.seed_text.isdigit() and int(self.seed_text) < SEED_LIMIT):
             return t("setup.error_seed")
         return None
