@@ -1,5 +1,5 @@
-"""Cacao: a local digital version of Phil Walker-Harding's board game, with AI opponents."""
+"""Cacao: a local digital version of Phil Walker-Harding's board game, with AI opponents.
+
+Its version is ``cacao_game.version.app_version()`` (from ``pyproject.toml``)."""
 
 from __future__ import annotations
-
-__version__ = "0.1.0"

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import TextIO
 
 from cacao_game.ai import LEVELS
-from cacao_game.ai.review import REVIEW_SECONDS
-from cacao_game.app.strings import decimal, problem_text, set_language, short_number, t
+from cacao_game.ai.review import REVIEW_SECONDS, review_iterations
+from cacao_game.app.strings import decimal, problem_text, set_language, t
 from cacao_game.config.choices import system_language
 from cacao_game.config.names import is_invisible
 from cacao_game.config.storage import atomic_write_bytes
@@ -45,6 +45,7 @@ from cacao_game.records import (
 )
 from cacao_game.saves import LoadedSave, SaveError, load_game
 from cacao_game.saves.schema import FORMAT as SAVE_FORMAT
+from cacao_game.version import app_version
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,10 @@ def _positive(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m cacao_game`` (its help in the current language)."""
     parser = argparse.ArgumentParser(prog="python -m cacao_game", description=t("cli.description"))
+    parser.add_argument(
+        "--version", action="version", version=f"cacao {app_version()}", help=t("cli.help.version")
+    )
+    parser.add_argument("--check-assets", action="store_true", help=t("cli.help.check_assets"))
     parser.add_argument("--headless", action="store_true", help=t("cli.help.headless"))
     parser.add_argument("--seats", type=_seat_list, help=t("cli.help.seats", levels=", ".join(LEVELS)))
     parser.add_argument("--seed", type=int, default=None, help=t("cli.help.seed"))
@@ -110,14 +115,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=_seconds,
         default=None,
         metavar="SECONDS",
-        help=t("cli.help.budget", seconds=short_number(REVIEW_SECONDS)),
+        help=t("cli.help.budget"),
     )
     review.add_argument(
         "--iterations",
         type=_positive,
         default=None,
         metavar="N",
-        help=t("cli.help.iterations"),
+        help=t("cli.help.iterations", n=review_iterations(2)),
     )
     review.add_argument("--json", default=None, metavar="OUT", help=t("cli.help.json"))
     serving = parser.add_argument_group(t("cli.serve_group"))
@@ -409,9 +414,10 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser, out: T
     game, names = source
     if args.seat is not None and args.seat >= game.players:
         parser.error(t("cli.seat_out_of_range", seat=args.seat, last=game.players - 1))
-    budget = Budget(args.budget or REVIEW_SECONDS, args.iterations)
+    iterations = args.iterations or (None if args.budget else review_iterations(game.players))
+    budget = Budget(args.budget or REVIEW_SECONDS, iterations)
     seats = None if args.seat is None else [args.seat]
-    plan = f"{args.iterations} re-deals" if args.iterations else f"{budget.seconds:g} s"
+    plan = f"{iterations} re-deals" if iterations else f"{budget.seconds:g} s"
     _say(f"review of {args.review}: {game.players} players, {game.variant}, {plan} per decision", out)
     progress = _progress_printer() if sys.stderr.isatty() else None
     review = review_game(game.setup, game.actions, seats=seats, budget=budget, progress=progress)
@@ -437,6 +443,23 @@ def _progress_printer() -> Callable[[int, int], None]:
     return show
 
 
+def run_check_assets(out: TextIO | None = None) -> int:
+    """Load every asset and draw the menu off-screen (``cacao_game.app.asset_check``);
+    print where the assets are and what fell back; exit code 1 if anything did."""
+    out = out or sys.stdout
+    from cacao_game.app.asset_check import CHECK_SIZE, check_assets
+
+    report = check_assets()
+    _say(t("cli.assets_folder", path=report.root), out)
+    for problem in report.problems:
+        _say(t("cli.assets_problem", problem=problem), sys.stderr)
+    if report.problems:
+        return 1
+    size = "x".join(map(str, CHECK_SIZE))
+    _say(t("cli.assets_ok", count=report.loaded, size=size), out)
+    return 0
+
+
 def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """``parser.error`` (exit 2) for flags that do not go together."""
     serve_only = [args.port, args.bind, args.serve_dir]
@@ -446,6 +469,10 @@ def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespac
     if args.serve and (args.headless or any(value is not None for value in others)):
         parser.error(t("cli.serve_alone"))
     reviewing = args.review is not None
+    if args.check_assets and (
+        reviewing or args.headless or args.load is not None or args.replay is not None or args.windowed
+    ):
+        parser.error(t("cli.check_assets_alone"))
     review_only = [args.seat, args.budget, args.iterations, args.json]
     if not reviewing and any(value is not None for value in review_only):
         parser.error(t("cli.review_options"))
@@ -489,6 +516,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json is not None and not args.json.strip():
         _fail("write_review", "''", t("cli.empty_path"))
         return 1
+    if args.check_assets:
+        return run_check_assets()
     if args.serve:
         from cacao_game.net.serve import DEFAULT_PORT, run_server
 

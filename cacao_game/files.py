@@ -3,18 +3,18 @@
 Everything the program reads from disk (saves, records, settings) goes through
 ``read_limited``: a named pipe, a folder, ``/dev/zero`` or another device is refused before
 it is opened, a file larger than its limit is refused before it is read, and nothing can
-make the read block or run away. ``parse_json`` then turns the bytes into JSON data with
-one-line reasons for whatever is wrong. Pure Python, no pygame.
+make the read block or run away. ``parse_json`` (``cacao_game.typed_json``) then turns the bytes
+into JSON data with one-line reasons for whatever is wrong. Pure Python, no pygame.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 from pathlib import Path
 from typing import Final
 
+from cacao_game import typed_json
 from cacao_game.jsontypes import JSON
 
 SAVE_LIMIT: Final = 8 * 1024 * 1024
@@ -93,38 +93,12 @@ def describe_os_error(error: OSError) -> str:
     return error.strerror or str(error) or type(error).__name__
 
 
-class _ConstantError(ValueError):
-    """``NaN``, ``Infinity`` or ``-Infinity`` in JSON text."""
-
-
-def _reject_constant(name: str) -> JSON:
-    raise _ConstantError(f"{name} is not a JSON number")
-
-
 def parse_json(data: bytes) -> JSON:
     """The JSON value in ``data``; ValueError with a one-line reason when there is none.
 
-    Refused: empty content, bytes that are not UTF-8, text that is not JSON (or is cut
-    short), ``NaN``/``Infinity``, integers longer than Python converts, and nesting too
-    deep to parse. The reasons read well after ``"file: "``.
+    ``cacao_game.typed_json.parse`` without a size limit (callers read with ``read_limited``):
+    refused are empty content, bytes that are not UTF-8, text that is not JSON (or is cut
+    short), ``NaN``/``Infinity``, integers out of range and nesting deeper than 64 levels.
+    The reasons read well after ``"file: "``.
     """
-    if not data.strip():
-        raise ValueError("empty")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"not UTF-8 text (byte {error.start}); damaged?") from error
-    try:
-        result: JSON = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as error:
-        raise ValueError(
-            f"truncated or not JSON ({error.msg}: line {error.lineno} column {error.colno})"
-        ) from error
-    except RecursionError as error:
-        raise ValueError("nested too deeply") from error
-    except _ConstantError:
-        raise
-    except ValueError as error:  # an integer with more digits than Python converts
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise ValueError(f"not usable JSON ({reason})") from error
-    return result
+    return typed_json.parse(data, limit=len(data))

@@ -1,33 +1,28 @@
 """A game review as the command line prints it, and as JSON (``--review``).
 
-Plain English for a terminal (the app words a review with ``cacao_game.app.strings``):
-one line per reviewed decision, the reasons under a flagged one, then a summary per seat.
+For a terminal: one line per reviewed decision, the reasons under a flagged one (worded as
+the app words them, ``cacao_game.app.coach_words``: each count in its own seat's direction,
+each worth from the reviewed seat's side), then a summary per seat. In JSON a reason has
+the seat, the term, its ``change`` by the end of the turn and ``later`` (the seat's own
+counts: +4 gold means that seat gets 4 more with the better move), its ``points`` for the
+reviewed seat and its ``text``; ``everything_else`` completes the reasons to the loss.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cacao_game.ai.explain import LATER, Advice
+from cacao_game.ai.explain import Advice
 from cacao_game.ai.review import Budget, DecisionReview, GameReview, SeatSummary
+from cacao_game.app.coach_words import change_text, reason_lines
 from cacao_game.engine import Action, Fill, Game, Overbuild, Resolve, Setup
+from cacao_game.engine.replay import replay
 from cacao_game.engine.tiles import MARKET_PRICE, VOLCANO
 from cacao_game.jsontypes import JSON
 from cacao_game.saves.schema import action_to_json
 
-TERM_WORDS = {
-    "gold": "gold",
-    "water": "water track",
-    "cacao": "cacao held",
-    "sun": "sun tokens",
-    "temples": "temples",
-    "prospects": "open spaces",
-    "threat": "best next square",
-    LATER: "later turns",
-}
-"""How the command line names each evaluation term."""
 FORMAT = "cacao-review"
-VERSION = 1
+VERSION = 2
 
 
 def points(value: float) -> str:
@@ -58,15 +53,11 @@ def action_text(game: Game, action: Action) -> str:
 
 
 def reasons_text(advice: Advice, names: Sequence[str]) -> str:
-    """Why the better move wins: ``+6 water track · Bea's temples -3 · later turns +2``."""
-    parts = []
-    for change in advice.changes:
-        words = TERM_WORDS.get(change.term, change.term)
-        if change.seat == advice.seat or change.term == LATER:
-            parts.append(f"{points(change.points)} {words}")
-        else:
-            parts.append(f"{names[change.seat]}'s {words} {points(change.points)}")
-    return " · ".join(parts) or "no single reason stands out"
+    """Why the better move wins, read from the reviewed seat's side (``coach_words``): ``You:
+    2 water steps up (+3) · Bo: 4 more gold (-4) · Everything else (+0.5)``; each count is
+    its seat's own (Bo gets 4 more gold with the better move), each number in brackets its
+    worth to the reviewed seat, and they add up to the loss."""
+    return " · ".join(reason_lines(advice, names))
 
 
 def summary_lines(summary: SeatSummary, names: Sequence[str]) -> list[str]:
@@ -114,15 +105,15 @@ def decision_texts(
 ) -> dict[int, tuple[str, str]]:
     """Decision index -> (played, best) in words, each worded in its own position."""
     wanted = {d.index: d for d in decisions}
-    game = Game(setup, keep_history=False)
     texts = {}
-    for index, action in enumerate(actions):
+
+    def word(game: Game, index: int, _action: Action) -> None:
         found = wanted.get(index)
         if found is not None:
             texts[index] = (action_text(game, found.played), action_text(game, found.best))
-        if len(texts) == len(wanted):
-            break
-        game.apply(action)
+
+    last = max(wanted, default=-1)
+    replay(setup, actions[: last + 1], before=word, keep_history=False)
     return texts
 
 
@@ -146,10 +137,21 @@ def report_json(review: GameReview, names: Sequence[str], budget: Budget) -> dic
     decisions: list[JSON] = []
     for d in review.decisions:
         reasons: list[JSON] = []
+        rest: JSON = None
         if d.advice is not None:
             reasons = [
-                {"seat": c.seat, "term": c.term, "points": round(c.points, 3)} for c in d.advice.changes
+                {
+                    "seat": c.seat,
+                    "name": names[c.seat],
+                    "term": c.term,
+                    "change": round(c.amount, 3),
+                    "later": round(c.later, 3),
+                    "points": round(c.points, 3),
+                    "text": change_text(c, d.seat, names),
+                }
+                for c in d.advice.changes
             ]
+            rest = round(d.advice.rest, 3)
         decisions.append(
             {
                 "index": d.index,
@@ -163,6 +165,7 @@ def report_json(review: GameReview, names: Sequence[str], budget: Budget) -> dic
                 "candidates": d.candidates,
                 "iterations": d.iterations,
                 "reasons": reasons,
+                "everything_else": rest,
             }
         )
     plan: dict[str, JSON] = (

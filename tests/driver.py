@@ -49,7 +49,8 @@ def human_turn_events(
     """Events that make progress on the deciding human's decision (or lift the curtain).
 
     Keyboard: Tab to a target, Enter to confirm; number keys in a popup. Mouse: click a
-    target twice, click a popup button.
+    target, then click it again on a later call (a click right after the first waits), click a
+    popup button.
     """
     app = scene.app
     if scene.curtain_for is not None:
@@ -75,9 +76,10 @@ def human_turn_events(
         events = []
         if turn.phase is Phase.FILL and len(turn.fill_codes()) > 1:
             slots = scene.hud.display_slots()
-            events += click(slots[rng.randrange(len(scene.game.display))].center)
-        point = square_point(scene, rng.choice(targets))
-        return events + click(point) + click(point)
+            events += click(slots[rng.randrange(len(scene.source.game.display))].center)
+        provisional = getattr(turn.provisional, "pos", None)
+        point = square_point(scene, provisional if provisional in targets else rng.choice(targets))
+        return events + click(point)
     events = []
     if turn.phase is Phase.PLACE and len(turn.hand()) > 1:
         events.append(key(app, f"select_{rng.randrange(len(turn.hand())) + 1}"))

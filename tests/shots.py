@@ -3,26 +3,31 @@ renders and what the no-overflow test audits.
 
 ``SHOTS`` maps a shot name to a function that brings a fresh app to that screen (driven
 through ``App.step`` with fed events, as a player would). Saves live under ``CACAO_HOME``,
-which the caller points at a temporary folder.
+which the caller points at a temporary folder. Hints search a fixed number of re-deals
+(``counted_ai.CountedAI``), so every shot is the same on every run and machine.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 
 import pygame
+from counted_ai import CountedAI
 from harness import FRAME, motion, random_game, run
 from phases import CONFIG, game_at
 from tutorial_support import advance, solve
 
 from cacao_game.ai.review import Budget as ReviewBudget
 from cacao_game.ai.review import GameReview, review_game
+from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI, SyncAI
+from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.help import HelpOverlay
 from cacao_game.app.strings import t
@@ -41,6 +46,17 @@ Shot = Callable[[App], None]
 def make_app(size: tuple[int, int], settings: Settings | None = None) -> App:
     """An app drawing on an off-screen surface of ``size``."""
     return App(pygame.Surface(size), settings or Settings(sound=False), router=router())
+
+
+@contextmanager
+def unseen(app: App) -> Iterator[None]:
+    """Frames stepped in this block update the app as usual but draw nothing (an audit renders
+    only the frame it checks; ``test_text_fits`` checks this changes no text or box)."""
+    app.draw = lambda surface: None  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del app.draw
 
 
 def frames(app: App, count: int = 3, events: list[pygame.event.Event] | None = None) -> None:
@@ -81,19 +97,74 @@ def shot_menu(app: App) -> None:
 
 def shot_setup(app: App) -> None:
     app.home()
-    app.open("setup")
+    app.open(routes.Setup())
     hover(app, at(app, 0.9, 0.93))
+
+
+def shot_host_setup(app: App) -> None:
+    """Host a game: the setup with a Remote player seat and the host's options."""
+    app.home()
+    app.open(routes.Setup(hosting=True))
+    hover(app, at(app, 0.9, 0.93))
+
+
+def shot_join(app: App) -> None:
+    """Join a game: the form, its table code still missing."""
+    app.home()
+    app.open(routes.Join())
+    hover(app, at(app, 0.5, 0.4))
+
+
+def shot_lobby(app: App) -> None:
+    """The host's lobby: a real host on 127.0.0.1 (a free port), one seat waiting."""
+    from cacao_game.app.netplay import host_game
+
+    app.home()
+    config = GameConfig(
+        [
+            SeatConfig("Ana", "red", "human"),
+            SeatConfig("Remote player", "purple", "remote"),
+            SeatConfig("Medium AI", "white", "medium"),
+        ]
+    )
+    source = host_game(config, port=0, everywhere=False, hints=True)
+    app.open(routes.Lobby(source))
+    deadline = time.monotonic() + 20.0
+    while len(source.table_seats()) < 3 and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.01)
+    hover(app, at(app, 0.5, 0.95))
+
+
+class LostHost:
+    """A link to a host that is down (the table's banner), no seat away."""
+
+    connection = "reconnecting"
+    failed = False
+    absent: frozenset[int] = frozenset()
+    standing_in: frozenset[int] = frozenset()
+    rejoins = 0
+
+
+def shot_net_banner(app: App) -> None:
+    """A table whose host does not answer: the reconnecting banner over the board."""
+    app.home()
+    session = PlaySession(CONFIG, game_at("place"))
+    if session.curtain is not None:
+        session.handle(ShowHand())
+    app.push(PlayScene(app, session, ai=CountedAI(), net=LostHost()))
+    frames(app, 30)
 
 
 def shot_settings(app: App) -> None:
     app.home()
-    app.open("settings")
+    app.open(routes.SettingsPage())
     hover(app, at(app, 0.3, 0.4))
 
 
 def shot_rules(app: App) -> None:
     app.home()
-    app.open("rules")
+    app.open(routes.Rules())
     frames(app)
 
 
@@ -102,7 +173,7 @@ def rules_scrolled(share: float) -> Shot:
 
     def shot(app: App) -> None:
         app.home()
-        app.open("rules")
+        app.open(routes.Rules())
         frames(app)
         scene = app.stack[-1]
         assert isinstance(scene, HelpOverlay)
@@ -115,15 +186,16 @@ def rules_scrolled(share: float) -> Shot:
 def shot_load(app: App) -> None:
     make_saves()
     app.home()
-    app.open("load")
+    app.open(routes.Load())
     hover(app, at(app, 0.45, 0.4))
 
 
 def shot_confirm(app: App) -> None:
     make_saves()
     app.home()
-    app.open("load")
-    app.open("confirm", t("load.delete_confirm", name="Sunday evening with a very long name"), lambda: None)
+    app.open(routes.Load())
+    question = t("load.delete_confirm", name="Sunday evening with a very long name")
+    app.open(routes.Confirm(question, lambda: None))
     frames(app)
 
 
@@ -133,7 +205,7 @@ def table(app: App, game: Game, config: GameConfig = CONFIG) -> PlayScene:
     session = PlaySession(config, game)
     if session.curtain is not None:
         session.handle(ShowHand())
-    scene = PlayScene(app, session, ai=SyncAI())
+    scene = PlayScene(app, session, ai=CountedAI())
     app.push(scene)
     frames(app, 30)
     return scene
@@ -195,7 +267,7 @@ def shot_help(app: App) -> None:
 def shot_scoring(app: App) -> None:
     game = random_game(CONFIG, None, seed=3)
     app.home()
-    app.switch("scoring", game, CONFIG, [])
+    app.switch(routes.Scoring(game, CONFIG))
     frames(app, 2, [app.intents.event_for("skip")])
     run(app, 60)
 
@@ -240,7 +312,7 @@ def tutorial_table(app: App, until: str) -> PlayScene:
     app.home()
     session = TutorialSession()
     advance(session, until)
-    scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
+    scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer), lesson=session)
     app.push(scene)
     frames(app, 30)
     return scene
@@ -312,7 +384,7 @@ class ReviewInProgress:
 def shot_reviewing(app: App) -> None:
     """The scores with the review's progress over them."""
     shot_scoring(app)
-    app.open("reviewing", random_game(CONFIG, None, seed=3), CONFIG, ai=ReviewInProgress())
+    app.open(routes.Reviewing(random_game(CONFIG, None, seed=3), CONFIG, ai=ReviewInProgress()))
     frames(app, 5)
 
 
@@ -333,7 +405,7 @@ def review_shot(phase: str) -> Shot:
         record = to_record(game, seat_entries([s.kind for s in seats], [s.color for s in seats]))
         session = ReviewSession(record, review, CONFIG)
         app.home()
-        scene = PlayScene(app, session)
+        scene = PlayScene(app, session, review=session)
         app.push(scene)
         frames(app, 5)
         if phase == "end":
@@ -351,6 +423,10 @@ def review_shot(phase: str) -> Shot:
 SHOTS: dict[str, Shot] = {
     "menu": shot_menu,
     "setup": shot_setup,
+    "host_setup": shot_host_setup,
+    "join": shot_join,
+    "lobby": shot_lobby,
+    "net_banner": shot_net_banner,
     "settings": shot_settings,
     "rules": shot_rules,
     "rules_tiles": rules_scrolled(0.55),
@@ -384,6 +460,7 @@ SHOTS: dict[str, Shot] = {
     "tutorial_scoring": tutorial_shot("scoring"),
     "hint": hint_shot("place"),
     "hint_resolve": hint_shot("resolve"),
+    "hint_fill": hint_shot("fill2"),
     "reviewing": shot_reviewing,
     "review": review_shot("place"),
     "review_resolve": review_shot("resolve"),

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cacao_game.ai.evaluation import TERMS, Valuer
-from cacao_game.ai.explain import LATER, SMALLEST_CHANGE, TOP_CHANGES, Advice, compare, explain
+from cacao_game.ai.explain import SMALLEST_CHANGE, TOP_CHANGES, Advice, compare, explain
 from cacao_game.ai.hint import advise, suggest
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Fill, Game, Phase
@@ -128,18 +128,67 @@ def test_a_water_fill_is_explained_by_the_water_track() -> None:
     pytest.fail("no explained water fill found")
 
 
-def test_hard_advice_takes_the_searchs_margin_and_names_what_the_turn_leaves_out() -> None:
-    """A hard hint's margin is its search's; the turn's terms and the later turns add up to it."""
+def adds_up(advice: Advice) -> bool:
+    """The reasons plus everything else make the margin (before any rounding)."""
+    listed = sum(change.points for change in advice.changes)
+    return bool(listed + advice.rest == pytest.approx(advice.margin, abs=1e-9))
+
+
+def test_hard_advice_takes_the_searchs_margin_and_its_reasons_add_up_to_it() -> None:
+    """A hard hint's margin is its search's gap between the two moves; the reasons (each a
+    seat's count, this turn and after) plus everything else add up to it exactly."""
+    from cacao_game.ai.analysis import appraise
+    from cacao_game.ai.hard import CANDIDATES
+
     game = next(g for g in decisions(7) if g.phase is Phase.PLACE and g.turn >= 4)
     advice = advise(game, "hard", iterations=6, seed=2)
     assert advice.action == suggest(game, "hard", iterations=6, seed=2)
-    assert advice.searched and advice.alternative is not None
-    margin, changes = compare(game, advice.action, advice.alternative, advice.margin)
-    assert (margin, changes) == (advice.margin, advice.changes)
-    full_margin, _ = compare(game, advice.action, advice.alternative)
-    later = advice.margin - full_margin
-    if abs(later) >= SMALLEST_CHANGE and len(changes) < TOP_CHANGES:
-        assert any(change.term == LATER for change in changes)
+    assert advice.searched and advice.alternative is not None and adds_up(advice)
+    shortlist = [a for _v, a in MediumPlayer(random.Random(0)).rank(game)[:CANDIDATES]]
+    analysis = appraise(game, shortlist, iterations=6, seed=2)
+    mine, other = analysis.of(advice.action), analysis.of(advice.alternative)
+    assert mine is not None and other is not None
+    assert advice.margin == pytest.approx(mine.value - other.value, abs=1e-9)
+    again = compare(game, advice.action, advice.alternative, analysis)
+    assert (again.margin, again.changes, again.rest) == (advice.margin, advice.changes, advice.rest)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_every_hint_adds_up_and_is_the_same_twice(level: str) -> None:
+    """For every decision of a game: the reasons plus everything else are the margin, and a
+    second call (another clock, a passed time budget) gives the very same advice."""
+    ticks = iter(range(10**6))
+    for number, game in enumerate(decisions(4)):
+        if number % (1 if level == "medium" else 6):
+            continue
+        first = advise(game, level, iterations=3)
+        assert adds_up(first), first
+        again = advise(game, level, iterations=3, time_budget=0.001, clock=lambda: float(next(ticks)))
+        assert again == first
+
+
+def test_a_hard_hint_is_seeded_by_the_position_alone() -> None:
+    """Without a seed the re-deals come from the position: the same position gives the same
+    hint, another position other re-deals (no hidden state carries over between calls)."""
+    from cacao_game.ai.analysis import position_seed
+
+    games = [g.clone() for g in decisions(9) if g.phase is Phase.PLACE][3:5]
+    seeds = {position_seed(g) for g in games}
+    assert len(seeds) == 2
+    assert advise(games[0], "hard", iterations=2) == advise(games[0].clone(), "hard", iterations=2)
+
+
+def test_a_fill_hint_is_the_whole_fill() -> None:
+    """A fill with two spaces and tiles enough is hinted whole: every space gets its tile."""
+    for seed in range(30):
+        for game in decisions(seed):
+            if game.phase is Phase.FILL and len(game.pending_fills) >= 2 and len(game.display) >= 2:
+                advice = advise(game, "medium")
+                fills = [a for a in advice.whole if isinstance(a, Fill)]
+                assert advice.whole[0] == advice.action and len(fills) == len(advice.whole)
+                assert {f.pos for f in fills} == set(game.pending_fills)
+                return
+    pytest.fail("no fill with two spaces found")
 
 
 def test_advice_reads_only_the_seats_view() -> None:
@@ -166,4 +215,34 @@ def test_only_move_has_no_alternative() -> None:
     """A ranking of one move explains nothing and claims no margin."""
     game = Game.new(2, "base", 1)
     action = game.legal_actions()[0]
-    assert explain(game, [(0.0, action)]) == Advice(game.current_player(), action, None, 0.0, ())
+    expected = Advice(game.current_player(), action, None, 0.0, (), whole=(action,))
+    assert explain(game, [(0.0, action)]) == expected
+
+
+def test_the_position_seed_is_the_same_in_every_process() -> None:
+    """The seed never comes from Python's salted ``hash()``: processes with other hash seeds
+    compute the same one for the same position."""
+    import os
+    import subprocess
+    import sys
+
+    from cacao_game.ai.analysis import position_seed
+
+    code = (
+        "import random\nfrom cacao_game.engine import Game\n"
+        "from cacao_game.ai.analysis import position_seed\n"
+        "g = Game.new(3, 'volcano', 5)\n"
+        "for _ in range(9): g.apply(random.Random(len(g.actions)).choice(g.legal_actions()))\n"
+        "print(position_seed(g, 'hint'))"
+    )
+    game = Game.new(3, "volcano", 5)
+    for _ in range(9):
+        game.apply(random.Random(len(game.actions)).choice(game.legal_actions()))
+    seeds = set()
+    for salt in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": salt}
+        run = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+        )
+        seeds.add(int(run.stdout.strip()))
+    assert seeds == {position_seed(game, "hint")}

@@ -275,3 +275,32 @@ def test_cli_reviews_a_save(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--review", str(save), "--iterations", "1", "--seat", "2"]) == 0
     out = capsys.readouterr().out
     assert "summary:" in out and "(seat 2):" in out and "(seat 0):" not in out
+
+
+def test_flagged_reasons_add_up_to_the_loss_and_read_from_the_reviewed_seat() -> None:
+    """Every flagged decision's reasons plus everything else are its loss exactly, and each
+    count is its own seat's (an opponent's gold that the better move gives it shows as more
+    gold for that opponent and costs the reviewed seat); the command line and JSON say so."""
+    from cacao_game.review_report import report_json, report_lines
+
+    game = golden()
+    review = review_game(game.setup, game.actions, seats=[1], budget=Budget(iterations=4))
+    flagged = [d for d in review.decisions if d.advice is not None]
+    assert flagged
+    for decision in flagged:
+        advice = decision.advice
+        assert advice is not None and advice.margin == pytest.approx(decision.loss, abs=1e-9)
+        listed = sum(change.points for change in advice.changes)
+        assert listed + advice.rest == pytest.approx(advice.margin, abs=1e-9)
+        for change in advice.changes:
+            if change.term in ("gold", "water", "sun") and change.amount and not change.later:
+                own = change.seat == decision.seat
+                assert (change.points > 0) == ((change.amount > 0) == own), change
+    names = ["Ana", "Bo"]
+    text = "\n".join(report_lines(review, game.setup, game.actions, names))
+    assert "You:" in text and "'s gold" not in text
+    document = report_json(review, names, Budget(iterations=4))
+    decisions = document["decisions"]
+    assert isinstance(decisions, list)
+    reasons = [r for d in decisions if isinstance(d, dict) for r in d["reasons"]]  # type: ignore[union-attr]
+    assert reasons and all({"change", "later", "points", "text"} <= set(r) for r in reasons)  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ from harness import click_label, key, run
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.review import Budget, GameReview, review_game
+from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play import advice as coach
@@ -87,37 +88,73 @@ def test_advice_for_another_move_is_dropped() -> None:
     assert session.hint == legal[0] and session.advice is None
 
 
-def test_the_reasons_are_worded_from_the_terms() -> None:
-    """Own terms read "+6 water track"; another seat's gain reads as what it costs."""
-    from cacao_game.ai.explain import LATER, TermChange
+def test_the_reasons_are_worded_as_players_count() -> None:
+    """A reason says whose count changes, in whole units and that seat's own direction, and
+    what it is worth to the advised seat; a search's share after the turn says "about";
+    nothing of the evaluation's vocabulary is left."""
+    from cacao_game.ai.explain import TermChange
+    from cacao_game.app.coach_words import change_text, reason_lines
 
-    names = ["Ana", "Bea"]
-    assert coach.change_text(TermChange(0, "water", 6.0), 0, names) == t(
-        "coach.mine", points="+6", term=t("coach.term.water")
+    names = ["Ana", "Bo"]
+    assert change_text(TermChange(0, "water", 6.0, 2.0), 0, names) == "You: 2 water steps up (+6.0)"
+    assert change_text(TermChange(1, "gold", -4.0, 4.0), 0, names) == "Bo: 4 more gold (-4.0)"
+    assert change_text(TermChange(1, "sun", 1.2, -1.0), 0, names) == "Bo: 1 sun token less (+1.2)"
+    later = change_text(TermChange(1, "temples", -3.0, 0.0, 1.6), 0, names)
+    assert later == "Bo, in the next turns: about 2 more workers at the temples (-3.0)"
+    split = change_text(TermChange(0, "gold", 1.0, -2.0, 3.2), 0, names)
+    assert split == "You: 2 less gold now, about 3 more gold in the next turns (+1.0)"
+    assert change_text(TermChange(0, "cacao", 0.6, 0.0, 0.3), 0, names).startswith(
+        "You, in the next turns: sometimes"
     )
-    gain = coach.change_text(TermChange(1, "temples", -3.0), 0, names)
-    assert gain == t("coach.theirs", change=t("coach.up.temples", name="Bea"), points="-3")
-    loss = coach.change_text(TermChange(1, "threat", 1.5), 0, names)
-    assert loss == t("coach.theirs", change=t("coach.down.threat", name="Bea"), points="+1.5")
-    assert coach.change_text(TermChange(0, LATER, 2.2), 0, names) == t("coach.later", points="+2")
+    advice = Advice(
+        0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), 2.5, (TermChange(0, "gold", 2.0, 2.0),), rest=0.5
+    )
+    assert reason_lines(advice, names) == ["You: 2 more gold (+2.0)", "Everything else (+0.5)"]
     assert coach.hint_heading(Advice(0, Resolve((0, 0), 0, 1), None, 0.0, ())) == t("coach.hint_only")
+    for line in reason_lines(advice, names):
+        assert not any(word in line for word in ("held", "from spaces", "track", "square for"))
 
 
 def test_points_use_the_languages_decimal_point() -> None:
     """French and German write a tenth with a comma: "+0,9", a margin of "1,5"."""
     from cacao_game.ai.explain import TermChange
     from cacao_game.app import strings
+    from cacao_game.app.coach_words import change_text, signed
 
     strings.set_language("fr")
     try:
-        assert coach.signed(0.9) == "+0,9" and coach.signed(-0.84) == "-0,8" and coach.signed(-2.4) == "-2"
-        reason = coach.change_text(TermChange(0, "water", 0.9), 0, ["Ana", "Bea"])
-        assert reason == t("coach.mine", points="+0,9", term=t("coach.term.water"))
+        assert (
+            signed(0.9) == "+0,9"
+            and signed(-0.84) == "-0,8"
+            and signed(-2.4) == "-2,4"
+            and signed(12.4) == "+12"
+        )
+        reason = change_text(TermChange(0, "water", 0.9, 1.0), 0, ["Ana", "Bea"])
+        assert "+0,9" in reason and reason.startswith(t("coach.you"))
         margin = Advice(0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), 1.5, ())
         assert coach.hint_heading(margin) == t("coach.hint_margin", points="1,5")
     finally:
         strings.set_language("en")
-    assert coach.signed(0.9) == "+0.9"
+    assert signed(0.9) == "+0.9"
+
+
+def test_the_same_hint_in_every_language_and_twice() -> None:
+    """The worker answers a hint for the position alone: asked twice, and again after the
+    language changed, it gives the same move and reasons (hard, as the app asks)."""
+    from cacao_game.app import strings
+
+    session = PlaySession(CONFIG)
+    request = hint_request(session)
+    answers = []
+    ai = SyncAI()
+    for language in ("de", "fr", "de"):
+        strings.set_language(language)
+        ai.request(AIRequest(request.id, "hard", request.seat, request.seed, request.game.clone(), hint=True))
+        (reply,) = ai.poll()
+        assert not isinstance(reply, (ReviewProgress, ReviewDone))
+        answers.append((reply.action, reply.advice))
+    strings.set_language("en")
+    assert answers[0] == answers[1] == answers[2]
 
 
 def test_pressing_h_shows_the_reasons_on_the_table(app: App) -> None:
@@ -204,7 +241,7 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     """The table shows a review like a replay: → steps, Tab jumps to a flagged decision whose
     better move is drawn as a ghost, End reaches the end; drawing changes nothing."""
     session = review_session()
-    scene = PlayScene(app, session)
+    scene = PlayScene(app, session, review=session)
     app.push(scene)
     run(app, 3)
     assert scene.action_names[-2:] == ("flag_prev", "flag_next")
@@ -222,7 +259,7 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     run(app, 3)
     app.step([key("end")], 0.02)
     run(app, 3)
-    assert scene.game.is_over()
+    assert scene.source.game.is_over()
     app.draw(app.screen)
 
 
@@ -245,7 +282,7 @@ def test_scoring_offers_a_review_that_can_be_cancelled(app: App, monkeypatch) ->
     monkeypatch.setattr("cacao_game.app.scenes.reviewing.default_ai", Stub)
     game, _review = reviewed()
     config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
-    app.switch("scoring", game, config, [])
+    app.switch(routes.Scoring(game, config))
     app.step([app.intents.event_for("skip")], 0.02)
     run(app, 2)
     click_label(app, t("review.button"))
@@ -263,8 +300,8 @@ def test_a_finished_review_opens_on_the_table(app: App) -> None:
     """When the worker is done, the overlay gives way to the table showing the review."""
     game, _review = reviewed()
     config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
-    app.switch("scoring", game, config, [])
-    app.open("reviewing", game, config, iterations=1, ai=SyncAI())
+    app.switch(routes.Scoring(game, config))
+    app.open(routes.Reviewing(game, config, iterations=1, ai=SyncAI()))
     run(app, 3)
     scene = app.top
     assert isinstance(scene, PlayScene) and isinstance(scene.source, ReviewSession)
@@ -344,10 +381,9 @@ def answer_hint(session: PlaySession) -> None:
 
 
 @pytest.mark.parametrize("phase", ["fill2", "fill3"])
-def test_hints_fill_every_space_one_after_another(phase: str) -> None:
-    """While filling, each hint is for a space still without a tile (the last tile for the
-    last space needs no search): H then Enter until every space the display reaches has its
-    tile, then Enter lays them."""
+def test_a_fill_hint_gives_every_space_its_tile(phase: str) -> None:
+    """While filling, one hint gives every space the display reaches its tile (the whole
+    fill), and Enter lays them all."""
     from phases import CONFIG as PHASE_CONFIG
     from phases import game_at
 
@@ -357,15 +393,71 @@ def test_hints_fill_every_space_one_after_another(phase: str) -> None:
     session = PlaySession(PHASE_CONFIG, game_at(phase))
     session.handle(ShowHand())
     spaces = set(session.game.pending_fills)
-    hinted = []
-    while not session.selection.fill_complete():
-        answer_hint(session)
-        hint = session.hint
-        assert isinstance(hint, Fill) and hint.pos not in session.selection.assignments()
-        assert session.advice is not None and session.advice.action == hint
-        hinted.append(hint.pos)
-        session.handle(Confirm())
-        assert hint.pos in session.selection.assignments()
-    assert len(hinted) == len(set(hinted)) == session.selection.to_assign()
+    answer_hint(session)
+    hint = session.hint
+    assert isinstance(hint, Fill) and session.advice is not None and session.advice.action == hint
+    assert session.selection.fill_complete()
+    given = set(session.selection.assignments())
+    assert hint.pos in given and len(given) == session.selection.to_assign()
     session.handle(Confirm())
-    assert set(hinted) <= set(session.game.jungle) and set(hinted) <= spaces
+    assert given <= set(session.game.jungle) and given <= spaces
+
+
+def test_h_during_an_animation_waits_and_then_shows_the_hint(tmp_path, monkeypatch) -> None:
+    """H pressed while the computer's move still animates (before the human decides) is kept
+    and answered once the human decides; "Thinking of a hint…" gives way to the hint."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    app = App(pygame.Surface((1920, 1080)), Settings(sound=False), router=router())
+    try:
+        session = PlaySession(CONFIG)
+        scene = PlayScene(app, session, ai=SyncAI())
+        app.push(scene)
+        run(app, 5)
+        app.step([app.intents.event_for("hint")], 1 / 60)
+        run(app, 3)
+        assert session.hint is not None
+        app.step([app.intents.event_for("confirm")], 1 / 60)
+        assert scene.timeline.busy and not session.accepts_input()
+        app.step([app.intents.event_for("hint")], 1 / 60)
+        assert session.hint is None
+        for _ in range(3000):
+            app.step([], 1 / 60)
+            if session.hint is not None and not scene.timeline.busy:
+                break
+        assert session.accepts_input() and session.hint is not None and not session.hint_pending()
+        assert session.game.actions and app.toast is not None and app.toast[0] == t("play.hint_ready")
+    finally:
+        app.close()
+
+
+def test_no_thinking_note_without_a_hint_on_its_way(app: App, monkeypatch) -> None:
+    """Where nothing is asked of the AI (a tutorial step with no answer to show gives no
+    events and no request), H does not claim to be thinking; with a request on its way it
+    does."""
+    session = PlaySession(CONFIG)
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app, 5)
+    monkeypatch.setattr(session, "_request_hint", lambda: [])
+    app.step([app.intents.event_for("hint")], 0.02)
+    assert app.toast is None or app.toast[0] != t("play.hint_thinking")
+    monkeypatch.undo()
+    scene.run(scene.input.game_intent("hint", scene.frame))
+    assert session.hint_pending() and app.toast is not None and app.toast[0] == t("play.hint_thinking")
+
+
+def test_h_again_while_thinking_does_not_start_over() -> None:
+    """A second H while the same position's hint is on its way sends no second request (the
+    answer would be the same, only later)."""
+    session = PlaySession(CONFIG)
+    session.handle(RequestHint())
+    session.handle(RequestHint())
+    assert len([r for r in session.take_requests() if r.hint]) == 1 and session.hint_pending()
+
+
+def test_a_fill_about_as_good_is_named_by_its_tile() -> None:
+    """The line under a close fill hint names the other tile as the rules do ("a market (3)")."""
+    from cacao_game.engine import Fill
+
+    assert coach._other_line(Fill((0, 0), "market3", 0), None) == t("coach.other_fill", tile="a market (3)")

@@ -36,12 +36,14 @@ def kinds(app) -> list[str]:
 
 
 def test_menu_offers_the_entries_and_no_continue_without_autosave(app):
-    """The menu lists Learn to play (first on a first launch), New game, Load, Settings,
-    Rules, Quit; Continue only with an autosave."""
+    """The menu lists Learn to play (first on a first launch), New game, Host a game and Join
+    a game (side by side), Load, Settings, Rules, Quit; Continue only with an autosave."""
     labels = [w.label for w in app.top.widgets]
     assert labels == [
         t("tutorial.menu"),
         t("menu.new"),
+        t("menu.host"),
+        t("menu.join"),
         t("menu.load"),
         t("menu.settings"),
         t("menu.rules"),
@@ -63,7 +65,7 @@ def test_continue_appears_with_an_autosave_and_resumes_it(app):
     click_label(app, t("menu.continue"))
     assert isinstance(app.top, PlayScene)
     assert app.top.config == TWO_HUMANS
-    assert len(app.top.game.actions) == 10
+    assert len(app.top.source.game.actions) == 10
 
 
 def test_menu_to_setup_and_back(app):
@@ -219,11 +221,10 @@ def test_f11_toggles_through_the_display_and_survives_the_dummy_driver(app):
 
 
 def test_keyboard_navigation_activates_the_focused_button(app):
-    """Down then Enter on the menu activates the focused entry: the third (Load, after Learn
-    to play and New game on a first launch)."""
-    press(app, "pan_down")
-    press(app, "pan_down")
-    press(app, "pan_down")
+    """Down then Enter on the menu activates the focused entry: the fifth (Load, after Learn
+    to play, New game, Host a game and Join a game on a first launch)."""
+    for _ in range(5):
+        press(app, "pan_down")
     press(app, "confirm")
     assert isinstance(app.top, LoadScene)
 

@@ -15,7 +15,7 @@ from harness import click_label, key, press, run
 from hypothesis import given, settings
 
 from cacao_game.app import prefs
-from cacao_game.app.assets import Assets
+from cacao_game.app.assets import Assets, assets_root
 from cacao_game.app.intents import IntentMap, display_name, rebind
 from cacao_game.app.layout import DEFAULT_ANCHORS, Layout, object_kind
 from cacao_game.app.main import display_problem, run_app, window_size
@@ -26,7 +26,7 @@ from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import DEFAULT_KEY_BINDINGS, SPARE_KEYS, load_settings
 
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
+ASSETS = assets_root()
 
 
 # ---------------------------------------------------------------- intents
@@ -334,7 +334,7 @@ def test_load_and_replay_arguments_open_over_the_menu(app, tmp_path):
     write_record(to_record(game, seat_entries(["human", "human"])), record_path)
     first_scenes(app, SimpleNamespace(load=None, replay=record_path))
     assert [type(s).__name__ for s in app.stack] == ["MenuScene", "PlayScene"]
-    assert app.top.replay
+    assert app.top.stepped
     record_path.write_text("[]", encoding="utf-8")
     first_scenes(app, SimpleNamespace(load=None, replay=record_path))
     assert [type(s).__name__ for s in app.stack] == ["MenuScene"]

@@ -105,11 +105,11 @@ def test_drawing_the_play_scene_never_changes_the_game(app):
     scene = PlayScene(app, PlaySession(humans, harness.random_game(humans, 12)))
     app.push(scene)
     run(app, 2)
-    before = (engine_state(scene.game), scene.source.state_key(), scene.shown)
+    before = (engine_state(scene.source.game), scene.source.state_key(), scene.shown)
     press(app, "pause")
     for _ in range(3):
         app.draw(app.screen)
-    assert (engine_state(scene.game), scene.source.state_key(), scene.shown) == before
+    assert (engine_state(scene.source.game), scene.source.state_key(), scene.shown) == before
 
 
 def test_rematch_keeps_the_seats_with_a_new_seed(app, finished, monkeypatch):
@@ -144,4 +144,4 @@ def test_watch_replay_pushes_the_replay_scene_or_notifies(app, finished):
     app.push(ScoringScene(app, finished, CONFIG, []))
     press(app, "skip")
     click_label(app, t("scoring.replay"))
-    assert type(app.top).__name__ == "PlayScene" and app.top.replay
+    assert type(app.top).__name__ == "PlayScene" and app.top.stepped

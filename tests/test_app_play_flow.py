@@ -9,6 +9,8 @@ import pytest
 from driver import human_turn_events, key
 
 from cacao_game.app.app import App
+from cacao_game.app.play.controls import CONFIRM_PAUSE
+from cacao_game.app.play.scene import BOARD_GRACE
 from cacao_game.engine import Phase
 from tests.app_support import make_scene
 
@@ -32,12 +34,12 @@ def test_whole_game_through_the_ui_reaches_scoring(app: App) -> None:
             break
         if scene.curtain_for is not None:
             curtains += 1
-        seat = scene.curtain_for if scene.curtain_for is not None else scene.game.current_player()
+        seat = scene.curtain_for if scene.curtain_for is not None else scene.source.game.current_player()
         app.step(human_turn_events(scene, rng, use_mouse=(seat == 1)), 0.02)
     assert isinstance(app.top, ScoringScene)
-    assert scene.game.is_over()
+    assert scene.source.game.is_over()
     assert curtains > 0
-    assert len(scene.history.score_history) == scene.game.turn + 1
+    assert len(scene.history.score_history) == scene.source.game.turn + 1
     assert scene.ai.client is not None
 
 
@@ -62,8 +64,8 @@ def test_keyboard_alone_places_a_tile(app: App) -> None:
     assert turn.provisional.pos == turn.targets()[0]
     tile = turn.provisional.tile
     app.step([key(app, "confirm")], 0.02)
-    assert len(scene.game.actions) == 1
-    placed = scene.game.workers[first.pos]
+    assert len(scene.source.game.actions) == 1
+    placed = scene.source.game.workers[first.pos]
     assert (placed.tile, placed.rotation, placed.seat) == (tile, 3, 0)
 
 
@@ -76,18 +78,57 @@ def test_space_confirms_and_second_click_confirms(app: App) -> None:
     app.step(
         [key(app, "cycle"), pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")], 0.02
     )
-    assert len(scene.game.actions) >= 1
-    while scene.game.current_player() == 0 or scene.curtain_for is not None:
+    assert len(scene.source.game.actions) >= 1
+    while scene.source.game.current_player() == 0 or scene.curtain_for is not None:
         app.step(human_turn_events(scene, random.Random(1)), 0.02)
-    target = sorted(scene.game.frontier)[0]
+    target = sorted(scene.source.game.frontier)[0]
     point = square_point(scene, target)
-    done = len(scene.game.actions)
+    done = len(scene.source.game.actions)
     app.step(click(point), 0.02)
-    assert len(scene.game.actions) == done
+    assert len(scene.source.game.actions) == done
     assert scene.turn.provisional is not None and scene.turn.provisional.pos == target
+    app.step([], CONFIRM_PAUSE)
     app.step(click(point), 0.02)
-    assert len(scene.game.actions) == done + 1
-    assert target in scene.game.workers
+    assert len(scene.source.game.actions) == done + 1
+    assert target in scene.source.game.workers
+
+
+def test_a_double_click_chooses_but_does_not_confirm(app: App) -> None:
+    """Issue 22.3: the second click of a double-click on a square (within ``CONFIRM_PAUSE``)
+    leaves the placement provisional; a click after the pause confirms it."""
+    from driver import click, square_point
+
+    scene = make_scene(app, ["human", "human"])
+    target = sorted(scene.source.game.frontier)[0]
+    point = square_point(scene, target)
+    app.step(click(point) + click(point), 0.02)
+    app.step(click(point), 0.02)
+    assert scene.source.game.actions == []
+    assert scene.turn.provisional is not None and scene.turn.provisional.pos == target
+    app.step([], CONFIRM_PAUSE)
+    app.step(click(point), 0.02)
+    assert target in scene.source.game.workers
+
+
+def test_board_clicks_wait_a_moment_after_the_computer_moved(app: App) -> None:
+    """Issue 22.14: once the computer's turn is over, clicks on the board do nothing for
+    ``BOARD_GRACE`` seconds of the table's clock, then they work again."""
+    from driver import click, square_point
+
+    scene = make_scene(app, ["easy", "human"], seed=4)
+    for _ in range(600):
+        if scene.accepts_board_input():
+            break
+        app.step([], 0.05)
+    assert scene.accepts_board_input() and scene.source.game.current_player() == 1
+    assert scene.frame.ready_at > scene.clock
+    target = sorted(scene.source.game.frontier)[0]
+    point = square_point(scene, target)
+    app.step(click(point), 0.02)
+    assert scene.turn.provisional is None
+    app.step([], BOARD_GRACE)
+    app.step(click(point), 0.02)
+    assert scene.turn.provisional is not None and scene.turn.provisional.pos == target
 
 
 def test_undo_provisional_then_engine_steps(app: App) -> None:
@@ -98,25 +139,25 @@ def test_undo_provisional_then_engine_steps(app: App) -> None:
     assert scene.turn.provisional is not None
     app.step([key(app, "undo")], 0.02)
     assert scene.turn.provisional is None
-    assert not scene.game.actions
+    assert not scene.source.game.actions
     app.step([key(app, "cycle"), key(app, "confirm")], 0.02)
-    assert len(scene.game.actions) == 2, "the human's placement and the AI's answer"
-    assert scene.game.workers
+    assert len(scene.source.game.actions) == 2, "the human's placement and the AI's answer"
+    assert scene.source.game.workers
     app.step([key(app, "undo")], 0.02)
-    assert not scene.game.actions
-    assert scene.game.turn == 0 and scene.game.current_player() == 0
+    assert not scene.source.game.actions
+    assert scene.source.game.turn == 0 and scene.source.game.current_player() == 0
     assert scene.curtain_for is None
-    assert scene.shown.workers == scene.game.workers == {}
+    assert scene.shown.workers == scene.source.game.workers == {}
 
 
 def test_ctrl_z_is_undo(app: App) -> None:
     """Ctrl+Z (the default binding) undoes like U."""
     scene = make_scene(app, ["human", "easy"], seed=4)
     app.step([key(app, "cycle"), key(app, "confirm")], 0.02)
-    assert scene.game.actions
+    assert scene.source.game.actions
     ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="")
     app.step([ctrl_z], 0.02)
-    assert not scene.game.actions
+    assert not scene.source.game.actions
 
 
 def test_undo_steps_back_across_an_ai_turn(app: App) -> None:
@@ -125,18 +166,22 @@ def test_undo_steps_back_across_an_ai_turn(app: App) -> None:
     scene = make_scene(app, ["human", "medium"], seed=8)
     rng = random.Random(2)
     for _ in range(400):
-        if scene.game.turn >= 2 and scene.source.deciding_human() == 0 and scene.game.phase is Phase.PLACE:
+        if (
+            scene.source.game.turn >= 2
+            and scene.source.deciding_human() == 0
+            and scene.source.game.phase is Phase.PLACE
+        ):
             break
         app.step(human_turn_events(scene, rng), 0.02)
-    assert scene.game.turn == 2
+    assert scene.source.game.turn == 2
     history_before = len(scene.history.score_history)
     assert history_before == 2
     app.step([key(app, "undo")], 0.02)
-    assert scene.game.current_player() == 0
-    assert scene.game.turn == 0
+    assert scene.source.game.current_player() == 0
+    assert scene.source.game.turn == 0
     assert len(scene.history.score_history) == 0
     assert len(scene.history.lines) == 1
-    assert list(scene.shown.gold) == scene.game.gold
+    assert list(scene.shown.gold) == scene.source.game.gold
 
 
 def test_hint_shows_a_legal_ghost(app: App) -> None:
@@ -146,8 +191,8 @@ def test_hint_shows_a_legal_ghost(app: App) -> None:
     app.step([], 0.02)
     assert scene.hint is not None
     assert scene.turn.provisional == scene.hint
-    assert scene.game.is_legal(scene.hint)
-    assert not scene.game.actions
+    assert scene.source.game.is_legal(scene.hint)
+    assert not scene.source.game.actions
 
 
 def test_camera_keys(app: App) -> None:
@@ -171,7 +216,7 @@ def test_camera_keys(app: App) -> None:
         assert check(cam.target_center), intent
     app.step([key(app, "fit")], 0.02)
     scene.camera.snap()
-    for square in list(scene.game.jungle) + list(scene.game.frontier):
+    for square in list(scene.source.game.jungle) + list(scene.source.game.frontier):
         assert cam.viewport.contains(pygame.Rect(cam.square_rect(square)))
 
 
@@ -208,8 +253,8 @@ def raw(code: int, mod: int = 0) -> pygame.event.Event:
         ([pygame.K_r, pygame.K_r], lambda s, before: s.turn.rotation == 2),
         ([pygame.K_q], lambda s, before: s.turn.rotation == 3),
         ([pygame.K_TAB], lambda s, before: s.turn.provisional is not None),
-        ([pygame.K_TAB, pygame.K_RETURN], lambda s, before: len(s.game.actions) == 1),
-        ([pygame.K_TAB, pygame.K_SPACE], lambda s, before: len(s.game.actions) == 1),
+        ([pygame.K_TAB, pygame.K_RETURN], lambda s, before: len(s.source.game.actions) == 1),
+        ([pygame.K_TAB, pygame.K_SPACE], lambda s, before: len(s.source.game.actions) == 1),
         ([pygame.K_TAB, pygame.K_u], lambda s, before: s.turn.provisional is None),
         ([pygame.K_h], lambda s, before: s.hint is not None),
         ([pygame.K_EQUALS], lambda s, before: s.camera.target_scale > before.target_scale),
@@ -240,7 +285,7 @@ def test_default_hotkeys(app: App, keys: list[int], check) -> None:
 def test_drag_pans_without_placing(app: App) -> None:
     """Dragging on the board pans the view; releasing after a drag is not a click."""
     scene = make_scene(app, ["human", "human"])
-    start = scene.camera.square_center(sorted(scene.game.frontier)[0])
+    start = scene.camera.square_center(sorted(scene.source.game.frontier)[0])
     x, y = round(start.x), round(start.y)
     center = pygame.Vector2(scene.camera.center)
     app.step(
@@ -253,7 +298,7 @@ def test_drag_pans_without_placing(app: App) -> None:
         0.0,
     )
     assert scene.camera.center.x < center.x and scene.camera.center.y < center.y
-    assert scene.turn.provisional is None and not scene.game.actions
+    assert scene.turn.provisional is None and not scene.source.game.actions
 
 
 def test_panel_click_highlights_and_hover_shows_the_breakdown(app: App) -> None:
@@ -268,7 +313,7 @@ def test_panel_click_highlights_and_hover_shows_the_breakdown(app: App) -> None:
     app.step([], 0.2)
     assert scene.tooltip() == []
     app.step([], 0.3)
-    score = scene.game.score_now()[1]
+    score = scene.source.game.score_now()[1]
     lines = scene.tooltip()
     assert lines[0] == "Ben" and f"= {score.total}" in lines[1]
     app.step(click(panel.center), 0.02)

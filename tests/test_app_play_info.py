@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pygame
 from app_support import make_scene
 from harness import motion
 
 from cacao_game.app.app import App
-from cacao_game.app.play.hud import hud_tips
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.strings import t
 from cacao_game.session import ShowHand
 
 
@@ -39,7 +40,7 @@ def test_every_hud_element_has_a_tooltip(play_app: App) -> None:
     advance(scene, 12)
     if scene.source.curtain is not None:
         scene.send(ShowHand())
-    tips = hud_tips(scene, scene.hud)
+    tips = [(pygame.Rect(tip.box), list(tip.lines)) for tip in scene.frame.tips]
     assert len(tips) >= 3 * 7 + 2 + 1 + 3 + 4
     shown = set()
     for rect, lines in tips:
@@ -59,14 +60,18 @@ def test_the_log_scrolls_back_and_points_at_its_tile(play_app: App) -> None:
     advance(scene, 40)
     if scene.source.curtain is not None:
         scene.send(ShowHand())
-    newest = [line for _rect, line in scene.hud.log_rows()]
+    newest = [line for _rect, line in scene.hud.log_rows(scene.history.lines, scene.log_scroll)]
     log_area = scene.hud.a("log")
     play_app.step([motion(log_area.center)], 0.02)
     play_app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 0.02)
-    older = [line for _rect, line in scene.hud.log_rows()]
+    older = [line for _rect, line in scene.hud.log_rows(scene.history.lines, scene.log_scroll)]
     assert scene.log_scroll == 6
     assert older != newest and older[-1] is not newest[-1]
-    placed = next((rect, line) for rect, line in scene.hud.log_rows() if line.pos is not None)
+    placed = next(
+        (rect, line)
+        for rect, line in scene.hud.log_rows(scene.history.lines, scene.log_scroll)
+        if line.pos is not None
+    )
     play_app.step([motion(placed[0].center)], 0.02)
     assert scene.hovered_log_line() is placed[1]
     for _ in range(40):
@@ -84,12 +89,13 @@ def test_worker_tiles_left_show_what_the_table_may_know(play_app: App) -> None:
     scene = make_scene(play_app, ["human", "easy"], seed=4)
     own = scene.hand_seat()
     assert own == 0
-    lines = worker_lines(scene, 0, 3, 8)
-    pile = Counter(scene.game.worker_piles[0])
+    game = scene.source.game
+    lines = worker_lines(scene.frame.seats[0], game.remaining_workers(0), scene.shown.hands[0])
+    pile = Counter(scene.source.game.worker_piles[0])
     assert lines[1].startswith("Still in the pile")
     for code, count in pile.items():
-        assert f"{code[0]}-{code[1]}-{code[2]}-{code[3]} ×{count}" in lines[1]
-    other = worker_lines(scene, 1, 3, 8)
+        assert f"{t(f'tile.{code}')} ×{count}" in lines[1]
+    other = worker_lines(scene.frame.seats[1], game.remaining_workers(1), None)
     assert other[1].startswith("In hand and pile together")
-    together = scene.game.remaining_workers(1)
-    assert sum(together.values()) == len(scene.game.hands[1]) + len(scene.game.worker_piles[1])
+    together = scene.source.game.remaining_workers(1)
+    assert sum(together.values()) == len(scene.source.game.hands[1]) + len(scene.source.game.worker_piles[1])

@@ -4,19 +4,21 @@ choreography of engine events (skipping ends where watching ends: the engine sta
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pygame
 import pytest
 
 from cacao_game.ai import make_player
-from cacao_game.app.play.anim import Anim, Timeline
+from cacao_game.app.play.anim import Anim, DisplaySlot, Flight, HandSlot, OnBoard, OnPile, Timeline
 from cacao_game.app.play.camera import MAX_SCALE, MIN_SCALE, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.shown import Shown, reduce
-from cacao_game.app.play.texts import gains_text
+from cacao_game.app.play.sounds import batch_sound
+from cacao_game.app.play.texts import gains_text, log_lines
 from cacao_game.engine import Game
 from cacao_game.engine import events as ev
-from cacao_game.session.gains import gains
+from cacao_game.session.ledger import gains
 
 VIEWPORT = pygame.Rect(24, 120, 1360, 728)
 
@@ -160,6 +162,58 @@ def test_shown_changes_only_as_animations_land() -> None:
         assert sorted(seen) == seen or e.seat != events[0].seat
         return
     pytest.skip("no multi-cacao gain in this game")
+
+
+def test_flights_leave_from_the_slots_of_the_reducers_snapshot() -> None:
+    """The choreography keeps no copy of hands or display: a placed tile flies from its slot in
+    the snapshot before it, a display tile from its display slot, and a refill lands behind
+    the tiles the display still holds after the fills before it."""
+    start = Shown.of(Game.new(2, "base", 1))
+    shown = replace(start, hands=(("1111", "2101", "3001"), start.hands[1]), display=("water", "sun"))
+    events: list[ev.Event] = [
+        ev.TilePlaced(0, (1, 0), "3001", 1, False),
+        ev.JungleFilled(0, (2, 0), "sun", 0, "display"),
+        ev.JungleFilled(0, (1, -1), "temple", 0, "pile"),
+        ev.DisplayRefilled(("gold1",), ("water", "gold1")),
+        ev.WorkerDrawn(0, "1111"),
+    ]
+    timeline = Timeline()
+    box = [shown]
+
+    def commit(event: ev.Event) -> None:
+        box[0] = reduce(box[0], event)
+
+    choreograph(events, shown, timeline, 1.0, ["red", "purple"], commit)
+    flights = [(a.src, a.dst, a.hides) for a in timeline.anims if isinstance(a, Flight)]
+    assert flights == [
+        (HandSlot(0, 2, 3), OnBoard((1, 0)), HandSlot(0, 2, 3)),
+        (DisplaySlot(1), OnBoard((2, 0)), DisplaySlot(1)),
+        (OnPile(), OnBoard((1, -1)), None),
+        (OnPile(), DisplaySlot(1), None),
+    ]
+    timeline.finish()
+    assert box[0].hands[0] == ("1111", "2101", "1111") and box[0].display == ("water", "gold1")
+
+
+def test_one_sound_per_batch_the_most_telling() -> None:
+    """A placement sounds as a placement even when it also brings gold; a batch of gains alone
+    plays its first kind in the priority order; silent events make no sound."""
+    placed = ev.TilePlaced(0, (1, 0), "1111", 0, False)
+    gold = ev.GoldGained(0, 1, 1, (0, 0))
+    cacao = ev.CacaoGained(0, 1, 0, 1, (0, 0))
+    assert batch_sound([gold, placed]) == "place"
+    assert batch_sound([cacao, gold]) == "coin"
+    assert batch_sound([ev.TurnEnded(0, 1), ev.FillRequired(((0, 1),))]) is None
+
+
+def test_the_log_names_a_shared_win_like_the_scoring_screen() -> None:
+    """The game log's last line for a shared win is the one sentence the table and the scoring
+    screen use ("Ana and Bo share the win!"), coloured by the first winner."""
+    from cacao_game.app.strings import winners_text
+
+    lines = log_lines([ev.GameEnded((), (0, 1))], ["Ana", "Bo", "Cy"])
+    assert [(line.text, line.seat) for line in lines] == [(winners_text(["Ana", "Bo"]), 0)]
+    assert "Ana" in lines[0].text and "Bo" in lines[0].text and "&" not in lines[0].text
 
 
 def test_gains_sum_the_movers_events() -> None:

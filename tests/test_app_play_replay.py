@@ -39,18 +39,18 @@ def test_replay_steps_turns_with_arrows_home_and_end(app: App) -> None:
     assert replay.turns == len(record["turns"])
     press(app, pygame.K_RIGHT)
     assert replay.position == 1
-    assert len(scene.game.actions) == replay.turn_starts[1]
-    assert scene.game.turn == 1
-    assert scene.shown.workers == scene.game.workers
+    assert len(scene.source.game.actions) == replay.turn_starts[1]
+    assert scene.source.game.turn == 1
+    assert scene.shown.workers == scene.source.game.workers
     press(app, pygame.K_LEFT)
-    assert replay.position == 0 and not scene.game.actions and not scene.game.workers
+    assert replay.position == 0 and not scene.source.game.actions and not scene.source.game.workers
     press(app, pygame.K_END)
-    assert scene.game.is_over()
+    assert scene.source.game.is_over()
     finals = [score["total"] for score in record["final"]["scores"]]
     assert [scene.projected_total(seat) for seat in range(3)] == finals
     assert len(scene.history.score_history) == replay.turns
     press(app, pygame.K_HOME)
-    assert replay.position == 0 and not scene.game.actions
+    assert replay.position == 0 and not scene.source.game.actions
     press(app, pygame.K_ESCAPE)
     assert scene not in app.stack
 
@@ -67,11 +67,11 @@ def test_replay_buttons_and_no_decisions(app: App) -> None:
     buttons = {b.name: b.rect for b in scene.hud.action_buttons()}
     app.step(click(buttons["next"].center), 0.02)
     assert replay.position == 1
-    done = len(scene.game.actions)
+    done = len(scene.source.game.actions)
     app.step([key(app, "cycle"), key(app, "confirm"), key(app, "undo")], 0.02)
-    assert len(scene.game.actions) == done
+    assert len(scene.source.game.actions) == done
     app.step(click(buttons["last"].center), 0.02)
-    assert replay.position == replay.turns and scene.game.is_over()
+    assert replay.position == replay.turns and scene.source.game.is_over()
 
 
 def test_replay_plays_on_its_own_at_the_chosen_speed(app: App) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -16,6 +17,9 @@ from cacao_game.engine import Game, Phase
 from cacao_game.engine.tiles import VOLCANO
 from cacao_game.session import PlaySession, ShowHand
 from tests.app_support import make_scene
+
+SEED_ONE_STEP_AI_TURN = 1
+"""A deal whose first (computer) turn is one decision, so the human decides next."""
 
 
 @pytest.fixture
@@ -36,7 +40,7 @@ def advance_to(app: App, scene: PlayScene, done, frames: int = 3000, seed: int =
 
 def fingerprint(scene: PlayScene) -> str:
     """Everything in the engine state, the session's state and the shown snapshot, as text."""
-    game = scene.game
+    game = scene.source.game
     return repr(game._state()) + repr(game._history) + repr(scene.source.state_key()) + repr(scene.shown)
 
 
@@ -44,7 +48,7 @@ def test_drawing_never_changes_the_game(app: App) -> None:
     """Draw with a provisional tile, hover ghost, popup, tooltip and running animations: the
     engine state stays the same, byte for byte."""
     scene = make_scene(app, ["human", "human", "human"], seed=5)
-    advance_to(app, scene, lambda: scene.game.turn >= 4 and scene.accepts_board_input())
+    advance_to(app, scene, lambda: scene.source.game.turn >= 4 and scene.accepts_board_input())
     app.settings.animation_speed = "normal"
     scene.turn.cycle()
     surface = pygame.Surface((1920, 1080))
@@ -73,17 +77,21 @@ def test_animation_shows_old_values_until_it_lands_and_space_skips(app: App) -> 
     the shown state equals the engine; input during the animation is queued, applied once."""
     app.settings.animation_speed = "normal"
     scene = make_scene(app, ["human", "human"], seed=2)
-    placed_before = dict(scene.game.workers)
+    placed_before = dict(scene.source.game.workers)
     app.step([key(app, "cycle"), key(app, "confirm")], 0.01)
     assert scene.timeline.busy
-    assert scene.shown.workers == placed_before != scene.game.workers
+    assert scene.shown.workers == placed_before != scene.source.game.workers
     app.step([key(app, "select_2")], 0.01)
     assert scene.input.queued == [("select_2", False)]
     space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
     app.step([space], 0.01)
     assert not scene.timeline.busy
-    assert scene.shown.workers == scene.game.workers
-    assert scene.shown == Shown.of(scene.game)
+    assert scene.shown.workers == scene.source.game.workers
+    truth = Shown.of(scene.source.game)
+    facing = scene.hand_seat()
+    assert replace(scene.shown, hands=()) == replace(truth, hands=())
+    assert [len(hand) for hand in scene.shown.hands] == [len(hand) for hand in truth.hands]
+    assert facing is None or scene.shown.hands[facing] == truth.hands[facing]
     assert scene.input.queued == []
 
 
@@ -92,7 +100,7 @@ def test_a_click_finishes_the_animation(app: App) -> None:
     app.settings.animation_speed = "slow"
     scene = make_scene(app, ["human", "human"], seed=2)
     app.step([key(app, "cycle"), key(app, "confirm")], 0.01)
-    done = len(scene.game.actions)
+    done = len(scene.source.game.actions)
     assert scene.timeline.busy
     center = scene.camera.viewport.center
     app.step(
@@ -103,7 +111,7 @@ def test_a_click_finishes_the_animation(app: App) -> None:
         0.01,
     )
     assert not scene.timeline.busy
-    assert len(scene.game.actions) == done
+    assert len(scene.source.game.actions) == done
     assert scene.turn.provisional is None
 
 
@@ -111,7 +119,7 @@ def test_curtain_between_two_humans(app: App) -> None:
     """When the decision passes to another human a curtain hides the hand until Enter; not
     between a human and an AI."""
     scene = make_scene(app, ["human", "human"], seed=6)
-    advance_to(app, scene, lambda: scene.game.current_player() == 1 or scene.curtain_for is not None)
+    advance_to(app, scene, lambda: scene.source.game.current_player() == 1 or scene.curtain_for is not None)
     assert scene.curtain_for == 1
     assert scene.hand_seat() is None, "every hand is face down under the curtain"
     assert not scene.accepts_board_input()
@@ -124,7 +132,7 @@ def test_curtain_between_two_humans(app: App) -> None:
 def test_no_curtain_against_the_ai(app: App) -> None:
     """One human against the AI never sees a curtain."""
     scene = make_scene(app, ["human", "easy"], seed=6)
-    advance_to(app, scene, lambda: scene.game.turn >= 4)
+    advance_to(app, scene, lambda: scene.source.game.turn >= 4)
     assert scene.curtain_for is None and scene.source.viewer == 0
 
 
@@ -143,8 +151,8 @@ def test_fill_decision_by_display_click_and_volcano_rotation(app: App) -> None:
                 scene,
                 lambda scene=scene: (
                     scene.accepts_board_input()
-                    and scene.game.phase is Phase.FILL
-                    and VOLCANO in scene.game.display
+                    and scene.source.game.phase is Phase.FILL
+                    and VOLCANO in scene.source.game.display
                 ),
                 frames=400,
             )
@@ -153,7 +161,7 @@ def test_fill_decision_by_display_click_and_volcano_rotation(app: App) -> None:
         break
     else:
         pytest.skip("no volcano fill decision in the seeds tried")
-    index = scene.game.display.index(VOLCANO)
+    index = scene.source.game.display.index(VOLCANO)
     app.step(click(scene.hud.display_slots()[index].center), 0.01)
     assert scene.turn.current_fill_code() == VOLCANO
     app.step([key(app, "rotate_cw"), key(app, "rotate_cw"), key(app, "cycle")], 0.01)
@@ -163,7 +171,7 @@ def test_fill_decision_by_display_click_and_volcano_rotation(app: App) -> None:
     while not scene.turn.fill_complete():
         app.step([key(app, "cycle"), key(app, "confirm")], 0.01)
     app.step([key(app, "confirm")], 0.01)
-    assert scene.game.jungle[target] == (VOLCANO, 2)
+    assert scene.source.game.jungle[target] == (VOLCANO, 2)
 
 
 def test_autosave_after_each_turn_and_quick_save(app: App) -> None:
@@ -171,7 +179,7 @@ def test_autosave_after_each_turn_and_quick_save(app: App) -> None:
     from cacao_game import saves
 
     scene = make_scene(app, ["human", "easy"], seed=9, autosave=True)
-    advance_to(app, scene, lambda: scene.game.turn >= 2)
+    advance_to(app, scene, lambda: scene.source.game.turn >= 2)
     scene.source.close()
     assert saves.autosave_path().is_file()
     loaded = saves.load_game(saves.autosave_path())
@@ -179,14 +187,14 @@ def test_autosave_after_each_turn_and_quick_save(app: App) -> None:
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_LCTRL, unicode="")], 0.01)
     quick = saves.slot_path(getattr(saves, "QUICK_SLOT", "quick"))
     assert quick.is_file()
-    assert saves.load_game(quick).game.actions == scene.game.actions
+    assert saves.load_game(quick).game.actions == scene.source.game.actions
 
 
 def test_resume_a_loaded_game_rebuilds_log_and_history(app: App) -> None:
     """A scene given a game in progress shows its log, last move and score history."""
     scene = make_scene(app, ["human", "easy"], seed=9)
-    advance_to(app, scene, lambda: scene.game.turn >= 3)
-    config, game = scene.config, scene.game.clone()
+    advance_to(app, scene, lambda: scene.source.game.turn >= 3)
+    config, game = scene.config, scene.source.game.clone()
     resumed = PlayScene(app, PlaySession(config, game), ai=SyncAI())
     assert resumed.history.score_history == scene.history.score_history
     assert resumed.visible_log() == scene.visible_log()
@@ -217,13 +225,16 @@ def test_camera_follows_the_growing_board_until_moved_by_hand(app: App) -> None:
     scene = make_scene(app, ["human", "human"])
     rng = random.Random(5)
     for _ in range(25):
-        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))
+        scene.show(scene.source.play(rng.choice(scene.source.game.legal_actions())))
     scene.camera.snap()
-    assert all(scene.camera.is_visible(pos) for pos in list(scene.game.workers) + list(scene.game.jungle))
+    assert all(
+        scene.camera.is_visible(pos)
+        for pos in list(scene.source.game.workers) + list(scene.source.game.jungle)
+    )
     app.step([key(app, "pan_left")], 0.016)
     assert not scene.follow_board
     center = pygame.Vector2(scene.camera.target_center)
-    scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))
+    scene.show(scene.source.play(rng.choice(scene.source.game.legal_actions())))
     assert scene.camera.target_center == center
     app.step([key(app, "fit")], 0.016)
     assert scene.follow_board
@@ -235,16 +246,16 @@ def test_projected_scores_stay_true_across_undo_and_a_different_move(app: App) -
     scene = make_scene(app, ["human", "human"], undo="casual")
     rng = random.Random(11)
     for _ in range(60):
-        if scene.game.is_over():
+        if scene.source.game.is_over():
             break
-        options = scene.game.legal_actions()
+        options = scene.source.game.legal_actions()
         scene.show(scene.source.play(options[0]))
         app.step([], 0.016)
         app.step([key(app, "undo")], 0.016)
         scene.show(scene.source.play(rng.choice(options)))
         scene.source.handle(ShowHand())
         app.step([], 0.016)
-        totals = [s.total for s in scene.game.score_now()]
+        totals = [s.total for s in scene.source.game.score_now()]
         assert [scene.projected_total(seat) for seat in range(2)] == totals
 
 
@@ -257,13 +268,63 @@ def test_a_failing_autosave_shows_a_standing_notice_until_one_works(app: App, tm
     (tmp_path / "file").write_text("a file where a folder is needed")
     scene = make_scene(app, ["human", "easy"], seed=9)
     scene.source.autosaver = BackgroundAutosaver(lambda: target["path"])
-    advance_to(app, scene, lambda: scene.game.turn >= 2)
+    advance_to(app, scene, lambda: scene.source.game.turn >= 2)
     scene.source.autosaver.flush()
     app.step([], 0.02)
     assert "Autosave failed" in scene.autosave_problem()
     scene.draw(pygame.Surface((1920, 1080)))
     target["path"] = tmp_path / "autosave.json"
-    advance_to(app, scene, lambda: scene.game.turn >= 4)
+    advance_to(app, scene, lambda: scene.source.game.turn >= 4)
     scene.source.autosaver.flush()
     app.step([], 0.02)
     assert scene.autosave_problem() == ""
+
+
+def test_closing_the_window_while_a_confirmed_decision_animates_keeps_it(play_app: App) -> None:
+    """Issue 21, fault 2: the human confirms decisions (animated at normal speed) and the
+    window closes (Alt+F4: a QUIT event) while the last one still animates, mid-turn: the
+    autosave, as Continue reads it, holds every confirmed decision."""
+    from cacao_game import saves
+
+    play_app.settings.animation_speed = "normal"
+    scene = make_scene(play_app, ["human", "easy"], seed=9, autosave=True)
+    rng = random.Random(2)
+    mid_turn = False
+    for _ in range(2000):
+        decided = len(scene.source.game.actions)
+        play_app.step(human_turn_events(scene, rng), 0.02)
+        grew = len(scene.source.game.actions) > decided
+        if grew and scene.timeline.busy and not scene.source.journal[-1].ended_turn:
+            mid_turn = True
+            break
+    assert mid_turn, "a decision of the human's turn was confirmed, the turn goes on, it animates"
+    confirmed = list(scene.source.game.actions)
+    play_app.step([pygame.event.Event(pygame.QUIT)], 0.02)
+    assert not play_app.running
+    play_app.close()
+    assert saves.load_game(saves.autosave_path()).game.actions == confirmed
+
+
+def test_a_confirm_pressed_during_an_animation_is_kept_when_the_window_closes(play_app: App) -> None:
+    """Tab and Enter pressed while the computer's move still animates wait for the animation
+    (the human's decision comes next); closing the window then carries them out and
+    autosaves the decision rather than dropping it."""
+    from cacao_game import saves
+
+    play_app.settings.animation_speed = "normal"
+    scene = make_scene(play_app, ["easy", "human"], seed=SEED_ONE_STEP_AI_TURN, autosave=True)
+    for _ in range(50):
+        play_app.step([], 0.001)
+        if scene.timeline.busy:
+            break
+    assert (
+        scene.timeline.busy
+        and len(scene.source.game.actions) == 1
+        and scene.source.game.current_player() == 1
+    )
+    play_app.step([key(play_app, "cycle"), key(play_app, "confirm")], 0.001)
+    assert scene.input.queued and len(scene.source.game.actions) == 1
+    play_app.step([pygame.event.Event(pygame.QUIT)], 0.001)
+    play_app.close()
+    assert len(scene.source.game.actions) == 2 and scene.source.journal[-1].seat == 1
+    assert saves.load_game(saves.autosave_path()).game.actions == scene.source.game.actions

@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 
+from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.play.ai_worker import SyncAI
 from cacao_game.app.play.scene import PlayScene
@@ -36,7 +37,7 @@ def phase_of(session: PlaySession) -> str:
 
 def state(scene: PlayScene) -> str:
     """Everything drawing could change, as text."""
-    game = scene.game
+    game = scene.source.game
     key = scene.source.state_key() if isinstance(scene.source, PlaySession) else scene.source.position
     return repr((game._state(), game._history, key, scene.shown, scene.history.lines))
 
@@ -107,17 +108,19 @@ def test_the_replay_and_every_scene_draw_without_changing_anything(play_app: App
     session = PlaySession(make_config(["human", "easy"], seed=2))
     table = PlayScene(app, session, ai=SyncAI())
     app.push(table)
-    for name in ("pause", "help", "settings", "confirm"):
-        args: tuple[object, ...] = ("Really?", lambda: None) if name == "confirm" else ()
-        app.open(name, *args)
+    overlays: list[routes.Route] = [routes.Pause(), routes.Help(), routes.SettingsPage()]
+    for route in [*overlays, routes.Confirm("Really?", lambda: None)]:
+        app.open(route)
         draw_twice_unchanged(app, table)
         app.pop()
 
 
-@pytest.mark.parametrize("name", ["menu", "setup", "settings", "load", "rules"])
-def test_every_full_screen_scene_draws(play_app: App, name: str) -> None:
-    """Each full-screen scene opens by name and draws its frame."""
-    scene = play_app.open(name)
+@pytest.mark.parametrize(
+    "route", [routes.Menu(), routes.Setup(), routes.SettingsPage(), routes.Load(), routes.Rules()], ids=repr
+)
+def test_every_full_screen_scene_draws(play_app: App, route: routes.Route) -> None:
+    """Each full-screen scene opens by its route and draws its frame."""
+    scene = play_app.open(route)
     surface = pygame.Surface((1920, 1080))
     play_app.step([], 0.1)
     play_app.draw(surface)

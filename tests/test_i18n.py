@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from po import Entry, read_po
 
-from cacao_game.app import strings
+from cacao_game.app import routes, strings
 from cacao_game.app.strings import LOCALE_DIR, t, tn
 from cacao_game.app.strings_extract import messages
 from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE, language_of, system_language
@@ -212,7 +212,7 @@ def test_settings_switch_the_language_at_once_and_keep_it(app) -> None:
     from cacao_game.app import theme
     from cacao_game.config.settings import load_settings
 
-    app.open("settings")
+    app.open(routes.SettingsPage())
     row = next(w for w in app.top.widgets if getattr(w, "label", "") == t("settings.language"))
     box = row.box()
     click(app, (box.right - 8, box.centery))
@@ -282,7 +282,7 @@ def test_a_refused_save_is_explained_in_the_players_language(app) -> None:
     (saves_dir() / "broken.json").write_text('{"format": "cacao-save", "game": ', "utf-8")
     app.settings.language = "de"
     app.apply_settings()
-    app.open("load")
+    app.open(routes.Load())
     with theme.text_audit() as drawn:
         app.draw(app.screen)
     assert "Abgelehnt: Die Datei ist beschädigt" in {d.text for d in drawn}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import os
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytmx
 
-LAYOUT = Path(__file__).resolve().parents[1] / "assets" / "layout.tmx"
+from cacao_game.app.assets import assets_root
+
+LAYOUT = assets_root() / "layout.tmx"
 SCREEN_W, SCREEN_H = 1920, 1080
 REQUIRED = (
     "board",

@@ -12,7 +12,7 @@ import harness
 import pygame
 import pytest
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.scenes.base import WidgetScene
@@ -82,14 +82,14 @@ def check_layout(app: App) -> None:
 def opened(app: App, game: Game, history: list[list[int]]) -> Iterator[str]:
     """Open each scene in turn (back at the menu in between); yields its name once shown."""
     openers: dict[str, Callable[[], object]] = {
-        "setup": lambda: app.open("setup", CONFIG),
-        "settings": lambda: app.open("settings"),
-        "load": lambda: app.open("load"),
-        "help": lambda: app.open("help"),
-        "rules": lambda: app.open("rules"),
+        "setup": lambda: app.open(routes.Setup(CONFIG)),
+        "settings": lambda: app.open(routes.SettingsPage()),
+        "load": lambda: app.open(routes.Load()),
+        "help": lambda: app.open(routes.Help()),
+        "rules": lambda: app.open(routes.Rules()),
         "scoring": lambda: app.push(ScoringScene(app, game, CONFIG, history)),
-        "confirm": lambda: app.open("confirm", t("pause.quit_confirm"), lambda: None, danger=True),
-        "pause": lambda: app.open("pause"),
+        "confirm": lambda: app.open(routes.Confirm(t("pause.quit_confirm"), lambda: None, danger=True)),
+        "pause": lambda: app.open(routes.Pause()),
     }
     for name, open_scene in openers.items():
         app.home()
@@ -131,7 +131,7 @@ def test_interface_size_applies_at_once_and_still_fits(user_home: Path) -> None:
     """Choosing 100 % on a 2560x1440 screen draws at 1:1 at once; the scene lays out again
     and still fits. A choice above what fits says how far it goes."""
     app = make_app((2560, 1440))
-    scene = app.open("settings")
+    scene = app.open(routes.SettingsPage())
     harness.run(app)
     assert isinstance(scene, SettingsScene)
     cycler = interface_size(scene)
@@ -151,7 +151,7 @@ def test_interface_size_applies_at_once_and_still_fits(user_home: Path) -> None:
 def test_settings_rows_are_all_visible_at_720p(user_home: Path) -> None:
     """At 1280x720 every row of the General panel lies inside it, below its heading."""
     app = make_app((1280, 720))
-    scene = app.open("settings")
+    scene = app.open(routes.SettingsPage())
     harness.run(app)
     assert isinstance(scene, SettingsScene)
     panel = scene.widgets[0].rect

@@ -40,7 +40,7 @@ def test_a_views_rebuilt_game_equals_the_hosts_view_of_the_seat() -> None:
 def test_two_threaded_clients_play_a_whole_game(tmp_path: Path) -> None:
     """Two ``NetClient``s (background threads, queues) play a game to its end against an AI
     seat; the host files a record the referee accepts, and both clients end on the same score."""
-    hosting = BackgroundHost(tmp_path)
+    hosting = BackgroundHost(tmp_path, seed=7)
     port = hosting.start(LOCAL, 0)
     clients: list[NetClient] = []
     try:
@@ -373,7 +373,7 @@ def test_a_client_reports_reconnecting_while_no_host_answers_and_stops_on_close(
 
 
 def test_a_client_of_another_version_gets_a_failure_in_words_and_stops_trying(tmp_path: Path) -> None:
-    hosting = BackgroundHost(None)
+    hosting = BackgroundHost(None, seed=7)
     port = hosting.start(LOCAL, 0)
     try:
         client = NetClient(LOCAL, port, p.Join(p.VERSION + 1, "ABCDEF", "Ana"))
@@ -390,7 +390,7 @@ def test_a_client_of_another_version_gets_a_failure_in_words_and_stops_trying(tm
 def test_the_host_fills_empty_remote_seats_with_the_ai_and_the_game_starts(tmp_path: Path) -> None:
     """A table of three remote seats: one player joins; the host's screen sees who is there,
     gives the two empty seats to the AI, and the game starts and finishes."""
-    hosting = BackgroundHost(None)
+    hosting = BackgroundHost(None, seed=7)
     port = hosting.start(LOCAL, 0)
     try:
         code = hosting.open_table(options("remote", "remote", "remote"))

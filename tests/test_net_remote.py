@@ -33,7 +33,7 @@ def seated_sources(port: int, table_options: p.TableOptions) -> list[RemoteSourc
 
 
 def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -> None:
-    hosting = BackgroundHost(tmp_path)
+    hosting = BackgroundHost(tmp_path, seed=7)
     port = hosting.start(LOCAL, 0)
     sources: list[RemoteSource] = []
     try:
@@ -79,7 +79,7 @@ def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path:
     from cacao_game.engine import Phase
     from cacao_game.session.notices import Undone
 
-    hosting = BackgroundHost(None)
+    hosting = BackgroundHost(None, seed=7)
     port = hosting.start(LOCAL, 0)
     sources: list[RemoteSource] = []
     try:

@@ -11,7 +11,7 @@ from scenario import new_game, put_jungle, put_worker
 from cacao_game.app.play.texts import outcome_text
 from cacao_game.engine import Game, Phase, Place
 from cacao_game.session import Choose, PlaySession, ShowHand
-from cacao_game.session.gains import gains
+from cacao_game.session.ledger import gains
 from cacao_game.session.outcomes import outcomes
 
 

@@ -10,7 +10,7 @@ from scenario import new_game, state_of
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.app.play.texts import preview_text
 from cacao_game.engine import Game, Overbuild, Phase, Place
-from cacao_game.session.gains import gains
+from cacao_game.session.ledger import gains
 from cacao_game.session.preview import nonzero, turn_preview
 
 

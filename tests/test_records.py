@@ -11,6 +11,7 @@ import pytest
 from cacao_game.engine import Game
 from cacao_game.headless import play_game
 from cacao_game.records import RecordError, read_record, replay_record, seat_entries, to_record
+from cacao_game.version import app_version
 from tests.referee_loader import load_referee
 
 GOLDEN = sorted((Path(__file__).resolve().parent.parent / "seeds" / "golden").glob("*.json"))
@@ -137,5 +138,22 @@ def test_golden_record_replays_byte_for_byte(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     record = json.loads(text)
     game = replay_record(record)
-    assert json.dumps(to_record(game, record["seats"]), indent=1) + "\n" == text
+    produced = dict(to_record(game, record["seats"]))
+    # the record names the program that made it; the golden files predate the key
+    assert produced.pop("app_version") == app_version()
+    assert json.dumps(produced, indent=1) + "\n" == text
     assert REFEREE.check_record(record) == []
+
+
+def test_record_names_the_program_version_and_older_records_without_it_load() -> None:
+    """A record carries ``app_version`` (an added key the format allows); one without it, as
+    older programs wrote, still replays; a malformed one is refused by name."""
+    record = play_game(["random", "random"], 5).record
+    assert record is not None and record["app_version"] == app_version()
+    older = copy.deepcopy(record)
+    del older["app_version"]
+    assert replay_record(older).is_over()
+    broken = json.loads(json.dumps(record))
+    broken["app_version"] = "0.3\n"
+    with pytest.raises(RecordError, match=r"^app_version: "):
+        replay_record(broken)

@@ -9,11 +9,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cacao_game.app import strings
+from cacao_game.app import routes, strings
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.scenes.help import HelpOverlay, tile_count, tile_rows
 from cacao_game.app.strings import t
+from cacao_game.app.tile_words import jungle_action, jungle_name
 from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
 from cacao_game.config.settings import Settings
 from cacao_game.engine.tiles import JUNGLE_CODES
@@ -52,9 +53,9 @@ def test_the_rules_screen_shows_every_tile_and_the_rulings(app: App, language: s
     rows = tile_rows()
     assert [code for code, *_ in rows] == list(JUNGLE_CODES)
     for code, name, count, action in rows:
-        assert name == t(f"jungle_name.{code}") and count.startswith("×") and action
+        assert name == jungle_name(code) and count.startswith("×") and action == jungle_action(code)
     app.home()
-    app.open("rules")
+    app.open(routes.Rules())
     scene = app.stack[-1]
     assert isinstance(scene, HelpOverlay)
     title, text = scene.rulings()

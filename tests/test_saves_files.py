@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -198,7 +199,7 @@ def test_save_stores_the_setup_and_the_actions_once() -> None:
         "checksum",
     ]
     assert document["format"] == "cacao-save" and document["schema_version"] == 2
-    assert document["app_version"] and document["saved_at"].endswith("Z")
+    assert document["app_version"] == metadata.version("cacao-game") and document["saved_at"].endswith("Z")
     assert document["options"] == {**make_config(2, "volcano").to_dict(), "undo": None}
     setup = document["setup"]
     assert (setup["players"], setup["variant"], setup["seed"]) == (2, "volcano", 4)

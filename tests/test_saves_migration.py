@@ -73,7 +73,7 @@ def test_upgrade_1_to_2_keeps_the_deal_options_decisions_and_view() -> None:
     ("change", "reason"),
     [
         ({"record": []}, r"^record: expected an object$"),
-        ({"config": {"seats": "x"}}, r"^options: "),
+        ({"config": {"seats": "x"}}, r"^options\.seats: expected a list$"),
     ],
 )
 def test_a_broken_version_1_document_is_refused(tmp_path: Path, change: dict[str, Any], reason: str) -> None:

@@ -20,6 +20,7 @@ from cacao_game.session import (
     CurtainRaised,
     Cycle,
     PlaySession,
+    Refusal,
     Refused,
     ShowHand,
     Undo,
@@ -116,7 +117,7 @@ def test_undo_never_shows_another_humans_hand_or_crosses_their_move() -> None:
         session.handle(Confirm())
     session.handle(ShowHand())
     before = list(session.game.actions)
-    assert session.handle(Undo()) == [Refused("undo.other_human", 1)], "Ana cannot undo Bo's move"
+    assert session.handle(Undo()) == [Refused(Refusal.UNDO_OTHER_HUMAN, 1)], "Ana cannot undo Bo's move"
     assert session.game.actions == before and session.face_up_seat() == 0
 
 
@@ -130,7 +131,7 @@ def test_strict_undo_stays_within_your_own_turn() -> None:
     session.handle(Cycle(1))
     session.handle(Confirm())
     before = list(session.game.actions)
-    assert session.handle(Undo()) == [Refused("undo.turn_over")]
+    assert session.handle(Undo()) == [Refused(Refusal.UNDO_TURN_OVER)]
     assert session.game.actions == before
 
 
@@ -230,9 +231,10 @@ def test_one_current_seat_at_every_frame(play_app) -> None:
 
 @pytest.mark.parametrize("seconds", [None, 5.0])
 def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkeypatch) -> None:
-    """Every request (a computer seat's move and a hint) names the game's thinking time, and
-    the worker builds the hard player with it (None: no budget given, the level's default)."""
-    from cacao_game.ai import registry
+    """Every request (a computer seat's move and a hint) names the game's thinking time; the
+    worker builds the hard player of a computer seat with it (None: the level's default),
+    while a hint depends on the position alone (the same whatever the thinking time)."""
+    from cacao_game.ai import hint, registry
     from cacao_game.app.play.ai_worker import _Brains
     from cacao_game.session import RequestHint
 
@@ -248,6 +250,7 @@ def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkey
             return game.legal_actions()[0]
 
     monkeypatch.setitem(registry.LEVELS, "hard", Recorder)
+    monkeypatch.setitem(hint.HINT_ITERATIONS, 2, 2)
     setup = config("human", "hard")
     setup.thinking_time = seconds
     session = PlaySession(setup)
@@ -258,6 +261,15 @@ def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkey
     requests = session.take_requests()
     assert requests and all(r.time_budget == seconds for r in requests)
     brains = _Brains()
+    for request in requests:
+        answer = brains.answer(request)
+        assert request.game.is_legal(answer.action)
+        assert answer.advice == hint.advise(request.game, "hard")
+    assert made == []
+    while session.deciding_seat() == 0:
+        act(session, rng)
+    requests = [r for r in session.take_requests() if not r.hint]
+    assert requests and all(r.time_budget == seconds for r in requests)
     for request in requests:
         assert request.game.is_legal(brains.answer(request).action)
     expected = {} if seconds is None else {"time_budget": seconds}

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from cacao_game.engine import Game
 from cacao_game.records import read_record, replay_record
-from cacao_game.session.stats import game_stats
+from cacao_game.session.ledger import game_stats
 
 GOLDEN = sorted((Path(__file__).resolve().parents[1] / "seeds" / "golden").glob("*.json"))
 

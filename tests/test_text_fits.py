@@ -11,12 +11,15 @@ Two texts of one box (a HUD section, a widget) must not overlap.
 Each shot is reached once per size in English; then each other language is switched in
 (Settings' own path: ``App.apply_settings``, every scene relabelled) and audited again.
 ``tests/test_i18n.py`` checks that a switch draws exactly what a start in that language draws.
+The frames that reach a shot update the app without drawing it (``shots.unseen``): each
+shot is rendered once per size and language, the frame the audit reads;
+``test_reaching_a_shot_unseen_draws_the_same_texts`` checks that this changes nothing drawn.
 """
 
 from __future__ import annotations
 
 import pytest
-from shots import SHOTS, make_app
+from shots import SHOTS, make_app, unseen
 
 from cacao_game.app import strings, theme
 from cacao_game.app.app import App
@@ -41,11 +44,18 @@ def fixed_labels() -> set[str]:
     }
 
 
-def problems_now(app: App) -> list[str]:
-    """What overflows or is cut in the app's next frame: one line per text."""
-    app.step([], 0.0)
+def drawn_now(app: App) -> theme.Audit:
+    """The texts of the app's next frame (updated, then drawn once)."""
+    with unseen(app):
+        app.step([], 0.0)
     with theme.text_audit() as drawn:
         app.draw(app.screen)
+    return drawn
+
+
+def problems_now(app: App) -> list[str]:
+    """What overflows or is cut in the app's next frame: one line per text."""
+    drawn = drawn_now(app)
     screen = app.screen.get_rect()
     problems = []
     for text in drawn:
@@ -68,7 +78,8 @@ def overflowing(name: str, size: tuple[int, int], ui_scale: str = "fit") -> dict
     app = make_app(size, Settings(sound=False, ui_scale=ui_scale))
     found: dict[str, list[str]] = {}
     try:
-        SHOTS[name](app)
+        with unseen(app):
+            SHOTS[name](app)
         for code in LANGUAGES:
             if code != SOURCE_LANGUAGE:
                 app.settings.language = code
@@ -86,6 +97,28 @@ def overflowing(name: str, size: tuple[int, int], ui_scale: str = "fit") -> dict
 @pytest.mark.parametrize("name", list(SHOTS))
 def test_no_text_overflows_its_box(name: str, size: tuple[int, int]) -> None:
     assert overflowing(name, size) == {}
+
+
+@pytest.mark.parametrize("name", ["setup", "place", "hint", "review"])
+def test_reaching_a_shot_unseen_draws_the_same_texts(name: str) -> None:
+    """The audit's shortcut is sound: a shot reached without drawing its frames (hovers,
+    tooltips, animations, the review's steps) draws the same texts in the same places and
+    boxes as one reached drawing every frame."""
+    drawn = []
+    for skip in (False, True):
+        app = make_app((1366, 768))
+        try:
+            if skip:
+                with unseen(app):
+                    SHOTS[name](app)
+            else:
+                SHOTS[name](app)
+            audit = drawn_now(app)
+        finally:
+            app.close()
+        drawn.append(([(t.text, tuple(t.rect), tuple(t.box)) for t in audit], audit.cut))
+    assert drawn[0][0], "the shot draws texts"
+    assert drawn[0] == drawn[1]
 
 
 def test_the_audit_catches_a_text_outside_its_box() -> None:

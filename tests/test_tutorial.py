@@ -19,6 +19,7 @@ from cacao_game.session import (
     Confirm,
     PickFill,
     PlaySession,
+    Refusal,
     Refused,
     RequestHint,
     Rotate,
@@ -149,7 +150,7 @@ def test_a_wrong_placement_is_refused_explained_and_changes_nothing() -> None:
     session = at_step("place")
     made = len(session.game.actions)
     session.handle(Target((0, 1)))
-    assert session.handle(Target((0, 1))) == [Refused("tutorial")]
+    assert session.handle(Target((0, 1))) == [Refused(Refusal.TUTORIAL)]
     assert session.coach.mistake is not None and session.coach.mistake.reason == "tutorial.wrong.square"
     assert session.coach.mistake.step == "place"
     session.handle(Select(session.selection.hand().index("3100")))
@@ -175,14 +176,14 @@ def test_a_wrong_fill_and_a_wrong_row_are_explained() -> None:
     session.handle(PickFill("plantation1"))
     session.handle(Target((2, 0)))
     session.handle(Target((2, 2)))
-    assert session.handle(Confirm()) == [Refused("tutorial")]
+    assert session.handle(Confirm()) == [Refused(Refusal.TUTORIAL)]
     assert session.coach.mistake is not None
     assert (session.coach.mistake.reason, session.coach.mistake.code) == ("tutorial.wrong.fill", "sun")
     assert session.game.phase is Phase.FILL
     solve(session)
     assert key_of(session) == "sun_sell"
     keep = next(i for i, o in enumerate(session.outcomes()) if "gold" not in dict(o.result))
-    assert session.handle(Choose(keep)) == [Refused("tutorial")]
+    assert session.handle(Choose(keep)) == [Refused(Refusal.TUTORIAL)]
     assert session.coach.mistake is not None and session.coach.mistake.reason == "tutorial.wrong.choice"
     solve(session)
     assert key_of(session) == "sun_tokens"
@@ -198,7 +199,7 @@ def test_a_symmetric_tile_counts_in_any_rotation_and_the_game_stays_on_the_scrip
     session.handle(Rotate(2))
     assert session.selection.rotation != answer.placement.rotation
     session.handle(Target(answer.placement.pos))
-    assert session.handle(Target(answer.placement.pos)) != [Refused("tutorial")]
+    assert session.handle(Target(answer.placement.pos)) != [Refused(Refusal.TUTORIAL)]
     assert key_of(session) == "practice_1_fill"
     assert coaching.on_track(session.game)
 

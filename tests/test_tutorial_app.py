@@ -14,6 +14,7 @@ from tutorial_support import advance, play_one
 from cacao_game import saves
 from cacao_game.app.app import App
 from cacao_game.app.play.ai_worker import ScriptedAI
+from cacao_game.app.play.controls import CONFIRM_PAUSE
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.scoring import ScoringScene
@@ -123,8 +124,9 @@ def test_a_wrong_click_is_explained_on_the_panel_and_show_me_sets_the_answer(pla
     from driver import square_point
 
     point = square_point(scene, (0, 1))
-    for _ in range(2):
-        click(play_app, (round(point[0]), round(point[1])))
+    click(play_app, (round(point[0]), round(point[1])))
+    play_app.step([], CONFIRM_PAUSE)
+    click(play_app, (round(point[0]), round(point[1])))
     assert session.game.actions == [] and session.coach.mistake is not None
     run(play_app, 2)
     buttons = dict(scene.coach.buttons())
@@ -171,7 +173,7 @@ def tutorial_table(
     try:
         app.home()
         session = TutorialSession()
-        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer))
+        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer), lesson=session)
         app.push(scene)
         yield app, session, scene
     finally:

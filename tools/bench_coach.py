@@ -1,15 +1,25 @@
-"""The coach's costs: how long a hint's explanation takes, and a game review per decision.
+"""The coach's figures: hints that stay the same, reasons that add up, speed, review quality.
 
-    python tools/bench_coach.py [--games N] [--budget SECONDS] [--players P] [--seed S]
+    python tools/bench_coach.py [--games N] [--every K] [--review-games N] [--seed S]
+    python tools/bench_coach.py --calibrate
 
-Hints: every decision with a choice in ``--games`` medium-vs-medium games is ranked by the
-medium player and explained (``cacao_game.ai.explain``); the explanation's own time (on
-top of the ranking the hint needs anyway) is printed per kind of decision: median, p95 and
-max in milliseconds, with the ranking's time beside it.
+Hints: every ``--every``-th decision with a choice in ``--games`` medium-vs-medium games
+(2 players) gets the app's hint (``advise(game, "hard")``, default arguments). Printed:
+- stability: the same hint (move, margin and reasons) when asked twice, and when asked with
+  a clock running 4x slower and 4x faster (and a time budget passed), in percent;
+- reasons vs margin: the largest gap between a hint's reasons plus everything else and its
+  margin, and the same for the review's flagged decisions;
+- hint time: p50 / p95 / max in seconds (goal: p95 within 1 s on the machine that runs it).
 
-Review: the first of those games is reviewed for every seat at ``--budget`` seconds per
-decision (default: the review's own default), with the real clock; prints the decisions,
-the time per decision (mean and max), the re-deals per decision and the marks.
+Review: ``--review-games`` games of each level (hard at 0.25 s, medium, easy, random) against
+medium, the level's seat reviewed at the default budget (``review_iterations``). Printed:
+each level's accuracy and mean loss (the ordering hard > medium > easy > random should
+hold), and how often a search 4x deeper (another seed) agrees with a flagged decision:
+it flags it too, and it still finds the played move worse than the best (goal >= 95 %).
+
+``--calibrate`` measures the coach search's re-deals per second on the same positions and
+prints the counts that fit the hard level's thinking time (``HINT_ITERATIONS``) and the
+review's ``REVIEW_SECONDS`` (``REVIEW_ITERATIONS``), for ``--players``.
 """
 
 from __future__ import annotations
@@ -19,12 +29,30 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter, defaultdict
+from collections.abc import Iterator
+from itertools import pairwise
 
-from cacao_game.ai.explain import explain
+from cacao_game.ai import make_player
+from cacao_game.ai.analysis import appraise
+from cacao_game.ai.explain import Advice
+from cacao_game.ai.hard import CANDIDATES, TIME_BUDGET
+from cacao_game.ai.hint import advise, hint_iterations
 from cacao_game.ai.medium import MediumPlayer
-from cacao_game.ai.review import MARKS, REVIEW_SECONDS, Budget, review_game
-from cacao_game.engine import Game
+from cacao_game.ai.review import (
+    INACCURACY,
+    REVIEW_SECONDS,
+    Budget,
+    positions,
+    review_decision,
+    review_game,
+    review_iterations,
+)
+from cacao_game.engine import Game, Phase
+
+LEVELS = ("hard", "medium", "easy", "random")
+"""The levels whose reviews are compared, strongest first."""
+HARD_SECONDS = 0.25
+"""Thinking time of the hard games that are reviewed."""
 
 
 def medium_game(players: int, seed: int) -> Game:
@@ -36,72 +64,154 @@ def medium_game(players: int, seed: int) -> Game:
     return game
 
 
-def quantiles(values: list[float]) -> str:
-    """``median / p95 / max`` of ``values`` (seconds) in milliseconds."""
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return f"{statistics.median(ordered) * 1e3:6.2f} / {p95 * 1e3:6.2f} / {ordered[-1] * 1e3:6.2f} ms"
-
-
-def bench_hints(games: list[Game]) -> None:
-    """Time the ranking and the explanation of every decision with a choice."""
-    ranking: dict[str, list[float]] = defaultdict(list)
-    explaining: dict[str, list[float]] = defaultdict(list)
-    player = MediumPlayer(random.Random(0))
+def sample(games: list[Game], every: int) -> Iterator[Game]:
+    """Every ``every``-th position with a choice (placements and fills) of ``games``."""
+    count = 0
     for finished in games:
         game = Game(finished.setup, keep_history=False)
         for action in finished.actions:
-            if len(game.legal_actions()) > 1:
-                kind = game.phase.name.lower()
-                started = time.perf_counter()
-                ranked = player.rank(game)
-                ranked_at = time.perf_counter()
-                explain(game, ranked)
-                ranking[kind].append(ranked_at - started)
-                explaining[kind].append(time.perf_counter() - ranked_at)
+            if len(game.legal_actions()) > 1 and game.phase is not Phase.RESOLVE:
+                if count % every == 0:
+                    yield game.clone()
+                count += 1
             game.apply(action)
-    print("hint explanations (medium ranking, then the explanation on top), median / p95 / max:")
-    for kind in ("place", "fill", "resolve"):
+
+
+def gap(advice: Advice) -> float:
+    """How far the reasons plus everything else are from the margin."""
+    return abs(sum(change.points for change in advice.changes) + advice.rest - advice.margin)
+
+
+def quantile(values: list[float], share: float) -> float:
+    """The ``share`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def bench_hints(positions_: list[Game]) -> None:
+    """Stability, reasons vs margin and time of the app's hint."""
+    same = slow = fast = 0
+    gaps: list[float] = []
+    times: list[float] = []
+    for game in positions_:
+        started = time.perf_counter()
+        first = advise(game, "hard")
+        times.append(time.perf_counter() - started)
+        gaps.append(gap(first))
+        same += advise(game, "hard") == first
+        slow += advise(game, "hard", time_budget=0.1, clock=lambda: time.perf_counter() / 4) == first
+        fast += advise(game, "hard", time_budget=0.1, clock=lambda: time.perf_counter() * 4) == first
+    n = len(positions_)
+    players = positions_[0].players
+    print(f"hints ({n} positions, hard, {hint_iterations(players)} re-deals, {players} players):")
+    print(f"  same hint twice: {100 * same / n:.1f} %")
+    print(f"  same hint, clock 4x slower: {100 * slow / n:.1f} %   4x faster: {100 * fast / n:.1f} %")
+    print(f"  reasons vs margin, largest gap: {max(gaps):.2e} points")
+    print(
+        f"  hint time p50 {quantile(times, 0.5):.3f} s  p95 {quantile(times, 0.95):.3f} s  "
+        f"max {max(times):.3f} s  (goal p95 <= 1 s)"
+    )
+
+
+def level_game(level: str, seed: int) -> Game:
+    """A 2-player game of ``level`` (seat 0) against medium (seat 1)."""
+    game = Game.new(2, "base", seed)
+    players = [
+        make_player(level, random.Random(seed), time_budget=HARD_SECONDS),
+        MediumPlayer(random.Random(seed + 1)),
+    ]
+    while not game.is_over():
+        game.apply(players[game.current_player()].choose(game))
+    return game
+
+
+def bench_review(games: int, seed: int) -> None:
+    """Review accuracy by level, and a 4x deeper search on the flagged decisions."""
+    budget = Budget(iterations=review_iterations(2))
+    deeper = Budget(iterations=4 * review_iterations(2))
+    flagged = agree_flag = agree_worse = 0
+    gaps: list[float] = []
+    print(
+        f"review ({games} games per level against medium, seat 0 reviewed, {review_iterations(2)} re-deals):"
+    )
+    accuracies = {}
+    for level in LEVELS:
+        accuracy, losses, seconds = [], [], []
+        for number in range(games):
+            game = level_game(level, seed + number)
+            started = time.perf_counter()
+            review = review_game(game.setup, game.actions, seats=[0], budget=budget, seed=number)
+            seconds.append((time.perf_counter() - started) / max(1, len(review.decisions)))
+            summary = review.summary(0)
+            accuracy.append(summary.accuracy)
+            losses.append(summary.mean_loss)
+            found = {
+                index: (state, played) for index, state, played in positions(game.setup, game.actions, [0])
+            }
+            for decision in review.decisions:
+                if decision.advice is None:
+                    continue
+                gaps.append(gap(decision.advice))
+                state, played = found[decision.index]
+                again = review_decision(state, played, deeper, random.Random(f"deeper:{decision.index}"))
+                flagged += 1
+                agree_flag += again.loss >= INACCURACY
+                agree_worse += again.loss > 0
+        accuracies[level] = statistics.mean(accuracy)
         print(
-            f"  {kind:<8} {len(explaining[kind]):4} decisions  rank {quantiles(ranking[kind])}"
-            f"   explain {quantiles(explaining[kind])}"
+            f"  {level:<7} accuracy {accuracies[level]:5.1f} %  mean loss {statistics.mean(losses):.2f}"
+            f"  ({statistics.mean(seconds):.2f} s per decision)"
+        )
+    ordered = all(accuracies[a] > accuracies[b] for a, b in pairwise(LEVELS))
+    print(f"  levels ordered hard > medium > easy > random: {'yes' if ordered else 'NO'}")
+    print(f"  reasons vs loss on flagged decisions, largest gap: {max(gaps, default=0.0):.2e} points")
+    if flagged:
+        print(
+            f"  4x deeper search on {flagged} flagged decisions: flags it too "
+            f"{100 * agree_flag / flagged:.1f} %, still finds the played move worse "
+            f"{100 * agree_worse / flagged:.1f} % (goal >= 95 %)"
         )
 
 
-def bench_review(game: Game, seconds: float) -> None:
-    """Review every seat's decisions of ``game`` at ``seconds`` per decision."""
-    started = time.perf_counter()
-    times: list[float] = []
-    last = [started]
-
-    def progress(done: int, _total: int) -> None:
-        now = time.perf_counter()
-        if done:
-            times.append(now - last[0])
-        last[0] = now
-
-    review = review_game(game.setup, game.actions, budget=Budget(seconds), progress=progress)
-    elapsed = time.perf_counter() - started
-    decisions = review.decisions
-    marks = Counter(d.mark for d in decisions)
-    print(f"review at {seconds:g} s per decision ({game.players} players, every seat):")
-    print(f"  {len(decisions)} decisions in {elapsed:.1f} s")
-    print(f"  per decision: mean {statistics.mean(times):.3f} s, max {max(times):.3f} s")
-    print(f"  re-deals per decision: mean {statistics.mean(d.iterations for d in decisions):.1f}")
-    print(f"  marks: {', '.join(f'{mark} {marks[mark]}' for mark in MARKS)}")
+def calibrate(positions_: list[Game]) -> None:
+    """Re-deals per second of the coach's search on the hint's shortlist."""
+    probe = 16
+    rates: list[float] = []
+    for game in positions_:
+        shortlist = [a for _v, a in MediumPlayer(random.Random(0)).rank(game)[:CANDIDATES]]
+        started = time.perf_counter()
+        appraise(game, shortlist, iterations=probe, seed=1)
+        rates.append(probe / (time.perf_counter() - started))
+    slow = quantile(rates, 0.05)
+    median = statistics.median(rates)
+    players = positions_[0].players
+    print(
+        f"coach search on {len(rates)} positions ({players} players, {CANDIDATES} moves): re-deals per second"
+    )
+    print(f"  median {median:.1f}, slowest 5 % {slow:.1f}")
+    fit = int(slow * TIME_BUDGET)
+    print(f"  hint: {fit} re-deals fit {TIME_BUDGET:g} s at the slowest 5 % (HINT_ITERATIONS)")
+    print(f"  review: {int(median * REVIEW_SECONDS)} re-deals fit {REVIEW_SECONDS:g} s at the median")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4, help="medium-vs-medium games for the hints")
-    parser.add_argument("--budget", type=float, default=REVIEW_SECONDS, help="review seconds per decision")
-    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="medium-vs-medium games for the hints")
+    parser.add_argument("--every", type=int, default=4, help="take every K-th decision with a choice")
+    parser.add_argument("--review-games", type=int, default=2, help="games per level for the review")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="players of the hint games")
+    parser.add_argument("--calibrate", action="store_true", help="measure the search's speed only")
     args = parser.parse_args(argv)
     games = [medium_game(args.players, args.seed + number) for number in range(args.games)]
-    bench_hints(games)
-    bench_review(games[0], args.budget)
+    found = list(sample(games, args.every))
+    if args.calibrate:
+        calibrate(found)
+        return 0
+    bench_hints(found)
+    if args.review_games:
+        bench_review(args.review_games, args.seed)
     return 0
 
 

@@ -1,9 +1,11 @@
 """The import graph of a package, read from its source: cycles and forbidden imports.
 
-Usage: ``python tools/import_graph.py [PACKAGE_DIR]`` prints every import cycle among the
-package's modules (imports inside functions count; imports under ``if TYPE_CHECKING:`` do
-not, they never run) and every import that breaks the layering rules below, then exits 1 if
-it printed anything. The tests run the same checks.
+Usage: ``python tools/import_graph.py [--with-type-checking] [PACKAGE_DIR]`` prints every
+import cycle among the package's modules (imports inside functions count) and every import
+that breaks the layering rules below, then exits 1 if it found any. It also counts the imports
+under ``if TYPE_CHECKING:`` (they never run, but a cycle through them is still two modules
+that know each other) and prints the cycles that only they close, as ``type-only cycle``;
+those fail the run only with ``--with-type-checking``. The tests run the same checks.
 
 Layering rules:
 - ``engine``, ``ai``, ``session``, ``records``, ``saves``, ``config`` and ``tutorial`` never
@@ -34,24 +36,34 @@ def module_name(root: Path, path: Path) -> str:
     return ".".join(parts)
 
 
-def _runtime_imports(tree: ast.AST, module: str, is_package: bool) -> Iterator[tuple[str, tuple[str, ...]]]:
-    """Every import that runs (``TYPE_CHECKING`` blocks left out): ``(module, names)``, where
-    ``names`` are the names taken from it (empty for a plain ``import``)."""
+def _imports(
+    tree: ast.AST, module: str, is_package: bool, type_checking: bool = False
+) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Every import that runs, and with ``type_checking`` also those under ``if TYPE_CHECKING:``:
+    ``(module, names)``, where ``names`` are the names taken from it (empty for a plain
+    ``import``)."""
     for node in ast.iter_child_nodes(tree):
         if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.orelse:
-                yield from _runtime_imports(child, module, is_package)
+            for child in [*node.body, *node.orelse] if type_checking else node.orelse:
+                yield from _imports(child, module, is_package, type_checking)
+                if isinstance(child, (ast.Import, ast.ImportFrom)):
+                    yield from _one_import(child, module, is_package)
             continue
-        if isinstance(node, ast.Import):
-            yield from ((alias.name, ()) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = module.split(".") if is_package else module.split(".")[:-1]
-                parts = parts[: len(parts) - (node.level - 1)]
-                base = ".".join(parts + ([node.module] if node.module else []))
-            yield base, tuple(alias.name for alias in node.names)
-        yield from _runtime_imports(node, module, is_package)
+        yield from _one_import(node, module, is_package)
+        yield from _imports(node, module, is_package, type_checking)
+
+
+def _one_import(node: ast.AST, module: str, is_package: bool) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """``node`` itself as an import, if it is one."""
+    if isinstance(node, ast.Import):
+        yield from ((alias.name, ()) for alias in node.names)
+    elif isinstance(node, ast.ImportFrom):
+        base = node.module or ""
+        if node.level:
+            parts = module.split(".") if is_package else module.split(".")[:-1]
+            parts = parts[: len(parts) - (node.level - 1)]
+            base = ".".join(parts + ([node.module] if node.module else []))
+        yield base, tuple(alias.name for alias in node.names)
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -59,8 +71,9 @@ def _is_type_checking(test: ast.expr) -> bool:
     return name == "TYPE_CHECKING"
 
 
-def import_graph(root: Path) -> dict[str, set[str]]:
-    """Module -> the package's modules it imports at run time (and outside names, kept as is).
+def import_graph(root: Path, type_checking: bool = False) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports at run time (and outside names, kept as is);
+    with ``type_checking`` the imports under ``if TYPE_CHECKING:`` count too.
 
     ``from package import submodule`` counts as importing the submodule only (a package's
     ``__init__`` re-exporting its own modules is its face, not a cycle)."""
@@ -69,7 +82,7 @@ def import_graph(root: Path) -> dict[str, set[str]]:
     for module, path in files.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         targets: set[str] = set()
-        for base, names in _runtime_imports(tree, module, path.name == "__init__.py"):
+        for base, names in _imports(tree, module, path.name == "__init__.py", type_checking):
             if base.split(".")[0] != root.name:
                 targets.add(base)
                 continue
@@ -142,17 +155,27 @@ def layering_problems(graph: dict[str, set[str]], package: str) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """Print cycles and layering problems; 1 if there are any."""
-    root = Path(argv[0] if argv else Path(__file__).resolve().parents[1] / "cacao_game").resolve()
+    """Print cycles (run-time and type-only) and layering problems; 1 if there are any that
+    fail: run-time cycles and layering problems always, type-only cycles with
+    ``--with-type-checking``."""
+    strict = "--with-type-checking" in argv
+    paths = [arg for arg in argv if not arg.startswith("--")]
+    root = Path(paths[0] if paths else Path(__file__).resolve().parents[1] / "cacao_game").resolve()
     graph = import_graph(root)
     found = cycles(graph)
     for component in found:
         print(f"cycle of {len(component)}: {', '.join(component)}")
+    type_only = [c for c in cycles(import_graph(root, type_checking=True)) if c not in found]
+    for component in type_only:
+        print(f"type-only cycle of {len(component)}: {', '.join(component)}")
     problems = layering_problems(graph, root.name)
     for problem in problems:
         print(problem)
-    print(f"import cycles: {len(found)}; layering problems: {len(problems)}")
-    return 1 if found or problems else 0
+    counts = f"import cycles: {len(found)}; type-only cycles: {len(type_only)}"
+    print(f"{counts}; layering problems: {len(problems)}")
+    if type_only and not strict:
+        print("(type-only cycles fail with --with-type-checking)")
+    return 1 if found or problems or (strict and type_only) else 0
 
 
 if __name__ == "__main__":

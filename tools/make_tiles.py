@@ -19,28 +19,17 @@ a CRC32 of a fixed string.
 
 Palettes
 --------
-``classic`` follows the colours in the box:
+The seat colours are written by hand in one place: the ``base`` of every seat
+of every palette in ``assets/palettes.json``. This script reads them from
+there, draws the worker tiles in them, and writes the file back with the
+shades it derives (dark, light, text, outline), the seat shapes
+(``cacao_game.config.game.SHAPES``) and the UI colours; run on an unchanged
+file it writes it byte for byte as it was.
 
-=======  =========  ========
-seat     hex        shape
-=======  =========  ========
-red      #C62828    circle
-purple   #7B3FA8    square
-white    #F4F1EA    triangle
-yellow   #F5C518    diamond
-=======  =========  ========
-
-``colorblind`` is based on the Okabe-Ito set; the seat *names* stay the same
-so game logic never changes, only the rendered hue:
-
-=======  =========  =====================================
-seat     hex        Okabe-Ito name
-=======  =========  =====================================
-red      #D55E00    vermillion
-purple   #0072B2    blue
-white    #F7F7F7    (neutral white, dark outline)
-yellow   #F0E442    yellow
-=======  =========  =====================================
+``classic`` follows the colours in the box (red, purple, white, yellow).
+``colorblind`` is based on the Okabe-Ito set (vermillion, blue, neutral
+white with a dark outline, yellow); the seat *names* stay the same so game
+logic never changes, only the rendered hue.
 
 Red-green deficiencies collapse hues onto a blue-yellow axis, so the set
 uses one dark orange, one dark blue, one light yellow and one neutral white;
@@ -63,8 +52,11 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import msgspec
 import pygame
 
+from cacao_game import typed_json
+from cacao_game.config.game import SHAPES
 from cacao_game.engine.tiles import COLORS, JUNGLE_CODES, VOLCANO_EDGES, WORKER_CODES
 
 RGB = tuple[int, int, int]
@@ -80,26 +72,28 @@ SUPERSAMPLE = 3
 BACKGROUND_SIZE = (1920, 1080)
 
 SEAT_COLORS: tuple[str, ...] = COLORS
-SEAT_SHAPES: dict[str, str] = {
-    "red": "circle",
-    "purple": "square",
-    "white": "triangle",
-    "yellow": "diamond",
-}
-PALETTES: dict[str, dict[str, str]] = {
-    "classic": {
-        "red": "#C62828",
-        "purple": "#7B3FA8",
-        "white": "#F4F1EA",
-        "yellow": "#F5C518",
-    },
-    "colorblind": {
-        "red": "#D55E00",
-        "purple": "#0072B2",
-        "white": "#F7F7F7",
-        "yellow": "#F0E442",
-    },
-}
+SEAT_SHAPES: dict[str, str] = dict(SHAPES)
+PALETTES_FILE = ASSETS / "palettes.json"
+PALETTES_LIMIT = 64 * 1024
+"""Largest ``palettes.json`` read, in bytes."""
+
+
+class PaletteFile(msgspec.Struct):
+    """The part of ``palettes.json`` the generator reads: palette -> seat -> shade -> hex."""
+
+    palettes: dict[str, dict[str, dict[str, str]]]
+
+
+def load_palettes(path: Path = PALETTES_FILE) -> dict[str, dict[str, str]]:
+    """Palette name -> seat colour -> its ``#RRGGBB`` base, as ``path`` gives them (the one place
+    the seat colours are written). Raises ``typed_json`` errors for a file of another shape."""
+    doc = typed_json.decode(path.read_bytes(), PaletteFile, limit=PALETTES_LIMIT)
+    return {
+        name: {seat: shades["base"] for seat, shades in seats.items()} for name, seats in doc.palettes.items()
+    }
+
+
+PALETTES: dict[str, dict[str, str]] = load_palettes()
 ICON_NAMES: tuple[str, ...] = ("cacao", "gold", "sun", "water", "temple", "overbuilt", "overbuild")
 # Edge order used by worker codes and volcano values: N, E, S, W.
 EDGE_ANGLES: tuple[float, ...] = (0.0, 90.0, 180.0, 270.0)

@@ -39,6 +39,7 @@ os.environ.setdefault("CACAO_HOME", tempfile.mkdtemp(prefix="cacao_monkey_"))
 
 import pygame
 
+from cacao_game.app import routes
 from cacao_game.app.app import LOGICAL_SIZE, App
 from cacao_game.app.catalog import router
 from cacao_game.app.main import quiet_dummy_warnings
@@ -48,18 +49,18 @@ from cacao_game.config.settings import Settings
 
 TEXT = ("a", "Zoë", "\u200b", "\ufe0f", "\u034f", "שלום", "e\u0301", "🙂", " ", "\x00", "x" * 40)
 """Typed text the monkey tries, odd characters included."""
-JUMPS: tuple[tuple[str, tuple[object, ...]], ...] = (
-    ("menu", ()),
-    ("setup", ()),
-    ("settings", ()),
-    ("load", ()),
-    ("rules", ()),
-    ("help", ()),
+JUMPS: tuple[routes.Route, ...] = (
+    routes.Menu(),
+    routes.Setup(),
+    routes.SettingsPage(),
+    routes.Load(),
+    routes.Rules(),
+    routes.Help(),
 )
-"""Scenes the monkey opens by name (the table and the scoring scene come through play)."""
+"""Scenes the monkey opens (the table and the scoring scene come through play)."""
 MAX_DEPTH = 6
 """A jump goes home first once this many scenes are stacked (a player would have gone back)."""
-FROM_MENU = frozenset({"setup", "load", "rules"})
+FROM_MENU = (routes.Setup, routes.Load, routes.Rules)
 """Scenes a player reaches only from the menu: a jump to one goes home first, as a player
 would (no setup or second game on top of a game in progress); a jump to the menu goes home."""
 
@@ -133,11 +134,11 @@ def run(events: int, seed: int, jump_every: int, log: Callable[[str], None]) -> 
         sent += max(1, len(batch))
         try:
             if jump_every and sent % jump_every == 0:
-                name, args = rng.choice(JUMPS)
-                if len(app.stack) > MAX_DEPTH or name in FROM_MENU or name == "menu":
+                route = rng.choice(JUMPS)
+                if len(app.stack) > MAX_DEPTH or isinstance(route, (*FROM_MENU, routes.Menu)):
                     app.home()
-                if name != "menu":
-                    app.open(name, *args)
+                if not isinstance(route, routes.Menu):
+                    app.open(route)
             start = time.perf_counter()
             app.step(batch, 1 / 30)
             frames.append((time.perf_counter() - start) * 1000)

@@ -9,7 +9,8 @@ never scales a picture). Shots: the scenes (menu, setup, settings, rules, load, 
 pause, help, scoring) and the play phases (place, fill with 2 and 3 spaces, a resolution
 with a choice, an off-turn choice, overbuild, an AI turn mid-animation, game over, the
 replay); see ``tests/shots.py``. Saves and settings live in a temporary ``CACAO_HOME``, so
-the real user folders are never touched. ``--lang`` renders every text in that language
+the real user folders are never touched. Only the shot's last frame is drawn (the frames
+that reach it update the app without drawing). ``--lang`` renders every text in that language
 (default English). Prints each file written.
 """
 
@@ -31,7 +32,7 @@ os.environ.setdefault("CACAO_HOME", tempfile.mkdtemp(prefix="cacao_shots_"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import pygame
-from shots import SHOTS, make_app
+from shots import SHOTS, make_app, unseen
 
 from cacao_game.app.main import quiet_dummy_warnings
 from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE, UI_SCALES
@@ -67,7 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         app = make_app(args.size, Settings(sound=False, ui_scale=args.ui_scale, language=args.lang))
         try:
-            SHOTS[name](app)
+            with unseen(app):
+                SHOTS[name](app)
+            app.draw(app.screen)
         except Exception as error:  # report and go on with the other shots
             print(f"{name}: FAILED {type(error).__name__}: {error}", file=sys.stderr)
             failed += 1

@@ -27,6 +27,7 @@ from cacao_game.engine.tiles import (
     CACAO_CAP,
     GOLD_YIELD,
     MARKET_PRICE,
+    OPPOSITE,
     PLANTATION_YIELD,
     SUN,
     SUN_CAP,
@@ -37,6 +38,7 @@ from cacao_game.engine.tiles import (
     WATER_TRACK,
     WORKER_SIDES,
     Pos,
+    neighbours,
 )
 
 TERMS = ("gold", "water", "cacao", "sun", "temples", "prospects", "threat")
@@ -76,12 +78,6 @@ def expected_temple_awards(
         for seat, award in enumerate(temple_awards(final)):
             totals[seat] += chance * award
     return tuple(totals)
-
-
-def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
-    """The four squares around ``pos`` in side order N, E, S, W."""
-    x, y = pos
-    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
 
 
 class Valuer:
@@ -220,6 +216,43 @@ class Valuer:
                 terms[seat][name] = value
         return terms
 
+    def seat_counts(self, game: Game) -> list[dict[str, float]]:
+        """What each seat has, counted as players count, under every term of ``TERMS``: gold,
+        water steps, cacao, sun tokens, workers facing temples, workers facing open spaces
+        (none once no jungle tile is left) and, for the seat to place next, the worth in gold
+        of the best square it can take (``best_square``; 0 for the others)."""
+        counts = [
+            {
+                "gold": float(game.gold[seat]),
+                "water": float(game.water[seat]),
+                "cacao": float(game.cacao[seat]),
+                "sun": float(game.sun[seat]),
+                "temples": 0.0,
+                "prospects": 0.0,
+                "threat": 0.0,
+            }
+            for seat in range(self.players)
+        ]
+        workers, jungle = game.workers, game.jungle
+        for pos, (code, _rot) in jungle.items():
+            if code == TEMPLE:
+                for side, square in enumerate(neighbours(pos)):
+                    tile = workers.get(square)
+                    if tile is not None:
+                        counts[tile.seat]["temples"] += WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+        if self.tiles_left:
+            spaces = {space for pos in workers for space in neighbours(pos) if space not in jungle}
+            for space in spaces:
+                for side, square in enumerate(neighbours(space)):
+                    tile = workers.get(square)
+                    if tile is not None:
+                        counts[tile.seat]["prospects"] += WORKER_SIDES[tile.tile][tile.rotation][
+                            (side + 2) % 4
+                        ]
+        if game.final is None and game.phase is Phase.PLACE:
+            counts[game.mover]["threat"] = self.best_square(game, game.mover)
+        return counts
+
     def score_terms(self, game: Game, seat: int) -> dict[tuple[int, str], float]:
         """``seat``'s ``score`` split by (seat, term): what each seat's each term adds to it.
 
@@ -259,7 +292,7 @@ class Valuer:
             for side, square in enumerate(neighbours(space)):
                 tile = workers.get(square)
                 if tile is not None:
-                    facing = WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+                    facing = WORKER_SIDES[tile.tile][tile.rotation][OPPOSITE[side]]
                     if facing:
                         values[tile.seat] += self.weights.fill_chance * facing * self.tile_ev[tile.seat]
 
@@ -277,7 +310,7 @@ class Valuer:
             if tile is None:
                 open_slots += 1
             else:
-                counts[tile.seat] += WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+                counts[tile.seat] += WORKER_SIDES[tile.tile][tile.rotation][OPPOSITE[side]]
         if self.tiles_left == 0 and not any(game.hands):
             open_slots = 0
         awards = expected_temple_awards(tuple(counts), min(open_slots, 3), self.weights.temple_slot_empty)
@@ -314,6 +347,20 @@ class Valuer:
             if sq in frontier:
                 best = max(best, self.square_score(game, seat, sq))
         return best
+
+    def best_square_tile(self, game: Game, seat: int) -> str | None:
+        """The jungle tile worth most to ``seat`` beside the best square it can take in
+        ``game`` (``square_score``, first in reading order on ties): what makes that square
+        good. None when there is no such square or tile."""
+        best: tuple[float, Pos] | None = None
+        for square in sorted(game.frontier):
+            score = self.square_score(game, seat, square)
+            if best is None or score > best[0]:
+                best = (score, square)
+        if best is None:
+            return None
+        codes = [game.jungle[pos][0] for pos in neighbours(best[1]) if pos in game.jungle]
+        return max(codes, key=lambda code: self.worker_value(game, seat, code), default=None)
 
     def scores(self, game: Game) -> list[float]:
         """Every seat's worth against its opponents: own value less the field's (mean and best)."""

@@ -1,68 +1,79 @@
-"""Why one move beats another, in the evaluation's own terms: the coach's explanations.
+"""Why one move beats another: the coach's explanations, as reasons that add up.
 
-``explain(game, ranked)`` takes a player's ranking of the deciding seat's options (medium's
-or hard's ``rank``) and says why the first beats the next best: both moves are played out
-to the end of the turn on the seat's view, as the medium player judges them, and the
-evaluation's terms of every seat (``Valuer.score_terms``) are compared. The terms that
-differ most, in points of the deciding seat's margin, are the reasons; the expected margin
-over the next best comes from the ranking itself. When the ranking comes from a search that
-looks further than the turn (hard), the part of the margin the turn does not explain is one
-more reason: ``LATER``, the turns after.
+``explain(game, ranked)`` takes a ranking of the deciding seat's options (medium's ``rank``,
+or an ``Analysis`` of the coach's search) and says why the first beats the next best. Both
+moves are played out to the end of the turn on the seat's view, as the medium player would
+finish it, and the evaluation's parts of the seat's worth (``Valuer.score_terms``, one per
+seat and term) are compared: that is what each move does this turn. With a search, the
+parts are its means at the horizon (so they add up to its margin) and each count's change
+after the turn is the future's share (``TermChange.later``).
+
+The reasons are the largest parts (at most ``TOP_CHANGES``, each worth at least
+``SMALLEST_CHANGE`` points); ``Advice.rest`` is everything else, so that the reasons plus
+the rest add up to ``Advice.margin`` exactly (before any rounding for display). Each reason
+carries the count behind it (``Valuer.seat_counts``: gold, water steps, cacao, sun tokens,
+workers at temples, workers facing open spaces, the best square left), in the seat's own
+direction, while ``points`` is its worth to the deciding seat.
 
 Nothing here reads hidden information (only ``game.view(seat)``) and nothing is worded: the
-app turns ``TermChange`` values into words.
+app and the command line turn ``TermChange`` values into words.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
 
+from cacao_game.ai.analysis import Analysis, Appraisal, TermKey
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.policy import best_fill, finish_turn, quick_fill
-from cacao_game.engine import Action, Game, Phase
+from cacao_game.ai.policy import best_fill, finish_turn, quick_fill, resolve_choice
+from cacao_game.engine import Action, Fill, Game, Phase
+from cacao_game.engine.events import Event, JungleFilled
 
-LATER = "later"
-"""The term of what a search sees beyond the turn (its margin less the turn's terms)."""
 TOP_CHANGES = 3
-"""Reasons given at most."""
+"""Reasons given at most (the rest is one "everything else" line)."""
 SMALLEST_CHANGE = 0.5
-"""Points below which a term's change is not a reason."""
+"""Points below which a part is not a reason of its own."""
 ALTERNATIVES = 8
 """Moves after the best that are tried as the next best (the first that ends differently)."""
 SAME = 1e-6
 """Points within which two moves end the turn alike."""
 MAX_PATHS = 256
 """Ways to end a resolution tried at most (a real resolution has a handful)."""
-
-
-@runtime_checkable
-class Ranker(Protocol):
-    """A player that ranks the deciding seat's options (medium, hard)."""
-
-    def rank(self, game: Game) -> list[tuple[float, Action]]:
-        """``(value, action)`` for the deciding seat's options, best first."""
-        ...
+EVEN = 0.5
+"""Points within which two moves are about as good whatever the search's noise."""
+NOISE_FACTOR = 2.0
+"""A margin below this many standard errors of the search is within its noise."""
 
 
 @dataclass(frozen=True, slots=True)
 class TermChange:
-    """One reason: a seat's evaluation term moved, worth ``points`` to the deciding seat.
+    """One reason: a part of a seat's worth moved, worth ``points`` to the deciding seat.
 
-    ``term`` is one of ``cacao_game.ai.evaluation.TERMS`` or ``LATER``; ``points`` is what the
-    change adds to the deciding seat's margin (negative: what it costs), so an opponent's
-    gain shows as a negative number.
+    ``term`` is one of ``cacao_game.ai.evaluation.TERMS``; ``points`` is what the change adds
+    to the deciding seat's margin (negative: what it costs), so an opponent's gain shows as a
+    negative number. ``amount`` is the change of ``seat``'s own count under the term by the
+    end of this turn, in its own direction (``Valuer.seat_counts``; +4 gold means that seat
+    gets 4 more); ``later`` is the further change a search expects in the turns after (a
+    mean over its re-deals, 0 without a search).
     """
 
     seat: int
     term: str
     points: float
+    amount: float = 0.0
+    later: float = 0.0
+    tile: str = ""
+    """For a better square left (``threat`` with ``amount`` > 0): the jungle tile beside it
+    that makes it good ("" otherwise)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """A move for ``seat`` and why it beats ``alternative`` (None: it was the only move)."""
+    """A move for ``seat`` and why it beats ``alternative`` (None: it was the only move).
+
+    Contract: ``sum(c.points for c in changes) + rest == margin`` (up to float rounding).
+    """
 
     seat: int
     action: Action
@@ -72,113 +83,206 @@ class Advice:
     changes: tuple[TermChange, ...]
     """The reasons, largest first (at most ``TOP_CHANGES``)."""
     searched: bool = False
-    """Whether ``margin`` comes from a search beyond the turn (hard) rather than the turn's
+    """Whether ``margin`` comes from a search beyond the turn rather than the turn's
     evaluation (medium)."""
+    rest: float = 0.0
+    """Everything the reasons leave out: ``margin`` less their points."""
+    whole: tuple[Action, ...] = ()
+    """The whole decision the move starts, in order (every fill of a fill, every step of a
+    resolution as the AI goes on); ``(action,)`` for a placement, () when unknown."""
+    close: bool = False
+    """The alternative is about as good: the margin is below ``EVEN`` points or within the
+    search's noise, so the player may take either."""
+    noise: float = 0.0
+    """The search's standard error of the margin (0 without a search)."""
 
 
-def turn_terms(view: Game, valuer: Valuer, seat: int, action: Action) -> dict[tuple[int, str], float]:
-    """``seat``'s margin split by (seat, term) once ``action`` is played and the turn finished
-    on a copy of ``view`` (fills and resolutions as the medium player would make them)."""
+def end_of_turn(view: Game, valuer: Valuer, action: Action) -> Game:
+    """A copy of ``view`` with ``action`` played and the turn finished (fills and resolutions
+    as the medium player would make them)."""
     after = view.clone()
     after.apply(action)
     finish_turn(after, valuer, quick_fill if view.phase is Phase.PLACE else best_fill)
-    return valuer.score_terms(after, seat)
+    return after
 
 
-def compare(
-    game: Game, better: Action, worse: Action, margin: float | None = None
-) -> tuple[float, tuple[TermChange, ...]]:
-    """How ``better`` beats ``worse`` for the deciding seat of ``game``: the margin and the
-    reasons, largest first.
-
-    Without ``margin`` it is the turn's own (the sum of every term's change); with one (a
-    search's), what the turn's terms leave unexplained becomes the ``LATER`` reason.
-    """
-    seat = game.current_player()
-    view = game.view(seat)
-    valuer = Valuer(view)
-    first = turn_terms(view, valuer, seat, better)
-    return _reasons(seat, _diffs(first, turn_terms(view, valuer, seat, worse)), margin)
+def turn_terms(view: Game, valuer: Valuer, seat: int, action: Action) -> dict[TermKey, float]:
+    """``seat``'s margin split by (seat, term) once ``action`` is played and the turn finished
+    on a copy of ``view`` (``end_of_turn``)."""
+    return valuer.score_terms(end_of_turn(view, valuer, action), seat)
 
 
-def _diffs(
-    first: dict[tuple[int, str], float], second: dict[tuple[int, str], float]
-) -> dict[tuple[int, str], float]:
-    return {key: first.get(key, 0.0) - second.get(key, 0.0) for key in first.keys() | second.keys()}
+@dataclass(frozen=True, slots=True)
+class _Side:
+    """One move's end of turn: its parts and its counts."""
+
+    terms: dict[TermKey, float]
+    counts: list[dict[str, float]]
+    square: str = ""
+    """The tile beside the best square left for the next mover (``Valuer.best_square_tile``)."""
+
+
+def _side_of(valuer: Valuer, seat: int, after: Game) -> _Side:
+    square = ""
+    if not after.is_over() and after.phase is Phase.PLACE:
+        square = valuer.best_square_tile(after, after.mover) or ""
+    return _Side(valuer.score_terms(after, seat), valuer.seat_counts(after), square)
+
+
+def _side(view: Game, valuer: Valuer, seat: int, action: Action) -> _Side:
+    return _side_of(valuer, seat, end_of_turn(view, valuer, action))
+
+
+def _diffs(first: Mapping[TermKey, float], second: Mapping[TermKey, float]) -> dict[TermKey, float]:
+    return {key: first.get(key, 0.0) - second.get(key, 0.0) for key in sorted(first.keys() | second.keys())}
+
+
+def _differs(first: _Side, second: _Side) -> bool:
+    return any(abs(points) > SAME for points in _diffs(first.terms, second.terms).values())
 
 
 def _reasons(
-    seat: int, diffs: dict[tuple[int, str], float], margin: float | None
-) -> tuple[float, tuple[TermChange, ...]]:
-    turn_margin = sum(diffs.values())
-    if margin is None:
-        margin = turn_margin
-    else:
-        diffs = {**diffs, (seat, LATER): margin - turn_margin}
-    changes = [
-        TermChange(s, term, points) for (s, term), points in diffs.items() if abs(points) >= SMALLEST_CHANGE
+    seat: int,
+    now: _Side,
+    other: _Side,
+    searched: tuple[Appraisal, Appraisal] | None = None,
+) -> tuple[float, tuple[TermChange, ...], float]:
+    """The margin of ``now`` over ``other`` (two ends of turn of ``seat``'s moves), its
+    reasons and the rest. With ``searched`` (the two moves' appraisals), the margin is the
+    search's: each part is its difference at the search's horizon, and the count's change
+    after this turn is the part's ``later``."""
+    turn = _diffs(now.terms, other.terms)
+    horizon = _diffs(searched[0].terms, searched[1].terms) if searched is not None else turn
+    parts: list[TermChange] = []
+    for (s, term), points in horizon.items():
+        amount = now.counts[s][term] - other.counts[s][term]
+        later = 0.0
+        if searched is not None:
+            later = searched[0].counts[s][term] - searched[1].counts[s][term] - amount
+        tile = now.square if term == "threat" and amount > 0 else ""
+        parts.append(TermChange(s, term, points, amount, later, tile))
+    margin = sum(part.points for part in parts)
+    big = [part for part in parts if abs(part.points) >= SMALLEST_CHANGE]
+    big.sort(key=lambda c: (-abs(c.points), c.seat, c.term))
+    chosen = tuple(big[:TOP_CHANGES])
+    return margin, chosen, margin - sum(change.points for change in chosen)
+
+
+def whole_move(view: Game, valuer: Valuer, action: Action) -> tuple[Action, ...]:
+    """The decision ``action`` starts, as the AI would complete it on ``view``: the fills of
+    the same seat while the display still has tiles (those the engine lays by itself
+    included; a pile tile is hidden until drawn), or the steps of the seat's resolution."""
+    seat = view.current_player()
+    phase = view.phase
+    steps: list[Action] = []
+    game = view.clone()
+    step: Action = action
+    while True:
+        events = game.apply(step)
+        steps.append(step)
+        if isinstance(step, Fill):
+            steps += _laid_by_the_engine(events, step)
+        if game.is_over() or game.phase is not phase or game.current_player() != seat:
+            break
+        if phase is Phase.FILL and game.display:
+            step = best_fill(game, valuer)
+        elif phase is Phase.RESOLVE:
+            step = resolve_choice(game, valuer)
+        else:
+            break
+    return tuple(steps)
+
+
+def _laid_by_the_engine(events: Sequence[Event], made: Fill) -> list[Fill]:
+    """The display tiles the engine laid by itself right after ``made`` (a choice that changes
+    nothing, R3.10), as the fills a player would give."""
+    return [
+        Fill(e.pos, e.tile, e.rotation)
+        for e in events
+        if isinstance(e, JungleFilled) and e.source == "display" and e.pos != made.pos
     ]
-    changes.sort(key=lambda change: (-abs(change.points), change.seat, change.term))
-    return margin, tuple(changes[:TOP_CHANGES])
 
 
-def explain(game: Game, ranked: list[tuple[float, Action]], *, searched: bool = False) -> Advice:
-    """Why ``ranked[0]`` (a ranking of the deciding seat's options, best first) is the move.
+def explain(game: Game, ranked: list[tuple[float, Action]] | Analysis) -> Advice:
+    """Why the first of ``ranked`` (a ranking of the deciding seat's options, best first, or
+    the coach's ``Analysis`` of them) is the move.
 
-    The next best is the first move after it in ``ranked`` whose turn ends differently (a
-    move that ends the turn exactly alike is the same move to the player). A resolution is
-    judged whole: the move is its first step, followed as the AI would go on, and the next
-    best is the best other way to end the seat's resolution (``alternative`` is its first
-    step, which may be the move's own). ``searched``: the values are a search's (hard), so
-    the margin is theirs and ``LATER`` may be a reason. Raises ValueError for an empty
-    ranking.
+    The next best is the first move after it whose turn ends differently (a move that ends
+    the turn exactly alike is the same move to the player). A resolution is judged whole:
+    the move is its first step, followed as the AI would go on, and the next best is the
+    best other way to end the seat's resolution. With an ``Analysis`` the margin and the
+    reasons are the search's. Raises ValueError for an empty ranking.
     """
-    if not ranked:
+    analysis = ranked if isinstance(ranked, Analysis) else None
+    values = ranked.ranked() if isinstance(ranked, Analysis) else ranked
+    if not values:
         raise ValueError("nothing ranked: no move to explain")
     seat = game.current_player()
     view = game.view(seat)
     valuer = Valuer(view)
-    best_value, best = ranked[0]
-    first = turn_terms(view, valuer, seat, best)
+    best = values[0][1]
+    whole = whole_move(view, valuer, best)
+    first = _side(view, valuer, seat, best)
     if view.phase is Phase.RESOLVE:
         found = _next_resolution(first, view, valuer, seat)
-        searched = False
+        analysis = None
     else:
-        found = _next_best(first, ranked[1 : 1 + ALTERNATIVES], view, valuer, seat)
+        found = _next_best(first, [action for _v, action in values[1 : 1 + ALTERNATIVES]], view, valuer, seat)
     if found is None:
-        return Advice(seat, best, None, 0.0, ())
-    value, other, diffs = found
-    use_search = searched and math.isfinite(best_value) and math.isfinite(value)
-    margin, changes = _reasons(seat, diffs, best_value - value if use_search else None)
-    return Advice(seat, best, other, margin, changes, searched=use_search)
+        return Advice(seat, best, None, 0.0, (), whole=whole)
+    other, second = found
+    return _advice(seat, best, other, first, second, analysis, whole)
 
 
-Found = tuple[float, Action, dict[tuple[int, str], float]]
-"""A next best move: its value, itself, and how every term differs from the move's."""
+def _advice(
+    seat: int,
+    best: Action,
+    other: Action,
+    first: _Side,
+    second: _Side,
+    analysis: Analysis | None,
+    whole: tuple[Action, ...] = (),
+) -> Advice:
+    pair = None
+    noise = 0.0
+    if analysis is not None:
+        mine, theirs = analysis.of(best), analysis.of(other)
+        if mine is not None and theirs is not None:
+            pair = (mine, theirs)
+            noise = theirs.noise if mine is analysis.options[0] else max(mine.noise, theirs.noise)
+    margin, changes, rest = _reasons(seat, first, second, pair)
+    close = margin < max(EVEN, NOISE_FACTOR * noise)
+    return Advice(seat, best, other, margin, changes, pair is not None, rest, whole, close, noise)
+
+
+def compare(game: Game, better: Action, worse: Action, analysis: Analysis | None = None) -> Advice:
+    """Why ``better`` beats ``worse`` for the deciding seat of ``game`` (a review's flagged
+    decision): with ``analysis`` (which appraised both) the margin is the search's, else the
+    turn's. ``alternative`` is ``worse``."""
+    seat = game.current_player()
+    view = game.view(seat)
+    valuer = Valuer(view)
+    first = _side(view, valuer, seat, better)
+    second = _side(view, valuer, seat, worse)
+    return _advice(seat, better, worse, first, second, analysis, whole_move(view, valuer, better))
 
 
 def _next_best(
-    first: dict[tuple[int, str], float],
-    candidates: list[tuple[float, Action]],
-    view: Game,
-    valuer: Valuer,
-    seat: int,
-) -> Found | None:
+    first: _Side, candidates: Sequence[Action], view: Game, valuer: Valuer, seat: int
+) -> tuple[Action, _Side] | None:
     """The first candidate whose turn ends otherwise than ``first``'s; None if they all end
     alike."""
-    for value, other in candidates:
-        diffs = _diffs(first, turn_terms(view, valuer, seat, other))
-        if any(abs(points) > SAME for points in diffs.values()):
-            return value, other, diffs
+    for other in candidates:
+        side = _side(view, valuer, seat, other)
+        if _differs(first, side):
+            return other, side
     return None
 
 
-def _next_resolution(
-    first: dict[tuple[int, str], float], view: Game, valuer: Valuer, seat: int
-) -> Found | None:
+def _next_resolution(first: _Side, view: Game, valuer: Valuer, seat: int) -> tuple[Action, _Side] | None:
     """The best way to end ``seat``'s resolution otherwise than ``first`` does: every order and
     amount of its steps is tried (at most ``MAX_PATHS``), the turn finished after each."""
-    best: Found | None = None
+    best: tuple[float, Action, _Side] | None = None
     frontier: list[tuple[Game, Action | None]] = [(view, None)]
     paths = 0
     while frontier and paths < MAX_PATHS:
@@ -189,27 +293,24 @@ def _next_resolution(
             paths += 1
             end = state.clone()
             finish_turn(end, valuer, quick_fill)
-            terms = valuer.score_terms(end, seat)
-            diffs = _diffs(first, terms)
-            value = sum(terms.values())
-            if any(abs(points) > SAME for points in diffs.values()) and (
-                best is None or value > best[0] + SAME
-            ):
-                best = (value, step, diffs)
+            side = _side_of(valuer, seat, end)
+            value = sum(side.terms.values())
+            if _differs(first, side) and (best is None or value > best[0] + SAME):
+                best = (value, step, side)
             continue
         for action in state.legal_actions():
             after = state.clone()
             after.apply(action)
             frontier.append((after, step or action))
-    return best
+    return None if best is None else (best[1], best[2])
 
 
 __all__ = [
-    "LATER",
     "Advice",
-    "Ranker",
     "TermChange",
     "compare",
+    "end_of_turn",
     "explain",
     "turn_terms",
+    "whole_move",
 ]

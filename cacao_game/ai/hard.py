@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.ismcts import ismcts as information_set_search
@@ -107,6 +107,22 @@ def playout(valuer: Valuer, horizon: int) -> Callable[[Game, int], None]:
     return rollout
 
 
+def common_redeals(task: SearchTask) -> Iterator[list[Game]]:
+    """Re-deal after re-deal while ``task.keep_going(done)`` says so: each shortlisted move
+    played on the same re-deal (common random numbers) and rolled out, in shortlist order."""
+    done = 0
+    while task.keep_going(done):
+        world = task.view.determinize(task.seat, task.rng)
+        games = []
+        for action in task.shortlist:
+            game = world.clone()
+            game.apply(action)
+            task.rollout(game, world.turn)
+            games.append(game)
+        yield games
+        done += 1
+
+
 def flat_monte_carlo(task: SearchTask) -> list[tuple[float, Action]]:
     """Mean value of each shortlisted move over re-deals shared by all moves.
 
@@ -115,12 +131,8 @@ def flat_monte_carlo(task: SearchTask) -> list[tuple[float, Action]]:
     shortlist = task.shortlist
     totals = [0.0] * len(shortlist)
     done = 0
-    while task.keep_going(done):
-        world = task.view.determinize(task.seat, task.rng)
-        for index, action in enumerate(shortlist):
-            game = world.clone()
-            game.apply(action)
-            task.rollout(game, world.turn)
+    for games in common_redeals(task):
+        for index, game in enumerate(games):
             totals[index] += task.valuer.score(game, task.seat)
         done += 1
     order = sorted(range(len(shortlist)), key=lambda i: (-totals[i], i))

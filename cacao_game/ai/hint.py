@@ -1,9 +1,12 @@
-"""Suggestions for a human seat (the app's H key).
+"""Suggestions for a human seat (the app's H key): a function of the position.
 
-``suggest(game, level)`` asks a medium or hard player for the move it would make in the
-deciding seat's place; ``advise`` also says why (``cacao_game.ai.explain``). Both read only
-that seat's view, so they never leak hidden tiles. The app runs them in a worker process;
-medium answers in milliseconds, hard in its time budget.
+``advise(game, level)`` gives the move ``level`` suggests to ``game.current_player()`` and
+why (``cacao_game.ai.explain``); ``suggest`` gives just the move. Both read only that seat's
+view, so they never leak hidden tiles, and both are deterministic: ``medium`` ranks by its
+one-turn evaluation, ``hard`` asks the coach's search (``cacao_game.ai.analysis``) for
+``HINT_ITERATIONS`` re-deals (by player count) over medium's best ``CANDIDATES``, seeded from the position
+(``position_seed``). The same position and level give the same move and reasons on any
+machine, at any speed, in any language; no clock is read.
 """
 
 from __future__ import annotations
@@ -11,63 +14,87 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Final
 
-from cacao_game.ai.explain import Advice, Ranker, explain
-from cacao_game.ai.hard import HardPlayer
+from cacao_game.ai.analysis import SEARCHES, Analysis, appraise, position_seed
+from cacao_game.ai.explain import Advice, explain
+from cacao_game.ai.hard import CANDIDATES
 from cacao_game.ai.medium import MediumPlayer
-from cacao_game.engine import Action, Game, GameOverError
+from cacao_game.engine import Action, Game, GameOverError, Phase
 
 HINT_LEVELS = ("medium", "hard")
 """The levels that give hints."""
+HINT_ITERATIONS: Final[dict[int, int]] = {2: 40, 3: 24, 4: 16}
+"""Re-deals of a ``hard`` hint by player count: about the hard level's default thinking time
+(1 s) at the slowest 5 % of positions on the machine that measured them
+(``HINT_CALIBRATION``; a 4-player re-deal plays out 5 turns, a 2-player one 2)."""
+HINT_CALIBRATION: Final = "python tools/bench_coach.py --calibrate --players P"
+"""The command that measured ``HINT_ITERATIONS`` (it prints re-deals per second and the
+count that fits the hard level's thinking time)."""
+HINT_SALT: Final = "hint"
+"""Mixed into the position's seed, so a hint's re-deals differ from a review's."""
+
+
+def hint_iterations(players: int) -> int:
+    """The re-deals of a hard hint in a game of ``players`` (``HINT_ITERATIONS``)."""
+    return HINT_ITERATIONS.get(players, min(HINT_ITERATIONS.values()))
 
 
 def suggest(
     game: Game,
     level: str = "medium",
     *,
-    seed: int = 0,
-    time_budget: float = 0.5,
+    seed: int | None = None,
+    time_budget: float | None = None,
     iterations: int | None = None,
 ) -> Action:
-    """The action ``level`` would play for ``game.current_player()``; one of ``legal_actions()``.
+    """The action ``level`` suggests for ``game.current_player()``; one of ``legal_actions()``.
 
-    ``seed`` seeds the player's generator; ``time_budget``/``iterations`` bound a hard hint.
-    Raises ValueError for a level that gives no hints and GameOverError once the game is over.
+    ``seed`` (default: the position's own, ``position_seed``) and ``iterations`` (default
+    ``hint_iterations``) bound a hard hint; ``time_budget`` changes nothing (kept for
+    callers). Raises ValueError for a level that gives no hints and GameOverError once the
+    game is over.
     """
-    return _player(game, level, seed, time_budget, iterations, time.perf_counter).choose(game)
+    ranking = _ranking(game, level, seed, iterations)
+    return ranking.options[0].action if isinstance(ranking, Analysis) else ranking[0][1]
 
 
 def advise(
     game: Game,
     level: str = "medium",
     *,
-    seed: int = 0,
-    time_budget: float = 0.5,
+    seed: int | None = None,
+    time_budget: float | None = None,
     iterations: int | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Advice:
     """``suggest``'s move with the reasons it beats the next best (``explain``).
 
-    The move is the one ``suggest`` gives with the same arguments; ``clock`` measures a hard
-    hint's ``time_budget``. Raises as ``suggest`` does.
+    The move is the one ``suggest`` gives with the same arguments; neither ``time_budget``
+    nor ``clock`` changes anything (the search is bounded in iterations). Raises as
+    ``suggest`` does.
     """
-    return advise_with(_player(game, level, seed, time_budget, iterations, clock), game)
+    return explain(game, _ranking(game, level, seed, iterations))
 
 
-def advise_with(player: Ranker, game: Game) -> Advice:
-    """The move ``player`` ranks first for the deciding seat of ``game``, and why
-    (``explain``; a hard player's margin is its search's)."""
-    return explain(game, player.rank(game), searched=isinstance(player, HardPlayer))
-
-
-def _player(
-    game: Game, level: str, seed: int, time_budget: float, iterations: int | None, clock: Callable[[], float]
-) -> MediumPlayer | HardPlayer:
+def _ranking(
+    game: Game, level: str, seed: int | None, iterations: int | None
+) -> list[tuple[float, Action]] | Analysis:
+    """Medium's ranking, or the coach search's analysis of medium's best few for a searching
+    level (a resolution, or a single option, needs no search)."""
     if game.is_over():
         raise GameOverError("the game is over: nothing to suggest")
-    rng = random.Random(seed)
-    if level == "medium":
-        return MediumPlayer(rng)
-    if level == "hard":
-        return HardPlayer(rng, time_budget=time_budget, iterations=iterations, clock=clock)
-    raise ValueError(f"hints come from {' or '.join(HINT_LEVELS)}, not {level!r}")
+    if level not in HINT_LEVELS:
+        raise ValueError(f"hints come from {' or '.join(HINT_LEVELS)}, not {level!r}")
+    ranked = MediumPlayer(random.Random(0)).rank(game)
+    search = SEARCHES.get(level)
+    if search is None or game.phase is Phase.RESOLVE or len(ranked) == 1:
+        return ranked
+    shortlist = [action for _value, action in ranked[:CANDIDATES]]
+    return appraise(
+        game,
+        shortlist,
+        iterations=hint_iterations(game.players) if iterations is None else iterations,
+        seed=position_seed(game, HINT_SALT) if seed is None else seed,
+        search=search,
+    )

@@ -10,12 +10,13 @@ estimate (``placement_scores``) and only the best ``shortlist`` are played out.
 from __future__ import annotations
 
 import random
+from operator import mul
 
-from cacao_game.ai.evaluation import Valuer, neighbours
+from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.policy import best_fill, quick_fill, rank_by_value, resolve_choice
 from cacao_game.ai.weights import DEFAULT, Weights, resolve_weights
 from cacao_game.engine import Action, Game, Overbuild, Phase, Place
-from cacao_game.engine.tiles import TEMPLE, VOLCANO, VOLCANO_SIDES, WORKER_SIDES, Pos
+from cacao_game.engine.tiles import OPPOSITE, TEMPLE, VOLCANO, VOLCANO_SIDES, WORKER_SIDES, Pos, neighbours
 
 SHORTLIST = 24
 """Placements played out in full after the quick ranking."""
@@ -39,13 +40,13 @@ def square_sides(game: Game, square: Pos, valuer: Valuer) -> tuple[float, list[f
         tile = jungle.get(space)
         if tile is not None:
             code, rotation = tile
-            edge = VOLCANO_SIDES[rotation][(side + 2) % 4] if code == VOLCANO else None
+            edge = VOLCANO_SIDES[rotation][OPPOSITE[side]] if code == VOLCANO else None
             per_side[side] = valuer.worker_value(game, seat, code, edge)
             if code == TEMPLE:
                 per_side[side] += valuer.weights.temple_side
             continue
         around = neighbours(space)
-        if not fills_left or not any(sq in workers for sq in around):
+        if not fills_left or workers.keys().isdisjoint(around):
             continue
         fills_left -= 1
         per_side[side] = valuer.tile_ev[seat]
@@ -53,7 +54,7 @@ def square_sides(game: Game, square: Pos, valuer: Valuer) -> tuple[float, list[f
             other = workers.get(sq)
             if other is None:
                 continue
-            facing = WORKER_SIDES[other.tile][other.rotation][(facing_side + 2) % 4]
+            facing = WORKER_SIDES[other.tile][other.rotation][OPPOSITE[facing_side]]
             gain = facing * valuer.tile_ev[other.seat]
             constant += gain if other.seat == seat else -gain / max(1, game.players - 1)
     return constant, per_side
@@ -70,7 +71,7 @@ def placement_scores(game: Game, actions: list[Action], valuer: Valuer) -> list[
             table = tables[action.pos] = square_sides(game, action.pos, valuer)
         constant, per_side = table
         layout = WORKER_SIDES[action.tile][action.rotation]
-        score = constant + sum(count * value for count, value in zip(layout, per_side, strict=True))
+        score = constant + sum(map(mul, layout, per_side))
         if isinstance(action, Overbuild):
             score -= valuer.sun_unit[game.mover]
         scores.append(score)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cacao_game.ai.evaluation import Valuer, neighbours
+from cacao_game.ai.evaluation import Valuer
 from cacao_game.engine import Action, Fill, Game, Phase, Resolve
 from cacao_game.engine.resolution import amounts, apply_edge, reachable
-from cacao_game.engine.tiles import VOLCANO, VOLCANO_SIDES, WORKER_SIDES
+from cacao_game.engine.tiles import OPPOSITE, VOLCANO, VOLCANO_SIDES, WORKER_SIDES, neighbours
 
 FillPolicy = Callable[[Game, Valuer], Action]
 """Chooses a fill for the mover of a game waiting for one."""
@@ -84,7 +84,7 @@ def quick_fill_score(game: Game, fill: Fill, valuer: Valuer) -> float:
         tile = game.workers.get(square)
         if tile is None:
             continue
-        facing = WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+        facing = WORKER_SIDES[tile.tile][tile.rotation][OPPOSITE[side]]
         if not facing:
             continue
         edge = VOLCANO_SIDES[fill.rotation][side] if fill.tile == VOLCANO else None

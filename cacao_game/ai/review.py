@@ -2,12 +2,14 @@
 
 ``review_game(setup, actions)`` replays a game and, at each decision of the chosen seats
 that had more than one legal option, values the move played and the AI's best candidates
-(medium's best ``CANDIDATES``) with the same search at the same budget: flat Monte Carlo
-over re-deals of what the deciding seat could not see, every candidate played on the same
-re-deals and rolled out as the hard level does (``cacao_game.ai.hard.playout``). The loss
+(medium's best ``CANDIDATES``) with the coach's search (``cacao_game.ai.analysis``, the
+same one that gives hints): flat Monte Carlo over re-deals of what the deciding seat could
+not see, every candidate played on the same re-deals and rolled out as the hard level does
+(``cacao_game.ai.hard.playout``). The loss
 of a decision is the best candidate's mean value less the played move's, in points of the
 seat's margin; a loss of ``INACCURACY``, ``MISTAKE`` or ``BLUNDER`` points or more marks it.
-A flagged decision carries why the better move beats the one played (``explain.compare``).
+A flagged decision carries why the better move beats the one played (``explain.compare``:
+reasons that add up to the loss, every count in its own seat's direction).
 
 Budgets (``Budget``): a fixed number of re-deals per decision (deterministic: each
 decision's re-deals come from a generator seeded by the review's seed and the decision's
@@ -25,13 +27,14 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
-from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.analysis import appraise
 from cacao_game.ai.explain import Advice, compare
-from cacao_game.ai.hard import CANDIDATES, Deadline, default_horizon, flat_monte_carlo, playout
+from cacao_game.ai.hard import CANDIDATES, Deadline
 from cacao_game.ai.medium import MediumPlayer
-from cacao_game.ai.search import SearchTask
 from cacao_game.engine import Action, Game, IllegalActionError, Phase, Setup
+from cacao_game.engine.replay import replay
 
 INACCURACY = 1.0
 MISTAKE = 3.0
@@ -40,7 +43,20 @@ BLUNDER = 6.0
 MARKS = ("good", "inaccuracy", "mistake", "blunder")
 """The marks, from no loss worth naming to the worst."""
 REVIEW_SECONDS = 0.5
-"""Seconds per decision by default."""
+"""Seconds per decision of a review bounded in time."""
+REVIEW_ITERATIONS: Final[dict[int, int]] = {2: 60, 3: 24, 4: 16}
+"""Re-deals per decision of the app's and the command line's review, by player count: about
+``REVIEW_SECONDS`` to 1 s on the machine that measured them (``python tools/bench_coach.py
+--calibrate --players P``), the same review on every machine."""
+
+
+def review_iterations(players: int) -> int:
+    """The re-deals per decision of a review of a game of ``players`` (``REVIEW_ITERATIONS``)."""
+    return REVIEW_ITERATIONS.get(players, min(REVIEW_ITERATIONS.values()))
+
+
+UNBOUNDED: Final = 1 << 30
+"""The iteration cap of a review bounded in seconds."""
 COSTLIEST = 3
 """Decisions listed as a seat's costliest."""
 
@@ -160,15 +176,16 @@ def positions(
     Raises ValueError for a seat the game does not have and ``IllegalActionError`` for an
     action the rules refuse (check a record with ``replay_record`` first for a clear reason).
     """
-    game = Game(setup, keep_history=False)
-    wanted = set(range(game.players)) if seats is None else set(seats)
-    if not wanted <= set(range(game.players)):
-        raise ValueError(f"seats must be among 0-{game.players - 1}, not {sorted(wanted)}")
+    wanted = set(range(setup.players)) if seats is None else set(seats)
+    if not wanted <= set(range(setup.players)):
+        raise ValueError(f"seats must be among 0-{setup.players - 1}, not {sorted(wanted)}")
     found = []
-    for index, action in enumerate(actions):
+
+    def note(game: Game, index: int, action: Action) -> None:
         if game.current_player() in wanted and len(game.legal_actions()) > 1:
             found.append((index, game.clone(), action))
-        game.apply(action)
+
+    replay(setup, actions, before=note, keep_history=False)
     return found
 
 
@@ -191,8 +208,6 @@ def review_decision(
     shortlist = [action for _value, action in ranked[:CANDIDATES]]
     if played not in shortlist:
         shortlist.append(played)
-    view = game.view(seat)
-    valuer = Valuer(view)
     deadline = Deadline(budget.seconds, budget.clock(), budget.clock)
     used = [0]
 
@@ -200,21 +215,23 @@ def review_decision(
         used[0] = done
         if stop is not None and stop():
             raise ReviewCancelled(f"stopped at decision {index}")
-        if budget.iterations is not None:
-            return done < budget.iterations
-        return deadline.keep_going(done)
+        return budget.iterations is not None or deadline.keep_going(done)
 
-    rollout = playout(valuer, default_horizon(game.players))
-    values = flat_monte_carlo(SearchTask(view, seat, shortlist, valuer, rng, keep_going, rollout))
-    best_value, best = values[0]
-    played_value = next(value for value, action in values if action == played)
-    loss = max(0.0, best_value - played_value)
+    iterations = budget.iterations if budget.iterations is not None else UNBOUNDED
+    analysis = appraise(
+        game, shortlist, iterations=iterations, seed=rng.getrandbits(64), keep_going=keep_going
+    )
+    used[0] = analysis.iterations
+    best_option = analysis.options[0]
+    mine = analysis.of(played)
+    assert mine is not None
+    best = best_option.action
+    loss = max(0.0, best_option.value - mine.value)
     if loss <= 1e-9:
         best, loss = played, 0.0
     advice = None
     if loss >= INACCURACY:
-        margin, changes = compare(game, best, played, loss)
-        advice = Advice(seat, best, played, margin, changes, searched=True)
+        advice = compare(game, best, played, analysis)
     return DecisionReview(
         index=index,
         turn=game.turn,
@@ -242,12 +259,13 @@ def review_game(
 ) -> GameReview:
     """Review the game dealt in ``setup`` and played by ``actions`` (see the module docstring).
 
-    ``seats``: whose decisions (default every seat). With a ``Budget`` of fixed iterations
-    the review depends only on the game, the seats' decisions and ``seed``. Raises
+    ``seats``: whose decisions (default every seat). ``budget`` defaults to
+    ``review_iterations`` re-deals per decision. With a ``Budget`` of fixed iterations the
+    review depends only on the game, the seats' decisions and ``seed``. Raises
     ValueError for an unknown seat, IllegalActionError for an illegal action and
     ``ReviewCancelled`` when stopped.
     """
-    budget = budget or Budget()
+    budget = budget or Budget(iterations=review_iterations(setup.players))
     found = positions(setup, actions, seats)
     players = setup.players
     reviewed = []

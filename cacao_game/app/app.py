@@ -21,12 +21,12 @@ from collections.abc import Callable
 
 import pygame
 
-from cacao_game.app import prefs, scale, strings, theme
+from cacao_game.app import prefs, routes, scale, strings, theme
 from cacao_game.app.assets import Assets
 from cacao_game.app.intents import IntentMap
 from cacao_game.app.layout import Layout
-from cacao_game.app.routes import Router
-from cacao_game.app.scene import Scene
+from cacao_game.app.routes import Route, UnknownScene
+from cacao_game.app.scene import Router, Scene, Shell
 from cacao_game.config.choices import ui_scale_percent
 from cacao_game.config.game import GameConfig
 from cacao_game.config.settings import Settings
@@ -37,10 +37,21 @@ LOGICAL_SIZE = scale.DESIGN_SIZE
 """The default off-screen size (tests, screenshots)."""
 FPS = 60
 TOAST_SECONDS = 3.0
+LONG_TOAST_SECONDS = 10.0
+"""How long a notice about the player's own files stays (shown as the game starts)."""
+WINDOW_SIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
+"""What a window manager's resize (drag, maximise, restore) posts: each one lays out anew."""
 FIRST_FRAME_ENV = "CACAO_BENCH_FIRST_FRAME"
 """Set to 1, the app writes ``CACAO_FIRST_FRAME <unix time>`` after its first frame and quits
 (tools/bench_frames.py measures the launch time with it)."""
 FIRST_FRAME_STAMP = "CACAO_FIRST_FRAME"
+
+
+class _NoScenes:
+    """The router of an app built without a catalog: it knows no scene."""
+
+    def make(self, route: Route, app: Shell) -> Scene:
+        raise UnknownScene(f"no scene for {route!r}: build the app with catalog.router()")
 
 
 def _toggle_fullscreen() -> pygame.Surface | None:
@@ -62,8 +73,8 @@ class App:
         router: Router | None = None,
     ) -> None:
         """``screen`` defaults to an off-screen 1920x1080 surface (tests, screenshots); any
-        size works, the scenes lay out at it. ``router`` knows the scenes by name
-        (``cacao_game.app.catalog.router()``)."""
+        size works, the scenes lay out at it. ``router`` builds the scene of each route
+        (``cacao_game.app.catalog.router()``; without it no scene can be opened)."""
         if not pygame.font.get_init():
             pygame.font.init()
         self.screen = screen if screen is not None else pygame.Surface(LOGICAL_SIZE)
@@ -77,11 +88,15 @@ class App:
         self.layout = self.design_layout.arranged(self.scale)
         """The anchors in real pixels at the current scale."""
         self.intents = IntentMap(self.settings.key_bindings)
-        self.router = router if router is not None else Router()
+        self.router: Router = router if router is not None else _NoScenes()
         self.stack: list[Scene] = []
         self.running = True
         self.exit_code = 0
         self.toast: tuple[str, float] | None = None
+        self.toast_detail = ""
+        """What the toast says while the mouse is on it ("": nothing more)."""
+        self.toast_rect: pygame.Rect | None = None
+        """Where the toast was last drawn."""
         self.frame = 0
         self.mouse_pos: tuple[int, int] = (-1, -1)
         self.toggle_display: Callable[[], pygame.Surface | None] = _toggle_fullscreen
@@ -135,17 +150,17 @@ class App:
 
     def home(self) -> None:
         """Back to the main menu, leaving whatever is on the stack."""
-        self.reset(self.router.make("menu", self))
+        self.reset(self.router.make(routes.Menu(), self))
 
-    def open(self, name: str, *args: object, **options: object) -> Scene:
-        """Push the scene called ``name`` (built with ``args`` and ``options``) and return it."""
-        scene = self.router.make(name, self, *args, **options)
+    def open(self, route: Route) -> Scene:
+        """Push the scene of ``route`` and return it."""
+        scene = self.router.make(route, self)
         self.push(scene)
         return scene
 
-    def switch(self, name: str, *args: object, **options: object) -> Scene:
-        """Replace the top scene with the scene called ``name`` and return it."""
-        scene = self.router.make(name, self, *args, **options)
+    def switch(self, route: Route) -> Scene:
+        """Replace the top scene with the scene of ``route`` and return it."""
+        scene = self.router.make(route, self)
         self.replace(scene)
         return scene
 
@@ -154,9 +169,11 @@ class App:
         self.running = False
         self.exit_code = code
 
-    def notify(self, message: str) -> None:
-        """Show a short message at the bottom of the screen for a few seconds."""
-        self.toast = (message, TOAST_SECONDS)
+    def notify(self, message: str, seconds: float = TOAST_SECONDS, detail: str = "") -> None:
+        """Show a short message at the bottom of the screen for ``seconds``; ``detail`` (a
+        save's full path, say) replaces it while the mouse rests on it, which keeps it up."""
+        self.toast = (message, seconds)
+        self.toast_detail = detail
 
     # ------------------------------------------------------------------ size
 
@@ -230,6 +247,8 @@ class App:
             self.stack[-1].update(dt)
         if self.toast is not None:
             message, left = self.toast
+            if self.toast_hovered():
+                left = max(left, 0.3 + dt)
             self.toast = (message, left - dt) if left - dt > 0 else None
         self.draw(self.screen)
 
@@ -241,7 +260,7 @@ class App:
             elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 self.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
                 rest.append(event)
-            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            elif event.type in WINDOW_SIZE_EVENTS:
                 self._follow_window()
             elif self.intents.has(event, "fullscreen") and not getattr(self.top, "capturing", False):
                 self.toggle_fullscreen()
@@ -250,9 +269,11 @@ class App:
         return rest
 
     def _follow_window(self) -> None:
-        """The window changed size: lay out at the display surface's new size."""
+        """The window changed size: lay out at the display surface's new size. The display
+        surface is resized in place (``self.screen`` may be that very object, already at the
+        new size), so the layout's size is what is compared (in ``resize``)."""
         display = pygame.display.get_surface()
-        if display is not None and display.get_size() != self.screen.get_size():
+        if display is not None:
             self.resize(display)
 
     def _dispatch(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
@@ -274,9 +295,9 @@ class App:
                 if top.is_help:
                     self.pop()
                 else:
-                    self.open("help")
+                    self.open(routes.Help())
             elif self.intents.has(event, "pause") and top.pausable:
-                self.open("pause")
+                self.open(routes.Pause())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the top scene and, under transparent overlays, the scenes below it."""
@@ -285,8 +306,17 @@ class App:
             first -= 1
         for scene in self.stack[max(first, 0) :]:
             scene.draw(surface)
-        if self.toast is not None:
-            theme.draw_toast(self, surface, self.toast[0], min(1.0, self.toast[1] / 0.3))
+        if self.toast is None:
+            self.toast_rect = None
+            return
+        message = self.toast_detail if self.toast_hovered() else self.toast[0]
+        floor = self.stack[-1].toast_floor(surface.get_height()) if self.stack else None
+        self.toast_rect = theme.draw_toast(self, surface, message, min(1.0, self.toast[1] / 0.3), floor)
+
+    def toast_hovered(self) -> bool:
+        """Whether the mouse rests on a toast that has more to say."""
+        rect = self.toast_rect
+        return bool(self.toast_detail) and rect is not None and rect.collidepoint(self.mouse_pos)
 
     def run(self, clock: pygame.time.Clock | None = None) -> int:
         """The real loop at 60 frames per second until ``quit``; returns the exit code."""

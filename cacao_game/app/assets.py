@@ -1,4 +1,9 @@
-"""Fonts, images, palettes and sounds from the repository's ``assets/`` folder, loaded lazily.
+"""Fonts, images, palettes and sounds from the package data ``cacao_game.assets``, loaded lazily.
+
+``assets_root`` is the one place that finds the assets: ``importlib.resources`` on the
+package ``cacao_game.assets``, which ``pyproject.toml`` maps to the repository's top-level
+``assets/`` folder. So a checkout (installed editable), a wheel and the PyInstaller bundle
+read the same files the same way; ``$CACAO_ASSETS`` overrides.
 
 Everything is cached on first use. A missing or broken file logs one warning and is replaced:
 images by a drawn placeholder of the requested size, fonts by pygame's default font, sounds by
@@ -11,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -78,12 +84,29 @@ FALLBACK_UI = {
 }
 
 
+ASSETS_PACKAGE = "cacao_game.assets"
+"""The package whose data are the assets (the top-level ``assets/`` folder, mapped)."""
+FALLBACK_WARNING = "asset %s unavailable (%s); using a fallback"
+"""What is logged (once per file) when an asset is replaced by a fallback."""
+
+
 def assets_root() -> Path:
-    """The assets folder: ``$CACAO_ASSETS`` if set, else ``assets/`` next to the package."""
+    """The assets folder: ``$CACAO_ASSETS`` if set, else the folder of the package
+    ``cacao_game.assets`` (``importlib.resources``). When that package is not installed (a
+    checkout run without ``pip install -e .``) or not a folder on disk, an error is logged and
+    a path under which nothing exists is returned: every asset then falls back."""
     override = os.environ.get("CACAO_ASSETS")
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[2] / "assets"
+    try:
+        root = resources.files(ASSETS_PACKAGE)
+    except ModuleNotFoundError:
+        log.error("the package %s is not installed (pip install -e . in a checkout)", ASSETS_PACKAGE)
+        return Path(os.devnull)
+    if not isinstance(root, Path):
+        log.error("the package %s is not a folder on disk (%s)", ASSETS_PACKAGE, root)
+        return Path(os.devnull)
+    return root
 
 
 class Assets:
@@ -104,7 +127,7 @@ class Assets:
     def _warn_once(self, what: str, error: object) -> None:
         if what not in self._warned:
             self._warned.add(what)
-            log.warning("asset %s unavailable (%s); using a fallback", what, error)
+            log.warning(FALLBACK_WARNING, what, error)
 
     # ------------------------------------------------------------------ fonts
 

@@ -1,13 +1,18 @@
-"""Every scene of the app, registered by name on a ``Router`` (the only module that imports
-them all)."""
+"""Every scene of the app, built from its route (the only module that imports them all)."""
 
 from __future__ import annotations
 
+from typing import assert_never
+
+from cacao_game.app import routes
 from cacao_game.app.play.scene import PlayScene
-from cacao_game.app.routes import Router
+from cacao_game.app.routes import Route
+from cacao_game.app.scene import Router, Scene, Shell
 from cacao_game.app.scenes.confirm import ConfirmDialog
 from cacao_game.app.scenes.help import HelpOverlay, RulesScene
+from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.load import LoadScene
+from cacao_game.app.scenes.lobby import LobbyScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.reviewing import ReviewingOverlay
@@ -16,18 +21,45 @@ from cacao_game.app.scenes.settings import SettingsScene
 from cacao_game.app.scenes.setup import SetupScene
 
 
+class Catalog:
+    """The router of the app: one case per route."""
+
+    def make(self, route: Route, app: Shell) -> Scene:
+        """The scene of ``route`` for ``app``."""
+        match route:
+            case routes.Menu():
+                return MenuScene(app)
+            case routes.Setup(config, hosting):
+                return SetupScene(app, config, hosting=hosting)
+            case routes.Join():
+                return JoinScene(app)
+            case routes.Lobby(source):
+                return LobbyScene(app, source)
+            case routes.SettingsPage():
+                return SettingsScene(app)
+            case routes.Load():
+                return LoadScene(app)
+            case routes.Rules():
+                return RulesScene(app)
+            case routes.Help():
+                return HelpOverlay(app)
+            case routes.Pause():
+                return PauseOverlay(app)
+            case routes.Confirm():
+                return ConfirmDialog(
+                    app, route.message, route.on_yes, route.on_no,
+                    title=route.title, yes=route.yes, no=route.no, danger=route.danger,
+                )  # fmt: skip
+            case routes.Scoring(game, config, history):
+                return ScoringScene(app, game, config, history)
+            case routes.Reviewing(game, config, seconds, iterations, ai):
+                return ReviewingOverlay(app, game, config, seconds=seconds, iterations=iterations, ai=ai)
+            case routes.Table(source, ai, lesson, review, net):
+                return PlayScene(app, source, ai=ai, lesson=lesson, review=review, net=net)
+            case _:
+                assert_never(route)
+
+
 def router() -> Router:
     """A router that knows every scene."""
-    routes = Router()
-    routes.register("menu", MenuScene)
-    routes.register("setup", SetupScene)
-    routes.register("settings", SettingsScene)
-    routes.register("load", LoadScene)
-    routes.register("rules", RulesScene)
-    routes.register("help", HelpOverlay)
-    routes.register("pause", PauseOverlay)
-    routes.register("confirm", ConfirmDialog)
-    routes.register("scoring", ScoringScene)
-    routes.register("reviewing", ReviewingOverlay)
-    routes.register("table", PlayScene)
-    return routes
+    return Catalog()

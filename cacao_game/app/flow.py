@@ -1,7 +1,7 @@
 """Moves between scenes that several scenes share: start a game, resume a save, watch a record.
 
 Each builds the source the table shows (a ``PlaySession`` or a ``ReplaySession``) and asks
-the app for the ``table`` scene by name; a failure is shown as a one-line notice.
+the shell for the table by its route (``routes.Table``); a failure is shown as a one-line notice.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cacao_game import saves
+from cacao_game.app import routes
 from cacao_game.app.play.ai_worker import ScriptedAI
+from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import problem_text, t
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
@@ -27,13 +29,13 @@ from cacao_game.tutorial.script import STEPS
 from cacao_game.tutorial.session import TutorialSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 log = logging.getLogger(__name__)
 
 
 def new_session(
-    app: App, config: GameConfig, game: Game | None = None, view: dict[str, JSON] | None = None
+    app: Shell, config: GameConfig, game: Game | None = None, view: dict[str, JSON] | None = None
 ) -> PlaySession:
     """A play session for ``config`` (resuming ``game``) that autosaves to the autosave slot."""
     return PlaySession(
@@ -45,32 +47,33 @@ def new_session(
     )
 
 
-def start_game(app: App, config: GameConfig) -> None:
+def start_game(app: Shell, config: GameConfig) -> None:
     """Start a new game of ``config`` over the menu (whatever else was open closes).
 
     If the autosave holds an unfinished game, ask first: Yes keeps that game as a named save
     ("Unfinished <date>", listed by Load) and starts the new one; No changes nothing.
     """
     config.validate()
-    unfinished = unfinished_autosave()
+    unfinished = unfinished_autosave(app)
     if unfinished is None:
         _start(app, config)
         return
     app.open(
-        "confirm",
-        t("flow.unfinished", name=unfinished),
-        lambda: _keep_then_start(app, config),
-        yes=t("flow.keep_and_start"),
-        no=t("common.cancel"),
+        routes.Confirm(
+            t("flow.unfinished", name=unfinished),
+            lambda: _keep_then_start(app, config),
+            yes=t("flow.keep_and_start"),
+            no=t("common.cancel"),
+        )
     )
 
 
-def _start(app: App, config: GameConfig) -> None:
+def _start(app: Shell, config: GameConfig) -> None:
     app.home()
-    app.open("table", new_session(app, config))
+    app.open(routes.Table(new_session(app, config)))
 
 
-def _keep_then_start(app: App, config: GameConfig) -> None:
+def _keep_then_start(app: Shell, config: GameConfig) -> None:
     try:
         where = keep_unfinished()
     except (OSError, ValueError) as error:
@@ -80,7 +83,7 @@ def _keep_then_start(app: App, config: GameConfig) -> None:
     app.notify(t("flow.kept", name=where.stem))
 
 
-def unfinished_autosave() -> str | None:
+def unfinished_autosave(app: Shell) -> str | None:
     """A one-line description of the autosave's game if it is unfinished, else None."""
     path = saves.autosave_path()
     if not path.is_file():
@@ -91,7 +94,7 @@ def unfinished_autosave() -> str | None:
         return None
     if loaded.game.is_over():
         return None
-    names = ", ".join(seat.name for seat in loaded.config.seats)
+    names = ", ".join(seat_labels(app.assets, loaded.config.names, loaded.config.kinds))
     return f"{names} ({t('flow.turn', turn=loaded.game.turn + 1)})"
 
 
@@ -105,7 +108,7 @@ def keep_unfinished(now: datetime | None = None) -> Path:
     return target
 
 
-def open_save(app: App, path: Path, *, backup_fallback: bool = False) -> bool:
+def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
     """Resume the save at ``path`` over the menu; on failure show its one-line reason.
 
     With ``backup_fallback`` a refused file is replaced by its ``.bak`` when that loads.
@@ -120,7 +123,7 @@ def open_save(app: App, path: Path, *, backup_fallback: bool = False) -> bool:
         app.notify(t("load.failed", name=path.name, reason=problem_text(error)))
         return False
     app.home()
-    app.open("table", session)
+    app.open(routes.Table(session))
     return True
 
 
@@ -133,12 +136,12 @@ def autosave_exists() -> bool:
         return False
 
 
-def continue_game(app: App) -> bool:
+def continue_game(app: Shell) -> bool:
     """Resume the autosave."""
     return open_save(app, saves.autosave_path(), backup_fallback=True)
 
 
-def start_tutorial(app: App, *, fresh: bool = False) -> bool:
+def start_tutorial(app: Shell, *, fresh: bool = False) -> bool:
     """Open the guided first game over the menu: where it was left, or from its first lesson
     when there is no progress, it was finished, or ``fresh`` (Start over). Its progress is
     kept in its own file (``cacao_game.tutorial.progress``), never in the autosave.
@@ -158,19 +161,20 @@ def start_tutorial(app: App, *, fresh: bool = False) -> bool:
             player=saved.player if saved is not None else player_name(app),
             autosaver=BackgroundAutosaver(progress.tutorial_path),
             view=saved.view if saved is not None else None,
+            save_to=progress.tutorial_path,
         )
     except (ValueError, OSError) as error:  # SaveError is a ValueError
         app.notify(t("tutorial.failed", reason=one_line(error)))
         return False
     app.home()
-    app.open("table", session, ai=ScriptedAI(session.scripted_answer))
+    app.open(routes.Table(session, ScriptedAI(session.scripted_answer), lesson=session))
     step = session.coach.current(session.game)
     if saved is not None and step is not None:
         app.notify(t("tutorial.resumed", chapter=t(f"tutorial.chapter.{step.chapter}")))
     return True
 
 
-def player_name(app: App) -> str:
+def player_name(app: Shell) -> str:
     """The name the tutorial gives the player: the first human of the last game set up, else
     the default ("Player")."""
     last = app.last_config
@@ -178,18 +182,19 @@ def player_name(app: App) -> str:
     return humans[0] if humans else t("tutorial.player")
 
 
-def watch_record(app: App, record: Mapping[str, object]) -> bool:
-    """Push the replay of ``record``; False (and a notice) if the record does not replay."""
+def watch_record(app: Shell, record: Mapping[str, object], config: GameConfig | None = None) -> bool:
+    """Push the replay of ``record``, its seats named as in ``config`` when given (a record
+    keeps only colours and kinds); False (and a notice) if the record does not replay."""
     try:
-        source = ReplaySession(record)
+        source = ReplaySession(record, config)
     except ValueError as error:  # RecordError: the record does not replay
         app.notify(t("scoring.replay_failed", reason=one_line(error)))
         return False
-    app.open("table", source)
+    app.open(routes.Table(source))
     return True
 
 
-def open_replay(app: App, path: Path) -> bool:
+def open_replay(app: Shell, path: Path) -> bool:
     """Watch the game record at ``path`` over the menu."""
     try:
         record = read_record(path)

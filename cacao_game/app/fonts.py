@@ -165,3 +165,18 @@ class FallbackFont(pygame.font.Font):
                 x = 0
             surface.blit(image, (x, row * step))
         return surface
+
+
+def cannot_draw(font: pygame.font.Font, text: str) -> str:
+    """The characters of ``text``, each once and in order, that ``font`` would draw as a box:
+    neither it nor its fallback has a glyph for them (Arabic, Hebrew, Korean, emoji...).
+    Empty for a plain pygame font, whose coverage is not known."""
+    if text.isascii() or not isinstance(font, FallbackFont):
+        return ""
+    fallback = font.fallback_path
+    missing = (
+        char
+        for char in text
+        if not has_glyph(font.path, char) and (fallback is None or not has_glyph(fallback, char))
+    )
+    return "".join(dict.fromkeys(missing))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pygame
 
     from cacao_game.app.app import App
+    from cacao_game.config.settings import BindingRepair
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,22 @@ WINDOW_FRACTION = 0.9
 def quiet_dummy_warnings() -> None:
     """Hide the "no fast renderer available" warning SCALED gives under the dummy driver."""
     warnings.filterwarnings("ignore", message=".*no fast renderer available.*")
+
+
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+
+
+def plain_framebuffer() -> None:
+    """On Linux, show the window's pixels the plain way (X11 shared memory) rather than
+    through an OpenGL texture, unless ``SDL_FRAMEBUFFER_ACCELERATION`` is set already.
+
+    The app draws everything in software; SDL's texture framebuffer only copies the finished
+    frame into a texture, and starting OpenGL for that costs about 110 MB (the GL driver,
+    with Mesa's LLVM, and copies of the frame) where a GPU driver is missing or software.
+    Call before the display module starts.
+    """
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault(FRAMEBUFFER_HINT, "0")
 
 
 def display_problem() -> str | None:
@@ -54,8 +71,14 @@ def window_size(desktop: tuple[int, int], logical: tuple[int, int] = (1920, 1080
     return max(320, round(logical[0] * scale)), max(180, round(logical[1] * scale))
 
 
-MIN_WINDOW = (960, 540)
-"""The smallest window the player can drag to (the layouts stay readable above it)."""
+MIN_WINDOW = (1280, 720)
+"""The smallest window the player can drag to: the smallest design size (README, "Screen
+sizes"), or the desktop if that is smaller."""
+
+
+def minimum_window(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The smallest window on a desktop of ``desktop`` pixels: ``MIN_WINDOW`` within the desktop."""
+    return min(MIN_WINDOW[0], desktop[0]), min(MIN_WINDOW[1], desktop[1])
 
 
 def open_display(windowed: bool) -> pygame.Surface:
@@ -77,7 +100,7 @@ def open_display(windowed: bool) -> pygame.Surface:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             window = pygame.Window.from_display_module()
-        window.minimum_size = MIN_WINDOW
+        window.minimum_size = minimum_window(desktop)
         window.position = pygame.WINDOWPOS_CENTERED
     except (pygame.error, AttributeError) as error:
         log.info("window limits not set: %s", error)
@@ -105,25 +128,39 @@ def first_scenes(app: App, args: argparse.Namespace) -> None:
         open_replay(app, Path(replay))
 
 
-def run_app(args: argparse.Namespace) -> int:
-    """Open the game window and run until Quit; returns the process exit code (1: no display)."""
+def prepare_display() -> str | None:
+    """Everything before the window opens: the display module started the app's way
+    (``plain_framebuffer``), fonts, large blocks handed back to the system. None when a
+    display is usable, else the message to show (see ``display_problem``)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     quiet_dummy_warnings()
+    plain_framebuffer()
+    problem = display_problem()
+    if problem is not None:
+        return problem
     import pygame
 
-    problem = display_problem()
+    from cacao_game.app.memory import return_large_blocks
+
+    pygame.font.init()
+    return_large_blocks()
+    return None
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the game window and run until Quit; returns the process exit code (1: no display)."""
+    problem = prepare_display()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    pygame.font.init()
-    from cacao_game.app import prefs
-    from cacao_game.app.memory import return_large_blocks
+    import pygame
 
-    return_large_blocks()
+    from cacao_game.app import prefs
     from cacao_game.app.app import App
     from cacao_game.app.strings import t
 
-    settings = prefs.load()
+    repairs: list[BindingRepair] = []
+    settings = prefs.load(repairs)
     windowed = bool(getattr(args, "windowed", False)) or not settings.fullscreen
     try:
         screen = open_display(windowed)
@@ -135,6 +172,11 @@ def run_app(args: argparse.Namespace) -> int:
     app = App(screen, settings, router=router())
     app.toggle_display = toggle_display
     first_scenes(app, args)
+    notice = prefs.repair_notice(repairs)
+    if notice is not None:
+        from cacao_game.app.app import LONG_TOAST_SECONDS
+
+        app.notify(notice, LONG_TOAST_SECONDS)
     try:
         return app.run()
     finally:

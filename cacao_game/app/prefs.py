@@ -7,12 +7,35 @@ by the settings module itself.
 
 from __future__ import annotations
 
-from cacao_game.config.settings import DEFAULT_KEY_BINDINGS, Settings, load_settings, save_settings
+from cacao_game.app.strings import joined, t
+from cacao_game.config.settings import (
+    DEFAULT_KEY_BINDINGS,
+    MAX_KEYS_PER_ACTION,
+    BindingRepair,
+    Settings,
+    load_settings,
+    save_settings,
+)
+
+NAMED_REPAIRS = 3
+"""Actions a repair notice names; the others are counted."""
 
 
-def load() -> Settings:
-    """The saved settings, or the defaults if they cannot be read."""
-    return load_settings()
+def load(repairs: list[BindingRepair] | None = None) -> Settings:
+    """The saved settings, or the defaults if they cannot be read; key bindings the file
+    got wrong are repaired and listed in ``repairs``."""
+    return load_settings(repairs=repairs)
+
+
+def repair_notice(repairs: list[BindingRepair]) -> str | None:
+    """What the player is told about key bindings repaired on loading (None: nothing was)."""
+    if not repairs:
+        return None
+    actions = [t(f"intent.{intent}") for intent in dict.fromkeys(repair.intent for repair in repairs)]
+    if len(actions) > NAMED_REPAIRS:
+        rest = len(actions) - NAMED_REPAIRS
+        actions = [*actions[:NAMED_REPAIRS], t("settings.keys_repaired_more", count=rest)]
+    return t("settings.keys_repaired", actions=joined(actions), most=MAX_KEYS_PER_ACTION)
 
 
 def save(settings: Settings) -> None:

@@ -1,45 +1,146 @@
-"""Scene routing: scenes ask for the next scene by name, and never import one another.
+"""Scene routing: scenes ask for the next scene by a typed route, and never import one another.
 
-``Router`` maps a name (``menu``, ``setup``, ``table``, ``scoring`` ...) to a maker that
-builds the scene; ``cacao_game.app.catalog`` fills it once, when the app starts. The app
-pushes, replaces or resets scenes by name (``App.open``, ``App.switch``, ``App.home``).
+A route is a small frozen value naming a scene and carrying exactly what that scene is built
+with (``Setup(config)``, ``Table(source)``, ``Scoring(game, config, history)`` ...). The app
+pushes, replaces or resets scenes by route (``Shell.open``, ``Shell.switch``, ``Shell.home``);
+``cacao_game.app.catalog`` is the one ``match`` that builds the scene of each route, so mypy
+names a route nobody builds. This module knows no scene and no app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-if TYPE_CHECKING:
-    from cacao_game.app.app import App
-    from cacao_game.app.scene import Scene
+from cacao_game.ai.review import REVIEW_SECONDS
+from cacao_game.app.play.ai_worker import AIClient
+from cacao_game.config.game import GameConfig
+from cacao_game.engine import Game
+from cacao_game.net.remote import RemoteSource
+from cacao_game.session.review import ReviewSession
+from cacao_game.session.source import TableSource
+from cacao_game.tutorial.session import TutorialSession
 
-SceneMaker = Callable[..., "Scene"]
-"""Builds a scene: ``maker(app, *args, **options)``."""
+
+@dataclass(frozen=True)
+class Menu:
+    """The main menu."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The new-game setup, filled with ``config`` (None: the last game's seats, or defaults)."""
+
+    config: GameConfig | None = None
+    hosting: bool = False
+    """The Host a game setup (a Remote player seat kind; Host opens the lobby)."""
+
+
+@dataclass(frozen=True)
+class Join:
+    """Join a game across machines: address, port, table code, name."""
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """A game across machines waiting to start (``source``: this player's seat; the hosting
+    player's is a ``HostedSource`` with its host)."""
+
+    source: RemoteSource
+
+
+@dataclass(frozen=True)
+class SettingsPage:
+    """The settings screen."""
+
+
+@dataclass(frozen=True)
+class Load:
+    """The saved games."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules screen."""
+
+
+@dataclass(frozen=True)
+class Help:
+    """The help overlay (F1)."""
+
+
+@dataclass(frozen=True)
+class Pause:
+    """The pause overlay over the table."""
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A Yes / No question; the chosen callback runs after the dialog closed. ``title``,
+    ``yes`` and ``no`` replace the default wording; ``danger`` colours Yes as destructive."""
+
+    message: str
+    on_yes: Callable[[], None]
+    on_no: Callable[[], None] | None = None
+    title: str | None = None
+    yes: str | None = None
+    no: str | None = None
+    danger: bool = False
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The final scoring of ``game`` (``history``: each seat's projected total after every turn;
+    empty: replayed from the game)."""
+
+    game: Game
+    config: GameConfig
+    history: Sequence[Sequence[int]] = ()
+
+
+@dataclass(frozen=True)
+class Reviewing:
+    """The coach reviewing ``game``: ``seconds`` per decision or ``iterations`` re-deals (tests);
+    ``ai`` replaces the worker."""
+
+    game: Game
+    config: GameConfig
+    seconds: float = REVIEW_SECONDS
+    iterations: int | None = None
+    ai: AIClient | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """The play table showing ``source`` (any ``TableSource``); ``ai`` replaces the AI worker
+    (the tutorial's script); ``lesson`` is the tutorial shown (its lesson panel is drawn),
+    ``review`` the reviewed game shown (its verdict panel is drawn)."""
+
+    source: TableSource
+    ai: AIClient | None = None
+    lesson: TutorialSession | None = None
+    review: ReviewSession | None = None
+    net: RemoteSource | None = None
+    """The link to the host of a game across machines (the banner, seats away)."""
+
+
+Route = (
+    Menu
+    | Setup
+    | Join
+    | Lobby
+    | SettingsPage
+    | Load
+    | Rules
+    | Help
+    | Pause
+    | Confirm
+    | Scoring
+    | Reviewing
+    | Table
+)
+"""Every scene the app can open."""
 
 
 class UnknownScene(LookupError):
-    """No scene is registered under the name asked for."""
-
-
-class Router:
-    """Scene makers by name."""
-
-    def __init__(self) -> None:
-        self._makers: dict[str, SceneMaker] = {}
-
-    def register(self, name: str, maker: SceneMaker) -> None:
-        """Make ``name`` build scenes with ``maker`` (a later registration replaces it)."""
-        self._makers[name] = maker
-
-    def names(self) -> list[str]:
-        """Every registered name."""
-        return sorted(self._makers)
-
-    def make(self, name: str, app: App, *args: object, **options: object) -> Scene:
-        """Build the scene ``name`` for ``app``; raises UnknownScene for an unknown name."""
-        try:
-            maker = self._makers[name]
-        except KeyError:
-            raise UnknownScene(f"no scene called {name!r}") from None
-        return maker(app, *args, **options)
+    """The app was built without a scene catalog, or the catalog does not build this route."""

@@ -5,18 +5,93 @@ transparent overlay (``transparent = True``) is drawn over the scenes below it; 
 sets ``passthrough = True`` its unconsumed events are offered to the scene below. What no
 scene consumes reaches the app's global keys (help, pause).
 
-Scenes never import one another: they ask the app for the next scene by name
-(``cacao_game.app.routes``).
+Scenes never import one another: they ask the shell for the next scene by a typed route
+(``cacao_game.app.routes``). A scene holds a ``Shell``, the small part of the app it may use,
+never the ``App`` itself, so the app shell's modules import one another in one direction only.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.assets import Assets
+    from cacao_game.app.intents import IntentMap
+    from cacao_game.app.layout import Layout
+    from cacao_game.app.routes import Route
+    from cacao_game.app.scale import Scale
+    from cacao_game.config.game import GameConfig
+    from cacao_game.config.settings import Settings
+
+
+class Shell(Protocol):
+    """What a scene may use of the app that runs it (``cacao_game.app.app.App`` is one)."""
+
+    assets: Assets
+    settings: Settings
+    """The settings in effect; change them with ``apply_settings``."""
+    layout: Layout
+    """The layout anchors in real pixels at the current scale."""
+    scale: Scale
+    intents: IntentMap
+    screen: pygame.Surface
+    mouse_pos: tuple[int, int]
+    """Where the mouse was last seen ((-1, -1): not yet)."""
+    last_config: GameConfig | None
+    """The seats of the last game set up, offered again by the setup scene."""
+    stack: list[Scene]
+    """The scene stack, bottom first (read it; change it with open, switch, pop, home)."""
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input, or None."""
+        ...
+
+    def open(self, route: Route) -> Scene:
+        """Push the scene of ``route`` and return it."""
+        ...
+
+    def switch(self, route: Route) -> Scene:
+        """Replace the top scene with the scene of ``route`` and return it."""
+        ...
+
+    def home(self) -> None:
+        """Back to the main menu, leaving whatever is on the stack."""
+        ...
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene (the last one: quit)."""
+        ...
+
+    def quit(self, code: int = 0) -> None:
+        """Stop after this frame with exit ``code``."""
+        ...
+
+    def notify(self, message: str, seconds: float = ..., detail: str = "") -> None:
+        """A short message at the bottom of the screen (``detail`` while the mouse is on it)."""
+        ...
+
+    def apply_settings(self, settings: Settings | None = None) -> None:
+        """Take (new) settings into effect."""
+        ...
+
+    def toggle_fullscreen(self) -> bool:
+        """Switch between full screen and window; False if the display refuses."""
+        ...
+
+    def is_fullscreen(self) -> bool:
+        """Whether the window is full screen now."""
+        ...
+
+
+class Router(Protocol):
+    """Builds the scene of a route (``cacao_game.app.catalog.router()`` knows every scene)."""
+
+    def make(self, route: Route, app: Shell) -> Scene:
+        """The scene of ``route`` for ``app``; raises ``routes.UnknownScene`` if it has none."""
+        ...
 
 
 class Scene:
@@ -35,7 +110,7 @@ class Scene:
     is_help: bool = False
     """The help overlay sets this: the help key closes it instead of opening another."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -75,6 +150,11 @@ class Scene:
         there is nothing to save and any other exception (its ``str`` is shown) on failure.
         """
         raise LookupError("no game")
+
+    def toast_floor(self, height: int) -> int:
+        """The y (real pixels) a toast sits on over this scene, on a screen ``height`` tall:
+        near the bottom unless the scene keeps something there (the table's hand)."""
+        return height
 
     def leave_question(self) -> str:
         """What the pause overlay asks before Quit to menu leaves this scene."""

@@ -15,6 +15,7 @@ the English text.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import logging
 from collections.abc import Sequence
@@ -48,6 +49,60 @@ EN: dict[str, str] = {
     "menu.rules": "Rules",
     "menu.quit": "Quit",
     "menu.footer": "Cacao by Phil Walker-Harding · a fan-made digital edition for one table",
+    # games across machines (cacao_game.app.netplay, scenes/join.py, scenes/lobby.py)
+    "menu.host": "Host a game",
+    "menu.join": "Join a game",
+    "net.host_title": "Host a game",
+    "net.join_title": "Join a game",
+    "net.host": "Host",
+    "net.join": "Join",
+    "net.leave": "Leave",
+    "net.address": "Address",
+    "net.port": "Port",
+    "net.code": "Table code",
+    "net.name": "Your name",
+    "net.address_hint": "the host's address",
+    "net.port_hint": "8765",
+    "net.code_hint": "6 letters and digits",
+    "net.name_hint": "your name",
+    "net.join_note": "Ask the player who hosts for their address, port and table code.",
+    "net.everywhere": "Open to the network",
+    "net.hints": "Allow hints",
+    "net.bind_local": (
+        "Only this computer can connect (127.0.0.1). To play with other computers, "
+        "turn on Open to the network."
+    ),
+    "net.bind_all": (
+        "Open to the network: any computer that can reach this one may connect, "
+        "and anyone with the table code can join or watch."
+    ),
+    "net.error_seats": "Host a game with one Human seat (you) and at least one Remote player.",
+    "net.error_port": "The port is a number from 1 to 65535.",
+    "net.error_address": "Type the host's address.",
+    "net.error_code": "The table code is 6 letters and digits.",
+    "net.host_failed": "Could not host the game: {reason}",
+    "net.fill_ai": "Let the AI play",
+    "net.seat_free": "Waiting for a player…",
+    "net.you": "You",
+    "net.joined": "Joined",
+    "net.away": "Disconnected",
+    "net.standin": "AI stands in",
+    "net.joining": "Table {code}",
+    "net.connecting": "Connecting…",
+    "net.reconnecting": "Reconnecting…",
+    "net.waiting_players": "Waiting for every seat to have a player…",
+    "net.starting": "The game starts…",
+    "net.waiting_for": "Waiting for {name}…",
+    "net.lost": "Reconnecting to the host…",
+    "net.to_menu": "Back to menu",
+    # the program's version (cacao_game.version): the menu's corner and --version
+    "menu.version": "version {version}",
+    "cli.help.version": "print the program's version and exit",
+    "cli.help.check_assets": "load every asset and draw the menu off-screen; exit 1 if any falls back",
+    "cli.assets_folder": "assets: {path}",
+    "cli.assets_ok": "{count} asset files loaded and the menu drawn at {size}: nothing fell back",
+    "cli.assets_problem": "asset problem: {problem}",
+    "cli.check_assets_alone": "--check-assets goes with no other option",
     # common
     "common.back": "Back",
     "common.yes": "Yes",
@@ -85,14 +140,17 @@ EN: dict[str, str] = {
     "setup.thinking": "Hard AI thinking time",
     "setup.thinking_value": "{seconds} s per move",
     "setup.thinking_hint": (
-        "How long the hard AI, and the hints, may think about each decision. AI pacing in "
-        "Settings only sets how long an AI move stays on screen."
+        "How long the hard AI may think about each decision (a hint always searches the same "
+        "amount, so it never depends on this). AI pacing in Settings only sets how long an AI "
+        "move stays on screen."
     ),
     "setup.error_colours": "Every seat needs its own colour.",
     "setup.error_seats": "A game needs 2 to 4 seats.",
     "setup.error_name": "Every seat needs a name.",
+    "setup.error_glyphs": "Seat {number}'s name has letters this game cannot show ({chars}): use others.",
     "setup.error_seed": "The seed must be a whole number (or empty).",
     "kind.human": "Human",
+    "kind.remote": "Remote player",
     "kind.easy": "Easy AI",
     "kind.medium": "Medium AI",
     "kind.hard": "Hard AI",
@@ -194,6 +252,10 @@ EN: dict[str, str] = {
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
     "settings.key_swapped": "{key} was “{intent}”'s key: “{intent}” now uses {other}",
+    "settings.keys_repaired": (
+        "Settings file: key bindings repaired (one action per key, at most {most} keys each): {actions}"
+    ),
+    "settings.keys_repaired_more": "{count} more",
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
@@ -266,7 +328,7 @@ EN: dict[str, str] = {
     "rules.activate.title": "Workers at work",
     "rules.activate": "Each worker on an edge of your new tile acts on the jungle tile it faces; workers "
     "of any seat facing a newly filled square act too. Plantation: 1 or 2 cacao (store "
-    "5). Market: sell 1 cacao for 2, 3 or 4 gold. Gold mine: 1 or 2 gold. Water: one "
+    "5). Market: sell 1 cacao for {prices} gold. Gold mine: 1 or 2 gold. Water: one "
     "step up the water track. Sun site: 1 sun token (keep 3). Volcano: take 2 gold or "
     "pay 1 gold, by the edge value.",
     "rules.overbuild.title": "Overbuilding",
@@ -279,15 +341,25 @@ EN: dict[str, str] = {
     "1 gold per sun token and your water field (-10 up to +16).",
     "rules.auto.title": "Automatic steps",
     "rules.auto": "Choices that cannot change the result are made for you (gains are taken in full, a "
-    "price-4 market sells). You are asked only when it matters, e.g. how much to sell.",
+    "price-{best} market sells). You are asked only when it matters, e.g. how much to sell.",
+    "rules.coach.title": "The coach's words",
+    "rules.coach": "A hint or a review compares two moves in points: what the final score counts "
+    "(gold, the water field, sun tokens, temples), and cacao at what a market would pay. Each "
+    "reason says whose count changes and what that is worth to you: an opponent's gain counts "
+    'against you. "Now" is this turn; "in the next turns" is what the computer expects over '
+    'many deals of the hidden tiles, so it says "about". Workers at the temples: workers '
+    "facing a temple. Open spaces: empty jungle squares your workers face; the jungle tile laid "
+    "there makes them work. The best square left: the best place the next player can take. "
+    "An opponent's counts weigh against you, the leading opponent's more (with 3 or 4 "
+    'players): "more weight against you" is such a change without a change of count. '
+    '"Everything else" sums the smaller reasons, so the lines add up to the margin. "About as '
+    'good": the two moves are closer than the computer can tell apart.',
     "rules.tiles.title": "The jungle tiles",
     "rules.tiles.count": "×{n}",
     "rules.tiles.count_two": "×{n} (2 players: ×{two})",
     "tile_action.plantation1": "Each worker facing it takes 1 cacao. Your storage holds 5; more is lost.",
     "tile_action.plantation2": "Each worker facing it takes 2 cacao.",
-    "tile_action.market2": "Each worker facing it may sell 1 cacao for 2 gold.",
-    "tile_action.market3": "Each worker facing it may sell 1 cacao for 3 gold.",
-    "tile_action.market4": "Each worker facing it may sell 1 cacao for 4 gold.",
+    "tile_action.market": "Each worker facing it may sell 1 cacao for {price} gold.",
     "tile_action.gold1": "Each worker facing it takes 1 gold.",
     "tile_action.gold2": "Each worker facing it takes 2 gold.",
     "tile_action.water": "Each worker facing it moves your water carrier one field up the track "
@@ -303,7 +375,7 @@ EN: dict[str, str] = {
     "neighbouring edges and -1 on the other two, and whoever lays it chooses how it is turned.\n"
     "• A volcano's -1 costs nothing to a seat without gold; payments come before the gains of "
     "the same turn.\n"
-    "• With volcanoes, keeping cacao stays a choice at every market, even at 4, while a volcano "
+    "• With volcanoes, keeping cacao stays a choice at every market, even at {best}, while a volcano "
     "could still make you pay.\n"
     "• Start player: the rules name the oldest player; here the setup chooses or draws who "
     "starts.\n"
@@ -367,6 +439,7 @@ EN: dict[str, str] = {
     "play.then_resolve": "then decide what to sell…",
     "play.animating": "{name}'s move…",
     "play.overbuild": "Overbuild (1 sun)",
+    "play.choice_pending": "Choice to make this turn",
     "play.built_over": "Built over {name}'s {tile} (shown beside it)",
     "play.undone": "Undone",
     "play.undo_nobody": "Nothing to undo: no one has played yet",
@@ -376,6 +449,7 @@ EN: dict[str, str] = {
     "play.undo_reveal": "A hidden tile has been revealed: strict undo cannot go back past it",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",
+    "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",
     "flow.unfinished": "An unfinished game is waiting: {name}. Keep it as a saved game and start a new one?",
     "flow.keep_and_start": "Keep it, start new",
     "flow.turn": "turn {turn}",
@@ -392,6 +466,7 @@ EN: dict[str, str] = {
     "play.fill_space": "Must be filled this turn",
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
+    "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     "replay.first": "First",
     "replay.prev": "Back",
@@ -408,7 +483,6 @@ EN: dict[str, str] = {
     "log.paid": "{name} paid {n} gold at a volcano",
     "log.water": "{name} water {start} → {end}",
     "log.temple": "Temple {number}: {awards}",
-    "log.won": "{names} won",
     "preview.nothing": "nothing for you",
     "preview.with_choices": "{gains} with your choices",
     "preview.with_choices_about": "about {gains} with your choices",
@@ -430,9 +504,7 @@ EN: dict[str, str] = {
     "preview.gives": "{name} {gains}",
     "jungle.plantation1": "a plantation",
     "jungle.plantation2": "a double plantation",
-    "jungle.market2": "a market (2)",
-    "jungle.market3": "a market (3)",
-    "jungle.market4": "a market (4)",
+    "jungle.market": "a market ({price})",
     "jungle.gold1": "a gold mine (1)",
     "jungle.gold2": "a gold mine (2)",
     "jungle.water": "a water hole",
@@ -441,19 +513,17 @@ EN: dict[str, str] = {
     "jungle.volcano": "a volcano",
     "jungle_name.plantation1": "Single plantation",
     "jungle_name.plantation2": "Double plantation",
-    "jungle_name.market2": "Market (2)",
-    "jungle_name.market3": "Market (3)",
-    "jungle_name.market4": "Market (4)",
+    "jungle_name.market": "Market ({price})",
     "jungle_name.gold1": "Gold mine (1)",
     "jungle_name.gold2": "Gold mine (2)",
     "jungle_name.water": "Water",
     "jungle_name.sun": "Sun-worshiping site",
     "jungle_name.temple": "Temple",
     "jungle_name.volcano": "Volcano",
-    "tile.1111": "1-1-1-1",
-    "tile.2101": "2-1-0-1",
-    "tile.3001": "3-0-0-1",
-    "tile.3100": "3-1-0-0",
+    "tile.1111": "1 worker each side",
+    "tile.2101": "2 workers + 1 each beside",
+    "tile.3001": "3 workers + 1 on the left",
+    "tile.3100": "3 workers + 1 on the right",
     "float.full": "-{n} (full)",
     # key names as the keyboard shows them
     "key.ctrl": "Ctrl+{key}",
@@ -502,8 +572,8 @@ EN: dict[str, str] = {
         "the points lost and a mark, then a summary per seat"
     ),
     "cli.help.review_seat": "review seat N only (from 0)",
-    "cli.help.budget": "search time per decision (default {seconds})",
-    "cli.help.iterations": "re-deals per decision instead of a time budget: the same review on every run",
+    "cli.help.budget": "search time per decision instead of a number of re-deals",
+    "cli.help.iterations": "re-deals per decision (default {n}): the same review on every run",
     "cli.help.json": "also write the review as JSON (kept unless --force)",
     # command line: the network host (python -m cacao_game --serve)
     "cli.serve_group": "network host",
@@ -553,6 +623,7 @@ EN: dict[str, str] = {
     # tutorial
     "tutorial.menu": "Learn to play",
     "tutorial.player": "Player",
+    "tutorial.guide_kind": "Your guide",
     "tutorial.well_done.title": "Well done!",
     "tutorial.well_done": "Watch your workers at work: the board shows what each one gets.",
     "tutorial.like_this": "Like this:",
@@ -770,34 +841,50 @@ EN: dict[str, str] = {
     "coach.differs": "Compared with the next best move (nearly even):",
     "review.why": "Compared with the move played:",
     "list.and": "{rest} and {last}",
-    "coach.mine": "{points} {term}",
-    "coach.theirs": "{change} ({points})",
-    "coach.later": "{points} in the turns after",
-    "coach.term.gold": "gold",
-    "coach.term.water": "water track",
-    "coach.term.cacao": "cacao held",
-    "coach.term.sun": "sun tokens",
-    "coach.term.temples": "temple lead",
-    "coach.term.prospects": "from spaces your workers face",
-    "coach.term.threat": "best next square",
-    "coach.up.gold": "more gold for {name}",
-    "coach.up.water": "water steps for {name}",
-    "coach.up.cacao": "more cacao for {name}",
-    "coach.up.sun": "more sun for {name}",
-    "coach.up.temples": "a better temple lead for {name}",
-    "coach.up.prospects": "open spaces by {name}'s workers",
-    "coach.up.threat": "a better next square for {name}",
-    "coach.down.gold": "less gold for {name}",
-    "coach.down.water": "fewer water steps for {name}",
-    "coach.down.cacao": "less cacao for {name}",
-    "coach.down.sun": "less sun for {name}",
-    "coach.down.temples": "a worse temple lead for {name}",
-    "coach.down.prospects": "fewer open spaces by {name}'s workers",
-    "coach.down.threat": "a worse next square for {name}",
+    "list.or": "{rest} or {last}",
+    "coach.hint_close": "Hint: this move, or the outlined one: about as good",
+    "coach.other": "About as good: {move}",
+    "coach.other_board": "About as good: the outlined move",
+    "coach.other_fill": "About as good: {tile} on the outlined space",
+    "coach.other_tag": "about as good",
+    "coach.outcome": "The whole move: {move}",
+    "coach.you": "You",
+    "coach.reason": "{who}: {what} ({points})",
+    "coach.reason_later": "{who}, in the next turns: {what} ({points})",
+    "coach.reason_split": "{who}: {now} now, {later} in the next turns ({points})",
+    "coach.rest": "Everything else ({points})",
+    "coach.beside": "{what}, beside {tile}",
+    "coach.weighs.more": "more weight against you on {what}",
+    "coach.weighs.less": "less weight against you on {what}",
+    "coach.noun.gold": "their gold",
+    "coach.noun.water": "their water field",
+    "coach.noun.cacao": "their cacao",
+    "coach.noun.sun": "their sun tokens",
+    "coach.noun.temples": "their temple places",
+    "coach.noun.prospects": "their open spaces",
+    "coach.noun.threat": "their best square left",
+    "coach.about": "about {what}",
+    "coach.sometimes": "sometimes {what}",
+    "coach.odds.up.gold": "better chances of gold",
+    "coach.odds.down.gold": "worse chances of gold",
+    "coach.odds.up.water": "better chances on the water track",
+    "coach.odds.down.water": "worse chances on the water track",
+    "coach.odds.up.cacao": "better chances of cacao",
+    "coach.odds.down.cacao": "worse chances of cacao",
+    "coach.odds.up.sun": "better chances of sun tokens",
+    "coach.odds.down.sun": "worse chances of sun tokens",
+    "coach.odds.up.temples": "better chances at the temples",
+    "coach.odds.down.temples": "worse chances at the temples",
+    "coach.odds.up.prospects": "better open spaces",
+    "coach.odds.down.prospects": "worse open spaces",
+    "coach.odds.up.threat": "a better square left",
+    "coach.odds.down.threat": "a worse square left",
     "coach.nothing": "no single reason stands out",
     "review.button": "Review game",
     "review.title": "Reviewing the game",
-    "review.body": "The computer replays every decision of {names} and searches each for {seconds} s.",
+    "review.body": (
+        "The computer replays every decision of {names} and searches each over {n} deals of the hidden tiles."
+    ),
     "review.progress": "{done} of {total} decisions",
     "review.starting": "Starting the computer…",
     "review.cancel": "Cancel",
@@ -866,7 +953,7 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),
     "yield.water": ("+{n} water", "+{n} water"),
-    "yield.sun": ("+{n} sun", "+{n} sun"),
+    "yield.sun": ("{n:+d} sun", "{n:+d} sun"),
     "yield.lost": ("{n} cacao lost", "{n} cacao lost"),
     "log.cacao": ("{name} +{n} cacao", "{name} +{n} cacao"),
     "log.cacao_lost": (
@@ -876,11 +963,32 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "log.cacao_full": ("{name}: storage full, {n} cacao lost", "{name}: storage full, {n} cacao lost"),
     "log.sold": ("{name} sold {n} cacao for {gold} gold", "{name} sold {n} cacao for {gold} gold"),
     "log.sun": ("{name} +{n} sun", "{name} +{n} sun"),
+    # coach: a count's change in a reason (cacao_game.app.coach_words)
+    "coach.more.gold": ("{n} more gold", "{n} more gold"),
+    "coach.less.gold": ("{n} less gold", "{n} less gold"),
+    "coach.more.water": ("{n} water step up", "{n} water steps up"),
+    "coach.less.water": ("{n} water step less", "{n} water steps less"),
+    "coach.more.cacao": ("{n} more cacao", "{n} more cacao"),
+    "coach.less.cacao": ("{n} less cacao", "{n} less cacao"),
+    "coach.more.sun": ("{n} more sun token", "{n} more sun tokens"),
+    "coach.less.sun": ("{n} sun token less", "{n} fewer sun tokens"),
+    "coach.more.temples": ("{n} more worker at the temples", "{n} more workers at the temples"),
+    "coach.less.temples": ("{n} worker less at the temples", "{n} fewer workers at the temples"),
+    "coach.more.prospects": ("{n} more worker facing open spaces", "{n} more workers facing open spaces"),
+    "coach.less.prospects": ("{n} worker less facing open spaces", "{n} fewer workers facing open spaces"),
+    "coach.more.threat": (
+        "{n} gold more from the best square left",
+        "{n} gold more from the best square left",
+    ),
+    "coach.less.threat": (
+        "{n} gold less from the best square left",
+        "{n} gold less from the best square left",
+    ),
 }
 """Strings with a count: key -> (singular, plural) in English, read with ``tn(key, n)``; each
 language has its own plural forms in its catalog."""
 
-RULES_SECTIONS: tuple[str, ...] = ("goal", "turn", "activate", "overbuild", "end", "auto")
+RULES_SECTIONS: tuple[str, ...] = ("goal", "turn", "activate", "overbuild", "end", "auto", "coach")
 """Keys of the rules summary: ``rules.<key>.title`` and ``rules.<key>``."""
 
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
@@ -992,13 +1100,51 @@ def unique_names(names: list[str]) -> list[str]:
     return result
 
 
+def _every_language(key: str, **kw: object) -> frozenset[str]:
+    """The string of ``key`` in every language of the game."""
+    english = EN[key]
+    texts = {catalog_for(code).pgettext(key, english) for code in LANGUAGES}
+    return frozenset(text.format(**kw) for text in texts)
+
+
+@functools.cache
+def _automatic_names(kind: str, number: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The names the game itself gives seat ``number`` (from 1) of ``kind``, in any language
+    (numbered repeats included): its default names, and the tutorial's name for the player."""
+    if kind == "human":
+        defaults = _every_language("setup.default_name", number=number)
+    else:
+        key = f"kind.{kind}"
+        defaults = _every_language(key) if has(key) else frozenset()
+    repeats = {f"{name} {n}" for name in defaults for n in range(2, 5)}
+    tutorial = _every_language("tutorial.player") if kind == "human" else frozenset()
+    return defaults | repeats, tutorial
+
+
+def is_automatic_name(name: str, kind: str, number: int) -> bool:
+    """Whether ``name`` is one the game gives seat ``number`` (from 1) of ``kind`` in some
+    language (or empty), not one a player typed."""
+    defaults, tutorial = _automatic_names(kind, number)
+    name = name.strip()
+    return not name or name in defaults or name in tutorial
+
+
+def seat_name(name: str, kind: str, number: int) -> str:
+    """What seat ``number`` (from 1) of ``kind`` called ``name`` is called on screen: a name a
+    player typed as it is; an empty one, or one the game gave ("Player 1", "Hard AI", the
+    tutorial's "Spieler", in whatever language it was made), in the current language."""
+    name = name.strip()
+    defaults, tutorial = _automatic_names(kind, number)
+    if name in tutorial:
+        return t("tutorial.player")
+    if not name or name in defaults:
+        return t("setup.default_name", number=number) if kind == "human" else kind_label(kind)
+    return name
+
+
 def seat_names(names: list[str], kinds: list[str]) -> list[str]:
-    """What the seats are called on screen: their names, an unnamed seat by its kind ("Medium
-    AI", "Player 2"), repeats numbered."""
-    shown = [
-        name.strip() or (t("setup.default_name", number=i + 1) if kind == "human" else kind_label(kind))
-        for i, (name, kind) in enumerate(zip(names, kinds, strict=True))
-    ]
+    """What the seats are called on screen (``seat_name`` of each), repeats numbered."""
+    shown = [seat_name(name, kind, i + 1) for i, (name, kind) in enumerate(zip(names, kinds, strict=True))]
     return unique_names(shown)
 
 

@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -19,7 +19,17 @@ from cacao_game.app.scale import px
 from cacao_game.app.surface_cache import SurfaceCache
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.assets import Assets
+
+
+class WithAssets(Protocol):
+    """What the drawing helpers need of the app: its assets (a scene's ``Shell`` has them)."""
+
+    @property
+    def assets(self) -> Assets:
+        """Fonts, images, palettes."""
+        ...
+
 
 INK = pygame.Color("#2B1E16")
 CHOCOLATE = pygame.Color("#3A271B")
@@ -262,7 +272,12 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
 
 
 def fit_font(
-    app: App, size: float, text: str, width: int, weight: str = "regular", smallest: float | None = None
+    app: WithAssets,
+    size: float,
+    text: str,
+    width: int,
+    weight: str = "regular",
+    smallest: float | None = None,
 ) -> pygame.font.Font:
     """The font of ``size`` design pixels, or a smaller one (down to ``smallest`` of it,
     default ``MIN_FIT``) in which ``text`` fits ``width`` real pixels; text still too wide
@@ -284,7 +299,7 @@ TIP_WIDTH = 520
 
 
 def draw_tip(
-    app: App, surface: pygame.Surface, text: str | Sequence[str], near: tuple[int, int]
+    app: WithAssets, surface: pygame.Surface, text: str | Sequence[str], near: tuple[int, int]
 ) -> pygame.Rect:
     """The one tooltip look: ``text`` (or lines, the first one bold) wrapped in a small panel
     below-right of ``near``, kept on screen; returns the panel's rectangle."""
@@ -352,7 +367,7 @@ def draw_marker(
 
 
 def draw_seat_marker(
-    app: App, surface: pygame.Surface, color: str, center: tuple[float, float], radius: float
+    app: WithAssets, surface: pygame.Surface, color: str, center: tuple[float, float], radius: float
 ) -> pygame.Rect:
     """The marker of seat colour ``color`` (its shape, in the current palette)."""
     from cacao_game.config.game import SHAPES
@@ -367,7 +382,7 @@ def draw_seat_marker(
     )
 
 
-def draw_backdrop(app: App, surface: pygame.Surface, shade: int = 60) -> None:
+def draw_backdrop(app: WithAssets, surface: pygame.Surface, shade: int = 60) -> None:
     """The jungle background, darkened by ``shade`` (0-255) so panels stand out."""
     surface.blit(app.assets.background(surface.get_size()), (0, 0))
     if shade:
@@ -375,7 +390,7 @@ def draw_backdrop(app: App, surface: pygame.Surface, shade: int = 60) -> None:
 
 
 def draw_title(
-    app: App, surface: pygame.Surface, text: str, y: int = 64, size: int = TITLE_SIZE
+    app: WithAssets, surface: pygame.Surface, text: str, y: int = 64, size: int = TITLE_SIZE
 ) -> pygame.Rect:
     """A centred screen title (top at design pixel ``y``) with a gold underline flourish."""
     font = app.assets.font(size, "black")
@@ -390,8 +405,11 @@ def draw_title(
     return rect.union(pygame.Rect(cx - half, line_y - px(10), 2 * half, px(20)))
 
 
-def draw_toast(app: App, surface: pygame.Surface, message: str, opacity: float = 1.0) -> None:
-    """A short message in a pill near the bottom of the screen."""
+def draw_toast(
+    app: WithAssets, surface: pygame.Surface, message: str, opacity: float = 1.0, floor: int | None = None
+) -> pygame.Rect:
+    """A short message in a pill near the bottom of the screen (above ``floor``, a y in real
+    pixels, when given); returns the pill's area."""
     font = app.assets.font(SMALL_SIZE + 4, "bold")
     text = render_text(font, fit_text(font, message, surface.get_width() - px(160)), CREAM)
     margin = px(24)
@@ -401,9 +419,11 @@ def draw_toast(app: App, surface: pygame.Surface, message: str, opacity: float =
     draw_panel(layer, pill, color=CHOCOLATE, alpha=245, radius=pill.h // 2, border=GOLD)
     layer.blit(text, text.get_rect(center=pill.center))
     layer.set_alpha(round(255 * max(0.0, min(1.0, opacity))))
-    where = layer.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - px(48) + margin))
+    bottom = min(surface.get_height() - px(48), (surface.get_height() if floor is None else floor) - px(12))
+    where = layer.get_rect(midbottom=(surface.get_width() // 2, bottom + margin))
     surface.blit(layer, where)
     note_text(surface, message, text.get_rect(center=pill.move(where.topleft).center))
+    return pill.move(where.topleft)
 
 
 def forget_sized() -> None:

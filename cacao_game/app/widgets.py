@@ -20,7 +20,7 @@ from cacao_game.app.strings import t
 from cacao_game.config.names import is_invisible
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 TOOLTIP_DELAY = 0.4
 
@@ -35,21 +35,21 @@ class Widget:
         self.focused = False
         self.tooltip = tooltip
 
-    def hovered(self, app: App) -> bool:
+    def hovered(self, app: Shell) -> bool:
         """True while the mouse is over this visible widget."""
         return self.visible and self.rect.collidepoint(app.mouse_pos)
 
-    def handle(self, event: pygame.event.Event, app: App) -> bool:
+    def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         """Consume ``event`` if it is meant for this widget."""
         return False
 
-    def activate(self, app: App) -> None:
+    def activate(self, app: Shell) -> None:
         """What confirm does while this widget has keyboard focus."""
 
-    def draw(self, surface: pygame.Surface, app: App) -> None:
+    def draw(self, surface: pygame.Surface, app: Shell) -> None:
         """Draw the widget."""
 
-    def draw_label(self, surface: pygame.Surface, app: App, hot: bool) -> None:
+    def draw_label(self, surface: pygame.Surface, app: Shell, hot: bool) -> None:
         """The widget's ``label`` (if it has one) at its left edge, gold while hot."""
         label = getattr(self, "label", "")
         if label:
@@ -108,7 +108,7 @@ class Button(Widget):
         self.selected = selected
         self._pressed = False
 
-    def handle(self, event: pygame.event.Event, app: App) -> bool:
+    def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         if not self.visible or not self.enabled:
             return False
         if _is_press(event) and self.rect.collidepoint(event.pos):
@@ -121,7 +121,7 @@ class Button(Widget):
                 return True
         return False
 
-    def activate(self, app: App) -> None:
+    def activate(self, app: Shell) -> None:
         if self.enabled:
             app.assets.play("click", 0.4)
             self.on_click()
@@ -141,7 +141,7 @@ class Button(Widget):
         base = theme.PANEL_HOVER if hot or self.selected else theme.PANEL_LIGHT
         return base, theme.CREAM, theme.GOLD if (hot or self.selected) else theme.GOLD_DARK
 
-    def draw(self, surface: pygame.Surface, app: App) -> None:
+    def draw(self, surface: pygame.Surface, app: Shell) -> None:
         if not self.visible:
             return
         hot = self.enabled and (self.hovered(app) or self.focused)
@@ -167,7 +167,8 @@ class Button(Widget):
             icon = app.assets.icon(self.icon, px(34))
             surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
             x += px(44)
-        middle = rect.centery + px(1) - (px(self.caption_size // 2 + 1) if self.caption else 0)
+        lift = (app.assets.font(self.caption_size).get_height() + px(5)) // 2 if self.caption else 0
+        middle = rect.centery + px(1) - lift
         surface.blit(text, text.get_rect(midleft=(x, middle)))
         with theme.within(rect):
             theme.note_text(surface, label, text.get_rect(midleft=(x, middle)))
@@ -189,12 +190,34 @@ class Button(Widget):
             pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))
 
 
+KEY_SEPARATOR = " / "
+_FITTING_CACHE_SIZE = 256
+_fitting: dict[tuple[pygame.font.Font, str, int], str] = {}
+
+
 def first_fitting(font: pygame.font.Font, keys: str, width: int) -> str:
-    """``keys`` (`` / ``-separated) without the last ones while they do not fit ``width``."""
-    parts = keys.split(" / ")
-    while len(parts) > 1 and font.size(" / ".join(parts))[0] > width:
-        parts.pop()
-    return " / ".join(parts)
+    """``keys`` (`` / ``-separated) without the last ones while they do not fit ``width``
+    (the first key always stays). Linear in the number of keys: each key is measured once and
+    the widths are added up; the answer is remembered per (font, keys, width)."""
+    cache_key = (font, keys, width)
+    cached = _fitting.get(cache_key)
+    if cached is not None:
+        return cached
+    parts = keys.split(KEY_SEPARATOR)
+    separator = font.size(KEY_SEPARATOR)[0]
+    count, total = 1, font.size(parts[0])[0]
+    for part in parts[1:]:
+        total += separator + font.size(part)[0]
+        if total > width:
+            break
+        count += 1
+    while count > 1 and font.size(KEY_SEPARATOR.join(parts[:count]))[0] > width:
+        count -= 1  # kerning made the whole a little wider than its parts
+    fitted = KEY_SEPARATOR.join(parts[:count])
+    if len(_fitting) >= _FITTING_CACHE_SIZE:
+        _fitting.clear()
+    _fitting[cache_key] = fitted
+    return fitted
 
 
 class Toggle(Widget):
@@ -214,13 +237,13 @@ class Toggle(Widget):
         self.value = value
         self.on_change = on_change
 
-    def handle(self, event: pygame.event.Event, app: App) -> bool:
+    def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         if self.visible and self.enabled and _is_press(event) and self.rect.collidepoint(event.pos):
             self.activate(app)
             return True
         return False
 
-    def activate(self, app: App) -> None:
+    def activate(self, app: Shell) -> None:
         self.value = not self.value
         app.assets.play("click", 0.4)
         self.on_change(self.value)
@@ -229,7 +252,7 @@ class Toggle(Widget):
         """Where the switch itself is drawn (right end of the row)."""
         return pygame.Rect(self.rect.right - px(92), self.rect.centery - px(20), px(92), px(40))
 
-    def draw(self, surface: pygame.Surface, app: App) -> None:
+    def draw(self, surface: pygame.Surface, app: Shell) -> None:
         if not self.visible:
             return
         hot = self.hovered(app) or self.focused
@@ -286,7 +309,7 @@ class Cycler(Widget):
                 return i
         return 0
 
-    def step(self, app: App, delta: int) -> None:
+    def step(self, app: Shell, delta: int) -> None:
         """Move ``delta`` options on (wrapping) and report the new value."""
         if not self.options:
             return
@@ -301,7 +324,7 @@ class Cycler(Widget):
         width = min(self.rect.w // 2 + px(60), self.rect.w)
         return pygame.Rect(self.rect.right - width, self.rect.y, width, self.rect.h)
 
-    def handle(self, event: pygame.event.Event, app: App) -> bool:
+    def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         if not (self.visible and self.enabled):
             return False
         box = self.box()
@@ -313,10 +336,10 @@ class Cycler(Widget):
             return True
         return False
 
-    def activate(self, app: App) -> None:
+    def activate(self, app: Shell) -> None:
         self.step(app, 1)
 
-    def draw(self, surface: pygame.Surface, app: App) -> None:
+    def draw(self, surface: pygame.Surface, app: Shell) -> None:
         if not self.visible:
             return
         hot = self.enabled and (self.hovered(app) or self.focused)
@@ -373,7 +396,7 @@ class TextInput(Widget):
         self.editing = False
         self._blink = 0.0
 
-    def handle(self, event: pygame.event.Event, app: App) -> bool:
+    def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         if not (self.visible and self.enabled):
             return False
         if _is_press(event):
@@ -410,14 +433,14 @@ class TextInput(Widget):
         except pygame.error:
             pass
 
-    def activate(self, app: App) -> None:
+    def activate(self, app: Shell) -> None:
         self.set_editing(True)
 
     def update(self, dt: float) -> None:
         """Blink the caret."""
         self._blink = (self._blink + dt) % 1.0
 
-    def draw(self, surface: pygame.Surface, app: App) -> None:
+    def draw(self, surface: pygame.Surface, app: Shell) -> None:
         if not self.visible:
             return
         hot = self.hovered(app) or self.focused
@@ -459,7 +482,7 @@ class Panel(Widget):
         self.alpha = alpha
         self.blocks = blocks
 
-    def handle(self, event: pygame.event.Event, app: App) -> bool:
+    def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         return self.blocks and _is_press(event) and self.rect.collidepoint(event.pos)
 
     def content(self) -> pygame.Rect:
@@ -470,7 +493,7 @@ class Panel(Widget):
             self.rect.x + pad, self.rect.y + top, self.rect.w - 2 * pad, self.rect.h - top - pad
         )
 
-    def draw(self, surface: pygame.Surface, app: App) -> None:
+    def draw(self, surface: pygame.Surface, app: Shell) -> None:
         if not self.visible:
             return
         theme.draw_panel(surface, self.rect, alpha=self.alpha)
@@ -494,7 +517,7 @@ class Tooltip:
         self.target: Widget | None = None
         self.waited = 0.0
 
-    def update(self, dt: float, widgets: Sequence[Widget], app: App) -> None:
+    def update(self, dt: float, widgets: Sequence[Widget], app: Shell) -> None:
         """Track which widget is under the mouse."""
         over = next((w for w in widgets if w.tooltip and w.hovered(app)), None)
         if over is not self.target:
@@ -502,7 +525,7 @@ class Tooltip:
         else:
             self.waited += dt
 
-    def draw(self, surface: pygame.Surface, app: App) -> None:
+    def draw(self, surface: pygame.Surface, app: Shell) -> None:
         """Draw the tooltip box near the mouse, kept on screen."""
         if self.target is None or self.waited < TOOLTIP_DELAY or not self.target.tooltip:
             return
@@ -542,7 +565,7 @@ class FocusList:
         for i, widget in enumerate(self.widgets):
             widget.focused = i == self.index
 
-    def handle(self, event: pygame.event.Event, app: App) -> bool:
+    def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         """Consume navigation intents; True if ``event`` was one."""
         if event.type == pygame.MOUSEMOTION:
             for i, widget in enumerate(self.widgets):

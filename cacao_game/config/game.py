@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cacao_game.config.choices import THINKING_TIMES
@@ -50,6 +51,54 @@ class SeatConfig:
         return SHAPES[self.color]
 
 
+@dataclass(frozen=True)
+class SeatProblem:
+    """Why a game's seats cannot play together: ``reason`` about seat ``seat`` (from 0; None:
+    the seats as a whole), about its ``field`` (``color``, ``kind`` or ``name``)."""
+
+    reason: str
+    seat: int | None = None
+    field: str = ""
+
+    def text(self) -> str:
+        """A one-line sentence: "seat 2's name contains …" (seats counted from 1)."""
+        if self.seat is None:
+            return self.reason
+        return f"seat {self.seat + 1}'s {self.field} {self.reason}"
+
+
+def seats_problem(
+    colors: Sequence[str], kinds: Sequence[str], names: Sequence[str | None], *, need_names: bool = True
+) -> SeatProblem | None:
+    """The one check of a game's seats, for the setup scene, saves and records alike; None if
+    they can play. 2-4 seats, each of a known colour of its own (R1.1: one colour per
+    player), a kind (human or an AI level) and a name that are clean text
+    (``cacao_game.config.names``: refused, never changed). With ``need_names`` False a seat
+    may have no name (None; records may leave names out). The values may come straight from
+    a JSON file, so their types are checked too."""
+    if not MIN_SEATS <= len(colors) <= MAX_SEATS:
+        return SeatProblem(f"a game needs {MIN_SEATS} to {MAX_SEATS} seats, not {len(colors)}")
+    first_of: dict[str, int] = {}
+    for seat, color in enumerate(colors):
+        if not isinstance(color, str) or color not in COLORS:
+            return SeatProblem(f"unknown seat colour {color!r}")
+        if color in first_of:
+            return SeatProblem(
+                f"every seat needs its own colour (seats {first_of[color] + 1} and {seat + 1} are {color})"
+            )
+        first_of[color] = seat
+    for seat, (kind, name) in enumerate(zip(kinds, names, strict=True)):
+        if (name is not None or need_names) and (not isinstance(name, str) or not name.strip()):
+            return SeatProblem("every seat needs a name")
+        if not isinstance(kind, str) or not kind:
+            return SeatProblem("every seat needs a kind (human or an AI level)")
+        for what, text in (("name", name), ("kind", kind)):
+            problem = name_problem(text) if text is not None else None
+            if problem is not None:
+                return SeatProblem(problem, seat, what)
+    return None
+
+
 @dataclass
 class GameConfig:
     """A game's seats in turn order (seat 0 moves first), its variant, optional seed and options."""
@@ -74,23 +123,11 @@ class GameConfig:
         setup scene cleans what is typed with ``clean_name`` before it builds a config.
         AI level names are not checked here (levels may come and go; the play scene checks).
         """
-        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
-            raise ValueError(f"a game needs {MIN_SEATS} to {MAX_SEATS} seats, not {len(self.seats)}")
-        colors = [seat.color for seat in self.seats]
-        unknown = [c for c in colors if c not in COLORS]
-        if unknown:
-            raise ValueError(f"unknown seat colour {unknown[0]!r}")
-        if len(set(colors)) != len(colors):
-            raise ValueError("every seat needs its own colour")
-        for number, seat in enumerate(self.seats, start=1):
-            if not isinstance(seat.name, str) or not seat.name.strip():
-                raise ValueError("every seat needs a name")
-            if not isinstance(seat.kind, str) or not seat.kind:
-                raise ValueError("every seat needs a kind (human or an AI level)")
-            for what, text in (("name", seat.name), ("kind", seat.kind)):
-                problem = name_problem(text)
-                if problem is not None:
-                    raise ValueError(f"seat {number}'s {what} {problem}")
+        problem = seats_problem(
+            [seat.color for seat in self.seats], [seat.kind for seat in self.seats], self.names
+        )
+        if problem is not None:
+            raise ValueError(problem.text())
         if self.variant not in VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}")
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):

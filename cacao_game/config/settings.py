@@ -59,6 +59,24 @@ DEFAULT_KEY_BINDINGS: Final[dict[str, list[str]]] = {
 """Intent name -> key names as ``pygame.key.name()`` spells them, optionally ``ctrl+``-prefixed."""
 
 
+MAX_KEYS_PER_ACTION: Final = 4
+"""Keys one action may have; a settings file with more keeps its first ones."""
+SHARED_KEY_INTENTS: Final = frozenset({frozenset({"confirm", "skip"})})
+"""Pairs of actions that may share a key (Space by default): Skip acts only while an
+animation runs and Confirm only when none does. Every other key has one action."""
+
+
+@dataclass(frozen=True)
+class BindingRepair:
+    """A change reading the settings file made to its key bindings: ``key`` taken from
+    ``intent`` (it was another action's), or, with ``dropped``, that many keys over
+    ``MAX_KEYS_PER_ACTION`` dropped from ``intent``."""
+
+    intent: str
+    key: str = ""
+    dropped: int = 0
+
+
 def default_key_bindings() -> dict[str, list[str]]:
     """A fresh copy of ``DEFAULT_KEY_BINDINGS`` (safe to change)."""
     return {intent: list(keys) for intent, keys in DEFAULT_KEY_BINDINGS.items()}
@@ -93,11 +111,13 @@ class Settings:
         return result
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settings:
+    def from_dict(cls, data: Any, repairs: list[BindingRepair] | None = None) -> Settings:
         """Settings from their JSON form; never raises.
 
         Unknown keys are ignored; a missing key takes its default; a bad value takes its
         default and logs a warning naming the key. Not a JSON object: all defaults, warned.
+        Key bindings follow the Settings screen's rule (``repair_bindings``); what was
+        changed is added to ``repairs`` (for the player's notice).
         """
         settings = cls()
         if not isinstance(data, dict):
@@ -112,7 +132,7 @@ class Settings:
             if problem is not None:
                 log.warning("settings: %s %s; using the default %r", key, problem, getattr(settings, key))
                 continue
-            setattr(settings, key, _read_bindings(value) if key == "key_bindings" else value)
+            setattr(settings, key, _read_bindings(value, repairs) if key == "key_bindings" else value)
         return settings
 
 
@@ -159,7 +179,7 @@ def is_key_name(name: Any) -> bool:
     return bool(key.strip()) and key == key.lower()
 
 
-def _read_bindings(data: dict[str, Any]) -> dict[str, list[str]]:
+def _read_bindings(data: dict[str, Any], repairs: list[BindingRepair] | None) -> dict[str, list[str]]:
     bindings = default_key_bindings()
     for intent, keys in data.items():
         if intent not in bindings:
@@ -170,7 +190,38 @@ def _read_bindings(data: dict[str, Any]) -> dict[str, list[str]]:
             log.warning(
                 "settings: key_bindings.%s is %r, not a list of key names; using the default", intent, keys
             )
-    return rebind_unbound(bindings)
+    bindings, changed = repair_bindings(bindings)
+    if repairs is not None:
+        repairs.extend(changed)
+    return bindings
+
+
+def repair_bindings(bindings: dict[str, list[str]]) -> tuple[dict[str, list[str]], list[BindingRepair]]:
+    """``bindings`` under the Settings screen's rule, and what had to change: each action
+    keeps at most ``MAX_KEYS_PER_ACTION`` keys (no key twice); a key bound to several
+    actions stays with the one it is a default key of (else the first) and leaves the others
+    (the pairs of ``SHARED_KEY_INTENTS`` excepted); an action left without a key gets a free
+    one (``rebind_unbound``). Linear in the number of keys."""
+    repairs: list[BindingRepair] = []
+    owners: dict[str, list[str]] = {}
+    for intent, keys in bindings.items():
+        unique = list(dict.fromkeys(keys))
+        if len(unique) > MAX_KEYS_PER_ACTION:
+            repairs.append(BindingRepair(intent, dropped=len(unique) - MAX_KEYS_PER_ACTION))
+            unique = unique[:MAX_KEYS_PER_ACTION]
+        bindings[intent] = unique
+        for key in unique:
+            owners.setdefault(key, []).append(intent)
+    for key, intents in owners.items():
+        if len(intents) < 2:
+            continue
+        keeper = next((i for i in intents if key in DEFAULT_KEY_BINDINGS.get(i, ())), intents[0])
+        for intent in intents:
+            if intent != keeper and frozenset({intent, keeper}) not in SHARED_KEY_INTENTS:
+                bindings[intent].remove(key)
+                repairs.append(BindingRepair(intent, key))
+                log.warning("settings: %r was bound to %s and %s; %s keeps it", key, keeper, intent, keeper)
+    return rebind_unbound(bindings), repairs
 
 
 SPARE_KEYS: Final = tuple(f"f{n}" for n in range(2, 11)) + tuple("abcdefghijklmnopqrstuvwxyz0123456789")
@@ -203,8 +254,9 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def load_settings(path: Path | None = None) -> Settings:
-    """Read the settings at ``path`` (default ``settings_path()``); never raises.
+def load_settings(path: Path | None = None, repairs: list[BindingRepair] | None = None) -> Settings:
+    """Read the settings at ``path`` (default ``settings_path()``); never raises. The key
+    bindings repaired are added to ``repairs`` (``Settings.from_dict``).
 
     No file (a first start): the defaults, in the system's language (``system_language``).
     An unreadable or non-JSON file, one that is not a regular file (a named pipe, a folder, a
@@ -224,7 +276,7 @@ def load_settings(path: Path | None = None) -> Settings:
     except (json.JSONDecodeError, RecursionError) as error:
         log.warning("settings: %s is not valid JSON (%s); using the defaults", path, error)
         return Settings()
-    return Settings.from_dict(data)
+    return Settings.from_dict(data, repairs)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -67,6 +67,12 @@ def malformed_field(action: Action) -> str | None:
     Ranges and legality are the game's business, not this check's.
     """
     pos = action.pos
+    if type(pos) is tuple and len(pos) == 2 and type(pos[0]) is int and type(pos[1]) is int:
+        if isinstance(action, Resolve):
+            if type(action.side) is int and type(action.amount) is int:
+                return None
+        elif type(action.tile) is str and type(action.rotation) is int:
+            return None
     if not (type(pos) is tuple and len(pos) == 2 and type(pos[0]) is int and type(pos[1]) is int):
         return f"pos must be a tuple of two integers (x, y), not {action.pos!r}"
     numbers: tuple[tuple[str, object], ...]

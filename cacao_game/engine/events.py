@@ -8,23 +8,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cacao_game.engine.scoring import SeatScore
 from cacao_game.engine.tiles import Pos
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStarted:
-    """``seat`` is now the mover."""
+class SeatEvent:
+    """Base of every event about one seat: ``seat`` is the seat it happened to (or that acted).
+
+    It is always the first field, so the subclasses are built positionally as before."""
 
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(SeatEvent):
+    """``seat`` is now the mover."""
+
     turn: int
     """0-based number of the turn in the game."""
 
 
 @dataclass(frozen=True, slots=True)
-class TilePlaced:
+class TilePlaced(SeatEvent):
     """A worker tile went on the board (``overbuild``: on top of the seat's own tile)."""
 
-    seat: int
     pos: Pos
     tile: str
     rotation: int
@@ -32,10 +40,9 @@ class TilePlaced:
 
 
 @dataclass(frozen=True, slots=True)
-class SunSpent:
+class SunSpent(SeatEvent):
     """``seat`` paid a sun token to overbuild; ``sun`` is what is left."""
 
-    seat: int
     sun: int
 
 
@@ -47,10 +54,9 @@ class FillRequired:
 
 
 @dataclass(frozen=True, slots=True)
-class JungleFilled:
+class JungleFilled(SeatEvent):
     """A jungle tile was laid by ``seat`` from the display or the pile."""
 
-    seat: int
     pos: Pos
     tile: str
     rotation: int
@@ -59,10 +65,9 @@ class JungleFilled:
 
 
 @dataclass(frozen=True, slots=True)
-class EdgeActivated:
+class EdgeActivated(SeatEvent):
     """``workers`` workers on side ``side`` of the tile at ``pos`` face ``source``."""
 
-    seat: int
     pos: Pos
     side: int
     source: Pos
@@ -71,10 +76,9 @@ class EdgeActivated:
 
 
 @dataclass(frozen=True, slots=True)
-class EdgeResolved:
+class EdgeResolved(SeatEvent):
     """``seat`` resolved an activated edge with ``amount`` of its workers."""
 
-    seat: int
     pos: Pos
     side: int
     amount: int
@@ -83,10 +87,9 @@ class EdgeResolved:
 
 
 @dataclass(frozen=True, slots=True)
-class CacaoGained:
+class CacaoGained(SeatEvent):
     """``gained`` cacao went into storage, ``lost`` were wasted at the cap."""
 
-    seat: int
     gained: int
     lost: int
     cacao: int
@@ -95,10 +98,9 @@ class CacaoGained:
 
 
 @dataclass(frozen=True, slots=True)
-class CacaoSold:
+class CacaoSold(SeatEvent):
     """``sold`` cacao were sold at ``price`` each."""
 
-    seat: int
     sold: int
     price: int
     cacao: int
@@ -108,20 +110,18 @@ class CacaoSold:
 
 
 @dataclass(frozen=True, slots=True)
-class GoldGained:
+class GoldGained(SeatEvent):
     """Gold from a gold mine or a volcano's +2 edge."""
 
-    seat: int
     gained: int
     gold: int
     source: Pos
 
 
 @dataclass(frozen=True, slots=True)
-class GoldPaid:
+class GoldPaid(SeatEvent):
     """Gold paid at a volcano's -1 edge (``owed`` minus what could not be paid)."""
 
-    seat: int
     paid: int
     owed: int
     gold: int
@@ -129,10 +129,9 @@ class GoldPaid:
 
 
 @dataclass(frozen=True, slots=True)
-class WaterMoved:
+class WaterMoved(SeatEvent):
     """The water carrier moved from step ``start`` to ``end``; ``lost`` steps were wasted."""
 
-    seat: int
     start: int
     end: int
     lost: int
@@ -140,10 +139,9 @@ class WaterMoved:
 
 
 @dataclass(frozen=True, slots=True)
-class SunGained:
+class SunGained(SeatEvent):
     """Sun tokens taken; ``lost`` were wasted at the cap."""
 
-    seat: int
     gained: int
     lost: int
     sun: int
@@ -151,10 +149,9 @@ class SunGained:
 
 
 @dataclass(frozen=True, slots=True)
-class WorkerDrawn:
+class WorkerDrawn(SeatEvent):
     """``seat`` drew a worker tile (``tile`` is private to that seat)."""
 
-    seat: int
     tile: str
 
 
@@ -167,10 +164,9 @@ class DisplayRefilled:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnEnded:
+class TurnEnded(SeatEvent):
     """The mover's turn is over."""
 
-    seat: int
     turn: int
 
 
@@ -187,7 +183,7 @@ class TempleScored:
 class GameEnded:
     """Final scores (see ``scoring.SeatScore``) and the winning seats."""
 
-    scores: tuple[object, ...]
+    scores: tuple[SeatScore, ...]
     winners: tuple[int, ...]
 
 
@@ -211,4 +207,5 @@ Event = (
     | TempleScored
     | GameEnded
 )
-"""Any event."""
+"""Any event. Consumers ``match`` on it and end with ``assert_never``, so mypy names every
+place that does not handle a new event type yet."""

@@ -26,6 +26,7 @@ from cacao_game.engine.errors import (
     NothingToUndoError,
     WrongDecisionError,
 )
+from cacao_game.engine.frozen import fast_constructor
 from cacao_game.engine.resolution import TradeEdge, forced_step, worthwhile_steps
 from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards, winners
 from cacao_game.engine.setup import Setup, canonical_split, deal, setup_seen_by
@@ -35,6 +36,7 @@ from cacao_game.engine.tiles import (
     DISTINCT_ROTATIONS,
     GOLD_YIELD,
     MARKET_PRICE,
+    OPPOSITE,
     PLANTATION_YIELD,
     START_TILES,
     SUN,
@@ -49,6 +51,7 @@ from cacao_game.engine.tiles import (
     jungle_deck,
     worker_deck,
 )
+from cacao_game.engine.tiles import neighbours as _neighbours
 
 
 class Phase(IntEnum):
@@ -131,7 +134,7 @@ def _edge_value(jungle: str, rotation: int, worker_side: int) -> int:
     if jungle in GOLD_YIELD:
         return GOLD_YIELD[jungle]
     if jungle == VOLCANO:
-        return VOLCANO_SIDES[rotation][(worker_side + 2) % 4]
+        return VOLCANO_SIDES[rotation][OPPOSITE[worker_side]]
     return 0
 
 
@@ -386,12 +389,17 @@ class Game:
         return []
 
     def _placement_actions(self) -> list[Action]:
-        hand_codes = tuple(sorted(set(self.hands[self.mover])))
-        table = _PLACES.get(hand_codes)
+        hand = tuple(self.hands[self.mover])
+        table = _PLACES.get(hand)
         if table is None:
-            table = _PLACES[hand_codes] = _HandPlaces(hand_codes)
+            codes = tuple(sorted(set(hand)))
+            table = _PLACES.get(codes)
+            if table is None:
+                table = _PLACES[codes] = _HandPlaces(codes)
+            _PLACES[hand] = table
+        hand_codes = table.codes
         actions: list[Action] = list(chain.from_iterable(map(table.__getitem__, sorted(self.frontier))))
-        if self.can_overbuild():
+        if not self.jungle_pile and not self.display and self.can_overbuild():
             targets = self._overbuild_targets()
             actions.extend(
                 _overbuild(code, rotation, pos)
@@ -497,7 +505,7 @@ class Game:
             for side, square in enumerate(_neighbours(pos)):
                 tile = self.workers.get(square)
                 if tile is not None:
-                    counts[tile.seat] += tile.workers((side + 2) % 4)
+                    counts[tile.seat] += tile.workers(OPPOSITE[side])
             workers = tuple(counts)
             standings.append((pos, workers, _temple_awards(workers)))
         return standings
@@ -562,7 +570,7 @@ class Game:
                 and action.rotation in (_ROTATIONS if tile == VOLCANO else _NO_ROTATION)
             ):
                 raise IllegalFillError(f"{action} is not a legal fill; legal: {self._fill_options()}")
-        elif action not in self._resolve_options():
+        elif not _listed(action, self._resolve_options()):
             raise IllegalResolutionError(f"{action} is not a worthwhile resolution step")
 
     def _check_placement(self, action: Place | Overbuild) -> None:
@@ -593,10 +601,10 @@ class Game:
         if overbuild:
             self.covered[action.pos] = self.workers[action.pos]
             self.sun[seat] -= 1
-            events.append(ev.SunSpent(seat, self.sun[seat]))
+            events.append(_sun_spent(seat, self.sun[seat]))
         self.workers[action.pos] = _worker_tile(seat, action.tile, action.rotation)
         self.frontier.discard(action.pos)
-        events.append(ev.TilePlaced(seat, action.pos, action.tile, action.rotation, overbuild))
+        events.append(_tile_placed(seat, action.pos, action.tile, action.rotation, overbuild))
         self.placed_at = action.pos
         self.filled = []
         self.pending_fills = []
@@ -608,7 +616,7 @@ class Game:
                     pending.append(space)
             pending.sort()
         if self.pending_fills:
-            events.append(ev.FillRequired(tuple(self.pending_fills)))
+            events.append(_fill_required(tuple(self.pending_fills)))
         self.phase = _FILL
 
     def _worker_tiles_around(self, space: Pos) -> int:
@@ -637,7 +645,7 @@ class Game:
         self.pending_fills.remove(action.pos)
         self.filled.append(action.pos)
         self._open_around(action.pos)
-        events.append(ev.JungleFilled(self.mover, action.pos, action.tile, action.rotation, source))
+        events.append(_jungle_filled(self.mover, action.pos, action.tile, action.rotation, source))
 
     def _automatic_fill(self) -> Fill | None:
         """The fill to make without asking, when every choice gives the same board (R3.10):
@@ -677,33 +685,38 @@ class Game:
     def _activate(self, events: list[ev.Event]) -> None:
         placed = self.placed_at
         assert placed is not None
-        jungle = self.jungle
+        self.edges = {}
+        tile = self.workers[placed]
+        layout = WORKER_SIDES[tile.tile][tile.rotation]
+        for side, source in enumerate(_neighbours(placed)):
+            if layout[side]:
+                self._activate_edge(tile, placed, side, source, layout[side], events)
         workers = self.workers
-        found: list[tuple[WorkerTile, Pos, int, Pos]] = [
-            (workers[placed], placed, side, source) for side, source in enumerate(_neighbours(placed))
-        ]
         for space in self.filled:
             for side, pos in enumerate(_neighbours(space)):
                 other = workers.get(pos)
                 if other is not None and pos != placed:
-                    found.append((other, pos, (side + 2) % 4, space))
-        self.edges = {}
-        for tile, pos, side, source in found:
-            laid = jungle.get(source)
-            if laid is None:
-                continue
-            count = WORKER_SIDES[tile.tile][tile.rotation][side]
-            if not count:
-                continue
-            code, rotation = laid
-            events.append(ev.EdgeActivated(tile.seat, pos, side, source, code, count))
-            if code != TEMPLE:
-                value = _edge_value(code, rotation, side)
-                edge = ActivatedEdge(tile.seat, pos, side, source, code, count, value)
-                self.edges.setdefault(tile.seat, []).append(edge)
+                    facing = OPPOSITE[side]
+                    count = WORKER_SIDES[other.tile][other.rotation][facing]
+                    if count:
+                        self._activate_edge(other, pos, facing, space, count, events)
         self.resolve_queue = [seat for seat in _seat_order(self.players, self.mover) if seat in self.edges]
         self.resolving = TERMINAL
         self.phase = _RESOLVE
+
+    def _activate_edge(
+        self, tile: WorkerTile, pos: Pos, side: int, source: Pos, count: int, events: list[ev.Event]
+    ) -> None:
+        """``count`` workers on ``side`` of ``tile`` (at ``pos``) face ``source``, if it is laid."""
+        laid = self.jungle.get(source)
+        if laid is None:
+            return
+        code, rotation = laid
+        events.append(_edge_activated(tile.seat, pos, side, source, code, count))
+        if code != TEMPLE:
+            value = _edge_value(code, rotation, side)
+            edge = _activated_edge(tile.seat, pos, side, source, code, count, value)
+            self.edges.setdefault(tile.seat, []).append(edge)
 
     def _resolve_automatic(self, seat: int, events: list[ev.Event]) -> None:
         """Resolve every edge of ``seat`` that offers no real choice (R3.10)."""
@@ -734,40 +747,40 @@ class Game:
     ) -> None:
         """Resolve ``seat``'s pending ``edge`` with ``amount`` workers (already checked)."""
         edges = self.edges[seat]
-        edges.remove(edge)
+        del edges[_index_of(edge, edges)]
         if not edges:
             del self.edges[seat]
-        events.append(ev.EdgeResolved(seat, edge.pos, edge.side, amount, automatic))
+        events.append(_edge_resolved(seat, edge.pos, edge.side, amount, automatic))
         code = edge.jungle
         if code in PLANTATION_YIELD:
             wanted = amount * edge.value
             gained = min(wanted, CACAO_CAP - self.cacao[seat])
             self.cacao[seat] += gained
-            events.append(ev.CacaoGained(seat, gained, wanted - gained, self.cacao[seat], edge.source))
+            events.append(_cacao_gained(seat, gained, wanted - gained, self.cacao[seat], edge.source))
         elif code in MARKET_PRICE:
             self.cacao[seat] -= amount
             self.gold[seat] += amount * edge.value
             events.append(
-                ev.CacaoSold(seat, amount, edge.value, self.cacao[seat], self.gold[seat], edge.source)
+                _cacao_sold(seat, amount, edge.value, self.cacao[seat], self.gold[seat], edge.source)
             )
         elif code in GOLD_YIELD or (code == VOLCANO and edge.value > 0):
             self.gold[seat] += amount * edge.value
-            events.append(ev.GoldGained(seat, amount * edge.value, self.gold[seat], edge.source))
+            events.append(_gold_gained(seat, amount * edge.value, self.gold[seat], edge.source))
         elif code == VOLCANO:
             owed = amount * -edge.value
             paid = min(owed, self.gold[seat])
             self.gold[seat] -= paid
-            events.append(ev.GoldPaid(seat, paid, owed, self.gold[seat], edge.source))
+            events.append(_gold_paid(seat, paid, owed, self.gold[seat], edge.source))
         elif code == WATER:
             start = self.water[seat]
             self.water[seat] = min(WATER_MAX_STEP, start + amount)
             events.append(
-                ev.WaterMoved(seat, start, self.water[seat], start + amount - self.water[seat], edge.source)
+                _water_moved(seat, start, self.water[seat], start + amount - self.water[seat], edge.source)
             )
         elif code == SUN:
             gained = min(amount, SUN_CAP - self.sun[seat])
             self.sun[seat] += gained
-            events.append(ev.SunGained(seat, gained, amount - gained, self.sun[seat], edge.source))
+            events.append(_sun_gained(seat, gained, amount - gained, self.sun[seat], edge.source))
         if not automatic:
             self._resolve_trades_if_forced(seat, events)
 
@@ -777,14 +790,14 @@ class Game:
         if pile:
             drawn = pile.pop()
             self.hands[seat].append(drawn)
-            events.append(ev.WorkerDrawn(seat, drawn))
+            events.append(_worker_drawn(seat, drawn))
         jungle_pile = self.jungle_pile
         wanted = DISPLAY_SIZE - len(self.display)
         if jungle_pile and wanted > 0:
             refill = [jungle_pile.pop() for _ in range(min(wanted, len(jungle_pile)))]
             self.display.extend(refill)
-            events.append(ev.DisplayRefilled(tuple(refill), tuple(self.display)))
-        events.append(ev.TurnEnded(seat, self.turn))
+            events.append(_display_refilled(tuple(refill), tuple(self.display)))
+        events.append(_turn_ended(seat, self.turn))
         self.placed_at = None
         self.filled = []
         self.pending_fills = []
@@ -797,15 +810,15 @@ class Game:
         while not self.hands[self.mover]:
             self.mover = (self.mover + 1) % self.players
         self.phase = _PLACE
-        events.append(ev.TurnStarted(self.mover, self.turn))
+        events.append(_turn_started(self.mover, self.turn))
 
     def _finish(self, events: list[ev.Event]) -> None:
         standings = self.temple_standings()
         for pos, workers, awards in standings:
-            events.append(ev.TempleScored(pos, workers, awards))
+            events.append(_temple_scored(pos, workers, awards))
         self.final = self._score_with(standings)
         self.phase = _GAME_OVER
-        events.append(ev.GameEnded(self.final, winners(self.final)))
+        events.append(_game_ended(self.final, winners(self.final)))
 
     # ----------------------------------------------------------------- hidden information
 
@@ -915,6 +928,7 @@ _NO_ROTATION = range(1)
 # Actions are immutable values; the engine hands out shared ones (building them anew
 # dominated move listing) from these tables, each filled on first use.
 _PLACES: dict[tuple[str, ...], _HandPlaces] = {}
+"""By hand (its tiles in hand order, or sorted and distinct): that hand's table."""
 _WORKER_TILES: dict[tuple[int, str, int], WorkerTile] = {}
 _OVERBUILDS: dict[tuple[str, int, Pos], Overbuild] = {}
 _FILLS: dict[tuple[Pos, str], tuple[Fill, ...]] = {}
@@ -934,6 +948,42 @@ class _HandPlaces(dict[Pos, tuple[Place, ...]]):
             Place(code, rotation, pos) for code in self.codes for rotation in DISTINCT_ROTATIONS[code]
         )
         return places
+
+
+# The events and edges, made by fast constructors (see ``frozen``): making them was a fifth
+# of a game's time.
+_activated_edge = fast_constructor(ActivatedEdge)
+_cacao_gained = fast_constructor(ev.CacaoGained)
+_cacao_sold = fast_constructor(ev.CacaoSold)
+_display_refilled = fast_constructor(ev.DisplayRefilled)
+_edge_activated = fast_constructor(ev.EdgeActivated)
+_edge_resolved = fast_constructor(ev.EdgeResolved)
+_fill_required = fast_constructor(ev.FillRequired)
+_game_ended = fast_constructor(ev.GameEnded)
+_gold_gained = fast_constructor(ev.GoldGained)
+_gold_paid = fast_constructor(ev.GoldPaid)
+_jungle_filled = fast_constructor(ev.JungleFilled)
+_sun_gained = fast_constructor(ev.SunGained)
+_sun_spent = fast_constructor(ev.SunSpent)
+_temple_scored = fast_constructor(ev.TempleScored)
+_tile_placed = fast_constructor(ev.TilePlaced)
+_turn_ended = fast_constructor(ev.TurnEnded)
+_turn_started = fast_constructor(ev.TurnStarted)
+_water_moved = fast_constructor(ev.WaterMoved)
+_worker_drawn = fast_constructor(ev.WorkerDrawn)
+
+
+def _listed(action: Action, options: list[Action]) -> bool:
+    """Whether ``action`` equals one of ``options``. The engine hands out shared values, so
+    identity is tried first: ``in`` compares every field of each option before a match."""
+    return any(option is action for option in options) or action in options
+
+
+def _index_of(edge: ActivatedEdge, edges: list[ActivatedEdge]) -> int:
+    """The index of ``edge`` itself (not an equal one) in ``edges``, which holds it."""
+    if edges[0] is edge:
+        return 0
+    return next(index for index, pending in enumerate(edges) if pending is edge)
 
 
 def _worker_tile(seat: int, code: str, rotation: int) -> WorkerTile:
@@ -979,15 +1029,3 @@ def _resolution(pos: Pos, side: int, amount: int) -> Resolve:
 @lru_cache(maxsize=4096)
 def _temple_awards(workers: tuple[int, ...]) -> tuple[int, ...]:
     return temple_awards(workers)
-
-
-_NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
-
-
-def _neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
-    """The squares next to ``pos`` on the sides N, E, S, W (cached: a hot path)."""
-    found = _NEIGHBOURS.get(pos)
-    if found is None:
-        x, y = pos
-        found = _NEIGHBOURS[pos] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
-    return found

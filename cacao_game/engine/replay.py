@@ -1,8 +1,10 @@
 """Rebuilding a game from its deal and its decisions: the one replay loop of the package.
 
-Saves, game records, the play scene's history and the scoring scene all rebuild a game the
-same way: start ``Game(setup)`` and apply every decision in order. ``replay`` does that and
-names the first decision that the rules refuse.
+Saves, game records, the play scene's history, the scoring scene, the statistics, the game
+review and its report all rebuild a game the same way: start ``Game(setup)`` and apply every
+decision in order. ``replay`` does that, shows each decision's position before it
+(``before``) and its events after it (``on_events``), and names the first decision that the
+rules refuse.
 """
 
 from __future__ import annotations
@@ -49,17 +51,22 @@ def replay(
     actions: Iterable[Action],
     *,
     on_events: Callable[[Game, Step], None] | None = None,
+    before: Callable[[Game, int, Action], None] | None = None,
     keep_history: bool = True,
 ) -> Game:
     """The game dealt in ``setup`` after applying ``actions`` in order.
 
-    ``on_events(game, step)`` is called after each decision with the game as it now stands.
+    ``before(game, index, action)`` is called just before decision ``index`` is applied, with
+    the game as it stands then (clone it to keep it); ``on_events(game, step)`` after each
+    decision with the game as it now stands.
     ``keep_history`` is passed to ``Game`` (True: the result can ``pop()`` every decision).
     Raises ValueError if ``setup`` is not a valid deal, and ``ReplayError`` (an
     ``IllegalActionError``) naming the index of the first decision the rules refuse.
     """
     game = Game(setup, keep_history=keep_history)
     for index, action in enumerate(actions):
+        if before is not None:
+            before(game, index, action)
         seat = game.current_player()
         try:
             events = game.apply(action)

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cacao_game.engine.tiles import CACAO_CAP
+from cacao_game.engine.tiles import CACAO_CAP, MARKET_PRICE
 
 Outcome = tuple[int, int]
 """``(cacao held, gold gained)``."""
 TradeEdge = tuple[bool, int, int]
 """``(is_market, value, workers)``: value is a plantation's yield or a market's price."""
 
-BEST_PRICE = 4
-"""No cacao can ever sell for more than this, so a cacao is worth at most 4 gold."""
+BEST_PRICE = max(MARKET_PRICE.values())
+"""No cacao can ever sell for more than the dearest market, so a cacao is worth at most this."""
 
 
 def dominates(a: Outcome, b: Outcome, gold_at_risk: bool = False) -> bool:

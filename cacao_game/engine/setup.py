@@ -30,9 +30,9 @@ class Setup:
     worker_piles: tuple[tuple[str, ...], ...]
 
     def validate(self) -> None:
-        """Raise ValueError unless the tiles are exactly the decks of R1.2-R1.5 and every seat
-        opens with a hand of exactly 3 tiles (R2.2; each seat has at least 9 tiles, so this
-        holds for 2-4 players in both variants)."""
+        """Raise ValueError unless the tiles are exactly the decks of R1.2-R1.5, the display
+        opens with exactly 2 tiles and every seat with a hand of exactly 3 (R2.2; the jungle
+        deck and each seat's tiles are larger than that for 2-4 players in both variants)."""
         check_players(self.players)
         check_variant(self.variant)
         check_seed(self.seed)
@@ -43,8 +43,11 @@ class Setup:
             and all(type(pile) is tuple and all(type(code) is str for code in pile) for pile in piles)
         ):
             raise ValueError("the display, jungle pile, hands and worker piles must be tuples of codes")
-        if len(self.display) > DISPLAY_SIZE:
-            raise ValueError("the display holds at most 2 tiles")
+        if len(self.display) != DISPLAY_SIZE:
+            raise ValueError(
+                f"the opening display holds {len(self.display)} tiles; the game opens with "
+                f"{DISPLAY_SIZE} from the top of the jungle pile (R2.2)"
+            )
         if sorted(self.display + self.jungle_pile) != sorted_jungle_deck(self.players, self.variant):
             raise ValueError("display and jungle pile are not the jungle deck of this game")
         if len(self.hands) != self.players or len(self.worker_piles) != self.players:

@@ -19,6 +19,8 @@ SIDES: Final = (N, E, S, W)
 SIDE_NAMES: Final = ("N", "E", "S", "W")
 STEP: Final[tuple[Pos, ...]] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 """Offset to the neighbour on each side, indexed by side."""
+OPPOSITE: Final = (S, W, N, E)
+"""The side facing each side, indexed by side (``opposite`` as a table, for hot loops)."""
 
 COLORS: Final = ("red", "purple", "white", "yellow")
 
@@ -166,7 +168,19 @@ def neighbour(pos: Pos, side: int) -> Pos:
 
 def opposite(side: int) -> int:
     """The side facing ``side``."""
-    return (side + 2) % 4
+    return OPPOSITE[side]
+
+
+_NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
+
+
+def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
+    """The squares next to ``pos`` on the sides N, E, S, W (cached: a hot path)."""
+    found = _NEIGHBOURS.get(pos)
+    if found is None:
+        x, y = pos
+        found = _NEIGHBOURS[pos] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+    return found
 
 
 def water_value(step: int) -> int:

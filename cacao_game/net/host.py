@@ -229,6 +229,22 @@ class Host:
         self._schedule_ai(table)
         return table
 
+    def claim_seat(self, code: str, number: int, name: str) -> str:
+        """The host's own player takes free remote seat ``number`` of table ``code`` under
+        ``name`` (a clean name); returns the seat's token. KeyError for an unknown table,
+        ValueError for a seat that is not a free remote seat."""
+        table = self.tables[code]
+        if not 0 <= number < len(table.seats) or not table.seats[number].remote:
+            raise ValueError(f"seat {number + 1} is not a remote seat")
+        if table.seats[number].token is not None:
+            raise ValueError(f"seat {number + 1} is taken")
+        token = table.claim(number, name)
+        table.seats[number].connected = False
+        self._save_now(table)
+        log.info("table %s: the host's player %s took seat %d", code, name, number)
+        self._presence(table)
+        return token
+
     def fill_with_ai(self, code: str, number: int, level: str) -> None:
         """The host turns free remote seat ``number`` of table ``code`` into AI ``level`` (the
         game starts once no remote seat is free). KeyError for an unknown table, ValueError
@@ -559,7 +575,7 @@ class Host:
         undone = next((n.decisions for n in notices if isinstance(n, Undone)), None)
         refused = next((n for n in notices if isinstance(n, Refused)), None)
         if undone is None or refused is not None:
-            client.send(refusal(refused.reason if refused is not None else "undo.nothing"))
+            client.send(refusal(refused.reason.value if refused is not None else "undo.nothing"))
             return
         table.standin_moves = {index for index in table.standin_moves if index < len(session.journal)}
         log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)

@@ -22,10 +22,11 @@ T = TypeVar("T")
 
 
 class BackgroundHost:
-    """A ``Host`` (``folder``: its tables and records, None: nothing written) on a thread."""
+    """A ``Host`` (``folder``: its tables and records, None: nothing written) on a thread;
+    ``seed`` makes its deals reproducible (tests), None deals from the system's randomness."""
 
-    def __init__(self, folder: Path | None = None, *, ai_processes: int = 1) -> None:
-        self.host = Host(folder, ai_processes=ai_processes)
+    def __init__(self, folder: Path | None = None, *, ai_processes: int = 1, seed: int | None = None) -> None:
+        self.host = Host(folder, ai_processes=ai_processes, seed=seed)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cacao-net-host", daemon=True)
 
@@ -57,6 +58,16 @@ class BackgroundHost:
 
         async def work() -> list[SeatInfo]:
             return self.host.tables[code].seat_infos()
+
+        return self._call(work(), timeout)
+
+    def claim_seat(self, code: str, number: int, name: str, timeout: float = 5.0) -> str:
+        """Give free remote seat ``number`` to the hosting player ``name`` before anyone joins;
+        returns the seat's token, which their own ``NetClient`` joins with (``Join(token=...)``).
+        KeyError: no table; ValueError: the seat is not a free remote seat."""
+
+        async def work() -> str:
+            return self.host.claim_seat(code, number, name)
 
         return self._call(work(), timeout)
 

@@ -124,6 +124,8 @@ class SeatSpec(_Data, frozen=True):
     kind: str
     name: str = ""
     """The AI seat's name (remote seats take their joiner's name); empty: the level's name."""
+    color: str = ""
+    """The seat's colour (``config.game.COLORS``); empty: the first colour no other seat has."""
 
 
 class TableOptions(_Data, frozen=True):

@@ -25,6 +25,7 @@ from cacao_game.jsontypes import JSON
 from cacao_game.net.client import Changed, ClientEvent, Failed, HintArrived, Joined, NetClient, Reconnecting
 from cacao_game.net.client import Refused as RefusedByHost
 from cacao_game.net.protocol import REMOTE, TableState
+from cacao_game.net.protocol import SeatInfo as NetSeat
 from cacao_game.session.commands import (
     AIAnswered,
     Assign,
@@ -44,13 +45,22 @@ from cacao_game.session.commands import (
 )
 from cacao_game.session.journal import Entry
 from cacao_game.session.messages import AIRequest
-from cacao_game.session.notices import HintReady, Refused, Undone
+from cacao_game.session.notices import HintReady, Refusal, Refused, Undone
 from cacao_game.session.selection import Selection
 from cacao_game.session.source import Capabilities, SeatInfo, SourceEvent, Stepping
 
 CONNECTING = "connecting"
 CONNECTED = "connected"
 RECONNECTING = "reconnecting"
+
+
+def refusal_of(code: str) -> Refusal:
+    """The table's refusal for a host's refusal code: the undo refusals as they are, any other
+    (a stale or illegal command, not seated, offline...) as an illegal move."""
+    try:
+        return Refusal(code)
+    except ValueError:
+        return Refusal.ILLEGAL
 
 
 class RemoteSource:
@@ -70,6 +80,9 @@ class RemoteSource:
         self.connection = CONNECTING
         """``connecting``, ``connected``, ``reconnecting``, or why the host refused (words)."""
         self.failed = False
+        self.rejoins = 0
+        """How many times the host sent the whole table (each join and rejoin): the game
+        shown must be taken again as it is, without animation."""
         self._game: Game | None = None
         self._state_seats: tuple[SeatInfo, ...] = ()
         self._kinds: list[str] = []
@@ -81,6 +94,7 @@ class RemoteSource:
         self._started = False
         self._hints = False
         self._sent_at = -1
+        self._hint_asked_at = -1
         self._absent: frozenset[int] = frozenset()
 
     # ----------------------------------------------------------------- what the table reads
@@ -89,6 +103,17 @@ class RemoteSource:
     def ready(self) -> bool:
         """The first table has arrived."""
         return self._game is not None
+
+    @property
+    def started(self) -> bool:
+        """Every remote seat has a player: the game runs."""
+        return self._started
+
+    def table_seats(self) -> list[NetSeat]:
+        """The seats as the host last told (who has joined, who is connected); [] before the
+        first update."""
+        table = self.client.table
+        return list(table.state.seats) if table is not None else []
 
     @property
     def capabilities(self) -> Capabilities:
@@ -114,6 +139,11 @@ class RemoteSource:
     def absent(self) -> frozenset[int]:
         """Remote seats whose player is away now (an AI may stand in: ``standing_in``)."""
         return self._absent
+
+    @property
+    def standing_in(self) -> frozenset[int]:
+        """Seats away for which an AI plays now (the host's stand-in)."""
+        return frozenset(n for n, seat in enumerate(self.table_seats()) if seat.standin)
 
     @property
     def hot_seat(self) -> bool:
@@ -190,17 +220,17 @@ class RemoteSource:
         if self._selection is not None and self._selection.provisional is not None and self.accepts_input():
             return 0
         if self._you is None or not self._journal:
-            return Refused("undo.nothing")
+            return Refused(Refusal.UNDO_NOTHING)
         count = 0
         for entry in reversed(self._journal):
             if entry.seat != self._you:
                 break
             if entry.ended_turn:
-                return Refused("undo.turn_over")
+                return Refused(Refusal.UNDO_TURN_OVER)
             if entry.revealed:
-                return Refused("undo.reveal")
+                return Refused(Refusal.UNDO_REVEAL)
             count += 1
-        return count if count else Refused("undo.other_human", self._journal[-1].seat)
+        return count if count else Refused(Refusal.UNDO_OTHER_HUMAN, self._journal[-1].seat)
 
     def stepping(self) -> Stepping | None:
         """A game being played does not step."""
@@ -220,6 +250,10 @@ class RemoteSource:
     def awaits_move(self, request_id: int) -> bool:
         """No local AI."""
         return False
+
+    def hint_pending(self) -> bool:
+        """Whether a hint was asked of the host for this decision and has not arrived."""
+        return self._hint_asked_at == len(self._journal) and self.hint is None
 
     def save(self) -> str:
         """A remote game is saved by its host."""
@@ -241,8 +275,9 @@ class RemoteSource:
             case Undo():
                 return self._undo()
             case RequestHint():
-                if self.accepts_input() and self._hints:
+                if self.accepts_input() and self._hints and not self.hint_pending():
                     self.client.ask_hint()
+                    self._hint_asked_at = len(self._journal)
                 return []
             case ShowHand() | AIAnswered():
                 return []
@@ -285,7 +320,7 @@ class RemoteSource:
         if decided is None:
             return []
         if not decided:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         self._sent_at = len(self._journal)
         self.client.decide(decided)
         return []
@@ -330,7 +365,9 @@ class RemoteSource:
                 self._adopt(table.state, table.game, table.journal)
                 self.connection = CONNECTED
                 events: list[SourceEvent] = [Undone(undone)] if undone else []
-                if not history:
+                if history:
+                    self.rejoins += 1
+                else:
                     events += event.events
                 return events
             case Joined():
@@ -348,11 +385,12 @@ class RemoteSource:
             case RefusedByHost(reason=reason):
                 self._sent_at = -1
                 self.version += 1
-                return [Refused(reason)]
+                return [Refused(refusal_of(reason))]
             case HintArrived(at=at, action=action):
                 if at != len(self._journal) or not self.accepts_input():
                     return []
                 self.hint, self.advice = action, None
+                self._hint_asked_at = -1
                 self.selection.set_provisional(action)
                 self.version += 1
                 return [HintReady(action, None)]
@@ -380,6 +418,6 @@ class RemoteSource:
             "strict",
         )
         self._selection = Selection(game)
-        self._sent_at = -1
+        self._sent_at = self._hint_asked_at = -1
         self.hint = self.advice = None
         self.version += 1

@@ -62,6 +62,9 @@ def options_problem(options: TableOptions) -> str | None:
         return f"unknown seat kind {unknown[0][:24]!r} (remote or {', '.join(LEVELS)})"
     if REMOTE not in kinds:
         return "a table needs at least one remote seat"
+    colors = [seat.color for seat in options.seats if seat.color]
+    if any(color not in COLORS for color in colors) or len(set(colors)) != len(colors):
+        return "seat colours must be distinct colours of the game"
     for seat in options.seats:
         if seat.name and name_problem(seat.name) is not None:
             return f"the seat name {seat.name[:24]!r} {name_problem(seat.name)}"
@@ -117,7 +120,10 @@ class Table:
     def create(cls, code: str, options: TableOptions, seed: int, autosaver: Autosaver | None = None) -> Table:
         """A new table for ``options`` (checked with ``options_problem`` first), dealt from ``seed``."""
         seats_config = []
-        for number, (spec, color) in enumerate(zip(options.seats, COLORS, strict=False), start=1):
+        chosen = {spec.color for spec in options.seats if spec.color}
+        free = iter(color for color in COLORS if color not in chosen)
+        for number, spec in enumerate(options.seats, start=1):
+            color = spec.color or next(free)
             remote = spec.kind == REMOTE
             name = spec.name or (f"Seat {number}" if remote else spec.kind.title())
             seats_config.append(SeatConfig(name, color, HUMAN if remote else spec.kind))

@@ -1,11 +1,14 @@
 """Game records, format version 1 (``docs/game-record.md``): write, read, replay.
 
 A record holds the setup with every pile in order, each turn's decisions and outcome, and
-the final scoring. Besides the keys every record has, each turn carries ``resolutions``: the
-resolution choices seats made (``{"seat", "pos", "side", "amount"}``, in order), so that a
-record replays exactly; automatic steps (R3.10) are not listed.
+the final scoring. Its shape is declared once, as the frozen ``msgspec.Struct`` types below
+(``RecordFile`` and its parts), which both write records and read them through
+``cacao_game.typed_json``. The format lets writers add keys, so readers ignore keys they do
+not know; this program adds ``app_version`` at the top, an optional ``name`` per seat, and
+``resolutions`` per turn: the resolution choices seats made (``{"seat", "pos", "side",
+"amount"}``, in order), so that a record replays exactly; automatic steps (R3.10) are not listed.
 
-The deal is read and written by ``deal_to_json`` / ``deal_from_json``, which saves use too.
+The deal is written by ``deal_to_json`` and read by ``deal_setup``, which saves use too.
 """
 
 from __future__ import annotations
@@ -13,9 +16,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NotRequired, TypedDict
+from typing import NotRequired, TypedDict, TypeVar, assert_never
 
-from cacao_game.config.names import name_problem
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from cacao_game import typed_json
+from cacao_game.config.game import seats_problem
 from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve, Setup
 from cacao_game.engine import events as ev
@@ -23,11 +30,20 @@ from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.replay import Step, replay
 from cacao_game.engine.setup import deal as deal_of_seed
 from cacao_game.engine.tiles import COLORS, START_TILES, VOLCANO_EDGES, WORKER_CODES
-from cacao_game.files import RECORD_LIMIT, describe_os_error, parse_json, read_limited
-from cacao_game.jsontypes import JSON
+from cacao_game.files import RECORD_LIMIT, describe_os_error, read_limited
+from cacao_game.jsontypes import JSONObject
+from cacao_game.version import app_version
 
 FORMAT = "cacao-record"
 VERSION = 1
+APP_VERSION_LIMIT = 64
+"""The longest ``app_version`` text a record may carry."""
+
+T = TypeVar("T")
+Pos = tuple[int, int]
+"""A board position ``[x, y]``."""
+Record = JSONObject
+"""A game record as JSON data (``to_record`` makes one, ``read_record`` reads one)."""
 
 
 class RecordError(ValueError):
@@ -35,61 +51,73 @@ class RecordError(ValueError):
 
 
 class SeatEntry(TypedDict):
-    """One seat of a record: its colour and who played it (``human``, ``random`` or an AI level)."""
+    """One seat as callers name it: its colour, who played it (``human``, ``random`` or an
+    AI level) and its name when known."""
 
     color: str
     kind: str
     name: NotRequired[str]
-    """The seat's name, when known (not part of the format's required keys)."""
 
 
-class BoardTile(TypedDict):
+class _Part(msgspec.Struct, frozen=True):
+    """Base of a record's parts: immutable; keys the format allows writers to add are ignored."""
+
+
+class RecordSeat(_Part, frozen=True):
+    """One seat of a record: ``color`` and ``kind`` (``name`` is this program's addition)."""
+
+    color: str
+    kind: str
+    name: str | UnsetType = UNSET
+
+
+class StartTile(_Part, frozen=True):
     """A tile on the board at the start."""
 
-    pos: list[int]
+    pos: Pos
     tile: str
     rotation: int
 
 
-class DealJSON(TypedDict):
+class Deal(_Part, frozen=True, kw_only=True):
     """A record's ``setup``: the start tiles and every pile, top first."""
 
-    board: list[BoardTile]
-    display: list[str]
-    jungle_pile: list[str]
-    hands: list[list[str]]
-    worker_piles: list[list[str]]
-    volcano_edges: NotRequired[list[int]]
+    board: tuple[StartTile, ...]
+    display: tuple[str, ...]
+    jungle_pile: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    worker_piles: tuple[tuple[str, ...], ...]
+    volcano_edges: tuple[int, ...] | UnsetType = UNSET
 
 
-class PlacementJSON(TypedDict):
-    """A turn's ``action``: the worker tile placed or overbuilt."""
+class Placement(_Part, frozen=True):
+    """A turn's ``action``: the worker tile placed (``kind`` ``place``) or overbuilt."""
 
     kind: str
     tile: str
     rotation: int
-    pos: list[int]
+    pos: Pos
 
 
-class FillJSON(TypedDict):
-    """A jungle tile laid during a turn."""
+class FillEntry(_Part, frozen=True):
+    """A jungle tile laid during a turn, from the ``display`` or the ``pile``."""
 
-    pos: list[int]
+    pos: Pos
     tile: str
     rotation: int
     source: str
 
 
-class ResolutionJSON(TypedDict):
-    """A resolution choice a seat made (this project's ``resolutions`` extension)."""
+class Resolution(_Part, frozen=True):
+    """A resolution choice a seat made (this program's ``resolutions`` addition)."""
 
     seat: int
-    pos: list[int]
+    pos: Pos
     side: int
     amount: int
 
 
-class PlayerStateJSON(TypedDict):
+class PlayerState(_Part, frozen=True):
     """One seat's tokens; ``water`` is the step on the water track (0-8)."""
 
     gold: int
@@ -98,19 +126,20 @@ class PlayerStateJSON(TypedDict):
     water: int
 
 
-class TurnJSON(TypedDict):
-    """One turn: the mover's placement, what followed, and the outcome."""
+class Turn(_Part, frozen=True, kw_only=True):
+    """One turn: the mover's placement, what followed, and the outcome. A record without
+    ``resolutions`` (another program's) reads as one that made no choices."""
 
     seat: int
-    action: PlacementJSON
-    fills: list[FillJSON]
-    resolutions: list[ResolutionJSON]
+    action: Placement
+    fills: tuple[FillEntry, ...]
+    resolutions: tuple[Resolution, ...] = ()
     drew: str | None
-    players_after: NotRequired[list[PlayerStateJSON]]
-    display_after: NotRequired[list[str]]
+    players_after: tuple[PlayerState, ...]
+    display_after: tuple[str, ...]
 
 
-class ScoreJSON(TypedDict):
+class Score(_Part, frozen=True):
     """One seat's final score."""
 
     gold: int
@@ -121,25 +150,28 @@ class ScoreJSON(TypedDict):
     cacao: int
 
 
-class FinalJSON(TypedDict):
+class FinalScoring(_Part, frozen=True):
     """The final scoring of a finished game."""
 
-    scores: list[ScoreJSON]
-    winners: list[int]
+    scores: tuple[Score, ...]
+    winners: tuple[int, ...]
 
 
-class Record(TypedDict):
-    """A game record as ``to_record`` makes it (see ``docs/game-record.md``)."""
+class RecordFile(_Part, frozen=True, kw_only=True):
+    """A whole game record (``docs/game-record.md``), keys in the order they are written."""
 
     format: str
     version: int
+    app_version: str | UnsetType = UNSET
+    """The version of the program that made the record (older records have none)."""
     players: int
     variant: str
     seed: int | None
-    seats: list[SeatEntry]
-    setup: DealJSON
-    turns: list[TurnJSON]
-    final: NotRequired[FinalJSON]
+    seats: tuple[RecordSeat, ...]
+    setup: Deal
+    turns: tuple[Turn, ...]
+    final: FinalScoring | UnsetType | None = UNSET
+    """Present once the game is over."""
 
 
 def seat_entries(
@@ -157,118 +189,146 @@ def seat_entries(
     return entries
 
 
-def _players_state(game: Game) -> list[PlayerStateJSON]:
-    return [
-        {"gold": game.gold[s], "cacao": game.cacao[s], "sun": game.sun[s], "water": game.water[s]}
+def _players_state(game: Game) -> tuple[PlayerState, ...]:
+    return tuple(
+        PlayerState(gold=game.gold[s], cacao=game.cacao[s], sun=game.sun[s], water=game.water[s])
         for s in range(game.players)
-    ]
+    )
 
 
-def _start_board() -> list[BoardTile]:
-    return [{"pos": list(pos), "tile": code, "rotation": 0} for pos, code in START_TILES]
+START_BOARD = tuple(StartTile(pos=pos, tile=code, rotation=0) for pos, code in START_TILES)
+"""The start tiles of every deal (rules: a plantation at [0, 0], a market 2 at [1, 1])."""
 
 
-def deal_to_json(setup: Setup) -> DealJSON:
-    """The ``setup`` object of a record: start tiles, display, piles and hands (top first)."""
-    result: DealJSON = {
-        "board": _start_board(),
-        "display": list(setup.display),
-        "jungle_pile": list(setup.jungle_pile),
-        "hands": [list(hand) for hand in setup.hands],
-        "worker_piles": [list(pile) for pile in setup.worker_piles],
-    }
-    if setup.variant == "volcano":
-        result["volcano_edges"] = list(VOLCANO_EDGES)
-    return result
+def deal_to_json(setup: Setup) -> Deal:
+    """The ``setup`` part of a record: start tiles, display, piles and hands (top first)."""
+    return Deal(
+        board=START_BOARD,
+        display=tuple(setup.display),
+        jungle_pile=tuple(setup.jungle_pile),
+        hands=tuple(tuple(hand) for hand in setup.hands),
+        worker_piles=tuple(tuple(pile) for pile in setup.worker_piles),
+        volcano_edges=tuple(VOLCANO_EDGES) if setup.variant == "volcano" else UNSET,
+    )
 
 
 class _Recorder:
     """Builds the turns of a record from the steps of a replay."""
 
     def __init__(self) -> None:
-        self.turns: list[TurnJSON] = []
-        self.current: TurnJSON | None = None
+        self.turns: list[Turn] = []
+        self.seat = 0
+        self.action: Placement | None = None
+        self.fills: list[FillEntry] = []
+        self.resolutions: list[Resolution] = []
+        self.drew: str | None = None
 
     def step(self, game: Game, step: Step) -> None:
         action = step.action
-        if isinstance(action, Resolve) and self.current is not None:
-            self.current["resolutions"].append(
-                {"seat": step.seat, "pos": list(action.pos), "side": action.side, "amount": action.amount}
+        if isinstance(action, Resolve) and self.action is not None:
+            self.resolutions.append(
+                Resolution(seat=step.seat, pos=action.pos, side=action.side, amount=action.amount)
             )
         for event in step.events:
             self._event(game, event)
 
     def _event(self, game: Game, event: ev.Event) -> None:
-        if isinstance(event, ev.TilePlaced):
-            self.current = {
-                "seat": event.seat,
-                "action": {
-                    "kind": "overbuild" if event.overbuild else "place",
-                    "tile": event.tile,
-                    "rotation": event.rotation,
-                    "pos": list(event.pos),
-                },
-                "fills": [],
-                "resolutions": [],
-                "drew": None,
-            }
-        elif self.current is None:
-            return
-        elif isinstance(event, ev.JungleFilled):
-            self.current["fills"].append(
-                {
-                    "pos": list(event.pos),
-                    "tile": event.tile,
-                    "rotation": event.rotation,
-                    "source": event.source,
-                }
-            )
-        elif isinstance(event, ev.WorkerDrawn):
-            self.current["drew"] = event.tile
-        elif isinstance(event, ev.TurnEnded):
-            self.current["players_after"] = _players_state(game)
-            self.current["display_after"] = list(game.display)
-            self.turns.append(self.current)
-            self.current = None
+        action = self.action
+        match event:
+            case ev.TilePlaced():
+                kind = "overbuild" if event.overbuild else "place"
+                self.seat = event.seat
+                self.action = Placement(kind=kind, tile=event.tile, rotation=event.rotation, pos=event.pos)
+                self.fills, self.resolutions, self.drew = [], [], None
+            case ev.JungleFilled() if action is not None:
+                self.fills.append(_fill_entry(event))
+            case ev.WorkerDrawn() if action is not None:
+                self.drew = event.tile
+            case ev.TurnEnded() if action is not None:
+                self.turns.append(
+                    Turn(
+                        seat=self.seat,
+                        action=action,
+                        fills=tuple(self.fills),
+                        resolutions=tuple(self.resolutions),
+                        drew=self.drew,
+                        players_after=_players_state(game),
+                        display_after=tuple(game.display),
+                    )
+                )
+                self.action = None
+            case (
+                ev.JungleFilled()
+                | ev.WorkerDrawn()
+                | ev.TurnEnded()
+                | ev.TurnStarted()
+                | ev.SunSpent()
+                | ev.FillRequired()
+                | ev.EdgeActivated()
+                | ev.EdgeResolved()
+                | ev.CacaoGained()
+                | ev.CacaoSold()
+                | ev.GoldGained()
+                | ev.GoldPaid()
+                | ev.WaterMoved()
+                | ev.SunGained()
+                | ev.DisplayRefilled()
+                | ev.TempleScored()
+                | ev.GameEnded()
+            ):
+                pass
+            case _:
+                assert_never(event)
 
 
-def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
-    """The record of ``game`` (finished or not), replayed from its setup and decisions.
+def _fill_entry(event: ev.JungleFilled) -> FillEntry:
+    return FillEntry(pos=event.pos, tile=event.tile, rotation=event.rotation, source=event.source)
 
-    ``seats`` is the record's seat list (see ``seat_entries``). Raises ValueError if its
-    length does not match the game.
-    """
+
+def _final_scoring(game: Game) -> FinalScoring | None:
+    """The ``final`` part for a finished ``game`` (None while it is running)."""
+    scores = game.final
+    if scores is None:
+        return None
+    return FinalScoring(
+        scores=tuple(
+            Score(gold=s.gold, temples=s.temples, sun=s.sun, water=s.water, total=s.total, cacao=s.cacao)
+            for s in scores
+        ),
+        winners=tuple(game.winners()),
+    )
+
+
+def record_file(game: Game, seats: Sequence[SeatEntry]) -> RecordFile:
+    """The record of ``game`` (finished or not) as a typed value, replayed from its setup
+    and decisions. Raises ValueError if ``seats`` does not have one entry per seat."""
     if len(seats) != game.players:
         raise ValueError(f"{len(seats)} seat entries for a {game.players}-player game")
     setup = game.setup
     recorder = _Recorder()
     replayed = replay(setup, game.actions, on_events=recorder.step, keep_history=False)
-    record: Record = {
-        "format": FORMAT,
-        "version": VERSION,
-        "players": game.players,
-        "variant": game.variant,
-        "seed": setup.seed,
-        "seats": [{"color": seat["color"], "kind": seat["kind"]} for seat in seats],
-        "setup": deal_to_json(setup),
-        "turns": recorder.turns,
-    }
-    if replayed.final is not None:
-        record["final"] = {
-            "scores": [
-                {
-                    "gold": s.gold,
-                    "temples": s.temples,
-                    "sun": s.sun,
-                    "water": s.water,
-                    "total": s.total,
-                    "cacao": s.cacao,
-                }
-                for s in replayed.final
-            ],
-            "winners": list(replayed.winners()),
-        }
-    return record
+    final = _final_scoring(replayed)
+    return RecordFile(
+        format=FORMAT,
+        version=VERSION,
+        app_version=app_version(),
+        players=game.players,
+        variant=game.variant,
+        seed=setup.seed,
+        seats=tuple(RecordSeat(color=seat["color"], kind=seat["kind"]) for seat in seats),
+        setup=deal_to_json(setup),
+        turns=tuple(recorder.turns),
+        final=UNSET if final is None else final,
+    )
+
+
+def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
+    """The record of ``game`` (finished or not) as JSON data (``record_file``).
+
+    ``seats`` is the record's seat list (see ``seat_entries``). Raises ValueError if its
+    length does not match the game.
+    """
+    return typed_json.plain(record_file(game, seats))
 
 
 def encode_record(record: Mapping[str, object]) -> bytes:
@@ -287,14 +347,16 @@ def write_record(record: Mapping[str, object], path: str | Path, *, overwrite: b
     atomic_write_bytes(Path(path), encode_record(record), keep_backup=False, replace=overwrite)
 
 
-def read_record(path: str | Path) -> dict[str, JSON]:
-    """Read a record file as JSON; RecordError if it is not a JSON object (nothing else checked).
+def read_record(path: str | Path) -> Record:
+    """Read a record file as JSON data; RecordError if it is not a JSON object.
 
     Only a regular file of at most ``RECORD_LIMIT`` bytes is read (``read_limited``): a
-    folder, a named pipe, a device or a larger file is refused before it is read.
+    folder, a named pipe, a device or a larger file is refused before it is read. The
+    bytes are parsed by ``typed_json.parse``; the record's shape is checked when it is
+    replayed (``replay_record``).
     """
     try:
-        data = parse_json(read_limited(path, RECORD_LIMIT))
+        data = typed_json.parse(read_limited(path, RECORD_LIMIT), limit=RECORD_LIMIT)
     except OSError as error:
         raise RecordError(f"{path}: cannot read a record: {describe_os_error(error)}") from error
     except ValueError as error:
@@ -304,141 +366,111 @@ def read_record(path: str | Path) -> dict[str, JSON]:
     return data
 
 
-def same_json(first: object, second: object) -> bool:
-    """Whether two JSON values are equal with their types: ``1`` is not ``1.0`` nor ``true``."""
-    if type(first) is not type(second):
-        return False
-    if isinstance(first, dict) and isinstance(second, dict):
-        return first.keys() == second.keys() and all(same_json(first[k], second[k]) for k in first)
-    if isinstance(first, list) and isinstance(second, list):
-        return len(first) == len(second) and all(same_json(a, b) for a, b in zip(first, second, strict=True))
-    return first == second
-
-
 def _require(condition: bool, where: str, message: str) -> None:
     if not condition:
         raise RecordError(f"{where}: {message}")
 
 
-def _object(value: object, where: str) -> Mapping[str, object]:
-    if not isinstance(value, dict):
-        raise RecordError(f"{where}: expected an object")
-    return value
-
-
-def _list(value: object, where: str, message: str = "expected a list") -> list[object]:
-    if not isinstance(value, list):
-        raise RecordError(f"{where}: {message}")
-    return value
-
-
-def _int(value: object, where: str, message: str = "expected an integer") -> int:
-    if type(value) is not int:
-        raise RecordError(f"{where}: {message}")
-    return value
-
-
-def _str(value: object, where: str, message: str = "expected a string") -> str:
-    if not isinstance(value, str):
-        raise RecordError(f"{where}: {message}")
-    return value
-
-
-def _pos(value: object, where: str) -> tuple[int, int]:
-    items = _list(value, where, "expected [x, y]")
-    _require(len(items) == 2, where, "expected [x, y]")
-    return (_int(items[0], where, "expected [x, y]"), _int(items[1], where, "expected [x, y]"))
-
-
-def _str_list(value: object, where: str) -> tuple[str, ...]:
-    message = "expected a list of codes"
-    return tuple(_str(item, where, message) for item in _list(value, where, message))
+def _typed(value: object, into: type[T], where: str = "") -> T:
+    """``typed_json.convert`` with its refusal as a RecordError."""
+    try:
+        return typed_json.convert(value, into, where=where)
+    except typed_json.ShapeError as error:
+        raise RecordError(str(error)) from error
 
 
 def _prefixed(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
 
 
-def deal_from_json(header: Mapping[str, object], deal: Mapping[str, object], where: str = "") -> Setup:
-    """The ``Setup`` of a deal: ``players``, ``variant`` and ``seed`` from ``header``, the rest from ``deal``.
+def deal_setup(players: int, variant: str, seed: int | None, deal: Deal, where: str = "") -> Setup:
+    """The ``Setup`` of a typed deal, given the ``players``, ``variant`` and ``seed`` it is for.
 
-    ``deal`` has the keys of a record's ``setup`` (``deal_to_json``); a record keeps the three
-    header keys at its top level, a save inside its ``setup`` (then ``header is deal``).
-    ``where`` is the path of ``header`` in the file, used in messages; the deal's path is
-    ``where.setup`` unless ``header is deal``. Raises RecordError naming the first wrong key,
+    A record keeps those three at its top level (``where`` ``""``), a save inside its
+    ``setup`` (``where`` ``"setup"``); ``where`` is their path in the file, used in messages,
+    and the deal's own path is ``setup``. Raises RecordError naming the first wrong key,
     including a deal whose tiles are not this game's decks, and a deal with a seed that is
     not what ``deal(players, variant, seed)`` gives (a null seed is not checked).
     """
-    here = where if header is deal else _prefixed(where, "setup")
-    players = _int(header.get("players"), _prefixed(where, "players"), "expected 2, 3 or 4")
+    here = "setup"
     _require(players in (2, 3, 4), _prefixed(where, "players"), "expected 2, 3 or 4")
-    variant = _str(header.get("variant"), _prefixed(where, "variant"), "expected 'base' or 'volcano'")
     _require(variant in ("base", "volcano"), _prefixed(where, "variant"), "expected 'base' or 'volcano'")
-    seed = header.get("seed")
-    _require(seed is None or type(seed) is int, _prefixed(where, "seed"), "expected an integer")
-    _require(
-        same_json(deal.get("board"), _start_board()),
-        _prefixed(here, "board"),
-        "not the start tiles of the rules",
-    )
+    _require(deal.board == START_BOARD, f"{here}.board", "not the start tiles of the rules")
     if variant == "volcano":
         _require(
-            same_json(deal.get("volcano_edges"), list(VOLCANO_EDGES)),
-            _prefixed(here, "volcano_edges"),
+            deal.volcano_edges == tuple(VOLCANO_EDGES),
+            f"{here}.volcano_edges",
             f"this program rules the volcano edges as {list(VOLCANO_EDGES)}",
         )
-    hands = _list(deal.get("hands"), _prefixed(here, "hands"), "one hand per seat")
-    piles = _list(deal.get("worker_piles"), _prefixed(here, "worker_piles"), "one pile per seat")
-    _require(len(hands) == players, _prefixed(here, "hands"), "one hand per seat")
-    _require(len(piles) == players, _prefixed(here, "worker_piles"), "one pile per seat")
+    _require(len(deal.hands) == players, f"{here}.hands", "one hand per seat")
+    _require(len(deal.worker_piles) == players, f"{here}.worker_piles", "one pile per seat")
     result = Setup(
         players=players,
         variant=variant,
-        seed=seed if isinstance(seed, int) else None,
-        display=_str_list(deal.get("display"), _prefixed(here, "display")),
-        jungle_pile=_str_list(deal.get("jungle_pile"), _prefixed(here, "jungle_pile")),
-        hands=tuple(_str_list(h, f"{_prefixed(here, 'hands')}[{i}]") for i, h in enumerate(hands)),
-        worker_piles=tuple(
-            _str_list(p, f"{_prefixed(here, 'worker_piles')}[{i}]") for i, p in enumerate(piles)
-        ),
+        seed=seed,
+        display=deal.display,
+        jungle_pile=deal.jungle_pile,
+        hands=deal.hands,
+        worker_piles=deal.worker_piles,
     )
     try:
         result.validate()
     except ValueError as error:
-        raise RecordError(f"{here or 'setup'}: {error}") from error
+        raise RecordError(f"{here}: {error}") from error
     _require(
-        result.seed is None or deal_of_seed(players, variant, result.seed) == result,
+        seed is None or deal_of_seed(players, variant, seed) == result,
         _prefixed(where, "seed"),
-        f"the deal is not the one seed {result.seed} gives (edited seed or deal)",
+        f"the deal is not the one seed {seed} gives (edited seed or deal)",
     )
     return result
 
 
-def record_seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
-    """The record's seat entries; RecordError unless each has a colour and a clean ``kind``
-    (and, if present, a clean ``name``; see ``cacao_game.config.names``)."""
-    seats = _list(record.get("seats"), "seats", "expected one entry per seat")
+def _checked_seats(seats: Sequence[RecordSeat], players: int) -> list[SeatEntry]:
     _require(len(seats) == players, "seats", "expected one entry per seat")
-    entries: list[SeatEntry] = []
     for index, seat in enumerate(seats):
-        entry = _object(seat, f"seats[{index}]")
-        color, kind = entry.get("color"), entry.get("kind")
-        if not (isinstance(color, str) and color in COLORS and isinstance(kind, str)):
-            raise RecordError(f"seats[{index}]: expected {{color, kind}}")
-        for key in ("kind", "name"):
-            problem = name_problem(entry[key]) if key in entry else None
-            _require(problem is None, f"seats[{index}].{key}", f"the text {problem}")
-        entries.append({"color": color, "kind": kind})
-    return entries
+        _require(seat.color in COLORS, f"seats[{index}]", "expected {color, kind}")
+    names = [None if isinstance(seat.name, UnsetType) else seat.name for seat in seats]
+    problem = seats_problem([s.color for s in seats], [s.kind for s in seats], names, need_names=False)
+    if problem is not None:
+        where = "seats" if problem.seat is None else f"seats[{problem.seat}].{problem.field}"
+        prefix = "" if problem.seat is None else "the text "
+        raise RecordError(f"{where}: {prefix}{problem.reason}")
+    return [{"color": seat.color, "kind": seat.kind} for seat in seats]
+
+
+def record_seats(record: Mapping[str, object], players: int) -> list[SeatEntry]:
+    """The record's seat entries; RecordError unless each has a colour and a ``kind``, and
+    the seats pass the check a save's seats pass (``cacao_game.config.game.seats_problem``:
+    a colour of its own, clean text), except that a record may leave names out."""
+    seats = _typed(record.get("seats"), tuple[RecordSeat, ...], "seats")
+    return _checked_seats(seats, players)
+
+
+def _record_file(record: Mapping[str, object]) -> RecordFile:
+    """The typed record, its header checked first (a save is told apart by its format)."""
+    _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
+    version = record.get("version")
+    _require(type(version) is int and version == VERSION, "version", f"this program reads version {VERSION}")
+    typed = _typed(dict(record), RecordFile)
+    made_by = "" if isinstance(typed.app_version, UnsetType) else typed.app_version
+    _require(
+        len(made_by) <= APP_VERSION_LIMIT and made_by.isprintable(),
+        "app_version",
+        f"expected the version of the program that made it (at most {APP_VERSION_LIMIT} characters)",
+    )
+    return typed
+
+
+def _setup_of(typed: RecordFile) -> Setup:
+    setup = deal_setup(typed.players, typed.variant, typed.seed, typed.setup)
+    _checked_seats(typed.seats, setup.players)
+    return setup
 
 
 def setup_from_record(record: Mapping[str, object]) -> Setup:
-    """The ``Setup`` a record starts from; RecordError if the header or setup is wrong."""
-    _require(record.get("format") == FORMAT, "format", f"expected {FORMAT!r}")
-    _require(same_json(record.get("version"), VERSION), "version", f"this program reads version {VERSION}")
-    setup = deal_from_json(record, _object(record.get("setup"), "setup"))
-    record_seats(record, setup.players)
-    return setup
+    """The ``Setup`` a record starts from; RecordError if the record's shape (checked through
+    ``typed_json``), its header, setup or seats are wrong."""
+    return _setup_of(_record_file(record))
 
 
 def replay_record(record: Mapping[str, object]) -> Game:
@@ -447,45 +479,33 @@ def replay_record(record: Mapping[str, object]) -> Game:
     Raises RecordError naming the first turn and key that is malformed, illegal or does not
     match what the rules produce. The returned game keeps its history (it can ``pop()``).
     """
-    game = Game(setup_from_record(record))
-    seats = record_seats(record, game.players)
-    for number, turn in enumerate(_list(record.get("turns"), "turns")):
-        _replay_turn(game, _object(turn, f"turns[{number}]"), f"turns[{number}]")
-    final = record.get("final")
+    typed = _record_file(record)
+    game = Game(_setup_of(typed))
+    for number, turn in enumerate(typed.turns):
+        _replay_turn(game, turn, f"turns[{number}]")
+    final = None if isinstance(typed.final, UnsetType) else typed.final
     if game.is_over():
-        if not isinstance(final, dict):
-            raise RecordError("final: a finished game needs its final scoring")
-        recorded: Mapping[str, object] = final
-        expected = to_record(game, seats)["final"]
-        _require(
-            same_json(recorded.get("scores"), expected["scores"]),
-            "final.scores",
-            f"expected {expected['scores']}",
-        )
-        _require(
-            same_json(recorded.get("winners"), expected["winners"]),
-            "final.winners",
-            f"expected {expected['winners']}",
-        )
+        _require(final is not None, "final", "a finished game needs its final scoring")
+        assert final is not None
+        expected = _final_scoring(game)
+        assert expected is not None
+        scores = [typed_json.plain(score) for score in expected.scores]
+        _require(final.scores == expected.scores, "final.scores", f"expected {scores}")
+        _require(final.winners == expected.winners, "final.winners", f"expected {list(expected.winners)}")
     else:
         _require(final is None, "final", "the game is not over")
     return game
 
 
-def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
+def _replay_turn(game: Game, turn: Turn, where: str) -> None:
     _require(not game.is_over(), where, "the game is already over")
-    _require(same_json(turn.get("seat"), game.mover), f"{where}.seat", f"seat {game.mover} moves now")
-    action = _object(turn.get("action"), f"{where}.action")
-    kind = action.get("kind")
-    _require(kind in ("place", "overbuild"), f"{where}.action.kind", "expected place or overbuild")
-    tile = _str(action.get("tile"), f"{where}.action.tile", "expected a worker code")
-    _require(tile in WORKER_CODES, f"{where}.action.tile", "expected a worker code")
-    rotation = _int(action.get("rotation"), f"{where}.action.rotation", "expected 0-3")
-    _require(rotation in (0, 1, 2, 3), f"{where}.action.rotation", "expected 0-3")
-    pos = _pos(action.get("pos"), f"{where}.action.pos")
-    placement = (Place if kind == "place" else Overbuild)(tile, rotation, pos)
-    fills = _list(turn.get("fills"), f"{where}.fills")
-    resolutions = _list(turn.get("resolutions", []), f"{where}.resolutions")
+    _require(turn.seat == game.mover, f"{where}.seat", f"seat {game.mover} moves now")
+    action = turn.action
+    _require(action.kind in ("place", "overbuild"), f"{where}.action.kind", "expected place or overbuild")
+    _require(action.tile in WORKER_CODES, f"{where}.action.tile", "expected a worker code")
+    _require(action.rotation in (0, 1, 2, 3), f"{where}.action.rotation", "expected 0-3")
+    placement = (Place if action.kind == "place" else Overbuild)(action.tile, action.rotation, action.pos)
+    fills, resolutions = turn.fills, turn.resolutions
     done_fills = 0
     done_resolutions = 0
     start_turn = game.turn
@@ -494,66 +514,46 @@ def _replay_turn(game: Game, turn: Mapping[str, object], where: str) -> None:
         for event in events:
             if isinstance(event, ev.JungleFilled):
                 _require(done_fills < len(fills), f"{where}.fills", "fewer fills than the rules make")
-                recorded = fills[done_fills]
-                made = {
-                    "pos": list(event.pos),
-                    "tile": event.tile,
-                    "rotation": event.rotation,
-                    "source": event.source,
-                }
-                _require(same_json(recorded, made), f"{where}.fills[{done_fills}]", f"the rules made {made}")
+                made = _fill_entry(event)
+                _require(
+                    fills[done_fills] == made,
+                    f"{where}.fills[{done_fills}]",
+                    f"the rules made {typed_json.plain(made)}",
+                )
                 done_fills += 1
         if game.is_over() or game.turn != start_turn or game.phase is Phase.PLACE:
             break
         if game.phase is Phase.FILL:
             _require(done_fills < len(fills), f"{where}.fills", "a fill decision is missing")
-            here = f"{where}.fills[{done_fills}]"
-            fill = _object(fills[done_fills], here)
-            events = _apply(
-                game,
-                Fill(
-                    _pos(fill.get("pos"), f"{here}.pos"),
-                    _str(fill.get("tile"), f"{here}.tile"),
-                    _int(fill.get("rotation", 0), f"{here}.rotation"),
-                ),
-                here,
-            )
+            fill = fills[done_fills]
+            events = _apply(game, Fill(fill.pos, fill.tile, fill.rotation), f"{where}.fills[{done_fills}]")
             continue
         _require(
             done_resolutions < len(resolutions), f"{where}.resolutions", "a resolution choice is missing"
         )
         here = f"{where}.resolutions[{done_resolutions}]"
-        choice = _object(resolutions[done_resolutions], here)
+        choice = resolutions[done_resolutions]
         _require(
-            same_json(choice.get("seat"), game.current_player()),
-            f"{here}.seat",
-            f"seat {game.current_player()} decides now",
+            choice.seat == game.current_player(), f"{here}.seat", f"seat {game.current_player()} decides now"
         )
-        events = _apply(
-            game,
-            Resolve(
-                _pos(choice.get("pos"), f"{here}.pos"),
-                _int(choice.get("side"), f"{here}.side"),
-                _int(choice.get("amount"), f"{here}.amount"),
-            ),
-            here,
-        )
+        events = _apply(game, Resolve(choice.pos, choice.side, choice.amount), here)
         done_resolutions += 1
     _require(done_fills == len(fills), f"{where}.fills", "more fills than the rules make")
     _require(done_resolutions == len(resolutions), f"{where}.resolutions", "more choices than were asked")
+    after = _players_state(game)
     _require(
-        same_json(turn.get("players_after"), _players_state(game)),
+        turn.players_after == after,
         f"{where}.players_after",
-        f"the rules give {_players_state(game)}",
+        f"the rules give {[typed_json.plain(state) for state in after]}",
     )
     drawn = [e.tile for e in events if isinstance(e, ev.WorkerDrawn)]
     _require(
-        same_json(turn.get("drew"), drawn[0] if drawn else None),
+        turn.drew == (drawn[0] if drawn else None),
         f"{where}.drew",
         f"the mover drew {drawn[0] if drawn else None}",
     )
     _require(
-        same_json(turn.get("display_after"), list(game.display)),
+        turn.display_after == tuple(game.display),
         f"{where}.display_after",
         f"the display is {game.display}",
     )

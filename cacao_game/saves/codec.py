@@ -7,18 +7,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from cacao_game import __version__
-from cacao_game.config.game import GameConfig
+from msgspec import UnsetType
+
+from cacao_game import typed_json
+from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.engine import Game, Setup
 from cacao_game.engine.replay import ReplayError, replay
-from cacao_game.files import parse_json
+from cacao_game.files import SAVE_LIMIT
 from cacao_game.jsontypes import JSON
-from cacao_game.records import RecordError, deal_from_json
+from cacao_game.records import RecordError, deal_setup
 from cacao_game.saves.errors import SaveError, require
 from cacao_game.saves.schema import (
     FORMAT,
     SCHEMA_VERSION,
     Document,
+    Options,
+    SaveBody,
+    SaveSetup,
     action_from_json,
     action_to_json,
     check_header,
@@ -26,9 +31,11 @@ from cacao_game.saves.schema import (
     first_difference,
     game_state,
     migrate,
+    object_part,
     plain_json,
     setup_to_json,
 )
+from cacao_game.version import app_version
 
 
 @dataclass
@@ -77,7 +84,7 @@ def build_document(game: Game, config: GameConfig, view: Mapping[str, JSON], sav
     document: Document = {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
-        "app_version": __version__,
+        "app_version": app_version(),
         "saved_at": saved_at,
         "options": config.to_dict(),
         "setup": setup_to_json(game.setup),
@@ -97,11 +104,11 @@ def encode(document: Document) -> bytes:
 def decode(data: bytes) -> JSON:
     """The JSON value in a file's bytes; SaveError (``file: <reason>``) if there is none.
 
-    See ``cacao_game.files.parse_json`` for what is refused.
+    See ``cacao_game.typed_json.parse`` for what is refused.
     """
     try:
-        return parse_json(data)
-    except ValueError as error:
+        return typed_json.parse(data, limit=SAVE_LIMIT)
+    except typed_json.ShapeError as error:
         raise SaveError(f"file: {error}", "damaged") from error
 
 
@@ -112,63 +119,54 @@ def _exactly(expected: JSON, found: JSON, where: str) -> None:
         raise SaveError(f"{difference} (not what this program writes)")
 
 
-def _string(document: Document, key: str) -> str:
-    value = document[key]
-    if not isinstance(value, str):
-        raise SaveError(f"{key}: expected a string")
-    return value
-
-
-def _object(document: Document, key: str) -> dict[str, JSON]:
-    value = document[key]
-    if not isinstance(value, dict):
-        raise SaveError(f"{key}: expected an object")
-    return value
-
-
-def _setup(data: dict[str, JSON]) -> Setup:
+def _setup(typed: SaveSetup, data: JSON) -> Setup:
     try:
-        setup = deal_from_json(data, data, "setup")
+        setup = deal_setup(typed.players, typed.variant, typed.seed, typed, "setup")
     except RecordError as error:
         raise SaveError(str(error)) from error
     _exactly(setup_to_json(setup), data, "setup")
     return setup
 
 
-def _config(data: dict[str, JSON], setup: Setup) -> GameConfig:
-    try:
-        config = GameConfig.from_dict(data)
-    except ValueError as error:
-        raise SaveError(f"options: {error}") from error
-    _exactly(config.to_dict(), data, "options")
+def _config(options: Options, data: dict[str, JSON], setup: Setup) -> GameConfig:
+    """The game options of typed ``options``, read from ``data``; SaveError unless they are
+    valid, fit the game and are exactly what ``GameConfig.to_dict`` writes."""
+    config = GameConfig(
+        seats=[SeatConfig(name=seat.name, color=seat.color, kind=seat.kind) for seat in options.seats],
+        variant=options.variant,
+        seed=options.seed,
+        undo=options.undo,
+        thinking_time=None if isinstance(options.thinking_time, UnsetType) else options.thinking_time,
+    )
     _check_config(config, setup)
+    _exactly(config.to_dict(), data, "options")
     return config
 
 
 def restore(document: JSON) -> Restored:
     """Check, upgrade and replay a parsed save.
 
-    The game keeps its undo history. Raises SaveError naming the first key that is wrong:
-    a bad header or checksum, a malformed part, options or a deal that this program would
-    not write so, or an illegal decision (``actions[<index>]: illegal ...``).
+    The header, checksum and upgrades work on the plain document; its body is then read
+    through ``typed_json`` into ``SaveBody``. The game keeps its undo history. Raises
+    SaveError naming the first key that is wrong: a bad header or checksum, a malformed
+    part, options or a deal that this program would not write so, or an illegal decision
+    (``actions[<index>]: illegal ...``).
     """
     checked = migrate(check_header(document))
-    _string(checked, "app_version")
-    saved_at = _string(checked, "saved_at")
     try:
-        datetime.fromisoformat(saved_at)
+        body = typed_json.convert(checked, SaveBody)
+    except typed_json.ShapeError as error:
+        raise SaveError(str(error)) from error
+    try:
+        datetime.fromisoformat(body.saved_at)
     except ValueError as error:
         raise SaveError("saved_at: expected an ISO 8601 time") from error
-    setup = _setup(_object(checked, "setup"))
-    config = _config(_object(checked, "options"), setup)
-    stored = checked["actions"]
-    if not isinstance(stored, list):
-        raise SaveError("actions: expected a list")
-    actions = [action_from_json(data, f"actions[{index}]") for index, data in enumerate(stored)]
-    view = _object(checked, "view")
+    setup = _setup(body.setup, checked["setup"])
+    config = _config(body.options, object_part(checked, "options"), setup)
+    actions = [action_from_json(data) for data in body.actions]
     try:
         game = replay(setup, actions, keep_history=True)
     except ReplayError as error:
         kind = action_to_json(error.action)["kind"]
         raise SaveError(f"actions[{error.index}]: illegal {kind}: {error.cause}") from error
-    return Restored(game=game, config=config, view=view, saved_at=saved_at)
+    return Restored(game=game, config=config, view=object_part(checked, "view"), saved_at=body.saved_at)

@@ -15,9 +15,10 @@ A save is one JSON object, schema version 2 (``docs/game-record.md`` describes i
 
 The game, its record and the Load screen's summary are derived from ``setup`` and
 ``actions`` on load; nothing derived is stored. Loading checks the header and checksum,
-upgrades older schema versions one step at a time (``UPGRADES``), and demands that
-``options`` and ``setup`` are exactly what this program would write for them, types
-included (``true`` is not ``1``, ``1.0`` is not ``1``).
+upgrades older schema versions one step at a time (``UPGRADES``) on the plain JSON
+document, then reads the body through ``cacao_game.typed_json`` into ``SaveBody`` (types
+are strict: ``true`` is not ``1``, ``1.0`` is not ``1``) and demands that ``options`` and
+``setup`` are exactly what this program would write for them.
 
 Schema version 1 stored ``config`` (now ``options``), a whole game ``record`` (its setup is
 now ``setup``), ``actions``, a ``state`` summary and ``ui_state`` (now ``view``).
@@ -28,11 +29,15 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from typing import Final
+from typing import Final, assert_never
 
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from cacao_game import typed_json
 from cacao_game.engine import Action, Fill, Game, Overbuild, Place, Resolve, Setup
 from cacao_game.jsontypes import JSON
-from cacao_game.records import deal_to_json
+from cacao_game.records import Deal, deal_to_json
 from cacao_game.saves.errors import SaveError, require
 
 FORMAT: Final = "cacao-save"
@@ -40,6 +45,7 @@ SCHEMA_VERSION = 2
 """The schema version this program writes and the newest it reads."""
 RECORD_FORMAT: Final = "cacao-record"
 
+Pos = tuple[int, int]
 Document = dict[str, JSON]
 """A save document as JSON data (see the module docstring)."""
 
@@ -234,16 +240,101 @@ def plain_json(value: object, where: str) -> JSON:
 
 def setup_to_json(setup: Setup) -> JSON:
     """The ``setup`` of a save: ``players``, ``variant``, ``seed`` and a record's deal keys."""
-    header = {"players": setup.players, "variant": setup.variant, "seed": setup.seed}
-    return plain_json({**header, **deal_to_json(setup)}, "setup")
+    header: dict[str, JSON] = {"players": setup.players, "variant": setup.variant, "seed": setup.seed}
+    return {**header, **typed_json.plain(deal_to_json(setup))}
 
 
-_ACTION_KEYS: Final = {
-    "place": ("tile", "rotation", "pos"),
-    "overbuild": ("tile", "rotation", "pos"),
-    "fill": ("pos", "tile", "rotation"),
-    "resolve": ("pos", "side", "amount"),
-}
+# ----------------------------------------------------------------------- typed parts
+
+
+class SaveSetup(Deal, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A save's ``setup``: the deal of a record plus the ``players``, ``variant`` and
+    ``seed`` it is for, and nothing else."""
+
+    players: int
+    variant: str
+    seed: int | None
+
+
+class _Decision(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="kind"):
+    """Base of the decisions in ``actions``: an object whose ``kind`` names its type."""
+
+
+class PlaceJSON(_Decision, frozen=True, tag="place"):
+    """A hand tile placed on an empty worker square."""
+
+    tile: str
+    rotation: int
+    pos: Pos
+
+
+class OverbuildJSON(_Decision, frozen=True, tag="overbuild"):
+    """A hand tile placed over the mover's own worker tile."""
+
+    tile: str
+    rotation: int
+    pos: Pos
+
+
+class FillJSON(_Decision, frozen=True, tag="fill"):
+    """A jungle tile laid on a space that must be filled."""
+
+    pos: Pos
+    tile: str
+    rotation: int
+
+
+class ResolveJSON(_Decision, frozen=True, tag="resolve"):
+    """An activated edge resolved with ``amount`` workers."""
+
+    pos: Pos
+    side: int
+    amount: int
+
+
+DecisionJSON = PlaceJSON | OverbuildJSON | FillJSON | ResolveJSON
+"""One entry of ``actions``."""
+
+
+class OptionsSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One seat of a save's ``options``: its name, colour and kind (``SeatConfig``)."""
+
+    name: str
+    color: str
+    kind: str
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A save's ``options`` (``GameConfig.to_dict``); ``thinking_time`` only when the game
+    names one. Whether the values are allowed is ``GameConfig.validate``'s call."""
+
+    seats: tuple[OptionsSeat, ...]
+    variant: str
+    seed: int | None
+    undo: str | None
+    thinking_time: float | UnsetType = UNSET
+
+
+class SaveBody(msgspec.Struct, frozen=True, kw_only=True):
+    """A save document after its header, checksum and upgrades are checked: the typed body.
+
+    Keys of other versions (an upgrade step's notes) are ignored. ``view`` is the app's and
+    only checked to be a JSON object here (``object_part`` gives it).
+    """
+
+    app_version: str
+    saved_at: str
+    options: Options
+    setup: SaveSetup
+    actions: tuple[DecisionJSON, ...]
+    view: dict[str, object]
+
+
+def object_part(document: Document, key: str) -> dict[str, JSON]:
+    """``document[key]`` as the JSON object ``SaveBody`` has found it to be."""
+    part = document[key]
+    assert isinstance(part, dict), f"{key} passed SaveBody, so it is an object"
+    return part
 
 
 def action_to_json(action: Action) -> dict[str, JSON]:
@@ -257,37 +348,20 @@ def action_to_json(action: Action) -> dict[str, JSON]:
     return {"kind": kind, "tile": action.tile, "rotation": action.rotation, "pos": pos}
 
 
-def action_from_json(data: JSON, where: str) -> Action:
-    """The decision a JSON object describes; SaveError naming the key if it is malformed.
-
-    Checks the shape and types only; whether the decision is legal is the engine's call.
-    """
-    if not isinstance(data, dict):
-        raise SaveError(f"{where}: expected an object, found {_kind(data)}")
-    kind = data.get("kind")
-    if not (isinstance(kind, str) and kind in _ACTION_KEYS):
-        raise SaveError(f"{where}.kind: expected one of {', '.join(_ACTION_KEYS)}, found {_short(kind)}")
-    keys = _ACTION_KEYS[kind]
-    extra = sorted(set(data) - {"kind", *keys})
-    require(not extra, f"{where}.{extra[0] if extra else ''}", "unexpected key")
-    for key in keys:
-        require(key in data, f"{where}.{key}", "missing")
-    pos = data["pos"]
-    if not (isinstance(pos, list) and len(pos) == 2 and type(pos[0]) is int and type(pos[1]) is int):
-        raise SaveError(f"{where}.pos: expected [x, y]")
-    numbers = {key: data[key] for key in keys if key not in ("pos", "tile")}
-    for key, value in numbers.items():
-        require(type(value) is int, f"{where}.{key}", f"expected an integer, found {_kind(value)}")
-    ints = {key: value for key, value in numbers.items() if type(value) is int}
-    xy = (pos[0], pos[1])
-    if kind == "resolve":
-        return Resolve(xy, ints["side"], ints["amount"])
-    tile = data["tile"]
-    if not isinstance(tile, str):
-        raise SaveError(f"{where}.tile: expected a tile code, found {_kind(tile)}")
-    if kind == "fill":
-        return Fill(xy, tile, ints["rotation"])
-    return (Place if kind == "place" else Overbuild)(tile, ints["rotation"], xy)
+def action_from_json(data: DecisionJSON) -> Action:
+    """The engine's decision for a typed entry of ``actions`` (whether it is legal is the
+    engine's call)."""
+    match data:
+        case PlaceJSON(tile, rotation, pos):
+            return Place(tile, rotation, pos)
+        case OverbuildJSON(tile, rotation, pos):
+            return Overbuild(tile, rotation, pos)
+        case FillJSON(pos, tile, rotation):
+            return Fill(pos, tile, rotation)
+        case ResolveJSON(pos, side, amount):
+            return Resolve(pos, side, amount)
+        case _:
+            assert_never(data)
 
 
 # ----------------------------------------------------------------------- position summary

@@ -34,6 +34,7 @@ from cacao_game.session.notices import (
     HandShown,
     HintReady,
     Notice,
+    Refusal,
     Refused,
     Undone,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "Notice",
     "PickFill",
     "PlaySession",
+    "Refusal",
     "Refused",
     "RequestHint",
     "Rotate",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from cacao_game.engine import Action, Game
 from cacao_game.engine import events as ev
@@ -39,12 +40,7 @@ def decide(game: Game, action: Action) -> Entry:
     """Apply ``action`` to ``game`` and describe it. Raises the engine's ``IllegalActionError``
     (the game unchanged) if the action is illegal."""
     seat, turn, shown_before = game.current_player(), game.turn, game.revealed_pile_tile()
-    events = tuple(game.apply(action))
-    revealed = shown_before is None and game.revealed_pile_tile() is not None
-    revealed = revealed or any(_reveals(event) for event in events)
-    ended = any(isinstance(event, (ev.TurnEnded, ev.GameEnded)) for event in events)
-    totals = tuple(score.total for score in game.score_now()) if ended else None
-    return Entry(seat, turn, action, events, revealed, totals)
+    return _entry(game, seat, turn, action, tuple(game.apply(action)), shown_before)
 
 
 def advance(game: Game, actions: Sequence[Action]) -> list[Entry]:
@@ -60,12 +56,7 @@ def rebuild(setup: Setup, actions: Sequence[Action]) -> tuple[Game, list[Entry]]
     shown: list[str | None] = [None]
 
     def describe(game: Game, step: Step) -> None:
-        events = tuple(step.events)
-        revealed = shown[-1] is None and game.revealed_pile_tile() is not None
-        revealed = revealed or any(_reveals(event) for event in events)
-        ended = any(isinstance(event, (ev.TurnEnded, ev.GameEnded)) for event in events)
-        totals = tuple(score.total for score in game.score_now()) if ended else None
-        entries.append(Entry(step.seat, turns[-1], step.action, events, revealed, totals))
+        entries.append(_entry(game, step.seat, turns[-1], step.action, tuple(step.events), shown[-1]))
         turns.append(game.turn)
         shown.append(game.revealed_pile_tile())
 
@@ -73,7 +64,42 @@ def rebuild(setup: Setup, actions: Sequence[Action]) -> tuple[Game, list[Entry]]
     return game, entries
 
 
+def _entry(
+    game: Game, seat: int, turn: int, action: Action, events: tuple[ev.Event, ...], shown_before: str | None
+) -> Entry:
+    """The entry of ``action`` by ``seat`` in ``turn``, which caused ``events`` and left ``game``;
+    ``shown_before`` is the pile tile that was face up before it."""
+    revealed = shown_before is None and game.revealed_pile_tile() is not None
+    revealed = revealed or any(_reveals(event) for event in events)
+    ended = any(isinstance(event, (ev.TurnEnded, ev.GameEnded)) for event in events)
+    totals = tuple(score.total for score in game.score_now()) if ended else None
+    return Entry(seat, turn, action, events, revealed, totals)
+
+
 def _reveals(event: ev.Event) -> bool:
-    if isinstance(event, ev.JungleFilled):
-        return event.source == "pile"
-    return isinstance(event, (ev.DisplayRefilled, ev.WorkerDrawn))
+    """Whether ``event`` brought a hidden tile to light."""
+    match event:
+        case ev.JungleFilled():
+            return event.source == "pile"
+        case ev.DisplayRefilled() | ev.WorkerDrawn():
+            return True
+        case (
+            ev.TurnStarted()
+            | ev.TilePlaced()
+            | ev.SunSpent()
+            | ev.FillRequired()
+            | ev.EdgeActivated()
+            | ev.EdgeResolved()
+            | ev.CacaoGained()
+            | ev.CacaoSold()
+            | ev.GoldGained()
+            | ev.GoldPaid()
+            | ev.WaterMoved()
+            | ev.SunGained()
+            | ev.TurnEnded()
+            | ev.TempleScored()
+            | ev.GameEnded()
+        ):
+            return False
+        case _:
+            assert_never(event)

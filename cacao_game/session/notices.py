@@ -1,13 +1,13 @@
 """What the play session reports besides engine events: curtain, undo, hints, autosave, refusals.
 
-Every notice is a frozen value; its ``reason`` fields are string keys the app translates.
+Every notice is a frozen value. Why a command was refused is a ``Refusal``; the app words it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from enum import Enum
 
 from cacao_game.ai.explain import Advice
 from cacao_game.engine import Action
@@ -35,14 +35,33 @@ class Undone:
     decisions: int
 
 
+class Refusal(Enum):
+    """Why the session refused a command (nothing changed)."""
+
+    UNDO_NOBODY = "undo.nobody"
+    """Nobody at the screen could undo: no human has played yet."""
+    UNDO_NOTHING = "undo.nothing"
+    """No human decision to take back."""
+    UNDO_OTHER_HUMAN = "undo.other_human"
+    """The last human decision is another human's (``Refused.seat``)."""
+    UNDO_TURN_OVER = "undo.turn_over"
+    """Strict undo: the turn it would take back is over."""
+    UNDO_REVEAL = "undo.reveal"
+    """Strict undo: a hidden tile came to light since."""
+    CONFIRM_NOTHING = "confirm.nothing"
+    """Confirm with no complete move chosen."""
+    ILLEGAL = "illegal"
+    """The move is not legal now."""
+    TUTORIAL = "tutorial"
+    """Not the move the tutorial's step asks for (the coach says why)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """A command was refused; ``reason`` is a string key (``undo.other_human`` ...).
+    """A command was refused for ``reason``; ``seat`` names the seat the reason is about, when
+    there is one."""
 
-    ``seat`` names the seat the reason is about, when there is one.
-    """
-
-    reason: str
+    reason: Refusal
     seat: int | None = None
 
 
@@ -76,20 +95,11 @@ def split(events: Sequence[ev.Event | Notice]) -> tuple[list[ev.Event], list[Not
     engine: list[ev.Event] = []
     notices: list[Notice] = []
     for event in events:
-        if isinstance(event, NOTICE_TYPES):
-            notices.append(cast(Notice, event))
-        else:
-            engine.append(cast(ev.Event, event))
+        match event:
+            case CurtainRaised() | HandShown() | Undone() | Refused() | HintReady() | AutosaveFailed():
+                notices.append(event)
+            case AutosaveRestored():
+                notices.append(event)
+            case _:
+                engine.append(event)
     return engine, notices
-
-
-NOTICE_TYPES: tuple[type, ...] = (
-    CurtainRaised,
-    HandShown,
-    Undone,
-    Refused,
-    HintReady,
-    AutosaveFailed,
-    AutosaveRestored,
-)
-"""The notice classes, for ``isinstance`` checks."""

@@ -17,20 +17,10 @@ from dataclasses import dataclass
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Game, Phase, Resolve
 from cacao_game.engine import events as ev
-from cacao_game.session.gains import gains
+from cacao_game.session.ledger import Step, gains, steps_of
 
 MAX_PATHS = 512
 """Orders explored at most (a real resolution has a handful)."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One thing that happens on the way to an outcome: ``kind`` is harvest, sell, gold, pay,
-    water or sun; ``amount`` how many; ``price`` the market's price for a sale."""
-
-    kind: str
-    amount: int
-    price: int = 0
 
 
 @dataclass(frozen=True)
@@ -50,27 +40,6 @@ class Outcome:
     def gains(self) -> Counter[str]:
         """``result`` as counts."""
         return Counter(dict(self.result))
-
-
-def steps_of(events: list[ev.Event], seat: int) -> list[Step]:
-    """What ``events`` did for ``seat``, as steps."""
-    steps = []
-    for e in events:
-        if getattr(e, "seat", None) != seat:
-            continue
-        if isinstance(e, ev.CacaoGained) and e.gained:
-            steps.append(Step("harvest", e.gained))
-        elif isinstance(e, ev.CacaoSold):
-            steps.append(Step("sell", e.sold, e.price) if e.sold else Step("keep", 0, e.price))
-        elif isinstance(e, ev.GoldGained) and e.gained:
-            steps.append(Step("gold", e.gained))
-        elif isinstance(e, ev.GoldPaid) and e.paid:
-            steps.append(Step("pay", e.paid))
-        elif isinstance(e, ev.WaterMoved) and e.end != e.start:
-            steps.append(Step("water", e.end - e.start))
-        elif isinstance(e, ev.SunGained) and e.gained:
-            steps.append(Step("sun", e.gained))
-    return steps
 
 
 def outcomes(game: Game) -> list[Outcome]:

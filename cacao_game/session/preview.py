@@ -20,7 +20,7 @@ from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import Pos
-from cacao_game.session.gains import gains
+from cacao_game.session.ledger import gains
 
 PREVIEW_SEED = 7
 """Seed of the stand-in's shuffle: the same state always gives the same preview."""

@@ -1,23 +1,30 @@
 """``ReplaySession``: a recorded game stepped turn by turn, behind the same view as play.
 
-Nobody decides in a replay: every hand is face up, there is no curtain, no AI and no
+Nobody decides in a replay: every hand is public, there is no curtain, no AI and no
 autosave. ``step`` returns the engine events of the turn it adds (the view animates them);
-``jump`` and stepping back return None, and the view re-syncs from the game.
+``jump`` and stepping back return None, and the view re-syncs from the game. It is a
+``TableSource`` (``cacao_game.session.source``) with the capabilities of ``REPLAY``: the
+commands of play are ignored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cacao_game.ai.explain import Advice
 from cacao_game.config.game import GameConfig, SeatConfig
-from cacao_game.engine import Game, Overbuild, Place
+from cacao_game.engine import Action, Game, Overbuild, Place
 from cacao_game.engine import events as ev
 from cacao_game.jsontypes import JSON
 from cacao_game.records import replay_record
 from cacao_game.session import journal
+from cacao_game.session.commands import Command
 from cacao_game.session.journal import Entry
+from cacao_game.session.messages import AIRequest
+from cacao_game.session.notices import Refusal, Refused
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
+from cacao_game.session.source import REPLAY, Capabilities, SourceEvent, Stepping
 
 
 def record_config(record: Mapping[str, object]) -> GameConfig:
@@ -40,17 +47,26 @@ def record_config(record: Mapping[str, object]) -> GameConfig:
 
 
 class ReplaySession(Seats):
-    """Step through ``record`` (replayed and checked now: raises ``RecordError`` if broken)."""
+    """Step through ``record`` (replayed and checked now: raises ``RecordError`` if broken).
 
+    ``config`` names the seats when the record does not (a record keeps only colours and
+    kinds): the game's own options, so a replay calls every seat what the game called it.
+    Raises ValueError if ``config`` has another number of seats than the record.
+    """
+
+    capabilities: Capabilities = REPLAY
     humans: frozenset[int] = frozenset()
     curtain: int | None = None
-    hint = None
+    hint: Action | None = None
+    advice: Advice | None = None
     autosave_error: str | None = None
     hot_seat = False
 
-    def __init__(self, record: Mapping[str, object]) -> None:
+    def __init__(self, record: Mapping[str, object], config: GameConfig | None = None) -> None:
         full = replay_record(record)
-        self.config = record_config(record)
+        if config is not None and len(config.seats) != full.players:
+            raise ValueError(f"{len(config.seats)} seats configured for a {full.players}-player game")
+        self.config = config if config is not None else record_config(record)
         self.actions = list(full.actions)
         self.turn_starts = [i for i, a in enumerate(self.actions) if isinstance(a, (Place, Overbuild))]
         self.turn_starts.append(len(self.actions))
@@ -74,12 +90,58 @@ class ReplaySession(Seats):
         return None if self.game.is_over() else self.game.current_player()
 
     def face_up_seat(self) -> int | None:
-        """Every hand may be seen in a replay: the mover's is shown."""
+        """Every hand may be seen in a replay (``open_hands``): the mover's, by default."""
         return None if self.game.is_over() else self.game.mover
 
     def accepts_input(self) -> bool:
         """Nobody decides in a replay."""
         return False
+
+    def table_game(self) -> Game:
+        """The game at this point of the record (nothing in it is hidden from a watcher)."""
+        return self.game
+
+    def finished_game(self) -> Game | None:
+        """A replay's table stays at the end of the record."""
+        return None
+
+    def stepping(self) -> Stepping | None:
+        """Turns shown of the record's turns."""
+        return Stepping(self.position, self.turns)
+
+    def undo_check(self) -> int | Refused:
+        """Nothing to undo in a replay."""
+        return Refused(Refusal.UNDO_NOTHING)
+
+    def handle(self, command: Command) -> list[SourceEvent]:
+        """Nobody decides in a replay: every command is ignored."""
+        return []
+
+    def poll(self) -> list[SourceEvent]:
+        """Nothing happens on its own in a replay."""
+        return []
+
+    def take_requests(self) -> list[AIRequest]:
+        """No AI in a replay."""
+        return []
+
+    def hint_pending(self) -> bool:
+        """No hints in a replay."""
+        return False
+
+    def awaits_move(self, request_id: int) -> bool:
+        """No AI in a replay."""
+        return False
+
+    def save(self) -> str:
+        """A replay is not a game to save."""
+        raise LookupError("a replay is not a game to save")
+
+    def set_undo(self, choice: str | None) -> None:
+        """No undo in a replay."""
+
+    def close(self) -> None:
+        """Nothing to finish."""
 
     def score_totals(self) -> tuple[int, ...]:
         """Each seat's end score if the game ended at this point."""

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from cacao_game.ai.review import DecisionReview, GameReview
 from cacao_game.config.game import GameConfig
 from cacao_game.session.replay import ReplaySession
+from cacao_game.session.source import REVIEW, Capabilities, Stepping
 
 
 class ReviewSession(ReplaySession):
@@ -21,16 +22,12 @@ class ReviewSession(ReplaySession):
     broken, ValueError if the review is of another game). ``config`` names the seats when
     the record does not (a record keeps only colours and kinds)."""
 
+    capabilities: Capabilities = REVIEW
+
     def __init__(
         self, record: Mapping[str, object], review: GameReview, config: GameConfig | None = None
     ) -> None:
-        super().__init__(record)
-        if config is not None:
-            if len(config.seats) != self.game.players:
-                raise ValueError(
-                    f"{len(config.seats)} seats configured for a {self.game.players}-player game"
-                )
-            self.config = config
+        super().__init__(record, config)
         if review.players != self.game.players or any(
             d.index >= len(self.actions) or self.actions[d.index] != d.played for d in review.decisions
         ):
@@ -39,6 +36,10 @@ class ReviewSession(ReplaySession):
         self._by_index = {decision.index: decision for decision in review.decisions}
         self.turn_starts = sorted(set(self.turn_starts) | set(self._by_index))
         """Where a step stops: every turn's start and every reviewed decision."""
+
+    def stepping(self) -> Stepping | None:
+        """Steps shown of the review's steps (turn starts and reviewed decisions)."""
+        return Stepping(self.position, self.turns, decisions=True)
 
     def here(self) -> DecisionReview | None:
         """The review of the decision made at the position shown, if it was reviewed."""

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from cacao_game.config.game import GameConfig
+from cacao_game.session.source import SeatInfo, seat_infos
 
 
 class Seats:
     """Names and kinds of ``config``'s seats, in turn order."""
 
     config: GameConfig
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """Every seat as the table names and colours it."""
+        return seat_infos(self.config)
 
     @property
     def names(self) -> list[str]:

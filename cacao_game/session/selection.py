@@ -13,7 +13,7 @@ from collections import Counter
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import VOLCANO, Pos
-from cacao_game.session.gains import gains
+from cacao_game.session.ledger import gains
 from cacao_game.session.outcomes import Outcome, outcomes, result_after
 from cacao_game.session.preview import PreviewCache, TurnPreview
 

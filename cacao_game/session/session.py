@@ -19,15 +19,17 @@ undone moves back.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
+from cacao_game import saves
 from cacao_game.ai import HINT_LEVELS, LEVELS
 from cacao_game.ai.explain import Advice
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
-from cacao_game.engine.tiles import VOLCANO
+from cacao_game.engine.tiles import VOLCANO, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import journal
 from cacao_game.session.autosave import Autosaver
@@ -56,6 +58,7 @@ from cacao_game.session.notices import (
     HandShown,
     HintReady,
     Notice,
+    Refusal,
     Refused,
     Undone,
 )
@@ -63,11 +66,12 @@ from cacao_game.session.outcomes import Outcome
 from cacao_game.session.policy import UndoPolicy, resolve_policy
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
+from cacao_game.session.source import PLAY, Capabilities, Stepping
 
 log = logging.getLogger(__name__)
 
 SessionEvent = ev.Event | Notice
-"""What ``handle`` returns: engine events and session notices."""
+"""What ``handle`` returns: engine events and session notices (``source.SourceEvent``)."""
 
 HINT_SEAT_OFFSET = 100
 """Hint requests use AI players of their own (seat + this), apart from the computer seats'."""
@@ -83,9 +87,14 @@ class PlaySession(Seats):
 
     ``undo`` is the undo setting (``auto``/None, ``casual``, ``strict``); ``config.undo``, when
     set, wins (a game's options live in its save). ``autosaver`` (optional) receives a copy
-    of the game after every turn and every undo. Raises ValueError if ``game`` does not have
-    one seat per configured seat.
+    of the game after every turn and every undo. ``save_to`` names the file Save writes
+    (the quick slot by default). Raises ValueError if ``game`` does not have one seat per
+    configured seat.
+
+    It is a ``TableSource`` (``cacao_game.session.source``) with the capabilities of ``PLAY``.
     """
+
+    capabilities: Capabilities = PLAY
 
     def __init__(
         self,
@@ -95,8 +104,10 @@ class PlaySession(Seats):
         undo: str | None = None,
         autosaver: Autosaver | None = None,
         view: Mapping[str, JSON] | None = None,
+        save_to: Callable[[], Path] | None = None,
     ) -> None:
         self.config = config
+        self._save_to = save_to
         kinds = [seat.kind for seat in config.seats]
         self.humans = frozenset(seat for seat, kind in enumerate(kinds) if kind == "human")
         self.policy: UndoPolicy = resolve_policy(config.undo or undo, len(self.humans))
@@ -123,11 +134,15 @@ class PlaySession(Seats):
         self._outbox: list[AIRequest] = []
         self._move_request: tuple[int, int] | None = None
         self._hint_request: tuple[int, int] | None = None
+        self._hint_given: dict[Pos, tuple[str, int]] = {}
+        """The tiles given to spaces when the pending hint was asked for."""
         self._next_id = 0
         self._scores_key = -1
         self._scores: tuple[int, ...] = ()
         self.version = 0
         """Grows with every change of the game (caches key on it)."""
+        self._view_key: tuple[int, int] | None = None
+        self._view_game: Game | None = None
         self._update_curtain()
 
     def set_undo(self, choice: str | None) -> None:
@@ -166,6 +181,32 @@ class PlaySession(Seats):
         seat = self.deciding_human()
         return seat is not None and self.curtain is None and (not self.hot_seat or seat == self.viewer)
 
+    def table_game(self) -> Game:
+        """The game as the seat in front of the screen sees it: ``Game.view`` of the face-up
+        seat, else of the last human at the screen, else of the mover (cached per change)."""
+        seat = self.face_up_seat()
+        if seat is None:
+            seat = self.viewer if self.viewer is not None else self.game.mover
+        key = (self.version, seat)
+        if self._view_game is None or self._view_key != key:
+            self._view_key, self._view_game = key, self.game.view(seat)
+        return self._view_game
+
+    def finished_game(self) -> Game | None:
+        """The whole game once it is over (the scoring screen takes it), else None."""
+        return self.game if self.game.is_over() else None
+
+    def stepping(self) -> Stepping | None:
+        """A game being played does not step."""
+        return None
+
+    def step(self, delta: int) -> list[ev.Event] | None:
+        """A game being played does not step."""
+        return []
+
+    def jump(self, position: int) -> None:
+        """A game being played does not step."""
+
     def undo_check(self) -> int | Refused:
         """How many decisions an undo would take back now (0: just the provisional move), or
         why it is refused."""
@@ -173,21 +214,21 @@ class PlaySession(Seats):
             return 0
         actor = self.viewer
         if actor is None:
-            return Refused("undo.nobody")
+            return Refused(Refusal.UNDO_NOBODY)
         index = len(self.journal) - 1
         while index >= 0 and self.journal[index].seat not in self.humans:
             index -= 1
         if index < 0:
-            return Refused("undo.nothing")
+            return Refused(Refusal.UNDO_NOTHING)
         owner = self.journal[index].seat
         if owner != actor:
-            return Refused("undo.other_human", owner)
+            return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
         taken = self.journal[index:]
         if self.policy is UndoPolicy.STRICT:
             if any(entry.ended_turn for entry in taken):
-                return Refused("undo.turn_over")
+                return Refused(Refusal.UNDO_TURN_OVER)
             if any(entry.revealed for entry in taken):
-                return Refused("undo.reveal")
+                return Refused(Refusal.UNDO_REVEAL)
         return len(taken)
 
     def score_totals(self) -> tuple[int, ...]:
@@ -222,8 +263,21 @@ class PlaySession(Seats):
         """Carry out ``command``; return the engine events and notices it caused, in order.
 
         A command that makes no sense now (not your decision, nothing selected) returns []
-        or a ``Refused`` notice; the state is then unchanged.
+        or a ``Refused`` notice; the state is then unchanged. A command that decided
+        something is autosaved before this returns: a decision is saved when it is
+        confirmed, whatever its animation does afterwards.
         """
+        decided = len(self.journal)
+        events = self._carry_out(command)
+        self._autosave_after(decided)
+        return events
+
+    def _autosave_after(self, decided: int) -> None:
+        """Autosave if decisions were added since the journal held ``decided`` entries."""
+        if len(self.journal) > decided:
+            self.autosave()
+
+    def _carry_out(self, command: Command) -> list[SessionEvent]:
         if isinstance(command, AIAnswered):
             return self._answer(command)
         if isinstance(command, Undo):
@@ -275,14 +329,14 @@ class PlaySession(Seats):
             return self._apply_all(self.selection.fill_actions())
         action = self.selection.confirm()
         if action is None:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         return self._apply(action)
 
     def _resolve(self) -> list[SessionEvent]:
         """Play every step of the focused outcome of a resolution, in order."""
         outcome = self.selection.focused_outcome()
         if outcome is None:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         return self._apply_all(list(outcome.actions))
 
     def _apply_all(self, actions: Sequence[Action]) -> list[SessionEvent]:
@@ -290,7 +344,7 @@ class PlaySession(Seats):
         the engine has filled meanwhile is skipped: with one space and one display tile left,
         the engine lays that tile itself (the one the player gave the space)."""
         if not actions:
-            return [Refused("confirm.nothing")]
+            return [Refused(Refusal.CONFIRM_NOTHING)]
         happened: list[SessionEvent] = []
         for action in actions:
             if happened and isinstance(action, Fill) and action.pos not in self.game.pending_fills:
@@ -305,7 +359,7 @@ class PlaySession(Seats):
             entry = journal.decide(self.game, action)
         except IllegalActionError as error:
             log.warning("refused %s: %s", action, error)
-            return [Refused("illegal")]
+            return [Refused(Refusal.ILLEGAL)]
         self.journal.append(entry)
         self.version += 1
         self.hint = None
@@ -314,8 +368,6 @@ class PlaySession(Seats):
         self.selection.after_apply()
         events: list[SessionEvent] = list(entry.events)
         events.extend(self._update_curtain())
-        if entry.ended_turn:
-            self.autosave()
         return events
 
     def _undo(self) -> list[SessionEvent]:
@@ -389,17 +441,24 @@ class PlaySession(Seats):
             return None
         return seat
 
+    def hint_pending(self) -> bool:
+        """Whether a hint was asked of the AI and its answer is still awaited."""
+        return self._hint_request is not None
+
     def awaits_move(self, request_id: int) -> bool:
         """Whether ``request_id`` is the computer seat's move the game waits for now."""
         return self._move_request == (request_id, len(self.game.actions))
 
     def _request_hint(self) -> list[SessionEvent]:
+        if self.hint_pending() and self._hint_given == self.selection.assignments():
+            return []  # the same position's hint is on its way: asking again would only delay it
         seat = self.game.current_player()
         forced = self._last_fill()
         if forced is not None:
             self.hint, self.advice = forced, Advice(seat, forced, None, 0.0, ())
             self.selection.set_provisional(forced)
             return [HintReady(forced, self.advice)]
+        self._hint_given = self.selection.assignments()
         self._hint_request = self._request(
             hint_level(),
             HINT_SEAT_OFFSET + seat,
@@ -452,6 +511,10 @@ class PlaySession(Seats):
                 answer.advice if answer.advice is not None and answer.advice.action == answer.action else None
             )
             self.selection.set_provisional(answer.action)
+            if isinstance(answer.action, Fill) and self.advice is not None:
+                for fill in self.advice.whole:  # the whole fill: Confirm lays every space's tile
+                    if isinstance(fill, Fill):
+                        self.selection.assign(fill.pos, fill.tile, fill.rotation)
             return [HintReady(answer.action, self.advice)]
         if key != self._move_request:
             return []
@@ -464,8 +527,12 @@ class PlaySession(Seats):
 
     def play(self, action: Action) -> list[SessionEvent]:
         """Apply ``action`` for the deciding seat, whoever plays it (the AI's answers, tools and
-        tests). An illegal action returns a ``Refused`` notice and changes nothing."""
-        return self._apply(action)
+        tests). An illegal action returns a ``Refused`` notice and changes nothing; a legal
+        one is autosaved."""
+        decided = len(self.journal)
+        events = self._apply(action)
+        self._autosave_after(decided)
+        return events
 
     # ----------------------------------------------------------------- saving
 
@@ -487,6 +554,13 @@ class PlaySession(Seats):
                 self.autosave_error = None
                 notices.append(AutosaveRestored())
         return notices
+
+    def save(self) -> str:
+        """Write the game with its view to ``save_to`` (the quick slot by default); returns
+        where. Raises OSError or ValueError (``SaveError``) if it cannot be written."""
+        path = self._save_to() if self._save_to is not None else saves.slot_path(saves.QUICK_SLOT)
+        saves.save_game(path, self.game, self.config, dict(self.view))
+        return str(path)
 
     def close(self) -> None:
         """Finish pending autosaves."""

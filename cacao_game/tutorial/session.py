@@ -3,23 +3,25 @@
 It is a ``PlaySession`` of the tutorial's seats over ``script.DEAL`` with three changes:
 
 - the player's decisions are judged by the coach before they reach the engine: a wrong one
-  is refused (``Refused("tutorial")``, nothing changes, the coach keeps the reason) and a
+  is refused (``Refused(Refusal.TUTORIAL)``, nothing changes, the coach keeps the reason) and a
   right one is played as ``SOLUTION`` writes it, so the game stays on the script;
 - Coco's decisions come from the script (``scripted_answer`` answers the AI requests), and
   she waits while a note is on at her decision;
 - a hint shows the lesson's answer at once (the whole fill or the resolution row).
 
 The lesson reached is saved with the game, in the view (``view["tutorial"]``), after every
-turn, every undo, every Next and when the session closes.
+turn, every undo, every Next and when the session closes. The table leaves for the scoring
+screen only once the last lesson has been read (``finished_game``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.jsontypes import JSON
-from cacao_game.session import HintReady, PlaySession, Refused, SessionEvent
+from cacao_game.session import HintReady, PlaySession, Refusal, Refused, SessionEvent
 from cacao_game.session.autosave import Autosaver
 from cacao_game.session.messages import AIRequest
 from cacao_game.session.outcomes import Outcome
@@ -34,9 +36,10 @@ class TutorialSession(PlaySession):
     """The tutorial game ``game`` (a new one if None) at lesson step ``step``, the player's
     seat called ``player``.
 
-    Raises ValueError if ``game`` is not the tutorial game (another deal, or decisions off
-    the script: ``cacao_game.tutorial.progress`` only resumes games that are on it) or if
-    ``player`` is not a clean name.
+    ``save_to`` names the file Save writes (``progress.tutorial_path``). Raises ValueError
+    if ``game`` is not the tutorial game (another deal, or decisions off the script:
+    ``cacao_game.tutorial.progress`` only resumes games that are on it) or if ``player`` is
+    not a clean name.
     """
 
     def __init__(
@@ -47,11 +50,12 @@ class TutorialSession(PlaySession):
         player: str = "Player",
         autosaver: Autosaver | None = None,
         view: dict[str, JSON] | None = None,
+        save_to: Callable[[], Path] | None = None,
     ) -> None:
         game = game if game is not None else Game(script.DEAL)
         if not on_track(game):
             raise ValueError("not the tutorial game")
-        super().__init__(script.config(player), game, autosaver=autosaver, view=view)
+        super().__init__(script.config(player), game, autosaver=autosaver, view=view, save_to=save_to)
         self.coach = Coach(step)
         self.coach.index(self.game)
 
@@ -68,6 +72,10 @@ class TutorialSession(PlaySession):
     def finished(self) -> bool:
         """Whether the last lesson has been read."""
         return self.coach.finished(self.game)
+
+    def finished_game(self) -> Game | None:
+        """The game once it is over and its last lesson read, else None."""
+        return self.game if self.game.is_over() and self.finished() else None
 
     def expected_choice(self) -> int | None:
         """The resolution row the lesson expects now, if the player is resolving."""
@@ -129,7 +137,7 @@ class TutorialSession(PlaySession):
         """Refuse ``tried`` with the coach's reason, or play the expected decision."""
         if self.coach.judge(self.game, tried) is not None:
             self.version += 1
-            return [Refused("tutorial")]
+            return [Refused(Refusal.TUTORIAL)]
         expected = self.coach.expected(self.game)
         self.coach.accept(self.game)
         happened: list[SessionEvent] = []
@@ -156,6 +164,11 @@ class TutorialSession(PlaySession):
     def progress(self) -> dict[str, JSON]:
         """What the view stores about the lessons."""
         return {"version": script.VERSION, "step": self.coach.index(self.game)}
+
+    def save(self) -> str:
+        """Save the game with the lesson reached now (Save, Ctrl+S); returns where."""
+        self.view[PROGRESS_KEY] = self.progress()
+        return super().save()
 
     def autosave(self) -> None:
         """Save the game with the lesson reached (to the tutorial's own file)."""

@@ -1,9 +1,10 @@
 """The coach on the table: a hint's reasons, and a reviewed decision with the better move.
 
-The AI gives structured reasons (``cacao_game.ai.explain``); this module words them with
-``cacao_game.app.strings`` and draws them in one panel at the bottom left of the board. In
-a review the better move is also drawn as a ghost on its square (the move played is
-outlined), or named in words for a resolution.
+The AI gives structured reasons (``cacao_game.ai.explain``); ``cacao_game.app.coach_words``
+words them and this module draws them in one panel in the corner of the board that hides
+least. A hint shows its whole fill as ghosts and outlines a move about as good; in a review
+the better move is drawn as a ghost on its square (the move played is outlined), or named
+in words for a resolution.
 """
 
 from __future__ import annotations
@@ -13,19 +14,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.ai.explain import LATER, Advice, TermChange
+from cacao_game.ai.explain import Advice
 from cacao_game.ai.review import DecisionReview
 from cacao_game.app import theme
+from cacao_game.app.coach_words import amount, reason_lines
 from cacao_game.app.play.board import HINT, inner_rect
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.scale import px
 from cacao_game.app.strings import decimal, t
-from cacao_game.engine import Action, Game, Resolve
+from cacao_game.app.tile_words import jungle_phrase
+from cacao_game.engine import Action, Fill, Game, Resolve
 from cacao_game.engine.tiles import MARKET_PRICE, Pos
 from cacao_game.session.review import ReviewSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.play.host import PanelHost
 
 PANEL_W = 760
 LINE = 30
@@ -35,52 +38,52 @@ BODY = 19
 MARK_COLORS = {"good": theme.LEAF, "inaccuracy": theme.SAND, "mistake": theme.CACAO, "blunder": theme.DANGER}
 
 
-def amount(points: float) -> str:
-    """``6``, ``0.7`` (``0,7`` in French and German): whole points from 2 on, one decimal
-    below, with the language's decimal point."""
-    return decimal(points, 0 if abs(points) >= 1.95 else 1)
-
-
-def signed(points: float) -> str:
-    """``+6``, ``-2``, ``+0.7``: ``amount`` with its sign."""
-    return ("+" if points >= 0 else "-") + amount(abs(points))
-
-
-def change_text(change: TermChange, seat: int, names: Sequence[str]) -> str:
-    """One reason in words: ``+6 water track``, ``a better temple lead for Bea (-3)``."""
-    points = signed(change.points)
-    if change.term == LATER:
-        return t("coach.later", points=points)
-    if change.seat == seat:
-        return t("coach.mine", points=points, term=t(f"coach.term.{change.term}"))
-    direction = "down" if change.points > 0 else "up"
-    words = t(f"coach.{direction}.{change.term}", name=names[change.seat])
-    return t("coach.theirs", change=words, points=points)
-
-
-def reasons(advice: Advice, names: Sequence[str]) -> list[str]:
-    """Every reason of ``advice`` in words, largest first (one line each)."""
-    return [change_text(change, advice.seat, names) for change in advice.changes] or [t("coach.nothing")]
-
-
 def hint_heading(advice: Advice) -> str:
-    """The hint panel's first line: the expected margin over the next best move."""
+    """The hint panel's first line: the expected margin over the next best move, or that the
+    two are about as good (within ``EVEN`` points or the search's noise)."""
     if advice.alternative is None:
         return t("coach.hint_only")
-    if advice.margin < 0.5:
-        return t("coach.hint_even")
-    return t(
-        "coach.hint_margin",
-        points=amount(advice.margin),
-    )
+    if advice.close:
+        return t("coach.hint_close")
+    return t("coach.hint_margin", points=amount(advice.margin))
 
 
-def hint_lines(advice: Advice, names: Sequence[str]) -> list[str]:
-    """The hint panel's lines after its heading."""
+def hint_lines(advice: Advice, names: Sequence[str], game: Game | None = None) -> list[str]:
+    """The hint panel's lines after its heading: the whole move of a resolution (in ``game``
+    just before it), the move about as good, then the reasons and everything else."""
+    lines = []
+    if game is not None and isinstance(advice.action, Resolve):
+        steps = [words for step in _whole_steps(game, advice) if (words := move_words(game, step))]
+        if steps:
+            lines.append(t("coach.outcome", move=", ".join(steps)))
     if advice.alternative is None:
-        return []
-    lead = t("coach.why") if advice.margin >= 0.5 else t("coach.differs")
-    return [lead, *(f"· {line}" for line in reasons(advice, names))]
+        return lines
+    if advice.close:
+        lines.append(_other_line(advice.alternative, game))
+    lead = t("coach.differs") if advice.close else t("coach.why")
+    return [*lines, lead, *(f"· {line}" for line in reason_lines(advice, names))]
+
+
+def _other_line(other: Action, game: Game | None) -> str:
+    """The line naming the move about as good: in words for a resolution or a fill, else
+    the outlined move."""
+    if isinstance(other, Fill):
+        return t("coach.other_fill", tile=jungle_phrase(other.tile))
+    words = move_words(game, other) if game is not None else None
+    return t("coach.other", move=words) if words else t("coach.other_board")
+
+
+def _whole_steps(game: Game, advice: Advice) -> list[Action]:
+    """The steps of a whole resolution, each legal where it is made (on a copy of ``game``)."""
+    steps = list(advice.whole) or [advice.action]
+    state = game.clone()
+    made = []
+    for step in steps:
+        if not state.is_legal(step):
+            break
+        made.append(step)
+        state.apply(step)
+    return made
 
 
 def move_words(game: Game, action: Action) -> str | None:
@@ -118,7 +121,7 @@ def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequen
         else:
             lines += [t("review.played", move=played), t("review.better", move=better)]
         if decision.advice is not None:
-            lines += [t("review.why"), *(f"· {line}" for line in reasons(decision.advice, names))]
+            lines += [t("review.why"), *(f"· {line}" for line in reason_lines(decision.advice, names))]
     summary = session.review.summary(decision.seat)
     lines.append(
         t(
@@ -148,7 +151,25 @@ KEY_SQUARE = 20
 """How much more a square the panel is about weighs than any other tile or legal square."""
 
 
-def panel_rect(scene: PlayScene, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
+def wrapped(scene: PanelHost, lines: Sequence[str], room: int) -> list[str]:
+    """``lines`` broken at spaces into rows at most ``room`` pixels wide; a continued row is
+    indented."""
+    font = scene.app.assets.font(BODY)
+    rows: list[str] = []
+    for line in lines:
+        row = ""
+        for word in line.split(" "):
+            candidate = f"{row} {word}" if row else word
+            if row and font.size(candidate)[0] > room:
+                rows.append(row)
+                row = "   " + word
+            else:
+                row = candidate
+        rows.append(row)
+    return rows
+
+
+def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
     """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
     ``PANEL_W``), in the corner of the board (bottom left, bottom right, top right) that
     hides least of it: the ``key`` squares (the moves the panel is about) above all, then
@@ -159,7 +180,8 @@ def panel_rect(scene: PlayScene, heading: str, lines: Sequence[str], key: Sequen
         [assets.font(HEADING, "bold").size(heading)[0], *(assets.font(BODY).size(line)[0] for line in lines)]
     )
     width = min(view.w - px(20), px(PANEL_W), widest + px(40))
-    height = px(24 + LINE * (len(lines) + 1))
+    rows = wrapped(scene, lines, width - px(36))
+    height = px(24 + LINE * (len(rows) + 1))
     margin = px(10)
     corners = (
         (view.x + margin, view.bottom - margin - height),
@@ -177,15 +199,16 @@ def panel_rect(scene: PlayScene, heading: str, lines: Sequence[str], key: Sequen
 
 
 def draw_panel(
-    scene: PlayScene,
+    scene: PanelHost,
     surface: pygame.Surface,
     heading: str,
     lines: Sequence[str],
     accent: pygame.Color,
     key: Sequence[Pos] = (),
 ) -> pygame.Rect:
-    """The coach panel: ``heading`` in ``accent``, then ``lines`` (each cut to the width),
-    where it hides least of the board (``panel_rect``)."""
+    """The coach panel: ``heading`` in ``accent``, then ``lines`` (a line too long goes on in
+    the next row, so every reason keeps its number), where it hides least of the board
+    (``panel_rect``)."""
     p = scene.painter
     rect = panel_rect(scene, heading, lines, key)
     p.box(surface, rect, theme.INK, 245, px(12))
@@ -194,7 +217,7 @@ def draw_panel(
     with theme.within(rect):
         y = rect.y + px(12)
         p.text(surface, p.fit(heading, HEADING, "bold", room), (rect.x + px(18), y), HEADING, "bold", accent)
-        for line in lines:
+        for line in wrapped(scene, lines, room):
             y += px(LINE)
             p.text(
                 surface,
@@ -207,14 +230,34 @@ def draw_panel(
     return rect
 
 
-def draw_hint(scene: PlayScene, surface: pygame.Surface, advice: Advice) -> None:
-    """A hint's panel: its margin over the next best move and why (off the hinted square)."""
-    key = [] if isinstance(advice.action, Resolve) else [advice.action.pos]
-    heading, lines = hint_heading(advice), hint_lines(advice, scene.names)
+def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> None:
+    """A hint's panel: its margin over the next best move and why (off the hinted squares);
+    the whole fill as ghosts, and a move about as good outlined with its tag."""
+    moves = [a for a in (advice.whole or (advice.action,)) if not isinstance(a, Resolve)]
+    other = advice.alternative if advice.close and not isinstance(advice.alternative, Resolve) else None
+    key = [a.pos for a in moves] + ([other.pos] if other is not None else [])
+    given = scene.turn.assignments()
+    clip = surface.get_clip()
+    surface.set_clip(scene.camera.viewport)
+    for fill in moves:
+        if isinstance(fill, Fill) and fill.pos not in given:
+            scene.board.draw_action(surface, fill, alpha=120)
+    surface.set_clip(clip)
+    if other is not None:
+        rect = _outline(scene, surface, other.pos, pygame.Color(HINT), solid=False)
+        scene.painter.pill(
+            surface,
+            t("coach.other_tag"),
+            (rect.centerx, rect.bottom + px(18)),
+            16,
+            border=HINT,
+            inside=scene.camera.viewport,
+        )
+    heading, lines = hint_heading(advice), hint_lines(advice, scene.names, scene.game)
     draw_panel(scene, surface, heading, lines, pygame.Color(HINT), key)
 
 
-def draw_review(scene: PlayScene, surface: pygame.Surface, session: ReviewSession) -> None:
+def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSession) -> None:
     """The decision about to be made where the review stands: the better move as a ghost (the
     played one outlined), and the panel with the verdict, the reasons and the seat's summary.
     Nothing while a step animates."""
@@ -254,7 +297,7 @@ def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:
 
 
 def _outline(
-    scene: PlayScene, surface: pygame.Surface, pos: Pos, color: pygame.Color, *, solid: bool
+    scene: PanelHost, surface: pygame.Surface, pos: Pos, color: pygame.Color, *, solid: bool
 ) -> pygame.FRect:
     """A frame around square ``pos`` (solid, or dashed), clipped to the board."""
     rect = inner_rect(scene, pos)
@@ -268,7 +311,7 @@ def _outline(
     return rect
 
 
-def _draw_moves(scene: PlayScene, surface: pygame.Surface, decision: DecisionReview) -> None:
+def _draw_moves(scene: PanelHost, surface: pygame.Surface, decision: DecisionReview) -> None:
     """The better move as a ghost with a gold frame, the played square outlined in red, each
     with a tag."""
     played, best = decision.played, decision.best

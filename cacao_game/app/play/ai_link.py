@@ -10,9 +10,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import assert_never
 
-from cacao_game.app.play.ai_worker import AIClient, Answer, ProcessAI, SyncAI
-from cacao_game.session import AIAnswered, PlaySession, SessionEvent
+from cacao_game.app.play.ai_worker import (
+    AIClient,
+    Answer,
+    ProcessAI,
+    ReviewDone,
+    ReviewProgress,
+    SyncAI,
+    WorkerRestarted,
+)
+from cacao_game.session import AIAnswered, SessionEvent
+from cacao_game.session.source import TableSource
 
 SYNC_AI_ENV = "CACAO_SYNC_AI"
 """Set to 1 to think in-process (tests, tools): no worker process."""
@@ -24,7 +34,7 @@ def default_ai() -> AIClient:
 
 
 class AILink:
-    """Requests and answers between a play session and an AI client (started on first use)."""
+    """Requests and answers between a table source and an AI client (started on first use)."""
 
     def __init__(self, client: AIClient | None = None, factory: Callable[[], AIClient] = default_ai) -> None:
         self.client = client
@@ -32,6 +42,8 @@ class AILink:
         self.held: Answer | None = None
         """A computer seat's move waiting for the pacing delay."""
         self.waited = 0.0
+        self.restarts: list[WorkerRestarted] = []
+        """Worker deaths not yet told to the player (``take_restarts``)."""
 
     def start(self) -> None:
         """Start the client if none was given."""
@@ -43,12 +55,17 @@ class AILink:
         if self.client is not None:
             self.client.close()
 
+    def take_restarts(self) -> list[WorkerRestarted]:
+        """The worker deaths since the last call (each one's requests were sent again)."""
+        restarts, self.restarts = self.restarts, []
+        return restarts
+
     def reset(self) -> None:
         """Forget a held answer and the time waited (after an undo, or a move was shown)."""
         self.held = None
         self.waited = 0.0
 
-    def update(self, session: PlaySession, dt: float, busy: bool, pacing: float) -> list[SessionEvent]:
+    def update(self, session: TableSource, dt: float, busy: bool, pacing: float) -> list[SessionEvent]:
         """Send new requests, take answers, and hand a held move to the session once
         ``pacing`` seconds have passed with nothing animating. Returns what the session did."""
         if self.client is None:
@@ -57,12 +74,19 @@ class AILink:
         for request in session.take_requests():
             self.client.request(request)
         for answer in self.client.poll():
-            if not isinstance(answer, Answer):
-                continue
-            if session.awaits_move(answer.id):
-                self.held = answer
-            else:
-                events += session.handle(AIAnswered(answer.id, answer.action, answer.error, answer.advice))
+            match answer:
+                case Answer() if session.awaits_move(answer.id):
+                    self.held = answer
+                case Answer():
+                    events += session.handle(
+                        AIAnswered(answer.id, answer.action, answer.error, answer.advice)
+                    )
+                case WorkerRestarted():
+                    self.restarts.append(answer)
+                case ReviewProgress() | ReviewDone():
+                    pass
+                case _:
+                    assert_never(answer)
         if busy or session.waiting_for_ai() is None:
             return events
         self.waited += dt

@@ -3,8 +3,8 @@
 ``ProcessAI`` runs the AI in a separate process (``multiprocessing`` spawn context: no fork of
 the pygame process) so the window keeps 60 fps while the AI thinks. Requests carry a
 ``game.clone()`` (pickled over the pipe, never written to disk) and an id; the scene drops
-answers whose id it no longer waits for (after an undo). A hint's answer carries why the
-move is best (``cacao_game.ai.explain``). The worker also reviews whole games
+answers whose id it no longer waits for (after an undo). A hint's answer is ``advise``'s for the
+position alone, with why the move is best (``cacao_game.ai.explain``). The worker also reviews whole games
 (``ReviewRequest``): it reports ``ReviewProgress`` after each decision, stops at a
 ``ReviewCancel`` (or a closed pipe) between two re-deals, and ends with ``ReviewDone``.
 ``SyncAI`` has the same interface and answers at once in-process: for tests. This module
@@ -14,30 +14,38 @@ must not import pygame: the worker process imports it.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
 import random
+import signal
+import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Final, Protocol
+from typing import Final, Protocol, assert_never
 
 from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.base import Player
-from cacao_game.ai.explain import Advice, Ranker
-from cacao_game.ai.hint import advise_with
+from cacao_game.ai.explain import Advice
+from cacao_game.ai.hint import HINT_LEVELS, advise
 from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
 from cacao_game.engine import Action, Setup
 from cacao_game.session.messages import AIRequest
 
 log = logging.getLogger(__name__)
 
-PARENT_CHECK_SECONDS: Final = 0.25
+PARENT_CHECK_SECONDS: Final = 0.1
 """How often the worker checks that the process that started it still runs."""
+MAX_RESTARTS: Final = 3
+"""Worker deaths a ``ProcessAI`` recovers from by starting a new worker; after that it thinks
+in-process (a worker that dies on every request must not be restarted forever)."""
+PR_SET_PDEATHSIG: Final = 1
+"""Linux ``prctl`` option: a signal the kernel sends this process when its parent ends."""
 
 
 def playable_level(level: str) -> str:
@@ -100,9 +108,18 @@ class ReviewDone:
     error: str | None = None
 
 
+@dataclass(frozen=True)
+class WorkerRestarted:
+    """The worker died; a new one (or, after ``MAX_RESTARTS``, the UI process when
+    ``in_process``) took over the requests still unanswered, which are sent again."""
+
+    restarts: int
+    in_process: bool = False
+
+
 Message = Request | ReviewRequest | ReviewCancel
 """What the worker is sent."""
-Reply = Answer | ReviewProgress | ReviewDone
+Reply = Answer | ReviewProgress | ReviewDone | WorkerRestarted
 """What the worker sends back."""
 CANCELLED = "cancelled"
 
@@ -114,20 +131,25 @@ class _Brains:
         self.players: dict[tuple[str, int, float | None], Player] = {}
 
     def answer(self, request: Request) -> Answer:
+        """A computer seat's move, or a hint: ``advise`` for the position alone (the same
+        position and level always give the same hint, whatever came before)."""
+        try:
+            if request.hint and request.level in HINT_LEVELS:
+                advice = advise(request.game, request.level)
+                return Answer(request.id, advice.action, advice=advice)
+            return Answer(request.id, self._player(request).choose(request.game))
+        except Exception as error:  # an AI bug must not end the game: fall back to a legal move
+            log.exception("AI %s failed", request.level)
+            return Answer(request.id, request.game.legal_actions()[0], error=repr(error))
+
+    def _player(self, request: Request) -> Player:
         key = (request.level, request.seat, request.time_budget)
         player = self.players.get(key)
         if player is None:
             rng = random.Random(request.seed)
             player = make_player(playable_level(request.level), rng, time_budget=request.time_budget)
             self.players[key] = player
-        try:
-            if request.hint and isinstance(player, Ranker):
-                advice = advise_with(player, request.game)
-                return Answer(request.id, advice.action, advice=advice)
-            return Answer(request.id, player.choose(request.game))
-        except Exception as error:  # an AI bug must not end the game: fall back to a legal move
-            log.exception("AI %s failed", request.level)
-            return Answer(request.id, request.game.legal_actions()[0], error=repr(error))
+        return player
 
 
 def run_review(request: ReviewRequest, send: Callable[[Reply], None], stop: Callable[[], bool]) -> ReviewDone:
@@ -199,13 +221,14 @@ class ScriptedAI:
 
     def __init__(self, answer: Callable[[Request], Action]) -> None:
         self._answer = answer
-        self._ready: list[Answer] = []
+        self._ready: list[Reply] = []
 
-    def request(self, request: Request) -> None:
-        """Look the answer up now."""
-        self._ready.append(Answer(request.id, self._answer(request)))
+    def request(self, request: Message) -> None:
+        """Look a move's answer up now (a script reviews nothing: review messages are ignored)."""
+        if isinstance(request, Request):
+            self._ready.append(Answer(request.id, self._answer(request)))
 
-    def poll(self) -> list[Answer]:
+    def poll(self) -> list[Reply]:
         """The answers looked up so far."""
         ready, self._ready = self._ready, []
         return ready
@@ -221,6 +244,19 @@ def parent_gone(parent_pid: int) -> bool:
     An orphan is adopted by another process, so its parent pid changes.
     """
     return os.getppid() != parent_pid
+
+
+def die_with_parent() -> bool:
+    """Ask the kernel to kill this process as soon as its parent ends (Linux ``prctl``
+    ``PR_SET_PDEATHSIG``); False where that does not exist. The parent check of ``_serve``
+    remains the portable way out."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
 
 
 def _watch_parent(parent_pid: int) -> None:
@@ -279,11 +315,16 @@ def _serve(conn: Connection, parent_pid: int | None = None, *, watch: bool = Tru
 
     The pipe is polled every ``PARENT_CHECK_SECONDS``; between polls the worker returns as
     soon as ``parent_pid`` (default: the parent at start) is no longer its parent. With
-    ``watch`` a daemon thread also ends the process during a long search when the parent
-    dies (the worker must never outlive the window's process). It runs at a lower priority,
+    ``watch`` the kernel kills the worker when its parent ends (Linux), and a daemon thread
+    also ends it during a long search within ``PARENT_CHECK_SECONDS`` of the parent's death
+    (the worker must never outlive the window's process; once it is gone, multiprocessing's
+    resource tracker sees the end of its pipe and ends too). It runs at a lower priority,
     so the window's process wins a busy CPU."""
     parent = os.getppid() if parent_pid is None else parent_pid
     if watch:
+        die_with_parent()
+        if parent_gone(parent):  # it ended before the kernel was asked
+            os._exit(0)
         threading.Thread(target=_watch_parent, args=(parent,), name="cacao-ai-watch", daemon=True).start()
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
@@ -303,58 +344,115 @@ def _serve(conn: Connection, parent_pid: int | None = None, *, watch: bool = Tru
 
 
 class ProcessAI:
-    """The AI in a spawned worker process. Starting it does not block."""
+    """The AI in a spawned worker process. Starting it does not block.
 
-    def __init__(self) -> None:
+    It keeps every request until its answer (a move's ``Answer``, a review's ``ReviewDone``)
+    arrives. When the worker dies (killed, crashed) it is reaped, a new worker is started and
+    the unanswered requests are sent to it again; ``poll`` reports a ``WorkerRestarted`` so
+    the player can be told. After ``max_restarts`` deaths the requests are answered
+    in-process instead."""
+
+    def __init__(self, max_restarts: int = MAX_RESTARTS) -> None:
         """Spawn the worker (it imports only the engine and the AI, not pygame)."""
-        context = multiprocessing.get_context("spawn")
-        self._conn, child = context.Pipe()
-        self._process = context.Process(
-            target=_serve, args=(child, os.getpid()), name="cacao-ai", daemon=True
-        )
-        self._process.start()
-        child.close()
+        self._context = multiprocessing.get_context("spawn")
+        self._max_restarts = max_restarts
+        self._restarts = 0
+        self._pending: dict[tuple[str, int], Request | ReviewRequest] = {}
+        """Requests sent and not answered yet, in the order they were sent."""
+        self._reports: list[Reply] = []
         self._closed = False
         self._fallback: SyncAI | None = None
+        self._conn, self._process = self._spawn()
+
+    def _spawn(self) -> tuple[Connection, multiprocessing.process.BaseProcess]:
+        conn, child = self._context.Pipe()
+        process = self._context.Process(
+            target=_serve, args=(child, os.getpid()), name="cacao-ai", daemon=True
+        )
+        process.start()
+        child.close()
+        return conn, process
 
     def request(self, request: Message) -> None:
-        """Send ``request`` to the worker (answered in-process if the worker has died)."""
+        """Send ``request`` to the worker (a new worker takes it if this one has died)."""
         if self._closed:
             return
-        if self._fallback is None and self._process.is_alive():
-            try:
-                self._conn.send(request)
-                return
-            except (BrokenPipeError, OSError) as error:
-                self._lost(error)
-        if self._fallback is None:
-            self._lost(None)
-        assert self._fallback is not None
-        self._fallback.request(request)
+        match request:
+            case ReviewCancel():
+                self._pending.pop(("review", request.id), None)
+            case ReviewRequest():
+                self._pending["review", request.id] = request
+            case AIRequest():
+                self._pending["move", request.id] = request
+            case _:
+                assert_never(request)
+        self._send(request)
+
+    def _send(self, request: Message) -> bool:
+        """Pass ``request`` on; False if the worker was found dead (``_lost`` has then sent
+        every unanswered request again)."""
+        if self._fallback is not None:
+            self._fallback.request(request)
+            return True
+        try:
+            self._conn.send(request)
+        except (BrokenPipeError, OSError) as error:
+            self._lost(error)
+            return False
+        return True
 
     def _lost(self, error: BaseException | None) -> None:
-        """The worker died: reap it at once (no zombie) and think in-process from now on."""
+        """The worker died: reap it at once (no zombie), then hand the unanswered requests
+        to a new worker (or, past the restart limit, to in-process thinking)."""
         self._process.join(timeout=0.1)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join(timeout=1.0)
+        self._conn.close()
+        self._restarts += 1
+        in_process = self._restarts > self._max_restarts
         log.error(
-            "AI worker is gone (%s, exit code %s): thinking in-process from now on",
-            error or "not running",
+            "AI worker is gone (%s, exit code %s): %s, %d unanswered request(s) sent again",
+            repr(error) if error else "not running",
             self._process.exitcode,
+            "thinking in-process from now on" if in_process else "starting a new one",
+            len(self._pending),
         )
-        self._fallback = SyncAI()
+        self._reports.append(WorkerRestarted(self._restarts, in_process))
+        if in_process:
+            self._fallback = SyncAI()
+        else:
+            self._conn, self._process = self._spawn()
+        for request in list(self._pending.values()):
+            if not self._send(request):
+                return
 
     def poll(self) -> list[Reply]:
-        """Answers and review reports waiting in the pipe."""
+        """Answers and review reports waiting in the pipe, and a ``WorkerRestarted`` after
+        the worker died."""
         answers: list[Reply] = []
         if self._closed:
             return answers
-        if self._fallback is not None:
-            return self._fallback.poll()
-        try:
-            while self._conn.poll():
-                answers.append(self._conn.recv())
-        except (EOFError, OSError) as error:
-            self._lost(error)
-        return answers
+        if self._fallback is None:
+            try:
+                while self._conn.poll():
+                    answers.append(self._conn.recv())
+            except (EOFError, OSError) as error:
+                self._lost(error)
+        else:
+            answers += self._fallback.poll()
+        for answer in answers:
+            match answer:
+                case Answer():
+                    self._pending.pop(("move", answer.id), None)
+                case ReviewDone():
+                    self._pending.pop(("review", answer.id), None)
+                case ReviewProgress() | WorkerRestarted():
+                    pass
+                case _:
+                    assert_never(answer)
+        reports, self._reports = self._reports, []
+        return reports + answers
 
     @property
     def pid(self) -> int | None:
@@ -366,11 +464,17 @@ class ProcessAI:
         """Whether the worker process runs."""
         return not self._closed and self._process.is_alive()
 
+    @property
+    def restarts(self) -> int:
+        """How many times the worker died and was replaced."""
+        return self._restarts
+
     def close(self) -> None:
         """Ask the worker to stop, then make sure it has (terminate after a short wait)."""
         if self._closed:
             return
         self._closed = True
+        self._pending.clear()
         with contextlib.suppress(BrokenPipeError, OSError):
             self._conn.send(None)
         self._process.join(timeout=0.5)

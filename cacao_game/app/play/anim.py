@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 from pygame.math import lerp, smoothstep
@@ -25,10 +25,55 @@ SPEED_FACTORS = ANIMATION_SPEEDS
 """Duration multiplier per ``settings.animation_speed`` (``cacao_game.config.choices``)."""
 
 RGB = tuple[int, int, int]
-Point = tuple[str, Any]
-"""Where an animation starts or ends, resolved to pixels at draw time (the camera moves):
-``("board", pos)``, ``("screen", (x, y))``, ``("panel", (seat, item))``, ``("display", i)``,
-``("pile", None)``, ``("hand", (seat, index, hand_size))``."""
+
+
+@dataclass(frozen=True, slots=True)
+class OnBoard:
+    """The centre of board square ``pos``."""
+
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class OnScreen:
+    """A fixed pixel ``(x, y)``."""
+
+    xy: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class OnPanel:
+    """The counter of ``item`` (cacao, gold, water, sun, tiles) on ``seat``'s panel."""
+
+    seat: int
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class DisplaySlot:
+    """Slot ``index`` of the jungle display."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class OnPile:
+    """The jungle pile."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandSlot:
+    """Slot ``index`` of ``seat``'s hand while it holds ``size`` tiles (its panel when that hand
+    does not face the screen)."""
+
+    seat: int
+    index: int
+    size: int
+
+
+Point = OnBoard | OnScreen | OnPanel | DisplaySlot | OnPile | HandSlot
+"""Where an animation starts or ends, resolved to pixels at draw time (the camera moves); the
+view handles every kind with ``match``."""
 
 
 class View(Protocol):
@@ -100,8 +145,8 @@ class Anim:
 class Flight(Anim):
     """An image flying from ``src`` to ``dst`` on an arc (tiles and tokens)."""
 
-    src: Point = ("screen", (0, 0))
-    dst: Point = ("screen", (0, 0))
+    src: Point = OnScreen((0, 0))
+    dst: Point = OnScreen((0, 0))
     tile: tuple[str, str, int] | None = None
     icon: str | None = None
     size: float = 0.0
@@ -153,7 +198,7 @@ class Pulse(Anim):
 class FloatText(Anim):
     """Text rising from a point and fading (``+2``, ``-1 gold``)."""
 
-    at: Point = ("screen", (0, 0))
+    at: Point = OnScreen((0, 0))
     text: str = ""
     color: tuple[int, int, int] = (255, 244, 214)
 

@@ -5,14 +5,31 @@ in, jungle tiles fly from the display or pile, activated workers pulse, tokens f
 owner's panel, the water carrier steps, the display refills. Each event is committed (the
 scene's ``reduce(shown, event)``) once, when its animation lands, in event order; so the
 snapshot ends exactly where the engine is whether the animations play or are skipped.
+
+The choreography keeps no copy of the board: each event is animated from the reducer's snapshot
+just before it (``_Builder.before``: where a tile sits in a hand or in the display) to the
+snapshot after it, moved on with the same ``reduce`` the scene commits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import assert_never
 
-from cacao_game.app.play.anim import Anim, Flight, FloatText, Point, Pulse, Timeline
-from cacao_game.app.play.shown import Shown
+from cacao_game.app.play.anim import (
+    Anim,
+    DisplaySlot,
+    Flight,
+    FloatText,
+    HandSlot,
+    OnBoard,
+    OnPanel,
+    OnPile,
+    Point,
+    Pulse,
+    Timeline,
+)
+from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.strings import t
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos
@@ -49,8 +66,8 @@ class _Builder:
         self.commit_event = commit
         self.cursor = max(timeline.now, timeline.end_time)
         self.last_commit = self.cursor
-        self.display_sim = list(shown.display)
-        self.hands_sim = [list(hand) for hand in shown.hands]
+        self.before = shown
+        """The reducer's snapshot just before the event being laid out."""
 
     def d(self, key: str) -> float:
         return BASE[key] * self.factor
@@ -88,8 +105,8 @@ class _Builder:
                 to_panel: bool = True, label: str = "") -> None:  # fmt: skip
         """Tokens of ``item`` between board square ``source`` and ``seat``'s panel; ``event``
         is committed as the last one lands."""
-        board: Point = ("board", source)
-        panel: Point = ("panel", (seat, item))
+        board: Point = OnBoard(source)
+        panel: Point = OnPanel(seat, item)
         src, dst = (board, panel) if to_panel else (panel, board)
         self.cursor = self.tokens(item, count, src, dst, label)
         self.commit(event, self.cursor)
@@ -114,50 +131,71 @@ def choreograph(
         if not isinstance(event, ev.EdgeActivated) and pulse_batch_end is not None:
             b.cursor = pulse_batch_end
             pulse_batch_end = None
-        if isinstance(event, ev.EdgeActivated):
-            start = b.cursor
-            b.add(Pulse(start, b.d("pulse"), pos=event.pos, side=event.side))
-            pulse_batch_end = start + b.d("pulse") * 0.8
-            b.commit(event, start)
-            continue
-        handler = _HANDLERS.get(type(event))
-        if handler is not None:
-            handler(b, event)
-        else:
-            b.commit(event, b.cursor)
+        match event:
+            case ev.EdgeActivated():
+                start = b.cursor
+                b.add(Pulse(start, b.d("pulse"), pos=event.pos, side=event.side))
+                pulse_batch_end = start + b.d("pulse") * 0.8
+                b.commit(event, start)
+            case ev.TilePlaced():
+                _placed(b, event)
+            case ev.SunSpent():
+                _sun_spent(b, event)
+            case ev.JungleFilled():
+                _filled(b, event)
+            case ev.CacaoGained():
+                _cacao_gained(b, event)
+            case ev.CacaoSold():
+                _cacao_sold(b, event)
+            case ev.GoldGained():
+                b.counter(event, event.seat, "gold", event.gained, event.source, label=f"+{event.gained}")
+            case ev.GoldPaid():
+                _gold_paid(b, event)
+            case ev.WaterMoved():
+                _water(b, event)
+            case ev.SunGained():
+                _sun_gained(b, event)
+            case ev.DisplayRefilled():
+                _refilled(b, event)
+            case ev.TempleScored():
+                _temple(b, event)
+            case (
+                ev.WorkerDrawn()
+                | ev.TurnStarted()
+                | ev.FillRequired()
+                | ev.EdgeResolved()
+                | ev.TurnEnded()
+                | ev.GameEnded()
+            ):
+                b.commit(event, b.cursor)
+            case _:
+                assert_never(event)
+        b.before = reduce(b.before, event)
     if pulse_batch_end is not None:
         b.cursor = pulse_batch_end
 
 
 def _placed(b: _Builder, e: ev.TilePlaced) -> None:
     color = b.colors[e.seat]
-    hand = b.hands_sim[e.seat]
-    index = hand.index(e.tile) if e.tile in hand else 0
-    hand_slot = (e.seat, index, len(hand))
-    if e.tile in hand:
-        hand.remove(e.tile)
-    b.add(Flight(b.cursor, b.d("place"), src=("hand", hand_slot), dst=("board", e.pos),
-                 tile=("worker", f"{color}_{e.tile}", e.rotation), hides=("hand", hand_slot)))  # fmt: skip
+    hand = b.before.hands[e.seat]
+    slot = HandSlot(e.seat, hand.index(e.tile) if e.tile in hand else 0, len(hand))
+    b.add(Flight(b.cursor, b.d("place"), src=slot, dst=OnBoard(e.pos),
+                 tile=("worker", f"{color}_{e.tile}", e.rotation), hides=slot))  # fmt: skip
     b.cursor += b.d("place")
     b.commit(e, b.cursor)
 
 
 def _sun_spent(b: _Builder, e: ev.SunSpent) -> None:
-    b.add(FloatText(b.cursor, b.d("token"), at=("panel", (e.seat, "sun")), text="-1", color=(255, 210, 120)))
+    b.add(FloatText(b.cursor, b.d("token"), at=OnPanel(e.seat, "sun"), text="-1", color=(255, 210, 120)))
     b.commit(e, b.cursor)
 
 
 def _filled(b: _Builder, e: ev.JungleFilled) -> None:
-    src: Point
+    src: Point = OnPile()
     hides: Point | None = None
-    if e.source == "display" and e.tile in b.display_sim:
-        index = b.display_sim.index(e.tile)
-        src = ("display", index)
-        hides = src
-        b.display_sim.remove(e.tile)
-    else:
-        src = ("pile", None)
-    b.add(Flight(b.cursor, b.d("jungle"), src=src, dst=("board", e.pos), tile=("jungle", e.tile, e.rotation),
+    if e.source == "display" and e.tile in b.before.display:
+        src = hides = DisplaySlot(b.before.display.index(e.tile))
+    b.add(Flight(b.cursor, b.d("jungle"), src=src, dst=OnBoard(e.pos), tile=("jungle", e.tile, e.rotation),
                  hides=hides))  # fmt: skip
     b.commit(e, b.cursor + b.d("jungle"))
     b.cursor += b.d("jungle_gap")
@@ -171,7 +209,7 @@ def _cacao_gained(b: _Builder, e: ev.CacaoGained) -> None:
         b.commit(e, b.cursor)
     if e.lost:
         full = t("float.full", n=e.lost)
-        b.add(FloatText(start, b.d("token") * 1.6, at=("board", e.source), text=full, color=LOSS))
+        b.add(FloatText(start, b.d("token") * 1.6, at=OnBoard(e.source), text=full, color=LOSS))
     b.cursor = max(b.cursor, start + b.d("token") * 0.5)
 
 
@@ -179,24 +217,20 @@ def _cacao_sold(b: _Builder, e: ev.CacaoSold) -> None:
     if not e.sold:
         b.commit(e, b.cursor)
         return
-    b.cursor = b.tokens("cacao", e.sold, ("panel", (e.seat, "cacao")), ("board", e.source))
+    b.cursor = b.tokens("cacao", e.sold, OnPanel(e.seat, "cacao"), OnBoard(e.source))
     b.counter(e, e.seat, "gold", e.sold, e.source, label=f"+{e.sold * e.price}")
-
-
-def _gold_gained(b: _Builder, e: ev.GoldGained) -> None:
-    b.counter(e, e.seat, "gold", e.gained, e.source, label=f"+{e.gained}")
 
 
 def _gold_paid(b: _Builder, e: ev.GoldPaid) -> None:
     if e.paid:
         b.counter(e, e.seat, "gold", e.paid, e.source, to_panel=False, label=f"-{e.paid}")
     else:
-        b.add(FloatText(b.cursor, b.d("token"), at=("board", e.source), text="-0", color=LOSS))
+        b.add(FloatText(b.cursor, b.d("token"), at=OnBoard(e.source), text="-0", color=LOSS))
         b.commit(e, b.cursor)
 
 
 def _water(b: _Builder, e: ev.WaterMoved) -> None:
-    b.cursor = b.tokens("water", 1, ("board", e.source), ("panel", (e.seat, "water")))
+    b.cursor = b.tokens("water", 1, OnBoard(e.source), OnPanel(e.seat, "water"))
     b.cursor += b.d("water_step") * max(1, e.end - e.start)
     b.commit(e, b.cursor)
 
@@ -208,22 +242,15 @@ def _sun_gained(b: _Builder, e: ev.SunGained) -> None:
         b.commit(e, b.cursor)
     if e.lost:
         full = t("float.full", n=e.lost)
-        b.add(FloatText(b.cursor, b.d("token"), at=("board", e.source), text=full, color=LOSS))
-
-
-def _drawn(b: _Builder, e: ev.WorkerDrawn) -> None:
-    b.hands_sim[e.seat].append(e.tile)
-    b.commit(e, b.cursor)
+        b.add(FloatText(b.cursor, b.d("token"), at=OnBoard(e.source), text=full, color=LOSS))
 
 
 def _refilled(b: _Builder, e: ev.DisplayRefilled) -> None:
     for k, code in enumerate(e.drawn):
-        slot = len(b.display_sim) + k
+        slot = DisplaySlot(len(b.before.display) + k)
         start = b.cursor + k * b.d("token_gap")
-        tile = ("jungle", code, 0)
-        b.add(Flight(start, b.d("refill"), src=("pile", None), dst=("display", slot), tile=tile, size=120))
+        b.add(Flight(start, b.d("refill"), src=OnPile(), dst=slot, tile=("jungle", code, 0), size=120))
     b.cursor += max(0, len(e.drawn) - 1) * b.d("token_gap") + b.d("refill")
-    b.display_sim = list(e.display)
     b.commit(e, b.cursor)
 
 
@@ -234,16 +261,6 @@ def _temple(b: _Builder, e: ev.TempleScored) -> None:
     for seat, gold in enumerate(e.gold):
         if gold:
             b.cursor = start
-            end = max(
-                end, b.tokens("gold", gold, ("board", e.pos), ("panel", (seat, "gold")), label=f"+{gold}")
-            )
+            end = max(end, b.tokens("gold", gold, OnBoard(e.pos), OnPanel(seat, "gold"), label=f"+{gold}"))
     b.cursor = end
     b.commit(e, b.cursor)
-
-
-_HANDLERS: dict[type, Callable[..., None]] = {
-    ev.TilePlaced: _placed, ev.SunSpent: _sun_spent, ev.JungleFilled: _filled, ev.CacaoGained: _cacao_gained,
-    ev.CacaoSold: _cacao_sold, ev.GoldGained: _gold_gained, ev.GoldPaid: _gold_paid, ev.WaterMoved: _water,
-    ev.SunGained: _sun_gained, ev.WorkerDrawn: _drawn, ev.DisplayRefilled: _refilled,
-    ev.TempleScored: _temple,
-}  # fmt: skip

@@ -15,17 +15,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme, widgets
+from cacao_game.app import routes, theme, widgets
 from cacao_game.app.play.board import inner_rect
+from cacao_game.app.play.frame import LessonView
 from cacao_game.app.play.hud import seat_tips
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
+from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.engine import Phase
 from cacao_game.tutorial.script import COACH_SEAT, PLAYER, Look, Step
 from cacao_game.tutorial.session import TutorialSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.play.host import PanelHost
 
 PANEL_PARTS = {"gold": 0, "cacao": 1, "sun": 2, "water": 4}
 """A seat panel part -> its index in ``hud.seat_tips`` (the same rectangles as the tooltips)."""
@@ -46,7 +48,7 @@ SAMPLE = 62
 class CoachPanel:
     """The lesson panel of ``scene``, whose source is a ``TutorialSession``."""
 
-    def __init__(self, scene: PlayScene, session: TutorialSession) -> None:
+    def __init__(self, scene: PanelHost, session: TutorialSession) -> None:
         self.scene = scene
         self.session = session
         self._shown_step = -1
@@ -84,6 +86,15 @@ class CoachPanel:
 
     # ----------------------------------------------------------------- input
 
+    def view(self) -> LessonView:
+        """The panel as the frame carries it (its area, its buttons, whether Enter is Next)."""
+        r = self.rect()
+        return LessonView(
+            (r.x, r.y, r.w, r.h),
+            tuple((name, (b.x, b.y, b.w, b.h)) for name, b in self.buttons()),
+            self.wants_confirm(),
+        )
+
     def click(self, point: tuple[int, int]) -> bool:
         """A click at ``point``: True if it hit the panel (a button acts)."""
         for name, rect in self.buttons():
@@ -101,7 +112,7 @@ class CoachPanel:
             self.scene.show(self.session.show_answer())
             self.scene.app.notify(t("tutorial.answer_shown"))
         elif name == "restart":
-            self.scene.app.open("confirm", t("tutorial.restart_confirm"), self.scene.restart_tutorial)
+            self.scene.app.open(routes.Confirm(t("tutorial.restart_confirm"), self.scene.restart_tutorial))
 
     def wants_confirm(self) -> bool:
         """Whether Enter should mean Next: a note waits and there is no move to confirm."""
@@ -178,7 +189,7 @@ class CoachPanel:
             return None
         name = ""
         if mistake.code:
-            name = t(f"tile.{mistake.code}") if mistake.code.isdigit() else t(f"jungle.{mistake.code}")
+            name = t(f"tile.{mistake.code}") if mistake.code.isdigit() else jungle_phrase(mistake.code)
         reason = t(mistake.reason, tile=name)
         why = t(f"tutorial.why.{mistake.step}") if mistake.reason != "tutorial.wrong.wait" else ""
         return f"{reason} {why}".strip()
@@ -298,7 +309,8 @@ class CoachPanel:
         if look.kind == "panel":
             if not look.part:
                 return hud.panel_rect(look.seat).inflate(px(8), px(8))
-            return seat_tips(scene, hud, look.seat)[PANEL_PARTS[look.part]][0].inflate(px(4), px(4))
+            box = seat_tips(hud, scene.frame.seats[look.seat], [])[PANEL_PARTS[look.part]].box
+            return pygame.Rect(box).inflate(px(4), px(4))
         if look.kind == "choice":
             choice = self.session.expected_choice()
             if choice is None or not scene.accepts_board_input():

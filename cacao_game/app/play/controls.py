@@ -1,26 +1,32 @@
-"""Input of the table: mouse and keys become camera moves and session commands.
+"""Input of the table: mouse and keys become a list of table commands.
 
 ``TableInput`` owns the input state of one table (mouse position, a press or drag, held pan
-keys, queued intents). Intents (never raw key codes) become camera moves at once, commands
-for the play session (``PlayScene.send``), or replay steps. While an animation runs a click
-or Space finishes it and game intents wait in ``queued`` (at most ``MAX_QUEUED``), so input
-is never lost or doubled.
+keys, queued intents, a carried fill tile). ``handle(events, frame, hud, camera)`` reads the
+events against the frame on screen and the geometry of the HUD and the camera, and returns
+the commands they mean (``TableCommand``): a command for the source (``Send``), a camera
+move, a replay step, ... It never calls the scene; the scene carries them out. Intents (never
+raw key codes) are read through the app's key map. While an animation runs a click or Space
+finishes it and game intents wait in ``queued`` (at most ``MAX_QUEUED``) until ``drain``
+returns them, so input is never lost or doubled.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
-from cacao_game.app.play.camera import ZOOM_STEP
-from cacao_game.app.strings import t
+from cacao_game.app.intents import IntentMap
+from cacao_game.app.play.camera import ZOOM_STEP, Camera
+from cacao_game.app.play.frame import Frame
+from cacao_game.app.play.hud import Hud
 from cacao_game.engine import Phase
 from cacao_game.engine.tiles import Pos
 from cacao_game.session import (
     Assign,
     Choose,
+    Command,
     Confirm,
     Cycle,
     PickFill,
@@ -33,9 +39,6 @@ from cacao_game.session import (
     Undo,
 )
 
-if TYPE_CHECKING:
-    from cacao_game.app.play.scene import PlayScene
-
 DRAG_THRESHOLD = 6
 GAME_INTENTS = ("undo", "hint", "confirm", "rotate_cw", "rotate_ccw", "cycle", "select_1", "select_2",
                 "select_3")  # fmt: skip
@@ -43,16 +46,135 @@ CAMERA_INTENTS = ("zoom_in", "zoom_out", "fit", "pan_up", "pan_down", "pan_left"
 PAN_DIRECTIONS = {"pan_up": (0, -1), "pan_down": (0, 1), "pan_left": (-1, 0), "pan_right": (1, 0)}
 PAN_STEP = 90
 MAX_QUEUED = 8
+CONFIRM_PAUSE = 0.4
+"""Seconds after a click set a placement before a click on the same square confirms it (the
+second click of a double-click does nothing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    """Hand ``command`` to the source."""
+
+    command: Command
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """Finish the running animation at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A stepped source: ``delta`` steps on (back if negative)."""
+
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """A stepped source: show the state after ``position`` steps (clamped)."""
+
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A review: the next (``direction`` > 0) or previous flagged decision."""
+
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class Autoplay:
+    """A replay: start or stop playing on its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class Speed:
+    """A replay: the next speed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Zoom:
+    """Zoom the board by ``factor`` about ``at`` (None: the board's centre); the camera stops
+    following the board."""
+
+    factor: float
+    at: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pan:
+    """Move the board by ``dx``, ``dy`` pixels (``immediate``: without easing, a drag); the
+    camera stops following the board."""
+
+    dx: float
+    dy: float
+    immediate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """Frame the whole board and follow it again."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScrollLog:
+    """Scroll the log back (``lines`` > 0) or forward."""
+
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """Outline ``seat``'s tiles on the board (again: stop)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class QuickSave:
+    """Save the game now and say where."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """Open the pause menu."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Leave the table (a replay's Esc)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """Press the lesson panel's button ``name`` (``show``, ``next``, ``restart``)."""
+
+    name: str
+
+
+TableCommand = (
+    Send | Finish | Step | Jump | Flag | Autoplay | Speed | Zoom | Pan | Fit | ScrollLog | Highlight
+    | QuickSave | Pause | Leave | Lesson
+)  # fmt: skip
+"""What input asks the table to do; the scene carries each out with one ``match``."""
+
+
+def inside(box: tuple[int, int, int, int], point: tuple[int, int]) -> bool:
+    """Whether ``point`` lies in the rectangle ``box``."""
+    return pygame.Rect(box).collidepoint(point)
 
 
 class TableInput:
-    """The input of ``scene``: events in, camera moves and commands out."""
+    """The input state of one table: events in, table commands out (see the module)."""
 
-    def __init__(self, scene: PlayScene) -> None:
-        self.scene = scene
-        self.app = scene.app
+    def __init__(self, intents: IntentMap) -> None:
+        self.intents = intents
         self.mouse: tuple[int, int] = (-1, -1)
         self.queued: list[tuple[str, bool]] = []
+        self.hint_waits = False
+        """H was pressed during an animation before a human's decision: hint at the next one."""
         self.held_pan: set[str] = set()
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging = False
@@ -64,6 +186,8 @@ class TableInput:
         """FILL: a jungle tile (code, rotation) being dragged to a space."""
         self.carried_from: Pos | None = None
         """The space the carried tile was taken from (None: from the display)."""
+        self.chosen_at: tuple[Pos, float] | None = None
+        """The square a click made the provisional placement, and the table's clock then."""
 
     def release(self) -> None:
         """Forget held keys, presses and drags (an overlay opened)."""
@@ -81,273 +205,281 @@ class TableInput:
         else:
             self.hover_since += dt
 
-    def drain(self) -> None:
-        """Carry out the intents queued during an animation, once it is over."""
-        while self.queued and not self.scene.timeline.busy:
+    def drain(self, frame: Frame) -> list[TableCommand]:
+        """The commands of the oldest intent queued during an animation, once it is over
+        (``frame.busy`` False; the caller drains again on a fresh frame while any wait). A
+        hint asked for while no human decides waits for the next decision of a human at the
+        screen (``hint_waits``)."""
+        if frame.busy:
+            return []
+        while self.queued:
             name, shift = self.queued.pop(0)
-            self.game_intent(name, shift)
+            if name == "hint" and not frame.accepts_input:
+                self.hint_waits = True
+                continue
+            return self.game_intent(name, frame, shift)
+        if self.hint_waits and frame.accepts_input:
+            self.hint_waits = False
+            return [Send(RequestHint())]
+        return []
 
-    def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
-        """Consume mouse and key events of the play scene; pass on pause, help and the rest."""
+    def handle(
+        self, events: list[pygame.event.Event], frame: Frame, hud: Hud, camera: Camera
+    ) -> tuple[list[TableCommand], list[pygame.event.Event]]:
+        """The commands ``events`` mean on ``frame``, and the events the table does not use
+        (pause, help and the rest)."""
+        out: list[TableCommand] = []
         rest: list[pygame.event.Event] = []
         for event in events:
             if event.type == pygame.MOUSEMOTION:
-                self._motion(event)
+                out += self._motion(event, frame, hud, camera)
             elif event.type == pygame.MOUSEBUTTONDOWN:
-                self._mouse_down(event)
+                out += self._mouse_down(event, frame, hud)
             elif event.type == pygame.MOUSEBUTTONUP:
-                self._mouse_up(event)
+                out += self._mouse_up(event, frame, hud, camera)
             elif event.type == pygame.MOUSEWHEEL:
-                self._wheel(event)
+                out += self._wheel(event, frame, hud, camera)
             elif event.type == pygame.KEYDOWN:
-                if not self._key(event):
+                used = self._key(event, frame)
+                if used is None:
                     rest.append(event)
+                else:
+                    out += used
             elif event.type == pygame.KEYUP:
                 down = pygame.event.Event(pygame.KEYDOWN, key=event.key, mod=getattr(event, "mod", 0))
-                self.held_pan.difference_update(self.app.intents.of(down))
+                self.held_pan.difference_update(self.intents.of(down))
             else:
                 rest.append(event)
-        return rest
+        return out, rest
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        intents = self.app.intents.of(event)
+    def _key(self, event: pygame.event.Event, frame: Frame) -> list[TableCommand] | None:
+        """The commands of a key, or None if the table does not use it."""
+        intents = self.intents.of(event)
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-        if self.scene.replay:
-            return self._replay_key(intents, shift)
+        if frame.stepped:
+            return self._replay_key(intents, frame, shift)
         for name in intents:
             if name in CAMERA_INTENTS:
-                self._camera_intent(name)
-                return True
+                return self._camera_intent(name)
             if name == "save":
-                self.scene.quick_save()
-                return True
-        if self.scene.timeline.busy:
+                return [QuickSave()]
+        if frame.busy:
             if "skip" in intents:
-                self.scene.timeline.finish()
-                return True
+                return [Finish()]
             game_intents = [name for name in intents if name in GAME_INTENTS]
             if game_intents and len(self.queued) < MAX_QUEUED:
                 self.queued.append((game_intents[0], shift))
-            return bool(game_intents)
-        if self.scene.curtain_for is not None and ("confirm" in intents or "skip" in intents):
-            self.scene.send(ShowHand())
-            return True
+            return [] if game_intents else None
+        if frame.curtain is not None and ("confirm" in intents or "skip" in intents):
+            return [Send(ShowHand())]
         for name in intents:
             if name in GAME_INTENTS:
-                self.game_intent(name, shift)
-                return True
-        return False
+                return self.game_intent(name, frame, shift)
+        return None
 
-    def _camera_intent(self, name: str) -> None:
-        self.scene.follow_board = name == "fit"
+    def _camera_intent(self, name: str) -> list[TableCommand]:
         if name == "zoom_in":
-            self.scene.camera.zoom(ZOOM_STEP)
-        elif name == "zoom_out":
-            self.scene.camera.zoom(1 / ZOOM_STEP)
-        elif name == "fit":
-            self.scene.fit_board()
-        elif name in PAN_DIRECTIONS:
-            dx, dy = PAN_DIRECTIONS[name]
-            self.scene.camera.pan_pixels(-dx * PAN_STEP, -dy * PAN_STEP)
-            self.held_pan.add(name)
+            return [Zoom(ZOOM_STEP)]
+        if name == "zoom_out":
+            return [Zoom(1 / ZOOM_STEP)]
+        if name == "fit":
+            return [Fit()]
+        dx, dy = PAN_DIRECTIONS[name]
+        self.held_pan.add(name)
+        return [Pan(-dx * PAN_STEP, -dy * PAN_STEP)]
 
-    def _replay_key(self, intents: Sequence[str], shift: bool = False) -> bool:
-        keys = REVIEW_KEYS if "flag_next" in self.scene.action_names else REPLAY_KEYS
+    def _replay_key(self, intents: Sequence[str], frame: Frame, shift: bool) -> list[TableCommand] | None:
+        keys = REVIEW_KEYS if frame.flags else REPLAY_KEYS
         for name in intents:
             if name in keys:
                 button = keys[name]
-                self._action_button("flag_prev" if shift and button == "flag_next" else button)
-                return True
+                return self.action_button("flag_prev" if shift and button == "flag_next" else button, frame)
             if name in CAMERA_INTENTS:
-                self._camera_intent(name)
-                return True
+                return self._camera_intent(name)
             if name == "pause":
-                self.app.pop()
-                return True
-        return False
+                return [Leave()]
+        return None
 
-    def game_intent(self, name: str, shift: bool = False) -> None:
-        """Carry out a game intent now (the queue calls this after an animation)."""
-        step = -1 if shift else 1
+    def game_intent(self, name: str, frame: Frame, shift: bool = False) -> list[TableCommand]:
+        """The commands of a game intent now (the queue replays them after an animation)."""
         if name == "undo":
-            self.scene.send(Undo())
-        elif name == "hint":
-            answered = self.scene.send(RequestHint())
-            if not answered and self.scene.source.accepts_input():
-                self.app.notify(t("play.hint_thinking"))
-        elif name == "confirm":
-            coach = self.scene.coach
-            if coach is not None and coach.wants_confirm():
-                coach.press("next")
-            else:
-                self.scene.send(Confirm())
-        elif name in ("rotate_cw", "rotate_ccw"):
-            self.scene.send(Rotate(1 if name == "rotate_cw" else -1))
-        elif name == "cycle":
-            self.scene.send(Cycle(step))
-            action = self.scene.turn.provisional
-            if action is not None and self.scene.turn.phase is not Phase.RESOLVE:
-                self.scene.camera.ensure_visible(action.pos)
-        elif name.startswith("select_"):
-            self._select(int(name[-1]) - 1)
+            return [Send(Undo())]
+        if name == "hint":
+            if not frame.accepts_input and frame.curtain is None:
+                self.hint_waits = True
+                return []
+            return [Send(RequestHint())]
+        if name == "confirm":
+            if frame.lesson is not None and frame.lesson.confirms:
+                return [Lesson("next")]
+            return [Send(Confirm())]
+        if name in ("rotate_cw", "rotate_ccw"):
+            return [Send(Rotate(1 if name == "rotate_cw" else -1))]
+        if name == "cycle":
+            return [Send(Cycle(-1 if shift else 1))]
+        if name.startswith("select_"):
+            return self._select(int(name[-1]) - 1, frame)
+        return []
 
-    def _select(self, index: int) -> None:
-        turn = self.scene.turn
-        if turn.phase is Phase.PLACE:
-            self.scene.send(Select(index))
-        elif turn.phase is Phase.FILL:
-            display = self.scene.shown.display or turn.fill_sources()
-            if index < len(display) and display[index] in turn.free_tiles():
-                self.scene.send(PickFill(display[index]))
-        elif turn.phase is Phase.RESOLVE:
-            self.scene.send(Choose(index))
+    def _select(self, index: int, frame: Frame) -> list[TableCommand]:
+        if frame.phase is Phase.PLACE:
+            return [Send(Select(index))]
+        if frame.phase is Phase.FILL:
+            sources = frame.fill.sources
+            if index < len(sources) and sources[index] in frame.fill.free:
+                return [Send(PickFill(sources[index]))]
+        elif frame.phase is Phase.RESOLVE:
+            return [Send(Choose(index))]
+        return []
 
-    def _motion(self, event: pygame.event.Event) -> None:
+    def _motion(
+        self, event: pygame.event.Event, frame: Frame, hud: Hud, camera: Camera
+    ) -> list[TableCommand]:
         self.mouse = (int(event.pos[0]), int(event.pos[1]))
         if self.press is None:
-            return
+            return []
         _button, start = self.press
+        out: list[TableCommand] = []
         if (
             not self.dragging
             and (abs(self.mouse[0] - start[0]) + abs(self.mouse[1] - start[1])) > DRAG_THRESHOLD
         ):
-            if self.carried is None and self._pick_up(start):
-                return
-            self.dragging = self.carried is None and self.scene.camera.viewport.collidepoint(start)
+            if self.carried is None:
+                picked = self._pick_up(start, frame, hud, camera)
+                if picked:
+                    return picked
+            self.dragging = self.carried is None and camera.viewport.collidepoint(start)
         if self.dragging:
-            self.scene.follow_board = False
             rel = getattr(event, "rel", (0, 0))
-            self.scene.camera.pan_pixels(rel[0], rel[1], immediate=True)
+            out.append(Pan(rel[0], rel[1], immediate=True))
+        return out
 
-    def _mouse_down(self, event: pygame.event.Event) -> None:
+    def _mouse_down(self, event: pygame.event.Event, frame: Frame, hud: Hud) -> list[TableCommand]:
         self.mouse = (int(event.pos[0]), int(event.pos[1]))
         if event.button in (1, 2):
-            if event.button == 1 and self.scene.curtain_for is not None:
-                if self.scene.hud.curtain_button().collidepoint(self.mouse):
-                    self.scene.send(ShowHand())
+            if event.button == 1 and frame.curtain is not None:
                 self.swallow_up = True
-                return
-            if event.button == 1 and self.scene.timeline.busy:
-                self.scene.timeline.finish()
+                return [Send(ShowHand())] if hud.curtain_button().collidepoint(self.mouse) else []
+            if event.button == 1 and frame.busy:
                 self.swallow_up = True
-                return
+                return [Finish()]
             self.press = (event.button, self.mouse)
             self.dragging = False
-        elif event.button == 3 and self.scene.accepts_board_input():
-            self.scene.send(Rotate(1))
+        elif event.button == 3 and frame.accepts_input:
+            return [Send(Rotate(1))]
+        return []
 
-    def _mouse_up(self, event: pygame.event.Event) -> None:
+    def _mouse_up(
+        self, event: pygame.event.Event, frame: Frame, hud: Hud, camera: Camera
+    ) -> list[TableCommand]:
         self.mouse = (int(event.pos[0]), int(event.pos[1]))
         if event.button == 1 and self.swallow_up:
             self.swallow_up = False
-            return
+            return []
         press, dragging = self.press, self.dragging
         self.press = None
         self.dragging = False
         if self.carried is not None:
-            self._drop(self.mouse)
-            return
+            return self._drop(self.mouse, frame, camera)
         if press is None or press[0] != event.button or dragging or event.button != 1:
-            return
-        self.click(self.mouse)
+            return []
+        return self.click(self.mouse, frame, hud, camera)
 
-    def _wheel(self, event: pygame.event.Event) -> None:
+    def _wheel(self, event: pygame.event.Event, frame: Frame, hud: Hud, camera: Camera) -> list[TableCommand]:
         mods = getattr(event, "mod", None)
         if mods is None:
             mods = pygame.key.get_mods()
         steps = int(getattr(event, "y", 0))
         if not steps:
-            return
+            return []
         if mods & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT):
-            if self.scene.accepts_board_input():
-                self.scene.send(Rotate(-1 if steps > 0 else 1))
-            return
-        if self.scene.hud.a("log").collidepoint(self.mouse):
-            self.scene.scroll_log(steps * 3)
-            return
-        if self.scene.camera.viewport.collidepoint(self.mouse):
-            self.scene.follow_board = False
-            self.scene.camera.zoom(ZOOM_STEP**steps, self.mouse)
+            return [Send(Rotate(-1 if steps > 0 else 1))] if frame.accepts_input else []
+        if hud.a("log").collidepoint(self.mouse):
+            return [ScrollLog(steps * 3)]
+        if camera.viewport.collidepoint(self.mouse):
+            return [Zoom(ZOOM_STEP**steps, self.mouse)]
+        return []
 
-    def _pick_up(self, start: tuple[int, int]) -> bool:
+    def _pick_up(self, start: tuple[int, int], frame: Frame, hud: Hud, camera: Camera) -> list[TableCommand]:
         """FILL: a drag starting on a display tile or on a space's tile carries that tile."""
-        scene = self.scene
-        if not scene.accepts_board_input() or scene.turn.phase is not Phase.FILL:
-            return False
-        turn = scene.turn
-        given = turn.assignments()
-        square = scene.camera.square_at(start)
+        if frame.phase is not Phase.FILL:
+            return []
+        given = frame.fill.given
+        square = camera.square_at(start)
         if square is not None and square in given:
             self.carried, self.carried_from = given[square], square
-            scene.send(Unassign(square))
-            return True
-        free = turn.free_tiles()
-        for slot, code in zip(scene.hud.display_slots(), scene.shown.display, strict=False):
-            if slot.collidepoint(start) and code in free:
+            return [Send(Unassign(square))]
+        for slot, code in zip(hud.display_slots(), frame.fill.display, strict=False):
+            if slot.collidepoint(start) and code in frame.fill.free:
                 self.carried, self.carried_from = (code, 0), None
-                scene.send(PickFill(code))
-                return True
-        return False
+                return [Send(PickFill(code))]
+        return []
 
-    def _drop(self, point: tuple[int, int]) -> None:
+    def _drop(self, point: tuple[int, int], frame: Frame, camera: Camera) -> list[TableCommand]:
         """The carried tile goes to the space under ``point``; anywhere else it goes back where
         it came from (its space, or the display)."""
         carried, origin = self.carried, self.carried_from
         self.carried = self.carried_from = None
-        assert carried is not None
-        square = self.scene.camera.square_at(point)
-        target = square if square is not None and square in self.scene.game.pending_fills else origin
-        if target is not None:
-            self.scene.send(Assign(target, carried[0], carried[1]))
+        if carried is None:
+            return []
+        square = camera.square_at(point)
+        target = square if square is not None and square in frame.fill.spaces else origin
+        return [Send(Assign(target, carried[0], carried[1]))] if target is not None else []
 
-    def click(self, point: tuple[int, int]) -> None:
-        """A left click (button released without a drag) at ``point``."""
-        hud = self.scene.hud
+    def click(self, point: tuple[int, int], frame: Frame, hud: Hud, camera: Camera) -> list[TableCommand]:
+        """The commands of a left click (button released without a drag) at ``point``."""
         for button in hud.action_buttons():
             if button.rect.collidepoint(point):
-                self._action_button(button.name)
-                return
-        coach = self.scene.coach
-        if coach is not None and coach.click(point):
-            return
-        if not self.scene.accepts_board_input():
-            for seat in range(self.scene.game.players):
-                if hud.panel_rect(seat).collidepoint(point):
-                    self.scene.highlight_seat = None if self.scene.highlight_seat == seat else seat
-            return
-        turn = self.scene.turn
-        if turn.phase is Phase.RESOLVE:
-            for button in hud.popup_buttons(turn.outcomes()):
+                return self.action_button(button.name, frame)
+        lesson = frame.lesson
+        if lesson is not None:
+            for name, box in lesson.buttons:
+                if inside(box, point):
+                    return [Lesson(name)]
+            if inside(lesson.box, point):
+                return []
+        seats = [view.seat for view in frame.seats]
+        panel = next((seat for seat in seats if hud.panel_rect(seat).collidepoint(point)), None)
+        if not frame.accepts_input or frame.clock < frame.ready_at:
+            return [Highlight(panel)] if panel is not None else []
+        if frame.popup is not None:
+            for button in hud.popup_buttons(frame.popup.outcomes):
                 if button.rect.collidepoint(point):
-                    self.scene.send(Choose(button.index))
-                    return
-        if turn.phase is Phase.PLACE:
-            for index, slot in enumerate(hud.hand_slots(len(turn.hand()))):
+                    return [Send(Choose(button.index))]
+        if frame.phase is Phase.PLACE:
+            for index, slot in enumerate(hud.hand_slots(len(frame.hand.tiles))):
                 if slot.collidepoint(point):
-                    self.scene.send(Select(index))
-                    return
-        if turn.phase is Phase.FILL:
-            for slot, code in zip(hud.display_slots(), self.scene.shown.display, strict=False):
+                    return [Send(Select(index))]
+        if frame.phase is Phase.FILL:
+            for slot, code in zip(hud.display_slots(), frame.fill.display, strict=False):
                 if slot.collidepoint(point):
-                    self.scene.send(PickFill(code))
-                    return
-        for seat in range(self.scene.game.players):
-            if hud.panel_rect(seat).collidepoint(point):
-                self.scene.highlight_seat = None if self.scene.highlight_seat == seat else seat
-                return
-        square = self.scene.camera.square_at(point)
-        if square is not None:
-            self.scene.send(Target(square))
+                    return [Send(PickFill(code))]
+        if panel is not None:
+            return [Highlight(panel)]
+        square = camera.square_at(point)
+        return self._target(square, frame) if square is not None else []
 
-    def _action_button(self, name: str) -> None:
-        if name == "menu":
-            self.app.open("pause")
-        elif name in REPLAY_STEPS:
-            REPLAY_STEPS[name](self.scene)
-        elif self.scene.timeline.busy:
-            self.scene.timeline.finish()
+    def _target(self, square: Pos, frame: Frame) -> list[TableCommand]:
+        """A click on ``square``: a second click on the placement a click just chose waits
+        ``CONFIRM_PAUSE`` (a double-click chooses, it does not confirm)."""
+        if square == frame.provisional:
+            chosen = self.chosen_at
+            if chosen is not None and chosen[0] == square and frame.clock - chosen[1] < CONFIRM_PAUSE:
+                return []
         else:
-            self.game_intent(name)
+            self.chosen_at = (square, frame.clock)
+        return [Send(Target(square))]
+
+    def action_button(self, name: str, frame: Frame) -> list[TableCommand]:
+        """The commands of action button ``name`` (or its key)."""
+        if name == "menu":
+            return [Pause()]
+        stepped = REPLAY_STEPS.get(name)
+        if stepped is not None:
+            return [stepped]
+        if frame.busy:
+            return [Finish()]
+        return self.game_intent(name, frame)
 
 
 REPLAY_KEYS = {
@@ -361,13 +493,14 @@ REPLAY_KEYS = {
 """Intents that drive a replay (arrow keys, Home, End, Enter/Space, Tab), by replay button."""
 REVIEW_KEYS = {**REPLAY_KEYS, "confirm": "next", "cycle": "flag_next"}
 """A review steps with Enter/Space too; Tab goes to the next flagged decision (Shift: back)."""
-REPLAY_STEPS: dict[str, Callable[[PlayScene], None]] = {
-    "first": lambda scene: scene.jump_replay(0),
-    "prev": lambda scene: scene.step_replay(-1),
-    "next": lambda scene: scene.step_replay(1),
-    "last": lambda scene: scene.jump_replay(1 << 30),
-    "play": lambda scene: scene.toggle_autoplay(),
-    "speed": lambda scene: scene.next_speed(),
-    "flag_prev": lambda scene: scene.jump_flag(-1),
-    "flag_next": lambda scene: scene.jump_flag(1),
+REPLAY_STEPS: dict[str, TableCommand] = {
+    "first": Jump(0),
+    "prev": Step(-1),
+    "next": Step(1),
+    "last": Jump(1 << 30),
+    "play": Autoplay(),
+    "speed": Speed(),
+    "flag_prev": Flag(-1),
+    "flag_next": Flag(1),
 }
+"""The replay's buttons, as commands."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from cacao_game.app.play.texts import LogLine, log_lines
 from cacao_game.app.strings import t
@@ -53,16 +54,37 @@ class History:
         """Remember ``event``; ``totals`` are the projected scores when its turn ended."""
         self.events.append(event)
         self.lines.extend(log_lines([event], self.names, self.turn, self.temples))
-        if isinstance(event, ev.TempleScored):
-            self.temples += 1
-        elif isinstance(event, ev.TurnStarted):
-            self.turn = event.turn
-        elif isinstance(event, ev.TilePlaced):
-            self.moves.append(Move(event.seat, event.pos, self.turn))
-        elif isinstance(event, ev.JungleFilled) and self.moves:
-            self.moves[-1].fills.append(event.pos)
-        elif isinstance(event, ev.TurnEnded) and totals is not None:
-            self.score_history.append(list(totals))
+        match event:
+            case ev.TempleScored():
+                self.temples += 1
+            case ev.TurnStarted():
+                self.turn = event.turn
+            case ev.TilePlaced():
+                self.moves.append(Move(event.seat, event.pos, self.turn))
+            case ev.JungleFilled():
+                if self.moves:
+                    self.moves[-1].fills.append(event.pos)
+            case ev.TurnEnded():
+                if totals is not None:
+                    self.score_history.append(list(totals))
+            case (
+                ev.SunSpent()
+                | ev.FillRequired()
+                | ev.EdgeActivated()
+                | ev.EdgeResolved()
+                | ev.CacaoGained()
+                | ev.CacaoSold()
+                | ev.GoldGained()
+                | ev.GoldPaid()
+                | ev.WaterMoved()
+                | ev.SunGained()
+                | ev.WorkerDrawn()
+                | ev.DisplayRefilled()
+                | ev.GameEnded()
+            ):
+                pass
+            case _:
+                assert_never(event)
 
     def write_log(self) -> list[LogLine]:
         """The log of every event added so far, in the current language."""

@@ -1,8 +1,10 @@
 """Everything around the board: seat panels, hand, display, pile, remaining tiles, log,
 action buttons, the resolution popup, the hot-seat curtain and tooltips.
 
-``Hud`` computes hit rectangles (pure geometry, from the layout anchors) and draws from the
-scene's ``Shown`` state. The static frames are drawn once into a cached backdrop.
+``Hud`` computes hit rectangles (pure geometry, from the layout anchors) and draws a
+``Frame`` with its painter and tile art: every number and text comes from the frame, and a
+seat panel and its tooltips read the same ``SeatView``. It knows nothing of the scene. The
+static frames are drawn once into a cached backdrop.
 """
 
 from __future__ import annotations
@@ -15,15 +17,27 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme, widgets
-from cacao_game.app.play.texts import LogLine, outcome_text
+from cacao_game.app.play.art import TileArt
+from cacao_game.app.play.frame import (
+    ActionView,
+    Frame,
+    PopupView,
+    SeatView,
+    Tip,
+    panel_tip,
+    projected_tip,
+)
+from cacao_game.app.play.paint import Painter
+from cacao_game.app.play.shown import Shown
+from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
-from cacao_game.engine import Phase
-from cacao_game.engine.tiles import JUNGLE_CODES, WATER_TRACK, Pos
+from cacao_game.app.tile_words import jungle_name
+from cacao_game.engine.tiles import WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
 
 if TYPE_CHECKING:
-    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.scene import Shell
 
 HAND_TILE = 132
 DISPLAY_TILE = 120
@@ -47,13 +61,33 @@ class Button:
     index: int = 0
 
 
-class Hud:
-    """Geometry and drawing of the play scene's surroundings."""
+SMALLEST_TEXT = 17
+"""Design pixels of the table's smallest labels (key captions, key hints, the panels' fine
+print): 12 real pixels at 1366x768."""
+REMAINING_ICON = 40
+"""Design pixels of a jungle tile in the list of tiles to come (28 real pixels at 1366x768)."""
 
-    def __init__(self, scene: PlayScene) -> None:
-        """Reads anchors from ``scene.app.layout``."""
-        self.scene = scene
-        layout = scene.app.layout
+
+class Hud:
+    """Geometry and drawing of the table's surroundings, for ``app``'s layout: the action
+    buttons ``action_names``, the list of tiles to come unless ``shows_remaining`` is False
+    (a tutorial's lesson panel takes its place)."""
+
+    def __init__(
+        self,
+        app: Shell,
+        painter: Painter,
+        art: TileArt,
+        action_names: Sequence[str],
+        *,
+        shows_remaining: bool = True,
+    ) -> None:
+        self.app = app
+        self.painter = painter
+        self.art = art
+        self.action_names = tuple(action_names)
+        self._shows_remaining = shows_remaining
+        layout = app.layout
         self.anchors = {name: layout[name] for name in layout.names()}
         self._chrome: pygame.Surface | None = None
         self._chrome_key: object = None
@@ -96,7 +130,7 @@ class Hud:
     def action_buttons(self) -> list[Button]:
         """The scene's action buttons (Undo, Hint, Confirm, Menu in play)."""
         area = self.a("actions")
-        names = self.scene.action_names
+        names = self.action_names
         gap = px(10)
         width = (area.w - gap * (len(names) - 1)) // len(names)
         return [
@@ -137,10 +171,9 @@ class Hud:
         rect.center = (board.centerx, board.centery + px(160))
         return rect
 
-    def panel_point(self, seat: int, item: str) -> pygame.Vector2:
-        """Where a token of ``item`` lands in ``seat``'s panel."""
+    def panel_point(self, seat: int, item: str, shown: Shown) -> pygame.Vector2:
+        """Where a token of ``item`` lands in ``seat``'s panel, with the tokens ``shown``."""
         r = self.panel_rect(seat)
-        shown = self.scene.shown
         if item == "gold":
             return pygame.Vector2(r.x + px(34), r.y + px(94))
         if item == "cacao":
@@ -158,10 +191,9 @@ class Hud:
         self._chrome = None
         self._chrome_key = None
 
-    def chrome(self, surface_size: tuple[int, int]) -> pygame.Surface:
+    def chrome(self, surface_size: tuple[int, int], players: int) -> pygame.Surface:
         """The backdrop with every panel frame, drawn once per player count and palette."""
-        scene = self.scene
-        key = (surface_size, scene.game.players, scene.app.assets.palette)
+        key = (surface_size, players, self.app.assets.palette)
         if self._chrome is not None and self._chrome_key == key:
             return self._chrome
         chrome = (
@@ -169,14 +201,14 @@ class Hud:
             if pygame.display.get_surface()
             else pygame.Surface(surface_size)
         )
-        theme.draw_backdrop(scene.app, chrome, shade=70)
+        theme.draw_backdrop(self.app, chrome, shade=70)
         top = self.a("title").union(self.a("status"))
         theme.draw_panel(chrome, top, alpha=225)
         theme.draw_panel(chrome, self.a("board"), color=theme.JUNGLE_DARK, alpha=150, border=theme.GOLD_DARK)
         for name in ("display", "hand", "jungle_pile", "remaining", "log"):
             if name != "remaining" or self.shows_remaining():
                 theme.draw_panel(chrome, self.a(name), alpha=225)
-        for seat in range(scene.game.players):
+        for seat in range(players):
             theme.draw_panel(chrome, self.panel_rect(seat), alpha=235)
         self._chrome = chrome
         self._chrome_key = key
@@ -184,13 +216,13 @@ class Hud:
 
     # ----------------------------------------------------------------- dynamic parts
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Every HUD element over the board (the board is drawn before)."""
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        """Every HUD element of ``frame`` over the board (the board is drawn before)."""
         with theme.within(self.a("title").union(self.a("status"))):
-            self.draw_top(surface)
-        for seat in range(self.scene.game.players):
-            with theme.within(self.panel_rect(seat)):
-                self.draw_panel(surface, seat)
+            self.draw_top(surface, frame)
+        for view in frame.seats:
+            with theme.within(self.panel_rect(view.seat)):
+                self.draw_panel(surface, view, frame.clock)
         parts = (
             ("display", self.draw_display),
             ("jungle_pile", self.draw_pile),
@@ -203,24 +235,27 @@ class Hud:
             if anchor == "remaining" and not self.shows_remaining():
                 continue
             with theme.within(self.a(anchor)):
-                draw(surface)
+                draw(surface, frame)
 
-    def draw_top(self, surface: pygame.Surface) -> None:
+    def draw_top(self, surface: pygame.Surface, frame: Frame) -> None:
         """Turn, mover and what to do now; the keys of the decision on the right when the
         line leaves room for them (they shrink a little first, else they are left out: the
         help page lists them)."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
         title = self.a("title")
         status = self.a("status")
-        seat, heading = scene.headline()
+        seat, heading = frame.heading_seat, frame.heading
         if seat is not None:
             theme.draw_seat_marker(
-                scene.app, surface, scene.colors[seat], (title.x + px(28), title.centery + px(2)), px(13)
+                self.app,
+                surface,
+                frame.seats[seat].color,
+                (title.x + px(28), title.centery + px(2)),
+                px(13),
             )
         variant = p.text(
             surface,
-            t(f"variant.{scene.config.variant}"),
+            frame.variant,
             (title.right - px(20), title.centery + px(2)),
             20,
             "bold",
@@ -231,78 +266,78 @@ class Hud:
         heading = p.fit(heading, 30, "black", variant.left - px(24) - left)
         p.text(surface, heading, (left, title.centery + px(2)), 30, "black", theme.CREAM, "midleft")
         left, right = status.x + px(24), status.right - px(20)
-        text = p.fit(scene.status_text(), 22, "regular", right - left)
+        text = p.fit(frame.status, 22, "regular", right - left)
         shown = p.text(surface, text, (left, status.centery), 22, "regular", theme.SAND, "midleft")
-        problem = scene.autosave_problem()
-        side = problem or scene.key_hint_text()
+        problem = frame.problem
+        side = problem or frame.keys
         if not side:
             return
         room = right - shown.right - px(32)
         weight, color = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
-        font = theme.fit_font(scene.app, 18, side, room, weight)
+        font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
         if problem or font.size(side)[0] <= room:
             side = theme.fit_text(font, side, max(room, 0)) if problem else side
             theme.draw_text(surface, font, side, (right, status.centery), color, anchor="midright")
 
-    def draw_panel(self, surface: pygame.Surface, seat: int) -> None:
-        """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score."""
-        scene = self.scene
-        p = scene.painter
-        art = scene.art
-        shown = scene.shown
-        r = self.panel_rect(seat)
-        color = scene.colors[seat]
-        deciding = scene.current_seat() == seat
-        if deciding:
+    def draw_panel(self, surface: pygame.Surface, view: SeatView, clock: float = 0.0) -> None:
+        """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score (a
+        spinner turning with ``clock`` while its computer player thinks)."""
+        p = self.painter
+        art = self.art
+        r = self.panel_rect(view.seat)
+        color = view.color
+        score = view.score
+        if view.deciding:
             pygame.draw.rect(
                 surface, theme.GOLD, r.inflate(px(4), px(4)), px(4), border_radius=px(theme.RADIUS + 2)
             )
             tip = [(r.x - px(14), r.y + px(22)), (r.x - px(2), r.y + px(32)), (r.x - px(14), r.y + px(42))]
             pygame.draw.polygon(surface, theme.GOLD, tip)
-        if scene.highlight_seat == seat:
+        if view.highlighted:
             pygame.draw.rect(
                 surface,
-                scene.app.assets.seat_color(color),
+                self.app.assets.seat_color(color),
                 r.inflate(-px(6), -px(6)),
                 px(3),
                 border_radius=px(theme.RADIUS),
             )
-        theme.draw_seat_marker(scene.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
-        if scene.thinking_seat() == seat:
-            start = scene.clock * 5
+        theme.draw_seat_marker(self.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
+        if view.thinking:
+            start = clock * 5
             arc = pygame.Rect(0, 0, px(44), px(44))
             arc.center = (r.x + px(30), r.y + px(32))
             pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
-        name = p.fit(scene.names[seat], 26, "bold", px(250))
+        name = p.fit(view.name, 26, "bold", px(250))
         p.text(surface, name, (r.x + px(56), r.y + px(14)), 26, "bold")
-        p.text(surface, scene.kind_label(seat), (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
-        total = scene.projected_total(seat)
-        p.text(surface, str(total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
+        if view.pending:
+            p.text(surface, t("play.choice_pending"), (r.x + px(56), r.y + px(46)), 17, "bold", theme.GOLD)
+            pygame.draw.circle(surface, theme.GOLD, (r.x + px(44), r.y + px(20)), px(7))
+        else:
+            p.text(surface, view.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
+        p.text(surface, str(view.total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
         p.text(
             surface,
-            t("play.final" if scene.game.is_over() else "play.projected"),
+            t("play.final" if view.final else "play.projected"),
             (r.right - px(22), r.y + px(58)),
-            15,
+            SMALLEST_TEXT,
             "regular",
             theme.MUTED,
             "topright",
         )
         y = r.y + px(94)
         surface.blit(art.icon("gold", px(34)), art.icon("gold", px(34)).get_rect(center=(r.x + px(34), y)))
-        p.text(surface, str(shown.gold[seat]), (r.x + px(56), y), 26, "black", theme.CREAM, "midleft")
-        self._slots(surface, (r.x + px(150), y), 5, shown.cacao[seat], "cacao", theme.CACAO)
-        self._slots(surface, (r.x + px(322), y), 3, shown.sun[seat], "sun", theme.GOLD_DARK)
+        p.text(surface, str(score.gold), (r.x + px(56), y), 26, "black", theme.CREAM, "midleft")
+        self._slots(surface, (r.x + px(150), y), 5, score.cacao, "cacao", theme.CACAO)
+        self._slots(surface, (r.x + px(322), y), 3, score.sun, "sun", theme.GOLD_DARK)
         back = art.worker(color, "back", px(30))
         surface.blit(back, back.get_rect(center=(r.right - px(62), y)))
-        p.text(
-            surface, str(shown.tiles_left(seat)), (r.right - px(42), y), 22, "bold", theme.CREAM, "midleft"
-        )
+        p.text(surface, str(view.tiles_left), (r.right - px(42), y), 22, "bold", theme.CREAM, "midleft")
         y2 = r.y + px(128)
         surface.blit(art.icon("water", px(24)), art.icon("water", px(24)).get_rect(center=(r.x + px(34), y2)))
         for step, value in enumerate(WATER_TRACK):
             cell = pygame.Rect(0, 0, px(36), px(22))
             cell.center = (r.x + px(66 + 38 * step), y2)
-            here = step == shown.water[seat]
+            here = step == view.water_step
             if here:
                 pygame.draw.rect(surface, theme.WATER, cell, border_radius=px(6))
                 pygame.draw.rect(surface, theme.CREAM, cell, px(2), border_radius=px(6))
@@ -312,7 +347,7 @@ class Hud:
                 surface,
                 f"{value:+d}" if value else "0",
                 cell.center,
-                15,
+                SMALLEST_TEXT,
                 "bold" if here else "regular",
                 theme.CREAM if here else theme.MUTED,
                 "center",
@@ -328,7 +363,7 @@ class Hud:
         ring: pygame.Color,
     ) -> None:
         """A row of ``places`` token places 30 design px apart, the first ``filled`` holding ``icon``."""
-        image = self.scene.art.icon(icon, px(29))
+        image = self.art.icon(icon, px(29))
         for k in range(places):
             center = (first[0] + px(30 * k), first[1])
             if k < filled:
@@ -337,35 +372,23 @@ class Hud:
                 pygame.draw.circle(surface, theme.PANEL_LIGHT, center, px(11))
                 pygame.draw.circle(surface, ring, center, px(11), px(2))
 
-    def draw_display(self, surface: pygame.Surface) -> None:
+    def draw_display(self, surface: pygame.Surface, frame: Frame) -> None:
         """The display tiles with their number keys; in a fill decision the picked one is
         outlined and a tile already given to a space shows as an empty place."""
-        scene = self.scene
         area = self.a("display")
-        scene.painter.text(surface, t("play.display"), (area.x + px(20), area.y + px(14)), 22, "bold")
-        picking = scene.accepts_board_input() and scene.turn.phase is Phase.FILL
-        picked = scene.turn.current_fill_code() if picking else None
-        free = scene.turn.free_tiles() if picking else list(scene.shown.display)
-        if (
-            scene.input.carried is not None
-            and scene.input.carried_from is None
-            and scene.input.carried[0] in free
-        ):
-            free.remove(scene.input.carried[0])
-        marked = False
-        in_flight = scene.timeline.hidden()
+        self.painter.text(surface, t("play.display"), (area.x + px(20), area.y + px(14)), 22, "bold")
+        display = frame.display
         for index, (slot, code) in enumerate(
-            zip(self.display_slots(), [*scene.shown.display, "", ""], strict=False)
+            zip(self.display_slots(), [*display.tiles, "", ""], strict=False)
         ):
-            if not code or ("display", index) in in_flight or code not in free:
+            if not code:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, px(2), border_radius=px(10))
                 continue
-            free.remove(code)
-            surface.blit(scene.art.jungle(code, slot.w), slot.topleft)
-            if picking:
-                self.draw_badge(surface, slot, index + 1, code == picked and not marked)
-            if picking and code == picked and not marked:
-                marked = True
+            surface.blit(self.art.jungle(code, slot.w), slot.topleft)
+            picked = index == display.picked
+            if display.picking:
+                self.draw_badge(surface, slot, index + 1, picked)
+            if picked:
                 pygame.draw.rect(
                     surface, theme.GOLD, slot.inflate(px(10), px(10)), px(4), border_radius=px(10)
                 )
@@ -376,20 +399,19 @@ class Hud:
         badge.center = (slot.x + px(4), slot.y + px(4))
         pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=px(8))
         pygame.draw.rect(surface, theme.GOLD if lit else theme.GOLD_DARK, badge, px(2), border_radius=px(8))
-        self.scene.painter.text(surface, str(number), badge.center, 18, "black", theme.CREAM, "center")
+        self.painter.text(surface, str(number), badge.center, 18, "black", theme.CREAM, "center")
 
-    def draw_pile(self, surface: pygame.Surface) -> None:
+    def draw_pile(self, surface: pygame.Surface, frame: Frame) -> None:
         """The face-down pile with its count, and a tile drawn face up for a fill."""
-        scene = self.scene
         area = self.a("jungle_pile")
-        scene.painter.text(surface, t("play.pile"), (area.x + px(20), area.y + px(14)), 22, "bold")
+        self.painter.text(surface, t("play.pile"), (area.x + px(20), area.y + px(14)), 22, "bold")
         rect = self.pile_rect()
-        count = scene.shown.pile_count
+        count = frame.pile_count
         for k in range(min(3, count), 0, -1):
-            surface.blit(scene.art.jungle("back", rect.w), rect.move(px(4 * k), -px(4 * k)).topleft)
+            surface.blit(self.art.jungle("back", rect.w), rect.move(px(4 * k), -px(4 * k)).topleft)
         if count == 0:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, px(2), border_radius=px(10))
-        scene.painter.text(
+        self.painter.text(
             surface,
             tn("play.pile_left", count),
             (rect.right + px(26), rect.y + px(6)),
@@ -397,47 +419,41 @@ class Hud:
             "black",
             theme.CREAM,
         )
-        revealed = scene.game.revealed_pile_tile() if not scene.timeline.busy else None
+        revealed = frame.revealed
         if revealed:
             target = self.revealed_rect()
-            surface.blit(scene.art.jungle(revealed, target.w), target.topleft)
+            surface.blit(self.art.jungle(revealed, target.w), target.topleft)
             pygame.draw.rect(surface, theme.GOLD, target.inflate(px(8), px(8)), px(4), border_radius=px(10))
 
-    def draw_hand(self, surface: pygame.Surface) -> None:
-        """The viewer's hand (face down under the curtain or for a computer seat)."""
-        scene = self.scene
-        p = scene.painter
+    def draw_hand(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The hand bar of ``frame.hand`` (face down under the curtain or for a computer seat)."""
+        p = self.painter
         area = self.a("hand")
-        seat = scene.hand_seat()
-        hidden = seat is None
-        if seat is None:
-            seat = scene.current_seat()
-        if seat is None:
+        bar = frame.hand
+        if bar.seat is None:
             return
-        in_flight = scene.timeline.hidden()
-        hand = scene.shown.hands[seat]
-        color = scene.colors[seat]
-        active = scene.accepts_board_input() and scene.turn.phase is Phase.PLACE
-        if active and scene.turn.overbuild_targets():
+        view = frame.seats[bar.seat]
+        color = view.color
+        if bar.overbuild:
             note, weight, note_color = t("play.overbuild"), "bold", OVERBUILD_NOTE
         else:
-            note, weight, note_color = tn("play.in_pile", scene.shown.piles[seat]), "regular", theme.MUTED
+            note, weight, note_color = tn("play.in_pile", view.pile), "regular", theme.MUTED
         noted = p.text(
             surface, note, (area.right - px(20), area.y + px(18)), 18, weight, note_color, "topright"
         )
         left = area.x + px(20)
-        title = p.fit(t("play.hand_of", name=scene.names[seat]), 22, "bold", noted.left - px(16) - left)
+        title = p.fit(t("play.hand_of", name=view.name), 22, "bold", noted.left - px(16) - left)
         p.text(surface, title, (left, area.y + px(14)), 22, "bold")
-        for index, (slot, code) in enumerate(zip(self.hand_slots(len(hand)), hand, strict=False)):
-            if ("hand", (seat, index, len(hand))) in in_flight:
+        for index, (slot, code) in enumerate(zip(self.hand_slots(len(bar.tiles)), bar.tiles, strict=False)):
+            if index in bar.flying:
                 continue
-            if hidden:
-                surface.blit(scene.art.worker(color, "back", slot.w), slot.topleft)
+            if bar.hidden:
+                surface.blit(self.art.worker(color, "back", slot.w), slot.topleft)
                 continue
-            selected = active and index == scene.turn.hand_index
-            rotation = scene.turn.rotation if selected else 0
+            selected = index == bar.selected
+            rotation = bar.rotation if selected else 0
             rect = slot.move(0, -px(10)) if selected else slot
-            surface.blit(scene.art.worker(color, code, slot.w, rotation), rect.topleft)
+            surface.blit(self.art.worker(color, code, slot.w, rotation), rect.topleft)
             if selected:
                 pygame.draw.rect(
                     surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12)
@@ -447,38 +463,41 @@ class Hud:
     def section(self, surface: pygame.Surface, anchor: str, title: str) -> pygame.Rect:
         """Draw the title (string key ``title``) of the section at ``anchor``; returns the area."""
         area = self.a(anchor)
-        self.scene.painter.text(surface, t(title), (area.x + px(20), area.y + px(10)), 19, "bold")
+        self.painter.text(surface, t(title), (area.x + px(20), area.y + px(10)), 19, "bold")
         return area
 
     def shows_remaining(self) -> bool:
         """Whether the jungle tiles to come are listed (a tutorial's lesson panel takes their
         place)."""
-        return self.scene.tutorial is None
+        return self._shows_remaining
 
-    def remaining_cells(self) -> list[tuple[pygame.Rect, str, int]]:
+    def remaining_cells(self, remaining: Sequence[tuple[str, int]]) -> list[tuple[pygame.Rect, str, int]]:
         """Where each jungle tile still to come is listed: rectangle, code, count ([] when
         the list is not shown)."""
         if not self.shows_remaining():
             return []
         area = self.a("remaining")
-        counts = self.scene.remaining_jungle()
-        codes = [c for c in JUNGLE_CODES if counts.get(c)]
         cells = []
-        for k, code in enumerate(codes):
-            x, y = area.x + px(22 + (k % 6) * 77), area.y + px(40 + (k // 6) * 40)
-            cells.append((pygame.Rect(x, y, px(70), px(34)), code, counts[code]))
+        for k, (code, count) in enumerate(remaining):
+            x, y = area.x + px(18 + (k % 6) * 78), area.y + px(34 + (k // 6) * 43)
+            cells.append((pygame.Rect(x, y, px(76), px(REMAINING_ICON)), code, count))
         return cells
 
-    def draw_remaining(self, surface: pygame.Surface) -> None:
+    def draw_remaining(self, surface: pygame.Surface, frame: Frame) -> None:
         """The jungle tiles still to come (pile and display), with counts."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
         area = self.section(surface, "remaining", "play.remaining")
-        cells = self.remaining_cells()
+        cells = self.remaining_cells(frame.remaining)
         for rect, code, count in cells:
-            surface.blit(scene.art.jungle(code, rect.h), rect.topleft)
+            surface.blit(self.art.jungle(code, rect.h), rect.topleft)
             p.text(
-                surface, f"×{count}", (rect.x + px(38), rect.y + px(17)), 18, "bold", theme.CREAM, "midleft"
+                surface,
+                f"×{count}",
+                (rect.x + rect.h + px(3), rect.centery),
+                18,
+                "bold",
+                theme.CREAM,
+                "midleft",
             )
         if not cells:
             p.text(surface, "—", (area.x + px(22), area.y + px(46)), 22, "bold", theme.MUTED)
@@ -490,12 +509,11 @@ class Hud:
         """How many log lines the log section shows at once."""
         return max(1, (self.a("log").h - px(44)) // px(self.LOG_ROW))
 
-    def log_rows(self) -> list[tuple[pygame.Rect, LogLine]]:
-        """The log lines on screen (scrolled back ``scene.log_scroll`` lines), with their rows."""
+    def log_rows(self, lines: Sequence[LogLine], scroll: int) -> list[tuple[pygame.Rect, LogLine]]:
+        """The log ``lines`` on screen (scrolled back ``scroll`` lines), with their rows."""
         area = self.a("log")
-        lines = self.scene.visible_log()
         capacity = self.log_capacity()
-        end = len(lines) - min(self.scene.log_scroll, max(0, len(lines) - capacity))
+        end = len(lines) - min(scroll, max(0, len(lines) - capacity))
         shown = lines[max(0, end - capacity) : end]
         row = px(self.LOG_ROW)
         top = area.y + px(40)
@@ -504,71 +522,67 @@ class Hud:
             for i, line in enumerate(shown)
         ]
 
-    def draw_log(self, surface: pygame.Surface) -> None:
+    def draw_log(self, surface: pygame.Surface, frame: Frame) -> None:
         """The game log, scrolled back by the wheel, each line in its seat's colour; the line
         under the mouse is lit (its tile is outlined on the board)."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
         area = self.section(surface, "log", "play.log")
-        hovered = scene.hovered_log_line()
-        for rect, line in self.log_rows():
+        hovered = frame.hovered_log
+        for rect, line in self.log_rows(frame.log, frame.log_scroll):
             if line is hovered:
                 p.box(surface, rect, theme.PANEL_HOVER, 255, px(6))
             y = rect.y
             if line.seat is not None:
-                color = scene.colors[line.seat]
-                theme.draw_seat_marker(scene.app, surface, color, (area.x + px(28), y + px(10)), px(7))
-                tint = scene.app.assets.seat_color(color, "light")
+                color = frame.seats[line.seat].color
+                theme.draw_seat_marker(self.app, surface, color, (area.x + px(28), y + px(10)), px(7))
+                tint = self.app.assets.seat_color(color, "light")
             else:
                 tint = theme.GOLD
             weight = "bold" if line.heading else "regular"
             text = p.fit(line.text, 17, weight, area.w - px(70))
             p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
-        total, capacity = len(scene.visible_log()), self.log_capacity()
+        total, capacity = len(frame.log), self.log_capacity()
         if total > capacity:
             track = pygame.Rect(area.right - px(16), area.y + px(40), px(6), capacity * px(self.LOG_ROW))
             pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=px(3))
-            shown_from = total - capacity - min(scene.log_scroll, total - capacity)
+            shown_from = total - capacity - min(frame.log_scroll, total - capacity)
             thumb = pygame.Rect(track.x, 0, track.w, max(px(12), track.h * capacity // total))
             thumb.y = track.y + (track.h - thumb.h) * shown_from // max(1, total - capacity)
             pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
 
-    def draw_actions(self, surface: pygame.Surface) -> None:
+    def draw_actions(self, surface: pygame.Surface, frame: Frame) -> None:
         """Undo, Hint, Confirm, Menu (or the replay's buttons) with their keys, drawn as the
         app's buttons (the table's input handles their clicks)."""
-        scene = self.scene
-        for button in self.action_buttons():
-            enabled = scene.action_enabled(button.name)
-            primary = enabled and button.name in ("confirm", "play")
+        for button, action in zip(self.action_buttons(), frame.actions, strict=False):
             widget = widgets.Button(
                 button.rect,
-                scene.action_label(button.name),
+                action.label,
                 lambda: None,
-                style="primary" if primary else "secondary",
+                style="primary" if action.primary else "secondary",
                 font_size=20,
-                caption=scene.action_keys(button.name),
+                caption=action.keys,
+                caption_size=SMALLEST_TEXT,
                 min_fit=ACTION_MIN_FIT,
             )
-            widget.enabled = enabled
-            widget.draw(surface, scene.app)
+            widget.enabled = action.enabled
+            widget.draw(surface, self.app)
 
     # ----------------------------------------------------------------- overlays
 
-    def draw_popup(self, surface: pygame.Surface, outcomes: Sequence[Outcome]) -> None:
+    def draw_popup(self, surface: pygame.Surface, frame: Frame, popup: PopupView) -> None:
         """The resolution as outcomes: whose decision it is, then one row per reachable end
         (what happens, in words, and what it yields), the medium AI's pick marked."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
+        outcomes = popup.outcomes
         rect = self.popup_rect(outcomes)
         theme.draw_panel(surface, rect, alpha=245, border=theme.GOLD)
-        seat = scene.turn.seat
+        seat, mover = popup.seat, popup.mover
         with theme.within(rect):
             theme.draw_seat_marker(
-                scene.app, surface, scene.colors[seat], (rect.x + px(30), rect.y + px(30)), px(12)
+                self.app, surface, frame.seats[seat].color, (rect.x + px(30), rect.y + px(30)), px(12)
             )
-            mover = scene.game.mover
             key = "play.resolve_title" if seat == mover else "play.resolve_other"
-            title = t(key, name=scene.names[seat], mover=scene.names[mover])
+            title = t(key, name=frame.seat_name(seat), mover=frame.seat_name(mover))
             p.text(
                 surface,
                 p.fit(title, 22, "bold", rect.w - px(70)),
@@ -580,13 +594,12 @@ class Hud:
             )
             hint = p.fit(t("play.resolve_help"), 15, "regular", rect.w - px(70))
             p.text(surface, hint, (rect.x + px(52), rect.y + px(52)), 15, "regular", theme.MUTED, "midleft")
-        focused = scene.turn.focused()
-        hinted_row = scene.turn.hinted_outcome(scene.hint) if scene.hint is not None else None
+        focused, hinted_row = popup.focused, popup.hinted
         for button, outcome in zip(self.popup_buttons(outcomes), outcomes, strict=True):
             row = button.rect
             is_focused = button.index == focused
             hinted = button.index == hinted_row
-            hover = row.collidepoint(scene.mouse)
+            hover = row.collidepoint(frame.mouse)
             fill = theme.JUNGLE if is_focused else (theme.PANEL_HOVER if hover else theme.PANEL_LIGHT)
             pygame.draw.rect(surface, fill, row, border_radius=px(10))
             rim = (255, 214, 80) if hinted else (theme.GOLD if is_focused else theme.GOLD_DARK)
@@ -600,7 +613,7 @@ class Hud:
                 result_rect = p.text(
                     surface, result, (row.right - px(12), row.y + px(6)), 22, "black", theme.GOLD, "topright"
                 )
-                if outcome.default and scene.tutorial is None:
+                if outcome.default and popup.ai_pick:
                     tag = p.fit(t("play.ai_pick"), 13, "regular", row.w // 3)
                     p.text(
                         surface,
@@ -622,18 +635,18 @@ class Hud:
                     "midleft",
                 )
 
-    def draw_curtain(self, surface: pygame.Surface, seat: int) -> None:
+    def draw_curtain(self, surface: pygame.Surface, frame: Frame, seat: int) -> None:
         """The hot-seat curtain hiding the hand until the next human is at the screen."""
-        scene = self.scene
-        p = scene.painter
+        p = self.painter
         theme.dim(surface, 215)
-        color = scene.colors[seat]
+        view = frame.seats[seat]
+        color = view.color
         board = self.a("board")
         cx, cy = board.centerx, board.centery
-        theme.draw_seat_marker(scene.app, surface, color, (cx, cy - px(80)), px(44))
+        theme.draw_seat_marker(self.app, surface, color, (cx, cy - px(80)), px(44))
         p.text(
             surface,
-            t("play.curtain", name=scene.names[seat]),
+            t("play.curtain", name=view.name),
             (cx, cy),
             64,
             "black",
@@ -643,7 +656,7 @@ class Hud:
         )
         p.text(
             surface,
-            t("play.curtain_sub", name=scene.names[seat]),
+            t("play.curtain_sub", name=view.name),
             (cx, cy + px(86)),
             26,
             "regular",
@@ -651,7 +664,7 @@ class Hud:
             "midtop",
         )
         button = self.curtain_button()
-        hover = button.collidepoint(scene.mouse)
+        hover = button.collidepoint(frame.mouse)
         theme.draw_panel(
             surface,
             button,
@@ -664,52 +677,43 @@ class Hud:
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> None:
         """A tooltip near the mouse (the app's one tooltip look)."""
-        theme.draw_tip(self.scene.app, surface, lines, at)
+        theme.draw_tip(self.app, surface, lines, at)
 
 
-def seat_tips(scene: PlayScene, hud: Hud, seat: int) -> list[tuple[pygame.Rect, list[str]]]:
-    """The tooltips of one seat panel's parts (the ones listed first win)."""
-    r = hud.panel_rect(seat)
-    shown = scene.shown
-    name = scene.names[seat]
+def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:
+    """The tooltips of one seat panel's parts (the ones listed first win); ``workers`` are
+    the lines of its tiles-left tip (``worker_lines``)."""
+    r = hud.panel_rect(view.seat)
+    name, score = view.name, view.score
     y = r.y + px(94)
-    hand, pile = len(shown.hands[seat]), shown.piles[seat]
-    water = WATER_TRACK[shown.water[seat]]
+    water = score.water
+
+    def tip(rect: pygame.Rect, lines: Sequence[str]) -> Tip:
+        return Tip((rect.x, rect.y, rect.w, rect.h), tuple(lines))
+
     return [
-        (
-            pygame.Rect(r.x + px(14), y - px(18), px(120), px(36)),
-            [tn("tip.gold", shown.gold[seat], name=name)],
+        tip(pygame.Rect(r.x + px(14), y - px(18), px(120), px(36)), [tn("tip.gold", score.gold, name=name)]),
+        tip(
+            pygame.Rect(r.x + px(136), y - px(16), px(150), px(32)), [tn("tip.cacao", score.cacao, name=name)]
         ),
-        (
-            pygame.Rect(r.x + px(136), y - px(16), px(150), px(32)),
-            [tn("tip.cacao", shown.cacao[seat], name=name)],
-        ),
-        (
-            pygame.Rect(r.x + px(308), y - px(16), px(92), px(32)),
-            [tn("tip.sun", shown.sun[seat], name=name)],
-        ),
-        (
-            pygame.Rect(r.right - px(80), y - px(18), px(70), px(36)),
-            worker_lines(scene, seat, hand, pile),
-        ),
-        (
+        tip(pygame.Rect(r.x + px(308), y - px(16), px(92), px(32)), [tn("tip.sun", score.sun, name=name)]),
+        tip(pygame.Rect(r.right - px(80), y - px(18), px(70), px(36)), workers),
+        tip(
             pygame.Rect(r.x + px(14), r.y + px(116), px(400), px(26)),
             [t("tip.water", name=name, value=f"{water:+d}" if water else "0")],
         ),
-        (
-            pygame.Rect(r.right - px(110), r.y + px(4), px(100), px(70)),
-            [t("tip.projected", name=name), breakdown(scene, seat)],
-        ),
+        tip(pygame.Rect(r.right - px(110), r.y + px(4), px(100), px(70)), projected_tip(view)),
     ]
 
 
-def worker_lines(scene: PlayScene, seat: int, hand: int, pile: int) -> list[str]:
-    """How many worker tiles ``seat`` has left and which: the pile's contents for the seat
-    whose hand is shown, hand and pile together for the others (what the table may know)."""
-    lines = [tn("tip.tiles", hand, name=scene.names[seat], pile=pile)]
-    tiles = scene.game.remaining_workers(seat)
-    if seat == scene.hand_seat():
-        tiles -= Counter(scene.shown.hands[seat])
+def worker_lines(view: SeatView, remaining: Counter[str], own: tuple[str, ...] | None) -> list[str]:
+    """How many worker tiles ``view``'s seat has left and which (``remaining``: hand and pile
+    together): the pile's contents for the seat whose hand is shown (``own``), hand and pile
+    together for the others (what the table may know)."""
+    lines = [tn("tip.tiles", view.hand, name=view.name, pile=view.pile)]
+    tiles = Counter(remaining)
+    if own is not None:
+        tiles -= Counter(own)
         key = "tip.own_pile"
     else:
         key = "tip.hand_and_pile"
@@ -718,75 +722,62 @@ def worker_lines(scene: PlayScene, seat: int, hand: int, pile: int) -> list[str]
     return lines
 
 
-def breakdown(scene: PlayScene, seat: int) -> str:
-    """``seat``'s score now, part by part."""
-    score = scene.game.score_now()[seat]
-    return t(
-        "play.breakdown",
-        gold=score.gold,
-        temples=score.temples,
-        sun=score.sun,
-        water=score.water,
-        total=score.total,
-        cacao=score.cacao,
-    )
+def table_tips(
+    hud: Hud,
+    seats: Sequence[SeatView],
+    workers: Sequence[list[str]],
+    display: Sequence[str],
+    pile_count: int,
+    hand: Sequence[str],
+    remaining: Sequence[tuple[str, int]],
+    actions: Sequence[ActionView],
+) -> tuple[Tip, ...]:
+    """Every HUD element's tooltip: the seat panels' parts, the display, the pile, the hand
+    face up (``hand``, empty when face down), the jungle tiles to come (``hud.remaining_cells``)
+    and the action buttons."""
 
+    def tip(rect: pygame.Rect, lines: Sequence[str]) -> Tip:
+        return Tip((rect.x, rect.y, rect.w, rect.h), tuple(lines))
 
-def hud_tips(scene: PlayScene, hud: Hud) -> list[tuple[pygame.Rect, list[str]]]:
-    """Every HUD element's tooltip: the seat panels' parts, the display, the pile, the hand,
-    the jungle tiles to come and the action buttons."""
-    tips: list[tuple[pygame.Rect, list[str]]] = []
-    for seat in range(scene.game.players):
-        tips += seat_tips(scene, hud, seat)
-        tips.append((hud.panel_rect(seat), [scene.names[seat], breakdown(scene, seat), t("tip.panel")]))
-    for slot, code in zip(hud.display_slots(), scene.shown.display, strict=False):
-        tips.append((slot, [jungle_name(code), t("tip.display")]))
-    tips.append((hud.pile_rect(), [t("play.pile"), tn("tip.pile", scene.shown.pile_count)]))
-    hand_seat = scene.hand_seat()
-    if hand_seat is not None:
-        hand = scene.shown.hands[hand_seat]
-        for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
-            tips.append((slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
-    counts = scene.remaining_jungle()
-    total = sum(counts.values())
-    for rect, code, count in hud.remaining_cells():
+    tips: list[Tip] = []
+    for view, lines in zip(seats, workers, strict=True):
+        tips += seat_tips(hud, view, lines)
+        tips.append(tip(hud.panel_rect(view.seat), panel_tip(view)))
+    for slot, code in zip(hud.display_slots(), display, strict=False):
+        tips.append(tip(slot, [jungle_name(code), t("tip.display")]))
+    tips.append(tip(hud.pile_rect(), [t("play.pile"), tn("tip.pile", pile_count)]))
+    for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
+        tips.append(tip(slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
+    cells = hud.remaining_cells(remaining)
+    total = sum(count for _rect, _code, count in cells)
+    for rect, code, count in cells:
         odds = round(100 * count / total) if total else 0
-        tips.append((rect, [jungle_name(code), tn("tip.remaining", count, odds=odds)]))
-    for button in hud.action_buttons():
-        tips.append((button.rect, [scene.action_label(button.name), t(f"tip.action.{button.name}")]))
-    tips.append((hud.a("title").union(hud.a("status")), [t("tip.status")]))
-    return tips
+        tips.append(tip(rect, [jungle_name(code), tn("tip.remaining", count, odds=odds)]))
+    for button, action in zip(hud.action_buttons(), actions, strict=False):
+        tips.append(tip(button.rect, [action.label, t(f"tip.action.{button.name}")]))
+    tips.append(tip(hud.a("title").union(hud.a("status")), [t("tip.status")]))
+    return tuple(tips)
 
 
-def jungle_name(code: str) -> str:
-    """A jungle tile's name as a heading ("Double plantation")."""
-    return t(f"jungle_name.{code}")
-
-
-def square_tooltip(scene: PlayScene, pos: Pos) -> list[str]:
-    """Tooltip lines for a board square (tile, owner, temple standings)."""
-    shown = scene.shown
+def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: bool) -> list[str]:
+    """Tooltip lines for a board square as ``shown`` (tile, owner, temple standings);
+    ``fill_space``: the square is a space waiting for a jungle tile nobody at the screen is
+    choosing now."""
     if pos in shown.jungle:
         code, _rotation = shown.jungle[pos]
         lines = [jungle_name(code)]
         if code == "temple":
-            for temple, workers, awards in scene.game.temple_standings():
+            for temple, workers, awards in shown.temple_standings():
                 if temple == pos:
-                    counts = ", ".join(f"{scene.names[s]} {w}" for s, w in enumerate(workers) if w) or t(
-                        "play.nobody"
-                    )
-                    won = ", ".join(f"{scene.names[s]} +{g}" for s, g in enumerate(awards) if g) or t(
-                        "play.nobody"
-                    )
+                    counts = per_seat(workers, names)
+                    won = per_seat(awards, names, "+")
                     lines += [t("play.temple_tip", workers=counts), t("play.temple_awards", awards=won)]
         return lines
     if pos in shown.workers:
         tile = shown.workers[pos]
-        lines = [f"{scene.names[tile.seat]} · {t(f'tile.{tile.tile}')}"]
+        lines = [f"{names[tile.seat]} · {t(f'tile.{tile.tile}')}"]
         under = shown.covered.get(pos)
         if under is not None:
-            lines.append(t("play.built_over", name=scene.names[under.seat], tile=t(f"tile.{under.tile}")))
+            lines.append(t("play.built_over", name=names[under.seat], tile=t(f"tile.{under.tile}")))
         return lines
-    if pos in scene.game.pending_fills and not scene.accepts_board_input():
-        return [t("play.fill_space")]
-    return []
+    return [t("play.fill_space")] if fill_space else []

@@ -1,10 +1,12 @@
-"""``PlayScene``: the table, showing a play session or a replay through one view.
+"""``PlayScene``: the table, showing one ``TableSource`` (``cacao_game.session.source``).
 
-The source decides: a ``PlaySession`` takes the players' commands (``cacao_game.session``);
-a ``ReplaySession`` steps through a record, and a ``ReviewSession`` through a reviewed game,
-decision by decision, with the coach's panel (``advice``). The scene turns input into commands
+The source decides: a play session takes the players' commands, a replay steps through a
+record, a review through a reviewed game, a remote table relays another machine's game. The
+scene never asks which one it holds: it reads the source's queries and offers what its
+``capabilities`` allow. The tutorial's lesson panel and the review's panel come as the
+``lesson`` and ``review`` the opener hands over. The scene turns input into commands
 (``controls``), shows what comes back (engine events become animations that move the shown
-snapshot on with ``reduce``; notices become messages and sounds), sends the session's AI
+snapshot on with ``reduce``; notices become messages and sounds), sends the source's AI
 requests to the worker process and hands the answers back after the pacing delay.
 
 ``draw`` only reads: it draws the shown snapshot, the selection and the camera.
@@ -15,93 +17,163 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from cacao_game.app import strings
+from cacao_game.app import routes, strings
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.play.advice import draw_hint, draw_review
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
-from cacao_game.app.play.anim import RGB, SPEED_FACTORS, Point, Pulse, Timeline
+from cacao_game.app.play.anim import (
+    RGB,
+    SPEED_FACTORS,
+    DisplaySlot,
+    HandSlot,
+    OnBoard,
+    OnPanel,
+    OnPile,
+    OnScreen,
+    Point,
+    Pulse,
+    Timeline,
+)
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer, tile_gap
+from cacao_game.app.play.board_layer import BoardLayer
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
-from cacao_game.app.play.controls import PAN_DIRECTIONS, TableInput
+from cacao_game.app.play.controls import (
+    PAN_DIRECTIONS,
+    Autoplay,
+    Finish,
+    Fit,
+    Flag,
+    Highlight,
+    Jump,
+    Leave,
+    Lesson,
+    Pan,
+    Pause,
+    QuickSave,
+    ScrollLog,
+    Send,
+    Speed,
+    Step,
+    TableCommand,
+    TableInput,
+    Zoom,
+)
+from cacao_game.app.play.frame import (
+    ActionView,
+    BoardView,
+    DisplayView,
+    FillView,
+    Frame,
+    Ghost,
+    HandView,
+    PopupView,
+    SeatView,
+    TempleRow,
+    Tip,
+    headline,
+)
 from cacao_game.app.play.history import History
-from cacao_game.app.play.hud import Hud, hud_tips, square_tooltip
+from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
 from cacao_game.app.play.paint import Painter
+from cacao_game.app.play.presence import Presence, banner_rects, banner_text, draw_banner
 from cacao_game.app.play.shown import Shown, reduce
-from cacao_game.app.play.texts import LogLine
+from cacao_game.app.play.sounds import batch_sound
+from cacao_game.app.play.texts import LogLine, gains_text, preview_text, refusal_text
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
+from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import decimal, problem_text, t, winners_text
+from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.config.choices import REPLAY_SPEEDS
-from cacao_game.config.game import GameConfig
-from cacao_game.engine import Game, Phase
+from cacao_game.config.game import HUMAN, GameConfig
+from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
-from cacao_game.engine.tiles import WATER_TRACK, Pos
+from cacao_game.engine.tiles import JUNGLE_CODES, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AutosaveFailed,
     AutosaveRestored,
     Command,
+    CurtainRaised,
+    Cycle,
+    HandShown,
     HintReady,
-    PlaySession,
     Refused,
+    RequestHint,
     SessionEvent,
     Undone,
 )
 from cacao_game.session.notices import split
-from cacao_game.session.replay import ReplaySession
 from cacao_game.session.review import ReviewSession
 from cacao_game.session.selection import Selection
-from cacao_game.tutorial import progress
+from cacao_game.session.source import TableSource
 from cacao_game.tutorial.session import TutorialSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 log = logging.getLogger(__name__)
 
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
+OVERBUILD_GHOST = 225
+"""Opacity of the tile an overbuild under the mouse would lay: over a tile, a fainter ghost
+would mix with the tile it covers."""
+BOARD_GRACE = 0.5
+"""Seconds board clicks are ignored once the decision passes to a person at the screen from
+another seat (a click meant for the computer's turn must not make the person's move)."""
 """Seconds the finished board stays before the scoring scene (times the speed factor)."""
-SOUNDS = {
-    ev.TilePlaced: "place",
-    ev.JungleFilled: "fill",
-    ev.GoldGained: "coin",
-    ev.CacaoSold: "coin",
-    ev.CacaoGained: "cacao",
-    ev.WaterMoved: "water",
-    ev.SunGained: "sun",
-    ev.GameEnded: "win",
-}
 PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
 REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
 REVIEW_ACTIONS = ("first", "prev", "next", "last", "flag_prev", "flag_next")
 
-Source = PlaySession | ReplaySession
-"""What the table shows."""
+
+def action_names(source: TableSource) -> tuple[str, ...]:
+    """The action buttons the table offers for ``source``."""
+    capabilities = source.capabilities
+    if capabilities.flags:
+        return REVIEW_ACTIONS
+    return REPLAY_ACTIONS if capabilities.step else PLAY_ACTIONS
 
 
 class PlayScene(Scene):
-    """The table for ``source``; ``ai`` overrides the AI client of a play session."""
+    """The table for ``source``; ``ai`` overrides the AI client of a source that asks an AI.
+    ``lesson`` is the tutorial session shown (its lesson panel is drawn), ``review`` the
+    reviewed game shown (its verdict panel is drawn)."""
 
-    def __init__(self, app: App, source: Source, *, ai: AIClient | None = None) -> None:
+    def __init__(
+        self,
+        app: Shell,
+        source: TableSource,
+        *,
+        ai: AIClient | None = None,
+        lesson: TutorialSession | None = None,
+        review: ReviewSession | None = None,
+        net: Presence | None = None,
+    ) -> None:
         super().__init__(app)
         self.source = source
-        self.replay = isinstance(source, ReplaySession)
-        self.pausable = not self.replay
-        self.action_names = REPLAY_ACTIONS if self.replay else PLAY_ACTIONS
-        if isinstance(source, ReviewSession):
-            self.action_names = REVIEW_ACTIONS
-        self.colors = [seat.color for seat in source.config.seats]
-        self.shown = Shown.of(source.game)
+        self.net = net
+        """The link to the host of a game played across machines (its banner, seats away)."""
+        self._rejoins = net.rejoins if net is not None else 0
+        self.lesson = lesson
+        self.review = review
+        self.stepped = source.capabilities.step
+        """The source steps through a recorded game (the replay's buttons and keys)."""
+        self.pausable = not self.stepped
+        self.action_names = action_names(source)
+        self.colors = [seat.color for seat in source.seats]
+        self.shown = Shown.of(source.table_game())
         self.history = History.of(source.journal, self.names)
         self.timeline = Timeline()
         self.camera = Camera(app.layout["board"])
@@ -109,13 +181,14 @@ class PlayScene(Scene):
         """The camera re-fits the board as it grows, until the player moves it (Home resumes)."""
         self.art = TileArt(app.assets)
         self.painter = Painter(app.assets)
-        self.hud = Hud(self)
-        self.board = BoardRenderer(self)
+        self.hud = self._make_hud()
+        self.board = BoardRenderer(app, self.painter, self.art, self.camera)
+        self.board_layer = BoardLayer()
         self.ai = AILink(ai)
-        self.coach = CoachPanel(self, source) if isinstance(source, TutorialSession) else None
+        self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
         self.highlight_seat: int | None = None
-        self.input = TableInput(self)
+        self.input = TableInput(app.intents)
         self.log_scroll = 0
         """Log lines scrolled back from the newest (the wheel over the log)."""
         self.autoplay = False
@@ -126,26 +199,40 @@ class PlayScene(Scene):
         self._over_wait = 0.0
         self._left = False
         self._popup_cleared = -1
+        self._others_turn = False
+        """Another seat (a computer, or a turn animating) has had the table since a person last
+        could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
+        self.ready_at = 0.0
+        self._framed_for: tuple[int, Phase] | None = (len(source.journal), self.turn.phase)
+        """The decision (journal length, phase) whose squares the camera brought into view (the
+        first one is the view the table opens with)."""
         camera = source.view.get("camera")
         if isinstance(camera, dict):
             self.camera.load_dict(camera)
         else:
             self.fit_board(snap=True)
+        self._temple_cache: tuple[object, dict[Pos, tuple[int, ...]]] = (None, {})
+        self.frame = self.build_frame()
+        """What the table draws now: built once per update (``build_frame``)."""
 
     # ----------------------------------------------------------------- lifecycle
 
     def enter(self) -> None:
-        """Start the AI of a play session (a worker process unless one was given)."""
-        if not self.replay:
+        """Start the AI of a source that asks one (a worker process unless one was given)."""
+        if self.source.capabilities.ai:
             self.ai.start()
 
     def exit(self) -> None:
-        """Stop the AI worker; finish the pending autosave."""
+        """Carry out the keys pressed during the last animation (a Confirm is a decision the
+        player made), stop the AI worker, finish the pending autosave."""
+        if self.source.capabilities.commands:
+            for _ in range(len(self.input.queued)):
+                self.timeline.finish()
+                self.drain()
         self._left = True
         self.ai.close()
         self.release_images()
-        if isinstance(self.source, PlaySession):
-            self.source.close()
+        self.source.close()
 
     def release_images(self) -> None:
         """Drop this table's cached images (it is leaving; nothing must wait for the collector)."""
@@ -153,19 +240,105 @@ class PlayScene(Scene):
         self.painter.clear()
         self.board.clear()
         self.hud.clear()
+        self.board_layer.clear()
 
     def resume(self) -> None:
         """Back on top (after Settings, say): the undo setting applies from now on."""
-        if isinstance(self.source, PlaySession):
-            self.source.set_undo(self.app.settings.undo_policy)
+        self.source.set_undo(self.app.settings.undo_policy)
 
     def pause(self) -> None:
         """Drop held keys and drags when an overlay opens."""
         self.input.release()
 
     def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
-        """Input: camera moves and session commands; returns what the table did not use."""
-        return self.input.handle(events)
+        """Input: the commands each event means on the frame on screen, carried out in order
+        (the frame is built again after each event that did something); returns what the
+        table did not use. While the link to a host is down, its banner's button leads back
+        to the menu."""
+        unused: list[pygame.event.Event] = []
+        for event in events:
+            if self._banner_click(event):
+                self.app.home()
+                return []
+            commands, rest = self.input.handle([event], self.frame, self.hud, self.camera)
+            unused += rest
+            if commands:
+                self.run(commands)
+                self.frame = self.build_frame()
+        return unused
+
+    def drain(self) -> None:
+        """Carry out the intents queued during an animation, one by one on a fresh frame,
+        until one starts an animation again."""
+        while not self.timeline.busy and (
+            self.input.queued or (self.input.hint_waits and self.accepts_board_input())
+        ):
+            self.frame = self.build_frame()
+            commands = self.input.drain(self.frame)
+            if not commands and not self.input.queued:
+                break
+            self.run(commands)
+
+    def run(self, commands: Sequence[TableCommand]) -> None:
+        """Carry out table commands (from input, in order)."""
+        for command in commands:
+            match command:
+                case Send(RequestHint() as hint):
+                    self.send(hint)
+                    if self.source.hint_pending():
+                        self.app.notify(t("play.hint_thinking"))
+                case Send(Cycle() as cycle):
+                    self.send(cycle)
+                    action = self.turn.provisional
+                    if action is not None and self.turn.phase is not Phase.RESOLVE:
+                        self.camera.ensure_visible(action.pos)
+                case Send(other):
+                    self.send(other)
+                case Finish():
+                    self.timeline.finish()
+                case Step(delta):
+                    self.step_replay(delta)
+                case Jump(position):
+                    self.jump_replay(position)
+                case Flag(direction):
+                    self.jump_flag(direction)
+                case Autoplay():
+                    self.toggle_autoplay()
+                case Speed():
+                    self.next_speed()
+                case Zoom(factor, at):
+                    self.follow_board = False
+                    self.camera.zoom(factor, at)
+                case Pan(dx, dy, immediate):
+                    self.follow_board = False
+                    self.camera.pan_pixels(dx, dy, immediate=immediate)
+                case Fit():
+                    self.follow_board = True
+                    self.fit_board()
+                case ScrollLog(lines):
+                    self.scroll_log(lines)
+                case Highlight(seat):
+                    self.highlight_seat = None if self.highlight_seat == seat else seat
+                case QuickSave():
+                    self.quick_save()
+                case Pause():
+                    self.app.open(routes.Pause())
+                case Leave():
+                    self.app.pop()
+                case Lesson(name):
+                    if self.coach is not None:
+                        self.coach.press(name)
+                case _:
+                    assert_never(command)
+
+    def _banner_click(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or banner_text(self.net) is None:
+            return False
+        return self.banner_button().collidepoint(event.pos)
+
+    def banner_button(self) -> pygame.Rect:
+        """Where the Back to menu button of the connection banner is."""
+        return banner_rects(self.hud.anchors["board"])[1]
 
     @property
     def mouse(self) -> tuple[int, int]:
@@ -176,8 +349,8 @@ class PlayScene(Scene):
 
     @property
     def game(self) -> Game:
-        """The source's game (the rules state; the drawing shows ``shown``)."""
-        return self.source.game
+        """The game as the seat at the screen sees it (the drawing shows ``shown``)."""
+        return self.source.table_game()
 
     @property
     def config(self) -> GameConfig:
@@ -192,17 +365,18 @@ class PlayScene(Scene):
     @property
     def names(self) -> list[str]:
         """Each seat's name."""
-        return strings.seat_names(self.source.names, self.source.kinds)
+        seats = self.source.seats
+        return seat_labels(self.app.assets, [seat.name for seat in seats], [seat.kind for seat in seats])
 
     @property
     def tutorial(self) -> TutorialSession | None:
         """The tutorial session shown, if this table is the guided first game."""
-        return self.source if isinstance(self.source, TutorialSession) else None
+        return self.lesson
 
     @property
     def kinds(self) -> list[str]:
         """Each seat's kind."""
-        return self.source.kinds
+        return [seat.kind for seat in self.source.seats]
 
     @property
     def humans(self) -> frozenset[int]:
@@ -210,14 +384,14 @@ class PlayScene(Scene):
         return self.source.humans
 
     @property
-    def hint(self) -> object:
+    def hint(self) -> Action | None:
         """The hinted action, if any."""
         return self.source.hint
 
     @property
     def reveal_hands(self) -> bool:
-        """A replay shows computer seats' hands face up."""
-        return self.replay
+        """A recorded game shows every seat's hand face up."""
+        return self.source.capabilities.open_hands
 
     @property
     def curtain_for(self) -> int | None:
@@ -236,35 +410,53 @@ class PlayScene(Scene):
             return None if self.shown.over else self.shown.mover
         return self.source.deciding_seat()
 
+    def pending_choices(self, seat_now: int | None) -> frozenset[int]:
+        """The seats played at the screen, other than ``seat_now`` and the mover, with an
+        off-turn choice still to make this turn (markets and plantations their workers face)."""
+        game = self.game
+        if self.timeline.busy or game.is_over():
+            return frozenset()
+        return frozenset(
+            seat
+            for seat in self.humans
+            if seat not in (seat_now, game.mover) and any(e.is_trade for e in game.pending_edges(seat))
+        )
+
     def accepts_board_input(self) -> bool:
         """Whether a human at the screen decides now, with nothing in the way."""
         return self.source.accepts_input() and not self.timeline.busy
 
     def hand_seat(self) -> int | None:
-        """Whose hand the hand bar shows face up, or None (face down). In hot seat a hand is
-        face up only while its seat is the current seat on the table, animations included."""
+        """Whose hand the hand bar shows face up, or None (face down). Where every hand is
+        public (a recorded game) it is the current seat's, the one the header names; in hot
+        seat a hand is face up only while its seat is the current seat on the table,
+        animations included."""
+        if self.source.capabilities.open_hands:
+            return self.current_seat()
         seat = self.source.face_up_seat()
         if self.source.hot_seat and seat != self.current_seat():
             return None
         return seat
 
+    def seat_kind_text(self, seat: int) -> str:
+        """The seat panel's line under the name: the kind, or that its player is away."""
+        if self.net is not None and seat in self.net.standing_in:
+            return t("net.standin")
+        if self.net is not None and seat in self.net.absent:
+            return t("net.away")
+        return self.kind_label(seat)
+
     def kind_label(self, seat: int) -> str:
-        """``Human`` or the AI level of ``seat``."""
+        """``Human`` or the AI level of ``seat``; the tutorial's scripted opponent is the guide
+        (she plays the lesson's moves, not an AI level's)."""
+        if self.lesson is not None and seat not in self.humans:
+            return t("tutorial.guide_kind")
         return strings.kind_label(self.kinds[seat])
 
     def projected_total(self, seat: int) -> int:
-        """Projected end score as shown: shown gold, sun and water plus current temple awards."""
-        shown = self.shown
-        temples = self._temples()
-        return shown.gold[seat] + temples[seat] + shown.sun[seat] + WATER_TRACK[shown.water[seat]]
-
-    def _temples(self) -> Sequence[int]:
-        totals = self.source.score_totals()
-        game = self.source.game
-        return [
-            totals[seat] - game.gold[seat] - game.sun[seat] - WATER_TRACK[game.water[seat]]
-            for seat in range(game.players)
-        ]
+        """Projected end score as shown: the shown gold, sun and water plus the temples of
+        the shown board (the seat panel's number)."""
+        return self.shown.scores()[seat].total
 
     def remaining_jungle(self) -> Counter[str]:
         """Jungle tiles not yet on the board: the pile and the display."""
@@ -281,12 +473,7 @@ class PlayScene(Scene):
     def headline(self) -> tuple[int | None, str]:
         """The current seat and the title of its turn."""
         seat = self.current_seat()
-        if seat is None:
-            return None, t("play.game_over")
-        turn, mover = self.shown.turn + 1, self.names[self.shown.mover]
-        if seat != self.shown.mover:
-            return seat, t("play.turn_other", turn=turn, name=mover, other=self.names[seat])
-        return seat, t("play.turn", turn=turn, name=mover)
+        return seat, headline(self.shown.turn + 1, self.shown.mover, seat, self.names)
 
     def result_text(self) -> str:
         """Who won, in one sentence (the game is over)."""
@@ -294,10 +481,11 @@ class PlayScene(Scene):
 
     def status_text(self) -> str:
         """What to do now, in one line."""
-        if isinstance(self.source, ReviewSession):
-            return t("review.status", step=self.source.position, steps=self.source.turns)
-        if isinstance(self.source, ReplaySession):
-            return t("replay.status", turn=self.source.position, turns=self.source.turns)
+        stepping = self.source.stepping()
+        if stepping is not None and stepping.decisions:
+            return t("review.status", step=stepping.position, steps=stepping.steps)
+        if stepping is not None:
+            return t("replay.status", turn=stepping.position, turns=stepping.steps)
         game = self.game
         seat = self.current_seat()
         if seat is None:
@@ -305,16 +493,17 @@ class PlayScene(Scene):
         name = self.names[seat]
         if self.timeline.busy:
             return t("play.animating", name=name)
-        if isinstance(self.source, TutorialSession) and self.source.coach.holds_coco(game):
+        if self.lesson is not None and self.lesson.coach.holds_coco(self.lesson.game):
             return t("tutorial.status_next")
         if seat not in self.humans:
-            return t("play.ai_turn", name=name)
+            remote = self.net is not None and self.kinds[seat] == HUMAN
+            return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
         if game.phase is Phase.FILL:
             revealed = game.revealed_pile_tile()
             if revealed:
-                return t("play.fill_pile", name=name, tile=t(f"jungle.{revealed}"))
+                return t("play.fill_pile", name=name, tile=jungle_phrase(revealed))
             return t("play.fill", name=name)
         if game.phase is Phase.RESOLVE:
             return t("play.resolve", name=name)
@@ -330,10 +519,14 @@ class PlayScene(Scene):
         if not self.accepts_board_input():
             return ""
         if self.game.phase is Phase.FILL:
-            return self.keys_text("play.fill_hint")
+            return self.keys_text(self.fill_hint_key())
         if self.game.phase is Phase.PLACE:
             return self.keys_text("play.rotate_hint")
         return ""
+
+    def fill_hint_key(self) -> str:
+        """The keys of a fill: turning a tile matters only to a volcano (its variant)."""
+        return "play.fill_hint" if self.config.variant == "volcano" else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
         """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
@@ -357,16 +550,18 @@ class PlayScene(Scene):
     def action_enabled(self, name: str) -> bool:
         """Whether action button ``name`` does something now."""
         source = self.source
-        if isinstance(source, ReviewSession) and name.startswith("flag_"):
-            return source.flag_target(1 if name == "flag_next" else -1) is not None
-        if isinstance(source, ReplaySession):
+        if name.startswith("flag_"):
+            review = self.review
+            return review is not None and review.flag_target(1 if name == "flag_next" else -1) is not None
+        stepping = source.stepping()
+        if stepping is not None:
             if name == "speed":
                 return True
             if name == "play":
-                return self.autoplay or source.position < source.turns
-            return source.position > 0 if name in ("first", "prev") else source.position < source.turns
+                return self.autoplay or not stepping.at_end
+            return not stepping.at_start if name in ("first", "prev") else not stepping.at_end
         if name == "undo":
-            return not isinstance(source.undo_check(), Refused)
+            return source.capabilities.undo and not isinstance(source.undo_check(), Refused)
         if name in ("hint", "confirm"):
             if not self.accepts_board_input():
                 return False
@@ -375,7 +570,7 @@ class PlayScene(Scene):
 
     def action_label(self, name: str) -> str:
         """The label of action button ``name``."""
-        if not self.replay:
+        if not self.stepped:
             return t(f"play.{name}")
         if name.startswith("flag_"):
             return t(f"review.{name}")
@@ -388,7 +583,7 @@ class PlayScene(Scene):
 
     def action_keys(self, name: str) -> str:
         """The keys of action button ``name``, as shown under its label."""
-        if self.replay:
+        if self.stepped:
             keys = {"first": "home", "prev": "left", "next": "right", "last": "end"}
             if name in keys:
                 return display_name(keys[name])
@@ -410,22 +605,24 @@ class PlayScene(Scene):
 
     def resolve(self, point: Point) -> pygame.Vector2:
         """Pixel position of an animation end point."""
-        kind, data = point
-        if kind == "board":
-            return self.camera.square_center(data)
-        if kind == "panel":
-            return self.hud.panel_point(*data)
-        if kind == "display":
-            slots = self.hud.display_slots()
-            return pygame.Vector2(slots[min(data, len(slots) - 1)].center)
-        if kind == "pile":
-            return pygame.Vector2(self.hud.pile_rect().center)
-        if kind == "hand":
-            seat, index, count = data
-            if seat == self.hand_seat():
-                return pygame.Vector2(self.hud.hand_slots(count)[index].center)
-            return self.hud.panel_point(seat, "tiles")
-        return pygame.Vector2(data)
+        match point:
+            case OnBoard(pos):
+                return self.camera.square_center(pos)
+            case OnPanel(seat, item):
+                return self.hud.panel_point(seat, item, self.shown)
+            case DisplaySlot(index):
+                slots = self.hud.display_slots()
+                return pygame.Vector2(slots[min(index, len(slots) - 1)].center)
+            case OnPile():
+                return pygame.Vector2(self.hud.pile_rect().center)
+            case HandSlot(seat, index, count):
+                if seat == self.hand_seat():
+                    return pygame.Vector2(self.hud.hand_slots(count)[index].center)
+                return self.hud.panel_point(seat, "tiles", self.shown)
+            case OnScreen(xy):
+                return pygame.Vector2(xy)
+            case _:
+                assert_never(point)
 
     def tile_size(self) -> float:
         """Drawn size of a board tile."""
@@ -463,9 +660,7 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------- changing what is shown
 
     def send(self, command: Command) -> list[SessionEvent]:
-        """Hand ``command`` to the play session and show what it caused."""
-        if not isinstance(self.source, PlaySession):
-            return []
+        """Hand ``command`` to the source and show what it caused."""
         events = self.source.handle(command)
         self.show(events)
         return events
@@ -476,26 +671,30 @@ class PlayScene(Scene):
         if engine:
             self._animate(engine)
         for event in notices:
-            if isinstance(event, Undone):
-                if event.decisions:
-                    self.resync()
-                self.app.notify(t("play.undone"))
-            elif isinstance(event, Refused):
-                self._refused(event)
-            elif isinstance(event, HintReady):
-                self.app.notify(t("play.hint_ready"))
-                pos = getattr(event.action, "pos", None)
-                if pos is not None and not hasattr(event.action, "amount"):
-                    self.camera.ensure_visible(pos)
-            elif isinstance(event, AutosaveFailed):
-                self.app.notify(t("play.autosave_failed", reason=event.reason))
-            elif isinstance(event, AutosaveRestored):
-                self.app.notify(t("play.autosave_ok"))
+            match event:
+                case Undone(decisions):
+                    if decisions:
+                        self.resync()
+                    self.app.notify(t("play.undone"))
+                case Refused():
+                    self._refused(event)
+                case HintReady(action):
+                    self.app.notify(t("play.hint_ready"))
+                    if not isinstance(action, Resolve):
+                        self.camera.ensure_visible(action.pos)
+                case AutosaveFailed(reason):
+                    self.app.notify(t("play.autosave_failed", reason=reason))
+                case AutosaveRestored():
+                    self.app.notify(t("play.autosave_ok"))
+                case CurtainRaised() | HandShown():
+                    pass
+                case _:
+                    assert_never(event)
 
     def _refused(self, refusal: Refused) -> None:
-        if refusal.reason.startswith("undo."):
-            name = self.names[refusal.seat] if refusal.seat is not None else ""
-            self.app.notify(t(f"play.{refusal.reason.replace('.', '_')}", name=name))
+        text = refusal_text(refusal, self.names)
+        if text is not None:
+            self.app.notify(text)
         else:
             self.app.assets.play("error")
 
@@ -503,10 +702,9 @@ class PlayScene(Scene):
         choreograph(events, self.shown, self.timeline, self.factor, self.colors, self._commit)
         if self.factor == 0:
             self.timeline.finish()
-        for event_type, sound in SOUNDS.items():
-            if any(isinstance(e, event_type) for e in events):
-                self.app.assets.play(sound)
-                break
+        sound = batch_sound(events)
+        if sound is not None:
+            self.app.assets.play(sound)
         self.ai.waited = 0.0
         if self.follow_board and any(isinstance(e, (ev.TilePlaced, ev.JungleFilled)) for e in events):
             self.camera.keep_in_view(self.board_squares())
@@ -521,16 +719,17 @@ class PlayScene(Scene):
     def resync(self) -> None:
         """Show the source's game as it is now, without animation (after an undo or a jump)."""
         self.timeline.cancel()
-        self.shown = Shown.of(self.source.game)
+        self.shown = Shown.of(self.source.table_game())
         self.history = History.of(self.source.journal, self.names)
         self.ai.reset()
         self.input.queued.clear()
         if self.follow_board:
             self.camera.keep_in_view(self.board_squares())
+        self.frame = self.build_frame()
 
     def step_replay(self, delta: int) -> None:
-        """A replay: one turn forward (animated) or back."""
-        if isinstance(self.source, ReplaySession):
+        """A stepped source: one step forward (animated) or back."""
+        if self.stepped:
             self.timeline.finish()
             events = self.source.step(delta)
             if events is None:
@@ -539,34 +738,30 @@ class PlayScene(Scene):
                 self._animate(events)
 
     def jump_replay(self, position: int) -> None:
-        """A replay: show the state after ``position`` turns at once."""
-        if isinstance(self.source, ReplaySession):
+        """A stepped source: show the state after ``position`` steps at once."""
+        if self.stepped:
             self.source.jump(position)
             self.resync()
 
     def jump_flag(self, direction: int) -> None:
         """A review: show the next (``direction`` > 0) or previous flagged decision, its
         better move in view."""
-        if isinstance(self.source, ReviewSession) and self.source.jump_flag(direction):
+        if self.review is not None and self.review.jump_flag(direction):
             self.resync()
-            decision = self.source.here()
+            decision = self.review.here()
             if decision is not None:
                 for action in (decision.best, decision.played):
-                    if not hasattr(action, "amount"):
+                    if not isinstance(action, Resolve):
                         self.camera.ensure_visible(action.pos)
 
     def save_game(self) -> str:
-        """Save to the quick slot; returns where (for the pause overlay and Ctrl+S)."""
-        from cacao_game import saves
-
-        if not isinstance(self.source, PlaySession):
-            raise LookupError("a replay is not a game to save")
-        if isinstance(self.source, TutorialSession):
-            self.source.view.update(self._view_state())
-            return str(progress.save(self.source))
-        path = saves.slot_path(saves.QUICK_SLOT)
-        saves.save_game(path, self.game, self.source.config, self._view_state())
-        return str(path)
+        """Save where the source keeps its game (the quick slot, the tutorial's file) with
+        the camera; returns where (for the pause overlay and Ctrl+S). Raises LookupError if
+        the source cannot be saved."""
+        if not self.source.capabilities.save:
+            raise LookupError("this table's game is not one to save")
+        self.source.view.update(self._view_state())
+        return self.source.save()
 
     def _view_state(self) -> dict[str, JSON]:
         return {"camera": self.camera.to_dict()}
@@ -580,7 +775,7 @@ class PlayScene(Scene):
         except (OSError, ValueError) as error:
             self.app.notify(t("play.save_failed", reason=problem_text(error, details=True)))
             return
-        self.app.notify(t("play.saved", where=where))
+        self.app.notify(t("play.saved", where=Path(where).stem), detail=where)
 
     def board_squares(self) -> list[Pos]:
         """Every square holding a tile now."""
@@ -593,17 +788,23 @@ class PlayScene(Scene):
             self.camera.snap()
 
     def relabel(self) -> None:
-        """The language changed: the log is written again, the table laid out again."""
+        """The language changed: the log is written again (default names follow the
+        language), the table laid out again."""
+        self.history.names = list(self.names)
         self.history.relabel()
         self.relayout()
 
     def relayout(self) -> None:
         """The screen or scale changed: new anchors, the same view of the board."""
         old = self.hud.anchors["board"]
-        self.hud = Hud(self)
+        self.hud = self._make_hud()
         new = self.hud.anchors["board"]
         self.camera.relayout(new, new.w / old.w if old.w else 1.0)
         self.release_images()
+        self.frame = self.build_frame()
+
+    def _make_hud(self) -> Hud:
+        return Hud(self.app, self.painter, self.art, self.action_names, shows_remaining=self.lesson is None)
 
     # ----------------------------------------------------------------- frames
 
@@ -615,18 +816,311 @@ class PlayScene(Scene):
             self.camera.pan_pixels(-dx * px(PAN_SPEED) * dt, -dy * px(PAN_SPEED) * dt)
         self.camera.update(dt)
         self.timeline.update(dt)
-        self.input.drain()
+        self.drain()
         self._update_hover(dt)
-        if isinstance(self.source, ReplaySession):
+        if self.source.capabilities.autoplay:
             self._update_autoplay(dt)
-        if isinstance(self.source, PlaySession):
+        if self.source.capabilities.save:
             self.source.view["camera"] = self.camera.to_dict()
-            self.show(self.source.poll())
-            self._update_ai(dt)
-            self._clear_popup()
-            if self.coach is not None:
-                self.coach.update()
-            self._update_end(dt)
+        self.show(self.source.poll())
+        if self.net is not None and self.net.rejoins != self._rejoins:
+            self._rejoins = self.net.rejoins
+            self.resync()
+        self._update_ai(dt)
+        self._clear_popup()
+        if self.coach is not None:
+            self.coach.update()
+        self._update_end(dt)
+        self._track_turn()
+        self.frame = self.build_frame()
+
+    def _track_turn(self) -> None:
+        """Move ``ready_at`` on when the decision passes to a person at the screen after
+        another seat had the table."""
+        if not self.accepts_board_input():
+            seat = self.current_seat()
+            if seat is None or seat not in self.humans or self.thinking_seat() is not None:
+                self._others_turn = True
+        else:
+            if self._others_turn:
+                self._others_turn = False
+                self.ready_at = self.clock + BOARD_GRACE
+            self._frame_targets()
+
+    def _frame_targets(self) -> None:
+        """Once per decision: when its legal squares are not all in view (the board grew, the
+        player looked elsewhere), ease the camera to the board and them."""
+        decision = (len(self.source.journal), self.turn.phase)
+        if decision == self._framed_for:
+            return
+        self._framed_for = decision
+        targets = self.turn.targets()
+        if targets and not self.camera.contains(targets, border=0):
+            self.camera.fit([*self.board_squares(), *targets], border=1)
+
+    def build_frame(self) -> Frame:
+        """What the table draws now, from the source, the shown snapshot, the input state and
+        the camera (previews computed here, cached by the position's key)."""
+        source, shown, names = self.source, self.shown, self.names
+        game = self.game
+        seat_now = self.current_seat()
+        thinking = self.thinking_seat()
+        scores = shown.scores()
+        pending = self.pending_choices(seat_now)
+        seats = tuple(
+            SeatView(
+                seat=seat,
+                name=names[seat],
+                color=self.colors[seat],
+                kind=self.seat_kind_text(seat),
+                score=scores[seat],
+                final=shown.over,
+                water_step=shown.water[seat],
+                hand=len(shown.hands[seat]),
+                pile=shown.piles[seat],
+                deciding=seat == seat_now,
+                highlighted=seat == self.highlight_seat,
+                thinking=seat == thinking,
+                pending=seat in pending,
+            )
+            for seat in range(len(scores))
+        )
+        hand_seat = self.hand_seat()
+        workers = [
+            worker_lines(
+                view,
+                game.remaining_workers(view.seat),
+                shown.hands[view.seat] if view.seat == hand_seat else None,
+            )
+            for view in seats
+        ]
+        counts = self.remaining_jungle()
+        remaining = tuple((code, counts[code]) for code in JUNGLE_CODES if counts.get(code))
+        if not self.hud.shows_remaining():
+            remaining = ()
+        actions = tuple(
+            ActionView(name, self.action_label(name), self.action_keys(name), self.action_enabled(name))
+            for name in self.action_names
+        )
+        hand = shown.hands[hand_seat] if hand_seat is not None else ()
+        tips = table_tips(self.hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions)
+        accepts = self.accepts_board_input()
+        return Frame(
+            version=source.version,
+            heading_seat=seat_now,
+            heading=headline(shown.turn + 1, shown.mover, seat_now, names),
+            status=self.status_text(),
+            problem=self.autosave_problem(),
+            keys=self.key_hint_text(),
+            variant=t(f"variant.{source.config.variant}"),
+            seats=seats,
+            hand_seat=hand_seat,
+            pile_count=shown.pile_count,
+            revealed=game.revealed_pile_tile() if not self.timeline.busy else None,
+            remaining=remaining,
+            log=tuple(self.history.lines),
+            log_scroll=self.log_scroll,
+            actions=actions,
+            accepts_input=accepts,
+            curtain=self.curtain_for,
+            tips=tips,
+            tooltip=tuple(self._tooltip_lines(tips)),
+            temples=self._temple_rows(),
+            previews=self._previews() if accepts else {},
+            hand=self._hand_view(hand_seat, seat_now, accepts),
+            display=self._display_view(accepts),
+            popup=self._popup_view() if accepts and self.turn.phase is Phase.RESOLVE else None,
+            hovered_log=self.hovered_log_line(),
+            mouse=self.mouse,
+            clock=self.clock,
+            busy=self.timeline.busy,
+            stepped=self.stepped,
+            flags=source.capabilities.flags,
+            phase=self.turn.phase if accepts else None,
+            fill=self._fill_view() if accepts and self.turn.phase is Phase.FILL else FillView(),
+            lesson=self.coach.view() if self.coach is not None else None,
+            board=self._board_view(accepts),
+            provisional=self._provisional_square() if accepts else None,
+            ready_at=self.ready_at,
+        )
+
+    def _provisional_square(self) -> Pos | None:
+        provisional = self.turn.provisional
+        return provisional.pos if isinstance(provisional, (Place, Overbuild)) else None
+
+    def _board_view(self, accepts: bool) -> BoardView:
+        """The board: the shown tiles, what the decision now offers and the ghosts of it."""
+        turn = self.turn
+        move = self.history.last_move()
+        hover = self.hover_square()
+        logged = self.hovered_log_line()
+        targets: tuple[Pos, ...] = ()
+        overbuild: frozenset[Pos] = frozenset()
+        ghosts: list[Ghost] = []
+        edges: tuple[tuple[Pos, int], ...] = ()
+        if accepts:
+            targets = tuple(turn.targets())
+            if turn.phase is Phase.PLACE:
+                overbuild = frozenset(turn.overbuild_targets())
+            ghosts = self._ghosts(hover)
+        if turn.phase is Phase.RESOLVE and not self.timeline.busy:
+            edges = tuple((e.pos, e.side) for e in self.game.pending_edges(turn.seat) if e.is_trade)
+        return BoardView(
+            shown=self.shown,
+            last_move=(move[0], move[1], tuple(move[2])) if move is not None else None,
+            highlight=self.highlight_seat,
+            targets=targets,
+            overbuild=overbuild,
+            ghosts=tuple(ghosts),
+            edges=edges,
+            logged=logged.pos if logged is not None else None,
+            hover=hover,
+            mover_color=self.colors[self.game.mover],
+        )
+
+    def _ghosts(self, hover: Pos | None) -> list[Ghost]:
+        """The fills given so far, the tile carried over a space or the move under the mouse,
+        and the provisional move (outlined; gold when it is the hint)."""
+        turn = self.turn
+        provisional = turn.provisional
+        given = turn.assignments()
+        ghosts = [Ghost(Fill(pos, code, rotation), 255, "given") for pos, (code, rotation) in given.items()]
+        carried = self.input.carried
+        if carried is not None and hover is not None and hover in self.game.pending_fills:
+            ghosts.append(Ghost(Fill(hover, carried[0], carried[1]), 170))
+        elif hover is not None and hover not in given and (provisional is None or provisional.pos != hover):
+            action = turn.action_at(hover)
+            if action is not None:
+                ghosts.append(
+                    Ghost(action, OVERBUILD_GHOST if isinstance(action, Overbuild) else 130, pill=True)
+                )
+        if isinstance(provisional, (Place, Overbuild, Fill)):
+            outline = "hinted" if self.hint == provisional else "chosen"
+            ghosts.append(Ghost(provisional, 255, outline, pill=True))
+        return ghosts
+
+    def _fill_view(self) -> FillView:
+        turn = self.turn
+        display = tuple(self.shown.display)
+        return FillView(
+            free=tuple(turn.free_tiles()),
+            given=dict(turn.assignments()),
+            spaces=frozenset(self.game.pending_fills),
+            display=display,
+            sources=display or tuple(turn.fill_sources()),
+        )
+
+    def _hand_view(self, face_up: int | None, seat_now: int | None, accepts: bool) -> HandView:
+        """The hand bar: the face-up hand, else the current seat's face down."""
+        seat = face_up if face_up is not None else seat_now
+        if seat is None:
+            return HandView()
+        tiles = self.shown.hands[seat]
+        flying = frozenset(
+            index
+            for index in range(len(tiles))
+            if HandSlot(seat, index, len(tiles)) in self.timeline.hidden()
+        )
+        active = accepts and self.turn.phase is Phase.PLACE
+        return HandView(
+            seat=seat,
+            hidden=face_up is None,
+            tiles=tiles,
+            flying=flying,
+            selected=self.turn.hand_index if active else None,
+            rotation=self.turn.rotation if active else 0,
+            overbuild=active and bool(self.turn.overbuild_targets()),
+        )
+
+    def _display_view(self, accepts: bool) -> DisplayView:
+        """The display's places: a tile given to a space, carried or flying shows as empty;
+        while a fill is chosen the picked tile is outlined."""
+        turn = self.turn
+        picking = accepts and turn.phase is Phase.FILL
+        picked_code = turn.current_fill_code() if picking else None
+        free = turn.free_tiles() if picking else list(self.shown.display)
+        carried = self.input.carried
+        if carried is not None and self.input.carried_from is None and carried[0] in free:
+            free.remove(carried[0])
+        in_flight = self.timeline.hidden()
+        tiles: list[str] = []
+        picked: int | None = None
+        for index, code in enumerate(self.shown.display):
+            if DisplaySlot(index) in in_flight or code not in free:
+                tiles.append("")
+                continue
+            free.remove(code)
+            if code == picked_code and picked is None:
+                picked = index
+            tiles.append(code)
+        return DisplayView(tuple(tiles), picking, picked)
+
+    def _popup_view(self) -> PopupView:
+        """The resolution panel of the seat resolving now."""
+        turn = self.turn
+        hint = self.hint
+        return PopupView(
+            seat=turn.seat,
+            mover=self.game.mover,
+            outcomes=tuple(turn.outcomes()),
+            focused=turn.focused(),
+            hinted=turn.hinted_outcome(hint) if hint is not None else None,
+            ai_pick=self.lesson is None,
+        )
+
+    def considered_action(self) -> Place | Overbuild | None:
+        """The placement the player is looking at: the provisional one, else the one under the
+        mouse (None outside a placement decision)."""
+        if not self.accepts_board_input() or self.turn.phase is not Phase.PLACE:
+            return None
+        action = self.turn.provisional
+        if action is None:
+            hover = self.hover_square()
+            action = self.turn.action_at(hover) if hover is not None else None
+        return action if isinstance(action, (Place, Overbuild)) else None
+
+    def _temple_rows(self) -> tuple[TempleRow, ...]:
+        """Each temple of the shown board, and its workers after the placement considered
+        (played out on the seat's view of the game, cached by position and placement)."""
+        now = self.shown.temple_standings()
+        action = self.considered_action()
+        after: dict[Pos, tuple[int, ...]] = {}
+        if action is not None:
+            key = (self.source.version, action)
+            cached_key, cached = self._temple_cache
+            if cached_key != key:
+                game = self.game.clone()
+                game.apply(action)
+                cached = {pos: workers for pos, workers, _awards in game.temple_standings()}
+                self._temple_cache = (key, cached)
+            after = cached
+        return tuple(
+            TempleRow(pos, workers, awards, after[pos] if after.get(pos, workers) != workers else None)
+            for pos, workers, awards in now
+        )
+
+    def _previews(self) -> dict[Action, str]:
+        """The yield label of each placement or fill the board shows as a ghost now: the one
+        under the mouse and the provisional one (``Selection`` caches them per position)."""
+        turn = self.turn
+        wanted: list[Place | Overbuild | Fill] = []
+        hover = self.hover_square()
+        if hover is not None and hover not in turn.assignments():
+            action = turn.action_at(hover)
+            if action is not None:
+                wanted.append(action)
+        provisional = turn.provisional
+        if isinstance(provisional, (Place, Overbuild, Fill)):
+            wanted.append(provisional)
+        previews: dict[Action, str] = {}
+        for action in wanted:
+            preview = turn.turn_preview(action)
+            if preview is not None:
+                previews[action] = preview_text(preview, self.names)
+            else:
+                gained, then = turn.preview(action)
+                previews[action] = gains_text(gained, then)
+        return previews
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log back (``lines`` > 0) or forward, within the log."""
@@ -635,15 +1129,16 @@ class PlayScene(Scene):
 
     def hovered_log_line(self) -> LogLine | None:
         """The log line under the mouse, if any."""
-        for rect, line in self.hud.log_rows():
+        for rect, line in self.hud.log_rows(self.history.lines, self.log_scroll):
             if rect.collidepoint(self.mouse):
                 return line
         return None
 
     def toggle_autoplay(self) -> None:
         """Start or stop the replay playing on its own (from the start again at its end)."""
-        if isinstance(self.source, ReplaySession):
-            if not self.autoplay and self.source.position >= self.source.turns:
+        stepping = self.source.stepping()
+        if stepping is not None and self.source.capabilities.autoplay:
+            if not self.autoplay and stepping.at_end:
                 self.jump_replay(0)
             self.autoplay = not self.autoplay
             self._autoplay_wait = 0.0
@@ -653,9 +1148,10 @@ class PlayScene(Scene):
         self.autoplay_speed = (self.autoplay_speed + 1) % len(REPLAY_SPEEDS)
 
     def _update_autoplay(self, dt: float) -> None:
-        if not self.autoplay or self.timeline.busy or not isinstance(self.source, ReplaySession):
+        stepping = self.source.stepping()
+        if not self.autoplay or self.timeline.busy or stepping is None:
             return
-        if self.source.position >= self.source.turns:
+        if stepping.at_end:
             self.autoplay = False
             return
         self._autoplay_wait += dt
@@ -668,25 +1164,27 @@ class PlayScene(Scene):
         self.input.hover(key, dt)
 
     def _hover_target(self) -> object:
-        for rect, _lines in hud_tips(self, self.hud):
-            if rect.collidepoint(self.mouse):
-                return ("tip", tuple(rect))
+        for tip in self.frame.tips:
+            if pygame.Rect(tip.box).collidepoint(self.mouse):
+                return ("tip", tip.box)
         square = self.hover_square()
         return ("square", square) if square is not None else None
 
     def _update_ai(self, dt: float) -> None:
-        if isinstance(self.source, PlaySession):
+        if self.source.capabilities.ai:
             events = self.ai.update(self.source, dt, self.timeline.busy, self.app.settings.ai_pacing)
             self.show(events)
+            if self.ai.take_restarts():
+                self.app.notify(t("play.ai_restarted"))
 
     def _clear_popup(self) -> None:
         """Pan the board left, once per decision, so the edges being decided and their jungle
         tiles are not hidden under the resolution popup."""
         if not self.accepts_board_input() or self.turn.phase is not Phase.RESOLVE:
             return
-        if self._popup_cleared == len(self.game.actions):
+        if self._popup_cleared == len(self.source.journal):
             return
-        self._popup_cleared = len(self.game.actions)
+        self._popup_cleared = len(self.source.journal)
         popup = self.hud.popup_rect(self.turn.outcomes()).inflate(px(48), px(48))
         overlap = 0.0
         for edge in self.game.pending_edges(self.turn.seat):
@@ -698,32 +1196,39 @@ class PlayScene(Scene):
             self.camera.pan_pixels(-overlap, 0)
 
     def _update_end(self, dt: float) -> None:
-        if not self.game.is_over() or self.timeline.busy or self._left:
-            return
-        if isinstance(self.source, TutorialSession) and not self.source.finished():
+        final = self.source.finished_game()
+        if final is None or self.timeline.busy or self._left:
             return
         self._over_wait += dt
         if self._over_wait < END_DELAY * self.factor:
             return
         self._left = True
-        self.app.switch("scoring", self.game, self.source.config, self.history.score_history)
+        self.app.switch(routes.Scoring(final, self.source.config, self.history.score_history))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, HUD, animations, popup, tooltip, curtain. Reads only."""
-        surface.blit(self.hud.chrome(surface.get_size()), (0, 0))
-        self.board.draw(surface, self.clock)
-        self.hud.draw(surface)
+        frame = self.frame
+        chrome = self.hud.chrome(surface.get_size(), len(frame.seats))
+        board = frame.board
+        if board is None:
+            surface.blit(chrome, (0, 0))
+        else:
+            self.board_layer.draw(
+                surface,
+                chrome,
+                self.camera.viewport,
+                self.board.tiles_key(frame),
+                lambda target, origin: self.board.draw_tiles(target, board, origin),
+            )
+        self.board.draw(surface, frame, self.clock, tiles=False)
+        self.hud.draw(surface, frame)
         self.timeline.draw(surface, self)
-        if isinstance(self.source, ReviewSession):
-            draw_review(self, surface, self.source)
-        elif (
-            isinstance(self.source, PlaySession)
-            and self.source.advice is not None
-            and self.accepts_board_input()
-        ):
+        if self.review is not None:
+            draw_review(self, surface, self.review)
+        elif self.source.advice is not None and self.accepts_board_input():
             draw_hint(self, surface, self.source.advice)
-        if self.accepts_board_input() and self.turn.phase is Phase.RESOLVE:
-            self.hud.draw_popup(surface, self.turn.outcomes())
+        if frame.popup is not None:
+            self.hud.draw_popup(surface, frame, frame.popup)
         if self.coach is not None:
             self.coach.draw(surface)
             self.coach.draw_looks(surface, self.clock)
@@ -732,35 +1237,43 @@ class PlayScene(Scene):
             size = self.camera.scale - tile_gap(self.camera.scale)
             image = self.art.jungle(carried[0], size, carried[1])
             surface.blit(image, image.get_rect(center=self.mouse))
-        if self.curtain_for is not None:
-            self.hud.draw_curtain(surface, self.curtain_for)
-        else:
-            lines = self.tooltip()
-            if lines:
-                self.hud.draw_tooltip(surface, lines, self.mouse)
+        if frame.curtain is not None:
+            self.hud.draw_curtain(surface, frame, frame.curtain)
+        elif frame.tooltip:
+            self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+        banner = banner_text(self.net)
+        if banner is not None:
+            hot = self.banner_button().collidepoint(self.mouse)
+            draw_banner(self.app, surface, self.hud.anchors["board"], banner, hot)
 
     def tooltip(self) -> list[str]:
-        """The tooltip lines to show now: after ``TOOLTIP_DELAY`` s on the same thing."""
+        """The tooltip lines shown now (the frame's)."""
+        return list(self.frame.tooltip)
+
+    def _tooltip_lines(self, tips: Sequence[Tip]) -> list[str]:
+        """The tooltip lines to show: after ``TOOLTIP_DELAY`` s on the same thing."""
         if (
             self.input.hover_since < TOOLTIP_DELAY
             or self.input.press is not None
             or self.curtain_for is not None
         ):
             return []
-        return self._tooltip_lines()
-
-    def _tooltip_lines(self) -> list[str]:
         key = self.input.hover_key
         if not isinstance(key, tuple):
             return []
         kind, data = key
         if kind == "tip":
-            return next((lines for rect, lines in hud_tips(self, self.hud) if tuple(rect) == data), [])
-        return square_tooltip(self, data)
+            return next((list(tip.lines) for tip in tips if tip.box == data), [])
+        fill_space = data in self.game.pending_fills and not self.accepts_board_input()
+        return square_tooltip(self.shown, self.names, data, fill_space)
+
+    def toast_floor(self, height: int) -> int:
+        """Toasts sit above the hand, the display and the pile, never over them."""
+        return self.hud.a("hand").y
 
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it."""
-        return t("tutorial.leave") if self.tutorial is not None else super().leave_question()
+        return t("tutorial.leave") if self.lesson is not None else super().leave_question()
 
     def restart_tutorial(self) -> None:
         """Start over: the tutorial from its first lesson (its saved progress is dropped)."""
@@ -770,5 +1283,5 @@ class PlayScene(Scene):
         """The play keys for the F1 page."""
         return [
             (t("play.hand"), self.keys_text("play.rotate_hint")),
-            (t("play.display"), self.keys_text("play.fill_hint")),
+            (t("play.display"), self.keys_text(self.fill_hint_key())),
         ]

@@ -3,18 +3,20 @@
 ``Shown.of(game)`` is the snapshot equal to a game; ``reduce(shown, event)`` is the one
 function that moves it on by one engine event. Animations apply ``reduce`` as each event
 lands, so the snapshot ends exactly where the engine is whether they play or are skipped.
-Every engine event type has a case in ``REDUCERS`` (a test checks it). No pygame here.
+``reduce`` has one case per engine event type and ends in ``assert_never``, so mypy names a
+new event type it does not handle. No pygame here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import assert_never
 
 from cacao_game.engine import Game, WorkerTile
 from cacao_game.engine import events as ev
-from cacao_game.engine.tiles import Pos
+from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards
+from cacao_game.engine.tiles import TEMPLE, Pos, neighbour, opposite
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,32 @@ class Shown:
             over=game.is_over(),
         )
 
+    def temple_standings(self) -> list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]:
+        """Per temple on the board as shown: its square, workers per seat, awards (R5.1; the
+        same reading as ``Game.temple_standings``, of the shown board)."""
+        players = len(self.gold)
+        standings = []
+        for pos in sorted(p for p, (code, _rotation) in self.jungle.items() if code == TEMPLE):
+            counts = [0] * players
+            for side in range(4):
+                tile = self.workers.get(neighbour(pos, side))
+                if tile is not None:
+                    counts[tile.seat] += tile.workers(opposite(side))
+            standings.append((pos, tuple(counts), temple_awards(counts)))
+        return standings
+
+    def scores(self) -> tuple[SeatScore, ...]:
+        """Each seat's score if the game ended as shown: the shown gold, sun, water and cacao
+        with the temples of the shown board (what a seat panel and its tooltip both show)."""
+        temples = [0] * len(self.gold)
+        for _pos, _workers, awards in self.temple_standings():
+            for seat, gold in enumerate(awards):
+                temples[seat] += gold
+        return tuple(
+            seat_score(self.gold[s], temples[s], self.sun[s], self.water[s], self.cacao[s])
+            for s in range(len(self.gold))
+        )
+
     def tiles_left(self, seat: int) -> int:
         """Worker tiles ``seat`` still has to place (hand and pile)."""
         return len(self.hands[seat]) + self.piles[seat]
@@ -66,9 +94,13 @@ def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
 
 
 def _placed(s: Shown, e: ev.TilePlaced) -> Shown:
+    """A hand the table cannot see holds stand-ins (``TableSource.table_game``): a placed
+    tile that is not among them takes the place of the last one, so the count stays right."""
     hand = list(s.hands[e.seat])
     if e.tile in hand:
         hand.remove(e.tile)
+    elif hand:
+        hand.pop()
     hands = (*s.hands[: e.seat], tuple(hand), *s.hands[e.seat + 1 :])
     covered = dict(s.covered)
     if e.overbuild and e.pos in s.workers:
@@ -91,37 +123,33 @@ def _drawn(s: Shown, e: ev.WorkerDrawn) -> Shown:
     return replace(s, hands=hands, piles=_set(s.piles, e.seat, max(0, s.piles[e.seat] - 1)))
 
 
-def _same(s: Shown, _e: Any) -> Shown:
-    return s
-
-
-REDUCERS: dict[type, Callable[[Shown, Any], Shown]] = {
-    ev.TurnStarted: lambda s, e: replace(s, mover=e.seat, turn=e.turn),
-    ev.TilePlaced: _placed,
-    ev.SunSpent: lambda s, e: replace(s, sun=_set(s.sun, e.seat, e.sun)),
-    ev.FillRequired: _same,
-    ev.JungleFilled: _filled,
-    ev.EdgeActivated: _same,
-    ev.EdgeResolved: _same,
-    ev.CacaoGained: lambda s, e: replace(s, cacao=_set(s.cacao, e.seat, e.cacao)),
-    ev.CacaoSold: lambda s, e: replace(
-        s, cacao=_set(s.cacao, e.seat, e.cacao), gold=_set(s.gold, e.seat, e.gold)
-    ),
-    ev.GoldGained: lambda s, e: replace(s, gold=_set(s.gold, e.seat, e.gold)),
-    ev.GoldPaid: lambda s, e: replace(s, gold=_set(s.gold, e.seat, e.gold)),
-    ev.WaterMoved: lambda s, e: replace(s, water=_set(s.water, e.seat, e.end)),
-    ev.SunGained: lambda s, e: replace(s, sun=_set(s.sun, e.seat, e.sun)),
-    ev.WorkerDrawn: _drawn,
-    ev.DisplayRefilled: lambda s, e: replace(
-        s, display=tuple(e.display), pile_count=max(0, s.pile_count - len(e.drawn))
-    ),
-    ev.TurnEnded: _same,
-    ev.TempleScored: _same,
-    ev.GameEnded: lambda s, e: replace(s, over=True),
-}
-"""One case per engine event type: how it changes what is shown."""
-
-
 def reduce(shown: Shown, event: ev.Event) -> Shown:
-    """``shown`` moved on by ``event``. Raises KeyError for an event type with no case."""
-    return REDUCERS[type(event)](shown, event)
+    """``shown`` moved on by ``event``: the one case per engine event type of the table."""
+    s = shown
+    match event:
+        case ev.TurnStarted(seat=seat, turn=turn):
+            return replace(s, mover=seat, turn=turn)
+        case ev.TilePlaced():
+            return _placed(s, event)
+        case ev.SunSpent(seat=seat, sun=sun) | ev.SunGained(seat=seat, sun=sun):
+            return replace(s, sun=_set(s.sun, seat, sun))
+        case ev.JungleFilled():
+            return _filled(s, event)
+        case ev.CacaoGained(seat=seat, cacao=cacao):
+            return replace(s, cacao=_set(s.cacao, seat, cacao))
+        case ev.CacaoSold(seat=seat, cacao=cacao, gold=gold):
+            return replace(s, cacao=_set(s.cacao, seat, cacao), gold=_set(s.gold, seat, gold))
+        case ev.GoldGained(seat=seat, gold=gold) | ev.GoldPaid(seat=seat, gold=gold):
+            return replace(s, gold=_set(s.gold, seat, gold))
+        case ev.WaterMoved(seat=seat, end=end):
+            return replace(s, water=_set(s.water, seat, end))
+        case ev.WorkerDrawn():
+            return _drawn(s, event)
+        case ev.DisplayRefilled(drawn=drawn, display=display):
+            return replace(s, display=tuple(display), pile_count=max(0, s.pile_count - len(drawn)))
+        case ev.GameEnded():
+            return replace(s, over=True)
+        case ev.FillRequired() | ev.EdgeActivated() | ev.EdgeResolved() | ev.TurnEnded() | ev.TempleScored():
+            return s
+        case _:
+            assert_never(event)

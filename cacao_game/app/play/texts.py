@@ -8,10 +8,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
-from cacao_game.app.strings import t, tn
+from cacao_game.app.strings import t, tn, winners_text
+from cacao_game.app.tile_words import jungle_phrase
+from cacao_game.engine import Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos, water_value
+from cacao_game.session.notices import Refusal, Refused
 from cacao_game.session.outcomes import Outcome
 from cacao_game.session.preview import TurnPreview
 
@@ -28,13 +32,19 @@ class LogLine:
     """The board square the line is about (a tile laid, a worker that acted), if any."""
 
 
-def gains_text(total: Counter[str], then: object = None) -> str:
+def gains_text(total: Counter[str], then: Phase | None = None) -> str:
     """``+2 cacao, +3 gold`` (or "no immediate gain"); ``then``: the phase of the same seat's
     next decision this turn (``Phase.FILL`` or ``Phase.RESOLVE``), named after the gains."""
     parts = [amounts(total)] if amounts(total) else []
-    name = getattr(then, "name", None)
-    if name in ("FILL", "RESOLVE"):
-        parts.append(t(f"play.then_{name.lower()}"))
+    match then:
+        case Phase.FILL:
+            parts.append(t("play.then_fill"))
+        case Phase.RESOLVE:
+            parts.append(t("play.then_resolve"))
+        case Phase.PLACE | Phase.GAME_OVER | None:
+            pass
+        case _:
+            assert_never(then)
     return ", ".join(parts) if parts else t("play.yield_none")
 
 
@@ -78,6 +88,33 @@ def outcome_text(outcome: Outcome) -> tuple[str, str]:
     return ", ".join(words) or t("outcome.nothing"), amounts(outcome.gains) or t("outcome.no_change")
 
 
+def refusal_text(refused: Refused, names: Sequence[str]) -> str | None:
+    """Why an undo was refused, in words; None for the refusals the table answers with the
+    error sound alone (the move or the tutorial step says the rest)."""
+    name = names[refused.seat] if refused.seat is not None else ""
+    match refused.reason:
+        case Refusal.UNDO_NOBODY:
+            return t("play.undo_nobody")
+        case Refusal.UNDO_NOTHING:
+            return t("play.undo_nothing")
+        case Refusal.UNDO_OTHER_HUMAN:
+            return t("play.undo_other_human", name=name)
+        case Refusal.UNDO_TURN_OVER:
+            return t("play.undo_turn_over")
+        case Refusal.UNDO_REVEAL:
+            return t("play.undo_reveal")
+        case Refusal.CONFIRM_NOTHING | Refusal.ILLEGAL | Refusal.TUTORIAL:
+            return None
+        case _:
+            assert_never(refused.reason)
+
+
+def per_seat(values: Sequence[int], names: Sequence[str], sign: str = "") -> str:
+    """The seats with a value, named: "Ana 2, Bo 1" ("Ana +6, Bo +3" with ``sign="+"``), or
+    "nobody" (a temple's workers and its awards, in the log and the tooltip)."""
+    return ", ".join(f"{names[s]} {sign}{v}" for s, v in enumerate(values) if v) or t("play.nobody")
+
+
 def _signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
@@ -89,41 +126,66 @@ def log_lines(
     turn they start in and ``temples`` the number of temples scored before them."""
     lines: list[LogLine] = []
     for e in events:
-        seat = getattr(e, "seat", None)
-        name = names[seat] if seat is not None else ""
-        text: str | None = None
-        if isinstance(e, ev.TurnStarted):
-            turn = e.turn
-            lines.append(LogLine(t("log.turn", turn=e.turn + 1, name=name), seat, turn, heading=True))
-        elif isinstance(e, ev.TilePlaced):
-            text = t("log.overbuild" if e.overbuild else "log.place", name=name, tile=t(f"tile.{e.tile}"))
-        elif isinstance(e, ev.JungleFilled):
-            text = t("log.fill", name=name, jungle=t(f"jungle.{e.tile}"))
-        elif isinstance(e, ev.CacaoGained) and (e.gained or e.lost):
-            if not e.gained:
-                text = tn("log.cacao_full", e.lost, name=name)
-            else:
-                text = tn("log.cacao_lost" if e.lost else "log.cacao", e.gained, name=name, lost=e.lost)
-        elif isinstance(e, ev.CacaoSold) and e.sold:
-            text = tn("log.sold", e.sold, name=name, gold=e.sold * e.price)
-        elif isinstance(e, ev.GoldGained):
-            text = t("log.gold", name=name, n=e.gained)
-        elif isinstance(e, ev.GoldPaid):
-            text = t("log.paid", name=name, n=e.paid)
-        elif isinstance(e, ev.WaterMoved) and e.end != e.start:
-            start, end = _signed(water_value(e.start)), _signed(water_value(e.end))
-            text = t("log.water", name=name, start=start, end=end)
-        elif isinstance(e, ev.SunGained) and e.gained:
-            text = tn("log.sun", e.gained, name=name)
-        elif isinstance(e, ev.TempleScored):
-            awards = ", ".join(f"{names[s]} +{g}" for s, g in enumerate(e.gold) if g) or t("play.nobody")
-            temples += 1
-            lines.append(LogLine(t("log.temple", number=temples, awards=awards), None, turn, pos=e.pos))
-        elif isinstance(e, ev.GameEnded):
-            winners = " & ".join(names[s] for s in e.winners)
-            lines.append(
-                LogLine(t("log.won", names=winners), e.winners[0] if e.winners else None, turn, heading=True)
-            )
-        if text is not None:
-            lines.append(LogLine(text, seat, turn, pos=getattr(e, "pos", None)))
+        match e:
+            case ev.TurnStarted():
+                turn = e.turn
+            case ev.TempleScored():
+                temples += 1
+        line = log_line(e, names, turn, temples)
+        if line is not None:
+            lines.append(line)
     return lines
+
+
+def log_line(e: ev.Event, names: Sequence[str], turn: int, temples: int) -> LogLine | None:
+    """The log line of ``e`` (None: the log leaves it out), in turn ``turn``; ``temples`` counts
+    the temples scored so far, ``e`` included."""
+    name = names[e.seat] if isinstance(e, ev.SeatEvent) else ""
+    match e:
+        case ev.TurnStarted():
+            return LogLine(t("log.turn", turn=e.turn + 1, name=name), e.seat, turn, heading=True)
+        case ev.TilePlaced():
+            text = t("log.overbuild" if e.overbuild else "log.place", name=name, tile=t(f"tile.{e.tile}"))
+            return LogLine(text, e.seat, turn, pos=e.pos)
+        case ev.JungleFilled():
+            return LogLine(t("log.fill", name=name, jungle=jungle_phrase(e.tile)), e.seat, turn, pos=e.pos)
+        case ev.CacaoGained(gained=0, lost=0):
+            return None
+        case ev.CacaoGained(gained=0):
+            return LogLine(tn("log.cacao_full", e.lost, name=name), e.seat, turn)
+        case ev.CacaoGained():
+            key = "log.cacao_lost" if e.lost else "log.cacao"
+            return LogLine(tn(key, e.gained, name=name, lost=e.lost), e.seat, turn)
+        case ev.CacaoSold(sold=0):
+            return None
+        case ev.CacaoSold():
+            return LogLine(tn("log.sold", e.sold, name=name, gold=e.sold * e.price), e.seat, turn)
+        case ev.GoldGained():
+            return LogLine(t("log.gold", name=name, n=e.gained), e.seat, turn)
+        case ev.GoldPaid():
+            return LogLine(t("log.paid", name=name, n=e.paid), e.seat, turn)
+        case ev.WaterMoved() if e.end != e.start:
+            start, end = _signed(water_value(e.start)), _signed(water_value(e.end))
+            return LogLine(t("log.water", name=name, start=start, end=end), e.seat, turn)
+        case ev.SunGained() if e.gained:
+            return LogLine(tn("log.sun", e.gained, name=name), e.seat, turn)
+        case ev.TempleScored():
+            text = t("log.temple", number=temples, awards=per_seat(e.gold, names, "+"))
+            return LogLine(text, None, turn, pos=e.pos)
+        case ev.GameEnded():
+            text = winners_text([names[s] for s in e.winners])
+            return LogLine(text, e.winners[0] if e.winners else None, turn, heading=True)
+        case (
+            ev.WaterMoved()
+            | ev.SunGained()
+            | ev.SunSpent()
+            | ev.FillRequired()
+            | ev.EdgeActivated()
+            | ev.EdgeResolved()
+            | ev.WorkerDrawn()
+            | ev.DisplayRefilled()
+            | ev.TurnEnded()
+        ):
+            return None
+        case _:
+            assert_never(e)

@@ -17,7 +17,7 @@ from cacao_game.app.scene import Scene
 from cacao_game.app.widgets import FocusList, Panel, TextInput, Tooltip, Widget
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 
 class Stage:
@@ -58,7 +58,7 @@ class WidgetScene(Scene):
 
     modal: bool = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.widgets: list[Widget] = []
         self.focus = FocusList([])
@@ -165,8 +165,8 @@ class WidgetScene(Scene):
 
 
 class DialogScene(WidgetScene):
-    """A modal box centred over the scene below (dimmed): ``panel_rect`` sizes it,
-    ``draw_dialog`` fills it; its widgets are drawn on top."""
+    """A modal box centred over the scene below (dimmed): ``panel_rect`` sizes it (opaque:
+    the table does not show through), ``draw_dialog`` fills it; its widgets are drawn on top."""
 
     transparent = True
     modal = True
@@ -183,6 +183,6 @@ class DialogScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 150)
         panel = self.panel_rect()
-        theme.draw_panel(surface, panel, border=theme.GOLD)
+        theme.draw_panel(surface, panel, border=theme.GOLD, alpha=255)
         self.draw_dialog(surface, panel)
         self.draw_widgets(surface)

@@ -14,7 +14,7 @@ from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 DIALOG_W = 860
 TEXT_PAD = 48
@@ -29,7 +29,7 @@ class ConfirmDialog(DialogScene):
 
     def __init__(
         self,
-        app: App,
+        app: Shell,
         message: str,
         on_yes: Callable[[], object],
         on_no: Callable[[], object] | None = None,

@@ -18,11 +18,12 @@ from cacao_game.app.intents import display_name
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import RULES_SECTIONS, language, t
+from cacao_game.app.tile_words import jungle_action, jungle_name, rules_text
 from cacao_game.app.widgets import Button
 from cacao_game.engine.tiles import JUNGLE_CODES, START_TILES, jungle_deck
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 PANEL = (110, 60, 1700, 960)
 KEYS_W = 640
@@ -46,9 +47,7 @@ def tile_count(code: str) -> str:
 
 def tile_rows() -> tuple[TileRow, ...]:
     """The tile overview, in the engine's order of the jungle tiles."""
-    return tuple(
-        (code, t(f"jungle_name.{code}"), tile_count(code), t(f"tile_action.{code}")) for code in JUNGLE_CODES
-    )
+    return tuple((code, jungle_name(code), tile_count(code), jungle_action(code)) for code in JUNGLE_CODES)
 
 
 class HelpOverlay(WidgetScene):
@@ -58,7 +57,7 @@ class HelpOverlay(WidgetScene):
     modal = True
     is_help = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.scroll = 0
         """How far the rules column is scrolled, in real pixels."""
@@ -112,12 +111,12 @@ class HelpOverlay(WidgetScene):
         below = next((s for s in reversed(self.app.stack) if s is not self and not s.transparent), None)
         own = below.help_topics() if below is not None else []
         return [*own, (t("help.mouse_title"), t("help.mouse"))] + [
-            (t(f"rules.{key}.title"), t(f"rules.{key}")) for key in RULES_SECTIONS
+            (t(f"rules.{key}.title"), rules_text(key)) for key in RULES_SECTIONS
         ]
 
     def rulings(self) -> tuple[str, str]:
         """The last section: the rulings where the rulebooks are silent (seeds/RULES.md)."""
-        return t("rules.rulings.title"), t("rules.rulings")
+        return t("rules.rulings.title"), rules_text("rulings")
 
     def scroll_by(self, pixels: int) -> None:
         """Scroll the rules column by ``pixels`` real pixels, kept within its content."""

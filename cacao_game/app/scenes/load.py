@@ -13,16 +13,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import open_save
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import missing_glyphs
 from cacao_game.app.strings import kind_label, problem_text, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.saves import SaveInfo, delete_save, list_saves
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ def friendly_time(iso: str) -> str:
 class LoadScene(WidgetScene):
     """Lists ``cacao_game.saves.list_saves()``; the wheel scrolls by a row."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.saves: list[SaveInfo] = []
         self.first = 0
@@ -116,12 +117,13 @@ class LoadScene(WidgetScene):
         """Confirm, then delete the save and its backup."""
         name = self.display_name(info)
         self.app.open(
-            "confirm",
-            t("load.delete_confirm", name=name),
-            lambda: self.delete(info),
-            danger=True,
-            yes=t("load.delete"),
-            no=t("common.cancel"),
+            routes.Confirm(
+                t("load.delete_confirm", name=name),
+                lambda: self.delete(info),
+                danger=True,
+                yes=t("load.delete"),
+                no=t("common.cancel"),
+            )
         )
 
     def delete(self, info: SaveInfo) -> None:
@@ -209,7 +211,9 @@ class LoadScene(WidgetScene):
             color = entry.get("color", "red")
             theme.draw_seat_marker(self.app, surface, color, (x + px(18), row.centery), px(15))
             playing = seat == info.current_seat
-            name = str(entry.get("name") or kind_label(entry.get("kind", "")))
+            name = str(entry.get("name") or "")
+            if not name or missing_glyphs(self.app.assets, name):
+                name = kind_label(entry.get("kind", ""))
             text(
                 small,
                 name,

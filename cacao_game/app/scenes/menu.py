@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -16,10 +16,15 @@ from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button
 from cacao_game.tutorial import progress as tutorial_progress
 from cacao_game.tutorial.script import CHAPTERS, STEPS, chapter_of
+from cacao_game.version import app_version
 
 __all__ = ["MenuScene"]
 
 BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 70, 14
+VERSION_SIZE = 18
+"""The version in the bottom-right corner: small, yet 12 px or more at 1366x768."""
+ONLINE = "menu.online"
+"""The row of Host a game and Join a game."""
 DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "plantation1", "market4")
 
 
@@ -38,27 +43,46 @@ class MenuScene(WidgetScene):
                 ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
             )
         lead = not newcomer and not unfinished
-        entries.append(("menu.new", lambda: self.app.open("setup"), "primary" if lead else "secondary"))
+        entries.append(
+            ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
+        )
         if not newcomer:
             entries.append(learn)
+        entries.append((ONLINE, lambda: None, "secondary"))
         entries += [
-            ("menu.load", lambda: self.app.open("load"), "secondary"),
-            ("menu.settings", lambda: self.app.open("settings"), "secondary"),
-            ("menu.rules", lambda: self.app.open("rules"), "secondary"),
+            ("menu.load", lambda: self.app.open(routes.Load()), "secondary"),
+            ("menu.settings", lambda: self.app.open(routes.SettingsPage()), "secondary"),
+            ("menu.rules", lambda: self.app.open(routes.Rules()), "secondary"),
             ("menu.quit", self.app.quit, "ghost"),
         ]
         width, height = self.app.screen.get_size()
         cx = width // 2
-        step = px(BUTTON_H + BUTTON_GAP)
-        top = height // 2 - px(150 if len(entries) > 6 else 120 if len(entries) > 5 else 90)
+        crowded = len(entries) > 7
+        step = px(BUTTON_H + (BUTTON_GAP // 2 if crowded else BUTTON_GAP))
+        top = height // 2 - px(
+            180 if crowded else 150 if len(entries) > 6 else 120 if len(entries) > 5 else 90
+        )
         self.widgets = []
         for i, (key, action, style) in enumerate(entries):
             rect = pygame.Rect(0, 0, px(BUTTON_W), px(BUTTON_H))
             rect.midtop = (cx, top + i * step)
+            if key == ONLINE:
+                self.widgets += self.online_buttons(rect)
+                continue
             caption = self.tutorial_caption(newcomer) if key == "tutorial.menu" else ""
             self.widgets.append(
                 Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
             )
+
+    def online_buttons(self, row: pygame.Rect) -> list[Button]:
+        """Host a game and Join a game, side by side in one row."""
+        half = (row.w - px(BUTTON_GAP)) // 2
+        host = pygame.Rect(row.x, row.y, half, row.h)
+        join = pygame.Rect(row.right - half, row.y, half, row.h)
+        return [
+            Button(host, t("menu.host"), lambda: self.app.open(routes.Setup(hosting=True)), font_size=26),
+            Button(join, t("menu.join"), lambda: self.app.open(routes.Join()), font_size=26),
+        ]
 
     @staticmethod
     def tutorial_caption(newcomer: bool) -> str:
@@ -140,4 +164,14 @@ class MenuScene(WidgetScene):
         foot = self.app.assets.font(theme.SMALL_SIZE)
         theme.draw_text(
             surface, foot, t("menu.footer"), (w // 2, h - px(28)), theme.SAND, anchor="midbottom", shadow=True
+        )
+        version = self.app.assets.font(VERSION_SIZE)
+        theme.draw_text(
+            surface,
+            version,
+            t("menu.version", version=app_version()),
+            (w - px(24), h - px(16)),
+            theme.SAND,
+            anchor="bottomright",
+            shadow=True,
         )

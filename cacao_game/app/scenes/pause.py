@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.scenes.base import DialogScene, design
@@ -32,8 +33,8 @@ class PauseOverlay(DialogScene):
         entries = [
             ("pause.resume", self.back, "primary"),
             ("pause.save", self.save, "secondary"),
-            ("pause.settings", lambda: self.app.open("settings"), "secondary"),
-            ("pause.help", lambda: self.app.open("help"), "secondary"),
+            ("pause.settings", lambda: self.app.open(routes.SettingsPage()), "secondary"),
+            ("pause.help", lambda: self.app.open(routes.Help()), "secondary"),
             ("pause.quit", self.quit_to_menu, "danger"),
         ]
         panel = self.panel_rect()
@@ -42,6 +43,13 @@ class PauseOverlay(DialogScene):
             rect = pygame.Rect(0, 0, px(BUTTON_W), px(BUTTON_H))
             rect.midtop = (panel.centerx, panel.y + px(TOP + i * (BUTTON_H + GAP)))
             self.widgets.append(Button(rect, t(key), action, style=style))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The save key (Ctrl+S) saves here as it does at the table."""
+        if event.type == pygame.KEYDOWN and self.app.intents.has(event, "save"):
+            self.save()
+            return True
+        return super().handle_event(event)
 
     def panel_rect(self) -> pygame.Rect:
         """The overlay's box."""
@@ -62,13 +70,13 @@ class PauseOverlay(DialogScene):
             log.warning("save failed: %s", error)
             self.app.notify(t("pause.save_failed", reason=problem_text(error, details=True)))
         else:
-            self.app.notify(t("pause.saved", where=where))
+            self.app.notify(t("pause.saved", where=Path(where).stem), detail=where)
 
     def quit_to_menu(self) -> None:
         """Ask, then return to the menu."""
         below = self.below()
         question = below.leave_question() if below is not None else t("pause.quit_confirm")
-        self.app.open("confirm", question, self.app.home, danger=True)
+        self.app.open(routes.Confirm(question, self.app.home, danger=True))
 
     def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         theme.draw_title(self.app, surface, t("pause.title"), round(design(panel.y)) + 26, 56)

@@ -14,13 +14,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.ai.review import REVIEW_SECONDS, GameReview
-from cacao_game.app import theme
+from cacao_game.ai.review import REVIEW_SECONDS, GameReview, review_iterations
+from cacao_game.app import routes, theme
 from cacao_game.app.play.ai_link import default_ai
-from cacao_game.app.play.ai_worker import AIClient, ReviewCancel, ReviewDone, ReviewProgress, ReviewRequest
+from cacao_game.app.play.ai_worker import (
+    AIClient,
+    ReviewCancel,
+    ReviewDone,
+    ReviewProgress,
+    ReviewRequest,
+    WorkerRestarted,
+)
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import DialogScene
-from cacao_game.app.strings import joined, seat_names, short_number, t
+from cacao_game.app.shown_names import seat_labels
+from cacao_game.app.strings import joined, t
 from cacao_game.app.widgets import Button
 from cacao_game.config.game import GameConfig
 from cacao_game.records import seat_entries, to_record
@@ -28,7 +36,7 @@ from cacao_game.session.autosave import one_line
 from cacao_game.session.review import ReviewSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
     from cacao_game.engine import Game
 
 log = logging.getLogger(__name__)
@@ -46,12 +54,13 @@ def reviewed_seats(config: GameConfig) -> tuple[int, ...] | None:
 
 
 class ReviewingOverlay(DialogScene):
-    """Review ``game`` (played with ``config``) in the AI worker; ``seconds`` of search per
-    decision, or ``iterations`` re-deals if given (tests); ``ai`` overrides the worker."""
+    """Review ``game`` (played with ``config``) in the AI worker: ``iterations`` re-deals per
+    decision (default ``review_iterations`` for its player count: the same review on every
+    machine; ``seconds`` is about what that takes here); ``ai`` overrides the worker."""
 
     def __init__(
         self,
-        app: App,
+        app: Shell,
         game: Game,
         config: GameConfig,
         *,
@@ -70,6 +79,10 @@ class ReviewingOverlay(DialogScene):
         """Decisions to review, once the worker has said."""
         self.finished = False
 
+    def redeals(self) -> int:
+        """Re-deals per decision of this review."""
+        return self.iterations if self.iterations is not None else review_iterations(self.game.players)
+
     def enter(self) -> None:
         """Start the worker and send it the game."""
         super().enter()
@@ -83,7 +96,7 @@ class ReviewingOverlay(DialogScene):
                 tuple(game.actions),
                 reviewed_seats(self.config),
                 self.seconds,
-                self.iterations,
+                self.redeals(),
             )
         )
 
@@ -121,6 +134,9 @@ class ReviewingOverlay(DialogScene):
                 self.finished = True
                 self._done(reply)
                 return
+            elif isinstance(reply, WorkerRestarted):
+                self.done = 0
+                self.app.notify(t("play.ai_restarted"))
 
     def _done(self, reply: ReviewDone) -> None:
         """Open the reviewed game on the table, or say why there is none."""
@@ -134,7 +150,7 @@ class ReviewingOverlay(DialogScene):
             log.warning("review not shown: %s", error)
             self.app.notify(t("review.failed", reason=one_line(error)))
             return
-        self.app.open("table", session)
+        self.app.open(routes.Table(session, review=session))
 
     def session(self, review: GameReview) -> ReviewSession:
         """The table's source for ``review`` of this game (ValueError if they do not match)."""
@@ -154,9 +170,9 @@ class ReviewingOverlay(DialogScene):
             anchor="midtop",
         )
         small = self.app.assets.font(theme.SMALL_SIZE)
-        names = seat_names(self.config.names, self.config.kinds)
+        names = seat_labels(self.app.assets, self.config.names, self.config.kinds)
         seats = reviewed_seats(self.config) or tuple(range(len(names)))
-        body = t("review.body", names=joined([names[s] for s in seats]), seconds=short_number(self.seconds))
+        body = t("review.body", names=joined([names[s] for s in seats]), n=self.redeals())
         small.align = pygame.FONT_CENTER
         image = theme.render_text(small, body, theme.CREAM, width)
         small.align = pygame.FONT_LEFT

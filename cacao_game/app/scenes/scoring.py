@@ -4,7 +4,8 @@
 projected total after turn ``t`` (an empty history is rebuilt by replaying the game). Numbers
 shown once the reveal is over are exactly ``game.score_now()``. Click or the skip intent shows
 everything at once. Rematch (same seats, new seed), New game, Watch replay, Review game (the
-coach's review of every decision), Menu.
+coach's review of every decision), Menu. A game played across machines holds no decisions here
+(the deal stayed on its host): it offers only New game and Menu.
 """
 
 from __future__ import annotations
@@ -17,20 +18,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game, watch_record
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.overview import draw_board
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import t, tn, winners_text
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
-from cacao_game.session.stats import game_stats
+from cacao_game.session.ledger import game_stats
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
     from cacao_game.engine.game import Game
 
 log = logging.getLogger(__name__)
@@ -54,8 +56,9 @@ STAT_ROWS = ("markets", "mines", "volcanoes", "temples", "water", "sun", "total"
 VIEWS = ("chart", "statistics", "board")
 """What the lower panel can show: the score over the game, where the points came from, the
 final board."""
-TAB_W = 200
-"""Design pixels of one view button."""
+TAB_W, TAB_H, TAB_TOP = 200, 44, 14
+"""Design pixels of one view button, and of the row of them below the lower panel's top (the
+row stays put whatever the view)."""
 TEMPLE_ROW_H = 118
 SEAT_STEP = 84
 """Design pixels: a temple's row (at most) and the room of one seat's workers in it."""
@@ -87,10 +90,14 @@ BANNER_H = 52
 class ScoringScene(WidgetScene):
     """The final scoring of a finished ``game`` played with ``config``."""
 
-    def __init__(self, app: App, game: Game, config: GameConfig, score_history: list[list[int]]) -> None:
+    def __init__(
+        self, app: Shell, game: Game, config: GameConfig, score_history: Sequence[Sequence[int]]
+    ) -> None:
         super().__init__(app)
         self.game = game
         self.config = config
+        self.names = seat_labels(app.assets, config.names, config.kinds)
+        """What the seats are called on screen (a stand-in for a name the fonts cannot draw)."""
         self.standings = game.temple_standings()
         self.scores = game.score_now()
         self.winners = game.winners()
@@ -154,6 +161,12 @@ class ScoringScene(WidgetScene):
             for i, s in enumerate(self.scores)
         ]
 
+    def chart_rows(self) -> list[list[int]]:
+        """The chart's points: each seat's projected total after every turn, the last point
+        being the table's totals as revealed so far (the chart and the table agree at every
+        frame of the reveal, and end on the final scores)."""
+        return [*self.history[:-1], [row["total"] for row in self.rows()]]
+
     def update(self, dt: float) -> None:
         super().update(dt)
         was_done = self._announced > len(self.standings)
@@ -186,7 +199,7 @@ class ScoringScene(WidgetScene):
     def new_game(self) -> None:
         """The setup scene, prefilled with these seats."""
         self.app.home()
-        self.app.open("setup", self.config)
+        self.app.open(routes.Setup(self.config))
 
     def watch_replay(self) -> None:
         """UI-play's replay of this game, if available."""
@@ -197,11 +210,11 @@ class ScoringScene(WidgetScene):
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
-        watch_record(self.app, record)
+        watch_record(self.app, record, self.config)
 
     def review(self) -> None:
         """Review this game's decisions (a progress overlay, then the reviewed game)."""
-        self.app.open("reviewing", self.game, self.config)
+        self.app.open(routes.Reviewing(self.game, self.config))
 
     def build(self) -> None:
         entries = [
@@ -211,6 +224,8 @@ class ScoringScene(WidgetScene):
             ("review.button", self.review, "secondary"),
             ("scoring.menu", self.app.home, "secondary"),
         ]
+        if not self.game.actions:
+            entries = [entry for entry in entries if entry[0] in ("scoring.new_game", "scoring.menu")]
         stage = self.stage
         right = TABLE[0] + TABLE[2]
         x = right - len(entries) * BUTTON_W - (len(entries) - 1) * BUTTON_GAP
@@ -223,8 +238,7 @@ class ScoringScene(WidgetScene):
             rect = stage.rect(x + i * (BUTTON_W + BUTTON_GAP), BUTTONS_Y, BUTTON_W, BUTTON_H)
             self.widgets.append(Button(rect, t(key), action, style=style))
         for i, view in enumerate(VIEWS):
-            tab_y = CHART[1] + (CHART[3] - 58 if self.view == "board" else 14)
-            rect = stage.rect(CHART[0] + 20 + i * (TAB_W + 10), tab_y, TAB_W, 44)
+            rect = stage.rect(CHART[0] + 20 + i * (TAB_W + 10), CHART[1] + TAB_TOP, TAB_W, TAB_H)
             self.widgets.append(
                 Button(
                     rect,
@@ -267,16 +281,12 @@ class ScoringScene(WidgetScene):
         self.draw_widgets(surface, 0, 3)
         temples, table, chart = (w.rect for w in self.widgets[:3])
         self._draw_temples(surface, temples)
+        self._draw_table(surface, table)
         if self.view == "board":
-            whole = table.union(chart)
-            theme.draw_panel(surface, whole, alpha=250)
-            top = whole.y + px(BANNER_H + 16)
-            area = pygame.Rect(whole.x + px(20), top, whole.w - px(40), whole.bottom - px(74) - top)
+            top = chart.y + px(TAB_TOP + TAB_H + 10)
+            area = pygame.Rect(chart.x + px(20), top, chart.w - px(40), chart.bottom - px(12) - top)
             draw_board(surface, area, self.game, self.art, self.config.colors)
-            self._draw_banner(surface, table)
-        else:
-            self._draw_table(surface, table)
-        if self.view == "chart":
+        elif self.view == "chart":
             self._draw_chart(surface, chart)
         elif self.view == "statistics":
             self._draw_statistics(surface, chart)
@@ -389,7 +399,7 @@ class ScoringScene(WidgetScene):
             border = theme.GOLD if winner else self.seat_color(seat)
             pygame.draw.rect(surface, border, rect, px(3 if winner else 2), border_radius=px(12))
             self.marker(surface, seat, (rect.x + px(34), rect.centery), px(16))
-            name = theme.fit_text(name_font, self.config.seats[seat].name, px(NAME_W))
+            name = theme.fit_text(name_font, self.names[seat], px(NAME_W))
             theme.draw_text(
                 surface, name_font, name, (rect.x + px(66), rect.centery), theme.CREAM, anchor="midleft"
             )
@@ -410,7 +420,7 @@ class ScoringScene(WidgetScene):
     def _draw_banner(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         if not self.done:
             return
-        text = winners_text([self.config.seats[s].name for s in self.winners])
+        text = winners_text([self.names[s] for s in self.winners])
         layer = pygame.Surface((panel.w - px(64), px(BANNER_H)), pygame.SRCALPHA)
         room = layer.get_width() - px(30) - len(self.winners) * px(44)
         font = theme.fit_font(self.app, theme.HEADING_SIZE - 4, text, room, "black")
@@ -425,10 +435,11 @@ class ScoringScene(WidgetScene):
 
     def _draw_chart(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         area = pygame.Rect(panel.x + px(90), panel.y + px(90), panel.w - px(130), panel.h - px(140))
-        values = [v for row in self.history for v in row]
+        history = self.chart_rows()
+        values = [v for row in history for v in row]
         low, high = min([*values, 0]), max([*values, 1])
         span = max(1, high - low)
-        turns = max(1, len(self.history) - 1)
+        turns = max(1, len(history) - 1)
         small = self.app.assets.font(theme.SMALL_SIZE - 2)
         step = _nice_step(span)
         value = (low // step) * step
@@ -457,7 +468,7 @@ class ScoringScene(WidgetScene):
         for seat in range(len(self.scores)):
             points = [
                 (area.x + turn * area.w / turns, area.bottom - (row[seat] - low) * area.h / span)
-                for turn, row in enumerate(self.history)
+                for turn, row in enumerate(history)
             ]
             if len(points) > 1:
                 pygame.draw.lines(surface, self.seat_color(seat, "outline"), False, points, px(6))
@@ -480,7 +491,7 @@ class ScoringScene(WidgetScene):
         for seat in range(seats):
             x = area.x + label_w + seat * column + column // 2
             self.marker(surface, seat, (x - px(40), area.y + row_h // 2), px(9))
-            name = theme.fit_text(small, self.config.seats[seat].name, column - px(60))
+            name = theme.fit_text(small, self.names[seat], column - px(60))
             theme.draw_text(
                 surface, small, name, (x - px(26), area.y + row_h // 2), theme.CREAM, anchor="midleft"
             )
@@ -510,7 +521,7 @@ class ScoringScene(WidgetScene):
         width = max(px(40), min(px(160), (panel.right - px(28) - left) // max(1, count) - px(44)))
         x = panel.right - px(28)
         for seat in reversed(range(count)):
-            name = theme.fit_text(font, self.config.seats[seat].name, width)
+            name = theme.fit_text(font, self.names[seat], width)
             rect = theme.draw_text(surface, font, name, (x, panel.y + px(38)), theme.CREAM, anchor="midright")
             self.marker(surface, seat, (rect.x - px(16), rect.centery), px(9))
             x = rect.x - px(44)

@@ -35,7 +35,7 @@ from cacao_game.config.choices import (
 from cacao_game.config.game import COLORS
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ def ui_scale_options(screen_size: tuple[int, int]) -> list[tuple[str, str]]:
 class SettingsScene(WidgetScene):
     """Change and store the settings; Back (or Esc) returns to where it was opened."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.capturing: str | None = None
         """The intent waiting for its new key, or None."""

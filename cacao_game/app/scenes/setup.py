@@ -14,40 +14,45 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game
+from cacao_game.app.netplay import DEFAULT_PORT, host_game
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import color_label, kind_label, short_number, t, unique_names
+from cacao_game.app.shown_names import name_glyph_problem
+from cacao_game.app.strings import color_label, is_automatic_name, kind_label, short_number, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.choices import THINKING_TIMES
 from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
+from cacao_game.net.protocol import REMOTE
 
 if TYPE_CHECKING:
-    from cacao_game.app.app import App
+    from cacao_game.app.scene import Shell
 
 SEED_LIMIT = 1_000_000_000
 SEATS_PANEL = (80, 200, 1180, 720)
 OPTIONS_PANEL = (1300, 200, 540, 720)
 ROW_H, ROW_GAP = 118, 14
 BOTTOM = 1040
+HOST_LABELS = ((176, "setup.start_player"), (282, "setup.thinking"), (388, "net.port"))
+"""The hosting setup's option labels: design y inside the options panel and string key."""
 """Design pixels: the two panels, a seat row and the gap between rows, the buttons' bottom."""
 COLUMNS = ((96, 330, "setup.name"), (446, 270, "setup.colour"), (736, 300, "setup.player"))
 """A seat row's columns: design x inside the row, width and heading."""
 
 
-def seat_kinds() -> list[str]:
-    """``human``, then the AI levels in the registry's order (``cacao_game.ai.LEVELS``), read
-    now so new levels show up."""
+def seat_kinds(hosting: bool = False) -> list[str]:
+    """``human`` (and ``remote`` when hosting a game across machines), then the AI levels in
+    the registry's order (``cacao_game.ai.LEVELS``), read now so new levels show up."""
     from cacao_game import ai
 
-    return [HUMAN, *ai.LEVELS]
+    return [HUMAN, REMOTE, *ai.LEVELS] if hosting else [HUMAN, *ai.LEVELS]
 
 
 def default_ai(kinds: list[str]) -> str:
     """The AI level a new AI seat gets: medium if present, else the first AI level."""
-    ais = [k for k in kinds if k != HUMAN]
+    ais = [k for k in kinds if k not in (HUMAN, REMOTE)]
     return "medium" if "medium" in ais else (ais[0] if ais else HUMAN)
 
 
@@ -73,13 +78,32 @@ def default_name(kind: str, number: int) -> str:
 
 
 class SetupScene(WidgetScene):
-    """Choose the seats and options, then Start replaces everything with the play scene."""
+    """Choose the seats and options, then Start replaces everything with the play scene.
 
-    def __init__(self, app: App, config: GameConfig | None = None) -> None:
+    ``hosting``: the Host a game setup. One more seat kind, ``remote`` (a friend who joins
+    from another machine); exactly one human seat (the hosting player); a port, whether
+    other machines may connect, and whether hints are allowed instead of the seed; Host
+    starts the host and opens its lobby."""
+
+    last_hosted: GameConfig | None = None
+    """The seats of the last game hosted (this run of the app)."""
+
+    def __init__(self, app: Shell, config: GameConfig | None = None, *, hosting: bool = False) -> None:
         super().__init__(app)
-        self.kinds = seat_kinds()
-        previous = config or getattr(app, "last_config", None)
-        if previous is not None:
+        self.hosting = hosting
+        self.kinds = seat_kinds(hosting)
+        self.port_text = str(DEFAULT_PORT)
+        self.everywhere = False
+        self.hints = True
+        previous = config or (SetupScene.last_hosted if hosting else app.last_config)
+        if hosting and previous is None:
+            self.seats = [
+                SeatConfig(default_name(HUMAN, 1), "red", HUMAN),
+                SeatConfig(default_name(REMOTE, 2), "purple", REMOTE),
+            ]
+            self.variant = "base"
+            self.thinking_time = default_thinking_time()
+        elif previous is not None:
             self.seats = [SeatConfig(s.name, s.color, s.kind) for s in previous.seats]
             self.variant = previous.variant
             self.thinking_time = previous.thinking_time or default_thinking_time()
@@ -93,8 +117,10 @@ class SetupScene(WidgetScene):
             self.thinking_time = default_thinking_time()
         automatic = unique_names([default_name(s.kind, i + 1) for i, s in enumerate(self.seats)])
         self.auto_named = [
-            s.name in (automatic[i], default_name(s.kind, i + 1)) for i, s in enumerate(self.seats)
+            s.name == automatic[i] or is_automatic_name(s.name, s.kind, i + 1)
+            for i, s in enumerate(self.seats)
         ]
+        self.name_automatic_seats()
         self.seed_text = ""
         self.start: int | None = None
 
@@ -161,11 +187,20 @@ class SetupScene(WidgetScene):
         """Why the game cannot start yet, or None."""
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
             return t("setup.error_seats")
+        if self.hosting:
+            kinds = [s.kind for s in self.seats]
+            if kinds.count(HUMAN) != 1 or REMOTE not in kinds:
+                return t("net.error_seats")
+            if not (self.port_text.isdigit() and 1 <= int(self.port_text) <= 65535):
+                return t("net.error_port")
         colors = [s.color for s in self.seats]
         if len(set(colors)) != len(colors) or any(c not in COLORS for c in colors):
             return t("setup.error_colours")
         if any(name_problem(" ".join(s.name.split())) for s in self.seats):
             return t("setup.error_name")
+        glyphs = name_glyph_problem(self.app.assets, [s.name for s in self.seats])
+        if glyphs is not None:
+            return glyphs
         if self.seed_text and not (self.seed_text.isdigit() and int(self.seed_text) < SEED_LIMIT):
             return t("setup.error_seed")
         return None
@@ -188,19 +223,35 @@ class SetupScene(WidgetScene):
         return config
 
     def start_game(self) -> None:
-        """Start: remember these seats for next time and open the play scene."""
+        """Start: remember these seats for next time and open the play scene (hosting: start
+        the host and open its lobby)."""
         try:
             config = self.config()
         except ValueError as error:
             self.app.notify(str(error))
             return
-        self.app.last_config = GameConfig(
+        remembered = GameConfig(
             [SeatConfig(s.name, s.color, s.kind) for s in self.seats],
             self.variant,
             None,
             thinking_time=self.thinking_time,
         )
+        if self.hosting:
+            SetupScene.last_hosted = remembered
+            self.host(config)
+            return
+        self.app.last_config = remembered
         start_game(self.app, config)
+
+    def host(self, config: GameConfig) -> None:
+        """Start hosting ``config``'s game and wait for the players in the lobby."""
+        try:
+            source = host_game(config, port=int(self.port_text), everywhere=self.everywhere, hints=self.hints)
+        except (OSError, ValueError, TimeoutError) as error:
+            self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
+            return
+        self.app.home()
+        self.app.open(routes.Lobby(source))
 
     # ------------------------------------------------------------------ widgets
 
@@ -237,7 +288,8 @@ class SetupScene(WidgetScene):
         back.bottomleft = (seats.x, bottom)
         start = pygame.Rect(0, 0, px(380), px(76))
         start.bottomright = (options.right, bottom)
-        self.start_button = Button(start, t("common.start"), self.start_game, style="primary", font_size=34)
+        label = t("net.host") if self.hosting else t("common.start")
+        self.start_button = Button(start, label, self.start_game, style="primary", font_size=34)
         self.widgets += [Button(back, t("common.back"), self.back), self.start_button]
 
     def _seat_widgets(self, seat: int) -> list[Widget]:
@@ -280,6 +332,8 @@ class SetupScene(WidgetScene):
         return widgets
 
     def _option_widgets(self) -> list[Widget]:
+        if self.hosting:
+            return self._host_option_widgets()
         variant = Toggle(
             self.option(84, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
         )
@@ -306,6 +360,54 @@ class SetupScene(WidgetScene):
         )
         return [variant, seed, start, thinking]
 
+    def _start_and_thinking(self, start_y: int, thinking_y: int) -> list[Widget]:
+        options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
+        options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
+        start = Cycler(self.option(start_y, 60), options, self.start, self._set_start)
+        times = [
+            (seconds, t("setup.thinking_value", seconds=short_number(seconds))) for seconds in THINKING_TIMES
+        ]
+        thinking = Cycler(
+            self.option(thinking_y, 60),
+            times,
+            self.thinking_time,
+            self._set_thinking_time,
+            tooltip=t("setup.thinking_hint"),
+        )
+        return [start, thinking]
+
+    def _host_option_widgets(self) -> list[Widget]:
+        variant = Toggle(
+            self.option(84, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
+        )
+        port = TextInput(
+            self.option(HOST_LABELS[2][0] + 20, 60),
+            self.port_text,
+            self._set_port,
+            placeholder=str(DEFAULT_PORT),
+            max_length=5,
+            allowed=str.isdigit,
+        )
+        network = Toggle(self.option(490, 60), t("net.everywhere"), self.everywhere, self._set_everywhere)
+        hints = Toggle(self.option(566, 60), t("net.hints"), self.hints, self._set_hints)
+        return [
+            variant,
+            *self._start_and_thinking(HOST_LABELS[0][0] + 20, HOST_LABELS[1][0] + 20),
+            port,
+            network,
+            hints,
+        ]
+
+    def _set_port(self, text: str) -> None:
+        self.port_text = text
+
+    def _set_everywhere(self, everywhere: bool) -> None:
+        self.everywhere = everywhere
+        self.rebuild()
+
+    def _set_hints(self, hints: bool) -> None:
+        self.hints = hints
+
     def _set_variant(self, volcano: bool) -> None:
         self.variant = "volcano" if volcano else "base"
 
@@ -325,7 +427,8 @@ class SetupScene(WidgetScene):
         self.start_button.enabled = self.validation_error() is None
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        theme.draw_title(self.app, surface, t("setup.title"), self.stage.screen_y(48))
+        title = t("net.host_title") if self.hosting else t("setup.title")
+        theme.draw_title(self.app, surface, title, self.stage.screen_y(48))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
@@ -361,11 +464,21 @@ class SetupScene(WidgetScene):
             pygame.draw.rect(surface, theme.PANEL_LIGHT, card, border_radius=px(14))
             pygame.draw.rect(surface, self.app.assets.seat_color(s.color), card, px(3), border_radius=px(14))
             theme.draw_seat_marker(self.app, surface, s.color, (row.x + px(48), card.centery), px(24))
-        for y, key in ((248, "setup.seed"), (392, "setup.start_player"), (498, "setup.thinking")):
+        labels = (
+            HOST_LABELS
+            if self.hosting
+            else ((248, "setup.seed"), (392, "setup.start_player"), (498, "setup.thinking"))
+        )
+        for y, key in labels:
             line = self.option(y - 20, 40)
             text = theme.fit_text(small, t(key).upper(), line.w)
             theme.draw_text(surface, small, text, line.midleft, theme.MUTED, anchor="midleft")
         note = self.app.assets.font(theme.SMALL_SIZE - 1)
+        if self.hosting:
+            line = self.option(640, 0)
+            text = t("net.bind_all") if self.everywhere else t("net.bind_local")
+            theme.draw_text(surface, note, text, line.topleft, theme.SAND, width=line.w)
+            return
         for y, key in ((150, "setup.variant_hint"), (334, "setup.seed_note")):
             line = self.option(y, 0)
             theme.draw_text(surface, note, t(key), line.topleft, theme.SAND, width=line.w)

@@ -1,0 +1,133 @@
+"""Games across machines, as the app starts them: host a table or join one.
+
+Hosting starts a ``BackgroundHost`` (``cacao_game.net.hosting``) on this machine, opens a
+table for the seats chosen in the setup (the hosting player's own seat is a remote seat they
+claim at once) and joins it over 127.0.0.1 like everyone else: the hosting player's table is
+a ``RemoteSource`` too. Joining is a ``NetClient`` to the address, port and code typed.
+
+No pygame and no scene here: the Host and Join screens call these and show the result.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+from dataclasses import dataclass
+from typing import Final
+
+from cacao_game.config.game import HUMAN, GameConfig
+from cacao_game.net.client import NetClient
+from cacao_game.net.hosting import BackgroundHost
+from cacao_game.net.protocol import REMOTE, VERSION, Join, SeatSpec, TableOptions
+from cacao_game.net.remote import RemoteSource
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT: Final = 8765
+"""The port a host listens on unless the player types another (``--serve``'s default too)."""
+LOOPBACK: Final = "127.0.0.1"
+"""This computer only."""
+EVERYWHERE: Final = "0.0.0.0"
+"""Every network interface: any machine that can reach this one may connect."""
+STANDIN_AFTER: Final = 60.0
+"""Seconds a dropped player's seat waits before an AI (easy) stands in for them."""
+
+
+class HostedSource(RemoteSource):
+    """The hosting player's table: a ``RemoteSource`` on their own host, which stops (every
+    connection closed) when the table is closed."""
+
+    def __init__(self, client: NetClient, host: BackgroundHost, code: str, bind: str) -> None:
+        super().__init__(client)
+        self.host = host
+        self.code = code
+        self.bind = bind
+
+    @property
+    def port(self) -> int:
+        """The port the host listens on."""
+        return self.host.port
+
+    def close(self) -> None:
+        """Leave the table and stop the host."""
+        super().close()
+        self.host.stop()
+
+
+def table_options(config: GameConfig, hints: bool) -> tuple[TableOptions, int]:
+    """The host's table for the seats set up in ``config`` (turn order kept): the one
+    ``human`` seat (the hosting player) and every ``remote`` seat become remote seats, AI
+    seats keep their level and name. Returns the options and the hosting player's seat.
+    Raises ValueError unless exactly one seat is human and at least one is remote."""
+    humans = [n for n, seat in enumerate(config.seats) if seat.kind == HUMAN]
+    if len(humans) != 1:
+        raise ValueError("a hosted game has exactly one seat for the hosting player")
+    if not any(seat.kind == REMOTE for seat in config.seats):
+        raise ValueError("a hosted game needs a remote player")
+    seats = [
+        SeatSpec(REMOTE, seat.name if seat.kind == HUMAN else "", seat.color)
+        if seat.kind in (HUMAN, REMOTE)
+        else SeatSpec(seat.kind, seat.name, seat.color)
+        for seat in config.seats
+    ]
+    options = TableOptions(
+        seats,
+        config.variant,
+        standin="easy",
+        standin_after=STANDIN_AFTER,
+        hints=hints,
+        thinking_time=config.thinking_time,
+    )
+    return options, humans[0]
+
+
+def host_game(config: GameConfig, *, port: int, everywhere: bool, hints: bool) -> HostedSource:
+    """Host ``config``'s game on ``port`` (of every interface when ``everywhere``, else of
+    127.0.0.1 only) and join it as its human seat. Raises OSError when the host cannot listen
+    there, ValueError when the seats cannot make a hosted table."""
+    options, seat = table_options(config, hints)
+    host = BackgroundHost(None)
+    bind = EVERYWHERE if everywhere else LOOPBACK
+    try:
+        listening = host.start(bind, port)
+        code = host.open_table(options)
+        token = host.claim_seat(code, seat, config.seats[seat].name)
+    except BaseException:
+        host.stop()
+        raise
+    client = NetClient(LOOPBACK, listening, Join(VERSION, code, token=token))
+    client.start()
+    return HostedSource(client, host, code, bind)
+
+
+@dataclass(frozen=True)
+class JoinRequest:
+    """What the Join screen asks for."""
+
+    address: str
+    port: int
+    code: str
+    name: str
+
+
+def join_game(request: JoinRequest) -> RemoteSource:
+    """Start joining table ``request.code`` at ``request.address``:``request.port`` under
+    ``request.name`` (returns at once; the source's ``connection`` and ``ready`` tell how
+    it goes)."""
+    code = request.code.strip().upper()
+    client = NetClient(request.address.strip(), request.port, Join(VERSION, code, name=request.name))
+    client.start()
+    return RemoteSource(client)
+
+
+def lan_addresses() -> list[str]:
+    """The addresses other machines may reach this one at (IPv4, loopback excluded), as this
+    machine's name resolves; [] when it does not. Asked only once the player chose to open
+    the host to the network."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError as error:
+        log.debug("no address for this machine: %s", error)
+        return []
+    found = sorted({str(info[4][0]) for info in infos})
+    return [address for address in found if not address.startswith("127.")]

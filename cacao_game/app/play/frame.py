@@ -1,0 +1,278 @@
+"""``Frame``: everything the table draws this frame, as one frozen value.
+
+The scene builds one frame per update (``PlayScene.update``) from the source, the shown
+snapshot, the input state and the camera; the HUD and the board draw from its fields and
+compute nothing of the game. A seat panel's number and its tooltip's sum read the same field
+(``SeatView.score``, from the shown snapshot), so they agree at every frame, animations
+included. Previews that play moves out (the temple what-if, a placement's yield) are
+computed while building, cached by the position's key, and arrive here as text and numbers.
+
+No pygame here: rectangles are plain ``(x, y, w, h)`` tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from cacao_game.app.play.shown import Shown
+from cacao_game.app.play.texts import LogLine
+from cacao_game.app.strings import t
+from cacao_game.engine import Action, Fill, Overbuild, Phase, Place
+from cacao_game.engine.scoring import SeatScore
+from cacao_game.engine.tiles import Pos
+from cacao_game.session.outcomes import Outcome
+
+Box = tuple[int, int, int, int]
+"""A screen rectangle ``(x, y, w, h)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat panel as drawn: its name, colour and kind, its score as shown (the panel's
+    number is ``score.total``, its tooltip sums ``score``'s parts), its tokens and tiles."""
+
+    seat: int
+    name: str
+    color: str
+    kind: str
+    score: SeatScore
+    final: bool
+    water_step: int
+    hand: int
+    pile: int
+    deciding: bool
+    highlighted: bool
+    thinking: bool
+    pending: bool = False
+    """A person at this seat has an off-turn choice still to make this turn (hot seat): the
+    panel says so until it is made."""
+
+    @property
+    def total(self) -> int:
+        """The big number of the panel."""
+        return self.score.total
+
+    @property
+    def tiles_left(self) -> int:
+        """Worker tiles still to place (hand and pile)."""
+        return self.hand + self.pile
+
+
+@dataclass(frozen=True, slots=True)
+class ActionView:
+    """An action button as drawn: its label, its keys, whether it works now."""
+
+    name: str
+    label: str
+    keys: str
+    enabled: bool
+
+    @property
+    def primary(self) -> bool:
+        """Drawn as the main button (Confirm, Play) when it works."""
+        return self.enabled and self.name in ("confirm", "play")
+
+
+@dataclass(frozen=True, slots=True)
+class Tip:
+    """A tooltip's area and lines."""
+
+    box: Box
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TempleRow:
+    """One temple in the board's corner: its square, workers per seat, the gold each would win
+    now, and the workers after the placement considered (None: none, or no change)."""
+
+    pos: Pos
+    workers: tuple[int, ...]
+    awards: tuple[int, ...]
+    after: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """The hand bar: whose hand (``seat``, None: nothing to show), face down (``hidden``), its
+    tiles, the places whose tile is still flying in (``flying``), the tile selected for a
+    placement and its rotation, and whether an overbuild is possible (its note replaces the
+    pile count)."""
+
+    seat: int | None = None
+    hidden: bool = True
+    tiles: tuple[str, ...] = ()
+    flying: frozenset[int] = frozenset()
+    selected: int | None = None
+    rotation: int = 0
+    overbuild: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayView:
+    """The display: per place the tile drawn there ("" for an empty place: none, flying, or
+    given to a space), whether a fill is being chosen (number badges), and the place outlined
+    as the tile picked."""
+
+    tiles: tuple[str, ...] = ()
+    picking: bool = False
+    picked: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PopupView:
+    """The resolution panel: whose decision (``seat``) in whose turn (``mover``), the ends on
+    offer, the focused and the hinted one, and whether the AI's pick is tagged."""
+
+    seat: int
+    mover: int
+    outcomes: tuple[Outcome, ...]
+    focused: int
+    hinted: int | None
+    ai_pick: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FillView:
+    """A fill being chosen: the tiles still free, the tiles given to spaces so far, the spaces
+    waiting for a tile, the display's tiles as shown (clicks pick them) and the tiles the
+    number keys pick from (the display, or the pile's tile turned up)."""
+
+    free: tuple[str, ...] = ()
+    given: Mapping[Pos, tuple[str, int]] = field(default_factory=dict)
+    spaces: frozenset[Pos] = frozenset()
+    display: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LessonView:
+    """The tutorial's lesson panel: its area, its buttons by name (``show``, ``next``,
+    ``restart``), and whether Enter means Next now."""
+
+    box: Box
+    buttons: tuple[tuple[str, Box], ...]
+    confirms: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Ghost:
+    """A tile an action would lay, drawn translucent (``alpha`` < 255) or solid, outlined as
+    ``outline`` (``given``: a fill already given, ``chosen``: the provisional move,
+    ``hinted``: the provisional move is the hint; ``none``), with its yield label if
+    ``pill``."""
+
+    action: Place | Overbuild | Fill
+    alpha: int
+    outline: str = "none"
+    pill: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """The board as drawn: the shown tiles, the last move (seat, placed square, filled
+    squares), the seat whose tiles are outlined, the legal squares of the decision now (and
+    which of them are overbuilds), the ghosts, the edges still to resolve (glowing), the
+    square of the log line under the mouse, the square under the mouse, and the colour a
+    worker ghost takes (the mover's)."""
+
+    shown: Shown
+    last_move: tuple[int, Pos | None, tuple[Pos, ...]] | None = None
+    highlight: int | None = None
+    targets: tuple[Pos, ...] = ()
+    overbuild: frozenset[Pos] = frozenset()
+    ghosts: tuple[Ghost, ...] = ()
+    edges: tuple[tuple[Pos, int], ...] = ()
+    logged: Pos | None = None
+    hover: Pos | None = None
+    mover_color: str = "red"
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What the table draws now (see the module docstring). ``heading_seat`` is the seat the
+    header, the highlighted panel, the hand and the log agree on (None once the game is
+    over); ``hand_seat`` is the seat whose hand is face up (None: face down)."""
+
+    version: int
+    heading_seat: int | None
+    heading: str
+    status: str
+    problem: str
+    keys: str
+    variant: str
+    seats: tuple[SeatView, ...]
+    hand_seat: int | None
+    pile_count: int
+    revealed: str | None
+    remaining: tuple[tuple[str, int], ...]
+    log: tuple[LogLine, ...]
+    log_scroll: int
+    actions: tuple[ActionView, ...]
+    accepts_input: bool
+    curtain: int | None
+    tips: tuple[Tip, ...]
+    tooltip: tuple[str, ...]
+    temples: tuple[TempleRow, ...] = ()
+    previews: Mapping[Action, str] = field(default_factory=dict)
+    """The yield label of each placement or fill the board shows as a ghost now."""
+    hand: HandView = HandView()
+    display: DisplayView = DisplayView()
+    popup: PopupView | None = None
+    hovered_log: LogLine | None = None
+    mouse: tuple[int, int] = (-1, -1)
+    clock: float = 0.0
+    """Seconds the table has run (spinners turn with it)."""
+    busy: bool = False
+    """An animation runs (a click or Space finishes it; game keys wait)."""
+    stepped: bool = False
+    """The source steps through a recorded game (the replay's keys); ``flags``: a review."""
+    flags: bool = False
+    phase: Phase | None = None
+    """The decision a person at the screen makes now, None when nobody may decide."""
+    fill: FillView = FillView()
+    lesson: LessonView | None = None
+    board: BoardView | None = None
+    provisional: Pos | None = None
+    """The square of the provisional placement (a click there confirms it)."""
+    ready_at: float = 0.0
+    """Board clicks count from this ``clock`` on: the decision just passed to a person at the
+    screen from another seat, and a click meant for that seat's turn must not make a move."""
+
+    def seat_name(self, seat: int) -> str:
+        """What ``seat`` is called."""
+        return self.seats[seat].name
+
+
+def breakdown(score: SeatScore) -> str:
+    """A seat's score part by part, in one line (the panel's tooltip)."""
+    return t(
+        "play.breakdown",
+        gold=score.gold,
+        temples=score.temples,
+        sun=score.sun,
+        water=score.water,
+        total=score.total,
+        cacao=score.cacao,
+    )
+
+
+def panel_tip(view: SeatView) -> tuple[str, ...]:
+    """The tooltip of a whole seat panel: its name, its score's sum, what a click does."""
+    return (view.name, breakdown(view.score), t("tip.panel"))
+
+
+def projected_tip(view: SeatView) -> tuple[str, ...]:
+    """The tooltip of a seat panel's big number."""
+    return (t("tip.projected", name=view.name), breakdown(view.score))
+
+
+def headline(turn: int, mover: int, seat: int | None, names: Sequence[str]) -> str:
+    """The title of turn ``turn`` (counted from 1) of ``mover``: whose turn, and who decides
+    when another seat does; "Game over" when ``seat`` is None."""
+    if seat is None:
+        return t("play.game_over")
+    if seat != mover:
+        return t("play.turn_other", turn=turn, name=names[mover], other=names[seat])
+    return t("play.turn", turn=turn, name=names[mover])

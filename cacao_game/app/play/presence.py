@@ -1,0 +1,93 @@
+"""Who is at a table played across machines, as the table shows it: the banner while the
+link to the host is down, and the seats whose player is away.
+
+``Presence`` is what the table reads of a remote source (``net.remote.RemoteSource`` has
+it); a local table has none.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from cacao_game.app import theme
+from cacao_game.app.scale import px
+from cacao_game.app.strings import t
+from cacao_game.net.remote import CONNECTED
+
+if TYPE_CHECKING:
+    from cacao_game.app.scene import Shell
+
+
+class Presence(Protocol):
+    """The link to the host and the seats away."""
+
+    @property
+    def connection(self) -> str:
+        """``connected``, ``connecting``, ``reconnecting``, or why the host refused (words)."""
+        ...
+
+    @property
+    def failed(self) -> bool:
+        """The host will not have this client any more."""
+        ...
+
+    @property
+    def absent(self) -> frozenset[int]:
+        """Seats whose player is away."""
+        ...
+
+    @property
+    def standing_in(self) -> frozenset[int]:
+        """Seats away for which an AI plays now."""
+        ...
+
+    @property
+    def rejoins(self) -> int:
+        """Grows each time the host sends the whole table again (the table resyncs)."""
+        ...
+
+
+def banner_text(presence: Presence | None) -> str | None:
+    """The banner over the table while the link is down (None: no banner)."""
+    if presence is None or presence.connection == CONNECTED:
+        return None
+    return presence.connection if presence.failed else t("net.lost")
+
+
+def banner_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The banner and its Back to menu button, at the top of the ``board`` area."""
+    banner = pygame.Rect(0, 0, min(board.w - px(40), px(1100)), px(96))
+    banner.midtop = (board.centerx, board.y + px(24))
+    button = pygame.Rect(0, 0, px(280), px(64))
+    button.midright = (banner.right - px(16), banner.centery)
+    return banner, button
+
+
+def draw_banner(app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool) -> None:
+    """The banner over ``board``: ``text`` and the button (``hot``: under the mouse)."""
+    banner, button = banner_rects(board)
+    theme.draw_panel(surface, banner, border=theme.DANGER)
+    width = button.x - banner.x - px(40)
+    font = theme.fit_font(app, theme.BODY_SIZE, text, width, "bold")
+    theme.draw_text(
+        surface,
+        font,
+        theme.fit_text(font, text, width),
+        (banner.x + px(24), banner.centery),
+        theme.CREAM,
+        anchor="midleft",
+    )
+    pygame.draw.rect(surface, theme.PANEL_HOVER if hot else theme.PANEL_LIGHT, button, border_radius=px(14))
+    pygame.draw.rect(surface, theme.GOLD, button, px(2), border_radius=px(14))
+    label = t("net.to_menu")
+    small = theme.fit_font(app, theme.SMALL_SIZE + 2, label, button.w - px(24), "bold")
+    theme.draw_text(
+        surface,
+        small,
+        theme.fit_text(small, label, button.w - px(24)),
+        button.center,
+        theme.GOLD,
+        anchor="center",
+    )

@@ -1,0 +1,154 @@
+"""Join a game across machines: the host's address and port, the table's code and the name
+to play under. Join opens the lobby, which connects (never blocking the window) and opens
+the table once the game runs."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+from cacao_game.app import routes, theme
+from cacao_game.app.flow import player_name
+from cacao_game.app.netplay import DEFAULT_PORT, LOOPBACK, JoinRequest, join_game
+from cacao_game.app.scale import px
+from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.strings import t
+from cacao_game.app.widgets import Button, Panel, TextInput
+from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
+from cacao_game.net.tables import CODE_LENGTH, code_problem
+
+if TYPE_CHECKING:
+    from cacao_game.app.scene import Shell
+
+PANEL = (560, 200, 800, 720)
+FIELDS = (("address", 340), ("port", 460), ("code", 580), ("name", 700))
+"""Each field and its design y."""
+BOTTOM = 1030
+MAX_ADDRESS = 64
+
+
+def port_problem(text: str) -> str | None:
+    """Why ``text`` is not a port, or None."""
+    return None if text.isdigit() and 1 <= int(text) <= 65535 else t("net.error_port")
+
+
+class JoinScene(WidgetScene):
+    """The Join form; the last values typed stay for the next time (this run of the app)."""
+
+    last: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, app: Shell) -> None:
+        super().__init__(app)
+        self.values = {
+            "address": LOOPBACK,
+            "port": str(DEFAULT_PORT),
+            "code": "",
+            "name": player_name(app),
+            **JoinScene.last,
+        }
+
+    def set_value(self, key: str, text: str) -> None:
+        """Field ``key`` changed."""
+        self.values[key] = text
+
+    def validation_error(self) -> str | None:
+        """Why Join cannot go yet, or None."""
+        if not self.values["address"].strip():
+            return t("net.error_address")
+        problem = port_problem(self.values["port"])
+        if problem:
+            return problem
+        if code_problem(self.values["code"].strip().upper()):
+            return t("net.error_code")
+        if name_problem(" ".join(self.values["name"].split())):
+            return t("setup.error_name")
+        return None
+
+    def join(self) -> None:
+        """Connect and wait in the lobby."""
+        problem = self.validation_error()
+        if problem is not None:
+            self.app.notify(problem)
+            return
+        JoinScene.last = dict(self.values)
+        request = JoinRequest(
+            self.values["address"],
+            int(self.values["port"]),
+            self.values["code"],
+            clean_name(self.values["name"]),
+        )
+        self.app.switch(routes.Lobby(join_game(request)))
+
+    def field_rect(self, y: int) -> pygame.Rect:
+        """A field's box at design ``y``."""
+        x, _top, w, _h = PANEL
+        return self.stage.rect(x + 300, y, w - 340, 64)
+
+    def build(self) -> None:
+        self.widgets = [Panel(self.stage.rect(*PANEL))]
+        limits = {"address": MAX_ADDRESS, "port": 5, "code": CODE_LENGTH, "name": MAX_NAME_LENGTH}
+        for key, y in FIELDS:
+            self.widgets.append(
+                TextInput(
+                    self.field_rect(y),
+                    self.values[key],
+                    partial(self.set_value, key),
+                    placeholder=t(f"net.{key}_hint"),
+                    max_length=limits[key],
+                    allowed=str.isdigit if key == "port" else None,
+                )
+            )
+        bottom = self.stage.point(0, BOTTOM)[1]
+        panel = self.stage.rect(*PANEL)
+        back = pygame.Rect(0, 0, px(260), px(76))
+        back.bottomleft = (panel.x, bottom)
+        go = pygame.Rect(0, 0, px(320), px(76))
+        go.bottomright = (panel.right, bottom)
+        self.join_button = Button(go, t("net.join"), self.join, style="primary", font_size=34)
+        self.widgets += [Button(back, t("common.back"), self.back), self.join_button]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.join_button.enabled = self.validation_error() is None
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        theme.draw_title(self.app, surface, t("net.join_title"), self.stage.screen_y(48))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_content(surface)
+        self.draw_widgets(surface, 0, 1)
+        panel = self.stage.rect(*PANEL)
+        label = self.app.assets.font(theme.SMALL_SIZE, "bold")
+        with theme.within(panel):
+            for key, y in FIELDS:
+                box = self.field_rect(y)
+                width = box.x - panel.x - px(56)
+                text = theme.fit_text(label, t(f"net.{key}").upper(), width)
+                theme.draw_text(
+                    surface, label, text, (panel.x + px(40), box.centery), theme.MUTED, anchor="midleft"
+                )
+            note = self.app.assets.font(theme.SMALL_SIZE - 1)
+            theme.draw_text(
+                surface,
+                note,
+                t("net.join_note"),
+                (panel.x + px(40), panel.y + px(36)),
+                theme.SAND,
+                width=panel.w - px(80),
+            )
+            problem = self.validation_error()
+            if problem:
+                font = theme.fit_font(self.app, theme.SMALL_SIZE, problem, panel.w - px(80), "bold")
+                theme.draw_text(
+                    surface,
+                    font,
+                    theme.fit_text(font, problem, panel.w - px(80)),
+                    (panel.centerx, panel.bottom - px(36)),
+                    pygame.Color("#F08A6C"),
+                    anchor="midbottom",
+                )
+        self.draw_widgets(surface, 1)
+        self.tooltip.draw(surface, self.app)

@@ -1,0 +1,225 @@
+"""The lobby of a game across machines, until it starts.
+
+The hosting player sees what others type to join (address, port, table code), what the
+address means (this computer only, or the whole network), the seats filling as friends join,
+and for each free seat a button that lets the AI play it. A joining player sees the same
+seats while the host waits for the others. Once every seat has a player the table opens on
+the same source (``RemoteSource``; the host's is a ``HostedSource``). Leaving the lobby
+closes the connection (and, for the host, stops the host).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cacao_game.app import routes, theme
+from cacao_game.app.netplay import LOOPBACK, HostedSource, lan_addresses
+from cacao_game.app.scale import px
+from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.strings import kind_label, t
+from cacao_game.app.widgets import Button, Panel
+from cacao_game.net.protocol import REMOTE
+from cacao_game.net.remote import CONNECTED, CONNECTING, RECONNECTING, RemoteSource
+
+if TYPE_CHECKING:
+    from cacao_game.app.scene import Shell
+
+PANEL = (360, 170, 1200, 760)
+SEATS_TOP = 400
+ROW_H = 84
+BOTTOM = 1030
+FILL_LEVEL = "medium"
+"""The AI that takes a free seat when the host asks."""
+
+
+class LobbyScene(WidgetScene):
+    """Waits for ``source``'s game to start, then opens the table on it."""
+
+    def __init__(self, app: Shell, source: RemoteSource) -> None:
+        super().__init__(app)
+        self.source = source
+        self.opened = False
+        self._seen = -1
+        self._addresses: list[str] | None = None
+
+    @property
+    def hosted(self) -> HostedSource | None:
+        """The host this lobby runs, when this player hosts."""
+        return self.source if isinstance(self.source, HostedSource) else None
+
+    def addresses(self) -> list[str]:
+        """What others type as the address (asked once)."""
+        hosted = self.hosted
+        if hosted is None:
+            return []
+        if self._addresses is None:
+            self._addresses = [LOOPBACK] if hosted.bind == LOOPBACK else lan_addresses() or [hosted.bind]
+        return self._addresses
+
+    # ----------------------------------------------------------------- widgets
+
+    def seat_rect(self, number: int) -> pygame.Rect:
+        """Seat row ``number``."""
+        x, _y, w, _h = PANEL
+        return self.stage.rect(x + 40, SEATS_TOP + number * ROW_H, w - 80, ROW_H - 12)
+
+    def build(self) -> None:
+        self.widgets = [Panel(self.stage.rect(*PANEL))]
+        if self.hosted is not None:
+            for number, seat in enumerate(self.source.table_seats()):
+                if seat.kind == REMOTE and not seat.claimed:
+                    row = self.seat_rect(number)
+                    rect = pygame.Rect(0, 0, px(330), row.h - px(16))
+                    rect.midright = (row.right - px(12), row.centery)
+                    self.widgets.append(Button(rect, t("net.fill_ai"), partial(self.fill, number)))
+        back = pygame.Rect(0, 0, px(320), px(76))
+        back.midbottom = self.stage.point(960, BOTTOM)
+        self.widgets.append(Button(back, t("net.leave"), self.back))
+
+    def fill(self, number: int) -> None:
+        """Let the AI play free seat ``number`` for the whole game."""
+        hosted = self.hosted
+        if hosted is None:
+            return
+        try:
+            hosted.host.fill_with_ai(hosted.code, number, FILL_LEVEL)
+        except (KeyError, ValueError, TimeoutError) as error:
+            self.app.notify(str(error))
+
+    def back(self) -> None:
+        """Leave (the connection closes and the host stops as the lobby exits)."""
+        self.app.pop()
+
+    def exit(self) -> None:
+        """Leaving the lobby any way but into the table closes the connection (and stops the
+        host)."""
+        if not self.opened:
+            self.opened = True
+            self.source.close()
+
+    # ----------------------------------------------------------------- frames
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.opened:
+            return
+        self.source.poll()
+        if self.source.version != self._seen:
+            self._seen = self.source.version
+            self.rebuild()
+        if self.source.ready and self.source.started and not self.source.failed:
+            self.opened = True
+            self.app.switch(routes.Table(self.source, net=self.source))
+
+    def status(self) -> str:
+        """How the connection stands, in words."""
+        source = self.source
+        if source.failed:
+            return source.connection
+        if source.connection == CONNECTING:
+            return t("net.connecting")
+        if source.connection == RECONNECTING:
+            return t("net.reconnecting")
+        if source.connection == CONNECTED and not source.started:
+            return t("net.waiting_players")
+        return t("net.starting")
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        title = t("net.host_title") if self.hosted is not None else t("net.join_title")
+        theme.draw_title(self.app, surface, title, self.stage.screen_y(48))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_content(surface)
+        self.draw_widgets(surface, 0, 1)
+        panel = self.stage.rect(*PANEL)
+        inner = panel.inflate(-px(80), 0)
+        with theme.within(panel):
+            self._draw_address(surface, inner, panel.y + px(36))
+            self._draw_seats(surface)
+            status = self.status()
+            font = theme.fit_font(self.app, theme.BODY_SIZE, status, inner.w, "bold")
+            color = pygame.Color("#F08A6C") if self.source.failed else theme.SAND
+            theme.draw_text(
+                surface,
+                font,
+                theme.fit_text(font, status, inner.w),
+                (panel.centerx, panel.bottom - px(40)),
+                color,
+                anchor="midbottom",
+            )
+        self.draw_widgets(surface, 1)
+        self.tooltip.draw(surface, self.app)
+
+    def _draw_address(self, surface: pygame.Surface, inner: pygame.Rect, top: int) -> None:
+        hosted = self.hosted
+        small = self.app.assets.font(theme.SMALL_SIZE)
+        if hosted is None:
+            code = self.source.client.code or ""
+            text = t("net.joining", code=code)
+            font = theme.fit_font(self.app, theme.HEADING_SIZE, text, inner.w, "bold")
+            theme.draw_text(surface, font, theme.fit_text(font, text, inner.w), (inner.x, top), theme.CREAM)
+            return
+        label = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
+        columns = (
+            (t("net.address"), " / ".join(self.addresses())),
+            (t("net.port"), str(hosted.port)),
+            (t("net.code"), hosted.code),
+        )
+        widths = (inner.w * 5 // 10, inner.w * 2 // 10, inner.w * 3 // 10)
+        x = inner.x
+        for (heading, value), width in zip(columns, widths, strict=True):
+            theme.draw_text(
+                surface, label, theme.fit_text(label, heading.upper(), width - px(16)), (x, top), theme.MUTED
+            )
+            font = theme.fit_font(self.app, theme.HEADING_SIZE + 6, value, width - px(16), "black")
+            theme.draw_text(
+                surface, font, theme.fit_text(font, value, width - px(16)), (x, top + px(30)), theme.GOLD
+            )
+            x += width
+        note = t("net.bind_local") if hosted.bind == LOOPBACK else t("net.bind_all")
+        theme.draw_text(surface, small, note, (inner.x, top + px(100)), theme.SAND, width=inner.w)
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        seats = self.source.table_seats()
+        font = self.app.assets.font(theme.BODY_SIZE, "bold")
+        small = self.app.assets.font(theme.SMALL_SIZE)
+        buttons = {w.rect.centery for w in self.widgets if isinstance(w, Button)}
+        for number, seat in enumerate(seats):
+            row = self.seat_rect(number)
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=px(14))
+            pygame.draw.rect(
+                surface, self.app.assets.seat_color(seat.color), row, px(3), border_radius=px(14)
+            )
+            theme.draw_seat_marker(self.app, surface, seat.color, (row.x + px(40), row.centery), px(20))
+            waiting = seat.kind == REMOTE and not seat.claimed
+            name = t("net.seat_free") if waiting else seat.name
+            if seat.kind != REMOTE:
+                what = kind_label(seat.kind)
+            elif not seat.claimed:
+                what = ""
+            elif self.source.client.seat == number:
+                what = t("net.you")
+            else:
+                what = t("net.joined") if seat.connected else t("net.away")
+            room = row.w - px(100) - (px(350) if row.centery in buttons else px(20))
+            text_w = room * 3 // 5
+            theme.draw_text(
+                surface,
+                font,
+                theme.fit_text(font, name, text_w),
+                (row.x + px(80), row.centery),
+                theme.MUTED if waiting else theme.CREAM,
+                anchor="midleft",
+            )
+            theme.draw_text(
+                surface,
+                small,
+                theme.fit_text(small, what, room - text_w - px(16)),
+                (row.x + px(96) + text_w, row.centery),
+                theme.SAND,
+                anchor="midleft",
+            )

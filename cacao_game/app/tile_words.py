@@ -1,0 +1,50 @@
+"""Jungle tiles in words: name, phrase and action, and the rules that quote market prices.
+
+A market's price is never written into a string: every wording takes it from the engine's one
+table (``engine.tiles.MARKET_PRICE``), so "Market (3)", "a market (3)", "sell 1 cacao for 3
+gold", "2, 3 or 4 gold" and "a price-4 market sells" follow that table.
+"""
+
+from __future__ import annotations
+
+from cacao_game.app.strings import t
+from cacao_game.engine.tiles import MARKET_PRICE
+
+MARKET_KEY = "market"
+"""The one string key part shared by every market (``jungle_name.market`` ...)."""
+
+
+def _key_and_price(code: str) -> tuple[str, dict[str, int]]:
+    price = MARKET_PRICE.get(code)
+    return (code, {}) if price is None else (MARKET_KEY, {"price": price})
+
+
+def jungle_name(code: str) -> str:
+    """The tile's name, as a heading: "Market (3)", "Double plantation"."""
+    key, price = _key_and_price(code)
+    return t(f"jungle_name.{key}", **price)
+
+
+def jungle_phrase(code: str) -> str:
+    """The tile in a sentence: "a market (3)", "a double plantation"."""
+    key, price = _key_and_price(code)
+    return t(f"jungle.{key}", **price)
+
+
+def jungle_action(code: str) -> str:
+    """What a worker facing the tile does: "Each worker facing it may sell 1 cacao for 3 gold."."""
+    key, price = _key_and_price(code)
+    return t(f"tile_action.{key}", **price)
+
+
+def either(values: list[str]) -> str:
+    """``values`` as alternatives: "4", "3 or 4", "2, 3 or 4" (in the player's language)."""
+    if len(values) < 2:
+        return "".join(values)
+    return t("list.or", rest=", ".join(values[:-1]), last=values[-1])
+
+
+def rules_text(section: str) -> str:
+    """The rules summary's section ``section`` (``rules.<section>``), market prices filled in."""
+    prices = sorted(set(MARKET_PRICE.values()))
+    return t(f"rules.{section}", prices=either([str(p) for p in prices]), best=prices[-1])

@@ -1,0 +1,38 @@
+"""An in-process AI for tests whose timed levels count re-deals instead of watching the clock.
+
+The hard level searches for its thinking time; under test that makes answers depend on how
+busy the machine is. A hint is already a function of the position (``ai.hint.advise``); here
+it searches fewer re-deals, to be fast. ``CountedAI`` answers like
+``SyncAI`` but gives a timed level a fixed iteration budget: the same move and reasons on
+every run, in a fraction of the time. The ``user_home`` fixture makes it the AI of every
+app a test starts; shots and the monkey use it too.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cacao_game.ai.hint import advise
+from cacao_game.ai.registry import TIMED_LEVELS, make_player
+from cacao_game.app.play.ai_worker import Answer, Message, SyncAI
+from cacao_game.session.messages import AIRequest
+
+ITERATIONS = 16
+"""Re-deals a timed level searches per decision, instead of its thinking time."""
+
+
+class CountedAI(SyncAI):
+    """``SyncAI`` whose timed levels (the hint's) search ``ITERATIONS`` re-deals instead of
+    a time budget: the same answer and hint text on every run, however busy the machine."""
+
+    def request(self, request: Message) -> None:
+        """Think now, a timed level by its iteration count."""
+        if not (isinstance(request, AIRequest) and request.level in TIMED_LEVELS):
+            super().request(request)
+            return
+        if request.hint:
+            advice = advise(request.game, request.level, iterations=ITERATIONS)
+            self._ready.append(Answer(request.id, advice.action, advice=advice))
+            return
+        player = make_player(f"{request.level}:iterations={ITERATIONS}", random.Random(request.seed))
+        self._ready.append(Answer(request.id, player.choose(request.game)))

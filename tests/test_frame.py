@@ -1,0 +1,194 @@
+"""The table's frame (``cacao_game.app.play.frame``): what is drawn agrees with itself at
+every frame, animations included, and drawing changes nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import harness
+import pygame
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cacao_game.app.app import App
+from cacao_game.app.catalog import router
+from cacao_game.app.play.ai_worker import SyncAI
+from cacao_game.app.play.frame import Frame, breakdown
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.scenes.scoring import ScoringScene
+from cacao_game.app.strings import t
+from cacao_game.config.game import GameConfig, SeatConfig
+from cacao_game.config.settings import Settings
+from cacao_game.session import PlaySession
+
+SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture]
+"""Each example plays real frames (a fresh app per example, ``user_home`` only sets paths)."""
+
+LEVELS = ("random", "easy")
+COLORS = ("red", "purple", "white", "yellow")
+
+
+@contextmanager
+def table(players: int, seed: int, decisions: int) -> Iterator[tuple[App, PlayScene]]:
+    """A table of computer seats at normal animation speed, ``decisions`` random decisions
+    into the game of ``seed``; the AI answers in-process, without pacing."""
+    pygame.init()
+    app = App(
+        pygame.Surface((1920, 1080)),
+        Settings(animation_speed="normal", ai_pacing=0.0, sound=False),
+        router=router(),
+    )
+    config = GameConfig([SeatConfig(f"S{i}", COLORS[i], LEVELS[i % 2]) for i in range(players)], "base", seed)
+    scene = PlayScene(app, PlaySession(config, harness.random_game(config, decisions, seed)), ai=SyncAI())
+    app.push(scene)
+    try:
+        yield app, scene
+    finally:
+        app.close()
+
+
+def numbers(text: str) -> list[int]:
+    """The integers written in ``text``, in order."""
+    return [int(n) for n in re.findall(r"-?\d+", text)]
+
+
+def check_panels(frame: Frame) -> None:
+    """Each seat panel's number is the sum its tooltips show, and its gold the tooltip's gold."""
+    lines = {lines for tip in frame.tips for lines in [tip.lines]}
+    for view in frame.seats:
+        projected = (t("tip.projected", name=view.name), breakdown(view.score))
+        assert projected in lines
+        gold, temples, sun, water, total, _cacao = numbers(projected[1])
+        assert gold + temples + sun + water == total == view.total
+        assert gold == view.score.gold
+
+
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
+@given(
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10_000),
+    decisions=st.integers(0, 120),
+    steps=st.lists(st.floats(0.01, 0.25), min_size=40, max_size=160),
+)
+def test_every_frame_of_a_played_game_agrees_with_its_tooltips(
+    user_home, players: int, seed: int, decisions: int, steps: list[float]
+) -> None:
+    """At every frame of a game the computer seats play, animations included, every seat
+    panel's number equals the sum in its tooltip; the panels' numbers are those of the shown
+    snapshot (they move only as the animations land)."""
+    with table(players, seed, decisions) as (app, scene):
+        for dt in steps:
+            app.step([], dt)
+            if app.top is not scene:
+                break
+            check_panels(scene.frame)
+            assert [v.score for v in scene.frame.seats] == list(scene.shown.scores())
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=SLOW_OK,
+)
+@given(
+    seed=st.integers(0, 10_000),
+    speed=st.sampled_from(["slow", "normal", "fast"]),
+    steps=st.lists(st.floats(0.01, 0.4), min_size=5, max_size=40),
+)
+def test_the_scoring_table_equals_the_chart_at_every_frame(
+    user_home, seed: int, speed: str, steps: list[float]
+) -> None:
+    """During the temple-scoring reveal the chart's last point is the table's total, for
+    every seat at every frame; at the end both are the final scores."""
+    pygame.init()
+    app = App(pygame.Surface((1920, 1080)), Settings(animation_speed=speed, sound=False), router=router())
+    try:
+        config = GameConfig([SeatConfig(f"S{i}", COLORS[i], "random") for i in range(3)], "base", seed)
+        game = harness.random_game(config, None, seed)
+        scene = ScoringScene(app, game, config, [])
+        app.push(scene)
+        for dt in steps:
+            app.step([], dt)
+            assert [row["total"] for row in scene.rows()] == scene.chart_rows()[-1]
+        scene.skip()
+        app.step([], 0.01)
+        assert scene.chart_rows()[-1] == [s.total for s in game.score_now()]
+    finally:
+        app.close()
+
+
+def test_drawing_leaves_the_frame_equal(user_home) -> None:
+    """Drawing the table, again and again, leaves its frame and the frame it would build
+    now equal (drawing reads the frame and changes nothing)."""
+    with table(3, 5, 30) as (app, scene):
+        for _ in range(25):
+            app.step([], 0.05)
+        before = scene.frame
+        for _ in range(3):
+            scene.draw(app.screen)
+        assert scene.frame == before
+        assert scene.build_frame() == before
+
+
+def test_input_maps_events_and_the_frame_to_commands_without_the_scene(user_home) -> None:
+    """The table's input reads events against a frame and returns commands; the same key
+    means a decision at the table, a finished animation while one runs, and a step in a
+    replay; a click on a seat panel outlines its tiles. Nothing is carried out."""
+    from dataclasses import replace
+
+    from driver import click, key
+
+    from cacao_game.app.play.controls import Finish, Highlight, Send, Step, TableInput
+    from cacao_game.session import Confirm
+
+    with table(2, 5, 4) as (app, scene):
+        frame = replace(scene.frame, accepts_input=True, busy=False, stepped=False, curtain=None)
+        before = (scene.source.game._state(), scene.shown, scene.camera.target_scale)
+        controls = TableInput(app.intents)
+        enter = [key(app, "confirm")]
+        assert controls.handle(enter, frame, scene.hud, scene.camera)[0] == [Send(Confirm())]
+        busy = replace(frame, busy=True)
+        assert controls.handle([key(app, "skip")], busy, scene.hud, scene.camera)[0] == [Finish()]
+        replay = replace(frame, stepped=True)
+        assert controls.handle([key(app, "pan_right")], replay, scene.hud, scene.camera)[0] == [Step(1)]
+        watching = replace(frame, accepts_input=False)
+        panel = scene.hud.panel_rect(1).center
+        assert controls.handle(click(panel), watching, scene.hud, scene.camera)[0] == [Highlight(1)]
+        assert (scene.source.game._state(), scene.shown, scene.camera.target_scale) == before
+
+
+def test_hint_pressed_while_the_computer_thinks_waits_for_the_humans_decision(user_home) -> None:
+    """H pressed while the computer seat thinks (nothing animates, nobody at the screen
+    decides) is kept and asked for once the human decides; the hint then arrives."""
+    from app_support import make_scene
+    from driver import key
+
+    pygame.init()
+    app = App(
+        pygame.Surface((1920, 1080)),
+        Settings(animation_speed="normal", ai_pacing=1.0, sound=False),
+        router=router(),
+    )
+    try:
+        scene = make_scene(app, ["easy", "human"], seed=3)
+        app.step([], 0.02)
+        assert not scene.timeline.busy and not scene.source.accepts_input()
+        app.step([key(app, "hint")], 0.02)
+        assert scene.input.hint_waits
+        for _ in range(400):
+            app.step([], 0.05)
+            if scene.source.hint is not None:
+                break
+        assert scene.source.hint is not None and scene.source.accepts_input()
+    finally:
+        app.close()

@@ -1,0 +1,262 @@
+"""The app side of games across machines: Host a game (the setup with a Remote player seat,
+the lobby), Join a game, the table of each player, the banner when the host goes away.
+
+Real hosts (``BackgroundHost``) on 127.0.0.1 only, real sockets; two off-screen apps in one
+process. Every wait is bounded (``pump``), never by the speed of the machine.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Callable
+
+import harness
+import pygame
+import pytest
+from harness import run
+
+from cacao_game.app import routes
+from cacao_game.app.app import App
+from cacao_game.app.catalog import router
+from cacao_game.app.netplay import HostedSource
+from cacao_game.app.play.presence import banner_text
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.scenes.join import JoinScene
+from cacao_game.app.scenes.lobby import LobbyScene
+from cacao_game.app.scenes.menu import MenuScene
+from cacao_game.app.scenes.setup import SetupScene
+from cacao_game.app.strings import t
+from cacao_game.config.game import HUMAN
+from cacao_game.config.settings import Settings
+from cacao_game.net.client import NetClient
+from cacao_game.net.protocol import REMOTE, VERSION, Join
+from cacao_game.net.remote import RemoteSource
+
+LOCAL = "127.0.0.1"
+LIMIT = 20.0
+"""Seconds any wait for the network may take before the test fails."""
+
+
+def make_app() -> App:
+    """An off-screen app with instant animations and no AI pacing."""
+    pygame.init()
+    settings = Settings(animation_speed="instant", ai_pacing=0.0, sound=False)
+    app = App(pygame.Surface((1920, 1080)), settings, router=router())
+    app.home()
+    return app
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now."""
+    with socket.socket() as probe:
+        probe.bind((LOCAL, 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def pump(apps: list[App], until: Callable[[], bool], what: str) -> None:
+    """Run frames of ``apps`` until ``until()`` holds (at most ``LIMIT`` seconds)."""
+    deadline = time.monotonic() + LIMIT
+    while not until():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        for app in apps:
+            run(app)
+        time.sleep(0.01)
+
+
+def host(app: App, kinds: list[str]) -> HostedSource:
+    """Host a game of seats ``kinds`` through the Host a game setup; returns its source (the
+    lobby is on top)."""
+    setup = SetupScene(app, hosting=True)
+    app.push(setup)
+    run(app)
+    for number, kind in enumerate(kinds):
+        if number >= len(setup.seats):
+            setup.add_seat()
+        setup.set_kind(number, kind)
+    setup.set_name(0, "Ana")
+    setup.port_text = str(free_port())
+    setup.start = 0
+    assert setup.validation_error() is None
+    setup.start_game()
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    assert isinstance(lobby.source, HostedSource)
+    return lobby.source
+
+
+def join(app: App, port: int, code: str, name: str = "Bo") -> RemoteSource:
+    """Join table ``code`` through the Join a game screen; returns its source."""
+    app.open(routes.Join())
+    scene = app.top
+    assert isinstance(scene, JoinScene)
+    for key, value in (("address", LOCAL), ("port", str(port)), ("code", code.lower()), ("name", name)):
+        scene.set_value(key, value)
+    assert scene.validation_error() is None
+    scene.join()
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby.source
+
+
+def table(app: App) -> PlayScene:
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    return scene
+
+
+@pytest.fixture
+def apps(user_home):
+    made: list[App] = []
+    yield made
+    for app in made:
+        app.home()
+        app.close()
+
+
+def test_a_joiner_sees_own_hand_face_up_and_the_game_starts_when_the_seat_is_taken(apps):
+    """The host waits in the lobby with the remote seat free; Bo joins with the code; both
+    tables open, each with its own hand face up and the other's face down, named right; a
+    decision made at one screen shows at the other."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    assert not source.started
+    assert not source.table_seats()[1].claimed
+    assert isinstance(hosting.top, LobbyScene)
+
+    join(joining, source.port, source.code)
+    pump([hosting, joining], lambda: isinstance(hosting.top, PlayScene), "the host's table")
+    pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
+    ana, bo = table(hosting), table(joining)
+    assert ana.names == bo.names == ["Ana", "Bo"]
+    assert (ana.frame.hand_seat, bo.frame.hand_seat) == (0, 1)
+    assert bo.source.face_up_seat() == 1 and bo.source.humans == frozenset({1})
+    hand = bo.source.table_game().hands[1]
+    assert list(bo.frame.hand.tiles) == list(hand)
+    assert bo.frame.hand.tiles != () and ana.frame.hand.tiles != ()
+
+    for made in range(4):
+        pump(
+            [hosting, joining],
+            lambda m=made: (
+                len(ana.source.journal) == len(bo.source.journal) == m
+                and any(scene.source.accepts_input() and not scene.timeline.busy for scene in (ana, bo))
+            ),
+            "a decision",
+        )
+        scene = ana if ana.source.accepts_input() else bo
+        action = scene.source.table_game().legal_actions()[0]
+        scene.source.client.decide([action])
+        pump(
+            [hosting, joining],
+            lambda m=made: len(ana.source.journal) == len(bo.source.journal) == m + 1,
+            "both updates",
+        )
+        assert ana.source.journal[-1].action == bo.source.journal[-1].action == action
+    assert len(ana.source.journal) == len(bo.source.journal) == 4
+    assert ana.shown.turn == bo.shown.turn
+
+
+def test_the_host_lets_the_ai_play_a_free_seat_and_the_table_opens(apps):
+    """Let the AI play (the lobby's button) turns the free remote seat into an AI seat; with
+    no seat free the host's table opens at once."""
+    hosting = make_app()
+    apps.append(hosting)
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    lobby = hosting.top
+    assert isinstance(lobby, LobbyScene)
+    harness.run(hosting)
+    harness.click_label(hosting, t("net.fill_ai"))
+    pump([hosting], lambda: isinstance(hosting.top, PlayScene), "the host's table")
+    assert table(hosting).kinds == [HUMAN, "medium"]
+
+
+def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_menu(apps):
+    """The host goes away: the joiner's table shows the reconnecting banner while the window
+    keeps running (frames go on), and the banner's button leads back to the menu."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    join(joining, source.port, source.code)
+    pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
+    bo = table(joining)
+    assert banner_text(bo.net) is None
+
+    hosting.home()
+    pump([joining], lambda: banner_text(bo.net) is not None, "the banner")
+    assert banner_text(bo.net) == t("net.lost")
+    frames = joining.frame
+    run(joining, 5)
+    assert joining.frame == frames + 5
+    harness.click(joining, bo.banner_button().center)
+    assert isinstance(joining.top, MenuScene)
+
+
+def test_the_host_table_shows_a_player_who_left_as_disconnected(apps):
+    """Bo (a client of the host) leaves mid-game: the host's table says so on Bo's seat."""
+    hosting = make_app()
+    apps.append(hosting)
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    bo = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Bo"))
+    bo.start()
+    pump([hosting], lambda: isinstance(hosting.top, PlayScene), "the host's table")
+    ana = table(hosting)
+    assert ana.frame.seats[1].name == "Bo"
+    assert ana.frame.seats[1].kind == t("kind.human")
+    bo.close()
+    pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
+
+
+def test_a_wrong_table_code_is_said_in_the_lobby_and_leave_goes_back(apps):
+    """Joining a code the host does not have: the lobby shows the host's words, nothing
+    opens, and Leave returns to the menu."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    wrong = "ABCDEF" if source.code != "ABCDEF" else "ABCDEG"
+    remote = join(joining, source.port, wrong)
+    pump([hosting, joining], lambda: remote.failed, "the refusal")
+    lobby = joining.top
+    assert isinstance(lobby, LobbyScene)
+    assert wrong in lobby.status()
+    harness.click_label(joining, t("net.leave"))
+    assert isinstance(joining.top, MenuScene)
+
+
+def test_the_hosted_table_keeps_the_setup_seats_in_order_with_their_colours():
+    """The setup's seats become the host's table in turn order: the hosting player's seat and
+    each Remote player a remote seat, AI seats their level and name, every seat its colour;
+    two seats of one colour are refused."""
+    from cacao_game.app.netplay import table_options
+    from cacao_game.config.game import GameConfig, SeatConfig
+    from cacao_game.net.protocol import SeatSpec
+    from cacao_game.net.tables import options_problem
+
+    config = GameConfig(
+        [
+            SeatConfig("Remote player", "yellow", REMOTE),
+            SeatConfig("Ana", "white", HUMAN),
+            SeatConfig("Rita", "red", "hard"),
+        ]
+    )
+    options, seat = table_options(config, hints=False)
+    assert seat == 1
+    assert options.seats == [
+        SeatSpec(REMOTE, "", "yellow"),
+        SeatSpec(REMOTE, "Ana", "white"),
+        SeatSpec("hard", "Rita", "red"),
+    ]
+    assert options_problem(options) is None
+    clash = [SeatSpec(REMOTE, "", "red"), SeatSpec(REMOTE, "", "red")]
+    assert options_problem(type(options)(clash)) is not None
+    with pytest.raises(ValueError):
+        table_options(
+            GameConfig([SeatConfig("A", "red", HUMAN), SeatConfig("B", "white", "easy")]), hints=False
+        )
