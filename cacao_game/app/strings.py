@@ -48,7 +48,7 @@ EN: dict[str, str] = {
     "menu.settings": "Settings",
     "menu.rules": "Rules",
     "menu.quit": "Quit",
-    "menu.footer": "Cacao by Phil Walker-Harding · a fan-made digital edition for one table",
+    "menu.footer": "Cacao by Phil Walker-Harding · a fan-made digital edition",
     # games across machines (cacao_game.app.netplay, scenes/join.py, scenes/lobby.py)
     "menu.host": "Host a game",
     "menu.join": "Join a game",
