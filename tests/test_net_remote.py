@@ -125,3 +125,51 @@ def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path:
         for source in sources:
             source.close()
         hosting.stop()
+
+
+def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_before(tmp_path: Path) -> None:
+    """A seat's choice made during the other player's turn (which ended that turn) does not
+    stop it from taking back its own next placement: the client's check agrees with the
+    host's strict rule, which looks at the seat's last decision only (found in a two-window
+    game: the Undo button was greyed out and U said the turn was over)."""
+    from cacao_game.engine import Phase
+
+    hosting = BackgroundHost(None, seed=7)
+    port = hosting.start(LOCAL, 0)
+    sources: list[RemoteSource] = []
+    try:
+        sources += seated_sources(port, options("remote", "remote"))
+        rng = random.Random(11)
+        checked = False
+        for _ in range(8000):
+            for source in sources:
+                source.poll()
+                if checked or not source.accepts_input():
+                    continue
+                journal = source.journal
+                me = source.face_up_seat()
+                if (
+                    len(journal) >= 2
+                    and journal[-1].seat == me
+                    and not journal[-1].ended_turn
+                    and not journal[-1].revealed
+                    and journal[-2].seat == me
+                    and journal[-2].ended_turn
+                ):
+                    assert source.undo_check() == 1
+                    checked = True
+                    continue
+                game = source.table_game()
+                action = rng.choice(game.legal_actions())
+                source.selection.set_provisional(action)
+                source.handle(Confirm())
+                if source.accepts_input() and source.table_game().phase is Phase.FILL:
+                    source.handle(Confirm())
+            if checked or all(s.ready and s.deciding_seat() is None for s in sources):
+                break
+            time.sleep(0.005)
+        assert checked, "no placement right after the seat's own turn-ending choice came up"
+    finally:
+        for source in sources:
+            source.close()
+        hosting.stop()

@@ -215,22 +215,28 @@ class RemoteSource:
 
     def undo_check(self) -> int | Refused:
         """What an undo would do as far as this client can tell (strict policy; the host has
-        the last word): 0 to drop the provisional move, else how many of this seat's
-        decisions of the turn still going on would go back."""
+        the last word, and this is its rule): 0 to drop the provisional move, else how many
+        decisions would go back: the last person's decision, if it is this seat's and its turn
+        goes on, with the computer's decisions after it."""
         if self._selection is not None and self._selection.provisional is not None and self.accepts_input():
             return 0
-        if self._you is None or not self._journal:
+        if self._you is None:
             return Refused(Refusal.UNDO_NOTHING)
-        count = 0
-        for entry in reversed(self._journal):
-            if entry.seat != self._you:
-                break
-            if entry.ended_turn:
-                return Refused(Refusal.UNDO_TURN_OVER)
-            if entry.revealed:
-                return Refused(Refusal.UNDO_REVEAL)
-            count += 1
-        return count if count else Refused(Refusal.UNDO_OTHER_HUMAN, self._journal[-1].seat)
+        people = {number for number, seat in enumerate(self._state_seats) if seat.kind == HUMAN}
+        index = len(self._journal) - 1
+        while index >= 0 and self._journal[index].seat not in people:
+            index -= 1
+        if index < 0:
+            return Refused(Refusal.UNDO_NOTHING)
+        owner = self._journal[index].seat
+        if owner != self._you:
+            return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
+        taken = self._journal[index:]
+        if any(entry.ended_turn for entry in taken):
+            return Refused(Refusal.UNDO_TURN_OVER)
+        if any(entry.revealed for entry in taken):
+            return Refused(Refusal.UNDO_REVEAL)
+        return len(taken)
 
     def stepping(self) -> Stepping | None:
         """A game being played does not step."""
