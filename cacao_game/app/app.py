@@ -175,6 +175,11 @@ class App:
         self.toast = (message, seconds)
         self.toast_detail = detail
 
+    def withdraw(self, message: str) -> None:
+        """Take the toast down now if it shows ``message`` (news that is no longer true)."""
+        if self.toast is not None and self.toast[0] == message:
+            self.toast = None
+
     # ------------------------------------------------------------------ size
 
     def _ui_percent(self) -> int | None:

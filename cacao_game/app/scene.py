@@ -73,6 +73,10 @@ class Shell(Protocol):
         """A short message at the bottom of the screen (``detail`` while the mouse is on it)."""
         ...
 
+    def withdraw(self, message: str) -> None:
+        """Take the message at the bottom of the screen down now if it is ``message``."""
+        ...
+
     def apply_settings(self, settings: Settings | None = None) -> None:
         """Take (new) settings into effect."""
         ...

@@ -678,8 +678,11 @@ class PlayScene(Scene):
                     self.app.notify(t("play.undone"))
                 case Refused():
                     self._refused(event)
-                case HintReady(action):
-                    self.app.notify(t("play.hint_ready"))
+                case HintReady(action, advice):
+                    if advice is None:
+                        self.app.notify(t("play.hint_ready"))
+                    else:
+                        self.app.withdraw(t("play.hint_thinking"))
                     if not isinstance(action, Resolve):
                         self.camera.ensure_visible(action.pos)
                 case AutosaveFailed(reason):
