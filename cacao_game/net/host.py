@@ -180,7 +180,10 @@ class Host:
             ordered = sorted(self.handling)
             p50, p99 = (1000 * ordered[int(share * (len(ordered) - 1))] for share in (0.5, 0.99))
             log.info("handled %d decisions: p50 %.2f ms, p99 %.2f ms", len(ordered), p50, p99)
-        log.info("stopped; %d tables saved", sum(not t.is_over() for t in self.tables.values()))
+        if self.folder is None:
+            log.info("stopped; no folder, so nothing was saved")
+        else:
+            log.info("stopped; %d tables saved", sum(not t.is_over() for t in self.tables.values()))
 
     def _flush_all(self) -> None:
         for table in self.tables.values():
