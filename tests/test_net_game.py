@@ -20,6 +20,7 @@ from cacao_game.net.host import Host
 from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.views import table_state, view_game
 from cacao_game.records import replay_record
+from cacao_game.saves.schema import FillJSON
 
 
 def test_a_views_rebuilt_game_equals_the_hosts_view_of_the_seat() -> None:
@@ -182,7 +183,7 @@ def test_a_spectator_sees_public_information_only_and_cannot_play(tmp_path: Path
         watching = asyncio.create_task(spectator.run())
         while not seen:
             await asyncio.sleep(0.01)
-        await spectator.send(p.Decide(0, "guess", 0, [p.FillMsg((1, 0), "water")]))
+        await spectator.send(p.Decide(0, "guess", 0, [FillJSON((1, 0), "water", 0)]))
         joiner = Bot(LOCAL, host.port, p.Join(p.VERSION, code, "Cy"), seed=4)
         await joiner.run(20.0)
         await bots[0][1]

@@ -18,6 +18,7 @@ from cacao_game.engine import Action, Game, Phase
 from cacao_game.net import protocol as p
 from cacao_game.net.host import Host
 from cacao_game.net.views import view_game
+from cacao_game.saves.schema import PlaceJSON, action_from_json, decision
 
 T = type[p.Welcome] | type[p.Update] | type[p.Refusal] | type[p.Problem] | type[p.Hint]
 
@@ -216,14 +217,14 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
             update = await expect(ana, p.Update)
         assert isinstance(update, p.Update)
         game = view_game(update.state)
-        legal = p.action_to_msg(game.legal_actions()[0])
+        legal = decision(game.legal_actions()[0])
         session = host.tables[first.table].session
         tries = {
             "other seat": (ana, p.Decide(1, first.token, 0, [legal])),
             "wrong token": (ana, p.Decide(0, second.token, 0, [legal])),
             "out of turn": (bo, p.Decide(1, second.token, 0, [legal])),
             "stale": (ana, p.Decide(0, first.token, 5, [legal])),
-            "illegal": (ana, p.Decide(0, first.token, 0, [p.PlaceMsg("9999", 0, (40, 40))])),
+            "illegal": (ana, p.Decide(0, first.token, 0, [PlaceJSON("9999", 0, (40, 40))])),
             "nothing": (ana, p.Decide(0, first.token, 0, [])),
             "undo of nothing": (ana, p.TakeBack(0, first.token, 0)),
             "hint for another": (bo, p.AskHint(0, second.token, 0)),
@@ -238,7 +239,7 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
         await send(ana, p.AskHint(0, first.token, 0))
         hint = await expect(ana, p.Hint)
         assert isinstance(hint, p.Hint)
-        reasons["hint legal"] = game.is_legal(p.action_from_msg(hint.action))
+        reasons["hint legal"] = game.is_legal(action_from_json(hint.action))
         seats = {0: (ana, first.token), 1: (bo, second.token)}
         state = update.state
         while True:
@@ -247,7 +248,7 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
             mover = state.deciding
             ws, token = seats[mover]
             action = keeping[0] if keeping else view.legal_actions()[0]
-            await send(ws, p.Decide(mover, token, state.decisions, [p.action_to_msg(action)]))
+            await send(ws, p.Decide(mover, token, state.decisions, [decision(action)]))
             placed = await update_at(ws, state.decisions + 1)
             if keeping:
                 break
@@ -265,7 +266,7 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
         state = undone.state
         while state.deciding == mover:
             action = view_game(state).legal_actions()[0]
-            await send(ws, p.Decide(mover, token, state.decisions, [p.action_to_msg(action)]))
+            await send(ws, p.Decide(mover, token, state.decisions, [decision(action)]))
             state = await update_at(ws, state.decisions + 1)
         await send(ws, p.TakeBack(mover, token, state.decisions))
         reasons["undo after the turn"] = getattr(await expect(ws, p.Refusal), "reason", None)

@@ -46,6 +46,7 @@ from cacao_game.engine import Action, Game
 from cacao_game.engine import events as ev
 from cacao_game.net import protocol as p
 from cacao_game.net.views import decision_from_message, view_game
+from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session.journal import Entry
 from cacao_game.typed_json import ShapeError
 
@@ -272,7 +273,7 @@ class Link:
                 else:
                     self.on_event(Refused(code, text))
             case p.Hint(at=at, action=action):
-                self.on_event(HintArrived(at, p.action_from_msg(action)))
+                self.on_event(HintArrived(at, action_from_json(action)))
             case _:
                 assert_never(message)
         return False
@@ -301,7 +302,7 @@ class Link:
             return None
         at = self.table.decisions
         if kind == "decide":
-            return p.Decide(self.seat, self.token, at, [p.action_to_msg(a) for a in actions])
+            return p.Decide(self.seat, self.token, at, [decision(a) for a in actions])
         if kind == "undo":
             return p.TakeBack(self.seat, self.token, at)
         return p.AskHint(self.seat, self.token, at)

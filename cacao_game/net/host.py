@@ -57,6 +57,7 @@ from cacao_game.net.tables import Table, code_problem, new_code, options_problem
 from cacao_game.net.thinking import Thinker, choose
 from cacao_game.net.views import decision_message, table_state
 from cacao_game.records import seat_entries, to_record, write_record
+from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
 from cacao_game.session.notices import split
@@ -528,7 +529,7 @@ class Host:
                 self._resend(client, table)
             return
         table.seats[message.seat].standin = False
-        for number, action in enumerate(map(p.action_from_msg, message.actions)):
+        for number, action in enumerate(map(action_from_json, message.actions)):
             if number and isinstance(action, Fill) and action.pos not in game.pending_fills:
                 continue
             table.session.play(action)
@@ -549,7 +550,7 @@ class Host:
         if not 1 <= len(message.actions) <= p.MAX_ACTIONS:
             return "count"
         trial = game.clone()
-        for number, action in enumerate(map(p.action_from_msg, message.actions)):
+        for number, action in enumerate(map(action_from_json, message.actions)):
             if number and isinstance(action, Fill) and action.pos not in trial.pending_fills:
                 continue
             if number and trial.current_player() != message.seat:
@@ -607,7 +608,7 @@ class Host:
 
     def _hinted(self, client: Connection, table: Table, at: int, action: Action) -> None:
         if client.table is table and len(table.session.game.actions) == at:
-            client.send(p.Hint(at, p.action_to_msg(action)))
+            client.send(p.Hint(at, decision(action)))
 
     # ----------------------------------------------------------------- after a change
 

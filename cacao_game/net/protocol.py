@@ -16,8 +16,8 @@ from typing import Final, TypeVar, cast
 import msgspec
 
 from cacao_game import typed_json
-from cacao_game.engine import Action, Fill, Overbuild, Place, Resolve
 from cacao_game.engine.scoring import SeatScore
+from cacao_game.saves.schema import DecisionJSON
 
 VERSION: Final = 1
 """The protocol version; a client of another version is refused in words."""
@@ -51,68 +51,8 @@ class _Data(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # ----------------------------------------------------------------- decisions
 
 
-class PlaceMsg(_Data, tag="place", tag_field="kind", frozen=True):
-    """``engine.Place``: a hand tile on an empty worker square."""
-
-    tile: str
-    rotation: int
-    pos: Pos
-
-
-class OverbuildMsg(_Data, tag="overbuild", tag_field="kind", frozen=True):
-    """``engine.Overbuild``: a hand tile on the mover's own tile, for a sun."""
-
-    tile: str
-    rotation: int
-    pos: Pos
-
-
-class FillMsg(_Data, tag="fill", tag_field="kind", frozen=True):
-    """``engine.Fill``: a jungle tile on a space that must be filled."""
-
-    pos: Pos
-    tile: str
-    rotation: int = 0
-
-
-class ResolveMsg(_Data, tag="resolve", tag_field="kind", frozen=True):
-    """``engine.Resolve``: one activated edge resolved with ``amount`` workers."""
-
-    pos: Pos
-    side: int
-    amount: int
-
-
-ActionMsg = PlaceMsg | OverbuildMsg | FillMsg | ResolveMsg
-"""A decision on the wire."""
-
-
-def action_to_msg(action: Action) -> ActionMsg:
-    """The wire form of an engine action."""
-    match action:
-        case Place(tile, rotation, pos):
-            return PlaceMsg(tile, rotation, pos)
-        case Overbuild(tile, rotation, pos):
-            return OverbuildMsg(tile, rotation, pos)
-        case Fill(pos, tile, rotation):
-            return FillMsg(pos, tile, rotation)
-        case Resolve(pos, side, amount):
-            return ResolveMsg(pos, side, amount)
-    raise TypeError(f"not an action: {action!r}")
-
-
-def action_from_msg(message: ActionMsg) -> Action:
-    """The engine action of a wire decision (legality is the game's business)."""
-    match message:
-        case PlaceMsg(tile, rotation, pos):
-            return Place(tile, rotation, pos)
-        case OverbuildMsg(tile, rotation, pos):
-            return Overbuild(tile, rotation, pos)
-        case FillMsg(pos, tile, rotation):
-            return Fill(pos, tile, rotation)
-        case ResolveMsg(pos, side, amount):
-            return Resolve(pos, side, amount)
-    raise TypeError(f"not an action message: {message!r}")
+ActionMsg = DecisionJSON
+"""A decision on the wire: the same typed value a save stores (``saves.schema``)."""
 
 
 # ----------------------------------------------------------------- client -> host

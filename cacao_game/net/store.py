@@ -26,7 +26,8 @@ from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Game
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.jsontypes import JSON
-from cacao_game.net.protocol import MAX_DEPTH, ActionMsg, action_from_msg, action_to_msg
+from cacao_game.net.protocol import MAX_DEPTH, ActionMsg
+from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session.autosave import one_line
 
 log = logging.getLogger(__name__)
@@ -110,7 +111,7 @@ class TableSaver:
         if len(actions) < self.noted:
             lines.append(Noted(len(actions)))
             self.noted = len(actions)
-        lines += [Noted(at, action_to_msg(actions[at])) for at in range(self.noted, len(actions))]
+        lines += [Noted(at, decision(actions[at])) for at in range(self.noted, len(actions))]
         self.noted = len(actions)
         if not lines:
             return
@@ -150,7 +151,7 @@ def journal_actions(journal: Path, saved: list[Action]) -> list[Action]:
             break
         del actions[line.at :]
         if line.action is not None:
-            actions.append(action_from_msg(line.action))
+            actions.append(action_from_json(line.action))
     return actions if actions[: len(saved)] == list(saved) else list(saved)
 
 

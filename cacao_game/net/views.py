@@ -36,10 +36,9 @@ from cacao_game.net.protocol import (
     SeatInfo,
     TableState,
     WorkerMsg,
-    action_from_msg,
-    action_to_msg,
     decode_body,
 )
+from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session.journal import Entry
 
 EVENT_TYPES: dict[str, type[ev.Event]] = {cls.__name__: cls for cls in get_args(ev.Event)}
@@ -127,7 +126,7 @@ def decision_message(entry: Entry, you: int | None) -> DecisionMsg:
     return DecisionMsg(
         entry.seat,
         entry.turn,
-        action_to_msg(entry.action),
+        decision(entry.action),
         [event_message(event, you) for event in entry.events],
         entry.revealed,
         list(entry.totals) if entry.totals is not None else None,
@@ -139,7 +138,7 @@ def decision_from_message(message: DecisionMsg) -> Entry:
     return Entry(
         message.seat,
         message.turn,
-        action_from_msg(message.action),
+        action_from_json(message.action),
         tuple(event_from_message(event) for event in message.events),
         message.revealed,
         tuple(message.totals) if message.totals is not None else None,

@@ -337,15 +337,24 @@ def object_part(document: Document, key: str) -> dict[str, JSON]:
     return part
 
 
+def decision(action: Action) -> DecisionJSON:
+    """The typed JSON value of an engine decision, as saves store it and the network sends it."""
+    match action:
+        case Place(tile, rotation, pos):
+            return PlaceJSON(tile, rotation, pos)
+        case Overbuild(tile, rotation, pos):
+            return OverbuildJSON(tile, rotation, pos)
+        case Fill(pos, tile, rotation):
+            return FillJSON(pos, tile, rotation)
+        case Resolve(pos, side, amount):
+            return ResolveJSON(pos, side, amount)
+        case _:
+            assert_never(action)
+
+
 def action_to_json(action: Action) -> dict[str, JSON]:
     """The JSON object of one decision: ``{"kind": ..., <its fields>}`` with ``pos`` as [x, y]."""
-    pos: JSON = list(action.pos)
-    if isinstance(action, Resolve):
-        return {"kind": "resolve", "pos": pos, "side": action.side, "amount": action.amount}
-    if isinstance(action, Fill):
-        return {"kind": "fill", "pos": pos, "tile": action.tile, "rotation": action.rotation}
-    kind = "overbuild" if isinstance(action, Overbuild) else "place"
-    return {"kind": kind, "tile": action.tile, "rotation": action.rotation, "pos": pos}
+    return typed_json.plain(decision(action))
 
 
 def action_from_json(data: DecisionJSON) -> Action:
