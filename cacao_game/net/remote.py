@@ -46,6 +46,7 @@ from cacao_game.session.commands import (
 from cacao_game.session.journal import Entry
 from cacao_game.session.messages import AIRequest
 from cacao_game.session.notices import HintReady, Refusal, Refused, Undone
+from cacao_game.session.policy import UndoPolicy, undo_reach
 from cacao_game.session.selection import Selection
 from cacao_game.session.source import Capabilities, SeatInfo, SourceEvent, Stepping
 
@@ -223,20 +224,7 @@ class RemoteSource:
         if self._you is None:
             return Refused(Refusal.UNDO_NOTHING)
         people = {number for number, seat in enumerate(self._state_seats) if seat.kind == HUMAN}
-        index = len(self._journal) - 1
-        while index >= 0 and self._journal[index].seat not in people:
-            index -= 1
-        if index < 0:
-            return Refused(Refusal.UNDO_NOTHING)
-        owner = self._journal[index].seat
-        if owner != self._you:
-            return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
-        taken = self._journal[index:]
-        if any(entry.ended_turn for entry in taken):
-            return Refused(Refusal.UNDO_TURN_OVER)
-        if any(entry.revealed for entry in taken):
-            return Refused(Refusal.UNDO_REVEAL)
-        return len(taken)
+        return undo_reach(self._journal, people, self._you, UndoPolicy.STRICT)
 
     def stepping(self) -> Stepping | None:
         """A game being played does not step."""

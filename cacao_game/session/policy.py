@@ -11,9 +11,12 @@ Anchor: Board Game Arena's rule that undo never makes another player redo moves.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from enum import Enum
 
 from cacao_game.config.choices import UNDO_CHOICES
+from cacao_game.session.journal import Entry
+from cacao_game.session.notices import Refusal, Refused
 
 
 class UndoPolicy(Enum):
@@ -32,3 +35,26 @@ def resolve_policy(choice: str | None, humans: int) -> UndoPolicy:
         return UndoPolicy(choice)
     except ValueError:
         raise ValueError(f"unknown undo policy {choice!r}; choose from {', '.join(UNDO_CHOICES)}") from None
+
+
+def undo_reach(
+    journal: Sequence[Entry], people: Collection[int], actor: int, policy: UndoPolicy
+) -> int | Refused:
+    """How many decisions of ``journal`` an undo by seat ``actor`` takes back under ``policy``
+    (the last decision of a seat in ``people``, with the computer's decisions after it), or
+    why it is refused. The one rule for the play session and for a table on another machine."""
+    index = len(journal) - 1
+    while index >= 0 and journal[index].seat not in people:
+        index -= 1
+    if index < 0:
+        return Refused(Refusal.UNDO_NOTHING)
+    owner = journal[index].seat
+    if owner != actor:
+        return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
+    taken = journal[index:]
+    if policy is UndoPolicy.STRICT:
+        if any(entry.ended_turn for entry in taken):
+            return Refused(Refusal.UNDO_TURN_OVER)
+        if any(entry.revealed for entry in taken):
+            return Refused(Refusal.UNDO_REVEAL)
+    return len(taken)

@@ -63,7 +63,7 @@ from cacao_game.session.notices import (
     Undone,
 )
 from cacao_game.session.outcomes import Outcome
-from cacao_game.session.policy import UndoPolicy, resolve_policy
+from cacao_game.session.policy import UndoPolicy, resolve_policy, undo_reach
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
 from cacao_game.session.source import PLAY, Capabilities, Stepping
@@ -215,21 +215,7 @@ class PlaySession(Seats):
         actor = self.viewer
         if actor is None:
             return Refused(Refusal.UNDO_NOBODY)
-        index = len(self.journal) - 1
-        while index >= 0 and self.journal[index].seat not in self.humans:
-            index -= 1
-        if index < 0:
-            return Refused(Refusal.UNDO_NOTHING)
-        owner = self.journal[index].seat
-        if owner != actor:
-            return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
-        taken = self.journal[index:]
-        if self.policy is UndoPolicy.STRICT:
-            if any(entry.ended_turn for entry in taken):
-                return Refused(Refusal.UNDO_TURN_OVER)
-            if any(entry.revealed for entry in taken):
-                return Refused(Refusal.UNDO_REVEAL)
-        return len(taken)
+        return undo_reach(self.journal, self.humans, actor, self.policy)
 
     def score_totals(self) -> tuple[int, ...]:
         """Each seat's end score if the game ended now (temples included); cached per change."""
