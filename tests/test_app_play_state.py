@@ -328,3 +328,28 @@ def test_a_confirm_pressed_during_an_animation_is_kept_when_the_window_closes(pl
     play_app.close()
     assert len(scene.source.game.actions) == 2 and scene.source.journal[-1].seat == 1
     assert saves.load_game(saves.autosave_path()).game.actions == scene.source.game.actions
+
+
+def test_after_the_hot_seat_curtain_the_hand_shown_is_the_seats_own(app: App) -> None:
+    """Two humans at one screen: once the next human says they are at the screen, the hand
+    drawn is theirs, not the stand-ins of the previous viewer's view (found in a playtest:
+    three 1-1-1-1 tiles were drawn for a hand of 2-1-0-1, 3-1-0-0 and 1-1-1-1)."""
+    scene = make_scene(app, ["human", "human"], seed=4)
+    session = scene.source
+    rng = random.Random(3)
+    revealed = 0
+    for _ in range(40):
+        if session.curtain is not None:
+            scene.show(session.handle(ShowHand()))
+            app.step([], 0.05)
+            seat = session.face_up_seat()
+            assert seat is not None
+            assert scene.shown.hands[seat] == tuple(session.game.hands[seat])
+            revealed += 1
+            continue
+        if not session.accepts_input():
+            app.step([], 0.05)
+            continue
+        scene.show(session.play(rng.choice(session.game.legal_actions())))
+        app.step([], 0.05)
+    assert revealed >= 3

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, assert_never
 
@@ -689,7 +690,9 @@ class PlayScene(Scene):
                     self.app.notify(t("play.autosave_failed", reason=reason))
                 case AutosaveRestored():
                     self.app.notify(t("play.autosave_ok"))
-                case CurtainRaised() | HandShown():
+                case HandShown(seat):
+                    self._reveal_hand(seat)
+                case CurtainRaised():
                     pass
                 case _:
                     assert_never(event)
@@ -718,6 +721,13 @@ class PlayScene(Scene):
         if isinstance(event, ev.TurnEnded):
             totals = next((e.totals for e in reversed(self.source.journal) if event in e.events), None)
         self.history.add(event, totals)
+
+    def _reveal_hand(self, seat: int) -> None:
+        """Show ``seat``'s hand, face up now, as that seat sees it: the snapshot was taken from
+        the previous viewer's view, which held stand-ins for this hand."""
+        hands = list(self.shown.hands)
+        hands[seat] = tuple(self.source.table_game().hands[seat])
+        self.shown = replace(self.shown, hands=tuple(hands))
 
     def resync(self) -> None:
         """Show the source's game as it is now, without animation (after an undo or a jump)."""
