@@ -11,6 +11,7 @@ import pygame
 import pytest
 from app_support import make_scene
 
+from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.layers import Backdrop, Part, merge
@@ -24,21 +25,15 @@ def app(tmp_path, monkeypatch) -> Iterator[App]:
     """An off-screen app with normal-speed animations; user files under tmp_path."""
     monkeypatch.setenv("CACAO_HOME", str(tmp_path))
     pygame.init()
+    before = scale.current()
     yield App(pygame.Surface((1600, 900)), Settings(animation_speed="normal", sound=False), router=router())
+    scale.use(before)  # the app set the interface scale for its screen
 
 
 def anew(scene: PlayScene) -> pygame.Surface:
-    """The scene's frame drawn from nothing kept: backdrop, tiles, HUD, moving parts."""
-    size = scene.app.screen.get_size()
-    frame = scene.frame
-    surface = pygame.Surface(size)
-    surface.blit(scene.hud.chrome(size, len(frame.seats)), (0, 0))
-    assert frame.board is not None
-    surface.set_clip(scene.camera.viewport)
-    scene.board.draw_tiles(surface, frame.board)
-    surface.set_clip(None)
-    scene.hud.draw(surface, frame)
-    scene.draw_moving(surface, frame)
+    """The scene's frame drawn from nothing kept (``PlayScene.draw``)."""
+    surface = pygame.Surface(scene.app.screen.get_size())
+    scene.draw(surface)
     return surface
 
 

@@ -150,6 +150,9 @@ class BoardRenderer:
         panel = self.temples_panel(len(frame.temples))
         if panel is None:
             return []
+        if theme.auditing():
+            self._draw_temples(surface, frame, panel)
+            return [panel]
         key = (frame.temples, tuple(view.color for view in frame.seats), panel.size, self.app.assets.palette)
         image = self._temples.get(key, lambda: self._temples_image(frame, panel.size))
         surface.blit(image, panel)
