@@ -131,10 +131,14 @@ def test_a_changed_part_is_drawn_again_with_the_parts_over_it() -> None:
     assert backdrop.update(like, [fill((0, 200, 0), under), fill((0, 0, 200), over)]) == []
 
 
-def test_merge_joins_overlapping_rectangles_only() -> None:
+def test_merge_joins_rectangles_whose_union_is_no_larger_than_both() -> None:
     bounds = pygame.Rect(0, 0, 100, 100)
-    joined = merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 50, 5, 5)], bounds)
-    assert sorted(map(tuple, joined)) == [(0, 0, 15, 15), (50, 50, 5, 5)]
+    joined = merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(2, 2, 10, 10), pygame.Rect(50, 50, 5, 5)], bounds)
+    assert sorted(map(tuple, joined)) == [(0, 0, 12, 12), (50, 50, 5, 5)]
+    inside = merge([pygame.Rect(0, 0, 40, 40), pygame.Rect(10, 10, 5, 5)], bounds)
+    assert inside == [pygame.Rect(0, 0, 40, 40)]
+    cross = [pygame.Rect(0, 40, 100, 4), pygame.Rect(40, 0, 4, 100)]  # a union would copy 10,000 pixels
+    assert sorted(map(tuple, merge(cross, bounds))) == sorted(map(tuple, cross))
     assert merge([pygame.Rect(90, 90, 30, 30), pygame.Rect(200, 0, 5, 5)], bounds) == [
         pygame.Rect(90, 90, 10, 10)
     ]

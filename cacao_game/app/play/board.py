@@ -66,6 +66,9 @@ TEMPLE_COLUMN = 84
 
 GHOST_BYTES = 4 * 1024 * 1024
 """Pixel memory kept for translucent ghost images."""
+PULSE_STEPS = 8
+"""Pulsing marks (legal squares, glows) take this many strengths above the least: each one is
+a translucent image drawn once per size and kept, not one per frame."""
 TEMPLES_BYTES = 6 * 1024 * 1024
 """Pixel memory kept for drawn temples panels (one per placement looked at)."""
 
@@ -243,8 +246,7 @@ class BoardRenderer:
         cam = self.camera
         return (
             cam.scale,
-            cam.center.x,
-            cam.center.y,
+            cam.origin(),
             tuple(cam.viewport),
             tuple(seat.color for seat in frame.seats),
             self.app.assets.palette,
@@ -321,7 +323,7 @@ class BoardRenderer:
     ) -> list[pygame.Rect]:
         """Legal squares (placement, overbuild, fill) with an outline and an icon each."""
         cam = self.camera
-        pulse = 0.5 + 0.5 * math.sin(now * 4)
+        pulse = round(PULSE_STEPS * (0.5 + 0.5 * math.sin(now * 4))) / PULSE_STEPS
         icon_size = max(px(12), cam.scale * 0.3)
         drawn: list[pygame.Rect] = []
         for pos in board.targets:
@@ -429,7 +431,7 @@ class BoardRenderer:
     ) -> pygame.Rect:
         """A translucent glow over square ``pos`` and a bar on its ``side``; returns the area."""
         rect = self.rect(pos)
-        alpha = int(max(0.0, min(1.0, strength)) * 150)
+        alpha = round(max(0.0, min(1.0, strength)) * PULSE_STEPS) * 150 // PULSE_STEPS
         if alpha <= 0:
             return pygame.Rect(0, 0, 0, 0)
         self.painter.box(surface, rect, color, alpha // 4, radius=max(px(4), int(self.camera.scale / 10)))
