@@ -69,6 +69,9 @@ GHOST_BYTES = 4 * 1024 * 1024
 PULSE_STEPS = 8
 """Pulsing marks (legal squares, glows) take this many strengths above the least: each one is
 a translucent image drawn once per size and kept, not one per frame."""
+ZOOM_ART_STEP = 4
+"""While the view zooms, tiles are drawn at sizes rounded to this many design pixels: the
+art is scaled anew every few frames, not every frame (at rest, at the square's size)."""
 TEMPLES_BYTES = 6 * 1024 * 1024
 """Pixel memory kept for drawn temples panels (one per placement looked at)."""
 
@@ -257,6 +260,9 @@ class BoardRenderer:
         the screen point ``origin``."""
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
+        if cam.scale != cam.target_scale:
+            step = px(ZOOM_ART_STEP)
+            size = max(step, round(size / step) * step)
         art = self.art
         view = cam.viewport
         ox, oy = origin
