@@ -72,7 +72,7 @@ a translucent image drawn once per size and kept, not one per frame."""
 ZOOM_ART_STEP = 4
 """While the view zooms, tiles are drawn at sizes rounded to this many design pixels: the
 art is scaled anew every few frames, not every frame (at rest, at the square's size)."""
-TEMPLES_BYTES = 6 * 1024 * 1024
+TEMPLES_BYTES = 3 * 1024 * 1024
 """Pixel memory kept for drawn temples panels (one per placement looked at)."""
 
 
