@@ -1246,8 +1246,12 @@ class PlayScene(Scene):
         """The frame drawn over the last one on ``surface``: the backdrop's changed parts and
         the areas of the last and this frame's moving parts (``Scene.draw_changes``)."""
         frame = self.frame
-        parts, tiles = self.still_parts(surface.get_size(), frame)
-        changed = self.backdrop.update(surface, parts, tiles)
+        parts, tiles, view_moved = self.still_parts(surface.get_size(), frame)
+        direct = view_moved and not fresh
+        if direct:
+            changed = self.backdrop.update(surface, parts, elsewhere="tiles")
+        else:
+            changed = self.backdrop.update(surface, parts, tiles)
         back = self.backdrop.surface
         whole = surface.get_rect()
         restored: list[pygame.Rect] | None = None
@@ -1257,13 +1261,27 @@ class PlayScene(Scene):
             restored = merge([*changed, *self._moving, *damage], whole)
             for rect in restored:
                 surface.blit(back, rect, rect)
+            if direct:
+                restored.append(self._draw_board_here(surface, parts))
         moving = merge(self.draw_moving(surface, frame), whole)
         self._moving = moving
         return None if restored is None else merge([*restored, *moving], whole)
 
-    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
+    def _draw_board_here(self, surface: pygame.Surface, parts: list[Part]) -> pygame.Rect:
+        """While the view moves the board changes every frame: its area is drawn on the
+        screen from the still parts, without keeping it (``Backdrop.update(elsewhere=...)``);
+        returns the area."""
+        view = self.camera.viewport.clip(surface.get_rect())
+        surface.set_clip(view)
+        for part in parts:
+            if part.rect.colliderect(view):
+                part.draw(surface)
+        surface.set_clip(None)
+        return view
+
+    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect], bool]:
         """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
-        HUD; and the squares whose tiles changed since the backdrop drew them."""
+        HUD; the squares whose tiles changed since the last frame; whether the view moved."""
         chrome = self.hud.chrome(size, len(frame.seats))
         whole = pygame.Rect((0, 0), size)
 
@@ -1272,12 +1290,14 @@ class PlayScene(Scene):
 
         parts = [Part("chrome", whole, chrome, backdrop)]
         squares: list[pygame.Rect] = []
+        moved = False
         board = frame.board
         if board is not None:
             key = self.board.view_key(frame)
             drawn = self._tiles_drawn
             if drawn is not None and drawn[0] == key:
                 squares = [area(self.board.rect(pos), 1) for pos in changed_squares(drawn[1], board.shown)]
+            moved = drawn is not None and drawn[0] != key
             self._tiles_drawn = (key, board.shown)
             parts.append(
                 Part(
@@ -1288,7 +1308,7 @@ class PlayScene(Scene):
                 )
             )
         parts += self.hud.parts(frame)
-        return parts, squares
+        return parts, squares, moved
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
         """What is drawn over the still parts: the board's marks, ghosts and temples panel,
