@@ -43,7 +43,7 @@ from cacao_game.app.play.anim import (
     Timeline,
 )
 from cacao_game.app.play.art import TileArt
-from cacao_game.app.play.board import BoardRenderer, area, changed_squares, tile_gap
+from cacao_game.app.play.board import BoardRenderer, area, changed_squares, pulses, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
@@ -188,6 +188,8 @@ class PlayScene(Scene):
         """The still parts of the picture (backdrop, tiles, HUD), kept drawn between frames."""
         self._moving: list[pygame.Rect] = []
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
+        self._still: Hashable = None
+        """The signature of the last frame's moving parts (``_still_signature``)."""
         self._tiles_drawn: tuple[Hashable, Shown] | None = None
         """The view key and snapshot whose tiles the backdrop shows."""
         self.ai = AILink(ai)
@@ -1252,6 +1254,10 @@ class PlayScene(Scene):
             changed = self.backdrop.update(surface, parts, elsewhere="tiles")
         else:
             changed = self.backdrop.update(surface, parts, tiles)
+        still = self._still_signature(frame)
+        if not fresh and changed == [] and not damage and still is not None and still == self._still:
+            return []
+        self._still = still
         back = self.backdrop.surface
         whole = surface.get_rect()
         restored: list[pygame.Rect] | None = None
@@ -1266,6 +1272,18 @@ class PlayScene(Scene):
         moving = merge(self.draw_moving(surface, frame), whole)
         self._moving = moving
         return None if restored is None else merge([*restored, *moving], whole)
+
+    def _still_signature(self, frame: Frame) -> Hashable:
+        """Everything the moving parts are drawn from, when nothing animates by itself (no
+        animation, lesson, review or hint panel): an equal signature draws equal pixels, so
+        the frame is left as it is. None when something animates."""
+        if self.timeline.busy or self.coach is not None or self.review is not None:
+            return None
+        if self.source.advice is not None:
+            return None
+        banner = banner_text(self.net)
+        hot = banner is not None and self.banner_button().collidepoint(self.mouse)
+        return (replace(frame, clock=0.0), pulses(self.clock), self.input.carried, banner, hot)
 
     def _draw_board_here(self, surface: pygame.Surface, parts: list[Part]) -> pygame.Rect:
         """While the view moves the board changes every frame: its area is drawn on the
