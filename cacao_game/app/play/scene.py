@@ -76,6 +76,7 @@ from cacao_game.app.play.frame import (
     Frame,
     Ghost,
     HandView,
+    Memo,
     PopupView,
     SeatView,
     TempleRow,
@@ -99,6 +100,7 @@ from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
+from cacao_game.engine.scoring import SeatScore
 from cacao_game.engine.tiles import JUNGLE_CODES, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
@@ -220,6 +222,11 @@ class PlayScene(Scene):
         else:
             self.fit_board(snap=True)
         self._temple_cache: tuple[object, dict[Pos, tuple[int, ...]]] = (None, {})
+        self._scores: Memo[tuple[SeatScore, ...]] = Memo()
+        self._workers: Memo[tuple[tuple[str, ...], ...]] = Memo()
+        self._tips: Memo[tuple[Tip, ...]] = Memo()
+        self._temples: Memo[tuple[TempleRow, ...]] = Memo()
+        """Parts of the frame built again only when their inputs change."""
         self.frame = self.build_frame()
         """What the table draws now: built once per update (``build_frame``)."""
 
@@ -888,7 +895,7 @@ class PlayScene(Scene):
         game = self.game
         seat_now = self.current_seat()
         thinking = self.thinking_seat()
-        scores = shown.scores()
+        scores = self._scores.get(shown, shown.scores)
         pending = self.pending_choices(seat_now)
         seats = tuple(
             SeatView(
@@ -909,14 +916,20 @@ class PlayScene(Scene):
             for seat in range(len(scores))
         )
         hand_seat = self.hand_seat()
-        workers = [
-            worker_lines(
-                view,
-                game.remaining_workers(view.seat),
-                shown.hands[view.seat] if view.seat == hand_seat else None,
-            )
-            for view in seats
-        ]
+        language = strings.language()
+        workers = self._workers.get(
+            (source.version, shown, hand_seat, tuple((v.name, v.hand, v.pile) for v in seats), language),
+            lambda: tuple(
+                tuple(
+                    worker_lines(
+                        view,
+                        game.remaining_workers(view.seat),
+                        shown.hands[view.seat] if view.seat == hand_seat else None,
+                    )
+                )
+                for view in seats
+            ),
+        )
         counts = self.remaining_jungle()
         remaining = tuple((code, counts[code]) for code in JUNGLE_CODES if counts.get(code))
         if not self.hud.shows_remaining():
@@ -926,7 +939,20 @@ class PlayScene(Scene):
             for name in self.action_names
         )
         hand = shown.hands[hand_seat] if hand_seat is not None else ()
-        tips = table_tips(self.hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions)
+        hud = self.hud
+        tips = self._tips.get(
+            (hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions, language),
+            lambda: table_tips(
+                hud,
+                seats,
+                [list(w) for w in workers],
+                shown.display,
+                shown.pile_count,
+                hand,
+                remaining,
+                actions,
+            ),
+        )
         accepts = self.accepts_board_input()
         return Frame(
             version=source.version,
@@ -1105,8 +1131,13 @@ class PlayScene(Scene):
     def _temple_rows(self) -> tuple[TempleRow, ...]:
         """Each temple of the shown board, and its workers after the placement considered
         (played out on the seat's view of the game, cached by position and placement)."""
-        now = self.shown.temple_standings()
         action = self.considered_action()
+        return self._temples.get(
+            (self.source.version, self.shown, action), lambda: self._make_temple_rows(action)
+        )
+
+    def _make_temple_rows(self, action: Place | Overbuild | None) -> tuple[TempleRow, ...]:
+        now = self.shown.temple_standings()
         after: dict[Pos, tuple[int, ...]] = {}
         if action is not None:
             key = (self.source.version, action)
