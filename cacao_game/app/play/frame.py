@@ -5,7 +5,8 @@ snapshot, the input state and the camera; the HUD and the board draw from its fi
 compute nothing of the game. A seat panel's number and its tooltip's sum read the same field
 (``SeatView.score``, from the shown snapshot), so they agree at every frame, animations
 included. Previews that play moves out (the temple what-if, a placement's yield) are
-computed while building, cached by the position's key, and arrive here as text and numbers.
+computed while building, cached by the position's key, and arrive here as text and numbers;
+the costly parts (scores, tooltips) are built again only when their inputs change (``Memo``).
 
 No pygame here: rectangles are plain ``(x, y, w, h)`` tuples.
 """
