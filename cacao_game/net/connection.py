@@ -66,6 +66,8 @@ class Connection:
     outbox: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     table: Table | None = None
     seat: int | None = None
+    address: str = ""
+    """The client's IP address (tables a client may open are counted per address)."""
     over_limit: int = 0
     queued: int = 0
     """Bytes in ``outbox``."""

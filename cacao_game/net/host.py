@@ -10,10 +10,14 @@ refused with a ``Refusal`` and changes nothing.
 AI seats, stand-ins for dropped players and hints think in worker processes
 (``cacao_game.net.thinking``), off the event loop, each decision seeded from the deal's
 seed, the seat and the decision's number. Every decision is written to the table's journal
-before it is sent to anyone, and the table's full save follows (``cacao_game.net.store``,
-one file per table under ``folder/tables``), so a host restarted with ``restore()`` loses
-no confirmed decision; the save keeps token digests, so players take their seats back with
-their tokens.
+before it is sent to anyone; the table's full save is written when its seats change
+(``cacao_game.net.store``, one file per table under ``folder/tables``), so a host restarted
+with ``restore()`` loses no confirmed decision; the save keeps token digests, so players
+take their seats back with their tokens.
+
+A client address may hold ``open_per_address`` tables that have not started yet; a table
+that has not started is closed once nobody has been at it for ``abandon_after`` seconds, so
+a flood of ``Create`` cannot fill the host's table slots.
 
 Bad input never stops the host: each connection has a rate limit, a size limit and a
 schema; an unreadable message gets a ``Problem``, a flood or an oversized frame closes
@@ -28,7 +32,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -73,8 +77,12 @@ JOIN_WAIT: Final = 30.0
 """Seconds a connection may stay without joining a table."""
 MAX_SPECTATORS: Final = 50
 """Spectators one table takes."""
-ABANDON_AFTER: Final = 600.0
-"""Seconds a table that never started stays once everyone has left it."""
+ABANDON_AFTER: Final = 120.0
+"""Seconds a table that never started stays with nobody at it."""
+OPEN_PER_ADDRESS: Final = 4
+"""Tables not yet started that clients from one address may have opened at once."""
+LAG_EVERY: Final = 0.01
+"""Seconds between two looks at the event loop's lag (how late a timer fires)."""
 PRESENCE_EVERY: Final = 0.25
 """Seconds between two updates that only say who is here (joins and leaves in between are
 told together), so that a player rejoining in a loop cannot flood the table."""
@@ -86,9 +94,10 @@ class Host:
     benchmarks); without it every deal's seed comes from ``random.SystemRandom``.
     ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
     processes (0: threads, for tests). ``max_connections`` and ``join_wait`` (seconds a
-    connection may stay without a table) and ``abandon_after`` (seconds an unstarted table
-    stays once everyone left) bound what idle or numerous clients can hold; ``outbox_bytes``
-    what one client that does not read may leave waiting.
+    connection may stay without a table), ``abandon_after`` (seconds an unstarted table
+    stays with nobody at it) and ``open_per_address`` (unstarted tables opened from one
+    address) bound what idle or numerous clients can hold; ``outbox_bytes`` what one client
+    that does not read may leave waiting.
     ``clock`` is injectable."""
 
     def __init__(
@@ -101,6 +110,7 @@ class Host:
         max_connections: int = MAX_CONNECTIONS,
         join_wait: float = JOIN_WAIT,
         abandon_after: float = ABANDON_AFTER,
+        open_per_address: int = OPEN_PER_ADDRESS,
         max_spectators: int = MAX_SPECTATORS,
         outbox_bytes: int = OUTBOX_BYTES,
         ai_processes: int = 1,
@@ -113,6 +123,8 @@ class Host:
         self.max_connections = max_connections
         self.join_wait = join_wait
         self.abandon_after = abandon_after
+        self.open_per_address = open_per_address
+        self._opened_by: dict[str, str] = {}
         self.max_spectators = max_spectators
         self.outbox_bytes = outbox_bytes
         self._connections: set[Connection] = set()
@@ -128,9 +140,13 @@ class Host:
         self._tasks: set[asyncio.Task[None]] = set()
         self._server: Server | None = None
         self.port = 0
-        self.handling: deque[float] = deque(maxlen=100_000)
-        """Seconds each ``decide`` took the host, from reading it to queueing its updates
-        (the latest 100 000; logged as percentiles when the host stops)."""
+        self.handling: deque[tuple[float, float]] = deque(maxlen=100_000)
+        """Seconds each ``decide`` took the host, from reading it to queueing its updates, as
+        wall time and as the event loop thread's CPU time (the latest 100 000; logged as
+        percentiles when the host stops: wall time well over CPU time is time the host's
+        thread waited for a core or for another thread)."""
+        self.lag: deque[float] = deque(maxlen=100_000)
+        """Seconds the event loop ran late, looked at every ``LAG_EVERY`` (logged at stop)."""
 
     # ----------------------------------------------------------------- life cycle
 
@@ -150,7 +166,10 @@ class Host:
         sockets = list(self._server.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else port
         log.info("serving on %s:%d", bind, self.port)
+        self._spawn(self._watch_lag())
         for table in self.tables.values():
+            if not table.started:
+                self._later((table.code, None), self.abandon_after, partial(self._abandon, table))
             self._schedule_ai(table)
             for number, seat in enumerate(table.seats):
                 if seat.remote and not seat.connected and table.options.standin is not None:
@@ -178,13 +197,32 @@ class Host:
         self._ai.close()
         self._writers.shutdown(wait=True)
         if self.handling:
-            ordered = sorted(self.handling)
-            p50, p99 = (1000 * ordered[int(share * (len(ordered) - 1))] for share in (0.5, 0.99))
-            log.info("handled %d decisions: p50 %.2f ms, p99 %.2f ms", len(ordered), p50, p99)
+            wall = _percentiles([spent for spent, _ in self.handling])
+            cpu = _percentiles([used for _, used in self.handling])
+            log.info(
+                "handled %d decisions: p50 %s ms, p99 %s ms (wall; CPU: p50 %s ms, p99 %s ms)",
+                len(self.handling),
+                *wall[:2],
+                *cpu[:2],
+            )
+        if self.lag:
+            log.info(
+                "event loop lag (every %g s): p50 %s ms, p99 %s ms, max %s ms",
+                LAG_EVERY,
+                *_percentiles(self.lag),
+            )
         if self.folder is None:
             log.info("stopped; no folder, so nothing was saved")
         else:
             log.info("stopped; %d tables saved", sum(not t.is_over() for t in self.tables.values()))
+
+    async def _watch_lag(self) -> None:
+        """Note how late the event loop wakes from a ``LAG_EVERY`` sleep, until the host stops."""
+        loop = asyncio.get_running_loop()
+        while self._server is not None:
+            due = loop.time() + LAG_EVERY
+            await asyncio.sleep(LAG_EVERY)
+            self.lag.append(max(0.0, loop.time() - due))
 
     def _flush_all(self) -> None:
         for table in self.tables.values():
@@ -201,8 +239,8 @@ class Host:
                 loaded, game = load_table(path)
                 saver = TableSaver(self._writers, path)
                 session = PlaySession(loaded.config, game, autosaver=saver, view=loaded.view)
-                saver.noted = len(game.actions)
                 table = Table.restore(session, loaded.view.get("net"))
+                saver.noted = len(game.actions)
             except (saves.SaveError, ValueError, OSError) as error:
                 log.warning("cannot restore %s: %s", path.name, one_line(error))
                 continue
@@ -230,6 +268,7 @@ class Host:
         self.tables[code] = table
         self._save_now(table)
         log.info("table %s opened: %s", code, ", ".join(seat.kind for seat in options.seats))
+        self._later((code, None), self.abandon_after, partial(self._abandon, table))
         self._schedule_ai(table)
         return table
 
@@ -266,6 +305,7 @@ class Host:
         address = ws.remote_address
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
         client = Connection(ws, peer, float(BURST), self._clock(), limit_bytes=self.outbox_bytes)
+        client.address = str(address[0]) if isinstance(address, tuple) else "?"
         writer = asyncio.create_task(self._write(client))
         self._connections.add(client)
         if len(self._connections) > self.max_connections:
@@ -336,9 +376,9 @@ class Host:
             case p.Join():
                 self._join(client, message)
             case p.Decide():
-                started = time.perf_counter()
+                started, used = time.perf_counter(), time.thread_time()
                 await self._decide(client, message)
-                self.handling.append(time.perf_counter() - started)
+                self.handling.append((time.perf_counter() - started, time.thread_time() - used))
             case p.TakeBack():
                 await self._take_back(client, message)
             case p.AskHint():
@@ -362,11 +402,24 @@ class Host:
         if problem is not None:
             self._fail(client, "name", f"Your name {problem}.")
             return
+        waiting = sum(
+            self._opened_by.get(code) == client.address and not table.started
+            for code, table in self.tables.items()
+        )
+        if waiting >= self.open_per_address:
+            self._fail(
+                client,
+                "tables",
+                f"You already have {waiting} tables waiting for players on this host: start one "
+                f"or let it close (a table nobody is at closes after {self.abandon_after:g} seconds).",
+            )
+            return
         try:
             table = self.open_table(message.options)
         except ValueError as error:
             self._fail(client, "options", f"Cannot open the table: {error}.")
             return
+        self._opened_by[table.code] = client.address
         self._sit(client, table, message.name)
 
     def _join(self, client: Connection, message: p.Join) -> None:
@@ -489,6 +542,7 @@ class Host:
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
+        self._opened_by.pop(table.code, None)
         self._members.pop(table.code, None)
         self._presence_at.pop(table.code, None)
         for key in [key for key in self._timers if key[0] == table.code]:
@@ -669,10 +723,12 @@ class Host:
         if isinstance(saver, TableSaver):
             saver.note(table.session.game.actions)
         table.remember()
+        if len(table.session.journal) - 1 in table.standin_moves:
+            self._save_now(table)  # which decisions were the stand-in's is kept in the save only
         for client, data in self._messages(table, undone):
             client.push(data)
         if table.is_over():
-            await self._finish(table)
+            self._spawn(self._finish(table))  # filing the record holds up no one's update
         else:
             self._schedule_ai(table)
 
@@ -778,3 +834,11 @@ class Host:
         session.play(action)
         table.standin_moves.add(len(session.journal) - 1)
         self._spawn(self._changed(table))
+
+
+def _percentiles(values: Iterable[float]) -> tuple[str, str, str]:
+    """p50, p99 and the largest of ``values`` (seconds) in milliseconds, as text."""
+    ordered = sorted(values)
+    picked = (ordered[int(share * (len(ordered) - 1))] for share in (0.5, 0.99, 1.0))
+    p50, p99, top = (f"{1000 * value:.2f}" for value in picked)
+    return p50, p99, top

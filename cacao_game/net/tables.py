@@ -146,7 +146,9 @@ class Table:
             Seat(kind, token=token, connected=kind != REMOTE, away_since=None)
             for kind, token in zip(data.kinds, data.tokens, strict=True)
         ]
-        table = cls(data.code, session, seats, data.options, data.started, set(data.standin_moves))
+        done = len(session.journal)
+        standin = {index for index in data.standin_moves if index < done}
+        table = cls(data.code, session, seats, data.options, data.started, standin)
         table.sent = len(session.journal)
         return table
 
