@@ -81,6 +81,8 @@ ABANDON_AFTER: Final = 120.0
 """Seconds a table that never started stays with nobody at it."""
 OPEN_PER_ADDRESS: Final = 4
 """Tables not yet started that clients from one address may have opened at once."""
+SWEEP_EVERY: Final = 5.0
+"""Seconds between two looks for tables to close (``Host.sweep``)."""
 LAG_EVERY: Final = 0.01
 """Seconds between two looks at the event loop's lag (how late a timer fires)."""
 PRESENCE_EVERY: Final = 0.25
@@ -125,6 +127,8 @@ class Host:
         self.abandon_after = abandon_after
         self.open_per_address = open_per_address
         self._opened_by: dict[str, str] = {}
+        self._idle: dict[str, float] = {}
+        """Tables not started with nobody at them, and since when (the host's clock)."""
         self.max_spectators = max_spectators
         self.outbox_bytes = outbox_bytes
         self._connections: set[Connection] = set()
@@ -134,7 +138,7 @@ class Host:
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[Connection]] = {}
         self._thinking: set[tuple[str, int, int]] = set()
-        self._timers: dict[tuple[str, int | None], asyncio.TimerHandle] = {}
+        self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._presence_at: dict[str, float] = {}
         self._presence_due: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -167,9 +171,8 @@ class Host:
         self.port = int(sockets[0].getsockname()[1]) if sockets else port
         log.info("serving on %s:%d", bind, self.port)
         self._spawn(self._watch_lag())
+        self._spawn(self._sweep_often())
         for table in self.tables.values():
-            if not table.started:
-                self._later((table.code, None), self.abandon_after, partial(self._abandon, table))
             self._schedule_ai(table)
             for number, seat in enumerate(table.seats):
                 if seat.remote and not seat.connected and table.options.standin is not None:
@@ -249,6 +252,8 @@ class Host:
                 if seat.remote:
                     seat.connected, seat.away_since = False, now
             self.tables[table.code] = table
+            if not table.started:
+                self._idle[table.code] = now
             count += 1
             log.info("table %s restored at decision %d", table.code, len(table.session.game.actions))
         return count
@@ -268,7 +273,7 @@ class Host:
         self.tables[code] = table
         self._save_now(table)
         log.info("table %s opened: %s", code, ", ".join(seat.kind for seat in options.seats))
-        self._later((code, None), self.abandon_after, partial(self._abandon, table))
+        self._idle[code] = self._clock()
         self._schedule_ai(table)
         return table
 
@@ -488,6 +493,7 @@ class Host:
     ) -> None:
         client.table, client.seat = table, seat
         self._members.setdefault(table.code, set()).add(client)
+        self._idle.pop(table.code, None)
         client.send(p.Welcome(p.VERSION, table.code, seat, token))
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
@@ -519,22 +525,42 @@ class Host:
                 partial(self._stand_in, table, client.seat, seat.away_since),
             )
         if not table.started and not members:
-            self._later((table.code, None), self.abandon_after, partial(self._abandon, table))
+            self._idle[table.code] = self._clock()
 
-    def _later(self, key: tuple[str, int | None], delay: float, then: Callable[[], None]) -> None:
+    def _later(self, key: tuple[str, int], delay: float, then: Callable[[], None]) -> None:
         """Run ``then`` in ``delay`` seconds instead of what was waiting under ``key`` (a
-        table's seat, or None: the table): a player who leaves and comes back again and again
-        holds one timer, not one per leave."""
+        table's seat): a player who leaves and comes back again and again holds one timer,
+        not one per leave."""
         waiting = self._timers.pop(key, None)
         if waiting is not None:
             waiting.cancel()
         self._timers[key] = asyncio.get_running_loop().call_later(delay, then)
 
+    def sweep(self) -> int:
+        """Close every table that has not started and that nobody has been at for
+        ``abandon_after`` seconds (by the host's clock; the host does this every
+        ``SWEEP_EVERY`` seconds or sooner); returns how many were closed."""
+        now, closed = self._clock(), 0
+        for code, since in list(self._idle.items()):
+            table = self.tables.get(code)
+            if table is None or table.started or self._members.get(code):
+                self._idle.pop(code, None)
+            elif now - since >= self.abandon_after:
+                self._abandon(table)
+                closed += 1
+        return closed
+
+    async def _sweep_often(self) -> None:
+        every = min(SWEEP_EVERY, self.abandon_after / 2)
+        while self._server is not None:
+            await asyncio.sleep(every)
+            self.sweep()
+
     def _abandon(self, table: Table) -> None:
-        """Close a table that never started and that nobody has come back to."""
-        if table.started or self._members.get(table.code) or self.tables.get(table.code) is not table:
-            return
-        log.info("table %s: closed, nobody came back before it started", table.code)
+        """Close ``table``: it never started and nobody has come back to it."""
+        log.info(
+            "table %s: closed, nobody was at it for %g s before it started", table.code, self.abandon_after
+        )
         self._forget(table)
         saver = table.session.autosaver
         if isinstance(saver, TableSaver):
@@ -543,6 +569,7 @@ class Host:
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
         self._opened_by.pop(table.code, None)
+        self._idle.pop(table.code, None)
         self._members.pop(table.code, None)
         self._presence_at.pop(table.code, None)
         for key in [key for key in self._timers if key[0] == table.code]:
