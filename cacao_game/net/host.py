@@ -293,6 +293,22 @@ class Host:
         self._presence(table)
         return token
 
+    def reissue(self, code: str, number: int) -> str:
+        """A fresh token for claimed remote seat ``number`` of table ``code`` (the hosting
+        player's seat after the app's host restarted: its token was never written down); the
+        old token stops working and a connection holding the seat is closed. KeyError for an
+        unknown table, ValueError for a seat that is not a claimed remote seat."""
+        table = self.tables[code]
+        if not 0 <= number < len(table.seats) or not table.seats[number].remote:
+            raise ValueError(f"seat {number + 1} is not a remote seat")
+        if table.seats[number].token is None:
+            raise ValueError(f"seat {number + 1} has no player")
+        self._replace(table, number, None)
+        token = table.reissue(number)
+        self._save_now(table)
+        log.info("table %s: seat %d has a new token", code, number)
+        return token
+
     def fill_with_ai(self, code: str, number: int, level: str) -> None:
         """The host turns free remote seat ``number`` of table ``code`` into AI ``level`` (the
         game starts once no remote seat is free). KeyError for an unknown table, ValueError
@@ -476,17 +492,21 @@ class Host:
             table.session.autosaver.force()
 
     def _return(self, client: Connection, table: Table, seat: int, token: str) -> None:
+        self._replace(table, seat, client)
+        state = table.seats[seat]
+        state.connected, state.standin, state.away_since = True, False, None
+        log.info("table %s: seat %d is back from %s", table.code, seat, client.peer)
+        self._seat_client(client, table, seat, token)
+        self._presence(table)
+
+    def _replace(self, table: Table, seat: int, client: Connection | None) -> None:
+        """Close the connections other than ``client`` that sit in ``seat``."""
         for other in list(self._members.get(table.code, ())):
             if other.seat == seat and other is not client:
                 other.send(p.Problem("replaced", "Your seat was taken back from another connection.", True))
                 other.push(None)
                 self._members[table.code].discard(other)
                 other.table = None
-        state = table.seats[seat]
-        state.connected, state.standin, state.away_since = True, False, None
-        log.info("table %s: seat %d is back from %s", table.code, seat, client.peer)
-        self._seat_client(client, table, seat, token)
-        self._presence(table)
 
     def _seat_client(
         self, client: Connection, table: Table, seat: int | None, token: str | None = None

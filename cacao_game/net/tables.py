@@ -197,6 +197,13 @@ class Table:
         self.remember()
         return token
 
+    def reissue(self, number: int) -> str:
+        """A new token for claimed seat ``number`` (the old one stops working); returns it."""
+        token = secrets.token_urlsafe(24)
+        self.seats[number].token = digest(token)
+        self.remember()
+        return token
+
     def make_ai(self, number: int, level: str) -> None:
         """Give remote seat ``number``, still unclaimed, to AI ``level`` for the whole game.
         Raises ValueError if the seat is claimed, not remote, or the level unknown."""
