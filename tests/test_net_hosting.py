@@ -8,19 +8,39 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from harness import click_label
 from net_support import LOCAL, ROOT, free_port, options, record_files, run
 from referee_loader import load_referee
+from test_net_app import apps, host, make_app, pump, table
 
+from cacao_game.app.app import App
+from cacao_game.app.netplay import HostedSource, hosted_waiting
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.scenes.menu import MenuScene
+from cacao_game.app.strings import t
+from cacao_game.config.game import HUMAN
 from cacao_game.net import protocol as p
 from cacao_game.net.bot import Bot
-from cacao_game.net.client import Changed, ClientEvent, Reconnecting
-from cacao_game.net.hosting import HOSTING_FILE, forget_hosting, hosted_game, resume_hosting, start_hosting
+from cacao_game.net.client import Changed, ClientEvent, Joined, NetClient, Reconnecting
+from cacao_game.net.hosting import (
+    HOSTING_FILE,
+    BackgroundHost,
+    forget_hosting,
+    hosted_game,
+    resume_hosting,
+    start_hosting,
+)
+from cacao_game.net.protocol import REMOTE, VERSION, Join
 from cacao_game.records import replay_record
+
+__all__ = ["apps"]  # the app tests' fixture, used here too
 
 HOSTING_WINDOW = """
 import asyncio, json, sys
@@ -116,3 +136,68 @@ def test_a_new_hosted_game_replaces_the_old_ones_files_and_an_unreadable_note_of
     assert hosted_game(folder) is None and resume_hosting(folder) is None
     forget_hosting(folder)
     assert not (folder / HOSTING_FILE).exists() and not list((folder / "tables").glob("*"))
+
+
+def test_resume_hosting_in_the_menu_restarts_a_game_whose_window_died(apps: list[App]) -> None:
+    """Ana hosts from the app, Bo joins; after some decisions Ana's host stops without a
+    save (as when the window is killed). The next app's menu offers Resume hosting: it opens
+    Ana's table at the same decision, Bo's client is back by itself, and the game goes on."""
+    rng = random.Random(4)
+    first = make_app()
+    apps.append(first)
+    source = host(first, [HUMAN, REMOTE])
+    pump([first], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    bo = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Bo"))
+    bo.start()
+    joins: list[Joined] = []
+
+    def bo_polls() -> None:
+        joins.extend(event for event in bo.poll() if isinstance(event, Joined))
+
+    pump([first], lambda: isinstance(first.top, PlayScene), "the host's table")
+
+    def play_until(ana: NetClient, decisions: int) -> Callable[[], bool]:
+        def step() -> bool:
+            bo_polls()
+            for client in (ana, bo):
+                seen = client.table
+                if seen is not None and seen.my_turn and seen.decisions < decisions:
+                    client.decide([rng.choice(seen.game.legal_actions())])
+            return bo.table is not None and bo.table.decisions >= decisions
+
+        return step
+
+    pump([first], play_until(source.client, 8), "eight decisions")
+    before = [entry.action for entry in bo.table.journal] if bo.table else []
+    source.client.close()  # the window dies, and the hosting player's client with it
+    crash(source.host)
+    second = make_app()
+    apps.append(second)
+    assert isinstance(second.top, MenuScene)
+    click_label(second, t("menu.resume_hosting"))
+    pump([second], lambda: isinstance(second.top, PlayScene), "the resumed table")
+    resumed = table(second).source
+    assert isinstance(resumed, HostedSource) and resumed.code == source.code
+    pump([second], lambda: bo_polls() is None and len(joins) == 2, "Bo back")
+    assert bo.table is not None and bo.table.decisions >= len(before)
+    assert [entry.action for entry in bo.table.journal][: len(before)] == before
+    pump([second], play_until(resumed.client, len(before) + 4), "four more decisions")
+    bo.close()
+    resumed.close()
+    assert hosted_waiting()  # left mid-game on purpose: still there to resume
+
+
+def crash(hosting: BackgroundHost) -> None:
+    """Stop ``hosting`` as a killed process would: listening and every connection cut at
+    once, no save, no goodbye."""
+
+    async def cut() -> None:
+        server = hosting.host._server
+        assert server is not None
+        server.close()
+        for client in list(hosting.host._connections):
+            client.ws.transport.abort()
+
+    asyncio.run_coroutine_threadsafe(cut(), hosting._loop).result(5.0)
+    hosting._loop.call_soon_threadsafe(hosting._loop.stop)
+    hosting._thread.join(5.0)

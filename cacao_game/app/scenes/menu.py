@@ -1,5 +1,6 @@
-"""The main menu: New game, Continue (only with an autosave), Learn to play, Load, Settings,
-Rules, Quit. On a first launch Learn to play comes first, highlighted."""
+"""The main menu: New game, Continue (only with an autosave), Resume hosting (only with an
+unfinished hosted game), Learn to play, Load, Settings, Rules, Quit. On a first launch Learn
+to play comes first, highlighted."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
+from cacao_game.app.netplay import hosted_waiting, resume_hosted
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -42,6 +44,8 @@ class MenuScene(WidgetScene):
             entries.append(
                 ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
             )
+        if hosted_waiting():
+            entries.append(("menu.resume_hosting", self.resume_hosting, "secondary"))
         lead = not newcomer and not unfinished
         entries.append(
             ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
@@ -73,6 +77,19 @@ class MenuScene(WidgetScene):
             self.widgets.append(
                 Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
             )
+
+    def resume_hosting(self) -> None:
+        """Restart the game this app hosted (its window closed mid-game) and wait in the
+        lobby for the players, who rejoin by themselves."""
+        try:
+            source = resume_hosted()
+        except (OSError, TimeoutError) as error:
+            self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
+            return
+        if source is None:
+            self.build()
+            return
+        self.app.open(routes.Lobby(source))
 
     def online_buttons(self, row: pygame.Rect) -> list[Button]:
         """Host a game and Join a game, side by side in one row."""
