@@ -142,6 +142,8 @@ class Host:
         self._presence_at: dict[str, float] = {}
         self._presence_due: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._chores: list[asyncio.Task[None]] = []
+        """The lag watcher and the sweep of tables to close, until the host stops."""
         self._server: Server | None = None
         self.port = 0
         self.handling: deque[tuple[float, float]] = deque(maxlen=100_000)
@@ -170,8 +172,7 @@ class Host:
         sockets = list(self._server.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else port
         log.info("serving on %s:%d", bind, self.port)
-        self._spawn(self._watch_lag())
-        self._spawn(self._sweep_often())
+        self._chores = [asyncio.create_task(self._watch_lag()), asyncio.create_task(self._sweep_often())]
         for table in self.tables.values():
             self._schedule_ai(table)
             for number, seat in enumerate(table.seats):
@@ -185,6 +186,8 @@ class Host:
 
     async def stop(self) -> None:
         """Close every connection, save every table and stop the thread pools."""
+        for chore in self._chores:
+            chore.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -222,7 +225,7 @@ class Host:
     async def _watch_lag(self) -> None:
         """Note how late the event loop wakes from a ``LAG_EVERY`` sleep, until the host stops."""
         loop = asyncio.get_running_loop()
-        while self._server is not None:
+        while True:
             due = loop.time() + LAG_EVERY
             await asyncio.sleep(LAG_EVERY)
             self.lag.append(max(0.0, loop.time() - due))
@@ -572,7 +575,7 @@ class Host:
 
     async def _sweep_often(self) -> None:
         every = min(SWEEP_EVERY, self.abandon_after / 2)
-        while self._server is not None:
+        while True:
             await asyncio.sleep(every)
             self.sweep()
 

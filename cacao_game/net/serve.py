@@ -5,7 +5,7 @@ gets the table's code, which friends type to ``Join``). Every table is saved und
 ``folder/tables`` after each decision; a host started again on the same folder puts them
 back, and players rejoin with their seat tokens. Finished games are filed as records under
 ``folder/records``. Ctrl+C or SIGTERM stop it cleanly after saving every table. It logs one
-line per join, leave, table and error.
+line per join, leave, table and error, each with the time (UTC).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import time
 from pathlib import Path
 
 from cacao_game.config.storage import data_dir
@@ -56,6 +57,10 @@ async def _serve(bind: str, port: int, folder: Path, ready: asyncio.Event | None
 
 def run_server(bind: str, port: int, folder: Path | None = None) -> int:
     """Serve on ``bind``:``port`` until Ctrl+C / SIGTERM; the exit code (1: cannot listen)."""
+    stamped = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s", "%Y-%m-%dT%H:%M:%SZ")
+    stamped.converter = time.gmtime
+    for handler in logging.getLogger().handlers:
+        handler.setFormatter(stamped)
     folder = folder or default_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
