@@ -103,6 +103,26 @@ def test_a_journal_long_with_undos_is_rewritten_short_and_still_reads_back(tmp_p
     assert journal_actions(keeper.journal, []) == game.actions
 
 
+def test_each_seats_state_built_from_one_public_state_adds_only_its_own_hand() -> None:
+    """The host builds the public state once per change and each seat's from it: a seat gets
+    its own hand and worker pile, the others' stay as a spectator sees them."""
+    from cacao_game.net.views import public_state, seat_state
+
+    game = played(9)
+    public = public_state(game, table="ABCDEF", seats=[], started=True, hints=False)
+    mine = seat_state(public, game, 0)
+    theirs = seat_state(public, game, 1)
+    assert (public.hand, public.you, mine.hand, theirs.hand) == (
+        [],
+        None,
+        list(game.hands[0]),
+        list(game.hands[1]),
+    )
+    assert public.unplayed[0] != mine.unplayed[0] and theirs.unplayed[0] == public.unplayed[0]
+    assert mine.unplayed[1] == public.unplayed[1] and theirs.unplayed[1] != public.unplayed[1]
+    assert seat_state(public, game, None) is public
+
+
 def test_the_network_package_never_imports_pygame() -> None:
     """``cacao_game.net`` runs on a machine without a window (the headless host)."""
     import subprocess

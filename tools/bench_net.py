@@ -19,8 +19,9 @@ When every game is over (or ``--timeout``), it stops the host with SIGTERM and p
   lag (time a bot process is late to read what arrived counts in the delays);
 - the host process's peak and final resident memory (``/proc``) and its CPU time, as seconds
   and as a share of one core over the run; the host's own time per decision (wall and CPU,
-  from reading a ``decide`` to queueing its updates) and its event loop's lag, both logged by
-  the host when it stops; the bot processes' CPU and memory, and the load average (the
+  from reading a ``decide`` to queueing its updates), how long updates waited between being
+  queued and written to their sockets, and its event loop's lag, all logged by the host when
+  it stops; the bot processes' CPU and memory, and the load average (the
   machine may be shared).
 
 Only 127.0.0.1 is used.
@@ -228,6 +229,7 @@ def main() -> int:
     host_lines = log.read_text().splitlines()
     handled = next((line.split(": ", 1)[1] for line in host_lines if "handled" in line), "?")
     lagged = next((line.split(": ", 1)[1] for line in host_lines if "event loop lag" in line), "?")
+    written = next((line.split(": ", 1)[1] for line in host_lines if "queued to written" in line), "?")
     finished = total("finished")
     referee = load_referee()
     records = sorted((folder / "records").glob("*.json"))
@@ -255,6 +257,7 @@ def main() -> int:
         print(spread(f"bot process {number} event loop lag", part["lags"]))
     print(f"host: {handled}")
     print(f"host event loop lag: {lagged}")
+    print(f"host messages: {written}")
     print(f"host memory: peak {peak:.1f} MiB, at the end {current:.1f} MiB")
     print(f"host CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f} % of one core)")
     print(

@@ -59,7 +59,7 @@ from cacao_game.net.connection import (
 from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
 from cacao_game.net.thinking import Thinker, choose
-from cacao_game.net.views import decision_message, table_state
+from cacao_game.net.views import decision_message, public_state, seat_state
 from cacao_game.records import seat_entries, to_record, write_record
 from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
@@ -151,6 +151,9 @@ class Host:
         wall time and as the event loop thread's CPU time (the latest 100 000; logged as
         percentiles when the host stops: wall time well over CPU time is time the host's
         thread waited for a core or for another thread)."""
+        self.sending: deque[float] = deque(maxlen=100_000)
+        """Seconds each message waited between being queued for a client and being written to
+        its socket (the latest 100 000; logged at stop)."""
         self.lag: deque[float] = deque(maxlen=100_000)
         """Seconds the event loop ran late, looked at every ``LAG_EVERY`` (logged at stop)."""
 
@@ -210,6 +213,12 @@ class Host:
                 len(self.handling),
                 *wall[:2],
                 *cpu[:2],
+            )
+        if self.sending:
+            log.info(
+                "%d messages queued to written: p50 %s ms, p99 %s ms, max %s ms",
+                len(self.sending),
+                *_percentiles(self.sending),
             )
         if self.lag:
             log.info(
@@ -376,11 +385,12 @@ class Host:
     async def _write(self, client: Connection) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                data = await client.take()
+                data, queued_at = await client.take()
                 if data is None:
                     await client.ws.close(1008, "closed by the host")
                     return
                 await client.ws.send(data, text=True)
+                self.sending.append(time.perf_counter() - queued_at)
 
     async def _receive(self, client: Connection, data: bytes) -> None:
         try:
@@ -717,9 +727,11 @@ class Host:
     # ----------------------------------------------------------------- after a change
 
     def _state(self, table: Table, seat: int | None) -> p.TableState:
-        return table_state(
+        return seat_state(self._public(table), table.session.game, seat)
+
+    def _public(self, table: Table) -> p.TableState:
+        return public_state(
             table.session.game,
-            seat,
             table=table.code,
             seats=table.seat_infos(),
             started=table.started,
@@ -738,13 +750,14 @@ class Host:
         new = journal[min(table.sent, len(journal)) :] if not undone else []
         table.sent = len(journal)
         built: dict[int | None, bytes] = {}
+        public = self._public(table)
         out = []
         for client in self._members.get(table.code, ()):
             data = built.get(client.seat)
             if data is None:
                 decisions = [decision_message(entry, client.seat) for entry in new]
-                update = p.Update(decisions, self._state(table, client.seat), undone)
-                data = built[client.seat] = p.encode(update)
+                state = seat_state(public, table.session.game, client.seat)
+                data = built[client.seat] = p.encode(p.Update(decisions, state, undone))
             out.append((client, data))
         return out
 
