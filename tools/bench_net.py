@@ -18,11 +18,12 @@ When every game is over (or ``--timeout``), it stops the host with SIGTERM and p
   same run (no game work: the floor the machine sets) and each bot process's own event loop
   lag (time a bot process is late to read what arrived counts in the delays);
 - the host process's peak and final resident memory (``/proc``) and its CPU time, as seconds
-  and as a share of one core over the run; the host's own time per decision (wall and CPU,
-  from reading a ``decide`` to queueing its updates), how long updates waited between being
-  queued and written to their sockets, and its event loop's lag, all logged by the host when
-  it stops; the bot processes' CPU and memory, and the load average (the
-  machine may be shared).
+  and as a share of one core over the run, and the time its threads were ready to run but
+  waited for a CPU (``/proc/<pid>/task/*/schedstat``: what other processes cost it); the
+  host's own time per decision (wall and CPU, from reading a ``decide`` to queueing its
+  updates), how long updates waited between being queued and written to their sockets, and
+  its event loop's lag, all logged by the host when it stops; the bot processes' CPU, memory
+  and time waiting for a CPU, and the load average (the machine may be shared).
 
 Only 127.0.0.1 is used.
 """
@@ -70,6 +71,18 @@ def proc_cpu(pid: int) -> float:
     """CPU seconds (user + system) ``pid`` has used (``/proc/<pid>/stat``)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_queue_wait(pid: int | str) -> float:
+    """Seconds the threads of process ``pid`` have spent runnable but waiting for a CPU
+    (``/proc/<pid>/task/*/schedstat``, second field; 0 where the kernel does not keep it)."""
+    total = 0
+    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        try:
+            total += int(stat.read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / 1e9
 
 
 async def table(
@@ -135,6 +148,7 @@ async def play(args: argparse.Namespace) -> dict[str, object]:
     opening = asyncio.Semaphore(max(1, OPEN_PER_ADDRESS // args.workers))
     numbers = range(args.worker, args.tables, args.workers)
     before = resource.getrusage(resource.RUSAGE_SELF)
+    waited = run_queue_wait("self")
     results = list(
         await asyncio.gather(
             *(table(args.port, n, args.seats, args.think, args.timeout, opening) for n in numbers)
@@ -154,6 +168,7 @@ async def play(args: argparse.Namespace) -> dict[str, object]:
         "pings": rtts,
         "lags": lags,
         "cpu": (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime),
+        "waited": run_queue_wait("self") - waited,
         "rss": after.ru_maxrss / 1024,
     }
 
@@ -211,12 +226,14 @@ def main() -> int:
     port = free_port()
     host = start_server(port, folder, log)
     cpu_before = proc_cpu(host.pid)
+    waited_before = run_queue_wait(host.pid)
     started = time.perf_counter()
     try:
         workers = start_workers(args, port)
         outputs = [worker.communicate(timeout=args.timeout + 120)[0] for worker in workers]
         wall = time.perf_counter() - started
         cpu = proc_cpu(host.pid) - cpu_before
+        waited = run_queue_wait(host.pid) - waited_before
         peak, current = proc_memory(host.pid)
     finally:
         host.send_signal(signal.SIGTERM)
@@ -259,10 +276,13 @@ def main() -> int:
     print(f"host event loop lag: {lagged}")
     print(f"host messages: {written}")
     print(f"host memory: peak {peak:.1f} MiB, at the end {current:.1f} MiB")
-    print(f"host CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f} % of one core)")
+    print(
+        f"host CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f} % of one core); "
+        f"runnable but waiting for a CPU: {waited:.1f} s"
+    )
     print(
         f"bot processes: CPU {bots_cpu:.1f} s ({100 * bots_cpu / wall:.0f} % of one core), "
-        f"peak memory {memory} MiB"
+        f"peak memory {memory} MiB; runnable but waiting for a CPU: {total('waited'):.1f} s"
     )
     print(f"load average at the end: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
     return 0 if finished == args.tables and not refused and len(records) == args.tables else 1
