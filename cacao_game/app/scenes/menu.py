@@ -33,10 +33,12 @@ DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "pla
 class MenuScene(WidgetScene):
     """The first screen. Esc does nothing here (Quit is explicit). The first, highlighted
     entry is what the player most likely wants: Learn to play on the first launch, else
-    Continue when a game is unfinished, else New game."""
+    Continue when a game is unfinished, else Resume hosting when a hosted game is, else New
+    game."""
 
     def build(self) -> None:
-        newcomer = self.newcomer()
+        hosted = hosted_waiting()
+        newcomer = self.newcomer() and not hosted
         learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
         entries: list[tuple[str, Callable[[], object], str]] = [learn] if newcomer else []
         unfinished = autosave_exists()
@@ -44,9 +46,10 @@ class MenuScene(WidgetScene):
             entries.append(
                 ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
             )
-        if hosted_waiting():
-            entries.append(("menu.resume_hosting", self.resume_hosting, "secondary"))
-        lead = not newcomer and not unfinished
+        if hosted:
+            style = "secondary" if newcomer or unfinished else "primary"
+            entries.append(("menu.resume_hosting", self.resume_hosting, style))
+        lead = not newcomer and not unfinished and not hosted
         entries.append(
             ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
         )
