@@ -15,7 +15,21 @@ from referee_loader import load_referee
 
 from cacao_game import saves
 from cacao_game.net import protocol as p
-from cacao_game.net.bot import Bot
+from cacao_game.net.bot import Bot, BotReport
+
+
+async def two_playing(port: int, seed: int, decisions: int) -> tuple[Bot, Bot, list[asyncio.Task[BotReport]]]:
+    """Ana opens a table of two at the host on ``port``, Bo joins, and both play until the game
+    has ``decisions`` decisions; the bots and their running tasks."""
+    creator = Bot(LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "remote")), seed=seed, think=0.01)
+    playing = [asyncio.create_task(creator.run(20.0))]
+    await asyncio.wait_for(creator.joined.wait(), 5.0)
+    assert creator.link.code is not None
+    joiner = Bot(LOCAL, port, p.Join(p.VERSION, creator.link.code, "Bo"), seed=seed + 1, think=0.01)
+    playing.append(asyncio.create_task(joiner.run(20.0)))
+    while creator.report.state is None or creator.report.state.decisions < decisions:
+        await asyncio.sleep(0.01)
+    return creator, joiner, playing
 
 
 def test_a_killed_host_process_restarts_from_its_autosave_and_stops_cleanly(tmp_path: Path) -> None:
@@ -25,16 +39,8 @@ def test_a_killed_host_process_restarts_from_its_autosave_and_stops_cleanly(tmp_
     try:
 
         async def play() -> list[bool]:
-            creator = Bot(
-                LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "remote")), seed=1, think=0.01
-            )
-            playing = [asyncio.create_task(creator.run(20.0))]
-            await asyncio.wait_for(creator.joined.wait(), 5.0)
-            assert creator.link.code is not None
-            joiner = Bot(LOCAL, port, p.Join(p.VERSION, creator.link.code, "Bo"), seed=2, think=0.01)
-            playing.append(asyncio.create_task(joiner.run(20.0)))
-            while creator.report.state is None or creator.report.state.decisions < 12:
-                await asyncio.sleep(0.01)
+            creator, _joiner, playing = await two_playing(port, 1, 12)
+            assert creator.report.state is not None
             confirmed = creator.report.state.decisions
             first.send_signal(signal.SIGKILL)
             await asyncio.get_running_loop().run_in_executor(None, first.wait)
@@ -99,19 +105,11 @@ def test_sigterm_mid_game_writes_every_table_in_full_and_logs_one_stamped_line_p
     try:
 
         async def play() -> int:
-            creator = Bot(
-                LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", "remote")), seed=4, think=0.01
-            )
-            playing = [asyncio.create_task(creator.run(20.0))]
-            await asyncio.wait_for(creator.joined.wait(), 5.0)
-            assert creator.link.code is not None
-            joiner = Bot(LOCAL, port, p.Join(p.VERSION, creator.link.code, "Bo"), seed=5, think=0.01)
-            playing.append(asyncio.create_task(joiner.run(20.0)))
-            while creator.report.state is None or creator.report.state.decisions < 10:
-                await asyncio.sleep(0.01)
+            creator, joiner, playing = await two_playing(port, 4, 10)
             for bot in (creator, joiner):
                 bot.think = 60.0  # nobody decides any more
             await asyncio.sleep(0.2)
+            assert creator.report.state is not None
             seen = creator.report.state.decisions
             server.send_signal(signal.SIGTERM)
             await asyncio.get_running_loop().run_in_executor(None, server.wait, 10)
