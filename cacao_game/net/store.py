@@ -6,9 +6,10 @@ threads only when the table's seats change (a claim, a seat given to the AI, a s
 decision: ``force``) and when the host stops (``flush``): encoding a whole game costs several
 milliseconds of CPU, and a writer thread holding the interpreter that long delays every
 table on the event loop. Each decision is instead appended by ``note`` to ``<code>.moves``
-(one short JSON line on a file kept open, written before the decision is sent to anyone, no
-fsync: a host process that dies loses nothing the kernel has; a power cut may lose the last
-turn). A journal grown long with undos is rewritten as the game's decisions (``COMPACT_AT``).
+(one short JSON line, written before the decision is sent to anyone, no fsync: a host
+process that dies loses nothing the kernel has; a power cut may lose the last turn; the file
+is opened for each line, as a host may hold many tables). A journal grown long with undos
+is rewritten as the game's decisions (``COMPACT_AT``).
 ``load_table`` reads both back: the save, then the journal's decisions after it.
 """
 
@@ -19,7 +20,6 @@ import logging
 import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import BinaryIO
 
 import msgspec
 
@@ -56,7 +56,7 @@ class TableSaver:
         self.path = path
         self._pending: tuple[Game, GameConfig, dict[str, JSON]] | None = None
         self.journal = path.with_suffix(".moves")
-        self._out: BinaryIO | None = None
+        self._folder_made = False
         self.lines = 0
         """Lines in the journal (since it was opened by this saver)."""
         self.noted = 0
@@ -93,17 +93,10 @@ class TableSaver:
         return []
 
     def flush(self) -> None:
-        """Write the latest game kept, wait for the table's full saves and close the journal."""
+        """Write the latest game kept and wait for the table's full saves."""
         self.force()
         if self.last is not None:
             self.last.result()
-        self._close()
-
-    def _close(self) -> None:
-        if self._out is not None:
-            with contextlib.suppress(OSError):
-                self._out.close()
-            self._out = None
 
     def note(self, actions: list[Action]) -> None:
         """Append to the journal what changed since the last note: an undo (the game is
@@ -120,19 +113,17 @@ class TableSaver:
             if self.lines + len(lines) > 2 * len(actions) + COMPACT_AT:
                 self._rewrite(actions)
                 return
-            if self._out is None:
+            if not self._folder_made:
                 self.journal.parent.mkdir(parents=True, exist_ok=True)
-                self._out = self.journal.open("ab")
-            self._out.write(b"".join(typed_json.encode(line) + b"\n" for line in lines))
-            self._out.flush()
+                self._folder_made = True
+            with self.journal.open("ab") as out:
+                out.write(b"".join(typed_json.encode(line) + b"\n" for line in lines))
             self.lines += len(lines)
         except OSError as error:
-            self._close()
             log.warning("journal of %s: %s", self.path.name, one_line(error))
 
     def _rewrite(self, actions: list[Action]) -> None:
         """Replace the journal by one line per decision of ``actions`` (atomic rename)."""
-        self._close()
         fresh = self.journal.with_suffix(".moves.new")
         data = b"".join(typed_json.encode(Noted(at, decision(a))) + b"\n" for at, a in enumerate(actions))
         fresh.write_bytes(data)
@@ -144,7 +135,6 @@ class TableSaver:
         self._pending = None
         if self.last is not None:
             self.last.result()
-        self._close()
         with contextlib.suppress(OSError):
             saves.delete_save(self.path)
         self.journal.unlink(missing_ok=True)
