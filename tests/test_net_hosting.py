@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from harness import click_label
-from net_support import LOCAL, ROOT, free_port, options, record_files, run
+from net_support import LOCAL, ROOT, free_port, options, record_files, run, start_host
 from referee_loader import load_referee
 from test_net_app import apps, host, make_app, pump, table
 
@@ -201,3 +201,44 @@ def crash(hosting: BackgroundHost) -> None:
     asyncio.run_coroutine_threadsafe(cut(), hosting._loop).result(5.0)
     hosting._loop.call_soon_threadsafe(hosting._loop.stop)
     hosting._thread.join(5.0)
+
+
+def test_a_reissued_token_replaces_the_old_one_which_is_then_refused() -> None:
+    """``Host.reissue`` gives a claimed remote seat a new token: a connection holding the seat
+    is closed (``replaced``), the old token no longer joins, the new one does; an unclaimed or
+    AI seat gets none."""
+    from test_net_hostile import closed, expect, open_raw, send
+
+    async def scenario() -> list[str]:
+        host = await start_host(None, ai_processes=0)
+        code = host.open_table(options("remote", "remote", "easy")).code
+        old = host.claim_seat(code, 0, "Ana")
+        holder = await open_raw(host)
+        await send(holder, p.Join(p.VERSION, code, token=old))
+        await expect(holder, p.Welcome)
+        new = host.reissue(code, 0)
+        replaced = await expect(holder, p.Problem)
+        await closed(holder)
+        stale = await open_raw(host)
+        await send(stale, p.Join(p.VERSION, code, token=old))
+        refused = await expect(stale, p.Problem)
+        fresh = await open_raw(host)
+        await send(fresh, p.Join(p.VERSION, code, token=new))
+        welcome = await expect(fresh, p.Welcome)
+        problems = []
+        for seat in (1, 2, 7):
+            try:
+                host.reissue(code, seat)
+            except ValueError as error:
+                problems.append(str(error))
+        await host.stop()
+        assert isinstance(welcome, p.Welcome) and welcome.seat == 0 and new != old
+        return [getattr(replaced, "code", ""), getattr(refused, "code", ""), *problems]
+
+    assert run(scenario()) == [
+        "replaced",
+        "token",
+        "seat 2 has no player",
+        "seat 3 is not a remote seat",
+        "seat 8 is not a remote seat",
+    ]
