@@ -142,3 +142,24 @@ def test_merge_joins_rectangles_whose_union_is_no_larger_than_both() -> None:
     assert merge([pygame.Rect(90, 90, 30, 30), pygame.Rect(200, 0, 5, 5)], bounds) == [
         pygame.Rect(90, 90, 10, 10)
     ]
+
+
+def test_an_idle_table_draws_nothing_and_a_ghost_only_its_square(app: App) -> None:
+    """Nothing moving and the clock still: the frame shows nothing again. The mouse onto a
+    legal square: a small part of the screen changes, and it equals the frame drawn anew."""
+    scene = make_scene(app, ["human", "easy"], seed=9)
+    for _ in range(600):
+        if not scene.timeline.busy and scene.accepts_board_input() and scene.game.phase is Phase.PLACE:
+            break
+        app.step([], 1 / 30)
+    app.step([motion((1, 1))], 1 / 30)
+    for _ in range(3):
+        app.step([], 0.0)
+    assert app._changed == []
+    target = scene.turn.targets()[0]
+    app.step([motion(scene.camera.square_center(target))], 0.0)
+    changed = app._changed
+    assert changed
+    whole = app.screen.get_width() * app.screen.get_height()
+    assert sum(r.w * r.h for r in changed) < whole // 4
+    assert same(app.screen, anew(scene))
