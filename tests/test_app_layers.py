@@ -163,3 +163,19 @@ def test_an_idle_table_draws_nothing_and_a_ghost_only_its_square(app: App) -> No
     whole = app.screen.get_width() * app.screen.get_height()
     assert sum(r.w * r.h for r in changed) < whole // 4
     assert same(app.screen, anew(scene))
+
+
+def test_a_table_opened_mid_game_shows_its_seats_colours_at_once(app: App) -> None:
+    """The kept board is drawn before the frame's marks: its worker tiles take the frame's
+    colours from the first frame on (np3 saw them all red until the view moved)."""
+    scene = make_scene(app, ["human", "human", "human"], seed=4)
+    rng = random.Random(5)
+    for _ in range(30):
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+    scene.exit()
+    again = PlayScene(app, scene.source)
+    app.reset(again)
+    app.step([], 0.0)
+    assert len(again.shown.workers) > 3
+    assert same(app.screen, anew(again))
