@@ -179,3 +179,14 @@ def test_a_table_opened_mid_game_shows_its_seats_colours_at_once(app: App) -> No
     app.step([], 0.0)
     assert len(again.shown.workers) > 3
     assert same(app.screen, anew(again))
+
+
+def test_an_exposed_window_is_shown_whole_the_next_frame(app: App) -> None:
+    scene = make_scene(app, ["human", "human"], seed=9)
+    play_on(scene, random.Random(3), 10)
+    app.step([], 0.0)
+    assert app._changed is not None
+    app.step([pygame.event.Event(pygame.WINDOWEXPOSED)], 0.0)
+    assert app._changed is None
+    app.step([], 0.0)
+    assert app._changed is not None
