@@ -171,7 +171,7 @@ EN: dict[str, str] = {
     "pause.settings": "Settings",
     "pause.help": "Help",
     "pause.quit": "Quit to menu",
-    "pause.quit_confirm": "Leave this game and return to the menu? It is autosaved after every turn.",
+    "pause.quit_confirm": "Leave this game and return to the menu? It is saved after every move.",
     "pause.saved": "Saved: {where}",
     "pause.save_failed": "Could not save: {reason}",
     "pause.nothing_to_save": "There is no game to save here.",
@@ -259,7 +259,7 @@ EN: dict[str, str] = {
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
-    "load.empty": "No saved games yet. Games are saved automatically after every turn.",
+    "load.empty": "No saved games yet. Games are saved automatically after every move.",
     "load.load": "Load",
     "load.delete": "Delete",
     "load.delete_confirm": "Delete the save “{name}”? This cannot be undone.",
