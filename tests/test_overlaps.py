@@ -51,5 +51,7 @@ def test_the_key_list_reads_at_the_smallest_screen_and_the_key_box_hides_the_lis
     for shade in ((0, 0, 0), (255, 255, 255)):
         scene.draw_background = lambda surface, shade=shade: surface.fill(shade)  # type: ignore[method-assign]
         app.draw(app.screen)
-        backgrounds.append(app.screen.get_at((app.screen.get_width() // 2, app.screen.get_height() // 2 + 40)))
+        backgrounds.append(
+            app.screen.get_at((app.screen.get_width() // 2, app.screen.get_height() // 2 + 40))
+        )
     assert backgrounds[0] == backgrounds[1]

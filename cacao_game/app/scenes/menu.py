@@ -172,7 +172,13 @@ class MenuScene(WidgetScene):
         w, h = surface.get_size()
         title, subtitle = self.heading()
         rect = theme.draw_text(
-            surface, self._title_font(), t("app.title"), title.midtop, theme.GOLD, anchor="midtop", shadow=True
+            surface,
+            self._title_font(),
+            t("app.title"),
+            title.midtop,
+            theme.GOLD,
+            anchor="midtop",
+            shadow=True,
         )
         icon = self.app.assets.icon("cacao", px(72))
         for dx in (-1, 1):

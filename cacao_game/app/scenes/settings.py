@@ -307,7 +307,9 @@ class SettingsScene(WidgetScene):
             name = t(f"intent.{intent}")
             fitted = theme.fit_font(self.app, KEY_TEXT_SIZE, name, px(KEY_NAME_W - 24))
             name = theme.fit_text(fitted, name, px(KEY_NAME_W - 24))
-            theme.draw_text(surface, fitted, name, (row.x + px(12), row.centery), theme.CREAM, anchor="midleft")
+            theme.draw_text(
+                surface, fitted, name, (row.x + px(12), row.centery), theme.CREAM, anchor="midleft"
+            )
             x = row.x + px(KEY_NAME_W)
             for key in self.app.intents.keys_for(intent) or ["—"]:
                 label = theme.render_text(key_font, display_name(key) if key != "—" else key, theme.INK)
