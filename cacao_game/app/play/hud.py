@@ -32,7 +32,7 @@ from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
-from cacao_game.app.tile_words import jungle_name
+from cacao_game.app.tile_words import jungle_name, laid_tile
 from cacao_game.engine.tiles import WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
 
@@ -775,9 +775,11 @@ def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: boo
         return lines
     if pos in shown.workers:
         tile = shown.workers[pos]
-        lines = [f"{names[tile.seat]} · {t(f'tile.{tile.tile}')}"]
+        lines = [f"{names[tile.seat]} · {laid_tile(tile.tile, tile.rotation)}"]
         under = shown.covered.get(pos)
         if under is not None:
-            lines.append(t("play.built_over", name=names[under.seat], tile=t(f"tile.{under.tile}")))
+            lines.append(
+                t("play.built_over", name=names[under.seat], tile=laid_tile(under.tile, under.rotation))
+            )
         return lines
     return [t("play.fill_space")] if fill_space else []
