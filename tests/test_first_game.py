@@ -193,6 +193,30 @@ def test_the_log_names_a_worker_tile_as_it_lies() -> None:
     assert len({logged(rotation) for rotation in range(4)}) == 4
 
 
+def test_an_overbuilt_squares_tooltip_names_both_tiles_as_they_lie() -> None:
+    """Issue 22 item 2: the covered tile's line told the unturned tile's words, so it named the
+    wrong neighbours its workers faced; it names the sides they faced on the screen."""
+    from dataclasses import replace
+
+    from cacao_game.app.play.hud import square_tooltip
+    from cacao_game.app.play.shown import Shown
+    from cacao_game.app.tile_words import laid_tile
+    from cacao_game.engine import Game
+    from cacao_game.engine.game import WorkerTile
+
+    game = Game.new(2, seed=3)
+    shown = Shown.of(game)
+    pos = (5, 5)
+    shown = replace(
+        shown,
+        workers={**shown.workers, pos: WorkerTile(0, "3100", 1)},
+        covered={pos: WorkerTile(0, "3001", 2)},
+    )
+    lines = square_tooltip(shown, ["Ana", "Bo"], pos, False)
+    assert lines[0] == f"Ana · {laid_tile('3100', 1)}" == "Ana · 3 workers right, 1 worker down"
+    assert lines[1] == t("play.built_over", name="Ana", tile="1 worker right, 3 workers down")
+
+
 def test_the_next_decision_brings_its_squares_back_into_view(play_app: App) -> None:
     """Issue 22.1: a player who panned the board away finds the next decision's legal squares
     in view again (the camera eases there once per decision, not on every frame)."""
