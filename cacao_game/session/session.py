@@ -14,8 +14,8 @@ policy (``cacao_game.session.policy``). While filling, undo first takes back the
 last (then the next, ...); with no tile given it takes back the decision before. An undo
 asked under a curtain is still the last viewer's: when the decision goes back to them, their
 hand shows at once (no curtain for the one who just pressed the key); when it goes to
-someone else, a new curtain names them, so no hand shows to whoever pressed the key. After an undo the autosave is written at once, so Continue never brings
-undone moves back.
+someone else, a new curtain names them, so no hand shows to whoever pressed the key. After
+an undo the autosave is written at once, so Continue never brings undone moves back.
 """
 
 from __future__ import annotations
