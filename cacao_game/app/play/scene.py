@@ -862,14 +862,14 @@ class PlayScene(Scene):
 
     def _frame_targets(self) -> None:
         """Once per decision: when its legal squares are not all in view (the board grew, the
-        player looked elsewhere), ease the camera to the board and them."""
+        player looked elsewhere), ease the camera calmly to them, keeping the view otherwise."""
         decision = (len(self.source.journal), self.turn.phase)
         if decision == self._framed_for:
             return
         self._framed_for = decision
         targets = self.turn.targets()
         if targets and not self.camera.contains(targets, border=0):
-            self.camera.fit([*self.board_squares(), *targets], border=1)
+            self.camera.include(targets, border=1)
 
     def build_frame(self) -> Frame:
         """What the table draws now, from the source, the shown snapshot, the input state and
