@@ -10,8 +10,9 @@ static frames are drawn once into a cached backdrop.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,6 +28,7 @@ from cacao_game.app.play.frame import (
     panel_tip,
     projected_tip,
 )
+from cacao_game.app.play.layers import Draw, Part
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
@@ -218,24 +220,89 @@ class Hud:
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         """Every HUD element of ``frame`` over the board (the board is drawn before)."""
-        with theme.within(self.a("title").union(self.a("status"))):
-            self.draw_top(surface, frame)
-        for view in frame.seats:
-            with theme.within(self.panel_rect(view.seat)):
-                self.draw_panel(surface, view, frame.clock)
-        parts = (
-            ("display", self.draw_display),
-            ("jungle_pile", self.draw_pile),
-            ("hand", self.draw_hand),
-            ("remaining", self.draw_remaining),
-            ("log", self.draw_log),
-            ("actions", self.draw_actions),
-        )
-        for anchor, draw in parts:
+        for part in self.parts(frame):
+            part.draw(surface)
+
+    def parts(self, frame: Frame) -> list[Part]:
+        """The HUD's elements of ``frame`` as still parts of the picture (``layers.Part``):
+        each with the area it draws in and, as its key, the values of ``frame`` it shows."""
+        margin = px(24)
+        seats = frame.seats
+        top = self.a("title").union(self.a("status"))
+        heading = frame.heading_seat
+        parts = [
+            Part(
+                "top",
+                top.inflate(2 * margin, 2 * margin),
+                (
+                    heading,
+                    seats[heading].color if heading is not None else None,
+                    frame.heading,
+                    frame.variant,
+                    frame.status,
+                    frame.problem,
+                    frame.keys,
+                ),
+                self._within(top, lambda surface: self.draw_top(surface, frame)),
+            )
+        ]
+        for view in seats:
+            area = self.panel_rect(view.seat)
+            spinner = frame.clock if view.thinking else None
+            parts.append(
+                Part(
+                    f"seat{view.seat}",
+                    pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
+                    (view, spinner),
+                    self._within(area, partial(self.draw_panel, view=view, clock=frame.clock)),
+                )
+            )
+        hand = frame.hand
+        hovered = next((i for i, line in enumerate(frame.log) if line is frame.hovered_log), None)
+        mouse = self.app.mouse_pos
+        hot = next((b.name for b in self.action_buttons() if b.rect.collidepoint(mouse)), None)
+        keyed: list[tuple[str, Hashable, pygame.Rect]] = [
+            ("display", frame.display, self.a("display")),
+            (
+                "jungle_pile",
+                (frame.pile_count, frame.revealed),
+                self.a("jungle_pile").union(self.revealed_rect()),
+            ),
+            ("hand", (hand, seats[hand.seat] if hand.seat is not None else None), self.a("hand")),
+            ("remaining", frame.remaining, self.a("remaining")),
+            ("log", (frame.log, frame.log_scroll, hovered, tuple(v.color for v in seats)), self.a("log")),
+            ("actions", (frame.actions, hot), self.a("actions")),
+        ]
+        draws = {
+            "display": self.draw_display,
+            "jungle_pile": self.draw_pile,
+            "hand": self.draw_hand,
+            "remaining": self.draw_remaining,
+            "log": self.draw_log,
+            "actions": self.draw_actions,
+        }
+        for anchor, key, area in keyed:
             if anchor == "remaining" and not self.shows_remaining():
                 continue
-            with theme.within(self.a(anchor)):
-                draw(surface, frame)
+            parts.append(
+                Part(
+                    anchor,
+                    area.inflate(2 * margin, 2 * margin),
+                    key,
+                    self._within(self.a(anchor), partial(draws[anchor], frame=frame)),
+                )
+            )
+        return parts
+
+    @staticmethod
+    def _within(area: pygame.Rect, draw: Draw) -> Draw:
+        """``draw`` with its texts belonging to ``area`` (``theme.within``)."""
+
+        def drawn(surface: pygame.Surface) -> None:
+            with theme.within(area):
+                draw(surface)
+
+        return drawn
 
     def draw_top(self, surface: pygame.Surface, frame: Frame) -> None:
         """Turn, mover and what to do now; the keys of the decision on the right when the
@@ -675,9 +742,9 @@ class Hud:
         )
         p.text(surface, t("play.ready"), button.center, 30, "bold", theme.CREAM, "center")
 
-    def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> None:
-        """A tooltip near the mouse (the app's one tooltip look)."""
-        theme.draw_tip(self.app, surface, lines, at)
+    def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> pygame.Rect:
+        """A tooltip near the mouse (the app's one tooltip look); returns its panel."""
+        return theme.draw_tip(self.app, surface, lines, at)
 
 
 def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:

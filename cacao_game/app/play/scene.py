@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, assert_never
@@ -43,8 +43,7 @@ from cacao_game.app.play.anim import (
     Timeline,
 )
 from cacao_game.app.play.art import TileArt
-from cacao_game.app.play.board import BoardRenderer, tile_gap
-from cacao_game.app.play.board_layer import BoardLayer
+from cacao_game.app.play.board import BoardRenderer, area, changed_squares, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
@@ -85,6 +84,7 @@ from cacao_game.app.play.frame import (
 )
 from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
+from cacao_game.app.play.layers import Backdrop, Part, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import Presence, banner_rects, banner_text, draw_banner
 from cacao_game.app.play.shown import Shown, reduce
@@ -184,7 +184,14 @@ class PlayScene(Scene):
         self.painter = Painter(app.assets)
         self.hud = self._make_hud()
         self.board = BoardRenderer(app, self.painter, self.art, self.camera)
-        self.board_layer = BoardLayer()
+        self.backdrop = Backdrop()
+        """The still parts of the picture (backdrop, tiles, HUD), kept drawn between frames."""
+        self._owed: list[pygame.Rect] | None = None
+        """What changed in the backdrop since the screen last took it (None: all of it)."""
+        self._moving: list[pygame.Rect] = []
+        """Where the last frame drew its moving parts on the screen (over the backdrop)."""
+        self._tiles_drawn: tuple[Hashable, Shown] | None = None
+        """The view key and snapshot whose tiles the backdrop shows."""
         self.ai = AILink(ai)
         self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
@@ -241,7 +248,8 @@ class PlayScene(Scene):
         self.painter.clear()
         self.board.clear()
         self.hud.clear()
-        self.board_layer.clear()
+        self.backdrop.clear()
+        self._tiles_drawn = None
 
     def resume(self) -> None:
         """Back on top (after Settings, say): the undo setting applies from now on."""
@@ -638,25 +646,27 @@ class PlayScene(Scene):
         """An icon for an animation."""
         return self.art.icon(name, size)
 
-    def board_glow(self, surface: pygame.Surface, pulse: Pulse, strength: float) -> None:
+    def board_glow(self, surface: pygame.Surface, pulse: Pulse, strength: float) -> pygame.Rect:
         """A pulse's glow on the board (clipped to the board)."""
         clip = surface.get_clip()
-        surface.set_clip(self.camera.viewport)
-        self.board.glow(surface, pulse.pos, pulse.side, strength, pulse.color)
+        view = clip.clip(self.camera.viewport)
+        surface.set_clip(view)
+        drawn = self.board.glow(surface, pulse.pos, pulse.side, strength, pulse.color)
         surface.set_clip(clip)
+        return drawn.clip(view)
 
     def float_text(
         self, surface: pygame.Surface, text: str, at: pygame.Vector2, alpha: int, color: RGB
-    ) -> None:
-        """Floating text for an animation."""
+    ) -> pygame.Rect:
+        """Floating text for an animation; returns the area drawn on."""
         image = self.painter.text_image(text, 24, "black", color)
         if alpha < 255:
             image = image.copy()
             image.set_alpha(alpha)
         outline = self.painter.text_image(text, 24, "black", (30, 20, 10))
         rect = image.get_rect(center=(round(at.x), round(at.y)))
-        surface.blit(outline, rect.move(px(2), px(2)))
-        surface.blit(image, rect)
+        shadow = surface.blit(outline, rect.move(px(2), px(2)))
+        return surface.blit(image, rect).union(shadow)
 
     # ----------------------------------------------------------------- changing what is shown
 
@@ -1219,45 +1229,112 @@ class PlayScene(Scene):
         self.app.switch(routes.Scoring(final, self.source.config, self.history.score_history))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Board, HUD, animations, popup, tooltip, curtain. Reads only."""
+        """Board, HUD, animations, popup, tooltip, curtain, all of it. Reads only."""
+        self._paint(surface, [], fresh=True)
+
+    def draw_changes(
+        self, surface: pygame.Surface, damage: list[pygame.Rect], *, fresh: bool
+    ) -> list[pygame.Rect] | None:
+        """The frame drawn over the last one on ``surface``: the backdrop's changed parts and
+        the areas of the last and this frame's moving parts (``Scene.draw_changes``)."""
+        return self._paint(surface, damage, fresh=fresh, keep=True)
+
+    def _paint(
+        self, surface: pygame.Surface, damage: list[pygame.Rect], *, fresh: bool, keep: bool = False
+    ) -> list[pygame.Rect] | None:
+        """Bring the backdrop up to the frame, copy it to ``surface`` (all of it when
+        ``fresh``, else what changed since ``keep`` last took it, the ``damage`` and the last
+        moving parts' areas), draw the moving parts over it. Returns the areas changed, None:
+        all."""
         frame = self.frame
-        chrome = self.hud.chrome(surface.get_size(), len(frame.seats))
-        board = frame.board
-        if board is None:
-            surface.blit(chrome, (0, 0))
+        parts, tiles = self.still_parts(surface.get_size(), frame)
+        changed = self.backdrop.update(surface, parts, tiles)
+        if changed is None:
+            self._owed = None
+        elif self._owed is not None:
+            self._owed += changed
+        back = self.backdrop.surface
+        whole = surface.get_rect()
+        restored: list[pygame.Rect] | None = None
+        if fresh or self._owed is None or not keep:
+            surface.blit(back, (0, 0))
         else:
-            self.board_layer.draw(
-                surface,
-                chrome,
-                self.camera.viewport,
-                self.board.tiles_key(frame),
-                lambda target, origin: self.board.draw_tiles(target, board, origin),
+            restored = merge([*self._owed, *self._moving, *damage], whole)
+            for rect in restored:
+                surface.blit(back, rect, rect)
+        moving = merge(self.draw_moving(surface, frame), whole)
+        if not keep:
+            return None
+        self._owed = []
+        self._moving = moving
+        return None if restored is None else merge([*restored, *moving], whole)
+
+    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
+        """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
+        HUD; and the squares whose tiles changed since the backdrop drew them."""
+        chrome = self.hud.chrome(size, len(frame.seats))
+        whole = pygame.Rect((0, 0), size)
+
+        def backdrop(surface: pygame.Surface) -> None:
+            surface.blit(chrome, (0, 0))
+
+        parts = [Part("chrome", whole, chrome, backdrop)]
+        squares: list[pygame.Rect] = []
+        board = frame.board
+        if board is not None:
+            key = self.board.view_key(frame)
+            drawn = self._tiles_drawn
+            if drawn is not None and drawn[0] == key:
+                squares = [area(self.board.rect(pos), 1) for pos in changed_squares(drawn[1], board.shown)]
+            self._tiles_drawn = (key, board.shown)
+            parts.append(
+                Part(
+                    "tiles",
+                    self.camera.viewport.clip(whole),
+                    key,
+                    lambda surface: self.board.draw_tiles(surface, board),
+                )
             )
-        self.board.draw(surface, frame, self.clock, tiles=False)
-        self.hud.draw(surface, frame)
-        self.timeline.draw(surface, self)
+        parts += self.hud.parts(frame)
+        return parts, squares
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
+        """What is drawn over the still parts: the board's marks, ghosts and temples panel,
+        animations, panels, the carried tile, the curtain or tooltip, the banner; returns the
+        areas drawn on (the whole screen for panels without a known area)."""
+        whole = surface.get_rect()
+        drawn = self.board.draw(surface, frame, self.clock, tiles=False)
+        drawn += self.timeline.draw(surface, self)
         if self.review is not None:
             draw_review(self, surface, self.review)
+            drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
             draw_hint(self, surface, self.source.advice)
+            drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
+            drawn.append(self.hud.popup_rect(frame.popup.outcomes).inflate(px(64), px(64)))
         if self.coach is not None:
             self.coach.draw(surface)
             self.coach.draw_looks(surface, self.clock)
+            drawn.append(whole)
         carried = self.input.carried
         if carried is not None:
             size = self.camera.scale - tile_gap(self.camera.scale)
             image = self.art.jungle(carried[0], size, carried[1])
-            surface.blit(image, image.get_rect(center=self.mouse))
+            drawn.append(surface.blit(image, image.get_rect(center=self.mouse)))
         if frame.curtain is not None:
             self.hud.draw_curtain(surface, frame, frame.curtain)
+            drawn.append(whole)
         elif frame.tooltip:
-            self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+            tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+            drawn.append(tip.inflate(px(64), px(64)))
         banner = banner_text(self.net)
         if banner is not None:
             hot = self.banner_button().collidepoint(self.mouse)
             draw_banner(self.app, surface, self.hud.anchors["board"], banner, hot)
+            drawn.append(banner_rects(self.hud.anchors["board"])[0].inflate(px(64), px(64)))
+        return drawn
 
     def tooltip(self) -> list[str]:
         """The tooltip lines shown now (the frame's)."""
