@@ -108,3 +108,96 @@ def test_a_move_preview_label_stays_off_the_temples_panel(size: tuple[int, int])
     ]
     assert under, "some legal squares lie under or next to the panel"
     assert _labels_meeting(app, scene, under, lambda: [scene.board.temples_panel()]) == []
+
+
+def test_a_tooltip_keeps_off_what_it_is_told_to_avoid() -> None:
+    """``tip_place``: below-right of the mouse when that is free; elsewhere around it when that
+    covers a panel to avoid; on screen always."""
+    import pygame
+
+    from cacao_game.app.theme import tip_place
+
+    screen = pygame.Rect(0, 0, 1366, 768)
+    free = tip_place((200, 80), (600, 300), screen)
+    assert free.left > 600 and free.top > 300
+    panel = pygame.Rect(610, 310, 300, 200)
+    moved = tip_place((200, 80), (600, 300), screen, [panel])
+    assert not moved.colliderect(panel) and screen.contains(moved)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_games_tooltips_keep_off_the_other_options_and_their_captions(size: tuple[int, int]) -> None:
+    """A playtest found a tooltip in New game covering "START PLAYER". With four seats, each
+    widget's tooltip, the mouse resting on the widget's right part, covers no other caption
+    or widget."""
+    from shots import hover
+
+    from cacao_game.app import routes, theme
+    from cacao_game.app.scenes.setup import SetupScene
+    from cacao_game.app.strings import t
+
+    app = make_app(size, Settings(sound=False))
+    app.home()
+    app.open(routes.Setup())
+    scene = app.top
+    assert isinstance(scene, SetupScene)
+    while len(scene.seats) < 4:
+        scene.add_seat()
+    scene.rebuild()
+    app.step([], 0.016)
+    captions = {t("setup.start_player").upper(), t("setup.thinking").upper(), t("setup.seed").upper()}
+    problems = []
+    for widget in [w for w in scene.widgets if w.tooltip and w.visible]:
+        point = (widget.rect.right - widget.rect.h // 2, widget.rect.centery)
+        hover(app, point)
+        app.step([], 0.5)
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        lines = widget.tooltip if isinstance(widget.tooltip, list) else [widget.tooltip]
+        tips = [text.rect for text in drawn if text.text in lines]
+        assert tips, widget.tooltip
+        for text in drawn:
+            if text.text.upper() in captions and any(tip.colliderect(text.rect) for tip in tips):
+                problems.append(f"{widget.tooltip!r} covers {text.text!r}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_squares_tooltip_keeps_off_the_hint_panel(size: tuple[int, int]) -> None:
+    """A playtest found a tile's tooltip covering the hint's panel. Every tile next to the
+    panel shows its tooltip beside the panel, not on it."""
+    from shots import SHOTS, hover
+
+    from cacao_game.app import theme
+    from cacao_game.app.play.advice import hint_heading
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["hint"](app)
+    scene = app.top
+    heading = hint_heading(scene.source.advice)
+    app.step([], 0.016)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    panel = next(text.box for text in drawn if text.text == heading)
+    near = [
+        pos
+        for pos in scene.board_squares()
+        if panel.inflate(scene.camera.scale * 2, scene.camera.scale * 2).colliderect(
+            scene.camera.square_rect(pos)
+        )
+    ]
+    near = [pos for pos in near if not panel.colliderect(scene.camera.square_rect(pos))]
+    assert near, "tiles lie next to the panel"
+    problems = []
+    for pos in near:
+        center = scene.camera.square_center(pos)
+        hover(app, (round(center.x), round(center.y)))
+        lines = scene.tooltip()
+        if not lines:
+            continue
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        problems += [
+            f"{pos} {text.text!r}" for text in drawn if text.text in lines and text.rect.colliderect(panel)
+        ]
+    assert problems == []

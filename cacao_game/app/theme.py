@@ -299,10 +299,15 @@ TIP_WIDTH = 520
 
 
 def draw_tip(
-    app: WithAssets, surface: pygame.Surface, text: str | Sequence[str], near: tuple[int, int]
+    app: WithAssets,
+    surface: pygame.Surface,
+    text: str | Sequence[str],
+    near: tuple[int, int],
+    avoid: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """The one tooltip look: ``text`` (or lines, the first one bold) wrapped in a small panel
-    below-right of ``near``, kept on screen; returns the panel's rectangle."""
+    below-right of ``near`` (``tip_place``: elsewhere around it when that covers one of
+    ``avoid``), kept on screen; returns the panel's rectangle."""
     lines = [text] if isinstance(text, str) else list(text)
     wrap = min(px(TIP_WIDTH), surface.get_width() - px(64))
     images = [
@@ -312,11 +317,8 @@ def draw_tip(
         for i, line in enumerate(lines)
     ]
     width = max((image.get_width() for image in images), default=0)
-    rect = pygame.Rect(0, 0, width + px(28), sum(image.get_height() for image in images) + px(20))
-    rect.topleft = (near[0] + px(18), near[1] + px(24))
-    if rect.bottom > surface.get_height() - px(8):
-        rect.bottom = near[1] - px(8)
-    rect.clamp_ip(surface.get_rect().inflate(-px(16), -px(16)))
+    size = (width + px(28), sum(image.get_height() for image in images) + px(20))
+    rect = tip_place(size, near, surface.get_rect(), avoid)
     draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
     y = rect.y + px(10)
     for line, image in zip(lines, images, strict=True):
@@ -324,6 +326,29 @@ def draw_tip(
         note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)))
         y += image.get_height()
     return rect
+
+
+def tip_place(
+    size: tuple[int, int], near: tuple[int, int], screen: pygame.Rect, avoid: Sequence[pygame.Rect] = ()
+) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: below-right of the mouse at ``near`` (above it when
+    there is no room below), else below-left, above-right or above-left, the first of them
+    that covers none of ``avoid`` (the one covering least of them when each does); always on
+    ``screen``."""
+    room = screen.inflate(-px(16), -px(16))
+    places = []
+    for right, below in ((True, True), (False, True), (True, False), (False, False)):
+        rect = pygame.Rect((0, 0), size)
+        rect.left = near[0] + px(18) if right else near[0] - px(18) - size[0]
+        rect.top = near[1] + px(24) if below else near[1] - px(8) - size[1]
+        if below and rect.bottom > screen.bottom - px(8):
+            rect.bottom = near[1] - px(8)
+        places.append(rect.clamp(room))
+
+    def covered(rect: pygame.Rect) -> int:
+        return sum(rect.clip(other).w * rect.clip(other).h for other in avoid)
+
+    return min(places, key=covered)
 
 
 def shape_points(shape: str, center: tuple[float, float], radius: float) -> list[tuple[float, float]]:

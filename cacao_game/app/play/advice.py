@@ -230,7 +230,7 @@ def draw_panel(
     return rect
 
 
-def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> None:
+def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> pygame.Rect:
     """A hint's panel: its margin over the next best move and why (off the hinted squares);
     the whole fill as ghosts, and a move about as good outlined with its tag."""
     moves = [a for a in (advice.whole or (advice.action,)) if not isinstance(a, Resolve)]
@@ -254,27 +254,26 @@ def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> None
             inside=scene.camera.viewport,
         )
     heading, lines = hint_heading(advice), hint_lines(advice, scene.names, scene.game)
-    draw_panel(scene, surface, heading, lines, pygame.Color(HINT), key)
+    return draw_panel(scene, surface, heading, lines, pygame.Color(HINT), key)
 
 
-def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSession) -> None:
+def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSession) -> pygame.Rect | None:
     """The decision about to be made where the review stands: the better move as a ghost (the
     played one outlined), and the panel with the verdict, the reasons and the seat's summary.
     Nothing while a step animates."""
     if scene.timeline.busy:
-        return
+        return None
     decision = session.here()
     names = scene.names
     if decision is None:
-        draw_panel(scene, surface, t("review.overview"), overview_lines(session, names), theme.GOLD)
-        return
+        return draw_panel(scene, surface, t("review.overview"), overview_lines(session, names), theme.GOLD)
     key = [a.pos for a in (decision.played, decision.best) if not isinstance(a, Resolve)]
     if decision.mark != "good":
         _draw_moves(scene, surface, decision)
     elif key:
         _outline(scene, surface, key[0], theme.LEAF, solid=True)
     heading, lines = review_heading(decision, names), review_lines(session, decision, names)
-    draw_panel(scene, surface, heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key)
+    return draw_panel(scene, surface, heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key)
 
 
 def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:

@@ -742,9 +742,16 @@ class Hud:
         )
         p.text(surface, t("play.ready"), button.center, 30, "bold", theme.CREAM, "center")
 
-    def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> pygame.Rect:
-        """A tooltip near the mouse (the app's one tooltip look); returns its panel."""
-        return theme.draw_tip(self.app, surface, lines, at)
+    def draw_tooltip(
+        self,
+        surface: pygame.Surface,
+        lines: list[str],
+        at: tuple[int, int],
+        avoid: Sequence[pygame.Rect] = (),
+    ) -> pygame.Rect:
+        """A tooltip near the mouse (the app's one tooltip look), off the panels ``avoid`` over
+        the board (the hint's, the review's) where it can be; returns its panel."""
+        return theme.draw_tip(self.app, surface, lines, at, avoid)
 
 
 def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:

@@ -1305,11 +1305,12 @@ class PlayScene(Scene):
         whole = surface.get_rect()
         drawn = self.board.draw(surface, frame, self.clock, tiles=False)
         drawn += self.timeline.draw(surface, self)
+        panels: list[pygame.Rect] = []
         if self.review is not None:
-            draw_review(self, surface, self.review)
+            panels += filter(None, [draw_review(self, surface, self.review)])
             drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
-            draw_hint(self, surface, self.source.advice)
+            panels.append(draw_hint(self, surface, self.source.advice))
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
@@ -1327,7 +1328,7 @@ class PlayScene(Scene):
             self.hud.draw_curtain(surface, frame, frame.curtain)
             drawn.append(whole)
         elif frame.tooltip:
-            tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+            tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels)
             drawn.append(tip.inflate(px(64), px(64)))
         banner = banner_text(self.net)
         if banner is not None:
