@@ -11,6 +11,7 @@ import pygame
 import pytest
 from app_support import make_scene
 
+from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.layers import Backdrop, Part, merge
@@ -24,21 +25,15 @@ def app(tmp_path, monkeypatch) -> Iterator[App]:
     """An off-screen app with normal-speed animations; user files under tmp_path."""
     monkeypatch.setenv("CACAO_HOME", str(tmp_path))
     pygame.init()
+    before = scale.current()
     yield App(pygame.Surface((1600, 900)), Settings(animation_speed="normal", sound=False), router=router())
+    scale.use(before)  # the app set the interface scale for its screen
 
 
 def anew(scene: PlayScene) -> pygame.Surface:
-    """The scene's frame drawn from nothing kept: backdrop, tiles, HUD, moving parts."""
-    size = scene.app.screen.get_size()
-    frame = scene.frame
-    surface = pygame.Surface(size)
-    surface.blit(scene.hud.chrome(size, len(frame.seats)), (0, 0))
-    assert frame.board is not None
-    surface.set_clip(scene.camera.viewport)
-    scene.board.draw_tiles(surface, frame.board)
-    surface.set_clip(None)
-    scene.hud.draw(surface, frame)
-    scene.draw_moving(surface, frame)
+    """The scene's frame drawn from nothing kept (``PlayScene.draw``)."""
+    surface = pygame.Surface(scene.app.screen.get_size())
+    scene.draw(surface)
     return surface
 
 
@@ -136,10 +131,14 @@ def test_a_changed_part_is_drawn_again_with_the_parts_over_it() -> None:
     assert backdrop.update(like, [fill((0, 200, 0), under), fill((0, 0, 200), over)]) == []
 
 
-def test_merge_joins_overlapping_rectangles_only() -> None:
+def test_merge_joins_rectangles_whose_union_is_no_larger_than_both() -> None:
     bounds = pygame.Rect(0, 0, 100, 100)
-    joined = merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 50, 5, 5)], bounds)
-    assert sorted(map(tuple, joined)) == [(0, 0, 15, 15), (50, 50, 5, 5)]
+    joined = merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(2, 2, 10, 10), pygame.Rect(50, 50, 5, 5)], bounds)
+    assert sorted(map(tuple, joined)) == [(0, 0, 12, 12), (50, 50, 5, 5)]
+    inside = merge([pygame.Rect(0, 0, 40, 40), pygame.Rect(10, 10, 5, 5)], bounds)
+    assert inside == [pygame.Rect(0, 0, 40, 40)]
+    cross = [pygame.Rect(0, 40, 100, 4), pygame.Rect(40, 0, 4, 100)]  # a union would copy 10,000 pixels
+    assert sorted(map(tuple, merge(cross, bounds))) == sorted(map(tuple, cross))
     assert merge([pygame.Rect(90, 90, 30, 30), pygame.Rect(200, 0, 5, 5)], bounds) == [
         pygame.Rect(90, 90, 10, 10)
     ]

@@ -327,7 +327,7 @@ class App:
         shown = self.stack[max(first, 0) :]
         before = self.toast_rect
         changed: list[pygame.Rect] | None = None
-        if len(shown) == 1 and surface is self.screen:
+        if len(shown) == 1 and surface is self.screen and not theme.auditing():
             scene = shown[0]
             damage = [before.inflate(scale.px(96), scale.px(96))] if before is not None else []
             changed = scene.draw_changes(surface, damage, fresh=self._kept is not scene)

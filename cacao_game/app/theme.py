@@ -193,6 +193,11 @@ def note_cut(text: str) -> None:
         _audit.cut.append(text)
 
 
+def auditing() -> bool:
+    """Whether a ``text_audit`` runs (drawing then draws every text anew, nothing kept)."""
+    return _audit is not None
+
+
 @contextmanager
 def text_audit() -> Iterator[Audit]:
     """Collect every text drawn inside this block, with the box it belongs to, and every

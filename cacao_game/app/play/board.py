@@ -66,6 +66,12 @@ TEMPLE_COLUMN = 84
 
 GHOST_BYTES = 4 * 1024 * 1024
 """Pixel memory kept for translucent ghost images."""
+PULSE_STEPS = 8
+"""Pulsing marks (legal squares, glows) take this many strengths above the least: each one is
+a translucent image drawn once per size and kept, not one per frame."""
+ZOOM_ART_STEP = 4
+"""While the view zooms, tiles are drawn at sizes rounded to this many design pixels: the
+art is scaled anew every few frames, not every frame (at rest, at the square's size)."""
 TEMPLES_BYTES = 6 * 1024 * 1024
 """Pixel memory kept for drawn temples panels (one per placement looked at)."""
 
@@ -150,6 +156,9 @@ class BoardRenderer:
         panel = self.temples_panel(len(frame.temples))
         if panel is None:
             return []
+        if theme.auditing():
+            self._draw_temples(surface, frame, panel)
+            return [panel]
         key = (frame.temples, tuple(view.color for view in frame.seats), panel.size, self.app.assets.palette)
         image = self._temples.get(key, lambda: self._temples_image(frame, panel.size))
         surface.blit(image, panel)
@@ -240,8 +249,7 @@ class BoardRenderer:
         cam = self.camera
         return (
             cam.scale,
-            cam.center.x,
-            cam.center.y,
+            cam.origin(),
             tuple(cam.viewport),
             tuple(seat.color for seat in frame.seats),
             self.app.assets.palette,
@@ -252,6 +260,9 @@ class BoardRenderer:
         the screen point ``origin``."""
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
+        if cam.scale != cam.target_scale:
+            step = px(ZOOM_ART_STEP)
+            size = max(step, round(size / step) * step)
         art = self.art
         view = cam.viewport
         ox, oy = origin
@@ -318,7 +329,7 @@ class BoardRenderer:
     ) -> list[pygame.Rect]:
         """Legal squares (placement, overbuild, fill) with an outline and an icon each."""
         cam = self.camera
-        pulse = 0.5 + 0.5 * math.sin(now * 4)
+        pulse = round(PULSE_STEPS * (0.5 + 0.5 * math.sin(now * 4))) / PULSE_STEPS
         icon_size = max(px(12), cam.scale * 0.3)
         drawn: list[pygame.Rect] = []
         for pos in board.targets:
@@ -437,7 +448,7 @@ class BoardRenderer:
     ) -> pygame.Rect:
         """A translucent glow over square ``pos`` and a bar on its ``side``; returns the area."""
         rect = self.rect(pos)
-        alpha = int(max(0.0, min(1.0, strength)) * 150)
+        alpha = round(max(0.0, min(1.0, strength)) * PULSE_STEPS) * 150 // PULSE_STEPS
         if alpha <= 0:
             return pygame.Rect(0, 0, 0, 0)
         self.painter.box(surface, rect, color, alpha // 4, radius=max(px(4), int(self.camera.scale / 10)))

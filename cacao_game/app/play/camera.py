@@ -59,10 +59,18 @@ class Camera:
             self.viewport.centery + (y - self.center.y) * self.scale,
         )
 
+    def origin(self) -> tuple[int, int]:
+        """The screen pixel of the world's origin, rounded to a whole pixel: squares are drawn
+        from it, so a view that moves by less than half a pixel draws the same pixels."""
+        return (
+            round(self.viewport.centerx - self.center.x * self.scale),
+            round(self.viewport.centery - self.center.y * self.scale),
+        )
+
     def square_rect(self, pos: Pos) -> pygame.FRect:
-        """The screen rectangle of board square ``pos``."""
-        corner = self.to_screen(pos[0], pos[1])
-        return pygame.FRect(corner.x, corner.y, self.scale, self.scale)
+        """The screen rectangle of board square ``pos`` (from ``origin``)."""
+        x, y = self.origin()
+        return pygame.FRect(x + pos[0] * self.scale, y + pos[1] * self.scale, self.scale, self.scale)
 
     def target_square_rect(self, pos: Pos) -> pygame.FRect:
         """The screen rectangle square ``pos`` will have once the view reaches its target."""

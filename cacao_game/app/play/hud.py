@@ -63,6 +63,9 @@ class Button:
     index: int = 0
 
 
+PART_MARGIN = 8
+"""Design pixels an element of the HUD may draw outside its anchor (outlines, badges); the
+action buttons' shadows reach further."""
 SMALLEST_TEXT = 17
 """Design pixels of the table's smallest labels (key captions, key hints, the panels' fine
 print): 12 real pixels at 1366x768."""
@@ -226,7 +229,7 @@ class Hud:
     def parts(self, frame: Frame) -> list[Part]:
         """The HUD's elements of ``frame`` as still parts of the picture (``layers.Part``):
         each with the area it draws in and, as its key, the values of ``frame`` it shows."""
-        margin = px(24)
+        margin = px(PART_MARGIN)
         seats = frame.seats
         top = self.a("title").union(self.a("status"))
         heading = frame.heading_seat
@@ -287,7 +290,9 @@ class Hud:
             parts.append(
                 Part(
                     anchor,
-                    area.inflate(2 * margin, 2 * margin),
+                    area.inflate(2 * margin, 2 * margin)
+                    if anchor != "actions"
+                    else area.inflate(px(48), px(48)),
                     key,
                     self._within(self.a(anchor), partial(draws[anchor], frame=frame)),
                 )

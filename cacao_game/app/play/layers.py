@@ -89,16 +89,23 @@ class Backdrop:
 
 
 def merge(rects: Iterable[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
-    """``rects`` clipped to ``bounds``, empty ones left out, overlapping ones joined into
-    their union until none overlap (fewer, larger copies)."""
+    """``rects`` clipped to ``bounds``, empty ones left out, and two overlapping ones joined
+    into their union when it is no larger than the two together (fewer copies, never a large
+    union of small far apart areas); the rest may overlap."""
     pending = [r.clip(bounds) for r in rects]
     pending = [r for r in pending if r.w and r.h]
+    pending.sort(key=lambda r: -r.w * r.h)
     joined: list[pygame.Rect] = []
     while pending:
-        rect = pending.pop()
-        hit = rect.collidelist(joined)
-        while hit >= 0:
-            rect = rect.union(joined.pop(hit))
-            hit = rect.collidelist(joined)
-        joined.append(rect)
+        rect = pending.pop(0)
+        for index, other in enumerate(joined):
+            if not rect.colliderect(other):
+                continue
+            union = rect.union(other)
+            if union.w * union.h <= rect.w * rect.h + other.w * other.h:
+                del joined[index]
+                pending.insert(0, union)
+                break
+        else:
+            joined.append(rect)
     return joined

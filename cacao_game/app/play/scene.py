@@ -186,8 +186,6 @@ class PlayScene(Scene):
         self.board = BoardRenderer(app, self.painter, self.art, self.camera)
         self.backdrop = Backdrop()
         """The still parts of the picture (backdrop, tiles, HUD), kept drawn between frames."""
-        self._owed: list[pygame.Rect] | None = None
-        """What changed in the backdrop since the screen last took it (None: all of it)."""
         self._moving: list[pygame.Rect] = []
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
         self._tiles_drawn: tuple[Hashable, Shown] | None = None
@@ -1229,43 +1227,37 @@ class PlayScene(Scene):
         self.app.switch(routes.Scoring(final, self.source.config, self.history.score_history))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Board, HUD, animations, popup, tooltip, curtain, all of it. Reads only."""
-        self._paint(surface, [], fresh=True)
+        """Board, HUD, animations, popup, tooltip, curtain, all of it drawn anew (nothing
+        kept: under an overlay, in a text audit). Reads only."""
+        frame = self.frame
+        size = surface.get_size()
+        surface.blit(self.hud.chrome(size, len(frame.seats)), (0, 0))
+        if frame.board is not None:
+            clip = surface.get_clip()
+            surface.set_clip(clip.clip(self.camera.viewport))
+            self.board.draw_tiles(surface, frame.board)
+            surface.set_clip(clip)
+        self.hud.draw(surface, frame)
+        self.draw_moving(surface, frame)
 
     def draw_changes(
         self, surface: pygame.Surface, damage: list[pygame.Rect], *, fresh: bool
     ) -> list[pygame.Rect] | None:
         """The frame drawn over the last one on ``surface``: the backdrop's changed parts and
         the areas of the last and this frame's moving parts (``Scene.draw_changes``)."""
-        return self._paint(surface, damage, fresh=fresh, keep=True)
-
-    def _paint(
-        self, surface: pygame.Surface, damage: list[pygame.Rect], *, fresh: bool, keep: bool = False
-    ) -> list[pygame.Rect] | None:
-        """Bring the backdrop up to the frame, copy it to ``surface`` (all of it when
-        ``fresh``, else what changed since ``keep`` last took it, the ``damage`` and the last
-        moving parts' areas), draw the moving parts over it. Returns the areas changed, None:
-        all."""
         frame = self.frame
         parts, tiles = self.still_parts(surface.get_size(), frame)
         changed = self.backdrop.update(surface, parts, tiles)
-        if changed is None:
-            self._owed = None
-        elif self._owed is not None:
-            self._owed += changed
         back = self.backdrop.surface
         whole = surface.get_rect()
         restored: list[pygame.Rect] | None = None
-        if fresh or self._owed is None or not keep:
+        if fresh or changed is None:
             surface.blit(back, (0, 0))
         else:
-            restored = merge([*self._owed, *self._moving, *damage], whole)
+            restored = merge([*changed, *self._moving, *damage], whole)
             for rect in restored:
                 surface.blit(back, rect, rect)
         moving = merge(self.draw_moving(surface, frame), whole)
-        if not keep:
-            return None
-        self._owed = []
         self._moving = moving
         return None if restored is None else merge([*restored, *moving], whole)
 
