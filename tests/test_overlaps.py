@@ -201,3 +201,21 @@ def test_a_squares_tooltip_keeps_off_the_hint_panel(size: tuple[int, int]) -> No
             f"{pos} {text.text!r}" for text in drawn if text.text in lines and text.rect.colliderect(panel)
         ]
     assert problems == []
+
+
+@pytest.mark.parametrize("shot", ["place", "fill2", "resolve", "overbuild", "ai_turn", "hint"])
+def test_no_token_icon_below_28_px_at_the_smallest_screen(shot: str) -> None:
+    """Issue 22 item 13: at 1366x768 the table draws its gold, cacao, sun and water icons at
+    28 px or more (the seat panels' were 17-24 px)."""
+    from shots import SHOTS
+
+    from cacao_game.app import theme
+
+    app = make_app((1366, 768), Settings(sound=False))
+    SHOTS[shot](app)
+    app.step([], 0.016)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    tokens = [(name, size) for name, size in drawn.icons if name in ("gold", "cacao", "sun", "water")]
+    assert {name for name, _size in tokens} >= {"gold", "cacao", "sun", "water"}
+    assert [(name, size) for name, size in tokens if size < 28] == []

@@ -58,6 +58,9 @@ TITLE_SIZE = 84
 HEADING_SIZE = 40
 BODY_SIZE = 28
 SMALL_SIZE = 22
+ICON_SIZE = 40
+"""Design pixels of the smallest icon (gold, cacao, sun, water...) of any screen: 28 real
+pixels at 1366x768."""
 
 
 _SHADOWS = SurfaceCache("shadows", 6 * 1024 * 1024)
@@ -159,12 +162,14 @@ class TextDrawn:
 
 
 class Audit(list[TextDrawn]):
-    """The texts drawn while an audit runs, and ``cut``: the texts shortened with an
-    ellipsis to fit (``fit_text``), as they were before the cut."""
+    """The texts drawn while an audit runs, ``cut``: the texts shortened with an ellipsis to
+    fit (``fit_text``), as they were before the cut, and ``icons``: the icons drawn."""
 
     def __init__(self) -> None:
         super().__init__()
         self.cut: list[str] = []
+        self.icons: list[tuple[str, int]] = []
+        """Each icon asked for meanwhile, with its size in real pixels."""
 
 
 _boxes: list[pygame.Rect] = []
@@ -185,6 +190,12 @@ def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
     """Record a drawn text for a running audit (nothing otherwise)."""
     if _audit is not None and text.strip():
         _audit.append(TextDrawn(text, pygame.Rect(rect), _boxes[-1] if _boxes else surface.get_rect()))
+
+
+def note_icon(name: str, size: int) -> None:
+    """Record for a running audit that icon ``name`` was asked for at ``size`` real pixels."""
+    if _audit is not None:
+        _audit.icons.append((name, size))
 
 
 def note_cut(text: str) -> None:

@@ -164,7 +164,7 @@ class Button(Widget):
         content_w = text.get_width() + (px(44) if self.icon else 0)
         x = rect.centerx - content_w // 2
         if self.icon:
-            icon = app.assets.icon(self.icon, px(34))
+            icon = app.assets.icon(self.icon, px(theme.ICON_SIZE))
             surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
             x += px(44)
         lift = (app.assets.font(self.caption_size).get_height() + px(5)) // 2 if self.caption else 0

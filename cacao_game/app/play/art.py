@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cacao_game.app import theme
 from cacao_game.app.surface_cache import SurfaceCache
 from cacao_game.engine.tiles import VOLCANO
 
@@ -83,7 +84,9 @@ class TileArt:
 
     def icon(self, name: str, size: float) -> pygame.Surface:
         """An icon (cacao, gold, sun, water, temple, overbuilt)."""
-        return self.get(f"icon:{name}", size)
+        image = self.get(f"icon:{name}", size)
+        theme.note_icon(name, image.get_height())
+        return image
 
 
 def _drawn_turned(name: str) -> bool:

@@ -388,7 +388,7 @@ class ScoringScene(WidgetScene):
         top = panel.y + px(BANNER_H + 72)
         for (key, icon), x in zip(COLUMNS, col_x, strict=True):
             if icon:
-                image = self.app.assets.icon(icon, px(34))
+                image = self.app.assets.icon(icon, px(theme.ICON_SIZE))
                 surface.blit(image, image.get_rect(midbottom=(x, top - px(30))))
             heading = t(f"scoring.{key}").upper()
             font = theme.fit_font(self.app, theme.SMALL_SIZE, heading, px(COLUMN_STEP - 8), "bold")
