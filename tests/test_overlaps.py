@@ -219,3 +219,42 @@ def test_no_token_icon_below_28_px_at_the_smallest_screen(shot: str) -> None:
     tokens = [(name, size) for name, size in drawn.icons if name in ("gold", "cacao", "sun", "water")]
     assert {name for name, _size in tokens} >= {"gold", "cacao", "sun", "water"}
     assert [(name, size) for name, size in tokens if size < 28] == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_review_panel_hides_neither_move_nor_the_tiles_beside_them(size: tuple[int, int]) -> None:
+    """A playtest found the review's panel over the market tile the decision was about. At
+    each flagged decision the panel covers neither the played nor the better square, nor a
+    tile next to either of them."""
+    from shots import SHOTS, frames
+
+    from cacao_game.app import theme
+    from cacao_game.app.play.advice import review_heading
+    from cacao_game.engine import Resolve
+    from cacao_game.engine.tiles import neighbours
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["review"](app)
+    scene = app.top
+    session = scene.review
+    problems = []
+    checked = 0
+    session.jump(0)
+    while session.jump_flag(1):
+        scene.resync()
+        frames(app, 3)
+        decision = session.here()
+        if decision is None or isinstance(decision.best, Resolve) or isinstance(decision.played, Resolve):
+            continue
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        heading = review_heading(decision, scene.names)
+        panel = next(text.box for text in drawn if text.text == heading)
+        checked += 1
+        squares = {decision.best.pos, decision.played.pos}
+        around = squares | {n for pos in squares for n in neighbours(pos) if n in scene.board_squares()}
+        hidden = [pos for pos in around if panel.colliderect(scene.camera.square_rect(pos).inflate(-4, -4))]
+        if hidden:
+            problems.append(f"{session.position}: {heading!r} hides {hidden}")
+    assert checked >= 3, checked
+    assert problems == []

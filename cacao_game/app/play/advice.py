@@ -171,9 +171,9 @@ def wrapped(scene: PanelHost, lines: Sequence[str], room: int) -> list[str]:
 
 def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
     """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
-    ``PANEL_W``), in the corner of the board (bottom left, bottom right, top right) that
-    hides least of it: the ``key`` squares (the moves the panel is about) above all, then
-    the tiles and the legal squares."""
+    ``PANEL_W``), where on the board (a corner, the middle of the bottom or top edge, below
+    the temples panel; never on that panel) it hides least: the ``key`` squares (the moves
+    the panel is about) above all, then the tiles and the legal squares."""
     view = scene.camera.viewport
     assets = scene.app.assets
     widest = max(
@@ -183,11 +183,17 @@ def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequen
     rows = wrapped(scene, lines, width - px(36))
     height = px(24 + LINE * (len(rows) + 1))
     margin = px(10)
-    corners = (
+    corners = [
         (view.x + margin, view.bottom - margin - height),
         (view.right - margin - width, view.bottom - margin - height),
         (view.right - margin - width, view.y + margin),
-    )
+        (view.centerx - width // 2, view.bottom - margin - height),
+        (view.centerx - width // 2, view.y + margin),
+    ]
+    temples = scene.board.temples_panel()
+    if temples is not None:
+        corners.append((view.x + margin, temples.bottom + margin))
+        corners = [c for c in corners if not temples.colliderect(pygame.Rect(c, (width, height)))] or corners
     shown = [*scene.board_squares(), *(scene.turn.targets() if scene.accepts_board_input() else [])]
     squares = [(pygame.Rect(inner_rect(scene, pos)), KEY_SQUARE) for pos in key]
     squares += [(pygame.Rect(inner_rect(scene, pos)), 1) for pos in shown]
