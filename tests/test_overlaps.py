@@ -258,3 +258,31 @@ def test_the_review_panel_hides_neither_move_nor_the_tiles_beside_them(size: tup
             problems.append(f"{session.position}: {heading!r} hides {hidden}")
     assert checked >= 3, checked
     assert problems == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_curtains_words_keep_clear_of_its_button(size: tuple[int, int]) -> None:
+    """The playtest's screenshots showed the curtain's line touching its Ready button: the
+    line ends above the button with room between them."""
+    from counted_ai import CountedAI
+    from phases import CONFIG, game_at
+    from shots import frames
+
+    from cacao_game.app import theme
+    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.strings import t
+    from cacao_game.session import PlaySession
+
+    app = make_app(size, Settings(sound=False))
+    app.home()
+    session = PlaySession(CONFIG, game_at("place"))
+    assert session.curtain is not None, "two humans: a curtain first"
+    scene = PlayScene(app, session, ai=CountedAI())
+    app.push(scene)
+    frames(app, 5)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    name = scene.frame.seats[session.curtain].name
+    line = next(text.rect for text in drawn if text.text == t("play.curtain_sub", name=name))
+    button = scene.hud.curtain_button()
+    assert line.bottom + size[1] * 8 // 1080 <= button.top

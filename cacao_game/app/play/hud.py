@@ -203,21 +203,23 @@ class Hud:
         """The "ready" button of the hot-seat curtain."""
         rect = pygame.Rect(0, 0, px(360), px(76))
         board = self.a("board")
-        rect.center = (board.centerx, board.centery + px(160))
+        rect.center = (board.centerx, board.centery + px(176))
         return rect
 
     def panel_point(self, seat: int, item: str, shown: Shown) -> pygame.Vector2:
         """Where a token of ``item`` lands in ``seat``'s panel, with the tokens ``shown``."""
         r = self.panel_rect(seat)
+        parts = seat_parts(r)
+        icon = px(PANEL_ICON) // 2
         if item == "gold":
-            return pygame.Vector2(r.x + px(34), r.y + px(94))
+            return pygame.Vector2(parts.gold.x + icon, parts.gold.centery)
         if item == "cacao":
-            return pygame.Vector2(r.x + px(150 + 30 * min(4, shown.cacao[seat])), r.y + px(94))
+            return pygame.Vector2(parts.cacao.x + icon, parts.cacao.centery)
         if item == "sun":
-            return pygame.Vector2(r.x + px(322 + 30 * min(2, shown.sun[seat])), r.y + px(94))
+            return pygame.Vector2(parts.sun.x + icon, parts.sun.centery)
         if item == "water":
-            return pygame.Vector2(r.x + px(66 + 38 * shown.water[seat]), r.y + px(128))
-        return pygame.Vector2(r.right - px(50), r.y + px(94))
+            return pygame.Vector2(r.x + px(66 + 38 * shown.water[seat]), parts.water.centery + px(3))
+        return pygame.Vector2(parts.tiles.x + icon, parts.tiles.centery)
 
     # ----------------------------------------------------------------- static frames
 
@@ -782,7 +784,8 @@ def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:
     parts = seat_parts(r)
     water = score.water
 
-    def tip(rect: pygame.Rect, lines: Sequence[str]) -> Tip:
+    def tip(part: pygame.Rect, lines: Sequence[str]) -> Tip:
+        rect = part.inflate(0, -px(8))
         return Tip((rect.x, rect.y, rect.w, rect.h), tuple(lines))
 
     return [
@@ -825,7 +828,8 @@ def table_tips(
     face up (``hand``, empty when face down), the jungle tiles to come (``hud.remaining_cells``)
     and the action buttons."""
 
-    def tip(rect: pygame.Rect, lines: Sequence[str]) -> Tip:
+    def tip(part: pygame.Rect, lines: Sequence[str]) -> Tip:
+        rect = part.inflate(0, -px(8))
         return Tip((rect.x, rect.y, rect.w, rect.h), tuple(lines))
 
     tips: list[Tip] = []
