@@ -72,8 +72,33 @@ a translucent image drawn once per size and kept, not one per frame."""
 ZOOM_ART_STEP = 4
 """While the view zooms, tiles are drawn at sizes rounded to this many design pixels: the
 art is scaled anew every few frames, not every frame (at rest, at the square's size)."""
-TEMPLES_BYTES = 6 * 1024 * 1024
+TEMPLES_BYTES = 3 * 1024 * 1024
 """Pixel memory kept for drawn temples panels (one per placement looked at)."""
+
+
+def target_pulse(now: float) -> float:
+    """How lit the legal squares are at ``now`` (0-1, in ``PULSE_STEPS`` steps)."""
+    return round(PULSE_STEPS * (0.5 + 0.5 * math.sin(now * 4))) / PULSE_STEPS
+
+
+def edge_strength(now: float) -> float:
+    """How strongly the edges still to resolve glow at ``now``."""
+    return 0.45 + 0.35 * math.sin(now * 5)
+
+
+def glow_alpha(strength: float) -> int:
+    """The opacity of a glow of ``strength`` (in ``PULSE_STEPS`` steps)."""
+    return round(max(0.0, min(1.0, strength)) * PULSE_STEPS) * 150 // PULSE_STEPS
+
+
+def logged_width(now: float) -> int:
+    """The outline width of the square of the log line under the mouse at ``now``."""
+    return px(3) + round(px(2) * (0.5 + 0.5 * math.sin(now * 6)))
+
+
+def pulses(now: float) -> tuple[float, int, int]:
+    """Everything the board's marks draw from the clock at ``now``: equal values, equal pixels."""
+    return target_pulse(now), glow_alpha(edge_strength(now)), logged_width(now)
 
 
 def area(rect: pygame.Rect | pygame.FRect, grow: int = 0) -> pygame.Rect:
@@ -223,7 +248,7 @@ class BoardRenderer:
         if board.logged is None:
             return []
         rect = self.rect(board.logged).inflate(px(10), px(10))
-        width = px(3) + round(px(2) * (0.5 + 0.5 * math.sin(now * 6)))
+        width = logged_width(now)
         pygame.draw.rect(surface, HINT, rect, width, border_radius=px(8))
         return [area(rect, 1)]
 
@@ -329,7 +354,7 @@ class BoardRenderer:
     ) -> list[pygame.Rect]:
         """Legal squares (placement, overbuild, fill) with an outline and an icon each."""
         cam = self.camera
-        pulse = round(PULSE_STEPS * (0.5 + 0.5 * math.sin(now * 4))) / PULSE_STEPS
+        pulse = target_pulse(now)
         icon_size = max(px(12), cam.scale * 0.3)
         drawn: list[pygame.Rect] = []
         for pos in board.targets:
@@ -440,7 +465,7 @@ class BoardRenderer:
 
     def draw_pending_edges(self, surface: pygame.Surface, board: BoardView, now: float) -> list[pygame.Rect]:
         """While a seat resolves: the edges it still has to decide, glowing."""
-        strength = 0.45 + 0.35 * math.sin(now * 5)
+        strength = edge_strength(now)
         return [self.glow(surface, pos, side, strength, (255, 230, 140)) for pos, side in board.edges]
 
     def glow(
@@ -448,7 +473,7 @@ class BoardRenderer:
     ) -> pygame.Rect:
         """A translucent glow over square ``pos`` and a bar on its ``side``; returns the area."""
         rect = self.rect(pos)
-        alpha = round(max(0.0, min(1.0, strength)) * PULSE_STEPS) * 150 // PULSE_STEPS
+        alpha = glow_alpha(strength)
         if alpha <= 0:
             return pygame.Rect(0, 0, 0, 0)
         self.painter.box(surface, rect, color, alpha // 4, radius=max(px(4), int(self.camera.scale / 10)))

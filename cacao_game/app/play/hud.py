@@ -4,7 +4,9 @@ action buttons, the resolution popup, the hot-seat curtain and tooltips.
 ``Hud`` computes hit rectangles (pure geometry, from the layout anchors) and draws a
 ``Frame`` with its painter and tile art: every number and text comes from the frame, and a
 seat panel and its tooltips read the same ``SeatView``. It knows nothing of the scene. The
-static frames are drawn once into a cached backdrop.
+static frames are drawn once into a cached backdrop; ``parts`` hands each element to the
+table's kept picture (``layers.Backdrop``) keyed by the frame values it shows, so an element
+is drawn again only when they change.
 """
 
 from __future__ import annotations

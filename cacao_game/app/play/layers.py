@@ -22,6 +22,10 @@ Draw = Callable[[pygame.Surface], None]
 """Draws a part on a surface in screen coordinates (the surface's clip may cut it)."""
 
 
+_STALE = object()
+"""The key of a part drawn elsewhere: it differs from every part's key."""
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
     """One still part of the picture: ``name`` (unique in a frame), the ``rect`` it draws in
@@ -53,37 +57,49 @@ class Backdrop:
         self._drawn = {}
 
     def update(
-        self, like: pygame.Surface, parts: Sequence[Part], damage: Sequence[pygame.Rect] = ()
+        self,
+        like: pygame.Surface,
+        parts: Sequence[Part],
+        damage: Sequence[pygame.Rect] = (),
+        *,
+        elsewhere: str | None = None,
     ) -> list[pygame.Rect] | None:
         """Bring the kept picture to ``parts`` (a surface the size and format of ``like``),
         drawing ``damage`` again too (a part changed there under the same key); returns the
-        rectangles that changed, or None when all of it was drawn anew."""
+        rectangles that changed, or None when all of it was drawn anew. The part named
+        ``elsewhere`` is drawn on the screen this frame, not here (the board while the view
+        moves): its area is left as it is and drawn again at the next update without it."""
         surface = self._surface
         if surface is None or surface.get_size() != like.get_size():
             surface = self._surface = like.copy()
             self._drawn = {}
         drawn = self._drawn
-        now = {part.name: (part.rect, part.key) for part in parts}
-        if not drawn:
+        fresh = not drawn
+        if fresh:
+            elsewhere = None
+        kept = [part for part in parts if part.name != elsewhere]
+        now: dict[str, tuple[pygame.Rect, Hashable]] = {part.name: (part.rect, part.key) for part in parts}
+        if fresh:
             changed: list[pygame.Rect] = [surface.get_rect()]
         else:
             changed = list(damage)
-            for part in parts:
+            for part in kept:
                 before = drawn.get(part.name)
                 if before is None or before[0] != part.rect or before[1] != part.key:
                     changed.append(part.rect)
                     if before is not None and before[0] != part.rect:
                         changed.append(before[0])
             changed += [rect for name, (rect, _key) in drawn.items() if name not in now]
-        fresh = not drawn
         areas = merge(changed, surface.get_rect())
         for area in areas:
-            for part in parts:
+            for part in kept:
                 inside = area.clip(part.rect)
                 if inside.w and inside.h:
                     surface.set_clip(inside)
                     part.draw(surface)
         surface.set_clip(None)
+        if elsewhere is not None and elsewhere in now:
+            now[elsewhere] = (now[elsewhere][0], _STALE)
         self._drawn = now
         return None if fresh else areas
 

@@ -43,7 +43,7 @@ from cacao_game.app.play.anim import (
     Timeline,
 )
 from cacao_game.app.play.art import TileArt
-from cacao_game.app.play.board import BoardRenderer, area, changed_squares, tile_gap
+from cacao_game.app.play.board import BoardRenderer, area, changed_squares, pulses, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
@@ -76,6 +76,7 @@ from cacao_game.app.play.frame import (
     Frame,
     Ghost,
     HandView,
+    Memo,
     PopupView,
     SeatView,
     TempleRow,
@@ -99,6 +100,7 @@ from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
+from cacao_game.engine.scoring import SeatScore
 from cacao_game.engine.tiles import JUNGLE_CODES, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
@@ -188,6 +190,8 @@ class PlayScene(Scene):
         """The still parts of the picture (backdrop, tiles, HUD), kept drawn between frames."""
         self._moving: list[pygame.Rect] = []
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
+        self._still: Hashable = None
+        """The signature of the last frame's moving parts (``_still_signature``)."""
         self._tiles_drawn: tuple[Hashable, Shown] | None = None
         """The view key and snapshot whose tiles the backdrop shows."""
         self.ai = AILink(ai)
@@ -218,6 +222,11 @@ class PlayScene(Scene):
         else:
             self.fit_board(snap=True)
         self._temple_cache: tuple[object, dict[Pos, tuple[int, ...]]] = (None, {})
+        self._scores: Memo[tuple[SeatScore, ...]] = Memo()
+        self._workers: Memo[tuple[tuple[str, ...], ...]] = Memo()
+        self._tips: Memo[tuple[Tip, ...]] = Memo()
+        self._temples: Memo[tuple[TempleRow, ...]] = Memo()
+        """Parts of the frame built again only when their inputs change."""
         self.frame = self.build_frame()
         """What the table draws now: built once per update (``build_frame``)."""
 
@@ -886,7 +895,7 @@ class PlayScene(Scene):
         game = self.game
         seat_now = self.current_seat()
         thinking = self.thinking_seat()
-        scores = shown.scores()
+        scores = self._scores.get(shown, shown.scores)
         pending = self.pending_choices(seat_now)
         seats = tuple(
             SeatView(
@@ -907,14 +916,20 @@ class PlayScene(Scene):
             for seat in range(len(scores))
         )
         hand_seat = self.hand_seat()
-        workers = [
-            worker_lines(
-                view,
-                game.remaining_workers(view.seat),
-                shown.hands[view.seat] if view.seat == hand_seat else None,
-            )
-            for view in seats
-        ]
+        language = strings.language()
+        workers = self._workers.get(
+            (source.version, shown, hand_seat, tuple((v.name, v.hand, v.pile) for v in seats), language),
+            lambda: tuple(
+                tuple(
+                    worker_lines(
+                        view,
+                        game.remaining_workers(view.seat),
+                        shown.hands[view.seat] if view.seat == hand_seat else None,
+                    )
+                )
+                for view in seats
+            ),
+        )
         counts = self.remaining_jungle()
         remaining = tuple((code, counts[code]) for code in JUNGLE_CODES if counts.get(code))
         if not self.hud.shows_remaining():
@@ -924,7 +939,20 @@ class PlayScene(Scene):
             for name in self.action_names
         )
         hand = shown.hands[hand_seat] if hand_seat is not None else ()
-        tips = table_tips(self.hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions)
+        hud = self.hud
+        tips = self._tips.get(
+            (hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions, language),
+            lambda: table_tips(
+                hud,
+                seats,
+                [list(w) for w in workers],
+                shown.display,
+                shown.pile_count,
+                hand,
+                remaining,
+                actions,
+            ),
+        )
         accepts = self.accepts_board_input()
         return Frame(
             version=source.version,
@@ -1103,8 +1131,13 @@ class PlayScene(Scene):
     def _temple_rows(self) -> tuple[TempleRow, ...]:
         """Each temple of the shown board, and its workers after the placement considered
         (played out on the seat's view of the game, cached by position and placement)."""
-        now = self.shown.temple_standings()
         action = self.considered_action()
+        return self._temples.get(
+            (self.source.version, self.shown, action), lambda: self._make_temple_rows(action)
+        )
+
+    def _make_temple_rows(self, action: Place | Overbuild | None) -> tuple[TempleRow, ...]:
+        now = self.shown.temple_standings()
         after: dict[Pos, tuple[int, ...]] = {}
         if action is not None:
             key = (self.source.version, action)
@@ -1246,8 +1279,16 @@ class PlayScene(Scene):
         """The frame drawn over the last one on ``surface``: the backdrop's changed parts and
         the areas of the last and this frame's moving parts (``Scene.draw_changes``)."""
         frame = self.frame
-        parts, tiles = self.still_parts(surface.get_size(), frame)
-        changed = self.backdrop.update(surface, parts, tiles)
+        parts, tiles, view_moved = self.still_parts(surface.get_size(), frame)
+        direct = view_moved and not fresh
+        if direct:
+            changed = self.backdrop.update(surface, parts, elsewhere="tiles")
+        else:
+            changed = self.backdrop.update(surface, parts, tiles)
+        still = self._still_signature(frame)
+        if not fresh and changed == [] and not damage and still is not None and still == self._still:
+            return []
+        self._still = still
         back = self.backdrop.surface
         whole = surface.get_rect()
         restored: list[pygame.Rect] | None = None
@@ -1257,13 +1298,39 @@ class PlayScene(Scene):
             restored = merge([*changed, *self._moving, *damage], whole)
             for rect in restored:
                 surface.blit(back, rect, rect)
+            if direct:
+                restored.append(self._draw_board_here(surface, parts))
         moving = merge(self.draw_moving(surface, frame), whole)
         self._moving = moving
         return None if restored is None else merge([*restored, *moving], whole)
 
-    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
+    def _still_signature(self, frame: Frame) -> Hashable:
+        """Everything the moving parts are drawn from, when nothing animates by itself (no
+        animation, lesson, review or hint panel): an equal signature draws equal pixels, so
+        the frame is left as it is. None when something animates."""
+        if self.timeline.busy or self.coach is not None or self.review is not None:
+            return None
+        if self.source.advice is not None:
+            return None
+        banner = banner_text(self.net)
+        hot = banner is not None and self.banner_button().collidepoint(self.mouse)
+        return (replace(frame, clock=0.0), pulses(self.clock), self.input.carried, banner, hot)
+
+    def _draw_board_here(self, surface: pygame.Surface, parts: list[Part]) -> pygame.Rect:
+        """While the view moves the board changes every frame: its area is drawn on the
+        screen from the still parts, without keeping it (``Backdrop.update(elsewhere=...)``);
+        returns the area."""
+        view = self.camera.viewport.clip(surface.get_rect())
+        surface.set_clip(view)
+        for part in parts:
+            if part.rect.colliderect(view):
+                part.draw(surface)
+        surface.set_clip(None)
+        return view
+
+    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect], bool]:
         """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
-        HUD; and the squares whose tiles changed since the backdrop drew them."""
+        HUD; the squares whose tiles changed since the last frame; whether the view moved."""
         chrome = self.hud.chrome(size, len(frame.seats))
         whole = pygame.Rect((0, 0), size)
 
@@ -1272,12 +1339,14 @@ class PlayScene(Scene):
 
         parts = [Part("chrome", whole, chrome, backdrop)]
         squares: list[pygame.Rect] = []
+        moved = False
         board = frame.board
         if board is not None:
             key = self.board.view_key(frame)
             drawn = self._tiles_drawn
             if drawn is not None and drawn[0] == key:
                 squares = [area(self.board.rect(pos), 1) for pos in changed_squares(drawn[1], board.shown)]
+            moved = drawn is not None and drawn[0] != key
             self._tiles_drawn = (key, board.shown)
             parts.append(
                 Part(
@@ -1288,7 +1357,7 @@ class PlayScene(Scene):
                 )
             )
         parts += self.hud.parts(frame)
-        return parts, squares
+        return parts, squares, moved
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
         """What is drawn over the still parts: the board's marks, ghosts and temples panel,
