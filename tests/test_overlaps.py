@@ -286,3 +286,51 @@ def test_the_curtains_words_keep_clear_of_its_button(size: tuple[int, int]) -> N
     line = next(text.rect for text in drawn if text.text == t("play.curtain_sub", name=name))
     button = scene.hud.curtain_button()
     assert line.bottom + size[1] * 8 // 1080 <= button.top
+
+
+@pytest.mark.parametrize("confirm", ["click", "key"])
+def test_no_preview_label_stays_on_after_confirming(confirm: str) -> None:
+    """A playtest saw a move's preview label stay on after confirming it. After a confirm (a
+    second click on the chosen square, or Tab then Enter) and its animation, the screen the
+    app keeps drawing by changes equals the table drawn anew, and no preview is drawn. (This
+    found the kept board layer of a table opened mid-game drawn with every worker tile red:
+    the layer was drawn before any frame had given the board its seat colours.)"""
+    from harness import click
+    from phases import game_at
+    from shots import frames, hover, table
+
+    from cacao_game.app import theme
+
+    app = make_app((1366, 768), Settings(sound=False))
+    scene = table(app, game_at("place"))
+    pos = scene.turn.targets()[0]
+    center = scene.camera.square_center(pos)
+    point = (round(center.x), round(center.y))
+    hover(app, point)
+    label = scene.frame.previews.get(scene.turn.action_at(pos))
+    assert label
+    if confirm == "click":
+        click(app, point)
+        frames(app, 40)
+        click(app, point)
+    else:
+        frames(app, 2, [app.intents.event_for("cycle")])
+        frames(app, 2, [app.intents.event_for("confirm")])
+    frames(app, 200)
+    kept = app.screen.copy()
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    assert label not in [text.text for text in drawn]
+    anew = app.screen.copy()
+    panel = scene.board.temples_panel()
+    if panel is not None:  # its translucent box is blended again over itself: not this test's
+        kept.fill((0, 0, 0), panel)
+        anew.fill((0, 0, 0), panel)
+    assert pygame_equal(kept, anew)
+
+
+def pygame_equal(a, b) -> bool:  # type: ignore[no-untyped-def]
+    """Whether two surfaces hold the same pixels."""
+    import pygame
+
+    return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")

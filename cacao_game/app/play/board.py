@@ -140,9 +140,10 @@ class BoardRenderer:
         """The drawn rectangle of the tile on ``pos``."""
         return square_rect(self.camera, pos)
 
-    def color(self, seat: int) -> str:
-        """``seat``'s colour in the frame drawn."""
-        return self._frame.seats[seat].color if self._frame is not None else "red"
+    def color(self, seat: int, frame: Frame | None = None) -> str:
+        """``seat``'s colour in ``frame`` (default: the frame drawn last)."""
+        frame = frame if frame is not None else self._frame
+        return frame.seats[seat].color if frame is not None else "red"
 
     # ----------------------------------------------------------------- layers
 
@@ -280,9 +281,16 @@ class BoardRenderer:
             self.app.assets.palette,
         )
 
-    def draw_tiles(self, surface: pygame.Surface, board: BoardView, origin: tuple[int, int] = (0, 0)) -> None:
+    def draw_tiles(
+        self,
+        surface: pygame.Surface,
+        board: BoardView,
+        origin: tuple[int, int] = (0, 0),
+        frame: Frame | None = None,
+    ) -> None:
         """Jungle and worker tiles of the shown state, on ``surface`` whose top-left pixel is
-        the screen point ``origin``."""
+        the screen point ``origin``, in the seat colours of ``frame`` (default: the frame
+        drawn last; the kept layer is drawn before the frame's marks, so it passes its own)."""
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
         if cam.scale != cam.target_scale:
@@ -303,7 +311,8 @@ class BoardRenderer:
             if not view.colliderect(rect):
                 continue
             surface.blit(
-                art.worker(self.color(tile.seat), tile.tile, size, tile.rotation), (rect.x - ox, rect.y - oy)
+                art.worker(self.color(tile.seat, frame), tile.tile, size, tile.rotation),
+                (rect.x - ox, rect.y - oy),
             )
             if overbuilt is not None and pos in shown.covered:
                 corner = (rect.right - px(2) - ox, rect.bottom - px(2) - oy)

@@ -1268,7 +1268,7 @@ class PlayScene(Scene):
         if frame.board is not None:
             clip = surface.get_clip()
             surface.set_clip(clip.clip(self.camera.viewport))
-            self.board.draw_tiles(surface, frame.board)
+            self.board.draw_tiles(surface, frame.board, frame=frame)
             surface.set_clip(clip)
         self.hud.draw(surface, frame)
         self.draw_moving(surface, frame)
@@ -1353,7 +1353,7 @@ class PlayScene(Scene):
                     "tiles",
                     self.camera.viewport.clip(whole),
                     key,
-                    lambda surface: self.board.draw_tiles(surface, board),
+                    lambda surface: self.board.draw_tiles(surface, board, frame=frame),
                 )
             )
         parts += self.hud.parts(frame)
