@@ -191,6 +191,8 @@ class PlayScene(Scene):
         self._moving: list[pygame.Rect] = []
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
         self._still: Hashable = None
+        self._drawn_here = False
+        """The last frame drew the board's area on the screen, not kept (the view moved)."""
         """The signature of the last frame's moving parts (``_still_signature``)."""
         self._tiles_drawn: tuple[Hashable, Shown] | None = None
         """The view key and snapshot whose tiles the backdrop shows."""
@@ -1295,11 +1297,17 @@ class PlayScene(Scene):
         if fresh or changed is None:
             surface.blit(back, (0, 0))
         else:
+            if self._drawn_here and not direct:
+                # The view came to rest last frame: the screen shows its board already, only
+                # the backdrop took it again now (the squares that changed since excepted).
+                view = self.camera.viewport.clip(whole)
+                changed = [*(rect for rect in changed if rect != view), *tiles]
             restored = merge([*changed, *self._moving, *damage], whole)
             for rect in restored:
                 surface.blit(back, rect, rect)
             if direct:
                 restored.append(self._draw_board_here(surface, parts))
+        self._drawn_here = direct and restored is not None
         moving = merge(self.draw_moving(surface, frame), whole)
         self._moving = moving
         return None if restored is None else merge([*restored, *moving], whole)
