@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 from pygame.math import lerp, smoothstep
 
+from cacao_game.app import theme
 from cacao_game.app.scale import px
 from cacao_game.app.surface_cache import SurfaceCache
 from cacao_game.config.choices import ANIMATION_SPEEDS
@@ -177,7 +178,7 @@ class Flight(Anim):
             shadow = _shadow(image.get_width(), image.get_height())
             drawn.append(surface.blit(shadow, shadow.get_rect(center=(int(x) + px(8), int(y) + px(12)))))
         else:
-            image = view.icon_image(self.icon or "gold", px(self.size or 32))
+            image = view.icon_image(self.icon or "gold", px(self.size or theme.ICON_SIZE))
         drawn.append(surface.blit(image, image.get_rect(center=(int(x), int(y)))))
         if self.label:
             at = pygame.Vector2(x, y - image.get_height() * 0.6)

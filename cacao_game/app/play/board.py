@@ -437,9 +437,20 @@ class BoardRenderer:
         rect = self.rect(action.pos)
         view = self.camera.viewport
         above = (rect.centerx, rect.top - px(22))
+        below = (rect.centerx, rect.bottom + px(22))
         if rect.top - px(44) < view.top:
-            above = (rect.centerx, rect.bottom + px(22))
-        return self.painter.pill(surface, label, above, 20, border=border, inside=view)
+            above, below = below, above
+        overlays = self.overlays()
+        clear = [(rect.centerx, panel.bottom + px(24)) for panel in overlays]
+        return self.painter.pill(
+            surface, label, above, 20, border=border, inside=view, others=[below, *clear], avoid=overlays
+        )
+
+    def overlays(self) -> list[pygame.Rect]:
+        """The panels drawn over the board (the temples overview): a label over a square
+        moves off them."""
+        panel = self.temples_panel()
+        return [] if panel is None else [panel]
 
     def draw_action(
         self, surface: pygame.Surface, action: Place | Overbuild | Fill, alpha: int

@@ -881,14 +881,14 @@ class PlayScene(Scene):
 
     def _frame_targets(self) -> None:
         """Once per decision: when its legal squares are not all in view (the board grew, the
-        player looked elsewhere), ease the camera to the board and them."""
+        player looked elsewhere), ease the camera calmly to them, keeping the view otherwise."""
         decision = (len(self.source.journal), self.turn.phase)
         if decision == self._framed_for:
             return
         self._framed_for = decision
         targets = self.turn.targets()
         if targets and not self.camera.contains(targets, border=0):
-            self.camera.fit([*self.board_squares(), *targets], border=1)
+            self.camera.include(targets, border=1)
 
     def build_frame(self) -> Frame:
         """What the table draws now, from the source, the shown snapshot, the input state and
@@ -1374,11 +1374,12 @@ class PlayScene(Scene):
         whole = surface.get_rect()
         drawn = self.board.draw(surface, frame, self.clock, tiles=False)
         drawn += self.timeline.draw(surface, self)
+        panels: list[pygame.Rect] = []
         if self.review is not None:
-            draw_review(self, surface, self.review)
+            panels += filter(None, [draw_review(self, surface, self.review)])
             drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
-            draw_hint(self, surface, self.source.advice)
+            panels.append(draw_hint(self, surface, self.source.advice))
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
@@ -1396,7 +1397,7 @@ class PlayScene(Scene):
             self.hud.draw_curtain(surface, frame, frame.curtain)
             drawn.append(whole)
         elif frame.tooltip:
-            tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+            tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels)
             drawn.append(tip.inflate(px(64), px(64)))
         banner = banner_text(self.net)
         if banner is not None:
