@@ -14,7 +14,7 @@ from app_support import make_scene
 from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.play.layers import Backdrop, Part, merge
+from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Phase
@@ -109,9 +109,9 @@ def test_an_overlay_then_the_table_alone_draws_the_table_whole(app: App) -> None
 
 
 def test_a_changed_part_is_drawn_again_with_the_parts_over_it() -> None:
-    """The kept picture equals its parts drawn in order, whichever part changed."""
+    """The screen equals its parts drawn in order, whichever part changed."""
     pygame.init()
-    like = pygame.Surface((60, 40))
+    screen = pygame.Surface((60, 40))
 
     def fill(color: tuple[int, int, int], rect: pygame.Rect) -> Part:
         def draw(surface: pygame.Surface) -> None:
@@ -122,13 +122,17 @@ def test_a_changed_part_is_drawn_again_with_the_parts_over_it() -> None:
     under = pygame.Rect(0, 0, 40, 40)
     over = pygame.Rect(20, 10, 30, 20)
     backdrop = Backdrop()
-    assert backdrop.update(like, [fill((200, 0, 0), under), fill((0, 0, 200), over)]) is None
-    changed = backdrop.update(like, [fill((0, 200, 0), under), fill((0, 0, 200), over)])
+    first = [fill((200, 0, 0), under), fill((0, 0, 200), over)]
+    assert backdrop.changes(first) is None
+    draw_parts(screen, first, [screen.get_rect()])
+    second = [fill((0, 200, 0), under), fill((0, 0, 200), over)]
+    changed = backdrop.changes(second)
     assert changed == [under]
-    kept = backdrop.surface
-    assert kept.get_at((5, 5))[:3] == (0, 200, 0)
-    assert kept.get_at((25, 15))[:3] == (0, 0, 200)  # the part over it drawn again
-    assert backdrop.update(like, [fill((0, 200, 0), under), fill((0, 0, 200), over)]) == []
+    draw_parts(screen, second, changed)
+    assert screen.get_at((5, 5))[:3] == (0, 200, 0)
+    assert screen.get_at((25, 15))[:3] == (0, 0, 200)  # the part over it drawn again
+    assert screen.get_at((45, 15))[:3] == (0, 0, 200)
+    assert backdrop.changes(second) == []
 
 
 def test_merge_joins_rectangles_whose_union_is_no_larger_than_both() -> None:

@@ -85,7 +85,7 @@ from cacao_game.app.play.frame import (
 )
 from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
-from cacao_game.app.play.layers import Backdrop, Part, merge
+from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import Presence, banner_rects, banner_text, draw_banner
 from cacao_game.app.play.shown import Shown, reduce
@@ -187,12 +187,10 @@ class PlayScene(Scene):
         self.hud = self._make_hud()
         self.board = BoardRenderer(app, self.painter, self.art, self.camera)
         self.backdrop = Backdrop()
-        """The still parts of the picture (backdrop, tiles, HUD), kept drawn between frames."""
+        """The still parts (backdrop, tiles, HUD) as last drawn on the screen."""
         self._moving: list[pygame.Rect] = []
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
         self._still: Hashable = None
-        self._drawn_here = False
-        """The last frame drew the board's area on the screen, not kept (the view moved)."""
         """The signature of the last frame's moving parts (``_still_signature``)."""
         self._tiles_drawn: tuple[Hashable, Shown] | None = None
         """The view key and snapshot whose tiles the backdrop shows."""
@@ -1278,36 +1276,23 @@ class PlayScene(Scene):
     def draw_changes(
         self, surface: pygame.Surface, damage: list[pygame.Rect], *, fresh: bool
     ) -> list[pygame.Rect] | None:
-        """The frame drawn over the last one on ``surface``: the backdrop's changed parts and
-        the areas of the last and this frame's moving parts (``Scene.draw_changes``)."""
+        """The frame drawn over the last one on ``surface``: the still parts that changed,
+        the areas of the last frame's moving parts and ``damage`` drawn again from the still
+        parts, then this frame's moving parts (``Scene.draw_changes``)."""
         frame = self.frame
-        parts, tiles, view_moved = self.still_parts(surface.get_size(), frame)
-        direct = view_moved and not fresh
-        if direct:
-            changed = self.backdrop.update(surface, parts, elsewhere="tiles")
-        else:
-            changed = self.backdrop.update(surface, parts, tiles)
+        parts, tiles = self.still_parts(surface.get_size(), frame)
+        changed = self.backdrop.changes(parts, tiles)
         still = self._still_signature(frame)
         if not fresh and changed == [] and not damage and still is not None and still == self._still:
             return []
         self._still = still
-        back = self.backdrop.surface
         whole = surface.get_rect()
         restored: list[pygame.Rect] | None = None
         if fresh or changed is None:
-            surface.blit(back, (0, 0))
+            draw_parts(surface, parts, [whole])
         else:
-            if self._drawn_here and not direct:
-                # The view came to rest last frame: the screen shows its board already, only
-                # the backdrop took it again now (the squares that changed since excepted).
-                view = self.camera.viewport.clip(whole)
-                changed = [*(rect for rect in changed if rect != view), *tiles]
             restored = merge([*changed, *self._moving, *damage], whole)
-            for rect in restored:
-                surface.blit(back, rect, rect)
-            if direct:
-                restored.append(self._draw_board_here(surface, parts))
-        self._drawn_here = direct and restored is not None
+            draw_parts(surface, parts, restored)
         moving = merge(self.draw_moving(surface, frame), whole)
         self._moving = moving
         return None if restored is None else merge([*restored, *moving], whole)
@@ -1324,21 +1309,9 @@ class PlayScene(Scene):
         hot = banner is not None and self.banner_button().collidepoint(self.mouse)
         return (replace(frame, clock=0.0), pulses(self.clock), self.input.carried, banner, hot)
 
-    def _draw_board_here(self, surface: pygame.Surface, parts: list[Part]) -> pygame.Rect:
-        """While the view moves the board changes every frame: its area is drawn on the
-        screen from the still parts, without keeping it (``Backdrop.update(elsewhere=...)``);
-        returns the area."""
-        view = self.camera.viewport.clip(surface.get_rect())
-        surface.set_clip(view)
-        for part in parts:
-            if part.rect.colliderect(view):
-                part.draw(surface)
-        surface.set_clip(None)
-        return view
-
-    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect], bool]:
+    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
         """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
-        HUD; the squares whose tiles changed since the last frame; whether the view moved."""
+        HUD; and the squares whose tiles changed since the last frame."""
         chrome = self.hud.chrome(size, len(frame.seats))
         whole = pygame.Rect((0, 0), size)
 
@@ -1347,14 +1320,12 @@ class PlayScene(Scene):
 
         parts = [Part("chrome", whole, chrome, backdrop)]
         squares: list[pygame.Rect] = []
-        moved = False
         board = frame.board
         if board is not None:
             key = self.board.view_key(frame)
             drawn = self._tiles_drawn
             if drawn is not None and drawn[0] == key:
                 squares = [area(self.board.rect(pos), 1) for pos in changed_squares(drawn[1], board.shown)]
-            moved = drawn is not None and drawn[0] != key
             self._tiles_drawn = (key, board.shown)
             parts.append(
                 Part(
@@ -1365,7 +1336,7 @@ class PlayScene(Scene):
                 )
             )
         parts += self.hud.parts(frame)
-        return parts, squares, moved
+        return parts, squares
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
         """What is drawn over the still parts: the board's marks, ghosts and temples panel,
