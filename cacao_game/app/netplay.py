@@ -3,7 +3,8 @@
 Hosting starts a ``BackgroundHost`` (``cacao_game.net.hosting``) on this machine, opens a
 table for the seats chosen in the setup (the hosting player's own seat is a remote seat they
 claim at once) and joins it over 127.0.0.1 like everyone else: the hosting player's table is
-a ``RemoteSource`` too. Joining is a ``NetClient`` to the address, port and code typed.
+a ``RemoteSource`` too. Joining (or watching) is a ``NetClient`` to the address, port and
+code typed. Every finished game's record, as the host sends it, is filed in ``records_dir()``.
 
 No pygame and no scene here: the Host and Join screens call these and show the result.
 """
@@ -13,9 +14,11 @@ from __future__ import annotations
 import logging
 import socket
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from cacao_game.config.game import HUMAN, GameConfig
+from cacao_game.config.storage import data_dir
 from cacao_game.net.client import NetClient
 from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.protocol import REMOTE, VERSION, Join, SeatSpec, TableOptions
@@ -33,12 +36,18 @@ STANDIN_AFTER: Final = 60.0
 """Seconds a dropped player's seat waits before an AI (easy) stands in for them."""
 
 
+def records_dir() -> Path:
+    """Where the records of finished games across machines are filed (the user data folder)."""
+    return data_dir() / "records"
+
+
 class HostedSource(RemoteSource):
     """The hosting player's table: a ``RemoteSource`` on their own host, which stops (every
-    connection closed) when the table is closed."""
+    connection closed) when the table is closed. The hosting player may let the stand-in AI
+    play a dropped seat at once (``stand_in_now``)."""
 
     def __init__(self, client: NetClient, host: BackgroundHost, code: str, bind: str) -> None:
-        super().__init__(client)
+        super().__init__(client, records_dir())
         self.host = host
         self.code = code
         self.bind = bind
@@ -47,6 +56,21 @@ class HostedSource(RemoteSource):
     def port(self) -> int:
         """The port the host listens on."""
         return self.host.port
+
+    def waiting_on(self) -> int | None:
+        """A seat whose player dropped and that no AI plays yet: the game may be waiting on it."""
+        standing = self.standing_in
+        return next((seat for seat in sorted(self.absent) if seat not in standing), None)
+
+    def stand_in_now(self, seat: int) -> bool:
+        """Let the stand-in AI play dropped ``seat`` now; False if it cannot (its player came
+        back, or the game ended meanwhile). The player takes the seat back on rejoining."""
+        try:
+            self.host.stand_in_now(self.code, seat)
+        except (KeyError, ValueError, TimeoutError) as error:
+            log.info("no stand-in for seat %d: %s", seat, error)
+            return False
+        return True
 
     def close(self) -> None:
         """Leave the table and stop the host."""
@@ -108,16 +132,19 @@ class JoinRequest:
     port: int
     code: str
     name: str
+    watch: bool = False
+    """Watch the table (a spectator: no seat, no hand, no input) instead of sitting at it."""
 
 
 def join_game(request: JoinRequest) -> RemoteSource:
     """Start joining table ``request.code`` at ``request.address``:``request.port`` under
-    ``request.name`` (returns at once; the source's ``connection`` and ``ready`` tell how
-    it goes)."""
+    ``request.name``, or watching it (returns at once; the source's ``connection`` and
+    ``ready`` tell how it goes)."""
     code = request.code.strip().upper()
-    client = NetClient(request.address.strip(), request.port, Join(VERSION, code, name=request.name))
+    hello = Join(VERSION, code, spectate=True) if request.watch else Join(VERSION, code, name=request.name)
+    client = NetClient(request.address.strip(), request.port, hello)
     client.start()
-    return RemoteSource(client)
+    return RemoteSource(client, records_dir())
 
 
 def lan_addresses() -> list[str]:

@@ -95,6 +95,12 @@ EN: dict[str, str] = {
     "net.waiting_for": "Waiting for {name}…",
     "net.lost": "Reconnecting to the host…",
     "net.to_menu": "Back to menu",
+    "net.watch": "Watch",
+    "net.watch_tip": "Watch the table without playing: every hand stays face down.",
+    "net.watching": "Watching",
+    "net.watching_status": "Watching: {name} to play",
+    "net.dropped": "{name} is disconnected: the game waits for them.",
+    "net.standin_now": "Let the AI play now",
     # the program's version (cacao_game.version): the menu's corner and --version
     "menu.version": "version {version}",
     "cli.help.version": "print the program's version and exit",

@@ -79,6 +79,14 @@ class BackgroundHost:
 
         self._call(work(), timeout)
 
+    def stand_in_now(self, code: str, number: int, timeout: float = 5.0) -> None:
+        """Let the stand-in AI play dropped seat ``number`` now (see ``Host.stand_in_now``)."""
+
+        async def work() -> None:
+            self.host.stand_in_now(code, number)
+
+        self._call(work(), timeout)
+
     def stop(self, timeout: float = 10.0) -> None:
         """Save every table, close every connection and end the thread."""
         if not self._thread.is_alive():
