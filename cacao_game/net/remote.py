@@ -25,12 +25,12 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from cacao_game import typed_json
 from cacao_game.ai.explain import Advice
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.jsontypes import JSON
-from cacao_game import typed_json
 from cacao_game.net.client import (
     Changed,
     ClientEvent,
@@ -74,6 +74,9 @@ log = logging.getLogger(__name__)
 CONNECTING = "connecting"
 CONNECTED = "connected"
 RECONNECTING = "reconnecting"
+RECORD_WAIT_POLLS = 300
+"""Polls (frames) a finished game waits for its record before showing the scores without it
+(the host sends it right after the last update; this is only for a host that does not)."""
 
 
 def refusal_of(code: str) -> Refusal:
@@ -101,6 +104,7 @@ class RemoteSource:
         self.record_path: Path | None = None
         """Where the record was filed."""
         self._full: Game | None = None
+        self._polls_over = 0
         self.version = 0
         self.view: dict[str, JSON] = {}
         self.hint: Action | None = None
@@ -243,7 +247,10 @@ class RemoteSource:
         runs."""
         if self._game is None or self._deciding >= 0:
             return None
-        return self._full or self._game
+        if self._full is not None:
+            return self._full
+        waiting = self.connection == CONNECTED and self._polls_over < RECORD_WAIT_POLLS
+        return None if waiting else self._game
 
     def score_totals(self) -> tuple[int, ...]:
         """Each seat's end score if the game ended now (all public)."""
@@ -395,6 +402,8 @@ class RemoteSource:
         out: list[SourceEvent] = []
         for event in self.client.poll():
             out += self._receive(event)
+        if self._game is not None and self._deciding < 0:
+            self._polls_over += 1
         return out
 
     def _receive(self, event: ClientEvent) -> list[SourceEvent]:
@@ -479,11 +488,15 @@ class RemoteSource:
         self.version += 1
         if self.records is None:
             return
-        code = self.client.code or "game"
-        path = self.records / f"{time.strftime('%Y-%m-%d-%H%M%S')}-{code}.json"
-        try:
-            write_record(record, path, overwrite=False)
-        except OSError as error:
-            log.warning("cannot file the game's record in %s: %s", self.records, error)
-        else:
-            self.record_path = path
+        stem = f"{time.strftime('%Y-%m-%d-%H%M%S')}-{self.client.code or 'game'}"
+        for number in range(1, 10):
+            path = self.records / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+            try:
+                write_record(record, path, overwrite=False)
+            except FileExistsError:
+                continue
+            except OSError as error:
+                log.warning("cannot file the game's record in %s: %s", self.records, error)
+            else:
+                self.record_path = path
+            return
