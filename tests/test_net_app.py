@@ -208,7 +208,8 @@ def test_the_host_table_shows_a_player_who_left_as_disconnected(apps):
     pump([hosting], lambda: isinstance(hosting.top, PlayScene), "the host's table")
     ana = table(hosting)
     assert ana.frame.seats[1].name == "Bo"
-    assert ana.frame.seats[1].kind == t("kind.human")
+    assert ana.frame.seats[0].kind == t("net.you")
+    assert ana.frame.seats[1].kind == t("kind.remote")
     bo.close()
     pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
 

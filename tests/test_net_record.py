@@ -17,6 +17,7 @@ from referee_loader import load_referee
 
 from cacao_game.engine import Game
 from cacao_game.net import protocol as p
+from cacao_game.net.bot import Bot
 from cacao_game.net.client import Changed, Joined, Link, RecordArrived, Refused
 from cacao_game.records import replay_record
 from cacao_game.typed_json import plain
@@ -43,6 +44,13 @@ def test_the_record_reaches_players_and_spectators_only_once_the_game_is_over(tm
     unseen, and neither can matter once the game cannot change."""
     captured: dict[str, list[bytes]] = {"watcher": [], "0": [], "1": []}
     records: dict[str, object] = {}
+    watched: list[p.TableState] = []
+
+    def keep(who: str, event: object) -> None:
+        if isinstance(event, RecordArrived):
+            records[who] = event.record
+        if isinstance(event, Changed) and who == "watcher":
+            watched.append(event.table.state)
 
     async def play() -> None:
         host = await start_host(tmp_path, seed=424242)
@@ -51,27 +59,31 @@ def test_the_record_reaches_players_and_spectators_only_once_the_game_is_over(tm
             options("remote", "remote"),
             remotes=1,
             tap=lambda n, data: captured[str(n)].append(data),
-            on_event=lambda n, e: (
-                records.update({str(n): e.record}) if isinstance(e, RecordArrived) else None
-            ),
+            on_event=lambda n, e: keep(str(n), e),
         )
         code = bots[0][0].link.code
         assert code is not None
-
-        def watch(event: object) -> None:
-            if isinstance(event, RecordArrived):
-                records["watcher"] = event.record
 
         watcher = Link(
             LOCAL,
             host.port,
             p.Join(p.VERSION, code, spectate=True),
-            watch,
+            lambda event: keep("watcher", event),
             tap=captured["watcher"].append,
         )
         watching = asyncio.create_task(watcher.run())
-        joiner = await seated_bots_join(host.port, code, captured["1"], records)
-        await joiner
+        while not watched:  # watching before the game starts
+            await asyncio.sleep(0.01)
+        assert not watched[0].started
+        joiner = Bot(
+            LOCAL,
+            host.port,
+            p.Join(p.VERSION, code, "Bo"),
+            seed=21,
+            tap=captured["1"].append,
+            on_event=lambda e: keep("1", e),
+        )
+        await joiner.run(25.0)
         await bots[0][1]
         while "watcher" not in records:
             await asyncio.sleep(0.01)
@@ -120,25 +132,6 @@ def test_the_record_reaches_players_and_spectators_only_once_the_game_is_over(tm
                     assert json.loads(bytes(event.body))["tile"] == ""
     assert states > 10
     assert '"seed"' not in everything and str(filed["seed"]) not in everything
-
-
-async def seated_bots_join(
-    port: int, code: str, tap: list[bytes], records: dict[str, object]
-) -> asyncio.Task[object]:
-    """A second bot joins table ``code`` as seat 1 and plays to the end."""
-    from cacao_game.net.bot import Bot
-
-    joiner = Bot(
-        LOCAL,
-        port,
-        p.Join(p.VERSION, code, "Bo"),
-        seed=21,
-        tap=tap.append,
-        on_event=lambda e: records.update({"1": e.record}) if isinstance(e, RecordArrived) else None,
-    )
-    task: asyncio.Task[object] = asyncio.create_task(joiner.run(25.0))
-    await asyncio.wait_for(joiner.joined.wait(), 5.0)
-    return task
 
 
 def test_nothing_is_taken_back_once_the_game_is_over(tmp_path: Path) -> None:
