@@ -123,9 +123,10 @@ def _draw_button(app: Shell, surface: pygame.Surface, button: pygame.Rect, label
 
 
 def tag_rect(board: pygame.Rect) -> pygame.Rect:
-    """The Watching tag, at the top left of the ``board`` area."""
+    """The Watching tag, at the top middle of the ``board`` area (clear of the temples panel
+    at its top left)."""
     tag = pygame.Rect(0, 0, px(260), px(56))
-    tag.topleft = (board.x + px(24), board.y + px(24))
+    tag.midtop = (board.centerx, board.y + px(16))
     return tag
 
 
