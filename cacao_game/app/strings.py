@@ -96,6 +96,7 @@ EN: dict[str, str] = {
     "net.lost": "Reconnecting to the host…",
     "net.to_menu": "Back to menu",
     "net.watch": "Watch",
+    "net.watch_title": "Watch a game",
     "net.watch_tip": "Watch the table without playing: every hand stays face down.",
     "net.watching": "Watching",
     "net.watching_status": "Watching: {name} to play",
