@@ -88,6 +88,13 @@ def make_saves() -> None:
     save_game(slot_path("quick"), random_game(two, 30), two, {})
     save_game(slot_path("Sunday evening with a very long name"), random_game(two, None), two, {})
     (saves_dir() / "broken.json").write_text('{"format": "cacao-save", "version": 1, "game": ', "utf-8")
+    from cacao_game.app.netplay import records_dir
+    from cacao_game.records import write_record
+
+    finished = random_game(two, None)
+    names = ["Lena", "Bo"]
+    record = to_record(finished, seat_entries(["human", "human"], two.colors, names))
+    write_record(record, records_dir() / "2026-11-25-205537-K7QW2P.json")
 
 
 def shot_menu(app: App) -> None:

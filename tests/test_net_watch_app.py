@@ -60,7 +60,8 @@ def test_a_whole_game_watched_then_replayed_and_reviewed_from_the_hosts_record(a
     only the Menu button, no hand face up, the Watching status, every seat a remote player;
     board input sends nothing. They play the whole game; each of the three reaches the
     scoring screen with the game replayed from the host's record (filed in the records
-    folder), offering Replay and Review but no Rematch; Replay ends on the same scores."""
+    folder), offering Replay and Review but no Rematch; Replay ends on the same scores; the
+    Load screen lists the record (Watch replays it, the seats named)."""
     hosting, joining, watching = make_app(), make_app(), make_app()
     apps += [hosting, joining, watching]
     everyone = [hosting, joining, watching]
@@ -132,6 +133,14 @@ def test_a_whole_game_watched_then_replayed_and_reviewed_from_the_hosts_record(a
         [joining], lambda: isinstance(joining.top, PlayScene) and joining.top.review is not None, "the review"
     )
     assert table(joining).source.table_game().players == 2
+
+    joining.home()
+    joining.open(routes.Load())
+    run(joining)
+    harness.click_label(joining, t("load.watch"))
+    later = joining.top
+    assert isinstance(later, PlayScene) and isinstance(later.source, ReplaySession)
+    assert later.source.config.names == ["Ana", "Bo"]
 
 
 def test_the_hosting_window_lets_the_ai_play_a_dropped_seat_now_and_the_player_takes_it_back(apps):

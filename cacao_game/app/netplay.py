@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import socket
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
@@ -23,6 +24,8 @@ from cacao_game.net.client import NetClient
 from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.protocol import REMOTE, VERSION, Join, SeatSpec, TableOptions
 from cacao_game.net.remote import RemoteSource
+from cacao_game.records import RecordError, read_record, record_seats, replay_record
+from cacao_game.saves import SaveInfo, SeatSummary
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +42,42 @@ STANDIN_AFTER: Final = 60.0
 def records_dir() -> Path:
     """Where the records of finished games across machines are filed (the user data folder)."""
     return data_dir() / "records"
+
+
+def list_records(folder: Path | None = None) -> list[SaveInfo]:
+    """The finished games across machines filed in ``folder`` (default ``records_dir()``),
+    newest first, as the Load scene lists them: named by their table code, with each seat's
+    name (or kind) and final score. A record that does not replay is listed with why."""
+    folder = records_dir() if folder is None else folder
+    try:
+        paths = sorted(folder.glob("*.json"), reverse=True)
+    except OSError as error:
+        log.warning("records not listed: %s", error)
+        return []
+    return [_record_info(path) for path in paths]
+
+
+def _record_info(path: Path) -> SaveInfo:
+    parts = path.stem.split("-")  # <date>-<time>-<code>[-<n>] (RemoteSource._take_record)
+    code = parts[4] if len(parts) >= 5 else path.stem
+    try:
+        stamp = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat()
+        record = read_record(path)
+        game = replay_record(record)
+        entries = record_seats(record, game.players)
+    except (OSError, RecordError) as error:
+        return SaveInfo(path, "", [], 0, [], True, error=str(error), problem="invalid", name=code)
+    raw = record.get("seats")
+    named = [seat for seat in raw if isinstance(seat, dict)] if isinstance(raw, list) else []
+    names = [str(seat.get("name", "")) for seat in named] + [""] * len(entries)
+    seats = [
+        SeatSummary(name=names[n], color=entry["color"], kind=entry["kind"])
+        for n, entry in enumerate(entries)
+    ]
+    totals = [score.total for score in game.score_now()]
+    return SaveInfo(
+        path, stamp, seats, game.turn + 1, totals, game.is_over(), name=code, variant=game.variant
+    )
 
 
 class HostedSource(RemoteSource):
