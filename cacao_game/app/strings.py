@@ -52,6 +52,8 @@ EN: dict[str, str] = {
     # games across machines (cacao_game.app.netplay, scenes/join.py, scenes/lobby.py)
     "menu.host": "Host a game",
     "menu.join": "Join a game",
+    # resuming the game hosted from this app after its window closed (cacao_game.net.hosting)
+    "menu.resume_hosting": "Resume hosting",
     "net.host_title": "Host a game",
     "net.join_title": "Join a game",
     "net.host": "Host",

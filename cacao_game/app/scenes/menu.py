@@ -1,5 +1,6 @@
-"""The main menu: New game, Continue (only with an autosave), Learn to play, Load, Settings,
-Rules, Quit. On a first launch Learn to play comes first, highlighted."""
+"""The main menu: New game, Continue (only with an autosave), Resume hosting (only with an
+unfinished hosted game), Learn to play, Load, Settings, Rules, Quit. On a first launch Learn
+to play comes first, highlighted."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
+from cacao_game.app.netplay import hosted_waiting, resume_hosted
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -31,10 +33,12 @@ DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "pla
 class MenuScene(WidgetScene):
     """The first screen. Esc does nothing here (Quit is explicit). The first, highlighted
     entry is what the player most likely wants: Learn to play on the first launch, else
-    Continue when a game is unfinished, else New game."""
+    Continue when a game is unfinished, else Resume hosting when a hosted game is, else New
+    game."""
 
     def build(self) -> None:
-        newcomer = self.newcomer()
+        hosted = hosted_waiting()
+        newcomer = self.newcomer() and not hosted
         learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
         entries: list[tuple[str, Callable[[], object], str]] = [learn] if newcomer else []
         unfinished = autosave_exists()
@@ -42,7 +46,10 @@ class MenuScene(WidgetScene):
             entries.append(
                 ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
             )
-        lead = not newcomer and not unfinished
+        if hosted:
+            style = "secondary" if newcomer or unfinished else "primary"
+            entries.append(("menu.resume_hosting", self.resume_hosting, style))
+        lead = not newcomer and not unfinished and not hosted
         entries.append(
             ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
         )
@@ -73,6 +80,19 @@ class MenuScene(WidgetScene):
             self.widgets.append(
                 Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
             )
+
+    def resume_hosting(self) -> None:
+        """Restart the game this app hosted (its window closed mid-game) and wait in the
+        lobby for the players, who rejoin by themselves."""
+        try:
+            source = resume_hosted()
+        except (OSError, TimeoutError) as error:
+            self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
+            return
+        if source is None:
+            self.build()
+            return
+        self.app.open(routes.Lobby(source))
 
     def online_buttons(self, row: pygame.Rect) -> list[Button]:
         """Host a game and Join a game, side by side in one row."""
