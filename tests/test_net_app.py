@@ -71,6 +71,8 @@ def host(app: App, kinds: list[str]) -> HostedSource:
     setup = SetupScene(app, hosting=True)
     app.push(setup)
     run(app)
+    while len(setup.seats) > len(kinds):  # the last game hosted in this process had more
+        setup.remove_seat(len(setup.seats) - 1)
     for number, kind in enumerate(kinds):
         if number >= len(setup.seats):
             setup.add_seat()
