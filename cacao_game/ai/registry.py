@@ -12,13 +12,13 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.random_player import RandomPlayer
 
 LEVELS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
-    "random": RandomPlayer,
 }
 """Level name -> factory taking the player's own ``random.Random`` (and the level's options
-as keywords), in the order players see them (weakest first, ``random`` last)."""
+as keywords), in the order players see them: by strength, weakest (``random``) first."""
 
 TIMED_LEVELS = frozenset({"hard"})
 """Levels whose thinking time per decision can be set (their ``time_budget`` option)."""

@@ -180,7 +180,7 @@ EN: dict[str, str] = {
     "pause.settings": "Settings",
     "pause.help": "Help",
     "pause.quit": "Quit to menu",
-    "pause.quit_confirm": "Leave this game and return to the menu? It is autosaved after every turn.",
+    "pause.quit_confirm": "Leave this game and return to the menu? It is saved after every move.",
     "pause.saved": "Saved: {where}",
     "pause.save_failed": "Could not save: {reason}",
     "pause.nothing_to_save": "There is no game to save here.",
@@ -268,7 +268,7 @@ EN: dict[str, str] = {
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
-    "load.empty": "No saved games yet. Games are saved automatically after every turn.",
+    "load.empty": "No saved games yet. Games are saved automatically after every move.",
     "load.load": "Load",
     "load.delete": "Delete",
     "load.delete_confirm": "Delete the save “{name}”? This cannot be undone.",
@@ -536,6 +536,7 @@ EN: dict[str, str] = {
     "tile.2101": "2 workers + 1 each beside",
     "tile.3001": "3 workers + 1 on the left",
     "tile.3100": "3 workers + 1 on the right",
+    "tile.sides": "{first}, {rest}",
     "float.full": "-{n} (full)",
     # key names as the keyboard shows them
     "key.ctrl": "Ctrl+{key}",
@@ -931,6 +932,11 @@ EN: dict[str, str] = {
 
 EN_PLURALS: dict[str, tuple[str, str]] = {
     "play.pile_left": ("{n} left", "{n} left"),
+    # a worker tile as laid, side by side on the screen (app/tile_words.py: laid_tile)
+    "tile.side.0": ("{n} worker up", "{n} workers up"),
+    "tile.side.1": ("{n} worker right", "{n} workers right"),
+    "tile.side.2": ("{n} worker down", "{n} workers down"),
+    "tile.side.3": ("{n} worker left", "{n} workers left"),
     "play.in_pile": ("+{n} in pile", "+{n} in pile"),
     "tip.gold": (
         "{name} has {n} gold: each gold is a point at the end.",
