@@ -1455,7 +1455,7 @@ class PlayScene(Scene):
         drawn: list[pygame.Rect] = []
         if net.watching:
             draw_tag(self.app, surface, board)
-            drawn.append(tag_rect(board).inflate(px(16), px(16)))
+            drawn.append(tag_rect(board).inflate(px(64), px(64)))  # with its shadow
         seat = self.standin_seat()
         if seat is not None:
             hot = self.standin_button().collidepoint(self.mouse)
