@@ -239,6 +239,7 @@ class PlayScene(Scene):
         self._scores: Memo[tuple[SeatScore, ...]] = Memo()
         self._workers: Memo[tuple[tuple[str, ...], ...]] = Memo()
         self._tips: Memo[tuple[Tip, ...]] = Memo()
+        self._log_tips: Memo[tuple[Tip, ...]] = Memo()
         self._temples: Memo[tuple[TempleRow, ...]] = Memo()
         """Parts of the frame built again only when their inputs change."""
         self.frame = self.build_frame()
@@ -988,6 +989,9 @@ class PlayScene(Scene):
                 actions,
             ),
         )
+        log = tuple(self.history.lines)
+        scroll = self.log_scroll
+        tips += self._log_tips.get((hud, log, scroll, language), lambda: hud.log_tips(log, scroll))
         accepts = self.accepts_board_input()
         return Frame(
             version=source.version,
@@ -1002,8 +1006,8 @@ class PlayScene(Scene):
             pile_count=shown.pile_count,
             revealed=game.revealed_pile_tile() if not self.timeline.busy else None,
             remaining=remaining,
-            log=tuple(self.history.lines),
-            log_scroll=self.log_scroll,
+            log=log,
+            log_scroll=scroll,
             actions=actions,
             accepts_input=accepts,
             curtain=self.curtain_for,
