@@ -54,6 +54,7 @@ from cacao_game.net.connection import (
     RATE,
     REFUSALS,
     Connection,
+    fd_budget,
     refusal,
 )
 from cacao_game.net.store import TableSaver, load_table
@@ -72,7 +73,10 @@ log = logging.getLogger(__name__)
 
 MAX_TABLES: Final = 200
 MAX_CONNECTIONS: Final = 2000
-"""Connections a host keeps at once; more are told it is busy and closed."""
+"""Connections a host keeps at once, counting those still in their handshake (fewer if the
+open-file limit leaves room for fewer: ``connection.fd_budget``). One more closes the oldest
+that has not joined a table (a flood of idle connections cannot lock players out); when
+every one has joined, the newcomer is told the host is busy."""
 JOIN_WAIT: Final = 30.0
 """Seconds a connection may stay without joining a table."""
 MAX_SPECTATORS: Final = 50
@@ -132,6 +136,8 @@ class Host:
         self.max_spectators = max_spectators
         self.outbox_bytes = outbox_bytes
         self._connections: set[Connection] = set()
+        self._accepted: dict[ServerConnection, None] = {}
+        """Every open socket, handshake or not, oldest first."""
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
         self._ai = Thinker(ai_processes)
@@ -163,6 +169,23 @@ class Host:
         """Listen on ``bind``:``port`` (0: a free port); returns the port."""
         quiet = logging.getLogger("cacao_game.net.wire")
         quiet.setLevel(logging.CRITICAL)
+        budget = fd_budget()
+        if budget is not None and budget < self.max_connections:
+            log.info("the open-file limit leaves room for %d connections", budget)
+            self.max_connections = budget
+        host = self
+
+        class Accepting(ServerConnection):
+            """A socket the host counts from the moment it is accepted."""
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                host._accept(self)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                host._accepted.pop(self, None)
+                super().connection_lost(exc)
+
         self._server = await serve(
             self._handle,
             bind,
@@ -171,6 +194,7 @@ class Host:
             compression=None,
             logger=quiet,
             max_queue=64,
+            create_connection=Accepting,
         )
         sockets = list(self._server.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else port
@@ -333,6 +357,19 @@ class Host:
         self._schedule_ai(table)
 
     # ----------------------------------------------------------------- connections
+
+    def _accept(self, ws: ServerConnection) -> None:
+        """Count a new socket; past ``max_connections``, cut the oldest one not at a table
+        (still in its handshake, or not joined), else leave the newcomer to be told it is busy."""
+        self._accepted[ws] = None
+        if len(self._accepted) <= self.max_connections:
+            return
+        seated = {client.ws for client in self._connections if client.table is not None}
+        oldest = next((other for other in self._accepted if other not in seated and other is not ws), None)
+        if oldest is not None:
+            log.warning("too many connections: closing the oldest that is at no table")
+            self._accepted.pop(oldest)
+            oldest.transport.abort()
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = ws.remote_address

@@ -1,0 +1,114 @@
+"""Floods of connections at a host (issue 19): idle sockets, handshakes that never finish and
+connections that never join cannot lock players out, nor take the file descriptors the host
+needs to write its journals. Real sockets on 127.0.0.1 only, bounded in count and time."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import resource
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from net_support import LOCAL, ROOT, free_port, options, run, start_host
+from websockets.asyncio.client import ClientConnection, connect
+
+from cacao_game.net import host as host_module
+from cacao_game.net import protocol as p
+
+CAP = 12
+
+
+async def _welcomed(port: int) -> p.HostMessage:
+    """A new player's ``create`` at the host on ``port``: the first answer (within 5 s)."""
+    async with connect(f"ws://{LOCAL}:{port}/", compression=None, open_timeout=5) as ws:
+        await ws.send(p.encode(p.Create(p.VERSION, "Ana", options("remote", "easy"))), text=True)
+        frame = await asyncio.wait_for(ws.recv(), 5.0)
+        return p.decode_host(frame.encode() if isinstance(frame, str) else frame)
+
+
+def test_idle_sockets_and_connections_that_never_join_cannot_lock_a_player_out() -> None:
+    """A host full of raw sockets that never shake hands and of WebSocket connections that
+    never join cuts the oldest of them for each newcomer: a player still gets a table, and
+    the host holds no more sockets than it allows."""
+
+    async def scenario() -> tuple[p.HostMessage, int, int]:
+        host = await start_host(None, max_connections=CAP)
+        raw: list[socket.socket] = []
+        for _ in range(CAP):
+            raw.append(socket.create_connection((LOCAL, host.port), timeout=5))
+        idle: list[ClientConnection] = []
+        for _ in range(CAP):
+            idle.append(await connect(f"ws://{LOCAL}:{host.port}/", compression=None, open_timeout=5))
+        answer = await _welcomed(host.port)
+        await asyncio.sleep(0.2)
+        cut = 0
+        for sock in raw:
+            sock.setblocking(False)
+            with contextlib.suppress(BlockingIOError):
+                cut += sock.recv(1) == b""
+            sock.close()
+        open_now = len(host._accepted)
+        for ws in idle:
+            await ws.close()
+        await host.stop()
+        return answer, cut, open_now
+
+    answer, cut, open_now = run(scenario())
+    assert isinstance(answer, p.Welcome), answer
+    assert cut == CAP  # the oldest sockets went first, long before the handshake timeout
+    assert open_now <= CAP
+
+
+def test_the_host_takes_no_more_connections_than_its_open_file_limit_leaves_room_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(host_module, "fd_budget", lambda: CAP)
+
+    async def scenario() -> int:
+        host = await start_host(None)
+        taken = host.max_connections
+        await host.stop()
+        return taken
+
+    assert run(scenario()) == CAP
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_headless_host_raises_a_low_open_file_limit(tmp_path: Path) -> None:
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    if hard != resource.RLIM_INFINITY and hard <= 1024:
+        pytest.skip("the hard open-file limit leaves nothing to raise")
+    port = free_port()
+    log = tmp_path / "serve.log"
+
+    def low_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), CACAO_HOME=str(tmp_path))
+    args = ["--serve", "--port", str(port), "--bind", LOCAL, "--serve-dir", str(tmp_path / "srv")]
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "cacao_game", *args],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=ROOT,
+            preexec_fn=low_limit,
+        )
+    try:
+        deadline = time.monotonic() + 20
+        while f"serving on {LOCAL}:{port}" not in log.read_text(errors="replace"):
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        limits = Path(f"/proc/{process.pid}/limits").read_text()
+    finally:
+        process.terminate()
+        process.wait(20)
+    soft = int(next(line for line in limits.splitlines() if line.startswith("Max open files")).split()[3])
+    assert soft > 1024
