@@ -112,3 +112,38 @@ def test_a_headless_host_raises_a_low_open_file_limit(tmp_path: Path) -> None:
         process.wait(20)
     soft = int(next(line for line in limits.splitlines() if line.startswith("Max open files")).split()[3])
     assert soft > 1024
+
+
+def test_tables_that_start_at_once_and_are_left_count_towards_the_limit_of_an_address() -> None:
+    """A table of one remote seat and an AI starts at once; with no stand-in it would wait for
+    its player for good. Such tables left by their player count as waiting for players, so one
+    address cannot fill the host's slots with them; tables whose player is here do not count."""
+    limit = 2
+    kept = options("remote", "easy", standin=None)
+
+    async def create(port: int) -> tuple[ClientConnection, p.HostMessage]:
+        ws = await connect(f"ws://{LOCAL}:{port}/", compression=None, open_timeout=5)
+        await ws.send(p.encode(p.Create(p.VERSION, "Evil", kept)), text=True)
+        frame = await asyncio.wait_for(ws.recv(), 5.0)
+        return ws, p.decode_host(frame.encode() if isinstance(frame, str) else frame)
+
+    async def scenario() -> tuple[list[p.HostMessage], p.HostMessage, int]:
+        host = await start_host(None, open_per_address=limit)
+        here = [await create(host.port) for _ in range(limit + 1)]
+        for ws, _ in here:
+            await ws.close()
+        seats = [seat for table in host.tables.values() for seat in table.seats if seat.remote]
+        for _ in range(100):
+            if not any(seat.connected for seat in seats):
+                break
+            await asyncio.sleep(0.05)
+        late, refused = await create(host.port)
+        await late.close()
+        tables = len(host.tables)
+        await host.stop()
+        return [answer for _, answer in here], refused, tables
+
+    answers, refused, tables = run(scenario())
+    assert all(isinstance(answer, p.Welcome) for answer in answers)
+    assert isinstance(refused, p.Problem) and refused.code == "tables" and refused.fatal
+    assert tables == limit + 1

@@ -15,7 +15,8 @@ before it is sent to anyone; the table's full save is written when its seats cha
 with ``restore()`` loses no confirmed decision; the save keeps token digests, so players
 take their seats back with their tokens.
 
-A client address may hold ``open_per_address`` tables that have not started yet; a table
+A client address may hold ``open_per_address`` tables that wait for players (not started, or
+left by every remote player); a table
 that has not started is closed once nobody has been at it for ``abandon_after`` seconds, so
 a flood of ``Create`` cannot fill the host's table slots.
 
@@ -84,7 +85,8 @@ MAX_SPECTATORS: Final = 50
 ABANDON_AFTER: Final = 120.0
 """Seconds a table that never started stays with nobody at it."""
 OPEN_PER_ADDRESS: Final = 4
-"""Tables not yet started that clients from one address may have opened at once."""
+"""Tables waiting for players (not started, or left by every remote player) that clients
+from one address may have opened at once."""
 SWEEP_EVERY: Final = 5.0
 """Seconds between two looks for tables to close (``Host.sweep``)."""
 LAG_EVERY: Final = 0.01
@@ -101,8 +103,8 @@ class Host:
     ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
     processes (0: threads, for tests). ``max_connections`` and ``join_wait`` (seconds a
     connection may stay without a table), ``abandon_after`` (seconds an unstarted table
-    stays with nobody at it) and ``open_per_address`` (unstarted tables opened from one
-    address) bound what idle or numerous clients can hold; ``outbox_bytes`` what one client
+    stays with nobody at it) and ``open_per_address`` (tables waiting for players opened
+    from one address) bound what idle or numerous clients can hold; ``outbox_bytes`` what one client
     that does not read may leave waiting.
     ``clock`` is injectable."""
 
@@ -474,7 +476,7 @@ class Host:
             self._fail(client, "name", f"Your name {problem}.")
             return
         waiting = sum(
-            self._opened_by.get(code) == client.address and not table.started
+            self._opened_by.get(code) == client.address and _waiting(table)
             for code, table in self.tables.items()
         )
         if waiting >= self.open_per_address:
@@ -934,6 +936,15 @@ class Host:
         session.play(action)
         table.standin_moves.add(len(session.journal) - 1)
         self._spawn(self._changed(table))
+
+
+def _waiting(table: Table) -> bool:
+    """Whether ``table`` waits for players: not started, or unfinished with none of its remote
+    players here (a table of one remote seat and AI seats starts at once; left alone it would
+    hold a table slot for good)."""
+    if not table.started:
+        return True
+    return not table.is_over() and not any(seat.connected for seat in table.seats if seat.remote)
 
 
 def _percentiles(values: Iterable[float]) -> tuple[str, str, str]:
