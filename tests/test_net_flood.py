@@ -147,3 +147,16 @@ def test_tables_that_start_at_once_and_are_left_count_towards_the_limit_of_an_ad
     assert all(isinstance(answer, p.Welcome) for answer in answers)
     assert isinstance(refused, p.Problem) and refused.code == "tables" and refused.fatal
     assert tables == limit + 1
+
+
+def test_a_host_stops_soon_though_a_socket_never_finishes_its_handshake() -> None:
+    """A stopping host cuts the connections that do not close at once (here a socket that
+    sent nothing: the handshake would wait for its 10 s timeout)."""
+
+    async def scenario() -> None:
+        host = await start_host(None)
+        with socket.create_connection((LOCAL, host.port), timeout=5):
+            await asyncio.sleep(0.2)
+            await host.stop()
+
+    run(scenario(), timeout=3 * host_module.CLOSE_WAIT)

@@ -87,6 +87,9 @@ ABANDON_AFTER: Final = 120.0
 OPEN_PER_ADDRESS: Final = 4
 """Tables waiting for players (not started, or left by every remote player) that clients
 from one address may have opened at once."""
+CLOSE_WAIT: Final = 2.0
+"""Seconds a stopping host waits for connections to close (a client that never reads, a
+handshake that never ends) before cutting them."""
 SWEEP_EVERY: Final = 5.0
 """Seconds between two looks for tables to close (``Host.sweep``)."""
 LAG_EVERY: Final = 0.01
@@ -214,12 +217,18 @@ class Host:
         return self.port
 
     async def stop(self) -> None:
-        """Close every connection, save every table and stop the thread pools."""
+        """Close every connection (those that do not finish closing within ``CLOSE_WAIT``
+        seconds are cut), save every table and stop the thread pools."""
         for chore in self._chores:
             chore.cancel()
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
+            closed = asyncio.ensure_future(self._server.wait_closed())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(closed), CLOSE_WAIT)
+            for ws in list(self._accepted):
+                ws.transport.abort()
+            await closed
             self._server = None
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=5.0)
