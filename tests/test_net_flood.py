@@ -160,3 +160,30 @@ def test_a_host_stops_soon_though_a_socket_never_finishes_its_handshake() -> Non
             await host.stop()
 
     run(scenario(), timeout=3 * host_module.CLOSE_WAIT)
+
+
+def test_an_address_guessing_table_codes_is_stopped_for_a_while_by_the_hosts_clock() -> None:
+    now = [0.0]
+
+    async def attempt(port: int, code: str) -> p.HostMessage:
+        async with connect(f"ws://{LOCAL}:{port}/", compression=None, open_timeout=5) as ws:
+            await ws.send(p.encode(p.Join(p.VERSION, code, spectate=True)), text=True)
+            frame = await asyncio.wait_for(ws.recv(), 5.0)
+            return p.decode_host(frame.encode() if isinstance(frame, str) else frame)
+
+    async def scenario() -> tuple[list[p.HostMessage], p.HostMessage, p.HostMessage]:
+        host = await start_host(None, clock=lambda: now[0])
+        table = host.open_table(options("remote", "easy"))
+        wrong = "".join("A" if c != "A" else "B" for c in table.code)
+        guesses = [await attempt(host.port, wrong) for _ in range(host_module.CODE_GUESSES)]
+        blocked = await attempt(host.port, table.code)
+        now[0] += host_module.GUESS_WINDOW
+        host.sweep()
+        welcome = await attempt(host.port, table.code)
+        await host.stop()
+        return guesses, blocked, welcome
+
+    guesses, blocked, welcome = run(scenario())
+    assert all(isinstance(m, p.Problem) and m.code == "table" for m in guesses)
+    assert isinstance(blocked, p.Problem) and blocked.code == "table" and "wait" in blocked.text
+    assert isinstance(welcome, p.Welcome)

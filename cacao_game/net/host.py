@@ -87,6 +87,10 @@ ABANDON_AFTER: Final = 120.0
 OPEN_PER_ADDRESS: Final = 4
 """Tables waiting for players (not started, or left by every remote player) that clients
 from one address may have opened at once."""
+CODE_GUESSES: Final = 20
+GUESS_WINDOW: Final = 60.0
+"""An address that sent ``CODE_GUESSES`` unknown table codes is refused every join until
+``GUESS_WINDOW`` seconds after the first (one process tried 860 codes a second)."""
 CLOSE_WAIT: Final = 2.0
 """Seconds a stopping host waits for connections to close (a client that never reads, a
 handshake that never ends) before cutting them."""
@@ -136,6 +140,8 @@ class Host:
         self.abandon_after = abandon_after
         self.open_per_address = open_per_address
         self._opened_by: dict[str, str] = {}
+        self._misses: dict[str, tuple[int, float]] = {}
+        """Unknown table codes sent from each address: how many, since when (``_guessing``)."""
         self._idle: dict[str, float] = {}
         """Tables not started with nobody at them, and since when (the host's clock)."""
         self.max_spectators = max_spectators
@@ -424,6 +430,15 @@ class Host:
                 await asyncio.wait_for(writer, 1.0)
             writer.cancel()
 
+    def _guessing(self, address: str) -> bool:
+        """Whether ``address`` sent ``CODE_GUESSES`` unknown table codes within ``GUESS_WINDOW``
+        seconds (a client guessing codes to reach other players' tables)."""
+        count, since = self._misses.get(address, (0, 0.0))
+        if count and self._clock() - since >= GUESS_WINDOW:
+            del self._misses[address]
+            return False
+        return count >= CODE_GUESSES
+
     def _join_timeout(self, client: Connection) -> None:
         if client.table is None and not client.closing:
             log.info("%s: no join in %g s, closing", client.peer, self.join_wait)
@@ -508,10 +523,15 @@ class Host:
         if client.table is not None:
             client.send(p.Problem("joined", "You are already at a table."))
             return
+        if self._guessing(client.address):
+            self._fail(client, "table", f"Too many wrong table codes: wait {GUESS_WINDOW:g} seconds.")
+            return
         code = message.table.strip().upper()
         problem = code_problem(code)
         table = self.tables.get(code) if problem is None else None
         if table is None:
+            count, since = self._misses.get(client.address, (0, self._clock()))
+            self._misses[client.address] = (count + 1, since)
             self._fail(client, "table", problem or f"No table with the code {code} on this host.")
             return
         if message.spectate:
@@ -620,8 +640,13 @@ class Host:
     def sweep(self) -> int:
         """Close every table that has not started and that nobody has been at for
         ``abandon_after`` seconds (by the host's clock; the host does this every
-        ``SWEEP_EVERY`` seconds or sooner); returns how many were closed."""
+        ``SWEEP_EVERY`` seconds or sooner), and forget old wrong table codes; returns how many
+        tables were closed."""
         now, closed = self._clock(), 0
+        for address in [
+            address for address, (_, since) in self._misses.items() if now - since >= GUESS_WINDOW
+        ]:
+            del self._misses[address]
         for code, since in list(self._idle.items()):
             table = self.tables.get(code)
             if table is None or table.started or self._members.get(code):
