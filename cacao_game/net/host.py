@@ -230,11 +230,12 @@ class Host:
         if self._server is not None:
             self._server.close()
             closed = asyncio.ensure_future(self._server.wait_closed())
-            with contextlib.suppress(TimeoutError):
+            try:
                 await asyncio.wait_for(asyncio.shield(closed), CLOSE_WAIT)
-            for ws in list(self._accepted):
-                ws.transport.abort()
-            await closed
+            except TimeoutError:
+                for ws in list(self._accepted):
+                    ws.transport.abort()
+                await closed
             self._server = None
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=5.0)
