@@ -42,7 +42,7 @@ from typing import Final, assert_never
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from cacao_game import saves
+from cacao_game import saves, typed_json
 from cacao_game.config.names import name_problem
 from cacao_game.engine import Action, Fill
 from cacao_game.engine.errors import IllegalActionError
@@ -62,7 +62,7 @@ from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
 from cacao_game.net.thinking import Thinker, choose
 from cacao_game.net.views import decision_message, public_state, seat_state
-from cacao_game.records import seat_entries, to_record, write_record
+from cacao_game.records import record_file, seat_entries, write_record
 from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
@@ -599,6 +599,8 @@ class Host:
         client.send(p.Welcome(p.VERSION, table.code, seat, token))
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
+        if table.is_over():
+            client.send(self._record(table))
 
     def _left(self, client: Connection) -> None:
         table = client.table
@@ -754,6 +756,9 @@ class Host:
         if table is None:
             return
         session = table.session
+        if session.game.is_over():
+            client.send(refusal("over"))
+            return
         if message.at != len(session.game.actions):
             client.send(refusal("stale"))
             return
@@ -865,6 +870,7 @@ class Host:
         for client, data in self._messages(table, undone):
             client.push(data)
         if table.is_over():
+            self._send_record(table)
             self._spawn(self._finish(table))  # filing the record holds up no one's update
         else:
             self._schedule_ai(table)
@@ -876,7 +882,7 @@ class Host:
         saver = table.session.autosaver
         if self.folder is None or not isinstance(saver, TableSaver):
             return
-        record = to_record(game, seat_entries(config.kinds, config.colors, config.names))
+        record = typed_json.plain(self._record(table).record)
         path = self.folder / "records" / f"{table.code}.json"
         loop = asyncio.get_running_loop()
         try:
@@ -887,6 +893,36 @@ class Host:
             await loop.run_in_executor(None, saver.remove)
         if not self._members.get(table.code):
             self._forget(table)
+
+    # ----------------------------------------------------------------- a finished game's record (app side)
+
+    def _record(self, table: Table) -> p.GameRecord:
+        """The finished game's record, as filed and as sent to every member."""
+        config = table.session.config
+        return p.GameRecord(
+            record_file(table.session.game, seat_entries(config.kinds, config.colors, config.names))
+        )
+
+    def _send_record(self, table: Table) -> None:
+        """Send every member the record of the game that just ended (after its last update)."""
+        data = p.encode(self._record(table))
+        for client in self._members.get(table.code, ()):
+            client.push(data)
+
+    def stand_in_now(self, code: str, number: int) -> None:
+        """Let the table's stand-in AI play dropped seat ``number`` at once instead of after
+        the wait (the hosting player chose not to wait). KeyError: no table; ValueError: the
+        seat's player is here, an AI stands in already, the game is over or has no stand-in."""
+        table = self.tables[code]
+        if not 0 <= number < len(table.seats):
+            raise ValueError(f"no seat {number}")
+        seat = table.seats[number]
+        if seat.connected or seat.standin or table.is_over() or table.options.standin is None:
+            raise ValueError(f"seat {number} is not waiting for its player")
+        waiting = self._timers.pop((code, number), None)
+        if waiting is not None:
+            waiting.cancel()
+        self._stand_in(table, number, seat.away_since)
 
     # ----------------------------------------------------------------- the AI
 
