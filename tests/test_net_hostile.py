@@ -200,7 +200,8 @@ def _keeps_the_turn(game: Game, action: Action) -> bool:
 def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_token_change_nothing() -> None:
     """Each refused command gets a ``Refusal`` with a reason and words; the game is unchanged.
     Then strict undo: the mover takes back a placement of a turn still going on (a fill to
-    come); the other player cannot; once the mover's turn is over, neither can the mover."""
+    come); the other player cannot; once the mover's turn is over (it drew a worker tile), neither
+    can the mover."""
 
     async def scenario() -> dict[str, object]:
         host = await start_host(None, seed=4)
@@ -286,7 +287,7 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
         "hint legal": True,
         "undo by the other": "undo.other_human",
         "undo": (1, 0, 0),
-        "undo after the turn": "undo.turn_over",
+        "undo after the turn": "undo.reveal",
     }
 
 

@@ -457,7 +457,7 @@ EN: dict[str, str] = {
     "play.undo_nobody": "Nothing to undo: no one has played yet",
     "play.undo_nothing": "Nothing to undo",
     "play.undo_other_human": "Undo stops at {name}'s move: it is theirs to keep",
-    "play.undo_turn_over": "Your turn is over: strict undo only works within your own turn",
+    "play.undo_turn_over": "The next player has acted: strict undo cannot go back past their move",
     "play.undo_reveal": "A hidden tile has been revealed: strict undo cannot go back past it",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",

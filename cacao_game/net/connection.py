@@ -79,7 +79,7 @@ REFUSALS: Final = {
     "standin": "The last decision was the stand-in's, not yours: it cannot be taken back.",
     "undo.nothing": "There is nothing of yours to take back.",
     "undo.other_human": "Only your own decisions can be taken back.",
-    "undo.turn_over": "Your turn is over: it cannot be taken back.",
+    "undo.turn_over": "The next player has acted: your move cannot be taken back.",
     "undo.reveal": "A hidden tile has been revealed since: it cannot be taken back.",
     "undo.nobody": "There is nothing of yours to take back.",
 }
