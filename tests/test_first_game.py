@@ -19,7 +19,7 @@ from cacao_game.app.play.controls import Pan
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.scoring import VIEWS, ScoringScene
-from cacao_game.app.strings import kind_label, seat_name, seat_names, t
+from cacao_game.app.strings import is_automatic_name, kind_label, seat_name, seat_names, t
 from cacao_game.config.game import GameConfig, SeatConfig
 from tests.app_support import make_scene
 
@@ -44,6 +44,19 @@ def test_default_names_follow_the_language_typed_names_stay(in_german: None) -> 
     assert seat_name(german[2], "human", 1) == french[2]
     assert seat_name(f"{german[1]} 2", "hard", 3) == french[1]
     assert seat_names(["Anna", "Spielerin"], ["human", "human"]) == ["Anna", "Spielerin"]
+
+
+def test_a_default_name_follows_the_language_in_any_seat(in_german: None) -> None:
+    """Issue 22.6: a game turns its seats so the start player comes first, so the English
+    "Player 1" may sit third; switched to German it still reads "Spieler 1" (it showed
+    "Hand von Player 1" beside "KI mittel"), and a setup opened from that game keeps it automatic."""
+    strings.set_language("en")
+    config = [t("setup.default_name", number=1), kind_label("medium"), kind_label("easy")]
+    strings.set_language("de")
+    names = seat_names(config[1:] + config[:1], ["medium", "easy", "human"])
+    assert names == [kind_label("medium"), kind_label("easy"), "Spieler 1"]
+    assert is_automatic_name(config[0], "human", 3)
+    assert not is_automatic_name("Player One", "human", 3)
 
 
 def test_the_tutorial_resumed_in_french_calls_the_player_in_french(play_app: App) -> None:

@@ -1125,39 +1125,54 @@ def _every_language(key: str, **kw: object) -> frozenset[str]:
     return frozenset(text.format(**kw) for text in texts)
 
 
+AUTOMATIC_NUMBERS: Final = range(1, 9)
+"""Seat numbers a default human name may carry ("Player 1" .. "Player 8"): a game's seats are
+turned so its start player comes first, so "Player 1" may sit in any place."""
+REPEATS: Final = range(2, 5)
+"""The numbers ``unique_names`` appends to a repeated name."""
+
+
 @functools.cache
-def _automatic_names(kind: str, number: int) -> tuple[frozenset[str], frozenset[str]]:
-    """The names the game itself gives seat ``number`` (from 1) of ``kind``, in any language
-    (numbered repeats included): its default names, and the tutorial's name for the player."""
+def _automatic_names(kind: str) -> dict[str, tuple[str, int]]:
+    """Every name the game itself gives a seat of ``kind``, in any language, numbered repeats
+    included ("Medium AI 2"), mapped to what it is: ``("default", n)`` the default name of
+    seat ``n`` (an AI's ``n`` is 0), ``("tutorial", 0)`` the tutorial's name for the player."""
+    names: dict[str, tuple[str, int]] = {}
     if kind == "human":
-        defaults = _every_language("setup.default_name", number=number)
-    else:
-        key = f"kind.{kind}"
-        defaults = _every_language(key) if has(key) else frozenset()
-    repeats = {f"{name} {n}" for name in defaults for n in range(2, 5)}
-    tutorial = _every_language("tutorial.player") if kind == "human" else frozenset()
-    return defaults | repeats, tutorial
+        for number in AUTOMATIC_NUMBERS:
+            for name in _every_language("setup.default_name", number=number):
+                names[name] = ("default", number)
+    elif has(f"kind.{kind}"):
+        names.update(dict.fromkeys(_every_language(f"kind.{kind}"), ("default", 0)))
+    names.update({f"{name} {n}": meaning for name, meaning in names.items() for n in REPEATS})
+    if kind == "human":
+        names.update(dict.fromkeys(_every_language("tutorial.player"), ("tutorial", 0)))
+    return names
 
 
 def is_automatic_name(name: str, kind: str, number: int) -> bool:
-    """Whether ``name`` is one the game gives seat ``number`` (from 1) of ``kind`` in some
-    language (or empty), not one a player typed."""
-    defaults, tutorial = _automatic_names(kind, number)
+    """Whether ``name`` is one the game gives a seat of ``kind`` in some language (or empty),
+    not one a player typed. A default human name counts whatever seat ``number`` (from 1) it
+    now has: the start player's seat comes first once a game starts."""
     name = name.strip()
-    return not name or name in defaults or name in tutorial
+    return not name or name in _automatic_names(kind)
 
 
 def seat_name(name: str, kind: str, number: int) -> str:
     """What seat ``number`` (from 1) of ``kind`` called ``name`` is called on screen: a name a
     player typed as it is; an empty one, or one the game gave ("Player 1", "Hard AI", the
-    tutorial's "Spieler", in whatever language it was made), in the current language."""
+    tutorial's "Spieler", in whatever language it was made, in whatever seat it now is), in the
+    current language ("Player 1" keeps its number, an AI's repeat number is dropped for
+    ``unique_names`` to give again)."""
     name = name.strip()
-    defaults, tutorial = _automatic_names(kind, number)
-    if name in tutorial:
-        return t("tutorial.player")
-    if not name or name in defaults:
-        return t("setup.default_name", number=number) if kind == "human" else kind_label(kind)
-    return name
+    meaning = _automatic_names(kind).get(name) if name else ("default", number)
+    match meaning:
+        case None:
+            return name
+        case ("tutorial", _):
+            return t("tutorial.player")
+        case (_, shown):
+            return t("setup.default_name", number=shown or number) if kind == "human" else kind_label(kind)
 
 
 def seat_names(names: list[str], kinds: list[str]) -> list[str]:
