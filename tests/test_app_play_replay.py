@@ -55,6 +55,24 @@ def test_replay_steps_turns_with_arrows_home_and_end(app: App) -> None:
     assert scene not in app.stack
 
 
+def test_replay_counter_names_the_turn_the_header_names(app: App) -> None:
+    """The status counter and the title agree (a playtest read "Turn 1 · Medium AI" beside
+    "turn 0 of 30"): at the deal both say turn 1; a step on, both turn 2; at the end the
+    counter says the last turn."""
+    record = play_game(["easy", "random"], seed=4).record
+    scene = PlayScene(app, ReplaySession(record))
+    replay = scene.source
+    assert isinstance(replay, ReplaySession)
+    app.push(scene)
+    app.step([], 0.02)
+    for turn in (1, 2):
+        assert scene.headline()[1].startswith(f"Turn {turn} ·")
+        assert scene.status_text().startswith(f"Replay · turn {turn} of {replay.turns} ·")
+        press(app, pygame.K_RIGHT)
+    press(app, pygame.K_END)
+    assert scene.status_text().startswith(f"Replay · turn {replay.turns} of {replay.turns} ·")
+
+
 def test_replay_buttons_and_no_decisions(app: App) -> None:
     """The Next/Last buttons move forward; no key makes a decision in a replay."""
     from driver import click, key

@@ -438,6 +438,7 @@ EN: dict[str, str] = {
     "tip.action.hint": "Ask the computer for a move.",
     "tip.action.confirm": "Play the move shown on the board.",
     "tip.action.menu": "Save, settings, rules or leave the game.",
+    "tip.keys": "Keys: {keys}",
     "tip.action.first": "Back to the deal.",
     "tip.action.prev": "One turn back.",
     "tip.action.play": "Play the turns one after another, or stop.",
@@ -927,7 +928,7 @@ EN: dict[str, str] = {
     "review.played_tag": "played",
     "review.better_tag": "better",
     "tip.action.flag_prev": "The previous decision that lost a point or more.",
-    "tip.action.flag_next": "The next decision that lost a point or more (Tab).",
+    "tip.action.flag_next": "The next decision that lost a point or more.",
 }
 
 EN_PLURALS: dict[str, tuple[str, str]] = {

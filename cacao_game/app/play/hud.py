@@ -651,6 +651,13 @@ class Hud:
             thumb.y = track.y + (track.h - thumb.h) * shown_from // max(1, total - capacity)
             pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
 
+    def cap_keys(self, keys: str, width: int) -> str:
+        """The keys shown under an action button ``width`` wide: ``keys`` when their first
+        fits whole, else none (never a cut "Umsch…"; its tooltip names them)."""
+        first = keys.split(widgets.KEY_SEPARATOR)[0]
+        fits = self.app.assets.font(SMALLEST_TEXT).size(first)[0] <= width - px(8)
+        return keys if fits else ""
+
     def draw_actions(self, surface: pygame.Surface, frame: Frame) -> None:
         """Undo, Hint, Confirm, Menu (or the replay's buttons) with their keys, drawn as the
         app's buttons (the table's input handles their clicks)."""
@@ -661,7 +668,7 @@ class Hud:
                 lambda: None,
                 style="primary" if action.primary else "secondary",
                 font_size=20,
-                caption=action.keys,
+                caption=self.cap_keys(action.keys, button.rect.w),
                 caption_size=SMALLEST_TEXT,
                 min_fit=ACTION_MIN_FIT,
             )
@@ -859,7 +866,8 @@ def table_tips(
         odds = round(100 * count / total) if total else 0
         tips.append(tip(rect, [jungle_name(code), tn("tip.remaining", count, odds=odds)]))
     for button, action in zip(hud.action_buttons(), actions, strict=False):
-        tips.append(tip(button.rect, [action.label, t(f"tip.action.{button.name}")]))
+        keys = [t("tip.keys", keys=action.keys)] if action.keys else []
+        tips.append(tip(button.rect, [action.label, t(f"tip.action.{button.name}"), *keys]))
     tips.append(tip(hud.a("title").union(hud.a("status")), [t("tip.status")]))
     return tuple(tips)
 

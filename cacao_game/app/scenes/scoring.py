@@ -22,6 +22,7 @@ import pygame
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game, watch_record
 from cacao_game.app.play.art import TileArt
+from cacao_game.app.play.hud import SMALLEST_TEXT
 from cacao_game.app.play.overview import draw_board
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -308,9 +309,11 @@ class ScoringScene(WidgetScene):
             self._draw_statistics(surface, chart)
         self.draw_widgets(surface, 3)
         if not self.done:
-            small = self.app.assets.font(theme.SMALL_SIZE)
             left = temples.x + px(8)
             width = (self.widgets[3].rect.x if len(self.widgets) > 3 else temples.right) - px(16) - left
+            small = theme.fit_font(
+                self.app, theme.SMALL_SIZE, t("scoring.skip"), width, smallest=SMALLEST_TEXT / theme.SMALL_SIZE
+            )
             theme.draw_text(
                 surface,
                 small,
@@ -426,8 +429,10 @@ class ScoringScene(WidgetScene):
                 if key == "cacao":
                     color = theme.MUTED
                 theme.draw_text(surface, big, str(row[key]), (x, rect.centery), color, anchor="center")
-        small = self.app.assets.font(theme.SMALL_SIZE - 2)
-        tiebreak = theme.fit_text(small, t("scoring.tiebreak"), 2 * (panel.right - col_x[-1]) - px(16))
+        room = 2 * (panel.right - col_x[-1]) - px(16)
+        size = theme.SMALL_SIZE - 2
+        small = theme.fit_font(self.app, size, t("scoring.tiebreak"), room, smallest=SMALLEST_TEXT / size)
+        tiebreak = theme.fit_text(small, t("scoring.tiebreak"), room)
         theme.draw_text(
             surface, small, tiebreak, (col_x[-1], panel.bottom - px(14)), theme.MUTED, anchor="midbottom"
         )
