@@ -220,6 +220,25 @@ def test_f11_toggles_through_the_display_and_survives_the_dummy_driver(app):
     assert app.toast is not None and app.toast[0] == t("status.fullscreen_unavailable")
 
 
+def test_f11_updates_the_full_screen_setting_and_the_settings_screen(app, monkeypatch):
+    """F11 to a window: Settings' Full screen toggle shows off and settings.json keeps it (a
+    playtest found the toggle still on and the file still saying full screen)."""
+    from cacao_game.app.widgets import Toggle
+    from cacao_game.config.settings import load_settings
+
+    window = {"full": True}
+    app.toggle_display = lambda: window.update(full=not window["full"])
+    monkeypatch.setattr(app, "is_fullscreen", lambda: window["full"])
+    app.settings.fullscreen = True
+    click_label(app, t("menu.settings"))
+    assert isinstance(app.top, SettingsScene)
+    press(app, "fullscreen")
+    assert not window["full"] and not app.settings.fullscreen
+    assert not load_settings().fullscreen
+    toggles = [w for w in app.top.widgets if isinstance(w, Toggle) and w.label == t("settings.fullscreen")]
+    assert [w.value for w in toggles] == [False]
+
+
 def test_keyboard_navigation_activates_the_focused_button(app):
     """Down then Enter on the menu activates the focused entry: the fifth (Load, after Learn
     to play, New game, Host a game and Join a game on a first launch)."""

@@ -240,7 +240,20 @@ class App:
             return False
         if screen is not None:
             self.resize(screen)
+        self._keep_fullscreen(self.is_fullscreen())
         return True
+
+    def _keep_fullscreen(self, on: bool) -> None:
+        """The window is (not) full screen now: the setting says so and is written at once, so
+        F11, the Settings toggle and the next start agree; a failed write is reported."""
+        if self.settings.fullscreen == on:
+            return
+        self.settings.fullscreen = on
+        try:
+            prefs.save(self.settings)
+        except (OSError, ValueError) as error:
+            log.warning("settings not saved: %s", error)
+            self.notify(strings.t("settings.save_failed", reason=error))
 
     def is_fullscreen(self) -> bool:
         """True if the window is full screen now (False without a window)."""
@@ -282,7 +295,8 @@ class App:
                 self._kept = None
                 rest.append(event)
             elif self.intents.has(event, "fullscreen") and not getattr(self.top, "capturing", False):
-                self.toggle_fullscreen()
+                if self.toggle_fullscreen():
+                    self.top.relayout()
             else:
                 rest.append(event)
         return rest

@@ -535,7 +535,8 @@ class PlayScene(Scene):
         if stepping is not None and stepping.decisions:
             return t("review.status", step=stepping.position, steps=stepping.steps)
         if stepping is not None:
-            return t("replay.status", turn=stepping.position, turns=stepping.steps)
+            turn = min(self.shown.turn + 1, stepping.steps)
+            return t("replay.status", turn=turn, turns=stepping.steps)
         game = self.game
         seat = self.current_seat()
         if seat is None:
