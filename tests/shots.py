@@ -323,6 +323,14 @@ def shot_scoring(app: App) -> None:
     run(app, 60)
 
 
+def shot_scoring_reveal(app: App) -> None:
+    """The scores being revealed temple by temple, the line saying how to show everything."""
+    game = random_game(CONFIG, None, seed=3)
+    app.home()
+    app.switch(routes.Scoring(game, CONFIG))
+    run(app, 5)
+
+
 def scoring_view(view: str) -> Shot:
     """The scoring scene showing ``view`` (statistics or the final board)."""
 
@@ -497,6 +505,7 @@ SHOTS: dict[str, Shot] = {
     "pause": shot_pause,
     "help": shot_help,
     "scoring": shot_scoring,
+    "scoring_reveal": shot_scoring_reveal,
     "statistics": scoring_view("statistics"),
     "final_board": scoring_view("board"),
     "replay": shot_replay,

@@ -463,3 +463,12 @@ def test_a_fill_about_as_good_is_named_by_its_tile() -> None:
     from cacao_game.engine import Fill
 
     assert coach._other_line(Fill((0, 0), "market3", 0), None) == t("coach.other_fill", tile="a market (3)")
+
+
+@pytest.mark.parametrize("other", ["coach.other_board", "coach.other_fill", "coach.other"])
+def test_a_close_hint_says_about_as_good_once(other: str) -> None:
+    """Heading and the other move's line say "about as good" once between them (a playtest
+    read "Hint: this move, or the outlined one: about as good / About as good: the outlined
+    move")."""
+    shown = f"{t('coach.hint_close')} / {t(other, tile='a market (3)', move='sell 2 cacao')}"
+    assert shown.lower().count("about as good") == 1

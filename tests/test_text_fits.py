@@ -23,6 +23,7 @@ from shots import SHOTS, make_app, unseen
 
 from cacao_game.app import strings, theme
 from cacao_game.app.app import App
+from cacao_game.app.intents import display_name
 from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
 from cacao_game.config.settings import Settings
 
@@ -42,6 +43,14 @@ def fixed_labels() -> set[str]:
         for key, english in strings.EN.items()
         if "{" not in english and not key.startswith("kind.")
     }
+
+
+def key_labels(app: App) -> set[str]:
+    """Every key as shown to players, alone and with Ctrl or Shift ("Umschalt+Tab"): a key
+    cap is never cut either."""
+    keys = {display_name(binding) for bindings in app.settings.key_bindings.values() for binding in bindings}
+    keys |= {app.intents.label(intent) for intent in app.settings.key_bindings}
+    return keys | {strings.t(key, key=name) for name in keys for key in ("key.shift", "key.ctrl")}
 
 
 def drawn_now(app: App) -> theme.Audit:
@@ -68,7 +77,7 @@ def problems_now(app: App) -> list[str]:
             both = first.rect.clip(second.rect)
             if first.box == second.box and min(both.size) >= OVERLAP:
                 problems.append(f"{first.text!r} and {second.text!r} overlap at {tuple(both)}")
-    labels = fixed_labels()
+    labels = fixed_labels() | key_labels(app)
     problems += [f"{text!r} cut with an ellipsis" for text in dict.fromkeys(drawn.cut) if text in labels]
     return problems
 
