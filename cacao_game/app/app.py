@@ -295,7 +295,7 @@ class App:
                 self._kept = None
                 rest.append(event)
             elif self.intents.has(event, "fullscreen") and not getattr(self.top, "capturing", False):
-                if self.toggle_fullscreen():
+                if self.toggle_fullscreen() and self.top is not None:
                     self.top.relayout()
             else:
                 rest.append(event)

@@ -311,9 +311,8 @@ class ScoringScene(WidgetScene):
         if not self.done:
             left = temples.x + px(8)
             width = (self.widgets[3].rect.x if len(self.widgets) > 3 else temples.right) - px(16) - left
-            small = theme.fit_font(
-                self.app, theme.SMALL_SIZE, t("scoring.skip"), width, smallest=SMALLEST_TEXT / theme.SMALL_SIZE
-            )
+            least = SMALLEST_TEXT / theme.SMALL_SIZE
+            small = theme.fit_font(self.app, theme.SMALL_SIZE, t("scoring.skip"), width, smallest=least)
             theme.draw_text(
                 surface,
                 small,
