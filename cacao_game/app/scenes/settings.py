@@ -43,6 +43,8 @@ GENERAL = (80, 180, 820, 780)
 KEYS = (940, 180, 900, 780)
 ROW_H, ROW_PITCH = 60, 86
 KEY_ROW_H = 31
+KEY_CAP_GAP = 5
+"""Design pixels a key cap is shorter than its row (so caps of two rows never touch)."""
 KEY_NAME_W = 330
 KEY_TEXT_SIZE = 26
 BOTTOM = 1050
@@ -297,7 +299,9 @@ class SettingsScene(WidgetScene):
             theme.draw_seat_marker(self.app, surface, color, center, px(11))
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
-        key_font = self.app.assets.font(KEY_TEXT_SIZE - 2, "bold")
+        key_font = self.app.assets.font(KEY_TEXT_SIZE - 4, "bold")
+        capital = theme.render_text(key_font, "H", theme.INK)
+        raised = capital.get_bounding_rect().centery - capital.get_height() // 2
         for i, intent in enumerate(self.app.intents.bindings):
             row = self.key_row(i)
             if row.collidepoint(self.app.mouse_pos):
@@ -313,8 +317,8 @@ class SettingsScene(WidgetScene):
             x = row.x + px(KEY_NAME_W)
             for key in self.app.intents.keys_for(intent) or ["—"]:
                 label = theme.render_text(key_font, display_name(key) if key != "—" else key, theme.INK)
-                cap = label.get_rect().inflate(px(16), px(2))
+                cap = pygame.Rect(0, 0, label.get_width() + px(16), row.h - px(KEY_CAP_GAP))
                 cap.midleft = (x, row.centery)
                 pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(5))
-                surface.blit(label, label.get_rect(center=cap.center))
+                surface.blit(label, label.get_rect(center=(cap.centerx, cap.centery - raised)))
                 x = cap.right + px(8)
