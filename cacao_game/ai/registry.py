@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from cacao_game.ai import expert, hard
 from cacao_game.ai.base import Player
 from cacao_game.ai.easy import EasyPlayer
+from cacao_game.ai.expert import ExpertPlayer
 from cacao_game.ai.hard import HardPlayer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.random_player import RandomPlayer
@@ -15,13 +17,16 @@ LEVELS: dict[str, Callable[..., Player]] = {
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
     "random": RandomPlayer,
 }
 """Level name -> factory taking the player's own ``random.Random`` (and the level's options
 as keywords), in the order players see them (weakest first, ``random`` last)."""
 
-TIMED_LEVELS = frozenset({"hard"})
+TIMED_LEVELS = frozenset({"hard", "expert"})
 """Levels whose thinking time per decision can be set (their ``time_budget`` option)."""
+DEFAULT_TIMES: dict[str, float] = {"hard": hard.TIME_BUDGET, "expert": expert.TIME_BUDGET}
+"""Seconds per decision of each of ``TIMED_LEVELS`` when none is set."""
 FLOAT_OPTIONS = frozenset({"time_budget"})
 """Options that stay floats even when written as whole numbers."""
 
@@ -47,6 +52,14 @@ def parse_level(spec: str) -> tuple[str, dict[str, float | str]]:
             continue
         kwargs[key] = int(number) if number.is_integer() and key not in FLOAT_OPTIONS else number
     return name, kwargs
+
+
+def thinking_seconds(level: str, time_budget: float | None) -> float | None:
+    """Seconds per decision a player of ``level`` thinks when given ``time_budget`` (None: its
+    default); None for a level without a thinking time."""
+    if level not in TIMED_LEVELS:
+        return None
+    return DEFAULT_TIMES[level] if time_budget is None else time_budget
 
 
 def make_player(spec: str, rng: random.Random, *, time_budget: float | None = None) -> Player:
