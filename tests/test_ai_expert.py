@@ -8,6 +8,7 @@ import random
 from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert import (
+    HORIZON,
     ExpertPlayer,
     exact_values,
     final_margins,
@@ -150,3 +151,24 @@ def test_the_coach_can_appraise_with_the_expert_tree() -> None:
     assert {option.action for option in first.options} == set(shortlist)
     for option in first.options:
         assert abs(sum(option.terms.values()) - option.value) < 1e-6
+
+
+def test_every_iteration_is_priced_no_earlier_than_the_horizon() -> None:
+    """Leaves at any depth are priced at the same point of the game: ``HORIZON`` turns after
+    the root's (later only when the tree itself reaches further). Pricing a leaf right after
+    its own move, as the first expert did, compares a move before the reply with one after it."""
+    game = _position(6)
+    seat = game.current_player()
+    view = game.view(seat)
+    player = ExpertPlayer(random.Random(4), iterations=120, time_budget=1e6)
+    turns: list[int] = []
+    player.search(
+        view,
+        seat,
+        root_moves(view, player.medium),
+        lambda done: done < 120,
+        random.Random(4),
+        on_leaf=lambda _move, world, _valuer: turns.append(world.turn),
+    )
+    assert len(turns) == 120
+    assert min(turns) == view.turn + HORIZON + 1

@@ -24,18 +24,22 @@ Times are wall-clock on whatever machine runs it: a shared machine makes them no
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import statistics
 import sys
 import time
 import tracemalloc
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from cacao_game.ai.analysis import appraise, position_seed
-from cacao_game.ai.expert import ExpertPlayer
-from cacao_game.ai.hard import HardPlayer
+from cacao_game.ai.analysis import position_seed
+from cacao_game.ai.expert import ExpertPlayer, final_margins, play_to_end
 from cacao_game.ai.medium import MediumPlayer
+from cacao_game.ai.registry import make_player
+from cacao_game.ai.weights import DEFAULT
 from cacao_game.engine import Action, Game, Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -45,17 +49,24 @@ TIMES = (0.25, 0.5, 1.0, 2.0, 4.0)
 OPPONENT = "hard:time_budget=1.0"
 HARD_SECONDS = 1.0
 """The hard level's thinking time in the screen's baseline row."""
-APPRAISAL_REDEALS = 200
-"""Re-deals of the appraisal that prices the screen's moves."""
+SCREENED = [
+    "hard:iterations=1000",
+    "hard:iterations=4000",
+    "medium",
+    *(f"expert:iterations={count}" for count in (250, 1000, 4000, 16000)),
+]
+"""The screen's levels by default: hard at about its default second (1,000 re-deals) and at
+four times that, medium, expert at four budgets."""
 
 
-def positions(count: int, seed: int, players: int = 2) -> list[Game]:
-    """``count`` placement decisions from medium self-play: deal ``seed + i``, turn 4 to 15."""
+def positions(count: int, seed: int, players: int = 2, turns: tuple[int, int] = (4, 15)) -> list[Game]:
+    """``count`` placement decisions from medium self-play: deal ``seed + i``, a turn drawn
+    from ``turns`` (inclusive) by a generator seeded ``seed + i``."""
     found = []
     medium = MediumPlayer(random.Random(0))
     for index in range(count):
         rng = random.Random(seed + index)
-        turn = rng.randint(4, 15)
+        turn = rng.randint(*turns)
         game = Game.new(players, seed=seed + index, keep_history=False)
         while not game.is_over() and (game.turn < turn or game.phase is not Phase.PLACE):
             game.apply(medium.choose(game))
@@ -88,39 +99,66 @@ def run_table(args: argparse.Namespace) -> None:
         )
 
 
+def judge(game: Game, moves: Sequence[Action], redeals: int, seed: int) -> dict[Action, float]:
+    """Each move's mean final margin for the deciding seat over ``redeals`` re-deals of its view
+    (common to all moves), every game played to the end by hard's greedy policy with a valuer
+    rebuilt each turn (``expert.play_to_end``) and priced by the final score only."""
+    seat = game.current_player()
+    view = game.view(seat)
+    totals = dict.fromkeys(moves, 0.0)
+    for index in range(redeals):
+        world = view.determinize(seat, random.Random(seed * 7919 + index))
+        for move in moves:
+            after = world.clone()
+            after.apply(move)
+            play_to_end(after, DEFAULT)
+            totals[move] += final_margins(after)[seat]
+    return {move: total / redeals for move, total in totals.items()}
+
+
+def screen_position(task: tuple[Game, list[str], int]) -> dict[str, float]:
+    """Regret of each level spec in ``levels`` on one position (its re-deals seeded by the
+    position), against ``judge`` over the union of their moves and medium's top 6."""
+    game, levels, redeals = task
+    seed = position_seed(game, "bench")
+    chosen = {spec: make_player(spec, random.Random(seed), time_budget=1e9).choose(game) for spec in levels}
+    shortlist = [action for _value, action in MediumPlayer(random.Random(0)).rank(game)[:6]]
+    candidates = list(dict.fromkeys([*chosen.values(), *shortlist]))
+    values = judge(game, candidates, redeals, seed)
+    best = max(values.values())
+    return {spec: best - values[move] for spec, move in chosen.items()}
+
+
 def run_screen(args: argparse.Namespace) -> None:
-    """Print agreement of expert at t with expert at 4t, and regret per decision by t."""
-    games = positions(args.positions, args.seed)
-    agree = {t: 0 for t in args.times}
-    regrets: dict[float, list[float]] = {t: [] for t in [*args.times, 4 * args.times[-1]]}
-    hard_regrets: list[float] = []
-    for index, game in enumerate(games):
-        seed = position_seed(game, "bench")
-        moves = {t: expert_move(game, t, seed) for t in sorted({*args.times, *(4 * t for t in args.times)})}
-        for t in args.times:
-            agree[t] += moves[t] == moves[4 * t]
-        hard = HardPlayer(random.Random(seed), time_budget=HARD_SECONDS).choose(game)
-        shortlist = list(dict.fromkeys([*moves.values(), hard]))
-        analysis = appraise(game, shortlist, iterations=APPRAISAL_REDEALS, seed=seed)
-        best = analysis.options[0].value
-        for t in regrets:
-            found = analysis.of(moves[t])
-            assert found is not None
-            regrets[t].append(best - found.value)
-        found = analysis.of(hard)
-        assert found is not None
-        hard_regrets.append(best - found.value)
-        print(f"position {index + 1}/{len(games)} done", file=sys.stderr, flush=True)
-    count = len(games)
-    print(f"{count} positions (2 players, turns 4-15), appraised with {APPRAISAL_REDEALS} common re-deals")
-    print(f"{'t s':>6} {'agrees with 4t':>15} {'mean regret':>12} {'regret>0':>9}")
-    for t in sorted(regrets):
-        share = f"{agree[t]}/{count}" if t in agree else "-"
-        values = regrets[t]
-        positive = sum(1 for r in values if r > 1e-9)
-        print(f"{t:>6} {share:>15} {statistics.fmean(values):>12.3f} {positive:>9}")
-    positive = sum(1 for r in hard_regrets if r > 1e-9)
-    print(f"hard at {HARD_SECONDS} s: mean regret {statistics.fmean(hard_regrets):.3f}, regret>0 {positive}")
+    """Print the regret per decision of hard and of expert at each iteration count."""
+    games = [g for g in positions(args.positions, args.seed, turns=(args.first_turn, args.last_turn))]
+    tasks = [(game, args.levels, args.redeals) for game in games]
+    with ProcessPoolExecutor(args.workers) as pool:
+        rows = list(pool.map(screen_position, tasks))
+    count = len(rows)
+    print(
+        f"{count} positions (2 players, turns {args.first_turn}-{args.last_turn}, seeds {args.seed}+); "
+        f"judge: "
+        f"{args.redeals} common re-deals played to the end by the greedy policy, final margin"
+    )
+    base = next(iter(rows[0]))
+    print(f"{'player':>26} {'mean regret':>12} {'95% half':>9} {'regret>0.5':>11} {f'- {base}, paired':>38}")
+    for name in rows[0]:
+        values = [row[name] for row in rows]
+        gaps = [row[name] - row[base] for row in rows]
+        worse = sum(1 for r in values if r > 0.5)
+        print(
+            f"{name:>26} {statistics.fmean(values):>12.3f} {_half(values):>9.3f} {worse:>11} "
+            f"{f'{statistics.fmean(gaps):+.3f} +- {_half(gaps):.3f}':>38}",
+            flush=True,
+        )
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1))
+
+
+def _half(values: Sequence[float]) -> float:
+    """Half the width of a normal 95 % interval of the mean of ``values``."""
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
 
 
 def run_memory(args: argparse.Namespace) -> None:
@@ -160,10 +198,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     table.add_argument("--first-deal", type=int, default=1000)
     table.add_argument("--times", type=_times, default=list(TIMES))
     table.add_argument("--opponent", default=OPPONENT)
-    screen = commands.add_parser("screen", help="agreement with 4t and regret by thinking time")
-    screen.add_argument("--positions", type=int, default=12)
+    screen = commands.add_parser("screen", help="regret per decision by iteration count")
+    screen.add_argument("--positions", type=int, default=32)
     screen.add_argument("--seed", type=int, default=500)
-    screen.add_argument("--times", type=_times, default=[0.25, 0.5, 1.0])
+    screen.add_argument("--first-turn", type=int, default=6)
+    screen.add_argument("--last-turn", type=int, default=17)
+    screen.add_argument("--levels", nargs="+", default=SCREENED, help="level specs; the first is the base")
+    screen.add_argument("--redeals", type=int, default=300)
+    screen.add_argument("--workers", type=int, default=2)
+    screen.add_argument("--json", type=Path, default=None, help="write each position's regrets")
     memory = commands.add_parser("memory", help="traced peak memory of one decision")
     memory.add_argument("--seconds", type=float, default=10.0)
     memory.add_argument("--seed", type=int, default=500)

@@ -1,23 +1,28 @@
-"""The ``expert`` level: an anytime information-set tree search that deepens as it thinks.
+"""The ``expert`` level: an anytime information-set tree search that widens and deepens as it
+thinks, built on the hard level's search so that it never knows less than hard does.
 
-Every iteration re-deals what the deciding seat cannot see (``Game.determinize``, as the
-hard level does) and walks one tree shared by all re-deals:
+Every iteration re-deals what the deciding seat cannot see (``Game.determinize``) and walks
+one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismcts``):
 
 - The root offers every legal placement (or fill) in medium's order: medium's played-out
-  ranking first (``MediumPlayer.rank``), the rest by its quick estimate
-  (``placement_scores``). Progressive widening admits the first ``widen(visits)`` of them,
-  so more thinking compares more moves (all of them, given enough).
-- Below the root every decision (any seat's placement or fill) is a node, its moves ordered
-  by the quick estimates of the re-deal at hand (``placement_scores``, ``quick_fill_score``)
-  and widened the same way. There is no turn cut: a node grows a child per visit, so the
-  tree deepens as visits grow. Resolutions are not searched (``resolve_choice``).
-- A new leaf is priced with values current at the leaf: a ``Valuer`` built from the leaf's
-  own position drives a short greedy playout (``playout``, the hard level's) and prices its
-  end. A finished game is priced by its final score, exactly.
+  ranking first (``MediumPlayer.rank``), the rest by the quick estimate
+  (``placement_scores``). Progressive widening admits ``root_width(visits)`` of them: hard's
+  6 at first, all of them given enough re-deals.
+- Below the root every placement and fill (any seat's) is a node, placements ordered by the
+  re-deal's quick estimate and widened by ``widen(visits)``. Resolutions are not searched
+  (``resolve_choice``). The tree holds the deciding seat's turn and the reply; a node past
+  that grows children once it has ``DEEPEN_AT`` visits, so the tree deepens where visits
+  gather instead of stopping at a fixed turn.
+- Every iteration is priced at the same point whatever the leaf's depth: below the tree the
+  turns are played by hard's greedy policy (``playout``) until ``HORIZON`` turns after the
+  root's (or the leaf's turn is finished, if deeper), then priced by ``Valuer.scores`` of the
+  valuer built from the seat's view. (Pricing leaves at their own depth mixes values taken
+  before and after a reply: moves explored more look worse. That was the previous version's
+  flaw.)
 - Once nothing is hidden from the deciding seat (``nothing_hidden``: in 2 players from about
-  turn 16) every re-deal is the same world, so the search becomes a plain tree search of it
-  whose playouts run to the final score; when ``EXACT_PLACEMENTS`` placements or fewer are
-  left, a full max-n search over every placement and fill (``exact_values``) decides.
+  turn 16) and at most ``EXACT_PLACEMENTS`` placements are left, a full max-n search over
+  every placement and fill (``exact_values``) decides. (``to_end``, off by default, makes
+  playouts run to the final score with nothing hidden and few placements left.)
 
 Budgets: ``iterations`` re-deals (reproducible: the same position, seed and count give the
 same move, whatever the machine's speed) or ``time_budget`` seconds measured by an
@@ -32,29 +37,39 @@ import time
 from collections.abc import Callable
 
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.hard import Deadline, playout
+from cacao_game.ai.hard import Deadline, greedy_turn, playout
 from cacao_game.ai.medium import MediumPlayer, placement_scores
-from cacao_game.ai.policy import quick_fill_score, resolve_choice
+from cacao_game.ai.policy import finish_turn, quick_fill, quick_fill_score, resolve_choice
 from cacao_game.ai.weights import DEFAULT, Weights
 from cacao_game.engine import Action, Fill, Game, Phase
 
 TIME_BUDGET = 2.0
 """Seconds per decision by default."""
 EXPLORATION = 3.0
-"""UCB1 exploration constant, in points."""
-WIDEN_BASE = 3.0
-"""Moves a node offers from its first visit on."""
-WIDEN_SCALE = 1.5
-"""How fast a node widens: ``WIDEN_BASE + WIDEN_SCALE * sqrt(visits)`` moves."""
-PLAYOUT_TURNS = 0
-"""Greedy turns played below a leaf after its own turn before it is priced (0: the leaf's turn
-is finished, at most one greedy turn more; the tree supplies the depth)."""
+"""UCB1 exploration constant, in points (hard's)."""
+ROOT_BASE = 6
+"""Root moves competing from the first re-deal on (hard's shortlist)."""
+ROOT_SCALE = 0.35
+"""How fast the root widens: ``max(ROOT_BASE, ROOT_SCALE * sqrt(visits))`` moves (6 up to
+about 300 re-deals, 11 at 1,000, 22 at 4,000, 44 at 16,000)."""
+WIDEN_BASE = 5
+"""Placements a node below the root offers from its first visit on (hard's)."""
+WIDEN_SCALE = 0.25
+"""How fast a node below the root widens: ``WIDEN_BASE + WIDEN_SCALE * sqrt(visits)``."""
+DEEPEN_AT = 16
+"""Visits a node past the reply needs before it grows children of its own."""
+HORIZON = 2
+"""Turns after the root's that every iteration is played to before it is priced (hard's)."""
+PLAYOUT_PLACEMENTS = 0
+"""With nothing hidden and at most this many placements left, playouts run to the final score
+(0: never; playing to the end costs about half the re-deals and the screen's judge, which
+plays to the end the same way, cannot judge it fairly)."""
 EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
 
 Leaf = Callable[[Action, Game, Valuer], None]
-"""Told each priced leaf: the root move above it, the game at the leaf (its playout played)
-and the ``Valuer`` built there."""
+"""Told each priced iteration: the root move above it, the game where it was priced and the
+``Valuer`` that priced it."""
 
 
 class _Node:
@@ -68,8 +83,20 @@ class _Node:
 
 
 def widen(visits: int) -> int:
-    """How many of a node's ordered moves compete after ``visits`` visits."""
+    """How many of a node's ordered placements compete after ``visits`` visits (below the root)."""
     return int(WIDEN_BASE + WIDEN_SCALE * math.sqrt(visits))
+
+
+def root_width(visits: int, scale: float = ROOT_SCALE) -> int:
+    """How many of the root's ordered moves compete after ``visits`` visits."""
+    return max(ROOT_BASE, int(scale * math.sqrt(visits)))
+
+
+def play_to_end(world: Game, weights: Weights) -> None:
+    """Finish ``world`` (mutated) with hard's greedy policy, a valuer built afresh each turn."""
+    finish_turn(world, Valuer(world, weights), quick_fill)
+    while not world.is_over():
+        greedy_turn(world, Valuer(world, weights))
 
 
 def nothing_hidden(view: Game, seat: int) -> bool:
@@ -163,13 +190,16 @@ class ExpertPlayer:
         clock: Callable[[], float] = time.perf_counter,
         weights: str | Weights = DEFAULT,
         exploration: float = EXPLORATION,
-        playout_turns: int = PLAYOUT_TURNS,
+        horizon: int = HORIZON,
+        deepen: int = DEEPEN_AT,
+        root_scale: float = ROOT_SCALE,
+        to_end: int = PLAYOUT_PLACEMENTS,
         exact: int = EXACT_PLACEMENTS,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
-        ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one).
-        """
+        ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
+        the other options override the module's constants of the same meaning."""
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         self.rng = rng
@@ -177,8 +207,11 @@ class ExpertPlayer:
         self.iterations = iterations
         self.clock = clock
         self.exploration = exploration
-        self.playout_turns = playout_turns
-        self.exact = exact
+        self.horizon = int(horizon)
+        self.deepen = int(deepen)
+        self.root_scale = root_scale
+        self.to_end = int(to_end)
+        self.exact = int(exact)
         self.medium = MediumPlayer(rng, weights=weights)
         self.last_iterations = 0
         """Re-deals used by the last decision (for measurements)."""
@@ -240,53 +273,54 @@ class ExpertPlayer:
         """Grow the tree of ``seat``'s decision in ``view`` over the root ``moves`` (in order of
         promise) while ``keep_going(done)`` says so, re-dealing with ``rng``; returns its root.
         ``root_width`` fixes how many root moves compete (default: widening); ``on_leaf`` is
-        told each priced leaf (see ``Leaf``)."""
+        told each priced iteration (see ``Leaf``)."""
         players = view.players
         root = _Node(players)
-        horizon = self.playout_turns
         weights = self.medium.weights
-        known = nothing_hidden(view, seat)
+        valuer = Valuer(view, weights)
+        to_end = nothing_hidden(view, seat) and placements_left(view) <= self.to_end
+        rollout = playout(valuer, self.horizon)
         nodes = 1
         depth = 0
         done = 0
         while keep_going(done):
             world = view.determinize(seat, rng)
+            turn0 = world.turn
             node = root
             path: list[_Node] = [root]
-            fresh = False
-            first = True
             root_move: Action | None = None
             while not world.is_over():
                 if world.phase is Phase.RESOLVE:
-                    world.apply(resolve_choice(world, Valuer(world, weights)))
+                    world.apply(resolve_choice(world, valuer))
                     continue
-                if first:
-                    actions = moves
-                    first = False
+                if node is root:
+                    width = root_width if root_width is not None else self._root_width(root.visits)
+                    actions = moves[:width]
                 else:
-                    actions = ordered_moves(world, Valuer(world, weights))
+                    if world.phase is Phase.PLACE and world.turn - turn0 > 1 and node.visits < self.deepen:
+                        break
+                    actions = _candidates(world, valuer, node.visits)
                 if len(actions) == 1:
                     world.apply(actions[0])
                     continue
-                width = root_width if node is root and root_width is not None else widen(node.visits)
-                chosen = self._select(node, actions[:width], world.current_player(), players)
+                chosen = self._select(node, actions, world.current_player())
                 root_move = chosen if root_move is None else root_move
                 child = node.children.get(chosen)
                 if child is None:
                     child = node.children[chosen] = _Node(players)
                     nodes += 1
-                    fresh = True
                 world.apply(chosen)
                 path.append(child)
                 node = child
-                if fresh:
+                if child.visits == 0:
                     break
-            leaf = Valuer(world, weights)
-            if not world.is_over():
-                playout(leaf, 10_000 if known else horizon)(world, world.turn)
-            values = final_margins(world) if world.is_over() else leaf.scores(world)
+            if to_end:
+                play_to_end(world, weights)
+            else:
+                rollout(world, turn0)
+            values = valuer.scores(world)
             if on_leaf is not None and root_move is not None:
-                on_leaf(root_move, world, leaf)
+                on_leaf(root_move, world, valuer)
             depth = max(depth, len(path) - 1)
             for visited in path:
                 visited.visits += 1
@@ -298,24 +332,25 @@ class ExpertPlayer:
         self.last_depth = depth
         return root
 
-    def _select(self, node: _Node, actions: list[Action], mover: int, players: int) -> Action:
+    def _root_width(self, visits: int) -> int:
+        return root_width(visits, self.root_scale)
+
+    def _select(self, node: _Node, actions: list[Action], mover: int) -> Action:
+        """UCB1 with availability counts over ``actions``; the first untried one if any."""
         best: tuple[float, Action] | None = None
-        log_term: dict[int, float] = {}
         untried = None
         for action in actions:
             child = node.children.get(action)
-            if child is None:
+            if child is None or not child.visits:
                 untried = action if untried is None else untried
-            else:
+            if child is not None:
                 child.available += 1
         if untried is not None:
             return untried
         for action in actions:
             child = node.children[action]
-            if child.available not in log_term:
-                log_term[child.available] = math.log(child.available)
             value = child.totals[mover] / child.visits + self.exploration * math.sqrt(
-                log_term[child.available] / child.visits
+                math.log(child.available) / child.visits
             )
             if best is None or value > best[0]:
                 best = (value, action)
@@ -325,3 +360,17 @@ class ExpertPlayer:
     def choose(self, game: Game) -> Action:
         """The most visited move of the search."""
         return self.rank(game)[0][1]
+
+
+def _candidates(world: Game, valuer: Valuer, visits: int) -> list[Action]:
+    """A node's moves below the root: every fill; the ``widen(visits)`` best placements by the
+    quick estimate (ties by legal order)."""
+    options = world.legal_actions()
+    if world.phase is not Phase.PLACE:
+        return options
+    width = widen(visits)
+    if len(options) <= width:
+        return options
+    scores = placement_scores(world, options, valuer)
+    order = sorted(range(len(options)), key=lambda i: (-scores[i], i))
+    return [options[i] for i in order[:width]]
