@@ -18,6 +18,7 @@ from cacao_game.ai.expert import (
     widen,
 )
 from cacao_game.ai.medium import MediumPlayer
+from cacao_game.ai.registry import TRIAL_LEVELS
 from cacao_game.engine import Game, Phase
 
 
@@ -42,10 +43,10 @@ class _Clock:
         return self.now
 
 
-def test_expert_is_a_timed_level_above_hard() -> None:
-    """``expert`` is registered after ``hard`` and takes ``iterations`` and a thinking time."""
-    names = list(LEVELS)
-    assert names.index("expert") == names.index("hard") + 1
+def test_expert_is_a_timed_trial_level_not_offered_to_players() -> None:
+    """``expert`` is made by name with ``iterations`` and a thinking time, but is not among the
+    levels offered (setup, command line, tables) until it measures stronger than hard."""
+    assert "expert" not in LEVELS and "expert" in TRIAL_LEVELS
     player = make_player("expert:iterations=3", random.Random(0), time_budget=5)
     assert isinstance(player, ExpertPlayer)
     assert player.iterations == 3 and player.time_budget == 5.0
