@@ -1,19 +1,22 @@
 """Strength of the expert level as its thinking time grows, and cheap screens of it.
 
     python tools/bench_ai.py table --deals 200 [--times 0.25,0.5,1,2,4] [--opponent hard:time_budget=1.0]
-    python tools/bench_ai.py screen --positions 32 [--times 0.25,0.5,1]
+    python tools/bench_ai.py screen --positions 32 [--levels SPEC ...] [--redeals 300]
     python tools/bench_ai.py memory [--seconds 10]
 
 ``table``: 2-player duplicate games (``tools/tournament.py``: each deal twice, seats swapped)
 of expert at each thinking time against the opponent; prints win rate with a Wilson 95 %
-interval, mean margin and the games behind each figure. ``--deals`` sets the size: small
-now, 200 (400 games per figure) for a confirmation.
+interval, mean margin and the games behind each figure. ``--deals`` sets the size (200 deals,
+400 games a figure, for a confirmation: about 11 CPU-hours a figure at 1 s a decision).
 
-``screen``: on a fixed set of mid-game positions (medium self-play, seeded), expert at ``t``
-is compared with expert at ``4t``: how often they agree, and the regret of expert at ``t``
-per decision: the best appraised move's value less the chosen move's, both appraised by the
-coach's search (``cacao_game.ai.analysis.appraise``, a fixed number of common re-deals) over
-the moves any run chose; hard at 1 s is appraised the same way as a baseline.
+``screen``: regret per decision on a fixed set of 2-player positions (medium self-play,
+seeded, a turn in ``--first-turn``..``--last-turn``), for each level spec (iteration budgets,
+so the figures do not depend on the machine's load). The judge plays every candidate move
+(the union of the levels' choices and medium's top 6) on ``--redeals`` re-deals of the
+deciding seat's view, common to all moves, to the end of the game with the greedy policy (a
+valuer rebuilt each turn) and takes the mean final margin: no search's leaf evaluation is
+involved, only the final score. A move's regret is the judge's best value less its own; the
+table gives the mean with a 95 % interval and the mean paired with the first spec's.
 
 ``memory``: the peak memory traced (``tracemalloc``) while expert decides one mid-game
 position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size.
@@ -47,8 +50,6 @@ import tournament
 
 TIMES = (0.25, 0.5, 1.0, 2.0, 4.0)
 OPPONENT = "hard:time_budget=1.0"
-HARD_SECONDS = 1.0
-"""The hard level's thinking time in the screen's baseline row."""
 SCREENED = [
     "hard:iterations=1000",
     "hard:iterations=4000",
@@ -75,11 +76,6 @@ def positions(count: int, seed: int, players: int = 2, turns: tuple[int, int] = 
     return found
 
 
-def expert_move(game: Game, seconds: float, seed: int) -> Action:
-    """Expert's move at ``seconds`` a decision, its re-deals seeded by ``seed``."""
-    return ExpertPlayer(random.Random(seed), time_budget=seconds).choose(game)
-
-
 def run_table(args: argparse.Namespace) -> None:
     """Print the strength-versus-time table."""
     games = 2 * args.deals
@@ -88,7 +84,9 @@ def run_table(args: argparse.Namespace) -> None:
     for seconds in args.times:
         candidate = f"expert:time_budget={seconds}"
         tasks = tournament.schedule(candidate, args.opponent, 2, args.deals, args.first_deal)
-        results = [tournament.play_one((specs, deal, seat, "base", None)) for specs, deal, seat in tasks]
+        jobs = [(specs, deal, seat, "base", None) for specs, deal, seat in tasks]
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(tournament.play_one, jobs, chunksize=1))
         summary = tournament.summarize(candidate, args.opponent, 2, "base", results)
         low, high = summary["wilson95"]
         median = summary["decision_time"][candidate]["median_ms"]
@@ -198,6 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     table.add_argument("--first-deal", type=int, default=1000)
     table.add_argument("--times", type=_times, default=list(TIMES))
     table.add_argument("--opponent", default=OPPONENT)
+    table.add_argument("--workers", type=int, default=2)
     screen = commands.add_parser("screen", help="regret per decision by iteration count")
     screen.add_argument("--positions", type=int, default=32)
     screen.add_argument("--seed", type=int, default=500)
