@@ -38,6 +38,7 @@ from collections.abc import Callable
 
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.hard import Deadline, greedy_turn, playout
+from cacao_game.ai.ismcts import Node
 from cacao_game.ai.medium import MediumPlayer, placement_scores
 from cacao_game.ai.policy import finish_turn, quick_fill, quick_fill_score, resolve_choice
 from cacao_game.ai.weights import DEFAULT, Weights
@@ -70,16 +71,6 @@ EXACT_PLACEMENTS = 2
 Leaf = Callable[[Action, Game, Valuer], None]
 """Told each priced iteration: the root move above it, the game where it was priced and the
 ``Valuer`` that priced it."""
-
-
-class _Node:
-    __slots__ = ("available", "children", "totals", "visits")
-
-    def __init__(self, players: int) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.totals = [0.0] * players
 
 
 def widen(visits: int) -> int:
@@ -269,13 +260,13 @@ class ExpertPlayer:
         *,
         root_width: int | None = None,
         on_leaf: Leaf | None = None,
-    ) -> _Node:
+    ) -> Node:
         """Grow the tree of ``seat``'s decision in ``view`` over the root ``moves`` (in order of
         promise) while ``keep_going(done)`` says so, re-dealing with ``rng``; returns its root.
         ``root_width`` fixes how many root moves compete (default: widening); ``on_leaf`` is
         told each priced iteration (see ``Leaf``)."""
         players = view.players
-        root = _Node(players)
+        root = Node(players)
         weights = self.medium.weights
         valuer = Valuer(view, weights)
         to_end = nothing_hidden(view, seat) and placements_left(view) <= self.to_end
@@ -287,7 +278,7 @@ class ExpertPlayer:
             world = view.determinize(seat, rng)
             turn0 = world.turn
             node = root
-            path: list[_Node] = [root]
+            path: list[Node] = [root]
             root_move: Action | None = None
             while not world.is_over():
                 if world.phase is Phase.RESOLVE:
@@ -307,7 +298,7 @@ class ExpertPlayer:
                 root_move = chosen if root_move is None else root_move
                 child = node.children.get(chosen)
                 if child is None:
-                    child = node.children[chosen] = _Node(players)
+                    child = node.children[chosen] = Node(players)
                     nodes += 1
                 world.apply(chosen)
                 path.append(child)
@@ -335,7 +326,7 @@ class ExpertPlayer:
     def _root_width(self, visits: int) -> int:
         return root_width(visits, self.root_scale)
 
-    def _select(self, node: _Node, actions: list[Action], mover: int) -> Action:
+    def _select(self, node: Node, actions: list[Action], mover: int) -> Action:
         """UCB1 with availability counts over ``actions``; the first untried one if any."""
         best: tuple[float, Action] | None = None
         untried = None
