@@ -173,3 +173,17 @@ def test_every_iteration_is_priced_no_earlier_than_the_horizon() -> None:
     )
     assert len(turns) == 120
     assert min(turns) == view.turn + HORIZON + 1
+
+
+def test_an_exact_endgame_past_the_time_budget_falls_back_to_the_search() -> None:
+    """The exact search stops at the deadline (a clock advancing 0.2 s a reading, 1 s budget)
+    and the tree search decides instead: a legal move, on time, after a re-deal or more."""
+    game = _position(2)
+    medium = MediumPlayer(random.Random(0))
+    while placements_left(game) > 2 or game.phase is not Phase.PLACE:
+        game.apply(medium.choose(game))
+    clock = _Clock(0.2)
+    player = ExpertPlayer(random.Random(1), time_budget=1.0, clock=clock)
+    assert player.choose(game) in game.legal_actions()
+    assert player.last_iterations >= 1
+    assert clock.now < 5.0

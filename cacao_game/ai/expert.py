@@ -31,6 +31,7 @@ injectable ``clock`` (``Deadline``); with both, the count decides and the time o
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -43,6 +44,8 @@ from cacao_game.ai.medium import MediumPlayer, placement_scores
 from cacao_game.ai.policy import finish_turn, quick_fill, quick_fill_score, resolve_choice
 from cacao_game.ai.weights import DEFAULT, Weights
 from cacao_game.engine import Action, Fill, Game, Phase
+
+log = logging.getLogger(__name__)
 
 TIME_BUDGET = 2.0
 """Seconds per decision by default."""
@@ -146,21 +149,28 @@ def placements_left(game: Game) -> int:
     return sum(len(game.hands[s]) + len(game.worker_piles[s]) for s in range(game.players))
 
 
-def exact_values(game: Game, valuer: Valuer) -> list[float]:
+class OutOfTime(Exception):
+    """An exact search ran past its deadline."""
+
+
+def exact_values(game: Game, valuer: Valuer, in_time: Callable[[], bool] = lambda: True) -> list[float]:
     """Max-n values of a game with nothing hidden: every placement and fill searched to the
-    end (resolutions by ``resolve_choice``), each seat maximising its own final margin."""
+    end (resolutions by ``resolve_choice``), each seat maximising its own final margin.
+    Raises ``OutOfTime`` as soon as ``in_time()`` is false (checked at every decision)."""
     if game.is_over():
         return final_margins(game)
     if game.phase is Phase.RESOLVE:
         after = game.clone()
         after.apply(resolve_choice(after, valuer))
-        return exact_values(after, valuer)
+        return exact_values(after, valuer, in_time)
+    if not in_time():
+        raise OutOfTime
     mover = game.current_player()
     best: list[float] | None = None
     for action in game.legal_actions():
         after = game.clone()
         after.apply(action)
-        values = exact_values(after, valuer)
+        values = exact_values(after, valuer, in_time)
         if best is None or values[mover] > best[mover] + 1e-9:
             best = values
     assert best is not None
@@ -223,17 +233,12 @@ class ExpertPlayer:
         moves = root_moves(view, self.medium)
         if len(moves) == 1:
             return [(0.0, moves[0])]
-        weights = self.medium.weights
-        if nothing_hidden(view, seat) and placements_left(view) <= self.exact:
-            valuer = Valuer(view, weights)
-            scored = []
-            for index, action in enumerate(moves):
-                after = view.clone()
-                after.apply(action)
-                scored.append((exact_values(after, valuer)[seat], index, action))
-            scored.sort(key=lambda item: (-item[0], item[1]))
-            return [(value, action) for value, _i, action in scored]
         deadline = Deadline(self.time_budget, started, self.clock)
+        if nothing_hidden(view, seat) and placements_left(view) <= self.exact:
+            try:
+                return self._solve(view, seat, moves, lambda: self.clock() < deadline.deadline)
+            except OutOfTime:
+                log.info("exact endgame out of time at turn %d; searching instead", view.turn)
 
         def keep_going(done: int) -> bool:
             if self.iterations is not None and done >= self.iterations:
@@ -249,6 +254,20 @@ class ExpertPlayer:
         ]
         visited.sort(key=lambda item: (-item[0], -item[1], order[item[2]]))
         return [(mean, action) for _visits, mean, action in visited]
+
+    def _solve(
+        self, view: Game, seat: int, moves: list[Action], in_time: Callable[[], bool]
+    ) -> list[tuple[float, Action]]:
+        """Every root move with its exact value (``exact_values``), best first (ties: ``moves``'
+        order); ``OutOfTime`` once ``in_time()`` is false."""
+        valuer = Valuer(view, self.medium.weights)
+        scored = []
+        for index, action in enumerate(moves):
+            after = view.clone()
+            after.apply(action)
+            scored.append((exact_values(after, valuer, in_time)[seat], index, action))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        return [(value, action) for value, _i, action in scored]
 
     def search(
         self,
