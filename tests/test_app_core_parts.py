@@ -351,3 +351,41 @@ def test_sound_shows_off_and_disabled_without_an_audio_device(app, monkeypatch):
     run(app)
     toggle = next(w for w in scene.widgets if isinstance(w, Toggle) and w.label == t("settings.sound"))
     assert toggle.value is False and not toggle.enabled and toggle.tooltip == t("settings.no_sound")
+
+
+def _difference(a: pygame.Surface, b: pygame.Surface) -> float:
+    """Mean absolute difference of two same-size images' RGB, 0-255."""
+    w, h = a.get_size()
+    total = 0
+    for x in range(w):
+        for y in range(h):
+            pa, pb = a.get_at((x, y)), b.get_at((x, y))
+            total += abs(pa.r - pb.r) + abs(pa.g - pb.g) + abs(pa.b - pb.b)
+    return total / (3 * w * h)
+
+
+def test_turned_tiles_keep_their_hut_and_numbers_upright():
+    """Issue 22 item 8: a worker tile turned upside down keeps its hut upright (not an arrow),
+    a turned volcano keeps its "+2" readable where the rule puts it (VOLCANO_SIDES)."""
+    from cacao_game.app.play.art import TileArt
+    from cacao_game.engine.tiles import VOLCANO_SIDES
+
+    art = TileArt(Assets(ASSETS, sound=False))
+    size = 96
+    hut = pygame.Rect(36, 30, 24, 30)
+    flat = art.worker("red", "3001", size).subsurface(hut)
+    turned = art.worker("red", "3001", size, 2).subsurface(hut)
+    flipped = pygame.transform.rotate(art.worker("red", "3001", size), 180).subsurface(hut)
+    assert _difference(flat, turned) * 3 < _difference(flat, flipped)
+
+    def marker(image: pygame.Surface, side: int) -> pygame.Surface:
+        centres = [(48, 11), (85, 48), (48, 85), (11, 48)]
+        box = pygame.Rect(0, 0, 14, 14)
+        box.center = centres[side]
+        return image.subsurface(box)
+
+    assert VOLCANO_SIDES[0][0] == VOLCANO_SIDES[2][2] == 2
+    volcano = art.jungle("volcano", size)
+    upright = marker(art.jungle("volcano", size, 2), 2)
+    upside_down = marker(pygame.transform.rotate(volcano, 180), 2)
+    assert _difference(marker(volcano, 0), upright) * 3 < _difference(marker(volcano, 0), upside_down)

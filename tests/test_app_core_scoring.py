@@ -145,3 +145,30 @@ def test_watch_replay_pushes_the_replay_scene_or_notifies(app, finished):
     press(app, "skip")
     click_label(app, t("scoring.replay"))
     assert type(app.top).__name__ == "PlayScene" and app.top.stepped
+
+
+def test_default_names_follow_a_language_switch_on_the_scoring_screen(app, finished):
+    """An unnamed seat and a seat with the game's default name are called by their default in
+    the language shown, and a switch in Settings over the scores renames them at once (it
+    once renamed them only on the next screen); a typed name stays."""
+    from dataclasses import replace
+
+    config = GameConfig(
+        [
+            SeatConfig("", "red", "human"),
+            SeatConfig("Random AI", "purple", "random"),
+            SeatConfig("Cy", "white", "human"),
+        ],
+        "base",
+        21,
+    )
+    scene = ScoringScene(app, finished, config, [])
+    app.push(scene)
+    run(app)
+    assert scene.names == [t("setup.default_name", number=1), t("kind.random"), "Cy"]
+    app.apply_settings(replace(app.settings, language="de"))
+    try:
+        assert scene.names == ["Spieler 1", t("kind.random"), "Cy"]
+        assert t("kind.random") != "Random AI"
+    finally:
+        app.apply_settings(replace(app.settings, language="en"))

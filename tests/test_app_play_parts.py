@@ -260,3 +260,36 @@ def test_tab_pans_only_to_a_square_off_screen() -> None:
     assert cam.target_center == centre
     cam.ensure_visible((40, 0))
     assert cam.target_center != centre
+
+
+def test_the_game_moves_the_view_the_least_and_calmly() -> None:
+    """A playtest found the camera jumping between placement, fill and undo (each refitted the
+    whole board). ``include`` keeps the player's zoom when the squares fit at it and pans just
+    far enough; it zooms out only as far as needed; it glides (about half a second), while the
+    player's own pan stays quick."""
+    from cacao_game.app.play.camera import MARGIN
+
+    cam = Camera(VIEWPORT)
+    cam.fit([(0, 0), (3, 3)])
+    cam.snap()
+    scale, center = cam.target_scale, pygame.Vector2(cam.target_center)
+    assert not cam.include([(1, 1)])
+    room = VIEWPORT.inflate(-2 * MARGIN, -2 * MARGIN)
+    visible = room.width / scale
+    assert cam.include([(int(center.x + visible), 1)], border=0)
+    assert cam.target_scale == scale, "a pan is enough: the zoom stays"
+    moved = cam.target_center.x - center.x
+    assert 0 < moved < visible, "the least pan, not a recentring"
+    cam.update(1 / 60)
+    assert abs(cam.center.x - center.x) < 0.1 * moved, "a glide, not a jump"
+    for _ in range(60):
+        cam.update(1 / 60)
+    assert abs(cam.center.x - cam.target_center.x) < 0.05 * moved, "there within a second"
+    cam.snap()
+    assert cam.include([(-6, 1), (9, 1)], border=0)
+    assert cam.target_scale < scale and cam.contains([(-6, 1), (9, 1)], border=0)
+    cam.snap()
+    before = pygame.Vector2(cam.center)
+    cam.pan_pixels(100, 0)
+    cam.update(1 / 60)
+    assert (before - cam.center).length() * cam.scale > 100 * 0.15, "the player's pan is quick"

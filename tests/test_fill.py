@@ -10,7 +10,18 @@ from phases import CONFIG, game_at
 from cacao_game.app.app import App
 from cacao_game.app.play.ai_worker import SyncAI
 from cacao_game.app.play.scene import PlayScene
-from cacao_game.session import Assign, Confirm, Cycle, PickFill, PlaySession, ShowHand, Target, Unassign
+from cacao_game.session import (
+    Assign,
+    Confirm,
+    Cycle,
+    PickFill,
+    PlaySession,
+    ShowHand,
+    Target,
+    Unassign,
+    Undo,
+    Undone,
+)
 from cacao_game.session.notices import Refused
 
 
@@ -46,6 +57,25 @@ def test_each_tile_goes_on_its_space_before_confirm() -> None:
     assert not [event for event in laid if isinstance(event, Refused)]
     assert session.game.jungle[first][0] == picked
     assert session.game.jungle[second][0] == remaining[0]
+
+
+def test_undo_while_filling_takes_back_the_tile_given_last() -> None:
+    """A playtest found undo during a fill taking back the whole placement. Undo takes back
+    the tile given last, then the one before; with no tile given, the placement (the
+    decision before the fill, as the undo policy allows)."""
+    session = fill_session("fill2")
+    turn = session.selection
+    first, second = turn.targets()
+    decided = len(session.game.actions)
+    session.handle(Target(first))
+    session.handle(Target(second))
+    assert list(turn.assignments()) == [first, second]
+    assert session.handle(Undo()) == [Undone(0)]
+    assert list(turn.assignments()) == [first] and len(session.game.actions) == decided
+    assert session.handle(Undo()) == [Undone(0)]
+    assert turn.assignments() == {} and len(session.game.actions) == decided
+    assert session.handle(Undo()) == [Undone(1)]
+    assert len(session.game.actions) == decided - 1
 
 
 def test_tab_then_enter_fills_every_space_and_never_takes_a_tile_back() -> None:

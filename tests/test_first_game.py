@@ -161,6 +161,7 @@ def test_worker_tiles_are_named_in_words_not_codes(language: str) -> None:
     import re
 
     from cacao_game.app.play.texts import log_lines
+    from cacao_game.app.tile_words import laid_tile
     from cacao_game.engine import events as ev
     from cacao_game.engine.tiles import WORKER_CODES
 
@@ -171,10 +172,49 @@ def test_worker_tiles_are_named_in_words_not_codes(language: str) -> None:
         assert not any(re.search(r"\d-\d", name) for name in names)
         placed = ev.TilePlaced(seat=0, pos=(1, 0), tile="3001", rotation=0, overbuild=False)
         lines = log_lines([placed], ["Ana", "Bo"])
-        assert any(t("tile.3001") in line.text for line in lines)
+        assert any(laid_tile("3001", 0) in line.text for line in lines)
         assert not any(re.search(r"\d-\d-\d-\d", line.text) for line in lines)
     finally:
         strings.set_language("en")
+
+
+def test_the_log_names_a_worker_tile_as_it_lies() -> None:
+    """A playtest found the log's words ignoring the rotation: "3 workers + 1 on the left" for
+    a tile turned upside down. The log names the sides the workers face on the screen."""
+    from cacao_game.app.play.texts import log_lines
+    from cacao_game.engine import events as ev
+
+    def logged(rotation: int) -> str:
+        placed = ev.TilePlaced(seat=0, pos=(1, 0), tile="3001", rotation=rotation, overbuild=False)
+        return log_lines([placed], ["Ana", "Bo"])[-1].text
+
+    assert logged(0) == "Ana placed 3 workers up, 1 worker left"
+    assert logged(2) == "Ana placed 1 worker right, 3 workers down"
+    assert len({logged(rotation) for rotation in range(4)}) == 4
+
+
+def test_an_overbuilt_squares_tooltip_names_both_tiles_as_they_lie() -> None:
+    """Issue 22 item 2: the covered tile's line told the unturned tile's words, so it named the
+    wrong neighbours its workers faced; it names the sides they faced on the screen."""
+    from dataclasses import replace
+
+    from cacao_game.app.play.hud import square_tooltip
+    from cacao_game.app.play.shown import Shown
+    from cacao_game.app.tile_words import laid_tile
+    from cacao_game.engine import Game
+    from cacao_game.engine.game import WorkerTile
+
+    game = Game.new(2, seed=3)
+    shown = Shown.of(game)
+    pos = (5, 5)
+    shown = replace(
+        shown,
+        workers={**shown.workers, pos: WorkerTile(0, "3100", 1)},
+        covered={pos: WorkerTile(0, "3001", 2)},
+    )
+    lines = square_tooltip(shown, ["Ana", "Bo"], pos, False)
+    assert lines[0] == f"Ana · {laid_tile('3100', 1)}" == "Ana · 3 workers right, 1 worker down"
+    assert lines[1] == t("play.built_over", name="Ana", tile="1 worker right, 3 workers down")
 
 
 def test_the_next_decision_brings_its_squares_back_into_view(play_app: App) -> None:

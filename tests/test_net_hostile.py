@@ -332,6 +332,77 @@ def test_a_table_that_never_started_is_closed_once_everyone_has_left(tmp_path: P
     assert files == []
 
 
+def test_a_create_flood_from_one_address_is_refused_in_words_and_fills_no_slot() -> None:
+    """One address may have ``open_per_address`` tables waiting for players; more creates
+    are refused (fatal ``tables``), the other tables carry on, and a table that starts
+    frees its place."""
+
+    async def scenario() -> tuple[list[str], p.HostMessage, int | None, int, str]:
+        host = await start_host(None, open_per_address=3)
+        creators = []
+        for number in range(3):
+            ws = await open_raw(host)
+            await send(ws, p.Create(p.VERSION, f"Ana{number}", options("remote", "remote")))
+            creators.append((ws, await expect(ws, p.Welcome)))
+        extra = await open_raw(host)
+        await send(extra, p.Create(p.VERSION, "Eve", options("remote", "remote")))
+        refused = await expect(extra, p.Problem)
+        code = await closed(extra)
+        opened = len(host.tables)
+        first = creators[0][1]
+        assert isinstance(first, p.Welcome)
+        friend = await open_raw(host)
+        await send(friend, p.Join(p.VERSION, first.table, "Bo"))
+        await expect(friend, p.Welcome)
+        again = await open_raw(host)
+        await send(again, p.Create(p.VERSION, "Eve", options("remote", "remote")))
+        welcome = await expect(again, p.Welcome)
+        await host.stop()
+        return sorted(host.tables), refused, code, opened, type(welcome).__name__
+
+    tables, refused, code, opened, after = run(scenario())
+    assert isinstance(refused, p.Problem) and refused.code == "tables" and refused.fatal
+    assert "3 tables waiting" in refused.text
+    assert code == 1008 and opened == 3
+    assert after == "Welcome" and len(tables) == 4
+
+
+def test_a_table_nobody_is_at_before_it_starts_closes_after_the_wait_by_the_hosts_clock(
+    tmp_path: Path,
+) -> None:
+    """A created table whose player left, and a table opened that nobody ever joined, are
+    closed once ``abandon_after`` has passed on the host's (injected) clock, files and all;
+    a table with someone at it stays."""
+    now = [1000.0]
+
+    async def scenario() -> tuple[int, int, int, list[str], list[Path]]:
+        host = await start_host(tmp_path, abandon_after=120.0, clock=lambda: now[0])
+        never = host.open_table(options("remote", "remote")).code
+        ws = await open_raw(host)
+        await send(ws, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        await expect(ws, p.Welcome)
+        kept = await open_raw(host)
+        await send(kept, p.Create(p.VERSION, "Bo", options("remote", "remote")))
+        kept_code = await expect(kept, p.Welcome)
+        assert isinstance(kept_code, p.Welcome)
+        await ws.close()
+        while len(host._idle) < 2:  # the host has seen Ana leave
+            await asyncio.sleep(0.01)
+        now[0] += 119.0
+        early = host.sweep()
+        now[0] += 2.0
+        late = host.sweep()
+        again = host.sweep()
+        tables = sorted(host.tables)
+        await host.stop()
+        assert tables == [kept_code.table] and never not in tables
+        return early, late, again, [kept_code.table], sorted((tmp_path / "tables").glob("*.json"))
+
+    early, late, again, kept, files = run(scenario())
+    assert (early, late, again) == (0, 2, 0)
+    assert [path.stem for path in files] == kept
+
+
 def test_a_host_sending_nonsense_cannot_crash_a_client() -> None:
     """A state that is no table (wrong counts, unknown tiles, phases, seats) is refused with
     ValueError; the client logs it and keeps its last table."""

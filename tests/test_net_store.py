@@ -30,7 +30,7 @@ def config() -> GameConfig:
 
 
 def saver(tmp_path: Path, pool: ThreadPoolExecutor) -> TableSaver:
-    return TableSaver(pool, tmp_path / "tables" / "ABCDEF.json", interval=1e9, clock=lambda: 0.0)
+    return TableSaver(pool, tmp_path / "tables" / "ABCDEF.json")
 
 
 def test_the_journal_brings_an_older_save_up_to_date_including_undos(tmp_path: Path) -> None:
@@ -72,20 +72,55 @@ def test_a_journal_behind_its_save_does_not_take_decisions_back(tmp_path: Path) 
     assert journal_actions(tmp_path / "missing.moves", list(game.actions[:3])) == game.actions[:3]
 
 
-def test_full_saves_wait_for_their_interval_but_a_claim_forces_one(tmp_path: Path) -> None:
-    now = [0.0]
+def test_a_decision_is_journalled_not_saved_in_full_until_a_seat_change_forces_it(tmp_path: Path) -> None:
+    """Full saves cost the host's event loop: decisions go to the journal only."""
     with ThreadPoolExecutor(1) as pool:
-        keeper = TableSaver(pool, tmp_path / "t.json", interval=10.0, clock=lambda: now[0])
+        keeper = TableSaver(pool, tmp_path / "t.json")
         keeper.save(played(2), config(), {})
+        keeper.force()
         keeper.flush()
         first = keeper.last
-        now[0] = 5.0
         keeper.save(played(4), config(), {})
-        assert keeper.last is first  # kept, not written yet
+        assert keeper.last is first  # kept, not written
+        assert len(load_table(keeper.path)[1].actions) == 2
         keeper.force()
         keeper.flush()
     assert keeper.last is not first
     assert len(load_table(keeper.path)[1].actions) == 4
+
+
+def test_a_journal_long_with_undos_is_rewritten_short_and_still_reads_back(tmp_path: Path) -> None:
+    game = played(10)
+    with ThreadPoolExecutor(1) as pool:
+        keeper = TableSaver(pool, tmp_path / "t.json")
+        actions: list[Action] = list(game.actions)
+        for _ in range(100):  # a player placing and taking back, again and again
+            keeper.note(actions[:9])
+            keeper.note(actions)
+        keeper.flush()
+    lines = keeper.journal.read_bytes().splitlines()
+    assert len(lines) <= 2 * len(actions) + 64
+    assert journal_actions(keeper.journal, []) == game.actions
+
+
+def test_each_seats_state_built_from_one_public_state_adds_only_its_own_hand() -> None:
+    """The host builds the public state once per change and each seat's from it: a seat gets
+    its own hand and worker pile, the others' stay as a spectator sees them."""
+    from cacao_game.net.views import public_state, seat_state
+
+    game = played(9)
+    public = public_state(game, table="ABCDEF", seats=[], started=True, hints=False)
+    mine = seat_state(public, game, 0)
+    theirs = seat_state(public, game, 1)
+    assert (public.hand, public.you, mine.hand, theirs.hand) == (
+        [],
+        None,
+        list(game.hands[0]),
+        list(game.hands[1]),
+    )
+    assert public.unplayed[0] != mine.unplayed[0] and theirs.unplayed[0] == public.unplayed[0]
+    assert mine.unplayed[1] == public.unplayed[1] and theirs.unplayed[1] != public.unplayed[1]
+    assert seat_state(public, game, None) is public
 
 
 def test_the_network_package_never_imports_pygame() -> None:

@@ -89,18 +89,17 @@ def test_hot_seat_hands_are_face_down_unless_it_is_your_decision() -> None:
 
 def test_undo_never_shows_another_humans_hand_or_crosses_their_move() -> None:
     """Casual undo with two humans: under the next human's curtain an undo takes back only the
-    previous human's own move (their hand, not the next one's); once the next human has moved,
-    the previous human cannot undo across it."""
+    previous human's own move (their hand, not the next one's), and that human, who pressed
+    the key, sees their hand again at once (a playtest found a curtain raised for themselves);
+    once the next human has moved, the previous human cannot undo across it."""
     session = PlaySession(config("human", "human", seed=7), undo="casual")
     session.handle(ShowHand())
     session.handle(Cycle(1))
     events = session.handle(Confirm())
     assert CurtainRaised(1) in events
     undone = session.handle(Undo())
-    assert undone == [Undone(1), CurtainRaised(0)], "undone behind a new curtain"
-    assert session.face_up_seat() is None and not session.game.actions
-    session.handle(ShowHand())
-    assert session.face_up_seat() == 0
+    assert undone == [Undone(1)], "no curtain for the one who undid"
+    assert session.face_up_seat() == 0 and not session.game.actions and session.curtain is None
     session.handle(Cycle(1))
     session.handle(Confirm())
     session.handle(ShowHand())
@@ -109,9 +108,8 @@ def test_undo_never_shows_another_humans_hand_or_crosses_their_move() -> None:
         session.handle(Cycle(1))
         session.handle(Confirm())
     assert session.curtain == 0
-    assert isinstance(session.handle(Undo())[0], Undone), "Bo takes his move back, behind a curtain"
-    assert session.face_up_seat() is None and session.curtain == 1 and session.deciding_seat() == 1
-    session.handle(ShowHand())
+    assert isinstance(session.handle(Undo())[0], Undone), "Bo takes his move back"
+    assert session.face_up_seat() == 1 and session.curtain is None and session.deciding_seat() == 1
     while session.deciding_seat() == 1:
         session.handle(Cycle(1))
         session.handle(Confirm())

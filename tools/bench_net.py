@@ -1,35 +1,44 @@
 """Benchmark the network host over loopback (issue 19): many tables of headless bot clients.
 
-    python tools/bench_net.py [--tables 50] [--seats 4] [--think 0.1] [--timeout 600] [--folder DIR]
+    python tools/bench_net.py [--tables 50] [--seats 4] [--think 0.1] [--workers 2]
+                              [--timeout 600] [--folder DIR]
 
-Starts ``python -m cacao_game --serve`` on 127.0.0.1 (a free port) as its own process, then,
-in this process, ``--tables`` tables of ``--seats`` bot clients each (``cacao_game.net.bot``:
+Starts ``python -m cacao_game --serve`` on 127.0.0.1 (a free port) as its own process, then
+``--workers`` bot processes (this script with ``--worker``), each with its own event loop
+and its share of the ``--tables`` tables of ``--seats`` bot clients (``cacao_game.net.bot``:
 one creates the table, the others join with its code; every bot plays random legal moves
-after ``--think`` seconds on average). When every game is over (or ``--timeout``), it stops
-the host with SIGTERM and prints:
+after ``--think`` seconds on average). A worker opens at most ``OPEN_PER_ADDRESS`` / workers
+tables at a time, as the host lets one address have that many tables waiting for players.
+When every game is over (or ``--timeout``), it stops the host with SIGTERM and prints:
 
 - games finished, decisions, and every record the host filed checked by ``tools/referee.py``;
-- the delay from a decision sent to the update that shows it, as each client saw it: p50,
-  p90, p99 and the worst (the issue's goal: p99 <= 20 ms), next to the round trip of plain
-  WebSocket pings to the host over the same run (no game work: the floor the machine sets);
+- the delay from a decision sent to the update that shows it, as each client saw it (both
+  timestamps on the client's own monotonic clock): p50, p90, p99 and the worst (the issue's
+  goal: p99 <= 20 ms), next to the round trip of plain WebSocket pings to the host over the
+  same run (no game work: the floor the machine sets) and each bot process's own event loop
+  lag (time a bot process is late to read what arrived counts in the delays);
 - the host process's peak and final resident memory (``/proc``) and its CPU time, as seconds
-  and as a share of one core over the run; the host's own time per decision (from reading a
-  ``decide`` to queueing its updates, logged by the host when it stops); the CPU the bot
-  clients used, and the load average (the machine may be shared).
+  and as a share of one core over the run, and the time its threads were ready to run but
+  waited for a CPU (``/proc/<pid>/task/*/schedstat``: what other processes cost it); the
+  host's own time per decision (wall and CPU, from reading a ``decide`` to queueing its
+  updates), how long updates waited between being queued and written to their sockets, and
+  its event loop's lag, all logged by the host when it stops; the bot processes' CPU, memory
+  and time waiting for a CPU, and the load average (the machine may be shared).
 
-Only 127.0.0.1 is used. The bots run in one process and share the machine with the host, so
-the delays include the clients' own work (reading each update and rebuilding the view).
+Only 127.0.0.1 is used.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import resource
 import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -45,6 +54,8 @@ from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from cacao_game.net import protocol as p  # noqa: E402
 from cacao_game.net.bot import Bot, BotReport  # noqa: E402
+from cacao_game.net.host import LAG_EVERY, OPEN_PER_ADDRESS  # noqa: E402
+from cacao_game.net.serve import GC_THRESHOLD  # noqa: E402
 
 
 def proc_memory(pid: int) -> tuple[float, float]:
@@ -62,20 +73,42 @@ def proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def table(port: int, number: int, seats: int, think: float, timeout: float) -> list[BotReport]:
-    """One table: a bot creates it, the others join; every bot's report at the end."""
+def run_queue_wait(pid: int | str) -> float:
+    """Seconds the threads of process ``pid`` have spent runnable but waiting for a CPU
+    (``/proc/<pid>/task/*/schedstat``, second field; 0 where the kernel does not keep it)."""
+    total = 0
+    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        try:
+            total += int(stat.read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / 1e9
+
+
+async def table(
+    port: int, number: int, seats: int, think: float, timeout: float, opening: asyncio.Semaphore
+) -> list[BotReport]:
+    """One table: a bot creates it, the others join (holding ``opening`` until the table has
+    started); every bot's report at the end."""
     options = p.TableOptions([p.SeatSpec("remote") for _ in range(seats)], standin=None)
-    creator = Bot(LOCAL, port, p.Create(p.VERSION, f"Bot {number}", options), seed=number * 10, think=think)
-    tasks = [asyncio.create_task(creator.run(timeout))]
-    await asyncio.wait_for(creator.joined.wait(), 30.0)
-    code = creator.link.code
-    assert code is not None
-    for seat in range(1, seats):
-        joiner = Bot(
-            LOCAL, port, p.Join(p.VERSION, code, f"Bot {number}.{seat}"), seed=number * 10 + seat, think=think
+    async with opening:
+        creator = Bot(
+            LOCAL, port, p.Create(p.VERSION, f"Bot {number}", options), seed=number * 10, think=think
         )
-        tasks.append(asyncio.create_task(joiner.run(timeout)))
-        await asyncio.wait_for(joiner.joined.wait(), 30.0)
+        tasks = [asyncio.create_task(creator.run(timeout))]
+        await asyncio.wait_for(creator.joined.wait(), 30.0)
+        code = creator.link.code
+        assert code is not None
+        for seat in range(1, seats):
+            joiner = Bot(
+                LOCAL,
+                port,
+                p.Join(p.VERSION, code, f"Bot {number}.{seat}"),
+                seed=number * 10 + seat,
+                think=think,
+            )
+            tasks.append(asyncio.create_task(joiner.run(timeout)))
+            await asyncio.wait_for(joiner.joined.wait(), 30.0)
     return list(await asyncio.gather(*tasks))
 
 
@@ -94,16 +127,50 @@ async def ping(port: int, rtts: list[float], done: asyncio.Event) -> None:
             continue  # the host closes a connection that joins no table after a while
 
 
-async def play(
-    port: int, tables: int, seats: int, think: float, timeout: float, rtts: list[float]
-) -> list[list[BotReport]]:
-    """Every table at once, with a pinger alongside."""
+async def watch_lag(lags: list[float], done: asyncio.Event) -> None:
+    """How late this process's event loop wakes from a ``LAG_EVERY`` sleep, until ``done``."""
+    loop = asyncio.get_running_loop()
+    while not done.is_set():
+        due = loop.time() + LAG_EVERY
+        await asyncio.sleep(LAG_EVERY)
+        lags.append(max(0.0, loop.time() - due))
+
+
+async def play(args: argparse.Namespace) -> dict[str, object]:
+    """This worker's tables at once (every ``workers``-th from ``worker``), with a lag
+    watcher and (worker 0) a pinger alongside; the worker's figures as JSON values."""
     done = asyncio.Event()
-    pinger = asyncio.create_task(ping(port, rtts, done))
-    results = list(await asyncio.gather(*(table(port, n, seats, think, timeout) for n in range(tables))))
+    rtts: list[float] = []
+    lags: list[float] = []
+    watchers = [asyncio.create_task(watch_lag(lags, done))]
+    if args.worker == 0:
+        watchers.append(asyncio.create_task(ping(args.port, rtts, done)))
+    opening = asyncio.Semaphore(max(1, OPEN_PER_ADDRESS // args.workers))
+    numbers = range(args.worker, args.tables, args.workers)
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    waited = run_queue_wait("self")
+    results = list(
+        await asyncio.gather(
+            *(table(args.port, n, args.seats, args.think, args.timeout, opening) for n in numbers)
+        )
+    )
+    after = resource.getrusage(resource.RUSAGE_SELF)
     done.set()
-    await pinger
-    return results
+    await asyncio.gather(*watchers)
+    reports = [report for tables in results for report in tables]
+    return {
+        "tables": len(results),
+        "finished": sum(all(report.finished for report in tables) for tables in results),
+        "decisions": sum(tables[0].state.decisions for tables in results if tables[0].state is not None),
+        "refusals": sum(len(report.refusals) for report in reports),
+        "failures": sum(report.failed is not None for report in reports),
+        "delays": [delay for report in reports for delay in report.delays],
+        "pings": rtts,
+        "lags": lags,
+        "cpu": (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime),
+        "waited": run_queue_wait("self") - waited,
+        "rss": after.ru_maxrss / 1024,
+    }
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -112,68 +179,112 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
+def spread(name: str, seconds: list[float]) -> str:
+    """One line: ``name``, then p50, p90, p99, the largest and the mean of ``seconds`` in ms."""
+    ms = [value * 1000 for value in seconds]
+    if not ms:
+        return f"{name}: no samples"
+    return (
+        f"{name} (ms, {len(ms)} samples): p50 {percentile(ms, 0.5):.1f}, p90 {percentile(ms, 0.9):.1f}, "
+        f"p99 {percentile(ms, 0.99):.1f}, max {max(ms):.1f}, mean {statistics.fmean(ms):.1f}"
+    )
+
+
+def start_workers(args: argparse.Namespace, port: int) -> list[subprocess.Popen[bytes]]:
+    """The bot processes, each told its share of the tables."""
+    shared = ["--port", str(port), "--tables", str(args.tables), "--seats", str(args.seats)]
+    shared += ["--think", str(args.think), "--timeout", str(args.timeout), "--workers", str(args.workers)]
+    script = str(Path(__file__).resolve())
+    return [
+        subprocess.Popen([sys.executable, script, "--worker", str(k), *shared], stdout=subprocess.PIPE)
+        for k in range(args.workers)
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--think", type=float, default=0.1, help="mean seconds a bot waits before deciding")
+    parser.add_argument("--workers", type=int, default=2, help="bot processes")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before giving up")
     parser.add_argument("--folder", type=Path, default=None, help="host folder (default: a temp folder)")
+    parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker is not None:
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*GC_THRESHOLD)  # as in the host: a bot process's pauses count in the delays
+        print(json.dumps(asyncio.run(play(args))))
+        return 0
     from referee_loader import load_referee  # tests/ helper: the referee script as a module
 
     folder = args.folder or Path(tempfile.mkdtemp(prefix="cacao-bench-net-"))
+    folder.mkdir(parents=True, exist_ok=True)
     log = folder / "host.log"
     port = free_port()
     host = start_server(port, folder, log)
     cpu_before = proc_cpu(host.pid)
-    own_before = resource.getrusage(resource.RUSAGE_SELF)
+    waited_before = run_queue_wait(host.pid)
     started = time.perf_counter()
     try:
-        rtts: list[float] = []
-        results = asyncio.run(play(port, args.tables, args.seats, args.think, args.timeout, rtts))
+        workers = start_workers(args, port)
+        outputs = [worker.communicate(timeout=args.timeout + 120)[0] for worker in workers]
         wall = time.perf_counter() - started
         cpu = proc_cpu(host.pid) - cpu_before
+        waited = run_queue_wait(host.pid) - waited_before
         peak, current = proc_memory(host.pid)
-        own_after = resource.getrusage(resource.RUSAGE_SELF)
     finally:
         host.send_signal(signal.SIGTERM)
         code = host.wait(60)
-    own = (own_after.ru_utime + own_after.ru_stime) - (own_before.ru_utime + own_before.ru_stime)
-    handled = [line for line in log.read_text().splitlines() if "handled" in line]
-    reports = [report for tables in results for report in tables]
-    finished = sum(all(report.finished for report in tables) for tables in results)
-    decisions = sum(tables[0].state.decisions for tables in results if tables[0].state is not None)
-    delays = [delay * 1000 for report in reports for delay in report.delays]
+    parts = [json.loads(output) for output in outputs]
+
+    def total(key: str) -> float:
+        return sum(part[key] for part in parts)
+
+    host_lines = log.read_text().splitlines()
+    handled = next((line.split(": ", 1)[1] for line in host_lines if "handled" in line), "?")
+    lagged = next((line.split(": ", 1)[1] for line in host_lines if "event loop lag" in line), "?")
+    written = next((line.split(": ", 1)[1] for line in host_lines if "queued to written" in line), "?")
+    finished = total("finished")
     referee = load_referee()
     records = sorted((folder / "records").glob("*.json"))
     refused = [path.name for path in records if referee.check_record(json.loads(path.read_text()))]
+    bots_cpu = total("cpu")
+    memory = ", ".join(f"{part['rss']:.0f}" for part in parts)
     print(f"machine: {os.cpu_count()} cores, shared with other work; host pid {host.pid}, exit code {code}")
-    print(f"tables: {args.tables} x {args.seats} bot clients, think {args.think:g} s, wall {wall:.1f} s")
     print(
-        f"games finished: {finished}/{args.tables}; decisions: {decisions}; refusals: "
-        f"{sum(len(r.refusals) for r in reports)}; failures: {sum(r.failed is not None for r in reports)}"
+        f"tables: {args.tables} x {args.seats} bot clients in {args.workers} bot processes, "
+        f"think {args.think:g} s, wall {wall:.1f} s"
+    )
+    print(
+        f"games finished: {finished}/{args.tables}; decisions: {total('decisions')}; "
+        f"refusals: {total('refusals')}; failures: {total('failures')}"
     )
     print(
         f"records: {len(records)} filed, {len(records) - len(refused)} pass tools/referee.py {refused or ''}"
     )
-    if delays:
-        print(
-            f"decision -> update delay (ms, {len(delays)} samples): p50 {percentile(delays, 0.5):.1f}, "
-            f"p90 {percentile(delays, 0.9):.1f}, p99 {percentile(delays, 0.99):.1f}, "
-            f"max {max(delays):.1f}, mean {statistics.fmean(delays):.1f} (goal p99 <= 20)"
-        )
-    if rtts:
-        pings = [rtt * 1000 for rtt in rtts]
-        print(
-            f"ping round trip, no game work (ms, {len(pings)} samples): p50 {percentile(pings, 0.5):.1f}, "
-            f"p90 {percentile(pings, 0.9):.1f}, p99 {percentile(pings, 0.99):.1f}, max {max(pings):.1f}"
-        )
+    print(
+        spread("decision -> update delay", [d for part in parts for d in part["delays"]])
+        + " (goal p99 <= 20)"
+    )
+    print(spread("ping round trip, no game work", [r for part in parts for r in part["pings"]]))
+    for number, part in enumerate(parts):
+        print(spread(f"bot process {number} event loop lag", part["lags"]))
+    print(f"host: {handled}")
+    print(f"host event loop lag: {lagged}")
+    print(f"host messages: {written}")
     print(f"host memory: peak {peak:.1f} MiB, at the end {current:.1f} MiB")
-    print(f"host CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f} % of one core)")
-    print(f"host's own time per decision: {handled[-1].split(': ', 1)[1] if handled else '?'}")
-    print(f"bot clients' CPU (this process): {own:.1f} s ({100 * own / wall:.0f} % of one core)")
-    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    print(
+        f"host CPU: {cpu:.1f} s over {wall:.1f} s ({100 * cpu / wall:.0f} % of one core); "
+        f"runnable but waiting for a CPU: {waited:.1f} s"
+    )
+    print(
+        f"bot processes: CPU {bots_cpu:.1f} s ({100 * bots_cpu / wall:.0f} % of one core), "
+        f"peak memory {memory} MiB; runnable but waiting for a CPU: {total('waited'):.1f} s"
+    )
+    print(f"load average at the end: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
     return 0 if finished == args.tables and not refused and len(records) == args.tables else 1
 
 

@@ -57,7 +57,7 @@ import pygame
 
 from cacao_game import typed_json
 from cacao_game.config.game import SHAPES
-from cacao_game.engine.tiles import COLORS, JUNGLE_CODES, VOLCANO_EDGES, WORKER_CODES
+from cacao_game.engine.tiles import COLORS, JUNGLE_CODES, VOLCANO_SIDES, WORKER_CODES, WORKER_SIDES
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -67,6 +67,9 @@ ASSETS = ROOT / "assets"
 FONT_DIR = ASSETS / "fonts"
 
 TILE_PX = 256
+TURNED = (1, 2, 3)
+"""Quarter turns drawn as files of their own (``_r1`` .. ``_r3``), so the hut, the volcano's
+cone and its numbers stay upright on a turned tile (the app picks them: ``app/play/art.py``)."""
 ICON_PX = 64
 SUPERSAMPLE = 3
 BACKGROUND_SIZE = (1920, 1080)
@@ -907,8 +910,9 @@ def draw_edge_marker(surf: pygame.Surface, edge: int, value: int) -> None:
         text(surf, label, (px, py), round(s * 0.115), (255, 255, 255), (70, 10, 4), max(1, s // 170))
 
 
-def draw_volcano(surf: pygame.Surface) -> None:
-    """Volcano with lava flows and edge markers N/E = +2 (coins), S/W = -1 (lava)."""
+def draw_volcano(surf: pygame.Surface, turns: int = 0) -> None:
+    """Volcano with lava flows and its edge markers as laid ``turns`` quarters clockwise
+    (unturned: N/E = +2 (coins), S/W = -1 (lava)); the cone and the numbers stay upright."""
     s = surf.get_width()
     clearing = jungle_base(surf, "volcano", "volcano")
     cx, cy = clearing.center
@@ -935,7 +939,7 @@ def draw_volcano(surf: pygame.Surface) -> None:
     polygon(surf, (255, 110, 30), flow, (140, 30, 10), max(1, w // 2))
     crater = ellipse_points((cx, cy - s * 0.16), s * 0.075, s * 0.025)
     polygon(surf, (255, 200, 60), crater, (140, 30, 10), max(1, w // 2))
-    for edge, value in enumerate(VOLCANO_EDGES):
+    for edge, value in enumerate(VOLCANO_SIDES[turns]):
         draw_edge_marker(surf, edge, value)
 
 
@@ -1003,12 +1007,14 @@ def worker_positions(count: int, edge: int, size: float) -> list[Point]:
     return rotate(pts, EDGE_ANGLES[edge], (c, c))
 
 
-def draw_worker_tile(surf: pygame.Surface, code: str, color: RGB, shape: str) -> None:
-    """Sand tile with the seat's hut in the middle and workers per ``code`` (N,E,S,W).
+def draw_worker_tile(surf: pygame.Surface, code: str, color: RGB, shape: str, turns: int = 0) -> None:
+    """Sand tile with the seat's hut in the middle and workers per ``code`` (N,E,S,W) as
+    laid ``turns`` quarters clockwise; the hut stays upright.
 
     Each worker stands with its feet towards the hut and its head towards the
     border it serves, so the figures stay countable after rotation.
     """
+    sides = WORKER_SIDES[code][turns]
     s = surf.get_width()
     tile_frame(surf, SAND)
     rng = seeded_rng(f"worker-sand-{code}")
@@ -1017,15 +1023,15 @@ def draw_worker_tile(surf: pygame.Surface, code: str, color: RGB, shape: str) ->
         circle(surf, shade(SAND, rng.uniform(-0.12, 0.08)), (x, y), s * rng.uniform(0.003, 0.008))
     c = s / 2
     # Soft paths from the hut towards each edge with workers.
-    for edge, ch in enumerate(code):
-        if ch != "0":
+    for edge, count in enumerate(sides):
+        if count:
             end = rotate([(c, s * 0.16)], EDGE_ANGLES[edge], (c, c))[0]
             pygame.draw.line(surf, shade(SAND, -0.08), (c, c), end, round(s * 0.09))
     circle(surf, shade(SAND, -0.14), (c, c + s * 0.02), s * 0.19)
     draw_hut(surf, (c, c + s * 0.01), s * 0.31, color, shape)
     outline = seat_outline(color)
-    for edge, ch in enumerate(code):
-        for foot in worker_positions(int(ch), edge, s):
+    for edge, count in enumerate(sides):
+        for foot in worker_positions(count, edge, s):
             draw_meeple(surf, foot, s * 0.16, EDGE_ANGLES[edge], color, outline)
 
 
@@ -1148,13 +1154,19 @@ def render_jungle(code: str) -> pygame.Surface:
     return render(TILE_PX, draw_jungle_back if code == "back" else JUNGLE_DRAWERS[code])
 
 
-def render_worker(palette: str, seat: str, code: str) -> pygame.Surface:
-    """The 256 px worker tile ``code`` (or ``"back"``) of ``seat`` in ``palette``."""
+def render_volcano(turns: int) -> pygame.Surface:
+    """The 256 px volcano laid ``turns`` (1-3) quarters clockwise, numbers upright."""
+    return render(TILE_PX, lambda s: draw_volcano(s, turns))
+
+
+def render_worker(palette: str, seat: str, code: str, turns: int = 0) -> pygame.Surface:
+    """The 256 px worker tile ``code`` (or ``"back"``) of ``seat`` in ``palette``, laid
+    ``turns`` quarters clockwise with its hut upright."""
     color = hex_to_rgb(PALETTES[palette][seat])
     shape = SEAT_SHAPES[seat]
     if code == "back":
         return render(TILE_PX, lambda s: draw_worker_back(s, color, shape))
-    return render(TILE_PX, lambda s: draw_worker_tile(s, code, color, shape))
+    return render(TILE_PX, lambda s: draw_worker_tile(s, code, color, shape, turns))
 
 
 def contact_sheet(
@@ -1213,6 +1225,8 @@ def main() -> None:
     for code in (*JUNGLE_CODES, "back"):
         jungle[code] = render_jungle(code)
         save(jungle[code], ASSETS / "tiles" / "jungle" / f"{code}.png")
+    for turns in TURNED:
+        save(render_volcano(turns), ASSETS / "tiles" / "jungle" / f"volcano_r{turns}.png")
     workers: dict[str, dict[str, pygame.Surface]] = {}
     for palette in PALETTES:
         workers[palette] = {}
@@ -1221,6 +1235,10 @@ def main() -> None:
                 surf = render_worker(palette, seat, code)
                 workers[palette][f"{seat}_{code}"] = surf
                 save(surf, ASSETS / "tiles" / "workers" / palette / f"{seat}_{code}.png")
+            for code in WORKER_CODES:
+                for turns in TURNED:
+                    turned = render_worker(palette, seat, code, turns)
+                    save(turned, ASSETS / "tiles" / "workers" / palette / f"{seat}_{code}_r{turns}.png")
     icons: dict[str, pygame.Surface] = {}
     for name in ICON_NAMES:
         icons[name] = render(ICON_PX, lambda s, n=name: draw_icon(n, s))

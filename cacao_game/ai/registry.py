@@ -13,14 +13,14 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.random_player import RandomPlayer
 
 LEVELS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
-    "random": RandomPlayer,
 }
 """The levels offered to players (setup, the command line, hosted tables): level name ->
 factory taking the player's own ``random.Random`` (and the level's options as keywords), in
-the order players see them (weakest first, ``random`` last)."""
+the order players see them: by strength, weakest (``random``) first."""
 TRIAL_LEVELS: dict[str, Callable[..., Player]] = {"expert": ExpertPlayer}
 """Levels the tools can make (``make_player``, tournaments, benches) but players are not
 offered: ``expert`` until it measures stronger than hard (see the README's AI section)."""

@@ -40,6 +40,10 @@ TOAST_SECONDS = 3.0
 LONG_TOAST_SECONDS = 10.0
 """How long a notice about the player's own files stays (shown as the game starts)."""
 WINDOW_SIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
+WINDOW_REDRAW_EVENTS = frozenset(
+    {pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED}
+)
+"""The window's pixels may be lost: the next frame is drawn and shown whole."""
 """What a window manager's resize (drag, maximise, restore) posts: each one lays out anew."""
 FIRST_FRAME_ENV = "CACAO_BENCH_FIRST_FRAME"
 """Set to 1, the app writes ``CACAO_FIRST_FRAME <unix time>`` after its first frame and quits
@@ -98,6 +102,11 @@ class App:
         self.toast_rect: pygame.Rect | None = None
         """Where the toast was last drawn."""
         self.frame = 0
+        self._kept: Scene | None = None
+        """The scene whose picture the screen holds from the last frame (it may draw only what
+        changed), None when the screen holds anything else."""
+        self._changed: list[pygame.Rect] | None = None
+        """What the last ``draw`` changed on the screen (None: all of it), for ``present``."""
         self.mouse_pos: tuple[int, int] = (-1, -1)
         self.toggle_display: Callable[[], pygame.Surface | None] = _toggle_fullscreen
         """Switches full screen and window; returns the new display surface (None: unchanged)."""
@@ -192,6 +201,7 @@ class App:
         screen = screen if screen is not None else self.screen
         new_scale = scale.Scale.for_display(screen.get_size(), self._ui_percent())
         self.screen = screen
+        self._kept = None
         if new_scale == self.scale:
             return
         self.scale = new_scale
@@ -266,7 +276,10 @@ class App:
                 self.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
                 rest.append(event)
             elif event.type in WINDOW_SIZE_EVENTS:
+                self._kept = None
                 self._follow_window()
+            elif event.type in WINDOW_REDRAW_EVENTS:
+                self._kept = None
             elif self.intents.has(event, "fullscreen") and not getattr(self.top, "capturing", False):
                 self.toggle_fullscreen()
             else:
@@ -305,18 +318,41 @@ class App:
                 self.open(routes.Pause())
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the top scene and, under transparent overlays, the scenes below it."""
+        """Draw the top scene and, under transparent overlays, the scenes below it. A scene
+        drawn alone on the screen whose picture the screen holds draws only what changed
+        (``Scene.draw_changes``); ``present`` shows it."""
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].transparent:
             first -= 1
-        for scene in self.stack[max(first, 0) :]:
-            scene.draw(surface)
+        shown = self.stack[max(first, 0) :]
+        before = self.toast_rect
+        changed: list[pygame.Rect] | None = None
+        if len(shown) == 1 and surface is self.screen and not theme.auditing():
+            scene = shown[0]
+            damage = [before.inflate(scale.px(96), scale.px(96))] if before is not None else []
+            changed = scene.draw_changes(surface, damage, fresh=self._kept is not scene)
+            self._kept = scene
+        else:
+            for scene in shown:
+                scene.draw(surface)
+            self._kept = None
         if self.toast is None:
             self.toast_rect = None
-            return
-        message = self.toast_detail if self.toast_hovered() else self.toast[0]
-        floor = self.stack[-1].toast_floor(surface.get_height()) if self.stack else None
-        self.toast_rect = theme.draw_toast(self, surface, message, min(1.0, self.toast[1] / 0.3), floor)
+        else:
+            message = self.toast_detail if self.toast_hovered() else self.toast[0]
+            floor = self.stack[-1].toast_floor(surface.get_height()) if self.stack else None
+            opacity = min(1.0, self.toast[1] / 0.3)
+            self.toast_rect = theme.draw_toast(self, surface, message, opacity, floor)
+            if changed is not None:
+                changed.append(self.toast_rect.inflate(scale.px(96), scale.px(96)).clip(surface.get_rect()))
+        self._changed = changed
+
+    def present(self) -> None:
+        """Show the last drawn frame in the window: the rectangles it changed, or all of it."""
+        if self._changed is None:
+            pygame.display.flip()
+        elif self._changed:
+            pygame.display.update(self._changed)
 
     def toast_hovered(self) -> bool:
         """Whether the mouse rests on a toast that has more to say."""
@@ -330,7 +366,7 @@ class App:
         while self.running:
             dt = clock.tick(FPS) / 1000
             self.step(pygame.event.get(), min(dt, 0.1))
-            pygame.display.flip()
+            self.present()
             if first_frame_stamp:
                 sys.stdout.write(f"{FIRST_FRAME_STAMP} {time.time()}\n")
                 sys.stdout.flush()

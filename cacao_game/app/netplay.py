@@ -17,7 +17,14 @@ from typing import Final
 
 from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.net.client import NetClient
-from cacao_game.net.hosting import BackgroundHost
+from cacao_game.net.hosting import (
+    BackgroundHost,
+    HostedGame,
+    hosted_folder,
+    hosted_game,
+    resume_hosting,
+    start_hosting,
+)
 from cacao_game.net.protocol import REMOTE, VERSION, Join, SeatSpec, TableOptions
 from cacao_game.net.remote import RemoteSource
 
@@ -83,21 +90,34 @@ def table_options(config: GameConfig, hints: bool) -> tuple[TableOptions, int]:
 
 def host_game(config: GameConfig, *, port: int, everywhere: bool, hints: bool) -> HostedSource:
     """Host ``config``'s game on ``port`` (of every interface when ``everywhere``, else of
-    127.0.0.1 only) and join it as its human seat. Raises OSError when the host cannot listen
-    there, ValueError when the seats cannot make a hosted table."""
+    127.0.0.1 only) and join it as its human seat. The game is kept in ``hosted_folder()``
+    (replacing the one hosted before), so that ``resume_hosted`` can restart it if the window
+    dies. Raises OSError when the host cannot listen there, ValueError when the seats cannot
+    make a hosted table."""
     options, seat = table_options(config, hints)
-    host = BackgroundHost(None)
     bind = EVERYWHERE if everywhere else LOOPBACK
-    try:
-        listening = host.start(bind, port)
-        code = host.open_table(options)
-        token = host.claim_seat(code, seat, config.seats[seat].name)
-    except BaseException:
-        host.stop()
-        raise
-    client = NetClient(LOOPBACK, listening, Join(VERSION, code, token=token))
+    host, game, token = start_hosting(
+        hosted_folder(), options, seat, config.seats[seat].name, bind=bind, port=port
+    )
+    return _hosted_source(host, game, token)
+
+
+def hosted_waiting() -> bool:
+    """Whether an unfinished hosted game can be resumed (the menu offers Resume hosting)."""
+    return hosted_game(hosted_folder()) is not None
+
+
+def resume_hosted() -> HostedSource | None:
+    """Restart the unfinished hosted game where it listened and take the hosting player's
+    seat back; None if there is none. Raises OSError if its port is taken now."""
+    resumed = resume_hosting(hosted_folder())
+    return None if resumed is None else _hosted_source(*resumed)
+
+
+def _hosted_source(host: BackgroundHost, game: HostedGame, token: str) -> HostedSource:
+    client = NetClient(LOOPBACK, game.port, Join(VERSION, game.code, token=token))
     client.start()
-    return HostedSource(client, host, code, bind)
+    return HostedSource(client, host, game.code, game.bind)
 
 
 @dataclass(frozen=True)

@@ -147,6 +147,15 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the 1920x1080 logical ``surface``; must not change game state."""
 
+    def draw_changes(
+        self, surface: pygame.Surface, damage: list[pygame.Rect], *, fresh: bool
+    ) -> list[pygame.Rect] | None:
+        """Draw this frame on ``surface``, which holds this scene's last frame unless
+        ``fresh``, with ``damage`` (rectangles something else drew on) to draw again; returns
+        the rectangles changed, None for all of them. The default draws all (``draw``)."""
+        self.draw(surface)
+        return None
+
     def save_game(self) -> str:
         """Save the game this scene holds to the quick slot; return where, as shown to users.
 

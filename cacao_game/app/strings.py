@@ -52,6 +52,8 @@ EN: dict[str, str] = {
     # games across machines (cacao_game.app.netplay, scenes/join.py, scenes/lobby.py)
     "menu.host": "Host a game",
     "menu.join": "Join a game",
+    # resuming the game hosted from this app after its window closed (cacao_game.net.hosting)
+    "menu.resume_hosting": "Resume hosting",
     "net.host_title": "Host a game",
     "net.join_title": "Join a game",
     "net.host": "Host",
@@ -171,7 +173,7 @@ EN: dict[str, str] = {
     "pause.settings": "Settings",
     "pause.help": "Help",
     "pause.quit": "Quit to menu",
-    "pause.quit_confirm": "Leave this game and return to the menu? It is autosaved after every turn.",
+    "pause.quit_confirm": "Leave this game and return to the menu? It is saved after every move.",
     "pause.saved": "Saved: {where}",
     "pause.save_failed": "Could not save: {reason}",
     "pause.nothing_to_save": "There is no game to save here.",
@@ -259,7 +261,7 @@ EN: dict[str, str] = {
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
-    "load.empty": "No saved games yet. Games are saved automatically after every turn.",
+    "load.empty": "No saved games yet. Games are saved automatically after every move.",
     "load.load": "Load",
     "load.delete": "Delete",
     "load.delete_confirm": "Delete the save “{name}”? This cannot be undone.",
@@ -524,6 +526,7 @@ EN: dict[str, str] = {
     "tile.2101": "2 workers + 1 each beside",
     "tile.3001": "3 workers + 1 on the left",
     "tile.3100": "3 workers + 1 on the right",
+    "tile.sides": "{first}, {rest}",
     "float.full": "-{n} (full)",
     # key names as the keyboard shows them
     "key.ctrl": "Ctrl+{key}",
@@ -919,6 +922,11 @@ EN: dict[str, str] = {
 
 EN_PLURALS: dict[str, tuple[str, str]] = {
     "play.pile_left": ("{n} left", "{n} left"),
+    # a worker tile as laid, side by side on the screen (app/tile_words.py: laid_tile)
+    "tile.side.0": ("{n} worker up", "{n} workers up"),
+    "tile.side.1": ("{n} worker right", "{n} workers right"),
+    "tile.side.2": ("{n} worker down", "{n} workers down"),
+    "tile.side.3": ("{n} worker left", "{n} workers left"),
     "play.in_pile": ("+{n} in pile", "+{n} in pile"),
     "tip.gold": (
         "{name} has {n} gold: each gold is a point at the end.",

@@ -58,6 +58,9 @@ TITLE_SIZE = 84
 HEADING_SIZE = 40
 BODY_SIZE = 28
 SMALL_SIZE = 22
+ICON_SIZE = 40
+"""Design pixels of the smallest icon (gold, cacao, sun, water...) of any screen: 28 real
+pixels at 1366x768."""
 
 
 _SHADOWS = SurfaceCache("shadows", 6 * 1024 * 1024)
@@ -159,12 +162,14 @@ class TextDrawn:
 
 
 class Audit(list[TextDrawn]):
-    """The texts drawn while an audit runs, and ``cut``: the texts shortened with an
-    ellipsis to fit (``fit_text``), as they were before the cut."""
+    """The texts drawn while an audit runs, ``cut``: the texts shortened with an ellipsis to
+    fit (``fit_text``), as they were before the cut, and ``icons``: the icons drawn."""
 
     def __init__(self) -> None:
         super().__init__()
         self.cut: list[str] = []
+        self.icons: list[tuple[str, int]] = []
+        """Each icon asked for meanwhile, with its size in real pixels."""
 
 
 _boxes: list[pygame.Rect] = []
@@ -187,10 +192,21 @@ def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         _audit.append(TextDrawn(text, pygame.Rect(rect), _boxes[-1] if _boxes else surface.get_rect()))
 
 
+def note_icon(name: str, size: int) -> None:
+    """Record for a running audit that icon ``name`` was asked for at ``size`` real pixels."""
+    if _audit is not None:
+        _audit.icons.append((name, size))
+
+
 def note_cut(text: str) -> None:
     """Record for a running audit that ``text`` was shortened to fit (nothing otherwise)."""
     if _audit is not None:
         _audit.cut.append(text)
+
+
+def auditing() -> bool:
+    """Whether a ``text_audit`` runs (drawing then draws every text anew, nothing kept)."""
+    return _audit is not None
 
 
 @contextmanager
@@ -299,10 +315,15 @@ TIP_WIDTH = 520
 
 
 def draw_tip(
-    app: WithAssets, surface: pygame.Surface, text: str | Sequence[str], near: tuple[int, int]
+    app: WithAssets,
+    surface: pygame.Surface,
+    text: str | Sequence[str],
+    near: tuple[int, int],
+    avoid: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """The one tooltip look: ``text`` (or lines, the first one bold) wrapped in a small panel
-    below-right of ``near``, kept on screen; returns the panel's rectangle."""
+    below-right of ``near`` (``tip_place``: elsewhere around it when that covers one of
+    ``avoid``), kept on screen; returns the panel's rectangle."""
     lines = [text] if isinstance(text, str) else list(text)
     wrap = min(px(TIP_WIDTH), surface.get_width() - px(64))
     images = [
@@ -312,11 +333,8 @@ def draw_tip(
         for i, line in enumerate(lines)
     ]
     width = max((image.get_width() for image in images), default=0)
-    rect = pygame.Rect(0, 0, width + px(28), sum(image.get_height() for image in images) + px(20))
-    rect.topleft = (near[0] + px(18), near[1] + px(24))
-    if rect.bottom > surface.get_height() - px(8):
-        rect.bottom = near[1] - px(8)
-    rect.clamp_ip(surface.get_rect().inflate(-px(16), -px(16)))
+    size = (width + px(28), sum(image.get_height() for image in images) + px(20))
+    rect = tip_place(size, near, surface.get_rect(), avoid)
     draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
     y = rect.y + px(10)
     for line, image in zip(lines, images, strict=True):
@@ -324,6 +342,29 @@ def draw_tip(
         note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)))
         y += image.get_height()
     return rect
+
+
+def tip_place(
+    size: tuple[int, int], near: tuple[int, int], screen: pygame.Rect, avoid: Sequence[pygame.Rect] = ()
+) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: below-right of the mouse at ``near`` (above it when
+    there is no room below), else below-left, above-right or above-left, the first of them
+    that covers none of ``avoid`` (the one covering least of them when each does); always on
+    ``screen``."""
+    room = screen.inflate(-px(16), -px(16))
+    places = []
+    for right, below in ((True, True), (False, True), (True, False), (False, False)):
+        rect = pygame.Rect((0, 0), size)
+        rect.left = near[0] + px(18) if right else near[0] - px(18) - size[0]
+        rect.top = near[1] + px(24) if below else near[1] - px(8) - size[1]
+        if below and rect.bottom > screen.bottom - px(8):
+            rect.bottom = near[1] - px(8)
+        places.append(rect.clamp(room))
+
+    def covered(rect: pygame.Rect) -> int:
+        return sum(rect.clip(other).w * rect.clip(other).h for other in avoid)
+
+    return min(places, key=covered)
 
 
 def shape_points(shape: str, center: tuple[float, float], radius: float) -> list[tuple[float, float]]:

@@ -7,8 +7,8 @@ gold", "2, 3 or 4 gold" and "a price-4 market sells" follow that table.
 
 from __future__ import annotations
 
-from cacao_game.app.strings import t
-from cacao_game.engine.tiles import MARKET_PRICE
+from cacao_game.app.strings import t, tn
+from cacao_game.engine.tiles import MARKET_PRICE, WORKER_SIDES
 
 MARKET_KEY = "market"
 """The one string key part shared by every market (``jungle_name.market`` ...)."""
@@ -35,6 +35,20 @@ def jungle_action(code: str) -> str:
     """What a worker facing the tile does: "Each worker facing it may sell 1 cacao for 3 gold."."""
     key, price = _key_and_price(code)
     return t(f"tile_action.{key}", **price)
+
+
+def laid_tile(code: str, rotation: int) -> str:
+    """A worker tile as it lies on the board, its workers by side of the screen: "3 workers
+    up, 1 worker left" (the 1-1-1-1 tile, the same every way: "1 worker each side")."""
+    if len(set(code)) == 1:
+        return t(f"tile.{code}")
+    sides = [
+        tn(f"tile.side.{side}", count) for side, count in enumerate(WORKER_SIDES[code][rotation]) if count
+    ]
+    text = sides[-1]
+    for side in reversed(sides[:-1]):
+        text = t("tile.sides", first=side, rest=text)
+    return text
 
 
 def either(values: list[str]) -> str:

@@ -164,7 +164,7 @@ class Button(Widget):
         content_w = text.get_width() + (px(44) if self.icon else 0)
         x = rect.centerx - content_w // 2
         if self.icon:
-            icon = app.assets.icon(self.icon, px(34))
+            icon = app.assets.icon(self.icon, px(theme.ICON_SIZE))
             surface.blit(icon, icon.get_rect(midleft=(x, rect.centery)))
             x += px(44)
         lift = (app.assets.font(self.caption_size).get_height() + px(5)) // 2 if self.caption else 0
@@ -510,26 +510,38 @@ class Panel(Widget):
             )
 
 
+CAPTION_ROOM = 34
+"""Design pixels above a widget where a caption of it may be ("START PLAYER")."""
+
+
 class Tooltip:
     """Shows the hovered widget's ``tooltip`` after the mouse rests on it for 0.4 s."""
 
     def __init__(self) -> None:
         self.target: Widget | None = None
         self.waited = 0.0
+        self.others: list[pygame.Rect] = []
+        """The other widgets' areas with the caption above each (the tooltip keeps off them)."""
 
     def update(self, dt: float, widgets: Sequence[Widget], app: Shell) -> None:
         """Track which widget is under the mouse."""
         over = next((w for w in widgets if w.tooltip and w.hovered(app)), None)
+        self.others = [
+            w.rect.inflate(0, px(CAPTION_ROOM)).move(0, -px(CAPTION_ROOM) // 2)
+            for w in widgets
+            if w.visible and w is not over and not isinstance(w, Panel)
+        ]
         if over is not self.target:
             self.target, self.waited = over, 0.0
         else:
             self.waited += dt
 
     def draw(self, surface: pygame.Surface, app: Shell) -> None:
-        """Draw the tooltip box near the mouse, kept on screen."""
+        """Draw the tooltip box near the mouse, kept on screen, off the other widgets and
+        their captions where it can be (a playtest found New game's covering START PLAYER)."""
         if self.target is None or self.waited < TOOLTIP_DELAY or not self.target.tooltip:
             return
-        theme.draw_tip(app, surface, self.target.tooltip, app.mouse_pos)
+        theme.draw_tip(app, surface, self.target.tooltip, app.mouse_pos, self.others)
 
 
 class FocusList:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -63,9 +64,12 @@ class Connection:
     peer: str
     allowance: float
     checked: float
-    outbox: asyncio.Queue[bytes | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    outbox: asyncio.Queue[tuple[bytes | None, float]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    """What waits to be written, each with when it was queued (``time.perf_counter``)."""
     table: Table | None = None
     seat: int | None = None
+    address: str = ""
+    """The client's IP address (tables a client may open are counted per address)."""
     over_limit: int = 0
     queued: int = 0
     """Bytes in ``outbox``."""
@@ -98,7 +102,7 @@ class Connection:
         try:
             if self.queued + size > self.limit_bytes:
                 raise asyncio.QueueFull
-            self.outbox.put_nowait(data)
+            self.outbox.put_nowait((data, time.perf_counter()))
         except asyncio.QueueFull:
             log.warning("%s: too slow, closing", self.peer)
             self.aborted = self.closing = True
@@ -106,8 +110,8 @@ class Connection:
         else:
             self.queued += size
 
-    async def take(self) -> bytes | None:
-        """The next message to write (None: close)."""
-        data = await self.outbox.get()
+    async def take(self) -> tuple[bytes | None, float]:
+        """The next message to write (None: close) and when it was queued."""
+        data, queued_at = await self.outbox.get()
         self.queued -= len(data) if data is not None else 0
-        return data
+        return data, queued_at

@@ -10,10 +10,14 @@ refused with a ``Refusal`` and changes nothing.
 AI seats, stand-ins for dropped players and hints think in worker processes
 (``cacao_game.net.thinking``), off the event loop, each decision seeded from the deal's
 seed, the seat and the decision's number. Every decision is written to the table's journal
-before it is sent to anyone, and the table's full save follows (``cacao_game.net.store``,
-one file per table under ``folder/tables``), so a host restarted with ``restore()`` loses
-no confirmed decision; the save keeps token digests, so players take their seats back with
-their tokens.
+before it is sent to anyone; the table's full save is written when its seats change
+(``cacao_game.net.store``, one file per table under ``folder/tables``), so a host restarted
+with ``restore()`` loses no confirmed decision; the save keeps token digests, so players
+take their seats back with their tokens.
+
+A client address may hold ``open_per_address`` tables that have not started yet; a table
+that has not started is closed once nobody has been at it for ``abandon_after`` seconds, so
+a flood of ``Create`` cannot fill the host's table slots.
 
 Bad input never stops the host: each connection has a rate limit, a size limit and a
 schema; an unreadable message gets a ``Problem``, a flood or an oversized frame closes
@@ -28,7 +32,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -55,7 +59,7 @@ from cacao_game.net.connection import (
 from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
 from cacao_game.net.thinking import Thinker, choose
-from cacao_game.net.views import decision_message, table_state
+from cacao_game.net.views import decision_message, public_state, seat_state
 from cacao_game.records import seat_entries, to_record, write_record
 from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
@@ -73,8 +77,14 @@ JOIN_WAIT: Final = 30.0
 """Seconds a connection may stay without joining a table."""
 MAX_SPECTATORS: Final = 50
 """Spectators one table takes."""
-ABANDON_AFTER: Final = 600.0
-"""Seconds a table that never started stays once everyone has left it."""
+ABANDON_AFTER: Final = 120.0
+"""Seconds a table that never started stays with nobody at it."""
+OPEN_PER_ADDRESS: Final = 4
+"""Tables not yet started that clients from one address may have opened at once."""
+SWEEP_EVERY: Final = 5.0
+"""Seconds between two looks for tables to close (``Host.sweep``)."""
+LAG_EVERY: Final = 0.01
+"""Seconds between two looks at the event loop's lag (how late a timer fires)."""
 PRESENCE_EVERY: Final = 0.25
 """Seconds between two updates that only say who is here (joins and leaves in between are
 told together), so that a player rejoining in a loop cannot flood the table."""
@@ -86,9 +96,10 @@ class Host:
     benchmarks); without it every deal's seed comes from ``random.SystemRandom``.
     ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
     processes (0: threads, for tests). ``max_connections`` and ``join_wait`` (seconds a
-    connection may stay without a table) and ``abandon_after`` (seconds an unstarted table
-    stays once everyone left) bound what idle or numerous clients can hold; ``outbox_bytes``
-    what one client that does not read may leave waiting.
+    connection may stay without a table), ``abandon_after`` (seconds an unstarted table
+    stays with nobody at it) and ``open_per_address`` (unstarted tables opened from one
+    address) bound what idle or numerous clients can hold; ``outbox_bytes`` what one client
+    that does not read may leave waiting.
     ``clock`` is injectable."""
 
     def __init__(
@@ -101,6 +112,7 @@ class Host:
         max_connections: int = MAX_CONNECTIONS,
         join_wait: float = JOIN_WAIT,
         abandon_after: float = ABANDON_AFTER,
+        open_per_address: int = OPEN_PER_ADDRESS,
         max_spectators: int = MAX_SPECTATORS,
         outbox_bytes: int = OUTBOX_BYTES,
         ai_processes: int = 1,
@@ -113,6 +125,10 @@ class Host:
         self.max_connections = max_connections
         self.join_wait = join_wait
         self.abandon_after = abandon_after
+        self.open_per_address = open_per_address
+        self._opened_by: dict[str, str] = {}
+        self._idle: dict[str, float] = {}
+        """Tables not started with nobody at them, and since when (the host's clock)."""
         self.max_spectators = max_spectators
         self.outbox_bytes = outbox_bytes
         self._connections: set[Connection] = set()
@@ -122,15 +138,24 @@ class Host:
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[Connection]] = {}
         self._thinking: set[tuple[str, int, int]] = set()
-        self._timers: dict[tuple[str, int | None], asyncio.TimerHandle] = {}
+        self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._presence_at: dict[str, float] = {}
         self._presence_due: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._chores: list[asyncio.Task[None]] = []
+        """The lag watcher and the sweep of tables to close, until the host stops."""
         self._server: Server | None = None
         self.port = 0
-        self.handling: deque[float] = deque(maxlen=100_000)
-        """Seconds each ``decide`` took the host, from reading it to queueing its updates
-        (the latest 100 000; logged as percentiles when the host stops)."""
+        self.handling: deque[tuple[float, float]] = deque(maxlen=100_000)
+        """Seconds each ``decide`` took the host, from reading it to queueing its updates, as
+        wall time and as the event loop thread's CPU time (the latest 100 000; logged as
+        percentiles when the host stops: wall time well over CPU time is time the host's
+        thread waited for a core or for another thread)."""
+        self.sending: deque[float] = deque(maxlen=100_000)
+        """Seconds each message waited between being queued for a client and being written to
+        its socket (the latest 100 000; logged at stop)."""
+        self.lag: deque[float] = deque(maxlen=100_000)
+        """Seconds the event loop ran late, looked at every ``LAG_EVERY`` (logged at stop)."""
 
     # ----------------------------------------------------------------- life cycle
 
@@ -150,6 +175,7 @@ class Host:
         sockets = list(self._server.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else port
         log.info("serving on %s:%d", bind, self.port)
+        self._chores = [asyncio.create_task(self._watch_lag()), asyncio.create_task(self._sweep_often())]
         for table in self.tables.values():
             self._schedule_ai(table)
             for number, seat in enumerate(table.seats):
@@ -163,6 +189,8 @@ class Host:
 
     async def stop(self) -> None:
         """Close every connection, save every table and stop the thread pools."""
+        for chore in self._chores:
+            chore.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -178,13 +206,38 @@ class Host:
         self._ai.close()
         self._writers.shutdown(wait=True)
         if self.handling:
-            ordered = sorted(self.handling)
-            p50, p99 = (1000 * ordered[int(share * (len(ordered) - 1))] for share in (0.5, 0.99))
-            log.info("handled %d decisions: p50 %.2f ms, p99 %.2f ms", len(ordered), p50, p99)
+            wall = _percentiles([spent for spent, _ in self.handling])
+            cpu = _percentiles([used for _, used in self.handling])
+            log.info(
+                "handled %d decisions: p50 %s ms, p99 %s ms (wall; CPU: p50 %s ms, p99 %s ms)",
+                len(self.handling),
+                *wall[:2],
+                *cpu[:2],
+            )
+        if self.sending:
+            log.info(
+                "%d messages queued to written: p50 %s ms, p99 %s ms, max %s ms",
+                len(self.sending),
+                *_percentiles(self.sending),
+            )
+        if self.lag:
+            log.info(
+                "event loop lag (every %g s): p50 %s ms, p99 %s ms, max %s ms",
+                LAG_EVERY,
+                *_percentiles(self.lag),
+            )
         if self.folder is None:
             log.info("stopped; no folder, so nothing was saved")
         else:
             log.info("stopped; %d tables saved", sum(not t.is_over() for t in self.tables.values()))
+
+    async def _watch_lag(self) -> None:
+        """Note how late the event loop wakes from a ``LAG_EVERY`` sleep, until the host stops."""
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + LAG_EVERY
+            await asyncio.sleep(LAG_EVERY)
+            self.lag.append(max(0.0, loop.time() - due))
 
     def _flush_all(self) -> None:
         for table in self.tables.values():
@@ -201,8 +254,8 @@ class Host:
                 loaded, game = load_table(path)
                 saver = TableSaver(self._writers, path)
                 session = PlaySession(loaded.config, game, autosaver=saver, view=loaded.view)
-                saver.noted = len(game.actions)
                 table = Table.restore(session, loaded.view.get("net"))
+                saver.noted = len(game.actions)
             except (saves.SaveError, ValueError, OSError) as error:
                 log.warning("cannot restore %s: %s", path.name, one_line(error))
                 continue
@@ -211,6 +264,8 @@ class Host:
                 if seat.remote:
                     seat.connected, seat.away_since = False, now
             self.tables[table.code] = table
+            if not table.started:
+                self._idle[table.code] = now
             count += 1
             log.info("table %s restored at decision %d", table.code, len(table.session.game.actions))
         return count
@@ -230,6 +285,7 @@ class Host:
         self.tables[code] = table
         self._save_now(table)
         log.info("table %s opened: %s", code, ", ".join(seat.kind for seat in options.seats))
+        self._idle[code] = self._clock()
         self._schedule_ai(table)
         return table
 
@@ -249,6 +305,22 @@ class Host:
         self._presence(table)
         return token
 
+    def reissue(self, code: str, number: int) -> str:
+        """A fresh token for claimed remote seat ``number`` of table ``code`` (the hosting
+        player's seat after the app's host restarted: its token was never written down); the
+        old token stops working and a connection holding the seat is closed. KeyError for an
+        unknown table, ValueError for a seat that is not a claimed remote seat."""
+        table = self.tables[code]
+        if not 0 <= number < len(table.seats) or not table.seats[number].remote:
+            raise ValueError(f"seat {number + 1} is not a remote seat")
+        if table.seats[number].token is None:
+            raise ValueError(f"seat {number + 1} has no player")
+        self._replace(table, number, None)
+        token = table.reissue(number)
+        self._save_now(table)
+        log.info("table %s: seat %d has a new token", code, number)
+        return token
+
     def fill_with_ai(self, code: str, number: int, level: str) -> None:
         """The host turns free remote seat ``number`` of table ``code`` into AI ``level`` (the
         game starts once no remote seat is free). KeyError for an unknown table, ValueError
@@ -266,6 +338,7 @@ class Host:
         address = ws.remote_address
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
         client = Connection(ws, peer, float(BURST), self._clock(), limit_bytes=self.outbox_bytes)
+        client.address = str(address[0]) if isinstance(address, tuple) else "?"
         writer = asyncio.create_task(self._write(client))
         self._connections.add(client)
         if len(self._connections) > self.max_connections:
@@ -312,11 +385,12 @@ class Host:
     async def _write(self, client: Connection) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                data = await client.take()
+                data, queued_at = await client.take()
                 if data is None:
                     await client.ws.close(1008, "closed by the host")
                     return
                 await client.ws.send(data, text=True)
+                self.sending.append(time.perf_counter() - queued_at)
 
     async def _receive(self, client: Connection, data: bytes) -> None:
         try:
@@ -336,9 +410,9 @@ class Host:
             case p.Join():
                 self._join(client, message)
             case p.Decide():
-                started = time.perf_counter()
+                started, used = time.perf_counter(), time.thread_time()
                 await self._decide(client, message)
-                self.handling.append(time.perf_counter() - started)
+                self.handling.append((time.perf_counter() - started, time.thread_time() - used))
             case p.TakeBack():
                 await self._take_back(client, message)
             case p.AskHint():
@@ -362,11 +436,24 @@ class Host:
         if problem is not None:
             self._fail(client, "name", f"Your name {problem}.")
             return
+        waiting = sum(
+            self._opened_by.get(code) == client.address and not table.started
+            for code, table in self.tables.items()
+        )
+        if waiting >= self.open_per_address:
+            self._fail(
+                client,
+                "tables",
+                f"You already have {waiting} tables waiting for players on this host: start one "
+                f"or let it close (a table nobody is at closes after {self.abandon_after:g} seconds).",
+            )
+            return
         try:
             table = self.open_table(message.options)
         except ValueError as error:
             self._fail(client, "options", f"Cannot open the table: {error}.")
             return
+        self._opened_by[table.code] = client.address
         self._sit(client, table, message.name)
 
     def _join(self, client: Connection, message: p.Join) -> None:
@@ -418,23 +505,28 @@ class Host:
             table.session.autosaver.force()
 
     def _return(self, client: Connection, table: Table, seat: int, token: str) -> None:
-        for other in list(self._members.get(table.code, ())):
-            if other.seat == seat and other is not client:
-                other.send(p.Problem("replaced", "Your seat was taken back from another connection.", True))
-                other.push(None)
-                self._members[table.code].discard(other)
-                other.table = None
+        self._replace(table, seat, client)
         state = table.seats[seat]
         state.connected, state.standin, state.away_since = True, False, None
         log.info("table %s: seat %d is back from %s", table.code, seat, client.peer)
         self._seat_client(client, table, seat, token)
         self._presence(table)
 
+    def _replace(self, table: Table, seat: int, client: Connection | None) -> None:
+        """Close the connections other than ``client`` that sit in ``seat``."""
+        for other in list(self._members.get(table.code, ())):
+            if other.seat == seat and other is not client:
+                other.send(p.Problem("replaced", "Your seat was taken back from another connection.", True))
+                other.push(None)
+                self._members[table.code].discard(other)
+                other.table = None
+
     def _seat_client(
         self, client: Connection, table: Table, seat: int | None, token: str | None = None
     ) -> None:
         client.table, client.seat = table, seat
         self._members.setdefault(table.code, set()).add(client)
+        self._idle.pop(table.code, None)
         client.send(p.Welcome(p.VERSION, table.code, seat, token))
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
@@ -466,22 +558,42 @@ class Host:
                 partial(self._stand_in, table, client.seat, seat.away_since),
             )
         if not table.started and not members:
-            self._later((table.code, None), self.abandon_after, partial(self._abandon, table))
+            self._idle[table.code] = self._clock()
 
-    def _later(self, key: tuple[str, int | None], delay: float, then: Callable[[], None]) -> None:
+    def _later(self, key: tuple[str, int], delay: float, then: Callable[[], None]) -> None:
         """Run ``then`` in ``delay`` seconds instead of what was waiting under ``key`` (a
-        table's seat, or None: the table): a player who leaves and comes back again and again
-        holds one timer, not one per leave."""
+        table's seat): a player who leaves and comes back again and again holds one timer,
+        not one per leave."""
         waiting = self._timers.pop(key, None)
         if waiting is not None:
             waiting.cancel()
         self._timers[key] = asyncio.get_running_loop().call_later(delay, then)
 
+    def sweep(self) -> int:
+        """Close every table that has not started and that nobody has been at for
+        ``abandon_after`` seconds (by the host's clock; the host does this every
+        ``SWEEP_EVERY`` seconds or sooner); returns how many were closed."""
+        now, closed = self._clock(), 0
+        for code, since in list(self._idle.items()):
+            table = self.tables.get(code)
+            if table is None or table.started or self._members.get(code):
+                self._idle.pop(code, None)
+            elif now - since >= self.abandon_after:
+                self._abandon(table)
+                closed += 1
+        return closed
+
+    async def _sweep_often(self) -> None:
+        every = min(SWEEP_EVERY, self.abandon_after / 2)
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
+
     def _abandon(self, table: Table) -> None:
-        """Close a table that never started and that nobody has come back to."""
-        if table.started or self._members.get(table.code) or self.tables.get(table.code) is not table:
-            return
-        log.info("table %s: closed, nobody came back before it started", table.code)
+        """Close ``table``: it never started and nobody has come back to it."""
+        log.info(
+            "table %s: closed, nobody was at it for %g s before it started", table.code, self.abandon_after
+        )
         self._forget(table)
         saver = table.session.autosaver
         if isinstance(saver, TableSaver):
@@ -489,6 +601,8 @@ class Host:
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
+        self._opened_by.pop(table.code, None)
+        self._idle.pop(table.code, None)
         self._members.pop(table.code, None)
         self._presence_at.pop(table.code, None)
         for key in [key for key in self._timers if key[0] == table.code]:
@@ -613,9 +727,11 @@ class Host:
     # ----------------------------------------------------------------- after a change
 
     def _state(self, table: Table, seat: int | None) -> p.TableState:
-        return table_state(
+        return seat_state(self._public(table), table.session.game, seat)
+
+    def _public(self, table: Table) -> p.TableState:
+        return public_state(
             table.session.game,
-            seat,
             table=table.code,
             seats=table.seat_infos(),
             started=table.started,
@@ -634,13 +750,14 @@ class Host:
         new = journal[min(table.sent, len(journal)) :] if not undone else []
         table.sent = len(journal)
         built: dict[int | None, bytes] = {}
+        public = self._public(table)
         out = []
         for client in self._members.get(table.code, ()):
             data = built.get(client.seat)
             if data is None:
                 decisions = [decision_message(entry, client.seat) for entry in new]
-                update = p.Update(decisions, self._state(table, client.seat), undone)
-                data = built[client.seat] = p.encode(update)
+                state = seat_state(public, table.session.game, client.seat)
+                data = built[client.seat] = p.encode(p.Update(decisions, state, undone))
             out.append((client, data))
         return out
 
@@ -669,10 +786,12 @@ class Host:
         if isinstance(saver, TableSaver):
             saver.note(table.session.game.actions)
         table.remember()
+        if len(table.session.journal) - 1 in table.standin_moves:
+            self._save_now(table)  # which decisions were the stand-in's is kept in the save only
         for client, data in self._messages(table, undone):
             client.push(data)
         if table.is_over():
-            await self._finish(table)
+            self._spawn(self._finish(table))  # filing the record holds up no one's update
         else:
             self._schedule_ai(table)
 
@@ -778,3 +897,11 @@ class Host:
         session.play(action)
         table.standin_moves.add(len(session.journal) - 1)
         self._spawn(self._changed(table))
+
+
+def _percentiles(values: Iterable[float]) -> tuple[str, str, str]:
+    """p50, p99 and the largest of ``values`` (seconds) in milliseconds, as text."""
+    ordered = sorted(values)
+    picked = (ordered[int(share * (len(ordered) - 1))] for share in (0.5, 0.99, 1.0))
+    p50, p99, top = (f"{1000 * value:.2f}" for value in picked)
+    return p50, p99, top

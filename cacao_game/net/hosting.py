@@ -5,20 +5,57 @@ The app's window thread calls ``start`` (it returns the port once listening, or 
 for the lobby), ``fill_with_ai`` (an empty remote seat played by the AI) and ``stop``. Each
 call waits at most ``timeout`` seconds for the host's loop. The host's own player joins the
 table like everyone else, with a ``NetClient`` to 127.0.0.1 and the port.
+
+A game hosted from the app lives in a folder (``hosted_folder``: ``hosted`` in the user's
+data folder): the host's table files (``tables/<code>.json`` and ``.moves``, as ``--serve``
+keeps them, token digests only), records of finished games, and ``hosting.json``
+(``HostedGame``: the table's code, the hosting player's seat, the address and port). No
+token is written there: ``resume_hosting`` restarts the host from the folder on the same
+port and gives the hosting player's seat a fresh token (``Host.reissue``), while the other
+players' clients, still trying to reconnect, take their seats back with their own tokens.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import threading
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import TypeVar
+from typing import Final, TypeVar
 
+import msgspec
+
+from cacao_game import typed_json
+from cacao_game.config.storage import atomic_write_bytes, data_dir
+from cacao_game.files import read_limited
 from cacao_game.net.host import Host
 from cacao_game.net.protocol import SeatInfo, TableOptions
+from cacao_game.session.autosave import one_line
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+HOSTING_FILE: Final = "hosting.json"
+HOSTING_LIMIT: Final = 4096
+
+
+def hosted_folder() -> Path:
+    """Where the game hosted from the app keeps its files (not created here)."""
+    return data_dir() / "hosted"
+
+
+class HostedGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The game the app hosts: table ``code``, the hosting player's ``seat``, and where the
+    host listens (``bind``, ``port``), so that a restarted host is found where the other
+    players' clients look for it."""
+
+    code: str
+    seat: int
+    bind: str
+    port: int
 
 
 class BackgroundHost:
@@ -79,6 +116,14 @@ class BackgroundHost:
 
         self._call(work(), timeout)
 
+    def reissue(self, code: str, seat: int, timeout: float = 5.0) -> str:
+        """A fresh token for claimed remote seat ``seat`` of table ``code`` (see ``Host.reissue``)."""
+
+        async def work() -> str:
+            return self.host.reissue(code, seat)
+
+        return self._call(work(), timeout)
+
     def stop(self, timeout: float = 10.0) -> None:
         """Save every table, close every connection and end the thread."""
         if not self._thread.is_alive():
@@ -87,3 +132,81 @@ class BackgroundHost:
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout)
         self._loop.close()
+
+
+def start_hosting(
+    folder: Path,
+    options: TableOptions,
+    seat: int,
+    name: str,
+    *,
+    bind: str,
+    port: int,
+    ai_processes: int = 1,
+    seed: int | None = None,
+) -> tuple[BackgroundHost, HostedGame, str]:
+    """Host a new game in ``folder`` (the files of the one hosted before are removed): listen
+    on ``bind``:``port``, open the table for ``options``, give seat ``seat`` to the hosting
+    player ``name`` and note it all in ``hosting.json``. Returns the host, the game and the
+    hosting player's token. Raises OSError (cannot listen or write) or ValueError (options);
+    the host is then stopped."""
+    forget_hosting(folder)
+    host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed)
+    try:
+        listening = host.start(bind, port)
+        code = host.open_table(options)
+        token = host.claim_seat(code, seat, name)
+        game = HostedGame(code, seat, bind, listening)
+        atomic_write_bytes(folder / HOSTING_FILE, typed_json.encode(game), keep_backup=False)
+    except BaseException:
+        host.stop()
+        raise
+    return host, game, token
+
+
+def hosted_game(folder: Path) -> HostedGame | None:
+    """The unfinished game hosted from ``folder``, or None (none, finished, or unreadable:
+    logged)."""
+    try:
+        game = typed_json.decode(
+            read_limited(folder / HOSTING_FILE, HOSTING_LIMIT), HostedGame, limit=HOSTING_LIMIT
+        )
+    except FileNotFoundError:
+        return None
+    except (OSError, typed_json.ShapeError) as error:
+        log.warning("the hosted game's note cannot be read: %s", one_line(error))
+        return None
+    if not (folder / "tables" / f"{game.code}.json").is_file():
+        return None  # finished (its record is filed) or never saved
+    return game
+
+
+def resume_hosting(
+    folder: Path, *, ai_processes: int = 1, seed: int | None = None
+) -> tuple[BackgroundHost, HostedGame, str] | None:
+    """Restart the game hosted from ``folder`` (``hosted_game``) where it listened: the host
+    restores its table from the save and journal, and the hosting player's seat gets a fresh
+    token, returned with the host and the game. None if there is nothing to resume; OSError
+    if the host cannot listen there again (the host is then stopped)."""
+    game = hosted_game(folder)
+    if game is None:
+        return None
+    host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed)
+    try:
+        host.start(game.bind, game.port)
+        token = host.reissue(game.code, game.seat)
+    except (KeyError, ValueError):
+        host.stop()
+        log.warning("the hosted table %s could not be put back", game.code)
+        return None
+    except BaseException:
+        host.stop()
+        raise
+    return host, game, token
+
+
+def forget_hosting(folder: Path) -> None:
+    """Remove the hosted game's note and its tables' files (records stay)."""
+    for path in [folder / HOSTING_FILE, *sorted((folder / "tables").glob("*"))]:
+        with contextlib.suppress(OSError):
+            path.unlink()

@@ -1,21 +1,23 @@
 """What a host keeps of a table on disk: its autosave and a journal of its decisions.
 
-``TableSaver`` is the table session's ``Autosaver``: the full save (``cacao_game.saves``,
+``TableSaver`` is the table session's ``Autosaver``. The full save (``cacao_game.saves``,
 atomic, fsynced, with the seats' token digests in its view) is written on the host's writer
-threads after a turn or an undo at most once every ``interval`` seconds (it costs the host
-several milliseconds of CPU), at once after a seat is claimed (``force``), and when the host
-stops (``flush``). Between two full saves, ``note`` appends each
-decision to ``<code>.moves`` (one JSON line, written before the decision is sent to anyone,
-no fsync: a host process that dies loses nothing the kernel has; a power cut may lose the
-last turn). ``load_table`` reads both back: the save, then the journal's decisions after it.
+threads only when the table's seats change (a claim, a seat given to the AI, a stand-in's
+decision: ``force``) and when the host stops (``flush``): encoding a whole game costs several
+milliseconds of CPU, and a writer thread holding the interpreter that long delays every
+table on the event loop. Each decision is instead appended by ``note`` to ``<code>.moves``
+(one short JSON line, written before the decision is sent to anyone, no fsync: a host
+process that dies loses nothing the kernel has; a power cut may lose the last turn; the file
+is opened for each line, as a host may hold many tables). A journal grown long with undos
+is rewritten as the game's decisions (``COMPACT_AT``).
+``load_table`` reads both back: the save, then the journal's decisions after it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import time
-from collections.abc import Callable
+import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -34,6 +36,8 @@ log = logging.getLogger(__name__)
 
 JOURNAL_LINE_LIMIT = 1024
 JOURNAL_LIMIT = 1 << 20
+COMPACT_AT = 64
+"""A journal with this many lines more than twice the game's decisions is rewritten."""
 
 
 class Noted(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -45,32 +49,23 @@ class Noted(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class TableSaver:
-    """The autosaver of one table at ``path`` (writes in order on ``pool``) and its journal."""
+    """The autosaver of one table at ``path`` (full saves in order on ``pool``) and its journal."""
 
-    def __init__(
-        self,
-        pool: ThreadPoolExecutor,
-        path: Path,
-        *,
-        interval: float = 10.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
+    def __init__(self, pool: ThreadPoolExecutor, path: Path) -> None:
         self._pool = pool
         self.path = path
-        self.interval = interval
-        self._clock = clock
-        self._written = -interval
         self._pending: tuple[Game, GameConfig, dict[str, JSON]] | None = None
         self.journal = path.with_suffix(".moves")
+        self._folder_made = False
+        self.lines = 0
+        """Lines in the journal (since it was opened by this saver)."""
         self.noted = 0
         """Decisions written to the journal so far (the game's length when it was last noted)."""
         self.last: Future[str | None] | None = None
 
     def save(self, game: Game, config: GameConfig, view: dict[str, JSON]) -> None:
-        """Keep ``game`` to save; write it now if the last full save is ``interval`` old."""
+        """Keep ``game`` for the next full save (the journal keeps the decisions meanwhile)."""
         self._pending = (game, config, view)
-        if self._clock() - self._written >= self.interval:
-            self.force()
 
     def force(self) -> None:
         """Queue the full save of the latest game kept, after the table's previous one."""
@@ -78,7 +73,6 @@ class TableSaver:
             return
         game, config, view = self._pending
         self._pending = None
-        self._written = self._clock()
         self.last = self._pool.submit(self._write, self.last, game, config, view)
 
     def _write(
@@ -116,14 +110,28 @@ class TableSaver:
         if not lines:
             return
         try:
-            self.journal.parent.mkdir(parents=True, exist_ok=True)
+            if self.lines + len(lines) > 2 * len(actions) + COMPACT_AT:
+                self._rewrite(actions)
+                return
+            if not self._folder_made:
+                self.journal.parent.mkdir(parents=True, exist_ok=True)
+                self._folder_made = True
             with self.journal.open("ab") as out:
                 out.write(b"".join(typed_json.encode(line) + b"\n" for line in lines))
+            self.lines += len(lines)
         except OSError as error:
             log.warning("journal of %s: %s", self.path.name, one_line(error))
 
+    def _rewrite(self, actions: list[Action]) -> None:
+        """Replace the journal by one line per decision of ``actions`` (atomic rename)."""
+        fresh = self.journal.with_suffix(".moves.new")
+        data = b"".join(typed_json.encode(Noted(at, decision(a))) + b"\n" for at, a in enumerate(actions))
+        fresh.write_bytes(data)
+        os.replace(fresh, self.journal)
+        self.lines = len(actions)
+
     def remove(self) -> None:
-        """Delete the table's files (its game is over and filed)."""
+        """Delete the table's files (its game is over and filed, or it was abandoned)."""
         self._pending = None
         if self.last is not None:
             self.last.result()

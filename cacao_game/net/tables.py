@@ -146,7 +146,9 @@ class Table:
             Seat(kind, token=token, connected=kind != REMOTE, away_since=None)
             for kind, token in zip(data.kinds, data.tokens, strict=True)
         ]
-        table = cls(data.code, session, seats, data.options, data.started, set(data.standin_moves))
+        done = len(session.journal)
+        standin = {index for index in data.standin_moves if index < done}
+        table = cls(data.code, session, seats, data.options, data.started, standin)
         table.sent = len(session.journal)
         return table
 
@@ -192,6 +194,13 @@ class Table:
         if name:
             self.session.config.seats[number].name = name
         self.started = self.started or self.free_seat() is None
+        self.remember()
+        return token
+
+    def reissue(self, number: int) -> str:
+        """A new token for claimed seat ``number`` (the old one stops working); returns it."""
+        token = secrets.token_urlsafe(24)
+        self.seats[number].token = digest(token)
         self.remember()
         return token
 

@@ -65,18 +65,20 @@ def table_state(
     game: Game, you: int | None, *, table: str, seats: list[SeatInfo], started: bool, hints: bool
 ) -> TableState:
     """``game`` as seat ``you`` (None: a spectator) may see it."""
+    return seat_state(public_state(game, table=table, seats=seats, started=started, hints=hints), game, you)
+
+
+def public_state(game: Game, *, table: str, seats: list[SeatInfo], started: bool, hints: bool) -> TableState:
+    """``game`` as a spectator sees it: what every seat's state shares (``seat_state``)."""
     revealed = game.revealed_pile_tile()
     pile = game.jungle_pile[:-1] if revealed else game.jungle_pile
-    unplayed = [
-        _counts(game.worker_piles[seat] if seat == you else game.hands[seat] + game.worker_piles[seat])
-        for seat in range(game.players)
-    ]
+    unplayed = [_counts(game.hands[seat] + game.worker_piles[seat]) for seat in range(game.players)]
     return TableState(
         table=table,
         players=game.players,
         variant=game.variant,
         seats=seats,
-        you=you,
+        you=None,
         started=started,
         decisions=len(game.actions),
         turn=game.turn,
@@ -85,7 +87,7 @@ def table_state(
         resolving=game.resolving,
         deciding=game.current_player(),
         opening_display=list(game.setup.display),
-        opening_hand=list(game.setup.hands[you]) if you is not None else [],
+        opening_hand=[],
         display=list(game.display),
         jungle=[JungleMsg(pos, code, rotation) for pos, (code, rotation) in game.jungle.items()],
         workers=[WorkerMsg(pos, t.seat, t.tile, t.rotation) for pos, t in game.workers.items()],
@@ -93,7 +95,7 @@ def table_state(
         frontier=sorted(game.frontier),
         pile=_counts(pile),
         revealed=revealed,
-        hand=list(game.hands[you]) if you is not None else [],
+        hand=[],
         hand_sizes=[len(hand) for hand in game.hands],
         unplayed=unplayed,
         gold=list(game.gold),
@@ -111,6 +113,23 @@ def table_state(
         resolve_queue=list(game.resolve_queue),
         final=list(game.final) if game.final is not None else None,
         hints=hints,
+    )
+
+
+def seat_state(public: TableState, game: Game, you: int | None) -> TableState:
+    """``public`` (``public_state`` of ``game``) as seat ``you`` (None: a spectator) may see it:
+    its own hand, opening hand and worker pile added. The host builds ``public`` once per
+    change and this for each seat (the lists they share are never changed)."""
+    if you is None:
+        return public
+    unplayed = list(public.unplayed)
+    unplayed[you] = _counts(game.worker_piles[you])
+    return msgspec.structs.replace(
+        public,
+        you=you,
+        opening_hand=list(game.setup.hands[you]),
+        hand=list(game.hands[you]),
+        unplayed=unplayed,
     )
 
 

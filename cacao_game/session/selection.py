@@ -285,6 +285,11 @@ class Selection:
         self.fill_code, self.fill_rotation, self.fill_picked = code, rotation, True
         return code
 
+    def take_back_last(self) -> str | None:
+        """FILL: take back the tile given last (``unassign``); its code, or None if none was given."""
+        given = list(self.assignments())
+        return self.unassign(given[-1]) if given else None
+
     def _fresh_assignments(self) -> None:
         """Forget tiles given in an earlier state of the game."""
         if self._assigned_at != len(self.game.actions):

@@ -10,10 +10,12 @@ decision and whenever a different human's decision comes next. With one human, t
 human's hand stays face up (nobody else is at the screen); with none, the mover's hand.
 
 Undo acts for the human at the screen (the last one who saw their hand) under the undo
-policy (``cacao_game.session.policy``). An undo asked under a curtain is carried out behind
-it: a new curtain names the human whose decision it now is, so no hand shows to whoever
-pressed the key. After an undo the autosave is written at once, so Continue never brings
-undone moves back.
+policy (``cacao_game.session.policy``). While filling, undo first takes back the tile given
+last (then the next, ...); with no tile given it takes back the decision before. An undo
+asked under a curtain is still the last viewer's: when the decision goes back to them, their
+hand shows at once (no curtain for the one who just pressed the key); when it goes to
+someone else, a new curtain names them, so no hand shows to whoever pressed the key. After
+an undo the autosave is written at once, so Continue never brings undone moves back.
 """
 
 from __future__ import annotations
@@ -208,9 +210,9 @@ class PlaySession(Seats):
         """A game being played does not step."""
 
     def undo_check(self) -> int | Refused:
-        """How many decisions an undo would take back now (0: just the provisional move), or
-        why it is refused."""
-        if self.selection.provisional is not None and self.accepts_input():
+        """How many decisions an undo would take back now (0: just the provisional move, or
+        while filling the tile given last), or why it is refused."""
+        if self.accepts_input() and (self.selection.provisional is not None or self.selection.assignments()):
             return 0
         actor = self.viewer
         if actor is None:
@@ -361,8 +363,12 @@ class PlaySession(Seats):
         if isinstance(check, Refused):
             return [check]
         if check == 0:
-            self.selection.provisional = None
+            if self.selection.provisional is not None:
+                self.selection.provisional = None
+            else:
+                self.selection.take_back_last()
             return [Undone(0)]
+        actor = self.viewer
         for _ in range(check):
             self.game.pop()
         del self.journal[len(self.journal) - check :]
@@ -372,7 +378,7 @@ class PlaySession(Seats):
         self.advice = None
         self._move_request = None
         self._hint_request = None
-        if self.curtain is not None:
+        if self.curtain is not None and self.deciding_human() != actor:
             self.viewer = None
         self.curtain = None
         notices: list[SessionEvent] = [Undone(check)]

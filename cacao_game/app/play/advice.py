@@ -171,9 +171,9 @@ def wrapped(scene: PanelHost, lines: Sequence[str], room: int) -> list[str]:
 
 def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
     """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
-    ``PANEL_W``), in the corner of the board (bottom left, bottom right, top right) that
-    hides least of it: the ``key`` squares (the moves the panel is about) above all, then
-    the tiles and the legal squares."""
+    ``PANEL_W``), where on the board (a corner, the middle of the bottom or top edge, below
+    the temples panel; never on that panel) it hides least: the ``key`` squares (the moves
+    the panel is about) above all, then the tiles and the legal squares."""
     view = scene.camera.viewport
     assets = scene.app.assets
     widest = max(
@@ -183,11 +183,17 @@ def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequen
     rows = wrapped(scene, lines, width - px(36))
     height = px(24 + LINE * (len(rows) + 1))
     margin = px(10)
-    corners = (
+    corners = [
         (view.x + margin, view.bottom - margin - height),
         (view.right - margin - width, view.bottom - margin - height),
         (view.right - margin - width, view.y + margin),
-    )
+        (view.centerx - width // 2, view.bottom - margin - height),
+        (view.centerx - width // 2, view.y + margin),
+    ]
+    temples = scene.board.temples_panel()
+    if temples is not None:
+        corners.append((view.x + margin, temples.bottom + margin))
+        corners = [c for c in corners if not temples.colliderect(pygame.Rect(c, (width, height)))] or corners
     shown = [*scene.board_squares(), *(scene.turn.targets() if scene.accepts_board_input() else [])]
     squares = [(pygame.Rect(inner_rect(scene, pos)), KEY_SQUARE) for pos in key]
     squares += [(pygame.Rect(inner_rect(scene, pos)), 1) for pos in shown]
@@ -230,7 +236,7 @@ def draw_panel(
     return rect
 
 
-def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> None:
+def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> pygame.Rect:
     """A hint's panel: its margin over the next best move and why (off the hinted squares);
     the whole fill as ghosts, and a move about as good outlined with its tag."""
     moves = [a for a in (advice.whole or (advice.action,)) if not isinstance(a, Resolve)]
@@ -254,27 +260,26 @@ def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> None
             inside=scene.camera.viewport,
         )
     heading, lines = hint_heading(advice), hint_lines(advice, scene.names, scene.game)
-    draw_panel(scene, surface, heading, lines, pygame.Color(HINT), key)
+    return draw_panel(scene, surface, heading, lines, pygame.Color(HINT), key)
 
 
-def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSession) -> None:
+def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSession) -> pygame.Rect | None:
     """The decision about to be made where the review stands: the better move as a ghost (the
     played one outlined), and the panel with the verdict, the reasons and the seat's summary.
     Nothing while a step animates."""
     if scene.timeline.busy:
-        return
+        return None
     decision = session.here()
     names = scene.names
     if decision is None:
-        draw_panel(scene, surface, t("review.overview"), overview_lines(session, names), theme.GOLD)
-        return
+        return draw_panel(scene, surface, t("review.overview"), overview_lines(session, names), theme.GOLD)
     key = [a.pos for a in (decision.played, decision.best) if not isinstance(a, Resolve)]
     if decision.mark != "good":
         _draw_moves(scene, surface, decision)
     elif key:
         _outline(scene, surface, key[0], theme.LEAF, solid=True)
     heading, lines = review_heading(decision, names), review_lines(session, decision, names)
-    draw_panel(scene, surface, heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key)
+    return draw_panel(scene, surface, heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key)
 
 
 def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:

@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 from pygame.math import lerp, smoothstep
 
+from cacao_game.app import theme
 from cacao_game.app.scale import px
 from cacao_game.app.surface_cache import SurfaceCache
 from cacao_game.config.choices import ANIMATION_SPEEDS
@@ -95,14 +96,15 @@ class View(Protocol):
         """An icon at ``size``."""
         ...
 
-    def board_glow(self, surface: pygame.Surface, pulse: Pulse, strength: float) -> None:
-        """Draw a glow on a square (and one side of it) with ``strength`` 0-1."""
+    def board_glow(self, surface: pygame.Surface, pulse: Pulse, strength: float) -> pygame.Rect:
+        """Draw a glow on a square (and one side of it) with ``strength`` 0-1; returns the
+        area drawn on."""
         ...
 
     def float_text(
         self, surface: pygame.Surface, text: str, at: pygame.Vector2, alpha: int, color: RGB
-    ) -> None:
-        """Draw floating text centred at ``at``."""
+    ) -> pygame.Rect:
+        """Draw floating text centred at ``at``; returns the area drawn on."""
         ...
 
 
@@ -137,8 +139,10 @@ class Anim:
             return 1.0
         return max(0.0, min(1.0, (now - self.start) / self.duration))
 
-    def draw(self, surface: pygame.Surface, view: View, p: float) -> None:
-        """Draw at progress ``p`` (only while running). The base class draws nothing."""
+    def draw(self, surface: pygame.Surface, view: View, p: float) -> list[pygame.Rect]:
+        """Draw at progress ``p`` (only while running); returns the areas drawn on. The base
+        class draws nothing."""
+        return []
 
 
 @dataclass
@@ -157,13 +161,14 @@ class Flight(Anim):
     hides: Point | None = None
     """What the view leaves out while this flies (the hand slot or display slot it left)."""
 
-    def draw(self, surface: pygame.Surface, view: View, p: float) -> None:
+    def draw(self, surface: pygame.Surface, view: View, p: float) -> list[pygame.Rect]:
         """The image at the eased point of its path."""
         e = smoothstep(0.0, 1.0, p)
         a = view.resolve(self.src)
         b = view.resolve(self.dst)
         x = lerp(a.x, b.x, e)
         y = lerp(a.y, b.y, e) - px(self.arc) * 4 * e * (1 - e)
+        drawn: list[pygame.Rect] = []
         if self.tile is not None:
             size = px(self.size) if self.size else view.tile_size()
             image = view.tile_image(self.tile, size)
@@ -171,14 +176,14 @@ class Flight(Anim):
             if lift > 1.005:
                 image = pygame.transform.scale_by(image, lift)
             shadow = _shadow(image.get_width(), image.get_height())
-            surface.blit(shadow, shadow.get_rect(center=(int(x) + px(8), int(y) + px(12))))
+            drawn.append(surface.blit(shadow, shadow.get_rect(center=(int(x) + px(8), int(y) + px(12)))))
         else:
-            image = view.icon_image(self.icon or "gold", px(self.size or 32))
-        surface.blit(image, image.get_rect(center=(int(x), int(y))))
+            image = view.icon_image(self.icon or "gold", px(self.size or theme.ICON_SIZE))
+        drawn.append(surface.blit(image, image.get_rect(center=(int(x), int(y)))))
         if self.label:
-            view.float_text(
-                surface, self.label, pygame.Vector2(x, y - image.get_height() * 0.6), 255, (255, 244, 214)
-            )
+            at = pygame.Vector2(x, y - image.get_height() * 0.6)
+            drawn.append(view.float_text(surface, self.label, at, 255, (255, 244, 214)))
+        return drawn
 
 
 @dataclass
@@ -189,9 +194,9 @@ class Pulse(Anim):
     side: int | None = None
     color: tuple[int, int, int] = (255, 230, 120)
 
-    def draw(self, surface: pygame.Surface, view: View, p: float) -> None:
+    def draw(self, surface: pygame.Surface, view: View, p: float) -> list[pygame.Rect]:
         """Glow strength rises and falls once."""
-        view.board_glow(surface, self, 4 * p * (1 - p))
+        return [view.board_glow(surface, self, 4 * p * (1 - p))]
 
 
 @dataclass
@@ -202,12 +207,12 @@ class FloatText(Anim):
     text: str = ""
     color: tuple[int, int, int] = (255, 244, 214)
 
-    def draw(self, surface: pygame.Surface, view: View, p: float) -> None:
+    def draw(self, surface: pygame.Surface, view: View, p: float) -> list[pygame.Rect]:
         """Rise 40 design px and fade out over the second half."""
         base = view.resolve(self.at)
         alpha = int(255 * min(1.0, 2 * (1 - p)))
         rise = px(40) * smoothstep(0, 1, p)
-        view.float_text(surface, self.text, pygame.Vector2(base.x, base.y - rise), alpha, self.color)
+        return [view.float_text(surface, self.text, pygame.Vector2(base.x, base.y - rise), alpha, self.color)]
 
 
 class Timeline:
@@ -279,8 +284,10 @@ class Timeline:
             self._fire_until(self.now)
             self.anims = []
 
-    def draw(self, surface: pygame.Surface, view: View) -> None:
-        """Draw the running animations (started and not ended)."""
+    def draw(self, surface: pygame.Surface, view: View) -> list[pygame.Rect]:
+        """Draw the running animations (started and not ended); returns the areas drawn on."""
+        drawn: list[pygame.Rect] = []
         for anim in self.anims:
             if anim.started and not anim.ended:
-                anim.draw(surface, view, anim.progress(self.now))
+                drawn += anim.draw(surface, view, anim.progress(self.now))
+        return drawn

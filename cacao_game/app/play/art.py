@@ -1,7 +1,9 @@
 """Tile and icon images for the play scene, scaled and rotated once and cached.
 
 Source art (``assets/tiles``, 256 px; ``assets/icons``, 64 px) comes from ``Assets``. A rotation ``r``
-(quarter turns clockwise) is ``pygame.transform.rotate(image, -90 * r)``. Scaled images are
+(quarter turns clockwise) of a tile with upright parts (a worker tile's hut, the volcano's cone
+and numbers) is a file of its own, ``<name>_r<r>.png`` (``tools/make_tiles.py`` draws them);
+of any other image it is ``pygame.transform.rotate(image, -90 * r)``. Scaled images are
 cached per (name, size, rotation) in a cache bounded in bytes; sizes are rounded to
 ``SIZE_STEP`` pixels, so a gliding zoom re-uses images and never grows memory past the bound.
 """
@@ -12,7 +14,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cacao_game.app import theme
 from cacao_game.app.surface_cache import SurfaceCache
+from cacao_game.engine.tiles import VOLCANO
 
 if TYPE_CHECKING:
     from cacao_game.app.assets import Assets
@@ -36,8 +40,10 @@ class TileArt:
         self._palette = assets.palette
         self._scaled = SurfaceCache("tile art", ART_BYTES)
 
-    def _relpath(self, name: str) -> str:
+    def _relpath(self, name: str, turns: int = 0) -> str:
         kind, _, rest = name.partition(":")
+        if turns:
+            rest = f"{rest}_r{turns}"
         if kind == "jungle":
             return f"tiles/jungle/{rest}.png"
         if kind == "worker":
@@ -57,6 +63,11 @@ class TileArt:
         )
         if not turns:
             return base
+        if _drawn_turned(name):
+            return self._scaled.get(
+                (name, px, turns),
+                lambda: pygame.transform.smoothscale(self.assets.image(self._relpath(name, turns)), (px, px)),
+            )
         return self._scaled.get((name, px, turns), lambda: pygame.transform.rotate(base, -90 * turns))
 
     def clear(self) -> None:
@@ -73,4 +84,12 @@ class TileArt:
 
     def icon(self, name: str, size: float) -> pygame.Surface:
         """An icon (cacao, gold, sun, water, temple, overbuilt)."""
-        return self.get(f"icon:{name}", size)
+        image = self.get(f"icon:{name}", size)
+        theme.note_icon(name, image.get_height())
+        return image
+
+
+def _drawn_turned(name: str) -> bool:
+    """Whether ``name``'s turned faces are files of their own (their upright parts stay so)."""
+    kind, _, rest = name.partition(":")
+    return name == f"jungle:{VOLCANO}" or (kind == "worker" and not rest.endswith("_back"))

@@ -21,6 +21,7 @@ from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.camera import Camera
 from cacao_game.app.play.frame import BoardView, Frame, Ghost
 from cacao_game.app.play.paint import Painter, dashed_rect
+from cacao_game.app.play.shown import Shown
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.app.surface_cache import SurfaceCache
@@ -65,6 +66,45 @@ TEMPLE_COLUMN = 84
 
 GHOST_BYTES = 4 * 1024 * 1024
 """Pixel memory kept for translucent ghost images."""
+PULSE_STEPS = 8
+"""Pulsing marks (legal squares, glows) take this many strengths above the least: each one is
+a translucent image drawn once per size and kept, not one per frame."""
+ZOOM_ART_STEP = 4
+"""While the view zooms, tiles are drawn at sizes rounded to this many design pixels: the
+art is scaled anew every few frames, not every frame (at rest, at the square's size)."""
+TEMPLES_BYTES = 3 * 1024 * 1024
+"""Pixel memory kept for drawn temples panels (one per placement looked at)."""
+
+
+def target_pulse(now: float) -> float:
+    """How lit the legal squares are at ``now`` (0-1, in ``PULSE_STEPS`` steps)."""
+    return round(PULSE_STEPS * (0.5 + 0.5 * math.sin(now * 4))) / PULSE_STEPS
+
+
+def edge_strength(now: float) -> float:
+    """How strongly the edges still to resolve glow at ``now``."""
+    return 0.45 + 0.35 * math.sin(now * 5)
+
+
+def glow_alpha(strength: float) -> int:
+    """The opacity of a glow of ``strength`` (in ``PULSE_STEPS`` steps)."""
+    return round(max(0.0, min(1.0, strength)) * PULSE_STEPS) * 150 // PULSE_STEPS
+
+
+def logged_width(now: float) -> int:
+    """The outline width of the square of the log line under the mouse at ``now``."""
+    return px(3) + round(px(2) * (0.5 + 0.5 * math.sin(now * 6)))
+
+
+def pulses(now: float) -> tuple[float, int, int]:
+    """Everything the board's marks draw from the clock at ``now``: equal values, equal pixels."""
+    return target_pulse(now), glow_alpha(edge_strength(now)), logged_width(now)
+
+
+def area(rect: pygame.Rect | pygame.FRect, grow: int = 0) -> pygame.Rect:
+    """The whole pixels ``rect`` touches, grown by ``grow`` on every side."""
+    left, top = math.floor(rect.left) - grow, math.floor(rect.top) - grow
+    return pygame.Rect(left, top, math.ceil(rect.right) + grow - left, math.ceil(rect.bottom) + grow - top)
 
 
 class BoardRenderer:
@@ -77,12 +117,14 @@ class BoardRenderer:
         self.art = art
         self.camera = camera
         self._ghosts = SurfaceCache("ghosts", GHOST_BYTES)
+        self._temples = SurfaceCache("temples panel", TEMPLES_BYTES)
         self._frame: Frame | None = None
         """The frame drawn last (the panels drawn over the board draw ghosts in it)."""
 
     def clear(self) -> None:
-        """Drop the cached ghost images."""
+        """Drop the cached ghost and temples images."""
         self._ghosts.clear()
+        self._temples.clear()
 
     def ghost(self, image: pygame.Surface, key: tuple[object, ...], alpha: int) -> pygame.Surface:
         """A translucent copy of ``image`` (cached)."""
@@ -98,41 +140,63 @@ class BoardRenderer:
         """The drawn rectangle of the tile on ``pos``."""
         return square_rect(self.camera, pos)
 
-    def color(self, seat: int) -> str:
-        """``seat``'s colour in the frame drawn."""
-        return self._frame.seats[seat].color if self._frame is not None else "red"
+    def color(self, seat: int, frame: Frame | None = None) -> str:
+        """``seat``'s colour in ``frame`` (default: the frame drawn last)."""
+        frame = frame if frame is not None else self._frame
+        return frame.seats[seat].color if frame is not None else "red"
 
     # ----------------------------------------------------------------- layers
 
-    def draw(self, surface: pygame.Surface, frame: Frame, now: float, *, tiles: bool = True) -> None:
+    def draw(
+        self, surface: pygame.Surface, frame: Frame, now: float, *, tiles: bool = True
+    ) -> list[pygame.Rect]:
         """The frame's board layer, clipped to the viewport (the tiles only with ``tiles``: the
-        scene's ``BoardLayer`` draws them)."""
+        scene keeps them drawn); returns the rectangles drawn on (within the viewport)."""
         self._frame = frame
         board = frame.board
         if board is None:
-            return
+            return []
         clip = surface.get_clip()
-        surface.set_clip(self.camera.viewport)
+        view = self.camera.viewport
+        surface.set_clip(clip.clip(view))
+        drawn: list[pygame.Rect] = []
         if tiles:
             self.draw_tiles(surface, board)
-        self.draw_last_move(surface, board)
-        self.draw_seat_highlight(surface, board)
-        self.draw_targets(surface, board, frame.phase, now)
+            drawn.append(view)
+        drawn += self.draw_last_move(surface, board)
+        drawn += self.draw_seat_highlight(surface, board)
+        drawn += self.draw_targets(surface, board, frame.phase, now)
         for ghost in board.ghosts:
-            self.draw_ghost(surface, ghost, frame)
-        self.draw_pending_edges(surface, board, now)
-        self.draw_logged_square(surface, board, now)
-        self.draw_underneath(surface, board)
-        self.draw_temples(surface, frame)
+            drawn += self.draw_ghost(surface, ghost, frame)
+        drawn += self.draw_pending_edges(surface, board, now)
+        drawn += self.draw_logged_square(surface, board, now)
+        drawn += self.draw_underneath(surface, board)
+        drawn += self.draw_temples(surface, frame)
         surface.set_clip(clip)
+        return [rect.clip(view) for rect in drawn]
 
-    def draw_temples(self, surface: pygame.Surface, frame: Frame) -> None:
+    def draw_temples(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
         """Every temple at once, in the board's top-left corner: the workers of each seat next
-        to it and the gold it would give now; the placement considered shows its change."""
-        rows = frame.temples
-        panel = self.temples_panel(len(rows))
+        to it and the gold it would give now; the placement considered shows its change. The
+        panel is drawn once per content into a translucent image (cached)."""
+        panel = self.temples_panel(len(frame.temples))
         if panel is None:
-            return
+            return []
+        if theme.auditing():
+            self._draw_temples(surface, frame, panel)
+            return [panel]
+        key = (frame.temples, tuple(view.color for view in frame.seats), panel.size, self.app.assets.palette)
+        image = self._temples.get(key, lambda: self._temples_image(frame, panel.size))
+        surface.blit(image, panel)
+        return [panel]
+
+    def _temples_image(self, frame: Frame, size: tuple[int, int]) -> pygame.Surface:
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        self._draw_temples(image, frame, image.get_rect())
+        return image
+
+    def _draw_temples(self, surface: pygame.Surface, frame: Frame, panel: pygame.Rect) -> None:
+        rows = frame.temples
         p = self.painter
         row_h = px(30)
         p.box(surface, panel, theme.INK, 215, px(10))
@@ -180,20 +244,21 @@ class BoardRenderer:
         width = px(64) + len(frame.seats) * px(TEMPLE_COLUMN)
         return pygame.Rect(view.x + px(10), view.y + px(10), width, px(36) + px(30) * rows)
 
-    def draw_logged_square(self, surface: pygame.Surface, board: BoardView, now: float) -> None:
+    def draw_logged_square(self, surface: pygame.Surface, board: BoardView, now: float) -> list[pygame.Rect]:
         """The square of the log line under the mouse, outlined and pulsing."""
         if board.logged is None:
-            return
+            return []
         rect = self.rect(board.logged).inflate(px(10), px(10))
-        width = px(3) + round(px(2) * (0.5 + 0.5 * math.sin(now * 6)))
+        width = logged_width(now)
         pygame.draw.rect(surface, HINT, rect, width, border_radius=px(8))
+        return [area(rect, 1)]
 
-    def draw_underneath(self, surface: pygame.Surface, board: BoardView) -> None:
+    def draw_underneath(self, surface: pygame.Surface, board: BoardView) -> list[pygame.Rect]:
         """Over an overbuilt square under the mouse: the covered tile, lifted beside it."""
         pos = board.hover
         covered = board.shown.covered.get(pos) if pos is not None else None
         if pos is None or covered is None:
-            return
+            return []
         rect = self.rect(pos)
         size = rect.w * 0.8
         image = self.art.worker(self.color(covered.seat), covered.tile, size, covered.rotation)
@@ -202,29 +267,39 @@ class BoardRenderer:
         self.painter.box(surface, peek.inflate(px(12), px(12)), theme.CHOCOLATE, 235)
         surface.blit(image, peek)
         pygame.draw.rect(surface, theme.GOLD, peek.inflate(px(12), px(12)), px(2), border_radius=px(8))
+        return [peek.inflate(px(14), px(14))]
 
-    def tiles_key(self, frame: Frame) -> Hashable:
-        """Everything ``draw_tiles`` draws from: equal keys draw equal pixels."""
+    def view_key(self, frame: Frame) -> Hashable:
+        """Everything ``draw_tiles`` draws from but the tiles (``changed_squares``): the
+        camera, the colours and the art set."""
         cam = self.camera
-        board = frame.board
         return (
-            board.shown if board is not None else None,
             cam.scale,
-            cam.center.x,
-            cam.center.y,
+            cam.origin(),
             tuple(cam.viewport),
             tuple(seat.color for seat in frame.seats),
             self.app.assets.palette,
         )
 
-    def draw_tiles(self, surface: pygame.Surface, board: BoardView, origin: tuple[int, int] = (0, 0)) -> None:
+    def draw_tiles(
+        self,
+        surface: pygame.Surface,
+        board: BoardView,
+        origin: tuple[int, int] = (0, 0),
+        frame: Frame | None = None,
+    ) -> None:
         """Jungle and worker tiles of the shown state, on ``surface`` whose top-left pixel is
-        the screen point ``origin``."""
+        the screen point ``origin``, in the seat colours of ``frame`` (default: the frame
+        drawn last; the kept layer is drawn before the frame's marks, so it passes its own)."""
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
+        if cam.scale != cam.target_scale:
+            step = px(ZOOM_ART_STEP)
+            size = max(step, round(size / step) * step)
         art = self.art
         view = cam.viewport
         ox, oy = origin
+        view = view.clip(surface.get_clip().move(ox, oy))
         shown = board.shown
         for pos, (code, rotation) in shown.jungle.items():
             rect = self.rect(pos)
@@ -236,40 +311,42 @@ class BoardRenderer:
             if not view.colliderect(rect):
                 continue
             surface.blit(
-                art.worker(self.color(tile.seat), tile.tile, size, tile.rotation), (rect.x - ox, rect.y - oy)
+                art.worker(self.color(tile.seat, frame), tile.tile, size, tile.rotation),
+                (rect.x - ox, rect.y - oy),
             )
             if overbuilt is not None and pos in shown.covered:
                 corner = (rect.right - px(2) - ox, rect.bottom - px(2) - oy)
                 surface.blit(overbuilt, overbuilt.get_rect(bottomright=corner))
 
-    def draw_last_move(self, surface: pygame.Surface, board: BoardView) -> None:
+    def draw_last_move(self, surface: pygame.Surface, board: BoardView) -> list[pygame.Rect]:
         """The squares of the last move, outlined in the mover's colour with its marker."""
         move = board.last_move
         if move is None:
-            return
+            return []
+        drawn: list[pygame.Rect] = []
         seat, placed, filled = move
         color = self.app.assets.seat_color(self.color(seat), "light")
         for pos in filled:
             if pos in board.shown.jungle:
-                pygame.draw.rect(
-                    surface, color, self.rect(pos).inflate(px(2), px(2)), px(3), border_radius=px(6)
-                )
+                rect = self.rect(pos).inflate(px(2), px(2))
+                pygame.draw.rect(surface, color, rect, px(3), border_radius=px(6))
+                drawn.append(area(rect, 1))
         if placed is not None and placed in board.shown.workers:
             rect = self.rect(placed).inflate(px(4), px(4))
             pygame.draw.rect(surface, color, rect, px(5), border_radius=px(6))
+            radius = max(px(7), self.camera.scale * 0.1)
             theme.draw_seat_marker(
-                self.app,
-                surface,
-                self.color(seat),
-                (rect.right - px(4), rect.top + px(4)),
-                max(px(7), self.camera.scale * 0.1),
+                self.app, surface, self.color(seat), (rect.right - px(4), rect.top + px(4)), radius
             )
+            drawn.append(area(rect, math.ceil(radius) + px(4)))
+        return drawn
 
-    def draw_seat_highlight(self, surface: pygame.Surface, board: BoardView) -> None:
+    def draw_seat_highlight(self, surface: pygame.Surface, board: BoardView) -> list[pygame.Rect]:
         """The tiles of the seat whose panel was clicked."""
         seat = board.highlight
         if seat is None:
-            return
+            return []
+        drawn: list[pygame.Rect] = []
         color = self.app.assets.seat_color(self.color(seat), "base")
         for pos, tile in board.shown.workers.items():
             if tile.seat == seat:
@@ -278,18 +355,22 @@ class BoardRenderer:
                     surface, (255, 255, 255), rect.inflate(px(8), px(8)), px(3), border_radius=px(8)
                 )
                 pygame.draw.rect(surface, color, rect.inflate(px(2), px(2)), px(4), border_radius=px(6))
+                drawn.append(area(rect, px(4) + 1))
+        return drawn
 
     def draw_targets(
         self, surface: pygame.Surface, board: BoardView, phase: Phase | None, now: float
-    ) -> None:
+    ) -> list[pygame.Rect]:
         """Legal squares (placement, overbuild, fill) with an outline and an icon each."""
         cam = self.camera
-        pulse = 0.5 + 0.5 * math.sin(now * 4)
+        pulse = target_pulse(now)
         icon_size = max(px(12), cam.scale * 0.3)
+        drawn: list[pygame.Rect] = []
         for pos in board.targets:
             rect = self.rect(pos)
             if not cam.viewport.colliderect(rect):
                 continue
+            drawn.append(area(rect, 1))
             if pos in board.overbuild:
                 self.painter.box(surface, rect, (255, 236, 170), int(25 + 35 * pulse), radius=px(6))
                 dashed_rect(
@@ -318,12 +399,14 @@ class BoardRenderer:
                 pygame.draw.line(
                     surface, CREAM, (center[0], center[1] - arm), (center[0], center[1] + arm), px(3)
                 )
+        return drawn
 
-    def draw_ghost(self, surface: pygame.Surface, ghost: Ghost, frame: Frame) -> None:
+    def draw_ghost(self, surface: pygame.Surface, ghost: Ghost, frame: Frame) -> list[pygame.Rect]:
         """A ghost of the frame: its tile, its outline, its yield label."""
         action = ghost.action
-        self.draw_action(surface, action, ghost.alpha)
+        drawn = [self.draw_action(surface, action, ghost.alpha)]
         rect = self.rect(action.pos)
+        drawn.append(area(rect, px(6)))
         if ghost.outline == "given":
             dashed_rect(surface, theme.GOLD, rect.inflate(px(4), px(4)), px(3), px(10))
         elif ghost.outline in ("chosen", "hinted"):
@@ -331,7 +414,10 @@ class BoardRenderer:
             pygame.draw.rect(surface, color, rect.inflate(px(6), px(6)), px(4), border_radius=px(8))
         if ghost.pill:
             border = theme.GOLD if ghost.outline != "none" else None
-            self.yield_pill(surface, frame, action, hinted=ghost.outline == "hinted", border=border)
+            pill = self.yield_pill(surface, frame, action, hinted=ghost.outline == "hinted", border=border)
+            if pill is not None:
+                drawn.append(pill.inflate(px(4), px(4)))
+        return drawn
 
     def yield_pill(
         self,
@@ -340,23 +426,37 @@ class BoardRenderer:
         action: Place | Overbuild | Fill,
         hinted: bool,
         border: pygame.Color | None,
-    ) -> None:
+    ) -> pygame.Rect | None:
         """What ``action`` gains (the frame's preview), in a label over its square; nothing
-        until the frame has it."""
+        until the frame has it. Returns the label's area."""
         label = frame.previews.get(action)
         if label is None:
-            return
+            return None
         if hinted:
             label = t("play.hinted_preview", preview=label)
         rect = self.rect(action.pos)
         view = self.camera.viewport
         above = (rect.centerx, rect.top - px(22))
+        below = (rect.centerx, rect.bottom + px(22))
         if rect.top - px(44) < view.top:
-            above = (rect.centerx, rect.bottom + px(22))
-        self.painter.pill(surface, label, above, 20, border=border, inside=view)
+            above, below = below, above
+        overlays = self.overlays()
+        clear = [(rect.centerx, panel.bottom + px(24)) for panel in overlays]
+        return self.painter.pill(
+            surface, label, above, 20, border=border, inside=view, others=[below, *clear], avoid=overlays
+        )
 
-    def draw_action(self, surface: pygame.Surface, action: Place | Overbuild | Fill, alpha: int) -> None:
-        """The tile an action would lay, at its square (a worker in the mover's colour)."""
+    def overlays(self) -> list[pygame.Rect]:
+        """The panels drawn over the board (the temples overview): a label over a square
+        moves off them."""
+        panel = self.temples_panel()
+        return [] if panel is None else [panel]
+
+    def draw_action(
+        self, surface: pygame.Surface, action: Place | Overbuild | Fill, alpha: int
+    ) -> pygame.Rect:
+        """The tile an action would lay, at its square (a worker in the mover's colour);
+        returns the area drawn on."""
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
         rect = self.rect(action.pos)
@@ -370,20 +470,21 @@ class BoardRenderer:
             key = ("w", color, action.tile, action.rotation)
         if alpha < 255:
             image = self.ghost(image, key, alpha)
-        surface.blit(image, rect.topleft)
+        return surface.blit(image, rect.topleft)
 
-    def draw_pending_edges(self, surface: pygame.Surface, board: BoardView, now: float) -> None:
+    def draw_pending_edges(self, surface: pygame.Surface, board: BoardView, now: float) -> list[pygame.Rect]:
         """While a seat resolves: the edges it still has to decide, glowing."""
-        strength = 0.45 + 0.35 * math.sin(now * 5)
-        for pos, side in board.edges:
-            self.glow(surface, pos, side, strength, (255, 230, 140))
+        strength = edge_strength(now)
+        return [self.glow(surface, pos, side, strength, (255, 230, 140)) for pos, side in board.edges]
 
-    def glow(self, surface: pygame.Surface, pos: Pos, side: int | None, strength: float, color: RGB) -> None:
-        """A translucent glow over square ``pos`` and a bar on its ``side``."""
+    def glow(
+        self, surface: pygame.Surface, pos: Pos, side: int | None, strength: float, color: RGB
+    ) -> pygame.Rect:
+        """A translucent glow over square ``pos`` and a bar on its ``side``; returns the area."""
         rect = self.rect(pos)
-        alpha = int(max(0.0, min(1.0, strength)) * 150)
+        alpha = glow_alpha(strength)
         if alpha <= 0:
-            return
+            return pygame.Rect(0, 0, 0, 0)
         self.painter.box(surface, rect, color, alpha // 4, radius=max(px(4), int(self.camera.scale / 10)))
         if side is not None and side in SIDES:
             thick = max(px(4), int(rect.w * 0.14))
@@ -394,3 +495,18 @@ class BoardRenderer:
                 pygame.Rect(rect.left, rect.top, thick, rect.h),
             )
             self.painter.box(surface, bars[side], color, min(255, alpha + 80), radius=px(3))
+        return area(rect, 1)
+
+
+def changed_squares(before: Shown, after: Shown) -> set[Pos]:
+    """The squares whose drawn tiles differ between two snapshots (jungle, worker, covered)."""
+    squares: set[Pos] = set()
+    for old, new in (
+        (before.jungle, after.jungle),
+        (before.workers, after.workers),
+        (before.covered, after.covered),
+    ):
+        if old is new:
+            continue
+        squares.update(pos for pos in old.keys() | new.keys() if old.get(pos) != new.get(pos))
+    return squares

@@ -2,7 +2,9 @@
 
 World units are board squares: square ``(x, y)`` covers ``[x, x+1) x [y, y+1)``. The camera
 keeps a *target* (centre and scale) and eases its current view towards it, so zooming and
-fitting glide; ``snap()`` jumps straight to the target (tests, first frame).
+fitting glide; ``snap()`` jumps straight to the target (tests, first frame). The game itself
+moves the view only with ``include``: the least pan (and zoom out) that brings squares into
+view, eased calmly, so the view the player chose is kept as far as it can be.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ PAN_SPEED = 900.0
 """Design pixels per second when panning with the keyboard."""
 EASE_RATE = 14.0
 """How fast the view follows its target (per second, exponential)."""
+CALM_RATE = 4.0
+"""How fast it follows a target the game set (``include``): a calm glide of about half a
+second, not a jump, until the player moves the view again."""
 
 
 class Camera:
@@ -42,6 +47,8 @@ class Camera:
         self.scale = scale
         self.target_center = pygame.Vector2(self.center)
         self.target_scale = scale
+        self.rate = EASE_RATE
+        """How fast the view eases now: ``CALM_RATE`` after ``include``, else ``EASE_RATE``."""
 
     # ----------------------------------------------------------------- mapping
 
@@ -52,10 +59,18 @@ class Camera:
             self.viewport.centery + (y - self.center.y) * self.scale,
         )
 
+    def origin(self) -> tuple[int, int]:
+        """The screen pixel of the world's origin, rounded to a whole pixel: squares are drawn
+        from it, so a view that moves by less than half a pixel draws the same pixels."""
+        return (
+            round(self.viewport.centerx - self.center.x * self.scale),
+            round(self.viewport.centery - self.center.y * self.scale),
+        )
+
     def square_rect(self, pos: Pos) -> pygame.FRect:
-        """The screen rectangle of board square ``pos``."""
-        corner = self.to_screen(pos[0], pos[1])
-        return pygame.FRect(corner.x, corner.y, self.scale, self.scale)
+        """The screen rectangle of board square ``pos`` (from ``origin``)."""
+        x, y = self.origin()
+        return pygame.FRect(x + pos[0] * self.scale, y + pos[1] * self.scale, self.scale, self.scale)
 
     def target_square_rect(self, pos: Pos) -> pygame.FRect:
         """The screen rectangle square ``pos`` will have once the view reaches its target."""
@@ -95,11 +110,13 @@ class Camera:
         world = self.target_center + offset / self.target_scale
         self.target_center = world - offset / new_scale
         self.target_scale = new_scale
+        self.rate = EASE_RATE
 
     def pan_pixels(self, dx: float, dy: float, *, immediate: bool = False) -> None:
         """Move the view so the board follows a drag of ``(dx, dy)`` pixels."""
         delta = pygame.Vector2(dx, dy) / self.target_scale
         self.target_center -= delta
+        self.rate = EASE_RATE
         if immediate:
             self.center -= pygame.Vector2(dx, dy) / self.scale
 
@@ -132,6 +149,29 @@ class Camera:
         room = self.framed()
         self.target_scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
         self.target_center = pygame.Vector2((left + right) / 2, (top + bottom) / 2)
+        self.rate = EASE_RATE
+
+    def include(self, squares: Iterable[Pos], border: int = 1) -> bool:
+        """Bring ``squares`` plus ``border`` into the framed view with the least change of the
+        target view: a pan if they fit at the current zoom, else the zoom out they need (never
+        in), centred as little away as it can; eased calmly. True if the view changed."""
+        box = self.bounds(squares, border)
+        if box is None or self.contains(squares, border):
+            return False
+        left, top, right, bottom = box
+        room = self.framed()
+        scale = min(
+            self.target_scale, self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
+        )
+        offset = pygame.Vector2(room.centerx - self.viewport.centerx, room.centery - self.viewport.centery)
+        center = self.target_center + offset / scale
+        half = pygame.Vector2(room.width, room.height) / (2 * scale)
+        center.x = _least_shift(center.x, half.x, left, right)
+        center.y = _least_shift(center.y, half.y, top, bottom)
+        self.target_center = center - offset / scale
+        self.target_scale = scale
+        self.rate = CALM_RATE
+        return True
 
     def contains(self, squares: Iterable[Pos], border: int = 1) -> bool:
         """Whether ``squares`` plus ``border`` lie inside the framed viewport at the target view."""
@@ -150,12 +190,8 @@ class Camera:
         )
 
     def keep_in_view(self, squares: Iterable[Pos], border: int = 1) -> bool:
-        """Re-fit only when ``squares`` outgrow the view; True if the view changed."""
-        squares = list(squares)
-        if self.contains(squares, border):
-            return False
-        self.fit(squares, border)
-        return True
+        """Move only when ``squares`` outgrow the view (``include``); True if the view changed."""
+        return self.include(list(squares), border)
 
     def relayout(self, viewport: pygame.Rect, factor_ratio: float) -> None:
         """A new viewport after a resize; the zoom follows the scale change ``factor_ratio``."""
@@ -186,10 +222,11 @@ class Camera:
         """Jump to the target view."""
         self.center = pygame.Vector2(self.target_center)
         self.scale = self.target_scale
+        self.rate = EASE_RATE
 
     def update(self, dt: float) -> None:
         """Ease the view towards its target."""
-        k = 1.0 - pow(2.718281828, -EASE_RATE * max(0.0, dt))
+        k = 1.0 - pow(2.718281828, -self.rate * max(0.0, dt))
         self.center += (self.target_center - self.center) * k
         self.scale += (self.target_scale - self.scale) * k
         if abs(self.scale - self.target_scale) < 0.05 and (self.center - self.target_center).length() < 1e-3:
@@ -219,3 +256,15 @@ class Camera:
         self.target_center = pygame.Vector2(x, y)
         self.target_scale = self.clamp(scale * current().factor)
         self.snap()
+
+
+def _least_shift(center: float, half: float, low: float, high: float) -> float:
+    """``center`` of a span ``center +- half`` moved the least so that it holds ``[low, high]``
+    (centred on it when the span is the shorter)."""
+    if high - low >= 2 * half:
+        return (low + high) / 2
+    if low < center - half:
+        return low + half
+    if high > center + half:
+        return high - half
+    return center

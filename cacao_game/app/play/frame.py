@@ -5,15 +5,17 @@ snapshot, the input state and the camera; the HUD and the board draw from its fi
 compute nothing of the game. A seat panel's number and its tooltip's sum read the same field
 (``SeatView.score``, from the shown snapshot), so they agree at every frame, animations
 included. Previews that play moves out (the temple what-if, a placement's yield) are
-computed while building, cached by the position's key, and arrive here as text and numbers.
+computed while building, cached by the position's key, and arrive here as text and numbers;
+the costly parts (scores, tooltips) are built again only when their inputs change (``Memo``).
 
 No pygame here: rectangles are plain ``(x, y, w, h)`` tuples.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import LogLine
@@ -25,6 +27,26 @@ from cacao_game.session.outcomes import Outcome
 
 Box = tuple[int, int, int, int]
 """A screen rectangle ``(x, y, w, h)``."""
+
+T = TypeVar("T")
+
+
+class Memo(Generic[T]):
+    """A part of the frame built again only when its inputs change: the last value made and
+    the key (its inputs) it was made from."""
+
+    def __init__(self) -> None:
+        """Nothing made yet."""
+        self._made: tuple[Hashable, T] | None = None
+
+    def get(self, key: Hashable, make: Callable[[], T]) -> T:
+        """The value for ``key``: the last one if made for an equal key, else ``make()``."""
+        made = self._made
+        if made is not None and made[0] == key:
+            return made[1]
+        value = make()
+        self._made = (key, value)
+        return value
 
 
 @dataclass(frozen=True, slots=True)

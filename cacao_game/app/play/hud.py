@@ -4,14 +4,17 @@ action buttons, the resolution popup, the hot-seat curtain and tooltips.
 ``Hud`` computes hit rectangles (pure geometry, from the layout anchors) and draws a
 ``Frame`` with its painter and tile art: every number and text comes from the frame, and a
 seat panel and its tooltips read the same ``SeatView``. It knows nothing of the scene. The
-static frames are drawn once into a cached backdrop.
+static frames are drawn once into a cached backdrop; ``parts`` hands each element to the
+table's kept picture (``layers.Backdrop``) keyed by the frame values it shows, so an element
+is drawn again only when they change.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,13 +30,14 @@ from cacao_game.app.play.frame import (
     panel_tip,
     projected_tip,
 )
+from cacao_game.app.play.layers import Draw, Part
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
-from cacao_game.app.tile_words import jungle_name
-from cacao_game.engine.tiles import WATER_TRACK, Pos
+from cacao_game.app.tile_words import jungle_name, laid_tile
+from cacao_game.engine.tiles import CACAO_CAP, SUN_CAP, WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
 
 if TYPE_CHECKING:
@@ -61,11 +65,44 @@ class Button:
     index: int = 0
 
 
+PART_MARGIN = 8
+"""Design pixels an element of the HUD may draw outside its anchor (outlines, badges); the
+action buttons' shadows reach further."""
 SMALLEST_TEXT = 17
 """Design pixels of the table's smallest labels (key captions, key hints, the panels' fine
 print): 12 real pixels at 1366x768."""
 REMAINING_ICON = 40
 """Design pixels of a jungle tile in the list of tiles to come (28 real pixels at 1366x768)."""
+PANEL_ICON = theme.ICON_SIZE
+"""Design pixels of a seat panel's icons (gold, cacao, sun, water, tiles left)."""
+
+
+@dataclass(frozen=True)
+class SeatParts:
+    """Where a seat panel shows each count, an icon at the left of each (``seat_parts``)."""
+
+    gold: pygame.Rect
+    cacao: pygame.Rect
+    sun: pygame.Rect
+    tiles: pygame.Rect
+    water: pygame.Rect
+
+
+def seat_parts(panel: pygame.Rect) -> SeatParts:
+    """The one place of a seat panel's counts, for its drawing and its tooltips: gold, cacao
+    (of 5), sun (of 3) and tiles left in a row, the water track below."""
+    top = panel.y + px(94 - PANEL_ICON // 2)
+
+    def part(x: int, width: int) -> pygame.Rect:
+        return pygame.Rect(x, top, width, px(PANEL_ICON))
+
+    return SeatParts(
+        gold=part(panel.x + px(14), px(116)),
+        cacao=part(panel.x + px(140), px(112)),
+        sun=part(panel.x + px(262), px(104)),
+        tiles=part(panel.right - px(104), px(94)),
+        water=pygame.Rect(panel.x + px(14), panel.y + px(112), px(400), px(34)),
+    )
 
 
 class Hud:
@@ -168,21 +205,23 @@ class Hud:
         """The "ready" button of the hot-seat curtain."""
         rect = pygame.Rect(0, 0, px(360), px(76))
         board = self.a("board")
-        rect.center = (board.centerx, board.centery + px(160))
+        rect.center = (board.centerx, board.centery + px(176))
         return rect
 
     def panel_point(self, seat: int, item: str, shown: Shown) -> pygame.Vector2:
         """Where a token of ``item`` lands in ``seat``'s panel, with the tokens ``shown``."""
         r = self.panel_rect(seat)
+        parts = seat_parts(r)
+        icon = px(PANEL_ICON) // 2
         if item == "gold":
-            return pygame.Vector2(r.x + px(34), r.y + px(94))
+            return pygame.Vector2(parts.gold.x + icon, parts.gold.centery)
         if item == "cacao":
-            return pygame.Vector2(r.x + px(150 + 30 * min(4, shown.cacao[seat])), r.y + px(94))
+            return pygame.Vector2(parts.cacao.x + icon, parts.cacao.centery)
         if item == "sun":
-            return pygame.Vector2(r.x + px(322 + 30 * min(2, shown.sun[seat])), r.y + px(94))
+            return pygame.Vector2(parts.sun.x + icon, parts.sun.centery)
         if item == "water":
-            return pygame.Vector2(r.x + px(66 + 38 * shown.water[seat]), r.y + px(128))
-        return pygame.Vector2(r.right - px(50), r.y + px(94))
+            return pygame.Vector2(r.x + px(66 + 38 * shown.water[seat]), parts.water.centery + px(3))
+        return pygame.Vector2(parts.tiles.x + icon, parts.tiles.centery)
 
     # ----------------------------------------------------------------- static frames
 
@@ -218,24 +257,91 @@ class Hud:
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         """Every HUD element of ``frame`` over the board (the board is drawn before)."""
-        with theme.within(self.a("title").union(self.a("status"))):
-            self.draw_top(surface, frame)
-        for view in frame.seats:
-            with theme.within(self.panel_rect(view.seat)):
-                self.draw_panel(surface, view, frame.clock)
-        parts = (
-            ("display", self.draw_display),
-            ("jungle_pile", self.draw_pile),
-            ("hand", self.draw_hand),
-            ("remaining", self.draw_remaining),
-            ("log", self.draw_log),
-            ("actions", self.draw_actions),
-        )
-        for anchor, draw in parts:
+        for part in self.parts(frame):
+            part.draw(surface)
+
+    def parts(self, frame: Frame) -> list[Part]:
+        """The HUD's elements of ``frame`` as still parts of the picture (``layers.Part``):
+        each with the area it draws in and, as its key, the values of ``frame`` it shows."""
+        margin = px(PART_MARGIN)
+        seats = frame.seats
+        top = self.a("title").union(self.a("status"))
+        heading = frame.heading_seat
+        parts = [
+            Part(
+                "top",
+                top.inflate(2 * margin, 2 * margin),
+                (
+                    heading,
+                    seats[heading].color if heading is not None else None,
+                    frame.heading,
+                    frame.variant,
+                    frame.status,
+                    frame.problem,
+                    frame.keys,
+                ),
+                self._within(top, lambda surface: self.draw_top(surface, frame)),
+            )
+        ]
+        for view in seats:
+            area = self.panel_rect(view.seat)
+            spinner = frame.clock if view.thinking else None
+            parts.append(
+                Part(
+                    f"seat{view.seat}",
+                    pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
+                    (view, spinner),
+                    self._within(area, partial(self.draw_panel, view=view, clock=frame.clock)),
+                )
+            )
+        hand = frame.hand
+        hovered = next((i for i, line in enumerate(frame.log) if line is frame.hovered_log), None)
+        mouse = self.app.mouse_pos
+        hot = next((b.name for b in self.action_buttons() if b.rect.collidepoint(mouse)), None)
+        keyed: list[tuple[str, Hashable, pygame.Rect]] = [
+            ("display", frame.display, self.a("display")),
+            (
+                "jungle_pile",
+                (frame.pile_count, frame.revealed),
+                self.a("jungle_pile").union(self.revealed_rect()),
+            ),
+            ("hand", (hand, seats[hand.seat] if hand.seat is not None else None), self.a("hand")),
+            ("remaining", frame.remaining, self.a("remaining")),
+            ("log", (frame.log, frame.log_scroll, hovered, tuple(v.color for v in seats)), self.a("log")),
+            ("actions", (frame.actions, hot), self.a("actions")),
+        ]
+        draws = {
+            "display": self.draw_display,
+            "jungle_pile": self.draw_pile,
+            "hand": self.draw_hand,
+            "remaining": self.draw_remaining,
+            "log": self.draw_log,
+            "actions": self.draw_actions,
+        }
+        for anchor, key, area in keyed:
             if anchor == "remaining" and not self.shows_remaining():
                 continue
-            with theme.within(self.a(anchor)):
-                draw(surface, frame)
+            parts.append(
+                Part(
+                    anchor,
+                    area.inflate(2 * margin, 2 * margin)
+                    if anchor != "actions"
+                    else area.inflate(px(48), px(48)),
+                    key,
+                    self._within(self.a(anchor), partial(draws[anchor], frame=frame)),
+                )
+            )
+        return parts
+
+    @staticmethod
+    def _within(area: pygame.Rect, draw: Draw) -> Draw:
+        """``draw`` with its texts belonging to ``area`` (``theme.within``)."""
+
+        def drawn(surface: pygame.Surface) -> None:
+            with theme.within(area):
+                draw(surface)
+
+        return drawn
 
     def draw_top(self, surface: pygame.Surface, frame: Frame) -> None:
         """Turn, mover and what to do now; the keys of the decision on the right when the
@@ -324,16 +430,20 @@ class Hud:
             theme.MUTED,
             "topright",
         )
-        y = r.y + px(94)
-        surface.blit(art.icon("gold", px(34)), art.icon("gold", px(34)).get_rect(center=(r.x + px(34), y)))
-        p.text(surface, str(score.gold), (r.x + px(56), y), 26, "black", theme.CREAM, "midleft")
-        self._slots(surface, (r.x + px(150), y), 5, score.cacao, "cacao", theme.CACAO)
-        self._slots(surface, (r.x + px(322), y), 3, score.sun, "sun", theme.GOLD_DARK)
-        back = art.worker(color, "back", px(30))
-        surface.blit(back, back.get_rect(center=(r.right - px(62), y)))
-        p.text(surface, str(view.tiles_left), (r.right - px(42), y), 22, "bold", theme.CREAM, "midleft")
-        y2 = r.y + px(128)
-        surface.blit(art.icon("water", px(24)), art.icon("water", px(24)).get_rect(center=(r.x + px(34), y2)))
+        parts = seat_parts(r)
+        icon = px(PANEL_ICON)
+        counts = (
+            (parts.gold, art.icon("gold", icon), str(score.gold), 26, "black"),
+            (parts.cacao, art.icon("cacao", icon), f"{score.cacao}/{CACAO_CAP}", 22, "bold"),
+            (parts.sun, art.icon("sun", icon), f"{score.sun}/{SUN_CAP}", 22, "bold"),
+            (parts.tiles, art.worker(color, "back", icon), str(view.tiles_left), 22, "bold"),
+        )
+        for part, image, text, size, weight in counts:
+            surface.blit(image, image.get_rect(midleft=part.midleft))
+            p.text(surface, text, (part.x + icon + px(6), part.centery), size, weight, theme.CREAM, "midleft")
+        y2 = parts.water.centery + px(3)
+        water_icon = art.icon("water", icon)
+        surface.blit(water_icon, water_icon.get_rect(center=(parts.water.x + px(20), parts.water.centery)))
         for step, value in enumerate(WATER_TRACK):
             cell = pygame.Rect(0, 0, px(36), px(22))
             cell.center = (r.x + px(66 + 38 * step), y2)
@@ -352,25 +462,6 @@ class Hud:
                 theme.CREAM if here else theme.MUTED,
                 "center",
             )
-
-    def _slots(
-        self,
-        surface: pygame.Surface,
-        first: tuple[int, int],
-        places: int,
-        filled: int,
-        icon: str,
-        ring: pygame.Color,
-    ) -> None:
-        """A row of ``places`` token places 30 design px apart, the first ``filled`` holding ``icon``."""
-        image = self.art.icon(icon, px(29))
-        for k in range(places):
-            center = (first[0] + px(30 * k), first[1])
-            if k < filled:
-                surface.blit(image, image.get_rect(center=center))
-            else:
-                pygame.draw.circle(surface, theme.PANEL_LIGHT, center, px(11))
-                pygame.draw.circle(surface, ring, center, px(11), px(2))
 
     def draw_display(self, surface: pygame.Surface, frame: Frame) -> None:
         """The display tiles with their number keys; in a fill decision the picked one is
@@ -675,9 +766,16 @@ class Hud:
         )
         p.text(surface, t("play.ready"), button.center, 30, "bold", theme.CREAM, "center")
 
-    def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> None:
-        """A tooltip near the mouse (the app's one tooltip look)."""
-        theme.draw_tip(self.app, surface, lines, at)
+    def draw_tooltip(
+        self,
+        surface: pygame.Surface,
+        lines: list[str],
+        at: tuple[int, int],
+        avoid: Sequence[pygame.Rect] = (),
+    ) -> pygame.Rect:
+        """A tooltip near the mouse (the app's one tooltip look), off the panels ``avoid`` over
+        the board (the hint's, the review's) where it can be; returns its panel."""
+        return theme.draw_tip(self.app, surface, lines, at, avoid)
 
 
 def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:
@@ -685,23 +783,19 @@ def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:
     the lines of its tiles-left tip (``worker_lines``)."""
     r = hud.panel_rect(view.seat)
     name, score = view.name, view.score
-    y = r.y + px(94)
+    parts = seat_parts(r)
     water = score.water
 
-    def tip(rect: pygame.Rect, lines: Sequence[str]) -> Tip:
+    def tip(part: pygame.Rect, lines: Sequence[str]) -> Tip:
+        rect = part.inflate(0, -px(8))
         return Tip((rect.x, rect.y, rect.w, rect.h), tuple(lines))
 
     return [
-        tip(pygame.Rect(r.x + px(14), y - px(18), px(120), px(36)), [tn("tip.gold", score.gold, name=name)]),
-        tip(
-            pygame.Rect(r.x + px(136), y - px(16), px(150), px(32)), [tn("tip.cacao", score.cacao, name=name)]
-        ),
-        tip(pygame.Rect(r.x + px(308), y - px(16), px(92), px(32)), [tn("tip.sun", score.sun, name=name)]),
-        tip(pygame.Rect(r.right - px(80), y - px(18), px(70), px(36)), workers),
-        tip(
-            pygame.Rect(r.x + px(14), r.y + px(116), px(400), px(26)),
-            [t("tip.water", name=name, value=f"{water:+d}" if water else "0")],
-        ),
+        tip(parts.gold, [tn("tip.gold", score.gold, name=name)]),
+        tip(parts.cacao, [tn("tip.cacao", score.cacao, name=name)]),
+        tip(parts.sun, [tn("tip.sun", score.sun, name=name)]),
+        tip(parts.tiles, workers),
+        tip(parts.water, [t("tip.water", name=name, value=f"{water:+d}" if water else "0")]),
         tip(pygame.Rect(r.right - px(110), r.y + px(4), px(100), px(70)), projected_tip(view)),
     ]
 
@@ -736,7 +830,8 @@ def table_tips(
     face up (``hand``, empty when face down), the jungle tiles to come (``hud.remaining_cells``)
     and the action buttons."""
 
-    def tip(rect: pygame.Rect, lines: Sequence[str]) -> Tip:
+    def tip(part: pygame.Rect, lines: Sequence[str]) -> Tip:
+        rect = part.inflate(0, -px(8))
         return Tip((rect.x, rect.y, rect.w, rect.h), tuple(lines))
 
     tips: list[Tip] = []
@@ -775,9 +870,11 @@ def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: boo
         return lines
     if pos in shown.workers:
         tile = shown.workers[pos]
-        lines = [f"{names[tile.seat]} · {t(f'tile.{tile.tile}')}"]
+        lines = [f"{names[tile.seat]} · {laid_tile(tile.tile, tile.rotation)}"]
         under = shown.covered.get(pos)
         if under is not None:
-            lines.append(t("play.built_over", name=names[under.seat], tile=t(f"tile.{under.tile}")))
+            lines.append(
+                t("play.built_over", name=names[under.seat], tile=laid_tile(under.tile, under.rotation))
+            )
         return lines
     return [t("play.fill_space")] if fill_space else []

@@ -7,6 +7,8 @@ here is cached (bounded), so a steady frame re-uses surfaces.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from cacao_game.app import theme
@@ -105,16 +107,24 @@ class Painter:
         text_color: Color = theme.CREAM,
         border: Color | None = theme.GOLD,
         inside: pygame.Rect | None = None,
+        *,
+        others: Sequence[tuple[float, float]] = (),
+        avoid: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect:
         """A rounded label with ``text`` centred at ``center``, moved into ``inside`` if given
-        (text wider than ``inside`` wraps)."""
+        (text wider than ``inside`` wraps). With ``avoid`` (panels over the board): centred at
+        the first of ``center`` and ``others`` where it meets none of them (else at ``center``)."""
         wrap = inside.w - px(40) if inside is not None else 0
         image = self.text_image(
             text, size, "bold", text_color, wrap if image_wider(self, text, size, wrap) else 0
         )
-        rect = image.get_rect(center=(round(center[0]), round(center[1]))).inflate(px(22), px(10))
-        if inside is not None:
-            rect.clamp_ip(inside.inflate(-px(8), -px(8)))
+        places = []
+        for point in (center, *others):
+            place = image.get_rect(center=(round(point[0]), round(point[1]))).inflate(px(22), px(10))
+            if inside is not None:
+                place.clamp_ip(inside.inflate(-px(8), -px(8)))
+            places.append(place)
+        rect = next((place for place in places if place.collidelist(list(avoid)) < 0), places[0])
         self.box(surface, rect, color, 235, rect.h // 2)
         if border is not None:
             pygame.draw.rect(surface, border, rect, px(2), border_radius=rect.h // 2)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, assert_never
@@ -43,8 +43,7 @@ from cacao_game.app.play.anim import (
     Timeline,
 )
 from cacao_game.app.play.art import TileArt
-from cacao_game.app.play.board import BoardRenderer, tile_gap
-from cacao_game.app.play.board_layer import BoardLayer
+from cacao_game.app.play.board import BoardRenderer, area, changed_squares, pulses, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
@@ -77,6 +76,7 @@ from cacao_game.app.play.frame import (
     Frame,
     Ghost,
     HandView,
+    Memo,
     PopupView,
     SeatView,
     TempleRow,
@@ -85,6 +85,7 @@ from cacao_game.app.play.frame import (
 )
 from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
+from cacao_game.app.play.layers import Backdrop, Part, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import Presence, banner_rects, banner_text, draw_banner
 from cacao_game.app.play.shown import Shown, reduce
@@ -99,6 +100,7 @@ from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
+from cacao_game.engine.scoring import SeatScore
 from cacao_game.engine.tiles import JUNGLE_CODES, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
@@ -184,7 +186,16 @@ class PlayScene(Scene):
         self.painter = Painter(app.assets)
         self.hud = self._make_hud()
         self.board = BoardRenderer(app, self.painter, self.art, self.camera)
-        self.board_layer = BoardLayer()
+        self.backdrop = Backdrop()
+        """The still parts of the picture (backdrop, tiles, HUD), kept drawn between frames."""
+        self._moving: list[pygame.Rect] = []
+        """Where the last frame drew its moving parts on the screen (over the backdrop)."""
+        self._still: Hashable = None
+        self._drawn_here = False
+        """The last frame drew the board's area on the screen, not kept (the view moved)."""
+        """The signature of the last frame's moving parts (``_still_signature``)."""
+        self._tiles_drawn: tuple[Hashable, Shown] | None = None
+        """The view key and snapshot whose tiles the backdrop shows."""
         self.ai = AILink(ai)
         self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
@@ -213,6 +224,11 @@ class PlayScene(Scene):
         else:
             self.fit_board(snap=True)
         self._temple_cache: tuple[object, dict[Pos, tuple[int, ...]]] = (None, {})
+        self._scores: Memo[tuple[SeatScore, ...]] = Memo()
+        self._workers: Memo[tuple[tuple[str, ...], ...]] = Memo()
+        self._tips: Memo[tuple[Tip, ...]] = Memo()
+        self._temples: Memo[tuple[TempleRow, ...]] = Memo()
+        """Parts of the frame built again only when their inputs change."""
         self.frame = self.build_frame()
         """What the table draws now: built once per update (``build_frame``)."""
 
@@ -241,7 +257,8 @@ class PlayScene(Scene):
         self.painter.clear()
         self.board.clear()
         self.hud.clear()
-        self.board_layer.clear()
+        self.backdrop.clear()
+        self._tiles_drawn = None
 
     def resume(self) -> None:
         """Back on top (after Settings, say): the undo setting applies from now on."""
@@ -638,25 +655,27 @@ class PlayScene(Scene):
         """An icon for an animation."""
         return self.art.icon(name, size)
 
-    def board_glow(self, surface: pygame.Surface, pulse: Pulse, strength: float) -> None:
+    def board_glow(self, surface: pygame.Surface, pulse: Pulse, strength: float) -> pygame.Rect:
         """A pulse's glow on the board (clipped to the board)."""
         clip = surface.get_clip()
-        surface.set_clip(self.camera.viewport)
-        self.board.glow(surface, pulse.pos, pulse.side, strength, pulse.color)
+        view = clip.clip(self.camera.viewport)
+        surface.set_clip(view)
+        drawn = self.board.glow(surface, pulse.pos, pulse.side, strength, pulse.color)
         surface.set_clip(clip)
+        return drawn.clip(view)
 
     def float_text(
         self, surface: pygame.Surface, text: str, at: pygame.Vector2, alpha: int, color: RGB
-    ) -> None:
-        """Floating text for an animation."""
+    ) -> pygame.Rect:
+        """Floating text for an animation; returns the area drawn on."""
         image = self.painter.text_image(text, 24, "black", color)
         if alpha < 255:
             image = image.copy()
             image.set_alpha(alpha)
         outline = self.painter.text_image(text, 24, "black", (30, 20, 10))
         rect = image.get_rect(center=(round(at.x), round(at.y)))
-        surface.blit(outline, rect.move(px(2), px(2)))
-        surface.blit(image, rect)
+        shadow = surface.blit(outline, rect.move(px(2), px(2)))
+        return surface.blit(image, rect).union(shadow)
 
     # ----------------------------------------------------------------- changing what is shown
 
@@ -862,14 +881,14 @@ class PlayScene(Scene):
 
     def _frame_targets(self) -> None:
         """Once per decision: when its legal squares are not all in view (the board grew, the
-        player looked elsewhere), ease the camera to the board and them."""
+        player looked elsewhere), ease the camera calmly to them, keeping the view otherwise."""
         decision = (len(self.source.journal), self.turn.phase)
         if decision == self._framed_for:
             return
         self._framed_for = decision
         targets = self.turn.targets()
         if targets and not self.camera.contains(targets, border=0):
-            self.camera.fit([*self.board_squares(), *targets], border=1)
+            self.camera.include(targets, border=1)
 
     def build_frame(self) -> Frame:
         """What the table draws now, from the source, the shown snapshot, the input state and
@@ -878,7 +897,7 @@ class PlayScene(Scene):
         game = self.game
         seat_now = self.current_seat()
         thinking = self.thinking_seat()
-        scores = shown.scores()
+        scores = self._scores.get(shown, shown.scores)
         pending = self.pending_choices(seat_now)
         seats = tuple(
             SeatView(
@@ -899,14 +918,20 @@ class PlayScene(Scene):
             for seat in range(len(scores))
         )
         hand_seat = self.hand_seat()
-        workers = [
-            worker_lines(
-                view,
-                game.remaining_workers(view.seat),
-                shown.hands[view.seat] if view.seat == hand_seat else None,
-            )
-            for view in seats
-        ]
+        language = strings.language()
+        workers = self._workers.get(
+            (source.version, shown, hand_seat, tuple((v.name, v.hand, v.pile) for v in seats), language),
+            lambda: tuple(
+                tuple(
+                    worker_lines(
+                        view,
+                        game.remaining_workers(view.seat),
+                        shown.hands[view.seat] if view.seat == hand_seat else None,
+                    )
+                )
+                for view in seats
+            ),
+        )
         counts = self.remaining_jungle()
         remaining = tuple((code, counts[code]) for code in JUNGLE_CODES if counts.get(code))
         if not self.hud.shows_remaining():
@@ -916,7 +941,20 @@ class PlayScene(Scene):
             for name in self.action_names
         )
         hand = shown.hands[hand_seat] if hand_seat is not None else ()
-        tips = table_tips(self.hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions)
+        hud = self.hud
+        tips = self._tips.get(
+            (hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions, language),
+            lambda: table_tips(
+                hud,
+                seats,
+                [list(w) for w in workers],
+                shown.display,
+                shown.pile_count,
+                hand,
+                remaining,
+                actions,
+            ),
+        )
         accepts = self.accepts_board_input()
         return Frame(
             version=source.version,
@@ -1095,8 +1133,13 @@ class PlayScene(Scene):
     def _temple_rows(self) -> tuple[TempleRow, ...]:
         """Each temple of the shown board, and its workers after the placement considered
         (played out on the seat's view of the game, cached by position and placement)."""
-        now = self.shown.temple_standings()
         action = self.considered_action()
+        return self._temples.get(
+            (self.source.version, self.shown, action), lambda: self._make_temple_rows(action)
+        )
+
+    def _make_temple_rows(self, action: Place | Overbuild | None) -> tuple[TempleRow, ...]:
+        now = self.shown.temple_standings()
         after: dict[Pos, tuple[int, ...]] = {}
         if action is not None:
             key = (self.source.version, action)
@@ -1219,45 +1262,149 @@ class PlayScene(Scene):
         self.app.switch(routes.Scoring(final, self.source.config, self.history.score_history))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Board, HUD, animations, popup, tooltip, curtain. Reads only."""
+        """Board, HUD, animations, popup, tooltip, curtain, all of it drawn anew (nothing
+        kept: under an overlay, in a text audit). Reads only."""
         frame = self.frame
-        chrome = self.hud.chrome(surface.get_size(), len(frame.seats))
-        board = frame.board
-        if board is None:
-            surface.blit(chrome, (0, 0))
-        else:
-            self.board_layer.draw(
-                surface,
-                chrome,
-                self.camera.viewport,
-                self.board.tiles_key(frame),
-                lambda target, origin: self.board.draw_tiles(target, board, origin),
-            )
-        self.board.draw(surface, frame, self.clock, tiles=False)
+        size = surface.get_size()
+        surface.blit(self.hud.chrome(size, len(frame.seats)), (0, 0))
+        if frame.board is not None:
+            clip = surface.get_clip()
+            surface.set_clip(clip.clip(self.camera.viewport))
+            self.board.draw_tiles(surface, frame.board, frame=frame)
+            surface.set_clip(clip)
         self.hud.draw(surface, frame)
-        self.timeline.draw(surface, self)
+        self.draw_moving(surface, frame)
+
+    def draw_changes(
+        self, surface: pygame.Surface, damage: list[pygame.Rect], *, fresh: bool
+    ) -> list[pygame.Rect] | None:
+        """The frame drawn over the last one on ``surface``: the backdrop's changed parts and
+        the areas of the last and this frame's moving parts (``Scene.draw_changes``)."""
+        frame = self.frame
+        parts, tiles, view_moved = self.still_parts(surface.get_size(), frame)
+        direct = view_moved and not fresh
+        if direct:
+            changed = self.backdrop.update(surface, parts, elsewhere="tiles")
+        else:
+            changed = self.backdrop.update(surface, parts, tiles)
+        still = self._still_signature(frame)
+        if not fresh and changed == [] and not damage and still is not None and still == self._still:
+            return []
+        self._still = still
+        back = self.backdrop.surface
+        whole = surface.get_rect()
+        restored: list[pygame.Rect] | None = None
+        if fresh or changed is None:
+            surface.blit(back, (0, 0))
+        else:
+            if self._drawn_here and not direct:
+                # The view came to rest last frame: the screen shows its board already, only
+                # the backdrop took it again now (the squares that changed since excepted).
+                view = self.camera.viewport.clip(whole)
+                changed = [*(rect for rect in changed if rect != view), *tiles]
+            restored = merge([*changed, *self._moving, *damage], whole)
+            for rect in restored:
+                surface.blit(back, rect, rect)
+            if direct:
+                restored.append(self._draw_board_here(surface, parts))
+        self._drawn_here = direct and restored is not None
+        moving = merge(self.draw_moving(surface, frame), whole)
+        self._moving = moving
+        return None if restored is None else merge([*restored, *moving], whole)
+
+    def _still_signature(self, frame: Frame) -> Hashable:
+        """Everything the moving parts are drawn from, when nothing animates by itself (no
+        animation, lesson, review or hint panel): an equal signature draws equal pixels, so
+        the frame is left as it is. None when something animates."""
+        if self.timeline.busy or self.coach is not None or self.review is not None:
+            return None
+        if self.source.advice is not None:
+            return None
+        banner = banner_text(self.net)
+        hot = banner is not None and self.banner_button().collidepoint(self.mouse)
+        return (replace(frame, clock=0.0), pulses(self.clock), self.input.carried, banner, hot)
+
+    def _draw_board_here(self, surface: pygame.Surface, parts: list[Part]) -> pygame.Rect:
+        """While the view moves the board changes every frame: its area is drawn on the
+        screen from the still parts, without keeping it (``Backdrop.update(elsewhere=...)``);
+        returns the area."""
+        view = self.camera.viewport.clip(surface.get_rect())
+        surface.set_clip(view)
+        for part in parts:
+            if part.rect.colliderect(view):
+                part.draw(surface)
+        surface.set_clip(None)
+        return view
+
+    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect], bool]:
+        """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
+        HUD; the squares whose tiles changed since the last frame; whether the view moved."""
+        chrome = self.hud.chrome(size, len(frame.seats))
+        whole = pygame.Rect((0, 0), size)
+
+        def backdrop(surface: pygame.Surface) -> None:
+            surface.blit(chrome, (0, 0))
+
+        parts = [Part("chrome", whole, chrome, backdrop)]
+        squares: list[pygame.Rect] = []
+        moved = False
+        board = frame.board
+        if board is not None:
+            key = self.board.view_key(frame)
+            drawn = self._tiles_drawn
+            if drawn is not None and drawn[0] == key:
+                squares = [area(self.board.rect(pos), 1) for pos in changed_squares(drawn[1], board.shown)]
+            moved = drawn is not None and drawn[0] != key
+            self._tiles_drawn = (key, board.shown)
+            parts.append(
+                Part(
+                    "tiles",
+                    self.camera.viewport.clip(whole),
+                    key,
+                    lambda surface: self.board.draw_tiles(surface, board, frame=frame),
+                )
+            )
+        parts += self.hud.parts(frame)
+        return parts, squares, moved
+
+    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
+        """What is drawn over the still parts: the board's marks, ghosts and temples panel,
+        animations, panels, the carried tile, the curtain or tooltip, the banner; returns the
+        areas drawn on (the whole screen for panels without a known area)."""
+        whole = surface.get_rect()
+        drawn = self.board.draw(surface, frame, self.clock, tiles=False)
+        drawn += self.timeline.draw(surface, self)
+        panels: list[pygame.Rect] = []
         if self.review is not None:
-            draw_review(self, surface, self.review)
+            panels += filter(None, [draw_review(self, surface, self.review)])
+            drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
-            draw_hint(self, surface, self.source.advice)
+            panels.append(draw_hint(self, surface, self.source.advice))
+            drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
+            drawn.append(self.hud.popup_rect(frame.popup.outcomes).inflate(px(64), px(64)))
         if self.coach is not None:
             self.coach.draw(surface)
             self.coach.draw_looks(surface, self.clock)
+            drawn.append(whole)
         carried = self.input.carried
         if carried is not None:
             size = self.camera.scale - tile_gap(self.camera.scale)
             image = self.art.jungle(carried[0], size, carried[1])
-            surface.blit(image, image.get_rect(center=self.mouse))
+            drawn.append(surface.blit(image, image.get_rect(center=self.mouse)))
         if frame.curtain is not None:
             self.hud.draw_curtain(surface, frame, frame.curtain)
+            drawn.append(whole)
         elif frame.tooltip:
-            self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+            tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels)
+            drawn.append(tip.inflate(px(64), px(64)))
         banner = banner_text(self.net)
         if banner is not None:
             hot = self.banner_button().collidepoint(self.mouse)
             draw_banner(self.app, surface, self.hud.anchors["board"], banner, hot)
+            drawn.append(banner_rects(self.hud.anchors["board"])[0].inflate(px(64), px(64)))
+        return drawn
 
     def tooltip(self) -> list[str]:
         """The tooltip lines shown now (the frame's)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from cacao_game.app.strings import t, tn, winners_text
-from cacao_game.app.tile_words import jungle_phrase
+from cacao_game.app.tile_words import jungle_phrase, laid_tile
 from cacao_game.engine import Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos, water_value
@@ -145,7 +145,8 @@ def log_line(e: ev.Event, names: Sequence[str], turn: int, temples: int) -> LogL
         case ev.TurnStarted():
             return LogLine(t("log.turn", turn=e.turn + 1, name=name), e.seat, turn, heading=True)
         case ev.TilePlaced():
-            text = t("log.overbuild" if e.overbuild else "log.place", name=name, tile=t(f"tile.{e.tile}"))
+            tile = laid_tile(e.tile, e.rotation)
+            text = t("log.overbuild" if e.overbuild else "log.place", name=name, tile=tile)
             return LogLine(text, e.seat, turn, pos=e.pos)
         case ev.JungleFilled():
             return LogLine(t("log.fill", name=name, jungle=jungle_phrase(e.tile)), e.seat, turn, pos=e.pos)

@@ -1,5 +1,6 @@
-"""The main menu: New game, Continue (only with an autosave), Learn to play, Load, Settings,
-Rules, Quit. On a first launch Learn to play comes first, highlighted."""
+"""The main menu: New game, Continue (only with an autosave), Resume hosting (only with an
+unfinished hosted game), Learn to play, Load, Settings, Rules, Quit. On a first launch Learn
+to play comes first, highlighted."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
+from cacao_game.app.netplay import hosted_waiting, resume_hosted
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -21,6 +23,10 @@ from cacao_game.version import app_version
 __all__ = ["MenuScene"]
 
 BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 70, 14
+PANEL_TOP, PANEL_BOTTOM, PANEL_CLEAR, FOOTER_ROOM = 40, 34, 12, 64
+"""Design pixels: the buttons' panel above the first button and below the last one, the
+least space between the subtitle and the panel, and the footer's strip at the bottom; the
+buttons get lower when a long menu (Continue shown) would otherwise reach either."""
 VERSION_SIZE = 18
 """The version in the bottom-right corner: small, yet 12 px or more at 1366x768."""
 ONLINE = "menu.online"
@@ -31,10 +37,12 @@ DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "pla
 class MenuScene(WidgetScene):
     """The first screen. Esc does nothing here (Quit is explicit). The first, highlighted
     entry is what the player most likely wants: Learn to play on the first launch, else
-    Continue when a game is unfinished, else New game."""
+    Continue when a game is unfinished, else Resume hosting when a hosted game is, else New
+    game."""
 
     def build(self) -> None:
-        newcomer = self.newcomer()
+        hosted = hosted_waiting()
+        newcomer = self.newcomer() and not hosted
         learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
         entries: list[tuple[str, Callable[[], object], str]] = [learn] if newcomer else []
         unfinished = autosave_exists()
@@ -42,7 +50,10 @@ class MenuScene(WidgetScene):
             entries.append(
                 ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
             )
-        lead = not newcomer and not unfinished
+        if hosted:
+            style = "secondary" if newcomer or unfinished else "primary"
+            entries.append(("menu.resume_hosting", self.resume_hosting, style))
+        lead = not newcomer and not unfinished and not hosted
         entries.append(
             ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
         )
@@ -58,14 +69,17 @@ class MenuScene(WidgetScene):
         width, height = self.app.screen.get_size()
         cx = width // 2
         crowded = len(entries) > 7
-        step = px(BUTTON_H + (BUTTON_GAP // 2 if crowded else BUTTON_GAP))
+        gap = px(BUTTON_GAP // 2 if crowded else BUTTON_GAP)
         top = height // 2 - px(
             180 if crowded else 150 if len(entries) > 6 else 120 if len(entries) > 5 else 90
         )
+        top = max(top, self.heading()[1].bottom + px(PANEL_TOP + PANEL_CLEAR))
+        room = height - px(FOOTER_ROOM + PANEL_BOTTOM) - top
+        button_h = min(px(BUTTON_H), (room + gap) // len(entries) - gap)
         self.widgets = []
         for i, (key, action, style) in enumerate(entries):
-            rect = pygame.Rect(0, 0, px(BUTTON_W), px(BUTTON_H))
-            rect.midtop = (cx, top + i * step)
+            rect = pygame.Rect(0, 0, px(BUTTON_W), button_h)
+            rect.midtop = (cx, top + i * (button_h + gap))
             if key == ONLINE:
                 self.widgets += self.online_buttons(rect)
                 continue
@@ -73,6 +87,19 @@ class MenuScene(WidgetScene):
             self.widgets.append(
                 Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
             )
+
+    def resume_hosting(self) -> None:
+        """Restart the game this app hosted (its window closed mid-game) and wait in the
+        lobby for the players, who rejoin by themselves."""
+        try:
+            source = resume_hosted()
+        except (OSError, TimeoutError) as error:
+            self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
+            return
+        if source is None:
+            self.build()
+            return
+        self.app.open(routes.Lobby(source))
 
     def online_buttons(self, row: pygame.Rect) -> list[Button]:
         """Host a game and Join a game, side by side in one row."""
@@ -132,31 +159,56 @@ class MenuScene(WidgetScene):
             rect = image.get_rect(center=(x, y))
             theme.draw_shadow(surface, rect.inflate(-px(30), -px(30)), px(20), 110)
             surface.blit(image, rect)
+        panel = self.panel()
+        if panel is not None:
+            theme.draw_panel(surface, panel, alpha=215)
+
+    def panel(self) -> pygame.Rect | None:
+        """The panel behind the buttons (None before they are built)."""
         if not self.widgets:
-            return
+            return None
         panel = pygame.Rect(0, 0, px(BUTTON_W + 120), 0)
-        panel.top = self.widgets[0].rect.top - px(40)
-        panel.height = self.widgets[-1].rect.bottom + px(34) - panel.top
-        panel.centerx = w // 2
-        theme.draw_panel(surface, panel, alpha=215)
+        panel.top = self.widgets[0].rect.top - px(PANEL_TOP)
+        panel.height = self.widgets[-1].rect.bottom + px(PANEL_BOTTOM) - panel.top
+        panel.centerx = self.app.screen.get_width() // 2
+        return panel
+
+    def heading(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the title and the subtitle are drawn on the screen."""
+        w, h = self.app.screen.get_size()
+        title = pygame.Rect((0, 0), self._title_font().size(t("app.title")))
+        title.midtop = (w // 2, px(96) + (h - px(1080)) // 2)
+        subtitle = pygame.Rect((0, 0), self._subtitle_font().size(t("app.subtitle")))
+        subtitle.midtop = (w // 2, title.bottom + px(6))
+        return title, subtitle
+
+    def _title_font(self) -> pygame.font.Font:
+        return self.app.assets.font(168, "black")
+
+    def _subtitle_font(self) -> pygame.font.Font:
+        return self.app.assets.font(34)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        title_font = self.app.assets.font(168, "black")
-        top = px(96) + (h - px(1080)) // 2
+        title, subtitle = self.heading()
         rect = theme.draw_text(
-            surface, title_font, t("app.title"), (w // 2, top), theme.GOLD, anchor="midtop", shadow=True
+            surface,
+            self._title_font(),
+            t("app.title"),
+            title.midtop,
+            theme.GOLD,
+            anchor="midtop",
+            shadow=True,
         )
         icon = self.app.assets.icon("cacao", px(72))
         for dx in (-1, 1):
             center = (w // 2 + dx * (rect.w // 2 + px(70)), rect.centery + px(10))
             surface.blit(icon, icon.get_rect(center=center))
-        sub = self.app.assets.font(34)
         theme.draw_text(
             surface,
-            sub,
+            self._subtitle_font(),
             t("app.subtitle"),
-            (w // 2, rect.bottom + px(6)),
+            subtitle.midtop,
             theme.CREAM,
             anchor="midtop",
             shadow=True,

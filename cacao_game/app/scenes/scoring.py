@@ -97,7 +97,8 @@ class ScoringScene(WidgetScene):
         self.game = game
         self.config = config
         self.names = seat_labels(app.assets, config.names, config.kinds)
-        """What the seats are called on screen (a stand-in for a name the fonts cannot draw)."""
+        """What the seats are called on screen (a stand-in for a name the fonts cannot draw),
+        in the language shown: taken anew by ``relabel``."""
         self.standings = game.temple_standings()
         self.scores = game.score_now()
         self.winners = game.winners()
@@ -215,6 +216,11 @@ class ScoringScene(WidgetScene):
     def review(self) -> None:
         """Review this game's decisions (a progress overlay, then the reviewed game)."""
         self.app.open(routes.Reviewing(self.game, self.config))
+
+    def relabel(self) -> None:
+        """A new language: the seats' default names ("Player 1", "Hard AI") in it too."""
+        self.names = seat_labels(self.app.assets, self.config.names, self.config.kinds)
+        super().relabel()
 
     def build(self) -> None:
         entries = [
@@ -382,7 +388,7 @@ class ScoringScene(WidgetScene):
         top = panel.y + px(BANNER_H + 72)
         for (key, icon), x in zip(COLUMNS, col_x, strict=True):
             if icon:
-                image = self.app.assets.icon(icon, px(34))
+                image = self.app.assets.icon(icon, px(theme.ICON_SIZE))
                 surface.blit(image, image.get_rect(midbottom=(x, top - px(30))))
             heading = t(f"scoring.{key}").upper()
             font = theme.fit_font(self.app, theme.SMALL_SIZE, heading, px(COLUMN_STEP - 8), "bold")

@@ -44,9 +44,10 @@ KEYS = (940, 180, 900, 780)
 ROW_H, ROW_PITCH = 60, 86
 KEY_ROW_H = 31
 KEY_NAME_W = 330
+KEY_TEXT_SIZE = 26
 BOTTOM = 1050
 """Design pixels: the two panels, a General row and its pitch, a key row, the width of the
-actions' names and the bottom of the Back and Reset buttons."""
+actions' names, their type (the key caps' too) and the bottom of the Back and Reset buttons."""
 MODIFIER_NAMES = frozenset(
     {
         "left ctrl",
@@ -188,7 +189,7 @@ class SettingsScene(WidgetScene):
                     t("settings.rebind"),
                     partial(self.start_capture, intent),
                     style="ghost",
-                    font_size=theme.SMALL_SIZE - 1,
+                    font_size=KEY_TEXT_SIZE - 4,
                 )
             )
         reset = stage.rect(0, 0, 240, 64)
@@ -279,7 +280,7 @@ class SettingsScene(WidgetScene):
         theme.dim(surface, 140)
         box = pygame.Rect(0, 0, px(900), px(160))
         box.center = surface.get_rect().center
-        theme.draw_panel(surface, box, border=theme.GOLD)
+        theme.draw_panel(surface, box, border=theme.GOLD, alpha=255)
         text = t("settings.press_key", intent=t(f"intent.{self.capturing}"))
         width = box.w - px(2 * theme.PAD)
         font = theme.fit_font(self.app, theme.HEADING_SIZE - 6, text, width, "bold")
@@ -296,20 +297,23 @@ class SettingsScene(WidgetScene):
             theme.draw_seat_marker(self.app, surface, color, center, px(11))
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
-        font = self.app.assets.font(theme.SMALL_SIZE)
-        key_font = self.app.assets.font(theme.SMALL_SIZE - 3, "bold")
+        key_font = self.app.assets.font(KEY_TEXT_SIZE - 2, "bold")
         for i, intent in enumerate(self.app.intents.bindings):
             row = self.key_row(i)
             if row.collidepoint(self.app.mouse_pos):
                 pygame.draw.rect(surface, theme.PANEL_HOVER, row, border_radius=px(6))
             elif i % 2 == 0:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=px(6))
-            name = theme.fit_text(font, t(f"intent.{intent}"), px(KEY_NAME_W - 24))
-            theme.draw_text(surface, font, name, (row.x + px(12), row.centery), theme.CREAM, anchor="midleft")
+            name = t(f"intent.{intent}")
+            fitted = theme.fit_font(self.app, KEY_TEXT_SIZE, name, px(KEY_NAME_W - 24))
+            name = theme.fit_text(fitted, name, px(KEY_NAME_W - 24))
+            theme.draw_text(
+                surface, fitted, name, (row.x + px(12), row.centery), theme.CREAM, anchor="midleft"
+            )
             x = row.x + px(KEY_NAME_W)
             for key in self.app.intents.keys_for(intent) or ["—"]:
                 label = theme.render_text(key_font, display_name(key) if key != "—" else key, theme.INK)
-                cap = label.get_rect().inflate(px(16), px(6))
+                cap = label.get_rect().inflate(px(16), px(2))
                 cap.midleft = (x, row.centery)
                 pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(5))
                 surface.blit(label, label.get_rect(center=cap.center))

@@ -1,0 +1,144 @@
+"""The table drawn by changes (the kept backdrop, the moving parts' areas) shows the very
+pixels of drawing everything anew, frame after frame, and after a resize or a new language."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+from app_support import make_scene
+
+from cacao_game.app import scale
+from cacao_game.app.app import App
+from cacao_game.app.catalog import router
+from cacao_game.app.play.layers import Backdrop, Part, merge
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.config.settings import Settings
+from cacao_game.engine import Phase
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch) -> Iterator[App]:
+    """An off-screen app with normal-speed animations; user files under tmp_path."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    before = scale.current()
+    yield App(pygame.Surface((1600, 900)), Settings(animation_speed="normal", sound=False), router=router())
+    scale.use(before)  # the app set the interface scale for its screen
+
+
+def anew(scene: PlayScene) -> pygame.Surface:
+    """The scene's frame drawn from nothing kept (``PlayScene.draw``)."""
+    surface = pygame.Surface(scene.app.screen.get_size())
+    scene.draw(surface)
+    return surface
+
+
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def motion(point: tuple[float, float]) -> pygame.event.Event:
+    return pygame.event.Event(
+        pygame.MOUSEMOTION, pos=(int(point[0]), int(point[1])), rel=(1, 0), buttons=(0, 0, 0)
+    )
+
+
+def play_on(scene: PlayScene, rng: random.Random, frames: int) -> list[float]:
+    """``frames`` frames of play: random decisions animating, the mouse over legal squares
+    at placements (tooltips come and go); each frame checked against ``anew``. Returns the
+    share of the screen each frame changed."""
+    app = scene.app
+    whole = app.screen.get_width() * app.screen.get_height()
+    shares: list[float] = []
+    for index in range(frames):
+        events: list[pygame.event.Event] = []
+        if not scene.timeline.busy and scene.accepts_board_input():
+            targets = scene.turn.targets()
+            if scene.game.phase is Phase.PLACE and targets and index % 40 < 30:
+                square = targets[(index // 7) % len(targets)]
+                events.append(motion(scene.camera.square_center(square)))
+            else:
+                scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        app.step(events, 1 / 30)
+        changed = app._changed
+        shares.append(1.0 if changed is None else sum(r.w * r.h for r in changed) / whole)
+        assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
+    return shares
+
+
+def test_drawing_by_changes_shows_what_drawing_anew_shows(app: App) -> None:
+    scene = make_scene(app, ["human", "easy", "easy"], seed=4)
+    shares = sorted(play_on(scene, random.Random(5), 240))
+    assert shares[len(shares) // 2] < 0.25  # most frames changed a small part of the screen
+
+
+def test_a_resize_and_a_new_language_draw_everything_again(app: App) -> None:
+    scene = make_scene(app, ["human", "human"], seed=9)
+    rng = random.Random(2)
+    play_on(scene, rng, 60)
+    app.resize(pygame.Surface((1280, 720)))
+    app.step([], 1 / 30)
+    assert app._changed is None
+    assert same(app.screen, anew(scene))
+    play_on(scene, rng, 30)
+    english = app.screen.copy()
+    app.apply_settings(replace(app.settings, language="de"))
+    app.step([], 1 / 30)
+    assert same(app.screen, anew(scene))
+    assert not same(app.screen, english)
+    play_on(scene, rng, 30)
+
+
+def test_an_overlay_then_the_table_alone_draws_the_table_whole(app: App) -> None:
+    """Under the pause overlay the table is drawn whole; back on top it starts anew."""
+    from cacao_game.app import routes
+
+    scene = make_scene(app, ["human", "human"], seed=9)
+    play_on(scene, random.Random(3), 20)
+    app.open(routes.Pause())
+    app.step([], 1 / 30)
+    assert app._changed is None
+    app.pop()
+    app.step([], 1 / 30)
+    assert app._changed is None
+    assert same(app.screen, anew(scene))
+
+
+def test_a_changed_part_is_drawn_again_with_the_parts_over_it() -> None:
+    """The kept picture equals its parts drawn in order, whichever part changed."""
+    pygame.init()
+    like = pygame.Surface((60, 40))
+
+    def fill(color: tuple[int, int, int], rect: pygame.Rect) -> Part:
+        def draw(surface: pygame.Surface) -> None:
+            surface.fill(color, rect)
+
+        return Part(f"p{rect.x}", rect, color, draw)
+
+    under = pygame.Rect(0, 0, 40, 40)
+    over = pygame.Rect(20, 10, 30, 20)
+    backdrop = Backdrop()
+    assert backdrop.update(like, [fill((200, 0, 0), under), fill((0, 0, 200), over)]) is None
+    changed = backdrop.update(like, [fill((0, 200, 0), under), fill((0, 0, 200), over)])
+    assert changed == [under]
+    kept = backdrop.surface
+    assert kept.get_at((5, 5))[:3] == (0, 200, 0)
+    assert kept.get_at((25, 15))[:3] == (0, 0, 200)  # the part over it drawn again
+    assert backdrop.update(like, [fill((0, 200, 0), under), fill((0, 0, 200), over)]) == []
+
+
+def test_merge_joins_rectangles_whose_union_is_no_larger_than_both() -> None:
+    bounds = pygame.Rect(0, 0, 100, 100)
+    joined = merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(2, 2, 10, 10), pygame.Rect(50, 50, 5, 5)], bounds)
+    assert sorted(map(tuple, joined)) == [(0, 0, 12, 12), (50, 50, 5, 5)]
+    inside = merge([pygame.Rect(0, 0, 40, 40), pygame.Rect(10, 10, 5, 5)], bounds)
+    assert inside == [pygame.Rect(0, 0, 40, 40)]
+    cross = [pygame.Rect(0, 40, 100, 4), pygame.Rect(40, 0, 4, 100)]  # a union would copy 10,000 pixels
+    assert sorted(map(tuple, merge(cross, bounds))) == sorted(map(tuple, cross))
+    assert merge([pygame.Rect(90, 90, 30, 30), pygame.Rect(200, 0, 5, 5)], bounds) == [
+        pygame.Rect(90, 90, 10, 10)
+    ]

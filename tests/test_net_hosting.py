@@ -1,0 +1,244 @@
+"""A game hosted from the app survives its window (issue 19): the host keeps its table in the
+hosted folder; killed with SIGKILL in mid-game, it is resumed from the folder on the same
+port, the hosting player takes their seat back with a fresh token, the other player's client
+rejoins by itself, and no decision either saw confirmed is lost. Real sockets on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from harness import click_label
+from net_support import LOCAL, ROOT, free_port, options, record_files, run, start_host
+from referee_loader import load_referee
+from test_net_app import apps, host, make_app, pump, table
+
+from cacao_game.app.app import App
+from cacao_game.app.netplay import HostedSource, hosted_waiting
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.scenes.menu import MenuScene
+from cacao_game.app.strings import t
+from cacao_game.config.game import HUMAN
+from cacao_game.net import protocol as p
+from cacao_game.net.bot import Bot
+from cacao_game.net.client import Changed, ClientEvent, Joined, NetClient, Reconnecting
+from cacao_game.net.hosting import (
+    HOSTING_FILE,
+    BackgroundHost,
+    forget_hosting,
+    hosted_game,
+    resume_hosting,
+    start_hosting,
+)
+from cacao_game.net.protocol import REMOTE, VERSION, Join
+from cacao_game.records import replay_record
+
+__all__ = ["apps"]  # the app tests' fixture, used here too
+
+HOSTING_WINDOW = """
+import asyncio, json, sys
+from pathlib import Path
+from cacao_game.net import protocol as p
+from cacao_game.net.bot import Bot
+from cacao_game.net.hosting import start_hosting
+
+folder, port = Path(sys.argv[1]), int(sys.argv[2])
+seats = p.TableOptions([p.SeatSpec("remote"), p.SeatSpec("remote")], standin=None)
+local = "127.0.0.1"
+host, game, token = start_hosting(folder, seats, 0, "Ana", bind=local, port=port, ai_processes=0, seed=5)
+print(json.dumps({"code": game.code}), flush=True)
+bot = Bot("127.0.0.1", port, p.Join(p.VERSION, game.code, token=token), seed=1, think=0.02)
+asyncio.run(bot.run(60.0))
+"""
+
+
+def test_a_hosted_game_killed_mid_game_resumes_from_its_folder_with_every_decision(tmp_path: Path) -> None:
+    folder = tmp_path / "hosted"
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    window = subprocess.Popen(
+        [sys.executable, "-c", HOSTING_WINDOW, str(folder), str(port)],
+        stdout=subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
+    seen: list[int] = []
+    journal_before: list[object] = []
+    first_after: list[int] = []
+    friends: list[Bot] = []
+
+    def on_event(event: ClientEvent) -> None:
+        if isinstance(event, Reconnecting) and not journal_before and friends[0].link.table is not None:
+            journal_before.extend(entry.action for entry in friends[0].link.table.journal)
+        if isinstance(event, Changed):
+            if journal_before and not first_after:
+                first_after.append(event.table.decisions)
+            seen.append(event.table.decisions)
+
+    async def play() -> tuple[bool, bool]:
+        assert window.stdout is not None
+        line = await asyncio.wait_for(asyncio.to_thread(window.stdout.readline), 30.0)
+        code = json.loads(line)["code"]
+        friend_bot = Bot(LOCAL, port, p.Join(p.VERSION, code, "Bo"), seed=2, think=0.02, on_event=on_event)
+        friends.append(friend_bot)
+        friend_task = asyncio.create_task(friend_bot.run(60.0))
+        while not seen or seen[-1] < 12:
+            await asyncio.sleep(0.005)
+        window.send_signal(signal.SIGKILL)  # the hosting window dies: no stop, no last save
+        await asyncio.to_thread(window.wait, 10)
+        resumed = await asyncio.to_thread(resume_hosting, folder, ai_processes=0, seed=9)
+        assert resumed is not None
+        host, game, token = resumed
+        try:
+            assert (game.code, game.seat, game.port) == (code, 0, port)
+            me = Bot(LOCAL, port, p.Join(p.VERSION, code, token=token), seed=3, think=0.02)
+            mine, theirs = await asyncio.gather(me.run(60.0), friend_task)
+        finally:
+            await asyncio.to_thread(host.stop)
+        assert me.report.seat == 0 and friend_bot.report.seat == 1
+        return mine.finished, theirs.finished
+
+    try:
+        finished = run(play(), 90.0)
+    finally:
+        if window.poll() is None:
+            window.kill()
+    assert finished == (True, True)
+    (record,) = record_files(folder)
+    assert load_referee().check_record(record) == []
+    actions = replay_record(record).actions
+    assert journal_before and first_after and first_after[0] >= len(journal_before)
+    assert actions[: len(journal_before)] == journal_before  # every decision confirmed before the kill
+    assert hosted_game(folder) is None  # finished: nothing to resume
+
+
+def test_a_new_hosted_game_replaces_the_old_ones_files_and_an_unreadable_note_offers_nothing(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "hosted"
+    seats = options("remote", "remote")
+    host, game, _token = start_hosting(folder, seats, 1, "Ana", bind=LOCAL, port=0, ai_processes=0)
+    host.stop()
+    assert hosted_game(folder) == game
+    assert json.loads((folder / HOSTING_FILE).read_text())["seat"] == 1
+    assert "token" not in (folder / HOSTING_FILE).read_text()
+    again, second, _ = start_hosting(folder, seats, 0, "Ana", bind=LOCAL, port=0, ai_processes=0)
+    again.stop()
+    assert sorted(path.stem for path in (folder / "tables").glob("*.json")) == [second.code]
+    (folder / HOSTING_FILE).write_text('{"code": 5}')
+    assert hosted_game(folder) is None and resume_hosting(folder) is None
+    forget_hosting(folder)
+    assert not (folder / HOSTING_FILE).exists() and not list((folder / "tables").glob("*"))
+
+
+def test_resume_hosting_in_the_menu_restarts_a_game_whose_window_died(apps: list[App]) -> None:
+    """Ana hosts from the app, Bo joins; after some decisions Ana's host stops without a
+    save (as when the window is killed). The next app's menu offers Resume hosting: it opens
+    Ana's table at the same decision, Bo's client is back by itself, and the game goes on."""
+    rng = random.Random(4)
+    first = make_app()
+    apps.append(first)
+    source = host(first, [HUMAN, REMOTE])
+    pump([first], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    bo = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Bo"))
+    bo.start()
+    joins: list[Joined] = []
+
+    def bo_polls() -> None:
+        joins.extend(event for event in bo.poll() if isinstance(event, Joined))
+
+    pump([first], lambda: isinstance(first.top, PlayScene), "the host's table")
+
+    def play_until(ana: NetClient, decisions: int) -> Callable[[], bool]:
+        def step() -> bool:
+            bo_polls()
+            for client in (ana, bo):
+                seen = client.table
+                if seen is not None and seen.my_turn and seen.decisions < decisions:
+                    client.decide([rng.choice(seen.game.legal_actions())])
+            return bo.table is not None and bo.table.decisions >= decisions
+
+        return step
+
+    pump([first], play_until(source.client, 8), "eight decisions")
+    before = [entry.action for entry in bo.table.journal] if bo.table else []
+    source.client.close()  # the window dies, and the hosting player's client with it
+    crash(source.host)
+    second = make_app()
+    apps.append(second)
+    assert isinstance(second.top, MenuScene)
+    click_label(second, t("menu.resume_hosting"))
+    pump([second], lambda: isinstance(second.top, PlayScene), "the resumed table")
+    resumed = table(second).source
+    assert isinstance(resumed, HostedSource) and resumed.code == source.code
+    pump([second], lambda: bo_polls() is None and len(joins) == 2, "Bo back")
+    assert bo.table is not None and bo.table.decisions >= len(before)
+    assert [entry.action for entry in bo.table.journal][: len(before)] == before
+    pump([second], play_until(resumed.client, len(before) + 4), "four more decisions")
+    bo.close()
+    resumed.close()
+    assert hosted_waiting()  # left mid-game on purpose: still there to resume
+
+
+def crash(hosting: BackgroundHost) -> None:
+    """Stop ``hosting`` as a killed process would: listening and every connection cut at
+    once, no save, no goodbye."""
+
+    async def cut() -> None:
+        server = hosting.host._server
+        assert server is not None
+        server.close()
+        for client in list(hosting.host._connections):
+            client.ws.transport.abort()
+
+    asyncio.run_coroutine_threadsafe(cut(), hosting._loop).result(5.0)
+    hosting._loop.call_soon_threadsafe(hosting._loop.stop)
+    hosting._thread.join(5.0)
+
+
+def test_a_reissued_token_replaces_the_old_one_which_is_then_refused() -> None:
+    """``Host.reissue`` gives a claimed remote seat a new token: a connection holding the seat
+    is closed (``replaced``), the old token no longer joins, the new one does; an unclaimed or
+    AI seat gets none."""
+    from test_net_hostile import closed, expect, open_raw, send
+
+    async def scenario() -> list[str]:
+        host = await start_host(None, ai_processes=0)
+        code = host.open_table(options("remote", "remote", "easy")).code
+        old = host.claim_seat(code, 0, "Ana")
+        holder = await open_raw(host)
+        await send(holder, p.Join(p.VERSION, code, token=old))
+        await expect(holder, p.Welcome)
+        new = host.reissue(code, 0)
+        replaced = await expect(holder, p.Problem)
+        await closed(holder)
+        stale = await open_raw(host)
+        await send(stale, p.Join(p.VERSION, code, token=old))
+        refused = await expect(stale, p.Problem)
+        fresh = await open_raw(host)
+        await send(fresh, p.Join(p.VERSION, code, token=new))
+        welcome = await expect(fresh, p.Welcome)
+        problems = []
+        for seat in (1, 2, 7):
+            try:
+                host.reissue(code, seat)
+            except ValueError as error:
+                problems.append(str(error))
+        await host.stop()
+        assert isinstance(welcome, p.Welcome) and welcome.seat == 0 and new != old
+        return [getattr(replaced, "code", ""), getattr(refused, "code", ""), *problems]
+
+    assert run(scenario()) == [
+        "replaced",
+        "token",
+        "seat 2 has no player",
+        "seat 3 is not a remote seat",
+        "seat 8 is not a remote seat",
+    ]

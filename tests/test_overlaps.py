@@ -1,0 +1,336 @@
+"""Things drawn on top of each other that a playtest found (issue 22, items 10 and 13): at the
+smallest, the design and the largest screen, each pair below is apart."""
+
+from __future__ import annotations
+
+import pytest
+from shots import make_app, make_saves
+
+from cacao_game.app.scenes.menu import MenuScene
+from cacao_game.config.settings import Settings
+
+SIZES = [(1366, 768), (1920, 1080), (3840, 2160)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_menu_panel_stays_below_the_subtitle_with_continue_shown(size: tuple[int, int]) -> None:
+    """With an autosave the menu has its longest list (Continue first); the buttons' panel once
+    crossed the subtitle. It stays below it and above the footer, every button inside it."""
+    make_saves()
+    app = make_app(size, Settings(sound=False))
+    app.home()
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    panel = menu.panel()
+    assert panel is not None
+    _title, subtitle = menu.heading()
+    assert panel.top > subtitle.bottom
+    assert panel.bottom < size[1] - size[1] * 40 // 1080
+    assert all(panel.contains(widget.rect) for widget in menu.widgets)
+
+
+def test_the_key_list_reads_at_the_smallest_screen_and_the_key_box_hides_the_list() -> None:
+    """Settings at 1366x768: the actions' names in the key list are at least 22 px high (they were 20) (a
+    playtest found them small), and the "Press a key" box is opaque (the list showed through)."""
+    from cacao_game.app import routes, theme
+    from cacao_game.app.scenes.settings import SettingsScene
+    from cacao_game.app.strings import t
+
+    app = make_app((1366, 768), Settings(sound=False))
+    app.home()
+    app.open(routes.SettingsPage())
+    scene = app.top
+    assert isinstance(scene, SettingsScene)
+    app.step([], 0.016)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    name = next(text for text in drawn if text.text == t("intent.rotate_ccw"))
+    assert name.rect.h >= 22
+    scene.start_capture("confirm")
+    backgrounds = []
+    for shade in ((0, 0, 0), (255, 255, 255)):
+        scene.draw_background = lambda surface, shade=shade: surface.fill(shade)  # type: ignore[method-assign]
+        app.draw(app.screen)
+        backgrounds.append(
+            app.screen.get_at((app.screen.get_width() // 2, app.screen.get_height() // 2 + 40))
+        )
+    assert backgrounds[0] == backgrounds[1]
+
+
+def _labels_meeting(app, scene, squares, panels) -> list[str]:  # type: ignore[no-untyped-def]
+    """Hover each of ``squares`` in turn; the preview labels that meet one of ``panels()``."""
+    from shots import hover
+
+    from cacao_game.app import theme
+
+    found = []
+    for pos in squares:
+        center = scene.camera.square_center(pos)
+        if not scene.camera.viewport.collidepoint(center):
+            continue
+        hover(app, (round(center.x), round(center.y)))
+        label = scene.frame.previews.get(scene.turn.action_at(pos)) if scene.turn.action_at(pos) else None
+        if label is None:
+            continue
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        for text in drawn:
+            if text.text == label:
+                found += [
+                    f"{pos}: {label!r} {tuple(text.rect)} meets {tuple(p)}"
+                    for p in panels()
+                    if p.colliderect(text.rect)
+                ]
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_move_preview_label_stays_off_the_temples_panel(size: tuple[int, int]) -> None:
+    """A playtest found the label of the move under the mouse clipped under the temples
+    panel (the board's top-left corner). The board is panned so legal squares lie under the
+    panel; every square's label stays off it."""
+    from phases import game_at
+    from shots import table
+
+    app = make_app(size, Settings(sound=False))
+    scene = table(app, game_at("overbuild"))
+    panel = scene.board.temples_panel()
+    assert panel is not None, "the phase has temples"
+    targets = scene.turn.targets()
+    corner = min(targets, key=lambda pos: pos[0] + pos[1])
+    square = scene.camera.square_rect(corner)
+    scene.camera.pan_pixels(panel.centerx - square.centerx, panel.centery - square.centery, immediate=True)
+    scene.camera.snap()
+    under = [
+        pos
+        for pos in targets
+        if panel.colliderect(scene.camera.square_rect(pos).inflate(0, scene.camera.scale))
+    ]
+    assert under, "some legal squares lie under or next to the panel"
+    assert _labels_meeting(app, scene, under, lambda: [scene.board.temples_panel()]) == []
+
+
+def test_a_tooltip_keeps_off_what_it_is_told_to_avoid() -> None:
+    """``tip_place``: below-right of the mouse when that is free; elsewhere around it when that
+    covers a panel to avoid; on screen always."""
+    import pygame
+
+    from cacao_game.app.theme import tip_place
+
+    screen = pygame.Rect(0, 0, 1366, 768)
+    free = tip_place((200, 80), (600, 300), screen)
+    assert free.left > 600 and free.top > 300
+    panel = pygame.Rect(610, 310, 300, 200)
+    moved = tip_place((200, 80), (600, 300), screen, [panel])
+    assert not moved.colliderect(panel) and screen.contains(moved)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_games_tooltips_keep_off_the_other_options_and_their_captions(size: tuple[int, int]) -> None:
+    """A playtest found a tooltip in New game covering "START PLAYER". With four seats, each
+    widget's tooltip, the mouse resting on the widget's right part, covers no other caption
+    or widget."""
+    from shots import hover
+
+    from cacao_game.app import routes, theme
+    from cacao_game.app.scenes.setup import SetupScene
+    from cacao_game.app.strings import t
+
+    app = make_app(size, Settings(sound=False))
+    app.home()
+    app.open(routes.Setup())
+    scene = app.top
+    assert isinstance(scene, SetupScene)
+    while len(scene.seats) < 4:
+        scene.add_seat()
+    scene.rebuild()
+    app.step([], 0.016)
+    captions = {t("setup.start_player").upper(), t("setup.thinking").upper(), t("setup.seed").upper()}
+    problems = []
+    for widget in [w for w in scene.widgets if w.tooltip and w.visible]:
+        point = (widget.rect.right - widget.rect.h // 2, widget.rect.centery)
+        hover(app, point)
+        app.step([], 0.5)
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        lines = widget.tooltip if isinstance(widget.tooltip, list) else [widget.tooltip]
+        tips = [text.rect for text in drawn if text.text in lines]
+        assert tips, widget.tooltip
+        for text in drawn:
+            if text.text.upper() in captions and any(tip.colliderect(text.rect) for tip in tips):
+                problems.append(f"{widget.tooltip!r} covers {text.text!r}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_squares_tooltip_keeps_off_the_hint_panel(size: tuple[int, int]) -> None:
+    """A playtest found a tile's tooltip covering the hint's panel. Every tile next to the
+    panel shows its tooltip beside the panel, not on it."""
+    from shots import SHOTS, hover
+
+    from cacao_game.app import theme
+    from cacao_game.app.play.advice import hint_heading
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["hint"](app)
+    scene = app.top
+    heading = hint_heading(scene.source.advice)
+    app.step([], 0.016)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    panel = next(text.box for text in drawn if text.text == heading)
+    near = [
+        pos
+        for pos in scene.board_squares()
+        if panel.inflate(scene.camera.scale * 2, scene.camera.scale * 2).colliderect(
+            scene.camera.square_rect(pos)
+        )
+    ]
+    near = [pos for pos in near if not panel.colliderect(scene.camera.square_rect(pos))]
+    assert near, "tiles lie next to the panel"
+    problems = []
+    for pos in near:
+        center = scene.camera.square_center(pos)
+        hover(app, (round(center.x), round(center.y)))
+        lines = scene.tooltip()
+        if not lines:
+            continue
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        problems += [
+            f"{pos} {text.text!r}" for text in drawn if text.text in lines and text.rect.colliderect(panel)
+        ]
+    assert problems == []
+
+
+@pytest.mark.parametrize("shot", ["place", "fill2", "resolve", "overbuild", "ai_turn", "hint"])
+def test_no_token_icon_below_28_px_at_the_smallest_screen(shot: str) -> None:
+    """Issue 22 item 13: at 1366x768 the table draws its gold, cacao, sun and water icons at
+    28 px or more (the seat panels' were 17-24 px)."""
+    from shots import SHOTS
+
+    from cacao_game.app import theme
+
+    app = make_app((1366, 768), Settings(sound=False))
+    SHOTS[shot](app)
+    app.step([], 0.016)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    tokens = [(name, size) for name, size in drawn.icons if name in ("gold", "cacao", "sun", "water")]
+    assert {name for name, _size in tokens} >= {"gold", "cacao", "sun", "water"}
+    assert [(name, size) for name, size in tokens if size < 28] == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_review_panel_hides_neither_move_nor_the_tiles_beside_them(size: tuple[int, int]) -> None:
+    """A playtest found the review's panel over the market tile the decision was about. At
+    each flagged decision the panel covers neither the played nor the better square, nor a
+    tile next to either of them."""
+    from shots import SHOTS, frames
+
+    from cacao_game.app import theme
+    from cacao_game.app.play.advice import review_heading
+    from cacao_game.engine import Resolve
+    from cacao_game.engine.tiles import neighbours
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["review"](app)
+    scene = app.top
+    session = scene.review
+    problems = []
+    checked = 0
+    session.jump(0)
+    while session.jump_flag(1):
+        scene.resync()
+        frames(app, 3)
+        decision = session.here()
+        if decision is None or isinstance(decision.best, Resolve) or isinstance(decision.played, Resolve):
+            continue
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        heading = review_heading(decision, scene.names)
+        panel = next(text.box for text in drawn if text.text == heading)
+        checked += 1
+        squares = {decision.best.pos, decision.played.pos}
+        around = squares | {n for pos in squares for n in neighbours(pos) if n in scene.board_squares()}
+        hidden = [pos for pos in around if panel.colliderect(scene.camera.square_rect(pos).inflate(-4, -4))]
+        if hidden:
+            problems.append(f"{session.position}: {heading!r} hides {hidden}")
+    assert checked >= 3, checked
+    assert problems == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_curtains_words_keep_clear_of_its_button(size: tuple[int, int]) -> None:
+    """The playtest's screenshots showed the curtain's line touching its Ready button: the
+    line ends above the button with room between them."""
+    from counted_ai import CountedAI
+    from phases import CONFIG, game_at
+    from shots import frames
+
+    from cacao_game.app import theme
+    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.strings import t
+    from cacao_game.session import PlaySession
+
+    app = make_app(size, Settings(sound=False))
+    app.home()
+    session = PlaySession(CONFIG, game_at("place"))
+    assert session.curtain is not None, "two humans: a curtain first"
+    scene = PlayScene(app, session, ai=CountedAI())
+    app.push(scene)
+    frames(app, 5)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    name = scene.frame.seats[session.curtain].name
+    line = next(text.rect for text in drawn if text.text == t("play.curtain_sub", name=name))
+    button = scene.hud.curtain_button()
+    assert line.bottom + size[1] * 8 // 1080 <= button.top
+
+
+@pytest.mark.parametrize("confirm", ["click", "key"])
+def test_no_preview_label_stays_on_after_confirming(confirm: str) -> None:
+    """A playtest saw a move's preview label stay on after confirming it. After a confirm (a
+    second click on the chosen square, or Tab then Enter) and its animation, the screen the
+    app keeps drawing by changes equals the table drawn anew, and no preview is drawn. (This
+    found the kept board layer of a table opened mid-game drawn with every worker tile red:
+    the layer was drawn before any frame had given the board its seat colours.)"""
+    from harness import click
+    from phases import game_at
+    from shots import frames, hover, table
+
+    from cacao_game.app import theme
+
+    app = make_app((1366, 768), Settings(sound=False))
+    scene = table(app, game_at("place"))
+    pos = scene.turn.targets()[0]
+    center = scene.camera.square_center(pos)
+    point = (round(center.x), round(center.y))
+    hover(app, point)
+    label = scene.frame.previews.get(scene.turn.action_at(pos))
+    assert label
+    if confirm == "click":
+        click(app, point)
+        frames(app, 40)
+        click(app, point)
+    else:
+        frames(app, 2, [app.intents.event_for("cycle")])
+        frames(app, 2, [app.intents.event_for("confirm")])
+    frames(app, 200)
+    kept = app.screen.copy()
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    assert label not in [text.text for text in drawn]
+    anew = app.screen.copy()
+    panel = scene.board.temples_panel()
+    if panel is not None:  # its translucent box is blended again over itself: not this test's
+        kept.fill((0, 0, 0), panel)
+        anew.fill((0, 0, 0), panel)
+    assert pygame_equal(kept, anew)
+
+
+def pygame_equal(a, b) -> bool:  # type: ignore[no-untyped-def]
+    """Whether two surfaces hold the same pixels."""
+    import pygame
+
+    return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
