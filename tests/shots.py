@@ -88,6 +88,13 @@ def make_saves() -> None:
     save_game(slot_path("quick"), random_game(two, 30), two, {})
     save_game(slot_path("Sunday evening with a very long name"), random_game(two, None), two, {})
     (saves_dir() / "broken.json").write_text('{"format": "cacao-save", "version": 1, "game": ', "utf-8")
+    from cacao_game.app.netplay import records_dir
+    from cacao_game.records import write_record
+
+    finished = random_game(two, None)
+    names = ["Lena", "Bo"]
+    record = to_record(finished, seat_entries(["human", "human"], two.colors, names))
+    write_record(record, records_dir() / "2026-11-25-205537-K7QW2P.json")
 
 
 def shot_menu(app: App) -> None:
@@ -144,6 +151,50 @@ class LostHost:
     absent: frozenset[int] = frozenset()
     standing_in: frozenset[int] = frozenset()
     rejoins = 0
+    watching = False
+
+    def waiting_on(self) -> int | None:
+        return None
+
+    def stand_in_now(self, seat: int) -> bool:
+        return False
+
+
+class Watching(LostHost):
+    """A spectator's link, up."""
+
+    connection = "connected"
+    watching = True
+
+
+class HostWaiting(LostHost):
+    """The hosting window's link, up, with seat 1's player gone and no stand-in yet."""
+
+    connection = "connected"
+    absent = frozenset({1})
+
+    def waiting_on(self) -> int | None:
+        return 1
+
+
+def shot_net_watching(app: App) -> None:
+    """A spectator's table: the Watching tag, the status, the Menu button only."""
+    app.home()
+    session = PlaySession(CONFIG, game_at("place"))
+    if session.curtain is not None:
+        session.handle(ShowHand())
+    app.push(PlayScene(app, session, ai=CountedAI(), net=Watching()))
+    frames(app, 30)
+
+
+def shot_net_standin(app: App) -> None:
+    """The hosting window while a player is away: Let the AI play now."""
+    app.home()
+    session = PlaySession(CONFIG, game_at("place"))
+    if session.curtain is not None:
+        session.handle(ShowHand())
+    app.push(PlayScene(app, session, ai=CountedAI(), net=HostWaiting()))
+    frames(app, 30)
 
 
 def shot_net_banner(app: App) -> None:
@@ -427,6 +478,8 @@ SHOTS: dict[str, Shot] = {
     "join": shot_join,
     "lobby": shot_lobby,
     "net_banner": shot_net_banner,
+    "net_watching": shot_net_watching,
+    "net_standin": shot_net_standin,
     "settings": shot_settings,
     "rules": shot_rules,
     "rules_tiles": rules_scrolled(0.55),

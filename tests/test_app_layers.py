@@ -14,7 +14,7 @@ from app_support import make_scene
 from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.play.layers import Backdrop, Part, merge
+from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Phase
@@ -109,9 +109,9 @@ def test_an_overlay_then_the_table_alone_draws_the_table_whole(app: App) -> None
 
 
 def test_a_changed_part_is_drawn_again_with_the_parts_over_it() -> None:
-    """The kept picture equals its parts drawn in order, whichever part changed."""
+    """The screen equals its parts drawn in order, whichever part changed."""
     pygame.init()
-    like = pygame.Surface((60, 40))
+    screen = pygame.Surface((60, 40))
 
     def fill(color: tuple[int, int, int], rect: pygame.Rect) -> Part:
         def draw(surface: pygame.Surface) -> None:
@@ -122,13 +122,17 @@ def test_a_changed_part_is_drawn_again_with_the_parts_over_it() -> None:
     under = pygame.Rect(0, 0, 40, 40)
     over = pygame.Rect(20, 10, 30, 20)
     backdrop = Backdrop()
-    assert backdrop.update(like, [fill((200, 0, 0), under), fill((0, 0, 200), over)]) is None
-    changed = backdrop.update(like, [fill((0, 200, 0), under), fill((0, 0, 200), over)])
+    first = [fill((200, 0, 0), under), fill((0, 0, 200), over)]
+    assert backdrop.changes(first) is None
+    draw_parts(screen, first, [screen.get_rect()])
+    second = [fill((0, 200, 0), under), fill((0, 0, 200), over)]
+    changed = backdrop.changes(second)
     assert changed == [under]
-    kept = backdrop.surface
-    assert kept.get_at((5, 5))[:3] == (0, 200, 0)
-    assert kept.get_at((25, 15))[:3] == (0, 0, 200)  # the part over it drawn again
-    assert backdrop.update(like, [fill((0, 200, 0), under), fill((0, 0, 200), over)]) == []
+    draw_parts(screen, second, changed)
+    assert screen.get_at((5, 5))[:3] == (0, 200, 0)
+    assert screen.get_at((25, 15))[:3] == (0, 0, 200)  # the part over it drawn again
+    assert screen.get_at((45, 15))[:3] == (0, 0, 200)
+    assert backdrop.changes(second) == []
 
 
 def test_merge_joins_rectangles_whose_union_is_no_larger_than_both() -> None:
@@ -142,3 +146,51 @@ def test_merge_joins_rectangles_whose_union_is_no_larger_than_both() -> None:
     assert merge([pygame.Rect(90, 90, 30, 30), pygame.Rect(200, 0, 5, 5)], bounds) == [
         pygame.Rect(90, 90, 10, 10)
     ]
+
+
+def test_an_idle_table_draws_nothing_and_a_ghost_only_its_square(app: App) -> None:
+    """Nothing moving and the clock still: the frame shows nothing again. The mouse onto a
+    legal square: a small part of the screen changes, and it equals the frame drawn anew."""
+    scene = make_scene(app, ["human", "easy"], seed=9)
+    for _ in range(600):
+        if not scene.timeline.busy and scene.accepts_board_input() and scene.game.phase is Phase.PLACE:
+            break
+        app.step([], 1 / 30)
+    app.step([motion((1, 1))], 1 / 30)
+    for _ in range(3):
+        app.step([], 0.0)
+    assert app._changed == []
+    target = scene.turn.targets()[0]
+    app.step([motion(scene.camera.square_center(target))], 0.0)
+    changed = app._changed
+    assert changed
+    whole = app.screen.get_width() * app.screen.get_height()
+    assert sum(r.w * r.h for r in changed) < whole // 4
+    assert same(app.screen, anew(scene))
+
+
+def test_a_table_opened_mid_game_shows_its_seats_colours_at_once(app: App) -> None:
+    """The kept board is drawn before the frame's marks: its worker tiles take the frame's
+    colours from the first frame on (np3 saw them all red until the view moved)."""
+    scene = make_scene(app, ["human", "human", "human"], seed=4)
+    rng = random.Random(5)
+    for _ in range(30):
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+    scene.exit()
+    again = PlayScene(app, scene.source)
+    app.reset(again)
+    app.step([], 0.0)
+    assert len(again.shown.workers) > 3
+    assert same(app.screen, anew(again))
+
+
+def test_an_exposed_window_is_shown_whole_the_next_frame(app: App) -> None:
+    scene = make_scene(app, ["human", "human"], seed=9)
+    play_on(scene, random.Random(3), 10)
+    app.step([], 0.0)
+    assert app._changed is not None
+    app.step([pygame.event.Event(pygame.WINDOWEXPOSED)], 0.0)
+    assert app._changed is None
+    app.step([], 0.0)
+    assert app._changed is not None

@@ -99,3 +99,23 @@ def test_worker_tiles_left_show_what_the_table_may_know(play_app: App) -> None:
     assert other[1].startswith("In hand and pile together")
     together = scene.source.game.remaining_workers(1)
     assert sum(together.values()) == len(scene.source.game.hands[1]) + len(scene.source.game.worker_piles[1])
+
+
+def test_a_log_line_cut_short_shows_whole_in_its_tooltip(play_app: App) -> None:
+    """A log line too long for its row ends in "…"; resting the mouse on it shows it whole."""
+    from cacao_game.app.play.texts import LogLine
+
+    scene = make_scene(play_app, ["human", "human"], seed=2)
+    advance(scene, 6)
+    if scene.source.curtain is not None:
+        scene.send(ShowHand())
+    long_text = "Player 1 lays " + ", ".join(["2 workers up", "1 worker right", "1 worker left"] * 3)
+    scene.history.lines.append(LogLine(long_text, 0, scene.shown.turn))
+    play_app.step([], 0.02)
+    rows = scene.hud.log_rows(scene.history.lines, scene.log_scroll)
+    cut_rect = next(rect for rect, line in rows if line.text == long_text)
+    short_rect = next(rect for rect, line in rows if line.text != long_text and not line.heading)
+    hover(play_app, cut_rect.center)
+    assert scene.tooltip() == [long_text]
+    hover(play_app, short_rect.center)
+    assert long_text not in scene.tooltip()

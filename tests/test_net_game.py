@@ -102,10 +102,11 @@ def _hidden_orders(record: dict[str, object], seat: int) -> list[str]:
 
 
 def test_a_client_never_receives_another_seats_hand_the_pile_order_or_the_seed(tmp_path: Path) -> None:
-    """Every byte sent to each client during a whole 3-player game: the seed, the jungle pile
-    and other worker piles in order, and other seats' hands (at every decision) never appear,
-    every state holds the recipient's own hand as the host had it at that decision, and other
-    seats' drawn tiles are blank."""
+    """Every byte sent to each client during a whole 3-player game until it ends: the seed, the
+    jungle pile and other worker piles in order, and other seats' hands (at every decision)
+    never appear, every state holds the recipient's own hand as the host had it at that
+    decision, and other seats' drawn tiles are blank. The game's record (which holds them)
+    comes only after the last update, once the game is over."""
     captured: dict[int, list[bytes]] = {0: [], 1: [], 2: []}
 
     async def play() -> Host:
@@ -131,7 +132,11 @@ def test_a_client_never_receives_another_seats_hand_the_pile_order_or_the_seed(t
     for action in replayed.actions:
         game.apply(action)
         hands_at.append([tuple(hand) for hand in game.hands])
-    for number, frames in captured.items():
+    for number, received in captured.items():
+        kinds = [type(p.decode_host(frame)) for frame in received]
+        ended = kinds.index(p.GameRecord) if p.GameRecord in kinds else len(received)
+        assert p.GameRecord not in kinds[:ended] and p.Update not in kinds[ended:]
+        frames = received[:ended]
         everything = b"\n".join(frames).decode()
         seat_hints = re.findall(r'"seed"', everything)
         assert not seat_hints

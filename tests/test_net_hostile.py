@@ -200,7 +200,8 @@ def _keeps_the_turn(game: Game, action: Action) -> bool:
 def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_token_change_nothing() -> None:
     """Each refused command gets a ``Refusal`` with a reason and words; the game is unchanged.
     Then strict undo: the mover takes back a placement of a turn still going on (a fill to
-    come); the other player cannot; once the mover's turn is over, neither can the mover."""
+    come); the other player cannot; once the mover's turn is over (it drew a worker tile), neither
+    can the mover."""
 
     async def scenario() -> dict[str, object]:
         host = await start_host(None, seed=4)
@@ -286,32 +287,42 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
         "hint legal": True,
         "undo by the other": "undo.other_human",
         "undo": (1, 0, 0),
-        "undo after the turn": "undo.turn_over",
+        "undo after the turn": "undo.reveal",
     }
 
 
 def test_idle_connections_and_one_too_many_are_closed_with_a_reason() -> None:
-    async def scenario() -> tuple[list[str], int | None, int | None]:
+    """A connection that joins no table in time is told so; one past the limit cuts the oldest
+    connection at no table; when every connection is at a table, the newcomer hears the host
+    is busy; the seated ones carry on."""
+
+    async def scenario() -> tuple[list[str], int | None, int | None, bool]:
         host = await start_host(None, max_connections=2, join_wait=0.2)
         first = await open_raw(host)
-        second = await open_raw(host)
-        third = await open_raw(host)
-        busy = await expect(third, p.Problem)
-        third_code = await closed(third)
-        await send(second, p.Create(p.VERSION, "Ana", options("remote", "random")))
-        await expect(second, p.Welcome)
         idle = await expect(first, p.Problem)
         first_code = await closed(first)
-        await asyncio.sleep(0.3)
+        second = await open_raw(host)
+        await send(second, p.Create(p.VERSION, "Ana", options("remote", "random")))
+        await expect(second, p.Welcome)
+        third = await open_raw(host)
+        fourth = await open_raw(host)
+        with pytest.raises(ConnectionClosed):
+            await asyncio.wait_for(third.recv(), 5.0)
+        await send(fourth, p.Create(p.VERSION, "Bo", options("remote", "random")))
+        await expect(fourth, p.Welcome)
+        fifth = await open_raw(host)
+        busy = await expect(fifth, p.Problem)
+        fifth_code = await closed(fifth)
         await send(second, p.AskHint(0, "x", 0))
         still = await expect(second, p.Refusal)
         await host.stop()
-        codes = [getattr(m, "code", "") for m in (busy, idle)] + [getattr(still, "reason", "")]
-        return codes, third_code, first_code
+        codes = [getattr(m, "code", "") for m in (idle, busy)] + [getattr(still, "reason", "")]
+        return codes, first_code, fifth_code, third.close_code != 1000
 
-    codes, third_code, first_code = run(scenario())
-    assert codes == ["busy", "idle", "seat"]
-    assert third_code == first_code == 1008
+    codes, first_code, fifth_code, cut = run(scenario())
+    assert codes == ["idle", "busy", "seat"]
+    assert first_code == fifth_code == 1008
+    assert cut
 
 
 def test_a_table_that_never_started_is_closed_once_everyone_has_left(tmp_path: Path) -> None:

@@ -120,7 +120,8 @@ def test_undo_never_shows_another_humans_hand_or_crosses_their_move() -> None:
 
 
 def test_strict_undo_stays_within_your_own_turn() -> None:
-    """Strict (hot-seat default): after the turn passed, undo is refused and nothing changes."""
+    """Strict (hot-seat default): the Confirm that ends a turn draws the next worker tile (a
+    reveal), so undo is refused after it and nothing changes."""
     session = PlaySession(config("human", "human", seed=3))
     assert session.policy is UndoPolicy.STRICT
     session.handle(ShowHand())
@@ -129,8 +130,30 @@ def test_strict_undo_stays_within_your_own_turn() -> None:
     session.handle(Cycle(1))
     session.handle(Confirm())
     before = list(session.game.actions)
-    assert session.handle(Undo()) == [Refused(Refusal.UNDO_TURN_OVER)]
+    assert session.handle(Undo()) == [Refused(Refusal.UNDO_REVEAL)]
     assert session.game.actions == before
+
+
+def test_strict_undo_reaches_your_move_until_the_next_player_acts() -> None:
+    """Issue 19: "a player may take back their own move until the next player has acted".
+    A turn-ending decision that revealed nothing (an empty worker pile) can be taken back;
+    once another seat has acted after it (an AI acts at once), it cannot."""
+    from cacao_game.engine.actions import Place
+    from cacao_game.session.journal import Entry
+    from cacao_game.session.policy import undo_reach
+
+    def entry(seat: int, ended: bool, revealed: bool = False) -> Entry:
+        return Entry(seat, 9, Place("2101", 0, (0, 0)), (), revealed, (1, 2) if ended else None)
+
+    people = {0, 1}
+    strict = UndoPolicy.STRICT
+    assert undo_reach([entry(1, True), entry(0, True)], people, 0, strict) == 1
+    assert undo_reach([entry(0, True), entry(1, False)], people, 0, strict) == Refused(
+        Refusal.UNDO_OTHER_HUMAN, 1
+    )
+    assert undo_reach([entry(0, True), entry(2, True)], people, 0, strict) == Refused(Refusal.UNDO_TURN_OVER)
+    assert undo_reach([entry(0, True, revealed=True)], people, 0, strict) == Refused(Refusal.UNDO_REVEAL)
+    assert undo_reach([entry(0, True), entry(2, True)], people, 0, UndoPolicy.CASUAL) == 2
 
 
 def test_casual_undo_against_the_ai_goes_back_across_its_turn() -> None:

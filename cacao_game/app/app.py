@@ -280,6 +280,7 @@ class App:
                 self._follow_window()
             elif event.type in WINDOW_REDRAW_EVENTS:
                 self._kept = None
+                rest.append(event)
             elif self.intents.has(event, "fullscreen") and not getattr(self.top, "capturing", False):
                 self.toggle_fullscreen()
             else:

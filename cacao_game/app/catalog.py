@@ -50,8 +50,8 @@ class Catalog:
                     app, route.message, route.on_yes, route.on_no,
                     title=route.title, yes=route.yes, no=route.no, danger=route.danger,
                 )  # fmt: skip
-            case routes.Scoring(game, config, history):
-                return ScoringScene(app, game, config, history)
+            case routes.Scoring(game, config, history, rematch):
+                return ScoringScene(app, game, config, history, rematch=rematch)
             case routes.Reviewing(game, config, seconds, iterations, ai):
                 return ReviewingOverlay(app, game, config, seconds=seconds, iterations=iterations, ai=ai)
             case routes.Table(source, ai, lesson, review, net):

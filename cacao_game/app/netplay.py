@@ -3,7 +3,8 @@
 Hosting starts a ``BackgroundHost`` (``cacao_game.net.hosting``) on this machine, opens a
 table for the seats chosen in the setup (the hosting player's own seat is a remote seat they
 claim at once) and joins it over 127.0.0.1 like everyone else: the hosting player's table is
-a ``RemoteSource`` too. Joining is a ``NetClient`` to the address, port and code typed.
+a ``RemoteSource`` too. Joining (or watching) is a ``NetClient`` to the address, port and
+code typed. Every finished game's record, as the host sends it, is filed in ``records_dir()``.
 
 No pygame and no scene here: the Host and Join screens call these and show the result.
 """
@@ -13,9 +14,12 @@ from __future__ import annotations
 import logging
 import socket
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Final
 
 from cacao_game.config.game import HUMAN, GameConfig
+from cacao_game.config.storage import data_dir
 from cacao_game.net.client import NetClient
 from cacao_game.net.hosting import (
     BackgroundHost,
@@ -27,6 +31,8 @@ from cacao_game.net.hosting import (
 )
 from cacao_game.net.protocol import REMOTE, VERSION, Join, SeatSpec, TableOptions
 from cacao_game.net.remote import RemoteSource
+from cacao_game.records import RecordError, read_record, record_seats, replay_record
+from cacao_game.saves import SaveInfo, SeatSummary
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +46,54 @@ STANDIN_AFTER: Final = 60.0
 """Seconds a dropped player's seat waits before an AI (easy) stands in for them."""
 
 
+def records_dir() -> Path:
+    """Where the records of finished games across machines are filed (the user data folder)."""
+    return data_dir() / "records"
+
+
+def list_records(folder: Path | None = None) -> list[SaveInfo]:
+    """The finished games across machines filed in ``folder`` (default ``records_dir()``),
+    newest first, as the Load scene lists them: named by their table code, with each seat's
+    name (or kind) and final score. A record that does not replay is listed with why."""
+    folder = records_dir() if folder is None else folder
+    try:
+        paths = sorted(folder.glob("*.json"), reverse=True)
+    except OSError as error:
+        log.warning("records not listed: %s", error)
+        return []
+    return [_record_info(path) for path in paths]
+
+
+def _record_info(path: Path) -> SaveInfo:
+    parts = path.stem.split("-")  # <date>-<time>-<code>[-<n>] (RemoteSource._take_record)
+    code = parts[4] if len(parts) >= 5 else path.stem
+    try:
+        stamp = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat()
+        record = read_record(path)
+        game = replay_record(record)
+        entries = record_seats(record, game.players)
+    except (OSError, RecordError) as error:
+        return SaveInfo(path, "", [], 0, [], True, error=str(error), problem="invalid", name=code)
+    raw = record.get("seats")
+    named = [seat for seat in raw if isinstance(seat, dict)] if isinstance(raw, list) else []
+    names = [str(seat.get("name", "")) for seat in named] + [""] * len(entries)
+    seats = [
+        SeatSummary(name=names[n], color=entry["color"], kind=entry["kind"])
+        for n, entry in enumerate(entries)
+    ]
+    totals = [score.total for score in game.score_now()]
+    return SaveInfo(
+        path, stamp, seats, game.turn + 1, totals, game.is_over(), name=code, variant=game.variant
+    )
+
+
 class HostedSource(RemoteSource):
     """The hosting player's table: a ``RemoteSource`` on their own host, which stops (every
-    connection closed) when the table is closed."""
+    connection closed) when the table is closed. The hosting player may let the stand-in AI
+    play a dropped seat at once (``stand_in_now``)."""
 
     def __init__(self, client: NetClient, host: BackgroundHost, code: str, bind: str) -> None:
-        super().__init__(client)
+        super().__init__(client, records_dir())
         self.host = host
         self.code = code
         self.bind = bind
@@ -54,6 +102,21 @@ class HostedSource(RemoteSource):
     def port(self) -> int:
         """The port the host listens on."""
         return self.host.port
+
+    def waiting_on(self) -> int | None:
+        """A seat whose player dropped and that no AI plays yet: the game may be waiting on it."""
+        standing = self.standing_in
+        return next((seat for seat in sorted(self.absent) if seat not in standing), None)
+
+    def stand_in_now(self, seat: int) -> bool:
+        """Let the stand-in AI play dropped ``seat`` now; False if it cannot (its player came
+        back, or the game ended meanwhile). The player takes the seat back on rejoining."""
+        try:
+            self.host.stand_in_now(self.code, seat)
+        except (KeyError, ValueError, TimeoutError) as error:
+            log.info("no stand-in for seat %d: %s", seat, error)
+            return False
+        return True
 
     def close(self) -> None:
         """Leave the table and stop the host."""
@@ -128,16 +191,19 @@ class JoinRequest:
     port: int
     code: str
     name: str
+    watch: bool = False
+    """Watch the table (a spectator: no seat, no hand, no input) instead of sitting at it."""
 
 
 def join_game(request: JoinRequest) -> RemoteSource:
     """Start joining table ``request.code`` at ``request.address``:``request.port`` under
-    ``request.name`` (returns at once; the source's ``connection`` and ``ready`` tell how
-    it goes)."""
+    ``request.name``, or watching it (returns at once; the source's ``connection`` and
+    ``ready`` tell how it goes)."""
     code = request.code.strip().upper()
-    client = NetClient(request.address.strip(), request.port, Join(VERSION, code, name=request.name))
+    hello = Join(VERSION, code, spectate=True) if request.watch else Join(VERSION, code, name=request.name)
+    client = NetClient(request.address.strip(), request.port, hello)
     client.start()
-    return RemoteSource(client)
+    return RemoteSource(client, records_dir())
 
 
 def lan_addresses() -> list[str]:

@@ -96,6 +96,8 @@ class Scoring:
     game: Game
     config: GameConfig
     history: Sequence[Sequence[int]] = ()
+    rematch: bool = True
+    """Offer Rematch (not for a game played across machines: its seats are elsewhere)."""
 
 
 @dataclass(frozen=True)

@@ -434,6 +434,17 @@ class Game:
         steps = worthwhile_steps(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
         return [_resolution(edges[i].pos, edges[i].side, amount) for i, amount in steps]
 
+    def choice_ahead(self, seat: int) -> bool:
+        """Whether ``seat``'s pending plantations and markets will ask it to decide this turn,
+        after the rules resolve every step that offers no real choice (R3.10); False when it
+        has none pending. Its resources do not change before its resolution comes."""
+        self._check_seat(seat)
+        if not any(edge.jungle in _TRADE_CODES for edge in self.edges.get(seat, ())):
+            return False
+        trial = self.clone()
+        trial._resolve_automatic(seat, [])
+        return seat in trial.edges
+
     def gold_at_risk(self, seat: int) -> bool:
         """Whether a volcano may still make ``seat`` pay gold later in the game (R3.10).
 

@@ -46,6 +46,7 @@ from cacao_game.engine import Action, Game
 from cacao_game.engine import events as ev
 from cacao_game.net import protocol as p
 from cacao_game.net.views import decision_from_message, view_game
+from cacao_game.records import RecordFile
 from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session.journal import Entry
 from cacao_game.typed_json import ShapeError
@@ -157,7 +158,15 @@ class Failed:
     text: str
 
 
-ClientEvent = Joined | Changed | Refused | HintArrived | Reconnecting | Failed
+@dataclass(frozen=True)
+class RecordArrived:
+    """The game is over and the host sent its record (``docs/game-record.md``): replay and
+    review it at home. Never sent while the game runs."""
+
+    record: RecordFile
+
+
+ClientEvent = Joined | Changed | Refused | HintArrived | Reconnecting | Failed | RecordArrived
 """Everything a client reports to its user."""
 
 
@@ -274,6 +283,8 @@ class Link:
                     self.on_event(Refused(code, text))
             case p.Hint(at=at, action=action):
                 self.on_event(HintArrived(at, action_from_json(action)))
+            case p.GameRecord(record=record):
+                self.on_event(RecordArrived(record))
             case _:
                 assert_never(message)
         return False

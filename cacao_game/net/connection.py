@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Final
@@ -31,6 +32,40 @@ OUTBOX: Final = 512
 OUTBOX_BYTES: Final = 8 * p.HOST_LIMIT
 """... or bytes (2 MiB: a client that asks for the whole table again and again but never
 reads holds no more than this of the host's memory)."""
+FD_RESERVE: Final = 128
+"""File descriptors a host keeps for its own files (journals, saves, records, AI worker pipes)
+beyond its connections: a flood of connections must never leave it unable to write a journal."""
+FD_WANTED: Final = 65536
+"""The open-file limit a headless host asks for (``raise_fd_limit``), up to the hard limit."""
+
+
+def fd_budget() -> int | None:
+    """Connections the process's open-file limit leaves room for (after ``FD_RESERVE``), or
+    None where there is no such limit to read (Windows)."""
+    if sys.platform == "win32":
+        return None
+    import resource
+
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else max(1, soft - FD_RESERVE)
+
+
+def raise_fd_limit() -> None:
+    """Raise the process's soft open-file limit towards ``FD_WANTED`` (never above the hard
+    limit; 1024 is a common default, too few for a host of many players)."""
+    if sys.platform == "win32":
+        return
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = FD_WANTED if hard == resource.RLIM_INFINITY else min(FD_WANTED, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (ValueError, OSError) as error:
+            log.info("cannot raise the open-file limit from %d: %s", soft, error)
+
+
 REFUSALS: Final = {
     "seat": "That seat is not yours (wrong or stale token).",
     "not_seated": "Join a table first.",
@@ -44,7 +79,7 @@ REFUSALS: Final = {
     "standin": "The last decision was the stand-in's, not yours: it cannot be taken back.",
     "undo.nothing": "There is nothing of yours to take back.",
     "undo.other_human": "Only your own decisions can be taken back.",
-    "undo.turn_over": "Your turn is over: it cannot be taken back.",
+    "undo.turn_over": "The next player has acted: your move cannot be taken back.",
     "undo.reveal": "A hidden tile has been revealed since: it cannot be taken back.",
     "undo.nobody": "There is nothing of yours to take back.",
 }

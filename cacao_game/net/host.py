@@ -15,7 +15,8 @@ before it is sent to anyone; the table's full save is written when its seats cha
 with ``restore()`` loses no confirmed decision; the save keeps token digests, so players
 take their seats back with their tokens.
 
-A client address may hold ``open_per_address`` tables that have not started yet; a table
+A client address may hold ``open_per_address`` tables that wait for players (not started, or
+left by every remote player); a table
 that has not started is closed once nobody has been at it for ``abandon_after`` seconds, so
 a flood of ``Create`` cannot fill the host's table slots.
 
@@ -41,7 +42,7 @@ from typing import Final, assert_never
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from cacao_game import saves
+from cacao_game import saves, typed_json
 from cacao_game.config.names import name_problem
 from cacao_game.engine import Action, Fill
 from cacao_game.engine.errors import IllegalActionError
@@ -54,13 +55,14 @@ from cacao_game.net.connection import (
     RATE,
     REFUSALS,
     Connection,
+    fd_budget,
     refusal,
 )
 from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
 from cacao_game.net.thinking import Thinker, choose
 from cacao_game.net.views import decision_message, public_state, seat_state
-from cacao_game.records import seat_entries, to_record, write_record
+from cacao_game.records import record_file, seat_entries, write_record
 from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
@@ -72,7 +74,10 @@ log = logging.getLogger(__name__)
 
 MAX_TABLES: Final = 200
 MAX_CONNECTIONS: Final = 2000
-"""Connections a host keeps at once; more are told it is busy and closed."""
+"""Connections a host keeps at once, counting those still in their handshake (fewer if the
+open-file limit leaves room for fewer: ``connection.fd_budget``). One more closes the oldest
+that has not joined a table (a flood of idle connections cannot lock players out); when
+every one has joined, the newcomer is told the host is busy."""
 JOIN_WAIT: Final = 30.0
 """Seconds a connection may stay without joining a table."""
 MAX_SPECTATORS: Final = 50
@@ -80,7 +85,15 @@ MAX_SPECTATORS: Final = 50
 ABANDON_AFTER: Final = 120.0
 """Seconds a table that never started stays with nobody at it."""
 OPEN_PER_ADDRESS: Final = 4
-"""Tables not yet started that clients from one address may have opened at once."""
+"""Tables waiting for players (not started, or left by every remote player) that clients
+from one address may have opened at once."""
+CODE_GUESSES: Final = 20
+GUESS_WINDOW: Final = 60.0
+"""An address that sent ``CODE_GUESSES`` unknown table codes is refused every join until
+``GUESS_WINDOW`` seconds after the first (one process tried 860 codes a second)."""
+CLOSE_WAIT: Final = 2.0
+"""Seconds a stopping host waits for connections to close (a client that never reads, a
+handshake that never ends) before cutting them."""
 SWEEP_EVERY: Final = 5.0
 """Seconds between two looks for tables to close (``Host.sweep``)."""
 LAG_EVERY: Final = 0.01
@@ -97,8 +110,8 @@ class Host:
     ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
     processes (0: threads, for tests). ``max_connections`` and ``join_wait`` (seconds a
     connection may stay without a table), ``abandon_after`` (seconds an unstarted table
-    stays with nobody at it) and ``open_per_address`` (unstarted tables opened from one
-    address) bound what idle or numerous clients can hold; ``outbox_bytes`` what one client
+    stays with nobody at it) and ``open_per_address`` (tables waiting for players opened
+    from one address) bound what idle or numerous clients can hold; ``outbox_bytes`` what one client
     that does not read may leave waiting.
     ``clock`` is injectable."""
 
@@ -127,11 +140,15 @@ class Host:
         self.abandon_after = abandon_after
         self.open_per_address = open_per_address
         self._opened_by: dict[str, str] = {}
+        self._misses: dict[str, tuple[int, float]] = {}
+        """Unknown table codes sent from each address: how many, since when (``_guessing``)."""
         self._idle: dict[str, float] = {}
         """Tables not started with nobody at them, and since when (the host's clock)."""
         self.max_spectators = max_spectators
         self.outbox_bytes = outbox_bytes
         self._connections: set[Connection] = set()
+        self._accepted: dict[ServerConnection, None] = {}
+        """Every open socket, handshake or not, oldest first."""
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
         self._ai = Thinker(ai_processes)
@@ -163,6 +180,23 @@ class Host:
         """Listen on ``bind``:``port`` (0: a free port); returns the port."""
         quiet = logging.getLogger("cacao_game.net.wire")
         quiet.setLevel(logging.CRITICAL)
+        budget = fd_budget()
+        if budget is not None and budget < self.max_connections:
+            log.info("the open-file limit leaves room for %d connections", budget)
+            self.max_connections = budget
+        host = self
+
+        class Accepting(ServerConnection):
+            """A socket the host counts from the moment it is accepted."""
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                host._accept(self)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                host._accepted.pop(self, None)
+                super().connection_lost(exc)
+
         self._server = await serve(
             self._handle,
             bind,
@@ -171,6 +205,7 @@ class Host:
             compression=None,
             logger=quiet,
             max_queue=64,
+            create_connection=Accepting,
         )
         sockets = list(self._server.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else port
@@ -188,12 +223,19 @@ class Host:
         return self.port
 
     async def stop(self) -> None:
-        """Close every connection, save every table and stop the thread pools."""
+        """Close every connection (those that do not finish closing within ``CLOSE_WAIT``
+        seconds are cut), save every table and stop the thread pools."""
         for chore in self._chores:
             chore.cancel()
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
+            closed = asyncio.ensure_future(self._server.wait_closed())
+            try:
+                await asyncio.wait_for(asyncio.shield(closed), CLOSE_WAIT)
+            except TimeoutError:
+                for ws in list(self._accepted):
+                    ws.transport.abort()
+                await closed
             self._server = None
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=5.0)
@@ -334,6 +376,19 @@ class Host:
 
     # ----------------------------------------------------------------- connections
 
+    def _accept(self, ws: ServerConnection) -> None:
+        """Count a new socket; past ``max_connections``, cut the oldest one not at a table
+        (still in its handshake, or not joined), else leave the newcomer to be told it is busy."""
+        self._accepted[ws] = None
+        if len(self._accepted) <= self.max_connections:
+            return
+        seated = {client.ws for client in self._connections if client.table is not None}
+        oldest = next((other for other in self._accepted if other not in seated and other is not ws), None)
+        if oldest is not None:
+            log.warning("too many connections: closing the oldest that is at no table")
+            self._accepted.pop(oldest)
+            oldest.transport.abort()
+
     async def _handle(self, ws: ServerConnection) -> None:
         address = ws.remote_address
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
@@ -375,6 +430,15 @@ class Host:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(writer, 1.0)
             writer.cancel()
+
+    def _guessing(self, address: str) -> bool:
+        """Whether ``address`` sent ``CODE_GUESSES`` unknown table codes within ``GUESS_WINDOW``
+        seconds (a client guessing codes to reach other players' tables)."""
+        count, since = self._misses.get(address, (0, 0.0))
+        if count and self._clock() - since >= GUESS_WINDOW:
+            del self._misses[address]
+            return False
+        return count >= CODE_GUESSES
 
     def _join_timeout(self, client: Connection) -> None:
         if client.table is None and not client.closing:
@@ -437,7 +501,7 @@ class Host:
             self._fail(client, "name", f"Your name {problem}.")
             return
         waiting = sum(
-            self._opened_by.get(code) == client.address and not table.started
+            self._opened_by.get(code) == client.address and _waiting(table)
             for code, table in self.tables.items()
         )
         if waiting >= self.open_per_address:
@@ -460,10 +524,15 @@ class Host:
         if client.table is not None:
             client.send(p.Problem("joined", "You are already at a table."))
             return
+        if self._guessing(client.address):
+            self._fail(client, "table", f"Too many wrong table codes: wait {GUESS_WINDOW:g} seconds.")
+            return
         code = message.table.strip().upper()
         problem = code_problem(code)
         table = self.tables.get(code) if problem is None else None
         if table is None:
+            count, since = self._misses.get(client.address, (0, self._clock()))
+            self._misses[client.address] = (count + 1, since)
             self._fail(client, "table", problem or f"No table with the code {code} on this host.")
             return
         if message.spectate:
@@ -530,6 +599,8 @@ class Host:
         client.send(p.Welcome(p.VERSION, table.code, seat, token))
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
+        if table.is_over():
+            client.send(self._record(table))
 
     def _left(self, client: Connection) -> None:
         table = client.table
@@ -572,8 +643,13 @@ class Host:
     def sweep(self) -> int:
         """Close every table that has not started and that nobody has been at for
         ``abandon_after`` seconds (by the host's clock; the host does this every
-        ``SWEEP_EVERY`` seconds or sooner); returns how many were closed."""
+        ``SWEEP_EVERY`` seconds or sooner), and forget old wrong table codes; returns how many
+        tables were closed."""
         now, closed = self._clock(), 0
+        for address in [
+            address for address, (_, since) in self._misses.items() if now - since >= GUESS_WINDOW
+        ]:
+            del self._misses[address]
         for code, since in list(self._idle.items()):
             table = self.tables.get(code)
             if table is None or table.started or self._members.get(code):
@@ -680,6 +756,9 @@ class Host:
         if table is None:
             return
         session = table.session
+        if session.game.is_over():
+            client.send(refusal("over"))
+            return
         if message.at != len(session.game.actions):
             client.send(refusal("stale"))
             return
@@ -791,6 +870,7 @@ class Host:
         for client, data in self._messages(table, undone):
             client.push(data)
         if table.is_over():
+            self._send_record(table)
             self._spawn(self._finish(table))  # filing the record holds up no one's update
         else:
             self._schedule_ai(table)
@@ -802,7 +882,7 @@ class Host:
         saver = table.session.autosaver
         if self.folder is None or not isinstance(saver, TableSaver):
             return
-        record = to_record(game, seat_entries(config.kinds, config.colors, config.names))
+        record = typed_json.plain(self._record(table).record)
         path = self.folder / "records" / f"{table.code}.json"
         loop = asyncio.get_running_loop()
         try:
@@ -813,6 +893,36 @@ class Host:
             await loop.run_in_executor(None, saver.remove)
         if not self._members.get(table.code):
             self._forget(table)
+
+    # ----------------------------------------------------------------- a finished game's record (app side)
+
+    def _record(self, table: Table) -> p.GameRecord:
+        """The finished game's record, as filed and as sent to every member."""
+        config = table.session.config
+        return p.GameRecord(
+            record_file(table.session.game, seat_entries(config.kinds, config.colors, config.names))
+        )
+
+    def _send_record(self, table: Table) -> None:
+        """Send every member the record of the game that just ended (after its last update)."""
+        data = p.encode(self._record(table))
+        for client in self._members.get(table.code, ()):
+            client.push(data)
+
+    def stand_in_now(self, code: str, number: int) -> None:
+        """Let the table's stand-in AI play dropped seat ``number`` at once instead of after
+        the wait (the hosting player chose not to wait). KeyError: no table; ValueError: the
+        seat's player is here, an AI stands in already, the game is over or has no stand-in."""
+        table = self.tables[code]
+        if not 0 <= number < len(table.seats):
+            raise ValueError(f"no seat {number}")
+        seat = table.seats[number]
+        if seat.connected or seat.standin or table.is_over() or table.options.standin is None:
+            raise ValueError(f"seat {number} is not waiting for its player")
+        waiting = self._timers.pop((code, number), None)
+        if waiting is not None:
+            waiting.cancel()
+        self._stand_in(table, number, seat.away_since)
 
     # ----------------------------------------------------------------- the AI
 
@@ -897,6 +1007,15 @@ class Host:
         session.play(action)
         table.standin_moves.add(len(session.journal) - 1)
         self._spawn(self._changed(table))
+
+
+def _waiting(table: Table) -> bool:
+    """Whether ``table`` waits for players: not started, or unfinished with none of its remote
+    players here (a table of one remote seat and AI seats starts at once; left alone it would
+    hold a table slot for good)."""
+    if not table.started:
+        return True
+    return not table.is_over() and not any(seat.connected for seat in table.seats if seat.remote)
 
 
 def _percentiles(values: Iterable[float]) -> tuple[str, str, str]:

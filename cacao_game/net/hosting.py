@@ -116,6 +116,14 @@ class BackgroundHost:
 
         self._call(work(), timeout)
 
+    def stand_in_now(self, code: str, number: int, timeout: float = 5.0) -> None:
+        """Let the stand-in AI play dropped seat ``number`` now (see ``Host.stand_in_now``)."""
+
+        async def work() -> None:
+            self.host.stand_in_now(code, number)
+
+        self._call(work(), timeout)
+
     def reissue(self, code: str, seat: int, timeout: float = 5.0) -> str:
         """A fresh token for claimed remote seat ``seat`` of table ``code`` (see ``Host.reissue``)."""
 

@@ -17,6 +17,7 @@ import msgspec
 
 from cacao_game import typed_json
 from cacao_game.engine.scoring import SeatScore
+from cacao_game.records.gamerecord import RecordFile
 from cacao_game.saves.schema import DecisionJSON
 
 VERSION: Final = 1
@@ -299,7 +300,20 @@ class Hint(_Message, tag="hint", frozen=True):
     action: ActionMsg
 
 
-HostMessage = Welcome | Update | Refusal | Problem | Hint
+# ----------------------------------------------------------------- after the game (the app's replay)
+
+
+class GameRecord(_Message, tag="record", frozen=True):
+    """Host -> client, once the game is over (never before): the finished game's record
+    (``docs/game-record.md``), the same the host files, to replay and review at home. Sent to
+    every member, spectators too, after the last ``update`` and on every join of a finished
+    table. Nothing in it is secret any more: every worker tile has been played, the game can
+    no longer change (no undo once it is over), and the seed was drawn for this table alone."""
+
+    record: RecordFile
+
+
+HostMessage = Welcome | Update | Refusal | Problem | Hint | GameRecord
 """Everything a host sends."""
 
 

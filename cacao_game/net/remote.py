@@ -9,23 +9,42 @@ fills of a turn, or every step of a resolution, in one ``decide``) and nothing i
 here: the host's update, read in ``poll``, moves the table on (its events animate it).
 Undo and hints are the host's (strict undo; hints where the table allows them).
 
+Once the game is over the host sends its record (``client.RecordArrived``): the source keeps
+it (``record``), files it in ``records`` when given, and its ``finished_game`` is then the
+whole game replayed from it (decisions and deal), so that replay and review work at home.
+A spectator's source (``watching``) has no seat: every hand face down, no input.
+
 ``connection`` says how the link stands ("connected", "reconnecting", or the host's refusal
 in words) so that the table can show "reconnecting…" with a way back to the menu.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Sequence
+from pathlib import Path
 
+from cacao_game import typed_json
 from cacao_game.ai.explain import Advice
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.jsontypes import JSON
-from cacao_game.net.client import Changed, ClientEvent, Failed, HintArrived, Joined, NetClient, Reconnecting
+from cacao_game.net.client import (
+    Changed,
+    ClientEvent,
+    Failed,
+    HintArrived,
+    Joined,
+    NetClient,
+    Reconnecting,
+    RecordArrived,
+)
 from cacao_game.net.client import Refused as RefusedByHost
 from cacao_game.net.protocol import REMOTE, TableState
 from cacao_game.net.protocol import SeatInfo as NetSeat
+from cacao_game.records import RecordError, RecordFile, replay_record, write_record
 from cacao_game.session.commands import (
     AIAnswered,
     Assign,
@@ -50,9 +69,14 @@ from cacao_game.session.policy import UndoPolicy, undo_reach
 from cacao_game.session.selection import Selection
 from cacao_game.session.source import Capabilities, SeatInfo, SourceEvent, Stepping
 
+log = logging.getLogger(__name__)
+
 CONNECTING = "connecting"
 CONNECTED = "connected"
 RECONNECTING = "reconnecting"
+RECORD_WAIT_POLLS = 300
+"""Polls (frames) a finished game waits for its record before showing the scores without it
+(the host sends it right after the last update; this is only for a host that does not)."""
 
 
 def refusal_of(code: str) -> Refusal:
@@ -71,8 +95,16 @@ class RemoteSource:
     ``close``. Until the first update arrives, ``ready`` is False and the table should wait.
     """
 
-    def __init__(self, client: NetClient) -> None:
+    def __init__(self, client: NetClient, records: Path | None = None) -> None:
         self.client = client
+        self.records = records
+        """The folder a finished game's record is filed in (None: kept in memory only)."""
+        self.record: dict[str, JSON] | None = None
+        """The finished game's record once the host sent it."""
+        self.record_path: Path | None = None
+        """Where the record was filed."""
+        self._full: Game | None = None
+        self._polls_over = 0
         self.version = 0
         self.view: dict[str, JSON] = {}
         self.hint: Action | None = None
@@ -119,7 +151,13 @@ class RemoteSource:
     @property
     def capabilities(self) -> Capabilities:
         """Decisions and (strict) undo; hints where the host allows them; no saving here."""
-        return Capabilities(commands=self._you is not None, undo=self._you is not None, hint=self._hints)
+        seated = self._you is not None
+        return Capabilities(commands=seated, undo=seated, hint=self._hints and seated)
+
+    @property
+    def watching(self) -> bool:
+        """This client watches (a spectator): no seat, no hand, no input."""
+        return self._game is not None and self._you is None
 
     @property
     def config(self) -> GameConfig:
@@ -193,13 +231,26 @@ class RemoteSource:
             raise LookupError("no table from the host yet")
         return self._game
 
+    def waiting_on(self) -> int | None:
+        """A dropped seat this screen may hand to the AI now: none here (only the hosting
+        window can, ``app.netplay.HostedSource``)."""
+        return None
+
+    def stand_in_now(self, seat: int) -> bool:
+        """Only the hosting window lets the AI play a dropped seat."""
+        return False
+
     def finished_game(self) -> Game | None:
-        """Once the game is over, the game as this seat saw it (final scores, board, temples:
-        enough for the scoring screen); None while it runs. It holds no decisions (the deal
-        stays on the host), so the scoring screen's replay and review need hiding for it."""
+        """Once the game is over, the whole game replayed from the record the host sent (the
+        scoring screen offers replay and review for it); before the record arrives, the game
+        as this seat saw it (final scores, board, temples, but no decisions). None while it
+        runs."""
         if self._game is None or self._deciding >= 0:
             return None
-        return self._game
+        if self._full is not None:
+            return self._full
+        waiting = self.connection == CONNECTED and self._polls_over < RECORD_WAIT_POLLS
+        return None if waiting else self._game
 
     def score_totals(self) -> tuple[int, ...]:
         """Each seat's end score if the game ended now (all public)."""
@@ -351,6 +402,8 @@ class RemoteSource:
         out: list[SourceEvent] = []
         for event in self.client.poll():
             out += self._receive(event)
+        if self._game is not None and self._deciding < 0:
+            self._polls_over += 1
         return out
 
     def _receive(self, event: ClientEvent) -> list[SourceEvent]:
@@ -380,6 +433,9 @@ class RemoteSource:
                 self._sent_at = -1
                 self.version += 1
                 return [Refused(refusal_of(reason))]
+            case RecordArrived(record=record):
+                self._take_record(record)
+                return []
             case HintArrived(at=at, action=action):
                 if at != len(self._journal) or not self.accepts_input():
                     return []
@@ -415,3 +471,32 @@ class RemoteSource:
         self._sent_at = self._hint_asked_at = -1
         self.hint = self.advice = None
         self.version += 1
+
+    def _take_record(self, typed: RecordFile) -> None:
+        """Keep the finished game's record if it replays to the scores shown, and file it."""
+        record = typed_json.plain(typed)
+        assert isinstance(record, dict)
+        try:
+            game = replay_record(record)
+        except RecordError as error:
+            log.warning("the host's record of the game does not replay: %s", error)
+            return
+        if self._game is not None and game.score_now() != self._game.score_now():
+            log.warning("the host's record of the game does not end on the scores shown")
+            return
+        self.record, self._full = record, game
+        self.version += 1
+        if self.records is None:
+            return
+        stem = f"{time.strftime('%Y-%m-%d-%H%M%S')}-{self.client.code or 'game'}"
+        for number in range(1, 10):
+            path = self.records / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+            try:
+                write_record(record, path, overwrite=False)
+            except FileExistsError:
+                continue
+            except OSError as error:
+                log.warning("cannot file the game's record in %s: %s", self.records, error)
+            else:
+                self.record_path = path
+            return

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from cacao_game.config.storage import data_dir
+from cacao_game.net.connection import raise_fd_limit
 from cacao_game.net.host import Host
 from cacao_game.session.autosave import one_line
 
@@ -71,6 +72,7 @@ def run_server(bind: str, port: int, folder: Path | None = None) -> int:
     for handler in logging.getLogger().handlers:
         handler.setFormatter(stamped)
     folder = folder or default_folder()
+    raise_fd_limit()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -315,7 +315,9 @@ def record_file(game: Game, seats: Sequence[SeatEntry]) -> RecordFile:
         players=game.players,
         variant=game.variant,
         seed=setup.seed,
-        seats=tuple(RecordSeat(color=seat["color"], kind=seat["kind"]) for seat in seats),
+        seats=tuple(
+            RecordSeat(color=seat["color"], kind=seat["kind"], name=seat.get("name", UNSET)) for seat in seats
+        ),
         setup=deal_to_json(setup),
         turns=tuple(recorder.turns),
         final=UNSET if final is None else final,

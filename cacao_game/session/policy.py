@@ -4,9 +4,9 @@ Anchor: Board Game Arena's rule that undo never makes another player redo moves.
 
 - ``CASUAL``: back across computer seats' decisions to your own last decision; never across
   another human's decision.
-- ``STRICT``: only your own decisions of the turn that is still yours (until the last
-  Confirm ends it), and never across a reveal (a jungle tile drawn from the pile, a display
-  refill or a worker tile drawn).
+- ``STRICT``: only your own decisions, until the next player has acted (an AI seat acts at
+  once), and never across a reveal (a jungle tile drawn from the pile, a display refill or a
+  worker tile drawn: so the Confirm that ends a turn stays unless your pile was empty).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def undo_reach(
         return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
     taken = journal[index:]
     if policy is UndoPolicy.STRICT:
-        if any(entry.ended_turn for entry in taken):
+        if any(entry.seat != actor for entry in taken):
             return Refused(Refusal.UNDO_TURN_OVER)
         if any(entry.revealed for entry in taken):
             return Refused(Refusal.UNDO_REVEAL)

@@ -19,7 +19,7 @@ from cacao_game.app import theme
 from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.camera import Camera
-from cacao_game.app.play.frame import BoardView, Frame, Ghost
+from cacao_game.app.play.frame import BoardView, Frame, Ghost, Memo
 from cacao_game.app.play.paint import Painter, dashed_rect
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.scale import px
@@ -61,6 +61,9 @@ def inner_rect(holder: HasCamera, pos: Pos) -> pygame.FRect:
     return square_rect(holder.camera, pos)
 
 
+TileSpec = tuple[str, int] | tuple[str, str, int, bool]
+"""A board tile's image: a jungle tile (code, rotation) or a worker (colour, code, rotation,
+covered)."""
 TEMPLE_COLUMN = 84
 """Design pixels per seat in the temples panel."""
 
@@ -118,6 +121,8 @@ class BoardRenderer:
         self.camera = camera
         self._ghosts = SurfaceCache("ghosts", GHOST_BYTES)
         self._temples = SurfaceCache("temples panel", TEMPLES_BYTES)
+        self._places: Memo[tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]] = Memo()
+        """Where the shown tiles are drawn, for the camera and colours last asked."""
         self._frame: Frame | None = None
         """The frame drawn last (the panels drawn over the board draw ghosts in it)."""
 
@@ -297,26 +302,49 @@ class BoardRenderer:
             step = px(ZOOM_ART_STEP)
             size = max(step, round(size / step) * step)
         art = self.art
-        view = cam.viewport
         ox, oy = origin
-        view = view.clip(surface.get_clip().move(ox, oy))
+        view = cam.viewport.clip(surface.get_clip().move(ox, oy))
         shown = board.shown
-        for pos, (code, rotation) in shown.jungle.items():
-            rect = self.rect(pos)
-            if view.colliderect(rect):
-                surface.blit(art.jungle(code, size, rotation), (rect.x - ox, rect.y - oy))
+        seen = frame if frame is not None else self._frame
+        colors = tuple(v.color for v in seen.seats) if seen is not None else ()
+        hits, places = self._places.get(
+            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.origin(), colors),
+            lambda: self._tile_places(shown, colors),
+        )
         overbuilt = art.icon("overbuilt", max(px(14), size * 0.28)) if shown.covered else None
-        for pos, tile in shown.workers.items():
-            rect = self.rect(pos)
-            if not view.colliderect(rect):
-                continue
-            surface.blit(
-                art.worker(self.color(tile.seat, frame), tile.tile, size, tile.rotation),
-                (rect.x - ox, rect.y - oy),
+        for index in view.collidelistall(hits):
+            rect, spec = places[index]
+            at = (rect.x - ox, rect.y - oy)
+            match spec:
+                case (code, rotation):
+                    surface.blit(art.jungle(code, size, rotation), at)
+                case (color, code, rotation, covered):
+                    surface.blit(art.worker(color, code, size, rotation), at)
+                    if covered and overbuilt is not None:
+                        corner = (rect.right - px(2) - ox, rect.bottom - px(2) - oy)
+                        surface.blit(overbuilt, overbuilt.get_rect(bottomright=corner))
+
+    def _tile_places(
+        self, shown: Shown, colors: tuple[str, ...]
+    ) -> tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]:
+        """Every tile of ``shown`` where the camera puts it: the pixels it touches (to pick
+        the tiles a clipped redraw needs) and its square and image, jungle tiles first."""
+        places: list[tuple[pygame.FRect, TileSpec]] = [
+            (self.rect(pos), (code, rotation)) for pos, (code, rotation) in shown.jungle.items()
+        ]
+        places += [
+            (
+                self.rect(pos),
+                (
+                    colors[tile.seat] if tile.seat < len(colors) else "red",
+                    tile.tile,
+                    tile.rotation,
+                    pos in shown.covered,
+                ),
             )
-            if overbuilt is not None and pos in shown.covered:
-                corner = (rect.right - px(2) - ox, rect.bottom - px(2) - oy)
-                surface.blit(overbuilt, overbuilt.get_rect(bottomright=corner))
+            for pos, tile in shown.workers.items()
+        ]
+        return [area(rect, 1) for rect, _spec in places], places
 
     def draw_last_move(self, surface: pygame.Surface, board: BoardView) -> list[pygame.Rect]:
         """The squares of the last move, outlined in the mover's colour with its marker."""

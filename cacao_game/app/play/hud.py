@@ -613,6 +613,16 @@ class Hud:
             for i, line in enumerate(shown)
         ]
 
+    def log_tips(self, lines: Sequence[LogLine], scroll: int) -> tuple[Tip, ...]:
+        """A tooltip with the whole line for each log row shown cut short (``draw_log``'s fit)."""
+        width = self.a("log").w - px(70)
+        tips: list[Tip] = []
+        for rect, line in self.log_rows(lines, scroll):
+            weight = "bold" if line.heading else "regular"
+            if self.painter.fit(line.text, 17, weight, width) != line.text:
+                tips.append(Tip((rect.x, rect.y, rect.w, rect.h), (line.text,)))
+        return tuple(tips)
+
     def draw_log(self, surface: pygame.Surface, frame: Frame) -> None:
         """The game log, scrolled back by the wheel, each line in its seat's colour; the line
         under the mouse is lit (its tile is outlined on the board)."""
@@ -630,7 +640,7 @@ class Hud:
             else:
                 tint = theme.GOLD
             weight = "bold" if line.heading else "regular"
-            text = p.fit(line.text, 17, weight, area.w - px(70))
+            text = p.fit(line.text, 17, weight, area.w - px(70))  # log_tips shows it whole
             p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
         total, capacity = len(frame.log), self.log_capacity()
         if total > capacity:

@@ -1,14 +1,16 @@
-"""The table's still picture, kept between frames and redrawn by part.
+"""The table's still parts, drawn again on the kept screen only where they changed.
 
 A table's frame is mostly still: the backdrop, the board's tiles, the seat panels, the log,
-the hand. ``Backdrop`` keeps them drawn on one surface the size of the screen, as a list of
-``Part`` values in drawing order, each with its area and a key: everything the part is drawn
-from (equal keys draw equal pixels). A frame hands it the parts again; a part whose key or
-area changed is drawn again, within its old and new areas, together with every part under or
-over it there, in order, so the kept surface equals the parts drawn one after another.
+the hand. The window keeps its pixels between frames, so a frame need only draw what changed.
+The still parts come as a list of ``Part`` values in drawing order, each with its area and a
+key: everything the part is drawn from (equal keys draw equal pixels). ``Backdrop`` remembers
+the parts on the screen: a part whose key or area changed is drawn again within its old and
+new areas, and so is every area something else drew over (the last frame's moving parts):
+``draw_parts`` draws every part there, in order, clipped to it, so the screen equals the
+parts drawn one after another. No copy of the screen is kept (a 4K screen is 32 MB).
 
-What moves every frame (ghosts, pulses, flights, tooltips) is drawn over a copy of the kept
-surface on the screen; ``merge`` joins the rectangles the screen must take again.
+What moves every frame (ghosts, pulses, flights, tooltips) is drawn over them; ``merge`` joins
+the rectangles to draw again and to show.
 """
 
 from __future__ import annotations
@@ -22,14 +24,10 @@ Draw = Callable[[pygame.Surface], None]
 """Draws a part on a surface in screen coordinates (the surface's clip may cut it)."""
 
 
-_STALE = object()
-"""The key of a part drawn elsewhere: it differs from every part's key."""
-
-
 @dataclass(frozen=True, slots=True)
 class Part:
     """One still part of the picture: ``name`` (unique in a frame), the ``rect`` it draws in
-    (nothing outside it is kept), its ``key`` and how it is drawn."""
+    (nothing outside it is drawn), its ``key`` and how it is drawn."""
 
     name: str
     rect: pygame.Rect
@@ -38,70 +36,45 @@ class Part:
 
 
 class Backdrop:
-    """The still parts of the table drawn on one kept surface (see the module docstring)."""
+    """The still parts as last drawn on the screen: each part's area and key."""
 
     def __init__(self) -> None:
-        """Nothing is kept until the first ``update``."""
-        self._surface: pygame.Surface | None = None
+        """Nothing drawn yet."""
         self._drawn: dict[str, tuple[pygame.Rect, Hashable]] = {}
 
-    @property
-    def surface(self) -> pygame.Surface:
-        """The kept picture (after an ``update``)."""
-        assert self._surface is not None, "update the backdrop first"
-        return self._surface
-
     def clear(self) -> None:
-        """Drop the kept picture (the table leaves, its size or language changed)."""
-        self._surface = None
+        """Forget what was drawn (the table leaves, its size or language changed)."""
         self._drawn = {}
 
-    def update(
-        self,
-        like: pygame.Surface,
-        parts: Sequence[Part],
-        damage: Sequence[pygame.Rect] = (),
-        *,
-        elsewhere: str | None = None,
-    ) -> list[pygame.Rect] | None:
-        """Bring the kept picture to ``parts`` (a surface the size and format of ``like``),
-        drawing ``damage`` again too (a part changed there under the same key); returns the
-        rectangles that changed, or None when all of it was drawn anew. The part named
-        ``elsewhere`` is drawn on the screen this frame, not here (the board while the view
-        moves): its area is left as it is and drawn again at the next update without it."""
-        surface = self._surface
-        if surface is None or surface.get_size() != like.get_size():
-            surface = self._surface = like.copy()
-            self._drawn = {}
+    def changes(self, parts: Sequence[Part], damage: Sequence[pygame.Rect] = ()) -> list[pygame.Rect] | None:
+        """The areas to draw again for ``parts`` (the old and new areas of each part whose
+        key or area changed, and ``damage``: a part changed there under the same key), None
+        when nothing was drawn yet; ``parts`` count as drawn from now on."""
         drawn = self._drawn
-        fresh = not drawn
-        if fresh:
-            elsewhere = None
-        kept = [part for part in parts if part.name != elsewhere]
-        now: dict[str, tuple[pygame.Rect, Hashable]] = {part.name: (part.rect, part.key) for part in parts}
-        if fresh:
-            changed: list[pygame.Rect] = [surface.get_rect()]
-        else:
-            changed = list(damage)
-            for part in kept:
-                before = drawn.get(part.name)
-                if before is None or before[0] != part.rect or before[1] != part.key:
-                    changed.append(part.rect)
-                    if before is not None and before[0] != part.rect:
-                        changed.append(before[0])
-            changed += [rect for name, (rect, _key) in drawn.items() if name not in now]
-        areas = merge(changed, surface.get_rect())
-        for area in areas:
-            for part in kept:
-                inside = area.clip(part.rect)
-                if inside.w and inside.h:
-                    surface.set_clip(inside)
-                    part.draw(surface)
-        surface.set_clip(None)
-        if elsewhere is not None and elsewhere in now:
-            now[elsewhere] = (now[elsewhere][0], _STALE)
-        self._drawn = now
-        return None if fresh else areas
+        self._drawn = {part.name: (part.rect, part.key) for part in parts}
+        if not drawn:
+            return None
+        changed = list(damage)
+        for part in parts:
+            before = drawn.get(part.name)
+            if before is None or before[0] != part.rect or before[1] != part.key:
+                changed.append(part.rect)
+                if before is not None and before[0] != part.rect:
+                    changed.append(before[0])
+        changed += [rect for name, (rect, _key) in drawn.items() if name not in self._drawn]
+        return changed
+
+
+def draw_parts(surface: pygame.Surface, parts: Sequence[Part], areas: Iterable[pygame.Rect]) -> None:
+    """Every part that meets each of ``areas``, in order, clipped to the area."""
+    clip = surface.get_clip()
+    for area in areas:
+        for part in parts:
+            inside = area.clip(part.rect)
+            if inside.w and inside.h:
+                surface.set_clip(inside)
+                part.draw(surface)
+    surface.set_clip(clip)
 
 
 def merge(rects: Iterable[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:

@@ -1,5 +1,7 @@
 """Who is at a table played across machines, as the table shows it: the banner while the
-link to the host is down, and the seats whose player is away.
+link to the host is down, what each remote seat is (this screen's, a remote player, away, or
+played by a stand-in AI), the Watching tag of a spectator, and, in the hosting window, the
+notice that lets the AI play a dropped seat at once instead of waiting.
 
 ``Presence`` is what the table reads of a remote source (``net.remote.RemoteSource`` has
 it); a local table has none.
@@ -48,6 +50,30 @@ class Presence(Protocol):
         """Grows each time the host sends the whole table again (the table resyncs)."""
         ...
 
+    @property
+    def watching(self) -> bool:
+        """This screen watches the table (a spectator)."""
+        ...
+
+    def waiting_on(self) -> int | None:
+        """A dropped seat no AI plays yet that this screen may hand to the AI (the hosting
+        window only), else None."""
+        ...
+
+    def stand_in_now(self, seat: int) -> bool:
+        """Let the AI play dropped ``seat`` now; False if it cannot."""
+        ...
+
+
+def seat_text(presence: Presence, seat: int, you: int | None) -> str:
+    """What a player's seat is, under its name: this screen's own (You), a remote player,
+    Disconnected, or AI stands in."""
+    if seat in presence.standing_in:
+        return t("net.standin")
+    if seat in presence.absent:
+        return t("net.away")
+    return t("net.you") if seat == you else t("kind.remote")
+
 
 def banner_text(presence: Presence | None) -> str | None:
     """The banner over the table while the link is down (None: no banner)."""
@@ -79,9 +105,12 @@ def draw_banner(app: Shell, surface: pygame.Surface, board: pygame.Rect, text: s
         theme.CREAM,
         anchor="midleft",
     )
+    _draw_button(app, surface, button, t("net.to_menu"), hot)
+
+
+def _draw_button(app: Shell, surface: pygame.Surface, button: pygame.Rect, label: str, hot: bool) -> None:
     pygame.draw.rect(surface, theme.PANEL_HOVER if hot else theme.PANEL_LIGHT, button, border_radius=px(14))
     pygame.draw.rect(surface, theme.GOLD, button, px(2), border_radius=px(14))
-    label = t("net.to_menu")
     small = theme.fit_font(app, theme.SMALL_SIZE + 2, label, button.w - px(24), "bold")
     theme.draw_text(
         surface,
@@ -91,3 +120,50 @@ def draw_banner(app: Shell, surface: pygame.Surface, board: pygame.Rect, text: s
         theme.GOLD,
         anchor="center",
     )
+
+
+def tag_rect(board: pygame.Rect) -> pygame.Rect:
+    """The Watching tag, at the top middle of the ``board`` area (clear of the temples panel
+    at its top left)."""
+    tag = pygame.Rect(0, 0, px(260), px(56))
+    tag.midtop = (board.centerx, board.y + px(16))
+    return tag
+
+
+def draw_tag(app: Shell, surface: pygame.Surface, board: pygame.Rect) -> None:
+    """The Watching tag of a spectator's table."""
+    tag = tag_rect(board)
+    theme.draw_panel(surface, tag, border=theme.GOLD)
+    label = t("net.watching")
+    font = theme.fit_font(app, theme.BODY_SIZE, label, tag.w - px(24), "bold")
+    theme.draw_text(
+        surface, font, theme.fit_text(font, label, tag.w - px(24)), tag.center, theme.GOLD, anchor="center"
+    )
+
+
+def standin_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The hosting window's notice about a dropped seat and its Let the AI play now button,
+    at the top of the ``board`` area (where the connection banner would be)."""
+    notice, button = banner_rects(board)
+    button.w = px(400)
+    button.midright = (notice.right - px(16), notice.centery)
+    return notice, button
+
+
+def draw_standin(app: Shell, surface: pygame.Surface, board: pygame.Rect, name: str, hot: bool) -> None:
+    """The notice that ``name`` dropped, with the Let the AI play now button (``hot``: under
+    the mouse)."""
+    notice, button = standin_rects(board)
+    theme.draw_panel(surface, notice, border=theme.GOLD)
+    text = t("net.dropped", name=name)
+    width = button.x - notice.x - px(40)
+    font = theme.fit_font(app, theme.BODY_SIZE, text, width, "bold")
+    theme.draw_text(
+        surface,
+        font,
+        theme.fit_text(font, text, width),
+        (notice.x + px(24), notice.centery),
+        theme.CREAM,
+        anchor="midleft",
+    )
+    _draw_button(app, surface, button, t("net.standin_now"), hot)

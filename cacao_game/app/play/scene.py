@@ -85,9 +85,19 @@ from cacao_game.app.play.frame import (
 )
 from cacao_game.app.play.history import History
 from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
-from cacao_game.app.play.layers import Backdrop, Part, merge
+from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
-from cacao_game.app.play.presence import Presence, banner_rects, banner_text, draw_banner
+from cacao_game.app.play.presence import (
+    Presence,
+    banner_rects,
+    banner_text,
+    draw_banner,
+    draw_standin,
+    draw_tag,
+    seat_text,
+    standin_rects,
+    tag_rect,
+)
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.sounds import batch_sound
 from cacao_game.app.play.texts import LogLine, gains_text, preview_text, refusal_text
@@ -139,6 +149,8 @@ another seat (a click meant for the computer's turn must not make the person's m
 PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
 REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
 REVIEW_ACTIONS = ("first", "prev", "next", "last", "flag_prev", "flag_next")
+WATCH_ACTIONS = ("menu",)
+"""A spectator's table: no move, no undo, no hint."""
 
 
 def action_names(source: TableSource) -> tuple[str, ...]:
@@ -146,7 +158,9 @@ def action_names(source: TableSource) -> tuple[str, ...]:
     capabilities = source.capabilities
     if capabilities.flags:
         return REVIEW_ACTIONS
-    return REPLAY_ACTIONS if capabilities.step else PLAY_ACTIONS
+    if capabilities.step:
+        return REPLAY_ACTIONS
+    return PLAY_ACTIONS if capabilities.commands else WATCH_ACTIONS
 
 
 class PlayScene(Scene):
@@ -187,12 +201,10 @@ class PlayScene(Scene):
         self.hud = self._make_hud()
         self.board = BoardRenderer(app, self.painter, self.art, self.camera)
         self.backdrop = Backdrop()
-        """The still parts of the picture (backdrop, tiles, HUD), kept drawn between frames."""
+        """The still parts (backdrop, tiles, HUD) as last drawn on the screen."""
         self._moving: list[pygame.Rect] = []
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
         self._still: Hashable = None
-        self._drawn_here = False
-        """The last frame drew the board's area on the screen, not kept (the view moved)."""
         """The signature of the last frame's moving parts (``_still_signature``)."""
         self._tiles_drawn: tuple[Hashable, Shown] | None = None
         """The view key and snapshot whose tiles the backdrop shows."""
@@ -227,6 +239,7 @@ class PlayScene(Scene):
         self._scores: Memo[tuple[SeatScore, ...]] = Memo()
         self._workers: Memo[tuple[tuple[str, ...], ...]] = Memo()
         self._tips: Memo[tuple[Tip, ...]] = Memo()
+        self._log_tips: Memo[tuple[Tip, ...]] = Memo()
         self._temples: Memo[tuple[TempleRow, ...]] = Memo()
         """Parts of the frame built again only when their inputs change."""
         self.frame = self.build_frame()
@@ -278,6 +291,8 @@ class PlayScene(Scene):
             if self._banner_click(event):
                 self.app.home()
                 return []
+            if self._standin_click(event):
+                continue
             commands, rest = self.input.handle([event], self.frame, self.hud, self.camera)
             unused += rest
             if commands:
@@ -353,6 +368,25 @@ class PlayScene(Scene):
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or banner_text(self.net) is None:
             return False
         return self.banner_button().collidepoint(event.pos)
+
+    def standin_seat(self) -> int | None:
+        """The dropped seat the hosting window may let the AI play now (its notice is up)."""
+        if self.net is None or banner_text(self.net) is not None or self.game.is_over():
+            return None
+        return self.net.waiting_on()
+
+    def standin_button(self) -> pygame.Rect:
+        """Where the Let the AI play now button is."""
+        return standin_rects(self.hud.anchors["board"])[1]
+
+    def _standin_click(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.net is None:
+            return False
+        seat = self.standin_seat()
+        if seat is None or not self.standin_button().collidepoint(event.pos):
+            return False
+        self.net.stand_in_now(seat)
+        return True
 
     def banner_button(self) -> pygame.Rect:
         """Where the Back to menu button of the connection banner is."""
@@ -430,14 +464,13 @@ class PlayScene(Scene):
 
     def pending_choices(self, seat_now: int | None) -> frozenset[int]:
         """The seats played at the screen, other than ``seat_now`` and the mover, with an
-        off-turn choice still to make this turn (markets and plantations their workers face)."""
+        off-turn choice still to make this turn (markets and plantations their workers face,
+        unless the rules resolve them without asking, R3.10)."""
         game = self.game
         if self.timeline.busy or game.is_over():
             return frozenset()
         return frozenset(
-            seat
-            for seat in self.humans
-            if seat not in (seat_now, game.mover) and any(e.is_trade for e in game.pending_edges(seat))
+            seat for seat in self.humans if seat not in (seat_now, game.mover) and game.choice_ahead(seat)
         )
 
     def accepts_board_input(self) -> bool:
@@ -457,11 +490,10 @@ class PlayScene(Scene):
         return seat
 
     def seat_kind_text(self, seat: int) -> str:
-        """The seat panel's line under the name: the kind, or that its player is away."""
-        if self.net is not None and seat in self.net.standing_in:
-            return t("net.standin")
-        if self.net is not None and seat in self.net.absent:
-            return t("net.away")
+        """The seat panel's line under the name: the kind; at a table across machines a
+        player's seat says whose it is (You, Remote player, Disconnected, AI stands in)."""
+        if self.net is not None and self.kinds[seat] == HUMAN:
+            return seat_text(self.net, seat, self.source.face_up_seat())
         return self.kind_label(seat)
 
     def kind_label(self, seat: int) -> str:
@@ -513,6 +545,8 @@ class PlayScene(Scene):
             return t("play.animating", name=name)
         if self.lesson is not None and self.lesson.coach.holds_coco(self.lesson.game):
             return t("tutorial.status_next")
+        if self.net is not None and self.net.watching:
+            return t("net.watching_status", name=name)
         if seat not in self.humans:
             remote = self.net is not None and self.kinds[seat] == HUMAN
             return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
@@ -955,6 +989,9 @@ class PlayScene(Scene):
                 actions,
             ),
         )
+        log = tuple(self.history.lines)
+        scroll = self.log_scroll
+        tips += self._log_tips.get((hud, log, scroll, language), lambda: hud.log_tips(log, scroll))
         accepts = self.accepts_board_input()
         return Frame(
             version=source.version,
@@ -969,8 +1006,8 @@ class PlayScene(Scene):
             pile_count=shown.pile_count,
             revealed=game.revealed_pile_tile() if not self.timeline.busy else None,
             remaining=remaining,
-            log=tuple(self.history.lines),
-            log_scroll=self.log_scroll,
+            log=log,
+            log_scroll=scroll,
             actions=actions,
             accepts_input=accepts,
             curtain=self.curtain_for,
@@ -1259,7 +1296,9 @@ class PlayScene(Scene):
         if self._over_wait < END_DELAY * self.factor:
             return
         self._left = True
-        self.app.switch(routes.Scoring(final, self.source.config, self.history.score_history))
+        self.app.switch(
+            routes.Scoring(final, self.source.config, self.history.score_history, rematch=self.net is None)
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, HUD, animations, popup, tooltip, curtain, all of it drawn anew (nothing
@@ -1278,36 +1317,23 @@ class PlayScene(Scene):
     def draw_changes(
         self, surface: pygame.Surface, damage: list[pygame.Rect], *, fresh: bool
     ) -> list[pygame.Rect] | None:
-        """The frame drawn over the last one on ``surface``: the backdrop's changed parts and
-        the areas of the last and this frame's moving parts (``Scene.draw_changes``)."""
+        """The frame drawn over the last one on ``surface``: the still parts that changed,
+        the areas of the last frame's moving parts and ``damage`` drawn again from the still
+        parts, then this frame's moving parts (``Scene.draw_changes``)."""
         frame = self.frame
-        parts, tiles, view_moved = self.still_parts(surface.get_size(), frame)
-        direct = view_moved and not fresh
-        if direct:
-            changed = self.backdrop.update(surface, parts, elsewhere="tiles")
-        else:
-            changed = self.backdrop.update(surface, parts, tiles)
+        parts, tiles = self.still_parts(surface.get_size(), frame)
+        changed = self.backdrop.changes(parts, tiles)
         still = self._still_signature(frame)
         if not fresh and changed == [] and not damage and still is not None and still == self._still:
             return []
         self._still = still
-        back = self.backdrop.surface
         whole = surface.get_rect()
         restored: list[pygame.Rect] | None = None
         if fresh or changed is None:
-            surface.blit(back, (0, 0))
+            draw_parts(surface, parts, [whole])
         else:
-            if self._drawn_here and not direct:
-                # The view came to rest last frame: the screen shows its board already, only
-                # the backdrop took it again now (the squares that changed since excepted).
-                view = self.camera.viewport.clip(whole)
-                changed = [*(rect for rect in changed if rect != view), *tiles]
             restored = merge([*changed, *self._moving, *damage], whole)
-            for rect in restored:
-                surface.blit(back, rect, rect)
-            if direct:
-                restored.append(self._draw_board_here(surface, parts))
-        self._drawn_here = direct and restored is not None
+            draw_parts(surface, parts, restored)
         moving = merge(self.draw_moving(surface, frame), whole)
         self._moving = moving
         return None if restored is None else merge([*restored, *moving], whole)
@@ -1322,23 +1348,14 @@ class PlayScene(Scene):
             return None
         banner = banner_text(self.net)
         hot = banner is not None and self.banner_button().collidepoint(self.mouse)
-        return (replace(frame, clock=0.0), pulses(self.clock), self.input.carried, banner, hot)
+        standin = self.standin_seat()
+        standin_hot = standin is not None and self.standin_button().collidepoint(self.mouse)
+        still = (replace(frame, clock=0.0), pulses(self.clock), self.input.carried, banner, hot)
+        return (*still, standin, standin_hot)
 
-    def _draw_board_here(self, surface: pygame.Surface, parts: list[Part]) -> pygame.Rect:
-        """While the view moves the board changes every frame: its area is drawn on the
-        screen from the still parts, without keeping it (``Backdrop.update(elsewhere=...)``);
-        returns the area."""
-        view = self.camera.viewport.clip(surface.get_rect())
-        surface.set_clip(view)
-        for part in parts:
-            if part.rect.colliderect(view):
-                part.draw(surface)
-        surface.set_clip(None)
-        return view
-
-    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect], bool]:
+    def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
         """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
-        HUD; the squares whose tiles changed since the last frame; whether the view moved."""
+        HUD; and the squares whose tiles changed since the last frame."""
         chrome = self.hud.chrome(size, len(frame.seats))
         whole = pygame.Rect((0, 0), size)
 
@@ -1347,14 +1364,12 @@ class PlayScene(Scene):
 
         parts = [Part("chrome", whole, chrome, backdrop)]
         squares: list[pygame.Rect] = []
-        moved = False
         board = frame.board
         if board is not None:
             key = self.board.view_key(frame)
             drawn = self._tiles_drawn
             if drawn is not None and drawn[0] == key:
                 squares = [area(self.board.rect(pos), 1) for pos in changed_squares(drawn[1], board.shown)]
-            moved = drawn is not None and drawn[0] != key
             self._tiles_drawn = (key, board.shown)
             parts.append(
                 Part(
@@ -1365,7 +1380,7 @@ class PlayScene(Scene):
                 )
             )
         parts += self.hud.parts(frame)
-        return parts, squares, moved
+        return parts, squares
 
     def draw_moving(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
         """What is drawn over the still parts: the board's marks, ghosts and temples panel,
@@ -1404,6 +1419,23 @@ class PlayScene(Scene):
             hot = self.banner_button().collidepoint(self.mouse)
             draw_banner(self.app, surface, self.hud.anchors["board"], banner, hot)
             drawn.append(banner_rects(self.hud.anchors["board"])[0].inflate(px(64), px(64)))
+        elif self.net is not None:
+            drawn += self._draw_presence(surface, self.net)
+        return drawn
+
+    def _draw_presence(self, surface: pygame.Surface, net: Presence) -> list[pygame.Rect]:
+        """The Watching tag of a spectator; the hosting window's notice of a dropped seat;
+        returns the areas drawn on."""
+        board = self.hud.anchors["board"]
+        drawn: list[pygame.Rect] = []
+        if net.watching:
+            draw_tag(self.app, surface, board)
+            drawn.append(tag_rect(board).inflate(px(64), px(64)))  # with its shadow
+        seat = self.standin_seat()
+        if seat is not None:
+            hot = self.standin_button().collidepoint(self.mouse)
+            draw_standin(self.app, surface, board, self.names[seat], hot)
+            drawn.append(standin_rects(board)[0].inflate(px(64), px(64)))
         return drawn
 
     def tooltip(self) -> list[str]:

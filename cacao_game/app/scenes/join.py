@@ -1,6 +1,7 @@
 """Join a game across machines: the host's address and port, the table's code and the name
 to play under. Join opens the lobby, which connects (never blocking the window) and opens
-the table once the game runs."""
+the table once the game runs. Watch does the same as a spectator (no name needed): the table
+opens read-only, every hand face down."""
 
 from __future__ import annotations
 
@@ -53,8 +54,8 @@ class JoinScene(WidgetScene):
         """Field ``key`` changed."""
         self.values[key] = text
 
-    def validation_error(self) -> str | None:
-        """Why Join cannot go yet, or None."""
+    def validation_error(self, watch: bool = False) -> str | None:
+        """Why Join (``watch``: Watch) cannot go yet, or None."""
         if not self.values["address"].strip():
             return t("net.error_address")
         problem = port_problem(self.values["port"])
@@ -62,13 +63,17 @@ class JoinScene(WidgetScene):
             return problem
         if code_problem(self.values["code"].strip().upper()):
             return t("net.error_code")
-        if name_problem(" ".join(self.values["name"].split())):
+        if not watch and name_problem(" ".join(self.values["name"].split())):
             return t("setup.error_name")
         return None
 
-    def join(self) -> None:
-        """Connect and wait in the lobby."""
-        problem = self.validation_error()
+    def watch(self) -> None:
+        """Connect as a spectator and wait in the lobby."""
+        self.join(watch=True)
+
+    def join(self, watch: bool = False) -> None:
+        """Connect (``watch``: as a spectator) and wait in the lobby."""
+        problem = self.validation_error(watch)
         if problem is not None:
             self.app.notify(problem)
             return
@@ -77,7 +82,8 @@ class JoinScene(WidgetScene):
             self.values["address"],
             int(self.values["port"]),
             self.values["code"],
-            clean_name(self.values["name"]),
+            clean_name(self.values["name"]) if not watch else "",
+            watch,
         )
         self.app.switch(routes.Lobby(join_game(request)))
 
@@ -102,16 +108,20 @@ class JoinScene(WidgetScene):
             )
         bottom = self.stage.point(0, BOTTOM)[1]
         panel = self.stage.rect(*PANEL)
-        back = pygame.Rect(0, 0, px(260), px(76))
+        back = pygame.Rect(0, 0, px(220), px(76))
         back.bottomleft = (panel.x, bottom)
-        go = pygame.Rect(0, 0, px(320), px(76))
+        go = pygame.Rect(0, 0, px(300), px(76))
         go.bottomright = (panel.right, bottom)
         self.join_button = Button(go, t("net.join"), self.join, style="primary", font_size=34)
-        self.widgets += [Button(back, t("common.back"), self.back), self.join_button]
+        watch = pygame.Rect(0, 0, px(220), px(76))
+        watch.bottomright = (go.x - px(20), bottom)
+        self.watch_button = Button(watch, t("net.watch"), self.watch, tooltip=t("net.watch_tip"))
+        self.widgets += [Button(back, t("common.back"), self.back), self.watch_button, self.join_button]
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.join_button.enabled = self.validation_error() is None
+        self.watch_button.enabled = self.validation_error(watch=True) is None
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme.draw_title(self.app, surface, t("net.join_title"), self.stage.screen_y(48))

@@ -1,4 +1,6 @@
 """The list of saved games: date, seats, turn and scores; Load, or Delete after confirmation.
+Below them the records of finished games played across machines (named by table code): Watch
+replays one (``flow.open_replay``), Delete removes it after confirmation.
 
 A refused file is listed with its one-line reason; it cannot be loaded and, like any save, is
 only deleted after the player confirms.
@@ -14,7 +16,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import routes, theme
-from cacao_game.app.flow import open_save
+from cacao_game.app.flow import open_replay, open_save
+from cacao_game.app.netplay import list_records, records_dir
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import missing_glyphs
@@ -53,6 +56,7 @@ class LoadScene(WidgetScene):
         super().__init__(app)
         self.saves: list[SaveInfo] = []
         self.first = 0
+        self._records = records_dir()
 
     def enter(self) -> None:
         self.refresh()
@@ -68,6 +72,7 @@ class LoadScene(WidgetScene):
             log.warning("saves not listed: %s", error)
             self.saves = []
             self.app.notify(t("load.list_failed", reason=" ".join(str(error).split())))
+        self.saves += list_records(self._records)
         self.first = max(0, min(self.first, len(self.saves) - PER_PAGE))
         self.rebuild()
 
@@ -87,7 +92,7 @@ class LoadScene(WidgetScene):
             top = row.centery - px(30)
             load = Button(
                 (row.right - px(380), top, px(180), px(60)),
-                t("load.load"),
+                t("load.watch") if self.is_record(info) else t("load.load"),
                 partial(self.load, info),
                 style="primary",
             )
@@ -107,18 +112,27 @@ class LoadScene(WidgetScene):
 
     def display_name(self, info: SaveInfo) -> str:
         """The save's name as shown (the autosave has a friendly name)."""
+        if self.is_record(info):
+            return t("load.record_name", code=info.name)
         return t("load.autosave") if info.name == "autosave" else (info.name or info.path.stem)
 
+    def is_record(self, info: SaveInfo) -> bool:
+        """Whether the row is a finished game's record (watched, not loaded)."""
+        return info.path.parent == self._records
+
     def load(self, info: SaveInfo) -> None:
-        """Open the save (a failure is shown as a notice)."""
-        open_save(self.app, info.path)
+        """Open the save, or watch the record (a failure is shown as a notice)."""
+        if self.is_record(info):
+            open_replay(self.app, info.path)
+        else:
+            open_save(self.app, info.path)
 
     def ask_delete(self, info: SaveInfo) -> None:
         """Confirm, then delete the save and its backup."""
         name = self.display_name(info)
         self.app.open(
             routes.Confirm(
-                t("load.delete_confirm", name=name),
+                t("load.delete_record_confirm" if self.is_record(info) else "load.delete_confirm", name=name),
                 lambda: self.delete(info),
                 danger=True,
                 yes=t("load.delete"),

@@ -128,7 +128,10 @@ class LobbyScene(WidgetScene):
         return t("net.starting")
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        title = t("net.host_title") if self.hosted is not None else t("net.join_title")
+        if self.hosted is not None:
+            title = t("net.host_title")
+        else:
+            title = t("net.watch_title") if self.source.watching else t("net.join_title")
         theme.draw_title(self.app, surface, title, self.stage.screen_y(48))
 
     def draw(self, surface: pygame.Surface) -> None:

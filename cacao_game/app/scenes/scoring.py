@@ -4,8 +4,9 @@
 projected total after turn ``t`` (an empty history is rebuilt by replaying the game). Numbers
 shown once the reveal is over are exactly ``game.score_now()``. Click or the skip intent shows
 everything at once. Rematch (same seats, new seed), New game, Watch replay, Review game (the
-coach's review of every decision), Menu. A game played across machines holds no decisions here
-(the deal stayed on its host): it offers only New game and Menu.
+coach's review of every decision), Menu. A game played across machines offers no Rematch (its
+seats are on other machines); its replay and review come from the record its host sent, and
+without that record (no decisions here) it offers only New game and Menu.
 """
 
 from __future__ import annotations
@@ -91,10 +92,17 @@ class ScoringScene(WidgetScene):
     """The final scoring of a finished ``game`` played with ``config``."""
 
     def __init__(
-        self, app: Shell, game: Game, config: GameConfig, score_history: Sequence[Sequence[int]]
+        self,
+        app: Shell,
+        game: Game,
+        config: GameConfig,
+        score_history: Sequence[Sequence[int]],
+        *,
+        rematch: bool = True,
     ) -> None:
         super().__init__(app)
         self.game = game
+        self.offers_rematch = rematch
         self.config = config
         self.names = seat_labels(app.assets, config.names, config.kinds)
         """What the seats are called on screen (a stand-in for a name the fonts cannot draw),
@@ -232,6 +240,8 @@ class ScoringScene(WidgetScene):
         ]
         if not self.game.actions:
             entries = [entry for entry in entries if entry[0] in ("scoring.new_game", "scoring.menu")]
+        if not self.offers_rematch:
+            entries = [entry for entry in entries if entry[0] != "scoring.rematch"]
         stage = self.stage
         right = TABLE[0] + TABLE[2]
         x = right - len(entries) * BUTTON_W - (len(entries) - 1) * BUTTON_GAP

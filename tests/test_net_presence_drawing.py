@@ -1,0 +1,81 @@
+"""The table's presence overlays (a spectator's Watching tag, the hosting window's Let the AI
+play now notice) drawn by changes show the very pixels of drawing everything anew, as the
+notice comes, is hovered and goes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from app_support import make_config
+from counted_ai import CountedAI
+from test_app_layers import anew, motion, same
+
+from cacao_game.app import scale
+from cacao_game.app.app import App
+from cacao_game.app.catalog import router
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.config.settings import Settings
+from cacao_game.session import PlaySession, ShowHand
+
+
+class Presence:
+    """A link to a host that is up; ``away`` is the dropped seat the host may hand to the AI."""
+
+    connection = "connected"
+    failed = False
+    rejoins = 0
+
+    def __init__(self, watching: bool) -> None:
+        self.watching = watching
+        self.away: int | None = None
+        self.asked: list[int] = []
+
+    @property
+    def absent(self) -> frozenset[int]:
+        return frozenset() if self.away is None else frozenset({self.away})
+
+    @property
+    def standing_in(self) -> frozenset[int]:
+        return frozenset()
+
+    def waiting_on(self) -> int | None:
+        return self.away
+
+    def stand_in_now(self, seat: int) -> bool:
+        self.asked.append(seat)
+        self.away = None
+        return True
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch) -> Iterator[App]:
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    before = scale.current()
+    yield App(pygame.Surface((1600, 900)), Settings(animation_speed="normal", sound=False), router=router())
+    scale.use(before)
+
+
+@pytest.mark.parametrize("watching", [True, False])
+def test_the_presence_overlays_drawn_by_changes_equal_a_frame_drawn_anew(app: App, watching: bool) -> None:
+    """Frame after frame: nothing away, then seat 1 away (the notice), the mouse on its
+    button and off it, a click (the AI is asked for seat 1, the notice goes): every frame
+    equals the frame drawn anew; the notice's pixels are on screen only while it is up."""
+    session = PlaySession(make_config(["human", "human"], 3, "base"))
+    session.handle(ShowHand())
+    presence = Presence(watching)
+    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
+    app.push(scene)
+    button = scene.standin_button()
+    steps: list[list[pygame.event.Event]] = [[]] * 3
+    steps += [[motion(button.center)], [], [motion((5, 5))], []]
+    steps += [[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1)], [], []]
+    for index, events in enumerate(steps):
+        if index == 3:
+            presence.away = 1
+        app.step(events, 1 / 30)
+        assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
+        assert (scene.standin_seat() == 1) == (3 <= index < 7)
+    assert presence.asked == [1]

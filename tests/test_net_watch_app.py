@@ -1,0 +1,198 @@
+"""The app side of a remote game's end and of watching one: a spectator's read-only table,
+the scoring screen's Replay and Review from the record the host sends, the hosting window's
+"Let the AI play now", and what the seat panels of remote players say.
+
+Real hosts (``BackgroundHost``) on 127.0.0.1 only, real sockets; off-screen apps in one
+process; every wait bounded (``pump``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import harness
+import pytest
+from harness import run
+from test_net_app import LOCAL, host, join, make_app, pump, table
+
+from cacao_game.app import routes
+from cacao_game.app.netplay import records_dir
+from cacao_game.app.play.scene import WATCH_ACTIONS, PlayScene
+from cacao_game.app.scenes.join import JoinScene
+from cacao_game.app.scenes.lobby import LobbyScene
+from cacao_game.app.scenes.scoring import ScoringScene
+from cacao_game.app.strings import t
+from cacao_game.config.game import HUMAN
+from cacao_game.net.client import NetClient
+from cacao_game.net.protocol import REMOTE, VERSION, Join
+from cacao_game.net.remote import RemoteSource
+from cacao_game.records import read_record, replay_record
+from cacao_game.session.commands import Confirm, RequestHint, Select, Undo
+from cacao_game.session.replay import ReplaySession
+
+
+@pytest.fixture
+def apps(user_home):
+    made: list = []
+    yield made
+    for app in made:
+        app.home()
+        app.close()
+
+
+def watch(app, port: int, code: str) -> RemoteSource:
+    """Watch table ``code`` through the Join screen's Watch button (no name needed)."""
+    app.open(routes.Join())
+    scene = app.top
+    assert isinstance(scene, JoinScene)
+    for key, value in (("address", LOCAL), ("port", str(port)), ("code", code), ("name", "")):
+        scene.set_value(key, value)
+    assert scene.validation_error() is not None and scene.validation_error(watch=True) is None
+    run(app)
+    harness.click_label(app, t("net.watch"))
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby.source
+
+
+def test_a_whole_game_watched_then_replayed_and_reviewed_from_the_hosts_record(apps):
+    """Ana hosts, Bo joins, Cy watches (the Join screen's Watch). Cy's table is read-only:
+    only the Menu button, no hand face up, the Watching status, every seat a remote player;
+    board input sends nothing. They play the whole game; each of the three reaches the
+    scoring screen with the game replayed from the host's record (filed in the records
+    folder), offering Replay and Review but no Rematch; Replay ends on the same scores; the
+    Load screen lists the record (Watch replays it, the seats named)."""
+    hosting, joining, watching = make_app(), make_app(), make_app()
+    apps += [hosting, joining, watching]
+    everyone = [hosting, joining, watching]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    cy = watch(watching, source.port, source.code)
+    join(joining, source.port, source.code)
+    pump(everyone, lambda: all(isinstance(app.top, PlayScene) for app in everyone), "three tables")
+    ana, bo, spectator = table(hosting), table(joining), table(watching)
+
+    assert cy.watching and not bo.source.watching
+    assert spectator.action_names == WATCH_ACTIONS
+    assert spectator.frame.hand_seat is None
+    assert spectator.status_text().startswith(t("net.watching_status", name="")[:4])
+    assert [seat.kind for seat in spectator.frame.seats] == [t("kind.remote")] * 2
+    assert [seat.kind for seat in ana.frame.seats] == [t("net.you"), t("kind.remote")]
+    assert [seat.kind for seat in bo.frame.seats] == [t("kind.remote"), t("net.you")]
+    assert not cy.accepts_input() and not cy.capabilities.hint and not cy.capabilities.undo
+    sent: list[object] = []
+    cy.client.decide = sent.append  # type: ignore[method-assign]
+    for command in (Select(0), Confirm(), Undo(), RequestHint()):
+        cy.handle(command)
+    assert sent == [] and not cy.hint_pending()
+
+    rng = random.Random(3)
+    players = (ana, bo)
+    for _ in range(400):
+        if all(isinstance(app.top, ScoringScene) for app in everyone):
+            break
+        pump(
+            everyone,
+            lambda: (
+                all(isinstance(app.top, ScoringScene) for app in everyone)
+                or any(s.source.accepts_input() and not s.timeline.busy for s in players)
+            ),
+            "a decision or the end",
+        )
+        mover = next((s for s in players if s.source.accepts_input() and not s.timeline.busy), None)
+        if mover is not None and isinstance(mover.source, RemoteSource):
+            count = len(mover.source.journal)
+            mover.source.client.decide([rng.choice(mover.source.table_game().legal_actions())])
+            pump(everyone, lambda c=count, m=mover: len(m.source.journal) > c, "the decision's update")
+    assert all(isinstance(app.top, ScoringScene) for app in everyone)
+
+    scores = []
+    for app in everyone:
+        scoring = app.top
+        assert isinstance(scoring, ScoringScene)
+        assert scoring.game.actions, "replay and review need the game's decisions"
+        labels = {getattr(w, "label", None) for w in scoring.widgets}
+        assert {t("scoring.replay"), t("review.button")} <= labels
+        assert t("scoring.rematch") not in labels
+        scores.append([s.total for s in scoring.game.score_now()])
+    assert scores[0] == scores[1] == scores[2]
+    filed = sorted(records_dir().glob("*.json"))
+    assert len(filed) == 3
+    assert all(replay_record(read_record(path)).actions == hosting.top.game.actions for path in filed)
+
+    harness.click_label(joining, t("scoring.replay"))
+    replay = joining.top
+    assert isinstance(replay, PlayScene) and isinstance(replay.source, ReplaySession)
+    replay.source.jump(replay.source.stepping().steps)
+    assert [s.total for s in replay.source.table_game().score_now()] == scores[0]
+    joining.pop()
+    run(joining)
+    assert isinstance(joining.top, ScoringScene)
+    harness.click_label(joining, t("review.button"))
+    pump(
+        [joining], lambda: isinstance(joining.top, PlayScene) and joining.top.review is not None, "the review"
+    )
+    assert table(joining).source.table_game().players == 2
+
+    joining.home()
+    joining.open(routes.Load())
+    run(joining)
+    harness.click_label(joining, t("load.watch"))
+    later = joining.top
+    assert isinstance(later, PlayScene) and isinstance(later.source, ReplaySession)
+    assert later.source.config.names == ["Ana", "Bo"]
+
+
+def test_the_hosting_window_lets_the_ai_play_a_dropped_seat_now_and_the_player_takes_it_back(apps):
+    """Bo drops: Ana's table shows the notice with Let the AI play now instead of waiting
+    the 60 s; clicking it hands the seat to the stand-in (the panel says so) and the game goes
+    on; Bo comes back with his token and has the seat again (the panel says Remote player)."""
+    hosting = make_app()
+    apps.append(hosting)
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    bo = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Bo"))
+    bo.start()
+    pump([hosting], lambda: isinstance(hosting.top, PlayScene), "the host's table")
+    ana = table(hosting)
+    assert ana.standin_seat() is None
+    token = bo.token
+    assert token is not None
+    bo.close()
+    pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
+    assert ana.standin_seat() == 1
+    harness.click(hosting, ana.standin_button().center)
+    pump([hosting], lambda: ana.frame.seats[1].kind == t("net.standin"), "the stand-in")
+    assert ana.standin_seat() is None
+    pump(
+        [hosting],
+        lambda: any(entry.seat == 1 for entry in ana.source.journal) or ana.source.accepts_input(),
+        "the game going on",
+    )
+    back = NetClient(LOCAL, source.port, Join(VERSION, source.code, token=token), seed=2)
+    back.start()
+    try:
+        pump([hosting], lambda: ana.frame.seats[1].kind == t("kind.remote"), "Bo back")
+        assert back.seat == 1
+    finally:
+        back.close()
+
+
+def test_a_joiner_cannot_let_the_ai_play_only_the_hosting_window_can(apps):
+    """A joiner's table never offers Let the AI play now (the host decides)."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 3, "the host's lobby")
+    mine = join(joining, source.port, source.code)
+    pump([hosting, joining], lambda: mine.client.seat == 1, "Bo seated")
+    third = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Cy"))
+    third.start()
+    pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
+    bo = table(joining)
+    third.close()
+    pump([hosting, joining], lambda: bo.frame.seats[2].kind == t("net.away"), "Cy shown away")
+    assert bo.standin_seat() is None
+    pump([hosting, joining], lambda: isinstance(hosting.top, PlayScene), "the host's table")
+    pump([hosting, joining], lambda: table(hosting).standin_seat() == 2, "the host's notice")
+    assert bo.standin_seat() is None
