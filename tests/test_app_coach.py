@@ -249,7 +249,9 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     run(app, 3)
     here = session.here()
     assert here is not None and here.mark != "good"
-    assert scene.status_text() == t("review.status", step=session.position, steps=session.turns)
+    step = session.position + 1
+    # the step shown counts from 1: the decision looked at is the one about to be made
+    assert scene.status_text() == t("review.status", step=step, steps=session.turns)
     position = session.position
     app.draw(app.screen)
     assert session.position == position

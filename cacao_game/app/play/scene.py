@@ -533,7 +533,7 @@ class PlayScene(Scene):
         """What to do now, in one line."""
         stepping = self.source.stepping()
         if stepping is not None and stepping.decisions:
-            return t("review.status", step=stepping.position, steps=stepping.steps)
+            return t("review.status", step=min(stepping.position + 1, stepping.steps), steps=stepping.steps)
         if stepping is not None:
             turn = min(self.shown.turn + 1, stepping.steps)
             return t("replay.status", turn=turn, turns=stepping.steps)
