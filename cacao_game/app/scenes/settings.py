@@ -43,7 +43,7 @@ GENERAL = (80, 180, 820, 780)
 KEYS = (940, 180, 900, 780)
 ROW_H, ROW_PITCH = 60, 86
 KEY_ROW_H = 31
-KEY_CAP_GAP = 5
+KEY_CAP_GAP = 7
 """Design pixels a key cap is shorter than its row (so caps of two rows never touch)."""
 KEY_NAME_W = 330
 KEY_TEXT_SIZE = 26
@@ -314,11 +314,21 @@ class SettingsScene(WidgetScene):
             theme.draw_text(
                 surface, fitted, name, (row.x + px(12), row.centery), theme.CREAM, anchor="midleft"
             )
-            x = row.x + px(KEY_NAME_W)
-            for key in self.app.intents.keys_for(intent) or ["—"]:
-                label = theme.render_text(key_font, display_name(key) if key != "—" else key, theme.INK)
-                cap = pygame.Rect(0, 0, label.get_width() + px(16), row.h - px(KEY_CAP_GAP))
-                cap.midleft = (x, row.centery)
+            for cap, label in self.key_caps(row, intent, key_font):
                 pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(5))
                 surface.blit(label, label.get_rect(center=(cap.centerx, cap.centery - raised)))
-                x = cap.right + px(8)
+
+    def key_caps(
+        self, row: pygame.Rect, intent: str, font: pygame.font.Font
+    ) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        """The key caps of ``intent``'s keys in key row ``row`` (a dash when none), left to
+        right, each with its label in ``font``: a little shorter than the row."""
+        caps = []
+        x = row.x + px(KEY_NAME_W)
+        for key in self.app.intents.keys_for(intent) or ["—"]:
+            label = theme.render_text(font, display_name(key) if key != "—" else key, theme.INK)
+            cap = pygame.Rect(0, 0, label.get_width() + px(16), row.h - px(KEY_CAP_GAP))
+            cap.midleft = (x, row.centery)
+            caps.append((cap, label))
+            x = cap.right + px(8)
+        return caps
