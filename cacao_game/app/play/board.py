@@ -470,9 +470,33 @@ class BoardRenderer:
             above, below = below, above
         overlays = self.overlays()
         clear = [(rect.centerx, panel.bottom + px(24)) for panel in overlays]
+        step = self.camera.scale
+        aside = [(x + dx, y) for dx in (-step, step, -2 * step, 2 * step) for x, y in (above, below)]
+        tiles = self.laid_in_view(frame)
         return self.painter.pill(
-            surface, label, above, 20, border=border, inside=view, others=[below, *clear], avoid=overlays
+            surface,
+            label,
+            above,
+            20,
+            border=border,
+            inside=view,
+            others=[below, *aside, *clear],
+            avoid=[*overlays, *tiles],
+            must_avoid=overlays,
         )
+
+    def laid_in_view(self, frame: Frame) -> list[pygame.Rect]:
+        """The board's squares in view that hold a tile, a few pixels in from their edges: a
+        yield label keeps off them where it can (issue 22 item 10)."""
+        if frame.board is None:
+            return []
+        shown = frame.board.shown
+        view = self.camera.viewport
+        inset = -max(2, self.camera.scale // 8)
+        rects = (
+            pygame.Rect(self.rect(square)).inflate(inset, inset) for square in (*shown.workers, *shown.jungle)
+        )
+        return [rect for rect in rects if rect.colliderect(view)]
 
     def overlays(self) -> list[pygame.Rect]:
         """The panels drawn over the board (the temples overview): a label over a square

@@ -110,10 +110,12 @@ class Painter:
         *,
         others: Sequence[tuple[float, float]] = (),
         avoid: Sequence[pygame.Rect] = (),
+        must_avoid: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect:
         """A rounded label with ``text`` centred at ``center``, moved into ``inside`` if given
-        (text wider than ``inside`` wraps). With ``avoid`` (panels over the board): centred at
-        the first of ``center`` and ``others`` where it meets none of them (else at ``center``)."""
+        (text wider than ``inside`` wraps). With ``avoid`` (panels over the board, laid tiles):
+        centred at the first of ``center`` and ``others`` where it meets none of them; failing
+        that, at the first that meets none of ``must_avoid`` (else at ``center``)."""
         wrap = inside.w - px(40) if inside is not None else 0
         image = self.text_image(
             text, size, "bold", text_color, wrap if image_wider(self, text, size, wrap) else 0
@@ -124,7 +126,10 @@ class Painter:
             if inside is not None:
                 place.clamp_ip(inside.inflate(-px(8), -px(8)))
             places.append(place)
-        rect = next((place for place in places if place.collidelist(list(avoid)) < 0), places[0])
+        rect = next(
+            (place for place in places if place.collidelist(list(avoid)) < 0),
+            next((place for place in places if place.collidelist(list(must_avoid)) < 0), places[0]),
+        )
         self.box(surface, rect, color, 235, rect.h // 2)
         if border is not None:
             pygame.draw.rect(surface, border, rect, px(2), border_radius=rect.h // 2)
