@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import accumulate
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 import msgspec
 
@@ -76,6 +76,25 @@ def decode(data: bytes, into: type[T], *, limit: int, max_depth: int = DEFAULT_M
         raise ShapeError(_syntax_reason(data, error)) from error
     except RecursionError as error:
         raise ShapeError("nested too deeply") from error
+
+
+_DECODERS: Final[dict[type, msgspec.json.Decoder[object]]] = {}
+"""``decode_part``'s decoder for each type it has read (a few event types)."""
+
+
+def decode_part(data: bytes, into: type[T]) -> T:
+    """The value of type ``into`` in ``data``, a part of a document that ``decode`` has
+    already read (a ``msgspec.Raw`` field): its size and nesting were checked with the whole,
+    so only its type is checked here (ShapeError with the reason, as ``decode``)."""
+    decoder = _DECODERS.get(into)
+    if decoder is None:
+        decoder = _DECODERS[into] = msgspec.json.Decoder(into, strict=True)
+    try:
+        return cast("T", decoder.decode(data))
+    except msgspec.ValidationError as error:
+        raise ShapeError(reason(error)) from error
+    except msgspec.DecodeError as error:
+        raise ShapeError(_syntax_reason(data, error)) from error
 
 
 def parse(data: bytes, *, limit: int, max_depth: int = DEFAULT_MAX_DEPTH) -> JSON:
