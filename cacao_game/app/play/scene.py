@@ -221,6 +221,8 @@ class PlayScene(Scene):
         self._autoplay_wait = 0.0
         self.clock = 0.0
         self._over_wait = 0.0
+        self._scoring = self.shown.over
+        """The game's last turn has ended on screen: its temples are being scored (or were)."""
         self._left = False
         self._popup_cleared = -1
         self._others_turn = False
@@ -459,7 +461,7 @@ class PlayScene(Scene):
         """The one seat the header, the highlighted panel, the hand and the log agree on: the
         mover of the turn on the table while it animates, else the deciding seat."""
         if self.timeline.busy:
-            return None if self.shown.over else self.shown.mover
+            return None if self._scoring else self.shown.mover
         return self.source.deciding_seat()
 
     def pending_choices(self, seat_now: int | None) -> frozenset[int]:
@@ -539,7 +541,7 @@ class PlayScene(Scene):
         game = self.game
         seat = self.current_seat()
         if seat is None:
-            return self.result_text()
+            return self.result_text() if self.shown.over else t("play.final_scoring")
         name = self.names[seat]
         if self.timeline.busy:
             return t("play.animating", name=name)
@@ -773,6 +775,10 @@ class PlayScene(Scene):
         totals = None
         if isinstance(event, ev.TurnEnded):
             totals = next((e.totals for e in reversed(self.source.journal) if event in e.events), None)
+            journal = self.source.journal
+            self._scoring = self.game.is_over() and bool(journal) and event in journal[-1].events
+        elif isinstance(event, ev.GameEnded):
+            self._scoring = True
         self.history.add(event, totals)
 
     def _reveal_hand(self, seat: int) -> None:
@@ -786,6 +792,7 @@ class PlayScene(Scene):
         """Show the source's game as it is now, without animation (after an undo or a jump)."""
         self.timeline.cancel()
         self.shown = Shown.of(self.source.table_game())
+        self._scoring = self.shown.over
         self.history = History.of(self.source.journal, self.names)
         self.ai.reset()
         self.input.queued.clear()
