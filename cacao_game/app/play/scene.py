@@ -43,7 +43,7 @@ from cacao_game.app.play.anim import (
     Timeline,
 )
 from cacao_game.app.play.art import TileArt
-from cacao_game.app.play.board import BoardRenderer, area, changed_squares, pulses, tile_gap
+from cacao_game.app.play.board import BoardRenderer, area, changed_squares, pulses, temples_rect, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
@@ -111,7 +111,7 @@ from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.scoring import SeatScore
-from cacao_game.engine.tiles import JUNGLE_CODES, Pos
+from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AutosaveFailed,
@@ -854,8 +854,22 @@ class PlayScene(Scene):
         """Every square holding a tile now."""
         return list(self.shown.jungle) + list(self.shown.workers)
 
+    def board_covers(self) -> tuple[pygame.Rect, ...]:
+        """What is drawn over the board's viewport, for the camera to keep squares from under:
+        the temples panel (as large as the table's temples need, while the game goes on) and
+        a spectator's Watching tag."""
+        covers: list[pygame.Rect] = []
+        view = self.camera.viewport
+        temples = sum(1 for code, _rotation in self.game.jungle.values() if code == TEMPLE)
+        if temples and not self.game.is_over():
+            covers.append(temples_rect(view, len(self.source.seats), temples))
+        if self.net is not None and self.net.watching:
+            covers.append(tag_rect(view))
+        return tuple(covers)
+
     def fit_board(self, *, snap: bool = False) -> None:
-        """Aim the camera at every tile plus a one-tile border."""
+        """Aim the camera at every tile plus a one-tile border, clear of the panels over it."""
+        self.camera.covered = self.board_covers()
         self.camera.fit(self.board_squares(), border=1)
         if snap:
             self.camera.snap()
@@ -887,6 +901,7 @@ class PlayScene(Scene):
         for name in self.input.held_pan:
             dx, dy = PAN_DIRECTIONS[name]
             self.camera.pan_pixels(-dx * px(PAN_SPEED) * dt, -dy * px(PAN_SPEED) * dt)
+        self.camera.covered = self.board_covers()
         self.camera.update(dt)
         self.timeline.update(dt)
         self.drain()
