@@ -10,7 +10,7 @@ icon, a leaf for a space to fill), never by colour alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -51,9 +51,20 @@ def tile_gap(scale: float) -> float:
 
 def square_rect(camera: Camera, pos: Pos) -> pygame.FRect:
     """The drawn rectangle of the tile on ``pos``."""
-    rect = camera.square_rect(pos)
-    gap = tile_gap(camera.scale)
-    return rect.inflate(-gap, -gap)
+    return square_maker(camera)(pos)
+
+
+def square_maker(camera: Camera) -> Callable[[Pos], pygame.FRect]:
+    """``square_rect`` for many squares at once: the camera's origin, scale and gap read
+    once (equal rectangles)."""
+    x, y = camera.origin()
+    scale = camera.scale
+    gap = tile_gap(scale)
+
+    def rect(pos: Pos) -> pygame.FRect:
+        return pygame.FRect(x + pos[0] * scale, y + pos[1] * scale, scale, scale).inflate(-gap, -gap)
+
+    return rect
 
 
 def inner_rect(holder: HasCamera, pos: Pos) -> pygame.FRect:
@@ -81,8 +92,9 @@ PULSE_STEPS = 8
 """Pulsing marks (legal squares, glows) take this many strengths above the least: each one is
 a translucent image drawn once per size and kept, not one per frame."""
 ZOOM_ART_STEP = 4
-"""While the view zooms, tiles are drawn at sizes rounded to this many design pixels: the
-art is scaled anew every few frames, not every frame (at rest, at the square's size)."""
+"""While the view zooms, tiles are drawn at sizes rounded to this many design pixels, each
+resized quickly from the art at the size the zoom ends at (``TileArt.get``'s ``toward``): the
+art is smoothly scaled once per glide, not every few frames (at rest, at the square's size)."""
 TEMPLES_BYTES = 3 * 1024 * 1024
 """Pixel memory kept for drawn temples panels (one per placement looked at)."""
 
@@ -304,9 +316,11 @@ class BoardRenderer:
         drawn last; the kept layer is drawn before the frame's marks, so it passes its own)."""
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
+        toward: float | None = None
         if cam.scale != cam.target_scale:
             step = px(ZOOM_ART_STEP)
             size = max(step, round(size / step) * step)
+            toward = cam.target_scale - tile_gap(cam.target_scale)
         art = self.art
         ox, oy = origin
         view = cam.viewport.clip(surface.get_clip().move(ox, oy))
@@ -323,9 +337,9 @@ class BoardRenderer:
             at = (rect.x - ox, rect.y - oy)
             match spec:
                 case (code, rotation):
-                    surface.blit(art.jungle(code, size, rotation), at)
+                    surface.blit(art.jungle(code, size, rotation, toward), at)
                 case (color, code, rotation, covered):
-                    surface.blit(art.worker(color, code, size, rotation), at)
+                    surface.blit(art.worker(color, code, size, rotation, toward), at)
                     if covered and overbuilt is not None:
                         corner = (rect.right - px(2) - ox, rect.bottom - px(2) - oy)
                         surface.blit(overbuilt, overbuilt.get_rect(bottomright=corner))
@@ -335,12 +349,13 @@ class BoardRenderer:
     ) -> tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]:
         """Every tile of ``shown`` where the camera puts it: the pixels it touches (to pick
         the tiles a clipped redraw needs) and its square and image, jungle tiles first."""
+        rect = square_maker(self.camera)
         places: list[tuple[pygame.FRect, TileSpec]] = [
-            (self.rect(pos), (code, rotation)) for pos, (code, rotation) in shown.jungle.items()
+            (rect(pos), (code, rotation)) for pos, (code, rotation) in shown.jungle.items()
         ]
         places += [
             (
-                self.rect(pos),
+                rect(pos),
                 (
                     colors[tile.seat] if tile.seat < len(colors) else "red",
                     tile.tile,
