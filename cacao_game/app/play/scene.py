@@ -26,7 +26,7 @@ import pygame
 from cacao_game.app import routes, strings
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
-from cacao_game.app.play.advice import draw_hint, draw_review
+from cacao_game.app.play.advice import draw_hint, draw_review, review_panel
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import (
@@ -225,6 +225,7 @@ class PlayScene(Scene):
         """The game's last turn has ended on screen: its temples are being scored (or were)."""
         self._left = False
         self._popup_cleared = -1
+        self._review_cleared = -1
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
@@ -916,6 +917,7 @@ class PlayScene(Scene):
             self.resync()
         self._update_ai(dt)
         self._clear_popup()
+        self._clear_review()
         if self.coach is not None:
             self.coach.update()
         self._update_end(dt)
@@ -1309,6 +1311,21 @@ class PlayScene(Scene):
                     overlap = max(overlap, rect.right - popup.left)
         if overlap:
             self.camera.pan_pixels(-overlap, 0)
+
+    def _clear_review(self) -> None:
+        """Once per review step, with the view at rest: when the review panel would hide a
+        tile or one of its key squares, the camera moves them beside it (``include`` with the
+        panel counted as covered; the panel then takes the corner that hides least)."""
+        review = self.review
+        if review is None or self.camera.moving or self._review_cleared == review.position:
+            return
+        panel = review_panel(self, review)
+        if panel is None:
+            return
+        self._review_cleared = review.position
+        rect, key = panel
+        self.camera.covered = (*self.camera.covered, rect)
+        self.camera.include([*self.board_squares(), *key], border=0)
 
     def _update_end(self, dt: float) -> None:
         final = self.source.finished_game()
