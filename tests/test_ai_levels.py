@@ -9,16 +9,19 @@ import pytest
 
 from cacao_game.ai import LEVELS, make_player, suggest
 from cacao_game.ai.base import Player
+from cacao_game.ai.expert import ExpertPlayer
 from cacao_game.ai.hard import Deadline, HardPlayer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Game, GameOverError, Phase
 
-SEARCH_LEVELS = ("easy", "medium", "hard", "hard-flat")
+SEARCH_LEVELS = ("easy", "medium", "hard", "hard-flat", "expert")
 
 
 def _player(level: str, seed: int) -> Player:
-    """A player of ``level``; hard with a small iteration budget so tests are fast and exact
+    """A player of ``level``; hard and expert with a small iteration budget so tests are fast and exact
     (``hard-flat``: hard searching by flat Monte Carlo)."""
+    if level == "expert":
+        return ExpertPlayer(random.Random(seed), iterations=3)
     if level.startswith("hard"):
         method = "flat" if level == "hard-flat" else "ismcts"
         return HardPlayer(random.Random(seed), iterations=3, candidates=3, method=method)
@@ -107,7 +110,7 @@ def test_same_observation_same_decision(level: str) -> None:
     assert {Phase.PLACE, Phase.FILL, Phase.RESOLVE} <= checked
 
 
-@pytest.mark.parametrize("level", ["easy", "hard", "hard-flat"])
+@pytest.mark.parametrize("level", ["easy", "hard", "hard-flat", "expert"])
 def test_same_seed_same_game(level: str) -> None:
     """A player's chance comes only from its seeded generator: equal seeds, equal games."""
     records = []

@@ -2,11 +2,11 @@
 
 Hints (``cacao_game.ai.hint``) and the game review (``cacao_game.ai.review``) both ask
 ``appraise(game, shortlist, iterations=..., seed=...)``. What searches is a ``Search``
-(``SEARCHES`` by level): ``FlatSearch`` re-deals what the deciding seat cannot see
+(``SEARCHES`` by level): ``FlatSearch`` (hard) re-deals what the deciding seat cannot see
 (``Game.determinize``), plays every shortlisted move on the same re-deal (common random
 numbers), rolls it out as the hard level does (``cacao_game.ai.hard.playout``) and prices
-the end by the evaluation's terms (``Valuer.score_terms``). A stronger search (a later
-``expert``) plugs in by giving the same ``Analysis`` for the same ``SearchTask``.
+the end by the evaluation's terms (``Valuer.score_terms``); ``ExpertSearch`` grows the
+expert level's tree instead and gives the same ``Analysis`` for the same ``SearchTask``.
 
 An ``Analysis`` keeps, per option, the mean value, the mean of every (seat, term) part of
 it (the parts add up to the value, so a margin splits into reasons exactly), the mean
@@ -24,11 +24,13 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
 from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.expert import ExpertPlayer
 from cacao_game.ai.hard import common_redeals, default_horizon, playout
 from cacao_game.ai.search import SearchTask
 from cacao_game.engine import Action, Game
@@ -122,6 +124,67 @@ class FlatSearch:
         return Analysis(task.seat, options, done)
 
 
+class ExpertSearch:
+    """The expert level's tree (``cacao_game.ai.expert``) over the shortlist: each root move is
+    tried once, then the tree spends the re-deals where they matter (deeper, and on the
+    better moves). An option's value and parts are the means of the leaves below it, each
+    priced by the ``Valuer`` built at its leaf (``Valuer.score_terms``: the parts add up to
+    the value); its noise is the unpaired standard error of its gap to the best."""
+
+    def analyse(self, task: SearchTask) -> Analysis:
+        """See ``Search.analyse``."""
+        shortlist = task.shortlist
+        players = task.view.players
+        terms: dict[Action, dict[TermKey, float]] = {a: {} for a in shortlist}
+        counts = {a: [dict.fromkeys(_COUNTED, 0.0) for _ in range(players)] for a in shortlist}
+        samples: dict[Action, list[float]] = {a: [] for a in shortlist}
+
+        def on_leaf(move: Action, world: Game, valuer: Valuer) -> None:
+            value = 0.0
+            for key, part in valuer.score_terms(world, task.seat).items():
+                terms[move][key] = terms[move].get(key, 0.0) + part
+                value += part
+            samples[move].append(value)
+            for seat, seat_counts in enumerate(valuer.seat_counts(world)):
+                into = counts[move][seat]
+                for name, amount in seat_counts.items():
+                    into[name] += amount
+
+        player = ExpertPlayer(task.rng)
+        done = [0]
+
+        def keep_going(count: int) -> bool:
+            done[0] = count
+            return task.keep_going(count)
+
+        player.search(
+            task.view,
+            task.seat,
+            list(shortlist),
+            keep_going,
+            task.rng,
+            root_width=len(shortlist),
+            on_leaf=on_leaf,
+        )
+        means = {a: sum(samples[a]) / len(samples[a]) if samples[a] else -math.inf for a in shortlist}
+        order = sorted(range(len(shortlist)), key=lambda i: (-means[shortlist[i]], i))
+        best = shortlist[order[0]]
+        options = []
+        for i in order:
+            action = shortlist[i]
+            runs = max(1, len(samples[action]))
+            options.append(
+                Appraisal(
+                    action,
+                    means[action] if samples[action] else means[best],
+                    {key: part / runs for key, part in terms[action].items()},
+                    tuple({name: amount / runs for name, amount in seat.items()} for seat in counts[action]),
+                    0.0 if action == best else _unpaired_noise(samples[best], samples[action]),
+                )
+            )
+        return Analysis(task.seat, tuple(options), done[0])
+
+
 _COUNTED: Final = ("gold", "water", "cacao", "sun", "temples", "prospects", "threat")
 """The counts kept per seat (``Valuer.seat_counts``' keys)."""
 
@@ -137,7 +200,15 @@ def _paired_noise(first: Sequence[float], second: Sequence[float]) -> float:
     return math.sqrt(variance / n)
 
 
-SEARCHES: Final[dict[str, Search]] = {"hard": FlatSearch()}
+def _unpaired_noise(first: Sequence[float], second: Sequence[float]) -> float:
+    """The standard error of ``mean(first) - mean(second)`` of independent samples (0 when
+    either has fewer than 2)."""
+    if len(first) < 2 or len(second) < 2:
+        return 0.0
+    return math.sqrt(statistics.variance(first) / len(first) + statistics.variance(second) / len(second))
+
+
+SEARCHES: Final[dict[str, Search]] = {"hard": FlatSearch(), "expert": ExpertSearch()}
 """The search behind each level that searches for the coach (a stronger one plugs in here)."""
 
 
@@ -206,4 +277,13 @@ def appraise(
     return (search or FlatSearch()).analyse(task)
 
 
-__all__ = ["SEARCHES", "Analysis", "Appraisal", "FlatSearch", "Search", "appraise", "position_seed"]
+__all__ = [
+    "SEARCHES",
+    "Analysis",
+    "Appraisal",
+    "ExpertSearch",
+    "FlatSearch",
+    "Search",
+    "appraise",
+    "position_seed",
+]

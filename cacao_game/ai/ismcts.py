@@ -24,11 +24,14 @@ BRANCHING = 5
 """Placements kept at a tree node below the root."""
 
 
-class _Node:
+class Node:
+    """A decision in the tree: its children by move, its visits, how often it was available
+    to choose, and the sum of every seat's value over the iterations through it."""
+
     __slots__ = ("available", "children", "totals", "visits")
 
     def __init__(self, players: int) -> None:
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Action, Node] = {}
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * players
@@ -47,13 +50,13 @@ def ismcts(task: SearchTask) -> list[tuple[float, Action]]:
     """Search ``task``: returns ``(mean value, move)`` for the root moves, best first (ties
     by shortlist order; a move never tried comes last)."""
     view, seat, shortlist, valuer = task.view, task.seat, task.shortlist, task.valuer
-    root = _Node(view.players)
+    root = Node(view.players)
     done = 0
     while task.keep_going(done):
         world = view.determinize(seat, task.rng)
         turn0 = world.turn
         node = root
-        path: list[tuple[_Node, int]] = []
+        path: list[tuple[Node, int]] = []
         while not world.is_over():
             if world.phase is Phase.RESOLVE:
                 world.apply(resolve_choice(world, valuer))
@@ -88,12 +91,12 @@ def ismcts(task: SearchTask) -> list[tuple[float, Action]]:
     return [(mean, action) for mean, _index, action in means]
 
 
-def _select(node: _Node, actions: list[Action], mover: int, players: int) -> Action:
+def _select(node: Node, actions: list[Action], mover: int, players: int) -> Action:
     best: tuple[float, Action] | None = None
     for action in actions:
         child = node.children.get(action)
         if child is None:
-            child = node.children[action] = _Node(players)
+            child = node.children[action] = Node(players)
         child.available += 1
         if child.visits == 0:
             value = math.inf

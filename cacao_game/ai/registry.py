@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from cacao_game.ai.base import Player
 from cacao_game.ai.easy import EasyPlayer
+from cacao_game.ai.expert import ExpertPlayer
 from cacao_game.ai.hard import HardPlayer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.random_player import RandomPlayer
@@ -17,24 +18,28 @@ LEVELS: dict[str, Callable[..., Player]] = {
     "medium": MediumPlayer,
     "hard": HardPlayer,
 }
-"""Level name -> factory taking the player's own ``random.Random`` (and the level's options
-as keywords), in the order players see them: by strength, weakest (``random``) first."""
+"""The levels offered to players (setup, the command line, hosted tables): level name ->
+factory taking the player's own ``random.Random`` (and the level's options as keywords), in
+the order players see them: by strength, weakest (``random``) first."""
+TRIAL_LEVELS: dict[str, Callable[..., Player]] = {"expert": ExpertPlayer}
+"""Levels the tools can make (``make_player``, tournaments, benches) but players are not
+offered: ``expert`` until it measures stronger than hard (see the README's AI section)."""
 
-TIMED_LEVELS = frozenset({"hard"})
+TIMED_LEVELS = frozenset({"hard", "expert"})
 """Levels whose thinking time per decision can be set (their ``time_budget`` option)."""
 FLOAT_OPTIONS = frozenset({"time_budget"})
 """Options that stay floats even when written as whole numbers."""
 
 
 def parse_level(spec: str) -> tuple[str, dict[str, float | str]]:
-    """``"hard:time_budget=0.1,method=flat"`` -> ``("hard", {...})``; ValueError for an unknown
-    level or an option without ``=``.
+    """``"hard:time_budget=0.1,method=flat"`` -> ``("hard", {...})``; ValueError for a level of
+    neither ``LEVELS`` nor ``TRIAL_LEVELS``, or an option without ``=``.
 
     Numbers become ints (the ``FLOAT_OPTIONS`` stay floats), other values stay strings.
     """
     name, _, options = spec.partition(":")
-    if name not in LEVELS:
-        raise ValueError(f"unknown AI level {name!r}; known: {', '.join(LEVELS)}")
+    if name not in LEVELS and name not in TRIAL_LEVELS:
+        raise ValueError(f"unknown AI level {name!r}; known: {', '.join([*LEVELS, *TRIAL_LEVELS])}")
     kwargs: dict[str, float | str] = {}
     for part in filter(None, options.split(",")):
         key, equals, value = part.partition("=")
@@ -60,6 +65,6 @@ def make_player(spec: str, rng: random.Random, *, time_budget: float | None = No
     if time_budget is not None and name in TIMED_LEVELS:
         kwargs.setdefault("time_budget", float(time_budget))
     try:
-        return LEVELS[name](rng, **kwargs)
+        return (LEVELS.get(name) or TRIAL_LEVELS[name])(rng, **kwargs)
     except TypeError as error:
         raise ValueError(f"level {spec!r}: {error}") from None

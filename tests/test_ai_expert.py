@@ -1,0 +1,189 @@
+"""The expert level: every legal move at the root, a tree that deepens with visits, an exact
+endgame once nothing is hidden, and the same move for the same position, seed and count."""
+
+from __future__ import annotations
+
+import random
+
+from cacao_game.ai import LEVELS, make_player
+from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.expert import (
+    HORIZON,
+    ExpertPlayer,
+    exact_values,
+    final_margins,
+    nothing_hidden,
+    placements_left,
+    root_moves,
+    widen,
+)
+from cacao_game.ai.medium import MediumPlayer
+from cacao_game.ai.registry import TRIAL_LEVELS
+from cacao_game.engine import Game, Phase
+
+
+def _position(turn: int, seed: int = 5, players: int = 2) -> Game:
+    """A game played by medium to the first placement of ``turn``."""
+    game = Game.new(players, seed=seed, keep_history=False)
+    medium = MediumPlayer(random.Random(0))
+    while not game.is_over() and (game.turn < turn or game.phase is not Phase.PLACE):
+        game.apply(medium.choose(game))
+    return game
+
+
+class _Clock:
+    """A fake clock advancing ``step`` seconds per reading."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_expert_is_a_timed_trial_level_not_offered_to_players() -> None:
+    """``expert`` is made by name with ``iterations`` and a thinking time, but is not among the
+    levels offered (setup, command line, tables) until it measures stronger than hard."""
+    assert "expert" not in LEVELS and "expert" in TRIAL_LEVELS
+    player = make_player("expert:iterations=3", random.Random(0), time_budget=5)
+    assert isinstance(player, ExpertPlayer)
+    assert player.iterations == 3 and player.time_budget == 5.0
+
+
+def test_root_offers_every_legal_move_in_mediums_order() -> None:
+    """The root's moves are all legal moves, each once, medium's choice first."""
+    game = _position(6)
+    view = game.view(game.current_player())
+    medium = MediumPlayer(random.Random(0))
+    moves = root_moves(view, medium)
+    assert sorted(map(repr, moves)) == sorted(map(repr, game.legal_actions()))
+    assert moves[0] == medium.choose(game)
+
+
+def test_same_position_seed_and_count_give_the_same_move_at_any_speed() -> None:
+    """With an iteration count, the clock's speed changes nothing: time only caps."""
+    game = _position(6)
+    results = set()
+    for step in (1e-6, 1e-3):
+        player = ExpertPlayer(random.Random(7), iterations=40, time_budget=1e6, clock=_Clock(step))
+        results.add((repr(player.rank(game)), player.last_iterations))
+    assert len(results) == 1
+    assert next(iter(results))[1] == 40
+
+
+def test_time_caps_the_iteration_count() -> None:
+    """A budget of 1 s on a clock advancing 0.1 s a reading stops well before 1000 re-deals."""
+    game = _position(6)
+    player = ExpertPlayer(random.Random(7), iterations=1000, time_budget=1.0, clock=_Clock(0.1))
+    assert player.choose(game) in game.legal_actions()
+    assert 1 <= player.last_iterations < 10
+
+
+def test_tree_widens_and_deepens_as_visits_grow() -> None:
+    """More re-deals give more nodes and a deeper tree (no fixed turn cut)."""
+    assert widen(0) < widen(100) < widen(10_000)
+    game = _position(4)
+    depths = []
+    for count in (8, 300):
+        player = ExpertPlayer(random.Random(3), iterations=count, time_budget=1e6)
+        player.choose(game)
+        depths.append(player.last_depth)
+    assert depths[0] < depths[1]
+    assert depths[1] >= 3
+
+
+def test_nothing_hidden_only_once_the_piles_are_spent() -> None:
+    """At the start the piles hide tiles; near the end of a 2-player game nothing is hidden."""
+    start = Game.new(2, seed=5)
+    assert not nothing_hidden(start.view(0), 0)
+    late = _position(30)
+    seat = late.current_player()
+    assert late.is_over() or nothing_hidden(late.view(seat), seat)
+
+
+def test_exact_endgame_picks_a_best_final_margin() -> None:
+    """With two placements left the expert's move reaches the best final margin that any
+    legal move can force (max-n over every placement and fill)."""
+    game = _position(2)
+    medium = MediumPlayer(random.Random(0))
+    while placements_left(game) > 2 or game.phase is not Phase.PLACE:
+        game.apply(medium.choose(game))
+    seat = game.current_player()
+    view = game.view(seat)
+    valuer = Valuer(view)
+    best = max(exact_values(_after(view, action), valuer)[seat] for action in view.legal_actions())
+    chosen = ExpertPlayer(random.Random(1), iterations=1).choose(game)
+    assert exact_values(_after(view, chosen), valuer)[seat] == best
+
+
+def _after(game: Game, action: object) -> Game:
+    after = game.clone()
+    after.apply(action)  # type: ignore[arg-type]
+    return after
+
+
+def test_plays_a_legal_game_to_the_end() -> None:
+    """Expert against medium: legal decisions of every kind until the end, a final margin."""
+    game = Game.new(2, seed=11, keep_history=False)
+    players = [ExpertPlayer(random.Random(1), iterations=6), MediumPlayer(random.Random(2))]
+    while not game.is_over():
+        action = players[game.current_player()].choose(game)
+        assert action in game.legal_actions()
+        game.apply(action)
+    game.check_invariants()
+    margins = final_margins(game)
+    assert abs(sum(margins)) < 1e-9
+
+
+def test_the_coach_can_appraise_with_the_expert_tree() -> None:
+    """``SEARCHES["expert"]`` appraises every shortlisted move; the same seed and count give
+    the same analysis, and each option's parts add up to its value."""
+    from cacao_game.ai.analysis import SEARCHES, appraise
+
+    game = _position(6)
+    shortlist = [action for _value, action in MediumPlayer(random.Random(0)).rank(game)[:5]]
+    first, second = (
+        appraise(game, shortlist, iterations=30, seed=9, search=SEARCHES["expert"]) for _ in "ab"
+    )
+    assert first == second
+    assert first.iterations == 30
+    assert {option.action for option in first.options} == set(shortlist)
+    for option in first.options:
+        assert abs(sum(option.terms.values()) - option.value) < 1e-6
+
+
+def test_every_iteration_is_priced_no_earlier_than_the_horizon() -> None:
+    """Leaves at any depth are priced at the same point of the game: ``HORIZON`` turns after
+    the root's (later only when the tree itself reaches further). Pricing a leaf right after
+    its own move, as the first expert did, compares a move before the reply with one after it."""
+    game = _position(6)
+    seat = game.current_player()
+    view = game.view(seat)
+    player = ExpertPlayer(random.Random(4), iterations=120, time_budget=1e6)
+    turns: list[int] = []
+    player.search(
+        view,
+        seat,
+        root_moves(view, player.medium),
+        lambda done: done < 120,
+        random.Random(4),
+        on_leaf=lambda _move, world, _valuer: turns.append(world.turn),
+    )
+    assert len(turns) == 120
+    assert min(turns) == view.turn + HORIZON + 1
+
+
+def test_an_exact_endgame_past_the_time_budget_falls_back_to_the_search() -> None:
+    """The exact search stops at the deadline (a clock advancing 0.2 s a reading, 1 s budget)
+    and the tree search decides instead: a legal move, on time, after a re-deal or more."""
+    game = _position(2)
+    medium = MediumPlayer(random.Random(0))
+    while placements_left(game) > 2 or game.phase is not Phase.PLACE:
+        game.apply(medium.choose(game))
+    clock = _Clock(0.2)
+    player = ExpertPlayer(random.Random(1), time_budget=1.0, clock=clock)
+    assert player.choose(game) in game.legal_actions()
+    assert player.last_iterations >= 1
+    assert clock.now < 5.0
