@@ -292,16 +292,33 @@ class BoardRenderer:
         pygame.draw.rect(surface, theme.GOLD, peek.inflate(px(12), px(12)), px(2), border_radius=px(8))
         return [peek.inflate(px(14), px(14))]
 
-    def view_key(self, frame: Frame) -> Hashable:
+    def view_key(self, frame: Frame) -> tuple[Hashable, Hashable]:
         """Everything ``draw_tiles`` draws from but the tiles (``changed_squares``): the
-        camera, the colours and the art set."""
+        camera's scale and origin, then the viewport, the colours and the art set (a change of
+        the camera alone changes pixels only where the tiles were and are: ``tiles_area``)."""
         cam = self.camera
         return (
-            cam.scale,
-            cam.origin(),
-            tuple(cam.viewport),
-            tuple(seat.color for seat in frame.seats),
-            self.app.assets.palette,
+            (cam.scale, cam.origin()),
+            (tuple(cam.viewport), tuple(seat.color for seat in frame.seats), self.app.assets.palette),
+        )
+
+    def tiles_area(self, board: BoardView, frame: Frame) -> pygame.Rect:
+        """The pixels of the viewport that the shown tiles touch (``draw_tiles`` draws
+        nowhere else; an empty rectangle when there are none)."""
+        view = self.camera.viewport
+        hits, _places = self._layout(board.shown, tuple(v.color for v in frame.seats))
+        if not hits:
+            return pygame.Rect(view.topleft, (0, 0))
+        return hits[0].unionall(hits[1:]).clip(view)
+
+    def _layout(
+        self, shown: Shown, colors: tuple[str, ...]
+    ) -> tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]:
+        """``_tile_places`` for the camera now (kept while the camera, tiles and colours stay)."""
+        cam = self.camera
+        return self._places.get(
+            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.origin(), colors),
+            lambda: self._tile_places(shown, colors),
         )
 
     def draw_tiles(
@@ -327,10 +344,7 @@ class BoardRenderer:
         shown = board.shown
         seen = frame if frame is not None else self._frame
         colors = tuple(v.color for v in seen.seats) if seen is not None else ()
-        hits, places = self._places.get(
-            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.origin(), colors),
-            lambda: self._tile_places(shown, colors),
-        )
+        hits, places = self._layout(shown, colors)
         overbuilt = art.icon("overbuilt", max(px(14), size * 0.28)) if shown.covered else None
         for index in view.collidelistall(hits):
             rect, spec = places[index]

@@ -206,8 +206,8 @@ class PlayScene(Scene):
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
         self._still: Hashable = None
         """The signature of the last frame's moving parts (``_still_signature``)."""
-        self._tiles_drawn: tuple[Hashable, Shown] | None = None
-        """The view key and snapshot whose tiles the backdrop shows."""
+        self._tiles_drawn: tuple[Hashable, Shown, pygame.Rect] | None = None
+        """The camera (``BoardRenderer.view_key``), snapshot and tiles' area the backdrop shows."""
         self.ai = AILink(ai)
         self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
@@ -1394,7 +1394,8 @@ class PlayScene(Scene):
 
     def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
         """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
-        HUD; and the squares whose tiles changed since the last frame."""
+        HUD; and the areas whose tiles changed since the last frame (the squares whose tiles
+        changed; where the tiles were and are when the camera moved)."""
         chrome = self.hud.chrome(size, len(frame.seats))
         whole = pygame.Rect((0, 0), size)
 
@@ -1405,11 +1406,14 @@ class PlayScene(Scene):
         squares: list[pygame.Rect] = []
         board = frame.board
         if board is not None:
-            key = self.board.view_key(frame)
+            camera, key = self.board.view_key(frame)
+            spread = self.board.tiles_area(board, frame)
             drawn = self._tiles_drawn
-            if drawn is not None and drawn[0] == key:
+            if drawn is not None and drawn[0] == camera:
                 squares = [area(self.board.rect(pos), 1) for pos in changed_squares(drawn[1], board.shown)]
-            self._tiles_drawn = (key, board.shown)
+            elif drawn is not None:
+                squares = [drawn[2], spread]
+            self._tiles_drawn = (camera, board.shown, spread)
             parts.append(
                 Part(
                     "tiles",
