@@ -78,6 +78,14 @@ covered)."""
 TEMPLE_COLUMN = 84
 """Design pixels per seat in the temples panel."""
 
+
+def temples_rect(viewport: pygame.Rect, seats: int, rows: int) -> pygame.Rect:
+    """The temples overview of ``rows`` temples and ``seats`` seats, at the top left of the
+    board ``viewport`` (the camera keeps squares out from under it)."""
+    width = px(64) + seats * px(TEMPLE_COLUMN)
+    return pygame.Rect(viewport.x + px(10), viewport.y + px(10), width, px(36) + px(30) * rows)
+
+
 GHOST_BYTES = 4 * 1024 * 1024
 """Pixel memory kept for translucent ghost images."""
 PULSE_STEPS = 8
@@ -257,9 +265,7 @@ class BoardRenderer:
             rows = len(frame.temples)
         if not rows or frame.seats[0].final:
             return None
-        view = self.camera.viewport
-        width = px(64) + len(frame.seats) * px(TEMPLE_COLUMN)
-        return pygame.Rect(view.x + px(10), view.y + px(10), width, px(36) + px(30) * rows)
+        return temples_rect(self.camera.viewport, len(frame.seats), rows)
 
     def draw_logged_square(self, surface: pygame.Surface, board: BoardView, now: float) -> list[pygame.Rect]:
         """The square of the log line under the mouse, outlined and pulsing."""
