@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import accumulate
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 import msgspec
 
@@ -36,7 +36,7 @@ class ShapeError(ValueError):
 
 _SIGNED_STEPS: Final = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 """Openers become the signed byte 1, closers -1 (``0xff``)."""
-_NOT_BRACKET: Final = bytes(byte for byte in range(256) if byte not in b"[]{}")
+_NOT_STRUCTURE: Final = bytes(byte for byte in range(256) if byte not in b'[]{}"')
 
 
 def nesting_depth(data: bytes) -> int:
@@ -44,12 +44,15 @@ def nesting_depth(data: bytes) -> int:
     do not count); malformed text gets a best-effort answer.
 
     Linear in ``len(data)`` and done in C but for one step per bracket: escapes are dropped,
-    the text between string quotes is cut out, and the running sum of +1 per opener and -1
-    per closer gives the depth.
+    then everything but brackets and string quotes; two quotes side by side go (an empty
+    string, or the end of one string and the start of the next: the quotes after them keep
+    their parity), the few strings left that hold brackets are cut out, and the running sum
+    of +1 per opener and -1 per closer gives the depth.
     """
     unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
-    outside = b"".join(unescaped.split(b'"')[::2])
-    steps = outside.translate(_SIGNED_STEPS, _NOT_BRACKET)
+    kept = unescaped.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
+    outside = b"".join(kept.split(b'"')[::2]) if b'"' in kept else kept
+    steps = outside.translate(_SIGNED_STEPS)
     return max(accumulate(memoryview(steps).cast("b")), default=0)
 
 
@@ -76,6 +79,25 @@ def decode(data: bytes, into: type[T], *, limit: int, max_depth: int = DEFAULT_M
         raise ShapeError(_syntax_reason(data, error)) from error
     except RecursionError as error:
         raise ShapeError("nested too deeply") from error
+
+
+_DECODERS: Final[dict[type, msgspec.json.Decoder[object]]] = {}
+"""``decode_part``'s decoder for each type it has read (a few event types)."""
+
+
+def decode_part(data: bytes, into: type[T]) -> T:
+    """The value of type ``into`` in ``data``, a part of a document that ``decode`` has
+    already read (a ``msgspec.Raw`` field): its size and nesting were checked with the whole,
+    so only its type is checked here (ShapeError with the reason, as ``decode``)."""
+    decoder = _DECODERS.get(into)
+    if decoder is None:
+        decoder = _DECODERS[into] = msgspec.json.Decoder(into, strict=True)
+    try:
+        return cast("T", decoder.decode(data))
+    except msgspec.ValidationError as error:
+        raise ShapeError(reason(error)) from error
+    except msgspec.DecodeError as error:
+        raise ShapeError(_syntax_reason(data, error)) from error
 
 
 def parse(data: bytes, *, limit: int, max_depth: int = DEFAULT_MAX_DEPTH) -> JSON:

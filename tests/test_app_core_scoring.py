@@ -172,3 +172,23 @@ def test_default_names_follow_a_language_switch_on_the_scoring_screen(app, finis
         assert t("kind.random") != "Random AI"
     finally:
         app.apply_settings(replace(app.settings, language="en"))
+
+
+def test_the_final_board_uses_the_room_beside_the_tabs() -> None:
+    """A playtest saw the final board drawn with tiny tiles below the tab row: a board whose
+    top-left corner is empty rises beside the tabs, as large as fits, with no square on them;
+    without tabs the fit is the plain one."""
+    import pygame
+
+    from cacao_game.app.play.overview import clear_fit, square_size
+
+    area = pygame.Rect(0, 0, 1160, 336)
+    tabs = pygame.Rect(0, 0, 650, 64)
+    board = [(x, y) for y in range(11) for x in range(14) if x >= 6 - y // 2]
+    below = square_size(board, pygame.Rect(0, 64, 1160, 272))[0]
+    size, left, top = clear_fit(board, area, (tabs,))
+    assert size > 1.15 * below
+    for x, y in board:
+        square = pygame.FRect(left + x * size, top + y * size, size, size)
+        assert area.inflate(1, 1).contains(square) and not square.colliderect(tabs)
+    assert clear_fit(board, area, ()) == square_size(board, area)

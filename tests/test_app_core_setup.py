@@ -250,3 +250,33 @@ def test_clicking_from_one_name_field_into_another_types_into_the_second_only(se
     app.step(click(first), 0.016)
     app.step([backspace, pygame.event.Event(pygame.TEXTINPUT, text="x")], 0.016)
     assert (first.text, second.text) == ("Alicx", "Bob")
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "en"])
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_variant_hint_keeps_clear_of_the_seed_heading(user_home, language, size) -> None:
+    """A playtest saw the German volcano hint (three lines) nearly touch the STARTWERT heading:
+    the options below the hint move down with it, a group's gap apart, and the variant's tiles
+    stay inside the panel."""
+    from dataclasses import replace
+
+    from shots import make_app, shot_setup
+
+    from cacao_game.app import strings, theme
+    from cacao_game.app.scale import px
+
+    app = make_app(size)
+    try:
+        app.apply_settings(replace(app.settings, language=language))
+        shot_setup(app)
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        hint = next(d.rect for d in drawn if d.text == t("setup.variant_hint"))
+        heading = next(d.rect for d in drawn if d.text == t("setup.seed").upper())
+        assert heading.top - hint.bottom >= px(20)
+        scene = app.top
+        assert isinstance(scene, SetupScene)
+        tiles = next(d.rect for d in drawn if d.text == t("setup.in_box").upper())
+        assert tiles.top + px(30 + 68 - scene.option_drop() // 2) <= scene.options_rect().bottom
+    finally:
+        strings.set_language("en")

@@ -194,3 +194,46 @@ def test_an_exposed_window_is_shown_whole_the_next_frame(app: App) -> None:
     assert app._changed is None
     app.step([], 0.0)
     assert app._changed is not None
+
+
+def test_zoom_and_pan_glides_drawn_by_changes_equal_drawn_anew(app: App) -> None:
+    """Every frame of a gliding zoom (in and out) and of a gliding pan, drawn over the last
+    frame, shows the pixels of the frame drawn anew; the glide ends on the smooth art."""
+    scene = make_scene(app, ["human", "human"], seed=9)
+    play_on(scene, random.Random(6), 40)
+    camera = scene.camera
+    for move in (lambda: camera.zoom(1.6), lambda: camera.zoom(1 / 2.2), lambda: camera.pan_pixels(130, -70)):
+        move()
+        frames = 0
+        while camera.scale != camera.target_scale or camera.center != camera.target_center:
+            app.step([], 1 / 60)
+            assert same(app.screen, anew(scene)), f"glide frame {frames} differs from a frame drawn anew"
+            frames += 1
+        assert frames > 5
+    app.step([], 1 / 60)
+    assert same(app.screen, anew(scene))
+
+
+def test_a_zoom_glide_scales_each_tile_smoothly_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-between sizes of a glide are resized from the art at the size it ends at: one
+    smooth scaling per image for the whole glide; at rest the smooth art is drawn."""
+    from cacao_game.app.assets import Assets, assets_root
+    from cacao_game.app.play.art import TileArt
+
+    pygame.init()
+    art = TileArt(Assets(assets_root(), sound=False))
+    smooth = pygame.transform.smoothscale
+    calls: list[tuple[int, int]] = []
+
+    def counted(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        calls.append(size)
+        return smooth(image, size)
+
+    monkeypatch.setattr(pygame.transform, "smoothscale", counted)
+    for size in range(60, 121, 4):
+        passing = art.jungle("back", size, 0, toward=120)
+        assert passing.get_size() == (size, size)
+    assert calls == [(120, 120)]
+    assert art.jungle("back", 120, 0, toward=120) is art.jungle("back", 120)
+    assert art.jungle("back", 64).get_size() == (64, 64)
+    assert calls == [(120, 120), (64, 64)]

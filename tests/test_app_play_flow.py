@@ -318,3 +318,24 @@ def test_panel_click_highlights_and_hover_shows_the_breakdown(app: App) -> None:
     assert lines[0] == "Ben" and f"= {score.total}" in lines[1]
     app.step(click(panel.center), 0.02)
     assert scene.highlight_seat is None
+
+
+def test_header_says_the_game_is_over_while_the_temples_are_scored(app: App) -> None:
+    """Once the last turn has ended on screen, the temples' scoring animation is headed
+    "Game over" with a final-scoring status, not the last mover's turn (nor the winner yet)."""
+    from cacao_game.app.strings import t
+    from cacao_game.engine import events as ev
+
+    app.settings.animation_speed = "normal"
+    scene = make_scene(app, ["easy", "easy"], seed=4)
+    seen: list[tuple[str, str]] = []
+    for _frame in range(20000):
+        if app.top is not scene:
+            break
+        app.step([], 0.05)
+        if scene.timeline.busy and scene.game.is_over():
+            seen.append((scene.headline()[1], scene.status_text()))
+    temples = [e for entry in scene.source.journal for e in entry.events if isinstance(e, ev.TempleScored)]
+    assert temples, "the seed's game must score a temple"
+    assert (t("play.game_over"), t("play.final_scoring")) in seen
+    assert not any(h == t("play.game_over") and s != t("play.final_scoring") for h, s in seen)

@@ -293,3 +293,53 @@ def test_the_game_moves_the_view_the_least_and_calmly() -> None:
     cam.pan_pixels(100, 0)
     cam.update(1 / 60)
     assert (before - cam.center).length() * cam.scale > 100 * 0.15, "the player's pan is quick"
+
+
+def _under(cam: Camera, squares: list[tuple[int, int]], cover: pygame.Rect) -> list[tuple[int, int]]:
+    return [pos for pos in squares if cam.square_rect(pos).colliderect(cover)]
+
+
+def test_fit_keeps_squares_out_from_under_the_temples_panel() -> None:
+    """A playtest saw tiles under the temples panel (top left of the board area): the fit
+    counts a cover as out of view, and uses the whole room when the board misses it."""
+    block = [(x, y) for x in range(14) for y in range(8)]
+    cover = pygame.Rect(VIEWPORT.x + 10, VIEWPORT.y + 10, 400, 190)
+    cam = Camera(VIEWPORT)
+    cam.fit(block)
+    cam.snap()
+    plain = cam.target_scale
+    assert _under(cam, block, cover)
+    cam.covered = (cover,)
+    cam.fit(block)
+    cam.snap()
+    assert not _under(cam, block, cover)
+    assert cam.target_scale > 0.6 * plain
+    away = [(x, y) for x in range(6, 14) for y in range(0, 8) if x + y > 10]
+    cam.covered = ()
+    cam.fit(away)
+    alone = (cam.target_scale, pygame.Vector2(cam.target_center))
+    cam.covered = (cover,)
+    cam.fit(away)
+    cam.snap()
+    assert not _under(cam, away, cover)
+    assert cam.target_scale >= 0.75 * alone[0]
+
+
+def test_include_treats_a_cover_as_out_of_view() -> None:
+    """Squares that the view holds but a panel hides are not "in view": ``contains`` says so
+    and ``include`` (the pan to new legal squares) moves them out from under it."""
+    cam = Camera(VIEWPORT)
+    squares = [(0, 0), (1, 0), (2, 1), (5, 3)]
+    cam.fit(squares)
+    cam.snap()
+    corner = cam.square_rect((0, 0))
+    cover = pygame.Rect(
+        VIEWPORT.x, VIEWPORT.y, int(corner.right) + 5 - VIEWPORT.x, int(corner.bottom) + 5 - VIEWPORT.y
+    )
+    assert cam.contains(squares, border=0)
+    cam.covered = (cover,)
+    assert not cam.contains(squares, border=0)
+    assert cam.include(squares, border=1)
+    cam.snap()
+    assert not _under(cam, squares, cover)
+    assert cam.contains(squares, border=0)

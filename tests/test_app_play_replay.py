@@ -129,3 +129,31 @@ def test_replay_names_unnamed_seats_by_their_kind(app: App) -> None:
     record = play_game(["easy", "easy"], seed=4).record
     scene = PlayScene(app, ReplaySession(record))
     assert scene.names == ["Easy AI", "Easy AI 2"]
+
+
+def test_the_review_panel_moves_tiles_out_from_under_it(user_home) -> None:
+    """A playtest saw the review panel over board tiles: stepping a reviewed game at 1366x768,
+    once the view rests, no tile lies under the panel (the camera moves them beside it)."""
+    from shots import CONFIG, frames, make_app, reviewed_game
+
+    from cacao_game.app.play.advice import review_panel
+    from cacao_game.records import seat_entries, to_record
+    from cacao_game.session.review import ReviewSession
+
+    app = make_app((1366, 768))
+    game, review = reviewed_game()
+    seats = CONFIG.seats
+    record = to_record(game, seat_entries([s.kind for s in seats], [s.color for s in seats]))
+    session = ReviewSession(record, review, CONFIG)
+    app.home()
+    scene = PlayScene(app, session, review=session)
+    app.push(scene)
+    frames(app, 5)
+    for step in range(1, 9):
+        session.jump(step)
+        scene.resync()
+        frames(app, 90)
+        panel = review_panel(scene, session)
+        assert panel is not None
+        under = [p for p in scene.board_squares() if panel[0].colliderect(scene.camera.square_rect(p))]
+        assert not under, (step, under)

@@ -299,9 +299,9 @@ def test_at_1366x768_no_label_below_12_px_and_tiles_to_come_at_28_px(monkeypatch
         fonts.append(size)
         return font_px(size, weight)
 
-    def spy_jungle(code: str, size: float, rotation: int = 0) -> pygame.Surface:
+    def spy_jungle(code: str, size: float, rotation: int = 0, toward: float | None = None) -> pygame.Surface:
         tiles.append(size)
-        return jungle(code, size, rotation)
+        return jungle(code, size, rotation, toward)
 
     monkeypatch.setattr(app.assets, "font_px", spy_font)
     monkeypatch.setattr(scene.hud.art, "jungle", spy_jungle)

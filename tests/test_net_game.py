@@ -38,6 +38,32 @@ def test_a_views_rebuilt_game_equals_the_hosts_view_of_the_seat() -> None:
         game.apply(rng.choice(game.legal_actions()))
 
 
+def test_a_game_built_since_the_last_state_equals_one_built_whole() -> None:
+    """``view_game(state, since)`` copies what did not change from the last game it built:
+    after every decision (and after a state of another seat or a spectator's, which share
+    nothing) every part of it equals a whole rebuild and the host's view."""
+    import random
+
+    game = Game.new(4, "base", 7)
+    rng = random.Random(3)
+    last: list[tuple[p.TableState, Game] | None] = [None] * 4
+    while not game.is_over():
+        for seat in range(4):
+            you = None if seat == 3 and game.turn % 3 == 0 else seat
+            state = table_state(game, you, table="ABCDEF", seats=[], started=True, hints=False)
+            decoded = p.decode_host(p.encode(p.Update([], state)))
+            assert isinstance(decoded, p.Update)
+            built = view_game(decoded.state, last[seat])
+            whole = view_game(decoded.state)
+            assert all(getattr(built, name) == getattr(whole, name) for name in Game.__slots__)
+            if you is not None:
+                assert built.observation_key(you) == game.observation_key(you)
+            previous = last[seat]
+            assert previous is None or built is not previous[1]
+            last[seat] = (decoded.state, built)
+        game.apply(rng.choice(game.legal_actions()))
+
+
 def test_two_threaded_clients_play_a_whole_game(tmp_path: Path) -> None:
     """Two ``NetClient``s (background threads, queues) play a game to its end against an AI
     seat; the host files a record the referee accepts, and both clients end on the same score."""

@@ -355,3 +355,32 @@ def pygame_equal(a, b) -> bool:  # type: ignore[no-untyped-def]
     import pygame
 
     return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def _laid_tiles(scene):  # type: ignore[no-untyped-def]
+    """The areas of the board's laid tiles (a few pixels in from their edges)."""
+    import pygame
+
+    shown = scene.shown
+    inset = -max(2, scene.camera.scale // 8)
+    return [
+        pygame.Rect(scene.camera.square_rect(pos)).inflate(inset, inset)
+        for pos in [*shown.workers, *shown.jungle]
+    ]
+
+
+@pytest.mark.parametrize("phase", ["place", "overbuild"])
+def test_a_move_preview_label_keeps_off_the_laid_tiles_where_there_is_room(phase: str) -> None:
+    """Issue 22 item 10 ("the preview label over tiles"): a playtest saw the label of the move
+    under the mouse cover the row of tiles above it. Above, below or a square aside: the label
+    takes a place that covers no laid tile, when one is free (the board's early, open rows)."""
+    from phases import game_at
+    from shots import table
+
+    app = make_app((1366, 768), Settings(sound=False))
+    scene = table(app, game_at(phase))
+    scene.fit_board(snap=True)
+    targets = [pos for pos in scene.turn.targets() if scene.turn.action_at(pos) is not None]
+    meeting = _labels_meeting(app, scene, targets, lambda: _laid_tiles(scene))
+    labels = {found.split(":")[0] for found in meeting}
+    assert len(labels) <= len(targets) // 2, meeting

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import msgspec
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cacao_game.typed_json import ShapeError, convert, decode, encode, nesting_depth, parse, plain
 
@@ -47,6 +51,31 @@ def test_refuses_over_the_limit_before_parsing() -> None:
 def test_depth_ignores_brackets_in_strings() -> None:
     assert nesting_depth(b'{"a": "[[[[\\"[["}') == 1
     assert nesting_depth(b"[[[]],[]]") == 3
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, list):
+        return 1 + max((_depth(item) for item in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_depth(item) for item in value.values()), default=0)
+    return 0
+
+
+_TEXT = st.text(alphabet='[]{}"\\ab:,\n\u00e9', max_size=6)
+_VALUES = st.recursive(
+    st.none() | st.integers() | _TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@given(_VALUES)
+def test_depth_is_the_nesting_of_the_value_whatever_its_strings_hold(value: object) -> None:
+    """Brackets, quotes and backslashes in keys and strings (escaped by the encoder) never
+    count; the depth is the value's."""
+    data = json.dumps(value).encode()
+    assert nesting_depth(data) == _depth(value)
+    assert nesting_depth(json.dumps(value, ensure_ascii=False).encode()) == _depth(value)
 
 
 class Turn(msgspec.Struct, frozen=True):

@@ -408,6 +408,7 @@ EN: dict[str, str] = {
     "play.resolve": "{name}: decide how to use your workers",
     "play.resolve_title": "{name}, how do your workers act?",
     "play.game_over": "Game over",
+    "play.final_scoring": "The game is over: scoring the temples…",
     "play.confirm": "Confirm",
     "play.undo": "Undo",
     "play.hint": "Hint",

@@ -17,6 +17,7 @@ import pygame
 from cacao_game.app import theme
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
+from cacao_game.app.surface_cache import SurfaceCache
 from cacao_game.config.names import is_invisible
 
 if TYPE_CHECKING:
@@ -152,9 +153,7 @@ class Button(Widget):
             theme.draw_shadow(surface, rect, radius, 90 if hot else 70)
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
             sheen = rect.inflate(-px(8), -rect.h // 2).move(0, -rect.h // 4 + px(2))
-            shine = pygame.Surface(sheen.size, pygame.SRCALPHA)
-            pygame.draw.rect(shine, (255, 255, 255, 26), shine.get_rect(), border_radius=radius)
-            surface.blit(shine, sheen)
+            surface.blit(_SHINES.get((sheen.size, radius), lambda: _shine(sheen.size, radius)), sheen)
             if border is not None:
                 pygame.draw.rect(surface, border, rect, width=px(3 if hot else 2), border_radius=radius)
         room = rect.w - min(px(24), rect.w // 8) - (px(44) if self.icon else 0)
@@ -188,6 +187,17 @@ class Button(Widget):
         if self.style == "ghost" and hot:
             under = rect.bottom - px(6)
             pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))
+
+
+_SHINES = SurfaceCache("button shines", 1024 * 1024)
+"""A button's sheen by size and corner radius: drawn once, not every frame."""
+
+
+def _shine(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """The translucent white sheen over the top half of a button of ``size``."""
+    shine = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shine, (255, 255, 255, 26), shine.get_rect(), border_radius=radius)
+    return shine
 
 
 KEY_SEPARATOR = " / "

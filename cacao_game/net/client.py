@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, assert_never
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, ConnectionClosedOK, InvalidHandshake, InvalidURI
 
 from cacao_game.engine import Action, Game
 from cacao_game.engine import events as ev
@@ -72,9 +72,13 @@ class RemoteTable:
     journal: tuple[Entry, ...] = ()
 
     @classmethod
-    def of(cls, state: p.TableState, journal: tuple[Entry, ...] = ()) -> RemoteTable:
-        """The table for ``state`` (ValueError if the state is not a consistent table)."""
-        return cls(state, view_game(state), journal)
+    def of(
+        cls, state: p.TableState, journal: tuple[Entry, ...] = (), since: RemoteTable | None = None
+    ) -> RemoteTable:
+        """The table for ``state`` (ValueError if the state is not a consistent table);
+        ``since``, an earlier table of the same game, saves converting what has not changed
+        (``views.view_game``). ``game`` is shared: clone it before changing it."""
+        return cls(state, view_game(state, (since.state, since.game) if since is not None else None), journal)
 
     @property
     def you(self) -> int | None:
@@ -225,12 +229,14 @@ class Link:
                 ) as ws:
                     self._ws = ws
                     await ws.send(p.encode(self._hello()), text=True)
-                    async for frame in ws:
-                        data = frame.encode("utf-8", "surrogatepass") if isinstance(frame, str) else frame
+                    while True:
+                        data = await ws.recv(decode=False)  # bytes as sent: msgspec reads UTF-8
                         if self.tap is not None:
                             self.tap(data)
                         if self._receive(data):
                             attempt = 0
+            except ConnectionClosedOK:
+                pass  # the host closed the connection in order
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as error:
                 reason = str(error) or type(error).__name__
             except InvalidURI as error:
@@ -267,7 +273,7 @@ class Link:
                     made = tuple(decision_from_message(decision) for decision in decisions)
                     journal = self.table.journal if self.table is not None and not history else ()
                     journal = journal[: max(0, len(journal) - undone)] + made
-                    table = RemoteTable.of(state, journal)
+                    table = RemoteTable.of(state, journal, self.table)
                 except (ValueError, ShapeError) as error:
                     log.warning("inconsistent update from the host: %s", error)
                     return False

@@ -267,19 +267,41 @@ def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSessio
     """The decision about to be made where the review stands: the better move as a ghost (the
     played one outlined), and the panel with the verdict, the reasons and the seat's summary.
     Nothing while a step animates."""
+    text = review_text(scene, session)
+    if text is None:
+        return None
+    heading, lines, accent, key = text
+    decision = session.here()
+    if decision is not None and decision.mark != "good":
+        _draw_moves(scene, surface, decision)
+    elif decision is not None and key:
+        _outline(scene, surface, key[0], theme.LEAF, solid=True)
+    return draw_panel(scene, surface, heading, lines, accent, key)
+
+
+def review_text(
+    scene: PanelHost, session: ReviewSession
+) -> tuple[str, list[str], pygame.Color, list[Pos]] | None:
+    """The review panel's heading, lines, accent and key squares where the review stands (the
+    overview where no reviewed decision is made); None while a step animates."""
     if scene.timeline.busy:
         return None
     decision = session.here()
     names = scene.names
     if decision is None:
-        return draw_panel(scene, surface, t("review.overview"), overview_lines(session, names), theme.GOLD)
+        return t("review.overview"), overview_lines(session, names), theme.GOLD, []
     key = [a.pos for a in (decision.played, decision.best) if not isinstance(a, Resolve)]
-    if decision.mark != "good":
-        _draw_moves(scene, surface, decision)
-    elif key:
-        _outline(scene, surface, key[0], theme.LEAF, solid=True)
     heading, lines = review_heading(decision, names), review_lines(session, decision, names)
-    return draw_panel(scene, surface, heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key)
+    return heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key
+
+
+def review_panel(scene: PanelHost, session: ReviewSession) -> tuple[pygame.Rect, list[Pos]] | None:
+    """Where ``draw_review`` puts its panel now, and its key squares; None when it draws none."""
+    text = review_text(scene, session)
+    if text is None:
+        return None
+    heading, lines, _accent, key = text
+    return panel_rect(scene, heading, lines, key), key
 
 
 def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:

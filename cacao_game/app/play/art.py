@@ -50,11 +50,22 @@ class TileArt:
             return f"tiles/workers/{self.assets.palette}/{rest}.png"
         return f"icons/{rest}.png"
 
-    def get(self, name: str, size: float, rotation: int = 0) -> pygame.Surface:
-        """``name`` scaled to a ``size`` px square and turned ``rotation`` quarters clockwise."""
+    def get(self, name: str, size: float, rotation: int = 0, toward: float | None = None) -> pygame.Surface:
+        """``name`` scaled to a ``size`` px square and turned ``rotation`` quarters clockwise.
+        With ``toward`` (the size a gliding zoom ends at), an in-between size is the image at
+        ``toward`` resized quickly (``transform.scale``): one smooth scaling per glide, not one
+        per size passed; the glide ends on the smooth image."""
         if self.assets.palette != self._palette:
             self._palette = self.assets.palette
             self._scaled.clear()
+        if toward is not None:
+            goal = max(SIZE_STEP, round(toward / SIZE_STEP) * SIZE_STEP)
+            step = max(SIZE_STEP, round(size / SIZE_STEP) * SIZE_STEP)
+            if step != goal:
+                return self._scaled.get(
+                    (name, step, rotation % 4, goal),
+                    lambda: pygame.transform.scale(self.get(name, goal, rotation), (step, step)),
+                )
         px = max(SIZE_STEP, round(size / SIZE_STEP) * SIZE_STEP)
         turns = rotation % 4
         base = self._scaled.get(
@@ -74,13 +85,17 @@ class TileArt:
         """Drop every cached image."""
         self._scaled.clear()
 
-    def jungle(self, code: str, size: float, rotation: int = 0) -> pygame.Surface:
-        """A jungle tile (``back`` for the face-down pile)."""
-        return self.get(f"jungle:{code}", size, rotation)
+    def jungle(
+        self, code: str, size: float, rotation: int = 0, toward: float | None = None
+    ) -> pygame.Surface:
+        """A jungle tile (``back`` for the face-down pile); ``toward`` as in ``get``."""
+        return self.get(f"jungle:{code}", size, rotation, toward)
 
-    def worker(self, color: str, code: str, size: float, rotation: int = 0) -> pygame.Surface:
-        """A worker tile of ``color`` (``code`` ``back`` for a face-down tile)."""
-        return self.get(f"worker:{color}_{code}", size, rotation)
+    def worker(
+        self, color: str, code: str, size: float, rotation: int = 0, toward: float | None = None
+    ) -> pygame.Surface:
+        """A worker tile of ``color`` (``code`` ``back`` for a face-down tile); ``toward`` as in ``get``."""
+        return self.get(f"worker:{color}_{code}", size, rotation, toward)
 
     def icon(self, name: str, size: float) -> pygame.Surface:
         """An icon (cacao, gold, sun, water, temple, overbuilt)."""

@@ -10,7 +10,7 @@ icon, a leaf for a space to fill), never by colour alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -51,9 +51,20 @@ def tile_gap(scale: float) -> float:
 
 def square_rect(camera: Camera, pos: Pos) -> pygame.FRect:
     """The drawn rectangle of the tile on ``pos``."""
-    rect = camera.square_rect(pos)
-    gap = tile_gap(camera.scale)
-    return rect.inflate(-gap, -gap)
+    return square_maker(camera)(pos)
+
+
+def square_maker(camera: Camera) -> Callable[[Pos], pygame.FRect]:
+    """``square_rect`` for many squares at once: the camera's origin, scale and gap read
+    once (equal rectangles)."""
+    x, y = camera.origin()
+    scale = camera.scale
+    gap = tile_gap(scale)
+
+    def rect(pos: Pos) -> pygame.FRect:
+        return pygame.FRect(x + pos[0] * scale, y + pos[1] * scale, scale, scale).inflate(-gap, -gap)
+
+    return rect
 
 
 def inner_rect(holder: HasCamera, pos: Pos) -> pygame.FRect:
@@ -67,14 +78,23 @@ covered)."""
 TEMPLE_COLUMN = 84
 """Design pixels per seat in the temples panel."""
 
+
+def temples_rect(viewport: pygame.Rect, seats: int, rows: int) -> pygame.Rect:
+    """The temples overview of ``rows`` temples and ``seats`` seats, at the top left of the
+    board ``viewport`` (the camera keeps squares out from under it)."""
+    width = px(64) + seats * px(TEMPLE_COLUMN)
+    return pygame.Rect(viewport.x + px(10), viewport.y + px(10), width, px(36) + px(30) * rows)
+
+
 GHOST_BYTES = 4 * 1024 * 1024
 """Pixel memory kept for translucent ghost images."""
 PULSE_STEPS = 8
 """Pulsing marks (legal squares, glows) take this many strengths above the least: each one is
 a translucent image drawn once per size and kept, not one per frame."""
 ZOOM_ART_STEP = 4
-"""While the view zooms, tiles are drawn at sizes rounded to this many design pixels: the
-art is scaled anew every few frames, not every frame (at rest, at the square's size)."""
+"""While the view zooms, tiles are drawn at sizes rounded to this many design pixels, each
+resized quickly from the art at the size the zoom ends at (``TileArt.get``'s ``toward``): the
+art is smoothly scaled once per glide, not every few frames (at rest, at the square's size)."""
 TEMPLES_BYTES = 3 * 1024 * 1024
 """Pixel memory kept for drawn temples panels (one per placement looked at)."""
 
@@ -245,9 +265,7 @@ class BoardRenderer:
             rows = len(frame.temples)
         if not rows or frame.seats[0].final:
             return None
-        view = self.camera.viewport
-        width = px(64) + len(frame.seats) * px(TEMPLE_COLUMN)
-        return pygame.Rect(view.x + px(10), view.y + px(10), width, px(36) + px(30) * rows)
+        return temples_rect(self.camera.viewport, len(frame.seats), rows)
 
     def draw_logged_square(self, surface: pygame.Surface, board: BoardView, now: float) -> list[pygame.Rect]:
         """The square of the log line under the mouse, outlined and pulsing."""
@@ -274,16 +292,33 @@ class BoardRenderer:
         pygame.draw.rect(surface, theme.GOLD, peek.inflate(px(12), px(12)), px(2), border_radius=px(8))
         return [peek.inflate(px(14), px(14))]
 
-    def view_key(self, frame: Frame) -> Hashable:
+    def view_key(self, frame: Frame) -> tuple[Hashable, Hashable]:
         """Everything ``draw_tiles`` draws from but the tiles (``changed_squares``): the
-        camera, the colours and the art set."""
+        camera's scale and origin, then the viewport, the colours and the art set (a change of
+        the camera alone changes pixels only where the tiles were and are: ``tiles_area``)."""
         cam = self.camera
         return (
-            cam.scale,
-            cam.origin(),
-            tuple(cam.viewport),
-            tuple(seat.color for seat in frame.seats),
-            self.app.assets.palette,
+            (cam.scale, cam.origin()),
+            (tuple(cam.viewport), tuple(seat.color for seat in frame.seats), self.app.assets.palette),
+        )
+
+    def tiles_area(self, board: BoardView, frame: Frame) -> pygame.Rect:
+        """The pixels of the viewport that the shown tiles touch (``draw_tiles`` draws
+        nowhere else; an empty rectangle when there are none)."""
+        view = self.camera.viewport
+        hits, _places = self._layout(board.shown, tuple(v.color for v in frame.seats))
+        if not hits:
+            return pygame.Rect(view.topleft, (0, 0))
+        return hits[0].unionall(hits[1:]).clip(view)
+
+    def _layout(
+        self, shown: Shown, colors: tuple[str, ...]
+    ) -> tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]:
+        """``_tile_places`` for the camera now (kept while the camera, tiles and colours stay)."""
+        cam = self.camera
+        return self._places.get(
+            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.origin(), colors),
+            lambda: self._tile_places(shown, colors),
         )
 
     def draw_tiles(
@@ -298,28 +333,27 @@ class BoardRenderer:
         drawn last; the kept layer is drawn before the frame's marks, so it passes its own)."""
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
+        toward: float | None = None
         if cam.scale != cam.target_scale:
             step = px(ZOOM_ART_STEP)
             size = max(step, round(size / step) * step)
+            toward = cam.target_scale - tile_gap(cam.target_scale)
         art = self.art
         ox, oy = origin
         view = cam.viewport.clip(surface.get_clip().move(ox, oy))
         shown = board.shown
         seen = frame if frame is not None else self._frame
         colors = tuple(v.color for v in seen.seats) if seen is not None else ()
-        hits, places = self._places.get(
-            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.origin(), colors),
-            lambda: self._tile_places(shown, colors),
-        )
+        hits, places = self._layout(shown, colors)
         overbuilt = art.icon("overbuilt", max(px(14), size * 0.28)) if shown.covered else None
         for index in view.collidelistall(hits):
             rect, spec = places[index]
             at = (rect.x - ox, rect.y - oy)
             match spec:
                 case (code, rotation):
-                    surface.blit(art.jungle(code, size, rotation), at)
+                    surface.blit(art.jungle(code, size, rotation, toward), at)
                 case (color, code, rotation, covered):
-                    surface.blit(art.worker(color, code, size, rotation), at)
+                    surface.blit(art.worker(color, code, size, rotation, toward), at)
                     if covered and overbuilt is not None:
                         corner = (rect.right - px(2) - ox, rect.bottom - px(2) - oy)
                         surface.blit(overbuilt, overbuilt.get_rect(bottomright=corner))
@@ -329,12 +363,13 @@ class BoardRenderer:
     ) -> tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]:
         """Every tile of ``shown`` where the camera puts it: the pixels it touches (to pick
         the tiles a clipped redraw needs) and its square and image, jungle tiles first."""
+        rect = square_maker(self.camera)
         places: list[tuple[pygame.FRect, TileSpec]] = [
-            (self.rect(pos), (code, rotation)) for pos, (code, rotation) in shown.jungle.items()
+            (rect(pos), (code, rotation)) for pos, (code, rotation) in shown.jungle.items()
         ]
         places += [
             (
-                self.rect(pos),
+                rect(pos),
                 (
                     colors[tile.seat] if tile.seat < len(colors) else "red",
                     tile.tile,
@@ -471,7 +506,7 @@ class BoardRenderer:
         overlays = self.overlays()
         clear = [(rect.centerx, panel.bottom + px(24)) for panel in overlays]
         step = self.camera.scale
-        aside = [(x + dx, y) for x, y in (above, below) for dx in (-step, step)]
+        aside = [(x + dx, y) for dx in (-step, step, -2 * step, 2 * step) for x, y in (above, below)]
         tiles = self.laid_in_view(frame)
         return self.painter.pill(
             surface,

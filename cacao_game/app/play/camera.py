@@ -4,7 +4,8 @@ World units are board squares: square ``(x, y)`` covers ``[x, x+1) x [y, y+1)``.
 keeps a *target* (centre and scale) and eases its current view towards it, so zooming and
 fitting glide; ``snap()`` jumps straight to the target (tests, first frame). The game itself
 moves the view only with ``include``: the least pan (and zoom out) that brings squares into
-view, eased calmly, so the view the player chose is kept as far as it can be.
+view, eased calmly, so the view the player chose is kept as far as it can be. Panels drawn
+over the board (``covered``) count as out of view for ``fit``, ``include`` and ``contains``.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ class Camera:
         self.target_scale = scale
         self.rate = EASE_RATE
         """How fast the view eases now: ``CALM_RATE`` after ``include``, else ``EASE_RATE``."""
+        self.covered: tuple[pygame.Rect, ...] = ()
+        """Screen rects drawn over the board (the temples panel, the Watching tag), set by the
+        table each frame: a fitted or included square is kept out from under them."""
 
     # ----------------------------------------------------------------- mapping
 
@@ -140,41 +144,102 @@ class Camera:
         return min(xs) - border, min(ys) - border, max(xs) + 1 + border, max(ys) + 1 + border
 
     def fit(self, squares: Iterable[Pos], border: int = 1) -> None:
-        """Aim at the bounding box of ``squares`` plus ``border`` squares on every side, inside
-        the viewport less its margin."""
+        """Aim at the bounding box of ``squares`` plus ``border`` squares on every side, as large
+        as it fits inside the viewport less its margin with no square under ``covered`` (the
+        whole room when the squares miss the covers there, else the room beside or below one)."""
+        squares = list(squares)
         box = self.bounds(squares, border)
         if box is None:
             return
         left, top, right, bottom = box
-        room = self.framed()
-        self.target_scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
-        self.target_center = pygame.Vector2((left + right) / 2, (top + bottom) / 2)
+        best: tuple[float, pygame.Vector2] | None = None
+        for room in self.rooms():
+            scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
+            offset = pygame.Vector2(
+                room.centerx - self.viewport.centerx, room.centery - self.viewport.centery
+            )
+            center = pygame.Vector2((left + right) / 2, (top + bottom) / 2) - offset / scale
+            if (best is None or scale > best[0]) and not self._hidden(squares, center, scale):
+                best = (scale, center)
+        if best is None:
+            room = self.framed()
+            scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
+            best = (scale, pygame.Vector2((left + right) / 2, (top + bottom) / 2))
+        self.target_scale, self.target_center = best
         self.rate = EASE_RATE
+
+    def rooms(self) -> list[pygame.Rect]:
+        """Where a board may lie: the framed viewport, then for each cover over it the framed
+        parts right of, below, left of and above it (empty ones left out)."""
+        room = self.framed()
+        rooms = [room]
+        gap = px(MARGIN) // 2
+        for cover in self.covered:
+            if not cover.colliderect(room):
+                continue
+            for part in (
+                pygame.Rect(cover.right + gap, room.top, room.right - cover.right - gap, room.height),
+                pygame.Rect(room.left, cover.bottom + gap, room.width, room.bottom - cover.bottom - gap),
+                pygame.Rect(room.left, room.top, cover.left - gap - room.left, room.height),
+                pygame.Rect(room.left, room.top, room.width, cover.top - gap - room.top),
+            ):
+                if part.width > 0 and part.height > 0:
+                    rooms.append(part)
+        return rooms
+
+    def _hidden(self, squares: Iterable[Pos], center: pygame.Vector2, scale: float) -> bool:
+        """Whether any of ``squares`` would lie (partly) under a cover at view ``(center, scale)``."""
+        if not self.covered:
+            return False
+        for pos in squares:
+            x = self.viewport.centerx + (pos[0] - center.x) * scale
+            y = self.viewport.centery + (pos[1] - center.y) * scale
+            rect = pygame.FRect(x, y, scale, scale)
+            if any(rect.colliderect(cover) for cover in self.covered):
+                return True
+        return False
 
     def include(self, squares: Iterable[Pos], border: int = 1) -> bool:
         """Bring ``squares`` plus ``border`` into the framed view with the least change of the
         target view: a pan if they fit at the current zoom, else the zoom out they need (never
-        in), centred as little away as it can; eased calmly. True if the view changed."""
+        in), centred as little away as it can; eased calmly. No square may end under a cover:
+        the room beside or below it is tried then (the largest view wins). True if the view
+        changed."""
+        squares = list(squares)
         box = self.bounds(squares, border)
         if box is None or self.contains(squares, border):
             return False
         left, top, right, bottom = box
-        room = self.framed()
-        scale = min(
-            self.target_scale, self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
-        )
-        offset = pygame.Vector2(room.centerx - self.viewport.centerx, room.centery - self.viewport.centery)
-        center = self.target_center + offset / scale
-        half = pygame.Vector2(room.width, room.height) / (2 * scale)
-        center.x = _least_shift(center.x, half.x, left, right)
-        center.y = _least_shift(center.y, half.y, top, bottom)
-        self.target_center = center - offset / scale
-        self.target_scale = scale
+        best: tuple[float, float, pygame.Vector2] | None = None
+        for room in self.rooms():
+            scale = min(
+                self.target_scale, self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
+            )
+            offset = pygame.Vector2(
+                room.centerx - self.viewport.centerx, room.centery - self.viewport.centery
+            )
+            center = self.target_center + offset / scale
+            half = pygame.Vector2(room.width, room.height) / (2 * scale)
+            center.x = _least_shift(center.x, half.x, left, right)
+            center.y = _least_shift(center.y, half.y, top, bottom)
+            center -= offset / scale
+            if self._hidden(squares, center, scale):
+                continue
+            shift = (center - self.target_center).length()
+            if best is None or (scale, -shift) > (best[0], -best[1]):
+                best = (scale, shift, center)
+            if room == self.framed():
+                break
+        if best is None:
+            return False
+        self.target_scale, _shift, self.target_center = best
         self.rate = CALM_RATE
         return True
 
     def contains(self, squares: Iterable[Pos], border: int = 1) -> bool:
-        """Whether ``squares`` plus ``border`` lie inside the framed viewport at the target view."""
+        """Whether ``squares`` plus ``border`` lie inside the framed viewport at the target view,
+        and no square under a cover."""
+        squares = list(squares)
         box = self.bounds(squares, border)
         if box is None:
             return True
@@ -187,6 +252,7 @@ class Camera:
             and corner.top >= room.top
             and far.right <= room.right
             and far.bottom <= room.bottom
+            and not self._hidden(squares, self.target_center, self.target_scale)
         )
 
     def keep_in_view(self, squares: Iterable[Pos], border: int = 1) -> bool:

@@ -26,7 +26,7 @@ import pygame
 from cacao_game.app import routes, strings
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
-from cacao_game.app.play.advice import draw_hint, draw_review
+from cacao_game.app.play.advice import draw_hint, draw_review, review_panel
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import (
@@ -43,7 +43,7 @@ from cacao_game.app.play.anim import (
     Timeline,
 )
 from cacao_game.app.play.art import TileArt
-from cacao_game.app.play.board import BoardRenderer, area, changed_squares, pulses, tile_gap
+from cacao_game.app.play.board import BoardRenderer, area, changed_squares, pulses, temples_rect, tile_gap
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
@@ -111,7 +111,7 @@ from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.scoring import SeatScore
-from cacao_game.engine.tiles import JUNGLE_CODES, Pos
+from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AutosaveFailed,
@@ -206,8 +206,8 @@ class PlayScene(Scene):
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
         self._still: Hashable = None
         """The signature of the last frame's moving parts (``_still_signature``)."""
-        self._tiles_drawn: tuple[Hashable, Shown] | None = None
-        """The view key and snapshot whose tiles the backdrop shows."""
+        self._tiles_drawn: tuple[Hashable, Shown, pygame.Rect] | None = None
+        """The camera (``BoardRenderer.view_key``), snapshot and tiles' area the backdrop shows."""
         self.ai = AILink(ai)
         self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
@@ -221,8 +221,11 @@ class PlayScene(Scene):
         self._autoplay_wait = 0.0
         self.clock = 0.0
         self._over_wait = 0.0
+        self._scoring = self.shown.over
+        """The game's last turn has ended on screen: its temples are being scored (or were)."""
         self._left = False
         self._popup_cleared = -1
+        self._review_cleared = -1
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
@@ -459,7 +462,7 @@ class PlayScene(Scene):
         """The one seat the header, the highlighted panel, the hand and the log agree on: the
         mover of the turn on the table while it animates, else the deciding seat."""
         if self.timeline.busy:
-            return None if self.shown.over else self.shown.mover
+            return None if self._scoring else self.shown.mover
         return self.source.deciding_seat()
 
     def pending_choices(self, seat_now: int | None) -> frozenset[int]:
@@ -540,7 +543,7 @@ class PlayScene(Scene):
         game = self.game
         seat = self.current_seat()
         if seat is None:
-            return self.result_text()
+            return self.result_text() if self.shown.over else t("play.final_scoring")
         name = self.names[seat]
         if self.timeline.busy:
             return t("play.animating", name=name)
@@ -774,6 +777,10 @@ class PlayScene(Scene):
         totals = None
         if isinstance(event, ev.TurnEnded):
             totals = next((e.totals for e in reversed(self.source.journal) if event in e.events), None)
+            journal = self.source.journal
+            self._scoring = self.game.is_over() and bool(journal) and event in journal[-1].events
+        elif isinstance(event, ev.GameEnded):
+            self._scoring = True
         self.history.add(event, totals)
 
     def _reveal_hand(self, seat: int) -> None:
@@ -787,6 +794,7 @@ class PlayScene(Scene):
         """Show the source's game as it is now, without animation (after an undo or a jump)."""
         self.timeline.cancel()
         self.shown = Shown.of(self.source.table_game())
+        self._scoring = self.shown.over
         self.history = History.of(self.source.journal, self.names)
         self.ai.reset()
         self.input.queued.clear()
@@ -848,8 +856,22 @@ class PlayScene(Scene):
         """Every square holding a tile now."""
         return list(self.shown.jungle) + list(self.shown.workers)
 
+    def board_covers(self) -> tuple[pygame.Rect, ...]:
+        """What is drawn over the board's viewport, for the camera to keep squares from under:
+        the temples panel (as large as the table's temples need, while the game goes on) and
+        a spectator's Watching tag."""
+        covers: list[pygame.Rect] = []
+        view = self.camera.viewport
+        temples = sum(1 for code, _rotation in self.game.jungle.values() if code == TEMPLE)
+        if temples and not self.game.is_over():
+            covers.append(temples_rect(view, len(self.source.seats), temples))
+        if self.net is not None and self.net.watching:
+            covers.append(tag_rect(view))
+        return tuple(covers)
+
     def fit_board(self, *, snap: bool = False) -> None:
-        """Aim the camera at every tile plus a one-tile border."""
+        """Aim the camera at every tile plus a one-tile border, clear of the panels over it."""
+        self.camera.covered = self.board_covers()
         self.camera.fit(self.board_squares(), border=1)
         if snap:
             self.camera.snap()
@@ -881,6 +903,7 @@ class PlayScene(Scene):
         for name in self.input.held_pan:
             dx, dy = PAN_DIRECTIONS[name]
             self.camera.pan_pixels(-dx * px(PAN_SPEED) * dt, -dy * px(PAN_SPEED) * dt)
+        self.camera.covered = self.board_covers()
         self.camera.update(dt)
         self.timeline.update(dt)
         self.drain()
@@ -895,6 +918,7 @@ class PlayScene(Scene):
             self.resync()
         self._update_ai(dt)
         self._clear_popup()
+        self._clear_review()
         if self.coach is not None:
             self.coach.update()
         self._update_end(dt)
@@ -1289,6 +1313,21 @@ class PlayScene(Scene):
         if overlap:
             self.camera.pan_pixels(-overlap, 0)
 
+    def _clear_review(self) -> None:
+        """Once per review step, with the view at rest: when the review panel would hide a
+        tile or one of its key squares, the camera moves them beside it (``include`` with the
+        panel counted as covered; the panel then takes the corner that hides least)."""
+        review = self.review
+        if review is None or self.camera.moving or self._review_cleared == review.position:
+            return
+        panel = review_panel(self, review)
+        if panel is None:
+            return
+        self._review_cleared = review.position
+        rect, key = panel
+        self.camera.covered = (*self.camera.covered, rect)
+        self.camera.include([*self.board_squares(), *key], border=0)
+
     def _update_end(self, dt: float) -> None:
         final = self.source.finished_game()
         if final is None or self.timeline.busy or self._left:
@@ -1356,7 +1395,8 @@ class PlayScene(Scene):
 
     def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
         """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
-        HUD; and the squares whose tiles changed since the last frame."""
+        HUD; and the areas whose tiles changed since the last frame (the squares whose tiles
+        changed; where the tiles were and are when the camera moved)."""
         chrome = self.hud.chrome(size, len(frame.seats))
         whole = pygame.Rect((0, 0), size)
 
@@ -1367,11 +1407,14 @@ class PlayScene(Scene):
         squares: list[pygame.Rect] = []
         board = frame.board
         if board is not None:
-            key = self.board.view_key(frame)
+            camera, key = self.board.view_key(frame)
+            spread = self.board.tiles_area(board, frame)
             drawn = self._tiles_drawn
-            if drawn is not None and drawn[0] == key:
+            if drawn is not None and drawn[0] == camera:
                 squares = [area(self.board.rect(pos), 1) for pos in changed_squares(drawn[1], board.shown)]
-            self._tiles_drawn = (key, board.shown)
+            elif drawn is not None:
+                squares = [drawn[2], spread]
+            self._tiles_drawn = (camera, board.shown, spread)
             parts.append(
                 Part(
                     "tiles",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -23,7 +23,7 @@ from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game, watch_record
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.hud import SMALLEST_TEXT
-from cacao_game.app.play.overview import draw_board
+from cacao_game.app.play.overview import board_squares, clear_fit, draw_board
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
@@ -123,6 +123,7 @@ class ScoringScene(WidgetScene):
         self.elapsed = 0.0
         self.step = STEP_SECONDS.get(getattr(app.settings, "animation_speed", "normal"), 0.8)
         self._announced = 0
+        self._board_fit: tuple[Hashable, tuple[float, float, float]] | None = None
 
     # ------------------------------------------------------------------ reveal
 
@@ -271,6 +272,21 @@ class ScoringScene(WidgetScene):
         self.view = view
         self.rebuild()
 
+    def tab_row(self) -> pygame.Rect:
+        """The row of view tabs at the top of the lower panel (screen pixels)."""
+        width = len(VIEWS) * (TAB_W + 10) - 10
+        return self.stage.rect(CHART[0] + 20, CHART[1] + TAB_TOP, width, TAB_H)
+
+    def board_fit(self, chart: pygame.Rect) -> tuple[pygame.Rect, tuple[float, float, float]]:
+        """The final board's area (the lower panel ``chart`` less its margin) and its fit
+        there: tiles as large as fit with none on the tab row (cached per panel)."""
+        area = chart.inflate(-px(40), -px(24))
+        key = (tuple(area), tuple(self.tab_row()))
+        if self._board_fit is None or self._board_fit[0] != key:
+            blocked = self.tab_row().inflate(px(20), px(20))
+            self._board_fit = (key, clear_fit(board_squares(self.game), area, (blocked,)))
+        return area, self._board_fit[1]
+
     def exit(self) -> None:
         """Drop the tile images of the final board."""
         self.art.clear()
@@ -300,9 +316,8 @@ class ScoringScene(WidgetScene):
         self._draw_temples(surface, temples)
         self._draw_table(surface, table)
         if self.view == "board":
-            top = chart.y + px(TAB_TOP + TAB_H + 10)
-            area = pygame.Rect(chart.x + px(20), top, chart.w - px(40), chart.bottom - px(12) - top)
-            draw_board(surface, area, self.game, self.art, self.config.colors)
+            area, fitted = self.board_fit(chart)
+            draw_board(surface, area, self.game, self.art, self.config.colors, fitted)
         elif self.view == "chart":
             self._draw_chart(surface, chart)
         elif self.view == "statistics":

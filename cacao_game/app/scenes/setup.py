@@ -8,6 +8,7 @@ seat 0 by rotating the seat list (RULES.md R2.3).
 
 from __future__ import annotations
 
+import math
 import random
 from functools import partial
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ import pygame
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game
 from cacao_game.app.netplay import DEFAULT_PORT, host_game
-from cacao_game.app.scale import px
+from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
 from cacao_game.app.strings import color_label, is_automatic_name, kind_label, short_number, t, unique_names
@@ -37,6 +38,9 @@ ROW_H, ROW_GAP = 118, 14
 BOTTOM = 1040
 HOST_LABELS = ((176, "setup.start_player"), (282, "setup.thinking"), (388, "net.port"))
 """The hosting setup's option labels: design y inside the options panel and string key."""
+HINT_Y, SEED_LABEL_Y, HINT_GAP, MAX_DROP = 150, 248, 28, 24
+"""Design pixels in the options panel: the variant's hint, the Seed label's middle, the least
+gap between them, and how far the options below may move down for a long hint."""
 """Design pixels: the two panels, a seat row and the gap between rows, the buttons' bottom."""
 COLUMNS = ((96, 330, "setup.name"), (446, 270, "setup.colour"), (736, 300, "setup.player"))
 """A seat row's columns: design x inside the row, width and heading."""
@@ -273,6 +277,18 @@ class SetupScene(WidgetScene):
         x, top, w, _h = OPTIONS_PANEL
         return self.stage.rect(x + 32, top + y, w - 64, h)
 
+    def option_drop(self) -> int:
+        """Design pixels the options below the variant's hint move down so that the hint,
+        wrapped as the language and screen make it, keeps ``HINT_GAP`` above the Seed label
+        (at most ``MAX_DROP``, the room left at the panel's foot)."""
+        note = self.app.assets.font(theme.SMALL_SIZE - 1)
+        line = self.option(HINT_Y, 0)
+        bottom = line.y + theme.render_text(note, t("setup.variant_hint"), theme.SAND, line.w).get_height()
+        label = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
+        label_top = self.option(SEED_LABEL_Y, 0).y - label.get_height() // 2
+        needed = (bottom + px(HINT_GAP) - label_top) / current().factor
+        return max(0, min(MAX_DROP, math.ceil(needed)))
+
     def build(self) -> None:
         seats, options = self.seats_rect(), self.options_rect()
         self.widgets = [Panel(seats, t("setup.players")), Panel(options, t("setup.options"))]
@@ -337,8 +353,9 @@ class SetupScene(WidgetScene):
         variant = Toggle(
             self.option(84, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
         )
+        drop = self.option_drop()
         seed = TextInput(
-            self.option(266, 60),
+            self.option(266 + drop, 60),
             self.seed_text,
             self.set_seed_text,
             placeholder=t("setup.seed_hint"),
@@ -347,12 +364,12 @@ class SetupScene(WidgetScene):
         )
         options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
         options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
-        start = Cycler(self.option(410, 60), options, self.start, self._set_start)
+        start = Cycler(self.option(410 + drop, 60), options, self.start, self._set_start)
         times = [
             (seconds, t("setup.thinking_value", seconds=short_number(seconds))) for seconds in THINKING_TIMES
         ]
         thinking = Cycler(
-            self.option(516, 60),
+            self.option(516 + drop, 60),
             times,
             self.thinking_time,
             self._set_thinking_time,
@@ -464,10 +481,15 @@ class SetupScene(WidgetScene):
             pygame.draw.rect(surface, theme.PANEL_LIGHT, card, border_radius=px(14))
             pygame.draw.rect(surface, self.app.assets.seat_color(s.color), card, px(3), border_radius=px(14))
             theme.draw_seat_marker(self.app, surface, s.color, (row.x + px(48), card.centery), px(24))
+        drop = 0 if self.hosting else self.option_drop()
         labels = (
             HOST_LABELS
             if self.hosting
-            else ((248, "setup.seed"), (392, "setup.start_player"), (498, "setup.thinking"))
+            else (
+                (SEED_LABEL_Y + drop, "setup.seed"),
+                (392 + drop, "setup.start_player"),
+                (498 + drop, "setup.thinking"),
+            )
         )
         for y, key in labels:
             line = self.option(y - 20, 40)
@@ -479,13 +501,14 @@ class SetupScene(WidgetScene):
             text = t("net.bind_all") if self.everywhere else t("net.bind_local")
             theme.draw_text(surface, note, text, line.topleft, theme.SAND, width=line.w)
             return
-        for y, key in ((150, "setup.variant_hint"), (334, "setup.seed_note")):
+        for y, key in ((HINT_Y, "setup.variant_hint"), (334 + drop, "setup.seed_note")):
             line = self.option(y, 0)
             theme.draw_text(surface, note, t(key), line.topleft, theme.SAND, width=line.w)
-        self._draw_variant_tiles(surface, self.option(596, 0))
+        self._draw_variant_tiles(surface, self.option(596 + drop, 0), 68 - drop // 2)
 
-    def _draw_variant_tiles(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The special tiles this variant puts in the jungle pile."""
+    def _draw_variant_tiles(self, surface: pygame.Surface, area: pygame.Rect, design_size: int) -> None:
+        """The special tiles this variant puts in the jungle pile, ``design_size`` design
+        pixels each."""
         small = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
         heading = theme.fit_text(small, t("setup.in_box").upper(), area.w)
         theme.draw_text(surface, small, heading, area.topleft, theme.MUTED)
@@ -493,7 +516,7 @@ class SetupScene(WidgetScene):
 
         deck = jungle_deck(len(self.seats), self.variant)
         codes = sorted(code for code in deck.elements() if code in GOLD_YIELD or code == VOLCANO)
-        size = px(68)
+        size = px(design_size)
         step = min(px(80), (area.w - size) // max(1, len(codes) - 1))
         for i, code in enumerate(codes):
             tile = self.app.assets.jungle_tile(code, size)
