@@ -521,17 +521,14 @@ class BoardRenderer:
         )
 
     def laid_in_view(self, frame: Frame) -> list[pygame.Rect]:
-        """The board's squares in view that hold a tile, a few pixels in from their edges: a
-        yield label keeps off them where it can (issue 22 item 10)."""
+        """The board's squares in view that hold a tile, a few pixels in from their edges (the
+        tile places kept for drawing, ``_layout``): a yield label keeps off them where it can
+        (issue 22 item 10)."""
         if frame.board is None:
             return []
-        shown = frame.board.shown
-        view = self.camera.viewport
+        hits, _places = self._layout(frame.board.shown, tuple(v.color for v in frame.seats))
         inset = -max(2, self.camera.scale // 8)
-        rects = (
-            pygame.Rect(self.rect(square)).inflate(inset, inset) for square in (*shown.workers, *shown.jungle)
-        )
-        return [rect for rect in rects if rect.colliderect(view)]
+        return [hits[i].inflate(inset, inset) for i in self.camera.viewport.collidelistall(hits)]
 
     def overlays(self) -> list[pygame.Rect]:
         """The panels drawn over the board (the temples overview): a label over a square
