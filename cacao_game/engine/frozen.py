@@ -4,8 +4,9 @@ A frozen dataclass sets each field through ``object.__setattr__``, which costs s
 times a plain attribute store; the engine makes hundreds of events per game, and that was a
 fifth of a random game's time. ``fast_constructor(cls)`` builds the same value another
 way: a private subclass of ``cls`` that adds no slots and allows assignment fills in the
-fields with plain stores, then the value's class is set to ``cls`` itself (Python allows
-that between classes of the same layout). The result is an ordinary, frozen ``cls``
+fields with plain stores, then (in its ``__post_init__``, so one call makes the value) the
+value's class is set to ``cls`` itself (Python allows that between classes of the same
+layout). The result is an ordinary, frozen ``cls``
 instance: equal to, hashed and shown like one made by ``cls(...)``.
 """
 
@@ -36,7 +37,13 @@ def fast_constructor(cls: Callable[P, T]) -> Callable[P, T]:
         for field in dataclasses.fields(cls)
         if field.init
     ]
-    stores = dataclasses.make_dataclass(f"{cls.__name__}Stores", fields, repr=False, eq=False)
+
+    def become_frozen(value: T) -> None:
+        value.__class__ = cls  # type: ignore[assignment]
+
+    stores = dataclasses.make_dataclass(
+        f"{cls.__name__}Stores", fields, repr=False, eq=False, namespace={"__post_init__": become_frozen}
+    )
     draft = type(
         f"_{cls.__name__}Draft",
         (cls,),
@@ -45,13 +52,8 @@ def fast_constructor(cls: Callable[P, T]) -> Callable[P, T]:
             "__setattr__": object.__setattr__,
             "__delattr__": object.__delattr__,
             "__init__": vars(stores)["__init__"],
+            "__post_init__": become_frozen,
+            "__doc__": cls.__doc__,
         },
     )
-
-    def make(*args: P.args, **kwargs: P.kwargs) -> T:
-        value = draft(*args, **kwargs)
-        value.__class__ = cls
-        return value  # type: ignore[no-any-return]
-
-    make.__doc__ = cls.__doc__
-    return make
+    return draft  # type: ignore[return-value]

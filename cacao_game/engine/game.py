@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import chain
 from typing import Final
 
@@ -51,6 +51,7 @@ from cacao_game.engine.tiles import (
     jungle_deck,
     worker_deck,
 )
+from cacao_game.engine.tiles import NEIGHBOURS as _NEIGHBOURS
 from cacao_game.engine.tiles import neighbours as _neighbours
 
 
@@ -126,16 +127,21 @@ class ActivatedEdge:
         return (self.jungle in MARKET_PRICE, self.value, self.workers)
 
 
-def _edge_value(jungle: str, rotation: int, worker_side: int) -> int:
-    if jungle in PLANTATION_YIELD:
-        return PLANTATION_YIELD[jungle]
-    if jungle in MARKET_PRICE:
-        return MARKET_PRICE[jungle]
-    if jungle in GOLD_YIELD:
-        return GOLD_YIELD[jungle]
-    if jungle == VOLCANO:
-        return VOLCANO_SIDES[rotation][OPPOSITE[worker_side]]
-    return 0
+_WORKING_SIDES: Final = {
+    code: tuple(tuple((side, count) for side, count in enumerate(layout) if count) for layout in layouts)
+    for code, layouts in WORKER_SIDES.items()
+}
+"""``_WORKING_SIDES[code][rotation]``: ``(side, workers)`` for each side of the tile with workers."""
+
+_EDGE_VALUES: Final = {**PLANTATION_YIELD, **MARKET_PRICE, **GOLD_YIELD}
+"""An activated edge's value by jungle code: plantation yield, market price, gold mine value;
+a volcano's depends on its rotation, any other code's is 0."""
+
+
+def _automatic_order(edge: ActivatedEdge) -> tuple[bool, Pos, int]:
+    """The order of the edges resolved without asking: volcano losses first, then by square
+    and side."""
+    return (not (edge.jungle == VOLCANO and edge.value < 0), edge.pos, edge.side)
 
 
 class Game:
@@ -178,6 +184,10 @@ class Game:
     def __init__(self, setup: Setup, *, keep_history: bool = True) -> None:
         """Start the game dealt in ``setup`` (validated: raises ValueError if it is wrong)."""
         setup.validate()
+        self._start(setup, keep_history)
+
+    def _start(self, setup: Setup, keep_history: bool) -> None:
+        """Start the game dealt in ``setup``, which is valid."""
         self.setup = setup
         self.players = setup.players
         self.variant = setup.variant
@@ -214,7 +224,9 @@ class Game:
         cls, players: int, variant: str = "base", seed: int | None = None, *, keep_history: bool = True
     ) -> Game:
         """Deal (R2.2) and start a new game."""
-        return cls(deal(players, variant, seed), keep_history=keep_history)
+        game = cls.__new__(cls)
+        game._start(deal(players, variant, seed), keep_history)  # a deal is valid by construction
+        return game
 
     # ----------------------------------------------------------------- copying and undo
 
@@ -399,8 +411,10 @@ class Game:
             _PLACES[hand] = table
         hand_codes = table.codes
         actions: list[Action] = list(chain.from_iterable(map(table.__getitem__, sorted(self.frontier))))
-        if not self.jungle_pile and not self.display and self.can_overbuild():
-            targets = self._overbuild_targets()
+        if self.jungle_pile or self.display or self.sun[self.mover] < 1:
+            return actions
+        targets = self._overbuild_targets()
+        if targets:  # can_overbuild()
             actions.extend(
                 _overbuild(code, rotation, pos)
                 for code in hand_codes
@@ -411,8 +425,9 @@ class Game:
 
     def _fill_codes(self) -> list[str]:
         """The jungle codes a fill may lay now: the display's, else the revealed pile tile."""
-        if self.display:
-            return sorted(set(self.display))
+        display = self.display
+        if display:
+            return sorted(set(display)) if len(display) > 1 else [display[0]]
         if self.jungle_pile:
             return [self.jungle_pile[-1]]
         return []
@@ -426,7 +441,7 @@ class Game:
     def _trade_edges(self, seat: int) -> tuple[list[ActivatedEdge], tuple[TradeEdge, ...]]:
         """``seat``'s pending plantation and market edges, and their resolution-search keys."""
         edges = [e for e in self.edges.get(seat, ()) if e.jungle in _TRADE_CODES]
-        return edges, tuple([e.trade_key() for e in edges])
+        return edges, tuple([(e.jungle in MARKET_PRICE, e.value, e.workers) for e in edges])  # trade_key()
 
     def _resolve_options(self) -> list[Action]:
         seat = self.resolving
@@ -560,6 +575,38 @@ class Game:
         return events
 
     def _check(self, action: Action) -> None:
+        """Return if ``apply(action)`` is allowed, else raise its specific ``IllegalActionError``.
+
+        A well-formed legal action of the awaited kind is recognised first, cheaply; anything
+        else goes through ``_check_in_full``, which finds and names what is wrong."""
+        kind = type(action)
+        phase = self.phase
+        if kind is Place:
+            allowed = (
+                phase is _PLACE
+                and (id(action) in _HANDED_OUT or malformed_field(action) is None)
+                and action.pos in self.frontier
+                and action.tile in self.hands[self.mover]
+                and 0 <= action.rotation <= 3
+            )
+        elif kind is Fill:
+            allowed = (
+                phase is _FILL
+                and (id(action) in _HANDED_OUT or malformed_field(action) is None)
+                and self._fill_allowed(action)
+            )
+        elif kind is Resolve:
+            allowed = (
+                phase is _RESOLVE
+                and (id(action) in _HANDED_OUT or malformed_field(action) is None)
+                and self._resolution_allowed(action)
+            )
+        else:
+            allowed = False
+        if not allowed:
+            self._check_in_full(action)
+
+    def _check_in_full(self, action: Action) -> None:
         if self.phase is _GAME_OVER:
             raise GameOverError("the game is over")
         checked = _CHECKS.get(type(action))
@@ -574,15 +621,30 @@ class Game:
         if isinstance(action, (Place, Overbuild)):
             self._check_placement(action)
         elif isinstance(action, Fill):
-            tile = action.tile
-            if not (
-                action.pos in self.pending_fills
-                and (tile in self.display if self.display else self.revealed_pile_tile() == tile)
-                and action.rotation in (_ROTATIONS if tile == VOLCANO else _NO_ROTATION)
-            ):
+            if not self._fill_allowed(action):
                 raise IllegalFillError(f"{action} is not a legal fill; legal: {self._fill_options()}")
-        elif not _listed(action, self._resolve_options()):
+        elif not self._resolution_allowed(action):
             raise IllegalResolutionError(f"{action} is not a worthwhile resolution step")
+
+    def _fill_allowed(self, action: Fill) -> bool:
+        """Whether the well-formed ``action`` is a legal fill now (the game waits for one)."""
+        tile = action.tile
+        return (
+            action.pos in self.pending_fills
+            and (tile in self.display if self.display else self.revealed_pile_tile() == tile)
+            and action.rotation in (_ROTATIONS if tile == VOLCANO else _NO_ROTATION)
+        )
+
+    def _resolution_allowed(self, action: Resolve) -> bool:
+        """Whether the well-formed ``action`` is one of ``_resolve_options()`` (the game waits
+        for a resolution). A seat has at most one pending edge per tile side."""
+        seat = self.resolving
+        edges, keys = self._trade_edges(seat)
+        for index, edge in enumerate(edges):
+            if edge.pos == action.pos and edge.side == action.side:
+                steps = worthwhile_steps(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
+                return (index, action.amount) in steps
+        return False
 
     def _check_placement(self, action: Place | Overbuild) -> None:
         if action.tile not in self.hands[self.mover]:
@@ -607,56 +669,64 @@ class Game:
 
     def _place(self, action: Place | Overbuild, events: list[ev.Event]) -> None:
         seat = self.mover
-        self.hands[seat].remove(action.tile)
-        overbuild = isinstance(action, Overbuild)
+        pos = action.pos
+        code = action.tile
+        rotation = action.rotation
+        self.hands[seat].remove(code)
+        overbuild = type(action) is Overbuild
+        workers = self.workers
         if overbuild:
-            self.covered[action.pos] = self.workers[action.pos]
+            self.covered[pos] = workers[pos]
             self.sun[seat] -= 1
             events.append(_sun_spent(seat, self.sun[seat]))
-        self.workers[action.pos] = _worker_tile(seat, action.tile, action.rotation)
-        self.frontier.discard(action.pos)
-        events.append(_tile_placed(seat, action.pos, action.tile, action.rotation, overbuild))
-        self.placed_at = action.pos
+        tile = _WORKER_TILES.get((seat, code, rotation))
+        workers[pos] = tile if tile is not None else _worker_tile(seat, code, rotation)
+        self.frontier.discard(pos)
+        events.append(_tile_placed(seat, pos, code, rotation, overbuild))
+        self.placed_at = pos
         self.filled = []
-        self.pending_fills = []
+        pending: list[Pos] = []
+        self.pending_fills = pending
         if self.display or self.jungle_pile:
             jungle = self.jungle
-            pending = self.pending_fills
-            for space in _neighbours(action.pos):
-                if space not in jungle and self._worker_tiles_around(space) >= 2:
-                    pending.append(space)
-            pending.sort()
-        if self.pending_fills:
-            events.append(_fill_required(tuple(self.pending_fills)))
+            x, y = pos
+            # The four jungle spaces around, in sorted order; each needs a fill once two worker
+            # tiles touch it.
+            for space in ((x - 1, y), (x, y - 1), (x, y + 1), (x + 1, y)):
+                if space not in jungle:
+                    sx, sy = space
+                    if (
+                        ((sx, sy - 1) in workers)
+                        + ((sx + 1, sy) in workers)
+                        + ((sx, sy + 1) in workers)
+                        + ((sx - 1, sy) in workers)
+                    ) >= 2:
+                        pending.append(space)
+            if pending:
+                events.append(_fill_required(tuple(pending)))
         self.phase = _FILL
 
-    def _worker_tiles_around(self, space: Pos) -> int:
-        workers = self.workers
-        x, y = space
-        return (
-            ((x, y - 1) in workers)
-            + ((x + 1, y) in workers)
-            + ((x, y + 1) in workers)
-            + ((x - 1, y) in workers)
-        )
-
     def _open_around(self, jungle_pos: Pos) -> None:
-        for square in _neighbours(jungle_pos):
-            if square not in self.workers:
-                self.frontier.add(square)
+        workers = self.workers
+        frontier = self.frontier
+        for square in _NEIGHBOURS.get(jungle_pos) or _neighbours(jungle_pos):
+            if square not in workers:
+                frontier.add(square)
 
     def _fill(self, action: Fill, events: list[ev.Event]) -> None:
+        pos = action.pos
+        code = action.tile
         if self.display:
-            self.display.remove(action.tile)
+            self.display.remove(code)
             source = "display"
         else:
             self.jungle_pile.pop()
             source = "pile"
-        self.jungle[action.pos] = (action.tile, action.rotation)
-        self.pending_fills.remove(action.pos)
-        self.filled.append(action.pos)
-        self._open_around(action.pos)
-        events.append(_jungle_filled(self.mover, action.pos, action.tile, action.rotation, source))
+        self.jungle[pos] = (code, action.rotation)
+        self.pending_fills.remove(pos)
+        self.filled.append(pos)
+        self._open_around(pos)
+        events.append(_jungle_filled(self.mover, pos, code, action.rotation, source))
 
     def _automatic_fill(self) -> Fill | None:
         """The fill to make without asking, when every choice gives the same board (R3.10):
@@ -665,7 +735,7 @@ class Game:
         pending = self.pending_fills
         if display:
             code = display[0]
-            if code == VOLCANO or len(pending) > len(display) or any(other != code for other in display):
+            if code == VOLCANO or len(pending) > len(display) or display.count(code) != len(display):
                 return None
             return _fills(pending[0], code)[0]
         code = self.jungle_pile[-1]
@@ -673,7 +743,8 @@ class Game:
 
     def _advance(self, events: list[ev.Event]) -> None:
         while True:
-            if self.phase is _FILL:
+            phase = self.phase
+            if phase is _FILL:
                 if not self.pending_fills or not (self.display or self.jungle_pile):
                     self._activate(events)
                     continue
@@ -682,8 +753,9 @@ class Game:
                     return
                 self._fill(automatic, events)
                 continue
-            if self.phase is _RESOLVE:
-                if self.resolving != TERMINAL and self.edges.get(self.resolving):
+            if phase is _RESOLVE:
+                resolving = self.resolving
+                if resolving != TERMINAL and self.edges.get(resolving):
                     return
                 if self.resolve_queue:
                     self.resolving = self.resolve_queue.pop(0)
@@ -694,59 +766,80 @@ class Game:
             return
 
     def _activate(self, events: list[ev.Event]) -> None:
+        """Activate the edges of this turn (R3.8): the placed tile's sides that face jungle
+        tiles, then, per filled space in fill order, the other tiles' sides that face it."""
         placed = self.placed_at
         assert placed is not None
-        self.edges = {}
-        tile = self.workers[placed]
-        layout = WORKER_SIDES[tile.tile][tile.rotation]
-        for side, source in enumerate(_neighbours(placed)):
-            if layout[side]:
-                self._activate_edge(tile, placed, side, source, layout[side], events)
         workers = self.workers
+        tile = workers[placed]
+        around = _NEIGHBOURS.get(placed) or _neighbours(placed)
+        facing = []
+        for side, count in _WORKING_SIDES[tile.tile][tile.rotation]:
+            facing.append((tile, placed, side, around[side], count))
         for space in self.filled:
-            for side, pos in enumerate(_neighbours(space)):
+            for side, pos in enumerate(_NEIGHBOURS.get(space) or _neighbours(space)):
                 other = workers.get(pos)
                 if other is not None and pos != placed:
-                    facing = OPPOSITE[side]
-                    count = WORKER_SIDES[other.tile][other.rotation][facing]
+                    facing_side = OPPOSITE[side]
+                    count = WORKER_SIDES[other.tile][other.rotation][facing_side]
                     if count:
-                        self._activate_edge(other, pos, facing, space, count, events)
-        self.resolve_queue = [seat for seat in _seat_order(self.players, self.mover) if seat in self.edges]
+                        facing.append((other, pos, facing_side, space, count))
+        jungle = self.jungle
+        edges: dict[int, list[ActivatedEdge]] = {}
+        for tile, pos, side, source, count in facing:
+            laid = jungle.get(source)
+            if laid is None:
+                continue
+            code, rotation = laid
+            seat = tile.seat
+            events.append(_edge_activated(seat, pos, side, source, code, count))
+            if code != TEMPLE:
+                value = (
+                    VOLCANO_SIDES[rotation][OPPOSITE[side]] if code == VOLCANO else _EDGE_VALUES.get(code, 0)
+                )
+                edge = _activated_edge(seat, pos, side, source, code, count, value)
+                pending = edges.get(seat)
+                if pending is None:
+                    edges[seat] = [edge]
+                else:
+                    pending.append(edge)
+        self.edges = edges
+        if len(edges) == 1:
+            self.resolve_queue = list(edges)
+        else:
+            self.resolve_queue = [seat for seat in _SEAT_ORDERS[self.players][self.mover] if seat in edges]
         self.resolving = TERMINAL
         self.phase = _RESOLVE
 
-    def _activate_edge(
-        self, tile: WorkerTile, pos: Pos, side: int, source: Pos, count: int, events: list[ev.Event]
-    ) -> None:
-        """``count`` workers on ``side`` of ``tile`` (at ``pos``) face ``source``, if it is laid."""
-        laid = self.jungle.get(source)
-        if laid is None:
-            return
-        code, rotation = laid
-        events.append(_edge_activated(tile.seat, pos, side, source, code, count))
-        if code != TEMPLE:
-            value = _edge_value(code, rotation, side)
-            edge = _activated_edge(tile.seat, pos, side, source, code, count, value)
-            self.edges.setdefault(tile.seat, []).append(edge)
-
     def _resolve_automatic(self, seat: int, events: list[ev.Event]) -> None:
-        """Resolve every edge of ``seat`` that offers no real choice (R3.10)."""
-        ordered = [e for e in self.edges[seat] if e.jungle not in _TRADE_CODES]
-        if len(ordered) > 1:
-            ordered.sort(key=lambda e: (not (e.jungle == VOLCANO and e.value < 0), e.pos, e.side))
-        for edge in ordered:
-            self._resolve_edge(seat, edge, edge.workers, True, events)
-        self._resolve_trades_if_forced(seat, events)
+        """Resolve every edge of ``seat`` that offers no real choice (R3.10): first each one
+        that is not a plantation or market (volcano losses first, then by square and side),
+        then the plantations and markets while only one best result remains."""
+        pending = self.edges[seat]
+        trades = [e for e in pending if e.jungle in _TRADE_CODES]
+        if len(trades) < len(pending):
+            ordered = [e for e in pending if e.jungle not in _TRADE_CODES]
+            if len(ordered) > 1:
+                ordered.sort(key=_automatic_order)
+            if trades:
+                self.edges[seat] = trades
+            else:
+                del self.edges[seat]
+            for edge in ordered:
+                self._gain(seat, edge, edge.workers, True, events)
+        if trades:
+            self._resolve_trades_if_forced(seat, events)
 
     def _resolve_trades_if_forced(self, seat: int, events: list[ev.Event]) -> None:
         """Resolve ``seat``'s plantations and markets while only one best result remains."""
-        while seat in self.edges:
-            trades, keys = self._trade_edges(seat)
-            step = forced_step(keys, self.cacao[seat], self._gold_at_risk(seat, keys)) if keys else None
+        trades, keys = self._trade_edges(seat)
+        while keys:
+            step = forced_step(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
             if step is None:
                 return
             index, amount = step
-            self._resolve_edge(seat, trades[index], amount, True, events)
+            self._resolve_edge(seat, trades.pop(index), amount, True, events)
+            keys = keys[:index] + keys[index + 1 :]
 
     def _resolve(self, action: Resolve, *, automatic: bool, events: list[ev.Event]) -> None:
         seat = self.resolving
@@ -761,6 +854,14 @@ class Game:
         del edges[_index_of(edge, edges)]
         if not edges:
             del self.edges[seat]
+        self._gain(seat, edge, amount, automatic, events)
+        if not automatic:
+            self._resolve_trades_if_forced(seat, events)
+
+    def _gain(
+        self, seat: int, edge: ActivatedEdge, amount: int, automatic: bool, events: list[ev.Event]
+    ) -> None:
+        """What resolving ``edge`` (no longer pending) with ``amount`` workers earns or costs ``seat``."""
         events.append(_edge_resolved(seat, edge.pos, edge.side, amount, automatic))
         code = edge.jungle
         if code in PLANTATION_YIELD:
@@ -792,8 +893,6 @@ class Game:
             gained = min(amount, SUN_CAP - self.sun[seat])
             self.sun[seat] += gained
             events.append(_sun_gained(seat, gained, amount - gained, self.sun[seat], edge.source))
-        if not automatic:
-            self._resolve_trades_if_forced(seat, events)
 
     def _end_turn(self, events: list[ev.Event]) -> None:
         seat = self.mover
@@ -805,7 +904,9 @@ class Game:
         jungle_pile = self.jungle_pile
         wanted = DISPLAY_SIZE - len(self.display)
         if jungle_pile and wanted > 0:
-            refill = [jungle_pile.pop() for _ in range(min(wanted, len(jungle_pile)))]
+            drawn_count = min(wanted, len(jungle_pile))
+            refill = jungle_pile[: -drawn_count - 1 : -1]  # drawn from the top, one by one
+            del jungle_pile[-drawn_count:]
             self.display.extend(refill)
             events.append(_display_refilled(tuple(refill), tuple(self.display)))
         events.append(_turn_ended(seat, self.turn))
@@ -944,6 +1045,14 @@ _WORKER_TILES: dict[tuple[int, str, int], WorkerTile] = {}
 _OVERBUILDS: dict[tuple[str, int, Pos], Overbuild] = {}
 _FILLS: dict[tuple[Pos, str], tuple[Fill, ...]] = {}
 _RESOLUTIONS: dict[tuple[Pos, int, int], Resolve] = {}
+_HANDED_OUT: set[int] = set()
+"""The ``id`` of every action in the tables above. The tables keep them for good, so no other
+object ever has one of these ids: an action whose id is here was made by the engine from
+well-formed fields (``malformed_field`` need not look at it)."""
+
+
+def _handed_out(actions: tuple[Action, ...]) -> None:
+    _HANDED_OUT.update(map(id, actions))
 
 
 class _HandPlaces(dict[Pos, tuple[Place, ...]]):
@@ -958,6 +1067,7 @@ class _HandPlaces(dict[Pos, tuple[Place, ...]]):
         places = self[pos] = tuple(
             Place(code, rotation, pos) for code in self.codes for rotation in DISTINCT_ROTATIONS[code]
         )
+        _handed_out(places)
         return places
 
 
@@ -984,12 +1094,6 @@ _water_moved = fast_constructor(ev.WaterMoved)
 _worker_drawn = fast_constructor(ev.WorkerDrawn)
 
 
-def _listed(action: Action, options: list[Action]) -> bool:
-    """Whether ``action`` equals one of ``options``. The engine hands out shared values, so
-    identity is tried first: ``in`` compares every field of each option before a match."""
-    return any(option is action for option in options) or action in options
-
-
 def _index_of(edge: ActivatedEdge, edges: list[ActivatedEdge]) -> int:
     """The index of ``edge`` itself (not an equal one) in ``edges``, which holds it."""
     if edges[0] is edge:
@@ -1005,10 +1109,11 @@ def _worker_tile(seat: int, code: str, rotation: int) -> WorkerTile:
     return found
 
 
-@cache
-def _seat_order(players: int, first: int) -> tuple[int, ...]:
-    """Every seat once, from ``first`` on in turn order."""
-    return tuple((first + k) % players for k in range(players))
+_SEAT_ORDERS: Final = {
+    players: tuple(tuple((first + k) % players for k in range(players)) for first in range(players))
+    for players in (2, 3, 4)
+}
+"""``_SEAT_ORDERS[players][first]``: every seat once, from ``first`` on in turn order."""
 
 
 def _overbuild(code: str, rotation: int, pos: Pos) -> Overbuild:
@@ -1016,6 +1121,7 @@ def _overbuild(code: str, rotation: int, pos: Pos) -> Overbuild:
     found = _OVERBUILDS.get(key)
     if found is None:
         found = _OVERBUILDS[key] = Overbuild(code, rotation, pos)
+        _handed_out((found,))
     return found
 
 
@@ -1026,6 +1132,7 @@ def _fills(pos: Pos, code: str) -> tuple[Fill, ...]:
     if found is None:
         rotations = _ROTATIONS if code == VOLCANO else _NO_ROTATION
         found = _FILLS[key] = tuple(Fill(pos, code, rotation) for rotation in rotations)
+        _handed_out(found)
     return found
 
 
@@ -1034,6 +1141,7 @@ def _resolution(pos: Pos, side: int, amount: int) -> Resolve:
     found = _RESOLUTIONS.get(key)
     if found is None:
         found = _RESOLUTIONS[key] = Resolve(pos, side, amount)
+        _handed_out((found,))
     return found
 
 
