@@ -56,4 +56,19 @@ def fast_constructor(cls: Callable[P, T]) -> Callable[P, T]:
             "__doc__": cls.__doc__,
         },
     )
-    return draft  # type: ignore[return-value]
+    return draft
+
+
+class SharedValues(dict[tuple[object, ...], T]):
+    """The values of the frozen dataclass ``cls`` by their arguments, each made on first use
+    (``shared[args]`` is ``cls(*args)``): for values with few distinct arguments, which a
+    game makes over and over. A lookup costs a fraction of making the value, and frozen values
+    may be shared. Keep it to small sets of arguments: every value stays in the table."""
+
+    def __init__(self, cls: Callable[..., T]) -> None:
+        super().__init__()
+        self._make = fast_constructor(cls)
+
+    def __missing__(self, args: tuple[object, ...]) -> T:
+        value = self[args] = self._make(*args)
+        return value

@@ -11,8 +11,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
-from itertools import chain
+from functools import lru_cache, reduce
+from operator import iadd
 from typing import Final
 
 from cacao_game.engine import events as ev
@@ -26,7 +26,7 @@ from cacao_game.engine.errors import (
     NothingToUndoError,
     WrongDecisionError,
 )
-from cacao_game.engine.frozen import fast_constructor
+from cacao_game.engine.frozen import SharedValues, fast_constructor
 from cacao_game.engine.resolution import TradeEdge, forced_step, worthwhile_steps
 from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards, winners
 from cacao_game.engine.setup import Setup, canonical_split, deal, setup_seen_by
@@ -410,7 +410,7 @@ class Game:
                 table = _PLACES[codes] = _HandPlaces(codes)
             _PLACES[hand] = table
         hand_codes = table.codes
-        actions: list[Action] = list(chain.from_iterable(map(table.__getitem__, sorted(self.frontier))))
+        actions: list[Action] = reduce(iadd, map(table.__getitem__, sorted(self.frontier)), [])
         if self.jungle_pile or self.display or self.sun[self.mover] < 1:
             return actions
         targets = self._overbuild_targets()
@@ -436,6 +436,8 @@ class Game:
         if self.phase is not _FILL or not self.pending_fills:
             return []
         codes = self._fill_codes()
+        if len(codes) == 1 and len(self.pending_fills) == 1:
+            return list(_fills(self.pending_fills[0], codes[0]))
         return [fill for pos in self.pending_fills for code in codes for fill in _fills(pos, code)]
 
     def _trade_edges(self, seat: int) -> tuple[list[ActivatedEdge], tuple[TradeEdge, ...]]:
@@ -579,9 +581,8 @@ class Game:
 
         A well-formed legal action of the awaited kind is recognised first, cheaply; anything
         else goes through ``_check_in_full``, which finds and names what is wrong."""
-        kind = type(action)
         phase = self.phase
-        if kind is Place:
+        if type(action) is Place:
             allowed = (
                 phase is _PLACE
                 and (id(action) in _HANDED_OUT or malformed_field(action) is None)
@@ -589,13 +590,13 @@ class Game:
                 and action.tile in self.hands[self.mover]
                 and 0 <= action.rotation <= 3
             )
-        elif kind is Fill:
+        elif type(action) is Fill:
             allowed = (
                 phase is _FILL
                 and (id(action) in _HANDED_OUT or malformed_field(action) is None)
                 and self._fill_allowed(action)
             )
-        elif kind is Resolve:
+        elif type(action) is Resolve:
             allowed = (
                 phase is _RESOLVE
                 and (id(action) in _HANDED_OUT or malformed_field(action) is None)
@@ -678,7 +679,7 @@ class Game:
         if overbuild:
             self.covered[pos] = workers[pos]
             self.sun[seat] -= 1
-            events.append(_sun_spent(seat, self.sun[seat]))
+            events.append(_SUN_SPENT[seat, self.sun[seat]])
         tile = _WORKER_TILES.get((seat, code, rotation))
         workers[pos] = tile if tile is not None else _worker_tile(seat, code, rotation)
         self.frontier.discard(pos)
@@ -689,17 +690,17 @@ class Game:
         self.pending_fills = pending
         if self.display or self.jungle_pile:
             jungle = self.jungle
-            x, y = pos
+            n, e, s, w = _NEIGHBOURS.get(pos) or _neighbours(pos)
             # The four jungle spaces around, in sorted order; each needs a fill once two worker
             # tiles touch it.
-            for space in ((x - 1, y), (x, y - 1), (x, y + 1), (x + 1, y)):
+            for space in (w, n, s, e):
                 if space not in jungle:
-                    sx, sy = space
+                    squares = _NEIGHBOURS.get(space) or _neighbours(space)
                     if (
-                        ((sx, sy - 1) in workers)
-                        + ((sx + 1, sy) in workers)
-                        + ((sx, sy + 1) in workers)
-                        + ((sx - 1, sy) in workers)
+                        (squares[0] in workers)
+                        + (squares[1] in workers)
+                        + (squares[2] in workers)
+                        + (squares[3] in workers)
                     ) >= 2:
                         pending.append(space)
             if pending:
@@ -834,17 +835,25 @@ class Game:
         """Resolve ``seat``'s plantations and markets while only one best result remains."""
         trades, keys = self._trade_edges(seat)
         while keys:
-            step = forced_step(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
-            if step is None:
-                return
-            index, amount = step
+            for is_market, _value, _workers in keys:
+                if is_market:
+                    step = forced_step(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
+                    if step is None:
+                        return
+                    index, amount = step
+                    break
+            else:  # plantations only: one result in any order, so forced_step is the first edge in full
+                index, amount = 0, keys[0][2]
             self._resolve_edge(seat, trades.pop(index), amount, True, events)
             keys = keys[:index] + keys[index + 1 :]
 
     def _resolve(self, action: Resolve, *, automatic: bool, events: list[ev.Event]) -> None:
         seat = self.resolving
-        edge = next(e for e in self.edges[seat] if e.pos == action.pos and e.side == action.side)
-        self._resolve_edge(seat, edge, action.amount, automatic, events)
+        pos, side = action.pos, action.side
+        for edge in self.edges[seat]:
+            if edge.pos == pos and edge.side == side:
+                self._resolve_edge(seat, edge, action.amount, automatic, events)
+                return
 
     def _resolve_edge(
         self, seat: int, edge: ActivatedEdge, amount: int, automatic: bool, events: list[ev.Event]
@@ -864,7 +873,7 @@ class Game:
         """What resolving ``edge`` (no longer pending) with ``amount`` workers earns or costs ``seat``."""
         events.append(_edge_resolved(seat, edge.pos, edge.side, amount, automatic))
         code = edge.jungle
-        if code in PLANTATION_YIELD:
+        if code in PLANTATION_YIELD:  # the commonest first
             wanted = amount * edge.value
             gained = min(wanted, CACAO_CAP - self.cacao[seat])
             self.cacao[seat] += gained
@@ -900,7 +909,7 @@ class Game:
         if pile:
             drawn = pile.pop()
             self.hands[seat].append(drawn)
-            events.append(_worker_drawn(seat, drawn))
+            events.append(_WORKER_DRAWN[seat, drawn])
         jungle_pile = self.jungle_pile
         wanted = DISPLAY_SIZE - len(self.display)
         if jungle_pile and wanted > 0:
@@ -909,7 +918,7 @@ class Game:
             del jungle_pile[-drawn_count:]
             self.display.extend(refill)
             events.append(_display_refilled(tuple(refill), tuple(self.display)))
-        events.append(_turn_ended(seat, self.turn))
+        events.append(_TURN_ENDED[seat, self.turn])
         self.placed_at = None
         self.filled = []
         self.pending_fills = []
@@ -922,7 +931,7 @@ class Game:
         while not self.hands[self.mover]:
             self.mover = (self.mover + 1) % self.players
         self.phase = _PLACE
-        events.append(_turn_started(self.mover, self.turn))
+        events.append(_TURN_STARTED[self.mover, self.turn])
 
     def _finish(self, events: list[ev.Event]) -> None:
         standings = self.temple_standings()
@@ -1085,13 +1094,14 @@ _gold_gained = fast_constructor(ev.GoldGained)
 _gold_paid = fast_constructor(ev.GoldPaid)
 _jungle_filled = fast_constructor(ev.JungleFilled)
 _sun_gained = fast_constructor(ev.SunGained)
-_sun_spent = fast_constructor(ev.SunSpent)
 _temple_scored = fast_constructor(ev.TempleScored)
 _tile_placed = fast_constructor(ev.TilePlaced)
-_turn_ended = fast_constructor(ev.TurnEnded)
-_turn_started = fast_constructor(ev.TurnStarted)
 _water_moved = fast_constructor(ev.WaterMoved)
-_worker_drawn = fast_constructor(ev.WorkerDrawn)
+# Events with few distinct values (seats, turns, worker codes), shared.
+_SUN_SPENT: Final = SharedValues(ev.SunSpent)
+_TURN_ENDED: Final = SharedValues(ev.TurnEnded)
+_TURN_STARTED: Final = SharedValues(ev.TurnStarted)
+_WORKER_DRAWN: Final = SharedValues(ev.WorkerDrawn)
 
 
 def _index_of(edge: ActivatedEdge, edges: list[ActivatedEdge]) -> int:
