@@ -437,8 +437,8 @@ class Game:
             return []
         codes = self._fill_codes()
         if len(codes) == 1 and len(self.pending_fills) == 1:
-            return list(_fills(self.pending_fills[0], codes[0]))
-        return [fill for pos in self.pending_fills for code in codes for fill in _fills(pos, code)]
+            return list(_FILLS[self.pending_fills[0], codes[0]])
+        return [fill for pos in self.pending_fills for code in codes for fill in _FILLS[pos, code]]
 
     def _trade_edges(self, seat: int) -> tuple[list[ActivatedEdge], tuple[TradeEdge, ...]]:
         """``seat``'s pending plantation and market edges, and their resolution-search keys."""
@@ -449,7 +449,7 @@ class Game:
         seat = self.resolving
         edges, keys = self._trade_edges(seat)
         steps = worthwhile_steps(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
-        return [_resolution(edges[i].pos, edges[i].side, amount) for i, amount in steps]
+        return [_RESOLUTIONS[edges[i].pos, edges[i].side, amount] for i, amount in steps]
 
     def choice_ahead(self, seat: int) -> bool:
         """Whether ``seat``'s pending plantations and markets will ask it to decide this turn,
@@ -738,9 +738,9 @@ class Game:
             code = display[0]
             if code == VOLCANO or len(pending) > len(display) or display.count(code) != len(display):
                 return None
-            return _fills(pending[0], code)[0]
+            return _FILLS[pending[0], code][0]
         code = self.jungle_pile[-1]
-        return _fills(pending[0], code)[0] if len(pending) == 1 and code != VOLCANO else None
+        return _FILLS[pending[0], code][0] if len(pending) == 1 and code != VOLCANO else None
 
     def _advance(self, events: list[ev.Event]) -> None:
         while True:
@@ -917,7 +917,7 @@ class Game:
             refill = jungle_pile[: -drawn_count - 1 : -1]  # drawn from the top, one by one
             del jungle_pile[-drawn_count:]
             self.display.extend(refill)
-            events.append(_display_refilled(tuple(refill), tuple(self.display)))
+            events.append(_DISPLAY_REFILLED[tuple(refill), tuple(self.display)])
         events.append(_TURN_ENDED[seat, self.turn])
         self.placed_at = None
         self.filled = []
@@ -1052,10 +1052,8 @@ _PLACES: dict[tuple[str, ...], _HandPlaces] = {}
 """By hand (its tiles in hand order, or sorted and distinct): that hand's table."""
 _WORKER_TILES: dict[tuple[int, str, int], WorkerTile] = {}
 _OVERBUILDS: dict[tuple[str, int, Pos], Overbuild] = {}
-_FILLS: dict[tuple[Pos, str], tuple[Fill, ...]] = {}
-_RESOLUTIONS: dict[tuple[Pos, int, int], Resolve] = {}
 _HANDED_OUT: set[int] = set()
-"""The ``id`` of every action in the tables above. The tables keep them for good, so no other
+"""The ``id`` of every action in the engine's action tables, which keep them for good, so no other
 object ever has one of these ids: an action whose id is here was made by the engine from
 well-formed fields (``malformed_field`` need not look at it)."""
 
@@ -1085,7 +1083,6 @@ class _HandPlaces(dict[Pos, tuple[Place, ...]]):
 _activated_edge = fast_constructor(ActivatedEdge)
 _cacao_gained = fast_constructor(ev.CacaoGained)
 _cacao_sold = fast_constructor(ev.CacaoSold)
-_display_refilled = fast_constructor(ev.DisplayRefilled)
 _edge_activated = fast_constructor(ev.EdgeActivated)
 _edge_resolved = fast_constructor(ev.EdgeResolved)
 _fill_required = fast_constructor(ev.FillRequired)
@@ -1097,7 +1094,8 @@ _sun_gained = fast_constructor(ev.SunGained)
 _temple_scored = fast_constructor(ev.TempleScored)
 _tile_placed = fast_constructor(ev.TilePlaced)
 _water_moved = fast_constructor(ev.WaterMoved)
-# Events with few distinct values (seats, turns, worker codes), shared.
+# Events with few distinct values (seats, turns, tile codes), shared.
+_DISPLAY_REFILLED: Final = SharedValues(ev.DisplayRefilled)
 _SUN_SPENT: Final = SharedValues(ev.SunSpent)
 _TURN_ENDED: Final = SharedValues(ev.TurnEnded)
 _TURN_STARTED: Final = SharedValues(ev.TurnStarted)
@@ -1135,24 +1133,29 @@ def _overbuild(code: str, rotation: int, pos: Pos) -> Overbuild:
     return found
 
 
-def _fills(pos: Pos, code: str) -> tuple[Fill, ...]:
-    """The fills of ``pos`` with ``code``: every rotation of a volcano, else rotation 0."""
-    key = (pos, code)
-    found = _FILLS.get(key)
-    if found is None:
+class _FillTable(dict[tuple[Pos, str], tuple[Fill, ...]]):
+    """``table[pos, code]``: the fills of ``pos`` with ``code``, every rotation of a volcano,
+    else rotation 0."""
+
+    def __missing__(self, key: tuple[Pos, str]) -> tuple[Fill, ...]:
+        pos, code = key
         rotations = _ROTATIONS if code == VOLCANO else _NO_ROTATION
-        found = _FILLS[key] = tuple(Fill(pos, code, rotation) for rotation in rotations)
+        found = self[key] = tuple(Fill(pos, code, rotation) for rotation in rotations)
         _handed_out(found)
-    return found
+        return found
 
 
-def _resolution(pos: Pos, side: int, amount: int) -> Resolve:
-    key = (pos, side, amount)
-    found = _RESOLUTIONS.get(key)
-    if found is None:
-        found = _RESOLUTIONS[key] = Resolve(pos, side, amount)
+class _ResolutionTable(dict[tuple[Pos, int, int], Resolve]):
+    """``table[pos, side, amount]``: that resolution step."""
+
+    def __missing__(self, key: tuple[Pos, int, int]) -> Resolve:
+        found = self[key] = Resolve(*key)
         _handed_out((found,))
-    return found
+        return found
+
+
+_FILLS: Final = _FillTable()
+_RESOLUTIONS: Final = _ResolutionTable()
 
 
 @lru_cache(maxsize=4096)
