@@ -8,6 +8,7 @@ returns the events of everything that happened. ``pop()`` takes the last decisio
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, insort
 from collections import Counter
 from dataclasses import dataclass
 from enum import IntEnum
@@ -151,8 +152,10 @@ class Game:
     """
 
     __slots__ = (
+        "_frontier_order",
         "_history",
         "_keep_history",
+        "_ordered_frontier",
         "actions",
         "cacao",
         "covered",
@@ -195,6 +198,8 @@ class Game:
         self.workers: dict[Pos, WorkerTile] = {}
         self.covered: dict[Pos, WorkerTile] = {}
         self.frontier: set[Pos] = set()
+        self._frontier_order: list[Pos] = []
+        self._ordered_frontier: set[Pos] | None = None
         for pos, _code in START_TILES:
             self._open_around(pos)
         self.jungle_pile = list(reversed(setup.jungle_pile))
@@ -294,6 +299,11 @@ class Game:
         copy.workers = self.workers.copy()
         copy.covered = self.covered.copy()
         copy.frontier = self.frontier.copy()
+        if self._ordered_frontier is self.frontier:
+            copy._frontier_order = self._frontier_order.copy()
+            copy._ordered_frontier = copy.frontier
+        else:
+            copy._forget_frontier_order()
         copy.jungle_pile = self.jungle_pile.copy()
         copy.display = self.display.copy()
         copy.hands = [hand.copy() for hand in self.hands]
@@ -410,7 +420,7 @@ class Game:
                 table = _PLACES[codes] = _HandPlaces(codes)
             _PLACES[hand] = table
         hand_codes = table.codes
-        actions: list[Action] = reduce(iadd, map(table.__getitem__, sorted(self.frontier)), [])
+        actions: list[Action] = reduce(iadd, map(table.__getitem__, self._sorted_frontier()), [])
         if self.jungle_pile or self.display or self.sun[self.mover] < 1:
             return actions
         targets = self._overbuild_targets()
@@ -422,6 +432,20 @@ class Game:
                 for pos in targets
             )
         return actions
+
+    def _sorted_frontier(self) -> list[Pos]:
+        """``sorted(self.frontier)``, kept up to date as the engine changes the frontier (and
+        made again if the set was replaced, grown or shrunk from outside); do not change it."""
+        frontier = self.frontier
+        order = self._frontier_order
+        if self._ordered_frontier is not frontier or len(order) != len(frontier):
+            order = self._frontier_order = sorted(frontier)
+            self._ordered_frontier = frontier
+        return order
+
+    def _forget_frontier_order(self) -> None:
+        self._frontier_order = []
+        self._ordered_frontier = None
 
     def _fill_codes(self) -> list[str]:
         """The jungle codes a fill may lay now: the display's, else the revealed pile tile."""
@@ -682,7 +706,12 @@ class Game:
             events.append(_SUN_SPENT[seat, self.sun[seat]])
         tile = _WORKER_TILES.get((seat, code, rotation))
         workers[pos] = tile if tile is not None else _worker_tile(seat, code, rotation)
-        self.frontier.discard(pos)
+        frontier = self.frontier
+        if pos in frontier:
+            frontier.remove(pos)
+            if self._ordered_frontier is frontier:
+                order = self._frontier_order
+                del order[bisect_left(order, pos)]
         events.append(_tile_placed(seat, pos, code, rotation, overbuild))
         self.placed_at = pos
         self.filled = []
@@ -710,9 +739,12 @@ class Game:
     def _open_around(self, jungle_pos: Pos) -> None:
         workers = self.workers
         frontier = self.frontier
+        order = self._frontier_order if self._ordered_frontier is frontier else None
         for square in _NEIGHBOURS.get(jungle_pos) or _neighbours(jungle_pos):
-            if square not in workers:
+            if square not in workers and square not in frontier:
                 frontier.add(square)
+                if order is not None:
+                    insort(order, square)
 
     def _fill(self, action: Fill, events: list[ev.Event]) -> None:
         pos = action.pos
