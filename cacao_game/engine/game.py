@@ -156,6 +156,7 @@ class Game:
         "_history",
         "_keep_history",
         "_ordered_frontier",
+        "_trades_seen",
         "actions",
         "cacao",
         "covered",
@@ -200,6 +201,9 @@ class Game:
         self.frontier: set[Pos] = set()
         self._frontier_order: list[Pos] = []
         self._ordered_frontier: set[Pos] | None = None
+        self._trades_seen: (
+            tuple[list[ActivatedEdge], int, list[ActivatedEdge], tuple[TradeEdge, ...]] | None
+        ) = None
         for pos, _code in START_TILES:
             self._open_around(pos)
         self.jungle_pile = list(reversed(setup.jungle_pile))
@@ -323,6 +327,7 @@ class Game:
         copy.resolving = self.resolving
         copy.actions = self.actions.copy()
         copy.final = self.final
+        copy._trades_seen = None
         copy._keep_history = keep_history
         copy._history = list(self._history) if keep_history else []
         return copy
@@ -465,9 +470,19 @@ class Game:
         return [fill for pos in self.pending_fills for code in codes for fill in _FILLS[pos, code]]
 
     def _trade_edges(self, seat: int) -> tuple[list[ActivatedEdge], tuple[TradeEdge, ...]]:
-        """``seat``'s pending plantation and market edges, and their resolution-search keys."""
-        edges = [e for e in self.edges.get(seat, ()) if e.jungle in _TRADE_CODES]
-        return edges, tuple([(e.jungle in MARKET_PRICE, e.value, e.workers) for e in edges])  # trade_key()
+        """``seat``'s pending plantation and market edges, and their resolution-search keys (do
+        not change the list: the last answer is kept while that seat's pending list is the
+        same list of the same length, as the engine only ever shortens one)."""
+        pending = self.edges.get(seat)
+        if pending is None:
+            return [], ()
+        seen = self._trades_seen
+        if seen is not None and seen[0] is pending and seen[1] == len(pending):
+            return seen[2], seen[3]
+        edges = [e for e in pending if e.jungle in _TRADE_CODES]
+        keys = tuple([(e.jungle in MARKET_PRICE, e.value, e.workers) for e in edges])  # trade_key()
+        self._trades_seen = (pending, len(pending), edges, keys)
+        return edges, keys
 
     def _resolve_options(self) -> list[Action]:
         seat = self.resolving
@@ -866,6 +881,7 @@ class Game:
     def _resolve_trades_if_forced(self, seat: int, events: list[ev.Event]) -> None:
         """Resolve ``seat``'s plantations and markets while only one best result remains."""
         trades, keys = self._trade_edges(seat)
+        trades = trades.copy()
         while keys:
             for is_market, _value, _workers in keys:
                 if is_market:
