@@ -455,8 +455,11 @@ class Game:
     def _fill_codes(self) -> list[str]:
         """The jungle codes a fill may lay now: the display's, else the revealed pile tile."""
         display = self.display
+        if len(display) == 2:
+            first, second = display
+            return [first] if first == second else [first, second] if first < second else [second, first]
         if display:
-            return sorted(set(display)) if len(display) > 1 else [display[0]]
+            return sorted(set(display))
         if self.jungle_pile:
             return [self.jungle_pile[-1]]
         return []
@@ -465,9 +468,11 @@ class Game:
         if self.phase is not _FILL or not self.pending_fills:
             return []
         codes = self._fill_codes()
-        if len(codes) == 1 and len(self.pending_fills) == 1:
-            return list(_FILLS[self.pending_fills[0], codes[0]])
-        return [fill for pos in self.pending_fills for code in codes for fill in _FILLS[pos, code]]
+        options: list[Action] = []
+        for pos in self.pending_fills:
+            for code in codes:
+                options += _FILLS[pos, code]
+        return options
 
     def _trade_edges(self, seat: int) -> tuple[list[ActivatedEdge], tuple[TradeEdge, ...]]:
         """``seat``'s pending plantation and market edges, and their resolution-search keys (do
