@@ -611,14 +611,35 @@ class Game:
             self._history.append(self._state())
         self.actions.append(action)
         events: list[ev.Event] = []
-        if isinstance(action, Fill):
+        if type(action) is Fill:
             self._fill(action, events)
-        elif isinstance(action, Resolve):
-            self._resolve(action, automatic=False, events=events)
+        elif type(action) is Resolve:
+            self._resolve(action, events)
         else:
-            self._place(action, events)
-        self._advance(events)
-        return events
+            self._place(action, events)  # type: ignore[arg-type]
+        # Every step that needs no decision, until one does or the game ends.
+        while True:
+            phase = self.phase
+            if phase is _FILL:
+                if not self.pending_fills or not (self.display or self.jungle_pile):
+                    self._activate(events)
+                    continue
+                automatic = self._automatic_fill()
+                if automatic is None:
+                    return events
+                self._fill(automatic, events)
+                continue
+            if phase is _RESOLVE:
+                resolving = self.resolving
+                if resolving != TERMINAL and self.edges.get(resolving):
+                    return events
+                if self.resolve_queue:
+                    self.resolving = self.resolve_queue.pop(0)
+                    self._resolve_automatic(self.resolving, events)
+                    continue
+                self._end_turn(events)
+                continue
+            return events
 
     def _check(self, action: Action) -> None:
         """Return if ``apply(action)`` is allowed, else raise its specific ``IllegalActionError``.
@@ -794,30 +815,6 @@ class Game:
         code = self.jungle_pile[-1]
         return _FILLS[pending[0], code][0] if len(pending) == 1 and code != VOLCANO else None
 
-    def _advance(self, events: list[ev.Event]) -> None:
-        while True:
-            phase = self.phase
-            if phase is _FILL:
-                if not self.pending_fills or not (self.display or self.jungle_pile):
-                    self._activate(events)
-                    continue
-                automatic = self._automatic_fill()
-                if automatic is None:
-                    return
-                self._fill(automatic, events)
-                continue
-            if phase is _RESOLVE:
-                resolving = self.resolving
-                if resolving != TERMINAL and self.edges.get(resolving):
-                    return
-                if self.resolve_queue:
-                    self.resolving = self.resolve_queue.pop(0)
-                    self._resolve_automatic(self.resolving, events)
-                    continue
-                self._end_turn(events)
-                continue
-            return
-
     def _activate(self, events: list[ev.Event]) -> None:
         """Activate the edges of this turn (R3.8): the placed tile's sides that face jungle
         tiles, then, per filled space in fill order, the other tiles' sides that face it."""
@@ -895,17 +892,25 @@ class Game:
                         return
                     index, amount = step
                     break
-            else:  # plantations only: one result in any order, so forced_step is the first edge in full
+            else:
+                # Plantations only: one result in any order, so each forced step is the first
+                # edge in full, to the last.
+                pending = self.edges[seat]
+                if len(pending) == len(trades):
+                    del self.edges[seat]
+                    for edge in trades:
+                        self._gain(seat, edge, edge.workers, True, events)
+                    return
                 index, amount = 0, keys[0][2]
             self._resolve_edge(seat, trades.pop(index), amount, True, events)
             keys = keys[:index] + keys[index + 1 :]
 
-    def _resolve(self, action: Resolve, *, automatic: bool, events: list[ev.Event]) -> None:
+    def _resolve(self, action: Resolve, events: list[ev.Event]) -> None:
         seat = self.resolving
         pos, side = action.pos, action.side
         for edge in self.edges[seat]:
             if edge.pos == pos and edge.side == side:
-                self._resolve_edge(seat, edge, action.amount, automatic, events)
+                self._resolve_edge(seat, edge, action.amount, False, events)
                 return
 
     def _resolve_edge(
