@@ -66,6 +66,7 @@ def amounts(edge: TradeEdge, cacao: int) -> range:
     return range(workers, workers + 1)
 
 
+@lru_cache(maxsize=65536)
 def reachable(edges: tuple[TradeEdge, ...], cacao: int) -> frozenset[Outcome]:
     """Every outcome reachable by resolving all ``edges`` in some order from ``cacao``."""
     return _reachable(tuple(sorted(edges)), cacao)
