@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import resource
@@ -55,7 +54,7 @@ from websockets.exceptions import ConnectionClosed  # noqa: E402
 from cacao_game.net import protocol as p  # noqa: E402
 from cacao_game.net.bot import Bot, BotReport  # noqa: E402
 from cacao_game.net.host import LAG_EVERY, OPEN_PER_ADDRESS  # noqa: E402
-from cacao_game.net.serve import GC_THRESHOLD  # noqa: E402
+from cacao_game.net.serve import quiet_gc  # noqa: E402
 
 
 def proc_memory(pid: int) -> tuple[float, float]:
@@ -213,9 +212,7 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker is not None:
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(*GC_THRESHOLD)  # as in the host: a bot process's pauses count in the delays
+        quiet_gc()  # as in the host: a bot process's pauses count in the delays
         print(json.dumps(asyncio.run(play(args))))
         return 0
     from referee_loader import load_referee  # tests/ helper: the referee script as a module

@@ -392,7 +392,9 @@ class Host:
     async def _handle(self, ws: ServerConnection) -> None:
         address = ws.remote_address
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
-        client = Connection(ws, peer, float(BURST), self._clock(), limit_bytes=self.outbox_bytes)
+        client = Connection(
+            ws, peer, float(BURST), self._clock(), limit_bytes=self.outbox_bytes, waited=self.sending
+        )
         client.address = str(address[0]) if isinstance(address, tuple) else "?"
         writer = asyncio.create_task(self._write(client))
         self._connections.add(client)
@@ -454,7 +456,7 @@ class Host:
                     await client.ws.close(1008, "closed by the host")
                     return
                 await client.ws.send(data, text=True)
-                self.sending.append(time.perf_counter() - queued_at)
+                client.note_written(queued_at)
 
     async def _receive(self, client: Connection, data: bytes) -> None:
         try:
@@ -870,23 +872,23 @@ class Host:
         for client, data in self._messages(table, undone):
             client.push(data)
         if table.is_over():
-            self._send_record(table)
-            self._spawn(self._finish(table))  # filing the record holds up no one's update
+            record = self._record(table)
+            self._send_record(table, record)
+            self._spawn(self._finish(table, record))  # filing the record holds up no one's update
         else:
             self._schedule_ai(table)
 
-    async def _finish(self, table: Table) -> None:
+    async def _finish(self, table: Table, record: p.GameRecord) -> None:
         game, config = table.session.game, table.session.config
         winners = ", ".join(config.seats[seat].name for seat in game.winners())
         log.info("table %s: game over after %d decisions, won by %s", table.code, len(game.actions), winners)
         saver = table.session.autosaver
         if self.folder is None or not isinstance(saver, TableSaver):
             return
-        record = typed_json.plain(self._record(table).record)
         path = self.folder / "records" / f"{table.code}.json"
         loop = asyncio.get_running_loop()
         try:
-            await loop.run_in_executor(self._writers, write_record, record, path)
+            await loop.run_in_executor(self._writers, _file_record, record, path)
         except OSError as error:
             log.warning("table %s: cannot file the finished game: %s", table.code, one_line(error))
         else:
@@ -903,9 +905,9 @@ class Host:
             record_file(table.session.game, seat_entries(config.kinds, config.colors, config.names))
         )
 
-    def _send_record(self, table: Table) -> None:
-        """Send every member the record of the game that just ended (after its last update)."""
-        data = p.encode(self._record(table))
+    def _send_record(self, table: Table, record: p.GameRecord) -> None:
+        """Send every member the ``record`` of the game that just ended (after its last update)."""
+        data = p.encode(record)
         for client in self._members.get(table.code, ()):
             client.push(data)
 
@@ -1007,6 +1009,11 @@ class Host:
         session.play(action)
         table.standin_moves.add(len(session.journal) - 1)
         self._spawn(self._changed(table))
+
+
+def _file_record(record: p.GameRecord, path: Path) -> None:
+    """Write a finished game's ``record`` to ``path`` (on a writer thread)."""
+    write_record(typed_json.plain(record.record), path)
 
 
 def _waiting(table: Table) -> bool:

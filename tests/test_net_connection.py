@@ -1,0 +1,131 @@
+"""A host's connection writes at once while its socket keeps up, queues otherwise, and never
+reorders; a serving process's garbage collector pauses briefly and still frees cycles."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from typing import cast
+
+from net_support import run
+from websockets.asyncio.server import ServerConnection
+from websockets.protocol import State
+
+from cacao_game.net import serve
+from cacao_game.net.connection import Connection
+
+
+class _Transport:
+    def __init__(self) -> None:
+        self.aborted = False
+        self.buffered = 0
+
+    def is_closing(self) -> bool:
+        return self.aborted
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+class _Protocol:
+    def __init__(self, wire: list[bytes]) -> None:
+        self.state = State.OPEN
+        self.wire = wire
+
+    def send_text(self, data: bytes) -> None:
+        self.wire.append(data)
+
+
+class _Socket:
+    """What ``Connection`` uses of a ``ServerConnection``; ``wire`` is what reached the socket."""
+
+    def __init__(self) -> None:
+        self.wire: list[bytes] = []
+        self.protocol = _Protocol(self.wire)
+        self.transport = _Transport()
+        self.paused = False
+
+    def send_data(self) -> None:
+        pass
+
+
+def _connection(fake: _Socket, limit: int = 1 << 20) -> Connection:
+    return Connection(cast(ServerConnection, fake), "peer", 1.0, 0.0, limit_bytes=limit)
+
+
+def test_messages_reach_the_socket_in_the_order_pushed_whether_written_at_once_or_queued() -> None:
+    async def scenario() -> tuple[list[bytes], list[bytes]]:
+        fake = _Socket()
+        client = _connection(fake)
+        client.push(b"1")  # the socket keeps up: written at once
+        at_once = list(fake.wire)
+        fake.paused = True  # over its write limit: what follows waits in the outbox
+        client.push(b"2")
+        fake.paused = False
+        client.push(b"3")  # the socket keeps up again, but "2" waits before it
+        data, queued_at = await client.take()  # the host's writer task takes "2"...
+        client.push(b"4")  # ...and while it writes, "4" waits too
+        assert data is not None
+        fake.wire.append(data)
+        client.note_written(queued_at)
+        while not client.outbox.empty():
+            data, queued_at = await client.take()
+            assert data is not None
+            fake.wire.append(data)
+            client.note_written(queued_at)
+        client.push(b"5")  # nothing waits any more: written at once
+        return at_once, fake.wire
+
+    at_once, wire = run(scenario())
+    assert at_once == [b"1"]
+    assert wire == [b"1", b"2", b"3", b"4", b"5"]
+
+
+def test_bytes_left_in_the_transport_count_against_a_slow_client() -> None:
+    async def scenario() -> tuple[bool, list[bytes]]:
+        fake = _Socket()
+        client = _connection(fake, limit=100)
+        client.push(b"x" * 60)
+        fake.transport.buffered = 60  # the client did not read it
+        client.push(b"y" * 60)
+        return client.aborted, fake.wire
+
+    aborted, wire = run(scenario())
+    assert aborted
+    assert wire == [b"x" * 60]
+
+
+def test_a_serving_process_collects_only_young_objects_on_its_own_and_all_cycles_now_and_then() -> None:
+    class Node:
+        other: Node | None = None
+
+    before = gc.get_threshold()
+
+    async def scenario() -> tuple[bool, bool]:
+        serve.quiet_gc()
+        first, second = Node(), Node()
+        first.other, second.other = second, first
+        gone = weakref.ref(first)
+        gc.collect(0)  # the cycle survives a young collection: it is not garbage yet
+        del first, second
+        young = [[] for _ in range(50 * serve.YOUNG_OBJECTS)]  # fifty young collections
+        kept = gone() is not None  # older generations are never collected on their own
+        del young
+        collecting = asyncio.create_task(serve.collect_now_and_then(0.01))
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if gone() is None:
+                break
+        collecting.cancel()
+        return kept, gone() is None
+
+    try:
+        kept, freed = run(scenario())
+    finally:
+        gc.set_threshold(*before)
+    assert kept, "a cycle older than the youngest generation was collected on the collector's schedule"
+    assert freed, "the full collection now and then did not free the cycle"
