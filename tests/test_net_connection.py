@@ -1,5 +1,6 @@
 """A host's connection writes at once while its socket keeps up, queues otherwise, and never
-reorders; a serving process's garbage collector pauses briefly and still frees cycles."""
+reorders; a serving process's garbage collector pauses briefly and still frees cycles; a
+client turned away by a busy host tries again and says so (issue 19)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import gc
 import weakref
 from typing import cast
 
-from net_support import run
+from net_support import LOCAL, options, run, start_host
 from websockets.asyncio.server import ServerConnection
 from websockets.protocol import State
 
+from cacao_game.net import protocol as p
 from cacao_game.net import serve
+from cacao_game.net.client import ClientEvent, Failed, Link, Reconnecting
 from cacao_game.net.connection import Connection
 
 
@@ -129,3 +132,54 @@ def test_a_serving_process_collects_only_young_objects_on_its_own_and_all_cycles
         gc.set_threshold(*before)
     assert kept, "a cycle older than the youngest generation was collected on the collector's schedule"
     assert freed, "the full collection now and then did not free the cycle"
+
+
+def test_a_client_turned_away_by_a_busy_host_tries_again_with_a_backoff_and_gets_in() -> None:
+    """A host with every connection at a table answers one more with ``busy``: the client
+    tells its user it is retrying (``Reconnecting`` with ``busy``, the host's words), waits
+    longer each time, and sits once a connection is free; it never gives up (``Failed``)."""
+
+    async def scenario() -> tuple[list[ClientEvent], int | None]:
+        host = await start_host(None, max_connections=1)
+        events: list[ClientEvent] = []
+        owner = Link(LOCAL, host.port, p.Create(p.VERSION, "Ana", options("remote", "remote")), events.append)
+        owning = asyncio.create_task(owner.run())
+        while owner.code is None:
+            await asyncio.sleep(0.01)
+        seen: list[ClientEvent] = []
+        joiner = Link(LOCAL, host.port, p.Join(p.VERSION, owner.code, "Bo"), seen.append, backoff=(0.02, 0.2))
+        joining = asyncio.create_task(joiner.run())
+        while sum(isinstance(event, Reconnecting) for event in seen) < 3:
+            await asyncio.sleep(0.01)
+        await owner.close()  # a connection is free now
+        await owning
+        while joiner.seat is None and not any(isinstance(event, Failed) for event in seen):
+            await asyncio.sleep(0.01)
+        await joiner.close()
+        await joining
+        await host.stop()
+        return seen, joiner.seat
+
+    seen, seat = run(scenario())
+    assert not [event for event in seen if isinstance(event, Failed)]
+    retries = [event for event in seen if isinstance(event, Reconnecting)]
+    assert len(retries) >= 3 and all(event.busy for event in retries[:3])
+    assert "too many players" in retries[0].reason
+    assert [event.attempt for event in retries[:3]] == [1, 2, 3]
+    assert retries[2].delay > retries[0].delay  # a backoff, as after a drop
+    assert seat == 1
+
+
+def test_the_table_and_the_join_screen_say_the_host_is_busy_while_retrying() -> None:
+    from cacao_game.app.play.presence import banner_text
+    from cacao_game.app.strings import t
+    from cacao_game.net.client import NetClient
+    from cacao_game.net.remote import BUSY, RECONNECTING, RemoteSource
+
+    source = RemoteSource(NetClient(LOCAL, 9, p.Join(p.VERSION, "ABCDEF", "Bo")))  # never started
+    source._receive(Reconnecting(1, 0.25, "This host has too many players connected: try again later.", True))
+    assert (source.connection, source.failed) == (BUSY, False)
+    assert banner_text(source) == t("net.busy")
+    source._receive(Reconnecting(2, 0.5, "connection refused"))
+    assert source.connection == RECONNECTING
+    assert banner_text(source) == t("net.lost")

@@ -400,7 +400,7 @@ class Host:
         self._connections.add(client)
         if len(self._connections) > self.max_connections:
             log.warning("%s: too many connections, refused", peer)
-            client.send(p.Problem("busy", "This host has too many players connected: try again later.", True))
+            client.send(p.Problem(p.BUSY, "This host has too many players connected: try again later.", True))
             client.push(None)
         join_timer = asyncio.get_running_loop().call_later(self.join_wait, self._join_timeout, client)
         try:
