@@ -158,6 +158,8 @@ class Host:
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._presence_at: dict[str, float] = {}
         self._presence_due: set[str] = set()
+        self._records: dict[str, bytes | None] = {}
+        """The encoded record of each finished table (None while it is being built)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._chores: list[asyncio.Task[None]] = []
         """The lag watcher and the sweep of tables to close, until the host stops."""
@@ -602,7 +604,11 @@ class Host:
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
         if table.is_over():
-            client.send(self._record(table))
+            if table.code not in self._records:  # over when the host started: never built
+                self._records[table.code] = p.encode(self._record(table))
+            data = self._records[table.code]
+            if data is not None:  # else it is being built, and goes to every member then
+                client.push(data)
 
     def _left(self, client: Connection) -> None:
         table = client.table
@@ -683,6 +689,7 @@ class Host:
         self._idle.pop(table.code, None)
         self._members.pop(table.code, None)
         self._presence_at.pop(table.code, None)
+        self._records.pop(table.code, None)
         for key in [key for key in self._timers if key[0] == table.code]:
             self._timers.pop(key).cancel()
 
@@ -872,21 +879,27 @@ class Host:
         for client, data in self._messages(table, undone):
             client.push(data)
         if table.is_over():
-            record = self._record(table)
-            self._send_record(table, record)
-            self._spawn(self._finish(table, record))  # filing the record holds up no one's update
+            self._records[table.code] = None
+            self._spawn(self._finish(table))  # the record holds up no one's update
         else:
             self._schedule_ai(table)
 
-    async def _finish(self, table: Table, record: p.GameRecord) -> None:
+    async def _finish(self, table: Table) -> None:
+        """The game is over: build its record on a writer thread (replaying the game takes a
+        few milliseconds that would hold up every table), send it to every member (after the
+        last update, which is out already) and file it."""
         game, config = table.session.game, table.session.config
         winners = ", ".join(config.seats[seat].name for seat in game.winners())
         log.info("table %s: game over after %d decisions, won by %s", table.code, len(game.actions), winners)
+        loop = asyncio.get_running_loop()
+        record = await loop.run_in_executor(self._writers, self._record, table)
+        data = self._records[table.code] = p.encode(record)
+        for client in self._members.get(table.code, ()):
+            client.push(data)
         saver = table.session.autosaver
         if self.folder is None or not isinstance(saver, TableSaver):
             return
         path = self.folder / "records" / f"{table.code}.json"
-        loop = asyncio.get_running_loop()
         try:
             await loop.run_in_executor(self._writers, _file_record, record, path)
         except OSError as error:
@@ -904,12 +917,6 @@ class Host:
         return p.GameRecord(
             record_file(table.session.game, seat_entries(config.kinds, config.colors, config.names))
         )
-
-    def _send_record(self, table: Table, record: p.GameRecord) -> None:
-        """Send every member the ``record`` of the game that just ended (after its last update)."""
-        data = p.encode(record)
-        for client in self._members.get(table.code, ()):
-            client.push(data)
 
     def stand_in_now(self, code: str, number: int) -> None:
         """Let the table's stand-in AI play dropped seat ``number`` at once instead of after
