@@ -838,12 +838,13 @@ class Host:
         new = journal[min(table.sent, len(journal)) :] if not undone else []
         table.sent = len(journal)
         built: dict[int | None, bytes] = {}
+        shared: dict[int, p.EventMsg] = {}
         public = self._public(table)
         out = []
         for client in self._members.get(table.code, ()):
             data = built.get(client.seat)
             if data is None:
-                decisions = [decision_message(entry, client.seat) for entry in new]
+                decisions = [decision_message(entry, client.seat, shared) for entry in new]
                 state = seat_state(public, table.session.game, client.seat)
                 data = built[client.seat] = p.encode(p.Update(decisions, state, undone))
             out.append((client, data))
