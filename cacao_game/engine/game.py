@@ -932,16 +932,16 @@ class Game:
         events.append(_edge_resolved(seat, edge.pos, edge.side, amount, automatic))
         code = edge.jungle
         if code in PLANTATION_YIELD:  # the commonest first
+            cacao = self.cacao
             wanted = amount * edge.value
-            gained = min(wanted, CACAO_CAP - self.cacao[seat])
-            self.cacao[seat] += gained
-            events.append(_cacao_gained(seat, gained, wanted - gained, self.cacao[seat], edge.source))
+            room = CACAO_CAP - cacao[seat]
+            gained = wanted if wanted < room else room
+            held = cacao[seat] = cacao[seat] + gained
+            events.append(_cacao_gained(seat, gained, wanted - gained, held, edge.source))
         elif code in MARKET_PRICE:
-            self.cacao[seat] -= amount
-            self.gold[seat] += amount * edge.value
-            events.append(
-                _cacao_sold(seat, amount, edge.value, self.cacao[seat], self.gold[seat], edge.source)
-            )
+            held = self.cacao[seat] = self.cacao[seat] - amount
+            gold = self.gold[seat] = self.gold[seat] + amount * edge.value
+            events.append(_cacao_sold(seat, amount, edge.value, held, gold, edge.source))
         elif code in GOLD_YIELD or (code == VOLCANO and edge.value > 0):
             self.gold[seat] += amount * edge.value
             events.append(_gold_gained(seat, amount * edge.value, self.gold[seat], edge.source))
