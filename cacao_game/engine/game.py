@@ -745,8 +745,7 @@ class Game:
             self.covered[pos] = workers[pos]
             self.sun[seat] -= 1
             events.append(_SUN_SPENT[seat, self.sun[seat]])
-        tile = _WORKER_TILES.get((seat, code, rotation))
-        workers[pos] = tile if tile is not None else _worker_tile(seat, code, rotation)
+        workers[pos] = _WORKER_TILES[seat, code, rotation]
         frontier = self.frontier
         if pos in frontier:
             frontier.remove(pos)
@@ -1108,7 +1107,6 @@ _NO_ROTATION = range(1)
 # dominated move listing) from these tables, each filled on first use.
 _PLACES: dict[tuple[str, ...], _HandPlaces] = {}
 """By hand (its tiles in hand order, or sorted and distinct): that hand's table."""
-_WORKER_TILES: dict[tuple[int, str, int], WorkerTile] = {}
 _OVERBUILDS: dict[tuple[str, int, Pos], Overbuild] = {}
 _HANDED_OUT: set[int] = set()
 """The ``id`` of every action in the engine's action tables, which keep them for good, so no other
@@ -1154,6 +1152,8 @@ _tile_placed = fast_constructor(ev.TilePlaced)
 _water_moved = fast_constructor(ev.WaterMoved)
 # Events with few distinct values (seats, turns, tile codes), shared.
 _DISPLAY_REFILLED: Final = SharedValues(ev.DisplayRefilled)
+_WORKER_TILES: Final = SharedValues(WorkerTile)
+"""The tiles on the board are shared values too, by seat, code and rotation."""
 _SUN_SPENT: Final = SharedValues(ev.SunSpent)
 _TURN_ENDED: Final = SharedValues(ev.TurnEnded)
 _TURN_STARTED: Final = SharedValues(ev.TurnStarted)
@@ -1165,14 +1165,6 @@ def _index_of(edge: ActivatedEdge, edges: list[ActivatedEdge]) -> int:
     if edges[0] is edge:
         return 0
     return next(index for index, pending in enumerate(edges) if pending is edge)
-
-
-def _worker_tile(seat: int, code: str, rotation: int) -> WorkerTile:
-    key = (seat, code, rotation)
-    found = _WORKER_TILES.get(key)
-    if found is None:
-        found = _WORKER_TILES[key] = WorkerTile(seat, code, rotation)
-    return found
 
 
 _SEAT_ORDERS: Final = {
