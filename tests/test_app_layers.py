@@ -18,6 +18,7 @@ from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Phase
+from cacao_game.session import ShowHand
 
 
 @pytest.fixture
@@ -237,3 +238,35 @@ def test_a_zoom_glide_scales_each_tile_smoothly_once(monkeypatch: pytest.MonkeyP
     assert art.jungle("back", 120, 0, toward=120) is art.jungle("back", 120)
     assert art.jungle("back", 64).get_size() == (64, 64)
     assert calls == [(120, 120), (64, 64)]
+
+
+def test_every_part_draws_only_inside_its_area(app: App) -> None:
+    """A still part is drawn clipped to its area (``draw_parts``, and ``Hud.draw`` alike): the
+    small parts a new turn draws again (the heading's and status's texts, a deciding seat's
+    rim, each button, the temples panel) must draw nothing outside their areas, or the clip
+    would cut them."""
+    app.resize(pygame.Surface((1920, 1080)))  # room for the keys beside the status
+    scene = make_scene(app, ["human"] * 4, seed=4, variant="volcano")
+    rng = random.Random(7)
+    for _ in range(60):  # a few temples laid
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+    size = app.screen.get_size()
+    checked: set[str] = set()
+    for index in range(16):
+        play_on(scene, rng, 12)
+        scene.source.handle(ShowHand())  # type: ignore[union-attr]
+        app.step([], 1 / 30)
+        if index % 3:
+            app.step([motion(scene.hud.action_buttons()[index % 4].rect.center)], 1 / 30)
+        frame = scene.frame
+        temples = scene.board.temples_part(frame)
+        for part in [*scene.hud.parts(frame), *([temples] if temples is not None else [])]:
+            free = pygame.Surface(size)
+            part.draw(free)
+            clipped = pygame.Surface(size)
+            clipped.set_clip(part.rect)
+            part.draw(clipped)
+            assert same(free, clipped), f"{part.name} draws outside {part.rect}"
+            checked.add(part.name.split(".")[0])
+    assert {"heading", "status", "keys", "temples", "seat0", "action2", "hand", "log"} <= checked

@@ -20,6 +20,7 @@ from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.camera import Camera
 from cacao_game.app.play.frame import BoardView, Frame, Ghost, Memo
+from cacao_game.app.play.layers import Part
 from cacao_game.app.play.paint import Painter, dashed_rect
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.scale import px
@@ -175,8 +176,10 @@ class BoardRenderer:
     def draw(
         self, surface: pygame.Surface, frame: Frame, now: float, *, tiles: bool = True
     ) -> list[pygame.Rect]:
-        """The frame's board layer, clipped to the viewport (the tiles only with ``tiles``: the
-        scene keeps them drawn); returns the rectangles drawn on (within the viewport)."""
+        """The frame's board layer, clipped to the viewport; returns the rectangles drawn on
+        (within the viewport). Without ``tiles`` the scene keeps the tiles and the temples
+        panel drawn (``temples_part``): only the marks are drawn, and the panel again over
+        those that reach under it (the panel stays over the marks, as drawn whole)."""
         self._frame = frame
         board = frame.board
         if board is None:
@@ -196,24 +199,43 @@ class BoardRenderer:
         drawn += self.draw_pending_edges(surface, board, now)
         drawn += self.draw_logged_square(surface, board, now)
         drawn += self.draw_underneath(surface, board)
-        drawn += self.draw_temples(surface, frame)
+        panel = self._temples_rect(frame)
+        if tiles or (panel is not None and panel.collidelist(drawn) >= 0):
+            drawn += self.draw_temples(surface, frame)
         surface.set_clip(clip)
         return [rect.clip(view) for rect in drawn]
+
+    def temples_part(self, frame: Frame) -> Part | None:
+        """The temples panel of ``frame`` as a still part of the table (``layers.Part``, drawn
+        after the tiles), keyed by what it shows; None when it is not drawn."""
+        panel = self._temples_rect(frame)
+        if panel is None:
+            return None
+        key = (
+            frame.temples,
+            tuple(view.color for view in frame.seats),
+            tuple(panel),
+            self.app.assets.palette,
+        )
+        return Part("temples", panel, key, lambda surface: self._blit_temples(surface, frame, panel))
 
     def draw_temples(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
         """Every temple at once, in the board's top-left corner: the workers of each seat next
         to it and the gold it would give now; the placement considered shows its change. The
         panel is drawn once per content into a translucent image (cached)."""
-        panel = self.temples_panel(len(frame.temples))
+        panel = self._temples_rect(frame)
         if panel is None:
             return []
+        self._blit_temples(surface, frame, panel)
+        return [panel]
+
+    def _blit_temples(self, surface: pygame.Surface, frame: Frame, panel: pygame.Rect) -> None:
         if theme.auditing():
             self._draw_temples(surface, frame, panel)
-            return [panel]
+            return
         key = (frame.temples, tuple(view.color for view in frame.seats), panel.size, self.app.assets.palette)
         image = self._temples.get(key, lambda: self._temples_image(frame, panel.size))
         surface.blit(image, panel)
-        return [panel]
 
     def _temples_image(self, frame: Frame, size: tuple[int, int]) -> pygame.Surface:
         image = pygame.Surface(size, pygame.SRCALPHA)
@@ -255,17 +277,16 @@ class BoardRenderer:
                             "midright",
                         )
 
-    def temples_panel(self, rows: int | None = None) -> pygame.Rect | None:
-        """Where the temples overview is drawn (``rows`` temples; default: those of the frame
-        drawn last), None when it is not drawn (no temple yet, or the game is over)."""
-        frame = self._frame
-        if frame is None:
+    def temples_panel(self) -> pygame.Rect | None:
+        """Where the temples overview of the frame drawn last is drawn, None when it is not
+        drawn (no frame yet, no temple yet, or the game is over)."""
+        return None if self._frame is None else self._temples_rect(self._frame)
+
+    def _temples_rect(self, frame: Frame) -> pygame.Rect | None:
+        """Where ``frame``'s temples panel is drawn (None: not drawn)."""
+        if not frame.temples or frame.seats[0].final:
             return None
-        if rows is None:
-            rows = len(frame.temples)
-        if not rows or frame.seats[0].final:
-            return None
-        return temples_rect(self.camera.viewport, len(frame.seats), rows)
+        return temples_rect(self.camera.viewport, len(frame.seats), len(frame.temples))
 
     def draw_logged_square(self, surface: pygame.Surface, board: BoardView, now: float) -> list[pygame.Rect]:
         """The square of the log line under the mouse, outlined and pulsing."""

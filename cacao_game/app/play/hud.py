@@ -30,7 +30,7 @@ from cacao_game.app.play.frame import (
     panel_tip,
     projected_tip,
 )
-from cacao_game.app.play.layers import Draw, Part
+from cacao_game.app.play.layers import Draw, Part, draw_parts
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
@@ -63,6 +63,53 @@ class Button:
     rect: pygame.Rect
     name: str
     index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PanelFace:
+    """What a seat panel shows of its ``SeatView`` (the deciding seat's outline aside): its
+    key as a still part, equal faces draw equal pixels."""
+
+    seat: int
+    name: str
+    color: str
+    kind: str
+    total: int
+    gold: int
+    cacao: int
+    sun: int
+    final: bool
+    water_step: int
+    tiles_left: int
+    highlighted: bool
+    pending: bool
+    spinner: float | None
+    """The clock turning the spinner of a computer player thinking; None when none thinks."""
+
+    @classmethod
+    def of(cls, view: SeatView, spinner: float | None) -> PanelFace:
+        """The face of ``view`` (``spinner``: the clock while its player thinks)."""
+        score = view.score
+        return cls(
+            view.seat,
+            view.name,
+            view.color,
+            view.kind,
+            view.total,
+            score.gold,
+            score.cacao,
+            score.sun,
+            view.final,
+            view.water_step,
+            view.tiles_left,
+            view.highlighted,
+            view.pending,
+            spinner,
+        )
+
+
+def _draw_nothing(surface: pygame.Surface) -> None:
+    """A part that draws nothing (a seat not deciding has no outline)."""
 
 
 PART_MARGIN = 8
@@ -256,48 +303,34 @@ class Hud:
     # ----------------------------------------------------------------- dynamic parts
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
-        """Every HUD element of ``frame`` over the board (the board is drawn before)."""
-        for part in self.parts(frame):
-            part.draw(surface)
+        """Every HUD element of ``frame`` over the board (the board is drawn before), each
+        clipped to its part's area as when drawn by changes."""
+        draw_parts(surface, self.parts(frame), [surface.get_clip()])
 
     def parts(self, frame: Frame) -> list[Part]:
         """The HUD's elements of ``frame`` as still parts of the picture (``layers.Part``):
-        each with the area it draws in and, as its key, the values of ``frame`` it shows."""
+        each with the area it draws in and, as its key, the values of ``frame`` it shows. The
+        elements a new turn changes are parts of their own, as small as what they draw: the
+        heading's and the status line's texts, the deciding seat's outline, each button."""
         margin = px(PART_MARGIN)
         seats = frame.seats
-        top = self.a("title").union(self.a("status"))
-        heading = frame.heading_seat
-        parts = [
-            Part(
-                "top",
-                top.inflate(2 * margin, 2 * margin),
-                (
-                    heading,
-                    seats[heading].color if heading is not None else None,
-                    frame.heading,
-                    frame.variant,
-                    frame.status,
-                    frame.problem,
-                    frame.keys,
-                ),
-                self._within(top, lambda surface: self.draw_top(surface, frame)),
-            )
-        ]
+        parts = self.top_parts(frame)
         for view in seats:
             area = self.panel_rect(view.seat)
-            spinner = frame.clock if view.thinking else None
+            face = PanelFace.of(view, frame.clock if view.thinking else None)
+            parts += self.turn_parts(view)
             parts.append(
                 Part(
                     f"seat{view.seat}",
                     pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
-                    (view, spinner),
-                    self._within(area, partial(self.draw_panel, view=view, clock=frame.clock)),
+                    face,
+                    self._within(area, partial(self.draw_panel, face=face)),
                 )
             )
         hand = frame.hand
+        holder = seats[hand.seat] if hand.seat is not None else None
+        hand_face = (hand, holder.color, holder.name, holder.pile) if holder is not None else None
         hovered = next((i for i, line in enumerate(frame.log) if line is frame.hovered_log), None)
-        mouse = self.app.mouse_pos
-        hot = next((b.name for b in self.action_buttons() if b.rect.collidepoint(mouse)), None)
         keyed: list[tuple[str, Hashable, pygame.Rect]] = [
             ("display", frame.display, self.a("display")),
             (
@@ -305,10 +338,9 @@ class Hud:
                 (frame.pile_count, frame.revealed),
                 self.a("jungle_pile").union(self.revealed_rect()),
             ),
-            ("hand", (hand, seats[hand.seat] if hand.seat is not None else None), self.a("hand")),
+            ("hand", hand_face, self.a("hand")),
             ("remaining", frame.remaining, self.a("remaining")),
             ("log", (frame.log, frame.log_scroll, hovered, tuple(v.color for v in seats)), self.a("log")),
-            ("actions", (frame.actions, hot), self.a("actions")),
         ]
         draws = {
             "display": self.draw_display,
@@ -316,7 +348,6 @@ class Hud:
             "hand": self.draw_hand,
             "remaining": self.draw_remaining,
             "log": self.draw_log,
-            "actions": self.draw_actions,
         }
         for anchor, key, area in keyed:
             if anchor == "remaining" and not self.shows_remaining():
@@ -324,11 +355,128 @@ class Hud:
             parts.append(
                 Part(
                     anchor,
-                    area.inflate(2 * margin, 2 * margin)
-                    if anchor != "actions"
-                    else area.inflate(px(48), px(48)),
+                    area.inflate(2 * margin, 2 * margin),
                     key,
                     self._within(self.a(anchor), partial(draws[anchor], frame=frame)),
+                )
+            )
+        return parts + self.action_parts(frame)
+
+    def top_parts(self, frame: Frame) -> list[Part]:
+        """The top bar's texts as parts as tight as their texts: the mover's marker and the
+        heading, the variant, the status, and on its right the decision's keys or problem
+        (they shrink a little first to fit, else they are left out: the help page lists them)."""
+        p = self.painter
+        title, status = self.a("title"), self.a("status")
+        y = title.centery + px(2)
+        grow = px(2)
+        variant = p.text_image(frame.variant, 20, "bold", theme.MUTED).get_rect(
+            midright=(title.right - px(20), y)
+        )
+        left = title.x + px(52)
+        heading = p.fit(frame.heading, 30, "black", variant.left - px(24) - left)
+        heading_at = p.text_image(heading, 30, "black", theme.CREAM).get_rect(midleft=(left, y))
+        seat = frame.heading_seat
+        color = frame.seats[seat].color if seat is not None else None
+        marker = pygame.Rect(0, 0, px(40), px(40))
+        marker.center = (title.x + px(28), y)
+
+        def draw_heading(surface: pygame.Surface) -> None:
+            if color is not None:
+                theme.draw_seat_marker(self.app, surface, color, marker.center, px(13))
+            p.text(surface, heading, (left, y), 30, "black", theme.CREAM, "midleft")
+
+        def draw_variant(surface: pygame.Surface) -> None:
+            p.text(surface, frame.variant, (title.right - px(20), y), 20, "bold", theme.MUTED, "midright")
+
+        parts = [
+            Part(
+                "heading",
+                heading_at.union(marker).inflate(grow, grow),
+                (color, heading),
+                self._within(title, draw_heading),
+            ),
+            Part("variant", variant.inflate(grow, grow), frame.variant, self._within(title, draw_variant)),
+        ]
+        left, right = status.x + px(24), status.right - px(20)
+        text = p.fit(frame.status, 22, "regular", right - left)
+        shown = p.text_image(text, 22, "regular", theme.SAND).get_rect(midleft=(left, status.centery))
+
+        def draw_status(surface: pygame.Surface) -> None:
+            p.text(surface, text, (left, status.centery), 22, "regular", theme.SAND, "midleft")
+
+        parts.append(Part("status", shown.inflate(grow, grow), text, self._within(status, draw_status)))
+        problem = frame.problem
+        side = problem or frame.keys
+        if not side:
+            return parts
+        room = right - shown.right - px(32)
+        weight, tint = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
+        font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
+        if not problem and font.size(side)[0] > room:
+            return parts
+        side = theme.fit_text(font, side, max(room, 0)) if problem else side
+        at = theme.render_text(font, side, tint).get_rect(midright=(right, status.centery))
+
+        def draw_side(surface: pygame.Surface) -> None:
+            theme.draw_text(surface, font, side, (right, status.centery), tint, anchor="midright")
+
+        parts.append(
+            Part("keys", at.inflate(grow, grow), (side, font, tint), self._within(status, draw_side))
+        )
+        return parts
+
+    def turn_parts(self, view: SeatView) -> list[Part]:
+        """The outline and pointer of a deciding seat's panel: four strips along its rim and
+        the pointer on its left, so a new turn draws again its rim, not the whole panel."""
+        r = self.panel_rect(view.seat)
+        ring = r.inflate(px(4), px(4))
+        band = px(theme.RADIUS + 2) + 1
+        strips = (
+            pygame.Rect(ring.x, ring.y, ring.w, band),
+            pygame.Rect(ring.x, ring.bottom - band, ring.w, band),
+            pygame.Rect(ring.x, ring.y, band, ring.h),
+            pygame.Rect(ring.right - band, ring.y, band, ring.h),
+            pygame.Rect(r.x - px(16), r.y + px(20), px(16), px(24)),
+        )
+        return [
+            Part(
+                f"seat{view.seat}.turn{k}",
+                strip,
+                view.deciding,
+                partial(self.draw_turn, seat=view.seat, strip=strip) if view.deciding else _draw_nothing,
+            )
+            for k, strip in enumerate(strips)
+        ]
+
+    def draw_turn(self, surface: pygame.Surface, seat: int, strip: pygame.Rect | None = None) -> None:
+        """The deciding seat's outline and the pointer to its panel (only within ``strip``)."""
+        r = self.panel_rect(seat)
+        clip = surface.get_clip()
+        if strip is not None:
+            surface.set_clip(clip.clip(strip))
+        pygame.draw.rect(
+            surface, theme.GOLD, r.inflate(px(4), px(4)), px(4), border_radius=px(theme.RADIUS + 2)
+        )
+        tip = [(r.x - px(14), r.y + px(22)), (r.x - px(2), r.y + px(32)), (r.x - px(14), r.y + px(42))]
+        pygame.draw.polygon(surface, theme.GOLD, tip)
+        surface.set_clip(clip)
+
+    def action_parts(self, frame: Frame) -> list[Part]:
+        """Each action button as a part of its own (with its shadow), keyed by its action and
+        whether the mouse is over it."""
+        mouse = self.app.mouse_pos
+        parts = []
+        for index, (button, action) in enumerate(zip(self.action_buttons(), frame.actions, strict=False)):
+            hot = button.rect.collidepoint(mouse)
+            parts.append(
+                Part(
+                    f"action{index}",
+                    button.rect.inflate(px(48), px(48)),
+                    (action, hot),
+                    self._within(
+                        self.a("actions"), partial(self.draw_action, rect=button.rect, action=action)
+                    ),
                 )
             )
         return parts
@@ -343,63 +491,15 @@ class Hud:
 
         return drawn
 
-    def draw_top(self, surface: pygame.Surface, frame: Frame) -> None:
-        """Turn, mover and what to do now; the keys of the decision on the right when the
-        line leaves room for them (they shrink a little first, else they are left out: the
-        help page lists them)."""
-        p = self.painter
-        title = self.a("title")
-        status = self.a("status")
-        seat, heading = frame.heading_seat, frame.heading
-        if seat is not None:
-            theme.draw_seat_marker(
-                self.app,
-                surface,
-                frame.seats[seat].color,
-                (title.x + px(28), title.centery + px(2)),
-                px(13),
-            )
-        variant = p.text(
-            surface,
-            frame.variant,
-            (title.right - px(20), title.centery + px(2)),
-            20,
-            "bold",
-            theme.MUTED,
-            "midright",
-        )
-        left = title.x + px(52)
-        heading = p.fit(heading, 30, "black", variant.left - px(24) - left)
-        p.text(surface, heading, (left, title.centery + px(2)), 30, "black", theme.CREAM, "midleft")
-        left, right = status.x + px(24), status.right - px(20)
-        text = p.fit(frame.status, 22, "regular", right - left)
-        shown = p.text(surface, text, (left, status.centery), 22, "regular", theme.SAND, "midleft")
-        problem = frame.problem
-        side = problem or frame.keys
-        if not side:
-            return
-        room = right - shown.right - px(32)
-        weight, color = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
-        font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
-        if problem or font.size(side)[0] <= room:
-            side = theme.fit_text(font, side, max(room, 0)) if problem else side
-            theme.draw_text(surface, font, side, (right, status.centery), color, anchor="midright")
-
-    def draw_panel(self, surface: pygame.Surface, view: SeatView, clock: float = 0.0) -> None:
-        """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score (a
-        spinner turning with ``clock`` while its computer player thinks)."""
+    def draw_panel(self, surface: pygame.Surface, face: PanelFace) -> None:
+        """One seat as ``face`` shows it: name, marker, gold, cacao, sun, water, tiles left,
+        projected score (a spinner turning with its clock while its computer player thinks);
+        the deciding seat's outline is ``draw_turn``'s."""
         p = self.painter
         art = self.art
-        r = self.panel_rect(view.seat)
-        color = view.color
-        score = view.score
-        if view.deciding:
-            pygame.draw.rect(
-                surface, theme.GOLD, r.inflate(px(4), px(4)), px(4), border_radius=px(theme.RADIUS + 2)
-            )
-            tip = [(r.x - px(14), r.y + px(22)), (r.x - px(2), r.y + px(32)), (r.x - px(14), r.y + px(42))]
-            pygame.draw.polygon(surface, theme.GOLD, tip)
-        if view.highlighted:
+        r = self.panel_rect(face.seat)
+        color = face.color
+        if face.highlighted:
             pygame.draw.rect(
                 surface,
                 self.app.assets.seat_color(color),
@@ -408,22 +508,22 @@ class Hud:
                 border_radius=px(theme.RADIUS),
             )
         theme.draw_seat_marker(self.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
-        if view.thinking:
-            start = clock * 5
+        if face.spinner is not None:
+            start = face.spinner * 5
             arc = pygame.Rect(0, 0, px(44), px(44))
             arc.center = (r.x + px(30), r.y + px(32))
             pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
-        name = p.fit(view.name, 26, "bold", px(250))
+        name = p.fit(face.name, 26, "bold", px(250))
         p.text(surface, name, (r.x + px(56), r.y + px(14)), 26, "bold")
-        if view.pending:
+        if face.pending:
             p.text(surface, t("play.choice_pending"), (r.x + px(56), r.y + px(46)), 17, "bold", theme.GOLD)
             pygame.draw.circle(surface, theme.GOLD, (r.x + px(44), r.y + px(20)), px(7))
         else:
-            p.text(surface, view.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
-        p.text(surface, str(view.total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
+            p.text(surface, face.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
+        p.text(surface, str(face.total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
         p.text(
             surface,
-            t("play.final" if view.final else "play.projected"),
+            t("play.final" if face.final else "play.projected"),
             (r.right - px(22), r.y + px(58)),
             SMALLEST_TEXT,
             "regular",
@@ -433,10 +533,10 @@ class Hud:
         parts = seat_parts(r)
         icon = px(PANEL_ICON)
         counts = (
-            (parts.gold, art.icon("gold", icon), str(score.gold), 26, "black"),
-            (parts.cacao, art.icon("cacao", icon), f"{score.cacao}/{CACAO_CAP}", 22, "bold"),
-            (parts.sun, art.icon("sun", icon), f"{score.sun}/{SUN_CAP}", 22, "bold"),
-            (parts.tiles, art.worker(color, "back", icon), str(view.tiles_left), 22, "bold"),
+            (parts.gold, art.icon("gold", icon), str(face.gold), 26, "black"),
+            (parts.cacao, art.icon("cacao", icon), f"{face.cacao}/{CACAO_CAP}", 22, "bold"),
+            (parts.sun, art.icon("sun", icon), f"{face.sun}/{SUN_CAP}", 22, "bold"),
+            (parts.tiles, art.worker(color, "back", icon), str(face.tiles_left), 22, "bold"),
         )
         for part, image, text, size, weight in counts:
             surface.blit(image, image.get_rect(midleft=part.midleft))
@@ -447,7 +547,7 @@ class Hud:
         for step, value in enumerate(WATER_TRACK):
             cell = pygame.Rect(0, 0, px(36), px(22))
             cell.center = (r.x + px(66 + 38 * step), y2)
-            here = step == view.water_step
+            here = step == face.water_step
             if here:
                 pygame.draw.rect(surface, theme.WATER, cell, border_radius=px(6))
                 pygame.draw.rect(surface, theme.CREAM, cell, px(2), border_radius=px(6))
@@ -658,22 +758,21 @@ class Hud:
         fits = self.app.assets.font(SMALLEST_TEXT).size(first)[0] <= width - px(8)
         return keys if fits else ""
 
-    def draw_actions(self, surface: pygame.Surface, frame: Frame) -> None:
-        """Undo, Hint, Confirm, Menu (or the replay's buttons) with their keys, drawn as the
-        app's buttons (the table's input handles their clicks)."""
-        for button, action in zip(self.action_buttons(), frame.actions, strict=False):
-            widget = widgets.Button(
-                button.rect,
-                action.label,
-                lambda: None,
-                style="primary" if action.primary else "secondary",
-                font_size=20,
-                caption=self.cap_keys(action.keys, button.rect.w),
-                caption_size=SMALLEST_TEXT,
-                min_fit=ACTION_MIN_FIT,
-            )
-            widget.enabled = action.enabled
-            widget.draw(surface, self.app)
+    def draw_action(self, surface: pygame.Surface, rect: pygame.Rect, action: ActionView) -> None:
+        """An action button (Undo, Hint, Confirm, Menu, or the replay's) with its keys, drawn
+        as the app's buttons (the table's input handles their clicks)."""
+        widget = widgets.Button(
+            rect,
+            action.label,
+            lambda: None,
+            style="primary" if action.primary else "secondary",
+            font_size=20,
+            caption=self.cap_keys(action.keys, rect.w),
+            caption_size=SMALLEST_TEXT,
+            min_fit=ACTION_MIN_FIT,
+        )
+        widget.enabled = action.enabled
+        widget.draw(surface, self.app)
 
     # ----------------------------------------------------------------- overlays
 

@@ -1350,6 +1350,7 @@ class PlayScene(Scene):
             clip = surface.get_clip()
             surface.set_clip(clip.clip(self.camera.viewport))
             self.board.draw_tiles(surface, frame.board, frame=frame)
+            self.board.draw_temples(surface, frame)
             surface.set_clip(clip)
         self.hud.draw(surface, frame)
         self.draw_moving(surface, frame)
@@ -1394,9 +1395,9 @@ class PlayScene(Scene):
         return (*still, standin, standin_hot)
 
     def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
-        """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
-        HUD; and the areas whose tiles changed since the last frame (the squares whose tiles
-        changed; where the tiles were and are when the camera moved)."""
+        """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles and
+        temples panel, the HUD; and the areas whose tiles changed since the last frame (the
+        squares whose tiles changed; where the tiles were and are when the camera moved)."""
         chrome = self.hud.chrome(size, len(frame.seats))
         whole = pygame.Rect((0, 0), size)
 
@@ -1423,6 +1424,9 @@ class PlayScene(Scene):
                     lambda surface: self.board.draw_tiles(surface, board, frame=frame),
                 )
             )
+            temples = self.board.temples_part(frame)
+            if temples is not None:
+                parts.append(temples)
         parts += self.hud.parts(frame)
         return parts, squares
 
