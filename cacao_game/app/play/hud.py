@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -85,6 +85,39 @@ class PanelFace:
     pending: bool
     spinner: float | None
     """The clock turning the spinner of a computer player thinking; None when none thinks."""
+
+    def lit(self) -> PanelFace:
+        """Only what the panel's outline shows (when clicked): its seat, colour and state."""
+        return PanelFace(
+            self.seat, "", self.color, "", 0, 0, 0, 0, False, 0, 0, self.highlighted, False, None
+        )
+
+    def head(self) -> PanelFace:
+        """Only what the panel's top shows: marker, spinner, name, kind, total."""
+        return replace(self, gold=0, cacao=0, sun=0, water_step=0, tiles_left=0, highlighted=False)
+
+    def counts(self) -> PanelFace:
+        """Only what the panel's counts row shows: gold, cacao, sun, tiles left."""
+        return PanelFace(
+            self.seat,
+            "",
+            self.color,
+            "",
+            0,
+            self.gold,
+            self.cacao,
+            self.sun,
+            False,
+            0,
+            self.tiles_left,
+            False,
+            False,
+            None,
+        )
+
+    def water(self) -> PanelFace:
+        """Only what the panel's water track shows."""
+        return PanelFace(self.seat, "", "", "", 0, 0, 0, 0, False, self.water_step, 0, False, False, None)
 
     @classmethod
     def of(cls, view: SeatView, spinner: float | None) -> PanelFace:
@@ -319,18 +352,24 @@ class Hud:
             area = self.panel_rect(view.seat)
             face = PanelFace.of(view, frame.clock if view.thinking else None)
             parts += self.turn_parts(view)
-            parts.append(
-                Part(
-                    f"seat{view.seat}",
-                    pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
-                    face,
-                    self._within(area, partial(self.draw_panel, face=face)),
-                )
+            bands = (
+                pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
+                pygame.Rect(area.x, area.y, area.w, px(84)),
+                pygame.Rect(area.x, area.y + px(70), area.w, px(48)),
+                pygame.Rect(area.x, area.y + px(104), area.w, px(48)),
             )
-        hand = frame.hand
-        holder = seats[hand.seat] if hand.seat is not None else None
-        hand_face = (hand, holder.color, holder.name, holder.pile) if holder is not None else None
-        hovered = next((i for i, line in enumerate(frame.log) if line is frame.hovered_log), None)
+            for suffix, band, shown, draw in zip(
+                ("", ".head", ".counts", ".water"),
+                bands,
+                (face.lit(), face.head(), face.counts(), face.water()),
+                (self.draw_panel_lit, self.draw_panel_head, self.draw_panel_counts, self.draw_panel_water),
+                strict=True,
+            ):
+                parts.append(
+                    Part(
+                        f"seat{view.seat}{suffix}", band, shown, self._within(area, partial(draw, face=shown))
+                    )
+                )
         keyed: list[tuple[str, Hashable, pygame.Rect]] = [
             ("display", frame.display, self.a("display")),
             (
@@ -338,16 +377,12 @@ class Hud:
                 (frame.pile_count, frame.revealed),
                 self.a("jungle_pile").union(self.revealed_rect()),
             ),
-            ("hand", hand_face, self.a("hand")),
             ("remaining", frame.remaining, self.a("remaining")),
-            ("log", (frame.log, frame.log_scroll, hovered, tuple(v.color for v in seats)), self.a("log")),
         ]
         draws = {
             "display": self.draw_display,
             "jungle_pile": self.draw_pile,
-            "hand": self.draw_hand,
             "remaining": self.draw_remaining,
-            "log": self.draw_log,
         }
         for anchor, key, area in keyed:
             if anchor == "remaining" and not self.shows_remaining():
@@ -360,7 +395,7 @@ class Hud:
                     self._within(self.a(anchor), partial(draws[anchor], frame=frame)),
                 )
             )
-        return parts + self.action_parts(frame)
+        return parts + self.hand_parts(frame) + self.log_parts(frame) + self.action_parts(frame)
 
     def top_parts(self, frame: Frame) -> list[Part]:
         """The top bar's texts as parts as tight as their texts: the mover's marker and the
@@ -491,23 +526,22 @@ class Hud:
 
         return drawn
 
-    def draw_panel(self, surface: pygame.Surface, face: PanelFace) -> None:
-        """One seat as ``face`` shows it: name, marker, gold, cacao, sun, water, tiles left,
-        projected score (a spinner turning with its clock while its computer player thinks);
-        the deciding seat's outline is ``draw_turn``'s."""
-        p = self.painter
-        art = self.art
-        r = self.panel_rect(face.seat)
-        color = face.color
+    def draw_panel_lit(self, surface: pygame.Surface, face: PanelFace) -> None:
+        """The outline of a seat panel clicked to show its tiles on the board."""
         if face.highlighted:
             pygame.draw.rect(
                 surface,
-                self.app.assets.seat_color(color),
-                r.inflate(-px(6), -px(6)),
+                self.app.assets.seat_color(face.color),
+                self.panel_rect(face.seat).inflate(-px(6), -px(6)),
                 px(3),
                 border_radius=px(theme.RADIUS),
             )
-        theme.draw_seat_marker(self.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
+
+    def draw_panel_head(self, surface: pygame.Surface, face: PanelFace) -> None:
+        """A seat panel's top: marker (and spinner), name, kind or pending choice, total."""
+        p = self.painter
+        r = self.panel_rect(face.seat)
+        theme.draw_seat_marker(self.app, surface, face.color, (r.x + px(30), r.y + px(32)), px(15))
         if face.spinner is not None:
             start = face.spinner * 5
             arc = pygame.Rect(0, 0, px(44), px(44))
@@ -530,19 +564,30 @@ class Hud:
             theme.MUTED,
             "topright",
         )
-        parts = seat_parts(r)
+
+    def draw_panel_counts(self, surface: pygame.Surface, face: PanelFace) -> None:
+        """A seat panel's counts: gold, cacao, sun, tiles left."""
+        p = self.painter
+        art = self.art
+        parts = seat_parts(self.panel_rect(face.seat))
         icon = px(PANEL_ICON)
         counts = (
             (parts.gold, art.icon("gold", icon), str(face.gold), 26, "black"),
             (parts.cacao, art.icon("cacao", icon), f"{face.cacao}/{CACAO_CAP}", 22, "bold"),
             (parts.sun, art.icon("sun", icon), f"{face.sun}/{SUN_CAP}", 22, "bold"),
-            (parts.tiles, art.worker(color, "back", icon), str(face.tiles_left), 22, "bold"),
+            (parts.tiles, art.worker(face.color, "back", icon), str(face.tiles_left), 22, "bold"),
         )
         for part, image, text, size, weight in counts:
             surface.blit(image, image.get_rect(midleft=part.midleft))
             p.text(surface, text, (part.x + icon + px(6), part.centery), size, weight, theme.CREAM, "midleft")
+
+    def draw_panel_water(self, surface: pygame.Surface, face: PanelFace) -> None:
+        """A seat panel's water track, its step lit."""
+        p = self.painter
+        r = self.panel_rect(face.seat)
+        parts = seat_parts(r)
         y2 = parts.water.centery + px(3)
-        water_icon = art.icon("water", icon)
+        water_icon = self.art.icon("water", px(PANEL_ICON))
         surface.blit(water_icon, water_icon.get_rect(center=(parts.water.x + px(20), parts.water.centery)))
         for step, value in enumerate(WATER_TRACK):
             cell = pygame.Rect(0, 0, px(36), px(22))
@@ -616,40 +661,67 @@ class Hud:
             surface.blit(self.art.jungle(revealed, target.w), target.topleft)
             pygame.draw.rect(surface, theme.GOLD, target.inflate(px(8), px(8)), px(4), border_radius=px(10))
 
-    def draw_hand(self, surface: pygame.Surface, frame: Frame) -> None:
-        """The hand bar of ``frame.hand`` (face down under the curtain or for a computer seat)."""
+    def hand_parts(self, frame: Frame) -> list[Part]:
+        """The hand bar of ``frame.hand`` (face down under the curtain or for a computer seat):
+        its heading (whose hand, the pile or overbuild note) and each tile's place, parts of
+        their own keyed by what they show (a new turn draws again the heading and the tiles,
+        not the whole bar)."""
         p = self.painter
         area = self.a("hand")
         bar = frame.hand
+        grow = px(PART_MARGIN)
+        head = pygame.Rect(area.x, area.y, area.w, px(50)).inflate(grow, grow)
         if bar.seat is None:
-            return
+            return [Part("hand", head, None, _draw_nothing)]
         view = frame.seats[bar.seat]
-        color = view.color
+        color, name = view.color, view.name
         if bar.overbuild:
             note, weight, note_color = t("play.overbuild"), "bold", OVERBUILD_NOTE
         else:
             note, weight, note_color = tn("play.in_pile", view.pile), "regular", theme.MUTED
-        noted = p.text(
-            surface, note, (area.right - px(20), area.y + px(18)), 18, weight, note_color, "topright"
-        )
-        left = area.x + px(20)
-        title = p.fit(t("play.hand_of", name=view.name), 22, "bold", noted.left - px(16) - left)
-        p.text(surface, title, (left, area.y + px(14)), 22, "bold")
+
+        def draw_head(surface: pygame.Surface) -> None:
+            noted = p.text(
+                surface, note, (area.right - px(20), area.y + px(18)), 18, weight, note_color, "topright"
+            )
+            left = area.x + px(20)
+            title = p.fit(t("play.hand_of", name=name), 22, "bold", noted.left - px(16) - left)
+            p.text(surface, title, (left, area.y + px(14)), 22, "bold")
+
+        parts = [Part("hand", head, (name, note, weight), self._within(area, draw_head))]
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(bar.tiles)), bar.tiles, strict=False)):
-            if index in bar.flying:
-                continue
-            if bar.hidden:
-                surface.blit(self.art.worker(color, "back", slot.w), slot.topleft)
-                continue
             selected = index == bar.selected
-            rotation = bar.rotation if selected else 0
-            rect = slot.move(0, -px(10)) if selected else slot
-            surface.blit(self.art.worker(color, code, slot.w, rotation), rect.topleft)
-            if selected:
-                pygame.draw.rect(
-                    surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12)
+            shown = (
+                None
+                if index in bar.flying
+                else (
+                    color,
+                    "back" if bar.hidden else code,
+                    not bar.hidden and selected,
+                    bar.rotation if selected else 0,
                 )
-            self.draw_badge(surface, rect, index + 1, selected)
+            )
+            place = slot.union(slot.move(0, -px(10))).inflate(px(40), px(40))
+            draw = partial(self.draw_hand_tile, slot=slot, index=index, shown=shown)
+            parts.append(Part(f"hand.tile{index}", place, shown, self._within(area, draw)))
+        return parts
+
+    def draw_hand_tile(
+        self, surface: pygame.Surface, slot: pygame.Rect, index: int, shown: tuple[str, str, bool, int] | None
+    ) -> None:
+        """Hand tile ``index`` at ``slot`` as ``shown``: (colour, code or ``back``, selected,
+        rotation); None while it flies in."""
+        if shown is None:
+            return
+        color, code, selected, rotation = shown
+        if code == "back":
+            surface.blit(self.art.worker(color, "back", slot.w), slot.topleft)
+            return
+        rect = slot.move(0, -px(10)) if selected else slot
+        surface.blit(self.art.worker(color, code, slot.w, rotation), rect.topleft)
+        if selected:
+            pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12))
+        self.draw_badge(surface, rect, index + 1, selected)
 
     def section(self, surface: pygame.Surface, anchor: str, title: str) -> pygame.Rect:
         """Draw the title (string key ``title``) of the section at ``anchor``; returns the area."""
@@ -723,33 +795,73 @@ class Hud:
                 tips.append(Tip((rect.x, rect.y, rect.w, rect.h), (line.text,)))
         return tuple(tips)
 
-    def draw_log(self, surface: pygame.Surface, frame: Frame) -> None:
+    def log_parts(self, frame: Frame) -> list[Part]:
         """The game log, scrolled back by the wheel, each line in its seat's colour; the line
-        under the mouse is lit (its tile is outlined on the board)."""
-        p = self.painter
-        area = self.section(surface, "log", "play.log")
-        hovered = frame.hovered_log
-        for rect, line in self.log_rows(frame.log, frame.log_scroll):
-            if line is hovered:
-                p.box(surface, rect, theme.PANEL_HOVER, 255, px(6))
-            y = rect.y
-            if line.seat is not None:
-                color = frame.seats[line.seat].color
-                theme.draw_seat_marker(self.app, surface, color, (area.x + px(28), y + px(10)), px(7))
-                tint = self.app.assets.seat_color(color, "light")
-            else:
-                tint = theme.GOLD
-            weight = "bold" if line.heading else "regular"
-            text = p.fit(line.text, 17, weight, area.w - px(70))  # log_tips shows it whole
-            p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
+        under the mouse is lit (its tile is outlined on the board). Its title, its scroll bar
+        and each row are parts of their own (a new line at the end draws again the rows that
+        changed)."""
+        area = self.a("log")
+        grow = px(2)
+        title = pygame.Rect(area.x, area.y, area.w, px(40)).inflate(grow, grow)
+        parts = [
+            Part(
+                "log", title, (), self._within(area, lambda surface: self.section(surface, "log", "play.log"))
+            )
+        ]
+        rows = self.log_rows(frame.log, frame.log_scroll)
+        for index in range(self.log_capacity()):
+            row = pygame.Rect(
+                area.x + px(12), area.y + px(40) + index * px(self.LOG_ROW), area.w - px(36), px(self.LOG_ROW)
+            )
+            shown: tuple[LogLine, bool, str | None] | None = None
+            if index < len(rows):
+                line = rows[index][1]
+                color = frame.seats[line.seat].color if line.seat is not None else None
+                shown = (line, line is frame.hovered_log, color)
+            draw = partial(self.draw_log_row, row=row, shown=shown)
+            parts.append(Part(f"log.row{index}", row.inflate(grow, grow), shown, self._within(area, draw)))
         total, capacity = len(frame.log), self.log_capacity()
+        track = pygame.Rect(area.right - px(16), area.y + px(40), px(6), capacity * px(self.LOG_ROW))
+        bar = None
         if total > capacity:
-            track = pygame.Rect(area.right - px(16), area.y + px(40), px(6), capacity * px(self.LOG_ROW))
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=px(3))
             shown_from = total - capacity - min(frame.log_scroll, total - capacity)
             thumb = pygame.Rect(track.x, 0, track.w, max(px(12), track.h * capacity // total))
             thumb.y = track.y + (track.h - thumb.h) * shown_from // max(1, total - capacity)
-            pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
+            bar = (tuple(track), tuple(thumb))
+        parts.append(Part("log.bar", track.inflate(grow, grow), bar, partial(self.draw_log_bar, bar=bar)))
+        return parts
+
+    def draw_log_row(
+        self, surface: pygame.Surface, row: pygame.Rect, shown: tuple[LogLine, bool, str | None] | None
+    ) -> None:
+        """One log row as ``shown``: (the line, whether the mouse is over it, its seat's colour)."""
+        if shown is None:
+            return
+        p = self.painter
+        area = self.a("log")
+        line, hovered, color = shown
+        if hovered:
+            p.box(surface, row, theme.PANEL_HOVER, 255, px(6))
+        y = row.y
+        if color is not None:
+            theme.draw_seat_marker(self.app, surface, color, (area.x + px(28), y + px(10)), px(7))
+            tint = self.app.assets.seat_color(color, "light")
+        else:
+            tint = theme.GOLD
+        weight = "bold" if line.heading else "regular"
+        text = p.fit(line.text, 17, weight, area.w - px(70))  # log_tips shows it whole
+        p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
+
+    @staticmethod
+    def draw_log_bar(
+        surface: pygame.Surface, bar: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None
+    ) -> None:
+        """The log's scroll bar (track, thumb) when it holds more lines than it shows."""
+        if bar is None:
+            return
+        track, thumb = bar
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=px(3))
+        pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
 
     def cap_keys(self, keys: str, width: int) -> str:
         """The keys shown under an action button ``width`` wide: ``keys`` when their first
