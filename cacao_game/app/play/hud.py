@@ -723,6 +723,10 @@ class Hud:
             pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12))
         self.draw_badge(surface, rect, index + 1, selected)
 
+    def draw_section(self, surface: pygame.Surface, anchor: str, title: str) -> None:
+        """The title of the section at ``anchor`` (``section``)."""
+        self.section(surface, anchor, title)
+
     def section(self, surface: pygame.Surface, anchor: str, title: str) -> pygame.Rect:
         """Draw the title (string key ``title``) of the section at ``anchor``; returns the area."""
         area = self.a(anchor)
@@ -805,7 +809,10 @@ class Hud:
         title = pygame.Rect(area.x, area.y, area.w, px(40)).inflate(grow, grow)
         parts = [
             Part(
-                "log", title, (), self._within(area, lambda surface: self.section(surface, "log", "play.log"))
+                "log",
+                title,
+                (),
+                self._within(area, partial(self.draw_section, anchor="log", title="play.log")),
             )
         ]
         rows = self.log_rows(frame.log, frame.log_scroll)
@@ -827,7 +834,7 @@ class Hud:
             shown_from = total - capacity - min(frame.log_scroll, total - capacity)
             thumb = pygame.Rect(track.x, 0, track.w, max(px(12), track.h * capacity // total))
             thumb.y = track.y + (track.h - thumb.h) * shown_from // max(1, total - capacity)
-            bar = (tuple(track), tuple(thumb))
+            bar = ((track.x, track.y, track.w, track.h), (thumb.x, thumb.y, thumb.w, thumb.h))
         parts.append(Part("log.bar", track.inflate(grow, grow), bar, partial(self.draw_log_bar, bar=bar)))
         return parts
 
