@@ -270,3 +270,50 @@ def test_every_part_draws_only_inside_its_area(app: App) -> None:
             assert same(free, clipped), f"{part.name} draws outside {part.rect}"
             checked.add(part.name.split(".")[0])
     assert {"heading", "status", "keys", "temples", "seat0", "action2", "hand", "log"} <= checked
+
+
+def test_the_temples_panel_stays_over_a_mark_under_it(app: App) -> None:
+    """The temples panel is kept drawn as a still part; a legal square's mark under it is
+    drawn over the tiles and the panel, then the panel again over the mark: the board shows
+    what drawing the tiles, the marks and then the panel shows."""
+    scene = make_scene(app, ["human"] * 4, seed=4, variant="volcano")
+    rng = random.Random(7)
+    for _ in range(60):
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+    scene.source.handle(ShowHand())  # type: ignore[union-attr]
+    while scene.game.phase is not Phase.PLACE:
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+    scene.source.handle(ShowHand())  # type: ignore[union-attr]
+    app.step([], 1 / 30)
+    panel = scene.board.temples_panel()
+    assert panel is not None
+    for _ in range(3):  # the first legal square to the panel's right edge, under it
+        board = scene.frame.board
+        assert board is not None and board.targets
+        square = scene.board.rect(board.targets[0])
+        scene.camera.pan_pixels(
+            panel.right - 4 - square.centerx, panel.centery - square.centery, immediate=True
+        )
+        scene.camera.snap()
+        app.step([], 1 / 30)
+    frame = scene.frame
+    assert frame.board is not None and frame.board.targets
+    chrome = scene.hud.chrome(app.screen.get_size(), len(frame.seats))
+    kept = chrome.copy()
+    kept.set_clip(scene.camera.viewport)
+    scene.board.draw_tiles(kept, frame.board, frame=frame)
+    scene.board.draw_temples(kept, frame)
+    board = frame.board
+
+    def beneath(target: pygame.Surface) -> None:
+        target.blit(chrome, (0, 0))
+        scene.board.draw_tiles(target, board, frame=frame)
+
+    marks = scene.board.draw(kept, frame, scene.clock, tiles=False, beneath=beneath)
+    assert any(rect.colliderect(panel) for rect in marks)
+    whole = chrome.copy()
+    scene.board.draw(whole, frame, scene.clock, tiles=True)
+    assert same(kept, whole)
+    assert same(app.screen, anew(scene))

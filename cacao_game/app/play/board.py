@@ -20,7 +20,7 @@ from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.camera import Camera
 from cacao_game.app.play.frame import BoardView, Frame, Ghost, Memo
-from cacao_game.app.play.layers import Part
+from cacao_game.app.play.layers import Draw, Part
 from cacao_game.app.play.paint import Painter, dashed_rect
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.scale import px
@@ -174,12 +174,20 @@ class BoardRenderer:
     # ----------------------------------------------------------------- layers
 
     def draw(
-        self, surface: pygame.Surface, frame: Frame, now: float, *, tiles: bool = True
+        self,
+        surface: pygame.Surface,
+        frame: Frame,
+        now: float,
+        *,
+        tiles: bool = True,
+        beneath: Draw | None = None,
     ) -> list[pygame.Rect]:
         """The frame's board layer, clipped to the viewport; returns the rectangles drawn on
         (within the viewport). Without ``tiles`` the scene keeps the tiles and the temples
-        panel drawn (``temples_part``): only the marks are drawn, and the panel again over
-        those that reach under it (the panel stays over the marks, as drawn whole)."""
+        panel drawn (``temples_part``) and ``beneath`` draws what lies under the marks (the
+        backdrop and the tiles): the marks are drawn, and where they reach under the panel
+        that area is drawn again from ``beneath``, the marks and the panel, so the panel
+        stays over the marks as when all is drawn anew."""
         self._frame = frame
         board = frame.board
         if board is None:
@@ -191,7 +199,28 @@ class BoardRenderer:
         if tiles:
             self.draw_tiles(surface, board)
             drawn.append(view)
-        drawn += self.draw_last_move(surface, board)
+        drawn += self.draw_marks(surface, frame, now)
+        panel = self._temples_rect(frame)
+        if tiles:
+            drawn += self.draw_temples(surface, frame)
+        elif panel is not None:
+            for index in panel.collidelistall(drawn):
+                surface.set_clip(clip.clip(view).clip(drawn[index]).clip(panel))
+                if beneath is not None:
+                    beneath(surface)
+                self.draw_marks(surface, frame, now)
+                self._blit_temples(surface, frame, panel)
+        surface.set_clip(clip)
+        return [rect.clip(view) for rect in drawn]
+
+    def draw_marks(self, surface: pygame.Surface, frame: Frame, now: float) -> list[pygame.Rect]:
+        """What the board shows over its tiles and under the temples panel: the last move,
+        the clicked seat's tiles, the legal squares, ghosts and their labels, the edges to
+        resolve, the log line's square, a covered tile lifted; returns the areas drawn on."""
+        board = frame.board
+        if board is None:
+            return []
+        drawn = self.draw_last_move(surface, board)
         drawn += self.draw_seat_highlight(surface, board)
         drawn += self.draw_targets(surface, board, frame.phase, now)
         for ghost in board.ghosts:
@@ -199,11 +228,7 @@ class BoardRenderer:
         drawn += self.draw_pending_edges(surface, board, now)
         drawn += self.draw_logged_square(surface, board, now)
         drawn += self.draw_underneath(surface, board)
-        panel = self._temples_rect(frame)
-        if tiles or (panel is not None and panel.collidelist(drawn) >= 0):
-            drawn += self.draw_temples(surface, frame)
-        surface.set_clip(clip)
-        return [rect.clip(view) for rect in drawn]
+        return drawn
 
     def temples_part(self, frame: Frame) -> Part | None:
         """The temples panel of ``frame`` as a still part of the table (``layers.Part``, drawn

@@ -24,6 +24,7 @@ from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.frame import (
     ActionView,
     Frame,
+    Memo,
     PopupView,
     SeatView,
     Tip,
@@ -208,6 +209,11 @@ class Hud:
         self.anchors = {name: layout[name] for name in layout.names()}
         self._chrome: pygame.Surface | None = None
         self._chrome_key: object = None
+        self._top: Memo[list[Part]] = Memo()
+        self._log: Memo[list[Part]] = Memo()
+        self._seats: dict[int, Memo[list[Part]]] = {}
+        """The parts of the top bar, the log and each seat, made again when what they show
+        (or the layout) changes: measuring texts every frame would cost more than drawing."""
 
     def a(self, name: str) -> pygame.Rect:
         """A copy of anchor ``name``."""
@@ -347,29 +353,12 @@ class Hud:
         heading's and the status line's texts, the deciding seat's outline, each button."""
         margin = px(PART_MARGIN)
         seats = frame.seats
-        parts = self.top_parts(frame)
+        parts = list(self.top_parts(frame))
         for view in seats:
-            area = self.panel_rect(view.seat)
-            face = PanelFace.of(view, frame.clock if view.thinking else None)
-            parts += self.turn_parts(view)
-            bands = (
-                pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
-                pygame.Rect(area.x, area.y, area.w, px(84)),
-                pygame.Rect(area.x, area.y + px(70), area.w, px(48)),
-                pygame.Rect(area.x, area.y + px(104), area.w, px(48)),
-            )
-            for suffix, band, shown, draw in zip(
-                ("", ".head", ".counts", ".water"),
-                bands,
-                (face.lit(), face.head(), face.counts(), face.water()),
-                (self.draw_panel_lit, self.draw_panel_head, self.draw_panel_counts, self.draw_panel_water),
-                strict=True,
-            ):
-                parts.append(
-                    Part(
-                        f"seat{view.seat}{suffix}", band, shown, self._within(area, partial(draw, face=shown))
-                    )
-                )
+            spinner = frame.clock if view.thinking else None
+            memo = self._seats.setdefault(view.seat, Memo())
+            inputs = (view, spinner, tuple(self.panel_rect(view.seat)))
+            parts += memo.get(inputs, partial(self.panel_parts, view, spinner))
         keyed: list[tuple[str, Hashable, pygame.Rect]] = [
             ("display", frame.display, self.a("display")),
             (
@@ -397,10 +386,48 @@ class Hud:
             )
         return parts + self.hand_parts(frame) + self.log_parts(frame) + self.action_parts(frame)
 
+    def panel_parts(self, view: SeatView, spinner: float | None) -> list[Part]:
+        """A seat panel as parts: the deciding seat's outline, the panel's outline when
+        clicked, its top, its counts and its water track, each keyed by what it shows."""
+        area = self.panel_rect(view.seat)
+        face = PanelFace.of(view, spinner)
+        parts = self.turn_parts(view)
+        bands = (
+            pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
+            pygame.Rect(area.x, area.y, area.w, px(84)),
+            pygame.Rect(area.x, area.y + px(70), area.w, px(48)),
+            pygame.Rect(area.x, area.y + px(104), area.w, px(48)),
+        )
+        for suffix, band, shown, draw in zip(
+            ("", ".head", ".counts", ".water"),
+            bands,
+            (face.lit(), face.head(), face.counts(), face.water()),
+            (self.draw_panel_lit, self.draw_panel_head, self.draw_panel_counts, self.draw_panel_water),
+            strict=True,
+        ):
+            parts.append(
+                Part(f"seat{view.seat}{suffix}", band, shown, self._within(area, partial(draw, face=shown)))
+            )
+        return parts
+
     def top_parts(self, frame: Frame) -> list[Part]:
         """The top bar's texts as parts as tight as their texts: the mover's marker and the
         heading, the variant, the status, and on its right the decision's keys or problem
         (they shrink a little first to fit, else they are left out: the help page lists them)."""
+        seat = frame.heading_seat
+        key = (
+            frame.variant,
+            frame.heading,
+            frame.seats[seat].color if seat is not None else None,
+            frame.status,
+            frame.problem,
+            frame.keys,
+            tuple(self.anchors["title"]),
+            tuple(self.anchors["status"]),
+        )
+        return self._top.get(key, lambda: self._top_parts(frame))
+
+    def _top_parts(self, frame: Frame) -> list[Part]:
         p = self.painter
         title, status = self.a("title"), self.a("status")
         y = title.centery + px(2)
@@ -804,6 +831,12 @@ class Hud:
         under the mouse is lit (its tile is outlined on the board). Its title, its scroll bar
         and each row are parts of their own (a new line at the end draws again the rows that
         changed)."""
+        hovered = next((i for i, line in enumerate(frame.log) if line is frame.hovered_log), None)
+        colors = tuple(view.color for view in frame.seats)
+        key = (frame.log, frame.log_scroll, hovered, colors, tuple(self.anchors["log"]))
+        return self._log.get(key, lambda: self._log_parts(frame))
+
+    def _log_parts(self, frame: Frame) -> list[Part]:
         area = self.a("log")
         grow = px(2)
         title = pygame.Rect(area.x, area.y, area.w, px(40)).inflate(grow, grow)

@@ -1435,7 +1435,15 @@ class PlayScene(Scene):
         animations, panels, the carried tile, the curtain or tooltip, the banner; returns the
         areas drawn on (the whole screen for panels without a known area)."""
         whole = surface.get_rect()
-        drawn = self.board.draw(surface, frame, self.clock, tiles=False)
+        chrome = self.hud.chrome(surface.get_size(), len(frame.seats))
+        board = frame.board
+
+        def beneath(target: pygame.Surface) -> None:
+            target.blit(chrome, (0, 0))
+            if board is not None:
+                self.board.draw_tiles(target, board, frame=frame)
+
+        drawn = self.board.draw(surface, frame, self.clock, tiles=False, beneath=beneath)
         drawn += self.timeline.draw(surface, self)
         panels: list[pygame.Rect] = []
         if self.review is not None:
