@@ -208,21 +208,24 @@ class BoardRenderer:
                 surface.set_clip(clip.clip(view).clip(drawn[index]).clip(panel))
                 if beneath is not None:
                     beneath(surface)
-                self.draw_marks(surface, frame, now)
+                self.draw_marks(surface, frame, now, surface.get_clip())
                 self._blit_temples(surface, frame, panel)
         surface.set_clip(clip)
         return [rect.clip(view) for rect in drawn]
 
-    def draw_marks(self, surface: pygame.Surface, frame: Frame, now: float) -> list[pygame.Rect]:
+    def draw_marks(
+        self, surface: pygame.Surface, frame: Frame, now: float, bounds: pygame.Rect | None = None
+    ) -> list[pygame.Rect]:
         """What the board shows over its tiles and under the temples panel: the last move,
-        the clicked seat's tiles, the legal squares, ghosts and their labels, the edges to
-        resolve, the log line's square, a covered tile lifted; returns the areas drawn on."""
+        the clicked seat's tiles, the legal squares (those meeting ``bounds``, default the
+        viewport), ghosts and their labels, the edges to resolve, the log line's square, a
+        covered tile lifted; returns the areas drawn on."""
         board = frame.board
         if board is None:
             return []
         drawn = self.draw_last_move(surface, board)
         drawn += self.draw_seat_highlight(surface, board)
-        drawn += self.draw_targets(surface, board, frame.phase, now)
+        drawn += self.draw_targets(surface, board, frame.phase, now, bounds)
         for ghost in board.ghosts:
             drawn += self.draw_ghost(surface, ghost, frame)
         drawn += self.draw_pending_edges(surface, board, now)
@@ -468,16 +471,23 @@ class BoardRenderer:
         return drawn
 
     def draw_targets(
-        self, surface: pygame.Surface, board: BoardView, phase: Phase | None, now: float
+        self,
+        surface: pygame.Surface,
+        board: BoardView,
+        phase: Phase | None,
+        now: float,
+        bounds: pygame.Rect | None = None,
     ) -> list[pygame.Rect]:
-        """Legal squares (placement, overbuild, fill) with an outline and an icon each."""
+        """Legal squares (placement, overbuild, fill) with an outline and an icon each, those
+        meeting ``bounds`` (default: the viewport)."""
         cam = self.camera
+        within = cam.viewport if bounds is None else bounds
         pulse = target_pulse(now)
         icon_size = max(px(12), cam.scale * 0.3)
         drawn: list[pygame.Rect] = []
         for pos in board.targets:
             rect = self.rect(pos)
-            if not cam.viewport.colliderect(rect):
+            if not within.colliderect(rect):
                 continue
             drawn.append(area(rect, 1))
             if pos in board.overbuild:
