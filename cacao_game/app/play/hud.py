@@ -435,9 +435,9 @@ class Hud:
         variant = p.text_image(frame.variant, 20, "bold", theme.MUTED).get_rect(
             midright=(title.right - px(20), y)
         )
-        left = title.x + px(52)
-        heading = p.fit(frame.heading, 30, "black", variant.left - px(24) - left)
-        heading_at = p.text_image(heading, 30, "black", theme.CREAM).get_rect(midleft=(left, y))
+        start = title.x + px(52)
+        heading = p.fit(frame.heading, 30, "black", variant.left - px(24) - start)
+        heading_at = p.text_image(heading, 30, "black", theme.CREAM).get_rect(midleft=(start, y))
         seat = frame.heading_seat
         color = frame.seats[seat].color if seat is not None else None
         marker = pygame.Rect(0, 0, px(40), px(40))
@@ -446,7 +446,7 @@ class Hud:
         def draw_heading(surface: pygame.Surface) -> None:
             if color is not None:
                 theme.draw_seat_marker(self.app, surface, color, marker.center, px(13))
-            p.text(surface, heading, (left, y), 30, "black", theme.CREAM, "midleft")
+            p.text(surface, heading, (start, y), 30, "black", theme.CREAM, "midleft")
 
         def draw_variant(surface: pygame.Surface) -> None:
             p.text(surface, frame.variant, (title.right - px(20), y), 20, "bold", theme.MUTED, "midright")
