@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
@@ -317,3 +318,31 @@ def test_the_temples_panel_stays_over_a_mark_under_it(app: App) -> None:
     scene.board.draw(whole, frame, scene.clock, tiles=True)
     assert same(kept, whole)
     assert same(app.screen, anew(scene))
+
+
+def test_tiles_are_opaque_and_drawn_as_plain_copies() -> None:
+    """Tile art is opaque (``tools/make_tiles.py``): every tile file's pixels have alpha 255;
+    with a display the table holds tiles without per-pixel alpha, so a tile is copied, not
+    blended, at every blit (half the time at 4K); icons keep their alpha."""
+    from cacao_game.app.assets import Assets, assets_root
+    from cacao_game.app.play.art import TileArt
+
+    root = assets_root()
+    files = sorted((Path(__file__).resolve().parents[1] / "assets" / "tiles").rglob("*.png"))
+    assert len(files) > 100
+    for path in files:
+        assert set(pygame.image.tobytes(pygame.image.load(path), "RGBA")[3::4]) == {255}, path.name
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    try:
+        art = TileArt(Assets(root, sound=False))
+        tiles = [
+            art.jungle("sun", 90),
+            art.jungle("volcano", 90, 1),
+            art.worker("red", "1111", 90, 2),
+            art.jungle("back", 60, 0, toward=90),
+        ]
+        assert not any(image.get_flags() & pygame.SRCALPHA for image in tiles)
+        assert art.icon("gold", 40).get_flags() & pygame.SRCALPHA
+    finally:
+        pygame.display.quit()
