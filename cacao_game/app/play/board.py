@@ -489,8 +489,8 @@ class BoardRenderer:
             rect = self.rect(pos)
             if not within.colliderect(rect):
                 continue
-            drawn.append(area(rect, 1))
             if pos in board.overbuild:
+                drawn.append(area(rect, 1))
                 self.painter.box(surface, rect, (255, 236, 170), int(25 + 35 * pulse), radius=px(6))
                 dashed_rect(
                     surface, theme.GOLD, rect.inflate(-px(2), -px(2)), px(3), max(4, int(cam.scale / 8))
@@ -498,6 +498,7 @@ class BoardRenderer:
                 icon = self.art.icon("overbuild", icon_size * 1.4)
                 surface.blit(icon, icon.get_rect(center=rect.center))
                 continue
+            drawn.append(area(rect.inflate(-px(6), -px(6)), 2))  # the mark is inset
             self.painter.box(
                 surface,
                 rect.inflate(-px(6), -px(6)),
