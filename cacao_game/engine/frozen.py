@@ -30,21 +30,26 @@ def fast_constructor(cls: Callable[P, T]) -> Callable[P, T]:
         and not hasattr(cls, "__post_init__")
     ):
         raise TypeError(f"{cls!r} is not a slotted dataclass without __post_init__")
-    fields = [field for field in dataclasses.fields(cls) if field.init]
-    names = [field.name for field in fields]
-    if not all(name.isidentifier() for name in names):
-        raise TypeError(f"{cls!r} has a field whose name is not an identifier")
-    defaults = {f"_default_{field.name}": field.default for field in fields}
-    parameters = ", ".join(
-        f"{field.name}=_default_{field.name}" if field.default is not dataclasses.MISSING else field.name
-        for field in fields
+    fields = [
+        (field.name, field.type, dataclasses.field(default=field.default))
+        if field.default is not dataclasses.MISSING
+        else (field.name, field.type)
+        for field in dataclasses.fields(cls)
+        if field.init
+    ]
+
+    def become_frozen(value: object) -> None:
+        value.__class__ = cls
+
+    stores = dataclasses.make_dataclass(
+        f"{cls.__name__}Stores",
+        fields,
+        namespace={"__post_init__": become_frozen},
+        repr=False,
+        eq=False,
     )
-    stores = "".join(f"    self.{name} = {name}\n" for name in names)
-    # The same kind of generated __init__ that dataclasses makes (from the class's own field
-    # names), ending with the switch to the frozen class, so one call makes the value.
-    source = f"def __init__(self, {parameters}):\n{stores}    self.__class__ = _frozen_class\n"
-    namespace: dict[str, object] = {"_frozen_class": cls, **defaults}
-    exec(source, namespace)
+    # The plain dataclass's __init__ (made with a __post_init__, so it calls one) stores the
+    # fields, then the draft's __post_init__ switches the value to the frozen class.
     draft = type(
         f"_{cls.__name__}Draft",
         (cls,),
@@ -52,7 +57,8 @@ def fast_constructor(cls: Callable[P, T]) -> Callable[P, T]:
             "__slots__": (),
             "__setattr__": object.__setattr__,
             "__delattr__": object.__delattr__,
-            "__init__": namespace["__init__"],
+            "__init__": vars(stores)["__init__"],
+            "__post_init__": become_frozen,
             "__doc__": cls.__doc__,
         },
     )
