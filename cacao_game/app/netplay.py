@@ -4,7 +4,9 @@ Hosting starts a ``BackgroundHost`` (``cacao_game.net.hosting``) on this machine
 table for the seats chosen in the setup (the hosting player's own seat is a remote seat they
 claim at once) and joins it over 127.0.0.1 like everyone else: the hosting player's table is
 a ``RemoteSource`` too. Joining (or watching) is a ``NetClient`` to the address, port and
-code typed. Every finished game's record, as the host sends it, is filed in ``records_dir()``.
+code typed; a seated joiner keeps its seat's ticket (``app.rejoin``) until the game is over or
+it leaves on purpose, and ``rejoin_game`` takes the seat back with it after the program
+closed or died. Every finished game's record, as the host sends it, is filed in ``records_dir()``.
 
 No pygame and no scene here: the Host and Join screens call these and show the result.
 """
@@ -18,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
+from cacao_game.app.rejoin import SeatTicket, forget_ticket, load_ticket, save_ticket
 from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.config.storage import data_dir
 from cacao_game.net.client import NetClient
@@ -33,6 +36,7 @@ from cacao_game.net.protocol import REMOTE, VERSION, Join, SeatSpec, TableOption
 from cacao_game.net.remote import RemoteSource
 from cacao_game.records import RecordError, read_record, record_seats, replay_record
 from cacao_game.saves import SaveInfo, SeatSummary
+from cacao_game.session.source import SourceEvent
 
 log = logging.getLogger(__name__)
 
@@ -195,15 +199,76 @@ class JoinRequest:
     """Watch the table (a spectator: no seat, no hand, no input) instead of sitting at it."""
 
 
+class JoinedSource(RemoteSource):
+    """A joiner's table (not the hosting player's, nor a spectator's): once the host seats
+    the player, the seat's ticket is kept (``app.rejoin``) so that the menu can offer Rejoin
+    game if the program closes or dies; it is removed once the game is over, when the host
+    refuses the ticket, or when the player leaves on purpose (``forget``)."""
+
+    def __init__(self, client: NetClient, address: str, port: int, ticket: SeatTicket | None = None) -> None:
+        super().__init__(client, records_dir())
+        self.address = address
+        self.port = port
+        self.ticket = ticket
+        """The ticket kept for this seat (given: this source rejoins with it)."""
+        self._done = False
+
+    def poll(self) -> list[SourceEvent]:
+        """``RemoteSource.poll``, keeping the ticket in step with the seat."""
+        events = super().poll()
+        if not self._done:
+            self._keep_ticket()
+        return events
+
+    def _keep_ticket(self) -> None:
+        if self.failed or (self.ready and self.started and self.deciding_seat() is None):
+            self.forget()
+            return
+        seat, token, code = self.client.seat, self.client.token, self.client.code
+        if not self.ready or seat is None or token is None or code is None:
+            return
+        seats = self.table_seats()
+        name = seats[seat].name if seat < len(seats) else ""
+        ticket = SeatTicket(self.address, self.port, code, seat, name, token)
+        if ticket != self.ticket and save_ticket(ticket):
+            self.ticket = ticket
+
+    def forget(self) -> None:
+        """Remove this seat's ticket (the player leaves the table on purpose); a later ticket
+        is never written."""
+        self._done = True
+        if self.ticket is not None and load_ticket() == self.ticket:
+            forget_ticket()
+        self.ticket = None
+
+
 def join_game(request: JoinRequest) -> RemoteSource:
     """Start joining table ``request.code`` at ``request.address``:``request.port`` under
     ``request.name``, or watching it (returns at once; the source's ``connection`` and
-    ``ready`` tell how it goes)."""
+    ``ready`` tell how it goes). A seated joiner's source is a ``JoinedSource``."""
     code = request.code.strip().upper()
-    hello = Join(VERSION, code, spectate=True) if request.watch else Join(VERSION, code, name=request.name)
-    client = NetClient(request.address.strip(), request.port, hello)
+    address = request.address.strip()
+    if request.watch:
+        client = NetClient(address, request.port, Join(VERSION, code, spectate=True))
+        client.start()
+        return RemoteSource(client, records_dir())
+    client = NetClient(address, request.port, Join(VERSION, code, name=request.name))
     client.start()
-    return RemoteSource(client, records_dir())
+    return JoinedSource(client, address, request.port)
+
+
+def rejoin_waiting() -> SeatTicket | None:
+    """The seat this app may take back in a game on another machine (the menu offers Rejoin
+    game), or None; a ticket that cannot be read is set aside (``app.rejoin``)."""
+    return load_ticket()
+
+
+def rejoin_game(ticket: SeatTicket) -> JoinedSource:
+    """Start taking seat ``ticket.seat`` back with its token (returns at once, as
+    ``join_game``); the client then keeps rejoining after drops like any other."""
+    client = NetClient(ticket.address, ticket.port, Join(VERSION, ticket.code, token=ticket.token))
+    client.start()
+    return JoinedSource(client, ticket.address, ticket.port, ticket)
 
 
 def lan_addresses() -> list[str]:

@@ -175,6 +175,10 @@ class Scene:
 
         return t("pause.quit_confirm")
 
+    def leave_on_purpose(self) -> None:
+        """The player confirmed Quit to menu in the pause overlay: forget what would bring
+        them back here (a seat's ticket in a game on another machine). Default: nothing."""
+
     def help_topics(self) -> list[tuple[str, str]]:
         """Extra (title, text) help sections this scene adds to the F1 page."""
         return []

@@ -54,6 +54,11 @@ EN: dict[str, str] = {
     "menu.join": "Join a game",
     # resuming the game hosted from this app after its window closed (cacao_game.net.hosting)
     "menu.resume_hosting": "Resume hosting",
+    # taking a seat back in a game on another machine after this program closed (app/rejoin.py)
+    "menu.rejoin": "Rejoin game",
+    "menu.rejoin_caption": "Table {code} at {address}",
+    # Host a game while a hosted game is unfinished: starting a new one ends it
+    "menu.host_over": "An unfinished hosted game will be ended: host a new one anyway?",
     "net.host_title": "Host a game",
     "net.join_title": "Join a game",
     "net.host": "Host",

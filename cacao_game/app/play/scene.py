@@ -27,6 +27,7 @@ import pygame
 from cacao_game.app import routes, strings
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
+from cacao_game.app.netplay import JoinedSource
 from cacao_game.app.play.advice import draw_hint, draw_review, review_panel
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
@@ -1525,6 +1526,11 @@ class PlayScene(Scene):
     def toast_floor(self, height: int) -> int:
         """Toasts sit above the hand, the display and the pile, never over them."""
         return self.hud.a("hand").y
+
+    def leave_on_purpose(self) -> None:
+        """Quit to menu: a joiner leaves their seat for good (no Rejoin game in the menu)."""
+        if isinstance(self.source, JoinedSource):
+            self.source.forget()
 
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import routes, theme
-from cacao_game.app.netplay import LOOPBACK, HostedSource, lan_addresses
+from cacao_game.app.netplay import LOOPBACK, HostedSource, JoinedSource, lan_addresses
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, t
@@ -90,7 +90,10 @@ class LobbyScene(WidgetScene):
             self.app.notify(str(error))
 
     def back(self) -> None:
-        """Leave (the connection closes and the host stops as the lobby exits)."""
+        """Leave on purpose (the connection closes and the host stops as the lobby exits; a
+        joiner's seat ticket is forgotten)."""
+        if isinstance(self.source, JoinedSource):
+            self.source.forget()
         self.app.pop()
 
     def exit(self) -> None:

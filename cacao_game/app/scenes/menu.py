@@ -1,5 +1,6 @@
 """The main menu: New game, Continue (only with an autosave), Resume hosting (only with an
-unfinished hosted game), Learn to play, Load, Settings, Rules, Quit. On a first launch Learn
+unfinished hosted game), Rejoin game (only with a seat's ticket of a game joined on another
+machine), Learn to play, Load, Settings, Rules, Quit. On a first launch Learn
 to play comes first, highlighted."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
-from cacao_game.app.netplay import hosted_waiting, resume_hosted
+from cacao_game.app.netplay import hosted_waiting, rejoin_game, rejoin_waiting, resume_hosted
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -37,8 +38,8 @@ DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "pla
 class MenuScene(WidgetScene):
     """The first screen. Esc does nothing here (Quit is explicit). The first, highlighted
     entry is what the player most likely wants: Learn to play on the first launch, else
-    Continue when a game is unfinished, else Resume hosting when a hosted game is, else New
-    game."""
+    Continue when a game is unfinished, else Resume hosting when a hosted game is, else Rejoin
+    game when a game joined on another machine is, else New game."""
 
     def build(self) -> None:
         hosted = hosted_waiting()
@@ -53,7 +54,13 @@ class MenuScene(WidgetScene):
         if hosted:
             style = "secondary" if newcomer or unfinished else "primary"
             entries.append(("menu.resume_hosting", self.resume_hosting, style))
-        lead = not newcomer and not unfinished and not hosted
+        ticket = rejoin_waiting()
+        captions: dict[str, str] = {}
+        if ticket is not None:
+            style = "secondary" if newcomer or unfinished or hosted else "primary"
+            entries.append(("menu.rejoin", self.rejoin, style))
+            captions["menu.rejoin"] = t("menu.rejoin_caption", code=ticket.code, address=ticket.address)
+        lead = not newcomer and not unfinished and not hosted and ticket is None
         entries.append(
             ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
         )
@@ -83,7 +90,7 @@ class MenuScene(WidgetScene):
             if key == ONLINE:
                 self.widgets += self.online_buttons(rect)
                 continue
-            caption = self.tutorial_caption(newcomer) if key == "tutorial.menu" else ""
+            caption = self.tutorial_caption(newcomer) if key == "tutorial.menu" else captions.get(key, "")
             self.widgets.append(
                 Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
             )
@@ -101,13 +108,33 @@ class MenuScene(WidgetScene):
             return
         self.app.open(routes.Lobby(source))
 
+    def rejoin(self) -> None:
+        """Take this player's seat back in the game joined on another machine (their program
+        closed or died): the lobby reconnects with the seat's token and opens the table."""
+        ticket = rejoin_waiting()
+        if ticket is None:
+            self.build()
+            return
+        self.app.open(routes.Lobby(rejoin_game(ticket)))
+
+    def host(self) -> None:
+        """Host a game: the setup, after asking if an unfinished hosted game would be ended."""
+        if hosted_waiting():
+            self.app.open(routes.Confirm(t("menu.host_over"), self.host_setup, danger=True))
+        else:
+            self.host_setup()
+
+    def host_setup(self) -> None:
+        """The Host a game setup."""
+        self.app.open(routes.Setup(hosting=True))
+
     def online_buttons(self, row: pygame.Rect) -> list[Button]:
         """Host a game and Join a game, side by side in one row."""
         half = (row.w - px(BUTTON_GAP)) // 2
         host = pygame.Rect(row.x, row.y, half, row.h)
         join = pygame.Rect(row.right - half, row.y, half, row.h)
         return [
-            Button(host, t("menu.host"), lambda: self.app.open(routes.Setup(hosting=True)), font_size=26),
+            Button(host, t("menu.host"), self.host, font_size=26),
             Button(join, t("menu.join"), lambda: self.app.open(routes.Join()), font_size=26),
         ]
 

@@ -76,7 +76,14 @@ class PauseOverlay(DialogScene):
         """Ask, then return to the menu."""
         below = self.below()
         question = below.leave_question() if below is not None else t("pause.quit_confirm")
-        self.app.open(routes.Confirm(question, self.app.home, danger=True))
+        self.app.open(routes.Confirm(question, self.leave, danger=True))
+
+    def leave(self) -> None:
+        """Quit to menu, confirmed: the scene below is left on purpose."""
+        below = self.below()
+        if below is not None:
+            below.leave_on_purpose()
+        self.app.home()
 
     def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         theme.draw_title(self.app, surface, t("pause.title"), round(design(panel.y)) + 26, 56)
