@@ -1,0 +1,197 @@
+"""A joiner takes their seat back after their program closed or died (issue 19): the client
+keeps its own seat ticket (``app.rejoin``, the host keeps only token digests), the menu offers
+Rejoin game, and the table opens again in the same seat with its hand. A refused ticket is set
+aside, never a crash; a finished game, or a player who leaves on purpose, leaves no ticket.
+Host a game asks before it ends an unfinished hosted game.
+
+Real hosts on 127.0.0.1 only, real sockets; off-screen apps in one process (one user data
+folder, ``CACAO_HOME``, as a restarted program finds it); every wait bounded.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+from harness import click_label, run
+from test_net_app import LIMIT, LOCAL, apps, host, join, make_app, pump, table
+
+from cacao_game import typed_json
+from cacao_game.app.netplay import JoinedSource, JoinRequest, hosted_waiting, join_game
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.rejoin import SeatTicket, load_ticket, ticket_path
+from cacao_game.app.scenes.confirm import ConfirmDialog
+from cacao_game.app.scenes.menu import MenuScene
+from cacao_game.app.scenes.pause import PauseOverlay
+from cacao_game.app.scenes.setup import SetupScene
+from cacao_game.app.strings import t
+from cacao_game.config.game import HUMAN
+from cacao_game.net import protocol as p
+from cacao_game.net.hosting import BackgroundHost, hosted_folder, start_hosting
+from cacao_game.net.protocol import REMOTE
+
+__all__ = ["apps"]  # the app tests' fixture, used here too
+
+
+def menu_labels(app) -> set[str]:
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    return {getattr(widget, "label", "") for widget in menu.widgets}
+
+
+def test_a_dropped_joiner_rejoins_from_a_new_app_in_the_same_seat_with_its_hand(apps) -> None:
+    """Ana hosts, Bo joins: Bo's ticket is kept (seat, name, code, token). Bo's program dies
+    (its client closed without leaving); a new app in the same user folder offers Rejoin game
+    (the host refuses a plain join again: every seat is taken), which opens Bo's table in seat
+    1 with Bo's hand; the game goes on. Quit to menu then forgets the ticket."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    assert load_ticket() is None
+    join(joining, source.port, source.code)
+    pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
+    bo = table(joining).source
+    assert isinstance(bo, JoinedSource)
+    pump([joining], lambda: load_ticket() is not None, "the ticket")
+    assert load_ticket() == SeatTicket(LOCAL, source.port, source.code, 1, "Bo", bo.client.token or "")
+
+    bo.client.close()  # the program dies: no leave, nothing forgotten
+    pump([hosting], lambda: source.absent == frozenset({1}), "Bo away")
+    again = join_game(JoinRequest(LOCAL, source.port, source.code, "Bo"))
+    pump([hosting], lambda: again.poll() is not None and again.failed, "a plain join refused")
+    assert "taken" in again.connection
+    assert load_ticket() is not None  # the refusal of another join keeps Bo's ticket
+
+    second = make_app()
+    apps.append(second)
+    assert t("menu.rejoin") in menu_labels(second)
+    click_label(second, t("menu.rejoin"))
+    pump([hosting, second], lambda: isinstance(second.top, PlayScene), "Bo's table again")
+    back = table(second)
+    assert back.source.face_up_seat() == 1 and back.names == ["Ana", "Bo"]
+    hand = back.source.table_game().hands[1]
+    assert hand and list(back.frame.hand.tiles) == list(hand)
+    pump([hosting, second], lambda: source.absent == frozenset(), "Bo back at the host")
+
+    rng = random.Random(2)
+    ana = table(hosting)
+    start = len(ana.source.journal)
+    deadline = time.monotonic() + LIMIT
+    while len(ana.source.journal) < start + 3:
+        assert time.monotonic() < deadline, "the game did not go on"
+        for scene in (ana, back):
+            if scene.source.accepts_input() and not scene.timeline.busy:
+                count = len(scene.source.journal)
+                scene.source.client.decide([rng.choice(scene.source.table_game().legal_actions())])
+                pump([hosting, second], lambda c=count, s=scene: len(s.source.journal) > c, "an update")
+        run(hosting)
+        run(second)
+
+    second.push(PauseOverlay(second))
+    run(second)
+    pause = second.top
+    assert isinstance(pause, PauseOverlay)
+    pause.leave()
+    assert isinstance(second.top, MenuScene)
+    assert load_ticket() is None and t("menu.rejoin") not in menu_labels(second)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"{not json",
+        b'{"address": "127.0.0.1"}',
+        b'{"address": "127.0.0.1", "port": 8765, "code": "../../x", "seat": 1, "name": "Bo", "token": "t"}',
+        b"[" * 5000,
+    ],
+    ids=["not-json", "fields-missing", "hostile-code", "deep"],
+)
+def test_a_refused_ticket_is_set_aside_and_the_menu_offers_no_rejoin(apps, data: bytes) -> None:
+    """A ticket that is not JSON, lacks fields, names no table code or nests deeply: the menu
+    shows (no Rejoin game, no crash), the file is kept aside with its bytes, and it is gone
+    from where tickets are read."""
+    path = ticket_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    app = make_app()
+    apps.append(app)
+    run(app)
+    assert t("menu.rejoin") not in menu_labels(app)
+    assert not path.exists()
+    aside = list(path.parent.glob("rejoin.refused-*.json"))
+    assert len(aside) == 1 and aside[0].read_bytes() == data
+
+
+def test_a_finished_game_leaves_no_ticket(apps, tmp_path: Path) -> None:
+    """Bo plays a whole game against the host's AI: the ticket is kept while it runs and
+    removed when it ends; the menu then offers no Rejoin game."""
+    hosting = BackgroundHost(None, ai_processes=0, seed=5)
+    port = hosting.start(LOCAL, 0)
+    try:
+        code = hosting.open_table(p.TableOptions([p.SeatSpec(REMOTE), p.SeatSpec("random")]))
+        bo = join_game(JoinRequest(LOCAL, port, code, "Bo"))
+        assert isinstance(bo, JoinedSource)
+        rng = random.Random(1)
+        seen: list[SeatTicket | None] = []
+        deadline = time.monotonic() + 90.0
+        while not (bo.ready and bo.started and bo.deciding_seat() is None):
+            assert time.monotonic() < deadline, "the game did not end"
+            bo.poll()
+            if bo.accepts_input():
+                seen.append(load_ticket())
+                bo.client.decide([rng.choice(bo.table_game().legal_actions())])
+            time.sleep(0.002)
+        bo.poll()
+        assert seen and seen[0] is not None and seen[0].code == code and seen[0].seat == 0
+        assert load_ticket() is None and not ticket_path().exists()
+        bo.close()
+    finally:
+        hosting.stop()
+    app = make_app()
+    apps.append(app)
+    assert t("menu.rejoin") not in menu_labels(app)
+
+
+def test_a_ticket_round_trips_through_the_one_validator(tmp_path: Path) -> None:
+    """What ``save_ticket`` writes is what ``load_ticket`` reads (``typed_json``)."""
+    from cacao_game.app.rejoin import save_ticket
+
+    ticket = SeatTicket(LOCAL, 8765, "K7QW2P", 2, "Bo", "secret")
+    path = tmp_path / "rejoin.json"
+    assert save_ticket(ticket, path)
+    assert typed_json.decode(path.read_bytes(), SeatTicket, limit=4096) == ticket
+    assert load_ticket(path) == ticket
+
+
+def test_host_a_game_asks_before_ending_an_unfinished_hosted_game(apps) -> None:
+    """With an unfinished hosted game, Host a game asks first: No keeps it (Resume hosting
+    still offered), Yes opens the Host a game setup. Without one, the setup opens at once."""
+    app = make_app()
+    apps.append(app)
+    run(app)
+    click_label(app, t("menu.host"))
+    assert isinstance(app.top, SetupScene)
+    app.home()
+
+    seats = p.TableOptions([p.SeatSpec(REMOTE), p.SeatSpec(REMOTE)])
+    hosted, _game, _token = start_hosting(
+        hosted_folder(), seats, 0, "Ana", bind=LOCAL, port=0, ai_processes=0
+    )
+    hosted.stop()
+    assert hosted_waiting()
+    app.home()
+    run(app)
+    click_label(app, t("menu.host"))
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog) and dialog.message == t("menu.host_over")
+    run(app)
+    click_label(app, t("common.no"))
+    assert isinstance(app.top, MenuScene) and hosted_waiting()
+    assert t("menu.resume_hosting") in menu_labels(app)
+    click_label(app, t("menu.host"))
+    run(app)
+    click_label(app, t("common.yes"))
+    assert isinstance(app.top, SetupScene)
