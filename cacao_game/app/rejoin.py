@@ -63,9 +63,12 @@ def ticket_path() -> Path:
 
 
 def save_ticket(ticket: SeatTicket, path: Path | None = None) -> bool:
-    """Keep ``ticket`` (replacing any other); False (logged) if it cannot be written."""
+    """Keep ``ticket`` (replacing any other), readable by its owner only (it holds the seat's
+    secret); False (logged) if it cannot be written."""
+    path = path or ticket_path()
     try:
-        atomic_write_bytes(path or ticket_path(), typed_json.encode(ticket), keep_backup=False)
+        atomic_write_bytes(path, typed_json.encode(ticket), keep_backup=False)
+        os.chmod(path, 0o600)
     except OSError as error:
         log.warning("the seat's ticket cannot be kept: %s", one_line(error))
         return False

@@ -43,7 +43,8 @@ class MenuScene(WidgetScene):
 
     def build(self) -> None:
         hosted = hosted_waiting()
-        newcomer = self.newcomer() and not hosted
+        ticket = rejoin_waiting()
+        newcomer = self.newcomer() and not hosted and ticket is None
         learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
         entries: list[tuple[str, Callable[[], object], str]] = [learn] if newcomer else []
         unfinished = autosave_exists()
@@ -54,7 +55,6 @@ class MenuScene(WidgetScene):
         if hosted:
             style = "secondary" if newcomer or unfinished else "primary"
             entries.append(("menu.resume_hosting", self.resume_hosting, style))
-        ticket = rejoin_waiting()
         captions: dict[str, str] = {}
         if ticket is not None:
             style = "secondary" if newcomer or unfinished or hosted else "primary"
