@@ -10,12 +10,16 @@ folder, ``CACAO_HOME``, as a restarted program finds it); every wait bounded.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from harness import click_label, run
+from net_support import ROOT
 from test_net_app import LIMIT, LOCAL, apps, host, join, make_app, pump, table
 
 from cacao_game import typed_json
@@ -33,6 +37,41 @@ from cacao_game.net.hosting import BackgroundHost, hosted_folder, start_hosting
 from cacao_game.net.protocol import REMOTE
 
 __all__ = ["apps"]  # the app tests' fixture, used here too
+
+JOINER_PROGRAM = """
+import sys, time
+sys.path.insert(0, sys.argv[4])
+import pygame
+from harness import click_label, run
+from net_support import ROOT
+from test_net_app import make_app
+from cacao_game.app import routes
+from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.strings import t
+mode, port, code = sys.argv[1:4]
+app = make_app()
+run(app)
+print("menu", "rejoin" if any(getattr(w, "label", "") == t("menu.rejoin") for w in app.top.widgets) else "-")
+if mode == "join":
+    app.open(routes.Join())
+    for key, value in (("address", "127.0.0.1"), ("port", port), ("code", code), ("name", "Bo")):
+        app.top.set_value(key, value)
+    app.top.join()
+else:
+    click_label(app, t("menu.rejoin"))
+deadline = time.monotonic() + 20.0
+while not isinstance(app.top, PlayScene) and time.monotonic() < deadline:
+    run(app)
+    time.sleep(0.01)
+seat = app.top.source.face_up_seat()
+print("seated", seat, *app.top.source.table_game().hands[seat], flush=True)
+while True:
+    run(app)
+    time.sleep(0.02)
+"""
+"""An off-screen app that joins table ``argv[3]`` (``join``) or takes Rejoin game in the menu
+(``rejoin``), says whether the menu offered Rejoin game, then its seat and hand, and runs until
+killed."""
 
 
 def menu_labels(app) -> set[str]:
@@ -97,6 +136,53 @@ def test_a_dropped_joiner_rejoins_from_a_new_app_in_the_same_seat_with_its_hand(
     pause.leave()
     assert isinstance(second.top, MenuScene)
     assert load_ticket() is None and t("menu.rejoin") not in menu_labels(second)
+
+
+def test_a_joiner_program_killed_with_sigkill_rejoins_when_started_again(tmp_path: Path) -> None:
+    """The tester's case with real processes: Bo's program joins, is killed (SIGKILL: nothing
+    said to the host, nothing cleaned up), and started again in the same user folder: its
+    menu offers Rejoin game, which seats Bo again in the same seat with the same hand, and the
+    host sees Bo connected."""
+    hosting = BackgroundHost(None, ai_processes=0, seed=3)
+    port = hosting.start(LOCAL, 0)
+    env = dict(os.environ, CACAO_HOME=str(tmp_path), PYTHONPATH=str(ROOT))
+    tests = str(ROOT / "tests")
+
+    def launch(mode: str) -> tuple[subprocess.Popen[str], list[str], list[str]]:
+        program = subprocess.Popen(
+            [sys.executable, "-c", JOINER_PROGRAM, mode, str(port), code, tests],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+        )
+        assert program.stdout is not None
+        menu = program.stdout.readline().split()
+        seated = program.stdout.readline().split()
+        return program, menu, seated
+
+    try:
+        code = hosting.open_table(p.TableOptions([p.SeatSpec("easy"), p.SeatSpec(REMOTE)]))
+        first, menu, seated = launch("join")
+        first.kill()
+        first.wait(10.0)
+        assert menu == ["menu", "-"] and seated[:2] == ["seated", "1"] and len(seated) > 2
+        deadline = time.monotonic() + LIMIT
+        while hosting.seats(code)[1].connected:
+            assert time.monotonic() < deadline, "the host never saw Bo go"
+            time.sleep(0.02)
+        second, menu, again = launch("rejoin")
+        try:
+            assert menu == ["menu", "rejoin"] and again == seated
+            deadline = time.monotonic() + LIMIT
+            while not hosting.seats(code)[1].connected:
+                assert time.monotonic() < deadline, "the host never saw Bo back"
+                time.sleep(0.02)
+        finally:
+            second.kill()
+            second.wait(10.0)
+    finally:
+        hosting.stop()
 
 
 @pytest.mark.parametrize(
