@@ -71,6 +71,21 @@ plays to the end the same way, cannot judge it fairly)."""
 EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
 
+ROOT_METHODS = ("widen", "halving")
+"""How the root spends its re-deals: progressive widening under UCB1 (``widen``), or
+sequential halving over common re-deals (``halving``: ``ExpertPlayer.halving``)."""
+SELECTIONS = ("visits", "mean", "lcb")
+"""How the widening root's move is picked: most visits; best mean among moves with at least
+``MEAN_SHARE`` of the most visits; best lower bound (mean less the UCB1 bonus)."""
+LEAF_VALUERS = ("root", "leaf")
+"""Which ``Valuer`` prices an iteration: the one built at the root, or one built afresh at the
+priced state (its unit prices current there)."""
+MEAN_SHARE = 0.25
+"""Share of the most visited root move's visits a move needs to be picked by ``mean``."""
+HALVING_PULLS = 16
+"""Re-deals each root move gets in the first round of sequential halving, at least: the
+number of moves entered is the most that leaves them this many."""
+
 Leaf = Callable[[Action, Game, Valuer], None]
 """Told each priced iteration: the root move above it, the game where it was priced and the
 ``Valuer`` that priced it."""
@@ -196,13 +211,26 @@ class ExpertPlayer:
         root_scale: float = ROOT_SCALE,
         to_end: int = PLAYOUT_PLACEMENTS,
         exact: int = EXACT_PLACEMENTS,
+        root: str = "widen",
+        select: str = "visits",
+        leaf: str = "root",
+        pulls: int = HALVING_PULLS,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
-        the other options override the module's constants of the same meaning."""
+        ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
+        ``LEAF_VALUERS`` (ValueError for another); the other options override the module's
+        constants of the same meaning."""
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
+        for value, known, what in (
+            (root, ROOT_METHODS, "root"),
+            (select, SELECTIONS, "select"),
+            (leaf, LEAF_VALUERS, "leaf"),
+        ):
+            if value not in known:
+                raise ValueError(f"{what} must be one of {', '.join(known)}, not {value!r}")
         self.rng = rng
         self.time_budget = time_budget
         self.iterations = iterations
@@ -213,6 +241,10 @@ class ExpertPlayer:
         self.root_scale = root_scale
         self.to_end = int(to_end)
         self.exact = int(exact)
+        self.root = root
+        self.select = select
+        self.leaf = leaf
+        self.pulls = max(1, int(pulls))
         self.medium = MediumPlayer(rng, weights=weights)
         self.last_iterations = 0
         """Re-deals used by the last decision (for measurements)."""
@@ -222,8 +254,9 @@ class ExpertPlayer:
         """Decisions on the deepest path of the last decision's tree (for measurements)."""
 
     def rank(self, game: Game) -> list[tuple[float, Action]]:
-        """The deciding seat's searched moves, ``(mean value, move)``, most visited first
-        (then by value, then medium's order); moves never visited are left out."""
+        """The deciding seat's searched moves, ``(mean value, move)``, the chosen first: by
+        ``select`` (widening root; then by visits, value, medium's order) or by the round of
+        sequential halving a move reached (then by value); moves never visited are left out."""
         started = self.clock()
         seat = game.current_player()
         view = game.view(seat)
@@ -245,6 +278,8 @@ class ExpertPlayer:
                 return False
             return deadline.keep_going(done)
 
+        if self.root == "halving":
+            return self.halving(view, seat, moves, keep_going, deadline, self.rng)
         root = self.search(view, seat, moves, keep_going, self.rng)
         order = {action: index for index, action in enumerate(moves)}
         visited = [
@@ -253,7 +288,17 @@ class ExpertPlayer:
             if child.visits
         ]
         visited.sort(key=lambda item: (-item[0], -item[1], order[item[2]]))
-        return [(mean, action) for _visits, mean, action in visited]
+        ranked = [(mean, action) for _visits, mean, action in visited]
+        if self.select == "visits" or len(visited) < 2:
+            return ranked
+        most = visited[0][0]
+        if self.select == "mean":
+            keys = {a: m if v >= MEAN_SHARE * most else -math.inf for v, m, a in visited}
+        else:
+            log_n = math.log(max(2, root.visits))
+            keys = {a: m - self.exploration * math.sqrt(log_n / v) for v, m, a in visited}
+        best = max(ranked, key=lambda item: (keys[item[1]], -order[item[1]]))
+        return [best] + [item for item in ranked if item[1] != best[1]]
 
     def _solve(
         self, view: Game, seat: int, moves: list[Action], in_time: Callable[[], bool]
@@ -284,63 +329,67 @@ class ExpertPlayer:
         promise) while ``keep_going(done)`` says so, re-dealing with ``rng``; returns its root.
         ``root_width`` fixes how many root moves compete (default: widening); ``on_leaf`` is
         told each priced iteration (see ``Leaf``)."""
-        players = view.players
-        root = Node(players)
-        weights = self.medium.weights
-        valuer = Valuer(view, weights)
-        to_end = nothing_hidden(view, seat) and placements_left(view) <= self.to_end
-        rollout = playout(valuer, self.horizon)
-        nodes = 1
-        depth = 0
+        walk = _Walk(self, view, seat, on_leaf)
         done = 0
         while keep_going(done):
-            world = view.determinize(seat, rng)
-            turn0 = world.turn
-            node = root
-            path: list[Node] = [root]
-            root_move: Action | None = None
-            while not world.is_over():
-                if world.phase is Phase.RESOLVE:
-                    world.apply(resolve_choice(world, valuer))
-                    continue
-                if node is root:
-                    width = root_width if root_width is not None else self._root_width(root.visits)
-                    actions = moves[:width]
-                else:
-                    if world.phase is Phase.PLACE and world.turn - turn0 > 1 and node.visits < self.deepen:
-                        break
-                    actions = _candidates(world, valuer, node.visits)
-                if len(actions) == 1:
-                    world.apply(actions[0])
-                    continue
-                chosen = self._select(node, actions, world.current_player())
-                root_move = chosen if root_move is None else root_move
-                child = node.children.get(chosen)
-                if child is None:
-                    child = node.children[chosen] = Node(players)
-                    nodes += 1
-                world.apply(chosen)
-                path.append(child)
-                node = child
-                if child.visits == 0:
-                    break
-            if to_end:
-                play_to_end(world, weights)
-            else:
-                rollout(world, turn0)
-            values = valuer.scores(world)
-            if on_leaf is not None and root_move is not None:
-                on_leaf(root_move, world, valuer)
-            depth = max(depth, len(path) - 1)
-            for visited in path:
-                visited.visits += 1
-                for s, value in enumerate(values):
-                    visited.totals[s] += value
+            width = root_width if root_width is not None else self._root_width(walk.root.visits)
+            walk.iterate(view.determinize(seat, rng), moves[:width])
             done += 1
-        self.last_iterations = done
-        self.last_nodes = nodes
-        self.last_depth = depth
-        return root
+        walk.report(done)
+        return walk.root
+
+    def halving(
+        self,
+        view: Game,
+        seat: int,
+        moves: list[Action],
+        keep_going: Callable[[int], bool],
+        deadline: Deadline,
+        rng: random.Random,
+    ) -> list[tuple[float, Action]]:
+        """Sequential halving at the root: the first moves of ``moves`` (as many as leave each
+        ``pulls`` re-deals in the first round of an estimated budget) are each played on the
+        same re-deals, round after round, and the worse half (by mean) leaves after each round;
+        the budget of a round is the re-deals left split over the rounds left. Below the root
+        the tree grows as in ``search``. The budget is ``iterations`` (or, on time, the
+        re-deals the first re-deal's speed promises); ``keep_going`` caps it. Returns the moves
+        that got a re-deal, the last left first, then by the round each reached and its mean."""
+        walk = _Walk(self, view, seat, None)
+        done = 0
+        arms = moves[:ROOT_BASE]
+        if self.iterations is None:
+            world = view.determinize(seat, rng)
+            for arm in arms:
+                walk.iterate(world.clone(), [arm])
+            done = len(arms)
+            spent = max(1e-9, self.clock() - deadline.search_started)
+            budget = done + int((deadline.deadline - self.clock()) * done / spent)
+        else:
+            budget = self.iterations
+        count = len(moves)
+        while count > 2 and count * math.ceil(math.log2(count)) * self.pulls > budget:
+            count -= 1
+        arms = moves[: max(count, min(len(moves), 2))]
+        reached = dict.fromkeys(arms, 0)
+        stage = 0
+        while len(arms) > 1 and keep_going(done):
+            rounds = math.ceil(math.log2(len(arms)))
+            redeals = max(1, (budget - done) // (rounds * len(arms)))
+            for _ in range(redeals):
+                if not keep_going(done):
+                    break
+                world = view.determinize(seat, rng)
+                for arm in arms:
+                    walk.iterate(world.clone(), [arm])
+                done += len(arms)
+            stage += 1
+            arms = sorted(arms, key=lambda a: -walk.mean(a))[: (len(arms) + 1) // 2]
+            for arm in arms:
+                reached[arm] = stage
+        walk.report(done)
+        tried = [a for a in reached if walk.mean(a) > -math.inf]
+        tried.sort(key=lambda a: (-reached[a], -walk.mean(a)))
+        return [(walk.mean(a), a) for a in tried]
 
     def _root_width(self, visits: int) -> int:
         return root_width(visits, self.root_scale)
@@ -368,8 +417,83 @@ class ExpertPlayer:
         return best[1]
 
     def choose(self, game: Game) -> Action:
-        """The most visited move of the search."""
+        """The first move of ``rank``."""
         return self.rank(game)[0][1]
+
+
+class _Walk:
+    """One search's tree and the iteration that walks it: down the tree by UCB1 (the root's
+    moves given), one node added, a playout to the horizon, the price backed up."""
+
+    def __init__(self, player: ExpertPlayer, view: Game, seat: int, on_leaf: Leaf | None) -> None:
+        self.player = player
+        self.seat = seat
+        self.root = Node(view.players)
+        self.weights = player.medium.weights
+        self.valuer = Valuer(view, self.weights)
+        self.to_end = nothing_hidden(view, seat) and placements_left(view) <= player.to_end
+        self.rollout = playout(self.valuer, player.horizon)
+        self.on_leaf = on_leaf
+        self.nodes = 1
+        self.depth = 0
+
+    def mean(self, action: Action) -> float:
+        """The deciding seat's mean value of root move ``action`` (-inf before its first visit)."""
+        child = self.root.children.get(action)
+        return child.totals[self.seat] / child.visits if child is not None and child.visits else -math.inf
+
+    def iterate(self, world: Game, root_actions: list[Action]) -> None:
+        """One iteration on the re-deal ``world`` (mutated), the root choosing among
+        ``root_actions``."""
+        player, valuer, root = self.player, self.valuer, self.root
+        players = world.players
+        turn0 = world.turn
+        node = root
+        path: list[Node] = [root]
+        root_move: Action | None = None
+        while not world.is_over():
+            if world.phase is Phase.RESOLVE:
+                world.apply(resolve_choice(world, valuer))
+                continue
+            if node is root:
+                actions = root_actions
+            else:
+                if world.phase is Phase.PLACE and world.turn - turn0 > 1 and node.visits < player.deepen:
+                    break
+                actions = _candidates(world, valuer, node.visits)
+            if len(actions) == 1 and node is not root:
+                world.apply(actions[0])
+                continue
+            chosen = player._select(node, actions, world.current_player())
+            root_move = chosen if root_move is None else root_move
+            child = node.children.get(chosen)
+            if child is None:
+                child = node.children[chosen] = Node(players)
+                self.nodes += 1
+            world.apply(chosen)
+            path.append(child)
+            node = child
+            if child.visits == 0:
+                break
+        if self.to_end:
+            play_to_end(world, self.weights)
+        else:
+            self.rollout(world, turn0)
+        pricer = valuer if player.leaf == "root" else Valuer(world, self.weights)
+        values = pricer.scores(world)
+        if self.on_leaf is not None and root_move is not None:
+            self.on_leaf(root_move, world, pricer)
+        self.depth = max(self.depth, len(path) - 1)
+        for visited in path:
+            visited.visits += 1
+            for s, value in enumerate(values):
+                visited.totals[s] += value
+
+    def report(self, done: int) -> None:
+        """Record the search's size on the player (``last_iterations`` and the rest)."""
+        self.player.last_iterations = done
+        self.player.last_nodes = self.nodes
+        self.player.last_depth = self.depth
 
 
 def _candidates(world: Game, valuer: Valuer, visits: int) -> list[Action]:
