@@ -87,7 +87,7 @@ def test_tree_widens_and_deepens_as_visits_grow() -> None:
     game = _position(4)
     depths = []
     for count in (8, 300):
-        player = ExpertPlayer(random.Random(3), iterations=count, time_budget=1e6)
+        player = ExpertPlayer(random.Random(3), iterations=count, time_budget=1e6, root="widen")
         player.choose(game)
         depths.append(player.last_depth)
     assert depths[0] < depths[1]
@@ -214,8 +214,10 @@ def test_sequential_halving_is_deterministic_and_keeps_to_its_count() -> None:
     ranking, used = next(iter(results))
     assert 150 <= used <= 200
     player = ExpertPlayer(random.Random(7), iterations=200, time_budget=1e6, root="halving")
-    assert repr(player.rank(game)) == ranking
-    assert player.choose(game) in game.legal_actions()
+    ranked = player.rank(game)
+    assert repr(ranked) == ranking
+    assert ranked[0][1] in game.legal_actions()
+    assert ranked[0][0] >= ranked[1][0], "the last round keeps the better mean of the two left"
 
 
 def test_sequential_halving_on_time_spends_about_its_budget() -> None:

@@ -6,8 +6,13 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
 
 - The root offers every legal placement (or fill) in medium's order: medium's played-out
   ranking first (``MediumPlayer.rank``), the rest by the quick estimate
-  (``placement_scores``). Progressive widening admits ``root_width(visits)`` of them: hard's
-  6 at first, all of them given enough re-deals.
+  (``placement_scores``). By default (``root="halving"``, ``ExpertPlayer.halving``) the
+  first of them, as many as the budget allows ``HALVING_PULLS`` re-deals each in the first
+  round, are each played on the same re-deals (common random numbers: the luck of a re-deal
+  cancels out of their comparison) and sequential halving drops the worse half after each
+  round, the last move left being played. ``root="widen"`` instead lets UCB1 choose among
+  ``root_width(visits)`` of them (progressive widening: hard's 6 at first, all of them given
+  enough re-deals) and picks the move by ``select``.
 - Below the root every placement and fill (any seat's) is a node, placements ordered by the
   re-deal's quick estimate and widened by ``widen(visits)``. Resolutions are not searched
   (``resolve_choice``). The tree holds the deciding seat's turn and the reply; a node past
@@ -15,18 +20,21 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   gather instead of stopping at a fixed turn.
 - Every iteration is priced at the same point whatever the leaf's depth: below the tree the
   turns are played by hard's greedy policy (``playout``) until ``HORIZON`` turns after the
-  root's (or the leaf's turn is finished, if deeper), then priced by ``Valuer.scores`` of the
-  valuer built from the seat's view. (Pricing leaves at their own depth mixes values taken
-  before and after a reply: moves explored more look worse. That was the previous version's
-  flaw.)
+  root's (or the leaf's turn is finished, if deeper), then priced by ``Valuer.scores`` of a
+  valuer built at the priced state itself (``leaf="leaf"``, the default: unit prices current
+  there, e.g. cacao worth nothing to a seat without tiles left) or of the one built from the
+  seat's view at the root (``leaf="root"``, as hard prices). (Pricing leaves at their own
+  depth mixes values taken before and after a reply: moves explored more look worse. That
+  was the first version's flaw.)
 - Once nothing is hidden from the deciding seat (``nothing_hidden``: in 2 players from about
   turn 16) and at most ``EXACT_PLACEMENTS`` placements are left, a full max-n search over
   every placement and fill (``exact_values``) decides. (``to_end``, off by default, makes
-  playouts run to the final score with nothing hidden and few placements left.)
+  playouts run to the final score once few placements are left.)
 
-Budgets: ``iterations`` re-deals (reproducible: the same position, seed and count give the
-same move, whatever the machine's speed) or ``time_budget`` seconds measured by an
-injectable ``clock`` (``Deadline``); with both, the count decides and the time only caps it.
+Budgets: ``iterations`` priced iterations, each a re-deal played for one root move
+(reproducible: the same position, seed and count give the same move, whatever the machine's
+speed), or ``time_budget`` seconds measured by an injectable ``clock`` (``Deadline``); with
+both, the count decides and the time only caps it.
 """
 
 from __future__ import annotations
@@ -65,9 +73,9 @@ DEEPEN_AT = 16
 HORIZON = 2
 """Turns after the root's that every iteration is played to before it is priced (hard's)."""
 PLAYOUT_PLACEMENTS = 0
-"""With nothing hidden and at most this many placements left, playouts run to the final score
-(0: never; playing to the end costs about half the re-deals and the screen's judge, which
-plays to the end the same way, cannot judge it fairly)."""
+"""With at most this many placements left (all seats), playouts run to the final score by
+``play_to_end`` (0: never; playing to the end costs re-deals, and the screen's judge, which
+plays to the end the same way, cannot judge it fairly: games must)."""
 EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
 
@@ -211,9 +219,9 @@ class ExpertPlayer:
         root_scale: float = ROOT_SCALE,
         to_end: int = PLAYOUT_PLACEMENTS,
         exact: int = EXACT_PLACEMENTS,
-        root: str = "widen",
+        root: str = "halving",
         select: str = "visits",
-        leaf: str = "root",
+        leaf: str = "leaf",
         pulls: int = HALVING_PULLS,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
@@ -372,16 +380,23 @@ class ExpertPlayer:
         arms = moves[: max(count, min(len(moves), 2))]
         reached = dict.fromkeys(arms, 0)
         stage = 0
-        while len(arms) > 1 and keep_going(done):
+        running = True
+        while running and len(arms) > 1:
             rounds = math.ceil(math.log2(len(arms)))
             redeals = max(1, (budget - done) // (rounds * len(arms)))
             for _ in range(redeals):
-                if not keep_going(done):
+                running = keep_going(done)
+                if not running:
                     break
                 world = view.determinize(seat, rng)
                 for arm in arms:
+                    running = keep_going(done)
+                    if not running:
+                        break
                     walk.iterate(world.clone(), [arm])
-                done += len(arms)
+                    done += 1
+                if not running:
+                    break
             stage += 1
             arms = sorted(arms, key=lambda a: -walk.mean(a))[: (len(arms) + 1) // 2]
             for arm in arms:
@@ -431,7 +446,7 @@ class _Walk:
         self.root = Node(view.players)
         self.weights = player.medium.weights
         self.valuer = Valuer(view, self.weights)
-        self.to_end = nothing_hidden(view, seat) and placements_left(view) <= player.to_end
+        self.to_end = placements_left(view) <= player.to_end
         self.rollout = playout(self.valuer, player.horizon)
         self.on_leaf = on_leaf
         self.nodes = 1
