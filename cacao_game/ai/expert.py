@@ -370,10 +370,7 @@ class ExpertPlayer:
             for arm in arms:
                 walk.iterate(world.clone(), [arm])
             done = len(arms)
-            spent = max(1e-9, self.clock() - deadline.search_started)
-            budget = done + int((deadline.deadline - self.clock()) * done / spent)
-        else:
-            budget = self.iterations
+        budget = self._budget(done, deadline)
         count = len(moves)
         while count > 2 and count * math.ceil(math.log2(count)) * self.pulls > budget:
             count -= 1
@@ -382,6 +379,7 @@ class ExpertPlayer:
         stage = 0
         running = True
         while running and len(arms) > 1:
+            budget = self._budget(done, deadline)
             rounds = math.ceil(math.log2(len(arms)))
             redeals = max(1, (budget - done) // (rounds * len(arms)))
             for _ in range(redeals):
@@ -405,6 +403,15 @@ class ExpertPlayer:
         tried = [a for a in reached if walk.mean(a) > -math.inf]
         tried.sort(key=lambda a: (-reached[a], -walk.mean(a)))
         return [(walk.mean(a), a) for a in tried]
+
+    def _budget(self, done: int, deadline: Deadline) -> int:
+        """Playouts a search may make in all: ``iterations``, or on time ``done`` and as many
+        more as the time left holds at the speed of those ``done`` (at least 1 of them)."""
+        if self.iterations is not None:
+            return self.iterations
+        now = self.clock()
+        spent = max(1e-9, now - deadline.search_started)
+        return done + max(0, int((deadline.deadline - now) * done / spent))
 
     def _root_width(self, visits: int) -> int:
         return root_width(visits, self.root_scale)
