@@ -1,7 +1,7 @@
 """Strength of the expert level as its thinking time grows, and cheap screens of it.
 
     python tools/bench_ai.py table --deals 200 [--times 0.25,0.5,1,2,4] [--opponent hard:time_budget=1.0]
-    python tools/bench_ai.py screen --positions 32 [--levels SPEC ...] [--redeals 300]
+    python tools/bench_ai.py screen --positions 48 --fills 16 [--levels SPEC ...] [--redeals 300] [--cache F]
     python tools/bench_ai.py memory [--seconds 10]
 
 ``table``: 2-player duplicate games (``tools/tournament.py``: each deal twice, seats swapped)
@@ -10,13 +10,18 @@ interval, mean margin and the games behind each figure. ``--deals`` sets the siz
 400 games a figure, for a confirmation: about 11 CPU-hours a figure at 1 s a decision).
 
 ``screen``: regret per decision on a fixed set of 2-player positions (medium self-play,
-seeded, a turn in ``--first-turn``..``--last-turn``), for each level spec (iteration budgets,
-so the figures do not depend on the machine's load). The judge plays every candidate move
-(the union of the levels' choices and medium's top 6) on ``--redeals`` re-deals of the
-deciding seat's view, common to all moves, to the end of the game with the greedy policy (a
-valuer rebuilt each turn) and takes the mean final margin: no search's leaf evaluation is
-involved, only the final score. A move's regret is the judge's best value less its own; the
-table gives the mean with a 95 % interval and the mean paired with the first spec's.
+seeded, a turn in ``--first-turn``..``--last-turn``; ``--positions`` placements and
+``--fills`` fill decisions), for each level spec (iteration budgets, so the figures do not
+depend on the machine's load). The judge plays every candidate move (the union of the levels'
+choices and medium's top 6) on ``--redeals`` re-deals of the deciding seat's view, common to
+all moves, to the end of the game with the greedy policy (a valuer rebuilt each turn) and
+takes the mean final margin: no search's leaf evaluation is involved, only the final score.
+A move's regret is the judge's best value less its own; the table gives the mean with a 95 %
+interval, the mean paired with the first spec's and in how many positions a spec did better
+or worse than it, for all positions and by kind (early and late placements, fills). First it
+prints how far the judge agrees with itself (its best move on the first and the second half
+of the re-deals, their rank correlation, the standard error of a gap). ``--cache FILE`` keeps
+the judge's samples, so a later run with other levels judges only the moves not judged yet.
 
 ``memory``: the peak memory traced (``tracemalloc``) while expert decides one mid-game
 position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size.
