@@ -37,21 +37,34 @@ class ShapeError(ValueError):
 _SIGNED_STEPS: Final = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 """Openers become the signed byte 1, closers -1 (``0xff``)."""
 _NOT_STRUCTURE: Final = bytes(byte for byte in range(256) if byte not in b'[]{}"')
+_SQUARE: Final = bytes.maketrans(b"{}", b"[]")
+_PEELS: Final = 16
+"""Levels ``nesting_depth`` peels off one at a time before it counts the rest bracket by bracket."""
 
 
 def nesting_depth(data: bytes) -> int:
     """The deepest nesting of arrays and objects in JSON ``data`` (brackets inside strings
     do not count); malformed text gets a best-effort answer.
 
-    Linear in ``len(data)`` and done in C but for one step per bracket: escapes are dropped,
-    then everything but brackets and string quotes; two quotes side by side go (an empty
-    string, or the end of one string and the start of the next: the quotes after them keep
-    their parity), the few strings left that hold brackets are cut out, and the running sum
-    of +1 per opener and -1 per closer gives the depth.
+    Linear in ``len(data)`` and done in C: escapes are dropped, then everything but brackets
+    and string quotes; two quotes side by side go (an empty string, or the end of one string
+    and the start of the next: the quotes after them keep their parity), the few strings
+    left that hold brackets are cut out. What is left is peeled a level at a time (every
+    empty pair goes at once) while each level empties a pair, up to ``_PEELS`` levels; only
+    deeper or unbalanced brackets are counted one step per bracket (the running sum of +1
+    per opener and -1 per closer).
     """
     unescaped = data.replace(b"\\\\", b"").replace(b'\\"', b"")
     kept = unescaped.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
     outside = b"".join(kept.split(b'"')[::2]) if b'"' in kept else kept
+    left = outside.translate(_SQUARE)
+    for level in range(_PEELS):
+        if not left:
+            return level
+        peeled = left.replace(b"[]", b"")
+        if len(peeled) == len(left):
+            break
+        left = peeled
     steps = outside.translate(_SIGNED_STEPS)
     return max(accumulate(memoryview(steps).cast("b")), default=0)
 
@@ -72,7 +85,7 @@ def decode(data: bytes, into: type[T], *, limit: int, max_depth: int = DEFAULT_M
     """
     _check_bytes(data, limit, max_depth)
     try:
-        return msgspec.json.decode(data, type=into, strict=True)
+        return _decoder(into).decode(data)
     except msgspec.ValidationError as error:
         raise ShapeError(reason(error)) from error
     except msgspec.DecodeError as error:
@@ -82,18 +95,23 @@ def decode(data: bytes, into: type[T], *, limit: int, max_depth: int = DEFAULT_M
 
 
 _DECODERS: Final[dict[type, msgspec.json.Decoder[object]]] = {}
-"""``decode_part``'s decoder for each type it has read (a few event types)."""
+"""The decoder for each type read so far (a decoder made for every message cost as much
+as the decoding itself for a union of message types)."""
+
+
+def _decoder(into: type[T]) -> msgspec.json.Decoder[T]:
+    decoder = _DECODERS.get(into)
+    if decoder is None:
+        decoder = _DECODERS[into] = msgspec.json.Decoder(into, strict=True)
+    return cast("msgspec.json.Decoder[T]", decoder)
 
 
 def decode_part(data: bytes, into: type[T]) -> T:
     """The value of type ``into`` in ``data``, a part of a document that ``decode`` has
     already read (a ``msgspec.Raw`` field): its size and nesting were checked with the whole,
     so only its type is checked here (ShapeError with the reason, as ``decode``)."""
-    decoder = _DECODERS.get(into)
-    if decoder is None:
-        decoder = _DECODERS[into] = msgspec.json.Decoder(into, strict=True)
     try:
-        return cast("T", decoder.decode(data))
+        return _decoder(into).decode(data)
     except msgspec.ValidationError as error:
         raise ShapeError(reason(error)) from error
     except msgspec.DecodeError as error:

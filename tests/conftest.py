@@ -46,13 +46,16 @@ def settled_heap() -> None:
 def isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test starts alike, whatever ran before it in its process: settings, saves and
     records (also of the processes it starts) live in a fresh temporary folder (``user_home``
-    puts them in the test's ``tmp_path`` instead), and the interface speaks English again
-    afterwards (a test or the monkey may switch the language)."""
-    from cacao_game.app import strings
+    puts them in the test's ``tmp_path`` instead), and the interface speaks English and draws at
+    the design scale again afterwards (a test or the monkey may switch the language, and an app
+    at another window size or interface size sets the scale every drawing module reads)."""
+    from cacao_game.app import scale, strings
 
     monkeypatch.setenv("CACAO_HOME", str(tmp_path_factory.mktemp("home")))
+    before = scale.current()
     yield
     strings.set_language(SOURCE_LANGUAGE)
+    scale.use(before)
 
 
 def pytest_configure(config: pytest.Config) -> None:

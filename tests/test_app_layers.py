@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
@@ -18,6 +19,7 @@ from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Phase
+from cacao_game.session import ShowHand
 
 
 @pytest.fixture
@@ -237,3 +239,110 @@ def test_a_zoom_glide_scales_each_tile_smoothly_once(monkeypatch: pytest.MonkeyP
     assert art.jungle("back", 120, 0, toward=120) is art.jungle("back", 120)
     assert art.jungle("back", 64).get_size() == (64, 64)
     assert calls == [(120, 120), (64, 64)]
+
+
+def test_every_part_draws_only_inside_its_area(app: App) -> None:
+    """A still part is drawn clipped to its area (``draw_parts``, and ``Hud.draw`` alike): the
+    small parts a new turn draws again (the heading's and status's texts, a deciding seat's
+    rim, each button, the temples panel) must draw nothing outside their areas, or the clip
+    would cut them."""
+    app.resize(pygame.Surface((1920, 1080)))  # room for the keys beside the status
+    scene = make_scene(app, ["human"] * 4, seed=4, variant="volcano")
+    rng = random.Random(7)
+    for _ in range(60):  # a few temples laid
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+    size = app.screen.get_size()
+    checked: set[str] = set()
+    for index in range(16):
+        play_on(scene, rng, 12)
+        scene.source.handle(ShowHand())  # type: ignore[union-attr]
+        app.step([], 1 / 30)
+        if index % 3:
+            app.step([motion(scene.hud.action_buttons()[index % 4].rect.center)], 1 / 30)
+        frame = scene.frame
+        temples = scene.board.temples_part(frame)
+        for part in [*scene.hud.parts(frame), *([temples] if temples is not None else [])]:
+            free = pygame.Surface(size)
+            part.draw(free)
+            clipped = pygame.Surface(size)
+            clipped.set_clip(part.rect)
+            part.draw(clipped)
+            assert same(free, clipped), f"{part.name} draws outside {part.rect}"
+            checked.add(part.name.split(".")[0])
+    assert {"heading", "status", "keys", "temples", "seat0", "action2", "hand", "log"} <= checked
+
+
+def test_the_temples_panel_stays_over_a_mark_under_it(app: App) -> None:
+    """The temples panel is kept drawn as a still part; a legal square's mark under it is
+    drawn over the tiles and the panel, then the panel again over the mark: the board shows
+    what drawing the tiles, the marks and then the panel shows."""
+    scene = make_scene(app, ["human"] * 4, seed=4, variant="volcano")
+    rng = random.Random(7)
+    for _ in range(60):
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+    scene.source.handle(ShowHand())  # type: ignore[union-attr]
+    while scene.game.phase is not Phase.PLACE:
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+    scene.source.handle(ShowHand())  # type: ignore[union-attr]
+    app.step([], 1 / 30)
+    panel = scene.board.temples_panel()
+    assert panel is not None
+    for _ in range(3):  # the first legal square to the panel's right edge, under it
+        board = scene.frame.board
+        assert board is not None and board.targets
+        square = scene.board.rect(board.targets[0])
+        scene.camera.pan_pixels(
+            panel.right - 4 - square.centerx, panel.centery - square.centery, immediate=True
+        )
+        scene.camera.snap()
+        app.step([], 1 / 30)
+    frame = scene.frame
+    assert frame.board is not None and frame.board.targets
+    chrome = scene.hud.chrome(app.screen.get_size(), len(frame.seats))
+    kept = chrome.copy()
+    kept.set_clip(scene.camera.viewport)
+    scene.board.draw_tiles(kept, frame.board, frame=frame)
+    scene.board.draw_temples(kept, frame)
+    board = frame.board
+
+    def beneath(target: pygame.Surface) -> None:
+        target.blit(chrome, (0, 0))
+        scene.board.draw_tiles(target, board, frame=frame)
+
+    marks = scene.board.draw(kept, frame, scene.clock, tiles=False, beneath=beneath)
+    assert any(rect.colliderect(panel) for rect in marks)
+    whole = chrome.copy()
+    scene.board.draw(whole, frame, scene.clock, tiles=True)
+    assert same(kept, whole)
+    assert same(app.screen, anew(scene))
+
+
+def test_tiles_are_opaque_and_drawn_as_plain_copies() -> None:
+    """Tile art is opaque (``tools/make_tiles.py``): every tile file's pixels have alpha 255;
+    with a display the table holds tiles without per-pixel alpha, so a tile is copied, not
+    blended, at every blit (half the time at 4K); icons keep their alpha."""
+    from cacao_game.app.assets import Assets, assets_root
+    from cacao_game.app.play.art import TileArt
+
+    root = assets_root()
+    files = sorted((Path(__file__).resolve().parents[1] / "assets" / "tiles").rglob("*.png"))
+    assert len(files) > 100
+    for path in files:
+        assert set(pygame.image.tobytes(pygame.image.load(path), "RGBA")[3::4]) == {255}, path.name
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    try:
+        art = TileArt(Assets(root, sound=False))
+        tiles = [
+            art.jungle("sun", 90),
+            art.jungle("volcano", 90, 1),
+            art.worker("red", "1111", 90, 2),
+            art.jungle("back", 60, 0, toward=90),
+        ]
+        assert not any(image.get_flags() & pygame.SRCALPHA for image in tiles)
+        assert art.icon("gold", 40).get_flags() & pygame.SRCALPHA
+    finally:
+        pygame.display.quit()

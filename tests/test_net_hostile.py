@@ -469,8 +469,10 @@ def test_a_client_that_never_reads_is_cut_off_by_the_bytes_it_leaves_waiting(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """A seated client that asks for the whole table again and again (stale decisions) but
-    never reads is closed once ``outbox_bytes`` wait for it, long before ``OUTBOX`` messages;
-    it is logged once and the host serves the next client."""
+    never reads is closed once ``outbox_bytes`` wait for it in the host's process (queued, or
+    in the transport's buffer), long before ``OUTBOX`` messages; it is logged once and the
+    host serves the next client. The host's socket gets a small send buffer, as the kernel's
+    buffers of a client that stopped reading long ago are full."""
     import socket
 
     caplog.set_level(logging.INFO)
@@ -484,6 +486,8 @@ def test_a_client_that_never_reads_is_cut_off_by_the_bytes_it_leaves_waiting(
         await send(ws, p.Create(p.VERSION, "Ana", options("remote", "random")))
         welcome = await expect(ws, p.Welcome)
         assert isinstance(welcome, p.Welcome) and welcome.seat is not None and welcome.token is not None
+        (seated,) = host._connections
+        seated.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
         with contextlib.suppress(ConnectionClosed):
             for _ in range(38):  # within the burst: none is refused as a flood
                 await send(ws, p.Decide(welcome.seat, welcome.token, 9999, []))

@@ -189,7 +189,8 @@ def test_resume_hosting_in_the_menu_restarts_a_game_whose_window_died(apps: list
 
 def crash(hosting: BackgroundHost) -> None:
     """Stop ``hosting`` as a killed process would: listening and every connection cut at
-    once, no save, no goodbye."""
+    once, no save, no goodbye. The server's connection handlers then end before the loop
+    stops (a handler left pending on a loop that is gone fails when it is collected)."""
 
     async def cut() -> None:
         server = hosting.host._server
@@ -197,10 +198,15 @@ def crash(hosting: BackgroundHost) -> None:
         server.close()
         for client in list(hosting.host._connections):
             client.ws.transport.abort()
+        await server.wait_closed()
 
     asyncio.run_coroutine_threadsafe(cut(), hosting._loop).result(5.0)
     hosting._loop.call_soon_threadsafe(hosting._loop.stop)
     hosting._thread.join(5.0)
+    handlers = [
+        task for task in asyncio.all_tasks(hosting._loop) if "protocol_handler" in repr(task.get_coro())
+    ]
+    assert not handlers, "connection handlers left pending on a stopped loop"
 
 
 def test_a_reissued_token_replaces_the_old_one_which_is_then_refused() -> None:

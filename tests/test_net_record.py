@@ -107,6 +107,7 @@ def test_the_record_reaches_players_and_spectators_only_once_the_game_is_over(tm
         if p.GameRecord not in kinds:
             continue
         first = kinds.index(p.GameRecord)
+        assert kinds.count(p.GameRecord) == 1, "the record was sent more than once"
         updates = [m for m in messages[:first] if isinstance(m, p.Update)]
         assert updates and updates[-1].state.deciding == -1
         later = [m for m in messages[first:] if isinstance(m, p.Update)]

@@ -65,6 +65,12 @@ def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -
         assert animated[0] > 50 and not refusals
         assert sources[0].handle(Undo())
         finished = sources[0].finished_game()
+        for _ in range(300):  # the record follows the last update: it may be on its way still
+            if finished is not None:
+                break
+            time.sleep(0.005)
+            sources[0].poll()
+            finished = sources[0].finished_game()
         assert finished is not None and finished.final == sources[0].table_game().final is not None
         assert finished.winners() == sources[1].table_game().winners()
     finally:

@@ -1149,14 +1149,22 @@ def render(size: int, draw: Callable[[pygame.Surface], None]) -> pygame.Surface:
     return finish(canvas, size)
 
 
+def render_tile(draw: Callable[[pygame.Surface], None]) -> pygame.Surface:
+    """A 256 px tile drawn with ``draw``, opaque: every pixel's alpha 255 (the colours as
+    drawn), so the game draws tiles as plain copies and a board's pixels never show through."""
+    tile = render(TILE_PX, draw)
+    tile.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MAX)
+    return tile
+
+
 def render_jungle(code: str) -> pygame.Surface:
     """The 256 px face of jungle tile ``code`` (``"back"`` for the pile back)."""
-    return render(TILE_PX, draw_jungle_back if code == "back" else JUNGLE_DRAWERS[code])
+    return render_tile(draw_jungle_back if code == "back" else JUNGLE_DRAWERS[code])
 
 
 def render_volcano(turns: int) -> pygame.Surface:
     """The 256 px volcano laid ``turns`` (1-3) quarters clockwise, numbers upright."""
-    return render(TILE_PX, lambda s: draw_volcano(s, turns))
+    return render_tile(lambda s: draw_volcano(s, turns))
 
 
 def render_worker(palette: str, seat: str, code: str, turns: int = 0) -> pygame.Surface:
@@ -1165,8 +1173,8 @@ def render_worker(palette: str, seat: str, code: str, turns: int = 0) -> pygame.
     color = hex_to_rgb(PALETTES[palette][seat])
     shape = SEAT_SHAPES[seat]
     if code == "back":
-        return render(TILE_PX, lambda s: draw_worker_back(s, color, shape))
-    return render(TILE_PX, lambda s: draw_worker_tile(s, code, color, shape, turns))
+        return render_tile(lambda s: draw_worker_back(s, color, shape))
+    return render_tile(lambda s: draw_worker_tile(s, code, color, shape, turns))
 
 
 def contact_sheet(

@@ -96,6 +96,8 @@ EN: dict[str, str] = {
     "net.starting": "The game starts…",
     "net.waiting_for": "Waiting for {name}…",
     "net.lost": "Reconnecting to the host…",
+    # the host has too many connections to take this one: the client tries again (issue 19)
+    "net.busy": "The host has too many players connected: trying again…",
     "net.to_menu": "Back to menu",
     "net.watch": "Watch",
     "net.watch_title": "Watch a game",

@@ -8,11 +8,12 @@ returns the events of everything that happened. ``pop()`` takes the last decisio
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, insort
 from collections import Counter
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache, lru_cache
-from itertools import chain
+from functools import lru_cache, reduce
+from operator import iadd
 from typing import Final
 
 from cacao_game.engine import events as ev
@@ -26,7 +27,7 @@ from cacao_game.engine.errors import (
     NothingToUndoError,
     WrongDecisionError,
 )
-from cacao_game.engine.frozen import fast_constructor
+from cacao_game.engine.frozen import SharedValues, fast_constructor
 from cacao_game.engine.resolution import TradeEdge, forced_step, worthwhile_steps
 from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards, winners
 from cacao_game.engine.setup import Setup, canonical_split, deal, setup_seen_by
@@ -51,6 +52,7 @@ from cacao_game.engine.tiles import (
     jungle_deck,
     worker_deck,
 )
+from cacao_game.engine.tiles import NEIGHBOURS as _NEIGHBOURS
 from cacao_game.engine.tiles import neighbours as _neighbours
 
 
@@ -126,16 +128,21 @@ class ActivatedEdge:
         return (self.jungle in MARKET_PRICE, self.value, self.workers)
 
 
-def _edge_value(jungle: str, rotation: int, worker_side: int) -> int:
-    if jungle in PLANTATION_YIELD:
-        return PLANTATION_YIELD[jungle]
-    if jungle in MARKET_PRICE:
-        return MARKET_PRICE[jungle]
-    if jungle in GOLD_YIELD:
-        return GOLD_YIELD[jungle]
-    if jungle == VOLCANO:
-        return VOLCANO_SIDES[rotation][OPPOSITE[worker_side]]
-    return 0
+_WORKING_SIDES: Final = {
+    code: tuple(tuple((side, count) for side, count in enumerate(layout) if count) for layout in layouts)
+    for code, layouts in WORKER_SIDES.items()
+}
+"""``_WORKING_SIDES[code][rotation]``: ``(side, workers)`` for each side of the tile with workers."""
+
+_EDGE_VALUES: Final = {**PLANTATION_YIELD, **MARKET_PRICE, **GOLD_YIELD}
+"""An activated edge's value by jungle code: plantation yield, market price, gold mine value;
+a volcano's depends on its rotation, any other code's is 0."""
+
+
+def _automatic_order(edge: ActivatedEdge) -> tuple[bool, Pos, int]:
+    """The order of the edges resolved without asking: volcano losses first, then by square
+    and side."""
+    return (not (edge.jungle == VOLCANO and edge.value < 0), edge.pos, edge.side)
 
 
 class Game:
@@ -145,8 +152,11 @@ class Game:
     """
 
     __slots__ = (
+        "_frontier_order",
         "_history",
         "_keep_history",
+        "_ordered_frontier",
+        "_trades_seen",
         "actions",
         "cacao",
         "covered",
@@ -178,6 +188,10 @@ class Game:
     def __init__(self, setup: Setup, *, keep_history: bool = True) -> None:
         """Start the game dealt in ``setup`` (validated: raises ValueError if it is wrong)."""
         setup.validate()
+        self._start(setup, keep_history)
+
+    def _start(self, setup: Setup, keep_history: bool) -> None:
+        """Start the game dealt in ``setup``, which is valid."""
         self.setup = setup
         self.players = setup.players
         self.variant = setup.variant
@@ -185,6 +199,11 @@ class Game:
         self.workers: dict[Pos, WorkerTile] = {}
         self.covered: dict[Pos, WorkerTile] = {}
         self.frontier: set[Pos] = set()
+        self._frontier_order: list[Pos] = []
+        self._ordered_frontier: set[Pos] | None = None
+        self._trades_seen: (
+            tuple[list[ActivatedEdge], int, list[ActivatedEdge], tuple[TradeEdge, ...]] | None
+        ) = None
         for pos, _code in START_TILES:
             self._open_around(pos)
         self.jungle_pile = list(reversed(setup.jungle_pile))
@@ -214,7 +233,9 @@ class Game:
         cls, players: int, variant: str = "base", seed: int | None = None, *, keep_history: bool = True
     ) -> Game:
         """Deal (R2.2) and start a new game."""
-        return cls(deal(players, variant, seed), keep_history=keep_history)
+        game = cls.__new__(cls)
+        game._start(deal(players, variant, seed), keep_history)  # a deal is valid by construction
+        return game
 
     # ----------------------------------------------------------------- copying and undo
 
@@ -282,6 +303,11 @@ class Game:
         copy.workers = self.workers.copy()
         copy.covered = self.covered.copy()
         copy.frontier = self.frontier.copy()
+        if self._ordered_frontier is self.frontier:
+            copy._frontier_order = self._frontier_order.copy()
+            copy._ordered_frontier = copy.frontier
+        else:
+            copy._forget_frontier_order()
         copy.jungle_pile = self.jungle_pile.copy()
         copy.display = self.display.copy()
         copy.hands = [hand.copy() for hand in self.hands]
@@ -301,6 +327,7 @@ class Game:
         copy.resolving = self.resolving
         copy.actions = self.actions.copy()
         copy.final = self.final
+        copy._trades_seen = None
         copy._keep_history = keep_history
         copy._history = list(self._history) if keep_history else []
         return copy
@@ -398,9 +425,11 @@ class Game:
                 table = _PLACES[codes] = _HandPlaces(codes)
             _PLACES[hand] = table
         hand_codes = table.codes
-        actions: list[Action] = list(chain.from_iterable(map(table.__getitem__, sorted(self.frontier))))
-        if not self.jungle_pile and not self.display and self.can_overbuild():
-            targets = self._overbuild_targets()
+        actions: list[Action] = reduce(iadd, map(table.__getitem__, self._sorted_frontier()), [])
+        if self.jungle_pile or self.display or self.sun[self.mover] < 1:
+            return actions
+        targets = self._overbuild_targets()
+        if targets:  # can_overbuild()
             actions.extend(
                 _overbuild(code, rotation, pos)
                 for code in hand_codes
@@ -409,10 +438,28 @@ class Game:
             )
         return actions
 
+    def _sorted_frontier(self) -> list[Pos]:
+        """``sorted(self.frontier)``, kept up to date as the engine changes the frontier (and
+        made again if the set was replaced, grown or shrunk from outside); do not change it."""
+        frontier = self.frontier
+        order = self._frontier_order
+        if self._ordered_frontier is not frontier or len(order) != len(frontier):
+            order = self._frontier_order = sorted(frontier)
+            self._ordered_frontier = frontier
+        return order
+
+    def _forget_frontier_order(self) -> None:
+        self._frontier_order = []
+        self._ordered_frontier = None
+
     def _fill_codes(self) -> list[str]:
         """The jungle codes a fill may lay now: the display's, else the revealed pile tile."""
-        if self.display:
-            return sorted(set(self.display))
+        display = self.display
+        if len(display) == 2:
+            first, second = display
+            return [first] if first == second else [first, second] if first < second else [second, first]
+        if display:
+            return sorted(set(display))
         if self.jungle_pile:
             return [self.jungle_pile[-1]]
         return []
@@ -421,18 +468,32 @@ class Game:
         if self.phase is not _FILL or not self.pending_fills:
             return []
         codes = self._fill_codes()
-        return [fill for pos in self.pending_fills for code in codes for fill in _fills(pos, code)]
+        options: list[Action] = []
+        for pos in self.pending_fills:
+            for code in codes:
+                options += _FILLS[pos, code]
+        return options
 
     def _trade_edges(self, seat: int) -> tuple[list[ActivatedEdge], tuple[TradeEdge, ...]]:
-        """``seat``'s pending plantation and market edges, and their resolution-search keys."""
-        edges = [e for e in self.edges.get(seat, ()) if e.jungle in _TRADE_CODES]
-        return edges, tuple([e.trade_key() for e in edges])
+        """``seat``'s pending plantation and market edges, and their resolution-search keys (do
+        not change the list: the last answer is kept while that seat's pending list is the
+        same list of the same length, as the engine only ever shortens one)."""
+        pending = self.edges.get(seat)
+        if pending is None:
+            return [], ()
+        seen = self._trades_seen
+        if seen is not None and seen[0] is pending and seen[1] == len(pending):
+            return seen[2], seen[3]
+        edges = [e for e in pending if e.jungle in _TRADE_CODES]
+        keys = tuple([(e.jungle in MARKET_PRICE, e.value, e.workers) for e in edges])  # trade_key()
+        self._trades_seen = (pending, len(pending), edges, keys)
+        return edges, keys
 
     def _resolve_options(self) -> list[Action]:
         seat = self.resolving
         edges, keys = self._trade_edges(seat)
         steps = worthwhile_steps(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
-        return [_resolution(edges[i].pos, edges[i].side, amount) for i, amount in steps]
+        return [_RESOLUTIONS[edges[i].pos, edges[i].side, amount] for i, amount in steps]
 
     def choice_ahead(self, seat: int) -> bool:
         """Whether ``seat``'s pending plantations and markets will ask it to decide this turn,
@@ -550,16 +611,68 @@ class Game:
             self._history.append(self._state())
         self.actions.append(action)
         events: list[ev.Event] = []
-        if isinstance(action, Fill):
+        if type(action) is Fill:
             self._fill(action, events)
-        elif isinstance(action, Resolve):
-            self._resolve(action, automatic=False, events=events)
+        elif type(action) is Resolve:
+            self._resolve(action, events)
         else:
-            self._place(action, events)
-        self._advance(events)
-        return events
+            self._place(action, events)  # type: ignore[arg-type]
+        # Every step that needs no decision, until one does or the game ends.
+        while True:
+            phase = self.phase
+            if phase is _FILL:
+                if not self.pending_fills or not (self.display or self.jungle_pile):
+                    self._activate(events)
+                    continue
+                automatic = self._automatic_fill()
+                if automatic is None:
+                    return events
+                self._fill(automatic, events)
+                continue
+            if phase is _RESOLVE:
+                resolving = self.resolving
+                if resolving != TERMINAL and self.edges.get(resolving):
+                    return events
+                if self.resolve_queue:
+                    self.resolving = self.resolve_queue.pop(0)
+                    self._resolve_automatic(self.resolving, events)
+                    continue
+                self._end_turn(events)
+                continue
+            return events
 
     def _check(self, action: Action) -> None:
+        """Return if ``apply(action)`` is allowed, else raise its specific ``IllegalActionError``.
+
+        A well-formed legal action of the awaited kind is recognised first, cheaply; anything
+        else goes through ``_check_in_full``, which finds and names what is wrong."""
+        phase = self.phase
+        if type(action) is Place:
+            allowed = (
+                phase is _PLACE
+                and (id(action) in _HANDED_OUT or malformed_field(action) is None)
+                and action.pos in self.frontier
+                and action.tile in self.hands[self.mover]
+                and 0 <= action.rotation <= 3
+            )
+        elif type(action) is Fill:
+            allowed = (
+                phase is _FILL
+                and (id(action) in _HANDED_OUT or malformed_field(action) is None)
+                and self._fill_allowed(action)
+            )
+        elif type(action) is Resolve:
+            allowed = (
+                phase is _RESOLVE
+                and (id(action) in _HANDED_OUT or malformed_field(action) is None)
+                and self._resolution_allowed(action)
+            )
+        else:
+            allowed = False
+        if not allowed:
+            self._check_in_full(action)
+
+    def _check_in_full(self, action: Action) -> None:
         if self.phase is _GAME_OVER:
             raise GameOverError("the game is over")
         checked = _CHECKS.get(type(action))
@@ -574,15 +687,30 @@ class Game:
         if isinstance(action, (Place, Overbuild)):
             self._check_placement(action)
         elif isinstance(action, Fill):
-            tile = action.tile
-            if not (
-                action.pos in self.pending_fills
-                and (tile in self.display if self.display else self.revealed_pile_tile() == tile)
-                and action.rotation in (_ROTATIONS if tile == VOLCANO else _NO_ROTATION)
-            ):
+            if not self._fill_allowed(action):
                 raise IllegalFillError(f"{action} is not a legal fill; legal: {self._fill_options()}")
-        elif not _listed(action, self._resolve_options()):
+        elif not self._resolution_allowed(action):
             raise IllegalResolutionError(f"{action} is not a worthwhile resolution step")
+
+    def _fill_allowed(self, action: Fill) -> bool:
+        """Whether the well-formed ``action`` is a legal fill now (the game waits for one)."""
+        tile = action.tile
+        return (
+            action.pos in self.pending_fills
+            and (tile in self.display if self.display else self.revealed_pile_tile() == tile)
+            and action.rotation in (_ROTATIONS if tile == VOLCANO else _NO_ROTATION)
+        )
+
+    def _resolution_allowed(self, action: Resolve) -> bool:
+        """Whether the well-formed ``action`` is one of ``_resolve_options()`` (the game waits
+        for a resolution). A seat has at most one pending edge per tile side."""
+        seat = self.resolving
+        edges, keys = self._trade_edges(seat)
+        for index, edge in enumerate(edges):
+            if edge.pos == action.pos and edge.side == action.side:
+                steps = worthwhile_steps(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
+                return (index, action.amount) in steps
+        return False
 
     def _check_placement(self, action: Place | Overbuild) -> None:
         if action.tile not in self.hands[self.mover]:
@@ -607,56 +735,71 @@ class Game:
 
     def _place(self, action: Place | Overbuild, events: list[ev.Event]) -> None:
         seat = self.mover
-        self.hands[seat].remove(action.tile)
-        overbuild = isinstance(action, Overbuild)
+        pos = action.pos
+        code = action.tile
+        rotation = action.rotation
+        self.hands[seat].remove(code)
+        overbuild = type(action) is Overbuild
+        workers = self.workers
         if overbuild:
-            self.covered[action.pos] = self.workers[action.pos]
+            self.covered[pos] = workers[pos]
             self.sun[seat] -= 1
-            events.append(_sun_spent(seat, self.sun[seat]))
-        self.workers[action.pos] = _worker_tile(seat, action.tile, action.rotation)
-        self.frontier.discard(action.pos)
-        events.append(_tile_placed(seat, action.pos, action.tile, action.rotation, overbuild))
-        self.placed_at = action.pos
+            events.append(_SUN_SPENT[seat, self.sun[seat]])
+        workers[pos] = _WORKER_TILES[seat, code, rotation]
+        frontier = self.frontier
+        if pos in frontier:
+            frontier.remove(pos)
+            if self._ordered_frontier is frontier:
+                order = self._frontier_order
+                del order[bisect_left(order, pos)]
+        events.append(_tile_placed(seat, pos, code, rotation, overbuild))
+        self.placed_at = pos
         self.filled = []
-        self.pending_fills = []
+        pending: list[Pos] = []
+        self.pending_fills = pending
         if self.display or self.jungle_pile:
             jungle = self.jungle
-            pending = self.pending_fills
-            for space in _neighbours(action.pos):
-                if space not in jungle and self._worker_tiles_around(space) >= 2:
-                    pending.append(space)
-            pending.sort()
-        if self.pending_fills:
-            events.append(_fill_required(tuple(self.pending_fills)))
+            n, e, s, w = _NEIGHBOURS.get(pos) or _neighbours(pos)
+            # The four jungle spaces around, in sorted order; each needs a fill once two worker
+            # tiles touch it.
+            for space in (w, n, s, e):
+                if space not in jungle:
+                    squares = _NEIGHBOURS.get(space) or _neighbours(space)
+                    if (
+                        (squares[0] in workers)
+                        + (squares[1] in workers)
+                        + (squares[2] in workers)
+                        + (squares[3] in workers)
+                    ) >= 2:
+                        pending.append(space)
+            if pending:
+                events.append(_fill_required(tuple(pending)))
         self.phase = _FILL
 
-    def _worker_tiles_around(self, space: Pos) -> int:
-        workers = self.workers
-        x, y = space
-        return (
-            ((x, y - 1) in workers)
-            + ((x + 1, y) in workers)
-            + ((x, y + 1) in workers)
-            + ((x - 1, y) in workers)
-        )
-
     def _open_around(self, jungle_pos: Pos) -> None:
-        for square in _neighbours(jungle_pos):
-            if square not in self.workers:
-                self.frontier.add(square)
+        workers = self.workers
+        frontier = self.frontier
+        order = self._frontier_order if self._ordered_frontier is frontier else None
+        for square in _NEIGHBOURS.get(jungle_pos) or _neighbours(jungle_pos):
+            if square not in workers and square not in frontier:
+                frontier.add(square)
+                if order is not None:
+                    insort(order, square)
 
     def _fill(self, action: Fill, events: list[ev.Event]) -> None:
+        pos = action.pos
+        code = action.tile
         if self.display:
-            self.display.remove(action.tile)
+            self.display.remove(code)
             source = "display"
         else:
             self.jungle_pile.pop()
             source = "pile"
-        self.jungle[action.pos] = (action.tile, action.rotation)
-        self.pending_fills.remove(action.pos)
-        self.filled.append(action.pos)
-        self._open_around(action.pos)
-        events.append(_jungle_filled(self.mover, action.pos, action.tile, action.rotation, source))
+        self.jungle[pos] = (code, action.rotation)
+        self.pending_fills.remove(pos)
+        self.filled.append(pos)
+        self._open_around(pos)
+        events.append(_jungle_filled(self.mover, pos, code, action.rotation, source))
 
     def _automatic_fill(self) -> Fill | None:
         """The fill to make without asking, when every choice gives the same board (R3.10):
@@ -665,93 +808,109 @@ class Game:
         pending = self.pending_fills
         if display:
             code = display[0]
-            if code == VOLCANO or len(pending) > len(display) or any(other != code for other in display):
+            if code == VOLCANO or len(pending) > len(display) or display.count(code) != len(display):
                 return None
-            return _fills(pending[0], code)[0]
+            return _FILLS[pending[0], code][0]
         code = self.jungle_pile[-1]
-        return _fills(pending[0], code)[0] if len(pending) == 1 and code != VOLCANO else None
-
-    def _advance(self, events: list[ev.Event]) -> None:
-        while True:
-            if self.phase is _FILL:
-                if not self.pending_fills or not (self.display or self.jungle_pile):
-                    self._activate(events)
-                    continue
-                automatic = self._automatic_fill()
-                if automatic is None:
-                    return
-                self._fill(automatic, events)
-                continue
-            if self.phase is _RESOLVE:
-                if self.resolving != TERMINAL and self.edges.get(self.resolving):
-                    return
-                if self.resolve_queue:
-                    self.resolving = self.resolve_queue.pop(0)
-                    self._resolve_automatic(self.resolving, events)
-                    continue
-                self._end_turn(events)
-                continue
-            return
+        return _FILLS[pending[0], code][0] if len(pending) == 1 and code != VOLCANO else None
 
     def _activate(self, events: list[ev.Event]) -> None:
+        """Activate the edges of this turn (R3.8): the placed tile's sides that face jungle
+        tiles, then, per filled space in fill order, the other tiles' sides that face it."""
         placed = self.placed_at
         assert placed is not None
-        self.edges = {}
-        tile = self.workers[placed]
-        layout = WORKER_SIDES[tile.tile][tile.rotation]
-        for side, source in enumerate(_neighbours(placed)):
-            if layout[side]:
-                self._activate_edge(tile, placed, side, source, layout[side], events)
         workers = self.workers
+        tile = workers[placed]
+        around = _NEIGHBOURS.get(placed) or _neighbours(placed)
+        facing = []
+        for side, count in _WORKING_SIDES[tile.tile][tile.rotation]:
+            facing.append((tile, placed, side, around[side], count))
         for space in self.filled:
-            for side, pos in enumerate(_neighbours(space)):
+            for side, pos in enumerate(_NEIGHBOURS.get(space) or _neighbours(space)):
                 other = workers.get(pos)
                 if other is not None and pos != placed:
-                    facing = OPPOSITE[side]
-                    count = WORKER_SIDES[other.tile][other.rotation][facing]
+                    facing_side = OPPOSITE[side]
+                    count = WORKER_SIDES[other.tile][other.rotation][facing_side]
                     if count:
-                        self._activate_edge(other, pos, facing, space, count, events)
-        self.resolve_queue = [seat for seat in _seat_order(self.players, self.mover) if seat in self.edges]
+                        facing.append((other, pos, facing_side, space, count))
+        jungle = self.jungle
+        edges: dict[int, list[ActivatedEdge]] = {}
+        for tile, pos, side, source, count in facing:
+            laid = jungle.get(source)
+            if laid is None:
+                continue
+            code, rotation = laid
+            seat = tile.seat
+            events.append(_edge_activated(seat, pos, side, source, code, count))
+            if code != TEMPLE:
+                value = (
+                    VOLCANO_SIDES[rotation][OPPOSITE[side]] if code == VOLCANO else _EDGE_VALUES.get(code, 0)
+                )
+                edge = _activated_edge(seat, pos, side, source, code, count, value)
+                pending = edges.get(seat)
+                if pending is None:
+                    edges[seat] = [edge]
+                else:
+                    pending.append(edge)
+        self.edges = edges
+        if len(edges) == 1:
+            self.resolve_queue = list(edges)
+        else:
+            self.resolve_queue = [seat for seat in _SEAT_ORDERS[self.players][self.mover] if seat in edges]
         self.resolving = TERMINAL
         self.phase = _RESOLVE
 
-    def _activate_edge(
-        self, tile: WorkerTile, pos: Pos, side: int, source: Pos, count: int, events: list[ev.Event]
-    ) -> None:
-        """``count`` workers on ``side`` of ``tile`` (at ``pos``) face ``source``, if it is laid."""
-        laid = self.jungle.get(source)
-        if laid is None:
-            return
-        code, rotation = laid
-        events.append(_edge_activated(tile.seat, pos, side, source, code, count))
-        if code != TEMPLE:
-            value = _edge_value(code, rotation, side)
-            edge = _activated_edge(tile.seat, pos, side, source, code, count, value)
-            self.edges.setdefault(tile.seat, []).append(edge)
-
     def _resolve_automatic(self, seat: int, events: list[ev.Event]) -> None:
-        """Resolve every edge of ``seat`` that offers no real choice (R3.10)."""
-        ordered = [e for e in self.edges[seat] if e.jungle not in _TRADE_CODES]
-        if len(ordered) > 1:
-            ordered.sort(key=lambda e: (not (e.jungle == VOLCANO and e.value < 0), e.pos, e.side))
-        for edge in ordered:
-            self._resolve_edge(seat, edge, edge.workers, True, events)
-        self._resolve_trades_if_forced(seat, events)
+        """Resolve every edge of ``seat`` that offers no real choice (R3.10): first each one
+        that is not a plantation or market (volcano losses first, then by square and side),
+        then the plantations and markets while only one best result remains."""
+        pending = self.edges[seat]
+        trades = [e for e in pending if e.jungle in _TRADE_CODES]
+        if len(trades) < len(pending):
+            ordered = [e for e in pending if e.jungle not in _TRADE_CODES]
+            if len(ordered) > 1:
+                ordered.sort(key=_automatic_order)
+            if trades:
+                self.edges[seat] = trades
+            else:
+                del self.edges[seat]
+            for edge in ordered:
+                self._gain(seat, edge, edge.workers, True, events)
+        if trades:
+            self._resolve_trades_if_forced(seat, events)
 
     def _resolve_trades_if_forced(self, seat: int, events: list[ev.Event]) -> None:
         """Resolve ``seat``'s plantations and markets while only one best result remains."""
-        while seat in self.edges:
-            trades, keys = self._trade_edges(seat)
-            step = forced_step(keys, self.cacao[seat], self._gold_at_risk(seat, keys)) if keys else None
-            if step is None:
-                return
-            index, amount = step
-            self._resolve_edge(seat, trades[index], amount, True, events)
+        trades, keys = self._trade_edges(seat)
+        trades = trades.copy()
+        while keys:
+            for is_market, _value, _workers in keys:
+                if is_market:
+                    step = forced_step(keys, self.cacao[seat], self._gold_at_risk(seat, keys))
+                    if step is None:
+                        return
+                    index, amount = step
+                    break
+            else:
+                # Plantations only: one result in any order, so each forced step is the first
+                # edge in full, to the last.
+                pending = self.edges[seat]
+                if len(pending) == len(trades):
+                    del self.edges[seat]
+                    for edge in trades:
+                        self._gain(seat, edge, edge.workers, True, events)
+                    return
+                index, amount = 0, keys[0][2]
+            self._resolve_edge(seat, trades.pop(index), amount, True, events)
+            keys = keys[:index] + keys[index + 1 :]
 
-    def _resolve(self, action: Resolve, *, automatic: bool, events: list[ev.Event]) -> None:
+    def _resolve(self, action: Resolve, events: list[ev.Event]) -> None:
         seat = self.resolving
-        edge = next(e for e in self.edges[seat] if e.pos == action.pos and e.side == action.side)
-        self._resolve_edge(seat, edge, action.amount, automatic, events)
+        pos, side = action.pos, action.side
+        for edge in self.edges[seat]:
+            if edge.pos == pos and edge.side == side:
+                self._resolve_edge(seat, edge, action.amount, False, events)
+                return
 
     def _resolve_edge(
         self, seat: int, edge: ActivatedEdge, amount: int, automatic: bool, events: list[ev.Event]
@@ -761,19 +920,27 @@ class Game:
         del edges[_index_of(edge, edges)]
         if not edges:
             del self.edges[seat]
+        self._gain(seat, edge, amount, automatic, events)
+        if not automatic:
+            self._resolve_trades_if_forced(seat, events)
+
+    def _gain(
+        self, seat: int, edge: ActivatedEdge, amount: int, automatic: bool, events: list[ev.Event]
+    ) -> None:
+        """What resolving ``edge`` (no longer pending) with ``amount`` workers earns or costs ``seat``."""
         events.append(_edge_resolved(seat, edge.pos, edge.side, amount, automatic))
         code = edge.jungle
-        if code in PLANTATION_YIELD:
+        if code in PLANTATION_YIELD:  # the commonest first
+            cacao = self.cacao
             wanted = amount * edge.value
-            gained = min(wanted, CACAO_CAP - self.cacao[seat])
-            self.cacao[seat] += gained
-            events.append(_cacao_gained(seat, gained, wanted - gained, self.cacao[seat], edge.source))
+            room = CACAO_CAP - cacao[seat]
+            gained = wanted if wanted < room else room
+            held = cacao[seat] = cacao[seat] + gained
+            events.append(_cacao_gained(seat, gained, wanted - gained, held, edge.source))
         elif code in MARKET_PRICE:
-            self.cacao[seat] -= amount
-            self.gold[seat] += amount * edge.value
-            events.append(
-                _cacao_sold(seat, amount, edge.value, self.cacao[seat], self.gold[seat], edge.source)
-            )
+            held = self.cacao[seat] = self.cacao[seat] - amount
+            gold = self.gold[seat] = self.gold[seat] + amount * edge.value
+            events.append(_cacao_sold(seat, amount, edge.value, held, gold, edge.source))
         elif code in GOLD_YIELD or (code == VOLCANO and edge.value > 0):
             self.gold[seat] += amount * edge.value
             events.append(_gold_gained(seat, amount * edge.value, self.gold[seat], edge.source))
@@ -792,8 +959,6 @@ class Game:
             gained = min(amount, SUN_CAP - self.sun[seat])
             self.sun[seat] += gained
             events.append(_sun_gained(seat, gained, amount - gained, self.sun[seat], edge.source))
-        if not automatic:
-            self._resolve_trades_if_forced(seat, events)
 
     def _end_turn(self, events: list[ev.Event]) -> None:
         seat = self.mover
@@ -801,14 +966,16 @@ class Game:
         if pile:
             drawn = pile.pop()
             self.hands[seat].append(drawn)
-            events.append(_worker_drawn(seat, drawn))
+            events.append(_WORKER_DRAWN[seat, drawn])
         jungle_pile = self.jungle_pile
         wanted = DISPLAY_SIZE - len(self.display)
         if jungle_pile and wanted > 0:
-            refill = [jungle_pile.pop() for _ in range(min(wanted, len(jungle_pile)))]
+            drawn_count = min(wanted, len(jungle_pile))
+            refill = jungle_pile[: -drawn_count - 1 : -1]  # drawn from the top, one by one
+            del jungle_pile[-drawn_count:]
             self.display.extend(refill)
-            events.append(_display_refilled(tuple(refill), tuple(self.display)))
-        events.append(_turn_ended(seat, self.turn))
+            events.append(_DISPLAY_REFILLED[tuple(refill), tuple(self.display)])
+        events.append(_TURN_ENDED[seat, self.turn])
         self.placed_at = None
         self.filled = []
         self.pending_fills = []
@@ -821,7 +988,7 @@ class Game:
         while not self.hands[self.mover]:
             self.mover = (self.mover + 1) % self.players
         self.phase = _PLACE
-        events.append(_turn_started(self.mover, self.turn))
+        events.append(_TURN_STARTED[self.mover, self.turn])
 
     def _finish(self, events: list[ev.Event]) -> None:
         standings = self.temple_standings()
@@ -940,10 +1107,15 @@ _NO_ROTATION = range(1)
 # dominated move listing) from these tables, each filled on first use.
 _PLACES: dict[tuple[str, ...], _HandPlaces] = {}
 """By hand (its tiles in hand order, or sorted and distinct): that hand's table."""
-_WORKER_TILES: dict[tuple[int, str, int], WorkerTile] = {}
 _OVERBUILDS: dict[tuple[str, int, Pos], Overbuild] = {}
-_FILLS: dict[tuple[Pos, str], tuple[Fill, ...]] = {}
-_RESOLUTIONS: dict[tuple[Pos, int, int], Resolve] = {}
+_HANDED_OUT: set[int] = set()
+"""The ``id`` of every action in the engine's action tables, which keep them for good, so no other
+object ever has one of these ids: an action whose id is here was made by the engine from
+well-formed fields (``malformed_field`` need not look at it)."""
+
+
+def _handed_out(actions: tuple[Action, ...]) -> None:
+    _HANDED_OUT.update(map(id, actions))
 
 
 class _HandPlaces(dict[Pos, tuple[Place, ...]]):
@@ -958,6 +1130,7 @@ class _HandPlaces(dict[Pos, tuple[Place, ...]]):
         places = self[pos] = tuple(
             Place(code, rotation, pos) for code in self.codes for rotation in DISTINCT_ROTATIONS[code]
         )
+        _handed_out(places)
         return places
 
 
@@ -966,7 +1139,6 @@ class _HandPlaces(dict[Pos, tuple[Place, ...]]):
 _activated_edge = fast_constructor(ActivatedEdge)
 _cacao_gained = fast_constructor(ev.CacaoGained)
 _cacao_sold = fast_constructor(ev.CacaoSold)
-_display_refilled = fast_constructor(ev.DisplayRefilled)
 _edge_activated = fast_constructor(ev.EdgeActivated)
 _edge_resolved = fast_constructor(ev.EdgeResolved)
 _fill_required = fast_constructor(ev.FillRequired)
@@ -975,19 +1147,17 @@ _gold_gained = fast_constructor(ev.GoldGained)
 _gold_paid = fast_constructor(ev.GoldPaid)
 _jungle_filled = fast_constructor(ev.JungleFilled)
 _sun_gained = fast_constructor(ev.SunGained)
-_sun_spent = fast_constructor(ev.SunSpent)
 _temple_scored = fast_constructor(ev.TempleScored)
 _tile_placed = fast_constructor(ev.TilePlaced)
-_turn_ended = fast_constructor(ev.TurnEnded)
-_turn_started = fast_constructor(ev.TurnStarted)
 _water_moved = fast_constructor(ev.WaterMoved)
-_worker_drawn = fast_constructor(ev.WorkerDrawn)
-
-
-def _listed(action: Action, options: list[Action]) -> bool:
-    """Whether ``action`` equals one of ``options``. The engine hands out shared values, so
-    identity is tried first: ``in`` compares every field of each option before a match."""
-    return any(option is action for option in options) or action in options
+# Events with few distinct values (seats, turns, tile codes), shared.
+_DISPLAY_REFILLED: Final = SharedValues(ev.DisplayRefilled)
+_WORKER_TILES: Final = SharedValues(WorkerTile)
+"""The tiles on the board are shared values too, by seat, code and rotation."""
+_SUN_SPENT: Final = SharedValues(ev.SunSpent)
+_TURN_ENDED: Final = SharedValues(ev.TurnEnded)
+_TURN_STARTED: Final = SharedValues(ev.TurnStarted)
+_WORKER_DRAWN: Final = SharedValues(ev.WorkerDrawn)
 
 
 def _index_of(edge: ActivatedEdge, edges: list[ActivatedEdge]) -> int:
@@ -997,18 +1167,11 @@ def _index_of(edge: ActivatedEdge, edges: list[ActivatedEdge]) -> int:
     return next(index for index, pending in enumerate(edges) if pending is edge)
 
 
-def _worker_tile(seat: int, code: str, rotation: int) -> WorkerTile:
-    key = (seat, code, rotation)
-    found = _WORKER_TILES.get(key)
-    if found is None:
-        found = _WORKER_TILES[key] = WorkerTile(seat, code, rotation)
-    return found
-
-
-@cache
-def _seat_order(players: int, first: int) -> tuple[int, ...]:
-    """Every seat once, from ``first`` on in turn order."""
-    return tuple((first + k) % players for k in range(players))
+_SEAT_ORDERS: Final = {
+    players: tuple(tuple((first + k) % players for k in range(players)) for first in range(players))
+    for players in (2, 3, 4)
+}
+"""``_SEAT_ORDERS[players][first]``: every seat once, from ``first`` on in turn order."""
 
 
 def _overbuild(code: str, rotation: int, pos: Pos) -> Overbuild:
@@ -1016,25 +1179,33 @@ def _overbuild(code: str, rotation: int, pos: Pos) -> Overbuild:
     found = _OVERBUILDS.get(key)
     if found is None:
         found = _OVERBUILDS[key] = Overbuild(code, rotation, pos)
+        _handed_out((found,))
     return found
 
 
-def _fills(pos: Pos, code: str) -> tuple[Fill, ...]:
-    """The fills of ``pos`` with ``code``: every rotation of a volcano, else rotation 0."""
-    key = (pos, code)
-    found = _FILLS.get(key)
-    if found is None:
+class _FillTable(dict[tuple[Pos, str], tuple[Fill, ...]]):
+    """``table[pos, code]``: the fills of ``pos`` with ``code``, every rotation of a volcano,
+    else rotation 0."""
+
+    def __missing__(self, key: tuple[Pos, str]) -> tuple[Fill, ...]:
+        pos, code = key
         rotations = _ROTATIONS if code == VOLCANO else _NO_ROTATION
-        found = _FILLS[key] = tuple(Fill(pos, code, rotation) for rotation in rotations)
-    return found
+        found = self[key] = tuple(Fill(pos, code, rotation) for rotation in rotations)
+        _handed_out(found)
+        return found
 
 
-def _resolution(pos: Pos, side: int, amount: int) -> Resolve:
-    key = (pos, side, amount)
-    found = _RESOLUTIONS.get(key)
-    if found is None:
-        found = _RESOLUTIONS[key] = Resolve(pos, side, amount)
-    return found
+class _ResolutionTable(dict[tuple[Pos, int, int], Resolve]):
+    """``table[pos, side, amount]``: that resolution step."""
+
+    def __missing__(self, key: tuple[Pos, int, int]) -> Resolve:
+        found = self[key] = Resolve(*key)
+        _handed_out((found,))
+        return found
+
+
+_FILLS: Final = _FillTable()
+_RESOLUTIONS: Final = _ResolutionTable()
 
 
 @lru_cache(maxsize=4096)

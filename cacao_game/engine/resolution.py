@@ -69,14 +69,24 @@ def amounts(edge: TradeEdge, cacao: int) -> range:
 @lru_cache(maxsize=65536)
 def reachable(edges: tuple[TradeEdge, ...], cacao: int) -> frozenset[Outcome]:
     """Every outcome reachable by resolving all ``edges`` in some order from ``cacao``."""
+    return _reachable(tuple(sorted(edges)), cacao)
+
+
+@lru_cache(maxsize=65536)
+def _reachable(edges: tuple[TradeEdge, ...], cacao: int) -> frozenset[Outcome]:
+    """``reachable`` of ``edges`` in sorted order: the outcomes do not depend on the order, so
+    every order of the same edges shares one cache entry (and an edge equal to the one before
+    it leaves the same rest, so it is tried once)."""
     if not edges:
         return frozenset({(cacao, 0)})
     results: set[Outcome] = set()
     for index, edge in enumerate(edges):
+        if index and edge == edges[index - 1]:
+            continue
         rest = edges[:index] + edges[index + 1 :]
         for amount in amounts(edge, cacao):
             after, gold = apply_edge(edge, cacao, amount)
-            results.update((c, g + gold) for c, g in reachable(rest, after))
+            results.update((c, g + gold) for c, g in _reachable(rest, after))
     return frozenset(results)
 
 

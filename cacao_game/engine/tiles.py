@@ -171,15 +171,17 @@ def opposite(side: int) -> int:
     return OPPOSITE[side]
 
 
-_NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
+NEIGHBOURS: dict[Pos, tuple[Pos, Pos, Pos, Pos]] = {}
+"""``neighbours(pos)`` of every square asked so far (hot loops read ``NEIGHBOURS.get(pos) or
+neighbours(pos)``); never change it."""
 
 
 def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
     """The squares next to ``pos`` on the sides N, E, S, W (cached: a hot path)."""
-    found = _NEIGHBOURS.get(pos)
+    found = NEIGHBOURS.get(pos)
     if found is None:
         x, y = pos
-        found = _NEIGHBOURS[pos] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+        found = NEIGHBOURS[pos] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
     return found
 
 

@@ -3,10 +3,10 @@
 Two layers:
 
 - ``Link`` (asyncio): one connection to a host that survives drops. It sends the join (or
-  the table's creation) and, after every drop, rejoins with the seat's token after a
-  backoff (``BACKOFF_FIRST`` doubling up to ``BACKOFF_MAX``, with seeded jitter). Each thing
-  that happens is handed to ``on_event`` as a ``ClientEvent``. Bots and benchmarks use it
-  inside their own event loop.
+  the table's creation) and, after every drop or a host too busy to take it, rejoins with
+  the seat's token after a backoff (``BACKOFF_FIRST`` doubling up to ``BACKOFF_MAX``, with
+  seeded jitter). Each thing that happens is handed to ``on_event`` as a ``ClientEvent``.
+  Bots and benchmarks use it inside their own event loop.
 - ``NetClient`` (threads): runs a ``Link`` on a background thread with its own event loop.
   The UI calls ``decide`` / ``undo`` / ``ask_hint`` (never blocking) and drains ``poll()``
   once a frame; ``table`` is the latest ``RemoteTable``. The window never waits on the
@@ -146,11 +146,14 @@ class HintArrived:
 
 @dataclass(frozen=True)
 class Reconnecting:
-    """The connection is down (``reason``); attempt ``attempt`` follows in ``delay`` seconds."""
+    """The connection is down (``reason``); attempt ``attempt`` follows in ``delay`` seconds.
+    ``busy``: the host turned the connection away as it has too many (``reason`` says so in
+    its words); the client tries again all the same."""
 
     attempt: int
     delay: float
     reason: str
+    busy: bool = False
 
 
 @dataclass(frozen=True)
@@ -213,6 +216,8 @@ class Link:
         self._ws: ClientConnection | None = None
         self._closing = False
         self._failed = False
+        self._busy: str | None = None
+        """The host's words when it turned the last connection away as busy."""
 
     async def run(self) -> None:
         """Connect, and reconnect after drops, until ``close`` or a fatal answer."""
@@ -228,7 +233,8 @@ class Link:
                     close_timeout=1.0,
                 ) as ws:
                     self._ws = ws
-                    await ws.send(p.encode(self._hello()), text=True)
+                    with contextlib.suppress(ConnectionClosed):  # read why first (a busy host)
+                        await ws.send(p.encode(self._hello()), text=True)
                     while True:
                         data = await ws.recv(decode=False)  # bytes as sent: msgspec reads UTF-8
                         if self.tap is not None:
@@ -248,7 +254,8 @@ class Link:
             attempt += 1
             first, most = self.backoff
             delay = min(most, first * 2 ** min(attempt - 1, 8)) * (0.75 + 0.5 * self.rng.random())
-            self.on_event(Reconnecting(attempt, delay, reason))
+            busy, self._busy = self._busy, None
+            self.on_event(Reconnecting(attempt, delay, busy or reason, busy is not None))
             await asyncio.sleep(delay)
 
     def _hello(self) -> p.Join | p.Create:
@@ -283,7 +290,9 @@ class Link:
             case p.Refusal(reason=reason, text=text):
                 self.on_event(Refused(reason, text))
             case p.Problem(code=code, text=text, fatal=fatal):
-                if fatal:
+                if code == p.BUSY:
+                    self._busy = text  # the host closes the connection: try again later
+                elif fatal:
                     self._fail(code, text)
                 else:
                     self.on_event(Refused(code, text))

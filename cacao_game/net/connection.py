@@ -1,8 +1,9 @@
 """One connection at a host: its rate limit, its outbox, where it sits; and refusals in words.
 
-A ``Connection`` queues what the host sends (``send``/``push``) for the host's writer task,
-so that a slow client never holds a table up (too many messages waiting close it), and
-takes one message from its bucket per frame read (``allow``).
+A ``Connection`` writes what the host sends (``send``/``push``) to its socket at once while
+the socket keeps up, and otherwise queues it for the host's writer task, so that a slow
+client never holds a table up (too many messages waiting close it); it takes one message
+from its bucket per frame read (``allow``).
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import asyncio
 import logging
 import sys
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Final
 
 from websockets.asyncio.server import ServerConnection
+from websockets.protocol import State
 
 from cacao_game.net import protocol as p
 from cacao_game.net.tables import Table
@@ -113,6 +116,10 @@ class Connection:
     """The host is closing the connection: what it sends now is not read."""
     aborted: bool = False
     """The connection was cut for being too slow: nothing more is queued."""
+    writing: bool = False
+    """The writer task is writing a queued message (``take`` to ``written``)."""
+    waited: deque[float] | None = None
+    """Where to note the seconds each message waited between ``push`` and its socket."""
 
     def allow(self, now: float) -> bool:
         """Take one message from the bucket (``RATE`` per second, at most ``BURST`` saved)."""
@@ -128,25 +135,56 @@ class Connection:
         self.push(p.encode(message))
 
     def push(self, data: bytes | None) -> None:
-        """Queue encoded bytes (None: close after what is queued). A client with ``OUTBOX``
-        messages or ``limit_bytes`` waiting is too slow: its connection is aborted."""
+        """Write encoded bytes now (``write_now``) when nothing waits before them, else queue
+        them (None: close after what is queued). A client with ``OUTBOX`` messages or
+        ``limit_bytes`` waiting in this process (queued, or written but still in the
+        transport's buffer) is too slow: its connection is aborted."""
         if self.aborted:
             return
-        self.closing = self.closing or data is None
         size = len(data) if data is not None else 0
+        if self.queued + size + self.ws.transport.get_write_buffer_size() > self.limit_bytes:
+            self._abort()
+            return
+        idle = not self.closing and not self.writing and self.outbox.empty()
+        if data is not None and idle and self.write_now(data):
+            self.note_written(time.perf_counter())
+            return
+        self.closing = self.closing or data is None
         try:
-            if self.queued + size > self.limit_bytes:
-                raise asyncio.QueueFull
             self.outbox.put_nowait((data, time.perf_counter()))
         except asyncio.QueueFull:
-            log.warning("%s: too slow, closing", self.peer)
-            self.aborted = self.closing = True
-            self.ws.transport.abort()
+            self._abort()
         else:
             self.queued += size
 
+    def _abort(self) -> None:
+        log.warning("%s: too slow, closing", self.peer)
+        self.aborted = self.closing = True
+        self.ws.transport.abort()
+
+    def write_now(self, data: bytes) -> bool:
+        """Write ``data`` as a text frame to the socket without waiting, as ``ws.send`` does
+        when the socket keeps up; False (nothing written) when the connection is not open or
+        its transport is over its write limit (``paused``): the writer task then waits for it.
+        Sparing the writer task a wake-up per message keeps an update from waiting for
+        whatever else the event loop has to do first."""
+        ws = self.ws
+        if ws.protocol.state is not State.OPEN or ws.paused or ws.transport.is_closing():
+            return False
+        ws.protocol.send_text(data)
+        ws.send_data()
+        return True
+
     async def take(self) -> tuple[bytes | None, float]:
-        """The next message to write (None: close) and when it was queued."""
+        """The next message to write (None: close) and when it was queued; the connection
+        counts as ``writing`` until ``note_written``."""
         data, queued_at = await self.outbox.get()
         self.queued -= len(data) if data is not None else 0
+        self.writing = True
         return data, queued_at
+
+    def note_written(self, queued_at: float) -> None:
+        """A message queued at ``queued_at`` (``time.perf_counter``) is written."""
+        self.writing = False
+        if self.waited is not None:
+            self.waited.append(time.perf_counter() - queued_at)

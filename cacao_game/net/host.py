@@ -158,6 +158,8 @@ class Host:
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._presence_at: dict[str, float] = {}
         self._presence_due: set[str] = set()
+        self._records: dict[str, bytes | None] = {}
+        """The encoded record of each finished table (None while it is being built)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._chores: list[asyncio.Task[None]] = []
         """The lag watcher and the sweep of tables to close, until the host stops."""
@@ -392,13 +394,15 @@ class Host:
     async def _handle(self, ws: ServerConnection) -> None:
         address = ws.remote_address
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
-        client = Connection(ws, peer, float(BURST), self._clock(), limit_bytes=self.outbox_bytes)
+        client = Connection(
+            ws, peer, float(BURST), self._clock(), limit_bytes=self.outbox_bytes, waited=self.sending
+        )
         client.address = str(address[0]) if isinstance(address, tuple) else "?"
         writer = asyncio.create_task(self._write(client))
         self._connections.add(client)
         if len(self._connections) > self.max_connections:
             log.warning("%s: too many connections, refused", peer)
-            client.send(p.Problem("busy", "This host has too many players connected: try again later.", True))
+            client.send(p.Problem(p.BUSY, "This host has too many players connected: try again later.", True))
             client.push(None)
         join_timer = asyncio.get_running_loop().call_later(self.join_wait, self._join_timeout, client)
         try:
@@ -454,7 +458,7 @@ class Host:
                     await client.ws.close(1008, "closed by the host")
                     return
                 await client.ws.send(data, text=True)
-                self.sending.append(time.perf_counter() - queued_at)
+                client.note_written(queued_at)
 
     async def _receive(self, client: Connection, data: bytes) -> None:
         try:
@@ -600,7 +604,11 @@ class Host:
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
         if table.is_over():
-            client.send(self._record(table))
+            if table.code not in self._records:  # over when the host started: never built
+                self._records[table.code] = p.encode(self._record(table))
+            data = self._records[table.code]
+            if data is not None:  # else it is being built, and goes to every member then
+                client.push(data)
 
     def _left(self, client: Connection) -> None:
         table = client.table
@@ -681,6 +689,7 @@ class Host:
         self._idle.pop(table.code, None)
         self._members.pop(table.code, None)
         self._presence_at.pop(table.code, None)
+        self._records.pop(table.code, None)
         for key in [key for key in self._timers if key[0] == table.code]:
             self._timers.pop(key).cancel()
 
@@ -829,12 +838,13 @@ class Host:
         new = journal[min(table.sent, len(journal)) :] if not undone else []
         table.sent = len(journal)
         built: dict[int | None, bytes] = {}
+        shared: dict[int, p.EventMsg] = {}
         public = self._public(table)
         out = []
         for client in self._members.get(table.code, ()):
             data = built.get(client.seat)
             if data is None:
-                decisions = [decision_message(entry, client.seat) for entry in new]
+                decisions = [decision_message(entry, client.seat, shared) for entry in new]
                 state = seat_state(public, table.session.game, client.seat)
                 data = built[client.seat] = p.encode(p.Update(decisions, state, undone))
             out.append((client, data))
@@ -870,23 +880,29 @@ class Host:
         for client, data in self._messages(table, undone):
             client.push(data)
         if table.is_over():
-            self._send_record(table)
-            self._spawn(self._finish(table))  # filing the record holds up no one's update
+            self._records[table.code] = None
+            self._spawn(self._finish(table))  # the record holds up no one's update
         else:
             self._schedule_ai(table)
 
     async def _finish(self, table: Table) -> None:
+        """The game is over: build its record on a writer thread (replaying the game takes a
+        few milliseconds that would hold up every table), send it to every member (after the
+        last update, which is out already) and file it."""
         game, config = table.session.game, table.session.config
         winners = ", ".join(config.seats[seat].name for seat in game.winners())
         log.info("table %s: game over after %d decisions, won by %s", table.code, len(game.actions), winners)
+        loop = asyncio.get_running_loop()
+        record = await loop.run_in_executor(self._writers, self._record, table)
+        data = self._records[table.code] = p.encode(record)
+        for client in self._members.get(table.code, ()):
+            client.push(data)
         saver = table.session.autosaver
         if self.folder is None or not isinstance(saver, TableSaver):
             return
-        record = typed_json.plain(self._record(table).record)
         path = self.folder / "records" / f"{table.code}.json"
-        loop = asyncio.get_running_loop()
         try:
-            await loop.run_in_executor(self._writers, write_record, record, path)
+            await loop.run_in_executor(self._writers, _file_record, record, path)
         except OSError as error:
             log.warning("table %s: cannot file the finished game: %s", table.code, one_line(error))
         else:
@@ -902,12 +918,6 @@ class Host:
         return p.GameRecord(
             record_file(table.session.game, seat_entries(config.kinds, config.colors, config.names))
         )
-
-    def _send_record(self, table: Table) -> None:
-        """Send every member the record of the game that just ended (after its last update)."""
-        data = p.encode(self._record(table))
-        for client in self._members.get(table.code, ()):
-            client.push(data)
 
     def stand_in_now(self, code: str, number: int) -> None:
         """Let the table's stand-in AI play dropped seat ``number`` at once instead of after
@@ -1007,6 +1017,11 @@ class Host:
         session.play(action)
         table.standin_moves.add(len(session.journal) - 1)
         self._spawn(self._changed(table))
+
+
+def _file_record(record: p.GameRecord, path: Path) -> None:
+    """Write a finished game's ``record`` to ``path`` (on a writer thread)."""
+    write_record(typed_json.plain(record.record), path)
 
 
 def _waiting(table: Table) -> bool:

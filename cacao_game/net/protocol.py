@@ -286,11 +286,16 @@ class Refusal(_Message, tag="refused", frozen=True):
 
 class Problem(_Message, tag="error", frozen=True):
     """Host -> client: a message could not be read or a join failed. ``fatal``: the host
-    closes the connection and a client must not retry with the same request."""
+    closes the connection and a client must not retry with the same request, except after
+    code ``BUSY`` (the host has too many connections now: retry later, with a backoff)."""
 
     code: str
     text: str
     fatal: bool = False
+
+
+BUSY: Final = "busy"
+"""The ``Problem`` code of a host with too many connections to take one more."""
 
 
 class Hint(_Message, tag="hint", frozen=True):

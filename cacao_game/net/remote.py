@@ -14,8 +14,9 @@ it (``record``), files it in ``records`` when given, and its ``finished_game`` i
 whole game replayed from it (decisions and deal), so that replay and review work at home.
 A spectator's source (``watching``) has no seat: every hand face down, no input.
 
-``connection`` says how the link stands ("connected", "reconnecting", or the host's refusal
-in words) so that the table can show "reconnecting…" with a way back to the menu.
+``connection`` says how the link stands ("connected", "reconnecting", "busy": the host has
+too many connections and the client tries again, or the host's refusal in words) so that the
+table can show "reconnecting…" with a way back to the menu.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ log = logging.getLogger(__name__)
 CONNECTING = "connecting"
 CONNECTED = "connected"
 RECONNECTING = "reconnecting"
+BUSY = "busy"
 RECORD_WAIT_POLLS = 300
 """Polls (frames) a finished game waits for its record before showing the scores without it
 (the host sends it right after the last update; this is only for a host that does not)."""
@@ -420,8 +422,8 @@ class RemoteSource:
             case Joined():
                 self.connection = CONNECTED
                 return []
-            case Reconnecting():
-                self.connection = RECONNECTING
+            case Reconnecting(busy=busy):
+                self.connection = BUSY if busy else RECONNECTING
                 self._sent_at = -1
                 self.version += 1
                 return []

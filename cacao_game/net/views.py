@@ -139,16 +139,30 @@ def event_message(event: ev.Event, you: int | None) -> EventMsg:
     return EventMsg(type(event).__name__, msgspec.Raw(msgspec.json.encode(event)))
 
 
-def decision_message(entry: Entry, you: int | None) -> DecisionMsg:
-    """Journal ``entry`` for seat ``you`` (its events redacted by ``event_message``)."""
+def decision_message(entry: Entry, you: int | None, shared: dict[int, EventMsg] | None = None) -> DecisionMsg:
+    """Journal ``entry`` for seat ``you`` (its events redacted by ``event_message``).
+
+    ``shared``: the messages of events every recipient sees alike (all but ``WorkerDrawn``),
+    by the event's ``id``, kept while the same entries go to several seats (a host's update
+    encodes each such event once, not once a seat); only for events that stay alive while
+    it is used."""
     return DecisionMsg(
         entry.seat,
         entry.turn,
         decision(entry.action),
-        [event_message(event, you) for event in entry.events],
+        [_event_message(event, you, shared) for event in entry.events],
         entry.revealed,
         list(entry.totals) if entry.totals is not None else None,
     )
+
+
+def _event_message(event: ev.Event, you: int | None, shared: dict[int, EventMsg] | None) -> EventMsg:
+    if shared is None or isinstance(event, ev.WorkerDrawn):
+        return event_message(event, you)
+    message = shared.get(id(event))
+    if message is None:
+        message = shared[id(event)] = event_message(event, you)
+    return message
 
 
 def decision_from_message(message: DecisionMsg) -> Entry:

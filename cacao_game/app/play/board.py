@@ -20,6 +20,7 @@ from cacao_game.app.play.anim import RGB
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.camera import Camera
 from cacao_game.app.play.frame import BoardView, Frame, Ghost, Memo
+from cacao_game.app.play.layers import Draw, Part
 from cacao_game.app.play.paint import Painter, dashed_rect
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.scale import px
@@ -173,10 +174,20 @@ class BoardRenderer:
     # ----------------------------------------------------------------- layers
 
     def draw(
-        self, surface: pygame.Surface, frame: Frame, now: float, *, tiles: bool = True
+        self,
+        surface: pygame.Surface,
+        frame: Frame,
+        now: float,
+        *,
+        tiles: bool = True,
+        beneath: Draw | None = None,
     ) -> list[pygame.Rect]:
-        """The frame's board layer, clipped to the viewport (the tiles only with ``tiles``: the
-        scene keeps them drawn); returns the rectangles drawn on (within the viewport)."""
+        """The frame's board layer, clipped to the viewport; returns the rectangles drawn on
+        (within the viewport). Without ``tiles`` the scene keeps the tiles and the temples
+        panel drawn (``temples_part``) and ``beneath`` draws what lies under the marks (the
+        backdrop and the tiles): the marks are drawn, and where they reach under the panel
+        that area is drawn again from ``beneath``, the marks and the panel, so the panel
+        stays over the marks as when all is drawn anew."""
         self._frame = frame
         board = frame.board
         if board is None:
@@ -188,32 +199,71 @@ class BoardRenderer:
         if tiles:
             self.draw_tiles(surface, board)
             drawn.append(view)
-        drawn += self.draw_last_move(surface, board)
+        drawn += self.draw_marks(surface, frame, now)
+        panel = self._temples_rect(frame)
+        if tiles:
+            drawn += self.draw_temples(surface, frame)
+        elif panel is not None:
+            for index in panel.collidelistall(drawn):
+                surface.set_clip(clip.clip(view).clip(drawn[index]).clip(panel))
+                if beneath is not None:
+                    beneath(surface)
+                self.draw_marks(surface, frame, now, surface.get_clip())
+                self._blit_temples(surface, frame, panel)
+        surface.set_clip(clip)
+        return [rect.clip(view) for rect in drawn]
+
+    def draw_marks(
+        self, surface: pygame.Surface, frame: Frame, now: float, bounds: pygame.Rect | None = None
+    ) -> list[pygame.Rect]:
+        """What the board shows over its tiles and under the temples panel: the last move,
+        the clicked seat's tiles, the legal squares (those meeting ``bounds``, default the
+        viewport), ghosts and their labels, the edges to resolve, the log line's square, a
+        covered tile lifted; returns the areas drawn on."""
+        board = frame.board
+        if board is None:
+            return []
+        drawn = self.draw_last_move(surface, board)
         drawn += self.draw_seat_highlight(surface, board)
-        drawn += self.draw_targets(surface, board, frame.phase, now)
+        drawn += self.draw_targets(surface, board, frame.phase, now, bounds)
         for ghost in board.ghosts:
             drawn += self.draw_ghost(surface, ghost, frame)
         drawn += self.draw_pending_edges(surface, board, now)
         drawn += self.draw_logged_square(surface, board, now)
         drawn += self.draw_underneath(surface, board)
-        drawn += self.draw_temples(surface, frame)
-        surface.set_clip(clip)
-        return [rect.clip(view) for rect in drawn]
+        return drawn
+
+    def temples_part(self, frame: Frame) -> Part | None:
+        """The temples panel of ``frame`` as a still part of the table (``layers.Part``, drawn
+        after the tiles), keyed by what it shows; None when it is not drawn."""
+        panel = self._temples_rect(frame)
+        if panel is None:
+            return None
+        key = (
+            frame.temples,
+            tuple(view.color for view in frame.seats),
+            tuple(panel),
+            self.app.assets.palette,
+        )
+        return Part("temples", panel, key, lambda surface: self._blit_temples(surface, frame, panel))
 
     def draw_temples(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
         """Every temple at once, in the board's top-left corner: the workers of each seat next
         to it and the gold it would give now; the placement considered shows its change. The
         panel is drawn once per content into a translucent image (cached)."""
-        panel = self.temples_panel(len(frame.temples))
+        panel = self._temples_rect(frame)
         if panel is None:
             return []
+        self._blit_temples(surface, frame, panel)
+        return [panel]
+
+    def _blit_temples(self, surface: pygame.Surface, frame: Frame, panel: pygame.Rect) -> None:
         if theme.auditing():
             self._draw_temples(surface, frame, panel)
-            return [panel]
+            return
         key = (frame.temples, tuple(view.color for view in frame.seats), panel.size, self.app.assets.palette)
         image = self._temples.get(key, lambda: self._temples_image(frame, panel.size))
         surface.blit(image, panel)
-        return [panel]
 
     def _temples_image(self, frame: Frame, size: tuple[int, int]) -> pygame.Surface:
         image = pygame.Surface(size, pygame.SRCALPHA)
@@ -255,17 +305,16 @@ class BoardRenderer:
                             "midright",
                         )
 
-    def temples_panel(self, rows: int | None = None) -> pygame.Rect | None:
-        """Where the temples overview is drawn (``rows`` temples; default: those of the frame
-        drawn last), None when it is not drawn (no temple yet, or the game is over)."""
-        frame = self._frame
-        if frame is None:
+    def temples_panel(self) -> pygame.Rect | None:
+        """Where the temples overview of the frame drawn last is drawn, None when it is not
+        drawn (no frame yet, no temple yet, or the game is over)."""
+        return None if self._frame is None else self._temples_rect(self._frame)
+
+    def _temples_rect(self, frame: Frame) -> pygame.Rect | None:
+        """Where ``frame``'s temples panel is drawn (None: not drawn)."""
+        if not frame.temples or frame.seats[0].final:
             return None
-        if rows is None:
-            rows = len(frame.temples)
-        if not rows or frame.seats[0].final:
-            return None
-        return temples_rect(self.camera.viewport, len(frame.seats), rows)
+        return temples_rect(self.camera.viewport, len(frame.seats), len(frame.temples))
 
     def draw_logged_square(self, surface: pygame.Surface, board: BoardView, now: float) -> list[pygame.Rect]:
         """The square of the log line under the mouse, outlined and pulsing."""
@@ -422,19 +471,26 @@ class BoardRenderer:
         return drawn
 
     def draw_targets(
-        self, surface: pygame.Surface, board: BoardView, phase: Phase | None, now: float
+        self,
+        surface: pygame.Surface,
+        board: BoardView,
+        phase: Phase | None,
+        now: float,
+        bounds: pygame.Rect | None = None,
     ) -> list[pygame.Rect]:
-        """Legal squares (placement, overbuild, fill) with an outline and an icon each."""
+        """Legal squares (placement, overbuild, fill) with an outline and an icon each, those
+        meeting ``bounds`` (default: the viewport)."""
         cam = self.camera
+        within = cam.viewport if bounds is None else bounds
         pulse = target_pulse(now)
         icon_size = max(px(12), cam.scale * 0.3)
         drawn: list[pygame.Rect] = []
         for pos in board.targets:
             rect = self.rect(pos)
-            if not cam.viewport.colliderect(rect):
+            if not within.colliderect(rect):
                 continue
-            drawn.append(area(rect, 1))
             if pos in board.overbuild:
+                drawn.append(area(rect, 1))
                 self.painter.box(surface, rect, (255, 236, 170), int(25 + 35 * pulse), radius=px(6))
                 dashed_rect(
                     surface, theme.GOLD, rect.inflate(-px(2), -px(2)), px(3), max(4, int(cam.scale / 8))
@@ -442,6 +498,7 @@ class BoardRenderer:
                 icon = self.art.icon("overbuild", icon_size * 1.4)
                 surface.blit(icon, icon.get_rect(center=rect.center))
                 continue
+            drawn.append(area(rect.inflate(-px(6), -px(6)), 2))  # the mark is inset
             self.painter.box(
                 surface,
                 rect.inflate(-px(6), -px(6)),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -24,13 +24,14 @@ from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.frame import (
     ActionView,
     Frame,
+    Memo,
     PopupView,
     SeatView,
     Tip,
     panel_tip,
     projected_tip,
 )
-from cacao_game.app.play.layers import Draw, Part
+from cacao_game.app.play.layers import Draw, Part, draw_parts
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
@@ -63,6 +64,86 @@ class Button:
     rect: pygame.Rect
     name: str
     index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PanelFace:
+    """What a seat panel shows of its ``SeatView`` (the deciding seat's outline aside): its
+    key as a still part, equal faces draw equal pixels."""
+
+    seat: int
+    name: str
+    color: str
+    kind: str
+    total: int
+    gold: int
+    cacao: int
+    sun: int
+    final: bool
+    water_step: int
+    tiles_left: int
+    highlighted: bool
+    pending: bool
+    spinner: float | None
+    """The clock turning the spinner of a computer player thinking; None when none thinks."""
+
+    def lit(self) -> PanelFace:
+        """Only what the panel's outline shows (when clicked): its seat, colour and state."""
+        return PanelFace(
+            self.seat, "", self.color, "", 0, 0, 0, 0, False, 0, 0, self.highlighted, False, None
+        )
+
+    def head(self) -> PanelFace:
+        """Only what the panel's top shows: marker, spinner, name, kind, total."""
+        return replace(self, gold=0, cacao=0, sun=0, water_step=0, tiles_left=0, highlighted=False)
+
+    def counts(self) -> PanelFace:
+        """Only what the panel's counts row shows: gold, cacao, sun, tiles left."""
+        return PanelFace(
+            self.seat,
+            "",
+            self.color,
+            "",
+            0,
+            self.gold,
+            self.cacao,
+            self.sun,
+            False,
+            0,
+            self.tiles_left,
+            False,
+            False,
+            None,
+        )
+
+    def water(self) -> PanelFace:
+        """Only what the panel's water track shows."""
+        return PanelFace(self.seat, "", "", "", 0, 0, 0, 0, False, self.water_step, 0, False, False, None)
+
+    @classmethod
+    def of(cls, view: SeatView, spinner: float | None) -> PanelFace:
+        """The face of ``view`` (``spinner``: the clock while its player thinks)."""
+        score = view.score
+        return cls(
+            view.seat,
+            view.name,
+            view.color,
+            view.kind,
+            view.total,
+            score.gold,
+            score.cacao,
+            score.sun,
+            view.final,
+            view.water_step,
+            view.tiles_left,
+            view.highlighted,
+            view.pending,
+            spinner,
+        )
+
+
+def _draw_nothing(surface: pygame.Surface) -> None:
+    """A part that draws nothing (a seat not deciding has no outline)."""
 
 
 PART_MARGIN = 8
@@ -128,6 +209,11 @@ class Hud:
         self.anchors = {name: layout[name] for name in layout.names()}
         self._chrome: pygame.Surface | None = None
         self._chrome_key: object = None
+        self._top: Memo[list[Part]] = Memo()
+        self._log: Memo[list[Part]] = Memo()
+        self._seats: dict[int, Memo[list[Part]]] = {}
+        """The parts of the top bar, the log and each seat, made again when what they show
+        (or the layout) changes: measuring texts every frame would cost more than drawing."""
 
     def a(self, name: str) -> pygame.Rect:
         """A copy of anchor ``name``."""
@@ -256,48 +342,23 @@ class Hud:
     # ----------------------------------------------------------------- dynamic parts
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
-        """Every HUD element of ``frame`` over the board (the board is drawn before)."""
-        for part in self.parts(frame):
-            part.draw(surface)
+        """Every HUD element of ``frame`` over the board (the board is drawn before), each
+        clipped to its part's area as when drawn by changes."""
+        draw_parts(surface, self.parts(frame), [surface.get_clip()])
 
     def parts(self, frame: Frame) -> list[Part]:
         """The HUD's elements of ``frame`` as still parts of the picture (``layers.Part``):
-        each with the area it draws in and, as its key, the values of ``frame`` it shows."""
+        each with the area it draws in and, as its key, the values of ``frame`` it shows. The
+        elements a new turn changes are parts of their own, as small as what they draw: the
+        heading's and the status line's texts, the deciding seat's outline, each button."""
         margin = px(PART_MARGIN)
         seats = frame.seats
-        top = self.a("title").union(self.a("status"))
-        heading = frame.heading_seat
-        parts = [
-            Part(
-                "top",
-                top.inflate(2 * margin, 2 * margin),
-                (
-                    heading,
-                    seats[heading].color if heading is not None else None,
-                    frame.heading,
-                    frame.variant,
-                    frame.status,
-                    frame.problem,
-                    frame.keys,
-                ),
-                self._within(top, lambda surface: self.draw_top(surface, frame)),
-            )
-        ]
+        parts = list(self.top_parts(frame))
         for view in seats:
-            area = self.panel_rect(view.seat)
             spinner = frame.clock if view.thinking else None
-            parts.append(
-                Part(
-                    f"seat{view.seat}",
-                    pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
-                    (view, spinner),
-                    self._within(area, partial(self.draw_panel, view=view, clock=frame.clock)),
-                )
-            )
-        hand = frame.hand
-        hovered = next((i for i, line in enumerate(frame.log) if line is frame.hovered_log), None)
-        mouse = self.app.mouse_pos
-        hot = next((b.name for b in self.action_buttons() if b.rect.collidepoint(mouse)), None)
+            memo = self._seats.setdefault(view.seat, Memo())
+            inputs = (view, spinner, tuple(self.panel_rect(view.seat)))
+            parts += memo.get(inputs, partial(self.panel_parts, view, spinner))
         keyed: list[tuple[str, Hashable, pygame.Rect]] = [
             ("display", frame.display, self.a("display")),
             (
@@ -305,18 +366,12 @@ class Hud:
                 (frame.pile_count, frame.revealed),
                 self.a("jungle_pile").union(self.revealed_rect()),
             ),
-            ("hand", (hand, seats[hand.seat] if hand.seat is not None else None), self.a("hand")),
             ("remaining", frame.remaining, self.a("remaining")),
-            ("log", (frame.log, frame.log_scroll, hovered, tuple(v.color for v in seats)), self.a("log")),
-            ("actions", (frame.actions, hot), self.a("actions")),
         ]
         draws = {
             "display": self.draw_display,
             "jungle_pile": self.draw_pile,
-            "hand": self.draw_hand,
             "remaining": self.draw_remaining,
-            "log": self.draw_log,
-            "actions": self.draw_actions,
         }
         for anchor, key, area in keyed:
             if anchor == "remaining" and not self.shows_remaining():
@@ -324,11 +379,166 @@ class Hud:
             parts.append(
                 Part(
                     anchor,
-                    area.inflate(2 * margin, 2 * margin)
-                    if anchor != "actions"
-                    else area.inflate(px(48), px(48)),
+                    area.inflate(2 * margin, 2 * margin),
                     key,
                     self._within(self.a(anchor), partial(draws[anchor], frame=frame)),
+                )
+            )
+        return parts + self.hand_parts(frame) + self.log_parts(frame) + self.action_parts(frame)
+
+    def panel_parts(self, view: SeatView, spinner: float | None) -> list[Part]:
+        """A seat panel as parts: the deciding seat's outline, the panel's outline when
+        clicked, its top, its counts and its water track, each keyed by what it shows."""
+        area = self.panel_rect(view.seat)
+        face = PanelFace.of(view, spinner)
+        parts = self.turn_parts(view)
+        bands = (
+            pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
+            pygame.Rect(area.x, area.y, area.w, px(84)),
+            pygame.Rect(area.x, area.y + px(70), area.w, px(48)),
+            pygame.Rect(area.x, area.y + px(104), area.w, px(48)),
+        )
+        for suffix, band, shown, draw in zip(
+            ("", ".head", ".counts", ".water"),
+            bands,
+            (face.lit(), face.head(), face.counts(), face.water()),
+            (self.draw_panel_lit, self.draw_panel_head, self.draw_panel_counts, self.draw_panel_water),
+            strict=True,
+        ):
+            parts.append(
+                Part(f"seat{view.seat}{suffix}", band, shown, self._within(area, partial(draw, face=shown)))
+            )
+        return parts
+
+    def top_parts(self, frame: Frame) -> list[Part]:
+        """The top bar's texts as parts as tight as their texts: the mover's marker and the
+        heading, the variant, the status, and on its right the decision's keys or problem
+        (they shrink a little first to fit, else they are left out: the help page lists them)."""
+        seat = frame.heading_seat
+        key = (
+            frame.variant,
+            frame.heading,
+            frame.seats[seat].color if seat is not None else None,
+            frame.status,
+            frame.problem,
+            frame.keys,
+            tuple(self.anchors["title"]),
+            tuple(self.anchors["status"]),
+        )
+        return self._top.get(key, lambda: self._top_parts(frame))
+
+    def _top_parts(self, frame: Frame) -> list[Part]:
+        p = self.painter
+        title, status = self.a("title"), self.a("status")
+        y = title.centery + px(2)
+        grow = px(2)
+        variant = p.text_image(frame.variant, 20, "bold", theme.MUTED).get_rect(
+            midright=(title.right - px(20), y)
+        )
+        start = title.x + px(52)
+        heading = p.fit(frame.heading, 30, "black", variant.left - px(24) - start)
+        heading_at = p.text_image(heading, 30, "black", theme.CREAM).get_rect(midleft=(start, y))
+        seat = frame.heading_seat
+        color = frame.seats[seat].color if seat is not None else None
+        marker = pygame.Rect(0, 0, px(40), px(40))
+        marker.center = (title.x + px(28), y)
+
+        def draw_heading(surface: pygame.Surface) -> None:
+            if color is not None:
+                theme.draw_seat_marker(self.app, surface, color, marker.center, px(13))
+            p.text(surface, heading, (start, y), 30, "black", theme.CREAM, "midleft")
+
+        def draw_variant(surface: pygame.Surface) -> None:
+            p.text(surface, frame.variant, (title.right - px(20), y), 20, "bold", theme.MUTED, "midright")
+
+        parts = [
+            Part(
+                "heading",
+                heading_at.union(marker).inflate(grow, grow),
+                (color, heading),
+                self._within(title, draw_heading),
+            ),
+            Part("variant", variant.inflate(grow, grow), frame.variant, self._within(title, draw_variant)),
+        ]
+        left, right = status.x + px(24), status.right - px(20)
+        text = p.fit(frame.status, 22, "regular", right - left)
+        shown = p.text_image(text, 22, "regular", theme.SAND).get_rect(midleft=(left, status.centery))
+
+        def draw_status(surface: pygame.Surface) -> None:
+            p.text(surface, text, (left, status.centery), 22, "regular", theme.SAND, "midleft")
+
+        parts.append(Part("status", shown.inflate(grow, grow), text, self._within(status, draw_status)))
+        problem = frame.problem
+        side = problem or frame.keys
+        if not side:
+            return parts
+        room = right - shown.right - px(32)
+        weight, tint = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
+        font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
+        if not problem and font.size(side)[0] > room:
+            return parts
+        side = theme.fit_text(font, side, max(room, 0)) if problem else side
+        at = theme.render_text(font, side, tint).get_rect(midright=(right, status.centery))
+
+        def draw_side(surface: pygame.Surface) -> None:
+            theme.draw_text(surface, font, side, (right, status.centery), tint, anchor="midright")
+
+        parts.append(
+            Part("keys", at.inflate(grow, grow), (side, font, tint), self._within(status, draw_side))
+        )
+        return parts
+
+    def turn_parts(self, view: SeatView) -> list[Part]:
+        """The outline and pointer of a deciding seat's panel: four strips along its rim and
+        the pointer on its left, so a new turn draws again its rim, not the whole panel."""
+        r = self.panel_rect(view.seat)
+        ring = r.inflate(px(4), px(4))
+        band = px(theme.RADIUS + 2) + 1
+        strips = (
+            pygame.Rect(ring.x, ring.y, ring.w, band),
+            pygame.Rect(ring.x, ring.bottom - band, ring.w, band),
+            pygame.Rect(ring.x, ring.y, band, ring.h),
+            pygame.Rect(ring.right - band, ring.y, band, ring.h),
+            pygame.Rect(r.x - px(16), r.y + px(20), px(16), px(24)),
+        )
+        return [
+            Part(
+                f"seat{view.seat}.turn{k}",
+                strip,
+                view.deciding,
+                partial(self.draw_turn, seat=view.seat, strip=strip) if view.deciding else _draw_nothing,
+            )
+            for k, strip in enumerate(strips)
+        ]
+
+    def draw_turn(self, surface: pygame.Surface, seat: int, strip: pygame.Rect | None = None) -> None:
+        """The deciding seat's outline and the pointer to its panel (only within ``strip``)."""
+        r = self.panel_rect(seat)
+        clip = surface.get_clip()
+        if strip is not None:
+            surface.set_clip(clip.clip(strip))
+        pygame.draw.rect(
+            surface, theme.GOLD, r.inflate(px(4), px(4)), px(4), border_radius=px(theme.RADIUS + 2)
+        )
+        tip = [(r.x - px(14), r.y + px(22)), (r.x - px(2), r.y + px(32)), (r.x - px(14), r.y + px(42))]
+        pygame.draw.polygon(surface, theme.GOLD, tip)
+        surface.set_clip(clip)
+
+    def action_parts(self, frame: Frame) -> list[Part]:
+        """Each action button as a part of its own (with its shadow), keyed by its action and
+        whether the mouse is over it."""
+        mouse = self.app.mouse_pos
+        parts = []
+        for index, (button, action) in enumerate(zip(self.action_buttons(), frame.actions, strict=False)):
+            hot = button.rect.collidepoint(mouse)
+            parts.append(
+                Part(
+                    f"action{index}",
+                    button.rect.inflate(px(48), px(48)),
+                    (action, hot),
+                    self._within(
+                        self.a("actions"), partial(self.draw_action, rect=button.rect, action=action)
+                    ),
                 )
             )
         return parts
@@ -343,111 +553,73 @@ class Hud:
 
         return drawn
 
-    def draw_top(self, surface: pygame.Surface, frame: Frame) -> None:
-        """Turn, mover and what to do now; the keys of the decision on the right when the
-        line leaves room for them (they shrink a little first, else they are left out: the
-        help page lists them)."""
-        p = self.painter
-        title = self.a("title")
-        status = self.a("status")
-        seat, heading = frame.heading_seat, frame.heading
-        if seat is not None:
-            theme.draw_seat_marker(
-                self.app,
-                surface,
-                frame.seats[seat].color,
-                (title.x + px(28), title.centery + px(2)),
-                px(13),
-            )
-        variant = p.text(
-            surface,
-            frame.variant,
-            (title.right - px(20), title.centery + px(2)),
-            20,
-            "bold",
-            theme.MUTED,
-            "midright",
-        )
-        left = title.x + px(52)
-        heading = p.fit(heading, 30, "black", variant.left - px(24) - left)
-        p.text(surface, heading, (left, title.centery + px(2)), 30, "black", theme.CREAM, "midleft")
-        left, right = status.x + px(24), status.right - px(20)
-        text = p.fit(frame.status, 22, "regular", right - left)
-        shown = p.text(surface, text, (left, status.centery), 22, "regular", theme.SAND, "midleft")
-        problem = frame.problem
-        side = problem or frame.keys
-        if not side:
-            return
-        room = right - shown.right - px(32)
-        weight, color = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
-        font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
-        if problem or font.size(side)[0] <= room:
-            side = theme.fit_text(font, side, max(room, 0)) if problem else side
-            theme.draw_text(surface, font, side, (right, status.centery), color, anchor="midright")
-
-    def draw_panel(self, surface: pygame.Surface, view: SeatView, clock: float = 0.0) -> None:
-        """One seat: name, marker, gold, cacao, sun, water, tiles left, projected score (a
-        spinner turning with ``clock`` while its computer player thinks)."""
-        p = self.painter
-        art = self.art
-        r = self.panel_rect(view.seat)
-        color = view.color
-        score = view.score
-        if view.deciding:
-            pygame.draw.rect(
-                surface, theme.GOLD, r.inflate(px(4), px(4)), px(4), border_radius=px(theme.RADIUS + 2)
-            )
-            tip = [(r.x - px(14), r.y + px(22)), (r.x - px(2), r.y + px(32)), (r.x - px(14), r.y + px(42))]
-            pygame.draw.polygon(surface, theme.GOLD, tip)
-        if view.highlighted:
+    def draw_panel_lit(self, surface: pygame.Surface, face: PanelFace) -> None:
+        """The outline of a seat panel clicked to show its tiles on the board."""
+        if face.highlighted:
             pygame.draw.rect(
                 surface,
-                self.app.assets.seat_color(color),
-                r.inflate(-px(6), -px(6)),
+                self.app.assets.seat_color(face.color),
+                self.panel_rect(face.seat).inflate(-px(6), -px(6)),
                 px(3),
                 border_radius=px(theme.RADIUS),
             )
-        theme.draw_seat_marker(self.app, surface, color, (r.x + px(30), r.y + px(32)), px(15))
-        if view.thinking:
-            start = clock * 5
+
+    def draw_panel_head(self, surface: pygame.Surface, face: PanelFace) -> None:
+        """A seat panel's top: marker (and spinner), name, kind or pending choice, total."""
+        p = self.painter
+        r = self.panel_rect(face.seat)
+        theme.draw_seat_marker(self.app, surface, face.color, (r.x + px(30), r.y + px(32)), px(15))
+        if face.spinner is not None:
+            start = face.spinner * 5
             arc = pygame.Rect(0, 0, px(44), px(44))
             arc.center = (r.x + px(30), r.y + px(32))
             pygame.draw.arc(surface, theme.GOLD, arc, start, start + 4.2, px(3))
-        name = p.fit(view.name, 26, "bold", px(250))
+        name = p.fit(face.name, 26, "bold", px(250))
         p.text(surface, name, (r.x + px(56), r.y + px(14)), 26, "bold")
-        if view.pending:
+        if face.pending:
             p.text(surface, t("play.choice_pending"), (r.x + px(56), r.y + px(46)), 17, "bold", theme.GOLD)
             pygame.draw.circle(surface, theme.GOLD, (r.x + px(44), r.y + px(20)), px(7))
         else:
-            p.text(surface, view.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
-        p.text(surface, str(view.total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
+            p.text(surface, face.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
+        p.text(surface, str(face.total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
         p.text(
             surface,
-            t("play.final" if view.final else "play.projected"),
+            t("play.final" if face.final else "play.projected"),
             (r.right - px(22), r.y + px(58)),
             SMALLEST_TEXT,
             "regular",
             theme.MUTED,
             "topright",
         )
-        parts = seat_parts(r)
+
+    def draw_panel_counts(self, surface: pygame.Surface, face: PanelFace) -> None:
+        """A seat panel's counts: gold, cacao, sun, tiles left."""
+        p = self.painter
+        art = self.art
+        parts = seat_parts(self.panel_rect(face.seat))
         icon = px(PANEL_ICON)
         counts = (
-            (parts.gold, art.icon("gold", icon), str(score.gold), 26, "black"),
-            (parts.cacao, art.icon("cacao", icon), f"{score.cacao}/{CACAO_CAP}", 22, "bold"),
-            (parts.sun, art.icon("sun", icon), f"{score.sun}/{SUN_CAP}", 22, "bold"),
-            (parts.tiles, art.worker(color, "back", icon), str(view.tiles_left), 22, "bold"),
+            (parts.gold, art.icon("gold", icon), str(face.gold), 26, "black"),
+            (parts.cacao, art.icon("cacao", icon), f"{face.cacao}/{CACAO_CAP}", 22, "bold"),
+            (parts.sun, art.icon("sun", icon), f"{face.sun}/{SUN_CAP}", 22, "bold"),
+            (parts.tiles, art.worker(face.color, "back", icon), str(face.tiles_left), 22, "bold"),
         )
         for part, image, text, size, weight in counts:
             surface.blit(image, image.get_rect(midleft=part.midleft))
             p.text(surface, text, (part.x + icon + px(6), part.centery), size, weight, theme.CREAM, "midleft")
+
+    def draw_panel_water(self, surface: pygame.Surface, face: PanelFace) -> None:
+        """A seat panel's water track, its step lit."""
+        p = self.painter
+        r = self.panel_rect(face.seat)
+        parts = seat_parts(r)
         y2 = parts.water.centery + px(3)
-        water_icon = art.icon("water", icon)
+        water_icon = self.art.icon("water", px(PANEL_ICON))
         surface.blit(water_icon, water_icon.get_rect(center=(parts.water.x + px(20), parts.water.centery)))
         for step, value in enumerate(WATER_TRACK):
             cell = pygame.Rect(0, 0, px(36), px(22))
             cell.center = (r.x + px(66 + 38 * step), y2)
-            here = step == view.water_step
+            here = step == face.water_step
             if here:
                 pygame.draw.rect(surface, theme.WATER, cell, border_radius=px(6))
                 pygame.draw.rect(surface, theme.CREAM, cell, px(2), border_radius=px(6))
@@ -516,40 +688,71 @@ class Hud:
             surface.blit(self.art.jungle(revealed, target.w), target.topleft)
             pygame.draw.rect(surface, theme.GOLD, target.inflate(px(8), px(8)), px(4), border_radius=px(10))
 
-    def draw_hand(self, surface: pygame.Surface, frame: Frame) -> None:
-        """The hand bar of ``frame.hand`` (face down under the curtain or for a computer seat)."""
+    def hand_parts(self, frame: Frame) -> list[Part]:
+        """The hand bar of ``frame.hand`` (face down under the curtain or for a computer seat):
+        its heading (whose hand, the pile or overbuild note) and each tile's place, parts of
+        their own keyed by what they show (a new turn draws again the heading and the tiles,
+        not the whole bar)."""
         p = self.painter
         area = self.a("hand")
         bar = frame.hand
+        grow = px(PART_MARGIN)
+        head = pygame.Rect(area.x, area.y, area.w, px(50)).inflate(grow, grow)
         if bar.seat is None:
-            return
+            return [Part("hand", head, None, _draw_nothing)]
         view = frame.seats[bar.seat]
-        color = view.color
+        color, name = view.color, view.name
         if bar.overbuild:
             note, weight, note_color = t("play.overbuild"), "bold", OVERBUILD_NOTE
         else:
             note, weight, note_color = tn("play.in_pile", view.pile), "regular", theme.MUTED
-        noted = p.text(
-            surface, note, (area.right - px(20), area.y + px(18)), 18, weight, note_color, "topright"
-        )
-        left = area.x + px(20)
-        title = p.fit(t("play.hand_of", name=view.name), 22, "bold", noted.left - px(16) - left)
-        p.text(surface, title, (left, area.y + px(14)), 22, "bold")
+
+        def draw_head(surface: pygame.Surface) -> None:
+            noted = p.text(
+                surface, note, (area.right - px(20), area.y + px(18)), 18, weight, note_color, "topright"
+            )
+            left = area.x + px(20)
+            title = p.fit(t("play.hand_of", name=name), 22, "bold", noted.left - px(16) - left)
+            p.text(surface, title, (left, area.y + px(14)), 22, "bold")
+
+        parts = [Part("hand", head, (name, note, weight), self._within(area, draw_head))]
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(bar.tiles)), bar.tiles, strict=False)):
-            if index in bar.flying:
-                continue
-            if bar.hidden:
-                surface.blit(self.art.worker(color, "back", slot.w), slot.topleft)
-                continue
             selected = index == bar.selected
-            rotation = bar.rotation if selected else 0
-            rect = slot.move(0, -px(10)) if selected else slot
-            surface.blit(self.art.worker(color, code, slot.w, rotation), rect.topleft)
-            if selected:
-                pygame.draw.rect(
-                    surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12)
+            shown = (
+                None
+                if index in bar.flying
+                else (
+                    color,
+                    "back" if bar.hidden else code,
+                    not bar.hidden and selected,
+                    bar.rotation if selected else 0,
                 )
-            self.draw_badge(surface, rect, index + 1, selected)
+            )
+            place = slot.union(slot.move(0, -px(10))).inflate(px(40), px(40))
+            draw = partial(self.draw_hand_tile, slot=slot, index=index, shown=shown)
+            parts.append(Part(f"hand.tile{index}", place, shown, self._within(area, draw)))
+        return parts
+
+    def draw_hand_tile(
+        self, surface: pygame.Surface, slot: pygame.Rect, index: int, shown: tuple[str, str, bool, int] | None
+    ) -> None:
+        """Hand tile ``index`` at ``slot`` as ``shown``: (colour, code or ``back``, selected,
+        rotation); None while it flies in."""
+        if shown is None:
+            return
+        color, code, selected, rotation = shown
+        if code == "back":
+            surface.blit(self.art.worker(color, "back", slot.w), slot.topleft)
+            return
+        rect = slot.move(0, -px(10)) if selected else slot
+        surface.blit(self.art.worker(color, code, slot.w, rotation), rect.topleft)
+        if selected:
+            pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(10), px(10)), px(4), border_radius=px(12))
+        self.draw_badge(surface, rect, index + 1, selected)
+
+    def draw_section(self, surface: pygame.Surface, anchor: str, title: str) -> None:
+        """The title of the section at ``anchor`` (``section``)."""
+        self.section(surface, anchor, title)
 
     def section(self, surface: pygame.Surface, anchor: str, title: str) -> pygame.Rect:
         """Draw the title (string key ``title``) of the section at ``anchor``; returns the area."""
@@ -623,33 +826,82 @@ class Hud:
                 tips.append(Tip((rect.x, rect.y, rect.w, rect.h), (line.text,)))
         return tuple(tips)
 
-    def draw_log(self, surface: pygame.Surface, frame: Frame) -> None:
+    def log_parts(self, frame: Frame) -> list[Part]:
         """The game log, scrolled back by the wheel, each line in its seat's colour; the line
-        under the mouse is lit (its tile is outlined on the board)."""
-        p = self.painter
-        area = self.section(surface, "log", "play.log")
-        hovered = frame.hovered_log
-        for rect, line in self.log_rows(frame.log, frame.log_scroll):
-            if line is hovered:
-                p.box(surface, rect, theme.PANEL_HOVER, 255, px(6))
-            y = rect.y
-            if line.seat is not None:
-                color = frame.seats[line.seat].color
-                theme.draw_seat_marker(self.app, surface, color, (area.x + px(28), y + px(10)), px(7))
-                tint = self.app.assets.seat_color(color, "light")
-            else:
-                tint = theme.GOLD
-            weight = "bold" if line.heading else "regular"
-            text = p.fit(line.text, 17, weight, area.w - px(70))  # log_tips shows it whole
-            p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
+        under the mouse is lit (its tile is outlined on the board). Its title, its scroll bar
+        and each row are parts of their own (a new line at the end draws again the rows that
+        changed)."""
+        hovered = next((i for i, line in enumerate(frame.log) if line is frame.hovered_log), None)
+        colors = tuple(view.color for view in frame.seats)
+        key = (frame.log, frame.log_scroll, hovered, colors, tuple(self.anchors["log"]))
+        return self._log.get(key, lambda: self._log_parts(frame))
+
+    def _log_parts(self, frame: Frame) -> list[Part]:
+        area = self.a("log")
+        grow = px(2)
+        title = pygame.Rect(area.x, area.y, area.w, px(40)).inflate(grow, grow)
+        parts = [
+            Part(
+                "log",
+                title,
+                (),
+                self._within(area, partial(self.draw_section, anchor="log", title="play.log")),
+            )
+        ]
+        rows = self.log_rows(frame.log, frame.log_scroll)
+        for index in range(self.log_capacity()):
+            row = pygame.Rect(
+                area.x + px(12), area.y + px(40) + index * px(self.LOG_ROW), area.w - px(36), px(self.LOG_ROW)
+            )
+            shown: tuple[LogLine, bool, str | None] | None = None
+            if index < len(rows):
+                line = rows[index][1]
+                color = frame.seats[line.seat].color if line.seat is not None else None
+                shown = (line, line is frame.hovered_log, color)
+            draw = partial(self.draw_log_row, row=row, shown=shown)
+            parts.append(Part(f"log.row{index}", row.inflate(grow, grow), shown, self._within(area, draw)))
         total, capacity = len(frame.log), self.log_capacity()
+        track = pygame.Rect(area.right - px(16), area.y + px(40), px(6), capacity * px(self.LOG_ROW))
+        bar = None
         if total > capacity:
-            track = pygame.Rect(area.right - px(16), area.y + px(40), px(6), capacity * px(self.LOG_ROW))
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=px(3))
             shown_from = total - capacity - min(frame.log_scroll, total - capacity)
             thumb = pygame.Rect(track.x, 0, track.w, max(px(12), track.h * capacity // total))
             thumb.y = track.y + (track.h - thumb.h) * shown_from // max(1, total - capacity)
-            pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
+            bar = ((track.x, track.y, track.w, track.h), (thumb.x, thumb.y, thumb.w, thumb.h))
+        parts.append(Part("log.bar", track.inflate(grow, grow), bar, partial(self.draw_log_bar, bar=bar)))
+        return parts
+
+    def draw_log_row(
+        self, surface: pygame.Surface, row: pygame.Rect, shown: tuple[LogLine, bool, str | None] | None
+    ) -> None:
+        """One log row as ``shown``: (the line, whether the mouse is over it, its seat's colour)."""
+        if shown is None:
+            return
+        p = self.painter
+        area = self.a("log")
+        line, hovered, color = shown
+        if hovered:
+            p.box(surface, row, theme.PANEL_HOVER, 255, px(6))
+        y = row.y
+        if color is not None:
+            theme.draw_seat_marker(self.app, surface, color, (area.x + px(28), y + px(10)), px(7))
+            tint = self.app.assets.seat_color(color, "light")
+        else:
+            tint = theme.GOLD
+        weight = "bold" if line.heading else "regular"
+        text = p.fit(line.text, 17, weight, area.w - px(70))  # log_tips shows it whole
+        p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
+
+    @staticmethod
+    def draw_log_bar(
+        surface: pygame.Surface, bar: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None
+    ) -> None:
+        """The log's scroll bar (track, thumb) when it holds more lines than it shows."""
+        if bar is None:
+            return
+        track, thumb = bar
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=px(3))
+        pygame.draw.rect(surface, theme.GOLD_DARK, thumb, border_radius=px(3))
 
     def cap_keys(self, keys: str, width: int) -> str:
         """The keys shown under an action button ``width`` wide: ``keys`` when their first
@@ -658,22 +910,21 @@ class Hud:
         fits = self.app.assets.font(SMALLEST_TEXT).size(first)[0] <= width - px(8)
         return keys if fits else ""
 
-    def draw_actions(self, surface: pygame.Surface, frame: Frame) -> None:
-        """Undo, Hint, Confirm, Menu (or the replay's buttons) with their keys, drawn as the
-        app's buttons (the table's input handles their clicks)."""
-        for button, action in zip(self.action_buttons(), frame.actions, strict=False):
-            widget = widgets.Button(
-                button.rect,
-                action.label,
-                lambda: None,
-                style="primary" if action.primary else "secondary",
-                font_size=20,
-                caption=self.cap_keys(action.keys, button.rect.w),
-                caption_size=SMALLEST_TEXT,
-                min_fit=ACTION_MIN_FIT,
-            )
-            widget.enabled = action.enabled
-            widget.draw(surface, self.app)
+    def draw_action(self, surface: pygame.Surface, rect: pygame.Rect, action: ActionView) -> None:
+        """An action button (Undo, Hint, Confirm, Menu, or the replay's) with its keys, drawn
+        as the app's buttons (the table's input handles their clicks)."""
+        widget = widgets.Button(
+            rect,
+            action.label,
+            lambda: None,
+            style="primary" if action.primary else "secondary",
+            font_size=20,
+            caption=self.cap_keys(action.keys, rect.w),
+            caption_size=SMALLEST_TEXT,
+            min_fit=ACTION_MIN_FIT,
+        )
+        widget.enabled = action.enabled
+        widget.draw(surface, self.app)
 
     # ----------------------------------------------------------------- overlays
 

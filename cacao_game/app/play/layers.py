@@ -68,12 +68,11 @@ class Backdrop:
 def draw_parts(surface: pygame.Surface, parts: Sequence[Part], areas: Iterable[pygame.Rect]) -> None:
     """Every part that meets each of ``areas``, in order, clipped to the area."""
     clip = surface.get_clip()
+    rects = [part.rect for part in parts]
     for area in areas:
-        for part in parts:
-            inside = area.clip(part.rect)
-            if inside.w and inside.h:
-                surface.set_clip(inside)
-                part.draw(surface)
+        for index in area.collidelistall(rects):
+            surface.set_clip(area.clip(rects[index]))
+            parts[index].draw(surface)
     surface.set_clip(clip)
 
 

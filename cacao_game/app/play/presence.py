@@ -16,7 +16,7 @@ import pygame
 from cacao_game.app import theme
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
-from cacao_game.net.remote import CONNECTED
+from cacao_game.net.remote import BUSY, CONNECTED
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -27,7 +27,8 @@ class Presence(Protocol):
 
     @property
     def connection(self) -> str:
-        """``connected``, ``connecting``, ``reconnecting``, or why the host refused (words)."""
+        """``connected``, ``connecting``, ``reconnecting``, ``busy`` (the host has too many
+        connections: trying again), or why the host refused (words)."""
         ...
 
     @property
@@ -79,7 +80,9 @@ def banner_text(presence: Presence | None) -> str | None:
     """The banner over the table while the link is down (None: no banner)."""
     if presence is None or presence.connection == CONNECTED:
         return None
-    return presence.connection if presence.failed else t("net.lost")
+    if presence.failed:
+        return presence.connection
+    return t("net.busy") if presence.connection == BUSY else t("net.lost")
 
 
 def banner_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:

@@ -14,6 +14,7 @@ requests to the worker process and hands the answers back after the pacing delay
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections import Counter
 from collections.abc import Hashable, Sequence
@@ -251,9 +252,14 @@ class PlayScene(Scene):
     # ----------------------------------------------------------------- lifecycle
 
     def enter(self) -> None:
-        """Start the AI of a source that asks one (a worker process unless one was given)."""
+        """Start the AI of a source that asks one (a worker process unless one was given);
+        set the objects alive now (the game, the art, the fonts, the app) aside from the
+        collector's full passes (``gc.freeze``): walking them took 30-40 ms, a frame's
+        stall every few thousand frames. ``exit`` hands them back."""
         if self.source.capabilities.ai:
             self.ai.start()
+        gc.collect()
+        gc.freeze()
 
     def exit(self) -> None:
         """Carry out the keys pressed during the last animation (a Confirm is a decision the
@@ -266,6 +272,7 @@ class PlayScene(Scene):
         self.ai.close()
         self.release_images()
         self.source.close()
+        gc.unfreeze()
 
     def release_images(self) -> None:
         """Drop this table's cached images (it is leaving; nothing must wait for the collector)."""
@@ -1350,6 +1357,7 @@ class PlayScene(Scene):
             clip = surface.get_clip()
             surface.set_clip(clip.clip(self.camera.viewport))
             self.board.draw_tiles(surface, frame.board, frame=frame)
+            self.board.draw_temples(surface, frame)
             surface.set_clip(clip)
         self.hud.draw(surface, frame)
         self.draw_moving(surface, frame)
@@ -1394,9 +1402,9 @@ class PlayScene(Scene):
         return (*still, standin, standin_hot)
 
     def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
-        """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles, the
-        HUD; and the areas whose tiles changed since the last frame (the squares whose tiles
-        changed; where the tiles were and are when the camera moved)."""
+        """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles and
+        temples panel, the HUD; and the areas whose tiles changed since the last frame (the
+        squares whose tiles changed; where the tiles were and are when the camera moved)."""
         chrome = self.hud.chrome(size, len(frame.seats))
         whole = pygame.Rect((0, 0), size)
 
@@ -1423,6 +1431,9 @@ class PlayScene(Scene):
                     lambda surface: self.board.draw_tiles(surface, board, frame=frame),
                 )
             )
+            temples = self.board.temples_part(frame)
+            if temples is not None:
+                parts.append(temples)
         parts += self.hud.parts(frame)
         return parts, squares
 
@@ -1431,7 +1442,15 @@ class PlayScene(Scene):
         animations, panels, the carried tile, the curtain or tooltip, the banner; returns the
         areas drawn on (the whole screen for panels without a known area)."""
         whole = surface.get_rect()
-        drawn = self.board.draw(surface, frame, self.clock, tiles=False)
+        chrome = self.hud.chrome(surface.get_size(), len(frame.seats))
+        board = frame.board
+
+        def beneath(target: pygame.Surface) -> None:
+            target.blit(chrome, (0, 0))
+            if board is not None:
+                self.board.draw_tiles(target, board, frame=frame)
+
+        drawn = self.board.draw(surface, frame, self.clock, tiles=False, beneath=beneath)
         drawn += self.timeline.draw(surface, self)
         panels: list[pygame.Rect] = []
         if self.review is not None:

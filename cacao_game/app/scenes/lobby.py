@@ -22,7 +22,7 @@ from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.net.protocol import REMOTE
-from cacao_game.net.remote import CONNECTED, CONNECTING, RECONNECTING, RemoteSource
+from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, RECONNECTING, RemoteSource
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -123,6 +123,8 @@ class LobbyScene(WidgetScene):
             return t("net.connecting")
         if source.connection == RECONNECTING:
             return t("net.reconnecting")
+        if source.connection == BUSY:
+            return t("net.busy")
         if source.connection == CONNECTED and not source.started:
             return t("net.waiting_players")
         return t("net.starting")

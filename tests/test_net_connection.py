@@ -1,0 +1,185 @@
+"""A host's connection writes at once while its socket keeps up, queues otherwise, and never
+reorders; a serving process's garbage collector pauses briefly and still frees cycles; a
+client turned away by a busy host tries again and says so (issue 19)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from typing import cast
+
+from net_support import LOCAL, options, run, start_host
+from websockets.asyncio.server import ServerConnection
+from websockets.protocol import State
+
+from cacao_game.net import protocol as p
+from cacao_game.net import serve
+from cacao_game.net.client import ClientEvent, Failed, Link, Reconnecting
+from cacao_game.net.connection import Connection
+
+
+class _Transport:
+    def __init__(self) -> None:
+        self.aborted = False
+        self.buffered = 0
+
+    def is_closing(self) -> bool:
+        return self.aborted
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+class _Protocol:
+    def __init__(self, wire: list[bytes]) -> None:
+        self.state = State.OPEN
+        self.wire = wire
+
+    def send_text(self, data: bytes) -> None:
+        self.wire.append(data)
+
+
+class _Socket:
+    """What ``Connection`` uses of a ``ServerConnection``; ``wire`` is what reached the socket."""
+
+    def __init__(self) -> None:
+        self.wire: list[bytes] = []
+        self.protocol = _Protocol(self.wire)
+        self.transport = _Transport()
+        self.paused = False
+
+    def send_data(self) -> None:
+        pass
+
+
+def _connection(fake: _Socket, limit: int = 1 << 20) -> Connection:
+    return Connection(cast(ServerConnection, fake), "peer", 1.0, 0.0, limit_bytes=limit)
+
+
+def test_messages_reach_the_socket_in_the_order_pushed_whether_written_at_once_or_queued() -> None:
+    async def scenario() -> tuple[list[bytes], list[bytes]]:
+        fake = _Socket()
+        client = _connection(fake)
+        client.push(b"1")  # the socket keeps up: written at once
+        at_once = list(fake.wire)
+        fake.paused = True  # over its write limit: what follows waits in the outbox
+        client.push(b"2")
+        fake.paused = False
+        client.push(b"3")  # the socket keeps up again, but "2" waits before it
+        data, queued_at = await client.take()  # the host's writer task takes "2"...
+        client.push(b"4")  # ...and while it writes, "4" waits too
+        assert data is not None
+        fake.wire.append(data)
+        client.note_written(queued_at)
+        while not client.outbox.empty():
+            data, queued_at = await client.take()
+            assert data is not None
+            fake.wire.append(data)
+            client.note_written(queued_at)
+        client.push(b"5")  # nothing waits any more: written at once
+        return at_once, fake.wire
+
+    at_once, wire = run(scenario())
+    assert at_once == [b"1"]
+    assert wire == [b"1", b"2", b"3", b"4", b"5"]
+
+
+def test_bytes_left_in_the_transport_count_against_a_slow_client() -> None:
+    async def scenario() -> tuple[bool, list[bytes]]:
+        fake = _Socket()
+        client = _connection(fake, limit=100)
+        client.push(b"x" * 60)
+        fake.transport.buffered = 60  # the client did not read it
+        client.push(b"y" * 60)
+        return client.aborted, fake.wire
+
+    aborted, wire = run(scenario())
+    assert aborted
+    assert wire == [b"x" * 60]
+
+
+def test_a_serving_process_collects_only_young_objects_on_its_own_and_all_cycles_now_and_then() -> None:
+    class Node:
+        other: Node | None = None
+
+    before = gc.get_threshold()
+
+    async def scenario() -> tuple[bool, bool]:
+        serve.quiet_gc()
+        first, second = Node(), Node()
+        first.other, second.other = second, first
+        gone = weakref.ref(first)
+        gc.collect(0)  # the cycle survives a young collection: it is not garbage yet
+        del first, second
+        young = [[] for _ in range(50 * serve.YOUNG_OBJECTS)]  # fifty young collections
+        kept = gone() is not None  # older generations are never collected on their own
+        del young
+        collecting = asyncio.create_task(serve.collect_now_and_then(0.01))
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if gone() is None:
+                break
+        collecting.cancel()
+        return kept, gone() is None
+
+    try:
+        kept, freed = run(scenario())
+    finally:
+        gc.set_threshold(*before)
+    assert kept, "a cycle older than the youngest generation was collected on the collector's schedule"
+    assert freed, "the full collection now and then did not free the cycle"
+
+
+def test_a_client_turned_away_by_a_busy_host_tries_again_with_a_backoff_and_gets_in() -> None:
+    """A host with every connection at a table answers one more with ``busy``: the client
+    tells its user it is retrying (``Reconnecting`` with ``busy``, the host's words), waits
+    longer each time, and sits once a connection is free; it never gives up (``Failed``)."""
+
+    async def scenario() -> tuple[list[ClientEvent], int | None]:
+        host = await start_host(None, max_connections=1)
+        events: list[ClientEvent] = []
+        owner = Link(LOCAL, host.port, p.Create(p.VERSION, "Ana", options("remote", "remote")), events.append)
+        owning = asyncio.create_task(owner.run())
+        while owner.code is None:
+            await asyncio.sleep(0.01)
+        seen: list[ClientEvent] = []
+        joiner = Link(LOCAL, host.port, p.Join(p.VERSION, owner.code, "Bo"), seen.append, backoff=(0.02, 0.2))
+        joining = asyncio.create_task(joiner.run())
+        while sum(isinstance(event, Reconnecting) for event in seen) < 3:
+            await asyncio.sleep(0.01)
+        await owner.close()  # a connection is free now
+        await owning
+        while joiner.seat is None and not any(isinstance(event, Failed) for event in seen):
+            await asyncio.sleep(0.01)
+        await joiner.close()
+        await joining
+        await host.stop()
+        return seen, joiner.seat
+
+    seen, seat = run(scenario())
+    assert not [event for event in seen if isinstance(event, Failed)]
+    retries = [event for event in seen if isinstance(event, Reconnecting)]
+    assert len(retries) >= 3 and all(event.busy for event in retries[:3])
+    assert "too many players" in retries[0].reason
+    assert [event.attempt for event in retries[:3]] == [1, 2, 3]
+    assert retries[2].delay > retries[0].delay  # a backoff, as after a drop
+    assert seat == 1
+
+
+def test_the_table_and_the_join_screen_say_the_host_is_busy_while_retrying() -> None:
+    from cacao_game.app.play.presence import banner_text
+    from cacao_game.app.strings import t
+    from cacao_game.net.client import NetClient
+    from cacao_game.net.remote import BUSY, RECONNECTING, RemoteSource
+
+    source = RemoteSource(NetClient(LOCAL, 9, p.Join(p.VERSION, "ABCDEF", "Bo")))  # never started
+    source._receive(Reconnecting(1, 0.25, "This host has too many players connected: try again later.", True))
+    assert (source.connection, source.failed) == (BUSY, False)
+    assert banner_text(source) == t("net.busy")
+    source._receive(Reconnecting(2, 0.5, "connection refused"))
+    assert source.connection == RECONNECTING
+    assert banner_text(source) == t("net.lost")
