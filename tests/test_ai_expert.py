@@ -87,7 +87,7 @@ def test_tree_widens_and_deepens_as_visits_grow() -> None:
     game = _position(4)
     depths = []
     for count in (8, 300):
-        player = ExpertPlayer(random.Random(3), iterations=count, time_budget=1e6)
+        player = ExpertPlayer(random.Random(3), iterations=count, time_budget=1e6, root="widen")
         player.choose(game)
         depths.append(player.last_depth)
     assert depths[0] < depths[1]
@@ -187,3 +187,74 @@ def test_an_exact_endgame_past_the_time_budget_falls_back_to_the_search() -> Non
     assert player.choose(game) in game.legal_actions()
     assert player.last_iterations >= 1
     assert clock.now < 5.0
+
+
+def test_unknown_root_selection_or_leaf_option_is_refused() -> None:
+    """A misspelt option names the known ones instead of searching some other way."""
+    for option in ("root=halve", "select=best", "leaf=now"):
+        try:
+            make_player(f"expert:iterations=3,{option}", random.Random(0))
+        except ValueError as error:
+            assert "must be one of" in str(error)
+        else:
+            raise AssertionError(f"{option} was accepted")
+
+
+def test_sequential_halving_is_deterministic_and_keeps_to_its_count() -> None:
+    """Sequential halving with an iteration count: the same move and ranking at any clock
+    speed, no more re-deals than the count, and the move left last is the first ranked."""
+    game = _position(6)
+    results = set()
+    for step in (1e-6, 1e-3):
+        player = ExpertPlayer(
+            random.Random(7), iterations=200, time_budget=1e6, clock=_Clock(step), root="halving"
+        )
+        results.add((repr(player.rank(game)), player.last_iterations))
+    assert len(results) == 1
+    ranking, used = next(iter(results))
+    assert 150 <= used <= 200
+    player = ExpertPlayer(random.Random(7), iterations=200, time_budget=1e6, root="halving")
+    ranked = player.rank(game)
+    assert repr(ranked) == ranking
+    assert ranked[0][1] in game.legal_actions()
+    assert ranked[0][0] >= ranked[1][0], "the last round keeps the better mean of the two left"
+
+
+def test_sequential_halving_on_time_spends_about_its_budget() -> None:
+    """On time the first re-deal's speed sets the budget: a clock advancing 1 ms a reading and
+    a 1 s budget stop the search before the deadline, after more than one round."""
+    game = _position(6)
+    clock = _Clock(1e-3)
+    player = ExpertPlayer(random.Random(7), time_budget=1.0, clock=clock, root="halving")
+    assert player.choose(game) in game.legal_actions()
+    assert player.last_iterations > 20
+    assert clock.now < 1.5
+
+
+def _pricing(leaf: str) -> tuple[list[bool], set[int]]:
+    """For 30 iterations of a search with ``leaf``: whether each priced state is the one its
+    valuer was built from, and the distinct states the valuers were built from."""
+    game = _position(6)
+    seat = game.current_player()
+    view = game.view(seat)
+    player = ExpertPlayer(random.Random(4), iterations=30, time_budget=1e6, leaf=leaf)
+    built_at: list[bool] = []
+    bases: set[int] = set()
+
+    def seen(_move: object, world: Game, valuer: Valuer) -> None:
+        built_at.append(valuer._base is world)
+        bases.add(id(valuer._base))
+
+    player.search(
+        view, seat, root_moves(view, player.medium), lambda done: done < 30, random.Random(4), on_leaf=seen
+    )
+    return built_at, bases
+
+
+def test_leaf_option_prices_with_a_valuer_built_at_the_priced_state() -> None:
+    """``leaf=leaf`` prices every iteration with a valuer built from the priced state itself;
+    ``leaf=root`` with the one valuer built from the root's view."""
+    at_leaf, _bases = _pricing("leaf")
+    assert len(at_leaf) == 30 and all(at_leaf)
+    at_root, bases = _pricing("root")
+    assert len(at_root) == 30 and not any(at_root) and len(bases) == 1

@@ -17,11 +17,17 @@ from cacao_game.engine import Game, GameOverError, Phase
 SEARCH_LEVELS = ("easy", "medium", "hard", "hard-flat", "expert")
 
 
+def _still_clock() -> float:
+    """A clock that never moves: the expert's time cap never cuts an iteration-bounded search
+    short, however busy the machine (a loaded run once changed an endgame's choice)."""
+    return 0.0
+
+
 def _player(level: str, seed: int) -> Player:
     """A player of ``level``; hard and expert with a small iteration budget so tests are fast and exact
     (``hard-flat``: hard searching by flat Monte Carlo)."""
     if level == "expert":
-        return ExpertPlayer(random.Random(seed), iterations=3)
+        return ExpertPlayer(random.Random(seed), iterations=3, clock=_still_clock)
     if level.startswith("hard"):
         method = "flat" if level == "hard-flat" else "ismcts"
         return HardPlayer(random.Random(seed), iterations=3, candidates=3, method=method)

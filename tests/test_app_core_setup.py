@@ -252,6 +252,40 @@ def test_clicking_from_one_name_field_into_another_types_into_the_second_only(se
     assert (first.text, second.text) == ("Alicx", "Bob")
 
 
+def test_ctrl_a_selects_a_fields_text_so_typing_replaces_it(setup):
+    """A tester could not replace "Player 1" (nor a remembered table code, which a full field
+    then ignored): Ctrl+A selects the whole text, typing replaces it, Backspace after Ctrl+A
+    clears it, Ctrl+Backspace clears at once; without Ctrl+A typing still appends."""
+    from cacao_game.app.widgets import TextInput
+
+    app = setup.app
+    field = next(w for w in setup.widgets if isinstance(w, TextInput))
+    pos = field.rect.center
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+        0.016,
+    )
+    before = field.text
+    assert before
+
+    def key(code: int, mod: int = 0) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")
+
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="x")], 0.016)
+    assert field.text == (before + "x")[: field.max_length]
+    app.step([key(pygame.K_a, pygame.KMOD_LCTRL), pygame.event.Event(pygame.TEXTINPUT, text="Zoe")], 0.016)
+    assert field.text == "Zoe" and setup.seats[0].name == "Zoe"
+    app.step([key(pygame.K_a, pygame.KMOD_LCTRL), key(pygame.K_BACKSPACE)], 0.016)
+    assert field.text == ""
+    app.step(
+        [pygame.event.Event(pygame.TEXTINPUT, text="Al"), key(pygame.K_BACKSPACE, pygame.KMOD_LCTRL)], 0.016
+    )
+    assert field.text == ""
+
+
 @pytest.mark.parametrize("language", ["de", "fr", "en"])
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
 def test_the_variant_hint_keeps_clear_of_the_seed_heading(user_home, language, size) -> None:

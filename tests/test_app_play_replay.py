@@ -157,3 +157,22 @@ def test_the_review_panel_moves_tiles_out_from_under_it(user_home) -> None:
         assert panel is not None
         under = [p for p in scene.board_squares() if panel[0].colliderect(scene.camera.square_rect(p))]
         assert not under, (step, under)
+
+
+def test_a_replays_pause_menu_offers_no_save_and_claims_no_autosave(app: App) -> None:
+    """A replay is not a game saved here (a tester saw a spectator's pause menu offer Save,
+    which answered "nothing to save", and its quit question claim "saved after every move"):
+    the pause overlay has no Save button, and leaving asks without that claim."""
+    from cacao_game.app.scenes.pause import PauseOverlay
+    from cacao_game.app.strings import t
+
+    record = play_game(["easy", "random"], seed=5, variant="base").record
+    scene = PlayScene(app, ReplaySession(record))
+    app.push(scene)
+    app.step([], 0.02)
+    pause = PauseOverlay(app)
+    app.push(pause)
+    app.step([], 0.02)
+    labels = [widget.label for widget in pause.widgets]
+    assert t("pause.save") not in labels and t("pause.quit") in labels
+    assert scene.leave_question() == t("pause.quit_confirm_unsaved")

@@ -15,6 +15,8 @@ from test_app_layers import anew, motion, same
 from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
+from cacao_game.app.play.board import temples_rect
+from cacao_game.app.play.presence import banner_rects, standin_rects
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.config.settings import Settings
 from cacao_game.session import PlaySession, ShowHand
@@ -79,3 +81,23 @@ def test_the_presence_overlays_drawn_by_changes_equal_a_frame_drawn_anew(app: Ap
         assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
         assert (scene.standin_seat() == 1) == (3 <= index < 7)
     assert presence.asked == [1]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (3840, 2160)])
+def test_the_banner_and_the_standin_notice_keep_off_the_temples_panel(size: tuple[int, int]) -> None:
+    """At every screen size the connection banner and the Let the AI play now notice lie in
+    the board area and clear of the temples panel, however many seats and temples it shows
+    (a tester saw the notice cover the panel in a 1340x760 window)."""
+    pygame.init()
+    before = scale.current()
+    try:
+        shell = App(pygame.Surface(size), Settings(animation_speed="normal", sound=False), router=router())
+        board = shell.layout["board"]
+        for rects in (banner_rects(board), standin_rects(board)):
+            notice, button = rects
+            assert board.contains(notice) and notice.contains(button)
+            for seats in (2, 3, 4):
+                for rows in range(1, 6):
+                    assert not notice.colliderect(temples_rect(board, seats, rows)), (size, seats, rows)
+    finally:
+        scale.use(before)

@@ -1,7 +1,7 @@
 """Strength of the expert level as its thinking time grows, and cheap screens of it.
 
     python tools/bench_ai.py table --deals 200 [--times 0.25,0.5,1,2,4] [--opponent hard:time_budget=1.0]
-    python tools/bench_ai.py screen --positions 32 [--levels SPEC ...] [--redeals 300]
+    python tools/bench_ai.py screen --positions 48 --fills 16 [--levels SPEC ...] [--redeals 300] [--cache F]
     python tools/bench_ai.py memory [--seconds 10]
 
 ``table``: 2-player duplicate games (``tools/tournament.py``: each deal twice, seats swapped)
@@ -10,13 +10,18 @@ interval, mean margin and the games behind each figure. ``--deals`` sets the siz
 400 games a figure, for a confirmation: about 11 CPU-hours a figure at 1 s a decision).
 
 ``screen``: regret per decision on a fixed set of 2-player positions (medium self-play,
-seeded, a turn in ``--first-turn``..``--last-turn``), for each level spec (iteration budgets,
-so the figures do not depend on the machine's load). The judge plays every candidate move
-(the union of the levels' choices and medium's top 6) on ``--redeals`` re-deals of the
-deciding seat's view, common to all moves, to the end of the game with the greedy policy (a
-valuer rebuilt each turn) and takes the mean final margin: no search's leaf evaluation is
-involved, only the final score. A move's regret is the judge's best value less its own; the
-table gives the mean with a 95 % interval and the mean paired with the first spec's.
+seeded, a turn in ``--first-turn``..``--last-turn``; ``--positions`` placements and
+``--fills`` fill decisions), for each level spec (iteration budgets, so the figures do not
+depend on the machine's load). The judge plays every candidate move (the union of the levels'
+choices and medium's top 6) on ``--redeals`` re-deals of the deciding seat's view, common to
+all moves, to the end of the game with the greedy policy (a valuer rebuilt each turn) and
+takes the mean final margin: no search's leaf evaluation is involved, only the final score.
+A move's regret is the judge's best value less its own; the table gives the mean with a 95 %
+interval, the mean paired with the first spec's and in how many positions a spec did better
+or worse than it, for all positions and by kind (early and late placements, fills). First it
+prints how far the judge agrees with itself (its best move on the first and the second half
+of the re-deals, their rank correlation, the standard error of a gap). ``--cache FILE`` keeps
+the judge's samples, so a later run with other levels judges only the moves not judged yet.
 
 ``memory``: the peak memory traced (``tracemalloc``) while expert decides one mid-game
 position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size.
@@ -60,16 +65,21 @@ SCREENED = [
 four times that, medium, expert at four budgets."""
 
 
-def positions(count: int, seed: int, players: int = 2, turns: tuple[int, int] = (4, 15)) -> list[Game]:
-    """``count`` placement decisions from medium self-play: deal ``seed + i``, a turn drawn
-    from ``turns`` (inclusive) by a generator seeded ``seed + i``."""
+def positions(
+    count: int, seed: int, players: int = 2, turns: tuple[int, int] = (4, 15), phase: Phase = Phase.PLACE
+) -> list[Game]:
+    """``count`` decisions of ``phase`` (placements, or fills with a choice) from medium
+    self-play: deal ``seed + i``, the first such decision from a turn drawn from ``turns``
+    (inclusive) by a generator seeded ``seed + i``."""
     found = []
     medium = MediumPlayer(random.Random(0))
     for index in range(count):
         rng = random.Random(seed + index)
         turn = rng.randint(*turns)
         game = Game.new(players, seed=seed + index, keep_history=False)
-        while not game.is_over() and (game.turn < turn or game.phase is not Phase.PLACE):
+        while not game.is_over() and (
+            game.turn < turn or game.phase is not phase or len(game.legal_actions()) < 2
+        ):
             game.apply(medium.choose(game))
         if not game.is_over():
             found.append(game)
@@ -97,59 +107,171 @@ def run_table(args: argparse.Namespace) -> None:
         )
 
 
-def judge(game: Game, moves: Sequence[Action], redeals: int, seed: int) -> dict[Action, float]:
-    """Each move's mean final margin for the deciding seat over ``redeals`` re-deals of its view
-    (common to all moves), every game played to the end by hard's greedy policy with a valuer
-    rebuilt each turn (``expert.play_to_end``) and priced by the final score only."""
+def judge_samples(
+    game: Game, moves: Sequence[Action], redeals: range, seed: int
+) -> dict[Action, list[float]]:
+    """Each move's final margin for the deciding seat on each re-deal of ``redeals`` (re-deal
+    ``i`` of the view is seeded ``seed * 7919 + i``, common to all moves), every game played to
+    the end by hard's greedy policy with a valuer rebuilt each turn (``expert.play_to_end``)
+    and priced by the final score only."""
     seat = game.current_player()
     view = game.view(seat)
-    totals = dict.fromkeys(moves, 0.0)
-    for index in range(redeals):
+    samples: dict[Action, list[float]] = {move: [] for move in moves}
+    for index in redeals:
         world = view.determinize(seat, random.Random(seed * 7919 + index))
         for move in moves:
             after = world.clone()
             after.apply(move)
             play_to_end(after, DEFAULT)
-            totals[move] += final_margins(after)[seat]
-    return {move: total / redeals for move, total in totals.items()}
+            samples[move].append(final_margins(after)[seat])
+    return samples
 
 
-def screen_position(task: tuple[Game, list[str], int]) -> dict[str, float]:
-    """Regret of each level spec in ``levels`` on one position (its re-deals seeded by the
-    position), against ``judge`` over the union of their moves and medium's top 6."""
-    game, levels, redeals = task
+def judge(game: Game, moves: Sequence[Action], redeals: int, seed: int) -> dict[Action, float]:
+    """Each move's mean of ``judge_samples`` over re-deals ``0 .. redeals - 1``."""
+    return {
+        move: statistics.fmean(values)
+        for move, values in judge_samples(game, moves, range(redeals), seed).items()
+    }
+
+
+ScreenTask = tuple[Game, list[str], int, dict[str, list[float]]]
+"""A position, the level specs, the judging re-deals, and the judge's samples already known
+for it (by ``repr`` of the move)."""
+
+
+def screen_position(task: ScreenTask) -> dict[str, object]:
+    """One position: each level's move (its re-deals seeded by the position) and the judge's
+    samples of every candidate (the union of the levels' moves and medium's top 6; only the
+    moves ``task`` does not know yet are judged)."""
+    game, levels, redeals, known = task
     seed = position_seed(game, "bench")
     chosen = {spec: make_player(spec, random.Random(seed), time_budget=1e9).choose(game) for spec in levels}
     shortlist = [action for _value, action in MediumPlayer(random.Random(0)).rank(game)[:6]]
     candidates = list(dict.fromkeys([*chosen.values(), *shortlist]))
-    values = judge(game, candidates, redeals, seed)
-    best = max(values.values())
-    return {spec: best - values[move] for spec, move in chosen.items()}
+    fresh = [move for move in candidates if len(known.get(repr(move), ())) < redeals]
+    samples = dict(known)
+    for move, values in judge_samples(game, fresh, range(redeals), seed).items():
+        samples[repr(move)] = values
+    return {
+        "seed": seed,
+        "turn": game.turn,
+        "phase": game.phase.name.lower(),
+        "chosen": {spec: repr(move) for spec, move in chosen.items()},
+        "samples": samples,
+    }
+
+
+def judge_agreement(rows: Sequence[dict[str, object]], redeals: int) -> str:
+    """How far the judge agrees with itself: each position's candidates judged on the first and
+    the second half of the re-deals; the share of positions whose best move is the same, the
+    mean rank correlation, and the typical standard error of a gap between two moves."""
+    half = redeals // 2
+    same = 0
+    correlations = []
+    errors = []
+    for row in rows:
+        samples: dict[str, list[float]] = row["samples"]  # type: ignore[assignment]
+        moves = sorted(samples)
+        first = [statistics.fmean(samples[m][:half]) for m in moves]
+        second = [statistics.fmean(samples[m][half:redeals]) for m in moves]
+        same += first.index(max(first)) == second.index(max(second))
+        if len(moves) > 2:
+            correlations.append(_spearman(first, second))
+        full = [statistics.fmean(samples[m][:redeals]) for m in moves]
+        best = moves[full.index(max(full))]
+        for move in moves:
+            if move != best:
+                gaps = [a - b for a, b in zip(samples[best][:redeals], samples[move][:redeals], strict=True)]
+                errors.append(statistics.stdev(gaps) / math.sqrt(len(gaps)))
+    return (
+        f"judge against itself (re-deals 0-{half - 1} vs {half}-{redeals - 1}): same best move in "
+        f"{same} of {len(rows)} positions, mean rank correlation {statistics.fmean(correlations):.2f}; "
+        f"standard error of a best-vs-other gap over {redeals}: median {statistics.median(errors):.2f}, "
+        f"90th percentile {sorted(errors)[int(0.9 * (len(errors) - 1))]:.2f} points"
+    )
+
+
+def _spearman(a: Sequence[float], b: Sequence[float]) -> float:
+    """Rank correlation of two equally long sequences (ties by position)."""
+    ranks = [sorted(range(len(x)), key=lambda i: x[i]) for x in (a, b)]
+    ra = [0] * len(a)
+    rb = [0] * len(b)
+    for rank, (i, j) in enumerate(zip(*ranks, strict=True)):
+        ra[i] = rank
+        rb[j] = rank
+    n = len(a)
+    return 1 - 6 * sum((x - y) ** 2 for x, y in zip(ra, rb, strict=True)) / (n * (n * n - 1))
+
+
+def regrets(rows: Sequence[dict[str, object]], redeals: int) -> list[dict[str, float]]:
+    """Each level's regret at each position: the judge's best mean (over every move judged
+    there) less the mean of the level's move."""
+    result = []
+    for row in rows:
+        samples: dict[str, list[float]] = row["samples"]  # type: ignore[assignment]
+        means = {move: statistics.fmean(values[:redeals]) for move, values in samples.items()}
+        best = max(means.values())
+        chosen: dict[str, str] = row["chosen"]  # type: ignore[assignment]
+        result.append({spec: best - means[move] for spec, move in chosen.items()})
+    return result
 
 
 def run_screen(args: argparse.Namespace) -> None:
-    """Print the regret per decision of hard and of expert at each iteration count."""
-    games = [g for g in positions(args.positions, args.seed, turns=(args.first_turn, args.last_turn))]
-    tasks = [(game, args.levels, args.redeals) for game in games]
-    with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(screen_position, tasks))
-    count = len(rows)
-    print(
-        f"{count} positions (2 players, turns {args.first_turn}-{args.last_turn}, seeds {args.seed}+); "
-        f"judge: "
-        f"{args.redeals} common re-deals played to the end by the greedy policy, final margin"
+    """Print the regret per decision of each level, paired with the first, by kind of decision."""
+    turns = (args.first_turn, args.last_turn)
+    games = positions(args.positions, args.seed, turns=turns)
+    games += positions(args.fills, args.seed + 10_000, turns=turns, phase=Phase.FILL)
+    cache: dict[str, dict[str, list[float]]] = (
+        json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     )
-    base = next(iter(rows[0]))
-    print(f"{'player':>26} {'mean regret':>12} {'95% half':>9} {'regret>0.5':>11} {f'- {base}, paired':>38}")
-    for name in rows[0]:
-        values = [row[name] for row in rows]
-        gaps = [row[name] - row[base] for row in rows]
-        worse = sum(1 for r in values if r > 0.5)
+    tasks: list[ScreenTask] = [
+        (game, args.levels, args.redeals, cache.get(str(position_seed(game, "bench")), {})) for game in games
+    ]
+    rows = []
+    with ProcessPoolExecutor(args.workers) as pool:
+        for row in pool.map(screen_position, tasks):
+            rows.append(row)
+            if args.cache:
+                cache[str(row["seed"])] = row["samples"]  # type: ignore[assignment]
+                args.cache.write_text(json.dumps(cache))
+    print(
+        f"{args.positions} placements and {args.fills} fills (2 players, turns "
+        f"{args.first_turn}-{args.last_turn}, seeds {args.seed}+); judge: {args.redeals} common re-deals "
+        "played to the end by the greedy policy, final margin"
+    )
+    print(judge_agreement(rows, args.redeals))
+    table = regrets(rows, args.redeals)
+    base = args.levels[0]
+    groups = {
+        "all": range(len(rows)),
+        f"place, turn <= {args.split}": [
+            i for i, r in enumerate(rows) if r["phase"] == "place" and r["turn"] <= args.split
+        ],  # type: ignore[operator]
+        f"place, turn > {args.split}": [
+            i for i, r in enumerate(rows) if r["phase"] == "place" and r["turn"] > args.split
+        ],  # type: ignore[operator]
+        "fill": [i for i, r in enumerate(rows) if r["phase"] == "fill"],
+    }
+    for group, members in groups.items():
+        if len(members) < 2:
+            continue
+        print(f"-- {group}: {len(members)} positions")
         print(
-            f"{name:>26} {statistics.fmean(values):>12.3f} {_half(values):>9.3f} {worse:>11} "
-            f"{f'{statistics.fmean(gaps):+.3f} +- {_half(gaps):.3f}':>38}",
-            flush=True,
+            f"{'player':>34} {'mean regret':>12} {'95% half':>9} {'regret>0.5':>11} "
+            f"{f'- {base}, paired':>38} {'better/worse':>13}"
         )
+        for name in args.levels:
+            values = [table[i][name] for i in members]
+            gaps = [table[i][name] - table[i][base] for i in members]
+            worse = sum(1 for r in values if r > 0.5)
+            better = sum(1 for g in gaps if g < -1e-9)
+            lost = sum(1 for g in gaps if g > 1e-9)
+            print(
+                f"{name:>34} {statistics.fmean(values):>12.3f} {_half(values):>9.3f} {worse:>11} "
+                f"{f'{statistics.fmean(gaps):+.3f} +- {_half(gaps):.3f}':>38} {f'{better}/{lost}':>13}",
+                flush=True,
+            )
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
 
@@ -203,8 +325,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     screen.add_argument("--first-turn", type=int, default=6)
     screen.add_argument("--last-turn", type=int, default=17)
     screen.add_argument("--levels", nargs="+", default=SCREENED, help="level specs; the first is the base")
+    screen.add_argument("--fills", type=int, default=0, help="fill decisions screened besides the placements")
+    screen.add_argument("--split", type=int, default=11, help="last turn counted early in the breakdown")
     screen.add_argument("--redeals", type=int, default=300)
-    screen.add_argument("--workers", type=int, default=2)
+    screen.add_argument("--cache", type=Path, default=None, help="judge samples kept between runs (JSON)")
+    screen.add_argument("--workers", type=int, default=1)
     screen.add_argument("--json", type=Path, default=None, help="write each position's regrets")
     memory = commands.add_parser("memory", help="traced peak memory of one decision")
     memory.add_argument("--seconds", type=float, default=10.0)

@@ -6,8 +6,13 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
 
 - The root offers every legal placement (or fill) in medium's order: medium's played-out
   ranking first (``MediumPlayer.rank``), the rest by the quick estimate
-  (``placement_scores``). Progressive widening admits ``root_width(visits)`` of them: hard's
-  6 at first, all of them given enough re-deals.
+  (``placement_scores``). By default (``root="halving"``, ``ExpertPlayer.halving``) the
+  first of them, as many as the budget allows ``HALVING_PULLS`` re-deals each in the first
+  round, are each played on the same re-deals (common random numbers: the luck of a re-deal
+  cancels out of their comparison) and sequential halving drops the worse half after each
+  round, the last move left being played. ``root="widen"`` instead lets UCB1 choose among
+  ``root_width(visits)`` of them (progressive widening: hard's 6 at first, all of them given
+  enough re-deals) and picks the move by ``select``.
 - Below the root every placement and fill (any seat's) is a node, placements ordered by the
   re-deal's quick estimate and widened by ``widen(visits)``. Resolutions are not searched
   (``resolve_choice``). The tree holds the deciding seat's turn and the reply; a node past
@@ -15,18 +20,21 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   gather instead of stopping at a fixed turn.
 - Every iteration is priced at the same point whatever the leaf's depth: below the tree the
   turns are played by hard's greedy policy (``playout``) until ``HORIZON`` turns after the
-  root's (or the leaf's turn is finished, if deeper), then priced by ``Valuer.scores`` of the
-  valuer built from the seat's view. (Pricing leaves at their own depth mixes values taken
-  before and after a reply: moves explored more look worse. That was the previous version's
-  flaw.)
+  root's (or the leaf's turn is finished, if deeper), then priced by ``Valuer.scores`` of a
+  valuer built at the priced state itself (``leaf="leaf"``, the default: unit prices current
+  there, e.g. cacao worth nothing to a seat without tiles left) or of the one built from the
+  seat's view at the root (``leaf="root"``, as hard prices). (Pricing leaves at their own
+  depth mixes values taken before and after a reply: moves explored more look worse. That
+  was the first version's flaw.)
 - Once nothing is hidden from the deciding seat (``nothing_hidden``: in 2 players from about
   turn 16) and at most ``EXACT_PLACEMENTS`` placements are left, a full max-n search over
   every placement and fill (``exact_values``) decides. (``to_end``, off by default, makes
-  playouts run to the final score with nothing hidden and few placements left.)
+  playouts run to the final score once few placements are left.)
 
-Budgets: ``iterations`` re-deals (reproducible: the same position, seed and count give the
-same move, whatever the machine's speed) or ``time_budget`` seconds measured by an
-injectable ``clock`` (``Deadline``); with both, the count decides and the time only caps it.
+Budgets: ``iterations`` priced iterations, each a re-deal played for one root move
+(reproducible: the same position, seed and count give the same move, whatever the machine's
+speed), or ``time_budget`` seconds measured by an injectable ``clock`` (``Deadline``); with
+both, the count decides and the time only caps it.
 """
 
 from __future__ import annotations
@@ -65,11 +73,26 @@ DEEPEN_AT = 16
 HORIZON = 2
 """Turns after the root's that every iteration is played to before it is priced (hard's)."""
 PLAYOUT_PLACEMENTS = 0
-"""With nothing hidden and at most this many placements left, playouts run to the final score
-(0: never; playing to the end costs about half the re-deals and the screen's judge, which
-plays to the end the same way, cannot judge it fairly)."""
+"""With at most this many placements left (all seats), playouts run to the final score by
+``play_to_end`` (0: never; playing to the end costs re-deals, and the screen's judge, which
+plays to the end the same way, cannot judge it fairly: games must)."""
 EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
+
+ROOT_METHODS = ("widen", "halving")
+"""How the root spends its re-deals: progressive widening under UCB1 (``widen``), or
+sequential halving over common re-deals (``halving``: ``ExpertPlayer.halving``)."""
+SELECTIONS = ("visits", "mean", "lcb")
+"""How the widening root's move is picked: most visits; best mean among moves with at least
+``MEAN_SHARE`` of the most visits; best lower bound (mean less the UCB1 bonus)."""
+LEAF_VALUERS = ("root", "leaf")
+"""Which ``Valuer`` prices an iteration: the one built at the root, or one built afresh at the
+priced state (its unit prices current there)."""
+MEAN_SHARE = 0.25
+"""Share of the most visited root move's visits a move needs to be picked by ``mean``."""
+HALVING_PULLS = 16
+"""Re-deals each root move gets in the first round of sequential halving, at least: the
+number of moves entered is the most that leaves them this many."""
 
 Leaf = Callable[[Action, Game, Valuer], None]
 """Told each priced iteration: the root move above it, the game where it was priced and the
@@ -196,13 +219,26 @@ class ExpertPlayer:
         root_scale: float = ROOT_SCALE,
         to_end: int = PLAYOUT_PLACEMENTS,
         exact: int = EXACT_PLACEMENTS,
+        root: str = "halving",
+        select: str = "visits",
+        leaf: str = "leaf",
+        pulls: int = HALVING_PULLS,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
-        the other options override the module's constants of the same meaning."""
+        ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
+        ``LEAF_VALUERS`` (ValueError for another); the other options override the module's
+        constants of the same meaning."""
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
+        for value, known, what in (
+            (root, ROOT_METHODS, "root"),
+            (select, SELECTIONS, "select"),
+            (leaf, LEAF_VALUERS, "leaf"),
+        ):
+            if value not in known:
+                raise ValueError(f"{what} must be one of {', '.join(known)}, not {value!r}")
         self.rng = rng
         self.time_budget = time_budget
         self.iterations = iterations
@@ -213,6 +249,10 @@ class ExpertPlayer:
         self.root_scale = root_scale
         self.to_end = int(to_end)
         self.exact = int(exact)
+        self.root = root
+        self.select = select
+        self.leaf = leaf
+        self.pulls = max(1, int(pulls))
         self.medium = MediumPlayer(rng, weights=weights)
         self.last_iterations = 0
         """Re-deals used by the last decision (for measurements)."""
@@ -222,8 +262,9 @@ class ExpertPlayer:
         """Decisions on the deepest path of the last decision's tree (for measurements)."""
 
     def rank(self, game: Game) -> list[tuple[float, Action]]:
-        """The deciding seat's searched moves, ``(mean value, move)``, most visited first
-        (then by value, then medium's order); moves never visited are left out."""
+        """The deciding seat's searched moves, ``(mean value, move)``, the chosen first: by
+        ``select`` (widening root; then by visits, value, medium's order) or by the round of
+        sequential halving a move reached (then by value); moves never visited are left out."""
         started = self.clock()
         seat = game.current_player()
         view = game.view(seat)
@@ -245,6 +286,8 @@ class ExpertPlayer:
                 return False
             return deadline.keep_going(done)
 
+        if self.root == "halving":
+            return self.halving(view, seat, moves, keep_going, deadline, self.rng)
         root = self.search(view, seat, moves, keep_going, self.rng)
         order = {action: index for index, action in enumerate(moves)}
         visited = [
@@ -253,7 +296,17 @@ class ExpertPlayer:
             if child.visits
         ]
         visited.sort(key=lambda item: (-item[0], -item[1], order[item[2]]))
-        return [(mean, action) for _visits, mean, action in visited]
+        ranked = [(mean, action) for _visits, mean, action in visited]
+        if self.select == "visits" or len(visited) < 2:
+            return ranked
+        most = visited[0][0]
+        if self.select == "mean":
+            keys = {a: m if v >= MEAN_SHARE * most else -math.inf for v, m, a in visited}
+        else:
+            log_n = math.log(max(2, root.visits))
+            keys = {a: m - self.exploration * math.sqrt(log_n / v) for v, m, a in visited}
+        best = max(ranked, key=lambda item: (keys[item[1]], -order[item[1]]))
+        return [best] + [item for item in ranked if item[1] != best[1]]
 
     def _solve(
         self, view: Game, seat: int, moves: list[Action], in_time: Callable[[], bool]
@@ -284,63 +337,81 @@ class ExpertPlayer:
         promise) while ``keep_going(done)`` says so, re-dealing with ``rng``; returns its root.
         ``root_width`` fixes how many root moves compete (default: widening); ``on_leaf`` is
         told each priced iteration (see ``Leaf``)."""
-        players = view.players
-        root = Node(players)
-        weights = self.medium.weights
-        valuer = Valuer(view, weights)
-        to_end = nothing_hidden(view, seat) and placements_left(view) <= self.to_end
-        rollout = playout(valuer, self.horizon)
-        nodes = 1
-        depth = 0
+        walk = _Walk(self, view, seat, on_leaf)
         done = 0
         while keep_going(done):
-            world = view.determinize(seat, rng)
-            turn0 = world.turn
-            node = root
-            path: list[Node] = [root]
-            root_move: Action | None = None
-            while not world.is_over():
-                if world.phase is Phase.RESOLVE:
-                    world.apply(resolve_choice(world, valuer))
-                    continue
-                if node is root:
-                    width = root_width if root_width is not None else self._root_width(root.visits)
-                    actions = moves[:width]
-                else:
-                    if world.phase is Phase.PLACE and world.turn - turn0 > 1 and node.visits < self.deepen:
-                        break
-                    actions = _candidates(world, valuer, node.visits)
-                if len(actions) == 1:
-                    world.apply(actions[0])
-                    continue
-                chosen = self._select(node, actions, world.current_player())
-                root_move = chosen if root_move is None else root_move
-                child = node.children.get(chosen)
-                if child is None:
-                    child = node.children[chosen] = Node(players)
-                    nodes += 1
-                world.apply(chosen)
-                path.append(child)
-                node = child
-                if child.visits == 0:
-                    break
-            if to_end:
-                play_to_end(world, weights)
-            else:
-                rollout(world, turn0)
-            values = valuer.scores(world)
-            if on_leaf is not None and root_move is not None:
-                on_leaf(root_move, world, valuer)
-            depth = max(depth, len(path) - 1)
-            for visited in path:
-                visited.visits += 1
-                for s, value in enumerate(values):
-                    visited.totals[s] += value
+            width = root_width if root_width is not None else self._root_width(walk.root.visits)
+            walk.iterate(view.determinize(seat, rng), moves[:width])
             done += 1
-        self.last_iterations = done
-        self.last_nodes = nodes
-        self.last_depth = depth
-        return root
+        walk.report(done)
+        return walk.root
+
+    def halving(
+        self,
+        view: Game,
+        seat: int,
+        moves: list[Action],
+        keep_going: Callable[[int], bool],
+        deadline: Deadline,
+        rng: random.Random,
+    ) -> list[tuple[float, Action]]:
+        """Sequential halving at the root: the first moves of ``moves`` (as many as leave each
+        ``pulls`` re-deals in the first round of an estimated budget) are each played on the
+        same re-deals, round after round, and the worse half (by mean) leaves after each round;
+        the budget of a round is the re-deals left split over the rounds left. Below the root
+        the tree grows as in ``search``. The budget is ``iterations`` (or, on time, the
+        re-deals the first re-deal's speed promises); ``keep_going`` caps it. Returns the moves
+        that got a re-deal, the last left first, then by the round each reached and its mean."""
+        walk = _Walk(self, view, seat, None)
+        done = 0
+        arms = moves[:ROOT_BASE]
+        if self.iterations is None:
+            world = view.determinize(seat, rng)
+            for arm in arms:
+                walk.iterate(world.clone(), [arm])
+            done = len(arms)
+        budget = self._budget(done, deadline)
+        count = len(moves)
+        while count > 2 and count * math.ceil(math.log2(count)) * self.pulls > budget:
+            count -= 1
+        arms = moves[: max(count, min(len(moves), 2))]
+        reached = dict.fromkeys(arms, 0)
+        stage = 0
+        running = True
+        while running and len(arms) > 1:
+            budget = self._budget(done, deadline)
+            rounds = math.ceil(math.log2(len(arms)))
+            redeals = max(1, (budget - done) // (rounds * len(arms)))
+            for _ in range(redeals):
+                running = keep_going(done)
+                if not running:
+                    break
+                world = view.determinize(seat, rng)
+                for arm in arms:
+                    running = keep_going(done)
+                    if not running:
+                        break
+                    walk.iterate(world.clone(), [arm])
+                    done += 1
+                if not running:
+                    break
+            stage += 1
+            arms = sorted(arms, key=lambda a: -walk.mean(a))[: (len(arms) + 1) // 2]
+            for arm in arms:
+                reached[arm] = stage
+        walk.report(done)
+        tried = [a for a in reached if walk.mean(a) > -math.inf]
+        tried.sort(key=lambda a: (-reached[a], -walk.mean(a)))
+        return [(walk.mean(a), a) for a in tried]
+
+    def _budget(self, done: int, deadline: Deadline) -> int:
+        """Playouts a search may make in all: ``iterations``, or on time ``done`` and as many
+        more as the time left holds at the speed of those ``done`` (at least 1 of them)."""
+        if self.iterations is not None:
+            return self.iterations
+        now = self.clock()
+        spent = max(1e-9, now - deadline.search_started)
+        return done + max(0, int((deadline.deadline - now) * done / spent))
 
     def _root_width(self, visits: int) -> int:
         return root_width(visits, self.root_scale)
@@ -368,8 +439,83 @@ class ExpertPlayer:
         return best[1]
 
     def choose(self, game: Game) -> Action:
-        """The most visited move of the search."""
+        """The first move of ``rank``."""
         return self.rank(game)[0][1]
+
+
+class _Walk:
+    """One search's tree and the iteration that walks it: down the tree by UCB1 (the root's
+    moves given), one node added, a playout to the horizon, the price backed up."""
+
+    def __init__(self, player: ExpertPlayer, view: Game, seat: int, on_leaf: Leaf | None) -> None:
+        self.player = player
+        self.seat = seat
+        self.root = Node(view.players)
+        self.weights = player.medium.weights
+        self.valuer = Valuer(view, self.weights)
+        self.to_end = placements_left(view) <= player.to_end
+        self.rollout = playout(self.valuer, player.horizon)
+        self.on_leaf = on_leaf
+        self.nodes = 1
+        self.depth = 0
+
+    def mean(self, action: Action) -> float:
+        """The deciding seat's mean value of root move ``action`` (-inf before its first visit)."""
+        child = self.root.children.get(action)
+        return child.totals[self.seat] / child.visits if child is not None and child.visits else -math.inf
+
+    def iterate(self, world: Game, root_actions: list[Action]) -> None:
+        """One iteration on the re-deal ``world`` (mutated), the root choosing among
+        ``root_actions``."""
+        player, valuer, root = self.player, self.valuer, self.root
+        players = world.players
+        turn0 = world.turn
+        node = root
+        path: list[Node] = [root]
+        root_move: Action | None = None
+        while not world.is_over():
+            if world.phase is Phase.RESOLVE:
+                world.apply(resolve_choice(world, valuer))
+                continue
+            if node is root:
+                actions = root_actions
+            else:
+                if world.phase is Phase.PLACE and world.turn - turn0 > 1 and node.visits < player.deepen:
+                    break
+                actions = _candidates(world, valuer, node.visits)
+            if len(actions) == 1 and node is not root:
+                world.apply(actions[0])
+                continue
+            chosen = player._select(node, actions, world.current_player())
+            root_move = chosen if root_move is None else root_move
+            child = node.children.get(chosen)
+            if child is None:
+                child = node.children[chosen] = Node(players)
+                self.nodes += 1
+            world.apply(chosen)
+            path.append(child)
+            node = child
+            if child.visits == 0:
+                break
+        if self.to_end:
+            play_to_end(world, self.weights)
+        else:
+            self.rollout(world, turn0)
+        pricer = valuer if player.leaf == "root" else Valuer(world, self.weights)
+        values = pricer.scores(world)
+        if self.on_leaf is not None and root_move is not None:
+            self.on_leaf(root_move, world, pricer)
+        self.depth = max(self.depth, len(path) - 1)
+        for visited in path:
+            visited.visits += 1
+            for s, value in enumerate(values):
+                visited.totals[s] += value
+
+    def report(self, done: int) -> None:
+        """Record the search's size on the player (``last_iterations`` and the rest)."""
+        self.player.last_iterations = done
+        self.player.last_nodes = self.nodes
+        self.player.last_depth = self.depth
 
 
 def _candidates(world: Game, valuer: Valuer, visits: int) -> list[Action]:

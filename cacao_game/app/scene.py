@@ -156,6 +156,10 @@ class Scene:
         self.draw(surface)
         return None
 
+    def can_save(self) -> bool:
+        """Whether ``save_game`` has a game to save (the pause overlay offers Save only then)."""
+        return False
+
     def save_game(self) -> str:
         """Save the game this scene holds to the quick slot; return where, as shown to users.
 

@@ -188,6 +188,7 @@ EN: dict[str, str] = {
     "pause.help": "Help",
     "pause.quit": "Quit to menu",
     "pause.quit_confirm": "Leave this game and return to the menu? It is saved after every move.",
+    "pause.quit_confirm_unsaved": "Leave this table and return to the menu?",
     "pause.saved": "Saved: {where}",
     "pause.save_failed": "Could not save: {reason}",
     "pause.nothing_to_save": "There is no game to save here.",

@@ -384,7 +384,9 @@ class Cycler(Widget):
 
 class TextInput(Widget):
     """A one-line text field: click to focus, type (TEXTINPUT events), Backspace deletes,
-    Enter/Esc/a click elsewhere ends editing. ``allowed(char)`` filters characters."""
+    Enter/Esc/a click elsewhere ends editing. Ctrl+A selects the whole text (shown marked):
+    typing then replaces it and Backspace clears it; Ctrl+Backspace clears at once.
+    ``allowed(char)`` filters characters."""
 
     def __init__(
         self,
@@ -404,7 +406,13 @@ class TextInput(Widget):
         self.max_length = max_length
         self.allowed = allowed or (lambda ch: ch.isprintable() and not is_invisible(ch))
         self.editing = False
+        self.selected = False
         self._blink = 0.0
+
+    def _set_text(self, text: str) -> None:
+        self.text = text
+        self.selected = False
+        self.on_change(self.text)
 
     def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         if not (self.visible and self.enabled):
@@ -419,21 +427,27 @@ class TextInput(Widget):
         if event.type == pygame.TEXTINPUT:
             chars = "".join(ch for ch in event.text if self.allowed(ch))
             if chars:
-                self.text = (self.text + chars)[: self.max_length]
-                self.on_change(self.text)
+                kept = "" if self.selected else self.text
+                self._set_text((kept + chars)[: self.max_length])
             return True
         if event.type == pygame.KEYDOWN:
+            ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
             if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-                self.on_change(self.text)
+                self._set_text("" if self.selected or ctrl else self.text[:-1])
+            elif event.key == pygame.K_a and ctrl:
+                self.selected = bool(self.text)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.set_editing(False)
+            else:
+                self.selected = False
             return True
         return False
 
     def set_editing(self, editing: bool) -> None:
-        """Start or stop editing (text input events are enabled while editing)."""
+        """Start or stop editing (text input events are enabled while editing); nothing stays
+        selected."""
         self.editing = editing
+        self.selected = False
         self._blink = 0.0
         try:
             if editing:
@@ -462,6 +476,10 @@ class TextInput(Widget):
         inner = self.rect.inflate(-px(28), 0)
         if self.text:
             shown = theme.fit_text(font, self.text, inner.w - px(8))
+            if self.editing and self.selected:
+                mark = pygame.Rect(inner.x - px(4), 0, font.size(shown)[0] + px(8), font.get_height())
+                mark.centery = inner.centery
+                pygame.draw.rect(surface, theme.GOLD_DARK, mark, border_radius=px(4))
             rect = theme.draw_text(
                 surface, font, shown, (inner.x, inner.centery), theme.CREAM, anchor="midleft"
             )

@@ -581,7 +581,7 @@ class Host:
         self._replace(table, seat, client)
         state = table.seats[seat]
         state.connected, state.standin, state.away_since = True, False, None
-        log.info("table %s: seat %d is back from %s", table.code, seat, client.peer)
+        log.info("table %s: seat %d connected with its token from %s", table.code, seat, client.peer)
         self._seat_client(client, table, seat, token)
         self._presence(table)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.play.board import temples_rect
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.net.remote import BUSY, CONNECTED
@@ -85,10 +86,25 @@ def banner_text(presence: Presence | None) -> str | None:
     return t("net.busy") if presence.connection == BUSY else t("net.lost")
 
 
+BANNER_WIDTH = 1100
+"""Design pixels of the connection banner at most (and of the stand-in notice)."""
+BANNER_LEAST = 900
+"""Design pixels the banner needs beside the temples panel; with less room it goes to the
+board's bottom instead."""
+
+
 def banner_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-    """The banner and its Back to menu button, at the top of the ``board`` area."""
-    banner = pygame.Rect(0, 0, min(board.w - px(40), px(1100)), px(96))
-    banner.midtop = (board.centerx, board.y + px(24))
+    """The banner and its Back to menu button, in the ``board`` area clear of the temples
+    panel at its top left (as wide as four seats make it): at the top, right of that panel,
+    when the room there is at least ``BANNER_LEAST``; else at the bottom."""
+    temples = temples_rect(board, 4, 1)
+    beside = pygame.Rect(temples.right + px(16), board.y, board.right - px(20) - temples.right - px(16), 0)
+    banner = pygame.Rect(0, 0, min(beside.w, px(BANNER_WIDTH)), px(96))
+    if beside.w >= px(BANNER_LEAST):
+        banner.midtop = (beside.centerx, board.y + px(24))
+    else:
+        banner.w = min(board.w - px(40), px(BANNER_WIDTH))
+        banner.midbottom = (board.centerx, board.bottom - px(24))
     button = pygame.Rect(0, 0, px(280), px(64))
     button.midright = (banner.right - px(16), banner.centery)
     return banner, button

@@ -837,6 +837,11 @@ class PlayScene(Scene):
                     if not isinstance(action, Resolve):
                         self.camera.ensure_visible(action.pos)
 
+    def can_save(self) -> bool:
+        """A game played here can be saved; a replay, a review, a remote seat or a spectator's
+        table cannot (the host keeps a remote game)."""
+        return self.source.capabilities.save
+
     def save_game(self) -> str:
         """Save where the source keeps its game (the quick slot, the tutorial's file) with
         the camera; returns where (for the pause overlay and Ctrl+S). Raises LookupError if
@@ -1533,8 +1538,11 @@ class PlayScene(Scene):
             self.source.forget()
 
     def leave_question(self) -> str:
-        """A tutorial keeps its place: say so before leaving it."""
-        return t("tutorial.leave") if self.lesson is not None else super().leave_question()
+        """A tutorial keeps its place: say so before leaving it; a table that is not saved here
+        (a replay, a review, a remote seat, a spectator) does not claim it is."""
+        if self.lesson is not None:
+            return t("tutorial.leave")
+        return super().leave_question() if self.can_save() else t("pause.quit_confirm_unsaved")
 
     def restart_tutorial(self) -> None:
         """Start over: the tutorial from its first lesson (its saved progress is dropped)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -22,21 +23,37 @@ TOP = 130
 
 
 class PauseOverlay(DialogScene):
-    """Modal over the game; Esc resumes. Save calls ``save_game()`` of the scene below."""
+    """Modal over the game; Esc resumes. Save (offered when the scene below ``can_save``)
+    calls its ``save_game()``."""
 
     def below(self) -> Scene | None:
         """The scene this overlay pauses."""
         stack = self.app.stack
         return stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
 
-    def build(self) -> None:
-        entries = [
-            ("pause.resume", self.back, "primary"),
-            ("pause.save", self.save, "secondary"),
-            ("pause.settings", lambda: self.app.open(routes.SettingsPage()), "secondary"),
-            ("pause.help", lambda: self.app.open(routes.Help()), "secondary"),
+    def entries(self) -> list[tuple[str, Callable[[], None], str]]:
+        """The overlay's buttons: (string key, action, style), top to bottom."""
+        below = self.below()
+        entries: list[tuple[str, Callable[[], None], str]] = [("pause.resume", self.back, "primary")]
+        if below is not None and below.can_save():
+            entries.append(("pause.save", self.save, "secondary"))
+        entries += [
+            ("pause.settings", self.open_settings, "secondary"),
+            ("pause.help", self.open_help, "secondary"),
             ("pause.quit", self.quit_to_menu, "danger"),
         ]
+        return entries
+
+    def open_settings(self) -> None:
+        """The Settings page over the game."""
+        self.app.open(routes.SettingsPage())
+
+    def open_help(self) -> None:
+        """The help page over the game."""
+        self.app.open(routes.Help())
+
+    def build(self) -> None:
+        entries = self.entries()
         panel = self.panel_rect()
         self.widgets = []
         for i, (key, action, style) in enumerate(entries):
@@ -53,7 +70,8 @@ class PauseOverlay(DialogScene):
 
     def panel_rect(self) -> pygame.Rect:
         """The overlay's box."""
-        rect = pygame.Rect(0, 0, px(BUTTON_W + 140), px(TOP + 5 * (BUTTON_H + GAP) + 40))
+        rows = len(self.entries())
+        rect = pygame.Rect(0, 0, px(BUTTON_W + 140), px(TOP + rows * (BUTTON_H + GAP) + 40))
         rect.center = self.app.screen.get_rect().center
         return rect
 

@@ -1,0 +1,51 @@
+"""The expert screen's bookkeeping (tools/bench_ai.py): regret against the judge's best, the
+judge's agreement with itself, and the cache that spares judging a move twice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cacao_game.ai.medium import MediumPlayer
+from cacao_game.engine import Phase
+from tests.referee_loader import load_tool
+
+bench_ai = load_tool("bench_ai")
+
+
+def _row(samples: dict[str, list[float]], chosen: dict[str, str]) -> dict[str, object]:
+    return {"seed": 1, "turn": 8, "phase": "place", "chosen": chosen, "samples": samples}
+
+
+def test_regret_is_the_judges_best_mean_less_the_chosen_moves() -> None:
+    """Moves judged 3, 1 and 2 on average: choosing the second costs 2 points, the best 0."""
+    row = _row({"a": [2.0, 4.0], "b": [1.0, 1.0], "c": [2.0, 2.0]}, {"x": "b", "y": "a"})
+    assert bench_ai.regrets([row], 2) == [{"x": 2.0, "y": 0.0}]
+
+
+def test_the_judge_agrees_with_itself_when_both_halves_rank_alike() -> None:
+    """Two halves with the same order give a rank correlation of 1 and the same best move;
+    reversed halves give -1."""
+    alike = _row({"a": [3.0, 3.0], "b": [2.0, 2.0], "c": [1.0, 1.5]}, {})
+    assert "same best move in 1 of 1" in bench_ai.judge_agreement([alike], 2)
+    assert bench_ai._spearman([1.0, 2.0, 3.0], [10.0, 20.0, 30.0]) == pytest.approx(1.0)
+    assert bench_ai._spearman([1.0, 2.0, 3.0], [3.0, 2.0, 1.0]) == pytest.approx(-1.0)
+
+
+def test_fill_positions_are_fill_decisions_with_a_choice() -> None:
+    """``positions(..., phase=FILL)`` stops at fills with two or more options."""
+    for game in bench_ai.positions(2, 10_000, turns=(4, 8), phase=Phase.FILL):
+        assert game.phase is Phase.FILL and len(game.legal_actions()) >= 2
+
+
+def test_screen_judges_only_the_moves_it_does_not_know() -> None:
+    """Known samples come back untouched (a sentinel value no game gives), the other
+    candidates are judged on the given number of re-deals."""
+    game = bench_ai.positions(1, 700, turns=(8, 8))[0]
+    best = MediumPlayer(random.Random(0)).choose(game)
+    row = bench_ai.screen_position((game, ["medium"], 2, {repr(best): [999.0, 999.0]}))
+    assert row["chosen"] == {"medium": repr(best)}
+    samples = row["samples"]
+    assert samples[repr(best)] == [999.0, 999.0]
+    assert len(samples) > 1 and all(len(values) == 2 for values in samples.values())
