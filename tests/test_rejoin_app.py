@@ -15,6 +15,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,14 @@ from net_support import ROOT
 from test_net_app import LIMIT, LOCAL, apps, host, join, make_app, pump, table
 
 from cacao_game import typed_json
-from cacao_game.app.netplay import JoinedSource, JoinRequest, hosted_waiting, join_game
+from cacao_game.app.netplay import (
+    JoinedSource,
+    JoinRequest,
+    hosted_waiting,
+    join_game,
+    rejoin_game,
+    rejoin_waiting,
+)
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.rejoin import SeatTicket, load_ticket, ticket_path
 from cacao_game.app.scenes.confirm import ConfirmDialog
@@ -181,6 +189,59 @@ def test_a_joiner_program_killed_with_sigkill_rejoins_when_started_again(tmp_pat
         finally:
             second.kill()
             second.wait(10.0)
+    finally:
+        hosting.stop()
+
+
+def test_rejoin_takes_the_seat_back_from_the_ai_stand_in(user_home: Path) -> None:
+    """Bo drops; the stand-in AI plays Bo's seat; Rejoin game's source (from the kept ticket)
+    is seated in Bo's seat again, and the stand-in makes no decision after that: Bo's table
+    waits for Bo's own decision once Ana's turn is over."""
+    hosting = BackgroundHost(None, ai_processes=0, seed=4)
+    port = hosting.start(LOCAL, 0)
+    try:
+        seats = p.TableOptions([p.SeatSpec(REMOTE), p.SeatSpec(REMOTE)], standin="easy", standin_after=0.05)
+        code = hosting.open_table(seats)
+        ana = join_game(JoinRequest(LOCAL, port, code, "Ana"))
+        bo = join_game(JoinRequest(LOCAL, port, code, "Bo"))
+        assert isinstance(bo, JoinedSource)
+
+        def until(done: Callable[[], bool], what: str) -> None:
+            deadline = time.monotonic() + LIMIT
+            while not done():
+                assert time.monotonic() < deadline, f"timed out waiting for {what}"
+                for source in (ana, bo):
+                    source.poll()
+                time.sleep(0.01)
+
+        until(lambda: ana.ready and ana.started and bo.ticket is not None, "both seated")
+        assert bo.face_up_seat() == 1 and ana.face_up_seat() == 0
+        bo.client.close()
+        until(lambda: hosting.seats(code)[1].standin, "the stand-in")
+        rng = random.Random(5)
+        until(lambda: ana.accepts_input(), "Ana's turn")
+        ana.client.decide([rng.choice(ana.table_game().legal_actions())])
+        until(lambda: ana.accepts_input() and len(ana.journal) >= 2, "the stand-in's decision")
+        assert ana.journal[1].seat == 1  # the stand-in played Bo's turn
+
+        ticket = rejoin_waiting()
+        assert ticket is not None and ticket.seat == 1
+        bo = rejoin_game(ticket)
+        until(lambda: bo.ready, "Bo back")
+        assert bo.face_up_seat() == 1 and list(bo.table_game().hands[1])
+        back_at = len(ana.journal)
+        deadline = time.monotonic() + LIMIT
+        while not bo.accepts_input():
+            assert time.monotonic() < deadline, "Bo's own turn never came"
+            if ana.accepts_input():
+                count = len(ana.journal)
+                ana.client.decide([rng.choice(ana.table_game().legal_actions())])
+                until(lambda c=count: len(ana.journal) > c, "Ana's decision")
+            until(lambda: True, "")
+        assert len(ana.journal) > back_at and all(entry.seat == 0 for entry in ana.journal[back_at:])
+        assert not hosting.seats(code)[1].standin and hosting.seats(code)[1].connected
+        ana.close()
+        bo.close()
     finally:
         hosting.stop()
 
