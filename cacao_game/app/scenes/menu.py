@@ -90,7 +90,9 @@ class MenuScene(WidgetScene):
             if key == ONLINE:
                 self.widgets += self.online_buttons(rect)
                 continue
-            caption = self.tutorial_caption(newcomer) if key == "tutorial.menu" else captions.get(key, "")
+            caption = captions.get(key, "") if not crowded else ""  # no room under a crowded button
+            if key == "tutorial.menu":
+                caption = self.tutorial_caption(newcomer)
             self.widgets.append(
                 Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
             )
