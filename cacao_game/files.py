@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
@@ -102,3 +103,15 @@ def parse_json(data: bytes) -> JSON:
     The reasons read well after ``"file: "``.
     """
     return typed_json.parse(data, limit=len(data))
+
+
+def refused_path(path: Path) -> Path:
+    """A name not yet taken, beside ``path``, for keeping a refused file aside:
+    ``<stem>.refused-<UTC time>[-<n>]<suffix>``."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    aside = path.with_name(f"{path.stem}.refused-{stamp}{path.suffix}")
+    counter = 1
+    while aside.exists():
+        counter += 1
+        aside = path.with_name(f"{path.stem}.refused-{stamp}-{counter}{path.suffix}")
+    return aside

@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
@@ -24,7 +23,7 @@ import msgspec
 
 from cacao_game import typed_json
 from cacao_game.config.storage import atomic_write_bytes, data_dir
-from cacao_game.files import read_limited
+from cacao_game.files import read_limited, refused_path
 from cacao_game.net.tables import code_problem
 from cacao_game.session.autosave import one_line
 
@@ -102,12 +101,7 @@ def forget_ticket(path: Path | None = None) -> None:
 
 
 def _set_aside(path: Path, why: str) -> None:
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-    aside = path.with_name(f"{path.stem}.refused-{stamp}{path.suffix}")
-    counter = 1
-    while aside.exists():
-        counter += 1
-        aside = path.with_name(f"{path.stem}.refused-{stamp}-{counter}{path.suffix}")
+    aside = refused_path(path)
     try:
         os.rename(path, aside)
     except OSError as error:

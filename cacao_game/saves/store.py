@@ -22,7 +22,7 @@ from typing import Final, TypedDict
 from cacao_game.config.game import GameConfig
 from cacao_game.config.storage import atomic_write_bytes, backup_path, data_dir
 from cacao_game.engine import Game
-from cacao_game.files import SAVE_LIMIT, FileRefusedError, describe_os_error, read_limited
+from cacao_game.files import SAVE_LIMIT, FileRefusedError, describe_os_error, read_limited, refused_path
 from cacao_game.jsontypes import JSON
 from cacao_game.saves.codec import build_document, decode, encode, restore
 from cacao_game.saves.errors import SaveError
@@ -186,12 +186,7 @@ def _set_aside_if_refused(path: Path) -> None:
     try:
         load_game(path)
     except SaveError as error:
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-        aside = path.with_name(f"{path.stem}.refused-{stamp}{SAVE_SUFFIX}")
-        counter = 1
-        while aside.exists():
-            counter += 1
-            aside = path.with_name(f"{path.stem}.refused-{stamp}-{counter}{SAVE_SUFFIX}")
+        aside = refused_path(path)
         os.rename(path, aside)
         log.warning("%s is not a good save (%s); kept it as %s", path, error, aside.name)
 
