@@ -254,8 +254,10 @@ def test_clicking_from_one_name_field_into_another_types_into_the_second_only(se
 
 def test_ctrl_a_selects_a_fields_text_so_typing_replaces_it(setup):
     """A tester could not replace "Player 1" (nor a remembered table code, which a full field
-    then ignored): Ctrl+A selects the whole text, typing replaces it, Backspace after Ctrl+A
-    clears it, Ctrl+Backspace clears at once; without Ctrl+A typing still appends."""
+    then ignored): Ctrl+A selects the whole text, typing replaces it (each key's KEYDOWN comes
+    before its TEXTINPUT, as SDL sends them, Shift included), an arrow, Home or End drops the
+    selection, Backspace after Ctrl+A clears it, Ctrl+Backspace clears at once; without Ctrl+A
+    typing still appends."""
     from cacao_game.app.widgets import TextInput
 
     app = setup.app
@@ -276,8 +278,14 @@ def test_ctrl_a_selects_a_fields_text_so_typing_replaces_it(setup):
 
     app.step([pygame.event.Event(pygame.TEXTINPUT, text="x")], 0.016)
     assert field.text == (before + "x")[: field.max_length]
-    app.step([key(pygame.K_a, pygame.KMOD_LCTRL), pygame.event.Event(pygame.TEXTINPUT, text="Zoe")], 0.016)
+    typed = [key(pygame.K_z, pygame.KMOD_LSHIFT), pygame.event.Event(pygame.TEXTINPUT, text="Z")]
+    typed += [key(pygame.K_o), pygame.event.Event(pygame.TEXTINPUT, text="o")]
+    typed += [key(pygame.K_e), pygame.event.Event(pygame.TEXTINPUT, text="e")]
+    app.step([key(pygame.K_a, pygame.KMOD_LCTRL), *typed], 0.016)
     assert field.text == "Zoe" and setup.seats[0].name == "Zoe"
+    app.step([key(pygame.K_a, pygame.KMOD_LCTRL), key(pygame.K_END), key(pygame.K_s)], 0.016)
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="s")], 0.016)
+    assert field.text == "Zoes"
     app.step([key(pygame.K_a, pygame.KMOD_LCTRL), key(pygame.K_BACKSPACE)], 0.016)
     assert field.text == ""
     app.step(

@@ -92,7 +92,8 @@ def test_a_dropped_joiner_rejoins_from_a_new_app_in_the_same_seat_with_its_hand(
     """Ana hosts, Bo joins: Bo's ticket is kept (seat, name, code, token). Bo's program dies
     (its client closed without leaving); a new app in the same user folder offers Rejoin game
     (the host refuses a plain join again: every seat is taken), which opens Bo's table in seat
-    1 with Bo's hand; the game goes on. Quit to menu then forgets the ticket."""
+    1 with Bo's hand; the game goes on. Leaving asks in words fit for a joiner (and for the
+    hosting window), with no Save offered; Quit to menu then forgets the ticket."""
     hosting, joining = make_app(), make_app()
     apps += [hosting, joining]
     source = host(hosting, [HUMAN, REMOTE])
@@ -137,10 +138,13 @@ def test_a_dropped_joiner_rejoins_from_a_new_app_in_the_same_seat_with_its_hand(
         run(hosting)
         run(second)
 
+    assert back.leave_question() == t("pause.quit_seat")  # the seat is given up for good
+    assert ana.leave_question() == t("pause.quit_hosting")  # hosting stops, Resume hosting opens it
     second.push(PauseOverlay(second))
     run(second)
     pause = second.top
     assert isinstance(pause, PauseOverlay)
+    assert t("pause.save") not in [widget.label for widget in pause.widgets]  # the host keeps it
     pause.leave()
     assert isinstance(second.top, MenuScene)
     assert load_ticket() is None and t("menu.rejoin") not in menu_labels(second)

@@ -189,6 +189,11 @@ EN: dict[str, str] = {
     "pause.quit": "Quit to menu",
     "pause.quit_confirm": "Leave this game and return to the menu? It is saved after every move.",
     "pause.quit_confirm_unsaved": "Leave this table and return to the menu?",
+    "pause.quit_hosting": (
+        "Stop hosting and return to the menu? Your friends wait for the host; "
+        "Resume hosting in the menu opens the game again where it stopped."
+    ),
+    "pause.quit_seat": "Give up your seat and return to the menu? You cannot take it back afterwards.",
     "pause.saved": "Saved: {where}",
     "pause.save_failed": "Could not save: {reason}",
     "pause.nothing_to_save": "There is no game to save here.",

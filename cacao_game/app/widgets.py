@@ -438,7 +438,7 @@ class TextInput(Widget):
                 self.selected = bool(self.text)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.set_editing(False)
-            else:
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
                 self.selected = False
             return True
         return False

@@ -27,7 +27,7 @@ import pygame
 from cacao_game.app import routes, strings
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
-from cacao_game.app.netplay import JoinedSource
+from cacao_game.app.netplay import HostedSource, JoinedSource
 from cacao_game.app.play.advice import draw_hint, draw_review, review_panel
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
@@ -1538,10 +1538,15 @@ class PlayScene(Scene):
             self.source.forget()
 
     def leave_question(self) -> str:
-        """A tutorial keeps its place: say so before leaving it; a table that is not saved here
-        (a replay, a review, a remote seat, a spectator) does not claim it is."""
+        """A tutorial keeps its place: say so before leaving it; the hosting window stops
+        hosting (kept for Resume hosting); a joiner gives up their seat for good; a table that
+        is not saved here (a replay, a review, a spectator's) does not claim it is."""
         if self.lesson is not None:
             return t("tutorial.leave")
+        if isinstance(self.source, HostedSource):
+            return t("pause.quit_hosting")
+        if isinstance(self.source, JoinedSource):
+            return t("pause.quit_seat")
         return super().leave_question() if self.can_save() else t("pause.quit_confirm_unsaved")
 
     def restart_tutorial(self) -> None:
