@@ -263,3 +263,22 @@ def test_the_hosted_table_keeps_the_setup_seats_in_order_with_their_colours():
         table_options(
             GameConfig([SeatConfig("A", "red", HUMAN), SeatConfig("B", "white", "easy")]), hints=False
         )
+
+
+def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps):
+    """A tester saw the Join form open with "The table code is 6 letters and digits." in red
+    before anything was typed: while the code is empty the form shows no problem (Join stays
+    disabled; the field's placeholder says what to type); a wrong code typed is then named."""
+    app = make_app()
+    apps.append(app)
+    app.open(routes.Join())
+    scene = app.top
+    assert isinstance(scene, JoinScene)
+    run(app)
+    assert scene.validation_error() == t("net.error_code") and not scene.join_button.enabled
+    assert scene.shown_problem() is None
+    scene.set_value("code", "ab")
+    assert scene.shown_problem() == t("net.error_code")
+    scene.set_value("code", "")
+    scene.set_value("port", "0")
+    assert scene.shown_problem() == t("net.error_port")

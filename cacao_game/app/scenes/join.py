@@ -67,6 +67,13 @@ class JoinScene(WidgetScene):
             return t("setup.error_name")
         return None
 
+    def shown_problem(self) -> str | None:
+        """The problem the form shows in red: ``validation_error``, except while the table
+        code is still empty (Join stays disabled; the code field's placeholder says what to
+        type), so a fresh form does not open on an error."""
+        problem = self.validation_error()
+        return None if problem == t("net.error_code") and not self.values["code"].strip() else problem
+
     def watch(self) -> None:
         """Connect as a spectator and wait in the lobby."""
         self.join(watch=True)
@@ -149,7 +156,7 @@ class JoinScene(WidgetScene):
                 theme.SAND,
                 width=panel.w - px(80),
             )
-            problem = self.validation_error()
+            problem = self.shown_problem()
             if problem:
                 font = theme.fit_font(self.app, theme.SMALL_SIZE, problem, panel.w - px(80), "bold")
                 theme.draw_text(
