@@ -265,10 +265,11 @@ def test_the_hosted_table_keeps_the_setup_seats_in_order_with_their_colours():
         )
 
 
-def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps):
+def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps, monkeypatch):
     """A tester saw the Join form open with "The table code is 6 letters and digits." in red
     before anything was typed: while the code is empty the form shows no problem (Join stays
     disabled; the field's placeholder says what to type); a wrong code typed is then named."""
+    monkeypatch.setattr(JoinScene, "last", {})  # a fresh run of the app: nothing typed before
     app = make_app()
     apps.append(app)
     app.open(routes.Join())
