@@ -85,11 +85,7 @@ def decode(data: bytes, into: type[T], *, limit: int, max_depth: int = DEFAULT_M
     """
     _check_bytes(data, limit, max_depth)
     try:
-        return _decoder(into).decode(data)
-    except msgspec.ValidationError as error:
-        raise ShapeError(reason(error)) from error
-    except msgspec.DecodeError as error:
-        raise ShapeError(_syntax_reason(data, error)) from error
+        return decode_part(data, into)
     except RecursionError as error:
         raise ShapeError("nested too deeply") from error
 

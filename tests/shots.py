@@ -454,19 +454,26 @@ def reviewed_game() -> tuple[Game, GameReview]:
     return game, review_game(game.setup, game.actions, seats=[0, 2], budget=ReviewBudget(iterations=1))
 
 
+def open_review(app: App) -> tuple[PlayScene, ReviewSession]:
+    """The reviewed game (``reviewed_game``) opened at its start in a review table, over the
+    menu alone, after a few frames."""
+    game, review = reviewed_game()
+    seats = CONFIG.seats
+    record = to_record(game, seat_entries([s.kind for s in seats], [s.color for s in seats]))
+    session = ReviewSession(record, review, CONFIG)
+    app.home()
+    scene = PlayScene(app, session, review=session)
+    app.push(scene)
+    frames(app, 5)
+    return scene, session
+
+
 def review_shot(phase: str) -> Shot:
     """The review stepped to the first flagged decision of ``phase`` (place or resolve), or to
     the end of the game (``end``: the review's overview)."""
 
     def shot(app: App) -> None:
-        game, review = reviewed_game()
-        seats = CONFIG.seats
-        record = to_record(game, seat_entries([s.kind for s in seats], [s.color for s in seats]))
-        session = ReviewSession(record, review, CONFIG)
-        app.home()
-        scene = PlayScene(app, session, review=session)
-        app.push(scene)
-        frames(app, 5)
+        scene, session = open_review(app)
         if phase == "end":
             session.jump(session.turns)
         while phase != "end" and session.jump_flag(1):

@@ -134,21 +134,12 @@ def test_replay_names_unnamed_seats_by_their_kind(app: App) -> None:
 def test_the_review_panel_moves_tiles_out_from_under_it(user_home) -> None:
     """A playtest saw the review panel over board tiles: stepping a reviewed game at 1366x768,
     once the view rests, no tile lies under the panel (the camera moves them beside it)."""
-    from shots import CONFIG, frames, make_app, reviewed_game
+    from shots import frames, make_app, open_review
 
     from cacao_game.app.play.advice import review_panel
-    from cacao_game.records import seat_entries, to_record
-    from cacao_game.session.review import ReviewSession
 
     app = make_app((1366, 768))
-    game, review = reviewed_game()
-    seats = CONFIG.seats
-    record = to_record(game, seat_entries([s.kind for s in seats], [s.color for s in seats]))
-    session = ReviewSession(record, review, CONFIG)
-    app.home()
-    scene = PlayScene(app, session, review=session)
-    app.push(scene)
-    frames(app, 5)
+    scene, session = open_review(app)
     for step in range(1, 9):
         session.jump(step)
         scene.resync()

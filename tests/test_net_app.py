@@ -199,8 +199,9 @@ def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_m
     assert isinstance(joining.top, MenuScene)
 
 
-def test_the_host_table_shows_a_player_who_left_as_disconnected(apps):
-    """Bo (a client of the host) leaves mid-game: the host's table says so on Bo's seat."""
+def hosted_with_bo(apps: list[App]) -> tuple[App, HostedSource, NetClient, PlayScene]:
+    """Ana hosts a 2-seat game from a new app (Human and Remote player); Bo joins with a bare
+    client; returns the hosting app, its source, Bo's client and Ana's table once it is open."""
     hosting = make_app()
     apps.append(hosting)
     source = host(hosting, [HUMAN, REMOTE])
@@ -208,7 +209,12 @@ def test_the_host_table_shows_a_player_who_left_as_disconnected(apps):
     bo = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Bo"))
     bo.start()
     pump([hosting], lambda: isinstance(hosting.top, PlayScene), "the host's table")
-    ana = table(hosting)
+    return hosting, source, bo, table(hosting)
+
+
+def test_the_host_table_shows_a_player_who_left_as_disconnected(apps):
+    """Bo (a client of the host) leaves mid-game: the host's table says so on Bo's seat."""
+    hosting, _source, bo, ana = hosted_with_bo(apps)
     assert ana.frame.seats[1].name == "Bo"
     assert ana.frame.seats[0].kind == t("net.you")
     assert ana.frame.seats[1].kind == t("kind.remote")

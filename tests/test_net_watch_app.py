@@ -13,7 +13,7 @@ import random
 import harness
 import pytest
 from harness import run
-from test_net_app import LOCAL, host, join, make_app, pump, table
+from test_net_app import LOCAL, host, hosted_with_bo, join, make_app, pump, table
 
 from cacao_game.app import routes
 from cacao_game.app.netplay import records_dir
@@ -147,14 +147,7 @@ def test_the_hosting_window_lets_the_ai_play_a_dropped_seat_now_and_the_player_t
     """Bo drops: Ana's table shows the notice with Let the AI play now instead of waiting
     the 60 s; clicking it hands the seat to the stand-in (the panel says so) and the game goes
     on; Bo comes back with his token and has the seat again (the panel says Remote player)."""
-    hosting = make_app()
-    apps.append(hosting)
-    source = host(hosting, [HUMAN, REMOTE])
-    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
-    bo = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Bo"))
-    bo.start()
-    pump([hosting], lambda: isinstance(hosting.top, PlayScene), "the host's table")
-    ana = table(hosting)
+    hosting, source, bo, ana = hosted_with_bo(apps)
     assert ana.standin_seat() is None
     token = bo.token
     assert token is not None

@@ -113,18 +113,33 @@ def banner_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
 def draw_banner(app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool) -> None:
     """The banner over ``board``: ``text`` and the button (``hot``: under the mouse)."""
     banner, button = banner_rects(board)
-    theme.draw_panel(surface, banner, border=theme.DANGER)
-    width = button.x - banner.x - px(40)
+    _draw_notice(app, surface, (banner, button), theme.DANGER, text, t("net.to_menu"), hot)
+
+
+def _draw_notice(
+    app: Shell,
+    surface: pygame.Surface,
+    rects: tuple[pygame.Rect, pygame.Rect],
+    border: pygame.Color,
+    text: str,
+    label: str,
+    hot: bool,
+) -> None:
+    """A notice panel (``rects``: the panel and its button) with ``border``, ``text`` fitted
+    left of the button, and the button ``label`` (``hot``: under the mouse)."""
+    notice, button = rects
+    theme.draw_panel(surface, notice, border=border)
+    width = button.x - notice.x - px(40)
     font = theme.fit_font(app, theme.BODY_SIZE, text, width, "bold")
     theme.draw_text(
         surface,
         font,
         theme.fit_text(font, text, width),
-        (banner.x + px(24), banner.centery),
+        (notice.x + px(24), notice.centery),
         theme.CREAM,
         anchor="midleft",
     )
-    _draw_button(app, surface, button, t("net.to_menu"), hot)
+    _draw_button(app, surface, button, label, hot)
 
 
 def _draw_button(app: Shell, surface: pygame.Surface, button: pygame.Rect, label: str, hot: bool) -> None:
@@ -172,17 +187,5 @@ def standin_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
 def draw_standin(app: Shell, surface: pygame.Surface, board: pygame.Rect, name: str, hot: bool) -> None:
     """The notice that ``name`` dropped, with the Let the AI play now button (``hot``: under
     the mouse)."""
-    notice, button = standin_rects(board)
-    theme.draw_panel(surface, notice, border=theme.GOLD)
-    text = t("net.dropped", name=name)
-    width = button.x - notice.x - px(40)
-    font = theme.fit_font(app, theme.BODY_SIZE, text, width, "bold")
-    theme.draw_text(
-        surface,
-        font,
-        theme.fit_text(font, text, width),
-        (notice.x + px(24), notice.centery),
-        theme.CREAM,
-        anchor="midleft",
-    )
-    _draw_button(app, surface, button, t("net.standin_now"), hot)
+    rects = standin_rects(board)
+    _draw_notice(app, surface, rects, theme.GOLD, t("net.dropped", name=name), t("net.standin_now"), hot)
