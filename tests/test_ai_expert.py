@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from cacao_game.ai import LEVELS, make_player
+from cacao_game.ai.base import Player
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert import (
     HORIZON,
@@ -127,7 +128,7 @@ def _after(game: Game, action: object) -> Game:
 def test_plays_a_legal_game_to_the_end() -> None:
     """Expert against medium: legal decisions of every kind until the end, a final margin."""
     game = Game.new(2, seed=11, keep_history=False)
-    players = [ExpertPlayer(random.Random(1), iterations=6), MediumPlayer(random.Random(2))]
+    players: list[Player] = [ExpertPlayer(random.Random(1), iterations=6), MediumPlayer(random.Random(2))]
     while not game.is_over():
         action = players[game.current_player()].choose(game)
         assert action in game.legal_actions()
@@ -229,6 +230,31 @@ def test_sequential_halving_on_time_spends_about_its_budget() -> None:
     assert player.choose(game) in game.legal_actions()
     assert player.last_iterations > 20
     assert clock.now < 1.5
+
+
+class _WarmingClock(_Clock):
+    """A fake clock whose first ``slow`` readings advance ``step * 10`` seconds each: a search
+    slow at first (cold caches, a busy machine) and fast afterwards."""
+
+    def __init__(self, step: float, slow: int) -> None:
+        super().__init__(step)
+        self.slow = slow
+
+    def __call__(self) -> float:
+        self.slow -= 1
+        self.now += self.step * (10 if self.slow >= 0 else 1)
+        return self.now
+
+
+def test_sequential_halving_on_time_uses_the_time_a_slow_start_underestimated() -> None:
+    """The budget is estimated again after every re-deal: a search whose first re-deal was ten
+    times slower than the rest still thinks until its deadline, not only the few re-deals the
+    first one promised (the last round runs until the time is up)."""
+    game = _position(6)
+    clock = _WarmingClock(1e-3, slow=30)
+    player = ExpertPlayer(random.Random(7), time_budget=1.0, clock=clock, root="halving")
+    assert player.choose(game) in game.legal_actions()
+    assert 0.97 < clock.now < 1.05
 
 
 def _pricing(leaf: str) -> tuple[list[bool], set[int]]:

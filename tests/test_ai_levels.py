@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 import pytest
@@ -225,3 +226,15 @@ def test_hard_time_budget_bounds_the_decision(method: str) -> None:
         assert player.last_iterations >= 1
         assert clock.now <= 0.1 + clock.tick
     assert choices[0] == choices[1]
+
+
+def test_a_timed_level_may_think_on_its_own_cpu_clock() -> None:
+    """``clock=cpu`` gives a timed level the process's CPU time (tournaments on a loaded machine);
+    an unknown clock, or a clock on an untimed level, is refused with the level named."""
+    hard = make_player("hard:clock=cpu", random.Random(0))
+    expert = make_player("expert:clock=wall", random.Random(0))
+    assert isinstance(hard, HardPlayer) and hard.clock is time.process_time
+    assert isinstance(expert, ExpertPlayer) and expert.clock is time.perf_counter
+    for spec in ("hard:clock=sundial", "medium:clock=cpu", "hard:clock=3"):
+        with pytest.raises(ValueError, match="clock must be one of wall, cpu"):
+            make_player(spec, random.Random(0))

@@ -358,7 +358,8 @@ class ExpertPlayer:
         """Sequential halving at the root: the first moves of ``moves`` (as many as leave each
         ``pulls`` re-deals in the first round of an estimated budget) are each played on the
         same re-deals, round after round, and the worse half (by mean) leaves after each round;
-        the budget of a round is the re-deals left split over the rounds left. Below the root
+        the budget of a round is the re-deals left split over the rounds left, estimated again
+        after every re-deal on time (so the last round runs until the time is up). Below the root
         the tree grows as in ``search``. The budget is ``iterations`` (or, on time, the
         re-deals the first re-deal's speed promises); ``keep_going`` caps it. Returns the moves
         that got a re-deal, the last left first, then by the round each reached and its mean."""
@@ -379,10 +380,12 @@ class ExpertPlayer:
         stage = 0
         running = True
         while running and len(arms) > 1:
-            budget = self._budget(done, deadline)
             rounds = math.ceil(math.log2(len(arms)))
-            redeals = max(1, (budget - done) // (rounds * len(arms)))
-            for _ in range(redeals):
+            start = done
+            while True:
+                share = (self._budget(done, deadline) - start) // rounds
+                if done > start and done + len(arms) > start + share:
+                    break
                 running = keep_going(done)
                 if not running:
                     break

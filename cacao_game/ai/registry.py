@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 from cacao_game.ai.base import Player
@@ -29,6 +30,10 @@ TIMED_LEVELS = frozenset({"hard", "expert"})
 """Levels whose thinking time per decision can be set (their ``time_budget`` option)."""
 FLOAT_OPTIONS = frozenset({"time_budget"})
 """Options that stay floats even when written as whole numbers."""
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+"""What a timed level's ``clock`` option may name: wall time (the default, as players meet
+it), or the thinking process's own CPU time (``clock=cpu``: a tournament on a loaded machine,
+or with several games at once, then gives every side the same thinking whatever the load)."""
 
 
 def parse_level(spec: str) -> tuple[str, dict[str, float | str]]:
@@ -58,13 +63,20 @@ def make_player(spec: str, rng: random.Random, *, time_budget: float | None = No
     """A new player of the level ``spec`` (a name, or a name with options: ``parse_level``).
 
     ``time_budget`` (seconds per decision) goes to a level of ``TIMED_LEVELS`` whose spec does
-    not set one; other levels ignore it. Raises ValueError for an unknown level, an option the
+    not set one; other levels ignore it. A timed level's ``clock`` option names one of
+    ``CLOCKS``. Raises ValueError for an unknown level, an option the
     level does not take or a bad value.
     """
     name, kwargs = parse_level(spec)
     if time_budget is not None and name in TIMED_LEVELS:
         kwargs.setdefault("time_budget", float(time_budget))
+    options: dict[str, float | str | Callable[[], float]] = dict(kwargs)
+    if "clock" in kwargs:
+        clock = kwargs["clock"]
+        if name not in TIMED_LEVELS or not isinstance(clock, str) or clock not in CLOCKS:
+            raise ValueError(f"level {spec!r}: clock must be one of {', '.join(CLOCKS)} on a timed level")
+        options["clock"] = CLOCKS[clock]
     try:
-        return (LEVELS.get(name) or TRIAL_LEVELS[name])(rng, **kwargs)
+        return (LEVELS.get(name) or TRIAL_LEVELS[name])(rng, **options)
     except TypeError as error:
         raise ValueError(f"level {spec!r}: {error}") from None
