@@ -547,13 +547,16 @@ class Hud:
 
     def turn_parts(self, view: SeatView) -> list[Part]:
         """The outline and pointer of a deciding seat's panel: four strips along its rim and
-        the pointer on its left, so a new turn draws again its rim, not the whole panel."""
+        the pointer on its left, so a new turn draws again its rim, not the whole panel. The
+        strips on the left and right hold the rounded corners; those along the top and bottom
+        only the straight line between them."""
         r = self.panel_rect(view.seat)
         ring = r.inflate(px(4), px(4))
         band = px(theme.RADIUS + 2) + 1
+        line = px(4) + 1
         strips = (
-            pygame.Rect(ring.x, ring.y, ring.w, band),
-            pygame.Rect(ring.x, ring.bottom - band, ring.w, band),
+            pygame.Rect(ring.x + band, ring.y, ring.w - 2 * band, line),
+            pygame.Rect(ring.x + band, ring.bottom - line, ring.w - 2 * band, line),
             pygame.Rect(ring.x, ring.y, band, ring.h),
             pygame.Rect(ring.right - band, ring.y, band, ring.h),
             pygame.Rect(r.x - px(16), r.y + px(20), px(16), px(24)),
@@ -673,9 +676,12 @@ class Hud:
         y2 = parts.water.centery + px(3)
         water_icon = self.art.icon("water", px(PANEL_ICON))
         surface.blit(water_icon, water_icon.get_rect(center=(parts.water.x + px(20), parts.water.centery)))
+        clip = surface.get_clip()
         for step, value in enumerate(WATER_TRACK):
             cell = pygame.Rect(0, 0, px(36), px(22))
             cell.center = (r.x + px(66 + 38 * step), y2)
+            if not clip.colliderect(cell.inflate(px(12), px(12))):
+                continue  # nothing of it shows through the clip (a deciding seat's rim drawn again)
             here = step == face.water_step
             if here:
                 pygame.draw.rect(surface, theme.WATER, cell, border_radius=px(6))
