@@ -274,3 +274,34 @@ def test_the_worker_and_the_resource_tracker_end_within_a_second_of_a_kill_9() -
     assert gone.get(worker, 99) < 1.0, f"the worker lived {gone.get(worker, 99):.2f} s after its parent"
     tracker = next(iter(kids - {worker}))
     assert gone.get(tracker, 99) < TRACKER_SLACK_SECONDS, f"the tracker lived {gone.get(tracker, 99):.2f} s"
+
+
+@pytest.mark.skipif(not LINUX, reason="needs /proc")
+def test_no_search_helper_outlives_a_killed_worker() -> None:
+    """kill -9 the app's AI worker while an expert on two streams thinks: the search helper
+    the worker started (its child, searching) ends within a second, and the app's next
+    worker takes the request."""
+    ai = ProcessAI()
+    game = Game.new(2, "base", 1)
+    helpers: set[int] = set()
+    try:
+        ai.request(AIRequest(1, "expert", 0, 1, game.clone(), time_budget=600.0))
+        worker = ai.pid
+        assert worker is not None
+        deadline = time.monotonic() + 30
+        while not any(thinking(kid) for kid in helpers) and time.monotonic() < deadline:
+            helpers = children(worker)
+            time.sleep(0.05)
+        assert len(helpers) == 1 and thinking(next(iter(helpers))), "the worker's helper searches"
+        os.kill(worker, signal.SIGKILL)
+        killed = time.monotonic()
+        while any(running(kid) for kid in helpers) and time.monotonic() - killed < 10:
+            time.sleep(0.01)
+        lived = time.monotonic() - killed
+        assert not any(running(kid) for kid in helpers), "the helper outlived its worker"
+        assert lived < 1.0, f"the helper lived {lived:.2f} s after its worker"
+    finally:
+        for kid in helpers:
+            if running(kid):
+                os.kill(kid, signal.SIGKILL)
+        ai.close()

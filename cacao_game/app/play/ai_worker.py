@@ -38,6 +38,7 @@ from cacao_game.ai.explain import Advice
 from cacao_game.ai.hint import HINT_LEVELS, advise
 from cacao_game.ai.lifeline import AI_NICE, PARENT_CHECK_SECONDS, bind_to_parent, lower_priority, parent_gone
 from cacao_game.ai.parallel import search_workers
+from cacao_game.ai.registry import TRIAL_LEVELS
 from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
 from cacao_game.engine import Action, Setup
 from cacao_game.session.messages import AIRequest
@@ -50,8 +51,9 @@ in-process (a worker that dies on every request must not be restarted forever)."
 
 
 def playable_level(level: str) -> str:
-    """``level`` if it exists, else ``"random"`` (an unknown level never stops a game)."""
-    return level if level in LEVELS else "random"
+    """``level`` if it exists (offered, or a trial level such as ``expert``), else
+    ``"random"`` (an unknown level never stops a game)."""
+    return level if level in LEVELS or level in TRIAL_LEVELS else "random"
 
 
 Request = AIRequest
