@@ -247,9 +247,9 @@ class ScriptedAI:
 class _Worker:
     """The worker process's side of the pipe: answers requests, runs reviews."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, workers: int) -> None:
         self.conn = conn
-        self.brains = _Brains(search_workers())
+        self.brains = _Brains(workers)
         self.backlog: deque[Message] = deque()
         """Requests that arrived during a review, answered after it."""
         self.closing = False
@@ -289,7 +289,12 @@ class _Worker:
 
 
 def _serve(
-    conn: Connection, parent_pid: int | None = None, *, watch: bool = True, nice: int = AI_NICE
+    conn: Connection,
+    parent_pid: int | None = None,
+    *,
+    watch: bool = True,
+    nice: int = AI_NICE,
+    workers: int | None = None,
 ) -> None:
     """The worker process: answer requests until ``None``, a closed pipe or its parent is gone.
 
@@ -299,12 +304,13 @@ def _serve(
     also ends it during a long search within ``PARENT_CHECK_SECONDS`` of the parent's death
     (the worker must never outlive the window's process; once it is gone, multiprocessing's
     resource tracker sees the end of its pipe and ends too). It runs ``nice`` steps below
-    the window's priority (its search helpers inherit it), so the window wins a busy CPU."""
+    the window's priority (its search helpers inherit it), so the window wins a busy CPU.
+    Its expert searches on ``workers`` streams (default ``search_workers()``)."""
     parent = os.getppid() if parent_pid is None else parent_pid
     if watch:
         bind_to_parent(parent)
     lower_priority(nice)
-    worker = _Worker(conn)
+    worker = _Worker(conn, search_workers() if workers is None else workers)
     while not worker.closing and not parent_gone(parent):
         if worker.backlog:
             worker.handle(worker.backlog.popleft())
@@ -327,12 +333,16 @@ class ProcessAI:
     the player can be told. After ``max_restarts`` deaths the requests are answered
     in-process instead."""
 
-    def __init__(self, max_restarts: int = MAX_RESTARTS, nice: int = AI_NICE) -> None:
+    def __init__(
+        self, max_restarts: int = MAX_RESTARTS, nice: int = AI_NICE, workers: int | None = None
+    ) -> None:
         """Spawn the worker (it imports only the engine and the AI, not pygame); it thinks
-        ``nice`` steps below this process's priority."""
+        ``nice`` steps below this process's priority, an expert decision on ``workers``
+        streams (default: ``search_workers()``, decided in the worker)."""
         self._context = multiprocessing.get_context("spawn")
         self._max_restarts = max_restarts
         self._nice = nice
+        self._workers = workers
         self._restarts = 0
         self._pending: dict[tuple[str, int], Request | ReviewRequest] = {}
         """Requests sent and not answered yet, in the order they were sent."""
@@ -349,7 +359,7 @@ class ProcessAI:
         process = self._context.Process(
             target=_serve,
             args=(child, os.getpid()),
-            kwargs={"nice": self._nice},
+            kwargs={"nice": self._nice, "workers": self._workers},
             name="cacao-ai",
             daemon=False,
         )
