@@ -18,6 +18,7 @@ import signal
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Final
 
 PARENT_CHECK_SECONDS: Final = 0.1
@@ -75,3 +76,24 @@ def lower_priority(steps: int) -> None:
     if steps > 0 and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(steps)
+
+
+def own_cpu_group(steps: int) -> bool:
+    """Put this process (and the children it starts later) in a CPU group of its own,
+    ``steps`` nice steps below the others: a new session, whose Linux autogroup nice is set
+    to ``steps``. With autogroups (the kernel's default on desktops) the CPU is shared
+    fairly between sessions first and a process's nice counts only inside its session: a
+    search in the window's own session would take the window's share, whatever its nice.
+    False where this is not possible (no ``setsid``, no autogroups: the nice of
+    ``lower_priority`` still holds)."""
+    if not hasattr(os, "setsid"):
+        return False
+    try:
+        os.setsid()
+    except OSError:
+        return False
+    try:
+        Path("/proc/self/autogroup").write_text(str(max(0, steps)))
+    except OSError:
+        return False
+    return True

@@ -36,7 +36,14 @@ from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.base import Player
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.hint import HINT_LEVELS, advise
-from cacao_game.ai.lifeline import AI_NICE, PARENT_CHECK_SECONDS, bind_to_parent, lower_priority, parent_gone
+from cacao_game.ai.lifeline import (
+    AI_NICE,
+    PARENT_CHECK_SECONDS,
+    bind_to_parent,
+    lower_priority,
+    own_cpu_group,
+    parent_gone,
+)
 from cacao_game.ai.parallel import search_workers
 from cacao_game.ai.registry import TRIAL_LEVELS
 from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
@@ -309,6 +316,7 @@ def _serve(
     parent = os.getppid() if parent_pid is None else parent_pid
     if watch:
         bind_to_parent(parent)
+        own_cpu_group(nice)
     lower_priority(nice)
     worker = _Worker(conn, search_workers() if workers is None else workers)
     while not worker.closing and not parent_gone(parent):
