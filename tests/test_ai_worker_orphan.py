@@ -276,11 +276,19 @@ def test_the_worker_and_the_resource_tracker_end_within_a_second_of_a_kill_9() -
     assert gone.get(tracker, 99) < TRACKER_SLACK_SECONDS, f"the tracker lived {gone.get(tracker, 99):.2f} s"
 
 
+def threads(pid: int) -> int:
+    """How many threads process ``pid`` runs (0 once it is gone)."""
+    try:
+        return len(list(Path(f"/proc/{pid}/task").iterdir()))
+    except OSError:
+        return 0
+
+
 @pytest.mark.skipif(not LINUX, reason="needs /proc")
 def test_no_search_helper_outlives_a_killed_worker() -> None:
     """kill -9 the app's AI worker while an expert on two streams thinks: the search helper
-    the worker started (its child, searching) ends within a second, and the app's next
-    worker takes the request."""
+    the worker started (its child, bound to it by then: its parent-watch thread runs, and
+    searching) ends within a second."""
     ai = ProcessAI()
     game = Game.new(2, "base", 1)
     helpers: set[int] = set()
@@ -289,10 +297,11 @@ def test_no_search_helper_outlives_a_killed_worker() -> None:
         worker = ai.pid
         assert worker is not None
         deadline = time.monotonic() + 30
-        while not any(thinking(kid) for kid in helpers) and time.monotonic() < deadline:
+        while not any(thinking(kid) and threads(kid) > 1 for kid in helpers) and time.monotonic() < deadline:
             helpers = children(worker)
             time.sleep(0.05)
-        assert len(helpers) == 1 and thinking(next(iter(helpers))), "the worker's helper searches"
+        assert len(helpers) == 1, "the worker started one search helper"
+        assert threads(next(iter(helpers))) > 1 and thinking(next(iter(helpers))), "bound and searching"
         os.kill(worker, signal.SIGKILL)
         killed = time.monotonic()
         while any(running(kid) for kid in helpers) and time.monotonic() - killed < 10:
