@@ -6,9 +6,10 @@ streams (``cacao_game.ai.expert_tree.Stream``): its own process plays the first,
 process and takes back its root totals after each round; a ``LocalPartner`` plays its rounds
 in this process, after the first stream's (the same results, later). A helper is started once
 per player (``Helper``, a ``spawn`` process, never a fork) and reused for every decision: it
-gets the view once per decision (``Begin``), then one ``Round`` a round, answered by a
-``RoundDone``; a ``Stop`` ends an open round (time is up). Messages are pickled over the pipe
-to our own child, never written anywhere.
+says it is ``Ready`` once, gets the view once per decision (``Begin``), then one ``Round`` a
+round, answered by a ``RoundDone``; a ``Stop`` ends an open round (time is up). On time a
+helper still starting is not waited for (the first decision does not wait for its start).
+Messages are pickled over the pipe to our own child, never written anywhere.
 
 Faults: a helper that cannot start (a daemonic parent, no processes) or dies is logged and the
 search goes on in this process. With an iteration count a lost helper's rounds are played
@@ -94,6 +95,11 @@ class RoundDone:
     depth: int
 
 
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """The helper is up (the search imported, bound to its parent): sent once, first."""
+
+
 Command = Begin | Round | Stop | None
 """What the helper is sent (None: end)."""
 
@@ -166,6 +172,8 @@ class HelperPartner:
         self.history: list[tuple[list[Action], int | None, int | None, int]] = []
         """Every round finished: its bounds and the iterations the helper played."""
         self.open: Round | None = None
+        self.rounds = 0
+        """Rounds sent (their numbers)."""
         self.last = RoundDone(begin.decision, -1, {}, 0, 1, 0)
         self.local: LocalPartner | None = None
         """The stream replayed here after the helper was lost (with iteration bounds)."""
@@ -194,13 +202,16 @@ class HelperPartner:
             return
         if self.frozen:
             return
-        self.open = Round(self.begin.decision, len(self.history), tuple(arms), redeals, iterations)
+        self.open = Round(self.begin.decision, self.rounds, tuple(arms), redeals, iterations)
+        self.rounds += 1
         if not self.helper.send(self.open):
             self._lost("could not send a round", lambda: True)
 
     def finish(self, in_time: Callable[[], bool]) -> None:
         """Wait for the helper's totals (stopping it at once if the round has no bounds, or
-        once ``in_time()`` is false); a helper lost on the way is replaced as the class says."""
+        once ``in_time()`` is false); a helper lost on the way is replaced as the class says.
+        A round without bounds is not waited for while the helper is still starting (its
+        totals come with a later round)."""
         if self.local is not None:
             self.local.finish(in_time)
             return
@@ -214,6 +225,9 @@ class HelperPartner:
                 stopped_at = time.monotonic()
                 if not self.helper.send(Stop(sent.decision, sent.number)):
                     self._lost("could not stop it", in_time)
+                    return
+                if unbounded and not self.helper.started():
+                    self.open = None
                     return
             reply = self.helper.receive(PARENT_CHECK_SECONDS)
             if isinstance(reply, RoundDone) and (reply.decision, reply.number) == (
@@ -279,6 +293,8 @@ class Helper:
         self._conn: Connection | None = None
         self._starts = 0
         self._decisions = 0
+        self.ready = False
+        """The helper process has said it is up."""
         self._finalizer: weakref.finalize[[Connection, BaseProcess], Helper] | None = None
         """Stops the helper when this object is closed or collected."""
 
@@ -325,6 +341,7 @@ class Helper:
             return False
         child.close()
         self._conn, self._process = conn, process
+        self.ready = False
         self._finalizer = weakref.finalize(self, _shut, conn, process)
         return True
 
@@ -338,14 +355,26 @@ class Helper:
             return False
         return True
 
+    def started(self) -> bool:
+        """Whether the helper has said it is ``Ready`` (its first message), not waiting."""
+        if not self.ready and self._conn is not None:
+            with contextlib.suppress(EOFError, OSError):
+                if self._conn.poll():
+                    self.ready = isinstance(self._conn.recv(), Ready)
+        return self.ready
+
     def receive(self, seconds: float) -> RoundDone | None:
-        """The helper's next answer, waiting up to ``seconds`` (None: none came, or it is gone)."""
+        """The helper's next totals, waiting up to ``seconds`` (None: none came, or it is
+        gone); its ``Ready`` sets ``ready`` on the way."""
         if self._conn is None:
             return None
         try:
-            if self._conn.poll(seconds):
-                reply: RoundDone = self._conn.recv()
-                return reply
+            while self._conn.poll(seconds):
+                reply: RoundDone | Ready = self._conn.recv()
+                if isinstance(reply, RoundDone):
+                    return reply
+                self.ready = True
+                seconds = 0.0
         except (EOFError, OSError):
             return None
         return None
@@ -373,6 +402,10 @@ def serve(conn: Connection, parent_pid: int) -> None:
     """The helper process: one stream per decision, its rounds as told, until ``None``, a
     closed pipe or its parent's end."""
     bind_to_parent(parent_pid)
+    try:
+        conn.send(Ready())
+    except (BrokenPipeError, OSError):
+        return
     stream: Stream | None = None
     decision = -1
     while True:
