@@ -16,6 +16,7 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.parallel import Helper, Round, search_workers
 from cacao_game.ai.registry import make_player
 from cacao_game.engine import Game, Phase
+from tests.test_ai_expert import _Clock
 
 PINNED = [
     (
@@ -111,18 +112,6 @@ def _position(turn: int, seed: int, players: int, phase: Phase) -> Game:
     ):
         game.apply(medium.choose(game))
     return game
-
-
-class _Clock:
-    """A fake clock advancing ``step`` seconds per reading."""
-
-    def __init__(self, step: float) -> None:
-        self.now = 0.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
 
 
 @pytest.mark.parametrize(("where", "move", "means", "nodes", "depth"), PINNED)

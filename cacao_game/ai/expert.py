@@ -35,6 +35,14 @@ Budgets: ``iterations`` priced iterations, each a re-deal played for one root mo
 (reproducible: the same position, seed and count give the same move, whatever the machine's
 speed), or ``time_budget`` seconds measured by an injectable ``clock`` (``Deadline``); with
 both, the count decides and the time only caps it.
+
+Cores: with ``workers=2`` sequential halving splits every round's re-deals over two streams,
+each with its own generator and its own tree below the root, the second played by a search
+helper process (``cacao_game.ai.parallel``, started once per player); after each round the
+streams' root totals are added up and the same moves leave both. With an iteration count
+the move is the same wherever the second stream runs. ``workers=1`` (the default: tournaments
+and tools) searches exactly as before; the app's worker asks for ``search_workers()``. The
+tree and its walk live in ``cacao_game.ai.expert_tree``.
 """
 
 from __future__ import annotations
