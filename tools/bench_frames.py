@@ -270,13 +270,14 @@ def bench_expert_frames(
     nice: int,
     phases: int = 4,
     workers: int | None = None,
-) -> dict[str, tuple[list[float], list[float]]]:
+) -> tuple[dict[str, tuple[list[float], list[float]]], int]:
     """Frame work and frame interval (ms) of ``expert_table`` at a 60 fps clock, the mouse
     moving to another legal square every third frame: ``"idle"`` and ``"thinking"`` (the
     app's AI worker deciding for the expert, ``think`` s a decision, back to back), in
     ``phases`` phases of ``seconds`` each, in turn. A first decision (starting the search
     helper) and the frames of a first pass over the squares are not measured. ``workers``:
-    the expert's streams (default: the app's choice, ``search_workers()``)."""
+    the expert's streams (default: the app's choice, ``search_workers()``). Also returns how
+    many decisions the expert finished while measured."""
     import pygame
 
     from cacao_game.app.play.ai_worker import Answer, ProcessAI
@@ -336,7 +337,7 @@ def bench_expert_frames(
             while not answered():
                 time.sleep(0.05)
     ai.close()
-    return results
+    return results, asked - 1
 
 
 def launch_once(use_bootstrap: bool, timeout: float = 20.0) -> float | None:
@@ -382,7 +383,7 @@ def report_expert_frames(args: argparse.Namespace, size: tuple[int, int]) -> Non
     from cacao_game.ai.parallel import search_workers
 
     nice = AI_NICE if args.nice is None else args.nice
-    results = bench_expert_frames(
+    results, decisions = bench_expert_frames(
         args.expert_seconds, args.expert_think, args.seed, size, nice, args.expert_phases, args.workers
     )
     workers = search_workers() if args.workers is None else args.workers
@@ -390,7 +391,8 @@ def report_expert_frames(args: argparse.Namespace, size: tuple[int, int]) -> Non
     print(
         f"table {size[0]}x{size[1]}{' window' if WINDOW else ' off-screen'}, mouse over legal squares "
         f"at a 60 fps clock; expert on {workers} stream(s), {args.expert_think:.0f} s a "
-        f"decision, AI worker nice +{nice} ({os.cpu_count()} CPUs, load average {load:.1f})"
+        f"decision, AI worker nice +{nice} ({os.cpu_count()} CPUs, load average {load:.1f}); "
+        f"{decisions} expert decisions while measured"
     )
     p99 = {}
     for phase, (work, interval) in results.items():
