@@ -18,7 +18,7 @@ from cacao_game.app.netplay import table_options
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.play.thinking_bar import bar_rect, filled_width
-from cacao_game.app.scenes.setup import SetupScene
+from cacao_game.app.scenes.setup import SetupScene, kind_choice_label
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Cycler
 from cacao_game.config.choices import EXPERT_TIME, EXPERT_TIMES, THINKING_TIMES
@@ -128,8 +128,8 @@ def _right_arrow(cycler: Cycler) -> tuple[int, int]:
 
 
 def test_setup_offers_the_expert_and_its_time_which_the_game_and_the_next_setup_keep(app: App) -> None:
-    """In New game the player cycler offers the expert right after hard (without a rating
-    until it is measured); the expert's time is dimmed until a seat plays it, then a click
+    """In New game the player cycler offers the expert right after hard (with its rating once
+    measured, ``kind_choice_label``); the expert's time is dimmed until a seat plays it, then a click
     steps it; the game starts with it and the next New game starts from it."""
     app.open(routes.Setup())
     scene = app.top
@@ -137,7 +137,7 @@ def test_setup_offers_the_expert_and_its_time_which_the_game_and_the_next_setup_
     kind = next(w for w in scene.widgets if isinstance(w, Cycler) and w.value == scene.seats[1].kind)
     values = [value for value, _text in kind.options]
     assert values[values.index("hard") + 1] == "expert"
-    assert dict(kind.options)["expert"] == t("kind.expert")
+    assert dict(kind.options)["expert"] == kind_choice_label("expert")
     expert = _cycler(scene, EXPERT_TIMES)
     assert expert.value == EXPERT_TIME and not expert.enabled
     assert not _cycler(scene, THINKING_TIMES).enabled
@@ -161,6 +161,17 @@ def test_setup_offers_the_expert_and_its_time_which_the_game_and_the_next_setup_
     again = app.top
     assert isinstance(again, SetupScene)
     assert again.expert_time == 5.0 and _cycler(again, EXPERT_TIMES).value == 5.0
+
+
+def test_an_unrated_expert_shows_its_name_alone_and_a_rated_one_its_number(monkeypatch) -> None:
+    """Until the ladder rates it, the expert's choice is its name; then "Expert AI · N"."""
+    from cacao_game.ai import ratings
+
+    unrated = {level: rating for level, rating in ratings.RATINGS.items() if level != "expert"}
+    monkeypatch.setattr(ratings, "RATINGS", unrated)
+    assert kind_choice_label("expert") == t("kind.expert")
+    monkeypatch.setattr(ratings, "RATINGS", {**unrated, "expert": 1800})
+    assert kind_choice_label("expert") == t("setup.kind_rating", level=t("kind.expert"), rating=1800)
 
 
 def test_new_game_from_the_scores_and_the_hosting_setup_keep_the_expert_time(app: App) -> None:
