@@ -158,7 +158,7 @@ EN: dict[str, str] = {
     "setup.thinking_hint": (
         "How long the hard AI may think about each decision (a hint always searches the same "
         "amount, so it never depends on this). AI pacing in Settings only sets how long an AI "
-        "move stays on screen."
+        "move stays on screen. Used once a seat plays the hard AI."
     ),
     # setup: the expert's thinking time
     "setup.expert_thinking": "Expert AI thinks",
