@@ -101,13 +101,14 @@ def test_a_save_from_before_the_expert_still_loads() -> None:
 def test_a_hosted_table_carries_the_expert_time_and_refuses_an_unknown_one() -> None:
     """The host's options take the setup's expert time to the table's game (its expert seat
     asks with it); a time not offered is refused with a reason that names the choices."""
-    config = expert_game(7.0, "human", "remote", "expert")
+    config = expert_game(7.0, "expert", "human", "remote")
     options, seat = table_options(config, hints=False)
-    assert seat == 0 and options.expert_time == 7.0 and options.thinking_time == 0.5
+    assert seat == 1 and options.expert_time == 7.0 and options.thinking_time == 0.5
     assert options_problem(options) is None
     table = Table.create("ABCDEF", options, seed=3)
     assert table.session.config.expert_time == 7.0
-    assert table.session.time_budget("expert") == 7.0
+    (request,) = table.session.take_requests()
+    assert (request.level, request.seat, request.time_budget) == ("expert", 0, 7.0)
     bad = p.TableOptions(options.seats, expert_time=4.0)
     assert options_problem(bad) == "unknown expert thinking time (expected 1, 2, 3, 5, 7, 10 seconds)"
     assert options_problem(p.TableOptions(options.seats)) is None
