@@ -6,6 +6,7 @@ import random
 import time
 from collections.abc import Callable
 
+from cacao_game.ai import expert, hard
 from cacao_game.ai.base import Player
 from cacao_game.ai.easy import EasyPlayer
 from cacao_game.ai.expert import ExpertPlayer
@@ -18,15 +19,19 @@ LEVELS: dict[str, Callable[..., Player]] = {
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
 }
 """The levels offered to players (setup, the command line, hosted tables): level name ->
 factory taking the player's own ``random.Random`` (and the level's options as keywords), in
 the order players see them: by strength, weakest (``random``) first."""
-TRIAL_LEVELS: dict[str, Callable[..., Player]] = {"expert": ExpertPlayer}
+TRIAL_LEVELS: dict[str, Callable[..., Player]] = {}
 """Levels the tools can make (``make_player``, tournaments, benches) but players are not
-offered: ``expert`` until it measures stronger than hard (see the README's AI section)."""
+offered, while they are measured (none now: ``expert`` was one until it beat hard)."""
 
-TIMED_LEVELS = frozenset({"hard", "expert"})
+TIME_BUDGETS: dict[str, float] = {"hard": hard.TIME_BUDGET, "expert": expert.TIME_BUDGET}
+"""The timed levels (their thinking time per decision can be set: their ``time_budget``
+option) -> the seconds they think when none is given."""
+TIMED_LEVELS = frozenset(TIME_BUDGETS)
 """Levels whose thinking time per decision can be set (their ``time_budget`` option)."""
 PARALLEL_LEVELS = frozenset({"expert"})
 """Levels that can search on several cores (their ``workers`` option)."""
