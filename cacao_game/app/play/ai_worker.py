@@ -45,7 +45,6 @@ from cacao_game.ai.lifeline import (
     parent_gone,
 )
 from cacao_game.ai.parallel import search_workers
-from cacao_game.ai.registry import TRIAL_LEVELS
 from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
 from cacao_game.engine import Action, Setup
 from cacao_game.session.messages import AIRequest
@@ -58,9 +57,8 @@ in-process (a worker that dies on every request must not be restarted forever)."
 
 
 def playable_level(level: str) -> str:
-    """``level`` if it exists (offered, or a trial level such as ``expert``), else
-    ``"random"`` (an unknown level never stops a game)."""
-    return level if level in LEVELS or level in TRIAL_LEVELS else "random"
+    """``level`` if it exists, else ``"random"`` (an unknown level never stops a game)."""
+    return level if level in LEVELS else "random"
 
 
 Request = AIRequest
