@@ -314,3 +314,30 @@ def test_no_search_helper_outlives_a_killed_worker() -> None:
             if running(kid):
                 os.kill(kid, signal.SIGKILL)
         ai.close()
+
+
+AUTOGROUPS = Path("/proc/sys/kernel/sched_autogroup_enabled")
+
+
+@pytest.mark.skipif(
+    not AUTOGROUPS.exists() or AUTOGROUPS.read_text().strip() != "1", reason="needs Linux autogroups"
+)
+def test_the_worker_thinks_in_a_cpu_group_of_its_own_below_the_window() -> None:
+    """With autogroups the CPU is shared between sessions first: the worker starts a session
+    of its own whose group is ``AI_NICE`` steps below, so its search does not take the
+    window's share."""
+    from cacao_game.ai.lifeline import AI_NICE
+
+    ai = ProcessAI()
+    try:
+        pid = ai.pid
+        assert pid is not None
+        group = Path(f"/proc/{pid}/autogroup")
+        deadline = time.monotonic() + 30
+        while group.read_text() == Path("/proc/self/autogroup").read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        name, _nice, level = group.read_text().split()
+        assert name != Path("/proc/self/autogroup").read_text().split()[0]
+        assert int(level) == AI_NICE
+    finally:
+        ai.close()
