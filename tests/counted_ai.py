@@ -14,7 +14,8 @@ import random
 
 from cacao_game.ai.hint import advise
 from cacao_game.ai.registry import TIMED_LEVELS, make_player
-from cacao_game.app.play.ai_worker import Answer, Message, SyncAI
+from cacao_game.app.play.ai_worker import Answer, Message, Reply, SyncAI
+from cacao_game.engine import Action
 from cacao_game.session.messages import AIRequest
 
 ITERATIONS = 16
@@ -36,3 +37,29 @@ class CountedAI(SyncAI):
             return
         player = make_player(f"{request.level}:iterations={ITERATIONS}", random.Random(request.seed))
         self._ready.append(Answer(request.id, player.choose(request.game)))
+
+
+class HeldAI:
+    """An AI client that answers nothing until told: a computer seat stays thinking for as
+    long as a test likes (``requests`` keeps what was asked; ``answer`` sends a move back)."""
+
+    def __init__(self) -> None:
+        self.requests: list[AIRequest] = []
+        self._ready: list[Reply] = []
+
+    def request(self, request: Message) -> None:
+        """Keep a move or hint request unanswered (review messages are ignored)."""
+        if isinstance(request, AIRequest):
+            self.requests.append(request)
+
+    def answer(self, request: AIRequest, action: Action) -> None:
+        """Send ``action`` back as the answer to ``request`` (the next ``poll`` hands it over)."""
+        self._ready.append(Answer(request.id, action))
+
+    def poll(self) -> list[Reply]:
+        """The answers sent back since the last poll."""
+        ready, self._ready = self._ready, []
+        return ready
+
+    def close(self) -> None:
+        """Nothing to stop."""

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from functools import cache
 
 import pygame
-from counted_ai import CountedAI
+from counted_ai import CountedAI, HeldAI
 from harness import FRAME, motion, random_game, run
 from phases import CONFIG, game_at
 from tutorial_support import advance, solve
@@ -30,6 +30,7 @@ from cacao_game.app.catalog import router
 from cacao_game.app.play.ai_worker import Message, Reply, ReviewProgress, ScriptedAI
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.help import HelpOverlay
+from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
@@ -105,6 +106,20 @@ def shot_menu(app: App) -> None:
 def shot_setup(app: App) -> None:
     app.home()
     app.open(routes.Setup())
+    hover(app, at(app, 0.9, 0.93))
+
+
+def shot_setup_expert(app: App) -> None:
+    """New game with a hard and an expert seat: both thinking times lit, the expert's at 2 s."""
+    app.home()
+    app.open(routes.Setup())
+    scene = app.top
+    assert isinstance(scene, SetupScene)
+    scene.add_seat()
+    scene.set_kind(1, "hard")
+    scene.set_kind(2, "expert")
+    scene.expert_time = 2.0
+    scene.rebuild()
     hover(app, at(app, 0.9, 0.93))
 
 
@@ -294,6 +309,20 @@ def shot_ai_turn(app: App) -> None:
         if scene.timeline.busy and scene.clock > 0.3:
             break
     run(app, 8)
+
+
+def shot_expert_thinking(app: App) -> None:
+    """An expert seat thinking, 2 s of its 5 s passed: the bar under its name, 40 % full."""
+    app.home()
+    seats = [SeatConfig("Expert AI", "purple", "expert"), SeatConfig("Ana", "red", "human")]
+    session = PlaySession(GameConfig(seats, "base", 7, expert_time=5.0))
+    scene = PlayScene(app, session, ai=HeldAI())
+    now = [100.0]
+    scene.ai.clock = lambda: now[0]
+    app.push(scene)
+    frames(app, 5)
+    now[0] = 102.0
+    frames(app, 3)
 
 
 def shot_game_over(app: App) -> None:
@@ -489,6 +518,7 @@ def review_shot(phase: str) -> Shot:
 SHOTS: dict[str, Shot] = {
     "menu": shot_menu,
     "setup": shot_setup,
+    "setup_expert": shot_setup_expert,
     "host_setup": shot_host_setup,
     "join": shot_join,
     "lobby": shot_lobby,
@@ -508,6 +538,7 @@ SHOTS: dict[str, Shot] = {
     "offturn": phase_shot("offturn"),
     "overbuild": phase_shot("overbuild"),
     "ai_turn": shot_ai_turn,
+    "expert_thinking": shot_expert_thinking,
     "game_over": shot_game_over,
     "pause": shot_pause,
     "help": shot_help,

@@ -19,7 +19,7 @@ from cacao_game.ai.expert import (
     widen,
 )
 from cacao_game.ai.medium import MediumPlayer
-from cacao_game.ai.registry import TRIAL_LEVELS
+from cacao_game.ai.registry import TIMED_LEVELS, TRIAL_LEVELS
 from cacao_game.engine import Game, Phase
 
 
@@ -44,10 +44,11 @@ class _Clock:
         return self.now
 
 
-def test_expert_is_a_timed_trial_level_not_offered_to_players() -> None:
-    """``expert`` is made by name with ``iterations`` and a thinking time, but is not among the
-    levels offered (setup, command line, tables) until it measures stronger than hard."""
-    assert "expert" not in LEVELS and "expert" in TRIAL_LEVELS
+def test_expert_is_a_timed_level_offered_to_players_after_hard() -> None:
+    """``expert`` is offered (setup, command line, tables) as the strongest level, right after
+    hard, and is made by name with ``iterations`` and a thinking time."""
+    assert list(LEVELS)[-2:] == ["hard", "expert"] and "expert" not in TRIAL_LEVELS
+    assert "expert" in TIMED_LEVELS
     player = make_player("expert:iterations=3", random.Random(0), time_budget=5)
     assert isinstance(player, ExpertPlayer)
     assert player.iterations == 3 and player.time_budget == 5.0

@@ -28,7 +28,7 @@ def test_the_fit_recovers_known_ratings_with_random_at_zero() -> None:
         (a, b): (games * _expected(truth[a] - truth[b]), games)
         for a, b in (("random", "easy"), ("random", "medium"), ("easy", "medium"))
     }
-    ratings, errors = ladder.fit(list(truth), score, "random")
+    ratings, errors = ladder.fit(list(truth), score, {"random": 0.0})
     assert ratings["random"] == 0 and errors["random"] == 0
     for level, rating in truth.items():
         assert ratings[level] == pytest.approx(rating, abs=2)
@@ -38,11 +38,39 @@ def test_the_fit_recovers_known_ratings_with_random_at_zero() -> None:
 def test_a_level_that_never_loses_gets_a_finite_rating_from_the_prior() -> None:
     """All wins for one side: one virtual draw keeps the rating finite (about 10 ** -x odds
     of 0.5 in n + 1 games), and more games push it further up."""
-    few, _ = ladder.fit(["random", "easy"], {("random", "easy"): (0.0, 10)}, "random")
-    many, _ = ladder.fit(["random", "easy"], {("random", "easy"): (0.0, 100)}, "random")
+    few, _ = ladder.fit(["random", "easy"], {("random", "easy"): (0.0, 10)}, {"random": 0.0})
+    many, _ = ladder.fit(["random", "easy"], {("random", "easy"): (0.0, 100)}, {"random": 0.0})
     assert math.isfinite(few["easy"]) and few["easy"] > 0
     assert many["easy"] > few["easy"]
     assert many["easy"] == pytest.approx(400 * math.log10(100.5 / 0.5), abs=1)
+
+
+def test_a_new_level_is_rated_against_kept_ratings() -> None:
+    """``--keep``: a level held at its measured rating is not moved by the fit, and a new level
+    that scores 76 % against it is rated about 200 above it, with an error."""
+    games = 100_000
+    score = {("expert", "hard"): (games * _expected(200.0), games)}
+    ratings, errors = ladder.fit(["expert", "hard"], score, {"hard": 1545.0})
+    assert ratings["hard"] == 1545.0 and errors["hard"] == 0
+    assert ratings["expert"] == pytest.approx(1745.0, abs=2)
+    assert 0 < errors["expert"] < 10
+
+
+def test_a_kept_table_keeps_the_levels_not_rated_again_and_counts_all_games() -> None:
+    """The table written with ``--keep`` holds the earlier levels, the new one, both commands
+    and the games of both."""
+    source = ladder.ratings_source(
+        {"expert:time_budget=1": 1700.4, "hard:time_budget=1": 1545.0},
+        {("expert:time_budget=1", "hard:time_budget=1"): (30.0, 40)},
+        "python tools/ladder.py expert hard --keep hard",
+        ({"random": 0, "easy": 705, "hard": 1545}, "python tools/ladder.py --deals 100", 690),
+    )
+    namespace: dict[str, object] = {}
+    exec(compile(source, "ratings.py", "exec"), namespace)
+    assert namespace["RATINGS"] == {"random": 0, "easy": 705, "hard": 1545, "expert": 1700}
+    assert namespace["GAMES"] == 730
+    earlier, now = "python tools/ladder.py --deals 100", "python tools/ladder.py expert hard --keep hard"
+    assert namespace["COMMAND"] == f"{earlier}; then {now}"
 
 
 def test_the_ratings_table_is_python_the_app_reads(tmp_path: Path) -> None:

@@ -274,3 +274,70 @@ def test_the_worker_and_the_resource_tracker_end_within_a_second_of_a_kill_9() -
     assert gone.get(worker, 99) < 1.0, f"the worker lived {gone.get(worker, 99):.2f} s after its parent"
     tracker = next(iter(kids - {worker}))
     assert gone.get(tracker, 99) < TRACKER_SLACK_SECONDS, f"the tracker lived {gone.get(tracker, 99):.2f} s"
+
+
+def threads(pid: int) -> int:
+    """How many threads process ``pid`` runs (0 once it is gone)."""
+    try:
+        return len(list(Path(f"/proc/{pid}/task").iterdir()))
+    except OSError:
+        return 0
+
+
+@pytest.mark.skipif(not LINUX, reason="needs /proc")
+def test_no_search_helper_outlives_a_killed_worker() -> None:
+    """kill -9 the app's AI worker while an expert on two streams thinks: the search helper
+    the worker started (its child, bound to it by then: its parent-watch thread runs, and
+    searching) ends within a second."""
+    ai = ProcessAI()
+    game = Game.new(2, "base", 1)
+    helpers: set[int] = set()
+    try:
+        ai.request(AIRequest(1, "expert", 0, 1, game.clone(), time_budget=600.0))
+        worker = ai.pid
+        assert worker is not None
+        deadline = time.monotonic() + 30
+        while not any(thinking(kid) and threads(kid) > 1 for kid in helpers) and time.monotonic() < deadline:
+            helpers = children(worker)
+            time.sleep(0.05)
+        assert len(helpers) == 1, "the worker started one search helper"
+        assert threads(next(iter(helpers))) > 1 and thinking(next(iter(helpers))), "bound and searching"
+        os.kill(worker, signal.SIGKILL)
+        killed = time.monotonic()
+        while any(running(kid) for kid in helpers) and time.monotonic() - killed < 10:
+            time.sleep(0.01)
+        lived = time.monotonic() - killed
+        assert not any(running(kid) for kid in helpers), "the helper outlived its worker"
+        assert lived < 1.0, f"the helper lived {lived:.2f} s after its worker"
+    finally:
+        for kid in helpers:
+            if running(kid):
+                os.kill(kid, signal.SIGKILL)
+        ai.close()
+
+
+AUTOGROUPS = Path("/proc/sys/kernel/sched_autogroup_enabled")
+
+
+@pytest.mark.skipif(
+    not AUTOGROUPS.exists() or AUTOGROUPS.read_text().strip() != "1", reason="needs Linux autogroups"
+)
+def test_the_worker_thinks_in_a_cpu_group_of_its_own_below_the_window() -> None:
+    """With autogroups the CPU is shared between sessions first: the worker starts a session
+    of its own whose group is ``AI_NICE`` steps below, so its search does not take the
+    window's share."""
+    from cacao_game.ai.lifeline import AI_NICE
+
+    ai = ProcessAI()
+    try:
+        pid = ai.pid
+        assert pid is not None
+        group = Path(f"/proc/{pid}/autogroup")
+        deadline = time.monotonic() + 30
+        while group.read_text() == Path("/proc/self/autogroup").read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        name, _nice, level = group.read_text().split()
+        assert name != Path("/proc/self/autogroup").read_text().split()[0]
+        assert int(level) == AI_NICE
+    finally:
+        ai.close()

@@ -161,6 +161,7 @@ def test_a_flood_is_cut_off_and_other_connections_carry_on() -> None:
         (p.Create(p.VERSION, "Eve", options("remote")), "options"),
         (p.Create(p.VERSION, "Eve", options("easy", "easy")), "options"),
         (p.Create(p.VERSION, "Eve", options("remote", "easy", standin_after=-1.0)), "options"),
+        (p.Create(p.VERSION, "Eve", options("remote", "expert", expert_time=4.0)), "options"),
     ],
 )
 def test_bad_joins_are_refused_with_a_reason_and_the_table_is_unchanged(

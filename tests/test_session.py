@@ -252,10 +252,12 @@ def test_one_current_seat_at_every_frame(play_app) -> None:
 
 @pytest.mark.parametrize("seconds", [None, 5.0])
 def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkeypatch) -> None:
-    """Every request (a computer seat's move and a hint) names the game's thinking time; the
-    worker builds the hard player of a computer seat with it (None: the level's default),
-    while a hint depends on the position alone (the same whatever the thinking time)."""
+    """Every request (a computer seat's move and a hint) names the seconds the hard level
+    thinks in this game (a game that names none: the level's default); the worker builds the
+    hard player of a computer seat with it, while a hint depends on the position alone (the
+    same whatever the thinking time)."""
     from cacao_game.ai import hint, registry
+    from cacao_game.ai.hard import TIME_BUDGET
     from cacao_game.app.play.ai_worker import _Brains
     from cacao_game.session import RequestHint
 
@@ -280,7 +282,8 @@ def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkey
         act(session, rng)
     session.handle(RequestHint())
     requests = session.take_requests()
-    assert requests and all(r.time_budget == seconds for r in requests)
+    budget = TIME_BUDGET if seconds is None else seconds
+    assert requests and all(r.time_budget == budget for r in requests)
     brains = _Brains()
     for request in requests:
         answer = brains.answer(request)
@@ -290,11 +293,30 @@ def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkey
     while session.deciding_seat() == 0:
         act(session, rng)
     requests = [r for r in session.take_requests() if not r.hint]
-    assert requests and all(r.time_budget == seconds for r in requests)
+    assert requests and all(r.time_budget == budget for r in requests)
     for request in requests:
         assert request.game.is_legal(brains.answer(request).action)
-    expected = {} if seconds is None else {"time_budget": seconds}
-    assert made and all(options == expected for options in made)
+    assert made and all(options == {"time_budget": budget} for options in made)
+
+
+@pytest.mark.parametrize(("expert_time", "budget"), [(None, 3.0), (7.0, 7.0)])
+def test_an_expert_seat_thinks_for_the_expert_time_and_a_hard_seat_for_the_hard_time(
+    expert_time: float | None, budget: float
+) -> None:
+    """In one game an expert seat's requests carry the game's expert time (a game that names
+    none, such as an older save: ``EXPERT_TIME``, 3 s), a hard seat's the hard time, and an
+    untimed level's none."""
+    setup = config("expert", "hard", "medium")
+    setup.thinking_time, setup.expert_time = 0.5, expert_time
+    session = PlaySession(setup)
+    assert session.time_budget("expert") == budget
+    assert session.time_budget("hard") == 0.5 and session.time_budget("medium") is None
+    seen: dict[str, float | None] = {}
+    while len(seen) < 3:
+        (request,) = session.take_requests()
+        seen[request.level] = request.time_budget
+        session.handle(AIAnswered(request.id, request.game.legal_actions()[0]))
+    assert seen == {"expert": budget, "hard": 0.5, "medium": None}
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -2,7 +2,8 @@
 
     python tools/bench_ai.py table --deals 200 [--times 0.25,0.5,1,2,4] [--opponent hard:time_budget=1.0]
     python tools/bench_ai.py screen --positions 48 --fills 16 [--levels SPEC ...] [--redeals 300] [--cache F]
-    python tools/bench_ai.py memory [--seconds 10]
+    python tools/bench_ai.py memory [--seconds 10] [--workers 2]
+    python tools/bench_ai.py cores [--positions 8] [--seconds 2]
 
 ``table``: 2-player duplicate games (``tools/tournament.py``: each deal twice, seats swapped)
 of expert at each thinking time against the opponent; prints win rate with a Wilson 95 %
@@ -24,7 +25,14 @@ of the re-deals, their rank correlation, the standard error of a gap). ``--cache
 the judge's samples, so a later run with other levels judges only the moves not judged yet.
 
 ``memory``: the peak memory traced (``tracemalloc``) while expert decides one mid-game
-position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size.
+position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size;
+then the resident memory (``VmRSS``, and its peak ``VmHWM``) of this process and of its search
+helper (``--workers 2``) before and after a decision of ``--seconds`` (goal: under 100 MB).
+
+``cores``: re-deals per second of expert decisions on ``--positions`` mid-game positions at
+``workers=1`` and ``workers=2`` (the second stream in a search helper process), side by side
+(each position timed once each way, the order alternating), and their ratio (about 1.8 on an
+idle two-core machine).
 
 Times are wall-clock on whatever machine runs it: a shared machine makes them noisy.
 """
@@ -34,6 +42,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -303,6 +312,97 @@ def run_memory(args: argparse.Namespace) -> None:
     )
 
 
+def resident(pid: int | str = "self") -> tuple[float, float]:
+    """A process's resident memory now and its peak (``VmRSS``, ``VmHWM``), in MB (Linux)."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        fields[name] = value
+    return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+
+
+def run_resident(args: argparse.Namespace) -> None:
+    """Print the resident memory of this process and of its helper around a timed decision."""
+    games = positions(2, args.seed)
+    player = ExpertPlayer(random.Random(1), time_budget=1.0, workers=args.workers)
+    player.choose(games[1])  # starts the helper
+    helper = player._helpers[0].pid if player._helpers else None
+    pids: list[tuple[str, int | str]] = [("search process", "self")]
+    if helper is not None:
+        pids.append(("helper", helper))
+    before = {name: resident(pid) for name, pid in pids}
+    player.time_budget = args.seconds
+    player.choose(games[0])
+    for name, pid in pids:
+        rss, peak = resident(pid)
+        print(
+            f"{name}: resident {before[name][0]:.1f} MB before a {args.seconds} s decision, {rss:.1f} MB "
+            f"after, peak {peak:.1f} MB ({player.last_iterations} re-deals in all, {player.last_nodes} "
+            f"nodes, workers={args.workers})"
+        )
+    player.close()
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user and system) process ``pid`` has used so far (0 for None; Linux)."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_cores(args: argparse.Namespace) -> None:
+    """Print re-deals per second at one and two workers, position by position, their ratio,
+    and the CPU behind them: re-deals per CPU second (the helper's overhead) and how busy
+    the helper was (a busy shared machine can give both processes together one core only)."""
+    games = positions(args.positions, args.seed)
+    players = {
+        workers: ExpertPlayer(random.Random(1), time_budget=args.seconds, workers=workers)
+        for workers in (1, 2)
+    }
+    players[2].choose(games[0])  # starts the helper: not timed
+    helper = players[2]._helpers[0].pid
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"expert decisions of {args.seconds} s on {len(games)} positions (2 players, seeds {args.seed}+), "
+        f"{os.cpu_count()} CPUs, load average {load:.1f} before"
+    )
+    print(
+        f"{'turn':>5} {'w=1 re-deals/s':>15} {'w=2 re-deals/s':>15} {'ratio':>6} "
+        f"{'w=1 /cpu s':>11} {'w=2 /cpu s':>11} {'main cpu':>9} {'helper cpu':>11}"
+    )
+    ratios = []
+    efficiency = []
+    for index, game in enumerate(games):
+        rates: dict[int, float] = {}
+        per_cpu: dict[int, float] = {}
+        busy: dict[str, float] = {}
+        for workers in (1, 2) if index % 2 == 0 else (2, 1):
+            player = players[workers]
+            started, cpu, helper_cpu = time.perf_counter(), time.process_time(), cpu_seconds(helper)
+            player.choose(game)
+            wall = time.perf_counter() - started
+            used = time.process_time() - cpu
+            helped = cpu_seconds(helper) - helper_cpu if workers == 2 else 0.0
+            rates[workers] = player.last_iterations / wall
+            per_cpu[workers] = player.last_iterations / (used + helped)
+            if workers == 2:
+                busy = {"main": used / wall, "helper": helped / wall}
+        ratios.append(rates[2] / rates[1])
+        efficiency.append(per_cpu[2] / per_cpu[1])
+        print(
+            f"{game.turn:>5} {rates[1]:>15.0f} {rates[2]:>15.0f} {ratios[-1]:>6.2f} {per_cpu[1]:>11.0f} "
+            f"{per_cpu[2]:>11.0f} {busy['main']:>9.0%} {busy['helper']:>11.0%}",
+            flush=True,
+        )
+    print(
+        f"wall-time ratio workers=2 / workers=1: median {statistics.median(ratios):.2f}, mean "
+        f"{statistics.fmean(ratios):.2f}; re-deals per CPU second, workers=2 / workers=1: median "
+        f"{statistics.median(efficiency):.2f} (load average {os.getloadavg()[0]:.1f} after)"
+    )
+    players[2].close()
+
+
 def _times(text: str) -> list[float]:
     return [float(part) for part in text.split(",") if part]
 
@@ -334,14 +434,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     memory = commands.add_parser("memory", help="traced peak memory of one decision")
     memory.add_argument("--seconds", type=float, default=10.0)
     memory.add_argument("--seed", type=int, default=500)
+    memory.add_argument("--workers", type=int, default=2, help="streams of the resident measurement")
+    cores = commands.add_parser("cores", help="re-deals per second at one and two workers")
+    cores.add_argument("--positions", type=int, default=8)
+    cores.add_argument("--seconds", type=float, default=2.0)
+    cores.add_argument("--seed", type=int, default=500)
     args = parser.parse_args(argv)
     match args.command:
         case "table":
             run_table(args)
         case "screen":
             run_screen(args)
+        case "cores":
+            run_cores(args)
         case _:
             run_memory(args)
+            run_resident(args)
     return 0
 
 

@@ -26,6 +26,14 @@
 3. AI worker: three hard AIs play in the spawned worker process while the window runs at a
    60 fps clock; prints the frame count and p50/p99 of the frame work (the window must not
    stall while the AI searches).
+4. Expert thinking (``--expert-seconds S``, 0 skips): a 2-player table at a human's placement,
+   the mouse moving over its legal squares at a 60 fps clock, measured idle (nothing thinks)
+   and while the app's AI worker (``ProcessAI``, its expert on ``search_workers()`` streams:
+   the worker and a search helper, ``--nice`` steps below the window) thinks decisions of
+   ``--expert-think`` seconds back to back; four phases of S seconds, idle and thinking in
+   turn. Prints p50/p99 of the frame work and of the frame interval for each (goal: the p99
+   while the expert thinks within 10 % of the idle table's). ``--workers N`` sets the
+   expert's streams instead of the app's choice.
 
 Runs off-screen (dummy drivers); user files go to a temporary ``CACAO_HOME``.
 
@@ -302,6 +310,126 @@ def bench_ai_frames(seconds: float, seed: int) -> tuple[list[float], int]:
     return times, decisions
 
 
+def expert_table(seed: int, size: tuple[int, int]) -> tuple[object, object, list[tuple[int, int]]]:
+    """An app showing a 2-player table (medium self-play of deal ``seed`` to turn 8) at the
+    human seat's placement, and the legal squares' centres on screen."""
+    import pygame
+
+    from cacao_game.ai.medium import MediumPlayer
+    from cacao_game.app.app import App
+    from cacao_game.app.catalog import router
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.config.game import GameConfig, SeatConfig
+    from cacao_game.config.settings import Settings
+    from cacao_game.engine import Game, Phase
+
+    if WINDOW:
+        from cacao_game.app.main import plain_framebuffer
+
+        plain_framebuffer()
+    pygame.init()
+    screen = pygame.display.set_mode(size, pygame.FULLSCREEN if WINDOW else 0)
+    app = App(screen, Settings(animation_speed="normal", ai_pacing=0.0, sound=False), router=router())
+    game = Game.new(2, "base", seed)
+    medium = MediumPlayer(random.Random(0))
+    while game.turn < 8 or game.phase is not Phase.PLACE or game.current_player() != 0:
+        game.apply(medium.choose(game))
+    seats = [SeatConfig("Anna", "red", "human"), SeatConfig("Ben", "purple", "human")]
+    from cacao_game.session import PlaySession, ShowHand
+
+    session = PlaySession(GameConfig(seats, "base", seed), game)
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    for _ in range(600):
+        if not scene.timeline.busy and scene.accepts_board_input():
+            break
+        app.step([], 1 / 60)
+    squares = [
+        (int(p.x), int(p.y)) for p in (scene.camera.square_center(pos) for pos in scene.turn.targets())
+    ]
+    return app, game, squares
+
+
+def bench_expert_frames(
+    seconds: float,
+    think: float,
+    seed: int,
+    size: tuple[int, int],
+    nice: int,
+    phases: int = 4,
+    workers: int | None = None,
+) -> tuple[dict[str, tuple[list[float], list[float]]], int]:
+    """Frame work and frame interval (ms) of ``expert_table`` at a 60 fps clock, the mouse
+    moving to another legal square every third frame: ``"idle"`` and ``"thinking"`` (the
+    app's AI worker deciding for the expert, ``think`` s a decision, back to back), in
+    ``phases`` phases of ``seconds`` each, in turn. A first decision (starting the search
+    helper) and the frames of a first pass over the squares are not measured. ``workers``:
+    the expert's streams (default: the app's choice, ``search_workers()``). Also returns how
+    many decisions the expert finished while measured."""
+    import pygame
+
+    from cacao_game.app.play.ai_worker import Answer, ProcessAI
+    from cacao_game.session.messages import AIRequest
+
+    app, game, squares = expert_table(seed, size)
+    position = game.clone()
+    position.apply(position.legal_actions()[0])
+    while position.current_player() != 1:
+        position.apply(position.legal_actions()[0])
+    ai = ProcessAI(nice=nice, workers=workers)
+    asked = 0
+
+    def ask() -> None:
+        nonlocal asked
+        asked += 1
+        ai.request(AIRequest(asked, "expert", 1, seed, position.clone(), time_budget=think))
+
+    def answered() -> bool:
+        return any(isinstance(reply, Answer) and reply.id == asked for reply in ai.poll())
+
+    ask()
+    while not answered():
+        time.sleep(0.05)
+    clock = pygame.time.Clock()
+    for frame in range(3 * len(squares)):
+        x, y = squares[(frame // 3) % len(squares)]
+        move = pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(x + frame % 3 - 1, y), rel=(1, 0), buttons=(0, 0, 0)
+        )
+        app.step([move], 1 / 60)
+        app.present()
+        clock.tick(60)
+    results: dict[str, tuple[list[float], list[float]]] = {"idle": ([], []), "thinking": ([], [])}
+    frame = 0
+    for index in range(phases):
+        phase = ("idle", "thinking")[index % 2]
+        work, interval = results[phase]
+        if phase == "thinking":
+            ask()
+        clock.tick(60)
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            interval.append(float(clock.tick(60)))
+            x, y = squares[(frame // 3) % len(squares)]
+            move = pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(x + frame % 3 - 1, y), rel=(1, 0), buttons=(0, 0, 0)
+            )
+            start = time.perf_counter()
+            app.step([move], 1 / 60)
+            app.present()
+            work.append((time.perf_counter() - start) * 1000)
+            frame += 1
+            if phase == "thinking" and answered():
+                ask()
+        if phase == "thinking":
+            while not answered():
+                time.sleep(0.05)
+    ai.close()
+    return results, asked - 1
+
+
 def launch_once(use_bootstrap: bool, timeout: float = 20.0) -> float | None:
     """Seconds from starting the process to its first flip, or None if no stamp came."""
     env = dict(
@@ -339,6 +467,34 @@ def bench_launch(runs: int) -> tuple[str, list[float]]:
     return "bootstrap", times
 
 
+def report_expert_frames(args: argparse.Namespace, size: tuple[int, int]) -> None:
+    """Run ``bench_expert_frames`` and print its figures."""
+    from cacao_game.ai.lifeline import AI_NICE
+    from cacao_game.ai.parallel import search_workers
+
+    nice = AI_NICE if args.nice is None else args.nice
+    results, decisions = bench_expert_frames(
+        args.expert_seconds, args.expert_think, args.seed, size, nice, args.expert_phases, args.workers
+    )
+    workers = search_workers() if args.workers is None else args.workers
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"table {size[0]}x{size[1]}{' window' if WINDOW else ' off-screen'}, mouse over legal squares "
+        f"at a 60 fps clock; expert on {workers} stream(s), {args.expert_think:.0f} s a "
+        f"decision, AI worker nice +{nice} ({os.cpu_count()} CPUs, load average {load:.1f}); "
+        f"{decisions} expert decisions while measured"
+    )
+    p99 = {}
+    for phase, (work, interval) in results.items():
+        p99[phase] = percentile(work, 0.99)
+        print(
+            f"  {phase:>8}: {len(work)} frames; work p50 {percentile(work, 0.5):.2f} ms, "
+            f"p99 {p99[phase]:.2f} ms, max {max(work):.2f} ms; interval p50 "
+            f"{percentile(interval, 0.5):.1f} ms, p99 {percentile(interval, 0.99):.1f} ms"
+        )
+    print(f"  work p99 thinking / idle: {p99['thinking'] / p99['idle']:.2f}   (goal <= 1.10)")
+
+
 def main() -> int:
     """Run both measurements and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -370,6 +526,11 @@ def main() -> int:
         metavar="K",
         help="run the frames K times (each from cold caches) and take each frame's least time",
     )
+    parser.add_argument("--expert-seconds", type=float, default=0.0, help="each phase of the expert bench")
+    parser.add_argument("--expert-phases", type=int, default=4, help="idle and thinking phases in turn")
+    parser.add_argument("--expert-think", type=float, default=3.0, help="seconds of an expert decision")
+    parser.add_argument("--workers", type=int, default=None, help="the expert's streams (default: the app's)")
+    parser.add_argument("--nice", type=int, default=None, help="the AI worker's nice steps (default AI_NICE)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.lower().split("x"))
     if args.window and not os.environ.get("DISPLAY"):
@@ -412,6 +573,8 @@ def main() -> int:
             f"  p50 {percentile(ai_times, 0.5):.2f} ms   p99 {percentile(ai_times, 0.99):.2f} ms   "
             f"max {max(ai_times):.2f} ms"
         )
+    if args.expert_seconds > 0:
+        report_expert_frames(args, (width, height))
     if not args.no_launch:
         how, launches = bench_launch(args.launch_runs)
         if not launches:

@@ -15,6 +15,11 @@ played (a weak prior that keeps the ratings finite when a level never beats anot
 levels far apart on the ladder). Random is anchored at 0 (or the first level when random is
 not rated). Standard errors come from the curvature of the log-likelihood at the fit.
 
+``--keep LEVEL`` holds a level at its rating in ``cacao_game/ai/ratings.py`` instead of fitting
+it: a new level is then rated against the others as they were measured (their pairings among
+themselves are not played again), and the table written keeps every level the ladder did not
+name, with the earlier command and games counted beside this one's.
+
 ``--write-ratings`` writes the table the app shows in setup (``cacao_game/ai/ratings.py``),
 with the command and game counts; ``--markdown`` prints the README's table.
 """
@@ -32,6 +37,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from cacao_game.ai import ratings as measured
 from cacao_game.ai.registry import LEVELS, parse_level
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -61,7 +67,7 @@ def play_pair(a: str, b: str, deals: int, seed: int, path: Path) -> dict[str, An
     """Play (or read back) the duplicate tournament of ``a`` against ``b``."""
     if path.exists():
         payload: dict[str, Any] = json.loads(path.read_text())
-        summary = payload["summary"]
+        summary: dict[str, Any] = payload["summary"]
         if (summary["candidate"], summary["opponent"]) != (a, b):
             raise ValueError(f"{path} holds {summary['candidate']} vs {summary['opponent']}, not {a} vs {b}")
         log.info("%s vs %s: %d games read from %s", a, b, summary["games"], path)
@@ -73,14 +79,18 @@ def play_pair(a: str, b: str, deals: int, seed: int, path: Path) -> dict[str, An
     return summary
 
 
-def fit(levels: list[str], score: Score, anchor: str) -> tuple[dict[str, float], dict[str, float]]:
-    """Bradley-Terry ratings (Elo points) and their standard errors, ``anchor`` at 0.
+def fit(
+    levels: list[str], score: Score, fixed: dict[str, float]
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Bradley-Terry ratings (Elo points) and their standard errors, the levels of ``fixed``
+    held at its ratings (with no error: the anchor at 0, or kept levels).
 
     Newton's method on the log-likelihood with ``PRIOR_DRAWS`` virtual draws per pairing.
     """
-    free = [level for level in levels if level != anchor]
+    free = [level for level in levels if level not in fixed]
     index = {level: i for i, level in enumerate(free)}
-    strength = dict.fromkeys(levels, 0.0)
+    start = sum(fixed.values()) / len(fixed) / ELO
+    strength = {level: fixed[level] / ELO if level in fixed else start for level in levels}
     games = {pair: (wins + PRIOR_DRAWS / 2, n + PRIOR_DRAWS) for pair, (wins, n) in score.items()}
     hessian: list[list[float]] = []
     for _step in range(100):
@@ -105,7 +115,7 @@ def fit(levels: list[str], score: Score, anchor: str) -> tuple[dict[str, float],
     inverse = invert(hessian)
     ratings = {level: ELO * strength[level] for level in levels}
     errors = {level: ELO * math.sqrt(max(0.0, inverse[i][i])) for level, i in index.items()}
-    errors[anchor] = 0.0
+    errors.update(dict.fromkeys(fixed, 0.0))
     return ratings, errors
 
 
@@ -157,13 +167,22 @@ def _string_literal(text: str, width: int = 90) -> str:
     return "(\n" + "".join(f"    {json.dumps(piece)}\n" for piece in pieces) + ")"
 
 
-def ratings_source(ratings: dict[str, float], score: Score, command: str) -> str:
-    """The ``cacao_game/ai/ratings.py`` module for these ratings."""
-    per_level = {
-        level_name(level): round(rating)
-        for level, rating in sorted(ratings.items(), key=lambda item: item[1])
-    }
-    games = sum(n for _w, n in score.values())
+Earlier = tuple[dict[str, int], str, int]
+"""A ratings table in place: ratings by level name, the command and the games behind them."""
+
+
+def ratings_source(
+    ratings: dict[str, float], score: Score, command: str, earlier: Earlier | None = None
+) -> str:
+    """The ``cacao_game/ai/ratings.py`` module for these ratings. ``earlier`` (ratings, command,
+    games of the table in place, for ``--keep``): its levels this ladder did not rate stay, its
+    command comes first and its games are counted too."""
+    kept, earlier_command, earlier_games = earlier if earlier is not None else ({}, "", 0)
+    named = {level_name(level): rating for level, rating in ratings.items()}
+    merged = {level: float(rating) for level, rating in kept.items() if level not in named} | named
+    per_level = {level: round(rating) for level, rating in sorted(merged.items(), key=lambda item: item[1])}
+    games = earlier_games + sum(n for _w, n in score.values())
+    command = f"{earlier_command}; then {command}" if earlier is not None else command
     body = "".join(f'\n    "{level}": {rating},' for level, rating in per_level.items())
     table = "{" + body + ("\n}" if body else "}")
     return f'''"""Each AI level's rating (Elo, random = 0), as measured by ``tools/ladder.py``.
@@ -200,6 +219,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=1, help="first deal of every pairing")
     parser.add_argument("--out", type=Path, required=True, help="folder of the pairings' JSON files")
+    parser.add_argument(
+        "--keep",
+        action="append",
+        default=[],
+        metavar="LEVEL",
+        help="hold this level at its rating in cacao_game/ai/ratings.py (repeatable)",
+    )
     parser.add_argument("--write-ratings", action="store_true", help="write cacao_game/ai/ratings.py")
     parser.add_argument("--markdown", action="store_true", help="print the README's tables")
     return parser
@@ -229,14 +255,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(set(levels)) < 2:
         log.error("a ladder needs two levels or more")
         return 2
+    unrated = [name for name in args.keep if name not in measured.RATINGS]
+    if unrated:
+        log.error("no rating to keep for %s (cacao_game/ai/ratings.py)", ", ".join(unrated))
+        return 2
+    kept = [spec for spec in levels if level_name(spec) in args.keep]
+    fixed = {spec: float(measured.RATINGS[level_name(spec)]) for spec in kept}
     args.out.mkdir(parents=True, exist_ok=True)
     score: Score = {}
     for a, b in combinations(levels, 2):
+        if a in fixed and b in fixed:
+            continue
         deals = deals_for(a, b, args.deals, overrides)
         summary = play_pair(a, b, deals, args.seed, pair_file(args.out, a, b))
         score[(a, b)] = (summary["wins"], summary["games"])
-    anchor = ANCHOR if ANCHOR in levels else levels[0]
-    ratings, errors = fit(levels, score, anchor)
+    if not fixed:
+        fixed = {ANCHOR if ANCHOR in levels else levels[0]: 0.0}
+    ratings, errors = fit(levels, score, fixed)
     for level in sorted(levels, key=lambda spec: -ratings[spec]):
         log.info("%-28s %6.0f ± %3.0f", level, ratings[level], errors[level])
     command = " ".join(["python", "tools/ladder.py", *(argv if argv is not None else sys.argv[1:])])
@@ -244,7 +279,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(markdown(levels, ratings, errors, score))
         print(f"\n{sum(n for _w, n in score.values())} games; command: `{command}`")
     if args.write_ratings:
-        RATINGS_MODULE.write_text(ratings_source(ratings, score, command))
+        earlier = (dict(measured.RATINGS), measured.COMMAND, measured.GAMES) if args.keep else None
+        RATINGS_MODULE.write_text(ratings_source(ratings, score, command, earlier))
         log.info("wrote %s", RATINGS_MODULE.relative_to(ROOT))
     return 0
 

@@ -35,6 +35,14 @@ Budgets: ``iterations`` priced iterations, each a re-deal played for one root mo
 (reproducible: the same position, seed and count give the same move, whatever the machine's
 speed), or ``time_budget`` seconds measured by an injectable ``clock`` (``Deadline``); with
 both, the count decides and the time only caps it.
+
+Cores: with ``workers=2`` sequential halving splits every round's re-deals over two streams,
+each with its own generator and its own tree below the root, the second played by a search
+helper process (``cacao_game.ai.parallel``, started once per player); after each round the
+streams' root totals are added up and the same moves leave both. With an iteration count
+the move is the same wherever the second stream runs. ``workers=1`` (the default: tournaments
+and tools) searches exactly as before; the app's worker asks for ``search_workers()``. The
+tree and its walk live in ``cacao_game.ai.expert_tree``.
 """
 
 from __future__ import annotations
@@ -46,10 +54,28 @@ import time
 from collections.abc import Callable
 
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.hard import Deadline, greedy_turn, playout
+from cacao_game.ai.expert_tree import (
+    DEEPEN_AT,
+    EXPLORATION,
+    HORIZON,
+    LEAF_VALUERS,
+    PLAYOUT_PLACEMENTS,
+    WIDEN_BASE,
+    WIDEN_SCALE,
+    ArmStats,
+    Leaf,
+    Stream,
+    Tuning,
+    Walk,
+    placements_left,
+    play_to_end,
+    widen,
+)
+from cacao_game.ai.hard import Deadline
 from cacao_game.ai.ismcts import Node
 from cacao_game.ai.medium import MediumPlayer, placement_scores
-from cacao_game.ai.policy import finish_turn, quick_fill, quick_fill_score, resolve_choice
+from cacao_game.ai.parallel import Helper, LocalPartner, Partner
+from cacao_game.ai.policy import quick_fill_score, resolve_choice
 from cacao_game.ai.weights import DEFAULT, Weights
 from cacao_game.engine import Action, Fill, Game, Phase
 
@@ -57,25 +83,11 @@ log = logging.getLogger(__name__)
 
 TIME_BUDGET = 2.0
 """Seconds per decision by default."""
-EXPLORATION = 3.0
-"""UCB1 exploration constant, in points (hard's)."""
 ROOT_BASE = 6
 """Root moves competing from the first re-deal on (hard's shortlist)."""
 ROOT_SCALE = 0.35
 """How fast the root widens: ``max(ROOT_BASE, ROOT_SCALE * sqrt(visits))`` moves (6 up to
 about 300 re-deals, 11 at 1,000, 22 at 4,000, 44 at 16,000)."""
-WIDEN_BASE = 5
-"""Placements a node below the root offers from its first visit on (hard's)."""
-WIDEN_SCALE = 0.25
-"""How fast a node below the root widens: ``WIDEN_BASE + WIDEN_SCALE * sqrt(visits)``."""
-DEEPEN_AT = 16
-"""Visits a node past the reply needs before it grows children of its own."""
-HORIZON = 2
-"""Turns after the root's that every iteration is played to before it is priced (hard's)."""
-PLAYOUT_PLACEMENTS = 0
-"""With at most this many placements left (all seats), playouts run to the final score by
-``play_to_end`` (0: never; playing to the end costs re-deals, and the screen's judge, which
-plays to the end the same way, cannot judge it fairly: games must)."""
 EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
 
@@ -85,35 +97,18 @@ sequential halving over common re-deals (``halving``: ``ExpertPlayer.halving``).
 SELECTIONS = ("visits", "mean", "lcb")
 """How the widening root's move is picked: most visits; best mean among moves with at least
 ``MEAN_SHARE`` of the most visits; best lower bound (mean less the UCB1 bonus)."""
-LEAF_VALUERS = ("root", "leaf")
-"""Which ``Valuer`` prices an iteration: the one built at the root, or one built afresh at the
-priced state (its unit prices current there)."""
 MEAN_SHARE = 0.25
 """Share of the most visited root move's visits a move needs to be picked by ``mean``."""
+MAX_WORKERS = 8
+"""The most streams (``workers``) a player may search with."""
 HALVING_PULLS = 16
 """Re-deals each root move gets in the first round of sequential halving, at least: the
 number of moves entered is the most that leaves them this many."""
-
-Leaf = Callable[[Action, Game, Valuer], None]
-"""Told each priced iteration: the root move above it, the game where it was priced and the
-``Valuer`` that priced it."""
-
-
-def widen(visits: int) -> int:
-    """How many of a node's ordered placements compete after ``visits`` visits (below the root)."""
-    return int(WIDEN_BASE + WIDEN_SCALE * math.sqrt(visits))
 
 
 def root_width(visits: int, scale: float = ROOT_SCALE) -> int:
     """How many of the root's ordered moves compete after ``visits`` visits."""
     return max(ROOT_BASE, int(scale * math.sqrt(visits)))
-
-
-def play_to_end(world: Game, weights: Weights) -> None:
-    """Finish ``world`` (mutated) with hard's greedy policy, a valuer built afresh each turn."""
-    finish_turn(world, Valuer(world, weights), quick_fill)
-    while not world.is_over():
-        greedy_turn(world, Valuer(world, weights))
 
 
 def nothing_hidden(view: Game, seat: int) -> bool:
@@ -167,11 +162,6 @@ def root_moves(view: Game, medium: MediumPlayer) -> list[Action]:
     return ranked + rest
 
 
-def placements_left(game: Game) -> int:
-    """Worker tiles not yet placed, all seats together."""
-    return sum(len(game.hands[s]) + len(game.worker_piles[s]) for s in range(game.players))
-
-
 class OutOfTime(Exception):
     """An exact search ran past its deadline."""
 
@@ -223,15 +213,23 @@ class ExpertPlayer:
         select: str = "visits",
         leaf: str = "leaf",
         pulls: int = HALVING_PULLS,
+        workers: int = 1,
+        helpers: bool = True,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
+        ``workers`` is how many streams of re-deals sequential halving plays (``halving``:
+        the others in search helper processes, ``cacao_game.ai.parallel``, or with
+        ``helpers`` false in this process, in turn, and only with ``iterations``; ``close``
+        stops the helpers).
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
         ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
         ``LEAF_VALUERS`` (ValueError for another); the other options override the module's
         constants of the same meaning."""
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if int(workers) != workers or not 1 <= workers <= MAX_WORKERS:
+            raise ValueError(f"workers must be a whole number from 1 to {MAX_WORKERS}, not {workers}")
         for value, known, what in (
             (root, ROOT_METHODS, "root"),
             (select, SELECTIONS, "select"),
@@ -254,6 +252,11 @@ class ExpertPlayer:
         self.leaf = leaf
         self.pulls = max(1, int(pulls))
         self.medium = MediumPlayer(rng, weights=weights)
+        self.tuning = Tuning(self.medium.weights, exploration, self.horizon, self.deepen, self.to_end, leaf)
+        self.workers = int(workers)
+        self.helpers = bool(helpers)
+        self._helpers: list[Helper] = []
+        """The search helpers of the streams after the first (started at the first decision)."""
         self.last_iterations = 0
         """Re-deals used by the last decision (for measurements)."""
         self.last_nodes = 0
@@ -336,14 +339,14 @@ class ExpertPlayer:
         """Grow the tree of ``seat``'s decision in ``view`` over the root ``moves`` (in order of
         promise) while ``keep_going(done)`` says so, re-dealing with ``rng``; returns its root.
         ``root_width`` fixes how many root moves compete (default: widening); ``on_leaf`` is
-        told each priced iteration (see ``Leaf``)."""
-        walk = _Walk(self, view, seat, on_leaf)
+        told each priced iteration (see ``Leaf``). One stream, in this process."""
+        walk = Walk(self.tuning, view, seat, on_leaf)
         done = 0
         while keep_going(done):
             width = root_width if root_width is not None else self._root_width(walk.root.visits)
             walk.iterate(view.determinize(seat, rng), moves[:width])
             done += 1
-        walk.report(done)
+        self.last_iterations, self.last_nodes, self.last_depth = done, walk.nodes, walk.depth
         return walk.root
 
     def halving(
@@ -362,16 +365,57 @@ class ExpertPlayer:
         after every re-deal on time (so the last round runs until the time is up). Below the root
         the tree grows as in ``search``. The budget is ``iterations`` (or, on time, the
         re-deals the first re-deal's speed promises); ``keep_going`` caps it. Returns the moves
-        that got a re-deal, the last left first, then by the round each reached and its mean."""
-        walk = _Walk(self, view, seat, None)
-        done = 0
+        that got a re-deal, the last left first, then by the round each reached and its mean.
+
+        With ``workers`` above 1 every round's re-deals are split over that many streams, each
+        with its own generator (seeded from ``rng``) and its own tree below the root: this
+        process plays the first, search helpers the others (``cacao_game.ai.parallel``); after
+        each round their root totals are added up and the same moves leave all of them. With
+        ``iterations`` each stream's share of a round is fixed in advance, so the move is the
+        same wherever the streams run; on time the others play until the first has played its
+        share of the time. With one worker ``rng`` itself deals the re-deals."""
+        first, partners = self._streams(view, seat, rng)
+        try:
+            return self._halve(moves, first, partners, keep_going, deadline)
+        finally:
+            for partner in partners:
+                partner.finish(lambda: False)
+
+    def _streams(self, view: Game, seat: int, rng: random.Random) -> tuple[Stream, list[Partner]]:
+        """This process's stream and the others' partners: a helper's, or one played here in
+        turn if no helper can run and an iteration count bounds the search (on time it is
+        left out: it would have no time of its own)."""
+        if self.workers == 1:
+            return Stream(self.tuning, view, seat, rng), []
+        seeds = [rng.getrandbits(64) for _ in range(self.workers)]
+        partners: list[Partner] = []
+        for index, seed in enumerate(seeds[1:]):
+            if len(self._helpers) <= index:
+                self._helpers.append(Helper())
+            helper = self._helpers[index].partner(view, seat, seed, self.tuning) if self.helpers else None
+            if helper is not None:
+                partners.append(helper)
+            elif self.iterations is not None:
+                partners.append(LocalPartner(self.tuning, view, seat, seed))
+        return Stream(self.tuning, view, seat, random.Random(seeds[0])), partners
+
+    def _halve(
+        self,
+        moves: list[Action],
+        first: Stream,
+        partners: list[Partner],
+        keep_going: Callable[[int], bool],
+        deadline: Deadline,
+    ) -> list[tuple[float, Action]]:
+        """``halving`` over the streams: ``first`` played here, ``partners`` a round at a time."""
+        streams = 1 + len(partners)
         arms = moves[:ROOT_BASE]
         if self.iterations is None:
-            world = view.determinize(seat, rng)
+            world = first.view.determinize(first.seat, first.rng)
             for arm in arms:
-                walk.iterate(world.clone(), [arm])
-            done = len(arms)
-        budget = self._budget(done, deadline)
+                first.walk.iterate(world.clone(), [arm])
+            first.done = len(arms)
+        budget = self._budget(first.done, deadline) * (1 if self.iterations is not None else streams)
         count = len(moves)
         while count > 2 and count * math.ceil(math.log2(count)) * self.pulls > budget:
             count -= 1
@@ -379,33 +423,88 @@ class ExpertPlayer:
         reached = dict.fromkeys(arms, 0)
         stage = 0
         running = True
+        means: dict[Action, float] = {}
         while running and len(arms) > 1:
             rounds = math.ceil(math.log2(len(arms)))
-            start = done
-            while True:
-                share = (self._budget(done, deadline) - start) // rounds
-                if done > start and done + len(arms) > start + share:
-                    break
-                running = keep_going(done)
-                if not running:
-                    break
-                world = view.determinize(seat, rng)
-                for arm in arms:
-                    running = keep_going(done)
-                    if not running:
-                        break
-                    walk.iterate(world.clone(), [arm])
-                    done += 1
-                if not running:
-                    break
+            others = sum(partner.done for partner in partners)
+            quotas = self._quotas(first.done + others, rounds, len(arms), streams)
+            for partner, (redeals, cap) in zip(partners, quotas[1:], strict=True):
+                partner.start(arms, redeals, cap)
+            running = self._first_round(first, arms, rounds, quotas[0], keep_going, others, deadline)
+            in_time = _in_time(running, keep_going, first, others)
+            for partner in partners:
+                partner.finish(in_time)
             stage += 1
-            arms = sorted(arms, key=lambda a: -walk.mean(a))[: (len(arms) + 1) // 2]
+            means = _means(first.walk.stats(), *(partner.stats() for partner in partners))
+            arms = sorted(arms, key=lambda a: -means.get(a, -math.inf))[: (len(arms) + 1) // 2]
             for arm in arms:
                 reached[arm] = stage
-        walk.report(done)
-        tried = [a for a in reached if walk.mean(a) > -math.inf]
-        tried.sort(key=lambda a: (-reached[a], -walk.mean(a)))
-        return [(walk.mean(a), a) for a in tried]
+        if not means:
+            means = _means(first.walk.stats(), *(partner.stats() for partner in partners))
+        self.last_iterations = first.done + sum(partner.done for partner in partners)
+        self.last_nodes = first.walk.nodes + sum(partner.nodes for partner in partners)
+        self.last_depth = max([first.walk.depth, *(partner.depth for partner in partners)])
+        tried = [a for a in reached if a in means]
+        tried.sort(key=lambda a: (-reached[a], -means[a]))
+        return [(means[a], a) for a in tried]
+
+    def _quotas(self, done: int, rounds: int, arms: int, streams: int) -> list[tuple[int | None, int | None]]:
+        """Each stream's bounds for the next round, ``(re-deals, iterations)``: with an
+        iteration count the round's re-deals (the count left split over the rounds left, at
+        least one) dealt out in turn, the first streams taking any left over, and iterations
+        up to the count left; on time no bounds (the first stream's time decides)."""
+        if self.iterations is None:
+            return [(None, None)] * streams
+        share = (self.iterations - done) // rounds
+        redeals = max(1, share // arms)
+        left = self.iterations - done
+        quotas: list[tuple[int | None, int | None]] = []
+        for index in range(streams):
+            mine = redeals // streams + (1 if index < redeals % streams else 0)
+            cap = min(mine * arms, left)
+            left -= cap
+            quotas.append((mine, cap))
+        return quotas
+
+    def _first_round(
+        self,
+        first: Stream,
+        arms: list[Action],
+        rounds: int,
+        quota: tuple[int | None, int | None],
+        keep_going: Callable[[int], bool],
+        others: int,
+        deadline: Deadline,
+    ) -> bool:
+        """This process's share of a round: ``quota``'s re-deals and iterations, or on time
+        until its share of the time left is played (estimated again after every re-deal);
+        False once ``keep_going`` (told every stream's iterations) said no."""
+        start = first.done
+        redeals, cap = quota
+        dealt = 0
+
+        def go_on(done: int) -> bool:
+            return (cap is None or done - start < cap) and keep_going(others + done)
+
+        while True:
+            if redeals is not None:
+                if dealt >= redeals:
+                    return True
+            else:
+                share = (self._budget(first.done, deadline) - start) // rounds
+                if first.done > start and first.done + len(arms) > start + share:
+                    return True
+            if not go_on(first.done):
+                return False
+            dealt += 1
+            if not first.play(arms, go_on):
+                return False
+
+    def close(self) -> None:
+        """Stop the search helpers (a later decision starts them again)."""
+        for helper in self._helpers:
+            helper.close()
+        self._helpers = []
 
     def _budget(self, done: int, deadline: Deadline) -> int:
         """Playouts a search may make in all: ``iterations``, or on time ``done`` and as many
@@ -419,117 +518,47 @@ class ExpertPlayer:
     def _root_width(self, visits: int) -> int:
         return root_width(visits, self.root_scale)
 
-    def _select(self, node: Node, actions: list[Action], mover: int) -> Action:
-        """UCB1 with availability counts over ``actions``; the first untried one if any."""
-        best: tuple[float, Action] | None = None
-        untried = None
-        for action in actions:
-            child = node.children.get(action)
-            if child is None or not child.visits:
-                untried = action if untried is None else untried
-            if child is not None:
-                child.available += 1
-        if untried is not None:
-            return untried
-        for action in actions:
-            child = node.children[action]
-            value = child.totals[mover] / child.visits + self.exploration * math.sqrt(
-                math.log(child.available) / child.visits
-            )
-            if best is None or value > best[0]:
-                best = (value, action)
-        assert best is not None
-        return best[1]
-
     def choose(self, game: Game) -> Action:
         """The first move of ``rank``."""
         return self.rank(game)[0][1]
 
 
-class _Walk:
-    """One search's tree and the iteration that walks it: down the tree by UCB1 (the root's
-    moves given), one node added, a playout to the horizon, the price backed up."""
-
-    def __init__(self, player: ExpertPlayer, view: Game, seat: int, on_leaf: Leaf | None) -> None:
-        self.player = player
-        self.seat = seat
-        self.root = Node(view.players)
-        self.weights = player.medium.weights
-        self.valuer = Valuer(view, self.weights)
-        self.to_end = placements_left(view) <= player.to_end
-        self.rollout = playout(self.valuer, player.horizon)
-        self.on_leaf = on_leaf
-        self.nodes = 1
-        self.depth = 0
-
-    def mean(self, action: Action) -> float:
-        """The deciding seat's mean value of root move ``action`` (-inf before its first visit)."""
-        child = self.root.children.get(action)
-        return child.totals[self.seat] / child.visits if child is not None and child.visits else -math.inf
-
-    def iterate(self, world: Game, root_actions: list[Action]) -> None:
-        """One iteration on the re-deal ``world`` (mutated), the root choosing among
-        ``root_actions``."""
-        player, valuer, root = self.player, self.valuer, self.root
-        players = world.players
-        turn0 = world.turn
-        node = root
-        path: list[Node] = [root]
-        root_move: Action | None = None
-        while not world.is_over():
-            if world.phase is Phase.RESOLVE:
-                world.apply(resolve_choice(world, valuer))
-                continue
-            if node is root:
-                actions = root_actions
-            else:
-                if world.phase is Phase.PLACE and world.turn - turn0 > 1 and node.visits < player.deepen:
-                    break
-                actions = _candidates(world, valuer, node.visits)
-            if len(actions) == 1 and node is not root:
-                world.apply(actions[0])
-                continue
-            chosen = player._select(node, actions, world.current_player())
-            root_move = chosen if root_move is None else root_move
-            child = node.children.get(chosen)
-            if child is None:
-                child = node.children[chosen] = Node(players)
-                self.nodes += 1
-            world.apply(chosen)
-            path.append(child)
-            node = child
-            if child.visits == 0:
-                break
-        if self.to_end:
-            play_to_end(world, self.weights)
-        else:
-            self.rollout(world, turn0)
-        pricer = valuer if player.leaf == "root" else Valuer(world, self.weights)
-        values = pricer.scores(world)
-        if self.on_leaf is not None and root_move is not None:
-            self.on_leaf(root_move, world, pricer)
-        self.depth = max(self.depth, len(path) - 1)
-        for visited in path:
-            visited.visits += 1
-            for s, value in enumerate(values):
-                visited.totals[s] += value
-
-    def report(self, done: int) -> None:
-        """Record the search's size on the player (``last_iterations`` and the rest)."""
-        self.player.last_iterations = done
-        self.player.last_nodes = self.nodes
-        self.player.last_depth = self.depth
+def _in_time(
+    running: bool, keep_going: Callable[[int], bool], first: Stream, others: int
+) -> Callable[[], bool]:
+    """Whether the other streams may finish their round: the first one's did not run out,
+    and ``keep_going`` (told the iterations known) still says so."""
+    return lambda: running and keep_going(first.done + others)
 
 
-def _candidates(world: Game, valuer: Valuer, visits: int) -> list[Action]:
-    """A node's moves below the root: every fill; the ``widen(visits)`` best placements by the
-    quick estimate (ties by legal order)."""
-    options = world.legal_actions()
-    if world.phase is not Phase.PLACE:
-        return options
-    width = widen(visits)
-    if len(options) <= width:
-        return options
-    scores = placement_scores(world, options, valuer)
-    order = sorted(range(len(options)), key=lambda i: (-scores[i], i))
-    return [options[i] for i in order[:width]]
+def _means(*streams: ArmStats) -> dict[Action, float]:
+    """Each root move's mean value over the streams' totals (moves never visited left out)."""
+    totals: dict[Action, list[float]] = {}
+    for stats in streams:
+        for action, (total, visits) in stats.items():
+            into = totals.setdefault(action, [0.0, 0.0])
+            into[0] += total
+            into[1] += visits
+    return {action: total / visits for action, (total, visits) in totals.items()}
+
+
+__all__ = [
+    "DEEPEN_AT",
+    "EXPLORATION",
+    "HORIZON",
+    "LEAF_VALUERS",
+    "PLAYOUT_PLACEMENTS",
+    "WIDEN_BASE",
+    "WIDEN_SCALE",
+    "ExpertPlayer",
+    "Leaf",
+    "exact_values",
+    "final_margins",
+    "nothing_hidden",
+    "ordered_moves",
+    "placements_left",
+    "play_to_end",
+    "root_moves",
+    "root_width",
+    "widen",
+]

@@ -6,6 +6,7 @@ import random
 import time
 from collections.abc import Callable
 
+from cacao_game.ai import expert, hard
 from cacao_game.ai.base import Player
 from cacao_game.ai.easy import EasyPlayer
 from cacao_game.ai.expert import ExpertPlayer
@@ -18,16 +19,22 @@ LEVELS: dict[str, Callable[..., Player]] = {
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
 }
 """The levels offered to players (setup, the command line, hosted tables): level name ->
 factory taking the player's own ``random.Random`` (and the level's options as keywords), in
 the order players see them: by strength, weakest (``random``) first."""
-TRIAL_LEVELS: dict[str, Callable[..., Player]] = {"expert": ExpertPlayer}
+TRIAL_LEVELS: dict[str, Callable[..., Player]] = {}
 """Levels the tools can make (``make_player``, tournaments, benches) but players are not
-offered: ``expert`` until it measures stronger than hard (see the README's AI section)."""
+offered, while they are measured (none now: ``expert`` was one until it beat hard)."""
 
-TIMED_LEVELS = frozenset({"hard", "expert"})
+TIME_BUDGETS: dict[str, float] = {"hard": hard.TIME_BUDGET, "expert": expert.TIME_BUDGET}
+"""The timed levels (their thinking time per decision can be set: their ``time_budget``
+option) -> the seconds they think when none is given."""
+TIMED_LEVELS = frozenset(TIME_BUDGETS)
 """Levels whose thinking time per decision can be set (their ``time_budget`` option)."""
+PARALLEL_LEVELS = frozenset({"expert"})
+"""Levels that can search on several cores (their ``workers`` option)."""
 FLOAT_OPTIONS = frozenset({"time_budget"})
 """Options that stay floats even when written as whole numbers."""
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -59,17 +66,22 @@ def parse_level(spec: str) -> tuple[str, dict[str, float | str]]:
     return name, kwargs
 
 
-def make_player(spec: str, rng: random.Random, *, time_budget: float | None = None) -> Player:
+def make_player(
+    spec: str, rng: random.Random, *, time_budget: float | None = None, workers: int | None = None
+) -> Player:
     """A new player of the level ``spec`` (a name, or a name with options: ``parse_level``).
 
     ``time_budget`` (seconds per decision) goes to a level of ``TIMED_LEVELS`` whose spec does
-    not set one; other levels ignore it. A timed level's ``clock`` option names one of
-    ``CLOCKS``. Raises ValueError for an unknown level, an option the
-    level does not take or a bad value.
+    not set one, ``workers`` (processes a decision may search on) to a level of
+    ``PARALLEL_LEVELS`` whose spec does not set it; other levels ignore them. A timed level's
+    ``clock`` option names one of ``CLOCKS``. Raises ValueError for an unknown level, an option
+    the level does not take or a bad value.
     """
     name, kwargs = parse_level(spec)
     if time_budget is not None and name in TIMED_LEVELS:
         kwargs.setdefault("time_budget", float(time_budget))
+    if workers is not None and name in PARALLEL_LEVELS:
+        kwargs.setdefault("workers", workers)
     options: dict[str, float | str | Callable[[], float]] = dict(kwargs)
     if "clock" in kwargs:
         clock = kwargs["clock"]

@@ -151,6 +151,7 @@ def table_options(config: GameConfig, hints: bool) -> tuple[TableOptions, int]:
         standin_after=STANDIN_AFTER,
         hints=hints,
         thinking_time=config.thinking_time,
+        expert_time=config.expert_time,
     )
     return options, humans[0]
 

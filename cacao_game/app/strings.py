@@ -153,12 +153,18 @@ EN: dict[str, str] = {
     "setup.rating_hint": (
         "The number is the AI level's rating (Elo; random AI = 0), measured in AI-vs-AI games."
     ),
-    "setup.thinking": "Hard AI thinking time",
-    "setup.thinking_value": "{seconds} s per move",
+    "setup.thinking": "Hard AI thinks",
+    "setup.thinking_value": "{seconds} s",
     "setup.thinking_hint": (
         "How long the hard AI may think about each decision (a hint always searches the same "
         "amount, so it never depends on this). AI pacing in Settings only sets how long an AI "
-        "move stays on screen."
+        "move stays on screen. Used once a seat plays the hard AI."
+    ),
+    # setup: the expert's thinking time
+    "setup.expert_thinking": "Expert AI thinks",
+    "setup.expert_thinking_hint": (
+        "How long the expert AI may think about each decision: the longer, the stronger it "
+        "plays. Its seat shows the time passing. Used once a seat plays the expert AI."
     ),
     "setup.error_colours": "Every seat needs its own colour.",
     "setup.error_seats": "A game needs 2 to 4 seats.",
@@ -170,6 +176,7 @@ EN: dict[str, str] = {
     "kind.easy": "Easy AI",
     "kind.medium": "Medium AI",
     "kind.hard": "Hard AI",
+    "kind.expert": "Expert AI",
     "kind.random": "Random AI",
     "kind.other": "{level} AI",
     "color.red": "Red",

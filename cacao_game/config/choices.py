@@ -37,6 +37,12 @@ THINKING_TIMES: Final = (0.5, 1.0, 2.0, 5.0)
 """Seconds the hard AI may think per decision, as offered in setup (the AI's own budget; the
 AI pacing of Settings is a separate, minimum display time per AI move). A game that names
 none thinks for the level's default (``cacao_game.ai.hard.TIME_BUDGET``, one of these)."""
+EXPERT_TIMES: Final = (1.0, 2.0, 3.0, 5.0, 7.0, 10.0)
+"""Seconds the expert AI may think per decision, as offered in setup (its strength grows with
+them; ``THINKING_TIMES`` stays the hard level's)."""
+EXPERT_TIME: Final = 3.0
+"""The expert's thinking time that setup offers first, and that a game naming none (an older
+save, a table or command line that sets none) thinks for: one of ``EXPERT_TIMES``."""
 REPLAY_SPEEDS: Final = (0.5, 1.0, 2.0, 4.0)
 """Turns per second a replay plays on its own, as its speed button offers them."""
 

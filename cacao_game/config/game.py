@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cacao_game.config.choices import THINKING_TIMES
+from cacao_game.config.choices import EXPERT_TIME, EXPERT_TIMES, THINKING_TIMES
 from cacao_game.config.names import name_problem
 from cacao_game.engine.tiles import COLORS as ENGINE_COLORS
 from cacao_game.engine.tiles import VARIANTS as ENGINE_VARIANTS
@@ -24,6 +24,10 @@ VARIANTS: tuple[str, ...] = tuple(ENGINE_VARIANTS)
 """The base game and the volcano variant (the engine's list)."""
 
 MIN_SEATS, MAX_SEATS = 2, 4
+
+EXPERT = "expert"
+"""The AI level that thinks for ``GameConfig.expert_time`` (the other timed levels think for
+``GameConfig.thinking_time``)."""
 
 UNDO_POLICIES: tuple[str, ...] = ("casual", "strict")
 """``GameConfig.undo`` values: ``casual`` lets a seat take decisions back, ``strict`` does not."""
@@ -111,12 +115,24 @@ class GameConfig:
     thinking_time: float | None = None
     """Seconds the hard AI thinks per decision, one of ``THINKING_TIMES``; None means the
     level's default (older saves)."""
+    expert_time: float | None = None
+    """Seconds the expert AI thinks per decision, one of ``EXPERT_TIMES``; None means
+    ``EXPERT_TIME`` (saves from before the expert was offered)."""
+
+    def time_budget(self, level: str) -> float | None:
+        """Seconds AI ``level`` thinks per decision in this game: ``expert_time`` (else
+        ``EXPERT_TIME``) for the expert, ``thinking_time`` for the others (None: the level's
+        own default). Only the timed levels (``cacao_game.ai.registry.TIMED_LEVELS``) use it."""
+        if level == EXPERT:
+            return self.expert_time if self.expert_time is not None else EXPERT_TIME
+        return self.thinking_time
 
     def validate(self) -> None:
         """Raise ValueError with a one-line reason unless the config can start a game.
 
         2-4 seats, known distinct colours, a known variant, an int seed or None, an undo policy
-        of ``UNDO_POLICIES`` or None, a thinking time of ``THINKING_TIMES`` or None. Every
+        of ``UNDO_POLICIES`` or None, a thinking time of ``THINKING_TIMES`` or None, an expert
+        time of ``EXPERT_TIMES`` or None. Every
         seat's name and kind must be clean names (``cacao_game.config.names``): text that is
         not already clean (a NUL, a lone surrogate, a zero-width character, doubled spaces,
         more than ``MAX_NAME_LENGTH`` characters...) is refused, never changed here; the
@@ -139,6 +155,13 @@ class GameConfig:
         ):
             choices = ", ".join(f"{seconds:g}" for seconds in THINKING_TIMES)
             raise ValueError(f"unknown thinking time {self.thinking_time!r} (expected {choices} seconds)")
+        if self.expert_time is not None and (
+            type(self.expert_time) not in (int, float) or self.expert_time not in EXPERT_TIMES
+        ):
+            choices = ", ".join(f"{seconds:g}" for seconds in EXPERT_TIMES)
+            raise ValueError(
+                f"unknown expert thinking time {self.expert_time!r} (expected {choices} seconds)"
+            )
 
     @property
     def names(self) -> list[str]:
@@ -158,8 +181,8 @@ class GameConfig:
     def to_dict(self) -> dict[str, JSON]:
         """Plain JSON data; ``from_dict(to_dict())`` gives an equal config.
 
-        ``thinking_time`` is written only when set, so the options of a game that names none
-        read exactly as before it existed.
+        ``thinking_time`` and ``expert_time`` are written only when set, so the options of a
+        game that names none read exactly as before they existed.
         """
         data: dict[str, JSON] = {
             "seats": [{"name": s.name, "color": s.color, "kind": s.kind} for s in self.seats],
@@ -169,14 +192,16 @@ class GameConfig:
         }
         if self.thinking_time is not None:
             data["thinking_time"] = self.thinking_time
+        if self.expert_time is not None:
+            data["expert_time"] = self.expert_time
         return data
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
         """The config stored by ``to_dict``; ValueError (one-line reason) on bad data.
 
-        ``variant``, ``seed``, ``undo`` and ``thinking_time`` may be missing (older saves):
-        "base", None, None, None.
+        ``variant``, ``seed``, ``undo``, ``thinking_time`` and ``expert_time`` may be missing
+        (older saves): "base", None, None, None, None.
         Keys it does not know are ignored. Names are checked, not cleaned (see ``validate``):
         a file with a name that is not clean is refused with the reason.
         """
@@ -196,6 +221,7 @@ class GameConfig:
             seed=data.get("seed"),
             undo=data.get("undo"),
             thinking_time=data.get("thinking_time"),
+            expert_time=data.get("expert_time"),
         )
         config.validate()
         return config
@@ -209,4 +235,5 @@ class GameConfig:
             seed=self.seed,
             undo=self.undo,
             thinking_time=self.thinking_time,
+            expert_time=self.expert_time,
         )

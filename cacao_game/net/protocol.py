@@ -81,6 +81,9 @@ class TableOptions(_Data, frozen=True):
     """Whether seated players may ask the host's AI for a hint."""
     thinking_time: float | None = None
     """Seconds the hard AI thinks per decision (``config.choices.THINKING_TIMES``)."""
+    expert_time: float | None = None
+    """Seconds the expert AI thinks per decision (``config.choices.EXPERT_TIMES``); None:
+    ``config.choices.EXPERT_TIME``."""
 
 
 class Create(_Message, tag="create", frozen=True):

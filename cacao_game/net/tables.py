@@ -18,7 +18,7 @@ import msgspec
 
 from cacao_game import typed_json
 from cacao_game.ai import LEVELS
-from cacao_game.config.choices import THINKING_TIMES
+from cacao_game.config.choices import EXPERT_TIMES, THINKING_TIMES
 from cacao_game.config.game import COLORS, HUMAN, VARIANTS, GameConfig, SeatConfig
 from cacao_game.config.names import name_problem
 from cacao_game.jsontypes import JSON
@@ -76,6 +76,9 @@ def options_problem(options: TableOptions) -> str | None:
         return f"the stand-in wait is 0 to {MAX_STANDIN_WAIT:g} seconds"
     if options.thinking_time is not None and options.thinking_time not in THINKING_TIMES:
         return "unknown thinking time"
+    if options.expert_time is not None and options.expert_time not in EXPERT_TIMES:
+        choices = ", ".join(f"{seconds:g}" for seconds in EXPERT_TIMES)
+        return f"unknown expert thinking time (expected {choices} seconds)"
     return None
 
 
@@ -127,7 +130,9 @@ class Table:
             remote = spec.kind == REMOTE
             name = spec.name or (f"Seat {number}" if remote else spec.kind.title())
             seats_config.append(SeatConfig(name, color, HUMAN if remote else spec.kind))
-        config = GameConfig(seats_config, options.variant, seed, "strict", options.thinking_time)
+        config = GameConfig(
+            seats_config, options.variant, seed, "strict", options.thinking_time, options.expert_time
+        )
         session = PlaySession(config, autosaver=autosaver)
         seats = [Seat(spec.kind, connected=spec.kind != REMOTE) for spec in options.seats]
         table = cls(code, session, seats, options)

@@ -137,6 +137,7 @@ def _config(options: Options, data: dict[str, JSON], setup: Setup) -> GameConfig
         seed=options.seed,
         undo=options.undo,
         thinking_time=None if isinstance(options.thinking_time, UnsetType) else options.thinking_time,
+        expert_time=None if isinstance(options.expert_time, UnsetType) else options.expert_time,
     )
     _check_config(config, setup)
     _exactly(config.to_dict(), data, "options")

@@ -305,14 +305,16 @@ class OptionsSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A save's ``options`` (``GameConfig.to_dict``); ``thinking_time`` only when the game
-    names one. Whether the values are allowed is ``GameConfig.validate``'s call."""
+    """A save's ``options`` (``GameConfig.to_dict``); ``thinking_time`` and ``expert_time``
+    only when the game names them (an older save has neither). Whether the values are allowed
+    is ``GameConfig.validate``'s call."""
 
     seats: tuple[OptionsSeat, ...]
     variant: str
     seed: int | None
     undo: str | None
     thinking_time: float | UnsetType = UNSET
+    expert_time: float | UnsetType = UNSET
 
 
 class SaveBody(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,8 +13,9 @@ class AIRequest:
 
     ``hint`` requests suggest a move to a human; the others play a computer seat. ``game`` is
     a clone the worker may keep; ``seed`` makes the answer reproducible. ``time_budget`` is
-    the game's thinking time for the levels that take one (``cacao_game.ai.registry.
-    TIMED_LEVELS``), None for their default.
+    the seconds the level thinks in this game (``PlaySession.time_budget``: the expert's time
+    for an expert, the hard time for hard and the hints) for the levels that take one
+    (``cacao_game.ai.registry.TIMED_LEVELS``), None for the others.
     """
 
     id: int

@@ -27,6 +27,7 @@ from pathlib import Path
 from cacao_game import saves
 from cacao_game.ai import HINT_LEVELS, LEVELS
 from cacao_game.ai.explain import Advice
+from cacao_game.ai.registry import TIME_BUDGETS, TIMED_LEVELS
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
@@ -412,9 +413,17 @@ class PlaySession(Seats):
     ) -> tuple[int, int]:
         self._next_id += 1
         position = game if game is not None else self.game.clone()
-        think = self.config.thinking_time
+        think = self.time_budget(level)
         self._outbox.append(AIRequest(self._next_id, level, seat, seed, position, hint, think))
         return (self._next_id, len(self.game.actions))
+
+    def time_budget(self, level: str) -> float | None:
+        """Seconds AI ``level`` thinks per decision in this game (``GameConfig.time_budget``,
+        else the level's own default); None for a level without a thinking time."""
+        if level not in TIMED_LEVELS:
+            return None
+        chosen = self.config.time_budget(level)
+        return chosen if chosen is not None else TIME_BUDGETS[level]
 
     def take_requests(self) -> list[AIRequest]:
         """The AI requests to send now (a computer seat's decision, a hint), each once."""

@@ -4,12 +4,18 @@ The play session makes the requests (``take_requests``) and takes the answers
 (``AIAnswered``); this link carries them to and from an ``AIClient`` (a worker process, or
 in-process for tests) and holds a computer seat's move until the pacing delay has passed
 and no animation runs, so AI turns play at a readable pace. Hints pass at once.
+
+It also times a timed level's move (hard, expert): when the request left (its ``clock``,
+injectable) and the seconds it may think (the request's ``time_budget``), so the table can
+show how much of that time has passed (``thinking``).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import assert_never
 
 from cacao_game.app.play.ai_worker import (
@@ -21,7 +27,7 @@ from cacao_game.app.play.ai_worker import (
     SyncAI,
     WorkerRestarted,
 )
-from cacao_game.session import AIAnswered, SessionEvent
+from cacao_game.session import AIAnswered, AIRequest, SessionEvent
 from cacao_game.session.source import TableSource
 
 SYNC_AI_ENV = "CACAO_SYNC_AI"
@@ -33,12 +39,42 @@ def default_ai() -> AIClient:
     return SyncAI() if os.environ.get(SYNC_AI_ENV) == "1" else ProcessAI()
 
 
-class AILink:
-    """Requests and answers between a table source and an AI client (started on first use)."""
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """A timed computer seat's move on its way: the request's id, the seat, when it was sent
+    (``AILink.clock``) and the seconds the level may think (the request's ``time_budget``)."""
 
-    def __init__(self, client: AIClient | None = None, factory: Callable[[], AIClient] = default_ai) -> None:
+    request: int
+    seat: int
+    started: float
+    budget: float
+
+    def share(self, now: float) -> float:
+        """The part of the thinking time passed at ``now``: 0 when sent, rising with the clock
+        to exactly 1.0 at the budget, and 1.0 from then on (an answer late on its way leaves
+        it full)."""
+        if self.budget <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (now - self.started) / self.budget))
+
+
+class AILink:
+    """Requests and answers between a table source and an AI client (started on first use).
+
+    ``clock`` (seconds, never going back; ``time.monotonic`` unless a test gives its own)
+    times the thinking of a timed seat's move (``thinking``)."""
+
+    def __init__(
+        self,
+        client: AIClient | None = None,
+        factory: Callable[[], AIClient] = default_ai,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.client = client
         self._factory = factory
+        self.clock = clock
+        self.timing: Timing | None = None
+        """The last timed move request sent (``thinking`` checks it is still awaited)."""
         self.held: Answer | None = None
         """A computer seat's move waiting for the pacing delay."""
         self.waited = 0.0
@@ -60,6 +96,22 @@ class AILink:
         restarts, self.restarts = self.restarts, []
         return restarts
 
+    def _time(self, request: AIRequest) -> None:
+        """Start timing ``request`` if it is a computer seat's move with a thinking time."""
+        if request.hint:
+            return
+        budget = request.time_budget
+        self.timing = None if budget is None else Timing(request.id, request.seat, self.clock(), budget)
+
+    def thinking(self, session: TableSource) -> tuple[int, float] | None:
+        """The computer seat whose timed move is awaited and the part of its thinking time
+        passed (``Timing.share``), while its answer has not arrived; else None (a level
+        without a thinking time, a move taken back, a source whose AI thinks elsewhere)."""
+        timing = self.timing
+        if timing is None or self.held is not None or not session.awaits_move(timing.request):
+            return None
+        return timing.seat, timing.share(self.clock())
+
     def reset(self) -> None:
         """Forget a held answer and the time waited (after an undo, or a move was shown)."""
         self.held = None
@@ -73,6 +125,7 @@ class AILink:
         events: list[SessionEvent] = []
         for request in session.take_requests():
             self.client.request(request)
+            self._time(request)
         for answer in self.client.poll():
             match answer:
                 case Answer() if session.awaits_move(answer.id):

@@ -9,20 +9,23 @@ position alone, with why the move is best (``cacao_game.ai.explain``). The worke
 ``ReviewCancel`` (or a closed pipe) between two re-deals, and ends with ``ReviewDone``.
 ``SyncAI`` has the same interface and answers at once in-process: for tests. This module
 must not import pygame: the worker process imports it.
+
+The worker's expert seats search on ``search_workers()`` streams (``cacao_game.ai.parallel``:
+two where the machine has two cores), so the worker starts search helper processes of its
+own. A daemonic process may have no children, so the worker is not daemonic: it ends with the
+app by its own watches instead (the kernel's signal when its parent dies, a thread watching
+the parent, the end of its pipe; ``cacao_game.ai.lifeline``) and ``ProcessAI`` closes it at
+the interpreter's exit if the app did not. Its helpers end with it the same way.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
-import ctypes
 import logging
 import multiprocessing
 import os
 import random
-import signal
-import sys
-import threading
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,19 +36,24 @@ from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.base import Player
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.hint import HINT_LEVELS, advise
+from cacao_game.ai.lifeline import (
+    AI_NICE,
+    PARENT_CHECK_SECONDS,
+    bind_to_parent,
+    lower_priority,
+    own_cpu_group,
+    parent_gone,
+)
+from cacao_game.ai.parallel import search_workers
 from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
 from cacao_game.engine import Action, Setup
 from cacao_game.session.messages import AIRequest
 
 log = logging.getLogger(__name__)
 
-PARENT_CHECK_SECONDS: Final = 0.1
-"""How often the worker checks that the process that started it still runs."""
 MAX_RESTARTS: Final = 3
 """Worker deaths a ``ProcessAI`` recovers from by starting a new worker; after that it thinks
 in-process (a worker that dies on every request must not be restarted forever)."""
-PR_SET_PDEATHSIG: Final = 1
-"""Linux ``prctl`` option: a signal the kernel sends this process when its parent ends."""
 
 
 def playable_level(level: str) -> str:
@@ -125,10 +133,12 @@ CANCELLED = "cancelled"
 
 
 class _Brains:
-    """The AI players, one per (level, seat, thinking time), each with its own seeded generator."""
+    """The AI players, one per (level, seat, thinking time), each with its own seeded generator;
+    a searching level's decision uses ``workers`` processes at most."""
 
-    def __init__(self) -> None:
+    def __init__(self, workers: int = 1) -> None:
         self.players: dict[tuple[str, int, float | None], Player] = {}
+        self.workers = workers
 
     def answer(self, request: Request) -> Answer:
         """A computer seat's move, or a hint: ``advise`` for the position alone (the same
@@ -147,7 +157,8 @@ class _Brains:
         player = self.players.get(key)
         if player is None:
             rng = random.Random(request.seed)
-            player = make_player(playable_level(request.level), rng, time_budget=request.time_budget)
+            level = playable_level(request.level)
+            player = make_player(level, rng, time_budget=request.time_budget, workers=self.workers)
             self.players[key] = player
         return player
 
@@ -194,7 +205,7 @@ class SyncAI:
     to its end at once (so a ``ReviewCancel`` finds nothing left to stop)."""
 
     def __init__(self) -> None:
-        """No process is started."""
+        """No process is started (an expert searches on one core)."""
         self._brains = _Brains()
         self._ready: list[Reply] = []
 
@@ -238,40 +249,12 @@ class ScriptedAI:
         self._ready = []
 
 
-def parent_gone(parent_pid: int) -> bool:
-    """True once the process ``parent_pid`` that started this one has ended.
-
-    An orphan is adopted by another process, so its parent pid changes.
-    """
-    return os.getppid() != parent_pid
-
-
-def die_with_parent() -> bool:
-    """Ask the kernel to kill this process as soon as its parent ends (Linux ``prctl``
-    ``PR_SET_PDEATHSIG``); False where that does not exist. The parent check of ``_serve``
-    remains the portable way out."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return int(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
-    except (OSError, AttributeError):
-        return False
-
-
-def _watch_parent(parent_pid: int) -> None:
-    """End this process at once when its parent is gone, even in the middle of a search."""
-    while not parent_gone(parent_pid):
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
-
-
 class _Worker:
     """The worker process's side of the pipe: answers requests, runs reviews."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, workers: int) -> None:
         self.conn = conn
-        self.brains = _Brains()
+        self.brains = _Brains(workers)
         self.backlog: deque[Message] = deque()
         """Requests that arrived during a review, answered after it."""
         self.closing = False
@@ -310,7 +293,14 @@ class _Worker:
         return self.closing
 
 
-def _serve(conn: Connection, parent_pid: int | None = None, *, watch: bool = True) -> None:
+def _serve(
+    conn: Connection,
+    parent_pid: int | None = None,
+    *,
+    watch: bool = True,
+    nice: int = AI_NICE,
+    workers: int | None = None,
+) -> None:
     """The worker process: answer requests until ``None``, a closed pipe or its parent is gone.
 
     The pipe is polled every ``PARENT_CHECK_SECONDS``; between polls the worker returns as
@@ -318,18 +308,15 @@ def _serve(conn: Connection, parent_pid: int | None = None, *, watch: bool = Tru
     ``watch`` the kernel kills the worker when its parent ends (Linux), and a daemon thread
     also ends it during a long search within ``PARENT_CHECK_SECONDS`` of the parent's death
     (the worker must never outlive the window's process; once it is gone, multiprocessing's
-    resource tracker sees the end of its pipe and ends too). It runs at a lower priority,
-    so the window's process wins a busy CPU."""
+    resource tracker sees the end of its pipe and ends too). It runs ``nice`` steps below
+    the window's priority (its search helpers inherit it), so the window wins a busy CPU.
+    Its expert searches on ``workers`` streams (default ``search_workers()``)."""
     parent = os.getppid() if parent_pid is None else parent_pid
     if watch:
-        die_with_parent()
-        if parent_gone(parent):  # it ended before the kernel was asked
-            os._exit(0)
-        threading.Thread(target=_watch_parent, args=(parent,), name="cacao-ai-watch", daemon=True).start()
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(5)
-    worker = _Worker(conn)
+        bind_to_parent(parent)
+        own_cpu_group(nice)
+    lower_priority(nice)
+    worker = _Worker(conn, search_workers() if workers is None else workers)
     while not worker.closing and not parent_gone(parent):
         if worker.backlog:
             worker.handle(worker.backlog.popleft())
@@ -352,10 +339,16 @@ class ProcessAI:
     the player can be told. After ``max_restarts`` deaths the requests are answered
     in-process instead."""
 
-    def __init__(self, max_restarts: int = MAX_RESTARTS) -> None:
-        """Spawn the worker (it imports only the engine and the AI, not pygame)."""
+    def __init__(
+        self, max_restarts: int = MAX_RESTARTS, nice: int = AI_NICE, workers: int | None = None
+    ) -> None:
+        """Spawn the worker (it imports only the engine and the AI, not pygame); it thinks
+        ``nice`` steps below this process's priority, an expert decision on ``workers``
+        streams (default: ``search_workers()``, decided in the worker)."""
         self._context = multiprocessing.get_context("spawn")
         self._max_restarts = max_restarts
+        self._nice = nice
+        self._workers = workers
         self._restarts = 0
         self._pending: dict[tuple[str, int], Request | ReviewRequest] = {}
         """Requests sent and not answered yet, in the order they were sent."""
@@ -363,11 +356,18 @@ class ProcessAI:
         self._closed = False
         self._fallback: SyncAI | None = None
         self._conn, self._process = self._spawn()
+        atexit.register(self.close)
 
     def _spawn(self) -> tuple[Connection, multiprocessing.process.BaseProcess]:
+        """Start a worker: not daemonic, so that it may start search helpers (see the module
+        docstring)."""
         conn, child = self._context.Pipe()
         process = self._context.Process(
-            target=_serve, args=(child, os.getpid()), name="cacao-ai", daemon=True
+            target=_serve,
+            args=(child, os.getpid()),
+            kwargs={"nice": self._nice, "workers": self._workers},
+            name="cacao-ai",
+            daemon=False,
         )
         process.start()
         child.close()
@@ -474,6 +474,7 @@ class ProcessAI:
         if self._closed:
             return
         self._closed = True
+        atexit.unregister(self.close)
         self._pending.clear()
         with contextlib.suppress(BrokenPipeError, OSError):
             self._conn.send(None)

@@ -261,6 +261,10 @@ class Frame:
     ready_at: float = 0.0
     """Board clicks count from this ``clock`` on: the decision just passed to a person at the
     screen from another seat, and a click meant for that seat's turn must not make a move."""
+    thinking: tuple[int, float] | None = None
+    """The timed computer seat thinking now and the part of its thinking time passed, from 0
+    to 1 (``AILink.thinking``): its panel's bar shows exactly this. None while no timed seat
+    thinks here."""
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

@@ -36,6 +36,7 @@ from cacao_game.app.play.layers import Draw, Part, draw_parts
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
+from cacao_game.app.play.thinking_bar import thinking_parts
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
 from cacao_game.app.tile_words import jungle_name, laid_tile
@@ -395,6 +396,7 @@ class Hud:
             memo = self._seats.setdefault(view.seat, Memo())
             inputs = (view, spinner, tuple(self.panel_rect(view.seat)))
             parts += memo.get(inputs, partial(self.panel_parts, view, spinner))
+        parts += thinking_parts(frame, self.panel_rect, self.app.assets.seat_color)
         keyed: list[tuple[str, Hashable, pygame.Rect]] = [
             ("display", frame.display, self.a("display")),
             (

@@ -661,6 +661,13 @@ class PlayScene(Scene):
             return None
         return self.source.waiting_for_ai()
 
+    def thinking_progress(self, seat: int | None) -> tuple[int, float] | None:
+        """``seat`` (the thinking seat, ``thinking_seat``) and the part of its thinking time
+        passed, when it is a timed level whose request this table sent (``AILink.thinking``);
+        else None (no seat thinks, a level without a thinking time, a host's AI)."""
+        progress = self.ai.thinking(self.source) if seat is not None else None
+        return progress if progress is not None and progress[0] == seat else None
+
     def hover_square(self) -> Pos | None:
         """The board square under the mouse."""
         return self.camera.square_at(self.mouse)
@@ -1069,6 +1076,7 @@ class PlayScene(Scene):
             board=self._board_view(accepts),
             provisional=self._provisional_square() if accepts else None,
             ready_at=self.ready_at,
+            thinking=self.thinking_progress(thinking),
         )
 
     def _provisional_square(self) -> Pos | None:

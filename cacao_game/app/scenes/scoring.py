@@ -202,9 +202,15 @@ class ScoringScene(WidgetScene):
     # ------------------------------------------------------------------ buttons
 
     def rematch(self) -> None:
-        """The same seats in the same order with a new seed."""
+        """The same seats in the same order, and the same thinking times, with a new seed."""
         seats = [SeatConfig(s.name, s.color, s.kind) for s in self.config.seats]
-        config = GameConfig(seats, self.config.variant, random.Random().randrange(SEED_LIMIT))
+        config = GameConfig(
+            seats,
+            self.config.variant,
+            random.Random().randrange(SEED_LIMIT),
+            thinking_time=self.config.thinking_time,
+            expert_time=self.config.expert_time,
+        )
         start_game(self.app, config)
 
     def new_game(self) -> None:

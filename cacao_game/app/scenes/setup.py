@@ -1,5 +1,6 @@
 """The new-game setup: 2-4 seats (name, colour, human or AI level), variant, seed, start player
-and the hard AI's thinking time. Each AI level shows its rating (``cacao_game.ai.ratings``).
+and the thinking times of the hard and the expert AI. Each AI level shows its rating
+(``cacao_game.ai.ratings``).
 
 Colours stay distinct: a seat's colour cycler offers only colours no other seat uses. An empty
 seed draws one, so every game can be replayed. The start player (chosen or drawn) becomes
@@ -23,8 +24,8 @@ from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
 from cacao_game.app.strings import color_label, is_automatic_name, kind_label, short_number, t, unique_names
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
-from cacao_game.config.choices import THINKING_TIMES
-from cacao_game.config.game import COLORS, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
+from cacao_game.config.choices import EXPERT_TIME, EXPERT_TIMES, THINKING_TIMES
+from cacao_game.config.game import COLORS, EXPERT, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
 from cacao_game.net.protocol import REMOTE
 
@@ -36,8 +37,13 @@ SEATS_PANEL = (80, 200, 1180, 720)
 OPTIONS_PANEL = (1300, 200, 540, 720)
 ROW_H, ROW_GAP = 118, 14
 BOTTOM = 1040
-HOST_LABELS = ((176, "setup.start_player"), (282, "setup.thinking"), (388, "net.port"))
+HOST_LABELS = ((176, "setup.start_player"), (388, "net.port"))
 """The hosting setup's option labels: design y inside the options panel and string key."""
+THINKING_Y, HOST_THINKING_Y = 498, 282
+"""Design y of the thinking times' labels in the options panel (local setup before the
+variant hint's drop, and hosting); their cyclers are 18 below."""
+THINKING_GAP = 16
+"""Design pixels between the hard AI's thinking time and the expert's, side by side."""
 HINT_Y, SEED_LABEL_Y, HINT_GAP, MAX_DROP = 150, 248, 28, 24
 """Design pixels in the options panel: the variant's hint, the Seed label's middle, the least
 gap between them, and how far the options below may move down for a long hint."""
@@ -76,6 +82,14 @@ def default_thinking_time() -> float:
     return TIME_BUDGET
 
 
+def thinks_for(kinds: list[str], expert: bool) -> bool:
+    """Whether a seat of ``kinds`` thinks for the expert's time (``expert``), or for the hard
+    time (a timed level other than the expert: ``GameConfig.time_budget``)."""
+    from cacao_game.ai.registry import TIMED_LEVELS
+
+    return any(kind in TIMED_LEVELS and (kind == EXPERT) == expert for kind in kinds)
+
+
 def default_name(kind: str, number: int) -> str:
     """The automatic name of seat ``number`` (1-based) of ``kind``."""
     return t("setup.default_name", number=number) if kind == HUMAN else kind_label(kind)
@@ -107,10 +121,12 @@ class SetupScene(WidgetScene):
             ]
             self.variant = "base"
             self.thinking_time = default_thinking_time()
+            self.expert_time = EXPERT_TIME
         elif previous is not None:
             self.seats = [SeatConfig(s.name, s.color, s.kind) for s in previous.seats]
             self.variant = previous.variant
             self.thinking_time = previous.thinking_time or default_thinking_time()
+            self.expert_time = previous.expert_time or EXPERT_TIME
         else:
             ai = default_ai(self.kinds)
             self.seats = [
@@ -119,6 +135,7 @@ class SetupScene(WidgetScene):
             ]
             self.variant = "base"
             self.thinking_time = default_thinking_time()
+            self.expert_time = EXPERT_TIME
         automatic = unique_names([default_name(s.kind, i + 1) for i, s in enumerate(self.seats)])
         self.auto_named = [
             s.name == automatic[i] or is_automatic_name(s.name, s.kind, i + 1)
@@ -221,7 +238,13 @@ class SetupScene(WidgetScene):
         seed = int(self.seed_text) if self.seed_text else rng.randrange(SEED_LIMIT)
         start = self.start if self.start is not None else random.Random(seed).randrange(len(self.seats))
         seats = [SeatConfig(clean_name(s.name), s.color, s.kind) for s in self.seats]
-        config = GameConfig(seats=seats, variant=self.variant, seed=seed, thinking_time=self.thinking_time)
+        config = GameConfig(
+            seats=seats,
+            variant=self.variant,
+            seed=seed,
+            thinking_time=self.thinking_time,
+            expert_time=self.expert_time,
+        )
         config = config.rotated(start)
         config.validate()
         return config
@@ -239,6 +262,7 @@ class SetupScene(WidgetScene):
             self.variant,
             None,
             thinking_time=self.thinking_time,
+            expert_time=self.expert_time,
         )
         if self.hosting:
             SetupScene.last_hosted = remembered
@@ -362,43 +386,45 @@ class SetupScene(WidgetScene):
             max_length=9,
             allowed=str.isdigit,
         )
-        options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
-        options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
-        start = Cycler(self.option(410 + drop, 60), options, self.start, self._set_start)
-        times = [
-            (seconds, t("setup.thinking_value", seconds=short_number(seconds))) for seconds in THINKING_TIMES
-        ]
-        thinking = Cycler(
-            self.option(516 + drop, 60),
-            times,
-            self.thinking_time,
-            self._set_thinking_time,
-            tooltip=t("setup.thinking_hint"),
-        )
-        return [variant, seed, start, thinking]
+        return [variant, seed, *self._start_and_thinking(410 + drop, THINKING_Y + 18 + drop)]
 
     def _start_and_thinking(self, start_y: int, thinking_y: int) -> list[Widget]:
         options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
         options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
         start = Cycler(self.option(start_y, 60), options, self.start, self._set_start)
-        times = [
-            (seconds, t("setup.thinking_value", seconds=short_number(seconds))) for seconds in THINKING_TIMES
-        ]
-        thinking = Cycler(
-            self.option(thinking_y, 60),
-            times,
-            self.thinking_time,
-            self._set_thinking_time,
-            tooltip=t("setup.thinking_hint"),
+        return [start, *self._thinking_widgets(thinking_y)]
+
+    def thinking_halves(self, y: float, h: float) -> tuple[pygame.Rect, pygame.Rect]:
+        """The hard AI's and the expert's halves of the thinking times' line ``y`` design
+        pixels below the options panel's top, ``h`` high."""
+        line = self.option(y, h)
+        gap = px(THINKING_GAP)
+        width = (line.w - gap) // 2
+        hard = pygame.Rect(line.x, line.y, width, line.h)
+        return hard, pygame.Rect(line.right - width, line.y, width, line.h)
+
+    def _thinking_widgets(self, y: int) -> list[Widget]:
+        """The hard AI's thinking time and the expert's, side by side; each is dimmed (and
+        skipped by the keyboard) while no seat plays that level, and keeps its value."""
+        kinds = [s.kind for s in self.seats]
+        rows = (
+            (THINKING_TIMES, self.thinking_time, self._set_thinking_time, "setup.thinking_hint", False),
+            (EXPERT_TIMES, self.expert_time, self._set_expert_time, "setup.expert_thinking_hint", True),
         )
-        return [start, thinking]
+        widgets: list[Widget] = []
+        for rect, (times, value, change, hint, expert) in zip(self.thinking_halves(y, 60), rows, strict=True):
+            labels = [(s, t("setup.thinking_value", seconds=short_number(s))) for s in times]
+            cycler = Cycler(rect, labels, value, change, tooltip=t(hint))
+            cycler.enabled = thinks_for(kinds, expert)
+            widgets.append(cycler)
+        return widgets
 
     def _host_option_widgets(self) -> list[Widget]:
         variant = Toggle(
             self.option(84, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
         )
         port = TextInput(
-            self.option(HOST_LABELS[2][0] + 20, 60),
+            self.option(HOST_LABELS[1][0] + 20, 60),
             self.port_text,
             self._set_port,
             placeholder=str(DEFAULT_PORT),
@@ -409,7 +435,7 @@ class SetupScene(WidgetScene):
         hints = Toggle(self.option(566, 60), t("net.hints"), self.hints, self._set_hints)
         return [
             variant,
-            *self._start_and_thinking(HOST_LABELS[0][0] + 20, HOST_LABELS[1][0] + 20),
+            *self._start_and_thinking(HOST_LABELS[0][0] + 20, HOST_THINKING_Y + 20),
             port,
             network,
             hints,
@@ -433,6 +459,9 @@ class SetupScene(WidgetScene):
 
     def _set_thinking_time(self, seconds: float) -> None:
         self.thinking_time = seconds
+
+    def _set_expert_time(self, seconds: float) -> None:
+        self.expert_time = seconds
 
     def _swatch(self, surface: pygame.Surface, rect: pygame.Rect, color: str) -> None:
         theme.draw_seat_marker(self.app, surface, color, rect.center, px(15))
@@ -488,13 +517,19 @@ class SetupScene(WidgetScene):
             else (
                 (SEED_LABEL_Y + drop, "setup.seed"),
                 (392 + drop, "setup.start_player"),
-                (498 + drop, "setup.thinking"),
             )
         )
         for y, key in labels:
             line = self.option(y - 20, 40)
             text = theme.fit_text(small, t(key).upper(), line.w)
             theme.draw_text(surface, small, text, line.midleft, theme.MUTED, anchor="midleft")
+        thinking_y = HOST_THINKING_Y if self.hosting else THINKING_Y + drop
+        halves = self.thinking_halves(thinking_y - 20, 40)
+        for half, key in zip(halves, ("setup.thinking", "setup.expert_thinking"), strict=True):
+            caption = t(key).upper()
+            font = theme.fit_font(self.app, theme.SMALL_SIZE - 2, caption, half.w, "bold")
+            text = theme.fit_text(font, caption, half.w)
+            theme.draw_text(surface, font, text, half.midleft, theme.MUTED, anchor="midleft")
         note = self.app.assets.font(theme.SMALL_SIZE - 1)
         if self.hosting:
             line = self.option(640, 0)
