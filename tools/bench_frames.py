@@ -1,7 +1,7 @@
 """Frame times of the play scene, and the time from launch to the menu's first frame.
 
     python tools/bench_frames.py [--size WxH] [--frames N] [--seed S] [--launch-runs K] [--no-launch]
-                                 [--ai-seconds S] [--window] [--profile-over MS]
+                                 [--ai-seconds S] [--window] [--repeat K] [--profile-over MS]
 
 1. Frames: a late-game 4-player volcano board (played by seeded AIs to a few turns before
    the end), resumed in a ``PlayScene`` at ``--size`` (default 1920x1080; the app lays out
