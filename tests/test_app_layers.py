@@ -241,6 +241,40 @@ def test_a_zoom_glide_scales_each_tile_smoothly_once(monkeypatch: pytest.MonkeyP
     assert calls == [(120, 120), (64, 64)]
 
 
+def test_a_zoom_glide_from_a_kept_size_scales_smoothly_over_its_frames(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A glide from a size drawn at rest starts without smooth scaling: its in-between sizes
+    come from the kept image, and ``refine`` (a few images a frame) scales the end size
+    smoothly once; after it the in-between sizes come from the end size, and at rest the end
+    size is the smooth image."""
+    from cacao_game.app.assets import Assets, assets_root
+    from cacao_game.app.play.art import TileArt
+
+    pygame.init()
+    art = TileArt(Assets(assets_root(), sound=False))
+    at_rest = art.jungle("back", 60)
+    smooth = pygame.transform.smoothscale
+    calls: list[tuple[int, int]] = []
+
+    def counted(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        calls.append(size)
+        return smooth(image, size)
+
+    monkeypatch.setattr(pygame.transform, "smoothscale", counted)
+    assert art.jungle("back", 64, 0, toward=120).get_size() == (64, 64)
+    assert art.jungle("back", 68, 0, toward=120).get_size() == (68, 68)
+    assert calls == []
+    art.refine(1)
+    assert calls == [(120, 120)]
+    art.refine(1)
+    assert calls == [(120, 120)]
+    assert art.jungle("back", 72, 0, toward=120).get_size() == (72, 72)
+    assert art.jungle("back", 120) is art.jungle("back", 120, 0, toward=120)
+    assert calls == [(120, 120)]
+    assert art.jungle("back", 60) is at_rest
+
+
 def test_every_part_draws_only_inside_its_area(app: App) -> None:
     """A still part is drawn clipped to its area (``draw_parts``, and ``Hud.draw`` alike): the
     small parts a new turn draws again (the heading's and status's texts, a deciding seat's

@@ -1,7 +1,7 @@
 """Frame times of the play scene, and the time from launch to the menu's first frame.
 
     python tools/bench_frames.py [--size WxH] [--frames N] [--seed S] [--launch-runs K] [--no-launch]
-                                 [--ai-seconds S]
+                                 [--ai-seconds S] [--window] [--repeat K] [--profile-over MS]
 
 1. Frames: a late-game 4-player volcano board (played by seeded AIs to a few turns before
    the end), resumed in a ``PlayScene`` at ``--size`` (default 1920x1080; the app lays out
@@ -15,6 +15,8 @@
    (goal: p99 <= 8 ms, and at 3840x2160 at most 1.6 times the 1920x1080 p99). Off-screen
    (dummy driver) unless ``--window``: a real full-screen window, under ``xvfb-run`` with a
    screen of ``--size`` when no ``DISPLAY`` is set, shown as the app shows it (``main.plain_framebuffer``).
+   With ``--repeat K`` the frames run K times and each frame's time is the least of its K
+   runs (each run from cold caches): a figure for a busy machine.
 2. Launch: ``python -m cacao_game --windowed`` in a subprocess with the dummy video driver
    (``SDL_VIDEODRIVER=dummy``, ``CACAO_ALLOW_DUMMY=1``) and ``CACAO_BENCH_FIRST_FRAME=1``;
    the app is expected to print ``CACAO_FIRST_FRAME <time.time()>`` at its first flip and
@@ -34,18 +36,28 @@
    expert's streams instead of the app's choice.
 
 Runs off-screen (dummy drivers); user files go to a temporary ``CACAO_HOME``.
+
+``--profile-over MS`` (a probe for finding slow frames): every frame of part 1 runs under
+``cProfile`` (which slows it, roughly 1.5-2x), and the frames whose CPU time (this thread's
+clock) is over ``MS`` are listed with the functions they spent it in: the slowest
+frames one by one, then all slow frames together. The percentiles printed are then profiled
+times. (CPU time leaves out the display server's work and a shared machine's waits; the
+functions' times are wall times.)
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 WINDOW = "--window" in sys.argv
@@ -77,6 +89,58 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+class SlowFrames:
+    """Profiles frames and keeps the profiles of the ones whose CPU time (this thread, as
+    profiled) is over ``over_ms``: on a shared machine, wall time also counts the waits for
+    other processes, which no change to the drawing can remove."""
+
+    def __init__(self, over_ms: float, order: str = "tottime") -> None:
+        self.over_ms = over_ms
+        self.order = order
+        self.slow: list[tuple[float, float, str, int, cProfile.Profile]] = []
+        self.counts: dict[str, int] = {}
+
+    def run(self, label: str, work: Callable[[], None]) -> None:
+        """``work()`` under the profiler (its own times by the wall clock: a CPU clock read at
+        every call would cost more than most calls); kept when its CPU time is over the line."""
+        index = self.counts.get(label, 0)
+        self.counts[label] = index + 1
+        profile = cProfile.Profile()
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        profile.runcall(work)
+        wall, cpu = (time.perf_counter() - start) * 1000, (time.thread_time() - start_cpu) * 1000
+        if cpu > self.over_ms:
+            self.slow.append((cpu, wall, label, index, profile))
+
+    def report(self, worst: int = 8, lines: int = 14) -> None:
+        """The slowest ``worst`` frames' top functions by own time, then all slow frames merged."""
+        counted = ", ".join(
+            f"{label} {sum(1 for s in self.slow if s[2] == label)} of {n}" for label, n in self.counts.items()
+        )
+        print(f"\nframes over {self.over_ms:g} ms of CPU time under the profiler: {counted}")
+        for cpu, wall, label, index, profile in sorted(self.slow, key=lambda s: -s[0])[:worst]:
+            print(f"\n--- {label} frame {index}: {cpu:.1f} ms CPU, {wall:.1f} ms wall (profiled)")
+            print(_top(pstats.Stats(profile), lines, self.order))
+        if self.slow:
+            merged = pstats.Stats(*(s[4] for s in self.slow))
+            print(f"\n--- all {len(self.slow)} slow frames together")
+            print(_top(merged, lines + 6, self.order))
+
+
+def _top(stats: pstats.Stats, lines: int, order: str) -> str:
+    """The ``lines`` functions first in ``order`` (``tottime``: own time, ``cumulative``),
+    times in ms."""
+    table: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
+    table = stats.stats  # type: ignore[attr-defined]
+    own_time = order == "tottime"
+    rows = sorted(table.items(), key=lambda item: -(item[1][2] if own_time else item[1][3]))[:lines]
+    out = ["    calls    own ms    cum ms  function"]
+    for (path, line, name), (_prim, calls, own, cum, _callers) in rows:
+        where = f"{Path(path).name}:{line}({name})" if line else name
+        out.append(f"{calls:9d} {own * 1000:9.2f} {cum * 1000:9.2f}  {where}")
+    return "\n".join(out)
+
+
 def late_game(seed: int, turns_left: int) -> tuple[object, list[object]]:
     """A 4-player volcano game ``turns_left`` turns before its end, and the decisions after."""
     from cacao_game.ai import make_player
@@ -97,11 +161,12 @@ def late_game(seed: int, turns_left: int) -> tuple[object, list[object]]:
 
 
 def bench_frames(
-    frames: int, seed: int, size: tuple[int, int] = (1920, 1080)
+    frames: int, seed: int, size: tuple[int, int] = (1920, 1080), probe: SlowFrames | None = None
 ) -> tuple[list[float], list[float], list[float], list[float]]:
     """Frame times in ms at ``size``: wall clock and CPU (this thread) while a late game's
     last turns animate (CPU time leaves out waiting for a busy machine's other processes),
-    then both while the mouse moves over the legal squares of a placement."""
+    then both while the mouse moves over the legal squares of a placement; ``probe``
+    profiles each frame."""
     import pygame
 
     from cacao_game.app.app import App
@@ -135,10 +200,16 @@ def bench_frames(
     for _ in range(30):
         app.step([mouse], 1 / 60)
 
-    def frame(events: list[pygame.event.Event]) -> tuple[float, float]:
+    def frame(events: list[pygame.event.Event], label: str = "animating") -> tuple[float, float]:
+        def work() -> None:
+            app.step(events, 1 / 60)
+            app.present()
+
         start, start_cpu = time.perf_counter(), time.thread_time()
-        app.step(events, 1 / 60)
-        app.present()
+        if probe is None:
+            work()
+        else:
+            probe.run(label, work)
         return (time.perf_counter() - start) * 1000, (time.thread_time() - start_cpu) * 1000
 
     times: list[float] = []
@@ -175,11 +246,30 @@ def bench_frames(
         move = pygame.event.Event(
             pygame.MOUSEMOTION, pos=(int(point.x) + jitter, int(point.y)), rel=(1, 0), buttons=(0, 0, 0)
         )
-        wall, thread = frame([move])
+        wall, thread = frame([move], "mouse")
         hover.append(wall)
         hover_cpu.append(thread)
     scene.exit()
     return times, cpu, hover, hover_cpu
+
+
+Runs = tuple[list[float], list[float], list[float], list[float]]
+
+
+def least_of(runs: int, bench: Callable[[], Runs]) -> Runs:
+    """``bench()`` ``runs`` times, each frame's time the least of its runs (the frames are the
+    same in every run). Every run starts from cold caches (the app's texts, panels and shadows
+    dropped, a new app): the least time drops what a busy machine adds (waits for the other
+    processes, caches they evict), not work the frame does."""
+    from cacao_game.app import theme
+
+    results: list[Runs] = []
+    for _ in range(max(1, runs)):
+        theme.forget_sized()
+        results.append(bench())
+    return tuple(  # type: ignore[return-value]
+        [min(values) for values in zip(*(result[k] for result in results), strict=False)] for k in range(4)
+    )
 
 
 def bench_ai_frames(seconds: float, seed: int) -> tuple[list[float], int]:
@@ -417,6 +507,25 @@ def main() -> int:
     parser.add_argument(
         "--window", action="store_true", help="a real full-screen window (under xvfb-run without DISPLAY)"
     )
+    parser.add_argument(
+        "--profile-over",
+        type=float,
+        metavar="MS",
+        help="profile every frame and list the functions of the frames slower than MS (profiled)",
+    )
+    parser.add_argument(
+        "--profile-sort",
+        choices=("tottime", "cumulative"),
+        default="tottime",
+        help="order of the profiled functions: own time (default) or with what they call",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="K",
+        help="run the frames K times (each from cold caches) and take each frame's least time",
+    )
     parser.add_argument("--expert-seconds", type=float, default=0.0, help="each phase of the expert bench")
     parser.add_argument("--expert-phases", type=int, default=4, help="idle and thinking phases in turn")
     parser.add_argument("--expert-think", type=float, default=3.0, help="seconds of an expert decision")
@@ -428,11 +537,15 @@ def main() -> int:
         screen = f"-screen 0 {width}x{height}x24"
         command = ["xvfb-run", "-a", "-s", screen, sys.executable, *sys.argv]
         return subprocess.run(command, check=False).returncode
-    times, cpu, hover, hover_cpu = bench_frames(args.frames, args.seed, (width, height))
+    probe = SlowFrames(args.profile_over, args.profile_sort) if args.profile_over is not None else None
+    times, cpu, hover, hover_cpu = least_of(
+        args.repeat, lambda: bench_frames(args.frames, args.seed, (width, height), probe)
+    )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"{len(times)} frames animating and {len(hover)} with the mouse over legal squares, late "
         f"4-player volcano game, normal animation speed ({os.cpu_count()} CPUs, load average {load:.1f})"
+        + (f"; each frame's time the least of {args.repeat} runs" if args.repeat > 1 else "")
     )
     for label, values in (
         ("animating", times),
@@ -446,6 +559,8 @@ def main() -> int:
             f"frames {width}x{height}: p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(values):.2f} ms, "
             f"{over} over 8 ms   ({label}; goal p99 <= 8 ms)"
         )
+    if probe is not None:
+        probe.report()
     if args.ai_seconds > 0:
         all_times, decisions = bench_ai_frames(args.ai_seconds, args.seed)
         ai_times = all_times[30:]

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 SIZE_STEP = 2
 ART_BYTES = 16 * 1024 * 1024
 """Pixel memory kept for scaled and rotated art (a frame uses a few MB)."""
+REFINE_PER_FRAME = 4
+"""Images a frame scales smoothly to the size a gliding zoom ends at (``TileArt.refine``)."""
 
 
 class TileArt:
@@ -40,6 +42,10 @@ class TileArt:
         self.assets = assets
         self._palette = assets.palette
         self._scaled = SurfaceCache("tile art", ART_BYTES)
+        self._smooth: dict[tuple[str, int], set[int]] = {}
+        """The sizes each image (name, quarter turns) was asked at, at rest (scaled smoothly)."""
+        self._wanted: dict[tuple[str, int, int], None] = {}
+        """Images (name, size, rotation) a glide ends at, to scale smoothly (``refine``)."""
 
     def _relpath(self, name: str, turns: int = 0) -> str:
         kind, _, rest = name.partition(":")
@@ -58,17 +64,19 @@ class TileArt:
         per size passed; the glide ends on the smooth image."""
         if self.assets.palette != self._palette:
             self._palette = self.assets.palette
-            self._scaled.clear()
+            self.clear()
         if toward is not None:
             goal = max(SIZE_STEP, round(toward / SIZE_STEP) * SIZE_STEP)
             step = max(SIZE_STEP, round(size / SIZE_STEP) * SIZE_STEP)
             if step != goal:
+                source = self._source(name, goal, rotation)
                 return self._scaled.get(
-                    (name, step, rotation % 4, goal),
-                    lambda: pygame.transform.scale(self.get(name, goal, rotation), (step, step)),
+                    (name, step, rotation % 4, goal, source.get_width()),
+                    lambda: pygame.transform.scale(source, (step, step)),
                 )
         px = max(SIZE_STEP, round(size / SIZE_STEP) * SIZE_STEP)
         turns = rotation % 4
+        self._smooth.setdefault((name, turns), set()).add(px)
         base = self._scaled.get(
             (name, px, 0),
             lambda: _held(
@@ -87,9 +95,36 @@ class TileArt:
             )
         return self._scaled.get((name, px, turns), lambda: pygame.transform.rotate(base, -90 * turns))
 
+    def _source(self, name: str, goal: int, rotation: int) -> pygame.Surface:
+        """What a glide's in-between sizes of ``name`` are resized from: the image at ``goal``
+        when it is scaled already, else the kept smooth image nearest to ``goal`` in size
+        (``goal`` is then wanted: ``refine``); the image at ``goal`` when none is kept."""
+        turns = rotation % 4
+        ready = self._scaled.peek((name, goal, turns))
+        if ready is not None:
+            return ready
+        sizes = self._smooth.get((name, turns), set())
+        for size in sorted(sizes, key=lambda size: abs(size - goal)):
+            kept = self._scaled.peek((name, size, turns))
+            if kept is not None:
+                self._wanted[(name, goal, turns)] = None
+                return kept
+            sizes.discard(size)  # dropped from the cache
+        return self.get(name, goal, rotation)
+
+    def refine(self, count: int = REFINE_PER_FRAME) -> None:
+        """Scale smoothly up to ``count`` of the images gliding zooms end at (the first asked
+        first), so a glide spreads its smooth scalings over its frames and ends on them."""
+        for _ in range(min(count, len(self._wanted))):
+            name, size, turns = next(iter(self._wanted))
+            del self._wanted[(name, size, turns)]
+            self.get(name, size, turns)
+
     def clear(self) -> None:
         """Drop every cached image."""
         self._scaled.clear()
+        self._smooth.clear()
+        self._wanted.clear()
 
     def jungle(
         self, code: str, size: float, rotation: int = 0, toward: float | None = None

@@ -96,8 +96,9 @@ ZOOM_ART_STEP = 4
 """While the view zooms, tiles are drawn at sizes rounded to this many design pixels, each
 resized quickly from the art at the size the zoom ends at (``TileArt.get``'s ``toward``): the
 art is smoothly scaled once per glide, not every few frames (at rest, at the square's size)."""
-TEMPLES_BYTES = 3 * 1024 * 1024
-"""Pixel memory kept for drawn temples panels (one per placement looked at)."""
+TEMPLE_PANELS = 8
+"""Drawn temples panels kept (one per placement looked at: the mouse going back and forth
+over a placement's legal squares finds its panels drawn; a late game shows about six)."""
 
 
 def target_pulse(now: float) -> float:
@@ -141,7 +142,8 @@ class BoardRenderer:
         self.art = art
         self.camera = camera
         self._ghosts = SurfaceCache("ghosts", GHOST_BYTES)
-        self._temples = SurfaceCache("temples panel", TEMPLES_BYTES)
+        self._temples = SurfaceCache("temples panel", 0)
+        """``TEMPLE_PANELS`` panels at the size drawn (``_blit_temples`` sets the bound)."""
         self._places: Memo[tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]] = Memo()
         """Where the shown tiles are drawn, for the camera and colours last asked."""
         self._frame: Frame | None = None
@@ -262,6 +264,7 @@ class BoardRenderer:
             self._draw_temples(surface, frame, panel)
             return
         key = (frame.temples, tuple(view.color for view in frame.seats), panel.size, self.app.assets.palette)
+        self._temples.max_bytes = TEMPLE_PANELS * panel.w * panel.h * 4
         image = self._temples.get(key, lambda: self._temples_image(frame, panel.size))
         surface.blit(image, panel)
 

@@ -33,6 +33,13 @@ EASE_RATE = 14.0
 CALM_RATE = 4.0
 """How fast it follows a target the game set (``include``): a calm glide of about half a
 second, not a jump, until the player moves the view again."""
+SNAP_SCALE = 0.05
+"""A glide ends (``snap``) when the scale is this close to its target (design pixels per
+square) and the centre less than ``SNAP_SHIFT`` design pixels from it: the same end at every
+screen size (in real pixels a 4K screen would glide on for frames moving the picture by a
+pixel, each drawing the whole board again)."""
+SNAP_SHIFT = 1.0
+"""Design pixels of pan left when a glide ends (see ``SNAP_SCALE``)."""
 
 
 class Camera:
@@ -65,11 +72,16 @@ class Camera:
 
     def origin(self) -> tuple[int, int]:
         """The screen pixel of the world's origin, rounded to a whole pixel: squares are drawn
-        from it, so a view that moves by less than half a pixel draws the same pixels."""
-        return (
-            round(self.viewport.centerx - self.center.x * self.scale),
-            round(self.viewport.centery - self.center.y * self.scale),
-        )
+        from it, so a view that moves by less than half a pixel draws the same pixels. While
+        the view glides it is rounded to whole design pixels (``px(1)`` real pixels): a glide
+        moves the picture in the same steps at every screen size (at 4K, half as many frames
+        draw the board again); at rest it is exact."""
+        x = self.viewport.centerx - self.center.x * self.scale
+        y = self.viewport.centery - self.center.y * self.scale
+        step = px(1)
+        if step > 1 and self.moving:
+            return round(x / step) * step, round(y / step) * step
+        return round(x), round(y)
 
     def square_rect(self, pos: Pos) -> pygame.FRect:
         """The screen rectangle of board square ``pos`` (from ``origin``)."""
@@ -295,7 +307,9 @@ class Camera:
         k = 1.0 - pow(2.718281828, -self.rate * max(0.0, dt))
         self.center += (self.target_center - self.center) * k
         self.scale += (self.target_scale - self.scale) * k
-        if abs(self.scale - self.target_scale) < 0.05 and (self.center - self.target_center).length() < 1e-3:
+        factor = current().factor
+        shift = (self.center - self.target_center).length() * self.scale
+        if abs(self.scale - self.target_scale) < SNAP_SCALE * factor and shift < SNAP_SHIFT * factor:
             self.snap()
 
     @property

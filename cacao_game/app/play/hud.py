@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pygame
@@ -147,6 +148,28 @@ def _draw_nothing(surface: pygame.Surface) -> None:
     """A part that draws nothing (a seat not deciding has no outline)."""
 
 
+def _piece(rect: pygame.Rect, whole: pygame.Rect, draw: Draw, first: bool) -> Draw:
+    """A piece of a drawing over ``whole`` cut side by side into parts: ``draw`` only within
+    ``rect``. A text audit (``theme.auditing``: everything drawn anew at once) sees each text
+    once: the ``first`` piece draws the whole drawing then, the others nothing."""
+
+    def drawn(surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        if theme.auditing():
+            if first:
+                surface.set_clip(whole)
+                draw(surface)
+        else:
+            surface.set_clip(clip.clip(rect))
+            draw(surface)
+        surface.set_clip(clip)
+
+    return drawn
+
+
+HAND_TILE_MARGIN = 28
+"""Design pixels around a hand tile's place (raised when selected) that its drawing reaches:
+the number badge on its corner and the selection's outline."""
 PART_MARGIN = 8
 """Design pixels an element of the HUD may draw outside its anchor (outlines, badges); the
 action buttons' shadows reach further."""
@@ -168,6 +191,19 @@ class SeatParts:
     sun: pygame.Rect
     tiles: pygame.Rect
     water: pygame.Rect
+
+
+HEAD_NAME_RIGHT = 56 + 250
+"""Design pixels from a seat panel's left edge to the right end of its name's room: the
+panel's top left of it (marker, name, kind) and right of it (the total) are parts of their own."""
+
+
+def count_columns(panel: pygame.Rect, row: pygame.Rect) -> list[pygame.Rect]:
+    """``row`` (a seat panel's counts) cut side by side at the left edges of its counts (gold,
+    cacao, sun, tiles left: ``seat_parts``): each count and its icon lie in a column of their own."""
+    parts = seat_parts(panel)
+    edges = [row.x, parts.cacao.x, parts.sun.x, parts.tiles.x, row.right]
+    return [pygame.Rect(left, row.y, right - left, row.h) for left, right in pairwise(edges)]
 
 
 def seat_parts(panel: pygame.Rect) -> SeatParts:
@@ -390,26 +426,47 @@ class Hud:
 
     def panel_parts(self, view: SeatView, spinner: float | None) -> list[Part]:
         """A seat panel as parts: the deciding seat's outline, the panel's outline when
-        clicked, its top, its counts and its water track, each keyed by what it shows."""
+        clicked, its top, its counts and its water track, each keyed by what it shows. The top
+        is two parts side by side (the total on the right: a new score draws again only it),
+        and the counts row one part per count (``count_columns``): a gain draws again the
+        count it changes, not the whole panel."""
         area = self.panel_rect(view.seat)
         face = PanelFace.of(view, spinner)
         parts = self.turn_parts(view)
-        bands = (
-            pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16)),
-            pygame.Rect(area.x, area.y, area.w, px(84)),
-            pygame.Rect(area.x, area.y + px(70), area.w, px(48)),
-            pygame.Rect(area.x, area.y + px(104), area.w, px(48)),
+        name = f"seat{view.seat}"
+        lit = pygame.Rect(area.x - px(20), area.y - px(8), area.w + px(28), area.h + px(16))
+        parts.append(
+            Part(name, lit, face.lit(), self._within(area, partial(self.draw_panel_lit, face=face.lit())))
         )
-        for suffix, band, shown, draw in zip(
-            ("", ".head", ".counts", ".water"),
-            bands,
-            (face.lit(), face.head(), face.counts(), face.water()),
-            (self.draw_panel_lit, self.draw_panel_head, self.draw_panel_counts, self.draw_panel_water),
-            strict=True,
-        ):
-            parts.append(
-                Part(f"seat{view.seat}{suffix}", band, shown, self._within(area, partial(draw, face=shown)))
-            )
+        head = face.head()
+        split = area.x + px(HEAD_NAME_RIGHT)
+        top = pygame.Rect(area.x, area.y, area.w, px(84))
+        halves: tuple[tuple[str, pygame.Rect, Hashable], ...] = (
+            (".head", top.clip(pygame.Rect(top.x, top.y, split - top.x, top.h)), replace(head, total=0)),
+            (
+                ".total",
+                top.clip(pygame.Rect(split, top.y, top.right - split, top.h)),
+                (head.total, head.final, head.kind, head.pending),  # a long kind may reach here
+            ),
+        )
+        for index, (suffix, band, key) in enumerate(halves):
+            draw = _piece(band, top, partial(self.draw_panel_head, face=head), first=index == 0)
+            parts.append(Part(f"{name}{suffix}", band, key, self._within(area, draw)))
+        counts = face.counts()
+        row = pygame.Rect(area.x, area.y + px(70), area.w, px(48))
+        shown: tuple[Hashable, ...] = (
+            counts.gold,
+            counts.cacao,
+            counts.sun,
+            (counts.color, counts.tiles_left),
+        )
+        for index, (column, key) in enumerate(zip(count_columns(area, row), shown, strict=True)):
+            draw = _piece(column, row, partial(self.draw_panel_counts, face=counts), first=index == 0)
+            parts.append(Part(f"{name}.counts{index}", column, key, self._within(area, draw)))
+        water = face.water()
+        band = pygame.Rect(area.x, area.y + px(104), area.w, px(48))
+        draw = partial(self.draw_panel_water, face=water)
+        parts.append(Part(f"{name}.water", band, water, self._within(area, draw)))
         return parts
 
     def top_parts(self, frame: Frame) -> list[Part]:
@@ -492,13 +549,16 @@ class Hud:
 
     def turn_parts(self, view: SeatView) -> list[Part]:
         """The outline and pointer of a deciding seat's panel: four strips along its rim and
-        the pointer on its left, so a new turn draws again its rim, not the whole panel."""
+        the pointer on its left, so a new turn draws again its rim, not the whole panel. The
+        strips on the left and right hold the rounded corners; those along the top and bottom
+        only the straight line between them."""
         r = self.panel_rect(view.seat)
         ring = r.inflate(px(4), px(4))
         band = px(theme.RADIUS + 2) + 1
+        line = px(4) + 1
         strips = (
-            pygame.Rect(ring.x, ring.y, ring.w, band),
-            pygame.Rect(ring.x, ring.bottom - band, ring.w, band),
+            pygame.Rect(ring.x + band, ring.y, ring.w - 2 * band, line),
+            pygame.Rect(ring.x + band, ring.bottom - line, ring.w - 2 * band, line),
             pygame.Rect(ring.x, ring.y, band, ring.h),
             pygame.Rect(ring.right - band, ring.y, band, ring.h),
             pygame.Rect(r.x - px(16), r.y + px(20), px(16), px(24)),
@@ -618,9 +678,12 @@ class Hud:
         y2 = parts.water.centery + px(3)
         water_icon = self.art.icon("water", px(PANEL_ICON))
         surface.blit(water_icon, water_icon.get_rect(center=(parts.water.x + px(20), parts.water.centery)))
+        clip = surface.get_clip()
         for step, value in enumerate(WATER_TRACK):
             cell = pygame.Rect(0, 0, px(36), px(22))
             cell.center = (r.x + px(66 + 38 * step), y2)
+            if not clip.colliderect(cell.inflate(px(12), px(12))):
+                continue  # nothing of it shows through the clip (a deciding seat's rim drawn again)
             here = step == face.water_step
             if here:
                 pygame.draw.rect(surface, theme.WATER, cell, border_radius=px(6))
@@ -698,26 +761,34 @@ class Hud:
         p = self.painter
         area = self.a("hand")
         bar = frame.hand
-        grow = px(PART_MARGIN)
-        head = pygame.Rect(area.x, area.y, area.w, px(50)).inflate(grow, grow)
         if bar.seat is None:
-            return [Part("hand", head, None, _draw_nothing)]
+            return [Part("hand", pygame.Rect(area.topleft, (0, 0)), None, _draw_nothing)]
         view = frame.seats[bar.seat]
         color, name = view.color, view.name
         if bar.overbuild:
             note, weight, note_color = t("play.overbuild"), "bold", OVERBUILD_NOTE
         else:
             note, weight, note_color = tn("play.in_pile", view.pile), "regular", theme.MUTED
+        noted = p.text_image(note, 18, weight, note_color).get_rect(
+            topright=(area.right - px(20), area.y + px(18))
+        )
+        left = area.x + px(20)
+        title = p.fit(t("play.hand_of", name=name), 22, "bold", noted.left - px(16) - left)
+        titled = p.text_image(title, 22, "bold").get_rect(topleft=(left, area.y + px(14)))
 
         def draw_head(surface: pygame.Surface) -> None:
-            noted = p.text(
-                surface, note, (area.right - px(20), area.y + px(18)), 18, weight, note_color, "topright"
-            )
-            left = area.x + px(20)
-            title = p.fit(t("play.hand_of", name=name), 22, "bold", noted.left - px(16) - left)
-            p.text(surface, title, (left, area.y + px(14)), 22, "bold")
+            p.text(surface, note, noted.topright, 18, weight, note_color, "topright")
+            p.text(surface, title, titled.topleft, 22, "bold")
 
-        parts = [Part("hand", head, (name, note, weight), self._within(area, draw_head))]
+        grow = px(2)
+        parts = [
+            Part(
+                "hand",
+                titled.union(noted).inflate(grow, grow),
+                (title, note, weight),
+                self._within(area, draw_head),
+            )
+        ]
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(bar.tiles)), bar.tiles, strict=False)):
             selected = index == bar.selected
             shown = (
@@ -730,7 +801,7 @@ class Hud:
                     bar.rotation if selected else 0,
                 )
             )
-            place = slot.union(slot.move(0, -px(10))).inflate(px(40), px(40))
+            place = slot.union(slot.move(0, -px(10))).inflate(px(HAND_TILE_MARGIN), px(HAND_TILE_MARGIN))
             draw = partial(self.draw_hand_tile, slot=slot, index=index, shown=shown)
             parts.append(Part(f"hand.tile{index}", place, shown, self._within(area, draw)))
         return parts
@@ -820,7 +891,7 @@ class Hud:
 
     def log_tips(self, lines: Sequence[LogLine], scroll: int) -> tuple[Tip, ...]:
         """A tooltip with the whole line for each log row shown cut short (``draw_log``'s fit)."""
-        width = self.a("log").w - px(70)
+        width = self.log_text_room()
         tips: list[Tip] = []
         for rect, line in self.log_rows(lines, scroll):
             weight = "bold" if line.heading else "regular"
@@ -861,7 +932,8 @@ class Hud:
                 color = frame.seats[line.seat].color if line.seat is not None else None
                 shown = (line, line is frame.hovered_log, color)
             draw = partial(self.draw_log_row, row=row, shown=shown)
-            parts.append(Part(f"log.row{index}", row.inflate(grow, grow), shown, self._within(area, draw)))
+            place = self.log_row_area(row, shown).inflate(grow, grow)
+            parts.append(Part(f"log.row{index}", place, shown, self._within(area, draw)))
         total, capacity = len(frame.log), self.log_capacity()
         track = pygame.Rect(area.right - px(16), area.y + px(40), px(6), capacity * px(self.LOG_ROW))
         bar = None
@@ -873,26 +945,57 @@ class Hud:
         parts.append(Part("log.bar", track.inflate(grow, grow), bar, partial(self.draw_log_bar, bar=bar)))
         return parts
 
+    def log_row_area(self, row: pygame.Rect, shown: tuple[LogLine, bool, str | None] | None) -> pygame.Rect:
+        """What ``draw_log_row`` draws on: the whole row under the mouse, else the seat's marker
+        and the text, as wide as the whole line or the room it is cut to (an empty rectangle
+        for an empty row)."""
+        if shown is None:
+            return pygame.Rect(row.topleft, (0, 0))
+        line, hovered, _color = shown
+        if hovered:
+            return row.copy()
+        weight = "bold" if line.heading else "regular"
+        width, height = self.app.assets.font(17, weight).size(line.text)
+        drawn = pygame.Rect(self.log_text_at(row), (min(width, self.log_text_room()), height))
+        reach = px(7) + px(3)
+        marker = pygame.Rect(0, 0, 2 * reach, 2 * reach)
+        marker.center = self.log_marker_at(row)
+        return drawn.union(marker)
+
+    def log_text(self, line: LogLine, color: str | None) -> tuple[str, str, pygame.Color]:
+        """A log line's text as shown (cut to the row), its weight and its colour (its seat's)."""
+        weight = "bold" if line.heading else "regular"
+        text = self.painter.fit(line.text, 17, weight, self.log_text_room())  # log_tips shows it whole
+        if line.heading:
+            return text, weight, theme.CREAM
+        tint = self.app.assets.seat_color(color, "light") if color is not None else theme.GOLD
+        return text, weight, pygame.Color(tint)
+
+    def log_text_room(self) -> int:
+        """The width a log line's text is cut to."""
+        return self.anchors["log"].w - px(70)
+
+    def log_text_at(self, row: pygame.Rect) -> tuple[int, int]:
+        """The top left of a log row's text."""
+        return self.anchors["log"].x + px(44), row.y
+
+    def log_marker_at(self, row: pygame.Rect) -> tuple[int, int]:
+        """The centre of a log row's seat marker."""
+        return self.anchors["log"].x + px(28), row.y + px(10)
+
     def draw_log_row(
         self, surface: pygame.Surface, row: pygame.Rect, shown: tuple[LogLine, bool, str | None] | None
     ) -> None:
         """One log row as ``shown``: (the line, whether the mouse is over it, its seat's colour)."""
         if shown is None:
             return
-        p = self.painter
-        area = self.a("log")
         line, hovered, color = shown
         if hovered:
-            p.box(surface, row, theme.PANEL_HOVER, 255, px(6))
-        y = row.y
+            self.painter.box(surface, row, theme.PANEL_HOVER, 255, px(6))
         if color is not None:
-            theme.draw_seat_marker(self.app, surface, color, (area.x + px(28), y + px(10)), px(7))
-            tint = self.app.assets.seat_color(color, "light")
-        else:
-            tint = theme.GOLD
-        weight = "bold" if line.heading else "regular"
-        text = p.fit(line.text, 17, weight, area.w - px(70))  # log_tips shows it whole
-        p.text(surface, text, (area.x + px(44), y), 17, weight, theme.CREAM if line.heading else tint)
+            theme.draw_seat_marker(self.app, surface, color, self.log_marker_at(row), px(7))
+        text, weight, tint = self.log_text(line, color)
+        self.painter.text(surface, text, self.log_text_at(row), 17, weight, tint)
 
     @staticmethod
     def draw_log_bar(

@@ -925,6 +925,7 @@ class PlayScene(Scene):
             self.camera.pan_pixels(-dx * px(PAN_SPEED) * dt, -dy * px(PAN_SPEED) * dt)
         self.camera.covered = self.board_covers()
         self.camera.update(dt)
+        self.art.refine()  # the size a gliding zoom ends at, a few images a frame
         self.timeline.update(dt)
         self.drain()
         self._update_hover(dt)
