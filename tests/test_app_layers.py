@@ -216,14 +216,8 @@ def test_zoom_and_pan_glides_drawn_by_changes_equal_drawn_anew(app: App) -> None
     assert same(app.screen, anew(scene))
 
 
-def test_a_zoom_glide_scales_each_tile_smoothly_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In-between sizes of a glide are resized from the art at the size it ends at: one
-    smooth scaling per image for the whole glide; at rest the smooth art is drawn."""
-    from cacao_game.app.assets import Assets, assets_root
-    from cacao_game.app.play.art import TileArt
-
-    pygame.init()
-    art = TileArt(Assets(assets_root(), sound=False))
+def _counted_smoothscales(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The sizes of every smooth scaling from now on (pygame's, still done), in order."""
     smooth = pygame.transform.smoothscale
     calls: list[tuple[int, int]] = []
 
@@ -232,6 +226,18 @@ def test_a_zoom_glide_scales_each_tile_smoothly_once(monkeypatch: pytest.MonkeyP
         return smooth(image, size)
 
     monkeypatch.setattr(pygame.transform, "smoothscale", counted)
+    return calls
+
+
+def test_a_zoom_glide_scales_each_tile_smoothly_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-between sizes of a glide are resized from the art at the size it ends at: one
+    smooth scaling per image for the whole glide; at rest the smooth art is drawn."""
+    from cacao_game.app.assets import Assets, assets_root
+    from cacao_game.app.play.art import TileArt
+
+    pygame.init()
+    art = TileArt(Assets(assets_root(), sound=False))
+    calls = _counted_smoothscales(monkeypatch)
     for size in range(60, 121, 4):
         passing = art.jungle("back", size, 0, toward=120)
         assert passing.get_size() == (size, size)
@@ -254,14 +260,7 @@ def test_a_zoom_glide_from_a_kept_size_scales_smoothly_over_its_frames(
     pygame.init()
     art = TileArt(Assets(assets_root(), sound=False))
     at_rest = art.jungle("back", 60)
-    smooth = pygame.transform.smoothscale
-    calls: list[tuple[int, int]] = []
-
-    def counted(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-        calls.append(size)
-        return smooth(image, size)
-
-    monkeypatch.setattr(pygame.transform, "smoothscale", counted)
+    calls = _counted_smoothscales(monkeypatch)
     assert art.jungle("back", 64, 0, toward=120).get_size() == (64, 64)
     assert art.jungle("back", 68, 0, toward=120).get_size() == (68, 68)
     assert calls == []

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.hard import greedy_turn, playout
-from cacao_game.ai.ismcts import Node
+from cacao_game.ai.ismcts import Node, upper_bound
 from cacao_game.ai.medium import placement_scores
 from cacao_game.ai.policy import finish_turn, quick_fill, resolve_choice
 from cacao_game.ai.weights import Weights
@@ -93,9 +93,7 @@ def select(node: Node, actions: list[Action], mover: int, exploration: float) ->
         return untried
     for action in actions:
         child = node.children[action]
-        value = child.totals[mover] / child.visits + exploration * math.sqrt(
-            math.log(child.available) / child.visits
-        )
+        value = upper_bound(child, mover, exploration)
         if best is None or value > best[0]:
             best = (value, action)
     assert best is not None

@@ -91,6 +91,13 @@ def ismcts(task: SearchTask) -> list[tuple[float, Action]]:
     return [(mean, action) for mean, _index, action in means]
 
 
+def upper_bound(child: Node, mover: int, exploration: float) -> float:
+    """UCB1 with availability counts: ``mover``'s mean at a visited ``child`` plus the bonus of
+    ``exploration`` points for how seldom it was chosen when it was available."""
+    bonus = exploration * math.sqrt(math.log(child.available) / child.visits)
+    return child.totals[mover] / child.visits + bonus
+
+
 def _select(node: Node, actions: list[Action], mover: int, players: int) -> Action:
     best: tuple[float, Action] | None = None
     for action in actions:
@@ -98,12 +105,7 @@ def _select(node: Node, actions: list[Action], mover: int, players: int) -> Acti
         if child is None:
             child = node.children[action] = Node(players)
         child.available += 1
-        if child.visits == 0:
-            value = math.inf
-        else:
-            value = child.totals[mover] / child.visits + EXPLORATION * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+        value = math.inf if child.visits == 0 else upper_bound(child, mover, EXPLORATION)
         if best is None or value > best[0]:
             best = (value, action)
     assert best is not None
