@@ -81,8 +81,8 @@ from cacao_game.engine import Action, Fill, Game, Phase
 
 log = logging.getLogger(__name__)
 
-TIME_BUDGET = 2.0
-"""Seconds per decision by default."""
+TIME_BUDGET = 3.0
+"""Seconds per decision by default (setup offers it first: ``config.choices.EXPERT_TIME``)."""
 ROOT_BASE = 6
 """Root moves competing from the first re-deal on (hard's shortlist)."""
 ROOT_SCALE = 0.35

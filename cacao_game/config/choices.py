@@ -12,6 +12,8 @@ import os
 from collections.abc import Mapping
 from typing import Final
 
+from cacao_game.ai import expert
+
 ANIMATION_SPEEDS: Final[dict[str, float]] = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation speed name -> duration multiplier (0: no animation)."""
 PALETTES: Final = ("classic", "colorblind")
@@ -40,9 +42,10 @@ none thinks for the level's default (``cacao_game.ai.hard.TIME_BUDGET``, one of 
 EXPERT_TIMES: Final = (1.0, 2.0, 3.0, 5.0, 7.0, 10.0)
 """Seconds the expert AI may think per decision, as offered in setup (its strength grows with
 them; ``THINKING_TIMES`` stays the hard level's)."""
-EXPERT_TIME: Final = 3.0
+EXPERT_TIME: Final = expert.TIME_BUDGET
 """The expert's thinking time that setup offers first, and that a game naming none (an older
-save, a table or command line that sets none) thinks for: one of ``EXPERT_TIMES``."""
+save, a table or command line that sets none) thinks for: the level's own default, one of
+``EXPERT_TIMES``."""
 REPLAY_SPEEDS: Final = (0.5, 1.0, 2.0, 4.0)
 """Turns per second a replay plays on its own, as its speed button offers them."""
 
