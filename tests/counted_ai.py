@@ -14,7 +14,7 @@ import random
 
 from cacao_game.ai.hint import advise
 from cacao_game.ai.registry import TIMED_LEVELS, make_player
-from cacao_game.app.play.ai_worker import Answer, Message, Reply, SyncAI
+from cacao_game.app.play.ai_worker import Answer, Message, Reply, SyncAI, WorkerRestarted
 from cacao_game.engine import Action
 from cacao_game.session.messages import AIRequest
 
@@ -55,6 +55,10 @@ class HeldAI:
     def answer(self, request: AIRequest, action: Action) -> None:
         """Send ``action`` back as the answer to ``request`` (the next ``poll`` hands it over)."""
         self._ready.append(Answer(request.id, action))
+
+    def restart(self) -> None:
+        """Report a worker death that sent the unanswered requests again (kept unanswered)."""
+        self._ready.append(WorkerRestarted(1))
 
     def poll(self) -> list[Reply]:
         """The answers sent back since the last poll."""

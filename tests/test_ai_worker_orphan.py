@@ -166,6 +166,31 @@ def test_after_too_many_deaths_the_ui_process_answers() -> None:
         ai.close()
 
 
+def test_a_worker_dead_while_idle_is_replaced_without_a_notice() -> None:
+    """Nothing was asked, so nobody waited: a worker killed while idle is replaced silently
+    (no ``WorkerRestarted``, no death counted against ``max_restarts``), and the new worker
+    answers the next request."""
+    ai = ProcessAI(max_restarts=0)
+    game = Game.new(2, "base", 1)
+    try:
+        old = ai.pid
+        assert old is not None
+        os.kill(old, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        replies: list[Reply] = []
+        while ai.pid == old and time.monotonic() < deadline:
+            replies += ai.poll()
+            time.sleep(0.05)
+        assert ai.pid != old and ai.alive and ai.restarts == 0
+        assert not [r for r in replies if isinstance(r, WorkerRestarted)]
+        ai.request(AIRequest(1, "random", 0, 1, game.clone()))
+        replies = wait_for_answer(ai, 1, 60)
+        assert not [r for r in replies if isinstance(r, WorkerRestarted)]
+        assert [r.id for r in replies if isinstance(r, Answer)] == [1]
+    finally:
+        ai.close()
+
+
 def thinking(pid: int) -> bool:
     """Whether process ``pid`` is using the CPU now (state R: running or runnable)."""
     try:
@@ -333,8 +358,11 @@ def test_the_worker_thinks_in_a_cpu_group_of_its_own_below_the_window() -> None:
         pid = ai.pid
         assert pid is not None
         group = Path(f"/proc/{pid}/autogroup")
+        mine = Path("/proc/self/autogroup").read_text()
         deadline = time.monotonic() + 30
-        while group.read_text() == Path("/proc/self/autogroup").read_text() and time.monotonic() < deadline:
+        while time.monotonic() < deadline and (
+            group.read_text() == mine or int(group.read_text().split()[-1]) != AI_NICE
+        ):
             time.sleep(0.05)
         name, _nice, level = group.read_text().split()
         assert name != Path("/proc/self/autogroup").read_text().split()[0]

@@ -23,6 +23,7 @@ from cacao_game.app.strings import t
 from cacao_game.app.widgets import Cycler
 from cacao_game.config.choices import EXPERT_TIME, EXPERT_TIMES, THINKING_TIMES
 from cacao_game.config.game import GameConfig, SeatConfig
+from cacao_game.engine import Action, Game, Phase
 from cacao_game.net import protocol as p
 from cacao_game.net.tables import Table, options_problem
 from cacao_game.saves import load_game, save_game
@@ -230,6 +231,64 @@ def test_only_a_timed_seat_has_a_share_each_of_its_own_time() -> None:
     link.update(session, FRAME, busy=False, pacing=0.0)
     assert session.deciding_seat() == 1 and held.requests[-1].level == "medium"
     assert held.requests[-1].time_budget is None and link.thinking(session) is None
+
+
+def test_a_worker_restarted_mid_think_starts_the_thinking_time_again() -> None:
+    """A worker death sends the awaited request again: the new worker thinks its whole time,
+    so the share starts again from 0 rather than sitting full while it searches."""
+    session = PlaySession(expert_game(2.0))
+    held = HeldAI()
+    clock = Clock(10.0)
+    link = AILink(held, clock=clock)
+    link.update(session, FRAME, busy=False, pacing=0.5)
+    clock.now = 11.5
+    assert link.thinking(session) == (0, 0.75)
+    held.restart()
+    link.update(session, FRAME, busy=False, pacing=0.5)
+    assert link.thinking(session) == (0, 0.0) and len(link.take_restarts()) == 1
+    clock.now = 12.5
+    assert link.thinking(session) == (0, 0.5)
+
+
+def _fills_after(game: Game, action: Action) -> bool:
+    """Whether ``action`` leaves its mover a fill to decide."""
+    after = game.clone()
+    after.apply(action)
+    return after.phase is Phase.FILL
+
+
+def test_the_bar_shows_from_the_request_on_while_the_move_before_it_animates(app: App) -> None:
+    """An expert's fill is asked as soon as its placement is in: while the placement still
+    animates, the frame already carries the fill's share, so the bar never starts part-full
+    nor misses a decision shorter than the animation (two experts, placements answered at
+    once until one leaves a fill)."""
+    app.settings.animation_speed = "normal"
+    app.home()
+    held = HeldAI()
+    scene = PlayScene(app, PlaySession(expert_game(2.0, "expert", "expert")), ai=held)
+    scene.ai.clock = Clock()
+    app.push(scene)
+    run(app, 3)
+    filling: list[Action] = []
+    for _ in range(12):
+        asked = held.requests[-1]
+        legal = asked.game.legal_actions()
+        filling = [action for action in legal if _fills_after(asked.game, action)]
+        held.answer(asked, (filling or legal)[0])
+        for _frame in range(600):
+            run(app, 1)
+            if held.requests[-1] is not asked:
+                break
+        if filling:
+            break
+    assert filling, "a placement that leaves a fill within 12 decisions"
+    seen: list[tuple[int, float] | None] = []
+    while scene.timeline.busy:
+        seen.append(scene.frame.thinking)
+        run(app, 1)
+    fill = held.requests[-1]
+    assert seen and all(share == (fill.seat, 0.0) for share in seen)
+    assert fill.time_budget == 2.0 and fill.game.phase is Phase.FILL
 
 
 def _bar_pixels(surface: pygame.Surface, rect: pygame.Rect, color: pygame.Color) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import assert_never
 
 from cacao_game.app.play.ai_worker import (
@@ -79,7 +79,8 @@ class AILink:
         """A computer seat's move waiting for the pacing delay."""
         self.waited = 0.0
         self.restarts: list[WorkerRestarted] = []
-        """Worker deaths not yet told to the player (``take_restarts``)."""
+        """Worker deaths not yet told to the player (``take_restarts``); each one sent the
+        awaited requests again, so a timed move's thinking time starts again with it."""
 
     def start(self) -> None:
         """Start the client if none was given."""
@@ -136,6 +137,8 @@ class AILink:
                     )
                 case WorkerRestarted():
                     self.restarts.append(answer)
+                    if self.timing is not None:
+                        self.timing = replace(self.timing, started=self.clock())
                 case ReviewProgress() | ReviewDone():
                     pass
                 case _:

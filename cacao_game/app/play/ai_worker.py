@@ -52,8 +52,13 @@ from cacao_game.session.messages import AIRequest
 log = logging.getLogger(__name__)
 
 MAX_RESTARTS: Final = 3
-"""Worker deaths a ``ProcessAI`` recovers from by starting a new worker; after that it thinks
-in-process (a worker that dies on every request must not be restarted forever)."""
+"""Worker deaths while it thinks (requests unanswered) a ``ProcessAI`` recovers from by
+starting a new worker; after that it thinks in-process (a worker that dies on every request
+must not be restarted forever)."""
+MAX_IDLE_DEATHS: Final = 10
+"""Worker deaths with nothing asked that a ``ProcessAI`` recovers from silently (nobody
+waited for it, so the player is not told); past them it thinks in-process, and says so (a
+worker that cannot stay up must not be started again on every frame)."""
 
 
 def playable_level(level: str) -> str:
@@ -118,8 +123,9 @@ class ReviewDone:
 
 @dataclass(frozen=True)
 class WorkerRestarted:
-    """The worker died; a new one (or, after ``MAX_RESTARTS``, the UI process when
-    ``in_process``) took over the requests still unanswered, which are sent again."""
+    """The worker died while it thought; a new one (or, after ``MAX_RESTARTS``, the UI process
+    when ``in_process``) took over the requests still unanswered, which are sent again. A death
+    with nothing asked is reported only when it ends the worker processes (``in_process``)."""
 
     restarts: int
     in_process: bool = False
@@ -350,6 +356,7 @@ class ProcessAI:
         self._nice = nice
         self._workers = workers
         self._restarts = 0
+        self._idle_deaths = 0
         self._pending: dict[tuple[str, int], Request | ReviewRequest] = {}
         """Requests sent and not answered yet, in the order they were sent."""
         self._reports: list[Reply] = []
@@ -409,8 +416,12 @@ class ProcessAI:
             self._process.kill()
             self._process.join(timeout=1.0)
         self._conn.close()
-        self._restarts += 1
-        in_process = self._restarts > self._max_restarts
+        thinking = bool(self._pending)
+        if thinking:
+            self._restarts += 1
+        else:
+            self._idle_deaths += 1
+        in_process = self._restarts > self._max_restarts or self._idle_deaths > MAX_IDLE_DEATHS
         log.error(
             "AI worker is gone (%s, exit code %s): %s, %d unanswered request(s) sent again",
             repr(error) if error else "not running",
@@ -418,7 +429,8 @@ class ProcessAI:
             "thinking in-process from now on" if in_process else "starting a new one",
             len(self._pending),
         )
-        self._reports.append(WorkerRestarted(self._restarts, in_process))
+        if thinking or in_process:
+            self._reports.append(WorkerRestarted(self._restarts, in_process))
         if in_process:
             self._fallback = SyncAI()
         else:
@@ -466,7 +478,7 @@ class ProcessAI:
 
     @property
     def restarts(self) -> int:
-        """How many times the worker died and was replaced."""
+        """How many times the worker died while it thought and was replaced."""
         return self._restarts
 
     def close(self) -> None:

@@ -661,12 +661,12 @@ class PlayScene(Scene):
             return None
         return self.source.waiting_for_ai()
 
-    def thinking_progress(self, seat: int | None) -> tuple[int, float] | None:
-        """``seat`` (the thinking seat, ``thinking_seat``) and the part of its thinking time
-        passed, when it is a timed level whose request this table sent (``AILink.thinking``);
-        else None (no seat thinks, a level without a thinking time, a host's AI)."""
-        progress = self.ai.thinking(self.source) if seat is not None else None
-        return progress if progress is not None and progress[0] == seat else None
+    def thinking_progress(self) -> tuple[int, float] | None:
+        """The computer seat whose timed move this table awaits and the part of its thinking
+        time passed (``AILink.thinking``), from the moment it was asked, so also while the
+        move before it is still animating; else None (no seat thinks, its answer is in, a
+        level without a thinking time, a host's AI)."""
+        return self.ai.thinking(self.source)
 
     def hover_square(self) -> Pos | None:
         """The board square under the mouse."""
@@ -1076,7 +1076,7 @@ class PlayScene(Scene):
             board=self._board_view(accepts),
             provisional=self._provisional_square() if accepts else None,
             ready_at=self.ready_at,
-            thinking=self.thinking_progress(thinking),
+            thinking=self.thinking_progress(),
         )
 
     def _provisional_square(self) -> Pos | None:
