@@ -25,11 +25,13 @@ PARENT_CHECK_SECONDS: Final = 0.1
 """How often a child checks that the process that started it still runs."""
 PR_SET_PDEATHSIG: Final = 1
 """Linux ``prctl`` option: a signal the kernel sends this process when its parent ends."""
-AI_NICE: Final = 19
+AI_NICE: Final = 5
 """How much lower than the window's the AI worker's priority is (``os.nice`` steps, and its
-CPU group's): the lowest, so the window preempts a search at once (measured on an idle 2-core
-machine: frame work p99 while the expert thinks on two streams 5.4-5.5 ms at +19 against
-7.9 ms at +5). The expert's search helper, started by the worker, inherits it."""
+CPU group's). Not the lowest: at +19 the window's frames while the expert thinks were
+steadier (work p99 4.4-6.8 ms against 7.9 at +5, idle 2-core machine), but a worker or
+helper at +19 next to a busy process of another group got almost no CPU (a helper took over
+30 s to start while tests ran on both cores). The expert's search helper, started by the
+worker, inherits it."""
 
 
 def parent_gone(parent_pid: int) -> bool:
