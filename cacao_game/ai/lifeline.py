@@ -18,6 +18,8 @@ import signal
 import sys
 import threading
 import time
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Final
 
@@ -101,3 +103,23 @@ def own_cpu_group(steps: int) -> bool:
     except OSError:
         return False
     return True
+
+
+def reap(process: BaseProcess, grace: float, *, terminate: bool = False, after: float = 1.0) -> None:
+    """Wait up to ``grace`` seconds for ``process`` to end; then end it (SIGKILL, or SIGTERM
+    with ``terminate``) and wait up to ``after`` seconds more. Never leaves a zombie that ended."""
+    process.join(timeout=grace)
+    if process.is_alive():
+        (process.terminate if terminate else process.kill)()
+        process.join(timeout=after)
+
+
+def shut(
+    conn: Connection, process: BaseProcess, grace: float, *, terminate: bool = False, after: float = 1.0
+) -> None:
+    """Ask the child at the other end of ``conn`` to stop (it is sent ``None``), ``reap`` it
+    with these times, and close the pipe."""
+    with contextlib.suppress(BrokenPipeError, OSError):
+        conn.send(None)
+    reap(process, grace, terminate=terminate, after=after)
+    conn.close()

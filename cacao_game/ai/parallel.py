@@ -35,13 +35,15 @@ from multiprocessing.process import BaseProcess
 from typing import Final, Protocol
 
 from cacao_game.ai.expert_tree import ArmStats, Stream, Tuning
-from cacao_game.ai.lifeline import PARENT_CHECK_SECONDS, bind_to_parent
+from cacao_game.ai.lifeline import PARENT_CHECK_SECONDS, bind_to_parent, shut
 from cacao_game.engine import Action, Game
 
 log = logging.getLogger(__name__)
 
 HELPER_STARTS: Final = 4
 """Helper processes a player starts at most (the first and three after deaths)."""
+HELPER_GRACE: Final = 0.2
+"""Seconds a helper asked to end (``close``) has before it is killed."""
 STOP_GRACE_SECONDS: Final = 5.0
 """How long a helper told to stop may take to answer before it is given up (killed)."""
 
@@ -295,7 +297,7 @@ class Helper:
         self._decisions = 0
         self.ready = False
         """The helper process has said it is up."""
-        self._finalizer: weakref.finalize[[Connection, BaseProcess], Helper] | None = None
+        self._finalizer: weakref.finalize[[Connection, BaseProcess, float], Helper] | None = None
         """Stops the helper when this object is closed or collected."""
 
     @property
@@ -342,7 +344,7 @@ class Helper:
         child.close()
         self._conn, self._process = conn, process
         self.ready = False
-        self._finalizer = weakref.finalize(self, _shut, conn, process)
+        self._finalizer = weakref.finalize(self, shut, conn, process, HELPER_GRACE)
         return True
 
     def send(self, command: Command) -> bool:
@@ -385,17 +387,6 @@ class Helper:
             self._finalizer()
         self._finalizer = None
         self._conn = self._process = None
-
-
-def _shut(conn: Connection, process: BaseProcess) -> None:
-    """Ask a helper to end, then make sure it has."""
-    with contextlib.suppress(BrokenPipeError, OSError):
-        conn.send(None)
-    process.join(timeout=0.2)
-    if process.is_alive():
-        process.kill()
-        process.join(timeout=1.0)
-    conn.close()
 
 
 def serve(conn: Connection, parent_pid: int) -> None:

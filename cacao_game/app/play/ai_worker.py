@@ -21,7 +21,6 @@ the interpreter's exit if the app did not. Its helpers end with it the same way.
 from __future__ import annotations
 
 import atexit
-import contextlib
 import logging
 import multiprocessing
 import os
@@ -43,6 +42,8 @@ from cacao_game.ai.lifeline import (
     lower_priority,
     own_cpu_group,
     parent_gone,
+    reap,
+    shut,
 )
 from cacao_game.ai.parallel import search_workers
 from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
@@ -411,10 +412,7 @@ class ProcessAI:
     def _lost(self, error: BaseException | None) -> None:
         """The worker died: reap it at once (no zombie), then hand the unanswered requests
         to a new worker (or, past the restart limit, to in-process thinking)."""
-        self._process.join(timeout=0.1)
-        if self._process.is_alive():
-            self._process.kill()
-            self._process.join(timeout=1.0)
+        reap(self._process, 0.1)
         self._conn.close()
         thinking = bool(self._pending)
         if thinking:
@@ -488,10 +486,4 @@ class ProcessAI:
         self._closed = True
         atexit.unregister(self.close)
         self._pending.clear()
-        with contextlib.suppress(BrokenPipeError, OSError):
-            self._conn.send(None)
-        self._process.join(timeout=0.5)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join(timeout=0.5)
-        self._conn.close()
+        shut(self._conn, self._process, 0.5, terminate=True, after=0.5)
