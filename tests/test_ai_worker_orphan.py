@@ -357,15 +357,22 @@ def test_the_worker_thinks_in_a_cpu_group_of_its_own_below_the_window() -> None:
     try:
         pid = ai.pid
         assert pid is not None
-        group = Path(f"/proc/{pid}/autogroup")
-        mine = Path("/proc/self/autogroup").read_text()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and (
-            group.read_text() == mine or int(group.read_text().split()[-1]) != AI_NICE
+            os.getsid(pid) == os.getsid(0) or autogroup_nice(pid) != AI_NICE
         ):
             time.sleep(0.05)
-        name, _nice, level = group.read_text().split()
-        assert name != Path("/proc/self/autogroup").read_text().split()[0]
-        assert int(level) == AI_NICE
+        assert os.getsid(pid) != os.getsid(0), "the worker shares the window's session"
+        assert autogroup_nice(pid) == AI_NICE
     finally:
         ai.close()
+
+
+def autogroup_nice(pid: int) -> int | None:
+    """The nice of ``pid``'s autogroup, or None while its file reads empty or is gone (some
+    sandboxes answer an empty read now and then)."""
+    try:
+        fields = Path(f"/proc/{pid}/autogroup").read_text().split()
+    except OSError:
+        return None
+    return int(fields[-1]) if fields else None
