@@ -140,8 +140,9 @@ def test_plays_a_legal_game_to_the_end() -> None:
 
 
 def test_the_coach_can_appraise_with_the_expert_tree() -> None:
-    """``SEARCHES["expert"]`` appraises every shortlisted move; the same seed and count give
-    the same analysis, and each option's parts add up to its value."""
+    """``SEARCHES["expert"]`` appraises the shortlisted moves the level's halving enters (at
+    30 iterations the first two: each needs 16 re-deals a round); the same seed and count
+    give the same analysis, and each option's parts add up to its value."""
     from cacao_game.ai.analysis import SEARCHES, appraise
 
     game = _position(6)
@@ -151,7 +152,7 @@ def test_the_coach_can_appraise_with_the_expert_tree() -> None:
     )
     assert first == second
     assert first.iterations == 30
-    assert {option.action for option in first.options} == set(shortlist)
+    assert {option.action for option in first.options} == set(shortlist[:2])
     for option in first.options:
         assert abs(sum(option.terms.values()) - option.value) < 1e-6
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.expert import EXACT_PLACEMENTS, nothing_hidden, placements_left
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.policy import finish_turn, quick_fill
 from cacao_game.ai.review import (
@@ -54,8 +55,10 @@ def test_budget_refuses_no_search() -> None:
 
 
 def test_golden_review_is_deterministic_at_a_fixed_iteration_budget() -> None:
-    """The same golden record reviewed twice at 2 re-deals a decision gives the same review;
-    reviewing one seat gives that seat's part of the review of both."""
+    """The same golden record reviewed twice at 2 iterations a decision gives the same review;
+    reviewing one seat gives that seat's part of the review of both. Each decision used its
+    2 iterations, but the exact endgame (nothing hidden, at most 2 placements left), which
+    needs none."""
     game = golden()
     budget = Budget(iterations=2)
     first = review_game(game.setup, game.actions, budget=budget, seed=4)
@@ -64,8 +67,17 @@ def test_golden_review_is_deterministic_at_a_fixed_iteration_budget() -> None:
     assert first.seats == (0, 1) and len(first.decisions) > 30
     alone = review_game(game.setup, game.actions, seats=[1], budget=budget, seed=4)
     assert alone.decisions == tuple(d for d in first.decisions if d.seat == 1)
+    states = {index: state for index, state, _played in positions(game.setup, game.actions)}
     for decision in first.decisions:
-        assert decision.iterations == 2 and decision.loss >= 0 and decision.mark == mark(decision.loss)
+        state = states[decision.index]
+        seat = state.current_player()
+        solved = (
+            state.phase is not Phase.RESOLVE
+            and nothing_hidden(state.view(seat), seat)
+            and placements_left(state) <= EXACT_PLACEMENTS
+        )
+        assert decision.iterations == (0 if solved else 2)
+        assert decision.loss >= 0 and decision.mark == mark(decision.loss)
         assert (decision.best == decision.played) == (decision.loss == 0)
         assert (decision.advice is not None) == (decision.loss >= 1)
     assert {d.phase for d in first.decisions} == {Phase.PLACE, Phase.FILL, Phase.RESOLVE}
@@ -142,7 +154,7 @@ def test_summary_counts_and_costliest() -> None:
         assert summary.accuracy == pytest.approx(100 * good / len(own))
         assert summary.blunders == sum(d.mark == "blunder" for d in own)
         assert summary.mistakes == sum(d.mark == "mistake" for d in own)
-        losses = sorted((d.loss for d in own), reverse=True)[:3]
+        losses = sorted((d.loss for d in own if d.loss > 0), reverse=True)[:3]
         assert [d.loss for d in summary.costliest] == losses
     empty = GameReview(2, (0,), ())
     assert empty.summary(0).accuracy == 100 and empty.summary(0).costliest == ()

@@ -252,14 +252,15 @@ def test_one_current_seat_at_every_frame(play_app) -> None:
 
 @pytest.mark.parametrize("seconds", [None, 5.0])
 def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkeypatch) -> None:
-    """Every request (a computer seat's move and a hint) names the seconds the hard level
-    thinks in this game (a game that names none: the level's default); the worker builds the
-    hard player of a computer seat with it, while a hint depends on the position alone (the
-    same whatever the thinking time)."""
+    """Every computer seat's request names the seconds the hard level thinks in this game (a
+    game that names none: the level's default); the worker builds the hard player of a
+    computer seat with it, while a hint (the expert's, since hints run on its search) depends
+    on the position alone (the same whatever the thinking time) and builds no player."""
     from cacao_game.ai import hint, registry
     from cacao_game.ai.hard import TIME_BUDGET
     from cacao_game.app.play.ai_worker import _Brains
     from cacao_game.session import RequestHint
+    from cacao_game.session.session import hint_level
 
     made: list[dict[str, object]] = []
 
@@ -273,7 +274,7 @@ def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkey
             return game.legal_actions()[0]
 
     monkeypatch.setitem(registry.LEVELS, "hard", Recorder)
-    monkeypatch.setitem(hint.HINT_ITERATIONS, 2, 2)
+    monkeypatch.setitem(hint.HINT_ITERATIONS, "expert", {2: 2})
     setup = config("human", "hard")
     setup.thinking_time = seconds
     session = PlaySession(setup)
@@ -283,12 +284,12 @@ def test_ai_requests_carry_the_games_thinking_time(seconds: float | None, monkey
     session.handle(RequestHint())
     requests = session.take_requests()
     budget = TIME_BUDGET if seconds is None else seconds
-    assert requests and all(r.time_budget == budget for r in requests)
+    assert requests and all(r.hint and r.level == hint_level() for r in requests)
     brains = _Brains()
     for request in requests:
         answer = brains.answer(request)
         assert request.game.is_legal(answer.action)
-        assert answer.advice == hint.advise(request.game, "hard")
+        assert answer.advice == hint.advise(request.game, hint_level())
     assert made == []
     while session.deciding_seat() == 0:
         act(session, rng)

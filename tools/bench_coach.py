@@ -174,7 +174,9 @@ def bench_review(games: int, seed: int) -> None:
 
 
 def calibrate(positions_: list[Game]) -> None:
-    """Re-deals per second of the coach's search on the hint's shortlist."""
+    """Re-deals per second of the flat search on hard's shortlist, and the wall time of the
+    app's expert hint (``advise(game, "expert")``, explanation included) and of the expert
+    search of a review decision, with the counts that fit their goals."""
     probe = 16
     rates: list[float] = []
     for game in positions_:
@@ -185,13 +187,34 @@ def calibrate(positions_: list[Game]) -> None:
     slow = quantile(rates, 0.05)
     median = statistics.median(rates)
     players = positions_[0].players
-    print(
-        f"coach search on {len(rates)} positions ({players} players, {CANDIDATES} moves): re-deals per second"
-    )
+    print(f"flat search on {len(rates)} positions ({players} players, {CANDIDATES} moves): re-deals a second")
     print(f"  median {median:.1f}, slowest 5 % {slow:.1f}")
     fit = int(slow * TIME_BUDGET)
-    print(f"  hint: {fit} re-deals fit {TIME_BUDGET:g} s at the slowest 5 % (HINT_ITERATIONS)")
-    print(f"  review: {int(median * REVIEW_SECONDS)} re-deals fit {REVIEW_SECONDS:g} s at the median")
+    print(f"  hard hint: {fit} re-deals fit {TIME_BUDGET:g} s at the slowest 5 % (HINT_ITERATIONS['hard'])")
+    count = hint_iterations(players, "expert")
+    times = []
+    for game in positions_:
+        started = time.perf_counter()
+        advise(game, "expert")
+        times.append(time.perf_counter() - started)
+    p95 = quantile(times, 0.95)
+    print(f"expert hint at {count} iterations, {len(times)} positions ({players} players): seconds a hint")
+    print(f"  p50 {quantile(times, 0.5):.3f}, p95 {p95:.3f}, max {max(times):.3f}")
+    print(
+        f"  expert hint: {int(count * TIME_BUDGET / p95)} iterations fit {TIME_BUDGET:g} s at p95"
+        " (HINT_ITERATIONS['expert'], scaled linearly)"
+    )
+    seconds = []
+    for game in positions_:
+        played = game.legal_actions()[-1]
+        started = time.perf_counter()
+        review_decision(game, played, Budget(iterations=count), random.Random(1))
+        seconds.append(time.perf_counter() - started)
+    fit = int(count * REVIEW_SECONDS / statistics.median(seconds))
+    print(
+        f"  review (expert search, {count} iterations, the last legal move played): median "
+        f"{statistics.median(seconds):.3f} s; {fit} iterations fit {REVIEW_SECONDS:g} s (REVIEW_ITERATIONS)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

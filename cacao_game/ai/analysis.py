@@ -30,10 +30,20 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.expert import ExpertPlayer
-from cacao_game.ai.hard import common_redeals, default_horizon, playout
+from cacao_game.ai.expert import (
+    EXACT_PLACEMENTS,
+    TIME_BUDGET,
+    ExpertPlayer,
+    exact_end,
+    nothing_hidden,
+    placements_left,
+    root_moves,
+)
+from cacao_game.ai.hard import CANDIDATES, Deadline, common_redeals, default_horizon, playout
+from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.search import SearchTask
-from cacao_game.engine import Action, Game
+from cacao_game.ai.weights import Weights
+from cacao_game.engine import Action, Game, Phase
 
 TermKey = tuple[int, str]
 """A (seat, term) part of a seat's value."""
@@ -72,117 +82,204 @@ class Analysis:
         return [(option.value, option.action) for option in self.options]
 
 
-class Search(Protocol):
-    """What appraises a decision for the coach (``FlatSearch``; a stronger one may follow)."""
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One decision the coach appraises, from the deciding seat's view only."""
 
-    def analyse(self, task: SearchTask) -> Analysis:
-        """Every option of ``task.shortlist`` appraised from ``task.seat``'s side, best first;
-        it runs while ``task.keep_going(done)`` says so."""
+    view: Game
+    """The deciding seat's view (searches re-deal it with ``determinize``)."""
+    seat: int
+    moves: tuple[Action, ...]
+    """The moves to compare, most promising first."""
+    keep: Action | None
+    """A move that must be appraised whatever the search drops (the review's played move)."""
+    iterations: int
+    """The most iterations the search may use (a flat re-deal counts one)."""
+    seed: int
+    """Seeds the search's only generator."""
+    keep_going: Callable[[int], bool]
+    """Told the iterations done: whether to go on (a stopped or timed review says no)."""
+    deadline: Deadline | None = None
+    """A review bounded in seconds: the time a search may plan with (None: the count alone
+    bounds it, and no clock is read)."""
+
+
+class Search(Protocol):
+    """What appraises a decision for the coach (``FlatSearch``, ``ExpertSearch``)."""
+
+    def analyse(self, question: Question) -> Analysis:
+        """The options of ``question`` appraised from its seat's side, best first, ``keep``
+        among them; it runs while ``question.keep_going(done)`` says so, and no further than
+        ``question.iterations``."""
         ...
 
 
 class FlatSearch:
-    """Flat Monte Carlo with common random numbers (see the module docstring)."""
+    """Flat Monte Carlo with common random numbers (see the module docstring): every move of
+    the question (and ``keep``) on every re-deal; one re-deal is one iteration."""
 
-    def analyse(self, task: SearchTask) -> Analysis:
+    def analyse(self, question: Question) -> Analysis:
         """See ``Search.analyse``."""
-        shortlist = task.shortlist
+        shortlist = list(question.moves)
+        if question.keep is not None and question.keep not in shortlist:
+            shortlist.append(question.keep)
         size = len(shortlist)
-        players = task.view.players
+        view, seat = question.view, question.seat
+        valuer = Valuer(view)
+
+        def go_on(done: int) -> bool:
+            return done < question.iterations and question.keep_going(done)
+
+        rollout = playout(valuer, default_horizon(view.players))
+        task = SearchTask(view, seat, shortlist, valuer, random.Random(question.seed), go_on, rollout)
         totals = [0.0] * size
         terms: list[dict[TermKey, float]] = [{} for _ in shortlist]
-        counts = [[dict.fromkeys(_COUNTED, 0.0) for _ in range(players)] for _ in shortlist]
+        counts = [_no_counts(view.players) for _ in shortlist]
         samples: list[list[float]] = [[] for _ in shortlist]
         done = 0
         for games in common_redeals(task):
             for index, game in enumerate(games):
-                parts = task.valuer.score_terms(game, task.seat)
-                value = 0.0
-                for key, part in parts.items():
-                    terms[index][key] = terms[index].get(key, 0.0) + part
-                    value += part
+                value = _add_leaf(valuer, game, seat, terms[index], counts[index])
                 totals[index] += value
                 samples[index].append(value)
-                for seat, seat_counts in enumerate(task.valuer.seat_counts(game)):
-                    into = counts[index][seat]
-                    for name, amount in seat_counts.items():
-                        into[name] += amount
             done += 1
         runs = max(1, done)
         order = sorted(range(size), key=lambda i: (-totals[i], i))
         best = order[0]
         options = tuple(
-            Appraisal(
+            _appraisal(
                 shortlist[i],
                 totals[i] / runs,
-                {key: part / runs for key, part in terms[i].items()},
-                tuple({name: amount / runs for name, amount in seat.items()} for seat in counts[i]),
+                terms[i],
+                counts[i],
+                runs,
                 0.0 if i == best else _paired_noise(samples[best], samples[i]),
             )
             for i in order
         )
-        return Analysis(task.seat, options, done)
+        return Analysis(seat, options, done)
 
 
 class ExpertSearch:
-    """The expert level's tree (``cacao_game.ai.expert``) over the shortlist: each root move is
-    tried once, then the tree spends the re-deals where they matter (deeper, and on the
-    better moves). An option's value and parts are the means of the leaves below it, each
-    priced by the ``Valuer`` built at its leaf (``Valuer.score_terms``: the parts add up to
-    the value); its noise is the unpaired standard error of its gap to the best."""
+    """The expert level's own search (``ExpertPlayer``), as the level plays it under an
+    iteration count: sequential halving over the question's moves in their order (as many
+    enter as the count allows, ``ExpertPlayer.halving``), the tree below the root deepening,
+    every iteration priced by a ``Valuer`` built at its leaf; the exact endgame once nothing
+    is hidden and at most ``EXACT_PLACEMENTS`` placements are left. Given the level's root
+    moves (``root_moves``), the first option is the move ``expert:iterations=N`` plays with
+    the same seed. ``keep`` is played on every round's re-deals, so it is appraised on the
+    same re-deals as the chosen move. The options are in the level's order (the chosen one
+    first, then by the round each reached and its mean); an option's value and parts are
+    the means of its leaves (``Valuer.score_terms``: the parts add up to the value); its
+    noise is the standard error of its gap to the first option: paired when both were
+    played on the same re-deals, else unpaired (which overstates it). A resolution is not
+    searched by the tree: ``FlatSearch`` appraises it. Without a ``deadline`` the clock is
+    never read."""
 
-    def analyse(self, task: SearchTask) -> Analysis:
+    def analyse(self, question: Question) -> Analysis:
         """See ``Search.analyse``."""
-        shortlist = task.shortlist
-        players = task.view.players
-        terms: dict[Action, dict[TermKey, float]] = {a: {} for a in shortlist}
-        counts = {a: [dict.fromkeys(_COUNTED, 0.0) for _ in range(players)] for a in shortlist}
-        samples: dict[Action, list[float]] = {a: [] for a in shortlist}
+        view, seat = question.view, question.seat
+        if view.phase is Phase.RESOLVE:
+            return FlatSearch().analyse(question)
+        moves = list(question.moves)
+        if question.keep is not None and question.keep not in moves:
+            moves.append(question.keep)
+        timed = question.deadline
+        player = ExpertPlayer(
+            random.Random(question.seed),
+            iterations=None if timed is not None else question.iterations,
+            clock=timed.clock if timed is not None else _still,
+        )
+        if nothing_hidden(view, seat) and placements_left(view) <= EXACT_PLACEMENTS:
+            return _solved(question, moves, player.medium.weights)
+        players = view.players
+        terms: dict[Action, dict[TermKey, float]] = {a: {} for a in moves}
+        counts = {a: _no_counts(players) for a in moves}
+        samples: dict[Action, list[float]] = {a: [] for a in moves}
 
         def on_leaf(move: Action, world: Game, valuer: Valuer) -> None:
-            value = 0.0
-            for key, part in valuer.score_terms(world, task.seat).items():
-                terms[move][key] = terms[move].get(key, 0.0) + part
-                value += part
-            samples[move].append(value)
-            for seat, seat_counts in enumerate(valuer.seat_counts(world)):
-                into = counts[move][seat]
-                for name, amount in seat_counts.items():
-                    into[name] += amount
+            samples[move].append(_add_leaf(valuer, world, seat, terms[move], counts[move]))
 
-        player = ExpertPlayer(task.rng)
-        done = [0]
+        def keep_going(done: int) -> bool:
+            return done < question.iterations and question.keep_going(done)
 
-        def keep_going(count: int) -> bool:
-            done[0] = count
-            return task.keep_going(count)
-
-        player.search(
-            task.view,
-            task.seat,
-            list(shortlist),
-            keep_going,
-            task.rng,
-            root_width=len(shortlist),
-            on_leaf=on_leaf,
+        deadline = timed or Deadline(TIME_BUDGET, 0.0, _still)
+        ranked = player.halving(
+            view, seat, moves, keep_going, deadline, player.rng, keep=question.keep, on_leaf=on_leaf
         )
-        means = {a: sum(samples[a]) / len(samples[a]) if samples[a] else -math.inf for a in shortlist}
-        order = sorted(range(len(shortlist)), key=lambda i: (-means[shortlist[i]], i))
-        best = shortlist[order[0]]
+        first = samples[ranked[0][1]]
         options = []
-        for i in order:
-            action = shortlist[i]
-            runs = max(1, len(samples[action]))
-            options.append(
-                Appraisal(
-                    action,
-                    means[action] if samples[action] else means[best],
-                    {key: part / runs for key, part in terms[action].items()},
-                    tuple({name: amount / runs for name, amount in seat.items()} for seat in counts[action]),
-                    0.0 if action == best else _unpaired_noise(samples[best], samples[action]),
-                )
-            )
-        return Analysis(task.seat, tuple(options), done[0])
+        for _mean, action in ranked:
+            mine = samples[action]
+            runs = len(mine)
+            if action == ranked[0][1]:
+                noise = 0.0
+            elif runs == len(first) and timed is None:
+                noise = _paired_noise(first, mine)
+            else:
+                noise = _unpaired_noise(first, mine)
+            options.append(_appraisal(action, sum(mine) / runs, terms[action], counts[action], runs, noise))
+        return Analysis(seat, tuple(options), player.last_iterations)
+
+
+def _still() -> float:
+    """A clock that never moves: a search bounded by its count alone reads no time."""
+    return 0.0
+
+
+def _solved(question: Question, moves: list[Action], weights: Weights) -> Analysis:
+    """Every move with its exact value (``exact_end``: max-n play to the final score), best
+    first as the level ranks them (ties by ``moves``' order); the parts are the final score's,
+    no noise, no iterations."""
+    view, seat = question.view, question.seat
+    valuer = Valuer(view, weights)
+    found = []
+    for index, action in enumerate(moves):
+        after = view.clone()
+        after.apply(action)
+        values, end = exact_end(after, valuer, lambda: question.keep_going(0))
+        terms: dict[TermKey, float] = {}
+        counts = _no_counts(view.players)
+        value = _add_leaf(Valuer(end, weights), end, seat, terms, counts)
+        found.append((values[seat], index, _appraisal(action, value, terms, counts, 1, 0.0)))
+    found.sort(key=lambda item: (-item[0], item[1]))
+    return Analysis(seat, tuple(item[2] for item in found), 0)
+
+
+def _no_counts(players: int) -> list[dict[str, float]]:
+    return [dict.fromkeys(_COUNTED, 0.0) for _ in range(players)]
+
+
+def _add_leaf(
+    valuer: Valuer, world: Game, seat: int, terms: dict[TermKey, float], counts: list[dict[str, float]]
+) -> float:
+    """Add one priced state's parts (``Valuer.score_terms``) and counts to the sums; its value."""
+    value = 0.0
+    for key, part in valuer.score_terms(world, seat).items():
+        terms[key] = terms.get(key, 0.0) + part
+        value += part
+    for into, seat_counts in zip(counts, valuer.seat_counts(world), strict=True):
+        for name, amount in seat_counts.items():
+            into[name] += amount
+    return value
+
+
+def _appraisal(
+    action: Action,
+    value: float,
+    terms: Mapping[TermKey, float],
+    counts: Sequence[Mapping[str, float]],
+    runs: int,
+    noise: float,
+) -> Appraisal:
+    """An option from its sums over ``runs`` priced states."""
+    return Appraisal(
+        action,
+        value,
+        {key: part / runs for key, part in terms.items()},
+        tuple({name: amount / runs for name, amount in seat.items()} for seat in counts),
+        noise,
+    )
 
 
 _COUNTED: Final = ("gold", "water", "cacao", "sun", "temples", "prospects", "threat")
@@ -210,6 +307,20 @@ def _unpaired_noise(first: Sequence[float], second: Sequence[float]) -> float:
 
 SEARCHES: Final[dict[str, Search]] = {"hard": FlatSearch(), "expert": ExpertSearch()}
 """The search behind each level that searches for the coach (a stronger one plugs in here)."""
+
+
+def searched_moves(
+    game: Game, level: str, ranked: Sequence[tuple[float, Action]] | None = None
+) -> list[Action]:
+    """The moves ``level``'s search (``SEARCHES``) compares for ``game``'s deciding seat, most
+    promising first: the expert's root (every legal move: medium's ranking, then the rest by
+    the quick estimate, ``root_moves``), else (and for a resolution, which the expert's tree
+    does not search) medium's best ``CANDIDATES`` (of ``ranked``, medium's ranking of
+    ``game``, if given)."""
+    medium = MediumPlayer(random.Random(0))
+    if level == "expert" and game.phase is not Phase.RESOLVE:
+        return root_moves(game.view(game.current_player()), medium)
+    return [action for _value, action in (ranked or medium.rank(game))[:CANDIDATES]]
 
 
 def position_seed(game: Game, salt: str = "") -> int:
@@ -250,31 +361,38 @@ def position_seed(game: Game, salt: str = "") -> int:
 
 def appraise(
     game: Game,
-    shortlist: Sequence[Action],
+    moves: Sequence[Action],
     *,
     iterations: int,
     seed: int,
     search: Search | None = None,
     keep_going: Callable[[int], bool] | None = None,
+    keep: Action | None = None,
+    deadline: Deadline | None = None,
 ) -> Analysis:
-    """The coach's appraisal of ``shortlist`` (legal moves of ``game``'s deciding seat), read
-    from that seat's view only: ``iterations`` re-deals from ``random.Random(seed)``, by
-    ``search`` (default ``FlatSearch``). ``keep_going(done)``, if given, may stop it earlier
-    (a cancelled review). Raises ValueError for an empty shortlist or fewer than 1 iteration."""
-    if not shortlist:
+    """The coach's appraisal of ``moves`` (legal moves of ``game``'s deciding seat, most
+    promising first) and of ``keep`` (always appraised), read from that seat's view only, by
+    ``search`` (default ``FlatSearch``) with at most ``iterations`` iterations from ``seed``.
+    ``keep_going(done)``, if given, may stop it earlier (a stopped or timed review);
+    ``deadline`` lets a review bounded in seconds plan with its time. Without a deadline the
+    analysis is a function of the seat's view, the moves, the count and the seed. Raises
+    ValueError for no moves or fewer than 1 iteration."""
+    if not moves:
         raise ValueError("nothing to appraise")
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, not {iterations}")
     seat = game.current_player()
-    view = game.view(seat)
-    valuer = Valuer(view)
-
-    def go_on(done: int) -> bool:
-        return done < iterations and (keep_going is None or keep_going(done))
-
-    rollout = playout(valuer, default_horizon(game.players))
-    task = SearchTask(view, seat, list(shortlist), valuer, random.Random(seed), go_on, rollout)
-    return (search or FlatSearch()).analyse(task)
+    question = Question(
+        game.view(seat),
+        seat,
+        tuple(moves),
+        keep,
+        iterations,
+        seed,
+        keep_going or (lambda _done: True),
+        deadline,
+    )
+    return (search or FlatSearch()).analyse(question)
 
 
 __all__ = [
@@ -283,7 +401,9 @@ __all__ = [
     "Appraisal",
     "ExpertSearch",
     "FlatSearch",
+    "Question",
     "Search",
     "appraise",
     "position_seed",
+    "searched_moves",
 ]

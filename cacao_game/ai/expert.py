@@ -170,22 +170,30 @@ def exact_values(game: Game, valuer: Valuer, in_time: Callable[[], bool] = lambd
     """Max-n values of a game with nothing hidden: every placement and fill searched to the
     end (resolutions by ``resolve_choice``), each seat maximising its own final margin.
     Raises ``OutOfTime`` as soon as ``in_time()`` is false (checked at every decision)."""
+    return exact_end(game, valuer, in_time)[0]
+
+
+def exact_end(
+    game: Game, valuer: Valuer, in_time: Callable[[], bool] = lambda: True
+) -> tuple[list[float], Game]:
+    """``exact_values`` and the finished game that max-n play reaches (the first best move at
+    every decision): its ``final_margins`` are the values."""
     if game.is_over():
-        return final_margins(game)
+        return final_margins(game), game
     if game.phase is Phase.RESOLVE:
         after = game.clone()
         after.apply(resolve_choice(after, valuer))
-        return exact_values(after, valuer, in_time)
+        return exact_end(after, valuer, in_time)
     if not in_time():
         raise OutOfTime
     mover = game.current_player()
-    best: list[float] | None = None
+    best: tuple[list[float], Game] | None = None
     for action in game.legal_actions():
         after = game.clone()
         after.apply(action)
-        values = exact_values(after, valuer, in_time)
-        if best is None or values[mover] > best[mover] + 1e-9:
-            best = values
+        found = exact_end(after, valuer, in_time)
+        if best is None or found[0][mover] > best[0][mover] + 1e-9:
+            best = found
     assert best is not None
     return best
 
@@ -357,6 +365,9 @@ class ExpertPlayer:
         keep_going: Callable[[int], bool],
         deadline: Deadline,
         rng: random.Random,
+        *,
+        keep: Action | None = None,
+        on_leaf: Leaf | None = None,
     ) -> list[tuple[float, Action]]:
         """Sequential halving at the root: the first moves of ``moves`` (as many as leave each
         ``pulls`` re-deals in the first round of an estimated budget) are each played on the
@@ -373,20 +384,31 @@ class ExpertPlayer:
         each round their root totals are added up and the same moves leave all of them. With
         ``iterations`` each stream's share of a round is fixed in advance, so the move is the
         same wherever the streams run; on time the others play until the first has played its
-        share of the time. With one worker ``rng`` itself deals the re-deals."""
-        first, partners = self._streams(view, seat, rng)
+        share of the time. With one worker ``rng`` itself deals the re-deals.
+
+        For the coach (``cacao_game.ai.analysis``): ``keep``, a move of ``moves``, is played on
+        every round's re-deals even once it has left the contest (or if it never entered it),
+        so it is appraised on the same re-deals as the move chosen (first on each, so even a
+        single iteration appraises it); it is listed at the round it reached (0 if it never
+        entered). ``on_leaf`` is told every priced iteration (one
+        worker only: ValueError otherwise)."""
+        if on_leaf is not None and self.workers != 1:
+            raise ValueError("on_leaf needs a search of one worker")
+        first, partners = self._streams(view, seat, rng, on_leaf)
         try:
-            return self._halve(moves, first, partners, keep_going, deadline)
+            return self._halve(moves, first, partners, keep_going, deadline, keep)
         finally:
             for partner in partners:
                 partner.finish(lambda: False)
 
-    def _streams(self, view: Game, seat: int, rng: random.Random) -> tuple[Stream, list[Partner]]:
+    def _streams(
+        self, view: Game, seat: int, rng: random.Random, on_leaf: Leaf | None = None
+    ) -> tuple[Stream, list[Partner]]:
         """This process's stream and the others' partners: a helper's, or one played here in
         turn if no helper can run and an iteration count bounds the search (on time it is
         left out: it would have no time of its own)."""
         if self.workers == 1:
-            return Stream(self.tuning, view, seat, rng), []
+            return Stream(self.tuning, view, seat, rng, on_leaf), []
         seeds = [rng.getrandbits(64) for _ in range(self.workers)]
         partners: list[Partner] = []
         for index, seed in enumerate(seeds[1:]):
@@ -406,8 +428,10 @@ class ExpertPlayer:
         partners: list[Partner],
         keep_going: Callable[[int], bool],
         deadline: Deadline,
+        keep: Action | None = None,
     ) -> list[tuple[float, Action]]:
-        """``halving`` over the streams: ``first`` played here, ``partners`` a round at a time."""
+        """``halving`` over the streams: ``first`` played here, ``partners`` a round at a time;
+        ``keep`` played in every round."""
         streams = 1 + len(partners)
         arms = moves[:ROOT_BASE]
         if self.iterations is None:
@@ -426,11 +450,12 @@ class ExpertPlayer:
         means: dict[Action, float] = {}
         while running and len(arms) > 1:
             rounds = math.ceil(math.log2(len(arms)))
+            playing = arms if keep is None else [keep, *(arm for arm in arms if arm != keep)]
             others = sum(partner.done for partner in partners)
-            quotas = self._quotas(first.done + others, rounds, len(arms), streams)
+            quotas = self._quotas(first.done + others, rounds, len(playing), streams)
             for partner, (redeals, cap) in zip(partners, quotas[1:], strict=True):
-                partner.start(arms, redeals, cap)
-            running = self._first_round(first, arms, rounds, quotas[0], keep_going, others, deadline)
+                partner.start(playing, redeals, cap)
+            running = self._first_round(first, playing, rounds, quotas[0], keep_going, others, deadline)
             in_time = _in_time(running, keep_going, first, others)
             for partner in partners:
                 partner.finish(in_time)
@@ -444,6 +469,8 @@ class ExpertPlayer:
         self.last_iterations = first.done + sum(partner.done for partner in partners)
         self.last_nodes = first.walk.nodes + sum(partner.nodes for partner in partners)
         self.last_depth = max([first.walk.depth, *(partner.depth for partner in partners)])
+        if keep is not None:
+            reached.setdefault(keep, 0)
         tried = [a for a in reached if a in means]
         tried.sort(key=lambda a: (-reached[a], -means[a]))
         return [(means[a], a) for a in tried]
@@ -552,6 +579,7 @@ __all__ = [
     "WIDEN_SCALE",
     "ExpertPlayer",
     "Leaf",
+    "exact_end",
     "exact_values",
     "final_margins",
     "nothing_hidden",

@@ -180,11 +180,14 @@ class Walk:
 class Stream:
     """A walk and its own re-deal generator: the re-deals one worker plays, round by round."""
 
-    def __init__(self, tuning: Tuning, view: Game, seat: int, rng: random.Random) -> None:
+    def __init__(
+        self, tuning: Tuning, view: Game, seat: int, rng: random.Random, on_leaf: Leaf | None = None
+    ) -> None:
+        """``on_leaf`` is told each priced iteration (see ``Leaf``)."""
         self.view = view
         self.seat = seat
         self.rng = rng
-        self.walk = Walk(tuning, view, seat)
+        self.walk = Walk(tuning, view, seat, on_leaf)
         self.done = 0
         """Iterations played so far (every round's)."""
 

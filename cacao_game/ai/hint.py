@@ -16,28 +16,35 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from cacao_game.ai.analysis import SEARCHES, Analysis, appraise, position_seed
+from cacao_game.ai.analysis import SEARCHES, Analysis, appraise, position_seed, searched_moves
 from cacao_game.ai.explain import Advice, explain
-from cacao_game.ai.hard import CANDIDATES
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Action, Game, GameOverError, Phase
 
-HINT_LEVELS = ("medium", "hard")
-"""The levels that give hints."""
-HINT_ITERATIONS: Final[dict[int, int]] = {2: 40, 3: 24, 4: 16}
-"""Re-deals of a ``hard`` hint by player count: about the hard level's default thinking time
-(1 s) at the slowest 5 % of positions on the machine that measured them
-(``HINT_CALIBRATION``; a 4-player re-deal plays out 5 turns, a 2-player one 2)."""
+HINT_LEVELS = ("medium", "hard", "expert")
+"""The levels that give hints, weakest first (the app asks the strongest: ``hint_level``)."""
+HINT_ITERATIONS: Final[dict[str, dict[int, int]]] = {
+    "hard": {2: 40, 3: 24, 4: 16},
+    "expert": {2: 1000, 3: 800, 4: 750},
+}
+"""Iterations of a searching level's hint by player count: a ``hard`` hint's re-deals (each
+plays medium's best ``CANDIDATES`` moves), an ``expert`` hint's priced iterations (each
+plays one move). Each fits about the hard level's default thinking time (1 s) at the slowest
+5 % of positions on the machine that measured them (``HINT_CALIBRATION``)."""
 HINT_CALIBRATION: Final = "python tools/bench_coach.py --calibrate --players P"
-"""The command that measured ``HINT_ITERATIONS`` (it prints re-deals per second and the
-count that fits the hard level's thinking time)."""
+"""The command that measured ``HINT_ITERATIONS`` (it prints each search's iterations per
+second and the counts that fit the hard level's thinking time)."""
 HINT_SALT: Final = "hint"
 """Mixed into the position's seed, so a hint's re-deals differ from a review's."""
 
 
-def hint_iterations(players: int) -> int:
-    """The re-deals of a hard hint in a game of ``players`` (``HINT_ITERATIONS``)."""
-    return HINT_ITERATIONS.get(players, min(HINT_ITERATIONS.values()))
+def hint_iterations(players: int, level: str = "expert") -> int:
+    """The iterations of a ``level`` hint in a game of ``players`` (``HINT_ITERATIONS``;
+    ValueError for a level that does not search)."""
+    counts = HINT_ITERATIONS.get(level)
+    if counts is None:
+        raise ValueError(f"{level!r} hints do not search")
+    return counts.get(players, min(counts.values()))
 
 
 def suggest(
@@ -80,21 +87,20 @@ def advise(
 def _ranking(
     game: Game, level: str, seed: int | None, iterations: int | None
 ) -> list[tuple[float, Action]] | Analysis:
-    """Medium's ranking, or the coach search's analysis of medium's best few for a searching
-    level (a resolution, or a single option, needs no search)."""
+    """Medium's ranking, or for a searching level the coach search's analysis (``SEARCHES``)
+    of the moves it searches (``searched_moves``); a resolution, or a single option, needs no search."""
     if game.is_over():
         raise GameOverError("the game is over: nothing to suggest")
     if level not in HINT_LEVELS:
-        raise ValueError(f"hints come from {' or '.join(HINT_LEVELS)}, not {level!r}")
+        raise ValueError(f"hints come from {', '.join(HINT_LEVELS)}, not {level!r}")
     ranked = MediumPlayer(random.Random(0)).rank(game)
     search = SEARCHES.get(level)
     if search is None or game.phase is Phase.RESOLVE or len(ranked) == 1:
         return ranked
-    shortlist = [action for _value, action in ranked[:CANDIDATES]]
     return appraise(
         game,
-        shortlist,
-        iterations=hint_iterations(game.players) if iterations is None else iterations,
+        searched_moves(game, level, ranked),
+        iterations=hint_iterations(game.players, level) if iterations is None else iterations,
         seed=position_seed(game, HINT_SALT) if seed is None else seed,
         search=search,
     )

@@ -29,10 +29,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from cacao_game.ai.analysis import appraise
+from cacao_game.ai.analysis import SEARCHES, appraise, searched_moves
 from cacao_game.ai.explain import Advice, compare
-from cacao_game.ai.hard import CANDIDATES, Deadline
-from cacao_game.ai.medium import MediumPlayer
+from cacao_game.ai.hard import Deadline
 from cacao_game.engine import Action, Game, IllegalActionError, Phase, Setup
 from cacao_game.engine.replay import replay
 
@@ -44,9 +43,11 @@ MARKS = ("good", "inaccuracy", "mistake", "blunder")
 """The marks, from no loss worth naming to the worst."""
 REVIEW_SECONDS = 0.5
 """Seconds per decision of a review bounded in time."""
-REVIEW_ITERATIONS: Final[dict[int, int]] = {2: 60, 3: 24, 4: 16}
-"""Re-deals per decision of the app's and the command line's review, by player count: about
-``REVIEW_SECONDS`` to 1 s on the machine that measured them (``python tools/bench_coach.py
+REVIEW_SEARCH: Final = "expert"
+"""The level whose search (``cacao_game.ai.analysis.SEARCHES``) reviews: the hints' too."""
+REVIEW_ITERATIONS: Final[dict[int, int]] = {2: 600, 3: 500, 4: 500}
+"""Iterations per decision of the app's and the command line's review, by player count: about
+``REVIEW_SECONDS`` on the machine that measured them (``python tools/bench_coach.py
 --calibrate --players P``), the same review on every machine."""
 
 
@@ -204,24 +205,25 @@ def review_decision(
     if not game.is_legal(played):
         raise IllegalActionError(f"{played} is not legal at decision {index}")
     seat = game.current_player()
-    ranked = MediumPlayer(rng).rank(game)
-    shortlist = [action for _value, action in ranked[:CANDIDATES]]
-    if played not in shortlist:
-        shortlist.append(played)
+    moves = searched_moves(game, REVIEW_SEARCH)
+    timed = budget.iterations is None
     deadline = Deadline(budget.seconds, budget.clock(), budget.clock)
-    used = [0]
 
     def keep_going(done: int) -> bool:
-        used[0] = done
         if stop is not None and stop():
             raise ReviewCancelled(f"stopped at decision {index}")
-        return budget.iterations is not None or deadline.keep_going(done)
+        return not timed or deadline.keep_going(done)
 
-    iterations = budget.iterations if budget.iterations is not None else UNBOUNDED
     analysis = appraise(
-        game, shortlist, iterations=iterations, seed=rng.getrandbits(64), keep_going=keep_going
+        game,
+        moves,
+        iterations=UNBOUNDED if budget.iterations is None else budget.iterations,
+        seed=rng.getrandbits(64),
+        search=SEARCHES[REVIEW_SEARCH],
+        keep_going=keep_going,
+        keep=played,
+        deadline=deadline if timed else None,
     )
-    used[0] = analysis.iterations
     best_option = analysis.options[0]
     mine = analysis.of(played)
     assert mine is not None
@@ -241,8 +243,8 @@ def review_decision(
         best=best,
         loss=loss,
         mark=mark(loss),
-        candidates=len(shortlist),
-        iterations=used[0],
+        candidates=len(analysis.options),
+        iterations=analysis.iterations,
         advice=advice,
     )
 
