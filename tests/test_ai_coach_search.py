@@ -19,6 +19,7 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.review import Budget, review_decision
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.session.session import hint_level
+from tests.test_ai_explain import twin
 
 EXPERT = SEARCHES["expert"]
 
@@ -127,15 +128,7 @@ def test_an_expert_hint_reads_only_the_seats_view() -> None:
     """Games the deciding seat cannot tell apart (another pile order, another seat's hand and
     pile swapped) get the same expert hint and the same review of a decision."""
     game = midgame(11)
-    seat = game.current_player()
-    other = game.clone()
-    other.jungle_pile.reverse()
-    other_seat = (seat + 1) % game.players
-    tiles = other.hands[other_seat] + other.worker_piles[other_seat]
-    random.Random(3).shuffle(tiles)
-    size = len(other.hands[other_seat])
-    other.hands[other_seat], other.worker_piles[other_seat] = tiles[:size], tiles[size:]
-    assert other.observation_key(seat) == game.observation_key(seat)
+    other = twin(game)
     assert (other.jungle_pile, other.hands) != (game.jungle_pile, game.hands)
     assert advise(other, "expert", iterations=60) == advise(game, "expert", iterations=60)
     played = game.legal_actions()[-1]

@@ -4,7 +4,8 @@
     python tools/bench_coach.py --calibrate
 
 Hints: every ``--every``-th decision with a choice in ``--games`` medium-vs-medium games
-(2 players) gets the app's hint (``advise(game, "hard")``, default arguments). Printed:
+(``--players``) gets the app's hint (``advise(game, hint_level())``: the expert's, default
+arguments). Printed:
 - stability: the same hint (move, margin and reasons) when asked twice, and when asked with
   a clock running 4x slower and 4x faster (and a time budget passed), in percent;
 - reasons vs margin: the largest gap between a hint's reasons plus everything else and its
@@ -12,14 +13,17 @@ Hints: every ``--every``-th decision with a choice in ``--games`` medium-vs-medi
 - hint time: p50 / p95 / max in seconds (goal: p95 within 1 s on the machine that runs it).
 
 Review: ``--review-games`` games of each level (hard at 0.25 s, medium, easy, random) against
-medium, the level's seat reviewed at the default budget (``review_iterations``). Printed:
+medium, the level's seat reviewed at the default budget (``review_iterations``, the expert's
+search). Printed:
 each level's accuracy and mean loss (the ordering hard > medium > easy > random should
 hold), and how often a search 4x deeper (another seed) agrees with a flagged decision:
 it flags it too, and it still finds the played move worse than the best (goal >= 95 %).
 
-``--calibrate`` measures the coach search's re-deals per second on the same positions and
-prints the counts that fit the hard level's thinking time (``HINT_ITERATIONS``) and the
-review's ``REVIEW_SECONDS`` (``REVIEW_ITERATIONS``), for ``--players``.
+``--calibrate`` measures, on the same positions, the flat search's re-deals per second (a
+hard hint) and the wall time of the expert hint and of a review decision at the expert hint's
+count, and prints the counts that fit the hard level's thinking time (``HINT_ITERATIONS``)
+and the review's ``REVIEW_SECONDS`` (``REVIEW_ITERATIONS``), for ``--players``.
+``tools/screen_coach.py`` screens the hints' quality against a long expert search.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from cacao_game.ai.review import (
     review_iterations,
 )
 from cacao_game.engine import Game, Phase
+from cacao_game.session.session import hint_level
 
 LEVELS = ("hard", "medium", "easy", "random")
 """The levels whose reviews are compared, strongest first."""
@@ -90,20 +95,22 @@ def quantile(values: list[float], share: float) -> float:
 
 def bench_hints(positions_: list[Game]) -> None:
     """Stability, reasons vs margin and time of the app's hint."""
+    level = hint_level()
     same = slow = fast = 0
     gaps: list[float] = []
     times: list[float] = []
     for game in positions_:
         started = time.perf_counter()
-        first = advise(game, "hard")
+        first = advise(game, level)
         times.append(time.perf_counter() - started)
         gaps.append(gap(first))
-        same += advise(game, "hard") == first
-        slow += advise(game, "hard", time_budget=0.1, clock=lambda: time.perf_counter() / 4) == first
-        fast += advise(game, "hard", time_budget=0.1, clock=lambda: time.perf_counter() * 4) == first
+        same += advise(game, level) == first
+        slow += advise(game, level, time_budget=0.1, clock=lambda: time.perf_counter() / 4) == first
+        fast += advise(game, level, time_budget=0.1, clock=lambda: time.perf_counter() * 4) == first
     n = len(positions_)
     players = positions_[0].players
-    print(f"hints ({n} positions, hard, {hint_iterations(players)} re-deals, {players} players):")
+    count = hint_iterations(players, level)
+    print(f"hints ({n} positions, {level}, {count} iterations, {players} players):")
     print(f"  same hint twice: {100 * same / n:.1f} %")
     print(f"  same hint, clock 4x slower: {100 * slow / n:.1f} %   4x faster: {100 * fast / n:.1f} %")
     print(f"  reasons vs margin, largest gap: {max(gaps):.2e} points")
@@ -132,7 +139,7 @@ def bench_review(games: int, seed: int) -> None:
     flagged = agree_flag = agree_worse = 0
     gaps: list[float] = []
     print(
-        f"review ({games} games per level against medium, seat 0 reviewed, {review_iterations(2)} re-deals):"
+        f"review ({games} games a level against medium, seat 0 reviewed, {review_iterations(2)} iterations):"
     )
     accuracies = {}
     for level in LEVELS:

@@ -1,22 +1,25 @@
 """The coach's search: one deterministic appraisal of a decision's options, bounded in iterations.
 
 Hints (``cacao_game.ai.hint``) and the game review (``cacao_game.ai.review``) both ask
-``appraise(game, shortlist, iterations=..., seed=...)``. What searches is a ``Search``
-(``SEARCHES`` by level): ``FlatSearch`` (hard) re-deals what the deciding seat cannot see
-(``Game.determinize``), plays every shortlisted move on the same re-deal (common random
-numbers), rolls it out as the hard level does (``cacao_game.ai.hard.playout``) and prices
-the end by the evaluation's terms (``Valuer.score_terms``); ``ExpertSearch`` grows the
-expert level's tree instead and gives the same ``Analysis`` for the same ``SearchTask``.
+``appraise(game, moves, iterations=..., seed=..., search=...)``. What searches is a
+``Search`` (``SEARCHES`` by level, the moves each compares by ``searched_moves``):
+``ExpertSearch`` (the expert's hints and every review) runs the expert level's own search as
+``expert:iterations=N`` plays it, so an expert hint is the move that level would play;
+``FlatSearch`` (hard's hints) re-deals what the deciding seat cannot see
+(``Game.determinize``), plays every move on the same re-deal (common random numbers), rolls
+it out as the hard level does (``cacao_game.ai.hard.playout``) and prices the end by the
+evaluation's terms (``Valuer.score_terms``). A move passed as ``keep`` (the review's played
+move) is appraised whatever the search drops.
 
 An ``Analysis`` keeps, per option, the mean value, the mean of every (seat, term) part of
 it (the parts add up to the value, so a margin splits into reasons exactly), the mean
-counts behind them (``Valuer.seat_counts``) and the noise of its gap to the best (the
-standard error of the paired differences), so the coach can tell a real margin from the
-search's noise.
+counts behind them (``Valuer.seat_counts``) and the noise of its gap to the first option
+(a standard error), so the coach can tell a real margin from the search's noise.
 
-Determinism: the re-deals come from ``random.Random(seed)``; ``position_seed`` derives the
-seed from what the deciding seat can see (never Python's salted ``hash``), so the same
-position gives the same analysis on any machine, at any speed, in any language.
+Determinism: the search's only generator is ``random.Random(seed)``; ``position_seed``
+derives the seed from what the deciding seat can see (never Python's salted ``hash``), and
+without a ``deadline`` no clock is read, so the same position gives the same analysis on
+any machine, at any speed, in any language.
 """
 
 from __future__ import annotations
@@ -306,7 +309,7 @@ def _unpaired_noise(first: Sequence[float], second: Sequence[float]) -> float:
 
 
 SEARCHES: Final[dict[str, Search]] = {"hard": FlatSearch(), "expert": ExpertSearch()}
-"""The search behind each level that searches for the coach (a stronger one plugs in here)."""
+"""The search behind each level that searches for the coach."""
 
 
 def searched_moves(

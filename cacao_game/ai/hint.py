@@ -3,10 +3,12 @@
 ``advise(game, level)`` gives the move ``level`` suggests to ``game.current_player()`` and
 why (``cacao_game.ai.explain``); ``suggest`` gives just the move. Both read only that seat's
 view, so they never leak hidden tiles, and both are deterministic: ``medium`` ranks by its
-one-turn evaluation, ``hard`` asks the coach's search (``cacao_game.ai.analysis``) for
-``HINT_ITERATIONS`` re-deals (by player count) over medium's best ``CANDIDATES``, seeded from the position
-(``position_seed``). The same position and level give the same move and reasons on any
-machine, at any speed, in any language; no clock is read.
+one-turn evaluation; ``hard`` and ``expert`` ask the coach's search
+(``cacao_game.ai.analysis``, ``SEARCHES``) for ``HINT_ITERATIONS`` iterations (by level and
+player count), seeded from the position (``position_seed``): hard's flat search over
+medium's best ``CANDIDATES``, or the expert level's own search over every legal move (the
+move ``expert:iterations=N`` plays with that seed). The same position and level give the
+same move and reasons on any machine, at any speed, in any language; no clock is read.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ HINT_ITERATIONS: Final[dict[str, dict[int, int]]] = {
 """Iterations of a searching level's hint by player count: a ``hard`` hint's re-deals (each
 plays medium's best ``CANDIDATES`` moves), an ``expert`` hint's priced iterations (each
 plays one move). Each fits about the hard level's default thinking time (1 s) at the slowest
-5 % of positions on the machine that measured them (``HINT_CALIBRATION``)."""
+5 % of positions on the machine that measured them (``HINT_CALIBRATION``; the expert's on a
+shared 2-core machine: p95 0.79 / 0.90 / 0.86 s with 2 / 3 / 4 players, hints included)."""
 HINT_CALIBRATION: Final = "python tools/bench_coach.py --calibrate --players P"
 """The command that measured ``HINT_ITERATIONS`` (it prints each search's iterations per
 second and the counts that fit the hard level's thinking time)."""

@@ -1,21 +1,21 @@
 """Game review: every decision of a game valued by one search, its cost in points marked.
 
 ``review_game(setup, actions)`` replays a game and, at each decision of the chosen seats
-that had more than one legal option, values the move played and the AI's best candidates
-(medium's best ``CANDIDATES``) with the coach's search (``cacao_game.ai.analysis``, the
-same one that gives hints): flat Monte Carlo over re-deals of what the deciding seat could
-not see, every candidate played on the same re-deals and rolled out as the hard level does
-(``cacao_game.ai.hard.playout``). The loss
-of a decision is the best candidate's mean value less the played move's, in points of the
-seat's margin; a loss of ``INACCURACY``, ``MISTAKE`` or ``BLUNDER`` points or more marks it.
-A flagged decision carries why the better move beats the one played (``explain.compare``:
-reasons that add up to the loss, every count in its own seat's direction).
+that had more than one legal option, runs the coach's search (``cacao_game.ai.analysis``,
+``REVIEW_SEARCH``: the expert's, the one behind the app's hints) over every legal move as
+the expert level would, the move played kept in every round (``appraise(keep=...)``), so it
+is appraised on the same re-deals as the move the search chooses. The loss of a decision is
+the chosen move's mean value less the played move's (0 if the played move is as good), in
+points of the seat's margin; a loss of ``INACCURACY``, ``MISTAKE`` or ``BLUNDER`` points or
+more marks it. A flagged decision carries why the better move beats the one played
+(``explain.compare``: reasons that add up to the loss, every count in its own seat's
+direction).
 
-Budgets (``Budget``): a fixed number of re-deals per decision (deterministic: each
-decision's re-deals come from a generator seeded by the review's seed and the decision's
-index), or seconds per decision measured by an injectable clock. ``progress(done, total)``
-is told after each decision and ``stop()`` is asked between re-deals; when it says yes the
-review raises ``ReviewCancelled``.
+Budgets (``Budget``): a fixed number of iterations per decision (deterministic: each
+decision's search is seeded by the review's seed and the decision's index), or seconds per
+decision measured by an injectable clock. ``progress(done, total)`` is told after each
+decision and ``stop()`` is asked between iterations; when it says yes the review raises
+``ReviewCancelled``.
 
 Every decision is judged from the deciding seat's view: what it could know, never the
 hidden tiles.
@@ -47,12 +47,13 @@ REVIEW_SEARCH: Final = "expert"
 """The level whose search (``cacao_game.ai.analysis.SEARCHES``) reviews: the hints' too."""
 REVIEW_ITERATIONS: Final[dict[int, int]] = {2: 600, 3: 500, 4: 500}
 """Iterations per decision of the app's and the command line's review, by player count: about
-``REVIEW_SECONDS`` on the machine that measured them (``python tools/bench_coach.py
---calibrate --players P``), the same review on every machine."""
+``REVIEW_SECONDS`` at the median on the machine that measured them (``python
+tools/bench_coach.py --calibrate --players P``: 665 / 710 / 573 fitted on a shared 2-core
+machine), the same review on every machine."""
 
 
 def review_iterations(players: int) -> int:
-    """The re-deals per decision of a review of a game of ``players`` (``REVIEW_ITERATIONS``)."""
+    """The iterations per decision of a review of a game of ``players`` (``REVIEW_ITERATIONS``)."""
     return REVIEW_ITERATIONS.get(players, min(REVIEW_ITERATIONS.values()))
 
 
@@ -79,7 +80,7 @@ class ReviewCancelled(Exception):
 
 @dataclass(frozen=True)
 class Budget:
-    """The search's budget per decision: ``iterations`` re-deals if set (deterministic), else
+    """The search's budget per decision: ``iterations`` iterations if set (deterministic), else
     ``seconds`` measured by ``clock`` (seconds, never going back)."""
 
     seconds: float = REVIEW_SECONDS
@@ -106,14 +107,14 @@ class DecisionReview:
     phase: Phase
     played: Action
     best: Action
-    """The search's best move (``played`` itself when nothing beat it)."""
+    """The search's chosen move (``played`` itself when it was as good)."""
     loss: float
     """Points the played move gives up against ``best`` (0 or more)."""
     mark: str
     candidates: int
-    """Moves the search compared (the played one included)."""
+    """Moves the search appraised (the played one included)."""
     iterations: int
-    """Re-deals the search used."""
+    """Iterations the search used (0 at the exact endgame)."""
     advice: Advice | None = None
     """Why ``best`` beats ``played``, for a flagged decision (loss of ``INACCURACY`` or more)."""
 
@@ -199,8 +200,8 @@ def review_decision(
     index: int = 0,
     stop: Callable[[], bool] | None = None,
 ) -> DecisionReview:
-    """Value ``played`` and medium's best ``CANDIDATES`` for the deciding seat of ``game``
-    with one search (see the module docstring). Raises ``ReviewCancelled`` when ``stop()``
+    """Value ``played`` against the move the coach's search chooses for the deciding seat of
+    ``game`` (see the module docstring). Raises ``ReviewCancelled`` when ``stop()``
     says so and IllegalActionError if ``played`` is not legal here."""
     if not game.is_legal(played):
         raise IllegalActionError(f"{played} is not legal at decision {index}")
@@ -262,7 +263,7 @@ def review_game(
     """Review the game dealt in ``setup`` and played by ``actions`` (see the module docstring).
 
     ``seats``: whose decisions (default every seat). ``budget`` defaults to
-    ``review_iterations`` re-deals per decision. With a ``Budget`` of fixed iterations the
+    ``review_iterations`` iterations per decision. With a ``Budget`` of fixed iterations the
     review depends only on the game, the seats' decisions and ``seed``. Raises
     ValueError for an unknown seat, IllegalActionError for an illegal action and
     ``ReviewCancelled`` when stopped.
