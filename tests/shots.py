@@ -478,9 +478,10 @@ def shot_reviewing(app: App) -> None:
 
 @cache
 def reviewed_game() -> tuple[Game, GameReview]:
-    """The finished game of the scoring shot, its humans' decisions reviewed at one re-deal."""
+    """The finished game of the scoring shot, its humans' decisions reviewed at 8 iterations
+    (the expert's search: one iteration would appraise the played move alone)."""
     game = random_game(CONFIG, None, seed=3)
-    return game, review_game(game.setup, game.actions, seats=[0, 2], budget=ReviewBudget(iterations=1))
+    return game, review_game(game.setup, game.actions, seats=[0, 2], budget=ReviewBudget(iterations=8))
 
 
 def open_review(app: App) -> tuple[PlayScene, ReviewSession]:

@@ -146,7 +146,7 @@ def test_a_deliberately_bad_move_is_flagged_as_a_blunder() -> None:
 def test_summary_counts_and_costliest() -> None:
     """Accuracy is the share of good decisions; the costliest are the three largest losses."""
     game = golden()
-    review = review_game(game.setup, game.actions, budget=Budget(iterations=1), seed=1)
+    review = review_game(game.setup, game.actions, budget=Budget(iterations=8), seed=1)
     for summary in review.summaries():
         own = [d for d in review.decisions if d.seat == summary.seat]
         assert summary.decisions == len(own)

@@ -192,9 +192,10 @@ def test_the_key_strip_names_the_keys_bound_now(app: App) -> None:
 
 @cache
 def reviewed() -> tuple[Game, GameReview]:
-    """A medium-vs-medium golden-like game with seat 0 reviewed at one re-deal."""
+    """A golden game with seat 0 reviewed at 8 iterations (the expert's search: one iteration
+    would appraise the played move alone)."""
     game = replay_record(read_record("seeds/golden/2p_base_random.json"))
-    return game, review_game(game.setup, game.actions, seats=[0], budget=Budget(iterations=1))
+    return game, review_game(game.setup, game.actions, seats=[0], budget=Budget(iterations=8))
 
 
 def review_session() -> ReviewSession:
