@@ -607,8 +607,8 @@ EN: dict[str, str] = {
         "the points lost and a mark, then a summary per seat"
     ),
     "cli.help.review_seat": "review seat N only (from 0)",
-    "cli.help.budget": "search time per decision instead of a number of re-deals",
-    "cli.help.iterations": "re-deals per decision (default {n}): the same review on every run",
+    "cli.help.budget": "search time per decision instead of a number of search iterations",
+    "cli.help.iterations": "search iterations per decision (default {n}): the same review on every run",
     "cli.help.json": "also write the review as JSON (kept unless --force)",
     # command line: the network host (python -m cacao_game --serve)
     "cli.serve_group": "network host",
