@@ -156,7 +156,9 @@ def test_a_player_who_rejoins_or_a_spectator_who_arrives_mid_think_sees_the_time
     first = joined(port, p.Join(p.VERSION, code, "Bo"), Clock(0.0))
     sources = [first]
     try:
-        until(lambda: first.thinking() is not None and first.client.token is not None, "Bo seated", first.poll)
+        until(
+            lambda: first.thinking() is not None and first.client.token is not None, "Bo seated", first.poll
+        )
         token = first.client.token
         assert token is not None
         first.close()
@@ -255,7 +257,9 @@ def test_a_client_refuses_thinking_messages_that_are_malformed_or_do_not_fit_its
     async def scenario() -> tuple[list[tuple[int, float] | None], RemoteSource]:
         async with serve(fake_host, LOCAL, 0) as server:
             port = next(iter(server.sockets)).getsockname()[1]
-            source = RemoteSource(NetClient(LOCAL, port, p.Join(p.VERSION, "ABCDEF", "Bo")), clock=Clock(10.0))
+            source = RemoteSource(
+                NetClient(LOCAL, port, p.Join(p.VERSION, "ABCDEF", "Bo")), clock=Clock(10.0)
+            )
             source.client.start()
             seen: list[tuple[int, float] | None] = []
             deadline = time.monotonic() + LIMIT
