@@ -280,6 +280,20 @@ def test_a_client_refuses_thinking_messages_that_are_malformed_or_do_not_fit_its
     assert sum("not the table's: ignored" in text for text in warnings) == 2
 
 
+def test_a_tables_seats_carry_the_thinking_time_of_each_timed_level_only() -> None:
+    """Hard and expert seats carry the table's chosen times, an untimed level and a remote
+    seat none; a level's own default where the table chose none."""
+    from cacao_game.ai.expert import TIME_BUDGET
+    from cacao_game.net.tables import Table
+
+    chosen = Table.create(
+        "ABCDEF", options("hard", "expert", "medium", "remote", thinking_time=2.0, expert_time=7.0), 1
+    )
+    unset = Table.create("ABCDEF", options("expert", "remote"), 1)
+    assert [seat.think_time for seat in chosen.seat_infos()] == [2.0, 7.0, None, None]
+    assert [seat.think_time for seat in unset.seat_infos()] == [TIME_BUDGET, None]
+
+
 def test_the_lobby_names_each_ai_seat_with_its_thinking_time_in_every_language() -> None:
     """A timed AI seat shows its level and its time (the host's ``think_time``), an untimed one
     its level only; the words and the decimal point are the language's."""
