@@ -35,6 +35,7 @@ from cacao_game.net.client import NetClient
 from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.remote import RemoteSource
 from cacao_game.net.views import table_state
+from cacao_game.session.commands import Confirm
 
 LIMIT = 20.0
 """Seconds any wait for the network may take before the test fails."""
@@ -102,7 +103,8 @@ def test_a_joiner_hears_the_expert_think_and_its_seat_bar_fills_on_the_joiners_c
     """An expert at 5 s moves first at a host's table; Bo joins its remote seat: Bo's source
     names the expert's seat thinking from when the word arrived, the share rising on Bo's
     clock (half at 2.5 s, full from 5 s on); the table's frame carries it and the seat panel's
-    bar fills that share. The move ends it; the expert's next decision starts again at 0."""
+    bar fills that share. The move ends it (no bar on Bo's turn); after Bo's move the expert's
+    next decision is timed anew from 0."""
     hosting = BackgroundHost(None, ai_processes=0, seed=7)
     port = hosting.start(LOCAL, 0)
     code = hosting.open_table(options("expert", "remote", expert_time=5.0))
@@ -126,16 +128,20 @@ def test_a_joiner_hears_the_expert_think_and_its_seat_bar_fills_on_the_joiners_c
 
         clock.now = 70.0
         held.answer()
-        until(lambda: len(bo.journal) >= 1, "the expert's move", lambda: run_frames(app, 1))
-        if bo.deciding_seat() == 0:  # its turn goes on (a choice): the next decision is timed anew
-            until(lambda: bo.thinking() is not None, "the next thinking", lambda: run_frames(app, 1))
-            assert bo.thinking() == (0, 0.0) and held.asked[-1] == ("expert", 1, 5.0)
-            held.answer(20)
-            until(lambda: bo.deciding_seat() == 1, "Bo's turn", lambda: run_frames(app, 1))
-        run_frames(app, 1)
-        assert bo.thinking() is None and scene.frame.thinking is None
+        until(lambda: bo.accepts_input(), "Bo's turn after the expert's move", lambda: run_frames(app, 1))
+        assert len(bo.journal) == 1 and bo.thinking() is None and scene.frame.thinking is None
         app.draw(app.screen)
         assert bar_pixels(app.screen, rect, color) == 0
+
+        while bo.accepts_input():  # Bo places (and fills): the expert's next decision comes
+            bo.selection.set_provisional(bo.table_game().legal_actions()[0])
+            bo.handle(Confirm())
+            until(lambda: bo.thinking() is not None or bo.accepts_input(), "the host", bo.poll)
+        assert bo.thinking() == (0, 0.0)  # timed anew from its word, at 70 on Bo's clock
+        clock.now = 71.0
+        run_frames(app, 1)
+        assert bo.thinking() == scene.frame.thinking == (0, 0.2)
+        assert held.asked[-1][0::2] == ("expert", 5.0) and held.asked[-1][1] == len(bo.journal)
     finally:
         app.home()
         bo.close()
