@@ -317,3 +317,27 @@ def test_the_lobby_names_each_ai_seat_with_its_thinking_time_in_every_language()
         assert ai_text("expert", 10.0) == t("net.ai_thinks", level=t("kind.expert"), seconds="10")
     finally:
         set_language("en")
+
+
+def test_a_move_asked_again_at_the_same_decision_is_thought_anew(held: HeldAI) -> None:
+    """After an undo the table may ask its AI again at the same decision while the first
+    search still runs: the second request starts its own search (the first one's answer is
+    stale), instead of waiting for good on an answer that will be refused."""
+
+    async def play() -> list[tuple[str, int, float | None]]:
+        host = await start_host(None, ai_processes=0)
+        try:
+            table = host.open_table(options("expert", "remote", expert_time=5.0))
+            for request in (1, 2):
+                host._think(table, "expert", 0, 7, lambda action: None, 5.0, request)
+            host._think(table, "expert", 0, 7, lambda action: None, 5.0, 2)  # the same request: once
+            deadline = time.monotonic() + LIMIT
+            while len(held.asked) < 2 and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.05)
+            held.answer(3)
+            return list(held.asked)
+        finally:
+            await host.stop()
+
+    assert run(play()) == [("expert", 0, 5.0), ("expert", 0, 5.0)]

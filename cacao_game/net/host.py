@@ -154,7 +154,7 @@ class Host:
         self._ai = Thinker(ai_processes)
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[Connection]] = {}
-        self._thinking: set[tuple[str, int, int]] = set()
+        self._thinking: set[tuple[str, int, int, int | None]] = set()
         self._timed: dict[str, TimedMove] = {}
         """Each table's timed AI move being thought about (told to members who join meanwhile)."""
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
@@ -957,6 +957,7 @@ class Host:
                 request.seed,
                 partial(self._answered, table, request.id),
                 request.time_budget,
+                request.id,
             )
         seat = session.game.current_player()
         if table.seats[seat].standin and table.options.standin is not None:
@@ -978,12 +979,14 @@ class Host:
         seed: int,
         then: Callable[[Action], None],
         time_budget: float | None = None,
+        request: int | None = None,
     ) -> None:
         """Run AI ``level`` for ``seat`` on a copy of the game in the thread pool, then ``then``
-        on the event loop (once per table, player and decision). A seat's move with a
-        ``time_budget`` is told to every member first (``Thinking``)."""
+        on the event loop (once per table, player, decision and session ``request``: a request
+        made again at the same decision after an undo runs anew, the old answer being stale).
+        A seat's move with a ``time_budget`` is told to every member first (``Thinking``)."""
         at = len(table.session.game.actions)
-        key = (table.code, seat, at)
+        key = (table.code, seat, at, request)
         if key in self._thinking:
             return
         self._thinking.add(key)
