@@ -633,9 +633,9 @@ class FocusList:
             self.move(-1)
             return True
         if "confirm" in intents:
-            widget = self.widgets[self.index] if 0 <= self.index < len(self.widgets) else self.default()
-            if widget is not None and widget.visible and widget.enabled:
-                widget.activate(app)
+            target = self.widgets[self.index] if 0 <= self.index < len(self.widgets) else self.default()
+            if target is not None and target.visible and target.enabled:
+                target.activate(app)
                 return True
         return False
 
