@@ -175,6 +175,9 @@ class LostHost:
     def stand_in_now(self, seat: int) -> bool:
         return False
 
+    def thinking(self) -> tuple[int, float] | None:
+        return None
+
 
 class Watching(LostHost):
     """A spectator's link, up."""
