@@ -10,7 +10,7 @@ icon, a leaf for a space to fill), never by colour alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -354,14 +354,17 @@ class BoardRenderer:
             (tuple(cam.viewport), tuple(seat.color for seat in frame.seats), self.app.assets.palette),
         )
 
-    def tiles_area(self, board: BoardView, frame: Frame) -> pygame.Rect:
-        """The pixels of the viewport that the shown tiles touch (``draw_tiles`` draws
-        nowhere else; an empty rectangle when there are none)."""
+    def tile_areas(self, board: BoardView, frame: Frame) -> dict[Pos, pygame.Rect]:
+        """The pixels of the viewport each shown tile touches, by square (``draw_tiles``
+        draws nowhere else)."""
         view = self.camera.viewport
-        hits, _places = self._layout(board.shown, tuple(v.color for v in frame.seats))
-        if not hits:
-            return pygame.Rect(view.topleft, (0, 0))
-        return hits[0].unionall(hits[1:]).clip(view)
+        shown = board.shown
+        hits, _places = self._layout(shown, tuple(v.color for v in frame.seats))
+        areas: dict[Pos, pygame.Rect] = {}
+        for pos, hit in zip([*shown.jungle, *shown.workers], hits, strict=True):
+            before = areas.get(pos)
+            areas[pos] = hit.clip(view) if before is None else before.union(hit.clip(view))
+        return areas
 
     def _layout(
         self, shown: Shown, colors: tuple[str, ...]
@@ -369,7 +372,7 @@ class BoardRenderer:
         """``_tile_places`` for the camera now (kept while the camera, tiles and colours stay)."""
         cam = self.camera
         return self._places.get(
-            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.origin(), colors),
+            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.target_scale, cam.origin(), colors),
             lambda: self._tile_places(shown, colors),
         )
 
@@ -414,7 +417,8 @@ class BoardRenderer:
         self, shown: Shown, colors: tuple[str, ...]
     ) -> tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]:
         """Every tile of ``shown`` where the camera puts it: the pixels it touches (to pick
-        the tiles a clipped redraw needs) and its square and image, jungle tiles first."""
+        the tiles a clipped redraw needs; while the view zooms, with the room of a tile drawn
+        at a size rounded up, ``ZOOM_ART_STEP``) and its square and image, jungle tiles first."""
         rect = square_maker(self.camera)
         places: list[tuple[pygame.FRect, TileSpec]] = [
             (rect(pos), (code, rotation)) for pos, (code, rotation) in shown.jungle.items()
@@ -431,7 +435,9 @@ class BoardRenderer:
             )
             for pos, tile in shown.workers.items()
         ]
-        return [area(rect, 1) for rect, _spec in places], places
+        cam = self.camera
+        grow = 1 if cam.scale == cam.target_scale else 1 + math.ceil(px(ZOOM_ART_STEP) / 2)
+        return [area(rect, grow) for rect, _spec in places], places
 
     def draw_last_move(self, surface: pygame.Surface, board: BoardView) -> list[pygame.Rect]:
         """The squares of the last move, outlined in the mover's colour with its marker."""
@@ -640,6 +646,17 @@ class BoardRenderer:
             )
             self.painter.box(surface, bars[side], color, min(255, alpha + 80), radius=px(3))
         return area(rect, 1)
+
+
+def moved_tiles(before: Mapping[Pos, pygame.Rect], after: Mapping[Pos, pygame.Rect]) -> list[pygame.Rect]:
+    """The areas to draw again when the camera moved the tiles from ``before`` to ``after``
+    (``BoardRenderer.tile_areas``): each square's old and new pixels together, so a glide
+    draws again where the tiles were and are, not the box around all of them."""
+    areas = [
+        after[pos].union(before[pos]) if pos in before and pos in after else after.get(pos) or before[pos]
+        for pos in before.keys() | after.keys()
+    ]
+    return [rect for rect in areas if rect.w and rect.h]
 
 
 def changed_squares(before: Shown, after: Shown) -> set[Pos]:
