@@ -30,3 +30,18 @@ def test_a_shadow_is_its_nested_rectangles_drawn_once(size: tuple[int, int], rad
     assert pygame.image.tobytes(once, "RGBA") == pygame.image.tobytes(nested(size, radius, alpha), "RGBA")
     assert once.get_at((once.get_width() // 2, once.get_height() // 2)) == (0, 0, 0, alpha // 5)
     assert once.get_at((0, 0)).a == 0  # a rounded corner
+
+
+def test_a_panel_draws_nothing_outside_its_area() -> None:
+    """``panel_area`` (what the table draws again after a popup or a tooltip) holds the panel
+    and its shadow."""
+    pygame.init()
+    surface = pygame.Surface((400, 300))
+    surface.fill((255, 255, 255))
+    rect = pygame.Rect(100, 80, 150, 90)
+    theme.draw_panel(surface, rect)
+    area = theme.panel_area(rect)
+    changed = pygame.mask.from_threshold(surface, (255, 255, 255), (1, 1, 1, 255))
+    changed.invert()
+    assert changed.count() > 0
+    assert pygame.Rect(changed.get_bounding_rects()[0].unionall(changed.get_bounding_rects())) == area

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from cacao_game.app import routes, strings
+from cacao_game.app import routes, strings, theme
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource
@@ -1489,7 +1489,7 @@ class PlayScene(Scene):
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
-            drawn.append(self.hud.popup_rect(frame.popup.outcomes).inflate(px(64), px(64)))
+            drawn.append(theme.panel_area(self.hud.popup_rect(frame.popup.outcomes)))
         if self.coach is not None:
             self.coach.draw(surface)
             self.coach.draw_looks(surface, self.clock)
@@ -1504,7 +1504,7 @@ class PlayScene(Scene):
             drawn.append(whole)
         elif frame.tooltip:
             tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels)
-            drawn.append(tip.inflate(px(64), px(64)))
+            drawn.append(theme.panel_area(tip))
         banner = banner_text(self.net)
         if banner is not None:
             hot = self.banner_button().collidepoint(self.mouse)
