@@ -216,6 +216,49 @@ def test_zoom_and_pan_glides_drawn_by_changes_equal_drawn_anew(app: App) -> None
     assert same(app.screen, anew(scene))
 
 
+def test_a_zoom_glide_at_4k_leaves_no_edge_of_a_tile_behind(tmp_path, monkeypatch) -> None:
+    """At 3840x2160 a gliding zoom draws tiles at sizes rounded to ``ZOOM_ART_STEP`` design
+    pixels, up to 4 real pixels past their squares: each frame drawn by changes still equals
+    the frame drawn anew (a tile's area has that room; thin lines of tile edges were left)."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    before = scale.current()
+    big = App(pygame.Surface((3840, 2160)), Settings(animation_speed="normal", sound=False), router=router())
+    try:
+        scene = make_scene(big, ["human", "human"], seed=9)
+        play_on(scene, random.Random(6), 12)
+        camera = scene.camera
+        for factor in (1.5, 1 / 1.5):
+            camera.zoom(factor)
+            frames = 0
+            while camera.moving:
+                big.step([], 1 / 30)
+                assert same(big.screen, anew(scene)), f"glide frame {frames} differs from a frame drawn anew"
+                frames += 1
+            assert frames > 3
+    finally:
+        scale.use(before)
+
+
+def test_a_zoom_drawn_before_the_view_moves_equals_drawn_anew(app: App) -> None:
+    """The frame a zoom starts in (the table sets the camera's target after it moved, as when a
+    turn brings legal squares into view) draws tiles at the glide's rounded sizes though the
+    scale has not moved yet: drawn by changes, it shows the pixels of the frame drawn anew
+    (the tiles were left as drawn at rest)."""
+    scene = make_scene(app, ["human", "human"], seed=9)
+    play_on(scene, random.Random(6), 40)
+    camera = scene.camera
+    for factor in (1.6, 1 / 2.2):
+        app.step([], 1 / 60)
+        while camera.moving:
+            app.step([], 1 / 60)
+        scale = camera.scale
+        camera.zoom(factor)
+        app.step([], 0.0)  # the view has not moved: its target has
+        assert camera.scale == scale and camera.target_scale != scale
+        assert same(app.screen, anew(scene))
+
+
 def _counted_smoothscales(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """The sizes of every smooth scaling from now on (pygame's, still done), in order."""
     smooth = pygame.transform.smoothscale

@@ -346,11 +346,13 @@ class BoardRenderer:
 
     def view_key(self, frame: Frame) -> tuple[Hashable, Hashable]:
         """Everything ``draw_tiles`` draws from but the tiles (``changed_squares``): the
-        camera's scale and origin, then the viewport, the colours and the art set (a change of
-        the camera alone changes pixels only where the tiles were and are: ``tiles_area``)."""
+        camera's scale, the scale it glides to (a zoom draws tiles at rounded sizes from the
+        art at that scale, from its first frame, when the scale has not moved yet) and its
+        origin; then the viewport, the colours and the art set (a change of the camera alone
+        changes pixels only where the tiles were and are: ``tile_areas``)."""
         cam = self.camera
         return (
-            (cam.scale, cam.origin()),
+            (cam.scale, cam.target_scale, cam.origin()),
             (tuple(cam.viewport), tuple(seat.color for seat in frame.seats), self.app.assets.palette),
         )
 
