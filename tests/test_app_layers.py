@@ -241,10 +241,10 @@ def test_a_zoom_glide_at_4k_leaves_no_edge_of_a_tile_behind(tmp_path, monkeypatc
 
 
 def test_a_zoom_drawn_before_the_view_moves_equals_drawn_anew(app: App) -> None:
-    """The frame a zoom starts in (the table sets the camera's target after it moved, as when a
-    turn brings legal squares into view) draws tiles at the glide's rounded sizes though the
-    scale has not moved yet: drawn by changes, it shows the pixels of the frame drawn anew
-    (the tiles were left as drawn at rest)."""
+    """The frame a zoom is asked in (the table sets the camera's target after it moved, as when
+    a turn brings legal squares into view) shows the view at rest: drawn by changes it draws
+    no tile again and equals the frame drawn anew (it once drew tiles at the glide's rounded
+    sizes anew and left them as at rest by changes)."""
     scene = make_scene(app, ["human", "human"], seed=9)
     play_on(scene, random.Random(6), 40)
     camera = scene.camera
@@ -256,6 +256,11 @@ def test_a_zoom_drawn_before_the_view_moves_equals_drawn_anew(app: App) -> None:
         camera.zoom(factor)
         app.step([], 0.0)  # the view has not moved: its target has
         assert camera.scale == scale and camera.target_scale != scale
+        view = camera.viewport
+        assert sum(r.w * r.h for r in app._changed or [view]) < view.w * view.h // 8
+        assert same(app.screen, anew(scene))
+        app.step([], 1 / 60)
+        assert camera.zooming
         assert same(app.screen, anew(scene))
 
 

@@ -346,13 +346,13 @@ class BoardRenderer:
 
     def view_key(self, frame: Frame) -> tuple[Hashable, Hashable]:
         """Everything ``draw_tiles`` draws from but the tiles (``changed_squares``): the
-        camera's scale, the scale it glides to (a zoom draws tiles at rounded sizes from the
-        art at that scale, from its first frame, when the scale has not moved yet) and its
-        origin; then the viewport, the colours and the art set (a change of the camera alone
-        changes pixels only where the tiles were and are: ``tile_areas``)."""
+        camera's scale and origin and, while it zooms, the scale it glides to (tiles are then
+        drawn at rounded sizes from the art at that scale); then the viewport, the colours and
+        the art set (a change of the camera alone changes pixels only where the tiles were and
+        are: ``tile_areas``)."""
         cam = self.camera
         return (
-            (cam.scale, cam.target_scale, cam.origin()),
+            (cam.scale, cam.origin(), cam.target_scale if cam.zooming else None),
             (tuple(cam.viewport), tuple(seat.color for seat in frame.seats), self.app.assets.palette),
         )
 
@@ -374,7 +374,7 @@ class BoardRenderer:
         """``_tile_places`` for the camera now (kept while the camera, tiles and colours stay)."""
         cam = self.camera
         return self._places.get(
-            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.target_scale, cam.origin(), colors),
+            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.zooming, cam.origin(), colors),
             lambda: self._tile_places(shown, colors),
         )
 
@@ -391,7 +391,7 @@ class BoardRenderer:
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
         toward: float | None = None
-        if cam.scale != cam.target_scale:
+        if cam.zooming:
             step = px(ZOOM_ART_STEP)
             size = max(step, round(size / step) * step)
             toward = cam.target_scale - tile_gap(cam.target_scale)
@@ -438,7 +438,7 @@ class BoardRenderer:
             for pos, tile in shown.workers.items()
         ]
         cam = self.camera
-        grow = 1 if cam.scale == cam.target_scale else 1 + math.ceil(px(ZOOM_ART_STEP) / 2)
+        grow = 1 + math.ceil(px(ZOOM_ART_STEP) / 2) if cam.zooming else 1
         return [area(rect, grow) for rect, _spec in places], places
 
     def draw_last_move(self, surface: pygame.Surface, board: BoardView) -> list[pygame.Rect]:
