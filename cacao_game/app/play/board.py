@@ -654,11 +654,12 @@ def moved_tiles(before: Mapping[Pos, pygame.Rect], after: Mapping[Pos, pygame.Re
     """The areas to draw again when the camera moved the tiles from ``before`` to ``after``
     (``BoardRenderer.tile_areas``): each square's old and new pixels together, so a glide
     draws again where the tiles were and are, not the box around all of them."""
-    areas = [
-        after[pos].union(before[pos]) if pos in before and pos in after else after.get(pos) or before[pos]
-        for pos in before.keys() | after.keys()
-    ]
-    return [rect for rect in areas if rect.w and rect.h]
+    areas = []
+    for pos in before.keys() | after.keys():
+        seen = [rect for rect in (before.get(pos), after.get(pos)) if rect is not None and rect.w and rect.h]
+        if seen:
+            areas.append(seen[0].unionall(seen[1:]))
+    return areas
 
 
 def changed_squares(before: Shown, after: Shown) -> set[Pos]:
