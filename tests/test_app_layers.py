@@ -429,23 +429,19 @@ def test_tiles_are_opaque_and_drawn_as_plain_copies() -> None:
         pygame.display.quit()
 
 
-def test_moved_tiles_draws_each_tile_where_it_was_and_is() -> None:
-    """A glide's areas: each square's old and new pixels joined; a tile that left the view
+def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
+    """A glide's areas: each board row's old and new pixels joined; a tile that left the view
     (no pixels there) or came in gives only the pixels it has; one gone gives where it was."""
     from cacao_game.app.play.board import moved_tiles
 
     before = {
         (0, 0): pygame.Rect(10, 10, 20, 20),
         (1, 0): pygame.Rect(300, 0, 0, 0),
-        (2, 0): pygame.Rect(50, 5, 9, 9),
+        (2, 1): pygame.Rect(50, 35, 9, 9),
     }
     after = {
         (0, 0): pygame.Rect(14, 10, 20, 20),
-        (1, 0): pygame.Rect(90, 10, 20, 20),
-        (3, 0): pygame.Rect(0, 0, 0, 0),
+        (1, 0): pygame.Rect(40, 10, 20, 20),
+        (3, 2): pygame.Rect(0, 0, 0, 0),
     }
-    assert sorted(map(tuple, moved_tiles(before, after))) == [
-        (10, 10, 24, 20),
-        (50, 5, 9, 9),
-        (90, 10, 20, 20),
-    ]
+    assert sorted(map(tuple, moved_tiles(before, after))) == [(10, 10, 50, 20), (50, 35, 9, 9)]

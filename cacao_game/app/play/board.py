@@ -652,14 +652,15 @@ class BoardRenderer:
 
 def moved_tiles(before: Mapping[Pos, pygame.Rect], after: Mapping[Pos, pygame.Rect]) -> list[pygame.Rect]:
     """The areas to draw again when the camera moved the tiles from ``before`` to ``after``
-    (``BoardRenderer.tile_areas``): each square's old and new pixels together, so a glide
-    draws again where the tiles were and are, not the box around all of them."""
-    areas = []
-    for pos in before.keys() | after.keys():
-        seen = [rect for rect in (before.get(pos), after.get(pos)) if rect is not None and rect.w and rect.h]
-        if seen:
-            areas.append(seen[0].unionall(seen[1:]))
-    return areas
+    (``BoardRenderer.tile_areas``): where each row of the board's tiles was and is, so a
+    glide draws again the rows' pixels, not the box around all of them (one area a row, not
+    one a tile: each area costs a pass over the parts that meet it)."""
+    rows: dict[int, list[pygame.Rect]] = {}
+    for spots in (before, after):
+        for pos, rect in spots.items():
+            if rect.w and rect.h:
+                rows.setdefault(pos[1], []).append(rect)
+    return [rects[0].unionall(rects[1:]) for rects in rows.values()]
 
 
 def changed_squares(before: Shown, after: Shown) -> set[Pos]:
