@@ -445,3 +445,34 @@ def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
         (3, 2): pygame.Rect(0, 0, 0, 0),
     }
     assert sorted(map(tuple, moved_tiles(before, after))) == [(10, 10, 50, 20), (50, 35, 9, 9)]
+
+
+def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The resolution popup draws only in ``POPUP_FONTS``, and the table opens those (their
+    glyphs loaded) when it is laid out: the frame a first popup appears in opens no font."""
+    from cacao_game.app.play.hud import POPUP_FONTS
+
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    opened = set(app.assets._fonts)
+    assert {(weight, scale.px(size)) for size, weight in POPUP_FONTS} <= opened
+    rng = random.Random(5)
+    for _ in range(3000):
+        if scene.frame.popup is not None:
+            break
+        if not scene.timeline.busy:
+            if scene.source.curtain is not None:
+                scene.source.handle(ShowHand())
+            else:
+                scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.update(1 / 30)
+    popup = scene.frame.popup
+    assert popup is not None
+    opened = set(app.assets._fonts)  # nothing has drawn a popup yet (no frame was drawn)
+    asked: list[tuple[float, str]] = []
+    font = app.assets.font
+    monkeypatch.setattr(
+        app.assets, "font", lambda size, weight="regular": asked.append((size, weight)) or font(size, weight)
+    )
+    scene.hud.draw_popup(pygame.Surface(app.screen.get_size()), scene.frame, popup)
+    assert asked and set(asked) <= set(POPUP_FONTS)
+    assert set(app.assets._fonts) == opened
