@@ -476,3 +476,20 @@ def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: p
     scene.hud.draw_popup(pygame.Surface(app.screen.get_size()), scene.frame, popup)
     assert asked and set(asked) <= set(POPUP_FONTS)
     assert set(app.assets._fonts) == opened
+
+
+def test_a_glides_images_come_from_one_source_until_its_end_size_is_scaled() -> None:
+    """A glide's in-between size is resized from the kept size first chosen, though another
+    size nearer the end is drawn at rest meanwhile (a ghost in the same frame): a frame drawn
+    twice shows one picture (the first frame of a turn's zoom drew a tile two ways)."""
+    from cacao_game.app.assets import Assets, assets_root
+    from cacao_game.app.play.art import TileArt
+
+    pygame.init()
+    art = TileArt(Assets(assets_root(), sound=False))
+    art.worker("yellow", "1111", 66)
+    first = pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB")
+    art.worker("yellow", "1111", 64)  # drawn at rest, nearer the end size
+    assert pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB") == first
+    art.refine()
+    assert art.worker("yellow", "1111", 54, toward=54) is art.worker("yellow", "1111", 54)
