@@ -138,7 +138,8 @@ def shot_join(app: App) -> None:
 
 
 def shot_lobby(app: App) -> None:
-    """The host's lobby: a real host on 127.0.0.1 (a free port), one seat waiting."""
+    """The host's lobby: a real host on 127.0.0.1 (a free port), one seat waiting, an expert
+    AI seat named with its thinking time."""
     from cacao_game.app.netplay import host_game
 
     app.home()
@@ -146,7 +147,7 @@ def shot_lobby(app: App) -> None:
         [
             SeatConfig("Ana", "red", "human"),
             SeatConfig("Remote player", "purple", "remote"),
-            SeatConfig("Medium AI", "white", "medium"),
+            SeatConfig("Expert AI", "white", "expert"),
         ]
     )
     source = host_game(config, port=0, everywhere=False, hints=True)
@@ -173,6 +174,9 @@ class LostHost:
 
     def stand_in_now(self, seat: int) -> bool:
         return False
+
+    def thinking(self) -> tuple[int, float] | None:
+        return None
 
 
 class Watching(LostHost):

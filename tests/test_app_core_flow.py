@@ -8,6 +8,7 @@ import pygame
 import pytest
 from harness import click_label, press, run
 
+from cacao_game.app import routes
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scene import Scene
 from cacao_game.app.scenes.confirm import ConfirmDialog
@@ -308,3 +309,30 @@ def test_changing_the_undo_setting_mid_game_applies_at_once(app):
     press(app, "pause")
     press(app, "pause")
     assert app.top is table and table.source.policy is UndoPolicy.CASUAL
+
+
+def test_enter_with_nothing_focused_takes_the_highlighted_entry(app):
+    """A player who presses Enter at the menu without first walking the focus gets the
+    highlighted entry (here Continue, with an autosave), as the highlight promises."""
+    from cacao_game.saves import autosave_path, save_game
+
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 10), TWO_HUMANS, {})
+    app.home()
+    assert app.top.focus.index == -1
+    press(app, "confirm")
+    assert isinstance(app.top, PlayScene)
+    assert len(app.top.source.game.actions) == 10
+
+
+def test_enter_after_the_scores_starts_no_rematch(app):
+    """Space (skip and confirm) pressed again after the scores are all shown must not start a
+    rematch: only the menu takes its highlighted entry on a key."""
+    game = harness.random_game(TWO_HUMANS)
+    app.switch(routes.Scoring(game, TWO_HUMANS))
+    scene = app.top
+    scene.skip()
+    for _ in range(3):
+        press(app, "skip")
+        press(app, "confirm")
+    assert app.top is scene

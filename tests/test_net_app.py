@@ -23,7 +23,7 @@ from cacao_game.app.netplay import HostedSource
 from cacao_game.app.play.presence import banner_text
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.join import JoinScene
-from cacao_game.app.scenes.lobby import LobbyScene
+from cacao_game.app.scenes.lobby import LobbyScene, ai_text
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
@@ -65,9 +65,9 @@ def pump(apps: list[App], until: Callable[[], bool], what: str) -> None:
         time.sleep(0.01)
 
 
-def host(app: App, kinds: list[str]) -> HostedSource:
-    """Host a game of seats ``kinds`` through the Host a game setup; returns its source (the
-    lobby is on top)."""
+def host(app: App, kinds: list[str], expert_time: float | None = None) -> HostedSource:
+    """Host a game of seats ``kinds`` through the Host a game setup (the expert thinking
+    ``expert_time`` if given); returns its source (the lobby is on top)."""
     setup = SetupScene(app, hosting=True)
     app.push(setup)
     run(app)
@@ -77,6 +77,8 @@ def host(app: App, kinds: list[str]) -> HostedSource:
         if number >= len(setup.seats):
             setup.add_seat()
         setup.set_kind(number, kind)
+    if expert_time is not None:
+        setup.expert_time = expert_time
     setup.set_name(0, "Ana")
     setup.port_text = str(free_port())
     setup.start = 0
@@ -160,6 +162,23 @@ def test_a_joiner_sees_own_hand_face_up_and_the_game_starts_when_the_seat_is_tak
         assert ana.source.journal[-1].action == bo.source.journal[-1].action == action
     assert len(ana.source.journal) == len(bo.source.journal) == 4
     assert ana.shown.turn == bo.shown.turn
+
+
+def test_both_lobbies_name_the_expert_seat_with_the_thinking_time_set_up_by_the_host(apps):
+    """The host sets the expert to 7 s: the hosting lobby and the lobby of a joiner waiting for
+    the last seat both name the expert's seat with that time (as the host's table has it),
+    the others without one."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE, REMOTE, "expert"], expert_time=7.0)
+    pump([hosting], lambda: len(source.table_seats()) == 4, "the host's lobby")
+    bo = join(joining, source.port, source.code)
+    pump([hosting, joining], lambda: len(bo.table_seats()) == 4 and bo.ready, "Bo's lobby")
+    assert isinstance(joining.top, LobbyScene) and isinstance(hosting.top, LobbyScene)
+    expert = t("net.ai_thinks", level=t("kind.expert"), seconds="7")
+    for seats in (source.table_seats(), bo.table_seats()):
+        assert [seat.think_time for seat in seats] == [None, None, None, 7.0]
+        assert ai_text(seats[3].kind, seats[3].think_time) == expert
 
 
 def test_the_host_lets_the_ai_play_a_free_seat_and_the_table_opens(apps):

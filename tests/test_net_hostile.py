@@ -107,7 +107,7 @@ def test_a_client_of_another_version_is_told_so_in_words() -> None:
     async def scenario() -> tuple[p.HostMessage, int | None]:
         host = await start_host(None)
         ws = await open_raw(host)
-        await ws.send('{"type": "join", "version": 2, "table": "ABCDEF", "colour": "blue"}')
+        await ws.send(f'{{"type": "join", "version": {p.VERSION + 1}, "table": "ABCDEF", "colour": "blue"}}')
         problem = await expect(ws, p.Problem)
         code = await closed(ws)
         await host.stop()
@@ -115,7 +115,7 @@ def test_a_client_of_another_version_is_told_so_in_words() -> None:
 
     problem, code = run(scenario())
     assert isinstance(problem, p.Problem) and problem.code == "version" and problem.fatal
-    assert "version 1" in problem.text and "version 2" in problem.text
+    assert f"version {p.VERSION}" in problem.text and f"version {p.VERSION + 1}" in problem.text
     assert code == 1008
 
 

@@ -50,6 +50,9 @@ class Presence:
         self.away = None
         return True
 
+    def thinking(self) -> tuple[int, float] | None:
+        return None
+
 
 @pytest.fixture
 def app(tmp_path, monkeypatch) -> Iterator[App]:

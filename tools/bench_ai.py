@@ -1,14 +1,21 @@
 """Strength of the expert level as its thinking time grows, and cheap screens of it.
 
-    python tools/bench_ai.py table --deals 200 [--times 0.25,0.5,1,2,4] [--opponent hard:time_budget=1.0]
+    python tools/bench_ai.py table --deals 200 [--times 0.25,0.5,1,2,4] [--opponent SPEC]
+        [--clock cpu|wall] [--out DIR [--minutes M] [--chunk 5]]
     python tools/bench_ai.py screen --positions 48 --fills 16 [--levels SPEC ...] [--redeals 300] [--cache F]
     python tools/bench_ai.py memory [--seconds 10] [--workers 2]
     python tools/bench_ai.py cores [--positions 8] [--seconds 2]
 
 ``table``: 2-player duplicate games (``tools/tournament.py``: each deal twice, seats swapped)
-of expert at each thinking time against the opponent; prints win rate with a Wilson 95 %
-interval, mean margin and the games behind each figure. ``--deals`` sets the size (200 deals,
-400 games a figure, for a confirmation: about 11 CPU-hours a figure at 1 s a decision).
+of expert at each thinking time against the opponent (default hard at 1 s; both on the
+``--clock``, default ``cpu``: each side's own CPU time, so a busy machine gives both the same
+thinking); prints win rate with a Wilson 95 % interval, mean margin and the games behind each
+figure. ``--deals`` sets the size (200 deals, 400 games a figure, for a confirmation: about
+4 CPU-hours a figure at 1 s a decision). With ``--out DIR`` a row is played in chunks of
+``--chunk`` deals, each kept as a ``tournament.py --json`` file (``DIR/expert-S/sDEAL.json``,
+written whole or not at all); a run plays only the chunks not there yet, starts no new one
+after ``--minutes``, and prints the table of every chunk kept: a confirmation can grow over
+several sittings, and a ``tournament.py --json`` file of the same pairing and deals counts.
 
 ``screen``: regret per decision on a fixed set of 2-player positions (medium self-play,
 seeded, a turn in ``--first-turn``..``--last-turn``; ``--positions`` placements and
@@ -51,6 +58,7 @@ import tracemalloc
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from cacao_game.ai.analysis import position_seed
 from cacao_game.ai.expert import ExpertPlayer, final_margins, play_to_end
@@ -63,7 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tournament
 
 TIMES = (0.25, 0.5, 1.0, 2.0, 4.0)
-OPPONENT = "hard:time_budget=1.0"
+OPPONENT = "hard:time_budget=1"
 SCREENED = [
     "hard:iterations=1000",
     "hard:iterations=4000",
@@ -95,25 +103,80 @@ def positions(
     return found
 
 
+def timed(spec: str, clock: str) -> str:
+    """``spec`` with ``clock=...`` added unless it names one."""
+    return spec if "clock=" in spec else f"{spec}{',' if ':' in spec else ':'}clock={clock}"
+
+
 def run_table(args: argparse.Namespace) -> None:
-    """Print the strength-versus-time table."""
-    games = 2 * args.deals
-    print(f"expert vs {args.opponent}, 2 players, {args.deals} duplicate deals ({games} games) a row")
+    """Print the strength-versus-time table (playing the chunks ``--out`` lacks first)."""
+    opponent = timed(args.opponent, args.clock)
+    rows = [(seconds, timed(f"expert:time_budget={seconds:g}", args.clock)) for seconds in args.times]
+    if args.out is None:
+        summaries = [
+            tournament.summarize(c, opponent, 2, "base", play_table_games(args, c, opponent)) for _, c in rows
+        ]
+    else:
+        stop = time.monotonic() + 60 * args.minutes if args.minutes is not None else math.inf
+        summaries = [play_chunks(args, candidate, opponent, seconds, stop) for seconds, candidate in rows]
+    print(
+        f"expert vs {opponent}, 2 players, duplicate deals from {args.first_deal}; "
+        f"goal {args.deals} deals a row"
+    )
     print(f"{'expert s':>9} {'games':>6} {'win rate':>9} {'wilson95':>17} {'margin':>7} {'exp ms med':>11}")
-    for seconds in args.times:
-        candidate = f"expert:time_budget={seconds}"
-        tasks = tournament.schedule(candidate, args.opponent, 2, args.deals, args.first_deal)
-        jobs = [(specs, deal, seat, "base", None) for specs, deal, seat in tasks]
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(tournament.play_one, jobs, chunksize=1))
-        summary = tournament.summarize(candidate, args.opponent, 2, "base", results)
+    for (seconds, candidate), summary in zip(rows, summaries, strict=True):
+        if summary is None:
+            print(f"{seconds:>9g} {0:>6}")
+            continue
         low, high = summary["wilson95"]
-        median = summary["decision_time"][candidate]["median_ms"]
+        median = summary["decision_time"].get(candidate, {}).get("median_ms", 0.0)
         print(
-            f"{seconds:>9} {summary['games']:>6} {summary['win_rate']:>9.3f} "
+            f"{seconds:>9g} {summary['games']:>6} {summary['win_rate']:>9.3f} "
             f"{f'[{low:.3f}, {high:.3f}]':>17} {summary['mean_margin']:>7.2f} {median:>11.0f}",
             flush=True,
         )
+
+
+def play_table_games(
+    args: argparse.Namespace,
+    candidate: str,
+    opponent: str,
+    first: int | None = None,
+    deals: int | None = None,
+) -> list[tournament.GameResult]:
+    """Every game of ``deals`` duplicate deals from ``first`` (default: the whole row)."""
+    first = args.first_deal if first is None else first
+    tasks = tournament.schedule(candidate, opponent, 2, args.deals if deals is None else deals, first)
+    jobs = [(specs, deal, seat, "base", None) for specs, deal, seat in tasks]
+    with ProcessPoolExecutor(args.workers) as pool:
+        return list(pool.map(tournament.play_one, jobs, chunksize=1))
+
+
+def play_chunks(
+    args: argparse.Namespace, candidate: str, opponent: str, seconds: float, stop: float
+) -> dict[str, Any] | None:
+    """Play the row's missing chunks under ``args.out`` until ``stop`` (monotonic), then
+    merge every chunk kept (None when there is none)."""
+    folder = args.out / f"expert-{seconds:g}"
+    folder.mkdir(parents=True, exist_ok=True)
+    for first in range(args.first_deal, args.first_deal + args.deals, args.chunk):
+        path = folder / f"s{first}.json"
+        if path.exists() or time.monotonic() > stop:
+            continue
+        deals = min(args.chunk, args.first_deal + args.deals - first)
+        started = time.perf_counter()
+        results = play_table_games(args, candidate, opponent, first, deals)
+        summary = tournament.summarize(candidate, opponent, 2, "base", results)
+        summary["seconds"] = round(time.perf_counter() - started, 1)
+        tournament.write_json(path, summary, results)
+        print(f"  {path.name}: {tournament.format_summary(summary).splitlines()[1].strip()}", flush=True)
+    kept = sorted(folder.glob("s*.json"))
+    if not kept:
+        return None
+    merged = tournament.merge(kept)
+    if (merged["candidate"], merged["opponent"]) != (candidate, opponent):
+        raise ValueError(f"{folder} holds {merged['candidate']} vs {merged['opponent']}, not {opponent}")
+    return merged
 
 
 def judge_samples(
@@ -418,7 +481,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     table.add_argument("--first-deal", type=int, default=1000)
     table.add_argument("--times", type=_times, default=list(TIMES))
     table.add_argument("--opponent", default=OPPONENT)
+    table.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="both sides' thinking clock")
     table.add_argument("--workers", type=int, default=2)
+    table.add_argument(
+        "--out", type=Path, default=None, help="keep each chunk's games here; play only missing ones"
+    )
+    table.add_argument("--chunk", type=int, default=5, help="deals a chunk (with --out)")
+    table.add_argument("--minutes", type=float, default=None, help="start no chunk after this (with --out)")
     screen = commands.add_parser("screen", help="regret per decision by iteration count")
     screen.add_argument("--positions", type=int, default=32)
     screen.add_argument("--seed", type=int, default=500)

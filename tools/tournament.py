@@ -195,11 +195,19 @@ def run(args: argparse.Namespace, command: str | None = None) -> dict[str, Any]:
     summary["seconds"] = round(time.perf_counter() - started, 1)
     summary["command"] = command or " ".join(["python", "tools/tournament.py", *sys.argv[1:]])
     if args.json:
-        games = [
-            asdict(r) | {"times": {k: [round(t, 5) for t in v] for k, v in r.times.items()}} for r in results
-        ]
-        args.json.write_text(json.dumps({"summary": summary, "games": games}, indent=1))
+        write_json(args.json, summary, results)
     return summary
+
+
+def write_json(path: Path, summary: dict[str, Any], results: list[GameResult]) -> None:
+    """Write ``summary`` and every game's result to ``path`` whole or not at all (a file
+    written beside it, then renamed)."""
+    games = [
+        asdict(r) | {"times": {k: [round(t, 5) for t in v] for k, v in r.times.items()}} for r in results
+    ]
+    partial = path.with_name(path.name + ".part")
+    partial.write_text(json.dumps({"summary": summary, "games": games}, indent=1))
+    partial.replace(path)
 
 
 def merge(paths: list[Path]) -> dict[str, Any]:

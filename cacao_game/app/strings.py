@@ -111,6 +111,8 @@ EN: dict[str, str] = {
     "net.watching_status": "Watching: {name} to play",
     "net.dropped": "{name} is disconnected: the game waits for them.",
     "net.standin_now": "Let the AI play now",
+    # the lobby: an AI seat of the host's table with its thinking time (hard, expert)
+    "net.ai_thinks": "{level} · thinks {seconds} s",
     # the program's version (cacao_game.version): the menu's corner and --version
     "menu.version": "version {version}",
     "cli.help.version": "print the program's version and exit",

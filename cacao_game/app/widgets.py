@@ -573,7 +573,9 @@ class Tooltip:
 
 
 class FocusList:
-    """Keyboard focus over ``widgets``: pan_up/pan_down/cycle move it, confirm activates.
+    """Keyboard focus over ``widgets``: pan_up/pan_down/cycle move it, confirm activates
+    the focused widget, or with nothing focused and ``primary_default`` the one primary
+    button (``default``: a menu's highlighted entry).
 
     Focus appears on the first key press (not for mouse users); a mouse move over a widget
     moves the focus there.
@@ -583,9 +585,10 @@ class FocusList:
     PREVIOUS = ("pan_up",)
     SIDEWAYS: ClassVar[dict[str, int]] = {"pan_left": -1, "pan_right": 1}
 
-    def __init__(self, widgets: Sequence[Widget]) -> None:
+    def __init__(self, widgets: Sequence[Widget], primary_default: bool = False) -> None:
         self.widgets = list(widgets)
         self.index = -1
+        self.primary_default = primary_default
 
     def _usable(self) -> list[int]:
         return [i for i, w in enumerate(self.widgets) if w.visible and w.enabled]
@@ -629,9 +632,19 @@ class FocusList:
         if any(i in self.PREVIOUS for i in intents):
             self.move(-1)
             return True
-        if "confirm" in intents and 0 <= self.index < len(self.widgets):
-            widget = self.widgets[self.index]
-            if widget.visible and widget.enabled:
-                widget.activate(app)
+        if "confirm" in intents:
+            target = self.widgets[self.index] if 0 <= self.index < len(self.widgets) else self.default()
+            if target is not None and target.visible and target.enabled:
+                target.activate(app)
                 return True
         return False
+
+    def default(self) -> Widget | None:
+        """What confirm activates while nothing has the focus: with ``primary_default`` the
+        one usable ``primary`` button (the highlighted entry), else or when there is none or
+        more than one, None."""
+        if not self.primary_default:
+            return None
+        usable = [self.widgets[i] for i in self._usable()]
+        primary = [w for w in usable if isinstance(w, Button) and w.style == "primary"]
+        return primary[0] if len(primary) == 1 else None

@@ -145,6 +145,19 @@ class HintArrived:
 
 
 @dataclass(frozen=True)
+class AIThinking:
+    """The host's AI started thinking for ``seat`` about decision ``at`` (the table's
+    ``decisions`` now), for up to ``budget`` seconds of which ``elapsed`` had passed when the
+    host said so (0 unless this client joined while it thought). It ends with the next
+    ``Changed`` that makes or takes back a decision, or a rejoin."""
+
+    seat: int
+    at: int
+    budget: float
+    elapsed: float
+
+
+@dataclass(frozen=True)
 class Reconnecting:
     """The connection is down (``reason``); attempt ``attempt`` follows in ``delay`` seconds.
     ``busy``: the host turned the connection away as it has too many (``reason`` says so in
@@ -173,7 +186,7 @@ class RecordArrived:
     record: RecordFile
 
 
-ClientEvent = Joined | Changed | Refused | HintArrived | Reconnecting | Failed | RecordArrived
+ClientEvent = Joined | Changed | Refused | HintArrived | AIThinking | Reconnecting | Failed | RecordArrived
 """Everything a client reports to its user."""
 
 
@@ -298,11 +311,26 @@ class Link:
                     self.on_event(Refused(code, text))
             case p.Hint(at=at, action=action):
                 self.on_event(HintArrived(at, action_from_json(action)))
+            case p.Thinking():
+                self._thinking(message)
             case p.GameRecord(record=record):
                 self.on_event(RecordArrived(record))
             case _:
                 assert_never(message)
         return False
+
+    def _thinking(self, message: p.Thinking) -> None:
+        """Pass on the host's word that an AI seat thinks, if it fits the table as known: the
+        seat deciding now, at the decision it is at (else it is logged and dropped)."""
+        table = self.table
+        if table is None or message.seat != table.state.deciding or message.at != table.decisions:
+            log.warning(
+                "the host says seat %d thinks about decision %d, which is not the table's: ignored",
+                message.seat,
+                message.at,
+            )
+            return
+        self.on_event(AIThinking(message.seat, message.at, message.budget, message.elapsed))
 
     def _fail(self, code: str, text: str) -> None:
         self._failed = True

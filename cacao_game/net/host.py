@@ -60,7 +60,7 @@ from cacao_game.net.connection import (
 )
 from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
-from cacao_game.net.thinking import Thinker, choose
+from cacao_game.net.thinking import Thinker, TimedMove, choose
 from cacao_game.net.views import decision_message, public_state, seat_state
 from cacao_game.records import record_file, seat_entries, write_record
 from cacao_game.saves.schema import action_from_json, decision
@@ -154,7 +154,9 @@ class Host:
         self._ai = Thinker(ai_processes)
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[Connection]] = {}
-        self._thinking: set[tuple[str, int, int]] = set()
+        self._thinking: set[tuple[str, int, int, int | None]] = set()
+        self._timed: dict[str, TimedMove] = {}
+        """Each table's timed AI move being thought about (told to members who join meanwhile)."""
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._presence_at: dict[str, float] = {}
         self._presence_due: set[str] = set()
@@ -347,6 +349,7 @@ class Host:
         self._save_now(table)
         log.info("table %s: the host's player %s took seat %d", code, name, number)
         self._presence(table)
+        self._schedule_ai(table)
         return token
 
     def reissue(self, code: str, number: int) -> str:
@@ -570,6 +573,7 @@ class Host:
         log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
         self._seat_client(client, table, seat, token)
         self._presence(table)
+        self._schedule_ai(table)  # the last seat taken starts the game: an AI may move first
 
     def _save_now(self, table: Table) -> None:
         """Write the table's full save now (its seats changed: the tokens must be kept)."""
@@ -603,6 +607,9 @@ class Host:
         client.send(p.Welcome(p.VERSION, table.code, seat, token))
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
+        timed = self._timed.get(table.code)
+        if timed is not None and timed.at == len(table.session.game.actions):
+            client.send(timed.message(self._clock()))
         if table.is_over():
             if table.code not in self._records:  # over when the host started: never built
                 self._records[table.code] = p.encode(self._record(table))
@@ -690,6 +697,7 @@ class Host:
         self._members.pop(table.code, None)
         self._presence_at.pop(table.code, None)
         self._records.pop(table.code, None)
+        self._timed.pop(table.code, None)
         for key in [key for key in self._timers if key[0] == table.code]:
             self._timers.pop(key).cancel()
 
@@ -949,6 +957,7 @@ class Host:
                 request.seed,
                 partial(self._answered, table, request.id),
                 request.time_budget,
+                request.id,
             )
         seat = session.game.current_player()
         if table.seats[seat].standin and table.options.standin is not None:
@@ -970,17 +979,26 @@ class Host:
         seed: int,
         then: Callable[[Action], None],
         time_budget: float | None = None,
+        request: int | None = None,
     ) -> None:
         """Run AI ``level`` for ``seat`` on a copy of the game in the thread pool, then ``then``
-        on the event loop (once per table, player and decision)."""
+        on the event loop (once per table, player, decision and session ``request``: a request
+        made again at the same decision after an undo runs anew, the old answer being stale).
+        A seat's move with a ``time_budget`` is told to every member first (``Thinking``)."""
         at = len(table.session.game.actions)
-        key = (table.code, seat, at)
+        key = (table.code, seat, at, request)
         if key in self._thinking:
             return
         self._thinking.add(key)
         game = table.session.game.clone()
         loop = asyncio.get_running_loop()
         think = partial(choose, level, seed, at, time_budget)
+        timed = None
+        if time_budget is not None and time_budget > 0 and 0 <= seat < len(table.seats):
+            timed = self._timed[table.code] = TimedMove(seat, at, time_budget, self._clock())
+            data = p.encode(timed.message(timed.started))
+            for client in self._members.get(table.code, ()):
+                client.push(data)
 
         async def run() -> None:
             try:
@@ -991,6 +1009,8 @@ class Host:
                 action = game.legal_actions()[0]
             finally:
                 self._thinking.discard(key)
+                if timed is not None and self._timed.get(table.code) is timed:
+                    del self._timed[table.code]
             then(action)
 
         self._spawn(run())

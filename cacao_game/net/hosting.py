@@ -21,7 +21,8 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import Coroutine
+import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Final, TypeVar
 
@@ -60,10 +61,18 @@ class HostedGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class BackgroundHost:
     """A ``Host`` (``folder``: its tables and records, None: nothing written) on a thread;
-    ``seed`` makes its deals reproducible (tests), None deals from the system's randomness."""
+    ``seed`` makes its deals reproducible (tests), None deals from the system's randomness;
+    ``clock`` is the host's (injectable, as ``Host``'s)."""
 
-    def __init__(self, folder: Path | None = None, *, ai_processes: int = 1, seed: int | None = None) -> None:
-        self.host = Host(folder, ai_processes=ai_processes, seed=seed)
+    def __init__(
+        self,
+        folder: Path | None = None,
+        *,
+        ai_processes: int = 1,
+        seed: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.host = Host(folder, ai_processes=ai_processes, seed=seed, clock=clock)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cacao-net-host", daemon=True)
 

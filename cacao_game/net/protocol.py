@@ -11,17 +11,20 @@ recipient (``cacao_game.net.views``); a client turns it back into a game view.
 
 from __future__ import annotations
 
-from typing import Final, TypeVar, cast
+from typing import Annotated, Final, TypeVar, cast
 
 import msgspec
 
 from cacao_game import typed_json
+from cacao_game.config.game import MAX_SEATS
 from cacao_game.engine.scoring import SeatScore
 from cacao_game.records.gamerecord import RecordFile
 from cacao_game.saves.schema import DecisionJSON
 
-VERSION: Final = 1
-"""The protocol version; a client of another version is refused in words."""
+VERSION: Final = 2
+"""The protocol version; a client of another version is refused in words. Version 2 added
+``SeatInfo.think_time`` and the ``thinking`` message (a version 1 client could not read the
+updates of a version 2 host)."""
 
 CLIENT_LIMIT: Final = 8 * 1024
 """Largest message a client may send, in bytes (a decision of 8 fills is under 1 KB)."""
@@ -33,6 +36,8 @@ MAX_DEPTH: Final = 10
 """Deepest nesting of arrays and objects accepted (messages need 7)."""
 MAX_ACTIONS: Final = 8
 """Most decisions one ``Decide`` may carry (a fill of several spaces)."""
+MAX_THINK: Final = 60.0
+"""Longest thinking time, in seconds, a host may announce (``Thinking``; setup offers up to 10)."""
 
 Pos = tuple[int, int]
 T = TypeVar("T")
@@ -150,6 +155,9 @@ class SeatInfo(_Data, frozen=True):
     """Its player is connected now (always true for AI seats)."""
     standin: bool
     """An AI plays it while its player is away."""
+    think_time: float | None = None
+    """Seconds this AI seat thinks per decision (a timed level: hard, expert, with the table's
+    chosen time); None for a remote seat or a level without a thinking time."""
 
 
 class JungleMsg(_Data, frozen=True):
@@ -308,6 +316,21 @@ class Hint(_Message, tag="hint", frozen=True):
     action: ActionMsg
 
 
+class Thinking(_Message, tag="thinking", frozen=True):
+    """Host -> client: the AI of ``seat`` thinks about decision ``at`` (the table's
+    ``decisions`` now) for up to ``budget`` seconds, of which ``elapsed`` have passed on the
+    host: 0 when it starts (sent to every member), more for a member who joins or rejoins
+    while it thinks. A client times the rest on its own clock from the message's arrival (no
+    clock is shared). Sent only for a timed level's move (``SeatInfo.think_time``), never for
+    a hint. No message says it stopped: the next update that makes or takes back a decision
+    ends it. Carries the seat and the times only, nothing of any hand."""
+
+    seat: Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
+    at: Annotated[int, msgspec.Meta(ge=0)]
+    budget: Annotated[float, msgspec.Meta(gt=0.0, le=MAX_THINK)]
+    elapsed: Annotated[float, msgspec.Meta(ge=0.0, le=MAX_THINK)] = 0.0
+
+
 # ----------------------------------------------------------------- after the game (the app's replay)
 
 
@@ -321,7 +344,7 @@ class GameRecord(_Message, tag="record", frozen=True):
     record: RecordFile
 
 
-HostMessage = Welcome | Update | Refusal | Problem | Hint | GameRecord
+HostMessage = Welcome | Update | Refusal | Problem | Hint | Thinking | GameRecord
 """Everything a host sends."""
 
 

@@ -14,6 +14,11 @@ it (``record``), files it in ``records`` when given, and its ``finished_game`` i
 whole game replayed from it (decisions and deal), so that replay and review work at home.
 A spectator's source (``watching``) has no seat: every hand face down, no input.
 
+While the host's AI thinks about a timed seat's move, ``thinking`` says which seat and how
+much of its thinking time has passed, timed on this source's own clock (injectable) from
+when the host's word arrived (less what had passed on the host for a client that joined
+meanwhile): the table's thinking bar shows it as at a local table.
+
 ``connection`` says how the link stands ("connected", "reconnecting", "busy": the host has
 too many connections and the client tries again, or the host's refusal in words) so that the
 table can show "reconnecting…" with a way back to the menu.
@@ -23,7 +28,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from cacao_game import typed_json
@@ -33,6 +39,7 @@ from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.jsontypes import JSON
 from cacao_game.net.client import (
+    AIThinking,
     Changed,
     ClientEvent,
     Failed,
@@ -64,7 +71,7 @@ from cacao_game.session.commands import (
     Undo,
 )
 from cacao_game.session.journal import Entry
-from cacao_game.session.messages import AIRequest
+from cacao_game.session.messages import AIRequest, time_passed
 from cacao_game.session.notices import HintReady, Refusal, Refused, Undone
 from cacao_game.session.policy import UndoPolicy, undo_reach
 from cacao_game.session.selection import Selection
@@ -90,15 +97,32 @@ def refusal_of(code: str) -> Refusal:
         return Refusal.ILLEGAL
 
 
+@dataclass(frozen=True, slots=True)
+class HostThinking:
+    """The host's AI thinking about ``seat``'s decision ``at`` for up to ``budget`` seconds,
+    since ``started`` on this source's clock."""
+
+    seat: int
+    at: int
+    started: float
+    budget: float
+
+
 class RemoteSource:
     """A game on another machine, seen from this client's seat (see the module docstring).
 
     ``client`` must be started; ``RemoteSource`` polls it (never blocks) and closes it in
     ``close``. Until the first update arrives, ``ready`` is False and the table should wait.
+    ``clock`` (seconds, never going back) times the host's AI thinking (``thinking``).
     """
 
-    def __init__(self, client: NetClient, records: Path | None = None) -> None:
+    def __init__(
+        self, client: NetClient, records: Path | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.client = client
+        self.clock = clock
+        self.host_thinking: HostThinking | None = None
+        """The host's last word that its AI thinks, while it may still hold (``thinking``)."""
         self.records = records
         """The folder a finished game's record is filed in (None: kept in memory only)."""
         self.record: dict[str, JSON] | None = None
@@ -126,6 +150,7 @@ class RemoteSource:
         self._config = GameConfig()
         self._you: int | None = None
         self._deciding = -1
+        self._decisions = 0
         self._started = False
         self._hints = False
         self._sent_at = -1
@@ -266,6 +291,15 @@ class RemoteSource:
         if self._kinds[seat] != REMOTE or seat in self._absent:
             return seat
         return None
+
+    def thinking(self) -> tuple[int, float] | None:
+        """The AI seat the host thinks for now and the part of its thinking time passed
+        (``messages.time_passed`` on ``clock``), while the table is still at the decision the
+        host named; else None (no timed AI seat thinks, or the host has not said so)."""
+        heard = self.host_thinking
+        if heard is None or heard.seat != self._deciding or heard.at != self._decisions:
+            return None
+        return heard.seat, time_passed(heard.started, heard.budget, self.clock())
 
     def undo_check(self) -> int | Refused:
         """What an undo would do as far as this client can tell (strict policy; the host has
@@ -411,6 +445,8 @@ class RemoteSource:
     def _receive(self, event: ClientEvent) -> list[SourceEvent]:
         match event:
             case Changed(table=table, undone=undone, history=history):
+                if event.decisions or undone or history:
+                    self.host_thinking = None
                 self._adopt(table.state, table.game, table.journal)
                 self.connection = CONNECTED
                 events: list[SourceEvent] = [Undone(undone)] if undone else []
@@ -438,6 +474,9 @@ class RemoteSource:
             case RecordArrived(record=record):
                 self._take_record(record)
                 return []
+            case AIThinking(seat=seat, at=at, budget=budget, elapsed=elapsed):
+                self.host_thinking = HostThinking(seat, at, self.clock() - elapsed, budget)
+                return []
             case HintArrived(at=at, action=action):
                 if at != len(self._journal) or not self.accepts_input():
                     return []
@@ -450,7 +489,7 @@ class RemoteSource:
 
     def _adopt(self, state: TableState, game: Game, journal: tuple[Entry, ...]) -> None:
         self._game, self._journal = game, journal
-        self._you, self._deciding = state.you, state.deciding
+        self._you, self._deciding, self._decisions = state.you, state.deciding, state.decisions
         self._started, self._hints = state.started, state.hints
         self._kinds = [seat.kind for seat in state.seats]
         self._absent = frozenset(

@@ -173,7 +173,8 @@ class Table:
     # ----------------------------------------------------------------- seats
 
     def seat_infos(self) -> list[SeatInfo]:
-        """Every seat as clients see it."""
+        """Every seat as clients see it (an AI seat with its thinking time, where its level
+        has one: ``PlaySession.time_budget``)."""
         config = self.session.config.seats
         return [
             SeatInfo(
@@ -183,6 +184,7 @@ class Table:
                 seat.token is not None or not seat.remote,
                 seat.connected,
                 seat.standin,
+                None if seat.remote else self.session.time_budget(seat.kind),
             )
             for number, seat in enumerate(self.seats)
         ]

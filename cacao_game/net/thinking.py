@@ -5,6 +5,7 @@ loop (or the other tables) up.
 and the decision's number, so the answer is the same in any worker, on any run, after any
 restart (deterministic per seed). ``Thinker`` owns the pool: worker processes started with
 ``spawn`` (safe next to the host's threads), or threads when ``processes`` is 0.
+``TimedMove`` is a timed AI seat's move on its way, as the host tells the table of it.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from __future__ import annotations
 import multiprocessing
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 
 from cacao_game.ai import make_player
 from cacao_game.engine import Action, Game
+from cacao_game.net import protocol as p
 
 
 def choose(level: str, seed: int, at: int, time_budget: float | None, game: Game) -> Action:
@@ -50,3 +53,20 @@ class Thinker:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+@dataclass(frozen=True, slots=True)
+class TimedMove:
+    """A timed AI seat's move being thought about: ``seat``, its decision ``at``, the
+    ``budget`` in seconds and when it was asked (``started``, the host's clock)."""
+
+    seat: int
+    at: int
+    budget: float
+    started: float
+
+    def message(self, now: float) -> p.Thinking:
+        """What a member is told at ``now`` (the host's clock): the budget (at most
+        ``protocol.MAX_THINK``) and the time passed so far, which never exceeds it."""
+        budget = min(self.budget, p.MAX_THINK)
+        return p.Thinking(self.seat, self.at, budget, min(budget, max(0.0, now - self.started)))

@@ -25,3 +25,12 @@ class AIRequest:
     game: Game
     hint: bool = False
     time_budget: float | None = None
+
+
+def time_passed(started: float, budget: float, now: float) -> float:
+    """The part of a thinking time of ``budget`` seconds begun at ``started`` that has passed
+    at ``now`` (one clock): 0 at the start, rising to exactly 1.0 at the budget and 1.0 from
+    then on (an answer late on its way leaves it full); 1.0 for a budget of 0 or less."""
+    if budget <= 0:
+        return 1.0
+    return min(1.0, max(0.0, (now - started) / budget))

@@ -28,6 +28,7 @@ from cacao_game.app.play.ai_worker import (
     WorkerRestarted,
 )
 from cacao_game.session import AIAnswered, AIRequest, SessionEvent
+from cacao_game.session.messages import time_passed
 from cacao_game.session.source import TableSource
 
 SYNC_AI_ENV = "CACAO_SYNC_AI"
@@ -50,12 +51,9 @@ class Timing:
     budget: float
 
     def share(self, now: float) -> float:
-        """The part of the thinking time passed at ``now``: 0 when sent, rising with the clock
-        to exactly 1.0 at the budget, and 1.0 from then on (an answer late on its way leaves
-        it full)."""
-        if self.budget <= 0:
-            return 1.0
-        return min(1.0, max(0.0, (now - self.started) / self.budget))
+        """The part of the thinking time passed at ``now`` (``messages.time_passed``): 0 when
+        sent, exactly 1.0 at the budget and from then on."""
+        return time_passed(self.started, self.budget, now)
 
 
 class AILink:

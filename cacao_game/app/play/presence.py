@@ -66,6 +66,11 @@ class Presence(Protocol):
         """Let the AI play dropped ``seat`` now; False if it cannot."""
         ...
 
+    def thinking(self) -> tuple[int, float] | None:
+        """The AI seat the host thinks for and the part of its thinking time passed (as
+        ``Frame.thinking``), else None."""
+        ...
+
 
 def seat_text(presence: Presence, seat: int, you: int | None) -> str:
     """What a player's seat is, under its name: this screen's own (You), a remote player,

@@ -673,8 +673,11 @@ class PlayScene(Scene):
     def thinking_progress(self) -> tuple[int, float] | None:
         """The computer seat whose timed move this table awaits and the part of its thinking
         time passed (``AILink.thinking``), from the moment it was asked, so also while the
-        move before it is still animating; else None (no seat thinks, its answer is in, a
-        level without a thinking time, a host's AI)."""
+        move before it is still animating; at a table across machines, the host's word of its
+        AI thinking (``Presence.thinking``); else None (no seat thinks, its answer is in, a
+        level without a thinking time)."""
+        if self.net is not None:
+            return self.net.thinking()
         return self.ai.thinking(self.source)
 
     def hover_square(self) -> Pos | None:

@@ -57,6 +57,9 @@ class WidgetScene(Scene):
     """
 
     modal: bool = False
+    primary_default: bool = False
+    """Whether Enter with nothing focused takes the one primary button (a menu's highlighted
+    entry); off where a key press may be meant for something else (skipping the scores)."""
 
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
@@ -81,7 +84,7 @@ class WidgetScene(Scene):
         """Recreate the widgets and keep the focus position."""
         index = self.focus.index
         self.build()
-        self.focus = FocusList(self.focusable())
+        self.focus = FocusList(self.focusable(), self.primary_default)
         if index >= 0 and self.focus.widgets:
             self.focus.index = min(index, len(self.focus.widgets) - 1)
             self.focus.move(0)

@@ -1,8 +1,9 @@
 """The lobby of a game across machines, until it starts.
 
 The hosting player sees what others type to join (address, port, table code), what the
-address means (this computer only, or the whole network), the seats filling as friends join,
-and for each free seat a button that lets the AI play it. A joining player sees the same
+address means (this computer only, or the whole network), the seats filling as friends join
+(an AI seat with its level and, for hard and expert, its thinking time), and for each free
+seat a button that lets the AI play it. A joining player sees the same
 seats while the host waits for the others. Once every seat has a player the table opens on
 the same source (``RemoteSource``; the host's is a ``HostedSource``). Leaving the lobby
 closes the connection (and, for the host, stops the host).
@@ -19,7 +20,7 @@ from cacao_game.app import routes, theme
 from cacao_game.app.netplay import LOOPBACK, HostedSource, JoinedSource, lan_addresses
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.strings import kind_label, t
+from cacao_game.app.strings import kind_label, short_number, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.net.protocol import REMOTE
 from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, RECONNECTING, RemoteSource
@@ -33,6 +34,14 @@ ROW_H = 84
 BOTTOM = 1030
 FILL_LEVEL = "medium"
 """The AI that takes a free seat when the host asks."""
+
+
+def ai_text(kind: str, think_time: float | None) -> str:
+    """What an AI seat is in the lobby: its level, with its thinking time where the host's
+    table gives it one ("Expert AI · thinks 5 s")."""
+    if think_time is None:
+        return kind_label(kind)
+    return t("net.ai_thinks", level=kind_label(kind), seconds=short_number(think_time))
 
 
 class LobbyScene(WidgetScene):
@@ -206,7 +215,7 @@ class LobbyScene(WidgetScene):
             waiting = seat.kind == REMOTE and not seat.claimed
             name = t("net.seat_free") if waiting else seat.name
             if seat.kind != REMOTE:
-                what = kind_label(seat.kind)
+                what = ai_text(seat.kind, seat.think_time)
             elif not seat.claimed:
                 what = ""
             elif self.source.client.seat == number:

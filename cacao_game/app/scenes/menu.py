@@ -39,7 +39,9 @@ class MenuScene(WidgetScene):
     """The first screen. Esc does nothing here (Quit is explicit). The first, highlighted
     entry is what the player most likely wants: Learn to play on the first launch, else
     Continue when a game is unfinished, else Resume hosting when a hosted game is, else Rejoin
-    game when a game joined on another machine is, else New game."""
+    game when a game joined on another machine is, else New game; Enter takes it."""
+
+    primary_default = True
 
     def build(self) -> None:
         hosted = hosted_waiting()
