@@ -67,9 +67,10 @@ POPUP_FONTS = (POPUP_TITLE, POPUP_HINT, POPUP_BADGE, POPUP_RESULT, POPUP_TAG, PO
 """The resolution popup's fonts (design pixels, weight): opened with their glyphs loaded when
 the table is laid out (``warm_fonts``), not in the frame a first popup appears in, which also
 draws its panel, its shadow and its texts."""
-GLYPHS = "".join(map(chr, range(32, 127))) + "ÄÖÜäöüßÀÂÇÉÈÊËÎÏÔŒÙÛàâçéèêëîïôœùûÿ…–·"
-"""The characters whose glyphs ``warm_fonts`` loads: ASCII and the letters of German and
-French."""
+GLYPHS = "".join(map(chr, range(32, 127)))
+"""The characters whose glyphs ``warm_fonts`` loads: printable ASCII (most of every language's
+text; another letter costs its glyph the first time, and asking the fallback font whether it
+draws one costs more than the glyph)."""
 """Design pixels of the resolution panel: its width, its heading and one outcome row."""
 
 
