@@ -216,6 +216,54 @@ def test_zoom_and_pan_glides_drawn_by_changes_equal_drawn_anew(app: App) -> None
     assert same(app.screen, anew(scene))
 
 
+def test_a_zoom_glide_at_4k_leaves_no_edge_of_a_tile_behind(tmp_path, monkeypatch) -> None:
+    """At 3840x2160 a gliding zoom draws tiles at sizes rounded to ``ZOOM_ART_STEP`` design
+    pixels, up to 4 real pixels past their squares: each frame drawn by changes still equals
+    the frame drawn anew (a tile's area has that room; thin lines of tile edges were left)."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    before = scale.current()
+    big = App(pygame.Surface((3840, 2160)), Settings(animation_speed="normal", sound=False), router=router())
+    try:
+        scene = make_scene(big, ["human", "human"], seed=9)
+        play_on(scene, random.Random(6), 12)
+        camera = scene.camera
+        for factor in (1.5, 1 / 1.5):
+            camera.zoom(factor)
+            frames = 0
+            while camera.moving:
+                big.step([], 1 / 30)
+                assert same(big.screen, anew(scene)), f"glide frame {frames} differs from a frame drawn anew"
+                frames += 1
+            assert frames > 3
+    finally:
+        scale.use(before)
+
+
+def test_a_zoom_drawn_before_the_view_moves_equals_drawn_anew(app: App) -> None:
+    """The frame a zoom is asked in (the table sets the camera's target after it moved, as when
+    a turn brings legal squares into view) shows the view at rest: drawn by changes it draws
+    no tile again and equals the frame drawn anew (it once drew tiles at the glide's rounded
+    sizes anew and left them as at rest by changes)."""
+    scene = make_scene(app, ["human", "human"], seed=9)
+    play_on(scene, random.Random(6), 40)
+    camera = scene.camera
+    for factor in (1.6, 1 / 2.2):
+        app.step([], 1 / 60)
+        while camera.moving:
+            app.step([], 1 / 60)
+        scale = camera.scale
+        camera.zoom(factor)
+        app.step([], 0.0)  # the view has not moved: its target has
+        assert camera.scale == scale and camera.target_scale != scale
+        view = camera.viewport
+        assert sum(r.w * r.h for r in app._changed or [view]) < view.w * view.h // 8
+        assert same(app.screen, anew(scene))
+        app.step([], 1 / 60)
+        assert camera.zooming
+        assert same(app.screen, anew(scene))
+
+
 def _counted_smoothscales(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """The sizes of every smooth scaling from now on (pygame's, still done), in order."""
     smooth = pygame.transform.smoothscale
@@ -379,3 +427,69 @@ def test_tiles_are_opaque_and_drawn_as_plain_copies() -> None:
         assert art.icon("gold", 40).get_flags() & pygame.SRCALPHA
     finally:
         pygame.display.quit()
+
+
+def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
+    """A glide's areas: each board row's old and new pixels joined; a tile that left the view
+    (no pixels there) or came in gives only the pixels it has; one gone gives where it was."""
+    from cacao_game.app.play.board import moved_tiles
+
+    before = {
+        (0, 0): pygame.Rect(10, 10, 20, 20),
+        (1, 0): pygame.Rect(300, 0, 0, 0),
+        (2, 1): pygame.Rect(50, 35, 9, 9),
+    }
+    after = {
+        (0, 0): pygame.Rect(14, 10, 20, 20),
+        (1, 0): pygame.Rect(40, 10, 20, 20),
+        (3, 2): pygame.Rect(0, 0, 0, 0),
+    }
+    assert sorted(map(tuple, moved_tiles(before, after))) == [(10, 10, 50, 20), (50, 35, 9, 9)]
+
+
+def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The resolution popup draws only in ``POPUP_FONTS``, and the table opens those (their
+    glyphs loaded) when it is laid out: the frame a first popup appears in opens no font."""
+    from cacao_game.app.play.hud import POPUP_FONTS
+
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    opened = set(app.assets._fonts)
+    assert {(weight, scale.px(size)) for size, weight in POPUP_FONTS} <= opened
+    rng = random.Random(5)
+    for _ in range(3000):
+        if scene.frame.popup is not None:
+            break
+        if not scene.timeline.busy:
+            if scene.source.curtain is not None:
+                scene.source.handle(ShowHand())
+            else:
+                scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.update(1 / 30)
+    popup = scene.frame.popup
+    assert popup is not None
+    opened = set(app.assets._fonts)  # nothing has drawn a popup yet (no frame was drawn)
+    asked: list[tuple[float, str]] = []
+    font = app.assets.font
+    monkeypatch.setattr(
+        app.assets, "font", lambda size, weight="regular": asked.append((size, weight)) or font(size, weight)
+    )
+    scene.hud.draw_popup(pygame.Surface(app.screen.get_size()), scene.frame, popup)
+    assert asked and set(asked) <= set(POPUP_FONTS)
+    assert set(app.assets._fonts) == opened
+
+
+def test_a_glides_images_come_from_one_source_until_its_end_size_is_scaled() -> None:
+    """A glide's in-between size is resized from the kept size first chosen, though another
+    size nearer the end is drawn at rest meanwhile (a ghost in the same frame): a frame drawn
+    twice shows one picture (the first frame of a turn's zoom drew a tile two ways)."""
+    from cacao_game.app.assets import Assets, assets_root
+    from cacao_game.app.play.art import TileArt
+
+    pygame.init()
+    art = TileArt(Assets(assets_root(), sound=False))
+    art.worker("yellow", "1111", 66)
+    first = pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB")
+    art.worker("yellow", "1111", 64)  # drawn at rest, nearer the end size
+    assert pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB") == first
+    art.refine()
+    assert art.worker("yellow", "1111", 54, toward=54) is art.worker("yellow", "1111", 54)

@@ -199,6 +199,7 @@ def bench_frames(
     mouse = pygame.event.Event(pygame.MOUSEMOTION, pos=board.center, rel=(0, 0), buttons=(0, 0, 0))
     for _ in range(30):
         app.step([mouse], 1 / 60)
+        app.present()  # the window shows what was drawn (not measured)
 
     def frame(events: list[pygame.event.Event], label: str = "animating") -> tuple[float, float]:
         def work() -> None:
@@ -239,6 +240,7 @@ def bench_frames(
             scene.show(session.play(rest.pop(0)))
             session.handle(ShowHand())
         app.step([], 1 / 60)
+        app.present()
     squares = [scene.camera.square_center(pos) for pos in scene.turn.targets()]
     for index in range(frames):
         point = squares[(index // 3) % len(squares)]

@@ -67,21 +67,45 @@ _SHADOWS = SurfaceCache("shadows", 6 * 1024 * 1024)
 """Panel shadows by size, radius and strength."""
 
 
+SHADOW_STEPS = 5
+"""A shadow's opacity is its strength divided by this (see ``_make_shadow``)."""
+SHADOW_SPREAD = 10
+"""Design pixels a shadow reaches beyond its panel on every side (before ``SHADOW_OFFSET``)."""
+
+
 def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
-    """A soft shadow: a few stacked translucent rounded rectangles (cached)."""
+    """A panel's shadow (cached)."""
     return _SHADOWS.get((size, radius, alpha), lambda: _make_shadow(size, radius, alpha))
 
 
 def _make_shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
+    """One rounded rectangle of black at ``alpha // SHADOW_STEPS``, ``SHADOW_SPREAD`` beyond
+    ``size`` on every side. (It was drawn as five nested rectangles of that colour; pygame's ``draw``
+    writes pixels without blending them, so the inner four changed nothing: these are the
+    very pixels, drawn once, a fifth of the work for a popup's large shadow.)"""
     w, h = size
-    spread = px(10)
+    spread = px(SHADOW_SPREAD)
     surface = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
-    steps = 5
-    for i in range(steps):
-        inset = spread * i // steps
-        rect = surface.get_rect().inflate(-2 * inset, -2 * inset)
-        pygame.draw.rect(surface, (0, 0, 0, alpha // steps), rect, border_radius=radius + spread - inset)
+    color = (0, 0, 0, alpha // SHADOW_STEPS)
+    pygame.draw.rect(surface, color, surface.get_rect(), border_radius=radius + spread)
     return surface
+
+
+def shadow_rect(rect: pygame.Rect) -> pygame.Rect:
+    """Where ``draw_shadow`` draws the shadow of ``rect``: ``SHADOW_SPREAD`` beyond it on every
+    side, moved right and down by ``SHADOW_OFFSET``."""
+    spread = px(SHADOW_SPREAD)
+    return pygame.Rect(
+        rect.x - spread + px(SHADOW_OFFSET) // 2,
+        rect.y - spread + px(SHADOW_OFFSET),
+        rect.w + 2 * spread,
+        rect.h + 2 * spread,
+    )
+
+
+def panel_area(rect: pygame.Rect) -> pygame.Rect:
+    """The pixels ``draw_panel`` may draw on for ``rect``: the panel and its shadow."""
+    return pygame.Rect(rect).union(shadow_rect(rect))
 
 
 def draw_shadow(
@@ -90,7 +114,7 @@ def draw_shadow(
     """A soft drop shadow under ``rect`` (``radius`` in real pixels; default the panels')."""
     radius = px(RADIUS) if radius is None else radius
     shadow = _shadow((rect.w, rect.h), radius, alpha)
-    surface.blit(shadow, (rect.x - px(10) + px(SHADOW_OFFSET) // 2, rect.y - px(10) + px(SHADOW_OFFSET)))
+    surface.blit(shadow, shadow_rect(rect))
 
 
 def draw_panel(

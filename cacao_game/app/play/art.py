@@ -46,6 +46,10 @@ class TileArt:
         """The sizes each image (name, quarter turns) was asked at, at rest (scaled smoothly)."""
         self._wanted: dict[tuple[str, int, int], None] = {}
         """Images (name, size, rotation) a glide ends at, to scale smoothly (``refine``)."""
+        self._from: dict[tuple[str, int, int], int] = {}
+        """The kept size a glide's in-between images of (name, end size, rotation) are resized
+        from until the end size is scaled (``_source``): one source for the glide, whatever
+        sizes are drawn at rest meanwhile."""
 
     def _relpath(self, name: str, turns: int = 0) -> str:
         kind, _, rest = name.partition(":")
@@ -97,17 +101,24 @@ class TileArt:
 
     def _source(self, name: str, goal: int, rotation: int) -> pygame.Surface:
         """What a glide's in-between sizes of ``name`` are resized from: the image at ``goal``
-        when it is scaled already, else the kept smooth image nearest to ``goal`` in size
-        (``goal`` is then wanted: ``refine``); the image at ``goal`` when none is kept."""
+        when it is scaled already, else the kept smooth image nearest to ``goal`` in size when
+        first asked, the same one after (a size drawn at rest meanwhile, say by a ghost, would
+        give a frame drawn twice two pictures; ``goal`` is then wanted: ``refine``); the image
+        at ``goal`` when none is kept."""
         turns = rotation % 4
         ready = self._scaled.peek((name, goal, turns))
         if ready is not None:
             return ready
+        chosen = self._from.get((name, goal, turns))
+        kept = None if chosen is None else self._scaled.peek((name, chosen, turns))
+        if kept is not None:
+            return kept
         sizes = self._smooth.get((name, turns), set())
         for size in sorted(sizes, key=lambda size: abs(size - goal)):
             kept = self._scaled.peek((name, size, turns))
             if kept is not None:
                 self._wanted[(name, goal, turns)] = None
+                self._from[(name, goal, turns)] = size
                 return kept
             sizes.discard(size)  # dropped from the cache
         return self.get(name, goal, rotation)
@@ -118,6 +129,7 @@ class TileArt:
         for _ in range(min(count, len(self._wanted))):
             name, size, turns = next(iter(self._wanted))
             del self._wanted[(name, size, turns)]
+            self._from.pop((name, size, turns), None)
             self.get(name, size, turns)
 
     def clear(self) -> None:
@@ -125,6 +137,7 @@ class TileArt:
         self._scaled.clear()
         self._smooth.clear()
         self._wanted.clear()
+        self._from.clear()
 
     def jungle(
         self, code: str, size: float, rotation: int = 0, toward: float | None = None

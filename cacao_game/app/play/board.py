@@ -10,7 +10,7 @@ icon, a leaf for a space to fill), never by colour alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -346,22 +346,27 @@ class BoardRenderer:
 
     def view_key(self, frame: Frame) -> tuple[Hashable, Hashable]:
         """Everything ``draw_tiles`` draws from but the tiles (``changed_squares``): the
-        camera's scale and origin, then the viewport, the colours and the art set (a change of
-        the camera alone changes pixels only where the tiles were and are: ``tiles_area``)."""
+        camera's scale and origin and, while it zooms, the scale it glides to (tiles are then
+        drawn at rounded sizes from the art at that scale); then the viewport, the colours and
+        the art set (a change of the camera alone changes pixels only where the tiles were and
+        are: ``tile_areas``)."""
         cam = self.camera
         return (
-            (cam.scale, cam.origin()),
+            (cam.scale, cam.origin(), cam.target_scale if cam.zooming else None),
             (tuple(cam.viewport), tuple(seat.color for seat in frame.seats), self.app.assets.palette),
         )
 
-    def tiles_area(self, board: BoardView, frame: Frame) -> pygame.Rect:
-        """The pixels of the viewport that the shown tiles touch (``draw_tiles`` draws
-        nowhere else; an empty rectangle when there are none)."""
+    def tile_areas(self, board: BoardView, frame: Frame) -> dict[Pos, pygame.Rect]:
+        """The pixels of the viewport each shown tile touches, by square (``draw_tiles``
+        draws nowhere else)."""
         view = self.camera.viewport
-        hits, _places = self._layout(board.shown, tuple(v.color for v in frame.seats))
-        if not hits:
-            return pygame.Rect(view.topleft, (0, 0))
-        return hits[0].unionall(hits[1:]).clip(view)
+        shown = board.shown
+        hits, _places = self._layout(shown, tuple(v.color for v in frame.seats))
+        areas: dict[Pos, pygame.Rect] = {}
+        for pos, hit in zip([*shown.jungle, *shown.workers], hits, strict=True):
+            before = areas.get(pos)
+            areas[pos] = hit.clip(view) if before is None else before.union(hit.clip(view))
+        return areas
 
     def _layout(
         self, shown: Shown, colors: tuple[str, ...]
@@ -369,7 +374,7 @@ class BoardRenderer:
         """``_tile_places`` for the camera now (kept while the camera, tiles and colours stay)."""
         cam = self.camera
         return self._places.get(
-            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.origin(), colors),
+            (shown.jungle, shown.workers, shown.covered, cam.scale, cam.zooming, cam.origin(), colors),
             lambda: self._tile_places(shown, colors),
         )
 
@@ -386,7 +391,7 @@ class BoardRenderer:
         cam = self.camera
         size = cam.scale - tile_gap(cam.scale)
         toward: float | None = None
-        if cam.scale != cam.target_scale:
+        if cam.zooming:
             step = px(ZOOM_ART_STEP)
             size = max(step, round(size / step) * step)
             toward = cam.target_scale - tile_gap(cam.target_scale)
@@ -414,7 +419,8 @@ class BoardRenderer:
         self, shown: Shown, colors: tuple[str, ...]
     ) -> tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]:
         """Every tile of ``shown`` where the camera puts it: the pixels it touches (to pick
-        the tiles a clipped redraw needs) and its square and image, jungle tiles first."""
+        the tiles a clipped redraw needs; while the view zooms, with the room of a tile drawn
+        at a size rounded up, ``ZOOM_ART_STEP``) and its square and image, jungle tiles first."""
         rect = square_maker(self.camera)
         places: list[tuple[pygame.FRect, TileSpec]] = [
             (rect(pos), (code, rotation)) for pos, (code, rotation) in shown.jungle.items()
@@ -431,7 +437,9 @@ class BoardRenderer:
             )
             for pos, tile in shown.workers.items()
         ]
-        return [area(rect, 1) for rect, _spec in places], places
+        cam = self.camera
+        grow = 1 + math.ceil(px(ZOOM_ART_STEP) / 2) if cam.zooming else 1
+        return [area(rect, grow) for rect, _spec in places], places
 
     def draw_last_move(self, surface: pygame.Surface, board: BoardView) -> list[pygame.Rect]:
         """The squares of the last move, outlined in the mover's colour with its marker."""
@@ -640,6 +648,19 @@ class BoardRenderer:
             )
             self.painter.box(surface, bars[side], color, min(255, alpha + 80), radius=px(3))
         return area(rect, 1)
+
+
+def moved_tiles(before: Mapping[Pos, pygame.Rect], after: Mapping[Pos, pygame.Rect]) -> list[pygame.Rect]:
+    """The areas to draw again when the camera moved the tiles from ``before`` to ``after``
+    (``BoardRenderer.tile_areas``): where each row of the board's tiles was and is, so a
+    glide draws again the rows' pixels, not the box around all of them (one area a row, not
+    one a tile: each area costs a pass over the parts that meet it)."""
+    rows: dict[int, list[pygame.Rect]] = {}
+    for spots in (before, after):
+        for pos, rect in spots.items():
+            if rect.w and rect.h:
+                rows.setdefault(pos[1], []).append(rect)
+    return [rects[0].unionall(rects[1:]) for rects in rows.values()]
 
 
 def changed_squares(before: Shown, after: Shown) -> set[Pos]:

@@ -55,6 +55,10 @@ class Camera:
         self.scale = scale
         self.target_center = pygame.Vector2(self.center)
         self.target_scale = scale
+        self.rest_scale = scale
+        self.rest_center = pygame.Vector2(self.center)
+        """The view it last came to rest at (``snap``): until the view leaves it, a glide asked
+        for draws as at rest (``resting``, ``zooming``)."""
         self.rate = EASE_RATE
         """How fast the view eases now: ``CALM_RATE`` after ``include``, else ``EASE_RATE``."""
         self.covered: tuple[pygame.Rect, ...] = ()
@@ -75,11 +79,11 @@ class Camera:
         from it, so a view that moves by less than half a pixel draws the same pixels. While
         the view glides it is rounded to whole design pixels (``px(1)`` real pixels): a glide
         moves the picture in the same steps at every screen size (at 4K, half as many frames
-        draw the board again); at rest it is exact."""
+        draw the board again); at rest, and in the frame a glide is asked for, it is exact."""
         x = self.viewport.centerx - self.center.x * self.scale
         y = self.viewport.centery - self.center.y * self.scale
         step = px(1)
-        if step > 1 and self.moving:
+        if step > 1 and self.moving and not self.resting:
             return round(x / step) * step, round(y / step) * step
         return round(x), round(y)
 
@@ -300,6 +304,8 @@ class Camera:
         """Jump to the target view."""
         self.center = pygame.Vector2(self.target_center)
         self.scale = self.target_scale
+        self.rest_scale = self.scale
+        self.rest_center = pygame.Vector2(self.center)
         self.rate = EASE_RATE
 
     def update(self, dt: float) -> None:
@@ -316,6 +322,18 @@ class Camera:
     def moving(self) -> bool:
         """Whether the view is still easing."""
         return self.scale != self.target_scale or self.center != self.target_center
+
+    @property
+    def resting(self) -> bool:
+        """Whether the view is where it last came to rest (a glide asked for has not moved it
+        yet: the frame it is asked in draws the very pixels of the view at rest)."""
+        return self.scale == self.rest_scale and self.center == self.rest_center
+
+    @property
+    def zooming(self) -> bool:
+        """Whether the view is between two scales, gliding to ``target_scale`` (tiles are then
+        drawn at rounded sizes from the art at the scale it ends at)."""
+        return self.scale != self.target_scale and self.scale != self.rest_scale
 
     def to_dict(self) -> dict[str, JSON]:
         """JSON data to restore the view (``from_dict``)."""

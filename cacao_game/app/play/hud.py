@@ -44,6 +44,7 @@ from cacao_game.engine.tiles import CACAO_CAP, SUN_CAP, WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
 
 if TYPE_CHECKING:
+    from cacao_game.app.assets import Assets
     from cacao_game.app.scene import Shell
 
 HAND_TILE = 132
@@ -56,6 +57,20 @@ ACTION_MIN_FIT = 0.62
 POPUP_W = 620
 POPUP_TOP = 72
 POPUP_ROW = 58
+POPUP_TITLE = (22, "bold")
+POPUP_HINT = (15, "regular")
+POPUP_BADGE = (16, "black")
+POPUP_RESULT = (22, "black")
+POPUP_TAG = (13, "regular")
+POPUP_WORDS = (18, "regular")
+POPUP_FONTS = (POPUP_TITLE, POPUP_HINT, POPUP_BADGE, POPUP_RESULT, POPUP_TAG, POPUP_WORDS)
+"""The resolution popup's fonts (design pixels, weight): opened with their glyphs loaded when
+the table is laid out (``warm_fonts``), not in the frame a first popup appears in, which also
+draws its panel, its shadow and its texts."""
+GLYPHS = "".join(map(chr, range(32, 127)))
+"""The characters whose glyphs ``warm_fonts`` loads: printable ASCII (most of every language's
+text; another letter costs its glyph the first time, and asking the fallback font whether it
+draws one costs more than the glyph)."""
 """Design pixels of the resolution panel: its width, its heading and one outcome row."""
 
 
@@ -142,6 +157,16 @@ class PanelFace:
             view.pending,
             spinner,
         )
+
+
+def warm_fonts(assets: Assets, fonts: Sequence[tuple[int, str]]) -> None:
+    """Open ``fonts`` (design pixels, weight) at the current scale and load the glyphs of
+    ``GLYPHS`` into each (measured and drawn once): the first text measured or drawn in a
+    font otherwise loads each glyph it meets, about 20 microseconds a glyph."""
+    for size, weight in fonts:
+        font = assets.font(size, weight)
+        font.size(GLYPHS)
+        font.render(GLYPHS, True, theme.CREAM)
 
 
 def _draw_nothing(surface: pygame.Surface) -> None:
@@ -251,6 +276,7 @@ class Hud:
         self._seats: dict[int, Memo[list[Part]]] = {}
         """The parts of the top bar, the log and each seat, made again when what they show
         (or the layout) changes: measuring texts every frame would cost more than drawing."""
+        warm_fonts(app.assets, POPUP_FONTS)
 
     def a(self, name: str) -> pygame.Rect:
         """A copy of anchor ``name``."""
@@ -1049,15 +1075,14 @@ class Hud:
             title = t(key, name=frame.seat_name(seat), mover=frame.seat_name(mover))
             p.text(
                 surface,
-                p.fit(title, 22, "bold", rect.w - px(70)),
+                p.fit(title, *POPUP_TITLE, rect.w - px(70)),
                 (rect.x + px(52), rect.y + px(30)),
-                22,
-                "bold",
+                *POPUP_TITLE,
                 theme.CREAM,
                 "midleft",
             )
-            hint = p.fit(t("play.resolve_help"), 15, "regular", rect.w - px(70))
-            p.text(surface, hint, (rect.x + px(52), rect.y + px(52)), 15, "regular", theme.MUTED, "midleft")
+            hint = p.fit(t("play.resolve_help"), *POPUP_HINT, rect.w - px(70))
+            p.text(surface, hint, (rect.x + px(52), rect.y + px(52)), *POPUP_HINT, theme.MUTED, "midleft")
         focused, hinted_row = popup.focused, popup.hinted
         for button, outcome in zip(self.popup_buttons(outcomes), outcomes, strict=True):
             row = button.rect
@@ -1073,28 +1098,31 @@ class Hud:
                 badge = pygame.Rect(row.x + px(8), row.centery - px(13), px(26), px(26))
                 pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=px(7))
                 if button.index < 9:
-                    p.text(surface, str(button.index + 1), badge.center, 16, "black", theme.CREAM, "center")
+                    p.text(surface, str(button.index + 1), badge.center, *POPUP_BADGE, theme.CREAM, "center")
                 result_rect = p.text(
-                    surface, result, (row.right - px(12), row.y + px(6)), 22, "black", theme.GOLD, "topright"
+                    surface,
+                    result,
+                    (row.right - px(12), row.y + px(6)),
+                    *POPUP_RESULT,
+                    theme.GOLD,
+                    "topright",
                 )
                 if outcome.default and popup.ai_pick:
-                    tag = p.fit(t("play.ai_pick"), 13, "regular", row.w // 3)
+                    tag = p.fit(t("play.ai_pick"), *POPUP_TAG, row.w // 3)
                     p.text(
                         surface,
                         tag,
                         (row.right - px(12), row.bottom - px(5)),
-                        13,
-                        "regular",
+                        *POPUP_TAG,
                         theme.SAND,
                         "bottomright",
                     )
                 room = result_rect.x - badge.right - px(20)
                 p.text(
                     surface,
-                    p.fit(words, 18, "regular", room),
+                    p.fit(words, *POPUP_WORDS, room),
                     (badge.right + px(10), row.centery),
-                    18,
-                    "regular",
+                    *POPUP_WORDS,
                     theme.CREAM,
                     "midleft",
                 )

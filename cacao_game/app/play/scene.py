@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
-from cacao_game.app import routes, strings
+from cacao_game.app import routes, strings, theme
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource
@@ -45,7 +45,15 @@ from cacao_game.app.play.anim import (
     Timeline,
 )
 from cacao_game.app.play.art import TileArt
-from cacao_game.app.play.board import BoardRenderer, area, changed_squares, pulses, temples_rect, tile_gap
+from cacao_game.app.play.board import (
+    BoardRenderer,
+    area,
+    changed_squares,
+    moved_tiles,
+    pulses,
+    temples_rect,
+    tile_gap,
+)
 from cacao_game.app.play.camera import PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
@@ -208,8 +216,9 @@ class PlayScene(Scene):
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
         self._still: Hashable = None
         """The signature of the last frame's moving parts (``_still_signature``)."""
-        self._tiles_drawn: tuple[Hashable, Shown, pygame.Rect] | None = None
-        """The camera (``BoardRenderer.view_key``), snapshot and tiles' area the backdrop shows."""
+        self._tiles_drawn: tuple[Hashable, Shown, dict[Pos, pygame.Rect]] | None = None
+        """The camera (``BoardRenderer.view_key``), snapshot and tiles' areas (by square, as the
+        camera put them when it last moved) the backdrop shows."""
         self.ai = AILink(ai)
         self.coach = CoachPanel(self, lesson) if lesson is not None else None
         """The lesson panel of a tutorial game, else None."""
@@ -1434,12 +1443,16 @@ class PlayScene(Scene):
         board = frame.board
         if board is not None:
             camera, key = self.board.view_key(frame)
-            spread = self.board.tiles_area(board, frame)
             drawn = self._tiles_drawn
-            if drawn is not None and drawn[0] == camera:
-                squares = [area(self.board.rect(pos), 1) for pos in changed_squares(drawn[1], board.shown)]
-            elif drawn is not None:
-                squares = [drawn[2], spread]
+            if drawn is not None and drawn[0] == camera and drawn[1] is board.shown:
+                spread = drawn[2]
+            else:
+                spread = self.board.tile_areas(board, frame)
+                if drawn is not None and drawn[0] == camera:
+                    changed = changed_squares(drawn[1], board.shown)
+                    squares = [area(self.board.rect(pos), 1) for pos in changed]
+                elif drawn is not None:
+                    squares = moved_tiles(drawn[2], spread)
             self._tiles_drawn = (camera, board.shown, spread)
             parts.append(
                 Part(
@@ -1479,7 +1492,7 @@ class PlayScene(Scene):
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
-            drawn.append(self.hud.popup_rect(frame.popup.outcomes).inflate(px(64), px(64)))
+            drawn.append(theme.panel_area(self.hud.popup_rect(frame.popup.outcomes)))
         if self.coach is not None:
             self.coach.draw(surface)
             self.coach.draw_looks(surface, self.clock)
@@ -1494,7 +1507,7 @@ class PlayScene(Scene):
             drawn.append(whole)
         elif frame.tooltip:
             tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels)
-            drawn.append(tip.inflate(px(64), px(64)))
+            drawn.append(theme.panel_area(tip))
         banner = banner_text(self.net)
         if banner is not None:
             hot = self.banner_button().collidepoint(self.mouse)
