@@ -60,7 +60,7 @@ from cacao_game.net.connection import (
 )
 from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
-from cacao_game.net.thinking import Thinker, TimedMove, choose
+from cacao_game.net.thinking import Thinker, TimedMove, choose, hint
 from cacao_game.net.views import decision_message, public_state, seat_state
 from cacao_game.records import record_file, seat_entries, write_record
 from cacao_game.saves.schema import action_from_json, decision
@@ -807,13 +807,13 @@ class Host:
         elif game.is_over() or game.current_player() != message.seat:
             client.send(refusal("turn"))
         else:
-            seed = player_seed(game.setup.seed or 0, message.seat) + 17
             self._think(
                 table,
                 hint_level(),
                 100 + message.seat,
-                seed,
+                0,
                 lambda action: self._hinted(client, table, message.at, action),
+                coach=True,
             )
 
     def _hinted(self, client: Connection, table: Table, at: int, action: Action) -> None:
@@ -980,11 +980,15 @@ class Host:
         then: Callable[[Action], None],
         time_budget: float | None = None,
         request: int | None = None,
+        *,
+        coach: bool = False,
     ) -> None:
         """Run AI ``level`` for ``seat`` on a copy of the game in the thread pool, then ``then``
         on the event loop (once per table, player, decision and session ``request``: a request
         made again at the same decision after an undo runs anew, the old answer being stale).
-        A seat's move with a ``time_budget`` is told to every member first (``Thinking``)."""
+        A seat's move with a ``time_budget`` is told to every member first (``Thinking``). With
+        ``coach`` it runs the coach's hint for the deciding seat instead (``thinking.hint``: the
+        app's hint for the same position; ``seed`` and ``time_budget`` unused)."""
         at = len(table.session.game.actions)
         key = (table.code, seat, at, request)
         if key in self._thinking:
@@ -992,7 +996,7 @@ class Host:
         self._thinking.add(key)
         game = table.session.game.clone()
         loop = asyncio.get_running_loop()
-        think = partial(choose, level, seed, at, time_budget)
+        think = partial(hint, level) if coach else partial(choose, level, seed, at, time_budget)
         timed = None
         if time_budget is not None and time_budget > 0 and 0 <= seat < len(table.seats):
             timed = self._timed[table.code] = TimedMove(seat, at, time_budget, self._clock())

@@ -1,9 +1,10 @@
 """Where a host's AI thinks: worker processes, so that a long search never holds the event
 loop (or the other tables) up.
 
-``choose`` is what a worker runs: a fresh player of the level, seeded from the seat's seed
+``choose`` is what a worker runs for a seat's move: a fresh player of the level, seeded from the seat's seed
 and the decision's number, so the answer is the same in any worker, on any run, after any
-restart (deterministic per seed). ``Thinker`` owns the pool: worker processes started with
+restart (deterministic per seed); ``hint`` is what it runs for a hint (the coach's, a function of
+the position). ``Thinker`` owns the pool: worker processes started with
 ``spawn`` (safe next to the host's threads), or threads when ``processes`` is 0.
 ``TimedMove`` is a timed AI seat's move on its way, as the host tells the table of it.
 """
@@ -15,7 +16,7 @@ import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 
-from cacao_game.ai import make_player
+from cacao_game.ai import make_player, suggest
 from cacao_game.engine import Action, Game
 from cacao_game.net import protocol as p
 
@@ -27,6 +28,16 @@ def choose(level: str, seed: int, at: int, time_budget: float | None, game: Game
     try:
         return player.choose(game)
     except Exception:  # an AI bug must not stop the table: play a legal move
+        return game.legal_actions()[0]
+
+
+def hint(level: str, game: Game) -> Action:
+    """The hint ``level`` gives the deciding seat of ``game``: ``cacao_game.ai.suggest``, a
+    function of what that seat sees (the same move the app's H gives for that position,
+    bounded in iterations, never by a clock). One that fails gives the first legal decision."""
+    try:
+        return suggest(game, level)
+    except Exception:  # a hint must not stop the table
         return game.legal_actions()[0]
 
 
