@@ -3,6 +3,7 @@ search helper process (``cacao_game.ai.parallel``); one worker searches exactly 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -259,3 +260,38 @@ def test_workers_reach_the_expert_only(monkeypatch: pytest.MonkeyPatch) -> None:
     assert search_workers() == 1
     monkeypatch.setattr(os, "cpu_count", lambda: None)
     assert search_workers() == 1
+
+
+def test_a_hung_helper_is_given_up_and_its_stream_replayed_here(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A helper that stops answering (frozen with SIGSTOP before its second round) under an
+    iteration count and no time limit does not hold the decision for good: after the
+    patience it is killed and its stream played here, so the ranking is the one it would
+    have given."""
+    from cacao_game.ai import parallel
+
+    game = _position(5, 24, 2, Phase.PLACE)
+    here = ExpertPlayer(random.Random(0), iterations=600, time_budget=1e9, workers=2, helpers=False)
+    expected = _ranked(here, game, 3)
+    player = ExpertPlayer(random.Random(0), iterations=600, time_budget=1e9, workers=2)
+    send = Helper.send
+    frozen: list[int] = []
+
+    def freezing(helper: Helper, command: object) -> bool:
+        if isinstance(command, Round) and command.number == 1 and helper._process is not None:
+            frozen.append(helper._process.pid or 0)
+            os.kill(frozen[-1], signal.SIGSTOP)
+        return send(helper, command)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Helper, "send", freezing)
+    monkeypatch.setattr(parallel, "STALL_FLOOR_SECONDS", 0.5)
+    try:
+        with caplog.at_level(logging.WARNING, logger="cacao_game.ai.parallel"):
+            assert _ranked(player, game, 3) == expected
+        assert frozen and "hung" in caplog.text and "replaying its stream here" in caplog.text
+    finally:
+        for pid in frozen:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        player.close()

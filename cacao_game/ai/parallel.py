@@ -11,12 +11,13 @@ round, answered by a ``RoundDone``; a ``Stop`` ends an open round (time is up). 
 helper still starting is not waited for (the first decision does not wait for its start).
 Messages are pickled over the pipe to our own child, never written anywhere.
 
-Faults: a helper that cannot start (a daemonic parent, no processes) or dies is logged and the
-search goes on in this process. With an iteration count a lost helper's rounds are played
-again here from its seed, so the move is the same; on time its last totals are kept and it
-plays no more. A lost helper is started again at the next decision, ``HELPER_STARTS`` times
-at most. The helper dies with its parent (``cacao_game.ai.lifeline``) and runs at its
-parent's priority (inherited: below the window's under the app's AI worker).
+Faults: a helper that cannot start (a daemonic parent, no processes), dies, or hangs (no answer
+to a round with bounds long after this process played its own share: ``STALL_FLOOR_SECONDS``,
+``STALL_FACTOR``) is logged and the search goes on in this process. With an iteration count a
+lost helper's rounds are played again here from its seed, so the move is the same; on time its
+last totals are kept and it plays no more. A lost helper is started again at the next decision,
+``HELPER_STARTS`` times at most. The helper dies with its parent (``cacao_game.ai.lifeline``)
+and runs at its parent's priority (inherited: below the window's under the app's AI worker).
 """
 
 from __future__ import annotations
@@ -46,6 +47,13 @@ HELPER_GRACE: Final = 0.2
 """Seconds a helper asked to end (``close``) has before it is killed."""
 STOP_GRACE_SECONDS: Final = 5.0
 """How long a helper told to stop may take to answer before it is given up (killed)."""
+STALL_FLOOR_SECONDS: Final = 30.0
+"""A round with bounds whose helper has not answered this long after this process finished
+its own equal share (nor ``STALL_FACTOR`` times that share's time) is taken for hung: the
+helper is killed and its stream played here (the same move). Generous: it covers a helper
+still starting on a busy machine."""
+STALL_FACTOR: Final = 8.0
+"""See ``STALL_FLOOR_SECONDS``."""
 
 
 def search_workers() -> int:
@@ -181,6 +189,8 @@ class HelperPartner:
         """The stream replayed here after the helper was lost (with iteration bounds)."""
         self.frozen = False
         """The helper was lost on time: its last totals stay, it plays no more."""
+        self.sent_at = 0.0
+        """When the open round was sent (``time.monotonic``)."""
 
     @property
     def done(self) -> int:
@@ -205,6 +215,7 @@ class HelperPartner:
         if self.frozen:
             return
         self.open = Round(self.begin.decision, self.rounds, tuple(arms), redeals, iterations)
+        self.sent_at = time.monotonic()
         self.rounds += 1
         if not self.helper.send(self.open):
             self._lost("could not send a round", lambda: True)
@@ -222,6 +233,8 @@ class HelperPartner:
         sent = self.open
         unbounded = sent.redeals is None and sent.iterations is None
         stopped_at: float | None = None
+        waiting_from = time.monotonic()
+        patience = max(STALL_FLOOR_SECONDS, STALL_FACTOR * (waiting_from - self.sent_at))
         while True:
             if stopped_at is None and (unbounded or not in_time()):
                 stopped_at = time.monotonic()
@@ -248,6 +261,10 @@ class HelperPartner:
             if stopped_at is not None and time.monotonic() - stopped_at > STOP_GRACE_SECONDS:
                 self.helper.close()
                 self._lost(f"no answer {STOP_GRACE_SECONDS:.0f} s after it was stopped", in_time)
+                return
+            if stopped_at is None and time.monotonic() - waiting_from > patience:
+                self.helper.close()
+                self._lost(f"no answer {patience:.1f} s after this stream's share was done (hung)", in_time)
                 return
 
     def _before(self) -> int:
