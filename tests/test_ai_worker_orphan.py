@@ -376,3 +376,36 @@ def autogroup_nice(pid: int) -> int | None:
     except OSError:
         return None
     return int(fields[-1]) if fields else None
+
+
+@pytest.mark.skipif(not LINUX, reason="process names by prctl are Linux's")
+def test_the_worker_and_its_search_helper_say_what_they_are_in_top() -> None:
+    """A player who looks at ``top`` while the expert thinks sees ``cacao-ai`` and
+    ``cacao-search``, not two anonymous Pythons."""
+    from cacao_game.ai.parallel import SEARCH_NAME
+    from cacao_game.app.play.ai_worker import WORKER_NAME
+
+    ai = ProcessAI(workers=2)
+    try:
+        pid = ai.pid
+        assert pid is not None
+        game = Game.new(2, seed=3)
+        ai.request(AIRequest(1, "expert", 0, 3, game, time_budget=0.5))
+        deadline = time.monotonic() + 60
+        names: set[str] = set()
+        answered = False
+        while time.monotonic() < deadline and not (answered and SEARCH_NAME in names):
+            answered = answered or any(isinstance(reply, Answer) for reply in ai.poll())
+            names = {command_name(kid) for kid in [pid, *children(pid)]}
+            time.sleep(0.05)
+        assert WORKER_NAME in names and SEARCH_NAME in names, names
+    finally:
+        ai.close()
+
+
+def command_name(pid: int) -> str:
+    """``pid``'s name as ``top`` shows it ("" once it has ended)."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""

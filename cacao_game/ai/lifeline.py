@@ -27,6 +27,8 @@ PARENT_CHECK_SECONDS: Final = 0.1
 """How often a child checks that the process that started it still runs."""
 PR_SET_PDEATHSIG: Final = 1
 """Linux ``prctl`` option: a signal the kernel sends this process when its parent ends."""
+PR_SET_NAME: Final = 15
+"""Linux ``prctl`` option: the name ``top`` and ``ps -o comm`` show (15 bytes at most)."""
 AI_NICE: Final = 5
 """How much lower than the window's the AI worker's priority is (``os.nice`` steps, and its
 CPU group's). Not the lowest: at +19 the window's frames while the expert thinks were
@@ -55,6 +57,18 @@ def die_with_parent() -> bool:
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         return int(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def name_process(name: str) -> bool:
+    """Show this process as ``name`` (cut to 15 bytes) in ``top`` and ``ps -o comm``, so a
+    player sees what uses the CPU (Linux ``prctl``); False where that does not exist."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_NAME, ctypes.c_char_p(name.encode()[:15]), 0, 0, 0)) == 0
     except (OSError, AttributeError):
         return False
 

@@ -36,11 +36,13 @@ from multiprocessing.process import BaseProcess
 from typing import Final, Protocol
 
 from cacao_game.ai.expert_tree import ArmStats, Stream, Tuning
-from cacao_game.ai.lifeline import PARENT_CHECK_SECONDS, bind_to_parent, shut
+from cacao_game.ai.lifeline import PARENT_CHECK_SECONDS, bind_to_parent, name_process, shut
 from cacao_game.engine import Action, Game
 
 log = logging.getLogger(__name__)
 
+SEARCH_NAME: Final = "cacao-search"
+"""The helper process's name in ``top`` (``lifeline.name_process``)."""
 HELPER_STARTS: Final = 4
 """Helper processes a player starts at most (the first and three after deaths)."""
 HELPER_GRACE: Final = 0.2
@@ -410,6 +412,7 @@ def serve(conn: Connection, parent_pid: int) -> None:
     """The helper process: one stream per decision, its rounds as told, until ``None``, a
     closed pipe or its parent's end."""
     bind_to_parent(parent_pid)
+    name_process(SEARCH_NAME)
     try:
         conn.send(Ready())
     except (BrokenPipeError, OSError):

@@ -40,6 +40,7 @@ from cacao_game.ai.lifeline import (
     PARENT_CHECK_SECONDS,
     bind_to_parent,
     lower_priority,
+    name_process,
     own_cpu_group,
     parent_gone,
     reap,
@@ -49,6 +50,9 @@ from cacao_game.ai.parallel import search_workers
 from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
 from cacao_game.engine import Action, Setup
 from cacao_game.session.messages import AIRequest
+
+WORKER_NAME: Final = "cacao-ai"
+"""The AI worker process's name in ``top`` (``lifeline.name_process``)."""
 
 log = logging.getLogger(__name__)
 
@@ -319,6 +323,7 @@ def _serve(
     the window's priority (its search helpers inherit it), so the window wins a busy CPU.
     Its expert searches on ``workers`` streams (default ``search_workers()``)."""
     parent = os.getppid() if parent_pid is None else parent_pid
+    name_process(WORKER_NAME)
     if watch:
         bind_to_parent(parent)
         own_cpu_group(nice)
