@@ -1,6 +1,7 @@
 """A seated player's hint at a table across machines is the coach's hint for that position:
-the same move the app's H gives (``cacao_game.ai.suggest`` at ``hint_level()``, a function of
-what the seat sees), not a fresh AI player on its own clock.
+the same move and reasons the app's H gives (``cacao_game.ai.hint.advise`` at
+``hint_level()``, a function of what the seat sees), not a fresh AI player on its own clock;
+the reasons and a fill's every space travel with it.
 
 Real sockets on 127.0.0.1 only; every wait is bounded.
 """
@@ -12,11 +13,14 @@ import asyncio
 import pytest
 from net_support import LOCAL, options, run, start_host
 
-from cacao_game.ai import suggest
-from cacao_game.engine import Action, Game
+from cacao_game.ai.explain import Advice, TermChange
+from cacao_game.ai.hint import advise
+from cacao_game.engine import Fill, Game
 from cacao_game.net import protocol as p
 from cacao_game.net import thinking
+from cacao_game.net.advice import advice_message, advice_of
 from cacao_game.net.client import ClientEvent, HintArrived, Link
+from cacao_game.saves.schema import decision
 from cacao_game.session.session import hint_level
 
 
@@ -25,13 +29,13 @@ def test_a_joiners_hint_is_the_coachs_hint_for_the_position(monkeypatch: pytest.
     level, once, and answers its move for that position."""
     asked: list[str] = []
 
-    def coach(game: Game, level: str = "medium") -> Action:
+    def coach(game: Game, level: str = "medium") -> Advice:
         asked.append(level)
-        return suggest(game, level)
+        return advise(game, level)
 
-    monkeypatch.setattr(thinking, "suggest", coach)
+    monkeypatch.setattr(thinking, "advise", coach)
 
-    async def play() -> tuple[Action, Game]:
+    async def play() -> tuple[HintArrived, Game]:
         host = await start_host(None, ai_processes=0)
         events: list[ClientEvent] = []
         link = Link(
@@ -53,12 +57,35 @@ def test_a_joiners_hint_is_the_coachs_hint_for_the_position(monkeypatch: pytest.
                 await asyncio.sleep(0.01)
             arrived = next(event for event in events if isinstance(event, HintArrived))
             assert arrived.at == len(game.actions)
-            return arrived.action, game
+            return arrived, game
         finally:
             await link.close()
             await task
             await host.stop()
 
-    action, game = run(play(), timeout=60.0)
+    arrived, game = run(play(), timeout=60.0)
     assert asked == [hint_level()] == ["expert"]
-    assert action == suggest(game, hint_level())
+    at_home = advise(game, hint_level())
+    assert arrived.action == at_home.action
+    assert arrived.advice == at_home, "the same reasons as at home"
+
+
+def test_a_fills_hint_keeps_every_space_and_every_reason_on_the_wire() -> None:
+    """A two-space fill's advice goes through the host's message and the client's reading
+    unchanged: its whole fill (Confirm lays every space, as at home) and its reasons."""
+    advice = Advice(
+        1,
+        Fill((1, 0), "plantation1", 0),
+        Fill((1, 0), "market2", 0),
+        1.25,
+        (TermChange(1, "cacao", 0.75, 1.0, 0.5), TermChange(0, "threat", -0.25, 1.0, 0.0, "water")),
+        True,
+        0.75,
+        (Fill((1, 0), "plantation1", 0), Fill((0, 1), "water", 0)),
+        False,
+        0.1,
+    )
+    sent = p.Hint(12, decision(advice.action), advice_message(advice))
+    received = p.decode_host(p.encode(sent))
+    assert isinstance(received, p.Hint) and received.advice is not None
+    assert advice_of(received.advice, 1, received.action) == advice

@@ -42,9 +42,11 @@ from typing import Final, Literal, assert_never
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK, InvalidHandshake, InvalidURI
 
+from cacao_game.ai.explain import Advice
 from cacao_game.engine import Action, Game
 from cacao_game.engine import events as ev
 from cacao_game.net import protocol as p
+from cacao_game.net.advice import advice_of
 from cacao_game.net.views import decision_from_message, view_game
 from cacao_game.records import RecordFile
 from cacao_game.saves.schema import action_from_json, decision
@@ -138,10 +140,11 @@ class Refused:
 
 @dataclass(frozen=True)
 class HintArrived:
-    """The hint asked for decision ``at``."""
+    """The hint asked for decision ``at``, with its reasons (None: the host sent none)."""
 
     at: int
     action: Action
+    advice: Advice | None = None
 
 
 @dataclass(frozen=True)
@@ -309,8 +312,10 @@ class Link:
                     self._fail(code, text)
                 else:
                     self.on_event(Refused(code, text))
-            case p.Hint(at=at, action=action):
-                self.on_event(HintArrived(at, action_from_json(action)))
+            case p.Hint(at=at, action=action, advice=advice):
+                seat = self.seat if self.seat is not None else 0
+                reasons = None if advice is None else advice_of(advice, seat, action)
+                self.on_event(HintArrived(at, action_from_json(action), reasons))
             case p.Thinking():
                 self._thinking(message)
             case p.GameRecord(record=record):

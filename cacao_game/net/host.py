@@ -43,11 +43,13 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cacao_game import saves, typed_json
+from cacao_game.ai.explain import Advice
 from cacao_game.config.names import name_problem
-from cacao_game.engine import Action, Fill
+from cacao_game.engine import Action, Fill, Game
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.headless import player_seed
 from cacao_game.net import protocol as p
+from cacao_game.net.advice import advice_message
 from cacao_game.net.connection import (
     BURST,
     FLOOD_CLOSE,
@@ -812,13 +814,15 @@ class Host:
                 hint_level(),
                 100 + message.seat,
                 0,
-                lambda action: self._hinted(client, table, message.at, action),
-                coach=True,
+                lambda action: self._hinted(client, table, message.at, action, None),
+                advised=lambda advice: self._hinted(client, table, message.at, advice.action, advice),
             )
 
-    def _hinted(self, client: Connection, table: Table, at: int, action: Action) -> None:
+    def _hinted(
+        self, client: Connection, table: Table, at: int, action: Action, advice: Advice | None
+    ) -> None:
         if client.table is table and len(table.session.game.actions) == at:
-            client.send(p.Hint(at, decision(action)))
+            client.send(p.Hint(at, decision(action), None if advice is None else advice_message(advice)))
 
     # ----------------------------------------------------------------- after a change
 
@@ -981,14 +985,15 @@ class Host:
         time_budget: float | None = None,
         request: int | None = None,
         *,
-        coach: bool = False,
+        advised: Callable[[Advice], None] | None = None,
     ) -> None:
         """Run AI ``level`` for ``seat`` on a copy of the game in the thread pool, then ``then``
         on the event loop (once per table, player, decision and session ``request``: a request
         made again at the same decision after an undo runs anew, the old answer being stale).
         A seat's move with a ``time_budget`` is told to every member first (``Thinking``). With
-        ``coach`` it runs the coach's hint for the deciding seat instead (``thinking.hint``: the
-        app's hint for the same position; ``seed`` and ``time_budget`` unused)."""
+        ``advised`` it runs the coach's hint for the deciding seat instead (``thinking.hint``:
+        the app's hint and reasons for the same position; ``seed`` and ``time_budget``
+        unused) and gives it to ``advised`` (``then`` gets the move alone if the coach failed)."""
         at = len(table.session.game.actions)
         key = (table.code, seat, at, request)
         if key in self._thinking:
@@ -996,7 +1001,9 @@ class Host:
         self._thinking.add(key)
         game = table.session.game.clone()
         loop = asyncio.get_running_loop()
-        think = partial(hint, level) if coach else partial(choose, level, seed, at, time_budget)
+        think: Callable[[Game], Action | Advice] = (
+            partial(hint, level) if advised is not None else partial(choose, level, seed, at, time_budget)
+        )
         timed = None
         if time_budget is not None and time_budget > 0 and 0 <= seat < len(table.seats):
             timed = self._timed[table.code] = TimedMove(seat, at, time_budget, self._clock())
@@ -1006,16 +1013,20 @@ class Host:
 
         async def run() -> None:
             try:
-                action = await loop.run_in_executor(self._ai.pool, think, game)
+                result = await loop.run_in_executor(self._ai.pool, think, game)
             except Exception as error:  # a worker that died: the table goes on with a legal move
                 log.warning("table %s: AI %s failed: %s", table.code, level, one_line(error))
                 self._ai.close()  # the next request starts fresh workers
-                action = game.legal_actions()[0]
+                result = game.legal_actions()[0]
             finally:
                 self._thinking.discard(key)
                 if timed is not None and self._timed.get(table.code) is timed:
                     del self._timed[table.code]
-            then(action)
+            if isinstance(result, Advice):
+                if advised is not None:
+                    advised(result)
+            else:
+                then(result)
 
         self._spawn(run())
 

@@ -36,6 +36,8 @@ MAX_DEPTH: Final = 10
 """Deepest nesting of arrays and objects accepted (messages need 7)."""
 MAX_ACTIONS: Final = 8
 """Most decisions one ``Decide`` may carry (a fill of several spaces)."""
+MAX_REASONS: Final = 8
+"""Most reasons a hint carries (the coach shows ``explain.TOP_CHANGES``)."""
 MAX_THINK: Final = 60.0
 """Longest thinking time, in seconds, a host may announce (``Thinking``; setup offers up to 10)."""
 
@@ -309,11 +311,39 @@ BUSY: Final = "busy"
 """The ``Problem`` code of a host with too many connections to take one more."""
 
 
+class ReasonMsg(_Data, frozen=True):
+    """One reason of a hint (``cacao_game.ai.explain.TermChange``)."""
+
+    seat: Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
+    term: Annotated[str, msgspec.Meta(max_length=32)]
+    points: float
+    amount: float = 0.0
+    later: float = 0.0
+    tile: Annotated[str, msgspec.Meta(max_length=32)] = ""
+
+
+class AdviceMsg(_Data, frozen=True):
+    """Why a hint's move is good (``cacao_game.ai.explain.Advice`` of the asking seat, read
+    from its own view only): the move about as good or next best, the margin over it, the
+    reasons, and the whole decision the move starts (every space of a fill)."""
+
+    alternative: ActionMsg | None
+    margin: float
+    changes: Annotated[list[ReasonMsg], msgspec.Meta(max_length=MAX_REASONS)]
+    searched: bool = False
+    rest: float = 0.0
+    whole: Annotated[list[ActionMsg], msgspec.Meta(max_length=MAX_ACTIONS)] = []
+    close: bool = False
+    noise: float = 0.0
+
+
 class Hint(_Message, tag="hint", frozen=True):
-    """Host -> client: the hint asked for decision ``at``."""
+    """Host -> client: the hint asked for decision ``at``, with its reasons (None: a host
+    that gives the move alone)."""
 
     at: int
     action: ActionMsg
+    advice: AdviceMsg | None = None
 
 
 class Thinking(_Message, tag="thinking", frozen=True):

@@ -477,14 +477,15 @@ class RemoteSource:
             case AIThinking(seat=seat, at=at, budget=budget, elapsed=elapsed):
                 self.host_thinking = HostThinking(seat, at, self.clock() - elapsed, budget)
                 return []
-            case HintArrived(at=at, action=action):
+            case HintArrived(at=at, action=action, advice=advice):
                 if at != len(self._journal) or not self.accepts_input():
                     return []
-                self.hint, self.advice = action, None
+                mine = advice if advice is not None and advice.action == action else None
+                self.hint, self.advice = action, mine
                 self._hint_asked_at = -1
-                self.selection.set_provisional(action)
+                self.selection.show_hint(action, mine)
                 self.version += 1
-                return [HintReady(action, None)]
+                return [HintReady(action, mine)]
         return []
 
     def _adopt(self, state: TableState, game: Game, journal: tuple[Entry, ...]) -> None:

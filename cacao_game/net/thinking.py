@@ -16,7 +16,9 @@ import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 
-from cacao_game.ai import make_player, suggest
+from cacao_game.ai import make_player
+from cacao_game.ai.explain import Advice
+from cacao_game.ai.hint import advise
 from cacao_game.engine import Action, Game
 from cacao_game.net import protocol as p
 
@@ -31,12 +33,13 @@ def choose(level: str, seed: int, at: int, time_budget: float | None, game: Game
         return game.legal_actions()[0]
 
 
-def hint(level: str, game: Game) -> Action:
-    """The hint ``level`` gives the deciding seat of ``game``: ``cacao_game.ai.suggest``, a
-    function of what that seat sees (the same move the app's H gives for that position,
-    bounded in iterations, never by a clock). One that fails gives the first legal decision."""
+def hint(level: str, game: Game) -> Advice | Action:
+    """The hint ``level`` gives the deciding seat of ``game`` with its reasons:
+    ``cacao_game.ai.hint.advise``, a function of what that seat sees (the same move and
+    reasons the app's H gives for that position, bounded in iterations, never by a clock).
+    One that fails gives the first legal decision alone."""
     try:
-        return suggest(game, level)
+        return advise(game, level)
     except Exception:  # a hint must not stop the table
         return game.legal_actions()[0]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cacao_game.ai.explain import Advice
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import VOLCANO, Pos
@@ -341,6 +342,16 @@ class Selection:
             index = 0 if step > 0 else len(targets) - 1
         self.provisional = self.action_at(targets[index])
         return targets[index]
+
+    def show_hint(self, action: Action, advice: Advice | None) -> None:
+        """Show a hint: ``action`` as the provisional choice, and for a fill every space of
+        the whole fill the ``advice`` names (Confirm then lays them all). The one way a hint
+        reaches the selection, at home and at a table across machines."""
+        self.set_provisional(action)
+        if isinstance(action, Fill) and advice is not None:
+            for fill in advice.whole:
+                if isinstance(fill, Fill):
+                    self.assign(fill.pos, fill.tile, fill.rotation)
 
     def set_provisional(self, action: Action) -> None:
         """Show ``action`` (a hint) as the provisional choice, selecting its tile and rotation."""

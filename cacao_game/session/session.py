@@ -511,11 +511,7 @@ class PlaySession(Seats):
             self.advice = (
                 answer.advice if answer.advice is not None and answer.advice.action == answer.action else None
             )
-            self.selection.set_provisional(answer.action)
-            if isinstance(answer.action, Fill) and self.advice is not None:
-                for fill in self.advice.whole:  # the whole fill: Confirm lays every space's tile
-                    if isinstance(fill, Fill):
-                        self.selection.assign(fill.pos, fill.tile, fill.rotation)
+            self.selection.show_hint(answer.action, self.advice)
             return [HintReady(answer.action, self.advice)]
         if key != self._move_request:
             return []
