@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme, widgets
-from cacao_game.app.play.art import TileArt
+from cacao_game.app.play.art import TileArt, opaque_square
 from cacao_game.app.play.frame import (
     ActionView,
     Frame,
@@ -829,7 +829,9 @@ class Hud:
             )
             place = slot.union(slot.move(0, -px(10))).inflate(px(HAND_TILE_MARGIN), px(HAND_TILE_MARGIN))
             draw = partial(self.draw_hand_tile, slot=slot, index=index, shown=shown)
-            parts.append(Part(f"hand.tile{index}", place, shown, self._within(area, draw)))
+            tile = slot.move(0, -px(10)) if shown is not None and shown[2] else slot
+            opaque = () if shown is None else (opaque_square(tile.x, tile.y, slot.w),)
+            parts.append(Part(f"hand.tile{index}", place, shown, self._within(area, draw), opaque))
         return parts
 
     def draw_hand_tile(
