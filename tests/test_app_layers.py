@@ -15,6 +15,7 @@ from app_support import make_scene
 from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
+from cacao_game.app.play.frame import PopupView
 from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.theme import uncovered
@@ -546,14 +547,8 @@ def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
     assert sorted(map(tuple, moved_tiles(before, after))) == [(10, 10, 50, 20), (50, 35, 9, 9)]
 
 
-def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The resolution popup draws only in ``POPUP_FONTS``, and the table opens those (their
-    glyphs loaded) when it is laid out: the frame a first popup appears in opens no font."""
-    from cacao_game.app.play.hud import POPUP_FONTS
-
-    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
-    opened = set(app.assets._fonts)
-    assert {(weight, scale.px(size)) for size, weight in POPUP_FONTS} <= opened
+def _at_a_popup(scene: PlayScene) -> PopupView:
+    """Random moves until the table shows a resolution popup; returns it."""
     rng = random.Random(5)
     for _ in range(3000):
         if scene.frame.popup is not None:
@@ -566,6 +561,42 @@ def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: p
         scene.update(1 / 30)
     popup = scene.frame.popup
     assert popup is not None
+    return popup
+
+
+def test_a_popup_draws_its_panel_only_around_its_rows(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A popup's rows are opaque: its panel's shadow and fill left out under them
+    (``draw_panel(covered=)``) change no pixel of the popup drawn over any background."""
+    from cacao_game.app import theme
+
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    popup = _at_a_popup(scene)
+    size = app.screen.get_size()
+    background = pygame.Surface(size)
+    for y in range(0, size[1], 3):
+        background.fill(((y * 7) % 256, (y * 3) % 256, (y * 11) % 256), (0, y, size[0], 3))
+
+    def drawn() -> bytes:
+        surface = background.copy()
+        scene.hud.draw_popup(surface, scene.frame, popup)
+        return pygame.image.tobytes(surface, "RGB")
+
+    around = drawn()
+    draw_panel = theme.draw_panel
+    monkeypatch.setattr(theme, "draw_panel", lambda *a, covered=(), **k: draw_panel(*a, **k))
+    assert drawn() == around
+    assert around != pygame.image.tobytes(background, "RGB")
+
+
+def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The resolution popup draws only in ``POPUP_FONTS``, and the table opens those (their
+    glyphs loaded) when it is laid out: the frame a first popup appears in opens no font."""
+    from cacao_game.app.play.hud import POPUP_FONTS
+
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    opened = set(app.assets._fonts)
+    assert {(weight, scale.px(size)) for size, weight in POPUP_FONTS} <= opened
+    popup = _at_a_popup(scene)
     opened = set(app.assets._fonts)  # nothing has drawn a popup yet (no frame was drawn)
     asked: list[tuple[float, str]] = []
     font = app.assets.font

@@ -115,7 +115,7 @@ def test_a_button_casts_its_shadow_only_around_its_fill(tmp_path, monkeypatch) -
 
     around = drawn()
     draw_shadow = theme.draw_shadow
-    monkeypatch.setattr(theme, "draw_shadow", lambda *a, under=None, **k: draw_shadow(*a, **k))
+    monkeypatch.setattr(theme, "draw_shadow", lambda *a, under=(), **k: draw_shadow(*a, **k))
     assert drawn() == around
     shown = around
     assert shown[0] != pygame.image.tobytes(background, "RGB")

@@ -121,16 +121,22 @@ def draw_shadow(
     radius: int | None = None,
     alpha: int = 120,
     *,
-    under: pygame.Rect | None = None,
+    under: Sequence[pygame.Rect] = (),
 ) -> None:
     """A soft drop shadow under ``rect`` (``radius`` in real pixels; default the panels'), but
-    not within ``under`` (where an opaque fill drawn next hides it: a large panel's shadow is
+    not within ``under`` (where opaque fills drawn next hide it: a large panel's shadow is
     then a rim, not a second pass over the panel's pixels)."""
     radius = px(RADIUS) if radius is None else radius
     shadow = _shadow((rect.w, rect.h), radius, alpha)
-    at = shadow_rect(rect)
-    for piece in [at] if under is None else uncovered(at, [under]):
-        surface.blit(shadow, piece, piece.move(-at.x, -at.y))
+    _blit_around(surface, shadow, shadow_rect(rect), under)
+
+
+def _blit_around(
+    surface: pygame.Surface, image: pygame.Surface, at: pygame.Rect, covers: Sequence[pygame.Rect]
+) -> None:
+    """``image`` blitted at ``at`` but within ``covers`` (``uncovered``)."""
+    for piece in uncovered(at, covers) if covers else [at]:
+        surface.blit(image, piece, piece.move(-at.x, -at.y))
 
 
 def fill_inside(rect: pygame.Rect, radius: int) -> pygame.Rect:
@@ -173,17 +179,21 @@ def draw_panel(
     border: pygame.Color | tuple[int, ...] | None = GOLD_DARK,
     shadow: bool = True,
     border_width: int = 2,
+    covered: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """A rounded panel with a shadow (only around a fill of ``SOLID_FILL`` or more), a
     translucent fill and a thin rim; returns ``rect``. ``radius`` is in real pixels (default:
-    the theme's, scaled); ``border_width`` in design pixels."""
+    the theme's, scaled); ``border_width`` in design pixels. ``covered``: areas inside the rim
+    the caller fills with opaque pixels next (a popup's rows): neither shadow nor fill is
+    drawn there."""
     rect = pygame.Rect(rect)
     radius = px(RADIUS) if radius is None else radius
     if shadow:
-        draw_shadow(surface, rect, radius, under=fill_inside(rect, radius) if alpha >= SOLID_FILL else None)
+        solid = [fill_inside(rect, radius)] if alpha >= SOLID_FILL else []
+        draw_shadow(surface, rect, radius, under=[*solid, *covered])
     rgb = tuple(pygame.Color(color))[:3]
     fill = _PANELS.get((rect.size, rgb, alpha, radius), lambda: _panel_fill(rect.size, rgb, alpha, radius))
-    surface.blit(fill, rect.topleft)
+    _blit_around(surface, fill, rect, covered)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=px(border_width), border_radius=radius)
     return rect
