@@ -417,7 +417,8 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser, out: T
     iterations = args.iterations or (None if args.budget else review_iterations(game.players))
     budget = Budget(args.budget or REVIEW_SECONDS, iterations)
     seats = None if args.seat is None else [args.seat]
-    plan = f"{iterations} iterations" if iterations else f"{budget.seconds:g} s"
+    counted = f"{iterations} iteration{'' if iterations == 1 else 's'}"
+    plan = counted if iterations else f"{budget.seconds:g} s"
     _say(f"review of {args.review}: {game.players} players, {game.variant}, {plan} per decision", out)
     progress = _progress_printer() if sys.stderr.isatty() else None
     review = review_game(game.setup, game.actions, seats=seats, budget=budget, progress=progress)

@@ -213,7 +213,7 @@ def test_cli_review_prints_decisions_and_summary(tmp_path: Path, capsys: pytest.
     out = tmp_path / "review.json"
     assert main(["--review", str(GOLDEN), "--seat", "1", "--iterations", "1", "--json", str(out)]) == 0
     text = capsys.readouterr().out
-    assert text.startswith(f"review of {GOLDEN}: 2 players, base, 1 iterations per decision")
+    assert text.startswith(f"review of {GOLDEN}: 2 players, base, 1 iteration per decision")
     assert "why:" in text and "summary:" in text and "accuracy" in text and "costliest" in text
     document = json.loads(out.read_text())
     assert [seat["seat"] for seat in document["seats"]] == [1]
