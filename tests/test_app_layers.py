@@ -15,8 +15,10 @@ from app_support import make_scene
 from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
+from cacao_game.app.play.frame import PopupView
 from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.theme import uncovered
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Phase
 from cacao_game.session import ShowHand
@@ -135,6 +137,49 @@ def test_a_changed_part_is_drawn_again_with_the_parts_over_it() -> None:
     assert screen.get_at((25, 15))[:3] == (0, 0, 200)  # the part over it drawn again
     assert screen.get_at((45, 15))[:3] == (0, 0, 200)
     assert backdrop.changes(second) == []
+
+
+def test_parts_are_not_drawn_under_the_opaque_areas_of_parts_over_them() -> None:
+    """Under a part's opaque area (``Part.opaque``) a ``plain`` part is drawn only around it
+    and a part wholly hidden there is not drawn; the screen still equals every part drawn in
+    order over it, wherever the areas drawn again fall."""
+    pygame.init()
+    drawn: dict[str, list[pygame.Rect]] = {}
+
+    def fill(name: str, color: tuple[int, int, int], rect: pygame.Rect, **kind: object) -> Part:
+        def draw(surface: pygame.Surface) -> None:
+            drawn.setdefault(name, []).append(surface.get_clip())
+            surface.fill(color, rect)
+
+        return Part(name, rect, color, draw, **kind)  # type: ignore[arg-type]
+
+    tile = pygame.Rect(20, 10, 30, 20)
+    parts = [
+        fill("back", (200, 0, 0), pygame.Rect(0, 0, 80, 50), plain=True),
+        fill("under", (0, 0, 200), pygame.Rect(25, 12, 10, 10)),
+        fill("tile", (0, 200, 0), tile, opaque=(tile,)),
+        fill("mark", (250, 250, 0), pygame.Rect(45, 25, 10, 10)),
+    ]
+    reference = pygame.Surface((80, 50))
+    for part in parts:
+        part.draw(reference)
+    rng = random.Random(3)
+    for _ in range(200):
+        screen = pygame.Surface((80, 50))
+        screen.fill((9, 9, 9))
+        draw_parts(screen, parts, [screen.get_rect()])
+        x, y = rng.randrange(80), rng.randrange(50)
+        area = pygame.Rect(x, y, rng.randint(1, 80 - x), rng.randint(1, 50 - y))
+        screen.fill((9, 9, 9), area)
+        drawn.clear()
+        draw_parts(screen, parts, [area])
+        assert same(screen, reference), area
+        assert not any(clip.colliderect(tile) for clip in drawn.get("back", []))
+        assert "under" not in drawn  # wholly under the tile
+    assert uncovered(pygame.Rect(0, 0, 10, 10), [pygame.Rect(-5, -5, 30, 30)]) == []
+    pieces = uncovered(pygame.Rect(0, 0, 10, 10), [pygame.Rect(2, 2, 3, 3), pygame.Rect(6, 0, 2, 20)])
+    assert sum(r.w * r.h for r in pieces) == 100 - 9 - 20
+    assert not any(a.colliderect(b) for i, a in enumerate(pieces) for b in pieces[i + 1 :])
 
 
 def test_merge_joins_rectangles_whose_union_is_no_larger_than_both() -> None:
@@ -354,6 +399,61 @@ def test_every_part_draws_only_inside_its_area(app: App) -> None:
     assert {"heading", "status", "keys", "temples", "seat0", "action2", "hand", "log"} <= checked
 
 
+def _opaque_areas_hide_what_lies_beneath(scene: PlayScene) -> int:
+    """Each still part's opaque areas (``Part.opaque``) drawn over two backgrounds show the
+    same pixels; returns how many areas were checked."""
+    size = scene.app.screen.get_size()
+    parts, _squares = scene.still_parts(size, scene.frame)
+    checked = 0
+    for part in parts:
+        if not part.opaque:
+            continue
+        shown = []
+        for color in ((255, 0, 255), (0, 255, 0)):
+            surface = pygame.Surface(size)
+            surface.fill(color)
+            surface.set_clip(part.rect)
+            part.draw(surface)
+            shown.append(surface)
+        for rect in part.opaque:
+            inside = rect.clip(part.rect)
+            if inside.w and inside.h:
+                assert same(shown[0].subsurface(inside), shown[1].subsurface(inside)), (part.name, rect)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (3840, 2160)])
+def test_the_opaque_areas_of_tiles_hide_what_lies_beneath(tmp_path, monkeypatch, size) -> None:
+    """The board's and the hand's tiles name the pixels they surely cover (``art.opaque_square``:
+    a tile's art is opaque, its size rounded, its place cut to whole pixels): drawn over any
+    background they show the same pixels there, at rest, while a zoom glides (sizes rounded to
+    ``ZOOM_ART_STEP``) and while the view pans by fractions of a pixel; so the backdrop is not
+    copied under them when a row of tiles is drawn again."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    before = scale.current()
+    app = App(pygame.Surface(size), Settings(animation_speed="normal", sound=False), router=router())
+    try:
+        scene = make_scene(app, ["human", "human"], seed=9)
+        rng = random.Random(6)
+        for _ in range(40):
+            scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+            scene.timeline.finish()
+        play_on(scene, rng, 20)
+        camera = scene.camera
+        checked = _opaque_areas_hide_what_lies_beneath(scene)
+        for move in (lambda: camera.zoom(1.5), lambda: camera.pan_pixels(97, -41)):
+            move()
+            for _ in range(3):
+                app.step([], 1 / 60)
+            assert camera.moving
+            checked += _opaque_areas_hide_what_lies_beneath(scene)
+        assert checked > 30
+    finally:
+        scale.use(before)
+
+
 def test_the_temples_panel_stays_over_a_mark_under_it(app: App) -> None:
     """The temples panel is kept drawn as a still part; a legal square's mark under it is
     drawn over the tiles and the panel, then the panel again over the mark: the board shows
@@ -447,14 +547,8 @@ def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
     assert sorted(map(tuple, moved_tiles(before, after))) == [(10, 10, 50, 20), (50, 35, 9, 9)]
 
 
-def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The resolution popup draws only in ``POPUP_FONTS``, and the table opens those (their
-    glyphs loaded) when it is laid out: the frame a first popup appears in opens no font."""
-    from cacao_game.app.play.hud import POPUP_FONTS
-
-    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
-    opened = set(app.assets._fonts)
-    assert {(weight, scale.px(size)) for size, weight in POPUP_FONTS} <= opened
+def _at_a_popup(scene: PlayScene) -> PopupView:
+    """Random moves until the table shows a resolution popup; returns it."""
     rng = random.Random(5)
     for _ in range(3000):
         if scene.frame.popup is not None:
@@ -467,6 +561,42 @@ def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: p
         scene.update(1 / 30)
     popup = scene.frame.popup
     assert popup is not None
+    return popup
+
+
+def test_a_popup_draws_its_panel_only_around_its_rows(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A popup's rows are opaque: its panel's shadow and fill left out under them
+    (``draw_panel(covered=)``) change no pixel of the popup drawn over any background."""
+    from cacao_game.app import theme
+
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    popup = _at_a_popup(scene)
+    size = app.screen.get_size()
+    background = pygame.Surface(size)
+    for y in range(0, size[1], 3):
+        background.fill(((y * 7) % 256, (y * 3) % 256, (y * 11) % 256), (0, y, size[0], 3))
+
+    def drawn() -> bytes:
+        surface = background.copy()
+        scene.hud.draw_popup(surface, scene.frame, popup)
+        return pygame.image.tobytes(surface, "RGB")
+
+    around = drawn()
+    draw_panel = theme.draw_panel
+    monkeypatch.setattr(theme, "draw_panel", lambda *a, covered=(), **k: draw_panel(*a, **k))
+    assert drawn() == around
+    assert around != pygame.image.tobytes(background, "RGB")
+
+
+def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The resolution popup draws only in ``POPUP_FONTS``, and the table opens those (their
+    glyphs loaded) when it is laid out: the frame a first popup appears in opens no font."""
+    from cacao_game.app.play.hud import POPUP_FONTS
+
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    opened = set(app.assets._fonts)
+    assert {(weight, scale.px(size)) for size, weight in POPUP_FONTS} <= opened
+    popup = _at_a_popup(scene)
     opened = set(app.assets._fonts)  # nothing has drawn a popup yet (no frame was drawn)
     asked: list[tuple[float, str]] = []
     font = app.assets.font

@@ -108,13 +108,65 @@ def panel_area(rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect).union(shadow_rect(rect))
 
 
+SOLID_FILL = 240
+"""A panel fill at least this opaque hides its shadow: a panel's shadow darkens by 24 of 255,
+and such a fill lets at most 15 of 255 of what lies under it through, so the shadow would
+change a pixel under the fill by at most 2 levels of 255 (by none under an opaque fill):
+``draw_panel`` draws it only around the fill (popups and tooltips, drawn again each frame)."""
+
+
 def draw_shadow(
-    surface: pygame.Surface, rect: pygame.Rect, radius: int | None = None, alpha: int = 120
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    radius: int | None = None,
+    alpha: int = 120,
+    *,
+    under: Sequence[pygame.Rect] = (),
 ) -> None:
-    """A soft drop shadow under ``rect`` (``radius`` in real pixels; default the panels')."""
+    """A soft drop shadow under ``rect`` (``radius`` in real pixels; default the panels'), but
+    not within ``under`` (where opaque fills drawn next hide it: a large panel's shadow is
+    then a rim, not a second pass over the panel's pixels)."""
     radius = px(RADIUS) if radius is None else radius
     shadow = _shadow((rect.w, rect.h), radius, alpha)
-    surface.blit(shadow, shadow_rect(rect))
+    _blit_around(surface, shadow, shadow_rect(rect), under)
+
+
+def _blit_around(
+    surface: pygame.Surface, image: pygame.Surface, at: pygame.Rect, covers: Sequence[pygame.Rect]
+) -> None:
+    """``image`` blitted at ``at`` but within ``covers`` (``uncovered``)."""
+    for piece in uncovered(at, covers) if covers else [at]:
+        surface.blit(image, piece, piece.move(-at.x, -at.y))
+
+
+def fill_inside(rect: pygame.Rect, radius: int) -> pygame.Rect:
+    """The part of a rounded rectangle of ``radius`` that its fill covers whole: all but the
+    rows of its rounded corners (nothing when the corners take the whole side)."""
+    if 2 * radius >= min(rect.w, rect.h):
+        return pygame.Rect(rect.x, rect.y, 0, 0)
+    return pygame.Rect(rect.x, rect.y + radius, rect.w, rect.h - 2 * radius)
+
+
+def uncovered(rect: pygame.Rect, covers: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """``rect`` less ``covers``, as rectangles that do not overlap (none when covered)."""
+    left: list[pygame.Rect] = []
+    todo = [pygame.Rect(rect)]
+    while todo:
+        piece = todo.pop()
+        index = piece.collidelist(covers)
+        if index < 0:
+            left.append(piece)
+            continue
+        cut = piece.clip(covers[index])
+        if cut.top > piece.top:
+            todo.append(pygame.Rect(piece.x, piece.y, piece.w, cut.top - piece.top))
+        if cut.bottom < piece.bottom:
+            todo.append(pygame.Rect(piece.x, cut.bottom, piece.w, piece.bottom - cut.bottom))
+        if cut.left > piece.left:
+            todo.append(pygame.Rect(piece.x, cut.y, cut.left - piece.left, cut.h))
+        if cut.right < piece.right:
+            todo.append(pygame.Rect(cut.right, cut.y, piece.right - cut.right, cut.h))
+    return left
 
 
 def draw_panel(
@@ -127,16 +179,21 @@ def draw_panel(
     border: pygame.Color | tuple[int, ...] | None = GOLD_DARK,
     shadow: bool = True,
     border_width: int = 2,
+    covered: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
-    """A rounded panel with a shadow, a translucent fill and a thin rim; returns ``rect``.
-    ``radius`` is in real pixels (default: the theme's, scaled); ``border_width`` in design pixels."""
+    """A rounded panel with a shadow (only around a fill of ``SOLID_FILL`` or more), a
+    translucent fill and a thin rim; returns ``rect``. ``radius`` is in real pixels (default:
+    the theme's, scaled); ``border_width`` in design pixels. ``covered``: areas inside the rim
+    the caller fills with opaque pixels next (a popup's rows): neither shadow nor fill is
+    drawn there."""
     rect = pygame.Rect(rect)
     radius = px(RADIUS) if radius is None else radius
     if shadow:
-        draw_shadow(surface, rect, radius)
+        solid = [fill_inside(rect, radius)] if alpha >= SOLID_FILL else []
+        draw_shadow(surface, rect, radius, under=[*solid, *covered])
     rgb = tuple(pygame.Color(color))[:3]
     fill = _PANELS.get((rect.size, rgb, alpha, radius), lambda: _panel_fill(rect.size, rgb, alpha, radius))
-    surface.blit(fill, rect.topleft)
+    _blit_around(surface, fill, rect, covered)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=px(border_width), border_radius=radius)
     return rect

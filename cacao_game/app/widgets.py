@@ -150,7 +150,8 @@ class Button(Widget):
         rect = self.rect.move(0, -2) if hot and self.style != "ghost" else self.rect
         radius = min(px(theme.RADIUS), rect.h // 2)
         if self.style != "ghost":
-            theme.draw_shadow(surface, rect, radius, 90 if hot else 70)
+            solid = [theme.fill_inside(rect, radius)]  # the fill below is opaque: it hides the shadow
+            theme.draw_shadow(surface, rect, radius, 90 if hot else 70, under=solid)
             pygame.draw.rect(surface, fill, rect, border_radius=radius)
             sheen = rect.inflate(-px(8), -rect.h // 2).move(0, -rect.h // 4 + px(2))
             surface.blit(_SHINES.get((sheen.size, radius), lambda: _shine(sheen.size, radius)), sheen)

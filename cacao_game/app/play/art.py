@@ -11,6 +11,7 @@ zoom re-uses images and never grows memory past the bound.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -159,12 +160,26 @@ class TileArt:
 
 
 def _held(name: str, image: pygame.Surface) -> pygame.Surface:
-    """``image`` as kept: a tile (opaque art, ``tools/make_tiles.py``) in the screen's format
-    without per-pixel alpha once a display exists, so drawing it is a plain copy (half the
-    time of blending it at 4K); an icon as it is."""
-    if name.startswith(("jungle:", "worker:")) and pygame.display.get_surface() is not None:
+    """``image`` as kept: a tile (opaque art, ``tools/make_tiles.py``) without per-pixel alpha,
+    in the screen's format once a display exists, so drawing it is a plain copy (half the
+    time of blending it at 4K) that sets every pixel of its square (``opaque_square``; a
+    placeholder's see-through corners come out black); an icon as it is."""
+    if not name.startswith(("jungle:", "worker:")):
+        return image
+    if pygame.display.get_surface() is not None:
         return image.convert()
-    return image
+    flat = pygame.Surface(image.get_size())
+    flat.blit(image, (0, 0))
+    return flat
+
+
+def opaque_square(x: float, y: float, size: float) -> pygame.Rect:
+    """The pixels a tile image asked at ``size`` and blitted at ``(x, y)`` surely sets: its
+    side is within ``SIZE_STEP // 2`` of ``size`` (``TileArt.get`` rounds to ``SIZE_STEP``), its
+    corner within a pixel of ``(x, y)`` (a blit drops a position's fraction), and a tile is
+    opaque (``_held``)."""
+    side = max(0, int(size) - SIZE_STEP // 2 - 1)
+    return pygame.Rect(math.floor(x) + 1, math.floor(y) + 1, side, side)
 
 
 def _drawn_turned(name: str) -> bool:

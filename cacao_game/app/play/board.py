@@ -17,7 +17,7 @@ import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.play.anim import RGB
-from cacao_game.app.play.art import TileArt
+from cacao_game.app.play.art import TileArt, opaque_square
 from cacao_game.app.play.camera import Camera
 from cacao_game.app.play.frame import BoardView, Frame, Ghost, Memo
 from cacao_game.app.play.layers import Draw, Part
@@ -76,6 +76,9 @@ def inner_rect(holder: HasCamera, pos: Pos) -> pygame.FRect:
 TileSpec = tuple[str, int] | tuple[str, str, int, bool]
 """A board tile's image: a jungle tile (code, rotation) or a worker (colour, code, rotation,
 covered)."""
+TilePlaces = tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]], tuple[pygame.Rect, ...]]
+"""Where the shown tiles are drawn (``BoardRenderer._tile_places``): the pixels each touches,
+its square and image, and the pixels it surely covers."""
 TEMPLE_COLUMN = 84
 """Design pixels per seat in the temples panel."""
 
@@ -144,7 +147,7 @@ class BoardRenderer:
         self._ghosts = SurfaceCache("ghosts", GHOST_BYTES)
         self._temples = SurfaceCache("temples panel", 0)
         """``TEMPLE_PANELS`` panels at the size drawn (``_blit_temples`` sets the bound)."""
-        self._places: Memo[tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]] = Memo()
+        self._places: Memo[TilePlaces] = Memo()
         """Where the shown tiles are drawn, for the camera and colours last asked."""
         self._frame: Frame | None = None
         """The frame drawn last (the panels drawn over the board draw ghosts in it)."""
@@ -361,16 +364,19 @@ class BoardRenderer:
         draws nowhere else)."""
         view = self.camera.viewport
         shown = board.shown
-        hits, _places = self._layout(shown, tuple(v.color for v in frame.seats))
+        hits, _places, _covers = self._layout(shown, tuple(v.color for v in frame.seats))
         areas: dict[Pos, pygame.Rect] = {}
         for pos, hit in zip([*shown.jungle, *shown.workers], hits, strict=True):
             before = areas.get(pos)
             areas[pos] = hit.clip(view) if before is None else before.union(hit.clip(view))
         return areas
 
-    def _layout(
-        self, shown: Shown, colors: tuple[str, ...]
-    ) -> tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]:
+    def tile_covers(self, board: BoardView, frame: Frame) -> tuple[pygame.Rect, ...]:
+        """The pixels ``draw_tiles`` surely sets to a tile's opaque pixels (``art.opaque_square``
+        of each shown tile): whatever lies beneath them is hidden."""
+        return self._layout(board.shown, tuple(v.color for v in frame.seats))[2]
+
+    def _layout(self, shown: Shown, colors: tuple[str, ...]) -> TilePlaces:
         """``_tile_places`` for the camera now (kept while the camera, tiles and colours stay)."""
         cam = self.camera
         return self._places.get(
@@ -389,19 +395,14 @@ class BoardRenderer:
         the screen point ``origin``, in the seat colours of ``frame`` (default: the frame
         drawn last; the kept layer is drawn before the frame's marks, so it passes its own)."""
         cam = self.camera
-        size = cam.scale - tile_gap(cam.scale)
-        toward: float | None = None
-        if cam.zooming:
-            step = px(ZOOM_ART_STEP)
-            size = max(step, round(size / step) * step)
-            toward = cam.target_scale - tile_gap(cam.target_scale)
+        size, toward = self._art_size()
         art = self.art
         ox, oy = origin
         view = cam.viewport.clip(surface.get_clip().move(ox, oy))
         shown = board.shown
         seen = frame if frame is not None else self._frame
         colors = tuple(v.color for v in seen.seats) if seen is not None else ()
-        hits, places = self._layout(shown, colors)
+        hits, places, _covers = self._layout(shown, colors)
         overbuilt = art.icon("overbuilt", max(px(14), size * 0.28)) if shown.covered else None
         for index in view.collidelistall(hits):
             rect, spec = places[index]
@@ -415,12 +416,21 @@ class BoardRenderer:
                         corner = (rect.right - px(2) - ox, rect.bottom - px(2) - oy)
                         surface.blit(overbuilt, overbuilt.get_rect(bottomright=corner))
 
-    def _tile_places(
-        self, shown: Shown, colors: tuple[str, ...]
-    ) -> tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]]]:
+    def _art_size(self) -> tuple[float, float | None]:
+        """The size tiles are drawn at now and, while the view zooms, the size their art is
+        taken from (``TileArt.get``'s ``toward``): a zoom draws sizes rounded to ``ZOOM_ART_STEP``."""
+        cam = self.camera
+        size = cam.scale - tile_gap(cam.scale)
+        if not cam.zooming:
+            return size, None
+        step = px(ZOOM_ART_STEP)
+        return max(step, round(size / step) * step), cam.target_scale - tile_gap(cam.target_scale)
+
+    def _tile_places(self, shown: Shown, colors: tuple[str, ...]) -> TilePlaces:
         """Every tile of ``shown`` where the camera puts it: the pixels it touches (to pick
         the tiles a clipped redraw needs; while the view zooms, with the room of a tile drawn
-        at a size rounded up, ``ZOOM_ART_STEP``) and its square and image, jungle tiles first."""
+        at a size rounded up, ``ZOOM_ART_STEP``), its square and image, jungle tiles first, and
+        the pixels it surely covers."""
         rect = square_maker(self.camera)
         places: list[tuple[pygame.FRect, TileSpec]] = [
             (rect(pos), (code, rotation)) for pos, (code, rotation) in shown.jungle.items()
@@ -439,7 +449,9 @@ class BoardRenderer:
         ]
         cam = self.camera
         grow = 1 + math.ceil(px(ZOOM_ART_STEP) / 2) if cam.zooming else 1
-        return [area(rect, grow) for rect, _spec in places], places
+        size, _toward = self._art_size()
+        covers = tuple(opaque_square(rect.x, rect.y, size) for rect, _spec in places)
+        return [area(rect, grow) for rect, _spec in places], places, covers
 
     def draw_last_move(self, surface: pygame.Surface, board: BoardView) -> list[pygame.Rect]:
         """The squares of the last move, outlined in the mover's colour with its marker."""
@@ -594,7 +606,7 @@ class BoardRenderer:
         (issue 22 item 10)."""
         if frame.board is None:
             return []
-        hits, _places = self._layout(frame.board.shown, tuple(v.color for v in frame.seats))
+        hits, _places, _covers = self._layout(frame.board.shown, tuple(v.color for v in frame.seats))
         inset = -max(2, self.camera.scale // 8)
         return [hits[i].inflate(inset, inset) for i in self.camera.viewport.collidelistall(hits)]
 

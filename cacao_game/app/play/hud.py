@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import theme, widgets
-from cacao_game.app.play.art import TileArt
+from cacao_game.app.play.art import TileArt, opaque_square
 from cacao_game.app.play.frame import (
     ActionView,
     Frame,
@@ -192,6 +192,9 @@ def _piece(rect: pygame.Rect, whole: pygame.Rect, draw: Draw, first: bool) -> Dr
     return drawn
 
 
+POPUP_ROW_RADIUS = 10
+"""Design pixels of a popup row's rounded corners (its opaque fill covers all but their rows:
+``theme.fill_inside``)."""
 HAND_TILE_MARGIN = 28
 """Design pixels around a hand tile's place (raised when selected) that its drawing reaches:
 the number badge on its corner and the selection's outline."""
@@ -829,7 +832,9 @@ class Hud:
             )
             place = slot.union(slot.move(0, -px(10))).inflate(px(HAND_TILE_MARGIN), px(HAND_TILE_MARGIN))
             draw = partial(self.draw_hand_tile, slot=slot, index=index, shown=shown)
-            parts.append(Part(f"hand.tile{index}", place, shown, self._within(area, draw)))
+            tile = slot.move(0, -px(10)) if shown is not None and shown[2] else slot
+            opaque = () if shown is None else (opaque_square(tile.x, tile.y, slot.w),)
+            parts.append(Part(f"hand.tile{index}", place, shown, self._within(area, draw), opaque))
         return parts
 
     def draw_hand_tile(
@@ -1065,7 +1070,9 @@ class Hud:
         p = self.painter
         outcomes = popup.outcomes
         rect = self.popup_rect(outcomes)
-        theme.draw_panel(surface, rect, alpha=245, border=theme.GOLD)
+        buttons = self.popup_buttons(outcomes)
+        rows = [theme.fill_inside(button.rect, px(POPUP_ROW_RADIUS)) for button in buttons]
+        theme.draw_panel(surface, rect, alpha=245, border=theme.GOLD, covered=rows)
         seat, mover = popup.seat, popup.mover
         with theme.within(rect):
             theme.draw_seat_marker(
@@ -1084,15 +1091,16 @@ class Hud:
             hint = p.fit(t("play.resolve_help"), *POPUP_HINT, rect.w - px(70))
             p.text(surface, hint, (rect.x + px(52), rect.y + px(52)), *POPUP_HINT, theme.MUTED, "midleft")
         focused, hinted_row = popup.focused, popup.hinted
-        for button, outcome in zip(self.popup_buttons(outcomes), outcomes, strict=True):
+        for button, outcome in zip(buttons, outcomes, strict=True):
             row = button.rect
             is_focused = button.index == focused
             hinted = button.index == hinted_row
             hover = row.collidepoint(frame.mouse)
             fill = theme.JUNGLE if is_focused else (theme.PANEL_HOVER if hover else theme.PANEL_LIGHT)
-            pygame.draw.rect(surface, fill, row, border_radius=px(10))
+            pygame.draw.rect(surface, fill, row, border_radius=px(POPUP_ROW_RADIUS))
             rim = (255, 214, 80) if hinted else (theme.GOLD if is_focused else theme.GOLD_DARK)
-            pygame.draw.rect(surface, rim, row, px(3 if (is_focused or hinted) else 2), border_radius=px(10))
+            width = px(3 if (is_focused or hinted) else 2)
+            pygame.draw.rect(surface, rim, row, width, border_radius=px(POPUP_ROW_RADIUS))
             words, result = outcome_text(outcome)
             with theme.within(row):
                 badge = pygame.Rect(row.x + px(8), row.centery - px(13), px(26), px(26))

@@ -9,6 +9,11 @@ new areas, and so is every area something else drew over (the last frame's movin
 ``draw_parts`` draws every part there, in order, clipped to it, so the screen equals the
 parts drawn one after another. No copy of the screen is kept (a 4K screen is 32 MB).
 
+A part may name areas it covers with opaque pixels (``Part.opaque``: the board's and the
+hand's tiles): the parts before it are not drawn there, and a part that is one plain copy
+(``Part.plain``: the backdrop) is copied only around them (``uncovered``), so a board row
+drawn again copies its tiles, not the backdrop beneath them too.
+
 What moves every frame (ghosts, pulses, flights, tooltips) is drawn over them; ``merge`` joins
 the rectangles to draw again and to show.
 """
@@ -19,6 +24,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 import pygame
+
+from cacao_game.app.theme import uncovered
 
 Draw = Callable[[pygame.Surface], None]
 """Draws a part on a surface in screen coordinates (the surface's clip may cut it)."""
@@ -33,6 +40,11 @@ class Part:
     rect: pygame.Rect
     key: Hashable
     draw: Draw
+    opaque: Sequence[pygame.Rect] = ()
+    """Areas where ``draw`` sets every pixel to an opaque one, whatever lies beneath."""
+    plain: bool = False
+    """The part is one plain copy, as cheap drawn in pieces as whole: it is drawn only around
+    the opaque areas of the parts over it."""
 
 
 class Backdrop:
@@ -66,13 +78,31 @@ class Backdrop:
 
 
 def draw_parts(surface: pygame.Surface, parts: Sequence[Part], areas: Iterable[pygame.Rect]) -> None:
-    """Every part that meets each of ``areas``, in order, clipped to the area."""
+    """Every part that meets each of ``areas``, in order, clipped to the area, but where the
+    parts over it cover it with opaque pixels (``Part.opaque``): a part wholly covered there is
+    not drawn, a ``plain`` part is drawn only around them. The pixels are those of every part
+    drawn in order."""
     clip = surface.get_clip()
     rects = [part.rect for part in parts]
     for area in areas:
-        for index in area.collidelistall(rects):
-            surface.set_clip(area.clip(rects[index]))
-            parts[index].draw(surface)
+        hidden: list[pygame.Rect] = []
+        shown: list[tuple[Part, list[pygame.Rect]]] = []
+        for index in reversed(area.collidelistall(rects)):
+            part = parts[index]
+            spot = area.clip(rects[index])
+            pieces = [spot]
+            if hidden and spot.collidelist(hidden) >= 0:
+                pieces = uncovered(spot, hidden)
+                if pieces and not part.plain:
+                    pieces = [spot]
+            if pieces:
+                shown.append((part, pieces))
+            if part.opaque:
+                hidden += [spot.clip(part.opaque[i]) for i in spot.collidelistall(part.opaque)]
+        for part, pieces in reversed(shown):
+            for piece in pieces:
+                surface.set_clip(piece)
+                part.draw(surface)
     surface.set_clip(clip)
 
 

@@ -1438,7 +1438,7 @@ class PlayScene(Scene):
         def backdrop(surface: pygame.Surface) -> None:
             surface.blit(chrome, (0, 0))
 
-        parts = [Part("chrome", whole, chrome, backdrop)]
+        parts = [Part("chrome", whole, chrome, backdrop, plain=True)]
         squares: list[pygame.Rect] = []
         board = frame.board
         if board is not None:
@@ -1460,6 +1460,7 @@ class PlayScene(Scene):
                     self.camera.viewport.clip(whole),
                     key,
                     lambda surface: self.board.draw_tiles(surface, board, frame=frame),
+                    self.board.tile_covers(board, frame),
                 )
             )
             temples = self.board.temples_part(frame)
