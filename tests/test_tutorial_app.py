@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pygame
 import pytest
 from harness import FRAME, click, click_label, press, run
 from shots import make_app
@@ -217,3 +218,22 @@ def test_every_lesson_and_its_wrong_try_fit_above_the_buttons(size: tuple[int, i
             )
             for mistake in [None, *mistakes]:
                 assert scene.coach.text_size(title, text, mistake) is not None, (step.key, mistake)
+
+
+def test_enter_on_a_first_launch_takes_learn_to_play_whatever_the_pointer_rests_on(play_app: App) -> None:
+    """A full-screen window opens with the pointer over the middle of the menu (New game):
+    that first report of where it rests does not move the focus, so Enter takes the
+    highlighted Learn to play; a real move of the mouse onto New game does move it."""
+    play_app.home()
+    new_game = next(w for w in play_app.top.widgets if isinstance(w, Button) and w.label == t("menu.new"))
+    rests = pygame.event.Event(pygame.MOUSEMOTION, pos=new_game.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    play_app.step([rests, play_app.intents.event_for("confirm")], 1 / 60)
+    run(play_app, 2)
+    assert isinstance(play_app.top, PlayScene) and play_app.top.tutorial is not None
+    play_app.home()
+    menu = play_app.top
+    away = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    x, y = next(w for w in menu.widgets if isinstance(w, Button) and w.label == t("menu.new")).rect.center
+    onto = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(x - 5, y - 5), buttons=(0, 0, 0))
+    play_app.step([away, onto, play_app.intents.event_for("confirm")], 1 / 60)
+    assert type(play_app.top).__name__ == "SetupScene"

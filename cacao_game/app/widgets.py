@@ -579,7 +579,8 @@ class FocusList:
     button (``default``: a menu's highlighted entry).
 
     Focus appears on the first key press (not for mouse users); a mouse move over a widget
-    moves the focus there.
+    moves the focus there (not the first report of where the pointer rests: a full-screen
+    window opens with the pointer over its middle button).
     """
 
     NEXT = ("pan_down", "cycle")
@@ -590,6 +591,8 @@ class FocusList:
         self.widgets = list(widgets)
         self.index = -1
         self.primary_default = primary_default
+        self.pointer: tuple[int, int] | None = None
+        """Where the last mouse motion was: focus follows the mouse only once it moves."""
 
     def _usable(self) -> list[int]:
         return [i for i, w in enumerate(self.widgets) if w.visible and w.enabled]
@@ -612,6 +615,9 @@ class FocusList:
     def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         """Consume navigation intents; True if ``event`` was one."""
         if event.type == pygame.MOUSEMOTION:
+            seen, self.pointer = self.pointer, event.pos
+            if seen is None or seen == event.pos:
+                return False  # where the pointer already was (a new window's first report): no move
             for i, widget in enumerate(self.widgets):
                 if widget.visible and widget.enabled and widget.rect.collidepoint(event.pos):
                     self.index = i

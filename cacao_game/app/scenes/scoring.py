@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+KEYS_SETTLE_SECONDS = 1.0
+"""After the scores are all shown, how long the keys that walk or press the buttons
+(Tab, arrows, Enter, Space) do nothing: keys still pressed for the last move or the reveal
+must not start a rematch."""
+SETTLING_INTENTS = frozenset({"confirm", "skip", "cycle", "pan_up", "pan_down", "pan_left", "pan_right"})
 STEP_SECONDS = {"slow": 1.3, "normal": 0.8, "fast": 0.4, "instant": 0.0}
 TEMPLES = (60, 150, 560, 800)
 TABLE = (660, 150, 1200, 420)
@@ -123,6 +128,8 @@ class ScoringScene(WidgetScene):
         self.elapsed = 0.0
         self.step = STEP_SECONDS.get(getattr(app.settings, "animation_speed", "normal"), 0.8)
         self._announced = 0
+        self._done_at: float | None = None
+        """``elapsed`` when the reveal was first seen done (keys settle from then on)."""
         self._board_fit: tuple[Hashable, tuple[float, float, float]] | None = None
 
     # ------------------------------------------------------------------ reveal
@@ -185,6 +192,8 @@ class ScoringScene(WidgetScene):
         while self._announced < self.revealed_temples:
             self._announced += 1
             self.app.assets.play("score", 0.5)
+        if self.done and self._done_at is None:
+            self._done_at = self.elapsed
         if self.done and not was_done:
             self._announced = len(self.standings) + 1
             self.app.assets.play("win", 0.6)
@@ -197,7 +206,18 @@ class ScoringScene(WidgetScene):
         ):
             self.skip()
             return True
+        if (
+            self.settling()
+            and event.type == pygame.KEYDOWN
+            and SETTLING_INTENTS & set(self.app.intents.of(event))
+        ):
+            return True
         return super().handle_event(event)
+
+    def settling(self) -> bool:
+        """Whether the keys that walk or press the buttons still do nothing: the reveal ended
+        less than ``KEYS_SETTLE_SECONDS`` ago (or has not been seen ending yet)."""
+        return self._done_at is None or self.elapsed - self._done_at < KEYS_SETTLE_SECONDS
 
     # ------------------------------------------------------------------ buttons
 
