@@ -15,6 +15,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 
 import pygame
 import pytest
@@ -341,3 +342,45 @@ def test_a_move_asked_again_at_the_same_decision_is_thought_anew(held: HeldAI) -
             await host.stop()
 
     assert run(play()) == [("expert", 0, 5.0), ("expert", 0, 5.0)]
+
+
+def test_an_ai_worker_that_dies_is_replaced_and_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's AI worker dies while the expert thinks (killed: the pool breaks): the host
+    starts fresh workers and asks again, so the seat plays the expert's move, not the first
+    legal one; the second run is announced anew to the table."""
+    calls: list[int] = []
+
+    def dies_once(level: str, seed: int, at: int, time_budget: float | None, game: Game) -> Action:
+        calls.append(at)
+        if len(calls) == 1:
+            raise BrokenProcessPool("a worker was killed")
+        return game.legal_actions()[-1]
+
+    monkeypatch.setattr(host_module, "choose", dies_once)
+
+    async def play() -> tuple[Action, Game, int]:
+        host = await start_host(None, ai_processes=0)
+        try:
+            table = host.open_table(options("expert", "remote", expert_time=5.0))
+            announced = 0
+            real = host_module.TimedMove
+
+            def counted(*args: object) -> host_module.TimedMove:
+                nonlocal announced
+                announced += 1
+                return real(*args)  # type: ignore[arg-type]
+
+            monkeypatch.setattr(host_module, "TimedMove", counted)
+            moves: list[Action] = []
+            host._think(table, "expert", 0, 7, moves.append, 5.0, 1)
+            deadline = time.monotonic() + LIMIT
+            while not moves and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            return moves[0], table.session.game, announced
+        finally:
+            await host.stop()
+
+    move, game, announced = run(play())
+    assert calls == [0, 0]
+    assert move == game.legal_actions()[-1] != game.legal_actions()[0]
+    assert announced == 2

@@ -74,6 +74,11 @@ from cacao_game.typed_json import ShapeError
 
 log = logging.getLogger(__name__)
 
+AI_ATTEMPTS: Final = 2
+"""Times the host asks its AI workers for one decision: a worker that died (killed, out of
+memory) is replaced and asked again, its thinking announced anew; after the last failure the
+table goes on with the first legal decision."""
+
 MAX_TABLES: Final = 200
 MAX_CONNECTIONS: Final = 2000
 """Connections a host keeps at once, counting those still in their handshake (fewer if the
@@ -1004,24 +1009,36 @@ class Host:
         think: Callable[[Game], Action | Advice] = (
             partial(hint, level) if advised is not None else partial(choose, level, seed, at, time_budget)
         )
-        timed = None
-        if time_budget is not None and time_budget > 0 and 0 <= seat < len(table.seats):
-            timed = self._timed[table.code] = TimedMove(seat, at, time_budget, self._clock())
-            data = p.encode(timed.message(timed.started))
-            for client in self._members.get(table.code, ()):
-                client.push(data)
+        timed: TimedMove | None = None
+
+        def announce() -> None:
+            nonlocal timed
+            if time_budget is not None and time_budget > 0 and 0 <= seat < len(table.seats):
+                timed = self._timed[table.code] = TimedMove(seat, at, time_budget, self._clock())
+                data = p.encode(timed.message(timed.started))
+                for client in self._members.get(table.code, ()):
+                    client.push(data)
+
+        announce()
 
         async def run() -> None:
+            result: Action | Advice | None = None
             try:
-                result = await loop.run_in_executor(self._ai.pool, think, game)
-            except Exception as error:  # a worker that died: the table goes on with a legal move
-                log.warning("table %s: AI %s failed: %s", table.code, level, one_line(error))
-                self._ai.close()  # the next request starts fresh workers
-                result = game.legal_actions()[0]
+                for attempt in range(AI_ATTEMPTS):
+                    try:
+                        result = await loop.run_in_executor(self._ai.pool, think, game)
+                        break
+                    except Exception as error:  # a worker that died: fresh workers think again
+                        log.warning("table %s: AI %s failed: %s", table.code, level, one_line(error))
+                        self._ai.close()  # the next run starts fresh workers
+                        if attempt + 1 < AI_ATTEMPTS:
+                            announce()
             finally:
                 self._thinking.discard(key)
                 if timed is not None and self._timed.get(table.code) is timed:
                     del self._timed[table.code]
+            if result is None:  # it failed every time: the table goes on with a legal move
+                result = game.legal_actions()[0]
             if isinstance(result, Advice):
                 if advised is not None:
                     advised(result)
