@@ -243,7 +243,8 @@ def test_a_helper_killed_on_time_leaves_its_totals_and_the_search_goes_on(
 
 def test_workers_reach_the_expert_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """``make_player``'s ``workers`` goes to the expert unless its spec sets one; other levels
-    ignore it. The app's choice is two streams with two cores, else one."""
+    ignore it. The app's choice is two streams with three cores or more (a core to spare for
+    the window), else one."""
     rng = random.Random(0)
     expert = make_player("expert", rng, workers=2)
     assert isinstance(expert, ExpertPlayer) and expert.workers == 2
@@ -254,8 +255,10 @@ def test_workers_reach_the_expert_only(monkeypatch: pytest.MonkeyPatch) -> None:
     assert make_player("hard", rng, workers=2).name == "hard"
     with pytest.raises(ValueError, match="workers"):
         make_player("expert:workers=0", rng)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
     assert search_workers() == 2
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert search_workers() == 1, "a core stays for the window and the display server"
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert search_workers() == 1
     monkeypatch.setattr(os, "cpu_count", lambda: None)

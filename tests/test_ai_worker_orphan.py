@@ -314,7 +314,7 @@ def test_no_search_helper_outlives_a_killed_worker() -> None:
     """kill -9 the app's AI worker while an expert on two streams thinks: the search helper
     the worker started (its child, bound to it by then: its parent-watch thread runs, and
     searching) ends within a second."""
-    ai = ProcessAI()
+    ai = ProcessAI(workers=2)
     game = Game.new(2, "base", 1)
     helpers: set[int] = set()
     try:

@@ -59,9 +59,14 @@ STALL_FACTOR: Final = 8.0
 
 
 def search_workers() -> int:
-    """How many streams the app's expert plays a decision on: 2 where the machine has two
-    cores or more, else 1 (the one place that decides it; tools keep the player's default)."""
-    return 2 if (os.cpu_count() or 1) >= 2 else 1
+    """How many streams the app's expert plays a decision on: 2 where the machine has a core
+    to spare beside them (three or more), else 1 (the one place that decides it; tools keep
+    the player's default). The window and the display server keep a core: on a 2-core
+    machine two streams left the frames' work p99 at 2.4 times an idle table's (all of it in
+    showing the frame, the display server's copy waiting for a core), one stream at 0.95
+    (``python tools/bench_frames.py --window --no-launch --ai-seconds 0 --frames 30
+    --expert-seconds 3 --expert-phases 12 [--workers 1]``)."""
+    return 2 if (os.cpu_count() or 1) >= 3 else 1
 
 
 @dataclass(frozen=True, slots=True)
