@@ -202,7 +202,10 @@ EN: dict[str, str] = {
         "Stop hosting and return to the menu? Your friends wait for the host; "
         "Resume hosting in the menu opens the game again where it stopped."
     ),
-    "pause.quit_seat": "Give up your seat and return to the menu? The others wait for you until the host lets the AI play it; you cannot take it back.",
+    "pause.quit_seat": (
+        "Give up your seat and return to the menu? "
+        "The others wait for you until the host lets the AI play it; you cannot take it back."
+    ),
     "pause.saved": "Saved: {where}",
     "pause.save_failed": "Could not save: {reason}",
     "pause.nothing_to_save": "There is no game to save here.",
