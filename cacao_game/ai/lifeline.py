@@ -52,23 +52,22 @@ def die_with_parent() -> bool:
     parent's *thread* that started this process ends: start children from a thread that
     lives as long as its process (the main thread). ``watch_parent`` remains the portable
     way out."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return int(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
-    except (OSError, AttributeError):
-        return False
+    return _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def name_process(name: str) -> bool:
     """Show this process as ``name`` (cut to 15 bytes) in ``top`` and ``ps -o comm``, so a
     player sees what uses the CPU (Linux ``prctl``); False where that does not exist."""
+    return _prctl(PR_SET_NAME, ctypes.c_char_p(name.encode()[:15]))
+
+
+def _prctl(option: int, argument: int | ctypes.c_char_p) -> bool:
+    """Linux ``prctl(option, argument)``; False where it does not exist or fails."""
     if not sys.platform.startswith("linux"):
         return False
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        return int(libc.prctl(PR_SET_NAME, ctypes.c_char_p(name.encode()[:15]), 0, 0, 0)) == 0
+        return int(libc.prctl(option, argument, 0, 0, 0)) == 0
     except (OSError, AttributeError):
         return False
 
