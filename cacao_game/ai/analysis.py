@@ -106,6 +106,16 @@ class Question:
     """A review bounded in seconds: the time a search may plan with (None: the count alone
     bounds it, and no clock is read)."""
 
+    def appraised(self) -> list[Action]:
+        """Every move to appraise: ``moves``, then ``keep`` if it is not among them."""
+        keep = [] if self.keep is None or self.keep in self.moves else [self.keep]
+        return [*self.moves, *keep]
+
+    def go_on(self, done: int) -> bool:
+        """Whether a search that has done ``done`` iterations goes on: within ``iterations``
+        and while ``keep_going`` says so."""
+        return done < self.iterations and self.keep_going(done)
+
 
 class Search(Protocol):
     """What appraises a decision for the coach (``FlatSearch``, ``ExpertSearch``)."""
@@ -123,18 +133,14 @@ class FlatSearch:
 
     def analyse(self, question: Question) -> Analysis:
         """See ``Search.analyse``."""
-        shortlist = list(question.moves)
-        if question.keep is not None and question.keep not in shortlist:
-            shortlist.append(question.keep)
+        shortlist = question.appraised()
         size = len(shortlist)
         view, seat = question.view, question.seat
         valuer = Valuer(view)
 
-        def go_on(done: int) -> bool:
-            return done < question.iterations and question.keep_going(done)
-
         rollout = playout(valuer, default_horizon(view.players))
-        task = SearchTask(view, seat, shortlist, valuer, random.Random(question.seed), go_on, rollout)
+        rng = random.Random(question.seed)
+        task = SearchTask(view, seat, shortlist, valuer, rng, question.go_on, rollout)
         totals = [0.0] * size
         terms: list[dict[TermKey, float]] = [{} for _ in shortlist]
         counts = [_no_counts(view.players) for _ in shortlist]
@@ -184,9 +190,7 @@ class ExpertSearch:
         view, seat = question.view, question.seat
         if view.phase is Phase.RESOLVE:
             return FlatSearch().analyse(question)
-        moves = list(question.moves)
-        if question.keep is not None and question.keep not in moves:
-            moves.append(question.keep)
+        moves = question.appraised()
         timed = question.deadline
         player = ExpertPlayer(
             random.Random(question.seed),
@@ -203,12 +207,9 @@ class ExpertSearch:
         def on_leaf(move: Action, world: Game, valuer: Valuer) -> None:
             samples[move].append(_add_leaf(valuer, world, seat, terms[move], counts[move]))
 
-        def keep_going(done: int) -> bool:
-            return done < question.iterations and question.keep_going(done)
-
         deadline = timed or Deadline(TIME_BUDGET, 0.0, _still)
         ranked = player.halving(
-            view, seat, moves, keep_going, deadline, player.rng, keep=question.keep, on_leaf=on_leaf
+            view, seat, moves, question.go_on, deadline, player.rng, keep=question.keep, on_leaf=on_leaf
         )
         first = samples[ranked[0][1]]
         options = []
