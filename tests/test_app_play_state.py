@@ -129,6 +129,24 @@ def test_curtain_between_two_humans(app: App) -> None:
     assert scene.curtain_for is None and scene.source.viewer == 1 and scene.hand_seat() == 1
 
 
+def test_the_menu_button_works_under_the_hot_seat_curtain(app: App) -> None:
+    """Under the "Pass to Player 2" curtain the Menu button, drawn lit, opens the pause menu
+    as Esc does; other clicks still do nothing but the curtain's own button."""
+    scene = make_scene(app, ["human", "human"], seed=6)
+    advance_to(app, scene, lambda: scene.source.game.current_player() == 1 or scene.curtain_for is not None)
+    assert scene.curtain_for == 1
+    menu = next(b for b in scene.hud.action_buttons() if b.name == "menu").rect.center
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=menu, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=menu, button=1),
+        ],
+        0.01,
+    )
+    assert type(app.top).__name__ == "PauseOverlay"
+    assert scene.curtain_for == 1, "the hand stays hidden behind the menu"
+
+
 def test_no_curtain_against_the_ai(app: App) -> None:
     """One human against the AI never sees a curtain."""
     scene = make_scene(app, ["human", "easy"], seed=6)

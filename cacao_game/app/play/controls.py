@@ -359,7 +359,10 @@ class TableInput:
         if event.button in (1, 2):
             if event.button == 1 and frame.curtain is not None:
                 self.swallow_up = True
-                return [Send(ShowHand())] if hud.curtain_button().collidepoint(self.mouse) else []
+                if hud.curtain_button().collidepoint(self.mouse):
+                    return [Send(ShowHand())]
+                on = [b.name for b in hud.action_buttons() if b.rect.collidepoint(self.mouse)]
+                return self.action_button("menu", frame) if "menu" in on else []
             if event.button == 1 and frame.busy:
                 self.swallow_up = True
                 return [Finish()]
