@@ -192,3 +192,25 @@ def test_the_final_board_uses_the_room_beside_the_tabs() -> None:
         square = pygame.FRect(left + x * size, top + y * size, size, size)
         assert area.inflate(1, 1).contains(square) and not square.colliderect(tabs)
     assert clear_fit(board, area, ()) == square_size(board, area)
+
+
+def test_the_chart_does_not_plunge_while_temples_are_revealed(app, finished):
+    """A playtest saw every line drop at its end during the reveal: the points before the end
+    count every temple (projections), the table only the temples revealed so far. The end
+    point waits at the point before it until the revealed total climbs past it, follows the
+    table from there, and is the final total once all is shown."""
+    final = [s.total for s in finished.score_now()]
+    scene = ScoringScene(app, finished, CONFIG, [[-10, -10, -10], final, final])
+    app.push(scene)
+    assert any(s.temples for s in finished.score_now())
+    seen = []
+    while not scene.done:
+        chart, table = scene.chart_rows(), [row["total"] for row in scene.rows()]
+        assert chart[-1] == final, (chart[-1], table)
+        seen.append(table)
+        app.step([], scene.step * 0.5)
+    assert seen[0] != final
+    assert scene.chart_rows()[-1] == final == [row["total"] for row in scene.rows()]
+    rising = ScoringScene(app, finished, CONFIG, [[-10, -10, -10], [-10, -10, -10], final])
+    app.push(rising)
+    assert rising.chart_rows()[-1] == [row["total"] for row in rising.rows()]

@@ -108,8 +108,9 @@ def test_every_frame_of_a_played_game_agrees_with_its_tooltips(
 def test_the_scoring_table_equals_the_chart_at_every_frame(
     user_home, seed: int, speed: str, steps: list[float]
 ) -> None:
-    """During the temple-scoring reveal the chart's last point is the table's total, for
-    every seat at every frame; at the end both are the final scores."""
+    """During the temple-scoring reveal the chart's last point follows the table's total
+    without dropping below the point before it for temples still hidden, for every seat at
+    every frame; at the end both are the final scores."""
     pygame.init()
     app = App(pygame.Surface((1920, 1080)), Settings(animation_speed=speed, sound=False), router=router())
     try:
@@ -119,7 +120,11 @@ def test_the_scoring_table_equals_the_chart_at_every_frame(
         app.push(scene)
         for dt in steps:
             app.step([], dt)
-            assert [row["total"] for row in scene.rows()] == scene.chart_rows()[-1]
+            chart = scene.chart_rows()
+            before, final = scene.history[-2], scene.history[-1]
+            for seat, row in enumerate(scene.rows()):
+                expected = min(final[seat], max(before[seat], row["total"]))
+                assert chart[-1][seat] == (row["total"] if scene.done else expected)
         scene.skip()
         app.step([], 0.01)
         assert scene.chart_rows()[-1] == [s.total for s in game.score_now()]

@@ -180,10 +180,21 @@ class ScoringScene(WidgetScene):
         ]
 
     def chart_rows(self) -> list[list[int]]:
-        """The chart's points: each seat's projected total after every turn, the last point
-        being the table's totals as revealed so far (the chart and the table agree at every
-        frame of the reveal, and end on the final scores)."""
-        return [*self.history[:-1], [row["total"] for row in self.rows()]]
+        """The chart's points: each seat's projected total after every turn, then the end of
+        the game as the reveal shows it (``rows()``, the table's one shown state).
+
+        The points before the end are projections with every temple counted, while the table
+        counts only the temples revealed so far; so until the reveal is done the end point is
+        the table's total, but never below the point before it on account of temples still
+        hidden: it waits there (or at the final total, if the last turn truly lost points)
+        until the revealed total climbs past it. Once the reveal is done it is the final
+        total."""
+        shown = [row["total"] for row in self.rows()]
+        if self.done or len(self.history) < 2:
+            return [*self.history[:-1], shown]
+        before, final = self.history[-2], self.history[-1]
+        end = [min(last, max(prior, now)) for prior, now, last in zip(before, shown, final, strict=True)]
+        return [*self.history[:-1], end]
 
     def update(self, dt: float) -> None:
         super().update(dt)
