@@ -174,24 +174,28 @@ def test_default_names_follow_a_language_switch_on_the_scoring_screen(app, finis
         app.apply_settings(replace(app.settings, language="en"))
 
 
-def test_the_final_board_uses_the_room_beside_the_tabs() -> None:
-    """A playtest saw the final board drawn with tiny tiles below the tab row: a board whose
-    top-left corner is empty rises beside the tabs, as large as fits, with no square on them;
-    without tabs the fit is the plain one."""
+def test_the_final_board_lies_centred_below_the_tabs(app, finished):
+    """A playtest saw the final board risen beside the tabs, into their band and right of the
+    panel's middle: every square lies in the lower panel below the tab row, and the board is
+    centred across the panel."""
     import pygame
 
-    from cacao_game.app.play.overview import clear_fit, square_size
+    from cacao_game.app.play.overview import board_squares
 
-    area = pygame.Rect(0, 0, 1160, 336)
-    tabs = pygame.Rect(0, 0, 650, 64)
-    board = [(x, y) for y in range(11) for x in range(14) if x >= 6 - y // 2]
-    below = square_size(board, pygame.Rect(0, 64, 1160, 272))[0]
-    size, left, top = clear_fit(board, area, (tabs,))
-    assert size > 1.15 * below
-    for x, y in board:
-        square = pygame.FRect(left + x * size, top + y * size, size, size)
-        assert area.inflate(1, 1).contains(square) and not square.colliderect(tabs)
-    assert clear_fit(board, area, ()) == square_size(board, area)
+    scene = ScoringScene(app, finished, CONFIG, [])
+    app.push(scene)
+    press(app, "skip")
+    click_label(app, t("scoring.view.board"))
+    assert scene.view == "board"
+    scene.draw(app.screen)
+    chart, tabs = scene.widgets[2].rect, scene.tab_row()
+    _area, (size, left, top) = scene.board_fit(chart)
+    squares = [pygame.FRect(left + x * size, top + y * size, size, size) for x, y in board_squares(finished)]
+    assert size > 10
+    for square in squares:
+        assert chart.contains(square) and square.top >= tabs.bottom
+    board = squares[0].unionall(squares[1:])
+    assert abs(board.centerx - chart.centerx) <= 1
 
 
 def test_the_chart_does_not_plunge_while_temples_are_revealed(app, finished):
@@ -214,3 +218,46 @@ def test_the_chart_does_not_plunge_while_temples_are_revealed(app, finished):
     rising = ScoringScene(app, finished, CONFIG, [[-10, -10, -10], [-10, -10, -10], final])
     app.push(rising)
     assert rising.chart_rows()[-1] == [row["total"] for row in rising.rows()]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)])
+def test_the_chart_legend_names_every_seat_whole(app, finished, language, size):
+    """A playtest saw the legend cut to "Mediu…" with four seats: every AI's default name and
+    a short typed name show whole, inside the panel, clear of the tabs and of each other."""
+    from dataclasses import replace
+
+    import pygame
+
+    from cacao_game.app import theme
+
+    config = GameConfig(
+        [
+            SeatConfig("Ana", "red", "human"),
+            SeatConfig("", "purple", "medium"),
+            SeatConfig("", "white", "expert"),
+            SeatConfig("", "yellow", "easy"),
+        ],
+        "base",
+        21,
+    )
+    game = harness.random_game(config, None, seed=4)
+    app.resize(pygame.Surface(size))
+    app.apply_settings(replace(app.settings, language=language))
+    try:
+        scene = ScoringScene(app, game, config, [])
+        app.push(scene)
+        press(app, "skip")
+        scene.draw(app.screen)
+        panel = scene.widgets[2].rect
+        font = app.assets.font(theme.SMALL_SIZE - 2)
+        placed = scene.legend(panel, font)
+        assert [name for _seat, name, _rect in placed] == scene.names
+        assert "" not in scene.names
+        rects = [rect for _seat, _name, rect in placed]
+        for index, rect in enumerate(rects):
+            assert panel.contains(rect) and not rect.colliderect(scene.tab_row())
+            assert rect.collidelist(rects[index + 1 :]) == -1
+    finally:
+        app.apply_settings(replace(app.settings, language="en"))
+        app.resize(pygame.Surface((1920, 1080)))

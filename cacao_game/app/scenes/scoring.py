@@ -23,7 +23,7 @@ from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game, watch_record
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.hud import SMALLEST_TEXT
-from cacao_game.app.play.overview import board_squares, clear_fit, draw_board
+from cacao_game.app.play.overview import board_squares, draw_board, square_size
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
@@ -314,14 +314,20 @@ class ScoringScene(WidgetScene):
         width = len(VIEWS) * (TAB_W + 10) - 10
         return self.stage.rect(CHART[0] + 20, CHART[1] + TAB_TOP, width, TAB_H)
 
+    def board_area(self, chart: pygame.Rect) -> pygame.Rect:
+        """Where the final board may lie in the lower panel ``chart``: below the row of tabs
+        and its band, less the panel's margin (a playtest found the board risen beside the
+        tabs, into their band and off the panel's middle)."""
+        top = self.tab_row().bottom + px(TAB_TOP)
+        return pygame.Rect(chart.x + px(20), top, chart.w - px(40), chart.bottom - px(12) - top)
+
     def board_fit(self, chart: pygame.Rect) -> tuple[pygame.Rect, tuple[float, float, float]]:
-        """The final board's area (the lower panel ``chart`` less its margin) and its fit
-        there: tiles as large as fit with none on the tab row (cached per panel)."""
-        area = chart.inflate(-px(40), -px(24))
-        key = (tuple(area), tuple(self.tab_row()))
+        """The final board's area (``board_area``) and its fit there: tiles as large as fit,
+        centred (cached per area)."""
+        area = self.board_area(chart)
+        key = tuple(area)
         if self._board_fit is None or self._board_fit[0] != key:
-            blocked = self.tab_row().inflate(px(20), px(20))
-            self._board_fit = (key, clear_fit(board_squares(self.game), area, (blocked,)))
+            self._board_fit = (key, square_size(board_squares(self.game), area))
         return area, self._board_fit[1]
 
     def exit(self) -> None:
@@ -586,17 +592,44 @@ class ScoringScene(WidgetScene):
                 )
                 theme.draw_text(surface, font, str(value), (x, y), color, anchor="center")
 
+    def legend(self, panel: pygame.Rect, font: pygame.font.Font) -> list[tuple[int, str, pygame.Rect]]:
+        """The chart's legend in the lower panel ``panel``, right of the view tabs: each seat,
+        its name as drawn and the name's rect. Names stay whole on one row when they fit, else
+        on two rows in the tabs' band; only a name too long for its half of the room is cut
+        (a playtest saw "Mediu…" for Medium AI with four seats)."""
+        left = self.tab_row().right + px(24)
+        right = panel.right - px(28)
+        seats = list(range(len(self.scores)))
+        mark, gap = px(24), px(20)
+        tabs = self.tab_row()
+
+        def width(seat: int) -> int:
+            return mark + font.size(self.names[seat])[0]
+
+        rows: list[list[int]] = [seats]
+        if sum(width(seat) for seat in seats) + gap * (len(seats) - 1) > right - left and len(seats) > 1:
+            half = (len(seats) + 1) // 2
+            rows = [seats[:half], seats[half:]]
+        step = min(tabs.h // 2, font.get_linesize() + px(2))
+        middle = tabs.centery - step * (len(rows) - 1) / 2
+        placed: list[tuple[int, str, pygame.Rect]] = []
+        for index, row in enumerate(rows):
+            whole = sum(width(seat) for seat in row) + gap * (len(row) - 1) <= right - left
+            room = right - left if whole else (right - left - gap * (len(row) - 1)) // len(row) - mark
+            x, y = right, round(middle + index * step)
+            for seat in reversed(row):
+                name = theme.fit_text(font, self.names[seat], room)
+                rect = pygame.Rect(0, 0, *font.size(name))
+                rect.midright = (x, y)
+                placed.append((seat, name, rect))
+                x = rect.x - mark - gap
+        return sorted(placed, key=lambda item: item[0])
+
     def _draw_legend(self, surface: pygame.Surface, panel: pygame.Rect, font: pygame.font.Font) -> None:
         """The seats' names and markers at the chart's top right, right of the view buttons."""
-        left = panel.x + px(20 + len(VIEWS) * (TAB_W + 10) + 14)
-        count = len(self.scores)
-        width = max(px(40), min(px(160), (panel.right - px(28) - left) // max(1, count) - px(44)))
-        x = panel.right - px(28)
-        for seat in reversed(range(count)):
-            name = theme.fit_text(font, self.names[seat], width)
-            rect = theme.draw_text(surface, font, name, (x, panel.y + px(38)), theme.CREAM, anchor="midright")
-            self.marker(surface, seat, (rect.x - px(16), rect.centery), px(9))
-            x = rect.x - px(44)
+        for seat, name, rect in self.legend(panel, font):
+            theme.draw_text(surface, font, name, rect.midright, theme.CREAM, anchor="midright")
+            self.marker(surface, seat, (rect.x - px(14), rect.centery), px(9))
 
 
 def _nice_step(span: int) -> int:
