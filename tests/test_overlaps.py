@@ -57,25 +57,28 @@ def test_the_key_list_reads_at_the_smallest_screen_and_the_key_box_hides_the_lis
     assert backgrounds[0] == backgrounds[1]
 
 
-def test_key_caps_of_two_rows_keep_apart_at_the_smallest_screen() -> None:
-    """Settings at 1366x768: every key cap lies inside its own row with a gap to the next (a
-    playtest found the caps touching the row below); their labels fit their caps."""
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_key_caps_keep_apart_and_hold_their_labels(language, size) -> None:
+    """Settings: every key cap lies inside its own row with a gap to the next (a playtest found
+    the caps touching the row below at 1366x768), and every label's ink, accents and
+    descenders too, lies inside its cap (a playtest saw "Space" and "Échap" sit low, their
+    feet cut)."""
     from cacao_game.app import routes
-    from cacao_game.app.scenes.settings import KEY_TEXT_SIZE, SettingsScene
+    from cacao_game.app.scenes.settings import SettingsScene
 
-    app = make_app((1366, 768), Settings(sound=False))
+    app = make_app(size, Settings(sound=False, language=language))
     app.home()
     app.open(routes.SettingsPage())
     scene = app.top
     assert isinstance(scene, SettingsScene)
-    font = app.assets.font(KEY_TEXT_SIZE - 4, "bold")
     for index, intent in enumerate(app.intents.bindings):
         row = scene.key_row(index)
-        below = scene.key_caps(scene.key_row(index + 1), intent, font)[0][0]
-        for cap, label in scene.key_caps(row, intent, font):
+        below = scene.key_caps(scene.key_row(index + 1), intent)[0][0]
+        for cap, label, spot in scene.key_caps(row, intent):
             assert row.top < cap.top and cap.bottom + 6 <= below.top, intent
-            ink = label.get_bounding_rect()
-            assert ink.h <= cap.h and ink.w < cap.w, intent
+            ink = label.get_bounding_rect().move(spot.topleft)
+            assert cap.contains(ink) and ink.w < cap.w, (intent, ink, cap)
 
 
 def _labels_meeting(app, scene, squares, panels) -> list[str]:  # type: ignore[no-untyped-def]

@@ -18,6 +18,7 @@ import pygame
 
 from cacao_game.app import prefs, theme
 from cacao_game.app.intents import display_name, event_key_name, rebind
+from cacao_game.app.play.hud import SMALLEST_TEXT
 from cacao_game.app.scale import fit_factor, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import decimal, t
@@ -299,9 +300,6 @@ class SettingsScene(WidgetScene):
             theme.draw_seat_marker(self.app, surface, color, center, px(11))
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
-        key_font = self.app.assets.font(KEY_TEXT_SIZE - 4, "bold")
-        capital = theme.render_text(key_font, "H", theme.INK)
-        raised = capital.get_bounding_rect().centery - capital.get_height() // 2
         for i, intent in enumerate(self.app.intents.bindings):
             row = self.key_row(i)
             if row.collidepoint(self.app.mouse_pos):
@@ -314,21 +312,39 @@ class SettingsScene(WidgetScene):
             theme.draw_text(
                 surface, fitted, name, (row.x + px(12), row.centery), theme.CREAM, anchor="midleft"
             )
-            for cap, label in self.key_caps(row, intent, key_font):
+            for cap, label, spot in self.key_caps(row, intent):
                 pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(5))
-                surface.blit(label, label.get_rect(center=(cap.centerx, cap.centery - raised)))
+                surface.blit(label, spot)
+
+    def key_font(self, height: int) -> tuple[pygame.font.Font, int]:
+        """The key caps' font for caps ``height`` real pixels tall, and how far a label's
+        middle lies below its cap's: the largest size up to ``KEY_TEXT_SIZE - 4`` whose ink
+        from an accent's top to a descender's foot ("Ég") fits the cap with a pixel to spare
+        (not below ``SMALLEST_TEXT``), that ink centred in the cap (a playtest saw "Space" and
+        "Échap" sit low, cut at the foot)."""
+        size = KEY_TEXT_SIZE - 4
+        while True:
+            font = self.app.assets.font(size, "bold")
+            image = theme.render_text(font, "Ég", theme.INK)
+            ink = image.get_bounding_rect()
+            if ink.h + 1 <= height or size <= SMALLEST_TEXT:
+                return font, image.get_height() // 2 - ink.centery
+            size -= 1
 
     def key_caps(
-        self, row: pygame.Rect, intent: str, font: pygame.font.Font
-    ) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        self, row: pygame.Rect, intent: str
+    ) -> list[tuple[pygame.Rect, pygame.Surface, pygame.Rect]]:
         """The key caps of ``intent``'s keys in key row ``row`` (a dash when none), left to
-        right, each with its label in ``font``: a little shorter than the row."""
+        right, each with its label (``key_font``) and where the label lies: a cap a little
+        shorter than the row, its label's ink inside it."""
+        height = row.h - px(KEY_CAP_GAP)
+        font, lower = self.key_font(height)
         caps = []
         x = row.x + px(KEY_NAME_W)
         for key in self.app.intents.keys_for(intent) or ["—"]:
             label = theme.render_text(font, display_name(key) if key != "—" else key, theme.INK)
-            cap = pygame.Rect(0, 0, label.get_width() + px(16), row.h - px(KEY_CAP_GAP))
+            cap = pygame.Rect(0, 0, label.get_width() + px(16), height)
             cap.midleft = (x, row.centery)
-            caps.append((cap, label))
+            caps.append((cap, label, label.get_rect(center=(cap.centerx, cap.centery + lower))))
             x = cap.right + px(8)
         return caps
