@@ -167,3 +167,34 @@ def test_a_replays_pause_menu_offers_no_save_and_claims_no_autosave(app: App) ->
     labels = [widget.label for widget in pause.widgets]
     assert t("pause.save") not in labels and t("pause.quit") in labels
     assert scene.leave_question() == t("pause.quit_confirm_unsaved")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)])
+def test_a_replays_jumps_fit_the_board_shown(tmp_path, monkeypatch, size) -> None:
+    """A playtest saw End leave the final board off the middle and Home after End keep the
+    end's tiny zoom: after End the final board is fitted and centred, after Home the deal's
+    two tiles are shown as large as a fit makes them, whatever the zoom before."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    app = App(pygame.Surface(size), Settings(animation_speed="instant", sound=False), router=router())
+    record = play_game(["easy", "random", "easy"], seed=4, variant="volcano").record
+    scene = PlayScene(app, ReplaySession(record))
+    app.push(scene)
+    camera = scene.camera
+
+    def fitted() -> tuple[float, pygame.Vector2]:
+        probe = type(camera)(camera.viewport)
+        probe.covered = scene.board_covers()
+        probe.fit(scene.board_squares(), border=1)
+        return probe.target_scale, probe.target_center
+
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_END)
+    scale, center = fitted()
+    assert camera.target_scale == pytest.approx(scale) and camera.target_center == center
+    end_scale = camera.target_scale
+    press(app, pygame.K_HOME)
+    scale, center = fitted()
+    assert camera.target_scale == pytest.approx(scale) and scale > 1.5 * end_scale
+    assert camera.target_center == center

@@ -840,10 +840,14 @@ class PlayScene(Scene):
                 self._animate(events)
 
     def jump_replay(self, position: int) -> None:
-        """A stepped source: show the state after ``position`` steps at once."""
+        """A stepped source: show the state after ``position`` steps at once, the camera
+        fitted to the board shown (a playtest saw Home after End keep the end's tiny zoom, and
+        End leave the final board off the middle)."""
         if self.stepped:
             self.source.jump(position)
             self.resync()
+            self.follow_board = True
+            self.fit_board()
 
     def jump_flag(self, direction: int) -> None:
         """A review: show the next (``direction`` > 0) or previous flagged decision, its
