@@ -300,3 +300,31 @@ def test_a_shared_win_names_the_winners_in_words() -> None:
         assert "Ana, Bo et Cy" in strings.winners_text(["Ana", "Bo", "Cy"])
     finally:
         strings.set_language(SOURCE_LANGUAGE)
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "key", "hint"),
+    [
+        ("en", "Confirm", "Enter", "Enter confirm"),
+        ("de", "Bestätigen", "Eingabe", "Eingabe: bestätigen"),
+        ("fr", "Valider", "Entrée", "Entrée : valider"),
+    ],
+)
+def test_the_confirm_button_says_confirm_and_names_its_key(user_home, language, word, key, hint) -> None:
+    """A playtest read only "Eingabe" for German Confirm: the button's label is the word for
+    Confirm with its key under it, and the key hint line sets each key apart from what it does
+    (German "Eingabe bestätigen" read as "confirm the input")."""
+    from dataclasses import replace
+
+    from phases import game_at
+    from shots import make_app, table
+
+    from cacao_game.config.settings import Settings
+
+    app = make_app((1366, 768), Settings(sound=False))
+    app.apply_settings(replace(app.settings, language=language))
+    scene = table(app, game_at("place"))
+    (confirm,) = [action for action in scene.frame.actions if action.name == "confirm"]
+    assert confirm.label == word
+    assert confirm.keys.split(" / ")[0] == key
+    assert hint in scene.key_hint_text()
