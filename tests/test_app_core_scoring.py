@@ -222,18 +222,18 @@ def test_the_chart_does_not_plunge_while_temples_are_revealed(app, finished):
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 @pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)])
-def test_the_chart_legend_names_every_seat_whole(app, finished, language, size):
+@pytest.mark.parametrize("first", ["Ana", "Bruno-Maximilian"])
+def test_the_chart_legend_names_every_seat_whole(app, finished, language, size, first):
     """A playtest saw the legend cut to "Mediu…" with four seats: every AI's default name and
-    a short typed name show whole, inside the panel, clear of the tabs and of each other."""
+    a typed name show whole (on two rows when one is too narrow), inside the panel, clear of
+    the tabs and of each other."""
     from dataclasses import replace
 
     import pygame
 
-    from cacao_game.app import theme
-
     config = GameConfig(
         [
-            SeatConfig("Ana", "red", "human"),
+            SeatConfig(first, "red", "human"),
             SeatConfig("", "purple", "medium"),
             SeatConfig("", "white", "expert"),
             SeatConfig("", "yellow", "easy"),
@@ -250,8 +250,7 @@ def test_the_chart_legend_names_every_seat_whole(app, finished, language, size):
         press(app, "skip")
         scene.draw(app.screen)
         panel = scene.widgets[2].rect
-        font = app.assets.font(theme.SMALL_SIZE - 2)
-        placed = scene.legend(panel, font)
+        _font, placed = scene.legend(panel)
         assert [name for _seat, name, _rect in placed] == scene.names
         assert "" not in scene.names
         rects = [rect for _seat, _name, rect in placed]
@@ -260,4 +259,36 @@ def test_the_chart_legend_names_every_seat_whole(app, finished, language, size):
             assert rect.collidelist(rects[index + 1 :]) == -1
     finally:
         app.apply_settings(replace(app.settings, language="en"))
+        app.resize(pygame.Surface((1920, 1080)))
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)])
+def test_the_view_tabs_labels_sit_in_their_middle(app, finished, size):
+    """A playtest saw the "Final board" tab read off-centre: a label without descenders is
+    centred in its tab to a pixel (a line centred by its box sat 3-4 px high)."""
+    import pygame
+
+    from cacao_game.app import theme
+
+    app.resize(pygame.Surface(size))
+    try:
+        scene = ScoringScene(app, finished, CONFIG, [])
+        app.push(scene)
+        press(app, "skip")
+        (tab,) = [w for w in scene.widgets if getattr(w, "label", None) == t("scoring.view.board")]
+        surface = pygame.Surface(app.screen.get_size())
+        tab.draw(surface, app)
+        rows = [
+            y
+            for y in range(tab.rect.top + 4, tab.rect.bottom - 4)
+            for x in range(tab.rect.left + 10, tab.rect.right - 10)
+            if pygame.Color(surface.get_at((x, y))) == theme.CREAM
+        ]
+        assert rows
+        assert abs((min(rows) + max(rows) + 1) / 2 - tab.rect.centery) <= 1.0, (
+            min(rows),
+            max(rows),
+            tab.rect,
+        )
+    finally:
         app.resize(pygame.Surface((1920, 1080)))

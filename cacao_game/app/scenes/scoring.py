@@ -66,6 +66,8 @@ final board."""
 TAB_W, TAB_H, TAB_TOP = 200, 44, 14
 """Design pixels of one view button, and of the row of them below the lower panel's top (the
 row stays put whatever the view)."""
+LEGEND_STEP = 22
+"""Design pixels between the legend's two rows, when it needs two."""
 TEMPLE_ROW_H = 118
 SEAT_STEP = 84
 """Design pixels: a temple's row (at most) and the room of one seat's workers in it."""
@@ -554,7 +556,7 @@ class ScoringScene(WidgetScene):
             for turn, point in enumerate(points):
                 if turn % marker_every == (seat % marker_every) or turn == len(points) - 1:
                     self.marker(surface, seat, point, px(7))
-        self._draw_legend(surface, panel, small)
+        self._draw_legend(surface, panel)
 
     def _draw_statistics(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         """Where each seat's points came from: a row per source, a column per seat."""
@@ -592,30 +594,32 @@ class ScoringScene(WidgetScene):
                 )
                 theme.draw_text(surface, font, str(value), (x, y), color, anchor="center")
 
-    def legend(self, panel: pygame.Rect, font: pygame.font.Font) -> list[tuple[int, str, pygame.Rect]]:
-        """The chart's legend in the lower panel ``panel``, right of the view tabs: each seat,
-        its name as drawn and the name's rect. Names stay whole on one row when they fit, else
-        on two rows in the tabs' band; only a name too long for its half of the room is cut
-        (a playtest saw "Mediu…" for Medium AI with four seats)."""
-        left = self.tab_row().right + px(24)
-        right = panel.right - px(28)
+    def legend(self, panel: pygame.Rect) -> tuple[pygame.font.Font, list[tuple[int, str, pygame.Rect]]]:
+        """The chart's legend in the lower panel ``panel``, right of the view tabs: its font,
+        and each seat with its name as drawn and the name's rect. Names stay whole on one row
+        when they fit, else on two rows in the tabs' band in the smallest text; only a name
+        too long for its half of the room is cut (a playtest saw "Mediu…" for Medium AI with
+        four seats)."""
+        tabs = self.tab_row()
+        left, right = tabs.right + px(24), panel.right - px(28)
         seats = list(range(len(self.scores)))
         mark, gap = px(24), px(20)
-        tabs = self.tab_row()
+        font = self.app.assets.font(theme.SMALL_SIZE - 2)
 
-        def width(seat: int) -> int:
-            return mark + font.size(self.names[seat])[0]
+        def width(row: list[int]) -> int:
+            return sum(mark + font.size(self.names[seat])[0] for seat in row) + gap * (len(row) - 1)
 
         rows: list[list[int]] = [seats]
-        if sum(width(seat) for seat in seats) + gap * (len(seats) - 1) > right - left and len(seats) > 1:
+        if width(seats) > right - left and len(seats) > 1:
+            font = self.app.assets.font(SMALLEST_TEXT)
             half = (len(seats) + 1) // 2
             rows = [seats[:half], seats[half:]]
-        step = min(tabs.h // 2, font.get_linesize() + px(2))
+        step = px(LEGEND_STEP)
         middle = tabs.centery - step * (len(rows) - 1) / 2
         placed: list[tuple[int, str, pygame.Rect]] = []
         for index, row in enumerate(rows):
-            whole = sum(width(seat) for seat in row) + gap * (len(row) - 1) <= right - left
-            room = right - left if whole else (right - left - gap * (len(row) - 1)) // len(row) - mark
+            share = (right - left - gap * (len(row) - 1)) // len(row) - mark
+            room = right - left if width(row) <= right - left else share
             x, y = right, round(middle + index * step)
             for seat in reversed(row):
                 name = theme.fit_text(font, self.names[seat], room)
@@ -623,11 +627,12 @@ class ScoringScene(WidgetScene):
                 rect.midright = (x, y)
                 placed.append((seat, name, rect))
                 x = rect.x - mark - gap
-        return sorted(placed, key=lambda item: item[0])
+        return font, sorted(placed, key=lambda item: item[0])
 
-    def _draw_legend(self, surface: pygame.Surface, panel: pygame.Rect, font: pygame.font.Font) -> None:
+    def _draw_legend(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         """The seats' names and markers at the chart's top right, right of the view buttons."""
-        for seat, name, rect in self.legend(panel, font):
+        font, placed = self.legend(panel)
+        for seat, name, rect in placed:
             theme.draw_text(surface, font, name, rect.midright, theme.CREAM, anchor="midright")
             self.marker(surface, seat, (rect.x - px(14), rect.centery), px(9))
 
