@@ -22,7 +22,7 @@ from cacao_game.app.play.hud import SMALLEST_TEXT
 from cacao_game.app.scale import fit_factor, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import decimal, t
-from cacao_game.app.widgets import Button, Cycler, Panel, Toggle, Widget
+from cacao_game.app.widgets import Button, Cycler, Panel, Toggle, Widget, cap_offset
 from cacao_game.config.choices import (
     AI_PACINGS,
     ANIMATION_SPEEDS,
@@ -310,7 +310,12 @@ class SettingsScene(WidgetScene):
             fitted = theme.fit_font(self.app, KEY_TEXT_SIZE, name, px(KEY_NAME_W - 24))
             name = theme.fit_text(fitted, name, px(KEY_NAME_W - 24))
             theme.draw_text(
-                surface, fitted, name, (row.x + px(12), row.centery), theme.CREAM, anchor="midleft"
+                surface,
+                fitted,
+                name,
+                (row.x + px(12), row.centery + cap_offset(fitted)),
+                theme.CREAM,
+                anchor="midleft",
             )
             for cap, label, spot in self.key_caps(row, intent):
                 pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(5))
