@@ -293,12 +293,16 @@ def test_leaf_option_prices_with_a_valuer_built_at_the_priced_state() -> None:
     assert len(at_root) == 30 and not any(at_root) and len(bases) == 1
 
 
+_REACH = 9
+"""The ``reach`` played in games (README)."""
+
+
 def _late() -> Game:
-    """A 2-player position with at most ``REACH_PLACEMENTS`` placements left, something still
-    hidden (so no exact endgame decides it)."""
+    """A 2-player position with at most ``_REACH`` placements left, something still hidden (so
+    no exact endgame decides it)."""
     game = _position(14)
     seat = game.current_player()
-    assert placements_left(game) <= REACH_PLACEMENTS and not nothing_hidden(game.view(seat), seat)
+    assert placements_left(game) <= _REACH and not nothing_hidden(game.view(seat), seat)
     return game
 
 
@@ -325,16 +329,17 @@ def _finished_leaves(player: ExpertPlayer, game: Game) -> list[bool]:
 def test_a_budget_of_reach_budget_iterations_plays_late_playouts_to_the_final_score() -> None:
     """Reach: with at most ``reach`` placements left, a count of at least ``reach_budget``
     plays every playout to the final score; a smaller count prices at the horizon as before
-    (no iteration finished), and so does ``reach=0``. The coach's counts (hints and review)
-    are all below ``REACH_BUDGET``, so its searches never reach."""
+    (no iteration finished), and so does the default (``reach=0``). The coach's counts (hints
+    and review) are all below ``REACH_BUDGET``, so its searches would never reach."""
     game = _late()
-    reaching = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40)
-    short = ExpertPlayer(random.Random(3), iterations=39, time_budget=1e6, reach_budget=40)
-    off = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40, reach=0)
+    reaching = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40, reach=_REACH)
+    short = ExpertPlayer(random.Random(3), iterations=39, time_budget=1e6, reach_budget=40, reach=_REACH)
+    off = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40)
+    assert REACH_PLACEMENTS == 0 and off.reach == 0
     assert all(_finished_leaves(reaching, game)) and len(_finished_leaves(reaching, game)) == 40
     assert not any(_finished_leaves(short, game))
     assert not any(_finished_leaves(off, game))
-    assert reaching.decision_tuning().to_end == REACH_PLACEMENTS
+    assert reaching.decision_tuning().to_end == _REACH
     assert short.decision_tuning() == off.decision_tuning() == short.tuning
     counts = [*HINT_ITERATIONS["expert"].values(), *REVIEW_ITERATIONS.values()]
     assert max(counts) < REACH_BUDGET
@@ -345,7 +350,7 @@ def test_a_reaching_decision_is_the_same_for_the_same_position_seed_and_count() 
     ranking at any clock speed, and the same as ``to_end`` set to the same placements."""
     game = _late()
     rankings = set()
-    for step, options in ((1e-6, {}), (1e-3, {}), (1e-6, {"to_end": REACH_PLACEMENTS, "reach": 0})):
+    for step, options in ((1e-6, {"reach": _REACH}), (1e-3, {"reach": _REACH}), (1e-6, {"to_end": _REACH})):
         player = ExpertPlayer(
             random.Random(8), iterations=60, time_budget=1e6, clock=_Clock(step), reach_budget=60, **options
         )
@@ -360,7 +365,7 @@ def test_on_time_the_budget_is_priced_at_the_players_own_speed() -> None:
     the final score does not count towards the speed."""
     early, late = _position(6), _late()
     clock = _Clock(1e-3)
-    player = ExpertPlayer(random.Random(2), time_budget=0.2, clock=clock, reach_budget=10**9)
+    player = ExpertPlayer(random.Random(2), time_budget=0.2, clock=clock, reach_budget=10**9, reach=_REACH)
     assert player.expected() is None and player.decision_tuning() == player.tuning
     player.choose(early)
     used = player.last_iterations
@@ -368,6 +373,6 @@ def test_on_time_the_budget_is_priced_at_the_players_own_speed() -> None:
     assert expected is not None and 0.8 * used < expected < 1.25 * used, "it thought for its budget"
     assert player.decision_tuning() == player.tuning, "a billion iterations are out of reach"
     player.reach_budget = int(expected) - 1
-    assert player.decision_tuning().to_end == REACH_PLACEMENTS
+    assert player.decision_tuning().to_end == _REACH
     player.choose(late)
     assert player.expected() == expected, "a decision that reached is not counted"

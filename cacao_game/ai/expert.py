@@ -30,16 +30,18 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   turn 16) and at most ``EXACT_PLACEMENTS`` placements are left, a full max-n search over
   every placement and fill (``exact_values``) decides. (``to_end``, off by default, makes
   playouts run to the final score once few placements are left.)
-- Reach: a decision whose budget is at least ``reach_budget`` iterations (``REACH_BUDGET``)
-  plays its playouts to the final score (``play_to_end``, as ``to_end``) once at most
-  ``reach`` placements are left (``REACH_PLACEMENTS``), so that more thinking looks further
-  instead of refining the horizon's estimate. With ``iterations`` the count is the budget
-  (deterministic: the same position, seed and count give the same move); on time it is the
-  time budget at the speed this player's own searches on time have shown so far (iterations
-  per second of the clock, counted over its decisions that played no playout to the end; none
-  before the first such decision). On this machine (about 1,700 iterations a second on one
-  stream) 2 s reaches and 1 s does not; the coach's hints and review (at most 1,000
-  iterations, a fresh player each time) never reach. ``reach=0`` turns it off.
+- Reach (off by default: ``reach=0``; on with ``reach=9``): a decision whose budget is at least
+  ``reach_budget`` iterations (``REACH_BUDGET``) plays its playouts to the final score
+  (``play_to_end``, as ``to_end``) once at most ``reach`` placements are left, so that more
+  thinking looks further instead of refining the horizon's estimate. With ``iterations`` the
+  count is the budget (deterministic: the same position, seed and count give the same move);
+  on time it is the time budget at the speed this player's own searches on time have shown
+  so far (iterations per second of the clock, counted over its decisions that played no
+  playout to the end; none before the first such decision). On a 2-core machine (about 1,700
+  iterations a second on one stream) 2 s reaches and 1 s does not; the coach's hints and
+  review (at most 1,000 iterations, a fresh player each time) never reach. In games it has
+  not yet shown a gain large enough to be the default (README: the expert's strength and
+  time).
 
 Budgets: ``iterations`` priced iterations, each a re-deal played for one root move
 (reproducible: the same position, seed and count give the same move, whatever the machine's
@@ -104,10 +106,11 @@ EXACT_PLACEMENTS = 2
 REACH_BUDGET = 2500
 """Iterations a decision's budget must reach for its playouts to run to the final score late in
 the game (see ``REACH_PLACEMENTS``): between 1 s and 2 s of one stream on a 2-core machine."""
-REACH_PLACEMENTS = 9
+REACH_PLACEMENTS = 0
 """With a budget of ``REACH_BUDGET`` iterations or more, playouts run to the final score once at
-most this many placements (all seats) are left: in 2 players about the last five turns each.
-There a playout to the end costs up to about four times one to ``HORIZON``."""
+most this many placements (all seats) are left (0: never, the default). ``reach=9`` (in 2
+players about the last five turns each, where a playout to the end costs up to about four
+times one to ``HORIZON``) was played against the expert at 0.5 s: README."""
 
 ROOT_METHODS = ("widen", "halving")
 """How the root spends its re-deals: progressive widening under UCB1 (``widen``), or
