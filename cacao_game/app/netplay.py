@@ -235,12 +235,17 @@ class JoinedSource(RemoteSource):
             self.ticket = ticket
 
     def forget(self) -> None:
-        """Remove this seat's ticket (the player leaves the table on purpose); a later ticket
-        is never written."""
+        """Remove this seat's ticket; a later ticket is never written."""
         self._done = True
         if self.ticket is not None and load_ticket() == self.ticket:
             forget_ticket()
         self.ticket = None
+
+    def leave(self) -> None:
+        """The player leaves the table on purpose: the ticket goes and the host is told, which
+        frees the seat at once (``RemoteSource.leave``)."""
+        self.forget()
+        super().leave()
 
 
 def join_game(request: JoinRequest) -> RemoteSource:

@@ -1561,7 +1561,7 @@ class PlayScene(Scene):
     def leave_on_purpose(self) -> None:
         """Quit to menu: a joiner leaves their seat for good (no Rejoin game in the menu)."""
         if isinstance(self.source, JoinedSource):
-            self.source.forget()
+            self.source.leave()
 
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it; the hosting window stops

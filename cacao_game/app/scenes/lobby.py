@@ -102,7 +102,7 @@ class LobbyScene(WidgetScene):
         """Leave on purpose (the connection closes and the host stops as the lobby exits; a
         joiner's seat ticket is forgotten)."""
         if isinstance(self.source, JoinedSource):
-            self.source.forget()
+            self.source.leave()
         self.app.pop()
 
     def exit(self) -> None:
