@@ -166,6 +166,8 @@ class LostHost:
     failed = False
     absent: frozenset[int] = frozenset()
     standing_in: frozenset[int] = frozenset()
+    departed: frozenset[int] = frozenset()
+    table_code: str | None = "K7QW2P"
     rejoins = 0
     watching = False
 

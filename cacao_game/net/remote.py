@@ -212,6 +212,11 @@ class RemoteSource:
         return frozenset(n for n, seat in enumerate(self.table_seats()) if seat.standin)
 
     @property
+    def table_code(self) -> str | None:
+        """The table's code, once the host said it (a new player joins with it)."""
+        return self.client.code
+
+    @property
     def departed(self) -> frozenset[int]:
         """Seats whose player left on purpose and that nobody has taken since (free for
         whoever joins; ``standing_in`` says whether an AI plays them meanwhile)."""
