@@ -218,6 +218,24 @@ def shot_net_standin(app: App) -> None:
     frames(app, 30)
 
 
+class SeatLeft(LostHost):
+    """A link, up, to a table without a stand-in whose seat 1's player left for good."""
+
+    connection = "connected"
+    absent = frozenset({1})
+    departed = frozenset({1})
+
+
+def shot_net_left(app: App) -> None:
+    """A table whose seat 1 was left with no AI to play it: the notice with the table code."""
+    app.home()
+    session = PlaySession(CONFIG, game_at("place"))
+    if session.curtain is not None:
+        session.handle(ShowHand())
+    app.push(PlayScene(app, session, ai=CountedAI(), net=SeatLeft()))
+    frames(app, 30)
+
+
 def shot_net_banner(app: App) -> None:
     """A table whose host does not answer: the reconnecting banner over the board."""
     app.home()
@@ -532,6 +550,7 @@ SHOTS: dict[str, Shot] = {
     "net_banner": shot_net_banner,
     "net_watching": shot_net_watching,
     "net_standin": shot_net_standin,
+    "net_left": shot_net_left,
     "settings": shot_settings,
     "rules": shot_rules,
     "rules_tiles": rules_scrolled(0.55),
