@@ -159,6 +159,16 @@ def shot_lobby(app: App) -> None:
     hover(app, at(app, 0.5, 0.95))
 
 
+def net_table(app: App, presence: LostHost) -> None:
+    """A table across machines at the placement shot's position, seen through ``presence``."""
+    app.home()
+    session = PlaySession(CONFIG, game_at("place"))
+    if session.curtain is not None:
+        session.handle(ShowHand())
+    app.push(PlayScene(app, session, ai=CountedAI(), net=presence))
+    frames(app, 30)
+
+
 class LostHost:
     """A link to a host that is down (the table's banner), no seat away."""
 
@@ -200,22 +210,12 @@ class HostWaiting(LostHost):
 
 def shot_net_watching(app: App) -> None:
     """A spectator's table: the Watching tag, the status, the Menu button only."""
-    app.home()
-    session = PlaySession(CONFIG, game_at("place"))
-    if session.curtain is not None:
-        session.handle(ShowHand())
-    app.push(PlayScene(app, session, ai=CountedAI(), net=Watching()))
-    frames(app, 30)
+    net_table(app, Watching())
 
 
 def shot_net_standin(app: App) -> None:
     """The hosting window while a player is away: Let the AI play now."""
-    app.home()
-    session = PlaySession(CONFIG, game_at("place"))
-    if session.curtain is not None:
-        session.handle(ShowHand())
-    app.push(PlayScene(app, session, ai=CountedAI(), net=HostWaiting()))
-    frames(app, 30)
+    net_table(app, HostWaiting())
 
 
 class SeatLeft(LostHost):
@@ -228,22 +228,12 @@ class SeatLeft(LostHost):
 
 def shot_net_left(app: App) -> None:
     """A table whose seat 1 was left with no AI to play it: the notice with the table code."""
-    app.home()
-    session = PlaySession(CONFIG, game_at("place"))
-    if session.curtain is not None:
-        session.handle(ShowHand())
-    app.push(PlayScene(app, session, ai=CountedAI(), net=SeatLeft()))
-    frames(app, 30)
+    net_table(app, SeatLeft())
 
 
 def shot_net_banner(app: App) -> None:
     """A table whose host does not answer: the reconnecting banner over the board."""
-    app.home()
-    session = PlaySession(CONFIG, game_at("place"))
-    if session.curtain is not None:
-        session.handle(ShowHand())
-    app.push(PlayScene(app, session, ai=CountedAI(), net=LostHost()))
-    frames(app, 30)
+    net_table(app, LostHost())
 
 
 def shot_settings(app: App) -> None:

@@ -39,6 +39,7 @@ from cacao_game.net.remote import RemoteSource
 
 @pytest.fixture
 def apps(user_home):
+    """The apps a test made, closed after it (as in ``test_net_app``)."""
     made: list[App] = []
     yield made
     for app in made:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from net_support import LOCAL, options, run, seated_bots, start_host
 
 from cacao_game.net import protocol as p
-from cacao_game.net.bot import Bot
+from cacao_game.net.bot import Bot, BotReport
 from cacao_game.net.client import Changed, ClientEvent, Failed, Joined, Link
 from cacao_game.net.host import Host
 from cacao_game.typed_json import ShapeError
@@ -56,6 +57,40 @@ async def seated_player(port: int, code: str, name: str) -> tuple[Link, asyncio.
     return link, task, tokens[0]
 
 
+@dataclass
+class AnaAndBo:
+    """A host whose table Ana (a bot that plays) opened and Bo (a client that does nothing)
+    joined, with Bo's token."""
+
+    host: Host
+    ana: Bot
+    ana_task: asyncio.Task[BotReport]
+    code: str
+    bo: Link
+    bo_task: asyncio.Task[None]
+    token: str
+
+    async def bo_leaves(self, seen: Watcher) -> tuple[bool, p.TableState]:
+        """Bo leaves on purpose: whether the host was told, and the first state Ana saw with
+        Bo's seat left."""
+        told = await self.bo.leave()
+        await self.bo_task
+        return told, await seen.until(lambda s: s.seats[1].left)
+
+
+async def ana_and_bo(
+    folder: Path | None, table: p.TableOptions, seen: Watcher, *, seed: int, think: float = 0.005
+) -> AnaAndBo:
+    """Ana opens ``table`` on a new host (``seen`` watches what she sees), Bo takes seat 1."""
+    host = await start_host(folder, seed=seed)
+    ((ana, ana_task),) = await seated_bots(host, table, remotes=1, on_event=seen, think=think)
+    code = ana.link.code
+    assert code is not None
+    bo, bo_task, token = await seated_player(host.port, code, "Bo")
+    await seen.until(lambda s: s.seats[1].claimed)
+    return AnaAndBo(host, ana, ana_task, code, bo, bo_task, token)
+
+
 async def refused_token(port: int, code: str, token: str) -> str | None:
     """The failure code a rejoin with ``token`` gets (None: it was seated)."""
     outcome: list[ClientEvent] = []
@@ -88,19 +123,12 @@ def test_a_player_who_leaves_mid_game_is_played_by_the_stand_in_at_once(tmp_path
     seen = Watcher()
 
     async def play() -> tuple[p.TableState, bool, bool, str | None]:
-        host = await start_host(tmp_path, seed=5)
         table = options("remote", "remote", standin="random", standin_after=NEVER)
-        bots = await seated_bots(host, table, remotes=1, on_event=seen, think=0.05)
-        code = bots[0][0].link.code
-        assert code is not None
-        bo, bo_task, token = await seated_player(host.port, code, "Bo")
-        await seen.until(lambda s: s.started)
-        told = await bo.leave()
-        await bo_task
-        left = await seen.until(lambda s: s.seats[1].left)
-        refusal = await refused_token(host.port, code, token)
-        report = await bots[0][1]
-        await host.stop()
+        at = await ana_and_bo(tmp_path, table, seen, seed=5, think=0.05)
+        told, left = await at.bo_leaves(seen)
+        refusal = await refused_token(at.host.port, at.code, at.token)
+        report = await at.ana_task
+        await at.host.stop()
         return left, told, report.finished, refusal
 
     left, told, finished, refusal = run(play())
@@ -117,19 +145,14 @@ def test_a_dropped_connection_keeps_its_seat_for_its_player(tmp_path: Path) -> N
     seen = Watcher()
 
     async def play() -> tuple[p.TableState, str | None]:
-        host = await start_host(None, seed=5)
         table = options("remote", "remote", standin="random", standin_after=NEVER)
-        bots = await seated_bots(host, table, remotes=1, on_event=seen, think=0.005)
-        code = bots[0][0].link.code
-        assert code is not None
-        bo, bo_task, token = await seated_player(host.port, code, "Bo")
-        await seen.until(lambda s: s.started)
-        await bo.close()
-        await bo_task
+        at = await ana_and_bo(None, table, seen, seed=5)
+        await at.bo.close()
+        await at.bo_task
         away = await seen.until(lambda s: s.started and not s.seats[1].connected)
-        refusal = await refused_token(host.port, code, token)
-        await bots[0][0].link.close()
-        await host.stop()
+        refusal = await refused_token(at.host.port, at.code, at.token)
+        await at.ana.link.close()
+        await at.host.stop()
         return away, refusal
 
     away, refusal = run(play())
@@ -145,20 +168,12 @@ def test_without_a_stand_in_the_table_is_told_and_a_new_player_takes_the_seat(tm
     seen = Watcher()
 
     async def play() -> tuple[p.TableState, p.TableState, int | None, bool, bool]:
-        host = await start_host(None, seed=11)
-        table = options("remote", "remote", standin=None)
-        bots = await seated_bots(host, table, remotes=1, on_event=seen, think=0.005)
-        code = bots[0][0].link.code
-        assert code is not None
-        bo, bo_task, _token = await seated_player(host.port, code, "Bo")
-        await seen.until(lambda s: s.started)
-        await bo.leave()
-        await bo_task
-        left = await seen.until(lambda s: s.seats[1].left)
-        carl = Bot(LOCAL, host.port, p.Join(p.VERSION, code, "Carl"), seed=4)
+        at = await ana_and_bo(None, options("remote", "remote", standin=None), seen, seed=11)
+        _told, left = await at.bo_leaves(seen)
+        carl = Bot(LOCAL, at.host.port, p.Join(p.VERSION, at.code, "Carl"), seed=4)
         carl_report = await carl.run(20.0)
-        ana_report = await bots[0][1]
-        await host.stop()
+        ana_report = await at.ana_task
+        await at.host.stop()
         assert ana_report.state is not None
         return left, ana_report.state, carl_report.seat, carl_report.finished, ana_report.finished
 
@@ -175,23 +190,16 @@ def test_a_player_who_leaves_the_lobby_frees_the_seat_for_the_next_joiner(tmp_pa
     seen = Watcher()
 
     async def play() -> tuple[p.TableState, p.TableState]:
-        host = await start_host(None, seed=3)
         table = options("remote", "remote", "remote", standin="easy", standin_after=NEVER)
-        bots = await seated_bots(host, table, remotes=1, on_event=seen)
-        code = bots[0][0].link.code
-        assert code is not None
-        bo, bo_task, _token = await seated_player(host.port, code, "Bo")
-        await seen.until(lambda s: s.seats[1].claimed)
-        await bo.leave()
-        await bo_task
-        freed = await seen.until(lambda s: s.seats[1].left)
-        carl, carl_task, _ = await seated_player(host.port, code, "Carl")
-        dan, dan_task, _ = await seated_player(host.port, code, "Dan")
+        at = await ana_and_bo(None, table, seen, seed=3)
+        _told, freed = await at.bo_leaves(seen)
+        carl, carl_task, _ = await seated_player(at.host.port, at.code, "Carl")
+        dan, dan_task, _ = await seated_player(at.host.port, at.code, "Dan")
         started = await seen.until(lambda s: s.started)
-        for link in (carl, dan, bots[0][0].link):
+        for link in (carl, dan, at.ana.link):
             await link.close()
         await asyncio.gather(carl_task, dan_task)
-        await host.stop()
+        await at.host.stop()
         return freed, started
 
     freed, started = run(play())
@@ -205,18 +213,11 @@ def test_a_restarted_host_keeps_a_left_seat_free_and_played_by_the_stand_in(tmp_
     seen = Watcher()
 
     async def play() -> None:
-        host = await start_host(tmp_path, seed=5)
         table = options("remote", "remote", standin="random", standin_after=NEVER)
-        bots = await seated_bots(host, table, remotes=1, on_event=seen, think=0.5)
-        code = bots[0][0].link.code
-        assert code is not None
-        bo, bo_task, _ = await seated_player(host.port, code, "Bo")
-        await seen.until(lambda s: s.started)
-        await bo.leave()
-        await bo_task
-        await seen.until(lambda s: s.seats[1].left)
-        await bots[0][0].link.close()
-        await host.stop()
+        at = await ana_and_bo(tmp_path, table, seen, seed=5, think=0.5)
+        await at.bo_leaves(seen)
+        await at.ana.link.close()
+        await at.host.stop()
 
     run(play())
     restarted = Host(tmp_path)
