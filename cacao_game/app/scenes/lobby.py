@@ -137,7 +137,8 @@ class LobbyScene(WidgetScene):
         if self.source.version != self._seen:
             self._seen = self.source.version
             self.rebuild()
-        self._departed, news = departures(self.source, self._departed, self.source.config.names)
+        names = [seat.name for seat in self.source.table_seats()]
+        self._departed, news = departures(self.source, self._departed, names)
         for text in news:
             self.app.notify(text)
         if self.source.ready and self.source.started and not self.source.failed:
