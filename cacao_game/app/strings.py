@@ -216,8 +216,8 @@ EN: dict[str, str] = {
         "Resume hosting in the menu opens the game again where it stopped."
     ),
     "pause.quit_seat": (
-        "Give up your seat and return to the menu? The others are told at once and the AI "
-        "or a new player takes it; you cannot take it back."
+        "Give up your seat and return to the menu? The others are told at once, and the AI "
+        "or the next player to join with the table code takes it."
     ),
     "pause.saved": "Saved: {where}",
     "pause.save_failed": "Could not save: {reason}",
