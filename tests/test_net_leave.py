@@ -17,7 +17,7 @@ from net_support import LOCAL, options, run, seated_bots, start_host
 
 from cacao_game.net import protocol as p
 from cacao_game.net.bot import Bot, BotReport
-from cacao_game.net.client import Changed, ClientEvent, Failed, Joined, Link
+from cacao_game.net.client import Changed, ClientEvent, Failed, Joined, Link, Refused
 from cacao_game.net.host import Host
 from cacao_game.typed_json import ShapeError
 
@@ -226,3 +226,29 @@ def test_a_restarted_host_keeps_a_left_seat_free_and_played_by_the_stand_in(tmp_
     seat = table.seats[1]
     assert seat.left and seat.standin and seat.token is None
     assert table.free_seat() == 1
+
+
+def test_a_leave_for_another_seat_or_with_a_wrong_token_is_refused_and_changes_nothing() -> None:
+    """Bo sends a leave for Ana's seat with his own token, then one for his seat with a wrong
+    token: each gets the refusal ``seat``; every seat stays claimed, connected and not left."""
+    seen = Watcher()
+
+    async def play() -> tuple[list[str], list[p.SeatInfo]]:
+        table = options("remote", "remote", standin="random", standin_after=NEVER)
+        at = await ana_and_bo(None, table, seen, seed=5, think=0.5)
+        heard: list[ClientEvent] = []
+        at.bo.on_event = heard.append
+        await at.bo.send(p.Leave(0, at.token))
+        await at.bo.send(p.Leave(1, "not-the-token"))
+        while sum(isinstance(event, Refused) for event in heard) < 2:
+            await asyncio.sleep(0.01)
+        seats = at.host.tables[at.code].seat_infos()
+        for link in (at.bo, at.ana.link):
+            await link.close()
+        await at.bo_task
+        await at.host.stop()
+        return [event.reason for event in heard if isinstance(event, Refused)], seats
+
+    reasons, seats = run(play())
+    assert reasons == ["seat", "seat"]
+    assert all(seat.claimed and seat.connected and not seat.left and not seat.standin for seat in seats)
