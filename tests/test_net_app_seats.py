@@ -94,7 +94,8 @@ def test_a_joiner_who_quits_to_the_menu_gives_the_seat_up_and_the_host_is_told_a
 
 def test_a_joiner_who_leaves_the_lobby_frees_the_seat_for_the_next_one(apps):
     """Bo waits in the lobby and presses Leave: the hosting lobby frees the seat at once (Let
-    the AI play is offered for it again) and says Bo left; Cy then takes the seat."""
+    the AI play is offered for it again) and says Bo left; Cy then takes the seat, which the
+    hosting lobby says too."""
     hosting, joining = make_app(), make_app()
     apps += [hosting, joining]
     source = host(hosting, [HUMAN, REMOTE, REMOTE])
@@ -119,6 +120,8 @@ def test_a_joiner_who_leaves_the_lobby_frees_the_seat_for_the_next_one(apps):
 
     cy = join(joining, source.port, source.code, name="Cy")
     pump([hosting, joining], lambda: source.table_seats()[1].claimed and cy.ready, "Cy seated")
+    taken = t("net.seat_taken", name="Cy")
+    pump([hosting], lambda: hosting.toast is not None and hosting.toast[0] == taken, "the news of Cy")
     assert [seat.name for seat in source.table_seats()][:2] == ["Ana", "Cy"]
     assert not source.table_seats()[1].left
 

@@ -130,7 +130,7 @@ def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App
     """Seat 1's player leaves and no AI plays the seat: the table says so once in a toast,
     the seat panel says Left the game, and a notice (drawn by changes as anew) names the
     player and the table code a new player joins with; once an AI plays the seat, the notice
-    goes and the panel says so."""
+    goes and the panel says so; once a new player takes the seat, the table says that too."""
     session = PlaySession(make_config(["human", "human"], 3, "base"))
     session.handle(ShowHand())
     presence = Left()
@@ -154,3 +154,6 @@ def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App
     assert same(app.screen, anew(scene))
     assert scene.left_notice() is None
     assert scene.seat_kind_text(1) == t("net.left_standin")
+    presence.gone = frozenset()  # a new player took the seat
+    app.step([], 1 / 30)
+    assert app.toast is not None and app.toast[0] == t("net.seat_taken", name=name)

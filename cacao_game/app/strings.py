@@ -123,6 +123,7 @@ EN: dict[str, str] = {
     ),
     "net.waiting_new": "{name} left: waiting for a new player…",
     "net.seat_left": "{name} left",
+    "net.seat_taken": "{name} takes the free seat.",
     # the lobby lists the seats in turn order (the setup's, turned to the start player)
     "net.turn_order": "Turn order",
     "net.turn_order_drawn": "Turn order · start player drawn at random",

@@ -100,8 +100,9 @@ def seat_text(presence: Presence, seat: int, you: int | None) -> str:
 def departures(
     presence: Presence, seen: frozenset[int], names: Sequence[str]
 ) -> tuple[frozenset[int], list[str]]:
-    """The seats left now, and the news of those left since ``seen`` (who left and what
-    happens now: an AI plays the seat, or the game waits for a new player), to show once."""
+    """The seats left now, and the news since ``seen``, to show once: who left and what
+    happens now (an AI plays the seat, or the game waits for a new player), and who took a
+    seat that was left."""
     now = presence.departed
     news = [
         t("net.left_toast_standin", name=names[seat])
@@ -109,6 +110,11 @@ def departures(
         else t("net.left_toast", name=names[seat])
         for seat in sorted(now - seen)
         if seat < len(names)
+    ]
+    news += [
+        t("net.seat_taken", name=names[seat])
+        for seat in sorted(seen - now)
+        if seat < len(names) and seat not in presence.absent
     ]
     return now, news
 
