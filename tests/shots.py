@@ -219,16 +219,28 @@ def shot_net_standin(app: App) -> None:
 
 
 class SeatLeft(LostHost):
-    """A link, up, to a table without a stand-in whose seat 1's player left for good."""
+    """A link, up, to a table without a stand-in whose seat 0's player (Ana) left for good."""
 
     connection = "connected"
-    absent = frozenset({1})
-    departed = frozenset({1})
+    absent = frozenset({0})
+    departed = frozenset({0})
+
+
+class SeatLeftToAI(SeatLeft):
+    """The same, at a table whose stand-in AI plays the seat left."""
+
+    standing_in = frozenset({0})
 
 
 def shot_net_left(app: App) -> None:
-    """A table whose seat 1 was left with no AI to play it: the notice with the table code."""
+    """A table whose seat 0 was left with no AI to play it: the seat says so, and the notice
+    names the player and the table code."""
     net_table(app, SeatLeft())
+
+
+def shot_net_left_ai(app: App) -> None:
+    """A table whose seat 0 was left and is played by the stand-in AI (its panel says so)."""
+    net_table(app, SeatLeftToAI())
 
 
 def shot_net_banner(app: App) -> None:
@@ -541,6 +553,7 @@ SHOTS: dict[str, Shot] = {
     "net_watching": shot_net_watching,
     "net_standin": shot_net_standin,
     "net_left": shot_net_left,
+    "net_left_ai": shot_net_left_ai,
     "settings": shot_settings,
     "rules": shot_rules,
     "rules_tiles": rules_scrolled(0.55),
