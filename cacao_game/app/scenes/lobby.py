@@ -39,8 +39,9 @@ ORDER_GAP = 34
 """Design pixels from the Turn order heading's middle down to the first seat row."""
 ROW_H = 84
 BOTTOM = 1030
-BACK_H = 76
-"""Design pixels: the Leave button's bottom and height."""
+TOAST_ABOVE = 90
+"""Design pixels from the panel's bottom up to a toast's bottom (clear of the status line;
+four seat rows end well above it)."""
 FILL_LEVEL = "medium"
 """The AI that takes a free seat when the host asks."""
 
@@ -95,7 +96,7 @@ class LobbyScene(WidgetScene):
                     rect = pygame.Rect(0, 0, px(330), row.h - px(16))
                     rect.midright = (row.right - px(12), row.centery)
                     self.widgets.append(Button(rect, t("net.fill_ai"), partial(self.fill, number)))
-        back = pygame.Rect(0, 0, px(320), px(BACK_H))
+        back = pygame.Rect(0, 0, px(320), px(76))
         back.midbottom = self.stage.point(960, BOTTOM)
         self.widgets.append(Button(back, t("net.leave"), self.back))
 
@@ -117,8 +118,10 @@ class LobbyScene(WidgetScene):
         self.app.pop()
 
     def toast_floor(self, height: int) -> int:
-        """Toasts (who left) sit above the Leave button, never over it."""
-        return self.stage.point(0, BOTTOM - BACK_H)[1]
+        """Toasts (who left, who took a seat) sit in the panel between the last seat row and
+        the status line, over neither, nor over the Leave button."""
+        _x, y, _w, h = PANEL
+        return self.stage.point(0, y + h - TOAST_ABOVE)[1]
 
     def exit(self) -> None:
         """Leaving the lobby any way but into the table closes the connection (and stops the
