@@ -106,6 +106,8 @@ def test_the_reasons_are_worded_as_players_count() -> None:
     assert later == "Bo, in the next turns: about 2 more workers at the temples (-3.0)"
     split = change_text(TermChange(0, "gold", 1.0, -2.0, 3.2), 0, names)
     assert split == "You: 2 less gold now, about 3 more gold in the next turns (+1.0)"
+    steady = change_text(TermChange(1, "gold", 9.5, 0.0), 0, names)
+    assert steady == "Bo: their gold — now less against you (+9.5)"
     assert change_text(TermChange(0, "cacao", 0.6, 0.0, 0.3), 0, names).startswith(
         "You, in the next turns: sometimes"
     )
