@@ -1109,7 +1109,7 @@ class PlayScene(Scene):
             targets = tuple(turn.targets())
             if turn.phase is Phase.PLACE:
                 overbuild = frozenset(turn.overbuild_targets())
-            ghosts = self._ghosts(hover)
+            ghosts = self._ghosts(None if self.input.tabbed else hover)
         if turn.phase is Phase.RESOLVE and not self.timeline.busy:
             edges = tuple((e.pos, e.side) for e in self.game.pending_edges(turn.seat) if e.is_trade)
         return BoardView(
@@ -1256,7 +1256,7 @@ class PlayScene(Scene):
         under the mouse and the provisional one (``Selection`` caches them per position)."""
         turn = self.turn
         wanted: list[Place | Overbuild | Fill] = []
-        hover = self.hover_square()
+        hover = None if self.input.tabbed else self.hover_square()
         if hover is not None and hover not in turn.assignments():
             action = turn.action_at(hover)
             if action is not None:
