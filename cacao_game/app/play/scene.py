@@ -121,7 +121,7 @@ from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.scoring import SeatScore
-from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, Pos
+from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, VOLCANO, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AutosaveFailed,
@@ -592,14 +592,16 @@ class PlayScene(Scene):
         if not self.accepts_board_input():
             return ""
         if self.game.phase is Phase.FILL:
-            return self.keys_text(self.fill_hint_key())
+            return self.keys_text(self.fill_hint_key(self.turn.fill_sources()))
         if self.game.phase is Phase.PLACE:
             return self.keys_text("play.rotate_hint")
         return ""
 
-    def fill_hint_key(self) -> str:
-        """The keys of a fill: turning a tile matters only to a volcano (its variant)."""
-        return "play.fill_hint" if self.config.variant == "volcano" else "play.fill_hint_base"
+    def fill_hint_key(self, tiles: Sequence[str] | None = None) -> str:
+        """The keys of a fill: turning a tile matters only to a volcano, so they name it in the
+        volcano variant and, given the fill's ``tiles`` now, only when a volcano is among them."""
+        volcano = self.config.variant == "volcano" and (tiles is None or VOLCANO in tiles)
+        return "play.fill_hint" if volcano else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
         """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
