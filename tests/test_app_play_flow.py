@@ -422,3 +422,28 @@ def test_tab_from_a_hovered_square_shows_one_ghost(app: App) -> None:
     app.step([motion((round(point[0]) + 2, round(point[1])))], 0.02)
     assert frame is not scene.frame and scene.frame.board is not None
     assert {g.action.pos for g in scene.frame.board.ghosts} == {targets[0], targets[-1]}
+
+
+def test_temples_keep_their_numbers_all_game(app: App) -> None:
+    """Playtest: a temple's number in the temples panel (its row) stays the same when another
+    temple is laid, also one on a square that sorts before it; the final scoring numbers
+    them the same way."""
+    from cacao_game.engine import events as ev
+
+    scene = make_scene(app, ["human", "human"], seed=7)
+    rng = random.Random(4)
+    numbers: dict[tuple[int, int], int] = {}
+    jumped_ahead = False
+    for _ in range(6000):
+        game = scene.source.game
+        if game.is_over():
+            break
+        rows = [row.pos for row in scene.frame.temples]
+        for number, pos in enumerate(rows, 1):
+            assert numbers.setdefault(pos, number) == number
+        if rows and any(pos < rows[0] for pos in rows[1:]):
+            jumped_ahead = True
+        app.step(human_turn_events(scene, rng), 0.02)
+    assert scene.source.game.is_over() and jumped_ahead
+    scored = [e.pos for e in scene.history.events if isinstance(e, ev.TempleScored)]
+    assert scored == sorted(numbers, key=numbers.__getitem__)
