@@ -425,9 +425,10 @@ def test_tab_from_a_hovered_square_shows_one_ghost(app: App) -> None:
 
 
 def test_temples_keep_their_numbers_all_game(app: App) -> None:
-    """Playtest: a temple's number in the temples panel (its row) stays the same when another
-    temple is laid, also one on a square that sorts before it; the final scoring numbers
-    them the same way."""
+    """Playtest: a temple's number in the temples panel (its row) and in its square's tooltip
+    stays the same when another temple is laid, also one on a square that sorts before it;
+    the final scoring numbers them the same way."""
+    from cacao_game.app.play.hud import square_tooltip
     from cacao_game.engine import events as ev
 
     scene = make_scene(app, ["human", "human"], seed=7)
@@ -441,6 +442,7 @@ def test_temples_keep_their_numbers_all_game(app: App) -> None:
         rows = [row.pos for row in scene.frame.temples]
         for number, pos in enumerate(rows, 1):
             assert numbers.setdefault(pos, number) == number
+            assert square_tooltip(scene.shown, scene.names, pos, False)[0] == f"Temple {number}"
         if rows and any(pos < rows[0] for pos in rows[1:]):
             jumped_ahead = True
         app.step(human_turn_events(scene, rng), 0.02)
