@@ -10,7 +10,7 @@ from driver import human_turn_events, key
 
 from cacao_game.app.app import App
 from cacao_game.app.play.controls import CONFIRM_PAUSE
-from cacao_game.app.play.scene import BOARD_GRACE
+from cacao_game.app.play.scene import BOARD_GRACE, PlayScene
 from cacao_game.engine import Phase
 from tests.app_support import make_scene
 
@@ -341,19 +341,19 @@ def test_header_says_the_game_is_over_while_the_temples_are_scored(app: App) -> 
     assert not any(h == t("play.game_over") and s != t("play.final_scoring") for h, s in seen)
 
 
-def _resolution_with_choices(app: App, scene: object) -> None:
+def _resolution_with_choices(app: App, scene: PlayScene) -> None:
     """Play on by keys until a human resolves with two or more rows on offer."""
     rng = random.Random(2)
     for _ in range(2000):
-        turn = scene.turn  # type: ignore[attr-defined]
+        turn = scene.turn
         if (
-            scene.curtain_for is None  # type: ignore[attr-defined]
-            and scene.accepts_board_input()  # type: ignore[attr-defined]
+            scene.curtain_for is None
+            and scene.accepts_board_input()
             and turn.phase is Phase.RESOLVE
             and len(turn.outcomes()) >= 2
         ):
             return
-        app.step(human_turn_events(scene, rng), 0.02)  # type: ignore[arg-type]
+        app.step(human_turn_events(scene, rng), 0.02)
     raise AssertionError("no resolution with a choice")
 
 
@@ -397,7 +397,8 @@ def test_a_row_chosen_by_click_plays_on_enter(app: App) -> None:
     app.step(click(scene.hud.popup_buttons(outcomes)[other].rect.center), 0.02)
     assert len(scene.source.game.actions) == done
     app.step([key(app, "confirm")], 0.02)
-    assert tuple(scene.source.game.actions[done : done + len(outcomes[other].actions)]) == outcomes[other].actions
+    wanted = outcomes[other].actions
+    assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
 
 
 def test_tab_from_a_hovered_square_shows_one_ghost(app: App) -> None:

@@ -150,6 +150,7 @@ EN: dict[str, str] = {
     "setup.start_random": "Random",
     "setup.add_seat": "Add seat",
     "setup.remove_seat": "Remove",
+    "setup.defaults": "Defaults",
     "setup.default_name": "Player {number}",
     "setup.kind_rating": "{level} · {rating}",
     "setup.rating_hint": (
@@ -536,7 +537,7 @@ EN: dict[str, str] = {
     "outcome.nothing": "nothing happens",
     "outcome.no_change": "no change",
     "play.resolve_other": "{name} decides (during {mover}'s turn)",
-    "play.resolve_help": "Click a row to choose it, again or Enter to play it; or 1-3, Tab and Enter.",
+    "play.resolve_help": "Click a row, then click it again or press Enter; or 1-3, Tab and Enter.",
     "play.ai_pick": "the computer would pick this",
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",
