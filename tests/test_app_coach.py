@@ -38,7 +38,7 @@ from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Game, Phase, Resolve
 from cacao_game.records import read_record, replay_record, seat_entries, to_record
-from cacao_game.session import AIAnswered, Confirm, HintReady, PlaySession, RequestHint, Undo
+from cacao_game.session import AIAnswered, Confirm, HintReady, PlaySession, RequestHint, Undo, Undone
 from cacao_game.session.messages import AIRequest
 from cacao_game.session.review import ReviewSession
 
@@ -79,6 +79,18 @@ def test_a_hint_comes_with_its_reasons_and_they_go_with_it() -> None:
     assert session.hint is None and session.advice is None
     session.handle(Undo())
     assert session.advice is None
+
+
+def test_undoing_a_hinted_move_takes_its_reasons_away() -> None:
+    """Playtest: Ctrl+Z on the move a hint laid takes the hint and its panel away together
+    (the panel stayed up over an empty board)."""
+    session = PlaySession(CONFIG)
+    answer_hint(session)
+    assert session.hint is not None and session.advice is not None
+    assert session.selection.provisional == session.hint
+    assert session.handle(Undo()) == [Undone(0)]
+    assert session.selection.provisional is None
+    assert session.hint is None and session.advice is None
 
 
 def test_advice_for_another_move_is_dropped() -> None:

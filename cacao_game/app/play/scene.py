@@ -124,7 +124,7 @@ from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.scoring import SeatScore
-from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, Pos
+from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, VOLCANO, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AutosaveFailed,
@@ -599,14 +599,16 @@ class PlayScene(Scene):
         if not self.accepts_board_input():
             return ""
         if self.game.phase is Phase.FILL:
-            return self.keys_text(self.fill_hint_key())
+            return self.keys_text(self.fill_hint_key(self.turn.fill_sources()))
         if self.game.phase is Phase.PLACE:
             return self.keys_text("play.rotate_hint")
         return ""
 
-    def fill_hint_key(self) -> str:
-        """The keys of a fill: turning a tile matters only to a volcano (its variant)."""
-        return "play.fill_hint" if self.config.variant == "volcano" else "play.fill_hint_base"
+    def fill_hint_key(self, tiles: Sequence[str] | None = None) -> str:
+        """The keys of a fill: turning a tile matters only to a volcano, so they name it in the
+        volcano variant and, given the fill's ``tiles`` now, only when a volcano is among them."""
+        volcano = self.config.variant == "volcano" and (tiles is None or VOLCANO in tiles)
+        return "play.fill_hint" if volcano else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
         """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
@@ -1120,7 +1122,7 @@ class PlayScene(Scene):
             targets = tuple(turn.targets())
             if turn.phase is Phase.PLACE:
                 overbuild = frozenset(turn.overbuild_targets())
-            ghosts = self._ghosts(hover)
+            ghosts = self._ghosts(None if self.input.tabbed else hover)
         if turn.phase is Phase.RESOLVE and not self.timeline.busy:
             edges = tuple((e.pos, e.side) for e in self.game.pending_edges(turn.seat) if e.is_trade)
         return BoardView(
@@ -1267,7 +1269,7 @@ class PlayScene(Scene):
         under the mouse and the provisional one (``Selection`` caches them per position)."""
         turn = self.turn
         wanted: list[Place | Overbuild | Fill] = []
-        hover = self.hover_square()
+        hover = None if self.input.tabbed else self.hover_square()
         if hover is not None and hover not in turn.assignments():
             action = turn.action_at(hover)
             if action is not None:

@@ -125,7 +125,12 @@ class SetupScene(WidgetScene):
         self.port_text = str(chosen.port)
         self.everywhere = chosen.everywhere
         self.hints = chosen.hints
-        previous = config or (SetupScene.last_hosted if hosting else app.last_config)
+        self.take(config or (SetupScene.last_hosted if hosting else app.last_config), chosen.start)
+
+    def take(self, previous: GameConfig | None, start: int | None = None) -> None:
+        """Seats and options as in ``previous`` (no seed; ``start`` the start player if that
+        seat exists, else random), or the defaults of a first New game (None)."""
+        hosting = self.hosting
         if hosting and previous is None:
             self.seats = [
                 SeatConfig(default_name(HUMAN, 1), "red", HUMAN),
@@ -155,9 +160,13 @@ class SetupScene(WidgetScene):
         ]
         self.name_automatic_seats()
         self.seed_text = ""
-        self.start: int | None = (
-            chosen.start if chosen.start is not None and chosen.start < len(self.seats) else None
-        )
+        self.start: int | None = start if start is not None and start < len(self.seats) else None
+
+    def reset(self) -> None:
+        """Defaults: the seats and options of a first New game (the last set-up is offered
+        again next time until another game starts)."""
+        self.take(None)
+        self.rebuild()
 
     # ------------------------------------------------------------------ state
 
@@ -285,7 +294,7 @@ class SetupScene(WidgetScene):
             )
             self.host(config)
             return
-        self.app.last_config = remembered
+        self.app.remember_setup(remembered)
         start_game(self.app, config)
 
     def host(self, config: GameConfig) -> None:
@@ -354,6 +363,9 @@ class SetupScene(WidgetScene):
         label = t("net.host") if self.hosting else t("common.start")
         self.start_button = Button(start, label, self.start_game, style="primary", font_size=34)
         self.widgets += [Button(back, t("common.back"), self.back), self.start_button]
+        defaults = pygame.Rect(0, 0, px(300), px(76))
+        defaults.bottomleft = (back.right + px(24), bottom)
+        self.widgets.append(Button(defaults, t("setup.defaults"), self.reset))
 
     def _seat_widgets(self, seat: int) -> list[Widget]:
         row = self.row_rect(seat)
