@@ -798,8 +798,8 @@ EN: dict[str, str] = {
     ),
     "tutorial.why.sun_fill": "Sun site above your tile (your 2 workers), plantation below.",
     "tutorial.step.sun_sell": (
-        "Your 2 workers at the sun site took 2 sun tokens. Your worker at the market (2) can "
-        "sell your last cacao: choose “sell 1 at 2”."
+        "Your 2 workers at the sun site took 2 sun tokens. You hold 2 cacao; your worker at the "
+        "market (2) sells 1 of them: choose “sell 1 at 2”."
     ),
     "tutorial.why.sun_sell": "Choose the row that sells 1 cacao (+2 gold).",
     "tutorial.step.sun_tokens": (
