@@ -687,7 +687,7 @@ EN: dict[str, str] = {
         "every worker around them gets. The log on the right lists each step."
     ),
     "tutorial.wrong.square": "Not that square.",
-    "tutorial.wrong.tile": "Use the {tile} tile, highlighted in your hand.",
+    "tutorial.wrong.tile": "Wrong tile: use the one highlighted in your hand ({tile}).",
     "tutorial.wrong.turn": "Right square, but turn the tile (Q/E, right-click or Ctrl+wheel).",
     "tutorial.wrong.overbuild": "This turn, overbuild: lay the tile on your outlined tile.",
     "tutorial.wrong.place": "Lay the tile on an empty square this time.",
