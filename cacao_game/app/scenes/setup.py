@@ -18,7 +18,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.netplay import DEFAULT_PORT, host_game
+from cacao_game.app.netplay import DEFAULT_PORT, HostChoices, host_game
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
@@ -100,19 +100,31 @@ class SetupScene(WidgetScene):
 
     ``hosting``: the Host a game setup. One more seat kind, ``remote`` (a friend who joins
     from another machine); exactly one human seat (the hosting player); a port, whether
-    other machines may connect, and whether hints are allowed instead of the seed; Host
-    starts the host and opens its lobby."""
+    other machines may connect, and whether hints are allowed instead of the seed
+    (``choices``: as a hosted table had them, else the last ones of this run); Host starts
+    the host and opens its lobby."""
+
+    last_choices: HostChoices = HostChoices()
+    """The port, network and hints choices of the last game hosted (this run of the app)."""
 
     last_hosted: GameConfig | None = None
     """The seats of the last game hosted (this run of the app)."""
 
-    def __init__(self, app: Shell, config: GameConfig | None = None, *, hosting: bool = False) -> None:
+    def __init__(
+        self,
+        app: Shell,
+        config: GameConfig | None = None,
+        *,
+        hosting: bool = False,
+        choices: HostChoices | None = None,
+    ) -> None:
         super().__init__(app)
         self.hosting = hosting
         self.kinds = seat_kinds(hosting)
-        self.port_text = str(DEFAULT_PORT)
-        self.everywhere = False
-        self.hints = True
+        chosen = choices or (SetupScene.last_choices if hosting else HostChoices())
+        self.port_text = str(chosen.port)
+        self.everywhere = chosen.everywhere
+        self.hints = chosen.hints
         previous = config or (SetupScene.last_hosted if hosting else app.last_config)
         if hosting and previous is None:
             self.seats = [
@@ -143,7 +155,9 @@ class SetupScene(WidgetScene):
         ]
         self.name_automatic_seats()
         self.seed_text = ""
-        self.start: int | None = None
+        self.start: int | None = (
+            chosen.start if chosen.start is not None and chosen.start < len(self.seats) else None
+        )
 
     # ------------------------------------------------------------------ state
 
@@ -266,6 +280,9 @@ class SetupScene(WidgetScene):
         )
         if self.hosting:
             SetupScene.last_hosted = remembered
+            SetupScene.last_choices = HostChoices(
+                int(self.port_text), self.everywhere, self.hints, self.start
+            )
             self.host(config)
             return
         self.app.last_config = remembered
@@ -274,7 +291,13 @@ class SetupScene(WidgetScene):
     def host(self, config: GameConfig) -> None:
         """Start hosting ``config``'s game and wait for the players in the lobby."""
         try:
-            source = host_game(config, port=int(self.port_text), everywhere=self.everywhere, hints=self.hints)
+            source = host_game(
+                config,
+                port=int(self.port_text),
+                everywhere=self.everywhere,
+                hints=self.hints,
+                chosen_start=self.start is not None,
+            )
         except (OSError, ValueError, TimeoutError) as error:
             self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
             return
