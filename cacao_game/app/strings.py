@@ -703,7 +703,7 @@ EN: dict[str, str] = {
         "every worker around them gets. The log on the right lists each step."
     ),
     "tutorial.wrong.square": "Not that square.",
-    "tutorial.wrong.tile": "Use the {tile} tile, highlighted in your hand.",
+    "tutorial.wrong.tile": "Wrong tile: use the one highlighted in your hand ({tile}).",
     "tutorial.wrong.turn": "Right square, but turn the tile (Q/E, right-click or Ctrl+wheel).",
     "tutorial.wrong.overbuild": "This turn, overbuild: lay the tile on your outlined tile.",
     "tutorial.wrong.place": "Lay the tile on an empty square this time.",
@@ -814,8 +814,8 @@ EN: dict[str, str] = {
     ),
     "tutorial.why.sun_fill": "Sun site above your tile (your 2 workers), plantation below.",
     "tutorial.step.sun_sell": (
-        "Your 2 workers at the sun site took 2 sun tokens. Your worker at the market (2) can "
-        "sell your last cacao: choose “sell 1 at 2”."
+        "Your 2 workers at the sun site took 2 sun tokens. You hold 2 cacao; your worker at the "
+        "market (2) sells 1 of them: choose “sell 1 at 2”."
     ),
     "tutorial.why.sun_sell": "Choose the row that sells 1 cacao (+2 gold).",
     "tutorial.step.sun_tokens": (

@@ -805,8 +805,10 @@ class PlayScene(Scene):
         if sound is not None:
             self.app.assets.play(sound)
         self.ai.waited = 0.0
-        if self.follow_board and any(isinstance(e, (ev.TilePlaced, ev.JungleFilled)) for e in events):
-            self.camera.keep_in_view(self.board_squares())
+        laid = [e.pos for e in events if isinstance(e, (ev.TilePlaced, ev.JungleFilled))]
+        if self.follow_board and laid:
+            # the tiles still to be animated count too, or one may land under the temples panel
+            self.camera.keep_in_view([*self.board_squares(), *laid])
 
     def _commit(self, event: ev.Event) -> None:
         self.shown = reduce(self.shown, event)
