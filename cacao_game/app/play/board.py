@@ -99,6 +99,13 @@ ZOOM_ART_STEP = 4
 """While the view zooms, tiles are drawn at sizes rounded to this many design pixels, each
 resized quickly from the art at the size the zoom ends at (``TileArt.get``'s ``toward``): the
 art is smoothly scaled once per glide, not every few frames (at rest, at the square's size)."""
+TEMPLES_RADIUS = 10
+"""Design pixels of the temples panel's rounded corners. The panel is opaque: the tiles and
+marks beneath it are not drawn again when only it changes (``Part.opaque``: all but the rows
+of its corners)."""
+TEMPLES_KEY = (255, 0, 255)
+"""The colour key of the temples panel's image (``_temples_image``): no pixel of the panel
+is this colour."""
 TEMPLE_PANELS = 8
 """Drawn temples panels kept (one per placement looked at: the mouse going back and forth
 over a placement's legal squares finds its panels drawn; a late game shows about six)."""
@@ -250,12 +257,18 @@ class BoardRenderer:
             tuple(panel),
             self.app.assets.palette,
         )
-        return Part("temples", panel, key, lambda surface: self._blit_temples(surface, frame, panel))
+        return Part(
+            "temples",
+            panel,
+            key,
+            lambda surface: self._blit_temples(surface, frame, panel),
+            (theme.fill_inside(panel, px(TEMPLES_RADIUS)),),
+        )
 
     def draw_temples(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
         """Every temple at once, in the board's top-left corner: the workers of each seat next
         to it and the gold it would give now; the placement considered shows its change. The
-        panel is drawn once per content into a translucent image (cached)."""
+        panel is drawn once per content into an image (cached; opaque but for its rounded corners)."""
         panel = self._temples_rect(frame)
         if panel is None:
             return []
@@ -272,7 +285,13 @@ class BoardRenderer:
         surface.blit(image, panel)
 
     def _temples_image(self, frame: Frame, size: tuple[int, int]) -> pygame.Surface:
-        image = pygame.Surface(size, pygame.SRCALPHA)
+        """The panel on an image without per-pixel alpha (in the screen's format once a display
+        exists), the pixels outside its rounded corners a colour key: drawing it copies
+        pixels, it blends none."""
+        screen = pygame.display.get_surface()
+        image = pygame.Surface(size) if screen is None else pygame.Surface(size, 0, screen)
+        image.fill(TEMPLES_KEY)
+        image.set_colorkey(TEMPLES_KEY)
         self._draw_temples(image, frame, image.get_rect())
         return image
 
@@ -280,7 +299,7 @@ class BoardRenderer:
         rows = frame.temples
         p = self.painter
         row_h = px(30)
-        p.box(surface, panel, theme.INK, 215, px(10))
+        pygame.draw.rect(surface, theme.INK, panel, border_radius=px(TEMPLES_RADIUS))
         with theme.within(panel):
             p.text(surface, t("play.temples"), (panel.x + px(12), panel.y + px(8)), 17, "bold", theme.GOLD)
             for index, row in enumerate(rows):

@@ -63,6 +63,9 @@ POPUP_BADGE = (16, "black")
 POPUP_RESULT = (22, "black")
 POPUP_TAG = (13, "regular")
 POPUP_WORDS = (18, "regular")
+POPUP_FILL = 255
+"""The resolution panel's fill is opaque: nothing beneath it shows (``Hud.popup_cover``), so
+a frame need not draw the board under it before drawing it over."""
 POPUP_FONTS = (POPUP_TITLE, POPUP_HINT, POPUP_BADGE, POPUP_RESULT, POPUP_TAG, POPUP_WORDS)
 """The resolution popup's fonts (design pixels, weight): opened with their glyphs loaded when
 the table is laid out (``warm_fonts``), not in the frame a first popup appears in, which also
@@ -210,6 +213,16 @@ PANEL_ICON = theme.ICON_SIZE
 """Design pixels of a seat panel's icons (gold, cacao, sun, water, tiles left)."""
 
 
+def button_areas(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where an action button on ``rect`` draws (``widgets.Button.draw``: its face, raised by
+    ``widgets.HOT_LIFT`` when the mouse is over it, and its shadow) and the part of it its
+    opaque face covers in either state (all but the rows of its rounded corners)."""
+    hot = rect.move(0, -widgets.HOT_LIFT)
+    radius = min(px(theme.RADIUS), rect.h // 2)
+    reach = theme.panel_area(rect).union(theme.panel_area(hot))
+    return reach, theme.fill_inside(rect, radius).clip(theme.fill_inside(hot, radius))
+
+
 @dataclass(frozen=True)
 class SeatParts:
     """Where a seat panel shows each count, an icon at the left of each (``seat_parts``)."""
@@ -335,6 +348,11 @@ class Hud:
         )
         rect.topright = (board.right - px(16), board.top + px(16))
         return rect
+
+    def popup_cover(self, outcomes: Sequence[Outcome]) -> pygame.Rect:
+        """The pixels of the resolution panel its drawing sets whatever lies beneath: the
+        panel is opaque (``POPUP_FILL``) but for the rows of its rounded corners."""
+        return theme.fill_inside(self.popup_rect(outcomes), px(theme.RADIUS))
 
     def popup_buttons(self, outcomes: Sequence[Outcome]) -> list[Button]:
         """One button per outcome, stacked."""
@@ -622,14 +640,16 @@ class Hud:
         parts = []
         for index, (button, action) in enumerate(zip(self.action_buttons(), frame.actions, strict=False)):
             hot = button.rect.collidepoint(mouse)
+            reach, face = button_areas(button.rect)
             parts.append(
                 Part(
                     f"action{index}",
-                    button.rect.inflate(px(48), px(48)),
+                    reach,
                     (action, hot),
                     self._within(
                         self.a("actions"), partial(self.draw_action, rect=button.rect, action=action)
                     ),
+                    (face,),
                 )
             )
         return parts
@@ -1072,7 +1092,7 @@ class Hud:
         rect = self.popup_rect(outcomes)
         buttons = self.popup_buttons(outcomes)
         rows = [theme.fill_inside(button.rect, px(POPUP_ROW_RADIUS)) for button in buttons]
-        theme.draw_panel(surface, rect, alpha=245, border=theme.GOLD, covered=rows)
+        theme.draw_panel(surface, rect, alpha=POPUP_FILL, border=theme.GOLD, covered=rows)
         seat, mover = popup.seat, popup.mover
         with theme.within(rect):
             theme.draw_seat_marker(
