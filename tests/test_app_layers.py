@@ -387,8 +387,7 @@ def test_every_part_draws_only_inside_its_area(app: App) -> None:
         if index % 3:
             app.step([motion(scene.hud.action_buttons()[index % 4].rect.center)], 1 / 30)
         frame = scene.frame
-        temples = scene.board.temples_part(frame)
-        for part in [*scene.hud.parts(frame), *([temples] if temples is not None else [])]:
+        for part in [*scene.hud.parts(frame), *scene.board.temples_parts(frame)]:
             free = pygame.Surface(size)
             part.draw(free)
             clipped = pygame.Surface(size)

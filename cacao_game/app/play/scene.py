@@ -1471,9 +1471,7 @@ class PlayScene(Scene):
                     self.board.tile_covers(board, frame),
                 )
             )
-            temples = self.board.temples_part(frame)
-            if temples is not None:
-                parts.append(temples)
+            parts += self.board.temples_parts(frame)
         parts += self.hud.parts(frame)
         return parts, squares
 
