@@ -497,6 +497,8 @@ class Hud:
             ),
         )
         for index, (suffix, band, key) in enumerate(halves):
+            if suffix == ".total":
+                band = self.total_area(head, band)
             draw = _piece(band, top, partial(self.draw_panel_head, face=head), first=index == 0)
             parts.append(Part(f"{name}{suffix}", band, key, self._within(area, draw)))
         counts = face.counts()
@@ -515,6 +517,29 @@ class Hud:
         draw = partial(self.draw_panel_water, face=water)
         parts.append(Part(f"{name}.water", band, water, self._within(area, draw)))
         return parts
+
+    def total_area(self, face: PanelFace, band: pygame.Rect) -> pygame.Rect:
+        """What ``draw_panel_head`` draws within ``band`` (the right of a panel's top): the
+        total, the word under it, and the kind or pending note where it reaches that far."""
+        p = self.painter
+        r = self.panel_rect(face.seat)
+        right = r.right - px(22)
+        drawn = [
+            p.text_image(str(face.total), 46, "black", theme.GOLD).get_rect(topright=(right, r.y + px(6))),
+            p.text_image(
+                t("play.final" if face.final else "play.projected"), SMALLEST_TEXT, "regular", theme.MUTED
+            ).get_rect(topright=(right, r.y + px(58))),
+        ]
+        note = (
+            (t("play.choice_pending"), "bold", theme.GOLD)
+            if face.pending
+            else (face.kind, "regular", theme.MUTED)
+        )
+        drawn.append(
+            p.text_image(note[0], 17, note[1], note[2]).get_rect(topleft=(r.x + px(56), r.y + px(46)))
+        )
+        reach = [rect.clip(band) for rect in drawn]
+        return band.clip(pygame.Rect(reach[0]).unionall([rect for rect in reach[1:] if rect.w and rect.h]))
 
     def top_parts(self, frame: Frame) -> list[Part]:
         """The top bar's texts as parts as tight as their texts: the mover's marker and the
@@ -804,8 +829,8 @@ class Hud:
 
     def hand_parts(self, frame: Frame) -> list[Part]:
         """The hand bar of ``frame.hand`` (face down under the curtain or for a computer seat):
-        its heading (whose hand, the pile or overbuild note) and each tile's place, parts of
-        their own keyed by what they show (a new turn draws again the heading and the tiles,
+        its title (whose hand), its note (the pile or overbuild) and each tile's place, parts
+        of their own keyed by what they show (a new turn draws again the heading and the tiles,
         not the whole bar)."""
         p = self.painter
         area = self.a("hand")
@@ -825,18 +850,16 @@ class Hud:
         title = p.fit(t("play.hand_of", name=name), 22, "bold", noted.left - px(16) - left)
         titled = p.text_image(title, 22, "bold").get_rect(topleft=(left, area.y + px(14)))
 
-        def draw_head(surface: pygame.Surface) -> None:
-            p.text(surface, note, noted.topright, 18, weight, note_color, "topright")
+        def draw_title(surface: pygame.Surface) -> None:
             p.text(surface, title, titled.topleft, 22, "bold")
+
+        def draw_note(surface: pygame.Surface) -> None:
+            p.text(surface, note, noted.topright, 18, weight, note_color, "topright")
 
         grow = px(2)
         parts = [
-            Part(
-                "hand",
-                titled.union(noted).inflate(grow, grow),
-                (title, note, weight),
-                self._within(area, draw_head),
-            )
+            Part("hand", titled.inflate(grow, grow), title, self._within(area, draw_title)),
+            Part("hand.note", noted.inflate(grow, grow), (note, weight), self._within(area, draw_note)),
         ]
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(bar.tiles)), bar.tiles, strict=False)):
             selected = index == bar.selected
