@@ -280,6 +280,25 @@ def test_new_game_asks_before_replacing_an_unfinished_autosave(app):
     assert len(saves.load_game(kept[0].path).game.actions) == 10
 
 
+def test_a_game_left_before_its_first_move_can_be_continued(app):
+    """Quit to menu before anyone moved: the menu offers Continue (the pause dialog said the
+    game is saved) and it brings back the same deal; a new game then replaces that unplayed
+    deal without asking (nothing played would be lost)."""
+    from cacao_game.app.flow import start_game
+
+    start_game(app, TWO_HUMANS)
+    dealt = app.top.source.game.hands
+    press(app, "pause")
+    click_label(app, t("pause.quit"))
+    click_label(app, t("common.yes"))
+    assert kinds(app) == ["MenuScene"]
+    click_label(app, t("menu.continue"))
+    assert isinstance(app.top, PlayScene)
+    assert app.top.source.game.hands == dealt and not app.top.source.game.actions
+    start_game(app, TWO_HUMANS)
+    assert isinstance(app.top, PlayScene)
+
+
 def test_the_undo_setting_reaches_the_game(app):
     """Settings → Undo is the policy of the next game: auto gives strict in hot seat, and a
     player's choice of casual wins."""

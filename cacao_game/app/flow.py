@@ -69,8 +69,12 @@ def start_game(app: Shell, config: GameConfig) -> None:
 
 
 def _start(app: Shell, config: GameConfig) -> None:
+    """Open the new game's table; its deal is autosaved at once, so Continue finds a game
+    left before its first move."""
     app.home()
-    app.open(routes.Table(new_session(app, config)))
+    session = new_session(app, config)
+    session.autosave()
+    app.open(routes.Table(session))
 
 
 def _keep_then_start(app: Shell, config: GameConfig) -> None:
@@ -84,7 +88,8 @@ def _keep_then_start(app: Shell, config: GameConfig) -> None:
 
 
 def unfinished_autosave(app: Shell) -> str | None:
-    """A one-line description of the autosave's game if it is unfinished, else None."""
+    """A one-line description of the autosave's game if it is unfinished, else None (also
+    for a game left at its deal: nothing was played that a new game would lose)."""
     path = saves.autosave_path()
     if not path.is_file():
         return None
@@ -92,7 +97,7 @@ def unfinished_autosave(app: Shell) -> str | None:
         loaded = saves.load_game(path)
     except (ValueError, OSError):
         return None
-    if loaded.game.is_over():
+    if loaded.game.is_over() or not loaded.game.actions:
         return None
     names = ", ".join(seat_labels(app.assets, loaded.config.names, loaded.config.kinds))
     return f"{names} ({t('flow.turn', turn=loaded.game.turn + 1)})"

@@ -285,7 +285,7 @@ EN: dict[str, str] = {
     "settings.reset_keys": "Reset keys",
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
-    "settings.key_swapped": "{key} was “{intent}”'s key: “{intent}” now uses {other}",
+    "settings.key_swapped": "{key} was the key for “{intent}”, which now uses {other}",
     "settings.keys_repaired": (
         "Settings file: key bindings repaired (one action per key, at most {most} keys each): {actions}"
     ),
