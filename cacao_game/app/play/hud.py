@@ -1315,10 +1315,11 @@ def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: boo
         code, _rotation = shown.jungle[pos]
         lines = [jungle_name(code)]
         if code == "temple":
-            for temple, workers, awards in shown.temple_standings():
+            for number, (temple, workers, awards) in enumerate(shown.temple_standings(), 1):
                 if temple == pos:
                     counts = per_seat(workers, names)
                     won = per_seat(awards, names, "+")
+                    lines = [t("play.temple_name", number=number)]
                     lines += [t("play.temple_tip", workers=counts), t("play.temple_awards", awards=won)]
         return lines
     if pos in shown.workers:
