@@ -147,7 +147,7 @@ class Button(Widget):
             return
         hot = self.enabled and (self.hovered(app) or self.focused)
         fill, text_color, border = self._colors(hot)
-        rect = self.rect.move(0, -2) if hot and self.style != "ghost" else self.rect
+        rect = self.rect.move(0, -HOT_LIFT) if hot and self.style != "ghost" else self.rect
         radius = min(px(theme.RADIUS), rect.h // 2)
         if self.style != "ghost":
             solid = [theme.fill_inside(rect, radius)]  # the fill below is opaque: it hides the shadow
@@ -190,6 +190,8 @@ class Button(Widget):
             pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))
 
 
+HOT_LIFT = 2
+"""Real pixels a button (but a ghost) rises while the mouse is over it."""
 _SHINES = SurfaceCache("button shines", 1024 * 1024)
 """A button's sheen by size and corner radius: drawn once, not every frame."""
 

@@ -1425,14 +1425,22 @@ class PlayScene(Scene):
         self._still = still
         whole = surface.get_rect()
         restored: list[pygame.Rect] | None = None
+        covered = self.moving_covers(frame)
         if fresh or changed is None:
-            draw_parts(surface, parts, [whole])
+            draw_parts(surface, parts, [whole], covered)
         else:
             restored = merge([*changed, *self._moving, *damage], whole)
-            draw_parts(surface, parts, restored)
+            draw_parts(surface, parts, restored, covered)
         moving = merge(self.draw_moving(surface, frame), whole)
         self._moving = moving
         return None if restored is None else merge([*restored, *moving], whole)
+
+    def moving_covers(self, frame: Frame) -> list[pygame.Rect]:
+        """The areas ``draw_moving`` sets to opaque pixels of its own whatever lies beneath
+        (the resolution popup's inside): the still parts need not be drawn there first."""
+        if frame.popup is None:
+            return []
+        return [self.hud.popup_cover(frame.popup.outcomes)]
 
     def _still_signature(self, frame: Frame) -> Hashable:
         """Everything the moving parts are drawn from, when nothing animates by itself (no
@@ -1484,9 +1492,7 @@ class PlayScene(Scene):
                     self.board.tile_covers(board, frame),
                 )
             )
-            temples = self.board.temples_part(frame)
-            if temples is not None:
-                parts.append(temples)
+            parts += self.board.temples_parts(frame)
         parts += self.hud.parts(frame)
         return parts, squares
 
