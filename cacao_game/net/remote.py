@@ -446,6 +446,7 @@ class RemoteSource:
             return [check]
         if check == 0:
             self.selection.provisional = None
+            self.hint = self.advice = None
             self.version += 1
             return [Undone(0)]
         self.client.undo()
