@@ -253,9 +253,18 @@ def _destinations_ok(paths: Sequence[Path], force: bool, what: str = "record") -
 
 
 def _result_line(
-    seed: int | None, levels: Sequence[str], scores: Sequence[SeatScore], winners: Sequence[int]
+    seed: int | None,
+    levels: Sequence[str],
+    scores: Sequence[SeatScore],
+    winners: Sequence[int],
+    names: Sequence[str] = (),
 ) -> str:
-    seats = "  ".join(f"seat{seat}({levels[seat]}) {score.total}" for seat, score in enumerate(scores))
+    """``game seed=S: seat0(hard) 41  seat1(medium) 38  winners=[0]``: each seat by its name
+    when ``names`` gives one (``Ana(medium)``), else by its number."""
+    seats = "  ".join(
+        f"{names[seat] if seat < len(names) and names[seat] else f'seat{seat}'}({levels[seat]}) {score.total}"
+        for seat, score in enumerate(scores)
+    )
     return f"game seed={seed}: {seats}  winners={list(winners)}"
 
 
@@ -322,8 +331,10 @@ def run_headless_load(
     """Finish the saved game ``args.load`` with AI seats and print its result; the exit code.
 
     Human seats are played by ``DEFAULT_LEVEL``, AI seats by their own level (if it still
-    exists); ``--seats`` gives every seat's level instead. AI seeds derive from ``--seed``,
-    else from the game's seed, so a run is reproducible.
+    exists); ``--seats`` gives every seat's level instead. The result line names the seats
+    and the levels that finished them; the record (``--record``) keeps the seats as they were
+    set up (a human seat finished by an AI stays a human seat, with its name). AI seeds
+    derive from ``--seed``, else from the game's seed, so a run is reproducible.
     """
     out = out or sys.stdout
     from cacao_game.headless import finish, make_players
@@ -344,9 +355,10 @@ def run_headless_load(
     seed = args.seed if args.seed is not None else game.setup.seed
     _say(t("cli.loaded", path=args.load, turn=loaded.info.turn, levels=",".join(levels)), out)
     finish(game, make_players(levels, seed or 0))
-    _say(_result_line(game.setup.seed, levels, game.score_now(), game.winners()), out)
+    names = loaded.config.names
+    _say(_result_line(game.setup.seed, levels, game.score_now(), game.winners(), names), out)
     if args.record is not None:
-        record = to_record(game, seat_entries(levels, loaded.config.colors, loaded.config.names))
+        record = to_record(game, seat_entries(loaded.config.kinds, loaded.config.colors, names))
         if not _write_record(record, Path(args.record), args.force):
             return 1
     return 0

@@ -49,8 +49,8 @@ def human_turn_events(
     """Events that make progress on the deciding human's decision (or lift the curtain).
 
     Keyboard: Tab to a target, Enter to confirm; number keys in a popup. Mouse: click a
-    target, then click it again on a later call (a click right after the first waits), click a
-    popup button.
+    target, then click it again on a later call (a click right after the first waits); a
+    popup row the same.
     """
     app = scene.app
     if scene.curtain_for is not None:
@@ -62,6 +62,9 @@ def human_turn_events(
         outcomes = turn.outcomes()
         index = rng.randrange(len(outcomes))
         if use_mouse:
+            chosen = scene.input.row_chosen
+            if chosen is not None and chosen[0][1] == tuple(outcomes):
+                index = chosen[0][2]
             return click(scene.hud.popup_buttons(outcomes)[index].rect.center)
         if index < 3:
             return [key(app, f"select_{index + 1}")]

@@ -159,6 +159,16 @@ def shot_lobby(app: App) -> None:
     hover(app, at(app, 0.5, 0.95))
 
 
+def net_table(app: App, presence: LostHost) -> None:
+    """A table across machines at the placement shot's position, seen through ``presence``."""
+    app.home()
+    session = PlaySession(CONFIG, game_at("place"))
+    if session.curtain is not None:
+        session.handle(ShowHand())
+    app.push(PlayScene(app, session, ai=CountedAI(), net=presence))
+    frames(app, 30)
+
+
 class LostHost:
     """A link to a host that is down (the table's banner), no seat away."""
 
@@ -166,6 +176,8 @@ class LostHost:
     failed = False
     absent: frozenset[int] = frozenset()
     standing_in: frozenset[int] = frozenset()
+    departed: frozenset[int] = frozenset()
+    table_code: str | None = "K7QW2P"
     rejoins = 0
     watching = False
 
@@ -198,32 +210,42 @@ class HostWaiting(LostHost):
 
 def shot_net_watching(app: App) -> None:
     """A spectator's table: the Watching tag, the status, the Menu button only."""
-    app.home()
-    session = PlaySession(CONFIG, game_at("place"))
-    if session.curtain is not None:
-        session.handle(ShowHand())
-    app.push(PlayScene(app, session, ai=CountedAI(), net=Watching()))
-    frames(app, 30)
+    net_table(app, Watching())
 
 
 def shot_net_standin(app: App) -> None:
     """The hosting window while a player is away: Let the AI play now."""
-    app.home()
-    session = PlaySession(CONFIG, game_at("place"))
-    if session.curtain is not None:
-        session.handle(ShowHand())
-    app.push(PlayScene(app, session, ai=CountedAI(), net=HostWaiting()))
-    frames(app, 30)
+    net_table(app, HostWaiting())
+
+
+class SeatLeft(LostHost):
+    """A link, up, to a table without a stand-in whose seat 0's player (Ana) left for good."""
+
+    connection = "connected"
+    absent = frozenset({0})
+    departed = frozenset({0})
+
+
+class SeatLeftToAI(SeatLeft):
+    """The same, at a table whose stand-in AI plays the seat left."""
+
+    standing_in = frozenset({0})
+
+
+def shot_net_left(app: App) -> None:
+    """A table whose seat 0 was left with no AI to play it: the seat says so, and the notice
+    names the player and the table code."""
+    net_table(app, SeatLeft())
+
+
+def shot_net_left_ai(app: App) -> None:
+    """A table whose seat 0 was left and is played by the stand-in AI (its panel says so)."""
+    net_table(app, SeatLeftToAI())
 
 
 def shot_net_banner(app: App) -> None:
     """A table whose host does not answer: the reconnecting banner over the board."""
-    app.home()
-    session = PlaySession(CONFIG, game_at("place"))
-    if session.curtain is not None:
-        session.handle(ShowHand())
-    app.push(PlayScene(app, session, ai=CountedAI(), net=LostHost()))
-    frames(app, 30)
+    net_table(app, LostHost())
 
 
 def shot_settings(app: App) -> None:
@@ -530,6 +552,8 @@ SHOTS: dict[str, Shot] = {
     "net_banner": shot_net_banner,
     "net_watching": shot_net_watching,
     "net_standin": shot_net_standin,
+    "net_left": shot_net_left,
+    "net_left_ai": shot_net_left_ai,
     "settings": shot_settings,
     "rules": shot_rules,
     "rules_tiles": rules_scrolled(0.55),

@@ -10,6 +10,8 @@ from cacao_game.ai.base import Player
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert import (
     HORIZON,
+    REACH_BUDGET,
+    REACH_PLACEMENTS,
     ExpertPlayer,
     exact_values,
     final_margins,
@@ -18,8 +20,11 @@ from cacao_game.ai.expert import (
     root_moves,
     widen,
 )
+from cacao_game.ai.hard import Deadline
+from cacao_game.ai.hint import HINT_ITERATIONS
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import TIMED_LEVELS, TRIAL_LEVELS
+from cacao_game.ai.review import REVIEW_ITERATIONS
 from cacao_game.engine import Game, Phase
 
 
@@ -286,3 +291,88 @@ def test_leaf_option_prices_with_a_valuer_built_at_the_priced_state() -> None:
     assert len(at_leaf) == 30 and all(at_leaf)
     at_root, bases = _pricing("root")
     assert len(at_root) == 30 and not any(at_root) and len(bases) == 1
+
+
+_REACH = 9
+"""The ``reach`` played in games (README)."""
+
+
+def _late() -> Game:
+    """A 2-player position with at most ``_REACH`` placements left, something still hidden (so
+    no exact endgame decides it)."""
+    game = _position(14)
+    seat = game.current_player()
+    assert placements_left(game) <= _REACH and not nothing_hidden(game.view(seat), seat)
+    return game
+
+
+def _finished_leaves(player: ExpertPlayer, game: Game) -> list[bool]:
+    """Whether each iteration of ``player``'s next decision in ``game`` (its own tuning, its
+    iteration count) was priced at the final score."""
+    seat = game.current_player()
+    view = game.view(seat)
+    over: list[bool] = []
+    assert player.iterations is not None
+    player.halving(
+        view,
+        seat,
+        root_moves(view, player.medium),
+        lambda done: done < (player.iterations or 0),
+        Deadline(1e6, 0.0, _Clock(0.0)),
+        player.rng,
+        on_leaf=lambda _move, world, _valuer: over.append(world.is_over()),
+        tuning=player.decision_tuning(),
+    )
+    return over
+
+
+def test_a_budget_of_reach_budget_iterations_plays_late_playouts_to_the_final_score() -> None:
+    """Reach: with at most ``reach`` placements left, a count of at least ``reach_budget``
+    plays every playout to the final score; a smaller count prices at the horizon as before
+    (no iteration finished), and so does the default (``reach=0``). The coach's counts (hints
+    and review) are all below ``REACH_BUDGET``, so its searches would never reach."""
+    game = _late()
+    reaching = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40, reach=_REACH)
+    short = ExpertPlayer(random.Random(3), iterations=39, time_budget=1e6, reach_budget=40, reach=_REACH)
+    off = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40)
+    assert REACH_PLACEMENTS == 0 and off.reach == 0
+    assert all(_finished_leaves(reaching, game)) and len(_finished_leaves(reaching, game)) == 40
+    assert not any(_finished_leaves(short, game))
+    assert not any(_finished_leaves(off, game))
+    assert reaching.decision_tuning().to_end == _REACH
+    assert short.decision_tuning() == off.decision_tuning() == short.tuning
+    counts = [*HINT_ITERATIONS["expert"].values(), *REVIEW_ITERATIONS.values()]
+    assert max(counts) < REACH_BUDGET
+
+
+def test_a_reaching_decision_is_the_same_for_the_same_position_seed_and_count() -> None:
+    """Under an iteration count that reaches, the same position, seed and count give the same
+    ranking at any clock speed, and the same as ``to_end`` set to the same placements."""
+    game = _late()
+    rankings = set()
+    for step, options in ((1e-6, {"reach": _REACH}), (1e-3, {"reach": _REACH}), (1e-6, {"to_end": _REACH})):
+        player = ExpertPlayer(
+            random.Random(8), iterations=60, time_budget=1e6, clock=_Clock(step), reach_budget=60, **options
+        )
+        rankings.add(repr(player.rank(game)))
+    assert len(rankings) == 1
+
+
+def test_on_time_the_budget_is_priced_at_the_players_own_speed() -> None:
+    """On time the first decision cannot reach (no speed known yet); after it the budget is
+    ``time_budget`` at the iterations per clock second the player's searches have shown, and
+    a late decision reaches when that is ``reach_budget`` or more. A decision that played to
+    the final score does not count towards the speed."""
+    early, late = _position(6), _late()
+    clock = _Clock(1e-3)
+    player = ExpertPlayer(random.Random(2), time_budget=0.2, clock=clock, reach_budget=10**9, reach=_REACH)
+    assert player.expected() is None and player.decision_tuning() == player.tuning
+    player.choose(early)
+    used = player.last_iterations
+    expected = player.expected()
+    assert expected is not None and 0.8 * used < expected < 1.25 * used, "it thought for its budget"
+    assert player.decision_tuning() == player.tuning, "a billion iterations are out of reach"
+    player.reach_budget = int(expected) - 1
+    assert player.decision_tuning().to_end == _REACH
+    player.choose(late)
+    assert player.expected() == expected, "a decision that reached is not counted"

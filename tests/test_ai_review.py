@@ -34,12 +34,16 @@ def golden() -> Game:
     return replay_record(read_record(GOLDEN))
 
 
-def test_marks_follow_the_thresholds() -> None:
-    assert [mark(x) for x in (0.0, 0.99, 1.0, 2.9, 3.0, 5.99, 6.0, 40.0)] == [
+def test_marks_follow_the_thresholds_of_the_loss_as_shown() -> None:
+    """A loss is marked as its one-decimal figure reads: 0.96 shows as 1.0, an inaccuracy
+    (a player reading "1.0 (good)" was told a loss of 1 or more is an inaccuracy)."""
+    assert [mark(x) for x in (0.0, 0.94, 0.96, 1.0, 2.9, 2.96, 3.0, 5.94, 5.96, 40.0)] == [
         "good",
         "good",
         "inaccuracy",
         "inaccuracy",
+        "inaccuracy",
+        "mistake",
         "mistake",
         "mistake",
         "blunder",

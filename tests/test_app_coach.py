@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterator
@@ -10,6 +11,8 @@ from functools import cache
 import pygame
 import pytest
 from harness import click_label, key, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.medium import MediumPlayer
@@ -35,7 +38,7 @@ from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Game, Phase, Resolve
 from cacao_game.records import read_record, replay_record, seat_entries, to_record
-from cacao_game.session import AIAnswered, Confirm, HintReady, PlaySession, RequestHint, Undo
+from cacao_game.session import AIAnswered, Confirm, HintReady, PlaySession, RequestHint, Undo, Undone
 from cacao_game.session.messages import AIRequest
 from cacao_game.session.review import ReviewSession
 
@@ -78,6 +81,18 @@ def test_a_hint_comes_with_its_reasons_and_they_go_with_it() -> None:
     assert session.advice is None
 
 
+def test_undoing_a_hinted_move_takes_its_reasons_away() -> None:
+    """Playtest: Ctrl+Z on the move a hint laid takes the hint and its panel away together
+    (the panel stayed up over an empty board)."""
+    session = PlaySession(CONFIG)
+    answer_hint(session)
+    assert session.hint is not None and session.advice is not None
+    assert session.selection.provisional == session.hint
+    assert session.handle(Undo()) == [Undone(0)]
+    assert session.selection.provisional is None
+    assert session.hint is None and session.advice is None
+
+
 def test_advice_for_another_move_is_dropped() -> None:
     """Reasons that do not belong to the answered move are not shown."""
     session = PlaySession(CONFIG)
@@ -103,6 +118,8 @@ def test_the_reasons_are_worded_as_players_count() -> None:
     assert later == "Bo, in the next turns: about 2 more workers at the temples (-3.0)"
     split = change_text(TermChange(0, "gold", 1.0, -2.0, 3.2), 0, names)
     assert split == "You: 2 less gold now, about 3 more gold in the next turns (+1.0)"
+    steady = change_text(TermChange(1, "gold", 9.5, 0.0), 0, names)
+    assert steady == "Bo: their gold — now less against you (+9.5)"
     assert change_text(TermChange(0, "cacao", 0.6, 0.0, 0.3), 0, names).startswith(
         "You, in the next turns: sometimes"
     )
@@ -113,6 +130,23 @@ def test_the_reasons_are_worded_as_players_count() -> None:
     assert coach.hint_heading(Advice(0, Resolve((0, 0), 0, 1), None, 0.0, ())) == t("coach.hint_only")
     for line in reason_lines(advice, names):
         assert not any(word in line for word in ("held", "from spaces", "track", "square for"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.floats(-14, 14), max_size=5), st.floats(-3, 3))
+def test_the_figures_shown_add_up_to_the_headline(parts: list[float], rest: float) -> None:
+    """The reasons' figures and everything else's, as shown, add up exactly to the margin
+    as the headline shows it (a player saw lines of 0.6 under "about 0.5")."""
+    from cacao_game.ai.explain import TermChange
+    from cacao_game.app.coach_words import amount, reason_lines
+
+    changes = tuple(TermChange(0, "gold", points, 1.0) for points in parts)
+    margin = sum(parts) + rest
+    advice = Advice(0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), margin, changes, rest=rest)
+    lines = reason_lines(advice, ["Ana", "Bo"])
+    shown = [float(line.rsplit("(", 1)[1].rstrip(")")) for line in lines if line.endswith(")")]
+    headline = float(amount(abs(margin))) * (1 if margin >= 0 else -1)
+    assert math.isclose(sum(shown), headline, abs_tol=1e-6), (lines, amount(margin))
 
 
 def test_points_use_the_languages_decimal_point() -> None:

@@ -209,6 +209,42 @@ def test_thinking_time_starts_at_hards_default_and_goes_into_the_game(setup):
     assert SetupScene(setup.app).thinking_time == chosen
 
 
+def test_new_game_opens_with_the_last_setup_after_a_restart(setup):
+    """Playtest: New game opened with the defaults after a restart; it opens with the last
+    game set up (names, seats and kinds, colours, variant, thinking times), read from the
+    settings file; Defaults goes back to a first New game; a set-up in the file that no longer
+    reads gives the defaults."""
+    from cacao_game.app import prefs
+    from cacao_game.config.choices import EXPERT_TIMES
+    from cacao_game.config.settings import load_settings, save_settings
+
+    setup.set_name(0, "Ana")
+    setup.add_seat()
+    setup.set_kind(1, "human")
+    setup.set_name(1, "Bo")
+    setup.set_kind(2, "expert")
+    setup.variant = "volcano"
+    setup.expert_time = EXPERT_TIMES[-1]
+    setup.seed_text = "12"
+    setup.start_game()
+    wanted = [(s.name, s.color, s.kind) for s in setup.seats]
+    restarted = harness.make_app(settings=prefs.load())
+    again = SetupScene(restarted)
+    assert [(s.name, s.color, s.kind) for s in again.seats] == wanted
+    assert (again.variant, again.expert_time, again.seed_text) == ("volcano", EXPERT_TIMES[-1], "")
+    restarted.push(again)
+    run(restarted)
+    harness.click_label(restarted, t("setup.defaults"))
+    assert [s.name for s in again.seats] == ["Player 1", "Medium AI"] and again.variant == "base"
+    assert again.expert_time == SetupScene(harness.make_app()).expert_time
+    broken = load_settings()
+    assert broken.last_setup is not None
+    broken.last_setup = {**broken.last_setup, "variant": "lava"}
+    save_settings(broken)
+    fresh = SetupScene(harness.make_app(settings=prefs.load()))
+    assert len(fresh.seats) == 2 and fresh.variant == "base"
+
+
 def test_ai_levels_show_their_rating_when_measured(setup, monkeypatch):
     """The player cycler shows a rated level as "Medium AI · 1500" (from the ratings table);
     humans and unrated levels show their plain names."""

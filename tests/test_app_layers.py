@@ -3,6 +3,7 @@ pixels of drawing everything anew, frame after frame, and after a resize or a ne
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -15,7 +16,7 @@ from app_support import make_scene
 from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.play.frame import PopupView
+from cacao_game.app.play.frame import Frame, PopupView
 from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.theme import uncovered
@@ -51,10 +52,13 @@ def motion(point: tuple[float, float]) -> pygame.event.Event:
     )
 
 
-def play_on(scene: PlayScene, rng: random.Random, frames: int) -> list[float]:
+def play_on(
+    scene: PlayScene, rng: random.Random, frames: int, seen: list[tuple[Frame, bool]] | None = None
+) -> list[float]:
     """``frames`` frames of play: random decisions animating, the mouse over legal squares
     at placements (tooltips come and go); each frame checked against ``anew``. Returns the
-    share of the screen each frame changed."""
+    share of the screen each frame changed; ``seen`` gets each frame and whether something
+    moved in it (an animation, the view)."""
     app = scene.app
     whole = app.screen.get_width() * app.screen.get_height()
     shares: list[float] = []
@@ -71,6 +75,8 @@ def play_on(scene: PlayScene, rng: random.Random, frames: int) -> list[float]:
         changed = app._changed
         shares.append(1.0 if changed is None else sum(r.w * r.h for r in changed) / whole)
         assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
+        if seen is not None:
+            seen.append((scene.frame, scene.timeline.busy or scene.camera.moving))
     return shares
 
 
@@ -387,8 +393,7 @@ def test_every_part_draws_only_inside_its_area(app: App) -> None:
         if index % 3:
             app.step([motion(scene.hud.action_buttons()[index % 4].rect.center)], 1 / 30)
         frame = scene.frame
-        temples = scene.board.temples_part(frame)
-        for part in [*scene.hud.parts(frame), *([temples] if temples is not None else [])]:
+        for part in [*scene.hud.parts(frame), *scene.board.temples_parts(frame)]:
             free = pygame.Surface(size)
             part.draw(free)
             clipped = pygame.Surface(size)
@@ -623,3 +628,92 @@ def test_a_glides_images_come_from_one_source_until_its_end_size_is_scaled() -> 
     assert pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB") == first
     art.refine()
     assert art.worker("yellow", "1111", 54, toward=54) is art.worker("yellow", "1111", 54)
+
+
+def test_a_popup_over_a_moving_board_drawn_by_changes_equals_drawn_anew(app: App) -> None:
+    """The resolution popup is opaque inside (``Hud.popup_cover``): the board beneath it is
+    not drawn again before it, while the view glides under it and the mouse moves over its
+    rows; the temples panel's rows change one by one; every frame equals the frame drawn
+    anew."""
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    rng = random.Random(11)
+    seen: list[tuple[Frame, bool]] = []
+    for round_ in range(6):
+        popup = _at_a_popup(scene)
+        rows = scene.hud.popup_buttons(popup.outcomes)
+        scene.camera.zoom(0.8 if round_ % 2 else 1.25)
+        for index in range(12):
+            app.step([motion(rows[index % len(rows)].rect.center)], 1 / 30)
+            assert same(app.screen, anew(scene)), f"popup frame {index} differs from a frame drawn anew"
+            seen.append((scene.frame, scene.camera.moving))
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        play_on(scene, rng, 40, seen)
+    popups = [moving for frame, moving in seen if frame.popup is not None]
+    temples = [frame.temples for frame, _moving in seen if frame.temples]
+    assert sum(popups) > 20
+    assert sum(a != b for a, b in itertools.pairwise(temples)) >= 2
+
+
+def test_a_popup_covers_with_opaque_pixels_what_it_claims(app: App) -> None:
+    """Drawn over two different backgrounds, a popup shows the same pixels within
+    ``Hud.popup_cover``: the frame may leave the board beneath it undrawn."""
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    popup = _at_a_popup(scene)
+    cover = scene.hud.popup_cover(popup.outcomes)
+    shown = []
+    for color in ((255, 0, 255), (0, 255, 0)):
+        surface = pygame.Surface(app.screen.get_size())
+        surface.fill(color)
+        scene.hud.draw_popup(surface, scene.frame, popup)
+        shown.append(surface.subsurface(cover))
+    assert cover.w > 0 and cover.h > 0
+    assert same(shown[0], shown[1])
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (3840, 2160)])
+def test_the_opaque_areas_of_buttons_and_the_temples_panel_hide_what_lies_beneath(
+    tmp_path, monkeypatch, size
+) -> None:
+    """An action button's face (with the mouse over it and not) and the temples panel name
+    the pixels they set whatever lies beneath (``Part.opaque``): drawn over two backgrounds
+    they show the same pixels there."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    before = scale.current()
+    app = App(pygame.Surface(size), Settings(animation_speed="normal", sound=False), router=router())
+    try:
+        scene = make_scene(app, ["human"] * 4, seed=4, variant="volcano")
+        rng = random.Random(7)
+        for _ in range(60):
+            scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+            scene.timeline.finish()
+        app.step([], 1 / 30)
+        checked = _opaque_areas_hide_what_lies_beneath(scene)
+        app.step([motion(scene.hud.action_buttons()[1].rect.center)], 1 / 30)
+        checked += _opaque_areas_hide_what_lies_beneath(scene)
+        names = {part.name for part in scene.still_parts(size, scene.frame)[0] if part.opaque}
+        assert {"temples", "action0", "action1"} <= names
+        assert checked > 20
+    finally:
+        scale.use(before)
+
+
+def test_an_opaque_panel_filled_shows_the_pixels_of_its_fill_copied() -> None:
+    """An opaque panel (``draw_panel(alpha=255)``) fills the rows between its corners with
+    their colours: the very pixels a copy of its fill image sets, its covered areas left."""
+    from cacao_game.app import theme
+
+    pygame.init()
+    background = pygame.Surface((600, 400))
+    for y in range(0, 400, 2):
+        background.fill(((y * 5) % 256, 90, (y * 3) % 256), (0, y, 600, 2))
+    rect, rows = pygame.Rect(20, 30, 500, 300), [pygame.Rect(40, 120, 400, 40)]
+    filled = background.copy()
+    theme.draw_panel(filled, rect, alpha=255, border=None, shadow=False, covered=rows)
+    copied = background.copy()
+    radius = scale.px(theme.RADIUS)
+    fill = theme._panel_fill(rect.size, tuple(theme.PANEL)[:3], 255, radius)
+    for piece in uncovered(rect, rows):
+        copied.blit(fill, piece, piece.move(-rect.x, -rect.y))
+    assert same(filled, copied)
+    assert not same(filled, background)

@@ -10,7 +10,7 @@ from driver import human_turn_events, key
 
 from cacao_game.app.app import App
 from cacao_game.app.play.controls import CONFIRM_PAUSE
-from cacao_game.app.play.scene import BOARD_GRACE
+from cacao_game.app.play.scene import BOARD_GRACE, PlayScene
 from cacao_game.engine import Phase
 from tests.app_support import make_scene
 
@@ -339,3 +339,114 @@ def test_header_says_the_game_is_over_while_the_temples_are_scored(app: App) -> 
     assert temples, "the seed's game must score a temple"
     assert (t("play.game_over"), t("play.final_scoring")) in seen
     assert not any(h == t("play.game_over") and s != t("play.final_scoring") for h, s in seen)
+
+
+def _resolution_with_choices(app: App, scene: PlayScene) -> None:
+    """Play on by keys until a human resolves with two or more rows on offer."""
+    rng = random.Random(2)
+    for _ in range(2000):
+        turn = scene.turn
+        if (
+            scene.curtain_for is None
+            and scene.accepts_board_input()
+            and turn.phase is Phase.RESOLVE
+            and len(turn.outcomes()) >= 2
+        ):
+            return
+        app.step(human_turn_events(scene, rng), 0.02)
+    raise AssertionError("no resolution with a choice")
+
+
+def test_a_row_click_chooses_and_a_second_click_plays(app: App) -> None:
+    """Playtest: a click on a resolution row only chooses it (focused, nothing played), so a
+    misclick can be taken back by clicking another row; a double-click does not play; a
+    click on the chosen row after ``CONFIRM_PAUSE`` plays it, as placements do."""
+    from driver import click
+
+    scene = make_scene(app, ["human", "human"], seed=5)
+    _resolution_with_choices(app, scene)
+    turn = scene.turn
+    outcomes = turn.outcomes()
+    rows = scene.hud.popup_buttons(outcomes)
+    done = len(scene.source.game.actions)
+    other = next(i for i in range(len(outcomes)) if i != turn.focused())
+    app.step(click(rows[other].rect.center), 0.02)
+    assert len(scene.source.game.actions) == done
+    assert turn.focused() == other and scene.frame.popup is not None and scene.frame.popup.focused == other
+    app.step([], CONFIRM_PAUSE)
+    mine = next(i for i in range(len(outcomes)) if i != other)
+    app.step(click(rows[mine].rect.center) + click(rows[mine].rect.center), 0.02)
+    assert len(scene.source.game.actions) == done
+    assert turn.focused() == mine
+    app.step([], CONFIRM_PAUSE)
+    app.step(click(rows[mine].rect.center), 0.02)
+    played = scene.source.game.actions[done:]
+    assert played and tuple(played[: len(outcomes[mine].actions)]) == outcomes[mine].actions
+
+
+def test_a_row_chosen_by_click_plays_on_enter(app: App) -> None:
+    """A row chosen by a click is what Enter plays."""
+    from driver import click
+
+    scene = make_scene(app, ["human", "human"], seed=5)
+    _resolution_with_choices(app, scene)
+    turn = scene.turn
+    outcomes = turn.outcomes()
+    done = len(scene.source.game.actions)
+    other = next(i for i in range(len(outcomes)) if i != turn.focused())
+    app.step(click(scene.hud.popup_buttons(outcomes)[other].rect.center), 0.02)
+    assert len(scene.source.game.actions) == done
+    app.step([key(app, "confirm")], 0.02)
+    wanted = outcomes[other].actions
+    assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
+
+
+def test_tab_from_a_hovered_square_shows_one_ghost(app: App) -> None:
+    """Playtest: with the mouse resting on a legal square, Tab moves the provisional move
+    elsewhere and the ghost under the mouse gives way (one ghost, one label); moving the
+    mouse brings it back."""
+    from driver import square_point
+    from harness import motion
+
+    scene = make_scene(app, ["human", "human"])
+    targets = scene.turn.targets()
+    point = square_point(scene, targets[-1])
+    app.step([motion((round(point[0]), round(point[1])))], 0.02)
+    frame = scene.frame
+    assert frame.board is not None and [g.pill for g in frame.board.ghosts] == [True]
+    app.step([key(app, "cycle")], 0.02)
+    frame = scene.frame
+    assert scene.turn.provisional is not None and scene.turn.provisional.pos == targets[0]
+    assert frame.board is not None
+    assert [g.action.pos for g in frame.board.ghosts] == [targets[0]]
+    assert list(frame.previews) == [scene.turn.provisional]
+    app.step([motion((round(point[0]) + 2, round(point[1])))], 0.02)
+    assert frame is not scene.frame and scene.frame.board is not None
+    assert {g.action.pos for g in scene.frame.board.ghosts} == {targets[0], targets[-1]}
+
+
+def test_temples_keep_their_numbers_all_game(app: App) -> None:
+    """Playtest: a temple's number in the temples panel (its row) and in its square's tooltip
+    stays the same when another temple is laid, also one on a square that sorts before it;
+    the final scoring numbers them the same way."""
+    from cacao_game.app.play.hud import square_tooltip
+    from cacao_game.engine import events as ev
+
+    scene = make_scene(app, ["human", "human"], seed=7)
+    rng = random.Random(4)
+    numbers: dict[tuple[int, int], int] = {}
+    jumped_ahead = False
+    for _ in range(6000):
+        game = scene.source.game
+        if game.is_over():
+            break
+        rows = [row.pos for row in scene.frame.temples]
+        for number, pos in enumerate(rows, 1):
+            assert numbers.setdefault(pos, number) == number
+            assert square_tooltip(scene.shown, scene.names, pos, False)[0] == f"Temple {number}"
+        if rows and any(pos < rows[0] for pos in rows[1:]):
+            jumped_ahead = True
+        app.step(human_turn_events(scene, rng), 0.02)
+    assert scene.source.game.is_over() and jumped_ahead
+    scored = [e.pos for e in scene.history.events if isinstance(e, ev.TempleScored)]
+    assert scored == sorted(numbers, key=numbers.__getitem__)

@@ -88,6 +88,30 @@ def test_base_game_key_hints_never_mention_the_volcano(play_app: App) -> None:
     assert "volcano" in volcano.keys_text(volcano.fill_hint_key()).lower()
 
 
+def test_the_fill_keys_name_the_volcano_only_when_one_is_to_lay(play_app: App) -> None:
+    """Playtest: in the volcano variant the fill bar says "turn a volcano" only while a
+    volcano is among the tiles of the fill (the display, or the pile's tile turned up)."""
+    import random
+
+    from driver import human_turn_events
+
+    from cacao_game.engine import Phase
+    from cacao_game.engine.tiles import VOLCANO
+
+    scene = make_scene(play_app, ["human", "human"], variant="volcano", seed=2)
+    rng = random.Random(3)
+    seen: set[bool] = set()
+    for _ in range(3000):
+        if seen == {True, False} or scene.source.game.is_over():
+            break
+        if scene.accepts_board_input() and scene.turn.phase is Phase.FILL:
+            volcano = VOLCANO in scene.turn.fill_sources()
+            assert ("volcano" in scene.key_hint_text().lower()) == volcano
+            seen.add(volcano)
+        play_app.step(human_turn_events(scene, rng), 0.02)
+    assert seen == {True, False}
+
+
 def test_ctrl_s_in_the_pause_menu_saves_and_names_the_save(play_app: App) -> None:
     """Issue 22.5: Ctrl+S saves from the pause menu too; the toast names the save, and shows
     where it is while the mouse rests on it."""

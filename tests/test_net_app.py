@@ -260,8 +260,8 @@ def test_a_wrong_table_code_is_said_in_the_lobby_and_leave_goes_back(apps):
 
 def test_the_hosted_table_keeps_the_setup_seats_in_order_with_their_colours():
     """The setup's seats become the host's table in turn order: the hosting player's seat and
-    each Remote player a remote seat, AI seats their level and name, every seat its colour;
-    two seats of one colour are refused."""
+    each Remote player a remote seat, AI seats their level, every seat its name as set up and
+    its colour; two seats of one colour are refused."""
     from cacao_game.app.netplay import table_options
     from cacao_game.config.game import GameConfig, SeatConfig
     from cacao_game.net.protocol import SeatSpec
@@ -277,7 +277,7 @@ def test_the_hosted_table_keeps_the_setup_seats_in_order_with_their_colours():
     options, seat = table_options(config, hints=False)
     assert seat == 1
     assert options.seats == [
-        SeatSpec(REMOTE, "", "yellow"),
+        SeatSpec(REMOTE, "Remote player", "yellow"),
         SeatSpec(REMOTE, "Ana", "white"),
         SeatSpec("hard", "Rita", "red"),
     ]

@@ -18,6 +18,7 @@ from cacao_game.app.catalog import router
 from cacao_game.app.play.board import temples_rect
 from cacao_game.app.play.presence import banner_rects, standin_rects
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.strings import t
 from cacao_game.config.settings import Settings
 from cacao_game.session import PlaySession, ShowHand
 
@@ -28,6 +29,8 @@ class Presence:
     connection = "connected"
     failed = False
     rejoins = 0
+    departed: frozenset[int] = frozenset()
+    table_code = "K7QW2P"
 
     def __init__(self, watching: bool) -> None:
         self.watching = watching
@@ -104,3 +107,53 @@ def test_the_banner_and_the_standin_notice_keep_off_the_temples_panel(size: tupl
                     assert not notice.colliderect(temples_rect(board, seats, rows)), (size, seats, rows)
     finally:
         scale.use(before)
+
+
+class Left(Presence):
+    """A link to a host at whose table seat 1's player left for good; ``ai`` an AI plays it."""
+
+    def __init__(self) -> None:
+        super().__init__(watching=False)
+        self.gone: frozenset[int] = frozenset()
+        self.ai = False
+
+    @property
+    def departed(self) -> frozenset[int]:  # type: ignore[override]
+        return self.gone
+
+    @property
+    def standing_in(self) -> frozenset[int]:
+        return self.gone if self.ai else frozenset()
+
+
+def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App) -> None:
+    """Seat 1's player leaves and no AI plays the seat: the table says so once in a toast,
+    the seat panel says Left the game, and a notice (drawn by changes as anew) names the
+    player and the table code a new player joins with; once an AI plays the seat, the notice
+    goes and the panel says so; once a new player takes the seat, the table says that too."""
+    session = PlaySession(make_config(["human", "human"], 3, "base"))
+    session.handle(ShowHand())
+    presence = Left()
+    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
+    app.push(scene)
+    name = scene.names[1]
+    for index in range(6):
+        if index == 2:
+            presence.gone = frozenset({1})
+        app.step([], 1 / 30)
+        if index == 2:  # the news, over the table (the app's toast): taken down to compare
+            assert app.toast is not None and app.toast[0] == t("net.left_toast", name=name)
+            app.toast = None
+            continue
+        assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
+    assert app.toast is None, "the news is told once"
+    assert scene.left_notice() == t("net.left_waiting", name=name, code="K7QW2P")
+    assert scene.seat_kind_text(1) == t("net.left")
+    presence.ai = True
+    app.step([], 1 / 30)
+    assert same(app.screen, anew(scene))
+    assert scene.left_notice() is None
+    assert scene.seat_kind_text(1) == t("net.left_standin")
+    presence.gone = frozenset()  # a new player took the seat
+    app.step([], 1 / 30)
+    assert app.toast is not None and app.toast[0] == t("net.seat_taken", name=name)

@@ -179,3 +179,33 @@ def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_bef
         for source in sources:
             source.close()
         hosting.stop()
+
+
+def test_taking_back_a_hinted_move_takes_the_hint_away() -> None:
+    """Across machines as at home (playtest): Ctrl+Z on the move a hint laid clears the hint
+    and its reasons with it, so no hint panel stays over an empty board."""
+    from cacao_game.session.notices import Undone
+
+    hosting = BackgroundHost(None, seed=7)
+    port = hosting.start(LOCAL, 0)
+    sources: list[RemoteSource] = []
+    try:
+        sources += seated_sources(port, options("remote", "remote"))
+        deadline = time.monotonic() + 30
+        mover = None
+        while mover is None and time.monotonic() < deadline:
+            for source in sources:
+                source.poll()
+                if source.accepts_input():
+                    mover = source
+            time.sleep(0.01)
+        assert mover is not None
+        action = mover.table_game().legal_actions()[0]
+        mover.hint = action
+        mover.selection.set_provisional(action)
+        assert mover.handle(Undo()) == [Undone(0)]
+        assert mover.selection.provisional is None and mover.hint is None and mover.advice is None
+    finally:
+        for source in sources:
+            source.close()
+        hosting.stop()

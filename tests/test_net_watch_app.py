@@ -16,7 +16,7 @@ from harness import run
 from test_net_app import LOCAL, host, hosted_with_bo, join, make_app, pump, table
 
 from cacao_game.app import routes
-from cacao_game.app.netplay import records_dir
+from cacao_game.app.netplay import HostedTable, JoinRequest, records_dir
 from cacao_game.app.play.scene import WATCH_ACTIONS, PlayScene
 from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.lobby import LobbyScene
@@ -116,6 +116,9 @@ def test_a_whole_game_watched_then_replayed_and_reviewed_from_the_hosts_record(a
         assert t("scoring.rematch") not in labels
         scores.append([s.total for s in scoring.game.score_now()])
     assert scores[0] == scores[1] == scores[2]
+    again = [app.top.again for app in everyone]
+    assert isinstance(again[0], HostedTable) and again[0].config.names == ["Ana", "Remote player"]
+    assert again[1:] == [JoinRequest(LOCAL, source.port, "", "Bo"), JoinRequest(LOCAL, source.port, "", "")]
     filed = sorted(records_dir().glob("*.json"))
     assert len(filed) == 3
     assert all(replay_record(read_record(path)).actions == hosting.top.game.actions for path in filed)

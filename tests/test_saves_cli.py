@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -34,7 +35,8 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_headless_load_finishes_the_game_with_ai(saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """--headless --load: human seats become the default AI, AI seats keep their level; same result twice."""
+    """--headless --load: human seats become the default AI, AI seats keep their level; the
+    result names the seats; same result twice."""
     assert main(["--headless", "--load", str(saved)]) == 0
     first = capsys.readouterr().out
     lines = first.splitlines()
@@ -42,14 +44,15 @@ def test_headless_load_finishes_the_game_with_ai(saved: Path, capsys: pytest.Cap
         lines[0].startswith(f"loaded {saved}: turn ")
         and f"seats {DEFAULT_LEVEL},random,{DEFAULT_LEVEL}" in lines[0]
     )
-    assert lines[1].startswith(f"game seed=4: seat0({DEFAULT_LEVEL}) ") and "seat1(random)" in lines[1]
+    assert lines[1].startswith(f"game seed=4: Seat 1({DEFAULT_LEVEL}) ") and "Seat 2(random)" in lines[1]
     assert "winners=[" in lines[1]
     assert main(["--headless", "--load", str(saved)]) == 0
     assert capsys.readouterr().out == first
 
 
 def test_headless_load_seats_override_and_record(saved: Path, tmp_path: Path) -> None:
-    """--seats gives every seat's level; --record writes the finished game's record."""
+    """--seats gives every seat's level; --record writes the finished game's record, with the
+    seats as set up (a human finished by an AI stays human, named), not the finishing levels."""
     assert (
         main(
             [
@@ -65,6 +68,12 @@ def test_headless_load_seats_override_and_record(saved: Path, tmp_path: Path) ->
         == 0
     )
     assert main(["--headless", "--replay", str(tmp_path / "r.json")]) == 0
+    seats = json.loads((tmp_path / "r.json").read_text("utf-8"))["seats"]
+    assert [(seat["kind"], seat.get("name")) for seat in seats] == [
+        ("human", "Seat 1"),
+        ("random", "Seat 2"),
+        ("human", "Seat 3"),
+    ]
 
 
 def test_headless_load_with_the_wrong_seat_count_is_a_usage_error(saved: Path) -> None:

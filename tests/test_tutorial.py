@@ -169,6 +169,79 @@ def test_a_wrong_placement_is_refused_explained_and_changes_nothing() -> None:
     assert key_of(session) == "sell" and session.coach.mistake is None
 
 
+def test_the_mirror_image_of_the_wanted_tile_is_named_the_wrong_tile_in_every_rotation() -> None:
+    """Playtest: 3-0-0-1 is the mirror image of the wanted 3-1-0-0 (the same counts of
+    workers): on the right square no rotation can be right, so the reason is the tile, never
+    the turn; the wanted tile in a wrong rotation is told to turn."""
+    session = at_step("fill_place")
+    answer = session.coach.answer(session.game)
+    assert answer is not None and answer.placement is not None and answer.placement.tile == "3100"
+    wanted = answer.placement
+    session.handle(Select(session.selection.hand().index("3001")))
+    session.handle(Target(wanted.pos))
+    for _turn in range(4):
+        assert session.handle(Confirm()) == [Refused(Refusal.TUTORIAL)]
+        assert session.coach.mistake is not None
+        assert (session.coach.mistake.reason, session.coach.mistake.code) == ("tutorial.wrong.tile", "3100")
+        session.handle(Rotate(1))
+    session.handle(Select(session.selection.hand().index("3100")))
+    while session.selection.rotation == wanted.rotation:
+        session.handle(Rotate(1))
+    session.handle(Target(wanted.pos))
+    assert session.handle(Confirm()) == [Refused(Refusal.TUTORIAL)]
+    assert session.coach.mistake is not None and session.coach.mistake.reason == "tutorial.wrong.turn"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        [Select(1)],
+        [Rotate(1)],
+        [Target((1, 0))],
+        [RequestHint()],
+        [Undo()],
+    ],
+)
+def test_a_refusal_goes_away_once_the_move_refused_is_changed(change: list[object]) -> None:
+    """Playtest: "Not that square" stayed up with the tile on the right square. Another tile,
+    a turn, another square, Show me (H) or taking the tile back removes the refusal; a
+    command that changes nothing keeps it."""
+    session = at_step("place")
+    session.handle(Target((0, 1)))
+    assert session.handle(Confirm()) == [Refused(Refusal.TUTORIAL)]
+    assert session.coach.mistake is not None
+    session.handle(Choose(0))
+    assert session.coach.mistake is not None, "a command that changes nothing keeps the refusal"
+    for command in change:
+        session.handle(command)  # type: ignore[arg-type]
+    assert session.coach.mistake is None
+
+
+def test_a_wrong_fill_put_right_clears_its_refusal_and_a_new_wrong_try_brings_one() -> None:
+    """A fill refused, then the space given another tile: the refusal goes; confirming a
+    wrong fill again refuses again."""
+    session = at_step("fill_choose")
+    session.handle(PickFill("temple"))
+    session.handle(Target((-1, -1)))
+    assert session.handle(Confirm()) == [Refused(Refusal.TUTORIAL)]
+    assert session.coach.mistake is not None and session.coach.mistake.reason == "tutorial.wrong.fill"
+    session.handle(PickFill("water"))
+    assert session.coach.mistake is None
+    session.handle(PickFill("temple"))
+    assert session.handle(Confirm()) == [Refused(Refusal.TUTORIAL)]
+    assert session.coach.mistake is not None
+
+
+@pytest.mark.parametrize(("key", "cacao"), [("market_sell", 4), ("sun_sell", 2)])
+def test_a_lesson_that_counts_the_players_cacao_counts_it_right(key: str, cacao: int) -> None:
+    """Playtest: lesson 8 said "sell your last cacao" to a player holding 2. The lessons that
+    say how much cacao the player holds say what the game holds."""
+    session = at_step(key)
+    assert session.game.cacao[PLAYER] == cacao
+    assert f"You hold {cacao} cacao" in strings.EN[f"tutorial.step.{key}"]
+    assert "last cacao" not in strings.EN[f"tutorial.step.{key}"]
+
+
 def test_a_wrong_fill_and_a_wrong_row_are_explained() -> None:
     """Tiles on the wrong spaces name the tile the space needs; a wrong resolution row is
     refused; both can be put right."""

@@ -160,13 +160,45 @@ def late_game(seed: int, turns_left: int) -> tuple[object, list[object]]:
     return game, actions[done:]
 
 
+def frame_note(app: object, scene: object, heading: str) -> str:
+    """What an animating frame shows, for ``--worst``: the turn, a new heading (a turn
+    change), the animations running, a popup, a camera glide, and the megapixels it changed
+    on the screen (all of it when it flipped)."""
+    from collections import Counter
+
+    import pygame
+
+    from cacao_game.app.app import App
+    from cacao_game.app.play.scene import PlayScene
+
+    assert isinstance(app, App) and isinstance(scene, PlayScene)
+    changed = app._changed
+    screen = app.screen.get_rect()
+    rects = [screen] if changed is None else [pygame.Rect(r) for r in changed]
+    mpx = sum(r.w * r.h for r in rects) / 1e6
+    kinds = Counter(type(a).__name__ for a in scene.timeline.anims if a.started and not a.ended)
+    words = [f"turn {scene.game.turn + 1}", f"{mpx:.2f} Mpx in {len(rects)}"]
+    if scene.frame.heading != heading:
+        words.append("NEW HEADING")
+    if scene.frame.popup is not None:
+        words.append("popup")
+    if scene.camera.moving:
+        words.append("glide")
+    words += [f"{name} x{count}" for name, count in sorted(kinds.items())]
+    return ", ".join(words)
+
+
 def bench_frames(
-    frames: int, seed: int, size: tuple[int, int] = (1920, 1080), probe: SlowFrames | None = None
+    frames: int,
+    seed: int,
+    size: tuple[int, int] = (1920, 1080),
+    probe: SlowFrames | None = None,
+    notes: list[str] | None = None,
 ) -> tuple[list[float], list[float], list[float], list[float]]:
     """Frame times in ms at ``size``: wall clock and CPU (this thread) while a late game's
     last turns animate (CPU time leaves out waiting for a busy machine's other processes),
     then both while the mouse moves over the legal squares of a placement; ``probe``
-    profiles each frame."""
+    profiles each frame; ``notes`` (emptied first) gets a ``frame_note`` per animating frame."""
     import pygame
 
     from cacao_game.app.app import App
@@ -216,15 +248,20 @@ def bench_frames(
     times: list[float] = []
     cpu: list[float] = []
     queue = list(rest)
+    if notes is not None:
+        notes.clear()
     while len(times) < frames:
         if not scene.timeline.busy:
             if not queue:
                 break
             scene.show(session.play(queue.pop(0)))
             session.handle(ShowHand())
+        heading = scene.frame.heading
         wall, thread = frame([mouse])
         times.append(wall)
         cpu.append(thread)
+        if notes is not None:
+            notes.append(frame_note(app, scene, heading))
     hover: list[float] = []
     hover_cpu: list[float] = []
     game, rest = late_game(seed, turns_left=6)
@@ -536,6 +573,13 @@ def main() -> int:
         metavar="K",
         help="run the frames K times (each from cold caches) and take each frame's least time",
     )
+    parser.add_argument(
+        "--worst",
+        type=int,
+        default=0,
+        metavar="N",
+        help="list the N slowest animating frames (wall and CPU) with what each showed and its Mpx",
+    )
     parser.add_argument("--expert-seconds", type=float, default=0.0, help="each phase of the expert bench")
     parser.add_argument("--expert-phases", type=int, default=4, help="idle and thinking phases in turn")
     parser.add_argument("--expert-think", type=float, default=3.0, help="seconds of an expert decision")
@@ -548,8 +592,9 @@ def main() -> int:
         command = ["xvfb-run", "-a", "-s", screen, sys.executable, *sys.argv]
         return subprocess.run(command, check=False).returncode
     probe = SlowFrames(args.profile_over, args.profile_sort) if args.profile_over is not None else None
+    notes: list[str] = []
     times, cpu, hover, hover_cpu = least_of(
-        args.repeat, lambda: bench_frames(args.frames, args.seed, (width, height), probe)
+        args.repeat, lambda: bench_frames(args.frames, args.seed, (width, height), probe, notes)
     )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
@@ -569,6 +614,13 @@ def main() -> int:
             f"frames {width}x{height}: p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(values):.2f} ms, "
             f"{over} over 8 ms   ({label}; goal p99 <= 8 ms)"
         )
+    if args.worst > 0:
+        for label, values in (("wall", times), ("CPU", cpu)):
+            p99 = percentile(values, 0.99)
+            print(f"the {args.worst} slowest animating frames by {label} time (p99 {p99:.2f} ms):")
+            for index in sorted(range(len(values)), key=lambda i: -values[i])[: args.worst]:
+                wall, thread = times[index], cpu[index]
+                print(f"  frame {index:4d}: {wall:6.2f} ms wall, {thread:6.2f} ms CPU; {notes[index]}")
     if probe is not None:
         probe.report()
     if args.ai_seconds > 0:

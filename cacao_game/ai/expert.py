@@ -30,6 +30,18 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   turn 16) and at most ``EXACT_PLACEMENTS`` placements are left, a full max-n search over
   every placement and fill (``exact_values``) decides. (``to_end``, off by default, makes
   playouts run to the final score once few placements are left.)
+- Reach (off by default: ``reach=0``; on with ``reach=9``): a decision whose budget is at least
+  ``reach_budget`` iterations (``REACH_BUDGET``) plays its playouts to the final score
+  (``play_to_end``, as ``to_end``) once at most ``reach`` placements are left, so that more
+  thinking looks further instead of refining the horizon's estimate. With ``iterations`` the
+  count is the budget (deterministic: the same position, seed and count give the same move);
+  on time it is the time budget at the speed this player's own searches on time have shown
+  so far (iterations per second of the clock, counted over its decisions that played no
+  playout to the end; none before the first such decision). On a 2-core machine (about 1,700
+  iterations a second on one stream) 2 s reaches and 1 s does not; the coach's hints and
+  review (at most 1,000 iterations, a fresh player each time) never reach. In games it has
+  not yet shown a gain large enough to be the default (README: the expert's strength and
+  time).
 
 Budgets: ``iterations`` priced iterations, each a re-deal played for one root move
 (reproducible: the same position, seed and count give the same move, whatever the machine's
@@ -52,6 +64,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert_tree import (
@@ -90,6 +103,14 @@ ROOT_SCALE = 0.35
 about 300 re-deals, 11 at 1,000, 22 at 4,000, 44 at 16,000)."""
 EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
+REACH_BUDGET = 2500
+"""Iterations a decision's budget must reach for its playouts to run to the final score late in
+the game (see ``REACH_PLACEMENTS``): between 1 s and 2 s of one stream on a 2-core machine."""
+REACH_PLACEMENTS = 0
+"""With a budget of ``REACH_BUDGET`` iterations or more, playouts run to the final score once at
+most this many placements (all seats) are left (0: never, the default). ``reach=9`` (in 2
+players about the last five turns each, where a playout to the end costs up to about four
+times one to ``HORIZON``) was played against the expert at 0.5 s: README."""
 
 ROOT_METHODS = ("widen", "halving")
 """How the root spends its re-deals: progressive widening under UCB1 (``widen``), or
@@ -223,13 +244,17 @@ class ExpertPlayer:
         pulls: int = HALVING_PULLS,
         workers: int = 1,
         helpers: bool = True,
+        reach: int = REACH_PLACEMENTS,
+        reach_budget: int = REACH_BUDGET,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
         ``workers`` is how many streams of re-deals sequential halving plays (``halving``:
         the others in search helper processes, ``cacao_game.ai.parallel``, or with
         ``helpers`` false in this process, in turn, and only with ``iterations``; ``close``
-        stops the helpers).
+        stops the helpers). ``reach`` and ``reach_budget``: playouts to the final score once
+        at most ``reach`` placements are left, in decisions whose budget is at least
+        ``reach_budget`` iterations (the module docstring's Reach).
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
         ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
         ``LEAF_VALUERS`` (ValueError for another); the other options override the module's
@@ -263,6 +288,11 @@ class ExpertPlayer:
         self.tuning = Tuning(self.medium.weights, exploration, self.horizon, self.deepen, self.to_end, leaf)
         self.workers = int(workers)
         self.helpers = bool(helpers)
+        self.reach = int(reach)
+        self.reach_budget = int(reach_budget)
+        self._timed = (0, 0.0)
+        """Iterations and clock seconds of this player's searches on time that played no
+        playout to the end (their speed prices a time budget in iterations: ``expected``)."""
         self._helpers: list[Helper] = []
         """The search helpers of the streams after the first (started at the first decision)."""
         self.last_iterations = 0
@@ -297,9 +327,20 @@ class ExpertPlayer:
                 return False
             return deadline.keep_going(done)
 
+        tuning = self.decision_tuning()
         if self.root == "halving":
-            return self.halving(view, seat, moves, keep_going, deadline, self.rng)
-        root = self.search(view, seat, moves, keep_going, self.rng)
+            ranked = self.halving(view, seat, moves, keep_going, deadline, self.rng, tuning=tuning)
+        else:
+            root = self.search(view, seat, moves, keep_going, self.rng, tuning=tuning)
+            ranked = self._picked(root, seat, moves)
+        if self.iterations is None and placements_left(view) > tuning.to_end:
+            count, seconds = self._timed
+            self._timed = (count + self.last_iterations, seconds + self.clock() - deadline.search_started)
+        return ranked
+
+    def _picked(self, root: Node, seat: int, moves: list[Action]) -> list[tuple[float, Action]]:
+        """The widening root's visited moves, ``(mean value, move)``, the one ``select`` picks
+        first, then by visits, value and ``moves``' order."""
         order = {action: index for index, action in enumerate(moves)}
         visited = [
             (child.visits, child.totals[seat] / child.visits, action)
@@ -318,6 +359,23 @@ class ExpertPlayer:
             keys = {a: m - self.exploration * math.sqrt(log_n / v) for v, m, a in visited}
         best = max(ranked, key=lambda item: (keys[item[1]], -order[item[1]]))
         return [best] + [item for item in ranked if item[1] != best[1]]
+
+    def expected(self) -> float | None:
+        """Iterations a decision's budget holds: ``iterations``, or on time ``time_budget`` at
+        the speed of this player's searches on time so far (None before the first)."""
+        if self.iterations is not None:
+            return float(self.iterations)
+        count, seconds = self._timed
+        return self.time_budget * count / seconds if count and seconds > 0 else None
+
+    def decision_tuning(self) -> Tuning:
+        """How the next decision grows and prices its tree: the player's ``Tuning``, with
+        playouts to the final score from ``reach`` placements left when the budget
+        (``expected``) is at least ``reach_budget`` (the module docstring's Reach)."""
+        budget = self.expected()
+        if budget is None or budget < self.reach_budget or self.reach <= self.to_end:
+            return self.tuning
+        return replace(self.tuning, to_end=self.reach)
 
     def _solve(
         self, view: Game, seat: int, moves: list[Action], in_time: Callable[[], bool]
@@ -343,12 +401,14 @@ class ExpertPlayer:
         *,
         root_width: int | None = None,
         on_leaf: Leaf | None = None,
+        tuning: Tuning | None = None,
     ) -> Node:
         """Grow the tree of ``seat``'s decision in ``view`` over the root ``moves`` (in order of
         promise) while ``keep_going(done)`` says so, re-dealing with ``rng``; returns its root.
         ``root_width`` fixes how many root moves compete (default: widening); ``on_leaf`` is
-        told each priced iteration (see ``Leaf``). One stream, in this process."""
-        walk = Walk(self.tuning, view, seat, on_leaf)
+        told each priced iteration (see ``Leaf``); ``tuning`` defaults to the player's. One
+        stream, in this process."""
+        walk = Walk(tuning or self.tuning, view, seat, on_leaf)
         done = 0
         while keep_going(done):
             width = root_width if root_width is not None else self._root_width(walk.root.visits)
@@ -368,6 +428,7 @@ class ExpertPlayer:
         *,
         keep: Action | None = None,
         on_leaf: Leaf | None = None,
+        tuning: Tuning | None = None,
     ) -> list[tuple[float, Action]]:
         """Sequential halving at the root: the first moves of ``moves`` (as many as leave each
         ``pulls`` re-deals in the first round of an estimated budget) are each played on the
@@ -391,10 +452,11 @@ class ExpertPlayer:
         so it is appraised on the same re-deals as the move chosen (first on each, so even a
         single iteration appraises it); it is listed at the round it reached (0 if it never
         entered). ``on_leaf`` is told every priced iteration (one
-        worker only: ValueError otherwise)."""
+        worker only: ValueError otherwise). ``tuning`` (every stream's) defaults to the
+        player's."""
         if on_leaf is not None and self.workers != 1:
             raise ValueError("on_leaf needs a search of one worker")
-        first, partners = self._streams(view, seat, rng, on_leaf)
+        first, partners = self._streams(view, seat, rng, tuning or self.tuning, on_leaf)
         try:
             return self._halve(moves, first, partners, keep_going, deadline, keep)
         finally:
@@ -402,24 +464,24 @@ class ExpertPlayer:
                 partner.finish(lambda: False)
 
     def _streams(
-        self, view: Game, seat: int, rng: random.Random, on_leaf: Leaf | None = None
+        self, view: Game, seat: int, rng: random.Random, tuning: Tuning, on_leaf: Leaf | None = None
     ) -> tuple[Stream, list[Partner]]:
         """This process's stream and the others' partners: a helper's, or one played here in
         turn if no helper can run and an iteration count bounds the search (on time it is
         left out: it would have no time of its own)."""
         if self.workers == 1:
-            return Stream(self.tuning, view, seat, rng, on_leaf), []
+            return Stream(tuning, view, seat, rng, on_leaf), []
         seeds = [rng.getrandbits(64) for _ in range(self.workers)]
         partners: list[Partner] = []
         for index, seed in enumerate(seeds[1:]):
             if len(self._helpers) <= index:
                 self._helpers.append(Helper())
-            helper = self._helpers[index].partner(view, seat, seed, self.tuning) if self.helpers else None
+            helper = self._helpers[index].partner(view, seat, seed, tuning) if self.helpers else None
             if helper is not None:
                 partners.append(helper)
             elif self.iterations is not None:
-                partners.append(LocalPartner(self.tuning, view, seat, seed))
-        return Stream(self.tuning, view, seat, random.Random(seeds[0])), partners
+                partners.append(LocalPartner(tuning, view, seat, seed))
+        return Stream(tuning, view, seat, random.Random(seeds[0])), partners
 
     def _halve(
         self,
@@ -575,6 +637,8 @@ __all__ = [
     "HORIZON",
     "LEAF_VALUERS",
     "PLAYOUT_PLACEMENTS",
+    "REACH_BUDGET",
+    "REACH_PLACEMENTS",
     "WIDEN_BASE",
     "WIDEN_SCALE",
     "ExpertPlayer",

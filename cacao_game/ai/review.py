@@ -39,6 +39,9 @@ INACCURACY = 1.0
 MISTAKE = 3.0
 BLUNDER = 6.0
 """Points lost from which a decision is an inaccuracy, a mistake, a blunder."""
+LOSS_DIGITS = 1
+"""Decimals of points lost as reports show them: a decision is marked by its loss rounded to
+them, so the mark agrees with the figure shown (a loss shown as 1.0 is an inaccuracy)."""
 MARKS = ("good", "inaccuracy", "mistake", "blunder")
 """The marks, from no loss worth naming to the worst."""
 REVIEW_SECONDS = 0.5
@@ -64,7 +67,8 @@ COSTLIEST = 3
 
 
 def mark(loss: float) -> str:
-    """The mark of a decision that lost ``loss`` points."""
+    """The mark of a decision that lost ``loss`` points (rounded to ``LOSS_DIGITS`` first)."""
+    loss = round(loss, LOSS_DIGITS)
     if loss >= BLUNDER:
         return "blunder"
     if loss >= MISTAKE:
@@ -233,7 +237,7 @@ def review_decision(
     if loss <= 1e-9:
         best, loss = played, 0.0
     advice = None
-    if loss >= INACCURACY:
+    if mark(loss) != "good":
         advice = compare(game, best, played, analysis)
     return DecisionReview(
         index=index,

@@ -110,8 +110,9 @@ class App:
         self.mouse_pos: tuple[int, int] = (-1, -1)
         self.toggle_display: Callable[[], pygame.Surface | None] = _toggle_fullscreen
         """Switches full screen and window; returns the new display surface (None: unchanged)."""
-        self.last_config: GameConfig | None = None
-        """The seats of the last game set up, offered again by the setup scene."""
+        self.last_config: GameConfig | None = self.settings.last_config()
+        """The seats of the last game set up, offered again by the setup scene (kept in the
+        settings file across starts: ``remember_setup``)."""
 
     # ------------------------------------------------------------------ stack
 
@@ -242,6 +243,16 @@ class App:
             self.resize(screen)
         self._keep_fullscreen(self.is_fullscreen())
         return True
+
+    def remember_setup(self, config: GameConfig) -> None:
+        """``config`` is the last game set up: New game opens with it, also after a restart
+        (written to the settings file at once; a failed write is logged, nothing else)."""
+        self.last_config = config
+        self.settings.last_setup = config.to_dict()
+        try:
+            prefs.save(self.settings)
+        except (OSError, ValueError) as error:
+            log.warning("last set-up not saved: %s", error)
 
     def _keep_fullscreen(self, on: bool) -> None:
         """The window is (not) full screen now: the setting says so and is written at once, so

@@ -29,10 +29,10 @@ class Catalog:
         match route:
             case routes.Menu():
                 return MenuScene(app)
-            case routes.Setup(config, hosting):
-                return SetupScene(app, config, hosting=hosting)
-            case routes.Join():
-                return JoinScene(app)
+            case routes.Setup(config, hosting, choices):
+                return SetupScene(app, config, hosting=hosting, choices=choices)
+            case routes.Join(filled):
+                return JoinScene(app, filled)
             case routes.Lobby(source):
                 return LobbyScene(app, source)
             case routes.SettingsPage():
@@ -50,8 +50,8 @@ class Catalog:
                     app, route.message, route.on_yes, route.on_no,
                     title=route.title, yes=route.yes, no=route.no, danger=route.danger,
                 )  # fmt: skip
-            case routes.Scoring(game, config, history, rematch):
-                return ScoringScene(app, game, config, history, rematch=rematch)
+            case routes.Scoring(game, config, history, rematch, again):
+                return ScoringScene(app, game, config, history, rematch=rematch, again=again)
             case routes.Reviewing(game, config, seconds, iterations, ai):
                 return ReviewingOverlay(app, game, config, seconds=seconds, iterations=iterations, ai=ai)
             case routes.Table(source, ai, lesson, review, net):

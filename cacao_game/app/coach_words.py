@@ -4,11 +4,14 @@ A reason (``cacao_game.ai.explain.TermChange``) says whose count changed and by 
 that seat's own direction ("Bo: 4 more gold"), and what it is worth to the seat the advice
 is for ("(-4)"): whole gold, cacao, sun tokens, water steps and workers; a search's share in
 the turns after comes with "about" (a mean over its re-deals). The lines of an advice add up
-to its margin: the reasons plus one "everything else" line.
+to its margin: the reasons plus one "everything else" line, each shown with the headline's
+precision and rounded together (largest remainders), so the figures shown add up to the
+headline's exactly.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from cacao_game.ai.explain import Advice, TermChange
@@ -17,20 +20,37 @@ from cacao_game.app.tile_words import jungle_phrase
 
 NOTHING_LATER = 0.05
 """A count's change after the turn below this is no change (a search's mean)."""
-SHOWN_REST = 0.05
-"""Points from which the "everything else" line is shown."""
 
 
-def amount(points: float) -> str:
-    """``12``, ``2.3``, ``0.7`` (``0,7`` in French and German): whole points from 10 on, one
-    decimal below (so the lines of a reason add up to the headline within a rounding), with
-    the language's decimal point."""
-    return decimal(points, 0 if abs(points) >= 9.95 else 1)
+def digits(points: float) -> int:
+    """Decimals a figure of ``points`` is shown with: none from 10 on, one below."""
+    return 0 if abs(points) >= 9.95 else 1
 
 
-def signed(points: float) -> str:
+def amount(points: float, places: int | None = None) -> str:
+    """``12``, ``2.3``, ``0.7`` (``0,7`` in French and German): ``places`` decimals, by default
+    ``digits(points)``, with the language's decimal point."""
+    return decimal(points, digits(points) if places is None else places)
+
+
+def signed(points: float, places: int | None = None) -> str:
     """``+6``, ``-2``, ``+0.7``: ``amount`` with its sign (``+0`` for a change that rounds away)."""
-    return ("+" if points >= 0 else "-") + amount(abs(points))
+    return ("+" if points >= 0 else "-") + amount(abs(points), places)
+
+
+def apportion(parts: Sequence[float], total: float, places: int) -> list[float]:
+    """``parts`` (adding up to ``total``) rounded to ``places`` decimals so that they add up to
+    ``total`` as ``amount`` shows it: each is rounded down, and the parts with the largest
+    remainders take the units left (ties to the first)."""
+    unit = 10.0**-places
+    target = round(float(f"{total:.{places}f}") / unit)
+    scaled = [part / unit for part in parts]
+    floors = [math.floor(value) for value in scaled]
+    left = target - sum(floors)
+    order = sorted(range(len(parts)), key=lambda i: (-(scaled[i] - floors[i]), i))
+    for index in order[: max(0, min(left, len(parts)))]:
+        floors[index] += 1
+    return [round(units * unit, places) for units in floors]
 
 
 def count_words(term: str, change: float, *, about: bool = False) -> str:
@@ -47,11 +67,14 @@ def count_words(term: str, change: float, *, about: bool = False) -> str:
     return t("coach.about", what=words) if about else words
 
 
-def change_text(change: TermChange, seat: int, names: Sequence[str]) -> str:
+def change_text(
+    change: TermChange, seat: int, names: Sequence[str], shown: tuple[float, int] | None = None
+) -> str:
     """One reason: ``You: 2 water steps up (+3)``, ``Bo: 4 more gold now, about 3 less in the
-    next turns (-1)``; ``seat`` is the seat the advice is for."""
+    next turns (-1)``; ``seat`` is the seat the advice is for; ``shown`` is the points shown
+    and their decimals (default: the change's own points, ``digits`` of them)."""
     who = t("coach.you") if change.seat == seat else names[change.seat]
-    points = signed(change.points)
+    points = signed(*shown) if shown is not None else signed(change.points)
     now, later = change.amount, change.later
     if change.seat != seat and not round(now) and abs(later) < 0.5:
         # the count stays (about) the same for that opponent, yet it weighs otherwise against
@@ -76,18 +99,16 @@ def change_text(change: TermChange, seat: int, names: Sequence[str]) -> str:
     )
 
 
-def rest_text(advice: Advice) -> str | None:
-    """The "everything else" line, None when it is too small to show."""
-    if abs(advice.rest) < SHOWN_REST:
-        return None
-    return t("coach.rest", points=signed(advice.rest))
-
-
 def reason_lines(advice: Advice, names: Sequence[str]) -> list[str]:
-    """Every reason of ``advice`` in words, largest first, then everything else: they add up
-    to its margin."""
-    lines = [change_text(change, advice.seat, names) for change in advice.changes]
-    rest = rest_text(advice)
-    if rest is not None:
-        lines.append(rest)
+    """Every reason of ``advice`` in words, largest first, then everything else (unless it
+    shows as nothing): their figures, rounded together to the margin's ``digits``, add up to
+    the margin as its headline shows it (``amount``)."""
+    places = digits(advice.margin)
+    *points, rest = apportion([*(c.points for c in advice.changes), advice.rest], advice.margin, places)
+    lines = [
+        change_text(change, advice.seat, names, (shown, places))
+        for change, shown in zip(advice.changes, points, strict=True)
+    ]
+    if rest:
+        lines.append(t("coach.rest", points=signed(rest, places)))
     return lines or [t("coach.nothing")]

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import logging
 import socket
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
 from cacao_game.app.rejoin import SeatTicket, forget_ticket, load_ticket, save_ticket
-from cacao_game.config.game import HUMAN, GameConfig
+from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
 from cacao_game.config.storage import data_dir
 from cacao_game.net.client import NetClient
 from cacao_game.net.hosting import (
@@ -36,7 +36,7 @@ from cacao_game.net.protocol import REMOTE, VERSION, Join, SeatSpec, TableOption
 from cacao_game.net.remote import RemoteSource
 from cacao_game.records import RecordError, read_record, record_seats, replay_record
 from cacao_game.saves import SaveInfo, SeatSummary
-from cacao_game.session.source import SourceEvent
+from cacao_game.session.source import SourceEvent, TableSource
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,29 @@ EVERYWHERE: Final = "0.0.0.0"
 """Every network interface: any machine that can reach this one may connect."""
 STANDIN_AFTER: Final = 60.0
 """Seconds a dropped player's seat waits before an AI (easy) stands in for them."""
+
+
+@dataclass(frozen=True)
+class HostChoices:
+    """What the Host a game setup asks beyond the seats: the ``port``, whether the host is
+    open to the network (``everywhere``), whether hints are allowed, and the start player
+    (``start``, a seat of the setup; None: drawn at random)."""
+
+    port: int = DEFAULT_PORT
+    everywhere: bool = False
+    hints: bool = True
+    start: int | None = None
+
+
+@dataclass(frozen=True)
+class HostedTable:
+    """A table as it was hosted, to host it again in one step: ``config`` holds its seats in
+    turn order (the hosting player's ``human``, the others ``remote``, AI seats with their
+    level, every seat its name as set up and its colour), the variant and both thinking
+    times; ``choices`` the rest (its first seat chosen to start, or the start drawn)."""
+
+    config: GameConfig
+    choices: HostChoices
 
 
 def records_dir() -> Path:
@@ -96,11 +119,15 @@ class HostedSource(RemoteSource):
     connection closed) when the table is closed. The hosting player may let the stand-in AI
     play a dropped seat at once (``stand_in_now``)."""
 
-    def __init__(self, client: NetClient, host: BackgroundHost, code: str, bind: str) -> None:
+    def __init__(
+        self, client: NetClient, host: BackgroundHost, code: str, bind: str, table: HostedTable
+    ) -> None:
         super().__init__(client, records_dir())
         self.host = host
         self.code = code
         self.bind = bind
+        self.table = table
+        """The table as hosted (New game on its scores hosts it again)."""
 
     @property
     def port(self) -> int:
@@ -108,9 +135,10 @@ class HostedSource(RemoteSource):
         return self.host.port
 
     def waiting_on(self) -> int | None:
-        """A seat whose player dropped and that no AI plays yet: the game may be waiting on it."""
-        standing = self.standing_in
-        return next((seat for seat in sorted(self.absent) if seat not in standing), None)
+        """A seat whose player dropped (not left for good) and that no AI plays yet: the game
+        may be waiting on it."""
+        waiting = self.absent - self.standing_in - self.departed
+        return min(waiting, default=None)
 
     def stand_in_now(self, seat: int) -> bool:
         """Let the stand-in AI play dropped ``seat`` now; False if it cannot (its player came
@@ -130,8 +158,9 @@ class HostedSource(RemoteSource):
 
 def table_options(config: GameConfig, hints: bool) -> tuple[TableOptions, int]:
     """The host's table for the seats set up in ``config`` (turn order kept): the one
-    ``human`` seat (the hosting player) and every ``remote`` seat become remote seats, AI
-    seats keep their level and name. Returns the options and the hosting player's seat.
+    ``human`` seat (the hosting player) and every ``remote`` seat become remote seats, every
+    seat keeps its name as set up (a remote seat's until a player takes it) and its colour,
+    AI seats their level. Returns the options and the hosting player's seat.
     Raises ValueError unless exactly one seat is human and at least one is remote."""
     humans = [n for n, seat in enumerate(config.seats) if seat.kind == HUMAN]
     if len(humans) != 1:
@@ -139,10 +168,7 @@ def table_options(config: GameConfig, hints: bool) -> tuple[TableOptions, int]:
     if not any(seat.kind == REMOTE for seat in config.seats):
         raise ValueError("a hosted game needs a remote player")
     seats = [
-        SeatSpec(REMOTE, seat.name if seat.kind == HUMAN else "", seat.color)
-        if seat.kind in (HUMAN, REMOTE)
-        else SeatSpec(seat.kind, seat.name, seat.color)
-        for seat in config.seats
+        SeatSpec(REMOTE if seat.kind == HUMAN else seat.kind, seat.name, seat.color) for seat in config.seats
     ]
     options = TableOptions(
         seats,
@@ -156,9 +182,26 @@ def table_options(config: GameConfig, hints: bool) -> tuple[TableOptions, int]:
     return options, humans[0]
 
 
-def host_game(config: GameConfig, *, port: int, everywhere: bool, hints: bool) -> HostedSource:
+def hosted_table(options: TableOptions, seat: int, colors: list[str], bind: str, port: int) -> HostedTable:
+    """The table hosted with ``options`` (the hosting player at ``seat``; ``colors`` each
+    seat's colour at the table), listening on ``bind``:``port``, as the Host a game setup
+    shows it to host it again; its start player drawn (the seats are in turn order already)."""
+    seats = [
+        SeatConfig(spec.name, color, HUMAN if number == seat else spec.kind)
+        for number, (spec, color) in enumerate(zip(options.seats, colors, strict=True))
+    ]
+    config = GameConfig(
+        seats, options.variant, None, thinking_time=options.thinking_time, expert_time=options.expert_time
+    )
+    return HostedTable(config, HostChoices(port, bind != LOOPBACK, options.hints))
+
+
+def host_game(
+    config: GameConfig, *, port: int, everywhere: bool, hints: bool, chosen_start: bool = False
+) -> HostedSource:
     """Host ``config``'s game on ``port`` (of every interface when ``everywhere``, else of
-    127.0.0.1 only) and join it as its human seat. The game is kept in ``hosted_folder()``
+    127.0.0.1 only) and join it as its human seat (``chosen_start``: the setup chose its first
+    seat to start, rather than drawing it). The game is kept in ``hosted_folder()``
     (replacing the one hosted before), so that ``resume_hosted`` can restart it if the window
     dies. Raises OSError when the host cannot listen there, ValueError when the seats cannot
     make a hosted table."""
@@ -167,7 +210,7 @@ def host_game(config: GameConfig, *, port: int, everywhere: bool, hints: bool) -
     host, game, token = start_hosting(
         hosted_folder(), options, seat, config.seats[seat].name, bind=bind, port=port
     )
-    return _hosted_source(host, game, token)
+    return _hosted_source(host, game, token, 0 if chosen_start else None)
 
 
 def hosted_waiting() -> bool:
@@ -182,10 +225,15 @@ def resume_hosted() -> HostedSource | None:
     return None if resumed is None else _hosted_source(*resumed)
 
 
-def _hosted_source(host: BackgroundHost, game: HostedGame, token: str) -> HostedSource:
+def _hosted_source(
+    host: BackgroundHost, game: HostedGame, token: str, start: int | None = None
+) -> HostedSource:
+    colors = [seat.color for seat in host.seats(game.code)]
+    table = hosted_table(host.options(game.code), game.seat, colors, game.bind, game.port)
+    table = replace(table, choices=replace(table.choices, start=start))
     client = NetClient(LOOPBACK, game.port, Join(VERSION, game.code, token=token))
     client.start()
-    return HostedSource(client, host, game.code, game.bind)
+    return HostedSource(client, host, game.code, game.bind, table)
 
 
 @dataclass(frozen=True)
@@ -235,12 +283,17 @@ class JoinedSource(RemoteSource):
             self.ticket = ticket
 
     def forget(self) -> None:
-        """Remove this seat's ticket (the player leaves the table on purpose); a later ticket
-        is never written."""
+        """Remove this seat's ticket; a later ticket is never written."""
         self._done = True
         if self.ticket is not None and load_ticket() == self.ticket:
             forget_ticket()
         self.ticket = None
+
+    def leave(self) -> None:
+        """The player leaves the table on purpose: the ticket goes and the host is told, which
+        frees the seat at once (``RemoteSource.leave``)."""
+        self.forget()
+        super().leave()
 
 
 def join_game(request: JoinRequest) -> RemoteSource:
@@ -270,6 +323,20 @@ def rejoin_game(ticket: SeatTicket) -> JoinedSource:
     client = NetClient(ticket.address, ticket.port, Join(VERSION, ticket.code, token=ticket.token))
     client.start()
     return JoinedSource(client, ticket.address, ticket.port, ticket)
+
+
+def next_game(source: TableSource) -> HostedTable | JoinRequest | None:
+    """What New game on the scores of ``source``'s game opens: for the hosting player the
+    table as hosted (the Host a game setup, to host it again); for a joiner or a spectator
+    the Join form with the host's address and port and the player's name (the new table's
+    code is the host's to tell); None for a game played on this computer."""
+    if isinstance(source, HostedSource):
+        return source.table
+    if not isinstance(source, RemoteSource):
+        return None
+    seats, seat = source.table_seats(), source.client.seat
+    name = seats[seat].name if seat is not None and seat < len(seats) else ""
+    return JoinRequest(source.client.host, source.client.port, "", name)
 
 
 def lan_addresses() -> list[str]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cacao_game.ai.review import REVIEW_SECONDS
+from cacao_game.app.netplay import HostChoices, HostedTable, JoinRequest
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
@@ -34,11 +35,16 @@ class Setup:
     config: GameConfig | None = None
     hosting: bool = False
     """The Host a game setup (a Remote player seat kind; Host opens the lobby)."""
+    choices: HostChoices | None = None
+    """Hosting: the port, network, hints and start player to show (None: the last ones)."""
 
 
 @dataclass(frozen=True)
 class Join:
-    """Join a game across machines: address, port, table code, name."""
+    """Join a game across machines: address, port, table code, name; ``filled`` fills the
+    form (the last game's host: its address, port and the player's name)."""
+
+    filled: JoinRequest | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,10 @@ class Scoring:
     history: Sequence[Sequence[int]] = ()
     rematch: bool = True
     """Offer Rematch (not for a game played across machines: its seats are elsewhere)."""
+    again: HostedTable | JoinRequest | None = None
+    """What New game opens for a game across machines (``netplay.next_game``): the Host a
+    game setup with the table as hosted, or the Join form filled; None: the setup with these
+    seats."""
 
 
 @dataclass(frozen=True)

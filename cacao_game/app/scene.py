@@ -81,6 +81,10 @@ class Shell(Protocol):
         """Take (new) settings into effect."""
         ...
 
+    def remember_setup(self, config: GameConfig) -> None:
+        """``config`` is the last game set up (``last_config``, kept across starts)."""
+        ...
+
     def toggle_fullscreen(self) -> bool:
         """Switch between full screen and window; False if the display refuses."""
         ...

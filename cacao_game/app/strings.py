@@ -113,6 +113,20 @@ EN: dict[str, str] = {
     "net.standin_now": "Let the AI play now",
     # the lobby: an AI seat of the host's table with its thinking time (hard, expert)
     "net.ai_thinks": "{level} · thinks {seconds} s",
+    # a player who left on purpose (protocol leave): the seat is free, an AI may play it
+    "net.left": "Left the game",
+    "net.left_standin": "Left · AI plays",
+    "net.left_toast": "{name} left the game.",
+    "net.left_toast_standin": "{name} left the game: an AI plays their seat from now on.",
+    "net.left_waiting": (
+        "{name} left the game. It goes on when a new player joins with the table code {code}."
+    ),
+    "net.waiting_new": "{name} left: waiting for a new player…",
+    "net.seat_left": "{name} left",
+    "net.seat_taken": "{name} takes the free seat.",
+    # the lobby lists the seats in turn order (the setup's, turned to the start player)
+    "net.turn_order": "Turn order",
+    "net.turn_order_drawn": "Turn order · start player drawn at random",
     # the program's version (cacao_game.version): the menu's corner and --version
     "menu.version": "version {version}",
     "cli.help.version": "print the program's version and exit",
@@ -150,6 +164,7 @@ EN: dict[str, str] = {
     "setup.start_random": "Random",
     "setup.add_seat": "Add seat",
     "setup.remove_seat": "Remove",
+    "setup.defaults": "Defaults",
     "setup.default_name": "Player {number}",
     "setup.kind_rating": "{level} · {rating}",
     "setup.rating_hint": (
@@ -203,8 +218,8 @@ EN: dict[str, str] = {
         "Resume hosting in the menu opens the game again where it stopped."
     ),
     "pause.quit_seat": (
-        "Give up your seat and return to the menu? "
-        "The others wait for you until the host lets the AI play it; you cannot take it back."
+        "Give up your seat and return to the menu? The others are told at once, and the AI "
+        "or the next player to join with the table code takes it."
     ),
     "pause.saved": "Saved: {where}",
     "pause.save_failed": "Could not save: {reason}",
@@ -499,6 +514,7 @@ EN: dict[str, str] = {
     "play.hint_ready": "Hint: the highlighted move",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",
+    "play.temple_name": "Temple {number}",
     "play.temple_tip": "Temple — workers: {workers}",
     "play.temple_awards": "Now: {awards}",
     "play.nobody": "nobody",
@@ -535,7 +551,7 @@ EN: dict[str, str] = {
     "outcome.nothing": "nothing happens",
     "outcome.no_change": "no change",
     "play.resolve_other": "{name} decides (during {mover}'s turn)",
-    "play.resolve_help": "Pick how your workers act: click a row, or 1-9, Tab and Enter.",
+    "play.resolve_help": "Click a row, then click it again or press Enter; or 1-3, Tab and Enter.",
     "play.ai_pick": "the computer would pick this",
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",
@@ -687,7 +703,7 @@ EN: dict[str, str] = {
         "every worker around them gets. The log on the right lists each step."
     ),
     "tutorial.wrong.square": "Not that square.",
-    "tutorial.wrong.tile": "Use the {tile} tile, highlighted in your hand.",
+    "tutorial.wrong.tile": "Wrong tile: use the one highlighted in your hand ({tile}).",
     "tutorial.wrong.turn": "Right square, but turn the tile (Q/E, right-click or Ctrl+wheel).",
     "tutorial.wrong.overbuild": "This turn, overbuild: lay the tile on your outlined tile.",
     "tutorial.wrong.place": "Lay the tile on an empty square this time.",
@@ -798,8 +814,8 @@ EN: dict[str, str] = {
     ),
     "tutorial.why.sun_fill": "Sun site above your tile (your 2 workers), plantation below.",
     "tutorial.step.sun_sell": (
-        "Your 2 workers at the sun site took 2 sun tokens. Your worker at the market (2) can "
-        "sell your last cacao: choose “sell 1 at 2”."
+        "Your 2 workers at the sun site took 2 sun tokens. You hold 2 cacao; your worker at the "
+        "market (2) sells 1 of them: choose “sell 1 at 2”."
     ),
     "tutorial.why.sun_sell": "Choose the row that sells 1 cacao (+2 gold).",
     "tutorial.step.sun_tokens": (
@@ -894,8 +910,8 @@ EN: dict[str, str] = {
     "coach.reason_split": "{who}: {now} now, {later} in the next turns ({points})",
     "coach.rest": "Everything else ({points})",
     "coach.beside": "{what}, beside {tile}",
-    "coach.weighs.more": "more weight against you on {what}",
-    "coach.weighs.less": "less weight against you on {what}",
+    "coach.weighs.more": "{what} — now more against you",
+    "coach.weighs.less": "{what} — now less against you",
     "coach.noun.gold": "their gold",
     "coach.noun.water": "their water field",
     "coach.noun.cacao": "their cacao",

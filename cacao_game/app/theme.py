@@ -193,7 +193,10 @@ def draw_panel(
         draw_shadow(surface, rect, radius, under=[*solid, *covered])
     rgb = tuple(pygame.Color(color))[:3]
     fill = _PANELS.get((rect.size, rgb, alpha, radius), lambda: _panel_fill(rect.size, rgb, alpha, radius))
-    _blit_around(surface, fill, rect, covered)
+    if alpha >= 255:
+        _fill_opaque(surface, fill, rect, radius, covered)
+    else:
+        _blit_around(surface, fill, rect, covered)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=px(border_width), border_radius=radius)
     return rect
@@ -203,10 +206,35 @@ _PANELS = SurfaceCache("panels", 8 * 1024 * 1024)
 """Panel fills by size and colour: drawn once, not every frame."""
 
 
+def _fill_opaque(
+    surface: pygame.Surface,
+    fill: pygame.Surface,
+    rect: pygame.Rect,
+    radius: int,
+    covered: Sequence[pygame.Rect],
+) -> None:
+    """An opaque panel ``fill`` (``_panel_fill``) drawn at ``rect`` but within ``covered``: the
+    rows of its rounded corners copied from it, the rows between them (each of one colour:
+    the glow's, then the fill's) filled with their colours, the very pixels a copy sets."""
+    band = fill_inside(rect, radius)
+    _blit_around(surface, fill, rect, [band, *covered])
+    glow = pygame.Rect(band.x, band.y, band.w, max(0, rect.y + _glow_height(rect.size) - band.y))
+    for part in (glow, pygame.Rect(band.x, glow.bottom, band.w, band.bottom - glow.bottom)):
+        if part.w > 0 and part.h > 0:
+            color = fill.get_at((part.x - rect.x, part.y - rect.y))
+            for piece in uncovered(part, covered) if covered else [part]:
+                surface.fill(color, piece)
+
+
+def _glow_height(size: tuple[int, int]) -> int:
+    """Rows at the top of a panel of ``size`` its fill lightens."""
+    return min(size[1] // 2, px(60))
+
+
 def _panel_fill(size: tuple[int, int], rgb: tuple[int, ...], alpha: int, radius: int) -> pygame.Surface:
     fill = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(fill, (*rgb, alpha), fill.get_rect(), border_radius=radius)
-    highlight = pygame.Rect(0, 0, size[0], min(size[1] // 2, px(60)))
+    highlight = pygame.Rect(0, 0, size[0], _glow_height(size))
     glow = pygame.Surface(highlight.size, pygame.SRCALPHA)
     pygame.draw.rect(
         glow, (255, 240, 210, 14), highlight, border_top_left_radius=radius, border_top_right_radius=radius

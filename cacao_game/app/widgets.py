@@ -147,7 +147,7 @@ class Button(Widget):
             return
         hot = self.enabled and (self.hovered(app) or self.focused)
         fill, text_color, border = self._colors(hot)
-        rect = self.rect.move(0, -2) if hot and self.style != "ghost" else self.rect
+        rect = self.rect.move(0, -HOT_LIFT) if hot and self.style != "ghost" else self.rect
         radius = min(px(theme.RADIUS), rect.h // 2)
         if self.style != "ghost":
             solid = [theme.fill_inside(rect, radius)]  # the fill below is opaque: it hides the shadow
@@ -199,6 +199,10 @@ def cap_offset(font: pygame.font.Font) -> int:
     label so, as far as its line still fits inside."""
     image = theme.render_text(font, "H", theme.CREAM)
     return image.get_height() // 2 - image.get_bounding_rect().centery
+
+
+HOT_LIFT = 2
+"""Real pixels a button (but a ghost) rises while the mouse is over it."""
 
 
 _SHINES = SurfaceCache("button shines", 1024 * 1024)

@@ -22,8 +22,10 @@ from cacao_game.config.choices import (
     UNDO_CHOICES,
     system_language,
 )
+from cacao_game.config.game import GameConfig
 from cacao_game.config.storage import atomic_write_bytes, config_dir
 from cacao_game.files import SETTINGS_LIMIT, read_limited
+from cacao_game.jsontypes import JSON
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +105,19 @@ class Settings:
     """One of ``UNDO_CHOICES``: how far undo reaches (``cacao_game.session.policy``)."""
     key_bindings: dict[str, list[str]] = field(default_factory=default_key_bindings)
     """Every intent of ``DEFAULT_KEY_BINDINGS`` -> its keys (possibly none)."""
+    last_setup: dict[str, JSON] | None = None
+    """The last game set up in New game (``GameConfig.to_dict``, no seed; None: none yet), so
+    New game opens with it after a restart too (``last_config``)."""
+
+    def last_config(self) -> GameConfig | None:
+        """``last_setup`` as a config (None: none, or one that no longer reads)."""
+        if self.last_setup is None:
+            return None
+        try:
+            return GameConfig.from_dict(self.last_setup)
+        except ValueError as error:
+            log.warning("settings: last_setup %s; New game opens with the defaults", error)
+            return None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form written to the settings file."""
@@ -158,6 +173,16 @@ def _check_bindings(value: Any) -> str | None:
     return None if isinstance(value, dict) else f"is {value!r}, not an object"
 
 
+def _check_setup(value: Any) -> str | None:
+    if value is None:
+        return None
+    try:
+        GameConfig.from_dict(value)
+    except ValueError as error:
+        return f"is not a game set-up ({error})"
+    return None
+
+
 _CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
     "language": _choice(tuple(LANGUAGES)),
     "animation_speed": _choice(tuple(ANIMATION_SPEEDS)),
@@ -168,6 +193,7 @@ _CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
     "sound": _check_bool,
     "undo_policy": _choice(UNDO_CHOICES),
     "key_bindings": _check_bindings,
+    "last_setup": _check_setup,
 }
 
 

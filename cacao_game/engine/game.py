@@ -570,9 +570,11 @@ class Game:
         )
 
     def temple_standings(self) -> list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]:
-        """Per temple on the board: its square, workers per seat (top tiles only), awards."""
+        """Per temple on the board: its square, workers per seat (top tiles only), awards; in
+        the order the temples were laid (``jungle`` keeps it), so each keeps its number all game
+        (the table's temples panel, the final scoring's events, log and screen)."""
         standings = []
-        for pos in sorted(p for p, (code, _r) in self.jungle.items() if code == TEMPLE):
+        for pos in (p for p, (code, _r) in self.jungle.items() if code == TEMPLE):
             counts = [0] * self.players
             for side, square in enumerate(_neighbours(pos)):
                 tile = self.workers.get(square)

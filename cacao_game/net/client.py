@@ -30,6 +30,7 @@ Typical use::
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import queue
@@ -366,6 +367,18 @@ class Link:
             return p.TakeBack(self.seat, self.token, at)
         return p.AskHint(self.seat, self.token, at)
 
+    async def leave(self) -> bool:
+        """Give the seat up for good (``Leave``: the host frees it at once and tells the table),
+        then ``close``. True if the host was told; False when not seated or not connected (the
+        host then sees a dropped connection, whose seat waits for its player)."""
+        ws, told = self._ws, False
+        if ws is not None and self.seat is not None and self.token is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(p.encode(p.Leave(self.seat, self.token)), text=True)
+                told = True
+        await self.close()
+        return told
+
     async def close(self) -> None:
         """Stop: close the connection, no more attempts."""
         self._closing = True
@@ -383,6 +396,10 @@ class NetClient:
     """
 
     def __init__(self, host: str, port: int, request: p.Join | p.Create, *, seed: int = 0) -> None:
+        self.host = host
+        """The host's address, as given."""
+        self.port = port
+        """The host's port."""
         self._events: queue.SimpleQueue[ClientEvent] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._table: RemoteTable | None = None
@@ -475,6 +492,17 @@ class NetClient:
     def ask_hint(self) -> None:
         """Ask the host's AI for a suggestion (if the table allows hints)."""
         self._post("hint")
+
+    def leave(self) -> bool:
+        """Give the seat up for good and stop (``Link.leave``; waits up to 2 seconds): True if
+        the host was told."""
+        loop = self._loop
+        told = False
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError, TimeoutError, concurrent.futures.CancelledError):
+                told = asyncio.run_coroutine_threadsafe(self._link.leave(), loop).result(2.0)
+        self._thread.join(2.0)
+        return told
 
     def close(self) -> None:
         """Disconnect and stop the thread (waits up to 2 seconds)."""

@@ -225,7 +225,7 @@ class Host:
         for table in self.tables.values():
             self._schedule_ai(table)
             for number, seat in enumerate(table.seats):
-                if seat.remote and not seat.connected and table.options.standin is not None:
+                if seat.remote and seat.token is not None and not seat.connected and table.options.standin:
                     self._later(
                         (table.code, number),
                         table.options.standin_after,
@@ -495,6 +495,8 @@ class Host:
                 await self._take_back(client, message)
             case p.AskHint():
                 self._ask_hint(client, message)
+            case p.Leave():
+                self._leave(client, message)
             case _:
                 assert_never(message)
 
@@ -653,6 +655,38 @@ class Host:
         if not table.started and not members:
             self._idle[table.code] = self._clock()
 
+    def _leave(self, client: Connection, message: p.Leave) -> None:
+        """The player of ``message.seat`` leaves on purpose: every connection in the seat
+        closes, the seat is freed for whoever joins next (``Table.release``), and the table
+        is told at once; in a game that runs, the stand-in AI (if the table has one) plays it
+        from now on, without the wait a dropped player gets. A finished game has nothing to
+        free: the connection just closes."""
+        table = self._seated(client, message)
+        if table is None:
+            return
+        number = message.seat
+        self._replace(table, number, client)
+        client.table = None
+        members = self._members.get(table.code, set())
+        members.discard(client)
+        client.push(None)
+        if table.is_over():
+            log.info("table %s: seat %d left the finished game", table.code, number)
+            if not members:
+                self._forget(table)
+            return
+        waiting = self._timers.pop((table.code, number), None)
+        if waiting is not None:
+            waiting.cancel()
+        table.release(number)
+        self._save_now(table)
+        after = "an AI plays it" if table.seats[number].standin else "the seat waits for a new player"
+        log.info("table %s: seat %d left on purpose (%s); %s", table.code, number, client.peer, after)
+        self._presence(table)
+        self._schedule_ai(table)
+        if not table.started and not members:
+            self._idle[table.code] = self._clock()
+
     def _later(self, key: tuple[str, int], delay: float, then: Callable[[], None]) -> None:
         """Run ``then`` in ``delay`` seconds instead of what was waiting under ``key`` (a
         table's seat): a player who leaves and comes back again and again holds one timer,
@@ -719,7 +753,9 @@ class Host:
 
     # ----------------------------------------------------------------- commands
 
-    def _seated(self, client: Connection, message: p.Decide | p.TakeBack | p.AskHint) -> Table | None:
+    def _seated(
+        self, client: Connection, message: p.Decide | p.TakeBack | p.AskHint | p.Leave
+    ) -> Table | None:
         """The table of ``client`` if ``message`` is for its seat with its token; else the
         client is told why and None is returned."""
         table = client.table

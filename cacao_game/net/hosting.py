@@ -107,6 +107,14 @@ class BackgroundHost:
 
         return self._call(work(), timeout)
 
+    def options(self, code: str, timeout: float = 5.0) -> TableOptions:
+        """The options table ``code`` was opened with (KeyError: no table)."""
+
+        async def work() -> TableOptions:
+            return self.host.tables[code].options
+
+        return self._call(work(), timeout)
+
     def claim_seat(self, code: str, number: int, name: str, timeout: float = 5.0) -> str:
         """Give free remote seat ``number`` to the hosting player ``name`` before anyone joins;
         returns the seat's token, which their own ``NetClient`` joins with (``Join(token=...)``).

@@ -21,10 +21,11 @@ from cacao_game.engine.scoring import SeatScore
 from cacao_game.records.gamerecord import RecordFile
 from cacao_game.saves.schema import DecisionJSON
 
-VERSION: Final = 2
+VERSION: Final = 3
 """The protocol version; a client of another version is refused in words. Version 2 added
 ``SeatInfo.think_time`` and the ``thinking`` message (a version 1 client could not read the
-updates of a version 2 host)."""
+updates of a version 2 host); version 3 the ``leave`` message and ``SeatInfo.left`` (a
+version 2 host refuses a ``leave``, a version 2 client cannot read a seat with ``left``)."""
 
 CLIENT_LIMIT: Final = 8 * 1024
 """Largest message a client may send, in bytes (a decision of 8 fills is under 1 KB)."""
@@ -137,7 +138,17 @@ class AskHint(_Message, tag="ask_hint", frozen=True):
     at: int
 
 
-ClientMessage = Create | Join | Decide | TakeBack | AskHint
+class Leave(_Message, tag="leave", frozen=True):
+    """Client -> host: the player of ``seat`` leaves the table on purpose and will not come
+    back (a dropped connection is not a leave: its seat waits for its player). The host frees
+    the seat at once (``SeatInfo.left``), tells every member, and closes the connection; the
+    token stops working."""
+
+    seat: int
+    token: str
+
+
+ClientMessage = Create | Join | Decide | TakeBack | AskHint | Leave
 """Everything a client sends."""
 
 
@@ -160,6 +171,11 @@ class SeatInfo(_Data, frozen=True):
     think_time: float | None = None
     """Seconds this AI seat thinks per decision (a timed level: hard, expert, with the table's
     chosen time); None for a remote seat or a level without a thinking time."""
+    left: bool = False
+    """Its player left on purpose (``Leave``; ``name`` is still theirs): the seat is free
+    (``claimed`` false) for whoever joins next; until then, in a game that runs, the table's
+    stand-in AI plays it (``standin``) or, at a table without one, the game waits for a new
+    player."""
 
 
 class JungleMsg(_Data, frozen=True):

@@ -212,6 +212,17 @@ class RemoteSource:
         return frozenset(n for n, seat in enumerate(self.table_seats()) if seat.standin)
 
     @property
+    def table_code(self) -> str | None:
+        """The table's code, once the host said it (a new player joins with it)."""
+        return self.client.code
+
+    @property
+    def departed(self) -> frozenset[int]:
+        """Seats whose player left on purpose and that nobody has taken since (free for
+        whoever joins; ``standing_in`` says whether an AI plays them meanwhile)."""
+        return frozenset(n for n, seat in enumerate(self.table_seats()) if seat.left)
+
+    @property
     def hot_seat(self) -> bool:
         """One person at this screen."""
         return False
@@ -347,6 +358,14 @@ class RemoteSource:
         """Leave the table (the seat's token stays with ``client.token``)."""
         self.client.close()
 
+    def leave(self) -> None:
+        """Leave the table on purpose: a seated player gives the seat up for good (the host
+        frees it at once and tells the table; ``NetClient.leave``), a spectator just goes."""
+        if self.client.seat is None:
+            self.client.close()
+        elif not self.client.leave():
+            log.info("the host was not told that this seat leaves: it sees a dropped connection")
+
     # ----------------------------------------------------------------- changes
 
     def handle(self, command: Command) -> list[SourceEvent]:
@@ -427,6 +446,7 @@ class RemoteSource:
             return [check]
         if check == 0:
             self.selection.provisional = None
+            self.hint = self.advice = None
             self.version += 1
             return [Undone(0)]
         self.client.undo()

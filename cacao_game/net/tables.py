@@ -94,6 +94,8 @@ class Seat:
     standin: bool = False
     """An AI plays it while its player is away."""
     away_since: float | None = None
+    left: bool = False
+    """Its player left on purpose (``Table.release``): free for whoever joins next."""
 
     @property
     def remote(self) -> bool:
@@ -147,9 +149,16 @@ class Table:
         data = typed_json.decode(typed_json.encode(meta), _Meta, limit=64 * 1024)
         if len(data.kinds) != session.game.players or len(data.tokens) != len(data.kinds):
             raise ValueError("the table's seats do not match its game")
+        playing = data.started and not session.game.is_over() and data.options.standin is not None
         seats = [
-            Seat(kind, token=token, connected=kind != REMOTE, away_since=None)
-            for kind, token in zip(data.kinds, data.tokens, strict=True)
+            Seat(
+                kind,
+                token=token,
+                connected=kind != REMOTE,
+                standin=number in data.left and playing,
+                left=number in data.left,
+            )
+            for number, (kind, token) in enumerate(zip(data.kinds, data.tokens, strict=True))
         ]
         done = len(session.journal)
         standin = {index for index in data.standin_moves if index < done}
@@ -166,6 +175,7 @@ class Table:
             self.options,
             self.started,
             sorted(self.standin_moves),
+            [number for number, seat in enumerate(self.seats) if seat.left],
         )
         plain: JSON = msgspec.to_builtins(meta)
         self.session.view["net"] = plain
@@ -185,6 +195,7 @@ class Table:
                 seat.connected,
                 seat.standin,
                 None if seat.remote else self.session.time_budget(seat.kind),
+                seat.left,
             )
             for number, seat in enumerate(self.seats)
         ]
@@ -198,6 +209,7 @@ class Table:
         token = secrets.token_urlsafe(24)
         seat = self.seats[number]
         seat.token, seat.connected, seat.away_since = digest(token), True, None
+        seat.standin = seat.left = False
         if name:
             self.session.config.seats[number].name = name
         self.started = self.started or self.free_seat() is None
@@ -219,11 +231,23 @@ class Table:
             raise ValueError(f"seat {number + 1} is not a free remote seat")
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}")
-        seat.kind, seat.connected = level, True
+        seat.kind, seat.connected, seat.standin, seat.left = level, True, False, False
         config = self.session.config.seats[number]
         config.kind, config.name = level, level.title()
         self.session.humans = self.session.humans - {number}
         self.started = self.started or self.free_seat() is None
+        self.remember()
+
+    def release(self, number: int) -> None:
+        """The player of claimed remote seat ``number`` left on purpose: the seat is free for
+        whoever joins next (its token stops working; the name stays the leaver's until then)
+        and, in a game that runs, the table's stand-in AI (if it has one) plays it at once.
+        Raises ValueError if the seat is not a claimed remote seat."""
+        seat = self.seats[number]
+        if not seat.remote or seat.token is None:
+            raise ValueError(f"seat {number + 1} has no player to leave it")
+        seat.token, seat.connected, seat.away_since, seat.left = None, False, None, True
+        seat.standin = self.started and not self.is_over() and self.options.standin is not None
         self.remember()
 
     def seat_of(self, token: str) -> int | None:
@@ -244,3 +268,4 @@ class _Meta(msgspec.Struct, frozen=True):
     options: TableOptions
     started: bool
     standin_moves: list[int]
+    left: list[int] = msgspec.field(default_factory=list)

@@ -368,6 +368,8 @@ class PlaySession(Seats):
                 self.selection.provisional = None
             else:
                 self.selection.take_back_last()
+            self.hint = None
+            self.advice = None
             return [Undone(0)]
         actor = self.viewer
         for _ in range(check):

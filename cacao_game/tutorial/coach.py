@@ -142,7 +142,8 @@ class Coach:
         """Start at step ``step`` (checked against the game whenever it is read)."""
         self.step = step
         self.mistake: Mistake | None = None
-        """The last refused try of the current step, until the step changes."""
+        """The last refused try of the current step, until the step changes (the session also
+        drops it once the player changes the move refused or asks for the answer)."""
         self.revealed = False
         """The player asked for the answer (or erred): the expected tile shows on the board."""
 
@@ -290,7 +291,7 @@ class Coach:
                 return Mistake("tutorial.wrong.overbuild" if overbuild else "tutorial.wrong.place", key)
             if tried.pos != wanted.pos:
                 return Mistake("tutorial.wrong.square", key)
-            if sorted(WORKER_SIDES[tried.tile][0]) != sorted(WORKER_SIDES[wanted.tile][0]):
+            if WORKER_SIDES[wanted.tile][wanted.rotation] not in WORKER_SIDES[tried.tile]:
                 return Mistake("tutorial.wrong.tile", key, wanted.tile)
             return Mistake("tutorial.wrong.turn", key)
         if isinstance(wanted, Fill):

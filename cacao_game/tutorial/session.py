@@ -21,7 +21,7 @@ from pathlib import Path
 
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.jsontypes import JSON
-from cacao_game.session import HintReady, PlaySession, Refusal, Refused, SessionEvent
+from cacao_game.session import Command, HintReady, PlaySession, Refusal, Refused, SessionEvent
 from cacao_game.session.autosave import Autosaver
 from cacao_game.session.messages import AIRequest
 from cacao_game.session.outcomes import Outcome
@@ -95,6 +95,7 @@ class TutorialSession(PlaySession):
         if answer is None or not self.accepts_input():
             return []
         self.coach.revealed = True
+        self.coach.mistake = None
         selection = self.selection
         if answer.placement is not None:
             selection.set_provisional(answer.placement)
@@ -119,6 +120,18 @@ class TutorialSession(PlaySession):
         return self.show_answer()
 
     # ----------------------------------------------------------------- judged decisions
+
+    def _carry_out(self, command: Command) -> list[SessionEvent]:
+        """As a play session; a refusal shown stays only while the move refused stays: a
+        command that changes the selection (another tile, square, rotation, space or row)
+        and is not refused itself takes it away."""
+        before = self.selection.snapshot()
+        happened = super()._carry_out(command)
+        changed = self.selection.snapshot() != before
+        if self.coach.mistake is not None and changed and not any(isinstance(e, Refused) for e in happened):
+            self.coach.mistake = None
+            self.version += 1
+        return happened
 
     def _players_decision(self) -> bool:
         return not self.game.is_over() and self.game.current_player() == script.PLAYER

@@ -21,7 +21,7 @@ from cacao_game.app.coach_words import amount, reason_lines
 from cacao_game.app.play.board import HINT, inner_rect
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.scale import px
-from cacao_game.app.strings import decimal, t
+from cacao_game.app.strings import t
 from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.engine import Action, Fill, Game, Resolve
 from cacao_game.engine.tiles import MARKET_PRICE, Pos
@@ -140,7 +140,7 @@ def review_heading(decision: DecisionReview, names: Sequence[str]) -> str:
     phase = t(f"review.phase.{decision.phase.name.lower()}")
     mark = t(f"review.mark.{decision.mark}")
     verdict = (
-        mark if decision.mark == "good" else t("review.verdict", mark=mark, points=decimal(decision.loss))
+        mark if decision.mark == "good" else t("review.verdict", mark=mark, points=amount(decision.loss))
     )
     return t(
         "review.decision", turn=decision.turn + 1, name=names[decision.seat], phase=phase, verdict=verdict

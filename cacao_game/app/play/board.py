@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -99,9 +100,8 @@ ZOOM_ART_STEP = 4
 """While the view zooms, tiles are drawn at sizes rounded to this many design pixels, each
 resized quickly from the art at the size the zoom ends at (``TileArt.get``'s ``toward``): the
 art is smoothly scaled once per glide, not every few frames (at rest, at the square's size)."""
-TEMPLE_PANELS = 8
-"""Drawn temples panels kept (one per placement looked at: the mouse going back and forth
-over a placement's legal squares finds its panels drawn; a late game shows about six)."""
+TEMPLES_RADIUS = 10
+"""Design pixels of the temples panel's rounded corners (``temples_parts``)."""
 
 
 def target_pulse(now: float) -> float:
@@ -145,17 +145,14 @@ class BoardRenderer:
         self.art = art
         self.camera = camera
         self._ghosts = SurfaceCache("ghosts", GHOST_BYTES)
-        self._temples = SurfaceCache("temples panel", 0)
-        """``TEMPLE_PANELS`` panels at the size drawn (``_blit_temples`` sets the bound)."""
         self._places: Memo[TilePlaces] = Memo()
         """Where the shown tiles are drawn, for the camera and colours last asked."""
         self._frame: Frame | None = None
         """The frame drawn last (the panels drawn over the board draw ghosts in it)."""
 
     def clear(self) -> None:
-        """Drop the cached ghost and temples images."""
+        """Drop the cached ghost images."""
         self._ghosts.clear()
-        self._temples.clear()
 
     def ghost(self, image: pygame.Surface, key: tuple[object, ...], alpha: int) -> pygame.Surface:
         """A translucent copy of ``image`` (cached)."""
@@ -214,7 +211,7 @@ class BoardRenderer:
                 if beneath is not None:
                     beneath(surface)
                 self.draw_marks(surface, frame, now, surface.get_clip())
-                self._blit_temples(surface, frame, panel)
+                self._draw_temple_parts(surface, frame)
         surface.set_clip(clip)
         return [rect.clip(view) for rect in drawn]
 
@@ -238,78 +235,94 @@ class BoardRenderer:
         drawn += self.draw_underneath(surface, board)
         return drawn
 
-    def temples_part(self, frame: Frame) -> Part | None:
-        """The temples panel of ``frame`` as a still part of the table (``layers.Part``, drawn
-        after the tiles), keyed by what it shows; None when it is not drawn."""
-        panel = self._temples_rect(frame)
-        if panel is None:
-            return None
-        key = (
-            frame.temples,
-            tuple(view.color for view in frame.seats),
-            tuple(panel),
-            self.app.assets.palette,
-        )
-        return Part("temples", panel, key, lambda surface: self._blit_temples(surface, frame, panel))
-
-    def draw_temples(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
-        """Every temple at once, in the board's top-left corner: the workers of each seat next
-        to it and the gold it would give now; the placement considered shows its change. The
-        panel is drawn once per content into a translucent image (cached)."""
+    def temples_parts(self, frame: Frame) -> list[Part]:
+        """The temples panel of ``frame`` as still parts of the table (``layers.Part``, drawn
+        after the tiles): the panel with its title, then one part per temple row keyed by the
+        row, so a temple's new standing draws again its row, not the panel; none when the
+        panel is not drawn. The panel is opaque (``Part.opaque``: all but the rows of its
+        rounded corners): the tiles and marks beneath it are not drawn again for it."""
         panel = self._temples_rect(frame)
         if panel is None:
             return []
-        self._blit_temples(surface, frame, panel)
-        return [panel]
+        colors = tuple(view.color for view in frame.seats)
+        inside = theme.fill_inside(panel, px(TEMPLES_RADIUS))
+        parts = [
+            Part(
+                "temples",
+                panel,
+                (tuple(panel), self.app.assets.palette),
+                partial(self._draw_temples_panel, panel=panel),
+                (inside,),
+            )
+        ]
+        for index, row in enumerate(frame.temples):
+            strip = self._temple_row_rect(panel, index)
+            parts.append(
+                Part(
+                    f"temples.row{index}",
+                    strip,
+                    (row, colors, self.app.assets.palette),
+                    partial(self._draw_temple_row, frame=frame, panel=panel, index=index),
+                )
+            )
+        return parts
 
-    def _blit_temples(self, surface: pygame.Surface, frame: Frame, panel: pygame.Rect) -> None:
-        if theme.auditing():
-            self._draw_temples(surface, frame, panel)
-            return
-        key = (frame.temples, tuple(view.color for view in frame.seats), panel.size, self.app.assets.palette)
-        self._temples.max_bytes = TEMPLE_PANELS * panel.w * panel.h * 4
-        image = self._temples.get(key, lambda: self._temples_image(frame, panel.size))
-        surface.blit(image, panel)
+    def draw_temples(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
+        """Every temple at once, in the board's top-left corner: the workers of each seat next
+        to it and the gold it would give now; the placement considered shows its change
+        (``temples_parts``, drawn within the surface's clip)."""
+        self._draw_temple_parts(surface, frame)
+        panel = self._temples_rect(frame)
+        return [] if panel is None else [panel]
 
-    def _temples_image(self, frame: Frame, size: tuple[int, int]) -> pygame.Surface:
-        image = pygame.Surface(size, pygame.SRCALPHA)
-        self._draw_temples(image, frame, image.get_rect())
-        return image
+    def _draw_temple_parts(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The temples panel's parts that meet the surface's clip, in order."""
+        clip = surface.get_clip()
+        for part in self.temples_parts(frame):
+            if part.rect.colliderect(clip):
+                part.draw(surface)
 
-    def _draw_temples(self, surface: pygame.Surface, frame: Frame, panel: pygame.Rect) -> None:
-        rows = frame.temples
-        p = self.painter
-        row_h = px(30)
-        p.box(surface, panel, theme.INK, 215, px(10))
+    @staticmethod
+    def _temple_row_rect(panel: pygame.Rect, index: int) -> pygame.Rect:
+        """Temple row ``index``'s strip of the panel."""
+        return pygame.Rect(panel.x, panel.y + px(36) + index * px(30), panel.w, px(30)).clip(panel)
+
+    def _draw_temples_panel(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """The temples panel's box and title."""
+        pygame.draw.rect(surface, theme.INK, panel, border_radius=px(TEMPLES_RADIUS))
         with theme.within(panel):
-            p.text(surface, t("play.temples"), (panel.x + px(12), panel.y + px(8)), 17, "bold", theme.GOLD)
-            for index, row in enumerate(rows):
-                workers, awards, changed = row.workers, row.awards, row.after
-                y = panel.y + px(36) + index * row_h + row_h // 2
-                p.text(surface, str(index + 1), (panel.x + px(18), y), 17, "bold", theme.SAND, "center")
-                temple = self.art.jungle("temple", px(22))
-                surface.blit(temple, temple.get_rect(center=(panel.x + px(42), y)))
-                for seat, view in enumerate(frame.seats):
-                    x = panel.x + px(64) + seat * px(TEMPLE_COLUMN)
-                    theme.draw_seat_marker(self.app, surface, view.color, (x + px(8), y), px(7))
-                    count = workers[seat]
-                    text = (
-                        str(count)
-                        if changed is None or changed[seat] == count
-                        else f"{count}→{changed[seat]}"
+            self.painter.text(
+                surface, t("play.temples"), (panel.x + px(12), panel.y + px(8)), 17, "bold", theme.GOLD
+            )
+
+    def _draw_temple_row(self, surface: pygame.Surface, frame: Frame, panel: pygame.Rect, index: int) -> None:
+        """Temple row ``index``: its number and icon, each seat's workers there (and their
+        change by the placement considered) and the gold each would win now."""
+        row = frame.temples[index]
+        workers, awards, changed = row.workers, row.awards, row.after
+        p = self.painter
+        y = self._temple_row_rect(panel, index).y + px(30) // 2
+        with theme.within(panel):
+            p.text(surface, str(index + 1), (panel.x + px(18), y), 17, "bold", theme.SAND, "center")
+            temple = self.art.jungle("temple", px(22))
+            surface.blit(temple, temple.get_rect(center=(panel.x + px(42), y)))
+            for seat, view in enumerate(frame.seats):
+                x = panel.x + px(64) + seat * px(TEMPLE_COLUMN)
+                theme.draw_seat_marker(self.app, surface, view.color, (x + px(8), y), px(7))
+                count = workers[seat]
+                text = str(count) if changed is None or changed[seat] == count else f"{count}→{changed[seat]}"
+                color = theme.GOLD if changed is not None and changed[seat] != count else theme.CREAM
+                p.text(surface, text, (x + px(20), y), 17, "bold", color, "midleft")
+                if awards[seat]:
+                    p.text(
+                        surface,
+                        f"+{awards[seat]}",
+                        (x + px(TEMPLE_COLUMN - 6), y),
+                        14,
+                        "bold",
+                        theme.GOLD,
+                        "midright",
                     )
-                    color = theme.GOLD if changed is not None and changed[seat] != count else theme.CREAM
-                    p.text(surface, text, (x + px(20), y), 17, "bold", color, "midleft")
-                    if awards[seat]:
-                        p.text(
-                            surface,
-                            f"+{awards[seat]}",
-                            (x + px(TEMPLE_COLUMN - 6), y),
-                            14,
-                            "bold",
-                            theme.GOLD,
-                            "midright",
-                        )
 
     def temples_panel(self) -> pygame.Rect | None:
         """Where the temples overview of the frame drawn last is drawn, None when it is not

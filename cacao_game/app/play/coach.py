@@ -115,8 +115,9 @@ class CoachPanel:
             self.scene.app.open(routes.Confirm(t("tutorial.restart_confirm"), self.scene.restart_tutorial))
 
     def wants_confirm(self) -> bool:
-        """Whether Enter should mean Next: a note waits and there is no move to confirm."""
-        return self.session.coach.can_go_on(self.session.game) and not self.scene.action_enabled("confirm")
+        """Whether Enter should mean Next: a note waits for it. Enter then only turns the
+        page, even with a tile laid on the board (the Confirm button still confirms it)."""
+        return self.session.coach.can_go_on(self.session.game)
 
     # ----------------------------------------------------------------- frames
 

@@ -19,7 +19,7 @@ import pygame
 
 from cacao_game.app.intents import IntentMap
 from cacao_game.app.play.camera import ZOOM_STEP, Camera
-from cacao_game.app.play.frame import Frame
+from cacao_game.app.play.frame import Frame, PopupView
 from cacao_game.app.play.hud import Hud
 from cacao_game.engine import Phase
 from cacao_game.engine.tiles import Pos
@@ -29,6 +29,7 @@ from cacao_game.session import (
     Command,
     Confirm,
     Cycle,
+    Focus,
     PickFill,
     RequestHint,
     Rotate,
@@ -38,6 +39,7 @@ from cacao_game.session import (
     Unassign,
     Undo,
 )
+from cacao_game.session.outcomes import Outcome
 
 DRAG_THRESHOLD = 6
 GAME_INTENTS = ("undo", "hint", "confirm", "rotate_cw", "rotate_ccw", "cycle", "select_1", "select_2",
@@ -48,7 +50,7 @@ PAN_STEP = 90
 MAX_QUEUED = 8
 CONFIRM_PAUSE = 0.4
 """Seconds after a click set a placement before a click on the same square confirms it (the
-second click of a double-click does nothing)."""
+second click of a double-click does nothing); a click on a resolution row the same."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +190,11 @@ class TableInput:
         """The space the carried tile was taken from (None: from the display)."""
         self.chosen_at: tuple[Pos, float] | None = None
         """The square a click made the provisional placement, and the table's clock then."""
+        self.tabbed = False
+        """Tab moved the choice since the mouse last moved: the move under the mouse gives way
+        (no second ghost and label beside the provisional one)."""
+        self.row_chosen: tuple[tuple[int, tuple[Outcome, ...], int], float] | None = None
+        """The resolution row a click chose (seat, outcomes, index), and the table's clock then."""
 
     def release(self) -> None:
         """Forget held keys, presses and drags (an overlay opened)."""
@@ -316,6 +323,7 @@ class TableInput:
         if name in ("rotate_cw", "rotate_ccw"):
             return [Send(Rotate(1 if name == "rotate_cw" else -1))]
         if name == "cycle":
+            self.tabbed = True
             return [Send(Cycle(-1 if shift else 1))]
         if name.startswith("select_"):
             return self._select(int(name[-1]) - 1, frame)
@@ -335,7 +343,10 @@ class TableInput:
     def _motion(
         self, event: pygame.event.Event, frame: Frame, hud: Hud, camera: Camera
     ) -> list[TableCommand]:
-        self.mouse = (int(event.pos[0]), int(event.pos[1]))
+        mouse = (int(event.pos[0]), int(event.pos[1]))
+        if mouse != self.mouse:
+            self.tabbed = False
+        self.mouse = mouse
         if self.press is None:
             return []
         _button, start = self.press
@@ -448,7 +459,7 @@ class TableInput:
         if frame.popup is not None:
             for button in hud.popup_buttons(frame.popup.outcomes):
                 if button.rect.collidepoint(point):
-                    return [Send(Choose(button.index))]
+                    return self._row(button.index, frame.popup, frame.clock)
         if frame.phase is Phase.PLACE:
             for index, slot in enumerate(hud.hand_slots(len(frame.hand.tiles))):
                 if slot.collidepoint(point):
@@ -472,6 +483,17 @@ class TableInput:
         else:
             self.chosen_at = (square, frame.clock)
         return [Send(Target(square))]
+
+    def _row(self, index: int, popup: PopupView, clock: float) -> list[TableCommand]:
+        """A click on resolution row ``index`` chooses it (shown as focused); a second click
+        on the row a click chose plays it, as Confirm does, once ``CONFIRM_PAUSE`` has passed
+        (a double-click chooses, it does not play). A misclick can be taken back."""
+        row = (popup.seat, tuple(popup.outcomes), index)
+        chosen = self.row_chosen
+        if chosen is not None and chosen[0] == row and popup.focused == index:
+            return [] if clock - chosen[1] < CONFIRM_PAUSE else [Send(Choose(index))]
+        self.row_chosen = (row, clock)
+        return [Send(Focus(index))]
 
     def action_button(self, name: str, frame: Frame) -> list[TableCommand]:
         """The commands of action button ``name`` (or its key)."""

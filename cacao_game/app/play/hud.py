@@ -63,6 +63,9 @@ POPUP_BADGE = (16, "black")
 POPUP_RESULT = (22, "black")
 POPUP_TAG = (13, "regular")
 POPUP_WORDS = (18, "regular")
+POPUP_FILL = 255
+"""The resolution panel's fill is opaque: nothing beneath it shows (``Hud.popup_cover``), so
+a frame need not draw the board under it before drawing it over."""
 POPUP_FONTS = (POPUP_TITLE, POPUP_HINT, POPUP_BADGE, POPUP_RESULT, POPUP_TAG, POPUP_WORDS)
 """The resolution popup's fonts (design pixels, weight): opened with their glyphs loaded when
 the table is laid out (``warm_fonts``), not in the frame a first popup appears in, which also
@@ -210,6 +213,16 @@ PANEL_ICON = theme.ICON_SIZE
 """Design pixels of a seat panel's icons (gold, cacao, sun, water, tiles left)."""
 
 
+def button_areas(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where an action button on ``rect`` draws (``widgets.Button.draw``: its face, raised by
+    ``widgets.HOT_LIFT`` when the mouse is over it, and its shadow) and the part of it its
+    opaque face covers in either state (all but the rows of its rounded corners)."""
+    hot = rect.move(0, -widgets.HOT_LIFT)
+    radius = min(px(theme.RADIUS), rect.h // 2)
+    reach = theme.panel_area(rect).union(theme.panel_area(hot))
+    return reach, theme.fill_inside(rect, radius).clip(theme.fill_inside(hot, radius))
+
+
 @dataclass(frozen=True)
 class SeatParts:
     """Where a seat panel shows each count, an icon at the left of each (``seat_parts``)."""
@@ -335,6 +348,11 @@ class Hud:
         )
         rect.topright = (board.right - px(16), board.top + px(16))
         return rect
+
+    def popup_cover(self, outcomes: Sequence[Outcome]) -> pygame.Rect:
+        """The pixels of the resolution panel its drawing sets whatever lies beneath: the
+        panel is opaque (``POPUP_FILL``) but for the rows of its rounded corners."""
+        return theme.fill_inside(self.popup_rect(outcomes), px(theme.RADIUS))
 
     def popup_buttons(self, outcomes: Sequence[Outcome]) -> list[Button]:
         """One button per outcome, stacked."""
@@ -479,6 +497,8 @@ class Hud:
             ),
         )
         for index, (suffix, band, key) in enumerate(halves):
+            if suffix == ".total":
+                band = self.total_area(head, band)
             draw = _piece(band, top, partial(self.draw_panel_head, face=head), first=index == 0)
             parts.append(Part(f"{name}{suffix}", band, key, self._within(area, draw)))
         counts = face.counts()
@@ -497,6 +517,29 @@ class Hud:
         draw = partial(self.draw_panel_water, face=water)
         parts.append(Part(f"{name}.water", band, water, self._within(area, draw)))
         return parts
+
+    def total_area(self, face: PanelFace, band: pygame.Rect) -> pygame.Rect:
+        """What ``draw_panel_head`` draws within ``band`` (the right of a panel's top): the
+        total, the word under it, and the kind or pending note where it reaches that far."""
+        p = self.painter
+        r = self.panel_rect(face.seat)
+        right = r.right - px(22)
+        drawn = [
+            p.text_image(str(face.total), 46, "black", theme.GOLD).get_rect(topright=(right, r.y + px(6))),
+            p.text_image(
+                t("play.final" if face.final else "play.projected"), SMALLEST_TEXT, "regular", theme.MUTED
+            ).get_rect(topright=(right, r.y + px(58))),
+        ]
+        note = (
+            (t("play.choice_pending"), "bold", theme.GOLD)
+            if face.pending
+            else (face.kind, "regular", theme.MUTED)
+        )
+        drawn.append(
+            p.text_image(note[0], 17, note[1], note[2]).get_rect(topleft=(r.x + px(56), r.y + px(46)))
+        )
+        reach = [rect.clip(band) for rect in drawn]
+        return band.clip(pygame.Rect(reach[0]).unionall([rect for rect in reach[1:] if rect.w and rect.h]))
 
     def top_parts(self, frame: Frame) -> list[Part]:
         """The top bar's texts as parts as tight as their texts: the mover's marker and the
@@ -622,14 +665,16 @@ class Hud:
         parts = []
         for index, (button, action) in enumerate(zip(self.action_buttons(), frame.actions, strict=False)):
             hot = button.rect.collidepoint(mouse)
+            reach, face = button_areas(button.rect)
             parts.append(
                 Part(
                     f"action{index}",
-                    button.rect.inflate(px(48), px(48)),
+                    reach,
                     (action, hot),
                     self._within(
                         self.a("actions"), partial(self.draw_action, rect=button.rect, action=action)
                     ),
+                    (face,),
                 )
             )
         return parts
@@ -784,8 +829,8 @@ class Hud:
 
     def hand_parts(self, frame: Frame) -> list[Part]:
         """The hand bar of ``frame.hand`` (face down under the curtain or for a computer seat):
-        its heading (whose hand, the pile or overbuild note) and each tile's place, parts of
-        their own keyed by what they show (a new turn draws again the heading and the tiles,
+        its title (whose hand), its note (the pile or overbuild) and each tile's place, parts
+        of their own keyed by what they show (a new turn draws again the heading and the tiles,
         not the whole bar)."""
         p = self.painter
         area = self.a("hand")
@@ -805,18 +850,16 @@ class Hud:
         title = p.fit(t("play.hand_of", name=name), 22, "bold", noted.left - px(16) - left)
         titled = p.text_image(title, 22, "bold").get_rect(topleft=(left, area.y + px(14)))
 
-        def draw_head(surface: pygame.Surface) -> None:
-            p.text(surface, note, noted.topright, 18, weight, note_color, "topright")
+        def draw_title(surface: pygame.Surface) -> None:
             p.text(surface, title, titled.topleft, 22, "bold")
+
+        def draw_note(surface: pygame.Surface) -> None:
+            p.text(surface, note, noted.topright, 18, weight, note_color, "topright")
 
         grow = px(2)
         parts = [
-            Part(
-                "hand",
-                titled.union(noted).inflate(grow, grow),
-                (title, note, weight),
-                self._within(area, draw_head),
-            )
+            Part("hand", titled.inflate(grow, grow), title, self._within(area, draw_title)),
+            Part("hand.note", noted.inflate(grow, grow), (note, weight), self._within(area, draw_note)),
         ]
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(bar.tiles)), bar.tiles, strict=False)):
             selected = index == bar.selected
@@ -1072,7 +1115,7 @@ class Hud:
         rect = self.popup_rect(outcomes)
         buttons = self.popup_buttons(outcomes)
         rows = [theme.fill_inside(button.rect, px(POPUP_ROW_RADIUS)) for button in buttons]
-        theme.draw_panel(surface, rect, alpha=245, border=theme.GOLD, covered=rows)
+        theme.draw_panel(surface, rect, alpha=POPUP_FILL, border=theme.GOLD, covered=rows)
         seat, mover = popup.seat, popup.mover
         with theme.within(rect):
             theme.draw_seat_marker(
@@ -1272,10 +1315,11 @@ def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: boo
         code, _rotation = shown.jungle[pos]
         lines = [jungle_name(code)]
         if code == "temple":
-            for temple, workers, awards in shown.temple_standings():
+            for number, (temple, workers, awards) in enumerate(shown.temple_standings(), 1):
                 if temple == pos:
                     counts = per_seat(workers, names)
                     won = per_seat(awards, names, "+")
+                    lines = [t("play.temple_name", number=number)]
                     lines += [t("play.temple_tip", workers=counts), t("play.temple_awards", awards=won)]
         return lines
     if pos in shown.workers:

@@ -77,15 +77,21 @@ class Backdrop:
         return changed
 
 
-def draw_parts(surface: pygame.Surface, parts: Sequence[Part], areas: Iterable[pygame.Rect]) -> None:
+def draw_parts(
+    surface: pygame.Surface,
+    parts: Sequence[Part],
+    areas: Iterable[pygame.Rect],
+    covered: Sequence[pygame.Rect] = (),
+) -> None:
     """Every part that meets each of ``areas``, in order, clipped to the area, but where the
     parts over it cover it with opaque pixels (``Part.opaque``): a part wholly covered there is
     not drawn, a ``plain`` part is drawn only around them. The pixels are those of every part
-    drawn in order."""
+    drawn in order. ``covered``: areas the caller sets to opaque pixels next (a panel drawn
+    over the parts): as if a last part covered them, no part is drawn there."""
     clip = surface.get_clip()
     rects = [part.rect for part in parts]
     for area in areas:
-        hidden: list[pygame.Rect] = []
+        hidden = [area.clip(covered[i]) for i in area.collidelistall(covered)] if covered else []
         shown: list[tuple[Part, list[pygame.Rect]]] = []
         for index in reversed(area.collidelistall(rects)):
             part = parts[index]

@@ -1,7 +1,8 @@
 """Who is at a table played across machines, as the table shows it: the banner while the
-link to the host is down, what each remote seat is (this screen's, a remote player, away, or
-played by a stand-in AI), the Watching tag of a spectator, and, in the hosting window, the
-notice that lets the AI play a dropped seat at once instead of waiting.
+link to the host is down, what each remote seat is (this screen's, a remote player, away,
+played by a stand-in AI, or left for good), the Watching tag of a spectator, in the hosting
+window the notice that lets the AI play a dropped seat at once instead of waiting, and on
+every table the notice that a seat was left and the game waits for a new player.
 
 ``Presence`` is what the table reads of a remote source (``net.remote.RemoteSource`` has
 it); a local table has none.
@@ -9,6 +10,7 @@ it); a local table has none.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -48,6 +50,17 @@ class Presence(Protocol):
         ...
 
     @property
+    def departed(self) -> frozenset[int]:
+        """Seats whose player left on purpose, free for whoever joins (an AI may play them
+        meanwhile: ``standing_in``)."""
+        ...
+
+    @property
+    def table_code(self) -> str | None:
+        """The table's code (a new player joins with it), once known."""
+        ...
+
+    @property
     def rejoins(self) -> int:
         """Grows each time the host sends the whole table again (the table resyncs)."""
         ...
@@ -74,12 +87,47 @@ class Presence(Protocol):
 
 def seat_text(presence: Presence, seat: int, you: int | None) -> str:
     """What a player's seat is, under its name: this screen's own (You), a remote player,
-    Disconnected, or AI stands in."""
+    Disconnected, AI stands in, or left (with the AI playing it, or waiting for a player)."""
+    if seat in presence.departed:
+        return t("net.left_standin") if seat in presence.standing_in else t("net.left")
     if seat in presence.standing_in:
         return t("net.standin")
     if seat in presence.absent:
         return t("net.away")
     return t("net.you") if seat == you else t("kind.remote")
+
+
+def departures(
+    presence: Presence, seen: frozenset[int], names: Sequence[str]
+) -> tuple[frozenset[int], list[str]]:
+    """The seats left now, and the news since ``seen``, to show once: who left and what
+    happens now (an AI plays the seat, or the game waits for a new player), and who took a
+    seat that was left."""
+    now = presence.departed
+    news = [
+        t("net.left_toast_standin", name=names[seat])
+        if seat in presence.standing_in
+        else t("net.left_toast", name=names[seat])
+        for seat in sorted(now - seen)
+        if seat < len(names)
+    ]
+    news += [
+        t("net.seat_taken", name=names[seat])
+        for seat in sorted(seen - now)
+        if seat < len(names) and seat not in presence.absent
+    ]
+    return now, news
+
+
+def left_notice(presence: Presence, deciding: int | None, names: Sequence[str]) -> str | None:
+    """While a seat left for good has no AI playing it, the notice that says so on every
+    table: whose seat, and that the game goes on once a new player joins with the table's
+    code (the seat the game waits for first); else None."""
+    waiting = presence.departed - presence.standing_in
+    seat = deciding if deciding in waiting else min(waiting, default=None)
+    if seat is None or seat >= len(names):
+        return None
+    return t("net.left_waiting", name=names[seat], code=presence.table_code or "")
 
 
 def banner_text(presence: Presence | None) -> str | None:
@@ -127,13 +175,17 @@ def _draw_notice(
     rects: tuple[pygame.Rect, pygame.Rect],
     border: pygame.Color,
     text: str,
-    label: str,
+    label: str | None,
     hot: bool,
 ) -> None:
     """A notice panel (``rects``: the panel and its button) with ``border``, ``text`` fitted
-    left of the button, and the button ``label`` (``hot``: under the mouse)."""
+    left of the button, and the button ``label`` (``hot``: under the mouse); without a label,
+    no button and the text has the whole panel."""
     notice, button = rects
     theme.draw_panel(surface, notice, border=border)
+    if label is None:
+        _draw_lines(app, surface, notice, text)
+        return
     width = button.x - notice.x - px(40)
     font = theme.fit_font(app, theme.BODY_SIZE, text, width, "bold")
     theme.draw_text(
@@ -145,6 +197,17 @@ def _draw_notice(
         anchor="midleft",
     )
     _draw_button(app, surface, button, label, hot)
+
+
+def _draw_lines(app: Shell, surface: pygame.Surface, notice: pygame.Rect, text: str) -> None:
+    """``text`` in ``notice``, on up to two lines (a smaller size where it needs it)."""
+    width, height = notice.w - px(48), notice.h - px(16)
+    for size in (theme.BODY_SIZE, theme.SMALL_SIZE + 2, theme.SMALL_SIZE):
+        font = app.assets.font(size, "bold")
+        image = theme.render_text(font, text, theme.CREAM, width)
+        if image.get_height() <= height:
+            break
+    surface.blit(image, image.get_rect(midleft=(notice.x + px(24), notice.centery)))
 
 
 def _draw_button(app: Shell, surface: pygame.Surface, button: pygame.Rect, label: str, hot: bool) -> None:
@@ -187,6 +250,12 @@ def standin_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     button.w = px(400)
     button.midright = (notice.right - px(16), notice.centery)
     return notice, button
+
+
+def draw_left(app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
+    """The notice that a seat was left and the game waits for a new player (``text``), where
+    the connection banner would be; no button."""
+    _draw_notice(app, surface, banner_rects(board), theme.GOLD, text, None, False)
 
 
 def draw_standin(app: Shell, surface: pygame.Surface, board: pygame.Rect, name: str, hot: bool) -> None:

@@ -27,7 +27,7 @@ import pygame
 from cacao_game.app import routes, strings, theme
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
-from cacao_game.app.netplay import HostedSource, JoinedSource
+from cacao_game.app.netplay import HostedSource, JoinedSource, next_game
 from cacao_game.app.play.advice import draw_hint, draw_review, review_panel
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
@@ -101,9 +101,12 @@ from cacao_game.app.play.presence import (
     Presence,
     banner_rects,
     banner_text,
+    departures,
     draw_banner,
+    draw_left,
     draw_standin,
     draw_tag,
+    left_notice,
     seat_text,
     standin_rects,
     tag_rect,
@@ -121,7 +124,7 @@ from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.scoring import SeatScore
-from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, Pos
+from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, VOLCANO, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AutosaveFailed,
@@ -193,6 +196,8 @@ class PlayScene(Scene):
         self.net = net
         """The link to the host of a game played across machines (its banner, seats away)."""
         self._rejoins = net.rejoins if net is not None else 0
+        self._departed = net.departed if net is not None else frozenset()
+        """Seats left for good whose news was shown (``presence.departures``)."""
         self.lesson = lesson
         self.review = review
         self.stepped = source.capabilities.step
@@ -570,6 +575,8 @@ class PlayScene(Scene):
             return t("net.watching_status", name=name)
         if seat not in self.humans:
             remote = self.net is not None and self.kinds[seat] == HUMAN
+            if remote and self.net is not None and seat in self.net.departed - self.net.standing_in:
+                return t("net.waiting_new", name=name)
             return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
@@ -592,14 +599,16 @@ class PlayScene(Scene):
         if not self.accepts_board_input():
             return ""
         if self.game.phase is Phase.FILL:
-            return self.keys_text(self.fill_hint_key())
+            return self.keys_text(self.fill_hint_key(self.turn.fill_sources()))
         if self.game.phase is Phase.PLACE:
             return self.keys_text("play.rotate_hint")
         return ""
 
-    def fill_hint_key(self) -> str:
-        """The keys of a fill: turning a tile matters only to a volcano (its variant)."""
-        return "play.fill_hint" if self.config.variant == "volcano" else "play.fill_hint_base"
+    def fill_hint_key(self, tiles: Sequence[str] | None = None) -> str:
+        """The keys of a fill: turning a tile matters only to a volcano, so they name it in the
+        volcano variant and, given the fill's ``tiles`` now, only when a volcano is among them."""
+        volcano = self.config.variant == "volcano" and (tiles is None or VOLCANO in tiles)
+        return "play.fill_hint" if volcano else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
         """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
@@ -796,8 +805,10 @@ class PlayScene(Scene):
         if sound is not None:
             self.app.assets.play(sound)
         self.ai.waited = 0.0
-        if self.follow_board and any(isinstance(e, (ev.TilePlaced, ev.JungleFilled)) for e in events):
-            self.camera.keep_in_view(self.board_squares())
+        laid = [e.pos for e in events if isinstance(e, (ev.TilePlaced, ev.JungleFilled))]
+        if self.follow_board and laid:
+            # the tiles still to be animated count too, or one may land under the temples panel
+            self.camera.keep_in_view([*self.board_squares(), *laid])
 
     def _commit(self, event: ev.Event) -> None:
         self.shown = reduce(self.shown, event)
@@ -953,6 +964,10 @@ class PlayScene(Scene):
         if self.net is not None and self.net.rejoins != self._rejoins:
             self._rejoins = self.net.rejoins
             self.resync()
+        if self.net is not None:
+            self._departed, news = departures(self.net, self._departed, self.names)
+            for text in news:
+                self.app.notify(text)
         self._update_ai(dt)
         self._clear_popup()
         self._clear_review()
@@ -1113,7 +1128,7 @@ class PlayScene(Scene):
             targets = tuple(turn.targets())
             if turn.phase is Phase.PLACE:
                 overbuild = frozenset(turn.overbuild_targets())
-            ghosts = self._ghosts(hover)
+            ghosts = self._ghosts(None if self.input.tabbed else hover)
         if turn.phase is Phase.RESOLVE and not self.timeline.busy:
             edges = tuple((e.pos, e.side) for e in self.game.pending_edges(turn.seat) if e.is_trade)
         return BoardView(
@@ -1260,7 +1275,7 @@ class PlayScene(Scene):
         under the mouse and the provisional one (``Selection`` caches them per position)."""
         turn = self.turn
         wanted: list[Place | Overbuild | Fill] = []
-        hover = self.hover_square()
+        hover = None if self.input.tabbed else self.hover_square()
         if hover is not None and hover not in turn.assignments():
             action = turn.action_at(hover)
             if action is not None:
@@ -1375,7 +1390,13 @@ class PlayScene(Scene):
             return
         self._left = True
         self.app.switch(
-            routes.Scoring(final, self.source.config, self.history.score_history, rematch=self.net is None)
+            routes.Scoring(
+                final,
+                self.source.config,
+                self.history.score_history,
+                rematch=self.net is None,
+                again=next_game(self.source),
+            )
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -1408,14 +1429,22 @@ class PlayScene(Scene):
         self._still = still
         whole = surface.get_rect()
         restored: list[pygame.Rect] | None = None
+        covered = self.moving_covers(frame)
         if fresh or changed is None:
-            draw_parts(surface, parts, [whole])
+            draw_parts(surface, parts, [whole], covered)
         else:
             restored = merge([*changed, *self._moving, *damage], whole)
-            draw_parts(surface, parts, restored)
+            draw_parts(surface, parts, restored, covered)
         moving = merge(self.draw_moving(surface, frame), whole)
         self._moving = moving
         return None if restored is None else merge([*restored, *moving], whole)
+
+    def moving_covers(self, frame: Frame) -> list[pygame.Rect]:
+        """The areas ``draw_moving`` sets to opaque pixels of its own whatever lies beneath
+        (the resolution popup's inside): the still parts need not be drawn there first."""
+        if frame.popup is None:
+            return []
+        return [self.hud.popup_cover(frame.popup.outcomes)]
 
     def _still_signature(self, frame: Frame) -> Hashable:
         """Everything the moving parts are drawn from, when nothing animates by itself (no
@@ -1430,7 +1459,7 @@ class PlayScene(Scene):
         standin = self.standin_seat()
         standin_hot = standin is not None and self.standin_button().collidepoint(self.mouse)
         still = (replace(frame, clock=0.0), pulses(self.clock), self.input.carried, banner, hot)
-        return (*still, standin, standin_hot)
+        return (*still, standin, standin_hot, self.left_notice())
 
     def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
         """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles and
@@ -1467,9 +1496,7 @@ class PlayScene(Scene):
                     self.board.tile_covers(board, frame),
                 )
             )
-            temples = self.board.temples_part(frame)
-            if temples is not None:
-                parts.append(temples)
+            parts += self.board.temples_parts(frame)
         parts += self.hud.parts(frame)
         return parts, squares
 
@@ -1522,9 +1549,16 @@ class PlayScene(Scene):
             drawn += self._draw_presence(surface, self.net)
         return drawn
 
+    def left_notice(self) -> str | None:
+        """The notice that a seat was left for good and the game waits for a new player
+        (``presence.left_notice``), unless the hosting window's stand-in notice is up."""
+        if self.net is None or self.game.is_over() or self.standin_seat() is not None:
+            return None
+        return left_notice(self.net, self.source.deciding_seat(), self.names)
+
     def _draw_presence(self, surface: pygame.Surface, net: Presence) -> list[pygame.Rect]:
-        """The Watching tag of a spectator; the hosting window's notice of a dropped seat;
-        returns the areas drawn on."""
+        """The Watching tag of a spectator; the hosting window's notice of a dropped seat, or
+        the notice of a seat left with no AI to play it; returns the areas drawn on."""
         board = self.hud.anchors["board"]
         drawn: list[pygame.Rect] = []
         if net.watching:
@@ -1535,6 +1569,10 @@ class PlayScene(Scene):
             hot = self.standin_button().collidepoint(self.mouse)
             draw_standin(self.app, surface, board, self.names[seat], hot)
             drawn.append(standin_rects(board)[0].inflate(px(64), px(64)))
+        notice = self.left_notice()
+        if notice is not None:
+            draw_left(self.app, surface, board, notice)
+            drawn.append(banner_rects(board)[0].inflate(px(64), px(64)))
         return drawn
 
     def tooltip(self) -> list[str]:
@@ -1565,7 +1603,7 @@ class PlayScene(Scene):
     def leave_on_purpose(self) -> None:
         """Quit to menu: a joiner leaves their seat for good (no Rejoin game in the menu)."""
         if isinstance(self.source, JoinedSource):
-            self.source.forget()
+            self.source.leave()
 
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it; the hosting window stops

@@ -60,10 +60,12 @@ class Shown:
 
     def temple_standings(self) -> list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]:
         """Per temple on the board as shown: its square, workers per seat, awards (R5.1; the
-        same reading as ``Game.temple_standings``, of the shown board)."""
+        same reading as ``Game.temple_standings``, of the shown board), in the order the
+        temples were laid (the order of ``jungle``, as the engine's), so a temple keeps its
+        place, and its number in the temples panel, for the whole game."""
         players = len(self.gold)
         standings = []
-        for pos in sorted(p for p, (code, _rotation) in self.jungle.items() if code == TEMPLE):
+        for pos in (p for p, (code, _rotation) in self.jungle.items() if code == TEMPLE):
             counts = [0] * players
             for side in range(4):
                 tile = self.workers.get(neighbour(pos, side))

@@ -36,11 +36,12 @@ def port_problem(text: str) -> str | None:
 
 
 class JoinScene(WidgetScene):
-    """The Join form; the last values typed stay for the next time (this run of the app)."""
+    """The Join form; the last values typed stay for the next time (this run of the app), and
+    ``filled`` (the last game's host and the player's name) goes over them."""
 
     last: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, app: Shell) -> None:
+    def __init__(self, app: Shell, filled: JoinRequest | None = None) -> None:
         super().__init__(app)
         self.values = {
             "address": LOOPBACK,
@@ -49,6 +50,10 @@ class JoinScene(WidgetScene):
             "name": player_name(app),
             **JoinScene.last,
         }
+        if filled is not None:
+            self.values.update(address=filled.address, port=str(filled.port), code=filled.code)
+            if filled.name:
+                self.values["name"] = filled.name
 
     def set_value(self, key: str, text: str) -> None:
         """Field ``key`` changed."""

@@ -4,9 +4,13 @@ The hosting player sees what others type to join (address, port, table code), wh
 address means (this computer only, or the whole network), the seats filling as friends join
 (an AI seat with its level and, for hard and expert, its thinking time), and for each free
 seat a button that lets the AI play it. A joining player sees the same
-seats while the host waits for the others. Once every seat has a player the table opens on
-the same source (``RemoteSource``; the host's is a ``HostedSource``). Leaving the lobby
-closes the connection (and, for the host, stops the host).
+seats while the host waits for the others. The seats are listed in the table's turn order,
+numbered, the order play uses: the setup's seats turned so that the start player (chosen,
+or drawn when the host pressed Host, which the hosting lobby says) comes first. Once every
+seat has a player the table opens on the same source (``RemoteSource``; the host's is a
+``HostedSource``). Leaving the lobby closes the connection (and, for the host, stops the
+host); a joiner who leaves gives the seat up at once (the host frees it and the lobby
+says who left).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.netplay import LOOPBACK, HostedSource, JoinedSource, lan_addresses
+from cacao_game.app.play.presence import departures
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, short_number, t
@@ -29,9 +34,14 @@ if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
 
 PANEL = (360, 170, 1200, 760)
-SEATS_TOP = 400
+SEATS_TOP = 420
+ORDER_GAP = 34
+"""Design pixels from the Turn order heading's middle down to the first seat row."""
 ROW_H = 84
 BOTTOM = 1030
+TOAST_ABOVE = 90
+"""Design pixels from the panel's bottom up to a toast's bottom (clear of the status line;
+four seat rows end well above it)."""
 FILL_LEVEL = "medium"
 """The AI that takes a free seat when the host asks."""
 
@@ -53,6 +63,8 @@ class LobbyScene(WidgetScene):
         self.opened = False
         self._seen = -1
         self._addresses: list[str] | None = None
+        self._departed = source.departed
+        """Seats left for good whose news was shown."""
 
     @property
     def hosted(self) -> HostedSource | None:
@@ -100,10 +112,16 @@ class LobbyScene(WidgetScene):
 
     def back(self) -> None:
         """Leave on purpose (the connection closes and the host stops as the lobby exits; a
-        joiner's seat ticket is forgotten)."""
+        joiner gives the seat up: the host frees it at once, and the ticket is forgotten)."""
         if isinstance(self.source, JoinedSource):
-            self.source.forget()
+            self.source.leave()
         self.app.pop()
+
+    def toast_floor(self, height: int) -> int:
+        """Toasts (who left, who took a seat) sit in the panel between the last seat row and
+        the status line, over neither, nor over the Leave button."""
+        _x, y, _w, h = PANEL
+        return self.stage.point(0, y + h - TOAST_ABOVE)[1]
 
     def exit(self) -> None:
         """Leaving the lobby any way but into the table closes the connection (and stops the
@@ -122,6 +140,10 @@ class LobbyScene(WidgetScene):
         if self.source.version != self._seen:
             self._seen = self.source.version
             self.rebuild()
+        names = [seat.name for seat in self.source.table_seats()]
+        self._departed, news = departures(self.source, self._departed, names)
+        for text in news:
+            self.app.notify(text)
         if self.source.ready and self.source.started and not self.source.failed:
             self.opened = True
             self.app.switch(routes.Table(self.source, net=self.source))
@@ -200,35 +222,51 @@ class LobbyScene(WidgetScene):
         note = t("net.bind_local") if hosted.bind == LOOPBACK else t("net.bind_all")
         theme.draw_text(surface, small, note, (inner.x, top + px(100)), theme.SAND, width=inner.w)
 
+    def order_note(self) -> str:
+        """The heading over the seats: they are in turn order (the hosting lobby adds that
+        the start player was drawn, when it was)."""
+        hosted = self.hosted
+        if hosted is not None and hosted.table.choices.start is None:
+            return t("net.turn_order_drawn")
+        return t("net.turn_order")
+
     def _draw_seats(self, surface: pygame.Surface) -> None:
         seats = self.source.table_seats()
         font = self.app.assets.font(theme.BODY_SIZE, "bold")
         small = self.app.assets.font(theme.SMALL_SIZE)
+        label = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
         buttons = {w.rect.centery for w in self.widgets if isinstance(w, Button)}
+        if seats:
+            first = self.seat_rect(0)
+            heading = theme.fit_text(label, self.order_note().upper(), first.w)
+            middle = first.y - px(ORDER_GAP)
+            theme.draw_text(surface, label, heading, (first.x, middle), theme.MUTED, anchor="midleft")
         for number, seat in enumerate(seats):
             row = self.seat_rect(number)
             pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=px(14))
             pygame.draw.rect(
                 surface, self.app.assets.seat_color(seat.color), row, px(3), border_radius=px(14)
             )
-            theme.draw_seat_marker(self.app, surface, seat.color, (row.x + px(40), row.centery), px(20))
+            place = str(number + 1)
+            theme.draw_text(surface, font, place, (row.x + px(30), row.centery), theme.GOLD, anchor="center")
+            theme.draw_seat_marker(self.app, surface, seat.color, (row.x + px(80), row.centery), px(20))
             waiting = seat.kind == REMOTE and not seat.claimed
             name = t("net.seat_free") if waiting else seat.name
             if seat.kind != REMOTE:
                 what = ai_text(seat.kind, seat.think_time)
             elif not seat.claimed:
-                what = ""
+                what = t("net.seat_left", name=seat.name) if seat.left else ""
             elif self.source.client.seat == number:
                 what = t("net.you")
             else:
                 what = t("net.joined") if seat.connected else t("net.away")
-            room = row.w - px(100) - (px(350) if row.centery in buttons else px(20))
+            room = row.w - px(140) - (px(350) if row.centery in buttons else px(20))
             text_w = room * 3 // 5
             theme.draw_text(
                 surface,
                 font,
                 theme.fit_text(font, name, text_w),
-                (row.x + px(80), row.centery),
+                (row.x + px(120), row.centery),
                 theme.MUTED if waiting else theme.CREAM,
                 anchor="midleft",
             )
@@ -236,7 +274,7 @@ class LobbyScene(WidgetScene):
                 surface,
                 small,
                 theme.fit_text(small, what, room - text_w - px(16)),
-                (row.x + px(96) + text_w, row.centery),
+                (row.x + px(136) + text_w, row.centery),
                 theme.SAND,
                 anchor="midleft",
             )

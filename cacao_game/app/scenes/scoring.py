@@ -15,12 +15,13 @@ import logging
 import random
 from collections.abc import Hashable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game, watch_record
+from cacao_game.app.netplay import HostedTable, JoinRequest
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.hud import SMALLEST_TEXT
 from cacao_game.app.play.overview import board_squares, draw_board, square_size
@@ -107,10 +108,13 @@ class ScoringScene(WidgetScene):
         score_history: Sequence[Sequence[int]],
         *,
         rematch: bool = True,
+        again: HostedTable | JoinRequest | None = None,
     ) -> None:
         super().__init__(app)
         self.game = game
         self.offers_rematch = rematch
+        self.again = again
+        """What New game opens for a game across machines (None: the setup, these seats)."""
         self.config = config
         self.names = seat_labels(app.assets, config.names, config.kinds)
         """What the seats are called on screen (a stand-in for a name the fonts cannot draw),
@@ -247,9 +251,19 @@ class ScoringScene(WidgetScene):
         start_game(self.app, config)
 
     def new_game(self) -> None:
-        """The setup scene, prefilled with these seats."""
+        """The setup scene, prefilled with these seats; after a hosted game the Host a game
+        setup with the table as it was hosted; after joining or watching one, the Join form
+        with the host's address and port."""
         self.app.home()
-        self.app.open(routes.Setup(self.config))
+        match self.again:
+            case HostedTable(config, choices):
+                self.app.open(routes.Setup(config, hosting=True, choices=choices))
+            case JoinRequest():
+                self.app.open(routes.Join(self.again))
+            case None:
+                self.app.open(routes.Setup(self.config))
+            case _:
+                assert_never(self.again)
 
     def watch_replay(self) -> None:
         """UI-play's replay of this game, if available."""

@@ -18,7 +18,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.netplay import DEFAULT_PORT, host_game
+from cacao_game.app.netplay import DEFAULT_PORT, HostChoices, host_game
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
@@ -100,20 +100,37 @@ class SetupScene(WidgetScene):
 
     ``hosting``: the Host a game setup. One more seat kind, ``remote`` (a friend who joins
     from another machine); exactly one human seat (the hosting player); a port, whether
-    other machines may connect, and whether hints are allowed instead of the seed; Host
-    starts the host and opens its lobby."""
+    other machines may connect, and whether hints are allowed instead of the seed
+    (``choices``: as a hosted table had them, else the last ones of this run); Host starts
+    the host and opens its lobby."""
+
+    last_choices: HostChoices = HostChoices()
+    """The port, network and hints choices of the last game hosted (this run of the app)."""
 
     last_hosted: GameConfig | None = None
     """The seats of the last game hosted (this run of the app)."""
 
-    def __init__(self, app: Shell, config: GameConfig | None = None, *, hosting: bool = False) -> None:
+    def __init__(
+        self,
+        app: Shell,
+        config: GameConfig | None = None,
+        *,
+        hosting: bool = False,
+        choices: HostChoices | None = None,
+    ) -> None:
         super().__init__(app)
         self.hosting = hosting
         self.kinds = seat_kinds(hosting)
-        self.port_text = str(DEFAULT_PORT)
-        self.everywhere = False
-        self.hints = True
-        previous = config or (SetupScene.last_hosted if hosting else app.last_config)
+        chosen = choices or (SetupScene.last_choices if hosting else HostChoices())
+        self.port_text = str(chosen.port)
+        self.everywhere = chosen.everywhere
+        self.hints = chosen.hints
+        self.take(config or (SetupScene.last_hosted if hosting else app.last_config), chosen.start)
+
+    def take(self, previous: GameConfig | None, start: int | None = None) -> None:
+        """Seats and options as in ``previous`` (no seed; ``start`` the start player if that
+        seat exists, else random), or the defaults of a first New game (None)."""
+        hosting = self.hosting
         if hosting and previous is None:
             self.seats = [
                 SeatConfig(default_name(HUMAN, 1), "red", HUMAN),
@@ -143,7 +160,13 @@ class SetupScene(WidgetScene):
         ]
         self.name_automatic_seats()
         self.seed_text = ""
-        self.start: int | None = None
+        self.start: int | None = start if start is not None and start < len(self.seats) else None
+
+    def reset(self) -> None:
+        """Defaults: the seats and options of a first New game (the last set-up is offered
+        again next time until another game starts)."""
+        self.take(None)
+        self.rebuild()
 
     # ------------------------------------------------------------------ state
 
@@ -266,15 +289,24 @@ class SetupScene(WidgetScene):
         )
         if self.hosting:
             SetupScene.last_hosted = remembered
+            SetupScene.last_choices = HostChoices(
+                int(self.port_text), self.everywhere, self.hints, self.start
+            )
             self.host(config)
             return
-        self.app.last_config = remembered
+        self.app.remember_setup(remembered)
         start_game(self.app, config)
 
     def host(self, config: GameConfig) -> None:
         """Start hosting ``config``'s game and wait for the players in the lobby."""
         try:
-            source = host_game(config, port=int(self.port_text), everywhere=self.everywhere, hints=self.hints)
+            source = host_game(
+                config,
+                port=int(self.port_text),
+                everywhere=self.everywhere,
+                hints=self.hints,
+                chosen_start=self.start is not None,
+            )
         except (OSError, ValueError, TimeoutError) as error:
             self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
             return
@@ -331,6 +363,9 @@ class SetupScene(WidgetScene):
         label = t("net.host") if self.hosting else t("common.start")
         self.start_button = Button(start, label, self.start_game, style="primary", font_size=34)
         self.widgets += [Button(back, t("common.back"), self.back), self.start_button]
+        defaults = pygame.Rect(0, 0, px(300), px(76))
+        defaults.bottomleft = (back.right + px(24), bottom)
+        self.widgets.append(Button(defaults, t("setup.defaults"), self.reset))
 
     def _seat_widgets(self, seat: int) -> list[Widget]:
         row = self.row_rect(seat)
