@@ -87,9 +87,29 @@ def user_home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app(user_home):
-    """A fresh app at the main menu, drawing to an off-screen surface."""
+def apps(user_home, monkeypatch):
+    """A list for the apps a test makes (several windows of one game across machines), each
+    taken home and closed after the test. The Host a game setup starts from its defaults:
+    what an earlier test hosted in this process is not remembered."""
+    from cacao_game.app.scenes.setup import SetupScene
+
+    monkeypatch.setattr(SetupScene, "last_hosted", None)
+    made: list = []
+    yield made
+    for made_app in made:
+        made_app.home()
+        made_app.close()
+
+
+@pytest.fixture
+def app(user_home, monkeypatch):
+    """A fresh app at the main menu, drawing to an off-screen surface; its Host a game setup
+    starts from the defaults (nothing remembered from an earlier test)."""
     import harness
+
+    from cacao_game.app.scenes.setup import SetupScene
+
+    monkeypatch.setattr(SetupScene, "last_hosted", None)
 
     app = harness.make_app()
     app.home()

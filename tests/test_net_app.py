@@ -110,15 +110,6 @@ def table(app: App) -> PlayScene:
     return scene
 
 
-@pytest.fixture
-def apps(user_home):
-    made: list[App] = []
-    yield made
-    for app in made:
-        app.home()
-        app.close()
-
-
 def test_a_joiner_sees_own_hand_face_up_and_the_game_starts_when_the_seat_is_taken(apps):
     """The host waits in the lobby with the remote seat free; Bo joins with the code; both
     tables open, each with its own hand face up and the other's face down, named right; a

@@ -37,16 +37,6 @@ from cacao_game.net.protocol import REMOTE
 from cacao_game.net.remote import RemoteSource
 
 
-@pytest.fixture
-def apps(user_home):
-    """The apps a test made, closed after it (as in ``test_net_app``)."""
-    made: list[App] = []
-    yield made
-    for app in made:
-        app.home()
-        app.close()
-
-
 def labels(app: App) -> set[str]:
     return {label for w in app.top.widgets if isinstance(label := getattr(w, "label", None), str)}
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 import harness
-import pytest
 from harness import run
 from test_net_app import LOCAL, host, hosted_with_bo, join, make_app, pump, table
 
@@ -29,15 +28,6 @@ from cacao_game.net.remote import RemoteSource
 from cacao_game.records import read_record, replay_record
 from cacao_game.session.commands import Confirm, RequestHint, Select, Undo
 from cacao_game.session.replay import ReplaySession
-
-
-@pytest.fixture
-def apps(user_home):
-    made: list = []
-    yield made
-    for app in made:
-        app.home()
-        app.close()
 
 
 def watch(app, port: int, code: str) -> RemoteSource:
