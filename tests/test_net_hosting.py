@@ -18,7 +18,7 @@ from pathlib import Path
 from harness import click_label
 from net_support import LOCAL, ROOT, free_port, options, record_files, run, start_host
 from referee_loader import load_referee
-from test_net_app import apps, host, make_app, pump, table
+from test_net_app import host, make_app, pump, table
 
 from cacao_game.app.app import App
 from cacao_game.app.netplay import HostedSource, hosted_waiting
@@ -39,8 +39,6 @@ from cacao_game.net.hosting import (
 )
 from cacao_game.net.protocol import REMOTE, VERSION, Join
 from cacao_game.records import replay_record
-
-__all__ = ["apps"]  # the app tests' fixture, used here too
 
 HOSTING_WINDOW = """
 import asyncio, json, sys

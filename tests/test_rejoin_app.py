@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from harness import click_label, run
 from net_support import ROOT
-from test_net_app import LIMIT, LOCAL, apps, host, join, make_app, pump, table
+from test_net_app import LIMIT, LOCAL, host, join, make_app, pump, table
 
 from cacao_game import typed_json
 from cacao_game.app.netplay import (
@@ -43,8 +43,6 @@ from cacao_game.config.game import HUMAN
 from cacao_game.net import protocol as p
 from cacao_game.net.hosting import BackgroundHost, hosted_folder, start_hosting
 from cacao_game.net.protocol import REMOTE
-
-__all__ = ["apps"]  # the app tests' fixture, used here too
 
 JOINER_PROGRAM = """
 import sys, time
