@@ -140,8 +140,8 @@ def test_a_wrong_click_is_explained_on_the_panel_and_show_me_sets_the_answer(pla
 
 def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App) -> None:
     """Playtest: a tile laid before Next, one Enter both left the note and confirmed the tile
-    (refused at once). Enter on a note is Next alone: the tile stays laid, nothing refused;
-    on the move step Enter confirms."""
+    (refused at once). Enter on a note is Next alone: the tile stays laid, nothing refused,
+    and Confirm shows no keys then; on the move step Enter confirms, and Confirm shows it."""
     scene = open_tutorial(play_app)
     session = scene.tutorial
     assert session is not None and scene.coach is not None
@@ -150,12 +150,14 @@ def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App
     point = square_point(scene, (0, 1))
     click(play_app, (round(point[0]), round(point[1])))
     assert session.selection.provisional is not None and step_key(scene) == "welcome"
+    assert scene.action_keys("confirm") == "", "Enter and Space belong to the note's Next"
     press(play_app, "confirm")
     assert step_key(scene) == "village"
     assert session.coach.mistake is None and session.game.actions == []
     assert session.selection.provisional is not None
     press(play_app, "confirm")
     assert step_key(scene) == "place" and session.coach.mistake is None
+    assert scene.action_keys("confirm") == play_app.intents.label("confirm")
     press(play_app, "confirm")
     assert session.coach.mistake is not None and session.game.actions == []
 

@@ -664,13 +664,16 @@ class PlayScene(Scene):
         return t(f"replay.{name}")
 
     def action_keys(self, name: str) -> str:
-        """The keys of action button ``name``, as shown under its label."""
+        """The keys of action button ``name``, as shown under its label (none under Confirm
+        while a lesson's note waits: its keys then turn the page)."""
         if self.stepped:
             keys = {"first": "home", "prev": "left", "next": "right", "last": "end"}
             if name in keys:
                 return display_name(keys[name])
             label = self.app.intents.label({"play": "confirm", "speed": "cycle"}.get(name, "cycle"))
             return t("key.shift", key=label) if name == "flag_prev" else label
+        if name == "confirm" and self.coach is not None and self.coach.wants_confirm():
+            return ""  # a lesson's note takes Enter and Space (its Next button says so)
         return self.app.intents.label({"menu": "pause"}.get(name, name))
 
     def thinking_seat(self) -> int | None:
