@@ -119,11 +119,16 @@ def departures(
     return now, news
 
 
+def awaiting_player(presence: Presence) -> frozenset[int]:
+    """Seats left for good that no AI plays: the game waits there for a new player."""
+    return presence.departed - presence.standing_in
+
+
 def left_notice(presence: Presence, deciding: int | None, names: Sequence[str]) -> str | None:
     """While a seat left for good has no AI playing it, the notice that says so on every
     table: whose seat, and that the game goes on once a new player joins with the table's
     code (the seat the game waits for first); else None."""
-    waiting = presence.departed - presence.standing_in
+    waiting = awaiting_player(presence)
     seat = deciding if deciding in waiting else min(waiting, default=None)
     if seat is None or seat >= len(names):
         return None

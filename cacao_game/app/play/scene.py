@@ -99,6 +99,7 @@ from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import (
     Presence,
+    awaiting_player,
     banner_rects,
     banner_text,
     departures,
@@ -575,7 +576,7 @@ class PlayScene(Scene):
             return t("net.watching_status", name=name)
         if seat not in self.humans:
             remote = self.net is not None and self.kinds[seat] == HUMAN
-            if remote and self.net is not None and seat in self.net.departed - self.net.standing_in:
+            if remote and self.net is not None and seat in awaiting_player(self.net):
                 return t("net.waiting_new", name=name)
             return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
         if self.curtain_for is not None:
