@@ -68,15 +68,24 @@ def load_previous(rev: str, into: Path) -> tuple[ModuleType, ModuleType]:
         sys.path.remove(str(into))
 
 
+def in_board_order(events: list[Any]) -> list[Any]:
+    """``events`` with the final scoring's temples (``TempleScored``) in square order, each in
+    the place of one of them: the engine reports them in the order the temples were laid (the
+    table numbers them so) since 0.3, in square order before; nothing else moves."""
+    temples = iter(sorted((e for e in events if type(e).__name__ == "TempleScored"), key=lambda e: e.pos))
+    return [next(temples) if type(e).__name__ == "TempleScored" else e for e in events]
+
+
 def play(engine: Any, players: int, variant: str, seed: int, *, with_events: bool = False) -> str:
-    """One random game; a summary of its end (with every event when ``with_events``)."""
+    """One random game; a summary of its end (with every event when ``with_events``, the
+    temples' final scoring ``in_board_order``)."""
     game = engine.Game.new(players, variant, seed, keep_history=False)
     rng = random.Random(seed)
     log: list[object] = []
     while not game.is_over():
         events = game.apply(rng.choice(game.legal_actions()))
         if with_events:
-            log.append(events)
+            log.append(in_board_order(events))
     board = (sorted(game.jungle.items()), sorted(game.workers.items()), sorted(game.covered.items()))
     return repr((game.score_now(), game.winners(), game.actions, board, log))
 
