@@ -20,7 +20,7 @@ from cacao_game.ai.expert import (
     root_moves,
     widen,
 )
-from cacao_game.ai.hard import Deadline
+from cacao_game.ai.hard import Deadline, default_horizon
 from cacao_game.ai.hint import HINT_ITERATIONS
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import TIMED_LEVELS, TRIAL_LEVELS
@@ -181,6 +181,43 @@ def test_every_iteration_is_priced_no_earlier_than_the_horizon() -> None:
     )
     assert len(turns) == 120
     assert min(turns) == view.turn + HORIZON + 1
+
+
+def _leaf_turns(view: Game, seat: int, player: ExpertPlayer, count: int) -> list[int]:
+    """The turn of every priced iteration of ``count`` iterations of ``player``'s tree search."""
+    turns: list[int] = []
+    player.search(
+        view,
+        seat,
+        root_moves(view, player.medium),
+        lambda done: done < count,
+        random.Random(4),
+        on_leaf=lambda _move, world, _valuer: turns.append(world.turn),
+    )
+    return turns
+
+
+def test_in_four_players_every_opponent_answers_before_the_price() -> None:
+    """With four seats the playouts run a round and one turn past the root's (hard's horizon,
+    ``default_horizon``), not the 2-player ``HORIZON``: every opponent and the seat itself move
+    again before the position is priced. An explicit ``horizon`` still decides."""
+    game = _position(6, players=4)
+    seat = game.current_player()
+    view = game.view(seat)
+    assert default_horizon(4) == 5 > HORIZON == default_horizon(2)
+    turns = _leaf_turns(view, seat, ExpertPlayer(random.Random(4), iterations=60), 60)
+    assert min(turns) == view.turn + default_horizon(4) + 1
+    turns = _leaf_turns(view, seat, ExpertPlayer(random.Random(4), iterations=60, horizon=2), 60)
+    assert min(turns) == view.turn + HORIZON + 1
+
+
+def test_the_horizon_by_player_count_leaves_two_player_moves_as_they_were() -> None:
+    """In 2 players the default horizon is the fixed ``HORIZON`` of before: the same seed and
+    count rank the same moves with the same values as ``horizon=2`` set by hand."""
+    game = _position(8)
+    by_count = ExpertPlayer(random.Random(3), iterations=200).rank(game)
+    by_hand = ExpertPlayer(random.Random(3), iterations=200, horizon=HORIZON).rank(game)
+    assert by_count == by_hand
 
 
 def test_an_exact_endgame_past_the_time_budget_falls_back_to_the_search() -> None:

@@ -12,7 +12,7 @@ import signal
 
 import pytest
 
-from cacao_game.ai.expert import ExpertPlayer
+from cacao_game.ai.expert import HORIZON, ExpertPlayer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.parallel import Helper, Round, search_workers
 from cacao_game.ai.registry import make_player
@@ -101,7 +101,9 @@ PINNED = [
     ),
 ]
 """Rankings of 1,200 iterations (seeded by the position's deal) recorded before the search
-was split into streams (commit fc3e7af): the move, every ranked mean, the nodes and depth."""
+was split into streams (commit fc3e7af): the move, every ranked mean, the nodes and depth.
+The playouts ran ``HORIZON`` turns then in any player count (since, 3 and 4 players play
+further by default: the test sets it)."""
 
 
 def _position(turn: int, seed: int, players: int, phase: Phase) -> Game:
@@ -122,7 +124,7 @@ def test_one_worker_searches_exactly_as_before_the_streams(
     """With ``workers=1`` (the default) the same position, seed and count give the same ranking,
     means, tree size and depth as the search before it was split into streams."""
     game = _position(*where)
-    player = ExpertPlayer(random.Random(where[1]), iterations=1200, time_budget=1e9)
+    player = ExpertPlayer(random.Random(where[1]), iterations=1200, time_budget=1e9, horizon=HORIZON)
     ranked = player.rank(game)
     assert repr(ranked[0][1]) == move
     assert [round(mean, 6) for mean, _move in ranked] == means

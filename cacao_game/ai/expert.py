@@ -20,7 +20,8 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   gather instead of stopping at a fixed turn.
 - Every iteration is priced at the same point whatever the leaf's depth: below the tree the
   turns are played by hard's greedy policy (``playout``) until ``HORIZON`` turns after the
-  root's (or the leaf's turn is finished, if deeper), then priced by ``Valuer.scores`` of a
+  root's in 2 players, as hard a round and one turn more in 3 and 4 (``horizon_for``), or the
+  leaf's turn is finished, if deeper; then priced by ``Valuer.scores`` of a
   valuer built at the priced state itself (``leaf="leaf"``, the default: unit prices current
   there, e.g. cacao worth nothing to a seat without tiles left) or of the one built from the
   seat's view at the root (``leaf="root"``, as hard prices). (Pricing leaves at their own
@@ -80,6 +81,7 @@ from cacao_game.ai.expert_tree import (
     Stream,
     Tuning,
     Walk,
+    horizon_for,
     placements_left,
     play_to_end,
     widen,
@@ -233,7 +235,7 @@ class ExpertPlayer:
         clock: Callable[[], float] = time.perf_counter,
         weights: str | Weights = DEFAULT,
         exploration: float = EXPLORATION,
-        horizon: int = HORIZON,
+        horizon: int | None = None,
         deepen: int = DEEPEN_AT,
         root_scale: float = ROOT_SCALE,
         to_end: int = PLAYOUT_PLACEMENTS,
@@ -257,7 +259,8 @@ class ExpertPlayer:
         ``reach_budget`` iterations (the module docstring's Reach).
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
         ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
-        ``LEAF_VALUERS`` (ValueError for another); the other options override the module's
+        ``LEAF_VALUERS`` (ValueError for another); ``horizon`` None plays playouts as far as
+        the player count asks (``horizon_for``); the other options override the module's
         constants of the same meaning."""
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
@@ -275,7 +278,7 @@ class ExpertPlayer:
         self.iterations = iterations
         self.clock = clock
         self.exploration = exploration
-        self.horizon = int(horizon)
+        self.horizon = None if horizon is None else int(horizon)
         self.deepen = int(deepen)
         self.root_scale = root_scale
         self.to_end = int(to_end)
@@ -646,6 +649,7 @@ __all__ = [
     "exact_end",
     "exact_values",
     "final_margins",
+    "horizon_for",
     "nothing_hidden",
     "ordered_moves",
     "placements_left",

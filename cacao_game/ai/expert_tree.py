@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.hard import greedy_turn, playout
+from cacao_game.ai.hard import default_horizon, greedy_turn, playout
 from cacao_game.ai.ismcts import Node, upper_bound
 from cacao_game.ai.medium import placement_scores
 from cacao_game.ai.policy import finish_turn, quick_fill, resolve_choice
@@ -34,7 +34,11 @@ WIDEN_SCALE = 0.25
 DEEPEN_AT = 16
 """Visits a node past the reply needs before it grows children of its own."""
 HORIZON = 2
-"""Turns after the root's that every iteration is played to before it is priced (hard's)."""
+"""Turns after the root's that every iteration is played to before it is priced, 2 players
+(hard's). By default (``Tuning.horizon`` None) the player count decides, as for hard
+(``cacao_game.ai.hard.default_horizon``): in 3 and 4 players a round and one turn more, so
+that every opponent answers before the price is taken (4 players: 2 turns left the last
+opponent's reply and the seat's own next turn out, README: the expert in 4 players)."""
 PLAYOUT_PLACEMENTS = 0
 """With at most this many placements left (all seats), playouts run to the final score by
 ``play_to_end`` (0: never; playing to the end costs re-deals, and the screen's judge, which
@@ -56,10 +60,18 @@ class Tuning:
 
     weights: Weights
     exploration: float = EXPLORATION
-    horizon: int = HORIZON
+    horizon: int | None = None
+    """Turns played after the root's before pricing; None: by the player count (``HORIZON``)."""
     deepen: int = DEEPEN_AT
     to_end: int = PLAYOUT_PLACEMENTS
     leaf: str = "leaf"
+
+
+def horizon_for(tuning: Tuning, players: int) -> int:
+    """The turns after the root's that ``tuning``'s playouts run in a game of ``players``:
+    its ``horizon``, or by default hard's for that count (``default_horizon``; ``HORIZON`` in
+    2 players)."""
+    return tuning.horizon if tuning.horizon is not None else default_horizon(players)
 
 
 def widen(visits: int) -> int:
@@ -111,7 +123,7 @@ class Walk:
         self.weights = tuning.weights
         self.valuer = Valuer(view, self.weights)
         self.to_end = placements_left(view) <= tuning.to_end
-        self.rollout = playout(self.valuer, tuning.horizon)
+        self.rollout = playout(self.valuer, horizon_for(tuning, view.players))
         self.on_leaf = on_leaf
         self.nodes = 1
         self.depth = 0
