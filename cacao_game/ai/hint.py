@@ -27,13 +27,16 @@ HINT_LEVELS = ("medium", "hard", "expert")
 """The levels that give hints, weakest first (the app asks the strongest: ``hint_level``)."""
 HINT_ITERATIONS: Final[dict[str, dict[int, int]]] = {
     "hard": {2: 40, 3: 24, 4: 16},
-    "expert": {2: 1000, 3: 800, 4: 750},
+    "expert": {2: 1000, 3: 380, 4: 280},
 }
 """Iterations of a searching level's hint by player count: a ``hard`` hint's re-deals (each
 plays medium's best ``CANDIDATES`` moves), an ``expert`` hint's priced iterations (each
 plays one move). Each fits about the hard level's default thinking time (1 s) at the slowest
 5 % of positions on the machine that measured them (``HINT_CALIBRATION``; the expert's on a
-shared 2-core machine: p95 0.79 / 0.90 / 0.86 s with 2 / 3 / 4 players, hints included)."""
+shared 2-core machine: p95 0.79 / 0.90 / 0.86 s with 2 / 3 / 4 players, hints included, at
+1,000 / 800 / 750). Since the expert's playouts in 3 and 4 players run a round and one turn
+past the root's (``expert_tree.horizon_for``) an iteration costs 2.1 / 2.7 times what it did
+there (CPU time side by side, 8 positions each), so those counts are 800 / 750 divided by it."""
 HINT_CALIBRATION: Final = "python tools/bench_coach.py --calibrate --players P"
 """The command that measured ``HINT_ITERATIONS`` (it prints each search's iterations per
 second and the counts that fit the hard level's thinking time)."""

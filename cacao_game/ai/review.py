@@ -48,11 +48,13 @@ REVIEW_SECONDS = 0.5
 """Seconds per decision of a review bounded in time."""
 REVIEW_SEARCH: Final = "expert"
 """The level whose search (``cacao_game.ai.analysis.SEARCHES``) reviews: the hints' too."""
-REVIEW_ITERATIONS: Final[dict[int, int]] = {2: 600, 3: 500, 4: 500}
+REVIEW_ITERATIONS: Final[dict[int, int]] = {2: 600, 3: 230, 4: 180}
 """Iterations per decision of the app's and the command line's review, by player count: about
 ``REVIEW_SECONDS`` at the median on the machine that measured them (``python
 tools/bench_coach.py --calibrate --players P``: 665 / 710 / 573 fitted on a shared 2-core
-machine), the same review on every machine."""
+machine, when 500 were chosen for 3 and 4 players; those are divided by the 2.1 / 2.7 times
+an iteration costs since the expert's playouts there run a round and one turn, as
+``HINT_ITERATIONS``'), the same review on every machine."""
 
 
 def review_iterations(players: int) -> int:
