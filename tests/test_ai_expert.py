@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.base import Player
 from cacao_game.ai.evaluation import Valuer
@@ -69,9 +71,11 @@ def test_root_offers_every_legal_move_in_mediums_order() -> None:
     assert moves[0] == medium.choose(game)
 
 
-def test_same_position_seed_and_count_give_the_same_move_at_any_speed() -> None:
-    """With an iteration count, the clock's speed changes nothing: time only caps."""
-    game = _position(6)
+@pytest.mark.parametrize("players", [2, 4])
+def test_same_position_seed_and_count_give_the_same_move_at_any_speed(players: int) -> None:
+    """With an iteration count, the clock's speed changes nothing: time only caps (2 players,
+    and 4, whose playouts run further)."""
+    game = _position(6, players=players)
     results = set()
     for step in (1e-6, 1e-3):
         player = ExpertPlayer(random.Random(7), iterations=40, time_budget=1e6, clock=_Clock(step))
