@@ -17,7 +17,7 @@ written whole or not at all); a run plays only the chunks not there yet, starts 
 after ``--minutes``, and prints the table of every chunk kept: a confirmation can grow over
 several sittings, and a ``tournament.py --json`` file of the same pairing and deals counts.
 
-``screen``: regret per decision on a fixed set of 2-player positions (medium self-play,
+``screen``: regret per decision on a fixed set of 2-player positions (``--players``; medium self-play,
 seeded, a turn in ``--first-turn``..``--last-turn``; ``--positions`` placements and
 ``--fills`` fill decisions), for each level spec (iteration budgets, so the figures do not
 depend on the machine's load). The judge plays every candidate move (the union of the levels'
@@ -292,8 +292,8 @@ def regrets(rows: Sequence[dict[str, object]], redeals: int) -> list[dict[str, f
 def run_screen(args: argparse.Namespace) -> None:
     """Print the regret per decision of each level, paired with the first, by kind of decision."""
     turns = (args.first_turn, args.last_turn)
-    games = positions(args.positions, args.seed, turns=turns)
-    games += positions(args.fills, args.seed + 10_000, turns=turns, phase=Phase.FILL)
+    games = positions(args.positions, args.seed, args.players, turns=turns)
+    games += positions(args.fills, args.seed + 10_000, args.players, turns=turns, phase=Phase.FILL)
     cache: dict[str, dict[str, list[float]]] = (
         json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     )
@@ -308,7 +308,7 @@ def run_screen(args: argparse.Namespace) -> None:
                 cache[str(row["seed"])] = row["samples"]  # type: ignore[assignment]
                 args.cache.write_text(json.dumps(cache))
     print(
-        f"{args.positions} placements and {args.fills} fills (2 players, turns "
+        f"{args.positions} placements and {args.fills} fills ({args.players} players, turns "
         f"{args.first_turn}-{args.last_turn}, seeds {args.seed}+); judge: {args.redeals} common re-deals "
         "played to the end by the greedy policy, final margin"
     )
@@ -491,6 +491,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     screen = commands.add_parser("screen", help="regret per decision by iteration count")
     screen.add_argument("--positions", type=int, default=32)
     screen.add_argument("--seed", type=int, default=500)
+    screen.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     screen.add_argument("--first-turn", type=int, default=6)
     screen.add_argument("--last-turn", type=int, default=17)
     screen.add_argument("--levels", nargs="+", default=SCREENED, help="level specs; the first is the base")
