@@ -16,7 +16,8 @@ from websockets.exceptions import ConnectionClosed
 
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.net import protocol as p
-from cacao_game.net.host import Host
+from cacao_game.net.bot import Bot
+from cacao_game.net.host import PRESENCE_EVERY, Host
 from cacao_game.net.views import view_game
 from cacao_game.saves.schema import PlaceJSON, action_from_json, decision
 
@@ -66,9 +67,10 @@ def no_tracebacks(capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFi
 def test_unreadable_messages_get_an_error_and_the_connection_and_other_tables_carry_on(
     capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Binary frames, non-JSON, unknown types, too large and too deeply nested messages each
-    get a ``Problem``; the same connection then joins; an oversized frame closes only its
-    connection; a game at another table finishes meanwhile; nothing prints a traceback."""
+    """Binary frames, non-JSON, unknown types, too large and too deeply nested messages, a
+    join or create without a version each get a ``Problem`` (not fatal); the same connection
+    then joins; an oversized frame closes only its connection; a game at another table
+    finishes meanwhile; nothing prints a traceback."""
     caplog.set_level(logging.INFO)
 
     async def scenario() -> None:
@@ -85,6 +87,9 @@ def test_unreadable_messages_get_an_error_and_the_connection_and_other_tables_ca
             ('{"type": "join", "version": 1, "table": "' + "A" * 9000 + '"}', "message"),
             ('{"type": "join", "version": 1, "table": NaN}', "message"),
             ('{"type": "decide", "seat": true, "token": "x", "at": 0, "actions": []}', "message"),
+            # no version at all is a message that does not read, not a game of version "None"
+            ('{"type": "join", "table": "ABCDEF", "name": "Eve"}', "message"),
+            ('{"type": "create", "version": null, "name": "Eve", "options": {"seats": []}}', "message"),
         ]
         for frame, code_expected in hostile:
             await ws.send(frame)
@@ -547,7 +552,6 @@ def test_a_player_rejoining_in_a_loop_cannot_flood_the_others_at_the_table() -> 
     """Each join and leave tells the table who is here, but at most one such update per
     ``PRESENCE_EVERY``: 30 quick rejoins reach a spectator as a few updates, the last of which
     shows the seat as it is (gone)."""
-    from cacao_game.net.host import PRESENCE_EVERY
 
     async def scenario() -> tuple[int, float, bool]:
         host = await start_host(None)
@@ -581,3 +585,41 @@ def test_a_player_rejoining_in_a_loop_cannot_flood_the_others_at_the_table() -> 
     assert count <= took / PRESENCE_EVERY + 2
     assert count < 30
     assert not connected
+
+
+def test_after_a_finished_games_record_nothing_more_is_sent() -> None:
+    """Ana and Bo finish a game while Cy watches (the table stays while someone is at it);
+    Ana's token then comes back: the host answers welcome, the game's update and its record,
+    and nothing after the record (who comes and goes at a finished table is not told: the
+    record is the last word), and a command on the finished game is refused ``over``."""
+
+    async def scenario() -> tuple[list[type], str]:
+        host = await start_host(None)
+        ((ana, ana_task),) = await seated_bots(host, options("remote", "remote"), remotes=1)
+        code = ana.link.code
+        assert code is not None
+        cy = await open_raw(host)
+        await send(cy, p.Join(p.VERSION, code, spectate=True))
+        await expect(cy, p.Welcome)
+        bo = Bot(LOCAL, host.port, p.Join(p.VERSION, code, "Bo"), seed=4)
+        reports = await asyncio.gather(ana_task, bo.run(25.0))
+        assert all(report.finished for report in reports)
+        token = ana.link.token
+        assert token is not None
+        back = await open_raw(host)
+        await send(back, p.Join(p.VERSION, code, token=token))
+        seen: list[type] = []
+        with contextlib.suppress(TimeoutError):
+            while True:
+                frame = await asyncio.wait_for(back.recv(), 4 * PRESENCE_EVERY)
+                seen.append(type(p.decode_host(frame.encode() if isinstance(frame, str) else frame)))
+        at = reports[0].state.decisions if reports[0].state else 0
+        await send(back, p.TakeBack(0, token, at))
+        refusal = await expect(back, p.Refusal)
+        assert isinstance(refusal, p.Refusal)
+        await host.stop()
+        return seen, refusal.reason
+
+    seen, reason = run(scenario())
+    assert seen == [p.Welcome, p.Update, p.GameRecord]
+    assert reason == "over"

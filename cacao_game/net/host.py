@@ -905,8 +905,9 @@ class Host:
 
     def _presence(self, table: Table) -> None:
         """Tell the table who is here (no change to the game): now, or, within
-        ``PRESENCE_EVERY`` of the last time, once that has passed."""
-        if table.code in self._presence_due:
+        ``PRESENCE_EVERY`` of the last time, once that has passed. Not once the game is over:
+        its record is the last message (who comes and goes then changes nothing)."""
+        if table.code in self._presence_due or table.is_over():
             return
         loop = asyncio.get_running_loop()
         wait = self._presence_at.get(table.code, -PRESENCE_EVERY) + PRESENCE_EVERY - loop.time()
@@ -918,6 +919,8 @@ class Host:
 
     def _send_presence(self, table: Table) -> None:
         self._presence_due.discard(table.code)
+        if table.is_over():
+            return
         self._presence_at[table.code] = asyncio.get_running_loop().time()
         for client, data in self._messages(table):
             client.push(data)
