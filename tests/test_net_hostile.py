@@ -474,34 +474,35 @@ def test_a_table_takes_only_so_many_spectators() -> None:
 def test_a_client_that_never_reads_is_cut_off_by_the_bytes_it_leaves_waiting(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """A seated client that asks for the whole table again and again (stale decisions) but
-    never reads is closed once ``outbox_bytes`` wait for it in the host's process (queued, or
-    in the transport's buffer), long before ``OUTBOX`` messages; it is logged once and the
-    host serves the next client. The host's socket gets a small send buffer, as the kernel's
-    buffers of a client that stopped reading long ago are full."""
+    """A spectator of a game that runs (a bot against the AI) that never reads is closed once
+    ``outbox_bytes`` wait for it in the host's process (queued, or in the transport's
+    buffer), long before ``OUTBOX`` messages; it is logged once, the game goes on to its end
+    and the host serves the next client. The host's socket gets a small send buffer, as the
+    kernel's buffers of a client that stopped reading long ago are full."""
     import socket
 
     caplog.set_level(logging.INFO)
 
     async def scenario() -> tuple[int, int]:
         host = await start_host(None, outbox_bytes=16 * 1024)
+        ((bot, bot_task),) = await seated_bots(host, options("remote", "random"), remotes=1, think=0.02)
+        code = bot.link.code
+        assert code is not None
         raw = socket.socket()
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
         raw.connect((LOCAL, host.port))
         ws = await connect(f"ws://{LOCAL}:{host.port}/", sock=raw, max_size=p.HOST_LIMIT, compression=None)
-        await send(ws, p.Create(p.VERSION, "Ana", options("remote", "random")))
+        await send(ws, p.Join(p.VERSION, code, spectate=True))
         welcome = await expect(ws, p.Welcome)
-        assert isinstance(welcome, p.Welcome) and welcome.seat is not None and welcome.token is not None
-        (seated,) = host._connections
-        seated.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-        with contextlib.suppress(ConnectionClosed):
-            for _ in range(38):  # within the burst: none is refused as a flood
-                await send(ws, p.Decide(welcome.seat, welcome.token, 9999, []))
-        for _ in range(100):
-            if not host._connections:
+        assert isinstance(welcome, p.Welcome) and welcome.seat is None
+        (watcher,) = [c for c in host._connections if c.table is not None and c.seat is None]
+        watcher.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        for _ in range(200):
+            if watcher not in host._connections:
                 break
             await asyncio.sleep(0.05)
-        left = len(host._connections)
+        left = sum(c.seat is None for c in host._connections)
+        assert (await bot_task).finished
         other = await open_raw(host)
         await send(other, p.Create(p.VERSION, "Bo", options("remote", "random")))
         served = await expect(other, p.Welcome)
@@ -623,3 +624,113 @@ def test_after_a_finished_games_record_nothing_more_is_sent() -> None:
     seen, reason = run(scenario())
     assert seen == [p.Welcome, p.Update, p.GameRecord]
     assert reason == "over"
+
+
+async def received_until_refused(ws: ClientConnection, reason: str) -> list[str]:
+    """The types (refusals with their reason) of the messages ``ws`` gets up to and with the
+    first ``Refusal`` of ``reason``, within 5 seconds each."""
+    seen: list[str] = []
+    while not seen or seen[-1] != f"refused {reason}":
+        frame = await asyncio.wait_for(ws.recv(), 5.0)
+        message = p.decode_host(frame.encode() if isinstance(frame, str) else frame)
+        seen.append(f"refused {message.reason}" if isinstance(message, p.Refusal) else type(message).__name__)
+    return seen
+
+
+def test_stale_commands_get_the_whole_table_once_per_change_not_once_each() -> None:
+    """A stale ``decide`` is answered with the whole table (its history too, tens of KiB late
+    in a game) once per change of the game: a client that has the whole table as it is now
+    (it just joined, or a stale command got it) gets only the refusal. (A client sending 20
+    stale commands a second had the host build and send every decision of the game 20
+    times a second, 50 bytes in for 50 KiB out.)"""
+
+    async def scenario() -> list[list[str]]:
+        host = await start_host(None, seed=4)
+        ana = await open_raw(host)
+        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        first = await expect(ana, p.Welcome)
+        assert isinstance(first, p.Welcome) and first.token is not None
+        bo = await open_raw(host)
+        await send(bo, p.Join(p.VERSION, first.table, "Bo"))
+        second = await expect(bo, p.Welcome)
+        assert isinstance(second, p.Welcome) and second.token is not None
+        update = await expect(ana, p.Update)
+        while isinstance(update, p.Update) and not update.state.started:
+            update = await expect(ana, p.Update)
+        assert isinstance(update, p.Update)
+        state = update.state
+        stale = p.Decide(1, second.token, 999, [])
+        marker = p.Leave(1, "not the token")
+        await asyncio.sleep(2 * PRESENCE_EVERY)  # who joined has been told: nothing more comes
+        await send(bo, marker)
+        await received_until_refused(bo, "seat")
+        rounds: list[list[str]] = []
+        for _ in range(2):
+            await send(bo, stale)
+            await send(bo, stale)
+            await send(bo, stale)
+            await send(bo, marker)
+            rounds.append(await received_until_refused(bo, "seat"))
+            seats = {0: (ana, first.token), 1: (bo, second.token)}
+            ws, token = seats[state.deciding]
+            action = view_game(state).legal_actions()[0]
+            await send(ws, p.Decide(state.deciding, token, state.decisions, [decision(action)]))
+            state = await update_at(bo, state.decisions + 1)
+        await host.stop()
+        return rounds
+
+    rounds = run(scenario())
+    assert rounds == [
+        ["refused stale", "refused stale", "refused stale", "refused seat"],  # joined: has it all
+        ["refused stale", "Update", "refused stale", "refused stale", "refused seat"],
+    ]
+
+
+def test_a_game_every_player_left_with_no_ai_to_play_closes_once_nobody_is_at_it(tmp_path: Path) -> None:
+    """Ana and Bo start a game at a table without a stand-in and both leave on purpose: the
+    game can only go on with new players, so once nobody has been at it for ``abandon_after``
+    (the host's injected clock) it closes, files and all, as a table that never started does
+    (such tables used to stay for good, holding one of the host's 200 tables and one of the
+    opener's 4). A game whose players only dropped keeps its table: their tokens still work."""
+    now = [1000.0]
+
+    async def table_of_two(host: Host) -> tuple[str, list[tuple[ClientConnection, int, str]]]:
+        seated = []
+        ana = await open_raw(host)
+        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote", standin=None)))
+        first = await expect(ana, p.Welcome)
+        assert isinstance(first, p.Welcome) and first.token is not None and first.seat is not None
+        seated.append((ana, first.seat, first.token))
+        bo = await open_raw(host)
+        await send(bo, p.Join(p.VERSION, first.table, "Bo"))
+        second = await expect(bo, p.Welcome)
+        assert isinstance(second, p.Welcome) and second.token is not None and second.seat is not None
+        seated.append((bo, second.seat, second.token))
+        await update_at(ana, 0)
+        return first.table, seated
+
+    async def scenario() -> tuple[list[str], list[str], str, str]:
+        host = await start_host(tmp_path, abandon_after=120.0, clock=lambda: now[0])
+        left, leavers = await table_of_two(host)
+        dropped, droppers = await table_of_two(host)
+        assert host.tables[left].started
+        for ws, seat, token in leavers:
+            await send(ws, p.Leave(seat, token))
+            await closed(ws)
+        for ws, _seat, _token in droppers:
+            await ws.close()
+        while left not in host._idle or any(s.connected for s in host.tables[dropped].seats):
+            await asyncio.sleep(0.01)
+        now[0] += 119.0
+        host.sweep()
+        early = sorted(host.tables)
+        now[0] += 2.0
+        host.sweep()
+        late = sorted(host.tables)
+        await host.stop()
+        return early, late, left, dropped
+
+    early, late, left, dropped = run(scenario())
+    assert early == sorted([left, dropped])
+    assert late == [dropped]
+    assert [path.stem for path in (tmp_path / "tables").glob("*.json")] == [dropped]

@@ -317,7 +317,7 @@ class Host:
                 if seat.remote:
                     seat.connected, seat.away_since = False, now
             self.tables[table.code] = table
-            if not table.started:
+            if not table.started or _stalled(table):
                 self._idle[table.code] = now
             count += 1
             log.info("table %s restored at decision %d", table.code, len(table.session.game.actions))
@@ -616,6 +616,7 @@ class Host:
         client.send(p.Welcome(p.VERSION, table.code, seat, token))
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
+        client.synced = True
         timed = self._timed.get(table.code)
         if timed is not None and timed.at == len(table.session.game.actions):
             client.send(timed.message(self._clock()))
@@ -684,7 +685,7 @@ class Host:
         log.info("table %s: seat %d left on purpose (%s); %s", table.code, number, client.peer, after)
         self._presence(table)
         self._schedule_ai(table)
-        if not table.started and not members:
+        if not members and (not table.started or _stalled(table)):
             self._idle[table.code] = self._clock()
 
     def _later(self, key: tuple[str, int], delay: float, then: Callable[[], None]) -> None:
@@ -697,7 +698,8 @@ class Host:
         self._timers[key] = asyncio.get_running_loop().call_later(delay, then)
 
     def sweep(self) -> int:
-        """Close every table that has not started and that nobody has been at for
+        """Close every table that has not started, or that every player left on purpose with
+        no AI to play their seats (``_stalled``), and that nobody has been at for
         ``abandon_after`` seconds (by the host's clock; the host does this every
         ``SWEEP_EVERY`` seconds or sooner), and forget old wrong table codes; returns how many
         tables were closed."""
@@ -708,7 +710,7 @@ class Host:
             del self._misses[address]
         for code, since in list(self._idle.items()):
             table = self.tables.get(code)
-            if table is None or table.started or self._members.get(code):
+            if table is None or (table.started and not _stalled(table)) or self._members.get(code):
                 self._idle.pop(code, None)
             elif now - since >= self.abandon_after:
                 self._abandon(table)
@@ -722,10 +724,10 @@ class Host:
             self.sweep()
 
     def _abandon(self, table: Table) -> None:
-        """Close ``table``: it never started and nobody has come back to it."""
-        log.info(
-            "table %s: closed, nobody was at it for %g s before it started", table.code, self.abandon_after
-        )
+        """Close ``table``: it never started (or every player left it) and nobody has come
+        back to it."""
+        state = "every player left it" if table.started else "it had not started"
+        log.info("table %s: closed, nobody was at it for %g s (%s)", table.code, self.abandon_after, state)
         self._forget(table)
         saver = table.session.autosaver
         if isinstance(saver, TableSaver):
@@ -880,7 +882,12 @@ class Host:
         )
 
     def _resend(self, client: Connection, table: Table) -> None:
-        """Send ``client`` the whole table again (after a stale command)."""
+        """Send ``client`` the whole table again (after a stale command), unless it was sent
+        the whole table since the game last changed: a client repeating stale commands does
+        not have the host build and send every decision of the game each time."""
+        if client.synced:
+            return
+        client.synced = True
         history = [decision_message(entry, client.seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, client.seat), history=True))
 
@@ -934,6 +941,7 @@ class Host:
         if len(table.session.journal) - 1 in table.standin_moves:
             self._save_now(table)  # which decisions were the stand-in's is kept in the save only
         for client, data in self._messages(table, undone):
+            client.synced = False
             client.push(data)
         if table.is_over():
             self._records[table.code] = None
@@ -1113,6 +1121,15 @@ class Host:
 def _file_record(record: p.GameRecord, path: Path) -> None:
     """Write a finished game's ``record`` to ``path`` (on a writer thread)."""
     write_record(typed_json.plain(record.record), path)
+
+
+def _stalled(table: Table) -> bool:
+    """Whether ``table``'s game runs but cannot move on until a new player joins: every remote
+    player left on purpose (``leave``: no token to come back with) and no AI plays their
+    seats. Nobody at it, it closes as a table that never started does (a dropped player's
+    seat, whose token still works, keeps a table)."""
+    remote = [seat for seat in table.seats if seat.remote]
+    return table.started and not table.is_over() and all(seat.left and not seat.standin for seat in remote)
 
 
 def _waiting(table: Table) -> bool:
