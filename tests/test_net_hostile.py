@@ -58,6 +58,26 @@ async def closed(ws: ClientConnection) -> int | None:
     return ws.close_code
 
 
+async def two_seated(
+    host: Host, table: p.TableOptions
+) -> tuple[tuple[ClientConnection, p.Welcome], tuple[ClientConnection, p.Welcome], p.TableState]:
+    """Ana opens ``table`` and Bo joins it, each on a bare connection: each connection with
+    its welcome (a token and a seat), and the first state Ana sees with the game started."""
+    ana = await open_raw(host)
+    await send(ana, p.Create(p.VERSION, "Ana", table))
+    first = await expect(ana, p.Welcome)
+    assert isinstance(first, p.Welcome) and first.token is not None and first.seat is not None
+    bo = await open_raw(host)
+    await send(bo, p.Join(p.VERSION, first.table, "Bo"))
+    second = await expect(bo, p.Welcome)
+    assert isinstance(second, p.Welcome) and second.token is not None and second.seat is not None
+    update = await expect(ana, p.Update)
+    while isinstance(update, p.Update) and not update.state.started:
+        update = await expect(ana, p.Update)
+    assert isinstance(update, p.Update)
+    return (ana, first), (bo, second), update.state
+
+
 def no_tracebacks(capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
     out, err = capfd.readouterr()
     assert "Traceback" not in out + err
@@ -211,19 +231,9 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
 
     async def scenario() -> dict[str, object]:
         host = await start_host(None, seed=4)
-        ana = await open_raw(host)
-        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote", hints=True)))
-        first = await expect(ana, p.Welcome)
-        assert isinstance(first, p.Welcome) and first.token is not None
-        bo = await open_raw(host)
-        await send(bo, p.Join(p.VERSION, first.table, "Bo"))
-        second = await expect(bo, p.Welcome)
-        assert isinstance(second, p.Welcome) and second.token is not None
-        update = await expect(ana, p.Update)
-        while isinstance(update, p.Update) and not update.state.started:
-            update = await expect(ana, p.Update)
-        assert isinstance(update, p.Update)
-        game = view_game(update.state)
+        (ana, first), (bo, second), started = await two_seated(host, options("remote", "remote", hints=True))
+        assert first.token is not None and second.token is not None
+        game = view_game(started)
         legal = decision(game.legal_actions()[0])
         session = host.tables[first.table].session
         tries = {
@@ -248,7 +258,7 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
         assert isinstance(hint, p.Hint)
         reasons["hint legal"] = game.is_legal(action_from_json(hint.action))
         seats = {0: (ana, first.token), 1: (bo, second.token)}
-        state = update.state
+        state = started
         while True:
             view = view_game(state)
             keeping = [a for a in view.legal_actions() if _keeps_the_turn(view, a)]
@@ -646,19 +656,8 @@ def test_stale_commands_get_the_whole_table_once_per_change_not_once_each() -> N
 
     async def scenario() -> list[list[str]]:
         host = await start_host(None, seed=4)
-        ana = await open_raw(host)
-        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote")))
-        first = await expect(ana, p.Welcome)
-        assert isinstance(first, p.Welcome) and first.token is not None
-        bo = await open_raw(host)
-        await send(bo, p.Join(p.VERSION, first.table, "Bo"))
-        second = await expect(bo, p.Welcome)
-        assert isinstance(second, p.Welcome) and second.token is not None
-        update = await expect(ana, p.Update)
-        while isinstance(update, p.Update) and not update.state.started:
-            update = await expect(ana, p.Update)
-        assert isinstance(update, p.Update)
-        state = update.state
+        (ana, first), (bo, second), state = await two_seated(host, options("remote", "remote"))
+        assert first.token is not None and second.token is not None
         stale = p.Decide(1, second.token, 999, [])
         marker = p.Leave(1, "not the token")
         await asyncio.sleep(2 * PRESENCE_EVERY)  # who joined has been told: nothing more comes
@@ -695,19 +694,9 @@ def test_a_game_every_player_left_with_no_ai_to_play_closes_once_nobody_is_at_it
     now = [1000.0]
 
     async def table_of_two(host: Host) -> tuple[str, list[tuple[ClientConnection, int, str]]]:
-        seated = []
-        ana = await open_raw(host)
-        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote", standin=None)))
-        first = await expect(ana, p.Welcome)
-        assert isinstance(first, p.Welcome) and first.token is not None and first.seat is not None
-        seated.append((ana, first.seat, first.token))
-        bo = await open_raw(host)
-        await send(bo, p.Join(p.VERSION, first.table, "Bo"))
-        second = await expect(bo, p.Welcome)
-        assert isinstance(second, p.Welcome) and second.token is not None and second.seat is not None
-        seated.append((bo, second.seat, second.token))
-        await update_at(ana, 0)
-        return first.table, seated
+        players = await two_seated(host, options("remote", "remote", standin=None))
+        seated = [(ws, welcome.seat or 0, welcome.token or "") for ws, welcome in players[:2]]
+        return players[0][1].table, seated
 
     async def scenario() -> tuple[list[str], list[str], str, str]:
         host = await start_host(tmp_path, abandon_after=120.0, clock=lambda: now[0])
