@@ -153,3 +153,27 @@ def test_a_hostile_remembered_setup_is_forgotten_and_the_player_told(app, change
     assert again.toast is not None and again.toast[0] == t("net.setup_forgotten")
     kept = json.loads(path.read_text("utf-8"))
     assert kept["last_hosted"] is None and kept["ai_pacing"] == 1.5
+
+
+@pytest.mark.parametrize("hosting", [True, False])
+def test_a_name_typed_with_stray_spaces_is_remembered_clean(app, monkeypatch, hosting: bool) -> None:
+    """A name typed as " Ana  " plays as "Ana"; the settings file keeps "Ana", so the next
+    start offers it without a word (it kept the name as typed, which the file's reader
+    refuses as not clean: Host a game then said the choices could not be read, New game
+    forgot them)."""
+    monkeypatch.setattr(SetupScene, "host", lambda self, config: None)
+    monkeypatch.setattr("cacao_game.app.scenes.setup.start_game", lambda app, config: None)
+    setup = SetupScene(app, hosting=hosting)
+    app.push(setup)
+    run(app)
+    setup.set_name(0, " Ana  ")
+    if hosting:
+        setup.port_text = "9123"
+    assert setup.validation_error() is None
+    setup.start_game()
+
+    again = harness.make_app(prefs.load())
+    again.home()
+    restored = SetupScene(again, hosting=hosting)
+    assert restored.seats[0].name == "Ana"
+    assert again.toast is None

@@ -296,15 +296,16 @@ class SetupScene(WidgetScene):
         return config
 
     def start_game(self) -> None:
-        """Start: remember these seats for next time and open the play scene (hosting: start
-        the host and open its lobby)."""
+        """Start: remember these seats for next time (names as the game has them, cleaned of
+        stray spaces: the settings file keeps only clean names) and open the play scene
+        (hosting: start the host and open its lobby)."""
         try:
             config = self.config()
         except ValueError as error:
             self.app.notify(str(error))
             return
         remembered = GameConfig(
-            [SeatConfig(s.name, s.color, s.kind) for s in self.seats],
+            [SeatConfig(clean_name(s.name), s.color, s.kind) for s in self.seats],
             self.variant,
             None,
             thinking_time=self.thinking_time,
