@@ -723,3 +723,49 @@ def test_a_game_every_player_left_with_no_ai_to_play_closes_once_nobody_is_at_it
     assert early == sorted([left, dropped])
     assert late == [dropped]
     assert [path.stem for path in (tmp_path / "tables").glob("*.json")] == [dropped]
+
+
+def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> None:
+    """Eve tries to sit at Ana's table as "Ana", then "ANA", then as the AI seat's name:
+    each is refused (``error`` ``name``, fatal) in words naming the one already called so, and
+    the seat stays free; as "Eve" she sits. A create whose player has an AI seat's name opens
+    no table. A seat left on purpose is free: a new "Bo" may take Bo's old seat."""
+
+    async def refused(host: Host, message: p.Join | p.Create) -> p.HostMessage:
+        ws = await open_raw(host)
+        await send(ws, message)
+        answer = await expect(ws, p.Problem | p.Welcome)  # type: ignore[arg-type]
+        await ws.close()
+        return answer
+
+    async def scenario() -> tuple[list[p.HostMessage], list[str], p.HostMessage, int, p.HostMessage]:
+        host = await start_host(tmp_path)
+        ana = await open_raw(host)
+        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote", "remote", "easy")))
+        first = await expect(ana, p.Welcome)
+        assert isinstance(first, p.Welcome)
+        code = first.table
+        answers = [await refused(host, p.Join(p.VERSION, code, name)) for name in ("Ana", "ANA", "Easy")]
+        names_before = [seat.name for seat in host.tables[code].seat_infos()]
+        eve = await refused(host, p.Join(p.VERSION, code, "Eve"))
+        tables = len(host.tables)
+        clash = await refused(host, p.Create(p.VERSION, "Easy", options("remote", "easy")))
+        tables_after = len(host.tables) - tables
+        bo = await open_raw(host)
+        await send(bo, p.Join(p.VERSION, code, "Bo"))
+        seated = await expect(bo, p.Welcome)
+        assert isinstance(seated, p.Welcome) and seated.token is not None and seated.seat is not None
+        await send(bo, p.Leave(seated.seat, seated.token))
+        await closed(bo)
+        new_bo = await refused(host, p.Join(p.VERSION, code, "Bo"))
+        await host.stop()
+        return [*answers, clash], names_before, eve, tables_after, new_bo
+
+    answers, names, eve, tables_after, new_bo = run(scenario())
+    for answer, called in zip(answers, ("Ana", "Ana", "Easy", "Easy"), strict=True):
+        assert isinstance(answer, p.Problem) and answer.code == "name" and answer.fatal
+        assert f"already called {called}" in answer.text
+    assert names[0] == "Ana" and "Ana" not in names[1:3]
+    assert isinstance(eve, p.Welcome) and eve.seat == 1
+    assert tables_after == 0
+    assert isinstance(new_bo, p.Welcome) and new_bo.seat == 2

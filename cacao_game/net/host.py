@@ -534,7 +534,8 @@ class Host:
             self._fail(client, "options", f"Cannot open the table: {error}.")
             return
         self._opened_by[table.code] = client.address
-        self._sit(client, table, message.name)
+        if not self._sit(client, table, message.name):
+            self._close(table)  # nobody will have sat at it: it goes at once, files and all
 
     def _join(self, client: Connection, message: p.Join) -> None:
         if client.table is not None:
@@ -572,17 +573,24 @@ class Host:
             return
         self._sit(client, table, message.name)
 
-    def _sit(self, client: Connection, table: Table, name: str) -> None:
+    def _sit(self, client: Connection, table: Table, name: str) -> bool:
+        """Seat ``client`` as ``name`` at the first free seat of ``table``; False (and the
+        client told why) if none is free or someone at the table is already called so."""
         seat = table.free_seat()
         if seat is None:
             self._fail(client, "full", "Every seat at this table is taken; you may watch.")
-            return
+            return False
+        same = table.name_in_use(name, seat)
+        if same is not None:
+            self._fail(client, "name", f"Someone at this table is already called {same}: pick another name.")
+            return False
         token = table.claim(seat, name)
         self._save_now(table)
         log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
         self._seat_client(client, table, seat, token)
         self._presence(table)
         self._schedule_ai(table)  # the last seat taken starts the game: an AI may move first
+        return True
 
     def _save_now(self, table: Table) -> None:
         """Write the table's full save now (its seats changed: the tokens must be kept)."""
@@ -728,6 +736,10 @@ class Host:
         back to it."""
         state = "every player left it" if table.started else "it had not started"
         log.info("table %s: closed, nobody was at it for %g s (%s)", table.code, self.abandon_after, state)
+        self._close(table)
+
+    def _close(self, table: Table) -> None:
+        """Forget ``table`` and remove its files."""
         self._forget(table)
         saver = table.session.autosaver
         if isinstance(saver, TableSaver):
