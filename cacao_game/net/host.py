@@ -353,6 +353,7 @@ class Host:
             raise ValueError(f"seat {number + 1} is taken")
         token = table.claim(number, name)
         table.seats[number].connected = False
+        table.seats[number].hosting = True
         self._save_now(table)
         log.info("table %s: the host's player %s took seat %d", code, name, number)
         self._presence(table)
@@ -371,6 +372,7 @@ class Host:
             raise ValueError(f"seat {number + 1} has no player")
         self._replace(table, number, None)
         token = table.reissue(number)
+        table.seats[number].hosting = True
         self._save_now(table)
         log.info("table %s: seat %d has a new token", code, number)
         return token
@@ -571,18 +573,30 @@ class Host:
         if problem is not None:
             self._fail(client, "name", f"Your name {problem}.")
             return
+        away = table.away_seat(message.name)
+        if away is not None:
+            self._reclaim(client, table, away)
+            return
         self._sit(client, table, message.name)
 
     def _sit(self, client: Connection, table: Table, name: str) -> bool:
         """Seat ``client`` as ``name`` at the first free seat of ``table``; False (and the
         client told why) if none is free or someone at the table is already called so."""
         seat = table.free_seat()
-        if seat is None:
-            self._fail(client, "full", "Every seat at this table is taken; you may watch.")
-            return False
-        same = table.name_in_use(name, seat)
+        same = table.name_in_use(name, -1 if seat is None else seat)
         if same is not None:
-            self._fail(client, "name", f"Someone at this table is already called {same}: pick another name.")
+            self._fail(
+                client,
+                "name",
+                f"Someone at this table is already called {same}: pick another name (a player "
+                "whose connection dropped takes the seat back under the same name once the host "
+                "has noticed the drop: try again in a minute).",
+            )
+            return False
+        if seat is None:
+            away = ", ".join(table.away_names())
+            back = f" Disconnected now: {away} (join under your name to take your seat back)." if away else ""
+            self._fail(client, "full", f"Every seat at this table is taken; you may watch.{back}")
             return False
         token = table.claim(seat, name)
         self._save_now(table)
@@ -591,6 +605,16 @@ class Host:
         self._presence(table)
         self._schedule_ai(table)  # the last seat taken starts the game: an AI may move first
         return True
+
+    def _reclaim(self, client: Connection, table: Table, seat: int) -> None:
+        """A player whose connection dropped, and who has lost the seat's token (another
+        machine, data cleared), takes ``seat`` back by joining under its name
+        (``Table.away_seat``): the seat gets a fresh token and the old one stops working (a
+        program still holding it is refused, ``error`` ``token``); from the stand-in too."""
+        token = table.reissue(seat)
+        self._save_now(table)
+        log.info("table %s: seat %d taken back by name from %s (new token)", table.code, seat, client.peer)
+        self._return(client, table, seat, token)
 
     def _save_now(self, table: Table) -> None:
         """Write the table's full save now (its seats changed: the tokens must be kept)."""
