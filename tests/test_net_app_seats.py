@@ -109,7 +109,7 @@ def test_a_joiner_who_leaves_the_lobby_frees_the_seat_for_the_next_one(apps):
 
     run(joining)
     harness.click_label(joining, t("net.leave"))
-    assert isinstance(joining.top, MenuScene)
+    assert isinstance(joining.top, JoinScene)  # back to the form it came from
     pump([hosting], lambda: hosting.toast is not None, "the news in the host's lobby")
     assert hosting.toast is not None and hosting.toast[0] == t("net.left_toast", name="Bo")
     seat = source.table_seats()[1]

@@ -16,8 +16,10 @@ from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.board import temples_rect
+from cacao_game.app.play.hud import POPUP_ROW, POPUP_TOP, POPUP_W
 from cacao_game.app.play.presence import banner_rects, standin_rects
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.config.settings import Settings
 from cacao_game.session import PlaySession, ShowHand
@@ -93,18 +95,24 @@ def test_the_presence_overlays_drawn_by_changes_equal_a_frame_drawn_anew(app: Ap
 def test_the_banner_and_the_standin_notice_keep_off_the_temples_panel(size: tuple[int, int]) -> None:
     """At every screen size the connection banner and the Let the AI play now notice lie in
     the board area and clear of the temples panel, however many seats and temples it shows
-    (a tester saw the notice cover the panel in a 1340x760 window)."""
+    (a tester saw the notice cover the panel in a 1340x760 window); and clear of the worker
+    choice panel at the board's top right while it is up (a tester saw the notice hide its
+    first rows)."""
     pygame.init()
     before = scale.current()
     try:
         shell = App(pygame.Surface(size), Settings(animation_speed="normal", sound=False), router=router())
         board = shell.layout["board"]
-        for rects in (banner_rects(board), standin_rects(board)):
-            notice, button = rects
-            assert board.contains(notice) and notice.contains(button)
-            for seats in (2, 3, 4):
-                for rows in range(1, 6):
-                    assert not notice.colliderect(temples_rect(board, seats, rows)), (size, seats, rows)
+        choice = pygame.Rect(0, 0, min(px(POPUP_W), board.w - px(32)), px(POPUP_TOP + 16 + 4 * POPUP_ROW))
+        choice.topright = (board.right - px(16), board.top + px(16))
+        for avoid in (None, choice):
+            for rects in (banner_rects(board, avoid), standin_rects(board, avoid)):
+                notice, button = rects
+                assert board.contains(notice) and notice.contains(button)
+                assert avoid is None or not notice.colliderect(avoid), size
+                for seats in (2, 3, 4):
+                    for rows in range(1, 6):
+                        assert not notice.colliderect(temples_rect(board, seats, rows)), (size, seats, rows)
     finally:
         scale.use(before)
 

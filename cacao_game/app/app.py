@@ -265,6 +265,16 @@ class App:
         except (OSError, ValueError) as error:
             log.warning("last hosted set-up not saved: %s", error)
 
+    def remember_joined(self, form: dict[str, JSON] | None) -> None:
+        """``form`` is the Join a game form to offer next time (``Settings.last_joined``;
+        None: the defaults), also after a restart (written at once; a failed write is
+        logged, nothing else)."""
+        self.settings.last_joined = form
+        try:
+            prefs.save(self.settings)
+        except (OSError, ValueError) as error:
+            log.warning("last join form not saved: %s", error)
+
     def _keep_fullscreen(self, on: bool) -> None:
         """The window is (not) full screen now: the setting says so and is written at once, so
         F11, the Settings toggle and the next start agree; a failed write is reported."""

@@ -91,6 +91,11 @@ class Shell(Protocol):
         kept across starts; None: forget it)."""
         ...
 
+    def remember_joined(self, form: dict[str, JSON] | None) -> None:
+        """``form`` is the Join a game form to offer next time (``Settings.last_joined``,
+        kept across starts; None: forget it)."""
+        ...
+
     def toggle_fullscreen(self) -> bool:
         """Switch between full screen and window; False if the display refuses."""
         ...
@@ -188,6 +193,13 @@ class Scene:
         from cacao_game.app.strings import t
 
         return t("pause.quit_confirm")
+
+    def pause_title(self) -> str:
+        """The pause overlay's title over this scene ("Paused"; a table played across
+        machines, which plays on, says otherwise)."""
+        from cacao_game.app.strings import t
+
+        return t("pause.title")
 
     def leave_on_purpose(self) -> None:
         """The player confirmed Quit to menu in the pause overlay: forget what would bring

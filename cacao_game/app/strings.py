@@ -95,6 +95,22 @@ EN: dict[str, str] = {
     "net.error_address": "Type the host's address.",
     "net.error_code": "The table code is 6 letters and digits.",
     "net.host_failed": "Could not host the game: {reason}",
+    "net.refused_table": (
+        "The host has no table with this code: check it (after many wrong codes, wait a minute)."
+    ),
+    "net.refused_full": (
+        "Every seat at this table is taken; you may watch. If your connection dropped, join "
+        "under the name you played with to take your seat back."
+    ),
+    "net.refused_name": (
+        "A connected player at this table already has this name: pick another. If it is you "
+        "and your connection dropped, try again in a minute."
+    ),
+    "net.refused_token": "The host no longer knows this seat: join with the table code and your name.",
+    "net.refused_watchers": "This table has as many spectators as it takes.",
+    "net.join_forgotten": (
+        "Join a game: what was remembered of the last join could not be read; the defaults are shown."
+    ),
     "net.fill_ai": "Let the AI play",
     "net.seat_free": "Waiting for a player…",
     "net.you": "You",
@@ -215,6 +231,7 @@ EN: dict[str, str] = {
     "variant.volcano": "Volcano",
     # pause
     "pause.title": "Paused",
+    "pause.title_live": "Menu",
     "pause.resume": "Resume",
     "pause.save": "Save",
     "pause.settings": "Settings",

@@ -115,6 +115,12 @@ class Settings:
     or null: the setup reads it through ``app.host_setup.read_remembered`` and, if it does
     not read, starts from its defaults, says so and forgets it."""
 
+    last_joined: dict[str, JSON] | None = None
+    """The Join a game form of the last join: the host's address, the port and the name
+    (``app.join_form.remembered``; None: none yet), so the form opens with them after a
+    restart. Read here only as an object or null: the form reads it through
+    ``app.join_form.read_remembered``, repairs what does not read and says so."""
+
     def last_config(self) -> GameConfig | None:
         """``last_setup`` as a config (None: none, or one that no longer reads)."""
         if self.last_setup is None:
@@ -205,6 +211,7 @@ _CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
     "key_bindings": _check_bindings,
     "last_setup": _check_setup,
     "last_hosted": _check_object,
+    "last_joined": _check_object,
 }
 
 

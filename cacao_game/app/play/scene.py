@@ -403,7 +403,7 @@ class PlayScene(Scene):
 
     def standin_button(self) -> pygame.Rect:
         """Where the Let the AI play now button is."""
-        return standin_rects(self.hud.anchors["board"])[1]
+        return standin_rects(self.hud.anchors["board"], self.notice_avoid())[1]
 
     def _standin_click(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.net is None:
@@ -416,7 +416,13 @@ class PlayScene(Scene):
 
     def banner_button(self) -> pygame.Rect:
         """Where the Back to menu button of the connection banner is."""
-        return banner_rects(self.hud.anchors["board"])[1]
+        return banner_rects(self.hud.anchors["board"], self.notice_avoid())[1]
+
+    def notice_avoid(self) -> pygame.Rect | None:
+        """What the connection banner and the presence notices keep clear of: the worker
+        choice panel while it is up (at the board's top right)."""
+        popup = self.frame.popup
+        return None if popup is None else self.hud.popup_rect(popup.outcomes)
 
     @property
     def mouse(self) -> tuple[int, int]:
@@ -1548,8 +1554,9 @@ class PlayScene(Scene):
         banner = banner_text(self.net)
         if banner is not None:
             hot = self.banner_button().collidepoint(self.mouse)
-            draw_banner(self.app, surface, self.hud.anchors["board"], banner, hot)
-            drawn.append(banner_rects(self.hud.anchors["board"])[0].inflate(px(64), px(64)))
+            area, avoid = self.hud.anchors["board"], self.notice_avoid()
+            draw_banner(self.app, surface, area, banner, hot, avoid)
+            drawn.append(banner_rects(area, avoid)[0].inflate(px(64), px(64)))
         elif self.net is not None:
             drawn += self._draw_presence(surface, self.net)
         return drawn
@@ -1564,7 +1571,7 @@ class PlayScene(Scene):
     def _draw_presence(self, surface: pygame.Surface, net: Presence) -> list[pygame.Rect]:
         """The Watching tag of a spectator; the hosting window's notice of a dropped seat, or
         the notice of a seat left with no AI to play it; returns the areas drawn on."""
-        board = self.hud.anchors["board"]
+        board, avoid = self.hud.anchors["board"], self.notice_avoid()
         drawn: list[pygame.Rect] = []
         if net.watching:
             draw_tag(self.app, surface, board)
@@ -1572,12 +1579,12 @@ class PlayScene(Scene):
         seat = self.standin_seat()
         if seat is not None:
             hot = self.standin_button().collidepoint(self.mouse)
-            draw_standin(self.app, surface, board, self.names[seat], hot)
-            drawn.append(standin_rects(board)[0].inflate(px(64), px(64)))
+            draw_standin(self.app, surface, board, self.names[seat], hot, avoid)
+            drawn.append(standin_rects(board, avoid)[0].inflate(px(64), px(64)))
         notice = self.left_notice()
         if notice is not None:
-            draw_left(self.app, surface, board, notice)
-            drawn.append(banner_rects(board)[0].inflate(px(64), px(64)))
+            draw_left(self.app, surface, board, notice, avoid)
+            drawn.append(banner_rects(board, avoid)[0].inflate(px(64), px(64)))
         return drawn
 
     def tooltip(self) -> list[str]:
@@ -1609,6 +1616,11 @@ class PlayScene(Scene):
         """Quit to menu: a joiner leaves their seat for good (no Rejoin game in the menu)."""
         if isinstance(self.source, JoinedSource):
             self.source.leave()
+
+    def pause_title(self) -> str:
+        """A table played across machines does not pause while this screen's menu is open
+        (the others, the host's AI, play on): its overlay is the Menu, not Paused."""
+        return t("pause.title_live") if self.net is not None else super().pause_title()
 
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it; the hosting window stops
