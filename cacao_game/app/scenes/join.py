@@ -190,14 +190,27 @@ class JoinScene(WidgetScene):
             )
             problem = self.shown_problem()
             if problem:
-                font = theme.fit_font(self.app, theme.SMALL_SIZE, problem, panel.w - px(80), "bold")
-                theme.draw_text(
-                    surface,
-                    font,
-                    theme.fit_text(font, problem, panel.w - px(80)),
-                    (panel.centerx, panel.bottom - px(36)),
-                    pygame.Color("#F08A6C"),
-                    anchor="midbottom",
-                )
+                self._draw_problem(surface, panel, problem)
         self.draw_widgets(surface, 1)
         self.tooltip.draw(surface, self.app)
+
+    def _draw_problem(self, surface: pygame.Surface, panel: pygame.Rect, problem: str) -> None:
+        """``problem`` in red below the last field, wrapped to the panel (a host's refusal
+        says what to do next: it is read whole, never cut)."""
+        width = panel.w - px(80)
+        room = panel.bottom - px(24) - self.field_rect(FIELDS[-1][1]).bottom - px(16)
+        color = pygame.Color("#F08A6C")
+        for size in (theme.SMALL_SIZE, theme.SMALL_SIZE - 2, theme.SMALL_SIZE - 4):
+            font = self.app.assets.font(size, "bold")
+            if theme.render_text(font, problem, color, width).get_height() <= room:
+                break
+        theme.draw_text(
+            surface,
+            font,
+            problem,
+            (panel.centerx, panel.bottom - px(24)),
+            color,
+            anchor="midbottom",
+            width=width,
+            align=pygame.FONT_CENTER,
+        )
