@@ -1152,12 +1152,21 @@ def kind_label(kind: str) -> str:
 
 
 def unique_names(names: list[str]) -> list[str]:
-    """``names`` with repeats told apart: the second "Medium AI" becomes "Medium AI 2"."""
-    seen: dict[str, int] = {}
+    """``names`` with repeats told apart: the second "Medium AI" becomes "Medium AI 2" (or the
+    next number no other name has: a name that already reads "Medium AI 2" keeps it)."""
+    taken = set(names)
+    seen: set[str] = set()
     result = []
     for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        result.append(name if seen[name] == 1 else f"{name} {seen[name]}")
+        shown = name
+        repeat = 1
+        while shown in seen:
+            repeat += 1
+            shown = f"{name} {repeat}"
+            if shown in taken:
+                shown = name
+        seen.add(shown)
+        result.append(shown)
     return result
 
 
@@ -1179,15 +1188,18 @@ REPEATS: Final = range(2, 5)
 def _automatic_names(kind: str) -> dict[str, tuple[str, int]]:
     """Every name the game itself gives a seat of ``kind``, in any language, numbered repeats
     included ("Medium AI 2"), mapped to what it is: ``("default", n)`` the default name of
-    seat ``n`` (an AI's ``n`` is 0), ``("tutorial", 0)`` the tutorial's name for the player."""
+    seat ``n`` (a human's) or the ``n``-th AI of its kind (0: the first, named without a
+    number), ``("tutorial", 0)`` the tutorial's name for the player."""
     names: dict[str, tuple[str, int]] = {}
     if kind == "human":
         for number in AUTOMATIC_NUMBERS:
             for name in _every_language("setup.default_name", number=number):
                 names[name] = ("default", number)
+        names.update({f"{name} {n}": meaning for name, meaning in names.items() for n in REPEATS})
     elif has(f"kind.{kind}"):
-        names.update(dict.fromkeys(_every_language(f"kind.{kind}"), ("default", 0)))
-    names.update({f"{name} {n}": meaning for name, meaning in names.items() for n in REPEATS})
+        first = _every_language(f"kind.{kind}")
+        names.update(dict.fromkeys(first, ("default", 0)))
+        names.update({f"{name} {n}": ("default", n) for name in first for n in REPEATS})
     if kind == "human":
         names.update(dict.fromkeys(_every_language("tutorial.player"), ("tutorial", 0)))
     return names
@@ -1205,17 +1217,19 @@ def seat_name(name: str, kind: str, number: int) -> str:
     """What seat ``number`` (from 1) of ``kind`` called ``name`` is called on screen: a name a
     player typed as it is; an empty one, or one the game gave ("Player 1", "Hard AI", the
     tutorial's "Spieler", in whatever language it was made, in whatever seat it now is), in the
-    current language ("Player 1" keeps its number, an AI's repeat number is dropped for
-    ``unique_names`` to give again)."""
+    current language ("Player 1" keeps its number, "Hard AI 2" its repeat number: the names
+    stay as they were set up whatever seat turns first)."""
     name = name.strip()
-    meaning = _automatic_names(kind).get(name) if name else ("default", number)
+    meaning = _automatic_names(kind).get(name) if name else ("default", number if kind == "human" else 0)
     match meaning:
         case None:
             return name
         case ("tutorial", _):
             return t("tutorial.player")
-        case (_, shown):
-            return t("setup.default_name", number=shown or number) if kind == "human" else kind_label(kind)
+        case (_, shown) if kind == "human":
+            return t("setup.default_name", number=shown or number)
+        case (_, repeat):
+            return f"{kind_label(kind)} {repeat}" if repeat else kind_label(kind)
 
 
 def seat_names(names: list[str], kinds: list[str]) -> list[str]:
