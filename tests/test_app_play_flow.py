@@ -401,6 +401,43 @@ def test_a_row_chosen_by_click_plays_on_enter(app: App) -> None:
     assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
 
 
+def test_a_number_key_chooses_a_row_as_a_click_does(app: App) -> None:
+    """Playtest: a number key only chooses its row (a wrong key is taken back by another);
+    the same number again plays it, and so does Enter after a number (one rule for clicks and
+    keys); the key hint says so."""
+    scene = make_scene(app, ["human", "human"], seed=5)
+    _resolution_with_choices(app, scene)
+    turn = scene.turn
+    outcomes = turn.outcomes()
+    done = len(scene.source.game.actions)
+    first, second = (1, 0) if turn.focused() == 0 else (0, 1)
+    app.step([key(app, f"select_{first + 1}")], 0.02)
+    assert len(scene.source.game.actions) == done
+    assert turn.focused() == first
+    app.step([key(app, f"select_{second + 1}")], 0.02)
+    assert len(scene.source.game.actions) == done
+    assert turn.focused() == second
+    assert "1/2/3" in scene.key_hint_text()
+    app.step([key(app, f"select_{second + 1}")], 0.02)
+    wanted = outcomes[second].actions
+    assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
+
+
+def test_a_row_chosen_by_number_plays_on_enter(app: App) -> None:
+    """A row chosen by its number key is what Enter plays."""
+    scene = make_scene(app, ["human", "human"], seed=5)
+    _resolution_with_choices(app, scene)
+    turn = scene.turn
+    outcomes = turn.outcomes()
+    done = len(scene.source.game.actions)
+    other = next(i for i in range(min(3, len(outcomes))) if i != turn.focused())
+    app.step([key(app, f"select_{other + 1}")], 0.02)
+    assert len(scene.source.game.actions) == done
+    app.step([key(app, "confirm")], 0.02)
+    wanted = outcomes[other].actions
+    assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
+
+
 def test_tab_from_a_hovered_square_shows_one_ghost(app: App) -> None:
     """Playtest: with the mouse resting on a legal square, Tab moves the provisional move
     elsewhere and the ghost under the mouse gives way (one ghost, one label); moving the

@@ -522,6 +522,7 @@ EN: dict[str, str] = {
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
     "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
+    "play.place_missing": "Choose a square first: click a highlighted square, or press {cycle}",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     "replay.first": "First",
     "replay.prev": "Back",
@@ -551,7 +552,9 @@ EN: dict[str, str] = {
     "outcome.nothing": "nothing happens",
     "outcome.no_change": "no change",
     "play.resolve_other": "{name} decides (during {mover}'s turn)",
-    "play.resolve_help": "Click a row, then click it again or press Enter; or 1-3, Tab and Enter.",
+    "play.resolve_help": "Click a row or press its number to choose it; again, or Enter, plays it.",
+    "play.resolve_keys": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
+    "{undo} undo · {hint} hint",
     "play.ai_pick": "the computer would pick this",
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",
@@ -981,6 +984,12 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "tile.side.2": ("{n} worker down", "{n} workers down"),
     "tile.side.3": ("{n} worker left", "{n} workers left"),
     "play.in_pile": ("+{n} in pile", "+{n} in pile"),
+    "play.fill_missing": (
+        "{n} space still needs a jungle tile: click a display tile, then the space "
+        "(or {cycle}, then {confirm})",
+        "{n} spaces still need a jungle tile: click a display tile, then a space "
+        "(or {cycle}, then {confirm})",
+    ),
     "tip.gold": (
         "{name} has {n} gold: each gold is a point at the end.",
         "{name} has {n} gold: each gold is a point at the end.",

@@ -118,7 +118,7 @@ from cacao_game.app.play.texts import LogLine, gains_text, preview_text, refusal
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.shown_names import seat_labels
-from cacao_game.app.strings import decimal, problem_text, t, winners_text
+from cacao_game.app.strings import decimal, problem_text, t, tn, winners_text
 from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import HUMAN, GameConfig
@@ -135,6 +135,7 @@ from cacao_game.session import (
     Cycle,
     HandShown,
     HintReady,
+    Refusal,
     Refused,
     RequestHint,
     SessionEvent,
@@ -603,6 +604,8 @@ class PlayScene(Scene):
             return self.keys_text(self.fill_hint_key(self.turn.fill_sources()))
         if self.game.phase is Phase.PLACE:
             return self.keys_text("play.rotate_hint")
+        if self.game.phase is Phase.RESOLVE:
+            return self.keys_text("play.resolve_keys")
         return ""
 
     def fill_hint_key(self, tiles: Sequence[str] | None = None) -> str:
@@ -612,8 +615,13 @@ class PlayScene(Scene):
         return "play.fill_hint" if volcano else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
-        """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
-        ``{confirm}``, ``{cycle}``, ``{undo}``, ``{hint}``, each its first key without Ctrl."""
+        """String ``key`` with the keys bound now (``key_names``)."""
+        return t(key, **self.key_names())
+
+    def key_names(self) -> dict[str, str]:
+        """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
+        ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (the three number keys, "1/2/3"),
+        each its first key without Ctrl."""
         intents = self.app.intents
 
         def first(intent: str) -> str:
@@ -621,14 +629,14 @@ class PlayScene(Scene):
             plain = [k for k in keys if not k.startswith(CTRL_PREFIX)] or keys
             return display_name(plain[0]) if plain else "—"
 
-        return t(
-            key,
-            rotate=f"{first('rotate_ccw')}/{first('rotate_cw')}",
-            confirm=first("confirm"),
-            cycle=first("cycle"),
-            undo=first("undo"),
-            hint=first("hint"),
-        )
+        return {
+            "rotate": f"{first('rotate_ccw')}/{first('rotate_cw')}",
+            "confirm": first("confirm"),
+            "cycle": first("cycle"),
+            "undo": first("undo"),
+            "hint": first("hint"),
+            "rows": "/".join(first(f"select_{row}") for row in (1, 2, 3)),
+        }
 
     def action_enabled(self, name: str) -> bool:
         """Whether action button ``name`` does something now."""
@@ -796,10 +804,24 @@ class PlayScene(Scene):
 
     def _refused(self, refusal: Refused) -> None:
         text = refusal_text(refusal, self.names)
+        if text is None and refusal.reason is Refusal.CONFIRM_NOTHING:
+            text = self.nothing_to_confirm()
         if text is not None:
             self.app.notify(text)
         else:
             self.app.assets.play("error")
+
+    def nothing_to_confirm(self) -> str | None:
+        """What Confirm lacks now, in words with the keys bound (a playtest pressed Enter in
+        a fill with no tile given and saw nothing happen): the spaces still without a tile,
+        or the square not chosen yet; None in a resolution (a row is always focused)."""
+        turn = self.turn
+        if turn.phase is Phase.FILL:
+            missing = max(1, turn.to_assign() - len(turn.assignments()))
+            return tn("play.fill_missing", missing, **self.key_names())
+        if turn.phase is Phase.PLACE:
+            return self.keys_text("play.place_missing")
+        return None
 
     def _animate(self, events: Sequence[ev.Event]) -> None:
         choreograph(events, self.shown, self.timeline, self.factor, self.colors, self._commit)
