@@ -500,12 +500,15 @@ class TableInput:
         return [Send(Focus(index))]
 
     def action_button(self, name: str, frame: Frame) -> list[TableCommand]:
-        """The commands of action button ``name`` (or its key)."""
+        """The commands of action button ``name`` (or its key). A replay's button, or its
+        key, does what the button shows: nothing while it is greyed out (a playtest pressed
+        Enter at a replay's last turn, its Play greyed out, and the replay started again)."""
         if name == "menu":
             return [Pause()]
         stepped = REPLAY_STEPS.get(name)
         if stepped is not None:
-            return [stepped]
+            shown = next((view for view in frame.actions if view.name == name), None)
+            return [stepped] if shown is None or shown.enabled else []
         if frame.busy:
             return [Finish()]
         return self.game_intent(name, frame)

@@ -1332,11 +1332,12 @@ class PlayScene(Scene):
         return None
 
     def toggle_autoplay(self) -> None:
-        """Start or stop the replay playing on its own (from the start again at its end)."""
+        """Start or stop the replay playing on its own; at its end there is nothing to play
+        (Play is greyed out there: Home goes back to the start)."""
         stepping = self.source.stepping()
         if stepping is not None and self.source.capabilities.autoplay:
             if not self.autoplay and stepping.at_end:
-                self.jump_replay(0)
+                return
             self.autoplay = not self.autoplay
             self._autoplay_wait = 0.0
 
