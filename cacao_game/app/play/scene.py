@@ -54,7 +54,7 @@ from cacao_game.app.play.board import (
     temples_rect,
     tile_gap,
 )
-from cacao_game.app.play.camera import PAN_SPEED, Camera
+from cacao_game.app.play.camera import CALM_RATE, PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
 from cacao_game.app.play.controls import (
@@ -243,6 +243,9 @@ class PlayScene(Scene):
         """The game's last turn has ended on screen: its temples are being scored (or were)."""
         self._left = False
         self._popup_cleared = -1
+        self._popup_moved: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
+        """The camera's aim (x, y, scale) before and after the resolution popup moved the
+        board aside, until the view goes back (``_clear_popup``)."""
         self._review_cleared = -1
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
@@ -466,6 +469,22 @@ class PlayScene(Scene):
     def hint(self) -> Action | None:
         """The hinted action, if any."""
         return self.source.hint
+
+    def hint_on_board(self) -> bool:
+        """Whether the board still shows the hinted move: a placement as hinted (square, tile
+        and turn), a fill's every hinted tile on its space; a resolution's hinted row stays
+        marked in its popup whatever is chosen. False once the player turned or moved the
+        hinted tile, chose another or took a tile back."""
+        advice, hint = self.source.advice, self.hint
+        if advice is None or hint is None:
+            return False
+        if isinstance(hint, Place | Overbuild):
+            return self.turn.provisional == hint
+        if isinstance(hint, Fill):
+            given = self.turn.assignments()
+            fills = [a for a in (advice.whole or (hint,)) if isinstance(a, Fill)]
+            return all(given.get(fill.pos) == (fill.tile, fill.rotation) for fill in fills)
+        return True
 
     @property
     def reveal_hands(self) -> bool:
@@ -834,7 +853,7 @@ class PlayScene(Scene):
         laid = [e.pos for e in events if isinstance(e, (ev.TilePlaced, ev.JungleFilled))]
         if self.follow_board and laid:
             # the tiles still to be animated count too, or one may land under the temples panel
-            self.camera.keep_in_view([*self.board_squares(), *laid])
+            self.follow([*self.board_squares(), *laid])
 
     def _commit(self, event: ev.Event) -> None:
         self.shown = reduce(self.shown, event)
@@ -863,8 +882,15 @@ class PlayScene(Scene):
         self.ai.reset()
         self.input.queued.clear()
         if self.follow_board:
-            self.camera.keep_in_view(self.board_squares())
+            self.follow(self.board_squares())
         self.frame = self.build_frame()
+
+    def follow(self, squares: list[Pos]) -> None:
+        """The camera follows the board (the player has not moved it since the last fit):
+        the view zooms out only when ``squares`` outgrow it, and stays centred on them (a
+        playtest saw the board left of the middle after a fill grew it on one side)."""
+        self.camera.keep_in_view(squares)
+        self.camera.centre(squares)
 
     def step_replay(self, delta: int) -> None:
         """A stepped source: one step forward (animated) or back."""
@@ -1376,22 +1402,32 @@ class PlayScene(Scene):
                 self.app.notify(t("play.ai_restarted"))
 
     def _clear_popup(self) -> None:
-        """Pan the board left, once per decision, so the edges being decided and their jungle
-        tiles are not hidden under the resolution popup."""
+        """Once per decision, move the board (the least it can, ``Camera.include``) so the
+        edges being decided and their jungle tiles lie neither under the resolution popup
+        nor under the temples panel; once the decision is made, the board goes back to where
+        it was, unless the player moved the view meanwhile (a playtest saw the board left off
+        the middle after every resolution)."""
+        camera = self.camera
+        if self._popup_moved is not None and self._popup_cleared != len(self.source.journal):
+            before, after = self._popup_moved
+            self._popup_moved = None
+            if _aim(camera) == after:
+                camera.target_center = pygame.Vector2(before[0], before[1])
+                camera.target_scale = before[2]
+                camera.rate = CALM_RATE
         if not self.accepts_board_input() or self.turn.phase is not Phase.RESOLVE:
             return
         if self._popup_cleared == len(self.source.journal):
             return
         self._popup_cleared = len(self.source.journal)
-        popup = self.hud.popup_rect(self.turn.outcomes()).inflate(px(48), px(48))
-        overlap = 0.0
-        for edge in self.game.pending_edges(self.turn.seat):
-            for square in (edge.pos, edge.source):
-                rect = self.camera.target_square_rect(square)
-                if rect.colliderect(popup):
-                    overlap = max(overlap, rect.right - popup.left)
-        if overlap:
-            self.camera.pan_pixels(-overlap, 0)
+        popup = self.hud.popup_rect(self.turn.outcomes()).inflate(px(24), px(24))
+        squares = [
+            square for edge in self.game.pending_edges(self.turn.seat) for square in (edge.pos, edge.source)
+        ]
+        before = _aim(camera)
+        camera.covered = (*self.board_covers(), popup)
+        if camera.include(squares, border=0):
+            self._popup_moved = (before, _aim(camera))
 
     def _clear_review(self) -> None:
         """Once per review step, with the view at rest: when the review panel would hide a
@@ -1547,7 +1583,8 @@ class PlayScene(Scene):
             panels += filter(None, [draw_review(self, surface, self.review)])
             drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
-            panels.append(draw_hint(self, surface, self.source.advice))
+            note = None if self.hint_on_board() else self.keys_text("coach.hint_moved")
+            panels.append(draw_hint(self, surface, self.source.advice, note))
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
@@ -1654,3 +1691,8 @@ class PlayScene(Scene):
             (t("play.hand"), self.keys_text("play.rotate_hint")),
             (t("play.display"), self.keys_text(self.fill_hint_key())),
         ]
+
+
+def _aim(camera: Camera) -> tuple[float, float, float]:
+    """Where ``camera`` is headed: its target centre and scale."""
+    return (camera.target_center.x, camera.target_center.y, camera.target_scale)
