@@ -487,3 +487,70 @@ def test_temples_keep_their_numbers_all_game(app: App) -> None:
     assert scene.source.game.is_over() and jumped_ahead
     scored = [e.pos for e in scene.history.events if isinstance(e, ev.TempleScored)]
     assert scored == sorted(numbers, key=numbers.__getitem__)
+
+
+def test_ensure_visible_keeps_a_square_out_from_under_a_panel() -> None:
+    """Camera.ensure_visible (Tab, a hint) brought a square into the viewport but left it
+    under the temples panel; now it moves it beside the panel."""
+    from cacao_game.app.play.camera import Camera
+
+    camera = Camera(pygame.Rect(0, 0, 1000, 600), scale=100)
+    camera.snap()
+    square = (-3, -2)
+    cover = pygame.Rect(0, 0, 300, 200)
+    camera.covered = (cover,)
+    assert camera.target_square_rect(square).colliderect(cover)
+    camera.ensure_visible(square)
+    rect = camera.target_square_rect(square)
+    assert not rect.colliderect(cover) and camera.viewport.contains(rect)
+
+
+def test_a_followed_board_stays_centred_and_comes_back_after_a_resolution() -> None:
+    """Playtest at 1366x768: after a fill and its resolution the board sat left of the middle
+    (the popup had pushed it aside and it never came back; a board growing on one side
+    stayed off-centre). While the camera follows the board and no panel covers it, the
+    tiles' box is centred at rest; during a resolution the squares decided lie clear of the
+    popup."""
+    from driver import human_turn_events
+
+    from cacao_game.app.catalog import router
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.app.play.camera import Camera
+    from cacao_game.app.play.scene import PlayScene as Scene
+    from cacao_game.config.settings import Settings
+    from cacao_game.session import PlaySession, ShowHand
+    from tests.app_support import make_config
+
+    pygame.init()
+    app = App(pygame.Surface((1366, 768)), Settings(animation_speed="instant", ai_pacing=0.0, sound=False),
+              router=router())  # fmt: skip
+    session = PlaySession(make_config(["human", "easy"], 3))
+    session.handle(ShowHand())
+    scene = Scene(app, session, ai=SyncAI())
+    app.push(scene)
+    rng = random.Random(1)
+    checked = resolutions = 0
+    for _ in range(400):
+        if app.top is not scene or scene.board_covers():
+            break
+        app.step(human_turn_events(scene, rng), 0.05)
+        for _ in range(40):
+            app.step([], 0.05)
+        camera: Camera = scene.camera
+        if not scene.accepts_board_input() or camera.moving:
+            continue
+        if scene.turn.phase is Phase.RESOLVE:
+            popup = scene.hud.popup_rect(scene.turn.outcomes())
+            for edge in scene.game.pending_edges(scene.turn.seat):
+                for square in (edge.pos, edge.source):
+                    assert not camera.square_rect(square).colliderect(popup)
+            resolutions += 1
+            continue
+        rects = [camera.square_rect(pos) for pos in scene.board_squares()]
+        box = rects[0].unionall(rects[1:])
+        assert (
+            abs(box.centerx - camera.viewport.centerx) <= 2
+            and abs(box.centery - camera.viewport.centery) <= 2
+        )
+        checked += 1
+    assert checked >= 5 and resolutions >= 1
