@@ -228,6 +228,7 @@ EN: dict[str, str] = {
     "help.title": "Help",
     "help.keys": "Keys",
     "help.rules": "Rules",
+    "help.workers_title": "Your workers' choices",
     "help.mouse_title": "Mouse",
     "help.mouse": "Click a tile in your hand, then a square on the board; right-click or "
     "Ctrl+wheel rotates; drag to pan; the wheel over the board zooms.",

@@ -1690,6 +1690,7 @@ class PlayScene(Scene):
         return [
             (t("play.hand"), self.keys_text("play.rotate_hint")),
             (t("play.display"), self.keys_text(self.fill_hint_key())),
+            (t("help.workers_title"), f"{t('play.resolve_help')}\n{self.keys_text('play.resolve_keys')}"),
         ]
 
 
