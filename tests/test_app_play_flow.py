@@ -384,8 +384,9 @@ def test_a_row_click_chooses_and_a_second_click_plays(app: App) -> None:
     assert played and tuple(played[: len(outcomes[mine].actions)]) == outcomes[mine].actions
 
 
-def test_a_row_chosen_by_click_plays_on_enter(app: App) -> None:
-    """A row chosen by a click is what Enter plays."""
+@pytest.mark.parametrize("by", ["click", "number"])
+def test_a_row_chosen_by_click_or_number_plays_on_enter(app: App, by: str) -> None:
+    """A row chosen by a click, or by its number key, is what Enter plays."""
     from driver import click
 
     scene = make_scene(app, ["human", "human"], seed=5)
@@ -393,8 +394,11 @@ def test_a_row_chosen_by_click_plays_on_enter(app: App) -> None:
     turn = scene.turn
     outcomes = turn.outcomes()
     done = len(scene.source.game.actions)
-    other = next(i for i in range(len(outcomes)) if i != turn.focused())
-    app.step(click(scene.hud.popup_buttons(outcomes)[other].rect.center), 0.02)
+    other = next(i for i in range(min(3, len(outcomes))) if i != turn.focused())
+    if by == "click":
+        app.step(click(scene.hud.popup_buttons(outcomes)[other].rect.center), 0.02)
+    else:
+        app.step([key(app, f"select_{other + 1}")], 0.02)
     assert len(scene.source.game.actions) == done
     app.step([key(app, "confirm")], 0.02)
     wanted = outcomes[other].actions
@@ -420,21 +424,6 @@ def test_a_number_key_chooses_a_row_as_a_click_does(app: App) -> None:
     assert "1/2/3" in scene.key_hint_text()
     app.step([key(app, f"select_{second + 1}")], 0.02)
     wanted = outcomes[second].actions
-    assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
-
-
-def test_a_row_chosen_by_number_plays_on_enter(app: App) -> None:
-    """A row chosen by its number key is what Enter plays."""
-    scene = make_scene(app, ["human", "human"], seed=5)
-    _resolution_with_choices(app, scene)
-    turn = scene.turn
-    outcomes = turn.outcomes()
-    done = len(scene.source.game.actions)
-    other = next(i for i in range(min(3, len(outcomes))) if i != turn.focused())
-    app.step([key(app, f"select_{other + 1}")], 0.02)
-    assert len(scene.source.game.actions) == done
-    app.step([key(app, "confirm")], 0.02)
-    wanted = outcomes[other].actions
     assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
 
 
