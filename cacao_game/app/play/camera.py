@@ -3,9 +3,11 @@
 World units are board squares: square ``(x, y)`` covers ``[x, x+1) x [y, y+1)``. The camera
 keeps a *target* (centre and scale) and eases its current view towards it, so zooming and
 fitting glide; ``snap()`` jumps straight to the target (tests, first frame). The game itself
-moves the view only with ``include``: the least pan (and zoom out) that brings squares into
-view, eased calmly, so the view the player chose is kept as far as it can be. Panels drawn
-over the board (``covered``) count as out of view for ``fit``, ``include`` and ``contains``.
+moves the view with ``include``: the least pan (and zoom out) that brings squares into view,
+eased calmly, so the view the player chose is kept as far as it can be; and, while the table
+follows the board (the player has not moved the view), ``centre`` keeps it in the middle.
+Panels drawn over the board (``covered``) count as out of view for ``fit``, ``include``,
+``contains``, ``centre`` and ``ensure_visible``.
 """
 
 from __future__ import annotations
