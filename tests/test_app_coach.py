@@ -519,7 +519,8 @@ def test_the_hint_panel_says_when_the_board_no_longer_shows_the_hint(app: App) -
     from phases import CONFIG as PHASE_CONFIG
     from phases import game_at
 
-    from cacao_game.session import Rotate, Select, ShowHand
+    from cacao_game.app import theme
+    from cacao_game.session import ShowHand
 
     session = PlaySession(PHASE_CONFIG, game_at("place"))
     session.handle(ShowHand())
@@ -528,12 +529,17 @@ def test_the_hint_panel_says_when_the_board_no_longer_shows_the_hint(app: App) -
     app.push(scene)
     run(app)
     assert session.advice is not None and scene.hint_on_board()
-    session.handle(Rotate(1))
+    app.step([app.intents.event_for("rotate_cw")], 0.02)
     if scene.turn.provisional == session.hint:  # a symmetric tile: another tile of the hand
-        session.handle(Select((scene.turn.hand_index + 1) % len(scene.turn.hand())))
+        other = (scene.turn.hand_index + 1) % len(scene.turn.hand())
+        app.step([app.intents.event_for(f"select_{other + 1}")], 0.02)
     assert not scene.hint_on_board()
-    assert t("coach.hint_moved", hint="H") == scene.keys_text("coach.hint_moved")
+    note = t("coach.hint_moved", hint="H")
+    assert note == scene.keys_text("coach.hint_moved")
     run(app)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    assert note in [text.text for text in drawn]
     answer_hint(session)
     assert scene.hint_on_board()
 
