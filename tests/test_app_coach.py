@@ -558,3 +558,27 @@ def test_the_other_move_on_the_hinted_square_is_worded() -> None:
     )
     assert coach._other_line(turned, None, hinted) == t("coach.other_tile", laid=laid_tile("2101", 1))
     assert coach._other_line(Place("2101", 1, (0, 1)), None, hinted) == t("coach.other_board")
+
+
+def test_a_hint_panel_over_its_own_square_moves_the_board(app: App, monkeypatch) -> None:
+    """When the hint's panel would lie over a square it is about (on a full board every
+    corner may hide one), the camera moves that square out from under it, once the view is
+    at rest."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.session import ShowHand
+
+    session = PlaySession(PHASE_CONFIG, game_at("place"))
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app)
+    hinted = scene.camera.square_rect(session.selection.targets()[0])
+    over = pygame.Rect(round(hinted.x) - 40, round(hinted.y) - 40, 300, 200)
+    monkeypatch.setattr(coach, "panel_rect", lambda *_args: over)
+    monkeypatch.setattr(coach, "hint_key", lambda _advice: [session.selection.targets()[0]])
+    answer_hint(session)
+    for _ in range(120):
+        app.step([], 0.05)
+    assert not scene.camera.square_rect(session.selection.targets()[0]).colliderect(over)

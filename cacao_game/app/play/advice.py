@@ -252,6 +252,25 @@ def draw_panel(
     return rect
 
 
+def hint_key(advice: Advice) -> list[Pos]:
+    """The squares a hint's panel is about: its moves (a resolution's worker tile too) and
+    the move about as good."""
+    other = advice.alternative if advice.close and not isinstance(advice.alternative, Resolve) else None
+    return [a.pos for a in advice.whole or (advice.action,)] + ([other.pos] if other is not None else [])
+
+
+def hint_text(scene: PanelHost, advice: Advice, note: str | None = None) -> tuple[str, list[str]]:
+    """A hint panel's heading and lines, ``note`` first when there is one."""
+    lines = hint_lines(advice, scene.names, scene.game)
+    return hint_heading(advice), [note, *lines] if note else lines
+
+
+def hint_panel(scene: PanelHost, advice: Advice, note: str | None = None) -> tuple[pygame.Rect, list[Pos]]:
+    """Where ``draw_hint`` puts its panel now, and its key squares (``hint_key``)."""
+    key = hint_key(advice)
+    return panel_rect(scene, *hint_text(scene, advice, note), key), key
+
+
 def draw_hint(
     scene: PanelHost, surface: pygame.Surface, advice: Advice, note: str | None = None
 ) -> pygame.Rect:
@@ -259,10 +278,8 @@ def draw_hint(
     the tiles of a resolution's steps too); ``note`` first when there is one (the board no
     longer shows the hinted move); the whole fill as ghosts, and a move about as good
     outlined with its tag (not on a hinted square: its line says what differs there)."""
-    whole = advice.whole or (advice.action,)
-    moves = [a for a in whole if not isinstance(a, Resolve)]
+    moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
     other = advice.alternative if advice.close and not isinstance(advice.alternative, Resolve) else None
-    key = [a.pos for a in whole] + ([other.pos] if other is not None else [])
     if other is not None and other.pos in {a.pos for a in moves}:
         other = None
     given = scene.turn.assignments()
@@ -282,8 +299,8 @@ def draw_hint(
             border=HINT,
             inside=scene.camera.viewport,
         )
-    heading, lines = hint_heading(advice), hint_lines(advice, scene.names, scene.game)
-    return draw_panel(scene, surface, heading, [note, *lines] if note else lines, pygame.Color(HINT), key)
+    heading, lines = hint_text(scene, advice, note)
+    return draw_panel(scene, surface, heading, lines, pygame.Color(HINT), hint_key(advice))
 
 
 def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSession) -> pygame.Rect | None:

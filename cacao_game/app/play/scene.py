@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
+from cacao_game.ai.explain import Advice
 from cacao_game.app import routes, strings, theme
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource, next_game
-from cacao_game.app.play.advice import draw_hint, draw_review, review_panel
+from cacao_game.app.play.advice import draw_hint, draw_review, hint_panel, review_panel
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import (
@@ -247,6 +248,8 @@ class PlayScene(Scene):
         """The camera's aim (x, y, scale) before and after the resolution popup moved the
         board aside, until the view goes back (``_clear_popup``)."""
         self._review_cleared = -1
+        self._hint_cleared: Advice | None = None
+        """The hint whose panel ``_clear_hint`` last looked at."""
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
@@ -485,6 +488,10 @@ class PlayScene(Scene):
             fills = [a for a in (advice.whole or (hint,)) if isinstance(a, Fill)]
             return all(given.get(fill.pos) == (fill.tile, fill.rotation) for fill in fills)
         return True
+
+    def hint_note(self) -> str | None:
+        """The hint panel's first line while the board no longer shows the hinted move."""
+        return None if self.hint_on_board() else self.keys_text("coach.hint_moved")
 
     @property
     def reveal_hands(self) -> bool:
@@ -1022,6 +1029,7 @@ class PlayScene(Scene):
                 self.app.notify(text)
         self._update_ai(dt)
         self._clear_popup()
+        self._clear_hint()
         self._clear_review()
         if self.coach is not None:
             self.coach.update()
@@ -1429,6 +1437,24 @@ class PlayScene(Scene):
         if camera.include(squares, border=0):
             self._popup_moved = (before, _aim(camera))
 
+    def _clear_hint(self) -> None:
+        """Once per hint, with the view at rest: when its panel would hide a square it is
+        about (the corners all hide one on a full board), the camera moves those squares
+        beside it (``include`` with the panel counted as covered)."""
+        advice = self.source.advice
+        if (
+            advice is None
+            or advice is self._hint_cleared
+            or self.camera.moving
+            or not self.accepts_board_input()
+        ):
+            return
+        self._hint_cleared = advice
+        rect, key = hint_panel(self, advice, self.hint_note())
+        if any(rect.colliderect(self.camera.square_rect(pos)) for pos in key):
+            self.camera.covered = (*self.camera.covered, rect)
+            self.camera.include(key, border=0)
+
     def _clear_review(self) -> None:
         """Once per review step, with the view at rest: when the review panel would hide a
         tile or one of its key squares, the camera moves them beside it (``include`` with the
@@ -1583,8 +1609,7 @@ class PlayScene(Scene):
             panels += filter(None, [draw_review(self, surface, self.review)])
             drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
-            note = None if self.hint_on_board() else self.keys_text("coach.hint_moved")
-            panels.append(draw_hint(self, surface, self.source.advice, note))
+            panels.append(draw_hint(self, surface, self.source.advice, self.hint_note()))
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
