@@ -228,6 +228,7 @@ EN: dict[str, str] = {
     "help.title": "Help",
     "help.keys": "Keys",
     "help.rules": "Rules",
+    "help.workers_title": "Your workers' choices",
     "help.mouse_title": "Mouse",
     "help.mouse": "Click a tile in your hand, then a square on the board; right-click or "
     "Ctrl+wheel rotates; drag to pan; the wheel over the board zooms.",
@@ -297,6 +298,8 @@ EN: dict[str, str] = {
     "settings.undo.strict": "Strict",
     "settings.rebind": "Change",
     "settings.press_key": "Press a key for “{intent}” (Esc cancels)",
+    "settings.press_key_replaces": "Press the new key for “{intent}”: it replaces {keys} (Esc cancels)",
+    "settings.key_replaced": "{intent}: {key} (was {old})",
     "settings.reset_keys": "Reset keys",
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
@@ -522,6 +525,7 @@ EN: dict[str, str] = {
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
     "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
+    "play.place_missing": "Choose a square first: click a highlighted square, or press {cycle}",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     "replay.first": "First",
     "replay.prev": "Back",
@@ -551,7 +555,9 @@ EN: dict[str, str] = {
     "outcome.nothing": "nothing happens",
     "outcome.no_change": "no change",
     "play.resolve_other": "{name} decides (during {mover}'s turn)",
-    "play.resolve_help": "Click a row, then click it again or press Enter; or 1-3, Tab and Enter.",
+    "play.resolve_help": "Click a row or press its number to choose it; again, or Enter, plays it.",
+    "play.resolve_keys": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
+    "{undo} undo · {hint} hint",
     "play.ai_pick": "the computer would pick this",
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",
@@ -902,6 +908,10 @@ EN: dict[str, str] = {
     "coach.other": "The other: {move}",
     "coach.other_board": "The other: the outlined move",
     "coach.other_fill": "The other: {tile} on the outlined space",
+    "coach.other_turned": "The other: the same square, the tile turned ({laid})",
+    "coach.other_tile": "The other: the same square, another tile ({laid})",
+    "coach.other_fill_same": "The other: {tile} on the same space",
+    "coach.hint_moved": "Not the move on the board now: {hint} lays the hint again",
     "coach.other_tag": "about as good",
     "coach.outcome": "The whole move: {move}",
     "coach.you": "You",
@@ -981,6 +991,12 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "tile.side.2": ("{n} worker down", "{n} workers down"),
     "tile.side.3": ("{n} worker left", "{n} workers left"),
     "play.in_pile": ("+{n} in pile", "+{n} in pile"),
+    "play.fill_missing": (
+        "{n} space still needs a jungle tile: click a display tile, then the space "
+        "(or {cycle}, then {confirm})",
+        "{n} spaces still need a jungle tile: click a display tile, then a space "
+        "(or {cycle}, then {confirm})",
+    ),
     "tip.gold": (
         "{name} has {n} gold: each gold is a point at the end.",
         "{name} has {n} gold: each gold is a point at the end.",
