@@ -990,11 +990,17 @@ class PlayScene(Scene):
         self.relayout()
 
     def relayout(self) -> None:
-        """The screen or scale changed: new anchors, the same view of the board."""
+        """The screen or scale changed: new anchors; a camera that follows the board fits it
+        to the new view at once (a playtest saw a window made lower cut off the board's top
+        and bottom rows until Home), one the player moved keeps its view, zoomed by the side
+        that changed most so that what was seen stays in view."""
         old = self.hud.anchors["board"]
         self.hud = self._make_hud()
         new = self.hud.anchors["board"]
-        self.camera.relayout(new, new.w / old.w if old.w else 1.0)
+        ratio = min(new.w / old.w, new.h / old.h) if old.w and old.h else 1.0
+        self.camera.relayout(new, ratio)
+        if self.follow_board:
+            self.fit_board(snap=True)
         self.release_images()
         self.frame = self.build_frame()
 
