@@ -75,6 +75,13 @@ EN: dict[str, str] = {
     "net.join_note": "Ask the player who hosts for their address, port and table code.",
     "net.everywhere": "Open to the network",
     "net.hints": "Allow hints",
+    # Host a game: the choices remembered in the settings file did not read (damaged, hostile)
+    "net.setup_forgotten": (
+        "The choices of the last game hosted could not be read: Host a game starts from the defaults."
+    ),
+    "net.defaults_tip": (
+        "Back to the first choices: two seats, port {port}, this computer only, hints allowed."
+    ),
     "net.bind_local": (
         "Only this computer can connect (127.0.0.1). To play with other computers, "
         "turn on Open to the network."
@@ -122,6 +129,8 @@ EN: dict[str, str] = {
         "{name} left the game. It goes on when a new player joins with the table code {code}."
     ),
     "net.waiting_new": "{name} left: waiting for a new player…",
+    # the status line while the host's stand-in AI plays a seat (left, or away past the wait)
+    "net.standin_plays": "AI plays for {name}…",
     "net.seat_left": "{name} left",
     "net.seat_taken": "{name} takes the free seat.",
     # the lobby lists the seats in turn order (the setup's, turned to the start player)

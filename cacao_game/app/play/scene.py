@@ -100,7 +100,6 @@ from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import (
     Presence,
-    awaiting_player,
     banner_rects,
     banner_text,
     departures,
@@ -112,6 +111,7 @@ from cacao_game.app.play.presence import (
     seat_text,
     standin_rects,
     tag_rect,
+    turn_status,
 )
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.sounds import batch_sound
@@ -595,6 +595,9 @@ class PlayScene(Scene):
         if seat is None:
             return self.result_text() if self.shown.over else t("play.final_scoring")
         name = self.names[seat]
+        presence = None if self.net is None else turn_status(self.net, seat, name)
+        if presence is not None:
+            return presence
         if self.timeline.busy:
             return t("play.animating", name=name)
         if self.lesson is not None and self.lesson.coach.holds_coco(self.lesson.game):
@@ -603,8 +606,6 @@ class PlayScene(Scene):
             return t("net.watching_status", name=name)
         if seat not in self.humans:
             remote = self.net is not None and self.kinds[seat] == HUMAN
-            if remote and self.net is not None and seat in awaiting_player(self.net):
-                return t("net.waiting_new", name=name)
             return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
