@@ -602,9 +602,11 @@ def test_after_a_finished_games_record_nothing_more_is_sent() -> None:
     """Ana and Bo finish a game while Cy watches (the table stays while someone is at it);
     Ana's token then comes back: the host answers welcome, the game's update and its record,
     and nothing after the record (who comes and goes at a finished table is not told: the
-    record is the last word), and a command on the finished game is refused ``over``."""
+    record is the last word), and a command on the finished game is refused ``over``. Once
+    the last one at it (Cy, a spectator) goes, the finished table is forgotten (it was kept
+    for good when the last to go was a spectator)."""
 
-    async def scenario() -> tuple[list[type], str]:
+    async def scenario() -> tuple[list[type], str, bool]:
         host = await start_host(None)
         ((ana, ana_task),) = await seated_bots(host, options("remote", "remote"), remotes=1)
         code = ana.link.code
@@ -628,12 +630,20 @@ def test_after_a_finished_games_record_nothing_more_is_sent() -> None:
         await send(back, p.TakeBack(0, token, at))
         refusal = await expect(back, p.Refusal)
         assert isinstance(refusal, p.Refusal)
+        await back.close()
+        await cy.close()
+        for _ in range(100):  # the last one at it was a spectator: the table goes all the same
+            if code not in host.tables:
+                break
+            await asyncio.sleep(0.05)
+        kept = code in host.tables
         await host.stop()
-        return seen, refusal.reason
+        return seen, refusal.reason, kept
 
-    seen, reason = run(scenario())
+    seen, reason, kept = run(scenario())
     assert seen == [p.Welcome, p.Update, p.GameRecord]
     assert reason == "over"
+    assert not kept
 
 
 async def received_until_refused(ws: ClientConnection, reason: str) -> list[str]:
@@ -769,3 +779,35 @@ def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> 
     assert isinstance(eve, p.Welcome) and eve.seat == 1
     assert tables_after == 0
     assert isinstance(new_bo, p.Welcome) and new_bo.seat == 2
+
+
+def test_a_spectator_coming_and_going_does_not_keep_an_abandoned_table_for_good(tmp_path: Path) -> None:
+    """Ana opens a table and goes; a spectator comes and goes: the table still closes once
+    nobody has been at it for ``abandon_after`` after that (the host's injected clock). (A
+    spectator's visit used to stop the wait for good: an address could keep tables open
+    forever by watching each once.)"""
+    now = [1000.0]
+
+    async def scenario() -> tuple[bool, bool]:
+        host = await start_host(tmp_path, abandon_after=120.0, clock=lambda: now[0])
+        ana = await open_raw(host)
+        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        welcome = await expect(ana, p.Welcome)
+        assert isinstance(welcome, p.Welcome)
+        await ana.close()
+        while welcome.table not in host._idle:
+            await asyncio.sleep(0.01)
+        eve = await open_raw(host)
+        await send(eve, p.Join(p.VERSION, welcome.table, spectate=True))
+        await expect(eve, p.Welcome)
+        await eve.close()
+        while host._members.get(welcome.table):
+            await asyncio.sleep(0.01)
+        now[0] += 121.0
+        host.sweep()
+        gone = welcome.table not in host.tables
+        await host.stop()
+        return gone, any((tmp_path / "tables").glob(f"{welcome.table}*"))
+
+    gone, files = run(scenario())
+    assert gone and not files

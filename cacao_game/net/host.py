@@ -668,6 +668,8 @@ class Host:
         members.discard(client)
         if client.seat is None:
             log.info("table %s: a spectator left", table.code)
+            if not members:
+                self._nobody_left(table)
             return
         if any(other.seat == client.seat for other in members):
             return
@@ -686,6 +688,15 @@ class Host:
                 partial(self._stand_in, table, client.seat, seat.away_since),
             )
         if not table.started and not members:
+            self._idle[table.code] = self._clock()
+
+    def _nobody_left(self, table: Table) -> None:
+        """The last spectator left ``table`` and nobody else is at it: a finished game is
+        forgotten, and a table that waits for players (``_stalled``, or not started) starts
+        its wait to be closed, as when its last player leaves."""
+        if table.is_over():
+            self._forget(table)
+        elif not table.started or _stalled(table):
             self._idle[table.code] = self._clock()
 
     def _leave(self, client: Connection, message: p.Leave) -> None:
