@@ -35,6 +35,7 @@ from cacao_game.app.netplay import (
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.rejoin import SeatTicket, load_ticket, ticket_path
 from cacao_game.app.scenes.confirm import ConfirmDialog
+from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.setup import SetupScene
@@ -359,8 +360,8 @@ def test_a_dropped_joiner_on_another_machine_takes_the_seat_back_with_the_code_a
     """The trial's case: Bo's window closes mid-game; Bo starts the game on a machine with
     none of his data (another user folder: no ticket) and joins through the Join form with
     the table code under his name: he sits in seat 1 again, with his hand, and the host sees
-    him back. The first machine's ticket no longer works: Rejoin game there is refused and
-    the ticket forgotten."""
+    him back. The first machine's ticket no longer works: Rejoin game there brings the Join
+    form filled with the table and his name, saying why, and the ticket is forgotten."""
     hosting, joining = make_app(), make_app()
     apps += [hosting, joining]
     source = host(hosting, [HUMAN, REMOTE])
@@ -387,7 +388,12 @@ def test_a_dropped_joiner_on_another_machine_takes_the_seat_back_with_the_code_a
 
     monkeypatch.setenv("CACAO_HOME", first_home)
     assert old_ticket is not None and load_ticket() == old_ticket
-    stale = rejoin_game(old_ticket)
-    pump([hosting], lambda: stale.poll() is not None and stale.failed, "the old ticket refused")
-    assert stale.failure == "token" and load_ticket() is None
+    again = make_app()
+    apps.append(again)
+    click_label(again, t("menu.rejoin"))
+    pump([hosting, again], lambda: isinstance(again.top, JoinScene), "the old ticket refused, on the form")
+    form = again.top
+    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.refused_token")
+    assert (form.values["code"], form.values["name"]) == (source.code, "Bo")
+    assert load_ticket() is None
     assert source.absent == frozenset()  # the seat stays with the new connection

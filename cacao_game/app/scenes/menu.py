@@ -12,7 +12,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
-from cacao_game.app.netplay import hosted_waiting, rejoin_game, rejoin_waiting, resume_hosted
+from cacao_game.app.netplay import JoinRequest, hosted_waiting, rejoin_game, rejoin_waiting, resume_hosted
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -114,12 +114,15 @@ class MenuScene(WidgetScene):
 
     def rejoin(self) -> None:
         """Take this player's seat back in the game joined on another machine (their program
-        closed or died): the lobby reconnects with the seat's token and opens the table."""
+        closed or died): the lobby reconnects with the seat's token and opens the table. A
+        token the host refuses (the seat was taken back by name elsewhere, or freed) brings
+        the Join form, filled with the ticket's host, code and name, and says why."""
         ticket = rejoin_waiting()
         if ticket is None:
             self.build()
             return
-        self.app.open(routes.Lobby(rejoin_game(ticket)))
+        request = JoinRequest(ticket.address, ticket.port, ticket.code, ticket.name)
+        self.app.open(routes.Lobby(rejoin_game(ticket), request))
 
     def host(self) -> None:
         """Host a game: the setup, after asking if an unfinished hosted game would be ended."""
