@@ -39,9 +39,12 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   so far (iterations per second of the clock, counted over its decisions that played no
   playout to the end; none before the first such decision). On a 2-core machine (about 1,700
   iterations a second on one stream) 2 s reaches and 1 s does not; the coach's hints and
-  review (at most 1,000 iterations, a fresh player each time) never reach. In games it has
-  not yet shown a gain large enough to be the default (README: the expert's strength and
-  time).
+  review (at most 1,000 iterations, a fresh player each time) never reach. Such a decision
+  may also look further and play its playouts better: ``reach_horizon`` turns instead of
+  ``horizon`` (0: the same), and ``reach_shortlist`` placements priced in full by each playout
+  mover instead of hard's 3 (0: the same); a decision so changed does not count towards the
+  speed on time either. None of them has yet shown a gain large enough to be the default
+  (README: the expert's strength and time).
 
 Budgets: ``iterations`` priced iterations, each a re-deal played for one root move
 (reproducible: the same position, seed and count give the same move, whatever the machine's
