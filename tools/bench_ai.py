@@ -3,6 +3,7 @@
     python tools/bench_ai.py table --deals 200 [--times 0.25,0.5,1,2,4] [--opponent SPEC]
         [--clock cpu|wall] [--out DIR [--minutes M] [--chunk 5]]
     python tools/bench_ai.py screen --positions 48 --fills 16 [--levels SPEC ...] [--redeals 300] [--cache F]
+        [--judge SPEC] [--top 6]
     python tools/bench_ai.py memory [--seconds 10] [--workers 2]
     python tools/bench_ai.py cores [--positions 8] [--seconds 2]
 
@@ -21,9 +22,12 @@ several sittings, and a ``tournament.py --json`` file of the same pairing and de
 seeded, a turn in ``--first-turn``..``--last-turn``; ``--positions`` placements and
 ``--fills`` fill decisions), for each level spec (iteration budgets, so the figures do not
 depend on the machine's load). The judge plays every candidate move (the union of the levels'
-choices and medium's top 6) on ``--redeals`` re-deals of the deciding seat's view, common to
-all moves, to the end of the game with the greedy policy (a valuer rebuilt each turn) and
-takes the mean final margin: no search's leaf evaluation is involved, only the final score.
+choices and medium's best few) on ``--redeals`` re-deals of the deciding seat's view, common
+to all moves, to the end of the game with the greedy policy (a valuer rebuilt each turn), or with
+``--judge SPEC`` that level for every seat (seeded by the re-deal, e.g. ``medium``: not the
+policy the expert's own playouts use), and takes the mean final margin: no search's leaf
+evaluation is involved, only the final score. ``--top`` sets how many of medium's best moves
+are judged besides the levels' choices.
 A move's regret is the judge's best value less its own; the table gives the mean with a 95 %
 interval, the mean paired with the first spec's and in how many positions a spec did better
 or worse than it, for all positions and by kind (early and late placements, fills). First it
