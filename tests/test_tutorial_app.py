@@ -53,17 +53,18 @@ def step_key(scene: PlayScene) -> str:
 
 
 def test_the_menu_offers_the_tutorial_first_on_a_first_launch_and_keeps_it_after(play_app: App) -> None:
-    """First launch (no tutorial started, no autosave): Learn to play comes first,
-    highlighted. Once started it moves below New game, and it stays in the menu."""
+    """First launch (no tutorial started, no autosave): Learn to play is highlighted (below
+    New game: the menu keeps one order). Once started New game is highlighted instead, and
+    Learn to play stays in its place."""
     play_app.home()
     labels = menu_labels(play_app)
-    assert labels[0] == (t("tutorial.menu"), "primary")
-    assert labels[1] == (t("menu.new"), "secondary")
+    assert labels[0] == (t("menu.new"), "secondary")
+    assert labels[1] == (t("tutorial.menu"), "primary")
     progress.save(TutorialSession())
     play_app.home()
     labels = menu_labels(play_app)
     assert labels[0] == (t("menu.new"), "primary")
-    assert (t("tutorial.menu"), "secondary") in labels
+    assert labels[1] == (t("tutorial.menu"), "secondary")
 
 
 def test_leaving_by_the_pause_menu_and_coming_back_resumes_the_lesson(play_app: App) -> None:
@@ -273,7 +274,8 @@ def test_every_lesson_and_its_wrong_try_fit_above_the_buttons(size: tuple[int, i
 def test_enter_on_a_first_launch_takes_learn_to_play_whatever_the_pointer_rests_on(play_app: App) -> None:
     """A full-screen window opens with the pointer over the middle of the menu (New game):
     that first report of where it rests does not move the focus, so Enter takes the
-    highlighted Learn to play; a real move of the mouse onto New game does move it."""
+    highlighted Learn to play; later (New game highlighted) a real move of the mouse onto
+    Learn to play does not move it either: the mouse never moves the focus ring."""
     play_app.home()
     new_game = next(w for w in play_app.top.widgets if isinstance(w, Button) and w.label == t("menu.new"))
     rests = pygame.event.Event(pygame.MOUSEMOTION, pos=new_game.rect.center, rel=(0, 0), buttons=(0, 0, 0))
@@ -283,7 +285,7 @@ def test_enter_on_a_first_launch_takes_learn_to_play_whatever_the_pointer_rests_
     play_app.home()
     menu = play_app.top
     away = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
-    x, y = next(w for w in menu.widgets if isinstance(w, Button) and w.label == t("menu.new")).rect.center
+    x, y = next(w for w in menu.widgets if isinstance(w, Button) and w.label == t("tutorial.menu")).rect.center
     onto = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(x - 5, y - 5), buttons=(0, 0, 0))
     play_app.step([away, onto, play_app.intents.event_for("confirm")], 1 / 60)
     assert type(play_app.top).__name__ == "SetupScene"
