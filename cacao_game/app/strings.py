@@ -305,6 +305,11 @@ EN: dict[str, str] = {
         "Settings file: key bindings repaired (one action per key, at most {most} keys each): {actions}"
     ),
     "settings.keys_repaired_more": "{count} more",
+    "settings.refused_kept": (
+        "The settings file could not be used, so the default settings apply. "
+        "The old file is kept as {name}."
+    ),
+    "settings.refused": "The settings file could not be read, so the default settings apply.",
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
