@@ -403,3 +403,30 @@ def test_enter_after_the_scores_starts_no_rematch(app):
         press(app, "skip")
         press(app, "confirm")
     assert app.top is scene
+
+
+def test_a_damaged_autosave_with_a_good_backup_is_one_truth_in_load_and_continue(app):
+    """Playtest: Load listed the autosave as "Refused: the file is damaged" while Continue
+    quietly opened its .bak. Now the list offers it, restored from its backup, Load opens
+    that backup's game, and Continue says it opened the backup."""
+    from cacao_game.saves import autosave_path, list_saves, save_game
+
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 8), TWO_HUMANS, {})
+    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 12), TWO_HUMANS, {})
+    autosave_path().write_bytes(b"{garbage")
+    [info] = list_saves()
+    assert info.error is None and info.from_backup and info.path == autosave_path()
+    app.home()
+    click_label(app, t("menu.load"))
+    assert isinstance(app.top, LoadScene)
+    load = next(w for w in app.top.widgets if isinstance(w, Button) and w.label == t("load.load"))
+    assert load.enabled
+    click_label(app, t("load.load"))
+    assert isinstance(app.top, PlayScene) and len(app.top.source.game.actions) == 8
+    assert app.toast is not None and app.toast[0] == t("load.opened_backup", name=t("load.autosave"))
+    app.toast = None
+    app.home()
+    click_label(app, t("menu.continue"))
+    assert isinstance(app.top, PlayScene) and len(app.top.source.game.actions) == 8
+    assert app.toast is not None and app.toast[0] == t("load.opened_backup", name=t("load.autosave"))

@@ -322,6 +322,10 @@ EN: dict[str, str] = {
     "load.delete_record_confirm": "Delete the record of “{name}”? This cannot be undone.",
     "load.refused": "Refused: {reason}",
     "load.details": "Details: {reason}",
+    "load.from_backup": "Restored from its backup",
+    "load.opened_backup": (
+        "“{name}” was damaged, so its backup (the save before it) was opened; the damaged file is kept."
+    ),
     "problem.missing": "the file is not there any more",
     "problem.unreadable": "the file cannot be read",
     "problem.damaged": "the file is damaged",
