@@ -47,7 +47,11 @@ CONFIG = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purpl
 
 @pytest.fixture
 def app(tmp_path, monkeypatch) -> Iterator[App]:
-    """An off-screen app with instant animations; user files under tmp_path."""
+    """An off-screen app with instant animations; user files under tmp_path; no review kept
+    from an earlier test."""
+    from cacao_game.app.scenes import reviewing
+
+    monkeypatch.setattr(reviewing, "REVIEWS", reviewing.OrderedDict())
     monkeypatch.setenv("CACAO_HOME", str(tmp_path))
     pygame.init()
     made = App(
@@ -346,6 +350,34 @@ def test_a_finished_review_opens_on_the_table(app: App) -> None:
     assert {d.seat for d in scene.source.review.decisions} == {0}
     app.step([key("escape")], 0.02)
     assert type(app.top).__name__ == "ScoringScene"
+
+
+def test_a_review_opened_again_is_kept_and_identical(app: App) -> None:
+    """Playtest: the review was recomputed on every open. The second open of the same game's
+    review asks no worker and shows the same review; another game is reviewed afresh."""
+    requests: list[Message] = []
+
+    class Counting(SyncAI):
+        def request(self, request: Message) -> None:
+            requests.append(request)
+            super().request(request)
+
+    game, _review = reviewed()
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
+    shown = []
+    for _ in range(2):
+        app.switch(routes.Scoring(game, config))
+        app.open(routes.Reviewing(game, config, iterations=1, ai=Counting()))
+        run(app, 3)
+        assert isinstance(app.top, PlayScene) and isinstance(app.top.source, ReviewSession)
+        shown.append(app.top.source.review)
+    assert shown[0] is shown[1]
+    assert sum(isinstance(r, ReviewRequest) for r in requests) == 1
+    other = GameConfig([SeatConfig("Ana", "red", "random"), SeatConfig("Bea", "purple", "human")], "base")
+    app.switch(routes.Scoring(game, other))
+    app.open(routes.Reviewing(game, other, iterations=1, ai=Counting()))
+    run(app, 3)
+    assert sum(isinstance(r, ReviewRequest) for r in requests) == 2
 
 
 def test_the_worker_process_reviews_and_can_be_cancelled() -> None:
