@@ -520,6 +520,7 @@ EN: dict[str, str] = {
     "flow.kept": 'The unfinished game is kept as "{name}" (Load game)',
     "flow.keep_failed": "The unfinished game could not be kept: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
+    "play.hint_not_your_turn": "Hints are for your turn: ask again when it is yours.",
     "play.hint_ready": "Hint: the highlighted move",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",

@@ -329,9 +329,7 @@ class PlayScene(Scene):
     def drain(self) -> None:
         """Carry out the intents queued during an animation, one by one on a fresh frame,
         until one starts an animation again."""
-        while not self.timeline.busy and (
-            self.input.queued or (self.input.hint_waits and self.accepts_board_input())
-        ):
+        while not self.timeline.busy and self.input.queued:
             self.frame = self.build_frame()
             commands = self.input.drain(self.frame)
             if not commands and not self.input.queued:
@@ -343,6 +341,9 @@ class PlayScene(Scene):
         for command in commands:
             match command:
                 case Send(RequestHint() as hint):
+                    if not self.source.accepts_input() and self.frame.curtain is None:
+                        self.app.notify(t("play.hint_not_your_turn"))
+                        continue
                     self.send(hint)
                     if self.source.hint_pending():
                         self.app.notify(t("play.hint_thinking"))
