@@ -430,3 +430,15 @@ def test_a_damaged_autosave_with_a_good_backup_is_one_truth_in_load_and_continue
     click_label(app, t("menu.continue"))
     assert isinstance(app.top, PlayScene) and len(app.top.source.game.actions) == 8
     assert app.toast is not None and app.toast[0] == t("load.opened_backup", name=t("load.autosave"))
+
+
+def test_the_rules_button_opens_a_page_titled_as_the_button(app):
+    """Playtest: the menu's Rules opened a page titled "Help". Its title now is the button's
+    label (F1 and the pause menu's Help keep "Help")."""
+    from cacao_game.app import theme
+
+    click_label(app, t("menu.rules"))
+    assert isinstance(app.top, RulesScene)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    assert drawn[0].text == t("menu.rules")  # the title, drawn first
