@@ -281,6 +281,7 @@ EN: dict[str, str] = {
     "settings.ui_scale.200": "200 %",
     "settings.ui_scale_capped": "{choice} (fits up to {fit} %)",
     "settings.no_sound": "No audio device could be opened on this machine, so the game is silent.",
+    "settings.sound_unavailable": "No sound device",
     "settings.speed.slow": "Slow",
     "settings.speed.normal": "Normal",
     "settings.speed.fast": "Fast",

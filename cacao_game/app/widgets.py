@@ -247,7 +247,10 @@ def first_fitting(font: pygame.font.Font, keys: str, width: int) -> str:
 
 
 class Toggle(Widget):
-    """An on/off switch with a label on its left; ``on_change(new_value)`` on click."""
+    """An on/off switch with a label on its left; ``on_change(new_value)`` on click.
+
+    With ``unavailable`` (why it cannot work here, a few words) the switch is disabled and
+    that text is shown in its place: neither on nor off (the setting itself is kept)."""
 
     def __init__(
         self,
@@ -257,11 +260,14 @@ class Toggle(Widget):
         on_change: Callable[[bool], Any],
         *,
         tooltip: str | None = None,
+        unavailable: str = "",
     ) -> None:
         super().__init__(rect, tooltip=tooltip)
         self.label = label
         self.value = value
         self.on_change = on_change
+        self.unavailable = unavailable
+        self.enabled = not unavailable
 
     def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         if self.visible and self.enabled and _is_press(event) and self.rect.collidepoint(event.pos):
@@ -283,6 +289,18 @@ class Toggle(Widget):
             return
         hot = self.hovered(app) or self.focused
         self.draw_label(surface, app, hot)
+        if self.unavailable:
+            font = app.assets.font(theme.SMALL_SIZE)
+            width = self.rect.w // 2
+            theme.draw_text(
+                surface,
+                font,
+                theme.fit_text(font, self.unavailable, width),
+                (self.rect.right, self.rect.centery),
+                theme.MUTED,
+                anchor="midright",
+            )
+            return
         track = self.switch_rect()
         fill = theme.LEAF if self.value else pygame.Color("#5a4a3c")
         pygame.draw.rect(surface, fill, track, border_radius=track.h // 2)
