@@ -142,7 +142,8 @@ def test_a_wrong_click_is_explained_on_the_panel_and_show_me_sets_the_answer(pla
 def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App) -> None:
     """Playtest: a tile laid before Next, one Enter both left the note and confirmed the tile
     (refused at once). Enter on a note is Next alone: the tile stays laid, nothing refused,
-    and Confirm shows no keys then; on the move step Enter confirms, and Confirm shows it."""
+    and neither Confirm nor the prompt line's keys show Enter then (a playtest read
+    "Enter: confirm" above the note); on the move step Enter confirms, and both show it."""
     scene = open_tutorial(play_app)
     session = scene.tutorial
     assert session is not None and scene.coach is not None
@@ -152,6 +153,7 @@ def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App
     click(play_app, (round(point[0]), round(point[1])))
     assert session.selection.provisional is not None and step_key(scene) == "welcome"
     assert scene.action_keys("confirm") == "", "Enter and Space belong to the note's Next"
+    assert scene.key_hint_text() == ""
     press(play_app, "confirm")
     assert step_key(scene) == "village"
     assert session.coach.mistake is None and session.game.actions == []
@@ -159,6 +161,7 @@ def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App
     press(play_app, "confirm")
     assert step_key(scene) == "place" and session.coach.mistake is None
     assert scene.action_keys("confirm") == play_app.intents.label("confirm")
+    assert scene.key_hint_text() == scene.keys_text("play.rotate_hint")
     press(play_app, "confirm")
     assert session.coach.mistake is not None and session.game.actions == []
 

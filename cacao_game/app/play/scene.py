@@ -597,8 +597,11 @@ class PlayScene(Scene):
         return t("play.autosave_failed", reason=error) if error else ""
 
     def key_hint_text(self) -> str:
-        """The keys of the current decision."""
+        """The keys of the current decision; none while a lesson's note waits (Enter turns
+        its page then, as its Next button says, and does not confirm)."""
         if not self.accepts_board_input():
+            return ""
+        if self.coach is not None and self.coach.wants_confirm():
             return ""
         if self.game.phase is Phase.FILL:
             return self.keys_text(self.fill_hint_key(self.turn.fill_sources()))
