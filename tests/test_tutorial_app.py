@@ -288,7 +288,8 @@ def test_enter_on_a_first_launch_takes_learn_to_play_whatever_the_pointer_rests_
     play_app.home()
     menu = play_app.top
     away = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
-    x, y = next(w for w in menu.widgets if isinstance(w, Button) and w.label == t("tutorial.menu")).rect.center
+    learn = next(w for w in menu.widgets if isinstance(w, Button) and w.label == t("tutorial.menu"))
+    x, y = learn.rect.center
     onto = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(x - 5, y - 5), buttons=(0, 0, 0))
     play_app.step([away, onto, play_app.intents.event_for("confirm")], 1 / 60)
     assert type(play_app.top).__name__ == "SetupScene"

@@ -307,8 +307,7 @@ EN: dict[str, str] = {
     ),
     "settings.keys_repaired_more": "{count} more",
     "settings.refused_kept": (
-        "The settings file could not be used, so the default settings apply. "
-        "The old file is kept as {name}."
+        "The settings file could not be used, so the default settings apply. The old file is kept as {name}."
     ),
     "settings.refused": "The settings file could not be read, so the default settings apply.",
     # load

@@ -669,10 +669,9 @@ class FocusList:
         if any(i in self.PREVIOUS for i in intents):
             self.move(-1)
             return True
-        if "confirm" in intents:
-            if focused is not None and focused.visible and focused.enabled:
-                focused.activate(app)
-                return True
+        if "confirm" in intents and focused is not None and focused.visible and focused.enabled:
+            focused.activate(app)
+            return True
         return False
 
     def default(self) -> Widget | None:

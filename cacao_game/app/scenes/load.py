@@ -220,8 +220,8 @@ class LoadScene(WidgetScene):
         if info.variant == "volcano":
             notes.append(t("variant.volcano"))
         if notes:
-            color = pygame.Color("#F0B46C") if info.from_backup else theme.CACAO
-            text(small, " · ".join(notes), (status_x, row.y + px(22)), color, status_w)
+            tint = pygame.Color("#F0B46C") if info.from_backup else theme.CACAO
+            text(small, " · ".join(notes), (status_x, row.y + px(22)), tint, status_w)
         x0, width = row.x + px(SEATS_X), row.w - px(SEATS_X + BUTTONS_W)
         step = min(px(200), width // max(1, len(info.seats)))
         for seat, entry in enumerate(info.seats):
