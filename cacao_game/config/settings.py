@@ -121,6 +121,12 @@ class Settings:
     """The last game set up in New game (``GameConfig.to_dict``, no seed; None: none yet), so
     New game opens with it after a restart too (``last_config``)."""
 
+    last_hosted: dict[str, JSON] | None = None
+    """The Host a game setup of the last game hosted (``app.host_setup.remembered``; None:
+    none yet), so Host a game opens with it after a restart too. Read here only as an object
+    or null: the setup reads it through ``app.host_setup.read_remembered`` and, if it does
+    not read, starts from its defaults, says so and forgets it."""
+
     def last_config(self) -> GameConfig | None:
         """``last_setup`` as a config (None: none, or one that no longer reads)."""
         if self.last_setup is None:
@@ -185,6 +191,10 @@ def _check_bindings(value: Any) -> str | None:
     return None if isinstance(value, dict) else f"is {value!r}, not an object"
 
 
+def _check_object(value: Any) -> str | None:
+    return None if value is None or isinstance(value, dict) else f"is {value!r}, not an object or null"
+
+
 def _check_setup(value: Any) -> str | None:
     if value is None:
         return None
@@ -206,6 +216,7 @@ _CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
     "undo_policy": _choice(UNDO_CHOICES),
     "key_bindings": _check_bindings,
     "last_setup": _check_setup,
+    "last_hosted": _check_object,
 }
 
 
