@@ -336,9 +336,7 @@ class PlayScene(Scene):
     def drain(self) -> None:
         """Carry out the intents queued during an animation, one by one on a fresh frame,
         until one starts an animation again."""
-        while not self.timeline.busy and (
-            self.input.queued or (self.input.hint_waits and self.accepts_board_input())
-        ):
+        while not self.timeline.busy and self.input.queued:
             self.frame = self.build_frame()
             commands = self.input.drain(self.frame)
             if not commands and not self.input.queued:
@@ -350,6 +348,9 @@ class PlayScene(Scene):
         for command in commands:
             match command:
                 case Send(RequestHint() as hint):
+                    if not self.source.accepts_input() and self.frame.curtain is None:
+                        self.app.notify(t("play.hint_not_your_turn"))
+                        continue
                     self.send(hint)
                     if self.source.hint_pending():
                         self.app.notify(t("play.hint_thinking"))
@@ -630,8 +631,11 @@ class PlayScene(Scene):
         return t("play.autosave_failed", reason=error) if error else ""
 
     def key_hint_text(self) -> str:
-        """The keys of the current decision."""
+        """The keys of the current decision; none while a lesson's note waits (Enter turns
+        its page then, as its Next button says, and does not confirm)."""
         if not self.accepts_board_input():
+            return ""
+        if self.coach is not None and self.coach.wants_confirm():
             return ""
         if self.game.phase is Phase.FILL:
             return self.keys_text(self.fill_hint_key(self.turn.fill_sources()))
