@@ -13,10 +13,11 @@ import pygame
 import pytest
 from app_support import make_scene
 
-from cacao_game.app import scale
+from cacao_game.app import scale, theme
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.frame import Frame, PopupView
+from cacao_game.app.play.hud import POPUP_UNROLL
 from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.theme import uncovered
@@ -535,8 +536,9 @@ def test_tiles_are_opaque_and_drawn_as_plain_copies() -> None:
 
 
 def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
-    """A glide's areas: each board row's old and new pixels joined; a tile that left the view
-    (no pixels there) or came in gives only the pixels it has; one gone gives where it was."""
+    """A glide's areas: the old and new pixels of each run of a board row's side by side tiles
+    joined (not the empty squares between runs); a tile that left the view (no pixels there)
+    or came in gives only the pixels it has; one gone gives where it was."""
     from cacao_game.app.play.board import moved_tiles
 
     before = {
@@ -550,10 +552,18 @@ def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
         (3, 2): pygame.Rect(0, 0, 0, 0),
     }
     assert sorted(map(tuple, moved_tiles(before, after))) == [(10, 10, 50, 20), (50, 35, 9, 9)]
+    before[(3, 0)] = pygame.Rect(100, 10, 20, 20)  # beyond an empty square (2, 0)
+    after[(4, 0)] = pygame.Rect(124, 10, 20, 20)
+    assert sorted(map(tuple, moved_tiles(before, after))) == [
+        (10, 10, 50, 20),
+        (50, 35, 9, 9),
+        (100, 10, 44, 20),
+    ]
 
 
-def _at_a_popup(scene: PlayScene) -> PopupView:
-    """Random moves until the table shows a resolution popup; returns it."""
+def _at_a_popup(scene: PlayScene, *, unrolled: bool = True) -> PopupView:
+    """Random moves until the table shows a resolution popup, then updates until it has
+    unrolled (unless not ``unrolled``: its first frame); returns it."""
     rng = random.Random(5)
     for _ in range(3000):
         if scene.frame.popup is not None:
@@ -564,6 +574,8 @@ def _at_a_popup(scene: PlayScene) -> PopupView:
             else:
                 scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
         scene.update(1 / 30)
+    for _ in range(POPUP_UNROLL - 1 if unrolled else 0):
+        scene.update(1 / 30)
     popup = scene.frame.popup
     assert popup is not None
     return popup
@@ -572,7 +584,6 @@ def _at_a_popup(scene: PlayScene) -> PopupView:
 def test_a_popup_draws_its_panel_only_around_its_rows(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """A popup's rows are opaque: its panel's shadow and fill left out under them
     (``draw_panel(covered=)``) change no pixel of the popup drawn over any background."""
-    from cacao_game.app import theme
 
     scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
     popup = _at_a_popup(scene)
@@ -615,8 +626,9 @@ def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: p
 
 def test_a_glides_images_come_from_one_source_until_its_end_size_is_scaled() -> None:
     """A glide's in-between size is resized from the kept size first chosen, though another
-    size nearer the end is drawn at rest meanwhile (a ghost in the same frame): a frame drawn
-    twice shows one picture (the first frame of a turn's zoom drew a tile two ways)."""
+    size nearer the end, or the end size itself, is drawn at rest meanwhile (a ghost or a
+    hand tile in the same frame): a frame drawn twice shows one picture (the first frame of a
+    turn's zoom drew a tile two ways) until ``refine`` scales the end size."""
     from cacao_game.app.assets import Assets, assets_root
     from cacao_game.app.play.art import TileArt
 
@@ -625,6 +637,8 @@ def test_a_glides_images_come_from_one_source_until_its_end_size_is_scaled() -> 
     art.worker("yellow", "1111", 66)
     first = pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB")
     art.worker("yellow", "1111", 64)  # drawn at rest, nearer the end size
+    assert pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB") == first
+    art.worker("yellow", "1111", 54)  # drawn at rest at the end size itself (a hand tile)
     assert pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB") == first
     art.refine()
     assert art.worker("yellow", "1111", 54, toward=54) is art.worker("yellow", "1111", 54)
@@ -654,12 +668,44 @@ def test_a_popup_over_a_moving_board_drawn_by_changes_equals_drawn_anew(app: App
     assert sum(a != b for a, b in itertools.pairwise(temples)) >= 2
 
 
+def test_a_popup_unrolls_over_its_first_frames_drawn_by_changes_as_anew(app: App) -> None:
+    """A resolution popup comes in a frame that also draws the move's changes: it shows its
+    top third there, two thirds the next frame, all of it the third (``hud.POPUP_UNROLL``),
+    drawing nothing of the panel below that; every frame drawn by changes equals the frame
+    drawn anew."""
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    rng = random.Random(5)
+    for _ in range(3000):
+        if not scene.timeline.busy:
+            if scene.source.curtain is not None:
+                scene.source.handle(ShowHand())
+            else:
+                scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        app.step([], 1 / 30)
+        if scene.frame.popup is not None:
+            break
+    for unrolled in range(1, POPUP_UNROLL + 1):
+        popup = scene.frame.popup
+        assert popup is not None and popup.unrolled == unrolled
+        band = scene.hud.popup_band(popup)
+        area = theme.panel_area(scene.hud.popup_rect(popup.outcomes))
+        assert band.topleft == area.topleft and band.h == -(-area.h * unrolled // POPUP_UNROLL)
+        plain = pygame.Surface(app.screen.get_size())
+        plain.fill((255, 0, 255))
+        scene.hud.draw_popup(plain, scene.frame, popup)
+        plain.set_colorkey((255, 0, 255))
+        assert plain.get_bounding_rect().union(band) == band
+        assert (band == area) == (unrolled == POPUP_UNROLL)
+        assert same(app.screen, anew(scene))
+        app.step([], 1 / 30)
+
+
 def test_a_popup_covers_with_opaque_pixels_what_it_claims(app: App) -> None:
     """Drawn over two different backgrounds, a popup shows the same pixels within
     ``Hud.popup_cover``: the frame may leave the board beneath it undrawn."""
     scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
     popup = _at_a_popup(scene)
-    cover = scene.hud.popup_cover(popup.outcomes)
+    cover = scene.hud.popup_cover(popup)
     shown = []
     for color in ((255, 0, 255), (0, 255, 0)):
         surface = pygame.Surface(app.screen.get_size())

@@ -94,7 +94,7 @@ from cacao_game.app.play.frame import (
     headline,
 )
 from cacao_game.app.play.history import History
-from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
+from cacao_game.app.play.hud import POPUP_UNROLL, Hud, square_tooltip, table_tips, worker_lines
 from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import (
@@ -242,6 +242,8 @@ class PlayScene(Scene):
         """The game's last turn has ended on screen: its temples are being scored (or were)."""
         self._left = False
         self._popup_cleared = -1
+        self._popup_frames = 0
+        """Updates the resolution panel has been shown in, one after another (0: not shown)."""
         self._review_cleared = -1
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
@@ -979,6 +981,7 @@ class PlayScene(Scene):
             self.coach.update()
         self._update_end(dt)
         self._track_turn()
+        self._popup_frames = self._popup_frames + 1 if self._shows_popup(self.accepts_board_input()) else 0
         self.frame = self.build_frame()
 
     def _track_turn(self) -> None:
@@ -1098,7 +1101,7 @@ class PlayScene(Scene):
             previews=self._previews() if accepts else {},
             hand=self._hand_view(hand_seat, seat_now, accepts),
             display=self._display_view(accepts),
-            popup=self._popup_view() if accepts and self.turn.phase is Phase.RESOLVE else None,
+            popup=self._popup_view() if self._shows_popup(accepts) else None,
             hovered_log=self.hovered_log_line(),
             mouse=self.mouse,
             clock=self.clock,
@@ -1225,8 +1228,14 @@ class PlayScene(Scene):
             tiles.append(code)
         return DisplayView(tuple(tiles), picking, picked)
 
+    def _shows_popup(self, accepts: bool) -> bool:
+        """Whether the frame shows the resolution panel (``accepts``: a person at the screen
+        decides now)."""
+        return accepts and self.turn.phase is Phase.RESOLVE
+
     def _popup_view(self) -> PopupView:
-        """The resolution panel of the seat resolving now."""
+        """The resolution panel of the seat resolving now, unrolled as far as the updates it
+        has been shown in take it (``hud.POPUP_UNROLL``)."""
         turn = self.turn
         hint = self.hint
         return PopupView(
@@ -1236,6 +1245,7 @@ class PlayScene(Scene):
             focused=turn.focused(),
             hinted=turn.hinted_outcome(hint) if hint is not None else None,
             ai_pick=self.lesson is None,
+            unrolled=min(max(self._popup_frames, 1), POPUP_UNROLL),
         )
 
     def considered_action(self) -> Place | Overbuild | None:
@@ -1448,7 +1458,7 @@ class PlayScene(Scene):
         (the resolution popup's inside): the still parts need not be drawn there first."""
         if frame.popup is None:
             return []
-        return [self.hud.popup_cover(frame.popup.outcomes)]
+        return [self.hud.popup_cover(frame.popup)]
 
     def _still_signature(self, frame: Frame) -> Hashable:
         """Everything the moving parts are drawn from, when nothing animates by itself (no
@@ -1528,7 +1538,7 @@ class PlayScene(Scene):
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
-            drawn.append(theme.panel_area(self.hud.popup_rect(frame.popup.outcomes)))
+            drawn.append(self.hud.popup_band(frame.popup))
         if self.coach is not None:
             self.coach.draw(surface)
             self.coach.draw_looks(surface, self.clock)
