@@ -763,3 +763,51 @@ def test_an_opaque_panel_filled_shows_the_pixels_of_its_fill_copied() -> None:
         copied.blit(fill, piece, piece.move(-rect.x, -rect.y))
     assert same(filled, copied)
     assert not same(filled, background)
+
+
+@pytest.mark.parametrize("radius", [1, 8, 20, 28])
+def test_an_opaque_panels_edges_are_the_rows_of_its_whole_fill(radius: int) -> None:
+    """``_opaque_edges`` (all an opaque panel is drawn from) holds the very rows of its whole
+    fill that ``_fill_opaque`` copies and reads: the corners' rows, the glow's first row, the
+    first row below the glow; for panels shorter and taller than their glow."""
+    from cacao_game.app import theme
+
+    pygame.init()
+    rgb = tuple(theme.PANEL)[:3]
+    for size in [(3 * radius, 2 * radius + 1), (300, 2 * radius + 9), (500, 90), (1280, 756), (77, 400)]:
+        fill = theme._panel_fill(size, rgb, 255, radius)
+        edges = theme._opaque_edges(size, rgb, radius)
+        body = max(radius, theme._glow_height(size))
+        for row, source in [
+            *((r, r) for r in range(radius + 1)),
+            (radius + 1, body),
+            *((radius + 2 + r, size[1] - radius + r) for r in range(radius)),
+        ]:
+            if source < size[1]:
+                line = pygame.Rect(0, source, size[0], 1)
+                kept = pygame.image.tobytes(edges.subsurface((0, row, size[0], 1)), "RGBA")
+                assert kept == pygame.image.tobytes(fill.subsurface(line), "RGBA"), (size, row)
+
+
+@pytest.mark.parametrize("radius", [4, 8, 28])
+def test_a_shadow_drawn_from_its_kept_rows_equals_its_whole_image(radius: int) -> None:
+    """A tall panel's shadow is drawn from an image keeping ``SHADOW_MIDDLE`` of its alike
+    middle rows (``theme._shadow``): the same pixels as its whole image copied, whole or
+    around a panel's inside, for panels shorter and taller than that."""
+    from cacao_game.app import theme
+
+    pygame.init()
+    background = pygame.Surface((900, 1000))
+    for y in range(0, 1000, 2):
+        background.fill(((y * 5) % 256, 90, (y * 3) % 256), (0, y, 900, 2))
+    for rect in [pygame.Rect(40, 50, 300, 40), pygame.Rect(40, 50, 700, 180), pygame.Rect(60, 40, 777, 900)]:
+        for under in [(), (theme.fill_inside(rect, radius), pygame.Rect(rect.x + 30, rect.y + 9, 60, 20))]:
+            drawn = background.copy()
+            theme.draw_shadow(drawn, rect, radius, 120, under=under)
+            whole = theme._make_shadow(rect.size, radius, 120)
+            copied = background.copy()
+            at = theme.shadow_rect(rect)
+            for piece in uncovered(at, list(under)) if under else [at]:
+                copied.blit(whole, piece, piece.move(-at.x, -at.y))
+            assert same(drawn, copied), (rect, under)
+            assert not same(drawn, background)
