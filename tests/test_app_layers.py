@@ -811,3 +811,38 @@ def test_a_shadow_drawn_from_its_kept_rows_equals_its_whole_image(radius: int) -
                 copied.blit(whole, piece, piece.move(-at.x, -at.y))
             assert same(drawn, copied), (rect, under)
             assert not same(drawn, background)
+
+
+def test_a_tooltip_is_kept_until_it_or_what_lies_beneath_changes(app: App) -> None:
+    """A tooltip over the board (the mouse resting at the board's centre while moves animate)
+    is drawn over all else and kept as it is while neither it nor anything beneath it changes:
+    such frames show nothing of it again; a moving part coming under it (a carried tile) draws
+    its area again. Every frame equals the frame drawn anew."""
+    scene = make_scene(app, ["human"] * 4, seed=7, variant="volcano")
+    rng = random.Random(3)
+    centre = motion(app.layout["board"].center)
+    kept = 0
+    for index in range(300):
+        if not scene.timeline.busy:
+            if scene.source.curtain is not None:
+                scene.source.handle(ShowHand())
+            else:
+                scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        app.step([centre], 1 / 30)
+        assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
+        tip, changed = scene._tip, app._changed
+        kept += bool(tip is not None and changed and tip[1].collidelist(changed) < 0)
+        if kept > 20 and tip is not None and tip[1].collidelist(changed or []) < 0:
+            break
+    assert kept > 20
+    tip = scene._tip
+    assert tip is not None
+    board = scene.frame.board
+    assert board is not None
+    scene.input.carried = (next(iter(board.shown.jungle.values()))[0], 0)
+    app.step([centre], 1 / 30)
+    assert scene._tip == tip and tip[1].collidelist(app._changed or []) >= 0
+    assert same(app.screen, anew(scene))
+    scene.input.carried = None
+    app.step([centre], 1 / 30)
+    assert same(app.screen, anew(scene))

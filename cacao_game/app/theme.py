@@ -508,7 +508,26 @@ def draw_tip(
     below-right of ``near`` (``tip_place``: elsewhere around it when that covers one of
     ``avoid``), kept on screen; returns the panel's rectangle."""
     lines = [text] if isinstance(text, str) else list(text)
-    wrap = min(px(TIP_WIDTH), surface.get_width() - px(64))
+    rect, images = tip_layout(app, surface.get_rect(), lines, near, avoid)
+    draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
+    y = rect.y + px(10)
+    for line, image in zip(lines, images, strict=True):
+        surface.blit(image, (rect.x + px(14), y))
+        note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)))
+        y += image.get_height()
+    return rect
+
+
+def tip_layout(
+    app: WithAssets,
+    screen: pygame.Rect,
+    lines: Sequence[str],
+    near: tuple[int, int],
+    avoid: Sequence[pygame.Rect] = (),
+) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    """Where ``draw_tip`` draws a tooltip of ``lines`` on ``screen`` (its panel, without the
+    shadow) and the images of its lines."""
+    wrap = min(px(TIP_WIDTH), screen.w - px(64))
     images = [
         render_text(
             app.assets.font(SMALL_SIZE, "bold" if i == 0 and len(lines) > 1 else "regular"), line, CREAM, wrap
@@ -517,14 +536,7 @@ def draw_tip(
     ]
     width = max((image.get_width() for image in images), default=0)
     size = (width + px(28), sum(image.get_height() for image in images) + px(20))
-    rect = tip_place(size, near, surface.get_rect(), avoid)
-    draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
-    y = rect.y + px(10)
-    for line, image in zip(lines, images, strict=True):
-        surface.blit(image, (rect.x + px(14), y))
-        note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)))
-        y += image.get_height()
-    return rect
+    return tip_place(size, near, screen, avoid), images
 
 
 def tip_place(
