@@ -509,3 +509,76 @@ def test_a_close_hint_says_about_as_good_once(other: str) -> None:
     move")."""
     shown = f"{t('coach.hint_close')} / {t(other, tile='a market (3)', move='sell 2 cacao')}"
     assert shown.lower().count("about as good") == 1
+
+
+def test_the_hint_panel_says_when_the_board_no_longer_shows_the_hint(app: App) -> None:
+    """Playtest: the hint's panel stayed, unchanged, after the player turned the hinted tile.
+    The table now knows whether the board shows the hinted move (placement: the provisional
+    move is the hint; fill: every hinted tile on its space) and the panel then says it is not
+    the move on the board and how to lay it again; turning back shows it again."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.app import theme
+    from cacao_game.session import ShowHand
+
+    session = PlaySession(PHASE_CONFIG, game_at("place"))
+    session.handle(ShowHand())
+    answer_hint(session)
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app)
+    assert session.advice is not None and scene.hint_on_board()
+    app.step([app.intents.event_for("rotate_cw")], 0.02)
+    if scene.turn.provisional == session.hint:  # a symmetric tile: another tile of the hand
+        other = (scene.turn.hand_index + 1) % len(scene.turn.hand())
+        app.step([app.intents.event_for(f"select_{other + 1}")], 0.02)
+    assert not scene.hint_on_board()
+    note = t("coach.hint_moved", hint="H")
+    assert note == scene.keys_text("coach.hint_moved")
+    run(app)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    assert note in [text.text for text in drawn]
+    answer_hint(session)
+    assert scene.hint_on_board()
+
+
+def test_the_other_move_on_the_hinted_square_is_worded() -> None:
+    """Playtest: "The other: the outlined move" named the hinted square itself (a turned
+    tile). On the same square the line says what differs: the tile turned, or another tile,
+    each as it would lie; elsewhere it stays the outlined move."""
+    from cacao_game.app.tile_words import laid_tile
+    from cacao_game.engine import Place
+
+    hinted = Place("1111", 0, (1, 0))
+    turned = Place("2101", 1, (1, 0))
+    assert coach._other_line(Place("2101", 1, (1, 0)), None, Place("2101", 0, (1, 0))) == t(
+        "coach.other_turned", laid=laid_tile("2101", 1)
+    )
+    assert coach._other_line(turned, None, hinted) == t("coach.other_tile", laid=laid_tile("2101", 1))
+    assert coach._other_line(Place("2101", 1, (0, 1)), None, hinted) == t("coach.other_board")
+
+
+def test_a_hint_panel_over_its_own_square_moves_the_board(app: App, monkeypatch) -> None:
+    """When the hint's panel would lie over a square it is about (on a full board every
+    corner may hide one), the camera moves that square out from under it, once the view is
+    at rest."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.session import ShowHand
+
+    session = PlaySession(PHASE_CONFIG, game_at("place"))
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app)
+    hinted = scene.camera.square_rect(session.selection.targets()[0])
+    over = pygame.Rect(round(hinted.x) - 40, round(hinted.y) - 40, 300, 200)
+    monkeypatch.setattr(coach, "panel_rect", lambda *_args: over)
+    monkeypatch.setattr(coach, "hint_key", lambda _advice: [session.selection.targets()[0]])
+    answer_hint(session)
+    for _ in range(120):
+        app.step([], 0.05)
+    assert not scene.camera.square_rect(session.selection.targets()[0]).colliderect(over)

@@ -309,7 +309,8 @@ def test_a_zoom_drawn_before_the_view_moves_equals_drawn_anew(app: App) -> None:
         app.step([], 0.0)  # the view has not moved: its target has
         assert camera.scale == scale and camera.target_scale != scale
         view = camera.viewport
-        assert sum(r.w * r.h for r in app._changed or [view]) < view.w * view.h // 8
+        changed = [view] if app._changed is None else app._changed  # None: the whole screen
+        assert sum(r.w * r.h for r in changed) < view.w * view.h // 8
         assert same(app.screen, anew(scene))
         app.step([], 1 / 60)
         assert camera.zooming
@@ -846,3 +847,35 @@ def test_a_tooltip_is_kept_until_it_or_what_lies_beneath_changes(app: App) -> No
     scene.input.carried = None
     app.step([centre], 1 / 30)
     assert same(app.screen, anew(scene))
+
+
+def test_a_temple_award_stands_beside_its_own_seats_count(app: App) -> None:
+    """Playtest: in the temples panel "● 1   +3 ■ 3" read as purple's +3 though it was red's:
+    the award stood at the end of its column, against the next seat's marker. Each award is
+    drawn right after its own seat's worker count, nearer to it than to the next seat's."""
+    scene = make_scene(app, ["human"] * 4, seed=4, variant="volcano")
+    rng = random.Random(7)
+    while not any(any(row.awards) for row in scene.frame.temples):
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+        app.step([], 1 / 30)
+    panel = scene.board.temples_panel()
+    assert panel is not None
+    with theme.text_audit() as drawn:
+        scene.board.draw_temples(app.screen, scene.frame)
+    inside = [text for text in drawn if panel.contains(text.rect)]
+    awards = [text for text in inside if text.text.startswith("+")]
+    counts = [text for text in inside if text.text[0].isdigit() and text.rect.x > panel.x + scale.px(40)]
+    assert awards
+    for award in awards:
+        own = max(
+            (
+                c
+                for c in counts
+                if c.rect.right <= award.rect.left and abs(c.rect.centery - award.rect.centery) < 4
+            ),
+            key=lambda c: c.rect.right,
+        )
+        assert award.rect.left - own.rect.right <= scale.px(6)
+        column = own.rect.x - scale.px(20) - panel.x - scale.px(64)
+        assert award.rect.right < panel.x + scale.px(64) + column + scale.px(84)

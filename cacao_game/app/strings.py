@@ -228,6 +228,7 @@ EN: dict[str, str] = {
     "help.title": "Help",
     "help.keys": "Keys",
     "help.rules": "Rules",
+    "help.workers_title": "Your workers' choices",
     "help.mouse_title": "Mouse",
     "help.mouse": "Click a tile in your hand, then a square on the board; right-click or "
     "Ctrl+wheel rotates; drag to pan; the wheel over the board zooms.",
@@ -297,6 +298,8 @@ EN: dict[str, str] = {
     "settings.undo.strict": "Strict",
     "settings.rebind": "Change",
     "settings.press_key": "Press a key for “{intent}” (Esc cancels)",
+    "settings.press_key_replaces": "Press the new key for “{intent}”: it replaces {keys} (Esc cancels)",
+    "settings.key_replaced": "{intent}: {key} (was {old})",
     "settings.reset_keys": "Reset keys",
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
@@ -522,6 +525,7 @@ EN: dict[str, str] = {
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
     "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
+    "play.place_missing": "Choose a square first: click a highlighted square, or press {cycle}",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     "replay.first": "First",
     "replay.prev": "Back",
@@ -551,7 +555,9 @@ EN: dict[str, str] = {
     "outcome.nothing": "nothing happens",
     "outcome.no_change": "no change",
     "play.resolve_other": "{name} decides (during {mover}'s turn)",
-    "play.resolve_help": "Click a row, then click it again or press Enter; or 1-3, Tab and Enter.",
+    "play.resolve_help": "Click a row or press its number to choose it; again, or Enter, plays it.",
+    "play.resolve_keys": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
+    "{undo} undo · {hint} hint",
     "play.ai_pick": "the computer would pick this",
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",
@@ -902,6 +908,10 @@ EN: dict[str, str] = {
     "coach.other": "The other: {move}",
     "coach.other_board": "The other: the outlined move",
     "coach.other_fill": "The other: {tile} on the outlined space",
+    "coach.other_turned": "The other: the same square, the tile turned ({laid})",
+    "coach.other_tile": "The other: the same square, another tile ({laid})",
+    "coach.other_fill_same": "The other: {tile} on the same space",
+    "coach.hint_moved": "Not the move on the board now: {hint} lays the hint again",
     "coach.other_tag": "about as good",
     "coach.outcome": "The whole move: {move}",
     "coach.you": "You",
@@ -981,6 +991,12 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "tile.side.2": ("{n} worker down", "{n} workers down"),
     "tile.side.3": ("{n} worker left", "{n} workers left"),
     "play.in_pile": ("+{n} in pile", "+{n} in pile"),
+    "play.fill_missing": (
+        "{n} space still needs a jungle tile: click a display tile, then the space "
+        "(or {cycle}, then {confirm})",
+        "{n} spaces still need a jungle tile: click a display tile, then a space "
+        "(or {cycle}, then {confirm})",
+    ),
     "tip.gold": (
         "{name} has {n} gold: each gold is a point at the end.",
         "{name} has {n} gold: each gold is a point at the end.",
@@ -1152,12 +1168,21 @@ def kind_label(kind: str) -> str:
 
 
 def unique_names(names: list[str]) -> list[str]:
-    """``names`` with repeats told apart: the second "Medium AI" becomes "Medium AI 2"."""
-    seen: dict[str, int] = {}
+    """``names`` with repeats told apart: the second "Medium AI" becomes "Medium AI 2" (or the
+    next number no other name has: a name that already reads "Medium AI 2" keeps it)."""
+    taken = set(names)
+    seen: set[str] = set()
     result = []
     for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        result.append(name if seen[name] == 1 else f"{name} {seen[name]}")
+        shown = name
+        repeat = 1
+        while shown in seen:
+            repeat += 1
+            shown = f"{name} {repeat}"
+            if shown in taken:
+                shown = name
+        seen.add(shown)
+        result.append(shown)
     return result
 
 
@@ -1179,15 +1204,18 @@ REPEATS: Final = range(2, 5)
 def _automatic_names(kind: str) -> dict[str, tuple[str, int]]:
     """Every name the game itself gives a seat of ``kind``, in any language, numbered repeats
     included ("Medium AI 2"), mapped to what it is: ``("default", n)`` the default name of
-    seat ``n`` (an AI's ``n`` is 0), ``("tutorial", 0)`` the tutorial's name for the player."""
+    seat ``n`` (a human's) or the ``n``-th AI of its kind (0: the first, named without a
+    number), ``("tutorial", 0)`` the tutorial's name for the player."""
     names: dict[str, tuple[str, int]] = {}
     if kind == "human":
         for number in AUTOMATIC_NUMBERS:
             for name in _every_language("setup.default_name", number=number):
                 names[name] = ("default", number)
+        names.update({f"{name} {n}": meaning for name, meaning in names.items() for n in REPEATS})
     elif has(f"kind.{kind}"):
-        names.update(dict.fromkeys(_every_language(f"kind.{kind}"), ("default", 0)))
-    names.update({f"{name} {n}": meaning for name, meaning in names.items() for n in REPEATS})
+        first = _every_language(f"kind.{kind}")
+        names.update(dict.fromkeys(first, ("default", 0)))
+        names.update({f"{name} {n}": ("default", n) for name in first for n in REPEATS})
     if kind == "human":
         names.update(dict.fromkeys(_every_language("tutorial.player"), ("tutorial", 0)))
     return names
@@ -1205,17 +1233,19 @@ def seat_name(name: str, kind: str, number: int) -> str:
     """What seat ``number`` (from 1) of ``kind`` called ``name`` is called on screen: a name a
     player typed as it is; an empty one, or one the game gave ("Player 1", "Hard AI", the
     tutorial's "Spieler", in whatever language it was made, in whatever seat it now is), in the
-    current language ("Player 1" keeps its number, an AI's repeat number is dropped for
-    ``unique_names`` to give again)."""
+    current language ("Player 1" keeps its number, "Hard AI 2" its repeat number: the names
+    stay as they were set up whatever seat turns first)."""
     name = name.strip()
-    meaning = _automatic_names(kind).get(name) if name else ("default", number)
+    meaning = _automatic_names(kind).get(name) if name else ("default", number if kind == "human" else 0)
     match meaning:
         case None:
             return name
         case ("tutorial", _):
             return t("tutorial.player")
-        case (_, shown):
-            return t("setup.default_name", number=shown or number) if kind == "human" else kind_label(kind)
+        case (_, shown) if kind == "human":
+            return t("setup.default_name", number=shown or number)
+        case (_, repeat):
+            return f"{kind_label(kind)} {repeat}" if repeat else kind_label(kind)
 
 
 def seat_names(names: list[str], kinds: list[str]) -> list[str]:

@@ -297,7 +297,8 @@ class BoardRenderer:
 
     def _draw_temple_row(self, surface: pygame.Surface, frame: Frame, panel: pygame.Rect, index: int) -> None:
         """Temple row ``index``: its number and icon, each seat's workers there (and their
-        change by the placement considered) and the gold each would win now."""
+        change by the placement considered) and, right after them, the gold each would win now
+        (set apart from the next seat's marker: it was read as that seat's)."""
         row = frame.temples[index]
         workers, awards, changed = row.workers, row.awards, row.after
         p = self.painter
@@ -312,16 +313,16 @@ class BoardRenderer:
                 count = workers[seat]
                 text = str(count) if changed is None or changed[seat] == count else f"{count}→{changed[seat]}"
                 color = theme.GOLD if changed is not None and changed[seat] != count else theme.CREAM
-                p.text(surface, text, (x + px(20), y), 17, "bold", color, "midleft")
+                drawn = p.text(surface, text, (x + px(20), y), 17, "bold", color, "midleft")
                 if awards[seat]:
                     p.text(
                         surface,
                         f"+{awards[seat]}",
-                        (x + px(TEMPLE_COLUMN - 6), y),
+                        (drawn.right + px(3), y),
                         14,
                         "bold",
                         theme.GOLD,
-                        "midright",
+                        "midleft",
                     )
 
     def temples_panel(self) -> pygame.Rect | None:

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
+from cacao_game.ai.explain import Advice
 from cacao_game.app import routes, strings, theme
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource, next_game
-from cacao_game.app.play.advice import draw_hint, draw_review, review_panel
+from cacao_game.app.play.advice import draw_hint, draw_review, hint_panel, review_panel
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import (
@@ -54,7 +55,7 @@ from cacao_game.app.play.board import (
     temples_rect,
     tile_gap,
 )
-from cacao_game.app.play.camera import PAN_SPEED, Camera
+from cacao_game.app.play.camera import CALM_RATE, PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
 from cacao_game.app.play.controls import (
@@ -118,7 +119,7 @@ from cacao_game.app.play.texts import LogLine, gains_text, preview_text, refusal
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.shown_names import seat_labels
-from cacao_game.app.strings import decimal, problem_text, t, winners_text
+from cacao_game.app.strings import decimal, problem_text, t, tn, winners_text
 from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import HUMAN, GameConfig
@@ -135,6 +136,7 @@ from cacao_game.session import (
     Cycle,
     HandShown,
     HintReady,
+    Refusal,
     Refused,
     RequestHint,
     SessionEvent,
@@ -247,7 +249,12 @@ class PlayScene(Scene):
         self._popup_cleared = -1
         self._popup_frames = 0
         """Updates the resolution panel has been shown in, one after another (0: not shown)."""
+        self._popup_moved: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
+        """The camera's aim (x, y, scale) before and after the resolution popup moved the
+        board aside, until the view goes back (``_clear_popup``)."""
         self._review_cleared = -1
+        self._hint_cleared: Advice | None = None
+        """The hint whose panel ``_clear_hint`` last looked at."""
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
@@ -471,6 +478,26 @@ class PlayScene(Scene):
         """The hinted action, if any."""
         return self.source.hint
 
+    def hint_on_board(self) -> bool:
+        """Whether the board still shows the hinted move: a placement as hinted (square, tile
+        and turn), a fill's every hinted tile on its space; a resolution's hinted row stays
+        marked in its popup whatever is chosen. False once the player turned or moved the
+        hinted tile, chose another or took a tile back."""
+        advice, hint = self.source.advice, self.hint
+        if advice is None or hint is None:
+            return False
+        if isinstance(hint, Place | Overbuild):
+            return self.turn.provisional == hint
+        if isinstance(hint, Fill):
+            given = self.turn.assignments()
+            fills = [a for a in (advice.whole or (hint,)) if isinstance(a, Fill)]
+            return all(given.get(fill.pos) == (fill.tile, fill.rotation) for fill in fills)
+        return True
+
+    def hint_note(self) -> str | None:
+        """The hint panel's first line while the board no longer shows the hinted move."""
+        return None if self.hint_on_board() else self.keys_text("coach.hint_moved")
+
     @property
     def reveal_hands(self) -> bool:
         """A recorded game shows every seat's hand face up."""
@@ -608,6 +635,8 @@ class PlayScene(Scene):
             return self.keys_text(self.fill_hint_key(self.turn.fill_sources()))
         if self.game.phase is Phase.PLACE:
             return self.keys_text("play.rotate_hint")
+        if self.game.phase is Phase.RESOLVE:
+            return self.keys_text("play.resolve_keys")
         return ""
 
     def fill_hint_key(self, tiles: Sequence[str] | None = None) -> str:
@@ -617,8 +646,13 @@ class PlayScene(Scene):
         return "play.fill_hint" if volcano else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
-        """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
-        ``{confirm}``, ``{cycle}``, ``{undo}``, ``{hint}``, each its first key without Ctrl."""
+        """String ``key`` with the keys bound now (``key_names``)."""
+        return t(key, **self.key_names())
+
+    def key_names(self) -> dict[str, str]:
+        """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
+        ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (the three number keys, "1/2/3"),
+        each its first key without Ctrl."""
         intents = self.app.intents
 
         def first(intent: str) -> str:
@@ -626,14 +660,14 @@ class PlayScene(Scene):
             plain = [k for k in keys if not k.startswith(CTRL_PREFIX)] or keys
             return display_name(plain[0]) if plain else "—"
 
-        return t(
-            key,
-            rotate=f"{first('rotate_ccw')}/{first('rotate_cw')}",
-            confirm=first("confirm"),
-            cycle=first("cycle"),
-            undo=first("undo"),
-            hint=first("hint"),
-        )
+        return {
+            "rotate": f"{first('rotate_ccw')}/{first('rotate_cw')}",
+            "confirm": first("confirm"),
+            "cycle": first("cycle"),
+            "undo": first("undo"),
+            "hint": first("hint"),
+            "rows": "/".join(first(f"select_{row}") for row in (1, 2, 3)),
+        }
 
     def action_enabled(self, name: str) -> bool:
         """Whether action button ``name`` does something now."""
@@ -801,10 +835,24 @@ class PlayScene(Scene):
 
     def _refused(self, refusal: Refused) -> None:
         text = refusal_text(refusal, self.names)
+        if text is None and refusal.reason is Refusal.CONFIRM_NOTHING:
+            text = self.nothing_to_confirm()
         if text is not None:
             self.app.notify(text)
         else:
             self.app.assets.play("error")
+
+    def nothing_to_confirm(self) -> str | None:
+        """What Confirm lacks now, in words with the keys bound (a playtest pressed Enter in
+        a fill with no tile given and saw nothing happen): the spaces still without a tile,
+        or the square not chosen yet; None in a resolution (a row is always focused)."""
+        turn = self.turn
+        if turn.phase is Phase.FILL:
+            missing = max(1, turn.to_assign() - len(turn.assignments()))
+            return tn("play.fill_missing", missing, **self.key_names())
+        if turn.phase is Phase.PLACE:
+            return self.keys_text("play.place_missing")
+        return None
 
     def _animate(self, events: Sequence[ev.Event]) -> None:
         choreograph(events, self.shown, self.timeline, self.factor, self.colors, self._commit)
@@ -817,7 +865,7 @@ class PlayScene(Scene):
         laid = [e.pos for e in events if isinstance(e, (ev.TilePlaced, ev.JungleFilled))]
         if self.follow_board and laid:
             # the tiles still to be animated count too, or one may land under the temples panel
-            self.camera.keep_in_view([*self.board_squares(), *laid])
+            self.follow([*self.board_squares(), *laid])
 
     def _commit(self, event: ev.Event) -> None:
         self.shown = reduce(self.shown, event)
@@ -846,8 +894,15 @@ class PlayScene(Scene):
         self.ai.reset()
         self.input.queued.clear()
         if self.follow_board:
-            self.camera.keep_in_view(self.board_squares())
+            self.follow(self.board_squares())
         self.frame = self.build_frame()
+
+    def follow(self, squares: list[Pos]) -> None:
+        """The camera follows the board (the player has not moved it since the last fit):
+        the view zooms out only when ``squares`` outgrow it, and stays centred on them (a
+        playtest saw the board left of the middle after a fill grew it on one side)."""
+        self.camera.keep_in_view(squares)
+        self.camera.centre(squares)
 
     def step_replay(self, delta: int) -> None:
         """A stepped source: one step forward (animated) or back."""
@@ -979,6 +1034,7 @@ class PlayScene(Scene):
                 self.app.notify(text)
         self._update_ai(dt)
         self._clear_popup()
+        self._clear_hint()
         self._clear_review()
         if self.coach is not None:
             self.coach.update()
@@ -1323,11 +1379,12 @@ class PlayScene(Scene):
         return None
 
     def toggle_autoplay(self) -> None:
-        """Start or stop the replay playing on its own (from the start again at its end)."""
+        """Start or stop the replay playing on its own; at its end there is nothing to play
+        (Play is greyed out there: Home goes back to the start)."""
         stepping = self.source.stepping()
         if stepping is not None and self.source.capabilities.autoplay:
             if not self.autoplay and stepping.at_end:
-                self.jump_replay(0)
+                return
             self.autoplay = not self.autoplay
             self._autoplay_wait = 0.0
 
@@ -1366,22 +1423,50 @@ class PlayScene(Scene):
                 self.app.notify(t("play.ai_restarted"))
 
     def _clear_popup(self) -> None:
-        """Pan the board left, once per decision, so the edges being decided and their jungle
-        tiles are not hidden under the resolution popup."""
+        """Once per decision, move the board (the least it can, ``Camera.include``) so the
+        edges being decided and their jungle tiles lie neither under the resolution popup
+        nor under the temples panel; once the decision is made, the board goes back to where
+        it was, unless the player moved the view meanwhile (a playtest saw the board left off
+        the middle after every resolution)."""
+        camera = self.camera
+        if self._popup_moved is not None and self._popup_cleared != len(self.source.journal):
+            before, after = self._popup_moved
+            self._popup_moved = None
+            if _aim(camera) == after:
+                camera.target_center = pygame.Vector2(before[0], before[1])
+                camera.target_scale = before[2]
+                camera.rate = CALM_RATE
         if not self.accepts_board_input() or self.turn.phase is not Phase.RESOLVE:
             return
         if self._popup_cleared == len(self.source.journal):
             return
         self._popup_cleared = len(self.source.journal)
-        popup = self.hud.popup_rect(self.turn.outcomes()).inflate(px(48), px(48))
-        overlap = 0.0
-        for edge in self.game.pending_edges(self.turn.seat):
-            for square in (edge.pos, edge.source):
-                rect = self.camera.target_square_rect(square)
-                if rect.colliderect(popup):
-                    overlap = max(overlap, rect.right - popup.left)
-        if overlap:
-            self.camera.pan_pixels(-overlap, 0)
+        popup = self.hud.popup_rect(self.turn.outcomes()).inflate(px(24), px(24))
+        squares = [
+            square for edge in self.game.pending_edges(self.turn.seat) for square in (edge.pos, edge.source)
+        ]
+        before = _aim(camera)
+        camera.covered = (*self.board_covers(), popup)
+        if camera.include(squares, border=0):
+            self._popup_moved = (before, _aim(camera))
+
+    def _clear_hint(self) -> None:
+        """Once per hint, with the view at rest: when its panel would hide a square it is
+        about (the corners all hide one on a full board), the camera moves those squares
+        beside it (``include`` with the panel counted as covered)."""
+        advice = self.source.advice
+        if (
+            advice is None
+            or advice is self._hint_cleared
+            or self.camera.moving
+            or not self.accepts_board_input()
+        ):
+            return
+        self._hint_cleared = advice
+        rect, key = hint_panel(self, advice, self.hint_note())
+        if any(rect.colliderect(self.camera.square_rect(pos)) for pos in key):
+            self.camera.covered = (*self.camera.covered, rect)
+            self.camera.include(key, border=0)
 
     def _clear_review(self) -> None:
         """Once per review step, with the view at rest: when the review panel would hide a
@@ -1572,7 +1657,7 @@ class PlayScene(Scene):
             panels += filter(None, [draw_review(self, surface, self.review)])
             drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
-            panels.append(draw_hint(self, surface, self.source.advice))
+            panels.append(draw_hint(self, surface, self.source.advice, self.hint_note()))
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
@@ -1679,4 +1764,10 @@ class PlayScene(Scene):
         return [
             (t("play.hand"), self.keys_text("play.rotate_hint")),
             (t("play.display"), self.keys_text(self.fill_hint_key())),
+            (t("help.workers_title"), f"{t('play.resolve_help')}\n{self.keys_text('play.resolve_keys')}"),
         ]
+
+
+def _aim(camera: Camera) -> tuple[float, float, float]:
+    """Where ``camera`` is headed: its target centre and scale."""
+    return (camera.target_center.x, camera.target_center.y, camera.target_scale)
