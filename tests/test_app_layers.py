@@ -562,20 +562,25 @@ def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
     ]
 
 
-def _at_a_popup(scene: PlayScene, *, unrolled: bool = True) -> PopupView:
+def _move_when_idle(scene: PlayScene, rng: random.Random) -> None:
+    """Once nothing animates: the hot-seat curtain lifted, else a random legal move played."""
+    if not scene.timeline.busy:
+        if scene.source.curtain is not None:
+            scene.source.handle(ShowHand())
+        else:
+            scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+
+
+def _at_a_popup(scene: PlayScene) -> PopupView:
     """Random moves until the table shows a resolution popup, then updates until it has
-    unrolled (unless not ``unrolled``: its first frame); returns it."""
+    unrolled; returns it."""
     rng = random.Random(5)
     for _ in range(3000):
         if scene.frame.popup is not None:
             break
-        if not scene.timeline.busy:
-            if scene.source.curtain is not None:
-                scene.source.handle(ShowHand())
-            else:
-                scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        _move_when_idle(scene, rng)
         scene.update(1 / 30)
-    for _ in range(POPUP_UNROLL - 1 if unrolled else 0):
+    for _ in range(POPUP_UNROLL - 1):
         scene.update(1 / 30)
     popup = scene.frame.popup
     assert popup is not None
@@ -677,11 +682,7 @@ def test_a_popup_unrolls_over_its_first_frames_drawn_by_changes_as_anew(app: App
     scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
     rng = random.Random(5)
     for _ in range(3000):
-        if not scene.timeline.busy:
-            if scene.source.curtain is not None:
-                scene.source.handle(ShowHand())
-            else:
-                scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        _move_when_idle(scene, rng)
         app.step([], 1 / 30)
         if scene.frame.popup is not None:
             break
@@ -824,11 +825,7 @@ def test_a_tooltip_is_kept_until_it_or_what_lies_beneath_changes(app: App) -> No
     centre = motion(app.layout["board"].center)
     kept = 0
     for index in range(300):
-        if not scene.timeline.busy:
-            if scene.source.curtain is not None:
-                scene.source.handle(ShowHand())
-            else:
-                scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        _move_when_idle(scene, rng)
         app.step([centre], 1 / 30)
         assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
         tip, changed = scene._tip, app._changed
