@@ -11,7 +11,7 @@ import harness
 import hypothesis.strategies as st
 import pygame
 import pytest
-from harness import click_label, key, press, run
+from harness import click, click_label, key, press, run
 from hypothesis import given, settings
 
 from cacao_game.app import prefs
@@ -395,16 +395,26 @@ def test_load_and_replay_arguments_open_over_the_menu(app, tmp_path):
     assert app.toast is not None
 
 
-def test_sound_shows_off_and_disabled_without_an_audio_device(app, monkeypatch):
-    """With no audio device the Sound toggle reads OFF, cannot be switched, and says why."""
+def test_sound_shows_no_sound_device_and_keeps_the_setting_without_an_audio_device(app, monkeypatch):
+    """With no audio device the Sound row reads "No sound device" where the switch was (not
+    OFF, which a playtest read as its setting lost), cannot be switched, says why in its
+    tooltip, and the setting stays on for a machine that has a device."""
+    from cacao_game.app import theme
     from cacao_game.app.widgets import Toggle
 
     monkeypatch.setattr(type(app.assets), "sound_available", property(lambda self: False))
+    app.settings.sound = True
     scene = SettingsScene(app)
     app.push(scene)
     run(app)
     toggle = next(w for w in scene.widgets if isinstance(w, Toggle) and w.label == t("settings.sound"))
-    assert toggle.value is False and not toggle.enabled and toggle.tooltip == t("settings.no_sound")
+    assert not toggle.enabled and toggle.tooltip == t("settings.no_sound")
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    inside = [d.text for d in drawn if toggle.rect.contains(d.rect)]
+    assert t("settings.sound_unavailable") in inside and t("common.off").upper() not in inside
+    click(app, toggle.rect.move(-10, 0).midright)
+    assert app.settings.sound is True
 
 
 def _difference(a: pygame.Surface, b: pygame.Surface) -> float:

@@ -110,7 +110,8 @@ def test_the_banner_and_the_standin_notice_keep_off_the_temples_panel(size: tupl
 
 
 class Left(Presence):
-    """A link to a host at whose table seat 1's player left for good; ``ai`` an AI plays it."""
+    """A link to a host at whose table seat 1's player left for good; ``ai``: an AI plays it
+    (and the seat away, if any)."""
 
     def __init__(self) -> None:
         super().__init__(watching=False)
@@ -123,7 +124,7 @@ class Left(Presence):
 
     @property
     def standing_in(self) -> frozenset[int]:
-        return self.gone if self.ai else frozenset()
+        return self.gone | self.absent if self.ai else frozenset()
 
 
 def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App) -> None:
@@ -157,3 +158,30 @@ def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App
     presence.gone = frozenset()  # a new player took the seat
     app.step([], 1 / 30)
     assert app.toast is not None and app.toast[0] == t("net.seat_taken", name=name)
+
+
+@pytest.mark.parametrize("watching", [True, False])
+def test_the_status_line_says_who_plays_a_seat_left_or_away(app: App, watching: bool) -> None:
+    """On a player's table and a spectator's alike, the status line at a seat whose player
+    left says the game waits for a new player, or, once the host's stand-in AI plays it,
+    that the AI plays for that player; a seat away that the AI stands in for says the same;
+    the player's own seat back, the ordinary line returns."""
+    session = PlaySession(make_config(["human", "human"], 3, "base"))
+    session.handle(ShowHand())
+    presence = Left()
+    presence.watching = watching
+    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
+    app.push(scene)
+    app.step([], 1 / 30)
+    seat = scene.current_seat()
+    assert seat is not None
+    name = scene.names[seat]
+    ordinary = scene.status_text()
+    presence.gone = frozenset({seat})
+    assert scene.status_text() == t("net.waiting_new", name=name)
+    presence.ai = True
+    assert scene.status_text() == t("net.standin_plays", name=name)
+    presence.gone, presence.away = frozenset(), seat
+    assert scene.status_text() == t("net.standin_plays", name=name)
+    presence.ai = False
+    assert scene.status_text() == ordinary

@@ -30,6 +30,7 @@ from cacao_game.app.scene import Router, Scene, Shell
 from cacao_game.config.choices import ui_scale_percent
 from cacao_game.config.game import GameConfig
 from cacao_game.config.settings import Settings
+from cacao_game.jsontypes import JSON
 
 log = logging.getLogger(__name__)
 
@@ -253,6 +254,16 @@ class App:
             prefs.save(self.settings)
         except (OSError, ValueError) as error:
             log.warning("last set-up not saved: %s", error)
+
+    def remember_hosted(self, setup: dict[str, JSON] | None) -> None:
+        """``setup`` is the Host a game setup to offer next time (``Settings.last_hosted``;
+        None: the defaults), also after a restart (written at once; a failed write is
+        logged, nothing else)."""
+        self.settings.last_hosted = setup
+        try:
+            prefs.save(self.settings)
+        except (OSError, ValueError) as error:
+            log.warning("last hosted set-up not saved: %s", error)
 
     def _keep_fullscreen(self, on: bool) -> None:
         """The window is (not) full screen now: the setting says so and is written at once, so

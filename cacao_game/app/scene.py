@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from cacao_game.app.scale import Scale
     from cacao_game.config.game import GameConfig
     from cacao_game.config.settings import Settings
+    from cacao_game.jsontypes import JSON
 
 
 class Shell(Protocol):
@@ -83,6 +84,11 @@ class Shell(Protocol):
 
     def remember_setup(self, config: GameConfig) -> None:
         """``config`` is the last game set up (``last_config``, kept across starts)."""
+        ...
+
+    def remember_hosted(self, setup: dict[str, JSON] | None) -> None:
+        """``setup`` is the Host a game setup to offer next time (``Settings.last_hosted``,
+        kept across starts; None: forget it)."""
         ...
 
     def toggle_fullscreen(self) -> bool:

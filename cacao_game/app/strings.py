@@ -75,6 +75,13 @@ EN: dict[str, str] = {
     "net.join_note": "Ask the player who hosts for their address, port and table code.",
     "net.everywhere": "Open to the network",
     "net.hints": "Allow hints",
+    # Host a game: the choices remembered in the settings file did not read (damaged, hostile)
+    "net.setup_forgotten": (
+        "The choices of the last game hosted could not be read: Host a game starts from the defaults."
+    ),
+    "net.defaults_tip": (
+        "Back to the first choices: two seats, port {port}, this computer only, hints allowed."
+    ),
     "net.bind_local": (
         "Only this computer can connect (127.0.0.1). To play with other computers, "
         "turn on Open to the network."
@@ -122,6 +129,8 @@ EN: dict[str, str] = {
         "{name} left the game. It goes on when a new player joins with the table code {code}."
     ),
     "net.waiting_new": "{name} left: waiting for a new player…",
+    # the status line while the host's stand-in AI plays a seat (left, or away past the wait)
+    "net.standin_plays": "AI plays for {name}…",
     "net.seat_left": "{name} left",
     "net.seat_taken": "{name} takes the free seat.",
     # the lobby lists the seats in turn order (the setup's, turned to the start player)
@@ -282,6 +291,7 @@ EN: dict[str, str] = {
     "settings.ui_scale.200": "200 %",
     "settings.ui_scale_capped": "{choice} (fits up to {fit} %)",
     "settings.no_sound": "No audio device could be opened on this machine, so the game is silent.",
+    "settings.sound_unavailable": "No sound device",
     "settings.speed.slow": "Slow",
     "settings.speed.normal": "Normal",
     "settings.speed.fast": "Fast",
@@ -308,6 +318,10 @@ EN: dict[str, str] = {
         "Settings file: key bindings repaired (one action per key, at most {most} keys each): {actions}"
     ),
     "settings.keys_repaired_more": "{count} more",
+    "settings.refused_kept": (
+        "The settings file could not be used, so the default settings apply. The old file is kept as {name}."
+    ),
+    "settings.refused": "The settings file could not be read, so the default settings apply.",
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
@@ -320,6 +334,10 @@ EN: dict[str, str] = {
     "load.delete_record_confirm": "Delete the record of “{name}”? This cannot be undone.",
     "load.refused": "Refused: {reason}",
     "load.details": "Details: {reason}",
+    "load.from_backup": "Restored from its backup",
+    "load.opened_backup": (
+        "“{name}” was damaged, so its backup (the save before it) was opened; the damaged file is kept."
+    ),
     "problem.missing": "the file is not there any more",
     "problem.unreadable": "the file cannot be read",
     "problem.damaged": "the file is damaged",
@@ -514,6 +532,7 @@ EN: dict[str, str] = {
     "flow.kept": 'The unfinished game is kept as "{name}" (Load game)',
     "flow.keep_failed": "The unfinished game could not be kept: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
+    "play.hint_not_your_turn": "Hints are for your turn: ask again when it is yours.",
     "play.hint_ready": "Hint: the highlighted move",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",
@@ -973,7 +992,7 @@ EN: dict[str, str] = {
     "review.overview": "Game review",
     "review.to_flags": "Tab jumps to the next decision that lost a point or more.",
     "review.back_to_flags": "Shift+Tab goes back to the decisions that lost a point or more.",
-    "review.no_flags": "No reviewed decision lost a point or more: → steps through them.",
+    "review.no_flags": "No decision cost a point or more. Press → to go through every decision in turn.",
     "review.status": "Review · step {step} of {steps} · ← → step · Tab next flagged · Esc back",
     "review.flag_prev": "‹ Flag",
     "review.flag_next": "Flag ›",
@@ -1025,7 +1044,7 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
     ),
-    "preview.opens": ("opens {n} square", "opens {n} squares"),
+    "preview.opens": ("{n} new worker square", "{n} new worker squares"),
     "scoring.temple_workers": ("{n} worker", "{n} workers"),
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),

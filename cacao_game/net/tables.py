@@ -200,6 +200,24 @@ class Table:
             for number, seat in enumerate(self.seats)
         ]
 
+    def name_in_use(self, name: str, taking: int) -> str | None:
+        """The name of another seat at the table that ``name`` is (letter case aside), for a
+        player about to take seat ``taking``: an AI seat's, or a player's who holds a seat;
+        None if there is none. (A free seat's name is the leaver's or a placeholder: taken
+        over, never in use.)"""
+        config = self.session.config.seats
+        wanted = name.casefold()
+        return next(
+            (
+                config[number].name
+                for number, seat in enumerate(self.seats)
+                if number != taking
+                and (not seat.remote or seat.token is not None)
+                and config[number].name.casefold() == wanted
+            ),
+            None,
+        )
+
     def free_seat(self) -> int | None:
         """The first remote seat nobody has claimed."""
         return next((n for n, seat in enumerate(self.seats) if seat.remote and seat.token is None), None)

@@ -315,15 +315,8 @@ class BoardRenderer:
                 color = theme.GOLD if changed is not None and changed[seat] != count else theme.CREAM
                 drawn = p.text(surface, text, (x + px(20), y), 17, "bold", color, "midleft")
                 if awards[seat]:
-                    p.text(
-                        surface,
-                        f"+{awards[seat]}",
-                        (drawn.right + px(3), y),
-                        14,
-                        "bold",
-                        theme.GOLD,
-                        "midleft",
-                    )
+                    award = f"+{awards[seat]}"
+                    p.text(surface, award, (drawn.right + px(3), y), 14, "bold", theme.GOLD, "midleft")
 
     def temples_panel(self) -> pygame.Rect | None:
         """Where the temples overview of the frame drawn last is drawn, None when it is not

@@ -175,8 +175,6 @@ class TableInput:
         self.intents = intents
         self.mouse: tuple[int, int] = (-1, -1)
         self.queued: list[tuple[str, bool]] = []
-        self.hint_waits = False
-        """H was pressed during an animation before a human's decision: hint at the next one."""
         self.held_pan: set[str] = set()
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging = False
@@ -216,19 +214,13 @@ class TableInput:
     def drain(self, frame: Frame) -> list[TableCommand]:
         """The commands of the oldest intent queued during an animation, once it is over
         (``frame.busy`` False; the caller drains again on a fresh frame while any wait). A
-        hint asked for while no human decides waits for the next decision of a human at the
-        screen (``hint_waits``)."""
+        hint asked for during an animation is asked for when it ends: the player's own turn
+        then gets it, another's turn refuses it (``PlayScene.run``)."""
         if frame.busy:
             return []
-        while self.queued:
+        if self.queued:
             name, shift = self.queued.pop(0)
-            if name == "hint" and not frame.accepts_input:
-                self.hint_waits = True
-                continue
             return self.game_intent(name, frame, shift)
-        if self.hint_waits and frame.accepts_input:
-            self.hint_waits = False
-            return [Send(RequestHint())]
         return []
 
     def handle(
@@ -313,9 +305,6 @@ class TableInput:
         if name == "undo":
             return [Send(Undo())]
         if name == "hint":
-            if not frame.accepts_input and frame.curtain is None:
-                self.hint_waits = True
-                return []
             return [Send(RequestHint())]
         if name == "confirm":
             if frame.lesson is not None and frame.lesson.confirms:

@@ -124,6 +124,18 @@ def awaiting_player(presence: Presence) -> frozenset[int]:
     return presence.departed - presence.standing_in
 
 
+def turn_status(presence: Presence, seat: int, name: str) -> str | None:
+    """The status line while ``seat`` (named ``name``) is not played at a screen but is
+    left or away: the game waits there for a new player, or the host's stand-in AI plays
+    it (its moves too, as they are shown); else None (the seat's own player plays). The
+    same on the hosting window, a joiner's and a spectator's."""
+    if seat in awaiting_player(presence):
+        return t("net.waiting_new", name=name)
+    if seat in presence.standing_in:
+        return t("net.standin_plays", name=name)
+    return None
+
+
 def left_notice(presence: Presence, deciding: int | None, names: Sequence[str]) -> str | None:
     """While a seat left for good has no AI playing it, the notice that says so on every
     table: whose seat, and that the game goes on once a new player joins with the table's

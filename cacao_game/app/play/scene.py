@@ -100,7 +100,6 @@ from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import (
     Presence,
-    awaiting_player,
     banner_rects,
     banner_text,
     departures,
@@ -112,6 +111,7 @@ from cacao_game.app.play.presence import (
     seat_text,
     standin_rects,
     tag_rect,
+    turn_status,
 )
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.sounds import batch_sound
@@ -341,9 +341,7 @@ class PlayScene(Scene):
     def drain(self) -> None:
         """Carry out the intents queued during an animation, one by one on a fresh frame,
         until one starts an animation again."""
-        while not self.timeline.busy and (
-            self.input.queued or (self.input.hint_waits and self.accepts_board_input())
-        ):
+        while not self.timeline.busy and self.input.queued:
             self.frame = self.build_frame()
             commands = self.input.drain(self.frame)
             if not commands and not self.input.queued:
@@ -355,6 +353,9 @@ class PlayScene(Scene):
         for command in commands:
             match command:
                 case Send(RequestHint() as hint):
+                    if not self.source.accepts_input() and self.frame.curtain is None:
+                        self.app.notify(t("play.hint_not_your_turn"))
+                        continue
                     self.send(hint)
                     if self.source.hint_pending():
                         self.app.notify(t("play.hint_thinking"))
@@ -600,6 +601,9 @@ class PlayScene(Scene):
         if seat is None:
             return self.result_text() if self.shown.over else t("play.final_scoring")
         name = self.names[seat]
+        presence = None if self.net is None else turn_status(self.net, seat, name)
+        if presence is not None:
+            return presence
         if self.timeline.busy:
             return t("play.animating", name=name)
         if self.lesson is not None and self.lesson.coach.holds_coco(self.lesson.game):
@@ -608,8 +612,6 @@ class PlayScene(Scene):
             return t("net.watching_status", name=name)
         if seat not in self.humans:
             remote = self.net is not None and self.kinds[seat] == HUMAN
-            if remote and self.net is not None and seat in awaiting_player(self.net):
-                return t("net.waiting_new", name=name)
             return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
@@ -628,8 +630,11 @@ class PlayScene(Scene):
         return t("play.autosave_failed", reason=error) if error else ""
 
     def key_hint_text(self) -> str:
-        """The keys of the current decision."""
+        """The keys of the current decision; none while a lesson's note waits (Enter turns
+        its page then, as its Next button says, and does not confirm)."""
         if not self.accepts_board_input():
+            return ""
+        if self.coach is not None and self.coach.wants_confirm():
             return ""
         if self.game.phase is Phase.FILL:
             return self.keys_text(self.fill_hint_key(self.turn.fill_sources()))
@@ -995,11 +1000,17 @@ class PlayScene(Scene):
         self.relayout()
 
     def relayout(self) -> None:
-        """The screen or scale changed: new anchors, the same view of the board."""
+        """The screen or scale changed: new anchors; a camera that follows the board fits it
+        to the new view at once (a playtest saw a window made lower cut off the board's top
+        and bottom rows until Home), one the player moved keeps its view, zoomed by the side
+        that changed most so that what was seen stays in view."""
         old = self.hud.anchors["board"]
         self.hud = self._make_hud()
         new = self.hud.anchors["board"]
-        self.camera.relayout(new, new.w / old.w if old.w else 1.0)
+        ratio = min(new.w / old.w, new.h / old.h) if old.w and old.h else 1.0
+        self.camera.relayout(new, ratio)
+        if self.follow_board:
+            self.fit_board(snap=True)
         self.release_images()
         self.frame = self.build_frame()
 

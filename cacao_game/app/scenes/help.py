@@ -58,6 +58,9 @@ class HelpOverlay(WidgetScene):
     transparent = True
     modal = True
     is_help = True
+    title_key = "help.title"
+    """The page's title: the name of the button or key that opened it (F1 and the pause
+    menu's Help: "Help"; the menu's Rules button: "Rules")."""
 
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
@@ -146,7 +149,7 @@ class HelpOverlay(WidgetScene):
         theme.draw_panel(surface, panel, border=theme.GOLD, alpha=245)
         title = self.app.assets.font(56, "black")
         theme.draw_text(
-            surface, title, t("help.title"), (panel.centerx, panel.y + px(24)), theme.GOLD, anchor="midtop"
+            surface, title, t(self.title_key), (panel.centerx, panel.y + px(24)), theme.GOLD, anchor="midtop"
         )
         self._draw_keys(surface, self.keys_area())
         self._draw_rules(surface, self.rules_area())
@@ -261,10 +264,11 @@ class HelpOverlay(WidgetScene):
 
 
 class RulesScene(HelpOverlay):
-    """The help page as its own screen (from the menu's Rules button)."""
+    """The help page as its own screen (from the menu's Rules button), titled as that button."""
 
     transparent = False
     modal = False
+    title_key = "menu.rules"
 
     def draw_background(self, surface: pygame.Surface) -> None:
         theme.draw_backdrop(self.app, surface, 70)

@@ -271,11 +271,18 @@ class SettingsScene(WidgetScene):
         return self._choice(rect, "palette", self._labelled("palette", PALETTES), t("settings.palette"))
 
     def _sound_row(self, rect: pygame.Rect) -> Widget:
-        """Sound on/off; shown off and disabled (with the reason) when no audio device works."""
+        """Sound on/off; when no audio device works, "no sound device" in the switch's place
+        (with the reason as its tooltip) and the setting kept as it is for a machine that has
+        one (a playtest saw OFF while settings.json said true)."""
         if not self.app.assets.sound_available:
-            toggle = Toggle(rect, t("settings.sound"), False, lambda v: None, tooltip=t("settings.no_sound"))
-            toggle.enabled = False
-            return toggle
+            return Toggle(
+                rect,
+                t("settings.sound"),
+                self.app.settings.sound,
+                lambda v: None,
+                tooltip=t("settings.no_sound"),
+                unavailable=t("settings.sound_unavailable"),
+            )
         return Toggle(rect, t("settings.sound"), self.app.settings.sound, lambda v: self.change(sound=v))
 
     def _undo_row(self, rect: pygame.Rect) -> Widget:
