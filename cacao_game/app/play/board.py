@@ -671,15 +671,27 @@ class BoardRenderer:
 
 def moved_tiles(before: Mapping[Pos, pygame.Rect], after: Mapping[Pos, pygame.Rect]) -> list[pygame.Rect]:
     """The areas to draw again when the camera moved the tiles from ``before`` to ``after``
-    (``BoardRenderer.tile_areas``): where each row of the board's tiles was and is, so a
-    glide draws again the rows' pixels, not the box around all of them (one area a row, not
-    one a tile: each area costs a pass over the parts that meet it)."""
-    rows: dict[int, list[pygame.Rect]] = {}
+    (``BoardRenderer.tile_areas``): where each run of a board row's side by side tiles was and
+    is, so a glide draws again the tiles' pixels, not the box around all of them nor the
+    empty squares between a row's runs (one area a run, not one a tile: each area costs a
+    pass over the parts that meet it)."""
+    rows: dict[int, dict[int, list[pygame.Rect]]] = {}
     for spots in (before, after):
         for pos, rect in spots.items():
             if rect.w and rect.h:
-                rows.setdefault(pos[1], []).append(rect)
-    return [rects[0].unionall(rects[1:]) for rects in rows.values()]
+                rows.setdefault(pos[1], {}).setdefault(pos[0], []).append(rect)
+    areas: list[pygame.Rect] = []
+    for row in rows.values():
+        run: list[pygame.Rect] = []
+        last = None
+        for x in sorted(row):
+            if run and last is not None and x != last + 1:
+                areas.append(run[0].unionall(run[1:]))
+                run = []
+            run += row[x]
+            last = x
+        areas.append(run[0].unionall(run[1:]))
+    return areas
 
 
 def changed_squares(before: Shown, after: Shown) -> set[Pos]:

@@ -95,7 +95,7 @@ from cacao_game.app.play.frame import (
     headline,
 )
 from cacao_game.app.play.history import History
-from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
+from cacao_game.app.play.hud import POPUP_UNROLL, Hud, square_tooltip, table_tips, worker_lines
 from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import (
@@ -224,6 +224,9 @@ class PlayScene(Scene):
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
         self._still: Hashable = None
         """The signature of the last frame's moving parts (``_still_signature``)."""
+        self._tip: tuple[Hashable, pygame.Rect] | None = None
+        """The tooltip on the screen when drawn over all else (``_tip_plan``): kept, not drawn
+        again, while neither it nor anything beneath it changes."""
         self._tiles_drawn: tuple[Hashable, Shown, dict[Pos, pygame.Rect]] | None = None
         """The camera (``BoardRenderer.view_key``), snapshot and tiles' areas (by square, as the
         camera put them when it last moved) the backdrop shows."""
@@ -244,6 +247,8 @@ class PlayScene(Scene):
         """The game's last turn has ended on screen: its temples are being scored (or were)."""
         self._left = False
         self._popup_cleared = -1
+        self._popup_frames = 0
+        """Updates the resolution panel has been shown in, one after another (0: not shown)."""
         self._popup_moved: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
         """The camera's aim (x, y, scale) before and after the resolution popup moved the
         board aside, until the view goes back (``_clear_popup``)."""
@@ -1052,6 +1057,7 @@ class PlayScene(Scene):
             self.coach.update()
         self._update_end(dt)
         self._track_turn()
+        self._popup_frames = self._popup_frames + 1 if self._shows_popup(self.accepts_board_input()) else 0
         self.frame = self.build_frame()
 
     def _track_turn(self) -> None:
@@ -1171,7 +1177,7 @@ class PlayScene(Scene):
             previews=self._previews() if accepts else {},
             hand=self._hand_view(hand_seat, seat_now, accepts),
             display=self._display_view(accepts),
-            popup=self._popup_view() if accepts and self.turn.phase is Phase.RESOLVE else None,
+            popup=self._popup_view() if self._shows_popup(accepts) else None,
             hovered_log=self.hovered_log_line(),
             mouse=self.mouse,
             clock=self.clock,
@@ -1298,8 +1304,14 @@ class PlayScene(Scene):
             tiles.append(code)
         return DisplayView(tuple(tiles), picking, picked)
 
+    def _shows_popup(self, accepts: bool) -> bool:
+        """Whether the frame shows the resolution panel (``accepts``: a person at the screen
+        decides now)."""
+        return accepts and self.turn.phase is Phase.RESOLVE
+
     def _popup_view(self) -> PopupView:
-        """The resolution panel of the seat resolving now."""
+        """The resolution panel of the seat resolving now, unrolled as far as the updates it
+        has been shown in take it (``hud.POPUP_UNROLL``)."""
         turn = self.turn
         hint = self.hint
         return PopupView(
@@ -1309,6 +1321,7 @@ class PlayScene(Scene):
             focused=turn.focused(),
             hinted=turn.hinted_outcome(hint) if hint is not None else None,
             ai_pick=self.lesson is None,
+            unrolled=min(max(self._popup_frames, 1), POPUP_UNROLL),
         )
 
     def considered_action(self) -> Place | Overbuild | None:
@@ -1525,7 +1538,9 @@ class PlayScene(Scene):
     ) -> list[pygame.Rect] | None:
         """The frame drawn over the last one on ``surface``: the still parts that changed,
         the areas of the last frame's moving parts and ``damage`` drawn again from the still
-        parts, then this frame's moving parts (``Scene.draw_changes``)."""
+        parts, then this frame's moving parts (``Scene.draw_changes``). A tooltip drawn over
+        all else (``_tip_plan``) is kept as it is while neither it nor anything beneath it
+        changed; a moving part coming under it draws its area again from the still parts."""
         frame = self.frame
         parts, tiles = self.still_parts(surface.get_size(), frame)
         changed = self.backdrop.changes(parts, tiles)
@@ -1534,23 +1549,55 @@ class PlayScene(Scene):
             return []
         self._still = still
         whole = surface.get_rect()
-        restored: list[pygame.Rect] | None = None
         covered = self.moving_covers(frame)
+        tip = self._tip_plan(frame, whole)
+        before, self._tip = self._tip, tip
         if fresh or changed is None:
             draw_parts(surface, parts, [whole], covered)
-        else:
-            restored = merge([*changed, *self._moving, *damage], whole)
-            draw_parts(surface, parts, restored, covered)
-        moving = merge(self.draw_moving(surface, frame), whole)
+            self._moving = merge(self.draw_moving(surface, frame, tip=tip is None), whole)
+            if tip is not None:
+                self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+            return None
+        beneath = [*changed, *self._moving, *damage]
+        restored = merge(beneath, whole)
+        keep = tip is not None and tip == before and tip[1].collidelist(restored) < 0
+        if before is not None and not keep:
+            restored = merge([*beneath, before[1]], whole)
+        draw_parts(surface, parts, restored, covered)
+        drawn = self.draw_moving(surface, frame, tip=tip is None)
+        if tip is not None:
+            area = tip[1]
+            if keep and area.collidelist(drawn) >= 0:
+                draw_parts(surface, parts, [area], covered)
+                clip = surface.get_clip()
+                surface.set_clip(clip.clip(area))
+                self.draw_moving(surface, frame, tip=False)
+                surface.set_clip(clip)
+                keep = False
+            if not keep:
+                self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+                restored.append(area)
+        moving = merge(drawn, whole)
         self._moving = moving
-        return None if restored is None else merge([*restored, *moving], whole)
+        return merge([*restored, *moving], whole)
+
+    def _tip_plan(self, frame: Frame, screen: pygame.Rect) -> tuple[Hashable, pygame.Rect] | None:
+        """The tooltip ``draw_changes`` draws over all else: its lines and place, and the area
+        it draws in (with its shadow); None when there is none or it is drawn among the moving
+        parts (a curtain's, review's, hint's, banner's or presence notice's frame)."""
+        if not frame.tooltip or frame.curtain is not None or self.review is not None or self.net is not None:
+            return None
+        if self.source.advice is not None and self.accepts_board_input():
+            return None
+        rect, _images = theme.tip_layout(self.app, screen, frame.tooltip, frame.mouse)
+        return (frame.tooltip, tuple(rect)), theme.panel_area(rect)
 
     def moving_covers(self, frame: Frame) -> list[pygame.Rect]:
         """The areas ``draw_moving`` sets to opaque pixels of its own whatever lies beneath
         (the resolution popup's inside): the still parts need not be drawn there first."""
         if frame.popup is None:
             return []
-        return [self.hud.popup_cover(frame.popup.outcomes)]
+        return [self.hud.popup_cover(frame.popup)]
 
     def _still_signature(self, frame: Frame) -> Hashable:
         """Everything the moving parts are drawn from, when nothing animates by itself (no
@@ -1606,10 +1653,11 @@ class PlayScene(Scene):
         parts += self.hud.parts(frame)
         return parts, squares
 
-    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
+    def draw_moving(self, surface: pygame.Surface, frame: Frame, *, tip: bool = True) -> list[pygame.Rect]:
         """What is drawn over the still parts: the board's marks, ghosts and temples panel,
-        animations, panels, the carried tile, the curtain or tooltip, the banner; returns the
-        areas drawn on (the whole screen for panels without a known area)."""
+        animations, panels, the carried tile, the curtain or tooltip (not without ``tip``),
+        the banner; returns the areas drawn on (the whole screen for panels without a known
+        area)."""
         whole = surface.get_rect()
         chrome = self.hud.chrome(surface.get_size(), len(frame.seats))
         board = frame.board
@@ -1630,7 +1678,7 @@ class PlayScene(Scene):
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
-            drawn.append(theme.panel_area(self.hud.popup_rect(frame.popup.outcomes)))
+            drawn.append(self.hud.popup_band(frame.popup))
         if self.coach is not None:
             self.coach.draw(surface)
             self.coach.draw_looks(surface, self.clock)
@@ -1643,9 +1691,10 @@ class PlayScene(Scene):
         if frame.curtain is not None:
             self.hud.draw_curtain(surface, frame, frame.curtain)
             drawn.append(whole)
-        elif frame.tooltip:
-            tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels)
-            drawn.append(theme.panel_area(tip))
+        elif frame.tooltip and tip:
+            drawn.append(
+                theme.panel_area(self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels))
+            )
         banner = banner_text(self.net)
         if banner is not None:
             hot = self.banner_button().collidepoint(self.mouse)
