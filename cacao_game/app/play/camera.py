@@ -42,6 +42,11 @@ screen size (in real pixels a 4K screen would glide on for frames moving the pic
 pixel, each drawing the whole board again)."""
 SNAP_SHIFT = 1.0
 """Design pixels of pan left when a glide ends (see ``SNAP_SCALE``)."""
+CENTRE_SLACK = 0.5
+"""Squares a followed board may sit off the middle before ``centre`` pans it back: a board
+that grew by a column on one side stays (half a square), one that grew twice there glides
+back; centring on every growth glided the whole board at each turn's start (every tile
+redrawn, for about a second) to move it by half a square."""
 
 
 class Camera:
@@ -277,8 +282,8 @@ class Camera:
         """Pan, the zoom kept, so ``squares`` plus ``border`` lie in the middle of the framed
         viewport (or of the room beside a cover where none of them is hidden, the least move
         of those), eased calmly; nothing when they are there already or no room holds them
-        at this zoom. True if the view changed (a board that grew on one side stays
-        centred while the camera follows it)."""
+        at this zoom, or off the middle by at most ``CENTRE_SLACK`` squares. True if the view
+        changed (a board that grew on one side stays centred while the camera follows it)."""
         squares = list(squares)
         box = self.bounds(squares, border)
         if box is None:
@@ -297,7 +302,7 @@ class Camera:
             shift = (center - self.target_center).length()
             if not self._hidden(squares, center, scale) and (best is None or shift < best[0]):
                 best = (shift, center)
-        if best is None or best[0] * scale < 1:
+        if best is None or best[0] <= CENTRE_SLACK:
             return False
         self.target_center = best[1]
         self.rate = CALM_RATE
