@@ -876,3 +876,37 @@ def test_a_temple_award_stands_beside_its_own_seats_count(app: App) -> None:
         assert award.rect.left - own.rect.right <= scale.px(6)
         column = own.rect.x - scale.px(20) - panel.x - scale.px(64)
         assert award.rect.right < panel.x + scale.px(64) + column + scale.px(84)
+
+
+def test_every_ghost_tile_is_drawn_before_any_yield_label(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playtest: with the hint's ghost and a hovered square's ghost side by side, the hinted
+    tile was drawn over the other's yield label ("+2 cacao · opens 2" cut off). The ghosts'
+    tiles come first, then every label, each kept off the labels before it where it can."""
+    from cacao_game.app.play.frame import Ghost
+    from cacao_game.engine import Place
+
+    scene = make_scene(app, ["human", "human"], seed=4)
+    app.step([], 1 / 30)
+    frame = scene.frame
+    assert frame.board is not None
+    places = [a for a in scene.game.legal_actions() if isinstance(a, Place)]
+    first = places[0]
+    second = next(a for a in places if a.pos != first.pos and abs(a.pos[0] - first.pos[0]) <= 1)
+    ghosts = (Ghost(first, 140, "none", True), Ghost(second, 255, "hinted", True))
+    board = replace(frame.board, ghosts=ghosts)
+    shown = replace(frame, board=board, previews={first: "+2 cacao", second: "+1 cacao"})
+    order: list[str] = []
+    draw_action, pill = scene.board.draw_action, scene.board.painter.pill
+
+    def tile(*args: object, **kwargs: object) -> pygame.Rect:
+        order.append("tile")
+        return draw_action(*args, **kwargs)  # type: ignore[arg-type]
+
+    def label(*args: object, **kwargs: object) -> pygame.Rect:
+        order.append("label")
+        return pill(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scene.board, "draw_action", tile)
+    monkeypatch.setattr(scene.board.painter, "pill", label)
+    scene.board.draw_marks(app.screen, shown, 0.0)
+    assert order == ["tile", "tile", "label", "label"]

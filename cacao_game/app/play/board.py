@@ -10,7 +10,7 @@ icon, a leaf for a space to fill), never by colour alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -229,11 +229,19 @@ class BoardRenderer:
         drawn += self.draw_seat_highlight(surface, board)
         drawn += self.draw_targets(surface, board, frame.phase, now, bounds)
         for ghost in board.ghosts:
-            drawn += self.draw_ghost(surface, ghost, frame)
+            drawn += self.draw_ghost(surface, ghost)
         drawn += self.draw_pending_edges(surface, board, now)
         drawn += self.draw_logged_square(surface, board, now)
         drawn += self.draw_underneath(surface, board)
-        return drawn
+        pills: list[pygame.Rect] = []
+        for ghost in board.ghosts:
+            if ghost.pill:
+                border = theme.GOLD if ghost.outline != "none" else None
+                hinted = ghost.outline == "hinted"
+                pill = self.yield_pill(surface, frame, ghost.action, hinted, border, pills)
+                if pill is not None:
+                    pills.append(pill.inflate(px(4), px(4)))
+        return drawn + pills
 
     def temples_parts(self, frame: Frame) -> list[Part]:
         """The temples panel of ``frame`` as still parts of the table (``layers.Part``, drawn
@@ -551,8 +559,9 @@ class BoardRenderer:
                 )
         return drawn
 
-    def draw_ghost(self, surface: pygame.Surface, ghost: Ghost, frame: Frame) -> list[pygame.Rect]:
-        """A ghost of the frame: its tile, its outline, its yield label."""
+    def draw_ghost(self, surface: pygame.Surface, ghost: Ghost) -> list[pygame.Rect]:
+        """A ghost of the frame: its tile and its outline (its yield label is drawn after every
+        ghost and mark, ``draw_marks``: a second ghost's tile hid the first one's label)."""
         action = ghost.action
         drawn = [self.draw_action(surface, action, ghost.alpha)]
         rect = self.rect(action.pos)
@@ -562,11 +571,6 @@ class BoardRenderer:
         elif ghost.outline in ("chosen", "hinted"):
             color = HINT if ghost.outline == "hinted" else theme.GOLD
             pygame.draw.rect(surface, color, rect.inflate(px(6), px(6)), px(4), border_radius=px(8))
-        if ghost.pill:
-            border = theme.GOLD if ghost.outline != "none" else None
-            pill = self.yield_pill(surface, frame, action, hinted=ghost.outline == "hinted", border=border)
-            if pill is not None:
-                drawn.append(pill.inflate(px(4), px(4)))
         return drawn
 
     def yield_pill(
@@ -576,9 +580,11 @@ class BoardRenderer:
         action: Place | Overbuild | Fill,
         hinted: bool,
         border: pygame.Color | None,
+        labels: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect | None:
-        """What ``action`` gains (the frame's preview), in a label over its square; nothing
-        until the frame has it. Returns the label's area."""
+        """What ``action`` gains (the frame's preview), in a label over its square, kept off
+        the ``labels`` already drawn where it can; nothing until the frame has it. Returns the
+        label's area."""
         label = frame.previews.get(action)
         if label is None:
             return None
@@ -603,7 +609,7 @@ class BoardRenderer:
             border=border,
             inside=view,
             others=[below, *aside, *clear],
-            avoid=[*overlays, *tiles],
+            avoid=[*overlays, *labels, *tiles],
             must_avoid=overlays,
         )
 
