@@ -87,13 +87,10 @@ def user_home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def apps(user_home, monkeypatch):
+def apps(user_home):
     """A list for the apps a test makes (several windows of one game across machines), each
     taken home and closed after the test. The Host a game setup starts from its defaults:
-    what an earlier test hosted in this process is not remembered."""
-    from cacao_game.app.scenes.setup import SetupScene
-
-    monkeypatch.setattr(SetupScene, "last_hosted", None)
+    what an earlier test hosted is remembered only in that test's settings."""
     made: list = []
     yield made
     for made_app in made:
@@ -102,14 +99,10 @@ def apps(user_home, monkeypatch):
 
 
 @pytest.fixture
-def app(user_home, monkeypatch):
+def app(user_home):
     """A fresh app at the main menu, drawing to an off-screen surface; its Host a game setup
     starts from the defaults (nothing remembered from an earlier test)."""
     import harness
-
-    from cacao_game.app.scenes.setup import SetupScene
-
-    monkeypatch.setattr(SetupScene, "last_hosted", None)
 
     app = harness.make_app()
     app.home()

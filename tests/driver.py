@@ -48,9 +48,9 @@ def human_turn_events(
 ) -> list[pygame.event.Event]:
     """Events that make progress on the deciding human's decision (or lift the curtain).
 
-    Keyboard: Tab to a target, Enter to confirm; number keys in a popup. Mouse: click a
-    target, then click it again on a later call (a click right after the first waits); a
-    popup row the same.
+    Keyboard: Tab to a target, Enter to confirm; in a popup a number key, then it again or
+    Enter. Mouse: click a target, then click it again on a later call (a click right after the
+    first waits); a popup row the same.
     """
     app = scene.app
     if scene.curtain_for is not None:
@@ -66,8 +66,9 @@ def human_turn_events(
             if chosen is not None and chosen[0][1] == tuple(outcomes):
                 index = chosen[0][2]
             return click(scene.hud.popup_buttons(outcomes)[index].rect.center)
-        if index < 3:
-            return [key(app, f"select_{index + 1}")]
+        if index < 3:  # a number key chooses the row; the same number again, or Enter, plays it
+            row = key(app, f"select_{index + 1}")
+            return [row, row if index % 2 else key(app, "confirm")]
         steps = (index - turn.focused()) % len(outcomes)
         return [key(app, "cycle")] * steps + [key(app, "confirm")]
     targets = turn.targets()

@@ -417,3 +417,65 @@ def test_on_time_the_budget_is_priced_at_the_players_own_speed() -> None:
     assert player.decision_tuning().to_end == _REACH
     player.choose(late)
     assert player.expected() == expected, "a decision that reached is not counted"
+
+
+def _leaf_turns(player: ExpertPlayer, game: Game) -> list[int]:
+    """The turn at which each iteration of ``player``'s next decision in ``game`` was priced."""
+    seat = game.current_player()
+    view = game.view(seat)
+    turns: list[int] = []
+    assert player.iterations is not None
+    player.halving(
+        view,
+        seat,
+        root_moves(view, player.medium),
+        lambda done: done < (player.iterations or 0),
+        Deadline(1e6, 0.0, _Clock(0.0)),
+        player.rng,
+        on_leaf=lambda _move, world, _valuer: turns.append(world.turn),
+        tuning=player.decision_tuning(),
+    )
+    return turns
+
+
+def test_a_budget_of_reach_budget_iterations_looks_reach_horizon_turns_ahead() -> None:
+    """``reach_horizon``: a count of at least ``reach_budget`` prices every iteration that many
+    turns after the root's; a smaller count, and the default (``reach_horizon=0``), at
+    ``HORIZON`` as before. The coach's counts stay below ``REACH_BUDGET``."""
+    game = _position(6)
+    deep = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40, reach_horizon=4)
+    short = ExpertPlayer(random.Random(3), iterations=39, time_budget=1e6, reach_budget=40, reach_horizon=4)
+    plain = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40)
+    assert deep.decision_tuning().horizon == 4 and short.decision_tuning() == short.tuning
+    assert plain.decision_tuning() == plain.tuning
+    assert min(_leaf_turns(deep, game)) == game.turn + 4 + 1
+    assert min(_leaf_turns(short, game)) == min(_leaf_turns(plain, game)) == game.turn + HORIZON + 1
+
+
+def test_a_deeper_decision_is_the_same_for_the_same_position_seed_and_count() -> None:
+    """Under a count that reaches ``reach_horizon`` and ``reach_shortlist``, the same position,
+    seed and count give the same ranking at any clock speed; on time such a decision does not
+    count towards the player's speed (its playouts are longer)."""
+    game = _position(8)
+    rankings = set()
+    for step in (1e-6, 1e-3):
+        player = ExpertPlayer(
+            random.Random(8),
+            iterations=60,
+            time_budget=1e6,
+            clock=_Clock(step),
+            reach_budget=60,
+            reach_horizon=3,
+            reach_shortlist=5,
+        )
+        assert player.decision_tuning().shortlist == 5
+        rankings.add(repr(player.rank(game)))
+    assert len(rankings) == 1
+    timed = ExpertPlayer(
+        random.Random(2), time_budget=0.2, clock=_Clock(1e-3), reach_budget=1, reach_horizon=3
+    )
+    timed.choose(_position(6))
+    expected = timed.expected()
+    assert expected is not None and timed.decision_tuning().horizon == 3
+    timed.choose(game)
+    assert timed.expected() == expected, "a deeper decision is not counted"

@@ -37,12 +37,12 @@ def kinds(app) -> list[str]:
 
 
 def test_menu_offers_the_entries_and_no_continue_without_autosave(app):
-    """The menu lists Learn to play (first on a first launch), New game, Host a game and Join
-    a game (side by side), Load, Settings, Rules, Quit; Continue only with an autosave."""
+    """The menu lists New game, Learn to play (highlighted on a first launch), Host a game and
+    Join a game (side by side), Load, Settings, Rules, Quit; Continue only with an autosave."""
     labels = [w.label for w in app.top.widgets]
     assert labels == [
-        t("tutorial.menu"),
         t("menu.new"),
+        t("tutorial.menu"),
         t("menu.host"),
         t("menu.join"),
         t("menu.load"),
@@ -244,9 +244,10 @@ def test_f11_updates_the_full_screen_setting_and_the_settings_screen(app, monkey
 
 
 def test_keyboard_navigation_activates_the_focused_button(app):
-    """Down then Enter on the menu activates the focused entry: the fifth (Load, after Learn
-    to play, New game, Host a game and Join a game on a first launch)."""
-    for _ in range(5):
+    """Down then Enter on the menu activates the focused entry: three down from the focus
+    ring's start on Learn to play (highlighted on a first launch), past Host a game and Join a
+    game, is Load."""
+    for _ in range(3):
         press(app, "pan_down")
     press(app, "confirm")
     assert isinstance(app.top, LoadScene)
@@ -338,10 +339,57 @@ def test_enter_with_nothing_focused_takes_the_highlighted_entry(app):
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     save_game(autosave_path(), harness.random_game(TWO_HUMANS, 10), TWO_HUMANS, {})
     app.home()
-    assert app.top.focus.index == -1
+    assert app.top.focus.widgets[app.top.focus.index].label == t("menu.continue")
     press(app, "confirm")
     assert isinstance(app.top, PlayScene)
     assert len(app.top.source.game.actions) == 10
+
+
+def test_the_focus_ring_is_what_enter_presses_and_comes_back_to_the_highlight(app):
+    """Playtest: the mouse over Settings drew the same outline as keyboard focus and moved
+    it, and after Settings → Esc, Enter reopened Settings instead of the highlighted Continue.
+    Now the pointer resting on or moving over a button never moves the focus; the ring starts
+    on the highlighted entry and returns there from a screen opened on the menu."""
+    from cacao_game.saves import autosave_path, save_game
+
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 10), TWO_HUMANS, {})
+    app.home()
+    settings = app.top.button("menu.settings")
+    assert settings is not None
+    x, y = settings.rect.center
+    moves = [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(x - 5, y - 5), buttons=(0, 0, 0)),
+    ]
+    app.step(moves, 1 / 60)
+    focused = [w.label for w in app.top.widgets if w.focused]
+    assert focused == [t("menu.continue")]
+    press(app, "pan_down")
+    press(app, "pan_down")
+    click_label(app, t("menu.settings"))
+    assert isinstance(app.top, SettingsScene)
+    press(app, "pause")
+    assert [w.label for w in app.top.widgets if w.focused] == [t("menu.continue")]
+    press(app, "confirm")
+    assert isinstance(app.top, PlayScene)
+
+
+def test_the_menu_keeps_its_order_once_the_tutorial_was_started(app):
+    """Playtest: Learn to play moved from first to third once the tutorial had been started;
+    the entries keep one order, only the highlight moves."""
+    from cacao_game.tutorial import progress
+    from cacao_game.tutorial.session import TutorialSession
+
+    first = [w.label for w in app.top.widgets]
+    highlighted = [w.label for w in app.top.widgets if isinstance(w, Button) and w.style == "primary"]
+    progress.save(TutorialSession())
+    app.home()
+    assert [w.label for w in app.top.widgets] == first
+    assert highlighted == [t("tutorial.menu")]
+    assert [w.label for w in app.top.widgets if isinstance(w, Button) and w.style == "primary"] == [
+        t("menu.new")
+    ]
 
 
 def test_enter_after_the_scores_starts_no_rematch(app):
@@ -355,3 +403,42 @@ def test_enter_after_the_scores_starts_no_rematch(app):
         press(app, "skip")
         press(app, "confirm")
     assert app.top is scene
+
+
+def test_a_damaged_autosave_with_a_good_backup_is_one_truth_in_load_and_continue(app):
+    """Playtest: Load listed the autosave as "Refused: the file is damaged" while Continue
+    quietly opened its .bak. Now the list offers it, restored from its backup, Load opens
+    that backup's game, and Continue says it opened the backup."""
+    from cacao_game.saves import autosave_path, list_saves, save_game
+
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 8), TWO_HUMANS, {})
+    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 12), TWO_HUMANS, {})
+    autosave_path().write_bytes(b"{garbage")
+    [info] = list_saves()
+    assert info.error is None and info.from_backup and info.path == autosave_path()
+    app.home()
+    click_label(app, t("menu.load"))
+    assert isinstance(app.top, LoadScene)
+    load = next(w for w in app.top.widgets if isinstance(w, Button) and w.label == t("load.load"))
+    assert load.enabled
+    click_label(app, t("load.load"))
+    assert isinstance(app.top, PlayScene) and len(app.top.source.game.actions) == 8
+    assert app.toast is not None and app.toast[0] == t("load.opened_backup", name=t("load.autosave"))
+    app.toast = None
+    app.home()
+    click_label(app, t("menu.continue"))
+    assert isinstance(app.top, PlayScene) and len(app.top.source.game.actions) == 8
+    assert app.toast is not None and app.toast[0] == t("load.opened_backup", name=t("load.autosave"))
+
+
+def test_the_rules_button_opens_a_page_titled_as_the_button(app):
+    """Playtest: the menu's Rules opened a page titled "Help". Its title now is the button's
+    label (F1 and the pause menu's Help keep "Help")."""
+    from cacao_game.app import theme
+
+    click_label(app, t("menu.rules"))
+    assert isinstance(app.top, RulesScene)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    assert drawn[0].text == t("menu.rules")  # the title, drawn first

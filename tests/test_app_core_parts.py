@@ -11,7 +11,7 @@ import harness
 import hypothesis.strategies as st
 import pygame
 import pytest
-from harness import click_label, key, press, run
+from harness import click, click_label, key, press, run
 from hypothesis import given, settings
 
 from cacao_game.app import prefs
@@ -285,6 +285,60 @@ def test_rebinding_a_key_in_the_settings(app):
     assert app.top is scene
 
 
+def test_change_says_which_keys_it_replaced(app):
+    """Playtest: Change on Confirm and a new key dropped Enter and Space without a word. The
+    prompt says which keys the new one replaces, and the notice after names the action's key
+    now and its keys before (with a key taken from another action, that too)."""
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    scene.start_capture("confirm")
+    assert scene.capture_prompt() == t(
+        "settings.press_key_replaces", intent=t("intent.confirm"), keys="Enter, Space"
+    )
+    app.toast = None
+    app.step([key("f")], 0.016)
+    assert app.intents.keys_for("confirm") == ["f"]
+    assert app.toast is not None
+    assert app.toast[0] == t("settings.key_replaced", intent=t("intent.confirm"), key="F", old="Enter, Space")
+    scene.start_capture("hint")
+    app.step([key("f")], 0.016)
+    parts = app.toast[0].split(" · ")
+    assert parts[0] == t("settings.key_replaced", intent=t("intent.hint"), key="F", old="H")
+    assert parts[1] == t("settings.key_swapped", key="F", intent=t("intent.confirm"), other="H")
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_key_caps_hold_their_labels_whole_with_room(size):
+    """Playtest: at 71 % (1366x768) the key caps in Settings and Help were cramped ("Tab" cut
+    at the top, caps of two rows touching). Every cap holds its label's ink whole with at
+    least 2 pixels above and below and 4 beside, within its row, and no two caps overlap."""
+    from cacao_game.app.app import App
+    from cacao_game.app.catalog import router
+    from cacao_game.app.scenes.help import HelpOverlay
+    from cacao_game.config.settings import Settings
+
+    app = App(pygame.Surface(size), Settings(sound=False), router=router())
+    settings = SettingsScene(app)
+    app.push(settings)
+    run(app)
+    in_settings = [(settings.key_row(i), settings.key_caps(settings.key_row(i), intent))
+                   for i, intent in enumerate(app.intents.bindings)]  # fmt: skip
+    help_scene = HelpOverlay(app)
+    app.push(help_scene)
+    run(app)
+    in_help = [(row, caps) for _intent, row, caps in help_scene.key_rows(help_scene.keys_area())]
+    for rows in (in_settings, in_help):
+        every = [cap for _row, caps in rows for cap, _label, _spot in caps]
+        assert all(cap.collidelist(every[i + 1 :]) == -1 for i, cap in enumerate(every))
+    for row, caps in in_settings + in_help:
+        for cap, label, spot in caps:
+            ink = label.get_bounding_rect().move(spot.topleft)
+            assert row.top <= cap.top and cap.bottom <= row.bottom
+            assert ink.top - cap.top >= 2 and cap.bottom - ink.bottom >= 2, (size, ink, cap)
+            assert ink.left - cap.left >= 4 and cap.right - ink.right >= 4
+
+
 def test_rebinding_to_a_used_key_never_crashes_and_survives_a_restart(app):
     """Hint → Q (Rotate anticlockwise's key): no crash, the keys are swapped, the player is
     told, and the saved settings bind every action after a restart."""
@@ -341,16 +395,26 @@ def test_load_and_replay_arguments_open_over_the_menu(app, tmp_path):
     assert app.toast is not None
 
 
-def test_sound_shows_off_and_disabled_without_an_audio_device(app, monkeypatch):
-    """With no audio device the Sound toggle reads OFF, cannot be switched, and says why."""
+def test_sound_shows_no_sound_device_and_keeps_the_setting_without_an_audio_device(app, monkeypatch):
+    """With no audio device the Sound row reads "No sound device" where the switch was (not
+    OFF, which a playtest read as its setting lost), cannot be switched, says why in its
+    tooltip, and the setting stays on for a machine that has a device."""
+    from cacao_game.app import theme
     from cacao_game.app.widgets import Toggle
 
     monkeypatch.setattr(type(app.assets), "sound_available", property(lambda self: False))
+    app.settings.sound = True
     scene = SettingsScene(app)
     app.push(scene)
     run(app)
     toggle = next(w for w in scene.widgets if isinstance(w, Toggle) and w.label == t("settings.sound"))
-    assert toggle.value is False and not toggle.enabled and toggle.tooltip == t("settings.no_sound")
+    assert not toggle.enabled and toggle.tooltip == t("settings.no_sound")
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    inside = [d.text for d in drawn if toggle.rect.contains(d.rect)]
+    assert t("settings.sound_unavailable") in inside and t("common.off").upper() not in inside
+    click(app, toggle.rect.move(-10, 0).midright)
+    assert app.settings.sound is True
 
 
 def _difference(a: pygame.Surface, b: pygame.Surface) -> float:

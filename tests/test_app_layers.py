@@ -13,10 +13,11 @@ import pygame
 import pytest
 from app_support import make_scene
 
-from cacao_game.app import scale
+from cacao_game.app import scale, theme
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.frame import Frame, PopupView
+from cacao_game.app.play.hud import POPUP_UNROLL
 from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.theme import uncovered
@@ -308,7 +309,8 @@ def test_a_zoom_drawn_before_the_view_moves_equals_drawn_anew(app: App) -> None:
         app.step([], 0.0)  # the view has not moved: its target has
         assert camera.scale == scale and camera.target_scale != scale
         view = camera.viewport
-        assert sum(r.w * r.h for r in app._changed or [view]) < view.w * view.h // 8
+        changed = [view] if app._changed is None else app._changed  # None: the whole screen
+        assert sum(r.w * r.h for r in changed) < view.w * view.h // 8
         assert same(app.screen, anew(scene))
         app.step([], 1 / 60)
         assert camera.zooming
@@ -535,8 +537,9 @@ def test_tiles_are_opaque_and_drawn_as_plain_copies() -> None:
 
 
 def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
-    """A glide's areas: each board row's old and new pixels joined; a tile that left the view
-    (no pixels there) or came in gives only the pixels it has; one gone gives where it was."""
+    """A glide's areas: the old and new pixels of each run of a board row's side by side tiles
+    joined (not the empty squares between runs); a tile that left the view (no pixels there)
+    or came in gives only the pixels it has; one gone gives where it was."""
     from cacao_game.app.play.board import moved_tiles
 
     before = {
@@ -550,19 +553,34 @@ def test_moved_tiles_draws_each_row_where_its_tiles_were_and_are() -> None:
         (3, 2): pygame.Rect(0, 0, 0, 0),
     }
     assert sorted(map(tuple, moved_tiles(before, after))) == [(10, 10, 50, 20), (50, 35, 9, 9)]
+    before[(3, 0)] = pygame.Rect(100, 10, 20, 20)  # beyond an empty square (2, 0)
+    after[(4, 0)] = pygame.Rect(124, 10, 20, 20)
+    assert sorted(map(tuple, moved_tiles(before, after))) == [
+        (10, 10, 50, 20),
+        (50, 35, 9, 9),
+        (100, 10, 44, 20),
+    ]
+
+
+def _move_when_idle(scene: PlayScene, rng: random.Random) -> None:
+    """Once nothing animates: the hot-seat curtain lifted, else a random legal move played."""
+    if not scene.timeline.busy:
+        if scene.source.curtain is not None:
+            scene.source.handle(ShowHand())
+        else:
+            scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
 
 
 def _at_a_popup(scene: PlayScene) -> PopupView:
-    """Random moves until the table shows a resolution popup; returns it."""
+    """Random moves until the table shows a resolution popup, then updates until it has
+    unrolled; returns it."""
     rng = random.Random(5)
     for _ in range(3000):
         if scene.frame.popup is not None:
             break
-        if not scene.timeline.busy:
-            if scene.source.curtain is not None:
-                scene.source.handle(ShowHand())
-            else:
-                scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        _move_when_idle(scene, rng)
+        scene.update(1 / 30)
+    for _ in range(POPUP_UNROLL - 1):
         scene.update(1 / 30)
     popup = scene.frame.popup
     assert popup is not None
@@ -572,7 +590,6 @@ def _at_a_popup(scene: PlayScene) -> PopupView:
 def test_a_popup_draws_its_panel_only_around_its_rows(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """A popup's rows are opaque: its panel's shadow and fill left out under them
     (``draw_panel(covered=)``) change no pixel of the popup drawn over any background."""
-    from cacao_game.app import theme
 
     scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
     popup = _at_a_popup(scene)
@@ -615,8 +632,9 @@ def test_the_popups_fonts_are_open_before_a_first_popup(app: App, monkeypatch: p
 
 def test_a_glides_images_come_from_one_source_until_its_end_size_is_scaled() -> None:
     """A glide's in-between size is resized from the kept size first chosen, though another
-    size nearer the end is drawn at rest meanwhile (a ghost in the same frame): a frame drawn
-    twice shows one picture (the first frame of a turn's zoom drew a tile two ways)."""
+    size nearer the end, or the end size itself, is drawn at rest meanwhile (a ghost or a
+    hand tile in the same frame): a frame drawn twice shows one picture (the first frame of a
+    turn's zoom drew a tile two ways) until ``refine`` scales the end size."""
     from cacao_game.app.assets import Assets, assets_root
     from cacao_game.app.play.art import TileArt
 
@@ -625,6 +643,8 @@ def test_a_glides_images_come_from_one_source_until_its_end_size_is_scaled() -> 
     art.worker("yellow", "1111", 66)
     first = pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB")
     art.worker("yellow", "1111", 64)  # drawn at rest, nearer the end size
+    assert pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB") == first
+    art.worker("yellow", "1111", 54)  # drawn at rest at the end size itself (a hand tile)
     assert pygame.image.tobytes(art.worker("yellow", "1111", 64, toward=54), "RGB") == first
     art.refine()
     assert art.worker("yellow", "1111", 54, toward=54) is art.worker("yellow", "1111", 54)
@@ -654,12 +674,40 @@ def test_a_popup_over_a_moving_board_drawn_by_changes_equals_drawn_anew(app: App
     assert sum(a != b for a, b in itertools.pairwise(temples)) >= 2
 
 
+def test_a_popup_unrolls_over_its_first_frames_drawn_by_changes_as_anew(app: App) -> None:
+    """A resolution popup comes in a frame that also draws the move's changes: it shows its
+    top third there, two thirds the next frame, all of it the third (``hud.POPUP_UNROLL``),
+    drawing nothing of the panel below that; every frame drawn by changes equals the frame
+    drawn anew."""
+    scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
+    rng = random.Random(5)
+    for _ in range(3000):
+        _move_when_idle(scene, rng)
+        app.step([], 1 / 30)
+        if scene.frame.popup is not None:
+            break
+    for unrolled in range(1, POPUP_UNROLL + 1):
+        popup = scene.frame.popup
+        assert popup is not None and popup.unrolled == unrolled
+        band = scene.hud.popup_band(popup)
+        area = theme.panel_area(scene.hud.popup_rect(popup.outcomes))
+        assert band.topleft == area.topleft and band.h == -(-area.h * unrolled // POPUP_UNROLL)
+        plain = pygame.Surface(app.screen.get_size())
+        plain.fill((255, 0, 255))
+        scene.hud.draw_popup(plain, scene.frame, popup)
+        plain.set_colorkey((255, 0, 255))
+        assert plain.get_bounding_rect().union(band) == band
+        assert (band == area) == (unrolled == POPUP_UNROLL)
+        assert same(app.screen, anew(scene))
+        app.step([], 1 / 30)
+
+
 def test_a_popup_covers_with_opaque_pixels_what_it_claims(app: App) -> None:
     """Drawn over two different backgrounds, a popup shows the same pixels within
     ``Hud.popup_cover``: the frame may leave the board beneath it undrawn."""
     scene = make_scene(app, ["human", "human", "human"], seed=4, variant="volcano")
     popup = _at_a_popup(scene)
-    cover = scene.hud.popup_cover(popup.outcomes)
+    cover = scene.hud.popup_cover(popup)
     shown = []
     for color in ((255, 0, 255), (0, 255, 0)):
         surface = pygame.Surface(app.screen.get_size())
@@ -717,3 +765,148 @@ def test_an_opaque_panel_filled_shows_the_pixels_of_its_fill_copied() -> None:
         copied.blit(fill, piece, piece.move(-rect.x, -rect.y))
     assert same(filled, copied)
     assert not same(filled, background)
+
+
+@pytest.mark.parametrize("radius", [1, 8, 20, 28])
+def test_an_opaque_panels_edges_are_the_rows_of_its_whole_fill(radius: int) -> None:
+    """``_opaque_edges`` (all an opaque panel is drawn from) holds the very rows of its whole
+    fill that ``_fill_opaque`` copies and reads: the corners' rows, the glow's first row, the
+    first row below the glow; for panels shorter and taller than their glow."""
+    from cacao_game.app import theme
+
+    pygame.init()
+    rgb = tuple(theme.PANEL)[:3]
+    for size in [(3 * radius, 2 * radius + 1), (300, 2 * radius + 9), (500, 90), (1280, 756), (77, 400)]:
+        fill = theme._panel_fill(size, rgb, 255, radius)
+        edges = theme._opaque_edges(size, rgb, radius)
+        body = max(radius, theme._glow_height(size))
+        for row, source in [
+            *((r, r) for r in range(radius + 1)),
+            (radius + 1, body),
+            *((radius + 2 + r, size[1] - radius + r) for r in range(radius)),
+        ]:
+            if source < size[1]:
+                line = pygame.Rect(0, source, size[0], 1)
+                kept = pygame.image.tobytes(edges.subsurface((0, row, size[0], 1)), "RGBA")
+                assert kept == pygame.image.tobytes(fill.subsurface(line), "RGBA"), (size, row)
+
+
+@pytest.mark.parametrize("radius", [4, 8, 28])
+def test_a_shadow_drawn_from_its_kept_rows_equals_its_whole_image(radius: int) -> None:
+    """A tall panel's shadow is drawn from an image keeping ``SHADOW_MIDDLE`` of its alike
+    middle rows (``theme._shadow``): the same pixels as its whole image copied, whole or
+    around a panel's inside, for panels shorter and taller than that."""
+    from cacao_game.app import theme
+
+    pygame.init()
+    background = pygame.Surface((900, 1000))
+    for y in range(0, 1000, 2):
+        background.fill(((y * 5) % 256, 90, (y * 3) % 256), (0, y, 900, 2))
+    for rect in [pygame.Rect(40, 50, 300, 40), pygame.Rect(40, 50, 700, 180), pygame.Rect(60, 40, 777, 900)]:
+        for under in [(), (theme.fill_inside(rect, radius), pygame.Rect(rect.x + 30, rect.y + 9, 60, 20))]:
+            drawn = background.copy()
+            theme.draw_shadow(drawn, rect, radius, 120, under=under)
+            whole = theme._make_shadow(rect.size, radius, 120)
+            copied = background.copy()
+            at = theme.shadow_rect(rect)
+            for piece in uncovered(at, list(under)) if under else [at]:
+                copied.blit(whole, piece, piece.move(-at.x, -at.y))
+            assert same(drawn, copied), (rect, under)
+            assert not same(drawn, background)
+
+
+def test_a_tooltip_is_kept_until_it_or_what_lies_beneath_changes(app: App) -> None:
+    """A tooltip over the board (the mouse resting at the board's centre while moves animate)
+    is drawn over all else and kept as it is while neither it nor anything beneath it changes:
+    such frames show nothing of it again; a moving part coming under it (a carried tile) draws
+    its area again. Every frame equals the frame drawn anew."""
+    scene = make_scene(app, ["human"] * 4, seed=7, variant="volcano")
+    rng = random.Random(3)
+    centre = motion(app.layout["board"].center)
+    kept = 0
+    for index in range(300):
+        _move_when_idle(scene, rng)
+        app.step([centre], 1 / 30)
+        assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
+        tip, changed = scene._tip, app._changed
+        kept += bool(tip is not None and changed and tip[1].collidelist(changed) < 0)
+        if kept > 20 and tip is not None and tip[1].collidelist(changed or []) < 0:
+            break
+    assert kept > 20
+    tip = scene._tip
+    assert tip is not None
+    board = scene.frame.board
+    assert board is not None
+    scene.input.carried = (next(iter(board.shown.jungle.values()))[0], 0)
+    app.step([centre], 1 / 30)
+    assert scene._tip == tip and tip[1].collidelist(app._changed or []) >= 0
+    assert same(app.screen, anew(scene))
+    scene.input.carried = None
+    app.step([centre], 1 / 30)
+    assert same(app.screen, anew(scene))
+
+
+def test_a_temple_award_stands_beside_its_own_seats_count(app: App) -> None:
+    """Playtest: in the temples panel "● 1   +3 ■ 3" read as purple's +3 though it was red's:
+    the award stood at the end of its column, against the next seat's marker. Each award is
+    drawn right after its own seat's worker count, nearer to it than to the next seat's."""
+    scene = make_scene(app, ["human"] * 4, seed=4, variant="volcano")
+    rng = random.Random(7)
+    while not any(any(row.awards) for row in scene.frame.temples):
+        scene.show(scene.source.play(rng.choice(scene.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+        app.step([], 1 / 30)
+    panel = scene.board.temples_panel()
+    assert panel is not None
+    with theme.text_audit() as drawn:
+        scene.board.draw_temples(app.screen, scene.frame)
+    inside = [text for text in drawn if panel.contains(text.rect)]
+    awards = [text for text in inside if text.text.startswith("+")]
+    counts = [text for text in inside if text.text[0].isdigit() and text.rect.x > panel.x + scale.px(40)]
+    assert awards
+    for award in awards:
+        own = max(
+            (
+                c
+                for c in counts
+                if c.rect.right <= award.rect.left and abs(c.rect.centery - award.rect.centery) < 4
+            ),
+            key=lambda c: c.rect.right,
+        )
+        assert award.rect.left - own.rect.right <= scale.px(6)
+        column = own.rect.x - scale.px(20) - panel.x - scale.px(64)
+        assert award.rect.right < panel.x + scale.px(64) + column + scale.px(84)
+
+
+def test_every_ghost_tile_is_drawn_before_any_yield_label(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playtest: with the hint's ghost and a hovered square's ghost side by side, the hinted
+    tile was drawn over the other's yield label ("+2 cacao · opens 2" cut off). The ghosts'
+    tiles come first, then every label, each kept off the labels before it where it can."""
+    from cacao_game.app.play.frame import Ghost
+    from cacao_game.engine import Place
+
+    scene = make_scene(app, ["human", "human"], seed=4)
+    app.step([], 1 / 30)
+    frame = scene.frame
+    assert frame.board is not None
+    places = [a for a in scene.game.legal_actions() if isinstance(a, Place)]
+    first = places[0]
+    second = next(a for a in places if a.pos != first.pos and abs(a.pos[0] - first.pos[0]) <= 1)
+    ghosts = (Ghost(first, 140, "none", True), Ghost(second, 255, "hinted", True))
+    board = replace(frame.board, ghosts=ghosts)
+    shown = replace(frame, board=board, previews={first: "+2 cacao", second: "+1 cacao"})
+    order: list[str] = []
+    draw_action, pill = scene.board.draw_action, scene.board.painter.pill
+
+    def tile(*args: object, **kwargs: object) -> pygame.Rect:
+        order.append("tile")
+        return draw_action(*args, **kwargs)  # type: ignore[arg-type]
+
+    def label(*args: object, **kwargs: object) -> pygame.Rect:
+        order.append("label")
+        return pill(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scene.board, "draw_action", tile)
+    monkeypatch.setattr(scene.board.painter, "pill", label)
+    scene.board.draw_marks(app.screen, shown, 0.0)
+    assert order == ["tile", "tile", "label", "label"]

@@ -384,8 +384,9 @@ def test_a_row_click_chooses_and_a_second_click_plays(app: App) -> None:
     assert played and tuple(played[: len(outcomes[mine].actions)]) == outcomes[mine].actions
 
 
-def test_a_row_chosen_by_click_plays_on_enter(app: App) -> None:
-    """A row chosen by a click is what Enter plays."""
+@pytest.mark.parametrize("by", ["click", "number"])
+def test_a_row_chosen_by_click_or_number_plays_on_enter(app: App, by: str) -> None:
+    """A row chosen by a click, or by its number key, is what Enter plays."""
     from driver import click
 
     scene = make_scene(app, ["human", "human"], seed=5)
@@ -393,11 +394,36 @@ def test_a_row_chosen_by_click_plays_on_enter(app: App) -> None:
     turn = scene.turn
     outcomes = turn.outcomes()
     done = len(scene.source.game.actions)
-    other = next(i for i in range(len(outcomes)) if i != turn.focused())
-    app.step(click(scene.hud.popup_buttons(outcomes)[other].rect.center), 0.02)
+    other = next(i for i in range(min(3, len(outcomes))) if i != turn.focused())
+    if by == "click":
+        app.step(click(scene.hud.popup_buttons(outcomes)[other].rect.center), 0.02)
+    else:
+        app.step([key(app, f"select_{other + 1}")], 0.02)
     assert len(scene.source.game.actions) == done
     app.step([key(app, "confirm")], 0.02)
     wanted = outcomes[other].actions
+    assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
+
+
+def test_a_number_key_chooses_a_row_as_a_click_does(app: App) -> None:
+    """Playtest: a number key only chooses its row (a wrong key is taken back by another);
+    the same number again plays it, and so does Enter after a number (one rule for clicks and
+    keys); the key hint says so."""
+    scene = make_scene(app, ["human", "human"], seed=5)
+    _resolution_with_choices(app, scene)
+    turn = scene.turn
+    outcomes = turn.outcomes()
+    done = len(scene.source.game.actions)
+    first, second = (1, 0) if turn.focused() == 0 else (0, 1)
+    app.step([key(app, f"select_{first + 1}")], 0.02)
+    assert len(scene.source.game.actions) == done
+    assert turn.focused() == first
+    app.step([key(app, f"select_{second + 1}")], 0.02)
+    assert len(scene.source.game.actions) == done
+    assert turn.focused() == second
+    assert "1/2/3" in scene.key_hint_text()
+    app.step([key(app, f"select_{second + 1}")], 0.02)
+    wanted = outcomes[second].actions
     assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
 
 
@@ -450,3 +476,71 @@ def test_temples_keep_their_numbers_all_game(app: App) -> None:
     assert scene.source.game.is_over() and jumped_ahead
     scored = [e.pos for e in scene.history.events if isinstance(e, ev.TempleScored)]
     assert scored == sorted(numbers, key=numbers.__getitem__)
+
+
+def test_ensure_visible_keeps_a_square_out_from_under_a_panel() -> None:
+    """Camera.ensure_visible (Tab, a hint) brought a square into the viewport but left it
+    under the temples panel; now it moves it beside the panel."""
+    from cacao_game.app.play.camera import Camera
+
+    camera = Camera(pygame.Rect(0, 0, 1000, 600), scale=100)
+    camera.snap()
+    square = (-3, -2)
+    cover = pygame.Rect(0, 0, 300, 200)
+    camera.covered = (cover,)
+    assert camera.target_square_rect(square).colliderect(cover)
+    camera.ensure_visible(square)
+    rect = camera.target_square_rect(square)
+    assert not rect.colliderect(cover) and camera.viewport.contains(rect)
+
+
+def test_a_followed_board_stays_centred_and_comes_back_after_a_resolution() -> None:
+    """Playtest at 1366x768: after a fill and its resolution the board sat left of the middle
+    (the popup had pushed it aside and it never came back; a board growing on one side
+    stayed off-centre). While the camera follows the board and no panel covers it, the
+    tiles' box is centred at rest, within ``CENTRE_SLACK`` squares; during a resolution the
+    squares decided lie clear of the popup."""
+    from driver import human_turn_events
+
+    from cacao_game.app.catalog import router
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.app.play.camera import CENTRE_SLACK, Camera
+    from cacao_game.app.play.scene import PlayScene as Scene
+    from cacao_game.config.settings import Settings
+    from cacao_game.session import PlaySession, ShowHand
+    from tests.app_support import make_config
+
+    pygame.init()
+    app = App(pygame.Surface((1366, 768)), Settings(animation_speed="instant", ai_pacing=0.0, sound=False),
+              router=router())  # fmt: skip
+    session = PlaySession(make_config(["human", "easy"], 3))
+    session.handle(ShowHand())
+    scene = Scene(app, session, ai=SyncAI())
+    app.push(scene)
+    rng = random.Random(1)
+    checked = resolutions = 0
+    for _ in range(400):
+        if app.top is not scene or scene.board_covers():
+            break
+        app.step(human_turn_events(scene, rng), 0.05)
+        for _ in range(40):
+            app.step([], 0.05)
+        camera: Camera = scene.camera
+        if not scene.accepts_board_input() or camera.moving:
+            continue
+        if scene.turn.phase is Phase.RESOLVE:
+            popup = scene.hud.popup_rect(scene.turn.outcomes())
+            for edge in scene.game.pending_edges(scene.turn.seat):
+                for square in (edge.pos, edge.source):
+                    assert not camera.square_rect(square).colliderect(popup)
+            resolutions += 1
+            continue
+        rects = [camera.square_rect(pos) for pos in scene.board_squares()]
+        box = rects[0].unionall(rects[1:])
+        slack = CENTRE_SLACK * camera.scale + 2
+        assert (
+            abs(box.centerx - camera.viewport.centerx) <= slack
+            and abs(box.centery - camera.viewport.centery) <= slack
+        )
+        checked += 1
+    assert checked >= 5 and resolutions >= 1

@@ -250,6 +250,24 @@ def test_the_camera_refits_only_when_the_board_outgrows_the_view() -> None:
         assert room.inflate(2, 2).contains(cam.square_rect(square))
 
 
+def test_a_followed_board_is_centred_again_only_when_half_a_square_off() -> None:
+    """Centring glided the whole board at every turn that grew it on one side (every tile
+    redrawn for about a second, at 4K the slowest frames). A board half a square off the
+    middle stays; one a square off glides back to the middle."""
+    from cacao_game.app.play.camera import CENTRE_SLACK
+
+    assert CENTRE_SLACK == 0.5
+    cam = Camera(VIEWPORT)
+    row = [(x, 0) for x in range(11)]
+    cam.fit(row)
+    cam.snap()
+    centre = pygame.Vector2(cam.target_center)
+    assert not cam.centre(row[:-1])
+    assert cam.target_center == centre
+    assert cam.centre(row[:-2])
+    assert cam.target_center.x == pytest.approx(centre.x - 1)
+
+
 def test_tab_pans_only_to_a_square_off_screen() -> None:
     """Showing a square already wholly in view does not move the camera; one outside does."""
     cam = Camera(VIEWPORT)

@@ -198,3 +198,29 @@ def test_a_replays_jumps_fit_the_board_shown(tmp_path, monkeypatch, size) -> Non
     scale, center = fitted()
     assert camera.target_scale == pytest.approx(scale) and scale > 1.5 * end_scale
     assert camera.target_center == center
+
+
+def test_at_the_last_turn_play_and_its_keys_do_nothing(app: App) -> None:
+    """Playtest: at a replay's last turn Enter started it again from the start while Play
+    was greyed out. Play's keys (Enter, Space) and a click on it do what it shows there:
+    nothing; Home then Play plays from the start."""
+    from driver import click, key
+
+    record = play_game(["random", "random"], seed=2).record
+    scene = PlayScene(app, ReplaySession(record))
+    replay = scene.source
+    assert isinstance(replay, ReplaySession)
+    app.push(scene)
+    press(app, pygame.K_END)
+    assert replay.position == replay.turns
+    assert not next(view for view in scene.frame.actions if view.name == "play").enabled
+    play = next(b.rect for b in scene.hud.action_buttons() if b.name == "play")
+    app.step([key(app, "confirm")], 0.02)
+    press(app, pygame.K_SPACE)
+    app.step(click(play.center), 0.02)
+    for _ in range(20):
+        app.step([], 0.1)
+    assert replay.position == replay.turns and not scene.autoplay
+    press(app, pygame.K_HOME)
+    app.step([key(app, "confirm")], 0.02)
+    assert scene.autoplay and replay.position == 0

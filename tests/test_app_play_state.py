@@ -371,3 +371,64 @@ def test_after_the_hot_seat_curtain_the_hand_shown_is_the_seats_own(app: App) ->
         scene.show(session.play(rng.choice(session.game.legal_actions())))
         app.step([], 0.05)
     assert revealed >= 3
+
+
+def _at_own_fill(app: App, scene: PlayScene) -> None:
+    """Play on by keys until the human has placed a worker tile and fills jungle spaces."""
+    rng = random.Random(4)
+    for _ in range(3000):
+        turn, journal = scene.turn, scene.source.journal
+        if (
+            scene.accepts_board_input()
+            and turn.phase is Phase.FILL
+            and journal
+            and journal[-1].seat == 0
+            and not scene.timeline.busy
+        ):
+            return
+        app.step(human_turn_events(scene, rng), 0.02)
+    raise AssertionError("no fill of the human's own")
+
+
+@pytest.mark.parametrize("leave", ["pause_quit", "close_window"])
+def test_leaving_during_the_fill_comes_back_at_the_fill_with_the_tile_laid(app: App, leave: str) -> None:
+    """Playtest: quit (Esc, Quit; or the window's close) after the worker tile is confirmed,
+    while the jungle tiles are being chosen; Continue brings the game back at that fill with
+    the worker tile laid (a decision is saved when it is confirmed; a jungle tile given to a
+    space but not confirmed is a choice, not a decision, and is not kept)."""
+    from harness import click_label
+
+    from cacao_game.app.catalog import router
+    from cacao_game.app.strings import t
+    from cacao_game.engine import Overbuild, Place
+
+    scene = make_scene(app, ["human", "easy"], seed=6, autosave=True)
+    _at_own_fill(app, scene)
+    placed = scene.source.journal[-1].action
+    assert isinstance(placed, (Place, Overbuild))
+    confirmed = list(scene.source.game.actions)
+    spaces = sorted(scene.source.game.pending_fills)
+    app.step([key(app, "cycle"), key(app, "confirm")], 0.02)
+    assert scene.turn.assignments(), "a tile given to a space, not confirmed"
+    if leave == "pause_quit":
+        app.step([key(app, "pause")], 0.02)
+        click_label(app, t("pause.quit"))
+        click_label(app, t("common.yes"))
+        assert type(app.top).__name__ == "MenuScene"
+        home = app
+    else:
+        app.step([pygame.event.Event(pygame.QUIT)], 0.02)
+        assert not app.running
+        app.close()
+        home = App(pygame.Surface((1920, 1080)), app.settings, router=router())
+        home.home()
+    click_label(home, t("menu.continue"))
+    again = home.top
+    assert isinstance(again, PlayScene) and again is not scene
+    game = again.source.game
+    assert list(game.actions) == confirmed
+    assert game.decision().kind is Phase.FILL and game.current_player() == 0
+    assert sorted(game.pending_fills) == spaces
+    assert game.workers[placed.pos].tile == placed.tile
+    assert placed.pos in again.shown.workers, "the tile is on the board shown"
+    assert again.accepts_board_input() and again.turn.targets() == sorted(spaces, key=lambda p: (p[1], p[0]))

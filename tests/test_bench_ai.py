@@ -44,8 +44,21 @@ def test_screen_judges_only_the_moves_it_does_not_know() -> None:
     candidates are judged on the given number of re-deals."""
     game = bench_ai.positions(1, 700, turns=(8, 8))[0]
     best = MediumPlayer(random.Random(0)).choose(game)
-    row = bench_ai.screen_position((game, ["medium"], 2, {repr(best): [999.0, 999.0]}))
+    row = bench_ai.screen_position((game, ["medium"], 2, {repr(best): [999.0, 999.0]}, None, 6))
     assert row["chosen"] == {"medium": repr(best)}
     samples = row["samples"]
     assert samples[repr(best)] == [999.0, 999.0]
     assert len(samples) > 1 and all(len(values) == 2 for values in samples.values())
+
+
+def test_a_judge_level_finishes_the_games_the_same_way_on_the_same_redeals() -> None:
+    """``--judge SPEC``: every seat played to the end by that level, seeded by the re-deal, so
+    a move's samples are the same twice and each is a finished game's margin (whole points,
+    halves at most: the field's mean and best in 2 players are one seat)."""
+    game = bench_ai.positions(1, 700, turns=(8, 8))[0]
+    moves = [action for _value, action in MediumPlayer(random.Random(0)).rank(game)[:2]]
+    once = bench_ai.judge_samples(game, moves, range(3), 5, "medium")
+    assert once == bench_ai.judge_samples(game, moves, range(3), 5, "medium")
+    assert all(len(values) == 3 and all(v == int(v) for v in values) for values in once.values())
+    row = bench_ai.screen_position((game, ["medium"], 2, {}, "medium", 0))
+    assert list(row["samples"]) == [row["chosen"]["medium"]]

@@ -162,3 +162,40 @@ def test_drag_a_display_tile_onto_a_space(play_app: App) -> None:
     play_app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)], FRAME)
     assert scene.input.carried is None
     assert scene.turn.assignments() == {space: (code, 0)}
+
+
+def test_enter_with_no_tile_given_says_what_is_missing(play_app: App) -> None:
+    """Playtest: Enter in a fill with no jungle tile given changed nothing and said nothing;
+    it now names the spaces still without a tile and how to give one (nothing changes), and
+    after one tile of two, the one space left."""
+    from cacao_game.app.strings import tn
+
+    session = fill_session("fill2")
+    scene = PlayScene(play_app, session, ai=SyncAI())
+    play_app.push(scene)
+    play_app.step([], FRAME)
+    before = session.state_key()
+    play_app.toast = None
+    play_app.step([play_app.intents.event_for("confirm")], FRAME)
+    assert session.state_key() == before
+    assert play_app.toast is not None
+    assert play_app.toast[0] == tn("play.fill_missing", 2, **scene.key_names())
+    assert "Tab" in play_app.toast[0] and "Enter" in play_app.toast[0]
+    session.handle(Target(scene.turn.targets()[0]))
+    play_app.step([play_app.intents.event_for("confirm")], FRAME)
+    assert play_app.toast[0] == tn("play.fill_missing", 1, **scene.key_names())
+    assert len(session.game.actions) == len(before[0])
+
+
+def test_enter_with_no_square_chosen_says_so(play_app: App) -> None:
+    """Enter with no square chosen for the worker tile says how to choose one."""
+    from cacao_game.app.strings import t
+
+    session = PlaySession(CONFIG, game_at("place"))
+    session.handle(ShowHand())
+    scene = PlayScene(play_app, session, ai=SyncAI())
+    play_app.push(scene)
+    play_app.step([], FRAME)
+    play_app.toast = None
+    play_app.step([play_app.intents.event_for("confirm")], FRAME)
+    assert play_app.toast is not None and play_app.toast[0] == t("play.place_missing", cycle="Tab")

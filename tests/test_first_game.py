@@ -42,7 +42,7 @@ def test_default_names_follow_the_language_typed_names_stay(in_german: None) -> 
     assert seat_name(german[0], "human", 1) == french[0]
     assert seat_name(german[1], "hard", 2) == french[1]
     assert seat_name(german[2], "human", 1) == french[2]
-    assert seat_name(f"{german[1]} 2", "hard", 3) == french[1]
+    assert seat_name(f"{german[1]} 2", "hard", 3) == f"{french[1]} 2"
     assert seat_names(["Anna", "Spielerin"], ["human", "human"]) == ["Anna", "Spielerin"]
 
 
@@ -57,6 +57,17 @@ def test_a_default_name_follows_the_language_in_any_seat(in_german: None) -> Non
     assert names == [kind_label("medium"), kind_label("easy"), "Spieler 1"]
     assert is_automatic_name(config[0], "human", 3)
     assert not is_automatic_name("Player One", "human", 3)
+
+
+def test_automatic_ai_names_keep_their_setup_numbers_whoever_starts() -> None:
+    """A new player set up purple "Hard AI" and white "Hard AI 2" with white to start; the table
+    turns white first and showed it as "Hard AI", purple as "Hard AI 2" (names renumbered in turn
+    order). Each seat keeps the name it was set up with, and a repeat that clashes is told apart."""
+    hard = kind_label("hard")
+    turned = seat_names([f"{hard} 2", "Player 1", hard], ["hard", "human", "hard"])
+    assert turned == [f"{hard} 2", "Player 1", hard]
+    assert seat_names([hard, hard, f"{hard} 2"], ["hard"] * 3) == [hard, f"{hard} 3", f"{hard} 2"]
+    assert seat_names(["", ""], ["medium", "medium"]) == [kind_label("medium"), f"{kind_label('medium')} 2"]
 
 
 def test_the_tutorial_resumed_in_french_calls_the_player_in_french(play_app: App) -> None:

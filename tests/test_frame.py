@@ -172,9 +172,11 @@ def test_input_maps_events_and_the_frame_to_commands_without_the_scene(user_home
         assert (scene.source.game._state(), scene.shown, scene.camera.target_scale) == before
 
 
-def test_hint_pressed_while_the_computer_thinks_waits_for_the_humans_decision(user_home) -> None:
-    """H pressed while the computer seat thinks (nothing animates, nobody at the screen
-    decides) is kept and asked for once the human decides; the hint then arrives."""
+def test_hint_pressed_while_the_computer_thinks_is_refused_with_a_word(user_home) -> None:
+    """Playtest: H pressed while the computer seat thought was kept, and the hint popped up
+    with its move staged when the player's turn began, unasked by then. Now it is refused at
+    once with a notice; no hint is asked for or arrives later, and H on the player's own turn
+    still gives one."""
     from app_support import make_scene
     from driver import key
 
@@ -189,11 +191,20 @@ def test_hint_pressed_while_the_computer_thinks_waits_for_the_humans_decision(us
         app.step([], 0.02)
         assert not scene.timeline.busy and not scene.source.accepts_input()
         app.step([key(app, "hint")], 0.02)
-        assert scene.input.hint_waits
+        assert app.toast is not None and app.toast[0] == t("play.hint_not_your_turn")
+        assert not scene.source.hint_pending()
+        for _ in range(400):
+            app.step([], 0.05)
+            if scene.source.accepts_input() and not scene.timeline.busy:
+                break
+        for _ in range(20):
+            app.step([], 0.05)
+        assert scene.source.hint is None and not scene.source.hint_pending()
+        app.step([key(app, "hint")], 0.02)
         for _ in range(400):
             app.step([], 0.05)
             if scene.source.hint is not None:
                 break
-        assert scene.source.hint is not None and scene.source.accepts_input()
+        assert scene.source.hint is not None
     finally:
         app.close()

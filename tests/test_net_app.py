@@ -232,21 +232,48 @@ def test_the_host_table_shows_a_player_who_left_as_disconnected(apps):
     pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
 
 
-def test_a_wrong_table_code_is_said_in_the_lobby_and_leave_goes_back(apps):
-    """Joining a code the host does not have: the lobby shows the host's words, nothing
-    opens, and Leave returns to the menu."""
+def test_a_wrong_table_code_is_said_on_the_join_form_with_what_was_typed(apps):
+    """Joining a code the host does not have: the Join form comes back with the refusal in
+    the player's words and every field as typed (a tester saw it on an empty lobby page
+    whose Leave went to the menu); typing clears it, Back goes to the menu. A joiner's Leave
+    from the lobby goes back to the form too. The address, port and name (not the code) are
+    remembered in the settings, so a new start's form has them."""
     hosting, joining = make_app(), make_app()
     apps += [hosting, joining]
-    source = host(hosting, [HUMAN, REMOTE])
-    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    source = host(hosting, [HUMAN, REMOTE, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 3, "the host's lobby")
     wrong = "ABCDEF" if source.code != "ABCDEF" else "ABCDEG"
-    remote = join(joining, source.port, wrong)
-    pump([hosting, joining], lambda: remote.failed, "the refusal")
+    join(joining, source.port, wrong, name="Joiny")
+    pump([hosting, joining], lambda: isinstance(joining.top, JoinScene), "the refusal on the form")
+    form = joining.top
+    assert isinstance(form, JoinScene)
+    assert form.shown_problem() == t("net.refused_table")
+    assert form.values["code"] == wrong.lower() and form.values["name"] == "Joiny"
+    assert form.values["port"] == str(source.port)
+    run(joining)
+    form.set_value("code", source.code)
+    assert form.shown_problem() is None
+    form.join()
     lobby = joining.top
     assert isinstance(lobby, LobbyScene)
-    assert wrong in lobby.status()
+    pump([hosting, joining], lambda: lobby.source.connection == "connected", "the lobby")
     harness.click_label(joining, t("net.leave"))
+    back = joining.top
+    assert isinstance(back, JoinScene) and back.values["name"] == "Joiny"
+    harness.click_label(joining, t("common.back"))
     assert isinstance(joining.top, MenuScene)
+    stored = joining.settings.last_joined
+    assert stored == {"address": LOCAL, "port": source.port, "name": "Joiny"}
+    later = make_app()
+    apps.append(later)
+    later.settings.last_joined = stored
+    saved, JoinScene.last = JoinScene.last, {}
+    try:
+        fresh = JoinScene(later)
+    finally:
+        JoinScene.last = saved
+    kept = (fresh.values["port"], fresh.values["name"], fresh.values["code"])
+    assert kept == (str(source.port), "Joiny", "")
 
 
 def test_the_hosted_table_keeps_the_setup_seats_in_order_with_their_colours():

@@ -14,6 +14,7 @@ import harness
 import pytest
 from harness import random_game, run
 from test_net_app import LOCAL, free_port, host, join, make_app, pump, table
+from test_net_watch_app import watch
 
 from cacao_game.app import routes
 from cacao_game.app.app import App
@@ -45,15 +46,18 @@ def test_a_joiner_who_quits_to_the_menu_gives_the_seat_up_and_the_host_is_told_a
     """Bo quits to the menu mid-game (Pause, Quit to menu, Yes): the hosting window says at
     once that Bo left and that an AI plays the seat from now on (not Disconnected, no
     waiting for the stand-in's 60 s), the AI plays Bo's turns, and Bo's menu offers no
-    Rejoin game."""
-    hosting, joining = make_app(), make_app()
-    apps += [hosting, joining]
+    Rejoin game. While the AI plays Bo's seat, the status line of the hosting window and of
+    Cy's (watching) says so, not "Bo's move" nor "Waiting for Bo"."""
+    hosting, joining, watching = make_app(), make_app(), make_app()
+    apps += [hosting, joining, watching]
     source = host(hosting, [HUMAN, REMOTE])
     pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    watch(watching, source.port, source.code)
     bo = join(joining, source.port, source.code)
     pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "Bo's table")
-    pump([hosting], lambda: isinstance(hosting.top, PlayScene), "Ana's table")
-    ana = table(hosting)
+    pump([hosting, watching], lambda: isinstance(hosting.top, PlayScene), "Ana's table")
+    pump([hosting, watching], lambda: isinstance(watching.top, PlayScene), "Cy's table")
+    ana, cy = table(hosting), table(watching)
     assert isinstance(bo, JoinedSource)
 
     joining.open(routes.Pause())
@@ -70,16 +74,22 @@ def test_a_joiner_who_quits_to_the_menu_gives_the_seat_up_and_the_host_is_told_a
     assert ana.seat_kind_text(1) == t("net.left_standin")
     assert ana.standin_seat() is None and ana.left_notice() is None
 
+    statuses: dict[str, set[str]] = {"Ana": set(), "Cy": set()}
+
     def ai_played() -> bool:
-        if any(entry.seat == 1 for entry in ana.source.journal):
+        for who, scene in (("Ana", ana), ("Cy", cy)):
+            if scene.current_seat() == 1 and not scene.game.is_over():
+                statuses[who].add(scene.status_text())
+        if any(entry.seat == 1 for entry in ana.source.journal) and all(statuses.values()):
             return True
         if ana.source.accepts_input() and not ana.timeline.busy:
             count = len(ana.source.journal)
             ana.source.client.decide([ana.source.table_game().legal_actions()[0]])
-            pump([hosting], lambda: len(ana.source.journal) > count, "Ana's decision")
+            pump([hosting, watching], lambda: len(ana.source.journal) > count, "Ana's decision")
         return False
 
-    pump([hosting], ai_played, "the AI playing Bo's seat")
+    pump([hosting, watching], ai_played, "the AI playing Bo's seat, seen on both tables")
+    assert statuses == {who: {t("net.standin_plays", name="Bo")} for who in statuses}
 
 
 def test_a_joiner_who_leaves_the_lobby_frees_the_seat_for_the_next_one(apps):
@@ -99,7 +109,7 @@ def test_a_joiner_who_leaves_the_lobby_frees_the_seat_for_the_next_one(apps):
 
     run(joining)
     harness.click_label(joining, t("net.leave"))
-    assert isinstance(joining.top, MenuScene)
+    assert isinstance(joining.top, JoinScene)  # back to the form it came from
     pump([hosting], lambda: hosting.toast is not None, "the news in the host's lobby")
     assert hosting.toast is not None and hosting.toast[0] == t("net.left_toast", name="Bo")
     seat = source.table_seats()[1]

@@ -16,7 +16,8 @@ from websockets.exceptions import ConnectionClosed
 
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.net import protocol as p
-from cacao_game.net.host import Host
+from cacao_game.net.bot import Bot
+from cacao_game.net.host import PRESENCE_EVERY, Host
 from cacao_game.net.views import view_game
 from cacao_game.saves.schema import PlaceJSON, action_from_json, decision
 
@@ -57,6 +58,26 @@ async def closed(ws: ClientConnection) -> int | None:
     return ws.close_code
 
 
+async def two_seated(
+    host: Host, table: p.TableOptions
+) -> tuple[tuple[ClientConnection, p.Welcome], tuple[ClientConnection, p.Welcome], p.TableState]:
+    """Ana opens ``table`` and Bo joins it, each on a bare connection: each connection with
+    its welcome (a token and a seat), and the first state Ana sees with the game started."""
+    ana = await open_raw(host)
+    await send(ana, p.Create(p.VERSION, "Ana", table))
+    first = await expect(ana, p.Welcome)
+    assert isinstance(first, p.Welcome) and first.token is not None and first.seat is not None
+    bo = await open_raw(host)
+    await send(bo, p.Join(p.VERSION, first.table, "Bo"))
+    second = await expect(bo, p.Welcome)
+    assert isinstance(second, p.Welcome) and second.token is not None and second.seat is not None
+    update = await expect(ana, p.Update)
+    while isinstance(update, p.Update) and not update.state.started:
+        update = await expect(ana, p.Update)
+    assert isinstance(update, p.Update)
+    return (ana, first), (bo, second), update.state
+
+
 def no_tracebacks(capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
     out, err = capfd.readouterr()
     assert "Traceback" not in out + err
@@ -66,9 +87,10 @@ def no_tracebacks(capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFi
 def test_unreadable_messages_get_an_error_and_the_connection_and_other_tables_carry_on(
     capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Binary frames, non-JSON, unknown types, too large and too deeply nested messages each
-    get a ``Problem``; the same connection then joins; an oversized frame closes only its
-    connection; a game at another table finishes meanwhile; nothing prints a traceback."""
+    """Binary frames, non-JSON, unknown types, too large and too deeply nested messages, a
+    join or create without a version each get a ``Problem`` (not fatal); the same connection
+    then joins; an oversized frame closes only its connection; a game at another table
+    finishes meanwhile; nothing prints a traceback."""
     caplog.set_level(logging.INFO)
 
     async def scenario() -> None:
@@ -85,6 +107,9 @@ def test_unreadable_messages_get_an_error_and_the_connection_and_other_tables_ca
             ('{"type": "join", "version": 1, "table": "' + "A" * 9000 + '"}', "message"),
             ('{"type": "join", "version": 1, "table": NaN}', "message"),
             ('{"type": "decide", "seat": true, "token": "x", "at": 0, "actions": []}', "message"),
+            # no version at all is a message that does not read, not a game of version "None"
+            ('{"type": "join", "table": "ABCDEF", "name": "Eve"}', "message"),
+            ('{"type": "create", "version": null, "name": "Eve", "options": {"seats": []}}', "message"),
         ]
         for frame, code_expected in hostile:
             await ws.send(frame)
@@ -206,19 +231,9 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
 
     async def scenario() -> dict[str, object]:
         host = await start_host(None, seed=4)
-        ana = await open_raw(host)
-        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote", hints=True)))
-        first = await expect(ana, p.Welcome)
-        assert isinstance(first, p.Welcome) and first.token is not None
-        bo = await open_raw(host)
-        await send(bo, p.Join(p.VERSION, first.table, "Bo"))
-        second = await expect(bo, p.Welcome)
-        assert isinstance(second, p.Welcome) and second.token is not None
-        update = await expect(ana, p.Update)
-        while isinstance(update, p.Update) and not update.state.started:
-            update = await expect(ana, p.Update)
-        assert isinstance(update, p.Update)
-        game = view_game(update.state)
+        (ana, first), (bo, second), started = await two_seated(host, options("remote", "remote", hints=True))
+        assert first.token is not None and second.token is not None
+        game = view_game(started)
         legal = decision(game.legal_actions()[0])
         session = host.tables[first.table].session
         tries = {
@@ -243,7 +258,7 @@ def test_commands_for_another_seat_out_of_turn_stale_illegal_or_with_a_wrong_tok
         assert isinstance(hint, p.Hint)
         reasons["hint legal"] = game.is_legal(action_from_json(hint.action))
         seats = {0: (ana, first.token), 1: (bo, second.token)}
-        state = update.state
+        state = started
         while True:
             view = view_game(state)
             keeping = [a for a in view.legal_actions() if _keeps_the_turn(view, a)]
@@ -469,34 +484,35 @@ def test_a_table_takes_only_so_many_spectators() -> None:
 def test_a_client_that_never_reads_is_cut_off_by_the_bytes_it_leaves_waiting(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """A seated client that asks for the whole table again and again (stale decisions) but
-    never reads is closed once ``outbox_bytes`` wait for it in the host's process (queued, or
-    in the transport's buffer), long before ``OUTBOX`` messages; it is logged once and the
-    host serves the next client. The host's socket gets a small send buffer, as the kernel's
-    buffers of a client that stopped reading long ago are full."""
+    """A spectator of a game that runs (a bot against the AI) that never reads is closed once
+    ``outbox_bytes`` wait for it in the host's process (queued, or in the transport's
+    buffer), long before ``OUTBOX`` messages; it is logged once, the game goes on to its end
+    and the host serves the next client. The host's socket gets a small send buffer, as the
+    kernel's buffers of a client that stopped reading long ago are full."""
     import socket
 
     caplog.set_level(logging.INFO)
 
     async def scenario() -> tuple[int, int]:
         host = await start_host(None, outbox_bytes=16 * 1024)
+        ((bot, bot_task),) = await seated_bots(host, options("remote", "random"), remotes=1, think=0.02)
+        code = bot.link.code
+        assert code is not None
         raw = socket.socket()
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
         raw.connect((LOCAL, host.port))
         ws = await connect(f"ws://{LOCAL}:{host.port}/", sock=raw, max_size=p.HOST_LIMIT, compression=None)
-        await send(ws, p.Create(p.VERSION, "Ana", options("remote", "random")))
+        await send(ws, p.Join(p.VERSION, code, spectate=True))
         welcome = await expect(ws, p.Welcome)
-        assert isinstance(welcome, p.Welcome) and welcome.seat is not None and welcome.token is not None
-        (seated,) = host._connections
-        seated.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-        with contextlib.suppress(ConnectionClosed):
-            for _ in range(38):  # within the burst: none is refused as a flood
-                await send(ws, p.Decide(welcome.seat, welcome.token, 9999, []))
-        for _ in range(100):
-            if not host._connections:
+        assert isinstance(welcome, p.Welcome) and welcome.seat is None
+        (watcher,) = [c for c in host._connections if c.table is not None and c.seat is None]
+        watcher.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        for _ in range(200):
+            if watcher not in host._connections:
                 break
             await asyncio.sleep(0.05)
-        left = len(host._connections)
+        left = sum(c.seat is None for c in host._connections)
+        assert (await bot_task).finished
         other = await open_raw(host)
         await send(other, p.Create(p.VERSION, "Bo", options("remote", "random")))
         served = await expect(other, p.Welcome)
@@ -547,7 +563,6 @@ def test_a_player_rejoining_in_a_loop_cannot_flood_the_others_at_the_table() -> 
     """Each join and leave tells the table who is here, but at most one such update per
     ``PRESENCE_EVERY``: 30 quick rejoins reach a spectator as a few updates, the last of which
     shows the seat as it is (gone)."""
-    from cacao_game.net.host import PRESENCE_EVERY
 
     async def scenario() -> tuple[int, float, bool]:
         host = await start_host(None)
@@ -581,3 +596,218 @@ def test_a_player_rejoining_in_a_loop_cannot_flood_the_others_at_the_table() -> 
     assert count <= took / PRESENCE_EVERY + 2
     assert count < 30
     assert not connected
+
+
+def test_after_a_finished_games_record_nothing_more_is_sent() -> None:
+    """Ana and Bo finish a game while Cy watches (the table stays while someone is at it);
+    Ana's token then comes back: the host answers welcome, the game's update and its record,
+    and nothing after the record (who comes and goes at a finished table is not told: the
+    record is the last word), and a command on the finished game is refused ``over``. Once
+    the last one at it (Cy, a spectator) goes, the finished table is forgotten (it was kept
+    for good when the last to go was a spectator)."""
+
+    async def scenario() -> tuple[list[type], str, bool]:
+        host = await start_host(None)
+        ((ana, ana_task),) = await seated_bots(host, options("remote", "remote"), remotes=1)
+        code = ana.link.code
+        assert code is not None
+        cy = await open_raw(host)
+        await send(cy, p.Join(p.VERSION, code, spectate=True))
+        await expect(cy, p.Welcome)
+        bo = Bot(LOCAL, host.port, p.Join(p.VERSION, code, "Bo"), seed=4)
+        reports = await asyncio.gather(ana_task, bo.run(25.0))
+        assert all(report.finished for report in reports)
+        token = ana.link.token
+        assert token is not None
+        back = await open_raw(host)
+        await send(back, p.Join(p.VERSION, code, token=token))
+        seen: list[type] = []
+        with contextlib.suppress(TimeoutError):
+            while True:
+                frame = await asyncio.wait_for(back.recv(), 4 * PRESENCE_EVERY)
+                seen.append(type(p.decode_host(frame.encode() if isinstance(frame, str) else frame)))
+        at = reports[0].state.decisions if reports[0].state else 0
+        await send(back, p.TakeBack(0, token, at))
+        refusal = await expect(back, p.Refusal)
+        assert isinstance(refusal, p.Refusal)
+        await back.close()
+        await cy.close()
+        for _ in range(100):  # the last one at it was a spectator: the table goes all the same
+            if code not in host.tables:
+                break
+            await asyncio.sleep(0.05)
+        kept = code in host.tables
+        await host.stop()
+        return seen, refusal.reason, kept
+
+    seen, reason, kept = run(scenario())
+    assert seen == [p.Welcome, p.Update, p.GameRecord]
+    assert reason == "over"
+    assert not kept
+
+
+async def received_until_refused(ws: ClientConnection, reason: str) -> list[str]:
+    """The types (refusals with their reason) of the messages ``ws`` gets up to and with the
+    first ``Refusal`` of ``reason``, within 5 seconds each."""
+    seen: list[str] = []
+    while not seen or seen[-1] != f"refused {reason}":
+        frame = await asyncio.wait_for(ws.recv(), 5.0)
+        message = p.decode_host(frame.encode() if isinstance(frame, str) else frame)
+        seen.append(f"refused {message.reason}" if isinstance(message, p.Refusal) else type(message).__name__)
+    return seen
+
+
+def test_stale_commands_get_the_whole_table_once_per_change_not_once_each() -> None:
+    """A stale ``decide`` is answered with the whole table (its history too, tens of KiB late
+    in a game) once per change of the game: a client that has the whole table as it is now
+    (it just joined, or a stale command got it) gets only the refusal. (A client sending 20
+    stale commands a second had the host build and send every decision of the game 20
+    times a second, 50 bytes in for 50 KiB out.)"""
+
+    async def scenario() -> list[list[str]]:
+        host = await start_host(None, seed=4)
+        (ana, first), (bo, second), state = await two_seated(host, options("remote", "remote"))
+        assert first.token is not None and second.token is not None
+        stale = p.Decide(1, second.token, 999, [])
+        marker = p.Leave(1, "not the token")
+        await asyncio.sleep(2 * PRESENCE_EVERY)  # who joined has been told: nothing more comes
+        await send(bo, marker)
+        await received_until_refused(bo, "seat")
+        rounds: list[list[str]] = []
+        for _ in range(2):
+            await send(bo, stale)
+            await send(bo, stale)
+            await send(bo, stale)
+            await send(bo, marker)
+            rounds.append(await received_until_refused(bo, "seat"))
+            seats = {0: (ana, first.token), 1: (bo, second.token)}
+            ws, token = seats[state.deciding]
+            action = view_game(state).legal_actions()[0]
+            await send(ws, p.Decide(state.deciding, token, state.decisions, [decision(action)]))
+            state = await update_at(bo, state.decisions + 1)
+        await host.stop()
+        return rounds
+
+    rounds = run(scenario())
+    assert rounds == [
+        ["refused stale", "refused stale", "refused stale", "refused seat"],  # joined: has it all
+        ["refused stale", "Update", "refused stale", "refused stale", "refused seat"],
+    ]
+
+
+def test_a_game_every_player_left_with_no_ai_to_play_closes_once_nobody_is_at_it(tmp_path: Path) -> None:
+    """Ana and Bo start a game at a table without a stand-in and both leave on purpose: the
+    game can only go on with new players, so once nobody has been at it for ``abandon_after``
+    (the host's injected clock) it closes, files and all, as a table that never started does
+    (such tables used to stay for good, holding one of the host's 200 tables and one of the
+    opener's 4). A game whose players only dropped keeps its table: their tokens still work."""
+    now = [1000.0]
+
+    async def table_of_two(host: Host) -> tuple[str, list[tuple[ClientConnection, int, str]]]:
+        players = await two_seated(host, options("remote", "remote", standin=None))
+        seated = [(ws, welcome.seat or 0, welcome.token or "") for ws, welcome in players[:2]]
+        return players[0][1].table, seated
+
+    async def scenario() -> tuple[list[str], list[str], str, str]:
+        host = await start_host(tmp_path, abandon_after=120.0, clock=lambda: now[0])
+        left, leavers = await table_of_two(host)
+        dropped, droppers = await table_of_two(host)
+        assert host.tables[left].started
+        for ws, seat, token in leavers:
+            await send(ws, p.Leave(seat, token))
+            await closed(ws)
+        for ws, _seat, _token in droppers:
+            await ws.close()
+        while left not in host._idle or any(s.connected for s in host.tables[dropped].seats):
+            await asyncio.sleep(0.01)
+        now[0] += 119.0
+        host.sweep()
+        early = sorted(host.tables)
+        now[0] += 2.0
+        host.sweep()
+        late = sorted(host.tables)
+        await host.stop()
+        return early, late, left, dropped
+
+    early, late, left, dropped = run(scenario())
+    assert early == sorted([left, dropped])
+    assert late == [dropped]
+    assert [path.stem for path in (tmp_path / "tables").glob("*.json")] == [dropped]
+
+
+def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> None:
+    """Eve tries to sit at Ana's table as "Ana", then "ANA", then as the AI seat's name:
+    each is refused (``error`` ``name``, fatal) in words naming the one already called so, and
+    the seat stays free; as "Eve" she sits. A create whose player has an AI seat's name opens
+    no table. A seat left on purpose is free: a new "Bo" may take Bo's old seat."""
+
+    async def refused(host: Host, message: p.Join | p.Create) -> p.HostMessage:
+        ws = await open_raw(host)
+        await send(ws, message)
+        answer = await expect(ws, p.Problem | p.Welcome)  # type: ignore[arg-type]
+        await ws.close()
+        return answer
+
+    async def scenario() -> tuple[list[p.HostMessage], list[str], p.HostMessage, int, p.HostMessage]:
+        host = await start_host(tmp_path)
+        ana = await open_raw(host)
+        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote", "remote", "easy")))
+        first = await expect(ana, p.Welcome)
+        assert isinstance(first, p.Welcome)
+        code = first.table
+        answers = [await refused(host, p.Join(p.VERSION, code, name)) for name in ("Ana", "ANA", "Easy")]
+        names_before = [seat.name for seat in host.tables[code].seat_infos()]
+        eve = await refused(host, p.Join(p.VERSION, code, "Eve"))
+        tables = len(host.tables)
+        clash = await refused(host, p.Create(p.VERSION, "Easy", options("remote", "easy")))
+        tables_after = len(host.tables) - tables
+        bo = await open_raw(host)
+        await send(bo, p.Join(p.VERSION, code, "Bo"))
+        seated = await expect(bo, p.Welcome)
+        assert isinstance(seated, p.Welcome) and seated.token is not None and seated.seat is not None
+        await send(bo, p.Leave(seated.seat, seated.token))
+        await closed(bo)
+        new_bo = await refused(host, p.Join(p.VERSION, code, "Bo"))
+        await host.stop()
+        return [*answers, clash], names_before, eve, tables_after, new_bo
+
+    answers, names, eve, tables_after, new_bo = run(scenario())
+    for answer, called in zip(answers, ("Ana", "Ana", "Easy", "Easy"), strict=True):
+        assert isinstance(answer, p.Problem) and answer.code == "name" and answer.fatal
+        assert f"already called {called}" in answer.text
+    assert names[0] == "Ana" and "Ana" not in names[1:3]
+    assert isinstance(eve, p.Welcome) and eve.seat == 1
+    assert tables_after == 0
+    assert isinstance(new_bo, p.Welcome) and new_bo.seat == 2
+
+
+def test_a_spectator_coming_and_going_does_not_keep_an_abandoned_table_for_good(tmp_path: Path) -> None:
+    """Ana opens a table and goes; a spectator comes and goes: the table still closes once
+    nobody has been at it for ``abandon_after`` after that (the host's injected clock). (A
+    spectator's visit used to stop the wait for good: an address could keep tables open
+    forever by watching each once.)"""
+    now = [1000.0]
+
+    async def scenario() -> tuple[bool, bool]:
+        host = await start_host(tmp_path, abandon_after=120.0, clock=lambda: now[0])
+        ana = await open_raw(host)
+        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        welcome = await expect(ana, p.Welcome)
+        assert isinstance(welcome, p.Welcome)
+        await ana.close()
+        while welcome.table not in host._idle:
+            await asyncio.sleep(0.01)
+        eve = await open_raw(host)
+        await send(eve, p.Join(p.VERSION, welcome.table, spectate=True))
+        await expect(eve, p.Welcome)
+        await eve.close()
+        while host._members.get(welcome.table):
+            await asyncio.sleep(0.01)
+        now[0] += 121.0
+        host.sweep()
+        gone = welcome.table not in host.tables
+        await host.stop()
+        return gone, any((tmp_path / "tables").glob(f"{welcome.table}*"))
+
+    gone, files = run(scenario())
+    assert gone and not files

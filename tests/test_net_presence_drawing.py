@@ -16,8 +16,10 @@ from cacao_game.app import scale
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.board import temples_rect
+from cacao_game.app.play.hud import POPUP_ROW, POPUP_TOP, POPUP_W
 from cacao_game.app.play.presence import banner_rects, standin_rects
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.config.settings import Settings
 from cacao_game.session import PlaySession, ShowHand
@@ -93,24 +95,31 @@ def test_the_presence_overlays_drawn_by_changes_equal_a_frame_drawn_anew(app: Ap
 def test_the_banner_and_the_standin_notice_keep_off_the_temples_panel(size: tuple[int, int]) -> None:
     """At every screen size the connection banner and the Let the AI play now notice lie in
     the board area and clear of the temples panel, however many seats and temples it shows
-    (a tester saw the notice cover the panel in a 1340x760 window)."""
+    (a tester saw the notice cover the panel in a 1340x760 window); and clear of the worker
+    choice panel at the board's top right while it is up (a tester saw the notice hide its
+    first rows)."""
     pygame.init()
     before = scale.current()
     try:
         shell = App(pygame.Surface(size), Settings(animation_speed="normal", sound=False), router=router())
         board = shell.layout["board"]
-        for rects in (banner_rects(board), standin_rects(board)):
-            notice, button = rects
-            assert board.contains(notice) and notice.contains(button)
-            for seats in (2, 3, 4):
-                for rows in range(1, 6):
-                    assert not notice.colliderect(temples_rect(board, seats, rows)), (size, seats, rows)
+        choice = pygame.Rect(0, 0, min(px(POPUP_W), board.w - px(32)), px(POPUP_TOP + 16 + 4 * POPUP_ROW))
+        choice.topright = (board.right - px(16), board.top + px(16))
+        for avoid in (None, choice):
+            for rects in (banner_rects(board, avoid), standin_rects(board, avoid)):
+                notice, button = rects
+                assert board.contains(notice) and notice.contains(button)
+                assert avoid is None or not notice.colliderect(avoid), size
+                for seats in (2, 3, 4):
+                    for rows in range(1, 6):
+                        assert not notice.colliderect(temples_rect(board, seats, rows)), (size, seats, rows)
     finally:
         scale.use(before)
 
 
 class Left(Presence):
-    """A link to a host at whose table seat 1's player left for good; ``ai`` an AI plays it."""
+    """A link to a host at whose table seat 1's player left for good; ``ai``: an AI plays it
+    (and the seat away, if any)."""
 
     def __init__(self) -> None:
         super().__init__(watching=False)
@@ -123,7 +132,7 @@ class Left(Presence):
 
     @property
     def standing_in(self) -> frozenset[int]:
-        return self.gone if self.ai else frozenset()
+        return self.gone | self.absent if self.ai else frozenset()
 
 
 def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App) -> None:
@@ -157,3 +166,30 @@ def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App
     presence.gone = frozenset()  # a new player took the seat
     app.step([], 1 / 30)
     assert app.toast is not None and app.toast[0] == t("net.seat_taken", name=name)
+
+
+@pytest.mark.parametrize("watching", [True, False])
+def test_the_status_line_says_who_plays_a_seat_left_or_away(app: App, watching: bool) -> None:
+    """On a player's table and a spectator's alike, the status line at a seat whose player
+    left says the game waits for a new player, or, once the host's stand-in AI plays it,
+    that the AI plays for that player; a seat away that the AI stands in for says the same;
+    the player's own seat back, the ordinary line returns."""
+    session = PlaySession(make_config(["human", "human"], 3, "base"))
+    session.handle(ShowHand())
+    presence = Left()
+    presence.watching = watching
+    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
+    app.push(scene)
+    app.step([], 1 / 30)
+    seat = scene.current_seat()
+    assert seat is not None
+    name = scene.names[seat]
+    ordinary = scene.status_text()
+    presence.gone = frozenset({seat})
+    assert scene.status_text() == t("net.waiting_new", name=name)
+    presence.ai = True
+    assert scene.status_text() == t("net.standin_plays", name=name)
+    presence.gone, presence.away = frozenset(), seat
+    assert scene.status_text() == t("net.standin_plays", name=name)
+    presence.ai = False
+    assert scene.status_text() == ordinary

@@ -35,6 +35,7 @@ from cacao_game.app.netplay import (
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.rejoin import SeatTicket, load_ticket, ticket_path
 from cacao_game.app.scenes.confirm import ConfirmDialog
+from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.setup import SetupScene
@@ -89,7 +90,7 @@ def menu_labels(app) -> set[str]:
 def test_a_dropped_joiner_rejoins_from_a_new_app_in_the_same_seat_with_its_hand(apps) -> None:
     """Ana hosts, Bo joins: Bo's ticket is kept (seat, name, code, token). Bo's program dies
     (its client closed without leaving); a new app in the same user folder offers Rejoin game
-    (the host refuses a plain join again: every seat is taken), which opens Bo's table in seat
+    (the host refuses a join under another name: every seat is taken), which opens Bo's table in seat
     1 with Bo's hand; the game goes on. Leaving asks in words fit for a joiner (and for the
     hosting window), with no Save offered; Quit to menu then forgets the ticket."""
     hosting, joining = make_app(), make_app()
@@ -106,9 +107,9 @@ def test_a_dropped_joiner_rejoins_from_a_new_app_in_the_same_seat_with_its_hand(
 
     bo.client.close()  # the program dies: no leave, nothing forgotten
     pump([hosting], lambda: source.absent == frozenset({1}), "Bo away")
-    again = join_game(JoinRequest(LOCAL, source.port, source.code, "Bo"))
+    again = join_game(JoinRequest(LOCAL, source.port, source.code, "Cy"))
     pump([hosting], lambda: again.poll() is not None and again.failed, "a plain join refused")
-    assert "taken" in again.connection
+    assert "taken" in again.connection and "Bo" in again.connection
     assert load_ticket() is not None  # the refusal of another join keeps Bo's ticket
 
     second = make_app()
@@ -351,3 +352,48 @@ def test_host_a_game_asks_before_ending_an_unfinished_hosted_game(apps) -> None:
     run(app)
     click_label(app, t("common.yes"))
     assert isinstance(app.top, SetupScene)
+
+
+def test_a_dropped_joiner_on_another_machine_takes_the_seat_back_with_the_code_and_name(
+    apps, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The trial's case: Bo's window closes mid-game; Bo starts the game on a machine with
+    none of his data (another user folder: no ticket) and joins through the Join form with
+    the table code under his name: he sits in seat 1 again, with his hand, and the host sees
+    him back. The first machine's ticket no longer works: Rejoin game there brings the Join
+    form filled with the table and his name, saying why, and the ticket is forgotten."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    join(joining, source.port, source.code)
+    pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
+    first = table(joining).source
+    pump([joining], lambda: load_ticket() is not None, "the ticket")
+    old_ticket = load_ticket()
+    first.client.close()  # the window closes: no leave
+    pump([hosting], lambda: source.absent == frozenset({1}), "Bo away")
+
+    first_home = os.environ["CACAO_HOME"]
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path / "other-machine"))
+    other = make_app()
+    apps.append(other)
+    assert t("menu.rejoin") not in menu_labels(other)
+    join(other, source.port, source.code, name="bo")
+    pump([hosting, other], lambda: isinstance(other.top, PlayScene), "Bo's table on the other machine")
+    back = table(other)
+    assert back.source.face_up_seat() == 1 and back.names == ["Ana", "Bo"]
+    assert list(back.frame.hand.tiles) == list(back.source.table_game().hands[1])
+    pump([hosting, other], lambda: source.absent == frozenset(), "Bo back at the host")
+
+    monkeypatch.setenv("CACAO_HOME", first_home)
+    assert old_ticket is not None and load_ticket() == old_ticket
+    again = make_app()
+    apps.append(again)
+    click_label(again, t("menu.rejoin"))
+    pump([hosting, again], lambda: isinstance(again.top, JoinScene), "the old ticket refused, on the form")
+    form = again.top
+    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.refused_token")
+    assert (form.values["code"], form.values["name"]) == (source.code, "Bo")
+    assert load_ticket() is None
+    assert source.absent == frozenset()  # the seat stays with the new connection

@@ -17,6 +17,8 @@ from cacao_game.config import (
     settings_path,
     storage,
 )
+from cacao_game.config.choices import system_language
+from cacao_game.config.settings import SettingsRefusal
 
 
 @pytest.fixture(autouse=True)
@@ -117,12 +119,19 @@ def test_bad_key_bindings_fall_back_per_intent(tmp_path: Path, caplog: pytest.Lo
 def test_an_unreadable_file_gives_defaults_and_is_kept(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, content: bytes
 ) -> None:
-    """Corrupt, binary or non-object settings: defaults with a warning, the file left as it was."""
+    """Corrupt, binary or non-object settings: defaults (in the system's language) with a
+    warning and a refusal for the player's notice; the file is kept, byte for byte, under a
+    refused name beside it, so the next save cannot replace it."""
     path = tmp_path / "s.json"
     path.write_bytes(content)
+    refusals: list[SettingsRefusal] = []
     with caplog.at_level(logging.WARNING):
-        assert load_settings(path) == Settings()
-    assert caplog.records and path.read_bytes() == content
+        assert load_settings(path, refusals=refusals) == Settings(language=system_language())
+    assert caplog.records and not path.exists()
+    assert len(refusals) == 1 and refusals[0].kept.startswith("s.refused-")
+    assert (tmp_path / refusals[0].kept).read_bytes() == content
+    save_settings(Settings(sound=False), path)
+    assert (tmp_path / refusals[0].kept).read_bytes() == content
 
 
 def test_a_failed_save_keeps_the_previous_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -142,9 +151,11 @@ def test_a_failed_save_keeps_the_previous_settings(tmp_path: Path, monkeypatch: 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]
 
 
-def test_a_settings_file_that_is_a_pipe_or_too_large_is_ignored_with_a_warning(tmp_path, caplog) -> None:
+def test_a_settings_file_that_is_a_pipe_or_too_large_is_refused_and_kept(tmp_path, caplog) -> None:
     """A named pipe (which would block a plain read), a folder and a file over 64 kB give the
-    defaults and a warning; none is changed."""
+    defaults in the system's language, a warning and a refusal; each is kept (renamed aside,
+    unchanged), so the player's next change of a setting cannot overwrite it (a playtest
+    found a 70 kB file silently replaced)."""
     import os
 
     pipe = tmp_path / "pipe.json"
@@ -155,6 +166,27 @@ def test_a_settings_file_that_is_a_pipe_or_too_large_is_ignored_with_a_warning(t
     large.write_text('{"sound": false, "pad": "' + "x" * 70_000 + '"}')
     for path in (pipe, folder, large):
         caplog.clear()
-        assert load_settings(path) == Settings()
+        refusals: list[SettingsRefusal] = []
+        assert load_settings(path, refusals=refusals) == Settings(language=system_language())
         assert any("settings" in record.getMessage() for record in caplog.records)
-    assert pipe.exists() and folder.is_dir() and large.stat().st_size > 70_000
+        assert len(refusals) == 1 and refusals[0].kept and not path.exists()
+        save_settings(Settings(), path)
+    kept = {p.name.split(".refused-")[0]: p for p in tmp_path.iterdir() if ".refused-" in p.name}
+    assert kept["pipe"].is_fifo() and kept["folder"].is_dir() and kept["large"].stat().st_size > 70_000
+
+
+def test_the_player_is_told_once_where_a_refused_settings_file_is_kept(tmp_path: Path) -> None:
+    """Playtest: a 70 kB settings.json silently gave the defaults (the language too) and
+    was replaced at the next change. The notice names the kept file; the next start finds no
+    refused file and says nothing more."""
+    from cacao_game.app import prefs
+
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('{"language": "de", "pad": "' + "x" * 70_000 + '"}')
+    refusals: list[SettingsRefusal] = []
+    prefs.load(refusals=refusals)
+    notice = prefs.refusal_notice(refusals)
+    assert notice is not None and refusals[0].kept in notice
+    again: list[SettingsRefusal] = []
+    prefs.load(refusals=again)
+    assert prefs.refusal_notice(again) is None

@@ -53,17 +53,18 @@ def step_key(scene: PlayScene) -> str:
 
 
 def test_the_menu_offers_the_tutorial_first_on_a_first_launch_and_keeps_it_after(play_app: App) -> None:
-    """First launch (no tutorial started, no autosave): Learn to play comes first,
-    highlighted. Once started it moves below New game, and it stays in the menu."""
+    """First launch (no tutorial started, no autosave): Learn to play is highlighted (below
+    New game: the menu keeps one order). Once started New game is highlighted instead, and
+    Learn to play stays in its place."""
     play_app.home()
     labels = menu_labels(play_app)
-    assert labels[0] == (t("tutorial.menu"), "primary")
-    assert labels[1] == (t("menu.new"), "secondary")
+    assert labels[0] == (t("menu.new"), "secondary")
+    assert labels[1] == (t("tutorial.menu"), "primary")
     progress.save(TutorialSession())
     play_app.home()
     labels = menu_labels(play_app)
     assert labels[0] == (t("menu.new"), "primary")
-    assert (t("tutorial.menu"), "secondary") in labels
+    assert labels[1] == (t("tutorial.menu"), "secondary")
 
 
 def test_leaving_by_the_pause_menu_and_coming_back_resumes_the_lesson(play_app: App) -> None:
@@ -141,7 +142,8 @@ def test_a_wrong_click_is_explained_on_the_panel_and_show_me_sets_the_answer(pla
 def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App) -> None:
     """Playtest: a tile laid before Next, one Enter both left the note and confirmed the tile
     (refused at once). Enter on a note is Next alone: the tile stays laid, nothing refused,
-    and Confirm shows no keys then; on the move step Enter confirms, and Confirm shows it."""
+    and neither Confirm nor the prompt line's keys show Enter then (a playtest read
+    "Enter: confirm" above the note); on the move step Enter confirms, and both show it."""
     scene = open_tutorial(play_app)
     session = scene.tutorial
     assert session is not None and scene.coach is not None
@@ -151,6 +153,7 @@ def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App
     click(play_app, (round(point[0]), round(point[1])))
     assert session.selection.provisional is not None and step_key(scene) == "welcome"
     assert scene.action_keys("confirm") == "", "Enter and Space belong to the note's Next"
+    assert scene.key_hint_text() == ""
     press(play_app, "confirm")
     assert step_key(scene) == "village"
     assert session.coach.mistake is None and session.game.actions == []
@@ -158,6 +161,7 @@ def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App
     press(play_app, "confirm")
     assert step_key(scene) == "place" and session.coach.mistake is None
     assert scene.action_keys("confirm") == play_app.intents.label("confirm")
+    assert scene.key_hint_text() == scene.keys_text("play.rotate_hint")
     press(play_app, "confirm")
     assert session.coach.mistake is not None and session.game.actions == []
 
@@ -273,7 +277,8 @@ def test_every_lesson_and_its_wrong_try_fit_above_the_buttons(size: tuple[int, i
 def test_enter_on_a_first_launch_takes_learn_to_play_whatever_the_pointer_rests_on(play_app: App) -> None:
     """A full-screen window opens with the pointer over the middle of the menu (New game):
     that first report of where it rests does not move the focus, so Enter takes the
-    highlighted Learn to play; a real move of the mouse onto New game does move it."""
+    highlighted Learn to play; later (New game highlighted) a real move of the mouse onto
+    Learn to play does not move it either: the mouse never moves the focus ring."""
     play_app.home()
     new_game = next(w for w in play_app.top.widgets if isinstance(w, Button) and w.label == t("menu.new"))
     rests = pygame.event.Event(pygame.MOUSEMOTION, pos=new_game.rect.center, rel=(0, 0), buttons=(0, 0, 0))
@@ -283,7 +288,8 @@ def test_enter_on_a_first_launch_takes_learn_to_play_whatever_the_pointer_rests_
     play_app.home()
     menu = play_app.top
     away = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
-    x, y = next(w for w in menu.widgets if isinstance(w, Button) and w.label == t("menu.new")).rect.center
+    learn = next(w for w in menu.widgets if isinstance(w, Button) and w.label == t("tutorial.menu"))
+    x, y = learn.rect.center
     onto = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(x - 5, y - 5), buttons=(0, 0, 0))
     play_app.step([away, onto, play_app.intents.event_for("confirm")], 1 / 60)
     assert type(play_app.top).__name__ == "SetupScene"

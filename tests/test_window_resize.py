@@ -6,6 +6,7 @@ SDL posts the same window events a desktop's window manager makes it post.
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Iterator
 
@@ -90,3 +91,22 @@ def test_the_window_is_never_smaller_than_the_minimum(window: pygame.Window) -> 
     app.home()
     resized(app, window, (640, 360))
     assert window.size == (1280, 720) and app.scale.size == (1280, 720)
+
+
+def test_a_lower_window_still_shows_the_whole_board(window: pygame.Window) -> None:
+    """Playtest: made lower (1920x1080 to 1600x720) the table kept its zoom by the width's
+    change and cut off the board's top and bottom rows until Home. A camera that follows the
+    board fits it to the new view at once; one the player moved keeps what it showed."""
+    screen = pygame.display.get_surface()
+    app = App(screen, Settings(animation_speed="instant", ai_pacing=0.0, sound=False), router=router())
+    scene = make_scene(app, ["human"] * 4, seed=5)
+    rng = random.Random(3)
+    for _ in range(50):
+        scene.show(scene.source.play(rng.choice(scene.source.game.legal_actions())))  # type: ignore[union-attr]
+        scene.timeline.finish()
+    scene.fit_board(snap=True)
+    app.step([], 1 / 60)
+    resized(app, window, (1600, 720))
+    scene.camera.snap()
+    view = scene.camera.viewport
+    assert all(view.contains(scene.board.rect(pos)) for pos in scene.board_squares())

@@ -3,6 +3,7 @@
     python tools/bench_ai.py table --deals 200 [--times 0.25,0.5,1,2,4] [--opponent SPEC]
         [--clock cpu|wall] [--out DIR [--minutes M] [--chunk 5]]
     python tools/bench_ai.py screen --positions 48 --fills 16 [--levels SPEC ...] [--redeals 300] [--cache F]
+        [--judge SPEC] [--top 6]
     python tools/bench_ai.py memory [--seconds 10] [--workers 2]
     python tools/bench_ai.py cores [--positions 8] [--seconds 2]
 
@@ -21,9 +22,12 @@ several sittings, and a ``tournament.py --json`` file of the same pairing and de
 seeded, a turn in ``--first-turn``..``--last-turn``; ``--positions`` placements and
 ``--fills`` fill decisions), for each level spec (iteration budgets, so the figures do not
 depend on the machine's load). The judge plays every candidate move (the union of the levels'
-choices and medium's top 6) on ``--redeals`` re-deals of the deciding seat's view, common to
-all moves, to the end of the game with the greedy policy (a valuer rebuilt each turn) and
-takes the mean final margin: no search's leaf evaluation is involved, only the final score.
+choices and medium's best few) on ``--redeals`` re-deals of the deciding seat's view, common
+to all moves, to the end of the game with the greedy policy (a valuer rebuilt each turn), or with
+``--judge SPEC`` that level for every seat (seeded by the re-deal, e.g. ``medium``: not the
+policy the expert's own playouts use), and takes the mean final margin: no search's leaf
+evaluation is involved, only the final score. ``--top`` sets how many of medium's best moves
+are judged besides the levels' choices.
 A move's regret is the judge's best value less its own; the table gives the mean with a 95 %
 interval, the mean paired with the first spec's and in how many positions a spec did better
 or worse than it, for all positions and by kind (early and late placements, fills). First it
@@ -180,12 +184,13 @@ def play_chunks(
 
 
 def judge_samples(
-    game: Game, moves: Sequence[Action], redeals: range, seed: int
+    game: Game, moves: Sequence[Action], redeals: range, seed: int, policy: str | None = None
 ) -> dict[Action, list[float]]:
     """Each move's final margin for the deciding seat on each re-deal of ``redeals`` (re-deal
     ``i`` of the view is seeded ``seed * 7919 + i``, common to all moves), every game played to
-    the end by hard's greedy policy with a valuer rebuilt each turn (``expert.play_to_end``)
-    and priced by the final score only."""
+    the end and priced by the final score only: by hard's greedy policy with a valuer rebuilt
+    each turn (``expert.play_to_end``), or with ``policy`` a level spec playing every seat (each
+    seat's player seeded by the re-deal, so the moves share its luck too)."""
     seat = game.current_player()
     view = game.view(seat)
     samples: dict[Action, list[float]] = {move: [] for move in moves}
@@ -194,7 +199,15 @@ def judge_samples(
         for move in moves:
             after = world.clone()
             after.apply(move)
-            play_to_end(after, DEFAULT)
+            if policy is None:
+                play_to_end(after, DEFAULT)
+            else:
+                players = [
+                    make_player(policy, random.Random(f"{seed}:{index}:{s}"), time_budget=1e9)
+                    for s in range(after.players)
+                ]
+                while not after.is_over():
+                    after.apply(players[after.current_player()].choose(after))
             samples[move].append(final_margins(after)[seat])
     return samples
 
@@ -207,23 +220,24 @@ def judge(game: Game, moves: Sequence[Action], redeals: int, seed: int) -> dict[
     }
 
 
-ScreenTask = tuple[Game, list[str], int, dict[str, list[float]]]
-"""A position, the level specs, the judging re-deals, and the judge's samples already known
-for it (by ``repr`` of the move)."""
+ScreenTask = tuple[Game, list[str], int, dict[str, list[float]], str | None, int]
+"""A position, the level specs, the judging re-deals, the judge's samples already known
+for it (by ``repr`` of the move), the judge's policy (``judge_samples``) and how many of
+medium's best moves are judged besides the levels' choices."""
 
 
 def screen_position(task: ScreenTask) -> dict[str, object]:
     """One position: each level's move (its re-deals seeded by the position) and the judge's
-    samples of every candidate (the union of the levels' moves and medium's top 6; only the
+    samples of every candidate (the union of the levels' moves and medium's top few; only the
     moves ``task`` does not know yet are judged)."""
-    game, levels, redeals, known = task
+    game, levels, redeals, known, policy, top = task
     seed = position_seed(game, "bench")
     chosen = {spec: make_player(spec, random.Random(seed), time_budget=1e9).choose(game) for spec in levels}
-    shortlist = [action for _value, action in MediumPlayer(random.Random(0)).rank(game)[:6]]
+    shortlist = [action for _value, action in MediumPlayer(random.Random(0)).rank(game)[:top]]
     candidates = list(dict.fromkeys([*chosen.values(), *shortlist]))
     fresh = [move for move in candidates if len(known.get(repr(move), ())) < redeals]
     samples = dict(known)
-    for move, values in judge_samples(game, fresh, range(redeals), seed).items():
+    for move, values in judge_samples(game, fresh, range(redeals), seed, policy).items():
         samples[repr(move)] = values
     return {
         "seed": seed,
@@ -298,7 +312,8 @@ def run_screen(args: argparse.Namespace) -> None:
         json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     )
     tasks: list[ScreenTask] = [
-        (game, args.levels, args.redeals, cache.get(str(position_seed(game, "bench")), {})) for game in games
+        (game, args.levels, args.redeals, cache.get(str(key), {}), args.judge, args.top)
+        for game, key in ((game, position_seed(game, "bench")) for game in games)
     ]
     rows = []
     with ProcessPoolExecutor(args.workers) as pool:
@@ -310,7 +325,7 @@ def run_screen(args: argparse.Namespace) -> None:
     print(
         f"{args.positions} placements and {args.fills} fills ({args.players} players, turns "
         f"{args.first_turn}-{args.last_turn}, seeds {args.seed}+); judge: {args.redeals} common re-deals "
-        "played to the end by the greedy policy, final margin"
+        f"played to the end by {args.judge or 'the greedy policy'}, final margin"
     )
     print(judge_agreement(rows, args.redeals))
     table = regrets(rows, args.redeals)
@@ -498,6 +513,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     screen.add_argument("--fills", type=int, default=0, help="fill decisions screened besides the placements")
     screen.add_argument("--split", type=int, default=11, help="last turn counted early in the breakdown")
     screen.add_argument("--redeals", type=int, default=300)
+    screen.add_argument("--judge", default=None, help="level spec finishing the games (default: greedy)")
+    screen.add_argument("--top", type=int, default=6, help="medium's best moves judged besides the levels'")
     screen.add_argument("--cache", type=Path, default=None, help="judge samples kept between runs (JSON)")
     screen.add_argument("--workers", type=int, default=1)
     screen.add_argument("--json", type=Path, default=None, help="write each position's regrets")

@@ -40,9 +40,12 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   so far (iterations per second of the clock, counted over its decisions that played no
   playout to the end; none before the first such decision). On a 2-core machine (about 1,700
   iterations a second on one stream) 2 s reaches and 1 s does not; the coach's hints and
-  review (at most 1,000 iterations, a fresh player each time) never reach. In games it has
-  not yet shown a gain large enough to be the default (README: the expert's strength and
-  time).
+  review (at most 1,000 iterations, a fresh player each time) never reach. Such a decision
+  may also look further and play its playouts better: ``reach_horizon`` turns instead of
+  ``horizon`` (0: the same), and ``reach_shortlist`` placements priced in full by each playout
+  mover instead of hard's 3 (0: the same); a decision so changed does not count towards the
+  speed on time either. None of them has yet shown a gain large enough to be the default
+  (README: the expert's strength and time).
 
 Budgets: ``iterations`` priced iterations, each a re-deal played for one root move
 (reproducible: the same position, seed and count give the same move, whatever the machine's
@@ -248,6 +251,8 @@ class ExpertPlayer:
         helpers: bool = True,
         reach: int = REACH_PLACEMENTS,
         reach_budget: int = REACH_BUDGET,
+        reach_horizon: int = 0,
+        reach_shortlist: int = 0,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
@@ -256,7 +261,9 @@ class ExpertPlayer:
         ``helpers`` false in this process, in turn, and only with ``iterations``; ``close``
         stops the helpers). ``reach`` and ``reach_budget``: playouts to the final score once
         at most ``reach`` placements are left, in decisions whose budget is at least
-        ``reach_budget`` iterations (the module docstring's Reach).
+        ``reach_budget`` iterations (the module docstring's Reach); ``reach_horizon`` (0: ``horizon``)
+        is the horizon of such decisions and ``reach_shortlist`` (0: hard's ``REPLY_SHORTLIST``)
+        how many placements their playouts' movers price in full.
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
         ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
         ``LEAF_VALUERS`` (ValueError for another); ``horizon`` None plays playouts as far as
@@ -293,6 +300,8 @@ class ExpertPlayer:
         self.helpers = bool(helpers)
         self.reach = int(reach)
         self.reach_budget = int(reach_budget)
+        self.reach_horizon = int(reach_horizon) or self.horizon
+        self.reach_shortlist = int(reach_shortlist) or self.tuning.shortlist
         self._timed = (0, 0.0)
         """Iterations and clock seconds of this player's searches on time that played no
         playout to the end (their speed prices a time budget in iterations: ``expected``)."""
@@ -336,7 +345,8 @@ class ExpertPlayer:
         else:
             root = self.search(view, seat, moves, keep_going, self.rng, tuning=tuning)
             ranked = self._picked(root, seat, moves)
-        if self.iterations is None and placements_left(view) > tuning.to_end:
+        plain = replace(tuning, to_end=self.to_end) == self.tuning
+        if self.iterations is None and placements_left(view) > tuning.to_end and plain:
             count, seconds = self._timed
             self._timed = (count + self.last_iterations, seconds + self.clock() - deadline.search_started)
         return ranked
@@ -373,12 +383,18 @@ class ExpertPlayer:
 
     def decision_tuning(self) -> Tuning:
         """How the next decision grows and prices its tree: the player's ``Tuning``, with
-        playouts to the final score from ``reach`` placements left when the budget
-        (``expected``) is at least ``reach_budget`` (the module docstring's Reach)."""
+        playouts to the final score from ``reach`` placements left and the horizon
+        ``reach_horizon`` when the budget (``expected``) is at least ``reach_budget`` (the module
+        docstring's Reach)."""
         budget = self.expected()
-        if budget is None or budget < self.reach_budget or self.reach <= self.to_end:
+        if budget is None or budget < self.reach_budget:
             return self.tuning
-        return replace(self.tuning, to_end=self.reach)
+        return replace(
+            self.tuning,
+            to_end=max(self.to_end, self.reach),
+            horizon=self.reach_horizon,
+            shortlist=self.reach_shortlist,
+        )
 
     def _solve(
         self, view: Game, seat: int, moves: list[Action], in_time: Callable[[], bool]

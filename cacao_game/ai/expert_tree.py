@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.hard import default_horizon, greedy_turn, playout
+from cacao_game.ai.hard import REPLY_SHORTLIST, default_horizon, greedy_turn, playout
 from cacao_game.ai.ismcts import Node, upper_bound
 from cacao_game.ai.medium import placement_scores
 from cacao_game.ai.policy import finish_turn, quick_fill, resolve_choice
@@ -65,6 +65,8 @@ class Tuning:
     deepen: int = DEEPEN_AT
     to_end: int = PLAYOUT_PLACEMENTS
     leaf: str = "leaf"
+    shortlist: int = REPLY_SHORTLIST
+    """Placements a playout's mover prices in full (``greedy_turn``)."""
 
 
 def horizon_for(tuning: Tuning, players: int) -> int:
@@ -79,11 +81,12 @@ def widen(visits: int) -> int:
     return int(WIDEN_BASE + WIDEN_SCALE * math.sqrt(visits))
 
 
-def play_to_end(world: Game, weights: Weights) -> None:
-    """Finish ``world`` (mutated) with hard's greedy policy, a valuer built afresh each turn."""
+def play_to_end(world: Game, weights: Weights, shortlist: int = REPLY_SHORTLIST) -> None:
+    """Finish ``world`` (mutated) with hard's greedy policy (``shortlist`` placements priced in
+    full), a valuer built afresh each turn."""
     finish_turn(world, Valuer(world, weights), quick_fill)
     while not world.is_over():
-        greedy_turn(world, Valuer(world, weights))
+        greedy_turn(world, Valuer(world, weights), shortlist)
 
 
 def placements_left(game: Game) -> int:
@@ -123,7 +126,7 @@ class Walk:
         self.weights = tuning.weights
         self.valuer = Valuer(view, self.weights)
         self.to_end = placements_left(view) <= tuning.to_end
-        self.rollout = playout(self.valuer, horizon_for(tuning, view.players))
+        self.rollout = playout(self.valuer, horizon_for(tuning, view.players), tuning.shortlist)
         self.on_leaf = on_leaf
         self.nodes = 1
         self.depth = 0
@@ -175,7 +178,7 @@ class Walk:
             if child.visits == 0:
                 break
         if self.to_end:
-            play_to_end(world, self.weights)
+            play_to_end(world, self.weights, tuning.shortlist)
         else:
             self.rollout(world, turn0)
         pricer = valuer if tuning.leaf == "root" else Valuer(world, self.weights)

@@ -95,14 +95,15 @@ def greedy_turn(game: Game, valuer: Valuer, shortlist: int = REPLY_SHORTLIST) ->
     finish_turn(game, valuer, quick_fill)
 
 
-def playout(valuer: Valuer, horizon: int) -> Callable[[Game, int], None]:
+def playout(valuer: Valuer, horizon: int, shortlist: int = REPLY_SHORTLIST) -> Callable[[Game, int], None]:
     """A search's ``rollout(world, turn0)``: finish the turn of ``world`` (mutated), then play
-    greedy turns until ``horizon`` turns after ``turn0`` or the end."""
+    greedy turns (``shortlist`` placements priced in full) until ``horizon`` turns after
+    ``turn0`` or the end."""
 
     def rollout(world: Game, turn0: int) -> None:
         finish_turn(world, valuer, quick_fill)
         while not world.is_over() and world.turn - turn0 <= horizon:
-            greedy_turn(world, valuer)
+            greedy_turn(world, valuer, shortlist)
 
     return rollout
 

@@ -30,6 +30,7 @@ from cacao_game.app.scene import Router, Scene, Shell
 from cacao_game.config.choices import ui_scale_percent
 from cacao_game.config.game import GameConfig
 from cacao_game.config.settings import Settings
+from cacao_game.jsontypes import JSON
 
 log = logging.getLogger(__name__)
 
@@ -249,10 +250,28 @@ class App:
         (written to the settings file at once; a failed write is logged, nothing else)."""
         self.last_config = config
         self.settings.last_setup = config.to_dict()
+        self._save_settings("last set-up")
+
+    def remember_hosted(self, setup: dict[str, JSON] | None) -> None:
+        """``setup`` is the Host a game setup to offer next time (``Settings.last_hosted``;
+        None: the defaults), also after a restart (written at once; a failed write is
+        logged, nothing else)."""
+        self.settings.last_hosted = setup
+        self._save_settings("last hosted set-up")
+
+    def remember_joined(self, form: dict[str, JSON] | None) -> None:
+        """``form`` is the Join a game form to offer next time (``Settings.last_joined``;
+        None: the defaults), also after a restart (written at once; a failed write is
+        logged, nothing else)."""
+        self.settings.last_joined = form
+        self._save_settings("last join form")
+
+    def _save_settings(self, what: str) -> None:
+        """Write the settings file now for ``what`` changed; a failed write is logged."""
         try:
             prefs.save(self.settings)
         except (OSError, ValueError) as error:
-            log.warning("last set-up not saved: %s", error)
+            log.warning("%s not saved: %s", what, error)
 
     def _keep_fullscreen(self, on: bool) -> None:
         """The window is (not) full screen now: the setting says so and is written at once, so

@@ -31,10 +31,10 @@ class Catalog:
                 return MenuScene(app)
             case routes.Setup(config, hosting, choices):
                 return SetupScene(app, config, hosting=hosting, choices=choices)
-            case routes.Join(filled):
-                return JoinScene(app, filled)
-            case routes.Lobby(source):
-                return LobbyScene(app, source)
+            case routes.Join(filled, problem):
+                return JoinScene(app, filled, problem)
+            case routes.Lobby(source, request):
+                return LobbyScene(app, source, request)
             case routes.SettingsPage():
                 return SettingsScene(app)
             case routes.Load():

@@ -116,7 +116,8 @@ def keep_unfinished(now: datetime | None = None) -> Path:
 def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
     """Resume the save at ``path`` over the menu; on failure show its one-line reason.
 
-    With ``backup_fallback`` a refused file is replaced by its ``.bak`` when that loads.
+    With ``backup_fallback`` a refused file is replaced by its ``.bak`` when that loads (the
+    Load list shows it so, ``SaveInfo.from_backup``), and the player is told in a notice.
     """
     try:
         loaded = saves.load_with_backup(path) if backup_fallback else saves.load_game(path)
@@ -129,7 +130,14 @@ def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
         return False
     app.home()
     app.open(routes.Table(session))
+    if loaded.from_backup:
+        app.notify(t("load.opened_backup", name=save_label(path)))
     return True
+
+
+def save_label(path: Path) -> str:
+    """A save's name as the player sees it: "Autosave" for the autosave, else the slot name."""
+    return t("load.autosave") if path.stem == saves.AUTOSAVE_NAME else path.stem
 
 
 def autosave_exists() -> bool:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import pygame
 
     from cacao_game.app.app import App
-    from cacao_game.config.settings import BindingRepair
+    from cacao_game.config.settings import BindingRepair, SettingsRefusal
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +160,8 @@ def run_app(args: argparse.Namespace) -> int:
     from cacao_game.app.strings import t
 
     repairs: list[BindingRepair] = []
-    settings = prefs.load(repairs)
+    refusals: list[SettingsRefusal] = []
+    settings = prefs.load(repairs, refusals)
     windowed = bool(getattr(args, "windowed", False)) or not settings.fullscreen
     try:
         screen = open_display(windowed)
@@ -172,11 +173,11 @@ def run_app(args: argparse.Namespace) -> int:
     app = App(screen, settings, router=router())
     app.toggle_display = toggle_display
     first_scenes(app, args)
-    notice = prefs.repair_notice(repairs)
-    if notice is not None:
+    notices = [n for n in (prefs.refusal_notice(refusals), prefs.repair_notice(repairs)) if n is not None]
+    if notices:
         from cacao_game.app.app import LONG_TOAST_SECONDS
 
-        app.notify(notice, LONG_TOAST_SECONDS)
+        app.notify(" ".join(notices), LONG_TOAST_SECONDS)
     try:
         return app.run()
     finally:

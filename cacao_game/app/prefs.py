@@ -13,6 +13,7 @@ from cacao_game.config.settings import (
     MAX_KEYS_PER_ACTION,
     BindingRepair,
     Settings,
+    SettingsRefusal,
     load_settings,
     save_settings,
 )
@@ -21,10 +22,22 @@ NAMED_REPAIRS = 3
 """Actions a repair notice names; the others are counted."""
 
 
-def load(repairs: list[BindingRepair] | None = None) -> Settings:
+def load(
+    repairs: list[BindingRepair] | None = None, refusals: list[SettingsRefusal] | None = None
+) -> Settings:
     """The saved settings, or the defaults if they cannot be read; key bindings the file
-    got wrong are repaired and listed in ``repairs``."""
-    return load_settings(repairs=repairs)
+    got wrong are repaired and listed in ``repairs``, a file refused as a whole (kept aside)
+    in ``refusals``."""
+    return load_settings(repairs=repairs, refusals=refusals)
+
+
+def refusal_notice(refusals: list[SettingsRefusal]) -> str | None:
+    """What the player is told, once, about a settings file refused as a whole (None: none
+    was): the defaults apply, and where the file is kept (the log has the reason)."""
+    if not refusals:
+        return None
+    kept = refusals[0].kept
+    return t("settings.refused_kept", name=kept) if kept else t("settings.refused")
 
 
 def repair_notice(repairs: list[BindingRepair]) -> str | None:

@@ -45,14 +45,18 @@ class Join:
     form (the last game's host: its address, port and the player's name)."""
 
     filled: JoinRequest | None = None
+    problem: str | None = None
+    """Why the host refused the join just tried with ``filled`` (shown on the form)."""
 
 
 @dataclass(frozen=True)
 class Lobby:
     """A game across machines waiting to start (``source``: this player's seat; the hosting
-    player's is a ``HostedSource`` with its host)."""
+    player's is a ``HostedSource`` with its host). ``request``: what the Join form asked for
+    (a refusal, and Leave, go back to the form with it)."""
 
     source: RemoteSource
+    request: JoinRequest | None = None
 
 
 @dataclass(frozen=True)

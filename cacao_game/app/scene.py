@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from cacao_game.app.scale import Scale
     from cacao_game.config.game import GameConfig
     from cacao_game.config.settings import Settings
+    from cacao_game.jsontypes import JSON
 
 
 class Shell(Protocol):
@@ -83,6 +84,16 @@ class Shell(Protocol):
 
     def remember_setup(self, config: GameConfig) -> None:
         """``config`` is the last game set up (``last_config``, kept across starts)."""
+        ...
+
+    def remember_hosted(self, setup: dict[str, JSON] | None) -> None:
+        """``setup`` is the Host a game setup to offer next time (``Settings.last_hosted``,
+        kept across starts; None: forget it)."""
+        ...
+
+    def remember_joined(self, form: dict[str, JSON] | None) -> None:
+        """``form`` is the Join a game form to offer next time (``Settings.last_joined``,
+        kept across starts; None: forget it)."""
         ...
 
     def toggle_fullscreen(self) -> bool:
@@ -182,6 +193,13 @@ class Scene:
         from cacao_game.app.strings import t
 
         return t("pause.quit_confirm")
+
+    def pause_title(self) -> str:
+        """The pause overlay's title over this scene ("Paused"; a table played across
+        machines, which plays on, says otherwise)."""
+        from cacao_game.app.strings import t
+
+        return t("pause.title")
 
     def leave_on_purpose(self) -> None:
         """The player confirmed Quit to menu in the pause overlay: forget what would bring

@@ -75,6 +75,13 @@ EN: dict[str, str] = {
     "net.join_note": "Ask the player who hosts for their address, port and table code.",
     "net.everywhere": "Open to the network",
     "net.hints": "Allow hints",
+    # Host a game: the choices remembered in the settings file did not read (damaged, hostile)
+    "net.setup_forgotten": (
+        "The choices of the last game hosted could not be read: Host a game starts from the defaults."
+    ),
+    "net.defaults_tip": (
+        "Back to the first choices: two seats, port {port}, this computer only, hints allowed."
+    ),
     "net.bind_local": (
         "Only this computer can connect (127.0.0.1). To play with other computers, "
         "turn on Open to the network."
@@ -88,6 +95,22 @@ EN: dict[str, str] = {
     "net.error_address": "Type the host's address.",
     "net.error_code": "The table code is 6 letters and digits.",
     "net.host_failed": "Could not host the game: {reason}",
+    "net.refused_table": (
+        "The host has no table with this code: check it (after many wrong codes, wait a minute)."
+    ),
+    "net.refused_full": (
+        "Every seat at this table is taken; you may watch. If your connection dropped, join "
+        "under the name you played with to take your seat back."
+    ),
+    "net.refused_name": (
+        "A connected player at this table already has this name: pick another. If it is you "
+        "and your connection dropped, try again in a minute."
+    ),
+    "net.refused_token": "The host no longer knows this seat: join with the table code and your name.",
+    "net.refused_watchers": "This table has as many spectators as it takes.",
+    "net.join_forgotten": (
+        "Join a game: what was remembered of the last join could not be read; the defaults are shown."
+    ),
     "net.fill_ai": "Let the AI play",
     "net.seat_free": "Waiting for a player…",
     "net.you": "You",
@@ -122,6 +145,8 @@ EN: dict[str, str] = {
         "{name} left the game. It goes on when a new player joins with the table code {code}."
     ),
     "net.waiting_new": "{name} left: waiting for a new player…",
+    # the status line while the host's stand-in AI plays a seat (left, or away past the wait)
+    "net.standin_plays": "AI plays for {name}…",
     "net.seat_left": "{name} left",
     "net.seat_taken": "{name} takes the free seat.",
     # the lobby lists the seats in turn order (the setup's, turned to the start player)
@@ -206,6 +231,7 @@ EN: dict[str, str] = {
     "variant.volcano": "Volcano",
     # pause
     "pause.title": "Paused",
+    "pause.title_live": "Menu",
     "pause.resume": "Resume",
     "pause.save": "Save",
     "pause.settings": "Settings",
@@ -228,6 +254,7 @@ EN: dict[str, str] = {
     "help.title": "Help",
     "help.keys": "Keys",
     "help.rules": "Rules",
+    "help.workers_title": "Your workers' choices",
     "help.mouse_title": "Mouse",
     "help.mouse": "Click a tile in your hand, then a square on the board; right-click or "
     "Ctrl+wheel rotates; drag to pan; the wheel over the board zooms.",
@@ -281,6 +308,7 @@ EN: dict[str, str] = {
     "settings.ui_scale.200": "200 %",
     "settings.ui_scale_capped": "{choice} (fits up to {fit} %)",
     "settings.no_sound": "No audio device could be opened on this machine, so the game is silent.",
+    "settings.sound_unavailable": "No sound device",
     "settings.speed.slow": "Slow",
     "settings.speed.normal": "Normal",
     "settings.speed.fast": "Fast",
@@ -297,6 +325,8 @@ EN: dict[str, str] = {
     "settings.undo.strict": "Strict",
     "settings.rebind": "Change",
     "settings.press_key": "Press a key for “{intent}” (Esc cancels)",
+    "settings.press_key_replaces": "Press the new key for “{intent}”: it replaces {keys} (Esc cancels)",
+    "settings.key_replaced": "{intent}: {key} (was {old})",
     "settings.reset_keys": "Reset keys",
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
@@ -305,6 +335,10 @@ EN: dict[str, str] = {
         "Settings file: key bindings repaired (one action per key, at most {most} keys each): {actions}"
     ),
     "settings.keys_repaired_more": "{count} more",
+    "settings.refused_kept": (
+        "The settings file could not be used, so the default settings apply. The old file is kept as {name}."
+    ),
+    "settings.refused": "The settings file could not be read, so the default settings apply.",
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
@@ -317,6 +351,10 @@ EN: dict[str, str] = {
     "load.delete_record_confirm": "Delete the record of “{name}”? This cannot be undone.",
     "load.refused": "Refused: {reason}",
     "load.details": "Details: {reason}",
+    "load.from_backup": "Restored from its backup",
+    "load.opened_backup": (
+        "“{name}” was damaged, so its backup (the save before it) was opened; the damaged file is kept."
+    ),
     "problem.missing": "the file is not there any more",
     "problem.unreadable": "the file cannot be read",
     "problem.damaged": "the file is damaged",
@@ -511,6 +549,7 @@ EN: dict[str, str] = {
     "flow.kept": 'The unfinished game is kept as "{name}" (Load game)',
     "flow.keep_failed": "The unfinished game could not be kept: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
+    "play.hint_not_your_turn": "Hints are for your turn: ask again when it is yours.",
     "play.hint_ready": "Hint: the highlighted move",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",
@@ -522,6 +561,7 @@ EN: dict[str, str] = {
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
     "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
+    "play.place_missing": "Choose a square first: click a highlighted square, or press {cycle}",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     "replay.first": "First",
     "replay.prev": "Back",
@@ -551,7 +591,9 @@ EN: dict[str, str] = {
     "outcome.nothing": "nothing happens",
     "outcome.no_change": "no change",
     "play.resolve_other": "{name} decides (during {mover}'s turn)",
-    "play.resolve_help": "Click a row, then click it again or press Enter; or 1-3, Tab and Enter.",
+    "play.resolve_help": "Click a row or press its number to choose it; again, or Enter, plays it.",
+    "play.resolve_keys": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
+    "{undo} undo · {hint} hint",
     "play.ai_pick": "the computer would pick this",
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",
@@ -902,6 +944,10 @@ EN: dict[str, str] = {
     "coach.other": "The other: {move}",
     "coach.other_board": "The other: the outlined move",
     "coach.other_fill": "The other: {tile} on the outlined space",
+    "coach.other_turned": "The other: the same square, the tile turned ({laid})",
+    "coach.other_tile": "The other: the same square, another tile ({laid})",
+    "coach.other_fill_same": "The other: {tile} on the same space",
+    "coach.hint_moved": "Not the move on the board now: {hint} lays the hint again",
     "coach.other_tag": "about as good",
     "coach.outcome": "The whole move: {move}",
     "coach.you": "You",
@@ -963,7 +1009,7 @@ EN: dict[str, str] = {
     "review.overview": "Game review",
     "review.to_flags": "Tab jumps to the next decision that lost a point or more.",
     "review.back_to_flags": "Shift+Tab goes back to the decisions that lost a point or more.",
-    "review.no_flags": "No reviewed decision lost a point or more: → steps through them.",
+    "review.no_flags": "No decision cost a point or more. Press → to go through every decision in turn.",
     "review.status": "Review · step {step} of {steps} · ← → step · Tab next flagged · Esc back",
     "review.flag_prev": "‹ Flag",
     "review.flag_next": "Flag ›",
@@ -981,6 +1027,12 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "tile.side.2": ("{n} worker down", "{n} workers down"),
     "tile.side.3": ("{n} worker left", "{n} workers left"),
     "play.in_pile": ("+{n} in pile", "+{n} in pile"),
+    "play.fill_missing": (
+        "{n} space still needs a jungle tile: click a display tile, then the space "
+        "(or {cycle}, then {confirm})",
+        "{n} spaces still need a jungle tile: click a display tile, then a space "
+        "(or {cycle}, then {confirm})",
+    ),
     "tip.gold": (
         "{name} has {n} gold: each gold is a point at the end.",
         "{name} has {n} gold: each gold is a point at the end.",
@@ -1009,7 +1061,7 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
     ),
-    "preview.opens": ("opens {n} square", "opens {n} squares"),
+    "preview.opens": ("{n} new worker square", "{n} new worker squares"),
     "scoring.temple_workers": ("{n} worker", "{n} workers"),
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),
@@ -1152,12 +1204,21 @@ def kind_label(kind: str) -> str:
 
 
 def unique_names(names: list[str]) -> list[str]:
-    """``names`` with repeats told apart: the second "Medium AI" becomes "Medium AI 2"."""
-    seen: dict[str, int] = {}
+    """``names`` with repeats told apart: the second "Medium AI" becomes "Medium AI 2" (or the
+    next number no other name has: a name that already reads "Medium AI 2" keeps it)."""
+    taken = set(names)
+    seen: set[str] = set()
     result = []
     for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        result.append(name if seen[name] == 1 else f"{name} {seen[name]}")
+        shown = name
+        repeat = 1
+        while shown in seen:
+            repeat += 1
+            shown = f"{name} {repeat}"
+            if shown in taken:
+                shown = name
+        seen.add(shown)
+        result.append(shown)
     return result
 
 
@@ -1179,15 +1240,18 @@ REPEATS: Final = range(2, 5)
 def _automatic_names(kind: str) -> dict[str, tuple[str, int]]:
     """Every name the game itself gives a seat of ``kind``, in any language, numbered repeats
     included ("Medium AI 2"), mapped to what it is: ``("default", n)`` the default name of
-    seat ``n`` (an AI's ``n`` is 0), ``("tutorial", 0)`` the tutorial's name for the player."""
+    seat ``n`` (a human's) or the ``n``-th AI of its kind (0: the first, named without a
+    number), ``("tutorial", 0)`` the tutorial's name for the player."""
     names: dict[str, tuple[str, int]] = {}
     if kind == "human":
         for number in AUTOMATIC_NUMBERS:
             for name in _every_language("setup.default_name", number=number):
                 names[name] = ("default", number)
+        names.update({f"{name} {n}": meaning for name, meaning in names.items() for n in REPEATS})
     elif has(f"kind.{kind}"):
-        names.update(dict.fromkeys(_every_language(f"kind.{kind}"), ("default", 0)))
-    names.update({f"{name} {n}": meaning for name, meaning in names.items() for n in REPEATS})
+        first = _every_language(f"kind.{kind}")
+        names.update(dict.fromkeys(first, ("default", 0)))
+        names.update({f"{name} {n}": ("default", n) for name in first for n in REPEATS})
     if kind == "human":
         names.update(dict.fromkeys(_every_language("tutorial.player"), ("tutorial", 0)))
     return names
@@ -1205,17 +1269,19 @@ def seat_name(name: str, kind: str, number: int) -> str:
     """What seat ``number`` (from 1) of ``kind`` called ``name`` is called on screen: a name a
     player typed as it is; an empty one, or one the game gave ("Player 1", "Hard AI", the
     tutorial's "Spieler", in whatever language it was made, in whatever seat it now is), in the
-    current language ("Player 1" keeps its number, an AI's repeat number is dropped for
-    ``unique_names`` to give again)."""
+    current language ("Player 1" keeps its number, "Hard AI 2" its repeat number: the names
+    stay as they were set up whatever seat turns first)."""
     name = name.strip()
-    meaning = _automatic_names(kind).get(name) if name else ("default", number)
+    meaning = _automatic_names(kind).get(name) if name else ("default", number if kind == "human" else 0)
     match meaning:
         case None:
             return name
         case ("tutorial", _):
             return t("tutorial.player")
-        case (_, shown):
-            return t("setup.default_name", number=shown or number) if kind == "human" else kind_label(kind)
+        case (_, shown) if kind == "human":
+            return t("setup.default_name", number=shown or number)
+        case (_, repeat):
+            return f"{kind_label(kind)} {repeat}" if repeat else kind_label(kind)
 
 
 def seat_names(names: list[str], kinds: list[str]) -> list[str]:

@@ -73,9 +73,19 @@ SHADOW_SPREAD = 10
 """Design pixels a shadow reaches beyond its panel on every side (before ``SHADOW_OFFSET``)."""
 
 
+SHADOW_MIDDLE = 64
+"""Rows of a shadow's straight middle its image keeps (``_shadow``)."""
+
+
 def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
-    """A panel's shadow (cached)."""
-    return _SHADOWS.get((size, radius, alpha), lambda: _make_shadow(size, radius, alpha))
+    """A panel's shadow (cached), its rows between the rounded corners (all alike) kept at
+    most ``SHADOW_MIDDLE`` high (``_blit_shadow`` repeats them): every tall panel of a width
+    shares one small image (at 4K a popup's whole shadow is 4 MB, made in the frame it first
+    appears, and the cache held one)."""
+    w, h = size
+    corner, spread = radius + px(SHADOW_SPREAD), px(SHADOW_SPREAD)
+    kept = (w, min(h, 2 * corner + SHADOW_MIDDLE - 2 * spread))
+    return _SHADOWS.get((kept, radius, alpha), lambda: _make_shadow(kept, radius, alpha))
 
 
 def _make_shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
@@ -128,7 +138,31 @@ def draw_shadow(
     then a rim, not a second pass over the panel's pixels)."""
     radius = px(RADIUS) if radius is None else radius
     shadow = _shadow((rect.w, rect.h), radius, alpha)
-    _blit_around(surface, shadow, shadow_rect(rect), under)
+    at = shadow_rect(rect)
+    for piece in uncovered(at, under) if under else [at]:
+        _blit_shadow(surface, shadow, at, piece, radius + px(SHADOW_SPREAD))
+
+
+def _blit_shadow(
+    surface: pygame.Surface, image: pygame.Surface, at: pygame.Rect, piece: pygame.Rect, corner: int
+) -> None:
+    """``piece`` (within ``at``) of a shadow drawn at ``at`` from its ``image`` (``_shadow``):
+    the rows of its rounded corners (``corner`` high at the top and at the bottom) from the
+    image's, the rows between from the image's middle rows, repeated as often as needed."""
+    squeezed = at.h - image.get_height()
+    middle = image.get_height() - 2 * corner
+    y, bottom, x = piece.y - at.y, piece.bottom - at.y, piece.x - at.x
+    while y < bottom:
+        if not squeezed:
+            source, rows = y, bottom - y
+        elif y < corner:
+            source, rows = y, min(bottom, corner) - y
+        elif y >= at.h - corner:
+            source, rows = y - squeezed, bottom - y
+        else:
+            source, rows = corner, min(bottom, at.h - corner, y + middle) - y
+        surface.blit(image, (piece.x, at.y + y), (x, source, piece.w, rows))
+        y += rows
 
 
 def _blit_around(
@@ -192,10 +226,14 @@ def draw_panel(
         solid = [fill_inside(rect, radius)] if alpha >= SOLID_FILL else []
         draw_shadow(surface, rect, radius, under=[*solid, *covered])
     rgb = tuple(pygame.Color(color))[:3]
-    fill = _PANELS.get((rect.size, rgb, alpha, radius), lambda: _panel_fill(rect.size, rgb, alpha, radius))
-    if alpha >= 255:
-        _fill_opaque(surface, fill, rect, radius, covered)
+    if alpha >= 255 and fill_inside(rect, radius).h > 0:
+        key = (rect.size, rgb, radius, "edges")
+        edges = _PANELS.get(key, lambda: _opaque_edges(rect.size, rgb, radius))
+        _fill_opaque(surface, edges, rect, radius, covered)
     else:
+        fill = _PANELS.get(
+            (rect.size, rgb, alpha, radius), lambda: _panel_fill(rect.size, rgb, alpha, radius)
+        )
         _blit_around(surface, fill, rect, covered)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=px(border_width), border_radius=radius)
@@ -208,22 +246,45 @@ _PANELS = SurfaceCache("panels", 8 * 1024 * 1024)
 
 def _fill_opaque(
     surface: pygame.Surface,
-    fill: pygame.Surface,
+    edges: pygame.Surface,
     rect: pygame.Rect,
     radius: int,
     covered: Sequence[pygame.Rect],
 ) -> None:
-    """An opaque panel ``fill`` (``_panel_fill``) drawn at ``rect`` but within ``covered``: the
-    rows of its rounded corners copied from it, the rows between them (each of one colour:
-    the glow's, then the fill's) filled with their colours, the very pixels a copy sets."""
+    """An opaque panel drawn at ``rect`` from its ``edges`` (``_opaque_edges``) but within
+    ``covered``: the rows of its rounded corners copied, the rows between them (each of one
+    colour: the glow's, then the fill's) filled with their colours, the very pixels a copy of
+    its whole fill (``_panel_fill``) sets."""
     band = fill_inside(rect, radius)
-    _blit_around(surface, fill, rect, [band, *covered])
+    for at, row in ((pygame.Rect(rect.x, rect.y, rect.w, radius), 0), (band.move(0, band.h), radius + 2)):
+        at = at.clip(rect)
+        for piece in uncovered(at, covered) if covered else [at]:
+            surface.blit(edges, piece, (piece.x - rect.x, piece.y - at.y + row, piece.w, piece.h))
     glow = pygame.Rect(band.x, band.y, band.w, max(0, rect.y + _glow_height(rect.size) - band.y))
-    for part in (glow, pygame.Rect(band.x, glow.bottom, band.w, band.bottom - glow.bottom)):
+    for part, row in (
+        (glow, radius),
+        (pygame.Rect(band.x, glow.bottom, band.w, band.bottom - glow.bottom), radius + 1),
+    ):
         if part.w > 0 and part.h > 0:
-            color = fill.get_at((part.x - rect.x, part.y - rect.y))
+            color = edges.get_at((0, row))
             for piece in uncovered(part, covered) if covered else [part]:
                 surface.fill(color, piece)
+
+
+def _opaque_edges(size: tuple[int, int], rgb: tuple[int, ...], radius: int) -> pygame.Surface:
+    """The rows of an opaque panel's fill (``_panel_fill``) that ``_fill_opaque`` reads, not
+    the whole fill (at 4K a popup's is 4 MB, drawn in the frame it first appears): its first
+    ``radius + 1`` rows (the rounded corners and the glow's first row), the first row below the
+    glow, then its last ``radius`` rows (the corners). The same pixels: the fill is drawn
+    shifted, clipped to each part."""
+    width, height = size
+    body = max(radius, _glow_height(size))
+    edges = pygame.Surface((width, 2 * radius + 2), pygame.SRCALPHA)
+    for top, row, rows in ((0, 0, radius + 1), (body, radius + 1, 1), (height - radius, radius + 2, radius)):
+        edges.set_clip(pygame.Rect(0, row, width, rows))
+        _draw_fill(edges, size, rgb, 255, radius, row - top)
+    edges.set_clip(None)
+    return edges
 
 
 def _glow_height(size: tuple[int, int]) -> int:
@@ -232,15 +293,28 @@ def _glow_height(size: tuple[int, int]) -> int:
 
 
 def _panel_fill(size: tuple[int, int], rgb: tuple[int, ...], alpha: int, radius: int) -> pygame.Surface:
+    """A panel's fill: a rounded rectangle of ``rgb`` at ``alpha``, its top rows lightened."""
     fill = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(fill, (*rgb, alpha), fill.get_rect(), border_radius=radius)
-    highlight = pygame.Rect(0, 0, size[0], _glow_height(size))
-    glow = pygame.Surface(highlight.size, pygame.SRCALPHA)
+    _draw_fill(fill, size, rgb, alpha, radius, 0)
+    return fill
+
+
+def _draw_fill(
+    target: pygame.Surface, size: tuple[int, int], rgb: tuple[int, ...], alpha: int, radius: int, dy: int
+) -> None:
+    """A panel fill of ``size`` drawn on ``target`` moved down by ``dy`` (within its clip: the
+    glow's image holds only the rows that meet it)."""
+    pygame.draw.rect(target, (*rgb, alpha), pygame.Rect(0, dy, *size), border_radius=radius)
+    clip = target.get_clip()
+    first, last = max(0, clip.top - dy), min(_glow_height(size), clip.bottom - dy)
+    if last <= first:
+        return
+    glow = pygame.Surface((size[0], last - first), pygame.SRCALPHA)
+    highlight = pygame.Rect(0, -first, size[0], _glow_height(size))
     pygame.draw.rect(
         glow, (255, 240, 210, 14), highlight, border_top_left_radius=radius, border_top_right_radius=radius
     )
-    fill.blit(glow, (0, 0))
-    return fill
+    target.blit(glow, (0, dy + first))
 
 
 VEIL_COLOR = (12, 8, 4)
@@ -434,7 +508,26 @@ def draw_tip(
     below-right of ``near`` (``tip_place``: elsewhere around it when that covers one of
     ``avoid``), kept on screen; returns the panel's rectangle."""
     lines = [text] if isinstance(text, str) else list(text)
-    wrap = min(px(TIP_WIDTH), surface.get_width() - px(64))
+    rect, images = tip_layout(app, surface.get_rect(), lines, near, avoid)
+    draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
+    y = rect.y + px(10)
+    for line, image in zip(lines, images, strict=True):
+        surface.blit(image, (rect.x + px(14), y))
+        note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)))
+        y += image.get_height()
+    return rect
+
+
+def tip_layout(
+    app: WithAssets,
+    screen: pygame.Rect,
+    lines: Sequence[str],
+    near: tuple[int, int],
+    avoid: Sequence[pygame.Rect] = (),
+) -> tuple[pygame.Rect, list[pygame.Surface]]:
+    """Where ``draw_tip`` draws a tooltip of ``lines`` on ``screen`` (its panel, without the
+    shadow) and the images of its lines."""
+    wrap = min(px(TIP_WIDTH), screen.w - px(64))
     images = [
         render_text(
             app.assets.font(SMALL_SIZE, "bold" if i == 0 and len(lines) > 1 else "regular"), line, CREAM, wrap
@@ -443,14 +536,7 @@ def draw_tip(
     ]
     width = max((image.get_width() for image in images), default=0)
     size = (width + px(28), sum(image.get_height() for image in images) + px(20))
-    rect = tip_place(size, near, surface.get_rect(), avoid)
-    draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
-    y = rect.y + px(10)
-    for line, image in zip(lines, images, strict=True):
-        surface.blit(image, (rect.x + px(14), y))
-        note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)))
-        y += image.get_height()
-    return rect
+    return tip_place(size, near, screen, avoid), images
 
 
 def tip_place(

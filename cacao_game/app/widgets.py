@@ -247,7 +247,10 @@ def first_fitting(font: pygame.font.Font, keys: str, width: int) -> str:
 
 
 class Toggle(Widget):
-    """An on/off switch with a label on its left; ``on_change(new_value)`` on click."""
+    """An on/off switch with a label on its left; ``on_change(new_value)`` on click.
+
+    With ``unavailable`` (why it cannot work here, a few words) the switch is disabled and
+    that text is shown in its place: neither on nor off (the setting itself is kept)."""
 
     def __init__(
         self,
@@ -257,11 +260,14 @@ class Toggle(Widget):
         on_change: Callable[[bool], Any],
         *,
         tooltip: str | None = None,
+        unavailable: str = "",
     ) -> None:
         super().__init__(rect, tooltip=tooltip)
         self.label = label
         self.value = value
         self.on_change = on_change
+        self.unavailable = unavailable
+        self.enabled = not unavailable
 
     def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         if self.visible and self.enabled and _is_press(event) and self.rect.collidepoint(event.pos):
@@ -283,6 +289,18 @@ class Toggle(Widget):
             return
         hot = self.hovered(app) or self.focused
         self.draw_label(surface, app, hot)
+        if self.unavailable:
+            font = app.assets.font(theme.SMALL_SIZE)
+            width = self.rect.w // 2
+            theme.draw_text(
+                surface,
+                font,
+                theme.fit_text(font, self.unavailable, width),
+                (self.rect.right, self.rect.centery),
+                theme.MUTED,
+                anchor="midright",
+            )
+            return
         track = self.switch_rect()
         fill = theme.LEAF if self.value else pygame.Color("#5a4a3c")
         pygame.draw.rect(surface, fill, track, border_radius=track.h // 2)
@@ -590,12 +608,14 @@ class Tooltip:
 
 class FocusList:
     """Keyboard focus over ``widgets``: pan_up/pan_down/cycle move it, confirm activates
-    the focused widget, or with nothing focused and ``primary_default`` the one primary
-    button (``default``: a menu's highlighted entry).
+    the focused widget. With ``primary_default`` the focus starts on the one primary button
+    (a menu's highlighted entry), so what Enter presses is always the widget drawn with the
+    focus ring (``WidgetScene.draw_widgets``).
 
-    Focus appears on the first key press (not for mouse users); a mouse move over a widget
-    moves the focus there (not the first report of where the pointer rests: a full-screen
-    window opens with the pointer over its middle button).
+    Without it focus appears on the first key press (not for mouse users). The mouse never
+    moves the focus: hovering only lifts the widget under the pointer and a click presses
+    that one, so hover and focus cannot silently disagree about what Enter does (a playtest
+    returned from Settings, hovered there, and Enter reopened Settings instead of Continue).
     """
 
     NEXT = ("pan_down", "cycle")
@@ -606,8 +626,13 @@ class FocusList:
         self.widgets = list(widgets)
         self.index = -1
         self.primary_default = primary_default
-        self.pointer: tuple[int, int] | None = None
-        """Where the last mouse motion was: focus follows the mouse only once it moves."""
+        self.reset()
+
+    def reset(self) -> None:
+        """Focus the default (see ``default``), or nothing when there is none."""
+        default = self.default()
+        self.index = next((i for i, w in enumerate(self.widgets) if w is default), -1)
+        self._mark()
 
     def _usable(self) -> list[int]:
         return [i for i, w in enumerate(self.widgets) if w.visible and w.enabled]
@@ -629,16 +654,6 @@ class FocusList:
 
     def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         """Consume navigation intents; True if ``event`` was one."""
-        if event.type == pygame.MOUSEMOTION:
-            seen, self.pointer = self.pointer, event.pos
-            if seen is None or seen == event.pos:
-                return False  # where the pointer already was (a new window's first report): no move
-            for i, widget in enumerate(self.widgets):
-                if widget.visible and widget.enabled and widget.rect.collidepoint(event.pos):
-                    self.index = i
-                    self._mark()
-                    break
-            return False
         intents = app.intents.of(event)
         focused = self.widgets[self.index] if 0 <= self.index < len(self.widgets) else None
         sideways = [self.SIDEWAYS[i] for i in intents if i in self.SIDEWAYS]
@@ -654,19 +669,28 @@ class FocusList:
         if any(i in self.PREVIOUS for i in intents):
             self.move(-1)
             return True
-        if "confirm" in intents:
-            target = self.widgets[self.index] if 0 <= self.index < len(self.widgets) else self.default()
-            if target is not None and target.visible and target.enabled:
-                target.activate(app)
-                return True
+        if "confirm" in intents and focused is not None and focused.visible and focused.enabled:
+            focused.activate(app)
+            return True
         return False
 
     def default(self) -> Widget | None:
-        """What confirm activates while nothing has the focus: with ``primary_default`` the
-        one usable ``primary`` button (the highlighted entry), else or when there is none or
-        more than one, None."""
+        """Where the focus starts: with ``primary_default`` the one usable ``primary`` button
+        (the highlighted entry), else or when there is none or more than one, None."""
         if not self.primary_default:
             return None
         usable = [self.widgets[i] for i in self._usable()]
         primary = [w for w in usable if isinstance(w, Button) and w.style == "primary"]
         return primary[0] if len(primary) == 1 else None
+
+
+FOCUS_GAP, FOCUS_WIDTH = 5, 3
+"""Design pixels between a focused widget and its focus ring, and the ring's width."""
+
+
+def draw_focus_ring(surface: pygame.Surface, widget: Widget) -> None:
+    """The ring around the widget that has keyboard focus: what Enter presses. Hover never
+    draws it (the pointer only lifts a button)."""
+    ring = widget.rect.inflate(px(2 * FOCUS_GAP), px(2 * FOCUS_GAP))
+    radius = min(px(theme.RADIUS + FOCUS_GAP), ring.h // 2)
+    pygame.draw.rect(surface, theme.CREAM, ring, width=px(FOCUS_WIDTH), border_radius=radius)

@@ -1,14 +1,16 @@
 """User settings, persisted as JSON in the user config folder. Pure Python, no pygame.
 
 Reading is forgiving: a missing or unreadable file gives the defaults, unknown keys are
-ignored, and a bad value falls back to its default with a logged warning. A file that
-cannot be read is never overwritten by reading; only ``save_settings`` writes, atomically.
+ignored, and a bad value falls back to its default with a logged warning. A file refused as a
+whole (too large, not a file, not a JSON object) is kept: renamed aside, as saves keep a
+refused save, so no later save replaces it; only ``save_settings`` writes, atomically.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -24,7 +26,7 @@ from cacao_game.config.choices import (
 )
 from cacao_game.config.game import GameConfig
 from cacao_game.config.storage import atomic_write_bytes, config_dir
-from cacao_game.files import SETTINGS_LIMIT, read_limited
+from cacao_game.files import SETTINGS_LIMIT, FileRefusedError, describe_os_error, read_limited, refused_path
 from cacao_game.jsontypes import JSON
 
 log = logging.getLogger(__name__)
@@ -79,6 +81,16 @@ class BindingRepair:
     dropped: int = 0
 
 
+@dataclass(frozen=True)
+class SettingsRefusal:
+    """A settings file refused as a whole: ``reason`` (one line, for the log) and the name it
+    is kept under beside it (``kept``, empty when it could not be renamed: then it is left
+    where it was)."""
+
+    reason: str
+    kept: str = ""
+
+
 def default_key_bindings() -> dict[str, list[str]]:
     """A fresh copy of ``DEFAULT_KEY_BINDINGS`` (safe to change)."""
     return {intent: list(keys) for intent, keys in DEFAULT_KEY_BINDINGS.items()}
@@ -108,6 +120,18 @@ class Settings:
     last_setup: dict[str, JSON] | None = None
     """The last game set up in New game (``GameConfig.to_dict``, no seed; None: none yet), so
     New game opens with it after a restart too (``last_config``)."""
+
+    last_hosted: dict[str, JSON] | None = None
+    """The Host a game setup of the last game hosted (``app.host_setup.remembered``; None:
+    none yet), so Host a game opens with it after a restart too. Read here only as an object
+    or null: the setup reads it through ``app.host_setup.read_remembered`` and, if it does
+    not read, starts from its defaults, says so and forgets it."""
+
+    last_joined: dict[str, JSON] | None = None
+    """The Join a game form of the last join: the host's address, the port and the name
+    (``app.join_form.remembered``; None: none yet), so the form opens with them after a
+    restart. Read here only as an object or null: the form reads it through
+    ``app.join_form.read_remembered``, repairs what does not read and says so."""
 
     def last_config(self) -> GameConfig | None:
         """``last_setup`` as a config (None: none, or one that no longer reads)."""
@@ -173,6 +197,10 @@ def _check_bindings(value: Any) -> str | None:
     return None if isinstance(value, dict) else f"is {value!r}, not an object"
 
 
+def _check_object(value: Any) -> str | None:
+    return None if value is None or isinstance(value, dict) else f"is {value!r}, not an object or null"
+
+
 def _check_setup(value: Any) -> str | None:
     if value is None:
         return None
@@ -194,6 +222,8 @@ _CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
     "undo_policy": _choice(UNDO_CHOICES),
     "key_bindings": _check_bindings,
     "last_setup": _check_setup,
+    "last_hosted": _check_object,
+    "last_joined": _check_object,
 }
 
 
@@ -280,29 +310,54 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def load_settings(path: Path | None = None, repairs: list[BindingRepair] | None = None) -> Settings:
+def load_settings(
+    path: Path | None = None,
+    repairs: list[BindingRepair] | None = None,
+    refusals: list[SettingsRefusal] | None = None,
+) -> Settings:
     """Read the settings at ``path`` (default ``settings_path()``); never raises. The key
     bindings repaired are added to ``repairs`` (``Settings.from_dict``).
 
     No file (a first start): the defaults, in the system's language (``system_language``).
-    An unreadable or non-JSON file, one that is not a regular file (a named pipe, a folder, a
-    device) or one over ``SETTINGS_LIMIT`` bytes: the defaults with a warning (the file is
-    left as it is; nothing is read from a pipe, so nothing can block).
+    A file that parses as a JSON object: each key read on its own (a bad value takes its
+    default). A file refused as a whole (one over ``SETTINGS_LIMIT`` bytes, not a regular
+    file, not UTF-8 JSON, not an object): the defaults in the system's language, the file
+    renamed aside (``refused_path``: kept, and never replaced by the next save) and a
+    ``SettingsRefusal`` added to ``refusals`` for the player's notice. A file that cannot be
+    read now (permissions, a disk error): the same, but left where it is. Nothing is read from
+    a pipe, so nothing can block.
     """
     path = path or settings_path()
     try:
         text = read_limited(path, SETTINGS_LIMIT).decode("utf-8")
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
     except FileNotFoundError:
         return Settings(language=system_language())
-    except (OSError, UnicodeDecodeError) as error:
-        log.warning("settings: cannot read %s (%s); using the defaults", path, error)
-        return Settings()
+    except (FileRefusedError, UnicodeDecodeError, ValueError, RecursionError) as error:
+        refusal = _set_aside(path, describe_os_error(error) if isinstance(error, OSError) else str(error))
+    except OSError as error:
+        refusal = SettingsRefusal(describe_os_error(error))
+        log.warning("settings: cannot read %s (%s); using the defaults", path, refusal.reason)
+    else:
+        return Settings.from_dict(data, repairs)
+    if refusals is not None:
+        refusals.append(refusal)
+    return Settings(language=system_language())
+
+
+def _set_aside(path: Path, reason: str) -> SettingsRefusal:
+    """Keep the refused settings file at ``path`` under a new name beside it."""
+    reason = reason.splitlines()[0] if reason else "refused"
+    aside = refused_path(path)
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        log.warning("settings: %s is not valid JSON (%s); using the defaults", path, error)
-        return Settings()
-    return Settings.from_dict(data, repairs)
+        os.rename(path, aside)
+    except OSError as error:
+        log.warning("settings: %s is refused (%s) and cannot be set aside: %s", path, reason, error)
+        return SettingsRefusal(reason)
+    log.warning("settings: %s is refused (%s); kept it as %s; using the defaults", path, reason, aside.name)
+    return SettingsRefusal(reason, aside.name)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -120,6 +120,9 @@ class Connection:
     """The writer task is writing a queued message (``take`` to ``written``)."""
     waited: deque[float] | None = None
     """Where to note the seconds each message waited between ``push`` and its socket."""
+    synced: bool = False
+    """The client was sent the whole table (on joining, or after a stale command) and the
+    game has not changed since: another stale command gets no second copy."""
 
     def allow(self, now: float) -> bool:
         """Take one message from the bucket (``RATE`` per second, at most ``BURST`` saved)."""

@@ -317,7 +317,7 @@ class Host:
                 if seat.remote:
                     seat.connected, seat.away_since = False, now
             self.tables[table.code] = table
-            if not table.started:
+            if not table.started or _stalled(table):
                 self._idle[table.code] = now
             count += 1
             log.info("table %s restored at decision %d", table.code, len(table.session.game.actions))
@@ -353,6 +353,7 @@ class Host:
             raise ValueError(f"seat {number + 1} is taken")
         token = table.claim(number, name)
         table.seats[number].connected = False
+        table.seats[number].hosting = True
         self._save_now(table)
         log.info("table %s: the host's player %s took seat %d", code, name, number)
         self._presence(table)
@@ -371,6 +372,7 @@ class Host:
             raise ValueError(f"seat {number + 1} has no player")
         self._replace(table, number, None)
         token = table.reissue(number)
+        table.seats[number].hosting = True
         self._save_now(table)
         log.info("table %s: seat %d has a new token", code, number)
         return token
@@ -534,7 +536,8 @@ class Host:
             self._fail(client, "options", f"Cannot open the table: {error}.")
             return
         self._opened_by[table.code] = client.address
-        self._sit(client, table, message.name)
+        if not self._sit(client, table, message.name):
+            self._close(table)  # nobody will have sat at it: it goes at once, files and all
 
     def _join(self, client: Connection, message: p.Join) -> None:
         if client.table is not None:
@@ -570,19 +573,48 @@ class Host:
         if problem is not None:
             self._fail(client, "name", f"Your name {problem}.")
             return
+        away = table.away_seat(message.name)
+        if away is not None:
+            self._reclaim(client, table, away)
+            return
         self._sit(client, table, message.name)
 
-    def _sit(self, client: Connection, table: Table, name: str) -> None:
+    def _sit(self, client: Connection, table: Table, name: str) -> bool:
+        """Seat ``client`` as ``name`` at the first free seat of ``table``; False (and the
+        client told why) if none is free or someone at the table is already called so."""
         seat = table.free_seat()
+        same = table.name_in_use(name, -1 if seat is None else seat)
+        if same is not None:
+            self._fail(
+                client,
+                "name",
+                f"Someone at this table is already called {same}: pick another name (a player "
+                "whose connection dropped takes the seat back under the same name once the host "
+                "has noticed the drop: try again in a minute).",
+            )
+            return False
         if seat is None:
-            self._fail(client, "full", "Every seat at this table is taken; you may watch.")
-            return
+            away = ", ".join(table.away_names())
+            back = f" Disconnected now: {away} (join under your name to take your seat back)." if away else ""
+            self._fail(client, "full", f"Every seat at this table is taken; you may watch.{back}")
+            return False
         token = table.claim(seat, name)
         self._save_now(table)
         log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
         self._seat_client(client, table, seat, token)
         self._presence(table)
         self._schedule_ai(table)  # the last seat taken starts the game: an AI may move first
+        return True
+
+    def _reclaim(self, client: Connection, table: Table, seat: int) -> None:
+        """A player whose connection dropped, and who has lost the seat's token (another
+        machine, data cleared), takes ``seat`` back by joining under its name
+        (``Table.away_seat``): the seat gets a fresh token and the old one stops working (a
+        program still holding it is refused, ``error`` ``token``); from the stand-in too."""
+        token = table.reissue(seat)
+        self._save_now(table)
+        log.info("table %s: seat %d taken back by name from %s (new token)", table.code, seat, client.peer)
+        self._return(client, table, seat, token)
 
     def _save_now(self, table: Table) -> None:
         """Write the table's full save now (its seats changed: the tokens must be kept)."""
@@ -616,6 +648,7 @@ class Host:
         client.send(p.Welcome(p.VERSION, table.code, seat, token))
         history = [decision_message(entry, seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, seat), history=True))
+        client.synced = True
         timed = self._timed.get(table.code)
         if timed is not None and timed.at == len(table.session.game.actions):
             client.send(timed.message(self._clock()))
@@ -635,6 +668,8 @@ class Host:
         members.discard(client)
         if client.seat is None:
             log.info("table %s: a spectator left", table.code)
+            if not members:
+                self._nobody_left(table)
             return
         if any(other.seat == client.seat for other in members):
             return
@@ -653,6 +688,15 @@ class Host:
                 partial(self._stand_in, table, client.seat, seat.away_since),
             )
         if not table.started and not members:
+            self._idle[table.code] = self._clock()
+
+    def _nobody_left(self, table: Table) -> None:
+        """The last spectator left ``table`` and nobody else is at it: a finished game is
+        forgotten, and a table that waits for players (``_stalled``, or not started) starts
+        its wait to be closed, as when its last player leaves."""
+        if table.is_over():
+            self._forget(table)
+        elif not table.started or _stalled(table):
             self._idle[table.code] = self._clock()
 
     def _leave(self, client: Connection, message: p.Leave) -> None:
@@ -684,7 +728,7 @@ class Host:
         log.info("table %s: seat %d left on purpose (%s); %s", table.code, number, client.peer, after)
         self._presence(table)
         self._schedule_ai(table)
-        if not table.started and not members:
+        if not members and (not table.started or _stalled(table)):
             self._idle[table.code] = self._clock()
 
     def _later(self, key: tuple[str, int], delay: float, then: Callable[[], None]) -> None:
@@ -697,7 +741,8 @@ class Host:
         self._timers[key] = asyncio.get_running_loop().call_later(delay, then)
 
     def sweep(self) -> int:
-        """Close every table that has not started and that nobody has been at for
+        """Close every table that has not started, or that every player left on purpose with
+        no AI to play their seats (``_stalled``), and that nobody has been at for
         ``abandon_after`` seconds (by the host's clock; the host does this every
         ``SWEEP_EVERY`` seconds or sooner), and forget old wrong table codes; returns how many
         tables were closed."""
@@ -708,7 +753,7 @@ class Host:
             del self._misses[address]
         for code, since in list(self._idle.items()):
             table = self.tables.get(code)
-            if table is None or table.started or self._members.get(code):
+            if table is None or (table.started and not _stalled(table)) or self._members.get(code):
                 self._idle.pop(code, None)
             elif now - since >= self.abandon_after:
                 self._abandon(table)
@@ -722,10 +767,14 @@ class Host:
             self.sweep()
 
     def _abandon(self, table: Table) -> None:
-        """Close ``table``: it never started and nobody has come back to it."""
-        log.info(
-            "table %s: closed, nobody was at it for %g s before it started", table.code, self.abandon_after
-        )
+        """Close ``table``: it never started (or every player left it) and nobody has come
+        back to it."""
+        state = "every player left it" if table.started else "it had not started"
+        log.info("table %s: closed, nobody was at it for %g s (%s)", table.code, self.abandon_after, state)
+        self._close(table)
+
+    def _close(self, table: Table) -> None:
+        """Forget ``table`` and remove its files."""
         self._forget(table)
         saver = table.session.autosaver
         if isinstance(saver, TableSaver):
@@ -880,7 +929,12 @@ class Host:
         )
 
     def _resend(self, client: Connection, table: Table) -> None:
-        """Send ``client`` the whole table again (after a stale command)."""
+        """Send ``client`` the whole table again (after a stale command), unless it was sent
+        the whole table since the game last changed: a client repeating stale commands does
+        not have the host build and send every decision of the game each time."""
+        if client.synced:
+            return
+        client.synced = True
         history = [decision_message(entry, client.seat) for entry in table.session.journal]
         client.send(p.Update(history, self._state(table, client.seat), history=True))
 
@@ -905,8 +959,9 @@ class Host:
 
     def _presence(self, table: Table) -> None:
         """Tell the table who is here (no change to the game): now, or, within
-        ``PRESENCE_EVERY`` of the last time, once that has passed."""
-        if table.code in self._presence_due:
+        ``PRESENCE_EVERY`` of the last time, once that has passed. Not once the game is over:
+        its record is the last message (who comes and goes then changes nothing)."""
+        if table.code in self._presence_due or table.is_over():
             return
         loop = asyncio.get_running_loop()
         wait = self._presence_at.get(table.code, -PRESENCE_EVERY) + PRESENCE_EVERY - loop.time()
@@ -918,6 +973,8 @@ class Host:
 
     def _send_presence(self, table: Table) -> None:
         self._presence_due.discard(table.code)
+        if table.is_over():
+            return
         self._presence_at[table.code] = asyncio.get_running_loop().time()
         for client, data in self._messages(table):
             client.push(data)
@@ -931,6 +988,7 @@ class Host:
         if len(table.session.journal) - 1 in table.standin_moves:
             self._save_now(table)  # which decisions were the stand-in's is kept in the save only
         for client, data in self._messages(table, undone):
+            client.synced = False
             client.push(data)
         if table.is_over():
             self._records[table.code] = None
@@ -1110,6 +1168,15 @@ class Host:
 def _file_record(record: p.GameRecord, path: Path) -> None:
     """Write a finished game's ``record`` to ``path`` (on a writer thread)."""
     write_record(typed_json.plain(record.record), path)
+
+
+def _stalled(table: Table) -> bool:
+    """Whether ``table``'s game runs but cannot move on until a new player joins: every remote
+    player left on purpose (``leave``: no token to come back with) and no AI plays their
+    seats. Nobody at it, it closes as a table that never started does (a dropped player's
+    seat, whose token still works, keeps a table)."""
+    remote = [seat for seat in table.seats if seat.remote]
+    return table.started and not table.is_over() and all(seat.left and not seat.standin for seat in remote)
 
 
 def _waiting(table: Table) -> bool:

@@ -420,9 +420,10 @@ def encode(message: ClientMessage | HostMessage) -> bytes:
 
 def decode_client(data: bytes) -> ClientMessage:
     """A client's message; ``VersionMismatch`` for a join of another version, else
-    ``ShapeError`` (one line) for anything that is not a message of this protocol."""
+    ``ShapeError`` (one line) for anything that is not a message of this protocol (a join
+    or create without a version among them: it names none to tell the player)."""
     probe = typed_json.decode(data, _Probe, limit=CLIENT_LIMIT, max_depth=MAX_DEPTH)
-    if probe.type in ("create", "join") and probe.version != VERSION:
+    if probe.type in ("create", "join") and probe.version not in (None, VERSION):
         raise VersionMismatch(version_text(probe.version))
     return typed_json.decode(
         data, cast("type[ClientMessage]", ClientMessage), limit=CLIENT_LIMIT, max_depth=MAX_DEPTH

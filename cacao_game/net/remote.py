@@ -139,6 +139,9 @@ class RemoteSource:
         self.connection = CONNECTING
         """``connecting``, ``connected``, ``reconnecting``, or why the host refused (words)."""
         self.failed = False
+        self.failure = ""
+        """The host's code for why it will not have this client (``Failed.code``: ``table``,
+        ``full``, ``name``...), once ``failed``."""
         self.rejoins = 0
         """How many times the host sent the whole table (each join and rejoin): the game
         shown must be taken again as it is, without animation."""
@@ -483,8 +486,8 @@ class RemoteSource:
                 self._sent_at = -1
                 self.version += 1
                 return []
-            case Failed(text=text):
-                self.connection, self.failed = text, True
+            case Failed(code=code, text=text):
+                self.connection, self.failed, self.failure = text, True, code
                 self.version += 1
                 return []
             case RefusedByHost(reason=reason):

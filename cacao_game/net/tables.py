@@ -96,6 +96,9 @@ class Seat:
     away_since: float | None = None
     left: bool = False
     """Its player left on purpose (``Table.release``): free for whoever joins next."""
+    hosting: bool = False
+    """The host's own player sits here (``Host.claim_seat``, ``Host.reissue``): the seat is
+    never taken back by name (``Table.away_seat``). Not saved: a resumed host reissues it."""
 
     @property
     def remote(self) -> bool:
@@ -198,6 +201,54 @@ class Table:
                 seat.left,
             )
             for number, seat in enumerate(self.seats)
+        ]
+
+    def name_in_use(self, name: str, taking: int) -> str | None:
+        """The name of another seat at the table that ``name`` is (letter case aside), for a
+        player about to take seat ``taking``: an AI seat's, or a player's who holds a seat;
+        None if there is none. (A free seat's name is the leaver's or a placeholder: taken
+        over, never in use.)"""
+        config = self.session.config.seats
+        wanted = name.casefold()
+        return next(
+            (
+                config[number].name
+                for number, seat in enumerate(self.seats)
+                if number != taking
+                and (not seat.remote or seat.token is not None)
+                and config[number].name.casefold() == wanted
+            ),
+            None,
+        )
+
+    def away_seat(self, name: str) -> int | None:
+        """The seat a player called ``name`` (letter case aside) takes back by joining with
+        the table code and that name, without its token: a claimed remote seat under that
+        name whose player is not connected (no connection holds it), and not the host's own
+        player's (``Seat.hosting``); None if there is none. A connected seat is never taken."""
+        config = self.session.config.seats
+        wanted = name.casefold()
+        return next(
+            (
+                number
+                for number, seat in enumerate(self.seats)
+                if seat.remote
+                and seat.token is not None
+                and not seat.connected
+                and not seat.hosting
+                and config[number].name.casefold() == wanted
+            ),
+            None,
+        )
+
+    def away_names(self) -> list[str]:
+        """The names of the claimed remote seats whose players are not connected (those a
+        join under the same name takes back: ``away_seat``)."""
+        config = self.session.config.seats
+        return [
+            config[number].name
+            for number, seat in enumerate(self.seats)
+            if seat.remote and seat.token is not None and not seat.connected and not seat.hosting
         ]
 
     def free_seat(self) -> int | None:

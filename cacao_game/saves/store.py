@@ -13,7 +13,7 @@ import logging
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -76,6 +76,9 @@ class SaveInfo:
     variant: str = ""
     current_seat: int = -1
     """The seat that decides now, or -1 once finished (and for a refused file)."""
+    from_backup: bool = False
+    """The file is refused but its ``.bak`` loads: the rest describes the backup's game, which
+    Load and Continue both open (``load_with_backup``), so no game the backup holds is lost."""
 
     @property
     def saved_at_local(self) -> str:
@@ -279,8 +282,10 @@ def _refused_info(path: Path, error: SaveError) -> SaveInfo:
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every ``*.json`` file in ``folder`` (default ``saves_dir()``), newest first.
 
-    Each file is loaded and verified; a refused one is listed with ``error`` set and its
-    modification time as ``saved_at``. A missing folder lists nothing.
+    Each file is loaded and verified; a refused one whose ``.bak`` loads is listed as that
+    backup's game with ``from_backup`` set (what Load and Continue open: ``load_with_backup``);
+    any other refused one with ``error`` set and its modification time as ``saved_at``. A
+    missing folder lists nothing.
     """
     folder = Path(folder) if folder is not None else saves_dir()
     if not folder.is_dir():
@@ -290,7 +295,11 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
         if path.name.startswith(".") or not path.is_file():
             continue
         try:
-            infos.append(load_game(path).info)
+            loaded = load_with_backup(path)
+            info = loaded.info
+            if loaded.from_backup:
+                info = replace(info, path=path, name=path.stem, from_backup=True)
+            infos.append(info)
         except SaveError as error:
             if path.exists():
                 infos.append(_refused_info(path, error))

@@ -22,8 +22,8 @@ from cacao_game.app.play.board import HINT, inner_rect
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
-from cacao_game.app.tile_words import jungle_phrase
-from cacao_game.engine import Action, Fill, Game, Resolve
+from cacao_game.app.tile_words import jungle_phrase, laid_tile
+from cacao_game.engine import Action, Fill, Game, Overbuild, Place, Resolve
 from cacao_game.engine.tiles import MARKET_PRICE, Pos
 from cacao_game.session.review import ReviewSession
 
@@ -59,18 +59,28 @@ def hint_lines(advice: Advice, names: Sequence[str], game: Game | None = None) -
     if advice.alternative is None:
         return lines
     if advice.close:
-        lines.append(_other_line(advice.alternative, game))
+        lines.append(_other_line(advice.alternative, game, advice.action))
     lead = t("coach.differs") if advice.close else t("coach.why")
     return [*lines, lead, *(f"· {line}" for line in reason_lines(advice, names))]
 
 
-def _other_line(other: Action, game: Game | None) -> str:
+def _other_line(other: Action, game: Game | None, hinted: Action | None = None) -> str:
     """The line naming the move about as good: in words for a resolution or a fill, else
-    the outlined move."""
+    the outlined move; on the ``hinted`` move's own square (nothing else is outlined then),
+    what differs: the tile turned, or another tile, as it would lie (a playtest read "the
+    outlined move" for the hinted square itself)."""
+    same = (
+        not isinstance(other, Resolve) and not isinstance(hinted, Resolve | None) and other.pos == hinted.pos
+    )
     if isinstance(other, Fill):
-        return t("coach.other_fill", tile=jungle_phrase(other.tile))
+        return t("coach.other_fill_same" if same else "coach.other_fill", tile=jungle_phrase(other.tile))
     words = move_words(game, other) if game is not None else None
-    return t("coach.other", move=words) if words else t("coach.other_board")
+    if words:
+        return t("coach.other", move=words)
+    if same and isinstance(other, Place | Overbuild) and isinstance(hinted, Place | Overbuild):
+        key = "coach.other_turned" if other.tile == hinted.tile else "coach.other_tile"
+        return t(key, laid=laid_tile(other.tile, other.rotation))
+    return t("coach.other_board")
 
 
 def _whole_steps(game: Game, advice: Advice) -> list[Action]:
@@ -172,8 +182,9 @@ def wrapped(scene: PanelHost, lines: Sequence[str], room: int) -> list[str]:
 def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
     """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
     ``PANEL_W``), where on the board (a corner, the middle of the bottom or top edge, below
-    the temples panel; never on that panel) it hides least: the ``key`` squares (the moves
-    the panel is about) above all, then the tiles and the legal squares."""
+    the temples panel; never on that panel nor on the resolution popup) it hides least: the
+    ``key`` squares (the moves the panel is about) above all, then the tiles and the legal
+    squares."""
     view = scene.camera.viewport
     assets = scene.app.assets
     widest = max(
@@ -193,7 +204,12 @@ def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequen
     temples = scene.board.temples_panel()
     if temples is not None:
         corners.append((view.x + margin, temples.bottom + margin))
-        corners = [c for c in corners if not temples.colliderect(pygame.Rect(c, (width, height)))] or corners
+    popup = scene.frame.popup
+    for cover in (temples, scene.hud.popup_rect(popup.outcomes) if popup is not None else None):
+        if cover is not None:
+            corners = [
+                c for c in corners if not cover.colliderect(pygame.Rect(c, (width, height)))
+            ] or corners
     shown = [*scene.board_squares(), *(scene.turn.targets() if scene.accepts_board_input() else [])]
     squares = [(pygame.Rect(inner_rect(scene, pos)), KEY_SQUARE) for pos in key]
     squares += [(pygame.Rect(inner_rect(scene, pos)), 1) for pos in shown]
@@ -236,12 +252,36 @@ def draw_panel(
     return rect
 
 
-def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> pygame.Rect:
-    """A hint's panel: its margin over the next best move and why (off the hinted squares);
-    the whole fill as ghosts, and a move about as good outlined with its tag."""
-    moves = [a for a in (advice.whole or (advice.action,)) if not isinstance(a, Resolve)]
+def hint_key(advice: Advice) -> list[Pos]:
+    """The squares a hint's panel is about: its moves (a resolution's worker tile too) and
+    the move about as good."""
     other = advice.alternative if advice.close and not isinstance(advice.alternative, Resolve) else None
-    key = [a.pos for a in moves] + ([other.pos] if other is not None else [])
+    return [a.pos for a in advice.whole or (advice.action,)] + ([other.pos] if other is not None else [])
+
+
+def hint_text(scene: PanelHost, advice: Advice, note: str | None = None) -> tuple[str, list[str]]:
+    """A hint panel's heading and lines, ``note`` first when there is one."""
+    lines = hint_lines(advice, scene.names, scene.game)
+    return hint_heading(advice), [note, *lines] if note else lines
+
+
+def hint_panel(scene: PanelHost, advice: Advice, note: str | None = None) -> tuple[pygame.Rect, list[Pos]]:
+    """Where ``draw_hint`` puts its panel now, and its key squares (``hint_key``)."""
+    key = hint_key(advice)
+    return panel_rect(scene, *hint_text(scene, advice, note), key), key
+
+
+def draw_hint(
+    scene: PanelHost, surface: pygame.Surface, advice: Advice, note: str | None = None
+) -> pygame.Rect:
+    """A hint's panel: its margin over the next best move and why (off the hinted squares,
+    the tiles of a resolution's steps too); ``note`` first when there is one (the board no
+    longer shows the hinted move); the whole fill as ghosts, and a move about as good
+    outlined with its tag (not on a hinted square: its line says what differs there)."""
+    moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
+    other = advice.alternative if advice.close and not isinstance(advice.alternative, Resolve) else None
+    if other is not None and other.pos in {a.pos for a in moves}:
+        other = None
     given = scene.turn.assignments()
     clip = surface.get_clip()
     surface.set_clip(scene.camera.viewport)
@@ -259,8 +299,8 @@ def draw_hint(scene: PanelHost, surface: pygame.Surface, advice: Advice) -> pyga
             border=HINT,
             inside=scene.camera.viewport,
         )
-    heading, lines = hint_heading(advice), hint_lines(advice, scene.names, scene.game)
-    return draw_panel(scene, surface, heading, lines, pygame.Color(HINT), key)
+    heading, lines = hint_text(scene, advice, note)
+    return draw_panel(scene, surface, heading, lines, pygame.Color(HINT), hint_key(advice))
 
 
 def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSession) -> pygame.Rect | None:

@@ -101,19 +101,19 @@ class TileArt:
         return self._scaled.get((name, px, turns), lambda: pygame.transform.rotate(base, -90 * turns))
 
     def _source(self, name: str, goal: int, rotation: int) -> pygame.Surface:
-        """What a glide's in-between sizes of ``name`` are resized from: the image at ``goal``
-        when it is scaled already, else the kept smooth image nearest to ``goal`` in size when
-        first asked, the same one after (a size drawn at rest meanwhile, say by a ghost, would
-        give a frame drawn twice two pictures; ``goal`` is then wanted: ``refine``); the image
-        at ``goal`` when none is kept."""
+        """What a glide's in-between sizes of ``name`` are resized from: the kept smooth image
+        chosen when first asked (the one nearest to ``goal`` in size), the same one until
+        ``refine`` scales ``goal`` (a size drawn at rest meanwhile, say by a ghost or a hand
+        tile, even ``goal`` itself, would give a frame drawn twice two pictures); the image at
+        ``goal`` when it was scaled before the glide asked, or when none is kept."""
         turns = rotation % 4
-        ready = self._scaled.peek((name, goal, turns))
-        if ready is not None:
-            return ready
         chosen = self._from.get((name, goal, turns))
         kept = None if chosen is None else self._scaled.peek((name, chosen, turns))
         if kept is not None:
             return kept
+        ready = self._scaled.peek((name, goal, turns))
+        if ready is not None:
+            return ready
         sizes = self._smooth.get((name, turns), set())
         for size in sorted(sizes, key=lambda size: abs(size - goal)):
             kept = self._scaled.peek((name, size, turns))

@@ -10,7 +10,7 @@ icon, a leaf for a space to fill), never by colour alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -229,11 +229,19 @@ class BoardRenderer:
         drawn += self.draw_seat_highlight(surface, board)
         drawn += self.draw_targets(surface, board, frame.phase, now, bounds)
         for ghost in board.ghosts:
-            drawn += self.draw_ghost(surface, ghost, frame)
+            drawn += self.draw_ghost(surface, ghost)
         drawn += self.draw_pending_edges(surface, board, now)
         drawn += self.draw_logged_square(surface, board, now)
         drawn += self.draw_underneath(surface, board)
-        return drawn
+        pills: list[pygame.Rect] = []
+        for ghost in board.ghosts:
+            if ghost.pill:
+                border = theme.GOLD if ghost.outline != "none" else None
+                hinted = ghost.outline == "hinted"
+                pill = self.yield_pill(surface, frame, ghost.action, hinted, border, pills)
+                if pill is not None:
+                    pills.append(pill.inflate(px(4), px(4)))
+        return drawn + pills
 
     def temples_parts(self, frame: Frame) -> list[Part]:
         """The temples panel of ``frame`` as still parts of the table (``layers.Part``, drawn
@@ -297,7 +305,8 @@ class BoardRenderer:
 
     def _draw_temple_row(self, surface: pygame.Surface, frame: Frame, panel: pygame.Rect, index: int) -> None:
         """Temple row ``index``: its number and icon, each seat's workers there (and their
-        change by the placement considered) and the gold each would win now."""
+        change by the placement considered) and, right after them, the gold each would win now
+        (set apart from the next seat's marker: it was read as that seat's)."""
         row = frame.temples[index]
         workers, awards, changed = row.workers, row.awards, row.after
         p = self.painter
@@ -312,17 +321,10 @@ class BoardRenderer:
                 count = workers[seat]
                 text = str(count) if changed is None or changed[seat] == count else f"{count}→{changed[seat]}"
                 color = theme.GOLD if changed is not None and changed[seat] != count else theme.CREAM
-                p.text(surface, text, (x + px(20), y), 17, "bold", color, "midleft")
+                drawn = p.text(surface, text, (x + px(20), y), 17, "bold", color, "midleft")
                 if awards[seat]:
-                    p.text(
-                        surface,
-                        f"+{awards[seat]}",
-                        (x + px(TEMPLE_COLUMN - 6), y),
-                        14,
-                        "bold",
-                        theme.GOLD,
-                        "midright",
-                    )
+                    award = f"+{awards[seat]}"
+                    p.text(surface, award, (drawn.right + px(3), y), 14, "bold", theme.GOLD, "midleft")
 
     def temples_panel(self) -> pygame.Rect | None:
         """Where the temples overview of the frame drawn last is drawn, None when it is not
@@ -557,8 +559,9 @@ class BoardRenderer:
                 )
         return drawn
 
-    def draw_ghost(self, surface: pygame.Surface, ghost: Ghost, frame: Frame) -> list[pygame.Rect]:
-        """A ghost of the frame: its tile, its outline, its yield label."""
+    def draw_ghost(self, surface: pygame.Surface, ghost: Ghost) -> list[pygame.Rect]:
+        """A ghost of the frame: its tile and its outline (its yield label is drawn after every
+        ghost and mark, ``draw_marks``: a second ghost's tile hid the first one's label)."""
         action = ghost.action
         drawn = [self.draw_action(surface, action, ghost.alpha)]
         rect = self.rect(action.pos)
@@ -568,11 +571,6 @@ class BoardRenderer:
         elif ghost.outline in ("chosen", "hinted"):
             color = HINT if ghost.outline == "hinted" else theme.GOLD
             pygame.draw.rect(surface, color, rect.inflate(px(6), px(6)), px(4), border_radius=px(8))
-        if ghost.pill:
-            border = theme.GOLD if ghost.outline != "none" else None
-            pill = self.yield_pill(surface, frame, action, hinted=ghost.outline == "hinted", border=border)
-            if pill is not None:
-                drawn.append(pill.inflate(px(4), px(4)))
         return drawn
 
     def yield_pill(
@@ -582,9 +580,11 @@ class BoardRenderer:
         action: Place | Overbuild | Fill,
         hinted: bool,
         border: pygame.Color | None,
+        labels: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect | None:
-        """What ``action`` gains (the frame's preview), in a label over its square; nothing
-        until the frame has it. Returns the label's area."""
+        """What ``action`` gains (the frame's preview), in a label over its square, kept off
+        the ``labels`` already drawn where it can; nothing until the frame has it. Returns the
+        label's area."""
         label = frame.previews.get(action)
         if label is None:
             return None
@@ -609,7 +609,7 @@ class BoardRenderer:
             border=border,
             inside=view,
             others=[below, *aside, *clear],
-            avoid=[*overlays, *tiles],
+            avoid=[*overlays, *labels, *tiles],
             must_avoid=overlays,
         )
 
@@ -677,15 +677,27 @@ class BoardRenderer:
 
 def moved_tiles(before: Mapping[Pos, pygame.Rect], after: Mapping[Pos, pygame.Rect]) -> list[pygame.Rect]:
     """The areas to draw again when the camera moved the tiles from ``before`` to ``after``
-    (``BoardRenderer.tile_areas``): where each row of the board's tiles was and is, so a
-    glide draws again the rows' pixels, not the box around all of them (one area a row, not
-    one a tile: each area costs a pass over the parts that meet it)."""
-    rows: dict[int, list[pygame.Rect]] = {}
+    (``BoardRenderer.tile_areas``): where each run of a board row's side by side tiles was and
+    is, so a glide draws again the tiles' pixels, not the box around all of them nor the
+    empty squares between a row's runs (one area a run, not one a tile: each area costs a
+    pass over the parts that meet it)."""
+    rows: dict[int, dict[int, list[pygame.Rect]]] = {}
     for spots in (before, after):
         for pos, rect in spots.items():
             if rect.w and rect.h:
-                rows.setdefault(pos[1], []).append(rect)
-    return [rects[0].unionall(rects[1:]) for rects in rows.values()]
+                rows.setdefault(pos[1], {}).setdefault(pos[0], []).append(rect)
+    areas: list[pygame.Rect] = []
+    for row in rows.values():
+        run: list[pygame.Rect] = []
+        last = None
+        for x in sorted(row):
+            if run and last is not None and x != last + 1:
+                areas.append(run[0].unionall(run[1:]))
+                run = []
+            run += row[x]
+            last = x
+        areas.append(run[0].unionall(run[1:]))
+    return areas
 
 
 def changed_squares(before: Shown, after: Shown) -> set[Pos]:

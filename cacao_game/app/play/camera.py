@@ -3,9 +3,11 @@
 World units are board squares: square ``(x, y)`` covers ``[x, x+1) x [y, y+1)``. The camera
 keeps a *target* (centre and scale) and eases its current view towards it, so zooming and
 fitting glide; ``snap()`` jumps straight to the target (tests, first frame). The game itself
-moves the view only with ``include``: the least pan (and zoom out) that brings squares into
-view, eased calmly, so the view the player chose is kept as far as it can be. Panels drawn
-over the board (``covered``) count as out of view for ``fit``, ``include`` and ``contains``.
+moves the view with ``include``: the least pan (and zoom out) that brings squares into view,
+eased calmly, so the view the player chose is kept as far as it can be; and, while the table
+follows the board (the player has not moved the view), ``centre`` keeps it in the middle.
+Panels drawn over the board (``covered``) count as out of view for ``fit``, ``include``,
+``contains``, ``centre`` and ``ensure_visible``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,11 @@ screen size (in real pixels a 4K screen would glide on for frames moving the pic
 pixel, each drawing the whole board again)."""
 SNAP_SHIFT = 1.0
 """Design pixels of pan left when a glide ends (see ``SNAP_SCALE``)."""
+CENTRE_SLACK = 0.5
+"""Squares a followed board may sit off the middle before ``centre`` pans it back: a board
+that grew by a column on one side stays (half a square), one that grew twice there glides
+back; centring on every growth glided the whole board at each turn's start (every tile
+redrawn, for about a second) to move it by half a square."""
 
 
 class Camera:
@@ -271,6 +278,36 @@ class Camera:
             and not self._hidden(squares, self.target_center, self.target_scale)
         )
 
+    def centre(self, squares: Iterable[Pos], border: int = 1) -> bool:
+        """Pan, the zoom kept, so ``squares`` plus ``border`` lie in the middle of the framed
+        viewport (or of the room beside a cover where none of them is hidden, the least move
+        of those), eased calmly; nothing when they are there already or no room holds them
+        at this zoom, or off the middle by at most ``CENTRE_SLACK`` squares. True if the view
+        changed (a board that grew on one side stays centred while the camera follows it)."""
+        squares = list(squares)
+        box = self.bounds(squares, border)
+        if box is None:
+            return False
+        left, top, right, bottom = box
+        scale = self.target_scale
+        middle = pygame.Vector2((left + right) / 2, (top + bottom) / 2)
+        best: tuple[float, pygame.Vector2] | None = None
+        for room in self.rooms():
+            if (right - left) * scale > room.width or (bottom - top) * scale > room.height:
+                continue
+            offset = pygame.Vector2(
+                room.centerx - self.viewport.centerx, room.centery - self.viewport.centery
+            )
+            center = middle - offset / scale
+            shift = (center - self.target_center).length()
+            if not self._hidden(squares, center, scale) and (best is None or shift < best[0]):
+                best = (shift, center)
+        if best is None or best[0] <= CENTRE_SLACK:
+            return False
+        self.target_center = best[1]
+        self.rate = CALM_RATE
+        return True
+
     def keep_in_view(self, squares: Iterable[Pos], border: int = 1) -> bool:
         """Move only when ``squares`` outgrow the view (``include``); True if the view changed."""
         return self.include(list(squares), border)
@@ -283,22 +320,24 @@ class Camera:
 
     def ensure_visible(self, pos: Pos) -> None:
         """Pan the target only if square ``pos`` is not wholly inside the viewport now, just far
-        enough to show it with a small margin."""
-        if self.viewport.contains(self.target_square_rect(pos)):
-            return
-        rect = self.viewport.inflate(-2 * self.target_scale, -2 * self.target_scale)
-        half = pygame.Vector2(rect.width, rect.height) / (2 * self.target_scale)
-        cx = pos[0] + 0.5
-        cy = pos[1] + 0.5
-        tc = self.target_center
-        if cx < tc.x - half.x:
-            tc.x = cx + half.x
-        elif cx > tc.x + half.x:
-            tc.x = cx - half.x
-        if cy < tc.y - half.y:
-            tc.y = cy + half.y
-        elif cy > tc.y + half.y:
-            tc.y = cy - half.y
+        enough to show it with a small margin; and out from under a panel over the board
+        (``covered``: ``include`` then finds the least move beside it)."""
+        if not self.viewport.contains(self.target_square_rect(pos)):
+            rect = self.viewport.inflate(-2 * self.target_scale, -2 * self.target_scale)
+            half = pygame.Vector2(rect.width, rect.height) / (2 * self.target_scale)
+            cx = pos[0] + 0.5
+            cy = pos[1] + 0.5
+            tc = self.target_center
+            if cx < tc.x - half.x:
+                tc.x = cx + half.x
+            elif cx > tc.x + half.x:
+                tc.x = cx - half.x
+            if cy < tc.y - half.y:
+                tc.y = cy + half.y
+            elif cy > tc.y + half.y:
+                tc.y = cy - half.y
+        if self._hidden([pos], self.target_center, self.target_scale):
+            self.include([pos], border=0)
 
     def snap(self) -> None:
         """Jump to the target view."""

@@ -175,8 +175,6 @@ class TableInput:
         self.intents = intents
         self.mouse: tuple[int, int] = (-1, -1)
         self.queued: list[tuple[str, bool]] = []
-        self.hint_waits = False
-        """H was pressed during an animation before a human's decision: hint at the next one."""
         self.held_pan: set[str] = set()
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging = False
@@ -194,7 +192,8 @@ class TableInput:
         """Tab moved the choice since the mouse last moved: the move under the mouse gives way
         (no second ghost and label beside the provisional one)."""
         self.row_chosen: tuple[tuple[int, tuple[Outcome, ...], int], float] | None = None
-        """The resolution row a click chose (seat, outcomes, index), and the table's clock then."""
+        """The resolution row a click or a number key chose (seat, outcomes, index), and the
+        table's clock then."""
 
     def release(self) -> None:
         """Forget held keys, presses and drags (an overlay opened)."""
@@ -215,19 +214,13 @@ class TableInput:
     def drain(self, frame: Frame) -> list[TableCommand]:
         """The commands of the oldest intent queued during an animation, once it is over
         (``frame.busy`` False; the caller drains again on a fresh frame while any wait). A
-        hint asked for while no human decides waits for the next decision of a human at the
-        screen (``hint_waits``)."""
+        hint asked for during an animation is asked for when it ends: the player's own turn
+        then gets it, another's turn refuses it (``PlayScene.run``)."""
         if frame.busy:
             return []
-        while self.queued:
+        if self.queued:
             name, shift = self.queued.pop(0)
-            if name == "hint" and not frame.accepts_input:
-                self.hint_waits = True
-                continue
             return self.game_intent(name, frame, shift)
-        if self.hint_waits and frame.accepts_input:
-            self.hint_waits = False
-            return [Send(RequestHint())]
         return []
 
     def handle(
@@ -312,9 +305,6 @@ class TableInput:
         if name == "undo":
             return [Send(Undo())]
         if name == "hint":
-            if not frame.accepts_input and frame.curtain is None:
-                self.hint_waits = True
-                return []
             return [Send(RequestHint())]
         if name == "confirm":
             if frame.lesson is not None and frame.lesson.confirms:
@@ -336,8 +326,8 @@ class TableInput:
             sources = frame.fill.sources
             if index < len(sources) and sources[index] in frame.fill.free:
                 return [Send(PickFill(sources[index]))]
-        elif frame.phase is Phase.RESOLVE:
-            return [Send(Choose(index))]
+        elif frame.phase is Phase.RESOLVE and frame.popup is not None and index < len(frame.popup.outcomes):
+            return self._row(index, frame.popup, frame.clock, by_key=True)
         return []
 
     def _motion(
@@ -484,24 +474,30 @@ class TableInput:
             self.chosen_at = (square, frame.clock)
         return [Send(Target(square))]
 
-    def _row(self, index: int, popup: PopupView, clock: float) -> list[TableCommand]:
-        """A click on resolution row ``index`` chooses it (shown as focused); a second click
-        on the row a click chose plays it, as Confirm does, once ``CONFIRM_PAUSE`` has passed
-        (a double-click chooses, it does not play). A misclick can be taken back."""
+    def _row(self, index: int, popup: PopupView, clock: float, *, by_key: bool = False) -> list[TableCommand]:
+        """A click on resolution row ``index``, or its number key (``by_key``), chooses it
+        (shown as focused); a second click or the same number again on the row a click or key
+        chose plays it, as Confirm does. A misclick or a wrong key can be taken back by
+        choosing another row. A click plays once ``CONFIRM_PAUSE`` has passed (a double-click
+        chooses, it does not play); a key press is deliberate and plays at once."""
         row = (popup.seat, tuple(popup.outcomes), index)
         chosen = self.row_chosen
         if chosen is not None and chosen[0] == row and popup.focused == index:
-            return [] if clock - chosen[1] < CONFIRM_PAUSE else [Send(Choose(index))]
+            early = not by_key and clock - chosen[1] < CONFIRM_PAUSE
+            return [] if early else [Send(Choose(index))]
         self.row_chosen = (row, clock)
         return [Send(Focus(index))]
 
     def action_button(self, name: str, frame: Frame) -> list[TableCommand]:
-        """The commands of action button ``name`` (or its key)."""
+        """The commands of action button ``name`` (or its key). A replay's button, or its
+        key, does what the button shows: nothing while it is greyed out (a playtest pressed
+        Enter at a replay's last turn, its Play greyed out, and the replay started again)."""
         if name == "menu":
             return [Pause()]
         stepped = REPLAY_STEPS.get(name)
         if stepped is not None:
-            return [stepped]
+            shown = next((view for view in frame.actions if view.name == name), None)
+            return [stepped] if shown is None or shown.enabled else []
         if frame.busy:
             return [Finish()]
         return self.game_intent(name, frame)

@@ -145,7 +145,9 @@ class DisplayView:
 @dataclass(frozen=True, slots=True)
 class PopupView:
     """The resolution panel: whose decision (``seat``) in whose turn (``mover``), the ends on
-    offer, the focused and the hinted one, and whether the AI's pick is tagged."""
+    offer, the focused and the hinted one, whether the AI's pick is tagged, and how far it
+    has unrolled: on the ``unrolled``-th frame it is shown (counted from 1, at most
+    ``hud.POPUP_UNROLL``) its top ``unrolled / POPUP_UNROLL`` shows."""
 
     seat: int
     mover: int
@@ -153,6 +155,7 @@ class PopupView:
     focused: int
     hinted: int | None
     ai_pick: bool
+    unrolled: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,6 +66,10 @@ POPUP_WORDS = (18, "regular")
 POPUP_FILL = 255
 """The resolution panel's fill is opaque: nothing beneath it shows (``Hud.popup_cover``), so
 a frame need not draw the board under it before drawing it over."""
+POPUP_UNROLL = 3
+"""Frames a resolution panel takes to appear, unrolling from its top (``Hud.popup_band``): it
+comes with the decision, in a frame that also draws the move's log line, counters and
+buttons again, and its 0.6 Mpx at 4K would all fall in that frame."""
 POPUP_FONTS = (POPUP_TITLE, POPUP_HINT, POPUP_BADGE, POPUP_RESULT, POPUP_TAG, POPUP_WORDS)
 """The resolution popup's fonts (design pixels, weight): opened with their glyphs loaded when
 the table is laid out (``warm_fonts``), not in the frame a first popup appears in, which also
@@ -349,10 +353,19 @@ class Hud:
         rect.topright = (board.right - px(16), board.top + px(16))
         return rect
 
-    def popup_cover(self, outcomes: Sequence[Outcome]) -> pygame.Rect:
+    def popup_cover(self, popup: PopupView) -> pygame.Rect:
         """The pixels of the resolution panel its drawing sets whatever lies beneath: the
-        panel is opaque (``POPUP_FILL``) but for the rows of its rounded corners."""
-        return theme.fill_inside(self.popup_rect(outcomes), px(theme.RADIUS))
+        panel is opaque (``POPUP_FILL``) but for the rows of its rounded corners, within the
+        part unrolled (``popup_band``)."""
+        inside = theme.fill_inside(self.popup_rect(popup.outcomes), px(theme.RADIUS))
+        return inside.clip(self.popup_band(popup))
+
+    def popup_band(self, popup: PopupView) -> pygame.Rect:
+        """The part of the screen the resolution panel (with its shadow) shows now: its top
+        ``unrolled / POPUP_UNROLL`` (``draw_popup`` draws nothing outside it)."""
+        area = theme.panel_area(self.popup_rect(popup.outcomes))
+        shown = min(max(popup.unrolled, 1), POPUP_UNROLL)
+        return pygame.Rect(area.x, area.y, area.w, -(-area.h * shown // POPUP_UNROLL))
 
     def popup_buttons(self, outcomes: Sequence[Outcome]) -> list[Button]:
         """One button per outcome, stacked."""
@@ -1109,7 +1122,15 @@ class Hud:
 
     def draw_popup(self, surface: pygame.Surface, frame: Frame, popup: PopupView) -> None:
         """The resolution as outcomes: whose decision it is, then one row per reachable end
-        (what happens, in words, and what it yields), the medium AI's pick marked."""
+        (what happens, in words, and what it yields), the medium AI's pick marked; only the
+        part unrolled (``popup_band``)."""
+        clip = surface.get_clip()
+        surface.set_clip(clip.clip(self.popup_band(popup)))
+        self._draw_popup(surface, frame, popup)
+        surface.set_clip(clip)
+
+    def _draw_popup(self, surface: pygame.Surface, frame: Frame, popup: PopupView) -> None:
+        """The whole resolution panel (``draw_popup`` clips it to the part unrolled)."""
         p = self.painter
         outcomes = popup.outcomes
         rect = self.popup_rect(outcomes)

@@ -124,6 +124,18 @@ def awaiting_player(presence: Presence) -> frozenset[int]:
     return presence.departed - presence.standing_in
 
 
+def turn_status(presence: Presence, seat: int, name: str) -> str | None:
+    """The status line while ``seat`` (named ``name``) is not played at a screen but is
+    left or away: the game waits there for a new player, or the host's stand-in AI plays
+    it (its moves too, as they are shown); else None (the seat's own player plays). The
+    same on the hosting window, a joiner's and a spectator's."""
+    if seat in awaiting_player(presence):
+        return t("net.waiting_new", name=name)
+    if seat in presence.standing_in:
+        return t("net.standin_plays", name=name)
+    return None
+
+
 def left_notice(presence: Presence, deciding: int | None, names: Sequence[str]) -> str | None:
     """While a seat left for good has no AI playing it, the notice that says so on every
     table: whose seat, and that the game goes on once a new player joins with the table's
@@ -151,16 +163,17 @@ BANNER_LEAST = 900
 board's bottom instead."""
 
 
-def banner_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+def banner_rects(board: pygame.Rect, avoid: pygame.Rect | None = None) -> tuple[pygame.Rect, pygame.Rect]:
     """The banner and its Back to menu button, in the ``board`` area clear of the temples
     panel at its top left (as wide as four seats make it): at the top, right of that panel,
-    when the room there is at least ``BANNER_LEAST``; else at the bottom."""
+    when the room there is at least ``BANNER_LEAST`` and it would not cover ``avoid`` (a
+    panel the player needs, such as the worker choice at the board's top right); else at
+    the bottom."""
     temples = temples_rect(board, 4, 1)
     beside = pygame.Rect(temples.right + px(16), board.y, board.right - px(20) - temples.right - px(16), 0)
     banner = pygame.Rect(0, 0, min(beside.w, px(BANNER_WIDTH)), px(96))
-    if beside.w >= px(BANNER_LEAST):
-        banner.midtop = (beside.centerx, board.y + px(24))
-    else:
+    banner.midtop = (beside.centerx, board.y + px(24))
+    if beside.w < px(BANNER_LEAST) or (avoid is not None and banner.colliderect(avoid)):
         banner.w = min(board.w - px(40), px(BANNER_WIDTH))
         banner.midbottom = (board.centerx, board.bottom - px(24))
     button = pygame.Rect(0, 0, px(280), px(64))
@@ -168,9 +181,12 @@ def banner_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return banner, button
 
 
-def draw_banner(app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool) -> None:
-    """The banner over ``board``: ``text`` and the button (``hot``: under the mouse)."""
-    banner, button = banner_rects(board)
+def draw_banner(
+    app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool, avoid: pygame.Rect | None
+) -> None:
+    """The banner over ``board`` (clear of ``avoid``: ``banner_rects``): ``text`` and the
+    button (``hot``: under the mouse)."""
+    banner, button = banner_rects(board, avoid)
     _draw_notice(app, surface, (banner, button), theme.DANGER, text, t("net.to_menu"), hot)
 
 
@@ -248,23 +264,27 @@ def draw_tag(app: Shell, surface: pygame.Surface, board: pygame.Rect) -> None:
     )
 
 
-def standin_rects(board: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+def standin_rects(board: pygame.Rect, avoid: pygame.Rect | None) -> tuple[pygame.Rect, pygame.Rect]:
     """The hosting window's notice about a dropped seat and its Let the AI play now button,
-    at the top of the ``board`` area (where the connection banner would be)."""
-    notice, button = banner_rects(board)
+    where the connection banner would be (clear of ``avoid``)."""
+    notice, button = banner_rects(board, avoid)
     button.w = px(400)
     button.midright = (notice.right - px(16), notice.centery)
     return notice, button
 
 
-def draw_left(app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
+def draw_left(
+    app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, avoid: pygame.Rect | None
+) -> None:
     """The notice that a seat was left and the game waits for a new player (``text``), where
-    the connection banner would be; no button."""
-    _draw_notice(app, surface, banner_rects(board), theme.GOLD, text, None, False)
+    the connection banner would be (clear of ``avoid``); no button."""
+    _draw_notice(app, surface, banner_rects(board, avoid), theme.GOLD, text, None, False)
 
 
-def draw_standin(app: Shell, surface: pygame.Surface, board: pygame.Rect, name: str, hot: bool) -> None:
+def draw_standin(
+    app: Shell, surface: pygame.Surface, board: pygame.Rect, name: str, hot: bool, avoid: pygame.Rect | None
+) -> None:
     """The notice that ``name`` dropped, with the Let the AI play now button (``hot``: under
-    the mouse)."""
-    rects = standin_rects(board)
+    the mouse), clear of ``avoid``."""
+    rects = standin_rects(board, avoid)
     _draw_notice(app, surface, rects, theme.GOLD, t("net.dropped", name=name), t("net.standin_now"), hot)

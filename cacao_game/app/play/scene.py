@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
+from cacao_game.ai.explain import Advice
 from cacao_game.app import routes, strings, theme
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource, next_game
-from cacao_game.app.play.advice import draw_hint, draw_review, review_panel
+from cacao_game.app.play.advice import draw_hint, draw_review, hint_panel, review_panel
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import (
@@ -54,7 +55,7 @@ from cacao_game.app.play.board import (
     temples_rect,
     tile_gap,
 )
-from cacao_game.app.play.camera import PAN_SPEED, Camera
+from cacao_game.app.play.camera import CALM_RATE, PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
 from cacao_game.app.play.controls import (
@@ -94,12 +95,11 @@ from cacao_game.app.play.frame import (
     headline,
 )
 from cacao_game.app.play.history import History
-from cacao_game.app.play.hud import Hud, square_tooltip, table_tips, worker_lines
+from cacao_game.app.play.hud import POPUP_UNROLL, Hud, square_tooltip, table_tips, worker_lines
 from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import (
     Presence,
-    awaiting_player,
     banner_rects,
     banner_text,
     departures,
@@ -111,6 +111,7 @@ from cacao_game.app.play.presence import (
     seat_text,
     standin_rects,
     tag_rect,
+    turn_status,
 )
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.sounds import batch_sound
@@ -118,7 +119,7 @@ from cacao_game.app.play.texts import LogLine, gains_text, preview_text, refusal
 from cacao_game.app.scale import px
 from cacao_game.app.scene import Scene
 from cacao_game.app.shown_names import seat_labels
-from cacao_game.app.strings import decimal, problem_text, t, winners_text
+from cacao_game.app.strings import decimal, problem_text, t, tn, winners_text
 from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import HUMAN, GameConfig
@@ -135,6 +136,7 @@ from cacao_game.session import (
     Cycle,
     HandShown,
     HintReady,
+    Refusal,
     Refused,
     RequestHint,
     SessionEvent,
@@ -222,6 +224,9 @@ class PlayScene(Scene):
         """Where the last frame drew its moving parts on the screen (over the backdrop)."""
         self._still: Hashable = None
         """The signature of the last frame's moving parts (``_still_signature``)."""
+        self._tip: tuple[Hashable, pygame.Rect] | None = None
+        """The tooltip on the screen when drawn over all else (``_tip_plan``): kept, not drawn
+        again, while neither it nor anything beneath it changes."""
         self._tiles_drawn: tuple[Hashable, Shown, dict[Pos, pygame.Rect]] | None = None
         """The camera (``BoardRenderer.view_key``), snapshot and tiles' areas (by square, as the
         camera put them when it last moved) the backdrop shows."""
@@ -242,7 +247,14 @@ class PlayScene(Scene):
         """The game's last turn has ended on screen: its temples are being scored (or were)."""
         self._left = False
         self._popup_cleared = -1
+        self._popup_frames = 0
+        """Updates the resolution panel has been shown in, one after another (0: not shown)."""
+        self._popup_moved: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
+        """The camera's aim (x, y, scale) before and after the resolution popup moved the
+        board aside, until the view goes back (``_clear_popup``)."""
         self._review_cleared = -1
+        self._hint_cleared: Advice | None = None
+        """The hint whose panel ``_clear_hint`` last looked at."""
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
@@ -329,9 +341,7 @@ class PlayScene(Scene):
     def drain(self) -> None:
         """Carry out the intents queued during an animation, one by one on a fresh frame,
         until one starts an animation again."""
-        while not self.timeline.busy and (
-            self.input.queued or (self.input.hint_waits and self.accepts_board_input())
-        ):
+        while not self.timeline.busy and self.input.queued:
             self.frame = self.build_frame()
             commands = self.input.drain(self.frame)
             if not commands and not self.input.queued:
@@ -343,6 +353,9 @@ class PlayScene(Scene):
         for command in commands:
             match command:
                 case Send(RequestHint() as hint):
+                    if not self.source.accepts_input() and self.frame.curtain is None:
+                        self.app.notify(t("play.hint_not_your_turn"))
+                        continue
                     self.send(hint)
                     if self.source.hint_pending():
                         self.app.notify(t("play.hint_thinking"))
@@ -403,7 +416,7 @@ class PlayScene(Scene):
 
     def standin_button(self) -> pygame.Rect:
         """Where the Let the AI play now button is."""
-        return standin_rects(self.hud.anchors["board"])[1]
+        return standin_rects(self.hud.anchors["board"], self.notice_avoid())[1]
 
     def _standin_click(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.net is None:
@@ -416,7 +429,13 @@ class PlayScene(Scene):
 
     def banner_button(self) -> pygame.Rect:
         """Where the Back to menu button of the connection banner is."""
-        return banner_rects(self.hud.anchors["board"])[1]
+        return banner_rects(self.hud.anchors["board"], self.notice_avoid())[1]
+
+    def notice_avoid(self) -> pygame.Rect | None:
+        """What the connection banner and the presence notices keep clear of: the worker
+        choice panel while it is up (at the board's top right)."""
+        popup = self.frame.popup
+        return None if popup is None else self.hud.popup_rect(popup.outcomes)
 
     @property
     def mouse(self) -> tuple[int, int]:
@@ -465,6 +484,26 @@ class PlayScene(Scene):
     def hint(self) -> Action | None:
         """The hinted action, if any."""
         return self.source.hint
+
+    def hint_on_board(self) -> bool:
+        """Whether the board still shows the hinted move: a placement as hinted (square, tile
+        and turn), a fill's every hinted tile on its space; a resolution's hinted row stays
+        marked in its popup whatever is chosen. False once the player turned or moved the
+        hinted tile, chose another or took a tile back."""
+        advice, hint = self.source.advice, self.hint
+        if advice is None or hint is None:
+            return False
+        if isinstance(hint, Place | Overbuild):
+            return self.turn.provisional == hint
+        if isinstance(hint, Fill):
+            given = self.turn.assignments()
+            fills = [a for a in (advice.whole or (hint,)) if isinstance(a, Fill)]
+            return all(given.get(fill.pos) == (fill.tile, fill.rotation) for fill in fills)
+        return True
+
+    def hint_note(self) -> str | None:
+        """The hint panel's first line while the board no longer shows the hinted move."""
+        return None if self.hint_on_board() else self.keys_text("coach.hint_moved")
 
     @property
     def reveal_hands(self) -> bool:
@@ -568,6 +607,9 @@ class PlayScene(Scene):
         if seat is None:
             return self.result_text() if self.shown.over else t("play.final_scoring")
         name = self.names[seat]
+        presence = None if self.net is None else turn_status(self.net, seat, name)
+        if presence is not None:
+            return presence
         if self.timeline.busy:
             return t("play.animating", name=name)
         if self.lesson is not None and self.lesson.coach.holds_coco(self.lesson.game):
@@ -576,8 +618,6 @@ class PlayScene(Scene):
             return t("net.watching_status", name=name)
         if seat not in self.humans:
             remote = self.net is not None and self.kinds[seat] == HUMAN
-            if remote and self.net is not None and seat in awaiting_player(self.net):
-                return t("net.waiting_new", name=name)
             return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
@@ -596,13 +636,18 @@ class PlayScene(Scene):
         return t("play.autosave_failed", reason=error) if error else ""
 
     def key_hint_text(self) -> str:
-        """The keys of the current decision."""
+        """The keys of the current decision; none while a lesson's note waits (Enter turns
+        its page then, as its Next button says, and does not confirm)."""
         if not self.accepts_board_input():
+            return ""
+        if self.coach is not None and self.coach.wants_confirm():
             return ""
         if self.game.phase is Phase.FILL:
             return self.keys_text(self.fill_hint_key(self.turn.fill_sources()))
         if self.game.phase is Phase.PLACE:
             return self.keys_text("play.rotate_hint")
+        if self.game.phase is Phase.RESOLVE:
+            return self.keys_text("play.resolve_keys")
         return ""
 
     def fill_hint_key(self, tiles: Sequence[str] | None = None) -> str:
@@ -612,8 +657,13 @@ class PlayScene(Scene):
         return "play.fill_hint" if volcano else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
-        """String ``key`` with the keys bound now: ``{rotate}`` (anticlockwise/clockwise),
-        ``{confirm}``, ``{cycle}``, ``{undo}``, ``{hint}``, each its first key without Ctrl."""
+        """String ``key`` with the keys bound now (``key_names``)."""
+        return t(key, **self.key_names())
+
+    def key_names(self) -> dict[str, str]:
+        """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
+        ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (the three number keys, "1/2/3"),
+        each its first key without Ctrl."""
         intents = self.app.intents
 
         def first(intent: str) -> str:
@@ -621,14 +671,14 @@ class PlayScene(Scene):
             plain = [k for k in keys if not k.startswith(CTRL_PREFIX)] or keys
             return display_name(plain[0]) if plain else "—"
 
-        return t(
-            key,
-            rotate=f"{first('rotate_ccw')}/{first('rotate_cw')}",
-            confirm=first("confirm"),
-            cycle=first("cycle"),
-            undo=first("undo"),
-            hint=first("hint"),
-        )
+        return {
+            "rotate": f"{first('rotate_ccw')}/{first('rotate_cw')}",
+            "confirm": first("confirm"),
+            "cycle": first("cycle"),
+            "undo": first("undo"),
+            "hint": first("hint"),
+            "rows": "/".join(first(f"select_{row}") for row in (1, 2, 3)),
+        }
 
     def action_enabled(self, name: str) -> bool:
         """Whether action button ``name`` does something now."""
@@ -796,10 +846,24 @@ class PlayScene(Scene):
 
     def _refused(self, refusal: Refused) -> None:
         text = refusal_text(refusal, self.names)
+        if text is None and refusal.reason is Refusal.CONFIRM_NOTHING:
+            text = self.nothing_to_confirm()
         if text is not None:
             self.app.notify(text)
         else:
             self.app.assets.play("error")
+
+    def nothing_to_confirm(self) -> str | None:
+        """What Confirm lacks now, in words with the keys bound (a playtest pressed Enter in
+        a fill with no tile given and saw nothing happen): the spaces still without a tile,
+        or the square not chosen yet; None in a resolution (a row is always focused)."""
+        turn = self.turn
+        if turn.phase is Phase.FILL:
+            missing = max(1, turn.to_assign() - len(turn.assignments()))
+            return tn("play.fill_missing", missing, **self.key_names())
+        if turn.phase is Phase.PLACE:
+            return self.keys_text("play.place_missing")
+        return None
 
     def _animate(self, events: Sequence[ev.Event]) -> None:
         choreograph(events, self.shown, self.timeline, self.factor, self.colors, self._commit)
@@ -812,7 +876,7 @@ class PlayScene(Scene):
         laid = [e.pos for e in events if isinstance(e, (ev.TilePlaced, ev.JungleFilled))]
         if self.follow_board and laid:
             # the tiles still to be animated count too, or one may land under the temples panel
-            self.camera.keep_in_view([*self.board_squares(), *laid])
+            self.follow([*self.board_squares(), *laid])
 
     def _commit(self, event: ev.Event) -> None:
         self.shown = reduce(self.shown, event)
@@ -841,8 +905,15 @@ class PlayScene(Scene):
         self.ai.reset()
         self.input.queued.clear()
         if self.follow_board:
-            self.camera.keep_in_view(self.board_squares())
+            self.follow(self.board_squares())
         self.frame = self.build_frame()
+
+    def follow(self, squares: list[Pos]) -> None:
+        """The camera follows the board (the player has not moved it since the last fit):
+        the view zooms out only when ``squares`` outgrow it, and stays centred on them (a
+        playtest saw the board left of the middle after a fill grew it on one side)."""
+        self.camera.keep_in_view(squares)
+        self.camera.centre(squares)
 
     def step_replay(self, delta: int) -> None:
         """A stepped source: one step forward (animated) or back."""
@@ -935,11 +1006,17 @@ class PlayScene(Scene):
         self.relayout()
 
     def relayout(self) -> None:
-        """The screen or scale changed: new anchors, the same view of the board."""
+        """The screen or scale changed: new anchors; a camera that follows the board fits it
+        to the new view at once (a playtest saw a window made lower cut off the board's top
+        and bottom rows until Home), one the player moved keeps its view, zoomed by the side
+        that changed most so that what was seen stays in view."""
         old = self.hud.anchors["board"]
         self.hud = self._make_hud()
         new = self.hud.anchors["board"]
-        self.camera.relayout(new, new.w / old.w if old.w else 1.0)
+        ratio = min(new.w / old.w, new.h / old.h) if old.w and old.h else 1.0
+        self.camera.relayout(new, ratio)
+        if self.follow_board:
+            self.fit_board(snap=True)
         self.release_images()
         self.frame = self.build_frame()
 
@@ -974,11 +1051,13 @@ class PlayScene(Scene):
                 self.app.notify(text)
         self._update_ai(dt)
         self._clear_popup()
+        self._clear_hint()
         self._clear_review()
         if self.coach is not None:
             self.coach.update()
         self._update_end(dt)
         self._track_turn()
+        self._popup_frames = self._popup_frames + 1 if self._shows_popup(self.accepts_board_input()) else 0
         self.frame = self.build_frame()
 
     def _track_turn(self) -> None:
@@ -1098,7 +1177,7 @@ class PlayScene(Scene):
             previews=self._previews() if accepts else {},
             hand=self._hand_view(hand_seat, seat_now, accepts),
             display=self._display_view(accepts),
-            popup=self._popup_view() if accepts and self.turn.phase is Phase.RESOLVE else None,
+            popup=self._popup_view() if self._shows_popup(accepts) else None,
             hovered_log=self.hovered_log_line(),
             mouse=self.mouse,
             clock=self.clock,
@@ -1225,8 +1304,14 @@ class PlayScene(Scene):
             tiles.append(code)
         return DisplayView(tuple(tiles), picking, picked)
 
+    def _shows_popup(self, accepts: bool) -> bool:
+        """Whether the frame shows the resolution panel (``accepts``: a person at the screen
+        decides now)."""
+        return accepts and self.turn.phase is Phase.RESOLVE
+
     def _popup_view(self) -> PopupView:
-        """The resolution panel of the seat resolving now."""
+        """The resolution panel of the seat resolving now, unrolled as far as the updates it
+        has been shown in take it (``hud.POPUP_UNROLL``)."""
         turn = self.turn
         hint = self.hint
         return PopupView(
@@ -1236,6 +1321,7 @@ class PlayScene(Scene):
             focused=turn.focused(),
             hinted=turn.hinted_outcome(hint) if hint is not None else None,
             ai_pick=self.lesson is None,
+            unrolled=min(max(self._popup_frames, 1), POPUP_UNROLL),
         )
 
     def considered_action(self) -> Place | Overbuild | None:
@@ -1310,11 +1396,12 @@ class PlayScene(Scene):
         return None
 
     def toggle_autoplay(self) -> None:
-        """Start or stop the replay playing on its own (from the start again at its end)."""
+        """Start or stop the replay playing on its own; at its end there is nothing to play
+        (Play is greyed out there: Home goes back to the start)."""
         stepping = self.source.stepping()
         if stepping is not None and self.source.capabilities.autoplay:
             if not self.autoplay and stepping.at_end:
-                self.jump_replay(0)
+                return
             self.autoplay = not self.autoplay
             self._autoplay_wait = 0.0
 
@@ -1353,22 +1440,50 @@ class PlayScene(Scene):
                 self.app.notify(t("play.ai_restarted"))
 
     def _clear_popup(self) -> None:
-        """Pan the board left, once per decision, so the edges being decided and their jungle
-        tiles are not hidden under the resolution popup."""
+        """Once per decision, move the board (the least it can, ``Camera.include``) so the
+        edges being decided and their jungle tiles lie neither under the resolution popup
+        nor under the temples panel; once the decision is made, the board goes back to where
+        it was, unless the player moved the view meanwhile (a playtest saw the board left off
+        the middle after every resolution)."""
+        camera = self.camera
+        if self._popup_moved is not None and self._popup_cleared != len(self.source.journal):
+            before, after = self._popup_moved
+            self._popup_moved = None
+            if _aim(camera) == after:
+                camera.target_center = pygame.Vector2(before[0], before[1])
+                camera.target_scale = before[2]
+                camera.rate = CALM_RATE
         if not self.accepts_board_input() or self.turn.phase is not Phase.RESOLVE:
             return
         if self._popup_cleared == len(self.source.journal):
             return
         self._popup_cleared = len(self.source.journal)
-        popup = self.hud.popup_rect(self.turn.outcomes()).inflate(px(48), px(48))
-        overlap = 0.0
-        for edge in self.game.pending_edges(self.turn.seat):
-            for square in (edge.pos, edge.source):
-                rect = self.camera.target_square_rect(square)
-                if rect.colliderect(popup):
-                    overlap = max(overlap, rect.right - popup.left)
-        if overlap:
-            self.camera.pan_pixels(-overlap, 0)
+        popup = self.hud.popup_rect(self.turn.outcomes()).inflate(px(24), px(24))
+        squares = [
+            square for edge in self.game.pending_edges(self.turn.seat) for square in (edge.pos, edge.source)
+        ]
+        before = _aim(camera)
+        camera.covered = (*self.board_covers(), popup)
+        if camera.include(squares, border=0):
+            self._popup_moved = (before, _aim(camera))
+
+    def _clear_hint(self) -> None:
+        """Once per hint, with the view at rest: when its panel would hide a square it is
+        about (the corners all hide one on a full board), the camera moves those squares
+        beside it (``include`` with the panel counted as covered)."""
+        advice = self.source.advice
+        if (
+            advice is None
+            or advice is self._hint_cleared
+            or self.camera.moving
+            or not self.accepts_board_input()
+        ):
+            return
+        self._hint_cleared = advice
+        rect, key = hint_panel(self, advice, self.hint_note())
+        if any(rect.colliderect(self.camera.square_rect(pos)) for pos in key):
+            self.camera.covered = (*self.camera.covered, rect)
+            self.camera.include(key, border=0)
 
     def _clear_review(self) -> None:
         """Once per review step, with the view at rest: when the review panel would hide a
@@ -1423,7 +1538,9 @@ class PlayScene(Scene):
     ) -> list[pygame.Rect] | None:
         """The frame drawn over the last one on ``surface``: the still parts that changed,
         the areas of the last frame's moving parts and ``damage`` drawn again from the still
-        parts, then this frame's moving parts (``Scene.draw_changes``)."""
+        parts, then this frame's moving parts (``Scene.draw_changes``). A tooltip drawn over
+        all else (``_tip_plan``) is kept as it is while neither it nor anything beneath it
+        changed; a moving part coming under it draws its area again from the still parts."""
         frame = self.frame
         parts, tiles = self.still_parts(surface.get_size(), frame)
         changed = self.backdrop.changes(parts, tiles)
@@ -1432,23 +1549,55 @@ class PlayScene(Scene):
             return []
         self._still = still
         whole = surface.get_rect()
-        restored: list[pygame.Rect] | None = None
         covered = self.moving_covers(frame)
+        tip = self._tip_plan(frame, whole)
+        before, self._tip = self._tip, tip
         if fresh or changed is None:
             draw_parts(surface, parts, [whole], covered)
-        else:
-            restored = merge([*changed, *self._moving, *damage], whole)
-            draw_parts(surface, parts, restored, covered)
-        moving = merge(self.draw_moving(surface, frame), whole)
+            self._moving = merge(self.draw_moving(surface, frame, tip=tip is None), whole)
+            if tip is not None:
+                self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+            return None
+        beneath = [*changed, *self._moving, *damage]
+        restored = merge(beneath, whole)
+        keep = tip is not None and tip == before and tip[1].collidelist(restored) < 0
+        if before is not None and not keep:
+            restored = merge([*beneath, before[1]], whole)
+        draw_parts(surface, parts, restored, covered)
+        drawn = self.draw_moving(surface, frame, tip=tip is None)
+        if tip is not None:
+            area = tip[1]
+            if keep and area.collidelist(drawn) >= 0:
+                draw_parts(surface, parts, [area], covered)
+                clip = surface.get_clip()
+                surface.set_clip(clip.clip(area))
+                self.draw_moving(surface, frame, tip=False)
+                surface.set_clip(clip)
+                keep = False
+            if not keep:
+                self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse)
+                restored.append(area)
+        moving = merge(drawn, whole)
         self._moving = moving
-        return None if restored is None else merge([*restored, *moving], whole)
+        return merge([*restored, *moving], whole)
+
+    def _tip_plan(self, frame: Frame, screen: pygame.Rect) -> tuple[Hashable, pygame.Rect] | None:
+        """The tooltip ``draw_changes`` draws over all else: its lines and place, and the area
+        it draws in (with its shadow); None when there is none or it is drawn among the moving
+        parts (a curtain's, review's, hint's, banner's or presence notice's frame)."""
+        if not frame.tooltip or frame.curtain is not None or self.review is not None or self.net is not None:
+            return None
+        if self.source.advice is not None and self.accepts_board_input():
+            return None
+        rect, _images = theme.tip_layout(self.app, screen, frame.tooltip, frame.mouse)
+        return (frame.tooltip, tuple(rect)), theme.panel_area(rect)
 
     def moving_covers(self, frame: Frame) -> list[pygame.Rect]:
         """The areas ``draw_moving`` sets to opaque pixels of its own whatever lies beneath
         (the resolution popup's inside): the still parts need not be drawn there first."""
         if frame.popup is None:
             return []
-        return [self.hud.popup_cover(frame.popup.outcomes)]
+        return [self.hud.popup_cover(frame.popup)]
 
     def _still_signature(self, frame: Frame) -> Hashable:
         """Everything the moving parts are drawn from, when nothing animates by itself (no
@@ -1504,10 +1653,11 @@ class PlayScene(Scene):
         parts += self.hud.parts(frame)
         return parts, squares
 
-    def draw_moving(self, surface: pygame.Surface, frame: Frame) -> list[pygame.Rect]:
+    def draw_moving(self, surface: pygame.Surface, frame: Frame, *, tip: bool = True) -> list[pygame.Rect]:
         """What is drawn over the still parts: the board's marks, ghosts and temples panel,
-        animations, panels, the carried tile, the curtain or tooltip, the banner; returns the
-        areas drawn on (the whole screen for panels without a known area)."""
+        animations, panels, the carried tile, the curtain or tooltip (not without ``tip``),
+        the banner; returns the areas drawn on (the whole screen for panels without a known
+        area)."""
         whole = surface.get_rect()
         chrome = self.hud.chrome(surface.get_size(), len(frame.seats))
         board = frame.board
@@ -1524,11 +1674,11 @@ class PlayScene(Scene):
             panels += filter(None, [draw_review(self, surface, self.review)])
             drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
-            panels.append(draw_hint(self, surface, self.source.advice))
+            panels.append(draw_hint(self, surface, self.source.advice, self.hint_note()))
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
-            drawn.append(theme.panel_area(self.hud.popup_rect(frame.popup.outcomes)))
+            drawn.append(self.hud.popup_band(frame.popup))
         if self.coach is not None:
             self.coach.draw(surface)
             self.coach.draw_looks(surface, self.clock)
@@ -1541,14 +1691,16 @@ class PlayScene(Scene):
         if frame.curtain is not None:
             self.hud.draw_curtain(surface, frame, frame.curtain)
             drawn.append(whole)
-        elif frame.tooltip:
-            tip = self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels)
-            drawn.append(theme.panel_area(tip))
+        elif frame.tooltip and tip:
+            drawn.append(
+                theme.panel_area(self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels))
+            )
         banner = banner_text(self.net)
         if banner is not None:
             hot = self.banner_button().collidepoint(self.mouse)
-            draw_banner(self.app, surface, self.hud.anchors["board"], banner, hot)
-            drawn.append(banner_rects(self.hud.anchors["board"])[0].inflate(px(64), px(64)))
+            area, avoid = self.hud.anchors["board"], self.notice_avoid()
+            draw_banner(self.app, surface, area, banner, hot, avoid)
+            drawn.append(banner_rects(area, avoid)[0].inflate(px(64), px(64)))
         elif self.net is not None:
             drawn += self._draw_presence(surface, self.net)
         return drawn
@@ -1563,7 +1715,7 @@ class PlayScene(Scene):
     def _draw_presence(self, surface: pygame.Surface, net: Presence) -> list[pygame.Rect]:
         """The Watching tag of a spectator; the hosting window's notice of a dropped seat, or
         the notice of a seat left with no AI to play it; returns the areas drawn on."""
-        board = self.hud.anchors["board"]
+        board, avoid = self.hud.anchors["board"], self.notice_avoid()
         drawn: list[pygame.Rect] = []
         if net.watching:
             draw_tag(self.app, surface, board)
@@ -1571,12 +1723,12 @@ class PlayScene(Scene):
         seat = self.standin_seat()
         if seat is not None:
             hot = self.standin_button().collidepoint(self.mouse)
-            draw_standin(self.app, surface, board, self.names[seat], hot)
-            drawn.append(standin_rects(board)[0].inflate(px(64), px(64)))
+            draw_standin(self.app, surface, board, self.names[seat], hot, avoid)
+            drawn.append(standin_rects(board, avoid)[0].inflate(px(64), px(64)))
         notice = self.left_notice()
         if notice is not None:
-            draw_left(self.app, surface, board, notice)
-            drawn.append(banner_rects(board)[0].inflate(px(64), px(64)))
+            draw_left(self.app, surface, board, notice, avoid)
+            drawn.append(banner_rects(board, avoid)[0].inflate(px(64), px(64)))
         return drawn
 
     def tooltip(self) -> list[str]:
@@ -1609,6 +1761,11 @@ class PlayScene(Scene):
         if isinstance(self.source, JoinedSource):
             self.source.leave()
 
+    def pause_title(self) -> str:
+        """A table played across machines does not pause while this screen's menu is open
+        (the others, the host's AI, play on): its overlay is the Menu, not Paused."""
+        return t("pause.title_live") if self.net is not None else super().pause_title()
+
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it; the hosting window stops
         hosting (kept for Resume hosting); a joiner gives up their seat for good; a table that
@@ -1630,4 +1787,10 @@ class PlayScene(Scene):
         return [
             (t("play.hand"), self.keys_text("play.rotate_hint")),
             (t("play.display"), self.keys_text(self.fill_hint_key())),
+            (t("help.workers_title"), f"{t('play.resolve_help')}\n{self.keys_text('play.resolve_keys')}"),
         ]
+
+
+def _aim(camera: Camera) -> tuple[float, float, float]:
+    """Where ``camera`` is headed: its target centre and scale."""
+    return (camera.target_center.x, camera.target_center.y, camera.target_scale)

@@ -14,7 +14,7 @@ import pygame
 from cacao_game.app import scale, theme
 from cacao_game.app.scale import DESIGN_SIZE, px
 from cacao_game.app.scene import Scene
-from cacao_game.app.widgets import FocusList, Panel, TextInput, Tooltip, Widget
+from cacao_game.app.widgets import FocusList, Panel, TextInput, Tooltip, Widget, draw_focus_ring
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -58,8 +58,9 @@ class WidgetScene(Scene):
 
     modal: bool = False
     primary_default: bool = False
-    """Whether Enter with nothing focused takes the one primary button (a menu's highlighted
-    entry); off where a key press may be meant for something else (skipping the scores)."""
+    """Whether the focus starts on the one primary button (a menu's highlighted entry), so
+    Enter takes it; off where a key press may be meant for something else (skipping the
+    scores)."""
 
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
@@ -93,7 +94,11 @@ class WidgetScene(Scene):
         self.rebuild()
 
     def resume(self) -> None:
+        """Back from a scene opened over this one: with ``primary_default`` the focus returns
+        to the default entry (Enter after Settings → Back is Continue again, not Settings)."""
         self.rebuild()
+        if self.primary_default:
+            self.focus.reset()
 
     def relayout(self) -> None:
         self.rebuild()
@@ -159,6 +164,8 @@ class WidgetScene(Scene):
         for widget in self.widgets[start:stop]:
             with theme.within(widget.rect):
                 widget.draw(surface, self.app)
+            if widget.focused and widget.visible:
+                draw_focus_ring(surface, widget)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)

@@ -15,6 +15,8 @@ import pygame
 
 from cacao_game.app import theme
 from cacao_game.app.intents import display_name
+from cacao_game.app.keycaps import Cap, KeyCaps, draw_caps
+from cacao_game.app.play.hud import SMALLEST_TEXT
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import RULES_SECTIONS, language, t
@@ -56,6 +58,9 @@ class HelpOverlay(WidgetScene):
     transparent = True
     modal = True
     is_help = True
+    title_key = "help.title"
+    """The page's title: the name of the button or key that opened it (F1 and the pause
+    menu's Help: "Help"; the menu's Rules button: "Rules")."""
 
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
@@ -144,7 +149,7 @@ class HelpOverlay(WidgetScene):
         theme.draw_panel(surface, panel, border=theme.GOLD, alpha=245)
         title = self.app.assets.font(56, "black")
         theme.draw_text(
-            surface, title, t("help.title"), (panel.centerx, panel.y + px(24)), theme.GOLD, anchor="midtop"
+            surface, title, t(self.title_key), (panel.centerx, panel.y + px(24)), theme.GOLD, anchor="midtop"
         )
         self._draw_keys(surface, self.keys_area())
         self._draw_rules(surface, self.rules_area())
@@ -165,26 +170,28 @@ class HelpOverlay(WidgetScene):
         heading = self.app.assets.font(theme.HEADING_SIZE - 8, "bold")
         theme.draw_text(surface, heading, theme.fit_text(heading, text, area.w), area.topleft, theme.GOLD)
 
-    def _draw_keys(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        self._draw_heading(surface, t("help.keys"), area)
-        font = self.app.assets.font(theme.SMALL_SIZE + 1)
-        key_font = self.app.assets.font(theme.SMALL_SIZE - 1, "bold")
+    def key_rows(self, area: pygame.Rect) -> list[tuple[str, pygame.Rect, list[Cap]]]:
+        """Each action of the keys column with its row and its key caps (right-aligned,
+        ``keycaps.KeyCaps``: whole labels with room above and below)."""
         bindings = self.app.intents.bindings
         top = area.y + px(52)
         row_h = min(px(ROW_H), (area.bottom - top) // max(1, len(bindings)))
+        caps = KeyCaps.fitting(self.app.assets, row_h - px(4), theme.SMALL_SIZE - 1, SMALLEST_TEXT)
+        rows = []
         for i, intent in enumerate(bindings):
             row = pygame.Rect(area.x, top + i * row_h, area.w, row_h - px(4))
+            names = [display_name(key) for key in bindings[intent]]
+            rows.append((intent, row, caps.row(names, row, row.right - px(6), rightward=False)))
+        return rows
+
+    def _draw_keys(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        self._draw_heading(surface, t("help.keys"), area)
+        font = self.app.assets.font(theme.SMALL_SIZE + 1)
+        for i, (intent, row, caps) in enumerate(self.key_rows(area)):
             if i % 2 == 0:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=px(8))
-            x = row.right - px(10)
-            for key in reversed(bindings[intent]):
-                label = theme.render_text(key_font, display_name(key), theme.INK)
-                cap = label.get_rect().inflate(px(18), px(8))
-                cap.midright = (x, row.centery)
-                pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(6))
-                pygame.draw.line(surface, theme.GOLD_DARK, cap.bottomleft, cap.bottomright, px(3))
-                surface.blit(label, label.get_rect(center=cap.center))
-                x = cap.left - px(8)
+            draw_caps(surface, caps)
+            x = caps[0][0].left if caps else row.right
             name = theme.fit_text(font, t(f"intent.{intent}"), x - row.x - px(22))
             theme.draw_text(surface, font, name, (row.x + px(14), row.centery), theme.CREAM, anchor="midleft")
 
@@ -257,10 +264,11 @@ class HelpOverlay(WidgetScene):
 
 
 class RulesScene(HelpOverlay):
-    """The help page as its own screen (from the menu's Rules button)."""
+    """The help page as its own screen (from the menu's Rules button), titled as that button."""
 
     transparent = False
     modal = False
+    title_key = "menu.rules"
 
     def draw_background(self, surface: pygame.Surface) -> None:
         theme.draw_backdrop(self.app, surface, 70)

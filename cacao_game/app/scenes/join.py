@@ -1,10 +1,13 @@
 """Join a game across machines: the host's address and port, the table's code and the name
 to play under. Join opens the lobby, which connects (never blocking the window) and opens
 the table once the game runs. Watch does the same as a spectator (no name needed): the table
-opens read-only, every hand face down."""
+opens read-only, every hand face down. A join the host refuses comes back here, the refusal
+shown with what was typed. The address, port and name are remembered across starts
+(``app.join_form``)."""
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
@@ -12,7 +15,8 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import player_name
-from cacao_game.app.netplay import DEFAULT_PORT, LOOPBACK, JoinRequest, join_game
+from cacao_game.app.join_form import MAX_ADDRESS, JoinMemory, read_or_defaults, remembered
+from cacao_game.app.netplay import JoinRequest, join_game
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -23,11 +27,12 @@ from cacao_game.net.tables import CODE_LENGTH, code_problem
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
 
+log = logging.getLogger(__name__)
+
 PANEL = (560, 200, 800, 720)
 FIELDS = (("address", 340), ("port", 460), ("code", 580), ("name", 700))
 """Each field and its design y."""
 BOTTOM = 1030
-MAX_ADDRESS = 64
 
 
 def port_problem(text: str) -> str | None:
@@ -36,28 +41,49 @@ def port_problem(text: str) -> str | None:
 
 
 class JoinScene(WidgetScene):
-    """The Join form; the last values typed stay for the next time (this run of the app), and
-    ``filled`` (the last game's host and the player's name) goes over them."""
+    """The Join form; the address, port and name of the last join are remembered across
+    starts (``Settings.last_joined``), the last values typed (the code too) for the next time
+    in this run of the app, and ``filled`` (the last game's host and the player's name, or
+    the join just refused) goes over them; ``problem`` is the host's refusal of that join."""
 
     last: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, app: Shell, filled: JoinRequest | None = None) -> None:
+    def __init__(self, app: Shell, filled: JoinRequest | None = None, problem: str | None = None) -> None:
         super().__init__(app)
+        memory = self.remembered()
         self.values = {
-            "address": LOOPBACK,
-            "port": str(DEFAULT_PORT),
+            "address": memory.address,
+            "port": memory.port,
             "code": "",
-            "name": player_name(app),
+            "name": memory.name or player_name(app),
             **JoinScene.last,
         }
         if filled is not None:
             self.values.update(address=filled.address, port=str(filled.port), code=filled.code)
             if filled.name:
                 self.values["name"] = filled.name
+        self.problem = problem
+        """The host's refusal of the join tried with these values (until a field changes)."""
+
+    def remembered(self) -> JoinMemory:
+        """The form of the last join as the settings file keeps it. What does not read (a
+        damaged or hostile file) takes the form's default; the player is told, the reason
+        under the mouse, and the repaired form is what is kept."""
+        stored = self.app.settings.last_joined
+        if stored is None:
+            return JoinMemory()
+        memory = read_or_defaults(stored)
+        if memory.repaired:
+            fields = ", ".join(memory.repaired)
+            log.warning("settings: last_joined: %s did not read; the Join form shows the defaults", fields)
+            self.app.remember_joined(remembered(memory.address, int(memory.port), memory.name))
+            self.app.notify(t("net.join_forgotten"), detail=f"last_joined: {fields}")
+        return memory
 
     def set_value(self, key: str, text: str) -> None:
-        """Field ``key`` changed."""
+        """Field ``key`` changed (the host's refusal of what was there goes)."""
         self.values[key] = text
+        self.problem = None
 
     def validation_error(self, watch: bool = False) -> str | None:
         """Why Join (``watch``: Watch) cannot go yet, or None."""
@@ -75,7 +101,10 @@ class JoinScene(WidgetScene):
     def shown_problem(self) -> str | None:
         """The problem the form shows in red: ``validation_error``, except while the table
         code is still empty (Join stays disabled; the code field's placeholder says what to
-        type), so a fresh form does not open on an error."""
+        type), so a fresh form does not open on an error; before it, the host's refusal of
+        the join just tried."""
+        if self.problem is not None:
+            return self.problem
         problem = self.validation_error()
         return None if problem == t("net.error_code") and not self.values["code"].strip() else problem
 
@@ -90,14 +119,12 @@ class JoinScene(WidgetScene):
             self.app.notify(problem)
             return
         JoinScene.last = dict(self.values)
-        request = JoinRequest(
-            self.values["address"],
-            int(self.values["port"]),
-            self.values["code"],
-            clean_name(self.values["name"]) if not watch else "",
-            watch,
-        )
-        self.app.switch(routes.Lobby(join_game(request)))
+        typed = " ".join(self.values["name"].split())
+        name = clean_name(typed) if name_problem(typed) is None else ""
+        port = int(self.values["port"])
+        self.app.remember_joined(remembered(self.values["address"], port, name))
+        request = JoinRequest(self.values["address"], port, self.values["code"], "" if watch else name, watch)
+        self.app.switch(routes.Lobby(join_game(request), request))
 
     def field_rect(self, y: int) -> pygame.Rect:
         """A field's box at design ``y``."""
@@ -163,14 +190,27 @@ class JoinScene(WidgetScene):
             )
             problem = self.shown_problem()
             if problem:
-                font = theme.fit_font(self.app, theme.SMALL_SIZE, problem, panel.w - px(80), "bold")
-                theme.draw_text(
-                    surface,
-                    font,
-                    theme.fit_text(font, problem, panel.w - px(80)),
-                    (panel.centerx, panel.bottom - px(36)),
-                    pygame.Color("#F08A6C"),
-                    anchor="midbottom",
-                )
+                self._draw_problem(surface, panel, problem)
         self.draw_widgets(surface, 1)
         self.tooltip.draw(surface, self.app)
+
+    def _draw_problem(self, surface: pygame.Surface, panel: pygame.Rect, problem: str) -> None:
+        """``problem`` in red below the last field, wrapped to the panel (a host's refusal
+        says what to do next: it is read whole, never cut)."""
+        width = panel.w - px(80)
+        room = panel.bottom - px(24) - self.field_rect(FIELDS[-1][1]).bottom - px(16)
+        color = pygame.Color("#F08A6C")
+        for size in (theme.SMALL_SIZE, theme.SMALL_SIZE - 2, theme.SMALL_SIZE - 4):
+            font = self.app.assets.font(size, "bold")
+            if theme.render_text(font, problem, color, width).get_height() <= room:
+                break
+        theme.draw_text(
+            surface,
+            font,
+            problem,
+            (panel.centerx, panel.bottom - px(24)),
+            color,
+            anchor="midbottom",
+            width=width,
+            align=pygame.FONT_CENTER,
+        )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import routes, theme
-from cacao_game.app.flow import open_replay, open_save
+from cacao_game.app.flow import open_replay, open_save, save_label
 from cacao_game.app.netplay import list_records, records_dir
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -114,7 +114,7 @@ class LoadScene(WidgetScene):
         """The save's name as shown (the autosave has a friendly name)."""
         if self.is_record(info):
             return t("load.record_name", code=info.name)
-        return t("load.autosave") if info.name == "autosave" else (info.name or info.path.stem)
+        return save_label(info.path)
 
     def is_record(self, info: SaveInfo) -> bool:
         """Whether the row is a finished game's record (watched, not loaded)."""
@@ -125,7 +125,7 @@ class LoadScene(WidgetScene):
         if self.is_record(info):
             open_replay(self.app, info.path)
         else:
-            open_save(self.app, info.path)
+            open_save(self.app, info.path, backup_fallback=True)
 
     def ask_delete(self, info: SaveInfo) -> None:
         """Confirm, then delete the save and its backup."""
@@ -216,8 +216,12 @@ class LoadScene(WidgetScene):
             return
         status = t("load.finished") if info.finished else t("load.turn", turn=info.turn)
         text(small, status, (status_x, row.y + px(64)), theme.SAND, status_w)
+        notes = [t("load.from_backup")] if info.from_backup else []
         if info.variant == "volcano":
-            text(small, t("variant.volcano"), (status_x, row.y + px(22)), theme.CACAO, status_w)
+            notes.append(t("variant.volcano"))
+        if notes:
+            tint = pygame.Color("#F0B46C") if info.from_backup else theme.CACAO
+            text(small, " · ".join(notes), (status_x, row.y + px(22)), tint, status_w)
         x0, width = row.x + px(SEATS_X), row.w - px(SEATS_X + BUTTONS_W)
         step = min(px(200), width // max(1, len(info.seats)))
         for seat, entry in enumerate(info.seats):

@@ -10,7 +10,9 @@ or drawn when the host pressed Host, which the hosting lobby says) comes first. 
 seat has a player the table opens on the same source (``RemoteSource``; the host's is a
 ``HostedSource``). Leaving the lobby closes the connection (and, for the host, stops the
 host); a joiner who leaves gives the seat up at once (the host frees it and the lobby
-says who left).
+says who left). A lobby opened from the Join form goes back to it on Leave, and at once when
+the host refuses the join (an unknown code, a full table...), the refusal shown on the form
+with what was typed.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import routes, theme
-from cacao_game.app.netplay import LOOPBACK, HostedSource, JoinedSource, lan_addresses
+from cacao_game.app.join_form import refusal_words
+from cacao_game.app.netplay import LOOPBACK, HostedSource, JoinedSource, JoinRequest, lan_addresses
 from cacao_game.app.play.presence import departures
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -57,9 +60,13 @@ def ai_text(kind: str, think_time: float | None) -> str:
 class LobbyScene(WidgetScene):
     """Waits for ``source``'s game to start, then opens the table on it."""
 
-    def __init__(self, app: Shell, source: RemoteSource) -> None:
+    def __init__(self, app: Shell, source: RemoteSource, request: JoinRequest | None = None) -> None:
         super().__init__(app)
         self.source = source
+        self.request = request
+        """What the Join form asked for (None: hosting, or Rejoin game from the menu)."""
+        self._connected = False
+        """The host took this client once (a later failure is not the join's refusal)."""
         self.opened = False
         self._seen = -1
         self._addresses: list[str] | None = None
@@ -115,7 +122,10 @@ class LobbyScene(WidgetScene):
         joiner gives the seat up: the host frees it at once, and the ticket is forgotten)."""
         if isinstance(self.source, JoinedSource):
             self.source.leave()
-        self.app.pop()
+        if self.request is not None:
+            self.app.switch(routes.Join(self.request))
+        else:
+            self.app.pop()
 
     def toast_floor(self, height: int) -> int:
         """Toasts (who left, who took a seat) sit in the panel between the last seat row and
@@ -137,6 +147,13 @@ class LobbyScene(WidgetScene):
         if self.opened:
             return
         self.source.poll()
+        self._connected = self._connected or self.source.connection == CONNECTED
+        if self.source.failed and self.request is not None and not self._connected:
+            self.opened = True
+            self.source.close()
+            problem = refusal_words(self.source.failure, self.source.connection)
+            self.app.switch(routes.Join(self.request, problem))
+            return
         if self.source.version != self._seen:
             self._seen = self.source.version
             self.rebuild()

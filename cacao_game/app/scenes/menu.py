@@ -1,7 +1,8 @@
 """The main menu: New game, Continue (only with an autosave), Resume hosting (only with an
 unfinished hosted game), Rejoin game (only with a seat's ticket of a game joined on another
-machine), Learn to play, Load, Settings, Rules, Quit. On a first launch Learn
-to play comes first, highlighted."""
+machine), New game, Learn to play, Host a game / Join a game, Load, Settings, Rules, Quit, in
+that order always (a playtest saw Learn to play move once the tutorial had been started); on
+a first launch Learn to play is the highlighted entry."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
-from cacao_game.app.netplay import hosted_waiting, rejoin_game, rejoin_waiting, resume_hosted
+from cacao_game.app.netplay import JoinRequest, hosted_waiting, rejoin_game, rejoin_waiting, resume_hosted
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -36,10 +37,11 @@ DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "pla
 
 
 class MenuScene(WidgetScene):
-    """The first screen. Esc does nothing here (Quit is explicit). The first, highlighted
-    entry is what the player most likely wants: Learn to play on the first launch, else
-    Continue when a game is unfinished, else Resume hosting when a hosted game is, else Rejoin
-    game when a game joined on another machine is, else New game; Enter takes it."""
+    """The first screen. Esc does nothing here (Quit is explicit). The highlighted entry is
+    what the player most likely wants: Learn to play on the first launch, else Continue when a
+    game is unfinished, else Resume hosting when a hosted game is, else Rejoin game when a game
+    joined on another machine is, else New game. The focus ring starts on it and comes back
+    to it from any screen opened here, so Enter takes it unless the arrow keys moved the ring."""
 
     primary_default = True
 
@@ -48,7 +50,7 @@ class MenuScene(WidgetScene):
         ticket = rejoin_waiting()
         newcomer = self.newcomer() and not hosted and ticket is None
         learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
-        entries: list[tuple[str, Callable[[], object], str]] = [learn] if newcomer else []
+        entries: list[tuple[str, Callable[[], object], str]] = []
         unfinished = autosave_exists()
         if unfinished:
             entries.append(
@@ -66,8 +68,7 @@ class MenuScene(WidgetScene):
         entries.append(
             ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
         )
-        if not newcomer:
-            entries.append(learn)
+        entries.append(learn)
         entries.append((ONLINE, lambda: None, "secondary"))
         entries += [
             ("menu.load", lambda: self.app.open(routes.Load()), "secondary"),
@@ -114,12 +115,15 @@ class MenuScene(WidgetScene):
 
     def rejoin(self) -> None:
         """Take this player's seat back in the game joined on another machine (their program
-        closed or died): the lobby reconnects with the seat's token and opens the table."""
+        closed or died): the lobby reconnects with the seat's token and opens the table. A
+        token the host refuses (the seat was taken back by name elsewhere, or freed) brings
+        the Join form, filled with the ticket's host, code and name, and says why."""
         ticket = rejoin_waiting()
         if ticket is None:
             self.build()
             return
-        self.app.open(routes.Lobby(rejoin_game(ticket)))
+        request = JoinRequest(ticket.address, ticket.port, ticket.code, ticket.name)
+        self.app.open(routes.Lobby(rejoin_game(ticket), request))
 
     def host(self) -> None:
         """Host a game: the setup, after asking if an unfinished hosted game would be ended."""

@@ -104,4 +104,6 @@ class PauseOverlay(DialogScene):
         self.app.home()
 
     def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        theme.draw_title(self.app, surface, t("pause.title"), round(design(panel.y)) + 26, 56)
+        below = self.below()
+        title = below.pause_title() if below is not None else t("pause.title")
+        theme.draw_title(self.app, surface, title, round(design(panel.y)) + 26, 56)

@@ -5,12 +5,18 @@
 review is ready the overlay closes and the table opens on a ``ReviewSession``, which steps
 through the game with the coach's panel. Cancel (or Esc) stops the worker at once; nothing
 is kept. The seats reviewed are the humans', or every seat in a game of computers only.
+
+A finished review is remembered for the run (``REVIEWS``: by the game's setup and moves,
+the seats and the re-deals per decision), so opening the same game's review again opens it
+at once, identical, without asking the worker (a playtest waited for it a second time).
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from typing import TYPE_CHECKING
+from collections import OrderedDict
+from typing import TYPE_CHECKING, TypeAlias
 
 import pygame
 
@@ -45,6 +51,36 @@ DIALOG_W, DIALOG_H = 900, 420
 BAR_H = 34
 """Design pixels of the dialog and of its progress bar."""
 REVIEW_ID = 1
+KEPT_REVIEWS = 8
+"""Finished reviews remembered for the run (the oldest is forgotten first)."""
+
+ReviewKey: TypeAlias = tuple[str, tuple[int, ...] | None, int]
+"""A review's identity: the digest of the game (setup and moves), the seats, the re-deals."""
+
+REVIEWS: OrderedDict[ReviewKey, GameReview] = OrderedDict()
+"""The finished reviews of this run, the most recently used last."""
+
+
+def review_key(game: Game, seats: tuple[int, ...] | None, redeals: int) -> ReviewKey:
+    """What a review of ``game`` for ``seats`` with ``redeals`` re-deals depends on."""
+    digest = hashlib.sha256(repr((game.setup, tuple(game.actions))).encode("utf-8")).hexdigest()
+    return digest, seats, redeals
+
+
+def remember_review(key: ReviewKey, review: GameReview) -> None:
+    """Keep ``review`` for the run under ``key`` (at most ``KEPT_REVIEWS``)."""
+    REVIEWS[key] = review
+    REVIEWS.move_to_end(key)
+    while len(REVIEWS) > KEPT_REVIEWS:
+        REVIEWS.popitem(last=False)
+
+
+def kept_review(key: ReviewKey) -> GameReview | None:
+    """The review kept under ``key`` this run, or None."""
+    review = REVIEWS.get(key)
+    if review is not None:
+        REVIEWS.move_to_end(key)
+    return review
 
 
 def reviewed_seats(config: GameConfig) -> tuple[int, ...] | None:
@@ -83,9 +119,16 @@ class ReviewingOverlay(DialogScene):
         """Re-deals per decision of this review."""
         return self.iterations if self.iterations is not None else review_iterations(self.game.players)
 
+    def key(self) -> ReviewKey:
+        """This review's identity (``review_key``)."""
+        return review_key(self.game, reviewed_seats(self.config), self.redeals())
+
     def enter(self) -> None:
-        """Start the worker and send it the game."""
+        """Start the worker and send it the game; a review kept this run opens at the
+        first update instead, without a worker."""
         super().enter()
+        if kept_review(self.key()) is not None:
+            return
         if self.ai is None:
             self.ai = default_ai()
         game = self.game
@@ -125,6 +168,11 @@ class ReviewingOverlay(DialogScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        kept = None if self.finished else kept_review(self.key())
+        if kept is not None:
+            self.finished = True
+            self._done(ReviewDone(REVIEW_ID, kept))
+            return
         if self.ai is None or self.finished:
             return
         for reply in self.ai.poll():
@@ -150,6 +198,7 @@ class ReviewingOverlay(DialogScene):
             log.warning("review not shown: %s", error)
             self.app.notify(t("review.failed", reason=one_line(error)))
             return
+        remember_review(self.key(), reply.review)
         self.app.open(routes.Table(session, review=session))
 
     def session(self, review: GameReview) -> ReviewSession:

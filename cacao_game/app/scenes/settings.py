@@ -18,6 +18,7 @@ import pygame
 
 from cacao_game.app import prefs, theme
 from cacao_game.app.intents import display_name, event_key_name, rebind
+from cacao_game.app.keycaps import Cap, KeyCaps, draw_caps
 from cacao_game.app.play.hud import SMALLEST_TEXT
 from cacao_game.app.scale import fit_factor, px
 from cacao_game.app.scenes.base import WidgetScene
@@ -44,8 +45,9 @@ GENERAL = (80, 180, 820, 780)
 KEYS = (940, 180, 900, 780)
 ROW_H, ROW_PITCH = 60, 86
 KEY_ROW_H = 31
-KEY_CAP_GAP = 7
-"""Design pixels a key cap is shorter than its row (so caps of two rows never touch)."""
+KEY_CAP_GAP = 2
+"""Design pixels a key cap is at least shorter than its row (rows lie 2 apart, so caps of two
+rows never touch); the caps are as tall as their font's ink and padding need."""
 KEY_NAME_W = 330
 KEY_TEXT_SIZE = 26
 BOTTOM = 1050
@@ -81,6 +83,31 @@ def ui_scale_options(screen_size: tuple[int, int]) -> list[tuple[str, str]]:
             label = t("settings.ui_scale_capped", choice=label, fit=fit)
         options.append((choice, label))
     return options
+
+
+def keys_text(keys: Iterable[str]) -> str:
+    """Key names as the player reads them, joined ("Enter, Space")."""
+    return ", ".join(display_name(key) for key in keys)
+
+
+def rebind_notices(
+    intent: str, key: str, old: Iterable[str], moved: Iterable[tuple[str, str | None]]
+) -> list[str]:
+    """What a change of ``intent``'s keys to ``key`` alone did, in words: its keys now and
+    before (a playtest saw Change drop Space from Confirm without a word), then each other
+    action that lost ``key`` (``rebind``'s ``moved``)."""
+    notices = [
+        t("settings.key_replaced", intent=t(f"intent.{intent}"), key=display_name(key), old=keys_text(old))
+    ]
+    for other, given in moved:
+        label = t(f"intent.{other}")
+        if given is None:
+            notices.append(t("settings.key_in_use", key=display_name(key), intent=label))
+        else:
+            notices.append(
+                t("settings.key_swapped", key=display_name(key), intent=label, other=display_name(given))
+            )
+    return notices
 
 
 class SettingsScene(WidgetScene):
@@ -142,16 +169,10 @@ class SettingsScene(WidgetScene):
             return True
         if not intent:
             return True
+        old = self.app.intents.keys_for(intent)
         bindings, moved = rebind(self.app.settings.key_bindings, intent, name)
         self.change(key_bindings=bindings)
-        for other, given in moved:
-            label = t(f"intent.{other}")
-            if given is None:
-                self.app.notify(t("settings.key_in_use", key=display_name(name), intent=label))
-            else:
-                self.app.notify(
-                    t("settings.key_swapped", key=display_name(name), intent=label, other=display_name(given))
-                )
+        self.app.notify(" · ".join(rebind_notices(intent, name, old, moved)))
         self.rebuild()
         return True
 
@@ -250,11 +271,18 @@ class SettingsScene(WidgetScene):
         return self._choice(rect, "palette", self._labelled("palette", PALETTES), t("settings.palette"))
 
     def _sound_row(self, rect: pygame.Rect) -> Widget:
-        """Sound on/off; shown off and disabled (with the reason) when no audio device works."""
+        """Sound on/off; when no audio device works, "no sound device" in the switch's place
+        (with the reason as its tooltip) and the setting kept as it is for a machine that has
+        one (a playtest saw OFF while settings.json said true)."""
         if not self.app.assets.sound_available:
-            toggle = Toggle(rect, t("settings.sound"), False, lambda v: None, tooltip=t("settings.no_sound"))
-            toggle.enabled = False
-            return toggle
+            return Toggle(
+                rect,
+                t("settings.sound"),
+                self.app.settings.sound,
+                lambda v: None,
+                tooltip=t("settings.no_sound"),
+                unavailable=t("settings.sound_unavailable"),
+            )
         return Toggle(rect, t("settings.sound"), self.app.settings.sound, lambda v: self.change(sound=v))
 
     def _undo_row(self, rect: pygame.Rect) -> Widget:
@@ -284,13 +312,22 @@ class SettingsScene(WidgetScene):
         box = pygame.Rect(0, 0, px(900), px(160))
         box.center = surface.get_rect().center
         theme.draw_panel(surface, box, border=theme.GOLD, alpha=255)
-        text = t("settings.press_key", intent=t(f"intent.{self.capturing}"))
+        text = self.capture_prompt()
         width = box.w - px(2 * theme.PAD)
         font = theme.fit_font(self.app, theme.HEADING_SIZE - 6, text, width, "bold")
         font.align = pygame.FONT_CENTER
         image = theme.render_text(font, text, theme.CREAM, width)
         font.align = pygame.FONT_LEFT
         surface.blit(image, image.get_rect(center=box.center))
+
+    def capture_prompt(self) -> str:
+        """What the "press a key" box says: the action, and the keys the new one replaces."""
+        intent = self.capturing or ""
+        keys = self.app.intents.keys_for(intent)
+        label = t(f"intent.{intent}")
+        if keys:
+            return t("settings.press_key_replaces", intent=label, keys=keys_text(keys))
+        return t("settings.press_key", intent=label)
 
     def _draw_palette_preview(self, surface: pygame.Surface) -> None:
         """The seat markers in the chosen colour scheme, under its row."""
@@ -317,39 +354,12 @@ class SettingsScene(WidgetScene):
                 theme.CREAM,
                 anchor="midleft",
             )
-            for cap, label, spot in self.key_caps(row, intent):
-                pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(5))
-                surface.blit(label, spot)
+            draw_caps(surface, self.key_caps(row, intent))
 
-    def key_font(self, height: int) -> tuple[pygame.font.Font, int]:
-        """The key caps' font for caps ``height`` real pixels tall, and how far a label's
-        middle lies below its cap's: the largest size up to ``KEY_TEXT_SIZE - 4`` whose ink
-        from an accent's top to a descender's foot ("Ég") fits the cap with a pixel to spare
-        (not below ``SMALLEST_TEXT``), that ink centred in the cap (a playtest saw "Space" and
-        "Échap" sit low, cut at the foot)."""
-        size = KEY_TEXT_SIZE - 4
-        while True:
-            font = self.app.assets.font(size, "bold")
-            image = theme.render_text(font, "Ég", theme.INK)
-            ink = image.get_bounding_rect()
-            if ink.h + 1 <= height or size <= SMALLEST_TEXT:
-                return font, image.get_height() // 2 - ink.centery
-            size -= 1
-
-    def key_caps(
-        self, row: pygame.Rect, intent: str
-    ) -> list[tuple[pygame.Rect, pygame.Surface, pygame.Rect]]:
+    def key_caps(self, row: pygame.Rect, intent: str) -> list[Cap]:
         """The key caps of ``intent``'s keys in key row ``row`` (a dash when none), left to
-        right, each with its label (``key_font``) and where the label lies: a cap a little
-        shorter than the row, its label's ink inside it."""
-        height = row.h - px(KEY_CAP_GAP)
-        font, lower = self.key_font(height)
-        caps = []
-        x = row.x + px(KEY_NAME_W)
-        for key in self.app.intents.keys_for(intent) or ["—"]:
-            label = theme.render_text(font, display_name(key) if key != "—" else key, theme.INK)
-            cap = pygame.Rect(0, 0, label.get_width() + px(16), height)
-            cap.midleft = (x, row.centery)
-            caps.append((cap, label, label.get_rect(center=(cap.centerx, cap.centery + lower))))
-            x = cap.right + px(8)
-        return caps
+        right after the action's name, each with its label and where the label lies
+        (``keycaps.KeyCaps``: whole labels with room above and below, at every size)."""
+        caps = KeyCaps.fitting(self.app.assets, row.h - px(KEY_CAP_GAP), KEY_TEXT_SIZE - 4, SMALLEST_TEXT)
+        names = [display_name(key) for key in self.app.intents.keys_for(intent)] or ["—"]
+        return caps.row(names, row, row.x + px(KEY_NAME_W))

@@ -9,6 +9,7 @@ seat 0 by rotating the seat list (RULES.md R2.3).
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from functools import partial
@@ -16,9 +17,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import routes, theme
+from cacao_game.app import host_setup, routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.netplay import DEFAULT_PORT, HostChoices, host_game
+from cacao_game.app.netplay import DEFAULT_PORT, HostChoices, HostedTable, host_game
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
@@ -31,6 +32,8 @@ from cacao_game.net.protocol import REMOTE
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
+
+log = logging.getLogger(__name__)
 
 SEED_LIMIT = 1_000_000_000
 SEATS_PANEL = (80, 200, 1180, 720)
@@ -101,14 +104,9 @@ class SetupScene(WidgetScene):
     ``hosting``: the Host a game setup. One more seat kind, ``remote`` (a friend who joins
     from another machine); exactly one human seat (the hosting player); a port, whether
     other machines may connect, and whether hints are allowed instead of the seed
-    (``choices``: as a hosted table had them, else the last ones of this run); Host starts
-    the host and opens its lobby."""
-
-    last_choices: HostChoices = HostChoices()
-    """The port, network and hints choices of the last game hosted (this run of the app)."""
-
-    last_hosted: GameConfig | None = None
-    """The seats of the last game hosted (this run of the app)."""
+    (``config`` and ``choices``: as a hosted table had them, else those of the last game
+    hosted, kept in the settings file: ``app.host_setup``, never open to the network);
+    Host starts the host and opens its lobby."""
 
     def __init__(
         self,
@@ -121,11 +119,31 @@ class SetupScene(WidgetScene):
         super().__init__(app)
         self.hosting = hosting
         self.kinds = seat_kinds(hosting)
-        chosen = choices or (SetupScene.last_choices if hosting else HostChoices())
+        last = self.last_hosted() if hosting and config is None else None
+        chosen = choices or (last.choices if last is not None else HostChoices())
         self.port_text = str(chosen.port)
         self.everywhere = chosen.everywhere
         self.hints = chosen.hints
-        self.take(config or (SetupScene.last_hosted if hosting else app.last_config), chosen.start)
+        if hosting:
+            previous = config or (last.config if last is not None else None)
+        else:
+            previous = config or app.last_config
+        self.take(previous, chosen.start)
+
+    def last_hosted(self) -> HostedTable | None:
+        """The setup of the last game hosted, as the settings file keeps it (None: none). One
+        that does not read (a damaged or hostile file) is forgotten, and the player is told
+        that the setup starts from its defaults (the reason under the mouse)."""
+        stored = self.app.settings.last_hosted
+        if stored is None:
+            return None
+        try:
+            return host_setup.read_remembered(stored)
+        except ValueError as error:
+            log.warning("settings: %s; Host a game starts from the defaults", error)
+            self.app.remember_hosted(None)
+            self.app.notify(t("net.setup_forgotten"), detail=str(error))
+            return None
 
     def take(self, previous: GameConfig | None, start: int | None = None) -> None:
         """Seats and options as in ``previous`` (no seed; ``start`` the start player if that
@@ -163,8 +181,13 @@ class SetupScene(WidgetScene):
         self.start: int | None = start if start is not None and start < len(self.seats) else None
 
     def reset(self) -> None:
-        """Defaults: the seats and options of a first New game (the last set-up is offered
-        again next time until another game starts)."""
+        """Defaults: everything this screen holds as on a first start: the seats and options
+        of a first New game (hosting: of a first Host a game, with the default port, this
+        computer only, hints allowed), no seed, the start player drawn. The last set-up is
+        offered again next time until another game starts."""
+        if self.hosting:
+            first = HostChoices()
+            self.port_text, self.everywhere, self.hints = str(first.port), first.everywhere, first.hints
         self.take(None)
         self.rebuild()
 
@@ -273,25 +296,24 @@ class SetupScene(WidgetScene):
         return config
 
     def start_game(self) -> None:
-        """Start: remember these seats for next time and open the play scene (hosting: start
-        the host and open its lobby)."""
+        """Start: remember these seats for next time (names as the game has them, cleaned of
+        stray spaces: the settings file keeps only clean names) and open the play scene
+        (hosting: start the host and open its lobby)."""
         try:
             config = self.config()
         except ValueError as error:
             self.app.notify(str(error))
             return
         remembered = GameConfig(
-            [SeatConfig(s.name, s.color, s.kind) for s in self.seats],
+            [SeatConfig(clean_name(s.name), s.color, s.kind) for s in self.seats],
             self.variant,
             None,
             thinking_time=self.thinking_time,
             expert_time=self.expert_time,
         )
         if self.hosting:
-            SetupScene.last_hosted = remembered
-            SetupScene.last_choices = HostChoices(
-                int(self.port_text), self.everywhere, self.hints, self.start
-            )
+            choices = HostChoices(int(self.port_text), self.everywhere, self.hints, self.start)
+            self.app.remember_hosted(host_setup.remembered(HostedTable(remembered, choices)))
             self.host(config)
             return
         self.app.remember_setup(remembered)
@@ -365,7 +387,8 @@ class SetupScene(WidgetScene):
         self.widgets += [Button(back, t("common.back"), self.back), self.start_button]
         defaults = pygame.Rect(0, 0, px(300), px(76))
         defaults.bottomleft = (back.right + px(24), bottom)
-        self.widgets.append(Button(defaults, t("setup.defaults"), self.reset))
+        tip = t("net.defaults_tip", port=DEFAULT_PORT) if self.hosting else None
+        self.widgets.append(Button(defaults, t("setup.defaults"), self.reset, tooltip=tip))
 
     def _seat_widgets(self, seat: int) -> list[Widget]:
         row = self.row_rect(seat)

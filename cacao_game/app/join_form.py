@@ -1,0 +1,98 @@
+"""The Join a game form's memory and its refusals in words (pure Python, no pygame).
+
+The settings file remembers the host's address, the port and the player's name of the last
+join (``Settings.last_joined``), so the form opens with them after a restart, as Host a game
+opens with the last hosted setup. Never the table code (each table has its own) nor whether
+the player watched. The value is read through the one validator (``typed_json``) and each
+field through the form's own rules; a field that does not pass takes the form's default and
+is named, so the form can say what it repaired. A host's refusal of a join (``Failed.code``)
+becomes words in the player's language, shown on the form with what was typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import msgspec
+
+from cacao_game.app.netplay import DEFAULT_PORT, LOOPBACK
+from cacao_game.app.strings import t
+from cacao_game.config.names import name_problem
+from cacao_game.jsontypes import JSON
+from cacao_game.typed_json import ShapeError, convert, plain
+
+MAX_ADDRESS = 64
+"""Characters of a host's address the form takes."""
+
+
+class RememberedJoin(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The Join form of the last join, as ``Settings.last_joined`` stores it."""
+
+    address: str
+    port: int
+    name: str
+
+
+@dataclass(frozen=True)
+class JoinMemory:
+    """The form's address, port (as typed) and name read back, and the fields that did not
+    read (each took the form's default)."""
+
+    address: str = LOOPBACK
+    port: str = str(DEFAULT_PORT)
+    name: str = ""
+    repaired: tuple[str, ...] = ()
+
+
+def remembered(address: str, port: int, name: str) -> dict[str, JSON]:
+    """The form's ``address``, ``port`` and ``name`` (a clean name, or empty) as the
+    settings file stores them."""
+    return plain(RememberedJoin(address.strip(), port, name))
+
+
+def read_remembered(value: JSON) -> JoinMemory:
+    """The form stored as ``value`` (``remembered``'s form). A wrong shape raises
+    ``ShapeError`` (one line); a field the form would refuse (an address empty, too long or
+    with control characters, a port outside 1-65535, a name that is not a clean name) takes
+    the form's default and is listed in ``repaired``."""
+    stored = convert(value, RememberedJoin, where="last_joined")
+    repaired: list[str] = []
+    address = stored.address
+    if not address.strip() or len(address) > MAX_ADDRESS or not address.isprintable():
+        address = LOOPBACK
+        repaired.append("address")
+    port = stored.port
+    if not 1 <= port <= 65535:
+        port = DEFAULT_PORT
+        repaired.append("port")
+    name = stored.name
+    if name and name_problem(name) is not None:
+        name = ""
+        repaired.append("name")
+    return JoinMemory(address, str(port), name, tuple(repaired))
+
+
+def read_or_defaults(value: JSON) -> JoinMemory:
+    """``read_remembered``, or the defaults with every field repaired when ``value`` does
+    not have the shape at all."""
+    try:
+        return read_remembered(value)
+    except ShapeError:
+        return JoinMemory(repaired=("address", "port", "name"))
+
+
+REFUSALS = {
+    "table": "net.refused_table",
+    "full": "net.refused_full",
+    "name": "net.refused_name",
+    "token": "net.refused_token",
+    "watchers": "net.refused_watchers",
+}
+"""The host's refusal codes of a join that the form says in the player's language."""
+
+
+def refusal_words(code: str, text: str) -> str:
+    """What the form says for the host's refusal ``code`` (``text``: the host's own words,
+    said as they are for a code without a translation: another version, a busy host...)."""
+    key = REFUSALS.get(code)
+    return text if key is None else t(key)

@@ -1,0 +1,84 @@
+"""The Join a game form's memory in the settings file (``app.join_form``): read through the
+one validator, each field by the form's rules, hostile values repaired and the player told;
+a host's refusal in the player's words."""
+
+from __future__ import annotations
+
+import harness
+import pytest
+
+from cacao_game.app.join_form import read_or_defaults, read_remembered, refusal_words, remembered
+from cacao_game.app.netplay import DEFAULT_PORT, LOOPBACK
+from cacao_game.app.scenes.join import JoinScene
+from cacao_game.app.strings import t
+from cacao_game.config.settings import Settings
+from cacao_game.typed_json import ShapeError
+
+
+def test_a_remembered_form_reads_back_as_written() -> None:
+    memory = read_remembered(remembered(" 192.168.1.20 ", 9000, "Joiny"))
+    assert (memory.address, memory.port, memory.name) == ("192.168.1.20", "9000", "Joiny")
+    assert memory.repaired == ()
+
+
+@pytest.mark.parametrize(
+    ("value", "repaired"),
+    [
+        ({"address": "", "port": 9000, "name": "Bo"}, ("address",)),
+        ({"address": "a" * 65, "port": 9000, "name": "Bo"}, ("address",)),
+        ({"address": "host\x1b[2J", "port": 9000, "name": "Bo"}, ("address",)),
+        ({"address": "h", "port": 0, "name": "Bo"}, ("port",)),
+        ({"address": "h", "port": 70000, "name": "  Bo  "}, ("port", "name")),
+        ({"address": "h", "port": 9000, "name": "x" * 200}, ("name",)),
+    ],
+)
+def test_a_field_the_form_would_refuse_takes_its_default_and_is_named(
+    value: dict[str, object], repaired: tuple[str, ...]
+) -> None:
+    memory = read_remembered(value)  # type: ignore[arg-type]
+    assert memory.repaired == repaired
+    defaults = {"address": LOOPBACK, "port": str(DEFAULT_PORT), "name": ""}
+    for field in repaired:
+        assert getattr(memory, field) == defaults[field]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        [],
+        "8765",
+        {"address": "h", "port": "8765", "name": "Bo"},
+        {"address": "h", "port": 8765.0, "name": "Bo"},
+        {"address": "h", "port": True, "name": "Bo"},
+        {"address": "h", "port": 8765},
+        {"address": "h", "port": 8765, "name": "Bo", "token": "x"},
+    ],
+)
+def test_a_wrong_shape_is_refused_by_the_validator_and_gives_the_defaults(value: object) -> None:
+    with pytest.raises(ShapeError, match="last_joined"):
+        read_remembered(value)  # type: ignore[arg-type]
+    memory = read_or_defaults(value)  # type: ignore[arg-type]
+    assert (memory.address, memory.port, memory.name) == (LOOPBACK, str(DEFAULT_PORT), "")
+
+
+def test_a_hostile_memory_is_repaired_on_disk_and_the_player_is_told(user_home: object) -> None:
+    """The form opens with what still reads (the port), the defaults for the rest, a notice,
+    and the repaired form is what the settings keep."""
+    app = harness.make_app(Settings(sound=False))
+    app.home()
+    saved, JoinScene.last = JoinScene.last, {}
+    try:
+        app.settings.last_joined = {"address": "\x00", "port": 9100, "name": "Bo\u202e"}
+        form = JoinScene(app)
+    finally:
+        JoinScene.last = saved
+    assert form.values["port"] == "9100" and form.values["address"] == LOOPBACK
+    assert app.toast is not None and app.toast[0] == t("net.join_forgotten")
+    assert "address" in app.toast_detail and "name" in app.toast_detail
+    assert app.settings.last_joined == {"address": LOOPBACK, "port": 9100, "name": ""}
+
+
+def test_a_refusal_is_said_in_the_players_words_and_others_as_the_host_said_them() -> None:
+    assert refusal_words("full", "Every seat …") == t("net.refused_full")
+    assert refusal_words("table", "No table …") == t("net.refused_table")
+    assert refusal_words("version", "This host speaks version 4") == "This host speaks version 4"
