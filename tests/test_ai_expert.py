@@ -187,32 +187,16 @@ def test_every_iteration_is_priced_no_earlier_than_the_horizon() -> None:
     assert min(turns) == view.turn + HORIZON + 1
 
 
-def _leaf_turns(view: Game, seat: int, player: ExpertPlayer, count: int) -> list[int]:
-    """The turn of every priced iteration of ``count`` iterations of ``player``'s tree search."""
-    turns: list[int] = []
-    player.search(
-        view,
-        seat,
-        root_moves(view, player.medium),
-        lambda done: done < count,
-        random.Random(4),
-        on_leaf=lambda _move, world, _valuer: turns.append(world.turn),
-    )
-    return turns
-
-
 def test_in_four_players_every_opponent_answers_before_the_price() -> None:
     """With four seats the playouts run a round and one turn past the root's (hard's horizon,
     ``default_horizon``), not the 2-player ``HORIZON``: every opponent and the seat itself move
     again before the position is priced. An explicit ``horizon`` still decides."""
     game = _position(6, players=4)
-    seat = game.current_player()
-    view = game.view(seat)
     assert default_horizon(4) == 5 > HORIZON == default_horizon(2)
-    turns = _leaf_turns(view, seat, ExpertPlayer(random.Random(4), iterations=60), 60)
-    assert min(turns) == view.turn + default_horizon(4) + 1
-    turns = _leaf_turns(view, seat, ExpertPlayer(random.Random(4), iterations=60, horizon=2), 60)
-    assert min(turns) == view.turn + HORIZON + 1
+    by_count = _leaf_turns(ExpertPlayer(random.Random(4), iterations=60), game)
+    assert len(by_count) == 60 and min(by_count) == game.turn + default_horizon(4) + 1
+    by_hand = _leaf_turns(ExpertPlayer(random.Random(4), iterations=60, horizon=HORIZON), game)
+    assert min(by_hand) == game.turn + HORIZON + 1
 
 
 def test_the_horizon_by_player_count_leaves_two_player_moves_as_they_were() -> None:
