@@ -388,3 +388,30 @@ def test_a_move_preview_label_keeps_off_the_laid_tiles_where_there_is_room(phase
     meeting = _labels_meeting(app, scene, targets, lambda: _laid_tiles(scene))
     labels = {found.split(":")[0] for found in meeting}
     assert len(labels) <= len(targets) // 2, meeting
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hint_panel_hides_no_laid_tile_when_the_board_fits_beside_it(size: tuple[int, int]) -> None:
+    """A playtest at 1366x768 saw the hint's panel over an opponent's tile while half the
+    view beside it was empty. Once the view rests, the board lies beside the panel at the
+    same zoom: no laid tile under it."""
+    from shots import SHOTS, frames
+
+    from cacao_game.app import theme
+    from cacao_game.app.play.advice import hint_heading
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["hint"](app)
+    scene = app.top
+    frames(app, 120)
+    assert not scene.camera.moving
+    heading = hint_heading(scene.source.advice)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    panel = next(text.box for text in drawn if text.text == heading)
+    hidden = [
+        pos
+        for pos in scene.board_squares()
+        if panel.colliderect(scene.camera.square_rect(pos).inflate(-4, -4))
+    ]
+    assert hidden == []

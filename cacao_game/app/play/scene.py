@@ -155,13 +155,16 @@ log = logging.getLogger(__name__)
 
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
+"""Seconds the finished board stays before the scoring scene (times the speed factor)."""
+HINT_ZOOM_OUT = 0.85
+"""The least zoom, as a share of the view's, at which the board moves beside a hint's panel
+rather than only the squares the hint is about (``PlayScene._clear_hint``)."""
 OVERBUILD_GHOST = 225
 """Opacity of the tile an overbuild under the mouse would lay: over a tile, a fainter ghost
 would mix with the tile it covers."""
 BOARD_GRACE = 0.5
 """Seconds board clicks are ignored once the decision passes to a person at the screen from
 another seat (a click meant for the computer's turn must not make the person's move)."""
-"""Seconds the finished board stays before the scoring scene (times the speed factor)."""
 PLAY_ACTIONS = ("undo", "hint", "confirm", "menu")
 REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
 REVIEW_ACTIONS = ("first", "prev", "next", "last", "flag_prev", "flag_next")
@@ -1468,9 +1471,11 @@ class PlayScene(Scene):
             self._popup_moved = (before, _aim(camera))
 
     def _clear_hint(self) -> None:
-        """Once per hint, with the view at rest: when its panel would hide a square it is
-        about (the corners all hide one on a full board), the camera moves those squares
-        beside it (``include`` with the panel counted as covered)."""
+        """Once per hint, with the view at rest: when its panel would hide a tile or a square
+        it is about, the camera moves the board beside it if it fits there zoomed out by at
+        most ``HINT_ZOOM_OUT`` (a playtest saw the panel over an opponent's tile beside an
+        empty half of the view), else only the squares it is about (the corners all hide one on a full board;
+        ``include`` with the panel counted as covered)."""
         advice = self.source.advice
         if (
             advice is None
@@ -1481,9 +1486,15 @@ class PlayScene(Scene):
             return
         self._hint_cleared = advice
         rect, key = hint_panel(self, advice, self.hint_note())
-        if any(rect.colliderect(self.camera.square_rect(pos)) for pos in key):
-            self.camera.covered = (*self.camera.covered, rect)
-            self.camera.include(key, border=0)
+        camera = self.camera
+        tiles = [*self.board_squares(), *key]
+        if not any(rect.colliderect(camera.square_rect(pos)) for pos in tiles):
+            return
+        camera.covered = (*camera.covered, rect)
+        before = (pygame.Vector2(camera.target_center), camera.target_scale, camera.rate)
+        if not camera.include(tiles, border=0) or camera.target_scale < HINT_ZOOM_OUT * before[1]:
+            camera.target_center, camera.target_scale, camera.rate = before
+            camera.include(key, border=0)
 
     def _clear_review(self) -> None:
         """Once per review step, with the view at rest: when the review panel would hide a
