@@ -63,7 +63,9 @@ def drawn_now(app: App) -> theme.Audit:
 
 
 def problems_now(app: App) -> list[str]:
-    """What overflows or is cut in the app's next frame: one line per text."""
+    """What overflows or is cut in the app's next frame, or overlaps another text in its box
+    (the same text drawn again at the same place, as a panel redrawn over a gliding board's
+    marks, is not an overlap): one line per text."""
     drawn = drawn_now(app)
     screen = app.screen.get_rect()
     problems = []
@@ -75,7 +77,8 @@ def problems_now(app: App) -> list[str]:
     for i, first in enumerate(boxed):
         for second in boxed[i + 1 :]:
             both = first.rect.clip(second.rect)
-            if first.box == second.box and min(both.size) >= OVERLAP:
+            redrawn = first.text == second.text and first.rect == second.rect
+            if first.box == second.box and min(both.size) >= OVERLAP and not redrawn:
                 problems.append(f"{first.text!r} and {second.text!r} overlap at {tuple(both)}")
     labels = fixed_labels() | key_labels(app)
     problems += [f"{text!r} cut with an ellipsis" for text in dict.fromkeys(drawn.cut) if text in labels]
