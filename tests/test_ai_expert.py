@@ -331,12 +331,12 @@ def _late() -> Game:
     return game
 
 
-def _finished_leaves(player: ExpertPlayer, game: Game) -> list[bool]:
-    """Whether each iteration of ``player``'s next decision in ``game`` (its own tuning, its
-    iteration count) was priced at the final score."""
+def _leaves(player: ExpertPlayer, game: Game) -> list[Game]:
+    """The world at which each iteration of ``player``'s next decision in ``game`` (its own
+    tuning, its iteration count) was priced."""
     seat = game.current_player()
     view = game.view(seat)
-    over: list[bool] = []
+    priced: list[Game] = []
     assert player.iterations is not None
     player.halving(
         view,
@@ -345,10 +345,16 @@ def _finished_leaves(player: ExpertPlayer, game: Game) -> list[bool]:
         lambda done: done < (player.iterations or 0),
         Deadline(1e6, 0.0, _Clock(0.0)),
         player.rng,
-        on_leaf=lambda _move, world, _valuer: over.append(world.is_over()),
+        on_leaf=lambda _move, world, _valuer: priced.append(world.clone()),
         tuning=player.decision_tuning(),
     )
-    return over
+    return priced
+
+
+def _finished_leaves(player: ExpertPlayer, game: Game) -> list[bool]:
+    """Whether each iteration of ``player``'s next decision in ``game`` was priced at the final
+    score."""
+    return [world.is_over() for world in _leaves(player, game)]
 
 
 def test_a_budget_of_reach_budget_iterations_plays_late_playouts_to_the_final_score() -> None:
@@ -405,21 +411,7 @@ def test_on_time_the_budget_is_priced_at_the_players_own_speed() -> None:
 
 def _leaf_turns(player: ExpertPlayer, game: Game) -> list[int]:
     """The turn at which each iteration of ``player``'s next decision in ``game`` was priced."""
-    seat = game.current_player()
-    view = game.view(seat)
-    turns: list[int] = []
-    assert player.iterations is not None
-    player.halving(
-        view,
-        seat,
-        root_moves(view, player.medium),
-        lambda done: done < (player.iterations or 0),
-        Deadline(1e6, 0.0, _Clock(0.0)),
-        player.rng,
-        on_leaf=lambda _move, world, _valuer: turns.append(world.turn),
-        tuning=player.decision_tuning(),
-    )
-    return turns
+    return [world.turn for world in _leaves(player, game)]
 
 
 def test_a_budget_of_reach_budget_iterations_looks_reach_horizon_turns_ahead() -> None:
