@@ -110,6 +110,18 @@ def table(app: App) -> PlayScene:
     return scene
 
 
+def seated_pair(apps: list[App]) -> tuple[App, App, HostedSource]:
+    """A hosting app and a joining one (added to ``apps``, closed after the test), the joiner
+    seated as Bo in seat 1 of a two-seat table, both at the table."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    join(joining, source.port, source.code)
+    pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
+    return hosting, joining, source
+
+
 def test_a_joiner_sees_own_hand_face_up_and_the_game_starts_when_the_seat_is_taken(apps):
     """The host waits in the lobby with the remote seat free; Bo joins with the code; both
     tables open, each with its own hand face up and the other's face down, named right; a
@@ -190,12 +202,7 @@ def test_the_host_lets_the_ai_play_a_free_seat_and_the_table_opens(apps):
 def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_menu(apps):
     """The host goes away: the joiner's table shows the reconnecting banner while the window
     keeps running (frames go on), and the banner's button leads back to the menu."""
-    hosting, joining = make_app(), make_app()
-    apps += [hosting, joining]
-    source = host(hosting, [HUMAN, REMOTE])
-    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
-    join(joining, source.port, source.code)
-    pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
+    hosting, joining, _source = seated_pair(apps)
     bo = table(joining)
     assert banner_text(bo.net) is None
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from harness import click_label, run
 from net_support import ROOT
-from test_net_app import LIMIT, LOCAL, host, join, make_app, pump, table
+from test_net_app import LIMIT, LOCAL, host, join, make_app, pump, seated_pair, table
 
 from cacao_game import typed_json
 from cacao_game.app.netplay import (
@@ -362,12 +362,7 @@ def test_a_dropped_joiner_on_another_machine_takes_the_seat_back_with_the_code_a
     the table code under his name: he sits in seat 1 again, with his hand, and the host sees
     him back. The first machine's ticket no longer works: Rejoin game there brings the Join
     form filled with the table and his name, saying why, and the ticket is forgotten."""
-    hosting, joining = make_app(), make_app()
-    apps += [hosting, joining]
-    source = host(hosting, [HUMAN, REMOTE])
-    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
-    join(joining, source.port, source.code)
-    pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
+    hosting, joining, source = seated_pair(apps)
     first = table(joining).source
     pump([joining], lambda: load_ticket() is not None, "the ticket")
     old_ticket = load_ticket()
