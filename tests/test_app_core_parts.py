@@ -285,6 +285,28 @@ def test_rebinding_a_key_in_the_settings(app):
     assert app.top is scene
 
 
+def test_pauses_own_key_says_how_to_cancel_and_a_click_cancels(app):
+    """Playtest: the prompt said "Esc cancels", but for Pause/back's own key Esc is taken as the
+    new key (so Esc can become it again). Its prompt says so and that a click cancels; a click
+    cancels any rebind and changes nothing."""
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    scene.start_capture("pause")
+    assert scene.capture_prompt() == t(
+        "settings.press_key_replaces_pause", intent=t("intent.pause"), keys="Esc"
+    )
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5))
+    app.step([click], 0.016)
+    assert scene.capturing is None and app.intents.keys_for("pause") == ["escape"]
+    scene.start_capture("hint")
+    assert "Esc" in scene.capture_prompt() and scene.capture_prompt() == t(
+        "settings.press_key_replaces", intent=t("intent.hint"), keys="H"
+    )
+    app.step([click], 0.016)
+    assert scene.capturing is None and app.intents.keys_for("hint") == ["h"]
+
+
 def test_change_says_which_keys_it_replaced(app):
     """Playtest: Change on Confirm and a new key dropped Enter and Space without a word. The
     prompt says which keys the new one replaces, and the notice after names the action's key

@@ -326,6 +326,10 @@ EN: dict[str, str] = {
     "settings.rebind": "Change",
     "settings.press_key": "Press a key for “{intent}” (Esc cancels)",
     "settings.press_key_replaces": "Press the new key for “{intent}”: it replaces {keys} (Esc cancels)",
+    "settings.press_key_pause": "Press a key for “{intent}” (Esc counts as a key here: a click cancels)",
+    "settings.press_key_replaces_pause": (
+        "Press the new key for “{intent}”: it replaces {keys} (Esc counts as a key here: a click cancels)"
+    ),
     "settings.key_replaced": "{intent}: {key} (was {old})",
     "settings.reset_keys": "Reset keys",
     "settings.save_failed": "Could not save the settings: {reason}",

@@ -3,8 +3,9 @@
 Every change takes effect at once; the settings file (``cacao_game.config.settings``) is
 written when the scene is left, never in the middle of a frame. A write that fails shows its
 reason and the change still lasts until the app quits. A key is rebound by
-clicking Change next to an intent and pressing the new key (Esc cancels); the key is taken
-from any other intent that had it.
+clicking Change next to an intent and pressing the new key (a click cancels, and Esc does
+too except for Pause/back's own key, which Esc may become again); the key is taken from any
+other intent that had it.
 """
 
 from __future__ import annotations
@@ -158,9 +159,13 @@ class SettingsScene(WidgetScene):
         self.capturing = intent
 
     def capture(self, event: pygame.event.Event) -> bool:
-        """While capturing, take a key press as the new binding (Esc cancels)."""
+        """While capturing, take a key press as the new binding; Esc cancels, except for Pause's
+        own key (Esc may become it again), and a click cancels always."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.capturing = None
+            return True
         if event.type != pygame.KEYDOWN:
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
+            return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
         name = event_key_name(event)
         if name is None or name.removeprefix("ctrl+") in MODIFIER_NAMES:
             return True
@@ -321,13 +326,15 @@ class SettingsScene(WidgetScene):
         surface.blit(image, image.get_rect(center=box.center))
 
     def capture_prompt(self) -> str:
-        """What the "press a key" box says: the action, and the keys the new one replaces."""
+        """What the "press a key" box says: the action, the keys the new one replaces, and how
+        to cancel (a click, for Pause, whose new key may be Esc)."""
         intent = self.capturing or ""
         keys = self.app.intents.keys_for(intent)
         label = t(f"intent.{intent}")
+        suffix = "_pause" if intent == "pause" else ""
         if keys:
-            return t("settings.press_key_replaces", intent=label, keys=keys_text(keys))
-        return t("settings.press_key", intent=label)
+            return t(f"settings.press_key_replaces{suffix}", intent=label, keys=keys_text(keys))
+        return t(f"settings.press_key{suffix}", intent=label)
 
     def _draw_palette_preview(self, surface: pygame.Surface) -> None:
         """The seat markers in the chosen colour scheme, under its row."""
