@@ -213,14 +213,6 @@ def judge_samples(
     return samples
 
 
-def judge(game: Game, moves: Sequence[Action], redeals: int, seed: int) -> dict[Action, float]:
-    """Each move's mean of ``judge_samples`` over re-deals ``0 .. redeals - 1``."""
-    return {
-        move: statistics.fmean(values)
-        for move, values in judge_samples(game, moves, range(redeals), seed).items()
-    }
-
-
 ScreenTask = tuple[Game, list[str], int, dict[str, list[float]], str | None, int]
 """A position, the level specs, the judging re-deals, the judge's samples already known
 for it (by ``repr`` of the move), the judge's policy (``judge_samples``) and how many of
