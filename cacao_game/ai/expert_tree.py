@@ -19,14 +19,12 @@ from dataclasses import dataclass
 
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.hard import REPLY_SHORTLIST, default_horizon, greedy_turn, playout
-from cacao_game.ai.ismcts import Node, upper_bound
+from cacao_game.ai.ismcts import EXPLORATION, Node, upper_bound
 from cacao_game.ai.medium import placement_scores
 from cacao_game.ai.policy import finish_turn, quick_fill, resolve_choice
 from cacao_game.ai.weights import Weights
 from cacao_game.engine import Action, Game, Phase
 
-EXPLORATION = 3.0
-"""UCB1 exploration constant, in points (hard's)."""
 WIDEN_BASE = 5
 """Placements a node below the root offers from its first visit on (hard's)."""
 WIDEN_SCALE = 0.25
