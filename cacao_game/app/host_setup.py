@@ -17,11 +17,9 @@ import msgspec
 from cacao_game.app.netplay import HostChoices, HostedTable, table_options
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.jsontypes import JSON
+from cacao_game.net.protocol import PORTS
 from cacao_game.net.tables import options_problem
 from cacao_game.typed_json import ShapeError, convert, plain
-
-PORTS = range(1, 65536)
-"""The ports a host may listen on."""
 
 
 class HostedSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -24,6 +24,7 @@ import msgspec
 from cacao_game import typed_json
 from cacao_game.config.storage import atomic_write_bytes, data_dir
 from cacao_game.files import read_limited, set_aside
+from cacao_game.net.protocol import PORTS
 from cacao_game.net.tables import code_problem
 from cacao_game.session.autosave import one_line
 
@@ -47,7 +48,7 @@ class SeatTicket(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def problem(self) -> str | None:
         """Why this ticket cannot be used, or None."""
-        if not self.address.strip() or not 1 <= self.port <= 65535:
+        if not self.address.strip() or self.port not in PORTS:
             return "no address and port"
         if code_problem(self.code):
             return "not a table code"
