@@ -33,12 +33,6 @@ WIDEN_SCALE = 0.25
 """How fast a node below the root widens: ``WIDEN_BASE + WIDEN_SCALE * sqrt(visits)``."""
 DEEPEN_AT = 16
 """Visits a node past the reply needs before it grows children of its own."""
-HORIZON = 2
-"""Turns after the root's that every iteration is played to before it is priced, 2 players
-(hard's). By default (``Tuning.horizon`` None) the player count decides, as for hard
-(``cacao_game.ai.hard.default_horizon``): in 3 and 4 players a round and one turn more, so
-that every opponent answers before the price is taken (4 players: 2 turns left the last
-opponent's reply and the seat's own next turn out, README: the expert in 4 players)."""
 PLAYOUT_PLACEMENTS = 0
 """With at most this many placements left (all seats), playouts run to the final score by
 ``play_to_end`` (0: never; playing to the end costs re-deals, and the screen's judge, which
@@ -61,7 +55,7 @@ class Tuning:
     weights: Weights
     exploration: float = EXPLORATION
     horizon: int | None = None
-    """Turns played after the root's before pricing; None: by the player count (``HORIZON``)."""
+    """Turns played after the root's before pricing; None: by the player count (``horizon_for``)."""
     deepen: int = DEEPEN_AT
     to_end: int = PLAYOUT_PLACEMENTS
     leaf: str = "leaf"
@@ -70,9 +64,12 @@ class Tuning:
 
 
 def horizon_for(tuning: Tuning, players: int) -> int:
-    """The turns after the root's that ``tuning``'s playouts run in a game of ``players``:
-    its ``horizon``, or by default hard's for that count (``default_horizon``; ``HORIZON`` in
-    2 players)."""
+    """The turns after the root's that every iteration of ``tuning`` is played to before it is
+    priced, in a game of ``players``: its ``horizon``, or by default hard's for that count
+    (``cacao_game.ai.hard.default_horizon``: hard's ``HORIZON`` in 2 players; in 3 and 4 a
+    round and one turn more, so that every opponent answers before the price is taken; 4
+    players: 2 turns left the last opponent's reply and the seat's own next turn out, README:
+    the expert in 4 players)."""
     return tuning.horizon if tuning.horizon is not None else default_horizon(players)
 
 
