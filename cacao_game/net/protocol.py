@@ -45,6 +45,8 @@ MAX_THINK: Final = 60.0
 Pos = tuple[int, int]
 T = TypeVar("T")
 
+PORTS: Final = range(1, 65536)
+"""The TCP ports a host may listen on and a client connect to."""
 REMOTE: Final = "remote"
 """``SeatSpec.kind`` / ``SeatInfo.kind`` of a seat played from another machine."""
 
