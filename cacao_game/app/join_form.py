@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import msgspec
 
-from cacao_game.app.netplay import DEFAULT_PORT, LOOPBACK
+from cacao_game.app.netplay import LOOPBACK
 from cacao_game.app.strings import t
 from cacao_game.config.names import name_problem
 from cacao_game.jsontypes import JSON
-from cacao_game.net.protocol import PORTS
+from cacao_game.net.protocol import DEFAULT_PORT, PORTS
 from cacao_game.typed_json import ShapeError, convert, plain
 
 MAX_ADDRESS = 64

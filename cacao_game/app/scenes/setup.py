@@ -19,7 +19,7 @@ import pygame
 
 from cacao_game.app import host_setup, routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.netplay import DEFAULT_PORT, HostChoices, HostedTable, host_game
+from cacao_game.app.netplay import HostChoices, HostedTable, host_game
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
@@ -28,7 +28,7 @@ from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Wid
 from cacao_game.config.choices import EXPERT_TIME, EXPERT_TIMES, THINKING_TIMES
 from cacao_game.config.game import COLORS, EXPERT, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
-from cacao_game.net.protocol import PORTS, REMOTE
+from cacao_game.net.protocol import DEFAULT_PORT, PORTS, REMOTE
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
