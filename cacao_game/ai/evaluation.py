@@ -18,6 +18,7 @@ Nothing here reads hidden information: only ``view``-visible fields and ``unseen
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -363,17 +364,22 @@ class Valuer:
         return max(codes, key=lambda code: self.worker_value(game, seat, code), default=None)
 
     def scores(self, game: Game) -> list[float]:
-        """Every seat's worth against its opponents: own value less the field's (mean and best)."""
-        values = self.seat_values(game)
-        result = []
-        for seat, mine in enumerate(values):
-            others = values[:seat] + values[seat + 1 :]
-            result.append(mine - 0.5 * (max(others) + sum(others) / len(others)))
-        return result
+        """Every seat's worth against its opponents: ``field_margins`` of ``seat_values``."""
+        return field_margins(self.seat_values(game), self.weights.field_lead)
 
     def score(self, game: Game, seat: int) -> float:
         """``seat``'s entry of ``scores``."""
         return self.scores(game)[seat]
+
+
+def field_margins(values: Sequence[float], lead: float) -> list[float]:
+    """Every seat's value less its field's: ``lead`` times the best other seat's value plus
+    the rest times the other seats' mean (``Weights.field_lead``)."""
+    result = []
+    for seat, mine in enumerate(values):
+        others = [*values[:seat], *values[seat + 1 :]]
+        result.append(mine - (lead * max(others) + (1 - lead) * sum(others) / len(others)))
+    return result
 
 
 def _best_reachable_price(game: Game) -> float:

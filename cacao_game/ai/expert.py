@@ -70,7 +70,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.evaluation import Valuer, field_margins
 from cacao_game.ai.expert_tree import (
     DEEPEN_AT,
     LEAF_VALUERS,
@@ -92,7 +92,7 @@ from cacao_game.ai.ismcts import EXPLORATION, Node
 from cacao_game.ai.medium import MediumPlayer, placement_scores
 from cacao_game.ai.parallel import Helper, LocalPartner, Partner
 from cacao_game.ai.policy import quick_fill_score, resolve_choice
-from cacao_game.ai.weights import DEFAULT, Weights
+from cacao_game.ai.weights import DEFAULT, FIELD_LEAD, Weights, resolve_weights
 from cacao_game.engine import Action, Fill, Game, Phase
 
 log = logging.getLogger(__name__)
@@ -153,15 +153,10 @@ def nothing_hidden(view: Game, seat: int) -> bool:
     return True
 
 
-def final_margins(game: Game) -> list[float]:
-    """Every seat's final total less the field's (mean and best): ``Valuer.scores``' shape,
-    in points, for a finished game."""
-    totals = [float(score.total) for score in game.score_now()]
-    result = []
-    for seat, mine in enumerate(totals):
-        others = totals[:seat] + totals[seat + 1 :]
-        result.append(mine - 0.5 * (max(others) + sum(others) / len(others)))
-    return result
+def final_margins(game: Game, lead: float = FIELD_LEAD) -> list[float]:
+    """Every seat's final total less the field's (``field_margins`` with ``lead``, the share
+    of the best other seat): ``Valuer.scores``' shape, in points, for a finished game."""
+    return field_margins([float(score.total) for score in game.score_now()], lead)
 
 
 def ordered_moves(game: Game, valuer: Valuer) -> list[Action]:
@@ -203,7 +198,7 @@ def exact_end(
     """``exact_values`` and the finished game that max-n play reaches (the first best move at
     every decision): its ``final_margins`` are the values."""
     if game.is_over():
-        return final_margins(game), game
+        return final_margins(game, valuer.weights.field_lead), game
     if game.phase is Phase.RESOLVE:
         after = game.clone()
         after.apply(resolve_choice(after, valuer))
@@ -251,6 +246,7 @@ class ExpertPlayer:
         reach_budget: int = REACH_BUDGET,
         reach_horizon: int = 0,
         reach_shortlist: int = 0,
+        lead: float | None = None,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
@@ -263,6 +259,8 @@ class ExpertPlayer:
         is the horizon of such decisions and ``reach_shortlist`` (0: hard's ``REPLY_SHORTLIST``)
         how many placements their playouts' movers price in full.
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
+        ``lead`` (None: the set's) replaces its ``field_lead``, the share of the best other
+        seat in the field every seat's worth is measured against, in the tree and playouts;
         ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
         ``LEAF_VALUERS`` (ValueError for another); ``horizon`` None plays playouts as far as
         the player count asks (``horizon_for``); the other options override the module's
@@ -292,6 +290,8 @@ class ExpertPlayer:
         self.select = select
         self.leaf = leaf
         self.pulls = max(1, int(pulls))
+        if lead is not None:
+            weights = replace(resolve_weights(weights), field_lead=float(lead))
         self.medium = MediumPlayer(rng, weights=weights)
         self.tuning = Tuning(self.medium.weights, exploration, self.horizon, self.deepen, self.to_end, leaf)
         self.workers = int(workers)
