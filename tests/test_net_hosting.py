@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from harness import click_label
 from net_support import LOCAL, ROOT, free_port, options, record_files, run, start_host
 from referee_loader import load_referee
@@ -115,6 +116,31 @@ def test_a_hosted_game_killed_mid_game_resumes_from_its_folder_with_every_decisi
     assert journal_before and first_after and first_after[0] >= len(journal_before)
     assert actions[: len(journal_before)] == journal_before  # every decision confirmed before the kill
     assert hosted_game(folder) is None  # finished: nothing to resume
+
+
+def test_a_resumed_host_marks_its_players_seat_before_it_listens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hosting mark (which keeps a seat from being taken back by name) is not saved: a
+    resumed host gives it back with the fresh token before it listens, so no one joining by
+    the hosting player's name in between can take the seat."""
+    from cacao_game.net.host import Host
+
+    folder = tmp_path / "hosted"
+    first, game, _token = start_hosting(folder, options("remote", "remote"), 1, "Ana", bind=LOCAL, port=0)
+    first.stop()
+    marked: list[bool] = []
+    listen = Host.start
+
+    async def start(self: Host, bind: str = LOCAL, port: int = 0) -> int:
+        marked.append(self.tables[game.code].seats[1].hosting)
+        return await listen(self, bind, port)
+
+    monkeypatch.setattr(Host, "start", start)
+    resumed = resume_hosting(folder, ai_processes=0)
+    assert resumed is not None
+    resumed[0].stop()
+    assert marked == [True]
 
 
 def test_a_new_hosted_game_replaces_the_old_ones_files_and_an_unreadable_note_offers_nothing(

@@ -75,15 +75,23 @@ class BackgroundHost:
         self.host = Host(folder, ai_processes=ai_processes, seed=seed, clock=clock)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cacao-net-host", daemon=True)
+        self._restored = False
 
     def _call(self, work: Coroutine[object, object, T], timeout: float) -> T:
         return asyncio.run_coroutine_threadsafe(work, self._loop).result(timeout)
 
+    def restore(self) -> None:
+        """Start the host's thread and put back the tables of ``folder``, not yet listening
+        (once; ``start`` does it if not done)."""
+        if not self._restored:
+            self._restored = True
+            self._thread.start()
+            self.host.restore()
+
     def start(self, bind: str = "127.0.0.1", port: int = 0, timeout: float = 5.0) -> int:
-        """Put back the tables of ``folder`` and listen on ``bind``:``port`` (0: any free
-        port); returns the port. Raises OSError if it cannot listen there."""
-        self._thread.start()
-        self.host.restore()
+        """Put back the tables of ``folder`` (``restore``) and listen on ``bind``:``port``
+        (0: any free port); returns the port. Raises OSError if it cannot listen there."""
+        self.restore()
         return self._call(self.host.start(bind, port), timeout)
 
     @property
@@ -212,14 +220,16 @@ def resume_hosting(
     """Restart the game hosted from ``folder`` (``hosted_game``) where it listened: the host
     restores its table from the save and journal, and the hosting player's seat gets a fresh
     token, returned with the host and the game. None if there is nothing to resume; OSError
-    if the host cannot listen there again (the host is then stopped)."""
+    if the host cannot listen there again (the host is then stopped). The seat is the hosting
+    player's again before the host listens, so that no one joining by its name can take it."""
     game = hosted_game(folder)
     if game is None:
         return None
     host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed)
     try:
-        host.start(game.bind, game.port)
+        host.restore()
         token = host.reissue(game.code, game.seat)
+        host.start(game.bind, game.port)
     except (KeyError, ValueError):
         host.stop()
         log.warning("the hosted table %s could not be put back", game.code)
