@@ -7,6 +7,7 @@ returns the rectangle it used; nothing here keeps a screen.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -450,6 +451,25 @@ def render_text(
 
 _TEXTS = SurfaceCache("texts", 8 * 1024 * 1024)
 """Rendered texts of every scene by font, text, colour and wrap width."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ink:
+    """How a text's ink sits in its rendered line: the ink's ``height``, and how far below a
+    line's middle to put the line so that the ink is centred there (``lower``; a text centred
+    by its line box sits high, the line's descent lying below its ink)."""
+
+    height: int
+    lower: int
+
+
+@functools.lru_cache(maxsize=128)
+def ink(font: pygame.font.Font, sample: str) -> Ink:
+    """The ink of ``sample`` rendered in ``font`` (``render_text``; its colour does not move
+    the ink), measured once a font and sample, not every frame it is drawn in."""
+    image = render_text(font, sample, INK)
+    box = image.get_bounding_rect()
+    return Ink(box.h, image.get_height() // 2 - box.centery)
 
 
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
