@@ -1194,6 +1194,7 @@ class PlayScene(Scene):
             provisional=self._provisional_square() if accepts else None,
             ready_at=self.ready_at,
             thinking=self.thinking_progress(),
+            hint_note=self.hint_note() if accepts and self.source.advice is not None else None,
         )
 
     def _provisional_square(self) -> Pos | None:
@@ -1689,7 +1690,7 @@ class PlayScene(Scene):
             panels += filter(None, [draw_review(self, surface, self.review)])
             drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
-            panels.append(draw_hint(self, surface, self.source.advice, self.hint_note()))
+            panels.append(draw_hint(self, surface, self.source.advice, frame.hint_note))
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
