@@ -140,7 +140,7 @@ def draw_shadow(
     radius = px(RADIUS) if radius is None else radius
     shadow = _shadow((rect.w, rect.h), radius, alpha)
     at = shadow_rect(rect)
-    for piece in uncovered(at, under) if under else [at]:
+    for piece in uncovered(at, under):
         _blit_shadow(surface, shadow, at, piece, radius + px(SHADOW_SPREAD))
 
 
@@ -170,7 +170,7 @@ def _blit_around(
     surface: pygame.Surface, image: pygame.Surface, at: pygame.Rect, covers: Sequence[pygame.Rect]
 ) -> None:
     """``image`` blitted at ``at`` but within ``covers`` (``uncovered``)."""
-    for piece in uncovered(at, covers) if covers else [at]:
+    for piece in uncovered(at, covers):
         surface.blit(image, piece, piece.move(-at.x, -at.y))
 
 
@@ -183,7 +183,8 @@ def fill_inside(rect: pygame.Rect, radius: int) -> pygame.Rect:
 
 
 def uncovered(rect: pygame.Rect, covers: Sequence[pygame.Rect]) -> list[pygame.Rect]:
-    """``rect`` less ``covers``, as rectangles that do not overlap (none when covered)."""
+    """``rect`` less ``covers``, as rectangles that do not overlap (none when covered, ``rect``
+    alone when there are no covers)."""
     left: list[pygame.Rect] = []
     todo = [pygame.Rect(rect)]
     while todo:
@@ -259,7 +260,7 @@ def _fill_opaque(
     band = fill_inside(rect, radius)
     for at, row in ((pygame.Rect(rect.x, rect.y, rect.w, radius), 0), (band.move(0, band.h), radius + 2)):
         at = at.clip(rect)
-        for piece in uncovered(at, covered) if covered else [at]:
+        for piece in uncovered(at, covered):
             surface.blit(edges, piece, (piece.x - rect.x, piece.y - at.y + row, piece.w, piece.h))
     glow = pygame.Rect(band.x, band.y, band.w, max(0, rect.y + _glow_height(rect.size) - band.y))
     for part, row in (
@@ -268,7 +269,7 @@ def _fill_opaque(
     ):
         if part.w > 0 and part.h > 0:
             color = edges.get_at((0, row))
-            for piece in uncovered(part, covered) if covered else [part]:
+            for piece in uncovered(part, covered):
                 surface.fill(color, piece)
 
 
