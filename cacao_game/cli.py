@@ -532,7 +532,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.check_assets:
         return run_check_assets()
     if args.serve:
-        from cacao_game.net.serve import DEFAULT_PORT, run_server
+        from cacao_game.net.protocol import DEFAULT_PORT
+        from cacao_game.net.serve import run_server
 
         port = DEFAULT_PORT if args.port is None else args.port
         return run_server(args.bind or "127.0.0.1", port, args.serve_dir)

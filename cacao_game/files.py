@@ -9,6 +9,7 @@ into JSON data with one-line reasons for whatever is wrong. Pure Python, no pyga
 
 from __future__ import annotations
 
+import logging
 import os
 import stat
 from datetime import UTC, datetime
@@ -17,6 +18,8 @@ from typing import Final
 
 from cacao_game import typed_json
 from cacao_game.jsontypes import JSON
+
+log = logging.getLogger(__name__)
 
 SAVE_LIMIT: Final = 8 * 1024 * 1024
 """The largest save read (a full 4-player save is well under 100 kB)."""
@@ -114,4 +117,18 @@ def refused_path(path: Path) -> Path:
     while aside.exists():
         counter += 1
         aside = path.with_name(f"{path.stem}.refused-{stamp}-{counter}{path.suffix}")
+    return aside
+
+
+def set_aside(path: Path, what: str, reason: str) -> Path | None:
+    """Keep the refused file at ``path`` under a new name beside it (``refused_path``), so no
+    later write replaces it; the new path, or None when it cannot be renamed (then it is left
+    where it is). Logged either way, naming the file as ``what`` with the one-line ``reason``."""
+    aside = refused_path(path)
+    try:
+        os.rename(path, aside)
+    except OSError as error:
+        log.warning("%s is refused (%s) and cannot be set aside: %s", what, reason, describe_os_error(error))
+        return None
+    log.warning("%s is refused (%s); kept it as %s", what, reason, aside.name)
     return aside

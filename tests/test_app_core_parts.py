@@ -201,6 +201,14 @@ def open_load(app) -> LoadScene:
     return scene
 
 
+def open_settings(app) -> SettingsScene:
+    """The settings scene, shown."""
+    scene = SettingsScene(app)
+    app.push(scene)
+    run(app)
+    return scene
+
+
 def buttons(scene, label: str) -> list:
     """The scene's widgets labelled ``label``, in row order."""
     return [w for w in scene.widgets if getattr(w, "label", "") == label]
@@ -255,9 +263,7 @@ def test_settings_changes_apply_at_once_and_are_written_on_leaving(app, monkeypa
     writes = []
     real_save = prefs_module.save
     monkeypatch.setattr(prefs_module, "save", lambda settings: writes.append(1) or real_save(settings))
-    scene = SettingsScene(app)
-    app.push(scene)
-    run(app)
+    scene = open_settings(app)
     scene.change(palette="colorblind")
     scene.change(sound=False)
     run(app, 3)
@@ -272,9 +278,7 @@ def test_settings_changes_apply_at_once_and_are_written_on_leaving(app, monkeypa
 
 def test_rebinding_a_key_in_the_settings(app):
     """Change + a key press rebinds the intent; Esc cancels a rebind."""
-    scene = SettingsScene(app)
-    app.push(scene)
-    run(app)
+    scene = open_settings(app)
     scene.start_capture("hint")
     app.step([key("escape")], 0.016)
     assert app.intents.keys_for("hint") == ["h"] and app.top is scene
@@ -289,9 +293,7 @@ def test_pauses_own_key_says_how_to_cancel_and_a_click_cancels(app):
     """Playtest: the prompt said "Esc cancels", but for Pause/back's own key Esc is taken as the
     new key (so Esc can become it again). Its prompt says so and that a click cancels; a click
     cancels any rebind and changes nothing."""
-    scene = SettingsScene(app)
-    app.push(scene)
-    run(app)
+    scene = open_settings(app)
     scene.start_capture("pause")
     assert scene.capture_prompt() == t(
         "settings.press_key_replaces_pause", intent=t("intent.pause"), keys="Esc"
@@ -311,9 +313,7 @@ def test_change_says_which_keys_it_replaced(app):
     """Playtest: Change on Confirm and a new key dropped Enter and Space without a word. The
     prompt says which keys the new one replaces, and the notice after names the action's key
     now and its keys before (with a key taken from another action, that too)."""
-    scene = SettingsScene(app)
-    app.push(scene)
-    run(app)
+    scene = open_settings(app)
     scene.start_capture("confirm")
     assert scene.capture_prompt() == t(
         "settings.press_key_replaces", intent=t("intent.confirm"), keys="Enter, Space"
@@ -364,9 +364,7 @@ def test_key_caps_hold_their_labels_whole_with_room(size):
 def test_rebinding_to_a_used_key_never_crashes_and_survives_a_restart(app):
     """Hint → Q (Rotate anticlockwise's key): no crash, the keys are swapped, the player is
     told, and the saved settings bind every action after a restart."""
-    scene = SettingsScene(app)
-    app.push(scene)
-    run(app)
+    scene = open_settings(app)
     scene.start_capture("hint")
     app.step([key("q")], 0.016)
     assert app.intents.keys_for("hint") == ["q"]
@@ -426,9 +424,7 @@ def test_sound_shows_no_sound_device_and_keeps_the_setting_without_an_audio_devi
 
     monkeypatch.setattr(type(app.assets), "sound_available", property(lambda self: False))
     app.settings.sound = True
-    scene = SettingsScene(app)
-    app.push(scene)
-    run(app)
+    scene = open_settings(app)
     toggle = next(w for w in scene.widgets if isinstance(w, Toggle) and w.label == t("settings.sound"))
     assert not toggle.enabled and toggle.tooltip == t("settings.no_sound")
     with theme.text_audit() as drawn:

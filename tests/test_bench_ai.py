@@ -3,7 +3,9 @@ judge's agreement with itself, and the cache that spares judging a move twice.""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +64,22 @@ def test_a_judge_level_finishes_the_games_the_same_way_on_the_same_redeals() -> 
     assert all(len(values) == 3 and all(v == int(v) for v in values) for values in once.values())
     row = bench_ai.screen_position((game, ["medium"], 2, {}, "medium", 0))
     assert list(row["samples"]) == [row["chosen"]["medium"]]
+
+
+def test_the_cache_keeps_judges_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--cache``: the greedy judge's samples stay under the position's seed (as in files
+    written before ``--judge``); a level's go under their own key, so a run judged by
+    ``medium`` never takes the greedy judge's samples for its own, nor the other way."""
+    cache = tmp_path / "judge.json"
+    screen = ["screen", "--positions", "1", "--seed", "700", "--redeals", "4", "--top", "3"]
+    screen += ["--levels", "medium", "--cache", str(cache)]
+    assert bench_ai.main(screen) == 0
+    greedy = json.loads(cache.read_text())
+    assert bench_ai.main([*screen, "--judge", "medium"]) == 0
+    both = json.loads(cache.read_text())
+    capsys.readouterr()
+    [seed] = greedy
+    assert bench_ai.cache_key(int(seed), None) == seed
+    assert set(both) == {seed, bench_ai.cache_key(int(seed), "medium")} and both[seed] == greedy[seed]
+    judged = both[bench_ai.cache_key(int(seed), "medium")]
+    assert judged.keys() == greedy[seed].keys() and judged != greedy[seed], "judged afresh by medium"

@@ -16,12 +16,12 @@ from harness import run
 
 from cacao_game.app import prefs
 from cacao_game.app.host_setup import read_remembered, remembered
-from cacao_game.app.netplay import DEFAULT_PORT, HostChoices, HostedTable
+from cacao_game.app.netplay import HostChoices, HostedTable
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
 from cacao_game.config.settings import settings_path
-from cacao_game.net.protocol import REMOTE
+from cacao_game.net.protocol import DEFAULT_PORT, REMOTE
 
 
 def host_setup(app) -> SetupScene:

@@ -33,7 +33,8 @@ interval, the mean paired with the first spec's and in how many positions a spec
 or worse than it, for all positions and by kind (early and late placements, fills). First it
 prints how far the judge agrees with itself (its best move on the first and the second half
 of the re-deals, their rank correlation, the standard error of a gap). ``--cache FILE`` keeps
-the judge's samples, so a later run with other levels judges only the moves not judged yet.
+the judge's samples (each judge's apart: ``cache_key``), so a later run with other levels
+judges only the moves not judged yet.
 
 ``memory``: the peak memory traced (``tracemalloc``) while expert decides one mid-game
 position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size;
@@ -212,14 +213,6 @@ def judge_samples(
     return samples
 
 
-def judge(game: Game, moves: Sequence[Action], redeals: int, seed: int) -> dict[Action, float]:
-    """Each move's mean of ``judge_samples`` over re-deals ``0 .. redeals - 1``."""
-    return {
-        move: statistics.fmean(values)
-        for move, values in judge_samples(game, moves, range(redeals), seed).items()
-    }
-
-
 ScreenTask = tuple[Game, list[str], int, dict[str, list[float]], str | None, int]
 """A position, the level specs, the judging re-deals, the judge's samples already known
 for it (by ``repr`` of the move), the judge's policy (``judge_samples``) and how many of
@@ -303,6 +296,12 @@ def regrets(rows: Sequence[dict[str, object]], redeals: int) -> list[dict[str, f
     return result
 
 
+def cache_key(seed: int, policy: str | None) -> str:
+    """The ``--cache`` entry of a position's judge samples: its seed, with the judge's level
+    spec after a colon when a level judges (``judge_samples``), so judges never share samples."""
+    return str(seed) if policy is None else f"{seed}:{policy}"
+
+
 def run_screen(args: argparse.Namespace) -> None:
     """Print the regret per decision of each level, paired with the first, by kind of decision."""
     turns = (args.first_turn, args.last_turn)
@@ -311,16 +310,17 @@ def run_screen(args: argparse.Namespace) -> None:
     cache: dict[str, dict[str, list[float]]] = (
         json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     )
-    tasks: list[ScreenTask] = [
-        (game, args.levels, args.redeals, cache.get(str(key), {}), args.judge, args.top)
-        for game, key in ((game, position_seed(game, "bench")) for game in games)
-    ]
+    tasks: list[ScreenTask] = []
+    for game in games:
+        known = cache.get(cache_key(position_seed(game, "bench"), args.judge), {})
+        tasks.append((game, args.levels, args.redeals, known, args.judge, args.top))
     rows = []
     with ProcessPoolExecutor(args.workers) as pool:
         for row in pool.map(screen_position, tasks):
             rows.append(row)
             if args.cache:
-                cache[str(row["seed"])] = row["samples"]  # type: ignore[assignment]
+                seed: int = row["seed"]  # type: ignore[assignment]
+                cache[cache_key(seed, args.judge)] = row["samples"]  # type: ignore[assignment]
                 args.cache.write_text(json.dumps(cache))
     print(
         f"{args.positions} placements and {args.fills} fills ({args.players} players, turns "

@@ -593,8 +593,9 @@ def main() -> int:
         return subprocess.run(command, check=False).returncode
     probe = SlowFrames(args.profile_over, args.profile_sort) if args.profile_over is not None else None
     notes: list[str] = []
+    noted = notes if args.worst > 0 else None
     times, cpu, hover, hover_cpu = least_of(
-        args.repeat, lambda: bench_frames(args.frames, args.seed, (width, height), probe, notes)
+        args.repeat, lambda: bench_frames(args.frames, args.seed, (width, height), probe, noted)
     )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(

@@ -73,8 +73,6 @@ from dataclasses import replace
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert_tree import (
     DEEPEN_AT,
-    EXPLORATION,
-    HORIZON,
     LEAF_VALUERS,
     PLAYOUT_PLACEMENTS,
     WIDEN_BASE,
@@ -89,8 +87,8 @@ from cacao_game.ai.expert_tree import (
     play_to_end,
     widen,
 )
-from cacao_game.ai.hard import Deadline
-from cacao_game.ai.ismcts import Node
+from cacao_game.ai.hard import HORIZON, Deadline
+from cacao_game.ai.ismcts import EXPLORATION, Node
 from cacao_game.ai.medium import MediumPlayer, placement_scores
 from cacao_game.ai.parallel import Helper, LocalPartner, Partner
 from cacao_game.ai.policy import quick_fill_score, resolve_choice

@@ -19,26 +19,18 @@ from dataclasses import dataclass
 
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.hard import REPLY_SHORTLIST, default_horizon, greedy_turn, playout
-from cacao_game.ai.ismcts import Node, upper_bound
+from cacao_game.ai.ismcts import EXPLORATION, Node, upper_bound
 from cacao_game.ai.medium import placement_scores
 from cacao_game.ai.policy import finish_turn, quick_fill, resolve_choice
 from cacao_game.ai.weights import Weights
 from cacao_game.engine import Action, Game, Phase
 
-EXPLORATION = 3.0
-"""UCB1 exploration constant, in points (hard's)."""
 WIDEN_BASE = 5
 """Placements a node below the root offers from its first visit on (hard's)."""
 WIDEN_SCALE = 0.25
 """How fast a node below the root widens: ``WIDEN_BASE + WIDEN_SCALE * sqrt(visits)``."""
 DEEPEN_AT = 16
 """Visits a node past the reply needs before it grows children of its own."""
-HORIZON = 2
-"""Turns after the root's that every iteration is played to before it is priced, 2 players
-(hard's). By default (``Tuning.horizon`` None) the player count decides, as for hard
-(``cacao_game.ai.hard.default_horizon``): in 3 and 4 players a round and one turn more, so
-that every opponent answers before the price is taken (4 players: 2 turns left the last
-opponent's reply and the seat's own next turn out, README: the expert in 4 players)."""
 PLAYOUT_PLACEMENTS = 0
 """With at most this many placements left (all seats), playouts run to the final score by
 ``play_to_end`` (0: never; playing to the end costs re-deals, and the screen's judge, which
@@ -61,7 +53,7 @@ class Tuning:
     weights: Weights
     exploration: float = EXPLORATION
     horizon: int | None = None
-    """Turns played after the root's before pricing; None: by the player count (``HORIZON``)."""
+    """Turns played after the root's before pricing; None: by the player count (``horizon_for``)."""
     deepen: int = DEEPEN_AT
     to_end: int = PLAYOUT_PLACEMENTS
     leaf: str = "leaf"
@@ -70,9 +62,12 @@ class Tuning:
 
 
 def horizon_for(tuning: Tuning, players: int) -> int:
-    """The turns after the root's that ``tuning``'s playouts run in a game of ``players``:
-    its ``horizon``, or by default hard's for that count (``default_horizon``; ``HORIZON`` in
-    2 players)."""
+    """The turns after the root's that every iteration of ``tuning`` is played to before it is
+    priced, in a game of ``players``: its ``horizon``, or by default hard's for that count
+    (``cacao_game.ai.hard.default_horizon``: hard's ``HORIZON`` in 2 players; in 3 and 4 a
+    round and one turn more, so that every opponent answers before the price is taken; 4
+    players: 2 turns left the last opponent's reply and the seat's own next turn out, README:
+    the expert in 4 players)."""
     return tuning.horizon if tuning.horizon is not None else default_horizon(players)
 
 

@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import msgspec
 
-from cacao_game.app.netplay import HostChoices, HostedTable
-from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
+from cacao_game.app.netplay import HostChoices, HostedTable, table_options
+from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.jsontypes import JSON
-from cacao_game.net.protocol import REMOTE
+from cacao_game.net.protocol import PORTS
+from cacao_game.net.tables import options_problem
 from cacao_game.typed_json import ShapeError, convert, plain
-
-PORTS = range(1, 65536)
-"""The ports a host may listen on."""
 
 
 class HostedSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -66,7 +64,9 @@ def read_remembered(value: JSON) -> HostedTable:
     ValueError (a ``ShapeError`` for a wrong shape) with a one-line reason when it is not one
     the setup could have hosted: 2-4 seats of clean names and distinct known colours, exactly
     one ``human`` and at least one ``remote``, the other seats known AI levels, a known
-    variant and thinking times, a port from 1 to 65535, the start player one of the seats."""
+    variant and thinking times (``GameConfig.validate``, then the host's own rules for the
+    table it would open: ``netplay.table_options``, ``tables.options_problem``), a port from
+    1 to 65535, the start player one of the seats."""
     setup = convert(value, RememberedHost, where="last_hosted")
     config = GameConfig(
         [SeatConfig(s.name, s.color, s.kind) for s in setup.seats],
@@ -77,16 +77,11 @@ def read_remembered(value: JSON) -> HostedTable:
     )
     try:
         config.validate()
+        problem = options_problem(table_options(config, setup.hints)[0])
     except ValueError as error:
         raise ShapeError(f"last_hosted: {error}") from error
-    from cacao_game import ai  # the levels known now (the registry's)
-
-    kinds = [seat.kind for seat in setup.seats]
-    if kinds.count(HUMAN) != 1 or REMOTE not in kinds:
-        raise ShapeError("last_hosted.seats: not one human seat and at least one remote seat")
-    unknown = sorted({kind for kind in kinds if kind not in (HUMAN, REMOTE, *ai.LEVELS)})
-    if unknown:
-        raise ShapeError(f"last_hosted.seats: unknown seat kind {unknown[0]!r}")
+    if problem is not None:
+        raise ShapeError(f"last_hosted.seats: {problem}")
     if setup.port not in PORTS:
         raise ShapeError(f"last_hosted.port: {setup.port} is not a port from 1 to 65535")
     if setup.start is not None and not 0 <= setup.start < len(setup.seats):

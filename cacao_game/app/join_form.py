@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 import msgspec
 
-from cacao_game.app.netplay import DEFAULT_PORT, LOOPBACK
+from cacao_game.app.netplay import LOOPBACK
 from cacao_game.app.strings import t
 from cacao_game.config.names import name_problem
 from cacao_game.jsontypes import JSON
+from cacao_game.net.protocol import DEFAULT_PORT, PORTS
 from cacao_game.typed_json import ShapeError, convert, plain
 
 MAX_ADDRESS = 64
@@ -62,7 +63,7 @@ def read_remembered(value: JSON) -> JoinMemory:
         address = LOOPBACK
         repaired.append("address")
     port = stored.port
-    if not 1 <= port <= 65535:
+    if port not in PORTS:
         port = DEFAULT_PORT
         repaired.append("port")
     name = stored.name

@@ -32,7 +32,7 @@ from cacao_game.net.hosting import (
     resume_hosting,
     start_hosting,
 )
-from cacao_game.net.protocol import REMOTE, VERSION, Join, SeatSpec, TableOptions
+from cacao_game.net.protocol import DEFAULT_PORT, REMOTE, VERSION, Join, SeatSpec, TableOptions
 from cacao_game.net.remote import RemoteSource
 from cacao_game.records import RecordError, read_record, record_seats, replay_record
 from cacao_game.saves import SaveInfo, SeatSummary
@@ -40,8 +40,6 @@ from cacao_game.session.source import SourceEvent, TableSource
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT: Final = 8765
-"""The port a host listens on unless the player types another (``--serve``'s default too)."""
 LOOPBACK: Final = "127.0.0.1"
 """This computer only."""
 EVERYWHERE: Final = "0.0.0.0"

@@ -23,7 +23,8 @@ import msgspec
 
 from cacao_game import typed_json
 from cacao_game.config.storage import atomic_write_bytes, data_dir
-from cacao_game.files import read_limited, refused_path
+from cacao_game.files import read_limited, set_aside
+from cacao_game.net.protocol import PORTS
 from cacao_game.net.tables import code_problem
 from cacao_game.session.autosave import one_line
 
@@ -47,7 +48,7 @@ class SeatTicket(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def problem(self) -> str | None:
         """Why this ticket cannot be used, or None."""
-        if not self.address.strip() or not 1 <= self.port <= 65535:
+        if not self.address.strip() or self.port not in PORTS:
             return "no address and port"
         if code_problem(self.code):
             return "not a table code"
@@ -82,11 +83,11 @@ def load_ticket(path: Path | None = None) -> SeatTicket | None:
     except FileNotFoundError:
         return None
     except (OSError, typed_json.ShapeError) as error:
-        _set_aside(path, one_line(error))
+        set_aside(path, "the seat's ticket", one_line(error))
         return None
     problem = ticket.problem()
     if problem is not None:
-        _set_aside(path, problem)
+        set_aside(path, "the seat's ticket", problem)
         return None
     return ticket
 
@@ -98,13 +99,3 @@ def forget_ticket(path: Path | None = None) -> None:
             (path or ticket_path()).unlink()
         except OSError as error:
             log.warning("the seat's ticket cannot be removed: %s", one_line(error))
-
-
-def _set_aside(path: Path, why: str) -> None:
-    aside = refused_path(path)
-    try:
-        os.rename(path, aside)
-    except OSError as error:
-        log.warning("the seat's ticket is refused (%s) and cannot be set aside: %s", why, one_line(error))
-        return
-    log.warning("the seat's ticket is refused (%s); kept it as %s", why, aside.name)

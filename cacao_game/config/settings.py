@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -26,7 +25,7 @@ from cacao_game.config.choices import (
 )
 from cacao_game.config.game import GameConfig
 from cacao_game.config.storage import atomic_write_bytes, config_dir
-from cacao_game.files import SETTINGS_LIMIT, FileRefusedError, describe_os_error, read_limited, refused_path
+from cacao_game.files import SETTINGS_LIMIT, FileRefusedError, describe_os_error, read_limited, set_aside
 from cacao_game.jsontypes import JSON
 
 log = logging.getLogger(__name__)
@@ -348,16 +347,10 @@ def load_settings(
 
 
 def _set_aside(path: Path, reason: str) -> SettingsRefusal:
-    """Keep the refused settings file at ``path`` under a new name beside it."""
+    """Keep the refused settings file at ``path`` under a new name beside it (``set_aside``)."""
     reason = reason.splitlines()[0] if reason else "refused"
-    aside = refused_path(path)
-    try:
-        os.rename(path, aside)
-    except OSError as error:
-        log.warning("settings: %s is refused (%s) and cannot be set aside: %s", path, reason, error)
-        return SettingsRefusal(reason)
-    log.warning("settings: %s is refused (%s); kept it as %s; using the defaults", path, reason, aside.name)
-    return SettingsRefusal(reason, aside.name)
+    aside = set_aside(path, f"settings: {path}", reason)
+    return SettingsRefusal(reason, aside.name if aside is not None else "")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -317,7 +317,7 @@ class Host:
                 if seat.remote:
                     seat.connected, seat.away_since = False, now
             self.tables[table.code] = table
-            if not table.started or _stalled(table):
+            if _closes_when_empty(table):
                 self._idle[table.code] = now
             count += 1
             log.info("table %s restored at decision %d", table.code, len(table.session.game.actions))
@@ -696,7 +696,7 @@ class Host:
         its wait to be closed, as when its last player leaves."""
         if table.is_over():
             self._forget(table)
-        elif not table.started or _stalled(table):
+        elif _closes_when_empty(table):
             self._idle[table.code] = self._clock()
 
     def _leave(self, client: Connection, message: p.Leave) -> None:
@@ -728,7 +728,7 @@ class Host:
         log.info("table %s: seat %d left on purpose (%s); %s", table.code, number, client.peer, after)
         self._presence(table)
         self._schedule_ai(table)
-        if not members and (not table.started or _stalled(table)):
+        if not members and _closes_when_empty(table):
             self._idle[table.code] = self._clock()
 
     def _later(self, key: tuple[str, int], delay: float, then: Callable[[], None]) -> None:
@@ -753,7 +753,7 @@ class Host:
             del self._misses[address]
         for code, since in list(self._idle.items()):
             table = self.tables.get(code)
-            if table is None or (table.started and not _stalled(table)) or self._members.get(code):
+            if table is None or not _closes_when_empty(table) or self._members.get(code):
                 self._idle.pop(code, None)
             elif now - since >= self.abandon_after:
                 self._abandon(table)
@@ -1177,6 +1177,12 @@ def _stalled(table: Table) -> bool:
     seat, whose token still works, keeps a table)."""
     remote = [seat for seat in table.seats if seat.remote]
     return table.started and not table.is_over() and all(seat.left and not seat.standin for seat in remote)
+
+
+def _closes_when_empty(table: Table) -> bool:
+    """Whether ``table``, once nobody is at it, is closed after ``abandon_after`` seconds
+    (``sweep``): it has not started, or it is ``_stalled``."""
+    return not table.started or _stalled(table)
 
 
 def _waiting(table: Table) -> bool:

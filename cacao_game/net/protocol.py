@@ -45,6 +45,10 @@ MAX_THINK: Final = 60.0
 Pos = tuple[int, int]
 T = TypeVar("T")
 
+PORTS: Final = range(1, 65536)
+"""The TCP ports a host may listen on and a client connect to."""
+DEFAULT_PORT: Final = 8765
+"""The port a host listens on unless told another (Host a game's and ``--serve``'s default)."""
 REMOTE: Final = "remote"
 """``SeatSpec.kind`` / ``SeatInfo.kind`` of a seat played from another machine."""
 

@@ -25,7 +25,6 @@ from cacao_game.session.autosave import one_line
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = 8765
 YOUNG_OBJECTS = 1000
 """Objects made (and not yet freed) between two collections of the youngest generation in a
 serving process: each such pause walks at most about this many objects (well under a

@@ -228,25 +228,19 @@ class Table:
         player's (``Seat.hosting``); None if there is none. A connected seat is never taken."""
         config = self.session.config.seats
         wanted = name.casefold()
-        return next(
-            (
-                number
-                for number, seat in enumerate(self.seats)
-                if seat.remote
-                and seat.token is not None
-                and not seat.connected
-                and not seat.hosting
-                and config[number].name.casefold() == wanted
-            ),
-            None,
-        )
+        return next((number for number in self._away() if config[number].name.casefold() == wanted), None)
 
     def away_names(self) -> list[str]:
         """The names of the claimed remote seats whose players are not connected (those a
         join under the same name takes back: ``away_seat``)."""
         config = self.session.config.seats
+        return [config[number].name for number in self._away()]
+
+    def _away(self) -> list[int]:
+        """The claimed remote seats whose players are not connected, save the host's own
+        player's (``Seat.hosting``)."""
         return [
-            config[number].name
+            number
             for number, seat in enumerate(self.seats)
             if seat.remote and seat.token is not None and not seat.connected and not seat.hosting
         ]

@@ -22,6 +22,7 @@ from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button, Panel, TextInput
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
+from cacao_game.net.protocol import PORTS
 from cacao_game.net.tables import CODE_LENGTH, code_problem
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ BOTTOM = 1030
 
 def port_problem(text: str) -> str | None:
     """Why ``text`` is not a port, or None."""
-    return None if text.isdigit() and 1 <= int(text) <= 65535 else t("net.error_port")
+    return None if text.isdigit() and int(text) in PORTS else t("net.error_port")
 
 
 class JoinScene(WidgetScene):

@@ -114,20 +114,26 @@ class ReviewingOverlay(DialogScene):
         self.total: int | None = None
         """Decisions to review, once the worker has said."""
         self.finished = False
+        self._key: ReviewKey | None = None
+        self._kept: GameReview | None = None
+        """A review kept this run, found on entering: the first update opens it."""
 
     def redeals(self) -> int:
         """Re-deals per decision of this review."""
         return self.iterations if self.iterations is not None else review_iterations(self.game.players)
 
     def key(self) -> ReviewKey:
-        """This review's identity (``review_key``)."""
-        return review_key(self.game, reviewed_seats(self.config), self.redeals())
+        """This review's identity (``review_key``; the game is digested once per overlay)."""
+        if self._key is None:
+            self._key = review_key(self.game, reviewed_seats(self.config), self.redeals())
+        return self._key
 
     def enter(self) -> None:
         """Start the worker and send it the game; a review kept this run opens at the
         first update instead, without a worker."""
         super().enter()
-        if kept_review(self.key()) is not None:
+        self._kept = kept_review(self.key())
+        if self._kept is not None:
             return
         if self.ai is None:
             self.ai = default_ai()
@@ -168,10 +174,9 @@ class ReviewingOverlay(DialogScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        kept = None if self.finished else kept_review(self.key())
-        if kept is not None:
+        if self._kept is not None and not self.finished:
             self.finished = True
-            self._done(ReviewDone(REVIEW_ID, kept))
+            self._done(ReviewDone(REVIEW_ID, self._kept))
             return
         if self.ai is None or self.finished:
             return

@@ -19,7 +19,7 @@ import pygame
 
 from cacao_game.app import host_setup, routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.netplay import DEFAULT_PORT, HostChoices, HostedTable, host_game
+from cacao_game.app.netplay import HostChoices, HostedTable, host_game
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
@@ -28,7 +28,7 @@ from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Wid
 from cacao_game.config.choices import EXPERT_TIME, EXPERT_TIMES, THINKING_TIMES
 from cacao_game.config.game import COLORS, EXPERT, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
-from cacao_game.net.protocol import REMOTE
+from cacao_game.net.protocol import DEFAULT_PORT, PORTS, REMOTE
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -258,7 +258,7 @@ class SetupScene(WidgetScene):
             kinds = [s.kind for s in self.seats]
             if kinds.count(HUMAN) != 1 or REMOTE not in kinds:
                 return t("net.error_seats")
-            if not (self.port_text.isdigit() and 1 <= int(self.port_text) <= 65535):
+            if not (self.port_text.isdigit() and int(self.port_text) in PORTS):
                 return t("net.error_port")
         colors = [s.color for s in self.seats]
         if len(set(colors)) != len(colors) or any(c not in COLORS for c in colors):
