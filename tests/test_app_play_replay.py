@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import pygame
 import pytest
@@ -28,14 +28,20 @@ def press(app: App, key: int) -> None:
     app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")], 0.02)
 
 
-def test_replay_steps_turns_with_arrows_home_and_end(app: App) -> None:
-    """Right applies one turn, Left takes it back, End shows the final scores of the record,
-    Home returns to the deal, Esc leaves the replay."""
-    record = play_game(["easy", "random", "easy"], seed=4, variant="volcano").record
+def pushed_replay(app: App, record: Mapping[str, object]) -> tuple[PlayScene, ReplaySession]:
+    """The replay of ``record`` pushed on ``app``: its scene and its session."""
     scene = PlayScene(app, ReplaySession(record))
     replay = scene.source
     assert isinstance(replay, ReplaySession)
     app.push(scene)
+    return scene, replay
+
+
+def test_replay_steps_turns_with_arrows_home_and_end(app: App) -> None:
+    """Right applies one turn, Left takes it back, End shows the final scores of the record,
+    Home returns to the deal, Esc leaves the replay."""
+    record = play_game(["easy", "random", "easy"], seed=4, variant="volcano").record
+    scene, replay = pushed_replay(app, record)
     assert replay.turns == len(record["turns"])
     press(app, pygame.K_RIGHT)
     assert replay.position == 1
@@ -60,10 +66,7 @@ def test_replay_counter_names_the_turn_the_header_names(app: App) -> None:
     "turn 0 of 30"): at the deal both say turn 1; a step on, both turn 2; at the end the
     counter says the last turn."""
     record = play_game(["easy", "random"], seed=4).record
-    scene = PlayScene(app, ReplaySession(record))
-    replay = scene.source
-    assert isinstance(replay, ReplaySession)
-    app.push(scene)
+    scene, replay = pushed_replay(app, record)
     app.step([], 0.02)
     for turn in (1, 2):
         assert scene.headline()[1].startswith(f"Turn {turn} ·")
@@ -78,10 +81,7 @@ def test_replay_buttons_and_no_decisions(app: App) -> None:
     from driver import click, key
 
     record = play_game(["random", "random"], seed=2).record
-    scene = PlayScene(app, ReplaySession(record))
-    replay = scene.source
-    assert isinstance(replay, ReplaySession)
-    app.push(scene)
+    scene, replay = pushed_replay(app, record)
     buttons = {b.name: b.rect for b in scene.hud.action_buttons()}
     app.step(click(buttons["next"].center), 0.02)
     assert replay.position == 1
@@ -96,10 +96,7 @@ def test_replay_plays_on_its_own_at_the_chosen_speed(app: App) -> None:
     """Space starts the replay playing, one turn per second at 1×; Tab doubles the speed;
     Space again pauses it; at the end it stops by itself."""
     record = play_game(["easy", "random"], seed=4).record
-    scene = PlayScene(app, ReplaySession(record))
-    replay = scene.source
-    assert isinstance(replay, ReplaySession)
-    app.push(scene)
+    scene, replay = pushed_replay(app, record)
     press(app, pygame.K_SPACE)
     assert scene.autoplay
     for _ in range(50):
@@ -207,10 +204,7 @@ def test_at_the_last_turn_play_and_its_keys_do_nothing(app: App) -> None:
     from driver import click, key
 
     record = play_game(["random", "random"], seed=2).record
-    scene = PlayScene(app, ReplaySession(record))
-    replay = scene.source
-    assert isinstance(replay, ReplaySession)
-    app.push(scene)
+    scene, replay = pushed_replay(app, record)
     press(app, pygame.K_END)
     assert replay.position == replay.turns
     assert not next(view for view in scene.frame.actions if view.name == "play").enabled

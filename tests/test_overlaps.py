@@ -3,13 +3,32 @@ smallest, the design and the largest screen, each pair below is apart."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from shots import make_app, make_saves
 
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.config.settings import Settings
 
+if TYPE_CHECKING:
+    import pygame
+
+    from cacao_game.app.app import App
+
 SIZES = [(1366, 768), (1920, 1080), (3840, 2160)]
+
+
+def drawn_hint_panel(app: App) -> pygame.Rect:
+    """Where the hint's panel of the play scene on top of ``app`` is drawn now: the box of its
+    heading's text as a drawing of the screen lays it out."""
+    from cacao_game.app import theme
+    from cacao_game.app.play.advice import hint_heading
+
+    heading = hint_heading(app.top.source.advice)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    return next(text.box for text in drawn if text.text == heading)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -194,16 +213,12 @@ def test_a_squares_tooltip_keeps_off_the_hint_panel(size: tuple[int, int]) -> No
     from shots import SHOTS, hover
 
     from cacao_game.app import theme
-    from cacao_game.app.play.advice import hint_heading
 
     app = make_app(size, Settings(sound=False))
     SHOTS["hint"](app)
     scene = app.top
-    heading = hint_heading(scene.source.advice)
     app.step([], 0.016)
-    with theme.text_audit() as drawn:
-        app.draw(app.screen)
-    panel = next(text.box for text in drawn if text.text == heading)
+    panel = drawn_hint_panel(app)
     near = [
         pos
         for pos in scene.board_squares()
@@ -397,18 +412,12 @@ def test_the_hint_panel_hides_no_laid_tile_when_the_board_fits_beside_it(size: t
     same zoom: no laid tile under it."""
     from shots import SHOTS, frames
 
-    from cacao_game.app import theme
-    from cacao_game.app.play.advice import hint_heading
-
     app = make_app(size, Settings(sound=False))
     SHOTS["hint"](app)
     scene = app.top
     frames(app, 120)
     assert not scene.camera.moving
-    heading = hint_heading(scene.source.advice)
-    with theme.text_audit() as drawn:
-        app.draw(app.screen)
-    panel = next(text.box for text in drawn if text.text == heading)
+    panel = drawn_hint_panel(app)
     hidden = [
         pos
         for pos in scene.board_squares()

@@ -57,11 +57,9 @@ class KeyCaps:
         size = largest
         while True:
             font = fonts.font(size, "bold")
-            image = theme.render_text(font, INK_SAMPLE, theme.INK)
-            ink = image.get_bounding_rect()
-            if ink.h + 2 * pad <= room or size <= smallest:
-                height = min(room, ink.h + 2 * pad)
-                return cls(font, height, image.get_height() // 2 - ink.centery)
+            ink = theme.ink(font, INK_SAMPLE)
+            if ink.height + 2 * pad <= room or size <= smallest:
+                return cls(font, min(room, ink.height + 2 * pad), ink.lower)
             size -= 1
 
     def row(self, keys: Sequence[str], row: pygame.Rect, x: int, *, rightward: bool = True) -> list[Cap]:
@@ -82,9 +80,7 @@ class KeyCaps:
         return caps if rightward else caps[::-1]
 
 
-def draw_caps(
-    surface: pygame.Surface, caps: Sequence[tuple[pygame.Rect, pygame.Surface, pygame.Rect]]
-) -> None:
+def draw_caps(surface: pygame.Surface, caps: Sequence[Cap]) -> None:
     """Draw caps laid out by ``KeyCaps.row``."""
     for cap, label, spot in caps:
         pygame.draw.rect(surface, theme.SAND, cap, border_radius=px(5))

@@ -7,6 +7,7 @@ returns the rectangle it used; nothing here keeps a screen.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -139,7 +140,7 @@ def draw_shadow(
     radius = px(RADIUS) if radius is None else radius
     shadow = _shadow((rect.w, rect.h), radius, alpha)
     at = shadow_rect(rect)
-    for piece in uncovered(at, under) if under else [at]:
+    for piece in uncovered(at, under):
         _blit_shadow(surface, shadow, at, piece, radius + px(SHADOW_SPREAD))
 
 
@@ -169,7 +170,7 @@ def _blit_around(
     surface: pygame.Surface, image: pygame.Surface, at: pygame.Rect, covers: Sequence[pygame.Rect]
 ) -> None:
     """``image`` blitted at ``at`` but within ``covers`` (``uncovered``)."""
-    for piece in uncovered(at, covers) if covers else [at]:
+    for piece in uncovered(at, covers):
         surface.blit(image, piece, piece.move(-at.x, -at.y))
 
 
@@ -182,7 +183,8 @@ def fill_inside(rect: pygame.Rect, radius: int) -> pygame.Rect:
 
 
 def uncovered(rect: pygame.Rect, covers: Sequence[pygame.Rect]) -> list[pygame.Rect]:
-    """``rect`` less ``covers``, as rectangles that do not overlap (none when covered)."""
+    """``rect`` less ``covers``, as rectangles that do not overlap (none when covered, ``rect``
+    alone when there are no covers)."""
     left: list[pygame.Rect] = []
     todo = [pygame.Rect(rect)]
     while todo:
@@ -258,7 +260,7 @@ def _fill_opaque(
     band = fill_inside(rect, radius)
     for at, row in ((pygame.Rect(rect.x, rect.y, rect.w, radius), 0), (band.move(0, band.h), radius + 2)):
         at = at.clip(rect)
-        for piece in uncovered(at, covered) if covered else [at]:
+        for piece in uncovered(at, covered):
             surface.blit(edges, piece, (piece.x - rect.x, piece.y - at.y + row, piece.w, piece.h))
     glow = pygame.Rect(band.x, band.y, band.w, max(0, rect.y + _glow_height(rect.size) - band.y))
     for part, row in (
@@ -267,7 +269,7 @@ def _fill_opaque(
     ):
         if part.w > 0 and part.h > 0:
             color = edges.get_at((0, row))
-            for piece in uncovered(part, covered) if covered else [part]:
+            for piece in uncovered(part, covered):
                 surface.fill(color, piece)
 
 
@@ -450,6 +452,25 @@ def render_text(
 
 _TEXTS = SurfaceCache("texts", 8 * 1024 * 1024)
 """Rendered texts of every scene by font, text, colour and wrap width."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ink:
+    """How a text's ink sits in its rendered line: the ink's ``height``, and how far below a
+    line's middle to put the line so that the ink is centred there (``lower``; a text centred
+    by its line box sits high, the line's descent lying below its ink)."""
+
+    height: int
+    lower: int
+
+
+@functools.lru_cache(maxsize=128)
+def ink(font: pygame.font.Font, sample: str) -> Ink:
+    """The ink of ``sample`` rendered in ``font`` (``render_text``; its colour does not move
+    the ink), measured once a font and sample, not every frame it is drawn in."""
+    image = render_text(font, sample, INK)
+    box = image.get_bounding_rect()
+    return Ink(box.h, image.get_height() // 2 - box.centery)
 
 
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:

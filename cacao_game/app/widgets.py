@@ -196,9 +196,8 @@ def cap_offset(font: pygame.font.Font) -> int:
     """How far below a line's middle to put it so that a capital's ink (from its top to the
     baseline) is centred there: a label centred by its line box sits high, the line's descent
     lying below its ink (a playtest saw the scores' tabs read off-centre). A button lowers its
-    label so, as far as its line still fits inside."""
-    image = theme.render_text(font, "H", theme.CREAM)
-    return image.get_height() // 2 - image.get_bounding_rect().centery
+    label so, as far as its line still fits inside (``theme.ink``)."""
+    return theme.ink(font, "H").lower
 
 
 HOT_LIFT = 2

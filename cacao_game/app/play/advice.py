@@ -252,10 +252,17 @@ def draw_panel(
     return rect
 
 
+def close_other(advice: Advice) -> Place | Overbuild | Fill | None:
+    """The move about as good as the hinted one that its panel outlines on the board: none
+    for a resolution (its line names it in words) or when the hint's margin is not close."""
+    other = advice.alternative
+    return None if other is None or isinstance(other, Resolve) or not advice.close else other
+
+
 def hint_key(advice: Advice) -> list[Pos]:
     """The squares a hint's panel is about: its moves (a resolution's worker tile too) and
     the move about as good."""
-    other = advice.alternative if advice.close and not isinstance(advice.alternative, Resolve) else None
+    other = close_other(advice)
     return [a.pos for a in advice.whole or (advice.action,)] + ([other.pos] if other is not None else [])
 
 
@@ -279,7 +286,7 @@ def draw_hint(
     longer shows the hinted move); the whole fill as ghosts, and a move about as good
     outlined with its tag (not on a hinted square: its line says what differs there)."""
     moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
-    other = advice.alternative if advice.close and not isinstance(advice.alternative, Resolve) else None
+    other = close_other(advice)
     if other is not None and other.pos in {a.pos for a in moves}:
         other = None
     given = scene.turn.assignments()

@@ -178,10 +178,7 @@ class Camera:
         best: tuple[float, pygame.Vector2] | None = None
         for room in self.rooms():
             scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
-            offset = pygame.Vector2(
-                room.centerx - self.viewport.centerx, room.centery - self.viewport.centery
-            )
-            center = pygame.Vector2((left + right) / 2, (top + bottom) / 2) - offset / scale
+            center = pygame.Vector2((left + right) / 2, (top + bottom) / 2) - self._offset(room) / scale
             if (best is None or scale > best[0]) and not self._hidden(squares, center, scale):
                 best = (scale, center)
         if best is None:
@@ -209,6 +206,11 @@ class Camera:
                 if part.width > 0 and part.height > 0:
                     rooms.append(part)
         return rooms
+
+    def _offset(self, room: pygame.Rect) -> pygame.Vector2:
+        """Pixels from the viewport's middle to ``room``'s (a board centred in ``room`` has
+        the view's centre that far from its own, over the scale)."""
+        return pygame.Vector2(room.centerx - self.viewport.centerx, room.centery - self.viewport.centery)
 
     def _hidden(self, squares: Iterable[Pos], center: pygame.Vector2, scale: float) -> bool:
         """Whether any of ``squares`` would lie (partly) under a cover at view ``(center, scale)``."""
@@ -238,9 +240,7 @@ class Camera:
             scale = min(
                 self.target_scale, self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
             )
-            offset = pygame.Vector2(
-                room.centerx - self.viewport.centerx, room.centery - self.viewport.centery
-            )
+            offset = self._offset(room)
             center = self.target_center + offset / scale
             half = pygame.Vector2(room.width, room.height) / (2 * scale)
             center.x = _least_shift(center.x, half.x, left, right)
@@ -295,10 +295,7 @@ class Camera:
         for room in self.rooms():
             if (right - left) * scale > room.width or (bottom - top) * scale > room.height:
                 continue
-            offset = pygame.Vector2(
-                room.centerx - self.viewport.centerx, room.centery - self.viewport.centery
-            )
-            center = middle - offset / scale
+            center = middle - self._offset(room) / scale
             shift = (center - self.target_center).length()
             if not self._hidden(squares, center, scale) and (best is None or shift < best[0]):
                 best = (shift, center)

@@ -268,6 +268,9 @@ class Frame:
     """The timed computer seat thinking now and the part of its thinking time passed, from 0
     to 1 (``AILink.thinking``): its panel's bar shows exactly this. None while no timed seat
     thinks here."""
+    hint_note: str | None = None
+    """The hint panel's first line while the board no longer shows the hinted move (None
+    while it does, or no hint is shown)."""
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

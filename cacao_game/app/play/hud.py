@@ -57,6 +57,7 @@ ACTION_MIN_FIT = 0.62
 POPUP_W = 620
 POPUP_TOP = 72
 POPUP_ROW = 58
+"""Design pixels of the resolution panel: its width, its heading and one outcome row."""
 POPUP_TITLE = (22, "bold")
 POPUP_HINT = (15, "regular")
 POPUP_BADGE = (16, "black")
@@ -78,7 +79,6 @@ GLYPHS = "".join(map(chr, range(32, 127)))
 """The characters whose glyphs ``warm_fonts`` loads: printable ASCII (most of every language's
 text; another letter costs its glyph the first time, and asking the fallback font whether it
 draws one costs more than the glyph)."""
-"""Design pixels of the resolution panel: its width, its heading and one outcome row."""
 
 
 @dataclass(frozen=True)

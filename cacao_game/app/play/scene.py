@@ -1194,6 +1194,7 @@ class PlayScene(Scene):
             provisional=self._provisional_square() if accepts else None,
             ready_at=self.ready_at,
             thinking=self.thinking_progress(),
+            hint_note=self.hint_note() if accepts and self.source.advice is not None else None,
         )
 
     def _provisional_square(self) -> Pos | None:
@@ -1486,15 +1487,9 @@ class PlayScene(Scene):
             return
         self._hint_cleared = advice
         rect, key = hint_panel(self, advice, self.hint_note())
-        camera = self.camera
         tiles = [*self.board_squares(), *key]
-        if not any(rect.colliderect(camera.square_rect(pos)) for pos in tiles):
-            return
-        camera.covered = (*camera.covered, rect)
-        before = (pygame.Vector2(camera.target_center), camera.target_scale, camera.rate)
-        if not camera.include(tiles, border=0) or camera.target_scale < HINT_ZOOM_OUT * before[1]:
-            camera.target_center, camera.target_scale, camera.rate = before
-            camera.include(key, border=0)
+        if any(rect.colliderect(self.camera.square_rect(pos)) for pos in tiles):
+            self._move_beside(rect, key, HINT_ZOOM_OUT)
 
     def _clear_review(self) -> None:
         """Once per review step, with the view at rest: when the review panel would hide a
@@ -1507,9 +1502,19 @@ class PlayScene(Scene):
         if panel is None:
             return
         self._review_cleared = review.position
-        rect, key = panel
-        self.camera.covered = (*self.camera.covered, rect)
-        self.camera.include([*self.board_squares(), *key], border=0)
+        self._move_beside(*panel)
+
+    def _move_beside(self, panel: pygame.Rect, key: list[Pos], least_zoom: float | None = None) -> None:
+        """Move the board's tiles and the ``key`` squares out from under ``panel`` (counted as
+        covered: ``Camera.include``). With ``least_zoom``, when that fails or zooms out below
+        that share of the view's zoom, move only the ``key`` squares instead."""
+        camera = self.camera
+        camera.covered = (*camera.covered, panel)
+        before = (pygame.Vector2(camera.target_center), camera.target_scale, camera.rate)
+        moved = camera.include([*self.board_squares(), *key], border=0)
+        if least_zoom is not None and (not moved or camera.target_scale < least_zoom * before[1]):
+            camera.target_center, camera.target_scale, camera.rate = before
+            camera.include(key, border=0)
 
     def _update_end(self, dt: float) -> None:
         final = self.source.finished_game()
@@ -1685,7 +1690,7 @@ class PlayScene(Scene):
             panels += filter(None, [draw_review(self, surface, self.review)])
             drawn.append(whole)
         elif self.source.advice is not None and self.accepts_board_input():
-            panels.append(draw_hint(self, surface, self.source.advice, self.hint_note()))
+            panels.append(draw_hint(self, surface, self.source.advice, frame.hint_note))
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
