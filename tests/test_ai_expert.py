@@ -458,14 +458,16 @@ def test_a_deeper_decision_is_the_same_for_the_same_position_seed_and_count() ->
 
 
 def test_the_field_weighs_the_best_other_seat_by_lead() -> None:
-    """``field_margins``: with lead 0.5 (every level's default) a seat's field is half the best
-    other seat and half the others' mean; lead 1 measures against the best alone; 2 players
-    are alike under any lead. The expert's ``lead`` option sets its evaluation's share."""
-    from cacao_game.ai.evaluation import field_margins
+    """``field_margins``: by default (every level's) a seat's field is half the best other
+    seat and half the others' mean; lead 1 measures against the best alone; 2 players are
+    alike under any lead. The expert's ``lead`` is its own seat's alone: the others keep
+    every level's, so that its search models them as they play."""
+    from cacao_game.ai.evaluation import FIELD_LEAD, field_margins
 
     values = [10.0, 8.0, 2.0, 2.0]
-    assert field_margins(values, 0.5)[0] == 10 - 0.5 * (8 + 4)
-    assert field_margins(values, 1.0) == [2.0, -2.0, -8.0, -8.0]
-    assert field_margins([7.0, 3.0], 0.25) == field_margins([7.0, 3.0], 1.0) == [4.0, -4.0]
-    assert ExpertPlayer(random.Random(1)).medium.weights.field_lead == 0.5
-    assert ExpertPlayer(random.Random(1), lead=1).medium.weights.field_lead == 1.0
+    assert field_margins(values)[0] == 10 - 0.5 * (8 + 4)
+    assert field_margins(values, [1.0] * 4) == [2.0, -2.0, -8.0, -8.0]
+    assert field_margins(values, [1.0, 0.5, 0.5, 0.5])[1:] == field_margins(values)[1:]
+    assert field_margins([7.0, 3.0], [0.25, 0.25]) == field_margins([7.0, 3.0], [1.0, 1.0]) == [4.0, -4.0]
+    assert ExpertPlayer(random.Random(1)).tuning.leads(4, 2) == [FIELD_LEAD] * 4
+    assert ExpertPlayer(random.Random(1), lead=1).tuning.leads(4, 2) == [0.5, 0.5, 1.0, 0.5]

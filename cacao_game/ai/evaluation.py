@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
+from typing import Final
 
 from cacao_game.ai.weights import DEFAULT, V1, Weights, resolve_weights
 from cacao_game.engine import Game, Phase, temple_awards
@@ -79,6 +80,11 @@ def expected_temple_awards(
         for seat, award in enumerate(temple_awards(final)):
             totals[seat] += chance * award
     return tuple(totals)
+
+
+FIELD_LEAD: Final = 0.5
+"""The share of the best other seat in the field a seat's worth is measured against, the rest
+being the other seats' mean (``field_margins``): every level's, for every seat it prices."""
 
 
 class Valuer:
@@ -365,19 +371,21 @@ class Valuer:
 
     def scores(self, game: Game) -> list[float]:
         """Every seat's worth against its opponents: ``field_margins`` of ``seat_values``."""
-        return field_margins(self.seat_values(game), self.weights.field_lead)
+        return field_margins(self.seat_values(game))
 
     def score(self, game: Game, seat: int) -> float:
         """``seat``'s entry of ``scores``."""
         return self.scores(game)[seat]
 
 
-def field_margins(values: Sequence[float], lead: float) -> list[float]:
-    """Every seat's value less its field's: ``lead`` times the best other seat's value plus
-    the rest times the other seats' mean (``Weights.field_lead``)."""
+def field_margins(values: Sequence[float], leads: Sequence[float] | None = None) -> list[float]:
+    """Every seat's value less its field's: its lead (``leads``, by seat; None: ``FIELD_LEAD``
+    for every seat) times the best other seat's value plus the rest times the other seats'
+    mean. (In 2 players every lead gives the same.)"""
     result = []
     for seat, mine in enumerate(values):
         others = [*values[:seat], *values[seat + 1 :]]
+        lead = FIELD_LEAD if leads is None else leads[seat]
         result.append(mine - (lead * max(others) + (1 - lead) * sum(others) / len(others)))
     return result
 

@@ -67,10 +67,10 @@ import logging
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from cacao_game.ai.evaluation import Valuer, field_margins
+from cacao_game.ai.evaluation import FIELD_LEAD, Valuer, field_margins
 from cacao_game.ai.expert_tree import (
     DEEPEN_AT,
     LEAF_VALUERS,
@@ -92,7 +92,7 @@ from cacao_game.ai.ismcts import EXPLORATION, Node
 from cacao_game.ai.medium import MediumPlayer, placement_scores
 from cacao_game.ai.parallel import Helper, LocalPartner, Partner
 from cacao_game.ai.policy import quick_fill_score, resolve_choice
-from cacao_game.ai.weights import DEFAULT, FIELD_LEAD, Weights, resolve_weights
+from cacao_game.ai.weights import DEFAULT, Weights
 from cacao_game.engine import Action, Fill, Game, Phase
 
 log = logging.getLogger(__name__)
@@ -153,10 +153,10 @@ def nothing_hidden(view: Game, seat: int) -> bool:
     return True
 
 
-def final_margins(game: Game, lead: float = FIELD_LEAD) -> list[float]:
-    """Every seat's final total less the field's (``field_margins`` with ``lead``, the share
-    of the best other seat): ``Valuer.scores``' shape, in points, for a finished game."""
-    return field_margins([float(score.total) for score in game.score_now()], lead)
+def final_margins(game: Game, leads: Sequence[float] | None = None) -> list[float]:
+    """Every seat's final total less the field's (``field_margins`` with ``leads``):
+    ``Valuer.scores``' shape, in points, for a finished game."""
+    return field_margins([float(score.total) for score in game.score_now()], leads)
 
 
 def ordered_moves(game: Game, valuer: Valuer) -> list[Action]:
@@ -185,24 +185,33 @@ class OutOfTime(Exception):
     """An exact search ran past its deadline."""
 
 
-def exact_values(game: Game, valuer: Valuer, in_time: Callable[[], bool] = lambda: True) -> list[float]:
+def exact_values(
+    game: Game,
+    valuer: Valuer,
+    in_time: Callable[[], bool] = lambda: True,
+    leads: Sequence[float] | None = None,
+) -> list[float]:
     """Max-n values of a game with nothing hidden: every placement and fill searched to the
-    end (resolutions by ``resolve_choice``), each seat maximising its own final margin.
-    Raises ``OutOfTime`` as soon as ``in_time()`` is false (checked at every decision)."""
-    return exact_end(game, valuer, in_time)[0]
+    end (resolutions by ``resolve_choice``), each seat maximising its own final margin
+    (``final_margins`` with ``leads``). Raises ``OutOfTime`` as soon as ``in_time()`` is false
+    (checked at every decision)."""
+    return exact_end(game, valuer, in_time, leads)[0]
 
 
 def exact_end(
-    game: Game, valuer: Valuer, in_time: Callable[[], bool] = lambda: True
+    game: Game,
+    valuer: Valuer,
+    in_time: Callable[[], bool] = lambda: True,
+    leads: Sequence[float] | None = None,
 ) -> tuple[list[float], Game]:
     """``exact_values`` and the finished game that max-n play reaches (the first best move at
     every decision): its ``final_margins`` are the values."""
     if game.is_over():
-        return final_margins(game, valuer.weights.field_lead), game
+        return final_margins(game, leads), game
     if game.phase is Phase.RESOLVE:
         after = game.clone()
         after.apply(resolve_choice(after, valuer))
-        return exact_end(after, valuer, in_time)
+        return exact_end(after, valuer, in_time, leads)
     if not in_time():
         raise OutOfTime
     mover = game.current_player()
@@ -210,7 +219,7 @@ def exact_end(
     for action in game.legal_actions():
         after = game.clone()
         after.apply(action)
-        found = exact_end(after, valuer, in_time)
+        found = exact_end(after, valuer, in_time, leads)
         if best is None or found[0][mover] > best[0][mover] + 1e-9:
             best = found
     assert best is not None
@@ -246,7 +255,7 @@ class ExpertPlayer:
         reach_budget: int = REACH_BUDGET,
         reach_horizon: int = 0,
         reach_shortlist: int = 0,
-        lead: float | None = None,
+        lead: float = FIELD_LEAD,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
@@ -259,8 +268,9 @@ class ExpertPlayer:
         is the horizon of such decisions and ``reach_shortlist`` (0: hard's ``REPLY_SHORTLIST``)
         how many placements their playouts' movers price in full.
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
-        ``lead`` (None: the set's) replaces its ``field_lead``, the share of the best other
-        seat in the field every seat's worth is measured against, in the tree and playouts;
+        ``lead`` is the share of the best other seat in the field the deciding seat's own
+        worth is measured against in its search (every other seat keeps ``FIELD_LEAD``, as
+        every level prices them);
         ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
         ``LEAF_VALUERS`` (ValueError for another); ``horizon`` None plays playouts as far as
         the player count asks (``horizon_for``); the other options override the module's
@@ -290,10 +300,10 @@ class ExpertPlayer:
         self.select = select
         self.leaf = leaf
         self.pulls = max(1, int(pulls))
-        if lead is not None:
-            weights = replace(resolve_weights(weights), field_lead=float(lead))
         self.medium = MediumPlayer(rng, weights=weights)
-        self.tuning = Tuning(self.medium.weights, exploration, self.horizon, self.deepen, self.to_end, leaf)
+        self.tuning = Tuning(
+            self.medium.weights, exploration, self.horizon, self.deepen, self.to_end, leaf, lead=float(lead)
+        )
         self.workers = int(workers)
         self.helpers = bool(helpers)
         self.reach = int(reach)
@@ -400,11 +410,12 @@ class ExpertPlayer:
         """Every root move with its exact value (``exact_values``), best first (ties: ``moves``'
         order); ``OutOfTime`` once ``in_time()`` is false."""
         valuer = Valuer(view, self.medium.weights)
+        leads = self.tuning.leads(view.players, seat)
         scored = []
         for index, action in enumerate(moves):
             after = view.clone()
             after.apply(action)
-            scored.append((exact_values(after, valuer, in_time)[seat], index, action))
+            scored.append((exact_values(after, valuer, in_time, leads)[seat], index, action))
         scored.sort(key=lambda item: (-item[0], item[1]))
         return [(value, action) for value, _i, action in scored]
 

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.evaluation import FIELD_LEAD, Valuer, field_margins
 from cacao_game.ai.hard import REPLY_SHORTLIST, default_horizon, greedy_turn, playout
 from cacao_game.ai.ismcts import EXPLORATION, Node, upper_bound
 from cacao_game.ai.medium import placement_scores
@@ -59,6 +59,13 @@ class Tuning:
     leaf: str = "leaf"
     shortlist: int = REPLY_SHORTLIST
     """Placements a playout's mover prices in full (``greedy_turn``)."""
+    lead: float = FIELD_LEAD
+    """The deciding seat's share of the best other seat in its field (``field_margins``)."""
+
+    def leads(self, players: int, seat: int) -> list[float]:
+        """Every seat's lead in a search for ``seat``: ``lead`` for it, ``FIELD_LEAD`` for the
+        others (as every level prices them)."""
+        return [self.lead if other == seat else FIELD_LEAD for other in range(players)]
 
 
 def horizon_for(tuning: Tuning, players: int) -> int:
@@ -120,6 +127,7 @@ class Walk:
         self.root = Node(view.players)
         self.weights = tuning.weights
         self.valuer = Valuer(view, self.weights)
+        self.leads = tuning.leads(view.players, seat)
         self.to_end = placements_left(view) <= tuning.to_end
         self.rollout = playout(self.valuer, horizon_for(tuning, view.players), tuning.shortlist)
         self.on_leaf = on_leaf
@@ -177,7 +185,7 @@ class Walk:
         else:
             self.rollout(world, turn0)
         pricer = valuer if tuning.leaf == "root" else Valuer(world, self.weights)
-        values = pricer.scores(world)
+        values = field_margins(pricer.seat_values(world), self.leads)
         if self.on_leaf is not None and root_move is not None:
             self.on_leaf(root_move, world, pricer)
         self.depth = max(self.depth, len(path) - 1)

@@ -11,9 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Final
 
-FIELD_LEAD: Final = 0.5
-"""The evaluation's share of the best other seat in a seat's field (``Weights.field_lead``)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Weights:
@@ -38,9 +35,6 @@ class Weights:
     """Share of a cacao's worth lost for each cacao held beyond 3 (a full store wastes gains)."""
     temple_side: float = 0.3
     """Extra per worker facing a temple in the quick placement estimate."""
-    field_lead: float = FIELD_LEAD
-    """Share of the best other seat's worth in the field a seat's worth is measured against,
-    the rest being the other seats' mean (``evaluation.field_margins``; alike in 2 players)."""
 
     def to_dict(self) -> dict[str, float]:
         """Name -> value of every weight."""
