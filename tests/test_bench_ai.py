@@ -35,6 +35,13 @@ def test_the_judge_agrees_with_itself_when_both_halves_rank_alike() -> None:
     assert bench_ai._spearman([1.0, 2.0, 3.0], [3.0, 2.0, 1.0]) == pytest.approx(-1.0)
 
 
+def test_the_judges_agreement_with_only_two_moves_a_position_says_so() -> None:
+    """Positions of two moves have no rank correlation: the line says so instead of failing."""
+    pair = _row({"a": [3.0, 3.0], "b": [1.0, 2.0]}, {})
+    line = bench_ai.judge_agreement([pair, pair], 2)
+    assert "same best move in 2 of 2" in line and "no position with 3 moves or more" in line
+
+
 def test_fill_positions_are_fill_decisions_with_a_choice() -> None:
     """``positions(..., phase=FILL)`` stops at fills with two or more options."""
     for game in bench_ai.positions(2, 10_000, turns=(4, 8), phase=Phase.FILL):

@@ -71,6 +71,7 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import make_player
 from cacao_game.ai.weights import DEFAULT
 from cacao_game.engine import Action, Game, Phase
+from cacao_game.stats import percentile
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tournament
@@ -263,11 +264,20 @@ def judge_agreement(rows: Sequence[dict[str, object]], redeals: int) -> str:
             if move != best:
                 gaps = [a - b for a, b in zip(samples[best][:redeals], samples[move][:redeals], strict=True)]
                 errors.append(statistics.stdev(gaps) / math.sqrt(len(gaps)))
+    ranks = (
+        f"mean rank correlation {statistics.fmean(correlations):.2f}"
+        if correlations
+        else "no position with 3 moves or more to correlate ranks"
+    )
+    gaps = (
+        f"median {percentile(errors, 0.5):.2f}, 90th percentile {percentile(errors, 0.9):.2f} points"
+        if errors
+        else "no position with 2 moves"
+    )
     return (
         f"judge against itself (re-deals 0-{half - 1} vs {half}-{redeals - 1}): same best move in "
-        f"{same} of {len(rows)} positions, mean rank correlation {statistics.fmean(correlations):.2f}; "
-        f"standard error of a best-vs-other gap over {redeals}: median {statistics.median(errors):.2f}, "
-        f"90th percentile {sorted(errors)[int(0.9 * (len(errors) - 1))]:.2f} points"
+        f"{same} of {len(rows)} positions, {ranks}; standard error of a best-vs-other gap over "
+        f"{redeals}: {gaps}"
     )
 
 

@@ -53,6 +53,7 @@ from cacao_game.ai.review import (
 )
 from cacao_game.engine import Game, Phase
 from cacao_game.session.session import hint_level
+from cacao_game.stats import percentile
 
 LEVELS = ("hard", "medium", "easy", "random")
 """The levels whose reviews are compared, strongest first."""
@@ -87,12 +88,6 @@ def gap(advice: Advice) -> float:
     return abs(sum(change.points for change in advice.changes) + advice.rest - advice.margin)
 
 
-def quantile(values: list[float], share: float) -> float:
-    """The ``share`` quantile of ``values`` (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def bench_hints(positions_: list[Game]) -> None:
     """Stability, reasons vs margin and time of the app's hint."""
     level = hint_level()
@@ -115,7 +110,7 @@ def bench_hints(positions_: list[Game]) -> None:
     print(f"  same hint, clock 4x slower: {100 * slow / n:.1f} %   4x faster: {100 * fast / n:.1f} %")
     print(f"  reasons vs margin, largest gap: {max(gaps):.2e} points")
     print(
-        f"  hint time p50 {quantile(times, 0.5):.3f} s  p95 {quantile(times, 0.95):.3f} s  "
+        f"  hint time p50 {percentile(times, 0.5):.3f} s  p95 {percentile(times, 0.95):.3f} s  "
         f"max {max(times):.3f} s  (goal p95 <= 1 s)"
     )
 
@@ -191,7 +186,7 @@ def calibrate(positions_: list[Game]) -> None:
         started = time.perf_counter()
         appraise(game, shortlist, iterations=probe, seed=1)
         rates.append(probe / (time.perf_counter() - started))
-    slow = quantile(rates, 0.05)
+    slow = percentile(rates, 0.05)
     median = statistics.median(rates)
     players = positions_[0].players
     print(f"flat search on {len(rates)} positions ({players} players, {CANDIDATES} moves): re-deals a second")
@@ -204,9 +199,9 @@ def calibrate(positions_: list[Game]) -> None:
         started = time.perf_counter()
         advise(game, "expert")
         times.append(time.perf_counter() - started)
-    p95 = quantile(times, 0.95)
+    p95 = percentile(times, 0.95)
     print(f"expert hint at {count} iterations, {len(times)} positions ({players} players): seconds a hint")
-    print(f"  p50 {quantile(times, 0.5):.3f}, p95 {p95:.3f}, max {max(times):.3f}")
+    print(f"  p50 {percentile(times, 0.5):.3f}, p95 {p95:.3f}, max {max(times):.3f}")
     print(
         f"  expert hint: {int(count * TIME_BUDGET / p95)} iterations fit {TIME_BUDGET:g} s at p95"
         " (HINT_ITERATIONS['expert'], scaled linearly)"

@@ -60,6 +60,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from cacao_game.stats import percentile
+
 WINDOW = "--window" in sys.argv
 """Frames in a real window (flip included at its real cost) rather than off-screen."""
 if not WINDOW:
@@ -81,12 +83,6 @@ pygame.display.flip = flip
 sys.argv = ["cacao_game", "--windowed"]
 runpy.run_module("cacao_game", run_name="__main__")
 """
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile (0-1) by nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 class SlowFrames:

@@ -61,6 +61,7 @@ from cacao_game.net import protocol as p  # noqa: E402
 from cacao_game.net.bot import Bot, BotReport  # noqa: E402
 from cacao_game.net.host import LAG_EVERY, OPEN_PER_ADDRESS  # noqa: E402
 from cacao_game.net.serve import quiet_gc  # noqa: E402
+from cacao_game.stats import percentile  # noqa: E402
 
 
 def proc_memory(pid: int) -> tuple[float, float]:
@@ -176,12 +177,6 @@ async def play(args: argparse.Namespace) -> dict[str, object]:
         "waited": run_queue_wait("self") - waited,
         "rss": after.ru_maxrss / 1024,
     }
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The ``share`` percentile of ``values`` (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
 def spread(name: str, seconds: list[float]) -> str:

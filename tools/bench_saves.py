@@ -27,6 +27,7 @@ from cacao_game.engine.tiles import COLORS
 from cacao_game.saves import load_game, save_game
 from cacao_game.saves.codec import build_document, decode, encode
 from cacao_game.saves.schema import checksum
+from cacao_game.stats import percentile
 
 
 def full_game(variant: str, seed: int) -> Game:
@@ -51,8 +52,7 @@ def timings(action: Callable[[], object], runs: int) -> list[float]:
 
 def summary(name: str, values: list[float]) -> str:
     """One line: median, 90th percentile and worst of ``values`` (ms)."""
-    ordered = sorted(values)
-    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    p90 = percentile(values, 0.9)
     median = statistics.median(values)
     return f"  {name:<28} median {median:6.2f} ms   p90 {p90:6.2f} ms   max {max(values):6.2f} ms"
 

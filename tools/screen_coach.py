@@ -31,13 +31,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_coach import medium_game, quantile
+from bench_coach import medium_game
 
 from cacao_game.ai.expert import ExpertPlayer, nothing_hidden
 from cacao_game.ai.expert_tree import Stream, Tuning, placements_left
 from cacao_game.ai.hint import advise, hint_iterations, suggest
 from cacao_game.ai.weights import DEFAULT, resolve_weights
 from cacao_game.engine import Action, Game, Phase
+from cacao_game.stats import percentile
 
 
 def midgame(players: int, seed: int, wanted: int) -> Iterator[Game]:
@@ -109,8 +110,8 @@ def screen(players: int, count: int, long: int, redeals: int, seed: int) -> None
         error = statistics.stdev(regret) / math.sqrt(n) if n > 1 else 0.0
         print(
             f"  {name:<15} agrees {100 * agree[name] / n:5.1f} %  regret {statistics.mean(regret):.3f}"
-            f" ± {error:.3f} points  time p50 {quantile(times[name], 0.5):.3f} s"
-            f" p95 {quantile(times[name], 0.95):.3f} s"
+            f" ± {error:.3f} points  time p50 {percentile(times[name], 0.5):.3f} s"
+            f" p95 {percentile(times[name], 0.95):.3f} s"
         )
     print(f"  expert hint, same move and reasons twice: {100 * same / n:.1f} %")
 

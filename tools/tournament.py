@@ -36,6 +36,7 @@ from cacao_game.ai.registry import make_player, parse_level
 from cacao_game.engine import Game
 from cacao_game.headless import player_seed
 from cacao_game.records import seat_entries, to_record, write_record
+from cacao_game.stats import percentile
 
 log = logging.getLogger("tournament")
 
@@ -118,7 +119,7 @@ def time_summary(samples: list[float]) -> dict[str, float]:
     if not samples:
         return {"decisions": 0, "median_ms": 0.0, "p95_ms": 0.0, "max_ms": 0.0}
     ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    p95 = percentile(ordered, 0.95)
     return {
         "decisions": len(ordered),
         "median_ms": round(1000 * statistics.median(ordered), 2),

@@ -70,6 +70,7 @@ from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
 from cacao_game.session.notices import split
 from cacao_game.session.session import hint_level
+from cacao_game.stats import percentile
 from cacao_game.typed_json import ShapeError
 
 log = logging.getLogger(__name__)
@@ -1197,6 +1198,6 @@ def _waiting(table: Table) -> bool:
 def _percentiles(values: Iterable[float]) -> tuple[str, str, str]:
     """p50, p99 and the largest of ``values`` (seconds) in milliseconds, as text."""
     ordered = sorted(values)
-    picked = (ordered[int(share * (len(ordered) - 1))] for share in (0.5, 0.99, 1.0))
+    picked = (percentile(ordered, share) for share in (0.5, 0.99, 1.0))
     p50, p99, top = (f"{1000 * value:.2f}" for value in picked)
     return p50, p99, top
