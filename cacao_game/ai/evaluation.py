@@ -260,12 +260,13 @@ class Valuer:
             counts[game.mover]["threat"] = self.best_square(game, game.mover)
         return counts
 
-    def score_terms(self, game: Game, seat: int) -> dict[tuple[int, str], float]:
+    def score_terms(self, game: Game, seat: int, lead: float = FIELD_LEAD) -> dict[tuple[int, str], float]:
         """``seat``'s ``score`` split by (seat, term): what each seat's each term adds to it.
 
         ``seat``'s own terms count in full; another seat's count against it with the weight
-        that seat has in ``scores`` here (the field's mean, and the best other seat's value).
-        The parts add up to ``score(game, seat)``.
+        that seat has in its field (``field_margins`` with ``seat``'s ``lead``: the field's
+        mean, and the best other seat's value). The parts add up to ``seat``'s entry of
+        ``field_margins`` of ``seat_values`` (``score(game, seat)`` with the default lead).
         """
         terms = self.seat_terms(game)
         values = [sum(parts.values()) for parts in terms]
@@ -273,7 +274,7 @@ class Valuer:
         leader = max(others, key=lambda s: values[s])
         result: dict[tuple[int, str], float] = {}
         for other, parts in enumerate(terms):
-            weight = 1.0 if other == seat else -0.5 / len(others) - (0.5 if other == leader else 0.0)
+            weight = 1.0 if other == seat else -(1 - lead) / len(others) - (lead if other == leader else 0.0)
             for name, value in parts.items():
                 result[(other, name)] = weight * value
         return result
