@@ -243,6 +243,40 @@ def test_f11_updates_the_full_screen_setting_and_the_settings_screen(app, monkey
     assert [w.value for w in toggles] == [False]
 
 
+def test_the_settings_switch_follows_a_toggle_that_opens_the_display_again(app, monkeypatch):
+    """A real display is opened again at the new mode's size, and every scene lays out anew:
+    the Full screen switch must show the new mode then, by the switch and by F11 (a playtest
+    under X11 saw it one click behind the window, and settings.json end up saying window
+    while the window was full screen)."""
+    from cacao_game.app.widgets import Toggle
+    from cacao_game.config.settings import load_settings
+
+    window = {"full": True}
+
+    def toggle() -> pygame.Surface:
+        window["full"] = not window["full"]
+        return pygame.Surface((1600, 900) if window["full"] else (1200, 700))
+
+    app.toggle_display = toggle
+    monkeypatch.setattr(app, "is_fullscreen", lambda: window["full"])
+    app.settings.fullscreen = True
+    click_label(app, t("menu.settings"))
+
+    def switch() -> Toggle:
+        (found,) = [
+            w for w in app.top.widgets if isinstance(w, Toggle) and w.label == t("settings.fullscreen")
+        ]
+        return found
+
+    for expected in (False, True):
+        harness.click(app, switch().rect.center)
+        assert (
+            window["full"] is expected and switch().value is expected and app.settings.fullscreen is expected
+        )
+    press(app, "fullscreen")
+    assert not window["full"] and not switch().value and not load_settings().fullscreen
+
+
 def test_keyboard_navigation_activates_the_focused_button(app):
     """Down then Enter on the menu activates the focused entry: three down from the focus
     ring's start on Learn to play (highlighted on a first launch), past Host a game and Join a

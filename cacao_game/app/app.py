@@ -233,16 +233,18 @@ class App:
                 scene.relabel()
 
     def toggle_fullscreen(self) -> bool:
-        """Switch between full screen and window; False (and a notice) if the display refuses."""
+        """Switch between full screen and window; False (and a notice) if the display refuses.
+        The setting follows the window before the scenes lay out again at its new size, so
+        that Settings' switch shows the new mode."""
         try:
             screen = self.toggle_display()
         except (pygame.error, RuntimeError) as error:
             log.info("full screen toggle unavailable: %s", error)
             self.notify(strings.t("status.fullscreen_unavailable"))
             return False
+        self._keep_fullscreen(self.is_fullscreen())
         if screen is not None:
             self.resize(screen)
-        self._keep_fullscreen(self.is_fullscreen())
         return True
 
     def remember_setup(self, config: GameConfig) -> None:
