@@ -245,6 +245,38 @@ def test_new_game_opens_with_the_last_setup_after_a_restart(setup):
     assert len(fresh.seats) == 2 and fresh.variant == "base"
 
 
+def test_new_game_keeps_the_chosen_start_player_also_after_a_restart(setup):
+    """Tester8: the start player set to Ana came back as Random in the next New game. The
+    whole set-up comes back, the start player included (the seat chosen, by its place in the
+    setup's order), from the menu and after a restart; a stored start that is not one of the
+    seats gives Random."""
+    from cacao_game.app import prefs, routes
+    from cacao_game.config.settings import load_settings, save_settings
+
+    app = setup.app
+    setup.set_name(0, "Ana")
+    setup.set_name(1, "Bo")
+    cycler = next(w for w in setup.widgets if isinstance(w, Cycler) and w.value is None)
+    harness.click(app, (cycler.rect.right - 10, cycler.rect.centery))
+    harness.click(app, (cycler.rect.right - 10, cycler.rect.centery))
+    assert setup.start == 1
+    harness.click_label(app, t("common.start"))
+    assert not isinstance(app.top, SetupScene)
+    app.home()
+    app.open(routes.Setup())
+    run(app)
+    again = app.top
+    assert isinstance(again, SetupScene)
+    assert again.start == 1
+    start = next(w for w in again.widgets if isinstance(w, Cycler) and w.value == 1)
+    assert dict(start.options)[1] == "Bo"
+    assert SetupScene(harness.make_app(settings=prefs.load())).start == 1
+    stored = load_settings()
+    assert stored.last_setup is not None
+    save_settings(type(stored)(last_setup={**stored.last_setup, "start": 2}))
+    assert SetupScene(harness.make_app(settings=prefs.load())).start is None
+
+
 def test_ai_levels_show_their_rating_when_measured(setup, monkeypatch):
     """The player cycler shows a rated level as "Medium AI · 1500" (from the ratings table);
     humans and unrated levels show their plain names."""

@@ -247,11 +247,12 @@ class App:
             self.resize(screen)
         return True
 
-    def remember_setup(self, config: GameConfig) -> None:
-        """``config`` is the last game set up: New game opens with it, also after a restart
-        (written to the settings file at once; a failed write is logged, nothing else)."""
+    def remember_setup(self, config: GameConfig, start: int | None = None) -> None:
+        """``config`` is the last game set up, ``start`` its chosen start player (a seat of
+        ``config``; None: random): New game opens with them, also after a restart (written to
+        the settings file at once; a failed write is logged, nothing else)."""
         self.last_config = config
-        self.settings.last_setup = config.to_dict()
+        self.settings.last_setup = {**config.to_dict(), "start": start}
         self._save_settings("last set-up")
 
     def remember_hosted(self, setup: dict[str, JSON] | None) -> None:

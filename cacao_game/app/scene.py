@@ -82,8 +82,9 @@ class Shell(Protocol):
         """Take (new) settings into effect."""
         ...
 
-    def remember_setup(self, config: GameConfig) -> None:
-        """``config`` is the last game set up (``last_config``, kept across starts)."""
+    def remember_setup(self, config: GameConfig, start: int | None = None) -> None:
+        """``config`` is the last game set up (``last_config``), ``start`` its chosen start
+        player (None: random; ``Settings.last_start``), both kept across starts."""
         ...
 
     def remember_hosted(self, setup: dict[str, JSON] | None) -> None:

@@ -117,8 +117,9 @@ class Settings:
     key_bindings: dict[str, list[str]] = field(default_factory=default_key_bindings)
     """Every intent of ``DEFAULT_KEY_BINDINGS`` -> its keys (possibly none)."""
     last_setup: dict[str, JSON] | None = None
-    """The last game set up in New game (``GameConfig.to_dict``, no seed; None: none yet), so
-    New game opens with it after a restart too (``last_config``)."""
+    """The last game set up in New game (``GameConfig.to_dict``, no seed, plus ``start``: the
+    chosen start player's seat, None for random; None: none yet), so New game opens with it
+    after a restart too (``last_config``, ``last_start``)."""
 
     last_hosted: dict[str, JSON] | None = None
     """The Host a game setup of the last game hosted (``app.host_setup.remembered``; None:
@@ -141,6 +142,16 @@ class Settings:
         except ValueError as error:
             log.warning("settings: last_setup %s; New game opens with the defaults", error)
             return None
+
+    def last_start(self) -> int | None:
+        """The start player chosen in the last game set up (``last_setup``'s ``start``: a seat
+        of its seats in the setup's order); None (drawn at random) when it chose none, or the
+        value is not one of its seats."""
+        config = self.last_config()
+        start = self.last_setup.get("start") if self.last_setup is not None else None
+        if config is None or type(start) is not int or not 0 <= start < len(config.seats):
+            return None
+        return start
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form written to the settings file."""

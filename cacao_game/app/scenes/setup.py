@@ -126,9 +126,11 @@ class SetupScene(WidgetScene):
         self.hints = chosen.hints
         if hosting:
             previous = config or (last.config if last is not None else None)
+            start = chosen.start
         else:
             previous = config or app.last_config
-        self.take(previous, chosen.start)
+            start = app.settings.last_start() if config is None and previous is not None else None
+        self.take(previous, start)
 
     def last_hosted(self) -> HostedTable | None:
         """The setup of the last game hosted, as the settings file keeps it (None: none). One
@@ -316,7 +318,7 @@ class SetupScene(WidgetScene):
             self.app.remember_hosted(host_setup.remembered(HostedTable(remembered, choices)))
             self.host(config)
             return
-        self.app.remember_setup(remembered)
+        self.app.remember_setup(remembered, self.start)
         start_game(self.app, config)
 
     def host(self, config: GameConfig) -> None:
