@@ -476,3 +476,72 @@ def test_the_rules_button_opens_a_page_titled_as_the_button(app):
     with theme.text_audit() as drawn:
         app.draw(app.screen)
     assert drawn[0].text == t("menu.rules")  # the title, drawn first
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_unfinished_game_question_shows_its_buttons_whole_and_no_tooltip_below(
+    tmp_path, monkeypatch, language
+):
+    """Tester8, German at 1366x768: the Keep button of the unfinished-game question read
+    "Behalten, neu beginn…" in a smaller font, and New game's tooltip was drawn over the
+    dialog. In every language both labels fit their buttons whole at the buttons' full size
+    (the buttons stand one above the other when side by side they would not), inside the
+    dialog and apart; the setup's tooltip goes when the dialog opens (Enter on Start game
+    while the mouse rests on a seat's player)."""
+    from shots import make_app
+
+    from cacao_game import saves
+    from cacao_game.app import strings, theme
+    from cacao_game.app.widgets import BUTTON_SIZE, TOOLTIP_DELAY, Cycler
+    from cacao_game.config.settings import Settings
+
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    autosave = saves.autosave_path()
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    saves.save_game(autosave, harness.random_game(TWO_HUMANS, 10), TWO_HUMANS)
+    app = make_app((1366, 768), Settings(sound=False, language=language))
+    try:
+        app.home()
+        app.open(routes.Setup())
+        run(app)
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        tipped = next(w for w in setup.widgets if isinstance(w, Cycler) and w.tooltip)
+        app.step([harness.motion(tipped.rect.center)], harness.FRAME)
+        run(app, 40)
+        assert setup.tooltip.target is tipped and setup.tooltip.waited >= TOOLTIP_DELAY
+        setup.start_game()
+        dialog = app.top
+        assert isinstance(dialog, ConfirmDialog)
+        tips: list[object] = []
+        monkeypatch.setattr(theme, "draw_tip", lambda *args, **kwargs: tips.append(args))
+        run(app, 30)
+        app.draw(app.screen)
+        assert tips == []
+        panel = dialog.panel_rect()
+        keep, cancel = dialog.widgets
+        assert isinstance(keep, Button) and keep.label == t("flow.keep_and_start")
+        full = app.assets.font(BUTTON_SIZE, "bold")
+        for button in (keep, cancel):
+            assert full.size(button.label)[0] <= button.label_room(), button.label
+            assert panel.contains(button.rect)
+        assert not keep.rect.colliderect(cancel.rect)
+    finally:
+        app.close()
+        strings.set_language("en")
+
+
+def test_a_dialog_whose_buttons_would_not_fit_side_by_side_stacks_them(app):
+    """A label too long for two buttons side by side: the buttons stand one above the other
+    (Yes on top), each as wide as the longer label, inside the grown dialog."""
+    from cacao_game.app.widgets import BUTTON_SIZE
+
+    label = "Keep the unfinished game and then start the new one"
+    app.open(routes.Confirm("Sure?", lambda: None, yes=label))
+    run(app)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog) and dialog.stacked()
+    yes, no = dialog.widgets
+    assert yes.rect.bottom < no.rect.top and yes.rect.w == no.rect.w
+    assert app.assets.font(BUTTON_SIZE, "bold").size(label)[0] <= yes.label_room()
+    assert dialog.panel_rect().contains(yes.rect.union(no.rect))

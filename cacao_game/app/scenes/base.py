@@ -93,6 +93,10 @@ class WidgetScene(Scene):
     def enter(self) -> None:
         self.rebuild()
 
+    def pause(self) -> None:
+        """A scene opened over this one: its tooltip goes (none shows over a dialog)."""
+        self.tooltip.hide()
+
     def resume(self) -> None:
         """Back from a scene opened over this one: with ``primary_default`` the focus returns
         to the default entry (Enter after Settings → Back is Continue again, not Settings)."""

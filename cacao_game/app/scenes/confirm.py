@@ -11,7 +11,7 @@ from cacao_game.app import theme
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import DialogScene
 from cacao_game.app.strings import t
-from cacao_game.app.widgets import Button
+from cacao_game.app.widgets import BUTTON_SIZE, Button
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 DIALOG_W = 860
 TEXT_PAD = 48
 """Design pixels: the dialog's width and the message's margin on either side."""
+BUTTON_W, BUTTON_H, BUTTON_GAP, LABEL_PAD = 260, 68, 24, 48
+"""Design pixels: a button's least width and its height, the gap between the buttons, and the
+room a label needs beside its text."""
 
 
 class ConfirmDialog(DialogScene):
@@ -70,18 +73,37 @@ class ConfirmDialog(DialogScene):
         font.align = pygame.FONT_LEFT
         return image
 
+    def button_width(self) -> int:
+        """Real pixels each button takes: its least width, or as wide as the longer label
+        needs at the buttons' full font size (at most the message's width)."""
+        font = self.app.assets.font(BUTTON_SIZE, "bold")
+        needed = max(font.size(label)[0] for label in (self.yes_label, self.no_label)) + px(LABEL_PAD)
+        return min(max(px(BUTTON_W), needed), px(DIALOG_W - 2 * TEXT_PAD))
+
+    def stacked(self) -> bool:
+        """Whether the buttons stand one above the other: side by side they would not fit
+        the message's width whole (a long label: tester8 saw German "Behalten, neu
+        beginnen" cut and shrunk at 1366x768)."""
+        return 2 * self.button_width() + px(BUTTON_GAP) > px(DIALOG_W - 2 * TEXT_PAD)
+
     def panel_rect(self) -> pygame.Rect:
-        """The dialog box, sized to the message."""
-        rect = pygame.Rect(0, 0, px(DIALOG_W), px(250) + self.message_image().get_height())
+        """The dialog box, sized to the message and the buttons."""
+        extra = px(BUTTON_H + BUTTON_GAP // 2) if self.stacked() else 0
+        rect = pygame.Rect(0, 0, px(DIALOG_W), px(250) + self.message_image().get_height() + extra)
         rect.center = self.app.screen.get_rect().center
         return rect
 
     def build(self) -> None:
         panel = self.panel_rect()
-        yes = pygame.Rect(0, 0, px(260), px(68))
+        yes = pygame.Rect(0, 0, self.button_width(), px(BUTTON_H))
         no = yes.copy()
-        yes.bottomright = (panel.centerx - px(12), panel.bottom - px(32))
-        no.bottomleft = (panel.centerx + px(12), panel.bottom - px(32))
+        bottom = panel.bottom - px(32)
+        if self.stacked():
+            no.midbottom = (panel.centerx, bottom)
+            yes.midbottom = (panel.centerx, no.y - px(BUTTON_GAP // 2))
+        else:
+            yes.bottomright = (panel.centerx - px(BUTTON_GAP // 2), bottom)
+            no.bottomleft = (panel.centerx + px(BUTTON_GAP // 2), bottom)
         self.widgets = [
             Button(yes, self.yes_label, self.yes, style="danger" if self.danger else "primary"),
             Button(no, self.no_label, self.no),
