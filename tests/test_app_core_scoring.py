@@ -292,3 +292,60 @@ def test_the_view_tabs_labels_sit_in_their_middle(app, finished, size):
         )
     finally:
         app.resize(pygame.Surface((1920, 1080)))
+
+
+def test_the_winner_is_marked_apart_from_every_seat_colour_and_the_tiebreak_only_when_it_decided(app):
+    """Tester8: the winner's row was outlined in the gold that the yellow seat's row shares,
+    and "tiebreak: cacao" showed without a tie. The winner's row alone carries the "Winner"
+    badge and a ring of the winner colour, which no seat colour of either palette comes near;
+    the tiebreak note shows only when cacao decided a tie on the total (R5.4, see
+    tests/test_rules_scoring.py)."""
+    import pygame
+
+    from cacao_game.app import theme
+    from cacao_game.config.choices import PALETTES
+    from cacao_game.config.game import COLORS
+    from cacao_game.engine import SeatScore
+    from cacao_game.engine.scoring import winners
+
+    four = GameConfig(
+        [
+            SeatConfig("Ana", "red", "human"),
+            SeatConfig("Bo", "purple", "human"),
+            SeatConfig("Cy", "white", "human"),
+            SeatConfig("Di", "yellow", "human"),
+        ],
+        "base",
+        5,
+    )
+    game = harness.random_game(four, None, seed=2)
+    scene = ScoringScene(app, game, four, [])
+    app.push(scene)
+    run(app)
+    press(app, "skip")
+
+    def shown(scores: list[SeatScore]) -> list[str]:
+        scene.scores, scene.winners = scores, winners(scores)
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        return [text.text for text in drawn]
+
+    def score(total: int, cacao: int) -> SeatScore:
+        return SeatScore(gold=total, temples=0, sun=0, water=0, cacao=cacao)
+
+    badge = t("scoring.winner_badge").upper()
+    clear = shown([score(40, 0), score(38, 2), score(30, 1), score(53, 1)])
+    assert clear.count(badge) == 1 and t("scoring.tiebreak") not in clear
+    marked = pygame.mask.from_threshold(app.screen, theme.WINNER, (1, 1, 1, 255)).count()
+    assert marked > 0
+    tie = shown([score(50, 0), score(50, 2), score(30, 1), score(40, 1)])
+    assert tie.count(badge) == 1 and t("scoring.tiebreak") in tie
+    shared = shown([score(50, 2), score(50, 2), score(30, 1), score(40, 1)])
+    assert shared.count(badge) == 2 and t("scoring.tiebreak") not in shared
+    for palette in PALETTES:
+        app.assets.palette = palette
+        for color in COLORS:
+            seat = app.assets.seat_color(color)
+            distance = sum(abs(a - b) for a, b in zip(seat[:3], theme.WINNER[:3], strict=True))
+            assert distance > 150, (palette, color, seat)
+    app.assets.palette = "classic"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cacao_game.engine import SeatScore, temple_awards
-from cacao_game.engine.scoring import seat_score, winners
+from cacao_game.engine.scoring import cacao_decided, seat_score, winners
 from tests.scenario import new_game, put_jungle, put_worker
 
 
@@ -67,3 +67,17 @@ def test_winner_tiebreak_by_cacao_then_shared() -> None:
     assert winners([a, b, c]) == (1,)
     assert winners([b, b, c]) == (0, 1)
     assert winners([c, a]) == (1,)
+
+
+def test_the_cacao_tiebreak_decides_only_a_tie_on_the_total() -> None:
+    """R5.4, rulebook (Final scoring): "In case of a tie, the player who wins is the one who
+    has the most cacao fruits left. If there is still a tie, the players involved share the
+    win." Cacao decides only when several seats tie on the highest total and it leaves fewer
+    winners; a clear total, or a shared win equal on cacao too, is not decided by it."""
+    a = SeatScore(gold=20, temples=0, sun=0, water=0, cacao=1)
+    b = SeatScore(gold=20, temples=0, sun=0, water=0, cacao=3)
+    c = SeatScore(gold=19, temples=0, sun=0, water=0, cacao=5)
+    assert cacao_decided([a, b, c])
+    assert not cacao_decided([a, c])
+    assert not cacao_decided([b, b, c])
+    assert cacao_decided([a, b, b])

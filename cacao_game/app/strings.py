@@ -403,6 +403,8 @@ EN: dict[str, str] = {
     "scoring.winners": "{names} share the win!",
     "scoring.chart_turn": "turn",
     "scoring.tiebreak": "tiebreak: cacao",
+    # The badge on a winning seat's row of the final scoring table
+    "scoring.winner_badge": "Winner",
     "scoring.rematch": "Rematch",
     "scoring.new_game": "New game",
     "scoring.menu": "Menu",

@@ -48,6 +48,9 @@ JUNGLE_DARK = pygame.Color("#1B4A26")
 LEAF = pygame.Color("#4E9A3E")
 DANGER = pygame.Color("#B8432F")
 WATER = pygame.Color("#4096DC")
+WINNER = pygame.Color("#62C95A")
+"""The winner's mark on the final scoring (row outline and badge): a green no seat colour of
+either palette comes near (tester8 took the yellow seat's gold-like row for a second winner)."""
 
 RADIUS = 18
 GAP = 16

@@ -61,3 +61,12 @@ def winners(scores: list[SeatScore] | tuple[SeatScore, ...]) -> tuple[int, ...]:
     """Seats with the highest total, tie broken by most cacao; several on a shared win."""
     best = max((s.total, s.cacao) for s in scores)
     return tuple(seat for seat, s in enumerate(scores) if (s.total, s.cacao) == best)
+
+
+def cacao_decided(scores: list[SeatScore] | tuple[SeatScore, ...]) -> bool:
+    """Whether the cacao tiebreak decided something (R5.4): several seats share the highest
+    total and fewer of them win (most cacao left). False when one seat's total is highest,
+    and on a shared win whose seats have as much cacao each."""
+    best = max(s.total for s in scores)
+    tied = sum(1 for s in scores if s.total == best)
+    return tied > 1 and len(winners(scores)) < tied

@@ -32,6 +32,7 @@ from cacao_game.app.strings import t, tn, winners_text
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
+from cacao_game.engine.scoring import cacao_decided
 from cacao_game.session.ledger import game_stats
 
 if TYPE_CHECKING:
@@ -488,10 +489,17 @@ class ScoringScene(WidgetScene):
             winner = self.done and seat in self.winners
             fill = theme.PANEL_HOVER if winner else theme.PANEL_LIGHT
             pygame.draw.rect(surface, fill, rect, border_radius=px(12))
-            border = theme.GOLD if winner else self.seat_color(seat)
-            pygame.draw.rect(surface, border, rect, px(3 if winner else 2), border_radius=px(12))
+            pygame.draw.rect(surface, self.seat_color(seat), rect, px(2), border_radius=px(12))
+            if winner:
+                ring = rect.inflate(px(8), px(8))
+                pygame.draw.rect(surface, theme.WINNER, ring, px(3), border_radius=px(16))
             self.marker(surface, seat, (rect.x + px(34), rect.centery), px(16))
-            name = theme.fit_text(name_font, self.names[seat], px(NAME_W))
+            name_w = px(NAME_W)
+            if winner:
+                badge = self.winner_badge(rect)
+                name_w = badge.x - px(12) - (rect.x + px(66))
+                self._draw_badge(surface, badge)
+            name = theme.fit_text(name_font, self.names[seat], name_w)
             theme.draw_text(
                 surface, name_font, name, (rect.x + px(66), rect.centery), theme.CREAM, anchor="midleft"
             )
@@ -502,14 +510,35 @@ class ScoringScene(WidgetScene):
                 if key == "cacao":
                     color = theme.MUTED
                 theme.draw_text(surface, big, str(row[key]), (x, rect.centery), color, anchor="center")
-        room = 2 * (panel.right - col_x[-1]) - px(16)
+        if self.done and cacao_decided(self.scores):
+            self._draw_tiebreak(surface, panel, col_x[-1])
+        self._draw_banner(surface, panel)
+
+    def winner_badge(self, row: pygame.Rect) -> pygame.Rect:
+        """The "Winner" badge of a winning seat's ``row``: at the right end of its name's
+        column, as wide as its word."""
+        font = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
+        label = t("scoring.winner_badge").upper()
+        width = min(font.size(label)[0] + px(24), px(NAME_W) // 2)
+        badge = pygame.Rect(0, 0, width, min(row.h - px(12), font.get_height() + px(8)))
+        badge.midright = (row.x + px(66 + NAME_W), row.centery)
+        return badge
+
+    def _draw_badge(self, surface: pygame.Surface, badge: pygame.Rect) -> None:
+        label = t("scoring.winner_badge").upper()
+        pygame.draw.rect(surface, theme.WINNER, badge, border_radius=badge.h // 2)
+        with theme.within(badge):
+            font = theme.fit_font(self.app, theme.SMALL_SIZE - 2, label, badge.w - px(12), "bold")
+            text = theme.fit_text(font, label, badge.w - px(12))
+            theme.draw_text(surface, font, text, badge.center, theme.INK, anchor="center")
+
+    def _draw_tiebreak(self, surface: pygame.Surface, panel: pygame.Rect, x: int) -> None:
+        """The note under the cacao column, shown only when the cacao tiebreak decided (R5.4)."""
+        room = 2 * (panel.right - x) - px(16)
         size = theme.SMALL_SIZE - 2
         small = theme.fit_font(self.app, size, t("scoring.tiebreak"), room, smallest=SMALLEST_TEXT / size)
         tiebreak = theme.fit_text(small, t("scoring.tiebreak"), room)
-        theme.draw_text(
-            surface, small, tiebreak, (col_x[-1], panel.bottom - px(14)), theme.MUTED, anchor="midbottom"
-        )
-        self._draw_banner(surface, panel)
+        theme.draw_text(surface, small, tiebreak, (x, panel.bottom - px(14)), theme.MUTED, anchor="midbottom")
 
     def _draw_banner(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         if not self.done:
