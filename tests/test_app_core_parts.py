@@ -471,3 +471,52 @@ def test_turned_tiles_keep_their_hut_and_numbers_upright():
     upright = marker(art.jungle("volcano", size, 2), 2)
     upside_down = marker(pygame.transform.rotate(volcano, 180), 2)
     assert _difference(marker(volcano, 0), upright) * 3 < _difference(marker(volcano, 0), upside_down)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_two_unfinished_saves_read_apart_and_the_underline_explains_itself(tmp_path, monkeypatch, language):
+    """Tester8 at 1366x768: two "Unfinished 2026-11-26…" rows lost their times and looked the
+    same, and the underline under one seat was unexplained. The names show whole (the time
+    included; a volcano game's too), and resting the mouse on the underlined seat says it is that seat's turn."""
+    from datetime import datetime
+
+    from shots import make_app
+
+    from cacao_game import saves
+    from cacao_game.app import routes, strings, theme
+    from cacao_game.app.flow import keep_unfinished
+    from cacao_game.app.widgets import TOOLTIP_DELAY, Note
+    from cacao_game.config.settings import Settings
+
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "purple", "human")], "base", 3)
+    autosave = saves.autosave_path()
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    saves.save_game(autosave, harness.random_game(config, 9), config)
+    app = make_app((1366, 768), Settings(sound=False, language=language))
+    try:
+        kept = [keep_unfinished(datetime(2026, 11, 26, 13, minute, 5)) for minute in (36, 42)]
+        volcano = GameConfig(config.seats, "volcano", 3)
+        saves.save_game(autosave, harness.random_game(volcano, 9), volcano)
+        kept.append(keep_unfinished(datetime(2026, 11, 26, 13, 50, 5)))
+        autosave.unlink()
+        app.home()
+        app.open(routes.Load())
+        run(app)
+        scene = app.top
+        assert isinstance(scene, LoadScene)
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        shown = {text.text for text in drawn}
+        assert {path.stem for path in kept} <= shown
+        assert not any(path.stem in drawn.cut for path in kept)
+        notes = [w for w in scene.widgets if isinstance(w, Note)]
+        assert len(notes) == 3 and scene.focusable() == [w for w in scene.focusable() if w not in notes]
+        playing = scene.saves[0].seats[scene.saves[0].current_seat]["name"]
+        app.step([harness.motion(notes[0].rect.center)], harness.FRAME)
+        run(app, 40)
+        assert scene.tooltip.waited >= TOOLTIP_DELAY
+        assert scene.tooltip.target is notes[0] and notes[0].tooltip == t("load.to_play", name=playing)
+    finally:
+        app.close()
+        strings.set_language("en")

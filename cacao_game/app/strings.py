@@ -372,6 +372,8 @@ EN: dict[str, str] = {
     "load.list_failed": "The saved games could not be listed: {reason}",
     "load.turn": "Turn {turn}",
     "load.finished": "Finished",
+    # Tooltip on the underlined seat of an unfinished save in the Load list
+    "load.to_play": "Underlined: {name} is to play",
     "load.autosave": "Autosave",
     "load.failed": "Could not load “{name}”: {reason}",
     "load.deleted": "Deleted “{name}”",

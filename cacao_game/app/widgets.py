@@ -536,6 +536,14 @@ class TextInput(Widget):
             pygame.draw.line(surface, theme.GOLD, (x, inner.centery - half), (x, inner.centery + half), px(2))
 
 
+class Note(Widget):
+    """An area drawn by its scene that only explains itself: its ``tooltip`` shows while the
+    mouse rests on it; it takes no input and keyboard focus skips it."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str) -> None:
+        super().__init__(rect, tooltip=tooltip)
+
+
 class Panel(Widget):
     """A decorative rounded panel with an optional heading; it consumes clicks on itself."""
 

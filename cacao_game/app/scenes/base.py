@@ -14,7 +14,7 @@ import pygame
 from cacao_game.app import scale, theme
 from cacao_game.app.scale import DESIGN_SIZE, px
 from cacao_game.app.scene import Scene
-from cacao_game.app.widgets import FocusList, Panel, TextInput, Tooltip, Widget, draw_focus_ring
+from cacao_game.app.widgets import FocusList, Note, Panel, TextInput, Tooltip, Widget, draw_focus_ring
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -78,8 +78,8 @@ class WidgetScene(Scene):
         """Create ``self.widgets``; the default has none."""
 
     def focusable(self) -> list[Widget]:
-        """The widgets keyboard focus walks through (default: all but panels)."""
-        return [w for w in self.widgets if not isinstance(w, Panel)]
+        """The widgets keyboard focus walks through (default: all but panels and notes)."""
+        return [w for w in self.widgets if not isinstance(w, Panel | Note)]
 
     def rebuild(self) -> None:
         """Recreate the widgets and keep the focus position."""

@@ -22,8 +22,8 @@ from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import missing_glyphs
 from cacao_game.app.strings import kind_label, problem_text, t
-from cacao_game.app.widgets import Button, Panel
-from cacao_game.saves import SaveInfo, delete_save, list_saves
+from cacao_game.app.widgets import Button, Note, Panel
+from cacao_game.saves import SaveInfo, SeatSummary, delete_save, list_saves
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -106,9 +106,34 @@ class LoadScene(WidgetScene):
                 style="danger",
             )
             self.widgets += [load, delete]
+            playing = info.current_seat
+            if info.error is None and not info.finished and 0 <= playing < len(info.seats):
+                name = self.seat_name(info.seats[playing])
+                self.widgets.append(Note(self.seat_area(row, info, playing), t("load.to_play", name=name)))
         back = pygame.Rect(0, 0, px(260), px(68))
         back.bottomleft = (panel.x, self.stage.point(0, BOTTOM)[1])
         self.widgets.append(Button(back, t("common.back"), self.back, style="primary"))
+
+    def seat_area(self, row: pygame.Rect, info: SaveInfo, seat: int) -> pygame.Rect:
+        """Where seat ``seat`` of ``info`` is shown in ``row``: its marker, name and total."""
+        x0, width = row.x + px(SEATS_X), row.w - px(SEATS_X + BUTTONS_W)
+        step = min(px(200), width // max(1, len(info.seats)))
+        return pygame.Rect(x0 + seat * step, row.y + px(8), step - px(12), row.h - px(16))
+
+    def seat_name(self, entry: SeatSummary) -> str:
+        """A seat's name as the row shows it (its kind when it has none the fonts can draw)."""
+        name = str(entry.get("name") or "")
+        if not name or missing_glyphs(self.app.assets, name):
+            return kind_label(entry.get("kind", ""))
+        return name
+
+    def name_width(self, info: SaveInfo) -> int:
+        """Real pixels the save's name may take: up to the seats, or to the status column
+        when a note (restored from backup, refused) stands there beside it (tester8 saw
+        "Unfinished 2026-11-26…" lose its time, two saves looking the same). The volcano
+        note follows the save's time on the line below."""
+        noted = info.from_backup or info.error is not None
+        return px(NAME_W if noted else SEATS_X - 40)
 
     def display_name(self, info: SaveInfo) -> str:
         """The save's name as shown (the autosave has a friendly name)."""
@@ -200,8 +225,15 @@ class LoadScene(WidgetScene):
         ) -> None:
             theme.draw_text(surface, font, theme.fit_text(font, line, width), pos, color)
 
-        text(bold, self.display_name(info), (left, row.y + px(18)), theme.CREAM, name_w)
-        text(small, friendly_time(info.saved_at), (left, row.y + px(64)), theme.MUTED, name_w)
+        title = self.display_name(info)
+        title_w = self.name_width(info)
+        title_font = theme.fit_font(self.app, theme.BODY_SIZE + 2, title, title_w, "bold")
+        text(title_font, title, (left, row.y + px(18)), theme.CREAM, title_w)
+        when = theme.fit_text(small, friendly_time(info.saved_at), name_w)
+        dated = theme.draw_text(surface, small, when, (left, row.y + px(64)), theme.MUTED)
+        if info.variant == "volcano" and info.error is None:
+            room = status_x - px(12) - dated.right
+            text(small, f"· {t('variant.volcano')}", (dated.right + px(8), row.y + px(64)), theme.CACAO, room)
         if info.error is not None:
             warn = self.app.assets.font(theme.SMALL_SIZE, "bold")
             theme.draw_text(
@@ -216,25 +248,17 @@ class LoadScene(WidgetScene):
             return
         status = t("load.finished") if info.finished else t("load.turn", turn=info.turn)
         text(small, status, (status_x, row.y + px(64)), theme.SAND, status_w)
-        notes = [t("load.from_backup")] if info.from_backup else []
-        if info.variant == "volcano":
-            notes.append(t("variant.volcano"))
-        if notes:
-            tint = pygame.Color("#F0B46C") if info.from_backup else theme.CACAO
-            text(small, " · ".join(notes), (status_x, row.y + px(22)), tint, status_w)
-        x0, width = row.x + px(SEATS_X), row.w - px(SEATS_X + BUTTONS_W)
-        step = min(px(200), width // max(1, len(info.seats)))
+        if info.from_backup:
+            text(small, t("load.from_backup"), (status_x, row.y + px(22)), pygame.Color("#F0B46C"), status_w)
         for seat, entry in enumerate(info.seats):
-            x = x0 + seat * step
+            area = self.seat_area(row, info, seat)
+            x, step = area.x, area.w + px(12)
             color = entry.get("color", "red")
             theme.draw_seat_marker(self.app, surface, color, (x + px(18), row.centery), px(15))
             playing = seat == info.current_seat
-            name = str(entry.get("name") or "")
-            if not name or missing_glyphs(self.app.assets, name):
-                name = kind_label(entry.get("kind", ""))
             text(
                 small,
-                name,
+                self.seat_name(entry),
                 (x + px(42), row.y + px(24)),
                 theme.GOLD if playing else theme.CREAM,
                 step - px(56),
