@@ -477,7 +477,8 @@ def test_turned_tiles_keep_their_hut_and_numbers_upright():
 def test_two_unfinished_saves_read_apart_and_the_underline_explains_itself(tmp_path, monkeypatch, language):
     """Tester8 at 1366x768: two "Unfinished 2026-11-26…" rows lost their times and looked the
     same, and the underline under one seat was unexplained. The names show whole (the time
-    included; a volcano game's too), and resting the mouse on the underlined seat says it is that seat's turn."""
+    included; a volcano game's too), and resting the mouse on the underlined seat says it is
+    that seat's turn."""
     from datetime import datetime
 
     from shots import make_app
