@@ -507,6 +507,40 @@ def test_h_during_an_animation_before_the_computers_turn_is_refused_with_a_word(
         app.close()
 
 
+def test_h_during_the_computers_move_animation_is_answered_when_the_players_turn_is_up(
+    tmp_path, monkeypatch
+) -> None:
+    """README (Hints): H pressed during an animation that ends at the player's decision waits
+    for it: pressed while the computer's move still animates, the hint comes once the player's
+    turn is up, unasked again and with no "Hints are for your turn" (tester8 read the README
+    so; that word is for H while the computer thinks or its turn comes next)."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    app = App(pygame.Surface((1920, 1080)), Settings(sound=False), router=router())
+    try:
+        computer_first = GameConfig([CONFIG.seats[1], CONFIG.seats[0]], "base", 8)
+        session = PlaySession(computer_first)
+        scene = PlayScene(app, session, ai=SyncAI())
+        app.push(scene)
+        for _ in range(600):
+            app.step([], 1 / 60)
+            if scene.timeline.busy and session.game.actions:
+                break
+        assert scene.timeline.busy and session.game.actions and session.hint is None
+        app.step([app.intents.event_for("hint")], 1 / 60)
+        assert app.toast is not None and app.toast[0] == t("play.hint_awaited")
+        refused = False
+        for _ in range(3000):
+            app.step([], 1 / 60)
+            refused = refused or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
+            if session.hint is not None:
+                break
+        assert not refused and session.hint is not None and session.accepts_input()
+        assert not scene.timeline.busy
+    finally:
+        app.close()
+
+
 def test_no_thinking_note_without_a_hint_on_its_way(app: App, monkeypatch) -> None:
     """Where nothing is asked of the AI (a tutorial step with no answer to show gives no
     events and no request), H does not claim to be thinking; with a request on its way it

@@ -558,6 +558,8 @@ EN: dict[str, str] = {
     "flow.keep_failed": "The unfinished game could not be kept: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
     "play.hint_not_your_turn": "Hints are for your turn: ask again when it is yours.",
+    # H pressed while another seat's move animates: the hint is kept for the player's turn
+    "play.hint_awaited": "Hint asked: it comes when it is your turn.",
     "play.hint_ready": "Hint: the highlighted move",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",

@@ -156,11 +156,24 @@ class Lesson:
     name: str
 
 
+@dataclass(frozen=True, slots=True)
+class AwaitHint:
+    """H pressed while another seat's move animates: ask for the hint once the player's own
+    decision is up (README, Hints)."""
+
+
 TableCommand = (
     Send | Finish | Step | Jump | Flag | Autoplay | Speed | Zoom | Pan | Fit | ScrollLog | Highlight
-    | QuickSave | Pause | Leave | Lesson
+    | QuickSave | Pause | Leave | Lesson | AwaitHint
 )  # fmt: skip
 """What input asks the table to do; the scene carries each out with one ``match``."""
+
+
+def others_move(frame: Frame) -> bool:
+    """Whether ``frame`` shows the move of a seat not played at this screen (a computer's, a
+    remote player's)."""
+    seat = frame.heading_seat
+    return seat is not None and seat < len(frame.seats) and not frame.seats[seat].at_screen
 
 
 def inside(box: tuple[int, int, int, int], point: tuple[int, int]) -> bool:
@@ -266,6 +279,8 @@ class TableInput:
         if frame.busy:
             if "skip" in intents:
                 return [Finish()]
+            if "hint" in intents and others_move(frame):
+                return [AwaitHint()]
             game_intents = [name for name in intents if name in GAME_INTENTS]
             if game_intents and len(self.queued) < MAX_QUEUED:
                 self.queued.append((game_intents[0], shift))

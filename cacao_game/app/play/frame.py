@@ -66,6 +66,8 @@ class SeatView:
     deciding: bool
     highlighted: bool
     thinking: bool
+    at_screen: bool = False
+    """A person at this screen plays the seat (not a computer, nor a player elsewhere)."""
     pending: bool = False
     """A person at this seat has an off-turn choice still to make this turn (hot seat): the
     panel says so until it is made."""

@@ -61,6 +61,7 @@ from cacao_game.app.play.coach import CoachPanel
 from cacao_game.app.play.controls import (
     PAN_DIRECTIONS,
     Autoplay,
+    AwaitHint,
     Finish,
     Fit,
     Flag,
@@ -238,6 +239,9 @@ class PlayScene(Scene):
         """The lesson panel of a tutorial game, else None."""
         self.highlight_seat: int | None = None
         self.input = TableInput(app.intents)
+        self.hint_awaited = False
+        """H was pressed during another seat's move: the hint is asked for once the player's
+        decision is up (``AwaitHint``)."""
         self.log_scroll = 0
         """Log lines scrolled back from the newest (the wheel over the log)."""
         self.autoplay = False
@@ -351,6 +355,18 @@ class PlayScene(Scene):
                 break
             self.run(commands)
 
+    def _ask_awaited_hint(self) -> None:
+        """Ask for the hint H asked for during another seat's move once the player's decision
+        is up (no animation left); forget it when the game ends first."""
+        if not self.hint_awaited:
+            return
+        if self.game.is_over():
+            self.hint_awaited = False
+        elif not self.timeline.busy and self.source.accepts_input():
+            self.hint_awaited = False
+            self.frame = self.build_frame()
+            self.run([Send(RequestHint())])
+
     def run(self, commands: Sequence[TableCommand]) -> None:
         """Carry out table commands (from input, in order)."""
         for command in commands:
@@ -403,6 +419,10 @@ class PlayScene(Scene):
                 case Lesson(name):
                     if self.coach is not None:
                         self.coach.press(name)
+                case AwaitHint():
+                    if not self.hint_awaited:
+                        self.hint_awaited = True
+                        self.app.notify(t("play.hint_awaited"))
                 case _:
                     assert_never(command)
 
@@ -1039,6 +1059,7 @@ class PlayScene(Scene):
         self.art.refine()  # the size a gliding zoom ends at, a few images a frame
         self.timeline.update(dt)
         self.drain()
+        self._ask_awaited_hint()
         self._update_hover(dt)
         if self.source.capabilities.autoplay:
             self._update_autoplay(dt)
@@ -1110,6 +1131,7 @@ class PlayScene(Scene):
                 deciding=seat == seat_now,
                 highlighted=seat == self.highlight_seat,
                 thinking=seat == thinking,
+                at_screen=seat in self.humans,
                 pending=seat in pending,
             )
             for seat in range(len(scores))
