@@ -390,3 +390,27 @@ def test_the_variant_hint_keeps_clear_of_the_seed_heading(user_home, language, s
         assert tiles.top + px(30 + 68 - scene.option_drop() // 2) <= scene.options_rect().bottom
     finally:
         strings.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_jungle_pile_heading_says_it_shows_the_special_tiles_only(user_home, language):
+    """Tester8: "IN THE JUNGLE PILE" over the 2-3 gold mines (or volcanoes) read as the whole
+    pile. The heading says these are the special tiles, whole at 1366x768 in every language."""
+    from shots import make_app
+
+    from cacao_game.app import routes, strings, theme
+    from cacao_game.config.settings import Settings
+
+    app = make_app((1366, 768), Settings(sound=False, language=language))
+    try:
+        app.home()
+        app.open(routes.Setup())
+        run(app)
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        heading = t("setup.in_box").upper()
+        assert heading in {text.text for text in drawn} and heading not in drawn.cut
+        assert "special" in strings.EN["setup.in_box"].lower()
+    finally:
+        app.close()
+        strings.set_language("en")

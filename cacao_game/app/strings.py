@@ -181,7 +181,7 @@ EN: dict[str, str] = {
         "Volcanoes replace the gold mines: a worker there takes 2 gold or pays 1, by the edge it faces."
     ),
     "setup.seed_note": "The same seed deals the same tiles.",
-    "setup.in_box": "In the jungle pile",
+    "setup.in_box": "Special tiles in the jungle pile",
     "setup.options": "Options",
     "setup.seed": "Seed",
     "setup.seed_hint": "empty = random",

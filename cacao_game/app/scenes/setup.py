@@ -602,11 +602,11 @@ class SetupScene(WidgetScene):
         self._draw_variant_tiles(surface, self.option(596 + drop, 0), 68 - drop // 2)
 
     def _draw_variant_tiles(self, surface: pygame.Surface, area: pygame.Rect, design_size: int) -> None:
-        """The special tiles this variant puts in the jungle pile, ``design_size`` design
-        pixels each."""
-        small = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
-        heading = theme.fit_text(small, t("setup.in_box").upper(), area.w)
-        theme.draw_text(surface, small, heading, area.topleft, theme.MUTED)
+        """The special tiles (gold mines or volcanoes) this variant puts in the jungle pile,
+        ``design_size`` design pixels each, under a heading that says they are only those."""
+        caption = t("setup.in_box").upper()
+        small = theme.fit_font(self.app, theme.SMALL_SIZE - 2, caption, area.w, "bold")
+        theme.draw_text(surface, small, theme.fit_text(small, caption, area.w), area.topleft, theme.MUTED)
         from cacao_game.engine.tiles import GOLD_YIELD, VOLCANO, jungle_deck
 
         deck = jungle_deck(len(self.seats), self.variant)
