@@ -308,16 +308,12 @@ def test_the_winner_is_marked_apart_from_every_seat_colour_and_the_tiebreak_only
     from cacao_game.engine import SeatScore
     from cacao_game.engine.scoring import winners
 
-    four = GameConfig(
-        [
-            SeatConfig("Ana", "red", "human"),
-            SeatConfig("Bo", "purple", "human"),
-            SeatConfig("Cy", "white", "human"),
-            SeatConfig("Di", "yellow", "human"),
-        ],
-        "base",
-        5,
-    )
+    seats = [
+        SeatConfig(name, color, "human")
+        for name, color in zip(("Ana", "Bo", "Cy", "Di"), COLORS, strict=True)
+    ]
+    assert "yellow" in COLORS
+    four = GameConfig(seats, "base", 5)
     game = harness.random_game(four, None, seed=2)
     scene = ScoringScene(app, game, four, [])
     app.push(scene)
