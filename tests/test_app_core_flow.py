@@ -487,7 +487,7 @@ def test_the_unfinished_game_question_shows_its_buttons_whole_and_no_tooltip_bel
     dialog. In every language both labels fit their buttons whole at the buttons' full size
     (the buttons stand one above the other when side by side they would not), inside the
     dialog and apart; the setup's tooltip goes when the dialog opens (Enter on Start game
-    while the mouse rests on a seat's player)."""
+    while the mouse rests on a seat's player), and no button below it looks hovered."""
     from shots import make_app
 
     from cacao_game import saves
@@ -526,6 +526,16 @@ def test_the_unfinished_game_question_shows_its_buttons_whole_and_no_tooltip_bel
             assert full.size(button.label)[0] <= button.label_room(), button.label
             assert panel.contains(button.rect)
         assert not keep.rect.colliderect(cancel.rect)
+        add = next(w for w in setup.widgets if getattr(w, "label", "").endswith(t("setup.add_seat")))
+        assert not panel.colliderect(add.rect)
+        app.step([harness.motion(add.rect.center)], harness.FRAME)
+        app.draw(app.screen)
+        assert not add.hovered(app)
+        press(app, "pause")
+        assert app.top is setup
+        app.draw(app.screen)
+        add = next(w for w in setup.widgets if getattr(w, "label", "").endswith(t("setup.add_seat")))
+        assert add.hovered(app)
     finally:
         app.close()
         strings.set_language("en")

@@ -35,10 +35,12 @@ class Widget:
         self.visible = True
         self.focused = False
         self.tooltip = tooltip
+        self.covered = False
+        """Another scene (a dialog) lies over this widget's: the mouse is not on it."""
 
     def hovered(self, app: Shell) -> bool:
-        """True while the mouse is over this visible widget."""
-        return self.visible and self.rect.collidepoint(app.mouse_pos)
+        """True while the mouse is over this visible widget (never while it is covered)."""
+        return self.visible and not self.covered and self.rect.collidepoint(app.mouse_pos)
 
     def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         """Consume ``event`` if it is meant for this widget."""

@@ -164,8 +164,11 @@ class WidgetScene(Scene):
 
     def draw_widgets(self, surface: pygame.Surface, start: int = 0, stop: int | None = None) -> None:
         """Draw ``self.widgets[start:stop]``; each one's texts belong to its rectangle (a
-        panel's to the panel), as the no-overflow test checks."""
+        panel's to the panel), as the no-overflow test checks. Under another scene (a
+        dialog) none is drawn hovered: the mouse is the dialog's."""
+        covered = self.app.top is not self
         for widget in self.widgets[start:stop]:
+            widget.covered = covered
             with theme.within(widget.rect):
                 widget.draw(surface, self.app)
             if widget.focused and widget.visible:

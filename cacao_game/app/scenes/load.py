@@ -211,7 +211,7 @@ class LoadScene(WidgetScene):
         self.tooltip.draw(surface, self.app)
 
     def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, info: SaveInfo) -> None:
-        hot = row.collidepoint(self.app.mouse_pos)
+        hot = self.app.top is self and row.collidepoint(self.app.mouse_pos)
         radius = px(14)
         pygame.draw.rect(surface, theme.PANEL_HOVER if hot else theme.PANEL_LIGHT, row, border_radius=radius)
         pygame.draw.rect(surface, theme.GOLD if hot else theme.GOLD_DARK, row, px(2), border_radius=radius)
