@@ -449,7 +449,7 @@ EN: dict[str, str] = {
     "facing a temple. Open spaces: empty jungle squares your workers face; the jungle tile laid "
     "there makes them work. The best square left: the best place the next player can take. "
     "An opponent's counts weigh against you, the leading opponent's more (with 3 or 4 "
-    'players): "more weight against you" is such a change without a change of count. '
+    'players): "weighing more against you" is such a change without a change of count. '
     '"Everything else" sums the smaller reasons, so the lines add up to the margin. "About as '
     'good": the two moves are closer than the computer can tell apart.',
     "rules.tiles.title": "The jungle tiles",
@@ -966,13 +966,13 @@ EN: dict[str, str] = {
     "coach.reason_split": "{who}: {now} now, {later} in the next turns ({points})",
     "coach.rest": "Everything else ({points})",
     "coach.beside": "{what}, beside {tile}",
-    "coach.weighs.more": "{what} — now more against you",
-    "coach.weighs.less": "{what} — now less against you",
+    "coach.weighs.more": "{what}, weighing more against you as they lead more often",
+    "coach.weighs.less": "{what}, weighing less against you as they lead less often",
     "coach.noun.gold": "their gold",
     "coach.noun.water": "their water field",
     "coach.noun.cacao": "their cacao",
     "coach.noun.sun": "their sun tokens",
-    "coach.noun.temples": "their temple places",
+    "coach.noun.temples": "their chances at the temples",
     "coach.noun.prospects": "their open spaces",
     "coach.noun.threat": "their best square left",
     "coach.about": "about {what}",
