@@ -11,7 +11,7 @@ import pytest
 
 from cacao_game.ai import expert_tree
 from cacao_game.ai.analysis import SEARCHES, Analysis, appraise, position_seed, searched_moves
-from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.evaluation import FIELD_LEAD, Valuer
 from cacao_game.ai.expert import ExpertPlayer, exact_values, nothing_hidden, placements_left, root_moves
 from cacao_game.ai.hard import CANDIDATES
 from cacao_game.ai.hint import HINT_LEVELS, advise, hint_iterations, suggest
@@ -56,15 +56,16 @@ def test_the_app_asks_the_expert_for_hints_and_medium_and_hard_still_give_theirs
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_an_expert_hint_is_the_move_the_expert_level_plays(players: int) -> None:
-    """Under the same count and seed the hint is ``expert:iterations=N``'s move (placements,
-    fills and the exact endgame), whatever its time budget; the search starts from every
-    legal move in the level's order."""
+    """Under the same count and seed the hint is ``expert:iterations=N,lead=0.5``'s move
+    (placements, fills and the exact endgame), whatever its time budget: the level measured
+    against the field, as the coach measures (in 4 players the level itself plays for first
+    place); the search starts from every legal move in the level's order."""
     checked = 0
     for number, game in enumerate(decisions(8, players)):
         if number % 7:
             continue
         seed = 100 + number
-        level = ExpertPlayer(random.Random(seed), iterations=60, time_budget=math.inf)
+        level = ExpertPlayer(random.Random(seed), iterations=60, time_budget=math.inf, lead=FIELD_LEAD)
         assert suggest(game, "expert", iterations=60, seed=seed) == level.choose(game)
         view = game.view(game.current_player())
         assert searched_moves(game, "expert") == root_moves(view, MediumPlayer(random.Random(0)))

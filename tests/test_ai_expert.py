@@ -469,5 +469,21 @@ def test_the_field_weighs_the_best_other_seat_by_lead() -> None:
     assert field_margins(values, [1.0] * 4) == [2.0, -2.0, -8.0, -8.0]
     assert field_margins(values, [1.0, 0.5, 0.5, 0.5])[1:] == field_margins(values)[1:]
     assert field_margins([7.0, 3.0], [0.25, 0.25]) == field_margins([7.0, 3.0], [1.0, 1.0]) == [4.0, -4.0]
-    assert ExpertPlayer(random.Random(1)).tuning.leads(4, 2) == [FIELD_LEAD] * 4
-    assert ExpertPlayer(random.Random(1), lead=1).tuning.leads(4, 2) == [0.5, 0.5, 1.0, 0.5]
+    assert ExpertPlayer(random.Random(1), lead=0.5).tuning.leads(4, 2) == [FIELD_LEAD] * 4
+    assert ExpertPlayer(random.Random(1), lead=1).tuning.leads(3, 2) == [0.5, 0.5, 1.0]
+
+
+def test_the_expert_plays_for_first_place_in_4_players_and_the_coach_against_the_field() -> None:
+    """By default the expert's own lead follows the player count (``default_lead``): 1 in 4
+    players (first place), the field's in 2 and 3; the coach's expert search measures every
+    seat against the field, so that its reasons add up to the margin it shows."""
+    from cacao_game.ai.evaluation import FIELD_LEAD
+    from cacao_game.ai.expert_tree import FIRST_PLACE_LEAD
+
+    expert = ExpertPlayer(random.Random(1))
+    assert (
+        expert.tuning.leads(4, 1)
+        == [FIELD_LEAD, FIRST_PLACE_LEAD, FIELD_LEAD, FIELD_LEAD]
+        == [0.5, 1.0, 0.5, 0.5]
+    )
+    assert expert.tuning.leads(3, 0) == [FIELD_LEAD] * 3 and expert.tuning.leads(2, 0) == [FIELD_LEAD] * 2

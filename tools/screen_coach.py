@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_coach import medium_game
 
+from cacao_game.ai.evaluation import FIELD_LEAD
 from cacao_game.ai.expert import ExpertPlayer, nothing_hidden
 from cacao_game.ai.expert_tree import Stream, Tuning, placements_left
 from cacao_game.ai.hint import advise, hint_iterations, suggest
@@ -67,9 +68,10 @@ def midgame(players: int, seed: int, wanted: int) -> Iterator[Game]:
 
 def judge(game: Game, moves: list[Action], redeals: int, seed: int) -> dict[Action, float]:
     """Each of ``moves`` played on the same ``redeals`` re-deals through the expert's tree:
-    the deciding seat's mean value of each."""
+    the deciding seat's mean value of each, against the field as the coach measures it."""
     seat = game.current_player()
-    stream = Stream(Tuning(resolve_weights(DEFAULT)), game.view(seat), seat, random.Random(seed))
+    tuning = Tuning(resolve_weights(DEFAULT), lead=FIELD_LEAD)
+    stream = Stream(tuning, game.view(seat), seat, random.Random(seed))
     stream.run(moves, redeals, None, lambda: False)
     return {move: stream.walk.mean(move) for move in moves}
 
@@ -92,7 +94,9 @@ def screen(players: int, count: int, long: int, redeals: int, seed: int) -> None
             times[name].append(time.perf_counter() - started)
         same += advise(game, "expert") == advise(game, "expert")
         budget = long * hint_iterations(players, "expert")
-        expert = ExpertPlayer(random.Random(f"long:{number}"), iterations=budget, time_budget=math.inf)
+        expert = ExpertPlayer(
+            random.Random(f"long:{number}"), iterations=budget, time_budget=math.inf, lead=FIELD_LEAD
+        )
         best = expert.choose(game)
         moves = list(dict.fromkeys([best, *chosen.values()]))
         values = judge(game, moves, redeals, number)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.evaluation import FIELD_LEAD, Valuer
 from cacao_game.ai.expert import (
     EXACT_PLACEMENTS,
     TIME_BUDGET,
@@ -175,9 +175,11 @@ class ExpertSearch:
     enter as the count allows, ``ExpertPlayer.halving``), the tree below the root deepening,
     every iteration priced by a ``Valuer`` built at its leaf; the exact endgame once nothing
     is hidden and at most ``EXACT_PLACEMENTS`` placements are left. Given the level's root
-    moves (``root_moves``), the first option is the move ``expert:iterations=N`` plays with
-    the same seed. ``keep`` is played on every round's re-deals, so it is appraised on the
-    same re-deals as the chosen move. The options are in the level's order (the chosen one
+    moves (``root_moves``), the first option is the move ``expert:iterations=N,lead=0.5``
+    plays with the same seed: the coach measures every seat against the field
+    (``FIELD_LEAD``), so that the reasons add up to its margin; the level in 4 players plays
+    for first place (``default_lead``). ``keep`` is played on every round's re-deals, so it
+    is appraised on the same re-deals as the chosen move. The options are in the level's order (the chosen one
     first, then by the round each reached and its mean); an option's value and parts are
     the means of its leaves (``Valuer.score_terms``: the parts add up to the value); its
     noise is the standard error of its gap to the first option: paired when both were
@@ -196,6 +198,7 @@ class ExpertSearch:
             random.Random(question.seed),
             iterations=None if timed is not None else question.iterations,
             clock=timed.clock if timed is not None else _still,
+            lead=FIELD_LEAD,
         )
         if nothing_hidden(view, seat) and placements_left(view) <= EXACT_PLACEMENTS:
             return _solved(question, moves, player.medium.weights)

@@ -70,7 +70,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from cacao_game.ai.evaluation import FIELD_LEAD, Valuer, field_margins
+from cacao_game.ai.evaluation import Valuer, field_margins
 from cacao_game.ai.expert_tree import (
     DEEPEN_AT,
     LEAF_VALUERS,
@@ -255,7 +255,7 @@ class ExpertPlayer:
         reach_budget: int = REACH_BUDGET,
         reach_horizon: int = 0,
         reach_shortlist: int = 0,
-        lead: float = FIELD_LEAD,
+        lead: float | None = None,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
@@ -269,8 +269,8 @@ class ExpertPlayer:
         how many placements their playouts' movers price in full.
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
         ``lead`` is the share of the best other seat in the field the deciding seat's own
-        worth is measured against in its search (every other seat keeps ``FIELD_LEAD``, as
-        every level prices them);
+        worth is measured against in its search (None: by the player count, ``default_lead``;
+        every other seat keeps ``FIELD_LEAD``, as every level prices them);
         ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
         ``LEAF_VALUERS`` (ValueError for another); ``horizon`` None plays playouts as far as
         the player count asks (``horizon_for``); the other options override the module's
@@ -302,7 +302,13 @@ class ExpertPlayer:
         self.pulls = max(1, int(pulls))
         self.medium = MediumPlayer(rng, weights=weights)
         self.tuning = Tuning(
-            self.medium.weights, exploration, self.horizon, self.deepen, self.to_end, leaf, lead=float(lead)
+            self.medium.weights,
+            exploration,
+            self.horizon,
+            self.deepen,
+            self.to_end,
+            leaf,
+            lead=None if lead is None else float(lead),
         )
         self.workers = int(workers)
         self.helpers = bool(helpers)
