@@ -449,7 +449,7 @@ EN: dict[str, str] = {
     "facing a temple. Open spaces: empty jungle squares your workers face; the jungle tile laid "
     "there makes them work. The best square left: the best place the next player can take. "
     "An opponent's counts weigh against you, the leading opponent's more (with 3 or 4 "
-    'players): "weighing more against you" is such a change without a change of count. '
+    'players): "as they lead more often" is such a change without a change of count. '
     '"Everything else" sums the smaller reasons, so the lines add up to the margin. "About as '
     'good": the two moves are closer than the computer can tell apart.',
     "rules.tiles.title": "The jungle tiles",
@@ -966,8 +966,8 @@ EN: dict[str, str] = {
     "coach.reason_split": "{who}: {now} now, {later} in the next turns ({points})",
     "coach.rest": "Everything else ({points})",
     "coach.beside": "{what}, beside {tile}",
-    "coach.weighs.more": "{what}, weighing more against you as they lead more often",
-    "coach.weighs.less": "{what}, weighing less against you as they lead less often",
+    "coach.weighs.more": "{what}, as they lead more often",
+    "coach.weighs.less": "{what}, as they lead less often",
     "coach.noun.gold": "their gold",
     "coach.noun.water": "their water field",
     "coach.noun.cacao": "their cacao",
