@@ -171,6 +171,31 @@ def test_casual_undo_against_the_ai_goes_back_across_its_turn() -> None:
     assert session.deciding_seat() == 0 and session.accepts_input()
 
 
+def test_an_undone_placement_gives_back_its_tile_selected_and_turned_as_it_was() -> None:
+    """A tester undid a placement and got the tile back upright: the tile comes back
+    selected and turned as it was placed."""
+    from cacao_game.engine.actions import Place
+    from cacao_game.session.commands import Rotate, Select, Target
+
+    session = PlaySession(config("human", "easy", seed=9))
+    rng = random.Random(4)
+    while session.deciding_seat() != 0 or not session.accepts_input():
+        act(session, rng)
+    hand = list(session.game.hands[0])
+    index = next(i for i, tile in enumerate(hand) if tile != hand[0])
+    tile = hand[index]
+    square = next(a.pos for a in session.game.legal_actions() if isinstance(a, Place) and a.tile == tile)
+    for command in (Select(index), Rotate(1), Rotate(1), Target(square), Confirm()):
+        session.handle(command)
+    placed = len(session.game.actions)
+    assert Place(tile, 2, square) in session.game.actions
+    events = session.handle(Undo())
+    assert isinstance(events[0], Undone) and len(session.game.actions) < placed
+    assert Place(tile, 2, square) not in session.game.actions
+    assert session.game.hands[0][session.selection.hand_index] == tile
+    assert session.selection.rotation == 2
+
+
 def test_undo_is_saved_and_continue_never_brings_undone_moves_back(tmp_path) -> None:
     """Play, undo, 'kill' the session without closing it, resume from the autosave: the
     resumed game is the undone one, and undo still works after resuming."""

@@ -410,16 +410,22 @@ class Selection:
         if self.phase is Phase.PLACE:
             self.hand_index = min(self.hand_index, max(0, len(self.hand()) - 1))
 
-    def reset(self) -> None:
+    def reset(self, back_to: Action | None = None) -> None:
         """Forget everything after an undo (the tile index is clamped to the hand), the caches
         too: they are keyed by the number of decisions, which an undo followed by another
-        decision brings back to the same count for another position."""
+        decision brings back to the same count for another position. ``back_to``: the
+        decision the undo took back first (now pending again); a placement's tile is selected
+        again, turned as it was (a tester saw it come back upright)."""
         self.after_apply()
         self.fill_code = None
         self._preview_cache.clear()
         self._turn_previews = PreviewCache()
         self._outcomes = (-1, [])
         self._hinted = (None, None)
+        hand = self.hand() if self.phase is Phase.PLACE else []
+        if isinstance(back_to, Place | Overbuild) and back_to.tile in hand:
+            self.hand_index = hand.index(back_to.tile)
+            self.rotation = back_to.rotation
 
     def snapshot(self) -> tuple[object, ...]:
         """Every field a player can change, for equality checks (caches left out)."""

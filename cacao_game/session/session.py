@@ -372,11 +372,12 @@ class PlaySession(Seats):
             self.advice = None
             return [Undone(0)]
         actor = self.viewer
+        back_to = self.game.actions[-check]
         for _ in range(check):
             self.game.pop()
         del self.journal[len(self.journal) - check :]
         self.version += 1
-        self.selection.reset()
+        self.selection.reset(back_to)
         self.hint = None
         self.advice = None
         self._move_request = None
