@@ -274,11 +274,7 @@ def test_a_wrong_table_code_is_said_on_the_join_form_with_what_was_typed(apps):
     later = make_app()
     apps.append(later)
     later.settings.last_joined = stored
-    saved, JoinScene.last = JoinScene.last, {}
-    try:
-        fresh = JoinScene(later)
-    finally:
-        JoinScene.last = saved
+    fresh = JoinScene(later)
     kept = (fresh.values["port"], fresh.values["name"], fresh.values["code"])
     assert kept == (str(source.port), "Joiny", "")
 
@@ -315,11 +311,11 @@ def test_the_hosted_table_keeps_the_setup_seats_in_order_with_their_colours():
         )
 
 
-def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps, monkeypatch):
+def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps):
     """A tester saw the Join form open with "The table code is 6 letters and digits." in red
     before anything was typed: while the code is empty the form shows no problem (Join stays
-    disabled; the field's placeholder says what to type); a wrong code typed is then named."""
-    monkeypatch.setattr(JoinScene, "last", {})  # a fresh run of the app: nothing typed before
+    disabled; the field's placeholder says what to type); a wrong code typed is then named.
+    (A new app is a fresh run: nothing typed before.)"""
     app = make_app()
     apps.append(app)
     app.open(routes.Join())

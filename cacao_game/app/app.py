@@ -114,6 +114,9 @@ class App:
         self.last_config: GameConfig | None = self.settings.last_config()
         """The seats of the last game set up, offered again by the setup scene (kept in the
         settings file across starts: ``remember_setup``)."""
+        self.join_typed: dict[str, str] = {}
+        """The Join form's fields as last tried in this run, the table code too (not kept
+        across starts; ``Settings.last_joined`` keeps address, port and name)."""
 
     # ------------------------------------------------------------------ stack
 

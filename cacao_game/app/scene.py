@@ -42,6 +42,8 @@ class Shell(Protocol):
     """Where the mouse was last seen ((-1, -1): not yet)."""
     last_config: GameConfig | None
     """The seats of the last game set up, offered again by the setup scene."""
+    join_typed: dict[str, str]
+    """The Join form's fields as last tried in this run, the code too (not kept across starts)."""
     stack: list[Scene]
     """The scene stack, bottom first (read it; change it with open, switch, pop, home)."""
 

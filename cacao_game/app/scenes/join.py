@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -43,11 +43,10 @@ def port_problem(text: str) -> str | None:
 
 class JoinScene(WidgetScene):
     """The Join form; the address, port and name of the last join are remembered across
-    starts (``Settings.last_joined``), the last values typed (the code too) for the next time
-    in this run of the app, and ``filled`` (the last game's host and the player's name, or
-    the join just refused) goes over them; ``problem`` is the host's refusal of that join."""
-
-    last: ClassVar[dict[str, str]] = {}
+    starts (``Settings.last_joined``), the last values typed (the code too) for the next
+    time in this run of the app (``Shell.join_typed``), and ``filled`` (the last game's host
+    and the player's name, or the join just refused) goes over them; ``problem`` is the
+    host's refusal of that join."""
 
     def __init__(self, app: Shell, filled: JoinRequest | None = None, problem: str | None = None) -> None:
         super().__init__(app)
@@ -57,7 +56,7 @@ class JoinScene(WidgetScene):
             "port": memory.port,
             "code": "",
             "name": memory.name or player_name(app),
-            **JoinScene.last,
+            **app.join_typed,
         }
         if filled is not None:
             self.values.update(address=filled.address, port=str(filled.port), code=filled.code)
@@ -119,7 +118,7 @@ class JoinScene(WidgetScene):
         if problem is not None:
             self.app.notify(problem)
             return
-        JoinScene.last = dict(self.values)
+        self.app.join_typed = dict(self.values)
         typed = " ".join(self.values["name"].split())
         name = clean_name(typed) if name_problem(typed) is None else ""
         port = int(self.values["port"])
