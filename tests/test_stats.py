@@ -1,38 +1,45 @@
-"""The benchmarks' one percentile rule (``cacao_game.stats``)."""
+"""Statistics per source: the parts of every seat's score add up to its score (R5.1-R5.4)."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cacao_game.stats import percentile
+from cacao_game.engine import Game
+from cacao_game.records import read_record, replay_record
+from cacao_game.session.ledger import game_stats
+
+GOLDEN = sorted((Path(__file__).resolve().parents[1] / "seeds" / "golden").glob("*.json"))
 
 
-def test_nearest_rank() -> None:
-    """Nearest rank: of 1 to 100 the 99th percentile is 99 and the median 50; of 1 to 10 the
-    70th is 7 (0.7 * 10 is 7.000000000000001 in floating point, still rank 7); share 0 is the
-    smallest and 1 the largest."""
-    hundred = [float(n) for n in range(100, 0, -1)]
-    assert percentile(hundred, 0.99) == 99
-    assert percentile(hundred, 0.5) == 50
-    assert percentile(range(1, 11), 0.7) == 7
-    assert percentile(hundred, 0) == 1 and percentile(hundred, 1) == 100
-    assert percentile([4.0], 0.99) == 4
+def check(game: Game) -> None:
+    """Every seat's sources add up to its score, and gold sources to the gold it holds."""
+    stats = game_stats(game)
+    for seat, (part, score) in enumerate(zip(stats, game.score_now(), strict=True)):
+        assert part.total == score.total
+        assert part.markets + part.mines + part.volcanoes == game.gold[seat]
+        assert part.harvested - part.sold == game.cacao[seat]
 
 
-def test_no_values_or_a_share_outside_0_to_1_is_refused() -> None:
-    with pytest.raises(ValueError, match="no values"):
-        percentile([], 0.5)
-    with pytest.raises(ValueError, match="from 0 to 1"):
-        percentile([1.0], 99)
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_golden_games_add_up(path: Path) -> None:
+    """The golden games: markets, mines, volcanoes, temples, water and sun sum to each score."""
+    game = replay_record(read_record(path))
+    assert game.is_over()
+    check(game)
 
 
-@given(st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1), st.floats(0, 1))
-def test_a_percentile_is_a_value_with_at_least_its_share_at_or_below_it(
-    values: list[float], share: float
-) -> None:
-    found = percentile(values, share)
-    assert found in values
-    assert sum(v <= found for v in values) >= share * len(values) - 1e-6
-    assert sum(v < found for v in values) < max(1, share * len(values) + 1e-6)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), volcano=st.booleans())
+def test_random_games_add_up(seed: int, players: int, volcano: bool) -> None:
+    """Random games, finished or stopped anywhere, add up the same way."""
+    game = Game.new(players, "volcano" if volcano else "base", seed)
+    rng = random.Random(seed)
+    stop = rng.randrange(400)
+    while not game.is_over() and len(game.actions) < stop:
+        game.apply(rng.choice(game.legal_actions()))
+    check(game)

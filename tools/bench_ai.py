@@ -71,7 +71,7 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import make_player
 from cacao_game.ai.weights import DEFAULT
 from cacao_game.engine import Action, Game, Phase
-from cacao_game.stats import percentile
+from cacao_game.percentiles import percentile
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tournament

@@ -52,8 +52,8 @@ from cacao_game.ai.review import (
     review_iterations,
 )
 from cacao_game.engine import Game, Phase
+from cacao_game.percentiles import percentile
 from cacao_game.session.session import hint_level
-from cacao_game.stats import percentile
 
 LEVELS = ("hard", "medium", "easy", "random")
 """The levels whose reviews are compared, strongest first."""

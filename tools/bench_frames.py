@@ -60,7 +60,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from cacao_game.stats import percentile
+from cacao_game.percentiles import percentile
 
 WINDOW = "--window" in sys.argv
 """Frames in a real window (flip included at its real cost) rather than off-screen."""

@@ -61,7 +61,7 @@ from cacao_game.net import protocol as p  # noqa: E402
 from cacao_game.net.bot import Bot, BotReport  # noqa: E402
 from cacao_game.net.host import LAG_EVERY, OPEN_PER_ADDRESS  # noqa: E402
 from cacao_game.net.serve import quiet_gc  # noqa: E402
-from cacao_game.stats import percentile  # noqa: E402
+from cacao_game.percentiles import percentile  # noqa: E402
 
 
 def proc_memory(pid: int) -> tuple[float, float]:

@@ -24,10 +24,10 @@ from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Game
 from cacao_game.engine.tiles import COLORS
+from cacao_game.percentiles import percentile
 from cacao_game.saves import load_game, save_game
 from cacao_game.saves.codec import build_document, decode, encode
 from cacao_game.saves.schema import checksum
-from cacao_game.stats import percentile
 
 
 def full_game(variant: str, seed: int) -> Game:

@@ -45,7 +45,7 @@ from cacao_game.app.main import quiet_dummy_warnings
 from cacao_game.app.memory import return_large_blocks
 from cacao_game.app.surface_cache import memory_report
 from cacao_game.config.settings import Settings
-from cacao_game.stats import percentile
+from cacao_game.percentiles import percentile
 
 TEXT = ("a", "Zoë", "\u200b", "\ufe0f", "\u034f", "שלום", "e\u0301", "🙂", " ", "\x00", "x" * 40)
 """Typed text the monkey tries, odd characters included."""

@@ -39,7 +39,7 @@ from cacao_game.ai.expert_tree import Stream, Tuning, placements_left
 from cacao_game.ai.hint import advise, hint_iterations, suggest
 from cacao_game.ai.weights import DEFAULT, resolve_weights
 from cacao_game.engine import Action, Game, Phase
-from cacao_game.stats import percentile
+from cacao_game.percentiles import percentile
 
 
 def midgame(players: int, seed: int, wanted: int) -> Iterator[Game]:

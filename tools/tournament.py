@@ -35,8 +35,8 @@ from typing import Any
 from cacao_game.ai.registry import make_player, parse_level
 from cacao_game.engine import Game
 from cacao_game.headless import player_seed
+from cacao_game.percentiles import percentile
 from cacao_game.records import seat_entries, to_record, write_record
-from cacao_game.stats import percentile
 
 log = logging.getLogger("tournament")
 

@@ -64,13 +64,13 @@ from cacao_game.net.store import TableSaver, load_table
 from cacao_game.net.tables import Table, code_problem, new_code, options_problem
 from cacao_game.net.thinking import Thinker, TimedMove, choose, hint
 from cacao_game.net.views import decision_message, public_state, seat_state
+from cacao_game.percentiles import percentile
 from cacao_game.records import record_file, seat_entries, write_record
 from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
 from cacao_game.session.notices import split
 from cacao_game.session.session import hint_level
-from cacao_game.stats import percentile
 from cacao_game.typed_json import ShapeError
 
 log = logging.getLogger(__name__)
