@@ -277,11 +277,13 @@ def test_settings_changes_apply_at_once_and_are_written_on_leaving(app, monkeypa
 
 
 def test_rebinding_a_key_in_the_settings(app):
-    """Change + a key press rebinds the intent; Esc cancels a rebind."""
+    """Change + a key press rebinds the intent; Esc cancels a rebind and says the keys kept
+    (a playtest saw a silent cancel and could not tell whether the key was now Esc)."""
     scene = open_settings(app)
     scene.start_capture("hint")
     app.step([key("escape")], 0.016)
     assert app.intents.keys_for("hint") == ["h"] and app.top is scene
+    assert app.toast[0] == t("settings.key_kept", intent=t("intent.hint"), keys="H")
     scene.start_capture("hint")
     app.step([key("left ctrl", pygame.KMOD_LCTRL), key("j")], 0.016)
     assert app.intents.keys_for("hint") == ["j"]
@@ -307,6 +309,7 @@ def test_pauses_own_key_says_how_to_cancel_and_a_click_cancels(app):
     )
     app.step([click], 0.016)
     assert scene.capturing is None and app.intents.keys_for("hint") == ["h"]
+    assert app.toast[0] == t("settings.key_kept", intent=t("intent.hint"), keys="H")
 
 
 def test_change_says_which_keys_it_replaced(app):

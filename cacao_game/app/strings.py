@@ -331,6 +331,7 @@ EN: dict[str, str] = {
         "Press the new key for “{intent}”: it replaces {keys} (Esc counts as a key here: a click cancels)"
     ),
     "settings.key_replaced": "{intent}: {key} (was {old})",
+    "settings.key_kept": "{intent} keeps {keys}",
     "settings.reset_keys": "Reset keys",
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
@@ -545,7 +546,9 @@ EN: dict[str, str] = {
     "play.undo_nobody": "Nothing to undo: no one has played yet",
     "play.undo_nothing": "Nothing to undo",
     "play.undo_other_human": "Undo stops at {name}'s move: it is theirs to keep",
-    "play.undo_turn_over": "The next player has acted: undo stays within your own turn here (Settings → Undo)",
+    "play.undo_turn_over": (
+        "The next player has acted: undo stays within your own turn here (Settings → Undo)"
+    ),
     "play.undo_reveal": "A hidden tile has been revealed: undo cannot go back past it here (Settings → Undo)",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",

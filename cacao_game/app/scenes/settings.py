@@ -162,16 +162,17 @@ class SettingsScene(WidgetScene):
         """While capturing, take a key press as the new binding; Esc cancels, except for Pause's
         own key (Esc may become it again), and a click cancels always."""
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.capturing = None
+            self.cancel_capture()
             return True
         if event.type != pygame.KEYDOWN:
             return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
         name = event_key_name(event)
         if name is None or name.removeprefix("ctrl+") in MODIFIER_NAMES:
             return True
-        intent, self.capturing = self.capturing, None
-        if name == "escape" and intent != "pause":
+        if name == "escape" and self.capturing != "pause":
+            self.cancel_capture()
             return True
+        intent, self.capturing = self.capturing, None
         if not intent:
             return True
         old = self.app.intents.keys_for(intent)
@@ -180,6 +181,14 @@ class SettingsScene(WidgetScene):
         self.app.notify(" · ".join(rebind_notices(intent, name, old, moved)))
         self.rebuild()
         return True
+
+    def cancel_capture(self) -> None:
+        """Stop waiting for a key and say that the action keeps its keys (a playtest saw Esc
+        end the wait without a word, and wondered whether the key was now Esc or nothing)."""
+        intent, self.capturing = self.capturing, None
+        if intent:
+            keys = self.app.intents.keys_for(intent)
+            self.app.notify(t("settings.key_kept", intent=t(f"intent.{intent}"), keys=keys_text(keys)))
 
     def reset_keys(self) -> None:
         """All key bindings back to the defaults."""
