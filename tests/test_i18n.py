@@ -141,7 +141,7 @@ def test_plural_forms_follow_each_language() -> None:
         assert {n: tn("yield.cacao", n) for n in shown} == shown
     strings.set_language("de")
     assert tn("yield.cacao", 2, n=-2) == "-2 Cacaofrüchte"
-    assert tn("preview.opens", 1) == "1 neues Arbeiterfeld"
+    assert tn("preview.opens", 1) == "Platz für 1 Arbeiterplättchen"
 
 
 def test_strings_switch_language_and_fall_back() -> None:

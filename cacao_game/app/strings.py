@@ -1074,7 +1074,7 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
     ),
-    "preview.opens": ("{n} new worker square", "{n} new worker squares"),
+    "preview.opens": ("room for {n} worker tile", "room for {n} worker tiles"),
     "scoring.temple_workers": ("{n} worker", "{n} workers"),
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),
