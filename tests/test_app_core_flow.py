@@ -3,6 +3,8 @@ load, confirm dialogs and the global keys (Esc, F1, F11), all driven through ``A
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import harness
 import pygame
 import pytest
@@ -332,6 +334,41 @@ def test_a_game_left_before_its_first_move_can_be_continued(app):
     assert app.top.source.game.hands == dealt and not app.top.source.game.actions
     start_game(app, TWO_HUMANS)
     assert isinstance(app.top, PlayScene)
+
+
+def test_save_keeps_each_game_in_its_own_slot_and_a_loaded_save_in_its_own_file(app):
+    """Playtest: Save in the pause menu of a second game overwrote the first game's save (every
+    game wrote the one quick slot). Now a new game's first Save picks a slot of its own
+    ("Saved <date time>") and its next Saves write it again; a game opened from a named save
+    saves back into that file; and two games never share a file."""
+    from cacao_game import saves
+    from cacao_game.app.flow import open_save, start_game
+
+    def save_here() -> str:
+        press(app, "pause")
+        click_label(app, t("pause.save"))
+        assert app.toast is not None and app.toast[0].startswith(t("pause.saved", where=""))
+        press(app, "pause")
+        return app.toast_detail
+
+    start_game(app, TWO_HUMANS)
+    first = save_here()
+    assert Path(first).stem.startswith(t("flow.saved_name", stamp="")) and Path(first).is_file()
+    assert save_here() == first
+    other = GameConfig([SeatConfig("Cy", "red", "human"), SeatConfig("Di", "white", "human")], "base", 12)
+    start_game(app, other)
+    second = save_here()
+    assert second != first
+    assert saves.load_game(Path(first)).config.names == ["Ana", "Bo"]
+    assert saves.load_game(Path(second)).config.names == ["Cy", "Di"]
+    named = saves.slot_path("my game")
+    saves.save_game(named, harness.random_game(TWO_HUMANS, 6), TWO_HUMANS)
+    assert open_save(app, named)
+    assert save_here() == str(named)
+    assert len(saves.load_game(named).game.actions) == 6
+    assert sorted(info.name for info in saves.list_saves()) == sorted(
+        ["autosave", Path(first).stem, Path(second).stem, "my game"]
+    )
 
 
 def test_the_undo_setting_reaches_the_game(app):

@@ -7,7 +7,7 @@ the shell for the table by its route (``routes.Table``); a failure is shown as a
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,16 +34,46 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+class SaveSlot:
+    """Where Save (the pause menu, Ctrl+S) writes one game: the named save it was opened from,
+    else a slot of its own, "Saved <date time>", picked at its first Save and kept for the
+    next ones. A playtest saw Save of one game overwrite another's: every game wrote the one
+    quick slot."""
+
+    def __init__(self, path: Path | None = None, now: Callable[[], datetime] = datetime.now) -> None:
+        self.path = path
+        self._now = now
+
+    def __call__(self) -> Path:
+        """The game's save file, picked now if it has none yet (never an existing file)."""
+        if self.path is None:
+            stamp = self._now().strftime("%Y-%m-%d %H-%M-%S")
+            name = t("flow.saved_name", stamp=stamp)
+            path, number = saves.slot_path(name), 1
+            while path.exists():
+                number += 1
+                path = saves.slot_path(f"{name} {number}")
+            self.path = path
+        return self.path
+
+
 def new_session(
-    app: Shell, config: GameConfig, game: Game | None = None, view: dict[str, JSON] | None = None
+    app: Shell,
+    config: GameConfig,
+    game: Game | None = None,
+    view: dict[str, JSON] | None = None,
+    save_to: Path | None = None,
 ) -> PlaySession:
-    """A play session for ``config`` (resuming ``game``) that autosaves to the autosave slot."""
+    """A play session for ``config`` (resuming ``game``) that autosaves to the autosave slot
+    and saves to ``save_to`` (a named save it was opened from), else to a slot of its own
+    (``SaveSlot``)."""
     return PlaySession(
         config,
         game,
         undo=app.settings.undo_policy,
         autosaver=BackgroundAutosaver(saves.autosave_path),
         view=view,
+        save_to=SaveSlot(save_to),
     )
 
 
@@ -124,7 +154,8 @@ def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
         config = (
             loaded.config if isinstance(loaded.config, GameConfig) else GameConfig.from_dict(loaded.config)
         )
-        session = new_session(app, config, loaded.game, dict(loaded.ui_state))
+        named = path.stem != saves.AUTOSAVE_NAME
+        session = new_session(app, config, loaded.game, dict(loaded.ui_state), path if named else None)
     except (ValueError, OSError) as error:  # SaveError is a ValueError
         app.notify(t("load.failed", name=path.name, reason=problem_text(error)))
         return False

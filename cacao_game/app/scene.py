@@ -179,7 +179,7 @@ class Scene:
         return False
 
     def save_game(self) -> str:
-        """Save the game this scene holds to the quick slot; return where, as shown to users.
+        """Save the game this scene holds where it keeps it; return where, as shown to users.
 
         Scenes that hold a game (the play scene) override this. Raises ``LookupError`` when
         there is nothing to save and any other exception (its ``str`` is shown) on failure.

@@ -975,9 +975,9 @@ class PlayScene(Scene):
         return self.source.capabilities.save
 
     def save_game(self) -> str:
-        """Save where the source keeps its game (the quick slot, the tutorial's file) with
-        the camera; returns where (for the pause overlay and Ctrl+S). Raises LookupError if
-        the source cannot be saved."""
+        """Save where the source keeps its game (the game's own save, ``flow.SaveSlot``; the
+        tutorial's file) with the camera; returns where (for the pause overlay and Ctrl+S).
+        Raises LookupError if the source cannot be saved."""
         if not self.source.capabilities.save:
             raise LookupError("this table's game is not one to save")
         self.source.view.update(self._view_state())
