@@ -361,6 +361,12 @@ def test_save_keeps_each_game_in_its_own_slot_and_a_loaded_save_in_its_own_file(
     assert second != first
     assert saves.load_game(Path(first)).config.names == ["Ana", "Bo"]
     assert saves.load_game(Path(second)).config.names == ["Cy", "Di"]
+    press(app, "pause")
+    click_label(app, t("pause.quit"))
+    click_label(app, t("common.yes"))
+    click_label(app, t("menu.continue"))
+    assert isinstance(app.top, PlayScene) and app.top.config.names == ["Cy", "Di"]
+    assert save_here() == second, "a game continued from the autosave saves where it was saved"
     named = saves.slot_path("my game")
     saves.save_game(named, harness.random_game(TWO_HUMANS, 6), TWO_HUMANS)
     assert open_save(app, named)

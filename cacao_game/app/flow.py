@@ -24,6 +24,7 @@ from cacao_game.records import read_record
 from cacao_game.session import PlaySession
 from cacao_game.session.autosave import BackgroundAutosaver, one_line
 from cacao_game.session.replay import ReplaySession
+from cacao_game.session.session import SAVED_AS
 from cacao_game.tutorial import progress
 from cacao_game.tutorial.script import STEPS
 from cacao_game.tutorial.session import TutorialSession
@@ -154,8 +155,7 @@ def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
         config = (
             loaded.config if isinstance(loaded.config, GameConfig) else GameConfig.from_dict(loaded.config)
         )
-        named = path.stem != saves.AUTOSAVE_NAME
-        session = new_session(app, config, loaded.game, dict(loaded.ui_state), path if named else None)
+        session = new_session(app, config, loaded.game, dict(loaded.view), saved_at(path, loaded.view))
     except (ValueError, OSError) as error:  # SaveError is a ValueError
         app.notify(t("load.failed", name=path.name, reason=problem_text(error)))
         return False
@@ -164,6 +164,21 @@ def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
     if loaded.from_backup:
         app.notify(t("load.opened_backup", name=save_label(path)))
     return True
+
+
+def saved_at(path: Path, view: Mapping[str, JSON]) -> Path | None:
+    """Where Save writes a game opened from ``path``: that file for a named save; for the
+    autosave, the save it was last saved to (``SAVED_AS`` in its view), if that is a usable
+    slot name; else None (a slot of its own at its first Save)."""
+    if path.stem != saves.AUTOSAVE_NAME:
+        return path
+    name = view.get(SAVED_AS)
+    if not isinstance(name, str):
+        return None
+    try:
+        return saves.slot_path(name)
+    except ValueError:
+        return None
 
 
 def save_label(path: Path) -> str:

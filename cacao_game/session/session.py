@@ -80,6 +80,11 @@ HINT_SEAT_OFFSET = 100
 """Hint requests use AI players of their own (seat + this), apart from the computer seats'."""
 
 
+SAVED_AS = "saved_as"
+"""The view entry naming the file (its stem) this game was last saved to by ``save``: the
+autosave carries it, so a game continued from the autosave saves where it was saved before."""
+
+
 def hint_level() -> str:
     """The AI level that gives hints: the strongest of ``cacao_game.ai.HINT_LEVELS``."""
     return next((level for level in reversed(HINT_LEVELS) if level in LEVELS), "random")
@@ -556,10 +561,13 @@ class PlaySession(Seats):
         return notices
 
     def save(self) -> str:
-        """Write the game with its view to ``save_to`` (the quick slot by default); returns
-        where. Raises OSError or ValueError (``SaveError``) if it cannot be written."""
+        """Write the game with its view to ``save_to`` (the quick slot by default), the view
+        naming that file (``SAVED_AS``, handed to the autosave too); returns where. Raises
+        OSError or ValueError (``SaveError``) if it cannot be written."""
         path = self._save_to() if self._save_to is not None else saves.slot_path(saves.QUICK_SLOT)
+        self.view[SAVED_AS] = path.stem
         saves.save_game(path, self.game, self.config, dict(self.view))
+        self.autosave()
         return str(path)
 
     def close(self) -> None:
