@@ -45,14 +45,14 @@ class Presence:
 
     @property
     def standing_in(self) -> frozenset[int]:
-        return frozenset()
+        """As the host's: the AI stands in for a seat still away (``stand_in_now``)."""
+        return self.absent & frozenset(self.asked)
 
     def waiting_on(self) -> int | None:
-        return self.away
+        return None if self.away in self.standing_in else self.away
 
     def stand_in_now(self, seat: int) -> bool:
         self.asked.append(seat)
-        self.away = None
         return True
 
     def thinking(self) -> tuple[int, float] | None:
@@ -164,6 +164,35 @@ def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App
     assert scene.left_notice() is None
     assert scene.seat_kind_text(1) == t("net.left_standin")
     presence.gone = frozenset()  # a new player took the seat
+    app.step([], 1 / 30)
+    assert app.toast is not None and app.toast[0] == t("net.seat_taken", name=name)
+
+
+def test_a_player_back_at_their_seat_is_told_once(app: App) -> None:
+    """Playtest: a player whose link dropped took their seat back (joined again under their
+    name) and no table said so; the dropped notice just vanished. Now the table says once that
+    they are back; a seat left for good and taken again says that instead (not both)."""
+    session = PlaySession(make_config(["human", "human"], 3, "base"))
+    session.handle(ShowHand())
+    presence = Left()
+    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
+    app.push(scene)
+    name = scene.names[1]
+    presence.away = 1
+    app.step([], 1 / 30)
+    assert app.toast is None, "a drop is shown by its notice, not a toast"
+    presence.away = None
+    app.step([], 1 / 30)
+    assert app.toast is not None and app.toast[0] == t("net.seat_back", name=name)
+    app.toast = None
+    app.step([], 1 / 30)
+    assert app.toast is None, "the news is told once"
+    presence.away = 1
+    presence.gone = frozenset({1})
+    app.step([], 1 / 30)
+    app.toast = None
+    presence.away = None
+    presence.gone = frozenset()
     app.step([], 1 / 30)
     assert app.toast is not None and app.toast[0] == t("net.seat_taken", name=name)
 

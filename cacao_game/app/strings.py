@@ -149,6 +149,7 @@ EN: dict[str, str] = {
     "net.standin_plays": "AI plays for {name}…",
     "net.seat_left": "{name} left",
     "net.seat_taken": "{name} takes the free seat.",
+    "net.seat_back": "{name} is back at the table.",
     # the lobby lists the seats in turn order (the setup's, turned to the start player)
     "net.turn_order": "Turn order",
     "net.turn_order_drawn": "Turn order · start player drawn at random",

@@ -11,6 +11,7 @@ it); a local table has none.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -97,24 +98,47 @@ def seat_text(presence: Presence, seat: int, you: int | None) -> str:
     return t("net.you") if seat == you else t("kind.remote")
 
 
-def departures(
-    presence: Presence, seen: frozenset[int], names: Sequence[str]
-) -> tuple[frozenset[int], list[str]]:
-    """The seats left now, and the news since ``seen``, to show once: who left and what
-    happens now (an AI plays the seat, or the game waits for a new player), and who took a
-    seat that was left."""
-    now = presence.departed
+@dataclass(frozen=True)
+class SeatsSeen:
+    """The seats a table last saw left for good and away, and those it has seen played from
+    a screen (``seat_news`` tells what changed). ``seats`` bounds the seats counted."""
+
+    departed: frozenset[int] = frozenset()
+    absent: frozenset[int] = frozenset()
+    played: frozenset[int] = frozenset()
+    """Seats seen with their player there at some time: only their player can come back (a
+    seat waiting for its first player is away too)."""
+
+    @classmethod
+    def of(cls, presence: Presence, seats: int, before: SeatsSeen | None = None) -> SeatsSeen:
+        """The seats ``presence`` shows left and away now, of ``seats`` seats, and those seen
+        played now or ``before``."""
+        there = frozenset(range(seats)) - presence.absent - presence.departed
+        played = there | (before.played if before is not None else frozenset())
+        return cls(presence.departed, presence.absent, played)
+
+
+def seat_news(presence: Presence, seen: SeatsSeen, names: Sequence[str]) -> tuple[SeatsSeen, list[str]]:
+    """The seats left and away now, and the news since ``seen``, to show once: who left and
+    what happens now (an AI plays the seat, or the game waits for a new player), who took a
+    seat that was left, and who came back to a seat they were away from (a playtest saw a
+    player take their seat back by name and no table say so)."""
+    now = SeatsSeen.of(presence, len(names), seen)
     news = [
         t("net.left_toast_standin", name=names[seat])
         if seat in presence.standing_in
         else t("net.left_toast", name=names[seat])
-        for seat in sorted(now - seen)
+        for seat in sorted(now.departed - seen.departed)
         if seat < len(names)
     ]
     news += [
         t("net.seat_taken", name=names[seat])
-        for seat in sorted(seen - now)
-        if seat < len(names) and seat not in presence.absent
+        for seat in sorted(seen.departed - now.departed)
+        if seat < len(names) and seat not in now.absent
+    ]
+    news += [
+        t("net.seat_back", name=names[seat])
+        for seat in sorted((seen.absent & seen.played) - now.absent - seen.departed - now.departed)
     ]
     return now, news
 

@@ -101,14 +101,15 @@ from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.presence import (
     Presence,
+    SeatsSeen,
     banner_rects,
     banner_text,
-    departures,
     draw_banner,
     draw_left,
     draw_standin,
     draw_tag,
     left_notice,
+    seat_news,
     seat_text,
     standin_rects,
     tag_rect,
@@ -203,8 +204,8 @@ class PlayScene(Scene):
         self.net = net
         """The link to the host of a game played across machines (its banner, seats away)."""
         self._rejoins = net.rejoins if net is not None else 0
-        self._departed = net.departed if net is not None else frozenset()
-        """Seats left for good whose news was shown (``presence.departures``)."""
+        self._seats_seen = SeatsSeen.of(net, len(source.seats)) if net is not None else SeatsSeen()
+        """Seats left for good and away whose news was shown (``presence.seat_news``)."""
         self.lesson = lesson
         self.review = review
         self.stepped = source.capabilities.step
@@ -1070,7 +1071,7 @@ class PlayScene(Scene):
             self._rejoins = self.net.rejoins
             self.resync()
         if self.net is not None:
-            self._departed, news = departures(self.net, self._departed, self.names)
+            self._seats_seen, news = seat_news(self.net, self._seats_seen, self.names)
             for text in news:
                 self.app.notify(text)
         self._update_ai(dt)

@@ -25,7 +25,7 @@ import pygame
 from cacao_game.app import routes, theme
 from cacao_game.app.join_form import refusal_words
 from cacao_game.app.netplay import LOOPBACK, HostedSource, JoinedSource, JoinRequest, lan_addresses
-from cacao_game.app.play.presence import departures
+from cacao_game.app.play.presence import SeatsSeen, seat_news
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import kind_label, short_number, t
@@ -70,8 +70,9 @@ class LobbyScene(WidgetScene):
         self.opened = False
         self._seen = -1
         self._addresses: list[str] | None = None
-        self._departed = source.departed
-        """Seats left for good whose news was shown."""
+        self._seats_seen = SeatsSeen()
+        """Seats left for good and away whose news was shown (from the table's first state on:
+        before it every seat would read as there)."""
 
     @property
     def hosted(self) -> HostedSource | None:
@@ -157,10 +158,11 @@ class LobbyScene(WidgetScene):
         if self.source.version != self._seen:
             self._seen = self.source.version
             self.rebuild()
-        names = [seat.name for seat in self.source.table_seats()]
-        self._departed, news = departures(self.source, self._departed, names)
-        for text in news:
-            self.app.notify(text)
+        if self.source.ready:
+            names = [seat.name for seat in self.source.table_seats()]
+            self._seats_seen, news = seat_news(self.source, self._seats_seen, names)
+            for text in news:
+                self.app.notify(text)
         if self.source.ready and self.source.started and not self.source.failed:
             self.opened = True
             self.app.switch(routes.Table(self.source, net=self.source))
