@@ -135,16 +135,21 @@ class Left(Presence):
         return self.gone | self.absent if self.ai else frozenset()
 
 
+def table_with(app: App, presence: Left) -> tuple[Left, PlayScene]:
+    """A two-human table linked to ``presence``, pushed on ``app``, its hand shown."""
+    session = PlaySession(make_config(["human", "human"], 3, "base"))
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
+    app.push(scene)
+    return presence, scene
+
+
 def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App) -> None:
     """Seat 1's player leaves and no AI plays the seat: the table says so once in a toast,
     the seat panel says Left the game, and a notice (drawn by changes as anew) names the
     player and the table code a new player joins with; once an AI plays the seat, the notice
     goes and the panel says so; once a new player takes the seat, the table says that too."""
-    session = PlaySession(make_config(["human", "human"], 3, "base"))
-    session.handle(ShowHand())
-    presence = Left()
-    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
-    app.push(scene)
+    presence, scene = table_with(app, Left())
     name = scene.names[1]
     for index in range(6):
         if index == 2:
@@ -172,11 +177,7 @@ def test_a_player_back_at_their_seat_is_told_once(app: App) -> None:
     """Playtest: a player whose link dropped took their seat back (joined again under their
     name) and no table said so; the dropped notice just vanished. Now the table says once that
     they are back; a seat left for good and taken again says that instead (not both)."""
-    session = PlaySession(make_config(["human", "human"], 3, "base"))
-    session.handle(ShowHand())
-    presence = Left()
-    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
-    app.push(scene)
+    presence, scene = table_with(app, Left())
     name = scene.names[1]
     presence.away = 1
     app.step([], 1 / 30)
