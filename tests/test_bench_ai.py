@@ -90,3 +90,17 @@ def test_the_cache_keeps_judges_apart(tmp_path: Path, capsys: pytest.CaptureFixt
     assert set(both) == {seed, bench_ai.cache_key(int(seed), "medium")} and both[seed] == greedy[seed]
     judged = both[bench_ai.cache_key(int(seed), "medium")]
     assert judged.keys() == greedy[seed].keys() and judged != greedy[seed], "judged afresh by medium"
+
+
+def test_agree_prints_each_levels_place_in_the_root_order_and_the_agreement(capsys) -> None:
+    """``agree``: a level twice (its re-deals seeded by the position) picks the same move, so it
+    agrees with itself everywhere; every place printed is a place in the root's order."""
+    bench_ai.main(
+        ["agree", "--positions", "2", "--levels", "expert:iterations=40", "expert:iterations=40", "medium"]
+    )
+    out = capsys.readouterr().out.splitlines()
+    rows = [line.split() for line in out[2:4]]
+    assert all(int(moves) > int(place) >= 0 for _index, moves, *places in rows for place in places)
+    assert all(row[2] == row[3] for row in rows)
+    agreed = "the first level's move: expert:iterations=40 2 of 2, expert:iterations=40 2 of 2"
+    assert out[-1].startswith(agreed)

@@ -4,6 +4,7 @@
         [--clock cpu|wall] [--out DIR [--minutes M] [--chunk 5]]
     python tools/bench_ai.py screen --positions 48 --fills 16 [--levels SPEC ...] [--redeals 300] [--cache F]
         [--judge SPEC] [--top 6]
+    python tools/bench_ai.py agree --players 4 --positions 16 [--levels SPEC ...]
     python tools/bench_ai.py memory [--seconds 10] [--workers 2]
     python tools/bench_ai.py cores [--positions 8] [--seconds 2]
 
@@ -36,6 +37,12 @@ of the re-deals, their rank correlation, the standard error of a gap). ``--cache
 the judge's samples (each judge's apart: ``cache_key``), so a later run with other levels
 judges only the moves not judged yet.
 
+``agree``: no judge, only whether more thinking changes the move: on the screen's positions,
+each level's choice (its re-deals seeded by the position, as in ``screen``), its place in
+the expert root's order (medium's ranking first: ``root_moves``; 0 is medium's best) and in
+how many positions it is the first level's choice. Cheap (a decision per level and
+position), so it shows at once whether a larger budget only confirms the smaller one.
+
 ``memory``: the peak memory traced (``tracemalloc``) while expert decides one mid-game
 position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size;
 then the resident memory (``VmRSS``, and its peak ``VmHWM``) of this process and of its search
@@ -66,7 +73,7 @@ from pathlib import Path
 from typing import Any
 
 from cacao_game.ai.analysis import position_seed
-from cacao_game.ai.expert import ExpertPlayer, final_margins, play_to_end
+from cacao_game.ai.expert import ExpertPlayer, final_margins, play_to_end, root_moves
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import make_player
 from cacao_game.ai.weights import DEFAULT
@@ -220,13 +227,40 @@ for it (by ``repr`` of the move), the judge's policy (``judge_samples``) and how
 medium's best moves are judged besides the levels' choices."""
 
 
+def run_agree(args: argparse.Namespace) -> None:
+    """Print each level's move on the screen's positions by its place in the root's order, and
+    how often it is the first level's move."""
+    turns = (args.first_turn, args.last_turn)
+    games = positions(args.positions, args.seed, args.players, turns=turns)
+    medium = MediumPlayer(random.Random(0))
+    same = [0] * len(args.levels)
+    first, last = turns
+    print(f"{len(games)} placements ({args.players} players, turns {first}-{last}, from seed {args.seed})")
+    print(f"{'position':>8} {'moves':>6} " + " ".join(f"{spec:>28}" for spec in args.levels))
+    for index, game in enumerate(games):
+        order = root_moves(game.view(game.current_player()), medium)
+        chosen = agreed_moves(game, args.levels)
+        for level, move in enumerate(chosen):
+            same[level] += move == chosen[0]
+        places = " ".join(f"{order.index(move):>28}" for move in chosen)
+        print(f"{index:>8} {len(order):>6} {places}", flush=True)
+    counts = ", ".join(f"{spec} {n} of {len(games)}" for spec, n in zip(args.levels, same, strict=True))
+    print(f"the first level's move: {counts}")
+
+
+def agreed_moves(game: Game, levels: Sequence[str]) -> list[Action]:
+    """Each level's move in ``game``, its re-deals seeded by the position (as ``screen``'s)."""
+    seed = position_seed(game, "bench")
+    return [make_player(spec, random.Random(seed), time_budget=1e9).choose(game) for spec in levels]
+
+
 def screen_position(task: ScreenTask) -> dict[str, object]:
     """One position: each level's move (its re-deals seeded by the position) and the judge's
     samples of every candidate (the union of the levels' moves and medium's top few; only the
     moves ``task`` does not know yet are judged)."""
     game, levels, redeals, known, policy, top = task
     seed = position_seed(game, "bench")
-    chosen = {spec: make_player(spec, random.Random(seed), time_budget=1e9).choose(game) for spec in levels}
+    chosen = dict(zip(levels, agreed_moves(game, levels), strict=True))
     shortlist = [action for _value, action in MediumPlayer(random.Random(0)).rank(game)[:top]]
     candidates = list(dict.fromkeys([*chosen.values(), *shortlist]))
     fresh = [move for move in candidates if len(known.get(repr(move), ())) < redeals]
@@ -528,6 +562,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     screen.add_argument("--cache", type=Path, default=None, help="judge samples kept between runs (JSON)")
     screen.add_argument("--workers", type=int, default=1)
     screen.add_argument("--json", type=Path, default=None, help="write each position's regrets")
+    agree = commands.add_parser("agree", help="each level's move by its place in the root's order")
+    agree.add_argument("--positions", type=int, default=16)
+    agree.add_argument("--seed", type=int, default=500)
+    agree.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    agree.add_argument("--first-turn", type=int, default=6)
+    agree.add_argument("--last-turn", type=int, default=17)
+    agree.add_argument("--levels", nargs="+", required=True, help="level specs; the first is the base")
     memory = commands.add_parser("memory", help="traced peak memory of one decision")
     memory.add_argument("--seconds", type=float, default=10.0)
     memory.add_argument("--seed", type=int, default=500)
@@ -544,6 +585,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_screen(args)
         case "cores":
             run_cores(args)
+        case "agree":
+            run_agree(args)
         case _:
             run_memory(args)
             run_resident(args)
