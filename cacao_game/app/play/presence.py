@@ -101,7 +101,7 @@ def seat_text(presence: Presence, seat: int, you: int | None) -> str:
 @dataclass(frozen=True)
 class SeatsSeen:
     """The seats a table last saw left for good and away, and those it has seen played from
-    a screen (``seat_news`` tells what changed). ``seats`` bounds the seats counted."""
+    a screen (``seat_news`` tells what changed)."""
 
     departed: frozenset[int] = frozenset()
     absent: frozenset[int] = frozenset()
@@ -139,6 +139,7 @@ def seat_news(presence: Presence, seen: SeatsSeen, names: Sequence[str]) -> tupl
     news += [
         t("net.seat_back", name=names[seat])
         for seat in sorted((seen.absent & seen.played) - now.absent - seen.departed - now.departed)
+        if seat < len(names)
     ]
     return now, news
 
