@@ -377,6 +377,48 @@ def test_save_keeps_each_game_in_its_own_slot_and_a_loaded_save_in_its_own_file(
     )
 
 
+def test_load_asks_before_replacing_an_unfinished_game_and_keeps_it_once(app):
+    """Playtest: Load replaced an unfinished game without a word (New game asked), a game kept
+    twice became a pile of "Unfinished" copies, and Continue after Load opened the game played
+    before. Now Load asks as New game does (Cancel changes nothing; Keep keeps it); a game
+    that has its own save is kept there; the game opened is autosaved at once; opening the
+    autosave's own game asks nothing."""
+    from cacao_game import saves
+    from cacao_game.app.flow import open_save, start_game
+    from cacao_game.session.session import SAVED_AS
+
+    autosave = saves.autosave_path()
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    waiting = harness.random_game(TWO_HUMANS, 10)
+    saves.save_game(autosave, waiting, TWO_HUMANS)
+    other = GameConfig([SeatConfig("Cy", "red", "human"), SeatConfig("Di", "white", "human")], "base", 12)
+    named = saves.slot_path("other")
+    saves.save_game(named, harness.random_game(other, 4), other)
+    before = autosave.read_bytes()
+    assert open_save(app, named)
+    assert isinstance(app.top, ConfirmDialog)
+    press(app, "pause")
+    assert kinds(app) == ["MenuScene"] and autosave.read_bytes() == before
+    assert open_save(app, named)
+    click_label(app, t("flow.keep_and_open"))
+    assert isinstance(app.top, PlayScene) and app.top.config.names == ["Cy", "Di"]
+    kept = [info for info in saves.list_saves() if info.name.startswith("Unfinished")]
+    assert len(kept) == 1 and saves.load_game(kept[0].path).game.actions == waiting.actions
+    app.top.source.close()
+    assert saves.load_game(autosave).config.names == ["Cy", "Di"], "the game opened is autosaved at once"
+
+    saves.save_game(autosave, waiting, TWO_HUMANS, {SAVED_AS: "mine"})
+    start_game(app, TWO_HUMANS)
+    click_label(app, t("flow.keep_and_start"))
+    assert saves.load_game(saves.slot_path("mine")).game.actions == waiting.actions
+    assert len([info for info in saves.list_saves() if info.name.startswith("Unfinished")]) == 1
+
+    saves.save_game(autosave, waiting, TWO_HUMANS)
+    saves.save_game(named, waiting, TWO_HUMANS)
+    assert open_save(app, named)
+    assert isinstance(app.top, PlayScene), "the autosave's own game: nothing to keep"
+
+
 def test_the_undo_setting_reaches_the_game(app):
     """Settings → Undo is the policy of the next game: auto gives strict in hot seat, and a
     player's choice of casual wins."""
@@ -485,7 +527,8 @@ def test_enter_after_the_scores_starts_no_rematch(app):
 def test_a_damaged_autosave_with_a_good_backup_is_one_truth_in_load_and_continue(app):
     """Playtest: Load listed the autosave as "Refused: the file is damaged" while Continue
     quietly opened its .bak. Now the list offers it, restored from its backup, Load opens
-    that backup's game, and Continue says it opened the backup."""
+    that backup's game and says so, and the game opened is autosaved again at once: Continue
+    then opens the same game from a good autosave."""
     from cacao_game.saves import autosave_path, list_saves, save_game
 
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
@@ -503,10 +546,14 @@ def test_a_damaged_autosave_with_a_good_backup_is_one_truth_in_load_and_continue
     assert isinstance(app.top, PlayScene) and len(app.top.source.game.actions) == 8
     assert app.toast is not None and app.toast[0] == t("load.opened_backup", name=t("load.autosave"))
     app.toast = None
+    app.top.source.close()
     app.home()
+    [info] = [info for info in list_saves() if info.path == autosave_path()]
+    assert info.error is None and not info.from_backup
+    assert any(info.name.startswith("autosave.refused") for info in list_saves()), "the damaged file is kept"
     click_label(app, t("menu.continue"))
     assert isinstance(app.top, PlayScene) and len(app.top.source.game.actions) == 8
-    assert app.toast is not None and app.toast[0] == t("load.opened_backup", name=t("load.autosave"))
+    assert app.toast is None
 
 
 def test_the_rules_button_opens_a_page_titled_as_the_button(app):

@@ -81,21 +81,37 @@ def new_session(
 def start_game(app: Shell, config: GameConfig) -> None:
     """Start a new game of ``config`` over the menu (whatever else was open closes).
 
-    If the autosave holds an unfinished game, ask first: Yes keeps that game as a named save
-    ("Unfinished <date>", listed by Load) and starts the new one; No changes nothing.
+    If the autosave holds an unfinished game, ask first (``keep_unfinished_then``).
     """
     config.validate()
-    unfinished = unfinished_autosave(app)
+    keep_unfinished_then(app, lambda: _start(app, config), "flow.unfinished", "flow.keep_and_start")
+
+
+def keep_unfinished_then(
+    app: Shell, then: Callable[[], None], question: str, yes: str, opens: Game | None = None, save: str = ""
+) -> None:
+    """Run ``then`` (it replaces the autosave's game) at once if the autosave holds no
+    unfinished game (or ``opens``, the same game); else ask the string ``question`` (its
+    ``name`` the game waiting, its ``save`` the save opened): Yes (string ``yes``) keeps that
+    game (``keep_unfinished``: in its own save if it has one, else "Unfinished <date>", listed
+    by Load) and runs ``then``; No changes nothing. A playtest saw Load replace an unfinished
+    game without a word, where New game asked."""
+    unfinished = unfinished_autosave(app, opens)
     if unfinished is None:
-        _start(app, config)
+        then()
         return
+
+    def keep_then() -> None:
+        try:
+            where = keep_unfinished()
+        except (OSError, ValueError) as error:
+            app.notify(t("flow.keep_failed", reason=one_line(error)))
+            return
+        then()
+        app.notify(t("flow.kept", name=where.stem))
+
     app.open(
-        routes.Confirm(
-            t("flow.unfinished", name=unfinished),
-            lambda: _keep_then_start(app, config),
-            yes=t("flow.keep_and_start"),
-            no=t("common.cancel"),
-        )
+        routes.Confirm(t(question, name=unfinished, save=save), keep_then, yes=t(yes), no=t("common.cancel"))
     )
 
 
@@ -108,19 +124,10 @@ def _start(app: Shell, config: GameConfig) -> None:
     app.open(routes.Table(session))
 
 
-def _keep_then_start(app: Shell, config: GameConfig) -> None:
-    try:
-        where = keep_unfinished()
-    except (OSError, ValueError) as error:
-        app.notify(t("flow.keep_failed", reason=one_line(error)))
-        return
-    _start(app, config)
-    app.notify(t("flow.kept", name=where.stem))
-
-
-def unfinished_autosave(app: Shell) -> str | None:
+def unfinished_autosave(app: Shell, opens: Game | None = None) -> str | None:
     """A one-line description of the autosave's game if it is unfinished, else None (also
-    for a game left at its deal: nothing was played that a new game would lose)."""
+    for a game left at its deal: nothing was played that a new game would lose; and for the
+    game ``opens`` itself, the same decisions from the same deal)."""
     path = saves.autosave_path()
     if not path.is_file():
         return None
@@ -130,22 +137,30 @@ def unfinished_autosave(app: Shell) -> str | None:
         return None
     if loaded.game.is_over() or not loaded.game.actions:
         return None
+    if opens is not None and opens.actions == loaded.game.actions and opens.setup == loaded.game.setup:
+        return None
     names = ", ".join(seat_labels(app.assets, loaded.config.names, loaded.config.kinds))
     return f"{names} ({t('flow.turn', turn=loaded.game.turn + 1)})"
 
 
 def keep_unfinished(now: datetime | None = None) -> Path:
-    """Copy the autosave to the named save "Unfinished <date time>" (in the current language)
-    and return its path."""
-    stamp = (now or datetime.now()).strftime("%Y-%m-%d %H-%M-%S")
-    target = saves.slot_path(t("flow.unfinished_name", stamp=stamp))
+    """Keep the autosave's game as a named save and return its path: the save it was last
+    saved to (``SAVED_AS``; a game kept twice is one save, not a pile of copies), else a new
+    "Unfinished <date time>" (in the current language)."""
     loaded = saves.load_game(saves.autosave_path())
+    target = saved_at(saves.autosave_path(), loaded.view)
+    if target is None:
+        stamp = (now or datetime.now()).strftime("%Y-%m-%d %H-%M-%S")
+        target = saves.slot_path(t("flow.unfinished_name", stamp=stamp))
     saves.save_game(target, loaded.game, loaded.config, loaded.view)
     return target
 
 
 def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
-    """Resume the save at ``path`` over the menu; on failure show its one-line reason.
+    """Resume the save at ``path`` over the menu; on failure show its one-line reason and
+    return False. A game other than the autosave's asks first if that one is unfinished
+    (``keep_unfinished_then``); once opened, the game is autosaved at once, so Continue
+    finds it even before its first move (a playtest's Continue opened the game played before).
 
     With ``backup_fallback`` a refused file is replaced by its ``.bak`` when that loads (the
     Load list shows it so, ``SaveInfo.from_backup``), and the player is told in a notice.
@@ -159,10 +174,19 @@ def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
     except (ValueError, OSError) as error:  # SaveError is a ValueError
         app.notify(t("load.failed", name=path.name, reason=problem_text(error)))
         return False
-    app.home()
-    app.open(routes.Table(session))
-    if loaded.from_backup:
-        app.notify(t("load.opened_backup", name=save_label(path)))
+
+    def resume() -> None:
+        app.home()
+        session.autosave()
+        app.open(routes.Table(session))
+        if loaded.from_backup:
+            app.notify(t("load.opened_backup", name=save_label(path)))
+
+    if path.stem == saves.AUTOSAVE_NAME:
+        resume()
+    else:
+        question, yes = "flow.unfinished_open", "flow.keep_and_open"
+        keep_unfinished_then(app, resume, question, yes, loaded.game, save_label(path))
     return True
 
 

@@ -556,9 +556,13 @@ EN: dict[str, str] = {
     "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",
     "flow.unfinished": "An unfinished game is waiting: {name}. Keep it as a saved game and start a new one?",
     "flow.keep_and_start": "Keep it, start new",
+    "flow.unfinished_open": (
+        "An unfinished game is waiting: {name}. Keep it as a saved game and open “{save}”?"
+    ),
+    "flow.keep_and_open": "Keep it, open the save",
     "flow.turn": "turn {turn}",
     "flow.unfinished_name": "Unfinished {stamp}",
-    "flow.saved_name": "Saved {stamp}",
+    "flow.saved_name": "Game {stamp}",
     "flow.kept": 'The unfinished game is kept as "{name}" (Load game)',
     "flow.keep_failed": "The unfinished game could not be kept: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
