@@ -414,3 +414,22 @@ def test_the_jungle_pile_heading_says_it_shows_the_special_tiles_only(user_home,
     finally:
         app.close()
         strings.set_language("en")
+
+
+def test_the_start_player_choice_names_a_seat_as_it_is_being_renamed(setup):
+    """Playtest: with seat 1 chosen as start player, renaming it "Eve" left the choice saying
+    the old name until the screen was built again. The choice follows the typing."""
+    from cacao_game.app.widgets import TextInput
+
+    app = setup.app
+    setup.start_choice.step(app, 1)
+    assert setup.start == 0
+    first = next(w for w in setup.widgets if isinstance(w, TextInput))
+    pos = first.rect.center
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 0.016)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 0.016)
+    backspace = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")
+    app.step([backspace] * 12 + [pygame.event.Event(pygame.TEXTINPUT, text="Eve")], 0.016)
+    assert first.editing and setup.seats[0].name == "Eve"
+    assert setup.start_choice.options[setup.start_choice.index] == (0, "Eve")
+    assert (1, setup.seats[1].name) in setup.start_choice.options

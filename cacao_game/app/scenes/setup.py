@@ -239,9 +239,11 @@ class SetupScene(WidgetScene):
                 self.seats[index].name = name
 
     def set_name(self, seat: int, name: str) -> None:
-        """The player typed a name: it is no longer automatic."""
+        """The player typed a name: it is no longer automatic, and the start player's choice
+        names the seat so at once (a playtest saw it keep the old name while typing)."""
         self.seats[seat].name = name
         self.auto_named[seat] = False
+        self.start_choice.options = self.start_options()
 
     def set_color(self, seat: int, color: str) -> None:
         """Seat ``seat`` takes ``color``."""
@@ -449,10 +451,14 @@ class SetupScene(WidgetScene):
         return [variant, seed, *self._start_and_thinking(410 + drop, THINKING_Y + 18 + drop)]
 
     def _start_and_thinking(self, start_y: int, thinking_y: int) -> list[Widget]:
+        options = self.start_options()
+        self.start_choice = Cycler(self.option(start_y, 60), options, self.start, self._set_start)
+        return [self.start_choice, *self._thinking_widgets(thinking_y)]
+
+    def start_options(self) -> list[tuple[int | None, str]]:
+        """The start player's choices: drawn, or a seat by its name as typed so far."""
         options: list[tuple[int | None, str]] = [(None, t("setup.start_random"))]
-        options += [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
-        start = Cycler(self.option(start_y, 60), options, self.start, self._set_start)
-        return [start, *self._thinking_widgets(thinking_y)]
+        return options + [(i, s.name or t("setup.seat", number=i + 1)) for i, s in enumerate(self.seats)]
 
     def thinking_halves(self, y: float, h: float) -> tuple[pygame.Rect, pygame.Rect]:
         """The hard AI's and the expert's halves of the thinking times' line ``y`` design
