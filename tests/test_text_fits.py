@@ -176,3 +176,18 @@ def test_a_table_lays_out_again_when_the_window_changes_size() -> None:
         assert drawn and all(t.box.clip(app.screen.get_rect()).inflate(4, 4).contains(t.rect) for t in drawn)
     finally:
         app.close()
+
+
+def test_a_label_shrinks_to_fit_before_it_is_cut() -> None:
+    """``fit_size`` (the resolution panel's rows, ``fit_font``'s buttons): a text that fits keeps
+    its size; one a little too wide shrinks until it fits (a playtest saw a German row cut,
+    "1 für 3 verkaufen, 1 ernten, 1 ern…", 5 % too wide); one far too wide stops at
+    ``MIN_FIT`` of the size and is left for ``fit_text`` to cut."""
+    app = make_app((1366, 768))
+    words = "1 für 3 verkaufen, 1 ernten, 1 ernten"
+    full = app.assets.font(18).size(words)[0]
+    assert theme.fit_size(app, 18, words, full) == 18
+    size = theme.fit_size(app, 18, words, round(full * 0.95))
+    assert size < 18 and app.assets.font(size).size(words)[0] <= round(full * 0.95)
+    assert theme.fit_size(app, 18, words, full // 3) == 18 * theme.MIN_FIT
+    assert app.assets.font(size).size(words) == theme.fit_font(app, 18, words, round(full * 0.95)).size(words)

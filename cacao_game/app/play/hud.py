@@ -1190,11 +1190,14 @@ class Hud:
                         "bottomright",
                     )
                 room = result_rect.x - badge.right - px(20)
+                words_size, weight = POPUP_WORDS
+                size = theme.fit_size(self.app, words_size, words, room, weight)
                 p.text(
                     surface,
-                    p.fit(words, *POPUP_WORDS, room),
+                    p.fit(words, size, weight, room),
                     (badge.right + px(10), row.centery),
-                    *POPUP_WORDS,
+                    size,
+                    weight,
                     theme.CREAM,
                     "midleft",
                 )

@@ -36,7 +36,7 @@ class Painter:
         self._fitted.clear()
 
     def text_image(
-        self, text: str, size: int, weight: str = "regular", color: Color = theme.CREAM, width: int = 0
+        self, text: str, size: float, weight: str = "regular", color: Color = theme.CREAM, width: int = 0
     ) -> pygame.Surface:
         """``text`` rendered (cached) in Lato ``weight`` at ``size`` design px, wrapped at
         ``width`` real px."""
@@ -47,7 +47,7 @@ class Painter:
         surface: pygame.Surface,
         text: str,
         pos: tuple[float, float],
-        size: int = 22,
+        size: float = 22,
         weight: str = "regular",
         color: Color = theme.CREAM,
         anchor: str = "topleft",
@@ -63,7 +63,7 @@ class Painter:
         theme.note_text(surface, text, rect)
         return rect
 
-    def fit(self, text: str, size: int, weight: str, width: int) -> str:
+    def fit(self, text: str, size: float, weight: str, width: int) -> str:
         """``text`` shortened to ``width`` real px (cached)."""
         key = (text, size, weight, width)
         fitted = self._fitted.get(key)
