@@ -123,7 +123,7 @@ def test_the_reasons_are_worded_as_players_count() -> None:
     split = change_text(TermChange(0, "gold", 1.0, -2.0, 3.2), 0, names)
     assert split == "You: 2 less gold now, about 3 more gold in the next turns (+1.0)"
     steady = change_text(TermChange(1, "gold", 9.5, 0.0), 0, names)
-    assert steady == "Bo: their gold, as they lead less often (+9.5)"
+    assert steady == "Bo: their gold, weighing less against you (+9.5)"
     assert change_text(TermChange(0, "cacao", 0.6, 0.0, 0.3), 0, names).startswith(
         "You, in the next turns: sometimes"
     )

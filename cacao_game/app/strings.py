@@ -451,7 +451,8 @@ EN: dict[str, str] = {
     "facing a temple. Open spaces: empty jungle squares your workers face; the jungle tile laid "
     "there makes them work. The best square left: the best place the next player can take. "
     "An opponent's counts weigh against you, the leading opponent's more (with 3 or 4 "
-    'players): "as they lead more often" is such a change without a change of count. '
+    'players), and a count may be worth more or less later: "weighing more against you" is '
+    "such a change without a change of count. "
     '"Everything else" sums the smaller reasons, so the lines add up to the margin. "About as '
     'good": the two moves are closer than the computer can tell apart.',
     "rules.tiles.title": "The jungle tiles",
@@ -550,7 +551,7 @@ EN: dict[str, str] = {
     "play.undo_turn_over": (
         "The next player has acted: undo stays within your own turn here (Settings → Undo)"
     ),
-    "play.undo_reveal": "A hidden tile has been revealed: undo cannot go back past it here (Settings → Undo)",
+    "play.undo_reveal": "A tile was drawn since: undo cannot go back past it here (Settings → Undo)",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",
     "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",
@@ -975,8 +976,8 @@ EN: dict[str, str] = {
     "coach.reason_split": "{who}: {now} now, {later} in the next turns ({points})",
     "coach.rest": "Everything else ({points})",
     "coach.beside": "{what}, beside {tile}",
-    "coach.weighs.more": "{what}, as they lead more often",
-    "coach.weighs.less": "{what}, as they lead less often",
+    "coach.weighs.more": "{what}, weighing more against you",
+    "coach.weighs.less": "{what}, weighing less against you",
     "coach.noun.gold": "their gold",
     "coach.noun.water": "their water field",
     "coach.noun.cacao": "their cacao",
