@@ -331,6 +331,9 @@ def test_change_says_which_keys_it_replaced(app):
     parts = app.toast[0].split(" · ")
     assert parts[0] == t("settings.key_replaced", intent=t("intent.hint"), key="F", old="H")
     assert parts[1] == t("settings.key_swapped", key="F", intent=t("intent.confirm"), other="H")
+    click_label(app, t("settings.reset_keys"))
+    assert app.intents.keys_for("confirm") == ["return", "space"] and app.intents.keys_for("hint") == ["h"]
+    assert app.toast is not None and app.toast[0] == t("settings.keys_reset"), "Reset keys says so"
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])

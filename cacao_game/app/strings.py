@@ -334,6 +334,7 @@ EN: dict[str, str] = {
     "settings.key_replaced": "{intent}: {key} (was {old})",
     "settings.key_kept": "{intent} keeps {keys}",
     "settings.reset_keys": "Reset keys",
+    "settings.keys_reset": "Every action has its default keys again",
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
     "settings.key_swapped": "{key} was the key for “{intent}”, which now uses {other}",

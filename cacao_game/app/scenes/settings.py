@@ -191,9 +191,11 @@ class SettingsScene(WidgetScene):
             self.app.notify(t("settings.key_kept", intent=t(f"intent.{intent}"), keys=keys_text(keys)))
 
     def reset_keys(self) -> None:
-        """All key bindings back to the defaults."""
+        """All key bindings back to the defaults, and a notice that says so (a playtest saw the
+        button change the list without a word)."""
         self.change(key_bindings=prefs.default_key_bindings())
         self.rebuild()
+        self.app.notify(t("settings.keys_reset"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.capturing is not None:
