@@ -248,7 +248,7 @@ def test_an_overbuilt_squares_tooltip_names_both_tiles_as_they_lie() -> None:
 
     from cacao_game.app.play.hud import square_tooltip
     from cacao_game.app.play.shown import Shown
-    from cacao_game.app.tile_words import laid_tile
+    from cacao_game.app.tile_words import jungle_action, jungle_name, laid_tile
     from cacao_game.engine import Game
     from cacao_game.engine.game import WorkerTile
 
@@ -263,6 +263,8 @@ def test_an_overbuilt_squares_tooltip_names_both_tiles_as_they_lie() -> None:
     lines = square_tooltip(shown, ["Ana", "Bo"], pos, False)
     assert lines[0] == f"Ana · {laid_tile('3100', 1)}" == "Ana · 3 workers right, 1 worker down"
     assert lines[1] == t("play.built_over", name="Ana", tile="1 worker right, 3 workers down")
+    jungle, (code, _rotation) = next(iter(shown.jungle.items()))
+    assert square_tooltip(shown, ["Ana", "Bo"], jungle, False) == [jungle_name(code), jungle_action(code)]
 
 
 def test_the_next_decision_brings_its_squares_back_into_view(play_app: App) -> None:

@@ -39,7 +39,7 @@ from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
 from cacao_game.app.play.thinking_bar import thinking_parts
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
-from cacao_game.app.tile_words import jungle_name, laid_tile
+from cacao_game.app.tile_words import jungle_action, jungle_name, laid_tile
 from cacao_game.engine.tiles import CACAO_CAP, SUN_CAP, WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
 
@@ -1332,12 +1332,13 @@ def table_tips(
 
 
 def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: bool) -> list[str]:
-    """Tooltip lines for a board square as ``shown`` (tile, owner, temple standings);
-    ``fill_space``: the square is a space waiting for a jungle tile nobody at the screen is
-    choosing now."""
+    """Tooltip lines for a board square as ``shown`` (tile and what a worker facing it does,
+    owner, temple standings); ``fill_space``: the square is a space waiting for a jungle tile
+    nobody at the screen is choosing now. (A playtest saw a volcano's tooltip say only
+    "Volcano".)"""
     if pos in shown.jungle:
         code, _rotation = shown.jungle[pos]
-        lines = [jungle_name(code)]
+        lines = [jungle_name(code), jungle_action(code)]
         if code == "temple":
             for number, (temple, workers, awards) in enumerate(shown.temple_standings(), 1):
                 if temple == pos:
