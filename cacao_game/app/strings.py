@@ -1030,7 +1030,9 @@ EN: dict[str, str] = {
     "review.overview": "Game review",
     "review.to_flags": "Tab jumps to the next decision that lost a point or more.",
     "review.back_to_flags": "Shift+Tab goes back to the decisions that lost a point or more.",
-    "review.no_flags": "No decision cost a point or more. Press → to go through every decision in turn.",
+    "review.no_flags": (
+        "No decision cost a point or more. ← and → step through every decision, Home goes to the first."
+    ),
     "review.status": "Review · step {step} of {steps} · ← → step · Tab next flagged · Esc back",
     "review.flag_prev": "‹ Flag",
     "review.flag_next": "Flag ›",
