@@ -139,6 +139,24 @@ def test_new_game_and_menu_buttons(app, finished):
     assert [type(s) for s in app.stack] == [MenuScene]
 
 
+def test_new_game_offers_the_set_up_as_made_not_turned_to_its_start_player(app, finished):
+    """Playtest: a game set up as Player 1 (human) and Expert AI, Bo chosen to start, ended
+    and New game showed Expert AI first and the human renamed "Player 2". New game now offers
+    the set-up as it was made, with its start player; a game not set up last (a loaded
+    one) offers its own seats."""
+    app.remember_setup(CONFIG, 1)
+    app.push(ScoringScene(app, finished, CONFIG.rotated(1), []))
+    press(app, "skip")
+    click_label(app, t("scoring.new_game"))
+    assert isinstance(app.top, SetupScene)
+    assert [s.name for s in app.top.seats] == ["Ana", "Bo", "Cy"] and app.top.start == 1
+    other = GameConfig([SeatConfig("Di", "red", "human"), SeatConfig("Ed", "white", "human")], "base", 3)
+    app.push(ScoringScene(app, harness.random_game(other, None, seed=4), other, []))
+    press(app, "skip")
+    click_label(app, t("scoring.new_game"))
+    assert [s.name for s in app.top.seats] == ["Di", "Ed"]
+
+
 def test_watch_replay_pushes_the_replay_scene_or_notifies(app, finished):
     """Watch replay pushes UI-play's ReplayScene with this game's record (or says it is missing)."""
     app.push(ScoringScene(app, finished, CONFIG, []))

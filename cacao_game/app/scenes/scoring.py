@@ -262,9 +262,19 @@ class ScoringScene(WidgetScene):
             case JoinRequest():
                 self.app.open(routes.Join(self.again))
             case None:
-                self.app.open(routes.Setup(self.config))
+                self.app.open(routes.Setup(None if self.set_up_last() else self.config))
             case _:
                 assert_never(self.again)
+
+    def set_up_last(self) -> bool:
+        """Whether this game's seats are the last set-up's (``Shell.last_config``), turned to
+        its start player: New game then offers that set-up as it was made, its start player
+        too (a playtest saw New game turn the seats to the start player's order and renumber
+        "Player 1" as "Player 2")."""
+        last = self.app.last_config
+        return last is not None and any(
+            last.rotated(start).seats == self.config.seats for start in range(len(last.seats))
+        )
 
     def watch_replay(self) -> None:
         """UI-play's replay of this game, if available."""
