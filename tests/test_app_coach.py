@@ -653,3 +653,46 @@ def test_a_hint_panel_over_its_own_square_moves_the_board(app: App, monkeypatch)
     for _ in range(120):
         app.step([], 0.05)
     assert not scene.camera.square_rect(session.selection.targets()[0]).colliderect(over)
+
+
+def test_a_hint_panel_that_lands_on_its_square_again_moves_the_board_once_more(app: App, monkeypatch) -> None:
+    """Playtest: the move about as good lay under the hint's panel. The panel takes the corner
+    that hides least of the view it finds, so once the board moved out from under it, it may
+    lie over the square again at the new view: the board moves once more (at most
+    ``HINT_MOVES`` times a hint)."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.app.play.scene import HINT_MOVES
+    from cacao_game.session import ShowHand
+
+    session = PlaySession(PHASE_CONFIG, game_at("place"))
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app)
+    square = session.selection.targets()[0]
+    start = (scene.camera.target_center.x, scene.camera.target_center.y, scene.camera.target_scale)
+    panels: dict[tuple[float, float, float], pygame.Rect] = {}
+
+    def panel(*_args: object) -> pygame.Rect:
+        """Over the square at the first two views the board comes to rest at, then clear."""
+        aim = (scene.camera.target_center.x, scene.camera.target_center.y, scene.camera.target_scale)
+        if scene.camera.moving:
+            return panels.get(aim, pygame.Rect(0, 0, 1, 1))
+        if aim not in panels:
+            spot = scene.camera.square_rect(square)
+            over = pygame.Rect(round(spot.x) - 40, round(spot.y) - 40, 300, 200)
+            panels[aim] = over if len(panels) < 2 else pygame.Rect(0, 0, 1, 1)
+        return panels[aim]
+
+    monkeypatch.setattr(coach, "panel_rect", panel)
+    monkeypatch.setattr(coach, "hint_key", lambda _advice: [square])
+    answer_hint(session)
+    for _ in range(200):
+        app.step([], 0.05)
+    aims = list(panels)
+    assert aims[0] == start and len([a for a in aims if panels[a].w > 1]) == 2 <= HINT_MOVES
+    assert not scene.camera.square_rect(square).colliderect(panels[aims[1]]), (
+        "moved from under the second panel"
+    )

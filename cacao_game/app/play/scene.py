@@ -161,6 +161,10 @@ END_DELAY = 1.5
 HINT_ZOOM_OUT = 0.85
 """The least zoom, as a share of the view's, at which the board moves beside a hint's panel
 rather than only the squares the hint is about (``PlayScene._clear_hint``)."""
+HINT_MOVES = 2
+"""How many times a hint's panel may move the board (``PlayScene._clear_hint``): the panel
+takes the corner that hides least of the view it finds, so a move may send it to another
+corner over a square again (a playtest saw the move about as good under the panel)."""
 OVERBUILD_GHOST = 225
 """Opacity of the tile an overbuild under the mouse would lay: over a tile, a fainter ghost
 would mix with the tile it covers."""
@@ -263,6 +267,8 @@ class PlayScene(Scene):
         self._review_cleared = -1
         self._hint_cleared: Advice | None = None
         """The hint whose panel ``_clear_hint`` last looked at."""
+        self._hint_moves = 0
+        """Times the board moved out from under the hint ``_hint_cleared``'s panel."""
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
@@ -1495,24 +1501,25 @@ class PlayScene(Scene):
             self._popup_moved = (before, _aim(camera))
 
     def _clear_hint(self) -> None:
-        """Once per hint, with the view at rest: when its panel would hide a tile or a square
-        it is about, the camera moves the board beside it if it fits there zoomed out by at
-        most ``HINT_ZOOM_OUT`` (a playtest saw the panel over an opponent's tile beside an
-        empty half of the view), else only the squares it is about (the corners all hide one on a full board;
-        ``include`` with the panel counted as covered)."""
+        """With the view at rest, up to ``HINT_MOVES`` times a hint: when its panel would hide
+        a tile or a square it is about, the camera moves the board beside it if it fits there
+        zoomed out by at most ``HINT_ZOOM_OUT`` (a playtest saw the panel over an opponent's
+        tile beside an empty half of the view), else only the squares it is about (the corners
+        all hide one on a full board; ``include`` with the panel counted as covered)."""
         advice = self.source.advice
-        if (
-            advice is None
-            or advice is self._hint_cleared
-            or self.camera.moving
-            or not self.accepts_board_input()
-        ):
+        if advice is None or self.camera.moving or not self.accepts_board_input():
             return
-        self._hint_cleared = advice
+        if advice is not self._hint_cleared:
+            self._hint_cleared, self._hint_moves = advice, 0
+        if self._hint_moves >= HINT_MOVES:
+            return
         rect, key = hint_panel(self, advice, self.hint_note())
         tiles = [*self.board_squares(), *key]
         if any(rect.colliderect(self.camera.square_rect(pos)) for pos in tiles):
+            self._hint_moves += 1
             self._move_beside(rect, key, HINT_ZOOM_OUT)
+        else:
+            self._hint_moves = HINT_MOVES
 
     def _clear_review(self) -> None:
         """Once per review step, with the view at rest: when the review panel would hide a
