@@ -529,6 +529,20 @@ def _times(text: str) -> list[float]:
     return [float(part) for part in text.split(",") if part]
 
 
+def _positions_parser(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, what: str, positions: int
+) -> argparse.ArgumentParser:
+    """A command over the screen's positions (``positions``): how many, their seed, players
+    and turns."""
+    command = commands.add_parser(name, help=what)
+    command.add_argument("--positions", type=int, default=positions)
+    command.add_argument("--seed", type=int, default=500)
+    command.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    command.add_argument("--first-turn", type=int, default=6)
+    command.add_argument("--last-turn", type=int, default=17)
+    return command
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one of the benches."""
     parser = argparse.ArgumentParser(
@@ -547,12 +561,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     table.add_argument("--chunk", type=int, default=5, help="deals a chunk (with --out)")
     table.add_argument("--minutes", type=float, default=None, help="start no chunk after this (with --out)")
-    screen = commands.add_parser("screen", help="regret per decision by iteration count")
-    screen.add_argument("--positions", type=int, default=32)
-    screen.add_argument("--seed", type=int, default=500)
-    screen.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    screen.add_argument("--first-turn", type=int, default=6)
-    screen.add_argument("--last-turn", type=int, default=17)
+    screen = _positions_parser(commands, "screen", "regret per decision by iteration count", 32)
     screen.add_argument("--levels", nargs="+", default=SCREENED, help="level specs; the first is the base")
     screen.add_argument("--fills", type=int, default=0, help="fill decisions screened besides the placements")
     screen.add_argument("--split", type=int, default=11, help="last turn counted early in the breakdown")
@@ -562,12 +571,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     screen.add_argument("--cache", type=Path, default=None, help="judge samples kept between runs (JSON)")
     screen.add_argument("--workers", type=int, default=1)
     screen.add_argument("--json", type=Path, default=None, help="write each position's regrets")
-    agree = commands.add_parser("agree", help="each level's move by its place in the root's order")
-    agree.add_argument("--positions", type=int, default=16)
-    agree.add_argument("--seed", type=int, default=500)
-    agree.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    agree.add_argument("--first-turn", type=int, default=6)
-    agree.add_argument("--last-turn", type=int, default=17)
+    agree = _positions_parser(commands, "agree", "each level's move by its place in the root's order", 16)
     agree.add_argument("--levels", nargs="+", required=True, help="level specs; the first is the base")
     memory = commands.add_parser("memory", help="traced peak memory of one decision")
     memory.add_argument("--seconds", type=float, default=10.0)
