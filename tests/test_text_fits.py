@@ -186,8 +186,9 @@ def test_a_label_shrinks_to_fit_before_it_is_cut() -> None:
     app = make_app((1366, 768))
     words = "1 für 3 verkaufen, 1 ernten, 1 ernten"
     full = app.assets.font(18).size(words)[0]
-    assert theme.fit_size(app, 18, words, full) == 18
-    size = theme.fit_size(app, 18, words, round(full * 0.95))
+    least = 18 * theme.MIN_FIT
+    assert theme.fit_size(app, 18, words, full, "regular", least) == 18
+    size = theme.fit_size(app, 18, words, round(full * 0.95), "regular", least)
     assert size < 18 and app.assets.font(size).size(words)[0] <= round(full * 0.95)
-    assert theme.fit_size(app, 18, words, full // 3) == 18 * theme.MIN_FIT
+    assert theme.fit_size(app, 18, words, full // 3, "regular", least) == 18 * theme.MIN_FIT
     assert app.assets.font(size).size(words) == theme.fit_font(app, 18, words, round(full * 0.95)).size(words)

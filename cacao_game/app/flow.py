@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 
 class SaveSlot:
     """Where Save (the pause menu, Ctrl+S) writes one game: the named save it was opened from,
-    else a slot of its own, "Saved <date time>", picked at its first Save and kept for the
+    else a slot of its own, "Game <date time>", picked at its first Save and kept for the
     next ones. A playtest saw Save of one game overwrite another's: every game wrote the one
     quick slot."""
 
@@ -46,16 +46,21 @@ class SaveSlot:
         self._now = now
 
     def __call__(self) -> Path:
-        """The game's save file, picked now if it has none yet (never an existing file)."""
+        """The game's save file, picked now if it has none yet (``fresh_slot``)."""
         if self.path is None:
-            stamp = self._now().strftime("%Y-%m-%d %H-%M-%S")
-            name = t("flow.saved_name", stamp=stamp)
-            path, number = saves.slot_path(name), 1
-            while path.exists():
-                number += 1
-                path = saves.slot_path(f"{name} {number}")
-            self.path = path
+            self.path = fresh_slot("flow.saved_name", self._now())
         return self.path
+
+
+def fresh_slot(name_key: str, now: datetime) -> Path:
+    """A named save's file that does not exist yet: the string ``name_key`` with the date and
+    time ``now`` ("Game 2026-11-26 17-39-39"), numbered on when that one is taken."""
+    name = t(name_key, stamp=now.strftime("%Y-%m-%d %H-%M-%S"))
+    path, number = saves.slot_path(name), 1
+    while path.exists():
+        number += 1
+        path = saves.slot_path(f"{name} {number}")
+    return path
 
 
 def new_session(
@@ -148,10 +153,9 @@ def keep_unfinished(now: datetime | None = None) -> Path:
     saved to (``SAVED_AS``; a game kept twice is one save, not a pile of copies), else a new
     "Unfinished <date time>" (in the current language)."""
     loaded = saves.load_game(saves.autosave_path())
-    target = saved_at(saves.autosave_path(), loaded.view)
-    if target is None:
-        stamp = (now or datetime.now()).strftime("%Y-%m-%d %H-%M-%S")
-        target = saves.slot_path(t("flow.unfinished_name", stamp=stamp))
+    target = saved_at(saves.autosave_path(), loaded.view) or fresh_slot(
+        "flow.unfinished_name", now or datetime.now()
+    )
     saves.save_game(target, loaded.game, loaded.config, loaded.view)
     return target
 

@@ -505,19 +505,13 @@ def fit_font(
     """The font of ``size`` design pixels, or a smaller one (down to ``smallest`` of it,
     default ``MIN_FIT``) in which ``text`` fits ``width`` real pixels; text still too wide
     is for ``fit_text``."""
-    return app.assets.font(fit_size(app, size, text, width, weight, smallest), weight)
-
-
-def fit_size(
-    app: WithAssets,
-    size: float,
-    text: str,
-    width: int,
-    weight: str = "regular",
-    smallest: float | None = None,
-) -> float:
-    """The size in design pixels of ``fit_font``'s font."""
     least = size * (MIN_FIT if smallest is None else smallest)
+    return app.assets.font(fit_size(app, size, text, width, weight, least), weight)
+
+
+def fit_size(app: WithAssets, size: float, text: str, width: int, weight: str, least: float) -> float:
+    """The size in design pixels of ``fit_font``'s font: ``size``, or a smaller one down to
+    ``least`` design pixels in which ``text`` fits ``width`` real pixels."""
     step = size
     while app.assets.font(step, weight).size(text)[0] > width and step > least:
         step = max(step - max(1.0, size * 0.05), least)

@@ -1191,7 +1191,7 @@ class Hud:
                     )
                 room = result_rect.x - badge.right - px(20)
                 words_size, weight = POPUP_WORDS
-                size = theme.fit_size(self.app, words_size, words, room, weight)
+                size = theme.fit_size(self.app, words_size, words, room, weight, words_size * theme.MIN_FIT)
                 p.text(
                     surface,
                     p.fit(words, size, weight, room),
