@@ -120,6 +120,25 @@ def test_a_tuning_run_saves_its_state_and_can_resume(tmp_path: Path) -> None:
     assert tune.main(["--level", "medium:weights=v1", "--state", str(state)]) == 2
 
 
+def test_seat_plans_alternate_the_sets_and_swap_them() -> None:
+    """The plus set sits in alternate seats, from seat 0 and then from seat 1, so each set
+    holds every seat once per duplicate deal."""
+    assert tune.seat_plans(2) == ((True, False), (False, True))
+    assert tune.seat_plans(4) == ((True, False, True, False), (False, True, False, True))
+    first, second = tune.seat_plans(3)
+    assert first == (True, False, True) and second == (False, True, False)
+
+
+def test_four_player_margins_cancel_between_equal_sets() -> None:
+    """With ``players=4`` both seatings are played; equal sets give the plus set a margin of
+    exactly zero in sum (each seating's margin is the other's negative) and one win in two."""
+    total, wins = tune.margins("medium", V1, V1, 11, players=4)
+    assert total == 0.0
+    assert wins == 1.0
+    total, _wins = tune.margins("medium", V1, Weights(threat=0.0, sell_discount=0.0), 11, players=4)
+    assert total != 0.0
+
+
 def test_check_measures_the_saved_set_against_the_start(tmp_path: Path) -> None:
     """``--check`` plays the saved set against the start set on duplicate deals and reports
     the win rate inside its interval; a set equal to the start scores exactly 50 %."""

@@ -340,9 +340,10 @@ def test_save_keeps_each_game_in_its_own_slot_and_a_loaded_save_in_its_own_file(
     """Playtest: Save in the pause menu of a second game overwrote the first game's save (every
     game wrote the one quick slot). Now a new game's first Save picks a slot of its own
     ("Saved <date time>") and its next Saves write it again; a game opened from a named save
-    saves back into that file; and two games never share a file."""
+    saves back into that file; and two games never share a file. Load names the autosave by
+    the save of its game ("Autosave · my game": a tester took the two rows for two games)."""
     from cacao_game import saves
-    from cacao_game.app.flow import open_save, start_game
+    from cacao_game.app.flow import open_save, save_title, start_game
 
     def save_here() -> str:
         press(app, "pause")
@@ -375,6 +376,12 @@ def test_save_keeps_each_game_in_its_own_slot_and_a_loaded_save_in_its_own_file(
     assert sorted(info.name for info in saves.list_saves()) == sorted(
         ["autosave", Path(first).stem, Path(second).stem, "my game"]
     )
+    titles = {info.name: save_title(info.path, info.view) for info in saves.list_saves()}
+    assert titles["autosave"] == t("load.autosave_of", name="my game"), "Load names the autosave's game"
+    assert titles["my game"] == "my game"
+    saves.save_game(saves.autosave_path(), harness.random_game(TWO_HUMANS, 6), TWO_HUMANS)
+    titles = {info.name: save_title(info.path, info.view) for info in saves.list_saves()}
+    assert titles["autosave"] == t("load.autosave"), "a game never saved by name: just Autosave"
 
 
 def test_load_asks_before_replacing_an_unfinished_game_and_keeps_it_once(app):

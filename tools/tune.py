@@ -6,8 +6,10 @@ Simultaneous perturbation stochastic approximation, as chess engines tune by sel
 (fishtest, OpenBench): every iteration draws a random sign per weight, perturbs all weights
 at once both ways (theta + c*delta and theta - c*delta), and lets the two sets play each
 other on ``--pairs`` fresh deals, each deal twice with the seats swapped (duplicate deals:
-the luck of the deal and of the seat cancels out). The result ``y`` is the point margin of
-the plus set over the minus set, summed over those games, scaled by ``MARGIN_SCALE`` per game
+the luck of the deal and of the seat cancels out; with ``--players 3`` or ``4`` the sets take
+alternate seats, the plus set in seat 0 and then in seat 1: ``seat_plans``). The result ``y``
+is the point margin of the plus set over the minus set (the mean of its seats' totals less
+the mean of the other seats'), summed over those games, scaled by ``MARGIN_SCALE`` per game
 and clipped to [-1, 1]; every weight then moves by ``lr_k * c_k * y * delta`` in its own
 units (``lr_k`` and ``c_k`` decay as in Spall's recommendations: exponents 0.602 and 0.101).
 The margin, not the win, is the signal: two mediums of nearly equal weights split most
@@ -107,28 +109,36 @@ def level_options(level: str) -> tuple[str, dict[str, float | str]]:
     return name, options
 
 
-def margins(level: str, plus: Weights, minus: Weights, deal: int) -> tuple[float, float]:
-    """Play ``deal`` twice, the plus set in seat 0 then seat 1 (2 players, base game).
+def seat_plans(players: int) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """The two seatings of a duplicate deal, True where the plus set sits: alternate seats,
+    starting in seat 0 and then in seat 1 (2 players: each set in each seat once)."""
+    first = tuple(seat % 2 == 0 for seat in range(players))
+    return first, tuple(not plus for plus in first)
 
-    Returns (sum of the plus set's point margins, its wins counting a shared win as half).
+
+def margins(level: str, plus: Weights, minus: Weights, deal: int, players: int = 2) -> tuple[float, float]:
+    """Play ``deal`` (base game, ``players`` seats) once in each of ``seat_plans``.
+
+    Returns (sum of the plus set's point margins: its seats' mean total less the others', its
+    wins counting a shared win as its share).
     """
     name, options = parse_level(level)
     total = 0.0
     wins = 0.0
-    for plus_seat in (0, 1):
-        game = Game.new(2, "base", deal, keep_history=False)
-        players = []
-        for seat in (0, 1):
-            weights = plus if seat == plus_seat else minus
+    for plan in seat_plans(players):
+        game = Game.new(players, "base", deal, keep_history=False)
+        seated = []
+        for seat, is_plus in enumerate(plan):
             rng = random.Random(player_seed(deal, seat))
-            players.append(LEVELS[name](rng, **options, weights=weights))
+            seated.append(LEVELS[name](rng, **options, weights=plus if is_plus else minus))
         while not game.is_over():
-            game.apply(players[game.current_player()].choose(game))
+            game.apply(seated[game.current_player()].choose(game))
         totals = [score.total for score in game.score_now()]
-        total += totals[plus_seat] - totals[1 - plus_seat]
+        mine = [t for t, is_plus in zip(totals, plan, strict=True) if is_plus]
+        theirs = [t for t, is_plus in zip(totals, plan, strict=True) if not is_plus]
+        total += sum(mine) / len(mine) - sum(theirs) / len(theirs)
         winners = game.winners()
-        if plus_seat in winners:
-            wins += 1 / len(winners)
+        wins += sum(1 for seat in winners if plan[seat]) / len(winners)
     return total, wins
 
 
@@ -146,6 +156,7 @@ def fresh_state(args: argparse.Namespace) -> dict[str, Any]:
         "start": args.start,
         "seed": args.seed,
         "pairs": args.pairs,
+        "players": args.players,
         "iterations": args.iterations,
         "lr": args.lr,
         "iteration": 0,
@@ -177,7 +188,13 @@ def run(state: dict[str, Any], path: Path, save_every: int) -> dict[str, Any]:
         margin = wins = 0.0
         for pair in range(state["pairs"]):
             deal = state["seed"] + (k - 1) * state["pairs"] + pair
-            got = margins(state["level"], weights_of(state, plus), weights_of(state, minus), deal)
+            got = margins(
+                state["level"],
+                weights_of(state, plus),
+                weights_of(state, minus),
+                deal,
+                state.get("players", 2),
+            )
             margin += got[0]
             wins += got[1]
         games = 2 * state["pairs"]
@@ -213,7 +230,7 @@ def check(state: dict[str, Any], deals: int, first: int) -> dict[str, float]:
     start = weights_named(state["start"])
     margin = wins = 0.0
     for deal in range(first, first + deals):
-        got = margins(state["level"], tuned, start, deal)
+        got = margins(state["level"], tuned, start, deal, state.get("players", 2))
         margin += got[0]
         wins += got[1]
     games = 2 * deals
@@ -228,6 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--start", default="v1", help="named weight set to start from")
     parser.add_argument("--iterations", type=int, default=2000, help="SPSA iterations in all")
     parser.add_argument("--pairs", type=int, default=1, help="duplicate deals per iteration (2 games each)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="seats per game")
     parser.add_argument("--lr", type=float, default=0.1, help="learning rate at the first iteration")
     parser.add_argument("--seed", type=int, default=100_000, help="first deal; deals never repeat")
     parser.add_argument("--state", type=Path, required=True, help="JSON file of the run's state")

@@ -71,8 +71,11 @@ def new_session(
     save_to: Path | None = None,
 ) -> PlaySession:
     """A play session for ``config`` (resuming ``game``) that autosaves to the autosave slot
-    and saves to ``save_to`` (a named save it was opened from), else to a slot of its own
+    and saves to ``save_to`` (a named save it was opened from, which its view then names as
+    ``SAVED_AS``, so the autosave tells Load whose game it is), else to a slot of its own
     (``SaveSlot``)."""
+    if save_to is not None:
+        view = {**(view or {}), SAVED_AS: save_to.stem}
     return PlaySession(
         config,
         game,
@@ -212,6 +215,14 @@ def saved_at(path: Path, view: Mapping[str, JSON]) -> Path | None:
 def save_label(path: Path) -> str:
     """A save's name as the player sees it: "Autosave" for the autosave, else the slot name."""
     return t("load.autosave") if path.stem == saves.AUTOSAVE_NAME else path.stem
+
+
+def save_title(path: Path, view: Mapping[str, JSON]) -> str:
+    """A listed save's name: ``save_label``, and for the autosave of a game that was saved by
+    name, that name too ("Autosave · Game <date time>"), so the two rows of one game read as
+    one game (a tester took them for two)."""
+    target = saved_at(path, view) if path.stem == saves.AUTOSAVE_NAME else None
+    return t("load.autosave_of", name=target.stem) if target is not None else save_label(path)
 
 
 def autosave_exists() -> bool:

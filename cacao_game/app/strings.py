@@ -378,6 +378,7 @@ EN: dict[str, str] = {
     # Tooltip on the underlined seat of an unfinished save in the Load list
     "load.to_play": "Underlined: {name} is to play",
     "load.autosave": "Autosave",
+    "load.autosave_of": "Autosave · {name}",
     "load.failed": "Could not load “{name}”: {reason}",
     "load.deleted": "Deleted “{name}”",
     # scoring

@@ -13,7 +13,7 @@ import logging
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -79,6 +79,9 @@ class SaveInfo:
     from_backup: bool = False
     """The file is refused but its ``.bak`` loads: the rest describes the backup's game, which
     Load and Continue both open (``load_with_backup``), so no game the backup holds is lost."""
+    view: Mapping[str, JSON] = field(default_factory=lambda: EMPTY_VIEW)
+    """The app's view state saved with the game (empty for a refused file): Load names the
+    autosave by the save it was last saved to."""
 
     @property
     def saved_at_local(self) -> str:
@@ -216,7 +219,7 @@ def load_game(path: Path) -> LoadedSave:
     path = Path(path)
     try:
         restored = restore(decode(_read(path)))
-        info = _info(path, restored.game, restored.config, restored.saved_at)
+        info = replace(_info(path, restored.game, restored.config, restored.saved_at), view=restored.view)
     except SaveError:
         raise
     except Exception as error:

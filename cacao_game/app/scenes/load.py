@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.app import routes, theme
-from cacao_game.app.flow import open_replay, open_save, save_label
+from cacao_game.app.flow import open_replay, open_save, save_title
 from cacao_game.app.netplay import list_records, records_dir
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -136,10 +136,10 @@ class LoadScene(WidgetScene):
         return px(NAME_W if noted else SEATS_X - 40)
 
     def display_name(self, info: SaveInfo) -> str:
-        """The save's name as shown (the autosave has a friendly name)."""
+        """The save's name as shown (``save_title``: the autosave has a friendly name)."""
         if self.is_record(info):
             return t("load.record_name", code=info.name)
-        return save_label(info.path)
+        return save_title(info.path, info.view)
 
     def is_record(self, info: SaveInfo) -> bool:
         """Whether the row is a finished game's record (watched, not loaded)."""
