@@ -66,9 +66,25 @@ V2: Final = Weights(
 """v1 tuned by ``tools/tune.py`` (SPSA, medium against medium, 8,000 iterations = 16,000
 2-player base games; the run's state is ``docs/tuning/medium-v2-spsa.json``)."""
 
+V3: Final = Weights(
+    sell_discount=2.212,
+    fill_chance=0.671,
+    temple_worker=0.946,
+    overbuild_bonus=1.142,
+    threat=0.306,
+    temple_slot_empty=0.17,
+    cacao_overflow=0.392,
+    temple_side=0.568,
+)
+"""v2 tuned for 4 players by ``tools/tune.py --players 4`` (SPSA, medium against medium in
+alternate seats, 12,000 iterations = 24,000 four-player base games; the run's state is
+``docs/tuning/medium-v3-4p-spsa.json``): a v3 pair won 56.5 % (Wilson 95 % 52.5-60.4 %) of
+600 four-player games against a v2 pair, margin +0.86 (README: tuning)."""
+
 WEIGHT_SETS: Final[dict[str, Weights]] = {
     "v1": V1,
     "v2": V2,
+    "v3": V3,
 }
 """Named weight sets, oldest first."""
 
