@@ -193,7 +193,7 @@ def run(state: dict[str, Any], path: Path, save_every: int) -> dict[str, Any]:
                 weights_of(state, plus),
                 weights_of(state, minus),
                 deal,
-                state.get("players", 2),
+                state["players"],
             )
             margin += got[0]
             wins += got[1]
@@ -230,7 +230,7 @@ def check(state: dict[str, Any], deals: int, first: int) -> dict[str, float]:
     start = weights_named(state["start"])
     margin = wins = 0.0
     for deal in range(first, first + deals):
-        got = margins(state["level"], tuned, start, deal, state.get("players", 2))
+        got = margins(state["level"], tuned, start, deal, state["players"])
         margin += got[0]
         wins += got[1]
     games = 2 * deals
@@ -263,6 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.resume or args.check:
             state = json.loads(args.state.read_text())
+            state.setdefault("players", 2)
             state["iterations"] = max(state["iterations"], args.iterations)
         else:
             state = fresh_state(args)

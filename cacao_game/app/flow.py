@@ -221,8 +221,10 @@ def save_title(path: Path, view: Mapping[str, JSON]) -> str:
     """A listed save's name: ``save_label``, and for the autosave of a game that was saved by
     name, that name too ("Autosave · Game <date time>"), so the two rows of one game read as
     one game (a tester took them for two)."""
-    target = saved_at(path, view) if path.stem == saves.AUTOSAVE_NAME else None
-    return t("load.autosave_of", name=target.stem) if target is not None else save_label(path)
+    if path.stem != saves.AUTOSAVE_NAME:
+        return path.stem
+    target = saved_at(path, view)
+    return t("load.autosave_of", name=target.stem) if target is not None else t("load.autosave")
 
 
 def autosave_exists() -> bool:
