@@ -22,12 +22,15 @@ from cacao_game.ai.expert import (
     root_moves,
     widen,
 )
+from cacao_game.ai.expert_tree import Tuning, Walk
 from cacao_game.ai.hard import Deadline, default_horizon
 from cacao_game.ai.hint import HINT_ITERATIONS
+from cacao_game.ai.ismcts import Node
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import TIMED_LEVELS, TRIAL_LEVELS
 from cacao_game.ai.review import REVIEW_ITERATIONS
-from cacao_game.engine import Game, Phase
+from cacao_game.ai.weights import DEFAULT, weights_named
+from cacao_game.engine import Game, Overbuild, Phase, Place
 
 
 def _position(turn: int, seed: int = 5, players: int = 2) -> Game:
@@ -103,6 +106,33 @@ def test_tree_widens_and_deepens_as_visits_grow() -> None:
         depths.append(player.last_depth)
     assert depths[0] < depths[1]
     assert depths[1] >= 3
+
+
+def _placements_below(node: Node) -> int:
+    return sum(isinstance(a, Place | Overbuild) + _placements_below(c) for a, c in node.children.items())
+
+
+def test_grow_leaves_the_reply_to_the_playout_until_the_move_has_that_many_visits() -> None:
+    """With ``grow=G`` a node of the root's turn or the reply offers placements once it has G
+    visits: the first G iterations of a root move place nothing in the tree below it (the
+    playout's greedy policy places), later ones do; by default the reply is in the tree from
+    the fill node's first visit on."""
+    game = _position(6)
+    seat = game.current_player()
+    view = game.view(seat)
+    arm = root_moves(view, MediumPlayer(random.Random(0)))[0]
+    grown = []
+    for grow in (0, 6):
+        walk = Walk(Tuning(weights_named(DEFAULT), grow=grow), view, seat)
+        rng = random.Random(2)
+        counts = []
+        for _ in range(40):
+            walk.iterate(view.determinize(seat, rng), [arm])
+            counts.append(_placements_below(walk.root.children[arm]))
+        grown.append(counts)
+    assert grown[0][11] > 0
+    assert grown[1][5] == 0 < grown[1][39]
+    assert all(with_grow <= default for with_grow, default in zip(grown[1], grown[0], strict=True))
 
 
 def test_nothing_hidden_only_once_the_piles_are_spent() -> None:

@@ -17,7 +17,9 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   re-deal's quick estimate and widened by ``widen(visits)``. Resolutions are not searched
   (``resolve_choice``). The tree holds the deciding seat's turn and the reply; a node past
   that grows children once it has ``DEEPEN_AT`` visits, so the tree deepens where visits
-  gather instead of stopping at a fixed turn.
+  gather instead of stopping at a fixed turn. (``grow=G``, off by default: a node of the
+  root's turn or the reply too offers placements only from G visits on, the greedy playout
+  placing there before.)
 - Every iteration is priced at the same point whatever the leaf's depth: below the tree the
   turns are played by hard's greedy policy (``playout``) until ``HORIZON`` turns after the
   root's in 2 players, as hard a round and one turn more in 3 and 4 (``horizon_for``), or the
@@ -73,6 +75,7 @@ from dataclasses import replace
 from cacao_game.ai.evaluation import Valuer, field_margins
 from cacao_game.ai.expert_tree import (
     DEEPEN_AT,
+    GROW_AT,
     LEAF_VALUERS,
     PLAYOUT_PLACEMENTS,
     WIDEN_BASE,
@@ -242,6 +245,7 @@ class ExpertPlayer:
         exploration: float = EXPLORATION,
         horizon: int | None = None,
         deepen: int = DEEPEN_AT,
+        grow: int = GROW_AT,
         root_scale: float = ROOT_SCALE,
         to_end: int = PLAYOUT_PLACEMENTS,
         exact: int = EXACT_PLACEMENTS,
@@ -306,6 +310,7 @@ class ExpertPlayer:
             exploration,
             self.horizon,
             self.deepen,
+            int(grow),
             self.to_end,
             leaf,
             lead=None if lead is None else float(lead),

@@ -36,6 +36,10 @@ PLAYOUT_PLACEMENTS = 0
 """With at most this many placements left (all seats), playouts run to the final score by
 ``play_to_end`` (0: never; playing to the end costs re-deals, and the screen's judge, which
 plays to the end the same way, cannot judge it fairly: games must)."""
+GROW_AT = 0
+"""Visits a node of the root's turn or the reply needs before it offers placements (0: from
+its first visit; the tree then explores a reply among its widened placements from the first
+re-deal on, where the playout would play the greedy one)."""
 LEAF_VALUERS = ("root", "leaf")
 """Which ``Valuer`` prices an iteration: the one built at the root, or one built afresh at the
 priced state (its unit prices current there)."""
@@ -56,6 +60,9 @@ class Tuning:
     horizon: int | None = None
     """Turns played after the root's before pricing; None: by the player count (``horizon_for``)."""
     deepen: int = DEEPEN_AT
+    grow: int = GROW_AT
+    """Visits a node of the root's turn or the reply needs before it offers placements of its
+    own (before that the playout's greedy policy places there)."""
     to_end: int = PLAYOUT_PLACEMENTS
     leaf: str = "leaf"
     shortlist: int = REPLY_SHORTLIST
@@ -178,7 +185,9 @@ class Walk:
             if node is root:
                 actions = root_actions
             else:
-                if world.phase is Phase.PLACE and world.turn - turn0 > 1 and node.visits < tuning.deepen:
+                if world.phase is Phase.PLACE and node.visits < (
+                    tuning.deepen if world.turn - turn0 > 1 else tuning.grow
+                ):
                     break
                 actions = candidates(world, valuer, node.visits)
             if len(actions) == 1 and node is not root:
