@@ -13,11 +13,13 @@ from cacao_game.ai import make_player
 from cacao_game.app.play.anim import Anim, DisplaySlot, Flight, HandSlot, OnBoard, OnPile, Timeline
 from cacao_game.app.play.camera import MAX_SCALE, MIN_SCALE, Camera
 from cacao_game.app.play.choreo import choreograph
+from cacao_game.app.play.history import History
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.sounds import batch_sound
 from cacao_game.app.play.texts import gains_text, log_lines
 from cacao_game.engine import Game
 from cacao_game.engine import events as ev
+from cacao_game.session.journal import Entry, decide
 from cacao_game.session.ledger import gains
 
 VIEWPORT = pygame.Rect(24, 120, 1360, 728)
@@ -361,3 +363,39 @@ def test_include_treats_a_cover_as_out_of_view() -> None:
     cam.snap()
     assert not _under(cam, squares, cover)
     assert cam.contains(squares, border=0)
+
+
+def _played_journal(decisions: int) -> list[Entry]:
+    """The journal of ``decisions`` decisions of a 2-player game played by medium."""
+    game = Game.new(2, seed=4)
+    player = make_player("medium", random.Random(0))
+    return [decide(game, player.choose(game)) for _ in range(decisions)]
+
+
+def _names_logged(history: History, seat: int) -> set[str]:
+    """The names the log gives ``seat``'s placements."""
+    placements = [line.text for line in history.lines if line.pos is not None and line.seat == seat]
+    return {name for name in ("Ana", "Bo", "Cy", "Newcomer") for text in placements if name in text}
+
+
+def test_a_seat_that_changed_hands_keeps_its_earlier_moves_under_its_earlier_name() -> None:
+    """A seat taken over (a newcomer at a network table) logs its later moves under the new
+    name and keeps its earlier ones under the old, also when the log is rebuilt after an undo
+    (the journal shorter) or a change of language (the current names relabelled)."""
+    journal = _played_journal(12)
+    history = History.of(journal[:6], ["Ana", "Bo"])
+    for entry in journal[6:]:
+        for event in entry.events:
+            history.add(event, entry.totals, ["Ana", "Newcomer"])
+    assert _names_logged(history, 1) == {"Bo", "Newcomer"}
+    live = [line.text for line in history.lines]
+
+    rebuilt = History.of(journal, ["Ana", "Newcomer"], history)
+    assert [line.text for line in rebuilt.lines] == live
+    undone = History.of(journal[:-2], ["Ana", "Newcomer"], history)
+    assert [line.text for line in undone.lines] == live[: len(undone.lines)]
+    assert History.of(journal, ["Ana", "Newcomer"]).lines != history.lines
+
+    history.relabel(["Cy", "Newcomer"])
+    assert _names_logged(history, 1) == {"Bo", "Newcomer"} and _names_logged(history, 0) == {"Cy"}
+    assert "Cy" in history.lines[0].text

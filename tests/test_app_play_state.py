@@ -432,3 +432,19 @@ def test_leaving_during_the_fill_comes_back_at_the_fill_with_the_tile_laid(app: 
     assert game.workers[placed.pos].tile == placed.tile
     assert placed.pos in again.shown.workers, "the tile is on the board shown"
     assert again.accepts_board_input() and again.turn.targets() == sorted(spaces, key=lambda p: (p[1], p[0]))
+
+
+def test_the_table_logs_a_seat_taken_over_under_each_name_and_keeps_them_when_rebuilt(app: App) -> None:
+    """A seat renamed mid-game (a network table gives it to a newcomer: ``Table.claim``) is
+    logged under its new name from then on; rebuilding the table from the journal (``resync``:
+    after an undo, a rejoin, a replay's jump) keeps the earlier moves under the earlier name."""
+    scene = make_scene(app, ["human", "human"], seed=5)
+    advance_to(app, scene, lambda: scene.source.game.turn >= 3 and scene.accepts_board_input())
+    old = scene.names[1]
+    scene.source.config.seats[1].name = "Newcomer"
+    advance_to(app, scene, lambda: scene.source.game.turn >= 6 and scene.accepts_board_input())
+    placed = [line.text for line in scene.history.lines if line.pos is not None and line.seat == 1]
+    assert any(old in text for text in placed) and any("Newcomer" in text for text in placed)
+    lines = [line.text for line in scene.history.lines]
+    scene.resync()
+    assert [line.text for line in scene.history.lines] == lines

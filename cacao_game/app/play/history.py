@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from cacao_game.app.play.texts import LogLine, log_lines
+from cacao_game.app.play.texts import LogLine, log_line, log_position
 from cacao_game.app.strings import t
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos
@@ -28,13 +28,21 @@ class Move:
 
 
 class History:
-    """Log, moves and projected totals after each turn (``score_history[t][seat]``)."""
+    """Log, moves and projected totals after each turn (``score_history[t][seat]``).
+
+    Each event is logged under the seats' names when it happened: a seat that changed hands
+    (a newcomer or a computer took it over a network table) keeps its earlier moves under
+    the earlier name, also when the log is rebuilt after an undo, a rejoin or a change of
+    language."""
 
     def __init__(self, names: Sequence[str]) -> None:
         """Empty history for seats called ``names``."""
         self.names = list(names)
+        """The seats' names now: those of the latest event, or of the next."""
         self.events: list[ev.Event] = []
         """Every event added, in order (the log is written from them)."""
+        self.event_names: list[tuple[str, ...]] = []
+        """The seats' names when each event of ``events`` happened."""
         self.lines: list[LogLine] = self.write_log()
         self.moves: list[Move] = []
         self.score_history: list[list[int]] = []
@@ -42,23 +50,34 @@ class History:
         self.temples = 0
 
     @classmethod
-    def of(cls, entries: Sequence[Entry], names: Sequence[str]) -> History:
-        """The history of every event of ``entries``."""
+    def of(cls, entries: Sequence[Entry], names: Sequence[str], before: History | None = None) -> History:
+        """The history of every event of ``entries``, the seats called ``names``. The events
+        that begin as ``before``'s did keep the names they had there; the others take
+        ``names``."""
         history = cls(names)
+        known = list(zip(before.events, before.event_names, strict=True)) if before is not None else []
+        index = 0
         for entry in entries:
             for event in entry.events:
-                history.add(event, entry.totals)
+                same = index < len(known) and known[index][0] == event
+                history.add(event, entry.totals, known[index][1] if same else names)
+                known = known if same else []
+                index += 1
+        history.names = list(names)
         return history
 
-    def add(self, event: ev.Event, totals: Sequence[int] | None) -> None:
-        """Remember ``event``; ``totals`` are the projected scores when its turn ended."""
+    def add(self, event: ev.Event, totals: Sequence[int] | None, names: Sequence[str] | None = None) -> None:
+        """Remember ``event``, which happened while the seats were called ``names`` (None: as
+        for the last event); ``totals`` are the projected scores when its turn ended."""
+        if names is not None:
+            self.names = list(names)
         self.events.append(event)
-        self.lines.extend(log_lines([event], self.names, self.turn, self.temples))
+        self.event_names.append(tuple(self.names))
+        self.turn, self.temples = log_position(event, self.turn, self.temples)
+        line = log_line(event, self.names, self.turn, self.temples)
+        if line is not None:
+            self.lines.append(line)
         match event:
-            case ev.TempleScored():
-                self.temples += 1
-            case ev.TurnStarted():
-                self.turn = event.turn
             case ev.TilePlaced():
                 self.moves.append(Move(event.seat, event.pos, self.turn))
             case ev.JungleFilled():
@@ -68,7 +87,9 @@ class History:
                 if totals is not None:
                     self.score_history.append(list(totals))
             case (
-                ev.SunSpent()
+                ev.TurnStarted()
+                | ev.TempleScored()
+                | ev.SunSpent()
                 | ev.FillRequired()
                 | ev.EdgeActivated()
                 | ev.EdgeResolved()
@@ -87,12 +108,28 @@ class History:
                 assert_never(event)
 
     def write_log(self) -> list[LogLine]:
-        """The log of every event added so far, in the current language."""
-        first = LogLine(t("log.turn", turn=1, name=self.names[0]), 0, 0, True)
-        return [first, *log_lines(self.events, self.names)]
+        """The log of every event added so far, in the current language, each under its own
+        names."""
+        first = (self.event_names[0] if self.event_names else self.names)[0]
+        lines = [LogLine(t("log.turn", turn=1, name=first), 0, 0, True)]
+        turn = temples = 0
+        for event, names in zip(self.events, self.event_names, strict=True):
+            turn, temples = log_position(event, turn, temples)
+            line = log_line(event, names, turn, temples)
+            if line is not None:
+                lines.append(line)
+        return lines
 
-    def relabel(self) -> None:
-        """Write the log again in the current language (it changed)."""
+    def relabel(self, names: Sequence[str]) -> None:
+        """Write the log again in the current language (it changed), the seats now called
+        ``names``: a name an event shares with the seat's name until now becomes the seat's
+        new one (default names follow the language), an earlier name of the seat stays."""
+        old = self.names
+        self.event_names = [
+            tuple(new if then == now else then for then, now, new in zip(named, old, names, strict=True))
+            for named in self.event_names
+        ]
+        self.names = list(names)
         self.lines = self.write_log()
 
     def last_move(self) -> tuple[int, Pos | None, list[Pos]] | None:

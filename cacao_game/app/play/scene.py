@@ -917,7 +917,7 @@ class PlayScene(Scene):
             self._scoring = self.game.is_over() and bool(journal) and event in journal[-1].events
         elif isinstance(event, ev.GameEnded):
             self._scoring = True
-        self.history.add(event, totals)
+        self.history.add(event, totals, self.names)
 
     def _reveal_hand(self, seat: int) -> None:
         """Show ``seat``'s hand, face up now, as that seat sees it: the snapshot was taken from
@@ -931,7 +931,7 @@ class PlayScene(Scene):
         self.timeline.cancel()
         self.shown = Shown.of(self.source.table_game())
         self._scoring = self.shown.over
-        self.history = History.of(self.source.journal, self.names)
+        self.history = History.of(self.source.journal, self.names, self.history)
         self.ai.reset()
         self.input.queued.clear()
         if self.follow_board:
@@ -1031,8 +1031,7 @@ class PlayScene(Scene):
     def relabel(self) -> None:
         """The language changed: the log is written again (default names follow the
         language), the table laid out again."""
-        self.history.names = list(self.names)
-        self.history.relabel()
+        self.history.relabel(self.names)
         self.relayout()
 
     def relayout(self) -> None:

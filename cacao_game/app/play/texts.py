@@ -126,15 +126,22 @@ def log_lines(
     turn they start in and ``temples`` the number of temples scored before them."""
     lines: list[LogLine] = []
     for e in events:
-        match e:
-            case ev.TurnStarted():
-                turn = e.turn
-            case ev.TempleScored():
-                temples += 1
+        turn, temples = log_position(e, turn, temples)
         line = log_line(e, names, turn, temples)
         if line is not None:
             lines.append(line)
     return lines
+
+
+def log_position(e: ev.Event, turn: int, temples: int) -> tuple[int, int]:
+    """The turn and the temples scored (``e`` included) once ``e`` has happened, from those
+    before it."""
+    match e:
+        case ev.TurnStarted():
+            return e.turn, temples
+        case ev.TempleScored():
+            return turn, temples + 1
+    return turn, temples
 
 
 def log_line(e: ev.Event, names: Sequence[str], turn: int, temples: int) -> LogLine | None:
