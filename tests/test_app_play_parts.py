@@ -380,21 +380,23 @@ def _names_logged(history: History, seat: int) -> set[str]:
 
 def test_a_seat_that_changed_hands_keeps_its_earlier_moves_under_its_earlier_name() -> None:
     """A seat taken over (a newcomer at a network table) logs its later moves under the new
-    name and keeps its earlier ones under the old, also when the log is rebuilt after an undo
-    (the journal shorter) or a change of language (the current names relabelled)."""
+    name and keeps its earlier ones under the old: live, rebuilt from the journal with each
+    entry's names, and relabelled for another language (current names follow, earlier stay);
+    the first line names who started, as at the first move."""
     journal = _played_journal(12)
-    history = History.of(journal[:6], ["Ana", "Bo"])
+    before, after = ["Ana", "Bo"], ["Ana", "Newcomer"]
+    history = History.of(journal[:6], before)
     for entry in journal[6:]:
         for event in entry.events:
-            history.add(event, entry.totals, ["Ana", "Newcomer"])
+            history.add(event, entry.totals, after)
     assert _names_logged(history, 1) == {"Bo", "Newcomer"}
     live = [line.text for line in history.lines]
 
-    rebuilt = History.of(journal, ["Ana", "Newcomer"], history)
+    rebuilt = History.of(journal, after, [before] * 6 + [after] * 6)
     assert [line.text for line in rebuilt.lines] == live
-    undone = History.of(journal[:-2], ["Ana", "Newcomer"], history)
-    assert [line.text for line in undone.lines] == live[: len(undone.lines)]
-    assert History.of(journal, ["Ana", "Newcomer"]).lines != history.lines
+    assert History.of(journal, after).lines != history.lines
+    renamed_first = History.of(journal, ["Cy", "Bo"], [before] * 12)
+    assert "Ana" in renamed_first.lines[0].text and renamed_first.names == ["Cy", "Bo"]
 
     history.relabel(["Cy", "Newcomer"])
     assert _names_logged(history, 1) == {"Bo", "Newcomer"} and _names_logged(history, 0) == {"Cy"}

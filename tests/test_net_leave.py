@@ -104,8 +104,8 @@ async def refused_token(port: int, code: str, token: str) -> str | None:
 
 
 def test_a_leave_is_one_message_of_the_protocol_read_by_the_one_validator() -> None:
-    """``leave`` carries the seat and its token, nothing else; version 3 says so."""
-    assert p.VERSION == 3
+    """``leave`` carries the seat and its token, nothing else; it came with version 3."""
+    assert p.VERSION >= 3
     assert p.decode_client(b'{"type": "leave", "seat": 1, "token": "kX2"}') == p.Leave(1, "kX2")
     for bad in (
         b'{"type": "leave", "seat": true, "token": "kX2"}',
@@ -164,13 +164,21 @@ def test_a_dropped_connection_keeps_its_seat_for_its_player(tmp_path: Path) -> N
 def test_without_a_stand_in_the_table_is_told_and_a_new_player_takes_the_seat(tmp_path: Path) -> None:
     """At a table with no stand-in, Bo leaves: Ana is told the seat is left and that no AI
     plays it (the game waits); Carl joins with the table code, takes Bo's seat, sees the game
-    so far and plays it to the end with Ana."""
+    so far and plays it to the end with Ana: the game so far (``history``) names Bo's
+    decisions by Bo and Carl's by Carl (``DecisionMsg.names``), so Carl's log does too."""
     seen = Watcher()
+    carl_saw: list[Changed] = []
 
     async def play() -> tuple[p.TableState, p.TableState, int | None, bool, bool]:
         at = await ana_and_bo(None, options("remote", "remote", standin=None), seen, seed=11)
         _told, left = await at.bo_leaves(seen)
-        carl = Bot(LOCAL, at.host.port, p.Join(p.VERSION, at.code, "Carl"), seed=4)
+        carl = Bot(
+            LOCAL,
+            at.host.port,
+            p.Join(p.VERSION, at.code, "Carl"),
+            seed=4,
+            on_event=lambda e: carl_saw.append(e) if isinstance(e, Changed) else None,
+        )
         carl_report = await carl.run(20.0)
         ana_report = await at.ana_task
         await at.host.stop()
@@ -182,6 +190,11 @@ def test_without_a_stand_in_the_table_is_told_and_a_new_player_takes_the_seat(tm
     assert carl_seat == 1
     assert carl_finished and ana_finished
     assert last.seats[1].name == "Carl" and not last.seats[1].left and last.seats[1].claimed
+    first = carl_saw[0].table.journal
+    names = [entry.names for entry in carl_saw[-1].table.journal]
+    assert first and all(entry.names[1] == "Bo" for entry in first)
+    assert names[: len(first)] == [entry.names for entry in first]
+    assert set(names[len(first) :]) == {tuple(seat.name for seat in last.seats)}
 
 
 def test_a_player_who_leaves_the_lobby_frees_the_seat_for_the_next_joiner(tmp_path: Path) -> None:

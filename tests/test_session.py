@@ -29,6 +29,7 @@ from cacao_game.session import (
     resolve_policy,
 )
 from cacao_game.session.autosave import BackgroundAutosaver
+from cacao_game.session.session import SEAT_NAMES
 
 
 def config(*kinds: str, seed: int = 5) -> GameConfig:
@@ -398,3 +399,34 @@ def test_every_newly_picked_tile_starts_upright() -> None:
     while session.game.current_player() == first or session.curtain is not None:
         act(session, rng)
     assert session.selection.rotation == 0
+
+
+def test_each_decision_keeps_the_names_it_was_made_under_through_a_save(tmp_path, caplog) -> None:
+    """The journal names every decision by the seats' names then (a seat renamed mid-game, as
+    a network table gives it to a newcomer, keeps its earlier decisions under the earlier
+    name); a save keeps them (``SEAT_NAMES`` in its view) and the game loaded has them back;
+    names that do not fit the game are ignored with a warning and the names now stand."""
+    path = tmp_path / "game.json"
+    cfg = config("human", "easy", seed=12)
+    session = PlaySession(cfg, undo="casual")
+    rng = random.Random(3)
+    while session.game.turn < 3:
+        act(session, rng)
+    renamed_at = len(session.journal)
+    cfg.seats[1].name = "Newcomer"
+    while session.game.turn < 6:
+        act(session, rng)
+    names = [entry.names for entry in session.journal]
+    assert set(names[:renamed_at]) == {("Ana", "Bo")} and set(names[renamed_at:]) == {("Ana", "Newcomer")}
+    view = session.saved_view()
+    assert view[SEAT_NAMES] == [[0, ["Ana", "Bo"]], [renamed_at, ["Ana", "Newcomer"]]]
+    saves.save_game(path, session.game, cfg, view)
+
+    loaded = saves.load_game(path)
+    resumed = PlaySession(cfg, loaded.game, view=loaded.view)
+    assert [entry.names for entry in resumed.journal] == names
+    for bad in ("nonsense", [[0, ["Ana"]]], [[-1, ["Ana", "Bo"]]], [[0, [1, 2]]]):
+        with caplog.at_level("WARNING"):
+            odd = PlaySession(cfg, loaded.game, view={SEAT_NAMES: bad})
+        assert all(entry.names == () for entry in odd.journal)
+        assert "names" in caplog.text

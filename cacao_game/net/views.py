@@ -153,6 +153,7 @@ def decision_message(entry: Entry, you: int | None, shared: dict[int, EventMsg] 
         [_event_message(event, you, shared) for event in entry.events],
         entry.revealed,
         list(entry.totals) if entry.totals is not None else None,
+        list(entry.names),
     )
 
 
@@ -174,6 +175,7 @@ def decision_from_message(message: DecisionMsg) -> Entry:
         tuple(event_from_message(event) for event in message.events),
         message.revealed,
         tuple(message.totals) if message.totals is not None else None,
+        tuple(message.names),
     )
 
 

@@ -8,7 +8,7 @@ history from events after an undo or a load.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import assert_never
 
 from cacao_game.engine import Action, Game
@@ -29,6 +29,9 @@ class Entry:
     """A hidden tile came to light: a pile tile laid or turned up, a refill, a worker drawn."""
     totals: tuple[int, ...] | None
     """Projected end scores of every seat when this decision ended a turn, else None."""
+    names: tuple[str, ...] = ()
+    """Every seat's name (as configured) when the decision was made; empty where not known
+    (the seats' names now then stand for them)."""
 
     @property
     def ended_turn(self) -> bool:
@@ -41,6 +44,29 @@ def decide(game: Game, action: Action) -> Entry:
     (the game unchanged) if the action is illegal."""
     seat, turn, shown_before = game.current_player(), game.turn, game.revealed_pile_tile()
     return _entry(game, seat, turn, action, tuple(game.apply(action)), shown_before)
+
+
+def named(entries: Sequence[Entry], changes: Sequence[tuple[int, tuple[str, ...]]]) -> list[Entry]:
+    """``entries`` with their seats' names: from each change's decision ``at`` on, its names,
+    before the first change none (``Entry.names`` empty)."""
+    out: list[Entry] = []
+    names: tuple[str, ...] = ()
+    pending = sorted(changes)
+    for at, entry in enumerate(entries):
+        while pending and pending[0][0] <= at:
+            names = pending.pop(0)[1]
+        out.append(replace(entry, names=names) if names else entry)
+    return out
+
+
+def name_changes(entries: Sequence[Entry]) -> list[tuple[int, tuple[str, ...]]]:
+    """The decisions of ``entries`` at which their seats' names changed, with the names from
+    there on (``named``'s inverse for entries whose names are known)."""
+    changes: list[tuple[int, tuple[str, ...]]] = []
+    for at, entry in enumerate(entries):
+        if entry.names and (not changes or changes[-1][1] != entry.names):
+            changes.append((at, entry.names))
+    return changes
 
 
 def advance(game: Game, actions: Sequence[Action]) -> list[Entry]:

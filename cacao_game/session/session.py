@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
+
+import msgspec
 
 from cacao_game import saves
 from cacao_game.ai import HINT_LEVELS, LEVELS
@@ -83,6 +86,11 @@ HINT_SEAT_OFFSET = 100
 SAVED_AS = "saved_as"
 """The view entry naming the file (its stem) this game was last saved to by ``save``: the
 autosave carries it, so a game continued from the autosave saves where it was saved before."""
+SEAT_NAMES = "seat_names"
+"""View key of a saved game: the seats' names from each decision on where they changed
+(``[[at, [name, ...]], ...]``, ``journal.name_changes``), so that a game loaded or a table
+resumed names each decision by who made it (a seat taken over by another player keeps the
+earlier player's name on the earlier moves)."""
 
 
 def hint_level() -> str:
@@ -123,7 +131,8 @@ class PlaySession(Seats):
             raise ValueError(f"{len(kinds)} seats configured for a {game.players}-player game")
         if game is None:
             game = Game.new(len(kinds), config.variant, config.seed)
-        self.game, self.journal = journal.rebuild(game.setup, game.actions)
+        self.game, rebuilt = journal.rebuild(game.setup, game.actions)
+        self.journal = journal.named(rebuilt, read_name_changes((view or {}).get(SEAT_NAMES), len(kinds)))
         """The game and one journal entry per decision; a resumed game is replayed from its
         deal so that undo reaches its start."""
         self.selection = Selection(self.game)
@@ -354,6 +363,7 @@ class PlaySession(Seats):
         except IllegalActionError as error:
             log.warning("refused %s: %s", action, error)
             return [Refused(Refusal.ILLEGAL)]
+        entry = replace(entry, names=tuple(seat.name for seat in self.config.seats))
         self.journal.append(entry)
         self.version += 1
         self.hint = None
@@ -544,7 +554,13 @@ class PlaySession(Seats):
     def autosave(self) -> None:
         """Hand a copy of the game to the autosaver (if any)."""
         if self.autosaver is not None:
-            self.autosaver.save(self.game.clone(), self.config, dict(self.view))
+            self.autosaver.save(self.game.clone(), self.config, self.saved_view())
+
+    def saved_view(self) -> dict[str, JSON]:
+        """The view a save of this game keeps: ``view`` and the seats' names by decision
+        (``SEAT_NAMES``)."""
+        changes: list[JSON] = [[at, list(names)] for at, names in journal.name_changes(self.journal)]
+        return {**self.view, SEAT_NAMES: changes}
 
     def poll(self) -> list[SessionEvent]:
         """Autosave outcomes since the last call: a failure notice, or the all-clear after one."""
@@ -566,7 +582,7 @@ class PlaySession(Seats):
         OSError or ValueError (``SaveError``) if it cannot be written."""
         path = self._save_to() if self._save_to is not None else saves.slot_path(saves.QUICK_SLOT)
         self.view[SAVED_AS] = path.stem
-        saves.save_game(path, self.game, self.config, dict(self.view))
+        saves.save_game(path, self.game, self.config, self.saved_view())
         self.autosave()
         return str(path)
 
@@ -580,3 +596,19 @@ class PlaySession(Seats):
     def outcomes(self) -> Sequence[Outcome]:
         """The ends on offer to the seat resolving now (``session.outcomes``), in order."""
         return self.selection.outcomes()
+
+
+def read_name_changes(value: JSON | None, players: int) -> list[tuple[int, tuple[str, ...]]]:
+    """The seats' names by decision a save's view holds (``SEAT_NAMES``); none (the names now
+    stand for every decision) if it holds none or something else, which is logged."""
+    if value is None:
+        return []
+    try:
+        changes = msgspec.convert(value, list[tuple[int, list[str]]])
+    except msgspec.ValidationError as error:
+        log.warning("the seats' names by decision are unreadable (%s): the names now are shown", error)
+        return []
+    if any(at < 0 or len(names) != players for at, names in changes):
+        log.warning("the seats' names by decision do not fit the game: the names now are shown")
+        return []
+    return [(at, tuple(names)) for at, names in changes]

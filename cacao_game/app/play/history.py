@@ -30,10 +30,10 @@ class Move:
 class History:
     """Log, moves and projected totals after each turn (``score_history[t][seat]``).
 
-    Each event is logged under the seats' names when it happened: a seat that changed hands
-    (a newcomer or a computer took it over a network table) keeps its earlier moves under
-    the earlier name, also when the log is rebuilt after an undo, a rejoin or a change of
-    language."""
+    Each event is logged under the seats' names when it happened (the journal's
+    ``Entry.names``): a seat that changed hands (a newcomer or a computer took it over a
+    network table) keeps its earlier moves under the earlier name, also when the log is
+    rebuilt or relabelled for another language."""
 
     def __init__(self, names: Sequence[str]) -> None:
         """Empty history for seats called ``names``."""
@@ -50,19 +50,20 @@ class History:
         self.temples = 0
 
     @classmethod
-    def of(cls, entries: Sequence[Entry], names: Sequence[str], before: History | None = None) -> History:
-        """The history of every event of ``entries``, the seats called ``names``. The events
-        that begin as ``before``'s did keep the names they had there; the others take
-        ``names``."""
+    def of(
+        cls,
+        entries: Sequence[Entry],
+        names: Sequence[str],
+        entry_names: Sequence[Sequence[str]] | None = None,
+    ) -> History:
+        """The history of every event of ``entries``, the seats called ``names`` now; each
+        entry's events under ``entry_names`` of the same index (the seats' names when it was
+        made; None: ``names`` for all)."""
         history = cls(names)
-        known = list(zip(before.events, before.event_names, strict=True)) if before is not None else []
-        index = 0
-        for entry in entries:
+        for index, entry in enumerate(entries):
+            named = entry_names[index] if entry_names is not None else names
             for event in entry.events:
-                same = index < len(known) and known[index][0] == event
-                history.add(event, entry.totals, known[index][1] if same else names)
-                known = known if same else []
-                index += 1
+                history.add(event, entry.totals, named)
         history.names = list(names)
         return history
 
@@ -73,6 +74,8 @@ class History:
             self.names = list(names)
         self.events.append(event)
         self.event_names.append(tuple(self.names))
+        if len(self.events) == 1:
+            self.lines[0] = self._opening()
         self.turn, self.temples = log_position(event, self.turn, self.temples)
         line = log_line(event, self.names, self.turn, self.temples)
         if line is not None:
@@ -110,8 +113,7 @@ class History:
     def write_log(self) -> list[LogLine]:
         """The log of every event added so far, in the current language, each under its own
         names."""
-        first = (self.event_names[0] if self.event_names else self.names)[0]
-        lines = [LogLine(t("log.turn", turn=1, name=first), 0, 0, True)]
+        lines = [self._opening()]
         turn = temples = 0
         for event, names in zip(self.events, self.event_names, strict=True):
             turn, temples = log_position(event, turn, temples)
@@ -119,6 +121,11 @@ class History:
             if line is not None:
                 lines.append(line)
         return lines
+
+    def _opening(self) -> LogLine:
+        """The log's first line: turn 1 and who starts it (named as at the first event)."""
+        first = (self.event_names[0] if self.event_names else self.names)[0]
+        return LogLine(t("log.turn", turn=1, name=first), 0, 0, True)
 
     def relabel(self, names: Sequence[str]) -> None:
         """Write the log again in the current language (it changed), the seats now called

@@ -144,6 +144,7 @@ from cacao_game.session import (
     SessionEvent,
     Undone,
 )
+from cacao_game.session.journal import Entry
 from cacao_game.session.notices import split
 from cacao_game.session.review import ReviewSession
 from cacao_game.session.selection import Selection
@@ -218,7 +219,7 @@ class PlayScene(Scene):
         self.action_names = action_names(source)
         self.colors = [seat.color for seat in source.seats]
         self.shown = Shown.of(source.table_game())
-        self.history = History.of(source.journal, self.names)
+        self.history = History.of(source.journal, self.names, self.journal_names())
         self.timeline = Timeline()
         self.camera = Camera(app.layout["board"])
         self.follow_board = True
@@ -494,6 +495,23 @@ class PlayScene(Scene):
         """Each seat's name."""
         seats = self.source.seats
         return seat_labels(self.app.assets, [seat.name for seat in seats], [seat.kind for seat in seats])
+
+    def entry_names(self, entry: Entry) -> list[str]:
+        """The seats' names shown for the decision ``entry``: those it was made under
+        (``Entry.names``), else the seats' names now."""
+        if not entry.names:
+            return self.names
+        return seat_labels(self.app.assets, entry.names, [seat.kind for seat in self.source.seats])
+
+    def journal_names(self) -> list[list[str]]:
+        """``entry_names`` of every decision of the source's journal."""
+        shown: dict[tuple[str, ...], list[str]] = {}
+        out = []
+        for entry in self.source.journal:
+            if entry.names not in shown:
+                shown[entry.names] = self.entry_names(entry)
+            out.append(shown[entry.names])
+        return out
 
     @property
     def tutorial(self) -> TutorialSession | None:
@@ -910,14 +928,14 @@ class PlayScene(Scene):
 
     def _commit(self, event: ev.Event) -> None:
         self.shown = reduce(self.shown, event)
-        totals = None
+        journal = self.source.journal
+        entry = next((e for e in reversed(journal) if event in e.events), None)
         if isinstance(event, ev.TurnEnded):
-            totals = next((e.totals for e in reversed(self.source.journal) if event in e.events), None)
-            journal = self.source.journal
             self._scoring = self.game.is_over() and bool(journal) and event in journal[-1].events
         elif isinstance(event, ev.GameEnded):
             self._scoring = True
-        self.history.add(event, totals, self.names)
+        totals = entry.totals if entry is not None and isinstance(event, ev.TurnEnded) else None
+        self.history.add(event, totals, self.names if entry is None else self.entry_names(entry))
 
     def _reveal_hand(self, seat: int) -> None:
         """Show ``seat``'s hand, face up now, as that seat sees it: the snapshot was taken from
@@ -931,7 +949,7 @@ class PlayScene(Scene):
         self.timeline.cancel()
         self.shown = Shown.of(self.source.table_game())
         self._scoring = self.shown.over
-        self.history = History.of(self.source.journal, self.names, self.history)
+        self.history = History.of(self.source.journal, self.names, self.journal_names())
         self.ai.reset()
         self.input.queued.clear()
         if self.follow_board:
