@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,45 @@ def test_record_names_the_program_version_and_older_records_without_it_load() ->
     broken["app_version"] = "0.3\n"
     with pytest.raises(RecordError, match=r"^app_version: "):
         replay_record(broken)
+
+
+def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the_record() -> None:
+    """A game whose seat 1 was renamed mid-game (a network table gave it to a newcomer):
+    the record names the seats as they end and adds ``names`` (this program's addition) to
+    the turns played under other names only; a replay names each turn's decisions so; names
+    that do not fit the seats are refused with their place."""
+    from cacao_game.ai import make_player
+    from cacao_game.config.game import GameConfig, SeatConfig
+    from cacao_game.session import AIAnswered, PlaySession
+    from cacao_game.session.journal import turn_names
+    from cacao_game.session.replay import ReplaySession
+
+    config = GameConfig([SeatConfig("Ana", "red", "medium"), SeatConfig("Bo", "purple", "medium")], "base", 7)
+    session = PlaySession(config)
+    player = make_player("medium", random.Random(1))
+    while not session.game.is_over():
+        if session.game.turn == 10:
+            config.seats[1].name = "Newcomer"
+        session.handle(AIAnswered(session.take_requests()[0].id, player.choose(session.game)))
+    assert '"names"' not in json.dumps(to_record(session.game, seat_entries(config.kinds, config.colors)))
+    record = to_record(
+        session.game, seat_entries(config.kinds, config.colors, config.names), turn_names(session.journal)
+    )
+    named = [turn.get("names") for turn in record["turns"]]
+    assert named[:10] == [["Ana", "Bo"]] * 10 and set(map(str, named[10:])) == {"None"}
+    assert replay_record(record).actions == session.game.actions
+
+    replay = ReplaySession(record)
+    replay.jump(replay.turns)
+    assert [entry.names for entry in replay.journal] == [
+        entry.names if entry.names != ("Ana", "Newcomer") else () for entry in session.journal
+    ]
+    replay.jump(3)
+    replay.step(1)
+    assert {entry.names for entry in replay.journal} == {("Ana", "Bo")}
+
+    for bad, why in ((["Ana"], "one name per seat"), (["Ana", "B\u0007o"], "turns[2].names")):
+        broken = copy.deepcopy(record)
+        broken["turns"][2]["names"] = bad
+        with pytest.raises(RecordError, match=why.replace("[", r"\[").replace("]", r"\]")):
+            replay_record(broken)

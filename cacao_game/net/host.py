@@ -69,6 +69,7 @@ from cacao_game.records import record_file, seat_entries, write_record
 from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
+from cacao_game.session.journal import turn_names
 from cacao_game.session.notices import split
 from cacao_game.session.session import hint_level
 from cacao_game.typed_json import ShapeError
@@ -1027,9 +1028,8 @@ class Host:
     def _record(self, table: Table) -> p.GameRecord:
         """The finished game's record, as filed and as sent to every member."""
         config = table.session.config
-        return p.GameRecord(
-            record_file(table.session.game, seat_entries(config.kinds, config.colors, config.names))
-        )
+        entries = seat_entries(config.kinds, config.colors, config.names)
+        return p.GameRecord(record_file(table.session.game, entries, turn_names(table.session.journal)))
 
     def stand_in_now(self, code: str, number: int) -> None:
         """Let the table's stand-in AI play dropped seat ``number`` at once instead of after

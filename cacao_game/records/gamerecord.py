@@ -23,6 +23,7 @@ from msgspec import UNSET, UnsetType
 
 from cacao_game import typed_json
 from cacao_game.config.game import seats_problem
+from cacao_game.config.names import name_problem
 from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve, Setup
 from cacao_game.engine import events as ev
@@ -137,6 +138,9 @@ class Turn(_Part, frozen=True, kw_only=True):
     drew: str | None
     players_after: tuple[PlayerState, ...]
     display_after: tuple[str, ...]
+    names: tuple[str, ...] | UnsetType = UNSET
+    """This program's addition: every seat's name during this turn where they differ from
+    ``seats`` (a seat another player took over later keeps the earlier player's name here)."""
 
 
 class Score(_Part, frozen=True):
@@ -299,15 +303,24 @@ def _final_scoring(game: Game) -> FinalScoring | None:
     )
 
 
-def record_file(game: Game, seats: Sequence[SeatEntry]) -> RecordFile:
+def record_file(
+    game: Game, seats: Sequence[SeatEntry], turn_names: Sequence[Sequence[str]] = ()
+) -> RecordFile:
     """The record of ``game`` (finished or not) as a typed value, replayed from its setup
-    and decisions. Raises ValueError if ``seats`` does not have one entry per seat."""
+    and decisions. ``turn_names``: every seat's name during each turn, in order (those not
+    given, or the same as ``seats``' names, are left out: ``Turn.names``). Raises ValueError
+    if ``seats`` does not have one entry per seat."""
     if len(seats) != game.players:
         raise ValueError(f"{len(seats)} seat entries for a {game.players}-player game")
     setup = game.setup
     recorder = _Recorder()
     replayed = replay(setup, game.actions, on_events=recorder.step, keep_history=False)
     final = _final_scoring(replayed)
+    names_now = tuple(seat.get("name", "") for seat in seats)
+    turns = [
+        _named_turn(turn, turn_names[number] if number < len(turn_names) else (), names_now)
+        for number, turn in enumerate(recorder.turns)
+    ]
     return RecordFile(
         format=FORMAT,
         version=VERSION,
@@ -319,18 +332,26 @@ def record_file(game: Game, seats: Sequence[SeatEntry]) -> RecordFile:
             RecordSeat(color=seat["color"], kind=seat["kind"], name=seat.get("name", UNSET)) for seat in seats
         ),
         setup=deal_to_json(setup),
-        turns=tuple(recorder.turns),
+        turns=tuple(turns),
         final=UNSET if final is None else final,
     )
 
 
-def to_record(game: Game, seats: Sequence[SeatEntry]) -> Record:
-    """The record of ``game`` (finished or not) as JSON data (``record_file``).
+def _named_turn(turn: Turn, names: Sequence[str], names_now: tuple[str, ...]) -> Turn:
+    """``turn`` with ``names`` (``Turn.names``) unless none are given or they are the seats'."""
+    if not names or tuple(names) == names_now:
+        return turn
+    return msgspec.structs.replace(turn, names=tuple(names))
+
+
+def to_record(game: Game, seats: Sequence[SeatEntry], turn_names: Sequence[Sequence[str]] = ()) -> Record:
+    """The record of ``game`` (finished or not) as JSON data (``record_file``, which says
+    what ``turn_names`` adds).
 
     ``seats`` is the record's seat list (see ``seat_entries``). Raises ValueError if its
     length does not match the game.
     """
-    return typed_json.plain(record_file(game, seats))
+    return typed_json.plain(record_file(game, seats, turn_names))
 
 
 def encode_record(record: Mapping[str, object]) -> bytes:
@@ -485,6 +506,7 @@ def replay_record(record: Mapping[str, object]) -> Game:
     game = Game(_setup_of(typed))
     for number, turn in enumerate(typed.turns):
         _replay_turn(game, turn, f"turns[{number}]")
+        _check_turn_names(turn, game.players, f"turns[{number}].names")
     final = None if isinstance(typed.final, UnsetType) else typed.final
     if game.is_over():
         _require(final is not None, "final", "a finished game needs its final scoring")
@@ -497,6 +519,22 @@ def replay_record(record: Mapping[str, object]) -> Game:
     else:
         _require(final is None, "final", "the game is not over")
     return game
+
+
+def _check_turn_names(turn: Turn, players: int, where: str) -> None:
+    if isinstance(turn.names, UnsetType):
+        return
+    _require(len(turn.names) == players, where, f"expected one name per seat ({players})")
+    for name in turn.names:
+        problem = name_problem(name) if name else None
+        _require(problem is None, where, f"the name {name[:24]!r} {problem}")
+
+
+def record_turn_names(record: Mapping[str, object]) -> list[tuple[str, ...] | None]:
+    """Every seat's name during each turn of ``record`` where the record gives them
+    (``Turn.names``), else None; RecordError for a malformed record (``replay_record``
+    checks the names too)."""
+    return [None if isinstance(turn.names, UnsetType) else turn.names for turn in _record_file(record).turns]
 
 
 def _replay_turn(game: Game, turn: Turn, where: str) -> None:

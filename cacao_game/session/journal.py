@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import assert_never
 
-from cacao_game.engine import Action, Game
+from cacao_game.engine import Action, Game, Overbuild, Place
 from cacao_game.engine import events as ev
 from cacao_game.engine.replay import Step, replay
 from cacao_game.engine.setup import Setup
@@ -67,6 +67,12 @@ def name_changes(entries: Sequence[Entry]) -> list[tuple[int, tuple[str, ...]]]:
         if entry.names and (not changes or changes[-1][1] != entry.names):
             changes.append((at, entry.names))
     return changes
+
+
+def turn_names(entries: Sequence[Entry]) -> list[tuple[str, ...]]:
+    """The seats' names at each turn's placement (``Entry.names``; empty where not known),
+    turn by turn: what a game record keeps (``Turn.names``)."""
+    return [entry.names for entry in entries if isinstance(entry.action, Place | Overbuild)]
 
 
 def advance(game: Game, actions: Sequence[Action]) -> list[Entry]:

@@ -10,13 +10,14 @@ commands of play are ignored.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from cacao_game.ai.explain import Advice
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.engine import Action, Game, Overbuild, Place
 from cacao_game.engine import events as ev
 from cacao_game.jsontypes import JSON
-from cacao_game.records import replay_record
+from cacao_game.records import record_turn_names, replay_record
 from cacao_game.session import journal
 from cacao_game.session.commands import Command
 from cacao_game.session.journal import Entry
@@ -68,6 +69,9 @@ class ReplaySession(Seats):
             raise ValueError(f"{len(config.seats)} seats configured for a {full.players}-player game")
         self.config = config if config is not None else record_config(record)
         self.actions = list(full.actions)
+        self.turn_names = record_turn_names(record)
+        """Every seat's name during each turn where the record gives them (else None: the
+        seats' names stand)."""
         self.turn_starts = [i for i, a in enumerate(self.actions) if isinstance(a, (Place, Overbuild))]
         self.turn_starts.append(len(self.actions))
         self.game = Game(full.setup)
@@ -156,16 +160,24 @@ class ReplaySession(Seats):
         if delta > 0:
             if self.position >= self.turns:
                 return []
-            wanted = self.actions[self.turn_starts[self.position] : self.turn_starts[self.position + 1]]
-            entries = journal.advance(self.game, wanted)
-            self.journal.extend(entries)
-            self.position += 1
+            entries = self._advance_turn()
             self.version += 1
             return [event for entry in entries for event in entry.events]
         if self.position <= 0:
             return []
         self.jump(self.position - 1)
         return None
+
+    def _advance_turn(self) -> list[Entry]:
+        """Play the record's next turn (its entries named as the record names that turn)."""
+        wanted = self.actions[self.turn_starts[self.position] : self.turn_starts[self.position + 1]]
+        names = self.turn_names[self.position]
+        entries = journal.advance(self.game, wanted)
+        if names:
+            entries = [replace(entry, names=names) for entry in entries]
+        self.journal.extend(entries)
+        self.position += 1
+        return entries
 
     def jump(self, position: int) -> None:
         """Show the state after ``position`` turns (clamped to the record)."""
@@ -174,6 +186,7 @@ class ReplaySession(Seats):
         while len(self.game.actions) > count:
             self.game.pop()
             self.journal.pop()
-        self.journal.extend(journal.advance(self.game, self.actions[len(self.game.actions) : count]))
-        self.position = position
+        self.position = min(self.position, position)
+        while self.position < position:
+            self._advance_turn()
         self.version += 1
