@@ -380,3 +380,15 @@ def test_an_overbuild_under_the_mouse_shows_a_solid_ghost_and_its_sun() -> None:
     ghost = next(g for g in board.ghosts if isinstance(g.action, Overbuild))
     assert ghost.alpha == OVERBUILD_GHOST >= 200
     assert tn_sun(-1) in scene.frame.previews[ghost.action]
+
+
+def test_a_hosted_tables_computer_seat_is_named_by_its_level_in_the_language(in_german: None) -> None:
+    """A hosted table names a computer seat by its level ("Medium", ``net.tables``): every
+    window shows it as that level's AI in its own language ("KI mittel"), as a seat set up
+    at home (a playtest saw "Medium" beside "KI mittel" in German and French)."""
+    assert seat_names(["Medium", "Hard", "Ana"], ["medium", "hard", "human"]) == [
+        kind_label("medium"),
+        kind_label("hard"),
+        "Ana",
+    ]
+    assert seat_name("Medium", "human", 1) == "Medium"

@@ -1265,7 +1265,8 @@ def _automatic_names(kind: str) -> dict[str, tuple[str, int]]:
     """Every name the game itself gives a seat of ``kind``, in any language, numbered repeats
     included ("Medium AI 2"), mapped to what it is: ``("default", n)`` the default name of
     seat ``n`` (a human's) or the ``n``-th AI of its kind (0: the first, named without a
-    number), ``("tutorial", 0)`` the tutorial's name for the player."""
+    number), ``("tutorial", 0)`` the tutorial's name for the player. An AI's level name
+    ("Medium": a hosted table's name for a computer seat, ``net.tables``) counts as its first."""
     names: dict[str, tuple[str, int]] = {}
     if kind == "human":
         for number in AUTOMATIC_NUMBERS:
@@ -1273,7 +1274,7 @@ def _automatic_names(kind: str) -> dict[str, tuple[str, int]]:
                 names[name] = ("default", number)
         names.update({f"{name} {n}": meaning for name, meaning in names.items() for n in REPEATS})
     elif has(f"kind.{kind}"):
-        first = _every_language(f"kind.{kind}")
+        first = [*_every_language(f"kind.{kind}"), kind.title()]
         names.update(dict.fromkeys(first, ("default", 0)))
         names.update({f"{name} {n}": ("default", n) for name in first for n in REPEATS})
     if kind == "human":
