@@ -119,3 +119,26 @@ def test_a_log_line_cut_short_shows_whole_in_its_tooltip(play_app: App) -> None:
     assert scene.tooltip() == [long_text]
     hover(play_app, short_rect.center)
     assert long_text not in scene.tooltip()
+
+
+def test_a_tooltip_goes_when_the_pause_menu_opens_over_it(play_app: App) -> None:
+    """A hand tile's tooltip under a resting mouse goes when the pause menu opens (a playtest
+    saw it stay up under the menu and its question), and comes back only once the table is
+    on top again and the mouse has rested anew."""
+    scene = make_scene(play_app, ["human", "human"], seed=2)
+    advance(scene, 6)
+    if scene.source.curtain is not None:
+        scene.send(ShowHand())
+    play_app.step([], 0.02)
+    tip = next(tip for tip in scene.frame.tips if tip.lines)
+    hover(play_app, pygame.Rect(tip.box).center)
+    assert scene.tooltip()
+    play_app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")], 0.02)
+    assert play_app.top is not scene
+    for _ in range(10):
+        play_app.step([], 0.1)
+    assert scene.tooltip() == []
+    play_app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")], 0.02)
+    assert play_app.top is scene
+    hover(play_app, pygame.Rect(tip.box).center)
+    assert scene.tooltip()

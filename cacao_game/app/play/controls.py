@@ -209,7 +209,9 @@ class TableInput:
         table's clock then."""
 
     def release(self) -> None:
-        """Forget held keys, presses and drags (an overlay opened)."""
+        """Forget held keys, presses, drags and what the mouse rests on (an overlay opened)."""
+        self.hover_key = None
+        self.hover_since = 0.0
         self.held_pan.clear()
         self.press = None
         self.dragging = False

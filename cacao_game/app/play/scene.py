@@ -331,8 +331,10 @@ class PlayScene(Scene):
         self.source.set_undo(self.app.settings.undo_policy)
 
     def pause(self) -> None:
-        """Drop held keys and drags when an overlay opens."""
+        """Drop held keys and drags when an overlay opens, and the tooltip with them (a
+        playtest saw a hand tile's tooltip stay up under the pause menu and its question)."""
         self.input.release()
+        self.frame = self.build_frame()
 
     def handle(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         """Input: the commands each event means on the frame on screen, carried out in order
@@ -1804,6 +1806,7 @@ class PlayScene(Scene):
             self.input.hover_since < TOOLTIP_DELAY
             or self.input.press is not None
             or self.curtain_for is not None
+            or self.app.top is not self
         ):
             return []
         key = self.input.hover_key
