@@ -165,6 +165,22 @@ def test_watch_replay_pushes_the_replay_scene_or_notifies(app, finished):
     assert type(app.top).__name__ == "PlayScene" and app.top.stepped
 
 
+def test_the_replay_names_each_turn_by_who_played_it(app, finished):
+    """A game whose seat 1 changed hands after turn 4 (a network table's newcomer): Watch
+    replay names that seat's first turns by the earlier player and the rest by the later."""
+    turns = finished.turn
+    earlier = [("Ana", "Zed", "Cy")] * 4 + [tuple(CONFIG.names)] * (turns - 4)
+    app.push(ScoringScene(app, finished, CONFIG, [], turn_names=earlier))
+    press(app, "skip")
+    click_label(app, t("scoring.replay"))
+    scene = app.top
+    press(app, "last")
+    lines = [line.text for line in scene.history.lines if line.seat == 1 and line.pos is not None]
+    assert any("Zed" in text for text in lines) and any("Bo" in text for text in lines)
+    named = {entry.turn: entry.names for entry in scene.source.journal}
+    assert named[1] == ("Ana", "Zed", "Cy") and named[4] == ()
+
+
 def test_default_names_follow_a_language_switch_on_the_scoring_screen(app, finished):
     """An unnamed seat and a seat with the game's default name are called by their default in
     the language shown, and a switch in Settings over the scores renames them at once (it

@@ -405,7 +405,9 @@ def test_each_decision_keeps_the_names_it_was_made_under_through_a_save(tmp_path
     """The journal names every decision by the seats' names then (a seat renamed mid-game, as
     a network table gives it to a newcomer, keeps its earlier decisions under the earlier
     name); a save keeps them (``SEAT_NAMES`` in its view) and the game loaded has them back;
-    names that do not fit the game are ignored with a warning and the names now stand."""
+    a save made right after a rename (a hosted table's, whose later decisions are appended
+    elsewhere) names the decisions after it by the new names; names that do not fit the game
+    are ignored with a warning and the names now stand."""
     path = tmp_path / "game.json"
     cfg = config("human", "easy", seed=12)
     session = PlaySession(cfg, undo="casual")
@@ -425,6 +427,16 @@ def test_each_decision_keeps_the_names_it_was_made_under_through_a_save(tmp_path
     loaded = saves.load_game(path)
     resumed = PlaySession(cfg, loaded.game, view=loaded.view)
     assert [entry.names for entry in resumed.journal] == names
+
+    cfg.seats[1].name = "Third"
+    held = len(session.journal)
+    view = session.saved_view()
+    assert view[SEAT_NAMES][-1] == [held, ["Ana", "Third"]]
+    while session.game.turn < 9:
+        act(session, rng)
+    restored = PlaySession(cfg, session.game.clone(), view=view)
+    later = {entry.names for entry in restored.journal[held:]}
+    assert later == {("Ana", "Third")} and restored.journal[held - 1].names == ("Ana", "Newcomer")
     for bad in ("nonsense", [[0, ["Ana"]]], [[-1, ["Ana", "Bo"]]], [[0, [1, 2]]]):
         with caplog.at_level("WARNING"):
             odd = PlaySession(cfg, loaded.game, view={SEAT_NAMES: bad})

@@ -50,8 +50,10 @@ class Catalog:
                     app, route.message, route.on_yes, route.on_no,
                     title=route.title, yes=route.yes, no=route.no, danger=route.danger,
                 )  # fmt: skip
-            case routes.Scoring(game, config, history, rematch, again):
-                return ScoringScene(app, game, config, history, rematch=rematch, again=again)
+            case routes.Scoring(game, config, history, rematch, again, turn_names):
+                return ScoringScene(
+                    app, game, config, history, rematch=rematch, again=again, turn_names=turn_names
+                )
             case routes.Reviewing(game, config, seconds, iterations, ai):
                 return ReviewingOverlay(app, game, config, seconds=seconds, iterations=iterations, ai=ai)
             case routes.Table(source, ai, lesson, review, net):

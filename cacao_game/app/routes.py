@@ -112,6 +112,9 @@ class Scoring:
     """What New game opens for a game across machines (``netplay.next_game``): the Host a
     game setup with the table as hosted, or the Join form filled; None: the setup with these
     seats."""
+    turn_names: Sequence[Sequence[str]] = ()
+    """Every seat's name during each turn (``session.journal.turn_names``): the replay names
+    each move by who made it (empty: by the names in ``config``)."""
 
 
 @dataclass(frozen=True)

@@ -558,9 +558,14 @@ class PlaySession(Seats):
 
     def saved_view(self) -> dict[str, JSON]:
         """The view a save of this game keeps: ``view`` and the seats' names by decision
-        (``SEAT_NAMES``)."""
-        changes: list[JSON] = [[at, list(names)] for at, names in journal.name_changes(self.journal)]
-        return {**self.view, SEAT_NAMES: changes}
+        (``SEAT_NAMES``), the names now counting from the next decision on (a hosted table
+        saves in full when a seat changes hands, and only appends the decisions after it)."""
+        changes = journal.name_changes(self.journal)
+        now = tuple(seat.name for seat in self.config.seats)
+        if not changes or changes[-1][1] != now:
+            changes.append((len(self.journal), now))
+        written: list[JSON] = [[at, list(names)] for at, names in changes]
+        return {**self.view, SEAT_NAMES: written}
 
     def poll(self) -> list[SessionEvent]:
         """Autosave outcomes since the last call: a failure notice, or the all-clear after one."""

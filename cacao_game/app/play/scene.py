@@ -144,7 +144,7 @@ from cacao_game.session import (
     SessionEvent,
     Undone,
 )
-from cacao_game.session.journal import Entry
+from cacao_game.session.journal import Entry, turn_names
 from cacao_game.session.notices import split
 from cacao_game.session.review import ReviewSession
 from cacao_game.session.selection import Selection
@@ -1580,6 +1580,7 @@ class PlayScene(Scene):
                 self.history.score_history,
                 rematch=self.net is None,
                 again=next_game(self.source),
+                turn_names=turn_names(self.source.journal),
             )
         )
 

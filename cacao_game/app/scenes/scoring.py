@@ -110,9 +110,12 @@ class ScoringScene(WidgetScene):
         *,
         rematch: bool = True,
         again: HostedTable | JoinRequest | None = None,
+        turn_names: Sequence[Sequence[str]] = (),
     ) -> None:
         super().__init__(app)
         self.game = game
+        self.turn_names = turn_names
+        """Every seat's name during each turn: the replay's (``routes.Scoring``)."""
         self.offers_rematch = rematch
         self.again = again
         """What New game opens for a game across machines (None: the setup, these seats)."""
@@ -281,7 +284,8 @@ class ScoringScene(WidgetScene):
         from cacao_game.records import seat_entries, to_record
 
         try:
-            record = to_record(self.game, seat_entries(self.config.kinds, self.config.colors))
+            seats = seat_entries(self.config.kinds, self.config.colors, self.config.names)
+            record = to_record(self.game, seats, self.turn_names)
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
