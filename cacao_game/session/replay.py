@@ -69,9 +69,10 @@ class ReplaySession(Seats):
             raise ValueError(f"{len(config.seats)} seats configured for a {full.players}-player game")
         self.config = config if config is not None else record_config(record)
         self.actions = list(full.actions)
-        self.turn_names = record_turn_names(record)
-        """Every seat's name during each turn where the record gives them (else None: the
-        seats' names stand)."""
+        turn_names = record_turn_names(record)
+        self.names_by_action = [turn_names[turn] for turn in _turn_numbers(self.actions)]
+        """Every seat's name when each action was played, where the record gives them (else
+        None: the seats' names stand)."""
         self.turn_starts = [i for i, a in enumerate(self.actions) if isinstance(a, (Place, Overbuild))]
         self.turn_starts.append(len(self.actions))
         self.game = Game(full.setup)
@@ -169,9 +170,11 @@ class ReplaySession(Seats):
         return None
 
     def _advance_turn(self) -> list[Entry]:
-        """Play the record's next turn (its entries named as the record names that turn)."""
-        wanted = self.actions[self.turn_starts[self.position] : self.turn_starts[self.position + 1]]
-        names = self.turn_names[self.position]
+        """Play the record's next step, a turn (or in a review a decision), its entries named
+        as the record names their turn."""
+        start = self.turn_starts[self.position]
+        wanted = self.actions[start : self.turn_starts[self.position + 1]]
+        names = self.names_by_action[start] if wanted else None
         entries = journal.advance(self.game, wanted)
         if names:
             entries = [replace(entry, names=names) for entry in entries]
@@ -190,3 +193,12 @@ class ReplaySession(Seats):
         while self.position < position:
             self._advance_turn()
         self.version += 1
+
+
+def _turn_numbers(actions: list[Action]) -> list[int]:
+    """The turn (from 0) each of ``actions`` was played in: a placement opens a turn."""
+    numbers: list[int] = []
+    for action in actions:
+        opened = isinstance(action, (Place, Overbuild))
+        numbers.append((numbers[-1] if numbers else -1) + opened)
+    return numbers
