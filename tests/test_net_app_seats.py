@@ -166,7 +166,7 @@ def test_the_lobby_lists_the_seats_in_the_turn_order_play_uses(apps, start):
     harness.click_label(hosting, t("net.fill_ai"))
     pump([hosting], lambda: isinstance(hosting.top, PlayScene), "the table")
     assert [seat.color for seat in table(hosting).frame.seats] == [s.color for s in source.table_seats()]
-    assert table(hosting).names[: len(listed)] == [s.name for s in source.table_seats()]
+    assert table(hosting).names[: len(listed)] == lobby.seat_names()
 
 
 def hosted_for_again(app: App) -> tuple[HostedSource, list[tuple[str, str, str]], int]:

@@ -28,6 +28,7 @@ from cacao_game.app.netplay import LOOPBACK, HostedSource, JoinedSource, JoinReq
 from cacao_game.app.play.presence import SeatsSeen, seat_news
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import kind_label, short_number, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.net.protocol import REMOTE
@@ -159,8 +160,7 @@ class LobbyScene(WidgetScene):
             self._seen = self.source.version
             self.rebuild()
         if self.source.ready:
-            names = [seat.name for seat in self.source.table_seats()]
-            self._seats_seen, news = seat_news(self.source, self._seats_seen, names)
+            self._seats_seen, news = seat_news(self.source, self._seats_seen, self.seat_names())
             for text in news:
                 self.app.notify(text)
         if self.source.ready and self.source.started and not self.source.failed:
@@ -249,8 +249,16 @@ class LobbyScene(WidgetScene):
             return t("net.turn_order_drawn")
         return t("net.turn_order")
 
+    def seat_names(self) -> list[str]:
+        """The seats' names as the table will show them (``seat_labels``: a computer seat
+        by its level in the screen's language)."""
+        seats = self.source.table_seats()
+        kinds = ["human" if seat.kind == REMOTE else seat.kind for seat in seats]
+        return seat_labels(self.app.assets, [seat.name for seat in seats], kinds)
+
     def _draw_seats(self, surface: pygame.Surface) -> None:
         seats = self.source.table_seats()
+        names = self.seat_names()
         font = self.app.assets.font(theme.BODY_SIZE, "bold")
         small = self.app.assets.font(theme.SMALL_SIZE)
         label = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
@@ -270,11 +278,11 @@ class LobbyScene(WidgetScene):
             theme.draw_text(surface, font, place, (row.x + px(30), row.centery), theme.GOLD, anchor="center")
             theme.draw_seat_marker(self.app, surface, seat.color, (row.x + px(80), row.centery), px(20))
             waiting = seat.kind == REMOTE and not seat.claimed
-            name = t("net.seat_free") if waiting else seat.name
+            name = t("net.seat_free") if waiting else names[number]
             if seat.kind != REMOTE:
                 what = ai_text(seat.kind, seat.think_time)
             elif not seat.claimed:
-                what = t("net.seat_left", name=seat.name) if seat.left else ""
+                what = t("net.seat_left", name=names[number]) if seat.left else ""
             elif self.source.client.seat == number:
                 what = t("net.you")
             else:
