@@ -69,10 +69,9 @@ class ReplaySession(Seats):
             raise ValueError(f"{len(config.seats)} seats configured for a {full.players}-player game")
         self.config = config if config is not None else record_config(record)
         self.actions = list(full.actions)
-        turn_names = record_turn_names(record)
-        self.names_by_action = [turn_names[turn] for turn in _turn_numbers(self.actions)]
-        """Every seat's name when each action was played, where the record gives them (else
-        None: the seats' names stand)."""
+        self.turn_names = record_turn_names(record)
+        """Every seat's name during each turn, where the record gives them (else None: the
+        seats' names stand)."""
         self.turn_starts = [i for i, a in enumerate(self.actions) if isinstance(a, (Place, Overbuild))]
         self.turn_starts.append(len(self.actions))
         self.game = Game(full.setup)
@@ -172,12 +171,11 @@ class ReplaySession(Seats):
     def _advance_turn(self) -> list[Entry]:
         """Play the record's next step, a turn (or in a review a decision), its entries named
         as the record names their turn."""
-        start = self.turn_starts[self.position]
-        wanted = self.actions[start : self.turn_starts[self.position + 1]]
-        names = self.names_by_action[start] if wanted else None
-        entries = journal.advance(self.game, wanted)
-        if names:
-            entries = [replace(entry, names=names) for entry in entries]
+        wanted = self.actions[self.turn_starts[self.position] : self.turn_starts[self.position + 1]]
+        entries = [
+            replace(entry, names=names) if (names := self.turn_names[entry.turn]) else entry
+            for entry in journal.advance(self.game, wanted)
+        ]
         self.journal.extend(entries)
         self.position += 1
         return entries
@@ -193,12 +191,3 @@ class ReplaySession(Seats):
         while self.position < position:
             self._advance_turn()
         self.version += 1
-
-
-def _turn_numbers(actions: list[Action]) -> list[int]:
-    """The turn (from 0) each of ``actions`` was played in: a placement opens a turn."""
-    numbers: list[int] = []
-    for action in actions:
-        opened = isinstance(action, (Place, Overbuild))
-        numbers.append((numbers[-1] if numbers else -1) + opened)
-    return numbers

@@ -25,9 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-import msgspec
-
-from cacao_game import saves
+from cacao_game import saves, typed_json
 from cacao_game.ai import HINT_LEVELS, LEVELS
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.registry import TIME_BUDGETS, TIMED_LEVELS
@@ -609,8 +607,8 @@ def read_name_changes(value: JSON | None, players: int) -> list[tuple[int, tuple
     if value is None:
         return []
     try:
-        changes = msgspec.convert(value, list[tuple[int, list[str]]])
-    except msgspec.ValidationError as error:
+        changes = typed_json.convert(value, list[tuple[int, list[str]]], where=SEAT_NAMES)
+    except typed_json.ShapeError as error:
         log.warning("the seats' names by decision are unreadable (%s): the names now are shown", error)
         return []
     if any(at < 0 or len(names) != players for at, names in changes):

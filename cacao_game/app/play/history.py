@@ -67,11 +67,10 @@ class History:
         history.names = list(names)
         return history
 
-    def add(self, event: ev.Event, totals: Sequence[int] | None, names: Sequence[str] | None = None) -> None:
-        """Remember ``event``, which happened while the seats were called ``names`` (None: as
-        for the last event); ``totals`` are the projected scores when its turn ended."""
-        if names is not None:
-            self.names = list(names)
+    def add(self, event: ev.Event, totals: Sequence[int] | None, names: Sequence[str]) -> None:
+        """Remember ``event``, which happened while the seats were called ``names``;
+        ``totals`` are the projected scores when its turn ended."""
+        self.names = list(names)
         self.events.append(event)
         self.event_names.append(tuple(self.names))
         if len(self.events) == 1:
