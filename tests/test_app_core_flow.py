@@ -279,6 +279,32 @@ def test_the_settings_switch_follows_a_toggle_that_opens_the_display_again(app, 
     assert not window["full"] and not switch().value and not load_settings().fullscreen
 
 
+def test_the_settings_switch_shows_the_window_not_the_setting_under_windowed(app, monkeypatch):
+    """``--windowed`` over a full-screen setting: Settings' Full screen switch shows the window
+    (off), viewing writes nothing, and switching it on opens full screen with the setting on
+    (a trial saw "Full screen: ON" inside a window)."""
+    from cacao_game.app.widgets import Toggle
+    from cacao_game.config.settings import load_settings
+
+    window = {"full": False}
+    app.toggle_display = lambda: window.update(full=not window["full"])
+    monkeypatch.setattr(app, "is_fullscreen", lambda: window["full"])
+    app.settings.fullscreen = True
+    click_label(app, t("menu.settings"))
+
+    def switch() -> Toggle:
+        (found,) = [
+            w for w in app.top.widgets if isinstance(w, Toggle) and w.label == t("settings.fullscreen")
+        ]
+        return found
+
+    assert switch().value is False and app.settings.fullscreen
+    harness.click(app, switch().rect.center)
+    assert window["full"] and switch().value and app.settings.fullscreen
+    harness.click(app, switch().rect.center)
+    assert not window["full"] and not switch().value and not load_settings().fullscreen
+
+
 def test_keyboard_navigation_activates_the_focused_button(app):
     """Down then Enter on the menu activates the focused entry: three down from the focus
     ring's start on Learn to play (highlighted on a first launch), past Host a game and Join a

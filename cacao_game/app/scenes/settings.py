@@ -149,10 +149,13 @@ class SettingsScene(WidgetScene):
         self.store()
 
     def set_fullscreen(self, on: bool) -> None:
-        """Store the preference and switch now if the display allows."""
+        """Switch the window now if the display allows (the setting then follows the window,
+        ``App.toggle_fullscreen``); a window already so (``--windowed`` over a full-screen
+        setting) stores ``on`` as the setting."""
         if on != self.app.is_fullscreen():
             self.app.toggle_fullscreen()
-        self.change(fullscreen=on)
+        else:
+            self.change(fullscreen=on)
 
     def start_capture(self, intent: str) -> None:
         """Wait for the next key press to become ``intent``'s key."""
@@ -272,7 +275,7 @@ class SettingsScene(WidgetScene):
         return self._choice(rect, "ai_pacing", options, t("settings.ai_pacing"))
 
     def _fullscreen_row(self, rect: pygame.Rect) -> Widget:
-        return Toggle(rect, t("settings.fullscreen"), self.app.settings.fullscreen, self.set_fullscreen)
+        return Toggle(rect, t("settings.fullscreen"), self.app.is_fullscreen(), self.set_fullscreen)
 
     def _ui_scale_row(self, rect: pygame.Rect) -> Widget:
         return self._choice(
