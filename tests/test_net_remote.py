@@ -209,3 +209,35 @@ def test_taking_back_a_hinted_move_takes_the_hint_away() -> None:
         for source in sources:
             source.close()
         hosting.stop()
+
+
+def test_a_seated_client_that_leaves_is_told_the_host_heard_it(tmp_path: Path) -> None:
+    """``NetClient.leave`` says True when its ``leave`` went out, and the host frees the seat
+    (a playtest's client logged "the host was not told" while the host freed the seat: the
+    client's loop closed under the leave's own wait)."""
+    hosting = BackgroundHost(tmp_path, seed=7)
+    port = hosting.start(LOCAL, 0)
+    sources: list[RemoteSource] = []
+    try:
+        sources += seated_sources(port, options("remote", "remote"))
+        first, second = sources
+        for _ in range(500):
+            first.poll()
+            second.poll()
+            table = first.client.table
+            if second.client.seat is not None and table is not None and table.state.seats[1].claimed:
+                break
+            time.sleep(0.01)
+        assert second.client.seat == 1
+        assert second.client.leave()
+        for _ in range(500):
+            first.poll()
+            table = first.client.table
+            if table is not None and table.state.seats[1].left:
+                break
+            time.sleep(0.01)
+        assert table is not None and table.state.seats[1].left
+    finally:
+        for source in sources:
+            source.close()
+        hosting.stop()

@@ -30,7 +30,6 @@ Typical use::
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import logging
 import queue
@@ -232,6 +231,8 @@ class Link:
         self.code: str | None = request.table if isinstance(request, p.Join) else None
         self._ws: ClientConnection | None = None
         self._closing = False
+        self.told_leave = False
+        """Whether ``leave`` sent the host its ``Leave`` (read once the loop has stopped)."""
         self._failed = False
         self._busy: str | None = None
         """The host's words when it turned the last connection away as busy."""
@@ -371,13 +372,13 @@ class Link:
         """Give the seat up for good (``Leave``: the host frees it at once and tells the table),
         then ``close``. True if the host was told; False when not seated or not connected (the
         host then sees a dropped connection, whose seat waits for its player)."""
-        ws, told = self._ws, False
+        ws = self._ws
         if ws is not None and self.seat is not None and self.token is not None:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(p.encode(p.Leave(self.seat, self.token)), text=True)
-                told = True
+                self.told_leave = True
         await self.close()
-        return told
+        return self.told_leave
 
     async def close(self) -> None:
         """Stop: close the connection, no more attempts."""
@@ -495,14 +496,14 @@ class NetClient:
 
     def leave(self) -> bool:
         """Give the seat up for good and stop (``Link.leave``; waits up to 2 seconds): True if
-        the host was told."""
+        the host was told. The link's end stops the loop, possibly before ``Link.leave``'s own
+        close returns, so the answer is the link's ``told_leave``, not the coroutine's."""
         loop = self._loop
-        told = False
         if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError, TimeoutError, concurrent.futures.CancelledError):
-                told = asyncio.run_coroutine_threadsafe(self._link.leave(), loop).result(2.0)
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(self._link.leave(), loop)
         self._thread.join(2.0)
-        return told
+        return self._link.told_leave
 
     def close(self) -> None:
         """Disconnect and stop the thread (waits up to 2 seconds)."""
