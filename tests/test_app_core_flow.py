@@ -21,7 +21,7 @@ from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.settings import SettingsScene
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
-from cacao_game.app.widgets import Button
+from cacao_game.app.widgets import Button, Toggle
 from cacao_game.config.game import GameConfig, SeatConfig
 
 TWO_HUMANS = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "white", "human")], "base", 11)
@@ -229,7 +229,6 @@ def test_f11_toggles_through_the_display_and_survives_the_dummy_driver(app):
 def test_f11_updates_the_full_screen_setting_and_the_settings_screen(app, monkeypatch):
     """F11 to a window: Settings' Full screen toggle shows off and settings.json keeps it (a
     playtest found the toggle still on and the file still saying full screen)."""
-    from cacao_game.app.widgets import Toggle
     from cacao_game.config.settings import load_settings
 
     window = {"full": True}
@@ -241,8 +240,13 @@ def test_f11_updates_the_full_screen_setting_and_the_settings_screen(app, monkey
     press(app, "fullscreen")
     assert not window["full"] and not app.settings.fullscreen
     assert not load_settings().fullscreen
-    toggles = [w for w in app.top.widgets if isinstance(w, Toggle) and w.label == t("settings.fullscreen")]
-    assert [w.value for w in toggles] == [False]
+    assert fullscreen_switch(app).value is False
+
+
+def fullscreen_switch(app: harness.App) -> Toggle:
+    """Settings' Full screen switch (the settings scene on top)."""
+    (found,) = [w for w in app.top.widgets if isinstance(w, Toggle) and w.label == t("settings.fullscreen")]
+    return found
 
 
 def test_the_settings_switch_follows_a_toggle_that_opens_the_display_again(app, monkeypatch):
@@ -250,7 +254,6 @@ def test_the_settings_switch_follows_a_toggle_that_opens_the_display_again(app, 
     the Full screen switch must show the new mode then, by the switch and by F11 (a playtest
     under X11 saw it one click behind the window, and settings.json end up saying window
     while the window was full screen)."""
-    from cacao_game.app.widgets import Toggle
     from cacao_game.config.settings import load_settings
 
     window = {"full": True}
@@ -264,26 +267,18 @@ def test_the_settings_switch_follows_a_toggle_that_opens_the_display_again(app, 
     app.settings.fullscreen = True
     click_label(app, t("menu.settings"))
 
-    def switch() -> Toggle:
-        (found,) = [
-            w for w in app.top.widgets if isinstance(w, Toggle) and w.label == t("settings.fullscreen")
-        ]
-        return found
-
     for expected in (False, True):
-        harness.click(app, switch().rect.center)
-        assert (
-            window["full"] is expected and switch().value is expected and app.settings.fullscreen is expected
-        )
+        harness.click(app, fullscreen_switch(app).rect.center)
+        assert window["full"] is expected and app.settings.fullscreen is expected
+        assert fullscreen_switch(app).value is expected
     press(app, "fullscreen")
-    assert not window["full"] and not switch().value and not load_settings().fullscreen
+    assert not window["full"] and not fullscreen_switch(app).value and not load_settings().fullscreen
 
 
 def test_the_settings_switch_shows_the_window_not_the_setting_under_windowed(app, monkeypatch):
     """``--windowed`` over a full-screen setting: Settings' Full screen switch shows the window
     (off), viewing writes nothing, and switching it on opens full screen with the setting on
     (a trial saw "Full screen: ON" inside a window)."""
-    from cacao_game.app.widgets import Toggle
     from cacao_game.config.settings import load_settings
 
     window = {"full": False}
@@ -292,17 +287,11 @@ def test_the_settings_switch_shows_the_window_not_the_setting_under_windowed(app
     app.settings.fullscreen = True
     click_label(app, t("menu.settings"))
 
-    def switch() -> Toggle:
-        (found,) = [
-            w for w in app.top.widgets if isinstance(w, Toggle) and w.label == t("settings.fullscreen")
-        ]
-        return found
-
-    assert switch().value is False and app.settings.fullscreen
-    harness.click(app, switch().rect.center)
-    assert window["full"] and switch().value and app.settings.fullscreen
-    harness.click(app, switch().rect.center)
-    assert not window["full"] and not switch().value and not load_settings().fullscreen
+    assert fullscreen_switch(app).value is False and app.settings.fullscreen
+    harness.click(app, fullscreen_switch(app).rect.center)
+    assert window["full"] and fullscreen_switch(app).value and app.settings.fullscreen
+    harness.click(app, fullscreen_switch(app).rect.center)
+    assert not window["full"] and not fullscreen_switch(app).value and not load_settings().fullscreen
 
 
 def test_keyboard_navigation_activates_the_focused_button(app):
