@@ -177,6 +177,30 @@ def test_window_fits_the_desktop_at_16_9():
     assert window_size((3840, 2160)) == (3456, 1944)
 
 
+def test_leaving_full_screen_sizes_the_window_again_when_sdl_kept_the_full_screen_size(monkeypatch):
+    """X11 with SDL's plain framebuffer kept the full-screen size when the window came back
+    (a 1366x768 window whose title bar lay off screen): ``open_display`` asks for the window's
+    size again and draws on the display surface of that size."""
+    from cacao_game.app import main
+
+    desktop = (1366, 768)
+    wanted = window_size(desktop)
+
+    class FakeWindow:
+        size = desktop
+        minimum_size = (0, 0)
+        position: object = None
+
+    window = FakeWindow()
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: pygame.Surface(desktop))
+    monkeypatch.setattr(pygame.display, "get_surface", lambda: pygame.Surface(window.size))
+    monkeypatch.setattr(pygame, "Window", SimpleNamespace(from_display_module=lambda: window))
+    screen = main.open_display(windowed=True)
+    assert window.size == wanted and screen.get_size() == wanted
+    assert window.position == pygame.WINDOWPOS_CENTERED
+
+
 # ---------------------------------------------------------------- load scene
 
 

@@ -83,7 +83,9 @@ def minimum_window(desktop: tuple[int, int]) -> tuple[int, int]:
 
 def open_display(windowed: bool) -> pygame.Surface:
     """The display surface at the display's own resolution: full screen at the desktop size,
-    or a resizable window fitted to the desktop. The app draws at whatever size it gets."""
+    or a resizable window fitted to the desktop, also when leaving full screen (X11 with
+    SDL's plain framebuffer keeps the full-screen size there: the window is sized again).
+    The app draws at whatever size it gets."""
     import pygame
 
     quiet_dummy_warnings()
@@ -95,12 +97,19 @@ def open_display(windowed: bool) -> pygame.Surface:
         desktop = (1920, 1080)
     if not windowed:
         return pygame.display.set_mode(desktop, pygame.FULLSCREEN)
-    screen = pygame.display.set_mode(window_size(desktop), pygame.RESIZABLE)
+    wanted = window_size(desktop)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        screen = pygame.display.set_mode(wanted, pygame.RESIZABLE)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             window = pygame.Window.from_display_module()
         window.minimum_size = minimum_window(desktop)
+        if screen.get_size() != wanted:
+            log.info("the window kept %s leaving full screen; asking for %s", screen.get_size(), wanted)
+            window.size = wanted
+            screen = pygame.display.get_surface() or screen
         window.position = pygame.WINDOWPOS_CENTERED
     except (pygame.error, AttributeError) as error:
         log.info("window limits not set: %s", error)
