@@ -93,7 +93,7 @@ EN: dict[str, str] = {
     "net.error_seats": "Host a game with one Human seat (you) and at least one Remote player.",
     "net.error_port": "The port is a number from 1 to 65535.",
     "net.error_address": "Type the host's address.",
-    "net.error_code": "The table code is 6 letters and digits.",
+    "net.error_code": "The table code is 6 letters and digits, never 0, 1, O or I.",
     "net.host_failed": "Could not host the game: {reason}",
     "net.refused_table": (
         "The host has no table with this code: check it (after many wrong codes, wait a minute)."
@@ -103,8 +103,8 @@ EN: dict[str, str] = {
         "under the name you played with to take your seat back."
     ),
     "net.refused_name": (
-        "A connected player at this table already has this name: pick another. If it is you "
-        "and your connection dropped, try again in a minute."
+        "Another seat at this table (a computer seat or a connected player) already has this "
+        "name: pick another. If it was your seat and your connection dropped, try again in a minute."
     ),
     "net.refused_token": "The host no longer knows this seat: join with the table code and your name.",
     "net.refused_watchers": "This table has as many spectators as it takes.",
