@@ -17,7 +17,7 @@ from cacao_game.net.client import NetClient
 from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.remote import CONNECTED, RemoteSource
 from cacao_game.session.commands import Confirm, Undo
-from cacao_game.session.notices import Refused
+from cacao_game.session.notices import Refusal, Refused
 
 
 def seated_sources(port: int, table_options: p.TableOptions) -> list[RemoteSource]:
@@ -64,6 +64,9 @@ def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -
         assert sources[0].table_game().final == sources[1].table_game().final
         assert animated[0] > 50 and not refusals
         assert sources[0].handle(Undo())
+        assert all(s.undo_check() == Refused(Refusal.UNDO_NOTHING) for s in sources), (
+            "no undo offered once over"
+        )
         finished = sources[0].finished_game()
         for _ in range(300):  # the record follows the last update: it may be on its way still
             if finished is not None:

@@ -319,10 +319,13 @@ class RemoteSource:
         """What an undo would do as far as this client can tell (strict policy; the host has
         the last word, and this is its rule): 0 to drop the provisional move, else how many
         decisions would go back: the last person's decision, if it is this seat's and its turn
-        goes on, with the computer's decisions after it."""
+        goes on, with the computer's decisions after it; never once the game is over (the host
+        refuses it then)."""
         if self._selection is not None and self._selection.provisional is not None and self.accepts_input():
             return 0
         if self._you is None:
+            return Refused(Refusal.UNDO_NOTHING)
+        if self._game is not None and self._game.is_over():
             return Refused(Refusal.UNDO_NOTHING)
         people = {number for number, seat in enumerate(self._state_seats) if seat.kind == HUMAN}
         return undo_reach(self._journal, people, self._you, UndoPolicy.STRICT)
