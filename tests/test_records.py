@@ -191,9 +191,14 @@ def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the
     assert [entry.names for entry in replay.journal] == [
         entry.names if entry.names != ("Ana", "Newcomer") else () for entry in session.journal
     ]
+    assert replay.names == ["Ana", "Newcomer"] and replay.seats[1].name == "Newcomer"
     replay.jump(3)
     replay.step(1)
     assert {entry.names for entry in replay.journal} == {("Ana", "Bo")}
+    assert replay.names == ["Ana", "Bo"] and [seat.name for seat in replay.seats] == ["Ana", "Bo"]
+    assert [seat.color for seat in replay.seats] == ["red", "purple"]
+    replay.jump(0)
+    assert replay.names == ["Ana", "Bo"], "before the first turn: the first turn's names"
 
     for bad, why in ((["Ana"], "one name per seat"), (["Ana", "B\u0007o"], "turns[2].names")):
         broken = copy.deepcopy(record)

@@ -25,7 +25,7 @@ from cacao_game.session.messages import AIRequest
 from cacao_game.session.notices import Refusal, Refused
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
-from cacao_game.session.source import REPLAY, Capabilities, SourceEvent, Stepping
+from cacao_game.session.source import REPLAY, Capabilities, SeatInfo, SourceEvent, Stepping, seat_infos
 
 
 def record_config(record: Mapping[str, object]) -> GameConfig:
@@ -83,6 +83,30 @@ class ReplaySession(Seats):
         self.view: dict[str, JSON] = {}
         self.final_board = list(full.jungle) + list(full.workers)
         """Every square of the finished board (the camera frames it from the first frame)."""
+
+    def shown_names(self) -> tuple[str, ...]:
+        """Every seat's name at the position shown: those the last decision shown was made
+        under (before the first, those of the first turn), where the record gives them, else
+        the game's. A seat that changed hands mid-game is called by who played it then, in the
+        header, the hand and the panels as in the log."""
+        if self.journal:
+            names = self.journal[-1].names
+        else:
+            names = self.turn_names[0] if self.turn_names and self.turn_names[0] else ()
+        return names if names else tuple(seat.name for seat in self.config.seats)
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """Every seat as the table names and colours it, under ``shown_names``."""
+        return tuple(
+            replace(info, name=name)
+            for info, name in zip(seat_infos(self.config), self.shown_names(), strict=True)
+        )
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name at the position shown (``shown_names``)."""
+        return list(self.shown_names())
 
     @property
     def turns(self) -> int:
