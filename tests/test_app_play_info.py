@@ -74,9 +74,15 @@ def test_the_log_scrolls_back_and_points_at_its_tile(play_app: App) -> None:
     )
     play_app.step([motion(placed[0].center)], 0.02)
     assert scene.hovered_log_line() is placed[1]
+    advance(scene, 4, seed=3)
+    kept = [line.text for _rect, line in scene.hud.log_rows(scene.history.lines, scene.log_scroll)]
+    assert kept == [line.text for line in older], "scrolled back, the log stays where the player put it"
+    assert scene.log_scroll > 6
     for _ in range(40):
         play_app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)], 0.02)
     assert scene.log_scroll == 0
+    advance(scene, 4, seed=4)
+    assert scene.log_scroll == 0, "at its end the log follows the newest line"
 
 
 def test_worker_tiles_left_show_what_the_table_may_know(play_app: App) -> None:

@@ -937,7 +937,16 @@ class PlayScene(Scene):
         elif isinstance(event, ev.GameEnded):
             self._scoring = True
         totals = entry.totals if entry is not None and isinstance(event, ev.TurnEnded) else None
+        before = len(self.history.lines)
         self.history.add(event, totals, self.names if entry is None else self.entry_names(entry))
+        self._keep_log_in_place(before)
+
+    def _keep_log_in_place(self, before: int) -> None:
+        """The log had ``before`` lines: scrolled back, it keeps showing the same lines while
+        lines come or go at its end (its scroll bar says there is more below); at its end it
+        follows the newest."""
+        if self.log_scroll:
+            self.log_scroll = max(0, self.log_scroll + len(self.history.lines) - before)
 
     def _reveal_hand(self, seat: int) -> None:
         """Show ``seat``'s hand, face up now, as that seat sees it: the snapshot was taken from
@@ -951,7 +960,9 @@ class PlayScene(Scene):
         self.timeline.cancel()
         self.shown = Shown.of(self.source.table_game())
         self._scoring = self.shown.over
+        before = len(self.history.lines)
         self.history = History.of(self.source.journal, self.names, self.journal_names())
+        self._keep_log_in_place(before)
         self.ai.reset()
         self.input.queued.clear()
         if self.follow_board:
