@@ -555,6 +555,7 @@ def test_no_thinking_note_without_a_hint_on_its_way(app: App, monkeypatch) -> No
     monkeypatch.undo()
     scene.run(scene.input.game_intent("hint", scene.frame))
     assert session.hint_pending() and app.toast is not None and app.toast[0] == t("play.hint_thinking")
+    assert scene.nothing_to_confirm() == t("play.hint_thinking"), "Enter before the hint: it is coming"
 
 
 def test_h_again_while_thinking_does_not_start_over() -> None:

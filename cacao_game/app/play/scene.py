@@ -906,7 +906,10 @@ class PlayScene(Scene):
     def nothing_to_confirm(self) -> str | None:
         """What Confirm lacks now, in words with the keys bound (a playtest pressed Enter in
         a fill with no tile given and saw nothing happen): the spaces still without a tile,
-        or the square not chosen yet; None in a resolution (a row is always focused)."""
+        or the square not chosen yet, or that the hint asked for is on its way (its move is
+        chosen then); None in a resolution (a row is always focused)."""
+        if self.source.hint_pending():
+            return t("play.hint_thinking")
         turn = self.turn
         if turn.phase is Phase.FILL:
             missing = max(1, turn.to_assign() - len(turn.assignments()))
