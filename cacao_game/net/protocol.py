@@ -16,7 +16,7 @@ from typing import Annotated, Final, TypeVar, cast
 import msgspec
 
 from cacao_game import typed_json
-from cacao_game.config.game import MAX_SEATS
+from cacao_game.config.game import HUMAN, MAX_SEATS
 from cacao_game.engine.scoring import SeatScore
 from cacao_game.records.gamerecord import RecordFile
 from cacao_game.saves.schema import DecisionJSON
@@ -52,6 +52,12 @@ DEFAULT_PORT: Final = 8765
 """The port a host listens on unless told another (Host a game's and ``--serve``'s default)."""
 REMOTE: Final = "remote"
 """``SeatSpec.kind`` / ``SeatInfo.kind`` of a seat played from another machine."""
+
+
+def played_kind(kind: str) -> str:
+    """A table seat's kind as a game's seats have it: a remote seat is a person's (``HUMAN``),
+    a computer seat its level."""
+    return HUMAN if kind == REMOTE else kind
 
 
 class _Message(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):

@@ -50,7 +50,7 @@ from cacao_game.net.client import (
     RecordArrived,
 )
 from cacao_game.net.client import Refused as RefusedByHost
-from cacao_game.net.protocol import REMOTE, TableState
+from cacao_game.net.protocol import REMOTE, TableState, played_kind
 from cacao_game.net.protocol import SeatInfo as NetSeat
 from cacao_game.records import RecordError, RecordFile, replay_record, write_record
 from cacao_game.session.commands import (
@@ -323,9 +323,7 @@ class RemoteSource:
         refuses it then)."""
         if self._selection is not None and self._selection.provisional is not None and self.accepts_input():
             return 0
-        if self._you is None:
-            return Refused(Refusal.UNDO_NOTHING)
-        if self._game is not None and self._game.is_over():
+        if self._you is None or (self._game is not None and self._game.is_over()):
             return Refused(Refusal.UNDO_NOTHING)
         people = {number for number, seat in enumerate(self._state_seats) if seat.kind == HUMAN}
         return undo_reach(self._journal, people, self._you, UndoPolicy.STRICT)
@@ -523,8 +521,7 @@ class RemoteSource:
             n for n, seat in enumerate(state.seats) if seat.kind == REMOTE and not seat.connected
         )
         self._state_seats = tuple(
-            SeatInfo(seat.name, seat.color, HUMAN if seat.kind == REMOTE else seat.kind)
-            for seat in state.seats
+            SeatInfo(seat.name, seat.color, played_kind(seat.kind)) for seat in state.seats
         )
         self._config = GameConfig(
             [

@@ -31,7 +31,7 @@ from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import kind_label, short_number, t
 from cacao_game.app.widgets import Button, Panel
-from cacao_game.net.protocol import REMOTE
+from cacao_game.net.protocol import REMOTE, played_kind
 from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, RECONNECTING, RemoteSource
 
 if TYPE_CHECKING:
@@ -253,7 +253,7 @@ class LobbyScene(WidgetScene):
         """The seats' names as the table will show them (``seat_labels``: a computer seat
         by its level in the screen's language)."""
         seats = self.source.table_seats()
-        kinds = ["human" if seat.kind == REMOTE else seat.kind for seat in seats]
+        kinds = [played_kind(seat.kind) for seat in seats]
         return seat_labels(self.app.assets, [seat.name for seat in seats], kinds)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
