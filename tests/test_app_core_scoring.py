@@ -12,6 +12,7 @@ from cacao_game.app.scenes.scoring import ScoringScene, replay_history
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
+from cacao_game.records import PlayedBy
 
 CONFIG = GameConfig(
     [
@@ -167,10 +168,12 @@ def test_watch_replay_pushes_the_replay_scene_or_notifies(app, finished):
 
 def test_the_replay_names_each_turn_by_who_played_it(app, finished):
     """A game whose seat 1 changed hands after turn 4 (a network table's newcomer): Watch
-    replay names that seat's first turns by the earlier player and the rest by the later."""
+    replay names that seat's first turns by the earlier player and the rest by the later,
+    and the one turn a stand-in AI played for Bo by the AI playing for Bo."""
     turns = finished.turn
-    earlier = [("Ana", "Zed", "Cy")] * 4 + [tuple(CONFIG.names)] * (turns - 4)
-    app.push(ScoringScene(app, finished, CONFIG, [], turn_names=earlier))
+    earlier = [PlayedBy(("Ana", "Zed", "Cy"))] * 4 + [PlayedBy(tuple(CONFIG.names))] * (turns - 4)
+    earlier[7] = PlayedBy(tuple(CONFIG.names), standin=True)
+    app.push(ScoringScene(app, finished, CONFIG, [], played_by=earlier))
     press(app, "skip")
     click_label(app, t("scoring.replay"))
     scene = app.top
@@ -179,6 +182,10 @@ def test_the_replay_names_each_turn_by_who_played_it(app, finished):
     assert any("Zed" in text for text in lines) and any("Bo" in text for text in lines)
     named = {entry.turn: entry.names for entry in scene.source.journal}
     assert named[1] == ("Ana", "Zed", "Cy") and named[4] == ()
+    marked = t("log.standin_name", name="Bo")
+    stood_in = [line.text for line in scene.history.lines if marked in line.text]
+    assert stood_in and all(line.seat == 1 for line in scene.history.lines if marked in line.text)
+    assert {entry.turn for entry in scene.source.journal if entry.standin} == {7}
 
 
 def test_default_names_follow_a_language_switch_on_the_scoring_screen(app, finished):

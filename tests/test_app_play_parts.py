@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from cacao_game.ai import make_player
+from cacao_game.app import strings
 from cacao_game.app.play.anim import Anim, DisplaySlot, Flight, HandSlot, OnBoard, OnPile, Timeline
 from cacao_game.app.play.camera import MAX_SCALE, MIN_SCALE, Camera
 from cacao_game.app.play.choreo import choreograph
@@ -17,6 +18,7 @@ from cacao_game.app.play.history import History
 from cacao_game.app.play.shown import Shown, reduce
 from cacao_game.app.play.sounds import batch_sound
 from cacao_game.app.play.texts import gains_text, log_lines
+from cacao_game.app.strings import t
 from cacao_game.engine import Game
 from cacao_game.engine import events as ev
 from cacao_game.session.journal import Entry, decide
@@ -401,3 +403,31 @@ def test_a_seat_that_changed_hands_keeps_its_earlier_moves_under_its_earlier_nam
     history.relabel(["Cy", "Newcomer"])
     assert _names_logged(history, 1) == {"Bo", "Newcomer"} and _names_logged(history, 0) == {"Cy"}
     assert "Cy" in history.lines[0].text
+
+
+def test_the_moves_a_stand_in_made_name_their_seat_as_the_ai_playing_for_its_player() -> None:
+    """The decisions a network table's stand-in AI made for Bo (``Entry.standin``) log Bo as
+    the AI playing for Bo, live and rebuilt alike, and only those; a language switch words the
+    mark anew while the earlier moves keep Bo's name."""
+    journal = _played_journal(12)
+    journal[6:] = [replace(entry, standin=entry.seat == 1) for entry in journal[6:]]
+    names = ["Ana", "Bo"]
+    live = History(names)
+    for entry in journal:
+        for event in entry.events:
+            live.add(event, entry.totals, names, entry.seat if entry.standin else None)
+    marked = t("log.standin_name", name="Bo")
+    stand_in_lines = [line for line in live.lines if marked in line.text]
+    assert stand_in_lines and {line.seat for line in stand_in_lines} == {1}
+    bo_moves = [line for line in live.lines if line.pos is not None and line.seat == 1]
+    assert any(marked not in line.text and "Bo" in line.text for line in bo_moves), "before the stand-in"
+    assert [line.text for line in History.of(journal, names).lines] == [line.text for line in live.lines]
+    assert not any(marked in line.text for line in History.of(journal[:6], names).lines)
+    try:
+        strings.set_language("de")
+        live.relabel(names)
+        german = t("log.standin_name", name="Bo")
+        assert german != marked and any(german in line.text for line in live.lines)
+        assert not any(marked in line.text for line in live.lines)
+    finally:
+        strings.set_language("en")

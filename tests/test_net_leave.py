@@ -19,6 +19,7 @@ from cacao_game.net import protocol as p
 from cacao_game.net.bot import Bot, BotReport
 from cacao_game.net.client import Changed, ClientEvent, Failed, Joined, Link, Refused
 from cacao_game.net.host import Host
+from cacao_game.session.journal import Entry
 from cacao_game.typed_json import ShapeError
 
 NEVER = 3600.0
@@ -30,10 +31,12 @@ class Watcher:
 
     def __init__(self) -> None:
         self.states: list[p.TableState] = []
+        self.journal: tuple[Entry, ...] = ()
 
     def __call__(self, _number: int, event: ClientEvent) -> None:
         if isinstance(event, Changed):
             self.states.append(event.table.state)
+            self.journal = event.table.journal
 
     async def until(self, holds: Callable[[p.TableState], bool]) -> p.TableState:
         while not any(holds(state) for state in self.states):
@@ -119,7 +122,8 @@ def test_a_leave_is_one_message_of_the_protocol_read_by_the_one_validator() -> N
 def test_a_player_who_leaves_mid_game_is_played_by_the_stand_in_at_once(tmp_path: Path) -> None:
     """Bo leaves on purpose at a table whose stand-in waits an hour for a dropped player: Ana
     is told at once (Bo's seat is left, free and played by the AI), the game goes on to its
-    end, Bo's token no longer works, and a restarted host keeps the seat with the AI."""
+    end, Bo's token no longer works, and a restarted host keeps the seat with the AI. Every
+    decision the AI made for Bo reaches Ana marked as the stand-in's, and only those."""
     seen = Watcher()
 
     async def play() -> tuple[p.TableState, bool, bool, str | None]:
@@ -137,6 +141,11 @@ def test_a_player_who_leaves_mid_game_is_played_by_the_stand_in_at_once(tmp_path
     assert seat.name == "Bo" and seat.left and seat.standin and not seat.claimed and not seat.connected
     assert finished, "the stand-in played Bo's seat to the end without the hour's wait"
     assert refusal == "token"
+    left_at = left.decisions
+    marked = [entry.seat for entry in seen.journal if entry.standin]
+    assert marked and set(marked) == {1}
+    assert all(entry.standin for entry in seen.journal[left_at:] if entry.seat == 1)
+    assert not any(entry.standin for entry in seen.journal[: left_at - 1])
 
 
 def test_a_dropped_connection_keeps_its_seat_for_its_player(tmp_path: Path) -> None:
@@ -222,23 +231,30 @@ def test_a_player_who_leaves_the_lobby_frees_the_seat_for_the_next_joiner(tmp_pa
 
 def test_a_restarted_host_keeps_a_left_seat_free_and_played_by_the_stand_in(tmp_path: Path) -> None:
     """The table's save keeps which seats were left: a host restarted from it lets the
-    stand-in play the seat at once (no wait), still free for a new player."""
+    stand-in play the seat at once (no wait), still free for a new player; which decisions
+    were the stand-in's stays known (its journal entries are marked again)."""
     seen = Watcher()
 
-    async def play() -> None:
+    async def play() -> set[int]:
         table = options("remote", "remote", standin="random", standin_after=NEVER)
         at = await ana_and_bo(tmp_path, table, seen, seed=5, think=0.5)
         await at.bo_leaves(seen)
+        while not any(entry.standin for entry in seen.journal):
+            await asyncio.sleep(0.01)
         await at.ana.link.close()
+        stood_in = at.host.tables[at.code].standin_moves
         await at.host.stop()
+        return stood_in
 
-    run(play())
+    stood_in = run(play())
     restarted = Host(tmp_path)
     assert restarted.restore() == 1
     (table,) = restarted.tables.values()
     seat = table.seats[1]
     assert seat.left and seat.standin and seat.token is None
     assert table.free_seat() == 1
+    assert stood_in and stood_in <= table.standin_moves, "a stand-in may answer while the host stops"
+    assert {table.session.journal[index].seat for index in table.standin_moves} == {1}
 
 
 def test_a_leave_for_another_seat_or_with_a_wrong_token_is_refused_and_changes_nothing() -> None:

@@ -164,11 +164,14 @@ def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the
     """A game whose seat 1 was renamed mid-game (a network table gave it to a newcomer):
     the record names the seats as they end and adds ``names`` (this program's addition) to
     the turns played under other names only; a replay names each turn's decisions so; names
-    that do not fit the seats are refused with their place."""
+    that do not fit the seats are refused with their place. A turn a stand-in AI played for
+    the away player is marked ``standin`` (this program's addition) and replays as such."""
+    from dataclasses import replace
+
     from cacao_game.ai import make_player
     from cacao_game.config.game import GameConfig, SeatConfig
     from cacao_game.session import AIAnswered, PlaySession
-    from cacao_game.session.journal import turn_names
+    from cacao_game.session.journal import played_by
     from cacao_game.session.replay import ReplaySession
 
     config = GameConfig([SeatConfig("Ana", "red", "medium"), SeatConfig("Bo", "purple", "medium")], "base", 7)
@@ -178,12 +181,17 @@ def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the
         if session.game.turn == 10:
             config.seats[1].name = "Newcomer"
         session.handle(AIAnswered(session.take_requests()[0].id, player.choose(session.game)))
+    stood_in = [index for index, entry in enumerate(session.journal) if entry.turn == 9]
+    for index in stood_in:
+        session.journal[index] = replace(session.journal[index], standin=True)
     assert '"names"' not in json.dumps(to_record(session.game, seat_entries(config.kinds, config.colors)))
     record = to_record(
-        session.game, seat_entries(config.kinds, config.colors, config.names), turn_names(session.journal)
+        session.game, seat_entries(config.kinds, config.colors, config.names), played_by(session.journal)
     )
     named = [turn.get("names") for turn in record["turns"]]
     assert named[:10] == [["Ana", "Bo"]] * 10 and set(map(str, named[10:])) == {"None"}
+    assert [number for number, turn in enumerate(record["turns"]) if "standin" in turn] == [9]
+    assert record["turns"][9]["standin"] is True and record["turns"][9]["seat"] == 1
     assert replay_record(record).actions == session.game.actions
 
     replay = ReplaySession(record)
@@ -191,6 +199,7 @@ def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the
     assert [entry.names for entry in replay.journal] == [
         entry.names if entry.names != ("Ana", "Newcomer") else () for entry in session.journal
     ]
+    assert [entry.standin for entry in replay.journal] == [entry.standin for entry in session.journal]
     assert replay.names == ["Ana", "Newcomer"] and replay.seats[1].name == "Newcomer"
     replay.jump(3)
     replay.step(1)
@@ -205,3 +214,7 @@ def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the
         broken["turns"][2]["names"] = bad
         with pytest.raises(RecordError, match=why.replace("[", r"\[").replace("]", r"\]")):
             replay_record(broken)
+    broken = copy.deepcopy(record)
+    broken["turns"][9]["standin"] = "yes"
+    with pytest.raises(RecordError, match="standin"):
+        replay_record(broken)

@@ -50,9 +50,9 @@ class Catalog:
                     app, route.message, route.on_yes, route.on_no,
                     title=route.title, yes=route.yes, no=route.no, danger=route.danger,
                 )  # fmt: skip
-            case routes.Scoring(game, config, history, rematch, again, turn_names):
+            case routes.Scoring(game, config, history, rematch, again, played_by):
                 return ScoringScene(
-                    app, game, config, history, rematch=rematch, again=again, turn_names=turn_names
+                    app, game, config, history, rematch=rematch, again=again, played_by=played_by
                 )
             case routes.Reviewing(game, config, seconds, iterations, ai):
                 return ReviewingOverlay(app, game, config, seconds=seconds, iterations=iterations, ai=ai)

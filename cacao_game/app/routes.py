@@ -18,6 +18,7 @@ from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
 from cacao_game.net.remote import RemoteSource
+from cacao_game.records import PlayedBy
 from cacao_game.session.review import ReviewSession
 from cacao_game.session.source import TableSource
 from cacao_game.tutorial.session import TutorialSession
@@ -112,9 +113,9 @@ class Scoring:
     """What New game opens for a game across machines (``netplay.next_game``): the Host a
     game setup with the table as hosted, or the Join form filled; None: the setup with these
     seats."""
-    turn_names: Sequence[Sequence[str]] = ()
-    """Every seat's name during each turn (``session.journal.turn_names``): the replay names
-    each move by who made it (empty: by the names in ``config``)."""
+    played_by: Sequence[PlayedBy] = ()
+    """Who played each turn (``session.journal.played_by``): the replay names each move by
+    who made it (none given: by the names in ``config``)."""
 
 
 @dataclass(frozen=True)

@@ -593,6 +593,8 @@ EN: dict[str, str] = {
     "replay.pause": "Pause",
     "replay.speed": "{speed}×",
     "log.turn": "Turn {turn}: {name}",
+    # a seat's name on the moves the host's stand-in AI made for its away player
+    "log.standin_name": "{name} (AI)",
     "log.place": "{name} placed {tile}",
     "log.overbuild": "{name} overbuilt with {tile} (1 sun)",
     "log.fill": "{name} laid {jungle}",

@@ -35,6 +35,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Final, assert_never
@@ -69,7 +70,7 @@ from cacao_game.records import record_file, seat_entries, write_record
 from cacao_game.saves.schema import action_from_json, decision
 from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
-from cacao_game.session.journal import turn_names
+from cacao_game.session.journal import played_by
 from cacao_game.session.notices import split
 from cacao_game.session.session import hint_level
 from cacao_game.typed_json import ShapeError
@@ -885,7 +886,6 @@ class Host:
         if undone is None or refused is not None:
             client.send(refusal(refused.reason.value if refused is not None else "undo.nothing"))
             return
-        table.standin_moves = {index for index in table.standin_moves if index < len(session.journal)}
         log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
         await self._changed(table, undone)
 
@@ -1029,7 +1029,7 @@ class Host:
         """The finished game's record, as filed and as sent to every member."""
         config = table.session.config
         entries = seat_entries(config.kinds, config.colors, config.names)
-        return p.GameRecord(record_file(table.session.game, entries, turn_names(table.session.journal)))
+        return p.GameRecord(record_file(table.session.game, entries, played_by(table.session.journal)))
 
     def stand_in_now(self, code: str, number: int) -> None:
         """Let the table's stand-in AI play dropped seat ``number`` at once instead of after
@@ -1161,8 +1161,10 @@ class Host:
             or session.game.current_player() != seat
         ):
             return
+        before = len(session.journal)
         session.play(action)
-        table.standin_moves.add(len(session.journal) - 1)
+        if len(session.journal) > before:
+            session.journal[-1] = replace(session.journal[-1], standin=True)
         self._spawn(self._changed(table))
 
 

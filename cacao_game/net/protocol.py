@@ -21,12 +21,13 @@ from cacao_game.engine.scoring import SeatScore
 from cacao_game.records.gamerecord import RecordFile
 from cacao_game.saves.schema import DecisionJSON
 
-VERSION: Final = 4
+VERSION: Final = 5
 """The protocol version; a client of another version is refused in words. Version 2 added
 ``SeatInfo.think_time`` and the ``thinking`` message (a version 1 client could not read the
 updates of a version 2 host); version 3 the ``leave`` message and ``SeatInfo.left`` (a
 version 2 host refuses a ``leave``, a version 2 client cannot read a seat with ``left``);
-version 4 ``DecisionMsg.names`` (a version 3 client cannot read a decision with it)."""
+version 4 ``DecisionMsg.names`` (a version 3 client cannot read a decision with it); version 5
+``DecisionMsg.standin``."""
 
 CLIENT_LIMIT: Final = 8 * 1024
 """Largest message a client may send, in bytes (a decision of 8 fills is under 1 KB)."""
@@ -292,7 +293,7 @@ class DecisionMsg(_Data, frozen=True):
     """One decision of the game as a recipient may see it (``session.journal.Entry``): who
     made it in which turn, the action, its engine events (``name`` + ``body``, redacted for
     the recipient), whether a hidden tile came to light, when it ended a turn every seat's
-    projected end score, and the seats' names then."""
+    projected end score, the seats' names then, and whether a stand-in AI made it."""
 
     seat: int
     turn: int
@@ -302,6 +303,8 @@ class DecisionMsg(_Data, frozen=True):
     totals: list[int] | None
     names: list[str] = []
     """Every seat's name when it was made (empty: not known)."""
+    standin: bool = False
+    """The host's stand-in AI made it for the seat's away player."""
 
 
 class Update(_Message, tag="update", frozen=True):

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import secrets
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 import msgspec
 
@@ -119,8 +119,6 @@ class Table:
     seats: list[Seat]
     options: TableOptions
     started: bool = False
-    standin_moves: set[int] = field(default_factory=set)
-    """Journal indexes of decisions a stand-in AI made (their owner may not undo them)."""
     sent: int = 0
     """Decisions the members have been sent (the journal's length at the last update)."""
 
@@ -163,11 +161,18 @@ class Table:
             )
             for number, (kind, token) in enumerate(zip(data.kinds, data.tokens, strict=True))
         ]
-        done = len(session.journal)
-        standin = {index for index in data.standin_moves if index < done}
-        table = cls(data.code, session, seats, data.options, data.started, standin)
+        for index in data.standin_moves:
+            if 0 <= index < len(session.journal):
+                session.journal[index] = replace(session.journal[index], standin=True)
+        table = cls(data.code, session, seats, data.options, data.started)
         table.sent = len(session.journal)
         return table
+
+    @property
+    def standin_moves(self) -> set[int]:
+        """Journal indexes of decisions a stand-in AI made (``Entry.standin``: their seat's
+        player may not undo them)."""
+        return {index for index, entry in enumerate(self.session.journal) if entry.standin}
 
     def remember(self) -> None:
         """Put the table's seats and tokens (digests) in the session's view, which the autosave keeps."""

@@ -154,6 +154,7 @@ def decision_message(entry: Entry, you: int | None, shared: dict[int, EventMsg] 
         entry.revealed,
         list(entry.totals) if entry.totals is not None else None,
         list(entry.names),
+        entry.standin,
     )
 
 
@@ -176,6 +177,7 @@ def decision_from_message(message: DecisionMsg) -> Entry:
         message.revealed,
         tuple(message.totals) if message.totals is not None else None,
         tuple(message.names),
+        message.standin,
     )
 
 

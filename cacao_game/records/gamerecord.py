@@ -4,9 +4,10 @@ A record holds the setup with every pile in order, each turn's decisions and out
 the final scoring. Its shape is declared once, as the frozen ``msgspec.Struct`` types below
 (``RecordFile`` and its parts), which both write records and read them through
 ``cacao_game.typed_json``. The format lets writers add keys, so readers ignore keys they do
-not know; this program adds ``app_version`` at the top, an optional ``name`` per seat, and
+not know; this program adds ``app_version`` at the top, an optional ``name`` per seat,
 ``resolutions`` per turn: the resolution choices seats made (``{"seat", "pos", "side",
-"amount"}``, in order), so that a record replays exactly; automatic steps (R3.10) are not listed.
+"amount"}``, in order), so that a record replays exactly; automatic steps (R3.10) are not
+listed; and on some turns who played them (``names``, ``standin``: ``PlayedBy``).
 
 The deal is written by ``deal_to_json`` and read by ``deal_setup``, which saves use too.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NotRequired, TypedDict, TypeVar, assert_never
 
@@ -141,6 +143,18 @@ class Turn(_Part, frozen=True, kw_only=True):
     names: tuple[str, ...] | UnsetType = UNSET
     """This program's addition: every seat's name during this turn where they differ from
     ``seats`` (a seat another player took over later keeps the earlier player's name here)."""
+    standin: bool | UnsetType = UNSET
+    """This program's addition, only on a turn a network host's stand-in AI played for the
+    mover's away player: true."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedBy:
+    """Who played one turn: every seat's name then (empty: as the record's ``seats`` name
+    them) and whether a stand-in AI played it for the mover's away player."""
+
+    names: tuple[str, ...] = ()
+    standin: bool = False
 
 
 class Score(_Part, frozen=True):
@@ -303,13 +317,11 @@ def _final_scoring(game: Game) -> FinalScoring | None:
     )
 
 
-def record_file(
-    game: Game, seats: Sequence[SeatEntry], turn_names: Sequence[Sequence[str]] = ()
-) -> RecordFile:
+def record_file(game: Game, seats: Sequence[SeatEntry], played_by: Sequence[PlayedBy] = ()) -> RecordFile:
     """The record of ``game`` (finished or not) as a typed value, replayed from its setup
-    and decisions. ``turn_names``: every seat's name during each turn, in order (those not
-    given, or the same as ``seats``' names, are left out: ``Turn.names``). Raises ValueError
-    if ``seats`` does not have one entry per seat."""
+    and decisions. ``played_by``: who played each turn, in order (names not given, or the
+    same as ``seats``' names, are left out: ``Turn.names``; a stand-in's turn is marked:
+    ``Turn.standin``). Raises ValueError if ``seats`` does not have one entry per seat."""
     if len(seats) != game.players:
         raise ValueError(f"{len(seats)} seat entries for a {game.players}-player game")
     setup = game.setup
@@ -318,7 +330,7 @@ def record_file(
     final = _final_scoring(replayed)
     names_now = tuple(seat.get("name", "") for seat in seats)
     turns = [
-        _named_turn(turn, turn_names[number] if number < len(turn_names) else (), names_now)
+        _played_turn(turn, played_by[number] if number < len(played_by) else PlayedBy(), names_now)
         for number, turn in enumerate(recorder.turns)
     ]
     return RecordFile(
@@ -337,21 +349,24 @@ def record_file(
     )
 
 
-def _named_turn(turn: Turn, names: Sequence[str], names_now: tuple[str, ...]) -> Turn:
-    """``turn`` with ``names`` (``Turn.names``) unless none are given or they are the seats'."""
-    if not names or tuple(names) == names_now:
-        return turn
-    return msgspec.structs.replace(turn, names=tuple(names))
+def _played_turn(turn: Turn, played: PlayedBy, names_now: tuple[str, ...]) -> Turn:
+    """``turn`` with ``played``'s names (``Turn.names``) unless there are none or they are
+    the seats', marked as a stand-in's (``Turn.standin``) if it was one."""
+    if played.names and played.names != names_now:
+        turn = msgspec.structs.replace(turn, names=played.names)
+    if played.standin:
+        turn = msgspec.structs.replace(turn, standin=True)
+    return turn
 
 
-def to_record(game: Game, seats: Sequence[SeatEntry], turn_names: Sequence[Sequence[str]] = ()) -> Record:
+def to_record(game: Game, seats: Sequence[SeatEntry], played_by: Sequence[PlayedBy] = ()) -> Record:
     """The record of ``game`` (finished or not) as JSON data (``record_file``, which says
-    what ``turn_names`` adds).
+    what ``played_by`` adds).
 
     ``seats`` is the record's seat list (see ``seat_entries``). Raises ValueError if its
     length does not match the game.
     """
-    return typed_json.plain(record_file(game, seats, turn_names))
+    return typed_json.plain(record_file(game, seats, played_by))
 
 
 def encode_record(record: Mapping[str, object]) -> bytes:
@@ -530,11 +545,14 @@ def _check_turn_names(turn: Turn, players: int, where: str) -> None:
         _require(problem is None, where, f"the name {name[:24]!r} {problem}")
 
 
-def record_turn_names(record: Mapping[str, object]) -> list[tuple[str, ...] | None]:
-    """Every seat's name during each turn of ``record`` where the record gives them
-    (``Turn.names``), else None; RecordError for a malformed record (``replay_record``
-    checks the names too)."""
-    return [None if isinstance(turn.names, UnsetType) else turn.names for turn in _record_file(record).turns]
+def record_played_by(record: Mapping[str, object]) -> list[PlayedBy]:
+    """Who played each turn of ``record``: the seats' names where the record gives them
+    (``Turn.names``; else none), and whether a stand-in did (``Turn.standin``); RecordError
+    for a malformed record (``replay_record`` checks the names too)."""
+    return [
+        PlayedBy(() if isinstance(turn.names, UnsetType) else turn.names, turn.standin is True)
+        for turn in _record_file(record).turns
+    ]
 
 
 def _replay_turn(game: Game, turn: Turn, where: str) -> None:

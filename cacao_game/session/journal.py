@@ -15,6 +15,7 @@ from cacao_game.engine import Action, Game, Overbuild, Place
 from cacao_game.engine import events as ev
 from cacao_game.engine.replay import Step, replay
 from cacao_game.engine.setup import Setup
+from cacao_game.records import PlayedBy
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,9 @@ class Entry:
     names: tuple[str, ...] = ()
     """Every seat's name (as configured) when the decision was made; empty where not known
     (the seats' names now then stand for them)."""
+    standin: bool = False
+    """An AI made it for the seat's player, who was away (a network table's stand-in): the
+    seat's name stays the player's, the table says the AI played."""
 
     @property
     def ended_turn(self) -> bool:
@@ -69,10 +73,12 @@ def name_changes(entries: Sequence[Entry]) -> list[tuple[int, tuple[str, ...]]]:
     return changes
 
 
-def turn_names(entries: Sequence[Entry]) -> list[tuple[str, ...]]:
-    """The seats' names at each turn's placement (``Entry.names``; empty where not known),
-    turn by turn: what a game record keeps (``Turn.names``)."""
-    return [entry.names for entry in entries if isinstance(entry.action, Place | Overbuild)]
+def played_by(entries: Sequence[Entry]) -> list[PlayedBy]:
+    """Who played each turn, turn by turn, as at its placement: the seats' names
+    (``Entry.names``; empty where not known) and whether a stand-in AI did
+    (``Entry.standin``): what a game record keeps (``Turn.names``, ``Turn.standin``)."""
+    placements = (entry for entry in entries if isinstance(entry.action, Place | Overbuild))
+    return [PlayedBy(entry.names, entry.standin) for entry in placements]
 
 
 def advance(game: Game, actions: Sequence[Action]) -> list[Entry]:

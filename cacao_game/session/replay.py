@@ -17,7 +17,7 @@ from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.engine import Action, Game, Overbuild, Place
 from cacao_game.engine import events as ev
 from cacao_game.jsontypes import JSON
-from cacao_game.records import record_turn_names, replay_record
+from cacao_game.records import record_played_by, replay_record
 from cacao_game.session import journal
 from cacao_game.session.commands import Command
 from cacao_game.session.journal import Entry
@@ -69,9 +69,9 @@ class ReplaySession(Seats):
             raise ValueError(f"{len(config.seats)} seats configured for a {full.players}-player game")
         self.config = config if config is not None else record_config(record)
         self.actions = list(full.actions)
-        self.turn_names = record_turn_names(record)
-        """Every seat's name during each turn, where the record gives them (else None: the
-        seats' names stand)."""
+        self.played_by = record_played_by(record)
+        """Who played each turn: the seats' names where the record gives them (else the
+        seats' names stand) and whether a stand-in AI did."""
         self.turn_starts = [i for i, a in enumerate(self.actions) if isinstance(a, (Place, Overbuild))]
         self.turn_starts.append(len(self.actions))
         self.game = Game(full.setup)
@@ -91,8 +91,10 @@ class ReplaySession(Seats):
         header, the hand and the panels as in the log."""
         if self.journal:
             names = self.journal[-1].names
+        elif self.played_by:
+            names = self.played_by[0].names
         else:
-            names = self.turn_names[0] if self.turn_names and self.turn_names[0] else ()
+            names = ()
         return names if names else tuple(seat.name for seat in self.config.seats)
 
     @property
@@ -192,14 +194,16 @@ class ReplaySession(Seats):
         self.jump(self.position - 1)
         return None
 
+    def _as_played(self, entry: Entry) -> Entry:
+        """``entry`` named and marked as the record says its turn was played."""
+        played = self.played_by[entry.turn]
+        return replace(entry, names=played.names or entry.names, standin=played.standin)
+
     def _advance_turn(self) -> list[Entry]:
         """Play the record's next step, a turn (or in a review a decision), its entries named
         as the record names their turn."""
         wanted = self.actions[self.turn_starts[self.position] : self.turn_starts[self.position + 1]]
-        entries = [
-            replace(entry, names=names) if (names := self.turn_names[entry.turn]) else entry
-            for entry in journal.advance(self.game, wanted)
-        ]
+        entries = [self._as_played(entry) for entry in journal.advance(self.game, wanted)]
         self.journal.extend(entries)
         self.position += 1
         return entries

@@ -17,6 +17,11 @@ from cacao_game.engine.tiles import Pos
 from cacao_game.session.journal import Entry
 
 
+def standin_names(names: Sequence[str], standin: int | None) -> list[str]:
+    """``names`` with seat ``standin`` (if not None) called the AI playing for its player."""
+    return [t("log.standin_name", name=name) if seat == standin else name for seat, name in enumerate(names)]
+
+
 @dataclass
 class Move:
     """One placement and the jungle tiles laid after it."""
@@ -33,7 +38,9 @@ class History:
     Each event is logged under the seats' names when it happened (the journal's
     ``Entry.names``): a seat that changed hands (a newcomer or a computer took it over a
     network table) keeps its earlier moves under the earlier name, also when the log is
-    rebuilt or relabelled for another language."""
+    rebuilt or relabelled for another language. The events of a decision a stand-in AI made
+    for an away player (``Entry.standin``) name that seat as the AI playing for the player
+    (``standin_name``)."""
 
     def __init__(self, names: Sequence[str]) -> None:
         """Empty history for seats called ``names``."""
@@ -43,6 +50,8 @@ class History:
         """Every event added, in order (the log is written from them)."""
         self.event_names: list[tuple[str, ...]] = []
         """The seats' names when each event of ``events`` happened."""
+        self.event_standins: list[int | None] = []
+        """The seat a stand-in AI played when each event of ``events`` happened, else None."""
         self.lines: list[LogLine] = self.write_log()
         self.moves: list[Move] = []
         self.score_history: list[list[int]] = []
@@ -58,25 +67,29 @@ class History:
     ) -> History:
         """The history of every event of ``entries``, the seats called ``names`` now; each
         entry's events under ``entry_names`` of the same index (the seats' names when it was
-        made; None: ``names`` for all)."""
+        made; None: ``names`` for all), a stand-in's as such (``Entry.standin``)."""
         history = cls(names)
         for index, entry in enumerate(entries):
             named = entry_names[index] if entry_names is not None else names
             for event in entry.events:
-                history.add(event, entry.totals, named)
+                history.add(event, entry.totals, named, entry.seat if entry.standin else None)
         history.names = list(names)
         return history
 
-    def add(self, event: ev.Event, totals: Sequence[int] | None, names: Sequence[str]) -> None:
-        """Remember ``event``, which happened while the seats were called ``names``;
-        ``totals`` are the projected scores when its turn ended."""
+    def add(
+        self, event: ev.Event, totals: Sequence[int] | None, names: Sequence[str], standin: int | None = None
+    ) -> None:
+        """Remember ``event``, which happened while the seats were called ``names`` (and a
+        stand-in AI played seat ``standin`` for its away player, if not None); ``totals`` are
+        the projected scores when its turn ended."""
         self.names = list(names)
         self.events.append(event)
         self.event_names.append(tuple(self.names))
+        self.event_standins.append(standin)
         if len(self.events) == 1:
             self.lines[0] = self._opening()
         self.turn, self.temples = log_position(event, self.turn, self.temples)
-        line = log_line(event, self.names, self.turn, self.temples)
+        line = log_line(event, standin_names(self.names, standin), self.turn, self.temples)
         if line is not None:
             self.lines.append(line)
         match event:
@@ -114,16 +127,18 @@ class History:
         names."""
         lines = [self._opening()]
         turn = temples = 0
-        for event, names in zip(self.events, self.event_names, strict=True):
+        for event, names, standin in zip(self.events, self.event_names, self.event_standins, strict=True):
             turn, temples = log_position(event, turn, temples)
-            line = log_line(event, names, turn, temples)
+            line = log_line(event, standin_names(names, standin), turn, temples)
             if line is not None:
                 lines.append(line)
         return lines
 
     def _opening(self) -> LogLine:
         """The log's first line: turn 1 and who starts it (named as at the first event)."""
-        first = (self.event_names[0] if self.event_names else self.names)[0]
+        if not self.events:
+            return LogLine(t("log.turn", turn=1, name=self.names[0]), 0, 0, True)
+        first = standin_names(self.event_names[0], self.event_standins[0])[0]
         return LogLine(t("log.turn", turn=1, name=first), 0, 0, True)
 
     def relabel(self, names: Sequence[str]) -> None:

@@ -144,7 +144,7 @@ from cacao_game.session import (
     SessionEvent,
     Undone,
 )
-from cacao_game.session.journal import Entry, turn_names
+from cacao_game.session.journal import Entry, played_by
 from cacao_game.session.notices import split
 from cacao_game.session.review import ReviewSession
 from cacao_game.session.selection import Selection
@@ -941,7 +941,10 @@ class PlayScene(Scene):
             self._scoring = True
         totals = entry.totals if entry is not None and isinstance(event, ev.TurnEnded) else None
         before = len(self.history.lines)
-        self.history.add(event, totals, self.names if entry is None else self.entry_names(entry))
+        if entry is None:
+            self.history.add(event, totals, self.names)
+        else:
+            self.history.add(event, totals, self.entry_names(entry), entry.seat if entry.standin else None)
         self._keep_log_in_place(before)
 
     def _keep_log_in_place(self, before: int) -> None:
@@ -1594,7 +1597,7 @@ class PlayScene(Scene):
                 self.history.score_history,
                 rematch=self.net is None,
                 again=next_game(self.source),
-                turn_names=turn_names(self.source.journal),
+                played_by=played_by(self.source.journal),
             )
         )
 

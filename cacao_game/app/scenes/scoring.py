@@ -33,6 +33,7 @@ from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
 from cacao_game.engine.scoring import cacao_decided
+from cacao_game.records import PlayedBy
 from cacao_game.session.ledger import game_stats
 
 if TYPE_CHECKING:
@@ -110,12 +111,12 @@ class ScoringScene(WidgetScene):
         *,
         rematch: bool = True,
         again: HostedTable | JoinRequest | None = None,
-        turn_names: Sequence[Sequence[str]] = (),
+        played_by: Sequence[PlayedBy] = (),
     ) -> None:
         super().__init__(app)
         self.game = game
-        self.turn_names = turn_names
-        """Every seat's name during each turn: the replay's (``routes.Scoring``)."""
+        self.played_by = played_by
+        """Who played each turn: the replay's (``routes.Scoring``)."""
         self.offers_rematch = rematch
         self.again = again
         """What New game opens for a game across machines (None: the setup, these seats)."""
@@ -285,7 +286,7 @@ class ScoringScene(WidgetScene):
 
         try:
             seats = seat_entries(self.config.kinds, self.config.colors, self.config.names)
-            record = to_record(self.game, seats, self.turn_names)
+            record = to_record(self.game, seats, self.played_by)
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
