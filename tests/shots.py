@@ -35,7 +35,7 @@ from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Game
-from cacao_game.records.gamerecord import seat_entries, to_record
+from cacao_game.records.gamerecord import PlayedBy, seat_entries, to_record
 from cacao_game.session import PlaySession, Rotate, Select, ShowHand, Target
 from cacao_game.session.replay import ReplaySession
 from cacao_game.session.review import ReviewSession
@@ -378,6 +378,19 @@ def shot_scoring(app: App) -> None:
     run(app, 60)
 
 
+def shot_scoring_taken_over(app: App) -> None:
+    """The scores of a network game whose long-named seat another player took over (and whose
+    first seat two players held before its last), each row saying whom it took over from."""
+    game = random_game(CONFIG, None, seed=3)
+    names = tuple(CONFIG.names)
+    earlier = (("Christophe-Alexandre", *names[1:]), ("Zoë", *names[1:2], "Wilhelmina-Josefine", names[3]))
+    played = [PlayedBy(earlier[0])] * 3 + [PlayedBy(earlier[1])] * 3 + [PlayedBy(names)] * (game.turn - 6)
+    app.home()
+    app.switch(routes.Scoring(game, CONFIG, played_by=played))
+    frames(app, 2, [app.intents.event_for("skip")])
+    run(app, 60)
+
+
 def shot_scoring_reveal(app: App) -> None:
     """The scores being revealed temple by temple, the line saying how to show everything."""
     game = random_game(CONFIG, None, seed=3)
@@ -573,6 +586,7 @@ SHOTS: dict[str, Shot] = {
     "help": shot_help,
     "scoring": shot_scoring,
     "scoring_reveal": shot_scoring_reveal,
+    "scoring_taken_over": shot_scoring_taken_over,
     "statistics": scoring_view("statistics"),
     "final_board": scoring_view("board"),
     "replay": shot_replay,

@@ -188,6 +188,23 @@ def test_the_replay_names_each_turn_by_who_played_it(app, finished):
     assert {entry.turn for entry in scene.source.journal if entry.standin} == {7}
 
 
+def test_a_seat_that_changed_hands_names_its_earlier_player_under_the_scores(app, finished):
+    """Seat 1 was Zed's for 4 turns, then Bo's (a network newcomer), with a stand-in's turn
+    between: its row says it took over from Zed, in the screen's language; the other rows,
+    and a game whose seats never changed hands, say nothing more."""
+    turns = finished.turn
+    played = [PlayedBy(("Ana", "Zed", "Cy"))] * 4 + [PlayedBy(tuple(CONFIG.names))] * (turns - 4)
+    played[5] = PlayedBy(tuple(CONFIG.names), standin=True)
+    scene = ScoringScene(app, finished, CONFIG, [], played_by=played)
+    app.push(scene)
+    press(app, "skip")
+    run(app, 2)
+    assert scene.took_over == ["", t("scoring.took_over", names="Zed"), ""]
+    assert "Zed" in scene.took_over[1]
+    plain = ScoringScene(app, finished, CONFIG, [], played_by=[PlayedBy(tuple(CONFIG.names))] * turns)
+    assert plain.took_over == ["", "", ""]
+
+
 def test_default_names_follow_a_language_switch_on_the_scoring_screen(app, finished):
     """An unnamed seat and a seat with the game's default name are called by their default in
     the language shown, and a switch in Settings over the scores renames them at once (it

@@ -218,3 +218,20 @@ def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the
     broken["turns"][9]["standin"] = "yes"
     with pytest.raises(RecordError, match="standin"):
         replay_record(broken)
+
+
+def test_earlier_names_lists_each_seats_earlier_players_once_in_order() -> None:
+    """``earlier_names``: per seat, the names it had before its name now, each once, in the
+    order they played; unknown (empty) names and stand-in turns add nobody."""
+    from cacao_game.records import PlayedBy, earlier_names
+
+    played = [
+        PlayedBy(("Ana", "Bo")),
+        PlayedBy(("Ana", "Cy")),
+        PlayedBy(("Ana", "Bo"), standin=True),
+        PlayedBy(),
+        PlayedBy(("Ana", "Di")),
+    ]
+    assert earlier_names(played, ["Ana", "Di"]) == [[], ["Bo", "Cy"]]
+    assert earlier_names(played, ["Ana", "Bo"]) == [[], ["Cy", "Di"]]
+    assert earlier_names([], ["Ana", "Bo"]) == [[], []]

@@ -409,6 +409,8 @@ EN: dict[str, str] = {
     "scoring.winners": "{names} share the win!",
     "scoring.chart_turn": "turn",
     "scoring.tiebreak": "tiebreak: cacao",
+    # under a seat's name on the scores: who played the seat before (a network seat taken over)
+    "scoring.took_over": "took over from {names}",
     # The badge on a winning seat's row of the final scoring table
     "scoring.winner_badge": "Winner",
     "scoring.rematch": "Rematch",

@@ -157,6 +157,17 @@ class PlayedBy:
     standin: bool = False
 
 
+def earlier_names(played_by: Sequence[PlayedBy], names_now: Sequence[str]) -> list[list[str]]:
+    """Each seat's earlier players: the names it had on the turns in ``played_by`` other than
+    its name now (``names_now``), each once, in the order they first played."""
+    earlier: list[list[str]] = [[] for _ in names_now]
+    for played in played_by:
+        for seat, name in enumerate(played.names[: len(names_now)]):
+            if name and name != names_now[seat] and name not in earlier[seat]:
+                earlier[seat].append(name)
+    return earlier
+
+
 class Score(_Part, frozen=True):
     """One seat's final score."""
 

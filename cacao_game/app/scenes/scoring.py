@@ -33,7 +33,7 @@ from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
 from cacao_game.engine.scoring import cacao_decided
-from cacao_game.records import PlayedBy
+from cacao_game.records import PlayedBy, earlier_names
 from cacao_game.session.ledger import game_stats
 
 if TYPE_CHECKING:
@@ -124,6 +124,9 @@ class ScoringScene(WidgetScene):
         self.names = seat_labels(app.assets, config.names, config.kinds)
         """What the seats are called on screen (a stand-in for a name the fonts cannot draw),
         in the language shown: taken anew by ``relabel``."""
+        self.took_over = self._took_over()
+        """Under each seat's name, who played it before its player now took it over (a
+        network seat that changed hands), else empty: taken anew by ``relabel``."""
         self.standings = game.temple_standings()
         self.scores = game.score_now()
         self.winners = game.winners()
@@ -299,7 +302,21 @@ class ScoringScene(WidgetScene):
     def relabel(self) -> None:
         """A new language: the seats' default names ("Player 1", "Hard AI") in it too."""
         self.names = seat_labels(self.app.assets, self.config.names, self.config.kinds)
+        self.took_over = self._took_over()
         super().relabel()
+
+    def _took_over(self) -> list[str]:
+        """``took_over``: the seats' earlier players (``earlier_names``) in words."""
+        earlier = earlier_names(self.played_by, self.config.names)
+        return [
+            t(
+                "scoring.took_over",
+                names=", ".join(seat_labels(self.app.assets, names, ["human"] * len(names))),
+            )
+            if names
+            else ""
+            for names in earlier
+        ]
 
     def build(self) -> None:
         entries = [
@@ -485,6 +502,7 @@ class ScoringScene(WidgetScene):
         rows = self.rows()
         big = self.app.assets.font(theme.BODY_SIZE + 4, "bold")
         name_font = self.app.assets.font(theme.BODY_SIZE + 2, "bold")
+        small_font = self.app.assets.font(theme.SMALL_SIZE - 2)
         x0 = panel.x + px(28)
         col_x = [x0 + px(FIRST_COLUMN + i * COLUMN_STEP) for i in range(len(COLUMNS))]
         top = panel.y + px(BANNER_H + 72)
@@ -515,8 +533,14 @@ class ScoringScene(WidgetScene):
                 name_w = badge.x - px(12) - (rect.x + px(66))
                 self._draw_badge(surface, badge)
             name = theme.fit_text(name_font, self.names[seat], name_w)
+            name_y = rect.centery
+            if self.took_over[seat]:
+                name_y -= small_font.get_height() // 2
+                note = theme.fit_text(small_font, self.took_over[seat], name_w)
+                under = (rect.x + px(66), name_y + name_font.get_height() // 2)
+                theme.draw_text(surface, small_font, note, under, theme.MUTED, anchor="topleft")
             theme.draw_text(
-                surface, name_font, name, (rect.x + px(66), rect.centery), theme.CREAM, anchor="midleft"
+                surface, name_font, name, (rect.x + px(66), name_y), theme.CREAM, anchor="midleft"
             )
             latest = self.revealed_temples - 1
             fresh = latest >= 0 and not self.done and self.standings[latest][2][seat] > 0
