@@ -18,7 +18,8 @@ from cacao_game.app.play.ai_worker import SyncAI
 from cacao_game.app.play.frame import Frame, breakdown
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.scoring import ScoringScene
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
+from cacao_game.app.tile_words import jungle_name
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
 from cacao_game.session import PlaySession
@@ -54,6 +55,21 @@ def numbers(text: str) -> list[int]:
     return [int(n) for n in re.findall(r"-?\d+", text)]
 
 
+def check_tiles_to_come(frame: Frame, scene: PlayScene) -> None:
+    """The jungle tiles still to come agree with the display and pile drawn in the same frame:
+    those in the pile add up to the pile's size, the rest are the display's; each tooltip's
+    chance that the next tile drawn is of its kind is its share of the pile (the next tile
+    drawn comes from the pile only: R3.5, R3.12)."""
+    shown = scene.shown
+    assert sum(kind.in_pile for kind in frame.remaining) == shown.pile_count == frame.pile_count
+    display = {kind.code: kind.count - kind.in_pile for kind in frame.remaining if kind.count > kind.in_pile}
+    assert display == {code: shown.display.count(code) for code in shown.display}
+    lines = {tip.lines for tip in frame.tips}
+    for kind in frame.remaining:
+        odds = round(100 * kind.in_pile / shown.pile_count) if shown.pile_count else 0
+        assert (jungle_name(kind.code), tn("tip.remaining", kind.count, odds=odds)) in lines
+
+
 def check_panels(frame: Frame) -> None:
     """Each seat panel's number is the sum its tooltips show, and its gold the tooltip's gold."""
     lines = {lines for tip in frame.tips for lines in [tip.lines]}
@@ -85,13 +101,15 @@ def test_every_frame_of_a_played_game_agrees_with_its_tooltips(
 ) -> None:
     """At every frame of a game the computer seats play, animations included, every seat
     panel's number equals the sum in its tooltip; the panels' numbers are those of the shown
-    snapshot (they move only as the animations land)."""
+    snapshot (they move only as the animations land); the jungle tiles still to come agree
+    with the display and the pile drawn (``check_tiles_to_come``)."""
     with table(players, seed, decisions) as (app, scene):
         for dt in steps:
             app.step([], dt)
             if app.top is not scene:
                 break
             check_panels(scene.frame)
+            check_tiles_to_come(scene.frame, scene)
             assert [v.score for v in scene.frame.seats] == list(scene.shown.scores())
 
 

@@ -50,6 +50,17 @@ class Memo(Generic[T]):
 
 
 @dataclass(frozen=True, slots=True)
+class ToCome:
+    """One kind of jungle tile still to come as shown: its ``code``, how many are left
+    (``count``: the pile and the display) and how many of those lie in the pile (``in_pile``:
+    the next tile drawn comes from there)."""
+
+    code: str
+    count: int
+    in_pile: int
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """One seat panel as drawn: its name, colour and kind, its score as shown (the panel's
     number is ``score.total``, its tooltip sums ``score``'s parts), its tokens and tiles."""
@@ -233,7 +244,7 @@ class Frame:
     hand_seat: int | None
     pile_count: int
     revealed: str | None
-    remaining: tuple[tuple[str, int], ...]
+    remaining: tuple[ToCome, ...]
     log: tuple[LogLine, ...]
     log_scroll: int
     actions: tuple[ActionView, ...]

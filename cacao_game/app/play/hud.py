@@ -29,6 +29,7 @@ from cacao_game.app.play.frame import (
     PopupView,
     SeatView,
     Tip,
+    ToCome,
     panel_tip,
     projected_tip,
 )
@@ -925,16 +926,16 @@ class Hud:
         place)."""
         return self._shows_remaining
 
-    def remaining_cells(self, remaining: Sequence[tuple[str, int]]) -> list[tuple[pygame.Rect, str, int]]:
-        """Where each jungle tile still to come is listed: rectangle, code, count ([] when
-        the list is not shown)."""
+    def remaining_cells(self, remaining: Sequence[ToCome]) -> list[tuple[pygame.Rect, ToCome]]:
+        """Where each kind of jungle tile still to come is listed ([] when the list is not
+        shown)."""
         if not self.shows_remaining():
             return []
         area = self.a("remaining")
         cells = []
-        for k, (code, count) in enumerate(remaining):
+        for k, kind in enumerate(remaining):
             x, y = area.x + px(18 + (k % 6) * 78), area.y + px(34 + (k // 6) * 43)
-            cells.append((pygame.Rect(x, y, px(76), px(REMAINING_ICON)), code, count))
+            cells.append((pygame.Rect(x, y, px(76), px(REMAINING_ICON)), kind))
         return cells
 
     def draw_remaining(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -942,11 +943,11 @@ class Hud:
         p = self.painter
         area = self.section(surface, "remaining", "play.remaining")
         cells = self.remaining_cells(frame.remaining)
-        for rect, code, count in cells:
-            surface.blit(self.art.jungle(code, rect.h), rect.topleft)
+        for rect, kind in cells:
+            surface.blit(self.art.jungle(kind.code, rect.h), rect.topleft)
             p.text(
                 surface,
-                f"×{count}",
+                f"×{kind.count}",
                 (rect.x + rect.h + px(3), rect.centery),
                 18,
                 "bold",
@@ -1299,7 +1300,7 @@ def table_tips(
     display: Sequence[str],
     pile_count: int,
     hand: Sequence[str],
-    remaining: Sequence[tuple[str, int]],
+    remaining: Sequence[ToCome],
     actions: Sequence[ActionView],
 ) -> tuple[Tip, ...]:
     """Every HUD element's tooltip: the seat panels' parts, the display, the pile, the hand
@@ -1319,11 +1320,9 @@ def table_tips(
     tips.append(tip(hud.pile_rect(), [t("play.pile"), tn("tip.pile", pile_count)]))
     for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
         tips.append(tip(slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
-    cells = hud.remaining_cells(remaining)
-    total = sum(count for _rect, _code, count in cells)
-    for rect, code, count in cells:
-        odds = round(100 * count / total) if total else 0
-        tips.append(tip(rect, [jungle_name(code), tn("tip.remaining", count, odds=odds)]))
+    for rect, kind in hud.remaining_cells(remaining):
+        odds = round(100 * kind.in_pile / pile_count) if pile_count else 0
+        tips.append(tip(rect, [jungle_name(kind.code), tn("tip.remaining", kind.count, odds=odds)]))
     for button, action in zip(hud.action_buttons(), actions, strict=False):
         keys = [t("tip.keys", keys=action.keys)] if action.keys else []
         tips.append(tip(button.rect, [action.label, t(f"tip.action.{button.name}"), *keys]))

@@ -93,6 +93,7 @@ from cacao_game.app.play.frame import (
     SeatView,
     TempleRow,
     Tip,
+    ToCome,
     headline,
 )
 from cacao_game.app.play.history import History
@@ -623,9 +624,18 @@ class PlayScene(Scene):
         the shown board (the seat panel's number)."""
         return self.shown.scores()[seat].total
 
-    def remaining_jungle(self) -> Counter[str]:
-        """Jungle tiles not yet on the board: the pile and the display."""
-        return self.game.unseen_jungle() + Counter(self.game.display)
+    def remaining_jungle(self) -> tuple[ToCome, ...]:
+        """The jungle tiles not yet on the board as shown (the pile and the display), by kind,
+        with those in the pile: every jungle tile of the game (on the board, in the display,
+        in the pile: a sum that never changes) less those on the shown board, so the counts
+        agree with the board, display and pile drawn in the same frame, mid-animation too."""
+        game, shown = self.game, self.shown
+        every = (
+            game.unseen_jungle() + Counter(game.display) + Counter(code for code, _ in game.jungle.values())
+        )
+        to_come = every - Counter(code for code, _ in shown.jungle.values())
+        in_pile = to_come - Counter(shown.display)
+        return tuple(ToCome(code, to_come[code], in_pile[code]) for code in JUNGLE_CODES if to_come[code])
 
     def visible_log(self) -> list[LogLine]:
         """The log lines of everything shown so far."""
@@ -1194,10 +1204,7 @@ class PlayScene(Scene):
                 for view in seats
             ),
         )
-        counts = self.remaining_jungle()
-        remaining = tuple((code, counts[code]) for code in JUNGLE_CODES if counts.get(code))
-        if not self.hud.shows_remaining():
-            remaining = ()
+        remaining = self.remaining_jungle() if self.hud.shows_remaining() else ()
         actions = tuple(
             ActionView(name, self.action_label(name), self.action_keys(name), self.action_enabled(name))
             for name in self.action_names
