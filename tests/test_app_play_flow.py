@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import harness
 import pygame
 import pytest
 from driver import human_turn_events, key
@@ -12,7 +13,9 @@ from cacao_game.app.app import App
 from cacao_game.app.play.controls import CONFIRM_PAUSE
 from cacao_game.app.play.scene import BOARD_GRACE, PlayScene
 from cacao_game.engine import Phase
-from tests.app_support import make_scene
+from cacao_game.session import ShowHand
+from cacao_game.session.outcomes import outcomes
+from tests.app_support import make_config, make_scene
 
 
 @pytest.fixture
@@ -544,3 +547,33 @@ def test_a_followed_board_stays_centred_and_comes_back_after_a_resolution() -> N
         )
         checked += 1
     assert checked >= 5 and resolutions >= 1
+
+
+def test_the_digit_of_a_fifth_row_chooses_it_and_the_key_hint_names_it(app: App) -> None:
+    """Playtest: the panel numbers every row, but only rows 1-3 had keys (4 and 5 did
+    nothing). The digit keys 4-9 choose rows 4-9 as the hand's keys choose rows 1-3: once to
+    choose, again to play; a digit past the last row does nothing; the key hint names them."""
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.session import PlaySession
+
+    config = make_config(["human", "human"], 1, "base")
+    game = harness.random_game(config, 38, seed=7)
+    assert game.phase is Phase.RESOLVE and len(outcomes(game)) == 6, "the deal and moves set up six rows"
+    session = PlaySession(config, game)
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    app.step([], 0.02)
+    turn = scene.turn
+    rows = turn.outcomes()
+    done = len(scene.source.game.actions)
+    fifth = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_5, mod=0, unicode="5")
+    app.step([fifth], 0.02)
+    assert len(scene.source.game.actions) == done and turn.focused() == 4
+    assert "1/2/3/4…6" in scene.key_hint_text()
+    beyond = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP7, mod=0, unicode="7")
+    app.step([beyond], 0.02)
+    assert len(scene.source.game.actions) == done and turn.focused() == 4
+    app.step([fifth], 0.02)
+    wanted = rows[4].actions
+    assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import pygame
 
@@ -51,6 +52,20 @@ MAX_QUEUED = 8
 CONFIRM_PAUSE = 0.4
 """Seconds after a click set a placement before a click on the same square confirms it (the
 second click of a double-click does nothing); a click on a resolution row the same."""
+LATER_ROWS: Final = range(4, 10)
+"""The resolution rows (numbered from 1) chosen by their digit key beside the hand's keys."""
+LATER_ROW_KEYS: Final = {
+    **{getattr(pygame, f"K_{n}"): n - 1 for n in LATER_ROWS},
+    **{getattr(pygame, f"K_KP{n}"): n - 1 for n in LATER_ROWS},
+}
+"""Digit keys 4-9 (and the keypad's) by the resolution row they choose (0-based), when no
+action is bound to them: the panel numbers every row, and ``select_1``..``select_3`` (the hand's
+keys, 1-3 by default) choose only the first three."""
+
+
+def later_row(event: pygame.event.Event) -> int | None:
+    """The resolution row (0-based, 3 or more) a key press names by its digit, else None."""
+    return LATER_ROW_KEYS.get(int(getattr(event, "key", 0)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +307,13 @@ class TableInput:
         for name in intents:
             if name in GAME_INTENTS:
                 return self.game_intent(name, frame, shift)
+        row = later_row(event)
+        if row is not None and frame.phase is Phase.RESOLVE and frame.popup is not None:
+            return (
+                self._row(row, frame.popup, frame.clock, by_key=True)
+                if row < len(frame.popup.outcomes)
+                else []
+            )
         return None
 
     def _camera_intent(self, name: str) -> list[TableCommand]:

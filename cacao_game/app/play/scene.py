@@ -59,6 +59,7 @@ from cacao_game.app.play.camera import CALM_RATE, PAN_SPEED, Camera
 from cacao_game.app.play.choreo import choreograph
 from cacao_game.app.play.coach import CoachPanel
 from cacao_game.app.play.controls import (
+    LATER_ROWS,
     PAN_DIRECTIONS,
     Autoplay,
     AwaitHint,
@@ -722,8 +723,9 @@ class PlayScene(Scene):
 
     def key_names(self) -> dict[str, str]:
         """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
-        ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (the three number keys, "1/2/3"),
-        each its first key without Ctrl."""
+        ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (the three number keys, "1/2/3",
+        then the digits of the resolution panel's further rows: "1/2/3/4…6", as
+        ``controls.later_row`` reads them), each its first key without Ctrl."""
         intents = self.app.intents
 
         def first(intent: str) -> str:
@@ -737,7 +739,9 @@ class PlayScene(Scene):
             "cycle": first("cycle"),
             "undo": first("undo"),
             "hint": first("hint"),
-            "rows": "/".join(first(f"select_{row}") for row in (1, 2, 3)),
+            "rows": "/".join(
+                [first(f"select_{row}") for row in (1, 2, 3)] + later_rows(len(self.turn.outcomes()))
+            ),
         }
 
     def action_enabled(self, name: str) -> bool:
@@ -1880,6 +1884,15 @@ class PlayScene(Scene):
             (t("play.display"), self.keys_text(self.fill_hint_key())),
             (t("help.workers_title"), f"{t('play.resolve_help')}\n{self.keys_text('play.resolve_keys')}"),
         ]
+
+
+def later_rows(rows: int) -> list[str]:
+    """The digit keys of a resolution panel's rows after the third (``controls.later_row``):
+    none, "4", or "4…N" (at most 9)."""
+    last = min(rows, LATER_ROWS[-1])
+    if last < LATER_ROWS[0]:
+        return []
+    return [str(last) if last == LATER_ROWS[0] else f"{LATER_ROWS[0]}…{last}"]
 
 
 def _aim(camera: Camera) -> tuple[float, float, float]:
