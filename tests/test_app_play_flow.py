@@ -26,8 +26,10 @@ def app(play_app: App) -> App:
 
 def test_whole_game_through_the_ui_reaches_scoring(app: App) -> None:
     """Two humans (one on keys, one on the mouse) and an AI finish a game via events only,
-    and the scene hands over to the scoring scene with a score history of every turn."""
-    from cacao_game.app.scenes.scoring import ScoringScene
+    and the scene hands over to the scoring scene with a score history of every turn: its
+    chart starts before the first turn, so its point at turn n is the total after turn n, the
+    same as the chart rebuilt from the game (a playtest saw the live one a turn early)."""
+    from cacao_game.app.scenes.scoring import ScoringScene, replay_history
 
     scene = make_scene(app, ["human", "human", "easy"], seed=11)
     rng = random.Random(5)
@@ -43,6 +45,9 @@ def test_whole_game_through_the_ui_reaches_scoring(app: App) -> None:
     assert scene.source.game.is_over()
     assert curtains > 0
     assert len(scene.history.score_history) == scene.source.game.turn + 1
+    chart = app.top.history
+    rebuilt = replay_history(scene.source.game)
+    assert chart[: len(rebuilt)] == rebuilt and chart[0] == [-10, -10, -10]
     assert scene.ai.client is not None
 
 

@@ -1,7 +1,9 @@
 """The end of a game: temples scored one by one, the score table, the winners and a chart.
 
 ``ScoringScene(app, game, config, score_history)``: ``score_history[t][seat]`` is each seat's
-projected total after turn ``t`` (an empty history is rebuilt by replaying the game). Numbers
+projected total after the game's turn ``t + 1`` (an empty history is rebuilt by replaying the
+game); the chart starts from the totals before the first turn (``opening_totals``), so its
+point at turn ``n`` is the total after turn ``n``. Numbers
 shown once the reveal is over are exactly ``game.score_now()``. Click or the skip intent shows
 everything at once. Rematch (same seats, new seed), New game, Watch replay, Review game (the
 coach's review of every decision), Menu. A game played across machines offers no Rematch (its
@@ -79,12 +81,20 @@ NAME_W, FIRST_COLUMN, COLUMN_STEP = 300, 420, 125
 SEED_LIMIT = 1_000_000_000
 
 
+def opening_totals(game: Game) -> list[int]:
+    """Each seat's projected total before the first turn of ``game`` (its setup's)."""
+    from cacao_game.engine.game import Game as GameClass
+
+    return [s.total for s in GameClass(game.setup, keep_history=False).score_now()]
+
+
 def replay_history(game: Game) -> list[list[int]]:
-    """Each seat's projected total after every turn, by replaying ``game`` from its setup."""
+    """Each seat's projected total before the first turn (``opening_totals``) and after every
+    turn, by replaying ``game`` from its setup."""
     from cacao_game.engine.game import Game as GameClass
     from cacao_game.engine.replay import Step, replay
 
-    history = [[s.total for s in GameClass(game.setup, keep_history=False).score_now()]]
+    history = [opening_totals(game)]
 
     def after(replayed: GameClass, step: Step) -> None:
         for event in step.events:
@@ -130,7 +140,8 @@ class ScoringScene(WidgetScene):
         self.standings = game.temple_standings()
         self.scores = game.score_now()
         self.winners = game.winners()
-        self.history = [list(row) for row in score_history] or replay_history(game)
+        played = [list(row) for row in score_history]
+        self.history = [opening_totals(game), *played] if played else replay_history(game)
         final = [s.total for s in self.scores]
         if self.history[-1] != final:
             self.history.append(final)
