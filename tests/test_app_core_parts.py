@@ -172,9 +172,13 @@ def test_the_dummy_driver_is_allowed_for_tools(monkeypatch):
 
 
 def test_window_fits_the_desktop_at_16_9():
-    """--windowed sizes the window to 90% of the desktop, keeping 16:9."""
-    assert window_size((1366, 768)) == (1229, 691)
+    """--windowed sizes the window to 90% of the desktop, keeping 16:9, but never below the
+    smallest window the player could drag to (a playtest's 1366x768 desktop asked for 1229x691,
+    under the 1280x720 minimum), nor beyond a smaller desktop."""
+    assert window_size((1920, 1080)) == (1728, 972)
     assert window_size((3840, 2160)) == (3456, 1944)
+    assert window_size((1366, 768)) == (1280, 720)
+    assert window_size((1024, 600)) == (1024, 600)
 
 
 def test_leaving_full_screen_sizes_the_window_again_when_sdl_kept_the_full_screen_size(monkeypatch):

@@ -65,12 +65,6 @@ def display_problem() -> str | None:
     return None
 
 
-def window_size(desktop: tuple[int, int], logical: tuple[int, int] = (1920, 1080)) -> tuple[int, int]:
-    """The largest window of the design's aspect ratio within 90% of the desktop."""
-    scale = min(desktop[0] * WINDOW_FRACTION / logical[0], desktop[1] * WINDOW_FRACTION / logical[1])
-    return max(320, round(logical[0] * scale)), max(180, round(logical[1] * scale))
-
-
 MIN_WINDOW = (1280, 720)
 """The smallest window the player can drag to: the smallest design size (README, "Screen
 sizes"), or the desktop if that is smaller."""
@@ -79,6 +73,14 @@ sizes"), or the desktop if that is smaller."""
 def minimum_window(desktop: tuple[int, int]) -> tuple[int, int]:
     """The smallest window on a desktop of ``desktop`` pixels: ``MIN_WINDOW`` within the desktop."""
     return min(MIN_WINDOW[0], desktop[0]), min(MIN_WINDOW[1], desktop[1])
+
+
+def window_size(desktop: tuple[int, int], logical: tuple[int, int] = (1920, 1080)) -> tuple[int, int]:
+    """The largest window of the design's aspect ratio within 90% of the desktop, but never
+    smaller than ``minimum_window`` (the window could not be dragged that small)."""
+    scale = min(desktop[0] * WINDOW_FRACTION / logical[0], desktop[1] * WINDOW_FRACTION / logical[1])
+    smallest = minimum_window(desktop)
+    return max(smallest[0], round(logical[0] * scale)), max(smallest[1], round(logical[1] * scale))
 
 
 def open_display(windowed: bool) -> pygame.Surface:
