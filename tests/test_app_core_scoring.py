@@ -172,7 +172,7 @@ def test_the_replay_names_each_turn_by_who_played_it(app, finished):
     and the one turn a stand-in AI played for Bo by the AI playing for Bo."""
     turns = finished.turn
     earlier = [PlayedBy(("Ana", "Zed", "Cy"))] * 4 + [PlayedBy(tuple(CONFIG.names))] * (turns - 4)
-    earlier[7] = PlayedBy(tuple(CONFIG.names), standin=True)
+    earlier[7] = PlayedBy(tuple(CONFIG.names), standin=(1,))
     app.push(ScoringScene(app, finished, CONFIG, [], played_by=earlier))
     press(app, "skip")
     click_label(app, t("scoring.replay"))
@@ -194,7 +194,7 @@ def test_a_seat_that_changed_hands_names_its_earlier_player_under_the_scores(app
     and a game whose seats never changed hands, say nothing more."""
     turns = finished.turn
     played = [PlayedBy(("Ana", "Zed", "Cy"))] * 4 + [PlayedBy(tuple(CONFIG.names))] * (turns - 4)
-    played[5] = PlayedBy(tuple(CONFIG.names), standin=True)
+    played[5] = PlayedBy(tuple(CONFIG.names), standin=(1,))
     scene = ScoringScene(app, finished, CONFIG, [], played_by=played)
     app.push(scene)
     press(app, "skip")

@@ -407,8 +407,10 @@ def test_a_seat_that_changed_hands_keeps_its_earlier_moves_under_its_earlier_nam
 
 def test_the_moves_a_stand_in_made_name_their_seat_as_the_ai_playing_for_its_player() -> None:
     """The decisions a network table's stand-in AI made for Bo (``Entry.standin``) log Bo as
-    the AI playing for Bo, live and rebuilt alike, and only those; a language switch words the
-    mark anew while the earlier moves keep Bo's name."""
+    the AI playing for Bo, live and rebuilt alike, and only those; a turn's heading names whose
+    turn it is, unmarked (a playtest saw "Turn 3: Bo (AI)" only where the turn before ended
+    with the stand-in's choice); a language switch words the mark anew while the earlier moves
+    keep Bo's name."""
     journal = _played_journal(12)
     journal[6:] = [replace(entry, standin=entry.seat == 1) for entry in journal[6:]]
     names = ["Ana", "Bo"]
@@ -419,6 +421,13 @@ def test_the_moves_a_stand_in_made_name_their_seat_as_the_ai_playing_for_its_pla
     marked = t("log.standin_name", name="Bo")
     stand_in_lines = [line for line in live.lines if marked in line.text]
     assert stand_in_lines and {line.seat for line in stand_in_lines} == {1}
+    assert not any(line.heading for line in stand_in_lines)
+    opening_bo = next(e for e in journal if ev.TurnStarted(1, e.turn + 1) in e.events)
+    chose_last = History(names)
+    for event in opening_bo.events:
+        chose_last.add(event, opening_bo.totals, names, 1)
+    headings = [line.text for line in chose_last.lines if line.heading]
+    assert any("Bo" in text for text in headings) and not any(marked in text for text in headings)
     bo_moves = [line for line in live.lines if line.pos is not None and line.seat == 1]
     assert any(marked not in line.text and "Bo" in line.text for line in bo_moves), "before the stand-in"
     assert [line.text for line in History.of(journal, names).lines] == [line.text for line in live.lines]

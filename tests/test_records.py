@@ -164,8 +164,11 @@ def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the
     """A game whose seat 1 was renamed mid-game (a network table gave it to a newcomer):
     the record names the seats as they end and adds ``names`` (this program's addition) to
     the turns played under other names only; a replay names each turn's decisions so; names
-    that do not fit the seats are refused with their place. A turn a stand-in AI played for
-    the away player is marked ``standin`` (this program's addition) and replays as such."""
+    that do not fit the seats are refused with their place. The decisions a stand-in AI made
+    for Bo while away (his turn, and his choice at his workers in Ana's next turn) mark those
+    turns ``standin: [1]`` (this program's addition); a replay marks those decisions alone,
+    not Ana's in the same turn (a playtest saw a stand-in's choice in another's turn replayed
+    as Bo's own)."""
     from dataclasses import replace
 
     from cacao_game.ai import make_player
@@ -174,24 +177,30 @@ def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the
     from cacao_game.session.journal import played_by
     from cacao_game.session.replay import ReplaySession
 
-    config = GameConfig([SeatConfig("Ana", "red", "medium"), SeatConfig("Bo", "purple", "medium")], "base", 7)
+    seats = [SeatConfig("Ana", "red", "medium"), SeatConfig("Bo", "purple", "medium")]
+    config = GameConfig(seats, "base", 11)
     session = PlaySession(config)
     player = make_player("medium", random.Random(1))
     while not session.game.is_over():
         if session.game.turn == 10:
             config.seats[1].name = "Newcomer"
         session.handle(AIAnswered(session.take_requests()[0].id, player.choose(session.game)))
-    stood_in = [index for index, entry in enumerate(session.journal) if entry.turn == 9]
-    for index in stood_in:
-        session.journal[index] = replace(session.journal[index], standin=True)
+    movers = {entry.turn: entry.seat for entry in reversed(session.journal)}
+    off_turn = next(entry.turn for entry in session.journal if entry.seat == 1 != movers[entry.turn])
+    away = (off_turn - 1, off_turn)
+    for index, entry in enumerate(session.journal):
+        if entry.turn in away and entry.seat == 1:
+            session.journal[index] = replace(entry, standin=True)
+    assert any(entry.turn == off_turn and entry.seat == 0 for entry in session.journal)
     assert '"names"' not in json.dumps(to_record(session.game, seat_entries(config.kinds, config.colors)))
     record = to_record(
         session.game, seat_entries(config.kinds, config.colors, config.names), played_by(session.journal)
     )
     named = [turn.get("names") for turn in record["turns"]]
     assert named[:10] == [["Ana", "Bo"]] * 10 and set(map(str, named[10:])) == {"None"}
-    assert [number for number, turn in enumerate(record["turns"]) if "standin" in turn] == [9]
-    assert record["turns"][9]["standin"] is True and record["turns"][9]["seat"] == 1
+    assert [number for number, turn in enumerate(record["turns"]) if "standin" in turn] == list(away)
+    assert [record["turns"][number]["standin"] for number in away] == [[1], [1]]
+    assert [record["turns"][number]["seat"] for number in away] == [1, 0]
     assert replay_record(record).actions == session.game.actions
 
     replay = ReplaySession(record)
@@ -214,10 +223,11 @@ def test_a_seat_taken_over_keeps_its_earlier_turns_under_the_earlier_name_in_the
         broken["turns"][2]["names"] = bad
         with pytest.raises(RecordError, match=why.replace("[", r"\[").replace("]", r"\]")):
             replay_record(broken)
-    broken = copy.deepcopy(record)
-    broken["turns"][9]["standin"] = "yes"
-    with pytest.raises(RecordError, match="standin"):
-        replay_record(broken)
+    for bad in ("yes", [], [2], [1, 1], [1, 0]):
+        broken = copy.deepcopy(record)
+        broken["turns"][away[0]]["standin"] = bad
+        with pytest.raises(RecordError, match="standin"):
+            replay_record(broken)
 
 
 def test_earlier_names_lists_each_seats_earlier_players_once_in_order() -> None:
@@ -228,7 +238,7 @@ def test_earlier_names_lists_each_seats_earlier_players_once_in_order() -> None:
     played = [
         PlayedBy(("Ana", "Bo")),
         PlayedBy(("Ana", "Cy")),
-        PlayedBy(("Ana", "Bo"), standin=True),
+        PlayedBy(("Ana", "Bo"), standin=(1,)),
         PlayedBy(),
         PlayedBy(("Ana", "Di")),
     ]

@@ -143,18 +143,19 @@ class Turn(_Part, frozen=True, kw_only=True):
     names: tuple[str, ...] | UnsetType = UNSET
     """This program's addition: every seat's name during this turn where they differ from
     ``seats`` (a seat another player took over later keeps the earlier player's name here)."""
-    standin: bool | UnsetType = UNSET
-    """This program's addition, only on a turn a network host's stand-in AI played for the
-    mover's away player: true."""
+    standin: tuple[int, ...] | UnsetType = UNSET
+    """This program's addition, only on a turn with decisions a network host's stand-in AI
+    made for an away player: those seats, in order (the mover's placement and fills, or
+    another seat's choice at its workers)."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayedBy:
     """Who played one turn: every seat's name then (empty: as the record's ``seats`` name
-    them) and whether a stand-in AI played it for the mover's away player."""
+    them) and the seats whose decisions in it a stand-in AI made for their away player."""
 
     names: tuple[str, ...] = ()
-    standin: bool = False
+    standin: tuple[int, ...] = ()
 
 
 def earlier_names(played_by: Sequence[PlayedBy], names_now: Sequence[str]) -> list[list[str]]:
@@ -362,11 +363,11 @@ def record_file(game: Game, seats: Sequence[SeatEntry], played_by: Sequence[Play
 
 def _played_turn(turn: Turn, played: PlayedBy, names_now: tuple[str, ...]) -> Turn:
     """``turn`` with ``played``'s names (``Turn.names``) unless there are none or they are
-    the seats', marked as a stand-in's (``Turn.standin``) if it was one."""
+    the seats', with the seats a stand-in played (``Turn.standin``) if any."""
     if played.names and played.names != names_now:
         turn = msgspec.structs.replace(turn, names=played.names)
     if played.standin:
-        turn = msgspec.structs.replace(turn, standin=True)
+        turn = msgspec.structs.replace(turn, standin=played.standin)
     return turn
 
 
@@ -533,6 +534,7 @@ def replay_record(record: Mapping[str, object]) -> Game:
     for number, turn in enumerate(typed.turns):
         _replay_turn(game, turn, f"turns[{number}]")
         _check_turn_names(turn, game.players, f"turns[{number}].names")
+        _check_turn_standin(turn, game.players, f"turns[{number}].standin")
     final = None if isinstance(typed.final, UnsetType) else typed.final
     if game.is_over():
         _require(final is not None, "final", "a finished game needs its final scoring")
@@ -556,12 +558,23 @@ def _check_turn_names(turn: Turn, players: int, where: str) -> None:
         _require(problem is None, where, f"the name {name[:24]!r} {problem}")
 
 
+def _check_turn_standin(turn: Turn, players: int, where: str) -> None:
+    if isinstance(turn.standin, UnsetType):
+        return
+    seats = list(turn.standin)
+    _require(bool(seats) and seats == sorted(set(seats)), where, "expected seats in order, each once")
+    _require(all(0 <= seat < players for seat in seats), where, f"expected seats 0 to {players - 1}")
+
+
 def record_played_by(record: Mapping[str, object]) -> list[PlayedBy]:
     """Who played each turn of ``record``: the seats' names where the record gives them
-    (``Turn.names``; else none), and whether a stand-in did (``Turn.standin``); RecordError
+    (``Turn.names``; else none), and the seats a stand-in played (``Turn.standin``); RecordError
     for a malformed record (``replay_record`` checks the names too)."""
     return [
-        PlayedBy(() if isinstance(turn.names, UnsetType) else turn.names, turn.standin is True)
+        PlayedBy(
+            () if isinstance(turn.names, UnsetType) else turn.names,
+            () if isinstance(turn.standin, UnsetType) else turn.standin,
+        )
         for turn in _record_file(record).turns
     ]
 

@@ -74,11 +74,15 @@ def name_changes(entries: Sequence[Entry]) -> list[tuple[int, tuple[str, ...]]]:
 
 
 def played_by(entries: Sequence[Entry]) -> list[PlayedBy]:
-    """Who played each turn, turn by turn, as at its placement: the seats' names
-    (``Entry.names``; empty where not known) and whether a stand-in AI did
-    (``Entry.standin``): what a game record keeps (``Turn.names``, ``Turn.standin``)."""
+    """Who played each turn, turn by turn: the seats' names as at its placement
+    (``Entry.names``; empty where not known) and the seats whose decisions in it a stand-in
+    AI made (``Entry.standin``): what a game record keeps (``Turn.names``, ``Turn.standin``)."""
     placements = (entry for entry in entries if isinstance(entry.action, Place | Overbuild))
-    return [PlayedBy(entry.names, entry.standin) for entry in placements]
+    standins: dict[int, set[int]] = {}
+    for entry in entries:
+        if entry.standin:
+            standins.setdefault(entry.turn, set()).add(entry.seat)
+    return [PlayedBy(entry.names, tuple(sorted(standins.get(entry.turn, ())))) for entry in placements]
 
 
 def advance(game: Game, actions: Sequence[Action]) -> list[Entry]:

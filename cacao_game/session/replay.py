@@ -195,9 +195,10 @@ class ReplaySession(Seats):
         return None
 
     def _as_played(self, entry: Entry) -> Entry:
-        """``entry`` named and marked as the record says its turn was played."""
+        """``entry`` named as the record names its turn, a stand-in's if the record says a
+        stand-in played its seat in that turn."""
         played = self.played_by[entry.turn]
-        return replace(entry, names=played.names or entry.names, standin=played.standin)
+        return replace(entry, names=played.names or entry.names, standin=entry.seat in played.standin)
 
     def _advance_turn(self) -> list[Entry]:
         """Play the record's next step, a turn (or in a review a decision), its entries named

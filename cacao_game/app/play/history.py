@@ -22,6 +22,12 @@ def standin_names(names: Sequence[str], standin: int | None) -> list[str]:
     return [t("log.standin_name", name=name) if seat == standin else name for seat, name in enumerate(names)]
 
 
+def _line_names(event: ev.Event, names: Sequence[str], standin: int | None) -> Sequence[str]:
+    """The names ``event``'s log line uses: a turn's heading names whose turn it is, every
+    other line a stand-in's seat as such (``standin_names``)."""
+    return names if isinstance(event, ev.TurnStarted) else standin_names(names, standin)
+
+
 @dataclass
 class Move:
     """One placement and the jungle tiles laid after it."""
@@ -40,7 +46,7 @@ class History:
     network table) keeps its earlier moves under the earlier name, also when the log is
     rebuilt or relabelled for another language. The events of a decision a stand-in AI made
     for an away player (``Entry.standin``) name that seat as the AI playing for the player
-    (``standin_name``)."""
+    (``standin_name``), but for a turn's heading, which names whose turn it is."""
 
     def __init__(self, names: Sequence[str]) -> None:
         """Empty history for seats called ``names``."""
@@ -89,7 +95,7 @@ class History:
         if len(self.events) == 1:
             self.lines[0] = self._opening()
         self.turn, self.temples = log_position(event, self.turn, self.temples)
-        line = log_line(event, standin_names(self.names, standin), self.turn, self.temples)
+        line = log_line(event, _line_names(event, self.names, standin), self.turn, self.temples)
         if line is not None:
             self.lines.append(line)
         match event:
@@ -129,16 +135,14 @@ class History:
         turn = temples = 0
         for event, names, standin in zip(self.events, self.event_names, self.event_standins, strict=True):
             turn, temples = log_position(event, turn, temples)
-            line = log_line(event, standin_names(names, standin), turn, temples)
+            line = log_line(event, _line_names(event, names, standin), turn, temples)
             if line is not None:
                 lines.append(line)
         return lines
 
     def _opening(self) -> LogLine:
         """The log's first line: turn 1 and who starts it (named as at the first event)."""
-        if not self.events:
-            return LogLine(t("log.turn", turn=1, name=self.names[0]), 0, 0, True)
-        first = standin_names(self.event_names[0], self.event_standins[0])[0]
+        first = (self.event_names[0] if self.event_names else self.names)[0]
         return LogLine(t("log.turn", turn=1, name=first), 0, 0, True)
 
     def relabel(self, names: Sequence[str]) -> None:
