@@ -123,3 +123,24 @@ def test_placing_at_a_worker_of_another_seat_leaves_its_choice_to_it() -> None:
     game = new_game(2, hand=["1111", "1111", "1111"])
     put_worker(game, (3, 0), 1, "1111")
     assert game.current_player() == 0
+
+
+def test_a_run_of_steps_of_one_kind_reads_as_one_summed_step() -> None:
+    """A playtest saw a row read "sell none at 3, sell none at 3, sell none at 3, ..." cut off
+    (four workers at price-3 markets, R3.10): runs of one kind, at markets of one price, are
+    told once and summed; selling none there is selling 0; other kinds and prices stay apart,
+    in order."""
+    from cacao_game.app.play.texts import merged_steps
+    from cacao_game.session.ledger import Step
+
+    keep3, sell3 = Step("keep", 0, 3), Step("sell", 1, 3)
+    assert merged_steps([keep3, keep3, keep3, keep3]) == [keep3]
+    assert merged_steps([keep3, sell3, Step("sell", 2, 3), keep3]) == [Step("sell", 3, 3)]
+    assert merged_steps([sell3, Step("sell", 1, 2), sell3]) == [sell3, Step("sell", 1, 2), sell3]
+    assert merged_steps([Step("harvest", 1), Step("harvest", 2), sell3]) == [Step("harvest", 3), sell3]
+    assert merged_steps([Step("harvest", 1), sell3, Step("harvest", 1)]) == [
+        Step("harvest", 1),
+        sell3,
+        Step("harvest", 1),
+    ]
+    assert merged_steps([]) == []

@@ -15,6 +15,7 @@ from cacao_game.app.tile_words import jungle_phrase, laid_tile
 from cacao_game.engine import Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos, water_value
+from cacao_game.session.ledger import Step
 from cacao_game.session.notices import Refusal, Refused
 from cacao_game.session.outcomes import Outcome
 from cacao_game.session.preview import TurnPreview
@@ -83,9 +84,33 @@ def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
 
 
 def outcome_text(outcome: Outcome) -> tuple[str, str]:
-    """An outcome in words and its yield: ("harvest 2, sell 2 at 2", "+4 gold, -0 cacao")."""
-    words = [t(f"outcome.{step.kind}", n=step.amount, price=step.price) for step in outcome.steps]
+    """An outcome in words and its yield: ("harvest 2, sell 2 at 2", "+4 gold, -0 cacao").
+    Steps of a kind in a row are told once, summed (``merged_steps``): four workers at
+    price-3 markets read "sell 3 at 3", not "sell 1 at 3, sell 1 at 3, sell none at 3, ..."
+    (a playtest saw that cut off in German)."""
+    words = [
+        t(f"outcome.{step.kind}", n=step.amount, price=step.price) for step in merged_steps(outcome.steps)
+    ]
     return ", ".join(words) or t("outcome.nothing"), amounts(outcome.gains) or t("outcome.no_change")
+
+
+def merged_steps(steps: Sequence[Step]) -> list[Step]:
+    """``steps`` with each run of the same kind (and, at markets, the same price: selling
+    none there, ``keep``, is selling 0) as one step of their summed amount."""
+    merged: list[Step] = []
+    for step in steps:
+        kind = "sell" if step.kind == "keep" else step.kind
+        last = merged[-1] if merged else None
+        if (
+            last is not None
+            and ("sell" if last.kind == "keep" else last.kind) == kind
+            and last.price == step.price
+        ):
+            amount = last.amount + step.amount
+            merged[-1] = Step("keep" if kind == "sell" and not amount else kind, amount, step.price)
+        else:
+            merged.append(step)
+    return merged
 
 
 def refusal_text(refused: Refused, names: Sequence[str]) -> str | None:
