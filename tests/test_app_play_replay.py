@@ -141,7 +141,7 @@ def test_the_review_panel_moves_tiles_out_from_under_it(user_home) -> None:
         session.jump(step)
         scene.resync()
         frames(app, 90)
-        panel = review_panel(scene, session)
+        panel = review_panel(scene, session, scene.frame.popup)
         assert panel is not None
         under = [p for p in scene.board_squares() if panel[0].colliderect(scene.camera.square_rect(p))]
         assert not under, (step, under)

@@ -424,3 +424,59 @@ def test_the_hint_panel_hides_no_laid_tile_when_the_board_fits_beside_it(size: t
         if panel.colliderect(scene.camera.square_rect(pos).inflate(-4, -4))
     ]
     assert hidden == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hinted_moves_label_stays_off_the_hint_panel(size: tuple[int, int]) -> None:
+    """A playtest saw the hinted move's label ("Hint: -2 cacao, +6 gold, …") half under the
+    hint's own panel. With the frame's coach panel (``Frame.coach_panel``) right where the
+    label would go, above the hinted square, the label is drawn off it; and the frame's panel
+    is where the hint's panel is drawn."""
+    from dataclasses import replace
+
+    import pygame
+    from shots import SHOTS, frames
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["hint"](app)
+    scene = app.top
+    frames(app, 120)
+    advice = scene.source.advice
+    frame = scene.frame
+    assert advice is not None and frame.coach_panel is not None
+    assert drawn_hint_panel(app).colliderect(pygame.Rect(frame.coach_panel))
+    square = scene.camera.square_rect(advice.action.pos)
+    panel = pygame.Rect(0, 0, 12 * square.w, square.h)
+    panel.midbottom = (round(square.centerx), round(square.top) - 2)
+    label = scene.board.yield_pill(
+        app.screen, replace(frame, coach_panel=tuple(panel)), advice.action, hinted=True, border=None
+    )
+    assert label is not None and not label.colliderect(panel)
+
+
+def test_the_reviews_move_tags_stay_off_its_panel() -> None:
+    """A playtest saw the review's "better" tag cut to "bet" under the review's panel. With a
+    panel right above the better square, where its tag would go, the tag is drawn below."""
+    import pygame
+    from shots import SHOTS, frames
+
+    from cacao_game.app import theme
+    from cacao_game.app.play.advice import _draw_moves
+    from cacao_game.app.strings import t
+    from cacao_game.engine import Resolve
+
+    app = make_app((1366, 768), Settings(sound=False))
+    SHOTS["review"](app)
+    scene = app.top
+    session = scene.review
+    decision = session.here()
+    assert decision is not None and not isinstance(decision.best, Resolve) and decision.mark != "good"
+    square = scene.camera.square_rect(decision.best.pos)
+    panel = pygame.Rect(0, 0, 6 * square.w, square.h)
+    panel.midbottom = (round(square.centerx), round(square.top) - 2)
+    frames(app, 2)
+    app.draw(app.screen)
+    with theme.text_audit() as drawn:
+        _draw_moves(scene, app.screen, decision, [panel])
+    tags = [text.rect for text in drawn if text.text == t("review.better_tag")]
+    assert tags and not any(tag.colliderect(panel) for tag in tags)

@@ -19,6 +19,7 @@ from cacao_game.ai.review import DecisionReview
 from cacao_game.app import theme
 from cacao_game.app.coach_words import amount, reason_lines
 from cacao_game.app.play.board import HINT, inner_rect
+from cacao_game.app.play.frame import PopupView
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
@@ -179,11 +180,13 @@ def wrapped(scene: PanelHost, lines: Sequence[str], room: int) -> list[str]:
     return rows
 
 
-def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequence[Pos]) -> pygame.Rect:
+def panel_rect(
+    scene: PanelHost, heading: str, lines: Sequence[str], key: Sequence[Pos], popup: PopupView | None
+) -> pygame.Rect:
     """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
     ``PANEL_W``), where on the board (a corner, the middle of the bottom or top edge, below
-    the temples panel; never on that panel nor on the resolution popup) it hides least: the
-    ``key`` squares (the moves the panel is about) above all, then the tiles and the legal
+    the temples panel; never on that panel nor on the resolution ``popup``) it hides least:
+    the ``key`` squares (the moves the panel is about) above all, then the tiles and the legal
     squares."""
     view = scene.camera.viewport
     assets = scene.app.assets
@@ -204,7 +207,6 @@ def panel_rect(scene: PanelHost, heading: str, lines: Sequence[str], key: Sequen
     temples = scene.board.temples_panel()
     if temples is not None:
         corners.append((view.x + margin, temples.bottom + margin))
-    popup = scene.frame.popup
     for cover in (temples, scene.hud.popup_rect(popup.outcomes) if popup is not None else None):
         if cover is not None:
             corners = [
@@ -226,13 +228,13 @@ def draw_panel(
     heading: str,
     lines: Sequence[str],
     accent: pygame.Color,
-    key: Sequence[Pos] = (),
+    where: tuple[int, int, int, int],
 ) -> pygame.Rect:
     """The coach panel: ``heading`` in ``accent``, then ``lines`` (a line too long goes on in
-    the next row, so every reason keeps its number), where it hides least of the board
-    (``panel_rect``)."""
+    the next row, so every reason keeps its number), at ``where`` (the frame's
+    ``coach_panel``: where it hides least of the board, ``panel_rect``)."""
     p = scene.painter
-    rect = panel_rect(scene, heading, lines, key)
+    rect = pygame.Rect(where)
     p.box(surface, rect, theme.INK, 245, px(12))
     pygame.draw.rect(surface, accent, rect, px(2), border_radius=px(12))
     room = rect.w - px(36)
@@ -272,19 +274,27 @@ def hint_text(scene: PanelHost, advice: Advice, note: str | None = None) -> tupl
     return hint_heading(advice), [note, *lines] if note else lines
 
 
-def hint_panel(scene: PanelHost, advice: Advice, note: str | None = None) -> tuple[pygame.Rect, list[Pos]]:
-    """Where ``draw_hint`` puts its panel now, and its key squares (``hint_key``)."""
+def hint_panel(
+    scene: PanelHost, advice: Advice, note: str | None, popup: PopupView | None
+) -> tuple[pygame.Rect, list[Pos]]:
+    """Where a hint's panel goes now (``panel_rect``, off the resolution ``popup``), and its
+    key squares (``hint_key``)."""
     key = hint_key(advice)
-    return panel_rect(scene, *hint_text(scene, advice, note), key), key
+    return panel_rect(scene, *hint_text(scene, advice, note), key, popup), key
 
 
 def draw_hint(
-    scene: PanelHost, surface: pygame.Surface, advice: Advice, note: str | None = None
+    scene: PanelHost,
+    surface: pygame.Surface,
+    advice: Advice,
+    where: tuple[int, int, int, int],
+    note: str | None = None,
 ) -> pygame.Rect:
     """A hint's panel: its margin over the next best move and why (off the hinted squares,
-    the tiles of a resolution's steps too); ``note`` first when there is one (the board no
-    longer shows the hinted move); the whole fill as ghosts, and a move about as good
-    outlined with its tag (not on a hinted square: its line says what differs there)."""
+    the tiles of a resolution's steps too), at ``where`` (the frame's ``coach_panel``);
+    ``note`` first when there is one (the board no longer shows the hinted move); the whole
+    fill as ghosts, and a move about as good outlined with its tag (not on a hinted square:
+    its line says what differs there)."""
     moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
     other = close_other(advice)
     if other is not None and other.pos in {a.pos for a in moves}:
@@ -307,23 +317,26 @@ def draw_hint(
             inside=scene.camera.viewport,
         )
     heading, lines = hint_text(scene, advice, note)
-    return draw_panel(scene, surface, heading, lines, pygame.Color(HINT), hint_key(advice))
+    return draw_panel(scene, surface, heading, lines, pygame.Color(HINT), where)
 
 
-def draw_review(scene: PanelHost, surface: pygame.Surface, session: ReviewSession) -> pygame.Rect | None:
+def draw_review(
+    scene: PanelHost, surface: pygame.Surface, session: ReviewSession, where: tuple[int, int, int, int] | None
+) -> pygame.Rect | None:
     """The decision about to be made where the review stands: the better move as a ghost (the
-    played one outlined), and the panel with the verdict, the reasons and the seat's summary.
-    Nothing while a step animates."""
+    played one outlined, their tags off the panel), and at ``where`` (the frame's
+    ``coach_panel``) the panel with the verdict, the reasons and the seat's summary. Nothing
+    while a step animates."""
     text = review_text(scene, session)
     if text is None:
         return None
     heading, lines, accent, key = text
     decision = session.here()
     if decision is not None and decision.mark != "good":
-        _draw_moves(scene, surface, decision)
+        _draw_moves(scene, surface, decision, [pygame.Rect(where)] if where is not None else [])
     elif decision is not None and key:
         _outline(scene, surface, key[0], theme.LEAF, solid=True)
-    return draw_panel(scene, surface, heading, lines, accent, key)
+    return draw_panel(scene, surface, heading, lines, accent, where) if where is not None else None
 
 
 def review_text(
@@ -342,13 +355,16 @@ def review_text(
     return heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key
 
 
-def review_panel(scene: PanelHost, session: ReviewSession) -> tuple[pygame.Rect, list[Pos]] | None:
-    """Where ``draw_review`` puts its panel now, and its key squares; None when it draws none."""
+def review_panel(
+    scene: PanelHost, session: ReviewSession, popup: PopupView | None
+) -> tuple[pygame.Rect, list[Pos]] | None:
+    """Where the review's panel goes now (``panel_rect``, off the resolution ``popup``), and
+    its key squares; None when it draws none."""
     text = review_text(scene, session)
     if text is None:
         return None
     heading, lines, _accent, key = text
-    return panel_rect(scene, heading, lines, key), key
+    return panel_rect(scene, heading, lines, key, popup), key
 
 
 def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:
@@ -385,9 +401,12 @@ def _outline(
     return rect
 
 
-def _draw_moves(scene: PanelHost, surface: pygame.Surface, decision: DecisionReview) -> None:
+def _draw_moves(
+    scene: PanelHost, surface: pygame.Surface, decision: DecisionReview, panels: Sequence[pygame.Rect]
+) -> None:
     """The better move as a ghost with a gold frame, the played square outlined in red, each
-    with a tag."""
+    with a tag, kept off ``panels`` (the coach's) where it can (a playtest saw "better" cut to
+    "bet" under the review panel)."""
     played, best = decision.played, decision.best
     if isinstance(played, Resolve) or isinstance(best, Resolve):
         return
@@ -398,10 +417,31 @@ def _draw_moves(scene: PanelHost, surface: pygame.Surface, decision: DecisionRev
     surface.set_clip(clip)
     rect = _outline(scene, surface, best.pos, pygame.Color(HINT), solid=True)
     played_rect = _outline(scene, surface, played.pos, theme.DANGER, solid=False)
+    below = (rect.centerx, rect.bottom + px(18))
     scene.painter.pill(
-        surface, t("review.better_tag"), (rect.centerx, rect.top - px(18)), 18, border=HINT, inside=view
+        surface,
+        t("review.better_tag"),
+        (rect.centerx, rect.top - px(18)),
+        18,
+        border=HINT,
+        inside=view,
+        others=[below],
+        avoid=panels,
+        must_avoid=panels,
     )
     if played.pos != best.pos:
+        aside = [
+            (played_rect.centerx, played_rect.top - px(18)),
+            (played_rect.centerx, played_rect.bottom + px(18)),
+        ]
         scene.painter.pill(
-            surface, t("review.played_tag"), played_rect.center, 18, border=theme.DANGER, inside=view
+            surface,
+            t("review.played_tag"),
+            played_rect.center,
+            18,
+            border=theme.DANGER,
+            inside=view,
+            others=aside,
+            avoid=panels,
+            must_avoid=panels,
         )

@@ -597,6 +597,8 @@ class BoardRenderer:
         if rect.top - px(44) < view.top:
             above, below = below, above
         overlays = self.overlays()
+        if frame.coach_panel is not None:
+            overlays.append(pygame.Rect(frame.coach_panel))
         clear = [(rect.centerx, panel.bottom + px(24)) for panel in overlays]
         step = self.camera.scale
         aside = [(x + dx, y) for dx in (-step, step, -2 * step, 2 * step) for x, y in (above, below)]

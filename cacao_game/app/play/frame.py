@@ -284,6 +284,9 @@ class Frame:
     hint_note: str | None = None
     """The hint panel's first line while the board no longer shows the hinted move (None
     while it does, or no hint is shown)."""
+    coach_panel: tuple[int, int, int, int] | None = None
+    """Where the coach's panel (a hint's or the review's) lies over the board, (x, y, w, h):
+    drawn there, and a yield label keeps off it. None when none is drawn."""
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

@@ -1256,7 +1256,7 @@ class PlayScene(Scene):
             previews=self._previews() if accepts else {},
             hand=self._hand_view(hand_seat, seat_now, accepts),
             display=self._display_view(accepts),
-            popup=self._popup_view() if self._shows_popup(accepts) else None,
+            popup=(popup := self._popup_view() if self._shows_popup(accepts) else None),
             hovered_log=self.hovered_log_line(),
             mouse=self.mouse,
             clock=self.clock,
@@ -1270,8 +1270,23 @@ class PlayScene(Scene):
             provisional=self._provisional_square() if accepts else None,
             ready_at=self.ready_at,
             thinking=self.thinking_progress(),
-            hint_note=self.hint_note() if accepts and self.source.advice is not None else None,
+            hint_note=(note := self.hint_note() if accepts and self.source.advice is not None else None),
+            coach_panel=self._coach_panel(accepts, note, popup),
         )
+
+    def _coach_panel(
+        self, accepts: bool, note: str | None, popup: PopupView | None
+    ) -> tuple[int, int, int, int] | None:
+        """``Frame.coach_panel``: the review's panel, else a hint's while a person here decides
+        (off the frame's resolution ``popup``)."""
+        if self.review is not None:
+            found = review_panel(self, self.review, popup)
+            rect = found[0] if found is not None else None
+        elif accepts and self.source.advice is not None:
+            rect = hint_panel(self, self.source.advice, note, popup)[0]
+        else:
+            rect = None
+        return None if rect is None else (rect.x, rect.y, rect.w, rect.h)
 
     def _provisional_square(self) -> Pos | None:
         provisional = self.turn.provisional
@@ -1560,7 +1575,7 @@ class PlayScene(Scene):
             self._hint_cleared, self._hint_moves = advice, 0
         if self._hint_moves >= HINT_MOVES:
             return
-        rect, key = hint_panel(self, advice, self.hint_note())
+        rect, key = hint_panel(self, advice, self.hint_note(), self.frame.popup)
         tiles = [*self.board_squares(), *key]
         if any(rect.colliderect(self.camera.square_rect(pos)) for pos in tiles):
             self._hint_moves += 1
@@ -1575,7 +1590,7 @@ class PlayScene(Scene):
         review = self.review
         if review is None or self.camera.moving or self._review_cleared == review.position:
             return
-        panel = review_panel(self, review)
+        panel = review_panel(self, review, self.frame.popup)
         if panel is None:
             return
         self._review_cleared = review.position
@@ -1765,10 +1780,10 @@ class PlayScene(Scene):
         drawn += self.timeline.draw(surface, self)
         panels: list[pygame.Rect] = []
         if self.review is not None:
-            panels += filter(None, [draw_review(self, surface, self.review)])
+            panels += filter(None, [draw_review(self, surface, self.review, frame.coach_panel)])
             drawn.append(whole)
-        elif self.source.advice is not None and self.accepts_board_input():
-            panels.append(draw_hint(self, surface, self.source.advice, frame.hint_note))
+        elif self.source.advice is not None and frame.coach_panel is not None:
+            panels.append(draw_hint(self, surface, self.source.advice, frame.coach_panel, frame.hint_note))
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
