@@ -269,14 +269,6 @@ def seat_parts(panel: pygame.Rect) -> SeatParts:
     )
 
 
-def caption_corner(panel: pygame.Rect) -> tuple[int, int]:
-    """The bottom right of the word under a seat panel's total ("projected"): right-aligned
-    with the total, just above the counts' row, so the word (at least ``SMALLEST_TEXT`` pixels
-    high at every size) never meets the tiles' icon below it (a playtest saw it touch at
-    1280x720)."""
-    return panel.right - px(22), seat_parts(panel).tiles.top - max(1, px(3))
-
-
 class Hud:
     """Geometry and drawing of the table's surroundings, for ``app``'s layout: the action
     buttons ``action_names``, the list of tiles to come unless ``shows_remaining`` is False
@@ -550,7 +542,7 @@ class Hud:
             p.text_image(str(face.total), 46, "black", theme.GOLD).get_rect(topright=(right, r.y + px(6))),
             p.text_image(
                 t("play.final" if face.final else "play.projected"), SMALLEST_TEXT, "regular", theme.MUTED
-            ).get_rect(bottomright=caption_corner(r)),
+            ).get_rect(topright=(right, r.y + px(58))),
         ]
         note = (
             (t("play.choice_pending"), "bold", theme.GOLD)
@@ -743,11 +735,11 @@ class Hud:
         p.text(
             surface,
             t("play.final" if face.final else "play.projected"),
-            caption_corner(r),
+            (r.right - px(22), r.y + px(58)),
             SMALLEST_TEXT,
             "regular",
             theme.MUTED,
-            "bottomright",
+            "topright",
         )
 
     def draw_panel_counts(self, surface: pygame.Surface, face: PanelFace) -> None:
