@@ -544,7 +544,8 @@ def test_h_during_the_computers_move_animation_is_answered_when_the_players_turn
 def test_no_thinking_note_without_a_hint_on_its_way(app: App, monkeypatch) -> None:
     """Where nothing is asked of the AI (a tutorial step with no answer to show gives no
     events and no request), H does not claim to be thinking; with a request on its way it
-    does."""
+    does, and the status line keeps saying so after the toast has gone (a playtest on a loaded
+    machine saw nothing 5 s after H, then its Enter played the hint that had come)."""
     session = PlaySession(CONFIG)
     scene = PlayScene(app, session, ai=SyncAI())
     app.push(scene)
@@ -556,6 +557,29 @@ def test_no_thinking_note_without_a_hint_on_its_way(app: App, monkeypatch) -> No
     scene.run(scene.input.game_intent("hint", scene.frame))
     assert session.hint_pending() and app.toast is not None and app.toast[0] == t("play.hint_thinking")
     assert scene.nothing_to_confirm() == t("play.hint_thinking"), "Enter before the hint: it is coming"
+    assert scene.status_text() == t("play.hint_thinking")
+
+
+def test_the_status_line_says_a_hint_is_coming_until_it_comes(app: App) -> None:
+    """A playtest on a loaded machine saw nothing 5 s after H (the toast had gone), then its
+    Enter played the hint that had come meanwhile: while the hint is on its way the status
+    line says so, the toast long gone; once it comes the line asks for the move again."""
+    from counted_ai import HeldAI
+
+    held = HeldAI()
+    session = PlaySession(CONFIG)
+    scene = PlayScene(app, session, ai=held)
+    app.push(scene)
+    run(app, 5)
+    asking = scene.frame.status
+    app.step([app.intents.event_for("hint")], 0.02)
+    run(app, 600)
+    assert session.hint_pending() and (app.toast is None or app.toast[0] != t("play.hint_thinking"))
+    assert scene.frame.status == t("play.hint_thinking") != asking
+    (request,) = [r for r in held.requests if r.hint]
+    held.answer(request, session.game.legal_actions()[0])
+    run(app, 5)
+    assert not session.hint_pending() and scene.frame.status == asking
 
 
 def test_h_again_while_thinking_does_not_start_over() -> None:

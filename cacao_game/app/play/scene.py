@@ -682,6 +682,8 @@ class PlayScene(Scene):
             return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
+        if self.source.hint_pending():
+            return t("play.hint_thinking")
         if game.phase is Phase.FILL:
             revealed = game.revealed_pile_tile()
             if revealed:
