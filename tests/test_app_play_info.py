@@ -11,7 +11,7 @@ from harness import motion
 
 from cacao_game.app.app import App
 from cacao_game.app.play.scene import PlayScene
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.session import ShowHand
 
 
@@ -78,9 +78,13 @@ def test_the_log_scrolls_back_and_points_at_its_tile(play_app: App) -> None:
     kept = [line.text for _rect, line in scene.hud.log_rows(scene.history.lines, scene.log_scroll)]
     assert kept == [line.text for line in older], "scrolled back, the log stays where the player put it"
     assert scene.log_scroll > 6
+    play_app.step([], 0.02)
+    below = {part.name: part.key for part in scene.hud.log_parts(scene.frame)}["log.below"]
+    assert below == tn("play.log_below", scene.log_scroll), "it says how many lines came below"
     for _ in range(40):
         play_app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)], 0.02)
     assert scene.log_scroll == 0
+    assert {part.name: part.key for part in scene.hud.log_parts(scene.frame)}["log.below"] == ""
     advance(scene, 4, seed=4)
     assert scene.log_scroll == 0, "at its end the log follows the newest line"
 

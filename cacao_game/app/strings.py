@@ -1081,6 +1081,8 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "{name} has {n} worker tile in hand and {pile} in the pile.",
         "{name} has {n} worker tiles in hand and {pile} in the pile.",
     ),
+    # at the right of the game log's title while it is scrolled back: the lines below the view
+    "play.log_below": ("{n} more line below", "{n} more lines below"),
     "tip.pile": (
         "{n} jungle tile face down. After each fill the display is refilled from here.",
         "{n} jungle tiles face down. After each fill the display is refilled from here.",

@@ -1031,7 +1031,20 @@ class Hud:
             thumb.y = track.y + (track.h - thumb.h) * shown_from // max(1, total - capacity)
             bar = ((track.x, track.y, track.w, track.h), (thumb.x, thumb.y, thumb.w, thumb.h))
         parts.append(Part("log.bar", track.inflate(grow, grow), bar, partial(self.draw_log_bar, bar=bar)))
+        below = min(frame.log_scroll, max(0, total - capacity))
+        note = tn("play.log_below", below) if below else ""
+        place = pygame.Rect(area.x + area.w // 2, area.y + px(8), area.w // 2 - px(16), px(26))
+        draw_below = partial(self.draw_log_below, rect=place, note=note)
+        parts.append(Part("log.below", place.inflate(grow, grow), note, draw_below))
         return parts
+
+    def draw_log_below(self, surface: pygame.Surface, rect: pygame.Rect, note: str) -> None:
+        """How many log lines lie below the view while it is scrolled back (a playtest scrolled
+        back and did not see that new lines kept coming), at the right of the log's title."""
+        if not note:
+            return
+        text = self.painter.fit(note, SMALLEST_TEXT, "regular", rect.w)
+        self.painter.text(surface, text, rect.midright, SMALLEST_TEXT, "regular", theme.GOLD, "midright")
 
     def log_row_area(self, row: pygame.Rect, shown: tuple[LogLine, bool, str | None] | None) -> pygame.Rect:
         """What ``draw_log_row`` draws on: the whole row under the mouse, else the seat's marker
