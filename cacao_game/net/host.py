@@ -1163,8 +1163,8 @@ class Host:
             return
         before = len(session.journal)
         session.play(action)
-        if len(session.journal) > before:
-            session.journal[-1] = replace(session.journal[-1], standin=True)
+        for index in range(before, len(session.journal)):
+            session.journal[index] = replace(session.journal[index], standin=True)
         self._spawn(self._changed(table))
 
 
