@@ -480,3 +480,29 @@ def test_the_reviews_move_tags_stay_off_its_panel() -> None:
         _draw_moves(scene, app.screen, decision, [panel])
     tags = [text.rect for text in drawn if text.text == t("review.better_tag")]
     assert tags and not any(tag.colliderect(panel) for tag in tags)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), *SIZES])
+def test_the_word_under_a_seat_total_keeps_above_the_tiles_icon(size: tuple[int, int]) -> None:
+    """A playtest saw "projected" touch the tiles' icon below it at 1280x720 and 1366x768 (the
+    word keeps its smallest readable size while the panel shrinks): in every seat panel it lies
+    between the total above and the counts' row below."""
+    from shots import SHOTS
+
+    from cacao_game.app import theme
+    from cacao_game.app.play.hud import seat_parts
+    from cacao_game.app.strings import t
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["place"](app)
+    scene = app.top
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    words = [text.rect for text in drawn if text.text == t("play.projected")]
+    assert len(words) == len(scene.frame.seats)
+    for view in scene.frame.seats:
+        panel = scene.hud.panel_rect(view.seat)
+        word = next(rect for rect in words if panel.contains(rect))
+        totals = [text.rect for text in drawn if text.text == str(view.total)]
+        total = next(rect for rect in totals if panel.contains(rect))
+        assert total.bottom <= word.top and word.bottom <= seat_parts(panel).tiles.top

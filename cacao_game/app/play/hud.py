@@ -212,6 +212,10 @@ action buttons' shadows reach further."""
 SMALLEST_TEXT = 17
 """Design pixels of the table's smallest labels (key captions, key hints, the panels' fine
 print): 12 real pixels at 1366x768."""
+TOTAL_SIZE = 40
+TOTAL_TOP = 3
+"""Design pixels of a seat panel's total: its size and its top below the panel's
+(``Hud.total_rects``)."""
 REMAINING_ICON = 40
 """Design pixels of a jungle tile in the list of tiles to come (28 real pixels at 1366x768)."""
 PANEL_ICON = theme.ICON_SIZE
@@ -535,15 +539,9 @@ class Hud:
     def total_area(self, face: PanelFace, band: pygame.Rect) -> pygame.Rect:
         """What ``draw_panel_head`` draws within ``band`` (the right of a panel's top): the
         total, the word under it, and the kind or pending note where it reaches that far."""
-        p = self.painter
         r = self.panel_rect(face.seat)
-        right = r.right - px(22)
-        drawn = [
-            p.text_image(str(face.total), 46, "black", theme.GOLD).get_rect(topright=(right, r.y + px(6))),
-            p.text_image(
-                t("play.final" if face.final else "play.projected"), SMALLEST_TEXT, "regular", theme.MUTED
-            ).get_rect(topright=(right, r.y + px(58))),
-        ]
+        p = self.painter
+        drawn = [rect for _text, rect in self.total_rects(face, r)]
         note = (
             (t("play.choice_pending"), "bold", theme.GOLD)
             if face.pending
@@ -731,16 +729,25 @@ class Hud:
             pygame.draw.circle(surface, theme.GOLD, (r.x + px(44), r.y + px(20)), px(7))
         else:
             p.text(surface, face.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
-        p.text(surface, str(face.total), (r.right - px(22), r.y + px(6)), 46, "black", theme.GOLD, "topright")
-        p.text(
-            surface,
-            t("play.final" if face.final else "play.projected"),
-            (r.right - px(22), r.y + px(58)),
-            SMALLEST_TEXT,
-            "regular",
-            theme.MUTED,
-            "topright",
+        (total, at_total), (word, at_word) = self.total_rects(face, r)
+        p.text(surface, total, at_total.topright, TOTAL_SIZE, "black", theme.GOLD, "topright")
+        p.text(surface, word, at_word.topright, SMALLEST_TEXT, "regular", theme.MUTED, "topright")
+
+    def total_rects(self, face: PanelFace, panel: pygame.Rect) -> tuple[tuple[str, pygame.Rect], ...]:
+        """The one place of a seat panel's total and of the word under it ("projected"), with
+        their texts: the word right under the total's text box, so it ends above the counts'
+        row at every size (it keeps at least 12 real pixels as the panel shrinks: at the old
+        sizes it touched the tiles' icon at 1366x768 and 1280x720)."""
+        p = self.painter
+        total = str(face.total)
+        at_total = p.text_image(total, TOTAL_SIZE, "black", theme.GOLD).get_rect(
+            topright=(panel.right - px(22), panel.y + px(TOTAL_TOP))
         )
+        word = t("play.final" if face.final else "play.projected")
+        at_word = p.text_image(word, SMALLEST_TEXT, "regular", theme.MUTED).get_rect(
+            topright=at_total.bottomright
+        )
+        return (total, at_total), (word, at_word)
 
     def draw_panel_counts(self, surface: pygame.Surface, face: PanelFace) -> None:
         """A seat panel's counts: gold, cacao, sun, tiles left."""
