@@ -874,7 +874,7 @@ class Host:
         if message.at != len(session.game.actions):
             client.send(refusal("stale"))
             return
-        if len(session.journal) - 1 in table.standin_moves:
+        if table.last_by_standin():
             client.send(refusal("standin"))
             return
         session.viewer, session.curtain = message.seat, None
@@ -987,7 +987,7 @@ class Host:
         if isinstance(saver, TableSaver):
             saver.note(table.session.game.actions)
         table.remember()
-        if len(table.session.journal) - 1 in table.standin_moves:
+        if table.last_by_standin():
             self._save_now(table)  # which decisions were the stand-in's is kept in the save only
         for client, data in self._messages(table, undone):
             client.synced = False

@@ -174,6 +174,11 @@ class Table:
         player may not undo them)."""
         return {index for index, entry in enumerate(self.session.journal) if entry.standin}
 
+    def last_by_standin(self) -> bool:
+        """Whether the latest decision was a stand-in AI's (its seat's player may not undo it)."""
+        journal = self.session.journal
+        return bool(journal) and journal[-1].standin
+
     def remember(self) -> None:
         """Put the table's seats and tokens (digests) in the session's view, which the autosave keeps."""
         meta = _Meta(

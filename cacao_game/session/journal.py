@@ -38,6 +38,11 @@ class Entry:
     seat's name stays the player's, the table says the AI played."""
 
     @property
+    def standin_seat(self) -> int | None:
+        """The seat a stand-in AI played in this decision (``standin``), else None."""
+        return self.seat if self.standin else None
+
+    @property
     def ended_turn(self) -> bool:
         """Whether this decision ended the turn (the next seat moves, or the game ended)."""
         return self.totals is not None

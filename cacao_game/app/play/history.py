@@ -78,7 +78,7 @@ class History:
         for index, entry in enumerate(entries):
             named = entry_names[index] if entry_names is not None else names
             for event in entry.events:
-                history.add(event, entry.totals, named, entry.seat if entry.standin else None)
+                history.add(event, entry.totals, named, entry.standin_seat)
         history.names = list(names)
         return history
 

@@ -960,7 +960,7 @@ class PlayScene(Scene):
         if entry is None:
             self.history.add(event, totals, self.names)
         else:
-            self.history.add(event, totals, self.entry_names(entry), entry.seat if entry.standin else None)
+            self.history.add(event, totals, self.entry_names(entry), entry.standin_seat)
         self._keep_log_in_place(before)
 
     def _keep_log_in_place(self, before: int) -> None:
