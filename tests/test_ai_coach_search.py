@@ -11,8 +11,9 @@ import pytest
 
 from cacao_game.ai import expert_tree
 from cacao_game.ai.analysis import SEARCHES, Analysis, appraise, position_seed, searched_moves
+from cacao_game.ai.endgame import exact_values
 from cacao_game.ai.evaluation import FIELD_LEAD, Valuer
-from cacao_game.ai.expert import ExpertPlayer, exact_values, nothing_hidden, placements_left, root_moves
+from cacao_game.ai.expert import ExpertPlayer, nothing_hidden, placements_left, root_moves
 from cacao_game.ai.hard import CANDIDATES
 from cacao_game.ai.hint import HINT_LEVELS, advise, hint_iterations, suggest
 from cacao_game.ai.medium import MediumPlayer

@@ -9,14 +9,13 @@ import pytest
 
 from cacao_game.ai import LEVELS, make_player
 from cacao_game.ai.base import Player
+from cacao_game.ai.endgame import exact_values, final_margins
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert import (
     HORIZON,
     REACH_BUDGET,
     REACH_PLACEMENTS,
     ExpertPlayer,
-    exact_values,
-    final_margins,
     nothing_hidden,
     placements_left,
     root_moves,

@@ -73,7 +73,8 @@ from pathlib import Path
 from typing import Any
 
 from cacao_game.ai.analysis import position_seed
-from cacao_game.ai.expert import ExpertPlayer, final_margins, play_to_end, root_moves
+from cacao_game.ai.endgame import final_margins
+from cacao_game.ai.expert import ExpertPlayer, play_to_end, root_moves
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import make_player
 from cacao_game.ai.weights import DEFAULT

@@ -32,12 +32,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from cacao_game.ai.endgame import exact_end
 from cacao_game.ai.evaluation import FIELD_LEAD, Valuer
 from cacao_game.ai.expert import (
     EXACT_PLACEMENTS,
     TIME_BUDGET,
     ExpertPlayer,
-    exact_end,
     nothing_hidden,
     placements_left,
     root_moves,

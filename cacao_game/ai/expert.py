@@ -31,8 +31,14 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   was the first version's flaw.)
 - Once nothing is hidden from the deciding seat (``nothing_hidden``: in 2 players from about
   turn 16) and at most ``EXACT_PLACEMENTS`` placements are left, a full max-n search over
-  every placement and fill (``exact_values``) decides. (``to_end``, off by default, makes
-  playouts run to the final score once few placements are left.)
+  every placement and fill (``endgame.exact_values``) decides. In 2 players, with at most
+  ``duel`` placements left (``DUEL_PLACEMENTS``), alpha-beta to the final score
+  (``endgame.solve_duel``) decides if it ends within ``DUEL_SHARE`` of the budget (with
+  ``iterations``: that share of the count in decisions expanded, so the move is the same at
+  any speed; on time: that share of the time), else the search decides with what is left: so
+  more thinking solves more endgames exactly, where the search's horizon-priced estimate is
+  as wrong after 4 times the re-deals (README: exact endgames of two players). (``to_end``,
+  off by default, makes playouts run to the final score once few placements are left.)
 - Reach (off by default: ``reach=0``; on with ``reach=9``): a decision whose budget is at least
   ``reach_budget`` iterations (``REACH_BUDGET``) plays its playouts to the final score
   (``play_to_end``, as ``to_end``) once at most ``reach`` placements are left, so that more
@@ -69,10 +75,11 @@ import logging
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 
-from cacao_game.ai.evaluation import Valuer, field_margins
+from cacao_game.ai.endgame import OutOfTime, exact_values, ordered_moves, solve_duel
+from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert_tree import (
     DEEPEN_AT,
     GROW_AT,
@@ -92,11 +99,10 @@ from cacao_game.ai.expert_tree import (
 )
 from cacao_game.ai.hard import HORIZON, Deadline
 from cacao_game.ai.ismcts import EXPLORATION, Node
-from cacao_game.ai.medium import MediumPlayer, placement_scores
+from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.parallel import Helper, LocalPartner, Partner
-from cacao_game.ai.policy import quick_fill_score, resolve_choice
 from cacao_game.ai.weights import DEFAULT, Weights
-from cacao_game.engine import Action, Fill, Game, Phase
+from cacao_game.engine import Action, Game, Phase
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +115,15 @@ ROOT_SCALE = 0.35
 about 300 re-deals, 11 at 1,000, 22 at 4,000, 44 at 16,000)."""
 EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
+DUEL_PLACEMENTS = 4
+"""In 2 players with nothing hidden and at most this many placements left, alpha-beta to the
+final score is tried first (``endgame.solve_duel``: with 4 left it expands some 400-6,000
+decisions, about 0.2-3 s; with 5 some 6,000-25,000, beyond 10 s of budget; with 6 some
+400,000)."""
+DUEL_SHARE = 0.75
+"""Share of a decision's budget (its time, or with ``iterations`` that many decisions
+expanded per iteration) the exact endgame of two players may take before the search takes
+over with the rest (an expanded decision costs about one iteration's time)."""
 REACH_BUDGET = 2500
 """Iterations a decision's budget must reach for its playouts to run to the final score late in
 the game (see ``REACH_PLACEMENTS``): between 1 s and 2 s of one stream on a 2-core machine."""
@@ -156,25 +171,6 @@ def nothing_hidden(view: Game, seat: int) -> bool:
     return True
 
 
-def final_margins(game: Game, leads: Sequence[float] | None = None) -> list[float]:
-    """Every seat's final total less the field's (``field_margins`` with ``leads``):
-    ``Valuer.scores``' shape, in points, for a finished game."""
-    return field_margins([float(score.total) for score in game.score_now()], leads)
-
-
-def ordered_moves(game: Game, valuer: Valuer) -> list[Action]:
-    """The mover's moves, most promising first, by the quick estimates (ties by legal order)."""
-    options = game.legal_actions()
-    if len(options) < 2:
-        return options
-    if game.phase is Phase.PLACE:
-        scores = placement_scores(game, options, valuer)
-    else:
-        scores = [quick_fill_score(game, f, valuer) for f in options if isinstance(f, Fill)]
-    order = sorted(range(len(options)), key=lambda i: (-scores[i], i))
-    return [options[i] for i in order]
-
-
 def root_moves(view: Game, medium: MediumPlayer) -> list[Action]:
     """Every legal move of ``view``'s decider: medium's ranking first, then the rest in the
     quick order."""
@@ -182,51 +178,6 @@ def root_moves(view: Game, medium: MediumPlayer) -> list[Action]:
     seen = set(ranked)
     rest = [a for a in ordered_moves(view, Valuer(view, medium.weights)) if a not in seen]
     return ranked + rest
-
-
-class OutOfTime(Exception):
-    """An exact search ran past its deadline."""
-
-
-def exact_values(
-    game: Game,
-    valuer: Valuer,
-    in_time: Callable[[], bool] = lambda: True,
-    leads: Sequence[float] | None = None,
-) -> list[float]:
-    """Max-n values of a game with nothing hidden: every placement and fill searched to the
-    end (resolutions by ``resolve_choice``), each seat maximising its own final margin
-    (``final_margins`` with ``leads``). Raises ``OutOfTime`` as soon as ``in_time()`` is false
-    (checked at every decision)."""
-    return exact_end(game, valuer, in_time, leads)[0]
-
-
-def exact_end(
-    game: Game,
-    valuer: Valuer,
-    in_time: Callable[[], bool] = lambda: True,
-    leads: Sequence[float] | None = None,
-) -> tuple[list[float], Game]:
-    """``exact_values`` and the finished game that max-n play reaches (the first best move at
-    every decision): its ``final_margins`` are the values."""
-    if game.is_over():
-        return final_margins(game, leads), game
-    if game.phase is Phase.RESOLVE:
-        after = game.clone()
-        after.apply(resolve_choice(after, valuer))
-        return exact_end(after, valuer, in_time, leads)
-    if not in_time():
-        raise OutOfTime
-    mover = game.current_player()
-    best: tuple[list[float], Game] | None = None
-    for action in game.legal_actions():
-        after = game.clone()
-        after.apply(action)
-        found = exact_end(after, valuer, in_time, leads)
-        if best is None or found[0][mover] > best[0][mover] + 1e-9:
-            best = found
-    assert best is not None
-    return best
 
 
 class ExpertPlayer:
@@ -249,6 +200,8 @@ class ExpertPlayer:
         root_scale: float = ROOT_SCALE,
         to_end: int = PLAYOUT_PLACEMENTS,
         exact: int = EXACT_PLACEMENTS,
+        duel: int = DUEL_PLACEMENTS,
+        duel_share: float = DUEL_SHARE,
         root: str = "halving",
         select: str = "visits",
         leaf: str = "leaf",
@@ -271,6 +224,9 @@ class ExpertPlayer:
         ``reach_budget`` iterations (the module docstring's Reach); ``reach_horizon`` (0: ``horizon``)
         is the horizon of such decisions and ``reach_shortlist`` (0: hard's ``REPLY_SHORTLIST``)
         how many placements their playouts' movers price in full.
+        ``duel`` and ``duel_share``: the exact endgame of two players from that many
+        placements left, within that share of the budget (``DUEL_PLACEMENTS``, ``DUEL_SHARE``;
+        ``duel=0`` never tries it).
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
         ``lead`` is the share of the best other seat in the field the deciding seat's own
         worth is measured against in its search (None: by the player count, ``default_lead``;
@@ -300,6 +256,8 @@ class ExpertPlayer:
         self.root_scale = root_scale
         self.to_end = int(to_end)
         self.exact = int(exact)
+        self.duel = int(duel)
+        self.duel_share = float(duel_share)
         self.root = root
         self.select = select
         self.leaf = leaf
@@ -329,7 +287,8 @@ class ExpertPlayer:
         self.last_iterations = 0
         """Re-deals used by the last decision (for measurements)."""
         self.last_nodes = 0
-        """Tree nodes grown by the last decision (for measurements)."""
+        """Tree nodes grown by the last decision, or the decisions its exact endgame of two
+        players expanded (for measurements)."""
         self.last_depth = 0
         """Decisions on the deepest path of the last decision's tree (for measurements)."""
 
@@ -347,11 +306,16 @@ class ExpertPlayer:
         if len(moves) == 1:
             return [(0.0, moves[0])]
         deadline = Deadline(self.time_budget, started, self.clock)
-        if nothing_hidden(view, seat) and placements_left(view) <= self.exact:
+        if nothing_hidden(view, seat):
+            left = placements_left(view)
             try:
-                return self._solve(view, seat, moves, lambda: self.clock() < deadline.deadline)
+                if left <= self.exact:
+                    return self._solve(view, seat, moves, lambda: self.clock() < deadline.deadline)
+                if view.players == 2 and left <= self.duel:
+                    return self._duel(view, moves, started)
             except OutOfTime:
-                log.info("exact endgame out of time at turn %d; searching instead", view.turn)
+                log.info("exact endgame out of its budget at turn %d; searching instead", view.turn)
+                deadline = Deadline(self.time_budget, started, self.clock)
 
         def keep_going(done: int) -> bool:
             if self.iterations is not None and done >= self.iterations:
@@ -429,6 +393,26 @@ class ExpertPlayer:
             scored.append((exact_values(after, valuer, in_time, leads)[seat], index, action))
         scored.sort(key=lambda item: (-item[0], item[1]))
         return [(value, action) for value, _i, action in scored]
+
+    def _duel(self, view: Game, moves: list[Action], started: float) -> list[tuple[float, Action]]:
+        """The best of ``moves`` by ``solve_duel`` alone, with its exact margin, if it ends within
+        ``duel_share`` of the budget: with ``iterations`` that many decisions expanded per
+        iteration, and on time that share of ``time_budget`` from ``started`` (either caps it
+        when both are given); ``OutOfTime`` otherwise."""
+        until = started + self.duel_share * self.time_budget
+        cap = None if self.iterations is None else max(1, int(self.duel_share * self.iterations))
+        expanded = 0
+
+        def in_time() -> bool:
+            nonlocal expanded
+            expanded += 1
+            return (cap is None or expanded <= cap) and self.clock() < until
+
+        try:
+            value, action = solve_duel(view, moves, Valuer(view, self.medium.weights), in_time)
+        finally:
+            self.last_nodes = expanded
+        return [(value, action)]
 
     def search(
         self,
@@ -672,6 +656,8 @@ def _means(*streams: ArmStats) -> dict[Action, float]:
 
 __all__ = [
     "DEEPEN_AT",
+    "DUEL_PLACEMENTS",
+    "DUEL_SHARE",
     "EXPLORATION",
     "HORIZON",
     "LEAF_VALUERS",
@@ -682,12 +668,8 @@ __all__ = [
     "WIDEN_SCALE",
     "ExpertPlayer",
     "Leaf",
-    "exact_end",
-    "exact_values",
-    "final_margins",
     "horizon_for",
     "nothing_hidden",
-    "ordered_moves",
     "placements_left",
     "play_to_end",
     "root_moves",

@@ -35,7 +35,7 @@ TIMED_LEVELS = frozenset(TIME_BUDGETS)
 """Levels whose thinking time per decision can be set (their ``time_budget`` option)."""
 PARALLEL_LEVELS = frozenset({"expert"})
 """Levels that can search on several cores (their ``workers`` option)."""
-FLOAT_OPTIONS = frozenset({"time_budget", "lead"})
+FLOAT_OPTIONS = frozenset({"time_budget", "lead", "duel_share"})
 """Options that stay floats even when written as whole numbers."""
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 """What a timed level's ``clock`` option may name: wall time (the default, as players meet
