@@ -207,3 +207,49 @@ def test_the_exact_endgame_appraises_every_move_by_its_final_score() -> None:
         assert option.noise == 0
     level = ExpertPlayer(random.Random(1), iterations=5, time_budget=math.inf)
     assert suggest(game, "expert", iterations=5, seed=1) == level.choose(game)
+
+
+def test_a_two_player_endgame_the_level_solves_the_coach_solves_the_same_way() -> None:
+    """With 3 placements left in 2 players (more than max-n's 2, within ``DUEL_PLACEMENTS``)
+    and a count that lets alpha-beta finish, the hint is the level's exact move, its
+    alternative the next best, and the review's played move is valued exactly too (final
+    score's parts, no noise, no iterations); with a count too small for it the search
+    decides, for the hint and the level alike."""
+    checked = 0
+    for seed in range(12):
+        game = next(
+            (
+                g
+                for g in decisions(seed)
+                if g.phase is Phase.PLACE
+                and nothing_hidden(g.view(g.current_player()), g.current_player())
+                and placements_left(g) == 3
+            ),
+            None,
+        )
+        if game is None:
+            continue
+        seat = game.current_player()
+        view = game.view(seat)
+        moves = searched_moves(game, "expert")
+        played = moves[-1]
+        analysis = appraise(game, moves, iterations=12_000, seed=1, search=EXPERT, keep=played)
+        assert analysis.iterations == 0 and adds_up(analysis)
+        valuer = Valuer(view)
+        values = {}
+        for option in analysis.options:
+            after = view.clone()
+            after.apply(option.action)
+            values[option.action] = exact_values(after, valuer)[seat]
+            assert option.value == pytest.approx(values[option.action], abs=1e-9) and option.noise == 0
+        first, second = analysis.options[0], analysis.options[1]
+        assert first.value >= second.value and analysis.of(played) is not None
+        level = ExpertPlayer(random.Random(1), iterations=12_000, time_budget=math.inf, lead=FIELD_LEAD)
+        assert level.choose(game) == first.action == suggest(game, "expert", iterations=12_000, seed=1)
+        small = ExpertPlayer(random.Random(1), iterations=8, time_budget=math.inf, lead=FIELD_LEAD)
+        assert small.choose(game) == suggest(game, "expert", iterations=8, seed=1)
+        assert appraise(game, moves, iterations=8, seed=1, search=EXPERT).iterations > 0
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from cacao_game.ai.endgame import OutOfTime, exact_values, solve_duel
+from cacao_game.ai.endgame import DUEL_PLACEMENTS, OutOfTime, exact_values, solve_duel
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.expert import DUEL_PLACEMENTS, ExpertPlayer, nothing_hidden, placements_left, root_moves
+from cacao_game.ai.expert import ExpertPlayer, nothing_hidden, placements_left, root_moves
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Action, Game, Phase
 
@@ -40,9 +40,11 @@ def test_alpha_beta_reaches_the_max_n_value_of_a_two_player_endgame(seed: int) -
     assert nothing_hidden(view, seat)
     valuer = Valuer(view)
     exact = {action: exact_values(_after(view, action), valuer)[seat] for action in view.legal_actions()}
-    value, chosen = solve_duel(view, root_moves(view, MediumPlayer(random.Random(0))), valuer)
+    value, chosen, end = solve_duel(view, root_moves(view, MediumPlayer(random.Random(0))), valuer)
     assert value == max(exact.values())
     assert exact[chosen] == value
+    totals = [score.total for score in end.score_now()]
+    assert end.is_over() and totals[seat] - totals[1 - seat] == value
 
 
 def test_alpha_beta_picks_the_first_of_equally_good_moves() -> None:
@@ -51,7 +53,7 @@ def test_alpha_beta_picks_the_first_of_equally_good_moves() -> None:
     view = game.view(game.current_player())
     valuer = Valuer(view)
     moves = view.legal_actions()
-    value, chosen = solve_duel(view, moves, valuer)
+    value, chosen, _end = solve_duel(view, moves, valuer)
     first_best = next(m for m in moves if solve_duel(view, [m], valuer)[0] == value)
     assert chosen == first_best
 
@@ -82,7 +84,7 @@ def test_the_expert_solves_a_two_player_endgame_within_its_share_of_the_count() 
     seat = game.current_player()
     view = game.view(seat)
     assert nothing_hidden(view, seat)
-    _value, solved = solve_duel(view, root_moves(view, MediumPlayer(random.Random(0))), Valuer(view))
+    _value, solved, _end = solve_duel(view, root_moves(view, MediumPlayer(random.Random(0))), Valuer(view))
     rich = ExpertPlayer(random.Random(1), iterations=1_200, time_budget=1e9)
     assert rich.choose(game) == solved
     assert rich.last_iterations == 0 and 0 < rich.last_nodes <= 900

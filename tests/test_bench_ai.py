@@ -104,3 +104,20 @@ def test_agree_prints_each_levels_place_in_the_root_order_and_the_agreement(caps
     assert all(row[2] == row[3] for row in rows)
     agreed = "the first level's move: expert:iterations=40 2 of 2, expert:iterations=40 2 of 2"
     assert out[-1].startswith(agreed)
+
+
+def test_endgames_replay_one_start_for_every_variant_in_both_seats() -> None:
+    """Every variant finishes the same endgame (the first placement with 3 left) with the strong
+    spec in each seat; a win is 0, 1 or a share, the margin is the strong seat's."""
+    start = bench_ai.endgame_start(1000, 3, "medium")
+    assert bench_ai.placements_left(start) == 3 and start.phase is Phase.PLACE
+    assert bench_ai.with_options("expert:iterations=5", "duel=0") == "expert:iterations=5,duel=0"
+    assert bench_ai.with_options("medium", "") == "medium"
+    variants = ("", "duel=0")
+    task = bench_ai.EndgameTask(1000, 3, "expert:iterations=40", "expert:iterations=5", variants, "medium")
+    results = bench_ai.endgame_results(task)
+    assert set(results) == {"", "duel=0"}
+    for win0, margin0, win1, margin1 in results.values():
+        assert {win0, win1} <= {0.0, 0.5, 1.0}
+        assert (win0 == 1.0) == (margin0 > 0) or margin0 == 0
+        assert (win1 == 1.0) == (margin1 > 0) or margin1 == 0

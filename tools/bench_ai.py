@@ -5,6 +5,8 @@
     python tools/bench_ai.py screen --positions 48 --fills 16 [--levels SPEC ...] [--redeals 300] [--cache F]
         [--judge SPEC] [--top 6]
     python tools/bench_ai.py agree --players 4 --positions 16 [--levels SPEC ...]
+    python tools/bench_ai.py endgames --deals 100 [--left 6] [--strong SPEC] [--weak SPEC]
+        [--variants OPTS ...]
     python tools/bench_ai.py memory [--seconds 10] [--workers 2]
     python tools/bench_ai.py cores [--positions 8] [--seconds 2]
 
@@ -43,6 +45,16 @@ the expert root's order (medium's ranking first: ``root_moves``; 0 is medium's b
 how many positions it is the first level's choice. Cheap (a decision per level and
 position), so it shows at once whether a larger budget only confirms the smaller one.
 
+``endgames``: what a change to late play is worth in games, at a fraction of their cost. For
+each deal from ``--first-deal``, 2 players, hard at 300 re-deals plays both seats (seeded by
+the deal) to the first placement with ``--left`` placements left; from there ``--strong`` and
+``--weak`` finish the game, once in each seat, for each of ``--variants`` (level options added
+to both specs; ``""`` for none). Iteration budgets (the defaults stand for 2 s and 0.5 s; a
+spec naming no time has no time cap), so every variant plays the same moves until the first
+decision it changes, and each endgame is
+paired across variants: prints the strong side's wins and mean margin per variant, and each
+variant's paired difference from the first with its 95 % interval and the endgames it turned.
+
 ``memory``: the peak memory traced (``tracemalloc``) while expert decides one mid-game
 position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size;
 then the resident memory (``VmRSS``, and its peak ``VmHWM``) of this process and of its search
@@ -69,12 +81,13 @@ import time
 import tracemalloc
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cacao_game.ai.analysis import position_seed
 from cacao_game.ai.endgame import final_margins
-from cacao_game.ai.expert import ExpertPlayer, play_to_end, root_moves
+from cacao_game.ai.expert import ExpertPlayer, placements_left, play_to_end, root_moves
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import make_player
 from cacao_game.ai.weights import DEFAULT
@@ -247,6 +260,95 @@ def run_agree(args: argparse.Namespace) -> None:
         print(f"{index:>8} {len(order):>6} {places}", flush=True)
     counts = ", ".join(f"{spec} {n} of {len(games)}" for spec, n in zip(args.levels, same, strict=True))
     print(f"the first level's move: {counts}")
+
+
+ENDGAME_OPENING = "hard:iterations=300"
+"""Who plays the deals to the endgames ``endgames`` replays."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndgameTask:
+    """One deal of ``endgames``: where its replay starts and who finishes it."""
+
+    deal: int
+    left: int
+    strong: str
+    weak: str
+    variants: tuple[str, ...]
+    opening: str = ENDGAME_OPENING
+
+
+def endgame_start(deal: int, left: int, opening: str = ENDGAME_OPENING) -> Game:
+    """Deal ``deal`` of 2 players played by ``opening`` in both seats (seeded by the deal) to
+    the first placement with ``left`` placements left (or to its end)."""
+    game = Game.new(2, seed=deal, keep_history=False)
+    player = make_player(opening, random.Random(deal), time_budget=1e9)
+    while not game.is_over() and (placements_left(game) > left or game.phase is not Phase.PLACE):
+        game.apply(player.choose(game))
+    return game
+
+
+def with_options(spec: str, options: str) -> str:
+    """``spec`` with the level options ``options`` added (none if empty)."""
+    return spec if not options else f"{spec}{',' if ':' in spec else ':'}{options}"
+
+
+def endgame_results(task: EndgameTask) -> dict[str, list[float]]:
+    """One deal's endgame finished by every variant in both seats: variant -> the strong side's
+    [win in seat 0, margin in seat 0, win in seat 1, margin in seat 1] (a shared win a fraction)."""
+    deal, strong, weak = task.deal, task.strong, task.weak
+    start = endgame_start(deal, task.left, task.opening)
+    results: dict[str, list[float]] = {}
+    for options in task.variants:
+        row: list[float] = []
+        for strong_seat in (0, 1):
+            game = start.clone()
+            specs = [strong if seat == strong_seat else weak for seat in (0, 1)]
+            seats = [
+                make_player(with_options(spec, options), random.Random(deal * 10 + seat), time_budget=1e9)
+                for seat, spec in enumerate(specs)
+            ]
+            while not game.is_over():
+                game.apply(seats[game.current_player()].choose(game))
+            margin = final_margins(game)[strong_seat]
+            winners = game.winners()
+            row += [1.0 / len(winners) if strong_seat in winners else 0.0, margin]
+        results[options] = row
+    return results
+
+
+def run_endgames(args: argparse.Namespace) -> None:
+    """Replay the endgames of ``--deals`` deals with every variant and print the paired table."""
+    variants = tuple(args.variants)
+    tasks = [
+        EndgameTask(deal, args.left, args.strong, args.weak, variants)
+        for deal in range(args.first_deal, args.first_deal + args.deals)
+    ]
+    print(f"{args.deals} deals from {args.first_deal}, {args.left} placements left:", end=" ")
+    print(f"{args.strong} against {args.weak}")
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        rows = list(pool.map(endgame_results, tasks))
+    base = variants[0]
+    for options in variants:
+        wins = [r[options][i] for r in rows for i in (0, 2)]
+        margins = [r[options][i] for r in rows for i in (1, 3)]
+        line = (
+            f"{options or '(as is)':>24}: {len(wins)} endgames, strong side wins "
+            f"{100 * statistics.mean(wins):.1f} %, margin {statistics.mean(margins):+.2f}"
+        )
+        if options != base:
+            win_gain = [r[options][i] - r[base][i] for r in rows for i in (0, 2)]
+            margin_gain = [r[options][i] - r[base][i] for r in rows for i in (1, 3)]
+            turned = sum(gain != 0 for gain in win_gain)
+            line += (
+                f"; paired with {base or '(as is)'}: wins {100 * statistics.mean(win_gain):+.1f} ± "
+                f"{100 * _half(win_gain):.1f} points, margin {statistics.mean(margin_gain):+.2f} ± "
+                f"{_half(margin_gain):.2f}, {turned} results changed"
+            )
+        print(line, flush=True)
+    if args.json:
+        deals = list(range(args.first_deal, args.first_deal + args.deals))
+        args.json.write_text(json.dumps({"deals": deals, "rows": rows}, indent=1))
 
 
 def agreed_moves(game: Game, levels: Sequence[str]) -> list[Action]:
@@ -574,6 +676,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     screen.add_argument("--json", type=Path, default=None, help="write each position's regrets")
     agree = _positions_parser(commands, "agree", "each level's move by its place in the root's order", 16)
     agree.add_argument("--levels", nargs="+", required=True, help="level specs; the first is the base")
+    endgames = commands.add_parser("endgames", help="late play's worth: endgames replayed by variant")
+    endgames.add_argument("--deals", type=int, default=100)
+    endgames.add_argument("--first-deal", type=int, default=1000)
+    endgames.add_argument("--left", type=int, default=6, help="placements left where the replay starts")
+    endgames.add_argument("--strong", default="expert:iterations=3400")
+    endgames.add_argument("--weak", default="expert:iterations=850")
+    endgames.add_argument(
+        "--variants", nargs="+", default=["", "duel=0"], help="level options; the first is the base"
+    )
+    endgames.add_argument("--workers", type=int, default=2)
+    endgames.add_argument("--json", type=Path, default=None, help="write every deal's results")
     memory = commands.add_parser("memory", help="traced peak memory of one decision")
     memory.add_argument("--seconds", type=float, default=10.0)
     memory.add_argument("--seed", type=int, default=500)
@@ -592,6 +705,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_cores(args)
         case "agree":
             run_agree(args)
+        case "endgames":
+            run_endgames(args)
         case _:
             run_memory(args)
             run_resident(args)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from cacao_game.ai.endgame import exact_end
+from cacao_game.ai.endgame import DUEL_PLACEMENTS, Allowance, OutOfTime, exact_end, solve_duel
 from cacao_game.ai.evaluation import FIELD_LEAD, Valuer
 from cacao_game.ai.expert import (
     EXACT_PLACEMENTS,
@@ -202,6 +202,10 @@ class ExpertSearch:
         )
         if nothing_hidden(view, seat) and placements_left(view) <= EXACT_PLACEMENTS:
             return _solved(question, moves, player.medium.weights)
+        if view.players == 2 and nothing_hidden(view, seat) and placements_left(view) <= DUEL_PLACEMENTS:
+            duelled = _duelled(question, player.medium.weights)
+            if duelled is not None:
+                return duelled
         players = view.players
         terms: dict[Action, dict[TermKey, float]] = {a: {} for a in moves}
         counts = {a: _no_counts(players) for a in moves}
@@ -245,12 +249,45 @@ def _solved(question: Question, moves: list[Action], weights: Weights) -> Analys
         after = view.clone()
         after.apply(action)
         values, end = exact_end(after, valuer, lambda: question.keep_going(0))
-        terms: dict[TermKey, float] = {}
-        counts = _no_counts(view.players)
-        value = _add_leaf(Valuer(end, weights), end, seat, terms, counts)
-        found.append((values[seat], index, _appraisal(action, value, terms, counts, 1, 0.0)))
+        found.append((values[seat], index, _ended(action, end, seat, weights)))
     found.sort(key=lambda item: (-item[0], item[1]))
     return Analysis(seat, tuple(item[2] for item in found), 0)
+
+
+def _duelled(question: Question, weights: Weights) -> Analysis | None:
+    """A two-player endgame solved as the level solves it (``solve_duel`` within
+    ``Allowance.duel`` of the question's count, so the first option is the level's move at
+    that count): the best move, the next best (the hint's alternative) and ``keep``, each with
+    its exact value and the final score's parts; None once the allowance or ``keep_going`` runs
+    out before the best move is known (the search then decides), the options found so far if
+    later."""
+    view, seat = question.view, question.seat
+    valuer = Valuer(view, weights)
+    allowance = Allowance.duel(question.iterations, lambda: question.keep_going(0))
+    found: list[Appraisal] = []
+    try:
+        _value, best, end = solve_duel(view, question.moves, valuer, allowance)
+        found.append(_ended(best, end, seat, weights))
+        rest = [move for move in question.moves if move != best]
+        if rest:
+            _value, other, end = solve_duel(view, rest, valuer, allowance)
+            found.append(_ended(other, end, seat, weights))
+        if question.keep is not None and all(option.action != question.keep for option in found):
+            _value, kept, end = solve_duel(view, [question.keep], valuer, allowance)
+            found.append(_ended(kept, end, seat, weights))
+    except OutOfTime:
+        if not found:
+            return None
+    return Analysis(seat, tuple(found), 0)
+
+
+def _ended(action: Action, end: Game, seat: int, weights: Weights) -> Appraisal:
+    """``action`` appraised by the finished game ``end`` best play reaches after it: its value
+    and parts are the final score's, no noise."""
+    terms: dict[TermKey, float] = {}
+    counts = _no_counts(end.players)
+    value = _add_leaf(Valuer(end, weights), end, seat, terms, counts)
+    return _appraisal(action, value, terms, counts, 1, 0.0)
 
 
 def _no_counts(players: int) -> list[dict[str, float]]:

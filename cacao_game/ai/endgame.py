@@ -89,58 +89,97 @@ def exact_end(
     return best
 
 
-def duel_margin(game: Game, valuer: Valuer, alpha: float, beta: float, in_time: Callable[[], bool]) -> float:
+DUEL_PLACEMENTS = 4
+"""In 2 players with nothing hidden and at most this many placements left, the expert (and the
+coach's expert search) tries alpha-beta to the final score first (``solve_duel``: with 4 left
+it expands some 400-6,000 decisions, about 0.2-3 s; with 5 some 6,000-25,000, beyond 10 s of
+budget; with 6 some 400,000)."""
+DUEL_SHARE = 0.75
+"""Share of a decision's budget (its time, or with an iteration count that many decisions
+expanded per iteration) the exact endgame of two players may take before the search takes
+over with the rest (an expanded decision costs about one iteration's time)."""
+
+
+class Allowance:
+    """An exact search's ``in_time``: true for at most ``cap`` calls (None: no cap) while
+    ``more()`` says so; ``expanded`` counts the calls."""
+
+    def __init__(self, cap: int | None, more: Callable[[], bool] = lambda: True) -> None:
+        self.cap = cap
+        self.more = more
+        self.expanded = 0
+
+    @classmethod
+    def duel(
+        cls, iterations: int | None, more: Callable[[], bool] = lambda: True, share: float = DUEL_SHARE
+    ) -> Allowance:
+        """The allowance of a two-player endgame in a budget of ``iterations`` (None: no count):
+        ``share`` of them, at least one."""
+        return cls(None if iterations is None else max(1, int(share * iterations)), more)
+
+    def __call__(self) -> bool:
+        self.expanded += 1
+        return (self.cap is None or self.expanded <= self.cap) and self.more()
+
+
+def duel_end(
+    game: Game, valuer: Valuer, alpha: float, beta: float, in_time: Callable[[], bool]
+) -> tuple[float, Game]:
     """Seat 0's final total less seat 1's in ``game`` (two players, nothing hidden; consumed:
     mutated), both seats playing their best (minimax over every placement and fill in
     ``ordered_moves``' order, resolutions by ``resolve_choice``), by alpha-beta: exact when it
     lies strictly between ``alpha`` and ``beta``; otherwise a bound on that side of the window
-    (at most ``alpha`` or at least ``beta``). Raises ``OutOfTime`` once ``in_time()`` is false
-    (asked before each decision expanded)."""
+    (at most ``alpha`` or at least ``beta``). With it the finished game that best play reaches
+    (the first best move at every decision), when the value is exact. Raises ``OutOfTime`` once
+    ``in_time()`` is false (asked before each decision expanded)."""
     while game.phase is Phase.RESOLVE:
         game.apply(resolve_choice(game, valuer))
     if game.is_over():
-        return final_margins(game)[0]
+        return final_margins(game)[0], game
     if not in_time():
         raise OutOfTime
     maximising = game.current_player() == 0
-    best = -math.inf if maximising else math.inf
+    best: tuple[float, Game] | None = None
     moves = ordered_moves(game, valuer)
     last = len(moves) - 1
     for index, action in enumerate(moves):
         child = game if index == last else game.clone()
         child.apply(action)
-        value = duel_margin(child, valuer, alpha, beta, in_time)
+        found = duel_end(child, valuer, alpha, beta, in_time)
+        if best is None or (found[0] > best[0] if maximising else found[0] < best[0]):
+            best = found
         if maximising:
-            best = max(best, value)
-            alpha = max(alpha, best)
+            alpha = max(alpha, best[0])
         else:
-            best = min(best, value)
-            beta = min(beta, best)
+            beta = min(beta, best[0])
         if alpha >= beta:
             break
+    assert best is not None
     return best
 
 
 def solve_duel(
     view: Game, moves: Sequence[Action], valuer: Valuer, in_time: Callable[[], bool] = lambda: True
-) -> tuple[float, Action]:
+) -> tuple[float, Action, Game]:
     """The best of ``moves`` (legal moves of ``view``'s mover, in order of promise; the first
     best on ties, as ``exact_values`` ranks them) for ``view``'s mover in a two-player game with
-    nothing hidden from it, and its exact final margin (the mover's total less the other's).
-    Raises ValueError for another player count or no moves, ``OutOfTime`` as ``duel_margin``."""
+    nothing hidden from it, its exact final margin (the mover's total less the other's) and the
+    finished game best play reaches after it. Raises ValueError for another player count or no
+    moves, ``OutOfTime`` as ``duel_end``."""
     if view.players != 2 or not moves:
         raise ValueError(f"solve_duel needs two players and a move, not {view.players} and {len(moves)}")
     sign = 1.0 if view.current_player() == 0 else -1.0
-    best: tuple[float, Action] | None = None
+    best: tuple[float, Action, Game] | None = None
     for action in moves:
         child = view.clone()
         child.apply(action)
         floor = -math.inf if best is None else best[0]
         if sign > 0:
-            value = duel_margin(child, valuer, floor, math.inf, in_time)
+            value, end = duel_end(child, valuer, floor, math.inf, in_time)
         else:
-            value = -duel_margin(child, valuer, -math.inf, -floor, in_time)
+            value, end = duel_end(child, valuer, -math.inf, -floor, in_time)
+            value = -value
         if best is None or value > best[0]:
-            best = (value, action)
+            best = (value, action, end)
     assert best is not None
     return best

@@ -78,7 +78,15 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from cacao_game.ai.endgame import OutOfTime, exact_values, ordered_moves, solve_duel
+from cacao_game.ai.endgame import (
+    DUEL_PLACEMENTS,
+    DUEL_SHARE,
+    Allowance,
+    OutOfTime,
+    exact_values,
+    ordered_moves,
+    solve_duel,
+)
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert_tree import (
     DEEPEN_AT,
@@ -115,15 +123,6 @@ ROOT_SCALE = 0.35
 about 300 re-deals, 11 at 1,000, 22 at 4,000, 44 at 16,000)."""
 EXACT_PLACEMENTS = 2
 """With nothing hidden and at most this many placements left, the endgame is solved exactly."""
-DUEL_PLACEMENTS = 4
-"""In 2 players with nothing hidden and at most this many placements left, alpha-beta to the
-final score is tried first (``endgame.solve_duel``: with 4 left it expands some 400-6,000
-decisions, about 0.2-3 s; with 5 some 6,000-25,000, beyond 10 s of budget; with 6 some
-400,000)."""
-DUEL_SHARE = 0.75
-"""Share of a decision's budget (its time, or with ``iterations`` that many decisions
-expanded per iteration) the exact endgame of two players may take before the search takes
-over with the rest (an expanded decision costs about one iteration's time)."""
 REACH_BUDGET = 2500
 """Iterations a decision's budget must reach for its playouts to run to the final score late in
 the game (see ``REACH_PLACEMENTS``): between 1 s and 2 s of one stream on a 2-core machine."""
@@ -400,18 +399,11 @@ class ExpertPlayer:
         iteration, and on time that share of ``time_budget`` from ``started`` (either caps it
         when both are given); ``OutOfTime`` otherwise."""
         until = started + self.duel_share * self.time_budget
-        cap = None if self.iterations is None else max(1, int(self.duel_share * self.iterations))
-        expanded = 0
-
-        def in_time() -> bool:
-            nonlocal expanded
-            expanded += 1
-            return (cap is None or expanded <= cap) and self.clock() < until
-
+        allowance = Allowance.duel(self.iterations, lambda: self.clock() < until, self.duel_share)
         try:
-            value, action = solve_duel(view, moves, Valuer(view, self.medium.weights), in_time)
+            value, action, _end = solve_duel(view, moves, Valuer(view, self.medium.weights), allowance)
         finally:
-            self.last_nodes = expanded
+            self.last_nodes = allowance.expanded
         return [(value, action)]
 
     def search(
@@ -656,8 +648,6 @@ def _means(*streams: ArmStats) -> dict[Action, float]:
 
 __all__ = [
     "DEEPEN_AT",
-    "DUEL_PLACEMENTS",
-    "DUEL_SHARE",
     "EXPLORATION",
     "HORIZON",
     "LEAF_VALUERS",
