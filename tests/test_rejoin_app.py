@@ -247,7 +247,9 @@ def test_rejoin_takes_the_seat_back_from_the_ai_stand_in(user_home: Path) -> Non
                 count = len(ana.journal)
                 ana.client.decide([rng.choice(ana.table_game().legal_actions())])
                 until(lambda c=count: len(ana.journal) > c, "Ana's decision")
-            until(lambda: True, "")
+            for source in sources:
+                source.poll()
+            time.sleep(0.01)
         assert len(ana.journal) > back_at and all(entry.seat == 0 for entry in ana.journal[back_at:])
         assert not hosting.seats(code)[1].standin and hosting.seats(code)[1].connected
         ana.close()
