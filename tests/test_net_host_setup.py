@@ -1,5 +1,5 @@
 """The Host a game setup: its Defaults button puts back everything the screen holds (seats,
-variant, thinking times, start player, port, network, hints), and the choices of the last
+variant, thinking times, start player, port, network, hints, the stand-in AI), and the choices of the last
 game hosted are kept in the settings file (``Settings.last_hosted``), read back after a
 restart through the one validator; a file that does not read (damaged or hostile) is
 forgotten, the setup starts from its defaults and the player is told.
@@ -9,6 +9,7 @@ No sockets: hosting itself is left out (``SetupScene.host`` replaced)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import harness
 import pytest
@@ -16,7 +17,7 @@ from harness import run
 
 from cacao_game.app import prefs
 from cacao_game.app.host_setup import read_remembered, remembered
-from cacao_game.app.netplay import HostChoices, HostedTable
+from cacao_game.app.netplay import STANDIN, HostChoices, HostedTable, table_options
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
@@ -36,7 +37,7 @@ def chosen(setup: SetupScene) -> tuple[object, ...]:
     """Everything the screen holds that Host uses."""
     seats = [(s.name, s.color, s.kind) for s in setup.seats]
     options = (setup.variant, setup.thinking_time, setup.expert_time, setup.start, setup.seed_text)
-    return seats, options, (setup.port_text, setup.everywhere, setup.hints)
+    return seats, options, (setup.port_text, setup.everywhere, setup.hints, setup.standin)
 
 
 def change_everything(setup: SetupScene) -> None:
@@ -48,6 +49,7 @@ def change_everything(setup: SetupScene) -> None:
     setup.thinking_time, setup.expert_time = 2.0, 7.0
     setup.start = 1
     setup.port_text, setup.everywhere, setup.hints = "9123", True, False
+    setup.standin = False
 
 
 def test_defaults_puts_back_every_choice_of_the_host_setup(app) -> None:
@@ -60,7 +62,7 @@ def test_defaults_puts_back_every_choice_of_the_host_setup(app) -> None:
     run(app)
     harness.click_label(app, t("setup.defaults"))
     assert chosen(setup) == first
-    assert first[2] == (str(DEFAULT_PORT), False, True)
+    assert first[2] == (str(DEFAULT_PORT), False, True, True)
 
 
 def test_the_last_game_hosted_is_offered_after_a_restart_but_never_open_to_the_network(
@@ -79,7 +81,7 @@ def test_the_last_game_hosted_is_offered_after_a_restart_but_never_open_to_the_n
     again.home()
     restored = chosen(host_setup(again))
     assert restored[:2] == hosted[:2]
-    assert restored[2] == ("9123", False, False)
+    assert restored[2] == ("9123", False, False, False)
 
 
 def stored() -> dict[str, object]:
@@ -95,6 +97,7 @@ HOSTILE = {
     "port true": {"port": True},
     "port out of range": {"port": 70000},
     "hints as a number": {"hints": 1},
+    "stand-in as text": {"standin": "no"},
     "an unknown field": {"admin": True},
     "a seat kind not known": {
         "seats": [
@@ -131,6 +134,27 @@ def test_what_the_setup_remembers_reads_back_as_it_was() -> None:
     table = read_remembered(stored())  # type: ignore[arg-type]
     assert table.choices == HostChoices(9123, False, False, 1)
     assert [(s.name, s.kind) for s in table.config.seats] == [("Ana", HUMAN), ("Bo", REMOTE)]
+    waiting = remembered(replace(table, choices=replace(table.choices, standin=False)))
+    assert read_remembered(waiting).choices.standin is False
+
+
+def test_a_setup_remembered_before_the_stand_in_choice_keeps_the_stand_in() -> None:
+    """A settings file written before Host a game asked about the stand-in AI has no such
+    field: it reads, and an AI stands in as it always did then."""
+    older = {key: value for key, value in stored().items() if key != "standin"}
+    assert read_remembered(older).choices.standin is True  # type: ignore[arg-type]
+
+
+def test_the_stand_in_switch_decides_whether_an_ai_plays_a_dropped_seat(app) -> None:
+    """The switch at the foot of the seats (on at first) turns the stand-in off; the table
+    hosted then has none, so a dropped player's seat waits (``TableOptions.standin`` None)."""
+    setup = host_setup(app)
+    assert setup.standin is True
+    harness.click_label(app, t("net.standin_choice"))
+    assert setup.standin is False
+    config = GameConfig([SeatConfig("Ana", "red", HUMAN), SeatConfig("Bo", "purple", REMOTE)], "base", None)
+    assert table_options(config, hints=True, standin=setup.standin)[0].standin is None
+    assert table_options(config, hints=True)[0].standin == STANDIN
 
 
 @pytest.mark.parametrize("change", HOSTILE.values(), ids=list(HOSTILE))

@@ -2,12 +2,13 @@
 Host a game opens with the seats and choices of the last game hosted, also after a restart.
 
 Kept: the seats in the setup's order (name, colour, kind: ``human``, ``remote`` or an AI
-level), the variant, both thinking times, the port, whether hints are allowed and the start
-player. Not kept: whether the host was open to the network; every Host a game from the menu
-starts on this computer only (127.0.0.1), so a host is never opened to the network because
-it once was. The file is read through the one validator (``typed_json``) and the setup's own
-rules; whatever does not pass is refused whole with a one-line reason (the setup then starts
-from its defaults and says so). Pure Python, no pygame.
+level), the variant, both thinking times, the port, whether hints are allowed, the start
+player and whether an AI stands in for a dropped player. Not kept: whether the host was open
+to the network; every Host a game from the menu starts on this computer only (127.0.0.1), so
+a host is never opened to the network because it once was. The file is read through the one
+validator (``typed_json``) and the setup's own rules; whatever does not pass is refused whole
+with a one-line reason (the setup then starts from its defaults and says so). Pure Python, no
+pygame.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ class RememberedHost(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     port: int
     hints: bool
     start: int | None
+    standin: bool = True
+    """Whether an AI stands in for a dropped player (a file from before it was asked: yes)."""
 
 
 def remembered(table: HostedTable) -> dict[str, JSON]:
@@ -55,6 +58,7 @@ def remembered(table: HostedTable) -> dict[str, JSON]:
             choices.port,
             choices.hints,
             choices.start,
+            choices.standin,
         )
     )
 
@@ -77,7 +81,7 @@ def read_remembered(value: JSON) -> HostedTable:
     )
     try:
         config.validate()
-        problem = options_problem(table_options(config, setup.hints)[0])
+        problem = options_problem(table_options(config, setup.hints, setup.standin)[0])
     except ValueError as error:
         raise ShapeError(f"last_hosted: {error}") from error
     if problem is not None:
@@ -86,4 +90,4 @@ def read_remembered(value: JSON) -> HostedTable:
         raise ShapeError(f"last_hosted.port: {setup.port} is not a port from 1 to 65535")
     if setup.start is not None and not 0 <= setup.start < len(setup.seats):
         raise ShapeError(f"last_hosted.start: {setup.start} is not a seat")
-    return HostedTable(config, HostChoices(setup.port, False, setup.hints, setup.start))
+    return HostedTable(config, HostChoices(setup.port, False, setup.hints, setup.start, setup.standin))

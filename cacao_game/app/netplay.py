@@ -45,19 +45,24 @@ LOOPBACK: Final = "127.0.0.1"
 EVERYWHERE: Final = "0.0.0.0"
 """Every network interface: any machine that can reach this one may connect."""
 STANDIN_AFTER: Final = 60.0
-"""Seconds a dropped player's seat waits before an AI (easy) stands in for them."""
+"""Seconds a dropped player's seat waits before an AI (``STANDIN``) stands in for them."""
+STANDIN: Final = "easy"
+"""The AI level that stands in for a dropped player, when the host allows one."""
 
 
 @dataclass(frozen=True)
 class HostChoices:
     """What the Host a game setup asks beyond the seats: the ``port``, whether the host is
-    open to the network (``everywhere``), whether hints are allowed, and the start player
-    (``start``, a seat of the setup; None: drawn at random)."""
+    open to the network (``everywhere``), whether hints are allowed, the start player
+    (``start``, a seat of the setup; None: drawn at random) and whether an AI stands in for a
+    dropped player (``standin``: ``STANDIN`` after ``STANDIN_AFTER`` seconds; else the seat
+    waits for its player or a new one)."""
 
     port: int = DEFAULT_PORT
     everywhere: bool = False
     hints: bool = True
     start: int | None = None
+    standin: bool = True
 
 
 @dataclass(frozen=True)
@@ -154,11 +159,13 @@ class HostedSource(RemoteSource):
         self.host.stop()
 
 
-def table_options(config: GameConfig, hints: bool) -> tuple[TableOptions, int]:
+def table_options(config: GameConfig, hints: bool, standin: bool = True) -> tuple[TableOptions, int]:
     """The host's table for the seats set up in ``config`` (turn order kept): the one
     ``human`` seat (the hosting player) and every ``remote`` seat become remote seats, every
     seat keeps its name as set up (a remote seat's until a player takes it) and its colour,
-    AI seats their level. Returns the options and the hosting player's seat.
+    AI seats their level; a dropped player's seat is played by ``STANDIN`` after
+    ``STANDIN_AFTER`` seconds when ``standin``, else it waits. Returns the options and the
+    hosting player's seat.
     Raises ValueError unless exactly one seat is human and at least one is remote."""
     humans = [n for n, seat in enumerate(config.seats) if seat.kind == HUMAN]
     if len(humans) != 1:
@@ -171,7 +178,7 @@ def table_options(config: GameConfig, hints: bool) -> tuple[TableOptions, int]:
     options = TableOptions(
         seats,
         config.variant,
-        standin="easy",
+        standin=STANDIN if standin else None,
         standin_after=STANDIN_AFTER,
         hints=hints,
         thinking_time=config.thinking_time,
@@ -191,19 +198,26 @@ def hosted_table(options: TableOptions, seat: int, colors: list[str], bind: str,
     config = GameConfig(
         seats, options.variant, None, thinking_time=options.thinking_time, expert_time=options.expert_time
     )
-    return HostedTable(config, HostChoices(port, bind != LOOPBACK, options.hints))
+    standin = options.standin is not None
+    return HostedTable(config, HostChoices(port, bind != LOOPBACK, options.hints, standin=standin))
 
 
 def host_game(
-    config: GameConfig, *, port: int, everywhere: bool, hints: bool, chosen_start: bool = False
+    config: GameConfig,
+    *,
+    port: int,
+    everywhere: bool,
+    hints: bool,
+    chosen_start: bool = False,
+    standin: bool = True,
 ) -> HostedSource:
     """Host ``config``'s game on ``port`` (of every interface when ``everywhere``, else of
     127.0.0.1 only) and join it as its human seat (``chosen_start``: the setup chose its first
-    seat to start, rather than drawing it). The game is kept in ``hosted_folder()``
-    (replacing the one hosted before), so that ``resume_hosted`` can restart it if the window
-    dies. Raises OSError when the host cannot listen there, ValueError when the seats cannot
-    make a hosted table."""
-    options, seat = table_options(config, hints)
+    seat to start, rather than drawing it; ``standin``: as ``table_options``). The game is
+    kept in ``hosted_folder()`` (replacing the one hosted before), so that ``resume_hosted``
+    can restart it if the window dies. Raises OSError when the host cannot listen there,
+    ValueError when the seats cannot make a hosted table."""
+    options, seat = table_options(config, hints, standin)
     bind = EVERYWHERE if everywhere else LOOPBACK
     host, game, token = start_hosting(
         hosted_folder(), options, seat, config.seats[seat].name, bind=bind, port=port

@@ -75,6 +75,11 @@ EN: dict[str, str] = {
     "net.join_note": "Ask the player who hosts for their address, port and table code.",
     "net.everywhere": "Open to the network",
     "net.hints": "Allow hints",
+    "net.standin_choice": "AI plays for a player who drops out",
+    "net.standin_tip": (
+        "On: {seconds} s after a remote player's connection is lost, an easy AI plays their seat "
+        "until they rejoin. Off: the game waits for them or a new player."
+    ),
     # Host a game: the choices remembered in the settings file did not read (damaged, hostile)
     "net.setup_forgotten": (
         "The choices of the last game hosted could not be read: Host a game starts from the defaults."

@@ -19,7 +19,7 @@ import pygame
 
 from cacao_game.app import host_setup, routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.netplay import HostChoices, HostedTable, host_game
+from cacao_game.app.netplay import STANDIN_AFTER, HostChoices, HostedTable, host_game
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
@@ -41,6 +41,9 @@ OPTIONS_PANEL = (1300, 200, 540, 720)
 ROW_H, ROW_GAP = 118, 14
 BOTTOM = 1040
 HOST_LABELS = ((176, "setup.start_player"), (388, "net.port"))
+STANDIN_FROM_FOOT, STANDIN_W, STANDIN_H = 64, 700, 52
+"""The stand-in switch of Host a game: its top above the seats panel's foot, width, height
+(below the fourth seat's row, which ends 76 design px above the foot)."""
 """The hosting setup's option labels: design y inside the options panel and string key."""
 THINKING_Y, HOST_THINKING_Y = 498, 282
 """Design y of the thinking times' labels in the options panel (local setup before the
@@ -124,6 +127,7 @@ class SetupScene(WidgetScene):
         self.port_text = str(chosen.port)
         self.everywhere = chosen.everywhere
         self.hints = chosen.hints
+        self.standin = chosen.standin
         if hosting:
             previous = config or (last.config if last is not None else None)
             start = chosen.start
@@ -190,6 +194,7 @@ class SetupScene(WidgetScene):
         if self.hosting:
             first = HostChoices()
             self.port_text, self.everywhere, self.hints = str(first.port), first.everywhere, first.hints
+            self.standin = first.standin
         self.take(None)
         self.rebuild()
 
@@ -316,7 +321,7 @@ class SetupScene(WidgetScene):
             expert_time=self.expert_time,
         )
         if self.hosting:
-            choices = HostChoices(int(self.port_text), self.everywhere, self.hints, self.start)
+            choices = HostChoices(int(self.port_text), self.everywhere, self.hints, self.start, self.standin)
             self.app.remember_hosted(host_setup.remembered(HostedTable(remembered, choices)))
             self.host(config)
             return
@@ -332,6 +337,7 @@ class SetupScene(WidgetScene):
                 everywhere=self.everywhere,
                 hints=self.hints,
                 chosen_start=self.start is not None,
+                standin=self.standin,
             )
         except (OSError, ValueError, TimeoutError) as error:
             self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
@@ -380,6 +386,8 @@ class SetupScene(WidgetScene):
             row = self.row_rect(len(self.seats))
             add = pygame.Rect(row.x, row.y + px(16), px(260), px(60))
             self.widgets.append(Button(add, "+  " + t("setup.add_seat"), self.add_seat))
+        if self.hosting:
+            self.widgets.append(self._standin_toggle())
         self.widgets += self._option_widgets()
         bottom = self.stage.point(0, BOTTOM)[1]
         back = pygame.Rect(0, 0, px(260), px(76))
@@ -506,6 +514,17 @@ class SetupScene(WidgetScene):
             network,
             hints,
         ]
+
+    def _standin_toggle(self) -> Toggle:
+        """Whether an AI plays a dropped player's seat: at the seats panel's foot, below the
+        fourth seat's row."""
+        x, y, _w, h = SEATS_PANEL
+        rect = self.stage.rect(x + 28, y + h - STANDIN_FROM_FOOT, STANDIN_W, STANDIN_H)
+        tip = t("net.standin_tip", seconds=short_number(STANDIN_AFTER))
+        return Toggle(rect, t("net.standin_choice"), self.standin, self._set_standin, tooltip=tip)
+
+    def _set_standin(self, standin: bool) -> None:
+        self.standin = standin
 
     def _set_port(self, text: str) -> None:
         self.port_text = text
