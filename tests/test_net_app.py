@@ -65,9 +65,10 @@ def pump(apps: list[App], until: Callable[[], bool], what: str) -> None:
         time.sleep(0.01)
 
 
-def host(app: App, kinds: list[str], expert_time: float | None = None) -> HostedSource:
+def host(app: App, kinds: list[str], expert_time: float | None = None, standin: bool = True) -> HostedSource:
     """Host a game of seats ``kinds`` through the Host a game setup (the expert thinking
-    ``expert_time`` if given); returns its source (the lobby is on top)."""
+    ``expert_time`` if given; an AI standing in for a dropped player if ``standin``); returns
+    its source (the lobby is on top)."""
     setup = SetupScene(app, hosting=True)
     app.push(setup)
     run(app)
@@ -80,6 +81,7 @@ def host(app: App, kinds: list[str], expert_time: float | None = None) -> Hosted
     if expert_time is not None:
         setup.expert_time = expert_time
     setup.set_name(0, "Ana")
+    setup.standin = standin
     setup.port_text = str(free_port())
     setup.start = 0
     assert setup.validation_error() is None
@@ -216,12 +218,13 @@ def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_m
     assert isinstance(joining.top, MenuScene)
 
 
-def hosted_with_bo(apps: list[App]) -> tuple[App, HostedSource, NetClient, PlayScene]:
-    """Ana hosts a 2-seat game from a new app (Human and Remote player); Bo joins with a bare
-    client; returns the hosting app, its source, Bo's client and Ana's table once it is open."""
+def hosted_with_bo(apps: list[App], standin: bool = True) -> tuple[App, HostedSource, NetClient, PlayScene]:
+    """Ana hosts a 2-seat game from a new app (Human and Remote player; ``standin`` as Host a
+    game's switch); Bo joins with a bare client; returns the hosting app, its source, Bo's
+    client and Ana's table once it is open."""
     hosting = make_app()
     apps.append(hosting)
-    source = host(hosting, [HUMAN, REMOTE])
+    source = host(hosting, [HUMAN, REMOTE], standin=standin)
     pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
     bo = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Bo"))
     bo.start()

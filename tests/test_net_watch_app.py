@@ -167,6 +167,18 @@ def test_the_hosting_window_lets_the_ai_play_a_dropped_seat_now_and_the_player_t
         back.close()
 
 
+def test_a_table_hosted_without_a_stand_in_offers_no_ai_and_the_seat_waits(apps):
+    """Host a game with its stand-in switch off: Bo drops, his seat shows Disconnected, the
+    hosting window offers no Let the AI play now, and the host lets no AI play it."""
+    hosting, source, bo, ana = hosted_with_bo(apps, standin=False)
+    assert source.table.choices.standin is False
+    bo.close()
+    pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
+    assert ana.standin_seat() is None
+    assert source.host.options(source.code).standin is None
+    assert not source.host.seats(source.code)[1].standin
+
+
 def test_a_joiner_cannot_let_the_ai_play_only_the_hosting_window_can(apps):
     """A joiner's table never offers Let the AI play now (the host decides)."""
     hosting, joining = make_app(), make_app()

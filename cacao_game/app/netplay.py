@@ -139,7 +139,9 @@ class HostedSource(RemoteSource):
 
     def waiting_on(self) -> int | None:
         """A seat whose player dropped (not left for good) and that no AI plays yet: the game
-        may be waiting on it."""
+        may be waiting on it; None at a table hosted without a stand-in (no AI to hand it to)."""
+        if not self.table.choices.standin:
+            return None
         waiting = self.absent - self.standing_in - self.departed
         return min(waiting, default=None)
 
