@@ -10,7 +10,14 @@ from collections.abc import Iterator
 import pytest
 
 from cacao_game.ai import expert_tree
-from cacao_game.ai.analysis import SEARCHES, Analysis, appraise, position_seed, searched_moves
+from cacao_game.ai.analysis import (
+    DUEL_ALTERNATIVES,
+    SEARCHES,
+    Analysis,
+    appraise,
+    position_seed,
+    searched_moves,
+)
 from cacao_game.ai.endgame import exact_values
 from cacao_game.ai.evaluation import FIELD_LEAD, Valuer
 from cacao_game.ai.expert import ExpertPlayer, nothing_hidden, placements_left, root_moves
@@ -211,9 +218,10 @@ def test_the_exact_endgame_appraises_every_move_by_its_final_score() -> None:
 
 def test_a_two_player_endgame_the_level_solves_the_coach_solves_the_same_way() -> None:
     """With 3 placements left in 2 players (more than max-n's 2, within ``DUEL_PLACEMENTS``)
-    and a count that lets alpha-beta finish, the hint is the level's exact move, its
-    alternative the next best, and the review's played move is valued exactly too (final
-    score's parts, no noise, no iterations); with a count too small for it the search
+    and a count that lets alpha-beta finish, the hint is the level's exact move, followed by
+    the next best moves in order (``DUEL_ALTERNATIVES`` of them: the hint's alternative is the first
+    whose turn ends differently), and a review values the played move exactly beside it
+    (final score's parts, no noise, no iterations); with a count too small for it the search
     decides, for the hint and the level alike."""
     checked = 0
     for seed in range(12):
@@ -224,6 +232,7 @@ def test_a_two_player_endgame_the_level_solves_the_coach_solves_the_same_way() -
                 if g.phase is Phase.PLACE
                 and nothing_hidden(g.view(g.current_player()), g.current_player())
                 and placements_left(g) == 3
+                and len(g.legal_actions()) > DUEL_ALTERNATIVES + 1
             ),
             None,
         )
@@ -231,21 +240,26 @@ def test_a_two_player_endgame_the_level_solves_the_coach_solves_the_same_way() -
             continue
         seat = game.current_player()
         view = game.view(seat)
-        moves = searched_moves(game, "expert")
-        played = moves[-1]
-        analysis = appraise(game, moves, iterations=12_000, seed=1, search=EXPERT, keep=played)
-        assert analysis.iterations == 0 and adds_up(analysis)
         valuer = Valuer(view)
-        values = {}
-        for option in analysis.options:
+        moves = searched_moves(game, "expert")
+        exact = {}
+        for move in moves:
             after = view.clone()
-            after.apply(option.action)
-            values[option.action] = exact_values(after, valuer)[seat]
-            assert option.value == pytest.approx(values[option.action], abs=1e-9) and option.noise == 0
-        first, second = analysis.options[0], analysis.options[1]
-        assert first.value >= second.value and analysis.of(played) is not None
+            after.apply(move)
+            exact[move] = exact_values(after, valuer)[seat]
+        hint = appraise(game, moves, iterations=12_000, seed=1, search=EXPERT)
+        assert hint.iterations == 0 and adds_up(hint) and len(hint.options) == DUEL_ALTERNATIVES + 1
+        values = [option.value for option in hint.options]
+        assert values == sorted(values, reverse=True) == sorted(exact.values(), reverse=True)[: len(values)]
+        assert all(option.value == pytest.approx(exact[option.action], abs=1e-9) for option in hint.options)
+        assert all(option.noise == 0 for option in hint.options)
         level = ExpertPlayer(random.Random(1), iterations=12_000, time_budget=math.inf, lead=FIELD_LEAD)
-        assert level.choose(game) == first.action == suggest(game, "expert", iterations=12_000, seed=1)
+        hinted = suggest(game, "expert", iterations=12_000, seed=1)
+        assert level.choose(game) == hint.options[0].action == hinted
+        played = moves[-1]
+        review = appraise(game, moves, iterations=12_000, seed=1, search=EXPERT, keep=played)
+        assert [option.action for option in review.options] == [hint.options[0].action, played]
+        assert review.options[1].value == pytest.approx(exact[played], abs=1e-9)
         small = ExpertPlayer(random.Random(1), iterations=8, time_budget=math.inf, lead=FIELD_LEAD)
         assert small.choose(game) == suggest(game, "expert", iterations=8, seed=1)
         assert appraise(game, moves, iterations=8, seed=1, search=EXPERT).iterations > 0

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cacao_game.ai.endgame import DUEL_PLACEMENTS, OutOfTime, exact_values, solve_duel
+from cacao_game.ai.endgame import DUEL_PLACEMENTS, OutOfTime, duel_ranking, exact_values, solve_duel
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.expert import ExpertPlayer, nothing_hidden, placements_left, root_moves
 from cacao_game.ai.medium import MediumPlayer
@@ -72,7 +72,7 @@ def test_alpha_beta_stops_when_told_and_refuses_other_player_counts() -> None:
         solve_duel(view, view.legal_actions(), Valuer(view), in_time)
     assert asked == 6
     four = _endgame(3, 8, players=4)
-    with pytest.raises(ValueError, match="two players"):
+    with pytest.raises(ValueError, match="two-player endgame needs two players"):
         solve_duel(four.view(four.current_player()), four.legal_actions(), Valuer(four))
 
 
@@ -106,3 +106,20 @@ def test_on_time_the_endgame_gets_its_share_and_the_search_the_rest() -> None:
     player = ExpertPlayer(random.Random(1), time_budget=1.0, clock=lambda: next(clock))
     assert player.choose(game) in game.legal_actions()
     assert player.last_iterations >= 1
+
+
+def test_the_best_few_of_an_endgame_are_the_best_values_in_order() -> None:
+    """``duel_ranking`` gives the 3 best moves with their exact margins, best first, ties in
+    the order given; its first is ``solve_duel``'s."""
+    game = _endgame(3, 21)
+    seat = game.current_player()
+    view = game.view(seat)
+    valuer = Valuer(view)
+    moves = view.legal_actions()
+    exact = [exact_values(_after(view, move), valuer)[seat] for move in moves]
+    ranked = duel_ranking(view, moves, valuer, count=3)
+    order = sorted(range(len(moves)), key=lambda i: (-exact[i], i))[:3]
+    assert [(value, move) for value, move, _end in ranked] == [(exact[i], moves[i]) for i in order]
+    assert ranked[0][:2] == solve_duel(view, moves, valuer)[:2]
+    with pytest.raises(ValueError, match="count"):
+        duel_ranking(view, moves, valuer, count=0)

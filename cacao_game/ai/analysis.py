@@ -24,6 +24,7 @@ any machine, at any speed, in any language.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import random
@@ -32,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from cacao_game.ai.endgame import DUEL_PLACEMENTS, Allowance, OutOfTime, exact_end, solve_duel
+from cacao_game.ai.endgame import DUEL_PLACEMENTS, Allowance, OutOfTime, duel_ranking, exact_end, solve_duel
 from cacao_game.ai.evaluation import FIELD_LEAD, Valuer
 from cacao_game.ai.expert import (
     EXACT_PLACEMENTS,
@@ -48,6 +49,12 @@ from cacao_game.ai.search import SearchTask
 from cacao_game.ai.weights import Weights
 from cacao_game.engine import Action, Game, Phase
 
+ALTERNATIVES: Final = 8
+"""Moves after the best that a hint tries as the next best (the first whose turn ends
+differently, ``explain``)."""
+DUEL_ALTERNATIVES: Final = 3
+"""Moves after the best that a hint's exact endgame of two players solves (``_duelled``): the
+next best alike in value to the best's are often alike in the turn too."""
 TermKey = tuple[int, str]
 """A (seat, term) part of a seat's value."""
 
@@ -257,27 +264,31 @@ def _solved(question: Question, moves: list[Action], weights: Weights) -> Analys
 def _duelled(question: Question, weights: Weights) -> Analysis | None:
     """A two-player endgame solved as the level solves it (``solve_duel`` within
     ``Allowance.duel`` of the question's count, so the first option is the level's move at
-    that count): the best move, the next best (the hint's alternative) and ``keep``, each with
-    its exact value and the final score's parts; None once the allowance or ``keep_going`` runs
-    out before the best move is known (the search then decides), the options found so far if
-    later."""
+    that count), each option valued exactly with the final score's parts: the best move, then
+    ``keep`` (a review's played move) if it is another, or else (a hint) the
+    ``DUEL_ALTERNATIVES`` next best (``duel_ranking``, within as many more decisions as the
+    count; none if they do not fit). None if the allowance or ``keep_going`` runs out before
+    the best move, or ``keep``, is known (the search then decides)."""
     view, seat = question.view, question.seat
     valuer = Valuer(view, weights)
-    allowance = Allowance.duel(question.iterations, lambda: question.keep_going(0))
-    found: list[Appraisal] = []
+    count = question.iterations
+
+    def more() -> bool:
+        return question.keep_going(0)
+
     try:
-        _value, best, end = solve_duel(view, question.moves, valuer, allowance)
-        found.append(_ended(best, end, seat, weights))
-        rest = [move for move in question.moves if move != best]
-        if rest:
-            _value, other, end = solve_duel(view, rest, valuer, allowance)
-            found.append(_ended(other, end, seat, weights))
-        if question.keep is not None and all(option.action != question.keep for option in found):
-            _value, kept, end = solve_duel(view, [question.keep], valuer, allowance)
+        _value, best, end = solve_duel(view, question.moves, valuer, Allowance.duel(count, more))
+        found = [_ended(best, end, seat, weights)]
+        if question.keep is not None and question.keep != best:
+            _value, kept, end = solve_duel(view, [question.keep], valuer, Allowance(count, more))
             found.append(_ended(kept, end, seat, weights))
     except OutOfTime:
-        if not found:
-            return None
+        return None
+    rest = [move for move in question.moves if move != best]
+    if question.keep is None and rest:
+        with contextlib.suppress(OutOfTime):
+            ranked = duel_ranking(view, rest, valuer, Allowance(count, more), DUEL_ALTERNATIVES)
+            found += [_ended(move, end, seat, weights) for _value, move, end in ranked]
     return Analysis(seat, tuple(found), 0)
 
 

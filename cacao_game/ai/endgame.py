@@ -166,20 +166,38 @@ def solve_duel(
     nothing hidden from it, its exact final margin (the mover's total less the other's) and the
     finished game best play reaches after it. Raises ValueError for another player count or no
     moves, ``OutOfTime`` as ``duel_end``."""
-    if view.players != 2 or not moves:
-        raise ValueError(f"solve_duel needs two players and a move, not {view.players} and {len(moves)}")
+    return duel_ranking(view, moves, valuer, in_time)[0]
+
+
+def duel_ranking(
+    view: Game,
+    moves: Sequence[Action],
+    valuer: Valuer,
+    in_time: Callable[[], bool] = lambda: True,
+    count: int = 1,
+) -> list[tuple[float, Action, Game]]:
+    """The ``count`` best of ``moves``, best first, each as ``solve_duel`` gives the best (ties
+    in ``moves``' order): one pass in which a move is searched only for a value above the
+    ``count``-th best found so far. Raises ValueError for another player count, no moves or a
+    count below 1, ``OutOfTime`` as ``duel_end``."""
+    if view.players != 2 or not moves or count < 1:
+        raise ValueError(
+            f"a two-player endgame needs two players, a move and a count, not {view.players}, "
+            f"{len(moves)} and {count}"
+        )
     sign = 1.0 if view.current_player() == 0 else -1.0
-    best: tuple[float, Action, Game] | None = None
+    top: list[tuple[float, Action, Game]] = []
     for action in moves:
         child = view.clone()
         child.apply(action)
-        floor = -math.inf if best is None else best[0]
+        floor = top[-1][0] if len(top) == count else -math.inf
         if sign > 0:
             value, end = duel_end(child, valuer, floor, math.inf, in_time)
         else:
             value, end = duel_end(child, valuer, -math.inf, -floor, in_time)
             value = -value
-        if best is None or value > best[0]:
-            best = (value, action, end)
-    assert best is not None
-    return best
+        if value > floor:
+            place = next((index for index, item in enumerate(top) if item[0] < value), len(top))
+            top.insert(place, (value, action, end))
+            del top[count:]
+    return top

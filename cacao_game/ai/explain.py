@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cacao_game.ai.analysis import Analysis, Appraisal, TermKey
+from cacao_game.ai.analysis import ALTERNATIVES, Analysis, Appraisal, TermKey
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.policy import best_fill, finish_turn, quick_fill, resolve_choice
 from cacao_game.engine import Action, Fill, Game, Phase
@@ -34,8 +34,6 @@ TOP_CHANGES = 3
 """Reasons given at most (the rest is one "everything else" line)."""
 SMALLEST_CHANGE = 0.5
 """Points below which a part is not a reason of its own."""
-ALTERNATIVES = 8
-"""Moves after the best that are tried as the next best (the first that ends differently)."""
 SAME = 1e-6
 """Points within which two moves end the turn alike."""
 MAX_PATHS = 256
