@@ -121,3 +121,13 @@ def test_endgames_replay_one_start_for_every_variant_in_both_seats() -> None:
         assert {win0, win1} <= {0.0, 0.5, 1.0}
         assert (win0 == 1.0) == (margin0 > 0) or margin0 == 0
         assert (win1 == 1.0) == (margin1 > 0) or margin1 == 0
+
+
+def test_the_exact_screen_judges_each_level_by_the_solved_endgame() -> None:
+    """With 3 placements left nothing is hidden: a regret is the exact best margin less the
+    chosen move's, never below 0; alpha-beta's work is counted."""
+    row = bench_ai.exact_row((200, 3, ("expert:iterations=5,duel=0", "expert:iterations=200")))
+    assert row is not None and row.left == 3 and row.expanded > 0
+    assert set(row.regrets) == {"expert:iterations=5,duel=0", "expert:iterations=200"}
+    assert all(regret >= 0 for regret in row.regrets.values())
+    assert row.regrets["expert:iterations=200"] == 0  # it solves the endgame itself

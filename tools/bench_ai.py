@@ -7,6 +7,7 @@
     python tools/bench_ai.py agree --players 4 --positions 16 [--levels SPEC ...]
     python tools/bench_ai.py endgames --deals 100 [--left 6] [--strong SPEC] [--weak SPEC]
         [--variants OPTS ...]
+    python tools/bench_ai.py exact --deals 30 [--left 4 5] [--levels SPEC ...]
     python tools/bench_ai.py memory [--seconds 10] [--workers 2]
     python tools/bench_ai.py cores [--positions 8] [--seconds 2]
 
@@ -55,6 +56,13 @@ decision it changes, and each endgame is
 paired across variants: prints the strong side's wins and mean margin per variant, and each
 variant's paired difference from the first with its 95 % interval and the endgames it turned.
 
+``exact``: regret per decision where it can be known exactly: for each deal, the first
+placement of ``endgames``' opening with each of ``--left`` placements left (2 players, nothing
+hidden), every level's move judged by alpha-beta to the final score (``endgame.solve_duel``:
+the best margin less the move's); prints each level's mean regret, in how many positions it
+lost points, and alpha-beta's decisions expanded (median, max). Levels on iteration counts
+(the defaults stand for 0.5 s and 2 s, ``duel=0``: the search alone).
+
 ``memory``: the peak memory traced (``tracemalloc``) while expert decides one mid-game
 position with as many re-deals as it makes in ``--seconds`` untraced, with the tree's size;
 then the resident memory (``VmRSS``, and its peak ``VmHWM``) of this process and of its search
@@ -86,8 +94,9 @@ from pathlib import Path
 from typing import Any
 
 from cacao_game.ai.analysis import position_seed
-from cacao_game.ai.endgame import final_margins
-from cacao_game.ai.expert import ExpertPlayer, placements_left, play_to_end, root_moves
+from cacao_game.ai.endgame import Allowance, final_margins, solve_duel
+from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.expert import ExpertPlayer, nothing_hidden, placements_left, play_to_end, root_moves
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import make_player
 from cacao_game.ai.weights import DEFAULT
@@ -349,6 +358,67 @@ def run_endgames(args: argparse.Namespace) -> None:
     if args.json:
         deals = list(range(args.first_deal, args.first_deal + args.deals))
         args.json.write_text(json.dumps({"deals": deals, "rows": rows}, indent=1))
+
+
+EXACT_LEVELS = ["expert:iterations=850,duel=0", "expert:iterations=3400,duel=0"]
+"""The ``exact`` screen's levels by default: the expert's search alone at about 0.5 s and 2 s."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExactRow:
+    """One endgame of ``exact``: its deal, placements left, alpha-beta's decisions expanded and
+    each level's regret (points)."""
+
+    deal: int
+    left: int
+    expanded: int
+    regrets: dict[str, float]
+
+
+def exact_row(task: tuple[int, int, tuple[str, ...]]) -> ExactRow | None:
+    """One endgame of ``exact`` (None if something is still hidden there or there is no choice)."""
+    deal, left, levels = task
+    game = endgame_start(deal, left)
+    seat = game.current_player()
+    view = game.view(seat)
+    if game.is_over() or not nothing_hidden(view, seat) or len(view.legal_actions()) < 2:
+        return None
+    valuer = Valuer(view)
+    counted = Allowance(None)
+    best, _move, _end = solve_duel(view, root_moves(view, MediumPlayer(random.Random(0))), valuer, counted)
+    regrets = {}
+    for spec in levels:
+        chosen = make_player(spec, random.Random(deal * 10 + left), time_budget=1e9).choose(game)
+        regrets[spec] = best - solve_duel(view, [chosen], valuer)[0]
+    return ExactRow(deal, left, counted.expanded, regrets)
+
+
+def run_exact(args: argparse.Namespace) -> None:
+    """Print each level's regret against the exact endgame, by placements left."""
+    levels = tuple(args.levels)
+    deals = range(args.first_deal, args.first_deal + args.deals)
+    tasks = [(deal, left, levels) for left in args.left for deal in deals]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        rows = [row for row in pool.map(exact_row, tasks) if row is not None]
+    for left in args.left:
+        mine = [row for row in rows if row.left == left]
+        if not mine:
+            continue
+        expanded = sorted(row.expanded for row in mine)
+        middle, most = expanded[len(expanded) // 2], expanded[-1]
+        print(
+            f"{left} placements left: {len(mine)} endgames; alpha-beta expanded median {middle}, max {most}"
+        )
+        for spec in levels:
+            lost = [row.regrets[spec] for row in mine]
+            mean, worse = statistics.mean(lost), sum(x > 0 for x in lost)
+            print(f"  {spec:>36}: regret {mean:.2f} a decision, points lost in {worse}")
+    if args.json:
+        args.json.write_text(json.dumps([_row_json(row) for row in rows], indent=1))
+
+
+def _row_json(row: ExactRow) -> dict[str, object]:
+    return {"deal": row.deal, "left": row.left, "expanded": row.expanded, "regrets": row.regrets}
 
 
 def agreed_moves(game: Game, levels: Sequence[str]) -> list[Action]:
@@ -687,6 +757,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     endgames.add_argument("--workers", type=int, default=2)
     endgames.add_argument("--json", type=Path, default=None, help="write every deal's results")
+    exact = commands.add_parser("exact", help="regret against the exact two-player endgame")
+    exact.add_argument("--deals", type=int, default=30)
+    exact.add_argument("--first-deal", type=int, default=200)
+    exact.add_argument("--left", type=int, nargs="+", default=[4, 5], help="placements left")
+    exact.add_argument("--levels", nargs="+", default=EXACT_LEVELS)
+    exact.add_argument("--workers", type=int, default=2)
+    exact.add_argument("--json", type=Path, default=None, help="write every endgame's regrets")
     memory = commands.add_parser("memory", help="traced peak memory of one decision")
     memory.add_argument("--seconds", type=float, default=10.0)
     memory.add_argument("--seed", type=int, default=500)
@@ -707,6 +784,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_agree(args)
         case "endgames":
             run_endgames(args)
+        case "exact":
+            run_exact(args)
         case _:
             run_memory(args)
             run_resident(args)
