@@ -10,7 +10,7 @@ import pytest
 
 from cacao_game.ai.endgame import DUEL_PLACEMENTS, OutOfTime, duel_ranking, exact_values, solve_duel
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.expert import ExpertPlayer, nothing_hidden, placements_left, root_moves
+from cacao_game.ai.expert import ExpertPlayer, exact_solver, nothing_hidden, placements_left, root_moves
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Action, Game, Phase
 
@@ -123,3 +123,17 @@ def test_the_best_few_of_an_endgame_are_the_best_values_in_order() -> None:
     assert ranked[0][:2] == solve_duel(view, moves, valuer)[:2]
     with pytest.raises(ValueError, match="count"):
         duel_ranking(view, moves, valuer, count=0)
+
+
+def test_one_rule_says_which_exact_search_decides() -> None:
+    """Hidden tiles: the tree search; nothing hidden: max-n with 2 placements left or fewer,
+    alpha-beta up to ``DUEL_PLACEMENTS`` in 2 players only (the level and the coach ask it)."""
+    start = Game.new(2, seed=8)
+    assert exact_solver(start.view(0), 0) is None
+    for left, players, solver in ((2, 2, "max-n"), (3, 2, "alpha-beta"), (4, 2, "alpha-beta"), (3, 4, None)):
+        game = _endgame(left, 8, players)
+        seat = game.current_player()
+        assert nothing_hidden(game.view(seat), seat)
+        assert exact_solver(game.view(seat), seat) == solver
+    game = _endgame(4, 8)
+    assert exact_solver(game.view(game.current_player()), game.current_player(), duel=3) is None

@@ -31,16 +31,14 @@ import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final, Protocol, assert_never
 
-from cacao_game.ai.endgame import DUEL_PLACEMENTS, Allowance, OutOfTime, duel_ranking, exact_end, solve_duel
+from cacao_game.ai.endgame import Allowance, OutOfTime, duel_ranking, exact_end, solve_duel
 from cacao_game.ai.evaluation import FIELD_LEAD, Valuer
 from cacao_game.ai.expert import (
-    EXACT_PLACEMENTS,
     TIME_BUDGET,
     ExpertPlayer,
-    nothing_hidden,
-    placements_left,
+    exact_solver,
     root_moves,
 )
 from cacao_game.ai.hard import CANDIDATES, Deadline, common_redeals, default_horizon, playout
@@ -180,8 +178,9 @@ class ExpertSearch:
     """The expert level's own search (``ExpertPlayer``), as the level plays it under an
     iteration count: sequential halving over the question's moves in their order (as many
     enter as the count allows, ``ExpertPlayer.halving``), the tree below the root deepening,
-    every iteration priced by a ``Valuer`` built at its leaf; the exact endgame once nothing
-    is hidden and at most ``EXACT_PLACEMENTS`` placements are left. Given the level's root
+    every iteration priced by a ``Valuer`` built at its leaf; the exact endgame where the
+    level's rule allows one (``exact_solver``: max-n, or in 2 players alpha-beta within its
+    share of the count, ``_duelled``). Given the level's root
     moves (``root_moves``), the first option is the move ``expert:iterations=N,lead=0.5``
     plays with the same seed: the coach measures every seat against the field
     (``FIELD_LEAD``), so that the reasons add up to its margin; the level in 4 players plays
@@ -207,12 +206,17 @@ class ExpertSearch:
             clock=timed.clock if timed is not None else _still,
             lead=FIELD_LEAD,
         )
-        if nothing_hidden(view, seat) and placements_left(view) <= EXACT_PLACEMENTS:
-            return _solved(question, moves, player.medium.weights)
-        if view.players == 2 and nothing_hidden(view, seat) and placements_left(view) <= DUEL_PLACEMENTS:
-            duelled = _duelled(question, player.medium.weights)
-            if duelled is not None:
-                return duelled
+        match exact_solver(view, seat):
+            case "max-n":
+                return _solved(question, moves, player.medium.weights)
+            case "alpha-beta":
+                duelled = _duelled(question, player.medium.weights)
+                if duelled is not None:
+                    return duelled
+            case None:
+                pass
+            case unknown:
+                assert_never(unknown)
         players = view.players
         terms: dict[Action, dict[TermKey, float]] = {a: {} for a in moves}
         counts = {a: _no_counts(players) for a in moves}

@@ -77,6 +77,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Literal, assert_never
 
 from cacao_game.ai.endgame import (
     DUEL_PLACEMENTS,
@@ -168,6 +169,25 @@ def nothing_hidden(view: Game, seat: int) -> bool:
         ):
             return False
     return True
+
+
+Solver = Literal["max-n", "alpha-beta"]
+"""An exact endgame search (``exact_solver``)."""
+
+
+def exact_solver(
+    view: Game, seat: int, exact: int = EXACT_PLACEMENTS, duel: int = DUEL_PLACEMENTS
+) -> Solver | None:
+    """Which exact search may decide ``seat``'s decision in ``view`` (the level's and the
+    coach's one rule): once nothing is hidden, max-n (``endgame.exact_values``) with at most
+    ``exact`` placements left, else in 2 players alpha-beta (``endgame.solve_duel``) with at
+    most ``duel``; None: the tree search decides."""
+    if not nothing_hidden(view, seat):
+        return None
+    left = placements_left(view)
+    if left <= exact:
+        return "max-n"
+    return "alpha-beta" if view.players == 2 and left <= duel else None
 
 
 def root_moves(view: Game, medium: MediumPlayer) -> list[Action]:
@@ -305,16 +325,19 @@ class ExpertPlayer:
         if len(moves) == 1:
             return [(0.0, moves[0])]
         deadline = Deadline(self.time_budget, started, self.clock)
-        if nothing_hidden(view, seat):
-            left = placements_left(view)
-            try:
-                if left <= self.exact:
+        try:
+            match exact_solver(view, seat, self.exact, self.duel):
+                case "max-n":
                     return self._solve(view, seat, moves, lambda: self.clock() < deadline.deadline)
-                if view.players == 2 and left <= self.duel:
+                case "alpha-beta":
                     return self._duel(view, moves, started)
-            except OutOfTime:
-                log.info("exact endgame out of its budget at turn %d; searching instead", view.turn)
-                deadline = Deadline(self.time_budget, started, self.clock)
+                case None:
+                    pass
+                case unknown:
+                    assert_never(unknown)
+        except OutOfTime:
+            log.info("exact endgame out of its budget at turn %d; searching instead", view.turn)
+            deadline = Deadline(self.time_budget, started, self.clock)
 
         def keep_going(done: int) -> bool:
             if self.iterations is not None and done >= self.iterations:
