@@ -272,3 +272,32 @@ def test_new_game_after_joining_or_watching_opens_the_join_form_with_the_hosts_a
             name,
         )
         assert form.validation_error() == t("net.error_code")
+
+
+def test_the_lobby_says_how_many_watch_as_spectators_come_and_go(apps):
+    """Ana hosts and waits for Bo; Cy and Dee watch: the hosting lobby (and each watcher's)
+    says so right of the Turn order heading, "1 watching", then "2 watching", and "1 watching"
+    again once Dee leaves; nothing is said while nobody watches."""
+    hosting, cy_app, dee_app = make_app(), make_app(), make_app()
+    apps += [hosting, cy_app, dee_app]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    lobby = hosting.top
+    assert isinstance(lobby, LobbyScene) and lobby.crowd() == ""
+
+    cy = watch(cy_app, source.port, source.code)
+    pump([hosting, cy_app], lambda: source.spectators == 1 and cy.spectators == 1, "Cy counted")
+    assert lobby.crowd() == "1 watching" and isinstance(cy_app.top, LobbyScene)
+    assert cy_app.top.crowd() == "1 watching"
+    run(hosting)
+
+    watch(dee_app, source.port, source.code)
+    pump([hosting, cy_app, dee_app], lambda: source.spectators == 2 and cy.spectators == 2, "Dee counted")
+    assert lobby.crowd() == "2 watching"
+    run(hosting)
+
+    run(dee_app)
+    harness.click_label(dee_app, t("net.leave"))
+    pump([hosting, cy_app], lambda: source.spectators == 1 and cy.spectators == 1, "Dee gone")
+    assert lobby.crowd() == "1 watching"
+    assert not source.started

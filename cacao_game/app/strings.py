@@ -1053,6 +1053,8 @@ EN: dict[str, str] = {
 }
 
 EN_PLURALS: dict[str, tuple[str, str]] = {
+    # the lobby, right of the turn order heading: members watching the table (no seat)
+    "net.spectators": ("{n} watching", "{n} watching"),
     "play.pile_left": ("{n} left", "{n} left"),
     # a worker tile as laid, side by side on the screen (app/tile_words.py: laid_tile)
     "tile.side.0": ("{n} worker up", "{n} workers up"),

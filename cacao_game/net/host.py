@@ -564,6 +564,7 @@ class Host:
                 return
             self._seat_client(client, table, None)
             log.info("table %s: a spectator joined from %s", table.code, client.peer)
+            self._presence(table)
             return
         if message.token is not None:
             seat = table.seat_of(message.token)
@@ -673,6 +674,8 @@ class Host:
             log.info("table %s: a spectator left", table.code)
             if not members:
                 self._nobody_left(table)
+            else:
+                self._presence(table)
             return
         if any(other.seat == client.seat for other in members):
             return
@@ -928,6 +931,7 @@ class Host:
             seats=table.seat_infos(),
             started=table.started,
             hints=table.options.hints,
+            spectators=sum(member.seat is None for member in self._members.get(table.code, ())),
         )
 
     def _resend(self, client: Connection, table: Table) -> None:

@@ -269,6 +269,8 @@ class TableState(_Data, frozen=True):
     final: list[SeatScore] | None
     hints: bool
     """The table allows hints."""
+    spectators: int = 0
+    """Members watching the table now (no seat; 0 from a host that does not say)."""
 
 
 class EventMsg(_Data, frozen=True):

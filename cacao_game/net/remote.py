@@ -156,6 +156,7 @@ class RemoteSource:
         self._decisions = 0
         self._started = False
         self._hints = False
+        self._spectators = 0
         self._sent_at = -1
         self._hint_asked_at = -1
         self._absent: frozenset[int] = frozenset()
@@ -188,6 +189,11 @@ class RemoteSource:
     def watching(self) -> bool:
         """This client watches (a spectator): no seat, no hand, no input."""
         return self._game is not None and self._you is None
+
+    @property
+    def spectators(self) -> int:
+        """How many watch the table (this client too, when it watches), as the host last said."""
+        return self._spectators
 
     @property
     def config(self) -> GameConfig:
@@ -515,7 +521,7 @@ class RemoteSource:
     def _adopt(self, state: TableState, game: Game, journal: tuple[Entry, ...]) -> None:
         self._game, self._journal = game, journal
         self._you, self._deciding, self._decisions = state.you, state.deciding, state.decisions
-        self._started, self._hints = state.started, state.hints
+        self._started, self._hints, self._spectators = state.started, state.hints, state.spectators
         self._kinds = [seat.kind for seat in state.seats]
         self._absent = frozenset(
             n for n, seat in enumerate(state.seats) if seat.kind == REMOTE and not seat.connected

@@ -67,8 +67,11 @@ def table_state(
     return seat_state(public_state(game, table=table, seats=seats, started=started, hints=hints), game, you)
 
 
-def public_state(game: Game, *, table: str, seats: list[SeatInfo], started: bool, hints: bool) -> TableState:
-    """``game`` as a spectator sees it: what every seat's state shares (``seat_state``)."""
+def public_state(
+    game: Game, *, table: str, seats: list[SeatInfo], started: bool, hints: bool, spectators: int = 0
+) -> TableState:
+    """``game`` as a spectator sees it: what every seat's state shares (``seat_state``), with
+    ``spectators`` members watching."""
     revealed = game.revealed_pile_tile()
     pile = game.jungle_pile[:-1] if revealed else game.jungle_pile
     unplayed = [_counts(game.hands[seat] + game.worker_piles[seat]) for seat in range(game.players)]
@@ -112,6 +115,7 @@ def public_state(game: Game, *, table: str, seats: list[SeatInfo], started: bool
         resolve_queue=list(game.resolve_queue),
         final=list(game.final) if game.final is not None else None,
         hints=hints,
+        spectators=spectators,
     )
 
 

@@ -2,8 +2,9 @@
 
 The hosting player sees what others type to join (address, port, table code), what the
 address means (this computer only, or the whole network), the seats filling as friends join
-(an AI seat with its level and, for hard and expert, its thinking time), and for each free
-seat a button that lets the AI play it. A joining player sees the same
+(an AI seat with its level and, for hard and expert, its thinking time), how many watch
+(right of the Turn order heading, once anyone does), and for each free seat a button that
+lets the AI play it. A joining player sees the same
 seats while the host waits for the others. The seats are listed in the table's turn order,
 numbered, the order play uses: the setup's seats turned so that the start player (chosen,
 or drawn when the host pressed Host, which the hosting lobby says) comes first. Once every
@@ -29,7 +30,7 @@ from cacao_game.app.play.presence import SeatsSeen, seat_news
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
-from cacao_game.app.strings import kind_label, short_number, t
+from cacao_game.app.strings import kind_label, short_number, t, tn
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.net.protocol import REMOTE, played_kind
 from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, RECONNECTING, RemoteSource
@@ -249,6 +250,12 @@ class LobbyScene(WidgetScene):
             return t("net.turn_order_drawn")
         return t("net.turn_order")
 
+    def crowd(self) -> str:
+        """How many watch the table, in words ("2 watching"), shown right of the Turn order
+        heading; empty while nobody does."""
+        watchers = self.source.spectators
+        return tn("net.spectators", watchers) if watchers else ""
+
     def seat_names(self) -> list[str]:
         """The seats' names as the table will show them (``seat_labels``: a computer seat
         by its level in the screen's language)."""
@@ -265,9 +272,13 @@ class LobbyScene(WidgetScene):
         buttons = {w.rect.centery for w in self.widgets if isinstance(w, Button)}
         if seats:
             first = self.seat_rect(0)
-            heading = theme.fit_text(label, self.order_note().upper(), first.w)
             middle = first.y - px(ORDER_GAP)
+            crowd = self.crowd().upper()
+            room = first.w - (label.size(crowd)[0] + px(24) if crowd else 0)
+            heading = theme.fit_text(label, self.order_note().upper(), room)
             theme.draw_text(surface, label, heading, (first.x, middle), theme.MUTED, anchor="midleft")
+            if crowd:
+                theme.draw_text(surface, label, crowd, (first.right, middle), theme.SAND, anchor="midright")
         for number, seat in enumerate(seats):
             row = self.seat_rect(number)
             pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=px(14))
