@@ -180,6 +180,7 @@ class LostHost:
     table_code: str | None = "K7QW2P"
     rejoins = 0
     watching = False
+    spectators = 0
 
     def waiting_on(self) -> int | None:
         return None
@@ -196,6 +197,7 @@ class Watching(LostHost):
 
     connection = "connected"
     watching = True
+    spectators = 3
 
 
 class HostWaiting(LostHost):

@@ -44,10 +44,11 @@ def labels(app: App) -> set[str]:
 
 def test_a_joiner_who_quits_to_the_menu_gives_the_seat_up_and_the_host_is_told_at_once(apps):
     """Bo quits to the menu mid-game (Pause, Quit to menu, Yes): the hosting window says at
-    once that Bo left and that an AI plays the seat from now on (not Disconnected, no
-    waiting for the stand-in's 60 s), the AI plays Bo's turns, and Bo's menu offers no
-    Rejoin game. While the AI plays Bo's seat, the status line of the hosting window and of
-    Cy's (watching) says so, not "Bo's move" nor "Waiting for Bo"."""
+        once that Bo left and that an AI plays the seat from now on (not Disconnected, no
+        waiting for the stand-in's 60 s), the AI plays Bo's turns, and Bo's menu offers no
+        Rejoin game. While the AI plays Bo's seat, the status line of the hosting window and of
+        Cy's (watching) says so, not "Bo's move" nor "Waiting for Bo". Every table's top bar says
+    that one watches."""
     hosting, joining, watching = make_app(), make_app(), make_app()
     apps += [hosting, joining, watching]
     source = host(hosting, [HUMAN, REMOTE])
@@ -59,6 +60,9 @@ def test_a_joiner_who_quits_to_the_menu_gives_the_seat_up_and_the_host_is_told_a
     pump([hosting, watching], lambda: isinstance(watching.top, PlayScene), "Cy's table")
     ana, cy = table(hosting), table(watching)
     assert isinstance(bo, JoinedSource)
+    one = f"{t('variant.base')} · 1 watching"
+    pump([hosting, joining, watching], lambda: ana.frame.variant == one == cy.frame.variant, "1 watching")
+    assert table(joining).header_note() == one
 
     joining.open(routes.Pause())
     run(joining)

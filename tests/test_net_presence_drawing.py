@@ -33,6 +33,7 @@ class Presence:
     rejoins = 0
     departed: frozenset[int] = frozenset()
     table_code = "K7QW2P"
+    spectators = 0
 
     def __init__(self, watching: bool) -> None:
         self.watching = watching

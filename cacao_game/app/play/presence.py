@@ -71,6 +71,11 @@ class Presence(Protocol):
         """This screen watches the table (a spectator)."""
         ...
 
+    @property
+    def spectators(self) -> int:
+        """How many watch the table (this screen too, when it watches), as the host last said."""
+        ...
+
     def waiting_on(self) -> int | None:
         """A dropped seat no AI plays yet that this screen may hand to the AI (the hosting
         window only), else None."""

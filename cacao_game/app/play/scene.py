@@ -1241,7 +1241,7 @@ class PlayScene(Scene):
             status=self.status_text(),
             problem=self.autosave_problem(),
             keys=self.key_hint_text(),
-            variant=t(f"variant.{source.config.variant}"),
+            variant=self.header_note(),
             seats=seats,
             hand_seat=hand_seat,
             pile_count=shown.pile_count,
@@ -1822,6 +1822,13 @@ class PlayScene(Scene):
         if self.net is None or self.game.is_over() or self.standin_seat() is not None:
             return None
         return left_notice(self.net, self.source.deciding_seat(), self.names)
+
+    def header_note(self) -> str:
+        """The top bar's right note: the variant, and at a table across machines that anyone
+        watches how many do ("Volcano · 2 watching")."""
+        variant = t(f"variant.{self.source.config.variant}")
+        watchers = self.net.spectators if self.net is not None else 0
+        return f"{variant} · {tn('net.spectators', watchers)}" if watchers else variant
 
     def _draw_presence(self, surface: pygame.Surface, net: Presence) -> list[pygame.Rect]:
         """The Watching tag of a spectator; the hosting window's notice of a dropped seat, or
