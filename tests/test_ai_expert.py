@@ -16,6 +16,7 @@ from cacao_game.ai.expert import (
     REACH_BUDGET,
     REACH_PLACEMENTS,
     ExpertPlayer,
+    default_reach,
     nothing_hidden,
     placements_left,
     root_moves,
@@ -348,7 +349,7 @@ def test_leaf_option_prices_with_a_valuer_built_at_the_priced_state() -> None:
 
 
 _REACH = 9
-"""The ``reach`` played in games (README)."""
+"""The ``reach`` of 2 players by default (README)."""
 
 
 def _late() -> Game:
@@ -375,7 +376,7 @@ def _leaves(player: ExpertPlayer, game: Game) -> list[Game]:
         Deadline(1e6, 0.0, _Clock(0.0)),
         player.rng,
         on_leaf=lambda _move, world, _valuer: priced.append(world.clone()),
-        tuning=player.decision_tuning(),
+        tuning=player.decision_tuning(game.players),
     )
     return priced
 
@@ -389,18 +390,21 @@ def _finished_leaves(player: ExpertPlayer, game: Game) -> list[bool]:
 def test_a_budget_of_reach_budget_iterations_plays_late_playouts_to_the_final_score() -> None:
     """Reach: with at most ``reach`` placements left, a count of at least ``reach_budget``
     plays every playout to the final score; a smaller count prices at the horizon as before
-    (no iteration finished), and so does the default (``reach=0``). The coach's counts (hints
-    and review) are all below ``REACH_BUDGET``, so its searches would never reach."""
+    (no iteration finished), and so does ``reach=0``. By default (``reach`` None) 2 players
+    reach from 9 placements left and 3 and 4 players never (``default_reach``). The coach's
+    counts (hints and review) are all below ``REACH_BUDGET``, so its searches never reach."""
     game = _late()
-    reaching = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40, reach=_REACH)
-    short = ExpertPlayer(random.Random(3), iterations=39, time_budget=1e6, reach_budget=40, reach=_REACH)
-    off = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40)
-    assert REACH_PLACEMENTS == 0 and off.reach == 0
+    reaching = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40)
+    short = ExpertPlayer(random.Random(3), iterations=39, time_budget=1e6, reach_budget=40)
+    off = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40, reach=0)
+    assert REACH_PLACEMENTS == {2: _REACH} and reaching.reach is None
+    assert [default_reach(players) for players in (2, 3, 4)] == [_REACH, 0, 0]
     assert all(_finished_leaves(reaching, game)) and len(_finished_leaves(reaching, game)) == 40
     assert not any(_finished_leaves(short, game))
     assert not any(_finished_leaves(off, game))
-    assert reaching.decision_tuning().to_end == _REACH
-    assert short.decision_tuning() == off.decision_tuning() == short.tuning
+    assert reaching.decision_tuning(2).to_end == _REACH
+    assert reaching.decision_tuning(4) == reaching.tuning
+    assert short.decision_tuning(2) == off.decision_tuning(2) == short.tuning
     counts = [*HINT_ITERATIONS["expert"].values(), *REVIEW_ITERATIONS.values()]
     assert max(counts) < REACH_BUDGET
 
@@ -426,14 +430,14 @@ def test_on_time_the_budget_is_priced_at_the_players_own_speed() -> None:
     early, late = _position(6), _late()
     clock = _Clock(1e-3)
     player = ExpertPlayer(random.Random(2), time_budget=0.2, clock=clock, reach_budget=10**9, reach=_REACH)
-    assert player.expected() is None and player.decision_tuning() == player.tuning
+    assert player.expected() is None and player.decision_tuning(2) == player.tuning
     player.choose(early)
     used = player.last_iterations
     expected = player.expected()
     assert expected is not None and 0.8 * used < expected < 1.25 * used, "it thought for its budget"
-    assert player.decision_tuning() == player.tuning, "a billion iterations are out of reach"
+    assert player.decision_tuning(2) == player.tuning, "a billion iterations are out of reach"
     player.reach_budget = int(expected) - 1
-    assert player.decision_tuning().to_end == _REACH
+    assert player.decision_tuning(2).to_end == _REACH
     player.choose(late)
     assert player.expected() == expected, "a decision that reached is not counted"
 
@@ -451,8 +455,8 @@ def test_a_budget_of_reach_budget_iterations_looks_reach_horizon_turns_ahead() -
     deep = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40, reach_horizon=4)
     short = ExpertPlayer(random.Random(3), iterations=39, time_budget=1e6, reach_budget=40, reach_horizon=4)
     plain = ExpertPlayer(random.Random(3), iterations=40, time_budget=1e6, reach_budget=40)
-    assert deep.decision_tuning().horizon == 4 and short.decision_tuning() == short.tuning
-    assert plain.decision_tuning() == plain.tuning
+    assert deep.decision_tuning(2).horizon == 4 and short.decision_tuning(2) == short.tuning
+    assert plain.decision_tuning(2).horizon == plain.tuning.horizon
     assert min(_leaf_turns(deep, game)) == game.turn + 4 + 1
     assert min(_leaf_turns(short, game)) == min(_leaf_turns(plain, game)) == game.turn + HORIZON + 1
 
@@ -473,7 +477,7 @@ def test_a_deeper_decision_is_the_same_for_the_same_position_seed_and_count() ->
             reach_horizon=3,
             reach_shortlist=5,
         )
-        assert player.decision_tuning().shortlist == 5
+        assert player.decision_tuning(2).shortlist == 5
         rankings.add(repr(player.rank(game)))
     assert len(rankings) == 1
     timed = ExpertPlayer(
@@ -481,7 +485,7 @@ def test_a_deeper_decision_is_the_same_for_the_same_position_seed_and_count() ->
     )
     timed.choose(_position(6))
     expected = timed.expected()
-    assert expected is not None and timed.decision_tuning().horizon == 3
+    assert expected is not None and timed.decision_tuning(2).horizon == 3
     timed.choose(game)
     assert timed.expected() == expected, "a deeper decision is not counted"
 

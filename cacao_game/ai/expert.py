@@ -39,7 +39,8 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   more thinking solves more endgames exactly, where the search's horizon-priced estimate is
   as wrong after 4 times the re-deals (README: exact endgames of two players). (``to_end``,
   off by default, makes playouts run to the final score once few placements are left.)
-- Reach (off by default: ``reach=0``; on with ``reach=9``): a decision whose budget is at least
+- Reach (by default in 2 players from 9 placements left, ``REACH_PLACEMENTS``; ``reach=0``
+  turns it off, ``reach=N`` sets it for any player count): a decision whose budget is at least
   ``reach_budget`` iterations (``REACH_BUDGET``) plays its playouts to the final score
   (``play_to_end``, as ``to_end``) once at most ``reach`` placements are left, so that more
   thinking looks further instead of refining the horizon's estimate. With ``iterations`` the
@@ -47,13 +48,13 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   on time it is the time budget at the speed this player's own searches on time have shown
   so far (iterations per second of the clock, counted over its decisions that played no
   playout to the end; none before the first such decision). On a 2-core machine (about 1,700
-  iterations a second on one stream) 2 s reaches and 1 s does not; the coach's hints and
-  review (at most 1,000 iterations, a fresh player each time) never reach. Such a decision
-  may also look further and play its playouts better: ``reach_horizon`` turns instead of
-  ``horizon`` (0: the same), and ``reach_shortlist`` placements priced in full by each playout
-  mover instead of hard's 3 (0: the same); a decision so changed does not count towards the
-  speed on time either. None of them has yet shown a gain large enough to be the default
-  (README: the expert's strength and time).
+  iterations a second on one stream) 2 s reaches and 1 s does not on one stream (1 s does on
+  the app's two); the coach's hints and review (at most 1,000 iterations, a fresh player each
+  time) never reach. Such a decision may also look further and play its playouts better:
+  ``reach_horizon`` turns instead of ``horizon`` (0: the same), and ``reach_shortlist``
+  placements priced in full by each playout mover instead of hard's 3 (0: the same); a
+  decision so changed does not count towards the speed on time either. Neither has shown a
+  gain large enough to be the default (README: the expert's strength and time).
 
 Budgets: ``iterations`` priced iterations, each a re-deal played for one root move
 (reproducible: the same position, seed and count give the same move, whatever the machine's
@@ -127,11 +128,13 @@ EXACT_PLACEMENTS = 2
 REACH_BUDGET = 2500
 """Iterations a decision's budget must reach for its playouts to run to the final score late in
 the game (see ``REACH_PLACEMENTS``): between 1 s and 2 s of one stream on a 2-core machine."""
-REACH_PLACEMENTS = 0
-"""With a budget of ``REACH_BUDGET`` iterations or more, playouts run to the final score once at
-most this many placements (all seats) are left (0: never, the default). ``reach=9`` (in 2
-players about the last five turns each, where a playout to the end costs up to about four
-times one to ``HORIZON``) was played against the expert at 0.5 s: README."""
+REACH_PLACEMENTS: dict[int, int] = {2: 9}
+"""By player count, how many placements (all seats) may be left for a decision whose budget
+holds ``REACH_BUDGET`` iterations or more to run its playouts to the final score (a count not
+listed: never). 9 in 2 players (about the last five turns each, where a playout to the end
+costs up to about three times one to ``HORIZON``): at the same CPU time it won 14 more
+endgames in 100 from there (README: the expert's strength and time); 3 and 4 players are not
+measured."""
 
 ROOT_METHODS = ("widen", "halving")
 """How the root spends its re-deals: progressive widening under UCB1 (``widen``), or
@@ -146,6 +149,12 @@ MAX_WORKERS = 8
 HALVING_PULLS = 16
 """Re-deals each root move gets in the first round of sequential halving, at least: the
 number of moves entered is the most that leaves them this many."""
+
+
+def default_reach(players: int) -> int:
+    """Placements left from which a decision that reaches plays to the final score in a game of
+    ``players`` (``REACH_PLACEMENTS``; 0: never)."""
+    return REACH_PLACEMENTS.get(players, 0)
 
 
 def root_width(visits: int, scale: float = ROOT_SCALE) -> int:
@@ -227,7 +236,7 @@ class ExpertPlayer:
         pulls: int = HALVING_PULLS,
         workers: int = 1,
         helpers: bool = True,
-        reach: int = REACH_PLACEMENTS,
+        reach: int | None = None,
         reach_budget: int = REACH_BUDGET,
         reach_horizon: int = 0,
         reach_shortlist: int = 0,
@@ -239,8 +248,9 @@ class ExpertPlayer:
         the others in search helper processes, ``cacao_game.ai.parallel``, or with
         ``helpers`` false in this process, in turn, and only with ``iterations``; ``close``
         stops the helpers). ``reach`` and ``reach_budget``: playouts to the final score once
-        at most ``reach`` placements are left, in decisions whose budget is at least
-        ``reach_budget`` iterations (the module docstring's Reach); ``reach_horizon`` (0: ``horizon``)
+        at most ``reach`` placements are left (None: by the player count, ``default_reach``;
+        0: never), in decisions whose budget is at least ``reach_budget`` iterations (the
+        module docstring's Reach); ``reach_horizon`` (0: ``horizon``)
         is the horizon of such decisions and ``reach_shortlist`` (0: hard's ``REPLY_SHORTLIST``)
         how many placements their playouts' movers price in full.
         ``duel`` and ``duel_share``: the exact endgame of two players from that many
@@ -294,7 +304,7 @@ class ExpertPlayer:
         )
         self.workers = int(workers)
         self.helpers = bool(helpers)
-        self.reach = int(reach)
+        self.reach = None if reach is None else int(reach)
         self.reach_budget = int(reach_budget)
         self.reach_horizon = int(reach_horizon) or self.horizon
         self.reach_shortlist = int(reach_shortlist) or self.tuning.shortlist
@@ -344,7 +354,7 @@ class ExpertPlayer:
                 return False
             return deadline.keep_going(done)
 
-        tuning = self.decision_tuning()
+        tuning = self.decision_tuning(view.players)
         if self.root == "halving":
             ranked = self.halving(view, seat, moves, keep_going, deadline, self.rng, tuning=tuning)
         else:
@@ -386,17 +396,18 @@ class ExpertPlayer:
         count, seconds = self._timed
         return self.time_budget * count / seconds if count and seconds > 0 else None
 
-    def decision_tuning(self) -> Tuning:
-        """How the next decision grows and prices its tree: the player's ``Tuning``, with
-        playouts to the final score from ``reach`` placements left and the horizon
-        ``reach_horizon`` when the budget (``expected``) is at least ``reach_budget`` (the module
-        docstring's Reach)."""
+    def decision_tuning(self, players: int) -> Tuning:
+        """How the next decision of a game of ``players`` grows and prices its tree: the player's
+        ``Tuning``, with playouts to the final score from ``reach`` placements left (None: by
+        the player count, ``default_reach``) and the horizon ``reach_horizon`` when the budget
+        (``expected``) is at least ``reach_budget`` (the module docstring's Reach)."""
         budget = self.expected()
         if budget is None or budget < self.reach_budget:
             return self.tuning
+        reach = self.reach if self.reach is not None else default_reach(players)
         return replace(
             self.tuning,
-            to_end=max(self.to_end, self.reach),
+            to_end=max(self.to_end, reach),
             horizon=self.reach_horizon,
             shortlist=self.reach_shortlist,
         )
@@ -681,6 +692,7 @@ __all__ = [
     "WIDEN_SCALE",
     "ExpertPlayer",
     "Leaf",
+    "default_reach",
     "horizon_for",
     "nothing_hidden",
     "placements_left",
