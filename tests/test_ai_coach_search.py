@@ -20,7 +20,13 @@ from cacao_game.ai.analysis import (
 )
 from cacao_game.ai.endgame import exact_values
 from cacao_game.ai.evaluation import FIELD_LEAD, Valuer
-from cacao_game.ai.expert import ExpertPlayer, nothing_hidden, placements_left, root_moves
+from cacao_game.ai.expert import (
+    REACH_BUDGET,
+    ExpertPlayer,
+    nothing_hidden,
+    placements_left,
+    root_moves,
+)
 from cacao_game.ai.hard import CANDIDATES
 from cacao_game.ai.hint import HINT_LEVELS, advise, hint_iterations, suggest
 from cacao_game.ai.medium import MediumPlayer
@@ -80,6 +86,26 @@ def test_an_expert_hint_is_the_move_the_expert_level_plays(players: int) -> None
         assert set(searched_moves(game, "expert")) == set(game.legal_actions())
         checked += 1
     assert checked >= 5
+
+
+def test_a_hint_at_a_count_that_reaches_plays_to_the_end_as_the_level_does() -> None:
+    """At a count of ``REACH_BUDGET`` the level plays its late playouts to the final score
+    (reach, 2 players), and so does the coach's search: the hint is the level's move, here
+    another than the level's without reach (so the hint follows the rule, not the count)."""
+    game = next(
+        g
+        for g in decisions(1)
+        if g.phase is Phase.PLACE
+        and placements_left(g) <= 9
+        and not nothing_hidden(g.view(g.current_player()), g.current_player())
+    )
+    level = ExpertPlayer(random.Random(5), iterations=REACH_BUDGET, time_budget=math.inf, lead=FIELD_LEAD)
+    unreached = ExpertPlayer(
+        random.Random(5), iterations=REACH_BUDGET, time_budget=math.inf, lead=FIELD_LEAD, reach=0
+    )
+    move = level.choose(game)
+    assert move != unreached.choose(game)
+    assert suggest(game, "expert", iterations=REACH_BUDGET, seed=5) == move
 
 
 def test_a_big_enough_count_compares_more_than_medium_s_best_few() -> None:

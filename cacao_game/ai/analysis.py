@@ -180,7 +180,9 @@ class ExpertSearch:
     enter as the count allows, ``ExpertPlayer.halving``), the tree below the root deepening,
     every iteration priced by a ``Valuer`` built at its leaf; the exact endgame where the
     level's rule allows one (``exact_solver``: max-n, or in 2 players alpha-beta within its
-    share of the count, ``_duelled``). Given the level's root
+    share of the count, ``_duelled``); in 2 players at a count of ``REACH_BUDGET`` or more,
+    late playouts to the final score, as the level's reach (``decision_tuning``). Given the
+    level's root
     moves (``root_moves``), the first option is the move ``expert:iterations=N,lead=0.5``
     plays with the same seed: the coach measures every seat against the field
     (``FIELD_LEAD``), so that the reasons add up to its margin; the level in 4 players plays
@@ -227,7 +229,15 @@ class ExpertSearch:
 
         deadline = timed or Deadline(TIME_BUDGET, 0.0, _still)
         ranked = player.halving(
-            view, seat, moves, question.go_on, deadline, player.rng, keep=question.keep, on_leaf=on_leaf
+            view,
+            seat,
+            moves,
+            question.go_on,
+            deadline,
+            player.rng,
+            keep=question.keep,
+            on_leaf=on_leaf,
+            tuning=player.decision_tuning(view.players),
         )
         first = samples[ranked[0][1]]
         options = []
