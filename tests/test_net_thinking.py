@@ -384,3 +384,32 @@ def test_an_ai_worker_that_dies_is_replaced_and_asked_again(monkeypatch: pytest.
     assert calls == [0, 0]
     assert move == game.legal_actions()[-1] != game.legal_actions()[0]
     assert announced == 2
+
+
+def test_a_hosts_expert_made_afresh_each_decision_keeps_its_levels_speed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``thinking.choose`` makes a player per decision; an expert's speed on time (what prices
+    its budget, and so whether it reaches) is carried from one decision to the next of the same
+    level and time in the worker, so a hosted expert reaches as the app's does. The first
+    decision knows no speed; another time budget starts afresh."""
+    from cacao_game.ai.expert import ExpertPlayer
+    from cacao_game.net import thinking
+
+    monkeypatch.setattr(thinking, "SPEEDS", {})
+    known: list[float | None] = []
+    original = ExpertPlayer.choose
+
+    def noting(self: ExpertPlayer, game: Game) -> Action:
+        known.append(self.expected())
+        return original(self, game)
+
+    monkeypatch.setattr(ExpertPlayer, "choose", noting)
+    game = Game.new(2, seed=3, keep_history=False)
+    for at in (0, 1):
+        action = thinking.choose("expert", 7, at, 0.05, game)
+        assert action in game.legal_actions()
+    thinking.choose("expert", 7, 2, 0.06, game)
+    assert known[0] is None and known[1] is not None and known[1] > 0 and known[2] is None
+    count, seconds = thinking.SPEEDS[("expert", 0.05)]
+    assert count > 0 and seconds > 0

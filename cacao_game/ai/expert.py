@@ -308,9 +308,11 @@ class ExpertPlayer:
         self.reach_budget = int(reach_budget)
         self.reach_horizon = int(reach_horizon) or self.horizon
         self.reach_shortlist = int(reach_shortlist) or self.tuning.shortlist
-        self._timed = (0, 0.0)
+        self.speed: tuple[int, float] = (0, 0.0)
         """Iterations and clock seconds of this player's searches on time that played no
-        playout to the end (their speed prices a time budget in iterations: ``expected``)."""
+        playout to the end (their speed prices a time budget in iterations: ``expected``). A
+        caller that makes a player afresh for each decision (a host's AI worker) carries it
+        from one to the next."""
         self._helpers: list[Helper] = []
         """The search helpers of the streams after the first (started at the first decision)."""
         self.last_iterations = 0
@@ -362,8 +364,8 @@ class ExpertPlayer:
             ranked = self._picked(root, seat, moves)
         plain = replace(tuning, to_end=self.to_end) == self.tuning
         if self.iterations is None and placements_left(view) > tuning.to_end and plain:
-            count, seconds = self._timed
-            self._timed = (count + self.last_iterations, seconds + self.clock() - deadline.search_started)
+            count, seconds = self.speed
+            self.speed = (count + self.last_iterations, seconds + self.clock() - deadline.search_started)
         return ranked
 
     def _picked(self, root: Node, seat: int, moves: list[Action]) -> list[tuple[float, Action]]:
@@ -393,7 +395,7 @@ class ExpertPlayer:
         the speed of this player's searches on time so far (None before the first)."""
         if self.iterations is not None:
             return float(self.iterations)
-        count, seconds = self._timed
+        count, seconds = self.speed
         return self.time_budget * count / seconds if count and seconds > 0 else None
 
     def decision_tuning(self, players: int) -> Tuning:

@@ -3,7 +3,8 @@ loop (or the other tables) up.
 
 ``choose`` is what a worker runs for a seat's move: a fresh player of the level, seeded from the seat's seed
 and the decision's number, so the answer is the same in any worker, on any run, after any
-restart (deterministic per seed); ``hint`` is what it runs for a hint (the coach's, a function of
+restart (deterministic per seed; a timed expert's also depends on the time it gets and on
+the speed the worker has seen, ``SPEEDS``); ``hint`` is what it runs for a hint (the coach's, a function of
 the position). ``Thinker`` owns the pool: worker processes started with
 ``spawn`` (safe next to the host's threads), or threads when ``processes`` is 0.
 ``TimedMove`` is a timed AI seat's move on its way, as the host tells the table of it.
@@ -17,20 +18,33 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from cacao_game.ai import make_player
+from cacao_game.ai.expert import ExpertPlayer
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.hint import advise
 from cacao_game.engine import Action, Game
 from cacao_game.net import protocol as p
 
+SPEEDS: dict[tuple[str, float | None], tuple[int, float]] = {}
+"""In each worker, every expert level's searches on time so far, by level and time budget
+(``ExpertPlayer.speed``): a player made afresh for each decision still prices its budget at
+this machine's speed, so it reaches as the same level in the app does."""
+
 
 def choose(level: str, seed: int, at: int, time_budget: float | None, game: Game) -> Action:
-    """The decision AI ``level`` makes in ``game`` (its ``at``-th), from ``seed``. An AI that
-    fails plays the first legal decision instead (the table must go on)."""
+    """The decision AI ``level`` makes in ``game`` (its ``at``-th), from ``seed``, an expert
+    with the speed its level has shown in this worker (``SPEEDS``). An AI that fails plays
+    the first legal decision instead (the table must go on)."""
     player = make_player(level, random.Random(seed * 1_000_003 + at), time_budget=time_budget)
+    key = (level, time_budget)
+    if isinstance(player, ExpertPlayer):
+        player.speed = SPEEDS.get(key, player.speed)
     try:
-        return player.choose(game)
+        action = player.choose(game)
     except Exception:  # an AI bug must not stop the table: play a legal move
         return game.legal_actions()[0]
+    if isinstance(player, ExpertPlayer):
+        SPEEDS[key] = player.speed
+    return action
 
 
 def hint(level: str, game: Game) -> Advice | Action:
