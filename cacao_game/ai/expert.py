@@ -48,13 +48,14 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
   on time it is the time budget at the speed this player's own searches on time have shown
   so far (iterations per second of the clock, counted over its decisions that played no
   playout to the end; none before the first such decision). On a 2-core machine (about 1,700
-  iterations a second on one stream) 2 s reaches and 1 s does not on one stream (1 s does on
-  the app's two); the coach's hints and review (at most 1,000 iterations, a fresh player each
-  time) never reach. Such a decision may also look further and play its playouts better:
-  ``reach_horizon`` turns instead of ``horizon`` (0: the same), and ``reach_shortlist``
-  placements priced in full by each playout mover instead of hard's 3 (0: the same); a
-  decision so changed does not count towards the speed on time either. Neither has shown a
-  gain large enough to be the default (README: the expert's strength and time).
+  iterations a second on one stream) 2 s reaches and 1 s does not on one stream (on the app's
+  two, 1 s is at the edge: 2,100-2,600 late in the game); the coach's hints and review (at
+  most 1,000 iterations, a fresh player each time) never reach. Such a decision may also look
+  further and play its playouts better: ``reach_horizon`` turns instead of ``horizon`` (0:
+  the same), and ``reach_shortlist`` placements priced in full by each playout mover instead
+  of hard's 3 (0: the same); a decision so changed does not count towards the speed on time
+  either. Neither has shown a gain large enough to be the default (README: the expert's
+  strength and time).
 
 Budgets: ``iterations`` priced iterations, each a re-deal played for one root move
 (reproducible: the same position, seed and count give the same move, whatever the machine's
