@@ -77,9 +77,10 @@ import logging
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Literal, assert_never
+from types import MappingProxyType
+from typing import Final, Literal, assert_never
 
 from cacao_game.ai.endgame import (
     DUEL_PLACEMENTS,
@@ -129,7 +130,7 @@ EXACT_PLACEMENTS = 2
 REACH_BUDGET = 2500
 """Iterations a decision's budget must reach for its playouts to run to the final score late in
 the game (see ``REACH_PLACEMENTS``): between 1 s and 2 s of one stream on a 2-core machine."""
-REACH_PLACEMENTS: dict[int, int] = {2: 9}
+REACH_PLACEMENTS: Final[Mapping[int, int]] = MappingProxyType({2: 9})
 """By player count, how many placements (all seats) may be left for a decision whose budget
 holds ``REACH_BUDGET`` iterations or more to run its playouts to the final score (a count not
 listed: never). 9 in 2 players (about the last five turns each, where a playout to the end

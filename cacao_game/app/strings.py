@@ -1053,7 +1053,8 @@ EN: dict[str, str] = {
 }
 
 EN_PLURALS: dict[str, tuple[str, str]] = {
-    # the lobby, right of the turn order heading: members watching the table (no seat)
+    # members watching a table across machines (no seat): the lobby, right of the turn order
+    # heading, and the table's top bar after the variant
     "net.spectators": ("{n} watching", "{n} watching"),
     "play.pile_left": ("{n} left", "{n} left"),
     # a worker tile as laid, side by side on the screen (app/tile_words.py: laid_tile)

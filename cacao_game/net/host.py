@@ -558,8 +558,7 @@ class Host:
             self._fail(client, "table", problem or f"No table with the code {code} on this host.")
             return
         if message.spectate:
-            watching = sum(member.seat is None for member in self._members.get(table.code, ()))
-            if watching >= self.max_spectators:
+            if self._spectators(table) >= self.max_spectators:
                 self._fail(client, "watchers", "This table has as many spectators as it takes.")
                 return
             self._seat_client(client, table, None)
@@ -931,8 +930,12 @@ class Host:
             seats=table.seat_infos(),
             started=table.started,
             hints=table.options.hints,
-            spectators=sum(member.seat is None for member in self._members.get(table.code, ())),
+            spectators=self._spectators(table),
         )
+
+    def _spectators(self, table: Table) -> int:
+        """Members of ``table`` watching it (no seat)."""
+        return sum(member.seat is None for member in self._members.get(table.code, ()))
 
     def _resend(self, client: Connection, table: Table) -> None:
         """Send ``client`` the whole table again (after a stale command), unless it was sent

@@ -19,7 +19,7 @@ import pygame
 from cacao_game.app import theme
 from cacao_game.app.play.board import temples_rect
 from cacao_game.app.scale import px
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.net.remote import BUSY, CONNECTED
 
 if TYPE_CHECKING:
@@ -89,6 +89,13 @@ class Presence(Protocol):
         """The AI seat the host thinks for and the part of its thinking time passed (as
         ``Frame.thinking``), else None."""
         ...
+
+
+def crowd_text(presence: Presence | None) -> str:
+    """How many watch the table, in words ("2 watching"): the lobby's, right of its Turn order
+    heading, and the table's top bar; empty while nobody does (or at a local table)."""
+    watchers = presence.spectators if presence is not None else 0
+    return tn("net.spectators", watchers) if watchers else ""
 
 
 def seat_text(presence: Presence, seat: int, you: int | None) -> str:

@@ -106,6 +106,7 @@ from cacao_game.app.play.presence import (
     SeatsSeen,
     banner_rects,
     banner_text,
+    crowd_text,
     draw_banner,
     draw_left,
     draw_standin,
@@ -1827,8 +1828,8 @@ class PlayScene(Scene):
         """The top bar's right note: the variant, and at a table across machines that anyone
         watches how many do ("Volcano · 2 watching")."""
         variant = t(f"variant.{self.source.config.variant}")
-        watchers = self.net.spectators if self.net is not None else 0
-        return f"{variant} · {tn('net.spectators', watchers)}" if watchers else variant
+        crowd = crowd_text(self.net)
+        return f"{variant} · {crowd}" if crowd else variant
 
     def _draw_presence(self, surface: pygame.Surface, net: Presence) -> list[pygame.Rect]:
         """The Watching tag of a spectator; the hosting window's notice of a dropped seat, or

@@ -26,11 +26,11 @@ import pygame
 from cacao_game.app import routes, theme
 from cacao_game.app.join_form import refusal_words
 from cacao_game.app.netplay import LOOPBACK, HostedSource, JoinedSource, JoinRequest, lan_addresses
-from cacao_game.app.play.presence import SeatsSeen, seat_news
+from cacao_game.app.play.presence import SeatsSeen, crowd_text, seat_news
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
-from cacao_game.app.strings import kind_label, short_number, t, tn
+from cacao_game.app.strings import kind_label, short_number, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.net.protocol import REMOTE, played_kind
 from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, RECONNECTING, RemoteSource
@@ -251,10 +251,9 @@ class LobbyScene(WidgetScene):
         return t("net.turn_order")
 
     def crowd(self) -> str:
-        """How many watch the table, in words ("2 watching"), shown right of the Turn order
+        """How many watch the table, in words (``crowd_text``), shown right of the Turn order
         heading; empty while nobody does."""
-        watchers = self.source.spectators
-        return tn("net.spectators", watchers) if watchers else ""
+        return crowd_text(self.source)
 
     def seat_names(self) -> list[str]:
         """The seats' names as the table will show them (``seat_labels``: a computer seat
