@@ -426,7 +426,8 @@ def test_on_time_the_budget_is_priced_at_the_players_own_speed() -> None:
     """On time the first decision cannot reach (no speed known yet); after it the budget is
     ``time_budget`` at the iterations per clock second the player's searches have shown, and
     a late decision reaches when that is ``reach_budget`` or more. A decision that played to
-    the final score does not count towards the speed."""
+    the final score does not count towards the speed. A ``reach_budget`` of 0 reaches in every
+    decision, the first too."""
     early, late = _position(6), _late()
     clock = _Clock(1e-3)
     player = ExpertPlayer(random.Random(2), time_budget=0.2, clock=clock, reach_budget=10**9, reach=_REACH)
@@ -440,6 +441,8 @@ def test_on_time_the_budget_is_priced_at_the_players_own_speed() -> None:
     assert player.decision_tuning(2).to_end == _REACH
     player.choose(late)
     assert player.expected() == expected, "a decision that reached is not counted"
+    always = ExpertPlayer(random.Random(2), time_budget=0.2, clock=clock, reach_budget=0, reach=_REACH)
+    assert always.expected() is None and always.decision_tuning(2).to_end == _REACH, "0: every decision"
 
 
 def _leaf_turns(player: ExpertPlayer, game: Game) -> list[int]:

@@ -6,7 +6,7 @@
         [--judge SPEC] [--top 6]
     python tools/bench_ai.py agree --players 4 --positions 16 [--levels SPEC ...]
     python tools/bench_ai.py endgames --deals 100 [--left 6] [--strong SPEC] [--weak SPEC]
-        [--variants OPTS ...]
+        [--variants OPTS ...] [--players 4] [--strong-only]
     python tools/bench_ai.py exact --deals 30 [--left 4 5] [--levels SPEC ...]
     python tools/bench_ai.py memory [--seconds 10] [--workers 2]
     python tools/bench_ai.py cores [--positions 8] [--seconds 2]
@@ -47,12 +47,13 @@ how many positions it is the first level's choice. Cheap (a decision per level a
 position), so it shows at once whether a larger budget only confirms the smaller one.
 
 ``endgames``: what a change to late play is worth in games, at a fraction of their cost. For
-each deal from ``--first-deal``, 2 players, hard at 300 re-deals plays both seats (seeded by
-the deal) to the first placement with ``--left`` placements left; from there ``--strong`` and
-``--weak`` finish the game, once in each seat, for each of ``--variants`` (level options added
-to both specs; ``""`` for none). Iteration budgets (the defaults stand for 2 s and 0.5 s; a
-spec naming no time has no time cap), so every variant plays the same moves until the first
-decision it changes, and each endgame is
+each deal from ``--first-deal``, of ``--players`` (2 by default), hard at 300 re-deals plays
+every seat (seeded by the deal) to the first placement with ``--left`` placements left (all
+seats together); from there ``--strong`` in one seat and ``--weak`` in the others finish the
+game, once with the strong spec in each seat, for each of ``--variants`` (level options added
+to every spec, or with ``--strong-only`` to the strong one; ``""`` for none). Iteration
+budgets (the defaults stand for 2 s and 0.5 s; a spec naming no time has no time cap), so
+every variant plays the same moves until the first decision it changes, and each endgame is
 paired across variants: prints the strong side's wins and mean margin per variant, and each
 variant's paired difference from the first with its 95 % interval and the endgames it turned.
 
@@ -285,12 +286,15 @@ class EndgameTask:
     weak: str
     variants: tuple[str, ...]
     opening: str = ENDGAME_OPENING
+    players: int = 2
+    weak_too: bool = True
+    """Whether the variants' options are added to the weak spec as well as the strong one."""
 
 
-def endgame_start(deal: int, left: int, opening: str = ENDGAME_OPENING) -> Game:
-    """Deal ``deal`` of 2 players played by ``opening`` in both seats (seeded by the deal) to
+def endgame_start(deal: int, left: int, opening: str = ENDGAME_OPENING, players: int = 2) -> Game:
+    """Deal ``deal`` of ``players`` played by ``opening`` in every seat (seeded by the deal) to
     the first placement with ``left`` placements left (or to its end)."""
-    game = Game.new(2, seed=deal, keep_history=False)
+    game = Game.new(players, seed=deal, keep_history=False)
     player = make_player(opening, random.Random(deal), time_budget=1e9)
     while not game.is_over() and (placements_left(game) > left or game.phase is not Phase.PLACE):
         game.apply(player.choose(game))
@@ -303,18 +307,23 @@ def with_options(spec: str, options: str) -> str:
 
 
 def endgame_results(task: EndgameTask) -> dict[str, list[float]]:
-    """One deal's endgame finished by every variant in both seats: variant -> the strong side's
-    [win in seat 0, margin in seat 0, win in seat 1, margin in seat 1] (a shared win a fraction)."""
+    """One deal's endgame finished by every variant with the strong spec in each seat: variant ->
+    the strong side's [win in seat 0, margin in seat 0, win in seat 1, margin in seat 1, ...]
+    (a shared win a fraction)."""
     deal, strong, weak = task.deal, task.strong, task.weak
-    start = endgame_start(deal, task.left, task.opening)
+    start = endgame_start(deal, task.left, task.opening, task.players)
     results: dict[str, list[float]] = {}
     for options in task.variants:
+        weak_spec = with_options(weak, options) if task.weak_too else weak
         row: list[float] = []
-        for strong_seat in (0, 1):
+        for strong_seat in range(task.players):
             game = start.clone()
-            specs = [strong if seat == strong_seat else weak for seat in (0, 1)]
+            specs = [
+                with_options(strong, options) if seat == strong_seat else weak_spec
+                for seat in range(task.players)
+            ]
             seats = [
-                make_player(with_options(spec, options), random.Random(deal * 10 + seat), time_budget=1e9)
+                make_player(spec, random.Random(deal * 10 + seat), time_budget=1e9)
                 for seat, spec in enumerate(specs)
             ]
             while not game.is_over():
@@ -330,24 +339,36 @@ def run_endgames(args: argparse.Namespace) -> None:
     """Replay the endgames of ``--deals`` deals with every variant and print the paired table."""
     variants = tuple(args.variants)
     tasks = [
-        EndgameTask(deal, args.left, args.strong, args.weak, variants)
+        EndgameTask(
+            deal,
+            args.left,
+            args.strong,
+            args.weak,
+            variants,
+            players=args.players,
+            weak_too=not args.strong_only,
+        )
         for deal in range(args.first_deal, args.first_deal + args.deals)
     ]
-    print(f"{args.deals} deals from {args.first_deal}, {args.left} placements left:", end=" ")
+    print(
+        f"{args.deals} deals of {args.players} players from {args.first_deal}, {args.left} placements left:",
+        end=" ",
+    )
     print(f"{args.strong} against {args.weak}")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         rows = list(pool.map(endgame_results, tasks))
     base = variants[0]
     for options in variants:
-        wins = [r[options][i] for r in rows for i in (0, 2)]
-        margins = [r[options][i] for r in rows for i in (1, 3)]
+        wins = [win for r in rows for win in r[options][0::2]]
+        margins = [margin for r in rows for margin in r[options][1::2]]
         line = (
             f"{options or '(as is)':>24}: {len(wins)} endgames, strong side wins "
             f"{100 * statistics.mean(wins):.1f} %, margin {statistics.mean(margins):+.2f}"
         )
         if options != base:
-            win_gain = [r[options][i] - r[base][i] for r in rows for i in (0, 2)]
-            margin_gain = [r[options][i] - r[base][i] for r in rows for i in (1, 3)]
+            gains = [[mine - theirs for mine, theirs in zip(r[options], r[base], strict=True)] for r in rows]
+            win_gain = [gain for row in gains for gain in row[0::2]]
+            margin_gain = [gain for row in gains for gain in row[1::2]]
             turned = sum(gain != 0 for gain in win_gain)
             line += (
                 f"; paired with {base or '(as is)'}: wins {100 * statistics.mean(win_gain):+.1f} ± "
@@ -750,10 +771,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     endgames.add_argument("--deals", type=int, default=100)
     endgames.add_argument("--first-deal", type=int, default=1000)
     endgames.add_argument("--left", type=int, default=6, help="placements left where the replay starts")
+    endgames.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     endgames.add_argument("--strong", default="expert:iterations=3400")
     endgames.add_argument("--weak", default="expert:iterations=850")
     endgames.add_argument(
         "--variants", nargs="+", default=["", "duel=0"], help="level options; the first is the base"
+    )
+    endgames.add_argument(
+        "--strong-only", action="store_true", help="the variants change the strong spec only"
     )
     endgames.add_argument("--workers", type=int, default=2)
     endgames.add_argument("--json", type=Path, default=None, help="write every deal's results")

@@ -251,8 +251,8 @@ class ExpertPlayer:
         ``helpers`` false in this process, in turn, and only with ``iterations``; ``close``
         stops the helpers). ``reach`` and ``reach_budget``: playouts to the final score once
         at most ``reach`` placements are left (None: by the player count, ``default_reach``;
-        0: never), in decisions whose budget is at least ``reach_budget`` iterations (the
-        module docstring's Reach); ``reach_horizon`` (0: ``horizon``)
+        0: never), in decisions whose budget is at least ``reach_budget`` iterations (0: in
+        every decision; the module docstring's Reach); ``reach_horizon`` (0: ``horizon``)
         is the horizon of such decisions and ``reach_shortlist`` (0: hard's ``REPLY_SHORTLIST``)
         how many placements their playouts' movers price in full.
         ``duel`` and ``duel_share``: the exact endgame of two players from that many
@@ -404,9 +404,10 @@ class ExpertPlayer:
         """How the next decision of a game of ``players`` grows and prices its tree: the player's
         ``Tuning``, with playouts to the final score from ``reach`` placements left (None: by
         the player count, ``default_reach``) and the horizon ``reach_horizon`` when the budget
-        (``expected``) is at least ``reach_budget`` (the module docstring's Reach)."""
+        (``expected``) is at least ``reach_budget``, always if that is 0 (the module docstring's
+        Reach)."""
         budget = self.expected()
-        if budget is None or budget < self.reach_budget:
+        if self.reach_budget > 0 and (budget is None or budget < self.reach_budget):
             return self.tuning
         reach = self.reach if self.reach is not None else default_reach(players)
         return replace(
