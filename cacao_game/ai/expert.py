@@ -135,8 +135,8 @@ REACH_PLACEMENTS: Final[Mapping[int, int]] = MappingProxyType({2: 9})
 holds ``REACH_BUDGET`` iterations or more to run its playouts to the final score (a count not
 listed: never). 9 in 2 players (about the last five turns each, where a playout to the end
 costs up to about three times one to ``HORIZON``): at the same CPU time it won 14 more
-endgames in 100 from there (README: the expert's strength and time); 3 and 4 players are not
-measured."""
+endgames in 100 from there (README: the expert's strength and time); 3 players are not
+measured, and 4 players (from 12 or 8 left at 1 s) showed no gain."""
 
 ROOT_METHODS = ("widen", "halving")
 """How the root spends its re-deals: progressive widening under UCB1 (``widen``), or
