@@ -125,14 +125,20 @@ def test_endgames_replay_one_start_for_every_variant_in_both_seats() -> None:
 
 def test_endgames_of_four_players_put_the_strong_spec_in_every_seat() -> None:
     """With ``players`` 4 the start is a 4-player deal and each variant's row holds a win and
-    a margin for the strong spec in each of the 4 seats."""
+    a margin for the strong spec in each of the 4 seats. Without ``weak_too`` the variants'
+    options reach the strong spec only (medium has no ``duel`` option: it would refuse it)."""
     start = bench_ai.endgame_start(1000, 4, "medium", players=4)
     assert start.players == 4 and bench_ai.placements_left(start) == 4 and start.phase is Phase.PLACE
-    task = bench_ai.EndgameTask(1000, 4, "expert:iterations=20", "medium", ("",), "medium", players=4)
-    row = bench_ai.endgame_results(task)[""]
-    assert len(row) == 8
-    assert all(0.0 <= win <= 1.0 for win in row[0::2])
-    assert any(margin != row[1] for margin in row[3::2])
+    variants = ("", "duel=0")
+    task = bench_ai.EndgameTask(
+        1000, 4, "expert:iterations=20", "medium", variants, "medium", players=4, weak_too=False
+    )
+    results = bench_ai.endgame_results(task)
+    assert set(results) == set(variants)
+    for row in results.values():
+        assert len(row) == 8
+        assert all(0.0 <= win <= 1.0 for win in row[0::2])
+        assert any(margin != row[1] for margin in row[3::2])
 
 
 def test_the_exact_screen_judges_each_level_by_the_solved_endgame() -> None:
