@@ -33,6 +33,8 @@ from cacao_game.net.client import Changed, ClientEvent, Joined, NetClient, Recon
 from cacao_game.net.hosting import (
     HOSTING_FILE,
     BackgroundHost,
+    HostingBusy,
+    claim_folder,
     forget_hosting,
     hosted_game,
     resume_hosting,
@@ -162,6 +164,64 @@ def test_a_new_hosted_game_replaces_the_old_ones_files_and_an_unreadable_note_of
     assert not (folder / HOSTING_FILE).exists() and not list((folder / "tables").glob("*"))
 
 
+def test_a_second_window_on_the_same_folder_cannot_resume_end_or_replace_the_hosted_game(
+    tmp_path: Path,
+) -> None:
+    """One program at a time hosts from the hosted folder: while Ana's host runs, another
+    host on the folder (a second window on the same user data) is refused with ``HostingBusy``
+    before it reads or removes anything: resuming, hosting a new game (which would remove the
+    running game's files) or a bare host. Once Ana's host stops, the game resumes."""
+    folder = tmp_path / "hosted"
+    running, game, _token = start_hosting(
+        folder, options("remote", "remote"), 0, "Ana", bind=LOCAL, port=0, ai_processes=0
+    )
+    note = (folder / HOSTING_FILE).read_bytes()
+    with pytest.raises(HostingBusy):
+        resume_hosting(folder, ai_processes=0)
+    with pytest.raises(HostingBusy):
+        start_hosting(folder, options("remote", "remote"), 1, "Bo", bind=LOCAL, port=0, ai_processes=0)
+    with pytest.raises(HostingBusy):
+        BackgroundHost(folder, ai_processes=0)
+    assert (folder / HOSTING_FILE).read_bytes() == note
+    running.stop()
+    assert hosted_game(folder) == game  # its table saved on stop, nothing removed
+    resumed = resume_hosting(folder, ai_processes=0)
+    assert resumed is not None and resumed[1] == game
+    resumed[0].stop()
+    claim_folder(folder).release()  # stopped hosts let go of the lock
+
+
+def test_the_menu_offers_resume_hosting_only_when_no_other_window_hosts_the_game(
+    tmp_path: Path, apps: list[App]
+) -> None:
+    """A hosted game left unfinished is offered in the menu, but not while another program
+    holds the hosted folder's lock (it is hosting that game now); Host a game there is
+    refused with a message that says where the game is, and the game's files stay."""
+    from cacao_game.app.netplay import host_failure
+    from cacao_game.net.hosting import hosted_folder
+
+    folder = hosted_folder()
+    first, _game, _token = start_hosting(
+        folder, options("remote", "remote"), 0, "Ana", bind=LOCAL, port=0, ai_processes=0
+    )
+    first.stop()
+    assert hosted_waiting()
+    other_window = claim_folder(folder)
+    try:
+        assert not hosted_waiting()
+        app = make_app()
+        apps.append(app)
+        assert isinstance(app.top, MenuScene)
+        with pytest.raises(LookupError):
+            click_label(app, t("menu.resume_hosting"))
+        with pytest.raises(HostingBusy) as refused:
+            start_hosting(folder, options("remote", "remote"), 0, "Bo", bind=LOCAL, port=0, ai_processes=0)
+        assert host_failure(refused.value) == t("net.host_busy")
+    finally:
+        other_window.release()
+    assert hosted_waiting()
+
+
 def test_resume_hosting_in_the_menu_restarts_a_game_whose_window_died(apps: list[App]) -> None:
     """Ana hosts from the app, Bo joins; after some decisions Ana's host stops without a
     save (as when the window is killed). The next app's menu offers Resume hosting: it opens
@@ -227,6 +287,8 @@ def crash(hosting: BackgroundHost) -> None:
     asyncio.run_coroutine_threadsafe(cut(), hosting._loop).result(5.0)
     hosting._loop.call_soon_threadsafe(hosting._loop.stop)
     hosting._thread.join(5.0)
+    if hosting._lock is not None:
+        hosting._lock.release()  # the system lets go of a dead program's lock
     handlers = [
         task for task in asyncio.all_tasks(hosting._loop) if "protocol_handler" in repr(task.get_coro())
     ]

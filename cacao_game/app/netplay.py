@@ -21,14 +21,17 @@ from pathlib import Path
 from typing import Final
 
 from cacao_game.app.rejoin import SeatTicket, forget_ticket, load_ticket, save_ticket
+from cacao_game.app.strings import t
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
 from cacao_game.config.storage import data_dir
 from cacao_game.net.client import NetClient
 from cacao_game.net.hosting import (
     BackgroundHost,
     HostedGame,
+    HostingBusy,
     hosted_folder,
     hosted_game,
+    hosting_elsewhere,
     resume_hosting,
     start_hosting,
 )
@@ -228,8 +231,17 @@ def host_game(
 
 
 def hosted_waiting() -> bool:
-    """Whether an unfinished hosted game can be resumed (the menu offers Resume hosting)."""
-    return hosted_game(hosted_folder()) is not None
+    """Whether an unfinished hosted game can be resumed (the menu offers Resume hosting): not
+    while another window of the game hosts it."""
+    folder = hosted_folder()
+    return not hosting_elsewhere(folder) and hosted_game(folder) is not None
+
+
+def host_failure(error: OSError | ValueError | TimeoutError) -> str:
+    """What the player is told when hosting (or resuming) failed with ``error``."""
+    if isinstance(error, HostingBusy):
+        return t("net.host_busy")
+    return t("net.host_failed", reason=str(error) or type(error).__name__)
 
 
 def resume_hosted() -> HostedSource | None:

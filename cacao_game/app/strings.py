@@ -100,6 +100,7 @@ EN: dict[str, str] = {
     "net.error_address": "Type the host's address.",
     "net.error_code": "The table code is 6 letters and digits, never 0, 1, O or I.",
     "net.host_failed": "Could not host the game: {reason}",
+    "net.host_busy": ("Another Cacao window on this computer is hosting a game: play or end it there first."),
     "net.refused_table": (
         "The host has no table with this code: check it (after many wrong codes, wait a minute)."
     ),

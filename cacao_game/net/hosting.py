@@ -9,7 +9,11 @@ table like everyone else, with a ``NetClient`` to 127.0.0.1 and the port.
 A game hosted from the app lives in a folder (``hosted_folder``: ``hosted`` in the user's
 data folder): the host's table files (``tables/<code>.json`` and ``.moves``, as ``--serve``
 keeps them, token digests only), records of finished games, and ``hosting.json``
-(``HostedGame``: the table's code, the hosting player's seat, the address and port). No
+(``HostedGame``: the table's code, the hosting player's seat, the address and port). One
+program at a time hosts from the folder: a ``BackgroundHost`` with a folder holds its
+``hosting.lock`` until it stops (the system lets go of it if the program dies), and another
+program's host raises ``HostingBusy`` before it reads or removes anything there (a second
+window on the same user data hosting, resuming or ending the game the first one hosts). No
 token is written there: ``resume_hosting`` restarts the host from the folder on the same
 port and gives the hosting player's seat a fresh token (``Host.reissue``), while the other
 players' clients, still trying to reconnect, take their seats back with their own tokens.
@@ -27,6 +31,7 @@ from pathlib import Path
 from typing import Final, TypeVar
 
 import msgspec
+from filelock import FileLock, Timeout
 
 from cacao_game import typed_json
 from cacao_game.config.storage import atomic_write_bytes, data_dir
@@ -41,6 +46,11 @@ log = logging.getLogger(__name__)
 
 HOSTING_FILE: Final = "hosting.json"
 HOSTING_LIMIT: Final = 4096
+HOSTING_LOCK: Final = "hosting.lock"
+
+
+class HostingBusy(OSError):
+    """Another program hosts from the folder now (it holds the folder's ``hosting.lock``)."""
 
 
 def hosted_folder() -> Path:
@@ -62,7 +72,8 @@ class HostedGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class BackgroundHost:
     """A ``Host`` (``folder``: its tables and records, None: nothing written) on a thread;
     ``seed`` makes its deals reproducible (tests), None deals from the system's randomness;
-    ``clock`` is the host's (injectable, as ``Host``'s)."""
+    ``clock`` is the host's (injectable, as ``Host``'s). With a folder it holds the folder's
+    lock from construction until ``stop`` (``HostingBusy`` if another program holds it)."""
 
     def __init__(
         self,
@@ -72,6 +83,7 @@ class BackgroundHost:
         seed: int | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self._lock = None if folder is None else claim_folder(folder)
         self.host = Host(folder, ai_processes=ai_processes, seed=seed, clock=clock)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cacao-net-host", daemon=True)
@@ -158,13 +170,40 @@ class BackgroundHost:
         return self._call(work(), timeout)
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Save every table, close every connection and end the thread."""
-        if not self._thread.is_alive():
-            return
-        self._call(self.host.stop(), timeout)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout)
-        self._loop.close()
+        """Save every table, close every connection, end the thread and let go of the
+        folder's lock."""
+        try:
+            if self._thread.is_alive():
+                self._call(self.host.stop(), timeout)
+                self._loop.call_soon_threadsafe(self._loop.stop)
+                self._thread.join(timeout)
+                self._loop.close()
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+
+
+def claim_folder(folder: Path) -> FileLock:
+    """The lock of hosted ``folder`` (created if missing), held: the caller hosts from it
+    until it releases the lock. ``HostingBusy`` if another program holds it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(folder / HOSTING_LOCK, timeout=0, thread_local=False)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise HostingBusy(f"another program is hosting from {folder}") from None
+    return lock
+
+
+def hosting_elsewhere(folder: Path) -> bool:
+    """Whether another program hosts from ``folder`` now (holds its lock)."""
+    if not (folder / HOSTING_LOCK).exists():
+        return False
+    try:
+        claim_folder(folder).release()
+    except HostingBusy:
+        return True
+    return False
 
 
 def start_hosting(
@@ -182,10 +221,11 @@ def start_hosting(
     on ``bind``:``port``, open the table for ``options``, give seat ``seat`` to the hosting
     player ``name`` and note it all in ``hosting.json``. Returns the host, the game and the
     hosting player's token. Raises OSError (cannot listen or write) or ValueError (options);
-    the host is then stopped."""
-    forget_hosting(folder)
+    the host is then stopped; ``HostingBusy`` (nothing removed) if another program hosts from
+    ``folder``."""
     host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed)
     try:
+        forget_hosting(folder)
         listening = host.start(bind, port)
         code = host.open_table(options)
         token = host.claim_seat(code, seat, name)
@@ -220,9 +260,14 @@ def resume_hosting(
     """Restart the game hosted from ``folder`` (``hosted_game``) where it listened: the host
     restores its table from the save and journal, and the hosting player's seat gets a fresh
     token, returned with the host and the game. None if there is nothing to resume; OSError
-    if the host cannot listen there again (the host is then stopped). The seat is the hosting
+    if the host cannot listen there again (the host is then stopped), ``HostingBusy`` (its files
+    left as they are) if another program hosts from ``folder`` now. The seat is the hosting
     player's again before the host listens, so that no one joining by its name can take it."""
-    game = hosted_game(folder)
+    lock = claim_folder(folder)
+    try:
+        game = hosted_game(folder)
+    finally:
+        lock.release()
     if game is None:
         return None
     host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed)
@@ -241,7 +286,8 @@ def resume_hosting(
 
 
 def forget_hosting(folder: Path) -> None:
-    """Remove the hosted game's note and its tables' files (records stay)."""
+    """Remove the hosted game's note and its tables' files (records stay). The caller holds
+    the folder's lock (``claim_folder``, or a ``BackgroundHost`` of the folder)."""
     for path in [folder / HOSTING_FILE, *sorted((folder / "tables").glob("*"))]:
         with contextlib.suppress(OSError):
             path.unlink()

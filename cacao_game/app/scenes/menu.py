@@ -13,7 +13,14 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
-from cacao_game.app.netplay import JoinRequest, hosted_waiting, rejoin_game, rejoin_waiting, resume_hosted
+from cacao_game.app.netplay import (
+    JoinRequest,
+    host_failure,
+    hosted_waiting,
+    rejoin_game,
+    rejoin_waiting,
+    resume_hosted,
+)
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -106,7 +113,7 @@ class MenuScene(WidgetScene):
         try:
             source = resume_hosted()
         except (OSError, TimeoutError) as error:
-            self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
+            self.app.notify(host_failure(error))
             return
         if source is None:
             self.build()

@@ -19,7 +19,7 @@ import pygame
 
 from cacao_game.app import host_setup, routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.netplay import STANDIN_AFTER, HostChoices, HostedTable, host_game
+from cacao_game.app.netplay import STANDIN_AFTER, HostChoices, HostedTable, host_failure, host_game
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
@@ -340,7 +340,7 @@ class SetupScene(WidgetScene):
                 standin=self.standin,
             )
         except (OSError, ValueError, TimeoutError) as error:
-            self.app.notify(t("net.host_failed", reason=str(error) or type(error).__name__))
+            self.app.notify(host_failure(error))
             return
         self.app.home()
         self.app.open(routes.Lobby(source))
