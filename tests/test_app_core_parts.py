@@ -555,3 +555,21 @@ def test_two_unfinished_saves_read_apart_and_the_underline_explains_itself(tmp_p
     finally:
         app.close()
         strings.set_language("en")
+
+
+def test_a_toast_stays_long_enough_to_read_what_it_says(app) -> None:
+    """A short toast shows ``TOAST_SECONDS``; a long one (an error's reason) a fraction of a
+    second more for each word, so that it is not gone before it is read; both then go."""
+    from cacao_game.app.app import TOAST_SECONDS, reading_seconds
+
+    short, long = "Saved", t("net.host_busy")
+    assert reading_seconds(short) == TOAST_SECONDS
+    assert reading_seconds(long) > TOAST_SECONDS + 1
+    app.notify(long)
+    run(app, frames=int(TOAST_SECONDS * 60) + 10)
+    assert app.toast is not None and app.toast[0] == long, "still up after the short toast's time"
+    run(app, frames=int((reading_seconds(long) - TOAST_SECONDS) * 60) + 10)
+    assert app.toast is None
+    app.notify(short, seconds=1.0)
+    run(app, frames=70)
+    assert app.toast is None, "a given time is kept"

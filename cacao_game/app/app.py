@@ -38,6 +38,9 @@ LOGICAL_SIZE = scale.DESIGN_SIZE
 """The default off-screen size (tests, screenshots)."""
 FPS = 60
 TOAST_SECONDS = 3.0
+"""The shortest time a toast shows."""
+TOAST_WORD_SECONDS = 0.3
+"""A toast's time for each word, after a second to notice it (200 words a minute)."""
 LONG_TOAST_SECONDS = 10.0
 """How long a notice about the player's own files stays (shown as the game starts)."""
 WINDOW_SIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
@@ -50,6 +53,12 @@ FIRST_FRAME_ENV = "CACAO_BENCH_FIRST_FRAME"
 """Set to 1, the app writes ``CACAO_FIRST_FRAME <unix time>`` after its first frame and quits
 (tools/bench_frames.py measures the launch time with it)."""
 FIRST_FRAME_STAMP = "CACAO_FIRST_FRAME"
+
+
+def reading_seconds(message: str) -> float:
+    """How long a toast saying ``message`` shows: ``TOAST_SECONDS``, and more for a long
+    message (``TOAST_WORD_SECONDS`` a word), so that an error's reason can be read."""
+    return max(TOAST_SECONDS, 1.0 + TOAST_WORD_SECONDS * len(message.split()))
 
 
 class _NoScenes:
@@ -183,10 +192,11 @@ class App:
         self.running = False
         self.exit_code = code
 
-    def notify(self, message: str, seconds: float = TOAST_SECONDS, detail: str = "") -> None:
-        """Show a short message at the bottom of the screen for ``seconds``; ``detail`` (a
-        save's full path, say) replaces it while the mouse rests on it, which keeps it up."""
-        self.toast = (message, seconds)
+    def notify(self, message: str, seconds: float | None = None, detail: str = "") -> None:
+        """Show a short message at the bottom of the screen for ``seconds`` (None: long enough
+        to read it, ``reading_seconds``); ``detail`` (a save's full path, say) replaces it
+        while the mouse rests on it, which keeps it up."""
+        self.toast = (message, reading_seconds(message) if seconds is None else seconds)
         self.toast_detail = detail
 
     def withdraw(self, message: str) -> None:
