@@ -146,10 +146,13 @@ def test_a_setup_remembered_before_the_stand_in_choice_keeps_the_stand_in() -> N
 
 
 def test_the_stand_in_switch_decides_whether_an_ai_plays_a_dropped_seat(app) -> None:
-    """The switch at the foot of the seats (on at first) turns the stand-in off; the table
+    """The switch at the foot of the seats (on at first, its tip naming the stand-in's level,
+    Medium: a dropped friend's seat is played sensibly) turns the stand-in off; the table
     hosted then has none, so a dropped player's seat waits (``TableOptions.standin`` None)."""
     setup = host_setup(app)
     assert setup.standin is True
+    switch = next(w for w in setup.widgets if getattr(w, "label", None) == t("net.standin_choice"))
+    assert STANDIN == "medium" and switch.tooltip is not None and t("kind.medium") in switch.tooltip
     harness.click_label(app, t("net.standin_choice"))
     assert setup.standin is False
     config = GameConfig([SeatConfig("Ana", "red", HUMAN), SeatConfig("Bo", "purple", REMOTE)], "base", None)

@@ -49,8 +49,9 @@ EVERYWHERE: Final = "0.0.0.0"
 """Every network interface: any machine that can reach this one may connect."""
 STANDIN_AFTER: Final = 60.0
 """Seconds a dropped player's seat waits before an AI (``STANDIN``) stands in for them."""
-STANDIN: Final = "easy"
-"""The AI level that stands in for a dropped player, when the host allows one."""
+STANDIN: Final = "medium"
+"""The AI level that stands in for a dropped player, when the host allows one: one that keeps
+the seat's game sensible until its player is back, at no cost in time to the others."""
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,7 @@ EN: dict[str, str] = {
     "net.hints": "Allow hints",
     "net.standin_choice": "AI plays for a player who drops out",
     "net.standin_tip": (
-        "On: {seconds} s after a remote player's connection is lost, an easy AI plays their seat "
+        "On: {seconds} s after a remote player's connection is lost, the {level} plays their seat "
         "until they rejoin. Off: the game waits for them or a new player."
     ),
     # Host a game: the choices remembered in the settings file did not read (damaged, hostile)

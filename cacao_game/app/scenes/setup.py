@@ -19,7 +19,7 @@ import pygame
 
 from cacao_game.app import host_setup, routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.netplay import STANDIN_AFTER, HostChoices, HostedTable, host_failure, host_game
+from cacao_game.app.netplay import STANDIN, STANDIN_AFTER, HostChoices, HostedTable, host_failure, host_game
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
@@ -520,7 +520,7 @@ class SetupScene(WidgetScene):
         fourth seat's row."""
         x, y, _w, h = SEATS_PANEL
         rect = self.stage.rect(x + 28, y + h - STANDIN_FROM_FOOT, STANDIN_W, STANDIN_H)
-        tip = t("net.standin_tip", seconds=short_number(STANDIN_AFTER))
+        tip = t("net.standin_tip", seconds=short_number(STANDIN_AFTER), level=kind_label(STANDIN))
         return Toggle(rect, t("net.standin_choice"), self.standin, self._set_standin, tooltip=tip)
 
     def _set_standin(self, standin: bool) -> None:
