@@ -47,8 +47,20 @@ def click_events(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Eve
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    """One frame in which the mouse clicks at ``pos``."""
+    """One frame in which the mouse clicks at ``pos``: a click of its own, as a player makes
+    it after looking at the screen (the app's clock moves past ``DOUBLE_CLICK_SECONDS`` first,
+    so it is never taken for a double-click's second press; ``double_click`` makes one)."""
+    from cacao_game.app.app import DOUBLE_CLICK_SECONDS
+
+    app.clock += DOUBLE_CLICK_SECONDS
     app.step(click_events(pos, button), FRAME)
+
+
+def double_click(app: App, pos: tuple[int, int], gap: float = 0.1) -> None:
+    """A player's double-click at ``pos``: a click, frames for ``gap`` seconds, a click."""
+    click(app, pos)
+    run(app, frames=max(1, round(gap / FRAME)))
+    app.step(click_events(pos), FRAME)
 
 
 def click_label(app: App, label: str) -> None:

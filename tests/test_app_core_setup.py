@@ -433,3 +433,39 @@ def test_the_start_player_choice_names_a_seat_as_it_is_being_renamed(setup):
     assert first.editing and setup.seats[0].name == "Eve"
     assert setup.start_choice.options[setup.start_choice.index] == (0, "Eve")
     assert (1, setup.seats[1].name) in setup.start_choice.options
+
+
+def test_a_double_click_on_new_game_opens_the_setup_without_choosing_in_it(app, monkeypatch):
+    """Playtest: a double-click on New game opened the setup and its second press landed on
+    seat 1's player choice, which turned the human into Random AI. A press soon after, and
+    near, the press that changed the screen is a double-click's echo and is dropped (with its
+    release); without that rule the same double-click changes the seat (the test's check
+    that the echo lands on a choice); a click after a player's pause is taken."""
+    from cacao_game.app import app as app_module
+
+    def new_game_button() -> tuple[int, int]:
+        return next(w for w in app.top.widgets if getattr(w, "label", None) == t("menu.new")).rect.center
+
+    def double_clicked_kinds() -> list[str]:
+        app.home()
+        harness.double_click(app, new_game_button())
+        assert isinstance(app.top, SetupScene)
+        return [seat.kind for seat in app.top.seats]
+
+    harness.click(app, new_game_button())
+    as_opened = [seat.kind for seat in app.top.seats]
+    assert as_opened[0] == "human"
+    assert double_clicked_kinds() == as_opened
+    monkeypatch.setattr(app_module, "DOUBLE_CLICK_SECONDS", 0.0)
+    assert double_clicked_kinds() != as_opened, "the echo lands on seat 1's choice"
+
+
+def test_a_double_click_that_keeps_the_screen_is_two_clicks(setup):
+    """Only a press that changed the screen makes the next one an echo: two quick clicks on
+    a choice's arrow step it twice (a player running through the levels)."""
+    cyclers = [w for w in setup.widgets if isinstance(w, Cycler) and w.value in setup.kinds]
+    kind = cyclers[1]
+    before = setup.kinds.index(setup.seats[1].kind)
+    box = kind.box()
+    harness.double_click(setup.app, (box.right - 20, box.centery))
+    assert setup.kinds.index(setup.seats[1].kind) == (before + 2) % len(setup.kinds)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import math
 import os
 import sys
 import time
@@ -41,6 +42,11 @@ TOAST_SECONDS = 3.0
 """The shortest time a toast shows."""
 TOAST_WORD_SECONDS = 0.3
 """A toast's time for each word, after a second to notice it (200 words a minute)."""
+DOUBLE_CLICK_SECONDS = 0.4
+"""A press this soon after the press that changed the screen (another scene on top), at about
+the same place (``DOUBLE_CLICK_DISTANCE`` design pixels), is the second half of a double-click:
+it is dropped, with its release, instead of choosing whatever lies there on the new screen."""
+DOUBLE_CLICK_DISTANCE = 8
 LONG_TOAST_SECONDS = 10.0
 """How long a notice about the player's own files stays (shown as the game starts)."""
 WINDOW_SIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
@@ -118,6 +124,15 @@ class App:
         self._changed: list[pygame.Rect] | None = None
         """What the last ``draw`` changed on the screen (None: all of it), for ``present``."""
         self.mouse_pos: tuple[int, int] = (-1, -1)
+        self.clock = 0.0
+        """Seconds of frames stepped so far (the sum of ``step``'s ``dt``)."""
+        self._press: tuple[float, tuple[int, int], Scene | None] | None = None
+        """The last press taken: when, where and the scene on top then."""
+        self._press_frame = -1
+        self._press_changed_screen = False
+        """Whether the frame of the last press taken ended with another scene on top."""
+        self._dropped: set[int] = set()
+        """Buttons whose press was dropped as a double-click's echo (their release goes too)."""
         self.toggle_display: Callable[[], pygame.Surface | None] = _toggle_fullscreen
         """Switches full screen and window; returns the new display surface (None: unchanged)."""
         self.last_config: GameConfig | None = self.settings.last_config()
@@ -313,10 +328,13 @@ class App:
     def step(self, events: list[pygame.event.Event], dt: float) -> None:
         """One frame: route ``events``, update the top scene by ``dt`` seconds, draw everything."""
         self.frame += 1
+        self.clock += dt
         events = self._global_keys_first(events)
         if self.stack:
             leftover = self._dispatch(events)
             self._global_keys_after(leftover)
+        if self._press is not None and self._press_frame == self.frame:
+            self._press_changed_screen = self.top is not self._press[2]
         if self.stack:
             self.stack[-1].update(dt)
         if self.toast is not None:
@@ -333,7 +351,8 @@ class App:
                 self.quit()
             elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 self.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
-                rest.append(event)
+                if not self._double_click_echo(event):
+                    rest.append(event)
             elif event.type in WINDOW_SIZE_EVENTS:
                 self._kept = None
                 self._follow_window()
@@ -346,6 +365,27 @@ class App:
             else:
                 rest.append(event)
         return rest
+
+    def _double_click_echo(self, event: pygame.event.Event) -> bool:
+        """Whether mouse ``event`` is the second press of a double-click whose first press
+        changed the screen, or that press's release (``DOUBLE_CLICK_SECONDS``)."""
+        if event.type == pygame.MOUSEBUTTONUP:
+            if event.button in self._dropped:
+                self._dropped.discard(event.button)
+                return True
+            return False
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (1, 2, 3):
+            return False
+        if self._press is not None and self._press_changed_screen:
+            when, where, _scene = self._press
+            near = math.dist(where, self.mouse_pos) <= scale.px(DOUBLE_CLICK_DISTANCE)
+            if self.clock - when <= DOUBLE_CLICK_SECONDS and near:
+                self._dropped.add(event.button)
+                return True
+        self._press = (self.clock, self.mouse_pos, self.top)
+        self._press_frame = self.frame
+        self._press_changed_screen = False
+        return False
 
     def _follow_window(self) -> None:
         """The window changed size: lay out at the display surface's new size. The display
