@@ -18,7 +18,7 @@ from cacao_game.config import (
     storage,
 )
 from cacao_game.config.choices import system_language
-from cacao_game.config.settings import SettingsRefusal
+from cacao_game.config.settings import BindingRepair, SettingsRefusal
 
 
 @pytest.fixture(autouse=True)
@@ -190,3 +190,29 @@ def test_the_player_is_told_once_where_a_refused_settings_file_is_kept(tmp_path:
     again: list[SettingsRefusal] = []
     prefs.load(refusals=again)
     assert prefs.refusal_notice(again) is None
+
+
+def test_the_player_is_told_which_settings_went_back_to_their_defaults(tmp_path: Path) -> None:
+    """Playtest: a settings file with ``"language": 42`` (and a dozen such values) opened the
+    game in English with nothing said on screen. Now each setting of the Settings screen whose
+    value could not be used is named in a notice (once each, in the screen's words), and an
+    action whose keys were not a list of key names is among the key bindings repaired; what
+    the game remembers of the last setups is not a setting and is left to its own notice."""
+    from cacao_game.app import prefs
+    from cacao_game.app.strings import t
+
+    path = tmp_path / "s.json"
+    hostile = {"language": 42, "fullscreen": "yes", "last_setup": 5, "volume": "loud"}
+    path.write_text(json.dumps({**hostile, "key_bindings": {"confirm": 5, "hint": ["g"]}}))
+    repairs: list[BindingRepair] = []
+    defaulted: list[str] = []
+    settings = load_settings(path, repairs=repairs, defaulted=defaulted)
+    assert settings.language == Settings().language and settings.key_bindings["hint"] == ["g"]
+    assert sorted(defaulted) == ["fullscreen", "language", "last_setup"]
+    notice = prefs.defaulted_notice(defaulted)
+    assert notice is not None and t("settings.language") in notice and t("settings.fullscreen") in notice
+    assert prefs.defaulted_notice(["last_setup"]) is None and prefs.defaulted_notice([]) is None
+    repaired = prefs.repair_notice(repairs)
+    assert repaired is not None and t("intent.confirm") in repaired
+    one = prefs.defaulted_notice(["sound"])
+    assert one is not None and one != notice and t("settings.sound") in one

@@ -172,7 +172,8 @@ def run_app(args: argparse.Namespace) -> int:
 
     repairs: list[BindingRepair] = []
     refusals: list[SettingsRefusal] = []
-    settings = prefs.load(repairs, refusals)
+    defaulted: list[str] = []
+    settings = prefs.load(repairs, refusals, defaulted)
     windowed = bool(getattr(args, "windowed", False)) or not settings.fullscreen
     try:
         screen = open_display(windowed)
@@ -184,7 +185,15 @@ def run_app(args: argparse.Namespace) -> int:
     app = App(screen, settings, router=router())
     app.toggle_display = toggle_display
     first_scenes(app, args)
-    notices = [n for n in (prefs.refusal_notice(refusals), prefs.repair_notice(repairs)) if n is not None]
+    notices = [
+        notice
+        for notice in (
+            prefs.refusal_notice(refusals),
+            prefs.defaulted_notice(defaulted),
+            prefs.repair_notice(repairs),
+        )
+        if notice is not None
+    ]
     if notices:
         from cacao_game.app.app import LONG_TOAST_SECONDS
 

@@ -7,7 +7,9 @@ by the settings module itself.
 
 from __future__ import annotations
 
-from cacao_game.app.strings import joined, t
+from typing import Final
+
+from cacao_game.app.strings import joined, t, tn
 from cacao_game.config.settings import (
     DEFAULT_KEY_BINDINGS,
     MAX_KEYS_PER_ACTION,
@@ -22,13 +24,38 @@ NAMED_REPAIRS = 3
 """Actions a repair notice names; the others are counted."""
 
 
+DEFAULTED_LABELS: Final = {
+    "language": "settings.language",
+    "animation_speed": "settings.animation_speed",
+    "ai_pacing": "settings.ai_pacing",
+    "fullscreen": "settings.fullscreen",
+    "palette": "settings.palette",
+    "ui_scale": "settings.ui_scale",
+    "sound": "settings.sound",
+    "undo_policy": "settings.undo",
+}
+"""The settings a player sets on the Settings screen, by their key in the file: their labels
+there. (Key bindings have their own notice; what the game remembers of the last setups is
+not a setting, and Host a game says when it forgot one.)"""
+
+
 def load(
-    repairs: list[BindingRepair] | None = None, refusals: list[SettingsRefusal] | None = None
+    repairs: list[BindingRepair] | None = None,
+    refusals: list[SettingsRefusal] | None = None,
+    defaulted: list[str] | None = None,
 ) -> Settings:
     """The saved settings, or the defaults if they cannot be read; key bindings the file
     got wrong are repaired and listed in ``repairs``, a file refused as a whole (kept aside)
-    in ``refusals``."""
-    return load_settings(repairs=repairs, refusals=refusals)
+    in ``refusals``, the keys whose values were unusable (set to their defaults) in
+    ``defaulted``."""
+    return load_settings(repairs=repairs, refusals=refusals, defaulted=defaulted)
+
+
+def defaulted_notice(defaulted: list[str]) -> str | None:
+    """What the player is told about settings whose values the file got wrong (None: none
+    of the Settings screen's): which ones are back to their defaults."""
+    names = [t(DEFAULTED_LABELS[key]) for key in dict.fromkeys(defaulted) if key in DEFAULTED_LABELS]
+    return tn("settings.values_defaulted", len(names), names=joined(names)) if names else None
 
 
 def refusal_notice(refusals: list[SettingsRefusal]) -> str | None:

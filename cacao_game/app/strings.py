@@ -1064,6 +1064,12 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "tile.side.2": ("{n} worker down", "{n} workers down"),
     "tile.side.3": ("{n} worker left", "{n} workers left"),
     "play.in_pile": ("+{n} in pile", "+{n} in pile"),
+    "settings.values_defaulted": (
+        "Settings file: {names} had a value the game cannot use and is back to its default; "
+        "change it in Settings.",
+        "Settings file: {names} had values the game cannot use and are back to their defaults; "
+        "change them in Settings.",
+    ),
     "play.fill_missing": (
         "{n} space still needs a jungle tile: click a display tile, then the space "
         "(or {cycle}, then {confirm})",

@@ -73,7 +73,8 @@ animation runs and Confirm only when none does. Every other key has one action."
 class BindingRepair:
     """A change reading the settings file made to its key bindings: ``key`` taken from
     ``intent`` (it was another action's), or, with ``dropped``, that many keys over
-    ``MAX_KEYS_PER_ACTION`` dropped from ``intent``."""
+    ``MAX_KEYS_PER_ACTION`` dropped from ``intent``; neither: ``intent``'s keys were not a list
+    of key names, and it has its default keys."""
 
     intent: str
     key: str = ""
@@ -160,13 +161,16 @@ class Settings:
         return result
 
     @classmethod
-    def from_dict(cls, data: Any, repairs: list[BindingRepair] | None = None) -> Settings:
+    def from_dict(
+        cls, data: Any, repairs: list[BindingRepair] | None = None, defaulted: list[str] | None = None
+    ) -> Settings:
         """Settings from their JSON form; never raises.
 
         Unknown keys are ignored; a missing key takes its default; a bad value takes its
-        default and logs a warning naming the key. Not a JSON object: all defaults, warned.
-        Key bindings follow the Settings screen's rule (``repair_bindings``); what was
-        changed is added to ``repairs`` (for the player's notice).
+        default, logs a warning naming the key and adds the key to ``defaulted`` (for the
+        player's notice). Not a JSON object: all defaults, warned. Key bindings follow the
+        Settings screen's rule (``repair_bindings``); what was changed is added to ``repairs``
+        (for the player's notice), an action whose keys were not a list of key names too.
         """
         settings = cls()
         if not isinstance(data, dict):
@@ -180,6 +184,8 @@ class Settings:
             problem = check(value)
             if problem is not None:
                 log.warning("settings: %s %s; using the default %r", key, problem, getattr(settings, key))
+                if defaulted is not None:
+                    defaulted.append(key)
                 continue
             setattr(settings, key, _read_bindings(value, repairs) if key == "key_bindings" else value)
         return settings
@@ -247,6 +253,7 @@ def is_key_name(name: Any) -> bool:
 
 def _read_bindings(data: dict[str, Any], repairs: list[BindingRepair] | None) -> dict[str, list[str]]:
     bindings = default_key_bindings()
+    reset: list[BindingRepair] = []
     for intent, keys in data.items():
         if intent not in bindings:
             log.info("settings: ignoring key bindings of unknown intent %r", intent)
@@ -256,9 +263,10 @@ def _read_bindings(data: dict[str, Any], repairs: list[BindingRepair] | None) ->
             log.warning(
                 "settings: key_bindings.%s is %r, not a list of key names; using the default", intent, keys
             )
+            reset.append(BindingRepair(intent))
     bindings, changed = repair_bindings(bindings)
     if repairs is not None:
-        repairs.extend(changed)
+        repairs.extend([*reset, *changed])
     return bindings
 
 
@@ -324,9 +332,11 @@ def load_settings(
     path: Path | None = None,
     repairs: list[BindingRepair] | None = None,
     refusals: list[SettingsRefusal] | None = None,
+    defaulted: list[str] | None = None,
 ) -> Settings:
     """Read the settings at ``path`` (default ``settings_path()``); never raises. The key
-    bindings repaired are added to ``repairs`` (``Settings.from_dict``).
+    bindings repaired are added to ``repairs``, the keys whose values were set back to their
+    defaults to ``defaulted`` (``Settings.from_dict``).
 
     No file (a first start): the defaults, in the system's language (``system_language``).
     A file that parses as a JSON object: each key read on its own (a bad value takes its
@@ -351,7 +361,7 @@ def load_settings(
         refusal = SettingsRefusal(describe_os_error(error))
         log.warning("settings: cannot read %s (%s); using the defaults", path, refusal.reason)
     else:
-        return Settings.from_dict(data, repairs)
+        return Settings.from_dict(data, repairs, defaulted)
     if refusals is not None:
         refusals.append(refusal)
     return Settings(language=system_language())
