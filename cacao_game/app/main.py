@@ -159,7 +159,19 @@ def prepare_display() -> str | None:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """Open the game window and run until Quit; returns the process exit code (1: no display)."""
+    """Open the game window and run until Quit; returns the process exit code (1: no display).
+    What the game logs meanwhile goes to its log file too (``logfile``)."""
+    from cacao_game.app.logfile import start_log_file, stop_log_file
+
+    log_file = start_log_file()
+    try:
+        return _run_window(args)
+    finally:
+        if log_file is not None:
+            stop_log_file(log_file)
+
+
+def _run_window(args: argparse.Namespace) -> int:
     problem = prepare_display()
     if problem is not None:
         print(problem, file=sys.stderr)

@@ -58,6 +58,13 @@ def data_dir() -> Path:
     return home / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def log_dir() -> Path:
+    """The folder of the game's log file (not created here): ``$CACAO_HOME/logs``, else the
+    system's user log folder (``platformdirs.user_log_dir``)."""
+    home = _home()
+    return home / "logs" if home else Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
 def backup_path(path: Path) -> Path:
     """The previous version of ``path`` kept by ``atomic_write_bytes``: ``<name>.bak``."""
     return path.with_name(path.name + ".bak")
