@@ -224,3 +224,47 @@ def test_the_status_line_says_who_plays_a_seat_left_or_away(app: App, watching: 
     assert scene.status_text() == t("net.standin_plays", name=name)
     presence.ai = False
     assert scene.status_text() == ordinary
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("decisions", [0, 8])
+def test_the_camera_keeps_the_legal_squares_clear_of_a_notice_while_it_is_up(
+    tmp_path, monkeypatch, size: tuple[int, int], decisions: int
+) -> None:
+    """Playtest: the hosting window's notice that Bo dropped out hid two legal squares of the
+    board's top row during the host's own turn. While a notice is up the camera, following
+    the board, keeps every tile and legal square out from under it (the notice is among the
+    board's covers); once it goes, the cover goes too."""
+    import random
+
+    from cacao_game.engine import Game, Phase
+
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    before = scale.current()
+    try:
+        app = App(pygame.Surface(size), Settings(animation_speed="fast", sound=False), router=router())
+        config = make_config(["human", "human"], 5, "base")
+        game, rng = Game.new(2, "base", 5), random.Random(decisions)
+        while len(game.actions) < decisions or game.phase is not Phase.PLACE:
+            game.apply(rng.choice(game.legal_actions()))
+        session = PlaySession(config, game)
+        session.handle(ShowHand())
+        presence = Presence(False)
+        scene = PlayScene(app, session, ai=CountedAI(), net=presence)
+        app.push(scene)
+        for _ in range(90):
+            app.step([], 1 / 30)
+        presence.away = 1
+        for _ in range(90):
+            app.step([], 1 / 30)
+        notice = standin_rects(scene.hud.anchors["board"], scene.notice_avoid())[0]
+        assert notice in scene.camera.covered
+        squares = [*scene.turn.targets(), *scene.board_squares()]
+        hidden = [pos for pos in squares if scene.camera.square_rect(pos).colliderect(notice)]
+        assert not hidden, f"squares under the notice: {hidden}"
+        presence.away = None
+        app.step([], 1 / 30)
+        assert notice not in scene.camera.covered
+    finally:
+        scale.use(before)

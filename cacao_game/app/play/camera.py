@@ -166,21 +166,26 @@ class Camera:
         ys = [p[1] for p in squares]
         return min(xs) - border, min(ys) - border, max(xs) + 1 + border, max(ys) + 1 + border
 
-    def fit(self, squares: Iterable[Pos], border: int = 1) -> None:
+    def fit(self, squares: Iterable[Pos], border: int = 1, also: Iterable[Pos] = ()) -> None:
         """Aim at the bounding box of ``squares`` plus ``border`` squares on every side, as large
         as it fits inside the viewport less its margin with no square under ``covered`` (the
-        whole room when the squares miss the covers there, else the room beside or below one)."""
+        whole room when the squares miss the covers there, else the room beside or below one).
+        ``also`` (squares inside that box, such as the legal squares) are kept from under the
+        covers as well where some room allows it, else only ``squares`` are."""
         squares = list(squares)
         box = self.bounds(squares, border)
         if box is None:
             return
         left, top, right, bottom = box
         best: tuple[float, pygame.Vector2] | None = None
-        for room in self.rooms():
-            scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
-            center = pygame.Vector2((left + right) / 2, (top + bottom) / 2) - self._offset(room) / scale
-            if (best is None or scale > best[0]) and not self._hidden(squares, center, scale):
-                best = (scale, center)
+        for clear in ([*squares, *also], squares):
+            for room in self.rooms():
+                scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
+                center = pygame.Vector2((left + right) / 2, (top + bottom) / 2) - self._offset(room) / scale
+                if (best is None or scale > best[0]) and not self._hidden(clear, center, scale):
+                    best = (scale, center)
+            if best is not None:
+                break
         if best is None:
             room = self.framed()
             scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))

@@ -280,6 +280,8 @@ class PlayScene(Scene):
         self._framed_for: tuple[int, Phase] | None = (len(source.journal), self.turn.phase)
         """The decision (journal length, phase) whose squares the camera brought into view (the
         first one is the view the table opens with)."""
+        self._notice_covers: tuple[pygame.Rect, ...] = ()
+        """The notice over the board as of the last update (``notice_covers``)."""
         camera = source.view.get("camera")
         if isinstance(camera, dict):
             self.camera.load_dict(camera)
@@ -1064,8 +1066,10 @@ class PlayScene(Scene):
 
     def board_covers(self) -> tuple[pygame.Rect, ...]:
         """What is drawn over the board's viewport, for the camera to keep squares from under:
-        the temples panel (as large as the table's temples need, while the game goes on) and
-        a spectator's Watching tag."""
+        the temples panel (as large as the table's temples need, while the game goes on), a
+        spectator's Watching tag, and a notice while it is up (the connection banner, the
+        hosting window's Let the AI play now, a seat left for good: a playtest saw the
+        stand-in notice hide the legal squares of the board's top row)."""
         covers: list[pygame.Rect] = []
         view = self.camera.viewport
         temples = sum(1 for code, _rotation in self.game.jungle.values() if code == TEMPLE)
@@ -1073,12 +1077,24 @@ class PlayScene(Scene):
             covers.append(temples_rect(view, len(self.source.seats), temples))
         if self.net is not None and self.net.watching:
             covers.append(tag_rect(view))
-        return tuple(covers)
+        return (*covers, *self._notice_covers)
+
+    def notice_covers(self) -> tuple[pygame.Rect, ...]:
+        """The notice over the board now, if one is up (as ``draw`` places it)."""
+        if self.net is None:
+            return ()
+        board, avoid = self.hud.anchors["board"], self.notice_avoid()
+        if banner_text(self.net) is not None or self.left_notice() is not None:
+            return (banner_rects(board, avoid)[0],)
+        if self.standin_seat() is not None:
+            return (standin_rects(board, avoid)[0],)
+        return ()
 
     def fit_board(self, *, snap: bool = False) -> None:
-        """Aim the camera at every tile plus a one-tile border, clear of the panels over it."""
+        """Aim the camera at every tile plus a one-tile border, its tiles and the squares a
+        click can act on now clear of the panels over it."""
         self.camera.covered = self.board_covers()
-        self.camera.fit(self.board_squares(), border=1)
+        self.camera.fit(self.board_squares(), border=1, also=self.turn.targets())
         if snap:
             self.camera.snap()
 
@@ -1114,6 +1130,11 @@ class PlayScene(Scene):
         for name in self.input.held_pan:
             dx, dy = PAN_DIRECTIONS[name]
             self.camera.pan_pixels(-dx * px(PAN_SPEED) * dt, -dy * px(PAN_SPEED) * dt)
+        notices = self.notice_covers()
+        if notices != self._notice_covers:
+            self._notice_covers = notices
+            if self.follow_board:
+                self.fit_board()
         self.camera.covered = self.board_covers()
         self.camera.update(dt)
         self.art.refine()  # the size a gliding zoom ends at, a few images a frame
