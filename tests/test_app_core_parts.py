@@ -573,3 +573,18 @@ def test_a_toast_stays_long_enough_to_read_what_it_says(app) -> None:
     app.notify(short, seconds=1.0)
     run(app, frames=70)
     assert app.toast is None, "a given time is kept"
+
+
+def test_a_toast_too_long_for_one_line_is_wrapped_not_cut(app) -> None:
+    """Playtest: the start's notices about a settings file ran past the screen's width and
+    ended in "…". A toast too long for a line of the screen wraps to more lines: its pill
+    stays inside the screen, is taller than a one-line toast, and every word is drawn."""
+    from cacao_game.app import theme
+
+    short = "Saved"
+    long = " ".join([t("net.host_busy")] * 4)
+    one = theme.draw_toast(app, app.screen, short)
+    with theme.text_audit() as drawn:
+        wrapped = theme.draw_toast(app, app.screen, long)
+    assert app.screen.get_rect().contains(wrapped) and wrapped.h > 2 * one.h
+    assert any(text.text == long for text in drawn) and not any("…" in text.text for text in drawn)

@@ -673,14 +673,17 @@ def draw_toast(
     app: WithAssets, surface: pygame.Surface, message: str, opacity: float = 1.0, floor: int | None = None
 ) -> pygame.Rect:
     """A short message in a pill near the bottom of the screen (above ``floor``, a y in real
-    pixels, when given); returns the pill's area."""
+    pixels, when given), wrapped to more lines when one line of the screen's width cannot
+    hold it (a start's notices about the settings file were cut off); returns its area."""
     font = app.assets.font(SMALL_SIZE + 4, "bold")
-    text = render_text(font, fit_text(font, message, surface.get_width() - px(160)), CREAM)
+    limit = surface.get_width() - px(160)
+    text = render_text(font, message, CREAM, limit if font.size(message)[0] > limit else 0)
     margin = px(24)
     pill = text.get_rect().inflate(px(56), px(28))
     layer = pygame.Surface((pill.w + 2 * margin, pill.h + 2 * margin), pygame.SRCALPHA)
     pill.topleft = (margin, margin)
-    draw_panel(layer, pill, color=CHOCOLATE, alpha=245, radius=pill.h // 2, border=GOLD)
+    radius = min(pill.h // 2, font.get_linesize() // 2 + px(14))
+    draw_panel(layer, pill, color=CHOCOLATE, alpha=245, radius=radius, border=GOLD)
     layer.blit(text, text.get_rect(center=pill.center))
     layer.set_alpha(round(255 * max(0.0, min(1.0, opacity))))
     bottom = min(surface.get_height() - px(48), (surface.get_height() if floor is None else floor) - px(12))
