@@ -192,3 +192,35 @@ def test_a_label_shrinks_to_fit_before_it_is_cut() -> None:
     assert size < 18 and app.assets.font(size).size(words)[0] <= round(full * 0.95)
     assert theme.fit_size(app, 18, words, full // 3, "regular", least) == 18 * theme.MIN_FIT
     assert app.assets.font(size).size(words) == theme.fit_font(app, 18, words, round(full * 0.95)).size(words)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_table_buttons_label_keeps_clear_of_its_rounded_ends(size: tuple[int, int]) -> None:
+    """Playtest: the German Undo ("Rückgängig") touched its button's outline on both sides.
+    Each action button's label, in every language, keeps a tenth of the button's width (up
+    to 14 design pixels) clear on either side."""
+    from cacao_game.app.scale import px
+
+    app = make_app(size)
+    try:
+        SHOTS["place"](app)
+        for code in LANGUAGES:
+            app.settings.language = code
+            app.apply_settings()
+            app.step([], 1 / 60)
+            hud, actions = app.top.hud, app.top.frame.actions
+            buttons = hud.action_buttons()
+            assert len(actions) == len(buttons) == 4
+            with theme.text_audit() as drawn:
+                for button, action in zip(buttons, actions, strict=True):
+                    hud.draw_action(app.screen, button.rect, action)
+            for button in buttons:
+                pad = min(px(14), button.rect.w // 10)
+                label = next(text for text in drawn if text.box == button.rect)
+                assert button.rect.inflate(-2 * pad, 0).contains(label.rect.inflate(0, -label.rect.h + 1)), (
+                    code,
+                    label.text,
+                )
+    finally:
+        app.close()
+        strings.set_language(SOURCE_LANGUAGE)

@@ -136,7 +136,7 @@ class Button(Widget):
     def label_room(self) -> int:
         """Real pixels the label may take across: the button's width but for its margins
         (and its icon); a wider label shrinks (``min_fit``), then is cut."""
-        return self.rect.w - min(px(24), self.rect.w // 8) - (px(44) if self.icon else 0)
+        return self.rect.w - min(px(28), self.rect.w // 5) - (px(44) if self.icon else 0)
 
     def _colors(self, hot: bool) -> tuple[pygame.Color, pygame.Color, pygame.Color | None]:
         """(fill, text, border) for the current state."""
