@@ -24,7 +24,7 @@ import pygame
 
 from cacao_game.app import prefs, routes, scale, strings, theme
 from cacao_game.app.assets import Assets
-from cacao_game.app.intents import IntentMap
+from cacao_game.app.intents import DOUBLE_CLICK_DISTANCE, DOUBLE_CLICK_SECONDS, IntentMap
 from cacao_game.app.layout import Layout
 from cacao_game.app.routes import Route, UnknownScene
 from cacao_game.app.scene import Router, Scene, Shell
@@ -42,11 +42,6 @@ TOAST_SECONDS = 3.0
 """The shortest time a toast shows."""
 TOAST_WORD_SECONDS = 0.3
 """A toast's time for each word, after a second to notice it (200 words a minute)."""
-DOUBLE_CLICK_SECONDS = 0.4
-"""A press this soon after the press that changed the screen (another scene on top), at about
-the same place (``DOUBLE_CLICK_DISTANCE`` design pixels), is the second half of a double-click:
-it is dropped, with its release, instead of choosing whatever lies there on the new screen."""
-DOUBLE_CLICK_DISTANCE = 8
 LONG_TOAST_SECONDS = 10.0
 """How long a notice about the player's own files stays (shown as the game starts)."""
 WINDOW_SIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})

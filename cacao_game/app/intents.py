@@ -27,6 +27,13 @@ GLOBAL_INTENTS: tuple[str, ...] = ("fullscreen", "help", "pause")
 MENU_INTENTS: dict[str, str] = {"confirm": "confirm", "pause": "back"}
 """Intents that menus reuse: confirm activates the focused button, pause goes back."""
 
+DOUBLE_CLICK_SECONDS = 0.4
+"""The longest pause between the two presses of a double-click. Its second press does not
+choose again: on a screen the first press opened it is dropped (``App``), on the table's
+square or resolution row the first chose it does not confirm (``play.controls``)."""
+DOUBLE_CLICK_DISTANCE = 8
+"""Design pixels a double-click's second press may lie from its first."""
+
 
 def event_key_name(event: pygame.event.Event) -> str | None:
     """The binding spelling of a KEYDOWN event (``"ctrl+s"``, ``"f1"``); None for other events."""

@@ -18,7 +18,7 @@ from typing import Final
 
 import pygame
 
-from cacao_game.app.intents import IntentMap
+from cacao_game.app.intents import DOUBLE_CLICK_SECONDS, IntentMap
 from cacao_game.app.play.camera import ZOOM_STEP, Camera
 from cacao_game.app.play.frame import Frame, PopupView
 from cacao_game.app.play.hud import Hud
@@ -49,7 +49,7 @@ CAMERA_INTENTS = ("zoom_in", "zoom_out", "fit", "pan_up", "pan_down", "pan_left"
 PAN_DIRECTIONS = {"pan_up": (0, -1), "pan_down": (0, 1), "pan_left": (-1, 0), "pan_right": (1, 0)}
 PAN_STEP = 90
 MAX_QUEUED = 8
-CONFIRM_PAUSE = 0.4
+CONFIRM_PAUSE = DOUBLE_CLICK_SECONDS
 """Seconds after a click set a placement before a click on the same square confirms it (the
 second click of a double-click does nothing); a click on a resolution row the same."""
 LATER_ROWS: Final = range(4, 10)
