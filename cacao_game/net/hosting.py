@@ -84,7 +84,12 @@ class BackgroundHost:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._lock = None if folder is None else claim_folder(folder)
-        self.host = Host(folder, ai_processes=ai_processes, seed=seed, clock=clock)
+        try:
+            self.host = Host(folder, ai_processes=ai_processes, seed=seed, clock=clock)
+        except BaseException:
+            if self._lock is not None:
+                self._lock.release()
+            raise
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="cacao-net-host", daemon=True)
         self._restored = False
