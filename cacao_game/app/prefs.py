@@ -24,7 +24,7 @@ NAMED_REPAIRS = 3
 """Actions a repair notice names; the others are counted."""
 
 
-DEFAULTED_LABELS: Final = {
+SETTING_LABELS: Final = {
     "language": "settings.language",
     "animation_speed": "settings.animation_speed",
     "ai_pacing": "settings.ai_pacing",
@@ -34,9 +34,16 @@ DEFAULTED_LABELS: Final = {
     "sound": "settings.sound",
     "undo_policy": "settings.undo",
 }
-"""The settings a player sets on the Settings screen, by their key in the file: their labels
-there. (Key bindings have their own notice; what the game remembers of the last setups is
-not a setting, and Host a game says when it forgot one.)"""
+"""The settings a player sets on the Settings screen, by their key in the file: the string
+keys of their labels there (``setting_label``; the screen's rows and the start's notice of
+values set back to their defaults say the same words). Key bindings have their own notice;
+what the game remembers of the last setups is not a setting (Host a game says when it forgot
+one)."""
+
+
+def setting_label(setting: str) -> str:
+    """The Settings screen's label of ``setting`` (a key of ``SETTING_LABELS``)."""
+    return t(SETTING_LABELS[setting])
 
 
 def load(
@@ -54,7 +61,7 @@ def load(
 def defaulted_notice(defaulted: list[str]) -> str | None:
     """What the player is told about settings whose values the file got wrong (None: none
     of the Settings screen's): which ones are back to their defaults."""
-    names = [t(DEFAULTED_LABELS[key]) for key in dict.fromkeys(defaulted) if key in DEFAULTED_LABELS]
+    names = [setting_label(key) for key in dict.fromkeys(defaulted) if key in SETTING_LABELS]
     return tn("settings.values_defaulted", len(names), names=joined(names)) if names else None
 
 

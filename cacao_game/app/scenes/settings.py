@@ -253,10 +253,12 @@ class SettingsScene(WidgetScene):
         return self.stage.rect(KEYS[0] + 28, KEYS[1] + 86 + index * KEY_ROW_H, KEYS[2] - 56, KEY_ROW_H - 2)
 
     def _choice(
-        self, rect: pygame.Rect, setting: str, options: list[tuple[Any, str]], label: str, **extra: Any
+        self, rect: pygame.Rect, setting: str, options: list[tuple[Any, str]], **extra: Any
     ) -> Cycler:
-        """A cycler over ``options`` that changes ``setting`` at once."""
+        """A cycler over ``options`` that changes ``setting`` at once, labelled as the setting
+        (``prefs.setting_label``)."""
         value = getattr(self.app.settings, setting)
+        label = prefs.setting_label(setting)
         return Cycler(rect, options, value, lambda v: self.change(**{setting: v}), label=label, **extra)
 
     def _labelled(self, setting: str, values: Iterable[str]) -> list[tuple[str, str]]:
@@ -264,30 +266,29 @@ class SettingsScene(WidgetScene):
         return [(v, t(label_key(setting, v))) for v in values]
 
     def _language_row(self, rect: pygame.Rect) -> Widget:
-        return self._choice(rect, "language", list(LANGUAGES.items()), t("settings.language"))
+        return self._choice(rect, "language", list(LANGUAGES.items()))
 
     def _speed_row(self, rect: pygame.Rect) -> Widget:
         options = self._labelled("animation_speed", ANIMATION_SPEEDS)
-        return self._choice(rect, "animation_speed", options, t("settings.animation_speed"))
+        return self._choice(rect, "animation_speed", options)
 
     def _pacing_row(self, rect: pygame.Rect) -> Widget:
         options = [(v, t("settings.ai_pacing_value", seconds=decimal(v))) for v in self._pacings()]
-        return self._choice(rect, "ai_pacing", options, t("settings.ai_pacing"))
+        return self._choice(rect, "ai_pacing", options)
 
     def _fullscreen_row(self, rect: pygame.Rect) -> Widget:
-        return Toggle(rect, t("settings.fullscreen"), self.app.is_fullscreen(), self.set_fullscreen)
+        return Toggle(rect, prefs.setting_label("fullscreen"), self.app.is_fullscreen(), self.set_fullscreen)
 
     def _ui_scale_row(self, rect: pygame.Rect) -> Widget:
         return self._choice(
             rect,
             "ui_scale",
             ui_scale_options(self.app.screen.get_size()),
-            t("settings.ui_scale"),
             tooltip=t("settings.ui_scale_tip"),
         )
 
     def _palette_row(self, rect: pygame.Rect) -> Widget:
-        return self._choice(rect, "palette", self._labelled("palette", PALETTES), t("settings.palette"))
+        return self._choice(rect, "palette", self._labelled("palette", PALETTES))
 
     def _sound_row(self, rect: pygame.Rect) -> Widget:
         """Sound on/off; when no audio device works, "no sound device" in the switch's place
@@ -296,17 +297,19 @@ class SettingsScene(WidgetScene):
         if not self.app.assets.sound_available:
             return Toggle(
                 rect,
-                t("settings.sound"),
+                prefs.setting_label("sound"),
                 self.app.settings.sound,
                 lambda v: None,
                 tooltip=t("settings.no_sound"),
                 unavailable=t("settings.sound_unavailable"),
             )
-        return Toggle(rect, t("settings.sound"), self.app.settings.sound, lambda v: self.change(sound=v))
+        return Toggle(
+            rect, prefs.setting_label("sound"), self.app.settings.sound, lambda v: self.change(sound=v)
+        )
 
     def _undo_row(self, rect: pygame.Rect) -> Widget:
         options = self._labelled("undo_policy", UNDO_CHOICES)
-        return self._choice(rect, "undo_policy", options, t("settings.undo"), tooltip=t("settings.undo_tip"))
+        return self._choice(rect, "undo_policy", options, tooltip=t("settings.undo_tip"))
 
     def _pacings(self) -> list[float]:
         current = float(self.app.settings.ai_pacing)
