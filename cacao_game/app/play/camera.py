@@ -178,7 +178,8 @@ class Camera:
             return
         left, top, right, bottom = box
         best: tuple[float, pygame.Vector2] | None = None
-        for clear in ([*squares, *also], squares):
+        also = list(also)
+        for clear in ([*squares, *also], squares) if also else (squares,):
             for room in self.rooms():
                 scale = self.clamp(min(room.width / (right - left), room.height / (bottom - top)))
                 center = pygame.Vector2((left + right) / 2, (top + bottom) / 2) - self._offset(room) / scale
