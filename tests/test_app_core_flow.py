@@ -394,6 +394,7 @@ def test_save_keeps_each_game_in_its_own_slot_and_a_loaded_save_in_its_own_file(
     titles = {info.name: save_title(info.path, info.view) for info in saves.list_saves()}
     assert titles["autosave"] == t("load.autosave_of", name="my game"), "Load names the autosave's game"
     assert titles["my game"] == "my game"
+    app.home()  # the table's session finishes its pending autosave (it would overwrite the next)
     saves.save_game(saves.autosave_path(), harness.random_game(TWO_HUMANS, 6), TWO_HUMANS)
     titles = {info.name: save_title(info.path, info.view) for info in saves.list_saves()}
     assert titles["autosave"] == t("load.autosave"), "a game never saved by name: just Autosave"
