@@ -157,6 +157,59 @@ def test_strict_undo_reaches_your_move_until_the_next_player_acts() -> None:
     assert undo_reach([entry(0, True), entry(2, True)], people, 0, UndoPolicy.CASUAL) == 2
 
 
+def test_undo_takes_back_a_whole_confirm_never_a_resolution_half_done() -> None:
+    """A tester chose "harvest 3, sell 1 at 2" and pressed U on the next turn: the undo took back
+    the sale alone and showed a panel of sales only, the harvest already counted. An undo takes
+    back every decision of one Confirm (a resolution's steps; a turn's fills), under both
+    policies, and the panel shows the whole choice again."""
+    from cacao_game.engine.actions import Fill, Place, Resolve
+    from cacao_game.session.journal import Entry
+    from cacao_game.session.policy import undo_reach
+
+    def entry(seat: int, turn: int, action: Place | Fill | Resolve, ended: bool = False) -> Entry:
+        return Entry(seat, turn, action, (), False, (1, 2) if ended else None)
+
+    place, fill, fill2 = Place("2101", 0, (0, 0)), Fill((1, 0), "P1"), Fill((0, 1), "P1")
+    harvest, sell = Resolve((0, 0), 0, 3), Resolve((0, 0), 1, 1)
+    turn = [entry(0, 4, place), entry(0, 4, fill), entry(0, 4, fill2), entry(0, 4, harvest)]
+    turn.append(entry(0, 4, sell, True))
+    for policy in UndoPolicy:
+        assert undo_reach(turn, {0}, 0, policy) == 2, "both steps of the resolution"
+        assert undo_reach(turn[:3], {0}, 0, policy) == 2, "both fills"
+        assert undo_reach(turn[:1], {0}, 0, policy) == 1
+    computer = [entry(1, 5, place), entry(1, 5, Resolve((2, 2), 0, 1))]
+    assert undo_reach([*turn, *computer], {0}, 0, UndoPolicy.CASUAL) == 4
+    earlier = [entry(0, 2, harvest, True), entry(1, 3, place, True), entry(0, 4, Resolve((3, 3), 0, 1))]
+    assert undo_reach(earlier, {0}, 0, UndoPolicy.CASUAL) == 1, "never into an earlier turn"
+
+    for seed in range(40):
+        session = PlaySession(config("human", "easy", seed=seed))
+        rng = random.Random(seed)
+        while not session.game.is_over():
+            if session.accepts_input() and session.game.phase is Phase.RESOLVE:
+                choices = session.selection.outcomes()
+                several = [i for i, outcome in enumerate(choices) if len(outcome.actions) >= 2]
+                if several:
+                    break
+            act(session, rng)
+        else:
+            continue
+        before = list(session.game.actions)
+        shown = [outcome.result for outcome in choices]
+        session.selection.focus = several[0]
+        session.handle(Confirm())
+        assert len(session.game.actions) >= len(before) + 2
+        while not session.accepts_input() and not session.game.is_over():
+            act(session, rng)
+        events = session.handle(Undo())
+        assert isinstance(events[0], Undone)
+        assert session.game.actions == before, "the whole resolution is taken back"
+        assert session.game.phase is Phase.RESOLVE and session.deciding_seat() == 0
+        assert [outcome.result for outcome in session.selection.outcomes()] == shown
+        return
+    pytest.fail("no resolution of several steps came up")
+
+
 def test_casual_undo_against_the_ai_goes_back_across_its_turn() -> None:
     """One human against AIs: undo takes back the AIs' decisions and the human's last one."""
     session = PlaySession(config("human", "easy", "easy", seed=9))

@@ -4,6 +4,9 @@ Anchor: Board Game Arena's rule that undo never makes another player redo moves.
 
 - ``CASUAL``: back across computer seats' decisions to your own last decision; never across
   another human's decision.
+- Either way an undo takes back a whole Confirm: the fills a seat laid together, or every
+  step of the resolution it chose (never a resolution's last step alone, which would leave
+  a panel the player never saw).
 - ``STRICT``: only your own decisions, until the next player has acted (an AI seat acts at
   once), and never across a reveal (a jungle tile drawn from the pile, a display refill or a
   worker tile drawn: so the Confirm that ends a turn stays unless your pile was empty).
@@ -13,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from enum import Enum
+from typing import assert_never
 
 from cacao_game.config.choices import UNDO_CHOICES
+from cacao_game.engine.actions import Action, Fill, Overbuild, Place, Resolve
 from cacao_game.session.journal import Entry
 from cacao_game.session.notices import Refusal, Refused
 
@@ -48,6 +53,7 @@ def undo_reach(
         index -= 1
     if index < 0:
         return Refused(Refusal.UNDO_NOTHING)
+    index = confirm_start(journal, index)
     owner = journal[index].seat
     if owner != actor:
         return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
@@ -58,3 +64,29 @@ def undo_reach(
         if any(entry.revealed for entry in taken):
             return Refused(Refusal.UNDO_REVEAL)
     return len(taken)
+
+
+def confirm_start(journal: Sequence[Entry], index: int) -> int:
+    """The index of the first decision one Confirm made together with ``journal[index]``: a
+    seat's fills of one turn are laid together, and a resolution's steps are one outcome."""
+    last = journal[index]
+    if not _confirmed_in_steps(last.action):
+        return index
+    while index > 0:
+        before = journal[index - 1]
+        same_kind = type(before.action) is type(last.action)
+        if before.seat != last.seat or before.turn != last.turn or not same_kind:
+            break
+        index -= 1
+    return index
+
+
+def _confirmed_in_steps(action: Action) -> bool:
+    """Whether a Confirm may make several decisions of ``action``'s kind at once."""
+    match action:
+        case Fill() | Resolve():
+            return True
+        case Place() | Overbuild():
+            return False
+        case _:
+            assert_never(action)
