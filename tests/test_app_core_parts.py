@@ -253,6 +253,21 @@ def test_load_lists_saves_and_refused_files_with_reasons(app):
     assert sorted(w.enabled for w in loads) == [False, True]
 
 
+def test_load_names_the_game_given_seats_in_the_language_shown_now(app):
+    """A tester started a game in French and opened Load in English: its row read "IA moyenne"
+    where the table and the scoring screen say "Medium AI". A name the game gave is shown in
+    the current language, as everywhere else; a typed name stays as it is."""
+    from cacao_game.saves import save_game, slot_path
+
+    seats = [SeatConfig("Ana", "red", "human"), SeatConfig("IA moyenne", "white", "medium")]
+    config = GameConfig(seats, "base", 2)
+    save_game(slot_path("french"), harness.random_game(config, 8), config, {})
+    scene = open_load(app)
+    (info,) = scene.saves
+    assert scene.seat_names(info) == ["Ana", t("kind.medium")] == ["Ana", "Medium AI"]
+    assert info.seats[1]["name"] == "IA moyenne", "the file keeps the name as it was"
+
+
 def test_delete_needs_confirmation(app):
     """Delete asks first: Cancel keeps the file (even a refused one), Delete removes it."""
     _good, bad = make_saves()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,10 +21,10 @@ from cacao_game.app.flow import open_replay, open_save, save_title
 from cacao_game.app.netplay import list_records, records_dir
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
-from cacao_game.app.shown_names import missing_glyphs
-from cacao_game.app.strings import kind_label, problem_text, t
+from cacao_game.app.shown_names import seat_labels
+from cacao_game.app.strings import problem_text, t
 from cacao_game.app.widgets import Button, Note, Panel
-from cacao_game.saves import SaveInfo, SeatSummary, delete_save, list_saves
+from cacao_game.saves import SaveInfo, delete_save, list_saves
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -57,6 +58,7 @@ class LoadScene(WidgetScene):
         self.saves: list[SaveInfo] = []
         self.first = 0
         self._records = records_dir()
+        self._names: dict[Path, list[str]] = {}
 
     def enter(self) -> None:
         self.refresh()
@@ -87,6 +89,7 @@ class LoadScene(WidgetScene):
     def build(self) -> None:
         panel = self.list_rect()
         self.widgets = [Panel(panel, t("load.saved_games"))]
+        self._names = {info.path: self.seat_names(info) for info in self.saves}
         for slot, info in enumerate(self.saves[self.first : self.first + PER_PAGE]):
             row = self.row_rect(slot)
             top = row.centery - px(30)
@@ -108,7 +111,7 @@ class LoadScene(WidgetScene):
             self.widgets += [load, delete]
             playing = info.current_seat
             if info.error is None and not info.finished and 0 <= playing < len(info.seats):
-                name = self.seat_name(info.seats[playing])
+                name = self._names[info.path][playing]
                 self.widgets.append(Note(self.seat_area(row, info, playing), t("load.to_play", name=name)))
         back = pygame.Rect(0, 0, px(260), px(68))
         back.bottomleft = (panel.x, self.stage.point(0, BOTTOM)[1])
@@ -120,12 +123,14 @@ class LoadScene(WidgetScene):
         step = min(px(200), width // max(1, len(info.seats)))
         return pygame.Rect(x0 + seat * step, row.y + px(8), step - px(12), row.h - px(16))
 
-    def seat_name(self, entry: SeatSummary) -> str:
-        """A seat's name as the row shows it (its kind when it has none the fonts can draw)."""
-        name = str(entry.get("name") or "")
-        if not name or missing_glyphs(self.app.assets, name):
-            return kind_label(entry.get("kind", ""))
-        return name
+    def seat_names(self, info: SaveInfo) -> list[str]:
+        """The seats' names as the row shows them, as the table and the scoring screen do
+        (``seat_labels``): a name the game gave ("Expert AI", "Player 2") in the current
+        language whatever language the save was made in, a typed one as it is, one the fonts
+        cannot draw by its stand-in."""
+        names = [str(entry.get("name") or "") for entry in info.seats]
+        kinds = [str(entry.get("kind") or "") for entry in info.seats]
+        return seat_labels(self.app.assets, names, kinds)
 
     def name_width(self, info: SaveInfo) -> int:
         """Real pixels the save's name may take: up to the seats, or to the status column
@@ -250,6 +255,7 @@ class LoadScene(WidgetScene):
         text(small, status, (status_x, row.y + px(64)), theme.SAND, status_w)
         if info.from_backup:
             text(small, t("load.from_backup"), (status_x, row.y + px(22)), pygame.Color("#F0B46C"), status_w)
+        names = self._names[info.path]
         for seat, entry in enumerate(info.seats):
             area = self.seat_area(row, info, seat)
             x, step = area.x, area.w + px(12)
@@ -258,7 +264,7 @@ class LoadScene(WidgetScene):
             playing = seat == info.current_seat
             text(
                 small,
-                self.seat_name(entry),
+                names[seat],
                 (x + px(42), row.y + px(24)),
                 theme.GOLD if playing else theme.CREAM,
                 step - px(56),
