@@ -113,18 +113,33 @@ def test_drawing_the_play_scene_never_changes_the_game(app):
     assert (engine_state(scene.source.game), scene.source.state_key(), scene.shown) == before
 
 
-def test_rematch_keeps_the_seats_with_a_new_seed(app, finished, monkeypatch):
-    """Rematch starts the same seats in the same order with another seed, over the menu."""
+def test_rematch_keeps_the_seats_in_turn_order_with_a_new_seed(app, finished, monkeypatch):
+    """Rematch starts the same seats in the same turn order with another seed, over the menu.
+    The start player is drawn again from the new seed ("Start player: Random": a tester's three
+    rematches all began with the seat that began the first), unless the last set-up of these
+    seats chose one: that seat starts again."""
+    import random
+
     started = []
     monkeypatch.setattr(
         "cacao_game.app.scenes.scoring.start_game",
         lambda app_, config: started.append(config),
     )
-    app.push(ScoringScene(app, finished, CONFIG, []))
-    press(app, "skip")
-    click_label(app, t("scoring.rematch"))
-    (config,) = started
-    assert config.seats == CONFIG.seats and config.seed != CONFIG.seed
+    app.remember_setup(CONFIG, None)
+    for _ in range(6):
+        app.push(ScoringScene(app, finished, CONFIG, []))
+        press(app, "skip")
+        click_label(app, t("scoring.rematch"))
+    for config in started:
+        assert config.seed != CONFIG.seed
+        assert config.seats == CONFIG.rotated(random.Random(config.seed).randrange(3)).seats
+    started.clear()
+    app.remember_setup(CONFIG, 2)
+    for _ in range(3):
+        app.push(ScoringScene(app, finished, CONFIG.rotated(2), []))
+        press(app, "skip")
+        click_label(app, t("scoring.rematch"))
+    assert [config.seats for config in started] == [CONFIG.rotated(2).seats] * 3
 
 
 def test_new_game_and_menu_buttons(app, finished):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -225,6 +226,16 @@ class GameConfig:
         )
         config.validate()
         return config
+
+    def started_by(self, start: int | None) -> GameConfig:
+        """The config turned so that seat ``start`` moves first (``rotated``), or, for None
+        ("Start player: Random"), a seat drawn from its seed: the same seed, the same start.
+        The seed must be set."""
+        if start is None:
+            if self.seed is None:
+                raise ValueError("a random start player needs the seed")
+            start = random.Random(self.seed).randrange(len(self.seats))
+        return self.rotated(start)
 
     def rotated(self, start: int) -> GameConfig:
         """The same config with seat ``start`` moved to the front (turn order kept)."""

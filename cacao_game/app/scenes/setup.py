@@ -291,7 +291,6 @@ class SetupScene(WidgetScene):
             raise ValueError(problem)
         rng = rng or random.Random()
         seed = int(self.seed_text) if self.seed_text else rng.randrange(SEED_LIMIT)
-        start = self.start if self.start is not None else random.Random(seed).randrange(len(self.seats))
         seats = [SeatConfig(clean_name(s.name), s.color, s.kind) for s in self.seats]
         config = GameConfig(
             seats=seats,
@@ -300,7 +299,7 @@ class SetupScene(WidgetScene):
             thinking_time=self.thinking_time,
             expert_time=self.expert_time,
         )
-        config = config.rotated(start)
+        config = config.started_by(self.start)
         config.validate()
         return config
 
