@@ -541,6 +541,33 @@ def test_h_during_the_computers_move_animation_is_answered_when_the_players_turn
         app.close()
 
 
+def test_h_again_while_a_hint_waits_for_the_players_turn_says_it_is_coming(app: App) -> None:
+    """A tester pressed H during a computer's animation ("Hint asked: it comes when it is your
+    turn"), then again while the next computer thought, and read "ask again when it is yours":
+    yet the hint came. While a hint waits for the player's turn, H says it is coming; with none
+    asked, H on another's turn still says hints are for your turn."""
+    from counted_ai import HeldAI
+
+    from cacao_game.app.play.controls import AwaitHint
+
+    held = HeldAI()
+    session = PlaySession(CONFIG)
+    scene = PlayScene(app, session, ai=held)
+    app.push(scene)
+    run(app, 5)
+    session.play(session.game.legal_actions()[0])
+    while not held.requests or scene.timeline.busy:
+        app.step([], 1 / 60)
+    assert not session.accepts_input()
+    app.step([app.intents.event_for("hint")], 1 / 60)
+    assert app.toast is not None and app.toast[0] == t("play.hint_not_your_turn")
+    scene.run([AwaitHint()])
+    app.toast = None
+    app.step([app.intents.event_for("hint")], 1 / 60)
+    assert app.toast is not None and app.toast[0] == t("play.hint_awaited")
+    assert scene.hint_awaited
+
+
 def test_no_thinking_note_without_a_hint_on_its_way(app: App, monkeypatch) -> None:
     """Where nothing is asked of the AI (a tutorial step with no answer to show gives no
     events and no request), H does not claim to be thinking; with a request on its way it

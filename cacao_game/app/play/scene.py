@@ -388,7 +388,8 @@ class PlayScene(Scene):
             match command:
                 case Send(RequestHint() as hint):
                     if not self.source.accepts_input() and self.frame.curtain is None:
-                        self.app.notify(t("play.hint_not_your_turn"))
+                        waiting = "play.hint_awaited" if self.hint_awaited else "play.hint_not_your_turn"
+                        self.app.notify(t(waiting))
                         continue
                     self.send(hint)
                     if self.source.hint_pending():
