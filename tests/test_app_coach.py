@@ -241,6 +241,28 @@ def review_session() -> ReviewSession:
     return ReviewSession(to_record(game, seat_entries(["human", "random"])), review)
 
 
+def test_the_review_summary_counts_every_flag_tab_walks_through() -> None:
+    """A tester's summary said "mistakes 3 · blunders 4" and Tab walked through 12 flagged
+    decisions: the line left the inaccuracies out. Its counts now add up to the flags."""
+    from cacao_game.app.play.advice import overview_lines
+
+    session = review_session()
+    (summary,) = session.review.summaries()
+    flags = len(session.flagged_positions())
+    assert summary.inaccuracies > 0 and summary.inaccuracies + summary.mistakes + summary.blunders == flags
+    line = overview_lines(session, ["Ana", "Bea"])[0]
+    expected = (summary.inaccuracies, summary.mistakes, summary.blunders)
+    assert line == t(
+        "review.summary",
+        name="Ana",
+        accuracy=f"{summary.accuracy:.0f}",
+        inaccuracies=expected[0],
+        mistakes=expected[1],
+        blunders=expected[2],
+    )
+    assert f"inaccuracies {summary.inaccuracies}" in line
+
+
 def test_review_session_stops_at_every_reviewed_decision() -> None:
     """Stepping forward stops before each reviewed decision (and at each turn's start);
     ``here`` is the decision about to be made, Tab's target the next flagged one."""

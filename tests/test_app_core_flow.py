@@ -332,6 +332,28 @@ def test_new_game_asks_before_replacing_an_unfinished_autosave(app):
     assert len(saves.load_game(kept[0].path).game.actions) == 10
 
 
+def test_a_new_game_keeps_the_finished_game_it_replaces(app):
+    """A tester's Tab and Enter on the scoring screen started a rematch that replaced the
+    finished game in the autosave, and with it its replay and review. A new game keeps a
+    finished autosave without a question as a named save (Load: finished, its scores intact)
+    and says where; once kept, starting again keeps no second copy."""
+    from cacao_game import saves
+    from cacao_game.app.flow import start_game
+
+    autosave = saves.autosave_path()
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    finished = harness.random_game(TWO_HUMANS, None)
+    saves.save_game(autosave, finished, TWO_HUMANS)
+    start_game(app, TWO_HUMANS)
+    assert isinstance(app.top, PlayScene), "no question for a finished game"
+    (kept,) = [info for info in saves.list_saves() if info.path != autosave]
+    assert kept.finished and not kept.error
+    assert saves.load_game(kept.path).game.actions == finished.actions
+    assert app.toast is not None and kept.path.stem in app.toast[0]
+    start_game(app, TWO_HUMANS)
+    assert [info.path for info in saves.list_saves() if info.path != autosave] == [kept.path]
+
+
 def test_a_game_left_before_its_first_move_can_be_continued(app):
     """Quit to menu before anyone moved: the menu offers Continue (the pause dialog said the
     game is saved) and it brings back the same deal; a new game then replaces that unplayed

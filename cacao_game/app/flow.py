@@ -103,10 +103,19 @@ def keep_unfinished_then(
     ``name`` the game waiting, its ``save`` the save opened): Yes (string ``yes``) keeps that
     game (``keep_unfinished``: in its own save if it has one, else "Unfinished <date>", listed
     by Load) and runs ``then``; No changes nothing. A playtest saw Load replace an unfinished
-    game without a word, where New game asked."""
+    game without a word, where New game asked. A finished game there is kept without a
+    question (``keep_finished``) and the player told where; if it cannot be kept, the player
+    is told why and nothing starts."""
     unfinished = unfinished_autosave(app, opens)
     if unfinished is None:
+        try:
+            kept = keep_finished(opens)
+        except (OSError, ValueError) as error:
+            app.notify(t("flow.keep_finished_failed", reason=one_line(error)))
+            return
         then()
+        if kept is not None:
+            app.notify(t("flow.kept_finished", name=kept.stem))
         return
 
     def keep_then() -> None:
@@ -149,6 +158,30 @@ def unfinished_autosave(app: Shell, opens: Game | None = None) -> str | None:
         return None
     names = ", ".join(seat_labels(app.assets, loaded.config.names, loaded.config.kinds))
     return f"{names} ({t('flow.turn', turn=loaded.game.turn + 1)})"
+
+
+def keep_finished(opens: Game | None = None, now: datetime | None = None) -> Path | None:
+    """Keep the autosave's game as a named save if it is finished (and not ``opens``, the same
+    game) and return its path: the save it was last saved to, else a new "Game <date time>"
+    (Load lists it as finished: it opens on its scores, with its replay and review); None when
+    there is no such game. A tester's Tab and Enter on the scoring screen (Rematch) replaced a
+    finished game in the autosave, and with it the game's replay and review. Raises OSError
+    when it cannot be written (ValueError: the autosave changed as it was read)."""
+    path = saves.autosave_path()
+    if not path.is_file():
+        return None
+    try:
+        loaded = saves.load_game(path)
+    except (ValueError, OSError):
+        return None
+    game = loaded.game
+    if not game.is_over() or (
+        opens is not None and opens.actions == game.actions and opens.setup == game.setup
+    ):
+        return None
+    target = saved_at(path, loaded.view) or fresh_slot("flow.saved_name", now or datetime.now())
+    saves.save_game(target, game, loaded.config, loaded.view)
+    return target
 
 
 def keep_unfinished(now: datetime | None = None) -> Path:

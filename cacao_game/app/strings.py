@@ -576,6 +576,8 @@ EN: dict[str, str] = {
     "flow.saved_name": "Game {stamp}",
     "flow.kept": 'The unfinished game is kept as "{name}" (Load game)',
     "flow.keep_failed": "The unfinished game could not be kept: {reason}",
+    "flow.kept_finished": 'The finished game is kept as "{name}" (Load game: its scores, replay and review)',
+    "flow.keep_finished_failed": "The finished game could not be kept, so nothing new started: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
     "play.hint_not_your_turn": "Hints are for your turn: ask again when it is yours.",
     # H pressed while another seat's move animates: the hint is kept for the player's turn
@@ -1037,7 +1039,10 @@ EN: dict[str, str] = {
     "review.better_same": "Better: the gold ghost, on the square played (another tile or turn)",
     "review.played": "Played: {move}",
     "review.better": "Better: {move}",
-    "review.summary": "{name}: accuracy {accuracy}% · mistakes {mistakes} · blunders {blunders}",
+    "review.summary": (
+        "{name}: accuracy {accuracy}% · inaccuracies {inaccuracies} · mistakes {mistakes}"
+        " · blunders {blunders}"
+    ),
     "review.overview": "Game review",
     "review.to_flags": "Tab jumps to the next decision that lost a point or more.",
     "review.back_to_flags": "Shift+Tab goes back to the decisions that lost a point or more.",
