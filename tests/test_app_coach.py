@@ -459,6 +459,35 @@ def test_hint_panel_words_for_each_phase() -> None:
     assert phases == {Phase.PLACE, Phase.FILL, Phase.RESOLVE}
 
 
+def test_a_hints_whole_resolution_reads_as_the_panels_row_for_it() -> None:
+    """A tester's hint said "The whole move: harvest 2, sell 1 at 2" where the panel's row for
+    the same move said "harvest 4, sell 1 at 2": the hint counted the workers, the row the
+    cacao. The hint words its whole resolution as the row with that result does."""
+    from cacao_game.ai.hint import advise
+    from cacao_game.app.play.texts import outcome_text
+    from cacao_game.session.outcomes import outcome_of, outcomes
+
+    checked = 0
+    for seed in range(12):
+        game = Game.new(2, "base", seed)
+        player = MediumPlayer(random.Random(seed))
+        while not game.is_over() and checked < 30:
+            rows = outcomes(game)
+            if len(rows) > 1:
+                advice = advise(game, "medium", iterations=8)
+                steps = [a for a in (advice.whole or (advice.action,)) if isinstance(a, Resolve)]
+                whole = outcome_of(game, steps)
+                assert whole is not None
+                (row,) = [row for row in rows if row.result == whole.result]
+                line = coach.hint_lines(advice, ["Ana", "Bea"], game)[0]
+                assert line == t("coach.outcome", move=outcome_text(whole)[0])
+                if row.actions == whole.actions:
+                    assert outcome_text(whole) == outcome_text(row)
+                checked += 1
+            game.apply(player.choose(game))
+    assert checked >= 30
+
+
 def answer_hint(session: PlaySession) -> None:
     """Ask for a hint and hand the session the worker's answer (in-process)."""
     session.handle(RequestHint())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cacao_game.ai.medium import MediumPlayer
@@ -69,6 +70,23 @@ def outcomes(game: Game) -> list[Outcome]:
             stack.append((after, (*actions, action), (*events, *happened)))
     chosen = _medium_result(game, seat)
     return [Outcome(o.actions, o.steps, o.result, default=o.result == chosen) for o in found.values()] or []
+
+
+def outcome_of(game: Game, actions: Sequence[Resolve]) -> Outcome | None:
+    """What playing ``actions`` (resolution steps of the deciding seat, in order) in ``game``
+    does for that seat, as ``outcomes`` tells its ends; None when a step is not legal where it
+    is made (``game`` is not changed). The panel's rows and the coach's words for the same
+    steps then say the same ("harvest 4": the cacao, not the 2 workers who harvest it)."""
+    if game.is_over():
+        return None
+    seat = game.current_player()
+    state = game.clone()
+    events: list[ev.Event] = []
+    for action in actions:
+        if not state.is_legal(action):
+            return None
+        events += state.apply(action)
+    return Outcome(tuple(actions), tuple(steps_of(events, seat)), _result(events, seat))
 
 
 def _result(events: list[ev.Event], seat: int) -> tuple[tuple[str, int], ...]:

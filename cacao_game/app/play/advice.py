@@ -21,11 +21,13 @@ from cacao_game.app.coach_words import amount, reason_lines
 from cacao_game.app.play.board import HINT, inner_rect
 from cacao_game.app.play.frame import PopupView
 from cacao_game.app.play.paint import dashed_rect
+from cacao_game.app.play.texts import steps_text
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.app.tile_words import jungle_phrase, laid_tile
 from cacao_game.engine import Action, Fill, Game, Overbuild, Place, Resolve
-from cacao_game.engine.tiles import MARKET_PRICE, Pos
+from cacao_game.engine.tiles import Pos
+from cacao_game.session.outcomes import outcome_of
 from cacao_game.session.review import ReviewSession
 
 if TYPE_CHECKING:
@@ -54,9 +56,10 @@ def hint_lines(advice: Advice, names: Sequence[str], game: Game | None = None) -
     just before it), the move about as good, then the reasons and everything else."""
     lines = []
     if game is not None and isinstance(advice.action, Resolve):
-        steps = [words for step in _whole_steps(game, advice) if (words := move_words(game, step))]
-        if steps:
-            lines.append(t("coach.outcome", move=", ".join(steps)))
+        steps = [step for step in _whole_steps(game, advice) if isinstance(step, Resolve)]
+        words = resolution_words(game, steps) if steps else None
+        if words:
+            lines.append(t("coach.outcome", move=words))
     if advice.alternative is None:
         return lines
     if advice.close:
@@ -102,20 +105,15 @@ def move_words(game: Game, action: Action) -> str | None:
     move the board shows."""
     if not isinstance(action, Resolve):
         return None
-    edge = next(
-        (
-            e
-            for e in game.pending_edges(game.current_player())
-            if (e.pos, e.side) == (action.pos, action.side)
-        ),
-        None,
-    )
-    price = MARKET_PRICE.get(edge.jungle, 0) if edge is not None else 0
-    if not price:
-        return t("outcome.harvest", n=action.amount)
-    if not action.amount:
-        return t("outcome.keep", price=price)
-    return t("outcome.sell", n=action.amount, price=price)
+    return resolution_words(game, [action])
+
+
+def resolution_words(game: Game, steps: Sequence[Resolve]) -> str | None:
+    """Resolution ``steps`` in words as the resolution panel's row for them says them
+    (``outcome_of``, ``steps_text``: a hint said "harvest 2", the workers, where the row said
+    "harvest 4", the cacao); None if they are not legal in ``game``."""
+    outcome = outcome_of(game, steps)
+    return steps_text(outcome.steps) if outcome is not None else None
 
 
 def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequence[str]) -> list[str]:

@@ -88,10 +88,14 @@ def outcome_text(outcome: Outcome) -> tuple[str, str]:
     Steps of a kind in a row are told once, summed (``merged_steps``): four workers at
     price-3 markets read "sell 3 at 3", not "sell 1 at 3, sell 1 at 3, sell none at 3, ..."
     (a playtest saw that cut off in German)."""
-    words = [
-        t(f"outcome.{step.kind}", n=step.amount, price=step.price) for step in merged_steps(outcome.steps)
-    ]
-    return ", ".join(words) or t("outcome.nothing"), amounts(outcome.gains) or t("outcome.no_change")
+    return steps_text(outcome.steps), amounts(outcome.gains) or t("outcome.no_change")
+
+
+def steps_text(steps: Sequence[Step]) -> str:
+    """A resolution's steps in words, as a row of its panel says them (``merged_steps``):
+    "harvest 4, sell 1 at 2"; "nothing happens" for none."""
+    words = [t(f"outcome.{step.kind}", n=step.amount, price=step.price) for step in merged_steps(steps)]
+    return ", ".join(words) or t("outcome.nothing")
 
 
 def merged_steps(steps: Sequence[Step]) -> list[Step]:
