@@ -142,6 +142,19 @@ def test_rematch_keeps_the_seats_in_turn_order_with_a_new_seed(app, finished, mo
     assert [config.seats for config in started] == [CONFIG.rotated(2).seats] * 3
 
 
+def test_points_by_source_lists_the_sources_the_game_has():
+    """Volcano mini-expansion, set-up: "First replace the 3 gold mines with the 3 volcano
+    tiles." A tester read "Gold from gold mines: 0" on a volcano game's points by source: a
+    volcano game lists volcanoes and no gold mines, a base game the mines and no volcanoes."""
+    from cacao_game.app.scenes.scoring import stat_rows
+
+    for players in (2, 3, 4):
+        base, volcano = stat_rows(players, "base"), stat_rows(players, "volcano")
+        assert "mines" in base and "volcanoes" not in base
+        assert "volcanoes" in volcano and "mines" not in volcano
+        assert [key for key in base if key != "mines"] == [key for key in volcano if key != "volcanoes"]
+
+
 def test_new_game_and_menu_buttons(app, finished):
     """New game opens the setup prefilled with these seats; Menu returns to the menu."""
     app.push(ScoringScene(app, finished, CONFIG, []))

@@ -35,6 +35,7 @@ from cacao_game.app.widgets import Button, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
 from cacao_game.engine.scoring import cacao_decided
+from cacao_game.engine.tiles import GOLD1, GOLD2, VOLCANO, jungle_deck
 from cacao_game.records import PlayedBy, earlier_names
 from cacao_game.session.ledger import game_stats
 
@@ -65,6 +66,8 @@ COLUMNS = (
 )
 STAT_ROWS = ("markets", "mines", "volcanoes", "temples", "water", "sun", "total", "harvested", "sold")
 """The rows of the points-by-source view: gold by source, the score, then cacao."""
+SOURCE_TILES = {"mines": (GOLD1, GOLD2), "volcanoes": (VOLCANO,)}
+"""The jungle tiles behind a points-by-source row that only some games have."""
 VIEWS = ("chart", "statistics", "board")
 """What the lower panel can show: the score over the game, where the points came from, the
 final board."""
@@ -109,6 +112,18 @@ BANNER_H = 52
 """Design pixels of the winner's line above the score table."""
 
 
+def stat_rows(players: int, variant: str) -> list[str]:
+    """The points-by-source rows of a game of ``players`` and ``variant``: a source whose tiles
+    the game does not have is left out (the volcano variant's volcanoes replace the gold mines:
+    a tester read "Gold from gold mines: 0" there)."""
+    deck = jungle_deck(players, variant)
+    return [
+        key
+        for key in STAT_ROWS
+        if any(deck[code] for code in SOURCE_TILES.get(key, ())) or key not in SOURCE_TILES
+    ]
+
+
 class ScoringScene(WidgetScene):
     """The final scoring of a finished ``game`` played with ``config``."""
 
@@ -147,6 +162,8 @@ class ScoringScene(WidgetScene):
             self.history.append(final)
         self.stats = game_stats(game)
         """Each seat's points by source."""
+        self.stat_rows = stat_rows(game.players, game.variant)
+        """The points-by-source view's rows for this game's tiles."""
         self.view = "chart"
         """What the lower panel shows: one of ``VIEWS``."""
         self.art = TileArt(app.assets)
@@ -659,7 +676,7 @@ class ScoringScene(WidgetScene):
 
     def _draw_statistics(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         """Where each seat's points came from: a row per source, a column per seat."""
-        rows = [key for key in STAT_ROWS if key != "volcanoes" or self.config.variant == "volcano"]
+        rows = self.stat_rows
         area = pygame.Rect(panel.x + px(24), panel.y + px(70), panel.w - px(48), panel.h - px(84))
         label_w = area.w // 3
         seats = len(self.stats)
