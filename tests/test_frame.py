@@ -59,7 +59,8 @@ def check_tiles_to_come(frame: Frame, scene: PlayScene) -> None:
     """The jungle tiles still to come agree with the display and pile drawn in the same frame:
     those in the pile add up to the pile's size, the rest are the display's; each tooltip's
     chance that the next tile drawn is of its kind is its share of the pile (the next tile
-    drawn comes from the pile only: R3.5, R3.12)."""
+    drawn comes from the pile only: R3.5, R3.12), and it says how many of its count lie in the
+    display (a tester read "4 still to come" and "15 %" of a pile of 20 and took it for wrong)."""
     shown = scene.shown
     assert sum(kind.in_pile for kind in frame.remaining) == shown.pile_count == frame.pile_count
     display = {kind.code: kind.count - kind.in_pile for kind in frame.remaining if kind.count > kind.in_pile}
@@ -67,7 +68,13 @@ def check_tiles_to_come(frame: Frame, scene: PlayScene) -> None:
     lines = {tip.lines for tip in frame.tips}
     for kind in frame.remaining:
         odds = round(100 * kind.in_pile / shown.pile_count) if shown.pile_count else 0
-        assert (jungle_name(kind.code), tn("tip.remaining", kind.count, odds=odds)) in lines
+        in_display = kind.count - kind.in_pile
+        if in_display:
+            said = tn("tip.remaining_display", kind.count, shown=in_display, odds=odds)
+        else:
+            said = tn("tip.remaining", kind.count, odds=odds)
+        assert (jungle_name(kind.code), said) in lines
+        assert numbers(said) == ([kind.count, in_display, odds] if in_display else [kind.count, odds])
 
 
 def check_panels(frame: Frame) -> None:

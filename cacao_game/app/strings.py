@@ -1111,6 +1111,13 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
     ),
+    # some of them lie face up in the display now; the next tile drawn comes from the pile only
+    "tip.remaining_display": (
+        "{n} still to come, {shown} in the display now; the chance that the next tile drawn from the pile"
+        " is one: {odds} %",
+        "{n} still to come, {shown} in the display now; the chance that the next tile drawn from the pile"
+        " is one: {odds} %",
+    ),
     "preview.opens": ("room for {n} worker tile", "room for {n} worker tiles"),
     "scoring.temple_workers": ("{n} worker", "{n} workers"),
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),

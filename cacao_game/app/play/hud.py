@@ -1342,12 +1342,23 @@ def table_tips(
         tips.append(tip(slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
     for rect, kind in hud.remaining_cells(remaining):
         odds = round(100 * kind.in_pile / pile_count) if pile_count else 0
-        tips.append(tip(rect, [jungle_name(kind.code), tn("tip.remaining", kind.count, odds=odds)]))
+        tips.append(tip(rect, [jungle_name(kind.code), remaining_tip(kind, odds)]))
     for button, action in zip(hud.action_buttons(), actions, strict=False):
         keys = [t("tip.keys", keys=action.keys)] if action.keys else []
         tips.append(tip(button.rect, [action.label, t(f"tip.action.{button.name}"), *keys]))
     tips.append(tip(hud.a("title").union(hud.a("status")), [t("tip.status")]))
     return tuple(tips)
+
+
+def remaining_tip(kind: ToCome, odds: int) -> str:
+    """The tooltip line of a kind of jungle tile still to come: how many, how many of them lie
+    in the display now (the count takes them in; a tester read 4 to come and 15 % and took
+    the chance for wrong), and the chance, in percent, that the next tile drawn from the pile
+    is one (``odds``)."""
+    shown = kind.count - kind.in_pile
+    if shown:
+        return tn("tip.remaining_display", kind.count, shown=shown, odds=odds)
+    return tn("tip.remaining", kind.count, odds=odds)
 
 
 def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: bool) -> list[str]:
