@@ -488,6 +488,26 @@ def test_a_hints_whole_resolution_reads_as_the_panels_row_for_it() -> None:
     assert checked >= 30
 
 
+def test_a_resolution_row_that_sells_nothing_tells_the_harvest_first() -> None:
+    """A tester read the row "sell none at 2, harvest 4" as selling before harvesting. Of the
+    ways to one end the row tells the one that harvests first: a row that keeps its cacao at a
+    market and harvests reads "harvest 4, sell none at 2"."""
+    from cacao_game.session.outcomes import outcomes
+
+    seen = 0
+    for seed in range(30):
+        game = Game.new(2, "base", seed)
+        player = MediumPlayer(random.Random(seed))
+        while not game.is_over():
+            for row in outcomes(game):
+                kinds = [step.kind for step in row.steps]
+                if "harvest" in kinds and "keep" in kinds:
+                    assert kinds.index("harvest") < kinds.index("keep"), row
+                    seen += 1
+            game.apply(player.choose(game))
+    assert seen >= 5
+
+
 def answer_hint(session: PlaySession) -> None:
     """Ask for a hint and hand the session the worker's answer (in-process)."""
     session.handle(RequestHint())

@@ -46,7 +46,8 @@ class Outcome:
 def outcomes(game: Game) -> list[Outcome]:
     """The distinct ends of the deciding seat's resolution (``game`` is not changed); [] when
     nobody is resolving. Ordered by the first step that reaches them; the medium AI's pick
-    carries ``default``."""
+    carries ``default``. Of the ways to one end, the one told harvests first (``_reading``):
+    a tester read "sell none at 2, harvest 4" as selling before harvesting."""
     if game.is_over() or game.phase is not Phase.RESOLVE:
         return []
     seat = game.current_player()
@@ -59,8 +60,9 @@ def outcomes(game: Game) -> list[Outcome]:
             state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat
         ):
             result = _result(list(events), seat)
-            if result not in found:
-                found[result] = Outcome(actions, tuple(steps_of(list(events), seat)), result)
+            steps = tuple(steps_of(list(events), seat))
+            if result not in found or _reading(steps) < _reading(found[result].steps):
+                found[result] = Outcome(actions, steps, result)
             explored += 1
             continue
         for action in state.legal_actions():
@@ -87,6 +89,11 @@ def outcome_of(game: Game, actions: Sequence[Resolve]) -> Outcome | None:
             return None
         events += state.apply(action)
     return Outcome(tuple(actions), tuple(steps_of(events, seat)), _result(events, seat))
+
+
+def _reading(steps: Sequence[Step]) -> tuple[int, ...]:
+    """How a way to an end reads, smaller first: its harvests as early as they can be."""
+    return tuple(0 if step.kind == "harvest" else 1 for step in steps)
 
 
 def _result(events: list[ev.Event], seat: int) -> tuple[tuple[str, int], ...]:
