@@ -192,6 +192,31 @@ def test_undo_steps_back_across_an_ai_turn(app: App) -> None:
     assert list(scene.shown.gold) == scene.source.game.gold
 
 
+def test_after_an_undo_the_view_is_the_one_the_table_opens_with_there(app: App) -> None:
+    """A tester undid back across turns that had grown the board and the view stayed zoomed
+    out over the few tiles left. After an undo a view that follows the board fits the board
+    as it is, as the table opened at that position would show it."""
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.session import PlaySession
+
+    scene = make_scene(app, ["human", "medium", "medium"], seed=8)
+    rng = random.Random(2)
+    for _ in range(2000):
+        if scene.source.game.turn >= 12 and scene.source.deciding_human() == 0 and not scene.timeline.busy:
+            break
+        app.step(human_turn_events(scene, rng), 0.02)
+    grown = scene.camera.target_scale
+    while scene.source.game.turn > 3:
+        app.step([key(app, "undo")], 0.02)
+        app.step([], 0.02)
+    harness.run(app, 90)
+    game = scene.source.game
+    assert scene.follow_board
+    fresh = PlayScene(app, PlaySession(scene.source.config, game.clone()), ai=SyncAI())
+    assert scene.camera.target_scale == pytest.approx(fresh.camera.target_scale)
+    assert scene.camera.target_scale > grown
+
+
 def test_hint_shows_a_legal_ghost(app: App) -> None:
     """H asks the AI; its suggestion becomes the provisional, legal choice (not applied)."""
     scene = make_scene(app, ["human", "human"])

@@ -893,6 +893,8 @@ class PlayScene(Scene):
                 case Undone(decisions):
                     if decisions:
                         self.resync()
+                        if self.follow_board:
+                            self.fit_board()
                     self.app.notify(t("play.undone"))
                 case Refused():
                     self._refused(event)
