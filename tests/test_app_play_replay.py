@@ -141,6 +141,12 @@ def test_the_review_panel_moves_tiles_out_from_under_it(user_home) -> None:
         session.jump(step)
         scene.resync()
         frames(app, 90)
+        for _ in range(600):
+            if not scene.camera.moving:
+                break
+            frames(app, 1)
+        frames(app, 2)
+        assert not scene.camera.moving
         panel = review_panel(scene, session, scene.frame.popup)
         assert panel is not None
         under = [p for p in scene.board_squares() if panel[0].colliderect(scene.camera.square_rect(p))]

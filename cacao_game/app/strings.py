@@ -1043,6 +1043,10 @@ EN: dict[str, str] = {
         "{name}: accuracy {accuracy}% · inaccuracies {inaccuracies} · mistakes {mistakes}"
         " · blunders {blunders}"
     ),
+    # the same under a heading that names the seat
+    "review.summary_own": (
+        "Accuracy {accuracy}% · inaccuracies {inaccuracies} · mistakes {mistakes} · blunders {blunders}"
+    ),
     "review.overview": "Game review",
     "review.to_flags": "Tab jumps to the next decision that lost a point or more.",
     "review.back_to_flags": "Shift+Tab goes back to the decisions that lost a point or more.",

@@ -131,22 +131,25 @@ def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequen
             lines += [t("review.played", move=played), t("review.better", move=better)]
         if decision.advice is not None:
             lines += [t("review.why"), *(f"· {line}" for line in reason_lines(decision.advice, names))]
-    lines.append(summary_line(session.review.summary(decision.seat), names))
+    lines.append(summary_line(session.review.summary(decision.seat)))
     return lines
 
 
-def summary_line(summary: SeatSummary, names: Sequence[str]) -> str:
+def summary_line(summary: SeatSummary, names: Sequence[str] | None = None) -> str:
     """A reviewed seat's numbers in one line: its accuracy and its flagged decisions by kind,
     so that they add up to the decisions Tab walks through (a tester counted 12 flags where
-    the line, without its inaccuracies, said 7)."""
-    return t(
-        "review.summary",
-        name=names[summary.seat],
-        accuracy=f"{summary.accuracy:.0f}",
-        inaccuracies=summary.inaccuracies,
-        mistakes=summary.mistakes,
-        blunders=summary.blunders,
-    )
+    the line, without its inaccuracies, said 7). Led by the seat's name from ``names``; None:
+    without it, under a heading that names the seat (a decision's panel stays as narrow as
+    it was, over less of the board)."""
+    counts = {
+        "accuracy": f"{summary.accuracy:.0f}",
+        "inaccuracies": summary.inaccuracies,
+        "mistakes": summary.mistakes,
+        "blunders": summary.blunders,
+    }
+    if names is None:
+        return t("review.summary_own", **counts)
+    return t("review.summary", name=names[summary.seat], **counts)
 
 
 def review_heading(decision: DecisionReview, names: Sequence[str]) -> str:
