@@ -145,6 +145,16 @@ def unfinished_autosave(app: Shell, opens: Game | None = None) -> str | None:
     """A one-line description of the autosave's game if it is unfinished, else None (also
     for a game left at its deal: nothing was played that a new game would lose; and for the
     game ``opens`` itself, the same decisions from the same deal)."""
+    loaded = _autosaved_other(opens)
+    if loaded is None or loaded.game.is_over() or not loaded.game.actions:
+        return None
+    names = ", ".join(seat_labels(app.assets, loaded.config.names, loaded.config.kinds))
+    return f"{names} ({t('flow.turn', turn=loaded.game.turn + 1)})"
+
+
+def _autosaved_other(opens: Game | None) -> saves.LoadedSave | None:
+    """The autosave's game if there is one that reads and it is not ``opens`` (the same
+    decisions from the same deal), else None."""
     path = saves.autosave_path()
     if not path.is_file():
         return None
@@ -152,12 +162,9 @@ def unfinished_autosave(app: Shell, opens: Game | None = None) -> str | None:
         loaded = saves.load_game(path)
     except (ValueError, OSError):
         return None
-    if loaded.game.is_over() or not loaded.game.actions:
-        return None
     if opens is not None and opens.actions == loaded.game.actions and opens.setup == loaded.game.setup:
         return None
-    names = ", ".join(seat_labels(app.assets, loaded.config.names, loaded.config.kinds))
-    return f"{names} ({t('flow.turn', turn=loaded.game.turn + 1)})"
+    return loaded
 
 
 def keep_finished(opens: Game | None = None, now: datetime | None = None) -> Path | None:
@@ -167,20 +174,12 @@ def keep_finished(opens: Game | None = None, now: datetime | None = None) -> Pat
     there is no such game. A tester's Tab and Enter on the scoring screen (Rematch) replaced a
     finished game in the autosave, and with it the game's replay and review. Raises OSError
     when it cannot be written (ValueError: the autosave changed as it was read)."""
-    path = saves.autosave_path()
-    if not path.is_file():
+    loaded = _autosaved_other(opens)
+    if loaded is None or not loaded.game.is_over():
         return None
-    try:
-        loaded = saves.load_game(path)
-    except (ValueError, OSError):
-        return None
-    game = loaded.game
-    if not game.is_over() or (
-        opens is not None and opens.actions == game.actions and opens.setup == game.setup
-    ):
-        return None
-    target = saved_at(path, loaded.view) or fresh_slot("flow.saved_name", now or datetime.now())
-    saves.save_game(target, game, loaded.config, loaded.view)
+    named = saved_at(saves.autosave_path(), loaded.view)
+    target = named or fresh_slot("flow.saved_name", now or datetime.now())
+    saves.save_game(target, loaded.game, loaded.config, loaded.view)
     return target
 
 
