@@ -336,9 +336,10 @@ def test_a_new_game_keeps_the_finished_game_it_replaces(app):
     """A tester's Tab and Enter on the scoring screen started a rematch that replaced the
     finished game in the autosave, and with it its replay and review. A new game keeps a
     finished autosave without a question as a named save (Load: finished, its scores intact)
-    and says where; once kept, starting again keeps no second copy."""
+    and says where; once kept, starting again keeps no second copy, and a finished game
+    opened from its save is not kept (nor announced) again."""
     from cacao_game import saves
-    from cacao_game.app.flow import start_game
+    from cacao_game.app.flow import open_save, start_game
 
     autosave = saves.autosave_path()
     autosave.parent.mkdir(parents=True, exist_ok=True)
@@ -352,6 +353,26 @@ def test_a_new_game_keeps_the_finished_game_it_replaces(app):
     assert app.toast is not None and kept.path.stem in app.toast[0]
     start_game(app, TWO_HUMANS)
     assert [info.path for info in saves.list_saves() if info.path != autosave] == [kept.path]
+    assert open_save(app, kept.path)
+    app.toast = None
+    start_game(app, TWO_HUMANS)
+    assert isinstance(app.top, PlayScene)
+    assert [info.path for info in saves.list_saves() if info.path != autosave] == [kept.path]
+    assert app.toast is None, "a finished game its save holds already is not kept again"
+
+
+def test_a_save_the_game_named_is_listed_in_the_current_language():
+    """A tester kept an unfinished game while playing in French: Load, in English, listed
+    "Inachevée 2026-11-27 18-01-36" among "Unfinished …" saves. A name the game gave a save is
+    shown in the current language (the file keeps its name); a typed name stays as it is."""
+    from cacao_game.app.strings import shown_save_name
+
+    assert shown_save_name("Inachevée 2026-11-27 18-01-36") == "Unfinished 2026-11-27 18-01-36"
+    assert shown_save_name("Partie 2026-11-27 18-01-36 2") == "Game 2026-11-27 18-01-36 2"
+    assert shown_save_name("Unbeendet 2026-11-27 18-01-36") == "Unfinished 2026-11-27 18-01-36"
+    assert shown_save_name("Game 2026-11-27 18-01-36") == "Game 2026-11-27 18-01-36"
+    for typed in ("Partie du dimanche", "Game 7", "Inachevée 2026-11-27", "my save"):
+        assert shown_save_name(typed) == typed
 
 
 def test_a_game_left_before_its_first_move_can_be_continued(app):

@@ -16,7 +16,7 @@ from cacao_game import saves
 from cacao_game.app import routes
 from cacao_game.app.play.ai_worker import ScriptedAI
 from cacao_game.app.shown_names import seat_labels
-from cacao_game.app.strings import problem_text, t
+from cacao_game.app.strings import problem_text, shown_save_name, t
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
 from cacao_game.jsontypes import JSON
@@ -115,7 +115,7 @@ def keep_unfinished_then(
             return
         then()
         if kept is not None:
-            app.notify(t("flow.kept_finished", name=kept.stem))
+            app.notify(t("flow.kept_finished", name=save_label(kept)))
         return
 
     def keep_then() -> None:
@@ -125,7 +125,7 @@ def keep_unfinished_then(
             app.notify(t("flow.keep_failed", reason=one_line(error)))
             return
         then()
-        app.notify(t("flow.kept", name=where.stem))
+        app.notify(t("flow.kept", name=save_label(where)))
 
     app.open(
         routes.Confirm(t(question, name=unfinished, save=save), keep_then, yes=t(yes), no=t("common.cancel"))
@@ -167,17 +167,29 @@ def _autosaved_other(opens: Game | None) -> saves.LoadedSave | None:
     return loaded
 
 
+def _holds(path: Path, game: Game) -> bool:
+    """Whether the save at ``path`` reads and holds ``game`` (its deal and decisions)."""
+    try:
+        saved = saves.load_game(path).game
+    except (ValueError, OSError):
+        return False
+    return saved.setup == game.setup and saved.actions == game.actions
+
+
 def keep_finished(opens: Game | None = None, now: datetime | None = None) -> Path | None:
     """Keep the autosave's game as a named save if it is finished (and not ``opens``, the same
     game) and return its path: the save it was last saved to, else a new "Game <date time>"
-    (Load lists it as finished: it opens on its scores, with its replay and review); None when
-    there is no such game. A tester's Tab and Enter on the scoring screen (Rematch) replaced a
-    finished game in the autosave, and with it the game's replay and review. Raises OSError
-    when it cannot be written (ValueError: the autosave changed as it was read)."""
+    (Load lists it as finished: it opens on its scores, with its replay and review). None when
+    there is no such game, or its save holds it already (a tester was told twice). A tester's
+    Tab and Enter on the scoring screen (Rematch) replaced a finished game in the autosave, and
+    with it the game's replay and review. Raises OSError when it cannot be written
+    (ValueError: the autosave changed as it was read)."""
     loaded = _autosaved_other(opens)
     if loaded is None or not loaded.game.is_over():
         return None
     named = saved_at(saves.autosave_path(), loaded.view)
+    if named is not None and _holds(named, loaded.game):
+        return None
     target = named or fresh_slot("flow.saved_name", now or datetime.now())
     saves.save_game(target, loaded.game, loaded.config, loaded.view)
     return target
@@ -245,8 +257,9 @@ def saved_at(path: Path, view: Mapping[str, JSON]) -> Path | None:
 
 
 def save_label(path: Path) -> str:
-    """A save's name as the player sees it: "Autosave" for the autosave, else the slot name."""
-    return t("load.autosave") if path.stem == saves.AUTOSAVE_NAME else path.stem
+    """A save's name as the player sees it: "Autosave" for the autosave, else the slot name
+    (a name the game gave in the current language: ``shown_save_name``)."""
+    return t("load.autosave") if path.stem == saves.AUTOSAVE_NAME else shown_save_name(path.stem)
 
 
 def save_title(path: Path, view: Mapping[str, JSON]) -> str:
@@ -254,9 +267,9 @@ def save_title(path: Path, view: Mapping[str, JSON]) -> str:
     name, that name too ("Autosave · Game <date time>"), so the two rows of one game read as
     one game (a tester took them for two)."""
     if path.stem != saves.AUTOSAVE_NAME:
-        return path.stem
+        return save_label(path)
     target = saved_at(path, view)
-    return t("load.autosave_of", name=target.stem) if target is not None else t("load.autosave")
+    return t("load.autosave_of", name=save_label(target)) if target is not None else t("load.autosave")
 
 
 def autosave_exists() -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import gettext
 import logging
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -1288,6 +1289,25 @@ def _every_language(key: str, **kw: object) -> frozenset[str]:
     english = EN[key]
     texts = {catalog_for(code).pgettext(key, english) for code in LANGUAGES}
     return frozenset(text.format(**kw) for text in texts)
+
+
+SAVE_NAME_KEYS: Final = ("flow.unfinished_name", "flow.saved_name")
+"""The strings the game names saves with, each with the save's ``{stamp}``."""
+_STAMP: Final = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}( \d+)?")
+"""A save name's date and time ("2026-11-27 17-55-55"), numbered on when it was taken."""
+
+
+def shown_save_name(name: str) -> str:
+    """A save's name as shown: one the game gave ("Unfinished <date time>", "Game <date time>")
+    in the current language, in whatever language it was made (a tester saw "Inachevée …"
+    among English saves); any other name as it is."""
+    for key in SAVE_NAME_KEYS:
+        for template in _every_language(key, stamp="{stamp}"):
+            before, _, after = template.partition("{stamp}")
+            stamp = name[len(before) : len(name) - len(after)] if name.endswith(after) else ""
+            if name.startswith(before) and _STAMP.fullmatch(stamp):
+                return t(key, stamp=stamp)
+    return name
 
 
 AUTOMATIC_NUMBERS: Final = range(1, 9)

@@ -27,7 +27,7 @@ from cacao_game.app.strings import t
 from cacao_game.app.tile_words import jungle_phrase, laid_tile
 from cacao_game.engine import Action, Fill, Game, Overbuild, Place, Resolve
 from cacao_game.engine.tiles import Pos
-from cacao_game.session.outcomes import outcome_of
+from cacao_game.session.outcomes import Outcome, outcome_of
 from cacao_game.session.review import ReviewSession
 
 if TYPE_CHECKING:
@@ -51,13 +51,16 @@ def hint_heading(advice: Advice) -> str:
     return t("coach.hint_margin", points=amount(advice.margin))
 
 
-def hint_lines(advice: Advice, names: Sequence[str], game: Game | None = None) -> list[str]:
+def hint_lines(
+    advice: Advice, names: Sequence[str], game: Game | None = None, rows: Sequence[Outcome] = ()
+) -> list[str]:
     """The hint panel's lines after its heading: the whole move of a resolution (in ``game``
-    just before it), the move about as good, then the reasons and everything else."""
+    just before it, worded as the panel's row of ``rows`` with its end), the move about as
+    good, then the reasons and everything else."""
     lines = []
     if game is not None and isinstance(advice.action, Resolve):
         steps = [step for step in _whole_steps(game, advice) if isinstance(step, Resolve)]
-        words = resolution_words(game, steps) if steps else None
+        words = resolution_words(game, steps, rows) if steps else None
         if words:
             lines.append(t("coach.outcome", move=words))
     if advice.alternative is None:
@@ -108,12 +111,17 @@ def move_words(game: Game, action: Action) -> str | None:
     return resolution_words(game, [action])
 
 
-def resolution_words(game: Game, steps: Sequence[Resolve]) -> str | None:
-    """Resolution ``steps`` in words as the resolution panel's row for them says them
-    (``outcome_of``, ``steps_text``: a hint said "harvest 2", the workers, where the row said
-    "harvest 4", the cacao); None if they are not legal in ``game``."""
+def resolution_words(game: Game, steps: Sequence[Resolve], rows: Sequence[Outcome] = ()) -> str | None:
+    """Resolution ``steps`` in words as the resolution panel says them: as the row of ``rows``
+    (the panel's) that ends the same, else as a row for these steps would (``outcome_of``,
+    ``steps_text``: a hint said "harvest 2", the workers, where the row said "harvest 4", the
+    cacao; then "harvest 4, sell 1 at 3, harvest 1, sell 2 at 3", its steps in the AI's order,
+    where the row said "harvest 5, sell 3 at 3"); None if they are not legal in ``game``."""
     outcome = outcome_of(game, steps)
-    return steps_text(outcome.steps) if outcome is not None else None
+    if outcome is None:
+        return None
+    row = next((row for row in rows if row.result == outcome.result), outcome)
+    return steps_text(row.steps)
 
 
 def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequence[str]) -> list[str]:
@@ -276,7 +284,7 @@ def hint_key(advice: Advice) -> list[Pos]:
 
 def hint_text(scene: PanelHost, advice: Advice, note: str | None = None) -> tuple[str, list[str]]:
     """A hint panel's heading and lines, ``note`` first when there is one."""
-    lines = hint_lines(advice, scene.names, scene.game)
+    lines = hint_lines(advice, scene.names, scene.game, scene.turn.outcomes())
     return hint_heading(advice), [note, *lines] if note else lines
 
 

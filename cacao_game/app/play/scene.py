@@ -436,9 +436,8 @@ class PlayScene(Scene):
                     if self.coach is not None:
                         self.coach.press(name)
                 case AwaitHint():
-                    if not self.hint_awaited:
-                        self.hint_awaited = True
-                        self.app.notify(t("play.hint_awaited"))
+                    self.hint_awaited = True
+                    self.app.notify(t("play.hint_awaited"))
                 case _:
                     assert_never(command)
 
