@@ -577,7 +577,7 @@ EN: dict[str, str] = {
     "flow.saved_name": "Game {stamp}",
     "flow.kept": 'The unfinished game is kept as "{name}" (Load game)',
     "flow.keep_failed": "The unfinished game could not be kept: {reason}",
-    "flow.kept_finished": 'The finished game is kept as "{name}" (Load game: its scores, replay and review)',
+    "flow.kept_finished": 'The finished game is kept as "{name}" (Load game)',
     "flow.keep_finished_failed": "The finished game could not be kept, so nothing new started: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
     "play.hint_not_your_turn": "Hints are for your turn: ask again when it is yours.",
