@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.review import Budget, GameReview, review_game
-from cacao_game.app import routes
+from cacao_game.app import routes, strings
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play import advice as coach
@@ -546,6 +546,18 @@ def test_a_fill_hint_gives_every_space_its_tile(phase: str) -> None:
     assert given <= set(session.game.jungle) and given <= spaces
 
 
+def hinted_table(app: App) -> tuple[PlaySession, PlayScene]:
+    """A table of ``CONFIG`` pushed on ``app`` whose player pressed H on their first turn and
+    got the hint (the AI answers at once)."""
+    session = PlaySession(CONFIG)
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app, 5)
+    app.step([app.intents.event_for("hint")], 1 / 60)
+    run(app, 3)
+    return session, scene
+
+
 def test_h_during_an_animation_before_the_computers_turn_is_refused_with_a_word(
     tmp_path, monkeypatch
 ) -> None:
@@ -557,12 +569,7 @@ def test_h_during_an_animation_before_the_computers_turn_is_refused_with_a_word(
     pygame.init()
     app = App(pygame.Surface((1920, 1080)), Settings(sound=False), router=router())
     try:
-        session = PlaySession(CONFIG)
-        scene = PlayScene(app, session, ai=SyncAI())
-        app.push(scene)
-        run(app, 5)
-        app.step([app.intents.event_for("hint")], 1 / 60)
-        run(app, 3)
+        session, scene = hinted_table(app)
         assert session.hint is not None
         app.step([app.intents.event_for("confirm")], 1 / 60)
         assert scene.timeline.busy and not session.accepts_input()
@@ -645,6 +652,29 @@ def test_h_again_while_a_hint_waits_for_the_players_turn_says_it_is_coming(app: 
     assert app.toast is not None and app.toast[0] == t("play.hint_awaited"), (
         "H again mid-animation says so too"
     )
+
+
+def test_a_shown_hint_is_worded_once_not_every_frame(app: App, monkeypatch) -> None:
+    """The hint's panel is laid out and drawn every frame; its words (a resolution played on a
+    copy of the game among them) are made once for the hint, and again only when what they
+    depend on changes (here the language)."""
+    made = []
+    real = coach.hint_lines
+    monkeypatch.setattr(coach, "hint_lines", lambda *args: made.append(1) or real(*args))
+    session, scene = hinted_table(app)
+    assert session.advice is not None and scene.frame.coach_panel is not None
+    made.clear()
+    for _ in range(40):
+        app.step([], 1 / 60)
+        app.draw(app.screen)
+    assert len(made) <= 1
+    try:
+        strings.set_language("de")
+        run(app, 2)
+        app.draw(app.screen)
+        assert len(made) >= 1 and scene.hint_words(session.advice, None)[0].startswith("Tipp")
+    finally:
+        strings.set_language("en")
 
 
 def test_no_thinking_note_without_a_hint_on_its_way(app: App, monkeypatch) -> None:

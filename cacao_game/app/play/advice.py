@@ -282,10 +282,11 @@ def hint_key(advice: Advice) -> list[Pos]:
     return [a.pos for a in advice.whole or (advice.action,)] + ([other.pos] if other is not None else [])
 
 
-def hint_text(scene: PanelHost, advice: Advice, note: str | None = None) -> tuple[str, list[str]]:
-    """A hint panel's heading and lines, ``note`` first when there is one."""
+def hint_text(scene: PanelHost, advice: Advice, note: str | None = None) -> tuple[str, tuple[str, ...]]:
+    """A hint panel's heading and lines, ``note`` first when there is one (the scene keeps
+    them while the hint, note, position, names and language stay: ``PanelHost.hint_words``)."""
     lines = hint_lines(advice, scene.names, scene.game, scene.turn.outcomes())
-    return hint_heading(advice), [note, *lines] if note else lines
+    return hint_heading(advice), (note, *lines) if note else tuple(lines)
 
 
 def hint_panel(
@@ -294,7 +295,8 @@ def hint_panel(
     """Where a hint's panel goes now (``panel_rect``, off the resolution ``popup``), and its
     key squares (``hint_key``)."""
     key = hint_key(advice)
-    return panel_rect(scene, *hint_text(scene, advice, note), key, popup), key
+    heading, lines = scene.hint_words(advice, note)
+    return panel_rect(scene, heading, list(lines), key, popup), key
 
 
 def draw_hint(
@@ -330,8 +332,8 @@ def draw_hint(
             border=HINT,
             inside=scene.camera.viewport,
         )
-    heading, lines = hint_text(scene, advice, note)
-    return draw_panel(scene, surface, heading, lines, pygame.Color(HINT), where)
+    heading, lines = scene.hint_words(advice, note)
+    return draw_panel(scene, surface, heading, list(lines), pygame.Color(HINT), where)
 
 
 def draw_review(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from cacao_game.ai.explain import Advice
 from cacao_game.app.play.anim import Timeline
 from cacao_game.app.play.art import TileArt
 from cacao_game.app.play.board import BoardRenderer
@@ -99,6 +100,11 @@ class PanelHost(Protocol):
 
     def accepts_board_input(self) -> bool:
         """Whether a person at the screen decides now, with nothing in the way."""
+        ...
+
+    def hint_words(self, advice: Advice, note: str | None) -> tuple[str, tuple[str, ...]]:
+        """A hint panel's heading and lines (``advice.hint_text``), made once while the hint,
+        its note, the position, the names and the language stay the same."""
         ...
 
     def board_squares(self) -> list[Pos]:

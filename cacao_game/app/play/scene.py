@@ -29,7 +29,7 @@ from cacao_game.app import routes, strings, theme
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource, next_game
-from cacao_game.app.play.advice import draw_hint, draw_review, hint_panel, review_panel
+from cacao_game.app.play.advice import draw_hint, draw_review, hint_panel, hint_text, review_panel
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import (
@@ -293,6 +293,7 @@ class PlayScene(Scene):
         self._tips: Memo[tuple[Tip, ...]] = Memo()
         self._log_tips: Memo[tuple[Tip, ...]] = Memo()
         self._temples: Memo[tuple[TempleRow, ...]] = Memo()
+        self._hint_words: Memo[tuple[str, tuple[str, ...]]] = Memo()
         """Parts of the frame built again only when their inputs change."""
         self.frame = self.build_frame()
         """What the table draws now: built once per update (``build_frame``)."""
@@ -1299,6 +1300,14 @@ class PlayScene(Scene):
             hint_note=(note := self.hint_note() if accepts and self.source.advice is not None else None),
             coach_panel=self._coach_panel(accepts, note, popup),
         )
+
+    def hint_words(self, advice: Advice, note: str | None) -> tuple[str, tuple[str, ...]]:
+        """A hint panel's heading and lines (``hint_text``), made once while the hint, its
+        note, the position, the names and the language stay the same: the panel is laid out
+        and drawn every frame, its words (a resolution played on a copy of the game among
+        them) made once."""
+        key = (advice, note, len(self.game.actions), tuple(self.names), strings.language())
+        return self._hint_words.get(key, lambda: hint_text(self, advice, note))
 
     def _coach_panel(
         self, accepts: bool, note: str | None, popup: PopupView | None
