@@ -1297,16 +1297,26 @@ _STAMP: Final = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}( \d+)?")
 """A save name's date and time ("2026-11-27 17-55-55"), numbered on when it was taken."""
 
 
+@functools.cache
+def _save_name_parts() -> tuple[tuple[str, str, str], ...]:
+    """``(key, before, after)``: the text around ``{stamp}`` of every ``SAVE_NAME_KEYS`` string
+    in every language (read from the catalogs once)."""
+    parts = []
+    for key in SAVE_NAME_KEYS:
+        for template in sorted(_every_language(key, stamp="{stamp}")):
+            before, _, after = template.partition("{stamp}")
+            parts.append((key, before, after))
+    return tuple(parts)
+
+
 def shown_save_name(name: str) -> str:
     """A save's name as shown: one the game gave ("Unfinished <date time>", "Game <date time>")
     in the current language, in whatever language it was made (a tester saw "Inachevée …"
     among English saves); any other name as it is."""
-    for key in SAVE_NAME_KEYS:
-        for template in _every_language(key, stamp="{stamp}"):
-            before, _, after = template.partition("{stamp}")
-            stamp = name[len(before) : len(name) - len(after)] if name.endswith(after) else ""
-            if name.startswith(before) and _STAMP.fullmatch(stamp):
-                return t(key, stamp=stamp)
+    for key, before, after in _save_name_parts():
+        stamp = name[len(before) : len(name) - len(after)] if name.endswith(after) else ""
+        if name.startswith(before) and _STAMP.fullmatch(stamp):
+            return t(key, stamp=stamp)
     return name
 
 
