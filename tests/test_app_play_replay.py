@@ -153,6 +153,34 @@ def test_the_review_panel_moves_tiles_out_from_under_it(user_home) -> None:
         assert not under, (step, under)
 
 
+def test_a_review_panels_words_are_made_once_a_position(user_home, monkeypatch) -> None:
+    """The review's panel is laid out and drawn every frame; its words (a resolution's steps
+    played on a copy of the game among them) are made once a position, not every frame."""
+    from shots import frames, make_app, open_review
+
+    from cacao_game.app.play import advice
+
+    made = []
+    real = advice.review_lines
+    monkeypatch.setattr(advice, "review_lines", lambda *args: made.append(1) or real(*args))
+    app = make_app((1366, 768))
+    scene, session = open_review(app)
+    positions = [p for p in range(1, 50) if not session.jump(p) and session.here() is not None]
+    first, second = positions[:2]
+    session.jump(first)
+    scene.resync()
+    frames(app, 30)
+    made.clear()
+    for _ in range(40):
+        frames(app, 1)
+        app.draw(app.screen)
+    assert made == []
+    session.jump(second)
+    scene.resync()
+    frames(app, 30)
+    assert len(made) == 1
+
+
 def test_a_replays_pause_menu_offers_no_save_and_claims_no_autosave(app: App) -> None:
     """A replay is not a game saved here (a tester saw a spectator's pause menu offer Save,
     which answered "nothing to save", and its quit question claim "saved after every move"):

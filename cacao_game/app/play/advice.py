@@ -31,7 +31,7 @@ from cacao_game.session.outcomes import Outcome, outcome_of
 from cacao_game.session.review import ReviewSession
 
 if TYPE_CHECKING:
-    from cacao_game.app.play.host import PanelHost
+    from cacao_game.app.play.host import PanelHost, ReviewText
 
 PANEL_W = 760
 LINE = 30
@@ -343,7 +343,7 @@ def draw_review(
     played one outlined, their tags off the panel), and at ``where`` (the frame's
     ``coach_panel``) the panel with the verdict, the reasons and the seat's summary. Nothing
     while a step animates."""
-    text = review_text(scene, session)
+    text = scene.review_words(session)
     if text is None:
         return None
     heading, lines, accent, key = text
@@ -355,11 +355,10 @@ def draw_review(
     return draw_panel(scene, surface, heading, lines, accent, where) if where is not None else None
 
 
-def review_text(
-    scene: PanelHost, session: ReviewSession
-) -> tuple[str, list[str], pygame.Color, list[Pos]] | None:
+def review_text(scene: PanelHost, session: ReviewSession) -> ReviewText | None:
     """The review panel's heading, lines, accent and key squares where the review stands (the
-    overview where no reviewed decision is made); None while a step animates."""
+    overview where no reviewed decision is made); None while a step animates. (The scene
+    keeps them while the position, names and language stay: ``PanelHost.review_words``.)"""
     if scene.timeline.busy:
         return None
     decision = session.here()
@@ -376,7 +375,7 @@ def review_panel(
 ) -> tuple[pygame.Rect, list[Pos]] | None:
     """Where the review's panel goes now (``panel_rect``, off the resolution ``popup``), and
     its key squares; None when it draws none."""
-    text = review_text(scene, session)
+    text = scene.review_words(session)
     if text is None:
         return None
     heading, lines, _accent, key = text

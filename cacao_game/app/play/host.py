@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+import pygame
+
 from cacao_game.ai.explain import Advice
 from cacao_game.app.play.anim import Timeline
 from cacao_game.app.play.art import TileArt
@@ -24,10 +26,14 @@ from cacao_game.app.play.shown import Shown
 from cacao_game.engine import Game
 from cacao_game.engine.tiles import Pos
 from cacao_game.session import SessionEvent
+from cacao_game.session.review import ReviewSession
 from cacao_game.session.selection import Selection
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
+
+ReviewText = tuple[str, list[str], pygame.Color, list[Pos]]
+"""A review panel's heading, lines, accent and key squares."""
 
 
 class PanelHost(Protocol):
@@ -105,6 +111,11 @@ class PanelHost(Protocol):
     def hint_words(self, advice: Advice, note: str | None) -> tuple[str, tuple[str, ...]]:
         """A hint panel's heading and lines (``advice.hint_text``), made once while the hint,
         its note, the position, the names and the language stay the same."""
+        ...
+
+    def review_words(self, session: ReviewSession) -> ReviewText | None:
+        """A review panel's text where ``session`` stands (``advice.review_text``), made once
+        while the position, whether a step animates, the names and the language stay."""
         ...
 
     def board_squares(self) -> list[Pos]:

@@ -29,7 +29,14 @@ from cacao_game.app import routes, strings, theme
 from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource, next_game
-from cacao_game.app.play.advice import draw_hint, draw_review, hint_panel, hint_text, review_panel
+from cacao_game.app.play.advice import (
+    draw_hint,
+    draw_review,
+    hint_panel,
+    hint_text,
+    review_panel,
+    review_text,
+)
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.app.play.anim import (
@@ -98,6 +105,7 @@ from cacao_game.app.play.frame import (
     headline,
 )
 from cacao_game.app.play.history import History
+from cacao_game.app.play.host import ReviewText
 from cacao_game.app.play.hud import POPUP_UNROLL, Hud, square_tooltip, table_tips, worker_lines
 from cacao_game.app.play.layers import Backdrop, Part, draw_parts, merge
 from cacao_game.app.play.paint import Painter
@@ -294,6 +302,7 @@ class PlayScene(Scene):
         self._log_tips: Memo[tuple[Tip, ...]] = Memo()
         self._temples: Memo[tuple[TempleRow, ...]] = Memo()
         self._hint_words: Memo[tuple[str, tuple[str, ...]]] = Memo()
+        self._review_words: Memo[ReviewText | None] = Memo()
         """Parts of the frame built again only when their inputs change."""
         self.frame = self.build_frame()
         """What the table draws now: built once per update (``build_frame``)."""
@@ -1308,6 +1317,13 @@ class PlayScene(Scene):
         them) made once."""
         key = (advice, note, len(self.game.actions), tuple(self.names), strings.language())
         return self._hint_words.get(key, lambda: hint_text(self, advice, note))
+
+    def review_words(self, session: ReviewSession) -> ReviewText | None:
+        """A review panel's text where ``session`` stands (``review_text``), made once while
+        the position, whether a step animates, the names and the language stay the same (the
+        panel is laid out and drawn every frame)."""
+        key = (session.position, self.timeline.busy, tuple(self.names), strings.language())
+        return self._review_words.get(key, lambda: review_text(self, session))
 
     def _coach_panel(
         self, accepts: bool, note: str | None, popup: PopupView | None
