@@ -106,10 +106,11 @@ def keep_unfinished_then(
     game without a word, where New game asked. A finished game there is kept without a
     question (``keep_finished``) and the player told where; if it cannot be kept, the player
     is told why and nothing starts."""
-    unfinished = unfinished_autosave(app, opens)
+    waiting = _autosaved_other(opens)
+    unfinished = unfinished_line(app, waiting)
     if unfinished is None:
         try:
-            kept = keep_finished(opens)
+            kept = keep_finished(waiting)
         except (OSError, ValueError) as error:
             app.notify(t("flow.keep_finished_failed", reason=one_line(error)))
             return
@@ -141,11 +142,10 @@ def _start(app: Shell, config: GameConfig) -> None:
     app.open(routes.Table(session))
 
 
-def unfinished_autosave(app: Shell, opens: Game | None = None) -> str | None:
-    """A one-line description of the autosave's game if it is unfinished, else None (also
-    for a game left at its deal: nothing was played that a new game would lose; and for the
-    game ``opens`` itself, the same decisions from the same deal)."""
-    loaded = _autosaved_other(opens)
+def unfinished_line(app: Shell, loaded: saves.LoadedSave | None) -> str | None:
+    """A one-line description of the autosave's game ``loaded`` (``_autosaved_other``) if it is
+    unfinished, else None (also for a game left at its deal: nothing was played that a new
+    game would lose)."""
     if loaded is None or loaded.game.is_over() or not loaded.game.actions:
         return None
     names = ", ".join(seat_labels(app.assets, loaded.config.names, loaded.config.kinds))
@@ -176,15 +176,13 @@ def _holds(path: Path, game: Game) -> bool:
     return saved.setup == game.setup and saved.actions == game.actions
 
 
-def keep_finished(opens: Game | None = None, now: datetime | None = None) -> Path | None:
-    """Keep the autosave's game as a named save if it is finished (and not ``opens``, the same
-    game) and return its path: the save it was last saved to, else a new "Game <date time>"
+def keep_finished(loaded: saves.LoadedSave | None, now: datetime | None = None) -> Path | None:
+    """Keep the autosave's game ``loaded`` (``_autosaved_other``) as a named save if it is
+    finished and return its path: the save it was last saved to, else a new "Game <date time>"
     (Load lists it as finished: it opens on its scores, with its replay and review). None when
     there is no such game, or its save holds it already (a tester was told twice). A tester's
     Tab and Enter on the scoring screen (Rematch) replaced a finished game in the autosave, and
-    with it the game's replay and review. Raises OSError when it cannot be written
-    (ValueError: the autosave changed as it was read)."""
-    loaded = _autosaved_other(opens)
+    with it the game's replay and review. Raises OSError when it cannot be written."""
     if loaded is None or not loaded.game.is_over():
         return None
     named = saved_at(saves.autosave_path(), loaded.view)
