@@ -279,9 +279,8 @@ class ScoringScene(WidgetScene):
         the start player as the last set-up chose it when these are its seats (``set_up_last``),
         else, as for "Start player: Random", drawn from the new seed (a tester's three
         rematches under "Random" all began with the seat that began the first game)."""
-        last = self.app.last_config
-        chosen = last is not None and self.set_up_last()
-        base = last if last is not None and chosen else self.config
+        last = self.app.last_config if self.set_up_last() else None
+        base = last or self.config
         seats = [SeatConfig(s.name, s.color, s.kind) for s in base.seats]
         config = GameConfig(
             seats,
@@ -290,7 +289,7 @@ class ScoringScene(WidgetScene):
             thinking_time=self.config.thinking_time,
             expert_time=self.config.expert_time,
         )
-        start_game(self.app, config.started_by(self.app.settings.last_start() if chosen else None))
+        start_game(self.app, config.started_by(self.app.settings.last_start() if last else None))
 
     def new_game(self) -> None:
         """The setup scene, prefilled with these seats; after a hosted game the Host a game
