@@ -289,7 +289,7 @@ class ScoringScene(WidgetScene):
             thinking_time=self.config.thinking_time,
             expert_time=self.config.expert_time,
         )
-        start_game(self.app, config.started_by(self.app.settings.last_start() if last else None))
+        start_game(self.app, config.started_by(self.app.settings.last_start() if last is not None else None))
 
     def new_game(self) -> None:
         """The setup scene, prefilled with these seats; after a hosted game the Host a game
