@@ -162,7 +162,7 @@ def _autosaved_other(opens: Game | None) -> saves.LoadedSave | None:
         loaded = saves.load_game(path)
     except (ValueError, OSError):
         return None
-    if opens is not None and opens.actions == loaded.game.actions and opens.setup == loaded.game.setup:
+    if opens is not None and same_game(opens, loaded.game):
         return None
     return loaded
 
@@ -173,7 +173,12 @@ def _holds(path: Path, game: Game) -> bool:
         saved = saves.load_game(path).game
     except (ValueError, OSError):
         return False
-    return saved.setup == game.setup and saved.actions == game.actions
+    return same_game(saved, game)
+
+
+def same_game(one: Game, other: Game) -> bool:
+    """Whether two games are the same game: the same deal and the same decisions."""
+    return one.setup == other.setup and one.actions == other.actions
 
 
 def keep_finished(loaded: saves.LoadedSave | None, now: datetime | None = None) -> Path | None:
