@@ -30,7 +30,7 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import TIMED_LEVELS, TRIAL_LEVELS
 from cacao_game.ai.review import REVIEW_ITERATIONS
 from cacao_game.ai.weights import DEFAULT, weights_named
-from cacao_game.engine import Game, Overbuild, Phase, Place
+from cacao_game.engine import Action, Game, Overbuild, Phase, Place
 
 
 def _position(turn: int, seed: int = 5, players: int = 2) -> Game:
@@ -523,3 +523,39 @@ def test_the_expert_plays_for_first_place_in_4_players_and_the_coach_against_the
         == [0.5, 1.0, 0.5, 0.5]
     )
     assert expert.tuning.leads(3, 0) == [FIELD_LEAD] * 3 and expert.tuning.leads(2, 0) == [FIELD_LEAD] * 2
+
+
+def test_win_prices_the_deciding_seat_for_finishing_ahead_and_no_other() -> None:
+    """``win=S`` soft-clips the deciding seat's margin at ``S`` points per placement left
+    (``win_price``): a small margin stays itself, a lead the rest cannot undo counts little
+    more than a small one, a deficit likewise; the other seats keep their field margins, as
+    the opponents play. ``win`` 0 (the default) prices the margin unchanged."""
+    from cacao_game.ai.evaluation import field_margins
+    from cacao_game.ai.expert_tree import placements_left, win_price
+
+    assert win_price(7.0, 0.0, 3) == 7.0 and win_price(0.0, 0.9, 3) == 0.0
+    assert abs(win_price(1.0, 0.9, 30) - 1.0) < 0.01
+    assert win_price(40.0, 0.9, 3) < 0.9 * 4 and win_price(-40.0, 0.9, 3) == -win_price(40.0, 0.9, 3)
+    assert win_price(4.0, 0.9, 3) < win_price(8.0, 0.9, 3) < win_price(8.0, 0.9, 12) < 8.0
+    game = _position(14, players=4)
+    seat = game.current_player()
+    view = game.view(seat)
+    arm = root_moves(view, MediumPlayer(random.Random(0)))[0]
+    priced: list[list[float]] = []
+    leads = Tuning(weights_named(DEFAULT)).leads(4, seat)
+
+    def price(_move: Action, world: Game, valuer: Valuer) -> None:
+        margins = field_margins(valuer.seat_values(world), leads)
+        margins[seat] = win_price(margins[seat], 0.9, placements_left(world))
+        priced.append(margins)
+
+    walk = Walk(Tuning(weights_named(DEFAULT), win=0.9), view, seat, on_leaf=price)
+    rng = random.Random(3)
+    for _ in range(12):
+        walk.iterate(view.determinize(seat, rng), [arm])
+    totals = walk.root.children[arm].totals
+    assert len(priced) == 12
+    for s in range(4):
+        assert abs(totals[s] - sum(p[s] for p in priced)) < 1e-9
+    assert ExpertPlayer(random.Random(1), win=0.9).tuning.win == 0.9
+    assert ExpertPlayer(random.Random(1)).tuning.win == 0

@@ -243,6 +243,7 @@ class ExpertPlayer:
         reach_horizon: int = 0,
         reach_shortlist: int = 0,
         lead: float | None = None,
+        win: float = 0.0,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
@@ -261,7 +262,8 @@ class ExpertPlayer:
         ``weights`` is the evaluation's weight set or its name (ValueError for an unknown one);
         ``lead`` is the share of the best other seat in the field the deciding seat's own
         worth is measured against in its search (None: by the player count, ``default_lead``;
-        every other seat keeps ``FIELD_LEAD``, as every level prices them);
+        every other seat keeps ``FIELD_LEAD``, as every level prices them); ``win`` above 0
+        prices the deciding seat's margin for finishing ahead (``Tuning.win``, ``win_price``);
         ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
         ``LEAF_VALUERS`` (ValueError for another); ``horizon`` None plays playouts as far as
         the player count asks (``horizon_for``); the other options override the module's
@@ -303,6 +305,7 @@ class ExpertPlayer:
             self.to_end,
             leaf,
             lead=None if lead is None else float(lead),
+            win=float(win),
         )
         self.workers = int(workers)
         self.helpers = bool(helpers)

@@ -70,6 +70,11 @@ class Tuning:
     lead: float | None = None
     """The deciding seat's share of the best other seat in its field (``field_margins``);
     None: by the player count (``default_lead``)."""
+    win: float = 0.0
+    """0: the deciding seat's price is its field margin. Above 0: that margin soft-clipped
+    (``win_price``) at ``win`` points per placement left at the priced state, so that a lead
+    the rest of the game is unlikely to undo counts little more than a small one (a price for
+    finishing first rather than for the margin); the other seats keep theirs."""
 
     def leads(self, players: int, seat: int) -> list[float]:
         """Every seat's lead in a search for ``seat``: ``lead`` (or ``default_lead``) for it,
@@ -98,6 +103,18 @@ def horizon_for(tuning: Tuning, players: int) -> int:
     players: 2 turns left the last opponent's reply and the seat's own next turn out, README:
     the expert in 4 players)."""
     return tuning.horizon if tuning.horizon is not None else default_horizon(players)
+
+
+def win_price(margin: float, scale: float, left: int) -> float:
+    """``margin`` soft-clipped for a chance of finishing ahead: ``s * tanh(margin / s)`` with
+    ``s = scale * (left + 1)`` (in points, so near 0 it is the margin itself and UCB's
+    exploration keeps its meaning); ``scale`` 0 gives the margin unchanged. The form is the
+    best of those fitted to who won 150 four-player medium games from their margins against
+    the leader (logistic in ``margin / (left + 1)``: slope 2.29, so a ``scale`` near 0.9)."""
+    if scale <= 0:
+        return margin
+    spread = scale * (left + 1)
+    return spread * math.tanh(margin / spread)
 
 
 def widen(visits: int) -> int:
@@ -210,6 +227,8 @@ class Walk:
             self.rollout(world, turn0)
         pricer = valuer if tuning.leaf == "root" else Valuer(world, self.weights)
         values = field_margins(pricer.seat_values(world), self.leads)
+        if tuning.win:
+            values[self.seat] = win_price(values[self.seat], tuning.win, placements_left(world))
         if self.on_leaf is not None and root_move is not None:
             self.on_leaf(root_move, world, pricer)
         self.depth = max(self.depth, len(path) - 1)
