@@ -46,8 +46,9 @@ def test_level_specs_carry_options() -> None:
 
 
 def test_tournament_writes_json_and_records_that_pass_the_referee(tmp_path: Path) -> None:
-    """A small run writes its summary and per-game results, and every record it writes
-    replays in the engine and passes the independent referee."""
+    """A small run writes its summary and per-game results (into a folder it makes: a long
+    run's first part once lost its games there), and every record it writes replays in the
+    engine and passes the independent referee."""
     args = tournament.build_parser().parse_args(
         [
             "easy",
@@ -57,14 +58,14 @@ def test_tournament_writes_json_and_records_that_pass_the_referee(tmp_path: Path
             "--workers",
             "1",
             "--json",
-            str(tmp_path / "out.json"),
+            str(tmp_path / "parts" / "out.json"),
             "--records",
             str(tmp_path / "records"),
         ]
     )
     summary = tournament.run(args)
     assert summary["games"] == 4
-    payload = json.loads((tmp_path / "out.json").read_text())
+    payload = json.loads((tmp_path / "parts" / "out.json").read_text())
     assert payload["summary"]["games"] == 4
     assert len(payload["games"]) == 4
     assert {g["seat"] for g in payload["games"]} == {0, 1}

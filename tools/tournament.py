@@ -202,11 +202,13 @@ def run(args: argparse.Namespace, command: str | None = None) -> dict[str, Any]:
 
 def write_json(path: Path, summary: dict[str, Any], results: list[GameResult]) -> None:
     """Write ``summary`` and every game's result to ``path`` whole or not at all (a file
-    written beside it, then renamed)."""
+    written beside it, then renamed), making its folder if it has none yet (a long run's
+    first part must not lose its games at the end)."""
     games = [
         asdict(r) | {"times": {k: [round(t, 5) for t in v] for k, v in r.times.items()}} for r in results
     ]
     partial = path.with_name(path.name + ".part")
+    partial.parent.mkdir(parents=True, exist_ok=True)
     partial.write_text(json.dumps({"summary": summary, "games": games}, indent=1))
     partial.replace(path)
 
