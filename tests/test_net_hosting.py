@@ -334,3 +334,36 @@ def test_a_reissued_token_replaces_the_old_one_which_is_then_refused() -> None:
         "seat 3 is not a remote seat",
         "seat 8 is not a remote seat",
     ]
+
+
+def test_the_apps_host_serves_its_own_table_and_refuses_a_strangers_create(tmp_path: Path) -> None:
+    """A game hosted from the app is that game's host only: a client's ``Create`` (a stranger's
+    table of AI seats would think on the player's machine, unseen in the window) is refused
+    in words, no table is added, and the hosted table still takes its player."""
+    from websockets.asyncio.client import connect
+
+    seats = options("remote", "remote")
+    folder = tmp_path / "hosted"
+    hosting, game, _token = start_hosting(folder, seats, 0, "Ana", bind=LOCAL, port=0, ai_processes=0)
+
+    async def scenario() -> tuple[p.HostMessage, p.HostMessage]:
+        replies = []
+        for message in (
+            p.Create(VERSION, "Eve", options("remote", "hard", "hard")),
+            Join(VERSION, game.code, "Bo"),
+        ):
+            async with connect(f"ws://{LOCAL}:{hosting.port}/", compression=None) as ws:
+                await ws.send(p.encode(message), text=True)
+                frame = await asyncio.wait_for(ws.recv(), 5.0)
+                replies.append(p.decode_host(frame.encode() if isinstance(frame, str) else frame))
+        return replies[0], replies[1]
+
+    try:
+        refused, welcome = run(scenario())
+        tables = sorted(hosting.host.tables)
+    finally:
+        hosting.stop()
+    assert isinstance(refused, p.Problem) and refused.code == "create"
+    assert "does not let players open tables" in refused.text
+    assert isinstance(welcome, p.Welcome) and welcome.table == game.code and welcome.seat == 1
+    assert tables == [game.code]

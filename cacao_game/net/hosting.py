@@ -72,8 +72,10 @@ class HostedGame(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class BackgroundHost:
     """A ``Host`` (``folder``: its tables and records, None: nothing written) on a thread;
     ``seed`` makes its deals reproducible (tests), None deals from the system's randomness;
-    ``clock`` is the host's (injectable, as ``Host``'s). With a folder it holds the folder's
-    lock from construction until ``stop`` (``HostingBusy`` if another program holds it)."""
+    ``clock`` is the host's (injectable, as ``Host``'s); ``allow_create`` whether clients may
+    open tables of their own (``Host``'s; the app's host serves its own table only). With a
+    folder it holds the folder's lock from construction until ``stop`` (``HostingBusy`` if
+    another program holds it)."""
 
     def __init__(
         self,
@@ -82,10 +84,13 @@ class BackgroundHost:
         ai_processes: int = 1,
         seed: int | None = None,
         clock: Callable[[], float] = time.monotonic,
+        allow_create: bool = True,
     ) -> None:
         self._lock = None if folder is None else claim_folder(folder)
         try:
-            self.host = Host(folder, ai_processes=ai_processes, seed=seed, clock=clock)
+            self.host = Host(
+                folder, ai_processes=ai_processes, seed=seed, clock=clock, allow_create=allow_create
+            )
         except BaseException:
             if self._lock is not None:
                 self._lock.release()
@@ -224,11 +229,13 @@ def start_hosting(
 ) -> tuple[BackgroundHost, HostedGame, str]:
     """Host a new game in ``folder`` (the files of the one hosted before are removed): listen
     on ``bind``:``port``, open the table for ``options``, give seat ``seat`` to the hosting
-    player ``name`` and note it all in ``hosting.json``. Returns the host, the game and the
+    player ``name`` and note it all in ``hosting.json``. The host serves that table only: a
+    client's ``Create`` is refused (a stranger's table would think on the player's machine
+    unseen). Returns the host, the game and the
     hosting player's token. Raises OSError (cannot listen or write) or ValueError (options);
     the host is then stopped; ``HostingBusy`` (nothing removed) if another program hosts from
     ``folder``."""
-    host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed)
+    host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed, allow_create=False)
     try:
         forget_hosting(folder)
         listening = host.start(bind, port)
@@ -275,7 +282,7 @@ def resume_hosting(
         lock.release()
     if game is None:
         return None
-    host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed)
+    host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed, allow_create=False)
     try:
         host.restore()
         token = host.reissue(game.code, game.seat)
