@@ -130,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     serving.add_argument("--port", type=_port, default=None, metavar="N", help=t("cli.help.port", port=8765))
     serving.add_argument("--bind", default=None, metavar="ADDR", help=t("cli.help.bind"))
     serving.add_argument("--serve-dir", type=Path, default=None, metavar="DIR", help=t("cli.help.serve_dir"))
+    serving.add_argument("--back-by-name", action="store_true", help=t("cli.help.back_by_name"))
     return parser
 
 
@@ -476,7 +477,7 @@ def run_check_assets(out: TextIO | None = None) -> int:
 def _check_combinations(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """``parser.error`` (exit 2) for flags that do not go together."""
     serve_only = [args.port, args.bind, args.serve_dir]
-    if not args.serve and any(value is not None for value in serve_only):
+    if not args.serve and (args.back_by_name or any(value is not None for value in serve_only)):
         parser.error(t("cli.serve_options"))
     others = [args.load, args.replay, args.review, args.seats, args.record]
     if args.serve and (args.headless or any(value is not None for value in others)):
@@ -536,7 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from cacao_game.net.serve import run_server
 
         port = DEFAULT_PORT if args.port is None else args.port
-        return run_server(args.bind or "127.0.0.1", port, args.serve_dir)
+        return run_server(args.bind or "127.0.0.1", port, args.serve_dir, args.back_by_name)
     if args.review is not None:
         return run_review(args, parser)
     if args.headless and args.load is not None:

@@ -1,7 +1,9 @@
-"""A player whose connection dropped and who lost the seat's token (another machine, data
-cleared) takes the seat back by joining with the table code under the same name; a seat
-whose player is connected, and the hosting player's seat, are never taken so. Real sockets on
-127.0.0.1 only, bounded in time."""
+"""On a host that allows it (``back_by_name``, ``--serve --back-by-name``), a player whose
+connection dropped and who lost the seat's token (another machine, data cleared) takes the
+seat back by joining with the table code under the same name; a seat whose player is
+connected, and the hosting player's seat, are never taken so. By default no host allows it:
+a dropped player's seat comes back only with its token. Real sockets on 127.0.0.1 only,
+bounded in time."""
 
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ def test_a_dropped_player_takes_the_seat_back_by_name_and_the_old_token_stops_wo
     (or an "Ana") is refused and the seat stays his."""
 
     async def scenario() -> dict[str, object]:
-        host = await start_host(None)
+        host = await start_host(None, back_by_name=True)
         table = options("remote", "remote", standin="random", standin_after=0.0)
         (ana, first), (bo, second), _started = await two_seated(host, table)
         code, old = first.table, second.token
@@ -99,7 +101,7 @@ def test_the_hosting_players_seat_is_never_taken_back_by_name() -> None:
     join under that name is refused and the seat keeps its token; after ``reissue`` too."""
 
     async def scenario() -> tuple[p.HostMessage, p.HostMessage, bool]:
-        host = await start_host(None)
+        host = await start_host(None, back_by_name=True)
         table = host.open_table(options("remote", "remote", "easy"))
         token = host.claim_seat(table.code, 0, "Hosty")
         first_ws, first = await answer(host, p.Join(p.VERSION, table.code, "hosty"))
@@ -122,7 +124,7 @@ def test_a_player_who_drops_in_the_lobby_takes_the_seat_back_by_name_not_another
     gives him his own seat back (not the free one), so the table still waits for a third."""
 
     async def scenario() -> tuple[p.HostMessage, bool, bool]:
-        host = await start_host(None)
+        host = await start_host(None, back_by_name=True)
         ana = await open_raw(host)
         await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote", "remote")))
         welcome = await expect(ana, p.Welcome)
@@ -145,3 +147,35 @@ def test_a_player_who_drops_in_the_lobby_takes_the_seat_back_by_name_not_another
     again, free, started = run(scenario())
     assert isinstance(again, p.Welcome) and again.seat == 1
     assert free and not started
+
+
+def test_by_default_a_dropped_players_seat_comes_back_only_with_its_token() -> None:
+    """A network trial took a dropped player's seat, hand and all, by joining under his name,
+    which the full table's refusal named. By default: Eve is told the table is full without
+    a name; "bo" is refused (his name is in use, and the way back is Rejoin game); the seat
+    keeps its token, with which Bo is back, his hand and all."""
+
+    async def scenario() -> tuple[p.HostMessage, p.HostMessage, p.HostMessage, bool]:
+        host = await start_host(None)
+        table = options("remote", "remote", standin="random", standin_after=0.0)
+        (ana, first), (bo, second), _started = await two_seated(host, table)
+        code, token = first.table, second.token
+        assert token is not None
+        await bo.close()
+        await state_where(ana, "standin")
+        eve, refused_eve = await answer(host, p.Join(p.VERSION, code, "Eve"))
+        await closed(eve)
+        thief, refused_thief = await answer(host, p.Join(p.VERSION, code, "bo"))
+        await closed(thief)
+        kept = host.tables[code].seat_of(token) == 1
+        back_ws, back = await answer(host, p.Join(p.VERSION, code, token=token))
+        for ws in (ana, back_ws):
+            await ws.close()
+        await host.stop()
+        return refused_eve, refused_thief, back, kept
+
+    eve, thief, back, kept = run(scenario())
+    assert isinstance(eve, p.Problem) and eve.code == "full" and "Bo" not in eve.text
+    assert isinstance(thief, p.Problem) and thief.code == "name" and "Rejoin game" in thief.text
+    assert kept
+    assert isinstance(back, p.Welcome) and back.seat == 1

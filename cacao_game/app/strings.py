@@ -106,14 +106,17 @@ EN: dict[str, str] = {
         "The host has no table with this code: check it (after many wrong codes, wait a minute)."
     ),
     "net.refused_full": (
-        "Every seat at this table is taken; you may watch. If your connection dropped, join "
-        "under the name you played with to take your seat back."
+        "Every seat at this table is taken; you may watch. If your connection dropped, choose "
+        "Rejoin game in the menu on the computer you played on."
     ),
     "net.refused_name": (
-        "Another seat at this table (a computer seat or a connected player) already has this "
-        "name: pick another. If it was your seat and your connection dropped, try again in a minute."
+        "Another seat at this table already has this name: pick another. If it was your seat "
+        "and your connection dropped, choose Rejoin game in the menu on the computer you played on."
     ),
-    "net.refused_token": "The host no longer knows this seat: join with the table code and your name.",
+    "net.refused_token": (
+        "The host no longer knows this seat: the game may have ended, or the seat was taken "
+        "back under the same name."
+    ),
     "net.refused_watchers": "This table has as many spectators as it takes.",
     "net.join_forgotten": (
         "Join a game: what was remembered of the last join could not be read; the defaults are shown."
@@ -720,9 +723,14 @@ EN: dict[str, str] = {
         "0.0.0.0 lets every machine that can reach this one join)"
     ),
     "cli.help.serve_dir": "with --serve: the folder for the tables' autosaves and records",
+    "cli.help.back_by_name": (
+        "with --serve: a player whose connection dropped may take their seat back by joining "
+        "under the same name, without their saved seat (anyone with the table code could then "
+        "play a dropped player's hand)"
+    ),
     "cli.port_range": "a port is a number from 0 to 65535",
-    "cli.serve_options": "--port, --bind and --serve-dir go with --serve",
-    "cli.serve_alone": "--serve goes alone with --port, --bind and --serve-dir",
+    "cli.serve_options": "--port, --bind, --serve-dir and --back-by-name go with --serve",
+    "cli.serve_alone": "--serve goes alone with --port, --bind, --serve-dir and --back-by-name",
     "cli.cannot_review": "cacao: cannot review {path}: {reason}",
     "cli.cannot_write_review": "cacao: cannot write the review to {path}: {reason}",
     "cli.cannot_load": "cacao: cannot load {path}: {reason}",

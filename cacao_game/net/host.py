@@ -123,6 +123,9 @@ class Host:
     stays with nobody at it) and ``open_per_address`` (tables waiting for players opened
     from one address) bound what idle or numerous clients can hold; ``outbox_bytes`` what one client
     that does not read may leave waiting.
+    ``back_by_name``: a join under the name of a disconnected player's seat takes that seat
+    back without its token (off by default: anyone with the table code could then play a
+    dropped player's hand; a player comes back with their token, Rejoin game).
     ``clock`` is injectable."""
 
     def __init__(
@@ -139,9 +142,11 @@ class Host:
         max_spectators: int = MAX_SPECTATORS,
         outbox_bytes: int = OUTBOX_BYTES,
         ai_processes: int = 1,
+        back_by_name: bool = False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.folder = folder
+        self.back_by_name = back_by_name
         self.tables: dict[str, Table] = {}
         self.allow_create = allow_create
         self.max_tables = max_tables
@@ -576,7 +581,7 @@ class Host:
         if problem is not None:
             self._fail(client, "name", f"Your name {problem}.")
             return
-        away = table.away_seat(message.name)
+        away = table.away_seat(message.name) if self.back_by_name else None
         if away is not None:
             self._reclaim(client, table, away)
             return
@@ -588,16 +593,10 @@ class Host:
         seat = table.free_seat()
         same = table.name_in_use(name, -1 if seat is None else seat)
         if same is not None:
-            self._fail(
-                client,
-                "name",
-                f"Someone at this table is already called {same}: pick another name (a player "
-                "whose connection dropped takes the seat back under the same name once the host "
-                "has noticed the drop: try again in a minute).",
-            )
+            self._fail(client, "name", f"Someone at this table is already called {same}: {self._coming_back()}")
             return False
         if seat is None:
-            away = ", ".join(table.away_names())
+            away = ", ".join(table.away_names()) if self.back_by_name else ""
             back = f" Disconnected now: {away} (join under your name to take your seat back)." if away else ""
             self._fail(client, "full", f"Every seat at this table is taken; you may watch.{back}")
             return False
@@ -608,6 +607,19 @@ class Host:
         self._presence(table)
         self._schedule_ai(table)  # the last seat taken starts the game: an AI may move first
         return True
+
+    def _coming_back(self) -> str:
+        """How a player whose connection dropped takes their seat back on this host (the end
+        of a refusal of their name)."""
+        if self.back_by_name:
+            return (
+                "pick another name (a player whose connection dropped takes the seat back under "
+                "the same name once the host has noticed the drop: try again in a minute)."
+            )
+        return (
+            "pick another name (a player whose connection dropped takes the seat back with "
+            "Rejoin game, on the computer they played on)."
+        )
 
     def _reclaim(self, client: Connection, table: Table, seat: int) -> None:
         """A player whose connection dropped, and who has lost the seat's token (another

@@ -71,8 +71,10 @@ def default_folder() -> Path:
     return data_dir() / "net"
 
 
-async def _serve(bind: str, port: int, folder: Path, ready: asyncio.Event | None) -> int:
-    host = Host(folder)
+async def _serve(
+    bind: str, port: int, folder: Path, ready: asyncio.Event | None, back_by_name: bool = False
+) -> int:
+    host = Host(folder, back_by_name=back_by_name)
     restored = host.restore()
     try:
         await host.start(bind, port)
@@ -99,8 +101,9 @@ async def _serve(bind: str, port: int, folder: Path, ready: asyncio.Event | None
     return 0
 
 
-def run_server(bind: str, port: int, folder: Path | None = None) -> int:
-    """Serve on ``bind``:``port`` until Ctrl+C / SIGTERM; the exit code (1: cannot listen)."""
+def run_server(bind: str, port: int, folder: Path | None = None, back_by_name: bool = False) -> int:
+    """Serve on ``bind``:``port`` until Ctrl+C / SIGTERM; the exit code (1: cannot listen).
+    ``back_by_name``: ``Host``'s (a dropped player may take their seat back by name)."""
     stamped = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s", "%Y-%m-%dT%H:%M:%SZ")
     stamped.converter = time.gmtime
     for handler in logging.getLogger().handlers:
@@ -112,4 +115,6 @@ def run_server(bind: str, port: int, folder: Path | None = None) -> int:
     except OSError as error:
         log.error("cannot use the folder %s: %s", folder, one_line(error))
         return 1
-    return asyncio.run(_serve(bind, port, folder, None))
+    if back_by_name:
+        log.warning("a join under a disconnected player's name takes their seat back (--back-by-name)")
+    return asyncio.run(_serve(bind, port, folder, None, back_by_name))
