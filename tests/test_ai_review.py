@@ -99,6 +99,22 @@ def test_only_decisions_with_a_choice_are_reviewed() -> None:
         positions(game.setup, game.actions, seats=[2])
 
 
+def test_a_stand_ins_decisions_are_not_the_players_to_answer_for() -> None:
+    """A network trial's review flagged a placement the AI stand-in made for a player who had
+    dropped: the decisions ``standin`` marks (by turn, the seats a stand-in played, as the
+    record's ``PlayedBy``) are left out of the review, every other decision stays."""
+    game = golden()
+    every = positions(game.setup, game.actions, seats=[1])
+    standin = [() if turn % 3 else (1,) for turn in range(game.turn + 1)]
+    kept = positions(game.setup, game.actions, seats=[1], standin=standin)
+    by_turn = {index: state.turn for index, state, _action in every}
+    left_out = {index for index, _s, _a in every} - {index for index, _s, _a in kept}
+    assert left_out and left_out == {index for index, turn in by_turn.items() if turn % 3 == 0}
+    review = review_game(game.setup, game.actions, seats=[1], budget=Budget(iterations=1), standin=standin)
+    assert {d.index for d in review.decisions} == {index for index, _s, _a in kept}
+    assert review.summary(1).decisions == len(kept)
+
+
 def turn_value(game: Game, action: Action) -> float:
     """What ``action`` is worth to the deciding seat at the end of the turn (medium's view)."""
     seat = game.current_player()

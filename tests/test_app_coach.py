@@ -6,6 +6,7 @@ import math
 import random
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 
 import pygame
@@ -372,6 +373,41 @@ def test_a_finished_review_opens_on_the_table(app: App) -> None:
     assert {d.seat for d in scene.source.review.decisions} == {0}
     app.step([key("escape")], 0.02)
     assert type(app.top).__name__ == "ScoringScene"
+
+
+def test_a_review_from_the_scoring_screen_leaves_the_stand_ins_decisions_out(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A network trial: the review blamed a player for a placement the AI stand-in made while
+    he was away, and its log said "Bob sold" where the replay said "Bob (AI)". Who played
+    each turn goes from the scoring screen to the worker (his stood-in turns are not
+    reviewed) and to the reviewed table (its record names them as the stand-in's)."""
+    from cacao_game.app.scenes import reviewing
+    from cacao_game.records import PlayedBy
+
+    requests: list[Message] = []
+
+    class Counting(SyncAI):
+        def request(self, request: Message) -> None:
+            requests.append(request)
+            if isinstance(request, ReviewRequest):
+                request = replace(request, iterations=1)
+            super().request(request)
+
+    monkeypatch.setattr(reviewing, "default_ai", Counting)
+    game, _review = reviewed()
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
+    played_by = [PlayedBy((), (0,) if turn in (2, 3) else ()) for turn in range(game.turn + 1)]
+    app.switch(routes.Scoring(game, config, played_by=played_by))
+    app.top.review()  # type: ignore[attr-defined]
+    run(app, 3)
+    sent = [r for r in requests if isinstance(r, ReviewRequest)]
+    assert len(sent) == 1 and sent[0].standin[2:4] == ((0,), (0,)) and not any(sent[0].standin[4:])
+    scene = app.top
+    assert isinstance(scene, PlayScene) and isinstance(scene.source, ReviewSession)
+    assert scene.source.review.decisions
+    assert {d.turn for d in scene.source.review.decisions}.isdisjoint({2, 3})
+    assert [played.standin for played in scene.source.played_by[2:4]] == [(0,), (0,)]
 
 
 def test_a_review_opened_again_is_kept_and_identical(app: App) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -176,10 +176,15 @@ class GameReview:
 
 
 def positions(
-    setup: Setup, actions: Sequence[Action], seats: Sequence[int] | None = None
+    setup: Setup,
+    actions: Sequence[Action],
+    seats: Sequence[int] | None = None,
+    standin: Sequence[Collection[int]] = (),
 ) -> list[tuple[int, Game, Action]]:
     """The decisions to review: ``(index, the game just before it, the move played)`` for each
-    decision of ``seats`` (default every seat) that had more than one legal option.
+    decision of ``seats`` (default every seat) that had more than one legal option, save those
+    an AI stand-in made for an away player (``standin[turn]``: the seats it played in that
+    turn, as ``PlayedBy.standin``): they are not the player's to answer for.
 
     Raises ValueError for a seat the game does not have and ``IllegalActionError`` for an
     action the rules refuse (check a record with ``replay_record`` first for a clear reason).
@@ -190,7 +195,9 @@ def positions(
     found = []
 
     def note(game: Game, index: int, action: Action) -> None:
-        if game.current_player() in wanted and len(game.legal_actions()) > 1:
+        seat = game.current_player()
+        stood_in = game.turn < len(standin) and seat in standin[game.turn]
+        if seat in wanted and not stood_in and len(game.legal_actions()) > 1:
             found.append((index, game.clone(), action))
 
     replay(setup, actions, before=note, keep_history=False)
@@ -265,17 +272,19 @@ def review_game(
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    standin: Sequence[Collection[int]] = (),
 ) -> GameReview:
     """Review the game dealt in ``setup`` and played by ``actions`` (see the module docstring).
 
-    ``seats``: whose decisions (default every seat). ``budget`` defaults to
+    ``seats``: whose decisions (default every seat); ``standin``: by turn, the seats whose
+    decisions an AI stand-in made (not reviewed, ``positions``). ``budget`` defaults to
     ``review_iterations`` iterations per decision. With a ``Budget`` of fixed iterations the
     review depends only on the game, the seats' decisions and ``seed``. Raises
     ValueError for an unknown seat, IllegalActionError for an illegal action and
     ``ReviewCancelled`` when stopped.
     """
     budget = budget or Budget(iterations=review_iterations(setup.players))
-    found = positions(setup, actions, seats)
+    found = positions(setup, actions, seats, standin)
     players = setup.players
     reviewed = []
     if progress is not None:

@@ -54,8 +54,10 @@ class Catalog:
                 return ScoringScene(
                     app, game, config, history, rematch=rematch, again=again, played_by=played_by
                 )
-            case routes.Reviewing(game, config, seconds, iterations, ai):
-                return ReviewingOverlay(app, game, config, seconds=seconds, iterations=iterations, ai=ai)
+            case routes.Reviewing(game, config, seconds, iterations, ai, played_by):
+                return ReviewingOverlay(
+                    app, game, config, seconds=seconds, iterations=iterations, ai=ai, played_by=played_by
+                )
             case routes.Table(source, ai, lesson, review, net):
                 return PlayScene(app, source, ai=ai, lesson=lesson, review=review, net=net)
             case _:

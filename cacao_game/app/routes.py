@@ -121,13 +121,16 @@ class Scoring:
 @dataclass(frozen=True)
 class Reviewing:
     """The coach reviewing ``game``: ``seconds`` per decision or ``iterations`` re-deals (tests);
-    ``ai`` replaces the worker."""
+    ``ai`` replaces the worker; ``played_by`` who played each turn."""
 
     game: Game
     config: GameConfig
     seconds: float = REVIEW_SECONDS
     iterations: int | None = None
     ai: AIClient | None = None
+    played_by: Sequence[PlayedBy] = ()
+    """Who played each turn (as ``Scoring``'s): the review leaves a stand-in's decisions out
+    and its table's log names them as the stand-in's."""
 
 
 @dataclass(frozen=True)

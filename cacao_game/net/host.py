@@ -593,7 +593,8 @@ class Host:
         seat = table.free_seat()
         same = table.name_in_use(name, -1 if seat is None else seat)
         if same is not None:
-            self._fail(client, "name", f"Someone at this table is already called {same}: {self._coming_back()}")
+            way_back = self._coming_back()
+            self._fail(client, "name", f"Someone at this table is already called {same}: {way_back}")
             return False
         if seat is None:
             away = ", ".join(table.away_names()) if self.back_by_name else ""

@@ -89,7 +89,8 @@ class Answer:
 @dataclass(frozen=True)
 class ReviewRequest:
     """Review the game of ``setup`` and ``actions`` for ``seats`` (None: every seat),
-    ``seconds`` of search per decision, or ``iterations`` re-deals if set
+    ``seconds`` of search per decision, or ``iterations`` re-deals if set, leaving out the
+    decisions an AI stand-in made (``standin``: by turn, the seats it played)
     (``cacao_game.ai.review``)."""
 
     id: int
@@ -99,6 +100,7 @@ class ReviewRequest:
     seconds: float
     iterations: int | None = None
     seed: int = 0
+    standin: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,6 +188,7 @@ def run_review(request: ReviewRequest, send: Callable[[Reply], None], stop: Call
             seed=request.seed,
             progress=lambda done, total: send(ReviewProgress(request.id, done, total)),
             stop=stop,
+            standin=request.standin,
         )
     except ReviewCancelled:
         return ReviewDone(request.id, None, CANCELLED)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 import pygame
@@ -37,7 +38,7 @@ from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import joined, t
 from cacao_game.app.widgets import Button
 from cacao_game.config.game import GameConfig
-from cacao_game.records import seat_entries, to_record
+from cacao_game.records import PlayedBy, seat_entries, to_record
 from cacao_game.session.autosave import one_line
 from cacao_game.session.review import ReviewSession
 
@@ -61,9 +62,12 @@ REVIEWS: OrderedDict[ReviewKey, GameReview] = OrderedDict()
 """The finished reviews of this run, the most recently used last."""
 
 
-def review_key(game: Game, seats: tuple[int, ...] | None, redeals: int) -> ReviewKey:
-    """What a review of ``game`` for ``seats`` with ``redeals`` re-deals depends on."""
-    digest = hashlib.sha256(repr((game.setup, tuple(game.actions))).encode("utf-8")).hexdigest()
+def review_key(
+    game: Game, seats: tuple[int, ...] | None, redeals: int, standin: tuple[tuple[int, ...], ...] = ()
+) -> ReviewKey:
+    """What a review of ``game`` for ``seats`` with ``redeals`` re-deals, leaving out the
+    decisions of ``standin`` (by turn), depends on."""
+    digest = hashlib.sha256(repr((game.setup, tuple(game.actions), standin)).encode("utf-8")).hexdigest()
     return digest, seats, redeals
 
 
@@ -103,10 +107,13 @@ class ReviewingOverlay(DialogScene):
         seconds: float = REVIEW_SECONDS,
         iterations: int | None = None,
         ai: AIClient | None = None,
+        played_by: Sequence[PlayedBy] = (),
     ) -> None:
         super().__init__(app)
         self.game = game
         self.config = config
+        self.played_by = played_by
+        """Who played each turn: a stand-in's decisions are not reviewed, and the log says so."""
         self.seconds = seconds
         self.iterations = iterations
         self.ai = ai
@@ -122,10 +129,14 @@ class ReviewingOverlay(DialogScene):
         """Re-deals per decision of this review."""
         return self.iterations if self.iterations is not None else review_iterations(self.game.players)
 
+    def standin(self) -> tuple[tuple[int, ...], ...]:
+        """By turn, the seats whose decisions a stand-in made (not reviewed)."""
+        return tuple(tuple(played.standin) for played in self.played_by)
+
     def key(self) -> ReviewKey:
         """This review's identity (``review_key``; the game is digested once per overlay)."""
         if self._key is None:
-            self._key = review_key(self.game, reviewed_seats(self.config), self.redeals())
+            self._key = review_key(self.game, reviewed_seats(self.config), self.redeals(), self.standin())
         return self._key
 
     def enter(self) -> None:
@@ -146,6 +157,7 @@ class ReviewingOverlay(DialogScene):
                 reviewed_seats(self.config),
                 self.seconds,
                 self.redeals(),
+                standin=self.standin(),
             )
         )
 
@@ -209,7 +221,7 @@ class ReviewingOverlay(DialogScene):
     def session(self, review: GameReview) -> ReviewSession:
         """The table's source for ``review`` of this game (ValueError if they do not match)."""
         config = self.config
-        record = to_record(self.game, seat_entries(config.kinds, config.colors))
+        record = to_record(self.game, seat_entries(config.kinds, config.colors), self.played_by)
         return ReviewSession(record, review, config)
 
     def draw_dialog(self, surface: pygame.Surface, panel: pygame.Rect) -> None:

@@ -330,7 +330,7 @@ class ScoringScene(WidgetScene):
 
     def review(self) -> None:
         """Review this game's decisions (a progress overlay, then the reviewed game)."""
-        self.app.open(routes.Reviewing(self.game, self.config))
+        self.app.open(routes.Reviewing(self.game, self.config, played_by=self.played_by))
 
     def relabel(self) -> None:
         """A new language: the seats' default names ("Player 1", "Hard AI") in it too."""
