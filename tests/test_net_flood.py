@@ -163,27 +163,35 @@ def test_a_host_stops_soon_though_a_socket_never_finishes_its_handshake() -> Non
 
 
 def test_an_address_guessing_table_codes_is_stopped_for_a_while_by_the_hosts_clock() -> None:
+    """After ``CODE_GUESSES`` wrong codes an address may not join by code for
+    ``GUESS_WINDOW`` (the host's clock); a player coming back with their seat's token is let
+    in meanwhile (a trial's guesses from one address locked everyone there out, returning
+    players too; a token cannot be guessed as a code can)."""
     now = [0.0]
 
-    async def attempt(port: int, code: str) -> p.HostMessage:
+    async def attempt(port: int, code: str, token: str | None = None) -> p.HostMessage:
         async with connect(f"ws://{LOCAL}:{port}/", compression=None, open_timeout=5) as ws:
-            await ws.send(p.encode(p.Join(p.VERSION, code, spectate=True)), text=True)
+            join = p.Join(p.VERSION, code, token=token) if token else p.Join(p.VERSION, code, spectate=True)
+            await ws.send(p.encode(join), text=True)
             frame = await asyncio.wait_for(ws.recv(), 5.0)
             return p.decode_host(frame.encode() if isinstance(frame, str) else frame)
 
-    async def scenario() -> tuple[list[p.HostMessage], p.HostMessage, p.HostMessage]:
+    async def scenario() -> tuple[list[p.HostMessage], p.HostMessage, p.HostMessage, p.HostMessage]:
         host = await start_host(None, clock=lambda: now[0])
         table = host.open_table(options("remote", "easy"))
+        token = host.claim_seat(table.code, 0, "Ana")
         wrong = "".join("A" if c != "A" else "B" for c in table.code)
         guesses = [await attempt(host.port, wrong) for _ in range(host_module.CODE_GUESSES)]
         blocked = await attempt(host.port, table.code)
+        returning = await attempt(host.port, table.code, token)
         now[0] += host_module.GUESS_WINDOW
         host.sweep()
         welcome = await attempt(host.port, table.code)
         await host.stop()
-        return guesses, blocked, welcome
+        return guesses, blocked, returning, welcome
 
-    guesses, blocked, welcome = run(scenario())
+    guesses, blocked, returning, welcome = run(scenario())
     assert all(isinstance(m, p.Problem) and m.code == "table" for m in guesses)
     assert isinstance(blocked, p.Problem) and blocked.code == "table" and "wait" in blocked.text
+    assert isinstance(returning, p.Welcome) and returning.seat == 0
     assert isinstance(welcome, p.Welcome)

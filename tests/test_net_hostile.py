@@ -715,7 +715,7 @@ def test_a_game_every_player_left_with_no_ai_to_play_closes_once_nobody_is_at_it
         assert host.tables[left].started
         for ws, seat, token in leavers:
             await send(ws, p.Leave(seat, token))
-            await closed(ws)
+            assert await closed(ws) == 1000, "a leave is a normal close, not a policy violation"
         for ws, _seat, _token in droppers:
             await ws.close()
         while left not in host._idle or any(s.connected for s in host.tables[dropped].seats):
@@ -811,3 +811,44 @@ def test_a_spectator_coming_and_going_does_not_keep_an_abandoned_table_for_good(
 
     gone, files = run(scenario())
     assert gone and not files
+
+
+def test_a_game_whose_players_all_dropped_closes_after_the_long_wait_and_frees_its_openers_slot(
+    tmp_path: Path,
+) -> None:
+    """A network trial filled its address's 4 table slots with games whose players had all
+    dropped: such a table stays for its players' return (their tokens still work) but not for
+    good: once nobody has been at it for ``deserted_after`` (the host's injected clock) it
+    closes, files and all, and its opener may open another."""
+    now = [1000.0]
+
+    async def scenario() -> tuple[list[str], list[str], str, p.HostMessage, p.HostMessage]:
+        host = await start_host(
+            tmp_path, abandon_after=120.0, deserted_after=900.0, open_per_address=1, clock=lambda: now[0]
+        )
+        players = await two_seated(host, options("remote", "remote", standin=None))
+        code = players[0][1].table
+        for ws, _welcome in players[:2]:
+            await ws.close()
+        while any(s.connected for s in host.tables[code].seats):
+            await asyncio.sleep(0.01)
+        extra = await open_raw(host)
+        await send(extra, p.Create(p.VERSION, "Eve", options("remote", "remote")))
+        refused = await expect(extra, p.Problem)
+        now[0] += 899.0
+        host.sweep()
+        early = sorted(host.tables)
+        now[0] += 2.0
+        host.sweep()
+        late = sorted(host.tables)
+        again = await open_raw(host)
+        await send(again, p.Create(p.VERSION, "Eve", options("remote", "remote")))
+        opened = await expect(again, p.Welcome)
+        await host.stop()
+        return early, late, code, refused, opened
+
+    early, late, code, refused, opened = run(scenario())
+    assert isinstance(refused, p.Problem) and refused.code == "tables" and "15 minutes" in refused.text
+    assert early == [code] and late == []
+    assert isinstance(opened, p.Welcome)
+    assert [path.stem for path in (tmp_path / "tables").glob("*.json")] == [opened.table]

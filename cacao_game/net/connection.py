@@ -74,7 +74,10 @@ REFUSALS: Final = {
     "not_seated": "Join a table first.",
     "not_started": "The game starts when every remote seat has a player.",
     "over": "The game is over.",
-    "stale": "The game has moved on since you decided; here is the table as it is now.",
+    "stale": (
+        "That decision was made for another point of the game than now: decide again on the "
+        "table as it is now (sent with this refusal unless you already have it)."
+    ),
     "turn": "It is not your decision.",
     "illegal": "That move is not allowed.",
     "count": f"Send 1 to {p.MAX_ACTIONS} decisions at a time.",
@@ -120,6 +123,9 @@ class Connection:
     """The writer task is writing a queued message (``take`` to ``written``)."""
     waited: deque[float] | None = None
     """Where to note the seconds each message waited between ``push`` and its socket."""
+    close_code: int = 1008
+    """The WebSocket close code the host ends the connection with: 1008 (policy violation) when
+    it ends it, 1000 (normal) when the player left on purpose (clients read 1008 as an error)."""
     synced: bool = False
     """The client was sent the whole table (on joining, or after a stale command) and the
     game has not changed since: another stale command gets no second copy."""

@@ -18,7 +18,8 @@ take their seats back with their tokens.
 A client address may hold ``open_per_address`` tables that wait for players (not started, or
 left by every remote player); a table
 that has not started is closed once nobody has been at it for ``abandon_after`` seconds, so
-a flood of ``Create`` cannot fill the host's table slots.
+a flood of ``Create`` cannot fill the host's table slots, and a game whose players all
+dropped once nobody has been at it for ``deserted_after`` seconds.
 
 Bad input never stops the host: each connection has a rate limit, a size limit and a
 schema; an unreadable message gets a ``Problem``, a flood or an oversized frame closes
@@ -94,6 +95,10 @@ MAX_SPECTATORS: Final = 50
 """Spectators one table takes."""
 ABANDON_AFTER: Final = 120.0
 """Seconds a table that never started stays with nobody at it."""
+DESERTED_AFTER: Final = 3600.0
+"""Seconds a started game whose remote players have all dropped (their tokens still good)
+stays with nobody at it before it closes: long enough to come back after a crash or a lost
+network, not for good (such tables held their opener's table slots forever)."""
 OPEN_PER_ADDRESS: Final = 4
 """Tables waiting for players (not started, or left by every remote player) that clients
 from one address may have opened at once."""
@@ -104,6 +109,8 @@ GUESS_WINDOW: Final = 60.0
 CLOSE_WAIT: Final = 2.0
 """Seconds a stopping host waits for connections to close (a client that never reads, a
 handshake that never ends) before cutting them."""
+NORMAL_CLOSE: Final = 1000
+"""The WebSocket close code of a connection whose player left on purpose."""
 SWEEP_EVERY: Final = 5.0
 """Seconds between two looks for tables to close (``Host.sweep``)."""
 LAG_EVERY: Final = 0.01
@@ -120,7 +127,8 @@ class Host:
     ``allow_create``: clients may open tables (``Create``). ``ai_processes``: AI worker
     processes (0: threads, for tests). ``max_connections`` and ``join_wait`` (seconds a
     connection may stay without a table), ``abandon_after`` (seconds an unstarted table
-    stays with nobody at it) and ``open_per_address`` (tables waiting for players opened
+    stays with nobody at it), ``deserted_after`` (seconds a started game whose players all
+    dropped stays with nobody at it) and ``open_per_address`` (tables waiting for players opened
     from one address) bound what idle or numerous clients can hold; ``outbox_bytes`` what one client
     that does not read may leave waiting.
     ``back_by_name``: a join under the name of a disconnected player's seat takes that seat
@@ -138,6 +146,7 @@ class Host:
         max_connections: int = MAX_CONNECTIONS,
         join_wait: float = JOIN_WAIT,
         abandon_after: float = ABANDON_AFTER,
+        deserted_after: float = DESERTED_AFTER,
         open_per_address: int = OPEN_PER_ADDRESS,
         max_spectators: int = MAX_SPECTATORS,
         outbox_bytes: int = OUTBOX_BYTES,
@@ -153,6 +162,7 @@ class Host:
         self.max_connections = max_connections
         self.join_wait = join_wait
         self.abandon_after = abandon_after
+        self.deserted_after = deserted_after
         self.open_per_address = open_per_address
         self._opened_by: dict[str, str] = {}
         self._misses: dict[str, tuple[int, float]] = {}
@@ -325,7 +335,7 @@ class Host:
                 if seat.remote:
                     seat.connected, seat.away_since = False, now
             self.tables[table.code] = table
-            if _closes_when_empty(table):
+            if self._idle_wait(table) is not None:
                 self._idle[table.code] = now
             count += 1
             log.info("table %s restored at decision %d", table.code, len(table.session.game.actions))
@@ -475,7 +485,10 @@ class Host:
             while True:
                 data, queued_at = await client.take()
                 if data is None:
-                    await client.ws.close(1008, "closed by the host")
+                    normal = client.close_code == NORMAL_CLOSE
+                    await client.ws.close(
+                        client.close_code, "left the table" if normal else "closed by the host"
+                    )
                     return
                 await client.ws.send(data, text=True)
                 client.note_written(queued_at)
@@ -535,7 +548,8 @@ class Host:
                 client,
                 "tables",
                 f"You already have {waiting} tables waiting for players on this host: start one "
-                f"or let it close (a table nobody is at closes after {self.abandon_after:g} seconds).",
+                f"or let it close (a table nobody is at closes after {self.abandon_after:g} seconds; "
+                f"a game whose players all dropped, after {self.deserted_after / 60:g} minutes).",
             )
             return
         try:
@@ -551,12 +565,15 @@ class Host:
         if client.table is not None:
             client.send(p.Problem("joined", "You are already at a table."))
             return
-        if self._guessing(client.address):
-            self._fail(client, "table", f"Too many wrong table codes: wait {GUESS_WINDOW:g} seconds.")
-            return
         code = message.table.strip().upper()
         problem = code_problem(code)
         table = self.tables.get(code) if problem is None else None
+        returning = (
+            table is not None and message.token is not None and table.seat_of(message.token) is not None
+        )
+        if self._guessing(client.address) and not returning:
+            self._fail(client, "table", f"Too many wrong table codes: wait {GUESS_WINDOW:g} seconds.")
+            return
         if table is None:
             count, since = self._misses.get(client.address, (0, self._clock()))
             self._misses[client.address] = (count + 1, since)
@@ -705,7 +722,7 @@ class Host:
                 options.standin_after,
                 partial(self._stand_in, table, client.seat, seat.away_since),
             )
-        if not table.started and not members:
+        if not members and self._idle_wait(table) is not None:
             self._idle[table.code] = self._clock()
 
     def _nobody_left(self, table: Table) -> None:
@@ -714,7 +731,7 @@ class Host:
         its wait to be closed, as when its last player leaves."""
         if table.is_over():
             self._forget(table)
-        elif _closes_when_empty(table):
+        elif self._idle_wait(table) is not None:
             self._idle[table.code] = self._clock()
 
     def _leave(self, client: Connection, message: p.Leave) -> None:
@@ -731,6 +748,7 @@ class Host:
         client.table = None
         members = self._members.get(table.code, set())
         members.discard(client)
+        client.close_code = NORMAL_CLOSE
         client.push(None)
         if table.is_over():
             log.info("table %s: seat %d left the finished game", table.code, number)
@@ -746,7 +764,7 @@ class Host:
         log.info("table %s: seat %d left on purpose (%s); %s", table.code, number, client.peer, after)
         self._presence(table)
         self._schedule_ai(table)
-        if not members and _closes_when_empty(table):
+        if not members and self._idle_wait(table) is not None:
             self._idle[table.code] = self._clock()
 
     def _later(self, key: tuple[str, int], delay: float, then: Callable[[], None]) -> None:
@@ -758,12 +776,24 @@ class Host:
             waiting.cancel()
         self._timers[key] = asyncio.get_running_loop().call_later(delay, then)
 
+    def _idle_wait(self, table: Table) -> float | None:
+        """Seconds ``table`` stays once nobody is at it: ``abandon_after`` if it has not
+        started or cannot go on without new players (``_closes_when_empty``),
+        ``deserted_after`` if its game runs with every remote player dropped (``_deserted``),
+        else None (it stays)."""
+        if _closes_when_empty(table):
+            return self.abandon_after
+        if _deserted(table):
+            return self.deserted_after
+        return None
+
     def sweep(self) -> int:
         """Close every table that has not started, or that every player left on purpose with
         no AI to play their seats (``_stalled``), and that nobody has been at for
-        ``abandon_after`` seconds (by the host's clock; the host does this every
-        ``SWEEP_EVERY`` seconds or sooner), and forget old wrong table codes; returns how many
-        tables were closed."""
+        ``abandon_after`` seconds, or whose players all dropped and that nobody has been at
+        for ``deserted_after`` seconds (``_idle_wait``, by the host's clock; the host does this
+        every ``SWEEP_EVERY`` seconds or sooner), and forget old wrong table codes; returns
+        how many tables were closed."""
         now, closed = self._clock(), 0
         for address in [
             address for address, (_, since) in self._misses.items() if now - since >= GUESS_WINDOW
@@ -771,10 +801,11 @@ class Host:
             del self._misses[address]
         for code, since in list(self._idle.items()):
             table = self.tables.get(code)
-            if table is None or not _closes_when_empty(table) or self._members.get(code):
+            wait = None if table is None else self._idle_wait(table)
+            if table is None or wait is None or self._members.get(code):
                 self._idle.pop(code, None)
-            elif now - since >= self.abandon_after:
-                self._abandon(table)
+            elif now - since >= wait:
+                self._abandon(table, wait)
                 closed += 1
         return closed
 
@@ -784,11 +815,14 @@ class Host:
             await asyncio.sleep(every)
             self.sweep()
 
-    def _abandon(self, table: Table) -> None:
-        """Close ``table``: it never started (or every player left it) and nobody has come
-        back to it."""
-        state = "every player left it" if table.started else "it had not started"
-        log.info("table %s: closed, nobody was at it for %g s (%s)", table.code, self.abandon_after, state)
+    def _abandon(self, table: Table, waited: float) -> None:
+        """Close ``table``: it never started (or every player left it, or dropped) and nobody
+        has come back to it in ``waited`` seconds."""
+        if not table.started:
+            state = "it had not started"
+        else:
+            state = "every player left it" if _stalled(table) else "every player dropped"
+        log.info("table %s: closed, nobody was at it for %g s (%s)", table.code, waited, state)
         self._close(table)
 
     def _close(self, table: Table) -> None:
@@ -1206,6 +1240,12 @@ def _closes_when_empty(table: Table) -> bool:
     """Whether ``table``, once nobody is at it, is closed after ``abandon_after`` seconds
     (``sweep``): it has not started, or it is ``_stalled``."""
     return not table.started or _stalled(table)
+
+
+def _deserted(table: Table) -> bool:
+    """Whether ``table``'s game runs with none of its remote players connected (they
+    dropped, their tokens still good, or left with an AI standing in)."""
+    return table.started and not table.is_over() and not any(s.connected for s in table.seats if s.remote)
 
 
 def _waiting(table: Table) -> bool:
