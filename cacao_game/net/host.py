@@ -180,6 +180,10 @@ class Host:
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[Connection]] = {}
         self._thinking: set[tuple[str, int, int, int | None]] = set()
+        self._hint_askers: dict[tuple[str, int, int], set[Connection]] = {}
+        """Who asked for each hint (table, seat, decision) being thought about."""
+        self._hints: dict[str, tuple[tuple[str, int, int], bytes]] = {}
+        """Each table's last hint given, encoded, under its (table, seat, decision)."""
         self._timed: dict[str, TimedMove] = {}
         """Each table's timed AI move being thought about (told to members who join meanwhile)."""
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
@@ -840,6 +844,9 @@ class Host:
         self._presence_at.pop(table.code, None)
         self._records.pop(table.code, None)
         self._timed.pop(table.code, None)
+        self._hints.pop(table.code, None)
+        for asked in [asked for asked in self._hint_askers if asked[0] == table.code]:
+            del self._hint_askers[asked]
         for key in [key for key in self._timers if key[0] == table.code]:
             self._timers.pop(key).cancel()
 
@@ -950,20 +957,39 @@ class Host:
         elif game.is_over() or game.current_player() != message.seat:
             client.send(refusal("turn"))
         else:
+            key = (table.code, message.seat, message.at)
+            given = self._hints.get(table.code)
+            if given is not None and given[0] == key:
+                client.push(given[1])
+                return
+            asking = self._hint_askers.setdefault(key, set())
+            thinking = bool(asking) and (table.code, 100 + message.seat, message.at, None) in self._thinking
+            asking.add(client)
+            if thinking:
+                return  # this asker is answered with the others, once
             self._think(
                 table,
                 hint_level(),
                 100 + message.seat,
                 0,
-                lambda action: self._hinted(client, table, message.at, action, None),
-                advised=lambda advice: self._hinted(client, table, message.at, advice.action, advice),
+                lambda action: self._hinted(key, table, action, None),
+                advised=lambda advice: self._hinted(key, table, advice.action, advice),
             )
 
-    def _hinted(
-        self, client: Connection, table: Table, at: int, action: Action, advice: Advice | None
-    ) -> None:
-        if client.table is table and len(table.session.game.actions) == at:
-            client.send(p.Hint(at, decision(action), None if advice is None else advice_message(advice)))
+    def _hinted(self, key: tuple[str, int, int], table: Table, action: Action, advice: Advice | None) -> None:
+        """The hint for ``key`` (table, seat, decision) is ready: every connection that asked for
+        it (once each, however often it asked meanwhile) and is still at the table at that
+        decision gets it, and it is kept for whoever asks again at that decision (the coach
+        thinks once)."""
+        asking = self._hint_askers.pop(key, set())
+        at = key[2]
+        if self.tables.get(table.code) is not table or len(table.session.game.actions) != at:
+            return
+        data = p.encode(p.Hint(at, decision(action), None if advice is None else advice_message(advice)))
+        self._hints[table.code] = (key, data)
+        for client in asking:
+            if client.table is table:
+                client.push(data)
 
     # ----------------------------------------------------------------- after a change
 
