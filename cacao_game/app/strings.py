@@ -142,7 +142,7 @@ EN: dict[str, str] = {
     "net.watch_tip": "Watch the table without playing: every hand stays face down.",
     "net.watching": "Watching",
     "net.watching_status": "Watching: {name} to play",
-    "net.dropped": "{name} is disconnected: the game waits for them.",
+    "net.dropped": "{name} is disconnected: the AI plays for them {seconds} s after the drop.",
     "net.standin_now": "Let the AI play now",
     # the lobby: an AI seat of the host's table with its thinking time (hard, expert)
     "net.ai_thinks": "{level} · thinks {seconds} s",

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.netplay import STANDIN_AFTER
 from cacao_game.app.play.board import temples_rect
 from cacao_game.app.scale import px
-from cacao_game.app.strings import t, tn
+from cacao_game.app.strings import short_number, t, tn
 from cacao_game.net.remote import BUSY, CONNECTED
 
 if TYPE_CHECKING:
@@ -321,7 +322,9 @@ def draw_left(
 def draw_standin(
     app: Shell, surface: pygame.Surface, board: pygame.Rect, name: str, hot: bool, avoid: pygame.Rect | None
 ) -> None:
-    """The notice that ``name`` dropped, with the Let the AI play now button (``hot``: under
-    the mouse), clear of ``avoid``."""
+    """The notice that ``name`` dropped and that the AI plays for them after the host's wait
+    (``STANDIN_AFTER``; a trial read "the game waits for them" and then saw the AI move),
+    with the Let the AI play now button (``hot``: under the mouse), clear of ``avoid``."""
     rects = standin_rects(board, avoid)
-    _draw_notice(app, surface, rects, theme.GOLD, t("net.dropped", name=name), t("net.standin_now"), hot)
+    text = t("net.dropped", name=name, seconds=short_number(STANDIN_AFTER))
+    _draw_notice(app, surface, rects, theme.GOLD, text, t("net.standin_now"), hot)
