@@ -37,6 +37,7 @@ from cacao_game.records import (
     Record,
     RecordError,
     read_record,
+    record_played_by,
     record_seats,
     replay_record,
     seat_entries,
@@ -381,18 +382,20 @@ def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> 
     return 0
 
 
-def _review_source(path: Path) -> tuple[Game, list[str]] | None:
-    """The game of the record or save at ``path`` and its seats' names, or None after printing
-    why it is refused."""
+def _review_source(path: Path) -> tuple[Game, list[str], list[tuple[int, ...]]] | None:
+    """The game of the record or save at ``path``, its seats' names and by turn the seats an
+    AI stand-in played (a record's ``PlayedBy``; none for a save), or None after printing why
+    it is refused."""
     if _is_save(path):
         loaded = _load_save(path)
         if loaded is None:
             return None
         names = [seat.name or f"{seat.kind} {number}" for number, seat in enumerate(loaded.config.seats)]
-        return loaded.game, names
+        return loaded.game, names, []
     try:
         record = read_record(path)
         game = replay_record(record)
+        standin = [played.standin for played in record_played_by(record)]
     except RecordError as error:
         _fail("review", path, error)
         return None
@@ -405,7 +408,7 @@ def _review_source(path: Path) -> tuple[Game, list[str]] | None:
         raw = seats[number] if isinstance(seats, list) else None
         name = raw.get("name") if isinstance(raw, dict) else None
         names.append(name if isinstance(name, str) and name.strip() else f"{entry['kind']} {number}")
-    return game, names
+    return game, names, standin
 
 
 def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None = None) -> int:
@@ -424,7 +427,7 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser, out: T
     source = _review_source(args.review)
     if source is None:
         return 1
-    game, names = source
+    game, names, standin = source
     if args.seat is not None and args.seat >= game.players:
         parser.error(t("cli.seat_out_of_range", seat=args.seat, last=game.players - 1))
     iterations = args.iterations or (None if args.budget else review_iterations(game.players))
@@ -434,7 +437,9 @@ def run_review(args: argparse.Namespace, parser: argparse.ArgumentParser, out: T
     plan = counted if iterations else f"{budget.seconds:g} s"
     _say(f"review of {args.review}: {game.players} players, {game.variant}, {plan} per decision", out)
     progress = _progress_printer() if sys.stderr.isatty() else None
-    review = review_game(game.setup, game.actions, seats=seats, budget=budget, progress=progress)
+    review = review_game(
+        game.setup, game.actions, seats=seats, budget=budget, progress=progress, standin=standin
+    )
     for line in report_lines(review, game.setup, game.actions, names):
         _say(line, out)
     if json_path is not None:

@@ -269,6 +269,24 @@ def test_cli_refuses_a_bad_record(
     assert err.count("\n") == 1 and err.startswith(f"cacao: cannot review {path}") and reason in err
 
 
+def test_cli_review_of_a_record_leaves_out_what_its_stand_in_played(tmp_path: Path) -> None:
+    """A record of a game across machines marks the turns an AI stand-in played for an away
+    player (``PlayedBy.standin``): ``--review`` leaves those decisions out, as the app does."""
+    from cacao_game.cli import main
+    from cacao_game.records import PlayedBy, seat_entries, to_record, write_record
+
+    game = golden()
+    played_by = [PlayedBy((), (1,) if turn in (3, 4, 5) else ()) for turn in range(game.turn + 1)]
+    record = tmp_path / "away.json"
+    write_record(to_record(game, seat_entries(["random", "random"]), played_by), record)
+    out = tmp_path / "review.json"
+    assert main(["--review", str(record), "--seat", "1", "--iterations", "1", "--json", str(out)]) == 0
+    turns = {d["turn"] - 1 for d in json.loads(out.read_text())["decisions"]}
+    assert turns and turns.isdisjoint({3, 4, 5})
+    every = {state.turn for _index, state, _action in positions(game.setup, game.actions, seats=[1])}
+    assert every & {3, 4, 5} and turns == every - {3, 4, 5}
+
+
 def test_cli_refuses_an_illegal_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A record whose moves break the rules is refused, naming the turn."""
     from cacao_game.cli import main
