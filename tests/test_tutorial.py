@@ -10,6 +10,7 @@ from tutorial_support import advance, answer_coco, play_one, solve
 
 from cacao_game import saves
 from cacao_game.app import strings
+from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
 from cacao_game.engine import Game, Phase, Place
 from cacao_game.engine.tiles import START_TILES, WORKER_SIDES
 from cacao_game.jsontypes import JSON
@@ -48,6 +49,36 @@ def key_of(session: TutorialSession) -> str:
 
 
 # ----------------------------------------------------------------- the script
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        step.key
+        for step in STEPS
+        if script.CHOICE in step.looks and "“" in strings.EN[f"tutorial.step.{step.key}"]
+    ],
+)
+def test_a_row_a_lesson_quotes_is_the_row_the_panel_shows(key: str) -> None:
+    """A trial read "choose “sell 1 at 3, harvest 2”" where the panel offered only rows that
+    harvest first: a row a lesson quotes (between “ and ”) is the expected row's words, as the
+    panel says them (``steps_text``), in every language."""
+    import re
+
+    from cacao_game.app.play.texts import steps_text
+
+    session = at_step(key)
+    expected = session.expected_choice()
+    assert expected is not None
+    steps = session.outcomes()[expected].steps
+    try:
+        for language in LANGUAGES:
+            strings.set_language(language)
+            quoted = re.findall(r"[“„«]\s*([^”“»]+?)\s*[”“»]", strings.t(f"tutorial.step.{key}"))
+            assert quoted, f"{language}: the lesson names its row"
+            assert quoted[-1] == steps_text(steps), language
+    finally:
+        strings.set_language(SOURCE_LANGUAGE)
 
 
 def test_the_deal_is_the_real_two_player_deck_and_the_solution_is_a_legal_game() -> None:

@@ -944,8 +944,8 @@ EN: dict[str, str] = {
     "tutorial.step.practice_4_fill": "Put the market (3) on the space above your tile.",
     "tutorial.why.practice_4_fill": "The market (3) goes on this space.",
     "tutorial.step.practice_4_sell": (
-        "Order matters: you may sell 1 cacao at 3 before your other worker harvests 2, or keep "
-        "it. Sell: choose “sell 1 at 3, harvest 2”."
+        "Your workers harvest 2 cacao, and your worker at the market (3) may sell 1 of your "
+        "cacao, or you keep it. Sell: choose “harvest 2, sell 1 at 3”."
     ),
     "tutorial.why.practice_4_sell": "Choose the row with +3 gold.",
     "tutorial.step.jungle_empty": (
