@@ -454,7 +454,8 @@ def test_a_number_key_chooses_a_row_as_a_click_does(app: App) -> None:
     app.step([key(app, f"select_{second + 1}")], 0.02)
     assert len(scene.source.game.actions) == done
     assert turn.focused() == second
-    assert "1/2/3" in scene.key_hint_text()
+    numbers = "/".join(str(row) for row in range(1, min(3, len(outcomes)) + 1))
+    assert f"{numbers} " in scene.key_hint_text() and len(outcomes) >= 2
     app.step([key(app, f"select_{second + 1}")], 0.02)
     wanted = outcomes[second].actions
     assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted

@@ -123,6 +123,47 @@ def test_the_fill_keys_name_the_volcano_only_when_one_is_to_lay(play_app: App) -
     assert seen == {True, False}
 
 
+def test_a_narrow_screen_keeps_the_volcano_key_of_a_french_fill(user_home: Path) -> None:
+    """A trial at 1366x768 in French saw the fill's key hint left out whole: beside the status
+    it was too long, and "Q/E : tourner un volcan" went with it. The hint now loses its first
+    part (what to click) before its keys."""
+    import random
+
+    from driver import human_turn_events
+
+    from cacao_game.app.catalog import router
+    from cacao_game.config.settings import Settings
+    from cacao_game.engine import Phase
+    from cacao_game.engine.tiles import VOLCANO
+
+    pygame.init()
+    settings = Settings(animation_speed="instant", ai_pacing=0.0, sound=False)
+    narrow = App(pygame.Surface((1366, 768)), settings, router=router())
+    strings.set_language("fr")
+    try:
+        scene = make_scene(narrow, ["human", "human"], variant="volcano", seed=2)
+        rng = random.Random(3)
+        for _ in range(3000):
+            if (
+                scene.accepts_board_input()
+                and scene.turn.phase is Phase.FILL
+                and VOLCANO in scene.turn.fill_sources()
+            ):
+                break
+            narrow.step(human_turn_events(scene, rng), 0.02)
+        else:
+            raise AssertionError("no volcano fill came")
+        hint = scene.key_hint_text()
+        status = t("play.fill", name="Joueur 1")  # the trial's status
+        frame = replace(scene.frame, status=status)
+        keys = [part.key for part in scene.hud.top_parts(frame) if part.name == "keys"]
+        assert keys, f"the key hint {hint!r} is drawn"
+        shown = keys[0][0]  # type: ignore[index]
+        assert "volcan" in shown and hint.endswith(shown) and shown != hint
+    finally:
+        strings.set_language("en")
+
+
 def test_ctrl_s_in_the_pause_menu_saves_and_names_the_save(play_app: App) -> None:
     """Issue 22.5: Ctrl+S saves from the pause menu too; the toast names the save, and shows
     where it is while the mouse rests on it."""

@@ -212,6 +212,8 @@ action buttons' shadows reach further."""
 SMALLEST_TEXT = 17
 """Design pixels of the table's smallest labels (key captions, key hints, the panels' fine
 print): 12 real pixels at 1366x768."""
+KEY_SEPARATOR = " · "
+"""Between the parts of a decision's key hint (every language's strings use it)."""
 TOTAL_SIZE = 40
 TOTAL_TOP = 3
 """Design pixels of a seat panel's total: its size and its top below the panel's
@@ -556,7 +558,9 @@ class Hud:
     def top_parts(self, frame: Frame) -> list[Part]:
         """The top bar's texts as parts as tight as their texts: the mover's marker and the
         heading, the variant, the status, and on its right the decision's keys or problem
-        (they shrink a little first to fit, else they are left out: the help page lists them)."""
+        (they shrink a little first to fit, then lose their first parts, which say what to click,
+        so that the keys stay: a French volcano fill lost "turn a volcano" with the rest; else
+        they are left out: the help page lists them)."""
         seat = frame.heading_seat
         key = (
             frame.variant,
@@ -618,6 +622,11 @@ class Hud:
         room = right - shown.right - px(32)
         weight, tint = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
         font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
+        segments = side.split(KEY_SEPARATOR)
+        while not problem and font.size(side)[0] > room and len(segments) > 1:
+            segments = segments[1:]  # the first says what to click; the keys come after it
+            side = KEY_SEPARATOR.join(segments)
+            font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
         if not problem and font.size(side)[0] > room:
             return parts
         side = theme.fit_text(font, side, max(room, 0)) if problem else side

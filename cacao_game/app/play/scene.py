@@ -738,10 +738,11 @@ class PlayScene(Scene):
 
     def key_names(self) -> dict[str, str]:
         """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
-        ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (the three number keys, "1/2/3",
-        then the digits of the resolution panel's further rows: "1/2/3/4…6", as
-        ``controls.later_row`` reads them), each its first key without Ctrl."""
+        ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (a number key for each row of the
+        resolution panel: "1/2" for two rows, "1/2/3", then the digits of further rows:
+        "1/2/3/4…6", as ``controls.later_row`` reads them), each its first key without Ctrl."""
         intents = self.app.intents
+        rows = len(self.turn.outcomes())
 
         def first(intent: str) -> str:
             keys = intents.keys_for(intent)
@@ -755,7 +756,7 @@ class PlayScene(Scene):
             "undo": first("undo"),
             "hint": first("hint"),
             "rows": "/".join(
-                [first(f"select_{row}") for row in (1, 2, 3)] + later_rows(len(self.turn.outcomes()))
+                [first(f"select_{row}") for row in (1, 2, 3)[: max(1, rows)]] + later_rows(rows)
             ),
         }
 
