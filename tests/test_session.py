@@ -210,6 +210,22 @@ def test_undo_takes_back_a_whole_confirm_never_a_resolution_half_done() -> None:
     pytest.fail("no resolution of several steps came up")
 
 
+def test_nothing_is_taken_back_once_the_game_is_over() -> None:
+    """A trial saw Undo lit on the finished board of a game whose last decision was a human's:
+    once the game is over an undo is refused and changes nothing (its scores are final)."""
+    session = PlaySession(config("human", "medium"))
+    rng = random.Random(2)
+    for _ in range(3000):
+        if session.game.is_over():
+            break
+        act(session, rng)
+    assert session.game.is_over()
+    actions = list(session.game.actions)
+    assert session.undo_check() == Refused(Refusal.UNDO_NOTHING)
+    session.handle(Undo())
+    assert session.game.is_over() and list(session.game.actions) == actions
+
+
 def test_casual_undo_against_the_ai_goes_back_across_its_turn() -> None:
     """One human against AIs: undo takes back the AIs' decisions and the human's last one."""
     session = PlaySession(config("human", "easy", "easy", seed=9))

@@ -224,7 +224,10 @@ class PlaySession(Seats):
 
     def undo_check(self) -> int | Refused:
         """How many decisions an undo would take back now (0: just the provisional move, or
-        while filling the tile given last), or why it is refused."""
+        while filling the tile given last), or why it is refused: nothing is taken back once
+        the game is over (its scores are final; a trial saw Undo lit on the finished board)."""
+        if self.game.is_over():
+            return Refused(Refusal.UNDO_NOTHING)
         if self.accepts_input() and (self.selection.provisional is not None or self.selection.assignments()):
             return 0
         actor = self.viewer
