@@ -293,3 +293,34 @@ def test_enter_on_a_first_launch_takes_learn_to_play_whatever_the_pointer_rests_
     onto = pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(x - 5, y - 5), buttons=(0, 0, 0))
     play_app.step([away, onto, play_app.intents.event_for("confirm")], 1 / 60)
     assert type(play_app.top).__name__ == "SetupScene"
+
+
+def test_the_panel_names_the_final_scoring_not_cocos_turn_once_the_game_is_over(user_home) -> None:
+    """A trial saw "Coco's turn · Coco is playing" on the lesson panel under "Game over" while
+    the temples were scored: once the game is over the panel says so while it is shown."""
+    app = make_app((1366, 768), Settings(sound=False))
+    try:
+        app.home()
+        session = TutorialSession()
+        while len(session.game.actions) < len(SOLUTION) - 3:
+            play_one(session)
+        scene = PlayScene(app, session, ai=ScriptedAI(session.scripted_answer), lesson=session)
+        app.push(scene)
+        assert scene.coach is not None
+        seen: set[str] = set()
+        for _frame in range(3000):
+            if app.top is not scene or session.finished():
+                break
+            if session.game.is_over() and scene.timeline.busy:
+                seen.add(scene.coach.words()[0])
+            buttons = dict(scene.coach.buttons())
+            if "next" in buttons:
+                press(app, "confirm")
+            elif "show" in buttons:
+                press(app, "hint")
+                press(app, "confirm")
+            else:
+                app.step([], FRAME)
+        assert seen == {t("play.game_over")}
+    finally:
+        app.close()

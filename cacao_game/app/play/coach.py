@@ -168,10 +168,13 @@ class CoachPanel:
 
     def words(self) -> tuple[str, str, bool]:
         """The panel's title and text now, and whether they are the lesson's own (not a
-        "watch Coco" or "well done" while a move is shown)."""
+        "watch Coco" or "well done" while a move is shown, nor the final scoring while the
+        temples are scored: a trial read "Coco's turn, Coco is playing" under "Game over")."""
         game = self.session.game
         step = self.step()
         if self.scene.timeline.busy and game.actions:
+            if game.is_over():
+                return t("play.game_over"), t("play.final_scoring"), False
             if self.scene.current_seat() == PLAYER:
                 return t("tutorial.well_done.title"), t("tutorial.well_done"), False
             return t("tutorial.watch.title"), t("tutorial.watch"), False
