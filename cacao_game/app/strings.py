@@ -880,7 +880,7 @@ EN: dict[str, str] = {
     "tutorial.step.market_fill": (
         "Give the space the market (3). Your 2 workers facing it can each sell 1 cacao for 3 gold."
     ),
-    "tutorial.why.market_fill": "The market (3) goes on this space.",
+    "tutorial.why.market_fill": "Your 2 workers facing it can each sell 1 cacao there for 3 gold.",
     "tutorial.step.market_sell": (
         "You hold 4 cacao. Each worker at a market sells at most 1 cacao, so your 2 workers "
         "sell up to 2. Sell both: choose “sell 2 at 3” for +6 gold."
@@ -916,7 +916,7 @@ EN: dict[str, str] = {
         "Market (4) above, plantation below. Your worker at the market (4) sells your cacao for "
         "4 gold and the other two harvest 3 cacao. A market that pays 4 sells without asking."
     ),
-    "tutorial.why.practice_1_fill": "The market (4) goes above your tile.",
+    "tutorial.why.practice_1_fill": "Market (4) above your tile, plantation below.",
     "tutorial.step.practice_2": (
         "A market (4) pays best. Lay the outlined tile left of it, with 2 workers pointing at it."
     ),
@@ -926,7 +926,7 @@ EN: dict[str, str] = {
         "each, and your 2 workers at the market (4) sell 2 cacao for 8 gold. The game sells "
         "first by itself, so no harvest is lost (storage holds 5)."
     ),
-    "tutorial.why.practice_2_fill": "The double plantation goes on this space.",
+    "tutorial.why.practice_2_fill": "Two of your workers face it: each harvests 2 cacao there.",
     "tutorial.step.practice_3": (
         "Lay the outlined tile above the market (4): 2 workers down to sell 2 more cacao for 8, "
         "1 worker right to Coco's temple (second place pays 3), 1 left to a space to fill."
@@ -936,13 +936,15 @@ EN: dict[str, str] = {
         "Gold mine (2) on the space: two of your workers face it, this tile's and the one below "
         "it, which has waited for a jungle tile since last turn. +4 gold."
     ),
-    "tutorial.why.practice_3_fill": "The gold mine (2) goes on this space.",
+    "tutorial.why.practice_3_fill": (
+        "Two of your workers face it: +2 gold each. The market (3) is for your next turn."
+    ),
     "tutorial.step.practice_4": (
         "Lay a 1-1-1-1 tile on the outlined square, left of the lower double plantation."
     ),
     "tutorial.why.practice_4": "Use the outlined square.",
     "tutorial.step.practice_4_fill": "Put the market (3) on the space above your tile.",
-    "tutorial.why.practice_4_fill": "The market (3) goes on this space.",
+    "tutorial.why.practice_4_fill": "Your worker facing it can sell 1 cacao there for 3 gold.",
     "tutorial.step.practice_4_sell": (
         "Your workers harvest 2 cacao, and your worker at the market (3) may sell 1 of your "
         "cacao, or you keep it. Sell: choose “harvest 2, sell 1 at 3”."
