@@ -11,7 +11,7 @@ from tutorial_support import advance, answer_coco, play_one, solve
 from cacao_game import saves
 from cacao_game.app import strings
 from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
-from cacao_game.engine import Game, Phase, Place
+from cacao_game.engine import Fill, Game, Phase, Place
 from cacao_game.engine.tiles import START_TILES, WORKER_SIDES
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
@@ -271,6 +271,21 @@ def test_a_lesson_that_counts_the_players_cacao_counts_it_right(key: str, cacao:
     assert session.game.cacao[PLAYER] == cacao
     assert f"You hold {cacao} cacao" in strings.EN[f"tutorial.step.{key}"]
     assert "last cacao" not in strings.EN[f"tutorial.step.{key}"]
+
+
+@pytest.mark.parametrize(
+    "key", [step.key for step in STEPS if step.move and step.key.endswith("_fill") and step.key != "sun_fill"]
+)
+def test_the_lessons_fill_tile_is_picked_so_a_click_on_the_space_lays_it(key: str) -> None:
+    """A trial clicked the outlined space and laid the display's first tile (a gold mine) where
+    the lesson wanted the double plantation: at the player's fill the lesson's tile is the
+    picked one, so a click on its space gives that space the lesson's tile."""
+    session = at_step(key)
+    wanted = next(fill for fill in session.coach.expected(session.game) if isinstance(fill, Fill))
+    assert session.selection.current_fill_code() == wanted.tile
+    session.handle(Target(wanted.pos))
+    assert session.selection.assignments()[wanted.pos][0] == wanted.tile
+    assert session.coach.mistake is None
 
 
 def test_a_wrong_fill_and_a_wrong_row_are_explained() -> None:

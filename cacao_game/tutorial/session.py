@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from cacao_game.engine import Action, Game, Phase
+from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.jsontypes import JSON
 from cacao_game.session import Command, HintReady, PlaySession, Refusal, Refused, SessionEvent
 from cacao_game.session.autosave import Autosaver
@@ -131,7 +131,24 @@ class TutorialSession(PlaySession):
         if self.coach.mistake is not None and changed and not any(isinstance(e, Refused) for e in happened):
             self.coach.mistake = None
             self.version += 1
+        self._pick_the_lessons_tile()
         return happened
+
+    def _pick_the_lessons_tile(self) -> None:
+        """At the player's fill, a display tile the player has not picked yet is the one the
+        lesson wants next (not the display's first: a trial clicked the outlined space and
+        laid the gold mine where the lesson asked for the double plantation)."""
+        selection = self.selection
+        if not self._players_decision() or self.game.phase is not Phase.FILL or selection.fill_picked:
+            return
+        given = selection.assignments()
+        wanted = [
+            fill
+            for fill in self.coach.expected(self.game)
+            if isinstance(fill, Fill) and fill.pos not in given
+        ]
+        if wanted and wanted[0].tile in selection.fill_codes():
+            selection.fill_code = wanted[0].tile
 
     def _players_decision(self) -> bool:
         return not self.game.is_over() and self.game.current_player() == script.PLAYER
