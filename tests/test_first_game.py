@@ -123,6 +123,35 @@ def test_the_fill_keys_name_the_volcano_only_when_one_is_to_lay(play_app: App) -
     assert seen == {True, False}
 
 
+def test_a_volcano_turned_before_it_is_laid_shows_turned_in_the_display(play_app: App) -> None:
+    """A trial turned the display's volcano with Q and saw it stay upright, then land turned:
+    the picked volcano is drawn in the display as it will be laid."""
+    import random
+
+    from driver import human_turn_events
+
+    from cacao_game.engine import Phase
+    from cacao_game.engine.tiles import VOLCANO
+    from cacao_game.session import PickFill
+
+    scene = make_scene(play_app, ["human", "human"], variant="volcano", seed=2)
+    rng = random.Random(3)
+    for _ in range(3000):
+        fill = scene.accepts_board_input() and scene.turn.phase is Phase.FILL
+        if fill and VOLCANO in scene.turn.fill_sources() and VOLCANO in scene.frame.display.tiles:
+            break
+        play_app.step(human_turn_events(scene, rng), 0.02)
+    else:
+        raise AssertionError("no volcano in the display at a fill")
+    scene.source.handle(PickFill(VOLCANO))
+    play_app.step([], FRAME)
+    assert scene.frame.display.turned == 0
+    press(play_app, "rotate_cw")
+    display = scene.frame.display
+    assert display.picked is not None and display.tiles[display.picked] == VOLCANO
+    assert display.turned == scene.turn.fill_rotation == 1
+
+
 def test_a_narrow_screen_keeps_the_volcano_key_of_a_french_fill(user_home: Path) -> None:
     """A trial at 1366x768 in French saw the fill's key hint left out whole: beside the status
     it was too long, and "Q/E : tourner un volcan" went with it. The hint now loses its first

@@ -153,6 +153,9 @@ class DisplayView:
     tiles: tuple[str, ...] = ()
     picking: bool = False
     picked: int | None = None
+    turned: int = 0
+    """Quarter turns of the picked tile as it will be laid (a volcano the player turned with
+    Q/E: a trial saw the display's volcano stay upright and then land turned)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -806,7 +806,8 @@ class Hud:
 
     def draw_display(self, surface: pygame.Surface, frame: Frame) -> None:
         """The display tiles with their number keys; in a fill decision the picked one is
-        outlined and a tile already given to a space shows as an empty place."""
+        outlined (and turned as it will be laid) and a tile already given to a space shows as
+        an empty place."""
         area = self.a("display")
         self.painter.text(surface, t("play.display"), (area.x + px(20), area.y + px(14)), 22, "bold")
         display = frame.display
@@ -816,8 +817,8 @@ class Hud:
             if not code:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, px(2), border_radius=px(10))
                 continue
-            surface.blit(self.art.jungle(code, slot.w), slot.topleft)
             picked = index == display.picked
+            surface.blit(self.art.jungle(code, slot.w, display.turned if picked else 0), slot.topleft)
             if display.picking:
                 self.draw_badge(surface, slot, index + 1, picked)
             if picked:

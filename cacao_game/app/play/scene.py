@@ -1449,7 +1449,8 @@ class PlayScene(Scene):
             if code == picked_code and picked is None:
                 picked = index
             tiles.append(code)
-        return DisplayView(tuple(tiles), picking, picked)
+        turned = turn.fill_rotation if picked_code == VOLCANO else 0
+        return DisplayView(tuple(tiles), picking, picked, turned)
 
     def _shows_popup(self, accepts: bool) -> bool:
         """Whether the frame shows the resolution panel (``accepts``: a person at the screen
