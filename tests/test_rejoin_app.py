@@ -90,7 +90,8 @@ def menu_labels(app) -> set[str]:
 def test_a_dropped_joiner_rejoins_from_a_new_app_in_the_same_seat_with_its_hand(apps) -> None:
     """Ana hosts, Bo joins: Bo's ticket is kept (seat, name, code, token). Bo's program dies
     (its client closed without leaving); a new app in the same user folder offers Rejoin game
-    (the host refuses a join under another name: every seat is taken), which opens Bo's table in seat
+    (the host refuses a join under another name: every seat is taken, and it names nobody
+    away, whose seat a stranger could otherwise ask for by name), which opens Bo's table in seat
     1 with Bo's hand; the game goes on. Leaving asks in words fit for a joiner (and for the
     hosting window), with no Save offered; Quit to menu then forgets the ticket."""
     hosting, joining = make_app(), make_app()
@@ -109,7 +110,7 @@ def test_a_dropped_joiner_rejoins_from_a_new_app_in_the_same_seat_with_its_hand(
     pump([hosting], lambda: source.absent == frozenset({1}), "Bo away")
     again = join_game(JoinRequest(LOCAL, source.port, source.code, "Cy"))
     pump([hosting], lambda: again.poll() is not None and again.failed, "a plain join refused")
-    assert "taken" in again.connection and "Bo" in again.connection
+    assert "taken" in again.connection and "Bo" not in again.connection, "it names nobody"
     assert load_ticket() is not None  # the refusal of another join keeps Bo's ticket
 
     second = make_app()
@@ -356,14 +357,14 @@ def test_host_a_game_asks_before_ending_an_unfinished_hosted_game(apps) -> None:
     assert isinstance(app.top, SetupScene)
 
 
-def test_a_dropped_joiner_on_another_machine_takes_the_seat_back_with_the_code_and_name(
+def test_a_join_under_a_dropped_joiners_name_is_refused_and_his_ticket_still_works(
     apps, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """The trial's case: Bo's window closes mid-game; Bo starts the game on a machine with
-    none of his data (another user folder: no ticket) and joins through the Join form with
-    the table code under his name: he sits in seat 1 again, with his hand, and the host sees
-    him back. The first machine's ticket no longer works: Rejoin game there brings the Join
-    form filled with the table and his name, saying why, and the ticket is forgotten."""
+    """Bo's window closes mid-game. A join under his name from a machine with none of his
+    data (another user folder: no ticket) is refused, in words that point to Rejoin game, and
+    his seat stays his (a network trial took a dropped player's seat and hand so; only a
+    ``--serve --back-by-name`` host allows it). On his own machine Rejoin game brings him back
+    to seat 1 with his hand."""
     hosting, joining, source = seated_pair(apps)
     first = table(joining).source
     pump([joining], lambda: load_ticket() is not None, "the ticket")
@@ -377,20 +378,23 @@ def test_a_dropped_joiner_on_another_machine_takes_the_seat_back_with_the_code_a
     apps.append(other)
     assert t("menu.rejoin") not in menu_labels(other)
     join(other, source.port, source.code, name="bo")
-    pump([hosting, other], lambda: isinstance(other.top, PlayScene), "Bo's table on the other machine")
-    back = table(other)
-    assert back.source.face_up_seat() == 1 and back.names == ["Ana", "Bo"]
-    assert list(back.frame.hand.tiles) == list(back.source.table_game().hands[1])
-    pump([hosting, other], lambda: source.absent == frozenset(), "Bo back at the host")
+    pump(
+        [hosting, other],
+        lambda: isinstance(other.top, JoinScene) and bool(other.top.shown_problem()),
+        "refused",
+    )
+    form = other.top
+    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.refused_name")
+    assert "Rejoin game" in t("net.refused_name")
+    assert source.absent == frozenset({1})
 
     monkeypatch.setenv("CACAO_HOME", first_home)
     assert old_ticket is not None and load_ticket() == old_ticket
     again = make_app()
     apps.append(again)
     click_label(again, t("menu.rejoin"))
-    pump([hosting, again], lambda: isinstance(again.top, JoinScene), "the old ticket refused, on the form")
-    form = again.top
-    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.refused_token")
-    assert (form.values["code"], form.values["name"]) == (source.code, "Bo")
-    assert load_ticket() is None
-    assert source.absent == frozenset()  # the seat stays with the new connection
+    pump([hosting, again], lambda: isinstance(again.top, PlayScene), "Bo's table again")
+    back = table(again)
+    assert back.source.face_up_seat() == 1 and back.names == ["Ana", "Bo"]
+    assert list(back.frame.hand.tiles) == list(back.source.table_game().hands[1])
+    pump([hosting, again], lambda: source.absent == frozenset(), "Bo back at the host")
