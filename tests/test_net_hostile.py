@@ -50,6 +50,17 @@ async def send(ws: ClientConnection, message: p.ClientMessage) -> None:
     await ws.send(p.encode(message), text=True)
 
 
+def swept_around(host: Host, now: list[float], wait: float) -> tuple[list[str], list[str]]:
+    """The tables ``host`` keeps after a sweep 1 second before ``wait`` seconds more have
+    passed on its clock (``now``, moved on) and after one a second after them."""
+    now[0] += wait - 1.0
+    host.sweep()
+    early = sorted(host.tables)
+    now[0] += 2.0
+    host.sweep()
+    return early, sorted(host.tables)
+
+
 async def closed(ws: ClientConnection) -> int | None:
     """The close code once the host has closed ``ws`` (messages before it skipped)."""
     with pytest.raises(ConnectionClosed):
@@ -720,12 +731,7 @@ def test_a_game_every_player_left_with_no_ai_to_play_closes_once_nobody_is_at_it
             await ws.close()
         while left not in host._idle or any(s.connected for s in host.tables[dropped].seats):
             await asyncio.sleep(0.01)
-        now[0] += 119.0
-        host.sweep()
-        early = sorted(host.tables)
-        now[0] += 2.0
-        host.sweep()
-        late = sorted(host.tables)
+        early, late = swept_around(host, now, 120.0)
         await host.stop()
         return early, late, left, dropped
 
@@ -835,12 +841,7 @@ def test_a_game_whose_players_all_dropped_closes_after_the_long_wait_and_frees_i
         extra = await open_raw(host)
         await send(extra, p.Create(p.VERSION, "Eve", options("remote", "remote")))
         refused = await expect(extra, p.Problem)
-        now[0] += 899.0
-        host.sweep()
-        early = sorted(host.tables)
-        now[0] += 2.0
-        host.sweep()
-        late = sorted(host.tables)
+        early, late = swept_around(host, now, 900.0)
         again = await open_raw(host)
         await send(again, p.Create(p.VERSION, "Eve", options("remote", "remote")))
         opened = await expect(again, p.Welcome)

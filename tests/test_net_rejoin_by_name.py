@@ -34,6 +34,20 @@ async def state_where(ws: ClientConnection, holds: str) -> p.TableState:
             return update.state
 
 
+async def bo_away(host: Host) -> tuple[ClientConnection, str, str, p.HostMessage]:
+    """Ana and Bo at a table whose stand-in plays at once; Bo's connection drops and the
+    stand-in takes his seat; Eve then asks to join under her own name. Returns Ana's
+    connection, the table code, Bo's token and the answer to Eve."""
+    table = options("remote", "remote", standin="random", standin_after=0.0)
+    (ana, first), (bo, second), _started = await two_seated(host, table)
+    assert second.token is not None
+    await bo.close()
+    await state_where(ana, "standin")
+    eve, refused_eve = await answer(host, p.Join(p.VERSION, first.table, "Eve"))
+    await closed(eve)
+    return ana, first.table, second.token, refused_eve
+
+
 def test_a_dropped_player_takes_the_seat_back_by_name_and_the_old_token_stops_working() -> None:
     """Bo's window closes mid-game and the stand-in plays his seat: Eve, joining under her
     own name, is told every seat is taken and that Bo is away; "bo" (letter case aside)
@@ -43,14 +57,7 @@ def test_a_dropped_player_takes_the_seat_back_by_name_and_the_old_token_stops_wo
 
     async def scenario() -> dict[str, object]:
         host = await start_host(None, back_by_name=True)
-        table = options("remote", "remote", standin="random", standin_after=0.0)
-        (ana, first), (bo, second), _started = await two_seated(host, table)
-        code, old = first.table, second.token
-        assert old is not None
-        await bo.close()
-        await state_where(ana, "standin")
-        eve, refused_eve = await answer(host, p.Join(p.VERSION, code, "Eve"))
-        await closed(eve)
+        ana, code, old, refused_eve = await bo_away(host)
         back_ws, back = await answer(host, p.Join(p.VERSION, code, "bo"))
         history = await expect(back_ws, p.Update)
         seen_by_ana = await state_where(ana, "back")
@@ -157,14 +164,7 @@ def test_by_default_a_dropped_players_seat_comes_back_only_with_its_token() -> N
 
     async def scenario() -> tuple[p.HostMessage, p.HostMessage, p.HostMessage, bool]:
         host = await start_host(None)
-        table = options("remote", "remote", standin="random", standin_after=0.0)
-        (ana, first), (bo, second), _started = await two_seated(host, table)
-        code, token = first.table, second.token
-        assert token is not None
-        await bo.close()
-        await state_where(ana, "standin")
-        eve, refused_eve = await answer(host, p.Join(p.VERSION, code, "Eve"))
-        await closed(eve)
+        ana, code, token, refused_eve = await bo_away(host)
         thief, refused_thief = await answer(host, p.Join(p.VERSION, code, "bo"))
         await closed(thief)
         kept = host.tables[code].seat_of(token) == 1

@@ -52,6 +52,20 @@ def step_key(scene: PlayScene) -> str:
     return step.key
 
 
+def follow_lessons(app: App, scene: PlayScene) -> None:
+    """One frame of a player who follows the lessons by keys: Next by Enter, a move by Show
+    me (H) and Enter, else a frame that lets Coco and the animations go on."""
+    assert scene.coach is not None
+    buttons = dict(scene.coach.buttons())
+    if "next" in buttons:
+        press(app, "confirm")
+    elif "show" in buttons:
+        press(app, "hint")
+        press(app, "confirm")
+    else:
+        app.step([], FRAME)
+
+
 def test_the_menu_offers_the_tutorial_first_on_a_first_launch_and_keeps_it_after(play_app: App) -> None:
     """First launch (no tutorial started, no autosave): Learn to play is highlighted (below
     New game: the menu keeps one order). Once started New game is highlighted instead, and
@@ -103,13 +117,8 @@ def test_the_lesson_panel_plays_the_tutorial_to_its_end_by_clicks_and_keys(play_
         if "next" in buttons and not clicked_next:
             click(play_app, buttons["next"].center)
             clicked_next = True
-        elif "next" in buttons:
-            press(play_app, "confirm")
-        elif "show" in buttons:
-            press(play_app, "hint")
-            press(play_app, "confirm")
         else:
-            play_app.step([], FRAME)
+            follow_lessons(play_app, scene)
         if session.game.is_over() and not session.finished():
             run(play_app, 200)
             assert play_app.top is scene, "the last lesson waits for Next"
@@ -313,14 +322,7 @@ def test_the_panel_names_the_final_scoring_not_cocos_turn_once_the_game_is_over(
                 break
             if session.game.is_over() and scene.timeline.busy:
                 seen.add(scene.coach.words()[0])
-            buttons = dict(scene.coach.buttons())
-            if "next" in buttons:
-                press(app, "confirm")
-            elif "show" in buttons:
-                press(app, "hint")
-                press(app, "confirm")
-            else:
-                app.step([], FRAME)
+            follow_lessons(app, scene)
         assert seen == {t("play.game_over")}
     finally:
         app.close()
