@@ -890,13 +890,15 @@ def draw_temple_site(surf: pygame.Surface) -> None:
 
 
 def draw_edge_marker(surf: pygame.Surface, edge: int, value: int) -> None:
-    """Volcano edge marker on ``edge`` (0=N..3=W): gold coin for +, lava for -."""
+    """Volcano edge marker on ``edge`` (0=N..3=W): gold coin for +, lava for - (a true minus
+    sign, white on the lava with nothing behind it: a trial read the hyphen, half hidden by a
+    glint, as "1" or "+1")."""
     s = surf.get_width()
     cx = cy = s / 2
     dist = s * 0.385
     angle = EDGE_ANGLES[edge]
     px, py = rotate([(cx, cy - dist)], angle, (cx, cy))[0]
-    label = f"{value:+d}"
+    label = f"{value:+d}" if value > 0 else f"\u2212{-value}"
     if value > 0:
         draw_coin(surf, (px, py), s * 0.105, label)
     else:
@@ -906,7 +908,6 @@ def draw_edge_marker(surf: pygame.Surface, edge: int, value: int) -> None:
             for i, (x, y) in enumerate(blob)
         ]
         polygon(surf, LAVA, blob, (70, 10, 4), max(2, s // 110))
-        circle(surf, (255, 140, 40), (px - s * 0.035, py - s * 0.03), s * 0.014)
         text(surf, label, (px, py), round(s * 0.115), (255, 255, 255), (70, 10, 4), max(1, s // 170))
 
 
