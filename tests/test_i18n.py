@@ -141,7 +141,8 @@ def test_plural_forms_follow_each_language() -> None:
         assert {n: tn("yield.cacao", n) for n in shown} == shown
     strings.set_language("de")
     assert tn("yield.cacao", 2, n=-2) == "-2 Cacaofrüchte"
-    assert tn("preview.opens", 1) == "Platz für 1 Arbeiterplättchen"
+    assert tn("preview.opens", 1) == "öffnet 1 Feld für die anderen"
+    assert tn("preview.opens", 2) == "öffnet 2 Felder für die anderen"
 
 
 def test_strings_switch_language_and_fall_back() -> None:

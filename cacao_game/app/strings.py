@@ -1133,7 +1133,7 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "{n} still to come, {shown} in the display now; the chance that the next tile drawn from the pile"
         " is one: {odds} %",
     ),
-    "preview.opens": ("room for {n} worker tile", "room for {n} worker tiles"),
+    "preview.opens": ("opens {n} square to the others", "opens {n} squares to the others"),
     "scoring.temple_workers": ("{n} worker", "{n} workers"),
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),

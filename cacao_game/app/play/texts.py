@@ -62,8 +62,9 @@ def amounts(total: Counter[str]) -> str:
 
 
 def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
-    """A placement's whole turn in one line: "+1 sun · then +6 gold · Bea +3 gold · room for 2 worker tiles";
-    what comes only from the mover's own choices reads "+1 cacao, +2 gold with your choices"
+    """A placement's whole turn in one line: "+1 sun · then +6 gold · Bea +3 gold · opens 2
+    squares to the others" (the empty worker squares beside the jungle tiles laid); what
+    comes only from the mover's own choices reads "+1 cacao, +2 gold with your choices"
     (never "nothing at once" before a gain)."""
     at_once = amounts(preview.at_once)
     then = amounts(preview.then)
