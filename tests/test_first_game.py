@@ -429,6 +429,23 @@ def test_toasts_stay_off_the_hand(play_app: App) -> None:
     assert play_app.toast_rect.bottom <= scene.hud.a("hand").y
 
 
+def test_a_long_toast_at_the_table_stays_over_the_board_in_french(play_app: App) -> None:
+    """A trial at 1366x768 saw the French notice of a kept finished game run from the board
+    over the game log's title: at the table a toast is centred over the board and wrapped
+    within it."""
+    play_app.resize(pygame.Surface((1366, 768)))
+    strings.set_language("fr")
+    try:
+        scene = make_scene(play_app, ["human", "human"])
+        play_app.notify(t("flow.kept_finished", name="Partie 2026-11-27 19-45-20"))
+        run(play_app, 1)
+        board, toast = scene.hud.a("board"), play_app.toast_rect
+        assert toast is not None and board.left <= toast.left and toast.right <= board.right
+        assert abs(toast.centerx - board.centerx) <= 1
+    finally:
+        strings.set_language("en")
+
+
 def test_an_overbuild_under_the_mouse_shows_a_solid_ghost_and_its_sun() -> None:
     """Issue 22.2: the tile an overbuild under the mouse would lay is drawn nearly solid (it
     covers a tile), and its yield label counts the sun it pays."""

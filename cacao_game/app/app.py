@@ -436,9 +436,11 @@ class App:
             self.toast_rect = None
         else:
             message = self.toast_detail if self.toast_hovered() else self.toast[0]
-            floor = self.stack[-1].toast_floor(surface.get_height()) if self.stack else None
+            top = self.stack[-1] if self.stack else None
+            floor = top.toast_floor(surface.get_height()) if top is not None else None
+            span = top.toast_span(surface.get_width()) if top is not None else None
             opacity = min(1.0, self.toast[1] / 0.3)
-            self.toast_rect = theme.draw_toast(self, surface, message, opacity, floor)
+            self.toast_rect = theme.draw_toast(self, surface, message, opacity, floor, span)
             if changed is not None:
                 changed.append(self.toast_rect.inflate(scale.px(96), scale.px(96)).clip(surface.get_rect()))
         self._changed = changed

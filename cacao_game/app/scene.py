@@ -191,6 +191,12 @@ class Scene:
         near the bottom unless the scene keeps something there (the table's hand)."""
         return height
 
+    def toast_span(self, width: int) -> tuple[int, int]:
+        """The x range (real pixels) a toast is centred and wrapped in over this scene, on a
+        screen ``width`` wide: the whole width unless the scene keeps panels at a side (the
+        table's seats and log)."""
+        return 0, width
+
     def leave_question(self) -> str:
         """What the pause overlay asks before Quit to menu leaves this scene."""
         from cacao_game.app.strings import t

@@ -1926,6 +1926,11 @@ class PlayScene(Scene):
         """Toasts sit above the hand, the display and the pile, never over them."""
         return self.hud.a("hand").y
 
+    def toast_span(self, width: int) -> tuple[int, int]:
+        """Toasts sit over the board, never over the seats or the game log beside it."""
+        board = self.hud.a("board")
+        return board.left, board.right
+
     def leave_on_purpose(self) -> None:
         """Quit to menu: a joiner leaves their seat for good (no Rejoin game in the menu)."""
         if isinstance(self.source, JoinedSource):
