@@ -268,3 +268,32 @@ def test_the_camera_keeps_the_legal_squares_clear_of_a_notice_while_it_is_up(
         assert notice not in scene.camera.covered
     finally:
         scale.use(before)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_dropped_players_notice_is_drawn_whole_in_every_language(size: tuple[int, int]) -> None:
+    """A trial read "Bob is disconnected: the AI plays for them 60 …": the notice lost its
+    end on one line. It is drawn whole, on up to two lines left of its button, for a long
+    name (12 letters), in every language."""
+    from cacao_game.app import strings, theme
+    from cacao_game.app.play.presence import draw_standin
+    from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
+
+    pygame.init()
+    before = scale.current()
+    try:
+        shell = App(pygame.Surface(size), Settings(animation_speed="normal", sound=False), router=router())
+        board = shell.layout["board"]
+        notice, button = standin_rects(board, None)
+        name = "Bartholomäus"
+        for language in LANGUAGES:
+            strings.set_language(language)
+            with theme.text_audit() as audit:
+                draw_standin(shell, shell.screen, board, name, False, None)
+            wanted = t("net.dropped", name=name, seconds="60")
+            drawn = [text for text in audit if text.text == wanted]
+            assert drawn and wanted not in audit.cut, (language, [text.text for text in audit])
+            assert notice.contains(drawn[0].rect) and drawn[0].rect.right <= button.x, language
+    finally:
+        strings.set_language(SOURCE_LANGUAGE)
+        scale.use(before)

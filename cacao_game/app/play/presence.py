@@ -237,24 +237,16 @@ def _draw_notice(
     label: str | None,
     hot: bool,
 ) -> None:
-    """A notice panel (``rects``: the panel and its button) with ``border``, ``text`` fitted
-    left of the button, and the button ``label`` (``hot``: under the mouse); without a label,
-    no button and the text has the whole panel."""
+    """A notice panel (``rects``: the panel and its button) with ``border``, ``text`` on up
+    to two lines left of the button (a trial saw the dropped player's notice cut off on one
+    line before its end), and the button ``label`` (``hot``: under the mouse); without a
+    label, no button and the text has the whole panel."""
     notice, button = rects
     theme.draw_panel(surface, notice, border=border)
     if label is None:
         _draw_lines(app, surface, notice, text)
         return
-    width = button.x - notice.x - px(40)
-    font = theme.fit_font(app, theme.BODY_SIZE, text, width, "bold")
-    theme.draw_text(
-        surface,
-        font,
-        theme.fit_text(font, text, width),
-        (notice.x + px(24), notice.centery),
-        theme.CREAM,
-        anchor="midleft",
-    )
+    _draw_lines(app, surface, pygame.Rect(notice.x, notice.y, button.x - notice.x + px(8), notice.h), text)
     _draw_button(app, surface, button, label, hot)
 
 
@@ -266,7 +258,9 @@ def _draw_lines(app: Shell, surface: pygame.Surface, notice: pygame.Rect, text: 
         image = theme.render_text(font, text, theme.CREAM, width)
         if image.get_height() <= height:
             break
-    surface.blit(image, image.get_rect(midleft=(notice.x + px(24), notice.centery)))
+    at = image.get_rect(midleft=(notice.x + px(24), notice.centery))
+    surface.blit(image, at)
+    theme.note_text(surface, text, at)
 
 
 def _draw_button(app: Shell, surface: pygame.Surface, button: pygame.Rect, label: str, hot: bool) -> None:
