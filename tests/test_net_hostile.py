@@ -669,28 +669,35 @@ async def received_until_refused(ws: ClientConnection, reason: str) -> list[str]
 
 
 def test_stale_commands_get_the_whole_table_once_per_change_not_once_each() -> None:
-    """A stale ``decide`` is answered with the whole table (its history too, tens of KiB late
-    in a game) once per change of the game: a client that has the whole table as it is now
-    (it just joined, or a stale command got it) gets only the refusal. (A client sending 20
-    stale commands a second had the host build and send every decision of the game 20
-    times a second, 50 bytes in for 50 KiB out.)"""
+    """A stale ``decide``, ``undo`` or ``ask_hint`` is answered with the whole table (its
+    history too, tens of KiB late in a game) once per change of the game, as the refusal
+    says: a client that has the whole table as it is now (it just joined, or a stale command
+    got it) gets only the refusal. (A client sending 20 stale commands a second had the host
+    build and send every decision of the game 20 times a second, 50 bytes in for 50 KiB out;
+    a trial's stale undo and hint got the refusal's promise of the table and no table.)"""
 
     async def scenario() -> list[list[str]]:
         host = await start_host(None, seed=4)
-        (ana, first), (bo, second), state = await two_seated(host, options("remote", "remote"))
+        (ana, first), (bo, second), state = await two_seated(host, options("remote", "remote", hints=True))
         assert first.token is not None and second.token is not None
-        stale = p.Decide(1, second.token, 999, [])
+        kinds: list[p.ClientMessage] = [
+            p.Decide(1, second.token, 999, []),
+            p.TakeBack(1, second.token, 999),
+            p.AskHint(1, second.token, 999),
+        ]
         marker = p.Leave(1, "not the token")
         await asyncio.sleep(2 * PRESENCE_EVERY)  # who joined has been told: nothing more comes
         await send(bo, marker)
         await received_until_refused(bo, "seat")
         rounds: list[list[str]] = []
-        for _ in range(2):
-            await send(bo, stale)
-            await send(bo, stale)
-            await send(bo, stale)
+        for round_number in range(4):
+            first_kind = max(0, round_number - 1)
+            for stale in kinds[first_kind:] + kinds[:first_kind]:
+                await send(bo, stale)
             await send(bo, marker)
             rounds.append(await received_until_refused(bo, "seat"))
+            if round_number == 3:
+                break
             seats = {0: (ana, first.token), 1: (bo, second.token)}
             ws, token = seats[state.deciding]
             action = view_game(state).legal_actions()[0]
@@ -700,9 +707,12 @@ def test_stale_commands_get_the_whole_table_once_per_change_not_once_each() -> N
         return rounds
 
     rounds = run(scenario())
+    once = ["refused stale", "Update", "refused stale", "refused stale", "refused seat"]
     assert rounds == [
         ["refused stale", "refused stale", "refused stale", "refused seat"],  # joined: has it all
-        ["refused stale", "Update", "refused stale", "refused stale", "refused seat"],
+        once,  # a stale decide first
+        once,  # a stale undo first
+        once,  # a stale hint first
     ]
 
 

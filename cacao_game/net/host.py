@@ -929,6 +929,7 @@ class Host:
             return
         if message.at != len(session.game.actions):
             client.send(refusal("stale"))
+            self._resend(client, table)
             return
         if table.last_by_standin():
             client.send(refusal("standin"))
@@ -954,6 +955,7 @@ class Host:
             client.send(refusal("hints_off"))
         elif message.at != len(game.actions):
             client.send(refusal("stale"))
+            self._resend(client, table)
         elif game.is_over() or game.current_player() != message.seat:
             client.send(refusal("turn"))
         else:
