@@ -223,6 +223,7 @@ def test_bad_joins_are_refused_with_a_reason_and_the_table_is_unchanged(
 
     problem, tables, close_code = run(scenario())
     assert isinstance(problem, p.Problem) and problem.code == code and problem.fatal and problem.text
+    assert problem.text[0].isupper() and problem.text.endswith("."), "a sentence (a malformed code's was not)"
     assert tables == 1
     assert close_code == 1008
 

@@ -581,7 +581,13 @@ class Host:
         if table is None:
             count, since = self._misses.get(client.address, (0, self._clock()))
             self._misses[client.address] = (count + 1, since)
-            self._fail(client, "table", problem or f"No table with the code {code} on this host.")
+            self._fail(
+                client,
+                "table",
+                f"No table has that code: {problem}."
+                if problem
+                else f"No table with the code {code} on this host.",
+            )
             return
         if message.spectate:
             if self._spectators(table) >= self.max_spectators:
