@@ -242,6 +242,24 @@ def test_the_host_table_shows_a_player_who_left_as_disconnected(apps):
     pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
 
 
+def test_a_join_where_no_game_is_hosted_is_said_on_the_join_form(apps):
+    """A trial's join to a host that had stopped said Reconnecting... for good: after a few
+    tries nobody answered, the Join form comes back saying no game is hosted there, with
+    what was typed. (127.0.0.1, a port nothing listens on.)"""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind((LOCAL, 0))
+        port = probe.getsockname()[1]
+    joining = make_app()
+    apps.append(joining)
+    join(joining, port, "ABCDEF", name="Joiny")
+    pump([joining], lambda: isinstance(joining.top, JoinScene), "the failure on the form")
+    form = joining.top
+    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.unreachable")
+    assert form.values["port"] == str(port) and form.values["name"] == "Joiny"
+
+
 def test_a_wrong_table_code_is_said_on_the_join_form_with_what_was_typed(apps):
     """Joining a code the host does not have: the Join form comes back with the refusal in
     the player's words and every field as typed (a tester saw it on an empty lobby page

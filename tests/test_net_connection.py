@@ -183,3 +183,41 @@ def test_the_table_and_the_join_screen_say_the_host_is_busy_while_retrying() -> 
     source._receive(Reconnecting(2, 0.5, "connection refused"))
     assert source.connection == RECONNECTING
     assert banner_text(source) == t("net.lost")
+
+
+def test_a_join_no_host_ever_answers_fails_in_words_after_a_few_tries() -> None:
+    """A trial's Watch of a host that had stopped said Reconnecting… for good: a join (or
+    watch, or new table) that no host has answered fails as ``unreachable`` after
+    ``FIRST_ATTEMPTS`` tries; a client with a seat token (Rejoin game) keeps trying, its host
+    may be on its way back. Only 127.0.0.1, on a port nothing listens on."""
+    import socket
+
+    from cacao_game.net.client import FIRST_ATTEMPTS
+
+    with socket.socket() as probe:
+        probe.bind((LOCAL, 0))
+        port = probe.getsockname()[1]
+
+    async def scenario() -> tuple[list[ClientEvent], list[ClientEvent]]:
+        fresh: list[ClientEvent] = []
+        await asyncio.wait_for(
+            Link(
+                LOCAL, port, p.Join(p.VERSION, "ABCDEF", spectate=True), fresh.append, backoff=(0.01, 0.02)
+            ).run(),
+            5.0,
+        )
+        returning: list[ClientEvent] = []
+        link = Link(LOCAL, port, p.Join(p.VERSION, "ABCDEF", "Bo"), returning.append, backoff=(0.01, 0.02))
+        link.code, link.token = "ABCDEF", "a seat token"
+        running = asyncio.create_task(link.run())
+        while sum(isinstance(event, Reconnecting) for event in returning) < FIRST_ATTEMPTS + 2:
+            await asyncio.sleep(0.01)
+        await link.close()
+        await running
+        return fresh, returning
+
+    fresh, returning = run(scenario())
+    failed = [event for event in fresh if isinstance(event, Failed)]
+    assert len(failed) == 1 and failed[0].code == "unreachable" and str(port) in failed[0].text
+    assert sum(isinstance(event, Reconnecting) for event in fresh) == FIRST_ATTEMPTS - 1
+    assert not [event for event in returning if isinstance(event, Failed)]

@@ -88,6 +88,7 @@ REFUSALS = {
     "name": "net.refused_name",
     "token": "net.refused_token",
     "watchers": "net.refused_watchers",
+    "unreachable": "net.unreachable",
 }
 """The host's refusal codes of a join that the form says in the player's language."""
 

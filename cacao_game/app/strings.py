@@ -118,6 +118,9 @@ EN: dict[str, str] = {
         "back under the same name."
     ),
     "net.refused_watchers": "This table has as many spectators as it takes.",
+    "net.unreachable": (
+        "No game is hosted at this address and port: check them, and that the host's game is open."
+    ),
     "net.join_forgotten": (
         "Join a game: what was remembered of the last join could not be read; the defaults are shown."
     ),

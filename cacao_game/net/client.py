@@ -61,6 +61,11 @@ CommandKind = Literal["decide", "undo", "hint"]
 BACKOFF_FIRST: Final = 0.25
 BACKOFF_MAX: Final = 5.0
 OPEN_TIMEOUT: Final = 5.0
+FIRST_ATTEMPTS: Final = 4
+"""Connections a join, watch or new table tries before it fails as ``unreachable`` while no
+host has ever answered it (a trial's Watch of a host that had stopped said Reconnecting...
+for good; a busy host has answered, and is tried again for good); a client holding a seat
+token (Rejoin game) keeps trying: its host may be on its way back (Resume hosting)."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +239,9 @@ class Link:
         self.told_leave = False
         """Whether ``leave`` sent the host its ``Leave`` (read once the loop has stopped)."""
         self._failed = False
+        self._answered = False
+        """A host has sent this client a message at least once (a welcome, a refusal, that it
+        is busy...)."""
         self._busy: str | None = None
         """The host's words when it turned the last connection away as busy."""
 
@@ -270,6 +278,9 @@ class Link:
             if self._closing or self._failed:
                 break
             attempt += 1
+            if not self._answered and self.token is None and attempt >= FIRST_ATTEMPTS:
+                self._fail("unreachable", f"No host answers at {self.uri} ({reason}).")
+                break
             first, most = self.backoff
             delay = min(most, first * 2 ** min(attempt - 1, 8)) * (0.75 + 0.5 * self.rng.random())
             busy, self._busy = self._busy, None
@@ -283,6 +294,7 @@ class Link:
 
     def _receive(self, data: bytes) -> bool:
         """Handle one message; True once the table is known again after a (re)join."""
+        self._answered = True
         try:
             message = p.decode_host(data)
         except ShapeError as error:
