@@ -71,6 +71,24 @@ def test_continue_appears_with_an_autosave_and_resumes_it(app):
     assert len(app.top.source.game.actions) == 10
 
 
+def test_a_finished_game_in_the_autosave_is_in_load_game_not_continued(app):
+    """A trial's Continue opened a finished game's board, and its click meant for New game
+    (which Continue had pushed down) went there: a finished autosave adds no Continue (the
+    menu starts with New game) and Load game lists it as finished; an autosave that does
+    not read still gets Continue, which says why."""
+    from cacao_game.saves import autosave_path, list_saves, save_game
+
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    save_game(autosave_path(), harness.random_game(TWO_HUMANS), TWO_HUMANS, {})
+    app.home()
+    labels = [w.label for w in app.top.widgets if isinstance(w, Button)]
+    assert t("menu.continue") not in labels and labels[0] == t("menu.new")
+    assert [info.finished for info in list_saves() if info.path == autosave_path()] == [True]
+    autosave_path().write_text("{ not a save")
+    app.home()
+    assert t("menu.continue") in [w.label for w in app.top.widgets if isinstance(w, Button)]
+
+
 def test_menu_to_setup_and_back(app):
     """New game opens the setup; Esc returns to the menu."""
     click_label(app, t("menu.new"))

@@ -284,6 +284,20 @@ def autosave_exists() -> bool:
         return False
 
 
+def autosave_unfinished() -> bool:
+    """True if the autosave holds a game to continue: one that is not over, or one that does
+    not read (Continue then says why and offers its backup). A finished game is not continued
+    (a trial's Continue opened a finished game's board, and clicks meant for New game below
+    it went there): Load game lists it, on its scores with its replay and review."""
+    path = saves.autosave_path()
+    if not autosave_exists():
+        return False
+    try:
+        return not saves.load_game(path).game.is_over()
+    except (ValueError, OSError):
+        return True
+
+
 def continue_game(app: Shell) -> bool:
     """Resume the autosave."""
     return open_save(app, saves.autosave_path(), backup_fallback=True)

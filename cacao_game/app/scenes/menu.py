@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from cacao_game.app import routes, theme
-from cacao_game.app.flow import autosave_exists, continue_game, start_tutorial
+from cacao_game.app.flow import autosave_exists, autosave_unfinished, continue_game, start_tutorial
 from cacao_game.app.netplay import (
     JoinRequest,
     host_failure,
@@ -58,7 +58,7 @@ class MenuScene(WidgetScene):
         newcomer = self.newcomer() and not hosted and ticket is None
         learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
         entries: list[tuple[str, Callable[[], object], str]] = []
-        unfinished = autosave_exists()
+        unfinished = autosave_unfinished()
         if unfinished:
             entries.append(
                 ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
