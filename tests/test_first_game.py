@@ -479,3 +479,13 @@ def test_a_hosted_tables_computer_seat_is_named_by_its_level_in_the_language(in_
         "Ana",
     ]
     assert seat_name("Medium", "human", 1) == "Medium"
+
+
+def test_the_hand_bar_keeps_its_title_when_no_hand_is_shown(play_app: App) -> None:
+    """A trial saw the hand bar's title blank at a replay's last step (the game over, no hand
+    to show): it then reads "Hand"."""
+    scene = make_scene(play_app, ["human", "human"])
+    frame = replace(scene.frame, hand=replace(scene.frame.hand, seat=None))
+    parts = scene.hud.hand_parts(frame)
+    assert [part.key for part in parts] == [t("play.hand")]
+    assert parts[0].rect.w > 0 and scene.hud.a("hand").contains(parts[0].rect)

@@ -866,8 +866,14 @@ class Hud:
         p = self.painter
         area = self.a("hand")
         bar = frame.hand
-        if bar.seat is None:
-            return [Part("hand", pygame.Rect(area.topleft, (0, 0)), None, _draw_nothing)]
+        if bar.seat is None:  # no hand to show (the game is over): the bar keeps its title
+            plain = t("play.hand")
+            at = p.text_image(plain, 22, "bold").get_rect(topleft=(area.x + px(20), area.y + px(14)))
+
+            def draw_plain(surface: pygame.Surface) -> None:
+                p.text(surface, plain, at.topleft, 22, "bold")
+
+            return [Part("hand", at.inflate(px(2), px(2)), plain, self._within(area, draw_plain))]
         view = frame.seats[bar.seat]
         color, name = view.color, view.name
         if bar.overbuild:
