@@ -69,6 +69,11 @@ def raise_fd_limit() -> None:
             log.info("cannot raise the open-file limit from %d: %s", soft, error)
 
 
+POLICY_CLOSE: Final = 1008
+"""The WebSocket close code of a connection the host ends (policy violation)."""
+NORMAL_CLOSE: Final = 1000
+"""The WebSocket close code of a connection whose player left on purpose."""
+
 REFUSALS: Final = {
     "seat": "That seat is not yours (wrong or stale token).",
     "not_seated": "Join a table first.",
@@ -123,9 +128,9 @@ class Connection:
     """The writer task is writing a queued message (``take`` to ``written``)."""
     waited: deque[float] | None = None
     """Where to note the seconds each message waited between ``push`` and its socket."""
-    close_code: int = 1008
-    """The WebSocket close code the host ends the connection with: 1008 (policy violation) when
-    it ends it, 1000 (normal) when the player left on purpose (clients read 1008 as an error)."""
+    close_code: int = POLICY_CLOSE
+    """The WebSocket close code the host ends the connection with: ``POLICY_CLOSE`` when it
+    ends it, ``NORMAL_CLOSE`` when the player left on purpose (clients read 1008 as an error)."""
     synced: bool = False
     """The client was sent the whole table (on joining, or after a stale command) and the
     game has not changed since: another stale command gets no second copy."""

@@ -55,6 +55,7 @@ from cacao_game.net.advice import advice_message
 from cacao_game.net.connection import (
     BURST,
     FLOOD_CLOSE,
+    NORMAL_CLOSE,
     OUTBOX_BYTES,
     RATE,
     REFUSALS,
@@ -109,8 +110,6 @@ GUESS_WINDOW: Final = 60.0
 CLOSE_WAIT: Final = 2.0
 """Seconds a stopping host waits for connections to close (a client that never reads, a
 handshake that never ends) before cutting them."""
-NORMAL_CLOSE: Final = 1000
-"""The WebSocket close code of a connection whose player left on purpose."""
 SWEEP_EVERY: Final = 5.0
 """Seconds between two looks for tables to close (``Host.sweep``)."""
 LAG_EVERY: Final = 0.01
@@ -970,12 +969,8 @@ class Host:
             if given is not None and given[0] == key:
                 client.push(given[1])
                 return
-            asking = self._hint_askers.setdefault(key, set())
-            thinking = bool(asking) and (table.code, 100 + message.seat, message.at, None) in self._thinking
-            asking.add(client)
-            if thinking:
-                return  # this asker is answered with the others, once
-            self._think(
+            self._hint_askers.setdefault(key, set()).add(client)
+            self._think(  # thinks once a decision (``_think``): every asker is answered then
                 table,
                 hint_level(),
                 100 + message.seat,
@@ -1286,9 +1281,7 @@ def _waiting(table: Table) -> bool:
     """Whether ``table`` waits for players: not started, or unfinished with none of its remote
     players here (a table of one remote seat and AI seats starts at once; left alone it would
     hold a table slot for good)."""
-    if not table.started:
-        return True
-    return not table.is_over() and not any(seat.connected for seat in table.seats if seat.remote)
+    return not table.started or _deserted(table)
 
 
 def _percentiles(values: Iterable[float]) -> tuple[str, str, str]:
