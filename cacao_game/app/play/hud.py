@@ -858,6 +858,16 @@ class Hud:
             surface.blit(self.art.jungle(revealed, target.w), target.topleft)
             pygame.draw.rect(surface, theme.GOLD, target.inflate(px(8), px(8)), px(4), border_radius=px(10))
 
+    def _hand_title(self, title: str) -> Part:
+        """The hand bar's title ``title`` (already fitted), at its top left."""
+        p, area = self.painter, self.a("hand")
+        titled = p.text_image(title, 22, "bold").get_rect(topleft=(area.x + px(20), area.y + px(14)))
+
+        def draw_title(surface: pygame.Surface) -> None:
+            p.text(surface, title, titled.topleft, 22, "bold")
+
+        return Part("hand", titled.inflate(px(2), px(2)), title, self._within(area, draw_title))
+
     def hand_parts(self, frame: Frame) -> list[Part]:
         """The hand bar of ``frame.hand`` (face down under the curtain or for a computer seat):
         its title (whose hand), its note (the pile or overbuild) and each tile's place, parts
@@ -867,13 +877,7 @@ class Hud:
         area = self.a("hand")
         bar = frame.hand
         if bar.seat is None:  # no hand to show (the game is over): the bar keeps its title
-            plain = t("play.hand")
-            at = p.text_image(plain, 22, "bold").get_rect(topleft=(area.x + px(20), area.y + px(14)))
-
-            def draw_plain(surface: pygame.Surface) -> None:
-                p.text(surface, plain, at.topleft, 22, "bold")
-
-            return [Part("hand", at.inflate(px(2), px(2)), plain, self._within(area, draw_plain))]
+            return [self._hand_title(t("play.hand"))]
         view = frame.seats[bar.seat]
         color, name = view.color, view.name
         if bar.overbuild:
@@ -883,19 +887,14 @@ class Hud:
         noted = p.text_image(note, 18, weight, note_color).get_rect(
             topright=(area.right - px(20), area.y + px(18))
         )
-        left = area.x + px(20)
-        title = p.fit(t("play.hand_of", name=name), 22, "bold", noted.left - px(16) - left)
-        titled = p.text_image(title, 22, "bold").get_rect(topleft=(left, area.y + px(14)))
-
-        def draw_title(surface: pygame.Surface) -> None:
-            p.text(surface, title, titled.topleft, 22, "bold")
+        title = p.fit(t("play.hand_of", name=name), 22, "bold", noted.left - px(16) - area.x - px(20))
 
         def draw_note(surface: pygame.Surface) -> None:
             p.text(surface, note, noted.topright, 18, weight, note_color, "topright")
 
         grow = px(2)
         parts = [
-            Part("hand", titled.inflate(grow, grow), title, self._within(area, draw_title)),
+            self._hand_title(title),
             Part("hand.note", noted.inflate(grow, grow), (note, weight), self._within(area, draw_note)),
         ]
         for index, (slot, code) in enumerate(zip(self.hand_slots(len(bar.tiles)), bar.tiles, strict=False)):
