@@ -436,11 +436,9 @@ class App:
             self.toast_rect = None
         else:
             message = self.toast_detail if self.toast_hovered() else self.toast[0]
-            top = self.stack[-1] if self.stack else None
-            floor = top.toast_floor(surface.get_height()) if top is not None else None
-            span = top.toast_span(surface.get_width()) if top is not None else None
+            area = self.stack[-1].toast_area(surface.get_rect()) if self.stack else None
             opacity = min(1.0, self.toast[1] / 0.3)
-            self.toast_rect = theme.draw_toast(self, surface, message, opacity, floor, span)
+            self.toast_rect = theme.draw_toast(self, surface, message, opacity, area)
             if changed is not None:
                 changed.append(self.toast_rect.inflate(scale.px(96), scale.px(96)).clip(surface.get_rect()))
         self._changed = changed

@@ -186,16 +186,11 @@ class Scene:
         """
         raise LookupError("no game")
 
-    def toast_floor(self, height: int) -> int:
-        """The y (real pixels) a toast sits on over this scene, on a screen ``height`` tall:
-        near the bottom unless the scene keeps something there (the table's hand)."""
-        return height
-
-    def toast_span(self, width: int) -> tuple[int, int]:
-        """The x range (real pixels) a toast is centred and wrapped in over this scene, on a
-        screen ``width`` wide: the whole width unless the scene keeps panels at a side (the
-        table's seats and log)."""
-        return 0, width
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """Where a toast lies over this scene on ``screen`` (real pixels): centred between the
+        area's sides, wrapped within them and sitting on its bottom. The whole screen unless
+        the scene keeps something there (the table's hand below, its seats and log beside)."""
+        return screen
 
     def leave_question(self) -> str:
         """What the pause overlay asks before Quit to menu leaves this scene."""

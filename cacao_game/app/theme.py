@@ -674,17 +674,15 @@ def draw_toast(
     surface: pygame.Surface,
     message: str,
     opacity: float = 1.0,
-    floor: int | None = None,
-    span: tuple[int, int] | None = None,
+    area: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """A short message in a pill near the bottom of the screen (above ``floor``, a y in real
-    pixels, when given), centred between ``span``'s x (real pixels; None: the screen's) and
-    wrapped to more lines when one line there cannot hold it (a start's notices about the
-    settings file were cut off; a French notice ran from the board over the game log);
-    returns its area."""
+    """A short message in a pill near the bottom of ``area`` (real pixels; None: the screen),
+    centred between its sides and wrapped to more lines when one line there cannot hold it (a
+    start's notices about the settings file were cut off; a French notice ran from the board
+    over the game log); returns its area."""
     font = app.assets.font(SMALL_SIZE + 4, "bold")
-    left, right = span if span is not None else (0, surface.get_width())
-    limit = right - left - px(160)
+    area = area if area is not None else surface.get_rect()
+    limit = area.w - px(160)
     text = render_text(font, message, CREAM, limit if font.size(message)[0] > limit else 0)
     margin = px(24)
     pill = text.get_rect().inflate(px(56), px(28))
@@ -694,8 +692,8 @@ def draw_toast(
     draw_panel(layer, pill, color=CHOCOLATE, alpha=245, radius=radius, border=GOLD)
     layer.blit(text, text.get_rect(center=pill.center))
     layer.set_alpha(round(255 * max(0.0, min(1.0, opacity))))
-    bottom = min(surface.get_height() - px(48), (surface.get_height() if floor is None else floor) - px(12))
-    where = layer.get_rect(midbottom=((left + right) // 2, bottom + margin))
+    bottom = min(surface.get_height() - px(48), area.bottom - px(12))
+    where = layer.get_rect(midbottom=(area.centerx, bottom + margin))
     surface.blit(layer, where)
     note_text(surface, message, text.get_rect(center=pill.move(where.topleft).center))
     return pill.move(where.topleft)

@@ -1922,14 +1922,11 @@ class PlayScene(Scene):
         fill_space = data in self.game.pending_fills and not self.accepts_board_input()
         return square_tooltip(self.shown, self.names, data, fill_space)
 
-    def toast_floor(self, height: int) -> int:
-        """Toasts sit above the hand, the display and the pile, never over them."""
-        return self.hud.a("hand").y
-
-    def toast_span(self, width: int) -> tuple[int, int]:
-        """Toasts sit over the board, never over the seats or the game log beside it."""
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """Toasts sit over the board, above the hand, the display and the pile, never over
+        them nor over the seats or the game log beside the board."""
         board = self.hud.a("board")
-        return board.left, board.right
+        return pygame.Rect(board.left, screen.top, board.w, self.hud.a("hand").y - screen.top)
 
     def leave_on_purpose(self) -> None:
         """Quit to menu: a joiner leaves their seat for good (no Rejoin game in the menu)."""

@@ -130,11 +130,13 @@ class LobbyScene(WidgetScene):
         else:
             self.app.pop()
 
-    def toast_floor(self, height: int) -> int:
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
         """Toasts (who left, who took a seat) sit in the panel between the last seat row and
         the status line, over neither, nor over the Leave button."""
         _x, y, _w, h = PANEL
-        return self.stage.point(0, y + h - TOAST_ABOVE)[1]
+        return pygame.Rect(
+            screen.x, screen.y, screen.w, self.stage.point(0, y + h - TOAST_ABOVE)[1] - screen.y
+        )
 
     def exit(self) -> None:
         """Leaving the lobby any way but into the table closes the connection (and stops the
