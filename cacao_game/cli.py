@@ -41,6 +41,7 @@ from cacao_game.records import (
     record_seats,
     replay_record,
     seat_entries,
+    stood_in,
     to_record,
     write_record,
 )
@@ -382,7 +383,7 @@ def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> 
     return 0
 
 
-def _review_source(path: Path) -> tuple[Game, list[str], list[tuple[int, ...]]] | None:
+def _review_source(path: Path) -> tuple[Game, list[str], tuple[tuple[int, ...], ...]] | None:
     """The game of the record or save at ``path``, its seats' names and by turn the seats an
     AI stand-in played (a record's ``PlayedBy``; none for a save), or None after printing why
     it is refused."""
@@ -391,11 +392,11 @@ def _review_source(path: Path) -> tuple[Game, list[str], list[tuple[int, ...]]] 
         if loaded is None:
             return None
         names = [seat.name or f"{seat.kind} {number}" for number, seat in enumerate(loaded.config.seats)]
-        return loaded.game, names, []
+        return loaded.game, names, ()
     try:
         record = read_record(path)
         game = replay_record(record)
-        standin = [played.standin for played in record_played_by(record)]
+        standin = stood_in(record_played_by(record))
     except RecordError as error:
         _fail("review", path, error)
         return None

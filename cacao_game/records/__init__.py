@@ -21,6 +21,7 @@ from cacao_game.records.gamerecord import (
     replay_record,
     seat_entries,
     setup_from_record,
+    stood_in,
     to_record,
     write_record,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "replay_record",
     "seat_entries",
     "setup_from_record",
+    "stood_in",
     "to_record",
     "write_record",
 ]

@@ -158,6 +158,12 @@ class PlayedBy:
     standin: tuple[int, ...] = ()
 
 
+def stood_in(played_by: Sequence[PlayedBy]) -> tuple[tuple[int, ...], ...]:
+    """By turn, the seats whose decisions a stand-in AI made (``PlayedBy.standin``): what a
+    review leaves out (``cacao_game.ai.review.positions``)."""
+    return tuple(tuple(played.standin) for played in played_by)
+
+
 def earlier_names(played_by: Sequence[PlayedBy], names_now: Sequence[str]) -> list[list[str]]:
     """Each seat's earlier players: the names it had on the turns in ``played_by`` other than
     its name now (``names_now``), each once, in the order they first played."""

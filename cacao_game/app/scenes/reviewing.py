@@ -38,7 +38,7 @@ from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import joined, t
 from cacao_game.app.widgets import Button
 from cacao_game.config.game import GameConfig
-from cacao_game.records import PlayedBy, seat_entries, to_record
+from cacao_game.records import PlayedBy, seat_entries, stood_in, to_record
 from cacao_game.session.autosave import one_line
 from cacao_game.session.review import ReviewSession
 
@@ -129,14 +129,12 @@ class ReviewingOverlay(DialogScene):
         """Re-deals per decision of this review."""
         return self.iterations if self.iterations is not None else review_iterations(self.game.players)
 
-    def standin(self) -> tuple[tuple[int, ...], ...]:
-        """By turn, the seats whose decisions a stand-in made (not reviewed)."""
-        return tuple(tuple(played.standin) for played in self.played_by)
-
     def key(self) -> ReviewKey:
         """This review's identity (``review_key``; the game is digested once per overlay)."""
         if self._key is None:
-            self._key = review_key(self.game, reviewed_seats(self.config), self.redeals(), self.standin())
+            self._key = review_key(
+                self.game, reviewed_seats(self.config), self.redeals(), stood_in(self.played_by)
+            )
         return self._key
 
     def enter(self) -> None:
@@ -157,7 +155,7 @@ class ReviewingOverlay(DialogScene):
                 reviewed_seats(self.config),
                 self.seconds,
                 self.redeals(),
-                standin=self.standin(),
+                standin=stood_in(self.played_by),
             )
         )
 
