@@ -289,11 +289,10 @@ def autosave_unfinished() -> bool:
     not read (Continue then says why and offers its backup). A finished game is not continued
     (a trial's Continue opened a finished game's board, and clicks meant for New game below
     it went there): Load game lists it, on its scores with its replay and review."""
-    path = saves.autosave_path()
     if not autosave_exists():
         return False
     try:
-        return not saves.load_game(path).game.is_over()
+        return not saves.load_game(saves.autosave_path()).game.is_over()
     except (ValueError, OSError):
         return True
 
