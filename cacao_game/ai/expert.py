@@ -244,6 +244,7 @@ class ExpertPlayer:
         reach_shortlist: int = 0,
         lead: float | None = None,
         win: float = 0.0,
+        mix: float = 0.0,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
         going back); ``iterations`` bounds the re-deals (the time then only caps them).
@@ -264,6 +265,7 @@ class ExpertPlayer:
         worth is measured against in its search (None: by the player count, ``default_lead``;
         every other seat keeps ``FIELD_LEAD``, as every level prices them); ``win`` above 0
         prices the deciding seat's margin for finishing ahead (``Tuning.win``, ``win_price``);
+        ``mix`` above 0 prices every seat's worth with the learned mix of terms (``Tuning.mix``);
         ``root``, ``select`` and ``leaf`` pick one of ``ROOT_METHODS``, ``SELECTIONS`` and
         ``LEAF_VALUERS`` (ValueError for another); ``horizon`` None plays playouts as far as
         the player count asks (``horizon_for``); the other options override the module's
@@ -306,6 +308,7 @@ class ExpertPlayer:
             leaf,
             lead=None if lead is None else float(lead),
             win=float(win),
+            mix=float(mix),
         )
         self.workers = int(workers)
         self.helpers = bool(helpers)

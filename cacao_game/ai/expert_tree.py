@@ -23,6 +23,7 @@ from cacao_game.ai.hard import REPLY_SHORTLIST, default_horizon, greedy_turn, pl
 from cacao_game.ai.ismcts import EXPLORATION, Node, upper_bound
 from cacao_game.ai.medium import placement_scores
 from cacao_game.ai.policy import finish_turn, quick_fill, resolve_choice
+from cacao_game.ai.term_mix import mixed_values
 from cacao_game.ai.weights import Weights
 from cacao_game.engine import Action, Game, Phase
 
@@ -70,6 +71,9 @@ class Tuning:
     lead: float | None = None
     """The deciding seat's share of the best other seat in its field (``field_margins``);
     None: by the player count (``default_lead``)."""
+    mix: float = 0.0
+    """How far every seat's worth at the priced state moves from the evaluation's plain sum of
+    terms to the learned mix (``term_mix.mixed_values``: 0 the sum, 1 the fitted weights)."""
     win: float = 0.0
     """0: the deciding seat's price is its field margin. Above 0: that margin soft-clipped
     (``win_price``) at ``win`` points per placement left at the priced state, so that a lead
@@ -226,7 +230,12 @@ class Walk:
         else:
             self.rollout(world, turn0)
         pricer = valuer if tuning.leaf == "root" else Valuer(world, self.weights)
-        values = field_margins(pricer.seat_values(world), self.leads)
+        worth = (
+            mixed_values(pricer, world, placements_left(world), tuning.mix)
+            if tuning.mix
+            else pricer.seat_values(world)
+        )
+        values = field_margins(worth, self.leads)
         if tuning.win:
             values[self.seat] = win_price(values[self.seat], tuning.win, placements_left(world))
         if self.on_leaf is not None and root_move is not None:
