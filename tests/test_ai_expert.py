@@ -559,3 +559,75 @@ def test_win_prices_the_deciding_seat_for_finishing_ahead_and_no_other() -> None
         assert abs(totals[s] - sum(p[s] for p in priced)) < 1e-9
     assert ExpertPlayer(random.Random(1), win=0.9).tuning.win == 0.9
     assert ExpertPlayer(random.Random(1)).tuning.win == 0
+
+
+def test_the_learned_mix_weighs_each_term_by_its_band_and_leaves_the_rest_as_they_are() -> None:
+    """``mixed_values`` weighs each seat's terms (``Valuer.seat_terms``) by the band of the
+    placements left (``term_mix.MIXES``), ``share`` of the way from 1: share 0 is
+    ``seat_values``; a finished game is its final score; a player count with no fitted mix
+    (2 players) is the plain sum whatever the share."""
+    from cacao_game.ai.evaluation import TERMS
+    from cacao_game.ai.expert_tree import placements_left
+    from cacao_game.ai.term_mix import MIXES, mixed_values, term_weights
+
+    bands = MIXES[4]
+    assert [low for low, _w in bands] == sorted((low for low, _w in bands), reverse=True)
+    assert all(len(weights) == len(TERMS) and weights[0] == 1.0 for _low, weights in bands)
+    assert term_weights(4, 31) == bands[0][1] and term_weights(4, 0) == bands[-1][1]
+    assert term_weights(4, 12) == next(w for low, w in bands if low <= 12)
+    assert term_weights(2, 12) is None
+    game = _position(14, players=4)
+    valuer = Valuer(game, DEFAULT)
+    left = placements_left(game)
+    weights = term_weights(4, left)
+    assert weights is not None and any(w != 1.0 for w in weights)
+    assert mixed_values(valuer, game, left, 0.0) == valuer.seat_values(game)
+    terms = valuer.seat_terms(game)
+    full = [sum(w * parts[t] for w, t in zip(weights, TERMS, strict=True)) for parts in terms]
+    half = [sum((1 + (w - 1) / 2) * parts[t] for w, t in zip(weights, TERMS, strict=True)) for parts in terms]
+    assert mixed_values(valuer, game, left, 1.0) == pytest.approx(full)
+    assert mixed_values(valuer, game, left, 0.5) == pytest.approx(half)
+    assert mixed_values(valuer, game, left, 1.0) != pytest.approx(valuer.seat_values(game))
+    duel = _position(14)
+    duel_valuer = Valuer(duel, DEFAULT)
+    assert mixed_values(duel_valuer, duel, placements_left(duel), 1.0) == duel_valuer.seat_values(duel)
+    over = _position(14)
+    while not over.is_over():
+        over.apply(MediumPlayer(random.Random(2)).choose(over))
+    assert mixed_values(Valuer(over, DEFAULT), over, 0, 1.0) == [float(s.total) for s in over.final or ()]
+
+
+def test_mix_prices_every_seat_with_the_learned_mix_and_is_off_by_default() -> None:
+    """``mix=S`` prices every iteration by the field margins of ``mixed_values`` at the priced
+    state (every seat's worth, so the opponents are priced alike); the default (0) prices the
+    plain sum, and in 2 players (no mix fitted) ``mix`` changes no move."""
+    from cacao_game.ai.evaluation import field_margins
+    from cacao_game.ai.expert_tree import placements_left
+    from cacao_game.ai.term_mix import mixed_values
+
+    game = _position(14, players=4)
+    seat = game.current_player()
+    view = game.view(seat)
+    arm = root_moves(view, MediumPlayer(random.Random(0)))[0]
+    leads = Tuning(weights_named(DEFAULT)).leads(4, seat)
+    priced: list[list[float]] = []
+    plain: list[list[float]] = []
+
+    def price(_move: Action, world: Game, valuer: Valuer) -> None:
+        priced.append(field_margins(mixed_values(valuer, world, placements_left(world), 1.0), leads))
+        plain.append(field_margins(valuer.seat_values(world), leads))
+
+    walk = Walk(Tuning(weights_named(DEFAULT), mix=1.0), view, seat, on_leaf=price)
+    rng = random.Random(3)
+    for _ in range(12):
+        walk.iterate(view.determinize(seat, rng), [arm])
+    totals = walk.root.children[arm].totals
+    for s in range(4):
+        assert totals[s] == pytest.approx(sum(p[s] for p in priced))
+    assert priced != plain
+    assert ExpertPlayer(random.Random(1)).tuning.mix == 0
+    duel = _position(14)
+    moves = [
+        ExpertPlayer(random.Random(4), iterations=120, mix=mix).choose(duel.clone()) for mix in (0.0, 1.0)
+    ]
+    assert moves[0] == moves[1]

@@ -20,7 +20,8 @@ from cacao_game.ai.evaluation import TERMS, Valuer
 from cacao_game.engine import Game
 
 Band = tuple[int, tuple[float, ...]]
-"""The fewest placements left (all seats) a band covers, and a weight per term of ``TERMS``."""
+"""The fewest placements left (all seats) a band covers, and a weight per term of ``TERMS``
+(gold, water, cacao, sun, temples, prospects, threat)."""
 
 MIXES: Final[Mapping[int, tuple[Band, ...]]] = MappingProxyType(
     {
@@ -32,8 +33,9 @@ MIXES: Final[Mapping[int, tuple[Band, ...]]] = MappingProxyType(
         )
     }
 )
-"""By player count, the fitted bands, most placements left first (a count not listed: the plain
-sum; 4 players from 32 placements left: the plain sum, no pair was priced there). Each band's
+"""By player count, the fitted bands, most placements left first, the first covering every count
+above its floor (a player count not listed: the plain sum; a 4-player game has 36 placements,
+so a state priced after the 5-turn horizon has at most 31 left). Each band's
 weights are the least-squares fit divided by gold's (gold's fitted weight was 0.63-0.85: every
 term foretells less than its face, as later play evens out part of any difference), so that
 the mix changes how the terms weigh against one another, not the scale of the search's values.
