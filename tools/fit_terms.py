@@ -63,7 +63,8 @@ final total less the sibling's."""
 
 
 def siblings(players: int, count: int, seed: int) -> list[Pair]:
-    """``count`` pairs of sibling playouts: at a random placement of a medium self-play game,
+    """``count`` pairs of sibling playouts: at a random placement of a medium self-play game
+    (from the third to the ``players * 44 / 5``th: in 4 players any but the last two),
     the mover's best move by medium and another of medium's first eight, each played out as
     the expert's iterations are (hard's greedy turns to its horizon, then priced) and then to
     the end by the same policy on the same tiles: what a decision's price should foretell."""
@@ -73,7 +74,7 @@ def siblings(players: int, count: int, seed: int) -> list[Pair]:
         rng = random.Random(deal)
         game = Game.new(players, "base", deal, keep_history=False)
         movers = [MediumPlayer(random.Random(deal * 10 + seat)) for seat in range(players)]
-        stop = rng.randrange(2, 4 * (players * 11) // 5)
+        stop = rng.randrange(2, players * 44 // 5)
         placed = 0
         while not game.is_over():
             if game.phase is Phase.PLACE:
@@ -112,23 +113,36 @@ def siblings(players: int, count: int, seed: int) -> list[Pair]:
 
 
 def report_pairs(pairs: list[Pair]) -> None:
-    """Fit each band's term weights (no constant) on the pairs of even index; on the others
-    compare how well the plain sum and the fit foretell the difference of the final margins."""
+    """Per band: the term weights (no constant) fitted on the pairs of even index, and on the
+    others how well the plain sum and the fit foretell each seat's difference of final totals;
+    then the weights fitted on every pair, divided by gold's (the form ``term_mix.MIXES``
+    holds)."""
     print("band       n(test)  " + " ".join(f"{t[:6]:>7s}" for t in TERMS))
     for low, high in BANDS:
         band = [p for p in pairs if low <= p[0] < high]
         train, test = band[::2], band[1::2]
         if len(train) < 20 or not test:
             continue
-        samples = [(d, t) for _l, diffs, totals in train for d, t in zip(diffs, totals, strict=True)]
-        weights = fit(samples)[1:]
+        weights = fit(pair_samples(train))[1:]
         print(f"{low:2d}-{high - 1:2d} {len(test):10d}  " + " ".join(f"{w:7.2f}" for w in weights))
         for name, mix in (("as is", [1.0] * len(TERMS)), ("fitted", weights)):
             error = 0.0
             for _l, diffs, totals in test:
                 foretold = [sum(w * x for w, x in zip(mix, d, strict=True)) for d in diffs]
                 error += sum((f - t) ** 2 for f, t in zip(foretold, totals, strict=True))
-            print(f"    {name:8s} final total's difference: rmse {math.sqrt(error / len(test) / 4):6.2f}")
+            rmse = math.sqrt(error / len(test) / len(test[0][2]))
+            print(f"    {name:8s} each seat's difference of final totals: rmse {rmse:6.2f}")
+    print("on every pair, divided by gold's weight (term_mix.MIXES):")
+    for low, high in reversed(BANDS):
+        band = [p for p in pairs if low <= p[0] < high]
+        if len(band) >= 20:
+            weights = fit(pair_samples(band))[1:]
+            print(f"    ({low}, ({', '.join(f'{w / weights[0]:.2f}' for w in weights)})),")
+
+
+def pair_samples(pairs: Sequence[Pair]) -> list[tuple[list[float], float]]:
+    """Every seat of every pair as one sample: its terms' differences and its total's."""
+    return [(d, t) for _l, diffs, totals in pairs for d, t in zip(diffs, totals, strict=True)]
 
 
 def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -235,7 +249,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=910_000)
     parser.add_argument("--json", help="keep the observed rows in this file")
-    parser.add_argument("--rows", help="read the rows from this file instead of playing")
+    parser.add_argument("--rows", help="read the rows (states or pairs, many files' joined) from this file")
     parser.add_argument("--pairs", type=int, default=0, help="fit on this many sibling playouts instead")
     args = parser.parse_args()
     if args.pairs:
@@ -248,7 +262,12 @@ def main() -> None:
         return
     if args.rows:
         with open(args.rows, encoding="utf-8") as handle:
-            states: list[State] = [tuple(row) for row in json.load(handle)]  # type: ignore[misc]
+            rows = json.load(handle)
+        if rows and len(rows[0]) == 3:
+            print(f"{len(rows)} sibling pairs")
+            report_pairs([tuple(row) for row in rows])
+            return
+        states: list[State] = [tuple(row) for row in rows]
     else:
         states = observe(args.players, args.games, args.seed)
         if args.json:
