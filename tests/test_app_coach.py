@@ -658,6 +658,41 @@ def test_h_during_the_computers_move_animation_is_answered_when_the_players_turn
         app.close()
 
 
+def test_h_during_one_computers_move_is_dropped_when_another_computer_plays_first(
+    tmp_path, monkeypatch
+) -> None:
+    """A tester in a 3-player game pressed H during one computer's move; the next computer then
+    played its whole turn, and only then did the hint come and lay a move on the board. A hint
+    kept for the player's decision is dropped, with "Hints are for your turn", once another
+    seat than the one shown when it was asked comes to move first; none is asked later."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    app = App(pygame.Surface((1920, 1080)), Settings(sound=False), router=router())
+    try:
+        seats = [SeatConfig("Cai", "white", "medium"), CONFIG.seats[1], CONFIG.seats[0]]
+        session = PlaySession(GameConfig(seats, "base", 8))
+        scene = PlayScene(app, session, ai=SyncAI())
+        app.push(scene)
+        for _ in range(600):
+            app.step([], 1 / 60)
+            if scene.timeline.busy and scene.frame.heading_seat == 0:
+                break
+        assert scene.timeline.busy and scene.frame.heading_seat == 0
+        app.step([app.intents.event_for("hint")], 1 / 60)
+        assert app.toast is not None and app.toast[0] == t("play.hint_awaited")
+        dropped = False
+        for _ in range(3000):
+            app.step([], 1 / 60)
+            dropped = dropped or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
+            if session.accepts_input() and not scene.timeline.busy:
+                break
+        run(app, 30)
+        assert dropped and not scene.hint_awaited
+        assert session.accepts_input() and session.hint is None and not session.hint_pending()
+    finally:
+        app.close()
+
+
 def test_h_again_while_a_hint_waits_for_the_players_turn_says_it_is_coming(app: App) -> None:
     """A tester pressed H during a computer's animation ("Hint asked: it comes when it is your
     turn"), then again while the next computer thought, and read "ask again when it is yours":

@@ -87,6 +87,7 @@ from cacao_game.app.play.controls import (
     TableCommand,
     TableInput,
     Zoom,
+    others_move,
 )
 from cacao_game.app.play.frame import (
     ActionView,
@@ -258,7 +259,9 @@ class PlayScene(Scene):
         self.input = TableInput(app.intents)
         self.hint_awaited = False
         """H was pressed during another seat's move: the hint is asked for once the player's
-        decision is up (``AwaitHint``)."""
+        decision is up (``AwaitHint``), unless another seat's turn comes first."""
+        self.hint_awaited_during: int | None = None
+        """The seat whose move was shown when the awaited hint was asked."""
         self.log_scroll = 0
         """Log lines scrolled back from the newest (the wheel over the log)."""
         self.autoplay = False
@@ -382,11 +385,17 @@ class PlayScene(Scene):
 
     def _ask_awaited_hint(self) -> None:
         """Ask for the hint H asked for during another seat's move once the player's decision
-        is up (no animation left); forget it when the game ends first."""
+        is up (no animation left); forget it when the game ends first, and say hints are for
+        the player's turn when a seat other than the one then shown comes to decide first (a
+        tester's hint, asked during one computer's move, came after the next computer's whole
+        turn: a move nobody asked for by then)."""
         if not self.hint_awaited:
             return
         if self.game.is_over():
             self.hint_awaited = False
+        elif others_move(self.frame) and self.frame.heading_seat != self.hint_awaited_during:
+            self.hint_awaited = False
+            self.app.notify(t("play.hint_not_your_turn"))
         elif not self.timeline.busy and self.source.accepts_input():
             self.hint_awaited = False
             self.frame = self.build_frame()
@@ -446,6 +455,8 @@ class PlayScene(Scene):
                     if self.coach is not None:
                         self.coach.press(name)
                 case AwaitHint():
+                    if not self.hint_awaited:
+                        self.hint_awaited_during = self.frame.heading_seat
                     self.hint_awaited = True
                     self.app.notify(t("play.hint_awaited"))
                 case _:
