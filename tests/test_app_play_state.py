@@ -95,6 +95,36 @@ def test_animation_shows_old_values_until_it_lands_and_space_skips(app: App) -> 
     assert scene.input.queued == []
 
 
+def test_a_confirm_typed_during_an_animation_counts_only_for_the_decision_it_was_meant_for(
+    app: App,
+) -> None:
+    """A tester pressed Enter twice quickly: the first played the fill, the second, typed during
+    its animation, chose a row of the worker-choice panel that came next, unseen. A confirm
+    queued during an animation is dropped when a move was made since the table last stood
+    still, unless a queued key before it prepared the decision now (Tab then Enter typed during
+    a computer's move still play, as before); with no move made it is kept."""
+    scene = make_scene(app, ["human", "human"], seed=2)
+    app.step([key(app, "cycle")], 0.01)
+    idle = scene.frame
+    assert not idle.busy and idle.accepts_input
+    busy = replace(idle, busy=True)
+    moved = replace(idle, version=idle.version + 1)
+    table = scene.input
+
+    def typed(names: list[str]) -> None:
+        table.still(idle)
+        for name in names:
+            table.handle([key(app, name)], busy, scene.hud, scene.camera)
+        assert [queued for queued, _shift in table.queued] == names
+
+    typed(["confirm"])
+    assert table.drain(moved) == [] and table.queued == []
+    typed(["confirm"])
+    assert table.drain(idle) != []
+    typed(["cycle", "confirm"])
+    assert table.drain(moved) != [] and table.drain(moved) != [] and table.queued == []
+
+
 def test_a_click_finishes_the_animation(app: App) -> None:
     """A left click during an animation only finishes it (the click does nothing else)."""
     app.settings.animation_speed = "slow"

@@ -49,6 +49,10 @@ CAMERA_INTENTS = ("zoom_in", "zoom_out", "fit", "pan_up", "pan_down", "pan_left"
 PAN_DIRECTIONS = {"pan_up": (0, -1), "pan_down": (0, 1), "pan_left": (-1, 0), "pan_right": (1, 0)}
 PAN_STEP = 90
 MAX_QUEUED = 8
+COMMITTING = frozenset({"confirm"})
+"""Keys that make a move at once: queued during an animation, one is dropped if a move was made
+since the table last stood still and no key queued before it prepared the decision now (a
+second Enter after a fill chose a row of a panel the player never saw)."""
 CONFIRM_PAUSE = DOUBLE_CLICK_SECONDS
 """Seconds after a click set a placement before a click on the same square confirms it (the
 second click of a double-click does nothing); a click on a resolution row the same."""
@@ -203,6 +207,10 @@ class TableInput:
         self.intents = intents
         self.mouse: tuple[int, int] = (-1, -1)
         self.queued: list[tuple[str, bool]] = []
+        """Game keys pressed during an animation, with whether shift was held."""
+        self.seen_version = -1
+        """The source version of the decision the player last saw or acted on: the last frame
+        without an animation (``still``), or a queued key that prepared a move (``drain``)."""
         self.held_pan: set[str] = set()
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging = False
@@ -245,13 +253,26 @@ class TableInput:
         """The commands of the oldest intent queued during an animation, once it is over
         (``frame.busy`` False; the caller drains again on a fresh frame while any wait). A
         hint asked for during an animation is asked for when it ends: the player's own turn
-        then gets it, another's turn refuses it (``PlayScene.run``)."""
+        then gets it, another's turn refuses it (``PlayScene.run``). A key that makes a move
+        (``COMMITTING``) is dropped if a move was made since the table last stood still
+        (``still``) and no key drained before it prepared the decision now: it was meant for a
+        decision that is gone (Tab then Enter typed during a computer's move still play)."""
         if frame.busy:
             return []
-        if self.queued:
+        while self.queued:
             name, shift = self.queued.pop(0)
+            if name in COMMITTING and self.seen_version != frame.version:
+                continue
+            if name not in COMMITTING:
+                self.seen_version = frame.version
             return self.game_intent(name, frame, shift)
         return []
+
+    def still(self, frame: Frame) -> None:
+        """Note that the table stands still on ``frame`` (no animation): keys that make a move,
+        pressed during the next animation, count only for the decision of this version."""
+        if not frame.busy:
+            self.seen_version = frame.version
 
     def handle(
         self, events: list[pygame.event.Event], frame: Frame, hud: Hud, camera: Camera

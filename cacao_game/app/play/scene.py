@@ -854,7 +854,7 @@ class PlayScene(Scene):
                 return pygame.Vector2(self.hud.pile_rect().center)
             case HandSlot(seat, index, count):
                 if seat == self.hand_seat():
-                    return pygame.Vector2(self.hud.hand_slots(count)[index].center)
+                    return pygame.Vector2(self.hud.hand_slots(max(count, index + 1))[index].center)
                 return self.hud.panel_point(seat, "tiles", self.shown)
             case OnScreen(xy):
                 return pygame.Vector2(xy)
@@ -1188,6 +1188,7 @@ class PlayScene(Scene):
         self._track_turn()
         self._popup_frames = self._popup_frames + 1 if self._shows_popup(self.accepts_board_input()) else 0
         self.frame = self.build_frame()
+        self.input.still(self.frame)
 
     def _track_turn(self) -> None:
         """Move ``ready_at`` on when the decision passes to a person at the screen after
