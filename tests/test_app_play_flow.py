@@ -512,6 +512,35 @@ def test_temples_keep_their_numbers_all_game(app: App) -> None:
     assert scored == sorted(numbers, key=numbers.__getitem__)
 
 
+def test_the_temples_panel_shows_the_awards_the_considered_placement_brings(app: App) -> None:
+    """A tester read "1→4 +3" on the temples panel as what the move would bring, where 4
+    workers against 1 win 6: with a placement considered that changes a temple's workers, its
+    row gives the gold each would win after it; with none, the gold each would win now."""
+    from cacao_game.engine import Place
+
+    scene = make_scene(app, ["human", "human"], seed=7)
+    rng = random.Random(4)
+    for _ in range(6000):
+        game = scene.source.game
+        assert not game.is_over(), "no placement changed a temple's award"
+        now = {pos: (workers, awards) for pos, workers, awards in game.temple_standings()}
+        for action in game.legal_actions() if scene.source.accepts_input() else []:
+            if not isinstance(action, Place):
+                continue
+            trial = game.clone()
+            trial.apply(action)
+            after = {pos: (workers, awards) for pos, workers, awards in trial.temple_standings()}
+            changed = [pos for pos in now if after[pos][0] != now[pos][0] and after[pos][1] != now[pos][1]]
+            if changed and scene.shown.temple_standings() == game.temple_standings():
+                rows = {row.pos: row for row in scene._make_temple_rows(action)}
+                pos = changed[0]
+                assert rows[pos].after == after[pos][0] and rows[pos].awards == after[pos][1]
+                plain = {row.pos: row for row in scene._make_temple_rows(None)}
+                assert plain[pos].awards == now[pos][1] and plain[pos].after is None
+                return
+        app.step(human_turn_events(scene, rng), 0.02)
+
+
 def test_ensure_visible_keeps_a_square_out_from_under_a_panel() -> None:
     """Camera.ensure_visible (Tab, a hint) brought a square into the viewport but left it
     under the temples panel; now it moves it beside the panel."""

@@ -305,8 +305,9 @@ class BoardRenderer:
 
     def _draw_temple_row(self, surface: pygame.Surface, frame: Frame, panel: pygame.Rect, index: int) -> None:
         """Temple row ``index``: its number and icon, each seat's workers there (and their
-        change by the placement considered) and, right after them, the gold each would win now
-        (set apart from the next seat's marker: it was read as that seat's)."""
+        change by the placement considered) and, right after them, the gold each would win
+        (``TempleRow.awards``: with that placement when it changes the workers), set apart from
+        the next seat's marker (it was read as that seat's)."""
         row = frame.temples[index]
         workers, awards, changed = row.workers, row.awards, row.after
         p = self.painter

@@ -120,7 +120,9 @@ class Tip:
 @dataclass(frozen=True, slots=True)
 class TempleRow:
     """One temple in the board's corner: its square, workers per seat, the gold each would win
-    now, and the workers after the placement considered (None: none, or no change)."""
+    (now, or after the placement considered when it changes the workers: a tester read "1→4 +3"
+    as what the move would bring), and the workers after that placement (None: none, or no
+    change)."""
 
     pos: Pos
     workers: tuple[int, ...]

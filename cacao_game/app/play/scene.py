@@ -298,7 +298,7 @@ class PlayScene(Scene):
             self.camera.load_dict(camera)
         else:
             self.fit_board(snap=True)
-        self._temple_cache: tuple[object, dict[Pos, tuple[int, ...]]] = (None, {})
+        self._temple_cache: tuple[object, dict[Pos, tuple[tuple[int, ...], tuple[int, ...]]]] = (None, {})
         self._scores: Memo[tuple[SeatScore, ...]] = Memo()
         self._workers: Memo[tuple[tuple[str, ...], ...]] = Memo()
         self._tips: Memo[tuple[Tip, ...]] = Memo()
@@ -1505,20 +1505,24 @@ class PlayScene(Scene):
 
     def _make_temple_rows(self, action: Place | Overbuild | None) -> tuple[TempleRow, ...]:
         now = self.shown.temple_standings()
-        after: dict[Pos, tuple[int, ...]] = {}
+        after: dict[Pos, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         if action is not None:
             key = (self.source.version, action)
             cached_key, cached = self._temple_cache
             if cached_key != key:
                 game = self.game.clone()
                 game.apply(action)
-                cached = {pos: workers for pos, workers, _awards in game.temple_standings()}
+                cached = {pos: (workers, awards) for pos, workers, awards in game.temple_standings()}
                 self._temple_cache = (key, cached)
             after = cached
-        return tuple(
-            TempleRow(pos, workers, awards, after[pos] if after.get(pos, workers) != workers else None)
-            for pos, workers, awards in now
-        )
+        rows = []
+        for pos, workers, awards in now:
+            changed = after.get(pos, (workers, awards))
+            if changed[0] == workers:
+                rows.append(TempleRow(pos, workers, awards, None))
+            else:
+                rows.append(TempleRow(pos, workers, changed[1], changed[0]))
+        return tuple(rows)
 
     def _previews(self) -> dict[Action, str]:
         """The yield label of each placement or fill the board shows as a ghost now: the one
