@@ -431,3 +431,22 @@ def test_the_winner_is_marked_apart_from_every_seat_colour_and_the_tiebreak_only
             distance = sum(abs(a - b) for a, b in zip(seat[:3], theme.WINNER[:3], strict=True))
             assert distance > 150, (palette, color, seat)
     app.assets.palette = "classic"
+
+
+def test_a_notice_on_the_scoring_screen_keeps_off_its_buttons(app, finished):
+    """A tester's notice ("The unfinished game is kept as ...") lay over Rematch, New game and
+    Watch replay for seconds: on the scoring screen a toast sits above the row of buttons."""
+    from cacao_game.app.widgets import Button
+
+    scene = ScoringScene(app, finished, CONFIG, [])
+    app.push(scene)
+    run(app)
+    press(app, "skip")
+    app.notify('The unfinished game is kept as "Unfinished 2026-11-27 23-17-42" (Load game) ' * 2)
+    app.draw(app.screen)
+    assert app.toast_rect is not None
+    buttons = [
+        w.rect for w in scene.widgets if isinstance(w, Button) and w.rect.y > app.screen.get_height() // 2
+    ]
+    assert len(buttons) >= 4
+    assert not any(app.toast_rect.colliderect(rect) for rect in buttons)

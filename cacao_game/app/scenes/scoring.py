@@ -386,6 +386,11 @@ class ScoringScene(WidgetScene):
                 )
             )
 
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """Toasts sit above the row of buttons (a tester's notice lay over Rematch, New game
+        and Watch replay for seconds)."""
+        return pygame.Rect(screen.x, screen.y, screen.w, self.stage.point(0, BUTTONS_Y - 8)[1] - screen.y)
+
     def show_view(self, view: str) -> None:
         """Show ``view`` (chart, statistics or the final board) in the lower panel."""
         self.view = view
