@@ -21,7 +21,9 @@ import argparse
 import json
 import math
 import random
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from cacao_game.ai.evaluation import TERMS, Valuer
 from cacao_game.ai.expert_tree import placements_left, play_to_end
@@ -29,6 +31,9 @@ from cacao_game.ai.hard import default_horizon, playout
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.weights import DEFAULT
 from cacao_game.engine import Game, Phase
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ladder import invert
 
 BANDS = ((0, 8), (8, 16), (16, 24), (24, 32), (32, 45))
 BANKED = (0, 1)
@@ -145,27 +150,9 @@ def pair_samples(pairs: Sequence[Pair]) -> list[tuple[list[float], float]]:
     return [(d, t) for _l, diffs, totals in pairs for d, t in zip(diffs, totals, strict=True)]
 
 
-def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """``x`` with ``matrix x = vector`` (Gauss-Jordan with partial pivoting; a tiny ridge keeps
-    a term that never varies from breaking it)."""
-    size = len(vector)
-    rows = [[*matrix[i], vector[i]] for i in range(size)]
-    for i in range(size):
-        rows[i][i] += 1e-6
-    for col in range(size):
-        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        lead = rows[col][col]
-        rows[col] = [value / lead for value in rows[col]]
-        for r in range(size):
-            if r != col and rows[r][col]:
-                factor = rows[r][col]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
-    return [rows[i][size] for i in range(size)]
-
-
 def fit(samples: Sequence[tuple[list[float], float]]) -> list[float]:
-    """Least-squares ``[constant, weight per feature...]`` of the targets on the features."""
+    """Least-squares ``[constant, weight per feature...]`` of the targets on the features (the
+    normal equations; a tiny ridge keeps a feature that never varies from breaking them)."""
     size = len(samples[0][0]) + 1
     gram = [[0.0] * size for _ in range(size)]
     moment = [0.0] * size
@@ -175,7 +162,10 @@ def fit(samples: Sequence[tuple[list[float], float]]) -> list[float]:
             moment[i] += x[i] * target
             for j in range(size):
                 gram[i][j] += x[i] * x[j]
-    return solve(gram, moment)
+    for i in range(size):
+        gram[i][i] += 1e-6
+    inverse = invert(gram)
+    return [sum(a * b for a, b in zip(row, moment, strict=True)) for row in inverse]
 
 
 def margins(values: Sequence[float]) -> list[float]:
@@ -242,6 +232,13 @@ def report(states: list[State]) -> None:
             print(f"    {name:12s} margin rmse {rmse:6.2f}   highest priced won {hits:6.1%}")
 
 
+def keep(path: str | None, rows: Sequence[State] | Sequence[Pair]) -> None:
+    """Write ``rows`` to ``path`` as JSON (None: nowhere)."""
+    if path:
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(rows, handle)
+
+
 def main() -> None:
     raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=raw)
@@ -254,9 +251,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.pairs:
         pairs = siblings(args.players, args.pairs, args.seed)
-        if args.json:
-            with open(args.json, "w", encoding="utf-8") as handle:
-                json.dump(pairs, handle)
+        keep(args.json, pairs)
         print(f"{len(pairs)} sibling pairs")
         report_pairs(pairs)
         return
@@ -270,9 +265,7 @@ def main() -> None:
         states: list[State] = [tuple(row) for row in rows]
     else:
         states = observe(args.players, args.games, args.seed)
-        if args.json:
-            with open(args.json, "w", encoding="utf-8") as handle:
-                json.dump(states, handle)
+        keep(args.json, states)
     print(f"{len(states)} placements' states from {len({s[0] for s in states})} games")
     report(states)
 
