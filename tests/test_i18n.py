@@ -145,6 +145,25 @@ def test_plural_forms_follow_each_language() -> None:
     assert tn("preview.opens", 2) == "öffnet 2 Felder für die anderen"
 
 
+def test_a_preview_opens_squares_to_the_opponent_with_2_players_and_to_the_others_with_more() -> None:
+    """A tester read "opens 2 squares to the others" in a 2-player game, where there is one
+    other: with 2 players the preview says "to your opponent", with more "to the others"."""
+    from collections import Counter
+
+    from cacao_game.app.play.texts import preview_text
+    from cacao_game.session.preview import TurnPreview
+
+    preview = TurnPreview(Counter({"gold": 2}), opens=2)
+    strings.set_language("en")
+    assert preview_text(preview, ["Ana", "Bea"]).endswith("opens 2 squares to your opponent")
+    assert preview_text(preview, ["Ana", "Bea", "Cai"]).endswith("opens 2 squares to the others")
+    strings.set_language("de")
+    assert preview_text(preview, ["Ana", "Bea"]).endswith("öffnet 2 Felder für dein Gegenüber")
+    strings.set_language("fr")
+    assert preview_text(preview, ["Ana", "Bea"]).endswith("ouvre 2 cases à votre adversaire")
+    strings.set_language("en")
+
+
 def test_strings_switch_language_and_fall_back() -> None:
     """``t`` follows ``set_language``; an unknown language or key never crashes."""
     strings.set_language("de")

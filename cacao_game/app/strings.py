@@ -1137,6 +1137,7 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         " is one: {odds} %",
     ),
     "preview.opens": ("opens {n} square to the others", "opens {n} squares to the others"),
+    "preview.opens_opponent": ("opens {n} square to your opponent", "opens {n} squares to your opponent"),
     "scoring.temple_workers": ("{n} worker", "{n} workers"),
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),

@@ -63,7 +63,8 @@ def amounts(total: Counter[str]) -> str:
 
 def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
     """A placement's whole turn in one line: "+1 sun · then +6 gold · Bea +3 gold · opens 2
-    squares to the others" (the empty worker squares beside the jungle tiles laid); what
+    squares to the others" (the empty worker squares beside the jungle tiles laid; "to your
+    opponent" with 2 players: a tester read "the others" as wrong there); what
     comes only from the mover's own choices reads "+1 cacao, +2 gold with your choices"
     (never "nothing at once" before a gain)."""
     at_once = amounts(preview.at_once)
@@ -80,7 +81,7 @@ def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
     for seat, gained in sorted(preview.others.items()):
         parts.append(t("preview.gives", name=names[seat], gains=amounts(gained)))
     if preview.opens:
-        parts.append(tn("preview.opens", preview.opens))
+        parts.append(tn("preview.opens_opponent" if len(names) == 2 else "preview.opens", preview.opens))
     return " · ".join(parts)
 
 
