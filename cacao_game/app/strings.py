@@ -635,7 +635,7 @@ EN: dict[str, str] = {
     "play.resolve_help": "Click a row or press its number to choose it; again, or Enter, plays it.",
     "play.resolve_keys": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
     "{undo} undo · {hint} hint",
-    "play.ai_pick": "the computer would pick this",
+    "play.ai_pick": "the computer's pick",
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",
     "preview.then_nothing": "then nothing more",

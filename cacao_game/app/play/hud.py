@@ -55,6 +55,9 @@ OVERBUILD_NOTE = pygame.Color(255, 190, 120)
 """The colour of the hand's "Overbuild (1 sun)" note (in place of the pile count)."""
 ACTION_MIN_FIT = 0.62
 """The table's action buttons are narrow (six in a replay): their labels may shrink this far."""
+SMALLEST_TEXT = 17
+"""Design pixels of the table's smallest labels (key captions, key hints, the panels' fine
+print): 12 real pixels at 1366x768."""
 POPUP_W = 620
 POPUP_TOP = 72
 POPUP_ROW = 58
@@ -63,7 +66,7 @@ POPUP_TITLE = (22, "bold")
 POPUP_HINT = (15, "regular")
 POPUP_BADGE = (16, "black")
 POPUP_RESULT = (22, "black")
-POPUP_TAG = (13, "regular")
+POPUP_TAG = (SMALLEST_TEXT, "regular")
 POPUP_WORDS = (18, "regular")
 POPUP_FILL = 255
 """The resolution panel's fill is opaque: nothing beneath it shows (``Hud.popup_cover``), so
@@ -209,9 +212,6 @@ the number badge on its corner and the selection's outline."""
 PART_MARGIN = 8
 """Design pixels an element of the HUD may draw outside its anchor (outlines, badges); the
 action buttons' shadows reach further."""
-SMALLEST_TEXT = 17
-"""Design pixels of the table's smallest labels (key captions, key hints, the panels' fine
-print): 12 real pixels at 1366x768."""
 KEY_SEPARATOR = " · "
 """Between the parts of a decision's key hint (every language's strings use it)."""
 TOTAL_SIZE = 40
@@ -1210,7 +1210,7 @@ class Hud:
                 result_rect = p.text(
                     surface,
                     result,
-                    (row.right - px(12), row.y + px(6)),
+                    (row.right - px(12), row.y + px(2)),
                     *POPUP_RESULT,
                     theme.GOLD,
                     "topright",
@@ -1220,7 +1220,7 @@ class Hud:
                     p.text(
                         surface,
                         tag,
-                        (row.right - px(12), row.bottom - px(5)),
+                        (row.right - px(12), row.bottom - px(2)),
                         *POPUP_TAG,
                         theme.SAND,
                         "bottomright",
