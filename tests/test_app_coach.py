@@ -62,6 +62,17 @@ def app(tmp_path, monkeypatch) -> Iterator[App]:
     made.close()
 
 
+@pytest.fixture
+def animated_app(tmp_path, monkeypatch) -> Iterator[App]:
+    """An off-screen app whose moves animate at the settings' default speed; user files under
+    tmp_path."""
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    pygame.init()
+    made = App(pygame.Surface((1920, 1080)), Settings(sound=False), router=router())
+    yield made
+    made.close()
+
+
 def hint_request(session: PlaySession) -> AIRequest:
     session.handle(RequestHint())
     return next(r for r in session.take_requests() if r.hint)
@@ -594,103 +605,84 @@ def hinted_table(app: App) -> tuple[PlaySession, PlayScene]:
     return session, scene
 
 
-def test_h_during_an_animation_before_the_computers_turn_is_refused_with_a_word(
-    tmp_path, monkeypatch
-) -> None:
+def test_h_during_an_animation_before_the_computers_turn_is_refused_with_a_word(animated_app: App) -> None:
     """H pressed while the player's own move still animates, with the computer to decide next,
     is answered when the animation ends: "Hints are for your turn", and no hint pops up later
     when the player's turn begins (a playtest found it staged there, unasked by then). H on
     the player's own turn gives the hint as before."""
-    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
-    pygame.init()
-    app = App(pygame.Surface((1920, 1080)), Settings(sound=False), router=router())
-    try:
-        session, scene = hinted_table(app)
-        assert session.hint is not None
-        app.step([app.intents.event_for("confirm")], 1 / 60)
-        assert scene.timeline.busy and not session.accepts_input()
-        app.step([app.intents.event_for("hint")], 1 / 60)
-        assert session.hint is None
-        refused = False
-        for _ in range(3000):
-            app.step([], 1 / 60)
-            refused = refused or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
-            if session.accepts_input() and not scene.timeline.busy:
-                break
-        run(app, 30)
-        assert refused and session.accepts_input() and session.game.actions
-        assert session.hint is None and not session.hint_pending()
-    finally:
-        app.close()
+    app = animated_app
+    session, scene = hinted_table(app)
+    assert session.hint is not None
+    app.step([app.intents.event_for("confirm")], 1 / 60)
+    assert scene.timeline.busy and not session.accepts_input()
+    app.step([app.intents.event_for("hint")], 1 / 60)
+    assert session.hint is None
+    refused = False
+    for _ in range(3000):
+        app.step([], 1 / 60)
+        refused = refused or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
+        if session.accepts_input() and not scene.timeline.busy:
+            break
+    run(app, 30)
+    assert refused and session.accepts_input() and session.game.actions
+    assert session.hint is None and not session.hint_pending()
 
 
 def test_h_during_the_computers_move_animation_is_answered_when_the_players_turn_is_up(
-    tmp_path, monkeypatch
+    animated_app: App,
 ) -> None:
     """README (Hints): H pressed during an animation that ends at the player's decision waits
     for it: pressed while the computer's move still animates, the hint comes once the player's
     turn is up, unasked again and with no "Hints are for your turn" (tester8 read the README
     so; that word is for H while the computer thinks or its turn comes next)."""
-    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
-    pygame.init()
-    app = App(pygame.Surface((1920, 1080)), Settings(sound=False), router=router())
-    try:
-        computer_first = GameConfig([CONFIG.seats[1], CONFIG.seats[0]], "base", 8)
-        session = PlaySession(computer_first)
-        scene = PlayScene(app, session, ai=SyncAI())
-        app.push(scene)
-        for _ in range(600):
-            app.step([], 1 / 60)
-            if scene.timeline.busy and session.game.actions:
-                break
-        assert scene.timeline.busy and session.game.actions and session.hint is None
-        app.step([app.intents.event_for("hint")], 1 / 60)
-        assert app.toast is not None and app.toast[0] == t("play.hint_awaited")
-        refused = False
-        for _ in range(3000):
-            app.step([], 1 / 60)
-            refused = refused or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
-            if session.hint is not None:
-                break
-        assert not refused and session.hint is not None and session.accepts_input()
-        assert not scene.timeline.busy
-    finally:
-        app.close()
+    app = animated_app
+    computer_first = GameConfig([CONFIG.seats[1], CONFIG.seats[0]], "base", 8)
+    session = PlaySession(computer_first)
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    for _ in range(600):
+        app.step([], 1 / 60)
+        if scene.timeline.busy and session.game.actions:
+            break
+    assert scene.timeline.busy and session.game.actions and session.hint is None
+    app.step([app.intents.event_for("hint")], 1 / 60)
+    assert app.toast is not None and app.toast[0] == t("play.hint_awaited")
+    refused = False
+    for _ in range(3000):
+        app.step([], 1 / 60)
+        refused = refused or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
+        if session.hint is not None:
+            break
+    assert not refused and session.hint is not None and session.accepts_input()
+    assert not scene.timeline.busy
 
 
-def test_h_during_one_computers_move_is_dropped_when_another_computer_plays_first(
-    tmp_path, monkeypatch
-) -> None:
+def test_h_during_one_computers_move_is_dropped_when_another_computer_plays_first(animated_app: App) -> None:
     """A tester in a 3-player game pressed H during one computer's move; the next computer then
     played its whole turn, and only then did the hint come and lay a move on the board. A hint
     kept for the player's decision is dropped, with "Hints are for your turn", once another
     seat than the one shown when it was asked comes to move first; none is asked later."""
-    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
-    pygame.init()
-    app = App(pygame.Surface((1920, 1080)), Settings(sound=False), router=router())
-    try:
-        seats = [SeatConfig("Cai", "white", "medium"), CONFIG.seats[1], CONFIG.seats[0]]
-        session = PlaySession(GameConfig(seats, "base", 8))
-        scene = PlayScene(app, session, ai=SyncAI())
-        app.push(scene)
-        for _ in range(600):
-            app.step([], 1 / 60)
-            if scene.timeline.busy and scene.frame.heading_seat == 0:
-                break
-        assert scene.timeline.busy and scene.frame.heading_seat == 0
-        app.step([app.intents.event_for("hint")], 1 / 60)
-        assert app.toast is not None and app.toast[0] == t("play.hint_awaited")
-        dropped = False
-        for _ in range(3000):
-            app.step([], 1 / 60)
-            dropped = dropped or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
-            if session.accepts_input() and not scene.timeline.busy:
-                break
-        run(app, 30)
-        assert dropped and not scene.hint_awaited
-        assert session.accepts_input() and session.hint is None and not session.hint_pending()
-    finally:
-        app.close()
+    app = animated_app
+    seats = [SeatConfig("Cai", "white", "medium"), CONFIG.seats[1], CONFIG.seats[0]]
+    session = PlaySession(GameConfig(seats, "base", 8))
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    for _ in range(600):
+        app.step([], 1 / 60)
+        if scene.timeline.busy and scene.frame.heading_seat == 0:
+            break
+    assert scene.timeline.busy and scene.frame.heading_seat == 0
+    app.step([app.intents.event_for("hint")], 1 / 60)
+    assert app.toast is not None and app.toast[0] == t("play.hint_awaited")
+    dropped = False
+    for _ in range(3000):
+        app.step([], 1 / 60)
+        dropped = dropped or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
+        if session.accepts_input() and not scene.timeline.busy:
+            break
+    run(app, 30)
+    assert dropped and not scene.hint_awaited
+    assert session.accepts_input() and session.hint is None and not session.hint_pending()
 
 
 def test_h_again_while_a_hint_waits_for_the_players_turn_says_it_is_coming(app: App) -> None:
