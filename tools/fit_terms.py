@@ -30,9 +30,10 @@ from cacao_game.ai.expert_tree import placements_left, play_to_end
 from cacao_game.ai.hard import default_horizon, playout
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.weights import DEFAULT
-from cacao_game.engine import Game, Phase
+from cacao_game.engine import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fit_win import self_play
 from ladder import invert
 
 BANDS = ((0, 8), (8, 16), (16, 24), (24, 32), (32, 45))
@@ -42,19 +43,17 @@ State = tuple[int, int, list[list[float]], list[float], list[int]]
 """A game's number, placements left, each seat's terms, each seat's final total, the winners."""
 
 
+def _terms(game: Game) -> tuple[int, list[list[float]]]:
+    """The placements left and every seat's terms, in ``TERMS`` order."""
+    terms = Valuer(game, DEFAULT).seat_terms(game)
+    return placements_left(game), [[parts[t] for t in TERMS] for parts in terms]
+
+
 def observe(players: int, games: int, seed: int) -> list[State]:
     """Every placement's state of the games: terms per seat, with the final totals."""
     states: list[State] = []
     for number in range(games):
-        deal = seed + number
-        game = Game.new(players, "base", deal, keep_history=False)
-        movers = [MediumPlayer(random.Random(deal * 10 + seat)) for seat in range(players)]
-        seen: list[tuple[int, list[list[float]]]] = []
-        while not game.is_over():
-            if game.phase is Phase.PLACE:
-                terms = Valuer(game, DEFAULT).seat_terms(game)
-                seen.append((placements_left(game), [[parts[t] for t in TERMS] for parts in terms]))
-            game.apply(movers[game.current_player()].choose(game))
+        game, seen = self_play(players, seed + number, _terms)
         assert game.final is not None
         totals = [float(s.total) for s in game.final]
         winners = list(game.winners())
@@ -77,19 +76,12 @@ def siblings(players: int, count: int, seed: int) -> list[Pair]:
     for number in range(count):
         deal = seed + number
         rng = random.Random(deal)
-        game = Game.new(players, "base", deal, keep_history=False)
-        movers = [MediumPlayer(random.Random(deal * 10 + seat)) for seat in range(players)]
         stop = rng.randrange(2, players * 44 // 5)
-        placed = 0
-        while not game.is_over():
-            if game.phase is Phase.PLACE:
-                if placed == stop:
-                    break
-                placed += 1
-            game.apply(movers[game.current_player()].choose(game))
+        game, _seen = self_play(players, deal, lambda _game: None, stop)
         if game.is_over():
             continue
-        ranked = [action for _v, action in movers[game.mover].rank(game)][:8]
+        mover = MediumPlayer(random.Random(deal * 10 + game.mover))
+        ranked = [action for _v, action in mover.rank(game)][:8]
         if len(ranked) < 2:
             continue
         pair = [ranked[0], ranked[rng.randrange(1, len(ranked))]]

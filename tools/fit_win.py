@@ -20,6 +20,7 @@ import argparse
 import math
 import random
 from collections.abc import Callable
+from typing import TypeVar
 
 from cacao_game.ai.evaluation import Valuer, field_margins
 from cacao_game.ai.expert_tree import placements_left
@@ -27,6 +28,7 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.weights import DEFAULT
 from cacao_game.engine import Game, Phase
 
+T = TypeVar("T")
 Row = tuple[float, int, float]
 """A seat's margin against the leader, the placements left, and 1 if it won else 0."""
 FORMS: dict[str, Callable[[float, int], float]] = {
@@ -37,19 +39,35 @@ FORMS: dict[str, Callable[[float, int], float]] = {
 BANDS = ((0, 8), (8, 16), (16, 24), (24, 32), (32, 45))
 
 
+def self_play(
+    players: int, deal: int, note: Callable[[Game], T], stop: int | None = None
+) -> tuple[Game, list[T]]:
+    """The medium self-play game of ``deal`` (base game, ``players`` seats, seat ``s`` seeded
+    ``deal * 10 + s``) and what ``note(game)`` said before each placement: the game as it ends,
+    or as it stands before placement number ``stop`` (from 0; None: never stop)."""
+    game = Game.new(players, "base", deal, keep_history=False)
+    movers = [MediumPlayer(random.Random(deal * 10 + seat)) for seat in range(players)]
+    notes: list[T] = []
+    while not game.is_over():
+        if game.phase is Phase.PLACE:
+            if len(notes) == stop:
+                break
+            notes.append(note(game))
+        game.apply(movers[game.current_player()].choose(game))
+    return game, notes
+
+
+def _margins(game: Game) -> tuple[list[float], int]:
+    """Every seat's margin against the best other seat, and the placements left."""
+    margins = field_margins(Valuer(game, DEFAULT).seat_values(game), [1.0] * game.players)
+    return margins, placements_left(game)
+
+
 def observe(players: int, games: int, seed: int) -> list[Row]:
     """Every seat's margin, placements left and result before each placement of the games."""
     rows: list[Row] = []
     for number in range(games):
-        deal = seed + number
-        game = Game.new(players, "base", deal, keep_history=False)
-        movers = [MediumPlayer(random.Random(deal * 10 + seat)) for seat in range(players)]
-        seen: list[tuple[list[float], int]] = []
-        while not game.is_over():
-            if game.phase is Phase.PLACE:
-                margins = field_margins(Valuer(game, DEFAULT).seat_values(game), [1.0] * players)
-                seen.append((margins, placements_left(game)))
-            game.apply(movers[game.current_player()].choose(game))
+        game, seen = self_play(players, seed + number, _margins)
         winners = set(game.winners())
         rows += [(m[s], left, 1.0 if s in winners else 0.0) for m, left in seen for s in range(players)]
     return rows
