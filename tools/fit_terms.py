@@ -29,7 +29,7 @@ from cacao_game.ai.evaluation import TERMS, Valuer
 from cacao_game.ai.expert_tree import placements_left, play_to_end
 from cacao_game.ai.hard import default_horizon, playout
 from cacao_game.ai.medium import MediumPlayer
-from cacao_game.ai.weights import DEFAULT
+from cacao_game.ai.weights import DEFAULT, weights_named
 from cacao_game.engine import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -93,7 +93,7 @@ def siblings(players: int, count: int, seed: int) -> list[Pair]:
             rollout(world, game.turn)
             terms = Valuer(world, DEFAULT).seat_terms(world) if not world.is_over() else None
             left = placements_left(world)
-            play_to_end(world, DEFAULT)
+            play_to_end(world, weights_named(DEFAULT))
             assert world.final is not None
             seen.append((left, terms, [float(s.total) for s in world.final]))
         (left_a, terms_a, totals_a), (_left_b, terms_b, totals_b) = seen
@@ -162,7 +162,7 @@ def fit(samples: Sequence[tuple[list[float], float]]) -> list[float]:
 
 def margins(values: Sequence[float]) -> list[float]:
     """Each seat's value less the best other seat's."""
-    return [v - max(values[:s] + values[s + 1 :]) for s, v in enumerate(values)]
+    return [v - max([*values[:s], *values[s + 1 :]]) for s, v in enumerate(values)]
 
 
 def judge(states: Sequence[State], price: list[list[float]]) -> tuple[float, float]:
