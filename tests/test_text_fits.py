@@ -6,7 +6,8 @@ section, a widget, a pill; the screen otherwise), during the last frame of each 
 ``tests/shots.py``. A text must lie inside its box and inside the screen, and no fixed label
 of the catalog (one without placeholders) may be shortened with an ellipsis: long words wrap
 or shrink (``theme.fit_font``), they are never cut. Names (of players, saves) may be cut.
-Two texts of one box (a HUD section, a widget) must not overlap.
+Two texts of one box (a HUD section, a widget) must not overlap. No text is smaller than
+``LEGIBLE`` real pixels (``theme.SMALLEST_SIZE`` on the smallest supported screen).
 
 Each shot is reached once per size in English; then each other language is switched in
 (Settings' own path: ``App.apply_settings``, every scene relabelled) and audited again.
@@ -33,6 +34,9 @@ SLACK = 2
 OVERLAP = 6
 """Two texts of the same box (other than the screen) overlap when their rectangles share a
 square this many pixels wide (line spacing makes neighbours touch by a few)."""
+LEGIBLE = 12
+"""Real pixels of the smallest font a text may be drawn in, at any size and in any language
+(``theme.SMALLEST_SIZE`` at 1366x768; a label that shrinks to fit stops there too)."""
 
 
 def fixed_labels() -> set[str]:
@@ -63,9 +67,9 @@ def drawn_now(app: App) -> theme.Audit:
 
 
 def problems_now(app: App) -> list[str]:
-    """What overflows or is cut in the app's next frame, or overlaps another text in its box
-    (the same text drawn again at the same place, as a panel redrawn over a gliding board's
-    marks, is not an overlap): one line per text."""
+    """What overflows or is cut in the app's next frame, overlaps another text in its box (the
+    same text drawn again at the same place, as a panel redrawn over a gliding board's
+    marks, is not an overlap) or is drawn smaller than ``LEGIBLE``: one line per text."""
     drawn = drawn_now(app)
     screen = app.screen.get_rect()
     problems = []
@@ -80,6 +84,7 @@ def problems_now(app: App) -> list[str]:
             redrawn = first.text == second.text and first.rect == second.rect
             if first.box == second.box and min(both.size) >= OVERLAP and not redrawn:
                 problems.append(f"{first.text!r} and {second.text!r} overlap at {tuple(both)}")
+    problems += [f"{text.text!r} in a {text.size} px font" for text in drawn if text.size < LEGIBLE]
     labels = fixed_labels() | key_labels(app)
     problems += [f"{text!r} cut with an ellipsis" for text in dict.fromkeys(drawn.cut) if text in labels]
     return problems
@@ -143,6 +148,20 @@ def test_the_audit_catches_a_text_outside_its_box() -> None:
         theme.draw_text(surface, app.assets.font(theme.BODY_SIZE), "a far too long label", (12, 12))
     assert len(drawn) == 1
     assert not drawn[0].box.contains(drawn[0].rect)
+
+
+def test_the_audit_records_each_texts_font_size() -> None:
+    """The legibility check can fail: the audit records the real size of each text's font,
+    and the smallest text's size is at least ``LEGIBLE`` on the smallest screen (a size one
+    pixel smaller would be reported)."""
+    import pygame
+
+    surface = pygame.Surface((400, 200))
+    app = make_app((1366, 768))
+    with theme.text_audit() as drawn:
+        theme.draw_text(surface, app.assets.font(theme.SMALLEST_SIZE), "fine print", (12, 12))
+        theme.draw_text(surface, app.assets.font(theme.SMALLEST_SIZE - 2), "finer print", (12, 40))
+    assert [text.size for text in drawn] == [LEGIBLE, LEGIBLE - 1]
 
 
 def test_text_is_rendered_at_the_screen_size() -> None:

@@ -62,6 +62,9 @@ TITLE_SIZE = 84
 HEADING_SIZE = 40
 BODY_SIZE = 28
 SMALL_SIZE = 22
+SMALLEST_SIZE = 17
+"""Design pixels of the smallest text of any screen (key captions, key hints, the panels' fine
+print, the temples' awards): 12 real pixels at 1366x768 (``tests/test_text_fits.py``)."""
 ICON_SIZE = 40
 """Design pixels of the smallest icon (gold, cacao, sun, water...) of any screen: 28 real
 pixels at 1366x768."""
@@ -342,11 +345,13 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
 
 @dataclass(frozen=True)
 class TextDrawn:
-    """One text drawn while an audit runs: what, where, and the box it had to stay in."""
+    """One text drawn while an audit runs: what, where, the box it had to stay in and the
+    size of its font in real pixels."""
 
     text: str
     rect: pygame.Rect
     box: pygame.Rect
+    size: int
 
 
 class Audit(list[TextDrawn]):
@@ -374,10 +379,11 @@ def within(rect: pygame.Rect) -> Iterator[pygame.Rect]:
         _boxes.pop()
 
 
-def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-    """Record a drawn text for a running audit (nothing otherwise)."""
+def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect, font: pygame.font.Font) -> None:
+    """Record a drawn text, drawn in ``font``, for a running audit (nothing otherwise)."""
     if _audit is not None and text.strip():
-        _audit.append(TextDrawn(text, pygame.Rect(rect), _boxes[-1] if _boxes else surface.get_rect()))
+        box = _boxes[-1] if _boxes else surface.get_rect()
+        _audit.append(TextDrawn(text, pygame.Rect(rect), box, font.point_size))
 
 
 def note_icon(name: str, size: int) -> None:
@@ -430,7 +436,7 @@ def draw_text(
         back.set_alpha(140)
         surface.blit(back, rect.move(px(2), px(3)))
     surface.blit(image, rect)
-    note_text(surface, text, rect)
+    note_text(surface, text, rect, font)
     font.align = pygame.FONT_LEFT
     return rect
 
@@ -541,7 +547,7 @@ def draw_tip(
     y = rect.y + px(10)
     for line, image in zip(lines, images, strict=True):
         surface.blit(image, (rect.x + px(14), y))
-        note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)))
+        note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)), app.assets.font(SMALL_SIZE))
         y += image.get_height()
     return rect
 
@@ -695,7 +701,7 @@ def draw_toast(
     bottom = min(surface.get_height() - px(48), area.bottom - px(12))
     where = layer.get_rect(midbottom=(area.centerx, bottom + margin))
     surface.blit(layer, where)
-    note_text(surface, message, text.get_rect(center=pill.move(where.topleft).center))
+    note_text(surface, message, text.get_rect(center=pill.move(where.topleft).center), font)
     return pill.move(where.topleft)
 
 

@@ -97,7 +97,7 @@ class Button(Widget):
         selected: bool = False,
         caption: str = "",
         min_fit: float = theme.MIN_FIT,
-        caption_size: int = 13,
+        caption_size: int = theme.SMALLEST_SIZE,
     ) -> None:
         super().__init__(rect, tooltip=tooltip)
         self.label = label
@@ -184,7 +184,7 @@ class Button(Widget):
             middle = rect.centery + min(cap_offset(font), max(0, (rect.h - text.get_height()) // 2))
         surface.blit(text, text.get_rect(midleft=(x, middle)))
         with theme.within(rect):
-            theme.note_text(surface, label, text.get_rect(midleft=(x, middle)))
+            theme.note_text(surface, label, text.get_rect(midleft=(x, middle)), font)
             if self.caption:
                 small = app.assets.font(self.caption_size)
                 caption = theme.fit_text(

@@ -325,7 +325,15 @@ class BoardRenderer:
                 drawn = p.text(surface, text, (x + px(20), y), 17, "bold", color, "midleft")
                 if awards[seat]:
                     award = f"+{awards[seat]}"
-                    p.text(surface, award, (drawn.right + px(3), y), 14, "bold", theme.GOLD, "midleft")
+                    p.text(
+                        surface,
+                        award,
+                        (drawn.right + px(3), y),
+                        theme.SMALLEST_SIZE,
+                        "bold",
+                        theme.GOLD,
+                        "midleft",
+                    )
 
     def temples_panel(self) -> pygame.Rect | None:
         """Where the temples overview of the frame drawn last is drawn, None when it is not

@@ -152,8 +152,8 @@ class CoachPanel:
         title, text, lesson = self.words()
         with theme.within(r):
             x, width = r.x + px(PAD), r.w - 2 * px(PAD)
-            p.text(surface, t("tutorial.lesson", number=number, count=count), (x, r.y + px(14)), 16, "bold",
-                   theme.MUTED)  # fmt: skip
+            lesson_line = t("tutorial.lesson", number=number, count=count)
+            p.text(surface, lesson_line, (x, r.y + px(14)), theme.SMALLEST_SIZE, "bold", theme.MUTED)
             mistake = self.mistake_text() if lesson else None
             size = self.text_size(title, text, mistake) or TEXT_SIZES[-1]
             y = p.text(surface, title, (x, r.y + px(40)), 27, "black", theme.GOLD, width=width).bottom
@@ -249,7 +249,7 @@ class CoachPanel:
 
     def _draw_button(self, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
         if name == "restart":
-            widget = widgets.Button(rect, t("tutorial.restart"), lambda: None, style="ghost", font_size=16)
+            widget = widgets.Button(rect, t("tutorial.restart"), lambda: None, style="ghost", font_size=20)
         else:
             key = "tutorial.next" if name == "next" else "tutorial.show"
             caption = self.scene.app.intents.label("confirm" if name == "next" else "hint")

@@ -53,20 +53,22 @@ DISPLAY_TILE = 120
 PANEL_NAMES = ("panel_seat0", "panel_seat1", "panel_seat2", "panel_seat3")
 OVERBUILD_NOTE = pygame.Color(255, 190, 120)
 """The colour of the hand's "Overbuild (1 sun)" note (in place of the pile count)."""
-ACTION_MIN_FIT = 0.62
-"""The table's action buttons are narrow (six in a replay): their labels may shrink this far."""
-SMALLEST_TEXT = 17
-"""Design pixels of the table's smallest labels (key captions, key hints, the panels' fine
-print): 12 real pixels at 1366x768."""
+ACTION_TEXT = 20
+"""Design pixels of an action button's label."""
+ACTION_MIN_FIT = theme.SMALLEST_SIZE / ACTION_TEXT
+"""The table's action buttons are narrow (six in a replay): their labels may shrink this far,
+to the smallest text (translations short enough to fit there: ``tests/test_text_fits.py``)."""
+ACTION_GAPS = (10, 6)
+"""Design pixels between two action buttons: up to four of them, and more (a replay's six)."""
 POPUP_W = 620
 POPUP_TOP = 72
 POPUP_ROW = 58
 """Design pixels of the resolution panel: its width, its heading and one outcome row."""
 POPUP_TITLE = (22, "bold")
-POPUP_HINT = (15, "regular")
-POPUP_BADGE = (16, "black")
+POPUP_HINT = (theme.SMALLEST_SIZE, "regular")
+POPUP_BADGE = (18, "black")
 POPUP_RESULT = (22, "black")
-POPUP_TAG = (SMALLEST_TEXT, "regular")
+POPUP_TAG = (theme.SMALLEST_SIZE, "regular")
 POPUP_WORDS = (18, "regular")
 POPUP_FILL = 255
 """The resolution panel's fill is opaque: nothing beneath it shows (``Hud.popup_cover``), so
@@ -344,7 +346,7 @@ class Hud:
         """The scene's action buttons (Undo, Hint, Confirm, Menu in play)."""
         area = self.a("actions")
         names = self.action_names
-        gap = px(10)
+        gap = px(ACTION_GAPS[0] if len(names) <= 4 else ACTION_GAPS[1])
         width = (area.w - gap * (len(names) - 1)) // len(names)
         return [
             Button(pygame.Rect(area.x + i * (width + gap), area.y + px(6), width, area.h - px(12)), name)
@@ -621,12 +623,12 @@ class Hud:
             return parts
         room = right - shown.right - px(32)
         weight, tint = ("bold", theme.DANGER) if problem else ("regular", theme.MUTED)
-        font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
+        font = theme.fit_font(self.app, 18, side, room, weight, theme.SMALLEST_SIZE / 18)
         segments = side.split(KEY_SEPARATOR)
         while not problem and font.size(side)[0] > room and len(segments) > 1:
             segments = segments[1:]  # the first says what to click; the keys come after it
             side = KEY_SEPARATOR.join(segments)
-            font = theme.fit_font(self.app, 18, side, room, weight, SMALLEST_TEXT / 18)
+            font = theme.fit_font(self.app, 18, side, room, weight, theme.SMALLEST_SIZE / 18)
         if not problem and font.size(side)[0] > room:
             return parts
         side = theme.fit_text(font, side, max(room, 0)) if problem else side
@@ -740,7 +742,7 @@ class Hud:
             p.text(surface, face.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
         (total, at_total), (word, at_word) = self.total_rects(face, r)
         p.text(surface, total, at_total.topright, TOTAL_SIZE, "black", theme.GOLD, "topright")
-        p.text(surface, word, at_word.topright, SMALLEST_TEXT, "regular", theme.MUTED, "topright")
+        p.text(surface, word, at_word.topright, theme.SMALLEST_SIZE, "regular", theme.MUTED, "topright")
 
     def total_rects(self, face: PanelFace, panel: pygame.Rect) -> tuple[tuple[str, pygame.Rect], ...]:
         """The one place of a seat panel's total and of the word under it ("projected"), with
@@ -753,7 +755,7 @@ class Hud:
             topright=(panel.right - px(22), panel.y + px(TOTAL_TOP))
         )
         word = t("play.final" if face.final else "play.projected")
-        at_word = p.text_image(word, SMALLEST_TEXT, "regular", theme.MUTED).get_rect(
+        at_word = p.text_image(word, theme.SMALLEST_SIZE, "regular", theme.MUTED).get_rect(
             topright=at_total.bottomright
         )
         return (total, at_total), (word, at_word)
@@ -798,7 +800,7 @@ class Hud:
                 surface,
                 f"{value:+d}" if value else "0",
                 cell.center,
-                SMALLEST_TEXT,
+                theme.SMALLEST_SIZE,
                 "bold" if here else "regular",
                 theme.CREAM if here else theme.MUTED,
                 "center",
@@ -1065,8 +1067,10 @@ class Hud:
         back and did not see that new lines kept coming), at the right of the log's title."""
         if not note:
             return
-        text = self.painter.fit(note, SMALLEST_TEXT, "regular", rect.w)
-        self.painter.text(surface, text, rect.midright, SMALLEST_TEXT, "regular", theme.GOLD, "midright")
+        text = self.painter.fit(note, theme.SMALLEST_SIZE, "regular", rect.w)
+        self.painter.text(
+            surface, text, rect.midright, theme.SMALLEST_SIZE, "regular", theme.GOLD, "midright"
+        )
 
     def log_row_area(self, row: pygame.Rect, shown: tuple[LogLine, bool, str | None] | None) -> pygame.Rect:
         """What ``draw_log_row`` draws on: the whole row under the mouse, else the seat's marker
@@ -1135,7 +1139,7 @@ class Hud:
         """The keys shown under an action button ``width`` wide: ``keys`` when their first
         fits whole, else none (never a cut "Umsch…"; its tooltip names them)."""
         first = keys.split(widgets.KEY_SEPARATOR)[0]
-        fits = self.app.assets.font(SMALLEST_TEXT).size(first)[0] <= width - px(8)
+        fits = self.app.assets.font(theme.SMALLEST_SIZE).size(first)[0] <= width - px(8)
         return keys if fits else ""
 
     def draw_action(self, surface: pygame.Surface, rect: pygame.Rect, action: ActionView) -> None:
@@ -1146,9 +1150,9 @@ class Hud:
             action.label,
             lambda: None,
             style="primary" if action.primary else "secondary",
-            font_size=20,
+            font_size=ACTION_TEXT,
             caption=self.cap_keys(action.keys, rect.w),
-            caption_size=SMALLEST_TEXT,
+            caption_size=theme.SMALLEST_SIZE,
             min_fit=ACTION_MIN_FIT,
         )
         widget.enabled = action.enabled

@@ -260,7 +260,7 @@ def _draw_lines(app: Shell, surface: pygame.Surface, notice: pygame.Rect, text: 
             break
     at = image.get_rect(midleft=(notice.x + px(24), notice.centery))
     surface.blit(image, at)
-    theme.note_text(surface, text, at)
+    theme.note_text(surface, text, at, font)
 
 
 def _draw_button(app: Shell, surface: pygame.Surface, button: pygame.Rect, label: str, hot: bool) -> None:

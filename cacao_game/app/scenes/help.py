@@ -16,7 +16,6 @@ import pygame
 from cacao_game.app import theme
 from cacao_game.app.intents import display_name
 from cacao_game.app.keycaps import Cap, KeyCaps, draw_caps
-from cacao_game.app.play.hud import SMALLEST_TEXT
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import RULES_SECTIONS, language, t
@@ -176,7 +175,7 @@ class HelpOverlay(WidgetScene):
         bindings = self.app.intents.bindings
         top = area.y + px(52)
         row_h = min(px(ROW_H), (area.bottom - top) // max(1, len(bindings)))
-        caps = KeyCaps.fitting(self.app.assets, row_h - px(4), theme.SMALL_SIZE - 1, SMALLEST_TEXT)
+        caps = KeyCaps.fitting(self.app.assets, row_h - px(4), theme.SMALL_SIZE - 1, theme.SMALLEST_SIZE)
         rows = []
         for i, intent in enumerate(bindings):
             row = pygame.Rect(area.x, top + i * row_h, area.w, row_h - px(4))

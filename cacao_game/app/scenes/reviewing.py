@@ -241,7 +241,7 @@ class ReviewingOverlay(DialogScene):
         image = theme.render_text(small, body, theme.CREAM, width)
         small.align = pygame.FONT_LEFT
         surface.blit(image, image.get_rect(midtop=(panel.centerx, panel.y + px(100))))
-        theme.note_text(surface, body, image.get_rect(midtop=(panel.centerx, panel.y + px(100))))
+        theme.note_text(surface, body, image.get_rect(midtop=(panel.centerx, panel.y + px(100))), small)
         bar = pygame.Rect(panel.x + px(48), panel.y + px(210), width, px(BAR_H))
         pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=px(10))
         if self.total:

@@ -25,7 +25,6 @@ from cacao_game.app import routes, theme
 from cacao_game.app.flow import start_game, watch_record
 from cacao_game.app.netplay import HostedTable, JoinRequest
 from cacao_game.app.play.art import TileArt
-from cacao_game.app.play.hud import SMALLEST_TEXT
 from cacao_game.app.play.overview import board_squares, draw_board, square_size
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -456,7 +455,7 @@ class ScoringScene(WidgetScene):
         if not self.done:
             left = temples.x + px(8)
             width = (self.widgets[3].rect.x if len(self.widgets) > 3 else temples.right) - px(16) - left
-            least = SMALLEST_TEXT / theme.SMALL_SIZE
+            least = theme.SMALLEST_SIZE / theme.SMALL_SIZE
             small = theme.fit_font(self.app, theme.SMALL_SIZE, t("scoring.skip"), width, smallest=least)
             theme.draw_text(
                 surface,
@@ -613,7 +612,9 @@ class ScoringScene(WidgetScene):
         """The note under the cacao column, shown only when the cacao tiebreak decided (R5.4)."""
         room = 2 * (panel.right - x) - px(16)
         size = theme.SMALL_SIZE - 2
-        small = theme.fit_font(self.app, size, t("scoring.tiebreak"), room, smallest=SMALLEST_TEXT / size)
+        small = theme.fit_font(
+            self.app, size, t("scoring.tiebreak"), room, smallest=theme.SMALLEST_SIZE / size
+        )
         tiebreak = theme.fit_text(small, t("scoring.tiebreak"), room)
         theme.draw_text(surface, small, tiebreak, (x, panel.bottom - px(14)), theme.MUTED, anchor="midbottom")
 
@@ -731,7 +732,7 @@ class ScoringScene(WidgetScene):
 
         rows: list[list[int]] = [seats]
         if width(seats) > right - left and len(seats) > 1:
-            font = self.app.assets.font(SMALLEST_TEXT)
+            font = self.app.assets.font(theme.SMALLEST_SIZE)
             half = (len(seats) + 1) // 2
             rows = [seats[:half], seats[half:]]
         step = px(LEGEND_STEP)

@@ -20,7 +20,6 @@ import pygame
 from cacao_game.app import prefs, theme
 from cacao_game.app.intents import display_name, event_key_name, rebind
 from cacao_game.app.keycaps import Cap, KeyCaps, draw_caps
-from cacao_game.app.play.hud import SMALLEST_TEXT
 from cacao_game.app.scale import fit_factor, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import decimal, t
@@ -384,6 +383,8 @@ class SettingsScene(WidgetScene):
         """The key caps of ``intent``'s keys in key row ``row`` (a dash when none), left to
         right after the action's name, each with its label and where the label lies
         (``keycaps.KeyCaps``: whole labels with room above and below, at every size)."""
-        caps = KeyCaps.fitting(self.app.assets, row.h - px(KEY_CAP_GAP), KEY_TEXT_SIZE - 4, SMALLEST_TEXT)
+        caps = KeyCaps.fitting(
+            self.app.assets, row.h - px(KEY_CAP_GAP), KEY_TEXT_SIZE - 4, theme.SMALLEST_SIZE
+        )
         names = [display_name(key) for key in self.app.intents.keys_for(intent)] or ["—"]
         return caps.row(names, row, row.x + px(KEY_NAME_W))
