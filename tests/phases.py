@@ -54,6 +54,11 @@ def _off_turn_choice(game: Game) -> bool:
     )
 
 
+def _long_resolve_choice(game: Game) -> bool:
+    """A choice whose outcomes take many steps to tell (a playtest saw such rows cut)."""
+    return _resolve_choice(game) and len(game.legal_actions()) >= 5
+
+
 def _overbuild(game: Game) -> bool:
     return game.decision().kind is Phase.PLACE and _human(game) and game.can_overbuild()
 
@@ -71,6 +76,7 @@ PHASES: dict[str, Callable[[Game], bool]] = {
     "fill2": lambda game: _fills(2)(game) and _human(game),
     "fill3": lambda game: _fills(3)(game) and _human(game),
     "resolve": _resolve_choice,
+    "resolve_long": _long_resolve_choice,
     "offturn": _off_turn_choice,
     "overbuild": _overbuild,
     "ai_turn": _ai_turn,

@@ -579,6 +579,7 @@ SHOTS: dict[str, Shot] = {
     "fill2": phase_shot("fill2"),
     "fill3": phase_shot("fill3"),
     "resolve": phase_shot("resolve"),
+    "resolve_long": phase_shot("resolve_long"),
     "offturn": phase_shot("offturn"),
     "overbuild": phase_shot("overbuild"),
     "ai_turn": shot_ai_turn,

@@ -243,3 +243,68 @@ def test_a_table_buttons_label_keeps_clear_of_its_rounded_ends(size: tuple[int, 
     finally:
         app.close()
         strings.set_language(SOURCE_LANGUAGE)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_long_outcome_row_wraps_whole_at_the_size_of_the_others(code: str) -> None:
+    """The resolution panel's rows (a playtest saw a long one cut, and shrunk below its
+    neighbours): every row's words are drawn whole, all rows at one size, and a row too long
+    for one line takes two."""
+    from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.play.texts import outcome_text
+
+    app = make_app((1366, 768), Settings(sound=False, language=code))
+    try:
+        with unseen(app):
+            SHOTS["resolve_long"](app)
+        scene = app.stack[-1]
+        assert isinstance(scene, PlayScene) and scene.frame.popup is not None
+        outcomes = scene.frame.popup.outcomes
+        rows = {
+            tuple(button.rect): outcome_text(outcome)
+            for button, outcome in zip(scene.hud.popup_buttons(outcomes), outcomes, strict=True)
+        }
+        others = {strings.t("play.ai_pick")} | {str(index + 1) for index in range(len(rows))}
+        drawn = drawn_now(app)
+    finally:
+        app.close()
+        strings.set_language(SOURCE_LANGUAGE)
+    shown: dict[tuple[int, ...], list[theme.TextDrawn]] = {row: [] for row in rows}
+    for text in drawn:
+        row = tuple(text.box)
+        if row in rows and text.text != rows[row][1] and text.text not in others:
+            shown[row].append(text)
+    for row, (words, _result) in rows.items():
+        assert " ".join(text.text for text in shown[row]) == words
+    sizes = {text.size for lines in shown.values() for text in lines}
+    assert len(sizes) == 1 and min(sizes) >= LEGIBLE
+    assert all(1 <= len(lines) <= 2 for lines in shown.values())
+
+
+def test_outcome_words_take_a_second_line_only_at_the_smallest_size() -> None:
+    """A row that fits shrinks no further than the longest row needs; one that does not fit at
+    the smallest text takes two lines, broken after a comma."""
+    from cacao_game.app.play.hud import POPUP_WORDS
+    from cacao_game.app.play.scene import PlayScene
+
+    app = make_app((1366, 768))
+    try:
+        with unseen(app):
+            SHOTS["resolve"](app)
+        scene = app.stack[-1]
+        assert isinstance(scene, PlayScene)
+        hud = scene.hud
+        short, long = "harvest 1", "harvest 1, sell 1 at 3, sell none at 2, sell 1 at 2, harvest 2"
+        words_size = POPUP_WORDS[0]
+        font_width = app.assets.font(words_size).size(long)[0]
+        assert hud.outcome_lines([short], [font_width]) == (words_size, [[short]])
+        assert hud.outcome_lines([short, long], [font_width, font_width]) == (words_size, [[short], [long]])
+        narrow = app.assets.font(theme.SMALLEST_SIZE).size(long)[0] * 2 // 3
+        size, lines = hud.outcome_lines([short, long], [narrow, narrow])
+        assert size == theme.SMALLEST_SIZE
+        assert lines[0] == [short]
+        first, second = lines[1]
+        assert first.endswith(",") and f"{first} {second}" == long
+        assert app.assets.font(size).size(first)[0] <= narrow
+    finally:
+        app.close()

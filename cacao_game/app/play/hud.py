@@ -36,7 +36,7 @@ from cacao_game.app.play.frame import (
 from cacao_game.app.play.layers import Draw, Part, draw_parts
 from cacao_game.app.play.paint import Painter
 from cacao_game.app.play.shown import Shown
-from cacao_game.app.play.texts import LogLine, outcome_text, per_seat
+from cacao_game.app.play.texts import STEP_SEPARATOR, LogLine, outcome_text, per_seat
 from cacao_game.app.play.thinking_bar import thinking_parts
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t, tn
@@ -70,6 +70,8 @@ POPUP_BADGE = (18, "black")
 POPUP_RESULT = (22, "black")
 POPUP_TAG = (theme.SMALLEST_SIZE, "regular")
 POPUP_WORDS = (18, "regular")
+WORDS_LEFT = 44
+"""Design pixels from an outcome row's left edge to its words (past its number badge)."""
 POPUP_FILL = 255
 """The resolution panel's fill is opaque: nothing beneath it shows (``Hud.popup_cover``), so
 a frame need not draw the board under it before drawing it over."""
@@ -1195,7 +1197,18 @@ class Hud:
             hint = p.fit(t("play.resolve_help"), *POPUP_HINT, rect.w - px(70))
             p.text(surface, hint, (rect.x + px(52), rect.y + px(52)), *POPUP_HINT, theme.MUTED, "midleft")
         focused, hinted_row = popup.focused, popup.hinted
-        for button, outcome in zip(buttons, outcomes, strict=True):
+        texts = [outcome_text(outcome) for outcome in outcomes]
+        tagged = [outcome.default and popup.ai_pick for outcome in outcomes]
+        rooms = [
+            self.words_room(button.rect, result, tag)
+            for button, (_words, result), tag in zip(buttons, texts, tagged, strict=True)
+        ]
+        size, lines_of = self.outcome_lines([words for words, _result in texts], rooms)
+        weight = POPUP_WORDS[1]
+        step = self.app.assets.font(size, weight).get_linesize()
+        for button, (_words, result), tag, room, lines in zip(
+            buttons, texts, tagged, rooms, lines_of, strict=True
+        ):
             row = button.rect
             is_focused = button.index == focused
             hinted = button.index == hinted_row
@@ -1205,13 +1218,12 @@ class Hud:
             rim = (255, 214, 80) if hinted else (theme.GOLD if is_focused else theme.GOLD_DARK)
             width = px(3 if (is_focused or hinted) else 2)
             pygame.draw.rect(surface, rim, row, width, border_radius=px(POPUP_ROW_RADIUS))
-            words, result = outcome_text(outcome)
             with theme.within(row):
                 badge = pygame.Rect(row.x + px(8), row.centery - px(13), px(26), px(26))
                 pygame.draw.rect(surface, theme.CHOCOLATE, badge, border_radius=px(7))
                 if button.index < 9:
                     p.text(surface, str(button.index + 1), badge.center, *POPUP_BADGE, theme.CREAM, "center")
-                result_rect = p.text(
+                p.text(
                     surface,
                     result,
                     (row.right - px(12), row.y + px(2)),
@@ -1219,28 +1231,59 @@ class Hud:
                     theme.GOLD,
                     "topright",
                 )
-                if outcome.default and popup.ai_pick:
-                    tag = p.fit(t("play.ai_pick"), *POPUP_TAG, row.w // 3)
+                if tag:
                     p.text(
                         surface,
-                        tag,
+                        self.ai_pick_tag(row),
                         (row.right - px(12), row.bottom - px(2)),
                         *POPUP_TAG,
                         theme.SAND,
                         "bottomright",
                     )
-                room = result_rect.x - badge.right - px(20)
-                words_size, weight = POPUP_WORDS
-                size = theme.fit_size(self.app, words_size, words, room, weight, words_size * theme.MIN_FIT)
-                p.text(
-                    surface,
-                    p.fit(words, size, weight, room),
-                    (badge.right + px(10), row.centery),
-                    size,
-                    weight,
-                    theme.CREAM,
-                    "midleft",
-                )
+                top = row.centery - step * (len(lines) - 1) // 2
+                for index, line in enumerate(lines):
+                    at = (row.x + px(WORDS_LEFT), top + index * step)
+                    p.text(surface, p.fit(line, size, weight, room), at, size, weight, theme.CREAM, "midleft")
+
+    def ai_pick_tag(self, row: pygame.Rect) -> str:
+        """The tag of the computer's pick in an outcome ``row``, cut to a third of it."""
+        return self.painter.fit(t("play.ai_pick"), *POPUP_TAG, row.w // 3)
+
+    def words_room(self, row: pygame.Rect, result: str, tagged: bool) -> int:
+        """Real pixels an outcome ``row``'s words may take: from their start to the yield
+        (``result``, top right) and, in the computer's pick (``tagged``), its tag (bottom
+        right), whichever reaches further left, less a gap."""
+        taken = self.app.assets.font(*POPUP_RESULT).size(result)[0]
+        if tagged:
+            taken = max(taken, self.app.assets.font(*POPUP_TAG).size(self.ai_pick_tag(row))[0])
+        return row.w - px(12) - taken - px(WORDS_LEFT) - px(10)
+
+    def outcome_lines(self, rows: Sequence[str], rooms: Sequence[int]) -> tuple[float, list[list[str]]]:
+        """The outcome rows' words (``rows``, each in its ``rooms`` real pixels) as drawn: the
+        one size in design pixels of them all (``POPUP_WORDS``, or smaller down to the smallest
+        text, as the longest row needs), and each row's lines. A row too long for one line at
+        the smallest text takes two, broken after a comma (the second cut to fit if it must
+        be)."""
+        words_size, weight = POPUP_WORDS
+        size = min(
+            (
+                theme.fit_size(self.app, words_size, words, room, weight, theme.SMALLEST_SIZE)
+                for words, room in zip(rows, rooms, strict=True)
+            ),
+            default=words_size,
+        )
+        font = self.app.assets.font(size, weight)
+        lines: list[list[str]] = []
+        for words, room in zip(rows, rooms, strict=True):
+            parts = words.split(STEP_SEPARATOR)
+            if font.size(words)[0] <= room or len(parts) == 1:
+                lines.append([words])
+                continue
+            cut = 1
+            while cut < len(parts) - 1 and font.size(STEP_SEPARATOR.join(parts[: cut + 1]) + ",")[0] <= room:
+                cut += 1
+            lines.append([STEP_SEPARATOR.join(parts[:cut]) + ",", STEP_SEPARATOR.join(parts[cut:])])
+        return size, lines
 
     def draw_curtain(self, surface: pygame.Surface, frame: Frame, seat: int) -> None:
         """The hot-seat curtain hiding the hand until the next human is at the screen."""

@@ -85,6 +85,10 @@ def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
     return " · ".join(parts)
 
 
+STEP_SEPARATOR = ", "
+"""Between two steps of an outcome in words (a long row of the resolution panel breaks there)."""
+
+
 def outcome_text(outcome: Outcome) -> tuple[str, str]:
     """An outcome in words and its yield: ("harvest 2, sell 2 at 2", "+4 gold, -0 cacao").
     Steps of a kind in a row are told once, summed (``merged_steps``): four workers at
@@ -97,7 +101,7 @@ def steps_text(steps: Sequence[Step]) -> str:
     """A resolution's steps in words, as a row of its panel says them (``merged_steps``):
     "harvest 4, sell 1 at 2"; "nothing happens" for none."""
     words = [t(f"outcome.{step.kind}", n=step.amount, price=step.price) for step in merged_steps(steps)]
-    return ", ".join(words) or t("outcome.nothing")
+    return STEP_SEPARATOR.join(words) or t("outcome.nothing")
 
 
 def merged_steps(steps: Sequence[Step]) -> list[Step]:
