@@ -14,7 +14,9 @@ move) is appraised whatever the search drops.
 An ``Analysis`` keeps, per option, the mean value, the mean of every (seat, term) part of
 it (the parts add up to the value, so a margin splits into reasons exactly), the mean
 counts behind them (``Valuer.seat_counts``) and the noise of its gap to the first option
-(a standard error), so the coach can tell a real margin from the search's noise.
+(a standard error), so the coach can tell a real margin from the search's noise; an option
+that left the expert's search early also keeps the best's means and its own on the re-deals
+both were played on (``Appraisal.paired``), which is how that search compared them.
 
 Determinism: the search's only generator is ``random.Random(seed)``; ``position_seed``
 derives the seed from what the deciding seat can see (never Python's salted ``hash``), and
@@ -30,7 +32,7 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Protocol, assert_never
 
 from cacao_game.ai.endgame import Allowance, OutOfTime, duel_ranking, exact_end, solve_duel
@@ -70,6 +72,13 @@ class Appraisal:
     """Each seat's mean counts at the horizon (``Valuer.seat_counts``)."""
     noise: float = 0.0
     """Standard error of the best option's value less this one's (0 for the best itself)."""
+    paired: tuple[Appraisal, Appraisal] | None = None
+    """The best option and this one on the re-deals both were played on, where this one
+    left the search before the best (``ExpertSearch``: sequential halving plays every move
+    still in on the same re-deals, so the first ``n`` of each are common, ``n`` the fewer's
+    count); None where both were played on every re-deal, or for the best itself. Their gap
+    is the search's own comparison of the two (halving drops a move below the best's mean
+    on those re-deals), where the means over all re-deals compare different luck."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,12 +229,13 @@ class ExpertSearch:
             case unknown:
                 assert_never(unknown)
         players = view.players
-        terms: dict[Action, dict[TermKey, float]] = {a: {} for a in moves}
-        counts = {a: _no_counts(players) for a in moves}
+        leaves: dict[Action, list[_Leaf]] = {a: [] for a in moves}
         samples: dict[Action, list[float]] = {a: [] for a in moves}
 
         def on_leaf(move: Action, world: Game, valuer: Valuer) -> None:
-            samples[move].append(_add_leaf(valuer, world, seat, terms[move], counts[move]))
+            leaf = _Leaf(valuer.score_terms(world, seat), tuple(valuer.seat_counts(world)))
+            leaves[move].append(leaf)
+            samples[move].append(sum(leaf.parts.values()))
 
         deadline = timed or Deadline(TIME_BUDGET, 0.0, _still)
         ranked = player.halving(
@@ -239,18 +249,26 @@ class ExpertSearch:
             on_leaf=on_leaf,
             tuning=player.decision_tuning(view.players),
         )
-        first = samples[ranked[0][1]]
+        best = ranked[0][1]
+        first = samples[best]
         options = []
         for _mean, action in ranked:
             mine = samples[action]
-            runs = len(mine)
-            if action == ranked[0][1]:
+            common = min(len(first), len(mine))
+            paired = None
+            if action == best:
                 noise = 0.0
-            elif runs == len(first) and timed is None:
-                noise = _paired_noise(first, mine)
+            elif timed is None:
+                noise = _paired_noise(first[:common], mine[:common])
+                if common < max(len(first), len(mine)):
+                    paired = (
+                        _leaves_appraisal(best, leaves[best][:common], players),
+                        _leaves_appraisal(action, leaves[action][:common], players, noise),
+                    )
             else:
                 noise = _unpaired_noise(first, mine)
-            options.append(_appraisal(action, sum(mine) / runs, terms[action], counts[action], runs, noise))
+            own = _leaves_appraisal(action, leaves[action], players, noise)
+            options.append(replace(own, paired=paired))
         return Analysis(seat, tuple(options), player.last_iterations)
 
 
@@ -323,14 +341,41 @@ def _add_leaf(
     valuer: Valuer, world: Game, seat: int, terms: dict[TermKey, float], counts: list[dict[str, float]]
 ) -> float:
     """Add one priced state's parts (``Valuer.score_terms``) and counts to the sums; its value."""
+    return _add_parts(valuer.score_terms(world, seat), valuer.seat_counts(world), terms, counts)
+
+
+def _add_parts(
+    parts: Mapping[TermKey, float],
+    seat_counts: Sequence[Mapping[str, float]],
+    terms: dict[TermKey, float],
+    counts: list[dict[str, float]],
+) -> float:
+    """Add one priced state's ``parts`` and ``seat_counts`` to the sums; its value."""
     value = 0.0
-    for key, part in valuer.score_terms(world, seat).items():
+    for key, part in parts.items():
         terms[key] = terms.get(key, 0.0) + part
         value += part
-    for into, seat_counts in zip(counts, valuer.seat_counts(world), strict=True):
-        for name, amount in seat_counts.items():
+    for into, one_seat in zip(counts, seat_counts, strict=True):
+        for name, amount in one_seat.items():
             into[name] += amount
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class _Leaf:
+    """One priced state of an option: its parts and counts (``Valuer.score_terms``,
+    ``Valuer.seat_counts``)."""
+
+    parts: Mapping[TermKey, float]
+    counts: tuple[Mapping[str, float], ...]
+
+
+def _leaves_appraisal(action: Action, leaves: Sequence[_Leaf], players: int, noise: float = 0.0) -> Appraisal:
+    """An option from its priced states ``leaves`` (at least one)."""
+    terms: dict[TermKey, float] = {}
+    counts = _no_counts(players)
+    value = sum(_add_parts(leaf.parts, leaf.counts, terms, counts) for leaf in leaves)
+    return _appraisal(action, value / len(leaves), terms, counts, len(leaves), noise)
 
 
 def _appraisal(

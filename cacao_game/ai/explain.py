@@ -5,8 +5,10 @@ or an ``Analysis`` of the coach's search) and says why the first beats the next 
 moves are played out to the end of the turn on the seat's view, as the medium player would
 finish it, and the evaluation's parts of the seat's worth (``Valuer.score_terms``, one per
 seat and term) are compared: that is what each move does this turn. With a search, the
-parts are its means at the horizon (so they add up to its margin) and each count's change
-after the turn is the future's share (``TermChange.later``).
+parts are its means at the horizon (so they add up to its margin; for a next best that left
+the search early, both moves' means on the re-deals they shared, ``Appraisal.paired``, as
+the search compared them) and each count's change after the turn is the future's share
+(``TermChange.later``).
 
 The reasons are the largest parts (at most ``TOP_CHANGES``, each worth at least
 ``SMALLEST_CHANGE`` points); ``Advice.rest`` is everything else, so that the reasons plus
@@ -246,8 +248,9 @@ def _advice(
     if analysis is not None:
         mine, theirs = analysis.of(best), analysis.of(other)
         if mine is not None and theirs is not None:
-            pair = (mine, theirs)
-            noise = theirs.noise if mine is analysis.options[0] else max(mine.noise, theirs.noise)
+            leads = mine is analysis.options[0]
+            pair = theirs.paired if leads and theirs.paired is not None else (mine, theirs)
+            noise = theirs.noise if leads else max(mine.noise, theirs.noise)
     margin, changes, rest = _reasons(seat, first, second, pair)
     close = margin < max(EVEN, NOISE_FACTOR * noise)
     return Advice(seat, best, other, margin, changes, pair is not None, rest, whole, close, noise)
