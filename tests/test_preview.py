@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 from phases import game_at
-from scenario import new_game, state_of
+from scenario import new_game, put_jungle, state_of
 
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.app.play.texts import preview_text
 from cacao_game.engine import Game, Overbuild, Phase, Place
+from cacao_game.engine.tiles import TEMPLE
 from cacao_game.session.ledger import gains
 from cacao_game.session.preview import nonzero, turn_preview
 
@@ -29,6 +30,21 @@ def test_a_sale_reads_as_gold_gained_and_cacao_spent() -> None:
     assert not preview.others
     assert "+2 gold" in preview_text(preview, ["Ana", "Ben"])
     assert "-1 cacao" in preview_text(preview, ["Ana", "Ben"])
+
+
+def test_workers_brought_to_a_temple_read_as_its_gold_as_things_stand() -> None:
+    """R5.1: the only workers at a temple win its 6 gold if the game ended now. A placement
+    that brings the first worker there earns nothing at once, and its preview says the +6
+    (as the temples panel shows it), never "nothing for you" (a trial read that as a
+    contradiction)."""
+    game = new_game(2, hand=["1111", "1111", "1111"])
+    put_jungle(game, (2, 2), TEMPLE)
+    preview = turn_preview(game, Place("1111", 0, (1, 2)))
+    assert not preview.total and preview.temples == 6
+    text = preview_text(preview, ["Ana", "Ben"])
+    assert text.startswith("+6 gold at the temples") and "nothing for you" not in text
+    elsewhere = turn_preview(game, Place("1111", 0, (-1, 0)))
+    assert elsewhere.temples == 0 and "temples" not in preview_text(elsewhere, ["Ana", "Ben"])
 
 
 def test_the_preview_changes_nothing() -> None:
@@ -56,6 +72,10 @@ def test_the_preview_is_the_turn_medium_would_play() -> None:
             while not world.is_over() and world.phase is not Phase.PLACE:
                 events += world.apply(player.choose(world))
             assert nonzero(gains(events, game.mover)) == preview.total
+            mover_temples = [
+                score.temples for score in (game.score_now()[game.mover], world.score_now()[game.mover])
+            ]
+            assert preview.temples == mover_temples[1] - mover_temples[0]
             for seat in range(game.players):
                 if seat != game.mover:
                     assert nonzero(gains(events, seat)) == preview.others.get(seat, {})

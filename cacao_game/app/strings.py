@@ -639,6 +639,7 @@ EN: dict[str, str] = {
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",
     "preview.then_nothing": "then nothing more",
+    "preview.temples": "{gold} at the temples as things stand",
     "preview.gives": "{name} {gains}",
     "jungle.plantation1": "a plantation",
     "jungle.plantation2": "a double plantation",

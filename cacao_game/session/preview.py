@@ -46,6 +46,9 @@ class TurnPreview:
     ``others`` assume a shuffled pile."""
     decides_more: bool = False
     """The mover still has a fill or a resolution to choose after the placement."""
+    temples: int = 0
+    """How the mover's temple gold if the game ended (R5.1, the temples panel's awards)
+    changes by the end of the turn: workers brought to a temple win or share its majority."""
 
     @property
     def total(self) -> Counter[str]:
@@ -91,6 +94,7 @@ def turn_preview(game: Game, action: Action | Sequence[Action]) -> TurnPreview:
         opens=len(open_squares(world, laid)),
         guessed=len(from_pile) > (1 if game.revealed_pile_tile() else 0),
         decides_more=decides_more,
+        temples=world.score_now()[mover].temples - game.score_now()[mover].temples,
     )
 
 

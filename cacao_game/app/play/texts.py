@@ -66,18 +66,23 @@ def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
     squares to the others" (the empty worker squares beside the jungle tiles laid; "to your
     opponent" with 2 players: a tester read "the others" as wrong there); what
     comes only from the mover's own choices reads "+1 cacao, +2 gold with your choices"
-    (never "nothing at once" before a gain)."""
+    (never "nothing at once" before a gain); a change of the mover's temple gold as things
+    stand reads "+6 gold at the temples as things stand" (never "nothing for you" beside it:
+    a trial read that against the temples panel's +6)."""
     at_once = amounts(preview.at_once)
     then = amounts(preview.then)
     about = "_about" if preview.guessed else ""
+    parts = []
     if then and not at_once:
-        parts = [t(f"preview.with_choices{about}", gains=then)]
-    else:
-        parts = [at_once or t("preview.nothing")]
+        parts.append(t(f"preview.with_choices{about}", gains=then))
+    elif at_once or not preview.temples:
+        parts.append(at_once or t("preview.nothing"))
         if then:
             parts.append(t(f"preview.then{about}", gains=then))
         elif preview.decides_more and at_once:
             parts.append(t("preview.then_nothing"))
+    if preview.temples:
+        parts.append(t("preview.temples", gold=tn("yield.gold", abs(preview.temples), n=preview.temples)))
     for seat, gained in sorted(preview.others.items()):
         parts.append(t("preview.gives", name=names[seat], gains=amounts(gained)))
     if preview.opens:
