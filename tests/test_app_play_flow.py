@@ -609,6 +609,36 @@ def test_a_followed_board_stays_centred_and_comes_back_after_a_resolution() -> N
     assert checked >= 5 and resolutions >= 1
 
 
+def test_a_resolution_moves_the_whole_board_beside_its_popup_where_it_fits(app: App) -> None:
+    """A trial saw a late board pushed below the resolution popup, its bottom rows out of the
+    view, while the room beside the popup was empty: where the whole board fits beside the
+    popup zoomed out by at most ``BESIDE_ZOOM_OUT``, every tile lies in the view and clear of
+    it."""
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.app.play.scene import BESIDE_ZOOM_OUT
+    from cacao_game.session import PlaySession
+
+    config = make_config(["human", "human"], 1, "base")
+    game = harness.random_game(config, 38, seed=7)
+    assert game.phase is Phase.RESOLVE, "the deal and moves set up a resolution"
+    session = PlaySession(config, game)
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    camera = scene.camera
+    camera.snap()
+    scale = camera.scale
+    popup = scene.hud.popup_rect(scene.turn.outcomes())
+    under = [pos for pos in scene.board_squares() if camera.square_rect(pos).colliderect(popup)]
+    assert under, "the popup covers tiles of the board as it lies"
+    for _ in range(120):
+        app.step([], 0.05)
+    assert not camera.moving and camera.scale >= BESIDE_ZOOM_OUT * scale
+    for pos in scene.board_squares():
+        rect = camera.square_rect(pos)
+        assert camera.viewport.contains(rect) and not rect.colliderect(popup), pos
+
+
 def test_the_digit_of_a_fifth_row_chooses_it_and_the_key_hint_names_it(app: App) -> None:
     """Playtest: the panel numbers every row, but only rows 1-3 had keys (4 and 5 did
     nothing). The digit keys 4-9 choose rows 4-9 as the hand's keys choose rows 1-3: once to

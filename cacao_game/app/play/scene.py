@@ -171,9 +171,10 @@ log = logging.getLogger(__name__)
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
 """Seconds the finished board stays before the scoring scene (times the speed factor)."""
-HINT_ZOOM_OUT = 0.85
-"""The least zoom, as a share of the view's, at which the board moves beside a hint's panel
-rather than only the squares the hint is about (``PlayScene._clear_hint``)."""
+BESIDE_ZOOM_OUT = 0.85
+"""The least zoom, as a share of the view's, at which the board moves beside a panel over it
+(a hint's, the resolution popup) rather than only the squares the panel is about
+(``PlayScene._clear_hint``, ``PlayScene._clear_popup``)."""
 HINT_MOVES = 2
 """How many times a hint's panel may move the board (``PlayScene._clear_hint``): the panel
 takes the corner that hides least of the view it finds, so a move may send it to another
@@ -1606,9 +1607,12 @@ class PlayScene(Scene):
     def _clear_popup(self) -> None:
         """Once per decision, move the board (the least it can, ``Camera.include``) so the
         edges being decided and their jungle tiles lie neither under the resolution popup
-        nor under the temples panel; once the decision is made, the board goes back to where
-        it was, unless the player moved the view meanwhile (a playtest saw the board left off
-        the middle after every resolution)."""
+        nor under the temples panel: the whole board beside the popup where it fits there
+        zoomed out by at most ``BESIDE_ZOOM_OUT``, else those squares only (a trial saw the
+        board's bottom rows pushed out of the view below the popup while the room beside it
+        was empty); once the decision is made, the board goes back to where it was, unless
+        the player moved the view meanwhile (a playtest saw the board left off the middle
+        after every resolution)."""
         camera = self.camera
         if self._popup_moved is not None and self._popup_cleared != len(self.source.journal):
             before, after = self._popup_moved
@@ -1627,14 +1631,15 @@ class PlayScene(Scene):
             square for edge in self.game.pending_edges(self.turn.seat) for square in (edge.pos, edge.source)
         ]
         before = _aim(camera)
-        camera.covered = (*self.board_covers(), popup)
-        if camera.include(squares, border=0):
+        camera.covered = self.board_covers()
+        self._move_beside(popup, squares, BESIDE_ZOOM_OUT)
+        if _aim(camera) != before:
             self._popup_moved = (before, _aim(camera))
 
     def _clear_hint(self) -> None:
         """With the view at rest, up to ``HINT_MOVES`` times a hint: when its panel would hide
         a tile or a square it is about, the camera moves the board beside it if it fits there
-        zoomed out by at most ``HINT_ZOOM_OUT`` (a playtest saw the panel over an opponent's
+        zoomed out by at most ``BESIDE_ZOOM_OUT`` (a playtest saw the panel over an opponent's
         tile beside an empty half of the view), else only the squares it is about (the corners
         all hide one on a full board; ``include`` with the panel counted as covered)."""
         advice = self.source.advice
@@ -1648,7 +1653,7 @@ class PlayScene(Scene):
         tiles = [*self.board_squares(), *key]
         if any(rect.colliderect(self.camera.square_rect(pos)) for pos in tiles):
             self._hint_moves += 1
-            self._move_beside(rect, key, HINT_ZOOM_OUT)
+            self._move_beside(rect, key, BESIDE_ZOOM_OUT)
         else:
             self._hint_moves = HINT_MOVES
 
