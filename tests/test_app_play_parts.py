@@ -220,6 +220,18 @@ def test_the_log_names_a_shared_win_like_the_scoring_screen() -> None:
     assert "Ana" in lines[0].text and "Bo" in lines[0].text and "&" not in lines[0].text
 
 
+def test_a_temples_awards_name_each_seat_apart_from_its_gold() -> None:
+    """A trial read "Player 1 1" (the default name and the count run together): each seat
+    reads "name: value", in the log and the tooltip alike; nobody when no seat has one."""
+    from cacao_game.app.play.texts import per_seat
+
+    names = ["Player 1", "Player 2", "Cy"]
+    lines = log_lines([ev.TempleScored((2, 2), (3, 0, 1), (6, 0, 3))], names)
+    assert "Player 1: +6, Cy: +3" in lines[0].text
+    assert per_seat((1, 0, 2), names) == "Player 1: 1, Cy: 2"
+    assert per_seat((0, 0, 0), names) == t("play.nobody")
+
+
 def test_gains_sum_the_movers_events() -> None:
     """The yield label sums one seat's gains and payments, ignoring other seats."""
     events = [

@@ -596,6 +596,7 @@ EN: dict[str, str] = {
     "play.temple_tip": "Temple — workers: {workers}",
     "play.temple_awards": "Now: {awards}",
     "play.nobody": "nobody",
+    "play.seat_value": "{name}: {value}",
     "play.fill_space": "Must be filled this turn",
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",

@@ -150,9 +150,11 @@ def refusal_text(refused: Refused, names: Sequence[str]) -> str | None:
 
 
 def per_seat(values: Sequence[int], names: Sequence[str], sign: str = "") -> str:
-    """The seats with a value, named: "Ana 2, Bo 1" ("Ana +6, Bo +3" with ``sign="+"``), or
-    "nobody" (a temple's workers and its awards, in the log and the tooltip)."""
-    return ", ".join(f"{names[s]} {sign}{v}" for s, v in enumerate(values) if v) or t("play.nobody")
+    """The seats with a value, named: "Ana: 2, Bo: 1" ("Ana: +6, Bo: +3" with ``sign="+"``),
+    or "nobody" (a temple's workers and its awards, in the log and the tooltip; a trial read
+    "Player 1 1" for the default name and its count run together)."""
+    parts = [t("play.seat_value", name=names[s], value=f"{sign}{v}") for s, v in enumerate(values) if v]
+    return ", ".join(parts) or t("play.nobody")
 
 
 def _signed(value: int) -> str:
