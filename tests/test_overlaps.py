@@ -48,6 +48,30 @@ def test_the_menu_panel_stays_below_the_subtitle_with_continue_shown(size: tuple
     assert all(panel.contains(widget.rect) for widget in menu.widgets)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_menu_subtitle_keeps_off_the_decor(language: str, size: tuple[int, int]) -> None:
+    """A trial saw the French subtitle run into the first tile of the decor beside it: in
+    every language the subtitle as drawn meets none of the decor's tiles, at any bob."""
+    from cacao_game.app import strings, theme
+    from cacao_game.config.choices import SOURCE_LANGUAGE
+
+    app = make_app(size, Settings(sound=False, language=language))
+    try:
+        app.home()
+        menu = app.top
+        assert isinstance(menu, MenuScene)
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        subtitle = next(text.rect for text in drawn if text.text == strings.t("app.subtitle"))
+        for time in (0.0, 0.7, 1.4, 2.1, 2.8):
+            menu.time = time
+            assert not [rect for _image, rect in menu.decor() if rect.colliderect(subtitle)]
+    finally:
+        app.close()
+        strings.set_language(SOURCE_LANGUAGE)
+
+
 def test_the_key_list_reads_at_the_smallest_screen_and_the_key_box_hides_the_list() -> None:
     """Settings at 1366x768: the actions' names in the key list are at least 22 px high (they were 20) (a
     playtest found them small), and the "Press a key" box is opaque (the list showed through)."""

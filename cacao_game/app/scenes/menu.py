@@ -40,6 +40,8 @@ VERSION_SIZE = 18
 """The version in the bottom-right corner: small, yet 12 px or more at 1366x768."""
 ONLINE = "menu.online"
 """The row of Host a game and Join a game."""
+SUBTITLE_GAP = 24
+"""Design pixels kept between the subtitle and the decor's tiles beside it."""
 DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "plantation1", "market4")
 
 
@@ -190,15 +192,22 @@ class MenuScene(WidgetScene):
             cache[index] = pygame.transform.rotozoom(tile, side * (8 + row * 7), 1.0)
         return cache[index]
 
-    def _draw_decor(self, surface: pygame.Surface) -> None:
-        """Jungle tiles fanned out on both sides, gently bobbing, and the buttons' panel."""
-        w, h = surface.get_size()
+    def decor(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The jungle tiles fanned out on both sides, each image with where it lies now (they
+        bob gently with ``time``)."""
+        w, h = self.app.screen.get_size()
+        placed = []
         for i in range(len(DECOR_TILES)):
             side, row = (-1 if i % 2 == 0 else 1), i // 2
             image = self._tile(i)
             x = w // 2 + side * px(470 + row * 95)
             y = h // 2 + px(-240 + row * 170 + 6 * math.sin(self.time * 1.1 + i * 1.7))
-            rect = image.get_rect(center=(x, y))
+            placed.append((image, image.get_rect(center=(x, y))))
+        return placed
+
+    def _draw_decor(self, surface: pygame.Surface) -> None:
+        """The decor's tiles (``decor``) and the buttons' panel."""
+        for image, rect in self.decor():
             theme.draw_shadow(surface, rect.inflate(-px(30), -px(30)), px(20), 110)
             surface.blit(image, rect)
         panel = self.panel()
@@ -228,7 +237,10 @@ class MenuScene(WidgetScene):
         return self.app.assets.font(168, "black")
 
     def _subtitle_font(self) -> pygame.font.Font:
-        return self.app.assets.font(34)
+        """The subtitle's font: 34 design pixels, smaller where the words would reach the
+        first tiles of the decor (a trial saw the French subtitle run into one)."""
+        room = 2 * (px(470) - self._tile(1).get_width() // 2 - px(SUBTITLE_GAP))
+        return theme.fit_font(self.app, 34, t("app.subtitle"), room)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
