@@ -205,7 +205,7 @@ EN: dict[str, str] = {
     "setup.remove_seat": "Remove",
     "setup.defaults": "Defaults",
     "setup.default_name": "Player {number}",
-    "setup.kind_rating": "{level} · {rating}",
+    "setup.kind_rating": "{level} · Elo {rating}",
     "setup.rating_hint": (
         "The number is the AI level's rating (Elo; random AI = 0), measured in AI-vs-AI games."
     ),
