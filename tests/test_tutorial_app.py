@@ -152,7 +152,9 @@ def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App
     """Playtest: a tile laid before Next, one Enter both left the note and confirmed the tile
     (refused at once). Enter on a note is Next alone: the tile stays laid, nothing refused,
     and neither Confirm nor the prompt line's keys show Enter then (a playtest read
-    "Enter: confirm" above the note); on the move step Enter confirms, and both show it."""
+    "Enter: confirm" above the note); on the move step Enter confirms, and both show it,
+    but not within ``CONFIRM_PAUSE`` of the Enter that turned the page (a trial's double
+    Enter on Next met "Choose a square first")."""
     scene = open_tutorial(play_app)
     session = scene.tutorial
     assert session is not None and scene.coach is not None
@@ -171,6 +173,9 @@ def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App
     assert step_key(scene) == "place" and session.coach.mistake is None
     assert scene.action_keys("confirm") == play_app.intents.label("confirm")
     assert scene.key_hint_text() == scene.keys_text("play.rotate_hint")
+    press(play_app, "confirm")
+    assert session.coach.mistake is None, "an Enter right after the page turned is that press doubled"
+    run(play_app, 1, CONFIRM_PAUSE)
     press(play_app, "confirm")
     assert session.coach.mistake is not None and session.game.actions == []
 

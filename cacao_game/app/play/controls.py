@@ -230,6 +230,10 @@ class TableInput:
         self.row_chosen: tuple[tuple[int, tuple[Outcome, ...], int], float] | None = None
         """The resolution row a click or a number key chose (seat, outcomes, index), and the
         table's clock then."""
+        self.paged_at: float | None = None
+        """The table's clock when Enter last turned a lesson's page: an Enter within
+        ``CONFIRM_PAUSE`` after it is the same press doubled, not a move (a trial's second
+        Enter on Next met "Choose a square first")."""
 
     def release(self) -> None:
         """Forget held keys, presses, drags and what the mouse rests on (an overlay opened)."""
@@ -368,7 +372,10 @@ class TableInput:
             return [Send(RequestHint())]
         if name == "confirm":
             if frame.lesson is not None and frame.lesson.confirms:
+                self.paged_at = frame.clock
                 return [Lesson("next")]
+            if self.paged_at is not None and frame.clock - self.paged_at < CONFIRM_PAUSE:
+                return []
             return [Send(Confirm())]
         if name in ("rotate_cw", "rotate_ccw"):
             return [Send(Rotate(1 if name == "rotate_cw" else -1))]
