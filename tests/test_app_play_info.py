@@ -52,6 +52,24 @@ def test_every_hud_element_has_a_tooltip(play_app: App) -> None:
     assert remaining
 
 
+def test_a_greyed_out_buttons_tooltip_says_it_is_not_available_now(play_app: App) -> None:
+    """A trial saw Confirm's tooltip ("Play the move shown on the board") on the greyed-out
+    button during an AI's move: a button that cannot act now says so; one that can does not."""
+    from cacao_game.app.strings import t
+
+    scene = make_scene(play_app, ["human", "human"], seed=5)
+    advance(scene, 3)
+    if scene.source.curtain is not None:
+        scene.send(ShowHand())
+    off = t("tip.action_off")
+    buttons = [button.rect for button in scene.hud.action_buttons()]
+    enabled = [action.enabled for action in scene.frame.actions]
+    assert set(enabled) == {True, False}
+    for rect, on in zip(buttons, enabled, strict=True):
+        tip = next(tip for tip in scene.frame.tips if rect.contains(tip.box))
+        assert (off in tip.lines) == (not on), tip.lines
+
+
 def test_the_log_scrolls_back_and_points_at_its_tile(play_app: App) -> None:
     """The wheel over the log shows older lines; hovering a placement line names its square."""
     import pygame

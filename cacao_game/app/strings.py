@@ -546,6 +546,7 @@ EN: dict[str, str] = {
     "tip.action.confirm": "Play the move shown on the board.",
     "tip.action.menu": "Save, settings, rules or leave the game.",
     "tip.keys": "Keys: {keys}",
+    "tip.action_off": "Not available now.",
     "tip.action.first": "Back to the deal.",
     "tip.action.prev": "One turn back.",
     "tip.action.play": "Play the turns one after another, or stop.",
