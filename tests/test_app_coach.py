@@ -371,6 +371,45 @@ def test_scoring_offers_a_review_that_can_be_cancelled(app: App, monkeypatch) ->
     assert sent[-1] == ReviewCancel(1)
 
 
+def test_the_review_progress_says_about_how_long_is_left(app: App) -> None:
+    """A trial waited 70 s with a counter alone: from the second decision on the dialog says
+    about how long the rest takes at the pace so far (on the app's clock, rounded up to 5 s);
+    before that, the counter alone."""
+    from cacao_game.app import theme
+
+    progress = [ReviewProgress(1, 1, 10)]
+
+    class Stub:
+        def request(self, request: Message) -> None:
+            """Nothing to do."""
+
+        def poll(self) -> list[Reply]:
+            return list(progress)
+
+        def close(self) -> None:
+            """Nothing to stop."""
+
+    game, _review = reviewed()
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
+    app.switch(routes.Scoring(game, config))
+    app.open(routes.Reviewing(game, config, ai=Stub()))
+
+    def label() -> str:
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        return next(
+            text.text for text in drawn if t("review.progress", done=overlay.done, total=10) in text.text
+        )
+
+    app.step([], 3.0)
+    overlay = app.top
+    assert type(overlay).__name__ == "ReviewingOverlay"
+    assert label() == t("review.progress", done=1, total=10)
+    progress[:] = [ReviewProgress(1, 4, 10)]
+    app.step([], 5.0)
+    assert label() == t("review.progress_left", progress=t("review.progress", done=4, total=10), seconds=15)
+
+
 def test_a_finished_review_opens_on_the_table(app: App) -> None:
     """When the worker is done, the overlay gives way to the table showing the review."""
     game, _review = reviewed()

@@ -1039,6 +1039,7 @@ EN: dict[str, str] = {
         "The computer replays every decision of {names} and searches each over {n} deals of the hidden tiles."
     ),
     "review.progress": "{done} of {total} decisions",
+    "review.progress_left": "{progress} · about {seconds} s left",
     "review.starting": "Starting the computer…",
     "review.cancel": "Cancel",
     "review.failed": "The review failed: {reason}",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
@@ -52,6 +53,11 @@ DIALOG_W, DIALOG_H = 900, 420
 BAR_H = 34
 """Design pixels of the dialog and of its progress bar."""
 REVIEW_ID = 1
+ESTIMATE_AFTER = 2
+"""Decisions reviewed before the dialog estimates the time left (the first carries the
+worker's start)."""
+ESTIMATE_STEP = 5
+"""Seconds the time left is rounded up to (it would otherwise tick every frame)."""
 KEPT_REVIEWS = 8
 """Finished reviews remembered for the run (the oldest is forgotten first)."""
 
@@ -120,6 +126,8 @@ class ReviewingOverlay(DialogScene):
         self.done = 0
         self.total: int | None = None
         """Decisions to review, once the worker has said."""
+        self.elapsed = 0.0
+        """Seconds of the app's clock since the review was asked for."""
         self.finished = False
         self._key: ReviewKey | None = None
         self._kept: GameReview | None = None
@@ -184,6 +192,7 @@ class ReviewingOverlay(DialogScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.elapsed += dt
         if self._kept is not None and not self.finished:
             self.finished = True
             self._done(ReviewDone(REVIEW_ID, self._kept))
@@ -198,7 +207,7 @@ class ReviewingOverlay(DialogScene):
                 self._done(reply)
                 return
             elif isinstance(reply, WorkerRestarted):
-                self.done = 0
+                self.done, self.elapsed = 0, 0.0
                 self.app.notify(t("play.ai_restarted"))
 
     def _done(self, reply: ReviewDone) -> None:
@@ -215,6 +224,15 @@ class ReviewingOverlay(DialogScene):
             return
         remember_review(self.key(), reply.review)
         self.app.open(routes.Table(session, review=session))
+
+    def seconds_left(self) -> int | None:
+        """The time the rest of the review should take, at the pace of the decisions done so
+        far, rounded up to ``ESTIMATE_STEP`` seconds; None before ``ESTIMATE_AFTER`` of them
+        (a trial waited 70 s with a counter alone)."""
+        if not self.total or self.done < ESTIMATE_AFTER:
+            return None
+        left = self.elapsed * (self.total - self.done) / self.done
+        return ESTIMATE_STEP * math.ceil(left / ESTIMATE_STEP)
 
     def session(self, review: GameReview) -> ReviewSession:
         """The table's source for ``review`` of this game (ValueError if they do not match)."""
@@ -249,6 +267,9 @@ class ReviewingOverlay(DialogScene):
             filled.w = max(px(20), bar.w * self.done // self.total)
             pygame.draw.rect(surface, theme.GOLD, filled, border_radius=px(10))
             label = t("review.progress", done=self.done, total=self.total)
+            left = self.seconds_left()
+            if left:
+                label = t("review.progress_left", progress=label, seconds=left)
         else:
             label = t("review.starting")
         theme.draw_text(
