@@ -112,6 +112,23 @@ def test_translations_keep_the_placeholders(code: str) -> None:
     assert wrong == []
 
 
+GLUED = re.compile(r"[.?!][A-ZÀ-ÝÄÖÜ]")
+"""A sentence's end run into the next sentence ("zurückkehren?Diese")."""
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_no_translation_runs_two_sentences_together(code: str) -> None:
+    """A trial found the German and French of a question glued to another one's whole text
+    ("...zurückkehren?Diese Partie verlassen..."): no translation runs a sentence's end into
+    the next where its English does not."""
+    glued = []
+    for key, e in entries(po_path(code)).items():
+        if any(GLUED.search(text) for text in ids(e)):
+            continue
+        glued += [(key, text) for text in e.msgstr.values() if GLUED.search(text)]
+    assert glued == []
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_compiled_catalog_is_the_po(code: str) -> None:
     """``cacao.mo`` says what ``cacao.po`` says, entry by entry (run the compile command if not)."""
