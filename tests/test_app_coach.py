@@ -119,6 +119,28 @@ def test_advice_for_another_move_is_dropped() -> None:
     assert session.hint == legal[0] and session.advice is None
 
 
+@pytest.mark.parametrize(
+    ("code", "wanted"),
+    [
+        ("de", "Bo: weniger Gewicht gegen dich durch die Aussichten an den Tempeln (+9,5)"),
+        ("fr", "Bo\u00a0: moins de poids contre vous par ses chances aux temples (+9,5)"),
+    ],
+)
+def test_a_count_that_weighs_otherwise_reads_as_a_sentence_in_every_language(code: str, wanted: str) -> None:
+    """A trial read "KI schwer: sein Gold, wiegt weniger gegen dich" (a comma before the verb,
+    "sein" for "die KI"): an opponent's count that stays but weighs otherwise against the
+    advised seat reads as one phrase, with no possessive that must agree with the seat."""
+    from cacao_game.ai.explain import TermChange
+    from cacao_game.app import strings
+    from cacao_game.app.coach_words import change_text
+
+    strings.set_language(code)
+    try:
+        assert change_text(TermChange(1, "temples", 9.5, 0.0), 0, ["Ana", "Bo"]) == wanted
+    finally:
+        strings.set_language("en")
+
+
 def test_the_reasons_are_worded_as_players_count() -> None:
     """A reason says whose count changes, in whole units and that seat's own direction, and
     what it is worth to the advised seat; a search's share after the turn says "about";
@@ -135,7 +157,7 @@ def test_the_reasons_are_worded_as_players_count() -> None:
     split = change_text(TermChange(0, "gold", 1.0, -2.0, 3.2), 0, names)
     assert split == "You: 2 less gold now, about 3 more gold in the next turns (+1.0)"
     steady = change_text(TermChange(1, "gold", 9.5, 0.0), 0, names)
-    assert steady == "Bo: their gold, weighing less against you (+9.5)"
+    assert steady == "Bo: less weight against you from their gold (+9.5)"
     assert change_text(TermChange(0, "cacao", 0.6, 0.0, 0.3), 0, names).startswith(
         "You, in the next turns: sometimes"
     )
