@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     import pygame
 
     from cacao_game.app.app import App
+    from cacao_game.app.play.scene import PlayScene
 
 SIZES = [(1366, 768), (1920, 1080), (3840, 2160)]
 
@@ -285,12 +286,27 @@ def test_no_token_icon_below_28_px_at_the_smallest_screen(shot: str) -> None:
     assert [(name, size) for name, size in tokens if size < 28] == []
 
 
+def settle(app: App, scene: PlayScene, frames_at_rest: int = 3, most: int = 900) -> None:
+    """Step ``app`` until ``scene``'s camera has stood still for ``frames_at_rest`` frames in a
+    row (a panel's move of the board starts once the view rests), at most ``most`` frames."""
+    from shots import frames
+
+    still = 0
+    for _ in range(most):
+        frames(app, 1)
+        still = still + 1 if not scene.camera.moving else 0
+        if still >= frames_at_rest:
+            return
+    raise AssertionError("the camera never came to rest")
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_review_panel_hides_neither_move_nor_the_tiles_beside_them(size: tuple[int, int]) -> None:
     """A playtest found the review's panel over the market tile the decision was about. At
     each flagged decision the panel covers neither the played nor the better square, nor a
-    tile next to either of them."""
-    from shots import SHOTS, frames
+    tile next to either of them, once the view has come to rest (the panel moves the board
+    aside then)."""
+    from shots import SHOTS
 
     from cacao_game.app import theme
     from cacao_game.app.play.advice import review_heading
@@ -306,7 +322,7 @@ def test_the_review_panel_hides_neither_move_nor_the_tiles_beside_them(size: tup
     session.jump(0)
     while session.jump_flag(1):
         scene.resync()
-        frames(app, 3)
+        settle(app, scene)
         decision = session.here()
         if decision is None or isinstance(decision.best, Resolve) or isinstance(decision.played, Resolve):
             continue

@@ -529,7 +529,7 @@ EN: dict[str, str] = {
     "play.pile": "Jungle pile",
     "play.remaining": "Jungle tiles still to come",
     "play.log": "Game log",
-    "play.projected": "projected",
+    "play.projected": "score now",
     "play.final": "final",
     "play.temples": "Temples",
     "tip.water": (
