@@ -47,6 +47,20 @@ def test_workers_brought_to_a_temple_read_as_its_gold_as_things_stand() -> None:
     assert elsewhere.temples == 0 and "temples" not in preview_text(elsewhere, ["Ana", "Ben"])
 
 
+def test_what_the_rules_settle_alone_reads_as_earned_not_as_a_choice() -> None:
+    """A trial read "+6 gold with your choices" where no choice came (the rules settled the
+    rest of the turn): gains after the placement read "with your choices" only when the mover
+    has a decision with two ways to make it; else they read as the turn's."""
+    from collections import Counter
+
+    from cacao_game.session.preview import TurnPreview
+
+    settled = TurnPreview(at_once=Counter(), then=Counter(gold=6), decides_more=False)
+    chosen = TurnPreview(at_once=Counter(), then=Counter(gold=6), decides_more=True)
+    assert preview_text(settled, ["Ana", "Ben"]) == "+6 gold"
+    assert preview_text(chosen, ["Ana", "Ben"]) == "+6 gold with your choices"
+
+
 def test_the_preview_changes_nothing() -> None:
     """Previews run on a stand-in: the game itself is untouched."""
     game = game_at("place")
@@ -69,8 +83,11 @@ def test_the_preview_is_the_turn_medium_would_play() -> None:
             world = game.clone()
             events = world.apply(action)
             player = MediumPlayer(random.Random(0))
+            chose = False
             while not world.is_over() and world.phase is not Phase.PLACE:
+                chose = chose or (world.current_player() == game.mover and len(world.legal_actions()) > 1)
                 events += world.apply(player.choose(world))
+            assert preview.decides_more == chose
             assert nonzero(gains(events, game.mover)) == preview.total
             mover_temples = [
                 score.temples for score in (game.score_now()[game.mover], world.score_now()[game.mover])

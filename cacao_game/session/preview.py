@@ -45,7 +45,8 @@ class TurnPreview:
     """A tile still hidden in the pile is laid this turn (the display ran out): ``then`` and
     ``others`` assume a shuffled pile."""
     decides_more: bool = False
-    """The mover still has a fill or a resolution to choose after the placement."""
+    """The mover still has a fill or a resolution to choose after the placement: one with
+    more than one way to make it (a resolution the rules settle alone is no choice)."""
     temples: int = 0
     """How the mover's temple gold if the game ended (R5.1, the temples panel's awards)
     changes by the end of the turn: workers brought to a temple win or share its majority."""
@@ -72,12 +73,13 @@ def turn_preview(game: Game, action: Action | Sequence[Action]) -> TurnPreview:
             continue
         placed += world.apply(step)
     at_once = nonzero(gains(placed, mover))
-    decides_more = not world.is_over() and world.current_player() == mover and world.phase is not Phase.PLACE
+    decides_more = False
     later: list[ev.Event] = []
     player = MediumPlayer(random.Random(PREVIEW_SEED))
     for _ in range(MAX_FOLLOW_UPS):
         if world.is_over() or world.phase is Phase.PLACE:
             break
+        decides_more = decides_more or (world.current_player() == mover and len(world.legal_actions()) > 1)
         later += world.apply(player.choose(world))
     everything = placed + later
     others = {
