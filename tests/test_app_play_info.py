@@ -70,6 +70,27 @@ def test_a_greyed_out_buttons_tooltip_says_it_is_not_available_now(play_app: App
         assert (off in tip.lines) == (not on), tip.lines
 
 
+def test_the_temples_panel_explains_itself_on_hover(play_app: App) -> None:
+    """A trial found no tooltip on the temples panel and could not tell what "3 +6" meant:
+    resting the mouse on the panel says what its rows show."""
+    from cacao_game.engine.tiles import TEMPLE
+
+    scene = make_scene(play_app, ["human", "human"], seed=5)
+    rng = random.Random(2)
+    session = scene.source
+    while not any(code == TEMPLE for code, _rotation in session.game.jungle.values()):
+        session.play(rng.choice(session.game.legal_actions()))
+    scene.resync()
+    if scene.source.curtain is not None:
+        scene.send(ShowHand())
+    play_app.step([], 0.02)
+    play_app.draw(play_app.screen)
+    panel = scene.board.temples_panel()
+    assert panel is not None
+    hover(play_app, panel.center)
+    assert scene.tooltip() == [t("play.temples"), t("tip.temples")]
+
+
 def test_the_log_scrolls_back_and_points_at_its_tile(play_app: App) -> None:
     """The wheel over the log shows older lines; hovering a placement line names its square."""
     import pygame

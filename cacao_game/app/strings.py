@@ -532,6 +532,11 @@ EN: dict[str, str] = {
     "play.projected": "score now",
     "play.final": "final",
     "play.temples": "Temples",
+    "tip.temples": (
+        "Each temple by number: every seat's workers beside it and, after them, the gold that seat would "
+        "win if the game ended now (6 for the most workers, 3 for the next; a tie for the most "
+        "shares 6). Rest the pointer on a temple on the board for its number."
+    ),
     "tip.water": (
         "{name}'s water track: worth {value} points now. Each water carrier moves it one field right."
     ),

@@ -1287,6 +1287,10 @@ class PlayScene(Scene):
         log = tuple(self.history.lines)
         scroll = self.log_scroll
         tips += self._log_tips.get((hud, log, scroll, language), lambda: hud.log_tips(log, scroll))
+        temple_rows = self._temple_rows()
+        if temple_rows and not shown.over:
+            panel = temples_rect(self.camera.viewport, len(seats), len(temple_rows))
+            tips += (Tip((panel.x, panel.y, panel.w, panel.h), (t("play.temples"), t("tip.temples"))),)
         accepts = self.accepts_board_input()
         return Frame(
             version=source.version,
@@ -1308,7 +1312,7 @@ class PlayScene(Scene):
             curtain=self.curtain_for,
             tips=tips,
             tooltip=tuple(self._tooltip_lines(tips)),
-            temples=self._temple_rows(),
+            temples=temple_rows,
             previews=self._previews() if accepts else {},
             hand=self._hand_view(hand_seat, seat_now, accepts),
             display=self._display_view(accepts),
