@@ -191,3 +191,25 @@ def test_a_tooltip_goes_when_the_pause_menu_opens_over_it(play_app: App) -> None
     assert play_app.top is scene
     hover(play_app, pygame.Rect(tip.box).center)
     assert scene.tooltip()
+
+
+def test_a_tile_that_may_be_overbuilt_says_so_on_hover(user_home) -> None:
+    """A trial found the dashed outline on the player's own tiles unexplained late in the
+    game (R3.3): resting the mouse on one that may be overbuilt now says how; an opponent's
+    tile does not."""
+    from phases import game_at
+    from shots import make_app, table
+
+    app = make_app((1366, 768))
+    try:
+        scene = table(app, game_at("overbuild"))
+        mine = scene.turn.overbuild_targets()
+        theirs = [pos for pos, tile in scene.game.workers.items() if tile.seat != scene.game.mover]
+        assert mine and theirs
+        for pos, offered in ((mine[0], True), (theirs[0], False)):
+            center = scene.camera.square_center(pos)
+            hover(app, (round(center.x), round(center.y)))
+            lines = scene.tooltip()
+            assert lines and (t("play.overbuild_tip") in lines) == offered, lines
+    finally:
+        app.close()

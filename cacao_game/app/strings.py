@@ -565,6 +565,7 @@ EN: dict[str, str] = {
     "play.then_resolve": "then decide what to sell…",
     "play.animating": "{name}'s move…",
     "play.overbuild": "Overbuild (1 sun)",
+    "play.overbuild_tip": "You may overbuild this tile: pay 1 sun token and lay a tile from your hand on it.",
     "play.choice_pending": "Choice to make this turn",
     "play.built_over": "Built over {name}'s {tile} (shown beside it)",
     "play.undone": "Undone",

@@ -1424,11 +1424,14 @@ def remaining_tip(kind: ToCome, odds: int) -> str:
     return tn("tip.remaining", kind.count, odds=odds)
 
 
-def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: bool) -> list[str]:
+def square_tooltip(
+    shown: Shown, names: Sequence[str], pos: Pos, fill_space: bool, overbuild: bool = False
+) -> list[str]:
     """Tooltip lines for a board square as ``shown`` (tile and what a worker facing it does,
     owner, temple standings); ``fill_space``: the square is a space waiting for a jungle tile
-    nobody at the screen is choosing now. (A playtest saw a volcano's tooltip say only
-    "Volcano".)"""
+    nobody at the screen is choosing now; ``overbuild``: the deciding player may overbuild
+    the worker tile there now (R3.3; a trial found its dashed outline unexplained). (A
+    playtest saw a volcano's tooltip say only "Volcano".)"""
     if pos in shown.jungle:
         code, _rotation = shown.jungle[pos]
         lines = [jungle_name(code), jungle_action(code)]
@@ -1448,5 +1451,7 @@ def square_tooltip(shown: Shown, names: Sequence[str], pos: Pos, fill_space: boo
             lines.append(
                 t("play.built_over", name=names[under.seat], tile=laid_tile(under.tile, under.rotation))
             )
+        if overbuild:
+            lines.append(t("play.overbuild_tip"))
         return lines
     return [t("play.fill_space")] if fill_space else []

@@ -1964,7 +1964,8 @@ class PlayScene(Scene):
         if kind == "tip":
             return next((list(tip.lines) for tip in tips if tip.box == data), [])
         fill_space = data in self.game.pending_fills and not self.accepts_board_input()
-        return square_tooltip(self.shown, self.names, data, fill_space)
+        overbuild = self.accepts_board_input() and data in self.turn.overbuild_targets()
+        return square_tooltip(self.shown, self.names, data, fill_space, overbuild)
 
     def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
         """Toasts sit over the board, above the hand, the display and the pile, never over
