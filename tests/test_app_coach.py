@@ -981,3 +981,42 @@ def test_a_hint_panel_that_lands_on_its_square_again_moves_the_board_once_more(a
     assert not scene.camera.square_rect(square).colliderect(panels[aims[1]]), (
         "moved from under the second panel"
     )
+
+
+def test_a_good_moves_review_step_shows_the_tile_played_in_its_outline(user_home, monkeypatch) -> None:
+    """A trial saw an empty green outline at a "good" step of the review (the tile played
+    missing): the played tile is drawn there as a ghost, as a better move is at a flagged
+    step."""
+    from shots import SHOTS, make_app
+
+    from cacao_game.app.play.board import BoardRenderer
+    from cacao_game.engine import Place
+
+    app = make_app((1366, 768))
+    try:
+        SHOTS["review"](app)
+        scene = app.top
+        assert isinstance(scene, PlayScene) and scene.review is not None
+        session = scene.review
+        drawn: list[object] = []
+        original = BoardRenderer.draw_action
+
+        def recording(self: BoardRenderer, surface: pygame.Surface, action: Place, alpha: int) -> pygame.Rect:
+            drawn.append(action)
+            return original(self, surface, action, alpha)
+
+        monkeypatch.setattr(BoardRenderer, "draw_action", recording)
+        for position in range(session.turns):
+            session.jump(position)
+            scene.resync()
+            decision = session.here()
+            if decision is None or decision.mark != "good" or not isinstance(decision.played, Place):
+                continue
+            run(app, 3)
+            drawn.clear()
+            app.draw(app.screen)
+            assert decision.played in drawn
+            return
+        raise AssertionError("the review has no good placement")
+    finally:
+        app.close()

@@ -340,7 +340,8 @@ def draw_review(
     scene: PanelHost, surface: pygame.Surface, session: ReviewSession, where: tuple[int, int, int, int] | None
 ) -> pygame.Rect | None:
     """The decision about to be made where the review stands: the better move as a ghost (the
-    played one outlined, their tags off the panel), and at ``where`` (the frame's
+    played one outlined, their tags off the panel; a good move, the played one, as a ghost in
+    its green outline: a trial saw an empty outline there), and at ``where`` (the frame's
     ``coach_panel``) the panel with the verdict, the reasons and the seat's summary. Nothing
     while a step animates."""
     text = scene.review_words(session)
@@ -351,6 +352,8 @@ def draw_review(
     if decision is not None and decision.mark != "good":
         _draw_moves(scene, surface, decision, [pygame.Rect(where)] if where is not None else [])
     elif decision is not None and key:
+        if not isinstance(decision.played, Resolve):
+            _ghost(scene, surface, decision.played)
         _outline(scene, surface, key[0], theme.LEAF, solid=True)
     return draw_panel(scene, surface, heading, lines, accent, where) if where is not None else None
 
@@ -407,6 +410,14 @@ def _outline(
     return rect
 
 
+def _ghost(scene: PanelHost, surface: pygame.Surface, action: Place | Overbuild | Fill) -> None:
+    """The tile ``action`` lays, see-through at its square, clipped to the board."""
+    clip = surface.get_clip()
+    surface.set_clip(scene.camera.viewport)
+    scene.board.draw_action(surface, action, alpha=190)
+    surface.set_clip(clip)
+
+
 def _draw_moves(
     scene: PanelHost, surface: pygame.Surface, decision: DecisionReview, panels: Sequence[pygame.Rect]
 ) -> None:
@@ -417,10 +428,7 @@ def _draw_moves(
     if isinstance(played, Resolve) or isinstance(best, Resolve):
         return
     view = scene.camera.viewport
-    clip = surface.get_clip()
-    surface.set_clip(view)
-    scene.board.draw_action(surface, best, alpha=190)
-    surface.set_clip(clip)
+    _ghost(scene, surface, best)
     rect = _outline(scene, surface, best.pos, pygame.Color(HINT), solid=True)
     played_rect = _outline(scene, surface, played.pos, theme.DANGER, solid=False)
     below = (rect.centerx, rect.bottom + px(18))
