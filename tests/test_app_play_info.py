@@ -213,3 +213,27 @@ def test_a_tile_that_may_be_overbuilt_says_so_on_hover(user_home) -> None:
             assert lines and (t("play.overbuild_tip") in lines) == offered, lines
     finally:
         app.close()
+
+
+def test_a_seat_named_as_its_kind_is_not_labelled_twice(play_app: App) -> None:
+    """A trial read "Hard AI" under "Hard AI" (a computer seat keeps its level as its name):
+    the line under a name gives the kind only where the name does not already."""
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.app.strings import kind_label
+    from cacao_game.config.game import GameConfig, SeatConfig
+    from cacao_game.session import PlaySession
+
+    config = GameConfig(
+        [
+            SeatConfig("Ana", "red", "human"),
+            SeatConfig(kind_label("hard"), "purple", "hard"),
+            SeatConfig("Bo", "white", "easy"),
+        ],
+        "base",
+        3,
+    )
+    session = PlaySession(config)
+    session.handle(ShowHand())
+    scene = PlayScene(play_app, session, ai=SyncAI())
+    play_app.push(scene)
+    assert [scene.seat_kind_text(seat) for seat in range(3)] == [kind_label("human"), "", kind_label("easy")]

@@ -638,11 +638,13 @@ class PlayScene(Scene):
         return seat
 
     def seat_kind_text(self, seat: int) -> str:
-        """The seat panel's line under the name: the kind; at a table across machines a
-        player's seat says whose it is (You, Remote player, Disconnected, AI stands in)."""
+        """The seat panel's line under the name: the kind, or nothing where the name already
+        says it (a trial read "Hard AI / Hard AI"); at a table across machines a player's seat
+        says whose it is (You, Remote player, Disconnected, AI stands in)."""
         if self.net is not None and self.kinds[seat] == HUMAN:
             return seat_text(self.net, seat, self.source.face_up_seat())
-        return self.kind_label(seat)
+        label = self.kind_label(seat)
+        return "" if label == self.names[seat] else label
 
     def kind_label(self, seat: int) -> str:
         """``Human`` or the AI level of ``seat``; the tutorial's scripted opponent is the guide
