@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache
 
@@ -666,6 +666,18 @@ def hinted_table(app: App) -> tuple[PlaySession, PlayScene]:
     return session, scene
 
 
+def toast_while_stepping(app: App, toast: str, done: Callable[[], bool], frames: int = 3000) -> bool:
+    """Step ``app`` a frame at a time until ``done()`` (at most ``frames`` frames); whether the
+    toast ``toast`` was up on any of them."""
+    seen = False
+    for _ in range(frames):
+        app.step([], 1 / 60)
+        seen = seen or (app.toast is not None and app.toast[0] == toast)
+        if done():
+            break
+    return seen
+
+
 def test_h_during_an_animation_before_the_computers_turn_is_refused_with_a_word(animated_app: App) -> None:
     """H pressed while the player's own move still animates, with the computer to decide next,
     is answered when the animation ends: "Hints are for your turn", and no hint pops up later
@@ -678,12 +690,9 @@ def test_h_during_an_animation_before_the_computers_turn_is_refused_with_a_word(
     assert scene.timeline.busy and not session.accepts_input()
     app.step([app.intents.event_for("hint")], 1 / 60)
     assert session.hint is None
-    refused = False
-    for _ in range(3000):
-        app.step([], 1 / 60)
-        refused = refused or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
-        if session.accepts_input() and not scene.timeline.busy:
-            break
+    refused = toast_while_stepping(
+        app, t("play.hint_not_your_turn"), lambda: session.accepts_input() and not scene.timeline.busy
+    )
     run(app, 30)
     assert refused and session.accepts_input() and session.game.actions
     assert session.hint is None and not session.hint_pending()
@@ -708,12 +717,7 @@ def test_h_during_the_computers_move_animation_is_answered_when_the_players_turn
     assert scene.timeline.busy and session.game.actions and session.hint is None
     app.step([app.intents.event_for("hint")], 1 / 60)
     assert app.toast is not None and app.toast[0] == t("play.hint_awaited")
-    refused = False
-    for _ in range(3000):
-        app.step([], 1 / 60)
-        refused = refused or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
-        if session.hint is not None:
-            break
+    refused = toast_while_stepping(app, t("play.hint_not_your_turn"), lambda: session.hint is not None)
     assert not refused and session.hint is not None and session.accepts_input()
     assert not scene.timeline.busy
 
@@ -735,12 +739,9 @@ def test_h_during_one_computers_move_is_dropped_when_another_computer_plays_firs
     assert scene.timeline.busy and scene.frame.heading_seat == 0
     app.step([app.intents.event_for("hint")], 1 / 60)
     assert app.toast is not None and app.toast[0] == t("play.hint_awaited")
-    dropped = False
-    for _ in range(3000):
-        app.step([], 1 / 60)
-        dropped = dropped or (app.toast is not None and app.toast[0] == t("play.hint_not_your_turn"))
-        if session.accepts_input() and not scene.timeline.busy:
-            break
+    dropped = toast_while_stepping(
+        app, t("play.hint_not_your_turn"), lambda: session.accepts_input() and not scene.timeline.busy
+    )
     run(app, 30)
     assert dropped and not scene.hint_awaited
     assert session.accepts_input() and session.hint is None and not session.hint_pending()
