@@ -55,7 +55,7 @@ def test_what_the_rules_settle_alone_reads_as_earned_not_as_a_choice() -> None:
 
     from cacao_game.session.preview import TurnPreview
 
-    settled = TurnPreview(at_once=Counter(), then=Counter(gold=6), decides_more=False)
+    settled = TurnPreview(at_once=Counter(gold=6), decides_more=False)
     chosen = TurnPreview(at_once=Counter(), then=Counter(gold=6), decides_more=True)
     assert preview_text(settled, ["Ana", "Ben"]) == "+6 gold"
     assert preview_text(chosen, ["Ana", "Ben"]) == "+6 gold with your choices"
@@ -88,6 +88,7 @@ def test_the_preview_is_the_turn_medium_would_play() -> None:
                 chose = chose or (world.current_player() == game.mover and len(world.legal_actions()) > 1)
                 events += world.apply(player.choose(world))
             assert preview.decides_more == chose
+            assert chose or not preview.then, "what the rules settle alone is the placement's"
             assert nonzero(gains(events, game.mover)) == preview.total
             mover_temples = [
                 score.temples for score in (game.score_now()[game.mover], world.score_now()[game.mover])

@@ -32,10 +32,12 @@ MAX_FOLLOW_UPS = 40
 class TurnPreview:
     """One placement's turn, in counts (keys: cacao, gold, water, sun, lost).
 
-    ``at_once`` is what the placement itself earns the mover; ``then`` what the mover's fills
-    and resolutions of the same turn add; ``others`` what each other seat gains during the
-    turn (by seat, only seats that gain something); ``opens`` the empty worker squares next
-    to the jungle tiles laid this turn, where the next seats may place."""
+    ``at_once`` is what the placement itself earns the mover, with what the rest of the turn
+    adds when nothing in it is the mover's to choose or guessed (the rules settle it); else
+    ``then`` is what the mover's fills and resolutions of the same turn add; ``others`` what
+    each other seat gains during the turn (by seat, only seats that gain something);
+    ``opens`` the empty worker squares next to the jungle tiles laid this turn, where the
+    next seats may place."""
 
     at_once: Counter[str]
     then: Counter[str] = field(default_factory=Counter)
@@ -89,12 +91,14 @@ def turn_preview(game: Game, action: Action | Sequence[Action]) -> TurnPreview:
     }
     laid = [e.pos for e in everything if isinstance(e, ev.JungleFilled)]
     from_pile = [e for e in everything if isinstance(e, ev.JungleFilled) and e.source == "pile"]
+    guessed = len(from_pile) > (1 if game.revealed_pile_tile() else 0)
+    settled = not decides_more and not guessed
     return TurnPreview(
-        at_once=at_once,
-        then=nonzero(gains(later, mover)),
+        at_once=nonzero(gains(everything, mover)) if settled else at_once,
+        then=Counter() if settled else nonzero(gains(later, mover)),
         others=others,
         opens=len(open_squares(world, laid)),
-        guessed=len(from_pile) > (1 if game.revealed_pile_tile() else 0),
+        guessed=guessed,
         decides_more=decides_more,
         temples=world.score_now()[mover].temples - game.score_now()[mover].temples,
     )

@@ -64,19 +64,16 @@ def amounts(total: Counter[str]) -> str:
 def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
     """A placement's whole turn in one line: "+1 sun · then +6 gold · Bea +3 gold · opens 2
     squares to the others" (the empty worker squares beside the jungle tiles laid; "to your
-    opponent" with 2 players: a tester read "the others" as wrong there); what
-    comes only from the mover's own choices reads "+1 cacao, +2 gold with your choices"
-    (never "nothing at once" before a gain), and what the rules settle alone after the
-    placement (no choice with two ways) reads as earned at once (a trial read "with your
-    choices" where none came); a change of the mover's temple gold as things
-    stand reads "+6 gold at the temples as things stand" (never "nothing for you" beside it:
-    a trial read that against the temples panel's +6)."""
+    opponent" with 2 players: a tester read "the others" as wrong there); what comes only
+    from the mover's own choices reads "+1 cacao, +2 gold with your choices" (never
+    "nothing at once" before a gain; what the rules settle alone after the placement is
+    ``at_once``'s: a trial read "with your choices" where none came); a change of the
+    mover's temple gold as things stand reads "+6 gold at the temples as things stand"
+    (never "nothing for you" beside it: a trial read that against the temples panel's +6)."""
     at_once = amounts(preview.at_once)
     then = amounts(preview.then)
     about = "_about" if preview.guessed else ""
     parts = []
-    if then and not preview.decides_more and not preview.guessed:
-        at_once, then = amounts(preview.total), ""
     if then and not at_once:
         parts.append(t(f"preview.with_choices{about}", gains=then))
     elif at_once or not preview.temples:
