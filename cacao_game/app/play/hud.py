@@ -1279,10 +1279,11 @@ class Hud:
             if font.size(words)[0] <= room or len(parts) == 1:
                 lines.append([words])
                 continue
+            end = STEP_SEPARATOR.rstrip()
             cut = 1
-            while cut < len(parts) - 1 and font.size(STEP_SEPARATOR.join(parts[: cut + 1]) + ",")[0] <= room:
+            while cut < len(parts) - 1 and font.size(STEP_SEPARATOR.join(parts[: cut + 1]) + end)[0] <= room:
                 cut += 1
-            lines.append([STEP_SEPARATOR.join(parts[:cut]) + ",", STEP_SEPARATOR.join(parts[cut:])])
+            lines.append([STEP_SEPARATOR.join(parts[:cut]) + end, STEP_SEPARATOR.join(parts[cut:])])
         return size, lines
 
     def draw_curtain(self, surface: pygame.Surface, frame: Frame, seat: int) -> None:

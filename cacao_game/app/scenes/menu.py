@@ -40,6 +40,8 @@ VERSION_SIZE = 18
 """The version in the bottom-right corner: small, yet 12 px or more at 1366x768."""
 ONLINE = "menu.online"
 """The row of Host a game and Join a game."""
+DECOR_X = 470
+"""Design pixels from the screen's middle to the centres of the decor's first tiles."""
 SUBTITLE_GAP = 24
 """Design pixels kept between the subtitle and the decor's tiles beside it."""
 DECOR_TILES = ("plantation2", "market3", "temple", "gold2", "water", "sun", "plantation1", "market4")
@@ -200,7 +202,7 @@ class MenuScene(WidgetScene):
         for i in range(len(DECOR_TILES)):
             side, row = (-1 if i % 2 == 0 else 1), i // 2
             image = self._tile(i)
-            x = w // 2 + side * px(470 + row * 95)
+            x = w // 2 + side * px(DECOR_X + row * 95)
             y = h // 2 + px(-240 + row * 170 + 6 * math.sin(self.time * 1.1 + i * 1.7))
             placed.append((image, image.get_rect(center=(x, y))))
         return placed
@@ -239,7 +241,7 @@ class MenuScene(WidgetScene):
     def _subtitle_font(self) -> pygame.font.Font:
         """The subtitle's font: 34 design pixels, smaller where the words would reach the
         first tiles of the decor (a trial saw the French subtitle run into one)."""
-        room = 2 * (px(470) - self._tile(1).get_width() // 2 - px(SUBTITLE_GAP))
+        room = 2 * (px(DECOR_X) - self._tile(1).get_width() // 2 - px(SUBTITLE_GAP))
         return theme.fit_font(self.app, 34, t("app.subtitle"), room)
 
     def draw_content(self, surface: pygame.Surface) -> None:
