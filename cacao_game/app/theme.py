@@ -547,7 +547,9 @@ def draw_tip(
     y = rect.y + px(10)
     for line, image in zip(lines, images, strict=True):
         surface.blit(image, (rect.x + px(14), y))
-        note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)), app.assets.font(SMALL_SIZE))
+        if auditing():
+            font = app.assets.font(SMALL_SIZE)
+            note_text(surface, line, image.get_rect(topleft=(rect.x + px(14), y)), font)
         y += image.get_height()
     return rect
 

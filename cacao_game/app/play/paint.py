@@ -60,7 +60,8 @@ class Painter:
         if shadow:
             surface.blit(self.text_image(text, size, weight, (0, 0, 0), width), rect.move(px(1), px(2)))
         surface.blit(image, rect)
-        theme.note_text(surface, text, rect, self.assets.font(size, weight))
+        if theme.auditing():
+            theme.note_text(surface, text, rect, self.assets.font(size, weight))
         return rect
 
     def fit(self, text: str, size: float, weight: str, width: int) -> str:
@@ -134,7 +135,9 @@ class Painter:
         if border is not None:
             pygame.draw.rect(surface, border, rect, px(2), border_radius=rect.h // 2)
         with theme.within(rect):
-            theme.note_text(surface, text, image.get_rect(center=rect.center), self.assets.font(size, "bold"))
+            if theme.auditing():
+                font = self.assets.font(size, "bold")
+                theme.note_text(surface, text, image.get_rect(center=rect.center), font)
         surface.blit(image, image.get_rect(center=rect.center))
         return rect
 
