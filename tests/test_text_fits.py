@@ -25,6 +25,7 @@ from shots import SHOTS, make_app, unseen
 from cacao_game.app import strings, theme
 from cacao_game.app.app import App
 from cacao_game.app.intents import display_name
+from cacao_game.app.scale import Scale
 from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
 from cacao_game.config.settings import Settings
 
@@ -34,9 +35,10 @@ SLACK = 2
 OVERLAP = 6
 """Two texts of the same box (other than the screen) overlap when their rectangles share a
 square this many pixels wide (line spacing makes neighbours touch by a few)."""
-LEGIBLE = 12
+LEGIBLE = Scale.for_display(SIZES[0]).px(theme.SMALLEST_SIZE)
 """Real pixels of the smallest font a text may be drawn in, at any size and in any language
-(``theme.SMALLEST_SIZE`` at 1366x768; a label that shrinks to fit stops there too)."""
+(``theme.SMALLEST_SIZE`` on the smallest supported screen, 12 px; a label that shrinks to fit
+stops there too)."""
 
 
 def fixed_labels() -> set[str]:
