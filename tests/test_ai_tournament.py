@@ -91,11 +91,16 @@ def test_merge_adds_up_parts_of_a_run(tmp_path: Path) -> None:
     """``--merge`` summarizes several JSON files of one pairing as one run, and refuses to mix
     pairings."""
     parser = tournament.build_parser()
-    for name, seed, opponent in (("a", 1, "random"), ("b", 5, "random"), ("c", 1, "easy")):
+    for name, seed, candidate, opponent in (
+        ("a", 1, "easy", "random"),
+        ("b", 5, "easy", "random"),
+        ("c", 1, "easy", "easy"),
+        ("d", 1, "random", "random"),
+    ):
         tournament.run(
             parser.parse_args(
                 [
-                    "easy",
+                    candidate,
                     opponent,
                     "--deals",
                     "2",
@@ -117,3 +122,52 @@ def test_merge_adds_up_parts_of_a_run(tmp_path: Path) -> None:
     )
     with pytest.raises(ValueError):
         tournament.merge([tmp_path / "a", tmp_path / "c"])
+    paired = tournament.merge([tmp_path / "a", tmp_path / "b"], against=[tmp_path / "d"])["paired_edge"]
+    mine, theirs = (tournament.deal_edges(tournament.read_run([tmp_path / n])[1]) for n in ("a", "d"))
+    assert paired["against"] == "random" and paired["deals"] == 2
+    assert paired["points"] == pytest.approx(sum(mine[d] - theirs[d] for d in (1, 2)) / 2)
+    with pytest.raises(ValueError, match="another setting"):
+        tournament.merge([tmp_path / "a"], against=[tmp_path / "c"])
+
+
+def _result(deal: int, seat: int, totals: list[int]) -> object:
+    """One 4-player game's result with the candidate in ``seat``."""
+    best_other = max(t for s, t in enumerate(totals) if s != seat)
+    return tournament.GameResult(
+        deal=deal,
+        seat=seat,
+        totals=totals,
+        winners=[],
+        win=0.0,
+        margin=totals[seat] - best_other,
+        rank=1.0,
+        times={},
+    )
+
+
+def test_duplicate_edge_compares_each_seat_with_the_other_level_in_it() -> None:
+    """The edge is the candidate's total minus the opponent level's mean in the same seat of the
+    same deal, averaged over seats and then deals, with the standard error over deals; seat
+    luck cancels (a seat worth 10 more to everyone adds nothing), and no edge without a seat
+    played by both levels."""
+    seat_luck = [10, 0, 0, 0]
+
+    def deal_of(deal: int, skill: int) -> list[object]:
+        games = []
+        for seat in range(4):
+            totals = [30 + seat_luck[s] + (skill if s == seat else 0) for s in range(4)]
+            games.append(_result(deal, seat, totals))
+        return games
+
+    edge = tournament.duplicate_edge(deal_of(1, 2) + deal_of(2, 4))
+    assert edge == {"points": pytest.approx(3.0), "se": pytest.approx(1.0), "deals": 2}
+    single = tournament.duplicate_edge(deal_of(1, 2))
+    assert single is not None and single["points"] == pytest.approx(2.0) and single["deals"] == 1
+    assert tournament.duplicate_edge([_result(1, 0, [40, 30, 30, 30])]) is None
+    summary = tournament.summarize("a", "b", 4, "base", deal_of(1, 2) + deal_of(2, 4))
+    assert "duplicate edge +3.00 points (standard error 1.00 over 2 deals)" in tournament.format_summary(
+        summary
+    )
+    paired = tournament.paired_edge(deal_of(1, 2) + deal_of(2, 4), deal_of(1, 1) + deal_of(3, 5))
+    assert paired is not None and paired["points"] == pytest.approx(1.0) and paired["deals"] == 1
+    assert tournament.paired_edge(deal_of(1, 2), deal_of(2, 2)) is None
