@@ -104,6 +104,21 @@ def test_timeline_fires_callbacks_in_time_order_once(finish: bool) -> None:
     assert run_timeline(finish) == ["a+", "c", "b+", "b-", "a-"]
 
 
+def test_a_flight_hides_its_slot_only_while_it_flies() -> None:
+    """A display tile queued to fly in a later move stays in its slot until its flight starts
+    (a tester saw the display's slot empty during the move before the one that took it), is
+    hidden while it flies and shows again (from the shown state) once it has landed."""
+    timeline = Timeline()
+    timeline.add(Flight(1.0, 0.5, src=DisplaySlot(0), dst=OnBoard((0, 1)), hides=DisplaySlot(0)))
+    timeline.add(Flight(0.0, 0.5, src=HandSlot(0, 1, 3), dst=OnBoard((1, 0)), hides=HandSlot(0, 1, 3)))
+    timeline.update(0.1)
+    assert timeline.hidden() == [HandSlot(0, 1, 3)]
+    timeline.update(1.0)
+    assert timeline.hidden() == [DisplaySlot(0)]
+    timeline.update(0.5)
+    assert timeline.hidden() == []
+
+
 def played_events(seed: int, players: int, variant: str) -> list[tuple[Game, list[ev.Event], Shown]]:
     """Each decision of a random game: the game after it, its events, the shown state before."""
     game = Game.new(players, variant, seed)

@@ -270,8 +270,14 @@ class Timeline:
         self._fire_until(self.now)
 
     def hidden(self) -> list[Point]:
-        """What running flights hide (hand and display slots whose tile is in the air)."""
-        return [a.hides for a in self.anims if isinstance(a, Flight) and a.hides is not None and not a.ended]
+        """What running flights hide (hand and display slots whose tile is in the air): a flight
+        still to start hides nothing, so a tile stays in its slot until the move that takes it
+        is shown (a tester saw the display's slot empty during the move before)."""
+        return [
+            a.hides
+            for a in self.anims
+            if isinstance(a, Flight) and a.hides is not None and a.started and not a.ended
+        ]
 
     def cancel(self) -> None:
         """Drop every animation without running its callbacks (the view re-syncs after)."""
