@@ -414,3 +414,34 @@ def command_name(pid: int) -> str:
         return Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         return ""
+
+
+HOST = """
+import os, time
+from cacao_game.net.thinking import Thinker
+thinker = Thinker(1)
+print(thinker.pool.submit(os.getpid).result(timeout=120), flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.skipif(not LINUX, reason="needs /proc")
+def test_no_host_ai_worker_outlives_a_killed_host() -> None:
+    """SIGKILL a process whose host's AI pool (``net.thinking.Thinker``) has a worker: the
+    worker ends soon after (a tester's killed hosting window left one running for minutes)."""
+    host = subprocess.Popen(
+        [sys.executable, "-c", HOST], cwd=ROOT, stdout=subprocess.PIPE, text=True, env=os.environ.copy()
+    )
+    try:
+        assert host.stdout is not None
+        worker = int(host.stdout.readline())
+        assert running(worker)
+    finally:
+        host.kill()
+        host.wait(timeout=30)
+    for _ in range(600):  # a generous bound (60 s): the kernel's signal is at once
+        if not running(worker):
+            return
+        time.sleep(0.1)
+    os.kill(worker, signal.SIGKILL)
+    pytest.fail("the host's AI worker outlived the host")

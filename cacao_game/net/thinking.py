@@ -6,13 +6,16 @@ and the decision's number, so the answer is the same in any worker, on any run, 
 restart (deterministic per seed; a timed expert's also depends on the time it gets and on
 the speed the worker has seen, ``SPEEDS``); ``hint`` is what it runs for a hint (the coach's, a function of
 the position). ``Thinker`` owns the pool: worker processes started with
-``spawn`` (safe next to the host's threads), or threads when ``processes`` is 0.
+``spawn`` (safe next to the host's threads; each dies with the host's process,
+``cacao_game.ai.lifeline``: a tester's killed hosting window left one running), or threads
+when ``processes`` is 0.
 ``TimedMove`` is a timed AI seat's move on its way, as the host tells the table of it.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -21,8 +24,12 @@ from cacao_game.ai import make_player
 from cacao_game.ai.expert import ExpertPlayer
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.hint import advise
+from cacao_game.ai.lifeline import bind_to_parent, name_process
 from cacao_game.engine import Action, Game
 from cacao_game.net import protocol as p
+
+WORKER_NAME = "cacao-net-ai"
+"""A host's AI worker process's name in ``top`` (``lifeline.name_process``)."""
 
 SPEEDS: dict[tuple[str, float | None], tuple[int, float]] = {}
 """In each worker, every expert level's searches on time so far, by level and time budget
@@ -58,6 +65,12 @@ def hint(level: str, game: Game) -> Advice | Action:
         return game.legal_actions()[0]
 
 
+def _start_worker(parent_pid: int) -> None:
+    """A worker's first step: it ends with the host's process ``parent_pid`` and is named."""
+    bind_to_parent(parent_pid)
+    name_process(WORKER_NAME)
+
+
 class Thinker:
     """A pool of ``processes`` AI workers (0: two threads), started at the first request."""
 
@@ -71,7 +84,12 @@ class Thinker:
         if self._pool is None:
             if self.processes > 0:
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=self.processes, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.processes,
+                    mp_context=context,
+                    initializer=_start_worker,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-ai")
         return self._pool
