@@ -118,6 +118,29 @@ def test_a_double_click_chooses_but_does_not_confirm(app: App) -> None:
     assert target in scene.source.game.workers
 
 
+def test_a_double_click_on_confirm_does_not_skip_the_move_it_plays(user_home: object) -> None:
+    """A tester's double-click on a button skipped the animations it started: the second
+    click of a double-click (within ``CONFIRM_PAUSE`` of the click that played the move) lets
+    the move's animation run; a click after the pause still finishes it at once."""
+    from driver import click
+
+    from cacao_game.app.catalog import router
+    from cacao_game.config.settings import Settings
+
+    app = App(pygame.Surface((1920, 1080)), Settings(animation_speed="normal", sound=False), router=router())
+    scene = make_scene(app, ["human", "human"])
+    app.step([key(app, "cycle")], 0.02)
+    confirm = next(b.rect for b in scene.hud.action_buttons() if b.name == "confirm")
+    app.step(click(confirm.center), 0.02)
+    assert len(scene.source.game.actions) == 1 and scene.timeline.busy
+    app.step(click(confirm.center), 0.02)
+    assert scene.timeline.busy
+    app.step([], CONFIRM_PAUSE)
+    assert scene.timeline.busy
+    app.step(click(confirm.center), 0.02)
+    assert not scene.timeline.busy
+
+
 def test_board_clicks_wait_a_moment_after_the_computer_moved(app: App) -> None:
     """Issue 22.14: once the computer's turn is over, clicks on the board do nothing for
     ``BOARD_GRACE`` seconds of the table's clock, then they work again."""

@@ -234,6 +234,11 @@ class TableInput:
         """The table's clock when Enter last turned a lesson's page: an Enter within
         ``CONFIRM_PAUSE`` after it is the same press doubled, not a move (a trial's second
         Enter on Next met "Choose a square first")."""
+        self.clicked_at: float | None = None
+        """The table's clock when a left click last did something (``clicked``): a press
+        within ``CONFIRM_PAUSE`` after it is the same click doubled and does not skip the
+        animation that click started (a tester's double-click on Let the AI play now skipped
+        the animations of the two moves it led to)."""
 
     def release(self) -> None:
         """Forget held keys, presses, drags and what the mouse rests on (an overlay opened)."""
@@ -433,7 +438,8 @@ class TableInput:
                 return self.action_button("menu", frame) if "menu" in on else []
             if event.button == 1 and frame.busy:
                 self.swallow_up = True
-                return [Finish()]
+                doubled = self.clicked_at is not None and frame.clock - self.clicked_at < CONFIRM_PAUSE
+                return [] if doubled else [Finish()]
             self.press = (event.button, self.mouse)
             self.dragging = False
         elif event.button == 3 and frame.accepts_input:
@@ -454,7 +460,14 @@ class TableInput:
             return self._drop(self.mouse, frame, camera)
         if press is None or press[0] != event.button or dragging or event.button != 1:
             return []
-        return self.click(self.mouse, frame, hud, camera)
+        commands = self.click(self.mouse, frame, hud, camera)
+        if commands:
+            self.clicked(frame.clock)
+        return commands
+
+    def clicked(self, clock: float) -> None:
+        """A left click did something at the table's ``clock`` (``clicked_at``)."""
+        self.clicked_at = clock
 
     def _wheel(self, event: pygame.event.Event, frame: Frame, hud: Hud, camera: Camera) -> list[TableCommand]:
         mods = getattr(event, "mod", None)

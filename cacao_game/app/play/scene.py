@@ -491,6 +491,7 @@ class PlayScene(Scene):
         if seat is None or not self.standin_button().collidepoint(event.pos):
             return False
         self.net.stand_in_now(seat)
+        self.input.clicked(self.clock)
         return True
 
     def banner_button(self) -> pygame.Rect:
