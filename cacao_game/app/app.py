@@ -107,6 +107,8 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.exit_code = 0
+        self._close_asked: Scene | None = None
+        """The question ``close_window`` opened, while it may still be open."""
         self.toast: tuple[str, float] | None = None
         self.toast_detail = ""
         """What the toast says while the mouse is on it ("": nothing more)."""
@@ -196,6 +198,19 @@ class App:
         scene = self.router.make(route, self)
         self.replace(scene)
         return scene
+
+    def close_window(self) -> None:
+        """The window's close button (or Alt+F4): quit, unless an open scene asks first
+        (``Scene.close_question``); closing again while it asks quits."""
+        asking = self._close_asked
+        if asking is not None and asking in self.stack:
+            self.quit()
+            return
+        question = next((q for scene in reversed(self.stack) if (q := scene.close_question())), None)
+        if question is None:
+            self.quit()
+            return
+        self._close_asked = self.open(routes.Confirm(question, self.quit, danger=True))
 
     def quit(self, code: int = 0) -> None:
         """Stop the loop after this frame."""
@@ -343,7 +358,7 @@ class App:
         rest = []
         for event in events:
             if event.type == pygame.QUIT:
-                self.quit()
+                self.close_window()
             elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 self.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
                 if not self._double_click_echo(event):

@@ -198,6 +198,11 @@ class Scene:
 
         return t("pause.quit_confirm")
 
+    def close_question(self) -> str | None:
+        """What closing the window asks first while this scene is open (None: it closes at
+        once, as it does unless leaving would cost someone else their game)."""
+        return None
+
     def pause_title(self) -> str:
         """The pause overlay's title over this scene ("Paused"; a table played across
         machines, which plays on, says otherwise)."""

@@ -257,6 +257,10 @@ EN: dict[str, str] = {
         "Stop hosting and return to the menu? Your friends wait for the host; "
         "Resume hosting in the menu opens the game again where it stopped."
     ),
+    "pause.close_hosting": (
+        "Close Cacao and stop hosting? Your friends wait for the host; "
+        "Resume hosting in the menu opens the game again where it stopped."
+    ),
     "pause.quit_seat": (
         "Give up your seat and return to the menu? The others are told at once, and the AI "
         "or the next player to join with the table code takes it."

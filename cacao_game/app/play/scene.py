@@ -1998,6 +1998,15 @@ class PlayScene(Scene):
             return t("pause.quit_seat")
         return super().leave_question() if self.can_save() else t("pause.quit_confirm_unsaved")
 
+    def close_question(self) -> str | None:
+        """The hosting window of a game in progress asks before it closes: its friends' game
+        stops with it (a tester closed it with Alt+F4 and the others dropped to Reconnecting
+        without a word); every other table closes at once (it is saved, or a joiner's seat
+        waits for Rejoin game)."""
+        if isinstance(self.source, HostedSource) and not self.game.is_over():
+            return t("pause.close_hosting")
+        return None
+
     def restart_tutorial(self) -> None:
         """Start over: the tutorial from its first lesson (its saved progress is dropped)."""
         start_tutorial(self.app, fresh=True)
