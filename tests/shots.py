@@ -174,6 +174,7 @@ class LostHost:
 
     connection = "reconnecting"
     failed = False
+    failure = ""
     absent: frozenset[int] = frozenset()
     standing_in: frozenset[int] = frozenset()
     departed: frozenset[int] = frozenset()

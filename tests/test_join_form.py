@@ -78,3 +78,16 @@ def test_a_refusal_is_said_in_the_players_words_and_others_as_the_host_said_them
     assert refusal_words("full", "Every seat …") == t("net.refused_full")
     assert refusal_words("table", "No table …") == t("net.refused_table")
     assert refusal_words("version", "This host speaks version 4") == "This host speaks version 4"
+
+
+def test_only_a_player_whose_ticket_is_kept_is_pointed_to_rejoin_game() -> None:
+    """A player who lost a join race for the last seat (and never sat there) was told "If
+    your connection dropped, choose Rejoin game": a full table or a name in use says so only
+    when this app keeps a ticket for that seat (``rejoin``); other refusals never do."""
+    for code in ("full", "name"):
+        plain = refusal_words(code, "…")
+        assert t("menu.rejoin") not in plain
+        assert refusal_words(code, "…", rejoin=True) == t("net.refused_rejoin", refusal=plain)
+        assert t("menu.rejoin") in refusal_words(code, "…", rejoin=True)
+    assert refusal_words("table", "…", rejoin=True) == t("net.refused_table")
+    assert refusal_words("version", "Another version", rejoin=True) == "Another version"

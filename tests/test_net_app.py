@@ -7,7 +7,9 @@ process. Every wait is bounded (``pump``), never by the speed of the machine.
 
 from __future__ import annotations
 
+import contextlib
 import socket
+import threading
 import time
 from collections.abc import Callable
 
@@ -19,7 +21,7 @@ from harness import run
 from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.netplay import HostedSource
+from cacao_game.app.netplay import HostedSource, JoinRequest, join_game
 from cacao_game.app.play.presence import banner_text
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.join import JoinScene
@@ -30,7 +32,8 @@ from cacao_game.app.strings import t
 from cacao_game.config.game import HUMAN
 from cacao_game.config.settings import Settings
 from cacao_game.net.client import NetClient
-from cacao_game.net.protocol import REMOTE, VERSION, Join
+from cacao_game.net.hosting import BackgroundHost
+from cacao_game.net.protocol import REMOTE, VERSION, Join, SeatSpec, TableOptions
 from cacao_game.net.remote import RemoteSource
 
 LOCAL = "127.0.0.1"
@@ -218,6 +221,37 @@ def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_m
     assert isinstance(joining.top, MenuScene)
 
 
+def test_a_joiner_and_a_spectator_are_told_the_host_ended_the_game(apps):
+    """The host ends an unfinished game and hosts a new one on the same port: the joiner's
+    table and a spectator's, reconnecting, said the host's "No table with the code … on this
+    host." with Back to menu. They were at that table: they say that the host ended this game,
+    in the player's words (the lobby too). A join with a mistyped code still says to check it
+    (``test_a_wrong_table_code_is_said_on_the_join_form_with_what_was_typed``)."""
+    hosting, joining, source = seated_pair(apps)
+    watcher = join_game(JoinRequest(LOCAL, source.port, source.code, "", watch=True))
+    pump([hosting, joining], lambda: watcher.poll() is not None and watcher.ready, "the spectator")
+    bo = table(joining)
+    port = source.port
+    hosting.home()  # the host ends the game...
+    again = BackgroundHost(None, ai_processes=0)
+    again.start(LOCAL, port)  # ...and hosts another one where the first was
+    try:
+        again.open_table(TableOptions([SeatSpec(REMOTE), SeatSpec(REMOTE)]))
+        pump(
+            [joining],
+            lambda: watcher.poll() is not None and watcher.failed and bo.net is not None and bo.net.failed,
+            "the end of the table",
+        )
+        assert banner_text(bo.net) == t("net.host_ended")
+        assert banner_text(watcher) == t("net.host_ended")
+        assert LobbyScene(joining, watcher).status() == t("net.host_ended")
+        harness.click(joining, bo.banner_button().center)
+        assert isinstance(joining.top, MenuScene)
+    finally:
+        watcher.close()
+        again.stop()
+
+
 def hosted_with_bo(apps: list[App], standin: bool = True) -> tuple[App, HostedSource, NetClient, PlayScene]:
     """Ana hosts a 2-seat game from a new app (Human and Remote player; ``standin`` as Host a
     game's switch); Bo joins with a bare client; returns the hosting app, its source, Bo's
@@ -242,19 +276,56 @@ def test_the_host_table_shows_a_player_who_left_as_disconnected(apps):
     pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
 
 
-def test_a_join_where_no_game_is_hosted_is_said_on_the_join_form(apps):
-    """A trial's join to a host that had stopped said Reconnecting... for good: after a few
-    tries nobody answered, the Join form comes back saying no game is hosted there, with
-    what was typed. (127.0.0.1, a port nothing listens on.)"""
-    import socket
+def lobby_says_until_the_form(app: App) -> set[str]:
+    """What the lobby on top of ``app`` says, frame by frame, until the Join form is back."""
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    said: set[str] = set()
 
-    with socket.socket() as probe:
-        probe.bind((LOCAL, 0))
-        port = probe.getsockname()[1]
+    def form_back() -> bool:
+        if app.top is lobby:
+            said.add(lobby.status())
+        return isinstance(app.top, JoinScene)
+
+    pump([app], form_back, "the failure on the form")
+    return said
+
+
+def test_a_join_where_no_game_is_hosted_is_said_on_the_join_form(apps):
+    """A trial's join to a host that had stopped said Reconnecting... for good, and one on
+    the wrong port showed the lobby's Reconnecting… for seconds first: the Join form comes
+    back saying no game is hosted there, with what was typed, at once when the port refuses
+    the connection (nothing listens there), after a few tries when something there hangs up
+    (no host speaks there); until then the lobby says Connecting… (it never got through, so
+    it never reconnects). (127.0.0.1 only.)"""
     joining = make_app()
     apps.append(joining)
-    join(joining, port, "ABCDEF", name="Joiny")
-    pump([joining], lambda: isinstance(joining.top, JoinScene), "the failure on the form")
+    join(joining, free_port(), "ABCDEF", name="Joiny")
+    assert lobby_says_until_the_form(joining) <= {t("net.connecting")}
+    form = joining.top
+    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.unreachable")
+    assert form.values["name"] == "Joiny"
+
+    with socket.socket() as listener:  # takes each connection and hangs up at once
+        listener.bind((LOCAL, 0))
+        listener.listen()
+        listener.settimeout(0.05)
+        port = listener.getsockname()[1]
+        stop = threading.Event()
+
+        def hang_up() -> None:
+            while not stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    listener.accept()[0].close()
+
+        answering = threading.Thread(target=hang_up, daemon=True)
+        answering.start()
+        try:
+            join(joining, port, "ABCDEF", name="Joiny")
+            assert lobby_says_until_the_form(joining) == {t("net.connecting")}
+        finally:
+            stop.set()
+            answering.join(5.0)
     form = joining.top
     assert isinstance(form, JoinScene) and form.shown_problem() == t("net.unreachable")
     assert form.values["port"] == str(port) and form.values["name"] == "Joiny"

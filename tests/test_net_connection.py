@@ -171,34 +171,49 @@ def test_a_client_turned_away_by_a_busy_host_tries_again_with_a_backoff_and_gets
 
 
 def test_the_table_and_the_join_screen_say_the_host_is_busy_while_retrying() -> None:
+    """Busy while the host has not taken the client yet; a drop before it was ever taken is
+    still connecting (the lobby's Connecting…), one after it reconnecting."""
     from cacao_game.app.play.presence import banner_text
     from cacao_game.app.strings import t
-    from cacao_game.net.client import NetClient
-    from cacao_game.net.remote import BUSY, RECONNECTING, RemoteSource
+    from cacao_game.net.client import Joined, NetClient
+    from cacao_game.net.remote import BUSY, CONNECTING, RECONNECTING, RemoteSource
 
     source = RemoteSource(NetClient(LOCAL, 9, p.Join(p.VERSION, "ABCDEF", "Bo")))  # never started
     source._receive(Reconnecting(1, 0.25, "This host has too many players connected: try again later.", True))
     assert (source.connection, source.failed) == (BUSY, False)
     assert banner_text(source) == t("net.busy")
     source._receive(Reconnecting(2, 0.5, "connection refused"))
-    assert source.connection == RECONNECTING
+    assert source.connection == CONNECTING and not source.reached
+    source._receive(Joined("ABCDEF", 1, "a seat token"))
+    source._receive(Reconnecting(1, 0.25, "connection refused"))
+    assert source.connection == RECONNECTING and source.reached
     assert banner_text(source) == t("net.lost")
+
+
+def _closed_port() -> int:
+    """A port of 127.0.0.1 nothing listens on (a connection to it is refused)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind((LOCAL, 0))
+        port: int = probe.getsockname()[1]
+    return port
 
 
 def test_a_join_no_host_ever_answers_fails_in_words_after_a_few_tries() -> None:
     """A trial's Watch of a host that had stopped said Reconnecting… for good: a join (or
     watch, or new table) that no host has answered fails as ``unreachable`` after
-    ``FIRST_ATTEMPTS`` tries; a client with a seat token (Rejoin game) keeps trying, its host
-    may be on its way back. Only 127.0.0.1, on a port nothing listens on."""
-    import socket
-
+    ``FIRST_ATTEMPTS`` tries (here a listener on 127.0.0.1 that closes every connection
+    before the WebSocket handshake: no host speaks there); a client with a seat token from
+    the host keeps trying, its host may be on its way back."""
     from cacao_game.net.client import FIRST_ATTEMPTS
 
-    with socket.socket() as probe:
-        probe.bind((LOCAL, 0))
-        port = probe.getsockname()[1]
-
     async def scenario() -> tuple[list[ClientEvent], list[ClientEvent]]:
+        async def hang_up(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            writer.close()
+
+        server = await asyncio.start_server(hang_up, LOCAL, 0)
+        port = server.sockets[0].getsockname()[1]
         fresh: list[ClientEvent] = []
         await asyncio.wait_for(
             Link(
@@ -214,10 +229,43 @@ def test_a_join_no_host_ever_answers_fails_in_words_after_a_few_tries() -> None:
             await asyncio.sleep(0.01)
         await link.close()
         await running
+        server.close()
+        await server.wait_closed()
         return fresh, returning
 
     fresh, returning = run(scenario())
     failed = [event for event in fresh if isinstance(event, Failed)]
-    assert len(failed) == 1 and failed[0].code == "unreachable" and str(port) in failed[0].text
+    assert len(failed) == 1 and failed[0].code == "unreachable"
     assert sum(isinstance(event, Reconnecting) for event in fresh) == FIRST_ATTEMPTS - 1
     assert not [event for event in returning if isinstance(event, Failed)]
+
+
+def test_a_join_the_address_refuses_fails_at_once_and_a_seated_client_keeps_trying() -> None:
+    """A trial's join on the wrong port showed the lobby's Reconnecting… for seconds before
+    "No game is hosted at this address and port": a first connection refused (nothing
+    listens on that port of 127.0.0.1) fails as ``unreachable`` at once, with no
+    ``Reconnecting``; a join with a seat token kept from an earlier run (Rejoin game) too (its
+    ticket is kept, ``netplay.TICKET_REFUSED``); a client the host has seated keeps trying."""
+    port = _closed_port()
+
+    async def scenario() -> tuple[list[ClientEvent], list[ClientEvent], list[ClientEvent]]:
+        fresh: list[ClientEvent] = []
+        await Link(LOCAL, port, p.Join(p.VERSION, "ABCDEF", "Bo"), fresh.append, backoff=(0.01, 0.02)).run()
+        ticket: list[ClientEvent] = []
+        kept = p.Join(p.VERSION, "ABCDEF", token="kept")
+        await Link(LOCAL, port, kept, ticket.append, backoff=(0.01, 0.02)).run()
+        seated: list[ClientEvent] = []
+        link = Link(LOCAL, port, p.Join(p.VERSION, "ABCDEF", "Bo"), seated.append, backoff=(0.01, 0.02))
+        link.code, link.token = "ABCDEF", "a seat token"
+        running = asyncio.create_task(link.run())
+        while sum(isinstance(event, Reconnecting) for event in seated) < 3:
+            await asyncio.sleep(0.01)
+        await link.close()
+        await running
+        return fresh, ticket, seated
+
+    fresh, ticket, seated = run(scenario())
+    for events in (fresh, ticket):
+        assert len(events) == 1 and isinstance(events[0], Failed), events
+        assert events[0].code == "unreachable" and str(port) in events[0].text
+    assert not [event for event in seated if isinstance(event, Failed)]

@@ -379,8 +379,9 @@ def test_a_restarted_host_resumes_every_table_from_its_autosave(tmp_path: Path) 
 
 
 def test_a_client_reports_reconnecting_while_no_host_answers_and_stops_on_close() -> None:
-    """Nobody listens: the client says it is reconnecting, with growing delays, never blocks
-    its caller, and ``close`` ends its thread."""
+    """Nobody listens any more where a client the host had seated was: the client says it is
+    reconnecting, with growing delays, never blocks its caller, and ``close`` ends its
+    thread. (A join never seated fails at once there: ``test_net_connection``.)"""
     import socket
 
     with socket.socket() as probe:
@@ -388,6 +389,7 @@ def test_a_client_reports_reconnecting_while_no_host_answers_and_stops_on_close(
         port = int(probe.getsockname()[1])
     client = NetClient(LOCAL, port, p.Join(p.VERSION, "ABCDEF", "Ana"))
     client._link.backoff = (0.01, 0.05)
+    client._link.code, client._link.token = "ABCDEF", "a seat token"  # seated, as after a welcome
     client.start()
     seen: list[Reconnecting] = []
     for _ in range(200):

@@ -752,18 +752,43 @@ def test_a_game_every_player_left_with_no_ai_to_play_closes_once_nobody_is_at_it
     assert [path.stem for path in (tmp_path / "tables").glob("*.json")] == [dropped]
 
 
+async def refused(host: Host, message: p.Join | p.Create) -> p.HostMessage:
+    """The host's first answer (a welcome or an error) to ``message`` on a new connection,
+    which is then closed."""
+    ws = await open_raw(host)
+    await send(ws, message)
+    answer = await expect(ws, p.Problem | p.Welcome)  # type: ignore[arg-type]
+    await ws.close()
+    return answer
+
+
+def test_a_full_table_refuses_every_join_as_full_whatever_the_name() -> None:
+    """A tester joining a full table under the name of a player at it was told to pick
+    another name, and under any other name that every seat is taken: a full table is said
+    first (``error`` ``full``), since another name would not help; a player's name, an AI
+    seat's, letter case aside, or a new one alike."""
+
+    async def scenario() -> list[p.HostMessage]:
+        host = await start_host(None)
+        (ana, first), (bo, _second), _started = await two_seated(host, options("remote", "remote", "easy"))
+        answers = [
+            await refused(host, p.Join(p.VERSION, first.table, name)) for name in ("bo", "Ana", "Easy", "Cy")
+        ]
+        for ws in (ana, bo):
+            await ws.close()
+        await host.stop()
+        return answers
+
+    for answer in run(scenario()):
+        assert isinstance(answer, p.Problem) and answer.code == "full" and answer.fatal
+        assert answer.text.startswith("Every seat at this table is taken")
+
+
 def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> None:
     """Eve tries to sit at Ana's table as "Ana", then "ANA", then as the AI seat's name:
     each is refused (``error`` ``name``, fatal) in words naming the one already called so, and
     the seat stays free; as "Eve" she sits. A create whose player has an AI seat's name opens
     no table. A seat left on purpose is free: a new "Bo" may take Bo's old seat."""
-
-    async def refused(host: Host, message: p.Join | p.Create) -> p.HostMessage:
-        ws = await open_raw(host)
-        await send(ws, message)
-        answer = await expect(ws, p.Problem | p.Welcome)  # type: ignore[arg-type]
-        await ws.close()
-        return answer
 
     async def scenario() -> tuple[list[p.HostMessage], list[str], p.HostMessage, int, p.HostMessage]:
         host = await start_host(tmp_path)

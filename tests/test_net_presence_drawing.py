@@ -30,6 +30,7 @@ class Presence:
 
     connection = "connected"
     failed = False
+    failure = ""
     rejoins = 0
     departed: frozenset[int] = frozenset()
     table_code = "K7QW2P"

@@ -20,10 +20,12 @@ from pathlib import Path
 
 import pytest
 from harness import click_label, run
+from msgspec.structs import replace
 from net_support import ROOT
 from test_net_app import LIMIT, LOCAL, host, join, make_app, pump, seated_pair, table
 
 from cacao_game import typed_json
+from cacao_game.app.join_form import refusal_words
 from cacao_game.app.netplay import (
     JoinedSource,
     JoinRequest,
@@ -33,7 +35,7 @@ from cacao_game.app.netplay import (
     rejoin_waiting,
 )
 from cacao_game.app.play.scene import PlayScene
-from cacao_game.app.rejoin import SeatTicket, load_ticket, ticket_path
+from cacao_game.app.rejoin import SeatTicket, load_ticket, save_ticket, ticket_path
 from cacao_game.app.scenes.confirm import ConfirmDialog
 from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.menu import MenuScene
@@ -42,6 +44,7 @@ from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import HUMAN
 from cacao_game.net import protocol as p
+from cacao_game.net.client import ENDED
 from cacao_game.net.hosting import BackgroundHost, hosted_folder, start_hosting
 from cacao_game.net.protocol import REMOTE
 
@@ -315,10 +318,91 @@ def test_a_finished_game_leaves_no_ticket(apps, tmp_path: Path) -> None:
     assert t("menu.rejoin") not in menu_labels(app)
 
 
+def seated_bo(port: int, code: str) -> SeatTicket:
+    """Bo joins table ``code`` (its seats all taken once he sits) with a bare source, which
+    keeps his ticket, then his program dies (the client closes, nothing said): the ticket."""
+    bo = join_game(JoinRequest(LOCAL, port, code, "Bo"))
+    assert isinstance(bo, JoinedSource)
+    deadline = time.monotonic() + LIMIT
+    while not (bo.started and bo.ticket is not None):
+        assert time.monotonic() < deadline, "Bo never seated"
+        bo.poll()
+        time.sleep(0.01)
+    bo.client.close()
+    ticket = load_ticket()
+    assert ticket is not None and ticket.code == code
+    return ticket
+
+
+def test_rejoin_while_the_host_is_down_keeps_the_ticket_for_when_it_is_back(apps, tmp_path: Path) -> None:
+    """The tester's case: Bo's program is killed mid-game and the host stops hosting; Bo's new
+    program offers Rejoin game, which comes back to the Join form saying that no game is hosted
+    there, and the ticket was deleted with it: once the host resumed, the seat could never be
+    taken back. No host answering is no refusal: the ticket stays, the menu still offers Rejoin
+    game, and once the host is back on its port (its tables put back from its folder) Rejoin
+    game seats Bo again."""
+    folder = tmp_path / "host"
+    hosting = BackgroundHost(folder, ai_processes=0, seed=6)
+    port = hosting.start(LOCAL, 0)
+    try:
+        code = hosting.open_table(p.TableOptions([p.SeatSpec("easy"), p.SeatSpec(REMOTE)]))
+        ticket = seated_bo(port, code)
+    finally:
+        hosting.stop()
+
+    app = make_app()
+    apps.append(app)
+    click_label(app, t("menu.rejoin"))
+    pump([app], lambda: isinstance(app.top, JoinScene), "the Join form")
+    form = app.top
+    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.unreachable")
+    assert load_ticket() == ticket
+    app.home()
+    assert t("menu.rejoin") in menu_labels(app)
+
+    back = BackgroundHost(folder, ai_processes=0, seed=6)
+    back.start(LOCAL, port)
+    try:
+        click_label(app, t("menu.rejoin"))
+        pump([app], lambda: isinstance(app.top, PlayScene), "Bo's table again")
+        assert table(app).source.face_up_seat() == 1
+        assert load_ticket() == ticket
+        app.home()
+    finally:
+        back.stop()
+
+
+def test_a_ticket_the_host_refuses_is_forgotten(user_home: Path) -> None:
+    """A host that answers and has no table with the ticket's code (the host ended that game:
+    said so, ``ENDED``), or no seat for its token: the ticket goes, and the menu offers no
+    Rejoin game any more."""
+    hosting = BackgroundHost(None, ai_processes=0, seed=6)
+    port = hosting.start(LOCAL, 0)
+    try:
+        code = hosting.open_table(p.TableOptions([p.SeatSpec("easy"), p.SeatSpec(REMOTE)]))
+        ticket = seated_bo(port, code)
+        other = "ABCDEF" if code != "ABCDEF" else "ABCDEG"
+        for kept, failure in (
+            (replace(ticket, code=other), ENDED),
+            (replace(ticket, token="wrong"), "token"),
+        ):
+            assert save_ticket(kept)
+            source = rejoin_game(kept)
+            deadline = time.monotonic() + LIMIT
+            while not source.failed:
+                assert time.monotonic() < deadline, "no refusal"
+                source.poll()
+                time.sleep(0.01)
+            source.poll()
+            source.close()
+            assert source.failure == failure and load_ticket() is None
+    finally:
+        hosting.stop()
+    assert refusal_words(ENDED, "No table …") == t("net.host_ended")
+
+
 def test_a_ticket_round_trips_through_the_one_validator(tmp_path: Path) -> None:
     """What ``save_ticket`` writes is what ``load_ticket`` reads (``typed_json``)."""
-    from cacao_game.app.rejoin import save_ticket
-
     ticket = SeatTicket(LOCAL, 8765, "K7QW2P", 2, "Bo", "secret")
     path = tmp_path / "rejoin.json"
     assert save_ticket(ticket, path)
@@ -357,14 +441,34 @@ def test_host_a_game_asks_before_ending_an_unfinished_hosted_game(apps) -> None:
     assert isinstance(app.top, SetupScene)
 
 
+def refused_on_form(hosting, app, port: int, code: str, name: str) -> str:
+    """``app`` joins table ``code`` as ``name`` through the Join form: the refusal the form
+    then shows."""
+    join(app, port, code, name=name)
+    pump(
+        [hosting, app],
+        lambda: isinstance(app.top, JoinScene) and bool(app.top.shown_problem()),
+        f"{name} refused",
+    )
+    form = app.top
+    assert isinstance(form, JoinScene)
+    problem = form.shown_problem()
+    assert problem is not None
+    app.home()
+    return problem
+
+
 def test_a_join_under_a_dropped_joiners_name_is_refused_and_his_ticket_still_works(
     apps, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Bo's window closes mid-game. A join under his name from a machine with none of his
-    data (another user folder: no ticket) is refused, in words that point to Rejoin game, and
-    his seat stays his (a network trial took a dropped player's seat and hand so; only a
-    ``--serve --back-by-name`` host allows it). On his own machine Rejoin game brings him back
-    to seat 1 with his hand."""
+    data (another user folder: no ticket) is refused as a full table (another name would not
+    help), in words that say nothing of Rejoin game (that machine has no seat to take back),
+    and his seat stays his (a network trial took a dropped player's seat and hand so; only a
+    ``--serve --back-by-name`` host allows it). On his own machine the same join is told to
+    choose Rejoin game (his ticket is kept there for that table and name), a join under
+    another name there is not (a window that lost the race for the last seat has no seat to
+    take back), and Rejoin game brings him back to seat 1 with his hand."""
     hosting, joining, source = seated_pair(apps)
     first = table(joining).source
     pump([joining], lambda: load_ticket() is not None, "the ticket")
@@ -377,20 +481,17 @@ def test_a_join_under_a_dropped_joiners_name_is_refused_and_his_ticket_still_wor
     other = make_app()
     apps.append(other)
     assert t("menu.rejoin") not in menu_labels(other)
-    join(other, source.port, source.code, name="bo")
-    pump(
-        [hosting, other],
-        lambda: isinstance(other.top, JoinScene) and bool(other.top.shown_problem()),
-        "refused",
-    )
-    form = other.top
-    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.refused_name")
-    assert "Rejoin game" in t("net.refused_name")
+    assert refused_on_form(hosting, other, source.port, source.code, "bo") == t("net.refused_full")
+    assert t("menu.rejoin") not in t("net.refused_full")
 
     monkeypatch.setenv("CACAO_HOME", first_home)
     assert old_ticket is not None and load_ticket() == old_ticket
     again = make_app()
     apps.append(again)
+    advice = refused_on_form(hosting, again, source.port, source.code, "bo")
+    assert advice == t("net.refused_rejoin", refusal=t("net.refused_full")) and t("menu.rejoin") in advice
+    assert refused_on_form(hosting, again, source.port, source.code, "Cy") == t("net.refused_full")
+    assert load_ticket() == old_ticket
     click_label(again, t("menu.rejoin"))
     pump([hosting, again], lambda: isinstance(again.top, PlayScene), "Bo's table again")
     back = table(again)

@@ -6,7 +6,8 @@ opens with the last hosted setup. Never the table code (each table has its own) 
 the player watched. The value is read through the one validator (``typed_json``) and each
 field through the form's own rules; a field that does not pass takes the form's default and
 is named, so the form can say what it repaired. A host's refusal of a join (``Failed.code``)
-becomes words in the player's language, shown on the form with what was typed.
+becomes words in the player's language, shown on the form with what was typed (and by the
+lobby and the table when the link fails later).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from cacao_game.app.netplay import LOOPBACK
 from cacao_game.app.strings import t
 from cacao_game.config.names import name_problem
 from cacao_game.jsontypes import JSON
+from cacao_game.net.client import ENDED, UNREACHABLE
 from cacao_game.net.protocol import DEFAULT_PORT, PORTS
 from cacao_game.typed_json import ShapeError, convert, plain
 
@@ -88,13 +90,25 @@ REFUSALS = {
     "name": "net.refused_name",
     "token": "net.refused_token",
     "watchers": "net.refused_watchers",
-    "unreachable": "net.unreachable",
+    UNREACHABLE: "net.unreachable",
+    ENDED: "net.host_ended",
 }
-"""The host's refusal codes of a join that the form says in the player's language."""
+"""The refusal codes of a join (the host's, and the client library's ``UNREACHABLE`` and
+``ENDED``) that the form, the lobby and the table say in the player's language."""
+SEAT_REFUSALS = frozenset({"full", "name"})
+"""The refusals of a join under a name that a player whose connection dropped may get: the
+words then point to Rejoin game, when this app keeps that seat's ticket."""
 
 
-def refusal_words(code: str, text: str) -> str:
-    """What the form says for the host's refusal ``code`` (``text``: the host's own words,
-    said as they are for a code without a translation: another version, a busy host...)."""
+def refusal_words(code: str, text: str, rejoin: bool = False) -> str:
+    """What the form says for the refusal ``code`` (``text``: the host's own words, said as
+    they are for a code without a translation: another version, a busy host...). ``rejoin``:
+    this app keeps a ticket for the seat the join asked for (``netplay.holds_ticket``), so a
+    full table or a name in use adds that Rejoin game in the menu takes it back; without one
+    (a player who never sat there, a join race lost) the words say nothing of Rejoin game."""
     key = REFUSALS.get(code)
-    return text if key is None else t(key)
+    if key is None:
+        return text
+    if rejoin and code in SEAT_REFUSALS:
+        return t("net.refused_rejoin", refusal=t(key))
+    return t(key)

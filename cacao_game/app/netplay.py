@@ -24,7 +24,7 @@ from cacao_game.app.rejoin import SeatTicket, forget_ticket, load_ticket, save_t
 from cacao_game.app.strings import t
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
 from cacao_game.config.storage import data_dir
-from cacao_game.net.client import NetClient
+from cacao_game.net.client import ENDED, NetClient
 from cacao_game.net.hosting import (
     BackgroundHost,
     HostedGame,
@@ -275,11 +275,20 @@ class JoinRequest:
     """Watch the table (a spectator: no seat, no hand, no input) instead of sitting at it."""
 
 
+TICKET_REFUSED: Final = frozenset({"table", "token", ENDED})
+"""The failures (``Failed.code``) that end a seat's ticket: a host answered and has no such
+table (any more) or no seat for its token. Any other failure keeps it: above all no host
+answering (``UNREACHABLE``: a trial's Rejoin game while the host was down lost the ticket, and
+the seat with it, before Resume hosting brought the table back), nor a host of another
+version, nor the seat taken over by another connection with the same token."""
+
+
 class JoinedSource(RemoteSource):
     """A joiner's table (not the hosting player's, nor a spectator's): once the host seats
     the player, the seat's ticket is kept (``app.rejoin``) so that the menu can offer Rejoin
-    game if the program closes or dies; it is removed once the game is over, when the host
-    refuses the ticket, or when the player leaves on purpose (``forget``)."""
+    game if the program closes or dies; it is removed once the game is over, when a host
+    refuses the ticket (``TICKET_REFUSED``), or when the player leaves on purpose
+    (``forget``). A failure to reach the host keeps it."""
 
     def __init__(self, client: NetClient, address: str, port: int, ticket: SeatTicket | None = None) -> None:
         super().__init__(client, records_dir())
@@ -297,7 +306,12 @@ class JoinedSource(RemoteSource):
         return events
 
     def _keep_ticket(self) -> None:
-        if self.failed or (self.ready and self.started and self.deciding_seat() is None):
+        if self.failed:
+            if self.failure in TICKET_REFUSED:
+                self.forget()
+            self._done = True  # no host answered, another version...: the ticket stays as it is
+            return
+        if self.ready and self.started and self.deciding_seat() is None:
             self.forget()
             return
         seat, token, code = self.client.seat, self.client.token, self.client.code
@@ -336,6 +350,18 @@ def join_game(request: JoinRequest) -> RemoteSource:
     client = NetClient(address, request.port, Join(VERSION, code, name=request.name))
     client.start()
     return JoinedSource(client, address, request.port)
+
+
+def holds_ticket(request: JoinRequest) -> bool:
+    """Whether this app keeps a seat's ticket (Rejoin game) for the table and the name of
+    ``request``: the join may be of a player whose own seat there waits for them (a window on
+    the same computer that won a race for the last seat keeps its ticket under its name)."""
+    ticket = load_ticket()
+    return (
+        ticket is not None
+        and ticket.code == request.code.strip().upper()
+        and ticket.name.casefold() == request.name.strip().casefold()
+    )
 
 
 def rejoin_waiting() -> SeatTicket | None:

@@ -4,7 +4,9 @@ their seat back after their program closed or died (like a session cookie).
 The host keeps only digests of seat tokens, so the joining client keeps its own token:
 ``rejoin.json`` in the user data folder (``SeatTicket``: the host's address and port, the
 table code, the seat, the player's name and the token), written atomically once the host
-seated the player, removed when the game is over or the player leaves the table on purpose.
+seated the player, removed when the game is over, when a host refuses it (no such table or
+seat: ``netplay.TICKET_REFUSED``) or the player leaves the table on purpose; never because no
+host answered (it may be back later: Resume hosting).
 The menu offers "Rejoin game" while there is one. A ticket that cannot be read is renamed
 aside (``rejoin.refused-<time>.json``), logged and treated as none: the menu never fails on it.
 

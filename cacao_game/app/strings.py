@@ -105,14 +105,14 @@ EN: dict[str, str] = {
     "net.refused_table": (
         "The host has no table with this code: check it (after many wrong codes, wait a minute)."
     ),
-    "net.refused_full": (
-        "Every seat at this table is taken; you may watch. If your connection dropped, choose "
-        "Rejoin game in the menu on the computer you played on."
+    "net.refused_full": "Every seat at this table is taken; you may watch.",
+    "net.refused_name": "Another seat at this table already has this name: pick another.",
+    # a full table or a name in use, said to a player whose ticket for that seat this app keeps
+    "net.refused_rejoin": (
+        "{refusal} If it was your seat and your connection dropped, choose Rejoin game in the menu."
     ),
-    "net.refused_name": (
-        "Another seat at this table already has this name: pick another. If it was your seat "
-        "and your connection dropped, choose Rejoin game in the menu on the computer you played on."
-    ),
+    # the host answers that it has no table any more to a player or spectator who was at it
+    "net.host_ended": "The host ended this game.",
     "net.refused_token": (
         "The host no longer knows this seat: the game may have ended, or the seat was taken "
         "back under the same name."

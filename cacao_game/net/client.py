@@ -62,10 +62,21 @@ BACKOFF_FIRST: Final = 0.25
 BACKOFF_MAX: Final = 5.0
 OPEN_TIMEOUT: Final = 5.0
 FIRST_ATTEMPTS: Final = 4
-"""Connections a join, watch or new table tries before it fails as ``unreachable`` while no
+"""Connections a join, watch or new table tries before it fails as ``UNREACHABLE`` while no
 host has ever answered it (a trial's Watch of a host that had stopped said Reconnecting...
-for good; a busy host has answered, and is tried again for good); a client holding a seat
-token (Rejoin game) keeps trying: its host may be on its way back (Resume hosting)."""
+for good; a busy host has answered, and is tried again for good); one the address refuses
+(nothing listens on that port: a trial's wrong port said Reconnecting... for seconds) fails
+at once. A client the host has seated (it holds the seat's token from a ``welcome``) keeps
+trying: its host may be on its way back (Resume hosting). A join with a token kept from an
+earlier run (Rejoin game) gives up as a join does: its ticket is kept for a later try."""
+UNREACHABLE: Final = "unreachable"
+"""``Failed.code`` when no host answered at the address and port (the client library's own)."""
+ENDED: Final = "ended"
+"""``Failed.code`` when the host answers that it has no table with the code (``error``
+``table``) to a client that was at that table: seated or watching it in this run, or coming
+back with a seat token kept from an earlier one (the client library's own): the host ended
+the game (and maybe hosts a new one), or closed the table. A join that never sat at the
+table gets ``table`` as the host says it (a mistyped code)."""
 
 
 @dataclass(frozen=True)
@@ -250,6 +261,7 @@ class Link:
         attempt = 0
         while not self._closing and not self._failed:
             reason = "closed"
+            refused = False
             try:
                 async with connect(
                     self.uri,
@@ -271,6 +283,7 @@ class Link:
                 pass  # the host closed the connection in order
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as error:
                 reason = str(error) or type(error).__name__
+                refused = isinstance(error, ConnectionRefusedError)
             except InvalidURI as error:
                 self._fail("address", str(error))
             finally:
@@ -278,8 +291,8 @@ class Link:
             if self._closing or self._failed:
                 break
             attempt += 1
-            if not self._answered and self.token is None and attempt >= FIRST_ATTEMPTS:
-                self._fail("unreachable", f"No host answers at {self.uri} ({reason}).")
+            if not self._answered and self.token is None and (refused or attempt >= FIRST_ATTEMPTS):
+                self._fail(UNREACHABLE, f"No host answers at {self.uri} ({reason}).")
                 break
             first, most = self.backoff
             delay = min(most, first * 2 ** min(attempt - 1, 8)) * (0.75 + 0.5 * self.rng.random())
@@ -323,7 +336,7 @@ class Link:
                 if code == p.BUSY:
                     self._busy = text  # the host closes the connection: try again later
                 elif fatal:
-                    self._fail(code, text)
+                    self._fail(ENDED if code == "table" and self._was_at_table() else code, text)
                 else:
                     self.on_event(Refused(code, text))
             case p.Hint(at=at, action=action, advice=advice):
@@ -350,6 +363,12 @@ class Link:
             )
             return
         self.on_event(AIThinking(message.seat, message.at, message.budget, message.elapsed))
+
+    def _was_at_table(self) -> bool:
+        """Whether this client was at the table it asks for: the host sent it the table in
+        this run, or it comes back with a seat's token (Rejoin game, the hosting player's own
+        seat)."""
+        return self.table is not None or (isinstance(self.request, p.Join) and self.request.token is not None)
 
     def _fail(self, code: str, text: str) -> None:
         self._failed = True

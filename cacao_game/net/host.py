@@ -615,17 +615,18 @@ class Host:
 
     def _sit(self, client: Connection, table: Table, name: str) -> bool:
         """Seat ``client`` as ``name`` at the first free seat of ``table``; False (and the
-        client told why) if none is free or someone at the table is already called so."""
+        client told why) if none is free (``full``, whatever the name: another name would not
+        help) or someone at the table is already called so (``name``)."""
         seat = table.free_seat()
-        same = table.name_in_use(name, -1 if seat is None else seat)
-        if same is not None:
-            way_back = self._coming_back()
-            self._fail(client, "name", f"Someone at this table is already called {same}: {way_back}")
-            return False
         if seat is None:
             away = ", ".join(table.away_names()) if self.back_by_name else ""
             back = f" Disconnected now: {away} (join under your name to take your seat back)." if away else ""
             self._fail(client, "full", f"Every seat at this table is taken; you may watch.{back}")
+            return False
+        same = table.name_in_use(name, seat)
+        if same is not None:
+            way_back = self._coming_back()
+            self._fail(client, "name", f"Someone at this table is already called {same}: {way_back}")
             return False
         token = table.claim(seat, name)
         self._save_now(table)

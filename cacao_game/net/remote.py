@@ -19,9 +19,10 @@ much of its thinking time has passed, timed on this source's own clock (injectab
 when the host's word arrived (less what had passed on the host for a client that joined
 meanwhile): the table's thinking bar shows it as at a local table.
 
-``connection`` says how the link stands ("connected", "reconnecting", "busy": the host has
-too many connections and the client tries again, or the host's refusal in words) so that the
-table can show "reconnecting…" with a way back to the menu.
+``connection`` says how the link stands ("connecting" until the host first takes the client,
+"connected", "reconnecting", "busy": the host has too many connections and the client tries
+again, or the host's refusal in words) so that the table can show "reconnecting…" with a way
+back to the menu, and the lobby "connecting…" while a first connection has not got through.
 """
 
 from __future__ import annotations
@@ -137,7 +138,12 @@ class RemoteSource:
         self.advice: Advice | None = None
         self.autosave_error: str | None = None
         self.connection = CONNECTING
-        """``connecting``, ``connected``, ``reconnecting``, or why the host refused (words)."""
+        """``connecting`` (until the host first takes this client: a drop before it is still
+        connecting, never ``reconnecting``), ``connected``, ``reconnecting``, ``busy``, or why
+        the host refused (words)."""
+        self.reached = False
+        """The host has taken this client once (a ``welcome``): a later failure is not the
+        refusal of the join."""
         self.failed = False
         self.failure = ""
         """The host's code for why it will not have this client (``Failed.code``: ``table``,
@@ -486,10 +492,10 @@ class RemoteSource:
                     events += event.events
                 return events
             case Joined():
-                self.connection = CONNECTED
+                self.connection, self.reached = CONNECTED, True
                 return []
             case Reconnecting(busy=busy):
-                self.connection = BUSY if busy else RECONNECTING
+                self.connection = BUSY if busy else RECONNECTING if self.reached else CONNECTING
                 self._sent_at = -1
                 self.version += 1
                 return []

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from cacao_game.app import theme
+from cacao_game.app.join_form import refusal_words
 from cacao_game.app.netplay import STANDIN_AFTER
 from cacao_game.app.play.board import temples_rect
 from cacao_game.app.scale import px
@@ -39,6 +40,12 @@ class Presence(Protocol):
     @property
     def failed(self) -> bool:
         """The host will not have this client any more."""
+        ...
+
+    @property
+    def failure(self) -> str:
+        """Why, once ``failed``: the refusal's code (``Failed.code``), said in the player's
+        language where it has words (``join_form.refusal_words``)."""
         ...
 
     @property
@@ -186,11 +193,12 @@ def left_notice(presence: Presence, deciding: int | None, names: Sequence[str]) 
 
 
 def banner_text(presence: Presence | None) -> str | None:
-    """The banner over the table while the link is down (None: no banner)."""
+    """The banner over the table while the link is down (None: no banner); once it failed,
+    why in the player's words (``refusal_words``: a table the host ended says so)."""
     if presence is None or presence.connection == CONNECTED:
         return None
     if presence.failed:
-        return presence.connection
+        return refusal_words(presence.failure, presence.connection)
     return t("net.busy") if presence.connection == BUSY else t("net.lost")
 
 

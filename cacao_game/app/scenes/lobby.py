@@ -12,8 +12,9 @@ seat has a player the table opens on the same source (``RemoteSource``; the host
 ``HostedSource``). Leaving the lobby closes the connection (and, for the host, stops the
 host); a joiner who leaves gives the seat up at once (the host frees it and the lobby
 says who left). A lobby opened from the Join form goes back to it on Leave, and at once when
-the host refuses the join (an unknown code, a full table...), the refusal shown on the form
-with what was typed.
+the host refuses the join (an unknown code, a full table...) or no host answers, the refusal
+shown on the form with what was typed; until the host first answers it says Connecting…
+(never Reconnecting…: a first connection has nothing to reconnect to).
 """
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.join_form import refusal_words
-from cacao_game.app.netplay import LOOPBACK, HostedSource, JoinedSource, JoinRequest, lan_addresses
+from cacao_game.app.netplay import (
+    LOOPBACK,
+    HostedSource,
+    JoinedSource,
+    JoinRequest,
+    holds_ticket,
+    lan_addresses,
+)
 from cacao_game.app.play.presence import SeatsSeen, crowd_text, seat_news
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -67,8 +75,6 @@ class LobbyScene(WidgetScene):
         self.source = source
         self.request = request
         """What the Join form asked for (None: hosting, or Rejoin game from the menu)."""
-        self._connected = False
-        """The host took this client once (a later failure is not the join's refusal)."""
         self.opened = False
         self._seen = -1
         self._addresses: list[str] | None = None
@@ -152,11 +158,10 @@ class LobbyScene(WidgetScene):
         if self.opened:
             return
         self.source.poll()
-        self._connected = self._connected or self.source.connection == CONNECTED
-        if self.source.failed and self.request is not None and not self._connected:
+        if self.source.failed and self.request is not None and not self.source.reached:
             self.opened = True
             self.source.close()
-            problem = refusal_words(self.source.failure, self.source.connection)
+            problem = refusal_words(self.source.failure, self.source.connection, holds_ticket(self.request))
             self.app.switch(routes.Join(self.request, problem))
             return
         if self.source.version != self._seen:
@@ -174,7 +179,7 @@ class LobbyScene(WidgetScene):
         """How the connection stands, in words."""
         source = self.source
         if source.failed:
-            return source.connection
+            return refusal_words(source.failure, source.connection)
         if source.connection == CONNECTING:
             return t("net.connecting")
         if source.connection == RECONNECTING:

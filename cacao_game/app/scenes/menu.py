@@ -128,7 +128,8 @@ class MenuScene(WidgetScene):
         """Take this player's seat back in the game joined on another machine (their program
         closed or died): the lobby reconnects with the seat's token and opens the table. A
         token the host refuses (the seat was taken back by name elsewhere, or freed) brings
-        the Join form, filled with the ticket's host, code and name, and says why."""
+        the Join form, filled with the ticket's host, code and name, and says why; so does a
+        host that does not answer, and the ticket is kept for when it is back."""
         ticket = rejoin_waiting()
         if ticket is None:
             self.build()
