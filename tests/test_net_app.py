@@ -350,3 +350,28 @@ def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps):
     scene.set_value("code", "")
     scene.set_value("port", "0")
     assert scene.shown_problem() == t("net.error_port")
+
+
+def test_a_strict_undo_refusal_across_machines_points_at_no_setting(apps):
+    """A tester was told "…undo stays within your own turn here (Settings → Undo)" in a game
+    across machines, whose undo is always strict (the setting does nothing there): in both
+    windows the refusals say it is so in a network game, and Undo's tooltip points at no
+    setting either; a table at home keeps the pointer."""
+    from cacao_game.app.play.texts import refusal_text
+    from cacao_game.session.notices import Refusal, Refused
+
+    hosting, joining, _source = seated_pair(apps)
+    pump([hosting, joining], lambda: isinstance(hosting.top, PlayScene), "the host's table")
+    for app in (hosting, joining):
+        scene = table(app)
+        for reason, key in (
+            (Refusal.UNDO_TURN_OVER, "play.undo_turn_over_net"),
+            (Refusal.UNDO_REVEAL, "play.undo_reveal_net"),
+        ):
+            scene.show([Refused(reason)])
+            assert app.toast is not None and app.toast[0] == t(key)
+            assert "Settings" not in app.toast[0] and "network game" in app.toast[0]
+        undo = next(action for action in scene.frame.actions if action.name == "undo")
+        assert undo.tip_lines[0] == t("tip.action.undo_net") and "Settings" not in undo.tip_lines[0]
+    at_home = refusal_text(Refused(Refusal.UNDO_TURN_OVER), ["Ana", "Bo"])
+    assert at_home == t("play.undo_turn_over") and "Settings → Undo" in at_home

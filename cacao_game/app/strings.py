@@ -547,6 +547,9 @@ EN: dict[str, str] = {
     "tip.display": "Face up: whoever fills a jungle space lays one of these.",
     "tip.hand": "Press {key} (or click) to pick this tile, then Q/E to turn it.",
     "tip.action.undo": "Take back your last decision (Settings → Undo says how far).",
+    "tip.action.undo_net": (
+        "Take back your last decision, within your own turn (always so in a network game)."
+    ),
     "tip.action.hint": "Ask the computer for a move.",
     "tip.action.confirm": "Play the move shown on the board.",
     "tip.action.menu": "Save, settings, rules or leave the game.",
@@ -576,6 +579,9 @@ EN: dict[str, str] = {
         "The next player has acted: undo stays within your own turn here (Settings → Undo)"
     ),
     "play.undo_reveal": "A tile was drawn since: undo cannot go back past it here (Settings → Undo)",
+    # the same refusals in a game across machines: its undo is always strict (no setting)
+    "play.undo_turn_over_net": "The next player has acted: undo stays within your own turn in a network game",
+    "play.undo_reveal_net": "A tile was drawn since: undo cannot go back past it in a network game",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",
     "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",

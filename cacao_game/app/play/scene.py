@@ -801,6 +801,22 @@ class PlayScene(Scene):
             return name == "hint" or self.turn.confirm() is not None
         return True
 
+    def action_view(self, name: str) -> ActionView:
+        """Action button ``name`` as drawn now."""
+        enabled = self.action_enabled(name)
+        return ActionView(
+            name, self.action_label(name), self.action_keys(name), enabled, self.action_tip(name, enabled)
+        )
+
+    def action_tip(self, name: str, enabled: bool) -> tuple[str, ...]:
+        """The lines of action button ``name``'s tooltip under its label: what it does and,
+        when it does not work now (``enabled`` False), that it does not. Undo across machines,
+        always strict there, points at no setting."""
+        about = (
+            t("tip.action.undo_net") if name == "undo" and self.net is not None else t(f"tip.action.{name}")
+        )
+        return (about,) if enabled else (about, t("tip.action_off"))
+
     def action_label(self, name: str) -> str:
         """The label of action button ``name``."""
         if not self.stepped:
@@ -947,7 +963,7 @@ class PlayScene(Scene):
                     assert_never(event)
 
     def _refused(self, refusal: Refused) -> None:
-        text = refusal_text(refusal, self.names)
+        text = refusal_text(refusal, self.names, network=self.net is not None)
         if text is None and refusal.reason is Refusal.CONFIRM_NOTHING:
             text = self.nothing_to_confirm()
         if text is not None:
@@ -1267,10 +1283,7 @@ class PlayScene(Scene):
             ),
         )
         remaining = self.remaining_jungle() if self.hud.shows_remaining() else ()
-        actions = tuple(
-            ActionView(name, self.action_label(name), self.action_keys(name), self.action_enabled(name))
-            for name in self.action_names
-        )
+        actions = tuple(self.action_view(name) for name in self.action_names)
         hand = shown.hands[hand_seat] if hand_seat is not None else ()
         hud = self.hud
         tips = self._tips.get(

@@ -129,9 +129,11 @@ def merged_steps(steps: Sequence[Step]) -> list[Step]:
     return merged
 
 
-def refusal_text(refused: Refused, names: Sequence[str]) -> str | None:
+def refusal_text(refused: Refused, names: Sequence[str], *, network: bool = False) -> str | None:
     """Why an undo was refused, in words; None for the refusals the table answers with the
-    error sound alone (the move or the tutorial step says the rest)."""
+    error sound alone (the move or the tutorial step says the rest). ``network``: a game
+    across machines, whose undo is always strict: its refusals point at no setting (Settings →
+    Undo does nothing there; a tester was sent to it)."""
     name = names[refused.seat] if refused.seat is not None else ""
     match refused.reason:
         case Refusal.UNDO_NOBODY:
@@ -141,9 +143,9 @@ def refusal_text(refused: Refused, names: Sequence[str]) -> str | None:
         case Refusal.UNDO_OTHER_HUMAN:
             return t("play.undo_other_human", name=name)
         case Refusal.UNDO_TURN_OVER:
-            return t("play.undo_turn_over")
+            return t("play.undo_turn_over_net" if network else "play.undo_turn_over")
         case Refusal.UNDO_REVEAL:
-            return t("play.undo_reveal")
+            return t("play.undo_reveal_net" if network else "play.undo_reveal")
         case Refusal.CONFIRM_NOTHING | Refusal.ILLEGAL | Refusal.TUTORIAL:
             return None
         case _:
