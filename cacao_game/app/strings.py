@@ -166,6 +166,8 @@ EN: dict[str, str] = {
     # the lobby lists the seats in turn order (the setup's, turned to the start player)
     "net.turn_order": "Turn order",
     "net.turn_order_drawn": "Turn order · start player drawn at random",
+    # the lobby's heading goes on when the host turned hints off ("Turn order · hints off")
+    "net.no_hints": "hints off",
     # the program's version (cacao_game.version): the menu's corner and --version
     "menu.version": "version {version}",
     "cli.help.version": "print the program's version and exit",
@@ -603,6 +605,8 @@ EN: dict[str, str] = {
     # H pressed while another seat's move animates: the hint is kept for the player's turn
     "play.hint_awaited": "Hint asked: it comes when it is your turn.",
     "play.hint_ready": "Hint: the highlighted move",
+    # a table across machines whose host turned hints off: H, and the greyed Hint button's tooltip
+    "play.hints_off": "The host turned hints off for this table.",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",
     "play.temple_name": "Temple {number}",
@@ -612,6 +616,8 @@ EN: dict[str, str] = {
     "play.seat_value": "{name}: {value}",
     "play.fill_space": "Must be filled this turn",
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
+    # the same keys at a table without hints (its host turned them off)
+    "play.rotate_hint_no_hints": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
     "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
     "play.place_missing": "Choose a square first: click a highlighted square, or press {cycle}",
@@ -649,6 +655,8 @@ EN: dict[str, str] = {
     "play.resolve_help": "Click a row or press its number to choose it; again, or Enter, plays it.",
     "play.resolve_keys": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
     "{undo} undo · {hint} hint",
+    "play.resolve_keys_no_hints": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
+    "{undo} undo",
     "play.ai_pick": "the computer's pick",
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",

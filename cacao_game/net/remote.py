@@ -186,6 +186,20 @@ class RemoteSource:
         return Capabilities(commands=seated, undo=seated, hint=self._hints and seated)
 
     @property
+    def hints_allowed(self) -> bool:
+        """The table allows hints, as the host last said (read with ``table_seats``, for the
+        lobby; False before the first update)."""
+        table = self.client.table
+        return table is not None and table.state.hints
+
+    @property
+    def start_drawn(self) -> bool:
+        """The table's first seat was drawn at random to start, as the host last said (read
+        with ``table_seats``; False before the first update)."""
+        table = self.client.table
+        return table is not None and table.state.start_drawn
+
+    @property
     def watching(self) -> bool:
         """This client watches (a spectator): no seat, no hand, no input."""
         return self._game is not None and self._you is None

@@ -193,6 +193,11 @@ REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
 REVIEW_ACTIONS = ("first", "prev", "next", "last", "flag_prev", "flag_next")
 WATCH_ACTIONS = ("menu",)
 """A spectator's table: no move, no undo, no hint."""
+WITHOUT_HINT = {
+    "play.rotate_hint": "play.rotate_hint_no_hints",
+    "play.resolve_keys": "play.resolve_keys_no_hints",
+}
+"""The keys of a decision without the Hint key, for a table without hints (``keys_text``)."""
 
 
 def action_names(source: TableSource) -> tuple[str, ...]:
@@ -412,6 +417,8 @@ class PlayScene(Scene):
         """Carry out table commands (from input, in order)."""
         for command in commands:
             match command:
+                case Send(RequestHint()) | AwaitHint() if self.hints_off():
+                    self.app.notify(t("play.hints_off"))
                 case Send(RequestHint() as hint):
                     if not self.source.accepts_input() and self.frame.curtain is None:
                         waiting = "play.hint_awaited" if self.hint_awaited else "play.hint_not_your_turn"
@@ -753,8 +760,17 @@ class PlayScene(Scene):
         return "play.fill_hint" if volcano else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
-        """String ``key`` with the keys bound now (``key_names``)."""
+        """String ``key`` with the keys bound now (``key_names``); where hints are off
+        (``hints_off``), the keys of a decision leave the Hint key out (``WITHOUT_HINT``)."""
+        if self.hints_off():
+            key = WITHOUT_HINT.get(key, key)
         return t(key, **self.key_names())
+
+    def hints_off(self) -> bool:
+        """The player decides at this table, which gives no hints (a host turned them off):
+        the Hint button is greyed, the keys leave H out, and H says why (``play.hints_off``)."""
+        capabilities = self.source.capabilities
+        return capabilities.commands and not capabilities.hint
 
     def key_names(self) -> dict[str, str]:
         """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
@@ -795,6 +811,8 @@ class PlayScene(Scene):
             return not stepping.at_start if name in ("first", "prev") else not stepping.at_end
         if name == "undo":
             return source.capabilities.undo and not isinstance(source.undo_check(), Refused)
+        if name == "hint" and self.hints_off():
+            return False
         if name in ("hint", "confirm"):
             if not self.accepts_board_input():
                 return False
@@ -815,7 +833,9 @@ class PlayScene(Scene):
         about = (
             t("tip.action.undo_net") if name == "undo" and self.net is not None else t(f"tip.action.{name}")
         )
-        return (about,) if enabled else (about, t("tip.action_off"))
+        if enabled:
+            return (about,)
+        return (about, t("play.hints_off" if name == "hint" and self.hints_off() else "tip.action_off"))
 
     def action_label(self, name: str) -> str:
         """The label of action button ``name``."""
