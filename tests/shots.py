@@ -139,7 +139,8 @@ def shot_join(app: App) -> None:
 
 def shot_lobby(app: App) -> None:
     """The host's lobby: a real host on 127.0.0.1 (a free port), one seat waiting, an expert
-    AI seat named with its thinking time."""
+    AI seat named with its thinking time, hints off (the heading over the seats at its
+    longest: the start drawn, no hints)."""
     from cacao_game.app.netplay import host_game
 
     app.home()
@@ -150,7 +151,7 @@ def shot_lobby(app: App) -> None:
             SeatConfig("Expert AI", "white", "expert"),
         ]
     )
-    source = host_game(config, port=0, everywhere=False, hints=True)
+    source = host_game(config, port=0, everywhere=False, hints=False)
     app.open(routes.Lobby(source))
     deadline = time.monotonic() + 20.0
     while len(source.table_seats()) < 3 and time.monotonic() < deadline:

@@ -235,6 +235,31 @@ def test_the_log_names_a_shared_win_like_the_scoring_screen() -> None:
     assert "Ana" in lines[0].text and "Bo" in lines[0].text and "&" not in lines[0].text
 
 
+def test_a_harvest_over_full_storage_is_one_log_line() -> None:
+    """A tester's log said one thing twice: "Easy AI +5 cacao (1 lost: storage full)" then
+    "Easy AI: storage full, 1 cacao lost" (two plantations harvested in a row). A seat's
+    cacao in a row is one line, gains and losses summed, the way the table's log is written
+    event by event and rewritten whole alike; another seat's harvest stays its own line."""
+    from cacao_game.app.strings import tn
+
+    names = ["Easy AI", "Bo"]
+    events = [
+        ev.EdgeResolved(0, (1, 0), 0, 3, True),
+        ev.CacaoGained(0, 5, 1, 5, (2, 0)),
+        ev.EdgeResolved(0, (1, 0), 1, 1, True),
+        ev.CacaoGained(0, 0, 1, 5, (1, 1)),
+        ev.CacaoGained(1, 2, 0, 2, (1, 1)),
+    ]
+    expected = [tn("log.cacao_lost", 5, name="Easy AI", lost=2), tn("log.cacao", 2, name="Bo")]
+    assert [line.text for line in log_lines(events, names)] == expected
+    history = History(names)
+    for event in events:
+        history.add(event, None, names)
+    assert [line.text for line in history.lines[1:]] == expected
+    assert history.write_log() == history.lines
+    assert sum("storage full" in line.text for line in history.lines) == 1
+
+
 def test_a_temples_awards_name_each_seat_apart_from_its_gold() -> None:
     """A trial read "Player 1 1" (the default name and the count run together): each seat
     reads "name: value", in the log and the tooltip alike; nobody when no seat has one."""

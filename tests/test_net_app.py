@@ -68,10 +68,18 @@ def pump(apps: list[App], until: Callable[[], bool], what: str) -> None:
         time.sleep(0.01)
 
 
-def host(app: App, kinds: list[str], expert_time: float | None = None, standin: bool = True) -> HostedSource:
+def host(
+    app: App,
+    kinds: list[str],
+    expert_time: float | None = None,
+    standin: bool = True,
+    hints: bool = True,
+    start: int | None = 0,
+) -> HostedSource:
     """Host a game of seats ``kinds`` through the Host a game setup (the expert thinking
-    ``expert_time`` if given; an AI standing in for a dropped player if ``standin``); returns
-    its source (the lobby is on top)."""
+    ``expert_time`` if given; an AI standing in for a dropped player if ``standin``; hints
+    allowed if ``hints``), seat ``start`` to start (None: drawn); returns its source (the
+    lobby is on top)."""
     setup = SetupScene(app, hosting=True)
     app.push(setup)
     run(app)
@@ -85,8 +93,9 @@ def host(app: App, kinds: list[str], expert_time: float | None = None, standin: 
         setup.expert_time = expert_time
     setup.set_name(0, "Ana")
     setup.standin = standin
+    setup.hints = hints
     setup.port_text = str(free_port())
-    setup.start = 0
+    setup.start = start
     assert setup.validation_error() is None
     setup.start_game()
     lobby = app.top
@@ -115,12 +124,13 @@ def table(app: App) -> PlayScene:
     return scene
 
 
-def seated_pair(apps: list[App]) -> tuple[App, App, HostedSource]:
+def seated_pair(apps: list[App], hints: bool = True) -> tuple[App, App, HostedSource]:
     """A hosting app and a joining one (added to ``apps``, closed after the test), the joiner
-    seated as Bo in seat 1 of a two-seat table, both at the table."""
+    seated as Bo in seat 1 of a two-seat table (hints allowed if ``hints``), both at the
+    table."""
     hosting, joining = make_app(), make_app()
     apps += [hosting, joining]
-    source = host(hosting, [HUMAN, REMOTE])
+    source = host(hosting, [HUMAN, REMOTE], hints=hints)
     pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
     join(joining, source.port, source.code)
     pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
@@ -421,3 +431,75 @@ def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps):
     scene.set_value("code", "")
     scene.set_value("port", "0")
     assert scene.shown_problem() == t("net.error_port")
+
+
+def test_a_strict_undo_refusal_across_machines_points_at_no_setting(apps):
+    """A tester was told "…undo stays within your own turn here (Settings → Undo)" in a game
+    across machines, whose undo is always strict (the setting does nothing there): in both
+    windows the refusals say it is so in a network game, and Undo's tooltip points at no
+    setting either; a table at home keeps the pointer."""
+    from cacao_game.app.play.texts import refusal_text
+    from cacao_game.session.notices import Refusal, Refused
+
+    hosting, joining, _source = seated_pair(apps)
+    pump([hosting, joining], lambda: isinstance(hosting.top, PlayScene), "the host's table")
+    for app in (hosting, joining):
+        scene = table(app)
+        for reason, key in (
+            (Refusal.UNDO_TURN_OVER, "play.undo_turn_over_net"),
+            (Refusal.UNDO_REVEAL, "play.undo_reveal_net"),
+        ):
+            scene.show([Refused(reason)])
+            assert app.toast is not None and app.toast[0] == t(key)
+            assert "Settings" not in app.toast[0] and "network game" in app.toast[0]
+        undo = next(action for action in scene.frame.actions if action.name == "undo")
+        assert undo.tip_lines[0] == t("tip.action.undo_net") and "Settings" not in undo.tip_lines[0]
+    at_home = refusal_text(Refused(Refusal.UNDO_TURN_OVER), ["Ana", "Bo"])
+    assert at_home == t("play.undo_turn_over") and "Settings → Undo" in at_home
+
+
+def test_a_table_whose_host_turned_hints_off_greys_hint_and_says_so(apps):
+    """A tester's host turned hints off: the Hint button stayed lit, the status line said
+    "H hint", and H did nothing, silently. In both windows the Hint button is greyed, its
+    tooltip saying the host turned hints off, the keys shown leave H out, and H (on one's
+    own turn or the other's) says so."""
+    from cacao_game.engine import Phase
+
+    hosting, joining, _source = seated_pair(apps, hints=False)
+    pump([hosting, joining], lambda: isinstance(hosting.top, PlayScene), "the host's table")
+    scenes = [table(hosting), table(joining)]
+    pump(
+        [hosting, joining],
+        lambda: any(s.source.accepts_input() and not s.timeline.busy for s in scenes),
+        "the first decision",
+    )
+    mover = next(s for s in scenes if s.source.accepts_input())
+    assert mover.game.phase is Phase.PLACE
+    assert mover.key_hint_text() == mover.keys_text("play.rotate_hint_no_hints")
+    assert t("play.rotate_hint", **mover.key_names()) != mover.key_hint_text()
+    for app, scene in zip((hosting, joining), scenes, strict=True):
+        run(app)
+        hint = next(action for action in scene.frame.actions if action.name == "hint")
+        assert not hint.enabled
+        assert hint.tip_lines == (t("tip.action.hint"), t("play.hints_off"))
+        harness.press(app, "hint")
+        assert app.toast is not None and app.toast[0] == t("play.hints_off")
+        assert scene.source.hint is None and not scene.source.hint_pending()
+
+
+def test_every_lobby_says_the_start_was_drawn_and_the_hints_are_off(apps):
+    """A tester's joiner lobby lacked what the host's said ("start player drawn at random"),
+    and neither said that the host turned hints off: the host's lobby and a joiner's waiting
+    for the last seat say the same, both facts, over the seats."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE, REMOTE], hints=False, start=None)
+    pump([hosting], lambda: len(source.table_seats()) == 3, "the host's lobby")
+    bo = join(joining, source.port, source.code)
+    pump([hosting, joining], lambda: bo.ready and len(bo.table_seats()) == 3, "Bo's lobby")
+    lobbies = [hosting.top, joining.top]
+    assert all(isinstance(lobby, LobbyScene) for lobby in lobbies)
+    said = f"{t('net.turn_order_drawn')} · {t('net.no_hints')}"
+    assert [lobby.order_note() for lobby in lobbies] == [said, said]
+    for app in (hosting, joining):
+        app.draw(app.screen)

@@ -136,6 +136,68 @@ def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path:
         hosting.stop()
 
 
+def test_undo_while_filling_across_machines_takes_back_the_tile_given_last() -> None:
+    """As at home (README: "While filling, undo first takes back the display tile given
+    last"): a tester's Undo during a fill over the network took back the whole placement.
+    Each undo takes back one tile here, nothing sent; only then the placement goes back,
+    through the host."""
+    from cacao_game.engine import Phase
+    from cacao_game.session.commands import Target
+    from cacao_game.session.notices import Undone
+
+    hosting = BackgroundHost(None, seed=7)
+    port = hosting.start(LOCAL, 0)
+    sources: list[RemoteSource] = []
+    try:
+        sources += seated_sources(port, options("remote", "remote"))
+        rng = random.Random(3)
+        filler: RemoteSource | None = None
+        for _ in range(8000):
+            for source in sources:
+                source.poll()
+                if filler is not None or not source.accepts_input():
+                    continue
+                game = source.table_game()
+                if game.phase is Phase.FILL and len(source.selection.targets()) >= 2:
+                    filler = source
+                    continue
+                source.selection.set_provisional(rng.choice(game.legal_actions()))
+                source.handle(Confirm())
+                if source.accepts_input() and source.table_game().phase is Phase.FILL:
+                    source.handle(Confirm())
+            if filler is not None:
+                break
+            time.sleep(0.005)
+        assert filler is not None, "no fill of two spaces came up"
+        decided = len(filler.journal)
+        first, second = filler.selection.targets()[:2]
+        filler.handle(Target(first))
+        filler.handle(Target(second))
+        assert list(filler.selection.assignments()) == [first, second]
+        assert filler.undo_check() == 0
+        assert filler.handle(Undo()) == [Undone(0)]
+        assert list(filler.selection.assignments()) == [first]
+        assert filler.handle(Undo()) == [Undone(0)]
+        assert filler.selection.assignments() == {}
+        for _ in range(20):  # nothing went to the host: no undo comes back
+            assert not any(isinstance(event, Undone) for event in filler.poll())
+            time.sleep(0.01)
+        assert len(filler.journal) == decided and filler.accepts_input()
+        assert filler.undo_check() == 1, "no tile given: the placement goes back, via the host"
+        filler.handle(Undo())
+        undone: list[Undone] = []
+        for _ in range(500):
+            undone += [event for event in filler.poll() if isinstance(event, Undone)]
+            if undone:
+                break
+            time.sleep(0.01)
+        assert undone == [Undone(1)] and len(filler.journal) == decided - 1
+    finally:
+        for source in sources:
+            source.close()
+        hosting.stop()
+
+
 def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_before(tmp_path: Path) -> None:
     """A seat's choice made during the other player's turn (which ended that turn) does not
     stop it from taking back its own next placement: the client's check agrees with the

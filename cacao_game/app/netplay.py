@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import socket
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
@@ -165,13 +165,16 @@ class HostedSource(RemoteSource):
         self.host.stop()
 
 
-def table_options(config: GameConfig, hints: bool, standin: bool = True) -> tuple[TableOptions, int]:
+def table_options(
+    config: GameConfig, hints: bool, standin: bool = True, start_drawn: bool = False
+) -> tuple[TableOptions, int]:
     """The host's table for the seats set up in ``config`` (turn order kept): the one
     ``human`` seat (the hosting player) and every ``remote`` seat become remote seats, every
     seat keeps its name as set up (a remote seat's until a player takes it) and its colour,
     AI seats their level; a dropped player's seat is played by ``STANDIN`` after
-    ``STANDIN_AFTER`` seconds when ``standin``, else it waits. Returns the options and the
-    hosting player's seat.
+    ``STANDIN_AFTER`` seconds when ``standin``, else it waits; ``start_drawn``: the first seat
+    was drawn to start (every lobby says so). Returns the options and the hosting player's
+    seat.
     Raises ValueError unless exactly one seat is human and at least one is remote."""
     humans = [n for n, seat in enumerate(config.seats) if seat.kind == HUMAN]
     if len(humans) != 1:
@@ -189,6 +192,7 @@ def table_options(config: GameConfig, hints: bool, standin: bool = True) -> tupl
         hints=hints,
         thinking_time=config.thinking_time,
         expert_time=config.expert_time,
+        start_drawn=start_drawn,
     )
     return options, humans[0]
 
@@ -196,7 +200,8 @@ def table_options(config: GameConfig, hints: bool, standin: bool = True) -> tupl
 def hosted_table(options: TableOptions, seat: int, colors: list[str], bind: str, port: int) -> HostedTable:
     """The table hosted with ``options`` (the hosting player at ``seat``; ``colors`` each
     seat's colour at the table), listening on ``bind``:``port``, as the Host a game setup
-    shows it to host it again; its start player drawn (the seats are in turn order already)."""
+    shows it to host it again: the seats in turn order already, the first one to start,
+    unless it was drawn (``TableOptions.start_drawn``: drawn again)."""
     seats = [
         SeatConfig(spec.name, color, HUMAN if number == seat else spec.kind)
         for number, (spec, color) in enumerate(zip(options.seats, colors, strict=True))
@@ -205,7 +210,8 @@ def hosted_table(options: TableOptions, seat: int, colors: list[str], bind: str,
         seats, options.variant, None, thinking_time=options.thinking_time, expert_time=options.expert_time
     )
     standin = options.standin is not None
-    return HostedTable(config, HostChoices(port, bind != LOOPBACK, options.hints, standin=standin))
+    start = None if options.start_drawn else 0
+    return HostedTable(config, HostChoices(port, bind != LOOPBACK, options.hints, start, standin))
 
 
 def host_game(
@@ -223,12 +229,12 @@ def host_game(
     kept in ``hosted_folder()`` (replacing the one hosted before), so that ``resume_hosted``
     can restart it if the window dies. Raises OSError when the host cannot listen there,
     ValueError when the seats cannot make a hosted table."""
-    options, seat = table_options(config, hints, standin)
+    options, seat = table_options(config, hints, standin, start_drawn=not chosen_start)
     bind = EVERYWHERE if everywhere else LOOPBACK
     host, game, token = start_hosting(
         hosted_folder(), options, seat, config.seats[seat].name, bind=bind, port=port
     )
-    return _hosted_source(host, game, token, 0 if chosen_start else None)
+    return _hosted_source(host, game, token)
 
 
 def hosted_waiting() -> bool:
@@ -252,12 +258,9 @@ def resume_hosted() -> HostedSource | None:
     return None if resumed is None else _hosted_source(*resumed)
 
 
-def _hosted_source(
-    host: BackgroundHost, game: HostedGame, token: str, start: int | None = None
-) -> HostedSource:
+def _hosted_source(host: BackgroundHost, game: HostedGame, token: str) -> HostedSource:
     colors = [seat.color for seat in host.seats(game.code)]
     table = hosted_table(host.options(game.code), game.seat, colors, game.bind, game.port)
-    table = replace(table, choices=replace(table.choices, start=start))
     client = NetClient(LOOPBACK, game.port, Join(VERSION, game.code, token=token))
     client.start()
     return HostedSource(client, host, game.code, game.bind, table)

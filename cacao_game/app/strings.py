@@ -166,6 +166,8 @@ EN: dict[str, str] = {
     # the lobby lists the seats in turn order (the setup's, turned to the start player)
     "net.turn_order": "Turn order",
     "net.turn_order_drawn": "Turn order · start player drawn at random",
+    # the lobby's heading goes on when the host turned hints off ("Turn order · hints off")
+    "net.no_hints": "hints off",
     # the program's version (cacao_game.version): the menu's corner and --version
     "menu.version": "version {version}",
     "cli.help.version": "print the program's version and exit",
@@ -551,6 +553,9 @@ EN: dict[str, str] = {
     "tip.display": "Face up: whoever fills a jungle space lays one of these.",
     "tip.hand": "Press {key} (or click) to pick this tile, then Q/E to turn it.",
     "tip.action.undo": "Take back your last decision (Settings → Undo says how far).",
+    "tip.action.undo_net": (
+        "Take back your last decision, within your own turn (always so in a network game)."
+    ),
     "tip.action.hint": "Ask the computer for a move.",
     "tip.action.confirm": "Play the move shown on the board.",
     "tip.action.menu": "Save, settings, rules or leave the game.",
@@ -580,6 +585,9 @@ EN: dict[str, str] = {
         "The next player has acted: undo stays within your own turn here (Settings → Undo)"
     ),
     "play.undo_reveal": "A tile was drawn since: undo cannot go back past it here (Settings → Undo)",
+    # the same refusals in a game across machines: its undo is always strict (no setting)
+    "play.undo_turn_over_net": "The next player has acted: undo stays within your own turn in a network game",
+    "play.undo_reveal_net": "A tile was drawn since: undo cannot go back past it in a network game",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",
     "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",
@@ -601,6 +609,8 @@ EN: dict[str, str] = {
     # H pressed while another seat's move animates: the hint is kept for the player's turn
     "play.hint_awaited": "Hint asked: it comes when it is your turn.",
     "play.hint_ready": "Hint: the highlighted move",
+    # a table across machines whose host turned hints off: H, and the greyed Hint button's tooltip
+    "play.hints_off": "The host turned hints off for this table.",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",
     "play.temple_name": "Temple {number}",
@@ -610,6 +620,8 @@ EN: dict[str, str] = {
     "play.seat_value": "{name}: {value}",
     "play.fill_space": "Must be filled this turn",
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
+    # the same keys at a table without hints (its host turned them off)
+    "play.rotate_hint_no_hints": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo",
     "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
     "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
     "play.place_missing": "Choose a square first: click a highlighted square, or press {cycle}",
@@ -647,6 +659,8 @@ EN: dict[str, str] = {
     "play.resolve_help": "Click a row or press its number to choose it; again, or Enter, plays it.",
     "play.resolve_keys": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
     "{undo} undo · {hint} hint",
+    "play.resolve_keys_no_hints": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
+    "{undo} undo",
     "play.ai_pick": "the computer's pick",
     "preview.then": "then {gains}",
     "preview.then_about": "then about {gains}",

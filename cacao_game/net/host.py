@@ -1008,6 +1008,7 @@ class Host:
             started=table.started,
             hints=table.options.hints,
             spectators=self._spectators(table),
+            start_drawn=table.options.start_drawn,
         )
 
     def _spectators(self, table: Table) -> int:

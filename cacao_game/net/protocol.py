@@ -104,6 +104,9 @@ class TableOptions(_Data, frozen=True):
     expert_time: float | None = None
     """Seconds the expert AI thinks per decision (``config.choices.EXPERT_TIMES``); None:
     ``config.choices.EXPERT_TIME``."""
+    start_drawn: bool = False
+    """The first seat was drawn at random to start (the lobbies say so); False: chosen, or
+    not said."""
 
 
 class Create(_Message, tag="create", frozen=True):
@@ -271,6 +274,8 @@ class TableState(_Data, frozen=True):
     """The table allows hints."""
     spectators: int = 0
     """Members watching the table now (no seat; 0 from a host that does not say)."""
+    start_drawn: bool = False
+    """The table's first seat was drawn at random to start (``TableOptions.start_drawn``)."""
 
 
 class EventMsg(_Data, frozen=True):

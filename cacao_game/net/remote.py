@@ -192,6 +192,20 @@ class RemoteSource:
         return Capabilities(commands=seated, undo=seated, hint=self._hints and seated)
 
     @property
+    def hints_allowed(self) -> bool:
+        """The table allows hints, as the host last said (read with ``table_seats``, for the
+        lobby; False before the first update)."""
+        table = self.client.table
+        return table is not None and table.state.hints
+
+    @property
+    def start_drawn(self) -> bool:
+        """The table's first seat was drawn at random to start, as the host last said (read
+        with ``table_seats``; False before the first update)."""
+        table = self.client.table
+        return table is not None and table.state.start_drawn
+
+    @property
     def watching(self) -> bool:
         """This client watches (a spectator): no seat, no hand, no input."""
         return self._game is not None and self._you is None
@@ -329,11 +343,12 @@ class RemoteSource:
 
     def undo_check(self) -> int | Refused:
         """What an undo would do as far as this client can tell (strict policy; the host has
-        the last word, and this is its rule): 0 to drop the provisional move, else how many
-        decisions would go back: the last person's decision, if it is this seat's and its turn
-        goes on, with the computer's decisions after it; never once the game is over (the host
-        refuses it then)."""
-        if self._selection is not None and self._selection.provisional is not None and self.accepts_input():
+        the last word, and this is its rule): 0 to drop the provisional move or, while filling,
+        take back the display tile given last (``Selection.undoable``, here, nothing sent), else
+        how many decisions would go back: the last person's decision, if it is this seat's and
+        its turn goes on, with the computer's decisions after it; never once the game is over
+        (the host refuses it then)."""
+        if self._selection is not None and self._selection.undoable() and self.accepts_input():
             return 0
         if self._you is None or (self._game is not None and self._game.is_over()):
             return Refused(Refusal.UNDO_NOTHING)
@@ -386,7 +401,8 @@ class RemoteSource:
 
     def handle(self, command: Command) -> list[SourceEvent]:
         """Board input on the local selection; a confirmed decision goes to the host (its
-        events come back through ``poll``). Undo and hint requests go to the host."""
+        events come back through ``poll``). Hint requests go to the host, and so does an undo
+        unless it stays within the selection (``undo_check`` 0: done here)."""
         match command:
             case Undo():
                 return self._undo()
@@ -461,7 +477,7 @@ class RemoteSource:
         if isinstance(check, Refused):
             return [check]
         if check == 0:
-            self.selection.provisional = None
+            self.selection.undo()
             self.hint = self.advice = None
             self.version += 1
             return [Undone(0)]

@@ -68,10 +68,17 @@ def table_state(
 
 
 def public_state(
-    game: Game, *, table: str, seats: list[SeatInfo], started: bool, hints: bool, spectators: int = 0
+    game: Game,
+    *,
+    table: str,
+    seats: list[SeatInfo],
+    started: bool,
+    hints: bool,
+    spectators: int = 0,
+    start_drawn: bool = False,
 ) -> TableState:
     """``game`` as a spectator sees it: what every seat's state shares (``seat_state``), with
-    ``spectators`` members watching."""
+    ``spectators`` members watching; ``start_drawn``: the first seat was drawn to start."""
     revealed = game.revealed_pile_tile()
     pile = game.jungle_pile[:-1] if revealed else game.jungle_pile
     unplayed = [_counts(game.hands[seat] + game.worker_piles[seat]) for seat in range(game.players)]
@@ -116,6 +123,7 @@ def public_state(
         final=list(game.final) if game.final is not None else None,
         hints=hints,
         spectators=spectators,
+        start_drawn=start_drawn,
     )
 
 

@@ -291,6 +291,20 @@ class Selection:
         given = list(self.assignments())
         return self.unassign(given[-1]) if given else None
 
+    def undoable(self) -> bool:
+        """Whether an undo stays within this selection (``undo``): a provisional move to drop,
+        or, while filling, a display tile given that can be taken back. The one rule for every
+        table, at home and across machines (nothing is sent to a host for it)."""
+        return self.provisional is not None or bool(self.assignments())
+
+    def undo(self) -> None:
+        """Undo within the selection (see ``undoable``): drop the provisional move, else take
+        back the display tile given last (``take_back_last``); nothing if neither is there."""
+        if self.provisional is not None:
+            self.provisional = None
+        else:
+            self.take_back_last()
+
     def _fresh_assignments(self) -> None:
         """Forget tiles given in an earlier state of the game."""
         if self._assigned_at != len(self.game.actions):

@@ -228,7 +228,7 @@ class PlaySession(Seats):
         the game is over (its scores are final; a trial saw Undo lit on the finished board)."""
         if self.game.is_over():
             return Refused(Refusal.UNDO_NOTHING)
-        if self.accepts_input() and (self.selection.provisional is not None or self.selection.assignments()):
+        if self.accepts_input() and self.selection.undoable():
             return 0
         actor = self.viewer
         if actor is None:
@@ -380,10 +380,7 @@ class PlaySession(Seats):
         if isinstance(check, Refused):
             return [check]
         if check == 0:
-            if self.selection.provisional is not None:
-                self.selection.provisional = None
-            else:
-                self.selection.take_back_last()
+            self.selection.undo()
             self.hint = None
             self.advice = None
             return [Undone(0)]

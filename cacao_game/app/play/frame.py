@@ -96,12 +96,14 @@ class SeatView:
 
 @dataclass(frozen=True, slots=True)
 class ActionView:
-    """An action button as drawn: its label, its keys, whether it works now."""
+    """An action button as drawn: its label, its keys, whether it works now, and its tooltip's
+    lines between the label and the keys (what it does; when it does not work, why)."""
 
     name: str
     label: str
     keys: str
     enabled: bool
+    tip_lines: tuple[str, ...] = ()
 
     @property
     def primary(self) -> bool:

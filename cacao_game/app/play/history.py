@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from cacao_game.app.play.texts import LogLine, log_line, log_position
+from cacao_game.app.play.texts import LogLine, add_log_line, log_position
 from cacao_game.app.strings import t
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos
@@ -59,6 +59,8 @@ class History:
         self.event_standins: list[int | None] = []
         """The seat a stand-in AI played when each event of ``events`` happened, else None."""
         self.lines: list[LogLine] = self.write_log()
+        self._logged: ev.Event | None = None
+        """The event the last line of ``lines`` was written from (``texts.add_log_line``)."""
         self.moves: list[Move] = []
         self.score_history: list[list[int]] = []
         self.turn = 0
@@ -95,9 +97,8 @@ class History:
         if len(self.events) == 1:
             self.lines[0] = self._opening()
         self.turn, self.temples = log_position(event, self.turn, self.temples)
-        line = log_line(event, _line_names(event, self.names, standin), self.turn, self.temples)
-        if line is not None:
-            self.lines.append(line)
+        names_now = _line_names(event, self.names, standin)
+        self._logged = add_log_line(self.lines, self._logged, event, names_now, self.turn, self.temples)
         match event:
             case ev.TilePlaced():
                 self.moves.append(Move(event.seat, event.pos, self.turn))
@@ -133,11 +134,10 @@ class History:
         names."""
         lines = [self._opening()]
         turn = temples = 0
+        last: ev.Event | None = None
         for event, names, standin in zip(self.events, self.event_names, self.event_standins, strict=True):
             turn, temples = log_position(event, turn, temples)
-            line = log_line(event, _line_names(event, names, standin), turn, temples)
-            if line is not None:
-                lines.append(line)
+            last = add_log_line(lines, last, event, _line_names(event, names, standin), turn, temples)
         return lines
 
     def _opening(self) -> LogLine:

@@ -1408,8 +1408,7 @@ def table_tips(
         tips.append(tip(rect, [jungle_name(kind.code), remaining_tip(kind, odds)]))
     for button, action in zip(hud.action_buttons(), actions, strict=False):
         keys = [t("tip.keys", keys=action.keys)] if action.keys else []
-        off = [] if action.enabled else [t("tip.action_off")]
-        tips.append(tip(button.rect, [action.label, t(f"tip.action.{button.name}"), *off, *keys]))
+        tips.append(tip(button.rect, [action.label, *action.tip_lines, *keys]))
     tips.append(tip(hud.a("title").union(hud.a("status")), [t("tip.status")]))
     return tuple(tips)
 

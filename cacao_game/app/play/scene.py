@@ -193,6 +193,11 @@ REPLAY_ACTIONS = ("first", "prev", "play", "next", "last", "speed")
 REVIEW_ACTIONS = ("first", "prev", "next", "last", "flag_prev", "flag_next")
 WATCH_ACTIONS = ("menu",)
 """A spectator's table: no move, no undo, no hint."""
+WITHOUT_HINT = {
+    "play.rotate_hint": "play.rotate_hint_no_hints",
+    "play.resolve_keys": "play.resolve_keys_no_hints",
+}
+"""The keys of a decision without the Hint key, for a table without hints (``keys_text``)."""
 
 
 def action_names(source: TableSource) -> tuple[str, ...]:
@@ -412,6 +417,8 @@ class PlayScene(Scene):
         """Carry out table commands (from input, in order)."""
         for command in commands:
             match command:
+                case Send(RequestHint()) | AwaitHint() if self.hints_off():
+                    self.app.notify(t("play.hints_off"))
                 case Send(RequestHint() as hint):
                     if not self.source.accepts_input() and self.frame.curtain is None:
                         waiting = "play.hint_awaited" if self.hint_awaited else "play.hint_not_your_turn"
@@ -754,8 +761,17 @@ class PlayScene(Scene):
         return "play.fill_hint" if volcano else "play.fill_hint_base"
 
     def keys_text(self, key: str) -> str:
-        """String ``key`` with the keys bound now (``key_names``)."""
+        """String ``key`` with the keys bound now (``key_names``); where hints are off
+        (``hints_off``), the keys of a decision leave the Hint key out (``WITHOUT_HINT``)."""
+        if self.hints_off():
+            key = WITHOUT_HINT.get(key, key)
         return t(key, **self.key_names())
+
+    def hints_off(self) -> bool:
+        """The player decides at this table, which gives no hints (a host turned them off):
+        the Hint button is greyed, the keys leave H out, and H says why (``play.hints_off``)."""
+        capabilities = self.source.capabilities
+        return capabilities.commands and not capabilities.hint
 
     def key_names(self) -> dict[str, str]:
         """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
@@ -796,11 +812,31 @@ class PlayScene(Scene):
             return not stepping.at_start if name in ("first", "prev") else not stepping.at_end
         if name == "undo":
             return source.capabilities.undo and not isinstance(source.undo_check(), Refused)
+        if name == "hint" and self.hints_off():
+            return False
         if name in ("hint", "confirm"):
             if not self.accepts_board_input():
                 return False
             return name == "hint" or self.turn.confirm() is not None
         return True
+
+    def action_view(self, name: str) -> ActionView:
+        """Action button ``name`` as drawn now."""
+        enabled = self.action_enabled(name)
+        return ActionView(
+            name, self.action_label(name), self.action_keys(name), enabled, self.action_tip(name, enabled)
+        )
+
+    def action_tip(self, name: str, enabled: bool) -> tuple[str, ...]:
+        """The lines of action button ``name``'s tooltip under its label: what it does and,
+        when it does not work now (``enabled`` False), that it does not. Undo across machines,
+        always strict there, points at no setting."""
+        about = (
+            t("tip.action.undo_net") if name == "undo" and self.net is not None else t(f"tip.action.{name}")
+        )
+        if enabled:
+            return (about,)
+        return (about, t("play.hints_off" if name == "hint" and self.hints_off() else "tip.action_off"))
 
     def action_label(self, name: str) -> str:
         """The label of action button ``name``."""
@@ -948,7 +984,7 @@ class PlayScene(Scene):
                     assert_never(event)
 
     def _refused(self, refusal: Refused) -> None:
-        text = refusal_text(refusal, self.names)
+        text = refusal_text(refusal, self.names, network=self.net is not None)
         if text is None and refusal.reason is Refusal.CONFIRM_NOTHING:
             text = self.nothing_to_confirm()
         if text is not None:
@@ -1268,10 +1304,7 @@ class PlayScene(Scene):
             ),
         )
         remaining = self.remaining_jungle() if self.hud.shows_remaining() else ()
-        actions = tuple(
-            ActionView(name, self.action_label(name), self.action_keys(name), self.action_enabled(name))
-            for name in self.action_names
-        )
+        actions = tuple(self.action_view(name) for name in self.action_names)
         hand = shown.hands[hand_seat] if hand_seat is not None else ()
         hud = self.hud
         tips = self._tips.get(

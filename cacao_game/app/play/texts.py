@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import assert_never
 
 from cacao_game.app.strings import t, tn, winners_text
@@ -129,9 +129,11 @@ def merged_steps(steps: Sequence[Step]) -> list[Step]:
     return merged
 
 
-def refusal_text(refused: Refused, names: Sequence[str]) -> str | None:
+def refusal_text(refused: Refused, names: Sequence[str], *, network: bool = False) -> str | None:
     """Why an undo was refused, in words; None for the refusals the table answers with the
-    error sound alone (the move or the tutorial step says the rest)."""
+    error sound alone (the move or the tutorial step says the rest). ``network``: a game
+    across machines, whose undo is always strict: its refusals point at no setting (Settings →
+    Undo does nothing there; a tester was sent to it)."""
     name = names[refused.seat] if refused.seat is not None else ""
     match refused.reason:
         case Refusal.UNDO_NOBODY:
@@ -141,9 +143,9 @@ def refusal_text(refused: Refused, names: Sequence[str]) -> str | None:
         case Refusal.UNDO_OTHER_HUMAN:
             return t("play.undo_other_human", name=name)
         case Refusal.UNDO_TURN_OVER:
-            return t("play.undo_turn_over")
+            return t("play.undo_turn_over_net" if network else "play.undo_turn_over")
         case Refusal.UNDO_REVEAL:
-            return t("play.undo_reveal")
+            return t("play.undo_reveal_net" if network else "play.undo_reveal")
         case Refusal.CONFIRM_NOTHING | Refusal.ILLEGAL | Refusal.TUTORIAL:
             return None
         case _:
@@ -168,12 +170,29 @@ def log_lines(
     """The log lines of ``events``, with the seat whose colour each takes; ``turn`` is the
     turn they start in and ``temples`` the number of temples scored before them."""
     lines: list[LogLine] = []
+    last: ev.Event | None = None
     for e in events:
         turn, temples = log_position(e, turn, temples)
-        line = log_line(e, names, turn, temples)
-        if line is not None:
-            lines.append(line)
+        last = add_log_line(lines, last, e, names, turn, temples)
     return lines
+
+
+def add_log_line(
+    lines: list[LogLine], last: ev.Event | None, e: ev.Event, names: Sequence[str], turn: int, temples: int
+) -> ev.Event | None:
+    """Add the log line of ``e`` (``log_line``) to ``lines``, whose last line was written from
+    ``last`` (None: none yet); returns the event the last line is written from now. A seat's
+    cacao from several plantations in a row is one line, the gains and losses summed: ``e``
+    then rewrites ``last``'s line (a tester read "+5 cacao (1 lost: storage full)" and then
+    "storage full, 1 cacao lost", one fact twice)."""
+    if isinstance(e, ev.CacaoGained) and isinstance(last, ev.CacaoGained) and last.seat == e.seat:
+        e = replace(e, gained=last.gained + e.gained, lost=last.lost + e.lost)
+        lines.pop()
+    line = log_line(e, names, turn, temples)
+    if line is None:
+        return last
+    lines.append(line)
+    return e
 
 
 def log_position(e: ev.Event, turn: int, temples: int) -> tuple[int, int]:

@@ -7,7 +7,9 @@ address means (this computer only, or the whole network), the seats filling as f
 lets the AI play it. A joining player sees the same
 seats while the host waits for the others. The seats are listed in the table's turn order,
 numbered, the order play uses: the setup's seats turned so that the start player (chosen,
-or drawn when the host pressed Host, which the hosting lobby says) comes first. Once every
+or drawn when the host pressed Host) comes first; the heading over them says the same in
+every lobby (``table_note``): that the start was drawn, when it was, and that the host
+turned hints off, when it did. Once every
 seat has a player the table opens on the same source (``RemoteSource``; the host's is a
 ``HostedSource``). Leaving the lobby closes the connection (and, for the host, stops the
 host); a joiner who leaves gives the seat up at once (the host frees it and the lobby
@@ -57,6 +59,8 @@ TOAST_ABOVE = 90
 four seat rows end well above it)."""
 FILL_LEVEL = "medium"
 """The AI that takes a free seat when the host asks."""
+NOTE_SEPARATOR = " · "
+"""Between the facts of the heading over the seats (``table_note``)."""
 
 
 def ai_text(kind: str, think_time: float | None) -> str:
@@ -65,6 +69,15 @@ def ai_text(kind: str, think_time: float | None) -> str:
     if think_time is None:
         return kind_label(kind)
     return t("net.ai_thinks", level=kind_label(kind), seconds=short_number(think_time))
+
+
+def table_note(start_drawn: bool, hints: bool) -> str:
+    """What a lobby says of the table over its seats: in turn order, the start player drawn at
+    random (``start_drawn``), no hints (unless ``hints``)."""
+    parts = [t("net.turn_order_drawn") if start_drawn else t("net.turn_order")]
+    if not hints:
+        parts.append(t("net.no_hints"))
+    return NOTE_SEPARATOR.join(parts)
 
 
 class LobbyScene(WidgetScene):
@@ -250,12 +263,11 @@ class LobbyScene(WidgetScene):
         theme.draw_text(surface, small, note, (inner.x, top + px(100)), theme.SAND, width=inner.w)
 
     def order_note(self) -> str:
-        """The heading over the seats: they are in turn order (the hosting lobby adds that
-        the start player was drawn, when it was)."""
-        hosted = self.hosted
-        if hosted is not None and hosted.table.choices.start is None:
-            return t("net.turn_order_drawn")
-        return t("net.turn_order")
+        """The heading over the seats, the same in every lobby of the table (the host's,
+        a joiner's, a spectator's: a tester's joiner lacked what the host's said): they are
+        in turn order, the start player drawn at random when it was, and no hints when the
+        host turned them off (``table_note``)."""
+        return table_note(self.source.start_drawn, self.source.hints_allowed)
 
     def crowd(self) -> str:
         """How many watch the table, in words (``crowd_text``), shown right of the Turn order
