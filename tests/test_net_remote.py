@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -32,12 +34,24 @@ def seated_sources(port: int, table_options: p.TableOptions) -> list[RemoteSourc
     return [first, second]
 
 
-def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -> None:
-    hosting = BackgroundHost(tmp_path, seed=7)
+@contextmanager
+def seated_table(folder: Path | None, table_options: p.TableOptions) -> Iterator[list[RemoteSource]]:
+    """A host on 127.0.0.1 (saving in ``folder``, if any) with ``seated_sources`` at a table
+    of ``table_options``; both sources closed and the host stopped afterwards."""
+    hosting = BackgroundHost(folder, seed=7)
     port = hosting.start(LOCAL, 0)
     sources: list[RemoteSource] = []
     try:
-        sources += seated_sources(port, options("remote", "easy", "remote"))
+        sources += seated_sources(port, table_options)
+        yield sources
+    finally:
+        for source in sources:
+            source.close()
+        hosting.stop()
+
+
+def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -> None:
+    with seated_table(tmp_path, options("remote", "easy", "remote")) as sources:
         rng = random.Random(2)
         animated = [0, 0]
         refusals: list[str] = []
@@ -76,10 +90,6 @@ def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -
             finished = sources[0].finished_game()
         assert finished is not None and finished.final == sources[0].table_game().final is not None
         assert finished.winners() == sources[1].table_game().winners()
-    finally:
-        for source in sources:
-            source.close()
-        hosting.stop()
 
 
 def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path: Path) -> None:
@@ -88,11 +98,7 @@ def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path:
     from cacao_game.engine import Phase
     from cacao_game.session.notices import Undone
 
-    hosting = BackgroundHost(None, seed=7)
-    port = hosting.start(LOCAL, 0)
-    sources: list[RemoteSource] = []
-    try:
-        sources += seated_sources(port, options("remote", "remote"))
+    with seated_table(None, options("remote", "remote")) as sources:
         rng = random.Random(4)
         undone: list[int] = []
         placed_at = taken_back = -1
@@ -130,10 +136,6 @@ def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path:
             time.sleep(0.005)
         assert undone, "no placement that keeps the turn came up"
         assert undone[0] == taken_back >= 0
-    finally:
-        for source in sources:
-            source.close()
-        hosting.stop()
 
 
 def test_undo_while_filling_across_machines_takes_back_the_tile_given_last() -> None:
@@ -145,11 +147,7 @@ def test_undo_while_filling_across_machines_takes_back_the_tile_given_last() -> 
     from cacao_game.session.commands import Target
     from cacao_game.session.notices import Undone
 
-    hosting = BackgroundHost(None, seed=7)
-    port = hosting.start(LOCAL, 0)
-    sources: list[RemoteSource] = []
-    try:
-        sources += seated_sources(port, options("remote", "remote"))
+    with seated_table(None, options("remote", "remote")) as sources:
         rng = random.Random(3)
         filler: RemoteSource | None = None
         for _ in range(8000):
@@ -192,10 +190,6 @@ def test_undo_while_filling_across_machines_takes_back_the_tile_given_last() -> 
                 break
             time.sleep(0.01)
         assert undone == [Undone(1)] and len(filler.journal) == decided - 1
-    finally:
-        for source in sources:
-            source.close()
-        hosting.stop()
 
 
 def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_before(tmp_path: Path) -> None:
@@ -205,11 +199,7 @@ def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_bef
     game: the Undo button was greyed out and U said the turn was over)."""
     from cacao_game.engine import Phase
 
-    hosting = BackgroundHost(None, seed=7)
-    port = hosting.start(LOCAL, 0)
-    sources: list[RemoteSource] = []
-    try:
-        sources += seated_sources(port, options("remote", "remote"))
+    with seated_table(None, options("remote", "remote")) as sources:
         rng = random.Random(11)
         checked = False
         for _ in range(8000):
@@ -240,10 +230,6 @@ def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_bef
                 break
             time.sleep(0.005)
         assert checked, "no placement right after the seat's own turn-ending choice came up"
-    finally:
-        for source in sources:
-            source.close()
-        hosting.stop()
 
 
 def test_taking_back_a_hinted_move_takes_the_hint_away() -> None:
@@ -251,11 +237,7 @@ def test_taking_back_a_hinted_move_takes_the_hint_away() -> None:
     and its reasons with it, so no hint panel stays over an empty board."""
     from cacao_game.session.notices import Undone
 
-    hosting = BackgroundHost(None, seed=7)
-    port = hosting.start(LOCAL, 0)
-    sources: list[RemoteSource] = []
-    try:
-        sources += seated_sources(port, options("remote", "remote"))
+    with seated_table(None, options("remote", "remote")) as sources:
         deadline = time.monotonic() + 30
         mover = None
         while mover is None and time.monotonic() < deadline:
@@ -270,21 +252,13 @@ def test_taking_back_a_hinted_move_takes_the_hint_away() -> None:
         mover.selection.set_provisional(action)
         assert mover.handle(Undo()) == [Undone(0)]
         assert mover.selection.provisional is None and mover.hint is None and mover.advice is None
-    finally:
-        for source in sources:
-            source.close()
-        hosting.stop()
 
 
 def test_a_seated_client_that_leaves_is_told_the_host_heard_it(tmp_path: Path) -> None:
     """``NetClient.leave`` says True when its ``leave`` went out, and the host frees the seat
     (a playtest's client logged "the host was not told" while the host freed the seat: the
     client's loop closed under the leave's own wait)."""
-    hosting = BackgroundHost(tmp_path, seed=7)
-    port = hosting.start(LOCAL, 0)
-    sources: list[RemoteSource] = []
-    try:
-        sources += seated_sources(port, options("remote", "remote"))
+    with seated_table(tmp_path, options("remote", "remote")) as sources:
         first, second = sources
         for _ in range(500):
             first.poll()
@@ -302,7 +276,3 @@ def test_a_seated_client_that_leaves_is_told_the_host_heard_it(tmp_path: Path) -
                 break
             time.sleep(0.01)
         assert table is not None and table.state.seats[1].left
-    finally:
-        for source in sources:
-            source.close()
-        hosting.stop()
