@@ -200,8 +200,10 @@ class App:
         return scene
 
     def close_window(self) -> None:
-        """The window's close button (or Alt+F4): quit, unless an open scene asks first
-        (``Scene.close_question``); closing again while it asks quits."""
+        """The window's close button (or Alt+F4; SDL says ``WINDOWCLOSE`` with the ``QUIT``
+        that follows it): quit, unless an open scene asks first (``Scene.close_question``);
+        closing again while it asks quits. A ``QUIT`` alone (SIGTERM, a logout) quits at once:
+        nobody is there to answer."""
         asking = self._close_asked
         if asking is not None and asking in self.stack:
             self.quit()
@@ -356,9 +358,15 @@ class App:
 
     def _global_keys_first(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
         rest = []
+        by_hand = any(event.type == pygame.WINDOWCLOSE for event in events)
         for event in events:
             if event.type == pygame.QUIT:
-                self.close_window()
+                if by_hand:
+                    self.close_window()
+                else:
+                    self.quit()
+            elif event.type == pygame.WINDOWCLOSE:
+                pass
             elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 self.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
                 if not self._double_click_echo(event):
