@@ -149,11 +149,12 @@ def duplicate_edge(results: Sequence[GameResult]) -> dict[str, float] | None:
     independently): ``mean_over_deals``; None when no seat of any deal was played by both.
 
     Every seat's luck of the deal cancels out, as in the win rate's rotations, but a whole
-    game's points are compared rather than who came first, so it separates two settings on far
-    fewer deals (4 players, 40 deals: a standard error of about 0.4 points, where the win rate's
-    95 % interval spans some 15 points). The opponent's totals come from games in which the
-    candidate sat elsewhere, so a candidate that takes points from its neighbours reads a
-    little better than a head-to-head measure would say."""
+    game's points are compared rather than who came first, so it separates two settings on
+    fewer deals (4 players, 40 deals: a standard error of about 0.4 points; in 4-player runs a
+    point of edge went with 6 to 9 points of wins, whose standard error there is about 3.8, so
+    the edge needs about half the games for the same precision). The opponent's totals come
+    from games in which the candidate sat elsewhere, so a candidate that takes points from its
+    neighbours reads a little better than a head-to-head measure would say."""
     return mean_over_deals(list(deal_edges(results).values()))
 
 
