@@ -1333,6 +1333,9 @@ def _every_language(key: str, **kw: object) -> frozenset[str]:
     return frozenset(text.format(**kw) for text in texts)
 
 
+PARTS_SEPARATOR: Final = " · "
+"""Between the parts of a one-line summary: a decision's key hint (every language's strings
+use it), a move's preview, a lobby's heading over the seats."""
 SAVE_NAME_KEYS: Final = ("flow.unfinished_name", "flow.saved_name")
 """The strings the game names saves with, each with the save's ``{stamp}``."""
 _STAMP: Final = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}( \d+)?")

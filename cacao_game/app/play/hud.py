@@ -39,7 +39,7 @@ from cacao_game.app.play.shown import Shown
 from cacao_game.app.play.texts import STEP_SEPARATOR, LogLine, outcome_text, per_seat
 from cacao_game.app.play.thinking_bar import thinking_parts
 from cacao_game.app.scale import px
-from cacao_game.app.strings import t, tn
+from cacao_game.app.strings import PARTS_SEPARATOR, t, tn
 from cacao_game.app.tile_words import jungle_action, jungle_name, laid_tile
 from cacao_game.engine.tiles import CACAO_CAP, SUN_CAP, WATER_TRACK, Pos
 from cacao_game.session.outcomes import Outcome
@@ -216,7 +216,7 @@ the number badge on its corner and the selection's outline."""
 PART_MARGIN = 8
 """Design pixels an element of the HUD may draw outside its anchor (outlines, badges); the
 action buttons' shadows reach further."""
-KEY_SEPARATOR = " · "
+KEY_SEPARATOR = PARTS_SEPARATOR
 """Between the parts of a decision's key hint (every language's strings use it)."""
 TOTAL_SIZE = 40
 TOTAL_TOP = 3

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import assert_never
 
-from cacao_game.app.strings import t, tn, winners_text
+from cacao_game.app.strings import PARTS_SEPARATOR, t, tn, winners_text
 from cacao_game.app.tile_words import jungle_phrase, laid_tile
 from cacao_game.engine import Phase
 from cacao_game.engine import events as ev
@@ -88,7 +88,7 @@ def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
         parts.append(t("preview.gives", name=names[seat], gains=amounts(gained)))
     if preview.opens:
         parts.append(tn("preview.opens_opponent" if len(names) == 2 else "preview.opens", preview.opens))
-    return " · ".join(parts)
+    return PARTS_SEPARATOR.join(parts)
 
 
 STEP_SEPARATOR = ", "

@@ -40,7 +40,7 @@ from cacao_game.app.play.presence import SeatsSeen, crowd_text, seat_news
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
-from cacao_game.app.strings import kind_label, short_number, t
+from cacao_game.app.strings import PARTS_SEPARATOR, kind_label, short_number, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.net.protocol import REMOTE, played_kind
 from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, RECONNECTING, RemoteSource
@@ -59,8 +59,6 @@ TOAST_ABOVE = 90
 four seat rows end well above it)."""
 FILL_LEVEL = "medium"
 """The AI that takes a free seat when the host asks."""
-NOTE_SEPARATOR = " · "
-"""Between the facts of the heading over the seats (``table_note``)."""
 
 
 def ai_text(kind: str, think_time: float | None) -> str:
@@ -77,7 +75,7 @@ def table_note(start_drawn: bool, hints: bool) -> str:
     parts = [t("net.turn_order_drawn") if start_drawn else t("net.turn_order")]
     if not hints:
         parts.append(t("net.no_hints"))
-    return NOTE_SEPARATOR.join(parts)
+    return PARTS_SEPARATOR.join(parts)
 
 
 class LobbyScene(WidgetScene):
