@@ -369,9 +369,11 @@ def test_a_new_game_keeps_the_finished_game_it_replaces(app):
     assert kept.finished and not kept.error
     assert saves.load_game(kept.path).game.actions == finished.actions
     assert app.toast is not None and kept.path.stem in app.toast[0]
+    app.home()  # a player starts again from the menu: the table closes, its deal written
     start_game(app, TWO_HUMANS)
     assert [info.path for info in saves.list_saves() if info.path != autosave] == [kept.path]
     assert open_save(app, kept.path)
+    app.home()
     app.toast = None
     start_game(app, TWO_HUMANS)
     assert isinstance(app.top, PlayScene)
