@@ -461,7 +461,7 @@ def test_a_strict_undo_refusal_across_machines_points_at_no_setting(apps):
 def test_a_table_whose_host_turned_hints_off_greys_hint_and_says_so(apps):
     """A tester's host turned hints off: the Hint button stayed lit, the status line said
     "H hint", and H did nothing, silently. In both windows the Hint button is greyed, its
-    tooltip saying the host turned hints off, the keys shown leave H out, and H (on one's
+    tooltip saying the host turned hints off (and showing no key), the keys shown leave H out, and H (on one's
     own turn or the other's) says so."""
     from cacao_game.engine import Phase
 
@@ -482,6 +482,7 @@ def test_a_table_whose_host_turned_hints_off_greys_hint_and_says_so(apps):
         hint = next(action for action in scene.frame.actions if action.name == "hint")
         assert not hint.enabled
         assert hint.tip_lines == (t("tip.action.hint"), t("play.hints_off"))
+        assert hint.keys == "", "no key under a Hint that does nothing, nor in its tooltip"
         harness.press(app, "hint")
         assert app.toast is not None and app.toast[0] == t("play.hints_off")
         assert scene.source.hint is None and not scene.source.hint_pending()

@@ -852,8 +852,9 @@ class PlayScene(Scene):
         return t(f"replay.{name}")
 
     def action_keys(self, name: str) -> str:
-        """The keys of action button ``name``, as shown under its label (none under Confirm
-        while a lesson's note waits: its keys then turn the page)."""
+        """The keys of action button ``name``, as shown under its label and in its tooltip (none
+        under Confirm while a lesson's note waits: its keys then turn the page; none under a
+        Hint the host turned off)."""
         if self.stepped:
             keys = {"first": "home", "prev": "left", "next": "right", "last": "end"}
             if name in keys:
@@ -862,6 +863,8 @@ class PlayScene(Scene):
             return t("key.shift", key=label) if name == "flag_prev" else label
         if name == "confirm" and self.coach is not None and self.coach.wants_confirm():
             return ""  # a lesson's note takes Enter and Space (its Next button says so)
+        if name == "hint" and self.hints_off():
+            return ""  # the host turned hints off: H only says so
         return self.app.intents.label({"menu": "pause"}.get(name, name))
 
     def thinking_seat(self) -> int | None:
