@@ -367,3 +367,35 @@ def test_the_apps_host_serves_its_own_table_and_refuses_a_strangers_create(tmp_p
     assert "does not let players open tables" in refused.text
     assert isinstance(welcome, p.Welcome) and welcome.table == game.code and welcome.seat == 1
     assert tables == [game.code]
+
+
+def test_leaving_the_hosting_lobby_before_the_game_starts_ends_the_table(apps: list[App]) -> None:
+    """A tester hosted, left the lobby before anyone joined, and the menu offered Resume
+    hosting first for a game nobody had played (Host a game then warned of an unfinished
+    game). Leave in the hosting lobby of a table that never started ends it: its files go,
+    the menu offers no Resume hosting and Host a game asks nothing. A started game left on
+    purpose stays (``test_resume_hosting_in_the_menu_restarts_a_game_whose_window_died``)."""
+    from cacao_game.app.scenes.lobby import LobbyScene
+    from cacao_game.net.hosting import hosted_folder
+
+    app = make_app()
+    apps.append(app)
+    source = host(app, [HUMAN, REMOTE, REMOTE])
+    pump([app], lambda: len(source.table_seats()) == 3, "the host's lobby")
+    bo = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Bo"))
+    bo.start()
+    try:
+        pump([app], lambda: bo.poll() is not None and bo.seat is not None, "Bo seated")
+        assert hosted_game(hosted_folder()) is not None, "the lobby's table is on disk"
+        assert isinstance(app.top, LobbyScene)
+        click_label(app, t("net.leave"))
+    finally:
+        bo.close()
+    assert not hosted_waiting()
+    assert not list((hosted_folder() / "tables").glob("*"))
+    app.home()
+    assert isinstance(app.top, MenuScene)
+    with pytest.raises(LookupError):
+        click_label(app, t("menu.resume_hosting"))
+    click_label(app, t("menu.host"))
+    assert type(app.top).__name__ == "SetupScene", "no question about an unfinished hosted game"

@@ -160,9 +160,15 @@ class HostedSource(RemoteSource):
         return True
 
     def close(self) -> None:
-        """Leave the table and stop the host."""
+        """Leave the table and stop the host (the game stays for Resume hosting)."""
         super().close()
         self.host.stop()
+
+    def leave(self) -> None:
+        """Leave on purpose: stop the host; a table that never started is ended for good
+        (``BackgroundHost.end_unstarted``), a game in progress stays for Resume hosting."""
+        super().close()
+        self.host.end_unstarted(self.code)
 
 
 def table_options(

@@ -86,6 +86,7 @@ class BackgroundHost:
         clock: Callable[[], float] = time.monotonic,
         allow_create: bool = True,
     ) -> None:
+        self._folder = folder
         self._lock = None if folder is None else claim_folder(folder)
         try:
             self.host = Host(
@@ -179,9 +180,10 @@ class BackgroundHost:
 
         return self._call(work(), timeout)
 
-    def stop(self, timeout: float = 10.0) -> None:
+    def stop(self, timeout: float = 10.0, *, forget: bool = False) -> None:
         """Save every table, close every connection, end the thread and let go of the
-        folder's lock."""
+        folder's lock; with ``forget``, first remove the hosted game from the folder
+        (``forget_hosting``: no Resume hosting)."""
         try:
             if self._thread.is_alive():
                 self._call(self.host.stop(), timeout)
@@ -189,8 +191,27 @@ class BackgroundHost:
                 self._thread.join(timeout)
                 self._loop.close()
         finally:
+            if forget and self._folder is not None:
+                forget_hosting(self._folder)
             if self._lock is not None:
                 self._lock.release()
+
+    def end_unstarted(self, code: str, timeout: float = 5.0) -> bool:
+        """Stop, and if table ``code`` never started (or is gone) forget the hosted game too:
+        nothing was played that Resume hosting could bring back (a tester left the lobby
+        before anyone joined and the menu offered Resume hosting first, and Host a game
+        warned of an unfinished game). Returns whether it was forgotten."""
+
+        async def work() -> bool:
+            table = self.host.tables.get(code)
+            return table is None or not table.started
+
+        try:
+            unstarted = self._thread.is_alive() and self._call(work(), timeout)
+        except TimeoutError:
+            unstarted = False
+        self.stop(forget=unstarted)
+        return unstarted
 
 
 def claim_folder(folder: Path) -> FileLock:

@@ -9,11 +9,11 @@ seats while the host waits for the others. The seats are listed in the table's t
 numbered, the order play uses: the setup's seats turned so that the start player (chosen,
 or drawn when the host pressed Host) comes first; the heading over them says the same in
 every lobby (``table_note``): that the start was drawn, when it was, and that the host
-turned hints off, when it did. Once every
-seat has a player the table opens on the same source (``RemoteSource``; the host's is a
-``HostedSource``). Leaving the lobby closes the connection (and, for the host, stops the
-host); a joiner who leaves gives the seat up at once (the host frees it and the lobby
-says who left). A lobby opened from the Join form goes back to it on Leave, and at once when
+turned hints off, when it did. Once every seat has a player the table opens on the same
+source (``RemoteSource``; the host's is a ``HostedSource``). Leaving the lobby closes the
+connection (and, for the host, stops the host; Leave ends a table that never started:
+nothing to resume); a joiner who leaves gives the seat up at once (the host frees it and the
+lobby says who left). A lobby opened from the Join form goes back to it on Leave, and at once when
 the host refuses the join (an unknown code, a full table...) or no host answers, the refusal
 shown on the form with what was typed; until the host first answers it says Connecting…
 (never Reconnecting…: a first connection has nothing to reconnect to).
@@ -139,8 +139,12 @@ class LobbyScene(WidgetScene):
 
     def back(self) -> None:
         """Leave on purpose (the connection closes and the host stops as the lobby exits; a
-        joiner gives the seat up: the host frees it at once, and the ticket is forgotten)."""
-        if isinstance(self.source, JoinedSource):
+        joiner gives the seat up: the host frees it at once, and the ticket is forgotten; the
+        hosting player's table, if it never started, is ended: no Resume hosting)."""
+        if isinstance(self.source, HostedSource):
+            self.opened = True  # the host stops here, not again as the lobby exits
+            self.source.leave()
+        elif isinstance(self.source, JoinedSource):
             self.source.leave()
         if self.request is not None:
             self.app.switch(routes.Join(self.request))
