@@ -461,8 +461,9 @@ def test_a_strict_undo_refusal_across_machines_points_at_no_setting(apps):
 def test_a_table_whose_host_turned_hints_off_greys_hint_and_says_so(apps):
     """A tester's host turned hints off: the Hint button stayed lit, the status line said
     "H hint", and H did nothing, silently. In both windows the Hint button is greyed, its
-    tooltip saying the host turned hints off (and showing no key), the keys shown leave H out, and H (on one's
-    own turn or the other's) says so."""
+    tooltip saying the host turned hints off (and showing no key), the keys shown leave H
+    out, no resolution row is tagged or focused as the computer's pick, and H (on one's own
+    turn or the other's) says so."""
     from cacao_game.engine import Phase
 
     hosting, joining, _source = seated_pair(apps, hints=False)
@@ -483,6 +484,8 @@ def test_a_table_whose_host_turned_hints_off_greys_hint_and_says_so(apps):
         assert not hint.enabled
         assert hint.tip_lines == (t("tip.action.hint"), t("play.hints_off"))
         assert hint.keys == "", "no key under a Hint that does nothing, nor in its tooltip"
+        assert not scene.source.selection.suggests, "a resolution's focus starts on its first row"
+        assert not scene._popup_view().ai_pick, "no row tagged as the computer's pick"
         harness.press(app, "hint")
         assert app.toast is not None and app.toast[0] == t("play.hints_off")
         assert scene.source.hint is None and not scene.source.hint_pending()

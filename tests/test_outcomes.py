@@ -144,3 +144,25 @@ def test_a_run_of_steps_of_one_kind_reads_as_one_summed_step() -> None:
         Step("harvest", 1),
     ]
     assert merged_steps([]) == []
+
+
+def test_a_table_without_hints_focuses_the_first_row_not_the_ai_pick() -> None:
+    """A trial at a table whose host turned hints off still saw the resolution's focus start
+    on the medium AI's pick (and the row tagged "the computer's pick"): that is advice. The
+    selection suggests it by default; without ``suggests`` the focus starts on the first
+    row (the tag is left out by the table: ``test_net_app``)."""
+    from cacao_game.session.selection import Selection
+
+    for seed in range(100):
+        game = Game.new(2, "base", seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            if game.phase is Phase.RESOLVE:
+                offered = outcomes(game)
+                picked = next((i for i, o in enumerate(offered) if o.default), 0)
+                if picked > 0:
+                    assert Selection(game).focused() == picked
+                    assert Selection(game, suggests=False).focused() == 0
+                    return
+            game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError("no resolution whose AI pick is not its first row")

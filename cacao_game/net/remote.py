@@ -270,7 +270,7 @@ class RemoteSource:
     def selection(self) -> Selection:
         """This seat's selection on the game view."""
         if self._selection is None:
-            self._selection = Selection(self.table_game())
+            self._selection = Selection(self.table_game(), suggests=self._hints)
         return self._selection
 
     def deciding_seat(self) -> int | None:
@@ -560,7 +560,7 @@ class RemoteSource:
             None,
             "strict",
         )
-        self._selection = Selection(game)
+        self._selection = Selection(game, suggests=self._hints)
         self._sent_at = self._hint_asked_at = -1
         self.hint = self.advice = None
         self.version += 1

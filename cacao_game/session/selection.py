@@ -22,9 +22,12 @@ from cacao_game.session.preview import PreviewCache, TurnPreview
 class Selection:
     """Selection and provisional action of the deciding seat."""
 
-    def __init__(self, game: Game) -> None:
-        """The selection of whoever decides in ``game`` (the session's live game)."""
+    def __init__(self, game: Game, *, suggests: bool = True) -> None:
+        """The selection of whoever decides in ``game`` (the session's live game); with
+        ``suggests`` a resolution's focus starts on the medium AI's pick (``Outcome.default``),
+        without (a table whose host turned hints off: the pick is advice) on its first row."""
         self.game = game
+        self.suggests = suggests
         self.hand_index = 0
         self.rotation = 0
         self.fill_code: str | None = None
@@ -195,11 +198,12 @@ class Selection:
         return self._outcomes[1]
 
     def focused(self) -> int:
-        """The index of the focused outcome: the player's pick, else the default one."""
+        """The index of the focused outcome: the player's pick, else the default one (the
+        first without ``suggests``)."""
         options = self.outcomes()
         if self.focus is not None and 0 <= self.focus < len(options):
             return self.focus
-        return next((i for i, outcome in enumerate(options) if outcome.default), 0)
+        return next((i for i, outcome in enumerate(options) if outcome.default and self.suggests), 0)
 
     def focused_outcome(self) -> Outcome | None:
         """The outcome Confirm would reach now, if any."""

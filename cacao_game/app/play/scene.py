@@ -1530,7 +1530,7 @@ class PlayScene(Scene):
             outcomes=tuple(turn.outcomes()),
             focused=turn.focused(),
             hinted=turn.hinted_outcome(hint) if hint is not None else None,
-            ai_pick=self.lesson is None,
+            ai_pick=self.lesson is None and not self.hints_off(),
             unrolled=min(max(self._popup_frames, 1), POPUP_UNROLL),
         )
 
