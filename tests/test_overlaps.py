@@ -194,6 +194,24 @@ def test_a_tooltip_keeps_off_what_it_is_told_to_avoid() -> None:
     assert not moved.colliderect(panel) and screen.contains(moved)
 
 
+def test_a_tooltip_on_a_row_of_buttons_at_the_bottom_goes_above_the_one_hovered() -> None:
+    """A trial's Watch tooltip on the Join form's bottom row (Back, Watch, Join) covered Back:
+    each corner around the mouse covered a neighbour. Given the hovered button, the tooltip
+    goes centred above it, clear of both neighbours."""
+    import pygame
+
+    from cacao_game.app.theme import tip_place
+
+    screen = pygame.Rect(0, 0, 1366, 768)
+    back, watch, join = (pygame.Rect(x, 678, w, 54) for x, w in ((398, 155), (584, 155), (754, 212)))
+    mouse = watch.center
+    cornered = tip_place((390, 52), mouse, screen, [back, join])
+    assert cornered.colliderect(back) or cornered.colliderect(join), "the corners alone cover one"
+    placed = tip_place((390, 52), mouse, screen, [back, join], watch)
+    assert not placed.colliderect(back) and not placed.colliderect(join) and screen.contains(placed)
+    assert placed.bottom <= watch.top
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_new_games_tooltips_keep_off_the_other_options_and_their_captions(size: tuple[int, int]) -> None:
     """A playtest found a tooltip in New game covering "START PLAYER". With four seats, each

@@ -537,12 +537,14 @@ def draw_tip(
     text: str | Sequence[str],
     near: tuple[int, int],
     avoid: Sequence[pygame.Rect] = (),
+    over: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """The one tooltip look: ``text`` (or lines, the first one bold) wrapped in a small panel
-    below-right of ``near`` (``tip_place``: elsewhere around it when that covers one of
-    ``avoid``), kept on screen; returns the panel's rectangle."""
+    below-right of ``near`` (``tip_place``: elsewhere around it, or around the hovered
+    widget ``over``, when that covers one of ``avoid``), kept on screen; returns the panel's
+    rectangle."""
     lines = [text] if isinstance(text, str) else list(text)
-    rect, images = tip_layout(app, surface.get_rect(), lines, near, avoid)
+    rect, images = tip_layout(app, surface.get_rect(), lines, near, avoid, over)
     draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
     y = rect.y + px(10)
     for line, image in zip(lines, images, strict=True):
@@ -560,6 +562,7 @@ def tip_layout(
     lines: Sequence[str],
     near: tuple[int, int],
     avoid: Sequence[pygame.Rect] = (),
+    over: pygame.Rect | None = None,
 ) -> tuple[pygame.Rect, list[pygame.Surface]]:
     """Where ``draw_tip`` draws a tooltip of ``lines`` on ``screen`` (its panel, without the
     shadow) and the images of its lines."""
@@ -572,25 +575,36 @@ def tip_layout(
     ]
     width = max((image.get_width() for image in images), default=0)
     size = (width + px(28), sum(image.get_height() for image in images) + px(20))
-    return tip_place(size, near, screen, avoid), images
+    return tip_place(size, near, screen, avoid, over), images
 
 
 def tip_place(
-    size: tuple[int, int], near: tuple[int, int], screen: pygame.Rect, avoid: Sequence[pygame.Rect] = ()
+    size: tuple[int, int],
+    near: tuple[int, int],
+    screen: pygame.Rect,
+    avoid: Sequence[pygame.Rect] = (),
+    over: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: below-right of the mouse at ``near`` (above it when
-    there is no room below), else below-left, above-right or above-left, the first of them
-    that covers none of ``avoid`` (the one covering least of them when each does); always on
-    ``screen``."""
+    there is no room below), else below-left, above-right or above-left, else (given the
+    hovered widget's rectangle ``over``, and no room below) centred on the mouse right above
+    that widget: the first of them that covers none of ``avoid`` (the one covering least of them
+    when each does); always on ``screen``. (A trial's Watch tooltip on the Join form's row
+    of buttons covered Back beside it.)"""
     room = screen.inflate(-px(16), -px(16))
     places = []
+    no_room_below = near[1] + px(24) + size[1] > screen.bottom - px(8)
     for right, below in ((True, True), (False, True), (True, False), (False, False)):
         rect = pygame.Rect((0, 0), size)
         rect.left = near[0] + px(18) if right else near[0] - px(18) - size[0]
         rect.top = near[1] + px(24) if below else near[1] - px(8) - size[1]
-        if below and rect.bottom > screen.bottom - px(8):
+        if below and no_room_below:
             rect.bottom = near[1] - px(8)
         places.append(rect.clamp(room))
+    if over is not None and no_room_below:
+        above = pygame.Rect((0, 0), size)
+        above.midbottom = (near[0], over.top - px(8))
+        places.append(above.clamp(room))
 
     def covered(rect: pygame.Rect) -> int:
         return sum(rect.clip(other).w * rect.clip(other).h for other in avoid)

@@ -627,7 +627,7 @@ class Tooltip:
         their captions where it can be (a playtest found New game's covering START PLAYER)."""
         if self.target is None or self.waited < TOOLTIP_DELAY or not self.target.tooltip:
             return
-        theme.draw_tip(app, surface, self.target.tooltip, app.mouse_pos, self.others)
+        theme.draw_tip(app, surface, self.target.tooltip, app.mouse_pos, self.others, self.target.rect)
 
 
 class FocusList:
