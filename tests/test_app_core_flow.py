@@ -499,6 +499,7 @@ def test_load_asks_before_replacing_an_unfinished_game_and_keeps_it_once(app):
     assert saves.load_game(saves.slot_path("mine")).game.actions == waiting.actions
     assert len([info for info in saves.list_saves() if info.name.startswith("Unfinished")]) == 1
 
+    app.home()  # the new table's deal is written before the autosave is set below
     saves.save_game(autosave, waiting, TWO_HUMANS)
     saves.save_game(named, waiting, TWO_HUMANS)
     assert open_save(app, named)
