@@ -75,7 +75,10 @@ def test_a_hostile_memory_is_repaired_on_disk_and_the_player_is_told(user_home: 
 
 
 def test_a_refusal_is_said_in_the_players_words_and_others_as_the_host_said_them() -> None:
+    """The codes with words are said in the player's language (a tester's window whose seat
+    was joined again from another one was told in the host's English: ``replaced``)."""
     assert refusal_words("full", "Every seat …") == t("net.refused_full")
+    assert refusal_words("replaced", "Your seat was taken back …") == t("net.seat_replaced")
     assert refusal_words("table", "No table …") == t("net.refused_table")
     assert refusal_words("version", "This host speaks version 4") == "This host speaks version 4"
 

@@ -92,9 +92,11 @@ REFUSALS = {
     "watchers": "net.refused_watchers",
     UNREACHABLE: "net.unreachable",
     ENDED: "net.host_ended",
+    "replaced": "net.seat_replaced",
 }
 """The refusal codes of a join (the host's, and the client library's ``UNREACHABLE`` and
-``ENDED``) that the form, the lobby and the table say in the player's language."""
+``ENDED``), and the host's word that the seat is now played from another connection
+(``replaced``), that the form, the lobby and the table say in the player's language."""
 SEAT_REFUSALS = frozenset({"full", "name"})
 """The refusals of a join under a name that a player whose connection dropped may get: the
 words then point to Rejoin game, when this app keeps that seat's ticket."""

@@ -113,6 +113,8 @@ EN: dict[str, str] = {
     ),
     # the host answers that it has no table any more to a player or spectator who was at it
     "net.host_ended": "The host ended this game.",
+    # the seat was joined again with this player's ticket from another window or computer
+    "net.seat_replaced": "Your seat is now played from another window or computer.",
     "net.refused_token": (
         "The host no longer knows this seat: the game may have ended, or the seat was taken "
         "back under the same name."
