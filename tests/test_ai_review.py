@@ -354,3 +354,32 @@ def test_flagged_reasons_add_up_to_the_loss_and_read_from_the_reviewed_seat() ->
     assert isinstance(decisions, list)
     reasons = [r for d in decisions if isinstance(d, dict) for r in d["reasons"]]  # type: ignore[union-attr]
     assert reasons and all({"change", "later", "points", "text"} <= set(r) for r in reasons)  # type: ignore[arg-type]
+
+
+def test_the_move_the_hint_gives_is_not_flagged() -> None:
+    """A tester pressed H, played the hinted placement, and the review called that very move
+    an inaccuracy (its own shorter search, on other re-deals, preferred another). A decision
+    that plays the hint's move there is not flagged; the review's own search alone would
+    have flagged this one (4 players, seed 1, decision 13)."""
+    from cacao_game.ai.analysis import SEARCHES, appraise, searched_moves
+    from cacao_game.ai.hint import suggest
+    from cacao_game.ai.review import INACCURACY, review_iterations
+
+    game = Game.new(4, "base", 1)
+    players = [MediumPlayer(random.Random(seat)) for seat in range(4)]
+    while len(game.actions) < 13:
+        game.apply(players[game.current_player()].choose(game))
+    hinted = suggest(game, "expert")
+    budget = Budget(iterations=review_iterations(4))
+    alone = appraise(
+        game,
+        searched_moves(game, "expert"),
+        iterations=review_iterations(4),
+        seed=random.Random("review:0:13").getrandbits(64),
+        search=SEARCHES["expert"],
+        keep=hinted,
+    )
+    own = alone.of(hinted)
+    assert own is not None and alone.options[0].value - own.value >= INACCURACY
+    reviewed = review_decision(game, hinted, budget, random.Random("review:0:13"), index=13)
+    assert reviewed.mark == "good" and reviewed.loss == 0 and reviewed.best == hinted

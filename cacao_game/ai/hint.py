@@ -60,15 +60,17 @@ def suggest(
     seed: int | None = None,
     time_budget: float | None = None,
     iterations: int | None = None,
+    keep_going: Callable[[int], bool] | None = None,
 ) -> Action:
     """The action ``level`` suggests for ``game.current_player()``; one of ``legal_actions()``.
 
     ``seed`` (default: the position's own, ``position_seed``) and ``iterations`` (default
     ``hint_iterations``) bound a hard hint; ``time_budget`` changes nothing (kept for
-    callers). Raises ValueError for a level that gives no hints and GameOverError once the
-    game is over.
+    callers). ``keep_going(done)`` is asked between a search's iterations (the game review
+    raises from it when cancelled); the move is the hint only if it never says no. Raises
+    ValueError for a level that gives no hints and GameOverError once the game is over.
     """
-    ranking = _ranking(game, level, seed, iterations)
+    ranking = _ranking(game, level, seed, iterations, keep_going)
     return ranking.options[0].action if isinstance(ranking, Analysis) else ranking[0][1]
 
 
@@ -91,7 +93,11 @@ def advise(
 
 
 def _ranking(
-    game: Game, level: str, seed: int | None, iterations: int | None
+    game: Game,
+    level: str,
+    seed: int | None,
+    iterations: int | None,
+    keep_going: Callable[[int], bool] | None = None,
 ) -> list[tuple[float, Action]] | Analysis:
     """Medium's ranking, or for a searching level the coach search's analysis (``SEARCHES``)
     of the moves it searches (``searched_moves``); a resolution, or a single option, needs no search."""
@@ -109,4 +115,5 @@ def _ranking(
         iterations=hint_iterations(game.players, level) if iterations is None else iterations,
         seed=position_seed(game, HINT_SALT) if seed is None else seed,
         search=search,
+        keep_going=keep_going,
     )

@@ -9,7 +9,9 @@ the chosen move's mean value less the played move's (0 if the played move is as 
 points of the seat's margin; a loss of ``INACCURACY``, ``MISTAKE`` or ``BLUNDER`` points or
 more marks it. A flagged decision carries why the better move beats the one played
 (``explain.compare``: reasons that add up to the loss, every count in its own seat's
-direction).
+direction). A decision that would be flagged but played the move the app's hint gives there
+(``hint.suggest`` of ``REVIEW_SEARCH``: a longer search than a review's, seeded by the
+position) is not flagged: a tester followed a hint and the review called it an inaccuracy.
 
 Budgets (``Budget``): a fixed number of iterations per decision (deterministic: each
 decision's search is seeded by the review's seed and the decision's index), or seconds per
@@ -32,6 +34,7 @@ from typing import Final
 from cacao_game.ai.analysis import SEARCHES, appraise, searched_moves
 from cacao_game.ai.explain import Advice, compare
 from cacao_game.ai.hard import Deadline
+from cacao_game.ai.hint import suggest
 from cacao_game.engine import Action, Game, IllegalActionError, Phase, Setup
 from cacao_game.engine.replay import replay
 
@@ -223,10 +226,13 @@ def review_decision(
     timed = budget.iterations is None
     deadline = Deadline(budget.seconds, budget.clock(), budget.clock)
 
-    def keep_going(done: int) -> bool:
+    def unless_stopped(done: int) -> bool:
         if stop is not None and stop():
             raise ReviewCancelled(f"stopped at decision {index}")
-        return not timed or deadline.keep_going(done)
+        return True
+
+    def keep_going(done: int) -> bool:
+        return unless_stopped(done) and (not timed or deadline.keep_going(done))
 
     analysis = appraise(
         game,
@@ -243,7 +249,8 @@ def review_decision(
     assert mine is not None
     best = best_option.action
     loss = max(0.0, best_option.value - mine.value)
-    if loss <= 1e-9:
+    hinted = mark(loss) != "good" and suggest(game, REVIEW_SEARCH, keep_going=unless_stopped) == played
+    if loss <= 1e-9 or hinted:
         best, loss = played, 0.0
     advice = None
     if mark(loss) != "good":
