@@ -76,7 +76,7 @@ def test_a_key_two_actions_share_stays_with_the_first(tmp_path: Path) -> None:
 def test_too_many_keys_for_one_action_are_capped(tmp_path: Path) -> None:
     """3,000 keys for one action: its first ``MAX_KEYS_PER_ACTION`` keys are kept, the rest
     dropped and reported; repeats of a key count once."""
-    many = [f"f{n}" for n in range(13, 3013)]
+    many = [chr(code) for code in range(0x4E00, 0x4E00 + 3000)]  # one character each: a layout's keys
     bindings, repairs = load(tmp_path, {"hint": ["h", "h", *many]})
     assert bindings["hint"] == ["h", *many[: MAX_KEYS_PER_ACTION - 1]]
     assert repairs == [BindingRepair("hint", dropped=3001 - MAX_KEYS_PER_ACTION)]
@@ -132,3 +132,30 @@ def test_the_player_is_told_which_actions_were_repaired(tmp_path: Path) -> None:
     assert notice is not None
     assert t("intent.confirm") in notice and t("intent.hint") in notice
     assert repair_notice([]) is None
+
+
+def test_a_key_name_the_game_does_not_know_sets_that_action_back_to_its_default(tmp_path: Path) -> None:
+    """A tester's settings file bound Confirm to ``["h", "nonsensekey"]``: H stayed with Hint
+    and Confirm was left with a key that does not exist (Enter no longer confirmed, the
+    table said "Nonsensekey confirm"). A name no key has sets the action back to its default
+    keys, said in the notice; a layout's own character (``ö``) and the keypad's are keys."""
+    bindings, repairs = load(tmp_path, {"confirm": ["h", "nonsensekey"], "hint": ["ö"], "zoom_in": ["[+]"]})
+    assert bindings["confirm"] == DEFAULT_KEY_BINDINGS["confirm"]
+    assert BindingRepair("confirm") in repairs
+    assert bindings["hint"] == ["ö"] and bindings["zoom_in"] == ["[+]"]
+
+
+def test_every_key_pygame_names_can_be_bound() -> None:
+    """``NAMED_KEY_NAMES`` and the one-character rule cover every key pygame-ce names, with
+    and without Ctrl, so no key the Settings screen can record is refused on the next start."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from cacao_game.config.settings import is_key_name
+
+    names = {pygame.key.name(getattr(pygame, k)) for k in dir(pygame) if k.startswith("K_")} - {""}
+    refused = sorted(n for n in names if not (is_key_name(n.lower()) and is_key_name("ctrl+" + n.lower())))
+    assert refused == []
+    assert not is_key_name("nonsensekey") and not is_key_name("ctrl+nonsense")

@@ -34,6 +34,53 @@ SETTINGS_FILE: Final = "settings.json"
 AI_PACING_RANGE: Final = (0.0, 5.0)
 """Seconds an AI move stays on screen before the next one, inclusive bounds."""
 CTRL_PREFIX: Final = "ctrl+"
+NAMED_KEY_NAMES: Final = frozenset(
+    [
+        "ac back",
+        "alt gr",
+        "backspace",
+        "break",
+        "caps lock",
+        "clear",
+        "currencysubunit",
+        "delete",
+        "down",
+        "end",
+        "enter",
+        "equals",
+        "escape",
+        "euro",
+        "help",
+        "home",
+        "insert",
+        "left",
+        "left alt",
+        "left ctrl",
+        "left meta",
+        "left shift",
+        "menu",
+        "numlock",
+        "page down",
+        "page up",
+        "power",
+        "print screen",
+        "return",
+        "right",
+        "right alt",
+        "right ctrl",
+        "right meta",
+        "right shift",
+        "scroll lock",
+        "space",
+        "sys req",
+        "tab",
+        "up",
+    ]
+) | frozenset(f"f{n}" for n in range(1, 16))
+"""The names of more than one character a key binding may use: those of pygame-ce's keys
+(``pygame.key.name``; a test checks them against pygame's own) besides the keypad's (``[1]``,
+``keypad 1``) and any single character (a layout's own, as ``ö``). A settings file naming
+another key (a tester's ``"nonsensekey"``) has that action's keys set back to its default."""
 
 DEFAULT_KEY_BINDINGS: Final[dict[str, list[str]]] = {
     "rotate_cw": ["e", "r"],
@@ -244,11 +291,15 @@ _CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
 
 
 def is_key_name(name: Any) -> bool:
-    """Whether ``name`` looks like a key binding: a key name, optionally ``ctrl+``-prefixed."""
+    """Whether ``name`` is a key binding: a key's name in lower case (one character, a
+    keypad key's, or one of ``NAMED_KEY_NAMES``), optionally ``ctrl+``-prefixed."""
     if not isinstance(name, str):
         return False
     key = name.removeprefix(CTRL_PREFIX)
-    return bool(key.strip()) and key == key.lower()
+    if not key.strip() or key != key.lower():
+        return False
+    keypad = (key.startswith("[") and key.endswith("]") and len(key) == 3) or key.startswith("keypad ")
+    return len(key) == 1 or keypad or key in NAMED_KEY_NAMES
 
 
 def _read_bindings(data: dict[str, Any], repairs: list[BindingRepair] | None) -> dict[str, list[str]]:
