@@ -35,6 +35,7 @@ from cacao_game.config.choices import (
     ui_scale_percent,
 )
 from cacao_game.config.game import COLORS
+from cacao_game.config.settings import is_key_name
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -169,8 +170,8 @@ class SettingsScene(WidgetScene):
         if event.type != pygame.KEYDOWN:
             return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
         name = event_key_name(event)
-        if name is None or name.removeprefix("ctrl+") in MODIFIER_NAMES:
-            return True
+        if name is None or name.removeprefix("ctrl+") in MODIFIER_NAMES or not is_key_name(name):
+            return True  # still waiting: a key the settings file could not name again is not taken
         if name == "escape" and self.capturing != "pause":
             self.cancel_capture()
             return True
