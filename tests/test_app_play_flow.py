@@ -487,7 +487,8 @@ def test_a_number_key_chooses_a_row_as_a_click_does(app: App) -> None:
 def test_tab_from_a_hovered_square_shows_one_ghost(app: App) -> None:
     """Playtest: with the mouse resting on a legal square, Tab moves the provisional move
     elsewhere and the ghost under the mouse gives way (one ghost, one label); moving the
-    mouse brings it back."""
+    mouse brings it back, unlabelled: a tester saw two labelled ghosts and could not tell
+    which one Enter would play."""
     from driver import square_point
     from harness import motion
 
@@ -506,6 +507,9 @@ def test_tab_from_a_hovered_square_shows_one_ghost(app: App) -> None:
     app.step([motion((round(point[0]) + 2, round(point[1])))], 0.02)
     assert frame is not scene.frame and scene.frame.board is not None
     assert {g.action.pos for g in scene.frame.board.ghosts} == {targets[0], targets[-1]}
+    labelled = [g.action.pos for g in scene.frame.board.ghosts if g.pill]
+    assert labelled == [targets[0]], "one label: the provisional move's, the one Enter confirms"
+    assert list(scene.frame.previews) == [scene.turn.provisional]
 
 
 def test_temples_keep_their_numbers_all_game(app: App) -> None:

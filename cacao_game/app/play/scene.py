@@ -1438,7 +1438,10 @@ class PlayScene(Scene):
 
     def _ghosts(self, hover: Pos | None) -> list[Ghost]:
         """The fills given so far, the tile carried over a space or the move under the mouse,
-        and the provisional move (outlined; gold when it is the hint)."""
+        and the provisional move (outlined; gold when it is the hint). While a move is
+        provisional only its ghost carries a yield label, the one the temples panel shows and
+        Enter confirms (a tester saw two labelled ghosts after Tab and could not tell which
+        Enter would play); the one under the mouse shows where a click would move it."""
         turn = self.turn
         provisional = turn.provisional
         given = turn.assignments()
@@ -1449,9 +1452,8 @@ class PlayScene(Scene):
         elif hover is not None and hover not in given and (provisional is None or provisional.pos != hover):
             action = turn.action_at(hover)
             if action is not None:
-                ghosts.append(
-                    Ghost(action, OVERBUILD_GHOST if isinstance(action, Overbuild) else 130, pill=True)
-                )
+                alpha = OVERBUILD_GHOST if isinstance(action, Overbuild) else 130
+                ghosts.append(Ghost(action, alpha, pill=provisional is None))
         if isinstance(provisional, (Place, Overbuild, Fill)):
             outline = "hinted" if self.hint == provisional else "chosen"
             ghosts.append(Ghost(provisional, 255, outline, pill=True))
@@ -1575,16 +1577,17 @@ class PlayScene(Scene):
         return tuple(rows)
 
     def _previews(self) -> dict[Action, str]:
-        """The yield label of each placement or fill the board shows as a ghost now: the one
-        under the mouse and the provisional one (``Selection`` caches them per position)."""
+        """The yield label of each placement or fill the board shows as a labelled ghost now:
+        the provisional one, else the one under the mouse (``Selection`` caches them per
+        position)."""
         turn = self.turn
         wanted: list[Place | Overbuild | Fill] = []
         hover = None if self.input.tabbed else self.hover_square()
-        if hover is not None and hover not in turn.assignments():
+        provisional = turn.provisional
+        if hover is not None and hover not in turn.assignments() and provisional is None:
             action = turn.action_at(hover)
             if action is not None:
                 wanted.append(action)
-        provisional = turn.provisional
         if isinstance(provisional, (Place, Overbuild, Fill)):
             wanted.append(provisional)
         previews: dict[Action, str] = {}
