@@ -694,3 +694,34 @@ def test_the_digit_of_a_fifth_row_chooses_it_and_the_key_hint_names_it(app: App)
     app.step([fifth], 0.02)
     wanted = rows[4].actions
     assert tuple(scene.source.game.actions[done : done + len(wanted)]) == wanted
+
+
+def test_a_moves_label_and_the_temples_panel_count_the_same_temple_gold(app: App) -> None:
+    """A tester's label said "+9 gold at the temples as things stand" where the temples
+    panel showed +3: a fill was to lay a temple beside the new workers, which the label
+    counted and the panel did not. For every legal placement and fill of a game, the
+    mover's temple gold in the panel (its awards, a temple the turn would lay included, as
+    a new row from 0 workers) changes by what the label counts (``TurnPreview.temples``);
+    at least one of them lays a new temple."""
+    from cacao_game.engine import Fill, Overbuild, Place
+
+    scene = make_scene(app, ["human", "human"], seed=7)
+    rng = random.Random(4)
+    laid_by_fill = 0
+    for _ in range(4000):
+        game = scene.source.game
+        if game.is_over():
+            break
+        if scene.accepts_board_input() and scene.shown.temple_standings() == game.temple_standings():
+            mover = game.mover
+            before = sum(awards[mover] for _pos, _workers, awards in game.temple_standings())
+            for action in game.legal_actions():
+                if not isinstance(action, (Place, Overbuild, Fill)):
+                    continue
+                preview = scene.turn.turn_preview(action)
+                assert preview is not None
+                rows = scene._make_temple_rows(action)
+                assert sum(row.awards[mover] for row in rows) - before == preview.temples, action
+                laid_by_fill += len(rows) > len(game.temple_standings())
+        app.step(human_turn_events(scene, rng), 0.02)
+    assert laid_by_fill > 0, "no move whose turn lays a temple was seen"

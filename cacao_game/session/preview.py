@@ -52,6 +52,11 @@ class TurnPreview:
     temples: int = 0
     """How the mover's temple gold if the game ended (R5.1, the temples panel's awards)
     changes by the end of the turn: workers brought to a temple win or share its majority."""
+    standings: tuple[tuple[Pos, tuple[int, ...], tuple[int, ...]], ...] = ()
+    """Every temple's workers and awards at the end of the turn (``Game.temple_standings``),
+    temples laid by the turn's fills included: what the temples panel shows for this move,
+    so that its awards and ``temples`` are one count (a tester's label said +9 gold at the
+    temples where the panel showed +3: a fill was to lay a temple beside the new workers)."""
 
     @property
     def total(self) -> Counter[str]:
@@ -101,6 +106,7 @@ def turn_preview(game: Game, action: Action | Sequence[Action]) -> TurnPreview:
         guessed=guessed,
         decides_more=decides_more,
         temples=world.score_now()[mover].temples - game.score_now()[mover].temples,
+        standings=tuple(world.temple_standings()),
     )
 
 

@@ -310,7 +310,6 @@ class PlayScene(Scene):
             self.camera.load_dict(camera)
         else:
             self.fit_board(snap=True)
-        self._temple_cache: tuple[object, dict[Pos, tuple[tuple[int, ...], tuple[int, ...]]]] = (None, {})
         self._scores: Memo[tuple[SeatScore, ...]] = Memo()
         self._workers: Memo[tuple[tuple[str, ...], ...]] = Memo()
         self._tips: Memo[tuple[Tip, ...]] = Memo()
@@ -1536,37 +1535,36 @@ class PlayScene(Scene):
             unrolled=min(max(self._popup_frames, 1), POPUP_UNROLL),
         )
 
-    def considered_action(self) -> Place | Overbuild | None:
-        """The placement the player is looking at: the provisional one, else the one under the
-        mouse (None outside a placement decision)."""
-        if not self.accepts_board_input() or self.turn.phase is not Phase.PLACE:
+    def labelled_action(self) -> Place | Overbuild | Fill | None:
+        """The move whose yield label the board shows and whose end of turn the temples panel
+        shows: the provisional one, else the one under the mouse (none while Tab leads, nor
+        over a space already given a tile); None outside a placement or a fill."""
+        if not self.accepts_board_input() or self.turn.phase not in (Phase.PLACE, Phase.FILL):
             return None
-        action = self.turn.provisional
-        if action is None:
-            hover = self.hover_square()
-            action = self.turn.action_at(hover) if hover is not None else None
-        return action if isinstance(action, (Place, Overbuild)) else None
+        turn = self.turn
+        provisional = turn.provisional
+        if isinstance(provisional, (Place, Overbuild, Fill)):
+            return provisional
+        hover = None if self.input.tabbed else self.hover_square()
+        if hover is None or hover in turn.assignments():
+            return None
+        action = turn.action_at(hover)
+        return action if isinstance(action, (Place, Overbuild, Fill)) else None
 
     def _temple_rows(self) -> tuple[TempleRow, ...]:
-        """Each temple of the shown board, and its workers after the placement considered
-        (played out on the seat's view of the game, cached by position and placement)."""
-        action = self.considered_action()
+        """Each temple of the shown board, and its workers at the end of the turn of the move
+        labelled (``labelled_action``: the same played-out turn as its label, cached by
+        position and move), temples its fills would lay included."""
+        action = self.labelled_action()
         return self._temples.get(
             (self.source.version, self.shown, action), lambda: self._make_temple_rows(action)
         )
 
-    def _make_temple_rows(self, action: Place | Overbuild | None) -> tuple[TempleRow, ...]:
+    def _make_temple_rows(self, action: Place | Overbuild | Fill | None) -> tuple[TempleRow, ...]:
         now = self.shown.temple_standings()
-        after: dict[Pos, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        if action is not None:
-            key = (self.source.version, action)
-            cached_key, cached = self._temple_cache
-            if cached_key != key:
-                game = self.game.clone()
-                game.apply(action)
-                cached = {pos: (workers, awards) for pos, workers, awards in game.temple_standings()}
-                self._temple_cache = (key, cached)
-            after = cached
+        preview = self.turn.turn_preview(action) if action is not None else None
+        ahead = preview.standings if preview is not None else ()
+        after = {pos: (workers, awards) for pos, workers, awards in ahead}
         rows = []
         for pos, workers, awards in now:
             changed = after.get(pos, (workers, awards))
@@ -1574,6 +1572,10 @@ class PlayScene(Scene):
                 rows.append(TempleRow(pos, workers, awards, None))
             else:
                 rows.append(TempleRow(pos, workers, changed[1], changed[0]))
+        shown = {pos for pos, _workers, _awards in now}
+        for pos, workers, awards in ahead:
+            if pos not in shown:
+                rows.append(TempleRow(pos, tuple(0 for _ in workers), awards, workers))
         return tuple(rows)
 
     def _previews(self) -> dict[Action, str]:
@@ -1581,17 +1583,9 @@ class PlayScene(Scene):
         the provisional one, else the one under the mouse (``Selection`` caches them per
         position)."""
         turn = self.turn
-        wanted: list[Place | Overbuild | Fill] = []
-        hover = None if self.input.tabbed else self.hover_square()
-        provisional = turn.provisional
-        if hover is not None and hover not in turn.assignments() and provisional is None:
-            action = turn.action_at(hover)
-            if action is not None:
-                wanted.append(action)
-        if isinstance(provisional, (Place, Overbuild, Fill)):
-            wanted.append(provisional)
+        labelled = self.labelled_action()
         previews: dict[Action, str] = {}
-        for action in wanted:
+        for action in [] if labelled is None else [labelled]:
             preview = turn.turn_preview(action)
             if preview is not None:
                 previews[action] = preview_text(preview, self.names)
