@@ -466,8 +466,8 @@ def test_a_move_preview_label_keeps_off_the_laid_tiles_where_there_is_room(phase
 @pytest.mark.parametrize("size", SIZES)
 def test_the_hint_panel_hides_no_laid_tile_when_the_board_fits_beside_it(size: tuple[int, int]) -> None:
     """A playtest at 1366x768 saw the hint's panel over an opponent's tile while half the
-    view beside it was empty. Once the view rests, the board lies beside the panel at the
-    same zoom: no laid tile under it."""
+    view beside it was empty, and a later one over a legal square. Once the view rests, the
+    board lies beside the panel: no laid tile and no legal square under it."""
     from shots import SHOTS, frames
 
     app = make_app(size, Settings(sound=False))
@@ -478,7 +478,7 @@ def test_the_hint_panel_hides_no_laid_tile_when_the_board_fits_beside_it(size: t
     panel = drawn_hint_panel(app)
     hidden = [
         pos
-        for pos in scene.board_squares()
+        for pos in [*scene.board_squares(), *scene.turn.targets()]
         if panel.colliderect(scene.camera.square_rect(pos).inflate(-4, -4))
     ]
     assert hidden == []

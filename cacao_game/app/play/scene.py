@@ -178,6 +178,11 @@ BESIDE_ZOOM_OUT = 0.85
 """The least zoom, as a share of the view's, at which the board moves beside a panel over it
 (a hint's, the resolution popup) rather than only the squares the panel is about
 (``PlayScene._clear_hint``, ``PlayScene._clear_popup``)."""
+LEGAL_BESIDE_ZOOM_OUT = 0.75
+"""The least zoom, as a share of the view's, at which a hint's panel moves the board with its
+legal squares beside it (``PlayScene._move_beside``'s ``also``; else as ``BESIDE_ZOOM_OUT``
+without them): at a game's first decisions the view is zoomed in as far as it goes and the
+board beside the panel needs about 0.83 of it (a tester saw a legal square under the panel)."""
 HINT_MOVES = 2
 """How many times a hint's panel may move the board (``PlayScene._clear_hint``): the panel
 takes the corner that hides least of the view it finds, so a move may send it to another
@@ -1697,7 +1702,7 @@ class PlayScene(Scene):
 
     def _clear_hint(self) -> None:
         """With the view at rest, up to ``HINT_MOVES`` times a hint: when its panel would hide
-        a tile or a square it is about, the camera moves the board beside it if it fits there
+        a tile, a legal square or a square it is about, the camera moves the board beside it if it fits there
         zoomed out by at most ``BESIDE_ZOOM_OUT`` (a playtest saw the panel over an opponent's
         tile beside an empty half of the view), else only the squares it is about (the corners
         all hide one on a full board; ``include`` with the panel counted as covered)."""
@@ -1709,10 +1714,11 @@ class PlayScene(Scene):
         if self._hint_moves >= HINT_MOVES:
             return
         rect, key = hint_panel(self, advice, self.hint_note(), self.frame.popup)
-        tiles = [*self.board_squares(), *key]
+        targets = self.turn.targets()
+        tiles = [*self.board_squares(), *targets, *key]
         if any(rect.colliderect(self.camera.square_rect(pos)) for pos in tiles):
             self._hint_moves += 1
-            self._move_beside(rect, key, BESIDE_ZOOM_OUT)
+            self._move_beside(rect, key, BESIDE_ZOOM_OUT, also=targets)
         else:
             self._hint_moves = HINT_MOVES
 
@@ -1729,17 +1735,34 @@ class PlayScene(Scene):
         self._review_cleared = review.position
         self._move_beside(*panel)
 
-    def _move_beside(self, panel: pygame.Rect, key: list[Pos], least_zoom: float | None = None) -> None:
-        """Move the board's tiles and the ``key`` squares out from under ``panel`` (counted as
-        covered: ``Camera.include``). With ``least_zoom``, when that fails or zooms out below
-        that share of the view's zoom, move only the ``key`` squares instead."""
+    def _move_beside(
+        self, panel: pygame.Rect, key: list[Pos], least_zoom: float | None = None, also: Sequence[Pos] = ()
+    ) -> None:
+        """Move the board's tiles, the squares ``also`` (a hint's: the legal squares, a tester
+        saw one under the hint's panel) and the ``key`` squares out from under ``panel``
+        (counted as covered: ``Camera.include``). With ``least_zoom``, when that fails or
+        zooms out below that share of the view's zoom (``LEGAL_BESIDE_ZOOM_OUT`` with
+        ``also``), move the tiles and the ``key`` squares without ``also``, and if that fails
+        too only the ``key`` squares."""
         camera = self.camera
         camera.covered = (*camera.covered, panel)
         before = (pygame.Vector2(camera.target_center), camera.target_scale, camera.rate)
-        moved = camera.include([*self.board_squares(), *key], border=0)
-        if least_zoom is not None and (not moved or camera.target_scale < least_zoom * before[1]):
+        tiles = self.board_squares()
+        tries = [([*tiles, *key], least_zoom)]
+        if also:
+            tries.insert(
+                0,
+                (
+                    [*tiles, *also, *key],
+                    None if least_zoom is None else min(least_zoom, LEGAL_BESIDE_ZOOM_OUT),
+                ),
+            )
+        for squares, zoom in tries:
+            moved = camera.include(squares, border=0)
+            if zoom is None or (moved and camera.target_scale >= zoom * before[1]):
+                return
             camera.target_center, camera.target_scale, camera.rate = before
-            camera.include(key, border=0)
+        camera.include(key, border=0)
 
     def _update_end(self, dt: float) -> None:
         final = self.source.finished_game()
