@@ -182,8 +182,8 @@ class BackgroundHost:
 
     def stop(self, timeout: float = 10.0, *, forget: bool = False) -> None:
         """Save every table, close every connection, end the thread and let go of the
-        folder's lock; with ``forget``, first remove the hosted game from the folder
-        (``forget_hosting``: no Resume hosting)."""
+        folder's lock; with ``forget``, once the host has stopped and before the lock goes,
+        remove the hosted game from the folder (``forget_hosting``: no Resume hosting)."""
         try:
             if self._thread.is_alive():
                 self._call(self.host.stop(), timeout)
