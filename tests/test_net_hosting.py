@@ -372,10 +372,16 @@ def test_the_apps_host_serves_its_own_table_and_refuses_a_strangers_create(tmp_p
 def test_leaving_the_hosting_lobby_before_the_game_starts_ends_the_table(apps: list[App]) -> None:
     """A tester hosted, left the lobby before anyone joined, and the menu offered Resume
     hosting first for a game nobody had played (Host a game then warned of an unfinished
-    game). Leave in the hosting lobby of a table that never started ends it: its files go,
+    game); a later one's friend, already seated, was left on Reconnecting… for good. Leave
+    (or Esc) in the hosting lobby of a table that never started asks first once someone
+    sat down, then ends it: whoever joined is told the host ended the game, its files go,
     the menu offers no Resume hosting and Host a game asks nothing. A started game left on
     purpose stays (``test_resume_hosting_in_the_menu_restarts_a_game_whose_window_died``)."""
+    import harness
+
+    from cacao_game.app.scenes.confirm import ConfirmDialog
     from cacao_game.app.scenes.lobby import LobbyScene
+    from cacao_game.net.client import ENDED, Failed
     from cacao_game.net.hosting import hosted_folder
 
     app = make_app()
@@ -384,13 +390,32 @@ def test_leaving_the_hosting_lobby_before_the_game_starts_ends_the_table(apps: l
     pump([app], lambda: len(source.table_seats()) == 3, "the host's lobby")
     bo = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Bo"))
     bo.start()
+    heard: list[ClientEvent] = []
     try:
-        pump([app], lambda: bo.poll() is not None and bo.seat is not None, "Bo seated")
+        pump(
+            [app],
+            lambda: heard.extend(bo.poll()) is None and any(s.name == "Bo" for s in source.table_seats()),
+            "the host's lobby showing Bo seated",
+        )
         assert hosted_game(hosted_folder()) is not None, "the lobby's table is on disk"
-        assert isinstance(app.top, LobbyScene)
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
         click_label(app, t("net.leave"))
+        assert isinstance(app.top, ConfirmDialog), "Bo sits here: leaving asks first"
+        click_label(app, t("common.cancel"))
+        assert app.top is lobby and hosted_game(hosted_folder()) is not None
+        harness.press(app, "pause")
+        assert isinstance(app.top, ConfirmDialog), "Esc asks too"
+        click_label(app, t("net.end_table"))
+        pump(
+            [app],
+            lambda: heard.extend(bo.poll()) is None and any(isinstance(e, Failed) for e in heard),
+            "Bo told",
+        )
     finally:
         bo.close()
+    (failed,) = [event for event in heard if isinstance(event, Failed)]
+    assert failed.code == ENDED, "Bo is told the host ended the game, not left Reconnecting…"
     assert not hosted_waiting()
     assert not list((hosted_folder() / "tables").glob("*"))
     app.home()

@@ -65,6 +65,11 @@ EN: dict[str, str] = {
     "net.host": "Host",
     "net.join": "Join",
     "net.leave": "Leave",
+    # the hosting player leaves the lobby after others joined: the table ends for them too
+    "net.end_table_question": (
+        "{names} joined this table. Leave and end it? They will be told the game is over."
+    ),
+    "net.end_table": "End the table",
     "net.address": "Address",
     "net.port": "Port",
     "net.code": "Table code",

@@ -835,6 +835,20 @@ class Host:
         log.info("table %s: closed, nobody was at it for %g s (%s)", table.code, waited, state)
         self._close(table)
 
+    def end_table(self, code: str) -> None:
+        """End table ``code`` on its host's word (the hosting player left its lobby before the
+        game started): everyone at it is told the table is gone (``Problem`` ``table``, fatal:
+        a player's client says the host ended the game and forgets its seat ticket) and it is
+        closed, its files removed. A tester's joiner otherwise waited on Reconnecting…
+        forever. KeyError if there is no such table."""
+        table = self.tables[code]
+        for member in list(self._members.get(code, ())):
+            member.send(p.Problem("table", "The host ended this table.", True))
+            member.push(None)
+            member.table = None
+        log.info("table %s: ended by its host", code)
+        self._close(table)
+
     def _close(self, table: Table) -> None:
         """Forget ``table`` and remove its files."""
         self._forget(table)

@@ -197,13 +197,16 @@ class BackgroundHost:
                 self._lock.release()
 
     def end_unstarted(self, code: str, timeout: float = 5.0) -> bool:
-        """Stop, and if table ``code`` never started (or is gone) forget the hosted game too:
-        nothing was played that Resume hosting could bring back (a tester left the lobby
+        """Stop, and if table ``code`` never started (or is gone) end it first (``Host.end_table``:
+        who joined is told) and forget the hosted game too: nothing was played that Resume
+        hosting could bring back (a tester left the lobby
         before anyone joined and the menu offered Resume hosting first, and Host a game
         warned of an unfinished game). Returns whether it was forgotten."""
 
         async def work() -> bool:
             table = self.host.tables.get(code)
+            if table is not None and not table.started:
+                self.host.end_table(code)
             return table is None or not table.started
 
         try:

@@ -138,18 +138,41 @@ class LobbyScene(WidgetScene):
             self.app.notify(str(error))
 
     def back(self) -> None:
-        """Leave on purpose (the connection closes and the host stops as the lobby exits; a
-        joiner gives the seat up: the host frees it at once, and the ticket is forgotten; the
-        hosting player's table, if it never started, is ended: no Resume hosting)."""
+        """Leave on purpose (``leave_table``); the hosting player is asked first once others
+        have joined (a tester's Esc ended a table two friends sat at without a word)."""
         if isinstance(self.source, HostedSource):
+            joined = self.joined_names()
+            if joined:
+                question = t("net.end_table_question", names=", ".join(joined))
+                yes, no = t("net.end_table"), t("common.cancel")
+                self.app.open(routes.Confirm(question, self.leave_table, yes=yes, no=no, danger=True))
+                return
+        self.leave_table()
+
+    def leave_table(self) -> None:
+        """Leave (the connection closes and the host stops as the lobby exits; a joiner gives
+        the seat up: the host frees it at once, and the ticket is forgotten; the hosting
+        player's table, if it never started, is ended: whoever joined is told, and there is
+        no Resume hosting)."""
+        source = self.source
+        if isinstance(source, HostedSource):
             self.opened = True  # the host stops here, not again as the lobby exits
-            self.source.leave()
-        elif isinstance(self.source, JoinedSource):
-            self.source.leave()
+            source.leave()
+        elif isinstance(source, JoinedSource):
+            source.leave()
         if self.request is not None:
             self.app.switch(routes.Join(self.request))
         else:
             self.app.pop()
+
+    def joined_names(self) -> list[str]:
+        """The names of the players other than the hosting one who took a seat here."""
+        mine = self.source.client.seat
+        return [
+            seat.name
+            for number, seat in enumerate(self.source.table_seats())
+            if seat.kind == REMOTE and seat.claimed and number != mine
+        ]
 
     def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
         """Toasts (who left, who took a seat) sit in the panel between the last seat row and
