@@ -507,3 +507,33 @@ def test_every_lobby_says_the_start_was_drawn_and_the_hints_are_off(apps):
     assert [lobby.order_note() for lobby in lobbies] == [said, said]
     for app in (hosting, joining):
         app.draw(app.screen)
+
+
+def test_the_join_form_types_into_the_code_field_and_enter_joins(apps):
+    """A tester opened Join a game and typed the table code: no field had the keys, the W of
+    the code moved the focus to Back, and Enter went back to the menu; Enter in a field never
+    joined. The first empty field (the code: address, port and name are remembered) takes
+    the keys at once, letters are text there, and Enter with the form complete joins."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    joining.join_typed.update(address=LOCAL, port=str(source.port), code="")
+    joining.open(routes.Join())
+    form = joining.top
+    assert isinstance(form, JoinScene) and form.fields["code"].editing
+    for char in source.code:
+        key = getattr(pygame, f"K_{char.lower()}")
+        joining.step(
+            [
+                pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char),
+                pygame.event.Event(pygame.TEXTINPUT, text=char),
+            ],
+            0.01,
+        )
+    joining.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w")], 0.01)
+    assert joining.top is form and form.fields["code"].editing, "a WASD letter stays in the field"
+    assert form.values["code"].upper() == source.code.upper()
+    joining.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.01)
+    assert isinstance(joining.top, LobbyScene), "Enter in the code field joins"
+    pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")

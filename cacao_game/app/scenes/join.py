@@ -134,17 +134,17 @@ class JoinScene(WidgetScene):
     def build(self) -> None:
         self.widgets = [Panel(self.stage.rect(*PANEL))]
         limits = {"address": MAX_ADDRESS, "port": 5, "code": CODE_LENGTH, "name": MAX_NAME_LENGTH}
+        self.fields: dict[str, TextInput] = {}
         for key, y in FIELDS:
-            self.widgets.append(
-                TextInput(
-                    self.field_rect(y),
-                    self.values[key],
-                    partial(self.set_value, key),
-                    placeholder=t(f"net.{key}_hint"),
-                    max_length=limits[key],
-                    allowed=str.isdigit if key == "port" else None,
-                )
+            self.fields[key] = TextInput(
+                self.field_rect(y),
+                self.values[key],
+                partial(self.set_value, key),
+                placeholder=t(f"net.{key}_hint"),
+                max_length=limits[key],
+                allowed=str.isdigit if key == "port" else None,
             )
+            self.widgets.append(self.fields[key])
         bottom = self.stage.point(0, BOTTOM)[1]
         panel = self.stage.rect(*PANEL)
         back = pygame.Rect(0, 0, px(220), px(76))
@@ -156,6 +156,28 @@ class JoinScene(WidgetScene):
         watch.bottomright = (go.x - px(20), bottom)
         self.watch_button = Button(watch, t("net.watch"), self.watch, tooltip=t("net.watch_tip"))
         self.widgets += [Button(back, t("common.back"), self.back), self.watch_button, self.join_button]
+
+    def enter(self) -> None:
+        """The first empty field (usually the table code: the rest is remembered) takes the
+        keys at once: a tester typed a code into no field, its W moved the focus to Back and
+        Enter went back to the menu."""
+        super().enter()
+        empty = next((self.fields[key] for key, _y in FIELDS if not self.values[key].strip()), None)
+        if empty is not None:
+            empty.set_editing(True)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Enter in a field ends its editing and, when the form is complete, joins (a tester's
+        Enter in the code field did nothing with Join lit)."""
+        submit = (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and self.editing()
+        )
+        handled = super().handle_event(event)
+        if submit and self.validation_error() is None:
+            self.join()
+        return handled
 
     def update(self, dt: float) -> None:
         super().update(dt)
