@@ -603,3 +603,22 @@ def test_a_toast_too_long_for_one_line_is_wrapped_not_cut(app) -> None:
         wrapped = theme.draw_toast(app, app.screen, long)
     assert app.screen.get_rect().contains(wrapped) and wrapped.h > 2 * one.h
     assert any(text.text == long for text in drawn) and not any("…" in text.text for text in drawn)
+
+
+def test_remembering_a_form_keeps_what_another_window_wrote_in_the_settings(app):
+    """Two windows on the same user data: a tester chose German in one, and the other, still
+    English in memory, wrote its whole settings when it remembered its join form, undoing
+    the German. Remembering the last join form, set-up or hosted set-up writes only that into
+    the file as it is now; with no file yet, all of this window's settings."""
+    from cacao_game.config.settings import load_settings, save_settings, settings_path
+
+    app.remember_joined({"address": "127.0.0.1", "port": 8765, "name": "Bo"})
+    assert load_settings().last_joined == {"address": "127.0.0.1", "port": 8765, "name": "Bo"}
+    other = load_settings()
+    other.language = "de" if app.settings.language != "de" else "fr"
+    save_settings(other)
+    app.remember_joined({"address": "127.0.0.1", "port": 8790, "name": "Bo"})
+    on_disk = load_settings(settings_path())
+    assert on_disk.language == other.language, "the other window's language stays"
+    assert on_disk.last_joined == {"address": "127.0.0.1", "port": 8790, "name": "Bo"}
+    assert app.settings.last_joined == on_disk.last_joined

@@ -293,26 +293,27 @@ class App:
         the settings file at once; a failed write is logged, nothing else)."""
         self.last_config = config
         self.settings.last_setup = {**config.to_dict(), "start": start}
-        self._save_settings("last set-up")
+        self._save_settings("last set-up", "last_setup")
 
     def remember_hosted(self, setup: dict[str, JSON] | None) -> None:
         """``setup`` is the Host a game setup to offer next time (``Settings.last_hosted``;
         None: the defaults), also after a restart (written at once; a failed write is
         logged, nothing else)."""
         self.settings.last_hosted = setup
-        self._save_settings("last hosted set-up")
+        self._save_settings("last hosted set-up", "last_hosted")
 
     def remember_joined(self, form: dict[str, JSON] | None) -> None:
         """``form`` is the Join a game form to offer next time (``Settings.last_joined``;
         None: the defaults), also after a restart (written at once; a failed write is
         logged, nothing else)."""
         self.settings.last_joined = form
-        self._save_settings("last join form")
+        self._save_settings("last join form", "last_joined")
 
-    def _save_settings(self, what: str) -> None:
-        """Write the settings file now for ``what`` changed; a failed write is logged."""
+    def _save_settings(self, what: str, field: str) -> None:
+        """Write ``field`` of the settings into their file now for ``what`` changed, the rest
+        as the file has it (``prefs.save_fields``); a failed write is logged."""
         try:
-            prefs.save(self.settings)
+            prefs.save_fields(self.settings, [field])
         except (OSError, ValueError) as error:
             log.warning("%s not saved: %s", what, error)
 

@@ -7,6 +7,7 @@ by the settings module itself.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final
 
 from cacao_game.app.strings import joined, t, tn
@@ -18,6 +19,7 @@ from cacao_game.config.settings import (
     SettingsRefusal,
     load_settings,
     save_settings,
+    settings_path,
 )
 
 NAMED_REPAIRS = 3
@@ -88,6 +90,22 @@ def repair_notice(repairs: list[BindingRepair]) -> str | None:
 def save(settings: Settings) -> None:
     """Store ``settings``; raises OSError (or ValueError) with a reason when it cannot."""
     save_settings(settings)
+
+
+def save_fields(settings: Settings, fields: Collection[str]) -> None:
+    """Store ``settings``'s ``fields`` into the settings file as it is now, its other values
+    as the file has them (another window of the game on the same user data may have changed
+    them: a tester's German, chosen in one window, was undone when the other remembered its
+    join form); all of ``settings`` when there is no file or it cannot be used. Raises as
+    ``save``."""
+    refusals: list[SettingsRefusal] = []
+    on_disk = load_settings(refusals=refusals) if settings_path().is_file() else None
+    if on_disk is None or refusals:
+        save_settings(settings)
+        return
+    for name in fields:
+        setattr(on_disk, name, getattr(settings, name))
+    save_settings(on_disk)
 
 
 def defaults() -> Settings:
