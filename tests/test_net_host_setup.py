@@ -204,3 +204,28 @@ def test_a_name_typed_with_stray_spaces_is_remembered_clean(app, monkeypatch, ho
     restored = SetupScene(again, hosting=hosting)
     assert restored.seats[0].name == "Ana"
     assert again.toast is None
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_why_it_cannot_host_is_said_clear_of_the_stand_in_toggle(app, language) -> None:
+    """A tester made a third seat Human: "Host a game with one Human seat (you) and at least
+    one Remote player." was drawn over the stand-in toggle at the seats panel's foot. It is
+    said between Defaults and Host, inside that gap, over no widget."""
+    from cacao_game.app import theme
+    from cacao_game.app.widgets import Panel
+
+    app.apply_settings(replace(app.settings, language=language))
+    setup = host_setup(app)
+    setup.add_seat()
+    setup.set_kind(2, HUMAN)
+    setup.rebuild()
+    problem = setup.validation_error()
+    assert problem is not None
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    said = [text.rect for text in drawn if text.text == problem]
+    assert said, "the problem is drawn"
+    for rect in said:
+        assert setup.problem_area.contains(rect)
+        widgets = [w.rect for w in setup.widgets if w.visible and not isinstance(w, Panel)]
+        assert not any(rect.colliderect(widget) for widget in widgets)

@@ -400,6 +400,12 @@ class SetupScene(WidgetScene):
         defaults.bottomleft = (back.right + px(24), bottom)
         tip = t("net.defaults_tip", port=DEFAULT_PORT) if self.hosting else None
         self.widgets.append(Button(defaults, t("setup.defaults"), self.reset, tooltip=tip))
+        self.problem_area = pygame.Rect(
+            defaults.right + px(24), defaults.y, start.x - defaults.right - px(48), defaults.h
+        )
+        """Where Host a game says why it cannot host: between Defaults and Host (the seats
+        panel's foot holds the stand-in toggle there; a tester saw the two drawn over each
+        other)."""
 
     def _seat_widgets(self, seat: int) -> list[Widget]:
         row = self.row_rect(seat)
@@ -567,7 +573,13 @@ class SetupScene(WidgetScene):
         self._draw_labels(surface)
         self.draw_widgets(surface, 2)
         problem = self.validation_error()
-        if problem:
+        if problem and self.hosting:
+            area = self.problem_area
+            font = self.app.assets.font(theme.SMALL_SIZE, "bold")
+            with theme.within(area):
+                color = pygame.Color("#F08A6C")
+                theme.draw_text(surface, font, problem, area.midleft, color, anchor="midleft", width=area.w)
+        elif problem:
             seats = self.seats_rect()
             width = seats.w - px(64)
             font = theme.fit_font(self.app, theme.BODY_SIZE, problem, width, "bold")
