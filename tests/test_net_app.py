@@ -484,6 +484,8 @@ def test_a_table_whose_host_turned_hints_off_greys_hint_and_says_so(apps):
         assert not hint.enabled
         assert hint.tip_lines == (t("tip.action.hint"), t("play.hints_off"))
         assert hint.keys == "", "no key under a Hint that does nothing, nor in its tooltip"
+        menu = next(action for action in scene.frame.actions if action.name == "menu")
+        assert menu.tip_lines[0] == t("tip.action.menu_unsaved"), "the Menu promises no Save here"
         assert not scene.source.selection.suggests, "a resolution's focus starts on its first row"
         assert not scene._popup_view().ai_pick, "no row tagged as the computer's pick"
         harness.press(app, "hint")

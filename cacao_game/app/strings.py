@@ -566,6 +566,8 @@ EN: dict[str, str] = {
     "tip.action.hint": "Ask the computer for a move.",
     "tip.action.confirm": "Play the move shown on the board.",
     "tip.action.menu": "Save, settings, rules or leave the game.",
+    # the Menu button's tooltip where the game is not saved here (across machines, a replay)
+    "tip.action.menu_unsaved": "Settings, rules or leave the game.",
     "tip.keys": "Keys: {keys}",
     "tip.action_off": "Not available now.",
     "tip.action.first": "Back to the deal.",
@@ -617,7 +619,7 @@ EN: dict[str, str] = {
     "play.hint_awaited": "Hint asked: it comes when it is your turn.",
     "play.hint_ready": "Hint: the highlighted move",
     # a table across machines whose host turned hints off: H, and the greyed Hint button's tooltip
-    "play.hints_off": "The host turned hints off for this table.",
+    "play.hints_off": "Hints are off at this table: the host's choice.",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",
     "play.temple_name": "Temple {number}",

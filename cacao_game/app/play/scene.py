@@ -834,10 +834,14 @@ class PlayScene(Scene):
     def action_tip(self, name: str, enabled: bool) -> tuple[str, ...]:
         """The lines of action button ``name``'s tooltip under its label: what it does and,
         when it does not work now (``enabled`` False), that it does not. Undo across machines,
-        always strict there, points at no setting."""
-        about = (
-            t("tip.action.undo_net") if name == "undo" and self.net is not None else t(f"tip.action.{name}")
-        )
+        always strict there, points at no setting; Menu offers no Save where the game is not
+        saved here (a tester's network game promised one)."""
+        if name == "undo" and self.net is not None:
+            about = t("tip.action.undo_net")
+        elif name == "menu" and not self.can_save():
+            about = t("tip.action.menu_unsaved")
+        else:
+            about = t(f"tip.action.{name}")
         if enabled:
             return (about,)
         return (about, t("play.hints_off" if name == "hint" and self.hints_off() else "tip.action_off"))
