@@ -32,6 +32,18 @@ def drawn_hint_panel(app: App) -> pygame.Rect:
     return next(text.box for text in drawn if text.text == heading)
 
 
+def under_hint_panel(app: App) -> list[tuple[int, int]]:
+    """The laid tiles and legal squares of the play scene on top of ``app`` that its hint's
+    panel covers now (more than their edges)."""
+    scene = app.top
+    panel = drawn_hint_panel(app)
+    return [
+        pos
+        for pos in [*scene.board_squares(), *scene.turn.targets()]
+        if panel.colliderect(scene.camera.square_rect(pos).inflate(-4, -4))
+    ]
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_menu_panel_stays_below_the_subtitle_with_continue_shown(size: tuple[int, int]) -> None:
     """With an autosave the menu has its longest list (Continue first); the buttons' panel once
@@ -475,13 +487,7 @@ def test_the_hint_panel_hides_no_laid_tile_when_the_board_fits_beside_it(size: t
     scene = app.top
     frames(app, 120)
     assert not scene.camera.moving
-    panel = drawn_hint_panel(app)
-    hidden = [
-        pos
-        for pos in [*scene.board_squares(), *scene.turn.targets()]
-        if panel.colliderect(scene.camera.square_rect(pos).inflate(-4, -4))
-    ]
-    assert hidden == []
+    assert under_hint_panel(app) == []
 
 
 @pytest.mark.parametrize("size", SIZES)
