@@ -657,7 +657,7 @@ EN: dict[str, str] = {
     "preview.with_choices_about": "about {gains} with your choices",
     "outcome.harvest": "harvest {n}",
     "outcome.sell": "sell {n} at {price}",
-    "outcome.keep": "sell none at {price}",
+    "outcome.keep": "don't sell at {price}",
     "outcome.gold": "take {n} gold",
     "outcome.pay": "pay {n} gold",
     "outcome.water": "water +{n}",
