@@ -677,10 +677,11 @@ class Host:
         """Close the connections other than ``client`` that sit in ``seat``."""
         for other in list(self._members.get(table.code, ())):
             if other.seat == seat and other is not client:
-                other.send(p.Problem("replaced", "Your seat was taken back from another connection.", True))
-                other.push(None)
-                self._members[table.code].discard(other)
-                other.table = None
+                self._dismiss(
+                    table,
+                    other,
+                    p.Problem("replaced", "Your seat was taken back from another connection.", True),
+                )
 
     def _seat_client(
         self, client: Connection, table: Table, seat: int | None, token: str | None = None
@@ -843,11 +844,17 @@ class Host:
         forever. KeyError if there is no such table."""
         table = self.tables[code]
         for member in list(self._members.get(code, ())):
-            member.send(p.Problem("table", "The host ended this table.", True))
-            member.push(None)
-            member.table = None
+            self._dismiss(table, member, p.Problem("table", "The host ended this table.", True))
         log.info("table %s: ended by its host", code)
         self._close(table)
+
+    def _dismiss(self, table: Table, member: Connection, problem: p.Problem) -> None:
+        """Tell ``member`` of ``table`` the fatal ``problem``, close its connection once that
+        is written, and take it from the table."""
+        member.send(problem)
+        member.push(None)
+        self._members[table.code].discard(member)
+        member.table = None
 
     def _close(self, table: Table) -> None:
         """Forget ``table`` and remove its files."""

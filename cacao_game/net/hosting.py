@@ -205,9 +205,11 @@ class BackgroundHost:
 
         async def work() -> bool:
             table = self.host.tables.get(code)
-            if table is not None and not table.started:
+            if table is None:
+                return True
+            if not table.started:
                 self.host.end_table(code)
-            return table is None or not table.started
+            return not table.started
 
         try:
             unstarted = self._thread.is_alive() and self._call(work(), timeout)
