@@ -1592,16 +1592,14 @@ class PlayScene(Scene):
         the provisional one, else the one under the mouse (``Selection`` caches them per
         position)."""
         turn = self.turn
-        labelled = self.labelled_action()
-        previews: dict[Action, str] = {}
-        for action in [] if labelled is None else [labelled]:
-            preview = turn.turn_preview(action)
-            if preview is not None:
-                previews[action] = preview_text(preview, self.names)
-            else:
-                gained, then = turn.preview(action)
-                previews[action] = gains_text(gained, then)
-        return previews
+        action = self.labelled_action()
+        if action is None:
+            return {}
+        preview = turn.turn_preview(action)
+        if preview is not None:
+            return {action: preview_text(preview, self.names)}
+        gained, then = turn.preview(action)
+        return {action: gains_text(gained, then)}
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log back (``lines`` > 0) or forward, within the log."""
