@@ -10,7 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cacao_game.ai.evaluation import TERMS, Valuer
-from cacao_game.ai.explain import SMALLEST_CHANGE, TOP_CHANGES, Advice, compare, explain
+from cacao_game.ai.explain import (
+    MOST_CHANGES,
+    SMALLEST_CHANGE,
+    TOP_CHANGES,
+    Advice,
+    TermChange,
+    compare,
+    explain,
+    reasons_of,
+)
 from cacao_game.ai.hint import advise, suggest
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Fill, Game, Phase
@@ -84,9 +93,47 @@ def test_medium_advice_is_its_move_and_its_margin_is_the_rankings() -> None:
             assert advice.margin == pytest.approx(gap, abs=1e-6)
         sizes = [abs(change.points) for change in advice.changes]
         assert sizes == sorted(sizes, reverse=True)
-        assert len(sizes) <= TOP_CHANGES and all(size >= SMALLEST_CHANGE for size in sizes)
+        assert len(sizes) <= MOST_CHANGES and all(size >= SMALLEST_CHANGE for size in sizes)
         assert not advice.searched and all(change.term in TERMS for change in advice.changes)
     assert phases == {Phase.PLACE, Phase.FILL, Phase.RESOLVE}
+
+
+def changes(*points: float) -> list[TermChange]:
+    """One part per term, worth ``points`` each, to seat 0."""
+    return [TermChange(0, term, value) for term, value in zip(TERMS, points, strict=False)]
+
+
+def test_reasons_grow_past_three_while_the_rest_outweighs_the_smallest() -> None:
+    """Three reasons when the rest is smaller than the third; more, up to five, while
+    "everything else" would outweigh the smallest reason shown (a 4-player hint read +14.5,
+    -6.6, +6.0 and "everything else" -13.7)."""
+    quiet = changes(4.0, -3.0, 2.0, 1.0, 0.6)
+    assert [c.points for c in reasons_of(quiet, sum(c.points for c in quiet))] == [4.0, -3.0, 2.0]
+    loud = changes(14.5, -6.6, 6.0, -5.7, -4.2, -3.6, 2.5)
+    assert [c.points for c in reasons_of(loud, sum(c.points for c in loud))] == [14.5, -6.6, 6.0, -5.7]
+    louder = changes(10.0, -8.0, 7.0, -6.0, -5.0, -4.0, -3.0)
+    shown = reasons_of(louder, sum(c.points for c in louder))
+    assert [c.points for c in shown] == [10.0, -8.0, 7.0, -6.0, -5.0]
+    assert len(shown) == MOST_CHANGES > TOP_CHANGES
+    small = changes(2.0, 0.4, 0.4, 0.4, 0.4, 0.4)
+    assert [c.points for c in reasons_of(small, sum(c.points for c in small))] == [2.0]
+
+
+@given(st.lists(st.floats(-20, 20, allow_nan=False), max_size=len(TERMS)))
+def test_reasons_stop_once_the_rest_no_longer_outweighs_the_smallest(points: list[float]) -> None:
+    """The reasons are the largest parts, at least ``TOP_CHANGES`` of them when there are
+    so many, and each one past that was added because the rest outweighed the one before;
+    they stop below ``MOST_CHANGES`` only once the rest no longer outweighs the smallest."""
+    parts = changes(*points)
+    margin = sum(points)
+    shown = reasons_of(parts, margin)
+    big = sorted((p for p in parts if abs(p.points) >= SMALLEST_CHANGE), key=lambda c: -abs(c.points))
+    assert [abs(c.points) for c in shown] == [abs(c.points) for c in big[: len(shown)]]
+    assert min(len(big), TOP_CHANGES) <= len(shown) <= MOST_CHANGES
+    for count in range(TOP_CHANGES, len(shown)):
+        assert abs(margin - sum(c.points for c in shown[:count])) > abs(shown[count - 1].points)
+    if TOP_CHANGES <= len(shown) < min(len(big), MOST_CHANGES):
+        assert abs(margin - sum(c.points for c in shown)) <= abs(shown[-1].points)
 
 
 def test_a_resolution_is_compared_with_another_outcome() -> None:

@@ -10,6 +10,8 @@ arguments). Printed:
   a clock running 4x slower and 4x faster (and a time budget passed), in percent;
 - reasons vs margin: the largest gap between a hint's reasons plus everything else and its
   margin, and the same for the review's flagged decisions;
+- everything else against the reasons: how many hints' "everything else" outweighs their
+  smallest reason, and their largest;
 - hint time: p50 / p95 / max in seconds (goal: p95 within 1 s on the machine that runs it).
 
 Review: ``--review-games`` games of each level (hard at 0.25 s, medium, easy, random) against
@@ -88,10 +90,18 @@ def gap(advice: Advice) -> float:
     return abs(sum(change.points for change in advice.changes) + advice.rest - advice.margin)
 
 
+def outweighs(advice: Advice) -> tuple[bool, bool]:
+    """Whether "everything else" outweighs the smallest reason given, and the largest."""
+    sizes = [abs(change.points) for change in advice.changes]
+    rest = abs(advice.rest)
+    return bool(sizes) and rest > min(sizes), bool(sizes) and rest > max(sizes)
+
+
 def bench_hints(positions_: list[Game]) -> None:
-    """Stability, reasons vs margin and time of the app's hint."""
+    """Stability, reasons vs margin, "everything else" against the reasons and time of the
+    app's hint."""
     level = hint_level()
-    same = slow = fast = 0
+    same = slow = fast = over_smallest = over_largest = 0
     gaps: list[float] = []
     times: list[float] = []
     for game in positions_:
@@ -99,6 +109,9 @@ def bench_hints(positions_: list[Game]) -> None:
         first = advise(game, level)
         times.append(time.perf_counter() - started)
         gaps.append(gap(first))
+        smallest, largest = outweighs(first)
+        over_smallest += smallest
+        over_largest += largest
         same += advise(game, level) == first
         slow += advise(game, level, time_budget=0.1, clock=lambda: time.perf_counter() / 4) == first
         fast += advise(game, level, time_budget=0.1, clock=lambda: time.perf_counter() * 4) == first
@@ -109,6 +122,10 @@ def bench_hints(positions_: list[Game]) -> None:
     print(f"  same hint twice: {100 * same / n:.1f} %")
     print(f"  same hint, clock 4x slower: {100 * slow / n:.1f} %   4x faster: {100 * fast / n:.1f} %")
     print(f"  reasons vs margin, largest gap: {max(gaps):.2e} points")
+    print(
+        f"  everything else outweighs the smallest reason: {over_smallest} of {n},"
+        f" the largest: {over_largest}"
+    )
     print(
         f"  hint time p50 {percentile(times, 0.5):.3f} s  p95 {percentile(times, 0.95):.3f} s  "
         f"max {max(times):.3f} s  (goal p95 <= 1 s)"

@@ -10,9 +10,11 @@ the search early, both moves' means on the re-deals they shared, ``Appraisal.pai
 the search compared them) and each count's change after the turn is the future's share
 (``TermChange.later``).
 
-The reasons are the largest parts (at most ``TOP_CHANGES``, each worth at least
-``SMALLEST_CHANGE`` points); ``Advice.rest`` is everything else, so that the reasons plus
-the rest add up to ``Advice.margin`` exactly (before any rounding for display). Each reason
+The reasons are the largest parts, each worth at least ``SMALLEST_CHANGE`` points:
+``TOP_CHANGES`` of them, and up to ``MOST_CHANGES`` while everything else together still
+outweighs the smallest reason given (``reasons_of``); ``Advice.rest`` is everything else, so
+that the reasons plus the rest add up to ``Advice.margin`` exactly (before any rounding for
+display). Each reason
 carries the count behind it (``Valuer.seat_counts``: gold, water steps, cacao, sun tokens,
 workers at temples, workers facing open spaces, the best square left), in the seat's own
 direction, while ``points`` is its worth to the deciding seat.
@@ -33,7 +35,11 @@ from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine.events import Event, JungleFilled
 
 TOP_CHANGES = 3
-"""Reasons given at most (the rest is one "everything else" line)."""
+"""Reasons given when that many parts are large enough (the rest is one "everything else"
+line)."""
+MOST_CHANGES = 5
+"""Reasons given at most: past ``TOP_CHANGES`` only while the rest outweighs the smallest
+reason given (README: explanations)."""
 SMALLEST_CHANGE = 0.5
 """Points below which a part is not a reason of its own."""
 SAME = 1e-6
@@ -81,7 +87,7 @@ class Advice:
     margin: float
     """Expected points the move gains over ``alternative`` (0 without one)."""
     changes: tuple[TermChange, ...]
-    """The reasons, largest first (at most ``TOP_CHANGES``)."""
+    """The reasons, largest first (``reasons_of``: at most ``MOST_CHANGES``)."""
     searched: bool = False
     """Whether ``margin`` comes from a search beyond the turn rather than the turn's
     evaluation (medium)."""
@@ -162,10 +168,26 @@ def _reasons(
         tile = now.square if term == "threat" and amount > 0 else ""
         parts.append(TermChange(s, term, points, amount, later, tile))
     margin = sum(part.points for part in parts)
-    big = [part for part in parts if abs(part.points) >= SMALLEST_CHANGE]
-    big.sort(key=lambda c: (-abs(c.points), c.seat, c.term))
-    chosen = tuple(big[:TOP_CHANGES])
+    chosen = reasons_of(parts, margin)
     return margin, chosen, margin - sum(change.points for change in chosen)
+
+
+def reasons_of(parts: Sequence[TermChange], margin: float) -> tuple[TermChange, ...]:
+    """The reasons among ``parts`` (adding up to ``margin``): the largest, each worth at least
+    ``SMALLEST_CHANGE`` points, ``TOP_CHANGES`` of them and then one more at a time, up to
+    ``MOST_CHANGES``, while the rest (``margin`` less the reasons) outweighs the smallest
+    reason given, so that "everything else" is rarely the largest line."""
+    big = sorted(
+        (part for part in parts if abs(part.points) >= SMALLEST_CHANGE),
+        key=lambda c: (-abs(c.points), c.seat, c.term),
+    )
+    count = min(TOP_CHANGES, len(big))
+    while count < min(MOST_CHANGES, len(big)):
+        rest = margin - sum(change.points for change in big[:count])
+        if abs(rest) <= abs(big[count - 1].points):
+            break
+        count += 1
+    return tuple(big[:count])
 
 
 def whole_move(view: Game, valuer: Valuer, action: Action) -> tuple[Action, ...]:

@@ -40,7 +40,7 @@ MAX_DEPTH: Final = 10
 MAX_ACTIONS: Final = 8
 """Most decisions one ``Decide`` may carry (a fill of several spaces)."""
 MAX_REASONS: Final = 8
-"""Most reasons a hint carries (the coach shows ``explain.TOP_CHANGES``)."""
+"""Most reasons a hint carries (the coach shows at most ``explain.MOST_CHANGES``)."""
 MAX_THINK: Final = 60.0
 """Longest thinking time, in seconds, a host may announce (``Thinking``; setup offers up to 10)."""
 
