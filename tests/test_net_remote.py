@@ -276,3 +276,37 @@ def test_a_seated_client_that_leaves_is_told_the_host_heard_it(tmp_path: Path) -
                 break
             time.sleep(0.01)
         assert table is not None and table.state.seats[1].left
+
+
+def test_a_seat_taken_back_from_another_window_hides_its_stale_hand_here(tmp_path: Path) -> None:
+    """A seat's ticket used from another window moves the seat there: this window is told
+    (``replaced``) and shows no hand any more (a playtest saw the old window keep the hand it
+    had, under the banner), while the new window shows the seat's hand."""
+    hosting = BackgroundHost(tmp_path, seed=7)
+    port = hosting.start(LOCAL, 0)
+    sources = seated_sources(port, options("remote", "remote"))
+    try:
+        first, second = sources
+        for _ in range(500):
+            first.poll()
+            second.poll()
+            if second.client.token is not None and second.face_up_seat() == 1:
+                break
+            time.sleep(0.01)
+        code, token = first.client.code, second.client.token
+        assert second.face_up_seat() == 1 and code is not None and token is not None
+        third = RemoteSource(NetClient(LOCAL, port, p.Join(p.VERSION, code, token=token)))
+        sources.append(third)
+        third.client.start()
+        for _ in range(500):
+            second.poll()
+            third.poll()
+            if second.failed and third.face_up_seat() == 1:
+                break
+            time.sleep(0.01)
+        assert second.failed and second.failure == p.REPLACED
+        assert second.face_up_seat() is None and third.face_up_seat() == 1
+    finally:
+        for source in sources:
+            source.close()
+        hosting.stop()

@@ -21,7 +21,7 @@ from cacao_game.app.strings import t
 from cacao_game.config.names import name_problem
 from cacao_game.jsontypes import JSON
 from cacao_game.net.client import ENDED, UNREACHABLE
-from cacao_game.net.protocol import DEFAULT_PORT, PORTS
+from cacao_game.net.protocol import DEFAULT_PORT, PORTS, REPLACED
 from cacao_game.typed_json import ShapeError, convert, plain
 
 MAX_ADDRESS = 64
@@ -92,7 +92,7 @@ REFUSALS = {
     "watchers": "net.refused_watchers",
     UNREACHABLE: "net.unreachable",
     ENDED: "net.host_ended",
-    "replaced": "net.seat_replaced",
+    REPLACED: "net.seat_replaced",
 }
 """The refusal codes of a join (the host's, and the client library's ``UNREACHABLE`` and
 ``ENDED``), and the host's word that the seat is now played from another connection

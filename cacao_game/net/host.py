@@ -680,7 +680,7 @@ class Host:
                 self._dismiss(
                     table,
                     other,
-                    p.Problem("replaced", "Your seat was taken back from another connection.", True),
+                    p.Problem(p.REPLACED, "Your seat was taken back from another connection.", True),
                 )
 
     def _seat_client(

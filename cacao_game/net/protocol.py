@@ -348,6 +348,9 @@ class Problem(_Message, tag="error", frozen=True):
 
 BUSY: Final = "busy"
 """The ``Problem`` code of a host with too many connections to take one more."""
+REPLACED: Final = "replaced"
+"""The fatal ``Problem`` code of a connection whose seat another connection took back with
+its ticket: the seat is played from there now."""
 
 
 class ReasonMsg(_Data, frozen=True):

@@ -51,7 +51,7 @@ from cacao_game.net.client import (
     RecordArrived,
 )
 from cacao_game.net.client import Refused as RefusedByHost
-from cacao_game.net.protocol import REMOTE, TableState, played_kind
+from cacao_game.net.protocol import REMOTE, REPLACED, TableState, played_kind
 from cacao_game.net.protocol import SeatInfo as NetSeat
 from cacao_game.records import RecordError, RecordFile, replay_record, write_record
 from cacao_game.session.commands import (
@@ -278,8 +278,10 @@ class RemoteSource:
         return self._deciding if self._deciding >= 0 else None
 
     def face_up_seat(self) -> int | None:
-        """This client's seat: its hand is the one at this screen."""
-        return self._you
+        """This client's seat: its hand is the one at this screen; None once the seat is
+        played from another connection (``REPLACED``: the hand here would be stale and the
+        seat no longer this screen's)."""
+        return None if self.failed and self.failure == REPLACED else self._you
 
     def accepts_input(self) -> bool:
         """This seat decides now, the game runs, and no decision is on its way to the host."""
