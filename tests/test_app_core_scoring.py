@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import harness
 import pytest
-from harness import click_label, press, run
+from harness import click, click_label, press, run
 
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.scoring import ScoringScene, replay_history
@@ -192,6 +192,27 @@ def test_watch_replay_pushes_the_replay_scene_or_notifies(app, finished):
     press(app, "skip")
     click_label(app, t("scoring.replay"))
     assert type(app.top).__name__ == "PlayScene" and app.top.stepped
+
+
+def test_a_click_on_the_small_final_board_opens_the_replay_at_its_end(app, finished):
+    """The final board on the scoring screen is small (about 20-pixel tiles at 1366x768): a
+    click on it opens the replay at its last turn, where the board fills the table; Esc comes
+    back to the scores. Under Score over time the same place opens nothing."""
+    app.push(ScoringScene(app, finished, CONFIG, []))
+    press(app, "skip")
+    scoring = app.top
+    middle = scoring.board_area(scoring.widgets[2].rect).center
+    click(app, middle)
+    assert app.top is scoring
+    scoring.show_view("board")
+    click(app, middle)
+    scene = app.top
+    assert type(scene).__name__ == "PlayScene"
+    assert scene.source.position == scene.source.turns > 0
+    assert scene.source.table_game().is_over()
+    press(app, "pause")
+    run(app, 5)
+    assert app.top is scoring
 
 
 def test_the_replay_names_each_turn_by_who_played_it(app, finished):

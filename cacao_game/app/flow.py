@@ -343,14 +343,19 @@ def player_name(app: Shell) -> str:
     return humans[0] if humans else t("tutorial.player")
 
 
-def watch_record(app: Shell, record: Mapping[str, object], config: GameConfig | None = None) -> bool:
+def watch_record(
+    app: Shell, record: Mapping[str, object], config: GameConfig | None = None, *, at_end: bool = False
+) -> bool:
     """Push the replay of ``record``, its seats named as in ``config`` when given (a record
-    keeps only colours and kinds); False (and a notice) if the record does not replay."""
+    keeps only colours and kinds), at its start or ``at_end`` (the final board); False (and
+    a notice) if the record does not replay."""
     try:
         source = ReplaySession(record, config)
     except ValueError as error:  # RecordError: the record does not replay
         app.notify(t("scoring.replay_failed", reason=one_line(error)))
         return False
+    if at_end:
+        source.jump(source.turns)
     app.open(routes.Table(source))
     return True
 

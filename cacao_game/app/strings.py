@@ -432,6 +432,8 @@ EN: dict[str, str] = {
     "stats.sold": "Cacao sold",
     "scoring.view.statistics": "Points by source",
     "scoring.view.board": "Final board",
+    # tooltip of the small final board on the scoring screen
+    "scoring.board_tip": "Click to see the final board full size, at the end of the replay",
     "scoring.winners": "{names} share the win!",
     "scoring.chart_turn": "turn",
     "scoring.tiebreak": "tiebreak: cacao",

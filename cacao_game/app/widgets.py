@@ -74,6 +74,26 @@ def _is_release(event: pygame.event.Event) -> bool:
     return event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
 
 
+class Press:
+    """A press of the left button on a widget, followed to its release: a click is a press on
+    the widget released on it."""
+
+    def __init__(self) -> None:
+        self.down = False
+
+    def follow(self, event: pygame.event.Event, rect: pygame.Rect) -> tuple[bool, bool]:
+        """Whether ``event`` is this widget's (a press on ``rect``, or the release of its press
+        on it), and whether it completes a click."""
+        if _is_press(event) and rect.collidepoint(event.pos):
+            self.down = True
+            return True, False
+        if _is_release(event):
+            was_down, self.down = self.down, False
+            clicked = was_down and rect.collidepoint(event.pos)
+            return clicked, clicked
+        return False, False
+
+
 BUTTON_SIZE = theme.BODY_SIZE + 2
 """A button label's font size in design pixels, unless the button is given another."""
 
@@ -113,20 +133,15 @@ class Button(Widget):
         self.icon = icon
         self.font_size = font_size
         self.selected = selected
-        self._pressed = False
+        self._press = Press()
 
     def handle(self, event: pygame.event.Event, app: Shell) -> bool:
         if not self.visible or not self.enabled:
             return False
-        if _is_press(event) and self.rect.collidepoint(event.pos):
-            self._pressed = True
-            return True
-        if _is_release(event):
-            was_pressed, self._pressed = self._pressed, False
-            if was_pressed and self.rect.collidepoint(event.pos):
-                self.activate(app)
-                return True
-        return False
+        mine, clicked = self._press.follow(event, self.rect)
+        if clicked:
+            self.activate(app)
+        return mine
 
     def activate(self, app: Shell) -> None:
         if self.enabled:
@@ -544,6 +559,28 @@ class Note(Widget):
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str) -> None:
         super().__init__(rect, tooltip=tooltip)
+
+
+class Hotspot(Note):
+    """A ``Note`` that a click opens: a press released on it runs ``on_click`` (the final
+    board on the scoring screen opens the replay at its end). Keyboard focus skips it, as it
+    does a note: a button elsewhere does the same."""
+
+    def __init__(
+        self, rect: pygame.Rect | tuple[int, int, int, int], tooltip: str, on_click: Callable[[], None]
+    ) -> None:
+        super().__init__(rect, tooltip)
+        self.on_click = on_click
+        self._press = Press()
+
+    def handle(self, event: pygame.event.Event, app: Shell) -> bool:
+        if not self.visible or self.covered:
+            return False
+        mine, clicked = self._press.follow(event, self.rect)
+        if clicked:
+            app.assets.play("click", 0.4)
+            self.on_click()
+        return mine
 
 
 class Panel(Widget):

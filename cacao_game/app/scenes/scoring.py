@@ -30,7 +30,7 @@ from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import t, tn, winners_text
-from cacao_game.app.widgets import Button, Panel
+from cacao_game.app.widgets import Button, Hotspot, Panel
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
 from cacao_game.engine.scoring import cacao_decided
@@ -315,8 +315,8 @@ class ScoringScene(WidgetScene):
             last.rotated(start).seats == self.config.seats for start in range(len(last.seats))
         )
 
-    def watch_replay(self) -> None:
-        """UI-play's replay of this game, if available."""
+    def watch_replay(self, at_end: bool = False) -> None:
+        """The replay of this game, at its start or ``at_end`` (the final board full size)."""
         from cacao_game.records import seat_entries, to_record
 
         try:
@@ -325,7 +325,7 @@ class ScoringScene(WidgetScene):
         except ValueError as error:
             self.app.notify(t("scoring.replay_failed", reason=error))
             return
-        watch_record(self.app, record, self.config)
+        watch_record(self.app, record, self.config, at_end=at_end)
 
     def review(self) -> None:
         """Review this game's decisions (a progress overlay, then the reviewed game)."""
@@ -384,6 +384,9 @@ class ScoringScene(WidgetScene):
                     selected=view == self.view,
                 )
             )
+        if self.view == "board" and self.game.actions:
+            area, full_size = self.board_area(self.widgets[2].rect), partial(self.watch_replay, at_end=True)
+            self.widgets.append(Hotspot(area, t("scoring.board_tip"), full_size))
 
     def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
         """Toasts sit above the row of buttons (a tester's notice lay over Rematch, New game
