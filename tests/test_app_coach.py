@@ -165,6 +165,8 @@ def test_the_reasons_are_worded_as_players_count() -> None:
         0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), 2.5, (TermChange(0, "gold", 2.0, 2.0),), rest=0.5
     )
     assert reason_lines(advice, names) == ["You: 2 more gold (+2.0)", "Everything else (+0.5)"]
+    unreasoned = Advice(0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), 0.1, (), rest=0.1)
+    assert reason_lines(unreasoned, names) == [t("coach.nothing")]  # not "Everything else (+0.1)" alone
     assert coach.hint_heading(Advice(0, Resolve((0, 0), 0, 1), None, 0.0, ())) == t("coach.hint_only")
     for line in reason_lines(advice, names):
         assert not any(word in line for word in ("held", "from spaces", "track", "square for"))
@@ -174,7 +176,8 @@ def test_the_reasons_are_worded_as_players_count() -> None:
 @given(st.lists(st.floats(-14, 14), max_size=5), st.floats(-3, 3))
 def test_the_figures_shown_add_up_to_the_headline(parts: list[float], rest: float) -> None:
     """The reasons' figures and everything else's, as shown, add up exactly to the margin
-    as the headline shows it (a player saw lines of 0.6 under "about 0.5")."""
+    as the headline shows it (a player saw lines of 0.6 under "about 0.5"); without a reason
+    the one line says none stands out."""
     from cacao_game.ai.explain import TermChange
     from cacao_game.app.coach_words import amount, reason_lines
 
@@ -182,6 +185,9 @@ def test_the_figures_shown_add_up_to_the_headline(parts: list[float], rest: floa
     margin = sum(parts) + rest
     advice = Advice(0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), margin, changes, rest=rest)
     lines = reason_lines(advice, ["Ana", "Bo"])
+    if not parts:
+        assert lines == [t("coach.nothing")]
+        return
     shown = [float(line.rsplit("(", 1)[1].rstrip(")")) for line in lines if line.endswith(")")]
     headline = float(amount(abs(margin))) * (1 if margin >= 0 else -1)
     assert math.isclose(sum(shown), headline, abs_tol=1e-6), (lines, amount(margin))
@@ -777,6 +783,23 @@ def test_h_again_while_a_hint_waits_for_the_players_turn_says_it_is_coming(app: 
     assert app.toast is not None and app.toast[0] == t("play.hint_awaited"), (
         "H again mid-animation says so too"
     )
+
+
+def test_h_once_the_game_is_over_says_the_game_is_over(app: App) -> None:
+    """H on the finished table (before the scores) said "Hints are for your turn: ask again
+    when it is yours", and the words stayed up over the scores: it says the game is over and
+    where to look back at the moves."""
+    import harness
+
+    app.apply_settings(Settings(sound=False))  # the table holds the end a moment before the scores
+    session = PlaySession(CONFIG, harness.random_game(CONFIG, None, seed=3))
+    scene = PlayScene(app, session)
+    app.push(scene)
+    run(app, 1)
+    assert session.game.is_over() and app.top is scene
+    app.toast = None
+    app.step([app.intents.event_for("hint")], 1 / 60)
+    assert app.toast is not None and app.toast[0] == t("play.hint_game_over")
 
 
 def test_a_shown_hint_is_worded_once_not_every_frame(app: App, monkeypatch) -> None:

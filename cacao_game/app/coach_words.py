@@ -102,7 +102,10 @@ def change_text(
 def reason_lines(advice: Advice, names: Sequence[str]) -> list[str]:
     """Every reason of ``advice`` in words, largest first, then everything else (unless it
     shows as nothing): their figures, rounded together to the margin's ``digits``, add up to
-    the margin as its headline shows it (``amount``)."""
+    the margin as its headline shows it (``amount``). Without a reason, "no single reason
+    stands out" alone (not an "everything else" that would be the whole margin)."""
+    if not advice.changes:
+        return [t("coach.nothing")]
     places = digits(advice.margin)
     *points, rest = apportion([*(c.points for c in advice.changes), advice.rest], advice.margin, places)
     lines = [
@@ -111,4 +114,4 @@ def reason_lines(advice: Advice, names: Sequence[str]) -> list[str]:
     ]
     if rest:
         lines.append(t("coach.rest", points=signed(rest, places)))
-    return lines or [t("coach.nothing")]
+    return lines

@@ -617,6 +617,7 @@ EN: dict[str, str] = {
     "flow.keep_finished_failed": "The finished game could not be kept, so nothing new started: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
     "play.hint_not_your_turn": "Hints are for your turn: ask again when it is yours.",
+    "play.hint_game_over": "The game is over: Review game on the scores looks back at your moves.",
     # H pressed while another seat's move animates: the hint is kept for the player's turn
     "play.hint_awaited": "Hint asked: it comes when it is your turn.",
     "play.hint_ready": "Hint: the highlighted move",

@@ -425,7 +425,12 @@ class PlayScene(Scene):
                     self.app.notify(t("play.hints_off"))
                 case Send(RequestHint() as hint):
                     if not self.source.accepts_input() and self.frame.curtain is None:
-                        waiting = "play.hint_awaited" if self.hint_awaited else "play.hint_not_your_turn"
+                        if self.game.is_over():
+                            waiting = "play.hint_game_over"
+                        elif self.hint_awaited:
+                            waiting = "play.hint_awaited"
+                        else:
+                            waiting = "play.hint_not_your_turn"
                         self.app.notify(t(waiting))
                         continue
                     self.send(hint)
