@@ -666,6 +666,40 @@ def test_a_resolution_moves_the_whole_board_beside_its_popup_where_it_fits(app: 
         assert camera.viewport.contains(rect) and not rect.colliderect(popup), pos
 
 
+def test_a_resolution_taken_back_is_cleared_of_its_popup_again(app: App) -> None:
+    """A trial confirmed a resolution row and pressed U at once: the panel came back over the
+    board as it lay before the resolution, hiding half of the player's tile. The decision taken
+    back is cleared again, as the first time."""
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.session import PlaySession, Undo
+
+    config = make_config(["human", "human"], 1, "base")
+    game = harness.random_game(config, 38, seed=7)
+    session = PlaySession(config, game)
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    camera = scene.camera
+    camera.snap()
+    for _ in range(120):
+        app.step([], 0.05)
+    popup = scene.hud.popup_rect(scene.turn.outcomes())
+    first = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")
+    done = len(session.game.actions)
+    app.step([first], 0.05)
+    app.step([first], 0.05)
+    assert len(session.game.actions) > done
+    for _ in range(120):
+        app.step([], 0.05)
+    scene.send(Undo())
+    for _ in range(120):
+        app.step([], 0.05)
+    assert session.game.phase is Phase.RESOLVE and len(session.game.actions) == done
+    assert not camera.moving
+    for pos in scene.board_squares():
+        assert not camera.square_rect(pos).colliderect(popup), pos
+
+
 def test_the_digit_of_a_fifth_row_chooses_it_and_the_key_hint_names_it(app: App) -> None:
     """Playtest: the panel numbers every row, but only rows 1-3 had keys (4 and 5 did
     nothing). The digit keys 4-9 choose rows 4-9 as the hand's keys choose rows 1-3: once to

@@ -1685,7 +1685,9 @@ class PlayScene(Scene):
         the player moved the view meanwhile (a playtest saw the board left off the middle
         after every resolution)."""
         camera = self.camera
-        if self._popup_moved is not None and self._popup_cleared != len(self.source.journal):
+        if self._popup_cleared != len(self.source.journal):
+            self._popup_cleared = -1  # a decision taken back is cleared again (a trial's undo left it hidden)
+        if self._popup_moved is not None and self._popup_cleared == -1:
             before, after = self._popup_moved
             self._popup_moved = None
             if _aim(camera) == after:
