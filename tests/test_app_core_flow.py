@@ -3,6 +3,7 @@ load, confirm dialogs and the global keys (Esc, F1, F11), all driven through ``A
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import harness
@@ -362,11 +363,14 @@ def test_a_new_game_keeps_the_finished_game_it_replaces(app):
     autosave = saves.autosave_path()
     autosave.parent.mkdir(parents=True, exist_ok=True)
     finished = harness.random_game(TWO_HUMANS, None)
-    saves.save_game(autosave, finished, TWO_HUMANS)
+    played = "2026-01-02T03:04:05.000000Z"  # when the game ended, its last autosave
+    saves.save_game(autosave, finished, TWO_HUMANS, saved_at=played)
     start_game(app, TWO_HUMANS)
     assert isinstance(app.top, PlayScene), "no question for a finished game"
     (kept,) = [info for info in saves.list_saves() if info.path != autosave]
     assert kept.finished and not kept.error
+    assert kept.saved_at == played, "dated when it was played, not when it was kept"
+    assert datetime.fromisoformat(played).astimezone().strftime("%Y-%m-%d %H-%M-%S") in kept.path.stem
     assert saves.load_game(kept.path).game.actions == finished.actions
     assert app.toast is not None and kept.path.stem in app.toast[0]
     app.home()  # a player starts again from the menu: the table closes, its deal written

@@ -184,7 +184,9 @@ def same_game(one: Game, other: Game) -> bool:
 def keep_finished(loaded: saves.LoadedSave | None, now: datetime | None = None) -> Path | None:
     """Keep the autosave's game ``loaded`` (``_autosaved_other``) as a named save if it is
     finished and return its path: the save it was last saved to, else a new "Game <date time>"
-    (Load lists it as finished: it opens on its scores, with its replay and review). None when
+    (Load lists it as finished: it opens on its scores, with its replay and review), named and
+    dated when it was last autosaved, as it ended (``now`` overrides the name's time; a
+    trial's game finished at 10:01 was listed as played at 10:04, when Rematch kept it). None when
     there is no such game, or its save holds it already (a tester was told twice). A tester's
     Tab and Enter on the scoring screen (Rematch) replaced a finished game in the autosave, and
     with it the game's replay and review. Raises OSError when it cannot be written."""
@@ -193,9 +195,17 @@ def keep_finished(loaded: saves.LoadedSave | None, now: datetime | None = None) 
     named = saved_at(saves.autosave_path(), loaded.view)
     if named is not None and _holds(named, loaded.game):
         return None
-    target = named or fresh_slot("flow.saved_name", now or datetime.now())
-    saves.save_game(target, loaded.game, loaded.config, loaded.view)
+    target = named or fresh_slot("flow.saved_name", now or _played_at(loaded.info.saved_at))
+    saves.save_game(target, loaded.game, loaded.config, loaded.view, loaded.info.saved_at or None)
     return target
+
+
+def _played_at(saved_at: str) -> datetime:
+    """A save's ``saved_at`` (UTC, ISO 8601) in local time, or now when it does not read."""
+    try:
+        return datetime.fromisoformat(saved_at).astimezone().replace(tzinfo=None)
+    except ValueError:
+        return datetime.now()
 
 
 def keep_unfinished(now: datetime | None = None) -> Path:

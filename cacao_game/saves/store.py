@@ -154,8 +154,16 @@ def _remember(path: Path) -> None:
         _verified[path.resolve()] = _fingerprint(path)
 
 
-def save_game(path: Path, game: Game, config: GameConfig, view: Mapping[str, JSON] = EMPTY_VIEW) -> None:
-    """Save ``game`` with its ``config`` (seats and options) and the app's ``view`` state.
+def save_game(
+    path: Path,
+    game: Game,
+    config: GameConfig,
+    view: Mapping[str, JSON] = EMPTY_VIEW,
+    saved_at: str | None = None,
+) -> None:
+    """Save ``game`` with its ``config`` (seats and options) and the app's ``view`` state,
+    dated now or ``saved_at`` (a save's own ``SaveInfo.saved_at``: a game kept elsewhere keeps
+    the date it was played).
 
     The file holds the deal, the decisions, the options and the view (schema version 2);
     see ``docs/game-record.md``. Before anything is written, the game is checked to be what
@@ -168,7 +176,7 @@ def save_game(path: Path, game: Game, config: GameConfig, view: Mapping[str, JSO
     path = Path(path)
     if not isinstance(config, GameConfig):
         raise TypeError(f"save_game needs a GameConfig, not {type(config).__name__}")
-    document = build_document(game, config, view, _now())
+    document = build_document(game, config, view, saved_at or _now())
     data = encode(document)
     read = decode(data)
     if not isinstance(read, dict) or checksum(read) != document["checksum"]:
