@@ -13,7 +13,7 @@ from cacao_game.app.app import App
 from cacao_game.app.play.controls import CONFIRM_PAUSE
 from cacao_game.app.play.scene import BOARD_GRACE, PlayScene
 from cacao_game.engine import Phase
-from cacao_game.session import ShowHand
+from cacao_game.session import PlaySession, ShowHand
 from cacao_game.session.outcomes import outcomes
 from tests.app_support import make_config, make_scene
 
@@ -636,22 +636,29 @@ def test_a_followed_board_stays_centred_and_comes_back_after_a_resolution() -> N
     assert checked >= 5 and resolutions >= 1
 
 
+def resolution_table(app: App) -> tuple[PlaySession, PlayScene]:
+    """A 2-player table at a resolution of six rows (seed 7, 38 decisions in), its hand shown,
+    pushed over ``app``."""
+    from cacao_game.app.play.ai_worker import SyncAI
+
+    config = make_config(["human", "human"], 1, "base")
+    game = harness.random_game(config, 38, seed=7)
+    assert game.phase is Phase.RESOLVE and len(outcomes(game)) == 6, "the deal and moves set up six rows"
+    session = PlaySession(config, game)
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    return session, scene
+
+
 def test_a_resolution_moves_the_whole_board_beside_its_popup_where_it_fits(app: App) -> None:
     """A trial saw a late board pushed below the resolution popup, its bottom rows out of the
     view, while the room beside the popup was empty: where the whole board fits beside the
     popup zoomed out by at most ``BESIDE_ZOOM_OUT``, every tile lies in the view and clear of
     it."""
-    from cacao_game.app.play.ai_worker import SyncAI
     from cacao_game.app.play.scene import BESIDE_ZOOM_OUT
-    from cacao_game.session import PlaySession
 
-    config = make_config(["human", "human"], 1, "base")
-    game = harness.random_game(config, 38, seed=7)
-    assert game.phase is Phase.RESOLVE, "the deal and moves set up a resolution"
-    session = PlaySession(config, game)
-    session.handle(ShowHand())
-    scene = PlayScene(app, session, ai=SyncAI())
-    app.push(scene)
+    _session, scene = resolution_table(app)
     camera = scene.camera
     camera.snap()
     scale = camera.scale
@@ -670,15 +677,9 @@ def test_a_resolution_taken_back_is_cleared_of_its_popup_again(app: App) -> None
     """A trial confirmed a resolution row and pressed U at once: the panel came back over the
     board as it lay before the resolution, hiding half of the player's tile. The decision taken
     back is cleared again, as the first time."""
-    from cacao_game.app.play.ai_worker import SyncAI
-    from cacao_game.session import PlaySession, Undo
+    from cacao_game.session import Undo
 
-    config = make_config(["human", "human"], 1, "base")
-    game = harness.random_game(config, 38, seed=7)
-    session = PlaySession(config, game)
-    session.handle(ShowHand())
-    scene = PlayScene(app, session, ai=SyncAI())
-    app.push(scene)
+    session, scene = resolution_table(app)
     camera = scene.camera
     camera.snap()
     for _ in range(120):
@@ -704,16 +705,7 @@ def test_the_digit_of_a_fifth_row_chooses_it_and_the_key_hint_names_it(app: App)
     """Playtest: the panel numbers every row, but only rows 1-3 had keys (4 and 5 did
     nothing). The digit keys 4-9 choose rows 4-9 as the hand's keys choose rows 1-3: once to
     choose, again to play; a digit past the last row does nothing; the key hint names them."""
-    from cacao_game.app.play.ai_worker import SyncAI
-    from cacao_game.session import PlaySession
-
-    config = make_config(["human", "human"], 1, "base")
-    game = harness.random_game(config, 38, seed=7)
-    assert game.phase is Phase.RESOLVE and len(outcomes(game)) == 6, "the deal and moves set up six rows"
-    session = PlaySession(config, game)
-    session.handle(ShowHand())
-    scene = PlayScene(app, session, ai=SyncAI())
-    app.push(scene)
+    _session, scene = resolution_table(app)
     app.step([], 0.02)
     turn = scene.turn
     rows = turn.outcomes()
