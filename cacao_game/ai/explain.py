@@ -182,10 +182,9 @@ def reasons_of(parts: Sequence[TermChange], margin: float) -> tuple[TermChange, 
         key=lambda c: (-abs(c.points), c.seat, c.term),
     )
     count = min(TOP_CHANGES, len(big))
-    while count < min(MOST_CHANGES, len(big)):
-        rest = margin - sum(change.points for change in big[:count])
-        if abs(rest) <= abs(big[count - 1].points):
-            break
+    rest = margin - sum(change.points for change in big[:count])
+    while count < min(MOST_CHANGES, len(big)) and abs(rest) > abs(big[count - 1].points):
+        rest -= big[count].points
         count += 1
     return tuple(big[:count])
 

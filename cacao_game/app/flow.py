@@ -195,17 +195,9 @@ def keep_finished(loaded: saves.LoadedSave | None, now: datetime | None = None) 
     named = saved_at(saves.autosave_path(), loaded.view)
     if named is not None and _holds(named, loaded.game):
         return None
-    target = named or fresh_slot("flow.saved_name", now or _played_at(loaded.info.saved_at))
+    target = named or fresh_slot("flow.saved_name", now or loaded.info.saved_local or datetime.now())
     saves.save_game(target, loaded.game, loaded.config, loaded.view, loaded.info.saved_at or None)
     return target
-
-
-def _played_at(saved_at: str) -> datetime:
-    """A save's ``saved_at`` (UTC, ISO 8601) in local time, or now when it does not read."""
-    try:
-        return datetime.fromisoformat(saved_at).astimezone().replace(tzinfo=None)
-    except ValueError:
-        return datetime.now()
 
 
 def keep_unfinished(now: datetime | None = None) -> Path:

@@ -47,6 +47,8 @@ JUNGLE = pygame.Color("#2E7034")
 JUNGLE_DARK = pygame.Color("#1B4A26")
 LEAF = pygame.Color("#4E9A3E")
 DANGER = pygame.Color("#B8432F")
+PROBLEM = pygame.Color("#F08A6C")
+"""Text saying why something cannot be done (a form's problem, a refused save, a lost host)."""
 WATER = pygame.Color("#4096DC")
 WINNER = pygame.Color("#62C95A")
 """The winner's mark on the final scoring (row outline and badge): a green no seat colour of

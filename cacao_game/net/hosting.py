@@ -205,11 +205,11 @@ class BackgroundHost:
 
         async def work() -> bool:
             table = self.host.tables.get(code)
-            if table is None:
-                return True
-            if not table.started:
+            if table is not None and table.started:
+                return False
+            if table is not None:
                 self.host.end_table(code)
-            return not table.started
+            return True
 
         try:
             unstarted = self._thread.is_alive() and self._call(work(), timeout)

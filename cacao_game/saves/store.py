@@ -84,12 +84,18 @@ class SaveInfo:
     autosave by the save it was last saved to."""
 
     @property
+    def saved_local(self) -> datetime | None:
+        """``saved_at`` in the local time zone (naive), None if it does not read."""
+        try:
+            return datetime.fromisoformat(self.saved_at).astimezone().replace(tzinfo=None)
+        except ValueError:
+            return None
+
+    @property
     def saved_at_local(self) -> str:
         """``saved_at`` in the local time zone as ``YYYY-MM-DD HH:MM`` ("" if unknown)."""
-        try:
-            return datetime.fromisoformat(self.saved_at).astimezone().strftime("%Y-%m-%d %H:%M")
-        except ValueError:
-            return ""
+        local = self.saved_local
+        return "" if local is None else local.strftime("%Y-%m-%d %H:%M")
 
 
 @dataclass

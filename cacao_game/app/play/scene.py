@@ -1686,7 +1686,7 @@ class PlayScene(Scene):
         after every resolution)."""
         camera = self.camera
         if self._popup_cleared != len(self.source.journal):
-            self._popup_cleared = -1  # a decision taken back is cleared again (a trial's undo left it hidden)
+            self._popup_cleared = -1  # the decision is made or taken back: clear it again when it comes
         if self._popup_moved is not None and self._popup_cleared == -1:
             before, after = self._popup_moved
             self._popup_moved = None

@@ -221,7 +221,7 @@ class JoinScene(WidgetScene):
         says what to do next: it is read whole, never cut)."""
         width = panel.w - px(80)
         room = panel.bottom - px(24) - self.field_rect(FIELDS[-1][1]).bottom - px(16)
-        color = pygame.Color("#F08A6C")
+        color = theme.PROBLEM
         for size in (theme.SMALL_SIZE, theme.SMALL_SIZE - 2, theme.SMALL_SIZE - 4):
             font = self.app.assets.font(size, "bold")
             if theme.render_text(font, problem, color, width).get_height() <= room:

@@ -246,7 +246,7 @@ class LoadScene(WidgetScene):
                 warn,
                 t("load.refused", reason=t(f"problem.{info.problem or 'invalid'}")),
                 (status_x, row.centery),
-                pygame.Color("#F08A6C"),
+                theme.PROBLEM,
                 anchor="midleft",
                 width=row.w - px(STATUS_X + BUTTONS_W + 20),
             )

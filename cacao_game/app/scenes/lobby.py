@@ -246,7 +246,7 @@ class LobbyScene(WidgetScene):
             self._draw_seats(surface)
             status = self.status()
             font = theme.fit_font(self.app, theme.BODY_SIZE, status, inner.w, "bold")
-            color = pygame.Color("#F08A6C") if self.source.failed else theme.SAND
+            color = theme.PROBLEM if self.source.failed else theme.SAND
             theme.draw_text(
                 surface,
                 font,

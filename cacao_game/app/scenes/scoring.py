@@ -385,7 +385,8 @@ class ScoringScene(WidgetScene):
                 )
             )
         if self.view == "board" and self.game.actions:
-            area, full_size = self.board_area(self.widgets[2].rect), partial(self.watch_replay, at_end=True)
+            full_size = partial(self.watch_replay, at_end=True)
+            area = self.board_area(self.widgets[2].rect)
             self.widgets.append(Hotspot(area, t("scoring.board_tip"), full_size))
 
     def toast_area(self, screen: pygame.Rect) -> pygame.Rect:

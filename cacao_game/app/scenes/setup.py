@@ -577,8 +577,9 @@ class SetupScene(WidgetScene):
             area = self.problem_area
             font = self.app.assets.font(theme.SMALL_SIZE, "bold")
             with theme.within(area):
-                color = pygame.Color("#F08A6C")
-                theme.draw_text(surface, font, problem, area.midleft, color, anchor="midleft", width=area.w)
+                theme.draw_text(
+                    surface, font, problem, area.midleft, theme.PROBLEM, anchor="midleft", width=area.w
+                )
         elif problem:
             seats = self.seats_rect()
             width = seats.w - px(64)
@@ -588,7 +589,7 @@ class SetupScene(WidgetScene):
                 font,
                 theme.fit_text(font, problem, width),
                 (seats.right - px(32), seats.bottom - px(40)),
-                pygame.Color("#F08A6C"),
+                theme.PROBLEM,
                 anchor="midright",
             )
         self.tooltip.draw(surface, self.app)
