@@ -158,6 +158,10 @@ def test_the_reasons_are_worded_as_players_count() -> None:
     assert split == "You: 2 less gold now, about 3 more gold in the next turns (+1.0)"
     steady = change_text(TermChange(1, "gold", 9.5, 0.0), 0, names)
     assert steady == "Bo: less weight against you from their gold (+9.5)"
+    gained = change_text(TermChange(1, "temples", 1.6, 0.0, 0.75), 0, names)  # a 4-player hint
+    assert (
+        gained == "Bo: less weight against you from their chances at the temples (+1.6)"
+    )  # not "about 1 more"
     assert change_text(TermChange(0, "cacao", 0.6, 0.0, 0.3), 0, names).startswith(
         "You, in the next turns: sometimes"
     )
@@ -1007,10 +1011,10 @@ def test_a_hint_panel_that_lands_on_its_square_again_moves_the_board_once_more(a
     )
 
 
-def test_a_good_moves_review_step_shows_the_tile_played_in_its_outline(user_home, monkeypatch) -> None:
-    """A trial saw an empty green outline at a "good" step of the review (the tile played
-    missing): the played tile is drawn there as a ghost, as a better move is at a flagged
-    step."""
+@pytest.mark.parametrize("good", [True, False], ids=["good", "flagged"])
+def test_a_review_step_shows_the_tile_played_in_its_outline(user_home, monkeypatch, good: bool) -> None:
+    """Trials saw an empty outline where the tile was played: at a "good" step (green) and
+    beside a better move on another square (red). The played tile is drawn there as a ghost."""
     from shots import SHOTS, make_app
 
     from cacao_game.app.play.board import BoardRenderer
@@ -1034,13 +1038,21 @@ def test_a_good_moves_review_step_shows_the_tile_played_in_its_outline(user_home
             session.jump(position)
             scene.resync()
             decision = session.here()
-            if decision is None or decision.mark != "good" or not isinstance(decision.played, Place):
+            if (
+                decision is None
+                or (decision.mark == "good") != good
+                or not isinstance(decision.played, Place)
+            ):
+                continue
+            if not good and not (
+                isinstance(decision.best, Place) and decision.best.pos != decision.played.pos
+            ):
                 continue
             run(app, 3)
             drawn.clear()
             app.draw(app.screen)
             assert decision.played in drawn
             return
-        raise AssertionError("the review has no good placement")
+        raise AssertionError("the review has no such placement")
     finally:
         app.close()

@@ -76,9 +76,10 @@ def change_text(
     who = t("coach.you") if change.seat == seat else names[change.seat]
     points = signed(*shown) if shown is not None else signed(change.points)
     now, later = change.amount, change.later
-    if change.seat != seat and not round(now) and abs(later) < 0.5:
-        # the count stays (about) the same for that opponent, yet it weighs otherwise against
-        # the advised seat: a change of who leads the field, or of a count's worth
+    if change.seat != seat and ((not round(now) and abs(later) < 0.5) or _against_its_count(change)):
+        # the count stays (about) the same for that opponent, or moves their way yet helps the
+        # advised seat (or the other way round): a change of who leads the field, or of a
+        # count's worth, weighs otherwise against the advised seat
         direction = "more" if change.points < 0 else "less"
         what = t(f"coach.weighs.{direction}", what=t(f"coach.noun.{change.term}"))
         return t("coach.reason", who=who, what=what, points=points)
@@ -97,6 +98,14 @@ def change_text(
         later=count_words(change.term, later, about=True),
         points=points,
     )
+
+
+def _against_its_count(change: TermChange) -> bool:
+    """Whether an opponent's ``change`` is worth points of the sign its count's words would
+    contradict: "about 1 more worker at the temples (+1.6)" (their gain, worth points to the
+    advised seat because it changes who leads), as a trial read it."""
+    count = change.amount + change.later
+    return abs(count) >= NOTHING_LATER and (count > 0) == (change.points > 0)
 
 
 def reason_lines(advice: Advice, names: Sequence[str]) -> list[str]:

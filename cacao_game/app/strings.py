@@ -483,8 +483,8 @@ EN: dict[str, str] = {
     "facing a temple. Open spaces: empty jungle squares your workers face; the jungle tile laid "
     "there makes them work. The best square left: the best place the next player can take. "
     "An opponent's counts weigh against you, the leading opponent's more (with 3 or 4 "
-    'players), and a count may be worth more or less later: "weighing more against you" is '
-    "such a change without a change of count. "
+    'players), and a count may be worth more or less later: "more (or less) weight against '
+    'you" names such a change when the count stays the same or moves the other way. '
     '"Everything else" sums the smaller reasons, so the lines add up to the margin. "About as '
     'good": the two moves are closer than the computer can tell apart.',
     "rules.tiles.title": "The jungle tiles",

@@ -38,6 +38,8 @@ LINE = 30
 HEADING = 21
 BODY = 19
 """Design pixels of the coach panel: its widest, a line, the heading's and the lines' sizes."""
+PLAYED_ALPHA = 130
+"""How opaque the review draws the tile played beside the better move's ghost (190): fainter."""
 MARK_COLORS = {"good": theme.LEAF, "inaccuracy": theme.SAND, "mistake": theme.CACAO, "blunder": theme.DANGER}
 
 
@@ -410,24 +412,29 @@ def _outline(
     return rect
 
 
-def _ghost(scene: PanelHost, surface: pygame.Surface, action: Place | Overbuild | Fill) -> None:
-    """The tile ``action`` lays, see-through at its square, clipped to the board."""
+def _ghost(
+    scene: PanelHost, surface: pygame.Surface, action: Place | Overbuild | Fill, alpha: int = 190
+) -> None:
+    """The tile ``action`` lays, see-through (``alpha``) at its square, clipped to the board."""
     clip = surface.get_clip()
     surface.set_clip(scene.camera.viewport)
-    scene.board.draw_action(surface, action, alpha=190)
+    scene.board.draw_action(surface, action, alpha=alpha)
     surface.set_clip(clip)
 
 
 def _draw_moves(
     scene: PanelHost, surface: pygame.Surface, decision: DecisionReview, panels: Sequence[pygame.Rect]
 ) -> None:
-    """The better move as a ghost with a gold frame, the played square outlined in red, each
-    with a tag, kept off ``panels`` (the coach's) where it can (a playtest saw "better" cut to
-    "bet" under the review panel)."""
+    """The better move as a ghost with a gold frame, the played square outlined in red (with
+    the tile played, fainter, when it is another square: trials saw only an empty outline),
+    each with a tag, kept off ``panels`` (the coach's) where it can (a playtest saw "better"
+    cut to "bet" under the review panel)."""
     played, best = decision.played, decision.best
     if isinstance(played, Resolve) or isinstance(best, Resolve):
         return
     view = scene.camera.viewport
+    if played.pos != best.pos:
+        _ghost(scene, surface, played, PLAYED_ALPHA)
     _ghost(scene, surface, best)
     rect = _outline(scene, surface, best.pos, pygame.Color(HINT), solid=True)
     played_rect = _outline(scene, surface, played.pos, theme.DANGER, solid=False)
@@ -444,14 +451,11 @@ def _draw_moves(
         must_avoid=panels,
     )
     if played.pos != best.pos:
-        aside = [
-            (played_rect.centerx, played_rect.top - px(18)),
-            (played_rect.centerx, played_rect.bottom + px(18)),
-        ]
+        aside = [(played_rect.centerx, played_rect.bottom + px(18)), played_rect.center]
         scene.painter.pill(
             surface,
             t("review.played_tag"),
-            played_rect.center,
+            (played_rect.centerx, played_rect.top - px(18)),
             18,
             border=theme.DANGER,
             inside=view,
