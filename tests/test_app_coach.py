@@ -968,6 +968,39 @@ def test_a_hint_panel_over_its_own_square_moves_the_board(app: App, monkeypatch)
     assert not scene.camera.square_rect(session.selection.targets()[0]).colliderect(over)
 
 
+def test_the_board_a_hint_panel_moved_goes_back_once_the_hint_is_gone(app: App, monkeypatch) -> None:
+    """A trial saw the board left zoomed out for a large hint panel until Home: once the hint
+    is gone (here: the hinted move made), the board the camera follows zooms back in as far
+    as the board and the next decision's squares allow."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.session import ShowHand
+    from cacao_game.session.commands import Confirm
+
+    session = PlaySession(PHASE_CONFIG, game_at("place"))
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app)
+    camera = scene.camera
+    start = (camera.target_center.x, camera.target_center.y, camera.target_scale)
+    hinted = camera.square_rect(session.selection.targets()[0])
+    over = pygame.Rect(round(hinted.x) - 40, round(hinted.y) - 40, 300, 200)
+    monkeypatch.setattr(coach, "panel_rect", lambda *_args: over)
+    monkeypatch.setattr(coach, "hint_key", lambda _advice: [session.selection.targets()[0]])
+    answer_hint(session)
+    for _ in range(120):
+        app.step([], 0.05)
+    hinted_zoom = camera.target_scale
+    assert hinted_zoom < start[2]
+    scene.send(Confirm())
+    assert session.advice is None
+    app.step([], 0.05)
+    assert hinted_zoom < camera.target_scale <= start[2]  # the fill's spaces may need some zoom out
+    assert camera.contains([*scene.board_squares(), *session.selection.targets()], border=0)
+
+
 def test_a_hint_panel_that_lands_on_its_square_again_moves_the_board_once_more(app: App, monkeypatch) -> None:
     """Playtest: the move about as good lay under the hint's panel. The panel takes the corner
     that hides least of the view it finds, so once the board moved out from under it, it may

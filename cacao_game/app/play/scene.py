@@ -301,6 +301,9 @@ class PlayScene(Scene):
         """The hint whose panel ``_clear_hint`` last looked at."""
         self._hint_moves = 0
         """Times the board moved out from under the hint ``_hint_cleared``'s panel."""
+        self._hint_moved: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
+        """The camera's aim before the hint's panel first moved the board aside and after it
+        last did, until the view goes back (``_clear_hint``)."""
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
@@ -1568,11 +1571,23 @@ class PlayScene(Scene):
     def _temple_rows(self) -> tuple[TempleRow, ...]:
         """Each temple of the shown board, and its workers at the end of the turn of the move
         labelled (``labelled_action``: the same played-out turn as its label, cached by
-        position and move), temples its fills would lay included."""
-        action = self.labelled_action()
+        position and move), temples its fills would lay included; with no move labelled
+        during a fill, of the fills given so far (a trial saw a temple given but not yet
+        confirmed leave the panel once the mouse left the spaces)."""
+        action = self.labelled_action() or self._last_given()
+        given = tuple(self.turn.assignments().items())
         return self._temples.get(
-            (self.source.version, self.shown, action), lambda: self._make_temple_rows(action)
+            (self.source.version, self.shown, action, given), lambda: self._make_temple_rows(action)
         )
+
+    def _last_given(self) -> Fill | None:
+        """The last fill given this turn and not yet confirmed (its preview plays every fill
+        given: ``Selection.turn_preview``), while the table takes board input; else None."""
+        given = self.turn.assignments() if self.accepts_board_input() else {}
+        if not given:
+            return None
+        pos, (code, rotation) = list(given.items())[-1]
+        return Fill(pos, code, rotation)
 
     def _make_temple_rows(self, action: Place | Overbuild | Fill | None) -> tuple[TempleRow, ...]:
         now = self.shown.temple_standings()
@@ -1714,12 +1729,16 @@ class PlayScene(Scene):
         a tile, a legal square or a square it is about, the camera moves the board beside it if it fits there
         zoomed out by at most ``BESIDE_ZOOM_OUT`` (a playtest saw the panel over an opponent's
         tile beside an empty half of the view), else only the squares it is about (the corners
-        all hide one on a full board; ``include`` with the panel counted as covered)."""
+        all hide one on a full board; ``include`` with the panel counted as covered). Once the
+        hint is gone (the move made), the board zooms back (``_zoom_back``: a trial saw it left
+        zoomed out for a large panel until Home)."""
         advice = self.source.advice
-        if advice is None or self.camera.moving or not self.accepts_board_input():
-            return
         if advice is not self._hint_cleared:
             self._hint_cleared, self._hint_moves = advice, 0
+            if advice is None:
+                self._zoom_back()
+        if advice is None or self.camera.moving or not self.accepts_board_input():
+            return
         if self._hint_moves >= HINT_MOVES:
             return
         rect, key = hint_panel(self, advice, self.hint_note(), self.frame.popup)
@@ -1727,9 +1746,25 @@ class PlayScene(Scene):
         tiles = [*self.board_squares(), *targets, *key]
         if any(rect.colliderect(self.camera.square_rect(pos)) for pos in tiles):
             self._hint_moves += 1
+            before = _aim(self.camera) if self._hint_moved is None else self._hint_moved[0]
             self._move_beside(rect, key, BESIDE_ZOOM_OUT, also=targets)
+            if _aim(self.camera) != before:
+                self._hint_moved = (before, _aim(self.camera))
         else:
             self._hint_moves = HINT_MOVES
+
+    def _zoom_back(self) -> None:
+        """The hint whose panel moved the board aside is gone: a board the camera follows (the
+        player has not moved the view) goes back to the zoom it had before, unless the zoom
+        changed since, and is followed again (``follow``: zoomed out only as far as the
+        board and the legal squares need, centred)."""
+        moved, self._hint_moved = self._hint_moved, None
+        camera = self.camera
+        if moved is None or not self.follow_board or camera.target_scale != moved[1][2]:
+            return
+        camera.target_scale = moved[0][2]
+        camera.rate = CALM_RATE
+        self.follow([*self.board_squares(), *self.turn.targets()])
 
     def _clear_review(self) -> None:
         """Once per review step, with the view at rest: when the review panel would hide a
