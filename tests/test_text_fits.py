@@ -310,3 +310,19 @@ def test_outcome_words_take_a_second_line_only_at_the_smallest_size() -> None:
         assert app.assets.font(size).size(first)[0] <= narrow
     finally:
         app.close()
+
+
+def test_the_seat_kinds_are_drawn_at_one_size() -> None:
+    """A trial saw "Expert AI · Elo 1697" drawn smaller than "Hard AI · Elo 1545" in the row
+    above (each value shrank to fit alone): a selector draws every value at the size its
+    widest option fits, so alike rows match and a value keeps its size as it steps."""
+    from shots import SHOTS
+
+    from cacao_game.app.scenes.setup import kind_choice_label
+
+    app = make_app((1366, 768))
+    SHOTS["setup_expert"](app)
+    kinds = {kind_choice_label(kind) for kind in ("human", "hard", "expert")}
+    drawn = drawn_now(app)
+    sizes = {text.text: text.size for text in drawn if text.text in kinds}
+    assert set(sizes) == kinds and len(set(sizes.values())) == 1, sizes
