@@ -301,9 +301,9 @@ class PlayScene(Scene):
         """The hint whose panel ``_clear_hint`` last looked at."""
         self._hint_moves = 0
         """Times the board moved out from under the hint ``_hint_cleared``'s panel."""
-        self._hint_moved: tuple[tuple[float, float, float], tuple[float, float, float]] | None = None
-        """The camera's aim before the hint's panel first moved the board aside and after it
-        last did, until the view goes back (``_clear_hint``)."""
+        self._hint_zoom: tuple[float, float] | None = None
+        """The camera's zoom before the hint's panel first moved the board aside and after it
+        last did, until the hint is gone (``_zoom_back``)."""
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
@@ -1746,23 +1746,23 @@ class PlayScene(Scene):
         tiles = [*self.board_squares(), *targets, *key]
         if any(rect.colliderect(self.camera.square_rect(pos)) for pos in tiles):
             self._hint_moves += 1
-            before = _aim(self.camera) if self._hint_moved is None else self._hint_moved[0]
+            before = self.camera.target_scale if self._hint_zoom is None else self._hint_zoom[0]
             self._move_beside(rect, key, BESIDE_ZOOM_OUT, also=targets)
-            if _aim(self.camera) != before:
-                self._hint_moved = (before, _aim(self.camera))
+            if self.camera.target_scale != before:
+                self._hint_zoom = (before, self.camera.target_scale)
         else:
             self._hint_moves = HINT_MOVES
 
     def _zoom_back(self) -> None:
-        """The hint whose panel moved the board aside is gone: a board the camera follows (the
+        """The hint whose panel zoomed the board out is gone: a board the camera follows (the
         player has not moved the view) goes back to the zoom it had before, unless the zoom
         changed since, and is followed again (``follow``: zoomed out only as far as the
         board and the legal squares need, centred)."""
-        moved, self._hint_moved = self._hint_moved, None
+        zoom, self._hint_zoom = self._hint_zoom, None
         camera = self.camera
-        if moved is None or not self.follow_board or camera.target_scale != moved[1][2]:
+        if zoom is None or not self.follow_board or camera.target_scale != zoom[1]:
             return
-        camera.target_scale = moved[0][2]
+        camera.target_scale = zoom[0]
         camera.rate = CALM_RATE
         self.follow([*self.board_squares(), *self.turn.targets()])
 
