@@ -362,8 +362,12 @@ class Cycler(Widget):
         tooltip: str | None = None,
         label: str = "",
         swatch: Callable[[pygame.Surface, pygame.Rect, Any], None] | None = None,
+        one_size: bool = False,
     ) -> None:
         super().__init__(rect, tooltip=tooltip)
+        self.one_size = one_size
+        """Every value drawn at the size the widest option fits (``widest``), not each at its
+        own: for options of a kind shown in alike rows (not for ones holding players' names)."""
         self.options = list(options)
         self.value = value
         self.on_change = on_change
@@ -379,9 +383,10 @@ class Cycler(Widget):
         return 0
 
     def widest(self, app: Shell) -> str:
-        """The option text widest in the value's font: every option is drawn at the size that
-        fits it, so the value keeps its size as it steps and alike rows match (a trial saw
-        "Expert AI · Elo 1697" smaller than "Hard AI · Elo 1545" in the row above)."""
+        """The option text widest in the value's font: with ``one_size`` every option is drawn
+        at the size that fits it, so the value keeps its size as it steps and alike rows match
+        (a trial saw "Expert AI · Elo 1697" smaller than "Hard AI · Elo 1545" in the row
+        above)."""
         font = app.assets.font(theme.BODY_SIZE - 2, "bold")
         return max((text for _value, text in self.options), key=lambda text: font.size(text)[0], default="")
 
@@ -437,7 +442,8 @@ class Cycler(Widget):
         if self.swatch is not None:
             self.swatch(surface, pygame.Rect(inner.x, inner.y, px(40), inner.h), self.value)
             inner = inner.inflate(-px(48), 0).move(px(24), 0)
-        bold = theme.fit_font(app, theme.BODY_SIZE - 2, self.widest(app), inner.w, "bold")
+        sized = self.widest(app) if self.one_size else text
+        bold = theme.fit_font(app, theme.BODY_SIZE - 2, sized, inner.w, "bold")
         theme.draw_text(
             surface,
             bold,

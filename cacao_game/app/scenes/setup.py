@@ -54,7 +54,7 @@ HINT_Y, SEED_LABEL_Y, HINT_GAP, MAX_DROP = 150, 248, 28, 24
 """Design pixels in the options panel: the variant's hint, the Seed label's middle, the least
 gap between them, and how far the options below may move down for a long hint."""
 """Design pixels: the two panels, a seat row and the gap between rows, the buttons' bottom."""
-COLUMNS = ((96, 330, "setup.name"), (446, 270, "setup.colour"), (736, 300, "setup.player"))
+COLUMNS = ((96, 280, "setup.name"), (396, 270, "setup.colour"), (686, 350, "setup.player"))
 """A seat row's columns: design x inside the row, width and heading."""
 
 
@@ -433,6 +433,7 @@ class SetupScene(WidgetScene):
             s.kind,
             partial(self.set_kind, seat),
             tooltip=t("setup.rating_hint") if kind_choice_label(s.kind) != kind_label(s.kind) else None,
+            one_size=True,
         )
         widgets: list[Widget] = [name, color, kind]
         if len(self.seats) > MIN_SEATS:
