@@ -118,6 +118,31 @@ def test_a_double_click_chooses_but_does_not_confirm(app: App) -> None:
     assert target in scene.source.game.workers
 
 
+def test_a_double_click_on_a_fill_space_gives_it_its_tile(app: App) -> None:
+    """A trial's double-click on a jungle space gave it the tile and took it back at once: the
+    second click of a double-click (within ``CONFIRM_PAUSE``) keeps the tile there; a click
+    after the pause takes it back, as before."""
+    from driver import click, square_point
+
+    scene = make_scene(app, ["human", "human"], seed=5)
+    rng = random.Random(2)
+    for _ in range(3000):
+        game = scene.source.game
+        if scene.accepts_board_input() and game.phase is Phase.FILL and not scene.turn.assignments():
+            break
+        app.step(human_turn_events(scene, rng), 0.02)
+    else:
+        raise AssertionError("no fill reached")
+    app.step([], BOARD_GRACE)
+    space = sorted(scene.source.game.pending_fills)[0]
+    point = square_point(scene, space)
+    app.step(click(point) + click(point), 0.02)
+    assert space in scene.turn.assignments()
+    app.step([], CONFIRM_PAUSE)
+    app.step(click(point), 0.02)
+    assert space not in scene.turn.assignments()
+
+
 def test_a_double_click_on_confirm_does_not_skip_the_move_it_plays(user_home: object) -> None:
     """A tester's double-click on a button skipped the animations it started: the second
     click of a double-click (within ``CONFIRM_PAUSE`` of the click that played the move) lets

@@ -55,7 +55,8 @@ since the table last stood still and no key queued before it prepared the decisi
 second Enter after a fill chose a row of a panel the player never saw)."""
 CONFIRM_PAUSE = DOUBLE_CLICK_SECONDS
 """Seconds after a click set a placement before a click on the same square confirms it (the
-second click of a double-click does nothing); a click on a resolution row the same."""
+second click of a double-click does nothing); a click on a resolution row the same, and a
+click on a space a click just gave a tile."""
 LATER_ROWS: Final = range(4, 10)
 """The resolution rows (numbered from 1) chosen by their digit key beside the hand's keys."""
 LATER_ROW_KEYS: Final = {
@@ -544,9 +545,12 @@ class TableInput:
         return self._target(square, frame) if square is not None else []
 
     def _target(self, square: Pos, frame: Frame) -> list[TableCommand]:
-        """A click on ``square``: a second click on the placement a click just chose waits
-        ``CONFIRM_PAUSE`` (a double-click chooses, it does not confirm)."""
-        if square == frame.provisional:
+        """A click on ``square``: a second click on the placement a click just chose, or on
+        the space a click just gave a tile, waits ``CONFIRM_PAUSE`` (a double-click chooses or
+        gives, it neither confirms nor takes the tile back: a trial's double-click on a space
+        left it empty)."""
+        given = frame.phase is Phase.FILL and square in frame.fill.given
+        if square == frame.provisional or given:
             chosen = self.chosen_at
             if chosen is not None and chosen[0] == square and frame.clock - chosen[1] < CONFIRM_PAUSE:
                 return []
