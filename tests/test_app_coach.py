@@ -1068,3 +1068,25 @@ def test_a_review_step_shows_the_tile_played_in_its_outline(user_home, monkeypat
         raise AssertionError("the review has no such placement")
     finally:
         app.close()
+
+
+def test_a_review_on_the_square_played_names_the_tile_played(user_home) -> None:
+    """A trial read "on the square played (another tile or turn)" at a fill where the board
+    showed only the better tile: the line names the tile that was played there."""
+    from shots import SHOTS, make_app
+
+    from cacao_game.ai.review import DecisionReview
+    from cacao_game.app.play.advice import review_lines
+    from cacao_game.engine import Fill, Phase
+
+    app = make_app((1366, 768))
+    try:
+        SHOTS["review"](app)
+        session = app.top.review
+        decision = DecisionReview(
+            0, 0, 0, Phase.FILL, Fill((1, 0), "sun"), Fill((1, 0), "water"), 3.0, "mistake", 2, 10
+        )
+        lines = review_lines(session, decision, ["Ana", "Bo"])
+        assert lines[0] == t("review.better_same", laid=t("jungle.sun")), lines
+    finally:
+        app.close()

@@ -1090,7 +1090,7 @@ EN: dict[str, str] = {
     "review.mark.blunder": "blunder",
     "review.good": "The computer finds no move a point better.",
     "review.better_board": "Better: the gold ghost on the board (played: red outline)",
-    "review.better_same": "Better: the gold ghost, on the square played (another tile or turn)",
+    "review.better_same": "Better: the gold ghost, on the square played (played: {laid})",
     "review.played": "Played: {move}",
     "review.better": "Better: {move}",
     "review.summary": (

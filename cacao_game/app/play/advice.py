@@ -92,6 +92,12 @@ def _other_line(other: Action, game: Game | None, hinted: Action | None = None) 
     return t("coach.other_board")
 
 
+def laid_words(action: Place | Overbuild | Fill) -> str:
+    """The tile ``action`` lays in words: "a market (3)", or a worker tile as it lies ("3
+    workers up, 1 worker left")."""
+    return jungle_phrase(action.tile) if isinstance(action, Fill) else laid_tile(action.tile, action.rotation)
+
+
 def _whole_steps(game: Game, advice: Advice) -> list[Action]:
     """The steps of a whole resolution, each legal where it is made (on a copy of ``game``)."""
     steps = list(advice.whole) or [advice.action]
@@ -136,7 +142,10 @@ def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequen
         played, better = move_words(session.game, decision.played), move_words(session.game, decision.best)
         if played is None or better is None:
             same = getattr(decision.played, "pos", None) == getattr(decision.best, "pos", None)
-            lines.append(t("review.better_same" if same else "review.better_board"))
+            if same and isinstance(decision.played, Place | Overbuild | Fill):
+                lines.append(t("review.better_same", laid=laid_words(decision.played)))
+            else:
+                lines.append(t("review.better_board"))
         else:
             lines += [t("review.played", move=played), t("review.better", move=better)]
         if decision.advice is not None:
