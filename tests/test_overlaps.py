@@ -570,3 +570,26 @@ def test_the_word_under_a_seat_total_keeps_above_the_tiles_icon(size: tuple[int,
         totals = [text.rect for text in drawn if text.text == str(view.total)]
         total = next(rect for rect in totals if panel.contains(rect))
         assert total.bottom <= word.top and word.bottom <= seat_parts(panel).tiles.top
+
+
+@pytest.mark.parametrize("size", [(1280, 720), *SIZES])
+def test_a_settings_notice_keeps_off_its_buttons(size: tuple[int, int]) -> None:
+    """A trial's notice about a key taken from two actions lay over Back and Reset keys for
+    seconds: on the settings screen a notice lies between the two buttons."""
+    from shots import SHOTS, frames
+
+    from cacao_game.app.strings import t
+    from cacao_game.app.widgets import Button
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["settings"](app)
+    app.notify(
+        'Hint: Space (was Q) · Space was also bound to "Confirm": removed there · Space was the key for '
+        '"Skip animation", which now uses Q'
+    )
+    frames(app, 2)
+    app.draw(app.screen)
+    toast = app.toast_rect
+    labels = (t("common.back"), t("settings.reset_keys"))
+    buttons = [w.rect for w in app.top.widgets if isinstance(w, Button) and w.label in labels]
+    assert len(buttons) == 2 and toast is not None and toast.collidelist(buttons) < 0

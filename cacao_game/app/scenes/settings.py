@@ -122,6 +122,9 @@ class SettingsScene(WidgetScene):
         """Changes made since the settings file was last written."""
         self.palette: Widget = Widget((0, 0, 0, 0))
         """The colour scheme's row (its preview is drawn under it)."""
+        self._between_buttons = pygame.Rect(0, 0, 0, 0)
+        """Where toasts go (set by ``build``): between Back and Reset keys (a trial's notice
+        about a key taken from two actions lay over both buttons)."""
 
     # ------------------------------------------------------------------ changes
 
@@ -243,6 +246,12 @@ class SettingsScene(WidgetScene):
             Button(reset, t("settings.reset_keys"), self.reset_keys),
             Button(back, t("common.back"), self.back, style="primary"),
         ]
+        self._between_buttons = pygame.Rect(back.right, 0, reset.x - back.right, reset.bottom + px(12))
+
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """Toasts sit between Back and Reset keys, over neither, wrapped to that width."""
+        area = self._between_buttons.clip(screen)
+        return area if area.w > 0 else screen
 
     def general_row(self, index: int) -> pygame.Rect:
         """Row ``index`` of the General panel."""
