@@ -382,6 +382,28 @@ def test_drag_pans_without_placing(app: App) -> None:
     assert scene.turn.provisional is None and not scene.source.game.actions
 
 
+def test_a_square_shows_no_tooltip_while_a_move_animates(user_home: object) -> None:
+    """A trial's tooltip, under the resting mouse, hid the tiles the computer was laying: a
+    board square's tooltip waits for the animation's end; a seat panel's still shows."""
+    from driver import square_point
+
+    from cacao_game.app.catalog import router
+    from cacao_game.config.settings import Settings
+
+    app = App(pygame.Surface((1920, 1080)), Settings(animation_speed="slow", sound=False), router=router())
+    scene = make_scene(app, ["human", "human"])
+    app.step([key(app, "cycle"), key(app, "confirm")], 0.02)
+    assert scene.timeline.busy
+    point = square_point(scene, (0, 0))
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))], 0.02)
+    app.step([], 0.5)
+    assert scene.timeline.busy and scene.tooltip() == []
+    panel = scene.hud.panel_rect(1).center
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=panel, rel=(0, 0), buttons=(0, 0, 0))], 0.02)
+    app.step([], 0.5)
+    assert scene.timeline.busy and scene.tooltip() != []
+
+
 def test_panel_click_highlights_and_hover_shows_the_breakdown(app: App) -> None:
     """Clicking a seat panel toggles the highlight of its tiles; hovering it ~0.4 s shows the
     projected score breakdown (game.score_now)."""

@@ -2052,7 +2052,9 @@ class PlayScene(Scene):
         return list(self.frame.tooltip)
 
     def _tooltip_lines(self, tips: Sequence[Tip]) -> list[str]:
-        """The tooltip lines to show: after ``TOOLTIP_DELAY`` s on the same thing."""
+        """The tooltip lines to show: after ``TOOLTIP_DELAY`` s on the same thing; a board
+        square's not while a move animates (a trial's tooltip hid the tiles the computer was
+        laying under the resting mouse)."""
         if (
             self.input.hover_since < TOOLTIP_DELAY
             or self.input.press is not None
@@ -2066,6 +2068,8 @@ class PlayScene(Scene):
         kind, data = key
         if kind == "tip":
             return next((list(tip.lines) for tip in tips if tip.box == data), [])
+        if self.timeline.busy:
+            return []
         fill_space = data in self.game.pending_fills and not self.accepts_board_input()
         overbuild = self.accepts_board_input() and data in self.turn.overbuild_targets()
         return square_tooltip(self.shown, self.names, data, fill_space, overbuild)
