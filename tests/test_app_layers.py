@@ -816,13 +816,14 @@ def test_a_shadow_drawn_from_its_kept_rows_equals_its_whole_image(radius: int) -
 
 
 def test_a_tooltip_is_kept_until_it_or_what_lies_beneath_changes(app: App) -> None:
-    """A tooltip over the board (the mouse resting at the board's centre while moves animate)
-    is drawn over all else and kept as it is while neither it nor anything beneath it changes:
-    such frames show nothing of it again; a moving part coming under it (a carried tile) draws
-    its area again. Every frame equals the frame drawn anew."""
+    """A tooltip (the mouse resting on a seat's panel while moves animate: a board square's
+    waits for the animation's end) is drawn over all else and kept as it is while neither it
+    nor anything beneath it changes: such frames show nothing of it again; a moving part
+    coming under it (a carried tile) draws its area again. Every frame equals the frame drawn
+    anew."""
     scene = make_scene(app, ["human"] * 4, seed=7, variant="volcano")
     rng = random.Random(3)
-    centre = motion(app.layout["board"].center)
+    centre = motion(scene.hud.panel_rect(1).center)
     kept = 0
     for index in range(300):
         _move_when_idle(scene, rng)
