@@ -518,6 +518,30 @@ def test_the_hinted_moves_label_stays_off_the_hint_panel(size: tuple[int, int]) 
     assert label is not None and not label.colliderect(panel)
 
 
+def test_a_label_does_not_flee_below_a_panel_at_the_bottom_of_the_board() -> None:
+    """A trial saw the considered move's label at the board's bottom edge, far from its
+    square, with the hint's panel in the view's bottom corner: a panel is gone below only
+    where the view goes on below it; else the label stays by its square."""
+    from dataclasses import replace
+
+    import pygame
+    from shots import SHOTS, frames
+
+    app = make_app((1366, 768), Settings(sound=False))
+    SHOTS["hint"](app)
+    scene = app.top
+    frames(app, 120)
+    advice = scene.source.advice
+    view = scene.camera.viewport
+    panel = pygame.Rect(view.right - view.w // 3 - 4, view.bottom - 120, view.w // 3, 116)
+    label = scene.board.yield_pill(
+        app.screen, replace(scene.frame, coach_panel=tuple(panel)), advice.action, hinted=True, border=None
+    )
+    square = scene.camera.square_rect(advice.action.pos)
+    assert label is not None and not label.colliderect(panel)
+    assert abs(label.centery - square.centery) < 2 * square.h, (label, square)
+
+
 def test_the_reviews_move_tags_stay_off_its_panel() -> None:
     """A playtest saw the review's "better" tag cut to "bet" under the review's panel. With a
     panel right above the better square, where its tag would go, the tag is drawn below."""

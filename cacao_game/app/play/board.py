@@ -592,7 +592,9 @@ class BoardRenderer:
         labels: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect | None:
         """What ``action`` gains (the frame's preview), in a label over its square, kept off
-        the ``labels`` already drawn where it can; nothing until the frame has it. Returns the
+        the ``labels`` already drawn where it can (below a panel over the board only where the
+        view goes on below it: a trial saw a label at the board's bottom edge, far from its
+        square, under a hint panel lying there); nothing until the frame has it. Returns the
         label's area."""
         label = frame.previews.get(action)
         if label is None:
@@ -608,7 +610,9 @@ class BoardRenderer:
         overlays = self.overlays()
         if frame.coach_panel is not None:
             overlays.append(pygame.Rect(frame.coach_panel))
-        clear = [(rect.centerx, panel.bottom + px(24)) for panel in overlays]
+        clear = [
+            (rect.centerx, panel.bottom + px(24)) for panel in overlays if panel.bottom + px(48) < view.bottom
+        ]
         step = self.camera.scale
         aside = [(x + dx, y) for dx in (-step, step, -2 * step, 2 * step) for x, y in (above, below)]
         tiles = self.laid_in_view(frame)
