@@ -82,13 +82,13 @@ def _other_line(other: Action, game: Game | None, hinted: Action | None = None) 
         not isinstance(other, Resolve) and not isinstance(hinted, Resolve | None) and other.pos == hinted.pos
     )
     if isinstance(other, Fill):
-        return t("coach.other_fill_same" if same else "coach.other_fill", tile=jungle_phrase(other.tile))
+        return t("coach.other_fill_same" if same else "coach.other_fill", tile=laid_words(other))
     words = move_words(game, other) if game is not None else None
     if words:
         return t("coach.other", move=words)
     if same and isinstance(other, Place | Overbuild) and isinstance(hinted, Place | Overbuild):
         key = "coach.other_turned" if other.tile == hinted.tile else "coach.other_tile"
-        return t(key, laid=laid_tile(other.tile, other.rotation))
+        return t(key, laid=laid_words(other))
     return t("coach.other_board")
 
 

@@ -1574,20 +1574,12 @@ class PlayScene(Scene):
         position and move), temples its fills would lay included; with no move labelled
         during a fill, of the fills given so far (a trial saw a temple given but not yet
         confirmed leave the panel once the mouse left the spaces)."""
-        action = self.labelled_action() or self._last_given()
         given = tuple(self.turn.assignments().items())
+        last = Fill(given[-1][0], *given[-1][1]) if given and self.accepts_board_input() else None
+        action = self.labelled_action() or last  # the last fill given: its preview plays them all
         return self._temples.get(
             (self.source.version, self.shown, action, given), lambda: self._make_temple_rows(action)
         )
-
-    def _last_given(self) -> Fill | None:
-        """The last fill given this turn and not yet confirmed (its preview plays every fill
-        given: ``Selection.turn_preview``), while the table takes board input; else None."""
-        given = self.turn.assignments() if self.accepts_board_input() else {}
-        if not given:
-            return None
-        pos, (code, rotation) = list(given.items())[-1]
-        return Fill(pos, code, rotation)
 
     def _make_temple_rows(self, action: Place | Overbuild | Fill | None) -> tuple[TempleRow, ...]:
         now = self.shown.temple_standings()
