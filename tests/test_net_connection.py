@@ -190,6 +190,27 @@ def test_the_table_and_the_join_screen_say_the_host_is_busy_while_retrying() -> 
     assert banner_text(source) == t("net.lost")
 
 
+def test_a_host_that_stopped_hosting_is_said_until_it_hosts_again() -> None:
+    """A host that closes the connection as going away stopped hosting (its player went to the
+    menu): the table says so, and keeps saying it while the next attempts are
+    refused; once the host takes the client again, a later drop without it is the plain
+    reconnecting (a host that died, a lost network)."""
+    from cacao_game.app.play.presence import banner_text
+    from cacao_game.app.strings import t
+    from cacao_game.net.client import Joined, NetClient
+    from cacao_game.net.remote import HOST_PAUSED, RECONNECTING, RemoteSource
+
+    source = RemoteSource(NetClient(LOCAL, 9, p.Join(p.VERSION, "ABCDEF", "Bo")))  # never started
+    source._receive(Joined("ABCDEF", 1, "a seat token"))
+    source._receive(Reconnecting(1, 0.25, "closed", paused=True))
+    assert source.connection == HOST_PAUSED and banner_text(source) == t("net.host_paused")
+    source._receive(Reconnecting(2, 0.5, "connection refused"))
+    assert source.connection == HOST_PAUSED, "refused while the host is away: still paused"
+    source._receive(Joined("ABCDEF", 1, "a seat token"))
+    source._receive(Reconnecting(1, 0.25, "connection reset"))
+    assert source.connection == RECONNECTING and banner_text(source) == t("net.lost")
+
+
 def _closed_port() -> int:
     """A port of 127.0.0.1 nothing listens on (a connection to it is refused)."""
     import socket

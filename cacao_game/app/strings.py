@@ -144,6 +144,10 @@ EN: dict[str, str] = {
     "net.starting": "The game starts…",
     "net.waiting_for": "Waiting for {name}…",
     "net.lost": "Reconnecting to the host…",
+    # the host went to its menu or closed its window: its table waits for Resume hosting
+    "net.host_paused": (
+        "The host has stopped hosting for now: the game goes on once they resume it. Reconnecting…"
+    ),
     # the host has too many connections to take this one: the client tries again (issue 19)
     "net.busy": "The host has too many players connected: trying again…",
     "net.to_menu": "Back to menu",
@@ -867,9 +871,10 @@ EN: dict[str, str] = {
     ),
     "tutorial.why.place": "2 workers must face the plantation on the left, 1 worker the market below.",
     "tutorial.step.sell": (
-        "Every worker touching a jungle tile acts now, edge by edge. Harvest first: your 2 "
-        "workers at the plantation take 2 cacao. Then sell: your worker at the market sells 1 "
-        "cacao for 2 gold. Choose “harvest 2, sell 1 at 2” in the panel on the board."
+        "Every worker touching a jungle tile acts now, edge by edge, in the order that serves "
+        "you best. Your storage is empty, so harvest first: your 2 workers at the plantation "
+        "take 2 cacao. Then sell: your worker at the market sells 1 cacao for 2 gold. Choose "
+        "“harvest 2, sell 1 at 2” in the panel on the board."
     ),
     "tutorial.why.sell": "This lesson sells too: choose the row that harvests 2 and sells 1 of them "
     "for 2 gold.",

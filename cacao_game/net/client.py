@@ -41,6 +41,7 @@ from typing import Final, Literal, assert_never
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK, InvalidHandshake, InvalidURI
+from websockets.frames import CloseCode
 
 from cacao_game.ai.explain import Advice
 from cacao_game.engine import Action, Game
@@ -180,12 +181,16 @@ class AIThinking:
 class Reconnecting:
     """The connection is down (``reason``); attempt ``attempt`` follows in ``delay`` seconds.
     ``busy``: the host turned the connection away as it has too many (``reason`` says so in
-    its words); the client tries again all the same."""
+    its words); the client tries again all the same. ``paused``: the host closed it as going
+    away (``CloseCode.GOING_AWAY``): it stopped hosting (its player went to the menu or
+    closed the window), its tables saved to be resumed; a host that died or a lost network
+    closes without it."""
 
     attempt: int
     delay: float
     reason: str
     busy: bool = False
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -261,7 +266,7 @@ class Link:
         attempt = 0
         while not self._closing and not self._failed:
             reason = "closed"
-            refused = False
+            refused = paused = False
             try:
                 async with connect(
                     self.uri,
@@ -279,8 +284,8 @@ class Link:
                             self.tap(data)
                         if self._receive(data):
                             attempt = 0
-            except ConnectionClosedOK:
-                pass  # the host closed the connection in order
+            except ConnectionClosedOK as closed:
+                paused = closed.rcvd is not None and closed.rcvd.code == CloseCode.GOING_AWAY
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as error:
                 reason = str(error) or type(error).__name__
                 refused = isinstance(error, ConnectionRefusedError)
@@ -297,7 +302,7 @@ class Link:
             first, most = self.backoff
             delay = min(most, first * 2 ** min(attempt - 1, 8)) * (0.75 + 0.5 * self.rng.random())
             busy, self._busy = self._busy, None
-            self.on_event(Reconnecting(attempt, delay, busy or reason, busy is not None))
+            self.on_event(Reconnecting(attempt, delay, busy or reason, busy is not None, paused))
             await asyncio.sleep(delay)
 
     def _hello(self) -> p.Join | p.Create:

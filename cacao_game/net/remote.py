@@ -20,8 +20,9 @@ when the host's word arrived (less what had passed on the host for a client that
 meanwhile): the table's thinking bar shows it as at a local table.
 
 ``connection`` says how the link stands ("connecting" until the host first takes the client,
-"connected", "reconnecting", "busy": the host has too many connections and the client tries
-again, or the host's refusal in words) so that the table can show "reconnecting…" with a way
+"connected", "reconnecting", "host paused": the host stopped hosting in order and the client
+tries again until it hosts again, "busy": the host has too many connections and the client
+tries again, or the host's refusal in words) so that the table can show "reconnecting…" with a way
 back to the menu, and the lobby "connecting…" while a first connection has not got through.
 """
 
@@ -83,6 +84,7 @@ log = logging.getLogger(__name__)
 CONNECTING = "connecting"
 CONNECTED = "connected"
 RECONNECTING = "reconnecting"
+HOST_PAUSED = "host paused"
 BUSY = "busy"
 RECORD_WAIT_POLLS = 300
 """Polls (frames) a finished game waits for its record before showing the scores without it
@@ -512,8 +514,13 @@ class RemoteSource:
             case Joined():
                 self.connection, self.reached = CONNECTED, True
                 return []
-            case Reconnecting(busy=busy):
-                self.connection = BUSY if busy else RECONNECTING if self.reached else CONNECTING
+            case Reconnecting(busy=busy, paused=paused):
+                if busy:
+                    self.connection = BUSY
+                elif paused or self.connection == HOST_PAUSED:
+                    self.connection = HOST_PAUSED  # the next attempts, refused, change nothing
+                else:
+                    self.connection = RECONNECTING if self.reached else CONNECTING
                 self._sent_at = -1
                 self.version += 1
                 return []

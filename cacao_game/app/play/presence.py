@@ -22,7 +22,7 @@ from cacao_game.app.netplay import STANDIN_AFTER
 from cacao_game.app.play.board import temples_rect
 from cacao_game.app.scale import px
 from cacao_game.app.strings import short_number, t, tn
-from cacao_game.net.remote import BUSY, CONNECTED
+from cacao_game.net.remote import BUSY, CONNECTED, HOST_PAUSED
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -199,6 +199,8 @@ def banner_text(presence: Presence | None) -> str | None:
         return None
     if presence.failed:
         return refusal_words(presence.failure, presence.connection)
+    if presence.connection == HOST_PAUSED:
+        return t("net.host_paused")
     return t("net.busy") if presence.connection == BUSY else t("net.lost")
 
 

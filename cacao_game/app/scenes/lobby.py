@@ -43,7 +43,7 @@ from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import PARTS_SEPARATOR, kind_label, short_number, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.net.protocol import REMOTE, played_kind
-from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, RECONNECTING, RemoteSource
+from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, HOST_PAUSED, RECONNECTING, RemoteSource
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -222,6 +222,8 @@ class LobbyScene(WidgetScene):
             return t("net.connecting")
         if source.connection == RECONNECTING:
             return t("net.reconnecting")
+        if source.connection == HOST_PAUSED:
+            return t("net.host_paused")
         if source.connection == BUSY:
             return t("net.busy")
         if source.connection == CONNECTED and not source.started:
