@@ -823,3 +823,16 @@ def test_the_temples_panel_keeps_a_temple_given_while_the_mouse_is_elsewhere(app
             assert space in rows and rows[space].after is not None
             return
         app.step(human_turn_events(scene, rng), 0.02)
+
+
+def test_an_undo_from_another_screen_names_the_player_who_took_their_move_back(app: App) -> None:
+    """A trial across machines saw a bare "Undone" when the other player took back their move:
+    an undo from another screen names that player; an undo made here still says "Undone"."""
+    from cacao_game.app.strings import t
+    from cacao_game.session import Undone
+
+    _session, scene = resolution_table(app)
+    scene.show([Undone(0, 1)])
+    assert app.toast is not None and app.toast[0] == t("play.undone_by", name=scene.names[1])
+    scene.show([Undone(0)])
+    assert app.toast is not None and app.toast[0] == t("play.undone")

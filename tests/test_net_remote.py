@@ -142,7 +142,7 @@ def test_undo_while_filling_across_machines_takes_back_the_tile_given_last() -> 
     """As at home (README: "While filling, undo first takes back the display tile given
     last"): a tester's Undo during a fill over the network took back the whole placement.
     Each undo takes back one tile here, nothing sent; only then the placement goes back,
-    through the host."""
+    through the host, and the other player is told whose it was (a trial saw a bare "Undone")."""
     from cacao_game.engine import Phase
     from cacao_game.session.commands import Target
     from cacao_game.session.notices import Undone
@@ -190,6 +190,14 @@ def test_undo_while_filling_across_machines_takes_back_the_tile_given_last() -> 
                 break
             time.sleep(0.01)
         assert undone == [Undone(1)] and len(filler.journal) == decided - 1
+        other = next(source for source in sources if source is not filler)
+        told: list[Undone] = []
+        for _ in range(500):
+            told += [event for event in other.poll() if isinstance(event, Undone)]
+            if told:
+                break
+            time.sleep(0.01)
+        assert told == [Undone(1, filler.face_up_seat())], "the other player is told whose move went back"
 
 
 def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_before(tmp_path: Path) -> None:

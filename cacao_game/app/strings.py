@@ -593,6 +593,8 @@ EN: dict[str, str] = {
     "play.choice_pending": "Choice to make this turn",
     "play.built_over": "Built over {name}'s {tile} (shown beside it)",
     "play.undone": "Undone",
+    # another player of a table across machines took back their last move
+    "play.undone_by": "{name} took back their last move",
     "play.undo_nobody": "Nothing to undo: no one has played yet",
     "play.undo_nothing": "Nothing to undo",
     "play.undo_other_human": "Undo stops at {name}'s move: it is theirs to keep",

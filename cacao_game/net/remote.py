@@ -91,6 +91,13 @@ RECORD_WAIT_POLLS = 300
 (the host sends it right after the last update; this is only for a host that does not)."""
 
 
+def taken_from(journal: tuple[Entry, ...], undone: int, you: int | None) -> int | None:
+    """The seat whose decisions the last ``undone`` of ``journal`` are, when they are one seat's
+    and not ``you``'s (another player took back their move); else None."""
+    seats = {entry.seat for entry in journal[len(journal) - undone :]} if undone else set()
+    return None if len(seats) != 1 or you in seats else seats.pop()
+
+
 def refusal_of(code: str) -> Refusal:
     """The table's refusal for a host's refusal code: the undo refusals as they are, any other
     (a stale or illegal command, not seated, offline...) as an illegal move."""
@@ -503,9 +510,10 @@ class RemoteSource:
             case Changed(table=table, undone=undone, history=history):
                 if event.decisions or undone or history:
                     self.host_thinking = None
+                undid = taken_from(self._journal, undone, self._you)
                 self._adopt(table.state, table.game, table.journal)
                 self.connection = CONNECTED
-                events: list[SourceEvent] = [Undone(undone)] if undone else []
+                events: list[SourceEvent] = [Undone(undone, undid)] if undone else []
                 if history:
                     self.rejoins += 1
                 else:

@@ -30,9 +30,12 @@ class HandShown:
 
 @dataclass(frozen=True, slots=True)
 class Undone:
-    """Undo took back ``decisions`` engine decisions (0: only the provisional move)."""
+    """Undo took back ``decisions`` engine decisions (0: only the provisional move).
+    ``seat``: they were that seat's, taken back from another screen (a table across machines,
+    where the notice names who took them back); None: taken back here."""
 
     decisions: int
+    seat: int | None = None
 
 
 class Refusal(Enum):

@@ -976,12 +976,13 @@ class PlayScene(Scene):
             self._animate(engine)
         for event in notices:
             match event:
-                case Undone(decisions):
+                case Undone(decisions, seat):
                     if decisions:
                         self.resync()
                         if self.follow_board:
                             self.fit_board()
-                    self.app.notify(t("play.undone"))
+                    by = None if seat is None or seat >= len(self.names) else self.names[seat]
+                    self.app.notify(t("play.undone") if by is None else t("play.undone_by", name=by))
                 case Refused():
                     self._refused(event)
                 case HintReady(action, advice):
