@@ -19,7 +19,7 @@ from cacao_game.net.client import NetClient
 from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.remote import CONNECTED, RemoteSource
 from cacao_game.session.commands import Confirm, Undo
-from cacao_game.session.notices import Refusal, Refused
+from cacao_game.session.notices import Refusal, Refused, Undone
 
 
 def seated_sources(port: int, table_options: p.TableOptions) -> list[RemoteSource]:
@@ -96,7 +96,6 @@ def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path:
     """Strict undo across machines through the table's commands: the seat's placement of a
     turn still going on (a fill to come) goes back, the journal and the game with it."""
     from cacao_game.engine import Phase
-    from cacao_game.session.notices import Undone
 
     with seated_table(None, options("remote", "remote")) as sources:
         rng = random.Random(4)
@@ -145,7 +144,6 @@ def test_undo_while_filling_across_machines_takes_back_the_tile_given_last() -> 
     through the host, and the other player is told whose it was (a trial saw a bare "Undone")."""
     from cacao_game.engine import Phase
     from cacao_game.session.commands import Target
-    from cacao_game.session.notices import Undone
 
     with seated_table(None, options("remote", "remote")) as sources:
         rng = random.Random(3)
@@ -183,21 +181,20 @@ def test_undo_while_filling_across_machines_takes_back_the_tile_given_last() -> 
         assert len(filler.journal) == decided and filler.accepts_input()
         assert filler.undo_check() == 1, "no tile given: the placement goes back, via the host"
         filler.handle(Undo())
-        undone: list[Undone] = []
-        for _ in range(500):
-            undone += [event for event in filler.poll() if isinstance(event, Undone)]
-            if undone:
-                break
-            time.sleep(0.01)
-        assert undone == [Undone(1)] and len(filler.journal) == decided - 1
+        assert _undones(filler) == [Undone(1)] and len(filler.journal) == decided - 1
         other = next(source for source in sources if source is not filler)
-        told: list[Undone] = []
-        for _ in range(500):
-            told += [event for event in other.poll() if isinstance(event, Undone)]
-            if told:
-                break
-            time.sleep(0.01)
-        assert told == [Undone(1, filler.face_up_seat())], "the other player is told whose move went back"
+        assert _undones(other) == [Undone(1, filler.face_up_seat())], "the other is told whose move went back"
+
+
+def _undones(source: RemoteSource) -> list[Undone]:
+    """The undo notices ``source`` polls first (within about 5 s)."""
+
+    for _ in range(500):
+        undone = [event for event in source.poll() if isinstance(event, Undone)]
+        if undone:
+            return undone
+        time.sleep(0.01)
+    return []
 
 
 def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_before(tmp_path: Path) -> None:
@@ -243,7 +240,6 @@ def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_bef
 def test_taking_back_a_hinted_move_takes_the_hint_away() -> None:
     """Across machines as at home (playtest): Ctrl+Z on the move a hint laid clears the hint
     and its reasons with it, so no hint panel stays over an empty board."""
-    from cacao_game.session.notices import Undone
 
     with seated_table(None, options("remote", "remote")) as sources:
         deadline = time.monotonic() + 30
