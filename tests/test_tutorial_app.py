@@ -331,3 +331,24 @@ def test_the_panel_names_the_final_scoring_not_cocos_turn_once_the_game_is_over(
         assert seen == {t("play.game_over")}
     finally:
         app.close()
+
+
+def test_the_tile_a_lesson_asks_for_stays_outlined_once_it_is_selected(user_home) -> None:
+    """The lessons speak of "the highlighted tile": a trial selected lesson 6's tile and found
+    no outline on it, only the selection's border. The hand tile of the placement to make is
+    pointed at whether or not it is selected."""
+    with tutorial_table((1366, 768), animation_speed="instant", ai_pacing=0.0) as (app, session, scene):
+        assert scene.coach is not None
+        advance(session, "temple_place")
+        scene.resync()
+        run(app, 2)
+        answer = session.coach.answer(session.game)
+        assert answer is not None and answer.placement is not None
+        tile = answer.placement.tile
+        press(app, f"select_{scene.turn.hand().index(tile) + 1}")
+        run(app, 2)
+        step = session.coach.current(session.game)
+        assert step is not None and scene.turn.selected_tile() == tile
+        marked = [look for look in scene.coach.looks(step) if look.kind == "hand"]
+        assert [look.code for look in marked] == [tile]
+        assert scene.coach.look_rect(marked[0]) is not None

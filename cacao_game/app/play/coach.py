@@ -278,15 +278,17 @@ class CoachPanel:
             surface.set_clip(clip)
 
     def looks(self, step: Step) -> list[Look]:
-        """What ``step`` points at: its own looks, and the hand tile of a placement to make
-        (until it is selected)."""
+        """What ``step`` points at: its own looks, and the hand tile of a placement to make,
+        selected or not (the lessons call it the highlighted tile; a trial found lesson 6's
+        selected tile without the outline its text spoke of)."""
         looks = list(step.looks)
         answer = self.session.coach.answer(self.session.game) if step.move else None
-        if answer is not None and answer.placement is not None:
-            hand = self.scene.turn.hand()
-            selected = self.scene.turn.selected_tile()
-            if selected != answer.placement.tile and answer.placement.tile in hand:
-                looks.append(Look("hand", code=answer.placement.tile))
+        if (
+            answer is not None
+            and answer.placement is not None
+            and answer.placement.tile in self.scene.turn.hand()
+        ):
+            looks.append(Look("hand", code=answer.placement.tile))
         return looks
 
     def look_rect(self, look: Look) -> pygame.Rect | None:
