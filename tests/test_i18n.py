@@ -129,6 +129,22 @@ def test_no_translation_runs_two_sentences_together(code: str) -> None:
     assert glued == []
 
 
+FRENCH_BREAKS = re.compile(r"« | [»:;?!]")
+"""An ordinary (breakable) space inside French quotes or before a high sign."""
+
+
+def test_french_keeps_its_quotes_and_signs_on_the_line_of_their_word() -> None:
+    """A trial saw a French line end in "activez «" with the quoted words on the next: the
+    space inside « » and before : ; ? ! is a no-break space, so a wrap never parts them."""
+    parted = [
+        (key, text)
+        for key, e in entries(po_path("fr")).items()
+        for text in e.msgstr.values()
+        if FRENCH_BREAKS.search(text)
+    ]
+    assert parted == []
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_compiled_catalog_is_the_po(code: str) -> None:
     """``cacao.mo`` says what ``cacao.po`` says, entry by entry (run the compile command if not)."""
@@ -344,7 +360,7 @@ def test_a_shared_win_names_the_winners_in_words() -> None:
     [
         ("en", "Confirm", "Enter", "Enter confirm"),
         ("de", "Bestätigen", "Eingabe", "Eingabe: bestätigen"),
-        ("fr", "Valider", "Entrée", "Entrée : valider"),
+        ("fr", "Valider", "Entrée", "Entrée\u00a0: valider"),
     ],
 )
 def test_the_confirm_button_says_confirm_and_names_its_key(user_home, language, word, key, hint) -> None:
