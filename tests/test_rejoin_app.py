@@ -42,6 +42,7 @@ from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
+from cacao_game.app.widgets import Button
 from cacao_game.config.game import HUMAN
 from cacao_game.net import protocol as p
 from cacao_game.net.client import ENDED
@@ -58,6 +59,7 @@ from test_net_app import make_app
 from cacao_game.app import routes
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.strings import t
+from cacao_game.app.widgets import Button
 mode, port, code = sys.argv[1:4]
 app = make_app()
 run(app)
@@ -498,3 +500,18 @@ def test_a_join_under_a_dropped_joiners_name_is_refused_and_his_ticket_still_wor
     assert back.source.face_up_seat() == 1 and back.names == ["Ana", "Bo"]
     assert list(back.frame.hand.tiles) == list(back.source.table_game().hands[1])
     pump([hosting, again], lambda: source.absent == frozenset(), "Bo back at the host")
+
+
+def test_rejoin_game_says_which_table_and_host_in_a_full_menu(apps) -> None:
+    """A trial's menu offered Rejoin game without saying which table or host: with a ticket
+    the menu has eight rows, no room for the caption under the button ("Table … at …"), so
+    the button's tooltip says it."""
+    ticket = SeatTicket(LOCAL, 4567, "K7QW2P", 1, "Bo", "a seat token")
+    save_ticket(ticket)
+    app = make_app()
+    apps.append(app)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    button = next(widget for widget in menu.widgets if getattr(widget, "label", "") == t("menu.rejoin"))
+    words = t("menu.rejoin_caption", code="K7QW2P", address=ticket.address)
+    assert isinstance(button, Button) and words in (button.caption, button.tooltip)

@@ -105,10 +105,20 @@ class MenuScene(WidgetScene):
                 self.widgets += self.online_buttons(rect)
                 continue
             caption = captions.get(key, "") if not crowded else ""  # no room under a crowded button
+            tip = captions.get(key) if crowded else None  # what the caption would say
             if key == "tutorial.menu":
                 caption = self.tutorial_caption(newcomer)
             self.widgets.append(
-                Button(rect, t(key), action, style=style, font_size=32, caption=caption, caption_size=17)
+                Button(
+                    rect,
+                    t(key),
+                    action,
+                    style=style,
+                    font_size=32,
+                    caption=caption,
+                    caption_size=17,
+                    tooltip=tip,
+                )
             )
 
     def resume_hosting(self) -> None:
