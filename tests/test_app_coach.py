@@ -197,6 +197,23 @@ def test_the_figures_shown_add_up_to_the_headline(parts: list[float], rest: floa
     assert math.isclose(sum(shown), headline, abs_tol=1e-6), (lines, amount(margin))
 
 
+def test_the_reasons_for_a_move_come_before_those_against_it() -> None:
+    """A trial read a hint whose first line was "about 2 less gold (-2.1)" as advice against
+    the move: the reasons for it are listed first, then those against, each largest first,
+    then everything else."""
+    from cacao_game.ai.explain import TermChange
+    from cacao_game.app.coach_words import reason_lines
+
+    changes = (
+        TermChange(0, "gold", -2.1, -2.0),
+        TermChange(0, "sun", 1.3, 1.0),
+        TermChange(0, "temples", 0.8, 1.0),
+    )
+    advice = Advice(0, Resolve((0, 0), 0, 1), Resolve((0, 0), 0, 0), 1.4, changes, rest=1.4)
+    lines = reason_lines(advice, ["Ana", "Bo"])
+    assert [line.rsplit("(", 1)[1] for line in lines] == ["+1.3)", "+0.8)", "-2.1)", "+1.4)"]
+
+
 def test_points_use_the_languages_decimal_point() -> None:
     """French and German write a tenth with a comma: "+0,9", a margin of "1,5"."""
     from cacao_game.ai.explain import TermChange

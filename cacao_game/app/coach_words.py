@@ -109,18 +109,18 @@ def _against_its_count(change: TermChange) -> bool:
 
 
 def reason_lines(advice: Advice, names: Sequence[str]) -> list[str]:
-    """Every reason of ``advice`` in words, largest first, then everything else (unless it
-    shows as nothing): their figures, rounded together to the margin's ``digits``, add up to
-    the margin as its headline shows it (``amount``). Without a reason, "no single reason
-    stands out" alone (not an "everything else" that would be the whole margin)."""
+    """Every reason of ``advice`` in words: those for the move first, then those against it
+    (a trial read a hint whose first line was a loss as advice against the move), each
+    largest first, then everything else (unless it shows as nothing): their figures, rounded
+    together to the margin's ``digits``, add up to the margin as its headline shows it
+    (``amount``). Without a reason, "no single reason stands out" alone (not an "everything
+    else" that would be the whole margin)."""
     if not advice.changes:
         return [t("coach.nothing")]
     places = digits(advice.margin)
     *points, rest = apportion([*(c.points for c in advice.changes), advice.rest], advice.margin, places)
-    lines = [
-        change_text(change, advice.seat, names, (shown, places))
-        for change, shown in zip(advice.changes, points, strict=True)
-    ]
+    reasons = sorted(zip(advice.changes, points, strict=True), key=lambda pair: pair[0].points < 0)
+    lines = [change_text(change, advice.seat, names, (shown, places)) for change, shown in reasons]
     if rest:
         lines.append(t("coach.rest", points=signed(rest, places)))
     return lines
