@@ -465,3 +465,32 @@ def test_the_first_lesson_tile_lies_as_its_text_says() -> None:
     start = dict(START_TILES)
     assert (west, start[(x - 1, y)]) == (2, "plantation1")
     assert (south, start[(x, y + 1)]) == (1, "market2")
+
+
+@pytest.mark.parametrize("lesson", ["place", "fill_place", "temple_place", "market_place", "practice_2"])
+def test_a_lessons_preview_prices_the_turn_the_lesson_asks_for(lesson: str) -> None:
+    """A trial saw lesson 6's square priced "-1 cacao, +3 gold with your choices" (the medium
+    AI's fill: the market) just before the lesson asked for the double plantation: the
+    tutorial's previews take the rest of the mover's turn from the script, so the expected
+    placement shows what the script's turn gains; another placement keeps the medium AI's."""
+    from cacao_game.session.ledger import gains
+    from cacao_game.session.preview import nonzero, turn_preview
+
+    session = TutorialSession()
+    advance(session, lesson)
+    game = session.game
+    made = len(game.actions)
+    placement = SOLUTION[made]
+    assert isinstance(placement, Place)
+    scripted = game.clone()
+    events = scripted.apply(placement)
+    for action in SOLUTION[made + 1 : END]:
+        if scripted.phase is Phase.PLACE or scripted.current_player() != PLAYER:
+            break
+        events += scripted.apply(action)
+    shown = session.selection.turn_preview(placement)
+    assert shown is not None and shown.total == nonzero(gains(events, PLAYER))
+    if lesson == "temple_place":
+        assert shown.total != turn_preview(game, placement).total, "the medium AI lays the market"
+    other = next(a for a in game.legal_actions() if isinstance(a, Place) and a.pos != placement.pos)
+    assert session.selection.turn_preview(other) == turn_preview(game, other)

@@ -4,8 +4,10 @@ resolution after it would add, and what it hands to the other seats.
 ``turn_preview(game, action)`` plays ``action`` on a stand-in of the game that knows only
 what the mover sees (``Game.determinize`` with a fixed seed: the real order of the piles never
 leaks into a preview), then lets every later decision of the same turn be taken as the
-medium AI would take it, until the next seat's placement. Draws from the jungle pile are
-guesses then: ``TurnPreview.guessed`` says so and the text marks the follow-up "about".
+medium AI would take it, until the next seat's placement (or, where a ``FollowUps`` gives
+them, as planned: the tutorial's script, so that a lesson's preview does not argue with its
+text). Draws from the jungle pile are guesses then: ``TurnPreview.guessed`` says so and the
+text marks the follow-up "about".
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Action, Fill, Game, Phase
@@ -66,10 +69,22 @@ class TurnPreview:
         return nonzero(total)
 
 
-def turn_preview(game: Game, action: Action | Sequence[Action]) -> TurnPreview:
+class FollowUps(Protocol):
+    """Where a preview takes the mover's later decisions of the turn from."""
+
+    def follow_ups(self, game: Game, action: Action) -> tuple[Action, ...]:
+        """The mover's decisions after ``action`` in ``game``'s turn that a preview assumes, in
+        order (each while it is legal; the medium AI's for the rest); () for none."""
+        ...
+
+
+def turn_preview(
+    game: Game, action: Action | Sequence[Action], planned: Sequence[Action] = ()
+) -> TurnPreview:
     """The preview of ``action`` (a placement, or the fills given so far) for the mover of
     ``game`` (``game`` is not changed). A fill of a space the rules already filled (the last
-    space, when a single tile is left for it) is skipped.
+    space, when a single tile is left for it) is skipped. The mover's later decisions are
+    ``planned``'s, in order, while the next one is legal, then the medium AI's.
 
     Raises ``IllegalActionError`` if an action is not legal in turn."""
     mover = game.mover
@@ -83,11 +98,14 @@ def turn_preview(game: Game, action: Action | Sequence[Action]) -> TurnPreview:
     decides_more = False
     later: list[ev.Event] = []
     player = MediumPlayer(random.Random(PREVIEW_SEED))
+    plan = list(planned)
     for _ in range(MAX_FOLLOW_UPS):
         if world.is_over() or world.phase is Phase.PLACE:
             break
-        decides_more = decides_more or (world.current_player() == mover and len(world.legal_actions()) > 1)
-        later += world.apply(player.choose(world))
+        legal = world.legal_actions()
+        decides_more = decides_more or (world.current_player() == mover and len(legal) > 1)
+        mine = world.current_player() == mover and bool(plan) and plan[0] in legal
+        later += world.apply(plan.pop(0) if mine else player.choose(world))
     everything = placed + later
     others = {
         seat: counted
@@ -129,7 +147,9 @@ class PreviewCache:
     """Previews by game state and action (one state at a time: the cache empties when the
     game moves on)."""
 
-    def __init__(self) -> None:
+    def __init__(self, follow: FollowUps | None = None) -> None:
+        """``follow``: where the mover's later decisions come from (None: the medium AI's)."""
+        self._follow = follow
         self._state: int = -1
         self._previews: dict[Action | tuple[Action, ...], TurnPreview | None] = {}
 
@@ -140,8 +160,10 @@ class PreviewCache:
         if state != self._state:
             self._state, self._previews = state, {}
         if action not in self._previews:
+            follow = self._follow
+            planned = () if follow is None or isinstance(action, tuple) else follow.follow_ups(game, action)
             try:
-                self._previews[action] = turn_preview(game, action)
+                self._previews[action] = turn_preview(game, action, planned)
             except IllegalActionError:
                 self._previews[action] = None
         return self._previews[action]

@@ -16,17 +16,20 @@ from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import VOLCANO, Pos
 from cacao_game.session.ledger import gains
 from cacao_game.session.outcomes import Outcome, outcomes, result_after
-from cacao_game.session.preview import PreviewCache, TurnPreview
+from cacao_game.session.preview import FollowUps, PreviewCache, TurnPreview
 
 
 class Selection:
     """Selection and provisional action of the deciding seat."""
 
-    def __init__(self, game: Game, *, suggests: bool = True) -> None:
+    def __init__(self, game: Game, *, suggests: bool = True, follow: FollowUps | None = None) -> None:
         """The selection of whoever decides in ``game`` (the session's live game); with
         ``suggests`` a resolution's focus starts on the medium AI's pick (``Outcome.default``),
-        without (a table whose host turned hints off: the pick is advice) on its first row."""
+        without (a table whose host turned hints off: the pick is advice) on its first row.
+        ``follow``: where the previews take the mover's later decisions from (None: the
+        medium AI's)."""
         self.game = game
+        self.follow = follow
         self.suggests = suggests
         self.hand_index = 0
         self.rotation = 0
@@ -40,7 +43,7 @@ class Selection:
         self._outcomes: tuple[int, list[Outcome]] = (-1, [])
         self._hinted: tuple[object, int | None] = (None, None)
         self._preview_cache: dict[tuple[int, Action], tuple[Counter[str], Phase | None]] = {}
-        self._turn_previews = PreviewCache()
+        self._turn_previews = PreviewCache(follow)
         self.assigned: dict[Pos, tuple[str, int]] = {}
         """FILL: the jungle tile (code, rotation) given to each space so far, in order; valid
         while the game stays at ``_assigned_at`` decisions."""
@@ -437,7 +440,7 @@ class Selection:
         self.after_apply()
         self.fill_code = None
         self._preview_cache.clear()
-        self._turn_previews = PreviewCache()
+        self._turn_previews = PreviewCache(self.follow)
         self._outcomes = (-1, [])
         self._hinted = (None, None)
         hand = self.hand() if self.phase is Phase.PLACE else []

@@ -68,6 +68,7 @@ from cacao_game.session.notices import (
 )
 from cacao_game.session.outcomes import Outcome
 from cacao_game.session.policy import UndoPolicy, resolve_policy, undo_reach
+from cacao_game.session.preview import FollowUps
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
 from cacao_game.session.source import PLAY, Capabilities, Stepping
@@ -102,8 +103,9 @@ class PlaySession(Seats):
     ``undo`` is the undo setting (``auto``/None, ``casual``, ``strict``); ``config.undo``, when
     set, wins (a game's options live in its save). ``autosaver`` (optional) receives a copy
     of the game after every turn and every undo. ``save_to`` names the file Save writes
-    (the quick slot by default). Raises ValueError if ``game`` does not have one seat per
-    configured seat.
+    (the quick slot by default). ``follow``: where the previews take the mover's later
+    decisions of a turn from (the tutorial's script; None: the medium AI's). Raises ValueError
+    if ``game`` does not have one seat per configured seat.
 
     It is a ``TableSource`` (``cacao_game.session.source``) with the capabilities of ``PLAY``.
     """
@@ -119,6 +121,7 @@ class PlaySession(Seats):
         autosaver: Autosaver | None = None,
         view: Mapping[str, JSON] | None = None,
         save_to: Callable[[], Path] | None = None,
+        follow: FollowUps | None = None,
     ) -> None:
         self.config = config
         self._save_to = save_to
@@ -133,7 +136,7 @@ class PlaySession(Seats):
         self.journal = journal.named(rebuilt, read_name_changes((view or {}).get(SEAT_NAMES), len(kinds)))
         """The game and one journal entry per decision; a resumed game is replayed from its
         deal so that undo reaches its start."""
-        self.selection = Selection(self.game)
+        self.selection = Selection(self.game, follow=follow)
         self.viewer: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
         """The human at the screen: the last one whose hand was face up."""
         self.curtain: int | None = None

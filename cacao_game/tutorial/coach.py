@@ -68,6 +68,25 @@ def unit_end(start: int) -> int:
     return end
 
 
+class ScriptedTurns:
+    """The tutorial's previews (``session.preview.FollowUps``): after the script's next
+    decision, the rest of its mover's turn as the script writes it, so that a lesson's preview
+    shows what the lesson asks for (a trial saw lesson 6's square priced with the market that
+    the next step tells the player not to lay)."""
+
+    def follow_ups(self, game: Game, action: Action) -> tuple[Action, ...]:
+        """The script's decisions of the same seat and turn after ``action``, when ``game`` is on
+        the script and ``action`` is its next decision; () otherwise."""
+        made = len(game.actions)
+        if made >= END or not on_track(game) or SOLUTION[made] != action:
+            return ()
+        marks = decisions()
+        end = made + 1
+        while end < END and marks[end][:2] == marks[made][:2]:
+            end += 1
+        return SOLUTION[made + 1 : end]
+
+
 def on_track(game: Game) -> bool:
     """Whether ``game`` is the tutorial game so far: its deal and a prefix of ``SOLUTION``."""
     count = len(game.actions)

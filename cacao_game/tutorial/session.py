@@ -26,7 +26,7 @@ from cacao_game.session.autosave import Autosaver
 from cacao_game.session.messages import AIRequest
 from cacao_game.session.outcomes import Outcome
 from cacao_game.tutorial import script
-from cacao_game.tutorial.coach import Coach, on_track, position, settle
+from cacao_game.tutorial.coach import Coach, ScriptedTurns, on_track, position, settle
 
 PROGRESS_KEY = "tutorial"
 """The key of the view that holds ``{"version": ..., "step": ...}``."""
@@ -55,7 +55,14 @@ class TutorialSession(PlaySession):
         game = game if game is not None else Game(script.DEAL)
         if not on_track(game):
             raise ValueError("not the tutorial game")
-        super().__init__(script.config(player), game, autosaver=autosaver, view=view, save_to=save_to)
+        super().__init__(
+            script.config(player),
+            game,
+            autosaver=autosaver,
+            view=view,
+            save_to=save_to,
+            follow=ScriptedTurns(),
+        )
         self.coach = Coach(step)
         self.coach.index(self.game)
 
