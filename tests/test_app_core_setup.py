@@ -173,23 +173,30 @@ def test_colour_names_follow_the_palette(setup):
 
 
 def test_tab_leaves_a_name_field_for_the_next_widget(setup):
-    """Keyboard only: Tab, Enter opens a name field for typing; Tab ends the editing and moves
-    on, so Tab and Enter reach Start (it was a trap: Tab only ended the editing, Enter
-    opened the same field again)."""
+    """Keyboard only: Tab onto a name field opens it for typing at once (a trial tabbed on,
+    typed a name into the Start button and its space started the game); Tab ends the
+    editing and moves on from that field, so Tabs reach Start (it was a trap: Tab only ended
+    the editing, Enter opened the same field again); Tab from a field the mouse opened moves
+    on from that field, not from wherever the focus was."""
+    from cacao_game.app.widgets import TextInput
+
     app = setup.app
     tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")
-    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
-    app.step([tab, enter], 0.016)
-    assert setup.editing()
-    field = setup.focus.index
     app.step([tab], 0.016)
-    assert not setup.editing()
-    assert setup.focus.index != field
+    field = setup.focus.widgets[setup.focus.index]
+    assert isinstance(field, TextInput) and field.editing, "the first name field takes the keys"
+    app.step([tab], 0.016)
+    assert not field.editing and setup.focus.index == setup.focus.widgets.index(field) + 1
     for _press in range(len(setup.widgets) + 1):
         if setup.focus.widgets[setup.focus.index] is setup.start_button:
             break
         app.step([tab], 0.016)
     assert setup.focus.widgets[setup.focus.index] is setup.start_button
+    second = [w for w in setup.focus.widgets if isinstance(w, TextInput)][1]
+    harness.click(app, second.rect.center)
+    assert second.editing
+    app.step([tab], 0.016)
+    assert setup.focus.index == setup.focus.widgets.index(second) + 1, "on from the field clicked"
 
 
 def test_thinking_time_starts_at_hards_default_and_goes_into_the_game(setup):

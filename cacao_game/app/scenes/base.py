@@ -141,12 +141,27 @@ class WidgetScene(Scene):
             editing = next(w for w in self.widgets if isinstance(w, TextInput) and w.editing)
             handled = editing.handle(event, self.app)
             if event.key == pygame.K_TAB:
-                self.focus.handle(event, self.app)
+                if editing in self.focus.widgets:
+                    self.focus.index = self.focus.widgets.index(editing)
+                self._tab(event)
             return handled
         for widget in reversed(self.widgets):
             if widget.handle(event, self.app):
                 return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            return self._tab(event)
         return self.focus.handle(event, self.app)
+
+    def _tab(self, event: pygame.event.Event) -> bool:
+        """Tab: the focus moves on from where it is (from the field being edited, the field),
+        and a text field it lands on takes the keys at once (a trial tabbed from a name field,
+        typed a name into the Start button and its space started the game)."""
+        handled = self.focus.handle(event, self.app)
+        index = self.focus.index
+        landed = self.focus.widgets[index] if 0 <= index < len(self.focus.widgets) else None
+        if isinstance(landed, TextInput):
+            landed.set_editing(True)
+        return handled
 
     def update(self, dt: float) -> None:
         self.time += dt
