@@ -836,3 +836,21 @@ def test_an_undo_from_another_screen_names_the_player_who_took_their_move_back(a
     assert app.toast is not None and app.toast[0] == t("play.undone_by", name=scene.names[1])
     scene.show([Undone(0)])
     assert app.toast is not None and app.toast[0] == t("play.undone")
+
+
+def test_a_view_restored_from_a_save_still_shows_the_squares_to_play(app: App) -> None:
+    """A trial continued a game in a window of another size: the view saved with it cut a
+    legal square off at the bottom until Home. The saved view is restored, and the first
+    decision then brings its squares into view as every later one does."""
+    from cacao_game.app.play.ai_worker import SyncAI
+
+    session = PlaySession(make_config(["human", "random"], 3, "base"))
+    session.handle(ShowHand())
+    session.view["camera"] = {"x": 30.0, "y": 30.0, "scale": 90.0}
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    targets = scene.turn.targets()
+    assert targets and not scene.camera.contains(targets, border=0), "the saved view looks elsewhere"
+    for _ in range(120):
+        app.step([], 0.05)
+    assert scene.camera.contains(targets, border=0)

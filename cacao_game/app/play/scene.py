@@ -316,6 +316,7 @@ class PlayScene(Scene):
         camera = source.view.get("camera")
         if isinstance(camera, dict):
             self.camera.load_dict(camera)
+            self._framed_for = None  # a view saved in another window may cut the squares off (trial)
         else:
             self.fit_board(snap=True)
         self._scores: Memo[tuple[SeatScore, ...]] = Memo()
