@@ -61,6 +61,16 @@ def test_rebind_swaps_a_key_that_is_in_use():
     assert intents.of(key("h")) == ("rotate_ccw",)
 
 
+def test_an_action_that_loses_its_key_takes_back_its_own_default_first():
+    """A trial bound Hint to G, then Undo to G: the swap gave Hint Undo's Ctrl+Z, so Ctrl+Z
+    asked for a hint. An action left without a key takes back its own default key if it is
+    free (H), and only else the other action's old key."""
+    bindings, _moved = rebind(prefs.default_key_bindings(), "hint", "g")
+    bindings, moved = rebind(bindings, "undo", "g")
+    assert bindings["undo"] == ["g"] and bindings["hint"] == ["h"] and moved == [("hint", "h")]
+    assert all(bindings.values())
+
+
 def test_rebind_takes_one_of_several_keys_without_a_swap():
     """An intent that keeps another key just loses the rebound one (Enter stays Confirm)."""
     bindings, moved = rebind(prefs.default_key_bindings(), "hint", "space")
@@ -358,7 +368,8 @@ def test_pauses_own_key_says_how_to_cancel_and_a_click_cancels(app):
 def test_change_says_which_keys_it_replaced(app):
     """Playtest: Change on Confirm and a new key dropped Enter and Space without a word. The
     prompt says which keys the new one replaces, and the notice after names the action's key
-    now and its keys before (with a key taken from another action, that too)."""
+    now and its keys before (with a key taken from another action, that too: Confirm takes
+    back its own Enter)."""
     scene = open_settings(app)
     scene.start_capture("confirm")
     assert scene.capture_prompt() == t(
@@ -373,7 +384,7 @@ def test_change_says_which_keys_it_replaced(app):
     app.step([key("f")], 0.016)
     parts = app.toast[0].split(" · ")
     assert parts[0] == t("settings.key_replaced", intent=t("intent.hint"), key="F", old="H")
-    assert parts[1] == t("settings.key_swapped", key="F", intent=t("intent.confirm"), other="H")
+    assert parts[1] == t("settings.key_swapped", key="F", intent=t("intent.confirm"), other="Enter")
     click_label(app, t("settings.reset_keys"))
     assert app.intents.keys_for("confirm") == ["return", "space"] and app.intents.keys_for("hint") == ["h"]
     assert app.toast is not None and app.toast[0] == t("settings.keys_reset"), "Reset keys says so"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 import pygame
 
 from cacao_game.app.strings import t
-from cacao_game.config.settings import free_key
+from cacao_game.config.settings import DEFAULT_KEY_BINDINGS, free_key
 
 CTRL_PREFIX = "ctrl+"
 
@@ -117,9 +117,10 @@ def rebind(
     """New bindings where ``key`` is ``intent``'s only key, and what moved.
 
     The key is removed from every other intent, so one key never triggers two intents. An
-    intent left with no key at all takes ``intent``'s old key (the keys are swapped); when
-    several are left without one, the next ones take a free key (``free_key``: a default of
-    theirs, else a spare), so no action is ever unbound. Returns (bindings, [(other intent, the
+    intent left with no key at all takes back a default key of its own if one is free (a
+    trial bound Hint to G, then Undo to G, and the swap left Ctrl+Z giving hints), else
+    ``intent``'s old key (the keys are swapped), else a free key (``free_key``: a spare), so
+    no action is ever unbound. Returns (bindings, [(other intent, the
     key it got or None)]) for each intent that lost ``key``; None means it kept other keys.
     """
     result: dict[str, list[str]] = {name: list(keys) for name, keys in bindings.items()}
@@ -133,7 +134,13 @@ def rebind(
         given: str | None = None
         if not keys:
             used = {k for bound in result.values() for k in bound}
-            given = freed.pop(0) if freed else free_key(name, used)
+            own = next((k for k in DEFAULT_KEY_BINDINGS.get(name, []) if k not in used), None)
+            if own is not None:
+                given = own
+                if own in freed:
+                    freed.remove(own)
+            else:
+                given = freed.pop(0) if freed else free_key(name, used)
             keys.append(given)
         moved.append((name, given))
     return result, moved
