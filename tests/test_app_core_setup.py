@@ -476,3 +476,33 @@ def test_a_double_click_that_keeps_the_screen_is_two_clicks(setup):
     box = kind.box()
     harness.double_click(setup.app, (box.right - 20, box.centery))
     assert setup.kinds.index(setup.seats[1].kind) == (before + 2) % len(setup.kinds)
+
+
+def test_a_long_name_being_typed_shows_its_end_by_the_caret(setup, monkeypatch):
+    """A trial typed a long name and saw "Maximiliane Wolk…" with the caret after the "…":
+    while a field is being typed in, a text too long for it shows its end ("…Schmidt"), so
+    the letters typed are seen; once done it shows its start again."""
+    from cacao_game.app import theme
+    from cacao_game.app.widgets import TextInput
+
+    font = setup.app.assets.font(theme.BODY_SIZE)
+    name = "Maximiliane Wolkenkratzer-Schmidt"
+    width = font.size(name)[0] // 2
+    tail, head = theme.fit_text(font, name, width, tail=True), theme.fit_text(font, name, width)
+    assert tail.startswith("…") and name.endswith(tail[1:]) and font.size(tail)[0] <= width
+    assert head.endswith("…") and name.startswith(head[:-1])
+    field = next(w for w in setup.widgets if isinstance(w, TextInput))
+    shown: list[str] = []
+    real = theme.fit_text
+
+    def recording(font: pygame.font.Font, text: str, width: int, *, tail: bool = False) -> str:
+        shown.append(real(font, text, width, tail=tail))
+        return shown[-1]
+
+    monkeypatch.setattr(theme, "fit_text", recording)
+    field.text = name * 2
+    field.set_editing(True)
+    field.draw(setup.app.screen, setup.app)
+    field.set_editing(False)
+    field.draw(setup.app.screen, setup.app)
+    assert shown[0].startswith("…") and shown[1].endswith("…")

@@ -484,22 +484,27 @@ def ink(font: pygame.font.Font, sample: str) -> Ink:
     return Ink(box.h, image.get_height() // 2 - box.centery)
 
 
-def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened with an ellipsis so that it fits ``width`` pixels.
+def fit_text(font: pygame.font.Font, text: str, width: int, *, tail: bool = False) -> str:
+    """``text`` shortened with an ellipsis so that it fits ``width`` pixels: its start kept,
+    or with ``tail`` its end (a field being typed in shows the text by its caret).
 
     Measures O(log n) prefixes (a binary search), so a very long text costs little. A
     running ``text_audit`` notes the cut."""
     if font.size(text)[0] <= width:
         return text
     note_cut(text)
+
+    def cut(kept: int) -> str:
+        return "…" + text[len(text) - kept :] if tail else text[:kept] + "…"
+
     low, high = 0, len(text)
     while low < high:
         middle = (low + high + 1) // 2
-        if font.size(text[:middle] + "…")[0] <= width:
+        if font.size(cut(middle))[0] <= width:
             low = middle
         else:
             high = middle - 1
-    return text[:low] + "…"
+    return cut(low)
 
 
 def fit_font(

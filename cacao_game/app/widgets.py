@@ -547,7 +547,7 @@ class TextInput(Widget):
         font = app.assets.font(theme.BODY_SIZE)
         inner = self.rect.inflate(-px(28), 0)
         if self.text:
-            shown = theme.fit_text(font, self.text, inner.w - px(8))
+            shown = theme.fit_text(font, self.text, inner.w - px(8), tail=self.editing)
             if self.editing and self.selected:
                 mark = pygame.Rect(inner.x - px(4), 0, font.size(shown)[0] + px(8), font.get_height())
                 mark.centery = inner.centery
