@@ -134,13 +134,10 @@ def rebind(
         given: str | None = None
         if not keys:
             used = {k for bound in result.values() for k in bound}
-            own = next((k for k in DEFAULT_KEY_BINDINGS.get(name, []) if k not in used), None)
-            if own is not None:
-                given = own
-                if own in freed:
-                    freed.remove(own)
-            else:
-                given = freed.pop(0) if freed else free_key(name, used)
+            own = [k for k in DEFAULT_KEY_BINDINGS.get(name, []) if k not in used]
+            given = own[0] if own else freed[0] if freed else free_key(name, used)
+            if given in freed:
+                freed.remove(given)
             keys.append(given)
         moved.append((name, given))
     return result, moved

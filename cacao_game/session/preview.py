@@ -102,10 +102,9 @@ def turn_preview(
     for _ in range(MAX_FOLLOW_UPS):
         if world.is_over() or world.phase is Phase.PLACE:
             break
-        legal = world.legal_actions()
-        decides_more = decides_more or (world.current_player() == mover and len(legal) > 1)
-        mine = world.current_player() == mover and bool(plan) and plan[0] in legal
-        later += world.apply(plan.pop(0) if mine else player.choose(world))
+        legal = world.legal_actions() if world.current_player() == mover else []
+        decides_more = decides_more or len(legal) > 1
+        later += world.apply(plan.pop(0) if plan and plan[0] in legal else player.choose(world))
     everything = placed + later
     others = {
         seat: counted

@@ -148,7 +148,7 @@ class WidgetScene(Scene):
         for widget in reversed(self.widgets):
             if widget.handle(event, self.app):
                 return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+        if self.app.intents.has(event, "cycle"):
             return self._tab(event)
         return self.focus.handle(event, self.app)
 
