@@ -182,11 +182,17 @@ def reasons_of(parts: Sequence[TermChange], margin: float) -> tuple[TermChange, 
         key=lambda c: (-abs(c.points), c.seat, c.term),
     )
     count = min(TOP_CHANGES, len(big))
-    rest = margin - sum(change.points for change in big[:count])
-    while count < min(MOST_CHANGES, len(big)) and abs(rest) > abs(big[count - 1].points):
-        rest -= big[count].points
+    while count < min(MOST_CHANGES, len(big)) and abs(_rest(margin, big[:count])) > abs(
+        big[count - 1].points
+    ):
         count += 1
     return tuple(big[:count])
+
+
+def _rest(margin: float, reasons: Sequence[TermChange]) -> float:
+    """``margin`` less ``reasons``' points, summed afresh (a running difference drifts in the
+    last bit, and a reason could then be added or left out against its rule)."""
+    return margin - sum(change.points for change in reasons)
 
 
 def whole_move(view: Game, valuer: Valuer, action: Action) -> tuple[Action, ...]:
