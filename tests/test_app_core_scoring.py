@@ -8,7 +8,7 @@ import pytest
 from harness import click, click_label, press, run
 
 from cacao_game.app.scenes.menu import MenuScene
-from cacao_game.app.scenes.scoring import ScoringScene, replay_history
+from cacao_game.app.scenes.scoring import VIEWS, ScoringScene, replay_history
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
@@ -305,26 +305,38 @@ def test_the_final_board_lies_centred_below_the_tabs(app, finished):
     assert abs(board.centerx - chart.centerx) <= 1
 
 
-def test_the_chart_does_not_plunge_while_temples_are_revealed(app, finished):
-    """A playtest saw every line drop at its end during the reveal: the points before the end
-    count every temple (projections), the table only the temples revealed so far. The end
-    point waits at the point before it until the revealed total climbs past it, follows the
-    table from there, and is the final total once all is shown."""
-    final = [s.total for s in finished.score_now()]
-    scene = ScoringScene(app, finished, CONFIG, [[-10, -10, -10], final, final])
+def test_the_lower_panel_keeps_the_totals_until_the_temples_are_revealed(app, finished):
+    """A tester read the winner off the chart while the table still counted the first temple:
+    until the reveal is done, the panel under the table draws no chart and no points by
+    source (both tell the final totals; the panel is then as bare under either), only the
+    final board; once it is done, it draws each view, and the chart ends on the final
+    totals."""
+    import pygame
+
+    scene = ScoringScene(app, finished, CONFIG, [])
     app.push(scene)
-    assert any(s.temples for s in finished.score_now())
-    seen = []
-    while not scene.done:
-        chart, table = scene.chart_rows(), [row["total"] for row in scene.rows()]
-        assert chart[-1] == final, (chart[-1], table)
-        seen.append(table)
-        app.step([], scene.step * 0.5)
-    assert seen[0] != final
-    assert scene.chart_rows()[-1] == final == [row["total"] for row in scene.rows()]
-    rising = ScoringScene(app, finished, CONFIG, [[-10, -10, -10], [-10, -10, -10], final])
-    app.push(rising)
-    assert rising.chart_rows()[-1] == [row["total"] for row in rising.rows()]
+    panel = scene.widgets[2].rect
+
+    def panel_pixels() -> dict[str, bytes]:
+        shown = {}
+        for view in VIEWS:
+            scene.show_view(view)
+            app.screen.fill((0, 0, 0))
+            scene.draw(app.screen)
+            top = scene.tab_row().bottom + 4
+            below_tabs = pygame.Rect(panel.x, top, panel.w, panel.bottom - 4 - top)
+            shown[view] = pygame.image.tobytes(app.screen.subsurface(below_tabs), "RGB")
+        return shown
+
+    assert not scene.done
+    during = panel_pixels()
+    assert during["chart"] == during["statistics"] != during["board"]
+    press(app, "skip")
+    assert scene.done
+    after = panel_pixels()
+    assert after["chart"] != during["chart"] and after["statistics"] != during["statistics"]
+    assert after["board"] == during["board"]
+    assert scene.chart_rows()[-1] == [s.total for s in finished.score_now()]
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr"])

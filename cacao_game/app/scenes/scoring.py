@@ -4,7 +4,8 @@
 projected total after the game's turn ``t + 1`` (an empty history is rebuilt by replaying the
 game); the chart starts from the totals before the first turn (``opening_totals``), so its
 point at turn ``n`` is the total after turn ``n``. Numbers
-shown once the reveal is over are exactly ``game.score_now()``. Click or the skip intent shows
+shown once the reveal is over are exactly ``game.score_now()``; the chart and the points by
+source, which tell those totals, show only from then on (``view_shown``). Click or the skip intent shows
 everything at once. Rematch (same seats, new seed), New game, Watch replay, Review game (the
 coach's review of every decision), Menu. A game played across machines offers no Rematch (its
 seats are on other machines); its replay and review come from the record its host sent, and
@@ -221,21 +222,15 @@ class ScoringScene(WidgetScene):
         ]
 
     def chart_rows(self) -> list[list[int]]:
-        """The chart's points: each seat's projected total after every turn, then the end of
-        the game as the reveal shows it (``rows()``, the table's one shown state).
+        """The chart's points: each seat's projected total before the first turn and after
+        every turn, the last being the final total."""
+        return self.history
 
-        The points before the end are projections with every temple counted, while the table
-        counts only the temples revealed so far; so until the reveal is done the end point is
-        the table's total, but never below the point before it on account of temples still
-        hidden: it waits there (or at the final total, if the last turn truly lost points)
-        until the revealed total climbs past it. Once the reveal is done it is the final
-        total."""
-        shown = [row["total"] for row in self.rows()]
-        if self.done or len(self.history) < 2:
-            return [*self.history[:-1], shown]
-        before, final = self.history[-2], self.history[-1]
-        end = [min(last, max(prior, now)) for prior, now, last in zip(before, shown, final, strict=True)]
-        return [*self.history[:-1], end]
+    def view_shown(self) -> bool:
+        """Whether the lower panel shows its view now: the chart and the points by source only
+        once the reveal is done, since either tells the totals the temples are still revealing
+        (a tester read the winner off the chart while the table counted the first temple)."""
+        return self.done or self.view == "board"
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -448,13 +443,8 @@ class ScoringScene(WidgetScene):
         temples, table, chart = (w.rect for w in self.widgets[:3])
         self._draw_temples(surface, temples)
         self._draw_table(surface, table)
-        if self.view == "board":
-            area, fitted = self.board_fit(chart)
-            draw_board(surface, area, self.game, self.art, self.config.colors, fitted)
-        elif self.view == "chart":
-            self._draw_chart(surface, chart)
-        elif self.view == "statistics":
-            self._draw_statistics(surface, chart)
+        if self.view_shown():
+            self._draw_view(surface, chart)
         self.draw_widgets(surface, 3)
         if not self.done:
             left = temples.x + px(8)
@@ -637,6 +627,16 @@ class ScoringScene(WidgetScene):
             x += px(44)
         layer.set_alpha(round(255 * fade))
         surface.blit(layer, (panel.x + px(32), panel.y + px(8)))
+
+    def _draw_view(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """The lower panel's view (``self.view``) in ``panel``."""
+        if self.view == "board":
+            area, fitted = self.board_fit(panel)
+            draw_board(surface, area, self.game, self.art, self.config.colors, fitted)
+        elif self.view == "chart":
+            self._draw_chart(surface, panel)
+        elif self.view == "statistics":
+            self._draw_statistics(surface, panel)
 
     def _draw_chart(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         area = pygame.Rect(panel.x + px(90), panel.y + px(90), panel.w - px(130), panel.h - px(140))
