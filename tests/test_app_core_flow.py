@@ -510,6 +510,29 @@ def test_load_asks_before_replacing_an_unfinished_game_and_keeps_it_once(app):
     assert isinstance(app.top, PlayScene), "the autosave's own game: nothing to keep"
 
 
+def test_opening_a_finished_game_leaves_the_autosave_as_it_was(app):
+    """A trial opened the autosave's finished game from Load to see its scores, and Load then
+    listed it as saved that minute: a finished game opened is shown (its scoring), and
+    nothing is written, neither over its own file nor over the autosave."""
+    import os
+
+    from cacao_game import saves
+    from cacao_game.app.flow import open_save
+
+    autosave = saves.autosave_path()
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    finished = harness.random_game(TWO_HUMANS, None, seed=3)
+    assert finished.is_over()
+    saves.save_game(autosave, finished, TWO_HUMANS)
+    os.utime(autosave, (1_000_000_000, 1_000_000_000))
+    before = autosave.read_bytes()
+    assert open_save(app, autosave)
+    assert kinds(app)[-1] in ("PlayScene", "ScoringScene")
+    app.step([], 0.5)
+    app.home()
+    assert autosave.read_bytes() == before and autosave.stat().st_mtime == 1_000_000_000
+
+
 def test_the_undo_setting_reaches_the_game(app):
     """Settings → Undo is the policy of the next game: auto gives strict in hot seat, and a
     player's choice of casual wins."""

@@ -215,8 +215,10 @@ def keep_unfinished(now: datetime | None = None) -> Path:
 def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
     """Resume the save at ``path`` over the menu; on failure show its one-line reason and
     return False. A game other than the autosave's asks first if that one is unfinished
-    (``keep_unfinished_then``); once opened, the game is autosaved at once, so Continue
-    finds it even before its first move (a playtest's Continue opened the game played before).
+    (``keep_unfinished_then``); once opened, an unfinished game is autosaved at once, so
+    Continue finds it even before its first move (a playtest's Continue opened the game played
+    before); a finished one is not (there is nothing to continue, and opening the autosave's
+    finished game rewrote it, moving it to the top of Load as if just played).
 
     With ``backup_fallback`` a refused file is replaced by its ``.bak`` when that loads (the
     Load list shows it so, ``SaveInfo.from_backup``), and the player is told in a notice.
@@ -233,7 +235,8 @@ def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
 
     def resume() -> None:
         app.home()
-        session.autosave()
+        if not session.game.is_over():
+            session.autosave()
         app.open(routes.Table(session))
         if loaded.from_backup:
             app.notify(t("load.opened_backup", name=save_label(path)))
