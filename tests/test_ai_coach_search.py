@@ -326,3 +326,32 @@ def test_a_two_player_endgame_the_level_solves_the_coach_solves_the_same_way() -
         if checked == 2:
             break
     assert checked == 2
+
+
+def test_a_placement_hint_plans_the_fills_the_next_hints_advise() -> None:
+    """A trial's hint was priced with the market medium would lay, and the next hint laid a
+    temple: a placement's advice goes on (``Advice.whole``) with the fills of its turn from
+    the display, each the one the hint at that fill gives (same position, same seed), and
+    never a pile tile, hidden until drawn."""
+    from cacao_game.engine import Fill, Overbuild, Place
+
+    checked = 0
+    for game in (g for g in decisions(3) if g.phase is Phase.PLACE):
+        advice = advise(game, "expert", iterations=40)
+        assert advice.whole[0] == advice.action and isinstance(advice.action, Place | Overbuild)
+        after = game.clone()
+        after.apply(advice.action)
+        plan = advice.whole[1:]
+        assert all(isinstance(step, Fill) for step in plan)
+        if after.phase is not Phase.FILL or after.fill_source() != "display":
+            assert plan == ()
+            continue
+        fill_hint = advise(after, "expert", iterations=40)
+        assert plan and plan[0] == fill_hint.action
+        for step in plan:
+            assert after.phase is Phase.FILL and after.fill_source() == "display"
+            after.apply(step)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3

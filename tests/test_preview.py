@@ -118,3 +118,42 @@ def test_the_preview_does_not_peek_at_hidden_tiles() -> None:
             other.hands[seat], other.worker_piles[seat] = tiles[:size], tiles[size:]
     for action in placements(game)[:30]:
         assert turn_preview(game, action) == turn_preview(other, action)
+
+
+def test_a_hinted_placement_is_priced_with_the_fills_its_hint_plans() -> None:
+    """A trial's hint read "+3 gold with your choices" (the market medium would lay) and the
+    next hint laid a temple: once a hint for a placement arrives, that placement's preview
+    lays the fills the hint plans (``Advice.whole``), other placements keep the medium AI's,
+    and an undo forgets the plan."""
+    from cacao_game.ai.explain import Advice
+    from cacao_game.engine import Fill
+    from cacao_game.session.selection import Selection
+
+    for name in ("place", "overbuild", "ai_turn", "fill2"):
+        game = game_at(name)
+        while game.phase is not Phase.PLACE:
+            game.apply(game.legal_actions()[0])
+        for action in placements(game):
+            after = game.clone()
+            after.apply(action)
+            if after.phase is not Phase.FILL or after.fill_source() != "display":
+                continue
+            medium = turn_preview(game, action)
+            for fill in after.legal_actions():
+                assert isinstance(fill, Fill)
+                planned = turn_preview(game, action, (fill,))
+                if planned != medium:
+                    break
+            else:
+                continue
+            selection = Selection(game)
+            other = next(a for a in placements(game) if a != action)
+            assert selection.turn_preview(action) == medium
+            before_other = selection.turn_preview(other)
+            selection.show_hint(action, Advice(game.mover, action, None, 0.0, (), whole=(action, fill)))
+            assert selection.turn_preview(action) == planned != medium
+            assert selection.turn_preview(other) == before_other
+            selection.reset()
+            assert selection.turn_preview(action) == medium
+            return
+    raise AssertionError("no placement whose fill choice changes its preview")

@@ -95,7 +95,9 @@ class Advice:
     """Everything the reasons leave out: ``margin`` less their points."""
     whole: tuple[Action, ...] = ()
     """The whole decision the move starts, in order (every fill of a fill, every step of a
-    resolution as the AI goes on); ``(action,)`` for a placement, () when unknown."""
+    resolution as the AI goes on); for a placement ``(action,)``, and from a hint
+    (``hint.advise``) the fills of its turn as the next hints will advise them; () when
+    unknown."""
     close: bool = False
     """The alternative is about as good: the margin is below ``EVEN`` points or within the
     search's noise, so the player may take either."""

@@ -43,7 +43,8 @@ class Selection:
         self._outcomes: tuple[int, list[Outcome]] = (-1, [])
         self._hinted: tuple[object, int | None] = (None, None)
         self._preview_cache: dict[tuple[int, Action], tuple[Counter[str], Phase | None]] = {}
-        self._turn_previews = PreviewCache(follow)
+        self._hinted_turn = HintedTurn(follow)
+        self._turn_previews = PreviewCache(self._hinted_turn)
         self.assigned: dict[Pos, tuple[str, int]] = {}
         """FILL: the jungle tile (code, rotation) given to each space so far, in order; valid
         while the game stays at ``_assigned_at`` decisions."""
@@ -366,9 +367,13 @@ class Selection:
 
     def show_hint(self, action: Action, advice: Advice | None) -> None:
         """Show a hint: ``action`` as the provisional choice, and for a fill every space of
-        the whole fill the ``advice`` names (Confirm then lays them all). The one way a hint
-        reaches the selection, at home and at a table across machines."""
+        the whole fill the ``advice`` names (Confirm then lays them all); for a placement,
+        its previews take the fills after it from the ``advice`` (``HintedTurn``). The one way
+        a hint reaches the selection, at home and at a table across machines."""
         self.set_provisional(action)
+        if isinstance(action, (Place, Overbuild)) and advice is not None and advice.action == action:
+            self._hinted_turn.plan = (len(self.game.actions), action, advice.whole[1:])
+            self._turn_previews = PreviewCache(self._hinted_turn)
         if isinstance(action, Fill) and advice is not None:
             for fill in advice.whole:
                 if isinstance(fill, Fill):
@@ -440,7 +445,8 @@ class Selection:
         self.after_apply()
         self.fill_code = None
         self._preview_cache.clear()
-        self._turn_previews = PreviewCache(self.follow)
+        self._hinted_turn = HintedTurn(self.follow)
+        self._turn_previews = PreviewCache(self._hinted_turn)
         self._outcomes = (-1, [])
         self._hinted = (None, None)
         hand = self.hand() if self.phase is Phase.PLACE else []
@@ -468,3 +474,22 @@ def _reading_order(pos: Pos) -> tuple[int, int]:
 
 def _pos_of(action: Action) -> Pos:
     return action.pos
+
+
+class HintedTurn:
+    """Previews' follow-ups (``session.preview.FollowUps``): after a hinted placement, the
+    fills its hint plans (``Advice.whole``, the fills the next hints advise), so that the
+    hint's price is what following the coach gives; for any other action, ``fallback``'s (the
+    tutorial's script), else none (the medium AI's)."""
+
+    def __init__(self, fallback: FollowUps | None) -> None:
+        self.fallback = fallback
+        self.plan: tuple[int, Action, tuple[Action, ...]] | None = None
+        """The decisions made when the hint came, its placement and the decisions after it."""
+
+    def follow_ups(self, game: Game, action: Action) -> tuple[Action, ...]:
+        """The hint's plan after ``action`` when ``game`` is where it was hinted and ``action`` is
+        its placement; else ``fallback``'s."""
+        if self.plan is not None and self.plan[:2] == (len(game.actions), action):
+            return self.plan[2]
+        return self.fallback.follow_ups(game, action) if self.fallback is not None else ()
