@@ -483,3 +483,39 @@ def test_a_notice_on_the_scoring_screen_keeps_off_its_buttons(app, finished):
     ]
     assert len(buttons) >= 4
     assert not any(app.toast_rect.colliderect(rect) for rect in buttons)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)])
+def test_the_view_tabs_share_one_font_and_the_shown_one_reads_as_chosen(app, finished, language, size):
+    """A tester saw "Évolution du score" in a smaller font, set lower than the other tabs,
+    and took the tab under the mouse for the one shown: the tabs are drawn in one size that
+    fits every label, and the tab shown has its label in gold (a tab under the mouse keeps
+    cream)."""
+    from dataclasses import replace
+
+    import pygame
+
+    from cacao_game.app import theme
+    from cacao_game.app.widgets import Button
+
+    app.resize(pygame.Surface(size))
+    app.apply_settings(replace(app.settings, language=language))
+    try:
+        scene = ScoringScene(app, finished, CONFIG, [])
+        app.push(scene)
+        press(app, "skip")
+        tabs = [w for w in scene.widgets if isinstance(w, Button) and w.rect.colliderect(scene.tab_row())]
+        assert len(tabs) == len(VIEWS)
+        least = theme.MIN_FIT * tabs[0].font_size
+        drawn = {
+            theme.fit_size(app, tab.font_size, label, tab.label_room(), "bold", least)
+            for tab, label in ((tab, tab.label) for tab in tabs)
+        }
+        assert len(drawn) == 1, drawn
+        assert all(app.assets.font(*drawn, "bold").size(tab.label)[0] <= tab.label_room() for tab in tabs)
+        shown, other = tabs[0], tabs[1]
+        assert shown.selected and not other.selected
+        assert shown._colors(False)[1] == theme.GOLD and other._colors(True)[1] == theme.CREAM
+    finally:
+        app.apply_settings(replace(app.settings, language="en"))

@@ -9,6 +9,7 @@ adds keyboard navigation (intents pan_up/pan_down/cycle move, confirm activates)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -166,7 +167,8 @@ class Button(Widget):
         if self.style == "ghost":
             return pygame.Color(0, 0, 0, 0), theme.GOLD if hot else theme.SAND, None
         base = theme.PANEL_HOVER if hot or self.selected else theme.PANEL_LIGHT
-        return base, theme.CREAM, theme.GOLD if (hot or self.selected) else theme.GOLD_DARK
+        text = theme.GOLD if self.selected else theme.CREAM
+        return base, text, theme.GOLD if (hot or self.selected) else theme.GOLD_DARK
 
     def draw(self, surface: pygame.Surface, app: Shell) -> None:
         if not self.visible:
@@ -182,7 +184,8 @@ class Button(Widget):
             sheen = rect.inflate(-px(8), -rect.h // 2).move(0, -rect.h // 4 + px(2))
             surface.blit(_SHINES.get((sheen.size, radius), lambda: _shine(sheen.size, radius)), sheen)
             if border is not None:
-                pygame.draw.rect(surface, border, rect, width=px(3 if hot else 2), border_radius=radius)
+                width = px(3 if hot or self.selected else 2)
+                pygame.draw.rect(surface, border, rect, width=width, border_radius=radius)
         room = self.label_room()
         font = theme.fit_font(app, self.font_size, self.label, room, "bold", self.min_fit)
         label = theme.fit_text(font, self.label, room)
@@ -216,6 +219,15 @@ class Button(Widget):
         if self.style == "ghost" and hot:
             under = rect.bottom - px(6)
             pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))
+
+
+def row_font_size(app: Shell, labels: Sequence[str], width: int, size: int) -> int:
+    """The one font size (design pixels, ``size`` or less) in which every label of a row of
+    buttons ``width`` real pixels wide fits as ``Button.draw`` fits one, so that the row reads
+    as one (a tester saw one tab of the scores in a smaller font, set lower)."""
+    room = width - min(px(28), width // 5)
+    least = size * theme.MIN_FIT
+    return math.floor(min(theme.fit_size(app, size, label, room, "bold", least) for label in labels))
 
 
 def cap_offset(font: pygame.font.Font) -> int:

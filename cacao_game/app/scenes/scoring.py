@@ -31,7 +31,7 @@ from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import t, tn, winners_text
-from cacao_game.app.widgets import Button, Hotspot, Panel
+from cacao_game.app.widgets import Button, Hotspot, Panel, row_font_size
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
 from cacao_game.engine.scoring import cacao_decided
@@ -368,14 +368,16 @@ class ScoringScene(WidgetScene):
         for i, (key, action, style) in enumerate(entries):
             rect = stage.rect(x + i * (BUTTON_W + BUTTON_GAP), BUTTONS_Y, BUTTON_W, BUTTON_H)
             self.widgets.append(Button(rect, t(key), action, style=style))
-        for i, view in enumerate(VIEWS):
+        labels = [t(f"scoring.view.{view}") for view in VIEWS]
+        tab_size = row_font_size(self.app, labels, stage.rect(0, 0, TAB_W, TAB_H).w, theme.SMALL_SIZE)
+        for i, (view, label) in enumerate(zip(VIEWS, labels, strict=True)):
             rect = stage.rect(CHART[0] + 20 + i * (TAB_W + 10), CHART[1] + TAB_TOP, TAB_W, TAB_H)
             self.widgets.append(
                 Button(
                     rect,
-                    t(f"scoring.view.{view}"),
+                    label,
                     partial(self.show_view, view),
-                    font_size=theme.SMALL_SIZE,
+                    font_size=tab_size,
                     selected=view == self.view,
                 )
             )
