@@ -508,11 +508,9 @@ def test_the_view_tabs_share_one_font_and_the_shown_one_reads_as_chosen(app, fin
         tabs = [w for w in scene.widgets if isinstance(w, Button) and w.rect.colliderect(scene.tab_row())]
         assert len(tabs) == len(VIEWS)
         least = theme.MIN_FIT * tabs[0].font_size
-        drawn = {
-            theme.fit_size(app, tab.font_size, label, tab.label_room(), "bold", least)
-            for tab, label in ((tab, tab.label) for tab in tabs)
-        }
-        assert len(drawn) == 1, drawn
+        room = tabs[0].label_room()
+        drawn = {theme.fit_size(app, tab.font_size, tab.label, room, "bold", least) for tab in tabs}
+        assert len(drawn) == 1 and {tab.label_room() for tab in tabs} == {room}, drawn
         assert all(app.assets.font(*drawn, "bold").size(tab.label)[0] <= tab.label_room() for tab in tabs)
         shown, other = tabs[0], tabs[1]
         assert shown.selected and not other.selected
