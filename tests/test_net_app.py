@@ -214,11 +214,16 @@ def test_the_host_lets_the_ai_play_a_free_seat_and_the_table_opens(apps):
     assert table(hosting).kinds == [HUMAN, "medium"]
 
 
-def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_menu(apps):
+def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_menu(apps, caplog):
     """The host goes away to its menu: the joiner's table (and a lobby) says the host stopped
     hosting for now (a trial read the plain "Reconnecting to the host…" as a crash, though the host had
     been told its friends wait), while the window keeps running (frames go on), and the
-    banner's button leads back to the menu."""
+    banner's button leads back to the menu. The joiner's log says it joined and that the host
+    stopped (a trial found only its first line in a joiner's log, which the README asks
+    players to send)."""
+    import logging
+
+    caplog.set_level(logging.INFO, logger="cacao_game.net.client")
     hosting, joining, _source = seated_pair(apps)
     bo = table(joining)
     assert banner_text(bo.net) is None
@@ -232,6 +237,9 @@ def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_m
     assert joining.frame == frames + 5
     harness.click(joining, bo.banner_button().center)
     assert isinstance(joining.top, MenuScene)
+    said = [r.getMessage() for r in caplog.records if r.name == "cacao_game.net.client"]
+    assert any(line.startswith("joined table ") and "as seat 1" in line for line in said), said
+    assert any("the host stopped hosting for now" in line for line in said), said
 
 
 def test_a_joiner_and_a_spectator_are_told_the_host_ended_the_game(apps):

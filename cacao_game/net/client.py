@@ -302,6 +302,9 @@ class Link:
             first, most = self.backoff
             delay = min(most, first * 2 ** min(attempt - 1, 8)) * (0.75 + 0.5 * self.rng.random())
             busy, self._busy = self._busy, None
+            if attempt == 1 or busy is not None:
+                why = "the host stopped hosting for now" if paused else busy or reason
+                log.info("the link to the host is down (%s): trying again", why)
             self.on_event(Reconnecting(attempt, delay, busy or reason, busy is not None, paused))
             await asyncio.sleep(delay)
 
@@ -322,6 +325,8 @@ class Link:
             case p.Welcome(table=code, seat=seat, token=token):
                 self.code, self.seat = code, seat
                 self.token = token or self.token
+                where = "watching" if seat is None else f"as seat {seat}"
+                log.info("joined table %s at %s %s", code, self.uri, where)
                 self.on_event(Joined(code, seat, self.token))
             case p.Update(decisions=decisions, state=state, undone=undone, history=history):
                 try:
@@ -376,6 +381,7 @@ class Link:
         return self.table is not None or (isinstance(self.request, p.Join) and self.request.token is not None)
 
     def _fail(self, code: str, text: str) -> None:
+        log.info("the host will not have this client (%s): %s", code, text)
         self._failed = True
         self.on_event(Failed(code, text))
 
