@@ -2,6 +2,7 @@
 
     python tools/bench_coach.py [--games N] [--every K] [--review-games N] [--seed S]
     python tools/bench_coach.py --calibrate
+    python tools/bench_coach.py --fills R
 
 Hints: every ``--every``-th decision with a choice in ``--games`` medium-vs-medium games
 (``--players``) gets the app's hint (``advise(game, hint_level())``: the expert's, default
@@ -25,6 +26,9 @@ it flags it too, and it still finds the played move worse than the best (goal >=
 hard hint) and the wall time of the expert hint and of a review decision at the expert hint's
 count, and prints the counts that fit the hard level's thinking time (``HINT_ITERATIONS``)
 and the review's ``REVIEW_SECONDS`` (``REVIEW_ITERATIONS``), for ``--players``.
+``--fills R`` prints the expert fill hints' mean loss at a quarter, half and all of the hint
+count against a search of R times the count (another seed), on the fills laid from the
+display among the positions (``hint.FILL_SHARE``).
 ``tools/screen_coach.py`` screens the hints' quality against a long expert search.
 """
 
@@ -39,10 +43,10 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from cacao_game.ai import make_player
-from cacao_game.ai.analysis import appraise
+from cacao_game.ai.analysis import SEARCHES, appraise, searched_moves
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.hard import CANDIDATES, TIME_BUDGET
-from cacao_game.ai.hint import advise, hint_iterations
+from cacao_game.ai.hint import FILL_SHARE, advise, hint_iterations, suggest
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.review import (
     INACCURACY,
@@ -236,6 +240,34 @@ def calibrate(positions_: list[Game]) -> None:
     )
 
 
+def fill_losses(positions_: list[Game], reference: int) -> None:
+    """Each expert fill hint's loss at a quarter, half and all of the hint count, against a
+    search of ``reference`` times the count with another seed (``FILL_SHARE`` picks the first),
+    on the fills laid from the display among ``positions_``."""
+
+    fills = [g for g in positions_ if g.phase is Phase.FILL and g.fill_source() == "display"]
+    if not fills:
+        print("no fill from the display among the positions")
+        return
+    players = fills[0].players
+    full = hint_iterations(players, "expert")
+    counts = sorted({max(1, full // FILL_SHARE), full // 2, full})
+    losses: dict[int, list[float]] = {count: [] for count in counts}
+    for game in fills:
+        moves = searched_moves(game, "expert")
+        judge = appraise(game, moves, iterations=reference * full, seed=99, search=SEARCHES["expert"])
+        best = judge.options[0].value
+        for count in counts:
+            chosen = judge.of(suggest(game, "expert", iterations=count))
+            losses[count].append(best - chosen.value if chosen is not None else float("nan"))
+    print(
+        f"fill hints ({len(fills)} fills from the display, {players} players):"
+        f" loss against {reference * full} iterations"
+    )
+    for count in counts:
+        print(f"  {count} iterations: mean loss {statistics.fmean(losses[count]):.3f} points")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -245,11 +277,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="players of the hint games")
     parser.add_argument("--calibrate", action="store_true", help="measure the search's speed only")
+    parser.add_argument(
+        "--fills", type=int, metavar="R", help="fill hints' loss by count against R times the count only"
+    )
     args = parser.parse_args(argv)
     games = [medium_game(args.players, args.seed + number) for number in range(args.games)]
     found = list(sample(games, args.every))
     if args.calibrate:
         calibrate(found)
+        return 0
+    if args.fills:
+        fill_losses(found, args.fills)
         return 0
     bench_hints(found)
     if args.review_games:

@@ -45,9 +45,11 @@ second and the counts that fit the hard level's thinking time)."""
 FILL_SHARE: Final = 4
 """An expert fill hint searches a quarter of ``HINT_ITERATIONS``: a placement's hint plans
 its fills (``planned_fills``), and the whole then costs about 1.3 times the placement's search
-rather than 1.7. Measured with 2 players on 60 fills from the display (medium games, seeds
-40-79), each hint's loss against a 4,000-iteration search of another seed: 0.074 points at
-250 iterations, 0.038 at 1,000, 0.15 at 100; a placement hint's is about 0.10."""
+rather than 1.7, which keeps the hints' p95 near 1 s. The price, measured by ``python
+tools/bench_coach.py --fills 4 --games 12 --every 3 --seed 40`` (53 fills from the display,
+2 players; loss against 4,000 iterations of another seed): 0.106 points at 250 iterations,
+0.034 at 500, 0.007 at 1,000, about a placement hint's own loss (0.10); with 4 players
+(``--players 4 --games 6``, 35 fills) 0.05 to 0.08 at every count, within noise."""
 MAX_PLANNED_FILLS: Final = 4
 """Most fills a placement's plan holds: one per side of its worker tile."""
 HINT_SALT: Final = "hint"
