@@ -217,8 +217,9 @@ def test_the_host_lets_the_ai_play_a_free_seat_and_the_table_opens(apps):
 def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_menu(apps, caplog):
     """The host goes away to its menu: the joiner's table (and a lobby) says the host stopped
     hosting for now (a trial read the plain "Reconnecting to the host…" as a crash, though the host had
-    been told its friends wait), while the window keeps running (frames go on), and the
-    banner's button leads back to the menu. The joiner's log says it joined and that the host
+    been told its friends wait) and its status line says Reconnecting… (it still asked for a
+    tile), while the window keeps running (frames go on), and the banner's button leads back
+    to the menu. The joiner's log says it joined and that the host
     stopped (a trial found only its first line in a joiner's log, which the README asks
     players to send)."""
     import logging
@@ -232,6 +233,7 @@ def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_m
     pump([joining], lambda: banner_text(bo.net) is not None, "the banner")
     assert banner_text(bo.net) == t("net.host_paused")
     assert bo.net is not None and LobbyScene(joining, bo.net).status() == t("net.host_paused")
+    assert bo.status_text() == t("net.reconnecting"), "no prompt for a move the table cannot take"
     frames = joining.frame
     run(joining, 5)
     assert joining.frame == frames + 5

@@ -169,6 +169,13 @@ def awaiting_player(presence: Presence) -> frozenset[int]:
     return presence.departed - presence.standing_in
 
 
+def link_status(presence: Presence) -> str | None:
+    """The status line while the link to the host is down and tried again: Reconnecting…
+    (the banner says why; a trial's status line still asked a player to place a tile while
+    the host had stopped and the table took no move); else None."""
+    return t("net.reconnecting") if presence.connection != CONNECTED and not presence.failed else None
+
+
 def turn_status(presence: Presence, seat: int, name: str) -> str | None:
     """The status line while ``seat`` (named ``name``) is not played at a screen but is
     left or away: the game waits there for a new player, or the host's stand-in AI plays

@@ -121,6 +121,7 @@ from cacao_game.app.play.presence import (
     draw_standin,
     draw_tag,
     left_notice,
+    link_status,
     seat_news,
     seat_text,
     standin_rects,
@@ -722,7 +723,7 @@ class PlayScene(Scene):
         if seat is None:
             return self.result_text() if self.shown.over else t("play.final_scoring")
         name = self.names[seat]
-        presence = None if self.net is None else turn_status(self.net, seat, name)
+        presence = None if self.net is None else link_status(self.net) or turn_status(self.net, seat, name)
         if presence is not None:
             return presence
         if self.timeline.busy:
