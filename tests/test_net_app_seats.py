@@ -241,7 +241,8 @@ def test_new_game_after_a_hosted_game_opens_the_host_setup_with_the_table_as_hos
 def test_new_game_after_joining_or_watching_opens_the_join_form_with_the_hosts_address(apps):
     """The scores of a joined game: New game opens Join a game with the host's address, port
     and the player's name (the new table's code is left to type); a spectator's, the same
-    with the app's own name."""
+    with the app's own name. Join a game from the menu no longer offers the ended table's code
+    either (a trial's form did, and Join said the host had no such table)."""
     hosting, joining, watching = make_app(), make_app(), make_app()
     apps += [hosting, joining, watching]
     source = host(hosting, [HUMAN, REMOTE])
@@ -276,6 +277,7 @@ def test_new_game_after_joining_or_watching_opens_the_join_form_with_the_hosts_a
             name,
         )
         assert form.validation_error() == t("net.error_code")
+        assert JoinScene(app).values["code"] == "", "from the menu: the ended table's code is gone"
 
 
 def test_the_lobby_says_how_many_watch_as_spectators_come_and_go(apps):

@@ -145,6 +145,8 @@ class ScoringScene(WidgetScene):
         self.offers_rematch = rematch
         self.again = again
         """What New game opens for a game across machines (None: the setup, these seats)."""
+        if isinstance(again, JoinRequest) and app.join_typed.get("code"):
+            app.join_typed = {**app.join_typed, "code": ""}  # the table is over: its code joins nothing
         self.config = config
         self.names = seat_labels(app.assets, config.names, config.kinds)
         """What the seats are called on screen (a stand-in for a name the fonts cannot draw),
