@@ -133,9 +133,9 @@ def test_every_frame_of_a_played_game_agrees_with_its_tooltips(
 def test_the_scoring_table_equals_the_chart_at_every_frame(
     user_home, seed: int, speed: str, steps: list[float]
 ) -> None:
-    """During the temple-scoring reveal the chart's last point follows the table's total
-    without dropping below the point before it for temples still hidden, for every seat at
-    every frame; at the end both are the final scores."""
+    """The chart (and the points by source) shows only at frames where the table shows the
+    final scores: never a total the table does not show yet, for any seat at any frame; at
+    the end both are the final scores."""
     pygame.init()
     app = App(pygame.Surface((1920, 1080)), Settings(animation_speed=speed, sound=False), router=router())
     try:
@@ -143,16 +143,17 @@ def test_the_scoring_table_equals_the_chart_at_every_frame(
         game = harness.random_game(config, None, seed)
         scene = ScoringScene(app, game, config, [])
         app.push(scene)
+        final = [s.total for s in game.score_now()]
         for dt in steps:
             app.step([], dt)
-            chart = scene.chart_rows()
-            before, final = scene.history[-2], scene.history[-1]
-            for seat, row in enumerate(scene.rows()):
-                expected = min(final[seat], max(before[seat], row["total"]))
-                assert chart[-1][seat] == (row["total"] if scene.done else expected)
+            for view in ("chart", "statistics"):
+                scene.view = view
+                if scene.view_shown():
+                    assert [row["total"] for row in scene.rows()] == final == scene.chart_rows()[-1]
+                assert scene.view_shown() == scene.done
         scene.skip()
         app.step([], 0.01)
-        assert scene.chart_rows()[-1] == [s.total for s in game.score_now()]
+        assert scene.view_shown() and scene.chart_rows()[-1] == final
     finally:
         app.close()
 
