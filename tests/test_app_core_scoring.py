@@ -3,6 +3,8 @@ any scene over a game never changes the engine state."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import harness
 import pytest
 from harness import click, click_label, press, run
@@ -29,6 +31,25 @@ CONFIG = GameConfig(
 def finished():
     """One finished 3-seat game."""
     return harness.random_game(CONFIG, None, seed=4)
+
+
+@contextmanager
+def revealed(app, game, config, size, language):
+    """The scores of ``game`` fully shown in a window of ``size`` in ``language`` (English again after)."""
+    from dataclasses import replace
+
+    import pygame
+
+    app.resize(pygame.Surface(size))
+    app.apply_settings(replace(app.settings, language=language))
+    try:
+        scene = ScoringScene(app, game, config, [])
+        app.push(scene)
+        press(app, "skip")
+        yield scene
+    finally:
+        app.apply_settings(replace(app.settings, language="en"))
+        app.resize(pygame.Surface((1920, 1080)))
 
 
 def engine_state(game):
@@ -346,9 +367,6 @@ def test_the_chart_legend_names_every_seat_whole(app, finished, language, size, 
     """A playtest saw the legend cut to "Mediu…" with four seats: every AI's default name and
     a typed name show whole (on two rows when one is too narrow), inside the panel, clear of
     the tabs and of each other."""
-    from dataclasses import replace
-
-    import pygame
 
     config = GameConfig(
         [
@@ -361,12 +379,7 @@ def test_the_chart_legend_names_every_seat_whole(app, finished, language, size, 
         21,
     )
     game = harness.random_game(config, None, seed=4)
-    app.resize(pygame.Surface(size))
-    app.apply_settings(replace(app.settings, language=language))
-    try:
-        scene = ScoringScene(app, game, config, [])
-        app.push(scene)
-        press(app, "skip")
+    with revealed(app, game, config, size, language) as scene:
         scene.draw(app.screen)
         panel = scene.widgets[2].rect
         _font, placed = scene.legend(panel)
@@ -376,9 +389,6 @@ def test_the_chart_legend_names_every_seat_whole(app, finished, language, size, 
         for index, rect in enumerate(rects):
             assert panel.contains(rect) and not rect.colliderect(scene.tab_row())
             assert rect.collidelist(rects[index + 1 :]) == -1
-    finally:
-        app.apply_settings(replace(app.settings, language="en"))
-        app.resize(pygame.Surface((1920, 1080)))
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)])
@@ -492,19 +502,11 @@ def test_the_view_tabs_share_one_font_and_the_shown_one_reads_as_chosen(app, fin
     and took the tab under the mouse for the one shown: the tabs are drawn in one size that
     fits every label, and the tab shown has its label in gold (a tab under the mouse keeps
     cream)."""
-    from dataclasses import replace
-
-    import pygame
 
     from cacao_game.app import theme
     from cacao_game.app.widgets import Button
 
-    app.resize(pygame.Surface(size))
-    app.apply_settings(replace(app.settings, language=language))
-    try:
-        scene = ScoringScene(app, finished, CONFIG, [])
-        app.push(scene)
-        press(app, "skip")
+    with revealed(app, finished, CONFIG, size, language) as scene:
         tabs = [w for w in scene.widgets if isinstance(w, Button) and w.rect.colliderect(scene.tab_row())]
         assert len(tabs) == len(VIEWS)
         least = theme.MIN_FIT * tabs[0].font_size
@@ -515,5 +517,3 @@ def test_the_view_tabs_share_one_font_and_the_shown_one_reads_as_chosen(app, fin
         shown, other = tabs[0], tabs[1]
         assert shown.selected and not other.selected
         assert shown._colors(False)[1] == theme.GOLD and other._colors(True)[1] == theme.CREAM
-    finally:
-        app.apply_settings(replace(app.settings, language="en"))
