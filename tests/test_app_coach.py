@@ -1109,3 +1109,31 @@ def test_a_review_on_the_square_played_names_the_tile_played(user_home) -> None:
         )
     finally:
         app.close()
+
+
+def test_the_review_says_which_turns_the_ai_stood_in_for_a_reviewed_seat() -> None:
+    """A trial stepped through a turn the stand-in AI played for the away player and the
+    review said nothing of it: at the start of such a turn the overview says the AI played
+    for them and that it is not reviewed; other turns do not."""
+    from cacao_game.app.play.advice import overview_lines
+    from cacao_game.records import PlayedBy
+
+    game, _review = reviewed()
+    stood = {2, 3}
+    played_by = [PlayedBy(standin=(0,) if turn in stood else ()) for turn in range(game.turn + 1)]
+    review = review_game(
+        game.setup,
+        game.actions,
+        seats=[0],
+        budget=Budget(iterations=2),
+        standin=[p.standin for p in played_by],
+    )
+    session = ReviewSession(to_record(game, seat_entries(["human", "random"]), played_by), review)
+    said = t("review.standin_turn", name="Ana")
+    seen = {}
+    for position in range(session.turns):
+        session.jump(position)
+        if session.here() is None:
+            seen[session.game.turn] = said in overview_lines(session, ["Ana", "Bea"])
+    assert {turn for turn, told in seen.items() if told} == stood & set(seen), seen
+    assert stood & set(seen)

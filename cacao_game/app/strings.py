@@ -1109,6 +1109,7 @@ EN: dict[str, str] = {
         "Accuracy {accuracy}% · inaccuracies {inaccuracies} · mistakes {mistakes} · blunders {blunders}"
     ),
     "review.overview": "Game review",
+    "review.standin_turn": "This turn the AI played for {name} (away): not reviewed.",
     "review.to_flags": "Tab jumps to the next decision that lost a point or more.",
     "review.back_to_flags": "Shift+Tab goes back to the decisions that lost a point or more.",
     "review.no_flags": (

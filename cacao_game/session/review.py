@@ -45,6 +45,13 @@ class ReviewSession(ReplaySession):
         """The review of the decision made at the position shown, if it was reviewed."""
         return self._by_index.get(len(self.game.actions))
 
+    def stood_in_here(self) -> tuple[int, ...]:
+        """The reviewed seats an AI stand-in played in the turn shown (``PlayedBy.standin``):
+        their decisions there are not reviewed, not being their player's."""
+        turn = self.game.turn
+        played = self.played_by[turn].standin if turn < len(self.played_by) else ()
+        return tuple(seat for seat in self.review.seats if seat in played)
+
     def flagged_positions(self) -> list[int]:
         """The positions (steps from the deal) of the decisions marked worse than good."""
         return [

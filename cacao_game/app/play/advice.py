@@ -397,8 +397,11 @@ def review_panel(
 
 
 def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:
-    """Where no reviewed decision is made: every reviewed seat's summary and how to go on."""
-    lines = [summary_line(summary, names) for summary in session.review.summaries()]
+    """Where no reviewed decision is made: whose moves in the turn shown an AI stand-in made
+    (not reviewed: a trial stepped through them with no word), every reviewed seat's summary
+    and how to go on."""
+    lines = [t("review.standin_turn", name=names[seat]) for seat in session.stood_in_here()]
+    lines += [summary_line(summary, names) for summary in session.review.summaries()]
     if session.flag_target(1) is not None:
         lines.append(t("review.to_flags"))
     else:
