@@ -152,7 +152,7 @@ class Button(Widget):
     def label_room(self) -> int:
         """Real pixels the label may take across: the button's width but for its margins
         (and its icon); a wider label shrinks (``min_fit``), then is cut."""
-        return self.rect.w - min(px(28), self.rect.w // 5) - (px(44) if self.icon else 0)
+        return label_room(self.rect.w, icon=bool(self.icon))
 
     def _colors(self, hot: bool) -> tuple[pygame.Color, pygame.Color, pygame.Color | None]:
         """(fill, text, border) for the current state."""
@@ -221,11 +221,17 @@ class Button(Widget):
             pygame.draw.line(surface, theme.GOLD, (x, under), (x + text.get_width(), under), px(2))
 
 
+def label_room(width: int, *, icon: bool = False) -> int:
+    """Real pixels a label may take across a button ``width`` real pixels wide: all but its
+    margins (and its icon's room)."""
+    return width - min(px(28), width // 5) - (px(44) if icon else 0)
+
+
 def row_font_size(app: Shell, labels: Sequence[str], width: int, size: int) -> int:
     """The one font size (design pixels, ``size`` or less) in which every label of a row of
     buttons ``width`` real pixels wide fits as ``Button.draw`` fits one, so that the row reads
     as one (a tester saw one tab of the scores in a smaller font, set lower)."""
-    room = width - min(px(28), width // 5)
+    room = label_room(width)
     least = size * theme.MIN_FIT
     return math.floor(min(theme.fit_size(app, size, label, room, "bold", least) for label in labels))
 
