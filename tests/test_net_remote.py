@@ -18,7 +18,7 @@ from cacao_game.net import protocol as p
 from cacao_game.net.client import NetClient
 from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.remote import CONNECTED, RemoteSource
-from cacao_game.session.commands import Confirm, Undo
+from cacao_game.session.commands import Confirm, Rotate, Select, Undo
 from cacao_game.session.notices import Refusal, Refused, Undone
 
 
@@ -237,25 +237,57 @@ def test_a_seat_may_take_back_its_placement_after_its_own_choice_in_the_turn_bef
         assert checked, "no placement right after the seat's own turn-ending choice came up"
 
 
+def first_mover(sources: list[RemoteSource]) -> RemoteSource:
+    """The source that decides first once the table runs (polled for up to 30 s)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for source in sources:
+            source.poll()
+            if source.accepts_input():
+                return source
+        time.sleep(0.01)
+    raise AssertionError("nobody was asked to decide")
+
+
 def test_taking_back_a_hinted_move_takes_the_hint_away() -> None:
     """Across machines as at home (playtest): Ctrl+Z on the move a hint laid clears the hint
     and its reasons with it, so no hint panel stays over an empty board."""
 
     with seated_table(None, options("remote", "remote")) as sources:
-        deadline = time.monotonic() + 30
-        mover = None
-        while mover is None and time.monotonic() < deadline:
-            for source in sources:
-                source.poll()
-                if source.accepts_input():
-                    mover = source
-            time.sleep(0.01)
-        assert mover is not None
+        mover = first_mover(sources)
         action = mover.table_game().legal_actions()[0]
         mover.hint = action
         mover.selection.set_provisional(action)
         assert mover.handle(Undo()) == [Undone(0)]
         assert mover.selection.provisional is None and mover.hint is None and mover.advice is None
+
+
+def test_news_of_who_is_here_keeps_the_deciding_players_tile_rotation_and_hint() -> None:
+    """An update that only says who is here (a spectator came) leaves the seat's selection,
+    its hint and the table as they were (a trial's chosen tile and rotation went back to the
+    first tile whenever someone joined, dropped or came back)."""
+    with seated_table(None, options("remote", "remote")) as sources:
+        mover = first_mover(sources)
+        mover.handle(Select(2))
+        mover.handle(Rotate(1))
+        chosen = (mover.selection.selected_tile(), mover.selection.rotation)
+        mover.hint = hinted = mover.table_game().legal_actions()[0]
+        game, version = mover.table_game(), mover.version
+        code = mover.client.code
+        assert code is not None
+        watching = p.Join(p.VERSION, code, spectate=True)
+        watcher = RemoteSource(NetClient(LOCAL, sources[0].client.port, watching))
+        sources.append(watcher)
+        watcher.client.start()
+        for _ in range(500):
+            mover.poll()
+            watcher.poll()
+            if mover.spectators == 1:
+                break
+            time.sleep(0.01)
+        assert mover.spectators == 1 and mover.version > version
+        assert (mover.selection.selected_tile(), mover.selection.rotation) == chosen
+        assert mover.hint == hinted and mover.table_game() is game and mover.accepts_input()
 
 
 def test_a_seated_client_that_leaves_is_told_the_host_heard_it(tmp_path: Path) -> None:

@@ -511,7 +511,8 @@ class RemoteSource:
                 if event.decisions or undone or history:
                     self.host_thinking = None
                 undid = taken_from(self._journal, undone, self._you)
-                self._adopt(table.state, table.game, table.journal)
+                moved = bool(event.decisions or undone or history)
+                self._adopt(table.state, table.game, table.journal, moved)
                 self.connection = CONNECTED
                 events: list[SourceEvent] = [Undone(undone, undid)] if undone else []
                 if history:
@@ -557,8 +558,24 @@ class RemoteSource:
                 return [HintReady(action, mine)]
         return []
 
-    def _adopt(self, state: TableState, game: Game, journal: tuple[Entry, ...]) -> None:
+    def _adopt(self, state: TableState, game: Game, journal: tuple[Entry, ...], moved: bool = True) -> None:
+        """Take the host's ``state`` (its ``game`` and ``journal``). An update that only says
+        who is here (``moved`` false: no decision, undo or whole table) keeps the game, the
+        seat's selection, its hint and a decision on its way (a trial's tile and rotation went
+        back to the first tile when a spectator joined)."""
+        if not moved and self._game is not None:
+            self._take_seats(state)
+            self.version += 1
+            return
         self._game, self._journal = game, journal
+        self._take_seats(state)
+        self._selection = Selection(game, suggests=self._hints)
+        self._sent_at = self._hint_asked_at = -1
+        self.hint = self.advice = None
+        self.version += 1
+
+    def _take_seats(self, state: TableState) -> None:
+        """Who sits where, who is here and who decides, as ``state`` says."""
         self._you, self._deciding, self._decisions = state.you, state.deciding, state.decisions
         self._started, self._hints, self._spectators = state.started, state.hints, state.spectators
         self._kinds = [seat.kind for seat in state.seats]
@@ -577,10 +594,6 @@ class RemoteSource:
             None,
             "strict",
         )
-        self._selection = Selection(game, suggests=self._hints)
-        self._sent_at = self._hint_asked_at = -1
-        self.hint = self.advice = None
-        self.version += 1
 
     def _take_record(self, typed: RecordFile) -> None:
         """Keep the finished game's record if it replays to the scores shown, and file it."""
