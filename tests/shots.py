@@ -187,6 +187,9 @@ class LostHost:
     def waiting_on(self) -> int | None:
         return None
 
+    def standin_wait(self, seat: int) -> float | None:
+        return None
+
     def stand_in_now(self, seat: int) -> bool:
         return False
 
@@ -210,6 +213,9 @@ class HostWaiting(LostHost):
 
     def waiting_on(self) -> int | None:
         return 1
+
+    def standin_wait(self, seat: int) -> float | None:
+        return 41.5 if seat == 1 else None
 
 
 def shot_net_watching(app: App) -> None:

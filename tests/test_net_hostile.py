@@ -798,7 +798,7 @@ def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> 
         assert isinstance(first, p.Welcome)
         code = first.table
         answers = [await refused(host, p.Join(p.VERSION, code, name)) for name in ("Ana", "ANA", "Easy")]
-        names_before = [seat.name for seat in host.tables[code].seat_infos()]
+        names_before = [seat.name for seat in host.tables[code].seat_infos(0.0)]
         eve = await refused(host, p.Join(p.VERSION, code, "Eve"))
         tables = len(host.tables)
         clash = await refused(host, p.Create(p.VERSION, "Easy", options("remote", "easy")))

@@ -8,6 +8,7 @@ Real sockets on 127.0.0.1 only; every wait is bounded (``run``'s timeout)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,10 +83,17 @@ class AnaAndBo:
 
 
 async def ana_and_bo(
-    folder: Path | None, table: p.TableOptions, seen: Watcher, *, seed: int, think: float = 0.005
+    folder: Path | None,
+    table: p.TableOptions,
+    seen: Watcher,
+    *,
+    seed: int,
+    think: float = 0.005,
+    clock: Callable[[], float] = time.monotonic,
 ) -> AnaAndBo:
-    """Ana opens ``table`` on a new host (``seen`` watches what she sees), Bo takes seat 1."""
-    host = await start_host(folder, seed=seed)
+    """Ana opens ``table`` on a new host (on ``clock``; ``seen`` watches what she sees), Bo
+    takes seat 1."""
+    host = await start_host(folder, seed=seed, clock=clock)
     ((ana, ana_task),) = await seated_bots(host, table, remotes=1, on_event=seen, think=think)
     code = ana.link.code
     assert code is not None
@@ -168,6 +176,45 @@ def test_a_dropped_connection_keeps_its_seat_for_its_player(tmp_path: Path) -> N
     seat = away.seats[1]
     assert seat.claimed and not seat.left and not seat.standin
     assert refusal is None
+
+
+@pytest.mark.parametrize("standin", ["random", None])
+def test_every_table_is_told_how_long_until_the_stand_in_plays_a_dropped_seat(standin: str | None) -> None:
+    """Bo's connection drops at a table whose stand-in waits an hour: every state the host
+    sends says how many seconds are left of that wait on the host's clock
+    (``SeatInfo.standin_in``), counting down, so a table can show it; Ana's own seat, with
+    its player there, has none. At a table without a stand-in, Bo's seat has none either."""
+    seen = Watcher()
+    passed = [0.0]
+
+    def clock() -> float:
+        return time.monotonic() + passed[0]
+
+    async def play() -> tuple[p.TableState, p.TableState]:
+        table = options("remote", "remote", standin=standin, standin_after=NEVER)
+        at = await ana_and_bo(None, table, seen, seed=5, think=0.05, clock=clock)
+        await at.bo.close()
+        await at.bo_task
+        dropped = await seen.until(lambda s: s.started and not s.seats[1].connected)
+        passed[0] = 600.0
+        watcher = Link(LOCAL, at.host.port, p.Join(p.VERSION, at.code, spectate=True), lambda e: None)
+        watching = asyncio.create_task(watcher.run())
+        later = await seen.until(lambda s: s.spectators == 1)
+        await watcher.close()
+        await watching
+        await at.ana.link.close()
+        await at.host.stop()
+        return dropped, later
+
+    dropped, later = run(play())
+    first, second = dropped.seats[1].standin_in, later.seats[1].standin_in
+    if standin is None:
+        assert first is None and second is None
+        return
+    assert first is not None and second is not None
+    assert NEVER - 5 < first <= NEVER
+    assert first - 600 - 5 < second <= first - 600
+    assert dropped.seats[0].standin_in is None and later.seats[0].standin_in is None
 
 
 def test_without_a_stand_in_the_table_is_told_and_a_new_player_takes_the_seat(tmp_path: Path) -> None:
@@ -271,7 +318,7 @@ def test_a_leave_for_another_seat_or_with_a_wrong_token_is_refused_and_changes_n
         await at.bo.send(p.Leave(1, "not-the-token"))
         while sum(isinstance(event, Refused) for event in heard) < 2:
             await asyncio.sleep(0.01)
-        seats = at.host.tables[at.code].seat_infos()
+        seats = at.host.tables[at.code].seat_infos(0.0)
         for link in (at.bo, at.ana.link):
             await link.close()
         await at.bo_task

@@ -12,7 +12,7 @@ from app_support import make_config
 from counted_ai import CountedAI
 from test_app_layers import anew, motion, same
 
-from cacao_game.app import scale
+from cacao_game.app import scale, theme
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
 from cacao_game.app.play.board import temples_rect
@@ -20,7 +20,7 @@ from cacao_game.app.play.hud import POPUP_ROW, POPUP_TOP, POPUP_W
 from cacao_game.app.play.presence import banner_rects, standin_rects
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scale import px
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.config.settings import Settings
 from cacao_game.session import PlaySession, ShowHand
 
@@ -40,6 +40,8 @@ class Presence:
         self.watching = watching
         self.away: int | None = None
         self.asked: list[int] = []
+        self.wait: float | None = None
+        """Seconds before the stand-in plays the seat away (None: none due)."""
 
     @property
     def absent(self) -> frozenset[int]:
@@ -52,6 +54,9 @@ class Presence:
 
     def waiting_on(self) -> int | None:
         return None if self.away in self.standing_in else self.away
+
+    def standin_wait(self, seat: int) -> float | None:
+        return self.wait if seat == self.away and seat not in self.standing_in else None
 
     def stand_in_now(self, seat: int) -> bool:
         self.asked.append(seat)
@@ -73,8 +78,9 @@ def app(tmp_path, monkeypatch) -> Iterator[App]:
 @pytest.mark.parametrize("watching", [True, False])
 def test_the_presence_overlays_drawn_by_changes_equal_a_frame_drawn_anew(app: App, watching: bool) -> None:
     """Frame after frame: nothing away, then seat 1 away (the notice), the mouse on its
-    button and off it, a click (the AI is asked for seat 1, the notice goes): every frame
-    equals the frame drawn anew; the notice's pixels are on screen only while it is up."""
+    button and off it, a click (the AI is asked for seat 1, the notice goes, the table is
+    told the AI plays for them): every frame equals the frame drawn anew (but the one with
+    that news over it); the notice's pixels are on screen only while it is up."""
     session = PlaySession(make_config(["human", "human"], 3, "base"))
     session.handle(ShowHand())
     presence = Presence(watching)
@@ -88,8 +94,12 @@ def test_the_presence_overlays_drawn_by_changes_equal_a_frame_drawn_anew(app: Ap
         if index == 3:
             presence.away = 1
         app.step(events, 1 / 30)
-        assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
         assert (scene.standin_seat() == 1) == (3 <= index < 7)
+        if index == 7:  # the news, over the table (the app's toast): taken down to compare
+            assert app.toast is not None and app.toast[0] == t("net.standin_toast", name=scene.names[1])
+            app.toast = None
+            continue
+        assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
     assert presence.asked == [1]
 
 
@@ -204,8 +214,9 @@ def test_a_player_back_at_their_seat_is_told_once(app: App) -> None:
 def test_the_status_line_says_who_plays_a_seat_left_or_away(app: App, watching: bool) -> None:
     """On a player's table and a spectator's alike, the status line at a seat whose player
     left says the game waits for a new player, or, once the host's stand-in AI plays it,
-    that the AI plays for that player; a seat away that the AI stands in for says the same;
-    the player's own seat back, the ordinary line returns."""
+    that the AI plays for that player; a seat away that the AI stands in for says the same,
+    and without it that the game waits for them to reconnect; the player back, the ordinary
+    line returns."""
     session = PlaySession(make_config(["human", "human"], 3, "base"))
     session.handle(ShowHand())
     presence = Left()
@@ -224,7 +235,52 @@ def test_the_status_line_says_who_plays_a_seat_left_or_away(app: App, watching: 
     presence.gone, presence.away = frozenset(), seat
     assert scene.status_text() == t("net.standin_plays", name=name)
     presence.ai = False
+    assert scene.status_text() == t("net.waiting_back", name=name)
+    presence.away = None
     assert scene.status_text() == ordinary
+
+
+@pytest.mark.parametrize("watching", [True, False])
+def test_the_table_counts_down_the_wait_for_a_dropped_player_and_tells_when_the_ai_takes_over(
+    app: App, watching: bool
+) -> None:
+    """A trial's tables said "Waiting for Bo…" while the game hung on a dropped player, the
+    hosting window's notice said "60 s after the drop" with no count, and a spectator saw
+    the AI move for Bo unannounced. Now the status line at a dropped player's turn says the
+    seconds left before the AI plays for them, as the hosting window's notice does (the same
+    number), at a table without a stand-in that it waits for them to come back, and every
+    table is told once when the AI takes the seat over."""
+    presence = Presence(watching)
+    session = PlaySession(make_config(["human", "human"], 3, "base"))
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
+    app.push(scene)
+    app.step([], 1 / 30)
+    seat = scene.current_seat()
+    assert seat is not None
+    name = scene.names[seat]
+    presence.away, presence.wait = seat, 41.2
+    app.step([], 1 / 30)
+    assert app.toast is None
+    assert scene.frame.status == t("net.waiting_dropped", name=name, seconds=42)
+    if not watching:
+        with theme.text_audit() as audit:
+            app.draw(app.screen)
+        assert t("net.dropped", name=name, seconds=42) in [text.text for text in audit]
+    presence.wait = 0.0
+    app.step([], 1 / 30)
+    never_zero = t("net.waiting_dropped", name=name, seconds=1)
+    assert scene.frame.status == never_zero, "never 0 s before the AI is there"
+    presence.wait = None
+    app.step([], 1 / 30)
+    assert scene.frame.status == t("net.waiting_back", name=name)
+    presence.stand_in_now(seat)
+    app.step([], 1 / 30)
+    assert app.toast is not None and app.toast[0] == t("net.standin_toast", name=name)
+    assert scene.frame.status == t("net.standin_plays", name=name)
+    app.toast = None
+    app.step([], 1 / 30)
+    assert app.toast is None, "told once"
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
@@ -273,7 +329,7 @@ def test_the_camera_keeps_the_legal_squares_clear_of_a_notice_while_it_is_up(
 
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
 def test_the_dropped_players_notice_is_drawn_whole_in_every_language(size: tuple[int, int]) -> None:
-    """A trial read "Bob is disconnected: the AI plays for them 60 …": the notice lost its
+    """A trial read "Bob is disconnected: the AI plays for them in 60 …": the notice lost its
     end on one line. It is drawn whole, on up to two lines left of its button, for a long
     name (12 letters), in every language."""
     from cacao_game.app import strings, theme
@@ -289,12 +345,42 @@ def test_the_dropped_players_notice_is_drawn_whole_in_every_language(size: tuple
         name = "Bartholomäus"
         for language in LANGUAGES:
             strings.set_language(language)
-            with theme.text_audit() as audit:
-                draw_standin(shell, shell.screen, board, name, False, None)
             wanted = t("net.dropped", name=name, seconds="60")
+            with theme.text_audit() as audit:
+                draw_standin(shell, shell.screen, board, wanted, False, None)
             drawn = [text for text in audit if text.text == wanted]
             assert drawn and wanted not in audit.cut, (language, [text.text for text in audit])
             assert notice.contains(drawn[0].rect) and drawn[0].rect.right <= button.x, language
     finally:
         strings.set_language(SOURCE_LANGUAGE)
         scale.use(before)
+
+
+def test_a_player_back_at_their_seat_is_told_how_many_turns_the_ai_played_for_them() -> None:
+    """A trial's player came back to a board that had moved on, with no word why. Back at
+    their seat (connected, not away), they are told once how many turns the stand-in played
+    for them since their own last decision; not while still away or reconnecting, not the
+    turns it played for the seat's earlier player (another name), not a spectator."""
+    from cacao_game.app.play.presence import standin_played
+    from cacao_game.engine import Place
+    from cacao_game.session.journal import Entry
+
+    def entry(seat: int, turn: int, standin: bool, name: str = "Bo") -> Entry:
+        return Entry(seat, turn, Place("1111", 0, (0, 1)), (), False, None, ("Ana", name), standin)
+
+    journal = [entry(1, 1, False), entry(0, 2, False), entry(1, 3, True), entry(1, 3, True)]
+    journal += [entry(0, 4, False), entry(1, 5, True)]
+    presence = Presence(watching=False)
+    presence.away = 1
+    assert standin_played(presence, journal, 1, "Bo", 0) == (0, None), "not while away"
+    presence.away = None
+    seen, news = standin_played(presence, journal, 1, "Bo", 0)
+    assert (seen, news) == (6, tn("net.standin_played", 2)), "two turns (3 and 5), not three decisions"
+    assert standin_played(presence, journal, 1, "Bo", seen) == (6, None), "told once"
+    assert standin_played(presence, journal, 1, "Carl", 0) == (6, None), "not another player's"
+    assert standin_played(presence, journal, None, "", 0) == (0, None), "not a spectator"
+    presence.connection = "reconnecting"
+    assert standin_played(presence, [*journal, entry(1, 7, True)], 1, "Bo", seen) == (6, None), "not yet back"
+    presence.connection = "connected"
+    own_since = [*journal, entry(1, 7, False), entry(0, 8, False)]
+    assert standin_played(presence, own_since, 1, "Bo", 0) == (8, None), "nothing since their own move"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -22,9 +22,12 @@ from cacao_game.session.commands import Confirm, Rotate, Select, Undo
 from cacao_game.session.notices import Refusal, Refused, Undone
 
 
-def seated_sources(port: int, table_options: p.TableOptions) -> list[RemoteSource]:
-    """Two remote sources: the first opens a table with ``table_options``, the second joins."""
-    first = RemoteSource(NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", table_options)))
+def seated_sources(
+    port: int, table_options: p.TableOptions, clock: Callable[[], float] = time.monotonic
+) -> list[RemoteSource]:
+    """Two remote sources: the first (on ``clock``) opens a table with ``table_options``, the
+    second joins."""
+    first = RemoteSource(NetClient(LOCAL, port, p.Create(p.VERSION, "Ana", table_options)), clock=clock)
     first.client.start()
     while first.client.code is None:
         first.poll()
@@ -288,6 +291,44 @@ def test_news_of_who_is_here_keeps_the_deciding_players_tile_rotation_and_hint()
         assert mover.spectators == 1 and mover.version > version
         assert (mover.selection.selected_tile(), mover.selection.rotation) == chosen
         assert mover.hint == hinted and mover.table_game() is game and mover.accepts_input()
+
+
+def test_a_remote_source_counts_down_the_wait_for_a_dropped_player_on_its_own_clock() -> None:
+    """Bo's connection drops at a table whose stand-in waits an hour: Ana's source says how
+    long is left of that wait (``standin_wait``), read once a poll on its own clock from
+    the host's word, counting down as its clock goes on; none for Ana's own seat."""
+    passed = [0.0]
+
+    def clock() -> float:
+        return time.monotonic() + passed[0]
+
+    hosting = BackgroundHost(None, seed=7)
+    port = hosting.start(LOCAL, 0)
+    ana, bo = seated_sources(port, options("remote", "remote", standin="random", standin_after=3600.0), clock)
+    try:
+        for _ in range(500):
+            ana.poll()
+            bo.poll()
+            if ana.started and bo.started:
+                break
+            time.sleep(0.01)
+        bo.close()
+        for _ in range(500):
+            ana.poll()
+            if 1 in ana.absent:
+                break
+            time.sleep(0.01)
+        first = ana.standin_wait(1)
+        assert first is not None and 3590 < first <= 3600
+        assert ana.standin_wait(0) is None
+        passed[0] = 100.0
+        assert ana.standin_wait(1) == first, "read once a poll"
+        ana.poll()
+        later = ana.standin_wait(1)
+        assert later is not None and first - 101 < later <= first - 100
+    finally:
+        ana.close()
+        hosting.stop()
 
 
 def test_a_seated_client_that_leaves_is_told_the_host_heard_it(tmp_path: Path) -> None:

@@ -297,8 +297,8 @@ def test_a_tables_seats_carry_the_thinking_time_of_each_timed_level_only() -> No
         "ABCDEF", options("hard", "expert", "medium", "remote", thinking_time=2.0, expert_time=7.0), 1
     )
     unset = Table.create("ABCDEF", options("expert", "remote"), 1)
-    assert [seat.think_time for seat in chosen.seat_infos()] == [2.0, 7.0, None, None]
-    assert [seat.think_time for seat in unset.seat_infos()] == [TIME_BUDGET, None]
+    assert [seat.think_time for seat in chosen.seat_infos(0.0)] == [2.0, 7.0, None, None]
+    assert [seat.think_time for seat in unset.seat_infos(0.0)] == [TIME_BUDGET, None]
 
 
 def test_the_lobby_names_each_ai_seat_with_its_thinking_time_in_every_language() -> None:

@@ -156,7 +156,8 @@ EN: dict[str, str] = {
     "net.watch_tip": "Watch the table without playing: every hand stays face down.",
     "net.watching": "Watching",
     "net.watching_status": "Watching: {name} to play",
-    "net.dropped": "{name} is disconnected: the AI plays for them {seconds} s after the drop.",
+    # the hosting window's notice of a dropped player, counting down the host's wait
+    "net.dropped": "{name} is disconnected: the AI plays for them in {seconds} s.",
     "net.standin_now": "Let the AI play now",
     # the lobby: an AI seat of the host's table with its thinking time (hard, expert)
     "net.ai_thinks": "{level} · thinks {seconds} s",
@@ -171,6 +172,12 @@ EN: dict[str, str] = {
     "net.waiting_new": "{name} left: waiting for a new player…",
     # the status line while the host's stand-in AI plays a seat (left, or away past the wait)
     "net.standin_plays": "AI plays for {name}…",
+    # the status line while the game waits for a dropped player, counting down the host's wait
+    "net.waiting_dropped": "Waiting for {name} to reconnect: the AI plays for them in {seconds} s.",
+    # the same at a table without a stand-in AI: the game waits until they come back
+    "net.waiting_back": "Waiting for {name} to reconnect…",
+    # every table, once the host's wait is over (or the host let the AI play at once)
+    "net.standin_toast": "{name} is still away: the AI plays for them until they come back.",
     "net.seat_left": "{name} left",
     "net.seat_taken": "{name} takes the free seat.",
     "net.seat_back": "{name} is back at the table.",
@@ -1128,6 +1135,11 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     # members watching a table across machines (no seat): the lobby, right of the turn order
     # heading, and the table's top bar after the variant
     "net.spectators": ("{n} watching", "{n} watching"),
+    # told once to a player back at their seat across machines
+    "net.standin_played": (
+        "While you were away, the AI played {n} turn for you.",
+        "While you were away, the AI played {n} turns for you.",
+    ),
     "play.pile_left": ("{n} left", "{n} left"),
     # a worker tile as laid, side by side on the screen (app/tile_words.py: laid_tile)
     "tile.side.0": ("{n} worker up", "{n} workers up"),

@@ -1025,12 +1025,16 @@ class Host:
         return public_state(
             table.session.game,
             table=table.code,
-            seats=table.seat_infos(),
+            seats=self.seats_now(table),
             started=table.started,
             hints=table.options.hints,
             spectators=self._spectators(table),
             start_drawn=table.options.start_drawn,
         )
+
+    def seats_now(self, table: Table) -> list[p.SeatInfo]:
+        """``table``'s seats as clients see them now (``Table.seat_infos`` on this host's clock)."""
+        return table.seat_infos(self._clock())
 
     def _spectators(self, table: Table) -> int:
         """Members of ``table`` watching it (no seat)."""

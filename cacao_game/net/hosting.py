@@ -134,7 +134,7 @@ class BackgroundHost:
         """Table ``code``'s seats now: who has joined, who is connected (KeyError: no table)."""
 
         async def work() -> list[SeatInfo]:
-            return self.host.tables[code].seat_infos()
+            return self.host.seats_now(self.host.tables[code])
 
         return self._call(work(), timeout)
 

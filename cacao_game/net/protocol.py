@@ -191,6 +191,10 @@ class SeatInfo(_Data, frozen=True):
     (``claimed`` false) for whoever joins next; until then, in a game that runs, the table's
     stand-in AI plays it (``standin``) or, at a table without one, the game waits for a new
     player."""
+    standin_in: float | None = None
+    """Seconds until the table's stand-in AI plays this seat, whose player dropped, as the
+    host counted when it sent this; None where none is due (the player is here, an AI plays
+    it already, it was left, or the table has no stand-in)."""
 
 
 class JungleMsg(_Data, frozen=True):

@@ -175,6 +175,11 @@ class RemoteSource:
         self._sent_at = -1
         self._hint_asked_at = -1
         self._absent: frozenset[int] = frozenset()
+        self._standin_due: dict[int, float] = {}
+        """When (this source's clock) the host's stand-in AI plays each dropped seat, as its
+        last word said."""
+        self._standin_left: dict[int, float] = {}
+        """Seconds until then, as of the last ``poll`` (``standin_wait``)."""
 
     # ----------------------------------------------------------------- what the table reads
 
@@ -248,6 +253,12 @@ class RemoteSource:
     def standing_in(self) -> frozenset[int]:
         """Seats away for which an AI plays now (the host's stand-in)."""
         return frozenset(n for n, seat in enumerate(self.table_seats()) if seat.standin)
+
+    def standin_wait(self, seat: int) -> float | None:
+        """Seconds before the host's stand-in AI plays dropped ``seat``, as of the last
+        ``poll`` (one reading of the clock a poll, so that every line of a frame says the same);
+        None where none is due (the host's ``SeatInfo.standin_in``)."""
+        return self._standin_left.get(seat)
 
     @property
     def table_code(self) -> str | None:
@@ -501,6 +512,8 @@ class RemoteSource:
         out: list[SourceEvent] = []
         for event in self.client.poll():
             out += self._receive(event)
+        now = self.clock()
+        self._standin_left = {seat: max(0.0, due - now) for seat, due in self._standin_due.items()}
         if self._game is not None and self._deciding < 0:
             self._polls_over += 1
         return out
@@ -582,6 +595,10 @@ class RemoteSource:
         self._absent = frozenset(
             n for n, seat in enumerate(state.seats) if seat.kind == REMOTE and not seat.connected
         )
+        now = self.clock()
+        self._standin_due = {
+            n: now + seat.standin_in for n, seat in enumerate(state.seats) if seat.standin_in is not None
+        }
         self._state_seats = tuple(
             SeatInfo(seat.name, seat.color, played_kind(seat.kind)) for seat in state.seats
         )

@@ -195,9 +195,27 @@ class Table:
 
     # ----------------------------------------------------------------- seats
 
-    def seat_infos(self) -> list[SeatInfo]:
-        """Every seat as clients see it (an AI seat with its thinking time, where its level
-        has one: ``PlaySession.time_budget``)."""
+    def standin_in(self, number: int, now: float) -> float | None:
+        """Seconds from ``now`` (the host's clock) until the table's stand-in AI plays seat
+        ``number``, whose player dropped (``Seat.away_since``); None where none is due: the
+        player is here, an AI plays the seat already, it was left, the table has no stand-in
+        or the game is over."""
+        seat = self.seats[number]
+        due = (
+            seat.remote
+            and seat.token is not None
+            and not (seat.connected or seat.standin or seat.left)
+            and self.options.standin is not None
+            and not self.is_over()
+        )
+        if not due or seat.away_since is None:
+            return None
+        return max(0.0, seat.away_since + self.options.standin_after - now)
+
+    def seat_infos(self, now: float) -> list[SeatInfo]:
+        """Every seat as clients see it at ``now`` (the host's clock): an AI seat with its
+        thinking time, where its level has one (``PlaySession.time_budget``), a dropped
+        player's with the seconds left before the stand-in plays it (``standin_in``)."""
         config = self.session.config.seats
         return [
             SeatInfo(
@@ -209,6 +227,7 @@ class Table:
                 seat.standin,
                 None if seat.remote else self.session.time_budget(seat.kind),
                 seat.left,
+                self.standin_in(number, now),
             )
             for number, seat in enumerate(self.seats)
         ]

@@ -10,6 +10,7 @@ it); a local table has none.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -23,6 +24,7 @@ from cacao_game.app.play.board import temples_rect
 from cacao_game.app.scale import px
 from cacao_game.app.strings import short_number, t, tn
 from cacao_game.net.remote import BUSY, CONNECTED, HOST_PAUSED
+from cacao_game.session.journal import Entry
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -84,6 +86,11 @@ class Presence(Protocol):
         """How many watch the table (this screen too, when it watches), as the host last said."""
         ...
 
+    def standin_wait(self, seat: int) -> float | None:
+        """Seconds before the host's stand-in AI plays dropped ``seat`` (the same all frame
+        long); None where none is due."""
+        ...
+
     def waiting_on(self) -> int | None:
         """A dropped seat no AI plays yet that this screen may hand to the AI (the hosting
         window only), else None."""
@@ -125,6 +132,7 @@ class SeatsSeen:
 
     departed: frozenset[int] = frozenset()
     absent: frozenset[int] = frozenset()
+    standing_in: frozenset[int] = frozenset()
     played: frozenset[int] = frozenset()
     """Seats seen with their player there at some time: only their player can come back (a
     seat waiting for its first player is away too)."""
@@ -135,20 +143,27 @@ class SeatsSeen:
         played now or ``before``."""
         there = frozenset(range(seats)) - presence.absent - presence.departed
         played = there | (before.played if before is not None else frozenset())
-        return cls(presence.departed, presence.absent, played)
+        return cls(presence.departed, presence.absent, presence.standing_in, played)
 
 
 def seat_news(presence: Presence, seen: SeatsSeen, names: Sequence[str]) -> tuple[SeatsSeen, list[str]]:
     """The seats left and away now, and the news since ``seen``, to show once: who left and
-    what happens now (an AI plays the seat, or the game waits for a new player), who took a
-    seat that was left, and who came back to a seat they were away from (a playtest saw a
-    player take their seat back by name and no table say so)."""
+    what happens now (an AI plays the seat, or the game waits for a new player), whose seat
+    the stand-in AI plays now that their wait is over (a trial's spectator saw the AI move
+    for a dropped player unannounced), who took a seat that was left, and who came back to a
+    seat they were away from (a playtest saw a player take their seat back by name and no
+    table say so)."""
     now = SeatsSeen.of(presence, len(names), seen)
     news = [
         t("net.left_toast_standin", name=names[seat])
         if seat in presence.standing_in
         else t("net.left_toast", name=names[seat])
         for seat in sorted(now.departed - seen.departed)
+        if seat < len(names)
+    ]
+    news += [
+        t("net.standin_toast", name=names[seat])
+        for seat in sorted(now.standing_in - seen.standing_in - now.departed - seen.departed)
         if seat < len(names)
     ]
     news += [
@@ -164,6 +179,29 @@ def seat_news(presence: Presence, seen: SeatsSeen, names: Sequence[str]) -> tupl
     return now, news
 
 
+def standin_played(
+    presence: Presence, journal: Sequence[Entry], you: int | None, name: str, seen: int
+) -> tuple[int, str | None]:
+    """The news for this screen's player (seat ``you``, named ``name``) once back at their
+    seat (connected, not away): how many turns the host's stand-in AI played for them while
+    they were away (a trial's player came back to a board that had moved on and no word
+    why), among the decisions of ``journal`` from ``seen`` on and after their own last one;
+    None if none (or for a spectator). Returns the next ``seen`` (the journal's length once
+    looked at) and the news. Decisions made when the seat had another name (a player before
+    them, who left it) are not theirs."""
+    if presence.connection != CONNECTED or you is None or you in presence.absent:
+        return seen, None
+    if len(journal) <= seen:
+        return len(journal), None
+    own = max((at for at, entry in enumerate(journal) if entry.seat == you and not entry.standin), default=-1)
+    turns = {
+        entry.turn
+        for entry in journal[max(seen, own + 1) :]
+        if entry.seat == you and entry.standin and (len(entry.names) <= you or entry.names[you] == name)
+    }
+    return len(journal), tn("net.standin_played", len(turns)) if turns else None
+
+
 def awaiting_player(presence: Presence) -> frozenset[int]:
     """Seats left for good that no AI plays: the game waits there for a new player."""
     return presence.departed - presence.standing_in
@@ -176,16 +214,39 @@ def link_status(presence: Presence) -> str | None:
     return t("net.reconnecting") if presence.connection != CONNECTED and not presence.failed else None
 
 
+def standin_seconds(presence: Presence, seat: int) -> int | None:
+    """Whole seconds before the stand-in AI plays dropped ``seat`` (at least 1: the host's
+    word that it plays may be on its way), else None."""
+    wait = presence.standin_wait(seat)
+    return None if wait is None else max(1, math.ceil(wait))
+
+
 def turn_status(presence: Presence, seat: int, name: str) -> str | None:
     """The status line while ``seat`` (named ``name``) is not played at a screen but is
-    left or away: the game waits there for a new player, or the host's stand-in AI plays
-    it (its moves too, as they are shown); else None (the seat's own player plays). The
-    same on the hosting window, a joiner's and a spectator's."""
+    left or away: the game waits there for a new player, or for the dropped player to come
+    back (with the seconds before the host's stand-in AI plays for them, where it will), or
+    the stand-in plays it (its moves too, as they are shown); else None (the seat's own
+    player plays). The same on the hosting window, a joiner's and a spectator's (a trial's
+    table said only "Waiting for Bo…" while the game hung on a dropped player)."""
     if seat in awaiting_player(presence):
         return t("net.waiting_new", name=name)
     if seat in presence.standing_in:
         return t("net.standin_plays", name=name)
+    if seat in presence.absent:
+        seconds = standin_seconds(presence, seat)
+        if seconds is None:
+            return t("net.waiting_back", name=name)
+        return t("net.waiting_dropped", name=name, seconds=seconds)
     return None
+
+
+def standin_notice(presence: Presence, seat: int, name: str) -> str:
+    """The hosting window's notice that dropped ``seat`` (named ``name``) is disconnected and
+    that the AI plays for them in so many seconds (the host's wait counting down)."""
+    seconds = standin_seconds(presence, seat)
+    return t(
+        "net.dropped", name=name, seconds=seconds if seconds is not None else short_number(STANDIN_AFTER)
+    )
 
 
 def left_notice(presence: Presence, deciding: int | None, names: Sequence[str]) -> str | None:
@@ -331,11 +392,10 @@ def draw_left(
 
 
 def draw_standin(
-    app: Shell, surface: pygame.Surface, board: pygame.Rect, name: str, hot: bool, avoid: pygame.Rect | None
+    app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool, avoid: pygame.Rect | None
 ) -> None:
-    """The notice that ``name`` dropped and that the AI plays for them after the host's wait
-    (``STANDIN_AFTER``; a trial read "the game waits for them" and then saw the AI move),
-    with the Let the AI play now button (``hot``: under the mouse), clear of ``avoid``."""
+    """The notice that a player dropped and that the AI plays for them after the host's wait
+    (``text``: ``standin_notice``; a trial read "the game waits for them" and then saw the AI
+    move), with the Let the AI play now button (``hot``: under the mouse), clear of ``avoid``."""
     rects = standin_rects(board, avoid)
-    text = t("net.dropped", name=name, seconds=short_number(STANDIN_AFTER))
     _draw_notice(app, surface, rects, theme.GOLD, text, t("net.standin_now"), hot)

@@ -124,6 +124,8 @@ from cacao_game.app.play.presence import (
     link_status,
     seat_news,
     seat_text,
+    standin_notice,
+    standin_played,
     standin_rects,
     tag_rect,
     turn_status,
@@ -238,6 +240,9 @@ class PlayScene(Scene):
         self._rejoins = net.rejoins if net is not None else 0
         self._seats_seen = SeatsSeen.of(net, len(source.seats)) if net is not None else SeatsSeen()
         """Seats left for good and away whose news was shown (``presence.seat_news``)."""
+        self._standin_seen = 0
+        """Decisions looked at for the stand-in's turns to tell this screen's player of
+        (``presence.standin_played``)."""
         self.lesson = lesson
         self.review = review
         self.stepped = source.capabilities.step
@@ -1244,7 +1249,7 @@ class PlayScene(Scene):
             self.resync()
         if self.net is not None:
             self._seats_seen, news = seat_news(self.net, self._seats_seen, self.names)
-            for text in news:
+            for text in news + self._standin_news(self.net):
                 self.app.notify(text)
         self._update_ai(dt)
         self._clear_popup()
@@ -1257,6 +1262,14 @@ class PlayScene(Scene):
         self._popup_frames = self._popup_frames + 1 if self._shows_popup(self.accepts_board_input()) else 0
         self.frame = self.build_frame()
         self.input.still(self.frame)
+
+    def _standin_news(self, net: Presence) -> list[str]:
+        """Once this screen's player is back at the table: what the stand-in AI played for
+        them meanwhile (``presence.standin_played``), told once."""
+        you = self.source.face_up_seat()
+        name = self.names[you] if you is not None else ""
+        self._standin_seen, news = standin_played(net, self.source.journal, you, name, self._standin_seen)
+        return [news] if news is not None else []
 
     def _track_turn(self) -> None:
         """Move ``ready_at`` on when the decision passes to a person at the screen after
@@ -2034,7 +2047,7 @@ class PlayScene(Scene):
         seat = self.standin_seat()
         if seat is not None:
             hot = self.standin_button().collidepoint(self.mouse)
-            draw_standin(self.app, surface, board, self.names[seat], hot, avoid)
+            draw_standin(self.app, surface, board, standin_notice(net, seat, self.names[seat]), hot, avoid)
             drawn.append(standin_rects(board, avoid)[0].inflate(px(64), px(64)))
         notice = self.left_notice()
         if notice is not None:
