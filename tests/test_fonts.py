@@ -112,3 +112,34 @@ def test_chinese_and_japanese_names_draw_in_the_fallback_font() -> None:
             assert drawn != undefined, char
     wrapped = font.render("王芳 " * 12, True, (255, 255, 255), None, 200)
     assert wrapped.get_width() <= 200 and wrapped.get_height() > 2 * font.get_linesize()
+
+
+def baseline(font: pygame.font.Font, text: str) -> int:
+    """The row below the ink of an "x" drawn right after ``text`` on one line: the line's
+    baseline as drawn."""
+    image = font.render(text + "x", True, (255, 255, 255))
+    start = font.size(text)[0]
+    after = image.subsurface((start, 0, image.get_width() - start, image.get_height()))
+    return after.get_bounding_rect().bottom
+
+
+@pytest.mark.parametrize("weight", list(FONT_FILES))
+@pytest.mark.parametrize("size", [12, 16, 22, 30, 44])
+def test_a_line_with_an_accented_capital_sits_on_the_baseline_of_one_without(weight: str, size: int) -> None:
+    """SDL_ttf lowers a whole line whose glyph rises above the font's ascent, so a trial saw
+    "Évolution du score" sit 3 px below the tabs beside it, and German labels with Ä, Ö or Ü
+    below their neighbours. Every line of a font now sits on one baseline, the accent drawn
+    whole above it (nothing cut at the top, nor a descender at the bottom), the same amid text
+    in the fallback font."""
+    from cacao_game.app.assets import Assets
+    from cacao_game.app.fonts import RISING
+
+    font = Assets().font_px(size, weight)
+    plain = baseline(font, "Evolution")
+    for text in ["Évolution", "Übersicht", "Äpfel", "Ça", "Ölbaum", "ÀÉÎÔÛŸ", *RISING]:
+        assert baseline(font, text) == plain, text
+    assert baseline(font, "Zoë 李 Émile") == baseline(font, "Zoe 李 Emile"), "amid the fallback's text"
+    for text in ("É", "Äpfel", "Übersicht"):
+        drawn = font.render(text, True, (255, 255, 255)).get_bounding_rect()
+        bare = pygame.font.Font.render(font, text, True, (255, 255, 255)).get_bounding_rect()
+        assert drawn.size == bare.size, f"{text}: ink cut"

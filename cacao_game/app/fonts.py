@@ -20,6 +20,12 @@ UNDEFINED = "\ue000"
 Run = tuple[bool, str]
 """A stretch of text and whether the main font draws it (False: the fallback does)."""
 
+RISING = "ÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸÆŒ"
+"""The capitals of the game's languages whose accents rise above the font's ascent. SDL_ttf
+lowers a whole line by as much as its highest glyph rises above the ascent, so that a line
+with one of them sits lower than a line without (a trial saw "Évolution du score" sit 3 px
+below the tabs beside it): ``FallbackFont`` puts every line at the baseline of the highest."""
+
 
 @cache
 def _undefined_image(path: str) -> tuple[tuple[int, int], bytes]:
@@ -54,6 +60,29 @@ class FallbackFont(pygame.font.Font):
         self.fallback_path = str(fallback) if fallback is not None and fallback.is_file() else None
         self.pixels = size
         self._fallback: pygame.font.Font | None = None
+        self.rise = min(self.overshoot(RISING), self.get_linesize() - self.get_height())
+        """Pixels every line of one row is lowered by (``RISING``; at most the gap below a line,
+        so that a descender is never cut), less what SDL_ttf lowered it by already."""
+
+    def overshoot(self, text: str) -> int:
+        """Pixels the highest glyph of ``text`` rises above the ascent (SDL_ttf lowers its
+        line by as much)."""
+        tops = [glyph[3] for glyph in pygame.font.Font.metrics(self, text) if glyph is not None]
+        return max(0, max(tops, default=0) - self.get_ascent())
+
+    def _settled(
+        self, image: pygame.Surface, text: str, bgcolor: pygame.typing.ColorLike | None
+    ) -> pygame.Surface:
+        """``image`` of one row of ``text`` with its baseline where every row's is: lowered by
+        ``rise`` less what SDL_ttf lowered it by (the rows vacated at the top cleared)."""
+        lower = self.rise - min(self.overshoot(text), self.rise)
+        if lower <= 0:
+            return image
+        image.scroll(0, lower)
+        key = image.get_colorkey()
+        clear = bgcolor if bgcolor is not None else key if key is not None else (0, 0, 0, 0)
+        image.fill(clear, (0, 0, image.get_width(), lower))
+        return image
 
     def fallback(self) -> pygame.font.Font:
         """The fallback font at the same size, in the same weight and alignment."""
@@ -96,8 +125,10 @@ class FallbackFont(pygame.font.Font):
         wraplength: int = 0,
     ) -> pygame.Surface:
         runs = self.runs(text)
-        if runs is None:
+        if runs is None and wraplength:
             return super().render(text, antialias, color, bgcolor, wraplength)
+        if runs is None:
+            return self._settled(super().render(text, antialias, color, bgcolor), text, bgcolor)
         if wraplength:
             return self._render_lines(self._wrap(text, wraplength), antialias, color, bgcolor, wraplength)
         images = [(self._render_run(own, part, antialias, color, bgcolor), own) for own, part in runs]
@@ -122,7 +153,8 @@ class FallbackFont(pygame.font.Font):
         bgcolor: pygame.typing.ColorLike | None,
     ) -> pygame.Surface:
         if own:
-            return pygame.font.Font.render(self, part, antialias, color, bgcolor)
+            image = pygame.font.Font.render(self, part, antialias, color, bgcolor)
+            return self._settled(image, part, bgcolor)
         return self.fallback().render(part, antialias, color, bgcolor)
 
     def _wrap(self, text: str, width: int) -> list[str]:

@@ -23,8 +23,9 @@ SIDE = 9
 """Design pixels between a label and its cap's sides."""
 GAP = 8
 """Design pixels between two caps of a row."""
-INK_SAMPLE = "Ég"
-"""The tallest ink a key's name can have: an accent's top to a descender's foot ("Échap")."""
+INK_SAMPLE = "Ég↓"
+"""The tallest ink a key's name can have: an accent's top ("Échap") to the lower of a
+descender's foot and an arrow's (the arrow reaches lower, every line on one baseline)."""
 
 
 Cap = tuple[pygame.Rect, pygame.Surface, pygame.Rect]
