@@ -52,6 +52,22 @@ def test_every_hud_element_has_a_tooltip(play_app: App) -> None:
     assert remaining
 
 
+def test_the_pile_count_and_a_water_track_of_one_point_say_so_on_hover(play_app: App) -> None:
+    """Trials found no tooltip on the pile's count ("17 left") and read "worth -1 points" on
+    a water track: the count explains the pile as the pile does, and one point is singular."""
+    scene = make_scene(play_app, ["human", "human"], seed=5)
+    pile = t("play.pile")
+    count = scene.hud.pile_count_rect(scene.frame.pile_count)
+    boxes = [pygame.Rect(tip.box) for tip in scene.frame.tips if pile in tip.lines]
+    assert any(box.contains(count.inflate(0, -8)) for box in boxes)
+    water = scene.frame.seats[0].score.water
+    assert water == -10
+    lines = [line for tip in scene.frame.tips for line in tip.lines]
+    assert tn("tip.water", 10, name=scene.names[0], n="-10") in lines
+    assert "-1 point now" in tn("tip.water", 1, name="Ana", n="-1")
+    assert "-10 points now" in tn("tip.water", 10, name="Ana", n="-10")
+
+
 def test_a_greyed_out_buttons_tooltip_says_it_is_not_available_now(play_app: App) -> None:
     """A trial saw Confirm's tooltip ("Play the move shown on the board") on the greyed-out
     button during an AI's move: a button that cannot act now says so; one that can does not."""

@@ -563,9 +563,6 @@ EN: dict[str, str] = {
         "win if the game ended now (6 for the most workers, 3 for the next; a tie for the most "
         "shares 6). Rest the pointer on a temple on the board for its number."
     ),
-    "tip.water": (
-        "{name}'s water track: worth {value} points now. Each water carrier moves it one field right."
-    ),
     "tip.projected": "{name}'s score if the game ended now",
     "tip.own_pile": "Still in the pile: {tiles}",
     "tip.hand_and_pile": "In hand and pile together: {tiles}",
@@ -1141,6 +1138,11 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "While you were away, the AI played {n} turns for you.",
     ),
     "play.pile_left": ("{n} left", "{n} left"),
+    # a seat's water track; {n} is signed (+4, -1, 0): the form follows its size
+    "tip.water": (
+        "{name}'s water track: worth {n} point now. Each water carrier moves it one field right.",
+        "{name}'s water track: worth {n} points now. Each water carrier moves it one field right.",
+    ),
     # a worker tile as laid, side by side on the screen (app/tile_words.py: laid_tile)
     "tile.side.0": ("{n} worker up", "{n} workers up"),
     "tile.side.1": ("{n} worker right", "{n} workers right"),

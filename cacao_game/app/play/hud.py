@@ -335,6 +335,12 @@ class Hud:
         x = area.centerx - total // 2
         return [pygame.Rect(x + i * (size + gap), area.y + px(66), size, size) for i in range(max(2, count))]
 
+    def pile_count_rect(self, count: int) -> pygame.Rect:
+        """Where the pile's count ("17 left") is drawn, right of the pile."""
+        rect = self.pile_rect()
+        image = self.painter.text_image(tn("play.pile_left", count), 24, "black")
+        return image.get_rect(topleft=(rect.right + px(26), rect.y + px(6)))
+
     def pile_rect(self) -> pygame.Rect:
         """The face-down pile."""
         area = self.a("jungle_pile")
@@ -848,14 +854,8 @@ class Hud:
             surface.blit(self.art.jungle("back", rect.w), rect.move(px(4 * k), -px(4 * k)).topleft)
         if count == 0:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, px(2), border_radius=px(10))
-        self.painter.text(
-            surface,
-            tn("play.pile_left", count),
-            (rect.right + px(26), rect.y + px(6)),
-            24,
-            "black",
-            theme.CREAM,
-        )
+        at = self.pile_count_rect(count).topleft
+        self.painter.text(surface, tn("play.pile_left", count), at, 24, "black", theme.CREAM)
         revealed = frame.revealed
         if revealed:
             target = self.revealed_rect()
@@ -1355,7 +1355,7 @@ def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:
         tip(parts.cacao, [tn("tip.cacao", score.cacao, name=name)]),
         tip(parts.sun, [tn("tip.sun", score.sun, name=name)]),
         tip(parts.tiles, workers),
-        tip(parts.water, [t("tip.water", name=name, value=f"{water:+d}" if water else "0")]),
+        tip(parts.water, [tn("tip.water", abs(water), name=name, n=f"{water:+d}" if water else "0")]),
         tip(pygame.Rect(r.right - px(110), r.y + px(4), px(100), px(70)), projected_tip(view)),
     ]
 
@@ -1400,7 +1400,8 @@ def table_tips(
         tips.append(tip(hud.panel_rect(view.seat), panel_tip(view)))
     for slot, code in zip(hud.display_slots(), display, strict=False):
         tips.append(tip(slot, [jungle_name(code), t("tip.display")]))
-    tips.append(tip(hud.pile_rect(), [t("play.pile"), tn("tip.pile", pile_count)]))
+    pile = hud.pile_rect().union(hud.pile_count_rect(pile_count))  # and its count (no tip there once)
+    tips.append(tip(pile, [t("play.pile"), tn("tip.pile", pile_count)]))
     for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
         tips.append(tip(slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
     for rect, kind in hud.remaining_cells(remaining):
