@@ -5,6 +5,7 @@ notice comes, is hovered and goes."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 import pygame
 import pytest
@@ -129,6 +130,9 @@ def test_the_banner_and_the_standin_notice_keep_off_the_temples_panel(size: tupl
         scale.use(before)
 
 
+P = TypeVar("P", bound=Presence)
+
+
 class Left(Presence):
     """A link to a host at whose table seat 1's player left for good; ``ai``: an AI plays it
     (and the seat away, if any)."""
@@ -147,13 +151,21 @@ class Left(Presence):
         return self.gone | self.absent if self.ai else frozenset()
 
 
-def table_with(app: App, presence: Left) -> tuple[Left, PlayScene]:
+def table_with(app: App, presence: P) -> tuple[P, PlayScene]:
     """A two-human table linked to ``presence``, pushed on ``app``, its hand shown."""
     session = PlaySession(make_config(["human", "human"], 3, "base"))
     session.handle(ShowHand())
     scene = PlayScene(app, session, ai=CountedAI(), net=presence)
     app.push(scene)
     return presence, scene
+
+
+def deciding(app: App, scene: PlayScene) -> tuple[int, str]:
+    """After one frame, the seat to play on ``scene`` and its name."""
+    app.step([], 1 / 30)
+    seat = scene.current_seat()
+    assert seat is not None
+    return seat, scene.names[seat]
 
 
 def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App) -> None:
@@ -217,16 +229,9 @@ def test_the_status_line_says_who_plays_a_seat_left_or_away(app: App, watching: 
     that the AI plays for that player; a seat away that the AI stands in for says the same,
     and without it that the game waits for them to reconnect; the player back, the ordinary
     line returns."""
-    session = PlaySession(make_config(["human", "human"], 3, "base"))
-    session.handle(ShowHand())
-    presence = Left()
+    presence, scene = table_with(app, Left())
     presence.watching = watching
-    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
-    app.push(scene)
-    app.step([], 1 / 30)
-    seat = scene.current_seat()
-    assert seat is not None
-    name = scene.names[seat]
+    seat, name = deciding(app, scene)
     ordinary = scene.status_text()
     presence.gone = frozenset({seat})
     assert scene.status_text() == t("net.waiting_new", name=name)
@@ -250,15 +255,8 @@ def test_the_table_counts_down_the_wait_for_a_dropped_player_and_tells_when_the_
     seconds left before the AI plays for them, as the hosting window's notice does (the same
     number), at a table without a stand-in that it waits for them to come back, and every
     table is told once when the AI takes the seat over."""
-    presence = Presence(watching)
-    session = PlaySession(make_config(["human", "human"], 3, "base"))
-    session.handle(ShowHand())
-    scene = PlayScene(app, session, ai=CountedAI(), net=presence)
-    app.push(scene)
-    app.step([], 1 / 30)
-    seat = scene.current_seat()
-    assert seat is not None
-    name = scene.names[seat]
+    presence, scene = table_with(app, Presence(watching))
+    seat, name = deciding(app, scene)
     presence.away, presence.wait = seat, 41.2
     app.step([], 1 / 30)
     assert app.toast is None
