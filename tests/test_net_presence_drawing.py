@@ -16,6 +16,7 @@ from test_app_layers import anew, motion, same
 from cacao_game.app import scale, theme
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
+from cacao_game.app.netplay import STANDIN_AFTER
 from cacao_game.app.play.board import temples_rect
 from cacao_game.app.play.hud import POPUP_ROW, POPUP_TOP, POPUP_W
 from cacao_game.app.play.presence import banner_rects, standin_rects
@@ -254,11 +255,18 @@ def test_the_table_counts_down_the_wait_for_a_dropped_player_and_tells_when_the_
     the AI move for Bo unannounced. Now the status line at a dropped player's turn says the
     seconds left before the AI plays for them, as the hosting window's notice does (the same
     number), at a table without a stand-in that it waits for them to come back, and every
-    table is told once when the AI takes the seat over."""
+    table is told once when the AI takes the seat over. The hosting window's notice waits
+    ``NOTICE_AFTER`` seconds (after Resume hosting every player reconnects by themselves
+    within a few seconds, and a trial saw the notice flash up for each)."""
     presence, scene = table_with(app, Presence(watching))
     seat, name = deciding(app, scene)
-    presence.away, presence.wait = seat, 41.2
+    presence.away, presence.wait = seat, STANDIN_AFTER - 0.4
     app.step([], 1 / 30)
+    assert scene.frame.status == t("net.waiting_dropped", name=name, seconds=60)
+    assert scene.standin_seat() is None, "no notice while the player may be reconnecting by themselves"
+    presence.wait = 41.2
+    app.step([], 1 / 30)
+    assert scene.standin_seat() == seat
     assert app.toast is None
     assert scene.frame.status == t("net.waiting_dropped", name=name, seconds=42)
     if not watching:

@@ -240,6 +240,19 @@ def turn_status(presence: Presence, seat: int, name: str) -> str | None:
     return None
 
 
+NOTICE_AFTER = 5.0
+"""Seconds a player is away before the hosting window puts up its notice (a trial saw it
+flash up for every player after Resume hosting, while they reconnected by themselves)."""
+
+
+def drop_notice_due(presence: Presence, seat: int) -> bool:
+    """Whether the hosting window's notice for dropped ``seat`` is up: once the player has
+    been away ``NOTICE_AFTER`` seconds of the host's wait (``STANDIN_AFTER``), or when the
+    host says no wait (the status line says from the first moment that the game waits)."""
+    wait = presence.standin_wait(seat)
+    return wait is None or wait <= STANDIN_AFTER - NOTICE_AFTER
+
+
 def standin_notice(presence: Presence, seat: int, name: str) -> str:
     """The hosting window's notice that dropped ``seat`` (named ``name``) is disconnected and
     that the AI plays for them in so many seconds (the host's wait counting down)."""

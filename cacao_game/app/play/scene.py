@@ -120,6 +120,7 @@ from cacao_game.app.play.presence import (
     draw_left,
     draw_standin,
     draw_tag,
+    drop_notice_due,
     left_notice,
     link_status,
     seat_news,
@@ -504,7 +505,8 @@ class PlayScene(Scene):
         """The dropped seat the hosting window may let the AI play now (its notice is up)."""
         if self.net is None or banner_text(self.net) is not None or self.game.is_over():
             return None
-        return self.net.waiting_on()
+        seat = self.net.waiting_on()
+        return seat if seat is not None and drop_notice_due(self.net, seat) else None
 
     def standin_button(self) -> pygame.Rect:
         """Where the Let the AI play now button is."""
