@@ -9,6 +9,7 @@ process; every wait bounded (``pump``).
 from __future__ import annotations
 
 import random
+import time
 
 import harness
 from harness import run
@@ -16,6 +17,7 @@ from test_net_app import LOCAL, host, hosted_with_bo, join, make_app, pump, tabl
 
 from cacao_game.app import routes
 from cacao_game.app.netplay import HostedTable, JoinRequest, records_dir
+from cacao_game.app.play.presence import NOTICE_AFTER
 from cacao_game.app.play.scene import WATCH_ACTIONS, PlayScene
 from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.lobby import LobbyScene
@@ -140,16 +142,19 @@ def test_a_whole_game_watched_then_replayed_and_reviewed_from_the_hosts_record(a
 
 
 def test_the_hosting_window_lets_the_ai_play_a_dropped_seat_now_and_the_player_takes_it_back(apps):
-    """Bo drops: Ana's table shows the notice with Let the AI play now instead of waiting
-    the 60 s; clicking it hands the seat to the stand-in (the panel says so) and the game goes
-    on; Bo comes back with his token and has the seat again (the panel says Remote player)."""
+    """Bo drops: after a few seconds (``NOTICE_AFTER``, on the source's clock) Ana's table
+    shows the notice with Let the AI play now instead of waiting the 60 s; clicking it hands
+    the seat to the stand-in (the panel says so) and the game goes on; Bo comes back with
+    his token and has the seat again (the panel says Remote player)."""
     hosting, source, bo, ana = hosted_with_bo(apps)
     assert ana.standin_seat() is None
     token = bo.token
     assert token is not None
     bo.close()
     pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
-    assert ana.standin_seat() == 1
+    assert ana.standin_seat() is None, "no notice in the first seconds: Bo may come back by himself"
+    source.clock = lambda: time.monotonic() + NOTICE_AFTER
+    pump([hosting], lambda: ana.standin_seat() == 1, "the notice, once Bo has been away a while")
     harness.click(hosting, ana.standin_button().center)
     pump([hosting], lambda: ana.frame.seats[1].kind == t("net.standin"), "the stand-in")
     assert ana.standin_seat() is None
