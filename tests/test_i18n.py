@@ -145,6 +145,15 @@ def test_french_keeps_its_quotes_and_signs_on_the_line_of_their_word() -> None:
     assert parted == []
 
 
+def test_french_elides_with_one_apostrophe() -> None:
+    """The scores read "Bruno l'emporte !" with a straight apostrophe beside "l’IA" with a
+    curly one: every French elision is the typographic apostrophe (’)."""
+    straight = [
+        (key, text) for key, e in entries(po_path("fr")).items() for text in e.msgstr.values() if "'" in text
+    ]
+    assert straight == []
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_compiled_catalog_is_the_po(code: str) -> None:
     """``cacao.mo`` says what ``cacao.po`` says, entry by entry (run the compile command if not)."""
