@@ -17,6 +17,8 @@ from websockets.exceptions import ConnectionClosed
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.net import protocol as p
 from cacao_game.net.bot import Bot
+from cacao_game.net.clientlog import LINES_BURST, QUOTE_LIMIT
+from cacao_game.net.connection import BURST, FLOOD_CLOSE, RATE, Admission, Connection
 from cacao_game.net.host import PRESENCE_EVERY, Host
 from cacao_game.net.views import view_game
 from cacao_game.saves.schema import PlaceJSON, action_from_json, decision
@@ -889,3 +891,59 @@ def test_a_game_whose_players_all_dropped_closes_after_the_long_wait_and_frees_i
     assert early == [code] and late == []
     assert isinstance(opened, p.Welcome)
     assert [path.stem for path in (tmp_path / "tables").glob("*.json")] == [opened.table]
+
+
+def test_bad_messages_from_many_connections_cannot_fill_the_log(caplog: pytest.LogCaptureFixture) -> None:
+    """A trial's ten connections sending messages with a 7 KB unknown key at the rate limit
+    wrote the key back into a log line each and rotated away every log file in 10 s. Lines
+    about clients now share one budget (``LINES_BURST`` at once, then ``LINES_PER_SECOND``),
+    each quotes at most ``QUOTE_LIMIT`` characters of what a client sent, the lines left out
+    are counted in the next one, and every message still gets its error."""
+    caplog.set_level(logging.INFO, logger="cacao_game.net.host")
+    now = [1000.0]
+    bad = '{"type": "join", "' + "k" * 4000 + '": 1}'
+
+    async def scenario() -> tuple[list[int], list[str]]:
+        host = await start_host(None, clock=lambda: now[0])
+        connections = [await open_raw(host) for _ in range(10)]
+        answered = []
+        for ws in connections:
+            for _ in range(BURST):
+                await ws.send(bad)
+            problems = [await expect(ws, p.Problem) for _ in range(BURST)]
+            answered.append(sum(isinstance(m, p.Problem) and m.code == "message" for m in problems))
+        now[0] += 10.0
+        late = await open_raw(host)
+        await late.send(bad)
+        await expect(late, p.Problem)
+        await host.stop()
+        return answered, [r.getMessage() for r in caplog.records if r.name == "cacao_game.net.host"]
+
+    answered, lines = run(scenario())
+    assert answered == [BURST] * 10
+    unreadable = [line for line in lines if "unreadable message" in line]
+    assert len(unreadable) == LINES_BURST + 1
+    assert max(len(line) for line in lines) < QUOTE_LIMIT + 150
+    assert unreadable[-1].endswith(f"({10 * BURST - LINES_BURST} lines about clients left out before this one)")
+
+
+def test_a_client_just_over_the_rate_limit_is_warned_once_then_closed() -> None:
+    """docs/protocol.md: the first message over the limit gets ``flood``, the ``FLOOD_CLOSE``-th
+    closes the connection. A trial's client sending a little over the limit was warned again
+    after every message that got through and never closed: the count now starts again only
+    once the connection is calm (its bucket full)."""
+    client = Connection(ws=None, peer="test", allowance=float(BURST), checked=0.0)  # type: ignore[arg-type]
+    seen: list[Admission] = []
+    now = 0.0
+    while Admission.CLOSE not in seen and now < 1000.0:
+        now += 1.0 / (RATE + 5.0)
+        seen.append(client.admit(now))
+    assert seen.count(Admission.WARN) == 1
+    assert seen[-1] is Admission.CLOSE
+    assert seen.count(Admission.DROP) == FLOOD_CLOSE - 2
+    assert Admission.READ in seen[seen.index(Admission.WARN) :]
+
+    calm = Connection(ws=None, peer="test", allowance=0.0, checked=0.0)  # type: ignore[arg-type]
+    assert calm.admit(0.0) is Admission.WARN
+    assert calm.admit(BURST / RATE) is Admission.READ
+    assert calm.over_limit == 0

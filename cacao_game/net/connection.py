@@ -14,6 +14,7 @@ import sys
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Final
 
 from websockets.asyncio.server import ServerConnection
@@ -29,7 +30,8 @@ RATE: Final = 20.0
 BURST: Final = 40
 """... and in one burst."""
 FLOOD_CLOSE: Final = 200
-"""Messages over the rate limit after which the connection is closed."""
+"""Messages over the rate limit, counted until the connection is calm again (its bucket full:
+``BURST / RATE`` seconds sending nothing), after which the connection is closed."""
 OUTBOX: Final = 512
 """Messages waiting for a slow client after which its connection is closed ..."""
 OUTBOX_BYTES: Final = 8 * p.HOST_LIMIT
@@ -97,6 +99,16 @@ REFUSALS: Final = {
 """The words of each refusal reason (clients may show their own translation of the code)."""
 
 
+class Admission(Enum):
+    """What ``Connection.admit`` says to do with a message read."""
+
+    READ = "read"
+    WARN = "warn"
+    """Drop it and send a ``flood`` error (the first over the limit)."""
+    DROP = "drop"
+    CLOSE = "close"
+
+
 def refusal(reason: str) -> p.Refusal:
     """The ``Refusal`` message for ``reason`` (a key of ``REFUSALS``)."""
     return p.Refusal(reason, REFUSALS.get(reason, reason))
@@ -117,6 +129,7 @@ class Connection:
     address: str = ""
     """The client's IP address (tables a client may open are counted per address)."""
     over_limit: int = 0
+    """Messages over the rate limit since the connection was last calm (``admit``)."""
     queued: int = 0
     """Bytes in ``outbox``."""
     limit_bytes: int = OUTBOX_BYTES
@@ -143,6 +156,21 @@ class Connection:
             return False
         self.allowance -= 1.0
         return True
+
+    def admit(self, now: float) -> Admission:
+        """What the host does with a message read at ``now``: read it, or drop it for being
+        over the rate limit. The first dropped message since the connection was last calm
+        (its bucket full again) is answered with a ``flood`` error, the next ones are dropped
+        in silence, and the ``FLOOD_CLOSE``-th closes the connection: a client sending just
+        over the limit is closed too, never warned again and again."""
+        if self.allow(now):
+            if self.allowance >= BURST - 1:
+                self.over_limit = 0
+            return Admission.READ
+        self.over_limit += 1
+        if self.over_limit >= FLOOD_CLOSE:
+            return Admission.CLOSE
+        return Admission.WARN if self.over_limit == 1 else Admission.DROP
 
     def send(self, message: p.HostMessage) -> None:
         """Queue ``message``; a client that lets too many pile up is closed."""

@@ -23,7 +23,8 @@ dropped once nobody has been at it for ``deserted_after`` seconds.
 
 Bad input never stops the host: each connection has a rate limit, a size limit and a
 schema; an unreadable message gets a ``Problem``, a flood or an oversized frame closes
-that connection only, and errors are logged as one line each (no traceback).
+that connection only, and errors are logged as one line each (no traceback). Lines about
+what clients did share one budget (``clientlog.ClientLog``), so no client can fill the log.
 """
 
 from __future__ import annotations
@@ -52,13 +53,14 @@ from cacao_game.engine.errors import IllegalActionError
 from cacao_game.headless import player_seed
 from cacao_game.net import protocol as p
 from cacao_game.net.advice import advice_message
+from cacao_game.net.clientlog import ClientLog, quoted
 from cacao_game.net.connection import (
     BURST,
-    FLOOD_CLOSE,
     NORMAL_CLOSE,
     OUTBOX_BYTES,
     RATE,
     REFUSALS,
+    Admission,
     Connection,
     fd_budget,
     refusal,
@@ -175,6 +177,7 @@ class Host:
         """Every open socket, handshake or not, oldest first."""
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
+        self._client_log = ClientLog(log, clock)
         self._ai = Thinker(ai_processes)
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[Connection]] = {}
@@ -420,7 +423,7 @@ class Host:
         seated = {client.ws for client in self._connections if client.table is not None}
         oldest = next((other for other in self._accepted if other not in seated and other is not ws), None)
         if oldest is not None:
-            log.warning("too many connections: closing the oldest that is at no table")
+            self._client_log.warning("too many connections: closing the oldest that is at no table")
             self._accepted.pop(oldest)
             oldest.transport.abort()
 
@@ -434,7 +437,7 @@ class Host:
         writer = asyncio.create_task(self._write(client))
         self._connections.add(client)
         if len(self._connections) > self.max_connections:
-            log.warning("%s: too many connections, refused", peer)
+            self._client_log.warning("%s: too many connections, refused", peer)
             client.send(p.Problem(p.BUSY, "This host has too many players connected: try again later.", True))
             client.push(None)
         join_timer = asyncio.get_running_loop().call_later(self.join_wait, self._join_timeout, client)
@@ -442,15 +445,21 @@ class Host:
             async for frame in ws:
                 if client.closing:
                     continue  # read on, so that the closing handshake is heard
-                if not client.allow(self._clock()):
-                    client.over_limit += 1
-                    if client.over_limit == 1:
+                admission = client.admit(self._clock())
+                match admission:
+                    case Admission.READ:
+                        pass
+                    case Admission.WARN:
                         client.send(p.Problem("flood", f"Too many messages: at most {RATE:g} a second."))
-                    if client.over_limit >= FLOOD_CLOSE:
-                        log.warning("%s: flooding, closing", peer)
+                        continue
+                    case Admission.DROP:
+                        continue
+                    case Admission.CLOSE:
+                        self._client_log.warning("%s: flooding, closing", peer)
                         client.push(None)
-                    continue
-                client.over_limit = 0
+                        continue
+                    case _:
+                        assert_never(admission)
                 if isinstance(frame, bytes):
                     client.send(p.Problem("binary", "Binary frames are not accepted: send JSON text."))
                     continue
@@ -458,7 +467,7 @@ class Host:
         except ConnectionClosed:
             pass
         except Exception as error:  # one connection's failure must not reach the others
-            log.warning("%s: %s", peer, one_line(error))
+            self._client_log.warning("%s: %s", peer, quoted(one_line(error)))
         finally:
             join_timer.cancel()
             self._connections.discard(client)
@@ -479,7 +488,7 @@ class Host:
 
     def _join_timeout(self, client: Connection) -> None:
         if client.table is None and not client.closing:
-            log.info("%s: no join in %g s, closing", client.peer, self.join_wait)
+            self._client_log.info("%s: no join in %g s, closing", client.peer, self.join_wait)
             client.send(p.Problem("idle", f"Join or open a table within {self.join_wait:g} seconds.", True))
             client.push(None)
 
@@ -500,13 +509,14 @@ class Host:
         try:
             message = p.decode_client(data)
         except p.VersionMismatch as error:
-            log.info("%s: another protocol version", client.peer)
+            self._client_log.info("%s: another protocol version", client.peer)
             client.send(p.Problem("version", str(error), fatal=True))
             client.push(None)
             return
         except ShapeError as error:
-            log.info("%s: unreadable message: %s", client.peer, error)
-            client.send(p.Problem("message", f"Not a message of this game: {error}"))
+            reason = quoted(str(error))
+            self._client_log.info("%s: unreadable message: %s", client.peer, reason)
+            client.send(p.Problem("message", f"Not a message of this game: {reason}"))
             return
         match message:
             case p.Create():
@@ -527,7 +537,7 @@ class Host:
                 assert_never(message)
 
     def _fail(self, client: Connection, code: str, text: str) -> None:
-        log.info("%s: join refused: %s", client.peer, text)
+        self._client_log.info("%s: join refused: %s", client.peer, text)
         client.send(p.Problem(code, text, fatal=True))
         client.push(None)
 
@@ -593,7 +603,7 @@ class Host:
                 self._fail(client, "watchers", "This table has as many spectators as it takes.")
                 return
             self._seat_client(client, table, None)
-            log.info("table %s: a spectator joined from %s", table.code, client.peer)
+            self._client_log.info("table %s: a spectator joined from %s", table.code, client.peer)
             self._presence(table)
             return
         if message.token is not None:
@@ -630,7 +640,7 @@ class Host:
             return False
         token = table.claim(seat, name)
         self._save_now(table)
-        log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
+        self._client_log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
         self._seat_client(client, table, seat, token)
         self._presence(table)
         self._schedule_ai(table)  # the last seat taken starts the game: an AI may move first
@@ -656,7 +666,9 @@ class Host:
         program still holding it is refused, ``error`` ``token``); from the stand-in too."""
         token = table.reissue(seat)
         self._save_now(table)
-        log.info("table %s: seat %d taken back by name from %s (new token)", table.code, seat, client.peer)
+        self._client_log.info(
+            "table %s: seat %d taken back by name from %s (new token)", table.code, seat, client.peer
+        )
         self._return(client, table, seat, token)
 
     def _save_now(self, table: Table) -> None:
@@ -669,7 +681,9 @@ class Host:
         self._replace(table, seat, client)
         state = table.seats[seat]
         state.connected, state.standin, state.away_since = True, False, None
-        log.info("table %s: seat %d connected with its token from %s", table.code, seat, client.peer)
+        self._client_log.info(
+            "table %s: seat %d connected with its token from %s", table.code, seat, client.peer
+        )
         self._seat_client(client, table, seat, token)
         self._presence(table)
 
@@ -711,7 +725,7 @@ class Host:
         members = self._members.get(table.code, set())
         members.discard(client)
         if client.seat is None:
-            log.info("table %s: a spectator left", table.code)
+            self._client_log.info("table %s: a spectator left", table.code)
             if not members:
                 self._nobody_left(table)
             else:
@@ -721,7 +735,7 @@ class Host:
             return
         seat = table.seats[client.seat]
         seat.connected, seat.away_since = False, self._clock()
-        log.info("table %s: seat %d left (%s)", table.code, client.seat, client.peer)
+        self._client_log.info("table %s: seat %d left (%s)", table.code, client.seat, client.peer)
         if table.is_over() and not members:
             self._forget(table)
             return
@@ -762,7 +776,7 @@ class Host:
         client.close_code = NORMAL_CLOSE
         client.push(None)
         if table.is_over():
-            log.info("table %s: seat %d left the finished game", table.code, number)
+            self._client_log.info("table %s: seat %d left the finished game", table.code, number)
             if not members:
                 self._forget(table)
             return
@@ -772,7 +786,9 @@ class Host:
         table.release(number)
         self._save_now(table)
         after = "an AI plays it" if table.seats[number].standin else "the seat waits for a new player"
-        log.info("table %s: seat %d left on purpose (%s); %s", table.code, number, client.peer, after)
+        self._client_log.info(
+            "table %s: seat %d left on purpose (%s); %s", table.code, number, client.peer, after
+        )
         self._presence(table)
         self._schedule_ai(table)
         if not members and self._idle_wait(table) is not None:
@@ -970,7 +986,7 @@ class Host:
         if undone is None or refused is not None:
             client.send(refusal(refused.reason.value if refused is not None else "undo.nothing"))
             return
-        log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
+        self._client_log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
         await self._changed(table, undone)
 
     def _ask_hint(self, client: Connection, message: p.AskHint) -> None:
