@@ -248,7 +248,9 @@ def test_a_joiner_and_a_spectator_are_told_the_host_ended_the_game(apps):
     """The host ends an unfinished game and hosts a new one on the same port: the joiner's
     table and a spectator's, reconnecting, said the host's "No table with the code … on this
     host." with Back to menu. They were at that table: they say that the host ended this game,
-    in the player's words (the lobby too). A join with a mistyped code still says to check it
+    in the player's words (the lobby too), and the status line under it that this window no
+    longer follows the game (a trial's went on counting down the host's own seat, dropped).
+    A join with a mistyped code still says to check it
     (``test_a_wrong_table_code_is_said_on_the_join_form_with_what_was_typed``)."""
     hosting, joining, source = seated_pair(apps)
     watcher = join_game(JoinRequest(LOCAL, source.port, source.code, "", watch=True))
@@ -268,6 +270,8 @@ def test_a_joiner_and_a_spectator_are_told_the_host_ended_the_game(apps):
         assert banner_text(bo.net) == t("net.host_ended")
         assert banner_text(watcher) == t("net.host_ended")
         assert LobbyScene(joining, watcher).status() == t("net.host_ended")
+        assert bo.status_text() == t("net.link_ended"), "no countdown or prompt under the banner"
+        assert [bo.net.standin_wait(seat) for seat in range(2)] == [None, None]
         harness.click(joining, bo.banner_button().center)
         assert isinstance(joining.top, MenuScene)
     finally:

@@ -924,7 +924,8 @@ def test_bad_messages_from_many_connections_cannot_fill_the_log(caplog: pytest.L
     unreadable = [line for line in lines if "unreadable message" in line]
     assert len(unreadable) == LINES_BURST + 1
     assert max(len(line) for line in lines) < QUOTE_LIMIT + 150
-    assert unreadable[-1].endswith(f"({10 * BURST - LINES_BURST} lines about clients left out before this one)")
+    left_out = 10 * BURST - LINES_BURST
+    assert unreadable[-1].endswith(f"({left_out} lines about clients left out before this one)")
 
 
 def test_a_client_just_over_the_rate_limit_is_warned_once_then_closed() -> None:

@@ -296,7 +296,8 @@ def test_news_of_who_is_here_keeps_the_deciding_players_tile_rotation_and_hint()
 def test_a_remote_source_counts_down_the_wait_for_a_dropped_player_on_its_own_clock() -> None:
     """Bo's connection drops at a table whose stand-in waits an hour: Ana's source says how
     long is left of that wait (``standin_wait``), read once a poll on its own clock from
-    the host's word, counting down as its clock goes on; none for Ana's own seat."""
+    the host's word, counting down as its clock goes on; none for Ana's own seat, and none
+    once the link to the host is down (its word is old: a trial's table went on counting)."""
     passed = [0.0]
 
     def clock() -> float:
@@ -326,6 +327,14 @@ def test_a_remote_source_counts_down_the_wait_for_a_dropped_player_on_its_own_cl
         ana.poll()
         later = ana.standin_wait(1)
         assert later is not None and first - 101 < later <= first - 100
+        hosting.stop()
+        for _ in range(500):
+            ana.poll()
+            if ana.connection != CONNECTED:
+                break
+            time.sleep(0.01)
+        assert ana.connection != CONNECTED
+        assert ana.standin_wait(1) is None, "no countdown from the host's old word while the link is down"
     finally:
         ana.close()
         hosting.stop()

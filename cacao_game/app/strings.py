@@ -140,6 +140,8 @@ EN: dict[str, str] = {
     "net.joining": "Table {code}",
     "net.connecting": "Connecting…",
     "net.reconnecting": "Reconnecting…",
+    # the status line once the host will not have this window any more (the banner says why)
+    "net.link_ended": "This window no longer follows the game.",
     "net.waiting_players": "Waiting for every seat to have a player…",
     "net.starting": "The game starts…",
     "net.waiting_for": "Waiting for {name}…",

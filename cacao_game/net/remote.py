@@ -179,7 +179,8 @@ class RemoteSource:
         """When (this source's clock) the host's stand-in AI plays each dropped seat, as its
         last word said."""
         self._standin_left: dict[int, float] = {}
-        """Seconds until then, as of the last ``poll`` (``standin_wait``)."""
+        """Seconds until then, as of the last ``poll`` (``standin_wait``); none while the link
+        is down (the host's word is old; it tells the wait again on reconnecting)."""
 
     # ----------------------------------------------------------------- what the table reads
 
@@ -513,6 +514,8 @@ class RemoteSource:
         for event in self.client.poll():
             out += self._receive(event)
         now = self.clock()
+        if self.connection != CONNECTED:
+            self._standin_due = {}
         self._standin_left = {seat: max(0.0, due - now) for seat, due in self._standin_due.items()}
         if self._game is not None and self._deciding < 0:
             self._polls_over += 1

@@ -208,10 +208,14 @@ def awaiting_player(presence: Presence) -> frozenset[int]:
 
 
 def link_status(presence: Presence) -> str | None:
-    """The status line while the link to the host is down and tried again: Reconnecting…
-    (the banner says why; a trial's status line still asked a player to place a tile while
-    the host had stopped and the table took no move); else None."""
-    return t("net.reconnecting") if presence.connection != CONNECTED and not presence.failed else None
+    """The status line while the link to the host is down: Reconnecting… while it is tried
+    again, and once the host will not have this window any more, that it no longer follows
+    the game (the banner says why in both; a trial's status line still asked a player to
+    place a tile while the host had stopped, and another's went on counting down a dropped
+    player's wait under "The host ended this game."); else None."""
+    if presence.connection == CONNECTED:
+        return None
+    return t("net.link_ended") if presence.failed else t("net.reconnecting")
 
 
 def standin_seconds(presence: Presence, seat: int) -> int | None:
