@@ -787,10 +787,12 @@ def test_a_full_table_refuses_every_join_as_full_whatever_the_name() -> None:
 
 
 def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> None:
-    """Eve tries to sit at Ana's table as "Ana", then "ANA", then as the AI seat's name:
-    each is refused (``error`` ``name``, fatal) in words naming the one already called so, and
-    the seat stays free; as "Eve" she sits. A create whose player has an AI seat's name opens
-    no table. A seat left on purpose is free: a new "Bo" may take Bo's old seat."""
+    """Eve tries to sit at Ana's table as "Ana", then "ANA", then as the AI seat's name, then
+    as names that look like "Ana" on screen (a Cyrillic А, a Greek Α, full-width letters: a
+    trial seated a second "Ana" that way) and "Εasy" with a Greek Ε: each is refused
+    (``error`` ``name``, fatal) in words naming the one already called so, and the seat
+    stays free; as "Eve" she sits. A create whose player has an AI seat's name opens no
+    table. A seat left on purpose is free: a new "Bo" may take Bo's old seat."""
 
     async def scenario() -> tuple[list[p.HostMessage], list[str], p.HostMessage, int, p.HostMessage]:
         host = await start_host(tmp_path)
@@ -799,7 +801,8 @@ def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> 
         first = await expect(ana, p.Welcome)
         assert isinstance(first, p.Welcome)
         code = first.table
-        answers = [await refused(host, p.Join(p.VERSION, code, name)) for name in ("Ana", "ANA", "Easy")]
+        names = ("Ana", "ANA", "Easy", "\u0410na", "\u0391NA", "\uff21\uff4e\uff41", "\u0395asy")
+        answers = [await refused(host, p.Join(p.VERSION, code, name)) for name in names]
         names_before = [seat.name for seat in host.tables[code].seat_infos(0.0)]
         eve = await refused(host, p.Join(p.VERSION, code, "Eve"))
         tables = len(host.tables)
@@ -816,7 +819,8 @@ def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> 
         return [*answers, clash], names_before, eve, tables_after, new_bo
 
     answers, names, eve, tables_after, new_bo = run(scenario())
-    for answer, called in zip(answers, ("Ana", "Ana", "Easy", "Easy"), strict=True):
+    called_so = ("Ana", "Ana", "Easy", "Ana", "Ana", "Ana", "Easy", "Easy")
+    for answer, called in zip(answers, called_so, strict=True):
         assert isinstance(answer, p.Problem) and answer.code == "name" and answer.fatal
         assert f"already called {called}" in answer.text
     assert names[0] == "Ana" and "Ana" not in names[1:3]

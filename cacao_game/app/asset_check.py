@@ -2,7 +2,8 @@
 and bundle checks in CI).
 
 ``check_assets`` loads every file under ``assets_root()`` the way the game does (images,
-fonts, sounds when a mixer starts, palettes, the layout map), then draws the menu (its
+fonts, sounds when a mixer starts, palettes, the layout map) and the table of look-alike
+characters that names are compared with (``config/confusables.json``), then draws the menu (its
 backdrop, tiles, icon and fonts) off-screen for a few frames, while watching the log: any
 warning of the game's loggers (an asset replaced by a fallback, a layout not read) is a
 problem. It writes no file.
@@ -87,6 +88,7 @@ def check_assets(size: tuple[int, int] = CHECK_SIZE) -> AssetReport:
     warning of the game's loggers meanwhile. Needs no display (an off-screen surface)."""
     from cacao_game.app.app import App
     from cacao_game.app.catalog import router
+    from cacao_game.config.lookalike import prototypes
     from cacao_game.config.settings import Settings
 
     collector = _Collector()
@@ -104,6 +106,10 @@ def check_assets(size: tuple[int, int] = CHECK_SIZE) -> AssetReport:
                 report.loaded += _load(assets, relpath)
             except (OSError, ValueError, pygame.error) as error:
                 report.problems.append(f"{relpath}: {error}")
+        try:
+            report.loaded += bool(prototypes())
+        except (OSError, ValueError) as error:
+            report.problems.append(f"cacao_game/config/confusables.json: {error}")
         app = App(pygame.Surface(size), Settings(sound=False), assets=assets, router=router())
         try:
             app.home()

@@ -20,6 +20,7 @@ from cacao_game import typed_json
 from cacao_game.ai import LEVELS
 from cacao_game.config.choices import EXPERT_TIMES, THINKING_TIMES
 from cacao_game.config.game import COLORS, HUMAN, VARIANTS, GameConfig, SeatConfig
+from cacao_game.config.lookalike import look_alike
 from cacao_game.config.names import name_problem
 from cacao_game.jsontypes import JSON
 from cacao_game.net.protocol import REMOTE, SeatInfo, TableOptions
@@ -233,19 +234,19 @@ class Table:
         ]
 
     def name_in_use(self, name: str, taking: int) -> str | None:
-        """The name of another seat at the table that ``name`` is (letter case aside), for a
-        player about to take seat ``taking``: an AI seat's, or a player's who holds a seat;
-        None if there is none. (A free seat's name is the leaver's or a placeholder: taken
-        over, never in use.)"""
+        """The name of another seat at the table that ``name`` looks like (letter case aside,
+        or letters of another script that look the same: ``config.lookalike``), for a player
+        about to take seat ``taking``: an AI seat's, or a player's who holds a seat; None if
+        there is none. (A free seat's name is the leaver's or a placeholder: taken over,
+        never in use.)"""
         config = self.session.config.seats
-        wanted = name.casefold()
         return next(
             (
                 config[number].name
                 for number, seat in enumerate(self.seats)
                 if number != taking
                 and (not seat.remote or seat.token is not None)
-                and config[number].name.casefold() == wanted
+                and look_alike(config[number].name, name)
             ),
             None,
         )
