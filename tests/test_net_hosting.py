@@ -424,3 +424,38 @@ def test_leaving_the_hosting_lobby_before_the_game_starts_ends_the_table(apps: l
         click_label(app, t("menu.resume_hosting"))
     click_label(app, t("menu.host"))
     assert type(app.top).__name__ == "SetupScene", "no question about an unfinished hosted game"
+
+
+def test_resume_hosting_on_a_port_another_program_took_says_so_in_words(apps: list[App]) -> None:
+    """A hosted game's window died and another program now listens on its port (127.0.0.1):
+    Resume hosting says that another program uses the port, in the player's words (a trial
+    showed "Could not host the game: [Errno 98] error while attempting to bind on address
+    ('127.0.0.1', 47632): address already in use"); the game stays there to resume."""
+    import socket
+
+    from cacao_game.app.netplay import host_failure
+
+    first = make_app()
+    apps.append(first)
+    source = host(first, [HUMAN, REMOTE])
+    pump([first], lambda: len(source.table_seats()) == 2, "the host's lobby")
+    port = source.port
+    source.client.close()
+    crash(source.host)
+    squatter = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past the old connections' TIME_WAIT
+    try:
+        squatter.bind((LOCAL, port))
+        squatter.listen()
+        second = make_app()
+        apps.append(second)
+        click_label(second, t("menu.resume_hosting"))
+        assert isinstance(second.top, MenuScene)
+        assert second.toast is not None and second.toast[0] == t("net.port_in_use")
+        assert "Errno" not in second.toast[0]
+    finally:
+        squatter.close()
+    assert hosted_waiting()
+    assert host_failure(PermissionError(13, "Permission denied")) == t("net.port_denied")
+    other = t("net.host_failed", reason="[Errno 5] Input/output error")
+    assert host_failure(OSError(5, "Input/output error")) == other

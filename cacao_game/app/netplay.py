@@ -13,6 +13,7 @@ No pygame and no scene here: the Host and Join screens call these and show the r
 
 from __future__ import annotations
 
+import errno
 import logging
 import socket
 from dataclasses import dataclass
@@ -250,10 +251,22 @@ def hosted_waiting() -> bool:
     return not hosting_elsewhere(folder) and hosted_game(folder) is not None
 
 
+PORT_TAKEN: Final = frozenset({errno.EADDRINUSE, 10048})
+"""``OSError.errno`` of a port another socket listens on (10048: Windows' WSAEADDRINUSE)."""
+PORT_DENIED: Final = frozenset({errno.EACCES, 10013})
+"""``OSError.errno`` of a port the system keeps from the game (10013: WSAEACCES)."""
+
+
 def host_failure(error: OSError | ValueError | TimeoutError) -> str:
-    """What the player is told when hosting (or resuming) failed with ``error``."""
+    """What the player is told when hosting (or resuming) failed with ``error``: in words for
+    a port in use or kept by the system (a trial's Resume hosting showed "[Errno 98] error
+    while attempting to bind on address ...")."""
     if isinstance(error, HostingBusy):
         return t("net.host_busy")
+    if isinstance(error, OSError) and error.errno in PORT_TAKEN:
+        return t("net.port_in_use")
+    if isinstance(error, OSError) and error.errno in PORT_DENIED:
+        return t("net.port_denied")
     return t("net.host_failed", reason=str(error) or type(error).__name__)
 
 
