@@ -610,6 +610,8 @@ EN: dict[str, str] = {
     "play.undone_by": "{name} took back their last move",
     "play.undo_nobody": "Nothing to undo: no one has played yet",
     "play.undo_nothing": "Nothing to undo",
+    # a spectator pressed Undo (a trial's spectator was told "Nothing to undo")
+    "play.undo_watching": "You are watching: only the players take back their moves",
     "play.undo_other_human": "Undo stops at {name}'s move: it is theirs to keep",
     "play.undo_turn_over": (
         "The next player has acted: undo stays within your own turn here (Settings → Undo)"

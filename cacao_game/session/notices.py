@@ -45,6 +45,8 @@ class Refusal(Enum):
     """Nobody at the screen could undo: no human has played yet."""
     UNDO_NOTHING = "undo.nothing"
     """No human decision to take back."""
+    UNDO_WATCHING = "undo.watching"
+    """A spectator's table: only the players take back their moves."""
     UNDO_OTHER_HUMAN = "undo.other_human"
     """The last human decision is another human's (``Refused.seat``)."""
     UNDO_TURN_OVER = "undo.turn_over"
