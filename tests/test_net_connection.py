@@ -15,8 +15,9 @@ from websockets.protocol import State
 
 from cacao_game.net import protocol as p
 from cacao_game.net import serve
+from cacao_game.net.bucket import TokenBucket
 from cacao_game.net.client import ClientEvent, Failed, Link, Reconnecting
-from cacao_game.net.connection import Connection
+from cacao_game.net.connection import BURST, RATE, Connection
 
 
 class _Transport:
@@ -57,7 +58,9 @@ class _Socket:
 
 
 def _connection(fake: _Socket, limit: int = 1 << 20) -> Connection:
-    return Connection(cast(ServerConnection, fake), "peer", 1.0, 0.0, limit_bytes=limit)
+    return Connection(
+        cast(ServerConnection, fake), "peer", TokenBucket(RATE, BURST, 1.0, 0.0), limit_bytes=limit
+    )
 
 
 def test_messages_reach_the_socket_in_the_order_pushed_whether_written_at_once_or_queued() -> None:

@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.net import protocol as p
 from cacao_game.net.bot import Bot
+from cacao_game.net.bucket import TokenBucket
 from cacao_game.net.clientlog import LINES_BURST, QUOTE_LIMIT
 from cacao_game.net.connection import BURST, FLOOD_CLOSE, RATE, Admission, Connection
 from cacao_game.net.host import PRESENCE_EVERY, Host
@@ -937,7 +938,7 @@ def test_a_client_just_over_the_rate_limit_is_warned_once_then_closed() -> None:
     closes the connection. A trial's client sending a little over the limit was warned again
     after every message that got through and never closed: the count now starts again only
     once the connection is calm (its bucket full)."""
-    client = Connection(ws=None, peer="test", allowance=float(BURST), checked=0.0)  # type: ignore[arg-type]
+    client = Connection(ws=None, peer="test", bucket=TokenBucket.full_at(RATE, BURST, 0.0))  # type: ignore[arg-type]
     seen: list[Admission] = []
     now = 0.0
     while Admission.CLOSE not in seen and now < 1000.0:
@@ -948,7 +949,7 @@ def test_a_client_just_over_the_rate_limit_is_warned_once_then_closed() -> None:
     assert seen.count(Admission.DROP) == FLOOD_CLOSE - 2
     assert Admission.READ in seen[seen.index(Admission.WARN) :]
 
-    calm = Connection(ws=None, peer="test", allowance=0.0, checked=0.0)  # type: ignore[arg-type]
+    calm = Connection(ws=None, peer="test", bucket=TokenBucket(RATE, BURST, 0.0, 0.0))  # type: ignore[arg-type]
     assert calm.admit(0.0) is Admission.WARN
     assert calm.admit(BURST / RATE) is Admission.READ
     assert calm.over_limit == 0

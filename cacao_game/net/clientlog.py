@@ -14,6 +14,8 @@ import logging
 from collections.abc import Callable
 from typing import Final
 
+from cacao_game.net.bucket import TokenBucket
+
 LINES_PER_SECOND: Final = 2.0
 """Lines about clients the host writes a second on average ..."""
 LINES_BURST: Final = 100
@@ -42,10 +44,7 @@ class ClientLog:
     ) -> None:
         self._logger = logger
         self._clock = clock
-        self._per_second = per_second
-        self._burst = float(burst)
-        self._allowance = float(burst)
-        self._checked = clock()
+        self._bucket = TokenBucket.full_at(per_second, burst, clock())
         self.left_out = 0
         """Lines left out since the last line written."""
 
@@ -60,13 +59,9 @@ class ClientLog:
     def _write(self, level: int, text: str, args: tuple[str | int | float, ...]) -> None:
         if not self._logger.isEnabledFor(level):
             return
-        now = self._clock()
-        self._allowance = min(self._burst, self._allowance + (now - self._checked) * self._per_second)
-        self._checked = now
-        if self._allowance < 1.0:
+        if not self._bucket.take(self._clock()):
             self.left_out += 1
             return
-        self._allowance -= 1.0
         if self.left_out:
             text = f"{text} (%d lines about clients left out before this one)"
             args = (*args, self.left_out)

@@ -3,7 +3,7 @@
 A ``Connection`` writes what the host sends (``send``/``push``) to its socket at once while
 the socket keeps up, and otherwise queues it for the host's writer task, so that a slow
 client never holds a table up (too many messages waiting close it); it takes one message
-from its bucket per frame read (``allow``).
+from its bucket per frame read (``admit``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.protocol import State
 
 from cacao_game.net import protocol as p
+from cacao_game.net.bucket import TokenBucket
 from cacao_game.net.tables import Table
 
 log = logging.getLogger(__name__)
@@ -120,8 +121,8 @@ class Connection:
 
     ws: ServerConnection
     peer: str
-    allowance: float
-    checked: float
+    bucket: TokenBucket
+    """The rate limit: ``RATE`` messages a second, ``BURST`` at once."""
     outbox: asyncio.Queue[tuple[bytes | None, float]] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     """What waits to be written, each with when it was queued (``time.perf_counter``)."""
     table: Table | None = None
@@ -148,23 +149,14 @@ class Connection:
     """The client was sent the whole table (on joining, or after a stale command) and the
     game has not changed since: another stale command gets no second copy."""
 
-    def allow(self, now: float) -> bool:
-        """Take one message from the bucket (``RATE`` per second, at most ``BURST`` saved)."""
-        self.allowance = min(float(BURST), self.allowance + (now - self.checked) * RATE)
-        self.checked = now
-        if self.allowance < 1.0:
-            return False
-        self.allowance -= 1.0
-        return True
-
     def admit(self, now: float) -> Admission:
         """What the host does with a message read at ``now``: read it, or drop it for being
         over the rate limit. The first dropped message since the connection was last calm
         (its bucket full again) is answered with a ``flood`` error, the next ones are dropped
         in silence, and the ``FLOOD_CLOSE``-th closes the connection: a client sending just
         over the limit is closed too, never warned again and again."""
-        if self.allow(now):
-            if self.allowance >= BURST - 1:
+        if self.bucket.take(now):
+            if self.bucket.rested():
                 self.over_limit = 0
             return Admission.READ
         self.over_limit += 1

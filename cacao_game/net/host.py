@@ -53,6 +53,7 @@ from cacao_game.engine.errors import IllegalActionError
 from cacao_game.headless import player_seed
 from cacao_game.net import protocol as p
 from cacao_game.net.advice import advice_message
+from cacao_game.net.bucket import TokenBucket
 from cacao_game.net.clientlog import ClientLog, quoted
 from cacao_game.net.connection import (
     BURST,
@@ -431,7 +432,11 @@ class Host:
         address = ws.remote_address
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "?"
         client = Connection(
-            ws, peer, float(BURST), self._clock(), limit_bytes=self.outbox_bytes, waited=self.sending
+            ws,
+            peer,
+            TokenBucket.full_at(RATE, BURST, self._clock()),
+            limit_bytes=self.outbox_bytes,
+            waited=self.sending,
         )
         client.address = str(address[0]) if isinstance(address, tuple) else "?"
         writer = asyncio.create_task(self._write(client))
