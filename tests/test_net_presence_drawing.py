@@ -40,6 +40,8 @@ class Presence:
 
     def __init__(self, watching: bool) -> None:
         self.watching = watching
+        self.hosting = True
+        """The hosting window's: it may hand a dropped seat to the AI (``waiting_on``)."""
         self.away: int | None = None
         self.asked: list[int] = []
         self.wait: float | None = None
@@ -55,7 +57,7 @@ class Presence:
         return self.absent & frozenset(self.asked)
 
     def waiting_on(self) -> int | None:
-        return None if self.away in self.standing_in else self.away
+        return None if self.away in self.standing_in or not self.hosting else self.away
 
     def standin_wait(self, seat: int) -> float | None:
         return self.wait if seat == self.away and seat not in self.standing_in else None
@@ -253,11 +255,12 @@ def test_the_table_counts_down_the_wait_for_a_dropped_player_and_tells_when_the_
     """A trial's tables said "Waiting for Bo…" while the game hung on a dropped player, the
     hosting window's notice said "60 s after the drop" with no count, and a spectator saw
     the AI move for Bo unannounced. Now the status line at a dropped player's turn says the
-    seconds left before the AI plays for them, as the hosting window's notice does (the same
-    number), at a table without a stand-in that it waits for them to come back, and every
-    table is told once when the AI takes the seat over. The hosting window's notice waits
-    ``NOTICE_AFTER`` seconds (after Resume hosting every player reconnects by themselves
-    within a few seconds, and a trial saw the notice flash up for each)."""
+    seconds left before the AI plays for them (on the hosting window its notice counts them
+    instead: one countdown on screen, not two), at a table without a stand-in that it waits
+    for them to come back, and every table is told once when the AI takes the seat over.
+    The hosting window's notice waits ``NOTICE_AFTER`` seconds (after Resume hosting every
+    player reconnects by themselves within a few seconds, and a trial saw the notice flash
+    up for each)."""
     presence, scene = table_with(app, Presence(watching))
     seat, name = deciding(app, scene)
     presence.away, presence.wait = seat, STANDIN_AFTER - 0.4
@@ -268,11 +271,17 @@ def test_the_table_counts_down_the_wait_for_a_dropped_player_and_tells_when_the_
     app.step([], 1 / 30)
     assert scene.standin_seat() == seat
     assert app.toast is None
+    notice = t("net.dropped", name=name, seconds=42)
+    with theme.text_audit() as audit:
+        app.draw(app.screen)
+    said = [text.text for text in audit]
+    assert notice in said
+    assert scene.frame.status == t("net.waiting_back", name=name), "the hosting window's notice counts, once"
+    assert not any("42" in text for text in said if text != notice)
+    presence.hosting = False  # a joiner's or a spectator's table: no notice, the status line counts
+    app.step([], 1 / 30)
+    assert scene.standin_seat() is None
     assert scene.frame.status == t("net.waiting_dropped", name=name, seconds=42)
-    if not watching:
-        with theme.text_audit() as audit:
-            app.draw(app.screen)
-        assert t("net.dropped", name=name, seconds=42) in [text.text for text in audit]
     presence.wait = 0.0
     app.step([], 1 / 30)
     never_zero = t("net.waiting_dropped", name=name, seconds=1)
