@@ -118,7 +118,9 @@ EN: dict[str, str] = {
         "The host has no table with this code: check it (after many wrong codes, wait a minute)."
     ),
     "net.refused_full": "Every seat at this table is taken; you may watch.",
-    "net.refused_name": "Another seat at this table already has this name: pick another.",
+    "net.refused_name": (
+        "Another seat at this table already has this name, or one that looks the same: pick another."
+    ),
     # a full table or a name in use, said to a player whose ticket for that seat this app keeps
     "net.refused_rejoin": (
         "{refusal} If it was your seat and your connection dropped, choose Rejoin game in the menu."
