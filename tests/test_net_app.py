@@ -234,6 +234,8 @@ def test_the_joiner_sees_reconnecting_when_the_host_stops_and_goes_back_to_the_m
     assert banner_text(bo.net) == t("net.host_paused")
     assert bo.net is not None and LobbyScene(joining, bo.net).status() == t("net.host_paused")
     assert bo.status_text() == t("net.reconnecting"), "no prompt for a move the table cannot take"
+    harness.press(joining, "undo")
+    assert joining.toast is not None and joining.toast[0] == t("play.undo_offline"), "a trial's U: nothing"
     frames = joining.frame
     run(joining, 5)
     assert joining.frame == frames + 5
@@ -249,7 +251,9 @@ def test_a_joiner_and_a_spectator_are_told_the_host_ended_the_game(apps):
     table and a spectator's, reconnecting, said the host's "No table with the code … on this
     host." with Back to menu. They were at that table: they say that the host ended this game,
     in the player's words (the lobby too), and the status line under it that this window no
-    longer follows the game (a trial's went on counting down the host's own seat, dropped).
+    longer follows the game (a trial's went on counting down the host's own seat, dropped);
+    Undo and Hint say the window is not connected (a trial's said "Undo stops at Ana's
+    move" and "Hints are for your turn", as if the game went on).
     A join with a mistyped code still says to check it
     (``test_a_wrong_table_code_is_said_on_the_join_form_with_what_was_typed``)."""
     hosting, joining, source = seated_pair(apps)
@@ -272,6 +276,10 @@ def test_a_joiner_and_a_spectator_are_told_the_host_ended_the_game(apps):
         assert LobbyScene(joining, watcher).status() == t("net.host_ended")
         assert bo.status_text() == t("net.link_ended"), "no countdown or prompt under the banner"
         assert [bo.net.standin_wait(seat) for seat in range(2)] == [None, None]
+        for intent, said in (("undo", "play.undo_offline"), ("hint", "play.hint_offline")):
+            harness.press(joining, intent)
+            assert joining.toast is not None and joining.toast[0] == t(said), f"{intent}: the game is not on"
+        assert not bo.action_enabled("undo")
         harness.click(joining, bo.banner_button().center)
         assert isinstance(joining.top, MenuScene)
     finally:

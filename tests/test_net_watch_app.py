@@ -79,6 +79,8 @@ def test_a_whole_game_watched_then_replayed_and_reviewed_from_the_hosts_record(a
     assert sent == [] and not cy.hint_pending()
     harness.press(watching, "undo")
     assert watching.toast is not None and watching.toast[0] == t("play.undo_watching"), "not Nothing to undo"
+    harness.press(watching, "hint")
+    assert watching.toast[0] == t("play.hint_watching"), "not Hints are for your turn"
     # Esc does not pause a table played across machines: its menu says so (a tester saw
     # "Paused" over a table that played on)
     assert spectator.pause_title() == bo.pause_title() == t("pause.title_live") != t("pause.title")

@@ -614,6 +614,8 @@ EN: dict[str, str] = {
     "play.undo_nothing": "Nothing to undo",
     # a spectator pressed Undo (a trial's spectator was told "Nothing to undo")
     "play.undo_watching": "You are watching: only the players take back their moves",
+    # Undo while the link to the host is down or ended
+    "play.undo_offline": "Not connected to the host: nothing can be taken back",
     "play.undo_other_human": "Undo stops at {name}'s move: it is theirs to keep",
     "play.undo_turn_over": (
         "The next player has acted: undo stays within your own turn here (Settings → Undo)"
@@ -640,6 +642,10 @@ EN: dict[str, str] = {
     "flow.keep_finished_failed": "The finished game could not be kept, so nothing new started: {reason}",
     "play.hint_thinking": "Thinking of a hint…",
     "play.hint_not_your_turn": "Hints are for your turn: ask again when it is yours.",
+    # H at a spectator's table across machines
+    "play.hint_watching": "You are watching: hints are for the players.",
+    # H while the link to the host is down or ended
+    "play.hint_offline": "Not connected to the host: no hint can be asked.",
     "play.hint_game_over": "The game is over: Review game on the scores looks back at your moves.",
     # H pressed while another seat's move animates: the hint is kept for the player's turn
     "play.hint_awaited": "Hint asked: it comes when it is your turn.",

@@ -370,11 +370,15 @@ class RemoteSource:
         take back the display tile given last (``Selection.undoable``, here, nothing sent), else
         how many decisions would go back: the last person's decision, if it is this seat's and
         its turn goes on, with the computer's decisions after it; never once the game is over
-        (the host refuses it then), nor at a spectator's table (``UNDO_WATCHING``)."""
+        (the host refuses it then), nor at a spectator's table (``UNDO_WATCHING``), nor while
+        the link to the host is down or ended (``UNDO_OFFLINE``: a trial's window said "Undo
+        stops at Ana's move" after the host had ended the game)."""
         if self._selection is not None and self._selection.undoable() and self.accepts_input():
             return 0
         if self.watching:
             return Refused(Refusal.UNDO_WATCHING)
+        if self.connection != CONNECTED:
+            return Refused(Refusal.UNDO_OFFLINE)
         if self._you is None or (self._game is not None and self._game.is_over()):
             return Refused(Refusal.UNDO_NOTHING)
         people = {number for number, seat in enumerate(self._state_seats) if seat.kind == HUMAN}

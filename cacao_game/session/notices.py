@@ -47,6 +47,8 @@ class Refusal(Enum):
     """No human decision to take back."""
     UNDO_WATCHING = "undo.watching"
     """A spectator's table: only the players take back their moves."""
+    UNDO_OFFLINE = "undo.offline"
+    """A table across machines whose link to the host is down or ended."""
     UNDO_OTHER_HUMAN = "undo.other_human"
     """The last human decision is another human's (``Refused.seat``)."""
     UNDO_TURN_OVER = "undo.turn_over"

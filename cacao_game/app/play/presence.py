@@ -218,6 +218,17 @@ def link_status(presence: Presence) -> str | None:
     return t("net.link_ended") if presence.failed else t("net.reconnecting")
 
 
+def hint_refusal(presence: Presence) -> str | None:
+    """Why H gets no hint at this table across machines, where the reason is the table's and
+    not the turn's: a spectator's table, or a link to the host that is down or ended (a trial
+    was told "Hints are for your turn" in both); else None."""
+    if presence.watching:
+        return t("play.hint_watching")
+    if presence.connection != CONNECTED:
+        return t("play.hint_offline")
+    return None
+
+
 def standin_seconds(presence: Presence, seat: int) -> int | None:
     """Whole seconds before the stand-in AI plays dropped ``seat`` (at least 1: the host's
     word that it plays may be on its way), else None."""

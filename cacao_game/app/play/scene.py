@@ -121,6 +121,7 @@ from cacao_game.app.play.presence import (
     draw_standin,
     draw_tag,
     drop_notice_due,
+    hint_refusal,
     left_notice,
     link_status,
     seat_news,
@@ -436,6 +437,10 @@ class PlayScene(Scene):
                     self.app.notify(t("play.hints_off"))
                 case Send(RequestHint() as hint):
                     if not self.source.accepts_input() and self.frame.curtain is None:
+                        refusal = hint_refusal(self.net) if self.net is not None else None
+                        if refusal is not None:
+                            self.app.notify(refusal)
+                            continue
                         if self.game.is_over():
                             waiting = "play.hint_game_over"
                         elif self.hint_awaited:

@@ -142,6 +142,8 @@ def refusal_text(refused: Refused, names: Sequence[str], *, network: bool = Fals
             return t("play.undo_nothing")
         case Refusal.UNDO_WATCHING:
             return t("play.undo_watching")
+        case Refusal.UNDO_OFFLINE:
+            return t("play.undo_offline")
         case Refusal.UNDO_OTHER_HUMAN:
             return t("play.undo_other_human", name=name)
         case Refusal.UNDO_TURN_OVER:
