@@ -903,7 +903,9 @@ def test_bad_messages_from_many_connections_cannot_fill_the_log(caplog: pytest.L
     wrote the key back into a log line each and rotated away every log file in 10 s. Lines
     about clients now share one budget (``LINES_BURST`` at once, then ``LINES_PER_SECOND``),
     each quotes at most ``QUOTE_LIMIT`` characters of what a client sent, the lines left out
-    are counted in the next one, and every message still gets its error."""
+    are counted in the next one, and every message still gets its error. Lines about
+    players' seats have a budget of their own: the flood does not hide a player sitting down
+    (a trial's flood hid who joined and left)."""
     caplog.set_level(logging.INFO, logger="cacao_game.net.host")
     now = [1000.0]
     bad = '{"type": "join", "' + "k" * 4000 + '": 1}'
@@ -917,6 +919,9 @@ def test_bad_messages_from_many_connections_cannot_fill_the_log(caplog: pytest.L
                 await ws.send(bad)
             problems = [await expect(ws, p.Problem) for _ in range(BURST)]
             answered.append(sum(isinstance(m, p.Problem) and m.code == "message" for m in problems))
+        ana = await open_raw(host)
+        await send(ana, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        await expect(ana, p.Welcome)
         now[0] += 10.0
         late = await open_raw(host)
         await late.send(bad)
@@ -926,6 +931,7 @@ def test_bad_messages_from_many_connections_cannot_fill_the_log(caplog: pytest.L
 
     answered, lines = run(scenario())
     assert answered == [BURST] * 10
+    assert any("Ana took seat 0" in line for line in lines), "a player's seat is logged through a flood"
     unreadable = [line for line in lines if "unreadable message" in line]
     assert len(unreadable) == LINES_BURST + 1
     assert max(len(line) for line in lines) < QUOTE_LIMIT + 150

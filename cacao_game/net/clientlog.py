@@ -4,7 +4,8 @@ A client decides how often the host writes such a line (a join, a refusal, an un
 message), so a client sending bad messages at its rate limit from many connections could
 otherwise fill the log files and push out everything worth reading. ``ClientLog`` writes at
 most ``LINES_PER_SECOND`` such lines a second across every client (``LINES_BURST`` at once),
-counts the lines it leaves out and says how many in the next line it writes; ``quoted`` cuts
+counts the lines it leaves out and says how many in the next line it writes (the host keeps
+one for what any connection can make happen, one for players' seats); ``quoted`` cuts
 what a client sent to ``QUOTE_LIMIT`` characters on one line before it is written or echoed.
 """
 

@@ -24,7 +24,8 @@ dropped once nobody has been at it for ``deserted_after`` seconds.
 Bad input never stops the host: each connection has a rate limit, a size limit and a
 schema; an unreadable message gets a ``Problem``, a flood or an oversized frame closes
 that connection only, and errors are logged as one line each (no traceback). Lines about
-what clients did share one budget (``clientlog.ClientLog``), so no client can fill the log.
+what clients did are on budgets (``clientlog.ClientLog``: one for connections, spectators
+and what they sent, one for players' seats), so no client can fill the log.
 """
 
 from __future__ import annotations
@@ -179,6 +180,10 @@ class Host:
         self._seeds: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         self._clock = clock
         self._client_log = ClientLog(log, clock)
+        """Lines about connections, spectators and what they sent: what a stranger can make."""
+        self._seat_log = ClientLog(log, clock)
+        """Lines about players' seats (taken, back, left, undone), on a budget of their own, so
+        that a flood of bad messages cannot hide who took or left a seat."""
         self._ai = Thinker(ai_processes)
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[Connection]] = {}
@@ -645,7 +650,7 @@ class Host:
             return False
         token = table.claim(seat, name)
         self._save_now(table)
-        self._client_log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
+        self._seat_log.info("table %s: %s took seat %d from %s", table.code, name, seat, client.peer)
         self._seat_client(client, table, seat, token)
         self._presence(table)
         self._schedule_ai(table)  # the last seat taken starts the game: an AI may move first
@@ -671,7 +676,7 @@ class Host:
         program still holding it is refused, ``error`` ``token``); from the stand-in too."""
         token = table.reissue(seat)
         self._save_now(table)
-        self._client_log.info(
+        self._seat_log.info(
             "table %s: seat %d taken back by name from %s (new token)", table.code, seat, client.peer
         )
         self._return(client, table, seat, token)
@@ -686,7 +691,7 @@ class Host:
         self._replace(table, seat, client)
         state = table.seats[seat]
         state.connected, state.standin, state.away_since = True, False, None
-        self._client_log.info(
+        self._seat_log.info(
             "table %s: seat %d connected with its token from %s", table.code, seat, client.peer
         )
         self._seat_client(client, table, seat, token)
@@ -740,7 +745,7 @@ class Host:
             return
         seat = table.seats[client.seat]
         seat.connected, seat.away_since = False, self._clock()
-        self._client_log.info("table %s: seat %d left (%s)", table.code, client.seat, client.peer)
+        self._seat_log.info("table %s: seat %d left (%s)", table.code, client.seat, client.peer)
         if table.is_over() and not members:
             self._forget(table)
             return
@@ -781,7 +786,7 @@ class Host:
         client.close_code = NORMAL_CLOSE
         client.push(None)
         if table.is_over():
-            self._client_log.info("table %s: seat %d left the finished game", table.code, number)
+            self._seat_log.info("table %s: seat %d left the finished game", table.code, number)
             if not members:
                 self._forget(table)
             return
@@ -791,7 +796,7 @@ class Host:
         table.release(number)
         self._save_now(table)
         after = "an AI plays it" if table.seats[number].standin else "the seat waits for a new player"
-        self._client_log.info(
+        self._seat_log.info(
             "table %s: seat %d left on purpose (%s); %s", table.code, number, client.peer, after
         )
         self._presence(table)
@@ -991,7 +996,7 @@ class Host:
         if undone is None or refused is not None:
             client.send(refusal(refused.reason.value if refused is not None else "undo.nothing"))
             return
-        self._client_log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
+        self._seat_log.info("table %s: seat %d took back %d decision(s)", table.code, message.seat, undone)
         await self._changed(table, undone)
 
     def _ask_hint(self, client: Connection, message: p.AskHint) -> None:
