@@ -793,7 +793,8 @@ def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> 
     trial seated a second "Ana" that way) and "Εasy" with a Greek Ε: each is refused
     (``error`` ``name``, fatal) in words naming the one already called so, and the seat
     stays free; as "Eve" she sits. A create whose player has an AI seat's name opens no
-    table. A seat left on purpose is free: a new "Bo" may take Bo's old seat."""
+    table. A seat left on purpose is free: a new "Bo" may take Bo's old seat. Only a clash
+    with a player's name points to Rejoin game (a trial read it for an AI seat's name)."""
 
     async def scenario() -> tuple[list[p.HostMessage], list[str], p.HostMessage, int, p.HostMessage]:
         host = await start_host(tmp_path)
@@ -824,6 +825,7 @@ def test_nobody_joins_under_the_name_of_someone_at_the_table(tmp_path: Path) -> 
     for answer, called in zip(answers, called_so, strict=True):
         assert isinstance(answer, p.Problem) and answer.code == "name" and answer.fatal
         assert f"already called {called}" in answer.text
+        assert ("Rejoin game" in answer.text) == (called == "Ana"), "the way back is a player's, not an AI's"
     assert names[0] == "Ana" and "Ana" not in names[1:3]
     assert isinstance(eve, p.Welcome) and eve.seat == 1
     assert tables_after == 0

@@ -645,8 +645,9 @@ class Host:
             return False
         same = table.name_in_use(name, seat)
         if same is not None:
-            way_back = self._coming_back()
-            self._fail(client, "name", f"Someone at this table is already called {same}: {way_back}")
+            called = table.session.config.seats[same].name
+            way_back = self._coming_back() if table.seats[same].remote else "pick another name."
+            self._fail(client, "name", f"Someone at this table is already called {called}: {way_back}")
             return False
         token = table.claim(seat, name)
         self._save_now(table)

@@ -233,16 +233,15 @@ class Table:
             for number, seat in enumerate(self.seats)
         ]
 
-    def name_in_use(self, name: str, taking: int) -> str | None:
-        """The name of another seat at the table that ``name`` looks like (letter case aside,
-        or letters of another script that look the same: ``config.lookalike``), for a player
-        about to take seat ``taking``: an AI seat's, or a player's who holds a seat; None if
-        there is none. (A free seat's name is the leaver's or a placeholder: taken over,
-        never in use.)"""
+    def name_in_use(self, name: str, taking: int) -> int | None:
+        """Another seat at the table whose name ``name`` looks like (letter case aside, or
+        letters of another script that look the same: ``config.lookalike``), for a player
+        about to take seat ``taking``: an AI seat, or one a player holds; None if there is
+        none. (A free seat's name is the leaver's or a placeholder: taken over, never in use.)"""
         config = self.session.config.seats
         return next(
             (
-                config[number].name
+                number
                 for number, seat in enumerate(self.seats)
                 if number != taking
                 and (not seat.remote or seat.token is not None)
