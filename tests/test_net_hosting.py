@@ -216,7 +216,7 @@ def test_the_menu_offers_resume_hosting_only_when_no_other_window_hosts_the_game
             click_label(app, t("menu.resume_hosting"))
         with pytest.raises(HostingBusy) as refused:
             start_hosting(folder, options("remote", "remote"), 0, "Bo", bind=LOCAL, port=0, ai_processes=0)
-        assert host_failure(refused.value) == t("net.host_busy")
+        assert host_failure(refused.value, 0) == t("net.host_busy")
     finally:
         other_window.release()
     assert hosted_waiting()
@@ -451,11 +451,13 @@ def test_resume_hosting_on_a_port_another_program_took_says_so_in_words(apps: li
         apps.append(second)
         click_label(second, t("menu.resume_hosting"))
         assert isinstance(second.top, MenuScene)
-        assert second.toast is not None and second.toast[0] == t("net.port_in_use")
-        assert "Errno" not in second.toast[0]
+        assert second.toast is not None and second.toast[0] == t("net.port_in_use_resume", port=port)
+        assert "Errno" not in second.toast[0] and str(port) in second.toast[0]
     finally:
         squatter.close()
     assert hosted_waiting()
-    assert host_failure(PermissionError(13, "Permission denied")) == t("net.port_denied")
+    taken = OSError(98, "address already in use")
+    assert host_failure(taken, 8765) == t("net.port_in_use", port=8765), "Host a game: another port is a way"
+    assert host_failure(PermissionError(13, "Permission denied"), 80) == t("net.port_denied", port=80)
     other = t("net.host_failed", reason="[Errno 5] Input/output error")
-    assert host_failure(OSError(5, "Input/output error")) == other
+    assert host_failure(OSError(5, "Input/output error"), 8765) == other

@@ -257,17 +257,24 @@ PORT_DENIED: Final = frozenset({errno.EACCES, 10013})
 """``OSError.errno`` of a port the system keeps from the game (10013: WSAEACCES)."""
 
 
-def host_failure(error: OSError | ValueError | TimeoutError) -> str:
-    """What the player is told when hosting (or resuming) failed with ``error``: in words for
-    a port in use or kept by the system (a trial's Resume hosting showed "[Errno 98] error
-    while attempting to bind on address ...")."""
+def host_failure(error: OSError | ValueError | TimeoutError, port: int, *, resuming: bool = False) -> str:
+    """What the player is told when hosting on ``port`` (or resuming the game hosted there)
+    failed with ``error``: in words for a port in use or kept by the system (a trial's Resume
+    hosting showed "[Errno 98] error while attempting to bind on address ...")."""
     if isinstance(error, HostingBusy):
         return t("net.host_busy")
     if isinstance(error, OSError) and error.errno in PORT_TAKEN:
-        return t("net.port_in_use")
+        return t("net.port_in_use_resume" if resuming else "net.port_in_use", port=port)
     if isinstance(error, OSError) and error.errno in PORT_DENIED:
-        return t("net.port_denied")
+        return t("net.port_denied", port=port)
     return t("net.host_failed", reason=str(error) or type(error).__name__)
+
+
+def resume_failure(error: OSError | TimeoutError) -> str:
+    """What the player is told when Resume hosting failed with ``error`` (``host_failure``
+    with the port the game was hosted on)."""
+    game = hosted_game(hosted_folder())
+    return host_failure(error, game.port if game is not None else DEFAULT_PORT, resuming=True)
 
 
 def resume_hosted() -> HostedSource | None:

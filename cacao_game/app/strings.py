@@ -106,13 +106,18 @@ EN: dict[str, str] = {
     "net.error_address": "Type the host's address.",
     "net.error_code": "The table code is 6 letters and digits, never 0, 1, O or I.",
     "net.host_failed": "Could not host the game: {reason}",
-    # hosting or Resume hosting: the port is taken (often by another program)
+    # Host a game: the port is taken (often by another program)
     "net.port_in_use": (
-        "Another program on this computer is using this port: "
+        "Another program on this computer is using port {port}: "
         "close it and try again, or host on another port."
     ),
+    # Resume hosting: the port the game was hosted on (where the players look for it) is taken
+    "net.port_in_use_resume": (
+        "Another program on this computer is using port {port}, where this game was hosted: "
+        "close it, then choose Resume hosting again."
+    ),
     # hosting on a port the system keeps for itself (below 1024 on most systems)
-    "net.port_denied": "This computer does not let the game use this port: pick one from 1024 to 65535.",
+    "net.port_denied": "This computer does not let the game use port {port}: pick one from 1024 to 65535.",
     "net.host_busy": ("Another Cacao window on this computer is hosting a game: play or end it there first."),
     "net.refused_table": (
         "The host has no table with this code: check it (after many wrong codes, wait a minute)."

@@ -15,10 +15,10 @@ from cacao_game.app import routes, theme
 from cacao_game.app.flow import autosave_exists, autosave_unfinished, continue_game, start_tutorial
 from cacao_game.app.netplay import (
     JoinRequest,
-    host_failure,
     hosted_waiting,
     rejoin_game,
     rejoin_waiting,
+    resume_failure,
     resume_hosted,
 )
 from cacao_game.app.scale import px
@@ -127,7 +127,7 @@ class MenuScene(WidgetScene):
         try:
             source = resume_hosted()
         except (OSError, TimeoutError) as error:
-            self.app.notify(host_failure(error))
+            self.app.notify(resume_failure(error))
             return
         if source is None:
             self.build()

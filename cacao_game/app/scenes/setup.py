@@ -328,18 +328,20 @@ class SetupScene(WidgetScene):
         start_game(self.app, config)
 
     def host(self, config: GameConfig) -> None:
-        """Start hosting ``config``'s game and wait for the players in the lobby."""
+        """Start hosting ``config``'s game and wait for the players in the lobby (the port
+        is valid: ``validation_error``)."""
+        port = int(self.port_text)
         try:
             source = host_game(
                 config,
-                port=int(self.port_text),
+                port=port,
                 everywhere=self.everywhere,
                 hints=self.hints,
                 chosen_start=self.start is not None,
                 standin=self.standin,
             )
         except (OSError, ValueError, TimeoutError) as error:
-            self.app.notify(host_failure(error))
+            self.app.notify(host_failure(error, port))
             return
         self.app.home()
         self.app.open(routes.Lobby(source))
