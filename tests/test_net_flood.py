@@ -18,6 +18,8 @@ import pytest
 from net_support import LOCAL, ROOT, free_port, options, run, start_host
 from websockets.asyncio.client import ClientConnection, connect
 
+from cacao_game.app.join_form import refusal_words
+from cacao_game.app.strings import t
 from cacao_game.net import host as host_module
 from cacao_game.net import protocol as p
 
@@ -166,7 +168,8 @@ def test_an_address_guessing_table_codes_is_stopped_for_a_while_by_the_hosts_clo
     """After ``CODE_GUESSES`` wrong codes an address may not join by code for
     ``GUESS_WINDOW`` (the host's clock); a player coming back with their seat's token is let
     in meanwhile (a trial's guesses from one address locked everyone there out, returning
-    players too; a token cannot be guessed as a code can)."""
+    players too; a token cannot be guessed as a code can). The refusal has a code of its own
+    (``guesses``): a trial's player behind the guessing address was told to check a right code."""
     now = [0.0]
 
     async def attempt(port: int, code: str, token: str | None = None) -> p.HostMessage:
@@ -192,6 +195,44 @@ def test_an_address_guessing_table_codes_is_stopped_for_a_while_by_the_hosts_clo
 
     guesses, blocked, returning, welcome = run(scenario())
     assert all(isinstance(m, p.Problem) and m.code == "table" for m in guesses)
-    assert isinstance(blocked, p.Problem) and blocked.code == "table" and "wait" in blocked.text
+    assert isinstance(blocked, p.Problem) and blocked.code == "guesses" and "wait" in blocked.text
+    assert refusal_words(blocked.code, blocked.text) == t("net.refused_guesses"), "not: check the code"
     assert isinstance(returning, p.Welcome) and returning.seat == 0
     assert isinstance(welcome, p.Welcome)
+
+
+def test_an_address_joining_in_a_loop_is_held_to_its_join_budget_by_the_hosts_clock() -> None:
+    """A trial's 20 loops of spectators joining and leaving made 140 joins a second, each
+    sent the whole table. One address may join ``JOIN_BURST`` times at once, then
+    ``JOINS_PER_SECOND`` (the host's clock): the next join is refused in words (``joins``,
+    fatal), another address is not held back, and the budget fills again with time (and is
+    forgotten by a sweep once full)."""
+    now = [0.0]
+
+    async def watch(port: int, code: str) -> p.HostMessage:
+        async with connect(f"ws://{LOCAL}:{port}/", compression=None, open_timeout=5) as ws:
+            await ws.send(p.encode(p.Join(p.VERSION, code, spectate=True)), text=True)
+            frame = await asyncio.wait_for(ws.recv(), 5.0)
+            return p.decode_host(frame.encode() if isinstance(frame, str) else frame)
+
+    async def scenario() -> tuple[list[p.HostMessage], p.HostMessage, bool, p.HostMessage, int]:
+        host = await start_host(None, clock=lambda: now[0], max_spectators=100)
+        table = host.open_table(options("remote", "easy"))
+        burst = [await watch(host.port, table.code) for _ in range(host_module.JOIN_BURST)]
+        refused = await watch(host.port, table.code)
+        other = host._may_join("192.0.2.7")  # another address's budget (no traffic goes there)
+        now[0] += 1.0 / host_module.JOINS_PER_SECOND
+        later = await watch(host.port, table.code)
+        now[0] += 3600.0
+        host.sweep()
+        budgets = len(host._joins)
+        await host.stop()
+        return burst, refused, other, later, budgets
+
+    burst, refused, other, later, budgets = run(scenario())
+    assert all(isinstance(m, p.Welcome) for m in burst)
+    assert isinstance(refused, p.Problem) and refused.code == "joins" and refused.fatal
+    assert refusal_words(refused.code, refused.text) == t("net.refused_joins")
+    assert other, "another address has its own budget"
+    assert isinstance(later, p.Welcome)
+    assert budgets == 0

@@ -90,6 +90,8 @@ REFUSALS = {
     "name": "net.refused_name",
     "token": "net.refused_token",
     "watchers": "net.refused_watchers",
+    "guesses": "net.refused_guesses",
+    "joins": "net.refused_joins",
     UNREACHABLE: "net.unreachable",
     ENDED: "net.host_ended",
     REPLACED: "net.seat_replaced",

@@ -119,9 +119,7 @@ EN: dict[str, str] = {
     # hosting on a port the system keeps for itself (below 1024 on most systems)
     "net.port_denied": "This computer does not let the game use port {port}: pick one from 1024 to 65535.",
     "net.host_busy": ("Another Cacao window on this computer is hosting a game: play or end it there first."),
-    "net.refused_table": (
-        "The host has no table with this code: check it (after many wrong codes, wait a minute)."
-    ),
+    "net.refused_table": "The host has no table with this code: check it.",
     "net.refused_full": "Every seat at this table is taken; you may watch.",
     "net.refused_name": (
         "Another seat at this table already has this name, or one that looks the same: pick another."
@@ -139,6 +137,12 @@ EN: dict[str, str] = {
         "back under the same name."
     ),
     "net.refused_watchers": "This table has as many spectators as it takes.",
+    # the host refuses every join from an address that sent many wrong table codes, for a minute
+    "net.refused_guesses": (
+        "The host had too many wrong table codes from this network: wait a minute, then join again."
+    ),
+    # the host refuses joins from an address that joins too often (a loop of joins)
+    "net.refused_joins": "Too many joins from this network: wait a few seconds, then join again.",
     "net.unreachable": (
         "No game is hosted at this address and port: check them, and that the host's game is open."
     ),

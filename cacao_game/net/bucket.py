@@ -33,6 +33,10 @@ class TokenBucket:
         self.tokens -= 1.0
         return True
 
+    def full(self, now: float) -> bool:
+        """The bucket holds all it keeps at ``now`` (nothing taken for long enough)."""
+        return self.tokens + (now - self.checked) * self.per_second >= self.size
+
     def rested(self) -> bool:
         """The last token was taken from a full bucket (nothing taken for ``size /
         per_second`` seconds before it)."""

@@ -111,6 +111,13 @@ CODE_GUESSES: Final = 20
 GUESS_WINDOW: Final = 60.0
 """An address that sent ``CODE_GUESSES`` unknown table codes is refused every join until
 ``GUESS_WINDOW`` seconds after the first (one process tried 860 codes a second)."""
+JOINS_PER_SECOND: Final = 2.0
+JOIN_BURST: Final = 30
+"""Joins and creates one address may send a second on average, and at once (a player coming
+back with their seat's token is not counted): each join sends
+the whole table, so a trial's loop of spectators joining and leaving (140 a second) sent
+124 MB in 20 s from the hosting player's own process; a household behind one address joins a
+handful."""
 CLOSE_WAIT: Final = 2.0
 """Seconds a stopping host waits for connections to close (a client that never reads, a
 handshake that never ends) before cutting them."""
@@ -169,6 +176,8 @@ class Host:
         self.open_per_address = open_per_address
         self._opened_by: dict[str, str] = {}
         self._misses: dict[str, tuple[int, float]] = {}
+        self._joins: dict[str, TokenBucket] = {}
+        """Each address's budget of joins and creates (``JOINS_PER_SECOND``)."""
         """Unknown table codes sent from each address: how many, since when (``_guessing``)."""
         self._idle: dict[str, float] = {}
         """Tables not started with nobody at them, and since when (the host's clock)."""
@@ -496,6 +505,16 @@ class Host:
             return False
         return count >= CODE_GUESSES
 
+    def _may_join(self, address: str) -> bool:
+        """Take one join from ``address``'s budget (``JOINS_PER_SECOND``); False when spent.
+        A player coming back with their seat's token is not counted (``_join``)."""
+        now = self._clock()
+        bucket = self._joins.setdefault(address, TokenBucket.full_at(JOINS_PER_SECOND, JOIN_BURST, now))
+        return bucket.take(now)
+
+    def _refuse_joins(self, client: Connection) -> None:
+        self._fail(client, "joins", "Too many joins from this address: wait a few seconds.")
+
     def _join_timeout(self, client: Connection) -> None:
         if client.table is None and not client.closing:
             self._client_log.info("%s: no join in %g s, closing", client.peer, self.join_wait)
@@ -529,6 +548,8 @@ class Host:
             client.send(p.Problem("message", f"Not a message of this game: {reason}"))
             return
         match message:
+            case p.Create() if not self._may_join(client.address):
+                self._refuse_joins(client)
             case p.Create():
                 self._create(client, message)
             case p.Join():
@@ -594,8 +615,11 @@ class Host:
         returning = (
             table is not None and message.token is not None and table.seat_of(message.token) is not None
         )
+        if not returning and not self._may_join(client.address):
+            self._refuse_joins(client)
+            return
         if self._guessing(client.address) and not returning:
-            self._fail(client, "table", f"Too many wrong table codes: wait {GUESS_WINDOW:g} seconds.")
+            self._fail(client, "guesses", f"Too many wrong table codes: wait {GUESS_WINDOW:g} seconds.")
             return
         if table is None:
             count, since = self._misses.get(client.address, (0, self._clock()))
@@ -830,13 +854,16 @@ class Host:
         no AI to play their seats (``_stalled``), and that nobody has been at for
         ``abandon_after`` seconds, or whose players all dropped and that nobody has been at
         for ``deserted_after`` seconds (``_idle_wait``, by the host's clock; the host does this
-        every ``SWEEP_EVERY`` seconds or sooner), and forget old wrong table codes; returns
-        how many tables were closed."""
+        every ``SWEEP_EVERY`` seconds or sooner), and forget old wrong table codes and the
+        join budgets of addresses that have not joined for a while; returns how many tables
+        were closed."""
         now, closed = self._clock(), 0
         for address in [
             address for address, (_, since) in self._misses.items() if now - since >= GUESS_WINDOW
         ]:
             del self._misses[address]
+        for address in [address for address, bucket in self._joins.items() if bucket.full(now)]:
+            del self._joins[address]
         for code, since in list(self._idle.items()):
             table = self.tables.get(code)
             wait = None if table is None else self._idle_wait(table)
