@@ -190,6 +190,8 @@ class LostHost:
     def standin_wait(self, seat: int) -> float | None:
         return None
 
+    frees_seats = False
+
     def stand_in_now(self, seat: int) -> bool:
         return False
 

@@ -4,6 +4,7 @@ notice comes, is hovered and goes."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import TypeVar
 
@@ -61,6 +62,8 @@ class Presence:
 
     def standin_wait(self, seat: int) -> float | None:
         return self.wait if seat == self.away and seat not in self.standing_in else None
+
+    frees_seats = False
 
     def stand_in_now(self, seat: int) -> bool:
         self.asked.append(seat)
@@ -346,7 +349,8 @@ def test_the_camera_keeps_the_legal_squares_clear_of_a_notice_while_it_is_up(
 def test_the_dropped_players_notice_is_drawn_whole_in_every_language(size: tuple[int, int]) -> None:
     """A trial read "Bob is disconnected: the AI plays for them in 60 …": the notice lost its
     end on one line. It is drawn whole, on up to two lines left of its button, for a long
-    name (12 letters), in every language."""
+    name (12 letters), in every language, and so is the notice of a table without a
+    stand-in, with its Free the seat button."""
     from cacao_game.app import strings, theme
     from cacao_game.app.play.presence import draw_standin
     from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
@@ -358,14 +362,16 @@ def test_the_dropped_players_notice_is_drawn_whole_in_every_language(size: tuple
         board = shell.layout["board"]
         notice, button = standin_rects(board, None)
         name = "Bartholomäus"
-        for language in LANGUAGES:
+        for language, frees in itertools.product(LANGUAGES, (False, True)):
             strings.set_language(language)
-            wanted = t("net.dropped", name=name, seconds="60")
+            wanted = t("net.dropped_waits", name=name) if frees else t("net.dropped", name=name, seconds="60")
+            label = t("net.free_seat" if frees else "net.standin_now")
             with theme.text_audit() as audit:
-                draw_standin(shell, shell.screen, board, wanted, False, None)
+                draw_standin(shell, shell.screen, board, wanted, frees, False, None)
             drawn = [text for text in audit if text.text == wanted]
             assert drawn and wanted not in audit.cut, (language, [text.text for text in audit])
             assert notice.contains(drawn[0].rect) and drawn[0].rect.right <= button.x, language
+            assert label in [text.text for text in audit] and label not in audit.cut, (language, label)
     finally:
         strings.set_language(SOURCE_LANGUAGE)
         scale.use(before)

@@ -12,10 +12,11 @@ import random
 import time
 
 import harness
+import pytest
 from harness import run
 from test_net_app import LOCAL, host, hosted_with_bo, join, make_app, pump, table
 
-from cacao_game.app import routes
+from cacao_game.app import routes, theme
 from cacao_game.app.netplay import HostedTable, JoinRequest, records_dir
 from cacao_game.app.play.presence import NOTICE_AFTER
 from cacao_game.app.play.scene import WATCH_ACTIONS, PlayScene
@@ -176,16 +177,37 @@ def test_the_hosting_window_lets_the_ai_play_a_dropped_seat_now_and_the_player_t
         back.close()
 
 
-def test_a_table_hosted_without_a_stand_in_offers_no_ai_and_the_seat_waits(apps):
+def test_a_table_hosted_without_a_stand_in_waits_and_the_host_may_free_the_seat(apps):
     """Host a game with its stand-in switch off: Bo drops, his seat shows Disconnected, the
-    hosting window offers no Let the AI play now, and the host lets no AI play it."""
+    host lets no AI play it and the game waits; the hosting window's notice offers Free the
+    seat instead of Let the AI play now (a trial's table stayed stuck for good, every join
+    refused as full): a click frees it, and Eve joins with the code and plays it."""
     hosting, source, bo, ana = hosted_with_bo(apps, standin=False)
     assert source.table.choices.standin is False
     bo.close()
     pump([hosting], lambda: ana.frame.seats[1].kind == t("net.away"), "Bo shown away")
-    assert ana.standin_seat() is None
     assert source.host.options(source.code).standin is None
     assert not source.host.seats(source.code)[1].standin
+    pump([hosting], lambda: ana.standin_seat() == 1, "the host's notice")
+    with theme.text_audit() as audit:
+        hosting.draw(hosting.screen)
+    said = [text.text for text in audit]
+    assert t("net.dropped_waits", name="Bo") in said and t("net.free_seat") in said
+    assert t("net.standin_now") not in said
+    harness.click(hosting, ana.standin_button().center)
+    harness.click(hosting, ana.standin_button().center)  # a double-click frees it once
+    pump([hosting], lambda: 1 in ana.net.departed if ana.net is not None else False, "the seat freed")
+    eve = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Eve"))
+    eve.start()
+    try:
+        pump([hosting], lambda: eve.seat == 1, "Eve seated")
+        pump([hosting], lambda: ana.names[1] == "Eve", "Eve named at the host's table")
+        assert not source.host.seats(source.code)[1].standin
+        for seat in (0, 1):  # the hosting player's own, and Eve's (she is here)
+            with pytest.raises(ValueError):
+                source.host.free_seat(source.code, seat)
+    finally:
+        eve.close()
 
 
 def test_a_joiner_cannot_let_the_ai_play_only_the_hosting_window_can(apps):

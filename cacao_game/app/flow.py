@@ -176,6 +176,26 @@ def _holds(path: Path, game: Game) -> bool:
     return same_game(saved, game)
 
 
+def _keeps_other(path: Path, game: Game) -> bool:
+    """Whether the save at ``path`` reads and holds a game state other than ``game`` (a save
+    point the player made earlier in it, or another game): a keep must not write over it."""
+    try:
+        saved = saves.load_game(path).game
+    except (ValueError, OSError):
+        return False
+    return not same_game(saved, game)
+
+
+def _keep_slot(named: Path | None, game: Game, name_key: str, when: datetime) -> Path:
+    """Where a keep writes ``game``: the save it was last saved to (``named``) unless that
+    save holds another state of it (a trial loaded its turn-6 save, played on, and the kept
+    game took that save's place: the turn-6 save was lost), else a new save named by the
+    string ``name_key`` and ``when``."""
+    if named is not None and not _keeps_other(named, game):
+        return named
+    return fresh_slot(name_key, when)
+
+
 def same_game(one: Game, other: Game) -> bool:
     """Whether two games are the same game: the same deal and the same decisions."""
     return one.setup == other.setup and one.actions == other.actions
@@ -183,7 +203,8 @@ def same_game(one: Game, other: Game) -> bool:
 
 def keep_finished(loaded: saves.LoadedSave | None, now: datetime | None = None) -> Path | None:
     """Keep the autosave's game ``loaded`` (``_autosaved_other``) as a named save if it is
-    finished and return its path: the save it was last saved to, else a new "Game <date time>"
+    finished and return its path: the save it was last saved to unless that save holds another
+    state of it (``_keep_slot``: a save point the player keeps), else a new "Game <date time>"
     (Load lists it as finished: it opens on its scores, with its replay and review), named and
     dated when it was last autosaved, as it ended (``now`` overrides the name's time; a
     trial's game finished at 10:01 was listed as played at 10:04, when Rematch kept it). None when
@@ -195,19 +216,20 @@ def keep_finished(loaded: saves.LoadedSave | None, now: datetime | None = None) 
     named = saved_at(saves.autosave_path(), loaded.view)
     if named is not None and _holds(named, loaded.game):
         return None
-    target = named or fresh_slot("flow.saved_name", now or loaded.info.saved_local or datetime.now())
+    when = now or loaded.info.saved_local or datetime.now()
+    target = _keep_slot(named, loaded.game, "flow.saved_name", when)
     saves.save_game(target, loaded.game, loaded.config, loaded.view, loaded.info.saved_at or None)
     return target
 
 
 def keep_unfinished(now: datetime | None = None) -> Path:
     """Keep the autosave's game as a named save and return its path: the save it was last
-    saved to (``SAVED_AS``; a game kept twice is one save, not a pile of copies), else a new
-    "Unfinished <date time>" (in the current language)."""
+    saved to (``SAVED_AS``; a game kept twice is one save, not a pile of copies) unless that
+    save holds another state of it, a save point the player keeps (``_keep_slot``), else a
+    new "Unfinished <date time>" (in the current language)."""
     loaded = saves.load_game(saves.autosave_path())
-    target = saved_at(saves.autosave_path(), loaded.view) or fresh_slot(
-        "flow.unfinished_name", now or datetime.now()
-    )
+    named = saved_at(saves.autosave_path(), loaded.view)
+    target = _keep_slot(named, loaded.game, "flow.unfinished_name", now or datetime.now())
     saves.save_game(target, loaded.game, loaded.config, loaded.view)
     return target
 

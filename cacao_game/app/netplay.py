@@ -144,19 +144,27 @@ class HostedSource(RemoteSource):
 
     def waiting_on(self) -> int | None:
         """A seat whose player dropped (not left for good) and that no AI plays yet: the game
-        may be waiting on it; None at a table hosted without a stand-in (no AI to hand it to)."""
-        if not self.table.choices.standin:
-            return None
+        may be waiting on it."""
         waiting = self.absent - self.standing_in - self.departed
         return min(waiting, default=None)
 
+    @property
+    def frees_seats(self) -> bool:
+        """The table has no stand-in AI: ``stand_in_now`` frees a dropped seat for a new
+        player instead."""
+        return not self.table.choices.standin
+
     def stand_in_now(self, seat: int) -> bool:
-        """Let the stand-in AI play dropped ``seat`` now; False if it cannot (its player came
-        back, or the game ended meanwhile). The player takes the seat back on rejoining."""
+        """Let the stand-in AI play dropped ``seat`` now, or at a table without one free the
+        seat for a new player (``frees_seats``); False if it cannot (its player came back, or
+        the game ended meanwhile). The player takes a seat the AI plays back on rejoining."""
         try:
-            self.host.stand_in_now(self.code, seat)
+            if self.frees_seats:
+                self.host.free_seat(self.code, seat)
+            else:
+                self.host.stand_in_now(self.code, seat)
         except (KeyError, ValueError, TimeoutError) as error:
-            log.info("no stand-in for seat %d: %s", seat, error)
+            log.info("seat %d not handed over: %s", seat, error)
             return False
         return True
 

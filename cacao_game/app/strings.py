@@ -179,6 +179,11 @@ EN: dict[str, str] = {
     # the hosting window's notice of a dropped player, counting down the host's wait
     "net.dropped": "{name} is disconnected: the AI plays for them in {seconds} s.",
     "net.standin_now": "Let the AI play now",
+    # the hosting window's notice at a table without a stand-in AI, with the Free the seat button
+    "net.dropped_waits": (
+        "{name} is disconnected: the game waits for them, or free the seat for a new player."
+    ),
+    "net.free_seat": "Free the seat",
     # the lobby: an AI seat of the host's table with its thinking time (hard, expert)
     "net.ai_thinks": "{level} · thinks {seconds} s",
     # a player who left on purpose (protocol leave): the seat is free, an AI may play it

@@ -1210,6 +1210,28 @@ class Host:
             waiting.cancel()
         self._stand_in(table, number, seat.away_since)
 
+    def free_seat(self, code: str, number: int) -> None:
+        """Free dropped seat ``number`` for a new player, as if its player had left on purpose
+        (the hosting player's choice at a table without a stand-in AI, where the game would
+        otherwise wait for them for good: a trial's table stayed stuck, every join refused as
+        full). Its token stops working; the player may join again with the code while the seat
+        is free. KeyError: no table; ValueError: the seat's player is here, the seat has no
+        player or is the hosting player's, or the game is over."""
+        table = self.tables[code]
+        if not 0 <= number < len(table.seats):
+            raise ValueError(f"no seat {number}")
+        seat = table.seats[number]
+        if seat.connected or seat.hosting or table.is_over():
+            raise ValueError(f"seat {number} is not waiting for its player")
+        table.release(number)
+        waiting = self._timers.pop((code, number), None)
+        if waiting is not None:
+            waiting.cancel()
+        self._save_now(table)
+        self._seat_log.info("table %s: seat %d freed by the host; it waits for a new player", code, number)
+        self._presence(table)
+        self._schedule_ai(table)
+
     # ----------------------------------------------------------------- the AI
 
     def _schedule_ai(self, table: Table) -> None:

@@ -172,6 +172,14 @@ class BackgroundHost:
 
         self._call(work(), timeout)
 
+    def free_seat(self, code: str, number: int, timeout: float = 5.0) -> None:
+        """Free dropped seat ``number`` for a new player (see ``Host.free_seat``)."""
+
+        async def work() -> None:
+            self.host.free_seat(code, number)
+
+        self._call(work(), timeout)
+
     def reissue(self, code: str, seat: int, timeout: float = 5.0) -> str:
         """A fresh token for claimed remote seat ``seat`` of table ``code`` (see ``Host.reissue``)."""
 

@@ -330,6 +330,11 @@ class RemoteSource:
         """Only the hosting window lets the AI play a dropped seat."""
         return False
 
+    @property
+    def frees_seats(self) -> bool:
+        """Only the hosting window hands a dropped seat over."""
+        return False
+
     def finished_game(self) -> Game | None:
         """Once the game is over, the whole game replayed from the record the host sent (the
         scoring screen offers replay and review for it); before the record arrives, the game

@@ -97,7 +97,13 @@ class Presence(Protocol):
         ...
 
     def stand_in_now(self, seat: int) -> bool:
-        """Let the AI play dropped ``seat`` now; False if it cannot."""
+        """Let the AI play dropped ``seat`` now (or free it: ``frees_seats``); False if it cannot."""
+        ...
+
+    @property
+    def frees_seats(self) -> bool:
+        """The hosting window's table has no stand-in AI: its notice frees a dropped seat for a
+        new player instead of letting the AI play it."""
         ...
 
     def thinking(self) -> tuple[int, float] | None:
@@ -270,7 +276,10 @@ def drop_notice_due(presence: Presence, seat: int) -> bool:
 
 def standin_notice(presence: Presence, seat: int, name: str) -> str:
     """The hosting window's notice that dropped ``seat`` (named ``name``) is disconnected and
-    that the AI plays for them in so many seconds (the host's wait counting down)."""
+    that the AI plays for them in so many seconds (the host's wait counting down), or at a
+    table without a stand-in that the game waits for them (``frees_seats``)."""
+    if presence.frees_seats:
+        return t("net.dropped_waits", name=name)
     seconds = standin_seconds(presence, seat)
     return t(
         "net.dropped", name=name, seconds=seconds if seconds is not None else short_number(STANDIN_AFTER)
@@ -420,10 +429,19 @@ def draw_left(
 
 
 def draw_standin(
-    app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool, avoid: pygame.Rect | None
+    app: Shell,
+    surface: pygame.Surface,
+    board: pygame.Rect,
+    text: str,
+    frees: bool,
+    hot: bool,
+    avoid: pygame.Rect | None,
 ) -> None:
     """The notice that a player dropped and that the AI plays for them after the host's wait
     (``text``: ``standin_notice``; a trial read "the game waits for them" and then saw the AI
-    move), with the Let the AI play now button (``hot``: under the mouse), clear of ``avoid``."""
+    move), with the Let the AI play now button, or Free the seat at a table without a stand-in
+    (``frees``) (``hot``: under the mouse), clear of ``avoid``."""
     rects = standin_rects(board, avoid)
-    _draw_notice(app, surface, rects, theme.GOLD, text, t("net.standin_now"), hot)
+    _draw_notice(
+        app, surface, rects, theme.GOLD, text, t("net.free_seat" if frees else "net.standin_now"), hot
+    )

@@ -2056,7 +2056,8 @@ class PlayScene(Scene):
         seat = self.standin_seat()
         if seat is not None:
             hot = self.standin_button().collidepoint(self.mouse)
-            draw_standin(self.app, surface, board, standin_notice(net, seat, self.names[seat]), hot, avoid)
+            dropped = standin_notice(net, seat, self.names[seat])
+            draw_standin(self.app, surface, board, dropped, net.frees_seats, hot, avoid)
             drawn.append(standin_rects(board, avoid)[0].inflate(px(64), px(64)))
         notice = self.left_notice()
         if notice is not None:
