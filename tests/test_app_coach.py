@@ -1137,3 +1137,26 @@ def test_the_review_says_which_turns_the_ai_stood_in_for_a_reviewed_seat() -> No
             seen[session.game.turn] = said in overview_lines(session, ["Ana", "Bea"])
     assert {turn for turn, told in seen.items() if told} == stood & set(seen), seen
     assert stood & set(seen)
+
+
+def test_h_with_one_space_of_a_fill_left_says_the_tiles_given_decide_it() -> None:
+    """A French trial gave one of two spaces its tile, pressed H, and read "every other move
+    ends the turn the same way" though giving the two tiles the other way round changed the
+    turn. The last space's tile is forced by the tiles given: the heading says so, and that
+    Undo gives them otherwise (a hint asked before any tile is given is the whole fill:
+    ``test_a_fill_hint_gives_every_space_its_tile``)."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.session import ShowHand
+    from cacao_game.session.commands import Assign
+
+    session = PlaySession(PHASE_CONFIG, game_at("fill2"))
+    session.handle(ShowHand())
+    first, _second = session.game.pending_fills
+    tiles = [tile for tile in session.game.display if tile != "volcano"]
+    session.handle(Assign(first, tiles[0]))
+    session.handle(RequestHint())
+    assert session.advice is not None and session.advice.forced
+    assert coach.hint_heading(session.advice) == t("coach.hint_forced")
+    assert coach.hint_heading(session.advice) != t("coach.hint_only")

@@ -103,6 +103,9 @@ class Advice:
     search's noise, so the player may take either."""
     noise: float = 0.0
     """The search's standard error of the margin (0 without a search)."""
+    forced: bool = False
+    """The move is what is left of a fill the player began: the tiles already given to the
+    other spaces decide it (not the only way to fill: undo gives them otherwise)."""
 
 
 def end_of_turn(view: Game, valuer: Valuer, action: Action) -> Game:

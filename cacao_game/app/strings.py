@@ -1066,6 +1066,8 @@ EN: dict[str, str] = {
     "coach.hint_margin": "Hint: about {points} points better than the next best move",
     "coach.hint_even": "Hint: this move; the next best is about as good",
     "coach.hint_only": "Hint: every other move ends the turn the same way",
+    # H with every space of a fill but one given a tile: the last tile goes there
+    "coach.hint_forced": "Hint: the last tile for the last space (Undo gives the tiles otherwise)",
     "coach.why": "Compared with the next best move:",
     "coach.differs": "Compared with the next best move (nearly even):",
     "review.why": "Compared with the move played:",

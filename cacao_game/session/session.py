@@ -475,7 +475,7 @@ class PlaySession(Seats):
         seat = self.game.current_player()
         forced = self._last_fill()
         if forced is not None:
-            self.hint, self.advice = forced, Advice(seat, forced, None, 0.0, ())
+            self.hint, self.advice = forced, Advice(seat, forced, None, 0.0, (), forced=True)
             self.selection.set_provisional(forced)
             return [HintReady(forced, self.advice)]
         self._hint_given = self.selection.assignments()

@@ -45,7 +45,11 @@ MARK_COLORS = {"good": theme.LEAF, "inaccuracy": theme.SAND, "mistake": theme.CA
 
 def hint_heading(advice: Advice) -> str:
     """The hint panel's first line: the expected margin over the next best move, or that the
-    two are about as good (within ``EVEN`` points or the search's noise)."""
+    two are about as good (within ``EVEN`` points or the search's noise); for the last space of
+    a fill the player began, that the tiles given decide it (a trial read "every other move
+    ends the turn the same way" there, where giving the tiles otherwise changed the turn)."""
+    if advice.forced:
+        return t("coach.hint_forced")
     if advice.alternative is None:
         return t("coach.hint_only")
     if advice.close:
