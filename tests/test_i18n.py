@@ -390,3 +390,31 @@ def test_the_confirm_button_says_confirm_and_names_its_key(user_home, language, 
     assert confirm.label == word
     assert confirm.keys.split(" / ")[0] == key
     assert hint in scene.key_hint_text()
+
+
+def test_french_puts_the_article_before_an_ais_name() -> None:
+    """A French trial read "Main de IA experte" and "c'est à IA experte de jouer": the computer
+    seats' French names ("IA moyenne"...) take the article after "de" and "à", in every string
+    a name is put in; a player's name does not."""
+    from cacao_game.app import strings
+
+    strings.set_language("fr")
+    try:
+        medium = strings.t("kind.medium")
+        assert medium.startswith("IA ")
+        waiting = strings.t("net.waiting_for", name=medium)
+        assert f"de l’{medium}" in waiting and f"de {medium}" not in waiting
+        assert "de Zoé" in strings.t("net.waiting_for", name="Zoé")
+        checked = 0
+        for key, english in strings.EN.items():
+            if "{name}" not in english:
+                continue
+            try:
+                text = strings.t(key, name=medium)
+            except (KeyError, IndexError, ValueError):
+                continue
+            assert not re.search(rf"\b(de|à|De|À) {medium}", text), (key, text)
+            checked += 1
+        assert checked > 30
+    finally:
+        strings.set_language("en")

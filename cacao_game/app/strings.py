@@ -1312,15 +1312,27 @@ def has(key: str) -> bool:
     return key in EN or key in EN_PLURALS
 
 
+FRENCH_ARTICLE: Final = re.compile(r"\b([Dd]e|[àÀ]) (IA\b)")
+"""French before the computer seats' names ("IA moyenne", "IA experte"...): "de" and "à" take
+the article, "de l’IA", "à l’IA" (a French trial read "Main de IA experte")."""
+
+
+def _with_articles(text: str) -> str:
+    """``text`` formatted in the current language with what its grammar adds around the names
+    put in (French: ``FRENCH_ARTICLE``)."""
+    return FRENCH_ARTICLE.sub(r"\1 l’\2", text) if _language == "fr" else text
+
+
 def t(string_key: str, /, **kw: object) -> str:
     """The string of ``string_key`` in the current language, formatted with ``kw`` (any
-    names, ``key`` included); the key itself if it is unknown."""
+    names, ``key`` included; French adds the article before an AI's name: ``_with_articles``);
+    the key itself if it is unknown."""
     english = EN.get(string_key)
     if english is None:
         log.warning("missing string %r", string_key)
         return string_key
     text = _catalog.pgettext(string_key, english)
-    return text.format(**kw) if kw else text
+    return _with_articles(text.format(**kw)) if kw else text
 
 
 def tn(string_key: str, count: int, /, **kw: object) -> str:
@@ -1332,7 +1344,7 @@ def tn(string_key: str, count: int, /, **kw: object) -> str:
         log.warning("missing plural string %r", string_key)
         return string_key
     text = _catalog.npgettext(string_key, forms[0], forms[1], count)
-    return text.format(**{"n": count, **kw})
+    return _with_articles(text.format(**{"n": count, **kw}))
 
 
 def joined(names: Sequence[str]) -> str:
