@@ -384,6 +384,10 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     app.step([key("end")], 0.02)
     run(app, 3)
     assert scene.source.game.is_over()
+    assert scene.status_text() == t("review.status_end", steps=session.turns)
+    app.step([key("left")], 0.02)
+    run(app, 3)
+    assert scene.status_text() == t("review.status", step=session.turns, steps=session.turns), "once"
     app.draw(app.screen)
 
 

@@ -1155,6 +1155,8 @@ EN: dict[str, str] = {
         "No decision cost a point or more. ← and → step through every decision, Home goes to the first."
     ),
     "review.status": "Review · step {step} of {steps} · ← → step · Tab next flagged · Esc back",
+    # the review at the game's end, after its last step (a trial saw "step 49 of 49" twice)
+    "review.status_end": "Review · the end, after {steps} steps · ← step back · Esc back",
     "review.flag_prev": "‹ Flag",
     "review.flag_next": "Flag ›",
     "review.played_tag": "played",

@@ -725,8 +725,10 @@ class PlayScene(Scene):
     def status_text(self) -> str:
         """What to do now, in one line."""
         stepping = self.source.stepping()
+        if stepping is not None and stepping.decisions and stepping.at_end:
+            return t("review.status_end", steps=stepping.steps)  # not "step 49 of 49" twice
         if stepping is not None and stepping.decisions:
-            return t("review.status", step=min(stepping.position + 1, stepping.steps), steps=stepping.steps)
+            return t("review.status", step=stepping.position + 1, steps=stepping.steps)
         if stepping is not None:
             turn = min(self.shown.turn + 1, stepping.steps)
             return t("replay.status", turn=turn, turns=stepping.steps)
