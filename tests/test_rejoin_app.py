@@ -25,6 +25,7 @@ from net_support import ROOT
 from test_net_app import LIMIT, LOCAL, host, join, make_app, pump, seated_pair, table
 
 from cacao_game import typed_json
+from cacao_game.app import routes
 from cacao_game.app.join_form import refusal_words
 from cacao_game.app.netplay import (
     JoinedSource,
@@ -515,3 +516,25 @@ def test_rejoin_game_says_which_table_and_host_in_a_full_menu(apps) -> None:
     button = next(widget for widget in menu.widgets if getattr(widget, "label", "") == t("menu.rejoin"))
     words = t("menu.rejoin_caption", code="K7QW2P", address=ticket.address)
     assert isinstance(button, Button) and words in (button.caption, button.tooltip)
+
+
+def test_taking_a_seat_at_another_table_asks_before_it_forgets_the_rejoin_ticket(apps) -> None:
+    """A trial's player, dropped from one game (Rejoin game in the menu), joined another table
+    and lost the way back without a word. Join at another table asks first: Cancel keeps the
+    ticket and the form (a spectator takes no seat: Watch does not ask)."""
+    kept = SeatTicket(LOCAL, 8765, "K7QW2P", 1, "Bo", "secret")
+    assert save_ticket(kept)
+    app = make_app()
+    apps.append(app)
+    app.open(routes.Join())
+    scene = app.top
+    assert isinstance(scene, JoinScene)
+    for key, value in (("address", LOCAL), ("port", "8766"), ("code", "ABCDEF"), ("name", "Bo")):
+        scene.set_value(key, value)
+    run(app)
+    click_label(app, t("net.join"))
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    assert dialog.message == t("net.join_forgets", code="K7QW2P")
+    click_label(app, t("common.cancel"))
+    assert app.top is scene and load_ticket() == kept

@@ -149,6 +149,12 @@ EN: dict[str, str] = {
     "net.join_forgotten": (
         "Join a game: what was remembered of the last join could not be read; the defaults are shown."
     ),
+    # Join a game: this app keeps a seat's ticket for another table (Rejoin game in the menu)
+    "net.join_forgets": (
+        "You still have a seat at table {code} (Rejoin game in the menu): "
+        "taking a seat here forgets the way back to it."
+    ),
+    "net.join_anyway": "Join here",
     "net.fill_ai": "Let the AI play",
     "net.seat_free": "Waiting for a player…",
     "net.you": "You",

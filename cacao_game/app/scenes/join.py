@@ -16,7 +16,7 @@ import pygame
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import player_name
 from cacao_game.app.join_form import MAX_ADDRESS, JoinMemory, read_or_defaults, remembered
-from cacao_game.app.netplay import JoinRequest, join_game
+from cacao_game.app.netplay import JoinRequest, join_game, rejoin_waiting
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
@@ -113,11 +113,28 @@ class JoinScene(WidgetScene):
         self.join(watch=True)
 
     def join(self, watch: bool = False) -> None:
-        """Connect (``watch``: as a spectator) and wait in the lobby."""
+        """Connect (``watch``: as a spectator) and wait in the lobby. Taking a seat at another
+        table than the one this app keeps a seat's ticket for (Rejoin game) asks first: the
+        new seat's ticket replaces it (a trial's player lost the way back to an unfinished
+        game by joining another)."""
         problem = self.validation_error(watch)
         if problem is not None:
             self.app.notify(problem)
             return
+        kept = rejoin_waiting()
+        if not watch and kept is not None and kept.code != self.values["code"].strip().upper():
+            self.app.open(
+                routes.Confirm(
+                    t("net.join_forgets", code=kept.code),
+                    self._go,
+                    yes=t("net.join_anyway"),
+                    no=t("common.cancel"),
+                )
+            )
+            return
+        self._go(watch)
+
+    def _go(self, watch: bool = False) -> None:
         self.app.join_typed = dict(self.values)
         typed = " ".join(self.values["name"].split())
         name = clean_name(typed) if name_problem(typed) is None else ""
