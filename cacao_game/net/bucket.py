@@ -1,7 +1,8 @@
 """A token bucket: how often something may happen on average, and in one burst.
 
-The host's rate limit of each connection (``connection.Connection.admit``) and its budget of
-log lines about clients (``clientlog.ClientLog``) are both one.
+The host's rate limit of each connection (``connection.Connection.admit``), its budgets of
+log lines about clients (``clientlog.ClientLog``) and each address's budget of joins
+(``host.Host``) are each one.
 """
 
 from __future__ import annotations

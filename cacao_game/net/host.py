@@ -176,9 +176,9 @@ class Host:
         self.open_per_address = open_per_address
         self._opened_by: dict[str, str] = {}
         self._misses: dict[str, tuple[int, float]] = {}
+        """Unknown table codes sent from each address: how many, since when (``_guessing``)."""
         self._joins: dict[str, TokenBucket] = {}
         """Each address's budget of joins and creates (``JOINS_PER_SECOND``)."""
-        """Unknown table codes sent from each address: how many, since when (``_guessing``)."""
         self._idle: dict[str, float] = {}
         """Tables not started with nobody at them, and since when (the host's clock)."""
         self.max_spectators = max_spectators
@@ -815,27 +815,33 @@ class Host:
             if not members:
                 self._forget(table)
             return
-        waiting = self._timers.pop((table.code, number), None)
-        if waiting is not None:
-            waiting.cancel()
+        self._free(table, number, f"left on purpose ({client.peer})")
+        if not members and self._idle_wait(table) is not None:
+            self._idle[table.code] = self._clock()
+
+    def _free(self, table: Table, number: int, why: str) -> None:
+        """Free claimed seat ``number`` of a game that runs for whoever joins next
+        (``Table.release``: the stand-in AI, if the table has one, plays it meanwhile), ``why``
+        as the log says it; saved, and the table told."""
+        self._cancel_timer((table.code, number))
         table.release(number)
         self._save_now(table)
         after = "an AI plays it" if table.seats[number].standin else "the seat waits for a new player"
-        self._seat_log.info(
-            "table %s: seat %d left on purpose (%s); %s", table.code, number, client.peer, after
-        )
+        self._seat_log.info("table %s: seat %d %s; %s", table.code, number, why, after)
         self._presence(table)
         self._schedule_ai(table)
-        if not members and self._idle_wait(table) is not None:
-            self._idle[table.code] = self._clock()
+
+    def _cancel_timer(self, key: tuple[str, int]) -> None:
+        """Forget what was waiting under ``key`` (a table's seat), if anything."""
+        waiting = self._timers.pop(key, None)
+        if waiting is not None:
+            waiting.cancel()
 
     def _later(self, key: tuple[str, int], delay: float, then: Callable[[], None]) -> None:
         """Run ``then`` in ``delay`` seconds instead of what was waiting under ``key`` (a
         table's seat): a player who leaves and comes back again and again holds one timer,
         not one per leave."""
-        waiting = self._timers.pop(key, None)
-        if waiting is not None:
-            waiting.cancel()
+        self._cancel_timer(key)
         self._timers[key] = asyncio.get_running_loop().call_later(delay, then)
 
     def _idle_wait(self, table: Table) -> float | None:
@@ -1205,9 +1211,7 @@ class Host:
         seat = table.seats[number]
         if seat.connected or seat.standin or table.is_over() or table.options.standin is None:
             raise ValueError(f"seat {number} is not waiting for its player")
-        waiting = self._timers.pop((code, number), None)
-        if waiting is not None:
-            waiting.cancel()
+        self._cancel_timer((code, number))
         self._stand_in(table, number, seat.away_since)
 
     def free_seat(self, code: str, number: int) -> None:
@@ -1223,14 +1227,7 @@ class Host:
         seat = table.seats[number]
         if seat.connected or seat.hosting or table.is_over():
             raise ValueError(f"seat {number} is not waiting for its player")
-        table.release(number)
-        waiting = self._timers.pop((code, number), None)
-        if waiting is not None:
-            waiting.cancel()
-        self._save_now(table)
-        self._seat_log.info("table %s: seat %d freed by the host; it waits for a new player", code, number)
-        self._presence(table)
-        self._schedule_ai(table)
+        self._free(table, number, "freed by the host")
 
     # ----------------------------------------------------------------- the AI
 

@@ -242,20 +242,22 @@ def standin_seconds(presence: Presence, seat: int) -> int | None:
     return None if wait is None else max(1, math.ceil(wait))
 
 
-def turn_status(presence: Presence, seat: int, name: str) -> str | None:
+def turn_status(presence: Presence, seat: int, name: str, notice: bool = False) -> str | None:
     """The status line while ``seat`` (named ``name``) is not played at a screen but is
     left or away: the game waits there for a new player, or for the dropped player to come
     back (with the seconds before the host's stand-in AI plays for them, where it will), or
     the stand-in plays it (its moves too, as they are shown); else None (the seat's own
     player plays). The same on the hosting window, a joiner's and a spectator's (a trial's
-    table said only "Waiting for Bo…" while the game hung on a dropped player)."""
+    table said only "Waiting for Bo…" while the game hung on a dropped player), but that
+    with the hosting window's ``notice`` up, which counts the seconds, the line does not
+    count them too."""
     if seat in awaiting_player(presence):
         return t("net.waiting_new", name=name)
     if seat in presence.standing_in:
         return t("net.standin_plays", name=name)
     if seat in presence.absent:
         seconds = standin_seconds(presence, seat)
-        if seconds is None:
+        if seconds is None or notice:
             return t("net.waiting_back", name=name)
         return t("net.waiting_dropped", name=name, seconds=seconds)
     return None

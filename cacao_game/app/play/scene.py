@@ -737,9 +737,10 @@ class PlayScene(Scene):
         if seat is None:
             return self.result_text() if self.shown.over else t("play.final_scoring")
         name = self.names[seat]
-        presence = None if self.net is None else link_status(self.net) or turn_status(self.net, seat, name)
-        if presence is not None and self.standin_seat() == seat:
-            presence = t("net.waiting_back", name=name)  # the hosting window's notice counts down
+        presence = None
+        if self.net is not None:
+            notice = self.standin_seat() == seat
+            presence = link_status(self.net) or turn_status(self.net, seat, name, notice)
         if presence is not None:
             return presence
         if self.timeline.busy:
