@@ -506,3 +506,23 @@ def test_a_long_name_being_typed_shows_its_end_by_the_caret(setup, monkeypatch):
     field.set_editing(False)
     field.draw(setup.app.screen, setup.app)
     assert shown[0].startswith("…") and shown[1].endswith("…")
+
+
+def test_a_thinking_time_no_seat_uses_is_drawn_unavailable(setup):
+    """French trial: with no hard or expert seat, the two thinking times' muted arrows in their
+    gold outline read as active. A time no seat uses draws its outline, arrows and caption in
+    the unavailable colours (those of a disabled button); a seat of its level lights it."""
+    from cacao_game.app import theme
+
+    def outline(expert: bool) -> pygame.Color:
+        cycler = [w for w in setup.widgets if isinstance(w, Cycler)][-2 + expert]
+        setup.app.mouse_pos = (0, 0)
+        setup.app.draw(setup.app.screen)
+        box = cycler.box()
+        return setup.app.screen.get_at((box.centerx, box.top))
+
+    assert [s.kind for s in setup.seats] == ["human", "medium"]
+    assert outline(expert=False) == outline(expert=True) == theme.UNAVAILABLE_BORDER
+    setup.set_kind(1, "expert")
+    assert outline(expert=True) == theme.GOLD_DARK
+    assert outline(expert=False) == theme.UNAVAILABLE_BORDER

@@ -49,6 +49,12 @@ LEAF = pygame.Color("#4E9A3E")
 DANGER = pygame.Color("#B8432F")
 PROBLEM = pygame.Color("#F08A6C")
 """Text saying why something cannot be done (a form's problem, a refused save, a lost host)."""
+UNAVAILABLE_FILL = pygame.Color("#3B3129")
+UNAVAILABLE_TEXT = pygame.Color("#8A7D6B")
+UNAVAILABLE_BORDER = pygame.Color("#54473B")
+"""A control that cannot be used now (a disabled button, a thinking time no seat uses): its
+fill, text and outline, all clearly duller than an available control's (a French trial took
+an unused thinking time's muted arrows in its gold outline for an active one)."""
 WATER = pygame.Color("#4096DC")
 WINNER = pygame.Color("#62C95A")
 """The winner's mark on the final scoring (row outline and badge): a green no seat colour of

@@ -157,7 +157,7 @@ class Button(Widget):
     def _colors(self, hot: bool) -> tuple[pygame.Color, pygame.Color, pygame.Color | None]:
         """(fill, text, border) for the current state."""
         if not self.enabled:
-            return pygame.Color("#3b3129"), pygame.Color("#8a7d6b"), pygame.Color("#54473b")
+            return theme.UNAVAILABLE_FILL, theme.UNAVAILABLE_TEXT, theme.UNAVAILABLE_BORDER
         if self.style == "primary":
             fill = theme.lerp_color(theme.GOLD, pygame.Color("#FFD966"), 0.7 if hot else 0.0)
             return fill, theme.INK, theme.GOLD_DARK
@@ -444,13 +444,11 @@ class Cycler(Widget):
         hot = self.enabled and (self.hovered(app) or self.focused)
         self.draw_label(surface, app, hot)
         box = self.box()
-        pygame.draw.rect(
-            surface, theme.PANEL_HOVER if hot else theme.PANEL_LIGHT, box, border_radius=box.h // 2
-        )
-        pygame.draw.rect(
-            surface, theme.GOLD if hot else theme.GOLD_DARK, box, px(2), border_radius=box.h // 2
-        )
-        arrow_color = theme.GOLD if self.enabled else theme.MUTED
+        fill = theme.PANEL_HOVER if hot else theme.PANEL_LIGHT if self.enabled else theme.UNAVAILABLE_FILL
+        border = theme.GOLD if hot else theme.GOLD_DARK if self.enabled else theme.UNAVAILABLE_BORDER
+        pygame.draw.rect(surface, fill, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, border, box, px(2), border_radius=box.h // 2)
+        arrow_color = theme.GOLD if self.enabled else theme.UNAVAILABLE_TEXT
         for direction, x in ((-1, box.x + px(28)), (1, box.right - px(28))):
             cy = box.centery
             dx, dy = px(7) * direction, px(11)
@@ -467,7 +465,7 @@ class Cycler(Widget):
             bold,
             theme.fit_text(bold, text, inner.w),
             inner.center,
-            theme.CREAM if self.enabled else theme.MUTED,
+            theme.CREAM if self.enabled else theme.UNAVAILABLE_TEXT,
             anchor="center",
         )
 

@@ -625,11 +625,15 @@ class SetupScene(WidgetScene):
             theme.draw_text(surface, small, text, line.midleft, theme.MUTED, anchor="midleft")
         thinking_y = HOST_THINKING_Y if self.hosting else THINKING_Y + drop
         halves = self.thinking_halves(thinking_y - 20, 40)
-        for half, key in zip(halves, ("setup.thinking", "setup.expert_thinking"), strict=True):
+        kinds = [s.kind for s in self.seats]
+        for half, (key, expert) in zip(
+            halves, (("setup.thinking", False), ("setup.expert_thinking", True)), strict=True
+        ):
             caption = t(key).upper()
             font = theme.fit_font(self.app, theme.SMALL_SIZE - 2, caption, half.w, "bold")
             text = theme.fit_text(font, caption, half.w)
-            theme.draw_text(surface, font, text, half.midleft, theme.MUTED, anchor="midleft")
+            color = theme.MUTED if thinks_for(kinds, expert) else theme.UNAVAILABLE_TEXT
+            theme.draw_text(surface, font, text, half.midleft, color, anchor="midleft")
         note = self.app.assets.font(theme.SMALL_SIZE - 1)
         if self.hosting:
             line = self.option(640, 0)
