@@ -19,7 +19,7 @@ from cacao_game.app.play.frame import Frame, breakdown
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.scoring import ScoringScene
 from cacao_game.app.strings import t, tn
-from cacao_game.app.tile_words import jungle_name
+from cacao_game.app.tile_words import jungle_action, jungle_name
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
 from cacao_game.session import PlaySession
@@ -60,7 +60,9 @@ def check_tiles_to_come(frame: Frame, scene: PlayScene) -> None:
     those in the pile add up to the pile's size, the rest are the display's; each tooltip's
     chance that the next tile drawn is of its kind is its share of the pile (the next tile
     drawn comes from the pile only: R3.5, R3.12), and it says how many of its count lie in the
-    display (a tester read "4 still to come" and "15 %" of a pile of 20 and took it for wrong)."""
+    display (a tester read "4 still to come" and "15 %" of a pile of 20 and took it for wrong).
+    Each tile to come and each face-up tile also says what a worker facing it does (a French
+    trial found the face-up volcano's tip silent on it)."""
     shown = scene.shown
     assert sum(kind.in_pile for kind in frame.remaining) == shown.pile_count == frame.pile_count
     display = {kind.code: kind.count - kind.in_pile for kind in frame.remaining if kind.count > kind.in_pile}
@@ -73,7 +75,9 @@ def check_tiles_to_come(frame: Frame, scene: PlayScene) -> None:
             said = tn("tip.remaining_display", kind.count, shown=in_display, odds=odds)
         else:
             said = tn("tip.remaining", kind.count, odds=odds)
-        assert (jungle_name(kind.code), said) in lines
+        assert (jungle_name(kind.code), jungle_action(kind.code), said) in lines
+    for code in shown.display:
+        assert (jungle_name(code), jungle_action(code), t("tip.display")) in lines
         assert numbers(said) == ([kind.count, in_display, odds] if in_display else [kind.count, odds])
 
 

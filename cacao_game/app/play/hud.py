@@ -1388,7 +1388,8 @@ def table_tips(
 ) -> tuple[Tip, ...]:
     """Every HUD element's tooltip: the seat panels' parts, the display, the pile, the hand
     face up (``hand``, empty when face down), the jungle tiles to come (``hud.remaining_cells``)
-    and the action buttons."""
+    and the action buttons. A jungle tile's tip, face up or to come, says what a worker facing
+    it does (a French trial found the face-up volcano's tip silent on it)."""
 
     def tip(part: pygame.Rect, lines: Sequence[str]) -> Tip:
         rect = part.inflate(0, -px(8))
@@ -1399,14 +1400,14 @@ def table_tips(
         tips += seat_tips(hud, view, lines)
         tips.append(tip(hud.panel_rect(view.seat), panel_tip(view)))
     for slot, code in zip(hud.display_slots(), display, strict=False):
-        tips.append(tip(slot, [jungle_name(code), t("tip.display")]))
+        tips.append(tip(slot, [jungle_name(code), jungle_action(code), t("tip.display")]))
     pile = hud.pile_rect().union(hud.pile_count_rect(pile_count))  # and its count (no tip there once)
     tips.append(tip(pile, [t("play.pile"), tn("tip.pile", pile_count)]))
     for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
         tips.append(tip(slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
     for rect, kind in hud.remaining_cells(remaining):
         odds = round(100 * kind.in_pile / pile_count) if pile_count else 0
-        tips.append(tip(rect, [jungle_name(kind.code), remaining_tip(kind, odds)]))
+        tips.append(tip(rect, [jungle_name(kind.code), jungle_action(kind.code), remaining_tip(kind, odds)]))
     for button, action in zip(hud.action_buttons(), actions, strict=False):
         keys = [t("tip.keys", keys=action.keys)] if action.keys else []
         tips.append(tip(button.rect, [action.label, *action.tip_lines, *keys]))
