@@ -226,13 +226,37 @@ def test_one_sound_per_batch_the_most_telling() -> None:
 
 
 def test_the_log_names_a_shared_win_like_the_scoring_screen() -> None:
-    """The game log's last line for a shared win is the one sentence the table and the scoring
-    screen use ("Ana and Bo share the win!"), coloured by the first winner."""
-    from cacao_game.app.strings import winners_text
+    """The game log's line for a shared win is the one sentence the table and the scoring
+    screen use ("Ana and Bo share the win!"), coloured by the first winner; the next line says
+    they tied on the total and on cacao, so the rules share it (R5.4)."""
+    from cacao_game.app.strings import tn, winners_text
+    from cacao_game.engine.scoring import SeatScore
 
-    lines = log_lines([ev.GameEnded((), (0, 1))], ["Ana", "Bo", "Cy"])
-    assert [(line.text, line.seat) for line in lines] == [(winners_text(["Ana", "Bo"]), 0)]
+    tied = SeatScore(gold=20, temples=0, sun=0, water=0, cacao=3)
+    scores = (tied, tied, SeatScore(gold=19, temples=0, sun=0, water=0, cacao=5))
+    lines = log_lines([ev.GameEnded(scores, (0, 1))], ["Ana", "Bo", "Cy"])
+    shared = tn("log.tie_shared", 3, total=20)
+    assert [(line.text, line.seat) for line in lines] == [(winners_text(["Ana", "Bo"]), 0), (shared, 0)]
     assert "Ana" in lines[0].text and "Bo" in lines[0].text and "&" not in lines[0].text
+    assert "20" in shared and "3" in shared
+
+
+def test_the_log_says_how_the_cacao_tiebreak_decided() -> None:
+    """R5.4, rulebook (Final scoring): "In case of a tie, the player who wins is the one who
+    has the most cacao fruits left." A French trial saw three totals of 60 and "Medium AI
+    wins!" in the log with no word why: the log's next line names the seats that tied, the
+    total and the winner's cacao. A clear winner gets no such line."""
+    from cacao_game.engine.scoring import SeatScore
+
+    def score(gold: int, cacao: int) -> SeatScore:
+        return SeatScore(gold=gold, temples=0, sun=0, water=0, cacao=cacao)
+
+    names = ["Ana", "Bo", "Cy"]
+    lines = log_lines([ev.GameEnded((score(60, 1), score(60, 4), score(60, 2)), (1,))], names)
+    assert len(lines) == 2 and lines[1].seat == 1
+    assert all(name in lines[1].text for name in names) and "60" in lines[1].text and "4" in lines[1].text
+    clear = log_lines([ev.GameEnded((score(61, 0), score(60, 4), score(60, 5)), (0,))], names)
+    assert len(clear) == 1
 
 
 def test_a_harvest_over_full_storage_is_one_log_line() -> None:

@@ -1257,6 +1257,16 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "log.cacao_full": ("{name}: storage full, {n} cacao lost", "{name}: storage full, {n} cacao lost"),
     "log.sold": ("{name} sold {n} cacao for {gold} gold", "{name} sold {n} cacao for {gold} gold"),
     "log.sun": ("{name} +{n} sun", "{name} +{n} sun"),
+    # the game log's line after the winner when totals tied: n counts the winners
+    "log.tiebreak": (
+        "{tied} tied on {total}; {winners} kept the most cacao ({cacao}).",
+        "{tied} tied on {total}; {winners} kept the most cacao ({cacao} each).",
+    ),
+    # the game log's line after a shared win: n is the cacao each winner kept
+    "log.tie_shared": (
+        "Tied on {total} and on cacao ({n} each): the rules share the win.",
+        "Tied on {total} and on cacao ({n} each): the rules share the win.",
+    ),
     # coach: a count's change in a reason (cacao_game.app.coach_words)
     "coach.more.gold": ("{n} more gold", "{n} more gold"),
     "coach.less.gold": ("{n} less gold", "{n} less gold"),

@@ -10,10 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import assert_never
 
-from cacao_game.app.strings import PARTS_SEPARATOR, t, tn, winners_text
+from cacao_game.app.strings import PARTS_SEPARATOR, joined, t, tn, winners_text
 from cacao_game.app.tile_words import jungle_phrase, laid_tile
 from cacao_game.engine import Phase
 from cacao_game.engine import events as ev
+from cacao_game.engine.scoring import SeatScore, cacao_decided
 from cacao_game.engine.tiles import Pos, water_value
 from cacao_game.session.ledger import Step
 from cacao_game.session.notices import Refusal, Refused
@@ -196,7 +197,25 @@ def add_log_line(
     if line is None:
         return last
     lines.append(line)
+    if isinstance(e, ev.GameEnded) and (tie := tie_text(e.scores, e.winners, names)) is not None:
+        lines.append(LogLine(tie, line.seat, turn))
     return e
+
+
+def tie_text(scores: tuple[SeatScore, ...], winners: Sequence[int], names: Sequence[str]) -> str | None:
+    """How a tie for the highest total ended, or None when one seat's total is highest: who
+    tied and who kept the most cacao (R5.4), or that the winners share it with as much cacao
+    each (a French trial saw three equal totals and one winner in the log with no word why)."""
+    best = max(s.total for s in scores)
+    tied = [seat for seat, s in enumerate(scores) if s.total == best]
+    if len(tied) < 2 or not winners:
+        return None
+    cacao = scores[winners[0]].cacao
+    if cacao_decided(scores):
+        who = [names[seat] for seat in winners]
+        tied_names = joined([names[seat] for seat in tied])
+        return tn("log.tiebreak", len(who), tied=tied_names, total=best, winners=joined(who), cacao=cacao)
+    return tn("log.tie_shared", cacao, total=best)
 
 
 def log_position(e: ev.Event, turn: int, temples: int) -> tuple[int, int]:
