@@ -299,3 +299,30 @@ def test_the_position_seed_is_the_same_in_every_process() -> None:
         )
         seeds.add(int(run.stdout.strip()))
     assert seeds == {position_seed(game, "hint")}
+
+
+@pytest.mark.parametrize(("seed", "rng", "last"), [(1001, 1, 12), (1007, 7, 33)])
+def test_a_hints_now_is_what_the_two_previews_show(seed: int, rng: int, last: int) -> None:
+    """A French trial's hint said "1 sun token fewer now" where the hinted move's preview
+    showed +2 sun and the alternative's +1: the reasons' "now" finished the turn with quick
+    fills, the previews as the medium player decides each fill. Each reason about the mover's
+    gold, cacao, water or sun now changes by what the hint's preview (its planned fills
+    included) less the alternative's preview shows (positions of medium self-play, 3 players,
+    where the two had disagreed)."""
+    from cacao_game.session.preview import turn_preview
+
+    game = Game.new(3, "base", seed)
+    bot = MediumPlayer(random.Random(rng))
+    checked = 0
+    for decision in range(last + 1):
+        if game.phase is Phase.PLACE and decision % 3 == 0:
+            advice = advise(game, "medium")
+            if advice.alternative is not None:
+                hinted = turn_preview(game, advice.action, advice.whole[1:]).total
+                other = turn_preview(game, advice.alternative).total
+                for change in advice.changes:
+                    if change.seat == game.mover and change.term in ("gold", "cacao", "water", "sun"):
+                        assert change.amount == hinted[change.term] - other[change.term], (decision, change)
+                        checked += 1
+        game.apply(bot.choose(game))
+    assert checked >= 4

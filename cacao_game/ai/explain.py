@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from cacao_game.ai.analysis import ALTERNATIVES, Analysis, Appraisal, TermKey
 from cacao_game.ai.evaluation import Valuer
-from cacao_game.ai.policy import best_fill, finish_turn, quick_fill, resolve_choice
+from cacao_game.ai.policy import best_fill, finish_turn, resolve_choice
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine.events import Event, JungleFilled
 
@@ -108,12 +108,19 @@ class Advice:
     other spaces decide it (not the only way to fill: undo gives them otherwise)."""
 
 
-def end_of_turn(view: Game, valuer: Valuer, action: Action) -> Game:
-    """A copy of ``view`` with ``action`` played and the turn finished (fills and resolutions
-    as the medium player would make them)."""
+def end_of_turn(view: Game, valuer: Valuer, action: Action, planned: Sequence[Action] = ()) -> Game:
+    """A copy of ``view`` with ``action`` played, then ``planned``'s fills while each is legal
+    in turn, and the turn finished as the medium player decides each fill and resolution
+    (``best_fill``): the way a preview of the move plays it (``session.preview``), so that a
+    reason's "now" is what the move's preview shows (a trial's hint said "1 sun token fewer
+    now" where the previews showed one more: the turn was finished by ``quick_fill``)."""
     after = view.clone()
     after.apply(action)
-    finish_turn(after, valuer, quick_fill if view.phase is Phase.PLACE else best_fill)
+    for step in planned:
+        if after.is_over() or after.phase is not Phase.FILL or step not in after.legal_actions():
+            break
+        after.apply(step)
+    finish_turn(after, valuer, best_fill)
     return after
 
 
@@ -140,8 +147,8 @@ def _side_of(valuer: Valuer, seat: int, after: Game) -> _Side:
     return _Side(valuer.score_terms(after, seat), valuer.seat_counts(after), square)
 
 
-def _side(view: Game, valuer: Valuer, seat: int, action: Action) -> _Side:
-    return _side_of(valuer, seat, end_of_turn(view, valuer, action))
+def _side(view: Game, valuer: Valuer, seat: int, action: Action, planned: Sequence[Action] = ()) -> _Side:
+    return _side_of(valuer, seat, end_of_turn(view, valuer, action, planned))
 
 
 def _diffs(first: Mapping[TermKey, float], second: Mapping[TermKey, float]) -> dict[TermKey, float]:
@@ -235,9 +242,12 @@ def _laid_by_the_engine(events: Sequence[Event], made: Fill) -> list[Fill]:
     ]
 
 
-def explain(game: Game, ranked: list[tuple[float, Action]] | Analysis) -> Advice:
+def explain(
+    game: Game, ranked: list[tuple[float, Action]] | Analysis, planned: Sequence[Action] = ()
+) -> Advice:
     """Why the first of ``ranked`` (a ranking of the deciding seat's options, best first, or
-    the coach's ``Analysis`` of them) is the move.
+    the coach's ``Analysis`` of them) is the move; ``planned``: the fills the move's turn will
+    lay, as far as known (``hint.planned_fills``), played before the medium player's.
 
     The next best is the first move after it whose turn ends differently (a move that ends
     the turn exactly alike is the same move to the player). A resolution is judged whole:
@@ -254,7 +264,7 @@ def explain(game: Game, ranked: list[tuple[float, Action]] | Analysis) -> Advice
     valuer = Valuer(view)
     best = values[0][1]
     whole = whole_move(view, valuer, best)
-    first = _side(view, valuer, seat, best)
+    first = _side(view, valuer, seat, best, planned)
     if view.phase is Phase.RESOLVE:
         found = _next_resolution(first, view, valuer, seat)
         analysis = None
@@ -325,7 +335,7 @@ def _next_resolution(first: _Side, view: Game, valuer: Valuer, seat: int) -> tup
         ):
             paths += 1
             end = state.clone()
-            finish_turn(end, valuer, quick_fill)
+            finish_turn(end, valuer, best_fill)
             side = _side_of(valuer, seat, end)
             value = sum(side.terms.values())
             if _differs(first, side) and (best is None or value > best[0] + SAME):

@@ -102,13 +102,16 @@ def advise(
     nor ``clock`` changes anything (the search is bounded in iterations). For a placement,
     ``Advice.whole`` goes on with the fills of the same turn that ``planned_fills`` knows
     now, so that a preview of the hinted placement lays what the next hints will advise (a
-    trial's hint was priced with a market, and the next hint laid a temple). Raises as
-    ``suggest`` does.
+    trial's hint was priced with a market, and the next hint laid a temple), and the reasons'
+    "now" is that turn too (``explain``'s ``planned``). Raises as ``suggest`` does.
     """
-    advice = explain(game, _ranking(game, level, seed, iterations))
+    ranking = _ranking(game, level, seed, iterations)
     if game.phase is not Phase.PLACE:
-        return advice
-    return replace(advice, whole=(advice.action, *planned_fills(game, advice.action, level, iterations)))
+        return explain(game, ranking)
+    move = ranking.options[0].action if isinstance(ranking, Analysis) else ranking[0][1]
+    planned = planned_fills(game, move, level, iterations)
+    advice = explain(game, ranking, planned)
+    return replace(advice, whole=(advice.action, *planned))
 
 
 def planned_fills(game: Game, action: Action, level: str, iterations: int | None = None) -> tuple[Fill, ...]:
