@@ -181,7 +181,8 @@ def test_a_table_hosted_without_a_stand_in_waits_and_the_host_may_free_the_seat(
     """Host a game with its stand-in switch off: Bo drops, his seat shows Disconnected, the
     host lets no AI play it and the game waits; the hosting window's notice offers Free the
     seat instead of Let the AI play now (a trial's table stayed stuck for good, every join
-    refused as full): a click frees it, and Eve joins with the code and plays it."""
+    refused as full): a click frees it, the toast says the seat is free (not that Bo left),
+    and Eve joins with the code and plays it."""
     hosting, source, bo, ana = hosted_with_bo(apps, standin=False)
     assert source.table.choices.standin is False
     bo.close()
@@ -197,6 +198,8 @@ def test_a_table_hosted_without_a_stand_in_waits_and_the_host_may_free_the_seat(
     harness.click(hosting, ana.standin_button().center)
     harness.click(hosting, ana.standin_button().center)  # a double-click frees it once
     pump([hosting], lambda: 1 in ana.net.departed if ana.net is not None else False, "the seat freed")
+    freed = t("net.freed_toast", name="Bo")
+    pump([hosting], lambda: hosting.toast is not None and hosting.toast[0] == freed, "the news of the seat")
     eve = NetClient(LOCAL, source.port, Join(VERSION, source.code, name="Eve"))
     eve.start()
     try:

@@ -196,6 +196,8 @@ EN: dict[str, str] = {
     "net.left": "Left the game",
     "net.left_standin": "Left · AI plays",
     "net.left_toast": "{name} left the game.",
+    # a dropped player's seat that the host freed for a new player (Free the seat)
+    "net.freed_toast": "{name}'s seat is free for a new player.",
     "net.left_toast_standin": "{name} left the game: an AI plays their seat from now on.",
     "net.left_waiting": (
         "{name} left the game. It goes on when a new player joins with the table code {code}."

@@ -158,11 +158,15 @@ def seat_news(presence: Presence, seen: SeatsSeen, names: Sequence[str]) -> tupl
     the stand-in AI plays now that their wait is over (a trial's spectator saw the AI move
     for a dropped player unannounced), who took a seat that was left, and who came back to a
     seat they were away from (a playtest saw a player take their seat back by name and no
-    table say so)."""
+    table say so). A seat freed while its player was away (the host's Free the seat: a player
+    who leaves on purpose is there when they do) is said to be free, not left (a trial's toast
+    said "Bo left the game." of a seat the host had freed)."""
     now = SeatsSeen.of(presence, len(names), seen)
     news = [
         t("net.left_toast_standin", name=names[seat])
         if seat in presence.standing_in
+        else t("net.freed_toast", name=names[seat])
+        if seat in seen.absent & seen.played
         else t("net.left_toast", name=names[seat])
         for seat in sorted(now.departed - seen.departed)
         if seat < len(names)
