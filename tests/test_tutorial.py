@@ -81,6 +81,27 @@ def test_a_row_a_lesson_quotes_is_the_row_the_panel_shows(key: str) -> None:
         strings.set_language(SOURCE_LANGUAGE)
 
 
+@pytest.mark.parametrize("key", ["practice_4_sell", "overbuild_sell"])
+def test_a_resolution_row_tells_its_steps_in_the_order_the_tutorial_plays_them(key: str) -> None:
+    """A French trial chose "sell 1 at 4, harvest 2, sell 1 at 3" and the log then told "sell 1
+    at 3, sell 1 at 4, +2 cacao": the tutorial plays its script's steps to the end the row
+    reaches, in the script's order. The row the lesson expects tells those steps in that
+    order, and choosing it plays exactly them."""
+    from cacao_game.session.outcomes import outcome_of
+
+    session = at_step(key)
+    before = session.game.clone()
+    expected = session.expected_choice()
+    assert expected is not None
+    row = session.outcomes()[expected]
+    made = len(session.game.actions)
+    solve(session)
+    played = tuple(session.game.actions[made:])
+    assert played == row.actions == SOLUTION[made : made + len(played)]
+    told = outcome_of(before, played)
+    assert told is not None and told.steps == row.steps
+
+
 def test_the_deal_is_the_real_two_player_deck_and_the_solution_is_a_legal_game() -> None:
     """R1.2, R1.4: the hand-made deal passes the deal check; SOLUTION plays it to the end."""
     DEAL.validate()

@@ -1041,7 +1041,7 @@ EN: dict[str, str] = {
     "tutorial.why.practice_4_fill": "Your worker facing it can sell 1 cacao there for 3 gold.",
     "tutorial.step.practice_4_sell": (
         "Your workers harvest 2 cacao, and your worker at the market (3) may sell 1 of your "
-        "cacao, or you keep it. Sell: choose “harvest 2, sell 1 at 3”."
+        "cacao, or you keep it. Sell: choose “sell 1 at 3, harvest 2”."
     ),
     "tutorial.why.practice_4_sell": "Choose the row with +3 gold.",
     "tutorial.step.jungle_empty": (

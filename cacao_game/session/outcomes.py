@@ -91,6 +91,19 @@ def outcome_of(game: Game, actions: Sequence[Resolve]) -> Outcome | None:
     return Outcome(tuple(actions), tuple(steps_of(events, seat)), _result(events, seat))
 
 
+def as_planned(rows: Sequence[Outcome], game: Game, planned: Sequence[Resolve]) -> list[Outcome]:
+    """``rows`` (``outcomes(game)``) with the one that ends where ``planned`` does told as
+    ``planned`` plays it (its steps and their order); ``rows`` as they are when ``planned``
+    is not legal in turn."""
+    told = outcome_of(game, planned)
+    if told is None:
+        return list(rows)
+    return [
+        Outcome(told.actions, told.steps, told.result, row.default) if row.result == told.result else row
+        for row in rows
+    ]
+
+
 def _reading(steps: Sequence[Step]) -> tuple[int, ...]:
     """How a way to an end reads, smaller first: its harvests as early as they can be."""
     return tuple(0 if step.kind == "harvest" else 1 for step in steps)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from cacao_game.ai.medium import MediumPlayer
-from cacao_game.engine import Action, Fill, Game, Phase
+from cacao_game.engine import Action, Fill, Game, Phase, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import Pos
@@ -75,6 +75,11 @@ class FollowUps(Protocol):
     def follow_ups(self, game: Game, action: Action) -> tuple[Action, ...]:
         """The mover's decisions after ``action`` in ``game``'s turn that a preview assumes, in
         order (each while it is legal; the medium AI's for the rest); () for none."""
+        ...
+
+    def resolution(self, game: Game) -> tuple[Resolve, ...]:
+        """The steps of the resolution ``game`` waits for, as they will be played whichever
+        way to the same end the player picks (the tutorial's script); () for none."""
         ...
 
 

@@ -15,7 +15,7 @@ from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resol
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import VOLCANO, Pos
 from cacao_game.session.ledger import gains
-from cacao_game.session.outcomes import Outcome, outcomes, result_after
+from cacao_game.session.outcomes import Outcome, as_planned, outcomes, result_after
 from cacao_game.session.preview import FollowUps, PreviewCache, TurnPreview
 
 
@@ -195,10 +195,13 @@ class Selection:
 
     def outcomes(self) -> list[Outcome]:
         """The ends the deciding seat's resolution can reach (``session.outcomes``), [] outside
-        a resolution. Cached until the game changes."""
+        a resolution; the one ``follow`` plans told as planned (``as_planned``). Cached until
+        the game changes."""
         state = len(self.game.actions)
         if self._outcomes[0] != state:
-            self._outcomes = (state, outcomes(self.game) if self.phase is Phase.RESOLVE else [])
+            found = outcomes(self.game) if self.phase is Phase.RESOLVE else []
+            planned = self.follow.resolution(self.game) if self.follow is not None and found else ()
+            self._outcomes = (state, as_planned(found, self.game, planned) if planned else found)
         return self._outcomes[1]
 
     def focused(self) -> int:
@@ -493,3 +496,7 @@ class HintedTurn:
         if self.plan is not None and self.plan[:2] == (len(game.actions), action):
             return self.plan[2]
         return self.fallback.follow_ups(game, action) if self.fallback is not None else ()
+
+    def resolution(self, game: Game) -> tuple[Resolve, ...]:
+        """``fallback``'s (a hint plans no resolution)."""
+        return self.fallback.resolution(game) if self.fallback is not None else ()

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, WorkerTile
+from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve, WorkerTile
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import WORKER_SIDES, Pos
 from cacao_game.tutorial.script import CHAPTERS, DEAL, END, PLAYER, SOLUTION, STEPS, Step, chapter_of
@@ -85,6 +85,17 @@ class ScriptedTurns:
         while end < END and marks[end][:2] == marks[made][:2]:
             end += 1
         return SOLUTION[made + 1 : end]
+
+    def resolution(self, game: Game) -> tuple[Resolve, ...]:
+        """The script's steps of the resolution ``game`` waits for, when ``game`` is on the
+        script and waits for one; () otherwise. The tutorial plays these whichever way to the
+        same end the player picks (``TutorialSession``), so its row tells them (a trial's row
+        said "sell 1 at 4, harvest 2, sell 1 at 3" and the log then told the script's order)."""
+        made = len(game.actions)
+        if made >= END or game.phase is not Phase.RESOLVE or not on_track(game):
+            return ()
+        steps = SOLUTION[made : unit_end(made)]
+        return tuple(step for step in steps if isinstance(step, Resolve))
 
 
 def on_track(game: Game) -> bool:
