@@ -284,6 +284,32 @@ def test_a_harvest_over_full_storage_is_one_log_line() -> None:
     assert sum("storage full" in line.text for line in history.lines) == 1
 
 
+def test_sun_tokens_and_mine_gold_in_a_row_are_one_log_line_each() -> None:
+    """A French trial read "Zo +1 sun token" twice for one sun site that two of Zo's worker
+    tiles faced. A seat's sun tokens in a row are one line, summed, and so is its gold from
+    mines; the table's log written event by event says the same; another seat stays apart."""
+    from cacao_game.app.strings import t, tn
+
+    names = ["Zo", "Bo"]
+    events = [
+        ev.SunGained(0, 1, 0, 1, (1, 0)),
+        ev.SunGained(0, 1, 0, 2, (1, 0)),
+        ev.GoldGained(0, 1, 1, (2, 0)),
+        ev.GoldGained(0, 2, 3, (2, 1)),
+        ev.GoldGained(1, 1, 1, (2, 1)),
+    ]
+    expected = [
+        tn("log.sun", 2, name="Zo"),
+        t("log.gold", name="Zo", n=3),
+        t("log.gold", name="Bo", n=1),
+    ]
+    assert [line.text for line in log_lines(events, names)] == expected
+    history = History(names)
+    for event in events:
+        history.add(event, None, names)
+    assert [line.text for line in history.lines[1:]] == expected
+
+
 def test_a_temples_awards_name_each_seat_apart_from_its_gold() -> None:
     """A trial read "Player 1 1" (the default name and the count run together): each seat
     reads "name: value", in the log and the tooltip alike; nobody when no seat has one."""

@@ -189,10 +189,12 @@ def add_log_line(
     ``last`` (None: none yet); returns the event the last line is written from now. A seat's
     cacao from several plantations in a row is one line, the gains and losses summed: ``e``
     then rewrites ``last``'s line (a tester read "+5 cacao (1 lost: storage full)" and then
-    "storage full, 1 cacao lost", one fact twice)."""
-    if isinstance(e, ev.CacaoGained) and isinstance(last, ev.CacaoGained) and last.seat == e.seat:
-        e = replace(e, gained=last.gained + e.gained, lost=last.lost + e.lost)
+    "storage full, 1 cacao lost", one fact twice); so are its sun tokens and its gold from
+    mines in a row (a French trial read "+1 sun" twice for one sun site two of its worker
+    tiles faced)."""
+    if _same_kind_and_seat(e, last):
         lines.pop()
+        e = _summed(e, last)
     line = log_line(e, names, turn, temples)
     if line is None:
         return last
@@ -216,6 +218,30 @@ def tie_text(scores: tuple[SeatScore, ...], winners: Sequence[int], names: Seque
         tied_names = joined([names[seat] for seat in tied])
         return tn("log.tiebreak", len(who), tied=tied_names, total=best, winners=joined(who), cacao=cacao)
     return tn("log.tie_shared", cacao, total=best)
+
+
+MERGED_GAINS = (ev.CacaoGained, ev.SunGained, ev.GoldGained)
+"""Gains of one seat in a row that the log tells as one line, summed."""
+
+
+def _same_kind_and_seat(e: ev.Event, last: ev.Event | None) -> bool:
+    return (
+        isinstance(e, MERGED_GAINS)
+        and type(last) is type(e)
+        and isinstance(last, MERGED_GAINS)
+        and last.seat == e.seat
+    )
+
+
+def _summed(e: ev.Event, last: ev.Event | None) -> ev.Event:
+    """``e`` with ``last``'s gain (and loss) of the same kind added."""
+    if isinstance(e, ev.GoldGained) and isinstance(last, ev.GoldGained):
+        return replace(e, gained=last.gained + e.gained)
+    if isinstance(e, ev.CacaoGained) and isinstance(last, ev.CacaoGained):
+        return replace(e, gained=last.gained + e.gained, lost=last.lost + e.lost)
+    if isinstance(e, ev.SunGained) and isinstance(last, ev.SunGained):
+        return replace(e, gained=last.gained + e.gained, lost=last.lost + e.lost)
+    return e
 
 
 def log_position(e: ev.Event, turn: int, temples: int) -> tuple[int, int]:
