@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 
 from cacao_game.ai.explain import Advice, TermChange
-from cacao_game.app.strings import decimal, t, tn
+from cacao_game.app.strings import decimal, t, tn, tn_decimal
 from cacao_game.app.tile_words import jungle_phrase
 
 NOTHING_LATER = 0.05
@@ -31,6 +31,12 @@ def amount(points: float, places: int | None = None) -> str:
     """``12``, ``2.3``, ``0.7`` (``0,7`` in French and German): ``places`` decimals, by default
     ``digits(points)``, with the language's decimal point."""
     return decimal(points, digits(points) if places is None else places)
+
+
+def points_words(string_key: str, points: float, /, **kw: object) -> str:
+    """A plural string about ``points`` shown as ``amount`` shows them (``{n}``), in the form
+    the language gives that figure (``tn_decimal``)."""
+    return tn_decimal(string_key, points, digits(points), **kw)
 
 
 def signed(points: float, places: int | None = None) -> str:

@@ -768,6 +768,10 @@ EN: dict[str, str] = {
     "key.keypad": "Num {key}",
     # number formats
     "format.decimal_point": ".",
+    # the plural form of a number shown with decimals: "other" (always the plural: English
+    # "0.8 points", German "0,8 Punkte") or "integer" (the form of its whole part: French
+    # "0,8 point", "1,5 point", "2,5 points"); translate with one of these two words only
+    "format.decimal_plural": "other",
     # command line (python -m cacao_game)
     "cli.description": "Cacao, the tile-laying game. Without --headless the game opens full screen.",
     "cli.help.headless": "play AI-only games without a window",
@@ -1071,7 +1075,6 @@ EN: dict[str, str] = {
         "to {coco}! Press Next for the scores."
     ),
     # coach: explained hints and the game review (the AI gives terms, these words say them)
-    "coach.hint_margin": "Hint: about {points} points better than the next best move",
     "coach.hint_even": "Hint: this move; the next best is about as good",
     "coach.hint_only": "Hint: every other move ends the turn the same way",
     # H with every space of a fill but one given a tile: the last tile goes there
@@ -1134,7 +1137,6 @@ EN: dict[str, str] = {
     "review.cancel": "Cancel",
     "review.failed": "The review failed: {reason}",
     "review.decision": "Turn {turn} · {name} · {phase}: {verdict}",
-    "review.verdict": "{mark}, {points} points lost",
     "review.phase.place": "placement",
     "review.phase.fill": "jungle tile",
     "review.phase.resolve": "workers",
@@ -1259,6 +1261,12 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "log.cacao_full": ("{name}: storage full, {n} cacao lost", "{name}: storage full, {n} cacao lost"),
     "log.sold": ("{name} sold {n} cacao for {gold} gold", "{name} sold {n} cacao for {gold} gold"),
     "log.sun": ("{name} +{n} sun", "{name} +{n} sun"),
+    # {n} is a number of points with decimals in both: tn_decimal picks the form
+    "coach.hint_margin": (
+        "Hint: about {n} point better than the next best move",
+        "Hint: about {n} points better than the next best move",
+    ),
+    "review.verdict": ("{mark}, {n} point lost", "{mark}, {n} points lost"),
     # the game log's line after the winner when totals tied: n counts the winners
     "log.tiebreak": (
         "{tied} tied on {total}; {winners} kept the most cacao ({cacao}).",
@@ -1389,6 +1397,20 @@ def short_number(value: float) -> str:
 def decimal(value: float, digits: int = 1) -> str:
     """``value`` with ``digits`` decimals and the current language's decimal point (0,5)."""
     return f"{value:.{digits}f}".replace(".", t("format.decimal_point"))
+
+
+PLURAL_COUNT: Final = 2
+"""A count every language of the game puts in its plural form (English, German, French)."""
+
+
+def tn_decimal(string_key: str, value: float, digits: int, /, **kw: object) -> str:
+    """``tn`` for ``value`` shown with ``digits`` decimals (``decimal``, as ``n``): its form is
+    that of its whole part where the language says so (``format.decimal_plural``: French "0,8
+    point"), else a number shown with decimals takes the plural ("0.8 points", a French
+    trial's "0,8 points" read wrong), and a whole number its own form."""
+    whole = int(abs(float(f"{value:.{digits}f}")))
+    by_whole = digits == 0 or t("format.decimal_plural") == "integer"
+    return tn(string_key, whole if by_whole else PLURAL_COUNT, **{"n": decimal(value, digits), **kw})
 
 
 def problem_text(error: BaseException, *, details: bool = False) -> str:

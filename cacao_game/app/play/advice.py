@@ -17,7 +17,7 @@ import pygame
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.review import DecisionReview, SeatSummary
 from cacao_game.app import theme
-from cacao_game.app.coach_words import amount, reason_lines
+from cacao_game.app.coach_words import points_words, reason_lines
 from cacao_game.app.play.board import HINT, inner_rect
 from cacao_game.app.play.frame import PopupView
 from cacao_game.app.play.paint import dashed_rect
@@ -54,7 +54,7 @@ def hint_heading(advice: Advice) -> str:
         return t("coach.hint_only")
     if advice.close:
         return t("coach.hint_close")
-    return t("coach.hint_margin", points=amount(advice.margin))
+    return points_words("coach.hint_margin", advice.margin)
 
 
 def hint_lines(
@@ -179,9 +179,7 @@ def review_heading(decision: DecisionReview, names: Sequence[str]) -> str:
     """A reviewed decision's first line: turn, seat, kind of decision and the verdict."""
     phase = t(f"review.phase.{decision.phase.name.lower()}")
     mark = t(f"review.mark.{decision.mark}")
-    verdict = (
-        mark if decision.mark == "good" else t("review.verdict", mark=mark, points=amount(decision.loss))
-    )
+    verdict = mark if decision.mark == "good" else points_words("review.verdict", decision.loss, mark=mark)
     return t(
         "review.decision", turn=decision.turn + 1, name=names[decision.seat], phase=phase, verdict=verdict
     )
