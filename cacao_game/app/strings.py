@@ -192,17 +192,18 @@ EN: dict[str, str] = {
     "net.free_seat": "Free the seat",
     # the lobby: an AI seat of the host's table with its thinking time (hard, expert)
     "net.ai_thinks": "{level} · thinks {seconds} s",
-    # a player who left on purpose (protocol leave): the seat is free, an AI may play it
-    "net.left": "Left the game",
+    # a seat whose player left on purpose or whose seat the host freed: it waits for a new
+    # player (or an AI plays it: net.left_standin)
+    "net.left": "Seat free",
     "net.left_standin": "Left · AI plays",
     "net.left_toast": "{name} left the game.",
     # a dropped player's seat that the host freed for a new player (Free the seat)
     "net.freed_toast": "{name}'s seat is free for a new player.",
     "net.left_toast_standin": "{name} left the game: an AI plays their seat from now on.",
     "net.left_waiting": (
-        "{name} left the game. It goes on when a new player joins with the table code {code}."
+        "{name}'s seat is free. The game goes on when a new player joins with the table code {code}."
     ),
-    "net.waiting_new": "{name} left: waiting for a new player…",
+    "net.waiting_new": "{name}'s seat is free: waiting for a new player…",
     # the status line while the host's stand-in AI plays a seat (left, or away past the wait)
     "net.standin_plays": "AI plays for {name}…",
     # the status line while the game waits for a dropped player, counting down the host's wait
