@@ -976,6 +976,52 @@ def test_the_hint_panel_says_when_the_board_no_longer_shows_the_hint(app: App) -
     assert scene.hint_on_board()
 
 
+def test_a_hints_planned_fill_is_a_ghost_only_while_the_board_shows_the_hint(app: App, monkeypatch) -> None:
+    """A German trial staged the move about as good, and the hinted placement's planned fill
+    stayed on the board as a ghost beside the now empty hinted square. The plan's fills are
+    drawn while the board shows the hinted move, and no longer once it does not."""
+    from dataclasses import replace
+
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.app.play.board import BoardRenderer
+    from cacao_game.engine import Fill, Place
+    from cacao_game.engine.tiles import neighbours
+    from cacao_game.session import ShowHand
+
+    session = PlaySession(PHASE_CONFIG, game_at("place"))
+    session.handle(ShowHand())
+    answer_hint(session)
+    hint, advice = session.hint, session.advice
+    assert isinstance(hint, Place) and advice is not None
+    board = session.game
+    space = next(p for p in neighbours(hint.pos) if p not in board.jungle and p not in board.workers)
+    planned = Fill(space, "plantation1", 0)
+    session.advice = replace(advice, whole=(hint, planned))
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app)
+    drawn: list[object] = []
+    original = BoardRenderer.draw_action
+
+    def recording(self: BoardRenderer, surface: pygame.Surface, action: Fill, alpha: int) -> pygame.Rect:
+        drawn.append(action)
+        return original(self, surface, action, alpha)
+
+    monkeypatch.setattr(BoardRenderer, "draw_action", recording)
+    app.draw(app.screen)
+    assert scene.hint_on_board() and planned in drawn
+    app.step([app.intents.event_for("rotate_cw")], 0.02)
+    if scene.turn.provisional == hint:  # a symmetric tile: another tile of the hand
+        other = (scene.turn.hand_index + 1) % len(scene.turn.hand())
+        app.step([app.intents.event_for(f"select_{other + 1}")], 0.02)
+    run(app)
+    drawn.clear()
+    app.draw(app.screen)
+    assert not scene.hint_on_board() and planned not in drawn
+
+
 def test_the_other_move_on_the_hinted_square_is_worded() -> None:
     """Playtest: "The other: the outlined move" named the hinted square itself (a turned
     tile). On the same square the line says what differs: the tile turned, or another tile,

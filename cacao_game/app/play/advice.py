@@ -322,8 +322,10 @@ def draw_hint(
     """A hint's panel: its margin over the next best move and why (off the hinted squares,
     the tiles of a resolution's steps too), at ``where`` (the frame's ``coach_panel``);
     ``note`` first when there is one (the board no longer shows the hinted move); the whole
-    fill as ghosts, and a move about as good outlined with its tag (not on a hinted square:
-    its line says what differs there)."""
+    fill as ghosts while the board shows the hinted move (a German trial staged the other
+    move, and the hint's planned fill stayed as a ghost beside an empty square), and a move
+    about as good outlined with its tag (not on a hinted square: its line says what differs
+    there)."""
     moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
     other = close_other(advice)
     if other is not None and other.pos in {a.pos for a in moves}:
@@ -331,7 +333,7 @@ def draw_hint(
     given = scene.turn.assignments()
     clip = surface.get_clip()
     surface.set_clip(scene.camera.viewport)
-    for fill in moves:
+    for fill in moves if note is None else ():
         if isinstance(fill, Fill) and fill.pos not in given:
             scene.board.draw_action(surface, fill, alpha=120)
     surface.set_clip(clip)
