@@ -976,6 +976,24 @@ def test_the_hint_panel_says_when_the_board_no_longer_shows_the_hint(app: App) -
     assert scene.hint_on_board()
 
 
+def record_tiles_drawn(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The actions every board renderer draws a tile of from now on (``draw_action``), in order."""
+    from cacao_game.app.play.board import BoardRenderer
+    from cacao_game.engine import Fill, Overbuild, Place
+
+    drawn: list[object] = []
+    original = BoardRenderer.draw_action
+
+    def recording(
+        self: BoardRenderer, surface: pygame.Surface, action: Place | Overbuild | Fill, alpha: int
+    ) -> pygame.Rect:
+        drawn.append(action)
+        return original(self, surface, action, alpha)
+
+    monkeypatch.setattr(BoardRenderer, "draw_action", recording)
+    return drawn
+
+
 def test_a_hints_planned_fill_is_a_ghost_only_while_the_board_shows_the_hint(app: App, monkeypatch) -> None:
     """A German trial staged the move about as good, and the hinted placement's planned fill
     stayed on the board as a ghost beside the now empty hinted square. The plan's fills are
@@ -985,7 +1003,6 @@ def test_a_hints_planned_fill_is_a_ghost_only_while_the_board_shows_the_hint(app
     from phases import CONFIG as PHASE_CONFIG
     from phases import game_at
 
-    from cacao_game.app.play.board import BoardRenderer
     from cacao_game.engine import Fill, Place
     from cacao_game.engine.tiles import neighbours
     from cacao_game.session import ShowHand
@@ -1002,14 +1019,7 @@ def test_a_hints_planned_fill_is_a_ghost_only_while_the_board_shows_the_hint(app
     scene = PlayScene(app, session, ai=SyncAI())
     app.push(scene)
     run(app)
-    drawn: list[object] = []
-    original = BoardRenderer.draw_action
-
-    def recording(self: BoardRenderer, surface: pygame.Surface, action: Fill, alpha: int) -> pygame.Rect:
-        drawn.append(action)
-        return original(self, surface, action, alpha)
-
-    monkeypatch.setattr(BoardRenderer, "draw_action", recording)
+    drawn = record_tiles_drawn(monkeypatch)
     app.draw(app.screen)
     assert scene.hint_on_board() and planned in drawn
     app.step([app.intents.event_for("rotate_cw")], 0.02)
@@ -1123,7 +1133,6 @@ def test_a_review_step_shows_the_tile_played_in_its_outline(user_home, monkeypat
     beside a better move on another square (red). The played tile is drawn there as a ghost."""
     from shots import SHOTS, make_app
 
-    from cacao_game.app.play.board import BoardRenderer
     from cacao_game.engine import Place
 
     app = make_app((1366, 768))
@@ -1132,14 +1141,7 @@ def test_a_review_step_shows_the_tile_played_in_its_outline(user_home, monkeypat
         scene = app.top
         assert isinstance(scene, PlayScene) and scene.review is not None
         session = scene.review
-        drawn: list[object] = []
-        original = BoardRenderer.draw_action
-
-        def recording(self: BoardRenderer, surface: pygame.Surface, action: Place, alpha: int) -> pygame.Rect:
-            drawn.append(action)
-            return original(self, surface, action, alpha)
-
-        monkeypatch.setattr(BoardRenderer, "draw_action", recording)
+        drawn = record_tiles_drawn(monkeypatch)
         for position in range(session.turns):
             session.jump(position)
             scene.resync()
