@@ -349,9 +349,43 @@ def test_a_placement_hint_plans_the_fills_the_next_hints_advise() -> None:
         fill_hint = advise(after, "expert", iterations=40)
         assert plan and plan[0] == fill_hint.action
         for step in plan:
+            if step.pos not in after.pending_fills:  # laid by the engine after the one before
+                assert after.jungle[step.pos] == (step.tile, step.rotation)
+                continue
             assert after.phase is Phase.FILL and after.fill_source() == "display"
             after.apply(step)
         checked += 1
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_a_placement_hints_plan_holds_the_fill_the_engine_lays_by_itself() -> None:
+    """A German trial's hint opened two spaces with two tiles face up: the board showed the
+    ghost of one fill, and the label counted the market the engine then lays by itself on the
+    other space (R3.10: the last space takes the last tile). The plan holds both, so the
+    hint's ghosts show what its label counts."""
+    import random
+
+    from cacao_game.ai.hint import planned_fills
+    from cacao_game.ai.medium import MediumPlayer
+    from cacao_game.engine import Fill, Game
+
+    game = Game.new(2, "base", 500)
+    bot = MediumPlayer(random.Random(0))
+    for _ in range(10):
+        game.apply(bot.choose(game))
+    found = 0
+    for action in game.legal_actions():
+        after = game.clone()
+        after.apply(action)
+        if after.phase is not Phase.FILL or len(after.pending_fills) != 2 or len(after.display) != 2:
+            continue
+        plan = planned_fills(game, action, "medium")
+        assert len(plan) == 2 and all(isinstance(step, Fill) for step in plan)
+        assert sorted(step.pos for step in plan) == sorted(after.pending_fills)
+        assert sorted(step.tile for step in plan) == sorted(game.display)
+        found += 1
+        if found == 3:
+            break
+    assert found == 3

@@ -117,7 +117,11 @@ def end_of_turn(view: Game, valuer: Valuer, action: Action, planned: Sequence[Ac
     after = view.clone()
     after.apply(action)
     for step in planned:
-        if after.is_over() or after.phase is not Phase.FILL or step not in after.legal_actions():
+        if after.is_over() or after.phase is not Phase.FILL:
+            break
+        if isinstance(step, Fill) and step.pos not in after.pending_fills:
+            continue  # laid by the engine (R3.10)
+        if step not in after.legal_actions():
             break
         after.apply(step)
     finish_turn(after, valuer, best_fill)
@@ -220,7 +224,7 @@ def whole_move(view: Game, valuer: Valuer, action: Action) -> tuple[Action, ...]
         events = game.apply(step)
         steps.append(step)
         if isinstance(step, Fill):
-            steps += _laid_by_the_engine(events, step)
+            steps += laid_by_the_engine(events, step)
         if game.is_over() or game.phase is not phase or game.current_player() != seat:
             break
         if phase is Phase.FILL and game.display:
@@ -232,7 +236,7 @@ def whole_move(view: Game, valuer: Valuer, action: Action) -> tuple[Action, ...]
     return tuple(steps)
 
 
-def _laid_by_the_engine(events: Sequence[Event], made: Fill) -> list[Fill]:
+def laid_by_the_engine(events: Sequence[Event], made: Fill) -> list[Fill]:
     """The display tiles the engine laid by itself right after ``made`` (a choice that changes
     nothing, R3.10), as the fills a player would give."""
     return [
@@ -354,6 +358,7 @@ __all__ = [
     "compare",
     "end_of_turn",
     "explain",
+    "laid_by_the_engine",
     "turn_terms",
     "whole_move",
 ]

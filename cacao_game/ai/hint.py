@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Final
 
 from cacao_game.ai.analysis import SEARCHES, Analysis, appraise, position_seed, searched_moves
-from cacao_game.ai.explain import Advice, explain
+from cacao_game.ai.explain import Advice, explain, laid_by_the_engine
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Action, Fill, Game, GameOverError, Phase
 
@@ -117,9 +117,10 @@ def advise(
 def planned_fills(game: Game, action: Action, level: str, iterations: int | None = None) -> tuple[Fill, ...]:
     """The fills of the turn placement ``action`` starts in ``game``, each as ``level``'s hint
     there advises it (``advise`` with its position's own seed and ``iterations``), as far as
-    they are known before the placement: those laid from the display, not a pile tile (hidden
-    until drawn) nor one the engine lays by itself. Resolutions are left out: their hints are
-    the medium AI's choices, as a preview's are."""
+    they are known before the placement: those laid from the display (one the engine lays by
+    itself after them included: a German trial's hint showed one of its two fills, and its
+    label counted the other), not a pile tile (hidden until drawn). Resolutions are left out:
+    their hints are the medium AI's choices, as a preview's are."""
     seat = game.current_player()
     after = game.clone()
     after.apply(action)
@@ -136,8 +137,7 @@ def planned_fills(game: Game, action: Action, level: str, iterations: int | None
         count = len(planned)
         for step in laid:
             if step.pos in after.pending_fills:
-                after.apply(step)
-                planned.append(step)
+                planned += [step, *laid_by_the_engine(after.apply(step), step)]
         if len(planned) == count:
             break
     return tuple(planned)
