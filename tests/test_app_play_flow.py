@@ -12,7 +12,7 @@ from driver import human_turn_events, key
 from cacao_game.app.app import App
 from cacao_game.app.play.controls import CONFIRM_PAUSE
 from cacao_game.app.play.scene import BOARD_GRACE, PlayScene
-from cacao_game.engine import Phase
+from cacao_game.engine import Fill, Phase
 from cacao_game.session import PlaySession, ShowHand
 from cacao_game.session.outcomes import outcomes
 from tests.app_support import make_config, make_scene
@@ -818,9 +818,43 @@ def test_the_temples_panel_keeps_a_temple_given_while_the_mouse_is_elsewhere(app
             app.step(
                 [pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))], 0.02
             )
-            assert scene.labelled_action() is None
+            assert scene.labelled_action() == Fill(space, TEMPLE, 0)
             rows = {row.pos: row for row in scene._temple_rows()}
             assert space in rows and rows[space].after is not None
+            return
+        app.step(human_turn_events(scene, rng), 0.02)
+
+
+def test_a_volcano_given_its_space_says_what_it_costs_or_pays(app: App) -> None:
+    """A trial gave a volcano its space, its -1 edge facing two of their workers, and nothing
+    said it would cost 2 gold: with the mouse off the spaces, the last fill given carries the
+    yield label of the fills given so far (its ghost's), and turning the volcano changes it."""
+    from cacao_game.app.play.texts import preview_text
+    from cacao_game.engine.tiles import VOLCANO
+
+    scene = make_scene(app, ["human", "human"], seed=5, variant="volcano")
+    rng = random.Random(2)
+    away = pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(6000):
+        game = scene.source.game
+        assert not game.is_over(), "no fill offered a volcano"
+        if scene.source.accepts_input() and game.phase is Phase.FILL and VOLCANO in game.display:
+            space = next(iter(game.pending_fills))
+            labels = set()
+            for rotation in range(4):
+                assert scene.turn.assign(space, VOLCANO, rotation)
+                app.step([away], 0.02)
+                given = Fill(space, VOLCANO, rotation)
+                assert scene.labelled_action() == given
+                preview = scene.turn.turn_preview(given)
+                assert preview is not None
+                label = scene.frame.previews[given]
+                assert label == preview_text(preview, scene.names)
+                board = scene.frame.board
+                assert board is not None
+                assert any(ghost.action == given and ghost.pill for ghost in board.ghosts)
+                labels.add(label)
+            assert len(labels) > 1, "the volcano's turn changes what it pays"
             return
         app.step(human_turn_events(scene, rng), 0.02)
 

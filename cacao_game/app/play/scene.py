@@ -1489,7 +1489,11 @@ class PlayScene(Scene):
         turn = self.turn
         provisional = turn.provisional
         given = turn.assignments()
-        ghosts = [Ghost(Fill(pos, code, rotation), 255, "given") for pos, (code, rotation) in given.items()]
+        labelled = self.labelled_action()
+        ghosts = [
+            Ghost(fill, 255, "given", pill=fill == labelled)
+            for fill in (Fill(pos, code, rotation) for pos, (code, rotation) in given.items())
+        ]
         carried = self.input.carried
         if carried is not None and hover is not None and hover in self.game.pending_fills:
             ghosts.append(Ghost(Fill(hover, carried[0], carried[1]), 170))
@@ -1583,7 +1587,9 @@ class PlayScene(Scene):
     def labelled_action(self) -> Place | Overbuild | Fill | None:
         """The move whose yield label the board shows and whose end of turn the temples panel
         shows: the provisional one, else the one under the mouse (none while Tab leads, nor
-        over a space already given a tile); None outside a placement or a fill."""
+        over a space already given a tile), else during a fill the last fill given, whose
+        preview plays every fill given (a trial gave a volcano its space and no label said it
+        would cost 2 gold); None outside a placement or a fill."""
         if not self.accepts_board_input() or self.turn.phase not in (Phase.PLACE, Phase.FILL):
             return None
         turn = self.turn
@@ -1591,20 +1597,23 @@ class PlayScene(Scene):
         if isinstance(provisional, (Place, Overbuild, Fill)):
             return provisional
         hover = None if self.input.tabbed else self.hover_square()
-        if hover is None or hover in turn.assignments():
-            return None
-        action = turn.action_at(hover)
-        return action if isinstance(action, (Place, Overbuild, Fill)) else None
+        given = turn.assignments()
+        action = turn.action_at(hover) if hover is not None and hover not in given else None
+        if isinstance(action, (Place, Overbuild, Fill)):
+            return action
+        if given:
+            pos, (code, rotation) = list(given.items())[-1]
+            return Fill(pos, code, rotation)
+        return None
 
     def _temple_rows(self) -> tuple[TempleRow, ...]:
         """Each temple of the shown board, and its workers at the end of the turn of the move
         labelled (``labelled_action``: the same played-out turn as its label, cached by
-        position and move), temples its fills would lay included; with no move labelled
-        during a fill, of the fills given so far (a trial saw a temple given but not yet
+        position and move), temples its fills would lay included; during a fill, of the fills
+        given so far when nothing else is labelled (a trial saw a temple given but not yet
         confirmed leave the panel once the mouse left the spaces)."""
         given = tuple(self.turn.assignments().items())
-        last = Fill(given[-1][0], *given[-1][1]) if given and self.accepts_board_input() else None
-        action = self.labelled_action() or last  # the last fill given: its preview plays them all
+        action = self.labelled_action()
         return self._temples.get(
             (self.source.version, self.shown, action, given), lambda: self._make_temple_rows(action)
         )
