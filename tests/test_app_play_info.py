@@ -54,7 +54,8 @@ def test_every_hud_element_has_a_tooltip(play_app: App) -> None:
 
 def test_the_pile_count_and_a_water_track_of_one_point_say_so_on_hover(play_app: App) -> None:
     """Trials found no tooltip on the pile's count ("17 left") and read "worth -1 points" on
-    a water track: the count explains the pile as the pile does, and one point is singular."""
+    a water track: the count explains the pile as the pile does, and one point is singular.
+    A trial read "Each water carrier moves it": it is each worker facing a water tile (R3.8)."""
     scene = make_scene(play_app, ["human", "human"], seed=5)
     pile = t("play.pile")
     count = scene.hud.pile_count_rect(scene.frame.pile_count)
@@ -66,6 +67,7 @@ def test_the_pile_count_and_a_water_track_of_one_point_say_so_on_hover(play_app:
     assert tn("tip.water", 10, name=scene.names[0], n="-10") in lines
     assert "-1 point now" in tn("tip.water", 1, name="Ana", n="-1")
     assert "-10 points now" in tn("tip.water", 10, name="Ana", n="-10")
+    assert "Each worker facing a water tile moves" in tn("tip.water", 10, name="Ana", n="-10")
 
 
 def test_a_greyed_out_buttons_tooltip_says_it_is_not_available_now(play_app: App) -> None:

@@ -1188,8 +1188,10 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "play.pile_left": ("{n} left", "{n} left"),
     # a seat's water track; {n} is signed (+4, -1, 0): the form follows its size
     "tip.water": (
-        "{name}'s water track: worth {n} point now. Each water carrier moves it one field right.",
-        "{name}'s water track: worth {n} points now. Each water carrier moves it one field right.",
+        "{name}'s water track: worth {n} point now. Each worker facing a water tile moves the "
+        "water carrier one field right.",
+        "{name}'s water track: worth {n} points now. Each worker facing a water tile moves the "
+        "water carrier one field right.",
     ),
     # a worker tile as laid, side by side on the screen (app/tile_words.py: laid_tile)
     "tile.side.0": ("{n} worker up", "{n} workers up"),
