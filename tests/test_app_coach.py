@@ -1084,6 +1084,44 @@ def test_a_hint_panel_over_its_own_square_moves_the_board_and_back(app: App, mon
     assert camera.contains([*scene.board_squares(), *session.selection.targets()], border=0)
 
 
+@pytest.mark.parametrize("refit", ["language", "home"])
+def test_a_board_fitted_anew_during_a_hint_moves_out_from_under_its_panel_again(
+    app: App, monkeypatch, refit: str
+) -> None:
+    """A trial changed the language while a hint was up: the board, fitted anew, lay under
+    the hint's panel, and Home kept it there. Once the view is at rest after a fit (the
+    language's relayout, or Home), the hint's panel is looked at again and the board moves
+    out from under it."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    from cacao_game.app.play.controls import Fit
+    from cacao_game.session import ShowHand
+
+    session = PlaySession(PHASE_CONFIG, game_at("place"))
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app)
+    camera = scene.camera
+    square = session.selection.targets()[0]
+    spot = camera.square_rect(square)
+    over = pygame.Rect(round(spot.x) - 40, round(spot.y) - 40, 300, 200)
+    monkeypatch.setattr(coach, "panel_rect", lambda *_args: over)
+    monkeypatch.setattr(coach, "hint_key", lambda _advice: [square])
+    answer_hint(session)
+    for _ in range(120):
+        app.step([], 0.05)
+    assert not camera.square_rect(square).colliderect(over)
+    if refit == "language":
+        scene.relabel()
+    else:
+        scene.send(Fit())
+    for _ in range(120):
+        app.step([], 0.05)
+    assert not camera.square_rect(square).colliderect(over)
+
+
 def test_a_hint_panel_that_lands_on_its_square_again_moves_the_board_once_more(app: App, monkeypatch) -> None:
     """Playtest: the move about as good lay under the hint's panel. The panel takes the corner
     that hides least of the view it finds, so once the board moved out from under it, it may

@@ -1201,11 +1201,16 @@ class PlayScene(Scene):
 
     def fit_board(self, *, snap: bool = False) -> None:
         """Aim the camera at every tile plus a one-tile border, its tiles and the squares a
-        click can act on now clear of the panels over it."""
+        click can act on now clear of the panels over it; a hint's or a review's panel is then
+        looked at again once the view is at rest (``_clear_hint``, ``_clear_review``: a trial
+        changed the language during a hint, and the board fitted anew lay under its panel,
+        Home too)."""
         self.camera.covered = self.board_covers()
         self.camera.fit(self.board_squares(), border=1, also=self.turn.targets())
         if snap:
             self.camera.snap()
+        self._hint_moves = 0
+        self._review_cleared = -1
 
     def relabel(self) -> None:
         """The language changed: the log is written again (default names follow the
