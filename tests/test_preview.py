@@ -157,3 +157,37 @@ def test_a_hinted_placement_is_priced_with_the_fills_its_hint_plans() -> None:
             assert selection.turn_preview(action) == medium
             return
     raise AssertionError("no placement whose fill choice changes its preview")
+
+
+def test_the_fill_after_a_hinted_placement_picks_the_tile_its_plan_lays() -> None:
+    """A trial confirmed a hinted placement whose ghost laid water, and the fill then had the
+    display's first tile picked. Right after the hinted placement the fill picks the tile the
+    hint's plan lays next, and after it is given the next planned one (medium self-play, 2
+    players, positions where the plan does not start with the display's first tile)."""
+    from cacao_game.ai.hint import advise
+    from cacao_game.engine import Fill
+    from cacao_game.session.selection import Selection
+
+    checked = 0
+    for seed in range(600, 640):
+        game = Game.new(2, "base", seed)
+        bot = MediumPlayer(random.Random(seed))
+        while not game.is_over() and checked < 3:
+            if game.phase is Phase.PLACE and len(game.display) == 2:
+                advice = advise(game, "medium")
+                plan = [step for step in advice.whole[1:] if isinstance(step, Fill)]
+                if plan and plan[0].tile != game.display[0]:
+                    selection = Selection(game)
+                    selection.show_hint(advice.action, advice)
+                    game.apply(advice.action)
+                    selection.after_apply()
+                    assert game.phase is Phase.FILL
+                    assert selection.current_fill_code() == plan[0].tile
+                    selection.assign(plan[0].pos)
+                    assert selection.assignments()[plan[0].pos] == (plan[0].tile, plan[0].rotation)
+                    checked += 1
+                    break
+            game.apply(bot.choose(game))
+        if checked == 3:
+            break
+    assert checked == 3

@@ -287,6 +287,7 @@ class Selection:
         self.fill_rotation = 0
         self.fill_picked = False
         self.provisional = None
+        self._pick_planned()
         return True
 
     def unassign(self, pos: Pos) -> str | None:
@@ -438,6 +439,26 @@ class Selection:
         self.fill_picked = False
         if self.phase is Phase.PLACE:
             self.hand_index = min(self.hand_index, max(0, len(self.hand()) - 1))
+        self._pick_planned()
+
+    def _pick_planned(self) -> None:
+        """Right after the hinted placement, pick the tile (and turn) its plan lays next on a
+        space not given yet (``HintedTurn``), so that the fill goes on as the hint priced it (a
+        trial confirmed a hinted placement whose ghost laid water, and the fill then had the
+        display's first tile picked)."""
+        plan = self._hinted_turn.plan
+        game = self.game
+        if self.phase is not Phase.FILL or plan is None or len(game.actions) != plan[0] + 1:
+            return
+        if game.actions[-1] != plan[1]:
+            return
+        given = self.assignments()
+        free = self.fill_codes()
+        for step in plan[2]:
+            if isinstance(step, Fill) and step.pos in game.pending_fills and step.pos not in given:
+                if step.tile in free:
+                    self.fill_code, self.fill_rotation = step.tile, step.rotation
+                return
 
     def reset(self, back_to: Action | None = None) -> None:
         """Forget everything after an undo (the tile index is clamped to the hand), the caches
