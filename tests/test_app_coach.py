@@ -1048,23 +1048,31 @@ def test_the_other_move_on_the_hinted_square_is_worded() -> None:
     assert coach._other_line(Place("2101", 1, (0, 1)), None, hinted) == t("coach.other_board")
 
 
-def test_a_hint_panel_over_its_own_square_moves_the_board_and_back(app: App, monkeypatch) -> None:
-    """When the hint's panel would lie over a square it is about (on a full board every
-    corner may hide one), the camera moves that square out from under it, once the view is
-    at rest. A trial saw the board then left zoomed out until Home: once the hint is gone
-    (here: the hinted move made), the board the camera follows zooms back in as far as the
-    board and the next decision's squares allow."""
+def placing_table(app: App) -> tuple[PlaySession, PlayScene]:
+    """A table on ``app`` whose player is to place a tile (the ``phases`` game), hand shown."""
     from phases import CONFIG as PHASE_CONFIG
     from phases import game_at
 
     from cacao_game.session import ShowHand
-    from cacao_game.session.commands import Confirm
 
     session = PlaySession(PHASE_CONFIG, game_at("place"))
     session.handle(ShowHand())
     scene = PlayScene(app, session, ai=SyncAI())
     app.push(scene)
     run(app)
+    return session, scene
+
+
+def test_a_hint_panel_over_its_own_square_moves_the_board_and_back(app: App, monkeypatch) -> None:
+    """When the hint's panel would lie over a square it is about (on a full board every
+    corner may hide one), the camera moves that square out from under it, once the view is
+    at rest. A trial saw the board then left zoomed out until Home: once the hint is gone
+    (here: the hinted move made), the board the camera follows zooms back in as far as the
+    board and the next decision's squares allow."""
+
+    from cacao_game.session.commands import Confirm
+
+    session, scene = placing_table(app)
     camera = scene.camera
     start_zoom = camera.target_scale
     hinted = camera.square_rect(session.selection.targets()[0])
@@ -1092,17 +1100,10 @@ def test_a_board_fitted_anew_during_a_hint_moves_out_from_under_its_panel_again(
     the hint's panel, and Home kept it there. Once the view is at rest after a fit (the
     language's relayout, or Home), the hint's panel is looked at again and the board moves
     out from under it."""
-    from phases import CONFIG as PHASE_CONFIG
-    from phases import game_at
 
     from cacao_game.app.play.controls import Fit
-    from cacao_game.session import ShowHand
 
-    session = PlaySession(PHASE_CONFIG, game_at("place"))
-    session.handle(ShowHand())
-    scene = PlayScene(app, session, ai=SyncAI())
-    app.push(scene)
-    run(app)
+    session, scene = placing_table(app)
     camera = scene.camera
     square = session.selection.targets()[0]
     spot = camera.square_rect(square)
@@ -1127,17 +1128,10 @@ def test_a_hint_panel_that_lands_on_its_square_again_moves_the_board_once_more(a
     that hides least of the view it finds, so once the board moved out from under it, it may
     lie over the square again at the new view: the board moves once more (at most
     ``HINT_MOVES`` times a hint)."""
-    from phases import CONFIG as PHASE_CONFIG
-    from phases import game_at
 
     from cacao_game.app.play.scene import HINT_MOVES
-    from cacao_game.session import ShowHand
 
-    session = PlaySession(PHASE_CONFIG, game_at("place"))
-    session.handle(ShowHand())
-    scene = PlayScene(app, session, ai=SyncAI())
-    app.push(scene)
-    run(app)
+    session, scene = placing_table(app)
     square = session.selection.targets()[0]
     start = (scene.camera.target_center.x, scene.camera.target_center.y, scene.camera.target_scale)
     panels: dict[tuple[float, float, float], pygame.Rect] = {}
