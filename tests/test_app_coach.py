@@ -994,42 +994,58 @@ def record_tiles_drawn(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     return drawn
 
 
-def test_a_hints_planned_fill_is_a_ghost_only_while_the_board_shows_the_hint(app: App, monkeypatch) -> None:
+def test_a_placements_fills_are_ghosts_of_its_own_turn_never_the_hints_after_another_move(
+    app: App, monkeypatch
+) -> None:
     """A German trial staged the move about as good, and the hinted placement's planned fill
-    stayed on the board as a ghost beside the now empty hinted square. The plan's fills are
-    drawn while the board shows the hinted move, and no longer once it does not."""
-    from dataclasses import replace
+    stayed on the board as a ghost beside the now empty hinted square, while the staged
+    move's own fill, which its label counted, was not drawn. The board draws the fills of the
+    labelled placement's own turn (``TurnPreview.fills``): the hint's plan while the hint is
+    staged, the other move's after it."""
+    import random
 
-    from phases import CONFIG as PHASE_CONFIG
-    from phases import game_at
-
-    from cacao_game.engine import Fill, Place
-    from cacao_game.engine.tiles import neighbours
+    from cacao_game.ai.medium import MediumPlayer
+    from cacao_game.config.game import GameConfig, SeatConfig
+    from cacao_game.engine import Fill, Game, Place
     from cacao_game.session import ShowHand
 
-    session = PlaySession(PHASE_CONFIG, game_at("place"))
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "purple", "human")], "base", 611)
+    game = Game.new(2, "base", 611)
+    bot = MediumPlayer(random.Random(3))
+    while True:  # a placement whose hint plans a fill
+        assert not game.is_over()
+        if game.phase is Phase.PLACE and len(game.display) == 2:
+            probe = PlaySession(config, game.clone())
+            probe.handle(ShowHand())
+            answer_hint(probe)
+            if probe.advice is not None and any(isinstance(a, Fill) for a in probe.advice.whole):
+                break
+        game.apply(bot.choose(game))
+    session = PlaySession(config, game)
     session.handle(ShowHand())
     answer_hint(session)
     hint, advice = session.hint, session.advice
     assert isinstance(hint, Place) and advice is not None
-    board = session.game
-    space = next(p for p in neighbours(hint.pos) if p not in board.jungle and p not in board.workers)
-    planned = Fill(space, "plantation1", 0)
-    session.advice = replace(advice, whole=(hint, planned))
+    planned = [a for a in advice.whole if isinstance(a, Fill)]
     scene = PlayScene(app, session, ai=SyncAI())
     app.push(scene)
     run(app)
     drawn = record_tiles_drawn(monkeypatch)
     app.draw(app.screen)
-    assert scene.hint_on_board() and planned in drawn
-    app.step([app.intents.event_for("rotate_cw")], 0.02)
-    if scene.turn.provisional == hint:  # a symmetric tile: another tile of the hand
-        other = (scene.turn.hand_index + 1) % len(scene.turn.hand())
-        app.step([app.intents.event_for(f"select_{other + 1}")], 0.02)
+    assert scene.hint_on_board() and all(fill in drawn for fill in planned)
+
+    def fills_of(pos: tuple[int, int]) -> tuple[Fill, ...]:
+        preview = scene.turn.turn_preview(Place(hint.tile, hint.rotation, pos))
+        return preview.fills if preview is not None else ()
+
+    other = next(pos for pos in scene.turn.targets() if pos != hint.pos and fills_of(pos))
+    scene.turn.set_provisional(Place(hint.tile, hint.rotation, other))
     run(app)
     drawn.clear()
     app.draw(app.screen)
-    assert not scene.hint_on_board() and planned not in drawn
+    assert not scene.hint_on_board()
+    assert all(fill in drawn for fill in fills_of(other))
+    assert not any(fill in drawn for fill in planned if fill not in fills_of(other))
 
 
 def test_the_other_move_on_the_hinted_square_is_worded() -> None:

@@ -191,3 +191,25 @@ def test_the_fill_after_a_hinted_placement_picks_the_tile_its_plan_lays() -> Non
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_a_preview_names_the_face_up_tiles_its_turn_lays() -> None:
+    """A German trial read a placement's label whose gain came from a fill the board did not
+    show. A placement's preview names the fills its turn lays, the engine's own included,
+    as far as their tiles lie face up before the move: never more of a tile than the display
+    shows, each on a space beside the placed tile."""
+    from collections import Counter
+
+    from cacao_game.engine.tiles import neighbours
+
+    game = game_at("place")
+    shown = Counter(game.display)
+    most = 0
+    for action in game.legal_actions():
+        assert isinstance(action, (Place, Overbuild))
+        preview = turn_preview(game, action)
+        laid = Counter(fill.tile for fill in preview.fills)
+        assert not laid - shown
+        assert all(fill.pos in neighbours(action.pos) for fill in preview.fills)
+        most = max(most, len(preview.fills))
+    assert most == 2, "some placement lays both face-up tiles"

@@ -56,6 +56,12 @@ class TurnPreview:
     """How the mover's temple gold if the game ended (R5.1, the temples panel's awards)
     changes by the end of the turn: workers brought to a temple win or share its majority."""
     standings: tuple[tuple[Pos, tuple[int, ...], tuple[int, ...]], ...] = ()
+    fills: tuple[Fill, ...] = ()
+    """The jungle tiles the turn lays after the move (the engine's own included), in order, as
+    far as they lie face up
+    before it (a tile from the pile, or one the display shows only once refilled from it, is
+    a guess: it and every later one are left out), so that the board can show the tiles
+    behind the counts (a German trial read a label whose gain came from no tile drawn)."""
     """Every temple's workers and awards at the end of the turn (``Game.temple_standings``),
     temples laid by the turn's fills included: what the temples panel shows for this move,
     so that its awards and ``temples`` are one count (a tester's label said +9 gold at the
@@ -95,7 +101,8 @@ def turn_preview(
     mover = game.mover
     world = game.determinize(mover, random.Random(PREVIEW_SEED))
     placed: list[ev.Event] = []
-    for step in [action] if not isinstance(action, Sequence) else action:
+    steps = [action] if not isinstance(action, Sequence) else list(action)
+    for step in steps:
         if isinstance(step, Fill) and step.pos not in world.pending_fills:
             continue
         placed += world.apply(step)
@@ -111,6 +118,15 @@ def turn_preview(
         decides_more = decides_more or len(legal) > 1
         later += world.apply(plan.pop(0) if plan and plan[0] in legal else player.choose(world))
     everything = placed + later
+    face_up = Counter(game.display)
+    fills: list[Fill] = []
+    given = {step.pos for step in steps if isinstance(step, Fill)}
+    for e in everything:
+        if isinstance(e, ev.JungleFilled) and e.pos not in given:
+            if e.source != "display" or not face_up[e.tile]:
+                break
+            face_up[e.tile] -= 1
+            fills.append(Fill(e.pos, e.tile, e.rotation))
     others = {
         seat: counted
         for seat in range(world.players)
@@ -129,6 +145,7 @@ def turn_preview(
         decides_more=decides_more,
         temples=world.score_now()[mover].temples - game.score_now()[mover].temples,
         standings=tuple(world.temple_standings()),
+        fills=tuple(fills),
     )
 
 

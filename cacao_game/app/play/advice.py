@@ -19,7 +19,7 @@ from cacao_game.ai.review import DecisionReview, SeatSummary
 from cacao_game.app import theme
 from cacao_game.app.coach_words import points_words, reason_lines
 from cacao_game.app.play.board import HINT, inner_rect
-from cacao_game.app.play.frame import PopupView
+from cacao_game.app.play.frame import PLANNED_FILL_GHOST, PopupView
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.play.texts import steps_text
 from cacao_game.app.scale import px
@@ -321,9 +321,10 @@ def draw_hint(
 ) -> pygame.Rect:
     """A hint's panel: its margin over the next best move and why (off the hinted squares,
     the tiles of a resolution's steps too), at ``where`` (the frame's ``coach_panel``);
-    ``note`` first when there is one (the board no longer shows the hinted move); the whole
-    fill as ghosts while the board shows the hinted move (a German trial staged the other
-    move, and the hint's planned fill stayed as a ghost beside an empty square), and a move
+    ``note`` first when there is one (the board no longer shows the hinted move); a fill
+    hint's whole fill as ghosts while the board shows it (a placement's planned fills are
+    its preview's, drawn with it by the table: a German trial staged the other move, and the
+    hint's planned fill stayed as a ghost beside an empty square), and a move
     about as good outlined with its tag (not on a hinted square: its line says what differs
     there)."""
     moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
@@ -333,9 +334,9 @@ def draw_hint(
     given = scene.turn.assignments()
     clip = surface.get_clip()
     surface.set_clip(scene.camera.viewport)
-    for fill in moves if note is None else ():
+    for fill in moves if note is None and isinstance(advice.action, Fill) else ():
         if isinstance(fill, Fill) and fill.pos not in given:
-            scene.board.draw_action(surface, fill, alpha=120)
+            scene.board.draw_action(surface, fill, alpha=PLANNED_FILL_GHOST)
     surface.set_clip(clip)
     if other is not None:
         rect = _outline(scene, surface, other.pos, pygame.Color(HINT), solid=False)

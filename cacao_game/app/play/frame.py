@@ -201,6 +201,11 @@ class LessonView:
     confirms: bool
 
 
+PLANNED_FILL_GHOST = 120
+"""Opacity of a fill a move's turn would lay (its preview's, or a fill hint's still to give):
+fainter than the move itself."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ghost:
     """A tile an action would lay, drawn translucent (``alpha`` < 255) or solid, outlined as

@@ -90,6 +90,7 @@ from cacao_game.app.play.controls import (
     others_move,
 )
 from cacao_game.app.play.frame import (
+    PLANNED_FILL_GHOST,
     ActionView,
     BoardView,
     DisplayView,
@@ -1490,12 +1491,19 @@ class PlayScene(Scene):
         and the provisional move (outlined; gold when it is the hint). While a move is
         provisional only its ghost carries a yield label, the one the temples panel shows and
         Enter confirms (a tester saw two labelled ghosts after Tab and could not tell which
-        Enter would play); the one under the mouse shows where a click would move it."""
+        Enter would play); the one under the mouse shows where a click would move it. The
+        labelled placement's turn lays its fills faintly first (``TurnPreview.fills``, those
+        of face-up tiles), so its label's gains come from tiles the board shows (a German
+        trial read a gain from no tile drawn)."""
         turn = self.turn
         provisional = turn.provisional
         given = turn.assignments()
         labelled = self.labelled_action()
-        ghosts = [
+        ghosts: list[Ghost] = []
+        if isinstance(labelled, (Place, Overbuild)):
+            preview = turn.turn_preview(labelled)
+            ghosts += [Ghost(fill, PLANNED_FILL_GHOST) for fill in preview.fills] if preview else []
+        ghosts += [
             Ghost(fill, 255, "given", pill=fill == labelled)
             for fill in (Fill(pos, code, rotation) for pos, (code, rotation) in given.items())
         ]
