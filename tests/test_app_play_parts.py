@@ -336,6 +336,26 @@ def test_gains_sum_the_movers_events() -> None:
     assert gains_text(total) == "+1 cacao, +2 gold, +1 sun"
 
 
+def test_a_labels_water_counts_steps_not_points() -> None:
+    """Two trials read "+3 water" as 3 points (the track's fields are worth -10 to +16): the
+    label counts the water carrier's steps in words, in every language."""
+    from collections import Counter
+
+    from cacao_game.app import strings
+
+    try:
+        for language, one, three in (
+            ("en", "+1 water step", "+3 water steps"),
+            ("de", "+1 Wasserfeld", "+3 Wasserfelder"),
+            ("fr", "+1 champ irrigué", "+3 champs irrigués"),
+        ):
+            strings.set_language(language)
+            assert gains_text(Counter({"water": 1})) == one
+            assert gains_text(Counter({"water": 3})) == three
+    finally:
+        strings.set_language("en")
+
+
 def test_the_camera_refits_only_when_the_board_outgrows_the_view() -> None:
     """A fitted board that gains a square still inside the view keeps its zoom and centre;
     a square outside the view makes it re-fit, with the margin kept free."""

@@ -1253,7 +1253,8 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "scoring.temple_workers": ("{n} worker", "{n} workers"),
     "yield.cacao": ("{n:+d} cacao", "{n:+d} cacao"),
     "yield.gold": ("{n:+d} gold", "{n:+d} gold"),
-    "yield.water": ("+{n} water", "+{n} water"),
+    # water carrier steps (not points: a field of the track is worth its printed value)
+    "yield.water": ("+{n} water step", "+{n} water steps"),
     "yield.sun": ("{n:+d} sun", "{n:+d} sun"),
     "yield.lost": ("{n} cacao lost", "{n} cacao lost"),
     "log.cacao": ("{name} +{n} cacao", "{name} +{n} cacao"),
