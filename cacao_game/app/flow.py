@@ -167,31 +167,22 @@ def _autosaved_other(opens: Game | None) -> saves.LoadedSave | None:
     return loaded
 
 
-def _holds(path: Path, game: Game) -> bool:
-    """Whether the save at ``path`` reads and holds ``game`` (its deal and decisions)."""
+def _saved_game(path: Path | None) -> Game | None:
+    """The game the save at ``path`` holds, None if there is none or it does not read."""
+    if path is None:
+        return None
     try:
-        saved = saves.load_game(path).game
+        return saves.load_game(path).game
     except (ValueError, OSError):
-        return False
-    return same_game(saved, game)
+        return None
 
 
-def _keeps_other(path: Path, game: Game) -> bool:
-    """Whether the save at ``path`` reads and holds a game state other than ``game`` (a save
-    point the player made earlier in it, or another game): a keep must not write over it."""
-    try:
-        saved = saves.load_game(path).game
-    except (ValueError, OSError):
-        return False
-    return not same_game(saved, game)
-
-
-def _keep_slot(named: Path | None, game: Game, name_key: str, when: datetime) -> Path:
-    """Where a keep writes ``game``: the save it was last saved to (``named``) unless that
-    save holds another state of it (a trial loaded its turn-6 save, played on, and the kept
-    game took that save's place: the turn-6 save was lost), else a new save named by the
-    string ``name_key`` and ``when``."""
-    if named is not None and not _keeps_other(named, game):
+def _keep_slot(named: Path | None, saved: Game | None, game: Game, name_key: str, when: datetime) -> Path:
+    """Where a keep writes ``game``: the save it was last saved to (``named``, holding
+    ``saved``) unless that save holds another state of it (a trial loaded its turn-6 save,
+    played on, and the kept game took that save's place: the turn-6 save was lost), else a new
+    save named by the string ``name_key`` and ``when``."""
+    if named is not None and (saved is None or same_game(saved, game)):
         return named
     return fresh_slot(name_key, when)
 
@@ -214,10 +205,11 @@ def keep_finished(loaded: saves.LoadedSave | None, now: datetime | None = None) 
     if loaded is None or not loaded.game.is_over():
         return None
     named = saved_at(saves.autosave_path(), loaded.view)
-    if named is not None and _holds(named, loaded.game):
+    saved = _saved_game(named)
+    if saved is not None and same_game(saved, loaded.game):
         return None
     when = now or loaded.info.saved_local or datetime.now()
-    target = _keep_slot(named, loaded.game, "flow.saved_name", when)
+    target = _keep_slot(named, saved, loaded.game, "flow.saved_name", when)
     saves.save_game(target, loaded.game, loaded.config, loaded.view, loaded.info.saved_at or None)
     return target
 
@@ -229,7 +221,7 @@ def keep_unfinished(now: datetime | None = None) -> Path:
     new "Unfinished <date time>" (in the current language)."""
     loaded = saves.load_game(saves.autosave_path())
     named = saved_at(saves.autosave_path(), loaded.view)
-    target = _keep_slot(named, loaded.game, "flow.unfinished_name", now or datetime.now())
+    target = _keep_slot(named, _saved_game(named), loaded.game, "flow.unfinished_name", now or datetime.now())
     saves.save_game(target, loaded.game, loaded.config, loaded.view)
     return target
 
