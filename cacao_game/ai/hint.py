@@ -83,8 +83,7 @@ def suggest(
     raises from it when cancelled); the move is the hint only if it never says no. Raises
     ValueError for a level that gives no hints and GameOverError once the game is over.
     """
-    ranking = _ranking(game, level, seed, iterations, keep_going)
-    return ranking.options[0].action if isinstance(ranking, Analysis) else ranking[0][1]
+    return _first(_ranking(game, level, seed, iterations, keep_going))
 
 
 def advise(
@@ -108,8 +107,7 @@ def advise(
     ranking = _ranking(game, level, seed, iterations)
     if game.phase is not Phase.PLACE:
         return explain(game, ranking)
-    move = ranking.options[0].action if isinstance(ranking, Analysis) else ranking[0][1]
-    planned = planned_fills(game, move, level, iterations)
+    planned = planned_fills(game, _first(ranking), level, iterations)
     advice = explain(game, ranking, planned)
     return replace(advice, whole=(advice.action, *planned))
 
@@ -141,6 +139,11 @@ def planned_fills(game: Game, action: Action, level: str, iterations: int | None
         if len(planned) == count:
             break
     return tuple(planned)
+
+
+def _first(ranking: list[tuple[float, Action]] | Analysis) -> Action:
+    """The move a ranking puts first."""
+    return ranking.options[0].action if isinstance(ranking, Analysis) else ranking[0][1]
 
 
 def _ranking(

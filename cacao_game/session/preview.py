@@ -56,16 +56,16 @@ class TurnPreview:
     """How the mover's temple gold if the game ended (R5.1, the temples panel's awards)
     changes by the end of the turn: workers brought to a temple win or share its majority."""
     standings: tuple[tuple[Pos, tuple[int, ...], tuple[int, ...]], ...] = ()
-    fills: tuple[Fill, ...] = ()
-    """The jungle tiles the turn lays after the move (the engine's own included), in order, as
-    far as they lie face up
-    before it (a tile from the pile, or one the display shows only once refilled from it, is
-    a guess: it and every later one are left out), so that the board can show the tiles
-    behind the counts (a German trial read a label whose gain came from no tile drawn)."""
     """Every temple's workers and awards at the end of the turn (``Game.temple_standings``),
     temples laid by the turn's fills included: what the temples panel shows for this move,
     so that its awards and ``temples`` are one count (a tester's label said +9 gold at the
     temples where the panel showed +3: a fill was to lay a temple beside the new workers)."""
+    fills: tuple[Fill, ...] = ()
+    """The jungle tiles the turn lays after the move (the engine's own included), in order, as
+    far as they lie face up before it (a tile from the pile, or one the display shows only
+    once refilled from it, is a guess: it and every later one are left out), so that the board
+    can show the tiles behind the counts (a German trial read a label whose gain came from no
+    tile drawn)."""
 
     @property
     def total(self) -> Counter[str]:

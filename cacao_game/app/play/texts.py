@@ -192,9 +192,10 @@ def add_log_line(
     "storage full, 1 cacao lost", one fact twice); so are its sun tokens and its gold from
     mines in a row (a French trial read "+1 sun" twice for one sun site two of its worker
     tiles faced)."""
-    if _same_kind_and_seat(e, last):
+    summed = _summed(e, last)
+    if summed is not None:
         lines.pop()
-        e = _summed(e, last)
+        e = summed
     line = log_line(e, names, turn, temples)
     if line is None:
         return last
@@ -220,28 +221,16 @@ def tie_text(scores: tuple[SeatScore, ...], winners: Sequence[int], names: Seque
     return tn("log.tie_shared", cacao, total=best)
 
 
-MERGED_GAINS = (ev.CacaoGained, ev.SunGained, ev.GoldGained)
-"""Gains of one seat in a row that the log tells as one line, summed."""
-
-
-def _same_kind_and_seat(e: ev.Event, last: ev.Event | None) -> bool:
-    return (
-        isinstance(e, MERGED_GAINS)
-        and type(last) is type(e)
-        and isinstance(last, MERGED_GAINS)
-        and last.seat == e.seat
-    )
-
-
-def _summed(e: ev.Event, last: ev.Event | None) -> ev.Event:
-    """``e`` with ``last``'s gain (and loss) of the same kind added."""
-    if isinstance(e, ev.GoldGained) and isinstance(last, ev.GoldGained):
+def _summed(e: ev.Event, last: ev.Event | None) -> ev.Event | None:
+    """``e`` with ``last``'s gain (and loss) added when both are one seat's cacao, sun tokens
+    or gold from a mine, else None."""
+    if isinstance(e, ev.GoldGained) and isinstance(last, ev.GoldGained) and last.seat == e.seat:
         return replace(e, gained=last.gained + e.gained)
-    if isinstance(e, ev.CacaoGained) and isinstance(last, ev.CacaoGained):
+    if isinstance(e, ev.CacaoGained) and isinstance(last, ev.CacaoGained) and last.seat == e.seat:
         return replace(e, gained=last.gained + e.gained, lost=last.lost + e.lost)
-    if isinstance(e, ev.SunGained) and isinstance(last, ev.SunGained):
+    if isinstance(e, ev.SunGained) and isinstance(last, ev.SunGained) and last.seat == e.seat:
         return replace(e, gained=last.gained + e.gained, lost=last.lost + e.lost)
-    return e
+    return None
 
 
 def log_position(e: ev.Event, turn: int, temples: int) -> tuple[int, int]:
