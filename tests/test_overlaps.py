@@ -570,30 +570,36 @@ def test_the_reviews_move_tags_stay_off_its_panel() -> None:
     assert tags and not any(tag.colliderect(panel) for tag in tags)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
 @pytest.mark.parametrize("size", [(1280, 720), *SIZES])
-def test_the_word_under_a_seat_total_keeps_above_the_tiles_icon(size: tuple[int, int]) -> None:
-    """A playtest saw "projected" touch the tiles' icon below it at 1280x720 and 1366x768 (the
-    word keeps its smallest readable size while the panel shrinks): in every seat panel it lies
-    between the total above and the counts' row below."""
+def test_the_word_naming_a_seat_total_stands_beside_it(size: tuple[int, int], language: str) -> None:
+    """A playtest saw "projected" touch the tiles' icon below it; two trials later read "score
+    now" under the total as the caption of the tiles left under it: in every seat panel the
+    word stands left of the total, whole, within the total's height, right of the name's room
+    and above the counts' row."""
     from shots import SHOTS
 
     from cacao_game.app import theme
-    from cacao_game.app.play.hud import seat_parts
+    from cacao_game.app.play.hud import HEAD_NAME_RIGHT, seat_parts
+    from cacao_game.app.scale import px
     from cacao_game.app.strings import t
 
-    app = make_app(size, Settings(sound=False))
+    app = make_app(size, Settings(sound=False, language=language))
     SHOTS["place"](app)
     scene = app.top
     with theme.text_audit() as drawn:
         app.draw(app.screen)
-    words = [text.rect for text in drawn if text.text == t("play.projected")]
-    assert len(words) == len(scene.frame.seats)
+    words = t("play.projected").split()
     for view in scene.frame.seats:
         panel = scene.hud.panel_rect(view.seat)
-        word = next(rect for rect in words if panel.contains(rect))
-        totals = [text.rect for text in drawn if text.text == str(view.total)]
-        total = next(rect for rect in totals if panel.contains(rect))
-        assert total.bottom <= word.top and word.bottom <= seat_parts(panel).tiles.top
+        inside = [text for text in drawn if panel.contains(text.rect)]
+        lines = [text for text in inside if text.text in words]
+        assert [text.text for text in lines] == words
+        total = next(text.rect for text in inside if text.text == str(view.total))
+        for line in lines:
+            assert line.rect.right <= total.left and line.rect.left >= panel.x + px(HEAD_NAME_RIGHT)
+            assert total.top <= line.rect.top and line.rect.bottom <= total.bottom
+            assert line.rect.bottom <= seat_parts(panel).tiles.top
 
 
 @pytest.mark.parametrize("size", [(1280, 720), *SIZES])

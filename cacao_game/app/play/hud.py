@@ -220,8 +220,9 @@ KEY_SEPARATOR = PARTS_SEPARATOR
 """Between the parts of a decision's key hint (every language's strings use it)."""
 TOTAL_SIZE = 40
 TOTAL_TOP = 3
-"""Design pixels of a seat panel's total: its size and its top below the panel's
-(``Hud.total_rects``)."""
+TOTAL_GAP = 8
+"""Design pixels of a seat panel's total: its size, its top below the panel's, and the gap
+between the word naming it and its left (``Hud.total_rects``)."""
 REMAINING_ICON = 40
 """Design pixels of a jungle tile in the list of tiles to come (28 real pixels at 1366x768)."""
 PANEL_ICON = theme.ICON_SIZE
@@ -748,25 +749,32 @@ class Hud:
             pygame.draw.circle(surface, theme.GOLD, (r.x + px(44), r.y + px(20)), px(7))
         else:
             p.text(surface, face.kind, (r.x + px(56), r.y + px(46)), 17, "regular", theme.MUTED)
-        (total, at_total), (word, at_word) = self.total_rects(face, r)
+        (total, at_total), *caption = self.total_rects(face, r)
         p.text(surface, total, at_total.topright, TOTAL_SIZE, "black", theme.GOLD, "topright")
-        p.text(surface, word, at_word.topright, theme.SMALLEST_SIZE, "regular", theme.MUTED, "topright")
+        for line, at_line in caption:
+            p.text(surface, line, at_line.topright, theme.SMALLEST_SIZE, "regular", theme.MUTED, "topright")
 
     def total_rects(self, face: PanelFace, panel: pygame.Rect) -> tuple[tuple[str, pygame.Rect], ...]:
-        """The one place of a seat panel's total and of the word under it ("projected"), with
-        their texts: the word right under the total's text box, so it ends above the counts'
-        row at every size (it keeps at least 12 real pixels as the panel shrinks: at the old
-        sizes it touched the tiles' icon at 1366x768 and 1280x720)."""
+        """The one place of a seat panel's total and of the word that names it ("score now"),
+        with their texts: the total first, then the word's lines. The word stands left of the
+        total, its words one under the other and the block centred on the total, so that it
+        reads as the total's caption (two trials read "score now" above the counts' row as the
+        caption of the tiles left under it); it never reaches left of the name's room."""
         p = self.painter
         total = str(face.total)
         at_total = p.text_image(total, TOTAL_SIZE, "black", theme.GOLD).get_rect(
             topright=(panel.right - px(22), panel.y + px(TOTAL_TOP))
         )
-        word = t("play.final" if face.final else "play.projected")
-        at_word = p.text_image(word, theme.SMALLEST_SIZE, "regular", theme.MUTED).get_rect(
-            topright=at_total.bottomright
-        )
-        return (total, at_total), (word, at_word)
+        room = at_total.left - px(TOTAL_GAP) - (panel.x + px(HEAD_NAME_RIGHT))
+        words = t("play.final" if face.final else "play.projected").split()
+        lines = [p.fit(word, theme.SMALLEST_SIZE, "regular", room) for word in words]
+        images = [p.text_image(line, theme.SMALLEST_SIZE, "regular", theme.MUTED) for line in lines]
+        top = at_total.centery - sum(image.get_height() for image in images) // 2
+        placed: list[tuple[str, pygame.Rect]] = [(total, at_total)]
+        for line, image in zip(lines, images, strict=True):
+            placed.append((line, image.get_rect(topright=(at_total.left - px(TOTAL_GAP), top))))
+            top += image.get_height()
+        return tuple(placed)
 
     def draw_panel_counts(self, surface: pygame.Surface, face: PanelFace) -> None:
         """A seat panel's counts: gold, cacao, sun, tiles left."""
