@@ -458,6 +458,51 @@ def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps):
     assert scene.shown_problem() == t("net.error_port")
 
 
+def test_a_code_pasted_with_spaces_is_taken_and_a_missing_name_is_asked_for(apps, monkeypatch):
+    """A trial pasted a code from a chat with the spaces around it: the field kept the first
+    space, counted it towards the 6 characters, cut the code and refused it; and with no name
+    the form said "Every seat needs a name." (the host's setup's words). Ctrl+V types the
+    clipboard's text, the code field keeps only letters and digits, and a missing name is asked
+    for in the Join form's own words."""
+    from cacao_game.app import clipboard
+
+    app = make_app()
+    apps.append(app)
+    app.join_typed.update(address=LOCAL, port="8765", code="", name="")
+    app.open(routes.Join())
+    form = app.top
+    assert isinstance(form, JoinScene) and form.fields["code"].editing
+    monkeypatch.setattr(clipboard, "read", lambda: " zkbfvx ")
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="")], 0.01)
+    assert form.values["code"] == "zkbfvx"
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text=" 2")], 0.01)
+    assert form.values["code"] == "zkbfvx", "six characters, a space is not one of them"
+    assert form.validation_error() == t("net.error_name")
+    assert form.validation_error(watch=True) is None
+    form.set_value("name", "Bo")
+    assert form.validation_error() is None
+
+
+def test_the_hosts_lobby_copies_the_table_code(apps, monkeypatch):
+    """Friends share the table code in a chat: the host's lobby has a Copy button beside the
+    code that puts it on the clipboard and says so, or says the code when no clipboard can be
+    written."""
+    from cacao_game.app import clipboard
+
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "write", lambda text: copied.append(text) or True)
+    hosting = make_app()
+    apps.append(hosting)
+    source = host(hosting, [HUMAN, REMOTE])
+    pump([hosting], lambda: isinstance(hosting.top, LobbyScene), "the host's lobby")
+    harness.click_label(hosting, t("net.copy_code"))
+    assert copied == [source.code]
+    assert hosting.toast is not None and hosting.toast[0] == t("net.code_copied", code=source.code)
+    monkeypatch.setattr(clipboard, "write", lambda text: False)
+    harness.click_label(hosting, t("net.copy_code"))
+    assert hosting.toast[0] == t("net.code_not_copied", code=source.code)
+
+
 def test_a_strict_undo_refusal_across_machines_points_at_no_setting(apps):
     """A tester was told "…undo stays within your own turn here (Settings → Undo)" in a game
     across machines, whose undo is always strict (the setting does nothing there): in both

@@ -105,6 +105,11 @@ EN: dict[str, str] = {
     "net.error_port": "The port is a number from 1 to 65535.",
     "net.error_address": "Type the host's address.",
     "net.error_code": "The table code is 6 letters and digits, never 0, 1, O or I.",
+    "net.copy_code": "Copy",
+    "net.copy_code_tip": "Copy the table code, to paste it in a chat or in a Join form (Ctrl+V).",
+    "net.code_copied": "Table code {code} copied.",
+    "net.code_not_copied": "This computer's clipboard cannot be written: the table code is {code}.",
+    "net.error_name": "Type your name to take a seat (or Watch without one).",
     "net.host_failed": "Could not host the game: {reason}",
     # Host a game: the port is taken (often by another program)
     "net.port_in_use": (

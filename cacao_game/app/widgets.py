@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from cacao_game.app import theme
+from cacao_game.app import clipboard, theme
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.app.surface_cache import SurfaceCache
@@ -473,8 +473,9 @@ class Cycler(Widget):
 class TextInput(Widget):
     """A one-line text field: click to focus, type (TEXTINPUT events), Backspace deletes,
     Enter/Esc/a click elsewhere ends editing. Ctrl+A selects the whole text (shown marked):
-    typing then replaces it and Backspace clears it; Ctrl+Backspace clears at once.
-    ``allowed(char)`` filters characters."""
+    typing then replaces it and Backspace clears it; Ctrl+Backspace clears at once. Ctrl+V
+    types the clipboard's text as if typed (a table code copied from a chat).
+    ``allowed(char)`` filters characters, typed or pasted."""
 
     def __init__(
         self,
@@ -513,14 +514,13 @@ class TextInput(Widget):
         if not self.editing:
             return False
         if event.type == pygame.TEXTINPUT:
-            chars = "".join(ch for ch in event.text if self.allowed(ch))
-            if chars:
-                kept = "" if self.selected else self.text
-                self._set_text((kept + chars)[: self.max_length])
+            self.type(event.text)
             return True
         if event.type == pygame.KEYDOWN:
             ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
-            if event.key == pygame.K_BACKSPACE:
+            if event.key == pygame.K_v and ctrl:
+                self.type(clipboard.read())
+            elif event.key == pygame.K_BACKSPACE:
                 self._set_text("" if self.selected or ctrl else self.text[:-1])
             elif event.key == pygame.K_a and ctrl:
                 self.selected = bool(self.text)
@@ -530,6 +530,14 @@ class TextInput(Widget):
                 self.selected = False
             return True
         return False
+
+    def type(self, text: str) -> None:
+        """Add the allowed characters of ``text`` (replacing the text if it is selected), up
+        to ``max_length``."""
+        chars = "".join(ch for ch in text if self.allowed(ch))
+        if chars:
+            kept = "" if self.selected else self.text
+            self._set_text((kept + chars)[: self.max_length])
 
     def set_editing(self, editing: bool) -> None:
         """Start or stop editing (text input events are enabled while editing); nothing stays

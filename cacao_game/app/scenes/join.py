@@ -8,6 +8,7 @@ shown with what was typed. The address, port and name are remembered across star
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,9 @@ log = logging.getLogger(__name__)
 
 PANEL = (560, 200, 800, 720)
 FIELDS = (("address", 340), ("port", 460), ("code", 580), ("name", 700))
+ALLOWED: dict[str, Callable[[str], bool]] = {"port": str.isdigit, "code": str.isalnum}
+"""The characters a field takes, where not every printable one (a code pasted with the spaces
+around it keeps only its letters and digits)."""
 """Each field and its design y."""
 BOTTOM = 1030
 
@@ -95,7 +99,7 @@ class JoinScene(WidgetScene):
         if code_problem(self.values["code"].strip().upper()):
             return t("net.error_code")
         if not watch and name_problem(" ".join(self.values["name"].split())):
-            return t("setup.error_name")
+            return t("net.error_name")
         return None
 
     def shown_problem(self) -> str | None:
@@ -159,7 +163,7 @@ class JoinScene(WidgetScene):
                 partial(self.set_value, key),
                 placeholder=t(f"net.{key}_hint"),
                 max_length=limits[key],
-                allowed=str.isdigit if key == "port" else None,
+                allowed=ALLOWED.get(key),
             )
             self.widgets.append(self.fields[key])
         bottom = self.stage.point(0, BOTTOM)[1]

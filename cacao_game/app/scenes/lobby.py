@@ -22,11 +22,12 @@ shown on the form with what was typed; until the host first answers it says Conn
 from __future__ import annotations
 
 from functools import partial
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pygame
 
-from cacao_game.app import routes, theme
+from cacao_game.app import clipboard, routes, theme
 from cacao_game.app.join_form import refusal_words
 from cacao_game.app.netplay import (
     LOOPBACK,
@@ -50,6 +51,8 @@ if TYPE_CHECKING:
 
 PANEL = (360, 170, 1200, 760)
 SEATS_TOP = 420
+COPY_WIDTH = 130
+"""Design pixels of the Copy button beside the table code."""
 ORDER_GAP = 34
 """Design pixels from the Turn order heading's middle down to the first seat row."""
 ROW_H = 84
@@ -117,6 +120,9 @@ class LobbyScene(WidgetScene):
     def build(self) -> None:
         self.widgets = [Panel(self.stage.rect(*PANEL))]
         if self.hosted is not None:
+            self.widgets.append(
+                Button(self.copy_rect(), t("net.copy_code"), self.copy_code, tooltip=t("net.copy_code_tip"))
+            )
             for number, seat in enumerate(self.source.table_seats()):
                 if seat.kind == REMOTE and not seat.claimed:
                     row = self.seat_rect(number)
@@ -126,6 +132,31 @@ class LobbyScene(WidgetScene):
         back = pygame.Rect(0, 0, px(320), px(76))
         back.midbottom = self.stage.point(960, BOTTOM)
         self.widgets.append(Button(back, t("net.leave"), self.back))
+
+    def address_columns(self) -> tuple[pygame.Rect, ...]:
+        """The host's address, port and table code: each column's place in the panel (the
+        code's leaves room for its Copy button on the right)."""
+        inner = self.stage.rect(*PANEL).inflate(-px(80), 0)
+        return tuple(
+            pygame.Rect(inner.x + inner.w * start // 10, 0, inner.w * (end - start) // 10, 0)
+            for start, end in pairwise((0, 5, 7, 10))
+        )
+
+    def copy_rect(self) -> pygame.Rect:
+        """The Copy button, right of the table code's value."""
+        code = self.address_columns()[-1]
+        rect = pygame.Rect(0, 0, px(COPY_WIDTH), px(52))
+        rect.midright = (code.right, self.stage.rect(*PANEL).y + px(36 + 30 + 26))
+        return rect
+
+    def copy_code(self) -> None:
+        """Put the table code on the clipboard (to paste in a chat, or in a Join form on this
+        computer) and say so."""
+        hosted = self.hosted
+        if hosted is None:
+            return
+        copied = clipboard.write(hosted.code)
+        self.app.notify(t("net.code_copied" if copied else "net.code_not_copied", code=hosted.code))
 
     def fill(self, number: int) -> None:
         """Let the AI play free seat ``number`` for the whole game."""
@@ -275,17 +306,16 @@ class LobbyScene(WidgetScene):
             (t("net.port"), str(hosted.port)),
             (t("net.code"), hosted.code),
         )
-        widths = (inner.w * 5 // 10, inner.w * 2 // 10, inner.w * 3 // 10)
-        x = inner.x
-        for (heading, value), width in zip(columns, widths, strict=True):
+        places = self.address_columns()
+        copy = self.copy_rect()
+        for index, ((heading, value), place) in enumerate(zip(columns, places, strict=True)):
+            x, width = place.x, place.w
             theme.draw_text(
                 surface, label, theme.fit_text(label, heading.upper(), width - px(16)), (x, top), theme.MUTED
             )
-            font = theme.fit_font(self.app, theme.HEADING_SIZE + 6, value, width - px(16), "black")
-            theme.draw_text(
-                surface, font, theme.fit_text(font, value, width - px(16)), (x, top + px(30)), theme.GOLD
-            )
-            x += width
+            room = (copy.x - x if index == len(columns) - 1 else width) - px(16)
+            font = theme.fit_font(self.app, theme.HEADING_SIZE + 6, value, room, "black")
+            theme.draw_text(surface, font, theme.fit_text(font, value, room), (x, top + px(30)), theme.GOLD)
         note = t("net.bind_local") if hosted.bind == LOOPBACK else t("net.bind_all")
         theme.draw_text(surface, small, note, (inner.x, top + px(100)), theme.SAND, width=inner.w)
 
