@@ -28,7 +28,7 @@ from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.lobby import LobbyScene, ai_text
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.setup import SetupScene
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.config.game import HUMAN
 from cacao_game.config.settings import Settings
 from cacao_game.net.client import NetClient
@@ -460,10 +460,12 @@ def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps):
 
 def test_a_code_pasted_with_spaces_is_taken_and_a_missing_name_is_asked_for(apps, monkeypatch):
     """A trial pasted a code from a chat with the spaces around it: the field kept the first
-    space, counted it towards the 6 characters, cut the code and refused it; and with no name
-    the form said "Every seat needs a name." (the host's setup's words). Ctrl+V types the
-    clipboard's text, the code field keeps only letters and digits, and a missing name is asked
-    for in the Join form's own words."""
+        space, counted it towards the 6 characters, cut the code and refused it; a long name was cut
+    without a word; and with no name
+        the form said "Every seat needs a name." (the host's setup's words). Ctrl+V types the
+        clipboard's text, the code field keeps only letters and digits, a full field says so, and a
+    missing name is asked
+        for in the Join form's own words."""
     from cacao_game.app import clipboard
 
     app = make_app()
@@ -477,6 +479,7 @@ def test_a_code_pasted_with_spaces_is_taken_and_a_missing_name_is_asked_for(apps
     assert form.values["code"] == "zkbfvx"
     app.step([pygame.event.Event(pygame.TEXTINPUT, text=" 2")], 0.01)
     assert form.values["code"] == "zkbfvx", "six characters, a space is not one of them"
+    assert app.toast is not None and app.toast[0] == tn("widgets.text_full", 6), "a full field says so"
     assert form.validation_error() == t("net.error_name")
     assert form.validation_error(watch=True) is None
     form.set_value("name", "Bo")

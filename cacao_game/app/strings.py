@@ -1185,6 +1185,11 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     # members watching a table across machines (no seat): the lobby, right of the turn order
     # heading, and the table's top bar after the variant
     "net.spectators": ("{n} watching", "{n} watching"),
+    # a text field full when more is typed or pasted (a player's name, a table code)
+    "widgets.text_full": (
+        "This field holds at most {n} character.",
+        "This field holds at most {n} characters.",
+    ),
     # told once to a player back at their seat across machines
     "net.standin_played": (
         "While you were away, the AI played {n} turn for you.",

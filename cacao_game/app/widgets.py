@@ -17,7 +17,7 @@ import pygame
 
 from cacao_game.app import clipboard, theme
 from cacao_game.app.scale import px
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.app.surface_cache import SurfaceCache
 from cacao_game.config.names import is_invisible
 
@@ -514,12 +514,12 @@ class TextInput(Widget):
         if not self.editing:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.type(event.text)
+            self._typed(event.text, app)
             return True
         if event.type == pygame.KEYDOWN:
             ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
             if event.key == pygame.K_v and ctrl:
-                self.type(clipboard.read())
+                self._typed(clipboard.read(), app)
             elif event.key == pygame.K_BACKSPACE:
                 self._set_text("" if self.selected or ctrl else self.text[:-1])
             elif event.key == pygame.K_a and ctrl:
@@ -531,13 +531,21 @@ class TextInput(Widget):
             return True
         return False
 
-    def type(self, text: str) -> None:
+    def type(self, text: str) -> bool:
         """Add the allowed characters of ``text`` (replacing the text if it is selected), up
-        to ``max_length``."""
+        to ``max_length``; False if some did not fit."""
         chars = "".join(ch for ch in text if self.allowed(ch))
-        if chars:
-            kept = "" if self.selected else self.text
-            self._set_text((kept + chars)[: self.max_length])
+        if not chars:
+            return True
+        wanted = ("" if self.selected else self.text) + chars
+        self._set_text(wanted[: self.max_length])
+        return len(wanted) <= self.max_length
+
+    def _typed(self, text: str, app: Shell) -> None:
+        """``type`` what the player typed or pasted, saying so when the field is full (a trial's
+        long name was cut without a word)."""
+        if not self.type(text):
+            app.notify(tn("widgets.text_full", self.max_length))
 
     def set_editing(self, editing: bool) -> None:
         """Start or stop editing (text input events are enabled while editing); nothing stays
