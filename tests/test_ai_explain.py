@@ -259,6 +259,39 @@ def test_advice_reads_only_the_seats_view() -> None:
     assert advise(twin(game), "medium") == advise(game, "medium")
 
 
+def test_a_search_that_kept_only_moves_ending_alike_still_names_one_that_does_not() -> None:
+    """A French trial's volcano hint said "every other move ends the turn the same way": its
+    search had kept two turns of the volcano that end the turn alike and dropped the sun and
+    the turns that cost gold. The next best is then sought among the moves the search did not
+    appraise (medium's order): there is one whenever some legal move ends the turn otherwise."""
+    from cacao_game.ai.analysis import appraise
+    from cacao_game.ai.explain import end_of_turn
+    from cacao_game.engine.tiles import VOLCANO
+
+    def end(game: Game, action: Fill) -> dict[tuple[int, str], float]:
+        view = game.view(game.current_player())
+        valuer = Valuer(view)
+        return dict(valuer.score_terms(end_of_turn(view, valuer, action), view.current_player()))
+
+    checked = 0
+    for seed in range(40):
+        for game in decisions(seed, 4, "volcano"):
+            if game.phase is not Phase.FILL or VOLCANO not in game.display:
+                continue
+            best = MediumPlayer(random.Random(0)).rank(game)[0][1]
+            assert isinstance(best, Fill)
+            fills = [a for a in game.legal_actions() if isinstance(a, Fill)]
+            others = [a for a in fills if end(game, a) != end(game, best)]
+            advice = explain(game, appraise(game, [best], iterations=4, seed=1))
+            assert (advice.alternative is None) == (not others)
+            if others:
+                assert advice.alternative in others
+                checked += 1
+        if checked >= 3:
+            return
+    pytest.fail("too few volcano fills with another way to end the turn")
+
+
 def test_explain_refuses_an_empty_ranking() -> None:
     with pytest.raises(ValueError, match="nothing ranked"):
         explain(Game.new(2, "base", 1), [])

@@ -25,11 +25,14 @@ app and the command line turn ``TermChange`` values into words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain, islice
 
 from cacao_game.ai.analysis import ALTERNATIVES, Analysis, Appraisal, TermKey
 from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.policy import best_fill, finish_turn, resolve_choice
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine.events import Event, JungleFilled
@@ -254,7 +257,9 @@ def explain(
     lay, as far as known (``hint.planned_fills``), played before the medium player's.
 
     The next best is the first move after it whose turn ends differently (a move that ends
-    the turn exactly alike is the same move to the player). A resolution is judged whole:
+    the turn exactly alike is the same move to the player), among the ranked moves, then
+    among those an ``Analysis`` did not appraise (``_unappraised``: the margin is then the
+    turn's). A resolution is judged whole:
     the move is its first step, followed as the AI would go on, and the next best is the
     best other way to end the seat's resolution. With an ``Analysis`` the margin and the
     reasons are the search's. Raises ValueError for an empty ranking.
@@ -273,7 +278,8 @@ def explain(
         found = _next_resolution(first, view, valuer, seat)
         analysis = None
     else:
-        found = _next_best(first, [action for _v, action in values[1 : 1 + ALTERNATIVES]], view, valuer, seat)
+        candidates = [action for _v, action in values[1 : 1 + ALTERNATIVES]]
+        found = _next_best(first, chain(candidates, _unappraised(view, analysis)), view, valuer, seat)
     if found is None:
         return Advice(seat, best, None, 0.0, (), whole=whole)
     other, second = found
@@ -314,11 +320,22 @@ def compare(game: Game, better: Action, worse: Action, analysis: Analysis | None
     return _advice(seat, better, worse, first, second, analysis, whole_move(view, valuer, better))
 
 
+def _unappraised(view: Game, analysis: Analysis | None) -> Iterator[Action]:
+    """The legal moves ``analysis`` did not appraise (a search drops some before its end), in
+    medium's order, at most ``ALTERNATIVES`` (none without an analysis): a French trial's hint
+    of a volcano said every other move ends the turn alike, its search having kept two turns
+    of the volcano that do, and dropped the sun and the turns that cost gold."""
+    if analysis is None:
+        return
+    ranked = MediumPlayer(random.Random(0)).rank(view)
+    yield from islice((action for _v, action in ranked if analysis.of(action) is None), ALTERNATIVES)
+
+
 def _next_best(
-    first: _Side, candidates: Sequence[Action], view: Game, valuer: Valuer, seat: int
+    first: _Side, candidates: Iterable[Action], view: Game, valuer: Valuer, seat: int
 ) -> tuple[Action, _Side] | None:
-    """The first candidate whose turn ends otherwise than ``first``'s; None if they all end
-    alike."""
+    """The first candidate whose turn ends otherwise than ``first``'s (the candidates are
+    tried lazily, in order); None if they all end alike."""
     for other in candidates:
         side = _side(view, valuer, seat, other)
         if _differs(first, side):
