@@ -159,11 +159,14 @@ def test_a_hinted_placement_is_priced_with_the_fills_its_hint_plans() -> None:
     raise AssertionError("no placement whose fill choice changes its preview")
 
 
-def test_the_fill_after_a_hinted_placement_picks_the_tile_its_plan_lays() -> None:
+def test_the_fill_after_a_hinted_placement_gives_the_tiles_its_plan_lays() -> None:
     """A trial confirmed a hinted placement whose ghost laid water, and the fill then had the
-    display's first tile picked. Right after the hinted placement the fill picks the tile the
-    hint's plan lays next, and after it is given the next planned one (medium self-play, 2
-    players, positions where the plan does not start with the display's first tile)."""
+    display's first tile picked; another, across machines, saw the hint's fill ghost and had
+    to give the tile by hand after confirming. Right after the hinted placement every space
+    the hint's plan fills has its planned tile (and turn), so Confirm lays the planned turn;
+    a click takes a tile back, and then the planned tile is picked again for that space
+    (medium self-play, 2 players, positions where the plan does not start with the display's
+    first tile)."""
     from cacao_game.ai.hint import advise
     from cacao_game.engine import Fill
     from cacao_game.session.selection import Selection
@@ -182,15 +185,46 @@ def test_the_fill_after_a_hinted_placement_picks_the_tile_its_plan_lays() -> Non
                     game.apply(advice.action)
                     selection.after_apply()
                     assert game.phase is Phase.FILL
+                    given = selection.assignments()
+                    for step in plan:
+                        if step.pos in game.pending_fills:
+                            assert given[step.pos] == (step.tile, step.rotation)
+                    assert selection.confirm() == plan[0]
+                    selection.click(plan[0].pos)
+                    assert plan[0].pos not in selection.assignments()
                     assert selection.current_fill_code() == plan[0].tile
-                    selection.assign(plan[0].pos)
-                    assert selection.assignments()[plan[0].pos] == (plan[0].tile, plan[0].rotation)
                     checked += 1
                     break
             game.apply(bot.choose(game))
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_an_undo_forgets_the_hinted_placements_plan() -> None:
+    """An undo back to the fill right after a hinted placement gives no tile by itself: the
+    plan belonged to the turn before the undo."""
+    from cacao_game.ai.hint import advise
+    from cacao_game.engine import Fill
+    from cacao_game.session.selection import Selection
+
+    for seed in range(600, 640):
+        game = Game.new(2, "base", seed)
+        bot = MediumPlayer(random.Random(seed))
+        while not game.is_over():
+            if game.phase is Phase.PLACE and len(game.display) == 2:
+                advice = advise(game, "medium")
+                if any(isinstance(step, Fill) for step in advice.whole[1:]):
+                    selection = Selection(game)
+                    selection.show_hint(advice.action, advice)
+                    game.apply(advice.action)
+                    selection.after_apply()
+                    assert selection.assignments()
+                    selection.reset()
+                    assert not selection.assignments()
+                    return
+            game.apply(bot.choose(game))
+    raise AssertionError("no hinted placement with a planned fill")
 
 
 def test_a_preview_names_the_face_up_tiles_its_turn_lays() -> None:

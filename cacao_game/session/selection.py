@@ -439,22 +439,43 @@ class Selection:
         self.fill_picked = False
         if self.phase is Phase.PLACE:
             self.hand_index = min(self.hand_index, max(0, len(self.hand()) - 1))
-        self._pick_planned()
+        self._give_planned()
+
+    def _give_planned(self) -> None:
+        """Right after the hinted placement, give each space the tile (and turn) the hint's
+        plan lays there (``HintedTurn``), as a fill's hint does, so that Confirm lays the turn
+        the hint priced (a trial confirmed a hinted placement, saw its fill ghost, and had to
+        give the tile by hand); a space the plan leaves picks as ``_pick_planned`` says. A
+        click on a space takes its tile back."""
+        plan = self._planned_now()
+        if plan is None:
+            self._pick_planned()
+            return
+        for step in plan:
+            if isinstance(step, Fill) and step.pos in self.game.pending_fills:
+                self.assign(step.pos, step.tile, step.rotation)
+
+    def _planned_now(self) -> tuple[Action, ...] | None:
+        """The fills the hint planned for this fill, if the move just made is the hinted
+        placement; else None."""
+        plan = self._hinted_turn.plan
+        game = self.game
+        if self.phase is not Phase.FILL or plan is None or len(game.actions) != plan[0] + 1:
+            return None
+        return plan[2] if game.actions[-1] == plan[1] else None
 
     def _pick_planned(self) -> None:
         """Right after the hinted placement, pick the tile (and turn) its plan lays next on a
         space not given yet (``HintedTurn``), so that the fill goes on as the hint priced it (a
         trial confirmed a hinted placement whose ghost laid water, and the fill then had the
         display's first tile picked)."""
-        plan = self._hinted_turn.plan
-        game = self.game
-        if self.phase is not Phase.FILL or plan is None or len(game.actions) != plan[0] + 1:
-            return
-        if game.actions[-1] != plan[1]:
+        plan = self._planned_now()
+        if plan is None:
             return
         given = self.assignments()
         free = self.fill_codes()
-        for step in plan[2]:
+        game = self.game
+        for step in plan:
             if isinstance(step, Fill) and step.pos in game.pending_fills and step.pos not in given:
                 if step.tile in free:
                     self.fill_code, self.fill_rotation = step.tile, step.rotation
@@ -466,11 +487,11 @@ class Selection:
         decision brings back to the same count for another position. ``back_to``: the
         decision the undo took back first (now pending again); a placement's tile is selected
         again, turned as it was (a tester saw it come back upright)."""
+        self._hinted_turn = HintedTurn(self.follow)
+        self._turn_previews = PreviewCache(self._hinted_turn)
         self.after_apply()
         self.fill_code = None
         self._preview_cache.clear()
-        self._hinted_turn = HintedTurn(self.follow)
-        self._turn_previews = PreviewCache(self._hinted_turn)
         self._outcomes = (-1, [])
         self._hinted = (None, None)
         hand = self.hand() if self.phase is Phase.PLACE else []
