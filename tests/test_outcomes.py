@@ -31,9 +31,23 @@ def reachable(game: Game) -> set[tuple[tuple[str, int], ...]]:
     return ends
 
 
+def undominated(ends: set[tuple[tuple[str, int], ...]], at_risk: bool) -> set[tuple[tuple[str, int], ...]]:
+    """R3.10: the ends no other end beats: on gold and on gold + 4 per cacao, or while gold is
+    at risk to a volcano on gold and on cacao."""
+
+    def beats(a: dict[str, int], b: dict[str, int]) -> bool:
+        second = (a.get("cacao", 0), b.get("cacao", 0)) if at_risk else (0, 0)
+        worth = a.get("gold", 0) + 4 * a.get("cacao", 0), b.get("gold", 0) + 4 * b.get("cacao", 0)
+        return a.get("gold", 0) >= b.get("gold", 0) and worth[0] >= worth[1] and second[0] >= second[1]
+
+    held = {end: {k: v for k, v in end if k in ("cacao", "gold")} for end in ends}
+    return {end for end in ends if not any(held[o] != held[end] and beats(held[o], held[end]) for o in ends)}
+
+
 def test_each_reachable_end_is_offered_once_and_its_steps_reach_it() -> None:
-    """Across many resolutions of random games: the outcomes are exactly the reachable ends,
-    no two alike, and playing an outcome's steps gives its result."""
+    """Across many resolutions of random games: the outcomes are exactly the reachable ends
+    that no other beats (R3.10), no two alike, and playing an outcome's steps gives its
+    result."""
     seen = 0
     for seed in range(40):
         game = Game.new(3, "volcano", seed)
@@ -43,7 +57,7 @@ def test_each_reachable_end_is_offered_once_and_its_steps_reach_it() -> None:
                 offered = outcomes(game)
                 results = [o.result for o in offered]
                 assert len(set(results)) == len(results)
-                assert set(results) == reachable(game)
+                assert set(results) == undominated(reachable(game), game.gold_at_risk(game.current_player()))
                 assert sum(o.default for o in offered) == 1
                 for outcome in offered:
                     world = game.clone()
@@ -55,6 +69,29 @@ def test_each_reachable_end_is_offered_once_and_its_steps_reach_it() -> None:
                 seen += 1
             game.apply(rng.choice(game.legal_actions()))
     assert seen >= 60
+
+
+def test_a_first_sale_that_leads_only_to_beaten_ends_is_not_offered_with_a_volcano_ahead() -> None:
+    """R3.10, volcano variant: "a result is only dropped when another has no less gold and no
+    less cacao". A French trial held 4 cacao with workers at a market 4, two markets 3 and a
+    double plantation, a volcano still to come, and was offered "+1 cacao, +3 gold" beside
+    "+1 cacao, +4 gold" and "+6 gold" beside "+7 gold" (the engine offers each step that can
+    still reach a best end from where the seat stands: selling at 3 first can). Only the three
+    ends no other beats are offered, as without a volcano."""
+    for variant in ("base", "volcano"):
+        game = new_game(2, hand=["1111", "1111", "1111"], variant=variant)
+        game.cacao[0] = 4
+        for pos, code in (
+            ((3, 1), "market4"),
+            ((4, 2), "market3"),
+            ((3, 3), "market3"),
+            ((2, 2), "plantation2"),
+        ):
+            put_jungle(game, pos, code)
+        game.apply(Place("1111", 0, (3, 2)))
+        assert game.gold_at_risk(0) == (variant == "volcano")
+        ends = {o.result for o in outcomes(game)}
+        assert ends == {(("cacao", 1), ("gold", 4)), (("gold", 7),), (("cacao", -1), ("gold", 10))}, variant
 
 
 def test_two_workers_at_one_market_give_distinct_choices() -> None:
