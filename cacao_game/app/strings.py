@@ -358,7 +358,7 @@ EN: dict[str, str] = {
     "intent.pan_right": "Pan right",
     "intent.fit": "Fit board",
     "intent.skip": "Skip animation",
-    "intent.last": "Replay: last turn",
+    "intent.last": "Replay, review: go to the end",
     # confirm
     "confirm.title": "Are you sure?",
     # settings
