@@ -265,6 +265,65 @@ def test_taking_back_a_hinted_move_takes_the_hint_away() -> None:
         assert mover.selection.provisional is None and mover.hint is None and mover.advice is None
 
 
+def test_a_hinted_placement_confirmed_across_machines_opens_its_fill_with_the_planned_tiles() -> None:
+    """A trial's joiner pressed H, confirmed the hinted placement and found its fill empty:
+    the hint's planned fill had gone with the selection each update from the host makes anew.
+    As at home, the fill right after the hinted placement opens with the planned tile given,
+    and Confirm lays it."""
+    from cacao_game.ai.explain import Advice
+    from cacao_game.engine import Action, Fill, Game, Phase
+
+    def planned(game: Game) -> tuple[Action, Fill] | None:
+        """A placement of ``game`` whose fill lays a display tile, and that fill."""
+        if game.phase is not Phase.PLACE:
+            return None
+        for action in game.legal_actions():
+            after = game.clone()
+            after.apply(action)
+            if after.phase is Phase.FILL and after.fill_source() == "display":
+                fill = after.legal_actions()[-1]
+                assert isinstance(fill, Fill)
+                return action, fill
+        return None
+
+    with seated_table(None, options("remote", "remote")) as sources:
+        rng = random.Random(2)
+        found = None
+        for _ in range(3000):
+            mover = first_mover(sources)
+            game = mover.table_game()
+            found = planned(game)
+            if found is not None:
+                break
+            options_now = game.legal_actions()
+            if game.phase is Phase.FILL:
+                for pos in game.pending_fills:
+                    fills = [o for o in options_now if isinstance(o, Fill) and o.pos == pos]
+                    next(o for o in fills if mover.selection.assign(pos, o.tile, o.rotation))
+            else:
+                mover.selection.set_provisional(rng.choice(options_now))
+            mover.handle(Confirm())
+            for _ in range(200):
+                mover.poll()
+                if len(mover.table_game().actions) > len(game.actions):
+                    break
+                time.sleep(0.01)
+        assert found is not None, "no placement with a fill from the display came up"
+        action, fill = found
+        advice = Advice(game.current_player(), action, None, 0.0, (), whole=(action, fill))
+        mover.hint, mover.advice = action, advice
+        mover.selection.show_hint(action, advice)
+        mover.handle(Confirm())
+        for _ in range(3000):
+            mover.poll()
+            if len(mover.table_game().actions) > len(game.actions) and mover.accepts_input():
+                break
+            time.sleep(0.01)
+        assert mover.table_game().phase is Phase.FILL
+        assert mover.selection.assignments() == {fill.pos: (fill.tile, fill.rotation)}
+        assert mover.selection.confirm() == fill
+
+
 def test_news_of_who_is_here_keeps_the_deciding_players_tile_rotation_and_hint() -> None:
     """An update that only says who is here (a spectator came) leaves the seat's selection,
     its hint and the table as they were (a trial's chosen tile and rotation went back to the

@@ -589,14 +589,19 @@ class RemoteSource:
         """Take the host's ``state`` (its ``game`` and ``journal``). An update that only says
         who is here (``moved`` false: no decision, undo or whole table) keeps the game, the
         seat's selection, its hint and a decision on its way (a trial's tile and rotation went
-        back to the first tile when a spectator joined)."""
+        back to the first tile when a spectator joined); after one decision (not an undo) the new
+        selection goes on from the old (``Selection.continue_from``: a hinted placement's
+        planned fills)."""
         if not moved and self._game is not None:
             self._take_seats(state)
             self.version += 1
             return
+        next_one = len(journal) == len(self._journal) + 1
         self._game, self._journal = game, journal
         self._take_seats(state)
-        self._selection = Selection(game, suggests=self._hints)
+        previous, self._selection = self._selection, Selection(game, suggests=self._hints)
+        if previous is not None and next_one:
+            self._selection.continue_from(previous, journal[-1].action)
         self._sent_at = self._hint_asked_at = -1
         self.hint = self.advice = None
         self.version += 1

@@ -455,14 +455,28 @@ class Selection:
             if isinstance(step, Fill) and step.pos in self.game.pending_fills:
                 self.assign(step.pos, step.tile, step.rotation)
 
+    def continue_from(self, previous: Selection, made: Action) -> None:
+        """This selection is made anew for the state after ``previous``'s game and the decision
+        ``made`` there (a table across machines makes one for every update from the host, on
+        a view without the game's history): when ``made`` is the hinted placement, its plan
+        carries over, so that the fill right after it opens with the planned tiles given
+        (``_give_planned``; a trial's joiner confirmed a hinted placement and had to give its
+        fill's tile by hand)."""
+        plan = previous._hinted_turn.plan
+        if plan is None or made != plan[1] or self.phase is not Phase.FILL:
+            return
+        self._hinted_turn.plan = (len(self.game.actions) - 1, made, plan[2])
+        self._give_planned()
+
     def _planned_now(self) -> tuple[Action, ...] | None:
         """The fills the hint planned for this fill, if the move just made is the hinted
-        placement; else None."""
+        placement (a view without history, across machines, is taken at ``continue_from``'s
+        word); else None."""
         plan = self._hinted_turn.plan
         game = self.game
         if self.phase is not Phase.FILL or plan is None or len(game.actions) != plan[0] + 1:
             return None
-        return plan[2] if game.actions[-1] == plan[1] else None
+        return None if game.actions and game.actions[-1] != plan[1] else plan[2]
 
     def _pick_planned(self) -> None:
         """Right after the hinted placement, pick the tile (and turn) its plan lays next on a
