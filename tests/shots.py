@@ -191,8 +191,12 @@ class LostHost:
         return None
 
     frees_seats = False
+    hosting = False
 
     def stand_in_now(self, seat: int) -> bool:
+        return False
+
+    def let_ai_play(self, seat: int) -> bool:
         return False
 
     def thinking(self) -> tuple[int, float] | None:
@@ -248,6 +252,17 @@ def shot_net_left(app: App) -> None:
     """A table whose seat 0 was left with no AI to play it: the seat says so, and the notice
     names the player and the table code."""
     net_table(app, SeatLeft())
+
+
+class SeatLeftHosting(SeatLeft):
+    """The same, seen from the hosting window (its notice has Let the AI play)."""
+
+    hosting = True
+
+
+def shot_net_left_host(app: App) -> None:
+    """The hosting window at a table whose seat 0 was left with no AI: Let the AI play."""
+    net_table(app, SeatLeftHosting())
 
 
 def shot_net_left_ai(app: App) -> None:
@@ -578,6 +593,7 @@ SHOTS: dict[str, Shot] = {
     "net_watching": shot_net_watching,
     "net_standin": shot_net_standin,
     "net_left": shot_net_left,
+    "net_left_host": shot_net_left_host,
     "net_left_ai": shot_net_left_ai,
     "settings": shot_settings,
     "rules": shot_rules,

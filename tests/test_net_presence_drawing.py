@@ -69,6 +69,10 @@ class Presence:
         self.asked.append(seat)
         return True
 
+    def let_ai_play(self, seat: int) -> bool:
+        self.asked.append(seat)
+        return True
+
     def thinking(self) -> tuple[int, float] | None:
         return None
 
@@ -191,7 +195,7 @@ def test_a_seat_left_for_good_is_told_on_the_table_and_drawn_by_changes(app: App
             continue
         assert same(app.screen, anew(scene)), f"frame {index} differs from a frame drawn anew"
     assert app.toast is None, "the news is told once"
-    assert scene.left_notice() == t("net.left_waiting", name=name, code="K7QW2P")
+    assert scene.left_notice() == t("net.left_waiting_host", name=name, code="K7QW2P")
     assert scene.seat_kind_text(1) == t("net.left")
     presence.ai = True
     app.step([], 1 / 30)

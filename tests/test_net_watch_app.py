@@ -213,6 +213,26 @@ def test_a_table_hosted_without_a_stand_in_waits_and_the_host_may_free_the_seat(
         eve.close()
 
 
+def test_the_host_may_let_the_ai_play_a_seat_freed_at_a_table_without_a_stand_in(apps):
+    """A trial freed a dropped player's seat at a table hosted without a stand-in: the game
+    then waited for a new player, and nothing gave the seat to the AI. The hosting window's
+    notice of the free seat says either may play it and has Let the AI play: a double-click
+    lets the medium AI play it (once), the notice goes, and the game does not wait there."""
+    hosting, source, bo, ana = hosted_with_bo(apps, standin=False)
+    bo.close()
+    pump([hosting], lambda: ana.standin_seat() == 1, "the host's notice")
+    harness.click(hosting, ana.standin_button().center)
+    pump([hosting], lambda: ana.left_ai_seat() == 1, "the free seat's notice")
+    assert ana.left_notice() == t("net.left_waiting_host", name="Bo", code=source.code)
+    with theme.text_audit() as audit:
+        hosting.draw(hosting.screen)
+    assert t("net.fill_ai") in [text.text for text in audit]
+    harness.double_click(hosting, ana.standin_button().center)
+    pump([hosting], lambda: source.host.seats(source.code)[1].kind == "medium", "the AI given the seat")
+    pump([hosting], lambda: ana.left_notice() is None, "the notice gone")
+    pump([hosting], lambda: ana.source.deciding_seat() == 0, "Ana's turn: the seat does not hold the game")
+
+
 def test_a_joiner_cannot_let_the_ai_play_only_the_hosting_window_can(apps):
     """A joiner's table never offers Let the AI play now (the host decides)."""
     hosting, joining = make_app(), make_app()

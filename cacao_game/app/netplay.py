@@ -122,6 +122,11 @@ def _record_info(path: Path) -> SaveInfo:
     )
 
 
+FILL_LEVEL: Final = "medium"
+"""The AI that takes a free seat when the hosting player asks: in the lobby, or at the table
+for a seat left with no AI to play it (``HostedSource.let_ai_play``)."""
+
+
 class HostedSource(RemoteSource):
     """The hosting player's table: a ``RemoteSource`` on their own host, which stops (every
     connection closed) when the table is closed. The hosting player may let the stand-in AI
@@ -165,6 +170,23 @@ class HostedSource(RemoteSource):
                 self.host.stand_in_now(self.code, seat)
         except (KeyError, ValueError, TimeoutError) as error:
             log.info("seat %d not handed over: %s", seat, error)
+            return False
+        return True
+
+    @property
+    def hosting(self) -> bool:
+        """This is the hosting window."""
+        return True
+
+    def let_ai_play(self, seat: int) -> bool:
+        """Let the AI (``FILL_LEVEL``) play free seat ``seat`` for the rest of the game: a seat
+        not yet taken in the lobby, or at the table one left with no AI to play it (a trial's
+        freed seat left the game waiting for a new player, with no way to give it to the AI).
+        False if it cannot (someone took the seat meanwhile, or the game ended)."""
+        try:
+            self.host.fill_with_ai(self.code, seat, FILL_LEVEL)
+        except (KeyError, ValueError, TimeoutError) as error:
+            log.info("seat %d not given to the AI: %s", seat, error)
             return False
         return True
 

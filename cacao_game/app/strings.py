@@ -208,6 +208,10 @@ EN: dict[str, str] = {
     "net.left_waiting": (
         "{name}'s seat is free. The game goes on when a new player joins with the table code {code}."
     ),
+    # the same, in the hosting window, whose notice has the Let the AI play button
+    "net.left_waiting_host": (
+        "{name}'s seat is free: a new player joins with the table code {code}, or the AI plays it."
+    ),
     "net.waiting_new": "{name}'s seat is free: waiting for a new player…",
     # the status line while the host's stand-in AI plays a seat (left, or away past the wait)
     "net.standin_plays": "AI plays for {name}…",

@@ -335,6 +335,15 @@ class RemoteSource:
         """Only the hosting window hands a dropped seat over."""
         return False
 
+    @property
+    def hosting(self) -> bool:
+        """Whether this is the hosting window (``app.netplay.HostedSource``): not here."""
+        return False
+
+    def let_ai_play(self, seat: int) -> bool:
+        """Only the hosting window gives a free seat to the AI."""
+        return False
+
     def finished_game(self) -> Game | None:
         """Once the game is over, the whole game replayed from the record the host sent (the
         scoring screen offers replay and review for it); before the record arrives, the game

@@ -101,6 +101,16 @@ class Presence(Protocol):
         ...
 
     @property
+    def hosting(self) -> bool:
+        """This screen is the hosting window (it may give a seat left to the AI)."""
+        ...
+
+    def let_ai_play(self, seat: int) -> bool:
+        """Let the AI play free ``seat`` for the rest of the game (the hosting window only);
+        False if it cannot."""
+        ...
+
+    @property
     def frees_seats(self) -> bool:
         """The hosting window's table has no stand-in AI: its notice frees a dropped seat for a
         new player instead of letting the AI play it."""
@@ -292,15 +302,22 @@ def standin_notice(presence: Presence, seat: int, name: str) -> str:
     )
 
 
+def left_seat(presence: Presence, deciding: int | None) -> int | None:
+    """The seat left for good with no AI playing it that the game waits for first (the
+    deciding one if it is such a seat), else None."""
+    waiting = awaiting_player(presence)
+    return deciding if deciding in waiting else min(waiting, default=None)
+
+
 def left_notice(presence: Presence, deciding: int | None, names: Sequence[str]) -> str | None:
     """While a seat left for good has no AI playing it, the notice that says so on every
-    table: whose seat, and that the game goes on once a new player joins with the table's
-    code (the seat the game waits for first); else None."""
-    waiting = awaiting_player(presence)
-    seat = deciding if deciding in waiting else min(waiting, default=None)
+    table: whose seat (``left_seat``), and that the game goes on once a new player joins with
+    the table's code (the hosting window: or once the AI plays it); else None."""
+    seat = left_seat(presence, deciding)
     if seat is None or seat >= len(names):
         return None
-    return t("net.left_waiting", name=names[seat], code=presence.table_code or "")
+    key = "net.left_waiting_host" if presence.hosting else "net.left_waiting"
+    return t(key, name=names[seat], code=presence.table_code or "")
 
 
 def banner_text(presence: Presence | None) -> str | None:
@@ -426,12 +443,28 @@ def standin_rects(board: pygame.Rect, avoid: pygame.Rect | None) -> tuple[pygame
     return notice, button
 
 
+def left_rects(
+    board: pygame.Rect, avoid: pygame.Rect | None, hosting: bool
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """The notice that a seat was left and its button (the hosting window's Let the AI play:
+    as the stand-in notice's; elsewhere none, as the connection banner's rects)."""
+    return standin_rects(board, avoid) if hosting else banner_rects(board, avoid)
+
+
 def draw_left(
-    app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, avoid: pygame.Rect | None
+    app: Shell,
+    surface: pygame.Surface,
+    board: pygame.Rect,
+    text: str,
+    avoid: pygame.Rect | None,
+    hosting: bool,
+    hot: bool,
 ) -> None:
     """The notice that a seat was left and the game waits for a new player (``text``), where
-    the connection banner would be (clear of ``avoid``); no button."""
-    _draw_notice(app, surface, banner_rects(board, avoid), theme.GOLD, text, None, False)
+    the connection banner would be (clear of ``avoid``); in the hosting window with the Let
+    the AI play button (``hot``: under the mouse), elsewhere no button."""
+    rects = left_rects(board, avoid, hosting)
+    _draw_notice(app, surface, rects, theme.GOLD, text, t("net.fill_ai") if hosting else None, hot)
 
 
 def draw_standin(

@@ -124,6 +124,8 @@ from cacao_game.app.play.presence import (
     drop_notice_due,
     hint_refusal,
     left_notice,
+    left_rects,
+    left_seat,
     link_status,
     seat_news,
     seat_text,
@@ -519,14 +521,27 @@ class PlayScene(Scene):
         return standin_rects(self.hud.anchors["board"], self.notice_avoid())[1]
 
     def _standin_click(self, event: pygame.event.Event) -> bool:
+        """A click on the hosting window's notice button: Let the AI play now (or Free the
+        seat) for a dropped seat, Let the AI play for a seat left with no AI to play it."""
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.net is None:
             return False
         seat = self.standin_seat()
-        if seat is None or not self.standin_button().collidepoint(event.pos):
-            return False
-        self.net.stand_in_now(seat)
+        if seat is not None and self.standin_button().collidepoint(event.pos):
+            self.net.stand_in_now(seat)
+        else:
+            seat = self.left_ai_seat()
+            if seat is None or not self.standin_button().collidepoint(event.pos):
+                return False
+            self.net.let_ai_play(seat)
         self.input.clicked(self.clock)
         return True
+
+    def left_ai_seat(self) -> int | None:
+        """The seat left with no AI to play it whose notice the hosting window shows with Let
+        the AI play (a trial's freed seat could only wait for a new player), else None."""
+        if self.net is None or not self.net.hosting or self.left_notice() is None:
+            return None
+        return left_seat(self.net, self.source.deciding_seat())
 
     def banner_button(self) -> pygame.Rect:
         """Where the Back to menu button of the connection banner is."""
@@ -2086,8 +2101,9 @@ class PlayScene(Scene):
             drawn.append(standin_rects(board, avoid)[0].inflate(px(64), px(64)))
         notice = self.left_notice()
         if notice is not None:
-            draw_left(self.app, surface, board, notice, avoid)
-            drawn.append(banner_rects(board, avoid)[0].inflate(px(64), px(64)))
+            hot = self.left_ai_seat() is not None and self.standin_button().collidepoint(self.mouse)
+            draw_left(self.app, surface, board, notice, avoid, net.hosting, hot)
+            drawn.append(left_rects(board, avoid, net.hosting)[0].inflate(px(64), px(64)))
         return drawn
 
     def tooltip(self) -> list[str]:

@@ -60,8 +60,6 @@ BOTTOM = 1030
 TOAST_ABOVE = 90
 """Design pixels from the panel's bottom up to a toast's bottom (clear of the status line;
 four seat rows end well above it)."""
-FILL_LEVEL = "medium"
-"""The AI that takes a free seat when the host asks."""
 
 
 def ai_text(kind: str, think_time: float | None) -> str:
@@ -159,14 +157,11 @@ class LobbyScene(WidgetScene):
         self.app.notify(t("net.code_copied" if copied else "net.code_not_copied", code=hosted.code))
 
     def fill(self, number: int) -> None:
-        """Let the AI play free seat ``number`` for the whole game."""
+        """Let the AI play free seat ``number`` for the whole game (``HostedSource.let_ai_play``:
+        nothing if someone took the seat meanwhile; the lobby shows who did)."""
         hosted = self.hosted
-        if hosted is None:
-            return
-        try:
-            hosted.host.fill_with_ai(hosted.code, number, FILL_LEVEL)
-        except (KeyError, ValueError, TimeoutError) as error:
-            self.app.notify(str(error))
+        if hosted is not None:
+            hosted.let_ai_play(number)
 
     def back(self) -> None:
         """Leave on purpose (``leave_table``); the hosting player is asked first once others
