@@ -177,7 +177,7 @@ EN: dict[str, str] = {
     "net.lost": "Reconnecting to the host…",
     # the host went to its menu or closed its window: its table waits for Resume hosting
     "net.host_paused": (
-        "The host has stopped hosting for now: the game goes on once they resume it. Reconnecting…"
+        "The host has stopped hosting: the game goes on if they resume it. Reconnecting…"
     ),
     # the host has too many connections to take this one: the client tries again (issue 19)
     "net.busy": "The host has too many players connected: trying again…",
