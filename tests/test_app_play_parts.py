@@ -336,6 +336,20 @@ def test_gains_sum_the_movers_events() -> None:
     assert gains_text(total) == "+1 cacao, +2 gold, +1 sun"
 
 
+def test_a_volcano_payment_of_nothing_or_of_all_the_gold_says_so() -> None:
+    """R3.9: "with no gold at that moment nothing is paid". A French trial's log read "paie 0
+    or au volcan": a seat with no gold is said to have had none to pay, and one that paid less
+    than it owed to have paid all it had."""
+    names = ["Ana", "Bo"]
+    none, part, whole = (
+        log_lines([ev.GoldPaid(0, paid, owed, 0, (3, 3))], names)[0].text
+        for paid, owed in ((0, 1), (1, 2), (2, 2))
+    )
+    assert none == t("log.paid_none", name="Ana")
+    assert part == t("log.paid_all", name="Ana", n=1)
+    assert whole == t("log.paid", name="Ana", n=2)
+
+
 def test_a_labels_water_counts_steps_not_points() -> None:
     """Two trials read "+3 water" as 3 points (the track's fields are worth -10 to +16): the
     label counts the water carrier's steps in words, in every language."""

@@ -176,9 +176,7 @@ EN: dict[str, str] = {
     "net.waiting_for": "Waiting for {name}…",
     "net.lost": "Reconnecting to the host…",
     # the host went to its menu or closed its window: its table waits for Resume hosting
-    "net.host_paused": (
-        "The host has stopped hosting: the game goes on if they resume it. Reconnecting…"
-    ),
+    "net.host_paused": ("The host has stopped hosting: the game goes on if they resume it. Reconnecting…"),
     # the host has too many connections to take this one: the client tries again (issue 19)
     "net.busy": "The host has too many players connected: trying again…",
     "net.to_menu": "Back to menu",
@@ -714,6 +712,10 @@ EN: dict[str, str] = {
     "log.fill": "{name} laid {jungle}",
     "log.gold": "{name} +{n} gold",
     "log.paid": "{name} paid {n} gold at a volcano",
+    # a volcano's -1 edge met a seat with no gold (a trial read "paid 0 gold"), or with less
+    # gold than it owed
+    "log.paid_none": "{name} had no gold to pay at a volcano",
+    "log.paid_all": "{name} paid {n} gold at a volcano, all they had",
     "log.water": "{name} water {start} → {end}",
     "log.temple": "Temple {number}: {awards}",
     "preview.nothing": "nothing for you",

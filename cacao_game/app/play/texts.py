@@ -270,6 +270,10 @@ def log_line(e: ev.Event, names: Sequence[str], turn: int, temples: int) -> LogL
             return LogLine(tn("log.sold", e.sold, name=name, gold=e.sold * e.price), e.seat, turn)
         case ev.GoldGained():
             return LogLine(t("log.gold", name=name, n=e.gained), e.seat, turn)
+        case ev.GoldPaid(paid=0):
+            return LogLine(t("log.paid_none", name=name), e.seat, turn)
+        case ev.GoldPaid() if e.paid < e.owed:
+            return LogLine(t("log.paid_all", name=name, n=e.paid), e.seat, turn)
         case ev.GoldPaid():
             return LogLine(t("log.paid", name=name, n=e.paid), e.seat, turn)
         case ev.WaterMoved() if e.end != e.start:
