@@ -762,6 +762,9 @@ def test_the_digit_of_a_fifth_row_chooses_it_and_the_key_hint_names_it(app: App)
     app.step([fifth], 0.02)
     assert len(scene.source.game.actions) == done and turn.focused() == 4
     assert "1/2/3/4…6" in scene.key_hint_text()
+    from cacao_game.app.play.scene import later_rows
+
+    assert [later_rows(rows) for rows in (3, 4, 5, 6, 12)] == [[], ["4"], ["4", "5"], ["4…6"], ["4…9"]]
     beyond = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_KP7, mod=0, unicode="7")
     app.step([beyond], 0.02)
     assert len(scene.source.game.actions) == done and turn.focused() == 4

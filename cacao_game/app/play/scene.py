@@ -2185,11 +2185,11 @@ class PlayScene(Scene):
 
 def later_rows(rows: int) -> list[str]:
     """The digit keys of a resolution panel's rows after the third (``controls.later_row``):
-    none, "4", or "4…N" (at most 9)."""
-    last = min(rows, LATER_ROWS[-1])
-    if last < LATER_ROWS[0]:
-        return []
-    return [str(last) if last == LATER_ROWS[0] else f"{LATER_ROWS[0]}…{last}"]
+    none, "4", "4", "5" (a French trial read "4…5" as odd), or "4…N" (at most 9)."""
+    first, last = LATER_ROWS[0], min(rows, LATER_ROWS[-1])
+    if last - first < 2:
+        return [str(row) for row in range(first, last + 1)]
+    return [f"{first}…{last}"]
 
 
 def _aim(camera: Camera) -> tuple[float, float, float]:
