@@ -603,6 +603,24 @@ def test_the_word_naming_a_seat_total_stands_beside_it(size: tuple[int, int], la
 
 
 @pytest.mark.parametrize("size", [(1280, 720), *SIZES])
+def test_a_join_form_notice_keeps_off_its_fields_and_buttons(size: tuple[int, int]) -> None:
+    """A trial's "This field holds at most 24 characters." lay over Watch and Join: on the
+    Join form a notice lies under the last field, over no field and no button."""
+    from shots import SHOTS, frames
+
+    from cacao_game.app.widgets import Button, TextInput
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["join"](app)
+    app.notify("This field holds at most 24 characters.")
+    frames(app, 2)
+    app.draw(app.screen)
+    toast = app.toast_rect
+    widgets = [w.rect for w in app.top.widgets if isinstance(w, Button | TextInput)]
+    assert toast is not None and len(widgets) == 7 and toast.collidelist(widgets) < 0
+
+
+@pytest.mark.parametrize("size", [(1280, 720), *SIZES])
 def test_a_settings_notice_keeps_off_its_buttons(size: tuple[int, int]) -> None:
     """A trial's notice about a key taken from two actions lay over Back and Reset keys for
     seconds: on the settings screen a notice lies between the two buttons."""

@@ -38,6 +38,9 @@ ALLOWED: dict[str, Callable[[str], bool]] = {"port": str.isdigit, "code": str.is
 around it keeps only its letters and digits)."""
 """Each field and its design y."""
 BOTTOM = 1030
+TOAST_ABOVE = 70
+"""Design pixels from the panel's bottom up to a toast's area's bottom: above the red problem
+line, under the last field."""
 
 
 def port_problem(text: str) -> str | None:
@@ -236,6 +239,12 @@ class JoinScene(WidgetScene):
                 self._draw_problem(surface, panel, problem)
         self.draw_widgets(surface, 1)
         self.tooltip.draw(surface, self.app)
+
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """Toasts (a field full, say) sit in the panel under the last field, over no field and
+        no button (a trial's lay over Watch and Join); the red problem stays below them."""
+        bottom = self.stage.rect(*PANEL).bottom - px(TOAST_ABOVE)
+        return pygame.Rect(screen.x, screen.y, screen.w, bottom - screen.y)
 
     def _draw_problem(self, surface: pygame.Surface, panel: pygame.Rect, problem: str) -> None:
         """``problem`` in red below the last field, wrapped to the panel (a host's refusal
