@@ -486,6 +486,25 @@ def test_a_code_pasted_with_spaces_is_taken_and_a_missing_name_is_asked_for(apps
     assert form.validation_error() is None
 
 
+def test_a_field_clicked_on_the_join_form_is_the_only_one_that_looks_focused(apps):
+    """A trial saw two fields of the Join form lit at once: the one clicked to type in and
+    the one keyboard focus was on. A field a click starts editing takes the focus too."""
+    from cacao_game.app.widgets import TextInput
+
+    app = make_app()
+    apps.append(app)
+    app.open(routes.Join())
+    form = app.top
+    assert isinstance(form, JoinScene)
+    run(app)
+    form.focus.index = form.focus.widgets.index(form.fields["address"])
+    form.focus.move(0)
+    assert form.fields["address"].focused, "the keys' focus on the address (Shift+Tab there)"
+    harness.click(app, form.fields["name"].rect.center)
+    lit = [w for w in form.widgets if w.focused or (isinstance(w, TextInput) and w.editing)]
+    assert lit == [form.fields["name"]]
+
+
 def test_the_hosts_lobby_copies_the_table_code(apps, monkeypatch):
     """Friends share the table code in a chat: the host's lobby has a Copy button beside the
     code that puts it on the clipboard and says so, or says the code when no clipboard can be

@@ -132,7 +132,8 @@ class WidgetScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offer ``event`` to the widgets (top-most first), then to keyboard focus. A click
         anywhere but in the text field being edited ends its editing first, so at most one
-        field ever takes the keys."""
+        field ever takes the keys; a field a click starts editing takes the keyboard focus too
+        (a trial saw two fields look focused, the one clicked and the one the focus was on)."""
         if event.type == pygame.MOUSEBUTTONDOWN:
             for field in self.widgets:
                 if isinstance(field, TextInput) and field.editing and not field.rect.collidepoint(event.pos):
@@ -147,6 +148,9 @@ class WidgetScene(Scene):
             return handled
         for widget in reversed(self.widgets):
             if widget.handle(event, self.app):
+                if isinstance(widget, TextInput) and widget.editing and widget in self.focus.widgets:
+                    self.focus.index = self.focus.widgets.index(widget)
+                    self.focus.move(0)
                 return True
         if self.app.intents.has(event, "cycle"):
             return self._tab(event)
