@@ -75,11 +75,12 @@ def host(
     standin: bool = True,
     hints: bool = True,
     start: int | None = 0,
+    variant: str = "base",
 ) -> HostedSource:
     """Host a game of seats ``kinds`` through the Host a game setup (the expert thinking
     ``expert_time`` if given; an AI standing in for a dropped player if ``standin``; hints
-    allowed if ``hints``), seat ``start`` to start (None: drawn); returns its source (the
-    lobby is on top)."""
+    allowed if ``hints``; ``variant``), seat ``start`` to start (None: drawn); returns its
+    source (the lobby is on top)."""
     setup = SetupScene(app, hosting=True)
     app.push(setup)
     run(app)
@@ -94,6 +95,7 @@ def host(
     setup.set_name(0, "Ana")
     setup.standin = standin
     setup.hints = hints
+    setup.variant = variant
     setup.port_text = str(free_port())
     setup.start = start
     assert setup.validation_error() is None
@@ -585,19 +587,20 @@ def test_a_table_whose_host_turned_hints_off_greys_hint_and_says_so(apps):
         assert scene.source.hint is None and not scene.source.hint_pending()
 
 
-def test_every_lobby_says_the_start_was_drawn_and_the_hints_are_off(apps):
+def test_every_lobby_says_the_start_was_drawn_the_variant_and_the_hints_are_off(apps):
     """A tester's joiner lobby lacked what the host's said ("start player drawn at random"),
-    and neither said that the host turned hints off: the host's lobby and a joiner's waiting
-    for the last seat say the same, both facts, over the seats."""
+    neither said that the host turned hints off, and a later trial's did not say the table
+    played Volcano: the host's lobby and a joiner's waiting for the last seat say the same,
+    all three facts, over the seats."""
     hosting, joining = make_app(), make_app()
     apps += [hosting, joining]
-    source = host(hosting, [HUMAN, REMOTE, REMOTE], hints=False, start=None)
+    source = host(hosting, [HUMAN, REMOTE, REMOTE], hints=False, start=None, variant="volcano")
     pump([hosting], lambda: len(source.table_seats()) == 3, "the host's lobby")
     bo = join(joining, source.port, source.code)
     pump([hosting, joining], lambda: bo.ready and len(bo.table_seats()) == 3, "Bo's lobby")
     lobbies = [hosting.top, joining.top]
     assert all(isinstance(lobby, LobbyScene) for lobby in lobbies)
-    said = f"{t('net.turn_order_drawn')} · {t('net.no_hints')}"
+    said = f"{t('net.turn_order_drawn')} · {t('variant.volcano')} · {t('net.no_hints')}"
     assert [lobby.order_note() for lobby in lobbies] == [said, said]
     for app in (hosting, joining):
         app.draw(app.screen)

@@ -235,7 +235,8 @@ def test_new_game_after_a_hosted_game_opens_the_host_setup_with_the_table_as_hos
     assert [s.name for s in table_seats][1:] == ["Eve", "Hal", "Ana"]
     assert [s.think_time for s in table_seats] == [None, 7.0, 2.0, None]
     assert again_source.port == port
-    assert lobby.order_note() == f"{t('net.turn_order')} · {t('net.no_hints')}"  # hosted without hints
+    said = f"{t('net.turn_order')} · {t('variant.volcano')} · {t('net.no_hints')}"  # hosted without hints
+    assert lobby.order_note() == said
 
 
 def test_new_game_after_joining_or_watching_opens_the_join_form_with_the_hosts_address(apps):

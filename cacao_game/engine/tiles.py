@@ -95,7 +95,9 @@ _TWO_PLAYER_REMOVALS: Final = {
     TEMPLE: 1,
 }
 
-VARIANTS: Final = ("base", "volcano")
+BASE_VARIANT: Final = "base"
+"""The game without a mini-expansion."""
+VARIANTS: Final = (BASE_VARIANT, "volcano")
 
 
 def check_players(players: object) -> None:

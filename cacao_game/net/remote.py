@@ -39,6 +39,7 @@ from cacao_game.ai.explain import Advice
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
+from cacao_game.engine.tiles import BASE_VARIANT
 from cacao_game.jsontypes import JSON
 from cacao_game.net.client import (
     AIThinking,
@@ -212,6 +213,13 @@ class RemoteSource:
         lobby; False before the first update)."""
         table = self.client.table
         return table is not None and table.state.hints
+
+    @property
+    def variant(self) -> str:
+        """The table's variant, as the host last said (read with ``table_seats``, for the
+        lobby; the base game before the first update)."""
+        table = self.client.table
+        return table.state.variant if table is not None else BASE_VARIANT
 
     @property
     def start_drawn(self) -> bool:

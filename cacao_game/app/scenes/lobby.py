@@ -43,6 +43,7 @@ from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import PARTS_SEPARATOR, kind_label, short_number, t
 from cacao_game.app.widgets import Button, Panel
+from cacao_game.engine.tiles import BASE_VARIANT
 from cacao_game.net.protocol import REMOTE, played_kind
 from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, HOST_PAUSED, RECONNECTING, RemoteSource
 
@@ -70,10 +71,13 @@ def ai_text(kind: str, think_time: float | None) -> str:
     return t("net.ai_thinks", level=kind_label(kind), seconds=short_number(think_time))
 
 
-def table_note(start_drawn: bool, hints: bool) -> str:
+def table_note(start_drawn: bool, hints: bool, variant: str = BASE_VARIANT) -> str:
     """What a lobby says of the table over its seats: in turn order, the start player drawn at
-    random (``start_drawn``), no hints (unless ``hints``)."""
+    random (``start_drawn``), the variant unless the base game (a trial's joiner could not tell
+    the table played Volcano), no hints (unless ``hints``)."""
     parts = [t("net.turn_order_drawn") if start_drawn else t("net.turn_order")]
+    if variant != BASE_VARIANT:
+        parts.append(t(f"variant.{variant}"))
     if not hints:
         parts.append(t("net.no_hints"))
     return PARTS_SEPARATOR.join(parts)
@@ -317,9 +321,9 @@ class LobbyScene(WidgetScene):
     def order_note(self) -> str:
         """The heading over the seats, the same in every lobby of the table (the host's,
         a joiner's, a spectator's: a tester's joiner lacked what the host's said): they are
-        in turn order, the start player drawn at random when it was, and no hints when the
-        host turned them off (``table_note``)."""
-        return table_note(self.source.start_drawn, self.source.hints_allowed)
+        in turn order, the start player drawn at random when it was, the variant, and no hints
+        when the host turned them off (``table_note``)."""
+        return table_note(self.source.start_drawn, self.source.hints_allowed, self.source.variant)
 
     def crowd(self) -> str:
         """How many watch the table, in words (``crowd_text``), shown right of the Turn order
