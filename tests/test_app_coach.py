@@ -1048,6 +1048,31 @@ def test_a_placements_fills_are_ghosts_of_its_own_turn_never_the_hints_after_ano
     assert not any(fill in drawn for fill in planned if fill not in fills_of(other))
 
 
+def test_the_move_about_as_good_is_drawn_as_a_ghost_in_its_outline(app: App, monkeypatch) -> None:
+    """A French trial saw the move about as good as only a dashed square, and could not tell
+    which tile or turn it meant: the board draws its tile, as it would lie, faintly inside
+    the outline, beside the hinted move."""
+    from cacao_game.engine import Place
+    from cacao_game.session import ShowHand
+
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "purple", "human")], "base", 5)
+    session = PlaySession(config, Game.new(2, "base", 5))
+    session.handle(ShowHand())
+    places = [a for a in session.game.legal_actions() if isinstance(a, Place)]
+    hinted = places[0]
+    other = next(a for a in places if a.pos != hinted.pos)
+    advice = Advice(session.game.current_player(), hinted, other, 0.1, (), False, 0.1, (hinted,), True)
+    session.handle(RequestHint())
+    request = next(r for r in session.take_requests() if r.hint)
+    session.handle(AIAnswered(request.id, hinted, None, advice))
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    run(app)
+    drawn = record_tiles_drawn(monkeypatch)
+    app.draw(app.screen)
+    assert scene.hint_on_board() and other in drawn
+
+
 def test_the_other_move_on_the_hinted_square_is_worded() -> None:
     """Playtest: "The other: the outlined move" named the hinted square itself (a turned
     tile). On the same square the line says what differs: the tile turned, or another tile,

@@ -40,6 +40,9 @@ BODY = 19
 """Design pixels of the coach panel: its widest, a line, the heading's and the lines' sizes."""
 PLAYED_ALPHA = 130
 """How opaque the review draws the tile played beside the better move's ghost (190): fainter."""
+OTHER_ALPHA = 110
+"""How opaque a hint draws the move about as good inside its dashed outline: fainter than the
+hinted move and its planned fills."""
 MARK_COLORS = {"good": theme.LEAF, "inaccuracy": theme.SAND, "mistake": theme.CACAO, "blunder": theme.DANGER}
 
 
@@ -325,8 +328,9 @@ def draw_hint(
     hint's whole fill as ghosts while the board shows it (a placement's planned fills are
     its preview's, drawn with it by the table: a German trial staged the other move, and the
     hint's planned fill stayed as a ghost beside an empty square), and a move
-    about as good outlined with its tag (not on a hinted square: its line says what differs
-    there)."""
+    about as good as a faint ghost (its tile as it would lie: a French trial saw only a dashed
+    square and could not tell which tile or turn it meant) outlined with its tag (not on a
+    hinted square: its line says what differs there)."""
     moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
     other = close_other(advice)
     if other is not None and other.pos in {a.pos for a in moves}:
@@ -339,6 +343,9 @@ def draw_hint(
             scene.board.draw_action(surface, fill, alpha=PLANNED_FILL_GHOST)
     surface.set_clip(clip)
     if other is not None:
+        surface.set_clip(scene.camera.viewport)
+        scene.board.draw_action(surface, other, alpha=OTHER_ALPHA)
+        surface.set_clip(clip)
         rect = _outline(scene, surface, other.pos, pygame.Color(HINT), solid=False)
         scene.painter.pill(
             surface,
