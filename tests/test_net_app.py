@@ -555,9 +555,10 @@ def test_a_strict_undo_refusal_across_machines_points_at_no_setting(apps):
 def test_a_table_whose_host_turned_hints_off_greys_hint_and_says_so(apps):
     """A tester's host turned hints off: the Hint button stayed lit, the status line said
     "H hint", and H did nothing, silently. In both windows the Hint button is greyed, its
-    tooltip saying the host turned hints off (and showing no key), the keys shown leave H
-    out, no resolution row is tagged or focused as the computer's pick, and H (on one's own
-    turn or the other's) says so."""
+    tooltip saying the host turned hints off (the hosting window: that its player did; a
+    later trial's host was told it was the host's choice) and showing no key, the keys shown
+    leave H out, no resolution row is tagged or focused as the computer's pick, and H (on
+    one's own turn or the other's) says so."""
     from cacao_game.engine import Phase
 
     hosting, joining, _source = seated_pair(apps, hints=False)
@@ -572,18 +573,19 @@ def test_a_table_whose_host_turned_hints_off_greys_hint_and_says_so(apps):
     assert mover.game.phase is Phase.PLACE
     assert mover.key_hint_text() == mover.keys_text("play.rotate_hint_no_hints")
     assert t("play.rotate_hint", **mover.key_names()) != mover.key_hint_text()
-    for app, scene in zip((hosting, joining), scenes, strict=True):
+    offs = ("play.hints_off_yours", "play.hints_off")
+    for app, scene, off in zip((hosting, joining), scenes, offs, strict=True):
         run(app)
         hint = next(action for action in scene.frame.actions if action.name == "hint")
         assert not hint.enabled
-        assert hint.tip_lines == (t("tip.action.hint"), t("play.hints_off"))
+        assert hint.tip_lines == (t("tip.action.hint"), t(off)), "the hosting player turned them off"
         assert hint.keys == "", "no key under a Hint that does nothing, nor in its tooltip"
         menu = next(action for action in scene.frame.actions if action.name == "menu")
         assert menu.tip_lines[0] == t("tip.action.menu_unsaved"), "the Menu promises no Save here"
         assert not scene.source.selection.suggests, "a resolution's focus starts on its first row"
         assert not scene._popup_view().ai_pick, "no row tagged as the computer's pick"
         harness.press(app, "hint")
-        assert app.toast is not None and app.toast[0] == t("play.hints_off")
+        assert app.toast is not None and app.toast[0] == t(off)
         assert scene.source.hint is None and not scene.source.hint_pending()
 
 

@@ -682,6 +682,7 @@ EN: dict[str, str] = {
     "play.hint_ready": "Hint: the highlighted move",
     # a table across machines whose host turned hints off: H, and the greyed Hint button's tooltip
     "play.hints_off": "Hints are off at this table: the host's choice.",
+    "play.hints_off_yours": "Hints are off at this table: you hosted it without them.",
     "play.saved": "Saved: {where}",
     "play.save_failed": "Could not save: {reason}",
     "play.temple_name": "Temple {number}",

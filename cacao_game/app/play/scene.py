@@ -437,7 +437,7 @@ class PlayScene(Scene):
         for command in commands:
             match command:
                 case Send(RequestHint()) | AwaitHint() if self.hints_off():
-                    self.app.notify(t("play.hints_off"))
+                    self.app.notify(self.hints_off_text())
                 case Send(RequestHint() as hint):
                     if not self.source.accepts_input() and self.frame.curtain is None:
                         refusal = hint_refusal(self.net) if self.net is not None else None
@@ -820,6 +820,12 @@ class PlayScene(Scene):
         capabilities = self.source.capabilities
         return capabilities.commands and not capabilities.hint
 
+    def hints_off_text(self) -> str:
+        """Why a table across machines gives no hints: the host's choice, or in the hosting
+        window the player's own (a trial's host was told it was the host's choice)."""
+        hosting = self.net is not None and self.net.hosting
+        return t("play.hints_off_yours" if hosting else "play.hints_off")
+
     def key_names(self) -> dict[str, str]:
         """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
         ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (a number key for each row of the
@@ -887,7 +893,7 @@ class PlayScene(Scene):
             about = t(f"tip.action.{name}")
         if enabled:
             return (about,)
-        return (about, t("play.hints_off" if name == "hint" and self.hints_off() else "tip.action_off"))
+        return (about, self.hints_off_text() if name == "hint" and self.hints_off() else t("tip.action_off"))
 
     def action_label(self, name: str) -> str:
         """The label of action button ``name``."""
