@@ -9,6 +9,7 @@ import harness
 import pytest
 from harness import click, click_label, press, run
 
+from cacao_game.app import theme
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.scoring import VIEWS, ScoringScene, replay_history
 from cacao_game.app.scenes.setup import SetupScene
@@ -74,6 +75,27 @@ def test_scoring_numbers_equal_score_now_once_revealed(app, finished):
             "total": score.total,
         }
     assert scene.winners == finished.winners()
+
+
+def test_the_table_lists_the_seats_by_place_once_revealed(app, finished):
+    """A French trial read the second of four listed last, under the fourth: while the temples
+    are revealed the rows keep turn order, then they list the seats by place (R5.4: total,
+    then cacao), drawn in that order from the top."""
+    from cacao_game.engine.scoring import places
+
+    scene = ScoringScene(app, finished, CONFIG, [])
+    app.push(scene)
+    run(app)
+    assert scene.row_order() == list(range(len(finished.score_now())))
+    press(app, "skip")
+    place = places(finished.score_now())
+    order = scene.row_order()
+    assert sorted(order) == list(range(len(place))) and [place[s] for s in order] == sorted(place)
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    tops = {text.text: text.rect.top for text in drawn}
+    names = [scene.names[seat] for seat in order]
+    assert [tops[name] for name in names] == sorted(tops[name] for name in names)
 
 
 def test_temples_are_revealed_one_by_one(app, finished):

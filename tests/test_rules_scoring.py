@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cacao_game.engine import SeatScore, temple_awards
-from cacao_game.engine.scoring import cacao_decided, seat_score, winners
+from cacao_game.engine.scoring import cacao_decided, places, seat_score, winners
 from tests.scenario import new_game, put_jungle, put_worker
 
 
@@ -67,6 +67,19 @@ def test_winner_tiebreak_by_cacao_then_shared() -> None:
     assert winners([a, b, c]) == (1,)
     assert winners([b, b, c]) == (0, 1)
     assert winners([c, a]) == (1,)
+
+
+def test_places_follow_the_total_then_the_cacao_and_are_shared_on_both() -> None:
+    """R5.4 ranks the winners; the scores list every seat by the same rule: the total, then
+    the cacao left, a tie on both shared (the next place skipped, as on a podium). The
+    winners are exactly the seats in first place."""
+    a = SeatScore(gold=20, temples=0, sun=0, water=0, cacao=1)
+    b = SeatScore(gold=20, temples=0, sun=0, water=0, cacao=3)
+    c = SeatScore(gold=19, temples=0, sun=0, water=0, cacao=5)
+    assert places([a, b, c]) == (2, 1, 3)
+    assert places([b, b, c, a]) == (1, 1, 4, 3)
+    for scores in ([a, b, c], [b, b, c, a], [c, a], [c, c]):
+        assert winners(scores) == tuple(seat for seat, place in enumerate(places(scores)) if place == 1)
 
 
 def test_the_cacao_tiebreak_decides_only_a_tie_on_the_total() -> None:

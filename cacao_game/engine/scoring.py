@@ -63,6 +63,13 @@ def winners(scores: list[SeatScore] | tuple[SeatScore, ...]) -> tuple[int, ...]:
     return tuple(seat for seat, s in enumerate(scores) if (s.total, s.cacao) == best)
 
 
+def places(scores: list[SeatScore] | tuple[SeatScore, ...]) -> tuple[int, ...]:
+    """Each seat's place (1: a winner, ``winners``): one more than the seats ahead of it on
+    total, then on cacao (R5.4's tiebreak); seats alike on both share a place."""
+    keys = [(s.total, s.cacao) for s in scores]
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
 def cacao_decided(scores: list[SeatScore] | tuple[SeatScore, ...]) -> bool:
     """Whether the cacao tiebreak decided something (R5.4): several seats share the highest
     total and fewer of them win (most cacao left). False when one seat's total is highest,

@@ -34,7 +34,7 @@ from cacao_game.app.strings import t, tn, winners_text
 from cacao_game.app.widgets import Button, Hotspot, Panel, row_font_size
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
-from cacao_game.engine.scoring import cacao_decided
+from cacao_game.engine.scoring import cacao_decided, places
 from cacao_game.engine.tiles import GOLD1, GOLD2, VOLCANO, jungle_deck
 from cacao_game.records import PlayedBy, earlier_names
 from cacao_game.session.ledger import game_stats
@@ -552,8 +552,9 @@ class ScoringScene(WidgetScene):
         space = panel.bottom - top - px(40)
         row_h = min(px(86), space // max(1, len(rows)))
         first = top + px(10) + (space - row_h * len(rows)) // 3
-        for seat, row in enumerate(rows):
-            rect = pygame.Rect(x0, first + seat * row_h, panel.w - px(56), row_h - px(10))
+        for index, seat in enumerate(self.row_order()):
+            row = rows[seat]
+            rect = pygame.Rect(x0, first + index * row_h, panel.w - px(56), row_h - px(10))
             winner = self.done and seat in self.winners
             fill = theme.PANEL_HOVER if winner else theme.PANEL_LIGHT
             pygame.draw.rect(surface, fill, rect, border_radius=px(12))
@@ -587,6 +588,16 @@ class ScoringScene(WidgetScene):
         if self.done and cacao_decided(self.scores):
             self._draw_tiebreak(surface, panel, col_x[-1])
         self._draw_banner(surface, panel)
+
+    def row_order(self) -> list[int]:
+        """The seats in the order the table lists them: in turn order while the temples are
+        revealed, then by place (``places``: a French trial read the 2nd of four listed last),
+        seats sharing a place in turn order."""
+        seats = range(len(self.scores))
+        if not self.done:
+            return list(seats)
+        place = places(self.scores)
+        return sorted(seats, key=lambda seat: place[seat])
 
     def winner_badge(self, row: pygame.Rect) -> pygame.Rect:
         """The "Winner" badge of a winning seat's ``row``: at the right end of its name's
