@@ -440,17 +440,23 @@ def test_the_hosted_table_keeps_the_setup_seats_in_order_with_their_colours():
         )
 
 
+def join_form(apps: list[App]) -> tuple[App, JoinScene]:
+    """A new app (a fresh run: nothing typed before) with the Join form open, a frame run."""
+    app = make_app()
+    apps.append(app)
+    app.open(routes.Join())
+    form = app.top
+    assert isinstance(form, JoinScene)
+    run(app)
+    return app, form
+
+
 def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps):
     """A tester saw the Join form open with "The table code is 6 letters and digits." in red
     before anything was typed: while the code is empty the form shows no problem (Join stays
     disabled; the field's placeholder says what to type); a wrong code typed is then named.
     (A new app is a fresh run: nothing typed before.)"""
-    app = make_app()
-    apps.append(app)
-    app.open(routes.Join())
-    scene = app.top
-    assert isinstance(scene, JoinScene)
-    run(app)
+    _app, scene = join_form(apps)
     assert scene.validation_error() == t("net.error_code") and not scene.join_button.enabled
     assert scene.shown_problem() is None
     scene.set_value("code", "ab")
@@ -462,12 +468,11 @@ def test_a_fresh_join_form_shows_no_error_until_a_code_is_typed(apps):
 
 def test_a_code_pasted_with_spaces_is_taken_and_a_missing_name_is_asked_for(apps, monkeypatch):
     """A trial pasted a code from a chat with the spaces around it: the field kept the first
-        space, counted it towards the 6 characters, cut the code and refused it; a long name was cut
-    without a word; and with no name
-        the form said "Every seat needs a name." (the host's setup's words). Ctrl+V types the
-        clipboard's text, the code field keeps only letters and digits, a full field says so, and a
-    missing name is asked
-        for in the Join form's own words."""
+    space, counted it towards the 6 characters, cut the code and refused it; a long name was
+    cut without a word; and with no name the form said "Every seat needs a name." (the host's
+    setup's words). Ctrl+V types the clipboard's text, the code field keeps only letters and
+    digits, a full field says so, and a missing name is asked for in the Join form's own
+    words."""
     from cacao_game.app import clipboard
 
     app = make_app()
@@ -493,12 +498,7 @@ def test_a_field_clicked_on_the_join_form_is_the_only_one_that_looks_focused(app
     the one keyboard focus was on. A field a click starts editing takes the focus too."""
     from cacao_game.app.widgets import TextInput
 
-    app = make_app()
-    apps.append(app)
-    app.open(routes.Join())
-    form = app.top
-    assert isinstance(form, JoinScene)
-    run(app)
+    app, form = join_form(apps)
     form.focus.index = form.focus.widgets.index(form.fields["address"])
     form.focus.move(0)
     assert form.fields["address"].focused, "the keys' focus on the address (Shift+Tab there)"
