@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.engine import Game, Phase, Resolve
 from cacao_game.engine import events as ev
-from cacao_game.engine.resolution import dominates
+from cacao_game.engine.resolution import best_outcomes
 from cacao_game.session.ledger import Step, gains, steps_of
 
 MAX_PATHS = 512
@@ -77,22 +77,17 @@ def outcomes(game: Game) -> list[Outcome]:
 
 
 def _undominated(ends: list[Outcome], gold_at_risk: bool) -> list[Outcome]:
-    """``ends`` less each that another beats on cacao and gold (``resolution.dominates``, R3.10):
-    the engine offers every step that can still reach a best end from where the seat stands,
-    so a first sale at one market can lead to ends that another first step beats (a French
-    trial was offered "+1 cacao, +3 gold" beside "+1 cacao, +4 gold")."""
+    """``ends`` less each that another beats on cacao and gold (``resolution.best_outcomes``,
+    R3.10): the engine offers every step that can still reach a best end from where the seat
+    stands, so a first sale at one market can lead to ends that another first step beats (a
+    French trial was offered "+1 cacao, +3 gold" beside "+1 cacao, +4 gold")."""
 
     def held(end: Outcome) -> tuple[int, int]:
         result = dict(end.result)
         return result.get("cacao", 0), result.get("gold", 0)
 
-    return [
-        end
-        for end in ends
-        if not any(
-            held(other) != held(end) and dominates(held(other), held(end), gold_at_risk) for other in ends
-        )
-    ]
+    best = best_outcomes(frozenset(held(end) for end in ends), gold_at_risk)
+    return [end for end in ends if held(end) in best]
 
 
 def outcome_of(game: Game, actions: Sequence[Resolve]) -> Outcome | None:

@@ -33,10 +33,10 @@ log = logging.getLogger(__name__)
 
 PANEL = (560, 200, 800, 720)
 FIELDS = (("address", 340), ("port", 460), ("code", 580), ("name", 700))
+"""Each field and its design y."""
 ALLOWED: dict[str, Callable[[str], bool]] = {"port": str.isdigit, "code": str.isalnum}
 """The characters a field takes, where not every printable one (a code pasted with the spaces
 around it keeps only its letters and digits)."""
-"""Each field and its design y."""
 BOTTOM = 1030
 TOAST_ABOVE = 70
 """Design pixels from the panel's bottom up to a toast's area's bottom: above the red problem
