@@ -122,8 +122,8 @@ def test_advice_for_another_move_is_dropped() -> None:
 @pytest.mark.parametrize(
     ("code", "wanted"),
     [
-        ("de", "Bo: weniger Gewicht gegen dich durch die Aussichten an den Tempeln (+9,5)"),
-        ("fr", "Bo\u00a0: moins de poids contre vous par ses chances aux temples (+9,5)"),
+        ("de", "Bo: weniger Gefahr für dich durch die Aussichten an den Tempeln (+9,5)"),
+        ("fr", "Bo\u00a0: une moindre menace pour vous via ses chances aux temples (+9,5)"),
     ],
 )
 def test_a_count_that_weighs_otherwise_reads_as_a_sentence_in_every_language(code: str, wanted: str) -> None:
@@ -157,10 +157,10 @@ def test_the_reasons_are_worded_as_players_count() -> None:
     split = change_text(TermChange(0, "gold", 1.0, -2.0, 3.2), 0, names)
     assert split == "You: 2 less gold now, about 3 more gold in the next turns (+1.0)"
     steady = change_text(TermChange(1, "gold", 9.5, 0.0), 0, names)
-    assert steady == "Bo: less weight against you from their gold (+9.5)"
+    assert steady == "Bo: less of a threat to you from their gold (+9.5)"
     gained = change_text(TermChange(1, "temples", 1.6, 0.0, 0.75), 0, names)  # a 4-player hint
     assert (
-        gained == "Bo: less weight against you from their chances at the temples (+1.6)"
+        gained == "Bo: less of a threat to you from their chances at the temples (+1.6)"
     )  # not "about 1 more"
     assert change_text(TermChange(0, "cacao", 0.6, 0.0, 0.3), 0, names).startswith(
         "You, in the next turns: sometimes"

@@ -535,8 +535,8 @@ EN: dict[str, str] = {
     "facing a temple. Open spaces: empty jungle squares your workers face; the jungle tile laid "
     "there makes them work. The best square left: the best place the next player can take. "
     "An opponent's counts weigh against you, the leading opponent's more (with 3 or 4 "
-    'players), and a count may be worth more or less later: "more (or less) weight against '
-    'you" names such a change when the count stays the same or moves the other way. '
+    'players), and a count may be worth more or less later: "a greater threat to you" (or '
+    '"less of a threat") names such a change when the count stays the same or moves the other way. '
     '"Everything else" sums the smaller reasons, so the lines add up to the margin. "About as '
     'good": the two moves are closer than the computer can tell apart.',
     "rules.tiles.title": "The jungle tiles",
@@ -1113,8 +1113,8 @@ EN: dict[str, str] = {
     "coach.reason_split": "{who}: {now} now, {later} in the next turns ({points})",
     "coach.rest": "Everything else ({points})",
     "coach.beside": "{what}, beside {tile}",
-    "coach.weighs.more": "more weight against you from {what}",
-    "coach.weighs.less": "less weight against you from {what}",
+    "coach.weighs.more": "a greater threat to you from {what}",
+    "coach.weighs.less": "less of a threat to you from {what}",
     "coach.noun.gold": "their gold",
     "coach.noun.water": "their water field",
     "coach.noun.cacao": "their cacao",
