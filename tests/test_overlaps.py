@@ -542,6 +542,32 @@ def test_a_label_does_not_flee_below_a_panel_at_the_bottom_of_the_board() -> Non
     assert abs(label.centery - square.centery) < 2 * square.h, (label, square)
 
 
+def test_a_label_with_no_free_place_covers_the_least_and_stays_by_its_square() -> None:
+    """A French trial saw a hint's label over the row above its square on a full board, the
+    room beside it mostly empty: with every place near the square covering a tile, the label
+    takes the one covering the least, and a spare place far from the square (below a panel)
+    only when it covers nothing."""
+    import pygame
+
+    from cacao_game.app.play.paint import Painter
+
+    app = make_app((1366, 768), Settings(sound=False))
+    painter = Painter(app.assets)
+    surface = pygame.Surface((1366, 768))
+    row = [pygame.Rect(x, 180, 40, 40) for x in range(400, 760, 40)]
+    lone = [pygame.Rect(650, 300, 40, 40)]
+    above, below = (600, 200), (600, 320)
+    far = (600, 600)
+    label = painter.pill(surface, "Hint: +2 gold", above, others=[below], spare=[far], avoid=[*row, *lone])
+    assert label.collidelist(row) < 0 and abs(label.centery - below[1]) <= 1, label
+    crowded = [*row, pygame.Rect(560, 300, 80, 40)]
+    label = painter.pill(surface, "Hint: +2 gold", above, others=[below], spare=[far], avoid=crowded)
+    assert abs(label.centery - far[1]) <= 1, "a spare place is taken when it covers nothing"
+    everywhere = [*crowded, pygame.Rect(500, 580, 200, 40)]
+    label = painter.pill(surface, "Hint: +2 gold", above, others=[below], spare=[far], avoid=everywhere)
+    assert abs(label.centery - below[1]) <= 1, "not the spare one when it covers a tile too"
+
+
 def test_the_reviews_move_tags_stay_off_its_panel() -> None:
     """A playtest saw the review's "better" tag cut to "bet" under the review's panel. With a
     panel right above the better square, where its tag would go, the tag is drawn below."""

@@ -623,7 +623,8 @@ class BoardRenderer:
             20,
             border=border,
             inside=view,
-            others=[below, *aside, *clear],
+            others=[below, *aside],
+            spare=clear,
             avoid=[*overlays, *labels, *tiles],
             must_avoid=overlays,
         )

@@ -110,27 +110,34 @@ class Painter:
         inside: pygame.Rect | None = None,
         *,
         others: Sequence[tuple[float, float]] = (),
+        spare: Sequence[tuple[float, float]] = (),
         avoid: Sequence[pygame.Rect] = (),
         must_avoid: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect:
         """A rounded label with ``text`` centred at ``center``, moved into ``inside`` if given
         (text wider than ``inside`` wraps). With ``avoid`` (panels over the board, laid tiles):
-        centred at the first of ``center`` and ``others`` where it meets none of them; failing
-        that, at the first that meets none of ``must_avoid`` (else at ``center``)."""
+        centred at the first of ``center``, ``others`` and ``spare`` where it meets none of
+        them; failing that, at the one of ``center`` and ``others`` (or of all, when each of
+        those meets one) that meet none of ``must_avoid`` covering the least of ``avoid`` (the
+        first of equals: on a full board a trial saw a hint's label over the row above its
+        square, the room beside it empty), else at ``center``."""
         wrap = inside.w - px(40) if inside is not None else 0
         image = self.text_image(
             text, size, "bold", text_color, wrap if image_wider(self, text, size, wrap) else 0
         )
         places = []
-        for point in (center, *others):
+        for point in (center, *others, *spare):
             place = image.get_rect(center=(round(point[0]), round(point[1]))).inflate(px(22), px(10))
             if inside is not None:
                 place.clamp_ip(inside.inflate(-px(8), -px(8)))
             places.append(place)
-        rect = next(
-            (place for place in places if place.collidelist(list(avoid)) < 0),
-            next((place for place in places if place.collidelist(list(must_avoid)) < 0), places[0]),
-        )
+        free = next((place for place in places if place.collidelist(list(avoid)) < 0), None)
+        near = places[: len(places) - len(spare)]
+        allowed = [place for place in near if place.collidelist(list(must_avoid)) < 0] or [
+            place for place in places if place.collidelist(list(must_avoid)) < 0
+        ]
+        least = min(allowed, key=lambda place: covered_area(place, avoid)) if allowed else places[0]
+        rect = free if free is not None else least
         self.box(surface, rect, color, 235, rect.h // 2)
         if border is not None:
             pygame.draw.rect(surface, border, rect, px(2), border_radius=rect.h // 2)
@@ -140,6 +147,11 @@ class Painter:
                 theme.note_text(surface, text, image.get_rect(center=rect.center), font)
         surface.blit(image, image.get_rect(center=rect.center))
         return rect
+
+
+def covered_area(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
+    """Pixels of ``rect`` under ``others``, counted once for each of them (0: it meets none)."""
+    return sum(clip.w * clip.h for clip in (rect.clip(other) for other in others))
 
 
 def image_wider(painter: Painter, text: str, size: int, width: int) -> bool:
