@@ -78,10 +78,14 @@ from cacao_game.session import AIAnswered, PlaySession, Refused, Undo, Undone
 from cacao_game.session.autosave import one_line
 from cacao_game.session.journal import played_by
 from cacao_game.session.notices import split
-from cacao_game.session.session import hint_level
+from cacao_game.session.session import HINT_SEAT_OFFSET, hint_level
 from cacao_game.typed_json import ShapeError
 
 log = logging.getLogger(__name__)
+
+HintKey = tuple[str, int, int, int]
+"""A hint's position: table code, seat, decision and the session's ``version`` (which grows
+with every change, undo too: the decision count alone comes back after an undo)."""
 
 AI_ATTEMPTS: Final = 2
 """Times the host asks its AI workers for one decision: a worker that died (killed, out of
@@ -196,11 +200,11 @@ class Host:
         self._ai = Thinker(ai_processes)
         self._writers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cacao-net-save")
         self._members: dict[str, set[Connection]] = {}
-        self._thinking: set[tuple[str, int, int, int | None]] = set()
-        self._hint_askers: dict[tuple[str, int, int], set[Connection]] = {}
-        """Who asked for each hint (table, seat, decision) being thought about."""
-        self._hints: dict[str, tuple[tuple[str, int, int], bytes]] = {}
-        """Each table's last hint given, encoded, under its (table, seat, decision)."""
+        self._thinking: set[tuple[str, int, int, int, int | None]] = set()
+        self._hint_askers: dict[HintKey, set[Connection]] = {}
+        """Who asked for each hint (``HintKey``) being thought about."""
+        self._hints: dict[str, tuple[HintKey, bytes]] = {}
+        """Each table's last hint given, encoded, under its ``HintKey``."""
         self._timed: dict[str, TimedMove] = {}
         """Each table's timed AI move being thought about (told to members who join meanwhile)."""
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
@@ -1046,7 +1050,7 @@ class Host:
         elif game.is_over() or game.current_player() != message.seat:
             client.send(refusal("turn"))
         else:
-            key = (table.code, message.seat, message.at)
+            key = (table.code, message.seat, message.at, table.session.version)
             given = self._hints.get(table.code)
             if given is not None and given[0] == key:
                 client.push(given[1])
@@ -1055,20 +1059,21 @@ class Host:
             self._think(  # thinks once a decision (``_think``): every asker is answered then
                 table,
                 hint_level(),
-                100 + message.seat,
+                HINT_SEAT_OFFSET + message.seat,
                 0,
                 lambda action: self._hinted(key, table, action, None),
                 advised=lambda advice: self._hinted(key, table, advice.action, advice),
             )
 
-    def _hinted(self, key: tuple[str, int, int], table: Table, action: Action, advice: Advice | None) -> None:
-        """The hint for ``key`` (table, seat, decision) is ready: every connection that asked for
-        it (once each, however often it asked meanwhile) and is still at the table at that
-        decision gets it, and it is kept for whoever asks again at that decision (the coach
-        thinks once)."""
+    def _hinted(self, key: HintKey, table: Table, action: Action, advice: Advice | None) -> None:
+        """The hint for ``key`` is ready: every connection that asked for it (once each,
+        however often it asked meanwhile) and is still at the table in that position gets it,
+        and it is kept for whoever asks again there (the coach thinks once). A position taken
+        back meanwhile drops it, even when the game is back at as many decisions (a review
+        saw the hint of a placement taken back given for the one played instead)."""
         asking = self._hint_askers.pop(key, set())
-        at = key[2]
-        if self.tables.get(table.code) is not table or len(table.session.game.actions) != at:
+        at, version = key[2], key[3]
+        if self.tables.get(table.code) is not table or table.session.version != version:
             return
         data = p.encode(p.Hint(at, decision(action), None if advice is None else advice_message(advice)))
         self._hints[table.code] = (key, data)
@@ -1248,14 +1253,14 @@ class Host:
             )
         seat = session.game.current_player()
         if table.seats[seat].standin and table.options.standin is not None:
-            at = len(session.game.actions)
+            version = session.version
             seed = player_seed(session.game.setup.seed or 0, seat) + 31
             self._think(
                 table,
                 table.options.standin,
                 seat,
                 seed,
-                lambda action: self._stood_in(table, seat, at, action),
+                lambda action: self._stood_in(table, seat, version, action),
             )
 
     def _think(
@@ -1271,14 +1276,15 @@ class Host:
         advised: Callable[[Advice], None] | None = None,
     ) -> None:
         """Run AI ``level`` for ``seat`` on a copy of the game in the thread pool, then ``then``
-        on the event loop (once per table, player, decision and session ``request``: a request
-        made again at the same decision after an undo runs anew, the old answer being stale).
+        on the event loop (once per table, player, position and session ``request``: the
+        session's ``version``, so a request made again at the same decision after an undo
+        runs anew, the old answer being stale).
         A seat's move with a ``time_budget`` is told to every member first (``Thinking``). With
         ``advised`` it runs the coach's hint for the deciding seat instead (``thinking.hint``:
         the app's hint and reasons for the same position; ``seed`` and ``time_budget``
         unused) and gives it to ``advised`` (``then`` gets the move alone if the coach failed)."""
         at = len(table.session.game.actions)
-        key = (table.code, seat, at, request)
+        key = (table.code, seat, at, table.session.version, request)
         if key in self._thinking:
             return
         self._thinking.add(key)
@@ -1336,13 +1342,12 @@ class Host:
         if len(table.session.journal) != before:
             self._spawn(self._changed(table))
 
-    def _stood_in(self, table: Table, seat: int, at: int, action: Action) -> None:
+    def _stood_in(self, table: Table, seat: int, version: int, action: Action) -> None:
+        """The stand-in's ``action`` for ``seat``, thought about at the session's ``version``:
+        played if the seat still has its stand-in and the game is still in that position."""
         session = table.session
-        if (
-            not table.seats[seat].standin
-            or len(session.game.actions) != at
-            or session.game.current_player() != seat
-        ):
+        moved = session.version != version or session.game.current_player() != seat
+        if moved or not table.seats[seat].standin:
             return
         before = len(session.journal)
         session.play(action)
