@@ -157,6 +157,31 @@ def test_strict_undo_reaches_your_move_until_the_next_player_acts() -> None:
     assert undo_reach([entry(0, True), entry(2, True)], people, 0, UndoPolicy.CASUAL) == 2
 
 
+def test_a_move_a_stand_in_made_for_you_cannot_be_taken_back_and_the_table_says_why() -> None:
+    """Across machines a stand-in AI plays a dropped player's seat. A review found the table
+    offering to undo such a move and the host refusing it with no word said: the one undo rule
+    refuses it (``Refusal.UNDO_STANDIN``), in words, and the host's code for it reads as the
+    same refusal; the player's own move after the stand-in's can be taken back."""
+    from dataclasses import replace
+
+    from cacao_game.app.play.texts import refusal_text
+    from cacao_game.engine.actions import Place
+    from cacao_game.net.remote import refusal_of
+    from cacao_game.session.journal import Entry
+    from cacao_game.session.policy import undo_reach
+
+    own = Entry(1, 9, Place("2101", 0, (0, 0)), (), False, (1, 2))
+    standin = replace(own, standin=True)
+    people = {0, 1}
+    refused = Refused(Refusal.UNDO_STANDIN)
+    assert undo_reach([standin], people, 1, UndoPolicy.STRICT) == refused
+    assert undo_reach([standin], people, 1, UndoPolicy.CASUAL) == refused
+    assert undo_reach([standin, own], people, 1, UndoPolicy.STRICT) == 1
+    assert refusal_of(Refusal.UNDO_STANDIN.value) is Refusal.UNDO_STANDIN
+    words = refusal_text(refused, ["Ana", "Bo"], network=True)
+    assert words is not None and "while you were away" in words
+
+
 def test_undo_takes_back_a_whole_confirm_never_a_resolution_half_done() -> None:
     """A tester chose "harvest 3, sell 1 at 2" and pressed U on the next turn: the undo took back
     the sale alone and showed a panel of sales only, the harvest already counted. An undo takes

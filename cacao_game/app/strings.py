@@ -654,6 +654,7 @@ EN: dict[str, str] = {
     # the same refusals in a game across machines: its undo is always strict (no setting)
     "play.undo_turn_over_net": "The next player has acted: undo stays within your own turn in a network game",
     "play.undo_reveal_net": "A tile was drawn since: undo cannot go back past it in a network game",
+    "play.undo_standin": "The computer made that move for you while you were away: it cannot be taken back",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",
     "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",

@@ -90,11 +90,11 @@ REFUSALS: Final = {
     "illegal": "That move is not allowed.",
     "count": f"Send 1 to {p.MAX_ACTIONS} decisions at a time.",
     "hints_off": "The host does not allow hints at this table.",
-    "standin": "The last decision was the stand-in's, not yours: it cannot be taken back.",
     "undo.nothing": "There is nothing of yours to take back.",
     "undo.other_human": "Only your own decisions can be taken back.",
     "undo.turn_over": "The next player has acted: your move cannot be taken back.",
     "undo.reveal": "A hidden tile has been revealed since: it cannot be taken back.",
+    "undo.standin": "The stand-in AI made that decision for you: it cannot be taken back.",
     "undo.nobody": "There is nothing of yours to take back.",
 }
 """The words of each refusal reason (clients may show their own translation of the code)."""

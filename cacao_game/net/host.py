@@ -1022,9 +1022,6 @@ class Host:
             client.send(refusal("stale"))
             self._resend(client, table)
             return
-        if table.last_by_standin():
-            client.send(refusal("standin"))
-            return
         session.viewer, session.curtain = message.seat, None
         session.selection.provisional = None
         outcome = session.handle(Undo())

@@ -55,6 +55,9 @@ class Refusal(Enum):
     """Strict undo: the turn it would take back is over."""
     UNDO_REVEAL = "undo.reveal"
     """Strict undo: a hidden tile came to light since."""
+    UNDO_STANDIN = "undo.standin"
+    """A table across machines: the computer standing in for the seat's player made the
+    decision it would take back (the player was away)."""
     CONFIRM_NOTHING = "confirm.nothing"
     """Confirm with no complete move chosen."""
     ILLEGAL = "illegal"

@@ -47,7 +47,9 @@ def undo_reach(
 ) -> int | Refused:
     """How many decisions of ``journal`` an undo by seat ``actor`` takes back under ``policy``
     (the last decision of a seat in ``people``, with the computer's decisions after it), or
-    why it is refused. The one rule for the play session and for a table on another machine."""
+    why it is refused: never a decision a stand-in AI made for the seat (``Entry.standin``).
+    The one rule for the play session and for a table on another machine (a review found the
+    host refusing a stand-in's move the table had offered to undo, without a word)."""
     index = len(journal) - 1
     while index >= 0 and journal[index].seat not in people:
         index -= 1
@@ -58,6 +60,8 @@ def undo_reach(
     if owner != actor:
         return Refused(Refusal.UNDO_OTHER_HUMAN, owner)
     taken = journal[index:]
+    if any(entry.standin and entry.seat == actor for entry in taken):
+        return Refused(Refusal.UNDO_STANDIN)
     if policy is UndoPolicy.STRICT:
         if any(entry.seat != actor for entry in taken):
             return Refused(Refusal.UNDO_TURN_OVER)

@@ -151,6 +151,8 @@ def refusal_text(refused: Refused, names: Sequence[str], *, network: bool = Fals
             return t("play.undo_turn_over_net" if network else "play.undo_turn_over")
         case Refusal.UNDO_REVEAL:
             return t("play.undo_reveal_net" if network else "play.undo_reveal")
+        case Refusal.UNDO_STANDIN:
+            return t("play.undo_standin")
         case Refusal.CONFIRM_NOTHING | Refusal.ILLEGAL | Refusal.TUTORIAL:
             return None
         case _:
