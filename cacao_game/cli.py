@@ -124,7 +124,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=None,
         metavar="N",
-        help=t("cli.help.iterations", n=review_iterations(2)),
+        help=t(
+            "cli.help.iterations",
+            two=review_iterations(2),
+            three=review_iterations(3),
+            four=review_iterations(4),
+        ),
     )
     review.add_argument("--json", default=None, metavar="OUT", help=t("cli.help.json"))
     serving = parser.add_argument_group(t("cli.serve_group"))

@@ -7,10 +7,12 @@ from __future__ import annotations
 import harness
 import pytest
 
-from cacao_game.app.join_form import read_or_defaults, read_remembered, refusal_words, remembered
+from cacao_game.app import strings
+from cacao_game.app.join_form import REFUSALS, read_or_defaults, read_remembered, refusal_words, remembered
 from cacao_game.app.netplay import DEFAULT_PORT, LOOPBACK
 from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.strings import t
+from cacao_game.config.choices import SOURCE_LANGUAGE
 from cacao_game.config.settings import Settings
 from cacao_game.typed_json import ShapeError
 
@@ -80,7 +82,37 @@ def test_a_refusal_is_said_in_the_players_words_and_others_as_the_host_said_them
     assert refusal_words("full", "Every seat …") == t("net.refused_full")
     assert refusal_words("replaced", "Your seat was taken back …") == t("net.seat_replaced")
     assert refusal_words("table", "No table …") == t("net.refused_table")
-    assert refusal_words("version", "This host speaks version 4") == "This host speaks version 4"
+    assert refusal_words("version", "This host speaks version 4") == t("net.refused_version")
+    assert refusal_words("someday", "A code of a later host") == "A code of a later host"
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "table",
+        "full",
+        "name",
+        "token",
+        "watchers",
+        "guesses",
+        "joins",
+        "version",
+        "tables",
+        "create",
+        "idle",
+        "options",
+    ],
+)
+def test_every_code_a_host_ends_a_join_with_is_said_in_german(code: str) -> None:
+    """A review found the host's English shown to German and French players for a host that
+    lets nobody open tables, too many tables waiting, another version...: every code the host
+    ends a connection with (``Host._fail``, the join's refusals) has words of its own."""
+    strings.set_language("de")
+    try:
+        said = refusal_words(code, "The host's English words")
+        assert said != "The host's English words" and said == t(REFUSALS[code])
+    finally:
+        strings.set_language(SOURCE_LANGUAGE)
 
 
 def test_only_a_player_whose_ticket_is_kept_is_pointed_to_rejoin_game() -> None:
@@ -93,4 +125,4 @@ def test_only_a_player_whose_ticket_is_kept_is_pointed_to_rejoin_game() -> None:
         assert refusal_words(code, "…", rejoin=True) == t("net.refused_rejoin", refusal=plain)
         assert t("menu.rejoin") in refusal_words(code, "…", rejoin=True)
     assert refusal_words("table", "…", rejoin=True) == t("net.refused_table")
-    assert refusal_words("version", "Another version", rejoin=True) == "Another version"
+    assert refusal_words("version", "Another version", rejoin=True) == t("net.refused_version")

@@ -148,6 +148,19 @@ EN: dict[str, str] = {
     ),
     # the host refuses joins from an address that joins too often (a loop of joins)
     "net.refused_joins": "Too many joins from this network: wait a few seconds, then join again.",
+    # the host's game is of another version than this one
+    "net.refused_version": "The host plays another version of Cacao: both players need the same version.",
+    # a host (python -m cacao_game --serve) refuses a new table: this network has as many waiting as it allows
+    "net.refused_tables": (
+        "You already have as many tables waiting for players on this host as it allows: "
+        "start one, or wait for one to close."
+    ),
+    # a host that lets players join its tables but not open their own
+    "net.refused_create": "This host does not let players open tables: join one with its code.",
+    # the host closes a connection that joined no table in time
+    "net.refused_idle": "The host closed the connection: no table was joined in time. Try again.",
+    # the host could not open a table with the options asked for (another version's options)
+    "net.refused_options": "The host could not open a table with these options: it may play another version.",
     "net.unreachable": (
         "No game is hosted at this address and port: check them, and that the host's game is open."
     ),
@@ -820,7 +833,10 @@ EN: dict[str, str] = {
     ),
     "cli.help.review_seat": "review seat N only (from 0)",
     "cli.help.budget": "search time per decision instead of a number of search iterations",
-    "cli.help.iterations": "search iterations per decision (default {n}): the same review on every run",
+    "cli.help.iterations": (
+        "search iterations per decision (default {two}, {three} or {four} for 2, 3 or 4 players): "
+        "the same review on every run"
+    ),
     "cli.help.json": "also write the review as JSON (kept unless --force)",
     # command line: the network host (python -m cacao_game --serve)
     "cli.serve_group": "network host",
