@@ -191,6 +191,36 @@ def test_a_second_window_on_the_same_folder_cannot_resume_end_or_replace_the_hos
     claim_folder(folder).release()  # stopped hosts let go of the lock
 
 
+def test_a_host_slow_to_stop_keeps_its_folder_until_it_has_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review found ``stop`` letting go of the folder's lock when the host took longer to
+    stop than ``stop`` waits, while it still wrote its table files: another window could then
+    claim the folder. The folder stays held until the host has stopped, then is let go of
+    (and forgotten, when asked)."""
+    folder = tmp_path / "hosted"
+    running, _game, _token = start_hosting(
+        folder, options("remote", "remote"), 0, "Ana", bind=LOCAL, port=0, ai_processes=0
+    )
+    stop = running.host.stop
+    release = asyncio.Event()
+
+    async def slow_stop() -> None:
+        await release.wait()
+        await stop()
+
+    monkeypatch.setattr(running.host, "stop", slow_stop)
+    running.stop(timeout=0.05, forget=True)
+    with pytest.raises(HostingBusy):
+        claim_folder(folder)
+    assert hosted_game(folder) is not None
+    running._loop.call_soon_threadsafe(release.set)
+    running._thread.join(10.0)
+    assert not running._thread.is_alive()
+    claim_folder(folder).release()
+    assert hosted_game(folder) is None, "forgotten once stopped"
+
+
 def test_the_menu_offers_resume_hosting_only_when_no_other_window_hosts_the_game(
     tmp_path: Path, apps: list[App]
 ) -> None:

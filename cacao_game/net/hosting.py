@@ -97,8 +97,33 @@ class BackgroundHost:
                 self._lock.release()
             raise
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="cacao-net-host", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="cacao-net-host", daemon=True)
         self._restored = False
+        self._forget = False
+        self._let_go_once = threading.Lock()
+        self._gone = False
+
+    def _run(self) -> None:
+        """The host's thread: its loop until ``stop`` ends it, then the folder let go of."""
+        try:
+            self._loop.run_forever()
+        finally:
+            self._loop.close()
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Once the host has stopped (or never ran): with ``stop``'s ``forget``, remove the
+        hosted game from the folder, then release the folder's lock (once)."""
+        with self._let_go_once:
+            if self._gone:
+                return
+            self._gone = True
+            try:
+                if self._forget and self._folder is not None:
+                    forget_hosting(self._folder)
+            finally:
+                if self._lock is not None:
+                    self._lock.release()
 
     def _call(self, work: Coroutine[object, object, T], timeout: float) -> T:
         return asyncio.run_coroutine_threadsafe(work, self._loop).result(timeout)
@@ -191,18 +216,29 @@ class BackgroundHost:
     def stop(self, timeout: float = 10.0, *, forget: bool = False) -> None:
         """Save every table, close every connection, end the thread and let go of the
         folder's lock; with ``forget``, once the host has stopped and before the lock goes,
-        remove the hosted game from the folder (``forget_hosting``: no Resume hosting)."""
-        try:
-            if self._thread.is_alive():
-                self._call(self.host.stop(), timeout)
-                self._loop.call_soon_threadsafe(self._loop.stop)
-                self._thread.join(timeout)
+        remove the hosted game from the folder (``forget_hosting``: no Resume hosting).
+        Waits at most ``timeout`` seconds: a host still stopping then (a slow disk) goes on
+        stopping on its thread and lets go of the folder when done, never before (a review
+        found the lock released while the host still wrote its table files)."""
+        self._forget = forget
+        if not self._thread.is_alive():
+            if not self._loop.is_closed() and not self._loop.is_running():
                 self._loop.close()
-        finally:
-            if forget and self._folder is not None:
-                forget_hosting(self._folder)
-            if self._lock is not None:
-                self._lock.release()
+            self._let_go()
+            return
+
+        async def end() -> None:
+            try:
+                await self.host.stop()
+            except Exception:
+                log.exception("the host failed to stop cleanly")
+            finally:
+                self._loop.stop()
+
+        asyncio.run_coroutine_threadsafe(end(), self._loop)
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            log.warning("the host is still stopping after %g s: it lets go of its folder when done", timeout)
 
     def end_unstarted(self, code: str, timeout: float = 5.0) -> bool:
         """Stop, and if table ``code`` never started (or is gone) end it first (``Host.end_table``:
