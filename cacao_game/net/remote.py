@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import assert_never
 
 from cacao_game import typed_json
 from cacao_game.ai.explain import Advice
@@ -59,6 +60,7 @@ from cacao_game.records import RecordError, RecordFile, replay_record, write_rec
 from cacao_game.session.commands import (
     AIAnswered,
     Assign,
+    BoardInput,
     Choose,
     Command,
     Confirm,
@@ -464,13 +466,12 @@ class RemoteSource:
                 return []
             case ShowHand() | AIAnswered():
                 return []
+            case _ if not self.accepts_input():
+                return []
             case _:
-                pass
-        if not self.accepts_input():
-            return []
-        return self._select(command)
+                return self._select(command)
 
-    def _select(self, command: Command) -> list[SourceEvent]:
+    def _select(self, command: BoardInput) -> list[SourceEvent]:
         selection = self.selection
         decided: list[Action] | None = None
         match command:
@@ -498,7 +499,7 @@ class RemoteSource:
             case Confirm():
                 decided = self._confirmed()
             case _:
-                return []
+                assert_never(command)
         self.version += 1
         if decided is None:
             return []

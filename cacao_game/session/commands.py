@@ -108,20 +108,8 @@ class AIAnswered:
     advice: Advice | None = None
 
 
-Command = (
-    Select
-    | Rotate
-    | PickFill
-    | Assign
-    | Unassign
-    | Target
-    | Cycle
-    | Focus
-    | Confirm
-    | Choose
-    | Undo
-    | ShowHand
-    | RequestHint
-    | AIAnswered
-)
+BoardInput = Select | Rotate | PickFill | Assign | Unassign | Target | Cycle | Focus | Confirm | Choose
+"""The commands that build the deciding seat's move on its selection (and confirm it)."""
+
+Command = BoardInput | Undo | ShowHand | RequestHint | AIAnswered
 """Every command ``PlaySession.handle`` takes."""

@@ -24,6 +24,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import assert_never
 
 from cacao_game import saves, typed_json
 from cacao_game.ai import HINT_LEVELS, LEVELS
@@ -40,6 +41,7 @@ from cacao_game.session.autosave import Autosaver
 from cacao_game.session.commands import (
     AIAnswered,
     Assign,
+    BoardInput,
     Choose,
     Command,
     Confirm,
@@ -285,44 +287,51 @@ class PlaySession(Seats):
             self.autosave()
 
     def _carry_out(self, command: Command) -> list[SessionEvent]:
-        if isinstance(command, AIAnswered):
-            return self._answer(command)
-        if isinstance(command, Undo):
-            return self._undo()
-        if isinstance(command, ShowHand):
-            return self._show_hand()
-        if not self.accepts_input():
-            return []
+        match command:
+            case AIAnswered():
+                return self._answer(command)
+            case Undo():
+                return self._undo()
+            case ShowHand():
+                return self._show_hand()
+            case _ if not self.accepts_input():
+                return []
+            case RequestHint():
+                return self._request_hint()
+            case _:
+                return self._select(command)
+
+    def _select(self, command: BoardInput) -> list[SessionEvent]:
+        """Board input on the selection; a completed move is applied."""
         selection = self.selection
-        if isinstance(command, RequestHint):
-            return self._request_hint()
-        if isinstance(command, Select):
-            selection.select(command.index)
-        elif isinstance(command, Rotate):
-            selection.rotate(command.step)
-        elif isinstance(command, PickFill):
-            selection.pick_fill(command.code)
-        elif isinstance(command, Assign):
-            selection.assign(command.pos, command.code, command.rotation)
-        elif isinstance(command, Unassign):
-            selection.unassign(command.pos)
-        elif isinstance(command, Focus):
-            selection.focus_choice(command.index)
-        elif isinstance(command, Cycle):
-            if selection.phase is Phase.RESOLVE:
-                count = max(1, len(selection.outcomes()))
-                selection.focus = (selection.focused() + command.step) % count
-            else:
-                selection.cycle(command.step)
-        elif isinstance(command, Target):
-            action = selection.click(command.pos)
-            if action is not None:
-                return self._apply(action)
-        elif isinstance(command, Choose):
-            if selection.focus_choice(command.index):
+        match command:
+            case Select(index):
+                selection.select(index)
+            case Rotate(step):
+                selection.rotate(step)
+            case PickFill(code):
+                selection.pick_fill(code)
+            case Assign(pos, code, rotation):
+                selection.assign(pos, code, rotation)
+            case Unassign(pos):
+                selection.unassign(pos)
+            case Focus(index):
+                selection.focus_choice(index)
+            case Cycle(step) if selection.phase is Phase.RESOLVE:
+                selection.focus = (selection.focused() + step) % max(1, len(selection.outcomes()))
+            case Cycle(step):
+                selection.cycle(step)
+            case Target(pos):
+                action = selection.click(pos)
+                if action is not None:
+                    return self._apply(action)
+            case Choose(index):
+                if selection.focus_choice(index):
+                    return self._confirm()
+            case Confirm():
                 return self._confirm()
-        elif isinstance(command, Confirm):
-            return self._confirm()
+            case _:
+                assert_never(command)
         return []
 
     def _confirm(self) -> list[SessionEvent]:
