@@ -234,7 +234,7 @@ def test_the_log_names_a_shared_win_like_the_scoring_screen() -> None:
 
     tied = SeatScore(gold=20, temples=0, sun=0, water=0, cacao=3)
     scores = (tied, tied, SeatScore(gold=19, temples=0, sun=0, water=0, cacao=5))
-    lines = log_lines([ev.GameEnded(scores, (0, 1))], ["Ana", "Bo", "Cy"])
+    lines = log_lines([(ev.GameEnded(scores, (0, 1)), ["Ana", "Bo", "Cy"])])
     shared = tn("log.tie_shared", 3, total=20)
     assert [(line.text, line.seat) for line in lines] == [(winners_text(["Ana", "Bo"]), 0), (shared, 0)]
     assert "Ana" in lines[0].text and "Bo" in lines[0].text and "&" not in lines[0].text
@@ -252,10 +252,10 @@ def test_the_log_says_how_the_cacao_tiebreak_decided() -> None:
         return SeatScore(gold=gold, temples=0, sun=0, water=0, cacao=cacao)
 
     names = ["Ana", "Bo", "Cy"]
-    lines = log_lines([ev.GameEnded((score(60, 1), score(60, 4), score(60, 2)), (1,))], names)
+    lines = log_lines([(ev.GameEnded((score(60, 1), score(60, 4), score(60, 2)), (1,)), names)])
     assert len(lines) == 2 and lines[1].seat == 1
     assert all(name in lines[1].text for name in names) and "60" in lines[1].text and "4" in lines[1].text
-    clear = log_lines([ev.GameEnded((score(61, 0), score(60, 4), score(60, 5)), (0,))], names)
+    clear = log_lines([(ev.GameEnded((score(61, 0), score(60, 4), score(60, 5)), (0,)), names)])
     assert len(clear) == 1
 
 
@@ -275,7 +275,7 @@ def test_a_harvest_over_full_storage_is_one_log_line() -> None:
         ev.CacaoGained(1, 2, 0, 2, (1, 1)),
     ]
     expected = [tn("log.cacao_lost", 5, name="Easy AI", lost=2), tn("log.cacao", 2, name="Bo")]
-    assert [line.text for line in log_lines(events, names)] == expected
+    assert [line.text for line in log_lines([(e, names) for e in events])] == expected
     history = History(names)
     for event in events:
         history.add(event, None, names)
@@ -303,7 +303,7 @@ def test_sun_tokens_and_mine_gold_in_a_row_are_one_log_line_each() -> None:
         t("log.gold", name="Zo", n=3),
         t("log.gold", name="Bo", n=1),
     ]
-    assert [line.text for line in log_lines(events, names)] == expected
+    assert [line.text for line in log_lines([(e, names) for e in events])] == expected
     history = History(names)
     for event in events:
         history.add(event, None, names)
@@ -316,7 +316,7 @@ def test_a_temples_awards_name_each_seat_apart_from_its_gold() -> None:
     from cacao_game.app.play.texts import per_seat
 
     names = ["Player 1", "Player 2", "Cy"]
-    lines = log_lines([ev.TempleScored((2, 2), (3, 0, 1), (6, 0, 3))], names)
+    lines = log_lines([(ev.TempleScored((2, 2), (3, 0, 1), (6, 0, 3)), names)])
     assert "Player 1: +6, Cy: +3" in lines[0].text
     assert per_seat((1, 0, 2), names) == "Player 1: 1, Cy: 2"
     assert per_seat((0, 0, 0), names) == t("play.nobody")
@@ -342,7 +342,7 @@ def test_a_volcano_payment_of_nothing_or_of_all_the_gold_says_so() -> None:
     than it owed to have paid all it had."""
     names = ["Ana", "Bo"]
     none, part, whole = (
-        log_lines([ev.GoldPaid(0, paid, owed, 0, (3, 3))], names)[0].text
+        log_lines([(ev.GoldPaid(0, paid, owed, 0, (3, 3)), names)])[0].text
         for paid, owed in ((0, 1), (1, 2), (2, 2))
     )
     assert none == t("log.paid_none", name="Ana")

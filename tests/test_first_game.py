@@ -289,7 +289,7 @@ def test_worker_tiles_are_named_in_words_not_codes(language: str) -> None:
         assert len(set(names)) == len(names)
         assert not any(re.search(r"\d-\d", name) for name in names)
         placed = ev.TilePlaced(seat=0, pos=(1, 0), tile="3001", rotation=0, overbuild=False)
-        lines = log_lines([placed], ["Ana", "Bo"])
+        lines = log_lines([(placed, ["Ana", "Bo"])])
         assert any(laid_tile("3001", 0) in line.text for line in lines)
         assert not any(re.search(r"\d-\d-\d-\d", line.text) for line in lines)
     finally:
@@ -304,7 +304,7 @@ def test_the_log_names_a_worker_tile_as_it_lies() -> None:
 
     def logged(rotation: int) -> str:
         placed = ev.TilePlaced(seat=0, pos=(1, 0), tile="3001", rotation=rotation, overbuild=False)
-        return log_lines([placed], ["Ana", "Bo"])[-1].text
+        return log_lines([(placed, ["Ana", "Bo"])])[-1].text
 
     assert logged(0) == "Ana placed 3 workers up, 1 worker left"
     assert logged(2) == "Ana placed 1 worker right, 3 workers down"

@@ -49,6 +49,7 @@ from cacao_game.engine.tiles import (
     WATER_MAX_STEP,
     WORKER_SIDES,
     Pos,
+    is_jungle_square,
     jungle_deck,
     worker_deck,
 )
@@ -1086,9 +1087,9 @@ class Game:
             assert 0 <= self.water[seat] <= WATER_MAX_STEP
             assert self.gold[seat] >= 0
         for pos in self.jungle:
-            assert (pos[0] + pos[1]) % 2 == 0, f"jungle tile on worker square {pos}"
+            assert is_jungle_square(pos), f"jungle tile on worker square {pos}"
         for pos in self.workers:
-            assert (pos[0] + pos[1]) % 2 == 1, f"worker tile on jungle square {pos}"
+            assert not is_jungle_square(pos), f"worker tile on jungle square {pos}"
         assert not set(self.covered) - set(self.workers)
         assert len(self.display) <= DISPLAY_SIZE
 

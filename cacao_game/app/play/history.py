@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from cacao_game.app.play.texts import LogLine, add_log_line, log_position
+from cacao_game.app.play.texts import LogLine, add_log_line, log_lines, log_position
 from cacao_game.app.strings import t
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import Pos
@@ -132,13 +132,11 @@ class History:
     def write_log(self) -> list[LogLine]:
         """The log of every event added so far, in the current language, each under its own
         names."""
-        lines = [self._opening()]
-        turn = temples = 0
-        last: ev.Event | None = None
-        for event, names, standin in zip(self.events, self.event_names, self.event_standins, strict=True):
-            turn, temples = log_position(event, turn, temples)
-            last = add_log_line(lines, last, event, _line_names(event, names, standin), turn, temples)
-        return lines
+        named = zip(self.events, self.event_names, self.event_standins, strict=True)
+        return [
+            self._opening(),
+            *log_lines((event, _line_names(event, names, standin)) for event, names, standin in named),
+        ]
 
     def _opening(self) -> LogLine:
         """The log's first line: turn 1 and who starts it (named as at the first event)."""

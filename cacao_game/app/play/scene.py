@@ -639,11 +639,6 @@ class PlayScene(Scene):
         return None if self.hint_on_board() else self.keys_text("coach.hint_moved")
 
     @property
-    def reveal_hands(self) -> bool:
-        """A recorded game shows every seat's hand face up."""
-        return self.source.capabilities.open_hands
-
-    @property
     def curtain_for(self) -> int | None:
         """The human the curtain waits for, once the animations are done."""
         return None if self.timeline.busy else self.source.curtain

@@ -6,7 +6,7 @@ Every string lives in ``cacao_game.app.strings`` (one place, ready for translati
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import assert_never
 
@@ -172,15 +172,16 @@ def _signed(value: int) -> str:
 
 
 def log_lines(
-    events: Sequence[ev.Event], names: Sequence[str], turn: int = 0, temples: int = 0
+    named: Iterable[tuple[ev.Event, Sequence[str]]], turn: int = 0, temples: int = 0
 ) -> list[LogLine]:
-    """The log lines of ``events``, with the seat whose colour each takes; ``turn`` is the
-    turn they start in and ``temples`` the number of temples scored before them."""
+    """The log lines of the ``named`` events (each with the seats' names to say it with),
+    with the seat whose colour each takes; ``turn`` is the turn they start in and
+    ``temples`` the number of temples scored before them."""
     lines: list[LogLine] = []
     last: ev.Event | None = None
-    for e in events:
-        turn, temples = log_position(e, turn, temples)
-        last = add_log_line(lines, last, e, names, turn, temples)
+    for event, names in named:
+        turn, temples = log_position(event, turn, temples)
+        last = add_log_line(lines, last, event, names, turn, temples)
     return lines
 
 
