@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, assert_never
 
@@ -218,7 +219,7 @@ class ScoringScene(WidgetScene):
                 "sun": s.sun,
                 "water": s.water,
                 "cacao": s.cacao,
-                "total": s.gold + temples[i] + s.sun + s.water,
+                "total": replace(s, temples=temples[i]).total,
             }
             for i, s in enumerate(self.scores)
         ]
