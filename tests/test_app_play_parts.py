@@ -79,6 +79,27 @@ def test_camera_eases_to_its_target() -> None:
     assert not cam.moving and cam.scale == cam.target_scale
 
 
+@pytest.mark.parametrize(
+    "saved",
+    [
+        {"x": 1e308, "y": 0.0, "scale": 96.0},
+        {"x": 0.0, "y": float("-inf"), "scale": 96.0},
+        {"x": float("nan"), "y": 0.0, "scale": 96.0},
+        {"x": 0.0, "y": 0.0, "scale": float("inf")},
+        {"x": "left", "y": 0.0, "scale": 96.0},
+    ],
+)
+def test_a_saved_view_out_of_any_board_is_ignored_and_the_board_still_draws(saved: dict[str, object]) -> None:
+    """A trial's edited autosave centred the view at 1e308 squares: every Continue stopped the
+    game (a float too large for a pixel). A view no board could have is ignored."""
+    cam = Camera(VIEWPORT)
+    before = (pygame.Vector2(cam.target_center), cam.target_scale)
+    cam.load_dict(saved)
+    assert (cam.target_center, cam.target_scale) == before
+    cam.square_rect((0, 0))
+    cam.origin()
+
+
 def run_timeline(finish: bool) -> list[str]:
     """Three overlapping animations; the order their callbacks ran in."""
     timeline = Timeline()

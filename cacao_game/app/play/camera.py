@@ -12,6 +12,7 @@ Panels drawn over the board (``covered``) count as out of view for ``fit``, ``in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 import pygame
@@ -42,6 +43,8 @@ screen size (in real pixels a 4K screen would glide on for frames moving the pic
 pixel, each drawing the whole board again)."""
 SNAP_SHIFT = 1.0
 """Design pixels of pan left when a glide ends (see ``SNAP_SCALE``)."""
+VIEW_REACH = 1000.0
+"""Squares from the start tiles a saved view's centre may lie (a board spans a few dozen)."""
 CENTRE_SLACK = 0.5
 """Squares a followed board may sit off the middle before ``centre`` pans it back: a board
 that grew by a column on one side stays (half a square), one that grew twice there glides
@@ -386,12 +389,16 @@ class Camera:
         }
 
     def load_dict(self, data: object) -> None:
-        """Restore a view saved by ``to_dict`` (its scale in design pixels); ignores bad data."""
+        """Restore a view saved by ``to_dict`` (its scale in design pixels); ignores bad data:
+        not numbers, or a centre more than ``VIEW_REACH`` squares from the start tiles (a
+        trial's edited save centred at 1e308 squares stopped the game at every Continue)."""
         if not isinstance(data, dict):
             return
         try:
             x, y, scale = float(data["x"]), float(data["y"]), float(data["scale"])
         except (KeyError, TypeError, ValueError):
+            return
+        if not (abs(x) <= VIEW_REACH and abs(y) <= VIEW_REACH and math.isfinite(scale)):
             return
         self.target_center = pygame.Vector2(x, y)
         self.target_scale = self.clamp(scale * current().factor)
