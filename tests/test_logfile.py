@@ -48,3 +48,18 @@ def test_the_window_writes_the_log_file_even_when_it_cannot_open(monkeypatch: py
     path = log_dir() / LOG_FILE
     assert "log file:" in path.read_text(encoding="utf-8")
     assert not any(getattr(h, "baseFilename", None) == str(path) for h in logging.getLogger().handlers)
+
+
+def test_the_error_that_stops_the_game_is_in_its_log_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trial's crash left its traceback on the terminal alone: the error that ends
+    ``run_app`` is written to the log file with its traceback, then raised as before."""
+    from cacao_game.app import main
+
+    def broken() -> str | None:
+        raise OverflowError("cannot convert float infinity to integer")
+
+    monkeypatch.setattr(main, "prepare_display", broken)
+    with pytest.raises(OverflowError):
+        main.run_app(SimpleNamespace(windowed=True))
+    text = (log_dir() / LOG_FILE).read_text(encoding="utf-8")
+    assert "the game stopped on an error" in text and "Traceback" in text and "OverflowError" in text

@@ -160,12 +160,16 @@ def prepare_display() -> str | None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Open the game window and run until Quit; returns the process exit code (1: no display).
-    What the game logs meanwhile goes to its log file too (``logfile``)."""
+    What the game logs meanwhile goes to its log file too (``logfile``), and so does the
+    error that stops it (a trial found a crash's traceback on the terminal alone)."""
     from cacao_game.app.logfile import start_log_file, stop_log_file
 
     log_file = start_log_file()
     try:
         return _run_window(args)
+    except Exception:
+        log.exception("the game stopped on an error")  # into the log file too, not only stderr
+        raise
     finally:
         if log_file is not None:
             stop_log_file(log_file)
