@@ -118,6 +118,50 @@ def test_a_double_click_chooses_but_does_not_confirm(app: App) -> None:
     assert target in scene.source.game.workers
 
 
+def test_a_burst_of_quick_clicks_chooses_and_a_click_after_a_pause_confirms(app: App) -> None:
+    """A trial's four clicks 150 ms apart on a square placed the tile and confirmed it: the
+    pause before a confirming click counts from the last click of the burst."""
+    from driver import click, square_point
+
+    scene = make_scene(app, ["human", "human"])
+    target = sorted(scene.source.game.frontier)[0]
+    point = square_point(scene, target)
+    for _ in range(6):
+        app.step(click(point), 0.15)
+    assert scene.source.game.actions == []
+    assert scene.turn.provisional is not None and scene.turn.provisional.pos == target
+    app.step([], CONFIRM_PAUSE)
+    app.step(click(point), 0.02)
+    assert target in scene.source.game.workers
+
+
+def test_a_double_click_on_undo_takes_back_one_decision(app: App) -> None:
+    """A trial's double-click on Undo took back two decisions, five quick clicks a whole turn
+    (there is no redo): a click on Undo within ``CONFIRM_PAUSE`` of the last one does nothing;
+    after a pause it undoes again."""
+    from driver import click
+
+    scene = make_scene(app, ["human", "easy"], seed=8)
+    rng = random.Random(2)
+    for _ in range(600):
+        game = scene.source.game
+        if game.turn >= 4 and scene.source.deciding_human() == 0 and game.phase is Phase.PLACE:
+            break
+        app.step(human_turn_events(scene, rng), 0.02)
+    app.step([], 3.0)
+    made = len(scene.source.game.actions)
+    reach = scene.source.undo_check()
+    assert isinstance(reach, int) and reach > 0
+    undo = next(b for b in scene.hud.action_buttons() if b.name == "undo").rect.center
+    app.step(click(undo), 0.1)
+    app.step(click(undo), 0.1)
+    app.step([], 3.0)
+    assert len(scene.source.game.actions) == made - reach, "one undo"
+    app.step(click(undo), 0.02)
+    app.step([], 0.1)
+    assert len(scene.source.game.actions) < made - reach, "a click after the pause undoes"
+
+
 def test_a_double_click_on_a_fill_space_gives_it_its_tile(app: App) -> None:
     """A trial's double-click on a jungle space gave it the tile and took it back at once: the
     second click of a double-click (within ``CONFIRM_PAUSE``) keeps the tile there; a click

@@ -235,6 +235,8 @@ class TableInput:
         """The table's clock when Enter last turned a lesson's page: an Enter within
         ``CONFIRM_PAUSE`` after it is the same press doubled, not a move (a trial's second
         Enter on Next met "Choose a square first")."""
+        self.undo_clicked_at: float | None = None
+        """The table's clock when Undo was last clicked (``click``)."""
         self.clicked_at: float | None = None
         """The table's clock when a left click last did something (``clicked``): a press
         within ``CONFIRM_PAUSE`` after it is the same click doubled and does not skip the
@@ -512,9 +514,16 @@ class TableInput:
         return [Send(Assign(target, carried[0], carried[1]))] if target is not None else []
 
     def click(self, point: tuple[int, int], frame: Frame, hud: Hud, camera: Camera) -> list[TableCommand]:
-        """The commands of a left click (button released without a drag) at ``point``."""
+        """The commands of a left click (button released without a drag) at ``point``. Undo
+        clicked again within ``CONFIRM_PAUSE`` of the last click on it does nothing (a trial's
+        double-click took back two decisions, five quick clicks a whole turn; U and Ctrl+Z,
+        pressed on purpose, undo at every press)."""
         for button in hud.action_buttons():
             if button.rect.collidepoint(point):
+                if button.name == "undo":
+                    last, self.undo_clicked_at = self.undo_clicked_at, frame.clock
+                    if last is not None and frame.clock - last < CONFIRM_PAUSE:
+                        return []
                 return self.action_button(button.name, frame)
         lesson = frame.lesson
         if lesson is not None:
@@ -546,13 +555,15 @@ class TableInput:
 
     def _target(self, square: Pos, frame: Frame) -> list[TableCommand]:
         """A click on ``square``: a second click on the placement a click just chose, or on
-        the space a click just gave a tile, waits ``CONFIRM_PAUSE`` (a double-click chooses or
-        gives, it neither confirms nor takes the tile back: a trial's double-click on a space
-        left it empty)."""
+        the space a click just gave a tile, waits ``CONFIRM_PAUSE`` after the last click there
+        (a double-click, or a burst of clicks, chooses or gives, it neither confirms nor takes
+        the tile back: a trial's double-click on a space left it empty, another's four quick
+        clicks placed a tile and confirmed it)."""
         given = frame.phase is Phase.FILL and square in frame.fill.given
         if square == frame.provisional or given:
             chosen = self.chosen_at
             if chosen is not None and chosen[0] == square and frame.clock - chosen[1] < CONFIRM_PAUSE:
+                self.chosen_at = (square, frame.clock)
                 return []
         else:
             self.chosen_at = (square, frame.clock)
@@ -567,8 +578,10 @@ class TableInput:
         row = (popup.seat, tuple(popup.outcomes), index)
         chosen = self.row_chosen
         if chosen is not None and chosen[0] == row and popup.focused == index:
-            early = not by_key and clock - chosen[1] < CONFIRM_PAUSE
-            return [] if early else [Send(Choose(index))]
+            if not by_key and clock - chosen[1] < CONFIRM_PAUSE:
+                self.row_chosen = (row, clock)  # a burst of clicks chooses; a pause, then a click, plays
+                return []
+            return [Send(Choose(index))]
         self.row_chosen = (row, clock)
         return [Send(Focus(index))]
 
