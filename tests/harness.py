@@ -64,7 +64,12 @@ def double_click(app: App, pos: tuple[int, int], gap: float = 0.1) -> None:
 
 
 def click_label(app: App, label: str) -> None:
-    """Click the visible widget of the top scene whose ``label`` is ``label`` (LookupError if none)."""
+    """Click the visible widget of the top scene whose ``label`` is ``label`` (LookupError if
+    none); a question just asked is read first (``ConfirmDialog`` takes no click at once)."""
+    from cacao_game.app.scenes.confirm import ARMING_SECONDS, ConfirmDialog
+
+    if isinstance(app.top, ConfirmDialog):
+        app.step([], max(0.0, app.top.opened_at + ARMING_SECONDS - app.clock))
     widgets = getattr(app.top, "widgets", [])
     for widget in widgets:
         if getattr(widget, "label", None) == label and widget.visible:

@@ -14,7 +14,7 @@ import pytest
 from harness import click, click_label, key, press, run
 from hypothesis import given, settings
 
-from cacao_game.app import prefs
+from cacao_game.app import prefs, routes
 from cacao_game.app.assets import Assets, assets_root
 from cacao_game.app.intents import IntentMap, display_name, rebind
 from cacao_game.app.layout import DEFAULT_ANCHORS, Layout, object_kind
@@ -292,6 +292,28 @@ def test_delete_needs_confirmation(app):
     click_label(app, t("load.delete"))
     assert not bad.exists()
     assert [info.path.name for info in scene.saves] == ["good.json"]
+
+
+def test_a_question_takes_no_click_until_it_can_be_read(app):
+    """A trial clicked Host a game twice, half a second apart: the second click fell on the Yes
+    of the question the first one asked, and the game hosted before ended unseen. A click
+    within ``ARMING_SECONDS`` of the question does nothing; a click after, or a key at once,
+    answers it."""
+    from cacao_game.app.scenes.confirm import ARMING_SECONDS
+
+    answers: list[str] = []
+    app.open(routes.Confirm("End the hosted game?", lambda: answers.append("yes"), danger=True))
+    dialog = app.top
+    yes = next(w for w in dialog.widgets if getattr(w, "label", None) == t("common.yes"))
+    app.step(harness.click_events(yes.rect.center), 0.1)
+    app.step(harness.click_events(yes.rect.center), ARMING_SECONDS / 2)
+    assert app.top is dialog and answers == []
+    run(app, 1, ARMING_SECONDS)
+    app.step(harness.click_events(yes.rect.center), 0.02)
+    assert answers == ["yes"] and app.top is not dialog
+    app.open(routes.Confirm("Again?", lambda: answers.append("again")))
+    app.step([key("escape")], 0.02)
+    assert answers == ["yes"] and not isinstance(app.top, ConfirmDialog), "Esc answers No at once"
 
 
 def test_load_opens_the_save(app, monkeypatch):

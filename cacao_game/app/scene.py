@@ -40,6 +40,8 @@ class Shell(Protocol):
     screen: pygame.Surface
     mouse_pos: tuple[int, int]
     """Where the mouse was last seen ((-1, -1): not yet)."""
+    clock: float
+    """Seconds the app has stepped (the sum of its frames' ``dt``)."""
     last_config: GameConfig | None
     """The seats of the last game set up, offered again by the setup scene."""
     join_typed: dict[str, str]

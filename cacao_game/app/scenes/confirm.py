@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 DIALOG_W = 860
 TEXT_PAD = 48
 """Design pixels: the dialog's width and the message's margin on either side."""
+ARMING_SECONDS = 0.8
+"""Seconds after the dialog opens before a click can answer it: a trial's second click on
+Host a game, half a second after the first, landed on the Yes of the question the first
+opened and ended the game hosted before, unseen (keys, pressed on purpose, answer at once)."""
 BUTTON_W, BUTTON_H, BUTTON_GAP, LABEL_PAD = 260, 68, 24, 48
 """Design pixels: a button's least width and its height, the gap between the buttons, and the
 room a label needs beside its text."""
@@ -49,6 +53,8 @@ class ConfirmDialog(DialogScene):
         self.on_yes = on_yes
         self.on_no = on_no
         self.danger = danger
+        self.opened_at = app.clock
+        """The app's clock when the dialog opened (``ARMING_SECONDS``)."""
 
     @property
     def title(self) -> str:
@@ -111,8 +117,17 @@ class ConfirmDialog(DialogScene):
 
     def enter(self) -> None:
         super().enter()
+        self.opened_at = self.app.clock
         self.focus.index = 1
         self.focus.move(0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """As a dialog does, but a mouse press or release within ``ARMING_SECONDS`` of its
+        opening is taken and does nothing."""
+        arming = self.app.clock - self.opened_at < ARMING_SECONDS
+        if arming and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return True
+        return super().handle_event(event)
 
     def yes(self) -> None:
         """Close, then run the yes callback."""
