@@ -49,9 +49,12 @@ def human_turn_events(
     """Events that make progress on the deciding human's decision (or lift the curtain).
 
     Keyboard: Tab to a target, Enter to confirm; in a popup a number key, then it again or
-    Enter. Mouse: click a target, then click it again on a later call (a click right after the
-    first waits); a popup row the same.
+    Enter. Mouse: click a target, then click it again on a later call once ``CONFIRM_PAUSE``
+    has passed (a player's pause: a click sooner is a burst's, which chooses and waits); a
+    popup row the same.
     """
+    from cacao_game.app.play.controls import CONFIRM_PAUSE
+
     app = scene.app
     if scene.curtain_for is not None:
         return [key(app, "confirm")] if not use_mouse else click(scene.hud.curtain_button().center)
@@ -65,6 +68,8 @@ def human_turn_events(
             chosen = scene.input.row_chosen
             if chosen is not None and chosen[0][1] == tuple(outcomes):
                 index = chosen[0][2]
+                if scene.frame.clock - chosen[1] < CONFIRM_PAUSE:
+                    return []
             return click(scene.hud.popup_buttons(outcomes)[index].rect.center)
         if index < 3:  # a number key chooses the row; the same number again, or Enter, plays it
             row = key(app, f"select_{index + 1}")
@@ -82,6 +87,9 @@ def human_turn_events(
             slots = scene.hud.display_slots()
             events += click(slots[rng.randrange(len(scene.source.game.display))].center)
         provisional = getattr(turn.provisional, "pos", None)
+        chosen = scene.input.chosen_at
+        if chosen is not None and chosen[0] == provisional and scene.frame.clock - chosen[1] < CONFIRM_PAUSE:
+            return events
         point = square_point(scene, provisional if provisional in targets else rng.choice(targets))
         return events + click(point)
     events = []

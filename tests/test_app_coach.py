@@ -1142,8 +1142,6 @@ def test_a_board_fitted_anew_during_a_hint_moves_out_from_under_its_panel_again(
     language's relayout, or Home), the hint's panel is looked at again and the board moves
     out from under it."""
 
-    from cacao_game.app.play.controls import Fit
-
     session, scene = placing_table(app)
     camera = scene.camera
     square = session.selection.targets()[0]
@@ -1158,7 +1156,7 @@ def test_a_board_fitted_anew_during_a_hint_moves_out_from_under_its_panel_again(
     if refit == "language":
         scene.relabel()
     else:
-        scene.send(Fit())
+        app.step([app.intents.event_for("fit")], 0.05)  # Home (a Fit sent to the session was ignored)
     for _ in range(120):
         app.step([], 0.05)
     assert not camera.square_rect(square).colliderect(over)

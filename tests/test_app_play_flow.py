@@ -162,6 +162,36 @@ def test_a_double_click_on_undo_takes_back_one_decision(app: App) -> None:
     assert len(scene.source.game.actions) < made - reach, "a click after the pause undoes"
 
 
+def test_undo_clicked_while_the_computer_moves_undoes(user_home: object) -> None:
+    """A trial clicked Undo while the computer's move was shown: the click only skipped the
+    animation and the computer played on. A click on Undo during an animation ends it and
+    undoes, as the button says."""
+    from driver import click
+
+    from cacao_game.app.catalog import router
+    from cacao_game.config.settings import Settings
+
+    app = App(pygame.Surface((1920, 1080)), Settings(animation_speed="normal", sound=False), router=router())
+    scene = make_scene(app, ["human", "easy"], seed=8)
+    rng = random.Random(2)
+    for _ in range(600):
+        game = scene.source.game
+        if game.turn >= 2 and scene.source.deciding_human() == 0 and game.phase is Phase.PLACE:
+            break
+        app.step(human_turn_events(scene, rng), 0.02)
+    app.step([], 3.0)
+    before = len(scene.source.game.actions)
+    for _ in range(600):
+        app.step(human_turn_events(scene, rng), 0.02)
+        if scene.timeline.busy and len(scene.source.game.actions) > before:
+            break
+    assert scene.timeline.busy and len(scene.source.game.actions) > before
+    undo = next(b for b in scene.hud.action_buttons() if b.name == "undo").rect.center
+    app.step(click(undo), 0.02)
+    app.step([], 3.0)
+    assert len(scene.source.game.actions) <= before, "back to before the player's move"
+
+
 def test_a_double_click_on_a_fill_space_gives_it_its_tile(app: App) -> None:
     """A trial's double-click on a jungle space gave it the tile and took it back at once: the
     second click of a double-click (within ``CONFIRM_PAUSE``) keeps the tile there; a click

@@ -442,7 +442,12 @@ class TableInput:
             if event.button == 1 and frame.busy:
                 self.swallow_up = True
                 doubled = self.clicked_at is not None and frame.clock - self.clicked_at < CONFIRM_PAUSE
-                return [] if doubled else [Finish()]
+                if doubled:
+                    return []
+                on_undo = any(
+                    b.name == "undo" and b.rect.collidepoint(self.mouse) for b in hud.action_buttons()
+                )
+                return [Finish(), *self._undo_click(frame)] if on_undo else [Finish()]
             self.press = (event.button, self.mouse)
             self.dragging = False
         elif event.button == 3 and frame.accepts_input:
@@ -502,6 +507,16 @@ class TableInput:
                 return [Send(PickFill(code))]
         return []
 
+    def _undo_click(self, frame: Frame) -> list[TableCommand]:
+        """A click on Undo: it undoes, also during an animation, whose end it shows first (a
+        trial's click on Undo while the computer moved only skipped the animation, and the
+        computer played on); a click within ``CONFIRM_PAUSE`` of the last one on it does
+        nothing (``click``)."""
+        last, self.undo_clicked_at = self.undo_clicked_at, frame.clock
+        if last is not None and frame.clock - last < CONFIRM_PAUSE:
+            return []
+        return self.game_intent("undo", frame)
+
     def _drop(self, point: tuple[int, int], frame: Frame, camera: Camera) -> list[TableCommand]:
         """The carried tile goes to the space under ``point``; anywhere else it goes back where
         it came from (its space, or the display)."""
@@ -521,9 +536,7 @@ class TableInput:
         for button in hud.action_buttons():
             if button.rect.collidepoint(point):
                 if button.name == "undo":
-                    last, self.undo_clicked_at = self.undo_clicked_at, frame.clock
-                    if last is not None and frame.clock - last < CONFIRM_PAUSE:
-                        return []
+                    return self._undo_click(frame)
                 return self.action_button(button.name, frame)
         lesson = frame.lesson
         if lesson is not None:
