@@ -534,8 +534,9 @@ EN: dict[str, str] = {
     "gone for good.",
     "rules.end.title": "End and scoring",
     "rules.end": "The game ends when every worker tile is placed. Each temple gives 6 gold to the seat "
-    "with most workers around it and 3 to the runner-up (ties share, rounded down). Add "
-    "1 gold per sun token and your water field (-10 up to +16).",
+    "with most workers around it and 3 to the runner-up; a seat with no worker there gets nothing. "
+    "Seats tied for first share the 6 (rounded down) and nobody gets the 3; seats tied for "
+    "second share the 3. Add 1 gold per sun token and your water field (-10 up to +16).",
     "rules.auto.title": "Automatic steps",
     "rules.auto": "Choices that cannot change the result are made for you (gains are taken in full, a "
     "price-{best} market sells). You are asked only when it matters, e.g. how much to sell.",
