@@ -351,6 +351,26 @@ def test_settings_changes_apply_at_once_and_are_written_on_leaving(app, monkeypa
     assert Path(os.environ["CACAO_HOME"]).exists()
 
 
+def test_a_scale_setting_stops_at_its_ends(app):
+    """A trial stepped the computer's pacing up from 3 s and got 0 s: the arrows of a scale
+    (pacing, animation speed, size, thinking times) stop at its ends; other choices (the
+    language) go round."""
+    from cacao_game.app.widgets import Cycler
+    from cacao_game.config.choices import AI_PACINGS
+
+    scene = open_settings(app)
+    scene.change(ai_pacing=max(AI_PACINGS))
+    scene.build()
+    pacing = next(w for w in scene.widgets if isinstance(w, Cycler) and w.value == max(AI_PACINGS))
+    assert pacing.ordered
+    pacing.step(app, 1)
+    assert app.settings.ai_pacing == max(AI_PACINGS) == pacing.value
+    pacing.step(app, -1)
+    assert app.settings.ai_pacing == sorted(AI_PACINGS)[-2]
+    language = next(w for w in scene.widgets if isinstance(w, Cycler) and w.value == app.settings.language)
+    assert not language.ordered
+
+
 def test_rebinding_a_key_in_the_settings(app):
     """Change + a key press rebinds the intent; Esc cancels a rebind and says the keys kept
     (a playtest saw a silent cancel and could not tell whether the key was now Esc)."""

@@ -367,7 +367,9 @@ class Toggle(Widget):
 class Cycler(Widget):
     """``‹ value ›``: click the arrows (or the middle) to step through ``options``.
 
-    ``options`` are (value, text) pairs; ``on_change(value)`` after each step.
+    ``options`` are (value, text) pairs; ``on_change(value)`` after each step. ``ordered``
+    options (a scale: seconds, a speed, a size) stop at either end, their arrow there dimmed
+    (a trial stepped the computer's pacing up from 3 s and got 0 s); others wrap.
     """
 
     def __init__(
@@ -381,8 +383,10 @@ class Cycler(Widget):
         label: str = "",
         swatch: Callable[[pygame.Surface, pygame.Rect, Any], None] | None = None,
         one_size: bool = False,
+        ordered: bool = False,
     ) -> None:
         super().__init__(rect, tooltip=tooltip)
+        self.ordered = ordered
         self.one_size = one_size
         """Every value drawn at the size the widest option fits (``widest``), not each at its
         own: for options of a kind shown in alike rows (not for ones holding players' names)."""
@@ -409,10 +413,14 @@ class Cycler(Widget):
         return max((text for _value, text in self.options), key=lambda text: font.size(text)[0], default="")
 
     def step(self, app: Shell, delta: int) -> None:
-        """Move ``delta`` options on (wrapping) and report the new value."""
+        """Move ``delta`` options on (wrapping, or stopping at an end when ``ordered``) and
+        report the new value."""
         if not self.options:
             return
-        self.value = self.options[(self.index + delta) % len(self.options)][0]
+        index = self.index + delta
+        if self.ordered and not 0 <= index < len(self.options):
+            return
+        self.value = self.options[index % len(self.options)][0]
         app.assets.play("click", 0.3)
         self.on_change(self.value)
 
@@ -436,7 +444,12 @@ class Cycler(Widget):
         return False
 
     def activate(self, app: Shell) -> None:
-        self.step(app, 1)
+        """Enter or Space on it: the next option (back to the first after the last, even
+        ``ordered``: the keyboard's one way through them)."""
+        if self.ordered and self.index == len(self.options) - 1:
+            self.step(app, -self.index)
+        else:
+            self.step(app, 1)
 
     def draw(self, surface: pygame.Surface, app: Shell) -> None:
         if not self.visible:
@@ -448,8 +461,9 @@ class Cycler(Widget):
         border = theme.GOLD if hot else theme.GOLD_DARK if self.enabled else theme.UNAVAILABLE_BORDER
         pygame.draw.rect(surface, fill, box, border_radius=box.h // 2)
         pygame.draw.rect(surface, border, box, px(2), border_radius=box.h // 2)
-        arrow_color = theme.GOLD if self.enabled else theme.UNAVAILABLE_TEXT
         for direction, x in ((-1, box.x + px(28)), (1, box.right - px(28))):
+            end = self.ordered and not 0 <= self.index + direction < len(self.options)
+            arrow_color = theme.GOLD if self.enabled and not end else theme.UNAVAILABLE_TEXT
             cy = box.centery
             dx, dy = px(7) * direction, px(11)
             pygame.draw.polygon(surface, arrow_color, [(x - dx, cy - dy), (x + dx, cy), (x - dx, cy + dy)])

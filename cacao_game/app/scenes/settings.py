@@ -279,11 +279,11 @@ class SettingsScene(WidgetScene):
 
     def _speed_row(self, rect: pygame.Rect) -> Widget:
         options = self._labelled("animation_speed", ANIMATION_SPEEDS)
-        return self._choice(rect, "animation_speed", options)
+        return self._choice(rect, "animation_speed", options, ordered=True)
 
     def _pacing_row(self, rect: pygame.Rect) -> Widget:
         options = [(v, t("settings.ai_pacing_value", seconds=decimal(v))) for v in self._pacings()]
-        return self._choice(rect, "ai_pacing", options)
+        return self._choice(rect, "ai_pacing", options, ordered=True)
 
     def _fullscreen_row(self, rect: pygame.Rect) -> Widget:
         return Toggle(rect, prefs.setting_label("fullscreen"), self.app.is_fullscreen(), self.set_fullscreen)
@@ -294,6 +294,7 @@ class SettingsScene(WidgetScene):
             "ui_scale",
             ui_scale_options(self.app.screen.get_size()),
             tooltip=t("settings.ui_scale_tip"),
+            ordered=True,
         )
 
     def _palette_row(self, rect: pygame.Rect) -> Widget:

@@ -496,7 +496,7 @@ class SetupScene(WidgetScene):
         widgets: list[Widget] = []
         for rect, (times, value, change, hint, expert) in zip(self.thinking_halves(y, 60), rows, strict=True):
             labels = [(s, t("setup.thinking_value", seconds=short_number(s))) for s in times]
-            cycler = Cycler(rect, labels, value, change, tooltip=t(hint))
+            cycler = Cycler(rect, labels, value, change, tooltip=t(hint), ordered=True)
             cycler.enabled = thinks_for(kinds, expert)
             widgets.append(cycler)
         return widgets
