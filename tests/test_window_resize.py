@@ -68,6 +68,28 @@ def test_the_table_follows_every_resize(window: pygame.Window, size: tuple[int, 
     app.draw(app.screen)
 
 
+def test_the_menus_tiles_follow_a_resize(window: pygame.Window) -> None:
+    """A trial resized the window at the menu: its decor tiles kept the size they had, too
+    large, one over another and cut at the edge. They take the new screen's size."""
+    from cacao_game.app.scale import px
+    from cacao_game.app.scenes.menu import MenuScene
+
+    screen = pygame.display.get_surface()
+    app = App(screen, Settings(animation_speed="instant", ai_pacing=0.0, sound=False), router=router())
+    app.home()
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    app.step([], 1 / 60)
+    app.draw(app.screen)
+    before = menu.decor()[0][0].get_width()
+    resized(app, window, (1280, 720))
+    app.draw(app.screen)
+    after = menu.decor()[0][0].get_width()
+    assert after < before * 0.8, (before, after)
+    tile = app.assets.jungle_tile("plantation1", px(190))
+    assert after <= tile.get_width() * 1.5
+
+
 def test_each_window_size_event_alone_lays_out_again(window: pygame.Window) -> None:
     """Any one of the three events a window manager may send is enough."""
     screen = pygame.display.get_surface()

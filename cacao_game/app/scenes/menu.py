@@ -197,13 +197,15 @@ class MenuScene(WidgetScene):
         self._draw_decor(surface)
 
     def _tile(self, index: int) -> pygame.Surface:
-        """Decor tile ``index``, rotated once and cached."""
-        cache: dict[int, pygame.Surface] = self.__dict__.setdefault("_tiles", {})
-        if index not in cache:
-            side, row = (-1 if index % 2 == 0 else 1), index // 2
-            tile = self.app.assets.jungle_tile(DECOR_TILES[index], px(190 - row * 12))
-            cache[index] = pygame.transform.rotozoom(tile, side * (8 + row * 7), 1.0)
-        return cache[index]
+        """Decor tile ``index`` at the screen's scale, rotated once and cached by its size (a
+        trial resized the window at the menu and its tiles kept the old size)."""
+        cache: dict[tuple[int, int], pygame.Surface] = self.__dict__.setdefault("_tiles", {})
+        side, row = (-1 if index % 2 == 0 else 1), index // 2
+        size = px(190 - row * 12)
+        if (index, size) not in cache:
+            tile = self.app.assets.jungle_tile(DECOR_TILES[index], size)
+            cache[index, size] = pygame.transform.rotozoom(tile, side * (8 + row * 7), 1.0)
+        return cache[index, size]
 
     def decor(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The jungle tiles fanned out on both sides, each image with where it lies now (they
