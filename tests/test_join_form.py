@@ -126,3 +126,24 @@ def test_only_a_player_whose_ticket_is_kept_is_pointed_to_rejoin_game() -> None:
         assert t("menu.rejoin") in refusal_words(code, "…", rejoin=True)
     assert refusal_words("table", "…", rejoin=True) == t("net.refused_table")
     assert refusal_words("version", "Another version", rejoin=True) == t("net.refused_version")
+
+
+@pytest.mark.parametrize(
+    ("address", "ported"),
+    [
+        ("127.0.0.1:28282", True),
+        ("[::1]:28282", True),
+        ("cacao.local:9100", True),
+        ("127.0.0.1", False),
+        ("::1", False),
+        ("[::1]", False),
+        ("fe80::1:2", False),
+    ],
+)
+def test_an_address_typed_with_its_port_is_pointed_to_the_port_field(address: str, ported: bool) -> None:
+    """A trial typed "127.0.0.1:28282" in the address field and met a system error: an address
+    that ends in a port is refused before joining, in words; IPv6 addresses are not taken for
+    one."""
+    from cacao_game.app.scenes.join import with_port
+
+    assert with_port(address) is ported

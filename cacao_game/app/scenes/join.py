@@ -94,8 +94,11 @@ class JoinScene(WidgetScene):
 
     def validation_error(self, watch: bool = False) -> str | None:
         """Why Join (``watch``: Watch) cannot go yet, or None."""
-        if not self.values["address"].strip():
+        address = self.values["address"].strip()
+        if not address:
             return t("net.error_address")
+        if with_port(address):
+            return t("net.error_address_port")
         problem = port_problem(self.values["port"])
         if problem:
             return problem
@@ -266,3 +269,13 @@ class JoinScene(WidgetScene):
             width=width,
             align=pygame.FONT_CENTER,
         )
+
+
+def with_port(address: str) -> bool:
+    """Whether ``address`` ends in a port (``127.0.0.1:28282``, ``[::1]:28282``,
+    ``host:28282``), which has a field of its own (a trial typed one and met a system error);
+    a bare IPv6 address (``::1``) does not."""
+    if address.startswith("["):
+        return "]:" in address
+    head, colon, tail = address.rpartition(":")
+    return bool(colon) and ":" not in head and tail.isdigit()
