@@ -1257,6 +1257,13 @@ def test_a_review_on_the_square_played_names_the_tile_played(user_home) -> None:
         assert lines[0] == t("review.better_same", laid=t("jungle.sun")) and t("jungle.sun") in lines[0], (
             lines
         )
+        turned = DecisionReview(
+            0, 0, 0, Phase.FILL, Fill((1, 0), "volcano", 0), Fill((1, 0), "volcano", 2), 4.4, "mistake", 2, 10
+        )
+        lines = review_lines(session, turned, ["Ana", "Bo"])
+        assert lines[0] == t("review.better_turned", laid=t("jungle.volcano")), (
+            "a German trial's better volcano differed only in its turn, and the line did not say so"
+        )
     finally:
         app.close()
 

@@ -104,6 +104,7 @@ EN: dict[str, str] = {
     "net.error_seats": "Host a game with one Human seat (you) and at least one Remote player.",
     "net.error_port": "The port is a number from 1 to 65535.",
     "net.error_address": "Type the host's address.",
+    "net.error_address_port": "Type the address without its port: the port has a field of its own.",
     "net.error_code": "The table code is 6 letters and digits, never 0, 1, O or I.",
     "net.copy_code": "Copy",
     "net.copy_code_tip": "Copy the table code, to paste it in a chat or in a Join form (Ctrl+V).",
@@ -1178,6 +1179,10 @@ EN: dict[str, str] = {
     "review.good": "The computer finds no move a point better.",
     "review.better_board": "Better: the gold ghost on the board (played: red outline)",
     "review.better_same": "Better: the gold ghost, on the square played (played: {laid})",
+    # the better move lays the same tile on the same square, turned another way
+    "review.better_turned": (
+        "Better: the same tile on the square played, turned as the gold ghost (played: {laid})"
+    ),
     "review.played": "Played: {move}",
     "review.better": "Better: {move}",
     "review.summary": (

@@ -150,7 +150,9 @@ def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequen
         if played is None or better is None:
             same = getattr(decision.played, "pos", None) == getattr(decision.best, "pos", None)
             if same and isinstance(decision.played, Place | Overbuild | Fill):
-                lines.append(t("review.better_same", laid=laid_words(decision.played)))
+                turned = getattr(decision.best, "tile", None) == decision.played.tile
+                key = "review.better_turned" if turned else "review.better_same"
+                lines.append(t(key, laid=laid_words(decision.played)))
             else:
                 lines.append(t("review.better_board"))
         else:
