@@ -387,7 +387,7 @@ def test_a_player_back_at_their_seat_is_told_how_many_turns_the_ai_played_for_th
     for them since their own last decision; not while still away or reconnecting, not the
     turns it played for the seat's earlier player (another name), not a spectator."""
     from cacao_game.app.play.presence import standin_played
-    from cacao_game.engine import Place
+    from cacao_game.engine import Fill, Place
     from cacao_game.session.journal import Entry
 
     def entry(seat: int, turn: int, standin: bool, name: str = "Bo") -> Entry:
@@ -409,3 +409,8 @@ def test_a_player_back_at_their_seat_is_told_how_many_turns_the_ai_played_for_th
     presence.connection = "connected"
     own_since = [*journal, entry(1, 7, False), entry(0, 8, False)]
     assert standin_played(presence, own_since, 1, "Bo", 0) == (8, None), "nothing since their own move"
+    fill = Entry(1, 9, Fill((1, 1), "water", 0), (), False, None, ("Ana", "Bo"), True)
+    filled = [*own_since, fill]
+    assert standin_played(presence, filled, 1, "Bo", 8) == (9, tn("net.standin_decided", 1)), (
+        "a trial was told of a turn played when the AI had only filled a space of theirs"
+    )

@@ -1225,6 +1225,11 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "While you were away, the AI played {n} turn for you.",
         "While you were away, the AI played {n} turns for you.",
     ),
+    # the same when the AI laid none of their tiles (it only filled a space, chose a sale...)
+    "net.standin_decided": (
+        "While you were away, the AI made {n} decision for you.",
+        "While you were away, the AI made {n} decisions for you.",
+    ),
     "play.pile_left": ("{n} left", "{n} left"),
     # a seat's water track; {n} is signed (+4, -1, 0): the form follows its size
     "tip.water": (

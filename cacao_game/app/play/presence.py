@@ -23,6 +23,7 @@ from cacao_game.app.netplay import STANDIN_AFTER
 from cacao_game.app.play.board import temples_rect
 from cacao_game.app.scale import px
 from cacao_game.app.strings import short_number, t, tn
+from cacao_game.engine import Overbuild, Place
 from cacao_game.net.remote import BUSY, CONNECTED, HOST_PAUSED
 from cacao_game.session.journal import Entry
 
@@ -205,7 +206,9 @@ def standin_played(
     """The news for this screen's player (seat ``you``, named ``name``) once back at their
     seat (connected, not away): how many turns the host's stand-in AI played for them while
     they were away (a trial's player came back to a board that had moved on and no word
-    why), among the decisions of ``journal`` from ``seen`` on and after their own last one;
+    why), or when it laid none of their tiles how many decisions it made (a trial was told
+    of a turn played when the AI had only filled a space of theirs), among the decisions
+    of ``journal`` from ``seen`` on and after their own last one;
     None if none (or for a spectator). Returns the next ``seen`` (the journal's length once
     looked at) and the news. Decisions made when the seat had another name (a player before
     them, who left it) are not theirs."""
@@ -214,12 +217,15 @@ def standin_played(
     if len(journal) <= seen:
         return len(journal), None
     own = max((at for at, entry in enumerate(journal) if entry.seat == you and not entry.standin), default=-1)
-    turns = {
-        entry.turn
+    made = [
+        entry
         for entry in journal[max(seen, own + 1) :]
         if entry.seat == you and entry.standin and (len(entry.names) <= you or entry.names[you] == name)
-    }
-    return len(journal), tn("net.standin_played", len(turns)) if turns else None
+    ]
+    turns = {entry.turn for entry in made if isinstance(entry.action, Place | Overbuild)}
+    if turns:
+        return len(journal), tn("net.standin_played", len(turns))
+    return len(journal), tn("net.standin_decided", len(made)) if made else None
 
 
 def awaiting_player(presence: Presence) -> frozenset[int]:
