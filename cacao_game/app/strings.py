@@ -460,7 +460,9 @@ EN: dict[str, str] = {
     "problem.not_save": "this is not a Cacao save",
     "problem.record": "this is a game record, not a save",
     "problem.newer": "it was saved by a newer version of Cacao",
-    "problem.invalid": "it is not a game this version can open",
+    "problem.invalid": (
+        "its game cannot be played back (a move against the rules, or data this version does not know)"
+    ),
     "problem.write": "the file cannot be written",
     "problem.delete": "the file cannot be removed",
     "load.delete_failed": "Could not delete “{name}”: {reason}",
