@@ -18,3 +18,9 @@ def percentile(values: Iterable[float], share: float) -> float:
         raise ValueError(f"a percentile's share is from 0 to 1, not {share}")
     rank = math.ceil(round(share * len(ordered), 9))
     return ordered[max(0, rank - 1)]
+
+
+def median(values: Iterable[float]) -> float:
+    """The median of ``values`` by the same rule (``percentile`` at one half: of an even count,
+    the lower of the two middle values), so a benchmark's "median" and "p50" agree."""
+    return percentile(values, 0.5)

@@ -1,4 +1,4 @@
-"""The benchmarks' one percentile rule (``cacao_game.percentiles.percentile``)."""
+"""The benchmarks' one percentile rule (``cacao_game.percentiles.percentile``, and its ``median``)."""
 
 from __future__ import annotations
 
@@ -36,3 +36,18 @@ def test_a_percentile_is_a_value_with_at_least_its_share_at_or_below_it(
     assert found in values
     assert sum(v <= found for v in values) >= share * len(values) - 1e-6
     assert sum(v < found for v in values) < max(1, share * len(values) + 1e-6)
+
+
+def test_a_median_is_the_same_rules_p50_so_two_reports_agree() -> None:
+    """A review found the benchmarks' "median" (``statistics.median``, which interpolates)
+    disagreeing with their "p50" (nearest rank) on even counts: of 1, 2, 3, 4 one said 2.5,
+    the other 2. The median is the rule's p50, and no tool computes one otherwise."""
+    from pathlib import Path
+
+    from cacao_game.percentiles import median
+
+    assert median([4.0, 1.0, 3.0, 2.0]) == percentile([1.0, 2.0, 3.0, 4.0], 0.5) == 2
+    tools = Path(__file__).resolve().parents[1] / "tools"
+    for script in tools.glob("*.py"):
+        text = script.read_text(encoding="utf-8")
+        assert "statistics.median" not in text and "statistics.quantiles" not in text, script.name

@@ -102,7 +102,7 @@ from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.registry import make_player
 from cacao_game.ai.weights import DEFAULT
 from cacao_game.engine import Action, Game, Phase
-from cacao_game.percentiles import percentile
+from cacao_game.percentiles import median, percentile
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tournament
@@ -712,9 +712,9 @@ def run_cores(args: argparse.Namespace) -> None:
             flush=True,
         )
     print(
-        f"wall-time ratio workers=2 / workers=1: median {statistics.median(ratios):.2f}, mean "
+        f"wall-time ratio workers=2 / workers=1: median {median(ratios):.2f}, mean "
         f"{statistics.fmean(ratios):.2f}; re-deals per CPU second, workers=2 / workers=1: median "
-        f"{statistics.median(efficiency):.2f} (load average {os.getloadavg()[0]:.1f} after)"
+        f"{median(efficiency):.2f} (load average {os.getloadavg()[0]:.1f} after)"
     )
     players[2].close()
 

@@ -58,7 +58,7 @@ from cacao_game.ai.review import (
     review_iterations,
 )
 from cacao_game.engine import Game, Phase
-from cacao_game.percentiles import percentile
+from cacao_game.percentiles import median, percentile
 from cacao_game.session.session import hint_level
 
 LEVELS = ("hard", "medium", "easy", "random")
@@ -208,10 +208,10 @@ def calibrate(positions_: list[Game]) -> None:
         appraise(game, shortlist, iterations=probe, seed=1)
         rates.append(probe / (time.perf_counter() - started))
     slow = percentile(rates, 0.05)
-    median = statistics.median(rates)
+    middle = median(rates)
     players = positions_[0].players
     print(f"flat search on {len(rates)} positions ({players} players, {CANDIDATES} moves): re-deals a second")
-    print(f"  median {median:.1f}, slowest 5 % {slow:.1f}")
+    print(f"  median {middle:.1f}, slowest 5 % {slow:.1f}")
     fit = int(slow * TIME_BUDGET)
     print(f"  hard hint: {fit} re-deals fit {TIME_BUDGET:g} s at the slowest 5 % (HINT_ITERATIONS['hard'])")
     count = hint_iterations(players, "expert")
@@ -233,10 +233,10 @@ def calibrate(positions_: list[Game]) -> None:
         started = time.perf_counter()
         review_decision(game, played, Budget(iterations=count), random.Random(1))
         seconds.append(time.perf_counter() - started)
-    fit = int(count * REVIEW_SECONDS / statistics.median(seconds))
+    fit = int(count * REVIEW_SECONDS / median(seconds))
     print(
         f"  review (expert search, {count} iterations, the last legal move played): median "
-        f"{statistics.median(seconds):.3f} s; {fit} iterations fit {REVIEW_SECONDS:g} s (REVIEW_ITERATIONS)"
+        f"{median(seconds):.3f} s; {fit} iterations fit {REVIEW_SECONDS:g} s (REVIEW_ITERATIONS)"
     )
 
 

@@ -32,7 +32,6 @@ import argparse
 import importlib
 import random
 import re
-import statistics
 import subprocess
 import sys
 import tarfile
@@ -43,6 +42,8 @@ from io import BytesIO
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from cacao_game.percentiles import median, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 PREVIOUS = "cacao_game_prev"
@@ -227,9 +228,9 @@ def main(argv: list[str] | None = None) -> int:
     wall_ratio = seconds["previous"].wall / seconds["current"].wall
     print(f"ratio current/previous: {cpu_ratio:.3f} (CPU time), {wall_ratio:.3f} (wall time)")
     if len(ratios) >= 2:
-        deciles = statistics.quantiles(ratios, n=10)
+        deciles = [percentile(ratios, 0.1), percentile(ratios, 0.9)]
         print(
-            f"per-batch CPU-time ratios ({len(ratios)} batches): median {statistics.median(ratios):.3f}, "
+            f"per-batch CPU-time ratios ({len(ratios)} batches): median {median(ratios):.3f}, "
             f"10% {deciles[0]:.3f}, 90% {deciles[-1]:.3f}"
         )
     if args.hard:

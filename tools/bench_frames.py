@@ -52,7 +52,6 @@ import cProfile
 import os
 import pstats
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -60,7 +59,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from cacao_game.percentiles import percentile
+from cacao_game.percentiles import median, percentile
 
 WINDOW = "--window" in sys.argv
 """Frames in a real window (flip included at its real cost) rather than off-screen."""
@@ -647,7 +646,7 @@ def main() -> int:
             return 1
         note = "" if how == "app" else " (the app ignores CACAO_BENCH_FIRST_FRAME: measured by patching flip)"
         print(
-            f"launch to first menu frame: median {statistics.median(launches):.3f} s   "
+            f"launch to first menu frame: median {median(launches):.3f} s   "
             f"worst {max(launches):.3f} s over {len(launches)} runs{note}   (goal <= 1.0 s)"
         )
     return 0

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import tempfile
 import time
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.storage import atomic_write_bytes
 from cacao_game.engine import Game
 from cacao_game.engine.tiles import COLORS
-from cacao_game.percentiles import percentile
+from cacao_game.percentiles import median, percentile
 from cacao_game.saves import load_game, save_game
 from cacao_game.saves.codec import build_document, decode, encode
 from cacao_game.saves.schema import checksum
@@ -53,8 +52,8 @@ def timings(action: Callable[[], object], runs: int) -> list[float]:
 def summary(name: str, values: list[float]) -> str:
     """One line: median, 90th percentile and worst of ``values`` (ms)."""
     p90 = percentile(values, 0.9)
-    median = statistics.median(values)
-    return f"  {name:<28} median {median:6.2f} ms   p90 {p90:6.2f} ms   max {max(values):6.2f} ms"
+    middle = median(values)
+    return f"  {name:<28} median {middle:6.2f} ms   p90 {p90:6.2f} ms   max {max(values):6.2f} ms"
 
 
 def bench(variant: str, folder: Path, runs: int) -> None:

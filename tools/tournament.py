@@ -36,7 +36,7 @@ from typing import Any
 from cacao_game.ai.registry import make_player, parse_level
 from cacao_game.engine import Game
 from cacao_game.headless import player_seed
-from cacao_game.percentiles import percentile
+from cacao_game.percentiles import median, percentile
 from cacao_game.records import seat_entries, to_record, write_record
 
 log = logging.getLogger("tournament")
@@ -174,7 +174,7 @@ def time_summary(samples: list[float]) -> dict[str, float]:
     p95 = percentile(ordered, 0.95)
     return {
         "decisions": len(ordered),
-        "median_ms": round(1000 * statistics.median(ordered), 2),
+        "median_ms": round(1000 * median(ordered), 2),
         "p95_ms": round(1000 * p95, 2),
         "max_ms": round(1000 * ordered[-1], 2),
     }
