@@ -196,8 +196,9 @@ def test_the_player_is_told_which_settings_went_back_to_their_defaults(tmp_path:
     """Playtest: a settings file with ``"language": 42`` (and a dozen such values) opened the
     game in English with nothing said on screen. Now each setting of the Settings screen whose
     value could not be used is named in a notice (once each, in the screen's words), and an
-    action whose keys were not a list of key names is among the key bindings repaired; what
-    the game remembers of the last setups is not a setting and is left to its own notice."""
+    action whose keys were not a list of key names is among the key bindings repaired; key
+    bindings that are not bindings at all are named too, and a last New game set-up that does
+    not read is said to be forgotten."""
     from cacao_game.app import prefs
     from cacao_game.app.strings import t
 
@@ -211,7 +212,12 @@ def test_the_player_is_told_which_settings_went_back_to_their_defaults(tmp_path:
     assert sorted(defaulted) == ["fullscreen", "language", "last_setup"]
     notice = prefs.defaulted_notice(defaulted)
     assert notice is not None and t("settings.language") in notice and t("settings.fullscreen") in notice
-    assert prefs.defaulted_notice(["last_setup"]) is None and prefs.defaulted_notice([]) is None
+    assert prefs.defaulted_notice(["last_setup"]) == t("settings.setup_forgotten"), (
+        "a trial's New game forgot unsaid"
+    )
+    assert t("settings.setup_forgotten") in notice and prefs.defaulted_notice([]) is None
+    keys = prefs.defaulted_notice(["key_bindings"])
+    assert keys is not None and t("settings.keys") in keys, "a trial's key bindings were reset unsaid"
     repaired = prefs.repair_notice(repairs)
     assert repaired is not None and t("intent.confirm") in repaired
     one = prefs.defaulted_notice(["sound"])

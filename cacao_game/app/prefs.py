@@ -35,12 +35,13 @@ SETTING_LABELS: Final = {
     "ui_scale": "settings.ui_scale",
     "sound": "settings.sound",
     "undo_policy": "settings.undo",
+    "key_bindings": "settings.keys",
 }
 """The settings a player sets on the Settings screen, by their key in the file: the string
 keys of their labels there (``setting_label``; the screen's rows and the start's notice of
-values set back to their defaults say the same words). Key bindings have their own notice;
-what the game remembers of the last setups is not a setting (Host a game says when it forgot
-one)."""
+values set back to their defaults say the same words). Single key bindings repaired have
+their own notice; what the game remembers of the last setups is not a setting (the start's
+notice says when New game's was forgotten, Host a game when it forgot its own)."""
 
 
 def setting_label(setting: str) -> str:
@@ -62,9 +63,14 @@ def load(
 
 def defaulted_notice(defaulted: list[str]) -> str | None:
     """What the player is told about settings whose values the file got wrong (None: none
-    of the Settings screen's): which ones are back to their defaults."""
+    of the Settings screen's, nor New game's last set-up): which ones are back to their
+    defaults (the key bindings too, as a whole: a trial's were reset unsaid), and that New
+    game forgot its last set-up."""
     names = [setting_label(key) for key in dict.fromkeys(defaulted) if key in SETTING_LABELS]
-    return tn("settings.values_defaulted", len(names), names=joined(names)) if names else None
+    said = [tn("settings.values_defaulted", len(names), names=joined(names))] if names else []
+    if "last_setup" in defaulted:
+        said.append(t("settings.setup_forgotten"))  # a trial's New game forgot its seats unsaid
+    return " ".join(said) or None
 
 
 def refusal_notice(refusals: list[SettingsRefusal]) -> str | None:

@@ -86,6 +86,10 @@ EN: dict[str, str] = {
         "On: {seconds} s after a remote player's connection is lost, the {level} plays their seat "
         "until they rejoin. Off: the game waits for them or a new player."
     ),
+    # the settings file's last New game set-up did not read (damaged, hostile): it is forgotten
+    "settings.setup_forgotten": (
+        "The last game's set-up could not be read: New game starts from the defaults."
+    ),
     # Host a game: the choices remembered in the settings file did not read (damaged, hostile)
     "net.setup_forgotten": (
         "The choices of the last game hosted could not be read: Host a game starts from the defaults."
