@@ -26,6 +26,11 @@ from cacao_game.saves.schema import decision
 from cacao_game.session.session import hint_level
 
 
+def ana_opens(port: int, other: str, events: list[ClientEvent]) -> Link:
+    """Ana's link opening a table with hints allowed: her seat, and an ``other`` seat."""
+    return Link(LOCAL, port, p.Create(p.VERSION, "Ana", options("remote", other, hints=True)), events.append)
+
+
 def test_a_joiners_hint_is_the_coachs_hint_for_the_position(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ana asks for a hint on her turn: the host asks the coach (``suggest``) at the hint
     level, once, and answers its move for that position. Asked three times while it thinks, it
@@ -42,12 +47,7 @@ def test_a_joiners_hint_is_the_coachs_hint_for_the_position(monkeypatch: pytest.
     async def play() -> tuple[HintArrived, Game]:
         host = await start_host(None, ai_processes=0)
         events: list[ClientEvent] = []
-        link = Link(
-            LOCAL,
-            host.port,
-            p.Create(p.VERSION, "Ana", options("remote", "medium", hints=True)),
-            events.append,
-        )
+        link = ana_opens(host.port, "medium", events)
         task = asyncio.create_task(link.run())
         try:
             while link.code is None or link.token is None or link.code not in host.tables:
@@ -129,12 +129,7 @@ def test_a_hint_after_a_placement_taken_back_is_for_the_placement_played_instead
     async def play() -> list[tuple[Action, bool]]:
         host = await start_host(None, ai_processes=0)
         events: list[ClientEvent] = []
-        link = Link(
-            LOCAL,
-            host.port,
-            p.Create(p.VERSION, "Ana", options("remote", "random", hints=True)),
-            events.append,
-        )
+        link = ana_opens(host.port, "random", events)
         task = asyncio.create_task(link.run())
 
         async def until(ready: Callable[[], bool]) -> None:

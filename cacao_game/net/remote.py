@@ -33,7 +33,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import assert_never
 
 from cacao_game import typed_json
 from cacao_game.ai.explain import Advice
@@ -57,22 +56,13 @@ from cacao_game.net.client import Refused as RefusedByHost
 from cacao_game.net.protocol import REMOTE, REPLACED, TableState, played_kind
 from cacao_game.net.protocol import SeatInfo as NetSeat
 from cacao_game.records import RecordError, RecordFile, replay_record, write_record
+from cacao_game.session.board_input import Ask, steer
 from cacao_game.session.commands import (
     AIAnswered,
-    Assign,
     BoardInput,
-    Choose,
     Command,
-    Confirm,
-    Cycle,
-    Focus,
-    PickFill,
     RequestHint,
-    Rotate,
-    Select,
     ShowHand,
-    Target,
-    Unassign,
     Undo,
 )
 from cacao_game.session.journal import Entry
@@ -472,34 +462,14 @@ class RemoteSource:
                 return self._select(command)
 
     def _select(self, command: BoardInput) -> list[SourceEvent]:
-        selection = self.selection
-        decided: list[Action] | None = None
-        match command:
-            case Select(index):
-                selection.select(index)
-            case Rotate(step):
-                selection.rotate(step)
-            case PickFill(code):
-                selection.pick_fill(code)
-            case Assign(pos, code, rotation):
-                selection.assign(pos, code, rotation)
-            case Unassign(pos):
-                selection.unassign(pos)
-            case Focus(index):
-                selection.focus_choice(index)
-            case Cycle(step) if selection.phase is Phase.RESOLVE:
-                selection.focus = (selection.focused() + step) % max(1, len(selection.outcomes()))
-            case Cycle(step):
-                selection.cycle(step)
-            case Target(pos):
-                action = selection.click(pos)
-                decided = [action] if action is not None else None
-            case Choose(index):
-                decided = self._confirmed() if selection.focus_choice(index) else None
-            case Confirm():
+        decided: list[Action] | None
+        match steer(self.selection, command):
+            case Ask.CONFIRM:
                 decided = self._confirmed()
-            case _:
-                assert_never(command)
+            case None:
+                decided = None
+            case action:
+                decided = [action]
         self.version += 1
         if decided is None:
             return []

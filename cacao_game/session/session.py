@@ -24,7 +24,6 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import assert_never
 
 from cacao_game import saves, typed_json
 from cacao_game.ai import HINT_LEVELS, LEVELS
@@ -38,22 +37,13 @@ from cacao_game.engine.tiles import VOLCANO, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import journal
 from cacao_game.session.autosave import Autosaver
+from cacao_game.session.board_input import Ask, steer
 from cacao_game.session.commands import (
     AIAnswered,
-    Assign,
     BoardInput,
-    Choose,
     Command,
-    Confirm,
-    Cycle,
-    Focus,
-    PickFill,
     RequestHint,
-    Rotate,
-    Select,
     ShowHand,
-    Target,
-    Unassign,
     Undo,
 )
 from cacao_game.session.messages import AIRequest
@@ -302,37 +292,14 @@ class PlaySession(Seats):
                 return self._select(command)
 
     def _select(self, command: BoardInput) -> list[SessionEvent]:
-        """Board input on the selection; a completed move is applied."""
-        selection = self.selection
-        match command:
-            case Select(index):
-                selection.select(index)
-            case Rotate(step):
-                selection.rotate(step)
-            case PickFill(code):
-                selection.pick_fill(code)
-            case Assign(pos, code, rotation):
-                selection.assign(pos, code, rotation)
-            case Unassign(pos):
-                selection.unassign(pos)
-            case Focus(index):
-                selection.focus_choice(index)
-            case Cycle(step) if selection.phase is Phase.RESOLVE:
-                selection.focus = (selection.focused() + step) % max(1, len(selection.outcomes()))
-            case Cycle(step):
-                selection.cycle(step)
-            case Target(pos):
-                action = selection.click(pos)
-                if action is not None:
-                    return self._apply(action)
-            case Choose(index):
-                if selection.focus_choice(index):
-                    return self._confirm()
-            case Confirm():
+        """Board input on the selection (``board_input.steer``); a completed move is applied."""
+        match steer(self.selection, command):
+            case Ask.CONFIRM:
                 return self._confirm()
-            case _:
-                assert_never(command)
-        return []
+            case None:
+                return []
+            case action:
+                return self._apply(action)
 
     def _confirm(self) -> list[SessionEvent]:
         if self.selection.phase is Phase.RESOLVE:
