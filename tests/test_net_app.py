@@ -493,6 +493,8 @@ def test_a_code_pasted_with_spaces_is_taken_and_a_missing_name_is_asked_for(apps
     assert form.validation_error() is None
     form.set_value("address", f"{LOCAL}:8765")
     assert form.validation_error() == t("net.error_address_port")
+    form.set_value("address", f"http://{LOCAL}")
+    assert form.validation_error() == t("net.error_address_alone")
 
 
 def test_a_field_clicked_on_the_join_form_is_the_only_one_that_looks_focused(apps):

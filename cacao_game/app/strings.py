@@ -109,6 +109,7 @@ EN: dict[str, str] = {
     "net.error_port": "The port is a number from 1 to 65535.",
     "net.error_address": "Type the host's address.",
     "net.error_address_port": "Type the address without its port: the port has a field of its own.",
+    "net.error_address_alone": "Type the host's address alone, such as 192.168.1.20 or cacao.local.",
     "net.error_code": "The table code is 6 letters and digits, never 0, 1, O or I.",
     "net.copy_code": "Copy",
     "net.copy_code_tip": "Copy the table code, to paste it in a chat or in a Join form (Ctrl+V).",
@@ -542,8 +543,8 @@ EN: dict[str, str] = {
     "rules.end.title": "End and scoring",
     "rules.end": "The game ends when every worker tile is placed. Each temple gives 6 gold to the seat "
     "with most workers around it and 3 to the runner-up; a seat with no worker there gets nothing. "
-    "Seats tied for first share the 6 (rounded down) and nobody gets the 3; seats tied for "
-    "second share the 3. Add 1 gold per sun token and your water field (-10 up to +16).",
+    "Seats tied for first share the 6 and nobody gets the 3; seats tied for second share the 3 "
+    "(shares rounded down). Add 1 gold per sun token and your water field (-10 up to +16).",
     "rules.auto.title": "Automatic steps",
     "rules.auto": "Choices that cannot change the result are made for you (gains are taken in full, a "
     "price-{best} market sells). You are asked only when it matters, e.g. how much to sell.",

@@ -99,6 +99,8 @@ class JoinScene(WidgetScene):
             return t("net.error_address")
         if with_port(address):
             return t("net.error_address_port")
+        if not bare_host(address):
+            return t("net.error_address_alone")
         problem = port_problem(self.values["port"])
         if problem:
             return problem
@@ -269,6 +271,15 @@ class JoinScene(WidgetScene):
             width=width,
             align=pygame.FONT_CENTER,
         )
+
+
+def bare_host(address: str) -> bool:
+    """Whether ``address`` is a host alone: a name or an IP address, with no scheme, path or
+    space (a trial's ``http://127.0.0.1`` met a library's "Invalid IPv6 URL", and
+    ``127.0.0.1/abc`` was tried on port 80)."""
+    return not any(mark in address for mark in ("/", "\\", "?", "#", "@")) and not any(
+        char.isspace() for char in address
+    )
 
 
 def with_port(address: str) -> bool:
