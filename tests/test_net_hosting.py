@@ -213,6 +213,9 @@ def test_a_host_slow_to_stop_keeps_its_folder_until_it_has_stopped(
     running.stop(timeout=0.05, forget=True)
     with pytest.raises(HostingBusy):
         claim_folder(folder)
+    running.stop(timeout=0.05)  # asked again meanwhile: it waits for the same stop
+    with pytest.raises(HostingBusy):
+        claim_folder(folder)
     assert hosted_game(folder) is not None
     running._loop.call_soon_threadsafe(release.set)
     running._thread.join(10.0)

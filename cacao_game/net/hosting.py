@@ -100,6 +100,7 @@ class BackgroundHost:
         self._thread = threading.Thread(target=self._run, name="cacao-net-host", daemon=True)
         self._restored = False
         self._forget = False
+        self._stopping = False
         self._let_go_once = threading.Lock()
         self._gone = False
 
@@ -219,8 +220,12 @@ class BackgroundHost:
         remove the hosted game from the folder (``forget_hosting``: no Resume hosting).
         Waits at most ``timeout`` seconds: a host still stopping then (a slow disk) goes on
         stopping on its thread and lets go of the folder when done, never before (a review
-        found the lock released while the host still wrote its table files)."""
-        self._forget = forget
+        found the lock released while the host still wrote its table files); asked again
+        meanwhile, it waits for that stop again."""
+        self._forget = self._forget or forget
+        if self._stopping:
+            self._thread.join(timeout)
+            return
         if not self._thread.is_alive():
             if not self._loop.is_closed() and not self._loop.is_running():
                 self._loop.close()
@@ -235,6 +240,7 @@ class BackgroundHost:
             finally:
                 self._loop.stop()
 
+        self._stopping = True
         asyncio.run_coroutine_threadsafe(end(), self._loop)
         self._thread.join(timeout)
         if self._thread.is_alive():
