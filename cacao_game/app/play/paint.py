@@ -131,13 +131,14 @@ class Painter:
             if inside is not None:
                 place.clamp_ip(inside.inflate(-px(8), -px(8)))
             places.append(place)
-        free = next((place for place in places if place.collidelist(list(avoid)) < 0), None)
-        near = places[: len(places) - len(spare)]
-        allowed = [place for place in near if place.collidelist(list(must_avoid)) < 0] or [
-            place for place in places if place.collidelist(list(must_avoid)) < 0
-        ]
-        least = min(allowed, key=lambda place: covered_area(place, avoid)) if allowed else places[0]
-        rect = free if free is not None else least
+        avoiding, musts = list(avoid), list(must_avoid)
+        rect = next((place for place in places if place.collidelist(avoiding) < 0), None)
+        if rect is None:
+            near = places[: len(places) - len(spare)]
+            allowed = [place for place in near if place.collidelist(musts) < 0] or [
+                place for place in places if place.collidelist(musts) < 0
+            ]
+            rect = min(allowed, key=lambda place: covered_area(place, avoiding)) if allowed else places[0]
         self.box(surface, rect, color, 235, rect.h // 2)
         if border is not None:
             pygame.draw.rect(surface, border, rect, px(2), border_radius=rect.h // 2)
@@ -151,7 +152,7 @@ class Painter:
 
 def covered_area(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
     """Pixels of ``rect`` under ``others``, counted once for each of them (0: it meets none)."""
-    return sum(clip.w * clip.h for clip in (rect.clip(other) for other in others))
+    return sum(clip.w * clip.h for clip in (rect.clip(others[i]) for i in rect.collidelistall(others)))
 
 
 def image_wider(painter: Painter, text: str, size: int, width: int) -> bool:
