@@ -157,6 +157,10 @@ class ScoringScene(WidgetScene):
         network seat that changed hands), else empty: taken anew by ``relabel``."""
         self.standings = game.temple_standings()
         self.scores = game.score_now()
+        place = places(self.scores)
+        self.by_place = sorted(range(len(self.scores)), key=lambda seat: place[seat])
+        """The seats by place (``places``), seats sharing a place in turn order: the final
+        scores' order once revealed (worked out once, not at every frame drawn)."""
         self.winners = game.winners()
         played = [list(row) for row in score_history]
         self.history = [opening_totals(game), *played] if played else replay_history(game)
@@ -594,11 +598,7 @@ class ScoringScene(WidgetScene):
         """The seats in the order the table lists them: in turn order while the temples are
         revealed, then by place (``places``: a French trial read the 2nd of four listed last),
         seats sharing a place in turn order."""
-        seats = range(len(self.scores))
-        if not self.done:
-            return list(seats)
-        place = places(self.scores)
-        return sorted(seats, key=lambda seat: place[seat])
+        return self.by_place if self.done else list(range(len(self.scores)))
 
     def winner_badge(self, row: pygame.Rect) -> pygame.Rect:
         """The "Winner" badge of a winning seat's ``row``: at the right end of its name's
