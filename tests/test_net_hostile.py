@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from net_support import LOCAL, options, run, seated_bots, start_host
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.typing import Origin
 
 from cacao_game.engine import Action, Game, Phase
 from cacao_game.net import protocol as p
@@ -20,7 +21,7 @@ from cacao_game.net.bot import Bot
 from cacao_game.net.bucket import TokenBucket
 from cacao_game.net.clientlog import LINES_BURST, QUOTE_LIMIT
 from cacao_game.net.connection import BURST, FLOOD_CLOSE, RATE, Admission, Connection
-from cacao_game.net.host import PRESENCE_EVERY, Host
+from cacao_game.net.host import PRESENCE_EVERY, SPECTATORS_PER_ADDRESS, Host
 from cacao_game.net.views import view_game
 from cacao_game.saves.schema import PlaceJSON, action_from_json, decision
 
@@ -38,6 +39,14 @@ async def expect(ws: ClientConnection, kind: T) -> p.HostMessage:
         frame = await asyncio.wait_for(ws.recv(), 5.0)
         message = p.decode_host(frame.encode() if isinstance(frame, str) else frame)
         if isinstance(message, kind):
+            return message
+
+
+async def answer_to_join(ws: ClientConnection) -> p.HostMessage:
+    """The host's welcome or problem, whichever comes first (others skipped), within 5 seconds."""
+    while True:
+        message = p.decode_host(await asyncio.wait_for(ws.recv(decode=False), 5.0))
+        if isinstance(message, p.Welcome | p.Problem):
             return message
 
 
@@ -156,6 +165,25 @@ def test_a_client_of_another_version_is_told_so_in_words() -> None:
     assert isinstance(problem, p.Problem) and problem.code == "version" and problem.fatal
     assert f"version {p.VERSION}" in problem.text and f"version {p.VERSION + 1}" in problem.text
     assert code == 1008
+
+
+def test_a_web_page_cannot_open_a_connection_and_the_game_s_client_still_can() -> None:
+    async def scenario() -> tuple[int, p.HostMessage]:
+        host = await start_host(None)
+        try:
+            with pytest.raises(InvalidStatus) as refused:
+                await connect(f"ws://{LOCAL}:{host.port}/", origin=Origin("http://page.example"))
+            ws = await open_raw(host)
+            await send(ws, p.Join(p.VERSION, "ABCDEF", "Ana"))
+            answer = await expect(ws, p.Problem)
+            await ws.close()
+        finally:
+            await host.stop()
+        return refused.value.response.status_code, answer
+
+    status, answer = run(scenario())
+    assert status == 403
+    assert isinstance(answer, p.Problem) and answer.code != "version"
 
 
 def test_a_flood_is_cut_off_and_other_connections_carry_on() -> None:
@@ -494,6 +522,26 @@ def test_a_table_takes_only_so_many_spectators() -> None:
     watching, refused = run(scenario())
     assert isinstance(watching, p.Welcome) and watching.seat is None
     assert isinstance(refused, p.Problem) and refused.code == "watchers" and refused.fatal
+
+
+def test_one_address_takes_only_so_many_of_a_table_s_spectator_places() -> None:
+    async def scenario() -> tuple[list[p.HostMessage], p.HostMessage]:
+        host = await start_host(None)
+        owner = await open_raw(host)
+        await send(owner, p.Create(p.VERSION, "Ana", options("remote", "remote")))
+        welcome = await expect(owner, p.Welcome)
+        assert isinstance(welcome, p.Welcome)
+        answers = []
+        for _ in range(SPECTATORS_PER_ADDRESS + 1):
+            ws = await open_raw(host)
+            await send(ws, p.Join(p.VERSION, welcome.table, spectate=True))
+            answers.append(await answer_to_join(ws))
+        await host.stop()
+        return answers[:-1], answers[-1]
+
+    watching, refused = run(scenario())
+    assert all(isinstance(answer, p.Welcome) and answer.seat is None for answer in watching)
+    assert isinstance(refused, p.Problem) and refused.code == "watchers_address" and refused.fatal
 
 
 def test_a_client_that_never_reads_is_cut_off_by_the_bytes_it_leaves_waiting(

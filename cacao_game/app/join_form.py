@@ -90,6 +90,7 @@ REFUSALS = {
     "name": "net.refused_name",
     "token": "net.refused_token",
     "watchers": "net.refused_watchers",
+    "watchers_address": "net.refused_watchers_address",
     "guesses": "net.refused_guesses",
     "joins": "net.refused_joins",
     "version": "net.refused_version",

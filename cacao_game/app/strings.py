@@ -148,6 +148,7 @@ EN: dict[str, str] = {
         "back under the same name."
     ),
     "net.refused_watchers": "This table has as many spectators as it takes.",
+    "net.refused_watchers_address": "This table has as many spectators from your network as it takes.",
     # the host refuses every join from an address that sent many wrong table codes, for a minute
     "net.refused_guesses": (
         "The host had too many wrong table codes from this network: wait a minute, then join again."

@@ -102,6 +102,9 @@ JOIN_WAIT: Final = 30.0
 """Seconds a connection may stay without joining a table."""
 MAX_SPECTATORS: Final = 50
 """Spectators one table takes."""
+SPECTATORS_PER_ADDRESS: Final = 10
+"""Spectators of one table that may watch from one address: one address cannot take every
+place (a trial filled all 50 from one script)."""
 ABANDON_AFTER: Final = 120.0
 """Seconds a table that never started stays with nobody at it."""
 DESERTED_AFTER: Final = 3600.0
@@ -122,6 +125,10 @@ back with their seat's token is not counted): each join sends
 the whole table, so a trial's loop of spectators joining and leaving (140 a second) sent
 124 MB in 20 s from the hosting player's own process; a household behind one address joins a
 handful."""
+BROWSERLESS: Final[tuple[None]] = (None,)
+"""The ``Origin`` headers the host accepts: none. The game's client sends no ``Origin``; a web
+browser always does, so a page open in a browser on the player's machine or network cannot
+open a WebSocket to the host (it gets HTTP 403) and play or watch in their name."""
 CLOSE_WAIT: Final = 2.0
 """Seconds a stopping host waits for connections to close (a client that never reads, a
 handshake that never ends) before cutting them."""
@@ -260,6 +267,7 @@ class Host:
             logger=quiet,
             max_queue=64,
             create_connection=Accepting,
+            origins=BROWSERLESS,
         )
         sockets = list(self._server.sockets)
         self.port = int(sockets[0].getsockname()[1]) if sockets else port
@@ -639,6 +647,10 @@ class Host:
         if message.spectate:
             if self._spectators(table) >= self.max_spectators:
                 self._fail(client, "watchers", "This table has as many spectators as it takes.")
+                return
+            if self._spectators(table, client.address) >= SPECTATORS_PER_ADDRESS:
+                words = "This table has as many spectators from your network as it takes."
+                self._fail(client, "watchers_address", words)
                 return
             self._seat_client(client, table, None)
             self._client_log.info("table %s: a spectator joined from %s", table.code, client.peer)
@@ -1098,9 +1110,12 @@ class Host:
         """``table``'s seats as clients see them now (``Table.seat_infos`` on this host's clock)."""
         return table.seat_infos(self._clock())
 
-    def _spectators(self, table: Table) -> int:
-        """Members of ``table`` watching it (no seat)."""
-        return sum(member.seat is None for member in self._members.get(table.code, ()))
+    def _spectators(self, table: Table, address: str | None = None) -> int:
+        """Members of ``table`` watching it (no seat), only those from ``address`` if given."""
+        return sum(
+            member.seat is None and address in (None, member.address)
+            for member in self._members.get(table.code, ())
+        )
 
     def _resend(self, client: Connection, table: Table) -> None:
         """Send ``client`` the whole table again (after a stale command), unless it was sent
