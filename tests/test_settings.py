@@ -100,6 +100,22 @@ def test_a_bad_value_falls_back_to_its_default_with_a_warning(
     assert any(key in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
 
 
+def test_a_bad_value_s_warning_gives_the_validator_s_reason(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each value is checked by the one JSON validator (``typed_json``): its reason names the key."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"ai_pacing": 9, "sound": 1, "language": "xx"}))
+    defaulted: list[str] = []
+    with caplog.at_level(logging.WARNING):
+        load_settings(path, defaulted=defaulted)
+    warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert defaulted == ["ai_pacing", "sound", "language"]
+    assert any("ai_pacing: expected a number <= 5.0" in line for line in warned)
+    assert any("sound: expected true or false" in line for line in warned)
+    assert any("language: 'xx' is not one of en, de, fr" in line for line in warned)
+
+
 def test_bad_key_bindings_fall_back_per_intent(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """A bad binding takes that intent's default; good ones are kept; missing intents take defaults."""
     path = tmp_path / "s.json"
@@ -115,7 +131,10 @@ def test_bad_key_bindings_fall_back_per_intent(tmp_path: Path, caplog: pytest.Lo
     assert "key_bindings.undo" in warned and "key_bindings.pause" in warned and "key_bindings.help" in warned
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", b"[1, 2]", b""])
+@pytest.mark.parametrize(
+    "content",
+    [b"{not json", b"\xff\xfe", b"[1, 2]", b"", b'{"ai_pacing": NaN}', b'{"a": ' * 40 + b"1" + b"}" * 40],
+)
 def test_an_unreadable_file_gives_defaults_and_is_kept(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, content: bytes
 ) -> None:

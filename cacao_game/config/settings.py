@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Final
+from typing import Annotated, Any, Final, cast
+
+import msgspec
 
 from cacao_game.config.choices import (
     ANIMATION_SPEEDS,
@@ -27,10 +28,13 @@ from cacao_game.config.game import GameConfig
 from cacao_game.config.storage import atomic_write_bytes, config_dir
 from cacao_game.files import SETTINGS_LIMIT, FileRefusedError, describe_os_error, read_limited, set_aside
 from cacao_game.jsontypes import JSON
+from cacao_game.typed_json import ShapeError, convert, parse
 
 log = logging.getLogger(__name__)
 
 SETTINGS_FILE: Final = "settings.json"
+SETTINGS_DEPTH: Final = 16
+"""Nesting deeper than this refuses the settings file (it needs 4: the last set-up's seats)."""
 AI_PACING_RANGE: Final = (0.0, 5.0)
 """Seconds an AI move stays on screen before the next one, inclusive bounds."""
 CTRL_PREFIX: Final = "ctrl+"
@@ -209,88 +213,81 @@ class Settings:
 
     @classmethod
     def from_dict(
-        cls, data: Any, repairs: list[BindingRepair] | None = None, defaulted: list[str] | None = None
+        cls, data: JSON, repairs: list[BindingRepair] | None = None, defaulted: list[str] | None = None
     ) -> Settings:
         """Settings from their JSON form; never raises.
 
-        Unknown keys are ignored; a missing key takes its default; a bad value takes its
-        default, logs a warning naming the key and adds the key to ``defaulted`` (for the
-        player's notice). Not a JSON object: all defaults, warned. Key bindings follow the
-        Settings screen's rule (``repair_bindings``); what was changed is added to ``repairs``
-        (for the player's notice), an action whose keys were not a list of key names too.
+        Each known key's value is checked on its own by the one validator
+        (``typed_json.convert``, against ``_VALUE_TYPES``) and, for a choice, against its
+        options. Unknown keys are ignored; a missing key takes its default; a bad value takes
+        its default, logs a warning naming the key and the reason and adds the key to
+        ``defaulted`` (for the player's notice). Not a JSON object: all defaults, warned. Key
+        bindings follow the Settings screen's rule (``repair_bindings``); what was changed is
+        added to ``repairs`` (for the player's notice), an action whose keys were not a list
+        of key names too.
         """
         settings = cls()
         if not isinstance(data, dict):
             log.warning("settings: expected a JSON object, using the defaults")
             return settings
         for key, value in data.items():
-            check = _CHECKS.get(key)
-            if check is None:
+            if key not in _VALUE_TYPES:
                 log.info("settings: ignoring unknown key %r", key)
                 continue
-            problem = check(value)
-            if problem is not None:
-                log.warning("settings: %s %s; using the default %r", key, problem, getattr(settings, key))
+            try:
+                checked = _checked(key, value)
+            except ShapeError as error:
+                log.warning("settings: %s; using the default %r", error, getattr(settings, key))
                 if defaulted is not None:
                     defaulted.append(key)
                 continue
-            setattr(settings, key, _read_bindings(value, repairs) if key == "key_bindings" else value)
+            setattr(settings, key, _read_bindings(value, repairs) if key == "key_bindings" else checked)
         return settings
 
 
-def _choice(options: tuple[str, ...]) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        return None if isinstance(value, str) and value in options else f"is {value!r}, not one of {options}"
-
-    return check
-
-
-def _check_bool(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"is {value!r}, not true or false"
-
-
-def _check_pacing(value: Any) -> str | None:
-    low, high = AI_PACING_RANGE
-    if type(value) not in (int, float) or not low <= value <= high:
-        return f"is {value!r}, not a number of seconds from {low} to {high}"
-    return None
-
-
-def _check_bindings(value: Any) -> str | None:
-    return None if isinstance(value, dict) else f"is {value!r}, not an object"
-
-
-def _check_object(value: Any) -> str | None:
-    return None if value is None or isinstance(value, dict) else f"is {value!r}, not an object or null"
-
-
-def _check_setup(value: Any) -> str | None:
-    if value is None:
-        return None
-    try:
-        GameConfig.from_dict(value)
-    except ValueError as error:
-        return f"is not a game set-up ({error})"
-    return None
-
-
-_CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
-    "language": _choice(tuple(LANGUAGES)),
-    "animation_speed": _choice(tuple(ANIMATION_SPEEDS)),
-    "ai_pacing": _check_pacing,
-    "fullscreen": _check_bool,
-    "palette": _choice(PALETTES),
-    "ui_scale": _choice(UI_SCALES),
-    "sound": _check_bool,
-    "undo_policy": _choice(UNDO_CHOICES),
-    "key_bindings": _check_bindings,
-    "last_setup": _check_setup,
-    "last_hosted": _check_object,
-    "last_joined": _check_object,
+_VALUE_TYPES: Final[dict[str, object]] = {
+    "language": str,
+    "animation_speed": str,
+    "ai_pacing": Annotated[float, msgspec.Meta(ge=AI_PACING_RANGE[0], le=AI_PACING_RANGE[1])],
+    "fullscreen": bool,
+    "palette": str,
+    "ui_scale": str,
+    "sound": bool,
+    "undo_policy": str,
+    "key_bindings": dict,
+    "last_setup": dict | None,
+    "last_hosted": dict | None,
+    "last_joined": dict | None,
 }
+"""The type of each key's value in the settings file, as ``typed_json.convert`` checks it
+(an object's parts, already plain JSON, are checked by its reader: ``_read_bindings``,
+``GameConfig.from_dict``, the Host and Join forms)."""
+_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "language": tuple(LANGUAGES),
+    "animation_speed": tuple(ANIMATION_SPEEDS),
+    "palette": tuple(PALETTES),
+    "ui_scale": tuple(UI_SCALES),
+    "undo_policy": tuple(UNDO_CHOICES),
+}
+"""The keys whose value is one of a few names, and those names."""
 
 
-def is_key_name(name: Any) -> bool:
+def _checked(key: str, value: JSON) -> JSON:
+    """``value`` if it is a good value of setting ``key``, else ShapeError with the reason
+    (``ai_pacing: expected a number <= 5.0``)."""
+    checked = convert(value, cast("type[JSON]", _VALUE_TYPES[key]), where=key)
+    options = _OPTIONS.get(key)
+    if options is not None and checked not in options:
+        raise ShapeError(f"{key}: {checked!r} is not one of {', '.join(options)}")
+    if key == "last_setup" and checked is not None:
+        try:
+            GameConfig.from_dict(checked)
+        except ValueError as error:
+            raise ShapeError(f"{key}: not a game set-up ({error})") from error
+    return checked
+
+
+def is_key_name(name: JSON) -> bool:
     """Whether ``name`` is a key binding: a key's name in lower case (one character, a
     keypad key's, or one of ``NAMED_KEY_NAMES``), optionally ``ctrl+``-prefixed."""
     if not isinstance(name, str):
@@ -302,14 +299,15 @@ def is_key_name(name: Any) -> bool:
     return len(key) == 1 or keypad or key in NAMED_KEY_NAMES
 
 
-def _read_bindings(data: dict[str, Any], repairs: list[BindingRepair] | None) -> dict[str, list[str]]:
+def _read_bindings(data: JSON, repairs: list[BindingRepair] | None) -> dict[str, list[str]]:
     bindings = default_key_bindings()
     reset: list[BindingRepair] = []
+    assert isinstance(data, dict)
     for intent, keys in data.items():
         if intent not in bindings:
             log.info("settings: ignoring key bindings of unknown intent %r", intent)
         elif isinstance(keys, list) and all(is_key_name(k) for k in keys):
-            bindings[intent] = list(keys)
+            bindings[intent] = [str(k) for k in keys]
         else:
             log.warning(
                 "settings: key_bindings.%s is %r, not a list of key names; using the default", intent, keys
@@ -400,13 +398,12 @@ def load_settings(
     """
     path = path or settings_path()
     try:
-        text = read_limited(path, SETTINGS_LIMIT).decode("utf-8")
-        data = json.loads(text)
+        data = parse(read_limited(path, SETTINGS_LIMIT), limit=SETTINGS_LIMIT, max_depth=SETTINGS_DEPTH)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
     except FileNotFoundError:
         return Settings(language=system_language())
-    except (FileRefusedError, UnicodeDecodeError, ValueError, RecursionError) as error:
+    except (FileRefusedError, ValueError) as error:
         refusal = _set_aside(path, describe_os_error(error) if isinstance(error, OSError) else str(error))
     except OSError as error:
         refusal = SettingsRefusal(describe_os_error(error))
