@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from cacao_game.records import RecordError, replay_record
+
 
 def _load_referee() -> ModuleType:
     """Import tools/referee.py by path (tools/ is not a package)."""
@@ -245,6 +247,45 @@ def test_generated_games_use_overbuild() -> None:
     """The generator really exercises overbuilding, so R3.3 is covered by the passing games."""
     kinds = {t["action"]["kind"] for seed in range(6) for t in _auto_record(seed)["turns"]}
     assert "overbuild" in kinds
+
+
+# ------------------------------------------- this program reads another program's records
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["base", "volcano"])
+def test_the_game_replays_records_another_program_wrote_to_the_format(players: int, variant: str) -> None:
+    """The shared format is the contract: a record of another program (its own shuffle for its
+    seed, no ``resolutions``, no ``app_version``) replays in this program to its recorded
+    scores; the resolution choices are those that give each turn's ``players_after``."""
+    for seed in range(2):
+        record = json.loads(json.dumps(_auto_record(seed, players, variant)))
+        assert ref.check_record(record) == []
+        game = replay_record(record)
+        assert game.is_over()
+        assert [s.total for s in game.score_now()] == [s["total"] for s in record["final"]["scores"]]
+
+
+def test_a_forgone_sale_replays_and_a_forgone_harvest_is_refused_by_the_r3_10_ruling() -> None:
+    """Rulebook, section C: everybody may forgo carrying out actions in part. At a market
+    the rules' seller chooses how many to sell (R3.10), so a record that sold none replays;
+    this program takes every other gain in full (R3.10), so a record that harvested less is
+    refused, by name, and not replayed wrongly."""
+    record = _legal_record()
+    del record["turns"][1]["resolutions"]
+    assert replay_record(record).cacao[0] == 0
+    record["turns"][0]["players_after"][0] = _p(cacao=1)
+    for turn in record["turns"][1:]:
+        turn["players_after"][0] = _p(cacao=1)
+    assert ref.check_record(record) == []
+    assert replay_record(record).cacao[0] == 1
+    record = _legal_record()
+    del record["turns"][1]["resolutions"]
+    for turn in record["turns"][1:]:
+        turn["players_after"][1]["cacao"] -= 1
+    assert ref.check_record(record) == []
+    with pytest.raises(RecordError, match=r"^turns\[1\]\.players_after: .*R3\.10"):
+        replay_record(record)
 
 
 # ---------------------------------------------------------------- caught violations

@@ -59,6 +59,18 @@ def test_score_parts_and_total() -> None:
     assert seat_score(0, 0, 0, 8, 0).water == 16
 
 
+def test_a_game_s_score_counts_each_seat_s_sun_tokens_and_water_field() -> None:
+    """R5.2-R5.3 as the game scores them (``Game.score_now``), not only the score function:
+    each sun token left is 1 gold, the water field's value counts, a seat's own only."""
+    game = new_game()
+    game.gold[:] = [5, 5]
+    game.sun[:] = [2, 0]
+    game.water[:] = [0, 8]
+    mine, theirs = game.score_now()
+    assert (mine.sun, mine.water, mine.total) == (2, -10, -3)
+    assert (theirs.sun, theirs.water, theirs.total) == (0, 16, 21)
+
+
 def test_winner_tiebreak_by_cacao_then_shared() -> None:
     """R5.4: highest total wins; a tie goes to most cacao; a tie on that too is shared."""
     a = SeatScore(gold=20, temples=0, sun=0, water=0, cacao=1)

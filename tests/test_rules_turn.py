@@ -269,6 +269,30 @@ def test_opponent_resolves_its_own_choice_during_the_movers_turn() -> None:
     assert kinds(events, ev.TurnStarted)[0].seat == 1
 
 
+def test_the_mover_resolves_first_then_the_others_in_turn_order_after_the_mover() -> None:
+    """R3.11: the mover resolves first, then the other seats in turn order starting after the
+    mover. Seat 2 of 4 lays a tile whose fills give seats 3, 0 and 1 a market choice each:
+    they decide in the order 2, 3, 0, 1 (not 2, 1, 0, 3, nor by seat number)."""
+    game = new_game(
+        players=4, hand=["1111", "1111", "1111"], display=["market3", "market3"], pile=["market3", "temple"]
+    )
+    game.mover = 2
+    game.hands[2] = ["1111", "1111", "1111"]
+    put_worker(game, (-1, -2), 3, "1111")
+    put_worker(game, (-1, 2), 0, "1111")
+    put_worker(game, (-3, 0), 1, "1111")
+    game.cacao[:] = [2, 2, 2, 2]
+    game.apply(Place("1111", 0, (-1, 0)))
+    while game.phase is Phase.FILL:
+        game.apply(game.legal_actions()[0])
+    deciding: list[int] = []
+    while game.phase is Phase.RESOLVE:
+        if not deciding or deciding[-1] != game.current_player():
+            deciding.append(game.current_player())
+        game.apply(game.legal_actions()[0])
+    assert deciding == [2, 3, 0, 1]
+
+
 def test_temple_edge_has_no_immediate_effect() -> None:
     """R3.9: a temple gives nothing during the game."""
     game = new_game(hand=["1111", "1111", "1111"], display=["temple", "temple"])

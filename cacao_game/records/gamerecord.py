@@ -18,7 +18,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NotRequired, TypedDict, TypeVar, assert_never
+from typing import Final, NotRequired, TypedDict, TypeVar, assert_never
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -130,15 +130,17 @@ class PlayerState(_Part, frozen=True):
 
 
 class Turn(_Part, frozen=True, kw_only=True):
-    """One turn: the mover's placement, what followed, and the outcome. A record without
-    ``resolutions`` (another program's) reads as one that made no choices."""
+    """One turn: the mover's placement, what followed, and the outcome, keys in the shared
+    format's order (this program's additions after the keys they belong with)."""
 
     seat: int
     action: Placement
     fills: tuple[FillEntry, ...]
-    resolutions: tuple[Resolution, ...] = ()
-    drew: str | None
+    resolutions: tuple[Resolution, ...] | UnsetType = UNSET
+    """Every turn this program writes has it; one without it (another program's) is
+    replayed with the choices that give its ``players_after`` (``_inferred_resolutions``)."""
     players_after: tuple[PlayerState, ...]
+    drew: str | None
     display_after: tuple[str, ...]
     names: tuple[str, ...] | UnsetType = UNSET
     """This program's addition: every seat's name during this turn where they differ from
@@ -287,8 +289,8 @@ class _Recorder:
                         action=action,
                         fills=tuple(self.fills),
                         resolutions=tuple(self.resolutions),
-                        drew=self.drew,
                         players_after=_players_state(game),
+                        drew=self.drew,
                         display_after=tuple(game.display),
                     )
                 )
@@ -439,14 +441,18 @@ def _prefixed(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
 
 
-def deal_setup(players: int, variant: str, seed: int | None, deal: Deal, where: str = "") -> Setup:
+def deal_setup(
+    players: int, variant: str, seed: int | None, deal: Deal, where: str = "", *, own_deal: bool = True
+) -> Setup:
     """The ``Setup`` of a typed deal, given the ``players``, ``variant`` and ``seed`` it is for.
 
     A record keeps those three at its top level (``where`` ``""``), a save inside its
     ``setup`` (``where`` ``"setup"``); ``where`` is their path in the file, used in messages,
     and the deal's own path is ``setup``. Raises RecordError naming the first wrong key,
-    including a deal whose tiles are not this game's decks, and a deal with a seed that is
-    not what ``deal(players, variant, seed)`` gives (a null seed is not checked).
+    including a deal whose tiles are not this game's decks, and, with ``own_deal`` (a deal
+    this program shuffled: a save's, a record with ``app_version``), a deal with a seed that
+    is not what ``deal(players, variant, seed)`` gives (a null seed is not checked). Another
+    program's record was shuffled its own way: its piles are the deal, as the format says.
     """
     here = "setup"
     _require(players in (2, 3, 4), _prefixed(where, "players"), "expected 2, 3 or 4")
@@ -474,7 +480,7 @@ def deal_setup(players: int, variant: str, seed: int | None, deal: Deal, where: 
     except ValueError as error:
         raise RecordError(f"{here}: {error}") from error
     _require(
-        seed is None or deal_of_seed(players, variant, seed) == result,
+        seed is None or not own_deal or deal_of_seed(players, variant, seed) == result,
         _prefixed(where, "seed"),
         f"the deal is not the one seed {seed} gives (edited seed or deal)",
     )
@@ -518,7 +524,8 @@ def _record_file(record: Mapping[str, object]) -> RecordFile:
 
 
 def _setup_of(typed: RecordFile) -> Setup:
-    setup = deal_setup(typed.players, typed.variant, typed.seed, typed.setup)
+    own_deal = not isinstance(typed.app_version, UnsetType)
+    setup = deal_setup(typed.players, typed.variant, typed.seed, typed.setup, own_deal=own_deal)
     _checked_seats(typed.seats, setup.players)
     return setup
 
@@ -593,29 +600,35 @@ def _replay_turn(game: Game, turn: Turn, where: str) -> None:
     _require(action.tile in WORKER_CODES, f"{where}.action.tile", "expected a worker code")
     _require(action.rotation in (0, 1, 2, 3), f"{where}.action.rotation", "expected 0-3")
     placement = (Place if action.kind == "place" else Overbuild)(action.tile, action.rotation, action.pos)
-    fills, resolutions = turn.fills, turn.resolutions
-    done_fills = 0
+    resolutions = turn.resolutions
+    unmatched = list(range(len(turn.fills)))
+    """The recorded fills not yet made, by index. A fill the rules make on their own (every
+    choice gives the same board, R3.10) may be listed in another order than this program
+    makes them (another program's record): it matches the first equal one left."""
     done_resolutions = 0
     start_turn = game.turn
     events = _apply(game, placement, f"{where}.action")
     while True:
         for event in events:
             if isinstance(event, ev.JungleFilled):
-                _require(done_fills < len(fills), f"{where}.fills", "fewer fills than the rules make")
+                _require(bool(unmatched), f"{where}.fills", "fewer fills than the rules make")
                 made = _fill_entry(event)
+                same = [index for index in unmatched if turn.fills[index] == made]
                 _require(
-                    fills[done_fills] == made,
-                    f"{where}.fills[{done_fills}]",
-                    f"the rules made {typed_json.plain(made)}",
+                    bool(same), f"{where}.fills[{unmatched[0]}]", f"the rules made {typed_json.plain(made)}"
                 )
-                done_fills += 1
+                unmatched.remove(same[0])
         if game.is_over() or game.turn != start_turn or game.phase is Phase.PLACE:
             break
         if game.phase is Phase.FILL:
-            _require(done_fills < len(fills), f"{where}.fills", "a fill decision is missing")
-            fill = fills[done_fills]
-            events = _apply(game, Fill(fill.pos, fill.tile, fill.rotation), f"{where}.fills[{done_fills}]")
+            _require(bool(unmatched), f"{where}.fills", "a fill decision is missing")
+            fill = turn.fills[unmatched[0]]
+            events = _apply(game, Fill(fill.pos, fill.tile, fill.rotation), f"{where}.fills[{unmatched[0]}]")
             continue
+        if isinstance(resolutions, UnsetType):
+            resolutions = _inferred_resolutions(
+                game, start_turn, turn.players_after, f"{where}.players_after"
+            )
         _require(
             done_resolutions < len(resolutions), f"{where}.resolutions", "a resolution choice is missing"
         )
@@ -626,13 +639,18 @@ def _replay_turn(game: Game, turn: Turn, where: str) -> None:
         )
         events = _apply(game, Resolve(choice.pos, choice.side, choice.amount), here)
         done_resolutions += 1
-    _require(done_fills == len(fills), f"{where}.fills", "more fills than the rules make")
-    _require(done_resolutions == len(resolutions), f"{where}.resolutions", "more choices than were asked")
+    _require(not unmatched, f"{where}.fills", "more fills than the rules make")
+    _require(
+        isinstance(resolutions, UnsetType) or done_resolutions == len(resolutions),
+        f"{where}.resolutions",
+        "more choices than were asked",
+    )
     after = _players_state(game)
     _require(
         turn.players_after == after,
         f"{where}.players_after",
-        f"the rules give {[typed_json.plain(state) for state in after]}",
+        f"the rules give {[typed_json.plain(state) for state in after]}"
+        + (FORGONE if isinstance(turn.resolutions, UnsetType) else ""),
     )
     drawn = [e.tile for e in events if isinstance(e, ev.WorkerDrawn)]
     _require(
@@ -645,6 +663,59 @@ def _replay_turn(game: Game, turn: Turn, where: str) -> None:
         f"{where}.display_after",
         f"the display is {game.display}",
     )
+
+
+FORGONE: Final = " (a seat may have forgone part of a gain: this program rules that out, R3.10)"
+"""Said of another program's record whose tokens the rules do not give: a player may have
+forgone part of a gain (the rulebook allows it; this program rules it out, R3.10)."""
+INFERENCE_BUDGET: Final = 20_000
+"""Resolution choices tried at most for one turn of a record without ``resolutions``."""
+
+
+def _inferred_resolutions(
+    game: Game, start_turn: int, players_after: Sequence[PlayerState], where: str
+) -> tuple[Resolution, ...]:
+    """The resolution choices, from ``game``'s current decision to the end of its turn, that
+    leave every seat as ``players_after`` says: the first such sequence in ``legal_actions``
+    order (any two give every seat the same tokens, all a record holds). A seat's choices
+    are consecutive (R3.11) and change only its own tokens, so a seat whose choices are done
+    and whose tokens differ ends that branch. ``game`` is left as it was. RecordError at
+    ``where`` when no sequence does (a record of a player who forwent part of a gain: this
+    program takes gains in full, R3.10) or the search passes ``INFERENCE_BUDGET`` choices."""
+    target = tuple(players_after)
+    tried = 0
+
+    def search() -> list[Resolution] | None:
+        nonlocal tried
+        if game.is_over() or game.turn != start_turn or game.phase is not Phase.RESOLVE:
+            return [] if _players_state(game) == target else None
+        seat = game.current_player()
+        for action in game.legal_actions():
+            assert isinstance(action, Resolve)
+            tried += 1
+            _require(
+                tried <= INFERENCE_BUDGET, where, "too many resolution choices to find the recorded ones"
+            )
+            game.apply(action)
+            try:
+                done = game.current_player() != seat or game.phase is not Phase.RESOLVE
+                if done and len(target) > seat and _players_state(game)[seat] != target[seat]:
+                    continue
+                rest = search()
+            finally:
+                game.pop()
+            if rest is not None:
+                return [Resolution(seat=seat, pos=action.pos, side=action.side, amount=action.amount), *rest]
+        return None
+
+    found = search()
+    _require(
+        found is not None,
+        where,
+        f"no resolution choices give it{FORGONE}",
+    )
+    assert found is not None
+    return tuple(found)
 
 
 def _apply(game: Game, action: Action, where: str) -> list[ev.Event]:
