@@ -149,7 +149,7 @@ def test_pause_save_calls_the_scene_below_and_reports(app):
     press(app, "pause")
     click_label(app, t("pause.save"))
     assert scene.saves == 1
-    assert app.toast is not None and app.toast[0] == t("pause.saved", where="quick")
+    assert app.toast is not None and app.toast[0] == t("play.saved", where="quick")
 
 
 def test_pause_save_failure_is_a_notice(app):
@@ -430,7 +430,7 @@ def test_save_keeps_each_game_in_its_own_slot_and_a_loaded_save_in_its_own_file(
     def save_here() -> str:
         press(app, "pause")
         click_label(app, t("pause.save"))
-        assert app.toast is not None and app.toast[0].startswith(t("pause.saved", where=""))
+        assert app.toast is not None and app.toast[0].startswith(t("play.saved", where=""))
         press(app, "pause")
         return app.toast_detail
 

@@ -201,7 +201,7 @@ def test_ctrl_s_in_the_pause_menu_saves_and_names_the_save(play_app: App) -> Non
     assert isinstance(play_app.top, PauseOverlay)
     press(play_app, "save")
     assert play_app.toast is not None
-    assert play_app.toast[0] == t("pause.saved", where="quick")
+    assert play_app.toast[0] == t("play.saved", where="quick")
     assert "/" not in play_app.toast[0] and "\\" not in play_app.toast[0]
     assert Path(play_app.toast_detail).stem == "quick" and Path(play_app.toast_detail).is_file()
     assert play_app.toast_rect is not None

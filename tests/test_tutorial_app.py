@@ -181,12 +181,14 @@ def test_enter_on_a_note_turns_the_page_only_even_with_a_tile_laid(play_app: App
 
 
 def test_quick_save_writes_the_tutorial_file_not_a_slot(play_app: App) -> None:
-    """Ctrl+S (and Save in the pause menu) keeps the tutorial's progress in its own file."""
+    """Ctrl+S (and Save in the pause menu) keeps the tutorial's progress in its own file, and
+    says so in words, not by the file's name (a French trial read "Sauvegardé : tutorial")."""
     scene = open_tutorial(play_app)
     press(play_app, "save")
     assert progress.tutorial_path().is_file()
     assert not saves.slot_path(saves.QUICK_SLOT).exists()
     assert scene.tutorial is not None
+    assert play_app.toast is not None and play_app.toast[0] == t("tutorial.saved")
 
 
 def test_start_over_asks_then_begins_at_the_first_lesson(play_app: App) -> None:

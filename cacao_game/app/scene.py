@@ -12,9 +12,12 @@ never the ``App`` itself, so the app shell's modules import one another in one d
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
+
+from cacao_game.app.strings import t
 
 if TYPE_CHECKING:
     from cacao_game.app.assets import Assets
@@ -187,6 +190,10 @@ class Scene:
         there is nothing to save and any other exception (its ``str`` is shown) on failure.
         """
         raise LookupError("no game")
+
+    def saved_words(self, where: str) -> str:
+        """What the player is told once ``save_game`` saved to ``where``: the save's name."""
+        return t("play.saved", where=Path(where).stem)
 
     def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
         """Where a toast lies over this scene on ``screen`` (real pixels): centred between the

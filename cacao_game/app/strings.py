@@ -144,8 +144,9 @@ EN: dict[str, str] = {
     # the seat was joined again with this player's ticket from another window or computer
     "net.seat_replaced": "Your seat is now played from another window or computer.",
     "net.refused_token": (
-        "The host no longer knows this seat: the game may have ended, or the seat was taken "
-        "back under the same name."
+        "The host no longer knows this seat: the game may have ended, the host may have freed "
+        "the seat (Join with the table code takes it while it is free), or it was taken back "
+        "under the same name."
     ),
     "net.refused_watchers": "This table has as many spectators as it takes.",
     "net.refused_watchers_address": "This table has as many spectators from your network as it takes.",
@@ -343,10 +344,9 @@ EN: dict[str, str] = {
         "Resume hosting in the menu opens the game again where it stopped."
     ),
     "pause.quit_seat": (
-        "Give up your seat and return to the menu? The others are told at once, and the AI "
-        "or the next player to join with the table code takes it."
+        "Give up your seat and return to the menu? The others are told at once; the next "
+        "player to join with the table code takes it, or the AI if the host lets it play."
     ),
-    "pause.saved": "Saved: {where}",
     "pause.save_failed": "Could not save: {reason}",
     "pause.nothing_to_save": "There is no game to save here.",
     # help

@@ -19,7 +19,6 @@ import logging
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, assert_never
 
 import pygame
@@ -1184,7 +1183,11 @@ class PlayScene(Scene):
         except (OSError, ValueError) as error:
             self.app.notify(t("play.save_failed", reason=problem_text(error, details=True)))
             return
-        self.app.notify(t("play.saved", where=Path(where).stem), detail=where)
+        self.app.notify(self.saved_words(where), detail=where)
+
+    def saved_words(self, where: str) -> str:
+        """The tutorial's file is not a save the player names: say its progress is kept."""
+        return t("tutorial.saved") if self.lesson is not None else super().saved_words(where)
 
     def board_squares(self) -> list[Pos]:
         """Every square holding a tile now."""

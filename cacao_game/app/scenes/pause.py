@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 
@@ -88,7 +87,8 @@ class PauseOverlay(DialogScene):
             log.warning("save failed: %s", error)
             self.app.notify(t("pause.save_failed", reason=problem_text(error, details=True)))
         else:
-            self.app.notify(t("pause.saved", where=Path(where).stem), detail=where)
+            assert below is not None
+            self.app.notify(below.saved_words(where), detail=where)
 
     def quit_to_menu(self) -> None:
         """Ask, then return to the menu."""
