@@ -130,6 +130,17 @@ def shot_host_setup(app: App) -> None:
     hover(app, at(app, 0.9, 0.93))
 
 
+def shot_host_on_server(app: App) -> None:
+    """Host a game on a Cacao server: its address typed, the note saying where the table opens."""
+    app.home()
+    app.open(routes.Setup(hosting=True))
+    scene = app.top
+    assert isinstance(scene, SetupScene)
+    scene.server_text = "cacao.example.org"
+    scene.rebuild()
+    hover(app, at(app, 0.9, 0.93))
+
+
 def shot_join(app: App) -> None:
     """Join a game: the form, its table code still missing."""
     app.home()
@@ -587,6 +598,7 @@ SHOTS: dict[str, Shot] = {
     "setup": shot_setup,
     "setup_expert": shot_setup_expert,
     "host_setup": shot_host_setup,
+    "host_on_server": shot_host_on_server,
     "join": shot_join,
     "lobby": shot_lobby,
     "net_banner": shot_net_banner,

@@ -144,7 +144,7 @@ def test_an_address_typed_with_its_port_is_pointed_to_the_port_field(address: st
     """A trial typed "127.0.0.1:28282" in the address field and met a system error: an address
     that ends in a port is refused before joining, in words; IPv6 addresses are not taken for
     one."""
-    from cacao_game.app.scenes.join import bare_host, with_port
+    from cacao_game.app.join_form import bare_host, with_port
 
     assert with_port(address) is ported
     assert bare_host(address)
@@ -156,6 +156,6 @@ def test_an_address_typed_with_its_port_is_pointed_to_the_port_field(address: st
 def test_an_address_that_is_more_than_a_host_is_refused_in_words(address: str) -> None:
     """A trial's ``http://127.0.0.1`` met a library's "Invalid IPv6 URL", and ``127.0.0.1/abc``
     was tried on port 80: an address that is more than a host is refused before joining."""
-    from cacao_game.app.scenes.join import bare_host
+    from cacao_game.app.join_form import bare_host
 
     assert not bare_host(address)

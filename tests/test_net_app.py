@@ -21,7 +21,7 @@ from harness import run
 from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.netplay import HostedSource, JoinRequest, join_game
+from cacao_game.app.netplay import HostedSource, JoinRequest, OpenedSource, join_game
 from cacao_game.app.play.presence import banner_text
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.scenes.join import JoinScene
@@ -640,3 +640,73 @@ def test_the_join_form_types_into_the_code_field_and_enter_joins(apps):
     joining.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.01)
     assert isinstance(joining.top, LobbyScene), "Enter in the code field joins"
     pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
+
+
+def open_on_a_server(app: App, port: int, kinds: list[str]) -> LobbyScene:
+    """Host a game with ``server`` typed: the table of seats ``kinds`` (Ana is the human
+    seat) opened on the Cacao server at 127.0.0.1:``port``; returns its lobby."""
+    setup = SetupScene(app, hosting=True)
+    app.push(setup)
+    run(app)
+    for number, kind in enumerate(kinds):
+        if number >= len(setup.seats):
+            setup.add_seat()
+        setup.set_kind(number, kind)
+    setup.set_name(kinds.index(HUMAN), "Ana")
+    setup._set_server(f" {LOCAL} ")
+    setup.port_text = str(port)
+    setup.start = 0
+    assert setup.validation_error() is None
+    setup.start_game()
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+def test_a_player_opens_a_table_on_a_cacao_server_from_host_a_game_and_a_friend_joins_it(apps, monkeypatch):
+    """A ``--serve`` host is for players on other machines: Host a game with a server's
+    address opens the table there (a trial found no way to open one from the game). The
+    opener sits in the seat set up as theirs (the second here, not the first remote one), the
+    lobby shows what the others type, with Copy, and a friend who joins with the code starts
+    the game; the server holds it, not the opener's computer."""
+    from cacao_game.app import clipboard
+
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "write", lambda text: copied.append(text) or True)
+    server = BackgroundHost(None, ai_processes=0)
+    port = server.start(LOCAL, 0)
+    try:
+        opening, joining = make_app(), make_app()
+        apps += [opening, joining]
+        lobby = open_on_a_server(opening, port, [REMOTE, HUMAN])
+        assert isinstance(lobby.source, OpenedSource)
+        pump([opening], lambda: lobby.shared() is not None, "the server's table code")
+        addresses, shown_port, code = lobby.shared() or ([], 0, "")
+        assert (addresses, shown_port) == ([LOCAL], port) and list(server.host.tables) == [code]
+        assert lobby.source.client.seat == 1
+        assert [seat.name for seat in server.seats(code)][1] == "Ana"
+        run(opening)
+        harness.click_label(opening, t("net.copy_code"))
+        assert copied == [code]
+        join(joining, port, code)
+        pump([opening, joining], lambda: isinstance(opening.top, PlayScene), "the opener's table")
+        pump([joining], lambda: isinstance(joining.top, PlayScene), "the friend's table")
+        assert [seat.name for seat in table(opening).source.table_seats()] == ["Bo", "Ana"]
+    finally:
+        server.stop()
+
+
+def test_a_server_that_lets_nobody_open_tables_says_so_in_the_lobby(apps):
+    """A host that opens no tables for its players (a game hosted from a window) refuses the
+    table in words, in the lobby, and keeps no seat for it."""
+    server = BackgroundHost(None, ai_processes=0, allow_create=False)
+    port = server.start(LOCAL, 0)
+    try:
+        opening = make_app()
+        apps.append(opening)
+        lobby = open_on_a_server(opening, port, [HUMAN, REMOTE])
+        pump([opening], lambda: lobby.source.poll() is not None and lobby.source.failed, "the refusal")
+        assert lobby.status() == t("net.refused_create")
+        assert list(server.host.tables) == []
+    finally:
+        server.stop()

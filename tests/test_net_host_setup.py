@@ -127,6 +127,9 @@ HOSTILE = {
     "a start player not seated": {"start": 3},
     "an unknown thinking time": {"thinking_time": 1e308},
     "seats not a list": {"seats": "all of them"},
+    "a server with its scheme": {"server": "http://cacao.example.org"},
+    "a server with its port": {"server": "cacao.example.org:8765"},
+    "a server as a number": {"server": 127},
 }
 
 
@@ -136,6 +139,16 @@ def test_what_the_setup_remembers_reads_back_as_it_was() -> None:
     assert [(s.name, s.kind) for s in table.config.seats] == [("Ana", HUMAN), ("Bo", REMOTE)]
     waiting = remembered(replace(table, choices=replace(table.choices, standin=False)))
     assert read_remembered(waiting).choices.standin is False
+
+
+def test_the_server_a_table_was_opened_on_is_remembered_and_an_older_setup_has_none() -> None:
+    """Host a game remembers the Cacao server's address it opened the last table on; a
+    setup remembered before the server field reads as hosted on this computer."""
+    table = read_remembered(stored())  # type: ignore[arg-type]
+    on_server = remembered(replace(table, choices=replace(table.choices, server="cacao.example.org")))
+    assert read_remembered(on_server).choices.server == "cacao.example.org"
+    older = {key: value for key, value in stored().items() if key != "server"}
+    assert read_remembered(older).choices.server == ""  # type: ignore[arg-type]
 
 
 def test_a_setup_remembered_before_the_stand_in_choice_keeps_the_stand_in() -> None:

@@ -524,6 +524,24 @@ def test_a_table_takes_only_so_many_spectators() -> None:
     assert isinstance(refused, p.Problem) and refused.code == "watchers" and refused.fatal
 
 
+def test_a_table_opened_for_a_seat_that_is_not_remote_is_refused_and_none_is_opened() -> None:
+    async def scenario() -> tuple[p.HostMessage, p.HostMessage, list[str]]:
+        host = await start_host(None)
+        ws = await open_raw(host)
+        await send(ws, p.Create(p.VERSION, "Ana", options("remote", "medium"), seat=1))
+        refused = await answer_to_join(ws)
+        opened = list(host.tables)
+        chooser = await open_raw(host)
+        await send(chooser, p.Create(p.VERSION, "Ana", options("remote", "remote"), seat=1))
+        welcome = await answer_to_join(chooser)
+        await host.stop()
+        return refused, welcome, opened
+
+    refused, welcome, opened = run(scenario())
+    assert isinstance(refused, p.Problem) and refused.code == "options" and opened == []
+    assert isinstance(welcome, p.Welcome) and welcome.seat == 1
+
+
 def test_one_address_takes_only_so_many_of_a_table_s_spectator_places() -> None:
     async def scenario() -> tuple[list[p.HostMessage], p.HostMessage]:
         host = await start_host(None)

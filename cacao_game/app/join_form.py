@@ -122,3 +122,35 @@ def refusal_words(code: str, text: str, rejoin: bool = False) -> str:
     if rejoin and code in SEAT_REFUSALS:
         return t("net.refused_rejoin", refusal=t(key))
     return t(key)
+
+
+def bare_host(address: str) -> bool:
+    """Whether ``address`` is a host alone: a name or an IP address, with no scheme, path or
+    space (a trial's ``http://127.0.0.1`` met a library's "Invalid IPv6 URL", and
+    ``127.0.0.1/abc`` was tried on port 80)."""
+    return not any(mark in address for mark in ("/", "\\", "?", "#", "@")) and not any(
+        char.isspace() for char in address
+    )
+
+
+def with_port(address: str) -> bool:
+    """Whether ``address`` ends in a port (``127.0.0.1:28282``, ``[::1]:28282``,
+    ``host:28282``), which has a field of its own (a trial typed one and met a system error);
+    a bare IPv6 address (``::1``) does not."""
+    if address.startswith("["):
+        return "]:" in address
+    head, colon, tail = address.rpartition(":")
+    return bool(colon) and ":" not in head and tail.isdigit()
+
+
+def address_problem(address: str) -> str | None:
+    """Why ``address`` (as typed: spaces around it are dropped) is not a host's address to
+    connect to, in words, or None (the Join form's rule, and Host a game's server field)."""
+    address = address.strip()
+    if not address:
+        return t("net.error_address")
+    if with_port(address):
+        return t("net.error_address_port")
+    if not bare_host(address):
+        return t("net.error_address_alone")
+    return None

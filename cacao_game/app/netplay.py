@@ -4,9 +4,11 @@ Hosting starts a ``BackgroundHost`` (``cacao_game.net.hosting``) on this machine
 table for the seats chosen in the setup (the hosting player's own seat is a remote seat they
 claim at once) and joins it over 127.0.0.1 like everyone else: the hosting player's table is
 a ``RemoteSource`` too. Joining (or watching) is a ``NetClient`` to the address, port and
-code typed; a seated joiner keeps its seat's ticket (``app.rejoin``) until the game is over or
-it leaves on purpose, and ``rejoin_game`` takes the seat back with it after the program
-closed or died. Every finished game's record, as the host sends it, is filed in ``records_dir()``.
+code typed. A table can also be opened on a Cacao server (a ``--serve`` host) by address
+(``open_on_server``): the opener sits at it as a joiner does. A seated joiner keeps its
+seat's ticket (``app.rejoin``) until the game is over or it leaves on purpose, and
+``rejoin_game`` takes the seat back with it after the program closed or died. Every finished
+game's record, as the host sends it, is filed in ``records_dir()``.
 
 No pygame and no scene here: the Host and Join screens call these and show the result.
 """
@@ -36,7 +38,7 @@ from cacao_game.net.hosting import (
     resume_hosting,
     start_hosting,
 )
-from cacao_game.net.protocol import DEFAULT_PORT, REMOTE, VERSION, Join, SeatSpec, TableOptions
+from cacao_game.net.protocol import DEFAULT_PORT, REMOTE, VERSION, Create, Join, SeatSpec, TableOptions
 from cacao_game.net.remote import RemoteSource
 from cacao_game.records import RecordError, read_record, record_seats, replay_record
 from cacao_game.saves import SaveInfo, SeatSummary
@@ -68,6 +70,9 @@ class HostChoices:
     hints: bool = True
     start: int | None = None
     standin: bool = True
+    server: str = ""
+    """The address of a Cacao server to open the table on (``open_on_server``); empty: host
+    it on this computer."""
 
 
 @dataclass(frozen=True)
@@ -394,6 +399,32 @@ class JoinedSource(RemoteSource):
         frees the seat at once (``RemoteSource.leave``)."""
         self.forget()
         super().leave()
+
+
+class OpenedSource(JoinedSource):
+    """The table this player opened on a Cacao server (``open_on_server``): a joiner's seat,
+    whose lobby shows what the others type to join, as the hosting player's does."""
+
+
+def open_on_server(
+    config: GameConfig,
+    *,
+    address: str,
+    port: int,
+    hints: bool,
+    chosen_start: bool = False,
+    standin: bool = True,
+) -> OpenedSource:
+    """Open ``config``'s table (``table_options``: the one human seat is this player's) on the
+    Cacao server at ``address``:``port`` and sit at that seat (returns at once, as
+    ``join_game``; the server's refusal, a server that lets nobody open tables, or none
+    answering, comes as the source's failure). Raises ValueError when the seats cannot make
+    a hosted table."""
+    options, seat = table_options(config, hints, standin, start_drawn=not chosen_start)
+    address = address.strip()
+    client = NetClient(address, port, Create(VERSION, config.seats[seat].name, options, seat))
+    client.start()
+    return OpenedSource(client, address, port)
 
 
 def join_game(request: JoinRequest) -> RemoteSource:

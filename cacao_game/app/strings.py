@@ -149,6 +149,22 @@ EN: dict[str, str] = {
         "under the same name."
     ),
     "net.refused_watchers": "This table has as many spectators as it takes.",
+    # Host a game: the address of a Cacao server (cacao --serve) to open the table on
+    "net.server": "Server",
+    "net.this_computer": "this computer",
+    # in place of the Open to the network switch while a server's address is typed
+    "net.everywhere_server": "the server decides",
+    "net.server_tip": (
+        "Empty: this computer hosts the game. Or the address of a Cacao server "
+        "(cacao --serve) to open the table there, at its port."
+    ),
+    "net.on_server_note": (
+        "The table opens on the Cacao server at this address and port; the others join it "
+        "there with the table code."
+    ),
+    "net.bind_server": (
+        "The table is on a Cacao server: the others join it at this address and port with the table code."
+    ),
     "net.refused_watchers_address": "This table has as many spectators from your network as it takes.",
     # the host refuses every join from an address that sent many wrong table codes, for a minute
     "net.refused_guesses": (
@@ -851,8 +867,8 @@ EN: dict[str, str] = {
     # command line: the network host (python -m cacao_game --serve)
     "cli.serve_group": "network host",
     "cli.help.serve": (
-        "host tables for players on other machines, without a window; players open tables "
-        "from their game and share the table code"
+        "host tables for players on other machines, without a window; a player opens a table "
+        "from Host a game (this server's address in Server) and shares the table code"
     ),
     "cli.help.port": "with --serve: the port to listen on (default {port})",
     "cli.help.bind": (

@@ -608,13 +608,17 @@ class Host:
                 f"a game whose players all dropped, after {self.deserted_after / 60:g} minutes).",
             )
             return
+        seats, chosen = message.options.seats, message.seat
+        if chosen is not None and not (0 <= chosen < len(seats) and seats[chosen].kind == p.REMOTE):
+            self._fail(client, "options", f"Cannot open the table: seat {chosen} is not a remote seat.")
+            return
         try:
             table = self.open_table(message.options)
         except ValueError as error:
             self._fail(client, "options", f"Cannot open the table: {error}.")
             return
         self._opened_by[table.code] = client.address
-        if not self._sit(client, table, message.name):
+        if not self._sit(client, table, message.name, chosen):
             self._close(table)  # nobody will have sat at it: it goes at once, files and all
 
     def _join(self, client: Connection, message: p.Join) -> None:
@@ -673,11 +677,12 @@ class Host:
             return
         self._sit(client, table, message.name)
 
-    def _sit(self, client: Connection, table: Table, name: str) -> bool:
-        """Seat ``client`` as ``name`` at the first free seat of ``table``; False (and the
-        client told why) if none is free (``full``, whatever the name: another name would not
-        help) or someone at the table is already called so (``name``)."""
-        seat = table.free_seat()
+    def _sit(self, client: Connection, table: Table, name: str, seat: int | None = None) -> bool:
+        """Seat ``client`` as ``name`` at ``seat`` (the table's opener's choice) or the first
+        free seat of ``table``; False (and the client told why) if none is free (``full``,
+        whatever the name: another name would not help) or someone at the table is already
+        called so (``name``)."""
+        seat = table.free_seat() if seat is None else seat
         if seat is None:
             away = ", ".join(table.away_names()) if self.back_by_name else ""
             back = f" Disconnected now: {away} (join under your name to take your seat back)." if away else ""

@@ -21,14 +21,14 @@ from cacao_game.engine.scoring import SeatScore
 from cacao_game.records.gamerecord import RecordFile
 from cacao_game.saves.schema import DecisionJSON
 
-VERSION: Final = 6
+VERSION: Final = 7
 """The protocol version; a client of another version is refused in words. Version 2 added
 ``SeatInfo.think_time`` and the ``thinking`` message (a version 1 client could not read the
 updates of a version 2 host); version 3 the ``leave`` message and ``SeatInfo.left`` (a
 version 2 host refuses a ``leave``, a version 2 client cannot read a seat with ``left``);
 version 4 ``DecisionMsg.names`` (a version 3 client cannot read a decision with it); version 5
 ``DecisionMsg.standin``; version 6 ``SeatInfo.standin_in`` (a version 5 client cannot read a
-seat with it)."""
+seat with it); version 7 ``Create.seat`` (a version 6 host cannot read a create with it)."""
 
 CLIENT_LIMIT: Final = 8 * 1024
 """Largest message a client may send, in bytes (a decision of 8 fills is under 1 KB)."""
@@ -111,11 +111,13 @@ class TableOptions(_Data, frozen=True):
 
 
 class Create(_Message, tag="create", frozen=True):
-    """Client -> host: open a new table with ``options``; the sender takes its first remote seat."""
+    """Client -> host: open a new table with ``options``; the sender takes remote seat
+    ``seat`` (None: the first remote seat)."""
 
     version: int
     name: str
     options: TableOptions
+    seat: int | None = None
 
 
 class Join(_Message, tag="join", frozen=True):

@@ -16,7 +16,7 @@ import pygame
 
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import player_name
-from cacao_game.app.join_form import MAX_ADDRESS, JoinMemory, read_or_defaults, remembered
+from cacao_game.app.join_form import MAX_ADDRESS, JoinMemory, address_problem, read_or_defaults, remembered
 from cacao_game.app.netplay import JoinRequest, join_game, rejoin_waiting
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
@@ -94,13 +94,9 @@ class JoinScene(WidgetScene):
 
     def validation_error(self, watch: bool = False) -> str | None:
         """Why Join (``watch``: Watch) cannot go yet, or None."""
-        address = self.values["address"].strip()
-        if not address:
-            return t("net.error_address")
-        if with_port(address):
-            return t("net.error_address_port")
-        if not bare_host(address):
-            return t("net.error_address_alone")
+        problem = address_problem(self.values["address"])
+        if problem:
+            return problem
         problem = port_problem(self.values["port"])
         if problem:
             return problem
@@ -271,22 +267,3 @@ class JoinScene(WidgetScene):
             width=width,
             align=pygame.FONT_CENTER,
         )
-
-
-def bare_host(address: str) -> bool:
-    """Whether ``address`` is a host alone: a name or an IP address, with no scheme, path or
-    space (a trial's ``http://127.0.0.1`` met a library's "Invalid IPv6 URL", and
-    ``127.0.0.1/abc`` was tried on port 80)."""
-    return not any(mark in address for mark in ("/", "\\", "?", "#", "@")) and not any(
-        char.isspace() for char in address
-    )
-
-
-def with_port(address: str) -> bool:
-    """Whether ``address`` ends in a port (``127.0.0.1:28282``, ``[::1]:28282``,
-    ``host:28282``), which has a field of its own (a trial typed one and met a system error);
-    a bare IPv6 address (``::1``) does not."""
-    if address.startswith("["):
-        return "]:" in address
-    head, colon, tail = address.rpartition(":")
-    return bool(colon) and ":" not in head and tail.isdigit()

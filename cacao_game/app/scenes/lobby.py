@@ -34,6 +34,7 @@ from cacao_game.app.netplay import (
     HostedSource,
     JoinedSource,
     JoinRequest,
+    OpenedSource,
     holds_ticket,
     lan_addresses,
 )
@@ -92,7 +93,9 @@ class LobbyScene(WidgetScene):
         self.request = request
         """What the Join form asked for (None: hosting, or Rejoin game from the menu)."""
         self.opened = False
-        self._seen = -1
+        self._seen: tuple[int, bool] = (-1, False)
+        """The source's version and whether the table's code was known at the last build (a
+        table opened on a server learns its code, and gets its Copy button, in its welcome)."""
         self._addresses: list[str] | None = None
         self._seats_seen = SeatsSeen()
         """Seats left for good and away whose news was shown (from the table's first state on:
@@ -102,6 +105,18 @@ class LobbyScene(WidgetScene):
     def hosted(self) -> HostedSource | None:
         """The host this lobby runs, when this player hosts."""
         return self.source if isinstance(self.source, HostedSource) else None
+
+    def shared(self) -> tuple[list[str], int, str] | None:
+        """What the others type to join, when this player opened the table (hosting it, or on
+        a Cacao server: ``OpenedSource``, once the server gave its code): the addresses, the
+        port and the table code; None for a joiner or a spectator."""
+        hosted = self.hosted
+        if hosted is not None:
+            return self.addresses(), hosted.port, hosted.code
+        source = self.source
+        if isinstance(source, OpenedSource) and source.client.code is not None:
+            return [source.address], source.port, source.client.code
+        return None
 
     def addresses(self) -> list[str]:
         """What others type as the address (asked once)."""
@@ -121,10 +136,11 @@ class LobbyScene(WidgetScene):
 
     def build(self) -> None:
         self.widgets = [Panel(self.stage.rect(*PANEL))]
-        if self.hosted is not None:
+        if self.shared() is not None:
             self.widgets.append(
                 Button(self.copy_rect(), t("net.copy_code"), self.copy_code, tooltip=t("net.copy_code_tip"))
             )
+        if self.hosted is not None:
             for number, seat in enumerate(self.source.table_seats()):
                 if seat.kind == REMOTE and not seat.claimed:
                     row = self.seat_rect(number)
@@ -154,11 +170,12 @@ class LobbyScene(WidgetScene):
     def copy_code(self) -> None:
         """Put the table code on the clipboard (to paste in a chat, or in a Join form on this
         computer) and say so."""
-        hosted = self.hosted
-        if hosted is None:
+        shared = self.shared()
+        if shared is None:
             return
-        copied = clipboard.write(hosted.code)
-        self.app.notify(t("net.code_copied" if copied else "net.code_not_copied", code=hosted.code))
+        code = shared[2]
+        copied = clipboard.write(code)
+        self.app.notify(t("net.code_copied" if copied else "net.code_not_copied", code=code))
 
     def fill(self, number: int) -> None:
         """Let the AI play free seat ``number`` for the whole game (``HostedSource.let_ai_play``:
@@ -232,8 +249,9 @@ class LobbyScene(WidgetScene):
             problem = refusal_words(self.source.failure, self.source.connection, holds_ticket(self.request))
             self.app.switch(routes.Join(self.request, problem))
             return
-        if self.source.version != self._seen:
-            self._seen = self.source.version
+        seen = (self.source.version, self.shared() is not None)
+        if seen != self._seen:
+            self._seen = seen
             self.rebuild()
         if self.source.ready:
             self._seats_seen, news = seat_news(self.source, self._seats_seen, self.seat_names())
@@ -261,7 +279,7 @@ class LobbyScene(WidgetScene):
         return t("net.starting")
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        if self.hosted is not None:
+        if self.shared() is not None or isinstance(self.source, OpenedSource):
             title = t("net.host_title")
         else:
             title = t("net.watch_title") if self.source.watching else t("net.join_title")
@@ -291,19 +309,20 @@ class LobbyScene(WidgetScene):
         self.tooltip.draw(surface, self.app)
 
     def _draw_address(self, surface: pygame.Surface, inner: pygame.Rect, top: int) -> None:
-        hosted = self.hosted
+        shared = self.shared()
         small = self.app.assets.font(theme.SMALL_SIZE)
-        if hosted is None:
+        if shared is None:
             code = self.source.client.code or ""
             text = t("net.joining", code=code)
             font = theme.fit_font(self.app, theme.HEADING_SIZE, text, inner.w, "bold")
             theme.draw_text(surface, font, theme.fit_text(font, text, inner.w), (inner.x, top), theme.CREAM)
             return
         label = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
+        addresses, port, code = shared
         columns = (
-            (t("net.address"), " / ".join(self.addresses())),
-            (t("net.port"), str(hosted.port)),
-            (t("net.code"), hosted.code),
+            (t("net.address"), " / ".join(addresses)),
+            (t("net.port"), str(port)),
+            (t("net.code"), code),
         )
         places = self.address_columns()
         copy = self.copy_rect()
@@ -315,7 +334,11 @@ class LobbyScene(WidgetScene):
             room = (copy.x - x if index == len(columns) - 1 else width) - px(16)
             font = theme.fit_font(self.app, theme.HEADING_SIZE + 6, value, room, "black")
             theme.draw_text(surface, font, theme.fit_text(font, value, room), (x, top + px(30)), theme.GOLD)
-        note = t("net.bind_local") if hosted.bind == LOOPBACK else t("net.bind_all")
+        hosted = self.hosted
+        if hosted is None:
+            note = t("net.bind_server")
+        else:
+            note = t("net.bind_local") if hosted.bind == LOOPBACK else t("net.bind_all")
         theme.draw_text(surface, small, note, (inner.x, top + px(100)), theme.SAND, width=inner.w)
 
     def order_note(self) -> str:

@@ -19,7 +19,16 @@ import pygame
 
 from cacao_game.app import host_setup, routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.netplay import STANDIN, STANDIN_AFTER, HostChoices, HostedTable, host_failure, host_game
+from cacao_game.app.join_form import MAX_ADDRESS, address_problem
+from cacao_game.app.netplay import (
+    STANDIN,
+    STANDIN_AFTER,
+    HostChoices,
+    HostedTable,
+    host_failure,
+    host_game,
+    open_on_server,
+)
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
@@ -41,10 +50,13 @@ OPTIONS_PANEL = (1300, 200, 540, 720)
 ROW_H, ROW_GAP = 118, 14
 BOTTOM = 1040
 HOST_LABELS = ((176, "setup.start_player"), (388, "net.port"))
+"""The hosting setup's option labels: design y inside the options panel and string key (the
+port's row has the server's address on its left: ``server_and_port``)."""
+PORT_W = 150
+"""Design width of Host a game's port field, right of the server's address."""
 STANDIN_FROM_FOOT, STANDIN_W, STANDIN_H = 64, 700, 52
 """The stand-in switch of Host a game: its top above the seats panel's foot, width, height
 (below the fourth seat's row, which ends 76 design px above the foot)."""
-"""The hosting setup's option labels: design y inside the options panel and string key."""
 THINKING_Y, HOST_THINKING_Y = 498, 282
 """Design y of the thinking times' labels in the options panel (local setup before the
 variant hint's drop, and hosting); their cyclers are 18 below."""
@@ -125,9 +137,11 @@ class SetupScene(WidgetScene):
         last = self.last_hosted() if hosting and config is None else None
         chosen = choices or (last.choices if last is not None else HostChoices())
         self.port_text = str(chosen.port)
+        self.server_text = chosen.server
         self.everywhere = chosen.everywhere
         self.hints = chosen.hints
         self.standin = chosen.standin
+        self._network: Toggle | None = None
         if hosting:
             previous = config or (last.config if last is not None else None)
             start = chosen.start
@@ -194,7 +208,7 @@ class SetupScene(WidgetScene):
         if self.hosting:
             first = HostChoices()
             self.port_text, self.everywhere, self.hints = str(first.port), first.everywhere, first.hints
-            self.standin = first.standin
+            self.standin, self.server_text = first.standin, first.server
         self.take(None)
         self.rebuild()
 
@@ -269,6 +283,10 @@ class SetupScene(WidgetScene):
                 return t("net.error_seats")
             if not (self.port_text.isdigit() and int(self.port_text) in PORTS):
                 return t("net.error_port")
+            if self.server_text.strip():
+                problem = address_problem(self.server_text)
+                if problem is not None:
+                    return problem
         colors = [s.color for s in self.seats]
         if len(set(colors)) != len(colors) or any(c not in COLORS for c in colors):
             return t("setup.error_colours")
@@ -320,9 +338,15 @@ class SetupScene(WidgetScene):
             expert_time=self.expert_time,
         )
         if self.hosting:
-            choices = HostChoices(int(self.port_text), self.everywhere, self.hints, self.start, self.standin)
+            server = self.server_text.strip()
+            choices = HostChoices(
+                int(self.port_text), self.everywhere, self.hints, self.start, self.standin, server
+            )
             self.app.remember_hosted(host_setup.remembered(HostedTable(remembered, choices)))
-            self.host(config)
+            if server:
+                self.open_on_server(config, server)
+            else:
+                self.host(config)
             return
         self.app.remember_setup(remembered, self.start)
         start_game(self.app, config)
@@ -343,6 +367,21 @@ class SetupScene(WidgetScene):
         except (OSError, ValueError, TimeoutError) as error:
             self.app.notify(host_failure(error, port))
             return
+        self.app.home()
+        self.app.open(routes.Lobby(source))
+
+    def open_on_server(self, config: GameConfig, server: str) -> None:
+        """Open ``config``'s table on the Cacao server at ``server`` (its port typed: valid,
+        ``validation_error``) and wait for the players in the lobby; the server's answer (a
+        refusal, or none) is said there."""
+        source = open_on_server(
+            config,
+            address=server,
+            port=int(self.port_text),
+            hints=self.hints,
+            chosen_start=self.start is not None,
+            standin=self.standin,
+        )
         self.app.home()
         self.app.open(routes.Lobby(source))
 
@@ -505,8 +544,17 @@ class SetupScene(WidgetScene):
         variant = Toggle(
             self.option(84, 60), t("setup.variant"), self.variant == "volcano", self._set_variant
         )
+        server_rect, port_rect = self.server_and_port(HOST_LABELS[1][0] + 20, 60)
+        server = TextInput(
+            server_rect,
+            self.server_text,
+            self._set_server,
+            placeholder=t("net.this_computer"),
+            max_length=MAX_ADDRESS,
+            tooltip=t("net.server_tip"),
+        )
         port = TextInput(
-            self.option(HOST_LABELS[1][0] + 20, 60),
+            port_rect,
             self.port_text,
             self._set_port,
             placeholder=str(DEFAULT_PORT),
@@ -514,10 +562,13 @@ class SetupScene(WidgetScene):
             allowed=str.isdigit,
         )
         network = Toggle(self.option(490, 60), t("net.everywhere"), self.everywhere, self._set_everywhere)
+        self._network = network
+        self._network_on_server()
         hints = Toggle(self.option(566, 60), t("net.hints"), self.hints, self._set_hints)
         return [
             variant,
             *self._start_and_thinking(HOST_LABELS[0][0] + 20, HOST_THINKING_Y + 20),
+            server,
             port,
             network,
             hints,
@@ -536,6 +587,26 @@ class SetupScene(WidgetScene):
 
     def _set_port(self, text: str) -> None:
         self.port_text = text
+
+    def _set_server(self, text: str) -> None:
+        self.server_text = text
+        self._network_on_server()
+
+    def _network_on_server(self) -> None:
+        """Open to the network is the server's to decide while a server's address is typed."""
+        if self._network is not None:
+            self._network.unavailable = t("net.everywhere_server") if self.server_text.strip() else ""
+            self._network.enabled = not self._network.unavailable
+
+    def server_and_port(self, y: float, h: float) -> tuple[pygame.Rect, pygame.Rect]:
+        """The server's address and the port, side by side in the options panel, ``y``
+        design pixels below its top, ``h`` high."""
+        whole = self.option(y, h)
+        gap, port_w = px(16), px(PORT_W)
+        return (
+            pygame.Rect(whole.x, whole.y, whole.w - port_w - gap, whole.h),
+            pygame.Rect(whole.right - port_w, whole.y, port_w, whole.h),
+        )
 
     def _set_everywhere(self, everywhere: bool) -> None:
         self.everywhere = everywhere
@@ -621,6 +692,12 @@ class SetupScene(WidgetScene):
         )
         for y, key in labels:
             line = self.option(y - 20, 40)
+            if key == "net.port":
+                server, port = self.server_and_port(y - 20, 40)
+                for place, words in ((server, t("net.server")), (port, t(key))):
+                    text = theme.fit_text(small, words.upper(), place.w)
+                    theme.draw_text(surface, small, text, place.midleft, theme.MUTED, anchor="midleft")
+                continue
             text = theme.fit_text(small, t(key).upper(), line.w)
             theme.draw_text(surface, small, text, line.midleft, theme.MUTED, anchor="midleft")
         thinking_y = HOST_THINKING_Y if self.hosting else THINKING_Y + drop
@@ -637,7 +714,10 @@ class SetupScene(WidgetScene):
         note = self.app.assets.font(theme.SMALL_SIZE - 1)
         if self.hosting:
             line = self.option(640, 0)
-            text = t("net.bind_all") if self.everywhere else t("net.bind_local")
+            if self.server_text.strip():
+                text = t("net.on_server_note")
+            else:
+                text = t("net.bind_all") if self.everywhere else t("net.bind_local")
             theme.draw_text(surface, note, text, line.topleft, theme.SAND, width=line.w)
             return
         for y, key in ((HINT_Y, "setup.variant_hint"), (334 + drop, "setup.seed_note")):
