@@ -518,6 +518,57 @@ def test_the_hinted_moves_label_stays_off_the_hint_panel(size: tuple[int, int]) 
     assert label is not None and not label.colliderect(panel)
 
 
+def test_the_hinted_moves_label_stays_off_the_move_about_as_good_and_its_tag() -> None:
+    """A French trial saw the hinted move's label drawn over by the faint tile of the move
+    "about as good" (the coach draws it, and its tag, over the board's labels). With that
+    move's square where the label would go (``Frame.coach_marks``), the label keeps off it
+    and off the tag below it."""
+    from dataclasses import replace
+
+    from shots import SHOTS, frames
+
+    from cacao_game.app.play.board import COACH_TAG_ROOM
+    from cacao_game.app.scale import px
+
+    app = make_app((1366, 768), Settings(sound=False))
+    SHOTS["hint"](app)
+    scene = app.top
+    frames(app, 120)
+    advice = scene.source.advice
+    alone = scene.board.yield_pill(app.screen, scene.frame, advice.action, hinted=True, border=None)
+    assert alone is not None
+    square = scene.camera.square_at(alone.center)
+    assert square is not None and square != advice.action.pos
+    frame = replace(scene.frame, coach_marks=(square,))
+    label = scene.board.yield_pill(app.screen, frame, advice.action, hinted=True, border=None)
+    mark = scene.camera.square_rect(square)
+    mark.h += px(COACH_TAG_ROOM)
+    assert label is not None and not label.colliderect(mark)
+
+
+def test_a_hint_brings_its_move_its_planned_fills_and_the_move_as_good_into_view() -> None:
+    """A French trial saw the hinted tile and the fills it plans cut off at the board's
+    bottom edge: when a hint comes, every square it is about (``hint_key``) comes into view
+    with a square of room around it for its labels, the view panned from where it was."""
+    import pygame
+    from shots import SHOTS, frames
+
+    from cacao_game.app.play.advice import hint_key
+
+    app = make_app((1366, 768), Settings(sound=False))
+    SHOTS["hint"](app)
+    scene = app.top
+    advice = scene.source.advice
+    squares = hint_key(advice)
+    scene.camera.target_center += pygame.Vector2(0, -6)
+    scene.camera.snap()
+    assert not scene.camera.contains(squares, 1)
+    frames(app, 3, [app.intents.event_for("hint")])
+    frames(app, 20)
+    assert scene.source.advice == advice
+    assert scene.camera.contains(squares, 1)
+
+
 def test_a_label_does_not_flee_below_a_panel_at_the_bottom_of_the_board() -> None:
     """A trial saw the considered move's label at the board's bottom edge, far from its
     square, with the hint's panel in the view's bottom corner: a panel is gone below only

@@ -80,6 +80,9 @@ covered)."""
 TilePlaces = tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]], tuple[pygame.Rect, ...]]
 """Where the shown tiles are drawn (``BoardRenderer._tile_places``): the pixels each touches,
 its square and image, and the pixels it surely covers."""
+COACH_TAG_ROOM = 40
+"""Design pixels below a square the coach marks that its tag takes (``advice.draw_hint``'s
+"about as good", 18 below the square, 16-point text)."""
 TEMPLE_COLUMN = 84
 """Design pixels per seat in the temples panel."""
 
@@ -610,6 +613,8 @@ class BoardRenderer:
         overlays = self.overlays()
         if frame.coach_panel is not None:
             overlays.append(pygame.Rect(frame.coach_panel))
+        room = px(COACH_TAG_ROOM)
+        marks = [pygame.Rect(self.rect(pos).inflate(0, room).move(0, room // 2)) for pos in frame.coach_marks]
         clear = [
             (rect.centerx, panel.bottom + px(24)) for panel in overlays if panel.bottom + px(48) < view.bottom
         ]
@@ -625,8 +630,8 @@ class BoardRenderer:
             inside=view,
             others=[below, *aside],
             spare=clear,
-            avoid=[*overlays, *labels, *tiles],
-            must_avoid=overlays,
+            avoid=[*overlays, *labels, *marks, *tiles],
+            must_avoid=[*overlays, *marks],
         )
 
     def laid_in_view(self, frame: Frame) -> list[pygame.Rect]:

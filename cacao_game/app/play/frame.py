@@ -299,6 +299,10 @@ class Frame:
     coach_panel: tuple[int, int, int, int] | None = None
     """Where the coach's panel (a hint's or the review's) lies over the board, (x, y, w, h):
     drawn there, and a yield label keeps off it. None when none is drawn."""
+    coach_marks: tuple[Pos, ...] = ()
+    """Squares the coach draws on over the board's labels (the move about as good as a
+    hint's, its tag below it): a yield label keeps off them and their tags (a French trial's
+    label was drawn over)."""
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

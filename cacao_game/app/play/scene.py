@@ -29,8 +29,10 @@ from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource, next_game
 from cacao_game.app.play.advice import (
+    close_other,
     draw_hint,
     draw_review,
+    hint_key,
     hint_panel,
     hint_text,
     review_panel,
@@ -1025,7 +1027,9 @@ class PlayScene(Scene):
                         self.app.notify(t("play.hint_ready"))
                     else:
                         self.app.withdraw(t("play.hint_thinking"))
-                    if not isinstance(action, Resolve):
+                    if advice is not None:
+                        self.camera.include(hint_key(advice), border=1)
+                    elif not isinstance(action, Resolve):
                         self.camera.ensure_visible(action.pos)
                 case AutosaveFailed(reason):
                     self.app.notify(t("play.autosave_failed", reason=reason))
@@ -1440,6 +1444,7 @@ class PlayScene(Scene):
             thinking=self.thinking_progress(),
             hint_note=(note := self.hint_note() if accepts and self.source.advice is not None else None),
             coach_panel=self._coach_panel(accepts, note, popup),
+            coach_marks=self._coach_marks(accepts),
         )
 
     def hint_words(self, advice: Advice, note: str | None) -> tuple[str, tuple[str, ...]]:
@@ -1470,6 +1475,13 @@ class PlayScene(Scene):
         else:
             rect = None
         return None if rect is None else (rect.x, rect.y, rect.w, rect.h)
+
+    def _coach_marks(self, accepts: bool) -> tuple[Pos, ...]:
+        """``Frame.coach_marks``: the square of the move a hint's panel outlines as about as
+        good, while the hint is shown."""
+        advice = self.source.advice
+        other = close_other(advice) if accepts and self.review is None and advice is not None else None
+        return (other.pos,) if other is not None else ()
 
     def _provisional_square(self) -> Pos | None:
         provisional = self.turn.provisional
