@@ -952,3 +952,34 @@ def test_a_view_restored_from_a_save_still_shows_the_squares_to_play(app: App) -
     for _ in range(120):
         app.step([], 0.05)
     assert scene.camera.contains(targets, border=0)
+
+
+def test_a_click_on_your_own_tile_says_why_it_cannot_be_overbuilt_now(app: App) -> None:
+    """R3.3, as a French trial met it: a click on one's own tile did nothing and said nothing.
+    Mid-game it says overbuilding waits for the jungle pile and the display to run out; with
+    them empty and no sun token, that it costs one; a click on an empty square says neither."""
+    from cacao_game.app.play.controls import Send
+    from cacao_game.app.strings import t
+    from cacao_game.session import Target
+
+    scene = make_scene(app, ["human", "medium"])
+    app.step([key(app, "cycle")], 0.02)
+    square = scene.turn.provisional.pos
+    app.step([key(app, "confirm")], 0.02)
+    for _ in range(600):
+        ready = not scene.timeline.busy and scene.source.accepts_input()
+        if ready and scene.game.decision().kind is Phase.PLACE:
+            break
+        app.step([key(app, "confirm")] if ready else [], 0.05)
+    game = scene.game
+    assert game.workers[square].seat == 0 and game.decision().kind is Phase.PLACE
+    scene.run([Send(Target(square))])
+    assert app.toast is not None and app.toast[0] == t("play.overbuild_later")
+    app.toast = None
+    scene.run([Send(Target((square[0] + 9, square[1] + 10)))])
+    assert app.toast is None
+    game.jungle_pile.clear()
+    game.display.clear()
+    game.sun[0] = 0
+    scene.run([Send(Target(square))])
+    assert app.toast is not None and app.toast[0] == t("play.overbuild_no_sun")

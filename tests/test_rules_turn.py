@@ -12,6 +12,7 @@ from cacao_game.engine import (
     IllegalPlacementError,
     IllegalResolutionError,
     Overbuild,
+    OverbuildBar,
     Phase,
     Place,
     Resolve,
@@ -523,20 +524,22 @@ def test_overbuild_when_jungle_is_exhausted() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "target"),
+    ("kwargs", "target", "bar"),
     [
-        ({"display": ["water"]}, (1, 0)),
-        ({"pile": ["water"]}, (1, 0)),
-        ({"sun": 0}, (1, 0)),
-        ({}, (0, 1)),
-        ({}, (-1, 0)),
+        ({"display": ["water"]}, (1, 0), OverbuildBar.JUNGLE_LEFT),
+        ({"pile": ["water"]}, (1, 0), OverbuildBar.JUNGLE_LEFT),
+        ({"sun": 0}, (1, 0), OverbuildBar.NO_SUN),
+        ({}, (0, 1), OverbuildBar.NOT_OWN),
+        ({}, (-1, 0), OverbuildBar.NOT_OWN),
     ],
     ids=["display-not-empty", "pile-not-empty", "no-sun", "opponents-tile", "empty-square"],
 )
-def test_overbuild_conditions(kwargs: dict, target: tuple[int, int]) -> None:
-    """R3.3: display and pile empty, a sun token, and one's own tile."""
+def test_overbuild_conditions(kwargs: dict, target: tuple[int, int], bar: OverbuildBar) -> None:
+    """R3.3: display and pile empty, a sun token, and one's own tile; ``overbuild_bar`` names
+    the condition that fails (the table says it when a player clicks their own tile)."""
     game = overbuild_board(**kwargs)
     before = state_of(game)
+    assert game.overbuild_bar(target) is bar and overbuild_board().overbuild_bar((1, 0)) is None
     assert not any(isinstance(a, Overbuild) for a in game.legal_actions() if a.pos == target)
     with pytest.raises(IllegalPlacementError):
         game.apply(Overbuild("3100", 0, target))
@@ -549,6 +552,7 @@ def test_a_square_is_overbuilt_once() -> None:
     game.apply(Overbuild("3100", 0, (1, 0)))
     game.mover = 0
     game.hands[0] = ["1111"]
+    assert game.overbuild_bar((1, 0)) is OverbuildBar.OVERBUILT
     with pytest.raises(IllegalPlacementError):
         game.apply(Overbuild("1111", 0, (1, 0)))
 

@@ -674,6 +674,13 @@ EN: dict[str, str] = {
     "play.animating": "{name}'s move…",
     "play.overbuild": "Overbuild (1 sun)",
     "play.overbuild_tip": "You may overbuild this tile: pay 1 sun token and lay a tile from your hand on it.",
+    # a click on one of your own tiles that cannot be overbuilt now, by reason
+    "play.overbuild_later": (
+        "You may overbuild your own tiles once the jungle pile and the display are empty, "
+        "for 1 sun token each."
+    ),
+    "play.overbuild_no_sun": "Overbuilding costs 1 sun token, and you have none.",
+    "play.overbuild_once": "This square was overbuilt already: each square only once.",
     "play.choice_pending": "Choice to make this turn",
     "play.built_over": "Built over {name}'s {tile} (shown beside it)",
     "play.undone": "Undone",

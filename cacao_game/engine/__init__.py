@@ -26,6 +26,7 @@ from cacao_game.engine.game import (
     ActivatedEdge,
     Decision,
     Game,
+    OverbuildBar,
     Phase,
     WorkerTile,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "IllegalResolutionError",
     "NothingToUndoError",
     "Overbuild",
+    "OverbuildBar",
     "Phase",
     "Place",
     "Resolve",

@@ -70,6 +70,21 @@ class Phase(IntEnum):
     """No more decisions."""
 
 
+class OverbuildBar(IntEnum):
+    """Why the mover may not overbuild a square now (R3.3), most general first."""
+
+    NOT_PLACING = 0
+    """The decision now is not a placement."""
+    JUNGLE_LEFT = 1
+    """The jungle pile or the display still holds tiles."""
+    NO_SUN = 2
+    """The mover has no sun token to pay with."""
+    NOT_OWN = 3
+    """The square holds no worker tile of the mover's."""
+    OVERBUILT = 4
+    """The square was overbuilt already (once per square)."""
+
+
 # The phases under short module names: looking up an enum member (``Phase.FILL``) costs
 # several times a global's lookup, and the engine asks for the phase at every step.
 _PLACE: Final = Phase.PLACE
@@ -79,6 +94,15 @@ _GAME_OVER: Final = Phase.GAME_OVER
 
 TERMINAL = -1
 """``current_player()`` once the game is over."""
+
+_OVERBUILD_BARS: Final = {
+    OverbuildBar.NOT_PLACING: "the decision now is not a placement",
+    OverbuildBar.JUNGLE_LEFT: "overbuilding needs an empty jungle pile and display",
+    OverbuildBar.NO_SUN: "overbuilding costs a sun token",
+    OverbuildBar.NOT_OWN: "{pos} holds no worker tile of seat {seat}",
+    OverbuildBar.OVERBUILT: "{pos} has been overbuilt already",
+}
+"""``IllegalPlacementError``'s words for each ``OverbuildBar``."""
 
 _TRADE_CODES: Final = frozenset(PLANTATION_YIELD) | frozenset(MARKET_PRICE)
 """Jungle codes of the edges whose order and amounts may matter (``ActivatedEdge.is_trade``)."""
@@ -376,6 +400,22 @@ class Game:
             and self.sun[self.mover] >= 1
             and any(self._overbuild_targets())
         )
+
+    def overbuild_bar(self, pos: Pos) -> OverbuildBar | None:
+        """Why the mover may not overbuild ``pos`` now (R3.3), the first reason that holds;
+        None when it may (``apply`` refuses an overbuild for exactly these reasons)."""
+        if self.phase is not _PLACE:
+            return OverbuildBar.NOT_PLACING
+        if self.jungle_pile or self.display:
+            return OverbuildBar.JUNGLE_LEFT
+        if self.sun[self.mover] < 1:
+            return OverbuildBar.NO_SUN
+        tile = self.workers.get(pos)
+        if tile is None or tile.seat != self.mover:
+            return OverbuildBar.NOT_OWN
+        if pos in self.covered:
+            return OverbuildBar.OVERBUILT
+        return None
 
     def _overbuild_targets(self) -> list[Pos]:
         return sorted(
@@ -726,15 +766,9 @@ class Game:
                     f"{action.pos} is not an empty worker square next to a jungle tile"
                 )
             return
-        if self.jungle_pile or self.display:
-            raise IllegalPlacementError("overbuilding needs an empty jungle pile and display")
-        if self.sun[self.mover] < 1:
-            raise IllegalPlacementError("overbuilding costs a sun token")
-        tile = self.workers.get(action.pos)
-        if tile is None or tile.seat != self.mover:
-            raise IllegalPlacementError(f"{action.pos} holds no worker tile of seat {self.mover}")
-        if action.pos in self.covered:
-            raise IllegalPlacementError(f"{action.pos} has been overbuilt already")
+        bar = self.overbuild_bar(action.pos)
+        if bar is not None:
+            raise IllegalPlacementError(_OVERBUILD_BARS[bar].format(pos=action.pos, seat=self.mover))
 
     def _place(self, action: Place | Overbuild, events: list[ev.Event]) -> None:
         seat = self.mover

@@ -146,7 +146,7 @@ from cacao_game.app.strings import decimal, problem_text, t, tn, winners_text
 from cacao_game.app.tile_words import jungle_phrase
 from cacao_game.config.choices import REPLAY_SPEEDS
 from cacao_game.config.game import HUMAN, GameConfig
-from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
+from cacao_game.engine import Action, Fill, Game, Overbuild, OverbuildBar, Phase, Place, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.scoring import SeatScore
 from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, VOLCANO, Pos
@@ -163,6 +163,7 @@ from cacao_game.session import (
     Refused,
     RequestHint,
     SessionEvent,
+    Target,
     Undone,
 )
 from cacao_game.session.journal import Entry, played_by
@@ -199,6 +200,12 @@ corner over a square again (a playtest saw the move about as good under the pane
 OVERBUILD_GHOST = 225
 """Opacity of the tile an overbuild under the mouse would lay: over a tile, a fainter ghost
 would mix with the tile it covers."""
+OVERBUILD_BARS = {
+    OverbuildBar.JUNGLE_LEFT: "play.overbuild_later",
+    OverbuildBar.NO_SUN: "play.overbuild_no_sun",
+    OverbuildBar.OVERBUILT: "play.overbuild_once",
+}
+"""What a click on one's own tile says when it cannot overbuild it, by reason (R3.3)."""
 BOARD_GRACE = 0.5
 """Seconds board clicks are ignored once the decision passes to a person at the screen from
 another seat (a click meant for the computer's turn must not make the person's move)."""
@@ -433,6 +440,17 @@ class PlayScene(Scene):
             self.frame = self.build_frame()
             self.run([Send(RequestHint())])
 
+    def overbuild_bar(self, pos: Pos) -> OverbuildBar | None:
+        """Why a click on ``pos``, one of the deciding seat's own tiles, cannot overbuild it
+        now, when the player at the screen places (a trial's click on their own tile with no
+        sun token did nothing and said nothing); None for any other click."""
+        game = self.game
+        tile = game.workers.get(pos)
+        if tile is None or tile.seat != game.mover or not self.source.accepts_input():
+            return None
+        bar = game.overbuild_bar(pos)
+        return bar if bar in OVERBUILD_BARS else None
+
     def run(self, commands: Sequence[TableCommand]) -> None:
         """Carry out table commands (from input, in order)."""
         for command in commands:
@@ -461,6 +479,11 @@ class PlayScene(Scene):
                     action = self.turn.provisional
                     if action is not None and self.turn.phase is not Phase.RESOLVE:
                         self.camera.ensure_visible(action.pos)
+                case Send(Target(pos) as target):
+                    bar = self.overbuild_bar(pos)
+                    if bar is not None:
+                        self.app.notify(t(OVERBUILD_BARS[bar]))
+                    self.send(target)
                 case Send(other):
                     self.send(other)
                 case Finish():
