@@ -162,9 +162,7 @@ EN: dict[str, str] = {
         "The table opens on the Cacao server at this address and port; the others join it "
         "there with the table code."
     ),
-    "net.bind_server": (
-        "The table is on a Cacao server: the others join it at this address and port with the table code."
-    ),
+    "net.bind_server": "The table is on a Cacao server: the others join it with this address, port and code.",
     "net.refused_watchers_address": "This table has as many spectators from your network as it takes.",
     # the host refuses every join from an address that sent many wrong table codes, for a minute
     "net.refused_guesses": (
