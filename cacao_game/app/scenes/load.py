@@ -262,12 +262,13 @@ class LoadScene(WidgetScene):
             color = entry.get("color", "red")
             theme.draw_seat_marker(self.app, surface, color, (x + px(18), row.centery), px(15))
             playing = seat == info.current_seat
+            room = step - px(56)
             text(
-                small,
+                theme.fit_font(self.app, theme.SMALL_SIZE, names[seat], room, smallest=0.8),
                 names[seat],
                 (x + px(42), row.y + px(24)),
                 theme.GOLD if playing else theme.CREAM,
-                step - px(56),
+                room,
             )
             total = info.totals[seat] if seat < len(info.totals) else "–"
             text(bold, str(total), (x + px(42), row.y + px(52)), theme.GOLD, step - px(56))
