@@ -465,6 +465,28 @@ def test_a_square_shows_no_tooltip_while_a_move_animates(user_home: object) -> N
     assert scene.timeline.busy and scene.tooltip() != []
 
 
+def test_a_square_clicked_shows_no_tooltip_until_the_mouse_moves(app: App) -> None:
+    """A French trial's tooltip, over the square just clicked, covered the preview label the
+    click brought: after a click a square's tooltip waits until the mouse moves again."""
+    from driver import click, square_point
+
+    scene = make_scene(app, ["human", "human"])
+    point = square_point(scene, (0, 0))
+
+    def move(to: tuple[int, int]) -> pygame.event.Event:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(1, 0), buttons=(0, 0, 0))
+
+    app.step([move(point)], 0.02)
+    app.step([], 0.6)
+    assert scene.tooltip() != []
+    app.step(click(point), 0.02)
+    app.step([], 0.6)
+    assert scene.tooltip() == []
+    app.step([move((point[0] + 1, point[1]))], 0.02)
+    app.step([], 0.6)
+    assert scene.tooltip() != []
+
+
 def test_panel_click_highlights_and_hover_shows_the_breakdown(app: App) -> None:
     """Clicking a seat panel toggles the highlight of its tiles; hovering it ~0.4 s shows the
     projected score breakdown (game.score_now)."""

@@ -219,6 +219,9 @@ class TableInput:
         self.hover_key: object = None
         """What the mouse rests on (a panel, a square ...), for tooltips."""
         self.hover_since = 0.0
+        self.tips_quiet = False
+        """A mouse button was pressed since the mouse last moved: no board square's tooltip
+        until it moves."""
         self.carried: tuple[str, int] | None = None
         """FILL: a jungle tile (code, rotation) being dragged to a space."""
         self.carried_from: Pos | None = None
@@ -295,8 +298,10 @@ class TableInput:
         rest: list[pygame.event.Event] = []
         for event in events:
             if event.type == pygame.MOUSEMOTION:
+                self.tips_quiet = False
                 out += self._motion(event, frame, hud, camera)
             elif event.type == pygame.MOUSEBUTTONDOWN:
+                self.tips_quiet = True
                 out += self._mouse_down(event, frame, hud)
             elif event.type == pygame.MOUSEBUTTONUP:
                 out += self._mouse_up(event, frame, hud, camera)

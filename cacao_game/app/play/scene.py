@@ -2152,7 +2152,9 @@ class PlayScene(Scene):
     def _tooltip_lines(self, tips: Sequence[Tip]) -> list[str]:
         """The tooltip lines to show: after ``TOOLTIP_DELAY`` s on the same thing; a board
         square's not while a move animates (a trial's tooltip hid the tiles the computer was
-        laying under the resting mouse)."""
+        laying under the resting mouse), nor after a click until the mouse moves
+        (``tips_quiet``: a French trial's, over the square just clicked, hid the preview the
+        click brought)."""
         if (
             self.input.hover_since < TOOLTIP_DELAY
             or self.input.press is not None
@@ -2166,7 +2168,7 @@ class PlayScene(Scene):
         kind, data = key
         if kind == "tip":
             return next((list(tip.lines) for tip in tips if tip.box == data), [])
-        if self.timeline.busy:
+        if self.timeline.busy or self.input.tips_quiet:
             return []
         fill_space = data in self.game.pending_fills and not self.accepts_board_input()
         overbuild = self.accepts_board_input() and data in self.turn.overbuild_targets()
