@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache, reduce
@@ -597,33 +598,15 @@ class Game:
             return self.final
         return self._score_with(self.temple_standings())
 
-    def _score_with(
-        self, standings: list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]
-    ) -> tuple[SeatScore, ...]:
+    def _score_with(self, standings: Standings) -> tuple[SeatScore, ...]:
         """Each seat's score now, given ``temple_standings()``."""
-        temples = [0] * self.players
-        for _pos, _workers, awards in standings:
-            for seat, gold in enumerate(awards):
-                temples[seat] += gold
-        return tuple(
-            seat_score(self.gold[s], temples[s], self.sun[s], self.water[s], self.cacao[s])
-            for s in range(self.players)
-        )
+        return scores_with(standings, self.gold, self.sun, self.water, self.cacao)
 
-    def temple_standings(self) -> list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]:
+    def temple_standings(self) -> Standings:
         """Per temple on the board: its square, workers per seat (top tiles only), awards; in
         the order the temples were laid (``jungle`` keeps it), so each keeps its number all game
         (the table's temples panel, the final scoring's events, log and screen)."""
-        standings = []
-        for pos in (p for p, (code, _r) in self.jungle.items() if code == TEMPLE):
-            counts = [0] * self.players
-            for side, square in enumerate(_neighbours(pos)):
-                tile = self.workers.get(square)
-                if tile is not None:
-                    counts[tile.seat] += tile.workers(OPPOSITE[side])
-            workers = tuple(counts)
-            standings.append((pos, workers, _temple_awards(workers)))
-        return standings
+        return temple_standings(self.jungle, self.workers, self.players)
 
     def winners(self) -> tuple[int, ...]:
         """The winning seats (R5.4); only meaningful once the game is over."""
@@ -1248,3 +1231,42 @@ _RESOLUTIONS: Final = _ResolutionTable()
 @lru_cache(maxsize=4096)
 def _temple_awards(workers: tuple[int, ...]) -> tuple[int, ...]:
     return temple_awards(workers)
+
+
+Standings = list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]
+"""Per temple: its square, workers per seat beside it (top tiles only) and awards (R5.1)."""
+
+
+def temple_standings(
+    jungle: Mapping[Pos, tuple[str, int]], workers: Mapping[Pos, WorkerTile], players: int
+) -> Standings:
+    """Each temple of ``jungle`` with the workers of ``workers`` (the top tiles) facing it
+    per seat and its awards (R5.1), in the order the temples were laid (``jungle``'s order):
+    the one reading of the temples, for a game (``Game.temple_standings``) and for the
+    board a table shows (``app.play.shown``)."""
+    standings = []
+    for pos in (p for p, (code, _r) in jungle.items() if code == TEMPLE):
+        counts = [0] * players
+        for side, square in enumerate(_neighbours(pos)):
+            tile = workers.get(square)
+            if tile is not None:
+                counts[tile.seat] += tile.workers(OPPOSITE[side])
+        standing = tuple(counts)
+        standings.append((pos, standing, _temple_awards(standing)))
+    return standings
+
+
+def scores_with(
+    standings: Standings,
+    gold: Sequence[int],
+    sun: Sequence[int],
+    water: Sequence[int],
+    cacao: Sequence[int],
+) -> tuple[SeatScore, ...]:
+    """Each seat's score (R5) from the temples' ``standings`` and its tokens, seat by seat:
+    the one sum for a game (``Game.score_now``) and for the board a table shows."""
+    temples = [0] * len(gold)
+    for _pos, _workers, awards in standings:
+        for seat, won in enumerate(awards):
+            temples[seat] += won
+    return tuple(seat_score(gold[s], temples[s], sun[s], water[s], cacao[s]) for s in range(len(gold)))

@@ -15,8 +15,9 @@ from typing import assert_never
 
 from cacao_game.engine import Game, WorkerTile
 from cacao_game.engine import events as ev
-from cacao_game.engine.scoring import SeatScore, seat_score, temple_awards
-from cacao_game.engine.tiles import TEMPLE, Pos, neighbour, opposite
+from cacao_game.engine.game import Standings, scores_with, temple_standings
+from cacao_game.engine.scoring import SeatScore
+from cacao_game.engine.tiles import Pos
 
 
 @dataclass(frozen=True)
@@ -58,33 +59,17 @@ class Shown:
             over=game.is_over(),
         )
 
-    def temple_standings(self) -> list[tuple[Pos, tuple[int, ...], tuple[int, ...]]]:
+    def temple_standings(self) -> Standings:
         """Per temple on the board as shown: its square, workers per seat, awards (R5.1; the
-        same reading as ``Game.temple_standings``, of the shown board), in the order the
-        temples were laid (the order of ``jungle``, as the engine's), so a temple keeps its
-        place, and its number in the temples panel, for the whole game."""
-        players = len(self.gold)
-        standings = []
-        for pos in (p for p, (code, _rotation) in self.jungle.items() if code == TEMPLE):
-            counts = [0] * players
-            for side in range(4):
-                tile = self.workers.get(neighbour(pos, side))
-                if tile is not None:
-                    counts[tile.seat] += tile.workers(opposite(side))
-            standings.append((pos, tuple(counts), temple_awards(counts)))
-        return standings
+        engine's reading, ``engine.game.temple_standings``, of the shown board), in the order
+        the temples were laid, so a temple keeps its number in the temples panel all game."""
+        return temple_standings(self.jungle, self.workers, len(self.gold))
 
     def scores(self) -> tuple[SeatScore, ...]:
         """Each seat's score if the game ended as shown: the shown gold, sun, water and cacao
-        with the temples of the shown board (what a seat panel and its tooltip both show)."""
-        temples = [0] * len(self.gold)
-        for _pos, _workers, awards in self.temple_standings():
-            for seat, gold in enumerate(awards):
-                temples[seat] += gold
-        return tuple(
-            seat_score(self.gold[s], temples[s], self.sun[s], self.water[s], self.cacao[s])
-            for s in range(len(self.gold))
-        )
+        with the temples of the shown board (what a seat panel and its tooltip both show;
+        the engine's sum, ``engine.game.scores_with``)."""
+        return scores_with(self.temple_standings(), self.gold, self.sun, self.water, self.cacao)
 
     def tiles_left(self, seat: int) -> int:
         """Worker tiles ``seat`` still has to place (hand and pile)."""
