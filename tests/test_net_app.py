@@ -710,3 +710,22 @@ def test_a_server_that_lets_nobody_open_tables_says_so_in_the_lobby(apps):
         assert list(server.host.tables) == []
     finally:
         server.stop()
+
+
+def test_friends_are_told_the_game_ended_when_the_host_hosts_a_new_one_on_another_port(apps):
+    """A trial's host ended an unfinished game by hosting a new one on another port: the
+    friends read "the game goes on if they resume it" for over a minute, and kept a Rejoin
+    game that could not work. The old port now answers for a while with no table, so a
+    friend's table says the host ended this game, and the ticket is gone."""
+    from cacao_game.app.rejoin import load_ticket
+
+    hosting, joining, source = seated_pair(apps)
+    bo = table(joining)
+    old_port = source.port
+    hosting.home()
+    pump([joining], lambda: bo.net is not None and bo.net.connection != "connected", "the host gone")
+    again = host(hosting, [HUMAN, REMOTE])
+    assert again.port != old_port
+    pump([joining], lambda: bo.net is not None and bo.net.failed, "the end of the old game")
+    assert banner_text(bo.net) == t("net.host_ended")
+    assert load_ticket() is None

@@ -45,6 +45,10 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 HOSTING_FILE: Final = "hosting.json"
+FAREWELL_SECONDS: Final = 30.0
+"""Seconds the port of an unfinished hosted game that a new one replaced on another port
+still answers (``say_farewell``): its players reconnect at most ``client.BACKOFF_MAX`` (5 s)
+apart."""
 HOSTING_LIMIT: Final = 4096
 HOSTING_LOCK: Final = "hosting.lock"
 
@@ -313,6 +317,7 @@ def start_hosting(
     ``folder``."""
     host = BackgroundHost(folder, ai_processes=ai_processes, seed=seed, allow_create=False)
     try:
+        ended = hosted_game(folder)
         forget_hosting(folder)
         listening = host.start(bind, port)
         code = host.open_table(options)
@@ -322,7 +327,28 @@ def start_hosting(
     except BaseException:
         host.stop()
         raise
+    if ended is not None and ended.port != listening:
+        say_farewell(ended)
     return host, game, token
+
+
+def say_farewell(ended: HostedGame, seconds: float = FAREWELL_SECONDS) -> BackgroundHost | None:
+    """Answer on the address and port of the unfinished game ``ended`` (a new game replaced
+    it, on another port) for ``seconds``, with no table: its players, reconnecting, are told
+    the host ended the game (``client.ENDED``) instead of waiting for it with a Rejoin game
+    that cannot work (a trial's friends waited over a minute). Returns that host, stopping
+    by itself, or None when the port cannot be had now (logged)."""
+    farewell = BackgroundHost(None, ai_processes=0, allow_create=False)
+    try:
+        farewell.start(ended.bind, ended.port)
+    except (OSError, TimeoutError) as error:
+        log.info("cannot tell the ended game's players on port %d: %s", ended.port, one_line(error))
+        farewell.stop()
+        return None
+    timer = threading.Timer(seconds, farewell.stop)
+    timer.daemon = True
+    timer.start()
+    return farewell
 
 
 def hosted_game(folder: Path) -> HostedGame | None:
