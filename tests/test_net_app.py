@@ -729,3 +729,25 @@ def test_friends_are_told_the_game_ended_when_the_host_hosts_a_new_one_on_anothe
     pump([joining], lambda: bo.net is not None and bo.net.failed, "the end of the old game")
     assert banner_text(bo.net) == t("net.host_ended")
     assert load_ticket() is None
+
+
+def test_the_player_who_opened_a_table_on_a_server_ends_it_by_leaving_before_it_starts(apps):
+    """A trial's opener left a server table's lobby and the table stayed: whoever had the code
+    could start a game without the one who set it up. Leaving before the start now ends it,
+    as the hosting player's Leave does: the friend waiting there is told the host ended it."""
+    server = BackgroundHost(None, ai_processes=0)
+    port = server.start(LOCAL, 0)
+    try:
+        opening, joining = make_app(), make_app()
+        apps += [opening, joining]
+        lobby = open_on_a_server(opening, port, [REMOTE, HUMAN, REMOTE])
+        pump([opening], lambda: lobby.shared() is not None, "the server's table code")
+        code = (lobby.shared() or ([], 0, ""))[2]
+        friend = join(joining, port, code)
+        pump([opening, joining], lambda: sum(seat.claimed for seat in friend.table_seats()) == 2, "Bo seated")
+        lobby.back()
+        pump([joining], lambda: friend.poll() is not None and friend.failed, "the end of the table")
+        assert banner_text(friend) == t("net.host_ended")
+        assert list(server.host.tables) == []
+    finally:
+        server.stop()

@@ -186,6 +186,9 @@ class Host:
         self.deserted_after = deserted_after
         self.open_per_address = open_per_address
         self._opened_by: dict[str, str] = {}
+        self._openers: dict[str, int | None] = {}
+        """The seat of the player who opened each table with a ``Create``: their leaving it
+        before it starts ends it (``_leave``), as the hosting player's Leave does."""
         self._misses: dict[str, tuple[int, float]] = {}
         """Unknown table codes sent from each address: how many, since when (``_guessing``)."""
         self._joins: dict[str, TokenBucket] = {}
@@ -618,6 +621,7 @@ class Host:
             self._fail(client, "options", f"Cannot open the table: {error}.")
             return
         self._opened_by[table.code] = client.address
+        self._openers[table.code] = table.free_seat() if chosen is None else chosen
         if not self._sit(client, table, message.name, chosen):
             self._close(table)  # nobody will have sat at it: it goes at once, files and all
 
@@ -836,6 +840,9 @@ class Host:
             if not members:
                 self._forget(table)
             return
+        if not table.started and self._openers.get(table.code) == number:
+            self.end_table(table.code)  # its opener left before it started: nobody's table now
+            return
         self._free(table, number, f"left on purpose ({client.peer})")
         if not members and self._idle_wait(table) is not None:
             self._idle[table.code] = self._clock()
@@ -918,11 +925,11 @@ class Host:
         self._close(table)
 
     def end_table(self, code: str) -> None:
-        """End table ``code`` on its host's word (the hosting player left its lobby before the
-        game started): everyone at it is told the table is gone (``Problem`` ``table``, fatal:
-        a player's client says the host ended the game and forgets its seat ticket) and it is
-        closed, its files removed. A tester's joiner otherwise waited on Reconnecting…
-        forever. KeyError if there is no such table."""
+        """End table ``code`` on its host's word (the hosting player, or the player who opened
+        it on a server, left its lobby before the game started): everyone at it is told the
+        table is gone (``Problem`` ``table``, fatal: a player's client says the host ended the
+        game and forgets its seat ticket) and it is closed, its files removed. A tester's
+        joiner otherwise waited on Reconnecting… forever. KeyError if there is no such table."""
         table = self.tables[code]
         for member in list(self._members.get(code, ())):
             self._dismiss(table, member, p.Problem("table", "The host ended this table.", True))
@@ -947,6 +954,7 @@ class Host:
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
         self._opened_by.pop(table.code, None)
+        self._openers.pop(table.code, None)
         self._idle.pop(table.code, None)
         self._members.pop(table.code, None)
         self._presence_at.pop(table.code, None)

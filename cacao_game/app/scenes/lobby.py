@@ -295,16 +295,28 @@ class LobbyScene(WidgetScene):
             self._draw_address(surface, inner, panel.y + px(36))
             self._draw_seats(surface)
             status = self.status()
-            font = theme.fit_font(self.app, theme.BODY_SIZE, status, inner.w, "bold")
-            color = theme.PROBLEM if self.source.failed else theme.SAND
-            theme.draw_text(
-                surface,
-                font,
-                theme.fit_text(font, status, inner.w),
-                (panel.centerx, panel.bottom - px(40)),
-                color,
-                anchor="midbottom",
-            )
+            if self.source.failed:  # a refusal's reason in full, wrapped: a trial's was cut
+                font = self.app.assets.font(theme.BODY_SIZE, "bold")
+                theme.draw_text(
+                    surface,
+                    font,
+                    status,
+                    (panel.centerx, panel.bottom - px(40)),
+                    theme.PROBLEM,
+                    anchor="midbottom",
+                    width=inner.w,
+                    align=pygame.FONT_CENTER,
+                )
+            else:
+                font = theme.fit_font(self.app, theme.BODY_SIZE, status, inner.w, "bold")
+                theme.draw_text(
+                    surface,
+                    font,
+                    theme.fit_text(font, status, inner.w),
+                    (panel.centerx, panel.bottom - px(40)),
+                    theme.SAND,
+                    anchor="midbottom",
+                )
         self.draw_widgets(surface, 1)
         self.tooltip.draw(surface, self.app)
 
