@@ -21,9 +21,10 @@ from harness import run
 from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.netplay import HostedSource, JoinRequest, OpenedSource, join_game
+from cacao_game.app.netplay import STANDIN, HostedSource, JoinRequest, OpenedSource, join_game, rejoin_game
 from cacao_game.app.play.presence import banner_text
 from cacao_game.app.play.scene import PlayScene
+from cacao_game.app.rejoin import load_ticket
 from cacao_game.app.scenes.join import JoinScene
 from cacao_game.app.scenes.lobby import LobbyScene, ai_text
 from cacao_game.app.scenes.menu import MenuScene
@@ -653,6 +654,7 @@ def open_on_a_server(app: App, port: int, kinds: list[str]) -> LobbyScene:
             setup.add_seat()
         setup.set_kind(number, kind)
     setup.set_name(kinds.index(HUMAN), "Ana")
+    setup.standin = False
     setup._set_server(f" {LOCAL} ")
     setup.port_text = str(port)
     setup.start = 0
@@ -685,6 +687,10 @@ def test_a_player_opens_a_table_on_a_cacao_server_from_host_a_game_and_a_friend_
         assert (addresses, shown_port) == ([LOCAL], port) and list(server.host.tables) == [code]
         assert lobby.source.client.seat == 1
         assert [seat.name for seat in server.seats(code)][1] == "Ana"
+        assert server.options(code).standin == STANDIN, "nobody on a server frees a dropped seat"
+        pump([opening], lambda: load_ticket() is not None, "the opener's ticket")
+        ticket = load_ticket()
+        assert ticket is not None and ticket.opened and ticket.seat == 1
         run(opening)
         harness.click_label(opening, t("net.copy_code"))
         assert copied == [code]
@@ -692,6 +698,9 @@ def test_a_player_opens_a_table_on_a_cacao_server_from_host_a_game_and_a_friend_
         pump([opening, joining], lambda: isinstance(opening.top, PlayScene), "the opener's table")
         pump([joining], lambda: isinstance(joining.top, PlayScene), "the friend's table")
         assert [seat.name for seat in table(opening).source.table_seats()] == ["Bo", "Ana"]
+        back = rejoin_game(ticket)
+        assert isinstance(back, OpenedSource), "Rejoin game brings back the opener's lobby"
+        back.close()
     finally:
         server.stop()
 

@@ -383,7 +383,7 @@ class JoinedSource(RemoteSource):
             return
         seats = self.table_seats()
         name = seats[seat].name if seat < len(seats) else ""
-        ticket = SeatTicket(self.address, self.port, code, seat, name, token)
+        ticket = SeatTicket(self.address, self.port, code, seat, name, token, isinstance(self, OpenedSource))
         if ticket != self.ticket and save_ticket(ticket):
             self.ticket = ticket
 
@@ -413,14 +413,14 @@ def open_on_server(
     port: int,
     hints: bool,
     chosen_start: bool = False,
-    standin: bool = True,
 ) -> OpenedSource:
-    """Open ``config``'s table (``table_options``: the one human seat is this player's) on the
-    Cacao server at ``address``:``port`` and sit at that seat (returns at once, as
+    """Open ``config``'s table (``table_options``: the one human seat is this player's; an AI
+    stands in for a dropped player, as nobody there can free a seat) on the Cacao server at
+    ``address``:``port`` and sit at that seat (returns at once, as
     ``join_game``; the server's refusal, a server that lets nobody open tables, or none
     answering, comes as the source's failure). Raises ValueError when the seats cannot make
     a hosted table."""
-    options, seat = table_options(config, hints, standin, start_drawn=not chosen_start)
+    options, seat = table_options(config, hints, standin=True, start_drawn=not chosen_start)
     address = address.strip()
     client = NetClient(address, port, Create(VERSION, config.seats[seat].name, options, seat))
     client.start()
@@ -465,7 +465,8 @@ def rejoin_game(ticket: SeatTicket) -> JoinedSource:
     ``join_game``); the client then keeps rejoining after drops like any other."""
     client = NetClient(ticket.address, ticket.port, Join(VERSION, ticket.code, token=ticket.token))
     client.start()
-    return JoinedSource(client, ticket.address, ticket.port, ticket)
+    kind = OpenedSource if ticket.opened else JoinedSource
+    return kind(client, ticket.address, ticket.port, ticket)
 
 
 def next_game(source: TableSource) -> HostedTable | JoinRequest | None:

@@ -39,7 +39,8 @@ LIMIT: Final = 4096
 
 class SeatTicket(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Seat ``seat`` of table ``code`` at ``address``:``port``, taken back with ``token``
-    (the seat's secret) by player ``name``."""
+    (the seat's secret) by player ``name``; ``opened``: this player opened the table on a
+    server (its lobby shows what the others type to join)."""
 
     address: str
     port: int
@@ -47,6 +48,7 @@ class SeatTicket(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seat: int
     name: str
     token: str
+    opened: bool = False
 
     def problem(self) -> str | None:
         """Why this ticket cannot be used, or None."""

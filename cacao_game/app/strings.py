@@ -154,6 +154,8 @@ EN: dict[str, str] = {
     "net.this_computer": "this computer",
     # in place of the Open to the network switch while a server's address is typed
     "net.everywhere_server": "the server decides",
+    # in place of the stand-in switch while a server's address is typed: always on there
+    "net.standin_server": "always, on a server",
     "net.server_tip": (
         "Empty: this computer hosts the game. Or the address of a Cacao server "
         "(cacao --serve) to open the table there, at its port."

@@ -300,9 +300,10 @@ class Frame:
     """Where the coach's panel (a hint's or the review's) lies over the board, (x, y, w, h):
     drawn there, and a yield label keeps off it. None when none is drawn."""
     coach_marks: tuple[Pos, ...] = ()
-    """Squares the coach draws on over the board's labels (the move about as good as a
-    hint's, its tag below it): a yield label keeps off them and their tags (a French trial's
-    label was drawn over)."""
+    """Squares a hint shows besides its own move's: the fills it plans, the move about as good
+    (drawn over the board's labels, its tag below it). A yield label keeps off them and the
+    room of a tag below each (a French trial's label was drawn over, another's hid a planned
+    gold mine)."""
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

@@ -29,7 +29,6 @@ from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource, next_game
 from cacao_game.app.play.advice import (
-    close_other,
     draw_hint,
     draw_review,
     hint_key,
@@ -1500,11 +1499,13 @@ class PlayScene(Scene):
         return None if rect is None else (rect.x, rect.y, rect.w, rect.h)
 
     def _coach_marks(self, accepts: bool) -> tuple[Pos, ...]:
-        """``Frame.coach_marks``: the square of the move a hint's panel outlines as about as
-        good, while the hint is shown."""
+        """``Frame.coach_marks``: while a hint is shown, the squares it is about but its own
+        move's (the fills it plans, a trial's label hid the gold mine planned; the move about
+        as good, which the hint's panel outlines over the labels)."""
         advice = self.source.advice
-        other = close_other(advice) if accepts and self.review is None and advice is not None else None
-        return (other.pos,) if other is not None else ()
+        if not accepts or self.review is not None or advice is None:
+            return ()
+        return tuple(pos for pos in dict.fromkeys(hint_key(advice)) if pos != advice.action.pos)
 
     def _provisional_square(self) -> Pos | None:
         provisional = self.turn.provisional

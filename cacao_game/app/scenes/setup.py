@@ -142,6 +142,7 @@ class SetupScene(WidgetScene):
         self.hints = chosen.hints
         self.standin = chosen.standin
         self._network: Toggle | None = None
+        self._standin: Toggle | None = None
         if hosting:
             previous = config or (last.config if last is not None else None)
             start = chosen.start
@@ -380,7 +381,6 @@ class SetupScene(WidgetScene):
             port=int(self.port_text),
             hints=self.hints,
             chosen_start=self.start is not None,
-            standin=self.standin,
         )
         self.app.home()
         self.app.open(routes.Lobby(source))
@@ -580,7 +580,8 @@ class SetupScene(WidgetScene):
         x, y, _w, h = SEATS_PANEL
         rect = self.stage.rect(x + 28, y + h - STANDIN_FROM_FOOT, STANDIN_W, STANDIN_H)
         tip = t("net.standin_tip", seconds=short_number(STANDIN_AFTER), level=kind_label(STANDIN))
-        return Toggle(rect, t("net.standin_choice"), self.standin, self._set_standin, tooltip=tip)
+        self._standin = Toggle(rect, t("net.standin_choice"), self.standin, self._set_standin, tooltip=tip)
+        return self._standin
 
     def _set_standin(self, standin: bool) -> None:
         self.standin = standin
@@ -593,10 +594,17 @@ class SetupScene(WidgetScene):
         self._network_on_server()
 
     def _network_on_server(self) -> None:
-        """Open to the network is the server's to decide while a server's address is typed."""
-        if self._network is not None:
-            self._network.unavailable = t("net.everywhere_server") if self.server_text.strip() else ""
-            self._network.enabled = not self._network.unavailable
+        """While a server's address is typed, Open to the network is the server's to decide,
+        and an AI always stands in for a dropped player (nobody there can free a seat: a
+        trial's server game waited for good)."""
+        server = bool(self.server_text.strip())
+        for switch, words in (
+            (self._network, "net.everywhere_server"),
+            (self._standin, "net.standin_server"),
+        ):
+            if switch is not None:
+                switch.unavailable = t(words) if server else ""
+                switch.enabled = not server
 
     def server_and_port(self, y: float, h: float) -> tuple[pygame.Rect, pygame.Rect]:
         """The server's address and the port, side by side in the options panel, ``y``
