@@ -213,7 +213,7 @@ EN: dict[str, str] = {
     "net.waiting_for": "Waiting for {name}…",
     "net.lost": "Reconnecting to the host…",
     # the host went to its menu or closed its window: its table waits for Resume hosting
-    "net.host_paused": ("The host has stopped hosting: the game goes on if they resume it. Reconnecting…"),
+    "net.host_paused": "The host has stopped for now: the game goes on once it is back. Reconnecting…",
     # the host has too many connections to take this one: the client tries again (issue 19)
     "net.busy": "The host has too many players connected: trying again…",
     "net.to_menu": "Back to menu",
