@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -470,8 +471,11 @@ def _progress_printer() -> Callable[[int, int], None]:
 
 def run_check_assets(out: TextIO | None = None) -> int:
     """Load every asset and draw the menu off-screen (``cacao_game.app.asset_check``);
-    print where the assets are and what fell back; exit code 1 if anything did."""
+    print where the assets are and what fell back; exit code 1 if anything did. Sounds are
+    decoded through SDL's dummy audio driver unless ``SDL_AUDIODRIVER`` names one: the check
+    needs no sound device (a trial's machine without one printed the audio system's errors)."""
     out = out or sys.stdout
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from cacao_game.app.asset_check import CHECK_SIZE, check_assets
 
     report = check_assets()

@@ -4,6 +4,7 @@ notices what falls back. The wheel itself is built and installed by ``tests/test
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -82,6 +83,23 @@ def test_check_assets_passes_here_and_fails_on_a_folder_missing_a_file(
     monkeypatch.setenv("CACAO_ASSETS", str(broken))
     assert main(["--check-assets"]) == 1
     assert "Lato-Bold.ttf" in capsys.readouterr().err
+
+
+def test_check_assets_needs_no_sound_device_unless_one_is_named(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], user_home: Path
+) -> None:
+    """A trial's machine without a sound device printed the audio system's errors around the
+    check: without ``SDL_AUDIODRIVER`` set, the check decodes the sounds through SDL's dummy
+    driver; a driver the user named is kept."""
+    monkeypatch.delenv("CACAO_ASSETS", raising=False)
+    monkeypatch.delenv("SDL_AUDIODRIVER")
+    assert main(["--check-assets"]) == 0
+    assert os.environ["SDL_AUDIODRIVER"] == "dummy"
+    monkeypatch.setenv("SDL_AUDIODRIVER", "disk")
+    monkeypatch.setenv("SDL_DISKAUDIOFILE", os.devnull)
+    assert main(["--check-assets"]) == 0
+    assert os.environ["SDL_AUDIODRIVER"] == "disk"
+    capsys.readouterr()
 
 
 def test_check_assets_goes_alone() -> None:

@@ -969,7 +969,8 @@ EN: dict[str, str] = {
     "tutorial.chapter.scoring": "Final scoring",
     "tutorial.step.welcome": (
         "Welcome to Cacao! You and Coco each lead a tribe into the jungle. Whoever has the most "
-        "gold once every worker tile is placed wins. This guided game takes about ten minutes; "
+        "gold once every worker tile is placed wins, water, sun tokens and temples counted as "
+        "gold then. This guided game takes about ten minutes; "
         "leave whenever you like (Menu or Esc): it waits for you under Learn to play."
     ),
     "tutorial.step.village": (
