@@ -120,6 +120,24 @@ def test_undo_never_shows_another_humans_hand_or_crosses_their_move() -> None:
     assert session.game.actions == before and session.face_up_seat() == 0
 
 
+def test_an_undo_notes_whose_decision_it_took_back_for_the_strict_rule() -> None:
+    """The session keeps, where an undo cut the journal, the seat whose decision came there
+    (``PlaySession.undone_by``), which strict undo reads as the next player having acted."""
+    session = PlaySession(config("human", "human", seed=7), undo="casual")
+    session.handle(ShowHand())
+    session.handle(Cycle(1))
+    session.handle(Confirm())
+    while session.deciding_seat() == 0:
+        session.handle(Cycle(1))
+        session.handle(Confirm())
+    session.handle(ShowHand())
+    bo_starts = len(session.journal)
+    session.handle(Cycle(1))
+    session.handle(Confirm())
+    assert isinstance(session.handle(Undo())[0], Undone)
+    assert len(session.journal) == bo_starts and session.undone_by == {bo_starts: 1}
+
+
 def test_strict_undo_stays_within_your_own_turn() -> None:
     """Strict (hot-seat default): the Confirm that ends a turn draws the next worker tile (a
     reveal), so undo is refused after it and nothing changes."""
@@ -155,6 +173,23 @@ def test_strict_undo_reaches_your_move_until_the_next_player_acts() -> None:
     assert undo_reach([entry(0, True), entry(2, True)], people, 0, strict) == Refused(Refusal.UNDO_TURN_OVER)
     assert undo_reach([entry(0, True, revealed=True)], people, 0, strict) == Refused(Refusal.UNDO_REVEAL)
     assert undo_reach([entry(0, True), entry(2, True)], people, 0, UndoPolicy.CASUAL) == 2
+
+
+def test_strict_undo_counts_a_next_move_taken_back_as_the_next_player_having_acted() -> None:
+    """Issue 19's rule, as a network trial met it: Bo took back his own turn, and then Ana's
+    undo took back hers from under Bo, who had to play his turn a second time. Once the next
+    player has acted, even if they took it back since (``undone_by``), strict undo refuses;
+    their own undo, and casual undo, are not changed."""
+    from cacao_game.engine.actions import Place
+    from cacao_game.session.journal import Entry
+    from cacao_game.session.policy import undo_reach
+
+    ana = Entry(0, 9, Place("2101", 0, (0, 0)), (), False, (1, 2))
+    people, strict = {0, 1}, UndoPolicy.STRICT
+    assert undo_reach([ana], people, 0, strict) == 1
+    assert undo_reach([ana], people, 0, strict, undone_by=1) == Refused(Refusal.UNDO_TURN_OVER)
+    assert undo_reach([ana], people, 0, strict, undone_by=0) == 1
+    assert undo_reach([ana], people, 0, UndoPolicy.CASUAL, undone_by=1) == 1
 
 
 def test_a_move_a_stand_in_made_for_you_cannot_be_taken_back_and_the_table_says_why() -> None:

@@ -157,6 +157,9 @@ class RemoteSource:
         self._state_seats: tuple[SeatInfo, ...] = ()
         self._kinds: list[str] = []
         self._journal: tuple[Entry, ...] = ()
+        self._undone_by: dict[int, int] = {}
+        """As ``PlaySession.undone_by``, from the undos this table was told of (a table that
+        joined later may offer an undo the host then refuses, in words)."""
         self._selection: Selection | None = None
         self._config = GameConfig()
         self._you: int | None = None
@@ -396,7 +399,8 @@ class RemoteSource:
         if self._you is None or (self._game is not None and self._game.is_over()):
             return Refused(Refusal.UNDO_NOTHING)
         people = {number for number, seat in enumerate(self._state_seats) if seat.kind == HUMAN}
-        return undo_reach(self._journal, people, self._you, UndoPolicy.STRICT)
+        undone_by = self._undone_by.get(len(self._journal))
+        return undo_reach(self._journal, people, self._you, UndoPolicy.STRICT, undone_by)
 
     def stepping(self) -> Stepping | None:
         """A game being played does not step."""
@@ -526,6 +530,9 @@ class RemoteSource:
                 if event.decisions or undone or history:
                     self.host_thinking = None
                 undid = taken_from(self._journal, undone, self._you)
+                if 0 < undone <= len(self._journal):
+                    kept = len(self._journal) - undone
+                    self._undone_by[kept] = self._journal[kept].seat
                 moved = bool(event.decisions or undone or history)
                 self._adopt(table.state, table.game, table.journal, moved)
                 self.connection = CONNECTED

@@ -43,11 +43,18 @@ def resolve_policy(choice: str | None, humans: int) -> UndoPolicy:
 
 
 def undo_reach(
-    journal: Sequence[Entry], people: Collection[int], actor: int, policy: UndoPolicy
+    journal: Sequence[Entry],
+    people: Collection[int],
+    actor: int,
+    policy: UndoPolicy,
+    undone_by: int | None = None,
 ) -> int | Refused:
     """How many decisions of ``journal`` an undo by seat ``actor`` takes back under ``policy``
     (the last decision of a seat in ``people``, with the computer's decisions after it), or
     why it is refused: never a decision a stand-in AI made for the seat (``Entry.standin``).
+    ``undone_by``: the seat whose decision came right after the journal's end before an undo
+    took it back (None: none did). Strict undo counts that as the next player having acted: a
+    network trial's player, their turn taken back, then lost it again to the player before.
     The one rule for the play session and for a table on another machine (a review found the
     host refusing a stand-in's move the table had offered to undo, without a word)."""
     index = len(journal) - 1
@@ -63,7 +70,7 @@ def undo_reach(
     if any(entry.standin and entry.seat == actor for entry in taken):
         return Refused(Refusal.UNDO_STANDIN)
     if policy is UndoPolicy.STRICT:
-        if any(entry.seat != actor for entry in taken):
+        if any(entry.seat != actor for entry in taken) or undone_by not in (None, actor):
             return Refused(Refusal.UNDO_TURN_OVER)
         if any(entry.revealed for entry in taken):
             return Refused(Refusal.UNDO_REVEAL)

@@ -128,6 +128,10 @@ class PlaySession(Seats):
         self.journal = journal.named(rebuilt, read_name_changes((view or {}).get(SEAT_NAMES), len(kinds)))
         """The game and one journal entry per decision; a resumed game is replayed from its
         deal so that undo reaches its start."""
+        self.undone_by: dict[int, int] = {}
+        """Journal length -> the seat of the decision an undo last took back there (the one
+        that came right after): strict undo treats it as the next player having acted
+        (``policy.undo_reach``)."""
         self.selection = Selection(self.game, follow=follow)
         self.viewer: int | None = next(iter(self.humans)) if len(self.humans) == 1 else None
         """The human at the screen: the last one whose hand was face up."""
@@ -228,7 +232,8 @@ class PlaySession(Seats):
         actor = self.viewer
         if actor is None:
             return Refused(Refusal.UNDO_NOBODY)
-        return undo_reach(self.journal, self.humans, actor, self.policy)
+        undone_by = self.undone_by.get(len(self.journal))
+        return undo_reach(self.journal, self.humans, actor, self.policy, undone_by)
 
     def score_totals(self) -> tuple[int, ...]:
         """Each seat's end score if the game ended now (temples included); cached per change."""
@@ -367,7 +372,9 @@ class PlaySession(Seats):
         back_to = self.game.actions[-check]
         for _ in range(check):
             self.game.pop()
-        del self.journal[len(self.journal) - check :]
+        kept = len(self.journal) - check
+        self.undone_by[kept] = self.journal[kept].seat
+        del self.journal[kept:]
         self.version += 1
         self.selection.reset(back_to)
         self.hint = None
