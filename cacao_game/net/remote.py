@@ -68,7 +68,7 @@ from cacao_game.session.commands import (
 from cacao_game.session.journal import Entry
 from cacao_game.session.messages import AIRequest, time_passed
 from cacao_game.session.notices import HintReady, Refusal, Refused, Undone
-from cacao_game.session.policy import UndoPolicy, undo_reach
+from cacao_game.session.policy import UndoPolicy, note_undo, undo_reach
 from cacao_game.session.selection import Selection
 from cacao_game.session.source import Capabilities, SeatInfo, SourceEvent, Stepping
 
@@ -530,9 +530,7 @@ class RemoteSource:
                 if event.decisions or undone or history:
                     self.host_thinking = None
                 undid = taken_from(self._journal, undone, self._you)
-                if 0 < undone <= len(self._journal):
-                    kept = len(self._journal) - undone
-                    self._undone_by[kept] = self._journal[kept].seat
+                note_undo(self._undone_by, self._journal, undone)
                 moved = bool(event.decisions or undone or history)
                 self._adopt(table.state, table.game, table.journal, moved)
                 self.connection = CONNECTED

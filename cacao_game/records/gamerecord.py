@@ -601,10 +601,10 @@ def _replay_turn(game: Game, turn: Turn, where: str) -> None:
     _require(action.rotation in (0, 1, 2, 3), f"{where}.action.rotation", "expected 0-3")
     placement = (Place if action.kind == "place" else Overbuild)(action.tile, action.rotation, action.pos)
     resolutions = turn.resolutions
+    # The recorded fills not yet made, by index. A fill the rules make on their own (every
+    # choice gives the same board, R3.10) may be listed in another order than this program
+    # makes them (another program's record): it matches the first equal one left.
     unmatched = list(range(len(turn.fills)))
-    """The recorded fills not yet made, by index. A fill the rules make on their own (every
-    choice gives the same board, R3.10) may be listed in another order than this program
-    makes them (another program's record): it matches the first equal one left."""
     done_resolutions = 0
     start_turn = game.turn
     events = _apply(game, placement, f"{where}.action")

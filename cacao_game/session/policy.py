@@ -77,6 +77,15 @@ def undo_reach(
     return len(taken)
 
 
+def note_undo(undone_by: dict[int, int], journal: Sequence[Entry], count: int) -> None:
+    """Before an undo takes back the last ``count`` decisions of ``journal``: note in
+    ``undone_by`` (journal length -> seat) whose decision came right after what stays, which
+    ``undo_reach`` then reads. The one bookkeeping for the play session and a remote table."""
+    if 0 < count <= len(journal):
+        kept = len(journal) - count
+        undone_by[kept] = journal[kept].seat
+
+
 def confirm_start(journal: Sequence[Entry], index: int) -> int:
     """The index of the first decision one Confirm made together with ``journal[index]``: a
     seat's fills of one turn are laid together, and a resolution's steps are one outcome."""

@@ -59,7 +59,7 @@ from cacao_game.session.notices import (
     Undone,
 )
 from cacao_game.session.outcomes import Outcome
-from cacao_game.session.policy import UndoPolicy, resolve_policy, undo_reach
+from cacao_game.session.policy import UndoPolicy, note_undo, resolve_policy, undo_reach
 from cacao_game.session.preview import FollowUps
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
@@ -372,9 +372,8 @@ class PlaySession(Seats):
         back_to = self.game.actions[-check]
         for _ in range(check):
             self.game.pop()
-        kept = len(self.journal) - check
-        self.undone_by[kept] = self.journal[kept].seat
-        del self.journal[kept:]
+        note_undo(self.undone_by, self.journal, check)
+        del self.journal[len(self.journal) - check :]
         self.version += 1
         self.selection.reset(back_to)
         self.hint = None

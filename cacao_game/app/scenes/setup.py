@@ -429,6 +429,8 @@ class SetupScene(WidgetScene):
         if self.hosting:
             self.widgets.append(self._standin_toggle())
         self.widgets += self._option_widgets()
+        if self.hosting:
+            self._network_on_server()
         bottom = self.stage.point(0, BOTTOM)[1]
         back = pygame.Rect(0, 0, px(260), px(76))
         back.bottomleft = (seats.x, bottom)
@@ -563,7 +565,6 @@ class SetupScene(WidgetScene):
         )
         network = Toggle(self.option(490, 60), t("net.everywhere"), self.everywhere, self._set_everywhere)
         self._network = network
-        self._network_on_server()
         hints = Toggle(self.option(566, 60), t("net.hints"), self.hints, self._set_hints)
         return [
             variant,
