@@ -428,8 +428,17 @@ def test_change_says_which_keys_it_replaced(app):
     assert parts[0] == t("settings.key_replaced", intent=t("intent.hint"), key="F", old="H")
     assert parts[1] == t("settings.key_swapped", key="F", intent=t("intent.confirm"), other="Enter")
     click_label(app, t("settings.reset_keys"))
+    assert app.intents.keys_for("confirm") == ["return"], "Reset keys asks before it resets"
+    click_label(app, t("common.cancel"))
+    assert app.top is scene and app.intents.keys_for("hint") == ["f"], "Cancel keeps the chosen keys"
+    click_label(app, t("settings.reset_keys"))
+    click_label(app, t("settings.reset_keys"))
+    assert app.top is scene
     assert app.intents.keys_for("confirm") == ["return", "space"] and app.intents.keys_for("hint") == ["h"]
     assert app.toast is not None and app.toast[0] == t("settings.keys_reset"), "Reset keys says so"
+    click_label(app, t("settings.reset_keys"))
+    assert app.top is scene, "nothing to reset: no question"
+    assert app.toast is not None and app.toast[0] == t("settings.keys_already_default")
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])

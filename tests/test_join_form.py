@@ -159,3 +159,29 @@ def test_an_address_that_is_more_than_a_host_is_refused_in_words(address: str) -
     from cacao_game.app.join_form import bare_host
 
     assert not bare_host(address)
+
+
+@pytest.mark.parametrize(
+    ("address", "refused"),
+    [
+        ("999.1.1.1", True),
+        ("192.168.1.300", True),
+        ("10.0.0", True),
+        ("28282", True),
+        ("192.168.1.20", False),
+        ("127.0.0.1", False),
+        ("cacao.local", False),
+        ("host1.example", False),
+        ("::1", False),
+    ],
+)
+def test_numbers_that_are_no_ipv4_address_are_refused_in_words(address: str, refused: bool) -> None:
+    """A trial's server field took ``999.1.1.1`` and failed later as a name no server has: an
+    address of numbers and dots must be an IPv4 address, said with the address typed."""
+    from cacao_game.app.join_form import address_problem
+
+    problem = address_problem(address)
+    if refused:
+        assert problem == t("net.error_address_numbers", address=address)
+    else:
+        assert problem is None

@@ -77,6 +77,7 @@ def host(
     hints: bool = True,
     start: int | None = 0,
     variant: str = "base",
+    ending_unfinished: bool = False,
 ) -> HostedSource:
     """Host a game of seats ``kinds`` through the Host a game setup (the expert thinking
     ``expert_time`` if given; an AI standing in for a dropped player if ``standin``; hints
@@ -101,10 +102,21 @@ def host(
     setup.start = start
     assert setup.validation_error() is None
     setup.start_game()
+    if ending_unfinished:
+        answer_yes_to_ending_the_hosted_game(app)
     lobby = app.top
     assert isinstance(lobby, LobbyScene)
     assert isinstance(lobby.source, HostedSource)
     return lobby.source
+
+
+def answer_yes_to_ending_the_hosted_game(app: App) -> None:
+    """Host in the setup asked whether to end the unfinished hosted game: Yes."""
+    from cacao_game.app.scenes.confirm import ConfirmDialog
+
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog) and dialog.message == t("menu.host_over")
+    harness.click_label(app, t("common.yes"))
 
 
 def join(app: App, port: int, code: str, name: str = "Bo") -> RemoteSource:
@@ -733,7 +745,7 @@ def test_friends_are_told_the_game_ended_when_the_host_hosts_a_new_one_on_anothe
     old_port = source.port
     hosting.home()
     pump([joining], lambda: bo.net is not None and bo.net.connection != "connected", "the host gone")
-    again = host(hosting, [HUMAN, REMOTE])
+    again = host(hosting, [HUMAN, REMOTE], ending_unfinished=True)
     assert again.port != old_port
     pump([joining], lambda: bo.net is not None and bo.net.failed, "the end of the old game")
     assert banner_text(bo.net) == t("net.host_ended")

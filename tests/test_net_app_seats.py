@@ -13,7 +13,16 @@ from __future__ import annotations
 import harness
 import pytest
 from harness import random_game, run
-from test_net_app import LOCAL, free_port, host, join, make_app, pump, table
+from test_net_app import (
+    LOCAL,
+    answer_yes_to_ending_the_hosted_game,
+    free_port,
+    host,
+    join,
+    make_app,
+    pump,
+    table,
+)
 from test_net_watch_app import watch
 
 from cacao_game.app import routes
@@ -225,6 +234,7 @@ def test_new_game_after_a_hosted_game_opens_the_host_setup_with_the_table_as_hos
 
     run(hosting)
     harness.click_label(hosting, t("net.host"))
+    answer_yes_to_ending_the_hosted_game(hosting)  # the scores were shown of a game never played
     lobby = hosting.top
     assert isinstance(lobby, LobbyScene) and isinstance(lobby.source, HostedSource)
     again_source = lobby.source

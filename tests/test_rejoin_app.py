@@ -22,12 +22,13 @@ import pytest
 from harness import click_label, run
 from msgspec.structs import replace
 from net_support import ROOT
-from test_net_app import LIMIT, LOCAL, host, join, make_app, pump, seated_pair, table
+from test_net_app import LIMIT, LOCAL, free_port, host, join, make_app, pump, seated_pair, table
 
 from cacao_game import typed_json
 from cacao_game.app import routes
 from cacao_game.app.join_form import refusal_words
 from cacao_game.app.netplay import (
+    HostedSource,
     JoinedSource,
     JoinRequest,
     hosted_waiting,
@@ -39,6 +40,7 @@ from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.rejoin import SeatTicket, load_ticket, save_ticket, ticket_path
 from cacao_game.app.scenes.confirm import ConfirmDialog
 from cacao_game.app.scenes.join import JoinScene
+from cacao_game.app.scenes.lobby import LobbyScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.setup import SetupScene
@@ -414,34 +416,48 @@ def test_a_ticket_round_trips_through_the_one_validator(tmp_path: Path) -> None:
 
 
 def test_host_a_game_asks_before_ending_an_unfinished_hosted_game(apps) -> None:
-    """With an unfinished hosted game, Host a game asks first: No keeps it (Resume hosting
-    still offered), Yes opens the Host a game setup. Without one, the setup opens at once."""
+    """With an unfinished hosted game, Host in the Host a game setup asks first, once the
+    server is chosen (a trial was asked on the menu, before choosing a server, where a table
+    opened ends nothing): No keeps it (Resume hosting still offered), Yes hosts the new game.
+    The setup opens at once, and a table opened on a server asks nothing."""
     app = make_app()
     apps.append(app)
-    run(app)
-    click_label(app, t("menu.host"))
-    assert isinstance(app.top, SetupScene)
-    app.home()
-
     seats = p.TableOptions([p.SeatSpec(REMOTE), p.SeatSpec(REMOTE)])
     hosted, _game, _token = start_hosting(
         hosted_folder(), seats, 0, "Ana", bind=LOCAL, port=0, ai_processes=0
     )
     hosted.stop()
     assert hosted_waiting()
-    app.home()
     run(app)
     click_label(app, t("menu.host"))
+    setup = app.top
+    assert isinstance(setup, SetupScene), "the setup at once: no server chosen yet"
+    setup.set_kind(1, REMOTE)
+    setup.port_text = str(free_port())
+    assert setup.validation_error() is None
+    setup.start_game()
     dialog = app.top
     assert isinstance(dialog, ConfirmDialog) and dialog.message == t("menu.host_over")
     run(app)
     click_label(app, t("common.no"))
-    assert isinstance(app.top, MenuScene) and hosted_waiting()
+    assert app.top is setup and hosted_waiting()
+    setup.server_text = LOCAL
+    setup.start_game()
+    assert isinstance(app.top, LobbyScene), "a table opened on a server ends nothing: no question"
+    app.top.source.leave()
+    app.home()
     assert t("menu.resume_hosting") in menu_labels(app)
     click_label(app, t("menu.host"))
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    setup.server_text = ""
+    setup.port_text = str(free_port())
+    setup.start_game()
     run(app)
     click_label(app, t("common.yes"))
-    assert isinstance(app.top, SetupScene)
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene) and isinstance(lobby.source, HostedSource)
+    lobby.source.leave()
 
 
 def refused_on_form(hosting, app, port: int, code: str, name: str) -> str:

@@ -12,6 +12,7 @@ lobby and the table when the link fails later).
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 
 import msgspec
@@ -153,4 +154,20 @@ def address_problem(address: str) -> str | None:
         return t("net.error_address_port")
     if not bare_host(address):
         return t("net.error_address_alone")
+    if not numeric_address_valid(address):
+        return t("net.error_address_numbers", address=address)
     return None
+
+
+def numeric_address_valid(address: str) -> bool:
+    """False for an address written as numbers and dots that is no IPv4 address (a trial's
+    ``999.1.1.1`` was taken and failed later as a name no server has); True for any other
+    address, names included."""
+    parts = address.split(".")
+    if not all(part.isdigit() for part in parts):
+        return True
+    try:
+        ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    return True

@@ -110,6 +110,9 @@ EN: dict[str, str] = {
     "net.error_address": "Type the host's address.",
     "net.error_address_port": "Type the address without its port: the port has a field of its own.",
     "net.error_address_alone": "Type the host's address alone, such as 192.168.1.20 or cacao.local.",
+    "net.error_address_numbers": (
+        "{address} is no address: it needs four numbers from 0 to 255, such as 192.168.1.20."
+    ),
     "net.error_code": "The table code is 6 letters and digits, never 0, 1, O or I.",
     "net.copy_code": "Copy",
     "net.copy_code_tip": "Copy the table code, to paste it in a chat or in a Join form (Ctrl+V).",
@@ -449,6 +452,8 @@ EN: dict[str, str] = {
     "settings.key_kept": "{intent} keeps {keys}",
     "settings.reset_keys": "Reset keys",
     "settings.keys_reset": "Every action has its default keys again",
+    "settings.keys_already_default": "Every action already has its default keys",
+    "settings.reset_keys_confirm": "Give every action its default keys again? The keys you chose are lost.",
     "settings.save_failed": "Could not save the settings: {reason}",
     "settings.key_in_use": "{key} was also bound to “{intent}”: removed there",
     "settings.key_swapped": "{key} was the key for “{intent}”, which now uses {other}",
@@ -1143,9 +1148,9 @@ EN: dict[str, str] = {
     "coach.hint_only": "Hint: every other move ends the turn the same way",
     # H with every space of a fill but one given a tile: the last tile goes there
     "coach.hint_forced": "Hint: the last tile for the last space (Undo gives the tiles otherwise)",
-    "coach.why": "Compared with the next best move:",
-    "coach.differs": "Compared with the next best move (nearly even):",
-    "review.why": "Compared with the move played:",
+    "coach.why": "Compared with the next best move (points in brackets):",
+    "coach.differs": "Compared with the next best move, nearly even (points in brackets):",
+    "review.why": "Compared with the move played (points in brackets):",
     "list.and": "{rest} and {last}",
     "list.or": "{rest} or {last}",
     "coach.hint_close": "Hint: this move, or another about as good",

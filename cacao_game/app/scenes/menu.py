@@ -148,14 +148,8 @@ class MenuScene(WidgetScene):
         self.app.open(routes.Lobby(rejoin_game(ticket), request))
 
     def host(self) -> None:
-        """Host a game: the setup, after asking if an unfinished hosted game would be ended."""
-        if hosted_waiting():
-            self.app.open(routes.Confirm(t("menu.host_over"), self.host_setup, danger=True))
-        else:
-            self.host_setup()
-
-    def host_setup(self) -> None:
-        """The Host a game setup."""
+        """The Host a game setup (its Host asks before it ends an unfinished hosted game: a
+        table opened on a server ends nothing, and the server is chosen there)."""
         self.app.open(routes.Setup(hosting=True))
 
     def online_buttons(self, row: pygame.Rect) -> list[Button]:

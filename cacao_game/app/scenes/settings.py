@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from cacao_game.app import prefs, theme
+from cacao_game.app import prefs, routes, theme
 from cacao_game.app.intents import display_name, event_key_name, rebind
 from cacao_game.app.keycaps import Cap, KeyCaps, draw_caps
 from cacao_game.app.scale import fit_factor, px
@@ -196,6 +196,22 @@ class SettingsScene(WidgetScene):
             keys = self.app.intents.keys_for(intent)
             self.app.notify(t("settings.key_kept", intent=t(f"intent.{intent}"), keys=keys_text(keys)))
 
+    def ask_reset_keys(self) -> None:
+        """Reset keys: a question first when some action has other keys than its defaults (a
+        trial's own bindings went with one click), else a notice that nothing changes."""
+        if self.app.settings.key_bindings == prefs.default_key_bindings():
+            self.app.notify(t("settings.keys_already_default"))
+            return
+        self.app.open(
+            routes.Confirm(
+                t("settings.reset_keys_confirm"),
+                self.reset_keys,
+                danger=True,
+                yes=t("settings.reset_keys"),
+                no=t("common.cancel"),
+            )
+        )
+
     def reset_keys(self) -> None:
         """All key bindings back to the defaults, and a notice that says so (a playtest saw the
         button change the list without a word)."""
@@ -243,7 +259,7 @@ class SettingsScene(WidgetScene):
         back = stage.rect(0, 0, 260, 64)
         back.bottomleft = (general.x, reset.bottom)
         self.widgets += [
-            Button(reset, t("settings.reset_keys"), self.reset_keys),
+            Button(reset, t("settings.reset_keys"), self.ask_reset_keys),
             Button(back, t("common.back"), self.back, style="primary"),
         ]
         self._between_buttons = pygame.Rect(back.right, 0, reset.x - back.right, reset.bottom + px(12))

@@ -27,6 +27,7 @@ from cacao_game.app.netplay import (
     HostedTable,
     host_failure,
     host_game,
+    hosted_waiting,
     open_on_server,
 )
 from cacao_game.app.scale import current, px
@@ -346,6 +347,9 @@ class SetupScene(WidgetScene):
             self.app.remember_hosted(host_setup.remembered(HostedTable(remembered, choices)))
             if server:
                 self.open_on_server(config, server)
+            elif hosted_waiting():
+                ask = routes.Confirm(t("menu.host_over"), partial(self.host, config), danger=True)
+                self.app.open(ask)
             else:
                 self.host(config)
             return
