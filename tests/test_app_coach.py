@@ -119,6 +119,40 @@ def test_advice_for_another_move_is_dropped() -> None:
     assert session.hint == legal[0] and session.advice is None
 
 
+def test_a_late_hint_leaves_a_move_laid_by_hand_and_h_lays_it_at_once() -> None:
+    """A trial pressed H, placed a tile by hand while the hint was on its way, and the hint
+    replaced the placement. A hint that arrives after the player laid another move keeps
+    theirs on the board (its panel says H lays the hint); H then lays the hint at once, with
+    no second search; a hint that arrives with the board as it was asked lays itself."""
+    from cacao_game.session.commands import Target
+
+    session = PlaySession(CONFIG)
+    request = hint_request(session)
+    answer = SyncAI()
+    answer.request(AIRequest(request.id, "medium", request.seat, request.seed, request.game, hint=True))
+    (reply,) = answer.poll()
+    assert not isinstance(reply, (ReviewProgress, ReviewDone))
+    mine = next(
+        a
+        for a in session.game.legal_actions()
+        if getattr(a, "pos", None) != getattr(reply.action, "pos", None)
+    )
+    session.handle(Target(mine.pos))
+    placed = session.selection.provisional
+    assert placed is not None and placed != reply.action
+    events = session.handle(AIAnswered(request.id, reply.action, None, reply.advice))
+    assert events == [HintReady(reply.action, reply.advice)]
+    assert session.selection.provisional == placed, "the move laid by hand stays"
+    assert session.hint == reply.action, "the hint is kept for its panel"
+    assert session.handle(RequestHint()) == [HintReady(reply.action, reply.advice)]
+    assert session.take_requests() == [], "no second search"
+    assert session.selection.provisional == reply.action, "H laid the hint"
+    session.handle(Undo())
+    request = hint_request(session)
+    session.handle(AIAnswered(request.id, reply.action, None, reply.advice))
+    assert session.selection.provisional == reply.action, "nothing laid meanwhile: the hint is laid"
+
+
 @pytest.mark.parametrize(
     ("code", "wanted"),
     [

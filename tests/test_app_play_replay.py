@@ -63,17 +63,38 @@ def test_replay_steps_turns_with_arrows_home_and_end(app: App) -> None:
 
 def test_replay_counter_names_the_turn_the_header_names(app: App) -> None:
     """The status counter and the title agree (a playtest read "Turn 1 · Medium AI" beside
-    "turn 0 of 30"): at the deal both say turn 1; a step on, both turn 2; at the end the
-    counter says the last turn."""
+    "turn 0 of 30"), and both name the turn on screen (a trial stepping read turns 2, 3, 4,
+    4, 6: the header named the next turn once a step had ended): at the deal, the deal and
+    turn 0; each step on, that turn and its mover, whose panel is highlighted and whose hand
+    shows, while the step animates and after; at the end the last turn, game over."""
+    from cacao_game.app.strings import t
+
+    app.settings.animation_speed = "normal"
     record = play_game(["easy", "random"], seed=4).record
     scene, replay = pushed_replay(app, record)
     app.step([], 0.02)
-    for turn in (1, 2):
-        assert scene.headline()[1].startswith(f"Turn {turn} ·")
-        assert scene.status_text().startswith(f"Replay · turn {turn} of {replay.turns} ·")
+    first = replay.game.current_player()
+    assert scene.headline()[1] == t("replay.deal", name=scene.names[first])
+    assert scene.status_text().startswith(f"Replay · turn 0 of {replay.turns} ·")
+    for turn in (1, 2, 3):
+        mover = replay.game.current_player()
         press(app, pygame.K_RIGHT)
+        seen = set()
+        for _ in range(2000):
+            app.step([], 0.02)
+            if scene.history.moves and scene.history.moves[-1].turn == turn - 1:
+                seen.add((scene.headline(), scene.status_text().split(" · ")[1], scene.hand_seat()))
+            if not scene.timeline.busy:
+                break
+        heading = (mover, t("play.turn", turn=turn, name=scene.names[mover]))
+        wanted = (heading, f"turn {turn} of {replay.turns}", mover)
+        assert seen == {wanted}, "one turn named from its placement on, while it animates and after"
+        frame = scene.build_frame()
+        assert [view.seat for view in frame.seats if view.deciding] == [mover]
     press(app, pygame.K_END)
+    app.step([], 0.02)
     assert scene.status_text().startswith(f"Replay · turn {replay.turns} of {replay.turns} ·")
+    assert scene.headline()[1] == t("play.game_over")
 
 
 def test_replay_buttons_and_no_decisions(app: App) -> None:

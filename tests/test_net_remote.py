@@ -265,6 +265,37 @@ def test_taking_back_a_hinted_move_takes_the_hint_away() -> None:
         assert mover.selection.provisional is None and mover.hint is None and mover.advice is None
 
 
+def test_a_late_hint_across_machines_leaves_a_move_laid_by_hand() -> None:
+    """As at home: a hint from the host that arrives after the player laid another move by
+    hand keeps theirs on the board, and H then lays the hint at once, without asking the host
+    again."""
+    from cacao_game.session.commands import RequestHint, Target
+    from cacao_game.session.notices import HintReady
+
+    with seated_table(None, options("remote", "remote", hints=True)) as sources:
+        mover = first_mover(sources)
+        assert mover.handle(RequestHint()) == []
+        assert mover.hint_pending()
+        mine = mover.table_game().legal_actions()[-1]
+        mover.handle(Target(mine.pos))
+        placed = mover.selection.provisional
+        assert placed is not None
+        deadline = time.monotonic() + 30
+        while mover.hint is None:
+            assert time.monotonic() < deadline, "no hint from the host"
+            mover.poll()
+            time.sleep(0.01)
+        assert mover.hint != placed, "the host's seed hints another move than the last legal one"
+        assert mover.selection.provisional == placed, "the move laid by hand stays"
+        asked = mover.client.ask_hint
+        mover.client.ask_hint = lambda: pytest.fail("the host asked again")  # type: ignore[method-assign]
+        try:
+            assert mover.handle(RequestHint()) == [HintReady(mover.hint, mover.advice)]
+        finally:
+            mover.client.ask_hint = asked  # type: ignore[method-assign]
+        assert mover.selection.provisional == mover.hint
+
+
 def test_a_hinted_placement_confirmed_across_machines_opens_its_fill_with_the_planned_tiles() -> None:
     """A trial's joiner pressed H, confirmed the hinted placement and found its fill empty:
     the hint's planned fill had gone with the selection each update from the host makes anew.

@@ -105,7 +105,9 @@ def test_replay_names_and_hands_follow_the_header(app: App) -> None:
             seat, heading = scene.headline()
             if seat is not None:
                 assert scene.hand_seat() == seat
-                assert scene.names[scene.shown.mover] in heading
+                replayed = scene.replayed_turn()
+                assert replayed is not None and replayed[1] == seat
+                assert scene.names[seat] in heading
                 checked += 1
             app.step([], 0.05)
             if not scene.timeline.busy:

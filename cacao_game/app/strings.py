@@ -750,6 +750,8 @@ EN: dict[str, str] = {
     "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
     "play.place_missing": "Choose a square first: click a highlighted square, or press {cycle}",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
+    # a replay's header before the first move is shown
+    "replay.deal": "The deal · {name} starts",
     "replay.first": "First",
     "replay.prev": "Back",
     "replay.next": "Next",

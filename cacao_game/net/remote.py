@@ -454,9 +454,15 @@ class RemoteSource:
             case Undo():
                 return self._undo()
             case RequestHint():
-                if self.accepts_input() and self._hints and not self.hint_pending():
-                    self.client.ask_hint()
-                    self._hint_asked_at = len(self._journal)
+                if not (self.accepts_input() and self._hints) or self.hint_pending():
+                    return []
+                if self.hint is not None:
+                    self.selection.lay_hint(self.hint, self.advice)
+                    self.version += 1
+                    return [HintReady(self.hint, self.advice)]
+                self.selection.ask_hint()
+                self.client.ask_hint()
+                self._hint_asked_at = len(self._journal)
                 return []
             case ShowHand() | AIAnswered():
                 return []

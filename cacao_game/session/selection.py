@@ -49,6 +49,8 @@ class Selection:
         """FILL: the jungle tile (code, rotation) given to each space so far, in order; valid
         while the game stays at ``_assigned_at`` decisions."""
         self._assigned_at = -1
+        self._hint_asked: tuple[Action | None, dict[Pos, tuple[str, int]]] | None = None
+        """The move on the board when a hint was last asked (``ask_hint``), until it arrives."""
 
     # ----------------------------------------------------------------- queries
 
@@ -369,19 +371,37 @@ class Selection:
         self.provisional = self.action_at(targets[index])
         return targets[index]
 
-    def show_hint(self, action: Action, advice: Advice | None) -> None:
+    def ask_hint(self) -> None:
+        """Note the move on the board as a hint is asked (``show_hint`` leaves a move laid by
+        hand after it)."""
+        self._hint_asked = (self.provisional, self.assignments())
+
+    def show_hint(self, action: Action, advice: Advice | None) -> bool:
         """Show a hint: ``action`` as the provisional choice, and for a fill every space of
         the whole fill the ``advice`` names (Confirm then lays them all); for a placement,
         its previews take the fills after it from the ``advice`` (``HintedTurn``). The one way
-        a hint reaches the selection, at home and at a table across machines."""
-        self.set_provisional(action)
+        a hint reaches the selection, at home and at a table across machines.
+
+        A hint that arrives after the player laid another move by hand since asking
+        (``ask_hint``: another square, a tile given to a space) leaves that move on the board (a
+        trial's own placement was replaced by a late hint): returns whether the hint was laid."""
+        asked, self._hint_asked = self._hint_asked, None
         if isinstance(action, (Place, Overbuild)) and advice is not None and advice.action == action:
             self._hinted_turn.plan = (len(self.game.actions), action, advice.whole[1:])
             self._turn_previews = PreviewCache(self._hinted_turn)
+        if asked is not None and asked != (self.provisional, self.assignments()):
+            return False
+        self.set_provisional(action)
         if isinstance(action, Fill) and advice is not None:
             for fill in advice.whole:
                 if isinstance(fill, Fill):
                     self.assign(fill.pos, fill.tile, fill.rotation)
+        return True
+
+    def lay_hint(self, action: Action, advice: Advice | None) -> None:
+        """Lay a hint already known for this position (H again), whatever is on the board."""
+        self.ask_hint()
+        self.show_hint(action, advice)
 
     def set_provisional(self, action: Action) -> None:
         """Show ``action`` (a hint) as the provisional choice, selecting its tile and rotation."""

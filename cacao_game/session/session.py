@@ -460,7 +460,11 @@ class PlaySession(Seats):
             self.hint, self.advice = forced, Advice(seat, forced, None, 0.0, (), forced=True)
             self.selection.set_provisional(forced)
             return [HintReady(forced, self.advice)]
+        if self.hint is not None and self._hint_given == self.selection.assignments():
+            self.selection.lay_hint(self.hint, self.advice)
+            return [HintReady(self.hint, self.advice)]
         self._hint_given = self.selection.assignments()
+        self.selection.ask_hint()
         self._hint_request = self._request(
             hint_level(),
             HINT_SEAT_OFFSET + seat,

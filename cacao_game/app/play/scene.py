@@ -673,7 +673,11 @@ class PlayScene(Scene):
 
     def current_seat(self) -> int | None:
         """The one seat the header, the highlighted panel, the hand and the log agree on: the
-        mover of the turn on the table while it animates, else the deciding seat."""
+        mover of the turn on the table while it animates, else the deciding seat; in a replay
+        stepped by turns, the mover of the turn it shows (``replayed_turn``)."""
+        replayed = self.replayed_turn()
+        if replayed is not None:
+            return None if self._scoring or self.shown.over else replayed[1]
         if self.timeline.busy:
             return None if self._scoring else self.shown.mover
         return self.source.deciding_seat()
@@ -747,10 +751,30 @@ class PlayScene(Scene):
         """Seat, placed square and filled squares of the latest placement shown."""
         return self.history.last_move()
 
-    def headline(self) -> tuple[int | None, str]:
-        """The current seat and the title of its turn."""
-        seat = self.current_seat()
-        return seat, headline(self.shown.turn + 1, self.shown.mover, seat, self.names)
+    def replayed_turn(self) -> tuple[int, int] | None:
+        """In a replay stepped by turns: the turn whose moves the board shows last (counted
+        from 1; 0 at the deal) and its mover (at the deal, the first). The header, the
+        counter, the highlighted panel and the hand name the move on screen, while it
+        animates and after (a trial stepping read turns 2, 3, 4, 4, 6: the header named the
+        next turn once a step had ended, the turn shown while it ran). None elsewhere."""
+        stepping = self.source.stepping()
+        if stepping is None or stepping.decisions:
+            return None
+        moves = self.history.moves
+        if not moves:
+            return 0, self.shown.mover
+        return moves[-1].turn + 1, moves[-1].seat
+
+    def headline(self, seat: int | None = None) -> tuple[int | None, str]:
+        """The current seat (``seat`` if known) and the title of its turn."""
+        seat = self.current_seat() if seat is None else seat
+        replayed = self.replayed_turn()
+        if replayed is None:
+            return seat, headline(self.shown.turn + 1, self.shown.mover, seat, self.names)
+        turn, mover = replayed
+        if turn == 0 and seat is not None:
+            return seat, t("replay.deal", name=self.names[mover])
+        return seat, headline(turn, mover, seat, self.names)
 
     def result_text(self) -> str:
         """Who won, in one sentence (the game is over)."""
@@ -763,9 +787,9 @@ class PlayScene(Scene):
             return t("review.status_end", steps=stepping.steps)  # not "step 49 of 49" twice
         if stepping is not None and stepping.decisions:
             return t("review.status", step=stepping.position + 1, steps=stepping.steps)
-        if stepping is not None:
-            turn = min(self.shown.turn + 1, stepping.steps)
-            return t("replay.status", turn=turn, turns=stepping.steps)
+        replayed = self.replayed_turn()
+        if stepping is not None and replayed is not None:
+            return t("replay.status", turn=replayed[0], turns=stepping.steps)
         game = self.game
         seat = self.current_seat()
         if seat is None:
@@ -1429,7 +1453,7 @@ class PlayScene(Scene):
         return Frame(
             version=source.version,
             heading_seat=seat_now,
-            heading=headline(shown.turn + 1, shown.mover, seat_now, names),
+            heading=self.headline(seat_now)[1],
             status=self.status_text(),
             problem=self.autosave_problem(),
             keys=self.key_hint_text(),
