@@ -153,6 +153,32 @@ def test_a_late_hint_leaves_a_move_laid_by_hand_and_h_lays_it_at_once() -> None:
     assert session.selection.provisional == reply.action, "nothing laid meanwhile: the hint is laid"
 
 
+def test_a_click_on_a_hinted_placement_is_the_first_click_not_a_confirm() -> None:
+    """A trial clicked the tile a hint had laid, to look at it, and the move was made: the
+    hint is not a click. A click on a placement a hint (or Tab) laid selects it, and a second
+    click there confirms it, as for a placement laid by a click."""
+    from cacao_game.engine import Overbuild, Place
+    from cacao_game.session.commands import Cycle, Target
+
+    session = PlaySession(CONFIG)
+    answer_hint(session)
+    hint = session.hint
+    assert isinstance(hint, (Place, Overbuild)) and session.selection.provisional == hint
+    decided = len(session.journal)
+    session.handle(Target(hint.pos))
+    assert len(session.journal) == decided and session.selection.provisional == hint, "not confirmed"
+    session.handle(Target(hint.pos))
+    assert len(session.journal) == decided + 1 and session.journal[-1].action == hint, "the second confirms"
+    session.handle(Undo())
+    session.handle(Cycle())
+    tabbed = session.selection.provisional
+    assert isinstance(tabbed, (Place, Overbuild))
+    session.handle(Target(tabbed.pos))
+    assert len(session.journal) == decided, "a placement Tab laid takes a first click too"
+    session.handle(Target(tabbed.pos))
+    assert len(session.journal) == decided + 1
+
+
 @pytest.mark.parametrize(
     ("code", "wanted"),
     [

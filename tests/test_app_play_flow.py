@@ -958,6 +958,35 @@ def test_an_undo_from_another_screen_names_the_player_who_took_their_move_back(a
     assert app.toast is not None and app.toast[0] == t("play.undone")
 
 
+def test_an_undo_of_several_decisions_says_how_many_and_to_which_turn(app: App) -> None:
+    """A German trial's one U at turn 13 went back to its own fill of turn 10 (the casual undo
+    takes back the computer's moves since) and read "Undone" alone: an undo of more than one
+    decision says how many were taken back and the turn the table is at now."""
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.app.strings import t, tn
+    from cacao_game.session import AIAnswered, Undo
+
+    session = PlaySession(make_config(["human", "easy"], 1, "base"))
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    session.set_undo("casual")
+    turn = session.game.turn
+    rng = random.Random(5)
+    while session.game.turn < turn + 2 and not session.game.is_over():
+        if session.accepts_input():
+            session.play(rng.choice(session.game.legal_actions()))
+        else:
+            for request in session.take_requests():
+                session.handle(AIAnswered(request.id, request.game.legal_actions()[0], None, None))
+    decided = len(session.journal)
+    scene.show(session.handle(Undo()))
+    taken = decided - len(session.journal)
+    assert taken > 1
+    assert app.toast is not None
+    assert app.toast[0] == tn("play.undone_many", taken, turn=session.game.turn + 1)
+    assert str(session.game.turn + 1) in app.toast[0] and t("play.undone") != app.toast[0]
+
+
 def test_a_view_restored_from_a_save_still_shows_the_squares_to_play(app: App) -> None:
     """A trial continued a game in a window of another size: the view saved with it cut a
     legal square off at the bottom until Home. The saved view is restored, and the first

@@ -1251,6 +1251,11 @@ EN: dict[str, str] = {
 }
 
 EN_PLURALS: dict[str, tuple[str, str]] = {
+    # Undo took back more than one decision here (casual undo: the AI's moves since too)
+    "play.undone_many": (
+        "Undone: {n} decision taken back, to turn {turn}",
+        "Undone: {n} decisions taken back, to turn {turn}",
+    ),
     # members watching a table across machines (no seat): the lobby, right of the turn order
     # heading, and the table's top bar after the variant
     "net.spectators": ("{n} watching", "{n} watching"),

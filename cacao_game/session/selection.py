@@ -49,6 +49,9 @@ class Selection:
         """FILL: the jungle tile (code, rotation) given to each space so far, in order; valid
         while the game stays at ``_assigned_at`` decisions."""
         self._assigned_at = -1
+        self._clicked_at: Pos | None = None
+        """The square a click last laid the provisional placement on: only a click there again
+        confirms it (a placement a hint or Tab laid is not one the player clicked yet)."""
         self._hint_asked: tuple[Action | None, dict[Pos, tuple[str, int]]] | None = None
         """The move on the board when a hint was last asked (``ask_hint``), until it arrives."""
 
@@ -331,7 +334,9 @@ class Selection:
 
     def click(self, pos: Pos) -> Action | None:
         """A click on square ``pos``: set a placement provisionally, or confirm it on a second
-        click (returns the action to apply then, else None). In the FILL phase a click gives
+        click (returns the action to apply then, else None); a placement a hint or Tab laid
+        takes the player's first click there without confirming (a trial's click on a hinted
+        tile, to look at it, made the move). In the FILL phase a click gives
         or takes back a space's tile (``assign``/``unassign``); Confirm lays them."""
         if self.phase is Phase.FILL:
             self._click_space(pos)
@@ -340,8 +345,12 @@ class Selection:
         if action is None:
             return None
         if self.provisional is not None and _pos_of(self.provisional) == pos:
-            return self.confirm()
+            if self._clicked_at == pos:
+                return self.confirm()
+            self._clicked_at = pos  # laid by a hint or Tab: this is the player's first click
+            return None
         self.provisional = action
+        self._clicked_at = pos
         return None
 
     def _click_space(self, pos: Pos) -> None:
@@ -369,6 +378,7 @@ class Selection:
         else:
             index = 0 if step > 0 else len(targets) - 1
         self.provisional = self.action_at(targets[index])
+        self._clicked_at = None
         return targets[index]
 
     def ask_hint(self) -> None:
@@ -405,6 +415,7 @@ class Selection:
 
     def set_provisional(self, action: Action) -> None:
         """Show ``action`` (a hint) as the provisional choice, selecting its tile and rotation."""
+        self._clicked_at = None
         if isinstance(action, (Place, Overbuild)):
             hand = self.hand()
             if action.tile in hand:

@@ -1064,8 +1064,7 @@ class PlayScene(Scene):
                         self.resync()
                         if self.follow_board:
                             self.fit_board()
-                    by = None if seat is None or seat >= len(self.names) else self.names[seat]
-                    self.app.notify(t("play.undone") if by is None else t("play.undone_by", name=by))
+                    self.app.notify(self.undone_words(decisions, seat))
                 case Refused():
                     self._refused(event)
                 case HintReady(action, advice):
@@ -1087,6 +1086,17 @@ class PlayScene(Scene):
                     pass
                 case _:
                     assert_never(event)
+
+    def undone_words(self, decisions: int, seat: int | None) -> str:
+        """What an undo says: who took back their move (from another screen), else, when it
+        went back more than one decision (the casual undo takes back the computer's moves
+        since), how many and to which turn (a trial's one U went back three turns and read
+        "Undone" alone)."""
+        if seat is not None and seat < len(self.names):
+            return t("play.undone_by", name=self.names[seat])
+        if decisions > 1:
+            return tn("play.undone_many", decisions, turn=self.game.turn + 1)
+        return t("play.undone")
 
     def _refused(self, refusal: Refused) -> None:
         text = refusal_text(refusal, self.names, network=self.net is not None)
