@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -445,3 +446,57 @@ def test_no_host_ai_worker_outlives_a_killed_host() -> None:
         time.sleep(0.1)
     os.kill(worker, signal.SIGKILL)
     pytest.fail("the host's AI worker outlived the host")
+
+
+def test_the_fallback_thinks_beside_the_window_not_in_its_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trial's window froze for the whole thinking time of every computer move once the
+    worker had died too often and the window thought itself. The fallback (``ThreadAI``)
+    thinks in a thread: a request returns at once, nothing is answered until the thinking
+    ends, the answer then comes with ``poll``, and a review stops at its cancel."""
+    from cacao_game.app.play import ai_worker
+    from cacao_game.app.play.ai_worker import CANCELLED, ReviewCancel, ReviewDone, ReviewRequest, ThreadAI
+
+    release = threading.Event()
+    started = threading.Event()
+    real_answer = ai_worker._Brains.answer
+
+    def slow_answer(brains: ai_worker._Brains, request: AIRequest) -> Answer:
+        started.set()
+        assert release.wait(30), "the test releases the thinking"
+        return real_answer(brains, request)
+
+    monkeypatch.setattr(ai_worker._Brains, "answer", slow_answer)
+    game = Game.new(2, "base", 1)
+    ai = ThreadAI()
+    try:
+        ai.request(AIRequest(1, "random", 0, 1, game.clone()))
+        assert started.wait(30), "the thread took the request"
+        assert ai.poll() == [], "still thinking, and the caller was not held"
+        release.set()
+        replies = wait_for_answer(ai, 1, 30)
+        assert [r.id for r in replies if isinstance(r, Answer)] == [1]
+
+        stops = threading.Event()
+
+        def review(
+            request: ReviewRequest, send: Callable[[Reply], None], stop: Callable[[], bool]
+        ) -> ReviewDone:
+            deadline = time.monotonic() + 30
+            while not stop():
+                assert time.monotonic() < deadline, "the cancel reached the review"
+                time.sleep(0.01)
+            stops.set()
+            return ReviewDone(request.id, None, CANCELLED)
+
+        monkeypatch.setattr(ai_worker, "run_review", review)
+        ai.request(ReviewRequest(7, game.setup, (), None, 1.0))
+        ai.request(ReviewCancel(7))
+        assert stops.wait(30)
+        deadline = time.monotonic() + 30
+        done: list[Reply] = []
+        while not done and time.monotonic() < deadline:
+            done = ai.poll()
+            time.sleep(0.01)
+        assert done == [ReviewDone(7, None, CANCELLED)]
+    finally:
+        ai.close()

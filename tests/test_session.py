@@ -571,3 +571,19 @@ def test_each_decision_keeps_the_names_it_was_made_under_through_a_save(tmp_path
             odd = PlaySession(cfg, loaded.game, view={SEAT_NAMES: bad})
         assert all(entry.names == () for entry in odd.journal)
         assert "names" in caplog.text
+
+
+def test_leaving_a_game_whose_autosaves_fail_does_not_claim_it_is_saved(play_app) -> None:
+    """A trial with a saves folder it could not write read the standing notice "This game is
+    not being saved", then Quit to menu asked "...It is saved after every move.": while the
+    autosaves fail, the question says the latest moves are lost; once one works, it says the
+    game is saved again."""
+    from cacao_game.app.strings import t
+    from tests.app_support import make_scene
+
+    scene = make_scene(play_app, ["human", "easy"], seed=21)
+    assert scene.leave_question() == t("pause.quit_confirm")
+    scene.source.autosave_error = "Permission denied"
+    assert scene.leave_question() == t("pause.quit_confirm_save_failed")
+    scene.source.autosave_error = None
+    assert scene.leave_question() == t("pause.quit_confirm")

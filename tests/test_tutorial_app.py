@@ -103,6 +103,41 @@ def test_leaving_by_the_pause_menu_and_coming_back_resumes_the_lesson(play_app: 
     assert play_app.toast is not None and t("tutorial.chapter.filling") in play_app.toast[0]
 
 
+def test_a_damaged_tutorial_file_resumes_from_its_backup_or_is_kept_aside(play_app: App) -> None:
+    """A trial damaged the tutorial's file: Learn to play deleted it with its good backup and
+    began at lesson 1, unsaid. A refused file whose backup loads resumes from the backup; one
+    whose backup is refused too is kept aside under a name of its own, and the player is told
+    before the first lesson opens."""
+    from cacao_game.config.storage import backup_path
+
+    scene = open_tutorial(play_app)
+    session = scene.tutorial
+    assert session is not None
+    advance(session, "fill_choose")
+    progress.save(session)
+    progress.save(session)  # the second save leaves the first as the backup
+    path = progress.tutorial_path()
+    backup = backup_path(path)
+    assert backup.is_file()
+    play_app.home()
+    path.write_bytes(path.read_bytes()[:200])
+    again = open_tutorial(play_app)
+    assert step_key(again) == "fill_choose", "resumed from the backup"
+    play_app.home()
+    assert again.tutorial is not None and again.tutorial.autosaver is not None
+    again.tutorial.autosaver.flush()
+    damaged = b'{"not": "a save"}'
+    path.write_bytes(damaged)
+    backup.write_bytes(damaged)
+    fresh = open_tutorial(play_app)
+    assert fresh.tutorial is not None and not fresh.tutorial.game.actions
+    kept = [f for f in path.parent.iterdir() if f.name.startswith("tutorial.refused-")]
+    damaged_kept = [f for f in kept if f.read_bytes() == damaged]
+    assert len(damaged_kept) == 1, "the damaged file is kept"
+    kept = damaged_kept
+    assert play_app.toast is not None and play_app.toast[0] == t("tutorial.kept_refused", name=kept[0].name)
+
+
 def test_the_lesson_panel_plays_the_tutorial_to_its_end_by_clicks_and_keys(play_app: App) -> None:
     """Next by its button, notes by Enter too; moves by Show me (H) and Enter; Coco by her
     script through the table's AI link. The end waits for the last Next, then the scores."""

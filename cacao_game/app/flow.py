@@ -327,12 +327,15 @@ def start_tutorial(app: Shell, *, fresh: bool = False) -> bool:
     kept in its own file (``cacao_game.tutorial.progress``), never in the autosave.
 
     Whatever was open closes first, so a tutorial being left has saved itself before its
-    file is read (or, for Start over, deleted)."""
+    file is read (or, for Start over, deleted). A file that cannot be read (nor its backup)
+    is kept aside under a name of its own, and the player told, before the first lesson
+    opens."""
     app.home()
     saved = None if fresh else progress.load()
     if saved is not None and saved.step >= len(STEPS):
         saved = None
     try:
+        kept = None if fresh else progress.set_aside_refused()
         if saved is None and progress.exists():
             progress.forget()
         session = TutorialSession(
@@ -351,6 +354,8 @@ def start_tutorial(app: Shell, *, fresh: bool = False) -> bool:
     step = session.coach.current(session.game)
     if saved is not None and step is not None:
         app.notify(t("tutorial.resumed", chapter=t(f"tutorial.chapter.{step.chapter}")))
+    elif kept is not None:
+        app.notify(t("tutorial.kept_refused", name=kept.name))
     return True
 
 

@@ -354,6 +354,10 @@ EN: dict[str, str] = {
     "pause.quit": "Quit to menu",
     "pause.quit_confirm": "Leave this game and return to the menu? It is saved after every move.",
     "pause.quit_confirm_unsaved": "Leave this table and return to the menu?",
+    # leaving a game whose autosaves fail (the saves folder cannot be written)
+    "pause.quit_confirm_save_failed": (
+        "Leave this game and return to the menu? Its latest moves could not be saved: they are lost."
+    ),
     "pause.quit_hosting": (
         "Stop hosting and return to the menu? Your friends wait for the host; "
         "Resume hosting in the menu opens the game again where it stopped."
@@ -936,6 +940,10 @@ EN: dict[str, str] = {
     "tutorial.well_done": "Watch your workers at work: the board shows what each one gets.",
     "tutorial.like_this": "Like this:",
     "tutorial.menu_caption": "New to Cacao? A guided game, about 10 minutes",
+    # the tutorial's saved progress (and its backup) could not be read: kept aside, started over
+    "tutorial.kept_refused": (
+        "The tutorial's saved progress could not be read: it starts over, and the file is kept as {name}."
+    ),
     "tutorial.resumed": "Tutorial resumed: {chapter}",
     "tutorial.lesson": "Lesson {number} of {count}",
     "tutorial.next": "Next",

@@ -16,6 +16,7 @@ from pathlib import Path
 from cacao_game import saves
 from cacao_game.config.storage import data_dir
 from cacao_game.engine import Game
+from cacao_game.files import refused_path
 from cacao_game.jsontypes import JSON
 from cacao_game.saves import SaveError
 from cacao_game.tutorial import script
@@ -53,13 +54,14 @@ def tutorial_path() -> Path:
 
 
 def load(path: Path | None = None) -> Saved | None:
-    """The saved tutorial, or None when there is none or it cannot be resumed (refused,
-    another script version, off the script; the reason is logged)."""
+    """The saved tutorial (its backup's when the file is refused and the backup is not), or
+    None when there is none or it cannot be resumed (both refused, another script version,
+    off the script; the reason is logged)."""
     path = path or tutorial_path()
     if not path.is_file():
         return None
     try:
-        loaded = saves.load_game(path)
+        loaded = saves.load_with_backup(path)
     except SaveError as error:
         log.warning("tutorial progress not resumed: %s", error)
         return None
@@ -88,6 +90,27 @@ def status(path: Path | None = None) -> Status:
     if saved is None:
         return Status.NEW
     return Status.FINISHED if saved.step >= len(script.STEPS) else Status.STARTED
+
+
+def set_aside_refused(path: Path | None = None) -> Path | None:
+    """Rename a tutorial file that is refused, and whose backup is too, to a name of its own
+    beside it (``files.refused_path``), so that starting over keeps it (a trial's damaged
+    file was deleted with its backup, unsaid); returns that name, or None when there was
+    nothing to keep aside."""
+    path = path or tutorial_path()
+    if not exists(path):
+        return None
+    try:
+        saves.load_with_backup(path)
+    except SaveError as error:
+        aside = refused_path(path)
+        try:
+            path.rename(aside)
+        except OSError as failure:
+            raise SaveError(f"cannot keep {path.name} aside: {failure.strerror or failure}") from failure
+        log.warning("tutorial progress refused (%s); kept it as %s", error, aside.name)
+        return aside
+    return None
 
 
 def exists(path: Path | None = None) -> bool:

@@ -24,10 +24,13 @@ import atexit
 import logging
 import multiprocessing
 import os
+import queue
 import random
+import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.connection import Connection
 from typing import Final, Protocol, assert_never
 
@@ -240,6 +243,61 @@ class SyncAI:
         self._ready = []
 
 
+class ThreadAI:
+    """Answers in a thread of this process, one message at a time, so that the window keeps
+    drawing and taking input while it thinks (``SyncAI`` would block it): what a
+    ``ProcessAI`` falls back to once its workers keep dying (a trial's window froze for the
+    whole thinking time of every computer move after the fourth death). A review stops at its
+    ``ReviewCancel``; ``poll`` hands the answers over."""
+
+    def __init__(self) -> None:
+        """Start the thread (an expert searches on one core here)."""
+        self._brains = _Brains()
+        self._inbox: queue.SimpleQueue[Message | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._ready: list[Reply] = []
+        self._cancelled: set[int] = set()
+        self._closed = False
+        self._thread = threading.Thread(target=self._serve, name="cacao-ai-thread", daemon=True)
+        self._thread.start()
+
+    def request(self, request: Message) -> None:
+        """Queue ``request`` (a review's cancel takes effect at once)."""
+        if isinstance(request, ReviewCancel):
+            with self._lock:
+                self._cancelled.add(request.id)
+            return
+        self._inbox.put(request)
+
+    def _deliver(self, reply: Reply) -> None:
+        with self._lock:
+            self._ready.append(reply)
+
+    def _stopped(self, review_id: int) -> bool:
+        with self._lock:
+            return self._closed or review_id in self._cancelled
+
+    def _serve(self) -> None:
+        while (message := self._inbox.get()) is not None:
+            if isinstance(message, ReviewRequest):
+                self._deliver(run_review(message, self._deliver, partial(self._stopped, message.id)))
+            elif isinstance(message, AIRequest):
+                self._deliver(self._brains.answer(message))  # never raises
+
+    def poll(self) -> list[Reply]:
+        """The answers and review reports made so far."""
+        with self._lock:
+            ready, self._ready = self._ready, []
+        return ready
+
+    def close(self) -> None:
+        """Stop after the message in hand (a review stops at once); further calls are ignored."""
+        with self._lock:
+            self._closed = True
+            self._ready = []
+        self._inbox.put(None)
+
+
 class ScriptedAI:
     """Answers every request in-process with ``answer(request)``: moves written in advance
     (the tutorial's computer seat). ``poll`` hands the answers over."""
@@ -370,7 +428,7 @@ class ProcessAI:
         """Requests sent and not answered yet, in the order they were sent."""
         self._reports: list[Reply] = []
         self._closed = False
-        self._fallback: SyncAI | None = None
+        self._fallback: ThreadAI | None = None
         self._conn, self._process = self._spawn()
         atexit.register(self.close)
 
@@ -438,7 +496,7 @@ class ProcessAI:
         if thinking or in_process:
             self._reports.append(WorkerRestarted(self._restarts, in_process))
         if in_process:
-            self._fallback = SyncAI()
+            self._fallback = ThreadAI()
         else:
             self._conn, self._process = self._spawn()
         for request in list(self._pending.values()):
@@ -494,4 +552,6 @@ class ProcessAI:
         self._closed = True
         atexit.unregister(self.close)
         self._pending.clear()
+        if self._fallback is not None:
+            self._fallback.close()
         shut(self._conn, self._process, 0.5, terminate=True, after=0.5)

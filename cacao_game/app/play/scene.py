@@ -2228,14 +2228,19 @@ class PlayScene(Scene):
     def leave_question(self) -> str:
         """A tutorial keeps its place: say so before leaving it; the hosting window stops
         hosting (kept for Resume hosting); a joiner gives up their seat for good; a table that
-        is not saved here (a replay, a review, a spectator's) does not claim it is."""
+        is not saved here (a replay, a review, a spectator's), nor one whose autosaves fail, does
+        not claim it is."""
         if self.lesson is not None:
             return t("tutorial.leave")
         if isinstance(self.source, HostedSource):
             return t("pause.quit_hosting")
         if isinstance(self.source, JoinedSource):
             return t("pause.quit_seat")
-        return super().leave_question() if self.can_save() else t("pause.quit_confirm_unsaved")
+        if not self.can_save():
+            return t("pause.quit_confirm_unsaved")
+        if self.source.autosave_error:
+            return t("pause.quit_confirm_save_failed")  # a trial read "saved after every move"
+        return super().leave_question()
 
     def close_question(self) -> str | None:
         """The hosting window of a game in progress asks before it closes: its friends' game
