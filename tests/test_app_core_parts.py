@@ -684,3 +684,37 @@ def test_remembering_a_form_keeps_what_another_window_wrote_in_the_settings(app)
     assert on_disk.language == other.language, "the other window's language stays"
     assert on_disk.last_joined == {"address": "127.0.0.1", "port": 8790, "name": "Bo"}
     assert app.settings.last_joined == on_disk.last_joined
+
+
+def test_settings_whose_write_failed_are_written_once_they_can_be(app, monkeypatch) -> None:
+    """A trial changed settings while their folder could not be written: the notice showed a
+    raw errno and a temp file's path, and once the folder could be written again, leaving
+    Settings did not write them, so the next start came back with the old ones. The notice
+    says the system's reason alone; the next time Settings is left the write is tried again,
+    and so it is when the app closes."""
+    from cacao_game.app import prefs
+    from cacao_game.config.settings import load_settings
+
+    real_save = prefs.save
+
+    def refused(settings) -> None:
+        raise PermissionError(13, "Permission denied", "/home/x/.local/share/cacao/tmpab12.tmp")
+
+    monkeypatch.setattr(prefs, "save", refused)
+    scene = open_settings(app)
+    scene.change(animation_speed="fast")
+    app.toast = None
+    scene.back()
+    assert app.toast is not None and app.toast[0] == t("settings.save_failed", reason="Permission denied")
+    assert app.settings_unsaved
+    monkeypatch.setattr(prefs, "save", real_save)
+    open_settings(app).back()
+    assert not app.settings_unsaved and load_settings().animation_speed == "fast"
+
+    monkeypatch.setattr(prefs, "save", refused)
+    scene = open_settings(app)
+    scene.change(animation_speed="slow")
+    scene.back()
+    monkeypatch.setattr(prefs, "save", real_save)
+    app.close()
+    assert load_settings().animation_speed == "slow", "written when the app closed"

@@ -159,3 +159,18 @@ def test_a_dead_ai_worker_is_replaced_and_the_table_goes_on(caplog: pytest.LogCa
     caplog.set_level(logging.INFO)
     assert run(play(), timeout=30.0)
     assert any("AI random failed" in record.getMessage() for record in caplog.records)
+
+
+def test_the_tables_folder_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    """A network trial read a table's save, with every hand and the pile's order, as another
+    local user (mode 0644): the folder that holds the tables is its owner's alone."""
+    import stat
+
+    game = Game.new(2, "base", 3)
+    with ThreadPoolExecutor(1) as pool:
+        saver = TableSaver(pool, tmp_path / "host" / "tables" / "ABCDEF.json")
+        saver.save(game, config(), {})
+        saver.flush()
+    folder = tmp_path / "host" / "tables"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert (folder / "ABCDEF.json").is_file()

@@ -136,6 +136,8 @@ class App:
         """The seats of the last game set up, offered again by the setup scene (kept in the
         settings file across starts: ``remember_setup``)."""
         self.join_typed: dict[str, str] = {}
+        self.settings_unsaved = False
+        """Settings whose write failed, to write again (``Shell.settings_unsaved``)."""
         """The Join form's fields as last tried in this run, the table code too (not kept
         across starts; ``Settings.last_joined`` keeps address, port and name)."""
 
@@ -495,6 +497,14 @@ class App:
         return self.exit_code
 
     def close(self) -> None:
-        """Every scene on the stack exits, top first (workers stop, pending saves finish)."""
+        """Every scene on the stack exits, top first (workers stop, pending saves finish);
+        settings whose write failed are tried once more."""
         while self.stack:
             self.stack.pop().exit()
+        if self.settings_unsaved:
+            try:
+                prefs.save(self.settings)
+            except (OSError, ValueError) as error:
+                log.warning("settings not saved at exit: %s", error)
+            else:
+                self.settings_unsaved = False

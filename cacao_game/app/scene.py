@@ -49,6 +49,9 @@ class Shell(Protocol):
     """The seats of the last game set up, offered again by the setup scene."""
     join_typed: dict[str, str]
     """The Join form's fields as last tried in this run, the code too (not kept across starts)."""
+    settings_unsaved: bool
+    """Settings changed in the Settings screen whose write failed: written again when the
+    screen is next left, and when the app closes."""
     stack: list[Scene]
     """The scene stack, bottom first (read it; change it with open, switch, pop, home)."""
 

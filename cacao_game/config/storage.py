@@ -107,6 +107,17 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = True, rep
     _remove_stale_temps(path)
 
 
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if missing, readable by its owner only: a host's
+    tables hold every hand and the pile's order (a trial's other local user could read
+    them). Raises OSError if it cannot be made; a mode that cannot be set is logged."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        folder.chmod(0o700)
+    except OSError as error:
+        log.warning("%s stays readable by others: %s", folder, error)
+
+
 def _set_mode(handle: int, path: Path) -> None:
     """Give the temp file the permissions of the file it replaces, else those of a new file.
 

@@ -34,7 +34,7 @@ import msgspec
 from filelock import FileLock, Timeout
 
 from cacao_game import typed_json
-from cacao_game.config.storage import atomic_write_bytes, data_dir
+from cacao_game.config.storage import atomic_write_bytes, data_dir, private_folder
 from cacao_game.files import read_limited
 from cacao_game.net.host import Host
 from cacao_game.net.protocol import SeatInfo, TableOptions
@@ -275,8 +275,9 @@ class BackgroundHost:
 
 def claim_folder(folder: Path) -> FileLock:
     """The lock of hosted ``folder`` (created if missing), held: the caller hosts from it
-    until it releases the lock. ``HostingBusy`` if another program holds it."""
-    folder.mkdir(parents=True, exist_ok=True)
+    until it releases the lock (the folder is its owner's alone: its note names the hosting
+    player's seat). ``HostingBusy`` if another program holds it."""
+    private_folder(folder)
     lock = FileLock(folder / HOSTING_LOCK, timeout=0, thread_local=False)
     try:
         lock.acquire()

@@ -25,6 +25,7 @@ import msgspec
 
 from cacao_game import saves, typed_json
 from cacao_game.config.game import GameConfig
+from cacao_game.config.storage import private_folder
 from cacao_game.engine import Action, Game
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.jsontypes import JSON
@@ -56,6 +57,10 @@ class TableSaver:
         self.path = path
         self._pending: tuple[Game, GameConfig, dict[str, JSON]] | None = None
         self.journal = path.with_suffix(".moves")
+        try:
+            private_folder(path.parent)
+        except OSError as error:  # the first save says why it cannot be written
+            log.warning("tables folder %s: %s", path.parent, one_line(error))
         self._folder_made = False
         self.lines = 0
         """Lines in the journal (since it was opened by this saver)."""

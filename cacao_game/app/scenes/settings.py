@@ -36,6 +36,7 @@ from cacao_game.config.choices import (
 )
 from cacao_game.config.game import COLORS
 from cacao_game.config.settings import is_key_name
+from cacao_game.files import describe_os_error
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
@@ -118,8 +119,10 @@ class SettingsScene(WidgetScene):
         super().__init__(app)
         self.capturing: str | None = None
         """The intent waiting for its new key, or None."""
-        self.unsaved = False
-        """Changes made since the settings file was last written."""
+        self.unsaved = app.settings_unsaved
+        """Changes made since the settings file was last written (a write that failed before
+        is tried again: a trial's changes made while the folder could not be written were
+        lost once it could)."""
         self.palette: Widget = Widget((0, 0, 0, 0))
         """The colour scheme's row (its preview is drawn under it)."""
         self._between_buttons = pygame.Rect(0, 0, 0, 0)
@@ -140,12 +143,16 @@ class SettingsScene(WidgetScene):
         """Write the settings if they changed; a failed write is reported, not fatal."""
         if not self.unsaved:
             return
-        self.unsaved = False
         try:
             prefs.save(self.app.settings)
         except (OSError, ValueError) as error:
             log.warning("settings not saved: %s", error)
-            self.app.notify(t("settings.save_failed", reason=error))
+            reason = describe_os_error(error) if isinstance(error, OSError) else str(error)
+            self.app.notify(t("settings.save_failed", reason=reason))
+            self.app.settings_unsaved = True
+        else:
+            self.app.settings_unsaved = False
+        self.unsaved = False
 
     def exit(self) -> None:
         """Leaving the scene (Back, Esc, quitting the app) writes the changes."""
