@@ -718,3 +718,22 @@ def test_settings_whose_write_failed_are_written_once_they_can_be(app, monkeypat
     monkeypatch.setattr(prefs, "save", real_save)
     app.close()
     assert load_settings().animation_speed == "slow", "written when the app closed"
+
+
+def test_esc_still_goes_back_after_pause_moves_to_another_key(app):
+    """A trial bound Pause/back to P and found Esc did nothing anywhere: with no action bound
+    to Esc, Esc still goes back (P too); once another action takes Esc, Esc is that action."""
+    scene = open_settings(app)
+    scene.start_capture("pause")
+    app.step([key("p")], 0.016)
+    assert app.intents.keys_for("pause") == ["p"]
+    assert app.intents.has(key("escape"), "pause") and app.intents.has(key("p"), "pause")
+    app.step([key("escape")], 0.016)
+    assert app.top is not scene, "Esc left Settings"
+    scene = open_settings(app)
+    scene.start_capture("hint")
+    app.step([key("escape")], 0.016)
+    assert app.intents.keys_for("hint") == ["h"], "Esc still cancels a rebind"
+    app.settings.key_bindings = {**app.settings.key_bindings, "hint": ["escape"]}
+    app.intents.rebuild(app.settings.key_bindings)
+    assert app.intents.of(key("escape")) == ("hint",)

@@ -275,3 +275,17 @@ def test_edited_file_with_stale_checksum_is_refused(
     assert damaged["checksum"] != checksum(damaged)
     write_document(tmp_path / "edited.json", damaged)
     assert refusal(tmp_path / "edited.json").startswith("checksum: does not match")
+
+
+def test_a_seat_name_this_program_refuses_is_said_as_a_players_problem(
+    tmp_path: Path, good: tuple[bytes, dict[str, Any]]
+) -> None:
+    """A trial's hand-made save named a seat with a zero-width character: Load said "a move
+    against the rules, or data this version does not know". Options that do not validate
+    (a name, a colour, a level) are refused as the players' or options' problem."""
+    _, document = good
+    path = tmp_path / "named.json"
+    write_document(path, resign(_set(document, ("options", "seats", 0, "name"), "Pe\u200bpe")))
+    with pytest.raises(SaveError) as refused:
+        load_game(path)
+    assert refused.value.kind == "options" and str(refused.value).startswith("options:")

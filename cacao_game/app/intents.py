@@ -78,12 +78,16 @@ class IntentMap:
         self.rebuild(bindings)
 
     def rebuild(self, bindings: Mapping[str, Iterable[str]]) -> None:
-        """Take new bindings (after a rebind in the settings)."""
+        """Take new bindings (after a rebind in the settings). Esc, bound to no action, still
+        pauses and goes back (a trial moved Pause/back to P and found no key left to leave a
+        screen with)."""
         self.bindings: dict[str, list[str]] = {intent: list(keys) for intent, keys in bindings.items()}
         self._by_key: dict[str, list[str]] = {}
         for intent, keys in self.bindings.items():
             for key in keys:
                 self._by_key.setdefault(key.lower(), []).append(intent)
+        if "pause" in self.bindings:
+            self._by_key.setdefault("escape", ["pause"])
 
     def of(self, event: pygame.event.Event) -> tuple[str, ...]:
         """The intents a raw event triggers, in binding order; empty for unbound keys."""

@@ -494,6 +494,8 @@ EN: dict[str, str] = {
     "problem.invalid": (
         "its game cannot be played back (a move against the rules, or data this version does not know)"
     ),
+    # a save whose seats or options this version refuses (a hand-edited name, colour or level)
+    "problem.options": "its players or options are not valid (a name, a colour or a level)",
     "problem.write": "the file cannot be written",
     "problem.delete": "the file cannot be removed",
     "load.delete_failed": "Could not delete “{name}”: {reason}",

@@ -58,7 +58,7 @@ def _check_config(config: GameConfig, setup: Setup) -> None:
     try:
         config.validate()
     except ValueError as error:
-        raise SaveError(f"options: {error}") from error
+        raise SaveError(f"options: {error}", "options") from error
     seats = len(config.seats)
     require(seats == setup.players, "options.seats", f"expected {setup.players} seats, found {seats}")
     require(config.variant == setup.variant, "options.variant", f"the game is {setup.variant!r}")

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 MAX_REASON = 240
 """Longest reason kept; longer ones are cut with an ellipsis."""
-PROBLEMS = ("missing", "unreadable", "damaged", "not_save", "record", "newer", "invalid", "write", "delete")
+PROBLEMS = (
+    "missing",
+    "unreadable",
+    "damaged",
+    "not_save",
+    "record",
+    "newer",
+    "invalid",
+    "options",
+    "write",
+    "delete",
+)
 """What can be wrong with a save, coarsely (``SaveError.kind``): the app says each one in the
 player's language (string keys ``problem.<kind>``), the reason gives the details."""
 
