@@ -611,7 +611,7 @@ def test_a_player_who_leaves_and_comes_back_again_and_again_holds_one_timer() ->
     and the stand-in still comes after the last leave."""
 
     async def scenario() -> tuple[int, int, bool]:
-        host = await start_host(None)
+        host = await start_host(None, return_burst=50)  # the comebacks' own budget is tested apart
         owner = await open_raw(host)
         await send(owner, p.Create(p.VERSION, "Ana", options("remote", "remote", standin_after=0.5)))
         welcome = await expect(owner, p.Welcome)
@@ -646,7 +646,7 @@ def test_a_player_rejoining_in_a_loop_cannot_flood_the_others_at_the_table() -> 
     shows the seat as it is (gone)."""
 
     async def scenario() -> tuple[int, float, bool]:
-        host = await start_host(None)
+        host = await start_host(None, return_burst=50)  # the comebacks' own budget is tested apart
         owner = await open_raw(host)
         await send(owner, p.Create(p.VERSION, "Ana", options("remote", "remote", standin=None)))
         welcome = await expect(owner, p.Welcome)
@@ -1027,3 +1027,39 @@ def test_a_client_just_over_the_rate_limit_is_warned_once_then_closed() -> None:
     assert calm.admit(0.0) is Admission.WARN
     assert calm.admit(BURST / RATE) is Admission.READ
     assert calm.over_limit == 0
+
+
+def test_a_seat_coming_back_in_a_loop_is_told_to_wait_and_comes_back_later() -> None:
+    """A network trial's client came back with its valid token 400 times a second (each
+    comeback sends the whole table: 144 MB in 15 s). A seat has ``RETURN_BURST`` comebacks at
+    once, then ``RETURNS_PER_SECOND``: past them the host says it is busy (the client tries
+    again after its backoff, its seat kept) and other seats are not held back."""
+    from cacao_game.net.host import RETURN_BURST, RETURNS_PER_SECOND
+
+    async def scenario() -> tuple[list[str], str, str, str]:
+        now = [1000.0]
+        host = await start_host(None, clock=lambda: now[0])
+        (_ana, first), (_bo, second), _state = await two_seated(host, options("remote", "remote"))
+        assert isinstance(first, p.Welcome) and isinstance(second, p.Welcome)
+        answers = []
+        for _ in range(RETURN_BURST + 1):
+            again = await open_raw(host)
+            await send(again, p.Join(p.VERSION, first.table, token=first.token))
+            answer = await answer_to_join(again)
+            answers.append(type(answer).__name__ if isinstance(answer, p.Welcome) else answer.code)
+            await again.close()
+        other = await open_raw(host)
+        await send(other, p.Join(p.VERSION, first.table, token=second.token))
+        bo_back = await answer_to_join(other)
+        now[0] += 1.0 / RETURNS_PER_SECOND
+        later = await open_raw(host)
+        await send(later, p.Join(p.VERSION, first.table, token=first.token))
+        ana_later = await answer_to_join(later)
+        await host.stop()
+        return answers, type(bo_back).__name__, type(ana_later).__name__, answers[-1]
+
+    answers, bo_back, ana_later, last = run(scenario())
+    assert answers[:RETURN_BURST] == ["Welcome"] * RETURN_BURST
+    assert last == p.BUSY, "past the burst: busy, try again (the seat is kept)"
+    assert bo_back == "Welcome", "another seat is not held back"
+    assert ana_later == "Welcome", "a second later the seat comes back"

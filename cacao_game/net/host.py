@@ -125,6 +125,11 @@ back with their seat's token is not counted): each join sends
 the whole table, so a trial's loop of spectators joining and leaving (140 a second) sent
 124 MB in 20 s from the hosting player's own process; a household behind one address joins a
 handful."""
+RETURNS_PER_SECOND: Final = 1.0
+RETURN_BURST: Final = 10
+"""Comebacks with a seat's token one seat may make a second on average, and at once: each
+sends the whole table, and a network trial's loop of 400 a second pulled 144 MB in 15 s and
+kept the host busy (a dropped player comes back a few times)."""
 BROWSERLESS: Final[tuple[None]] = (None,)
 """The ``Origin`` headers the host accepts: none. The game's client sends no ``Origin``; a web
 browser always does, so a page open in a browser on the player's machine or network cannot
@@ -170,6 +175,7 @@ class Host:
         deserted_after: float = DESERTED_AFTER,
         open_per_address: int = OPEN_PER_ADDRESS,
         max_spectators: int = MAX_SPECTATORS,
+        return_burst: int = RETURN_BURST,
         outbox_bytes: int = OUTBOX_BYTES,
         ai_processes: int = 1,
         back_by_name: bool = False,
@@ -185,6 +191,8 @@ class Host:
         self.abandon_after = abandon_after
         self.deserted_after = deserted_after
         self.open_per_address = open_per_address
+        self.return_burst = return_burst
+        """Comebacks with a seat's token one seat may make at once (``RETURN_BURST``)."""
         self._opened_by: dict[str, str] = {}
         self._openers: dict[str, int | None] = {}
         """The seat of the player who opened each table with a ``Create``: their leaving it
@@ -193,6 +201,8 @@ class Host:
         """Unknown table codes sent from each address: how many, since when (``_guessing``)."""
         self._joins: dict[str, TokenBucket] = {}
         """Each address's budget of joins and creates (``JOINS_PER_SECOND``)."""
+        self._returns: dict[tuple[str, int], TokenBucket] = {}
+        """Each seat's budget of comebacks with its token (``RETURNS_PER_SECOND``)."""
         self._idle: dict[str, float] = {}
         """Tables not started with nobody at them, and since when (the host's clock)."""
         self.max_spectators = max_spectators
@@ -527,6 +537,15 @@ class Host:
         bucket = self._joins.setdefault(address, TokenBucket.full_at(JOINS_PER_SECOND, JOIN_BURST, now))
         return bucket.take(now)
 
+    def _may_return(self, code: str, seat: int) -> bool:
+        """Take one comeback of ``seat`` at table ``code`` from its budget
+        (``RETURNS_PER_SECOND``); False when spent."""
+        now = self._clock()
+        bucket = self._returns.setdefault(
+            (code, seat), TokenBucket.full_at(RETURNS_PER_SECOND, self.return_burst, now)
+        )
+        return bucket.take(now)
+
     def _refuse_joins(self, client: Connection) -> None:
         self._fail(client, "joins", "Too many joins from this address: wait a few seconds.")
 
@@ -668,6 +687,9 @@ class Host:
             seat = table.seat_of(message.token)
             if seat is None:
                 self._fail(client, "token", "That seat token is not valid at this table.")
+                return
+            if not self._may_return(table.code, seat):  # the client tries again after its backoff
+                self._fail(client, p.BUSY, "This seat came back too often: try again in a few seconds.")
                 return
             self._return(client, table, seat, message.token)
             return
@@ -898,6 +920,8 @@ class Host:
             del self._misses[address]
         for address in [address for address, bucket in self._joins.items() if bucket.full(now)]:
             del self._joins[address]
+        for seat in [seat for seat, bucket in self._returns.items() if bucket.full(now)]:
+            del self._returns[seat]
         for code, since in list(self._idle.items()):
             table = self.tables.get(code)
             wait = None if table is None else self._idle_wait(table)
