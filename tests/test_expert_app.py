@@ -217,6 +217,28 @@ def test_the_share_of_thinking_time_rises_with_the_clock_to_exactly_one_and_stay
     assert link.held is not None and link.thinking(session) is None
 
 
+def test_a_move_long_past_its_thinking_time_is_said_to_be_late() -> None:
+    """A trial stopped the AI's helper: the bar stood full for 20 s past the expert's time
+    without a word. From ``OVERDUE_AFTER`` seconds past twice its time the link names the
+    seat as late (the table says the computer may be busy); not before, and not once the
+    answer is in."""
+    from cacao_game.app.play.ai_link import OVERDUE_AFTER
+
+    session = PlaySession(expert_game(2.0))
+    held = HeldAI()
+    clock = Clock(10.0)
+    link = AILink(held, clock=clock)
+    link.update(session, FRAME, busy=False, pacing=0.5)
+    (request,) = held.requests
+    clock.now = 10.0 + 4.0 + OVERDUE_AFTER - 0.1
+    assert link.overdue(session) is None
+    clock.now = 10.0 + 4.0 + OVERDUE_AFTER
+    assert link.overdue(session) == 0
+    held.answer(request, request.game.legal_actions()[0])
+    link.update(session, FRAME, busy=False, pacing=0.5)
+    assert link.overdue(session) is None
+
+
 def test_only_a_timed_seat_has_a_share_each_of_its_own_time() -> None:
     """A hard seat's share runs on the hard time (0.5 s), a medium seat has none."""
     session = PlaySession(expert_game(2.0, "hard", "medium", "human"))
@@ -309,13 +331,16 @@ def test_the_thinking_seats_panel_draws_the_frames_share(app: App) -> None:
     run(app, 3)
     color = app.assets.seat_color("purple")
     rect = bar_rect(scene.hud.panel_rect(0))
-    for seconds, share in ((0.5, 0.25), (2.0, 1.0), (9.0, 1.0)):
+    for seconds, share in ((0.5, 0.25), (2.0, 1.0), (8.0, 1.0)):
         clock.now = 100.0 + seconds
         run(app, 1)
         assert scene.frame.thinking == (0, share)
         assert t("play.ai_turn", name="Eve") in scene.frame.status
         app.draw(app.screen)
         assert _bar_pixels(app.screen, rect, color) == filled_width(rect, share) > 0
+    clock.now = 109.0
+    run(app, 1)
+    assert scene.frame.status == t("play.ai_overdue", name="Eve"), "5 s past twice its time: said late"
     held.answer(held.requests[0], held.requests[0].game.legal_actions()[0])
     run(app, 2)
     assert scene.frame.thinking is None

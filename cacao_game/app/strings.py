@@ -714,6 +714,8 @@ EN: dict[str, str] = {
     "play.undo_standin": "The computer made that move for you while you were away: it cannot be taken back",
     "play.autosave_failed": "Autosave failed: {reason}. This game is not being saved.",
     "play.autosave_ok": "Autosave works again",
+    # a computer seat's timed move is long past its thinking time (a busy machine, a stopped helper)
+    "play.ai_overdue": "{name} is taking longer than its thinking time: this computer may be busy…",
     "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",
     "flow.unfinished": "An unfinished game is waiting: {name}. Keep it as a saved game and start a new one?",
     "flow.keep_and_start": "Keep it, start new",

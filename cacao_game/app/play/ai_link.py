@@ -16,7 +16,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import assert_never
+from typing import Final, assert_never
 
 from cacao_game.app.play.ai_worker import (
     AIClient,
@@ -38,6 +38,10 @@ SYNC_AI_ENV = "CACAO_SYNC_AI"
 def default_ai() -> AIClient:
     """A worker process, or in-process thinking if ``CACAO_SYNC_AI=1``."""
     return SyncAI() if os.environ.get(SYNC_AI_ENV) == "1" else ProcessAI()
+
+
+OVERDUE_AFTER: Final = 5.0
+"""Seconds past twice its thinking time after which a timed move is said to be late."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,16 @@ class AILink:
         if timing is None or self.held is not None or not session.awaits_move(timing.request):
             return None
         return timing.seat, timing.share(self.clock())
+
+    def overdue(self, session: TableSource) -> int | None:
+        """The computer seat whose timed move is still awaited ``OVERDUE_AFTER`` seconds past
+        twice its thinking time (a machine too busy, a helper process stopped: a trial's bar
+        stood full for 20 s without a word); else None."""
+        timing = self.timing
+        if timing is None or self.thinking(session) is None:
+            return None
+        late = self.clock() - timing.started - 2 * timing.budget
+        return timing.seat if late >= OVERDUE_AFTER else None
 
     def reset(self) -> None:
         """Forget a held answer and the time waited (after an undo, or a move was shown)."""

@@ -809,7 +809,11 @@ class PlayScene(Scene):
             return t("net.watching_status", name=name)
         if seat not in self.humans:
             remote = self.net is not None and self.kinds[seat] == HUMAN
-            return t("net.waiting_for", name=name) if remote else t("play.ai_turn", name=name)
+            if remote:
+                return t("net.waiting_for", name=name)
+            if self.net is None and self.ai.overdue(self.source) == seat:
+                return t("play.ai_overdue", name=name)
+            return t("play.ai_turn", name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
         if self.source.hint_pending():
