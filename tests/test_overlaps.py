@@ -619,6 +619,34 @@ def test_a_label_with_no_free_place_covers_the_least_and_stays_by_its_square() -
     assert abs(label.centery - below[1]) <= 1, "not the spare one when it covers a tile too"
 
 
+def test_a_label_wider_than_the_room_beside_a_panel_moves_beside_it_wrapped() -> None:
+    """A German trial's yield label during a fill lay under the temples panel, its start (the
+    player's own gain) hidden: every place near the square met the panel, and the label was
+    wider than the room beside it. It now goes beside the panel, wrapped to that room, at its
+    square's height, off the panel and inside the board."""
+    import pygame
+
+    from cacao_game.app.play.paint import Painter
+
+    app = make_app((1280, 720), Settings(sound=False))
+    painter = Painter(app.assets)
+    surface = pygame.Surface((1280, 720))
+    view = pygame.Rect(16, 80, 700, 484)
+    temples = pygame.Rect(24, 88, 212, 104)
+    text = (
+        "+1 cacao, +4 gold with your choices · +6 gold at the temples as they stand now · "
+        "opens 3 squares to the others"
+    )
+    assert painter.assets.font(20, "bold").size(text)[0] > view.right - temples.right
+    above, below = (366, 184), (366, 260)
+    panels = [temples, pygame.Rect(16, 240, 700, 40)]  # below the square: another panel
+    label = painter.pill(surface, text, above, inside=view, others=[below], avoid=panels, must_avoid=panels)
+    assert not label.colliderect(temples), label
+    assert view.contains(label) and label.left >= temples.right
+    one_line = painter.text_image(text, 20, "bold").get_height()
+    assert label.h > 1.5 * one_line, "wrapped onto more lines"
+
+
 def test_the_reviews_move_tags_stay_off_its_panel() -> None:
     """A playtest saw the review's "better" tag cut to "bet" under the review's panel. With a
     panel right above the better square, where its tag would go, the tag is drawn below."""

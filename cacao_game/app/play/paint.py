@@ -139,6 +139,10 @@ class Painter:
                 place for place in places if place.collidelist(musts) < 0
             ]
             rect = min(allowed, key=lambda place: covered_area(place, avoiding)) if allowed else places[0]
+            if inside is not None and rect.collidelist(musts) >= 0:
+                beside = self._beside(text, size, text_color, rect, musts, inside)
+                if beside is not None:
+                    image, rect = beside
         self.box(surface, rect, color, 235, rect.h // 2)
         if border is not None:
             pygame.draw.rect(surface, border, rect, px(2), border_radius=rect.h // 2)
@@ -148,6 +152,43 @@ class Painter:
                 theme.note_text(surface, text, image.get_rect(center=rect.center), font)
         surface.blit(image, image.get_rect(center=rect.center))
         return rect
+
+    def _beside(
+        self,
+        text: str,
+        size: int,
+        text_color: Color,
+        rect: pygame.Rect,
+        musts: Sequence[pygame.Rect],
+        inside: pygame.Rect,
+    ) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """A label's image and place at ``rect``'s height beside the panels of ``musts`` it
+        meets, on the side with more room within ``inside``, wrapped to that room if it is
+        narrower (a German trial's yield label, wider than the room beside the temples panel,
+        lay under it, the player's own gain hidden); None if no such place meets none of them."""
+        gap, pad = px(BESIDE_GAP), px(22)
+        inner = inside.inflate(-px(8), -px(8))
+        for must in [musts[i] for i in rect.collidelistall(list(musts))]:
+            right = (must.right + gap, inner.right)
+            left = (inner.left, must.left - gap)
+            start, end = max((right, left), key=lambda span: span[1] - span[0])
+            room = end - start
+            if room <= pad + px(60):
+                continue
+            image = self.text_image(text, size, "bold", text_color, 0)
+            if image.get_width() + pad > room:
+                image = self.text_image(text, size, "bold", text_color, room - pad)
+            place = image.get_rect().inflate(pad, px(10))
+            place.centery = rect.centery
+            place.x = start if start > inner.left else end - place.w
+            place.clamp_ip(inner)
+            if place.collidelist(list(musts)) < 0:
+                return image, place
+        return None
+
+
+BESIDE_GAP = 6
+"""Design pixels between a label moved beside a panel and that panel."""
 
 
 def covered_area(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
