@@ -346,3 +346,25 @@ def test_the_thinking_seats_panel_draws_the_frames_share(app: App) -> None:
     assert scene.frame.thinking is None
     app.draw(app.screen)
     assert _bar_pixels(app.screen, rect, color) == 0
+
+
+def test_a_computer_seat_is_said_to_choose_what_its_decision_is_about(app: App) -> None:
+    """A German trial read "Medium AI is thinking…" with the AI's tile already on the board
+    (it was choosing the fill): the status line says what the seat decides, its tile, its
+    jungle tiles, or what to harvest and sell."""
+    from harness import random_game
+
+    config = expert_game(2.0, "expert", "human")
+    seen = set()
+    for decisions in range(0, 60):
+        game = random_game(config, decisions, seed=3)
+        if game.is_over() or game.current_player() != 0:
+            continue
+        scene = PlayScene(app, PlaySession(config, game), ai=HeldAI())
+        app.push(scene)
+        run(app, 2)
+        key = {Phase.PLACE: "play.ai_turn", Phase.FILL: "play.ai_fill", Phase.RESOLVE: "play.ai_resolve"}
+        assert scene.frame.status == t(key[game.phase], name=config.seats[0].name)
+        seen.add(game.phase)
+        app.home()
+    assert {Phase.PLACE, Phase.FILL} <= seen

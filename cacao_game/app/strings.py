@@ -626,6 +626,9 @@ EN: dict[str, str] = {
     "play.turn_other": "Turn {turn} · {name} · {other} decides",
     "play.your_turn": "{name}: place a worker tile",
     "play.ai_turn": "{name} is thinking…",
+    # a computer seat deciding its fill, then its markets and plantations, after its tile is laid
+    "play.ai_fill": "{name} is choosing jungle tiles…",
+    "play.ai_resolve": "{name} is choosing what to harvest and sell…",
     "play.fill": "{name}: choose which jungle tile goes on each highlighted space",
     "play.fill_pile": "{name}: choose the space for {tile} from the pile",
     "play.resolve": "{name}: decide how to use your workers",

@@ -19,7 +19,7 @@ import logging
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Final, assert_never
 
 import pygame
 
@@ -177,6 +177,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+AI_THINKING_WORDS: Final = {
+    Phase.PLACE: "play.ai_turn",
+    Phase.FILL: "play.ai_fill",
+    Phase.RESOLVE: "play.ai_resolve",
+}
+"""What a computer seat is said to be doing while it decides, by the decision: its tile laid,
+"thinking" read as if it were still choosing it (a German trial)."""
 TOOLTIP_DELAY = 0.4
 END_DELAY = 1.5
 """Seconds the finished board stays before the scoring scene (times the speed factor)."""
@@ -813,7 +820,7 @@ class PlayScene(Scene):
                 return t("net.waiting_for", name=name)
             if self.net is None and self.ai.overdue(self.source) == seat:
                 return t("play.ai_overdue", name=name)
-            return t("play.ai_turn", name=name)
+            return t(AI_THINKING_WORDS.get(game.phase, "play.ai_turn"), name=name)
         if self.curtain_for is not None:
             return t("play.curtain", name=self.names[self.curtain_for])
         if self.source.hint_pending():
