@@ -4,6 +4,7 @@ the no-display check, the load scene (delete only after confirmation) and the se
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -737,3 +738,25 @@ def test_esc_still_goes_back_after_pause_moves_to_another_key(app):
     app.settings.key_bindings = {**app.settings.key_bindings, "hint": ["escape"]}
     app.intents.rebuild(app.settings.key_bindings)
     assert app.intents.of(key("escape")) == ("hint",)
+
+
+@pytest.mark.parametrize(
+    ("language", "wanted"),
+    [("en", "2026-11-29 12:20"), ("de", "29.11.2026 12:20"), ("fr", "29/11/2026 12:20")],
+)
+def test_the_load_list_writes_a_saves_time_as_its_language_does(language, wanted, monkeypatch) -> None:
+    """A German trial read the Load list's 2026-11-29 12:20 where 29.11.2026 was expected: the
+    local time of a save is written as the language writes dates."""
+    from cacao_game.app import strings
+    from cacao_game.app.scenes.load import friendly_time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    strings.set_language(language)
+    try:
+        assert friendly_time("2026-11-29T12:20:05Z") == wanted
+        assert friendly_time("not a time") == "not a time"
+    finally:
+        strings.set_language("en")
+        monkeypatch.undo()
+        time.tzset()

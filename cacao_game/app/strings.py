@@ -505,6 +505,8 @@ EN: dict[str, str] = {
     # Tooltip on the underlined seat of an unfinished save in the Load list
     "load.to_play": "Underlined: {name} is to play",
     "load.autosave": "Autosave",
+    # when a save was written, in the Load list (numbers with leading zeros)
+    "load.when": "{year}-{month}-{day} {hour}:{minute}",
     "load.autosave_of": "Autosave · {name}",
     "load.failed": "Could not load “{name}”: {reason}",
     "load.deleted": "Deleted “{name}”",

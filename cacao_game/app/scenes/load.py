@@ -42,12 +42,21 @@ PER_PAGE = 5
 
 
 def friendly_time(iso: str) -> str:
-    """An ISO 8601 UTC time as local ``YYYY-MM-DD HH:MM``; the text itself if unparsable."""
+    """An ISO 8601 UTC time as the local date and time written in the player's language
+    (``load.when``: a German trial read 2026-11-29 where 29.11.2026 was expected); the text
+    itself if unparsable."""
     try:
-        moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+        moment = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone()
     except ValueError:
         return iso
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    return t(
+        "load.when",
+        year=f"{moment.year:04d}",
+        month=f"{moment.month:02d}",
+        day=f"{moment.day:02d}",
+        hour=f"{moment.hour:02d}",
+        minute=f"{moment.minute:02d}",
+    )
 
 
 class LoadScene(WidgetScene):
