@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from cacao_game.ai import make_player
 from cacao_game.ai.base import Player
+from cacao_game.ai.registry import player_seed
 from cacao_game.engine import Game, SeatScore
 from cacao_game.records import Record, seat_entries, to_record
 
@@ -20,11 +21,6 @@ class MatchResult:
     winners: tuple[int, ...]
     record: Record | None = field(repr=False)
     """The game record, or None when it was not asked for."""
-
-
-def player_seed(game_seed: int, seat: int) -> int:
-    """The seed of a seat's own generator, derived from the game seed."""
-    return game_seed * 1009 + seat * 7919 + 1
 
 
 def make_players(levels: list[str], seed: int) -> list[Player]:

@@ -33,9 +33,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from cacao_game.ai.registry import make_player, parse_level
+from cacao_game.ai.registry import make_player, parse_level, player_seed
 from cacao_game.engine import Game
-from cacao_game.headless import player_seed
 from cacao_game.percentiles import median, percentile
 from cacao_game.records import seat_entries, to_record, write_record
 

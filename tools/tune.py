@@ -43,10 +43,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cacao_game.ai.registry import LEVELS, make_player, parse_level
+from cacao_game.ai.registry import LEVELS, make_player, parse_level, player_seed
 from cacao_game.ai.weights import Weights, weights_named
 from cacao_game.engine import Game
-from cacao_game.headless import player_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tournament import wilson_interval  # (tools/ is not a package)

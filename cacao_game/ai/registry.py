@@ -66,6 +66,12 @@ def parse_level(spec: str) -> tuple[str, dict[str, float | str]]:
     return name, kwargs
 
 
+def player_seed(game_seed: int, seat: int) -> int:
+    """The seed of a computer seat's own generator, derived from the game's seed: the one
+    formula of the app's tables, headless games, the host's and the tools'."""
+    return game_seed * 1009 + seat * 7919 + 1
+
+
 def make_player(
     spec: str, rng: random.Random, *, time_budget: float | None = None, workers: int | None = None
 ) -> Player:

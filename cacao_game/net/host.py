@@ -48,10 +48,10 @@ from websockets.exceptions import ConnectionClosed
 
 from cacao_game import saves, typed_json
 from cacao_game.ai.explain import Advice
+from cacao_game.ai.registry import player_seed
 from cacao_game.config.names import name_problem
 from cacao_game.engine import Action, Fill, Game
 from cacao_game.engine.errors import IllegalActionError
-from cacao_game.headless import player_seed
 from cacao_game.net import protocol as p
 from cacao_game.net.advice import advice_message
 from cacao_game.net.bucket import TokenBucket

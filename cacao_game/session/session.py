@@ -28,7 +28,7 @@ from pathlib import Path
 from cacao_game import saves, typed_json
 from cacao_game.ai import HINT_LEVELS, LEVELS
 from cacao_game.ai.explain import Advice
-from cacao_game.ai.registry import TIME_BUDGETS, TIMED_LEVELS
+from cacao_game.ai.registry import TIME_BUDGETS, TIMED_LEVELS, player_seed
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
@@ -407,7 +407,7 @@ class PlaySession(Seats):
 
     def _seed(self, seat: int) -> int:
         base = self.config.seed if self.config.seed is not None else self.game.setup.seed or 0
-        return int(base) * 1009 + seat * 7919 + 1
+        return player_seed(int(base), seat)
 
     def _request(
         self, level: str, seat: int, seed: int, *, hint: bool, game: Game | None = None
