@@ -24,6 +24,7 @@ from cacao_game.app.catalog import router
 from cacao_game.app.play import advice as coach
 from cacao_game.app.play.ai_worker import (
     CANCELLED,
+    Answer,
     Message,
     ProcessAI,
     Reply,
@@ -32,6 +33,7 @@ from cacao_game.app.play.ai_worker import (
     ReviewProgress,
     ReviewRequest,
     SyncAI,
+    WorkerRestarted,
 )
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.strings import t
@@ -78,15 +80,21 @@ def hint_request(session: PlaySession) -> AIRequest:
     return next(r for r in session.take_requests() if r.hint)
 
 
+def hint_reply(request: AIRequest) -> Answer:
+    """The in-process worker's answer to hint ``request`` (medium's hint, with its reasons)."""
+    answer = SyncAI()
+    answer.request(AIRequest(request.id, "medium", request.seat, request.seed, request.game, hint=True))
+    (reply,) = answer.poll()
+    assert not isinstance(reply, (ReviewProgress, ReviewDone, WorkerRestarted))
+    return reply
+
+
 def test_a_hint_comes_with_its_reasons_and_they_go_with_it() -> None:
     """The worker answers a hint with the move and why; the session keeps both until a
     decision is made or undone."""
     session = PlaySession(CONFIG)
     request = hint_request(session)
-    answer = SyncAI()
-    answer.request(AIRequest(request.id, "medium", request.seat, request.seed, request.game, hint=True))
-    (reply,) = answer.poll()
-    assert not isinstance(reply, (ReviewProgress, ReviewDone))
+    reply = hint_reply(request)
     assert isinstance(reply.advice, Advice) and reply.advice.action == reply.action
     events = session.handle(AIAnswered(request.id, reply.action, None, reply.advice))
     assert events == [HintReady(reply.action, reply.advice)]
@@ -128,10 +136,7 @@ def test_a_late_hint_leaves_a_move_laid_by_hand_and_h_lays_it_at_once() -> None:
 
     session = PlaySession(CONFIG)
     request = hint_request(session)
-    answer = SyncAI()
-    answer.request(AIRequest(request.id, "medium", request.seat, request.seed, request.game, hint=True))
-    (reply,) = answer.poll()
-    assert not isinstance(reply, (ReviewProgress, ReviewDone))
+    reply = hint_reply(request)
     mine = next(
         a
         for a in session.game.legal_actions()

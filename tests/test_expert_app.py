@@ -28,6 +28,7 @@ from cacao_game.net import protocol as p
 from cacao_game.net.tables import Table, options_problem
 from cacao_game.saves import load_game, save_game
 from cacao_game.session import PlaySession
+from cacao_game.session.messages import AIRequest
 
 FIXTURE_V2 = Path(__file__).parent / "fixtures" / "save_v2.json"
 
@@ -194,16 +195,24 @@ def test_new_game_from_the_scores_and_the_hosting_setup_keep_the_expert_time(app
 # ----------------------------------------------------------------- progress
 
 
-def test_the_share_of_thinking_time_rises_with_the_clock_to_exactly_one_and_stays() -> None:
-    """From the expert's request on, the link's share of its 2 s rises with the injected
-    clock, is exactly 1.0 at 2 s and stays 1.0 while the answer is late; once the answer is
-    in, nobody is thinking."""
-    session = PlaySession(expert_game(2.0))
+def expert_asked(seconds: float = 2.0) -> tuple[PlaySession, HeldAI, Clock, AILink, AIRequest]:
+    """A game whose expert (``seconds`` a move) was just asked for its move, at 10.0 on an
+    injected clock: the session, the AI holding the request, the clock, the link and the
+    request."""
+    session = PlaySession(expert_game(seconds))
     held = HeldAI()
     clock = Clock(10.0)
     link = AILink(held, clock=clock)
     link.update(session, FRAME, busy=False, pacing=0.5)
     (request,) = held.requests
+    return session, held, clock, link, request
+
+
+def test_the_share_of_thinking_time_rises_with_the_clock_to_exactly_one_and_stays() -> None:
+    """From the expert's request on, the link's share of its 2 s rises with the injected
+    clock, is exactly 1.0 at 2 s and stays 1.0 while the answer is late; once the answer is
+    in, nobody is thinking."""
+    session, held, clock, link, request = expert_asked()
     assert request.level == "expert" and request.time_budget == 2.0
     shares = []
     for now in (10.0, 10.5, 11.0, 11.5, 12.0, 12.5, 30.0):
@@ -224,12 +233,7 @@ def test_a_move_long_past_its_thinking_time_is_said_to_be_late() -> None:
     answer is in."""
     from cacao_game.app.play.ai_link import OVERDUE_AFTER
 
-    session = PlaySession(expert_game(2.0))
-    held = HeldAI()
-    clock = Clock(10.0)
-    link = AILink(held, clock=clock)
-    link.update(session, FRAME, busy=False, pacing=0.5)
-    (request,) = held.requests
+    session, held, clock, link, request = expert_asked()
     clock.now = 10.0 + 4.0 + OVERDUE_AFTER - 0.1
     assert link.overdue(session) is None
     clock.now = 10.0 + 4.0 + OVERDUE_AFTER
