@@ -50,7 +50,7 @@ KEY_ROW_H = 31
 KEY_CAP_GAP = 2
 """Design pixels a key cap is at least shorter than its row (rows lie 2 apart, so caps of two
 rows never touch); the caps are as tall as their font's ink and padding need."""
-KEY_NAME_W = 330
+KEY_NAME_W = 390
 KEY_TEXT_SIZE = 26
 BOTTOM = 1050
 """Design pixels: the two panels, a General row and its pitch, a key row, the width of the
@@ -261,7 +261,7 @@ class SettingsScene(WidgetScene):
                     font_size=KEY_TEXT_SIZE - 4,
                 )
             )
-        reset = stage.rect(0, 0, 240, 64)
+        reset = stage.rect(0, 0, 300, 64)
         reset.bottomright = (keys.right, stage.point(0, BOTTOM)[1])
         back = stage.rect(0, 0, 260, 64)
         back.bottomleft = (general.x, reset.bottom)
