@@ -383,3 +383,32 @@ def test_the_move_the_hint_gives_is_not_flagged() -> None:
     assert own is not None and alone.options[0].value - own.value >= INACCURACY
     reviewed = review_decision(game, hinted, budget, random.Random("review:0:13"), index=13)
     assert reviewed.mark == "good" and reviewed.loss == 0 and reviewed.best == hinted
+
+
+def test_a_review_given_its_first_decisions_goes_on_to_the_same_review() -> None:
+    """A trial's review began again at 0 of 21 after its helper died. A review given the
+    reviews of its first decisions (as a stopped one made them) goes on from there to the
+    review made in one go, and tells each decision it makes; reviews that are not its first
+    decisions are refused."""
+    game = golden()
+    budget = Budget(iterations=1)
+    whole = review_game(game.setup, game.actions, seats=[0], budget=budget, seed=3)
+    first = whole.decisions[:4]
+    told: list[int] = []
+    counts: list[tuple[int, int]] = []
+    resumed = review_game(
+        game.setup,
+        game.actions,
+        seats=[0],
+        budget=budget,
+        seed=3,
+        done=first,
+        reviewed=lambda decision: told.append(decision.index),
+        progress=lambda done, total: counts.append((done, total)),
+    )
+    assert resumed == whole
+    assert told == [decision.index for decision in whole.decisions[4:]]
+    total = len(whole.decisions)
+    assert counts == [(done, total) for done in range(4, total + 1)]
+    with pytest.raises(ValueError):
+        review_game(game.setup, game.actions, seats=[0], budget=budget, seed=3, done=whole.decisions[1:3])

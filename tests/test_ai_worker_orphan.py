@@ -500,3 +500,44 @@ def test_the_fallback_thinks_beside_the_window_not_in_its_way(monkeypatch: pytes
         assert done == [ReviewDone(7, None, CANCELLED)]
     finally:
         ai.close()
+
+
+def test_a_review_whose_worker_dies_goes_on_where_it_was() -> None:
+    """A trial killed the helper mid-review and the review began again at 0 of 21. Each
+    decision reviewed comes with its progress report and is kept with the pending review, so
+    the new worker goes on from the next decision (``review_game``'s ``done``: the same review
+    as in one go, ``tests/test_ai_review.py``)."""
+    from cacao_game.ai.review import positions
+    from cacao_game.app.play.ai_worker import ReviewDone, ReviewProgress, ReviewRequest
+    from tests.test_ai_review import golden
+
+    game = golden()
+    ai = ProcessAI()
+    try:
+        ai.request(ReviewRequest(5, game.setup, tuple(game.actions), (0,), 1.0, iterations=2, seed=3))
+        seen: list[ReviewProgress] = []
+        deadline = time.monotonic() + 120
+        while sum(1 for r in seen if r.decision is not None) < 2:
+            assert time.monotonic() < deadline, "the review reported its first decisions"
+            seen += [r for r in ai.poll() if isinstance(r, ReviewProgress)]
+            time.sleep(0.01)
+        pid = ai.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        replies: list[Reply] = []
+        while not any(isinstance(r, ReviewDone) for r in replies):
+            assert time.monotonic() < deadline, "the review ended"
+            replies += ai.poll()
+            time.sleep(0.01)
+    finally:
+        ai.close()
+    reviewed_before = max(r.done for r in seen)
+    after = [r.done for r in replies if isinstance(r, ReviewProgress)]
+    assert any(isinstance(r, WorkerRestarted) for r in replies)
+    assert after and min(after) >= reviewed_before, "the new worker went on, not from 0"
+    (done,) = [r for r in replies if isinstance(r, ReviewDone)]
+    assert done.review is not None
+    indices = [decision.index for decision in done.review.decisions]
+    assert indices == [index for index, _game, _played in positions(game.setup, game.actions, [0])]
+    kept = [r.decision for r in seen if r.decision is not None]
+    assert kept == list(done.review.decisions[: len(kept)]), "the decisions before the death are kept"

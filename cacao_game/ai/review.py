@@ -280,6 +280,8 @@ def review_game(
     progress: Callable[[int, int], None] | None = None,
     stop: Callable[[], bool] | None = None,
     standin: Sequence[Collection[int]] = (),
+    done: Sequence[DecisionReview] = (),
+    reviewed: Callable[[DecisionReview], None] | None = None,
 ) -> GameReview:
     """Review the game dealt in ``setup`` and played by ``actions`` (see the module docstring).
 
@@ -289,17 +291,27 @@ def review_game(
     review depends only on the game, the seats' decisions and ``seed``. Raises
     ValueError for an unknown seat, IllegalActionError for an illegal action and
     ``ReviewCancelled`` when stopped.
+
+    ``done``: the first decisions' reviews already made (by a review that was stopped: each
+    decision's search depends only on its position, ``seed`` and its index, so they are taken
+    as they are; ValueError if they are not this review's first decisions); ``reviewed`` is
+    told each decision's review as it is made (a worker that dies mid-review is resumed so:
+    a trial's review began again at 0 of 21).
     """
     budget = budget or Budget(iterations=review_iterations(setup.players))
     found = positions(setup, actions, seats, standin)
     players = setup.players
-    reviewed = []
+    if [review.index for review in done] != [index for index, _game, _played in found[: len(done)]]:
+        raise ValueError("the reviews given are not this review's first decisions")
+    made = list(done)
     if progress is not None:
-        progress(0, len(found))
-    for done, (index, game, played) in enumerate(found, start=1):
+        progress(len(made), len(found))
+    for count, (index, game, played) in enumerate(found[len(made) :], start=len(made) + 1):
         rng = random.Random(f"review:{seed}:{index}")
-        reviewed.append(review_decision(game, played, budget, rng, index=index, stop=stop))
+        made.append(review_decision(game, played, budget, rng, index=index, stop=stop))
+        if reviewed is not None:
+            reviewed(made[-1])
         if progress is not None:
-            progress(done, len(found))
+            progress(count, len(found))
     chosen = tuple(range(players)) if seats is None else tuple(sorted(set(seats)))
-    return GameReview(players, chosen, tuple(reviewed))
+    return GameReview(players, chosen, tuple(made))

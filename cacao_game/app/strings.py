@@ -1256,6 +1256,10 @@ EN: dict[str, str] = {
     "review.no_flags": (
         "No decision cost a point or more. ← and → step through every decision, Home goes to the first."
     ),
+    # the review's helper process died: a new one goes on from the decisions already reviewed
+    "review.restarted": (
+        "The review's helper stopped unexpectedly and was restarted: it goes on after {done} of {total}."
+    ),
     "review.status": "Review · step {step} of {steps} · ← → step · Tab next flagged · Esc back",
     # the review at the game's end, after its last step (a trial saw "step 49 of 49" twice)
     "review.status_end": "Review · the end, after {steps} steps · ← step back · Esc back",

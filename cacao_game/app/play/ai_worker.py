@@ -29,7 +29,7 @@ import random
 import threading
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing.connection import Connection
 from typing import Final, Protocol, assert_never
@@ -50,7 +50,7 @@ from cacao_game.ai.lifeline import (
     shut,
 )
 from cacao_game.ai.parallel import search_workers
-from cacao_game.ai.review import Budget, GameReview, ReviewCancelled, review_game
+from cacao_game.ai.review import Budget, DecisionReview, GameReview, ReviewCancelled, review_game
 from cacao_game.engine import Action, Setup
 from cacao_game.session.messages import AIRequest
 
@@ -104,6 +104,9 @@ class ReviewRequest:
     iterations: int | None = None
     seed: int = 0
     standin: tuple[tuple[int, ...], ...] = ()
+    done: tuple[DecisionReview, ...] = ()
+    """The first decisions' reviews already made (``ProcessAI`` keeps them as they come, so
+    that a worker that dies mid-review is resumed where it was)."""
 
 
 @dataclass(frozen=True)
@@ -115,11 +118,13 @@ class ReviewCancel:
 
 @dataclass(frozen=True)
 class ReviewProgress:
-    """Review ``id`` has done ``done`` of ``total`` decisions."""
+    """Review ``id`` has done ``done`` of ``total`` decisions; ``decision``: the review of the
+    one just made (None for the report before the first)."""
 
     id: int
     done: int
     total: int
+    decision: DecisionReview | None = None
 
 
 @dataclass(frozen=True)
@@ -180,8 +185,14 @@ class _Brains:
 
 
 def run_review(request: ReviewRequest, send: Callable[[Reply], None], stop: Callable[[], bool]) -> ReviewDone:
-    """Carry out ``request``: ``send`` each progress report; ``stop()`` is asked between
-    re-deals. Returns the review, or why there is none (never raises)."""
+    """Carry out ``request`` from its ``done`` decisions on: ``send`` each progress report
+    (after each decision, with its review); ``stop()`` is asked between re-deals. Returns
+    the review, or why there is none (never raises)."""
+    made: list[DecisionReview] = []
+
+    def report(done: int, total: int) -> None:
+        send(ReviewProgress(request.id, done, total, made.pop() if made else None))
+
     try:
         review = review_game(
             request.setup,
@@ -189,9 +200,11 @@ def run_review(request: ReviewRequest, send: Callable[[Reply], None], stop: Call
             seats=request.seats,
             budget=Budget(request.seconds, request.iterations),
             seed=request.seed,
-            progress=lambda done, total: send(ReviewProgress(request.id, done, total)),
+            progress=report,
             stop=stop,
             standin=request.standin,
+            done=request.done,
+            reviewed=made.append,
         )
     except ReviewCancelled:
         return ReviewDone(request.id, None, CANCELLED)
@@ -523,12 +536,21 @@ class ProcessAI:
                     self._pending.pop(("move", answer.id), None)
                 case ReviewDone():
                     self._pending.pop(("review", answer.id), None)
+                case ReviewProgress(decision=DecisionReview() as decision):
+                    self._keep_reviewed(answer.id, decision)
                 case ReviewProgress() | WorkerRestarted():
                     pass
                 case _:
                     assert_never(answer)
         reports, self._reports = self._reports, []
         return reports + answers
+
+    def _keep_reviewed(self, review_id: int, decision: DecisionReview) -> None:
+        """Keep a decision reviewed with its pending review, so that a worker that dies
+        mid-review is sent the review again from the next decision on."""
+        pending = self._pending.get(("review", review_id))
+        if isinstance(pending, ReviewRequest):
+            self._pending["review", review_id] = replace(pending, done=(*pending.done, decision))
 
     @property
     def pid(self) -> int | None:

@@ -206,9 +206,8 @@ class ReviewingOverlay(DialogScene):
                 self.finished = True
                 self._done(reply)
                 return
-            elif isinstance(reply, WorkerRestarted):
-                self.done, self.elapsed = 0, 0.0
-                self.app.notify(t("play.ai_restarted"))
+            elif isinstance(reply, WorkerRestarted):  # the review goes on where it was
+                self.app.notify(t("review.restarted", done=self.done, total=self.total))
 
     def _done(self, reply: ReviewDone) -> None:
         """Open the reviewed game on the table, or say why there is none."""
