@@ -418,3 +418,32 @@ def test_french_puts_the_article_before_an_ais_name() -> None:
         assert checked > 30
     finally:
         strings.set_language("en")
+
+
+def test_french_elides_de_before_a_name_that_begins_with_a_vowel() -> None:
+    """A French trial named "élodie" read "Main de élodie" in the hand panel and "chaque
+    décision de élodie" in the review: "de" before a name put in that begins with a vowel
+    is "d’", in every string a name is put in; a consonant keeps "de", and an AI's name
+    keeps its article ("de l’IA")."""
+    from cacao_game.app import strings
+
+    strings.set_language("fr")
+    try:
+        assert "d’Élodie" in strings.t("net.waiting_for", name="Élodie")
+        assert "d’élodie" in strings.t("net.waiting_for", name="élodie")
+        assert "de Zoé" in strings.t("net.waiting_for", name="Zoé")
+        medium = strings.t("kind.medium")
+        assert f"de l’{medium}" in strings.t("net.waiting_for", name=medium)
+        checked = 0
+        for key, english in strings.EN.items():
+            if "{name}" not in english:
+                continue
+            try:
+                text = strings.t(key, name="Élodie")
+            except (KeyError, IndexError, ValueError):
+                continue
+            assert not re.search(r"\b(de|De) Élodie", text), (key, text)
+            checked += 1
+        assert checked > 30
+    finally:
+        strings.set_language("en")

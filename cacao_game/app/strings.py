@@ -1006,7 +1006,7 @@ EN: dict[str, str] = {
         "Each turn you lay one worker tile next to a jungle tile. Take the highlighted tile in "
         "your hand (click it or press 1) and turn it with Q/E or a right-click until 2 workers "
         "point left, to the plantation, and 1 worker points down, to the market. Then click "
-        "the highlighted square twice."
+        "the highlighted square, then again (or press Enter) to confirm."
     ),
     "tutorial.why.place": "2 workers must face the plantation on the left, 1 worker the market below.",
     "tutorial.step.sell": (
@@ -1143,7 +1143,7 @@ EN: dict[str, str] = {
     ),
     "tutorial.step.overbuild": (
         "Overbuild your outlined tile: it sits between the gold mine (2), both markets and a "
-        "double plantation. Click your tile twice."
+        "double plantation. Click your tile, then click it again (or press Enter)."
     ),
     "tutorial.why.overbuild": "Overbuild the outlined tile, left of the market (4).",
     "tutorial.step.overbuild_sell": (
@@ -1344,8 +1344,8 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     # at the right of the game log's title while it is scrolled back: the lines below the view
     "play.log_below": ("{n} more line below", "{n} more lines below"),
     "tip.pile": (
-        "{n} jungle tile face down. After each fill the display is refilled from here.",
-        "{n} jungle tiles face down. After each fill the display is refilled from here.",
+        "{n} jungle tile face down. At the end of each turn the display is refilled from here.",
+        "{n} jungle tiles face down. At the end of each turn the display is refilled from here.",
     ),
     "tip.remaining": (
         "{n} still to come; the chance that the next tile drawn is one: {odds} %",
@@ -1459,10 +1459,17 @@ FRENCH_ARTICLE: Final = re.compile(r"\b([Dd]e|[àÀ]) (IA\b)")
 the article, "de l’IA", "à l’IA" (a French trial read "Main de IA experte")."""
 
 
+FRENCH_ELISION: Final = re.compile(r"\b([Dd])e ([AEIOUYÀÂÄÆÉÈÊËÎÏÔŒÙÛÜaeiouyàâäæéèêëîïôœùûü])")
+"""French "de" before a word put in that begins with a vowel: "d’Élodie" (a French trial read
+"Main de élodie"); the computer seats' names take their article first."""
+
+
 def _with_articles(text: str) -> str:
     """``text`` formatted in the current language with what its grammar adds around the names
-    put in (French: ``FRENCH_ARTICLE``)."""
-    return FRENCH_ARTICLE.sub(r"\1 l’\2", text) if _language == "fr" else text
+    put in (French: ``FRENCH_ARTICLE``, then ``FRENCH_ELISION``)."""
+    if _language != "fr":
+        return text
+    return FRENCH_ELISION.sub(r"\1’\2", FRENCH_ARTICLE.sub(r"\1 l’\2", text))
 
 
 def t(string_key: str, /, **kw: object) -> str:
