@@ -217,8 +217,9 @@ EN: dict[str, str] = {
     "net.lost": "Reconnecting to the host…",
     # the host went to its menu or closed its window: its table waits for Resume hosting
     "net.host_paused": "The host has stopped for now: the game goes on once it is back. Reconnecting…",
-    # the host has too many connections to take this one: the client tries again (issue 19)
-    "net.busy": "The host has too many players connected: trying again…",
+    # the host cannot take this connection now (too many connections, or this seat came back
+    # too often): the client tries again (issue 19)
+    "net.busy": "The host is busy: trying again in a moment…",
     "net.to_menu": "Back to menu",
     "net.watch": "Watch",
     "net.watch_title": "Watch a game",
