@@ -121,6 +121,39 @@ def test_quick_clicks_choose_but_do_not_confirm(app: App, gaps: tuple[float, ...
     assert target in scene.source.game.workers
 
 
+@pytest.mark.parametrize("laid_by", ["tab", "hint"])
+def test_a_double_click_on_a_move_a_hint_or_tab_laid_chooses_it_without_confirming(
+    app: App, laid_by: str
+) -> None:
+    """A trial's double-click (150 ms) on the tile a hint laid confirmed it at once, and so
+    on one Tab laid: the first click on such a move chooses it, the double-click's second
+    click is within ``CONFIRM_PAUSE`` and does nothing, and a click after the pause confirms."""
+    from driver import click, square_point
+
+    from cacao_game.engine import Place
+    from cacao_game.session import RequestHint
+
+    scene = make_scene(app, ["human", "easy"])
+    if laid_by == "tab":
+        app.step([key(app, "cycle")], 0.02)
+    else:
+        scene.source.handle(RequestHint())
+        for _ in range(50):
+            app.step([], 0.05)
+            if scene.source.hint is not None:
+                break
+    app.step([], CONFIRM_PAUSE)
+    laid = scene.turn.provisional
+    assert isinstance(laid, Place)
+    point = square_point(scene, laid.pos)
+    app.step(click(point), 0.15)
+    app.step(click(point), 0.02)
+    assert scene.source.game.actions == [], "a double-click chose, it did not confirm"
+    app.step([], CONFIRM_PAUSE)
+    app.step(click(point), 0.02)
+    assert scene.source.game.actions and scene.source.game.actions[0] == laid
+
+
 def play_to_own_placement(scene: PlayScene, turn: int) -> random.Random:
     """Play seat 0's decisions (the computer the others) until seat 0 is to place a tile at
     ``turn`` or later, the table then standing still; the random choices' source, to go on."""

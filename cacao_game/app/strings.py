@@ -628,7 +628,7 @@ EN: dict[str, str] = {
     "play.turn": "Turn {turn} · {name}",
     "play.turn_other": "Turn {turn} · {name} · {other} decides",
     "play.your_turn": "{name}: place a worker tile",
-    "play.ai_turn": "{name} is thinking…",
+    "play.ai_turn": "{name} is choosing where to lay a tile…",
     # a computer seat deciding its fill, then its markets and plantations, after its tile is laid
     "play.ai_fill": "{name} is choosing jungle tiles…",
     "play.ai_resolve": "{name} is choosing what to harvest and sell…",
@@ -1180,7 +1180,7 @@ EN: dict[str, str] = {
     "coach.other_turned": "The other: the same square, the tile turned ({laid})",
     "coach.other_tile": "The other: the same square, another tile ({laid})",
     "coach.other_fill_same": "The other: {tile} on the same space",
-    "coach.hint_moved": "Not the move on the board now: {hint} lays the hint again",
+    "coach.hint_moved": "Not the move on the board now: {hint} lays it there",
     "coach.other_tag": "about as good",
     "coach.outcome": "The whole move: {move}",
     "coach.you": "You",

@@ -576,15 +576,15 @@ class TableInput:
         the space a click just gave a tile, waits ``CONFIRM_PAUSE`` after the last click there
         (a double-click, or a burst of clicks, chooses or gives, it neither confirms nor takes
         the tile back: a trial's double-click on a space left it empty, another's four quick
-        clicks placed a tile and confirmed it)."""
+        clicks placed a tile and confirmed it; a trial's double-click on the tile a hint laid
+        confirmed it)."""
         given = frame.phase is Phase.FILL and square in frame.fill.given
         if square == frame.provisional or given:
             chosen = self.chosen_at
             if chosen is not None and chosen[0] == square and frame.clock - chosen[1] < CONFIRM_PAUSE:
                 self.chosen_at = (square, frame.clock)
                 return []
-        else:
-            self.chosen_at = (square, frame.clock)
+        self.chosen_at = (square, frame.clock)  # also the first click on a move a hint or Tab laid
         return [Send(Target(square))]
 
     def _row(self, index: int, popup: PopupView, clock: float, *, by_key: bool = False) -> list[TableCommand]:
