@@ -510,6 +510,36 @@ def test_load_asks_before_replacing_an_unfinished_game_and_keeps_it_once(app):
     assert isinstance(app.top, PlayScene), "the autosave's own game: nothing to keep"
 
 
+def test_an_unfinished_game_kept_is_not_asked_about_or_kept_again(app):
+    """A check of the fixes loaded a finished save: Keep it kept the unfinished game waiting,
+    the finished game opened left the autosave as it was, and Rematch asked about the same
+    game again; a second Keep it wrote a second copy. The autosave now names the save its game
+    was kept in, and a game kept as it stands is not asked about again: New game starts at
+    once, and one copy stays."""
+    from cacao_game import saves
+    from cacao_game.app.flow import open_save, start_game
+
+    autosave = saves.autosave_path()
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    waiting = harness.random_game(TWO_HUMANS, 10)
+    saves.save_game(autosave, waiting, TWO_HUMANS)
+    finished_config = GameConfig(
+        [SeatConfig("Cy", "red", "human"), SeatConfig("Di", "white", "human")], "base", 5
+    )
+    finished = harness.random_game(finished_config, None, seed=3)
+    assert finished.is_over()
+    done = saves.slot_path("done")
+    saves.save_game(done, finished, finished_config)
+    assert open_save(app, done)
+    click_label(app, t("flow.keep_and_open"))
+    app.home()
+    assert saves.load_game(autosave).game.actions == waiting.actions, "a finished game is not autosaved"
+    start_game(app, TWO_HUMANS)
+    assert isinstance(app.top, PlayScene), "kept as it stands: no question"
+    kept = [info for info in saves.list_saves() if info.name.startswith("Unfinished")]
+    assert len(kept) == 1 and saves.load_game(kept[0].path).game.actions == waiting.actions
+
+
 def test_opening_a_finished_game_leaves_the_autosave_as_it_was(app):
     """A trial opened the autosave's finished game from Load to see its scores, and Load then
     listed it as saved that minute: a finished game opened is shown (its scoring), and

@@ -107,7 +107,7 @@ def keep_unfinished_then(
     question (``keep_finished``) and the player told where; if it cannot be kept, the player
     is told why and nothing starts."""
     waiting = _autosaved_other(opens)
-    unfinished = unfinished_line(app, waiting)
+    unfinished = None if _kept_already(waiting) else unfinished_line(app, waiting)
     if unfinished is None:
         try:
             kept = keep_finished(waiting)
@@ -218,12 +218,27 @@ def keep_unfinished(now: datetime | None = None) -> Path:
     """Keep the autosave's game as a named save and return its path: the save it was last
     saved to (``SAVED_AS``; a game kept twice is one save, not a pile of copies) unless that
     save holds another state of it, a save point the player keeps (``_keep_slot``), else a
-    new "Unfinished <date time>" (in the current language)."""
-    loaded = saves.load_game(saves.autosave_path())
-    named = saved_at(saves.autosave_path(), loaded.view)
+    new "Unfinished <date time>" (in the current language). The autosave then names that save
+    (``SAVED_AS``): Continue and Save go on in it, and the game is not asked about again
+    while it stays so (``_kept_already``; a trial kept it twice, two copies)."""
+    path = saves.autosave_path()
+    loaded = saves.load_game(path)
+    named = saved_at(path, loaded.view)
     target = _keep_slot(named, _saved_game(named), loaded.game, "flow.unfinished_name", now or datetime.now())
     saves.save_game(target, loaded.game, loaded.config, loaded.view)
+    if named != target:
+        view = {**loaded.view, SAVED_AS: target.stem}
+        saves.save_game(path, loaded.game, loaded.config, view, loaded.info.saved_at or None)
     return target
+
+
+def _kept_already(loaded: saves.LoadedSave | None) -> bool:
+    """Whether the autosave's game ``loaded`` is, as it stands, in the save it names
+    (``SAVED_AS``): replacing the autosave then loses nothing."""
+    if loaded is None:
+        return False
+    saved = _saved_game(saved_at(saves.autosave_path(), loaded.view))
+    return saved is not None and same_game(saved, loaded.game)
 
 
 def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
