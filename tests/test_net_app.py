@@ -733,6 +733,17 @@ def test_a_server_that_lets_nobody_open_tables_says_so_in_the_lobby(apps):
         server.stop()
 
 
+def test_a_server_that_does_not_answer_is_said_to_be_a_server(apps):
+    """A check of the fixes opened a table on a server address where nothing ran and read the
+    joiner's words ("...the host's game is open"): the lobby says no Cacao server answers
+    there."""
+    opening = make_app()
+    apps.append(opening)
+    lobby = open_on_a_server(opening, free_port(), [HUMAN, REMOTE])
+    pump([opening], lambda: lobby.source.poll() is not None and lobby.source.failed, "no answer")
+    assert lobby.status() == t("net.server_unreachable")
+
+
 def test_friends_are_told_the_game_ended_when_the_host_hosts_a_new_one_on_another_port(apps):
     """A trial's host ended an unfinished game by hosting a new one on another port: the
     friends read "the game goes on if they resume it" for over a minute, and kept a Rejoin

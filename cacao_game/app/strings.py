@@ -188,6 +188,10 @@ EN: dict[str, str] = {
     "net.refused_idle": "The host closed the connection: no table was joined in time. Try again.",
     # the host could not open a table with the options asked for (another version's options)
     "net.refused_options": "The host could not open a table with these options: it may play another version.",
+    # Host a game on a server (its Server field) where no Cacao server answers
+    "net.server_unreachable": (
+        "No Cacao server answers at this address and port: check them, and that the server is running."
+    ),
     "net.unreachable": (
         "No game is hosted at this address and port: check them, and that the host's game is open."
     ),

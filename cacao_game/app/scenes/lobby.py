@@ -45,6 +45,7 @@ from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import PARTS_SEPARATOR, kind_label, short_number, t
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.engine.tiles import BASE_VARIANT
+from cacao_game.net.client import UNREACHABLE
 from cacao_game.net.protocol import REMOTE, played_kind
 from cacao_game.net.remote import BUSY, CONNECTED, CONNECTING, HOST_PAUSED, RECONNECTING, RemoteSource
 
@@ -264,6 +265,8 @@ class LobbyScene(WidgetScene):
     def status(self) -> str:
         """How the connection stands, in words."""
         source = self.source
+        if source.failed and source.failure == UNREACHABLE and isinstance(source, OpenedSource):
+            return t("net.server_unreachable")  # the joiner's words name the host's game
         if source.failed:
             return refusal_words(source.failure, source.connection)
         if source.connection == CONNECTING:
