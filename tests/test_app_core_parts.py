@@ -608,7 +608,9 @@ def test_two_unfinished_saves_read_apart_and_the_underline_explains_itself(tmp_p
     saves.save_game(autosave, harness.random_game(config, 9), config)
     app = make_app((1366, 768), Settings(sound=False, language=language))
     try:
-        kept = [keep_unfinished(datetime(2026, 11, 26, 13, minute, 5)) for minute in (36, 42)]
+        kept = [keep_unfinished(datetime(2026, 11, 26, 13, 36, 5))]
+        saves.save_game(autosave, harness.random_game(config, 11), config)  # another game: one save each
+        kept.append(keep_unfinished(datetime(2026, 11, 26, 13, 42, 5)))
         volcano = GameConfig(config.seats, "volcano", 3)
         saves.save_game(autosave, harness.random_game(volcano, 9), volcano)
         kept.append(keep_unfinished(datetime(2026, 11, 26, 13, 50, 5)))
