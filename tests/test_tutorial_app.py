@@ -123,6 +123,8 @@ def test_a_damaged_tutorial_file_resumes_from_its_backup_or_is_kept_aside(play_a
     path.write_bytes(path.read_bytes()[:200])
     again = open_tutorial(play_app)
     assert step_key(again) == "fill_choose", "resumed from the backup"
+    chapter = t("tutorial.chapter.filling")
+    assert play_app.toast is not None and play_app.toast[0] == t("tutorial.resumed_backup", chapter=chapter)
     play_app.home()
     assert again.tutorial is not None and again.tutorial.autosaver is not None
     again.tutorial.autosaver.flush()

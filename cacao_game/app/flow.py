@@ -368,7 +368,8 @@ def start_tutorial(app: Shell, *, fresh: bool = False) -> bool:
     app.open(routes.Table(session, ScriptedAI(session.scripted_answer), lesson=session))
     step = session.coach.current(session.game)
     if saved is not None and step is not None:
-        app.notify(t("tutorial.resumed", chapter=t(f"tutorial.chapter.{step.chapter}")))
+        chapter = t(f"tutorial.chapter.{step.chapter}")
+        app.notify(t("tutorial.resumed_backup" if saved.from_backup else "tutorial.resumed", chapter=chapter))
     elif kept is not None:
         app.notify(t("tutorial.kept_refused", name=kept.name))
     return True

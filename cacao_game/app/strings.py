@@ -959,6 +959,8 @@ EN: dict[str, str] = {
         "The tutorial's saved progress could not be read: it starts over, and the file is kept as {name}."
     ),
     "tutorial.resumed": "Tutorial resumed: {chapter}",
+    # the tutorial's file was damaged and its backup (the save before the last) read
+    "tutorial.resumed_backup": "Tutorial resumed from its backup (its file could not be read): {chapter}",
     "tutorial.lesson": "Lesson {number} of {count}",
     "tutorial.next": "Next",
     "tutorial.show": "Show me",

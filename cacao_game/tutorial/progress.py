@@ -46,6 +46,8 @@ class Saved:
     step: int
     view: dict[str, JSON]
     player: str
+    from_backup: bool = False
+    """The file was refused and its backup read (``saves.load_with_backup``)."""
 
 
 def tutorial_path() -> Path:
@@ -73,7 +75,8 @@ def load(path: Path | None = None) -> Saved | None:
     if type(step) is not int or not on_track(loaded.game):
         log.warning("tutorial progress does not fit the lessons: starting over")
         return None
-    return Saved(loaded.game, step, dict(loaded.view), loaded.config.seats[script.PLAYER].name)
+    player = loaded.config.seats[script.PLAYER].name
+    return Saved(loaded.game, step, dict(loaded.view), player, loaded.from_backup)
 
 
 def save(session: TutorialSession, path: Path | None = None) -> Path:
