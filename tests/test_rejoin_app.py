@@ -554,3 +554,36 @@ def test_taking_a_seat_at_another_table_asks_before_it_forgets_the_rejoin_ticket
     assert dialog.message == t("net.join_forgets", code="K7QW2P")
     click_label(app, t("common.cancel"))
     assert app.top is scene and load_ticket() == kept
+
+
+def test_what_the_stand_in_played_is_told_once_also_across_windows(user_home: Path) -> None:
+    """A network trial was told "While you were away, the AI played 1 turn for you" again
+    after a later comeback in a new window, where the AI had played nothing: how far the
+    player was told is kept in the seat's ticket, and a new window's table goes on from
+    there; the ticket the table keeps in step with the seat keeps it."""
+    hosting = BackgroundHost(None, ai_processes=0, seed=6)
+    port = hosting.start(LOCAL, 0)
+    try:
+        code = hosting.open_table(p.TableOptions([p.SeatSpec("easy"), p.SeatSpec(REMOTE)]))
+        ticket = seated_bo(port, code)
+        assert ticket.told == 0
+        source = rejoin_game(ticket)
+        deadline = time.monotonic() + LIMIT
+        while not source.ready:
+            assert time.monotonic() < deadline, "Bo back at the table"
+            source.poll()
+            time.sleep(0.01)
+        source.note_standin_told(6)
+        for _ in range(20):
+            source.poll()
+            time.sleep(0.01)
+        kept = load_ticket()
+        assert kept is not None and kept.told == 6, "kept, and kept in step with the seat"
+        source.close()
+        again = rejoin_game(kept)
+        assert again.standin_told == 6
+        again.note_standin_told(3)
+        assert load_ticket() == kept, "never told back"
+        again.close()
+    finally:
+        hosting.stop()

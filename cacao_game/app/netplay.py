@@ -23,6 +23,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
+from msgspec.structs import replace
+
 from cacao_game.app.rejoin import SeatTicket, forget_ticket, load_ticket, save_ticket
 from cacao_game.app.strings import t
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
@@ -383,9 +385,24 @@ class JoinedSource(RemoteSource):
             return
         seats = self.table_seats()
         name = seats[seat].name if seat < len(seats) else ""
-        ticket = SeatTicket(self.address, self.port, code, seat, name, token, isinstance(self, OpenedSource))
+        opened = isinstance(self, OpenedSource)
+        ticket = SeatTicket(self.address, self.port, code, seat, name, token, opened, self.standin_told)
         if ticket != self.ticket and save_ticket(ticket):
             self.ticket = ticket
+
+    @property
+    def standin_told(self) -> int:
+        """Decisions the player was told the stand-in's moves up to (``SeatTicket.told``)."""
+        return self.ticket.told if self.ticket is not None else 0
+
+    def note_standin_told(self, decisions: int) -> None:
+        """The player was told the stand-in's moves up to ``decisions``: kept in the ticket."""
+        ticket = self.ticket
+        if self._done or ticket is None or decisions <= ticket.told:
+            return
+        told = replace(ticket, told=decisions)
+        if save_ticket(told):
+            self.ticket = told
 
     def forget(self) -> None:
         """Remove this seat's ticket; a later ticket is never written."""

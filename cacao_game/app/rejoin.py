@@ -40,7 +40,7 @@ LIMIT: Final = 4096
 class SeatTicket(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Seat ``seat`` of table ``code`` at ``address``:``port``, taken back with ``token``
     (the seat's secret) by player ``name``; ``opened``: this player opened the table on a
-    server (its lobby shows what the others type to join)."""
+    server (its lobby shows what the others type to join); ``told``: see below."""
 
     address: str
     port: int
@@ -49,6 +49,10 @@ class SeatTicket(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     token: str
     opened: bool = False
+    told: int = 0
+    """Decisions of the table's journal the player was last told the stand-in's moves up to
+    (``presence.standin_played``): a comeback in a new window does not tell them again (a
+    trial was told twice of one turn)."""
 
     def problem(self) -> str | None:
         """Why this ticket cannot be used, or None."""

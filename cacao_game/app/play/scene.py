@@ -1376,7 +1376,11 @@ class PlayScene(Scene):
         them meanwhile (``presence.standin_played``), told once."""
         you = self.source.face_up_seat()
         name = self.names[you] if you is not None else ""
-        self._standin_seen, news = standin_played(net, self.source.journal, you, name, self._standin_seen)
+        joined = self.source if isinstance(self.source, JoinedSource) else None
+        seen = max(self._standin_seen, joined.standin_told) if joined is not None else self._standin_seen
+        self._standin_seen, news = standin_played(net, self.source.journal, you, name, seen)
+        if news is not None and joined is not None:
+            joined.note_standin_told(self._standin_seen)  # told once, in this window or the next
         return [news] if news is not None else []
 
     def _track_turn(self) -> None:
