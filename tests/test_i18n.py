@@ -392,6 +392,22 @@ def test_the_confirm_button_says_confirm_and_names_its_key(user_home, language, 
     assert hint in scene.key_hint_text()
 
 
+def with_name(name: str) -> list[tuple[str, str]]:
+    """Every string with a ``{name}`` alone to put in, as the current language says it with
+    ``name``: (key, text)."""
+    from cacao_game.app import strings
+
+    named = []
+    for key, english in strings.EN.items():
+        if "{name}" not in english:
+            continue
+        try:
+            named.append((key, strings.t(key, name=name)))
+        except (KeyError, IndexError, ValueError):
+            continue
+    return named
+
+
 def test_french_puts_the_article_before_an_ais_name() -> None:
     """A French trial read "Main de IA experte" and "c'est à IA experte de jouer": the computer
     seats' French names ("IA moyenne"...) take the article after "de" and "à", in every string
@@ -405,17 +421,10 @@ def test_french_puts_the_article_before_an_ais_name() -> None:
         waiting = strings.t("net.waiting_for", name=medium)
         assert f"de l’{medium}" in waiting and f"de {medium}" not in waiting
         assert "de Zoé" in strings.t("net.waiting_for", name="Zoé")
-        checked = 0
-        for key, english in strings.EN.items():
-            if "{name}" not in english:
-                continue
-            try:
-                text = strings.t(key, name=medium)
-            except (KeyError, IndexError, ValueError):
-                continue
+        named = with_name(medium)
+        assert len(named) > 30
+        for key, text in named:
             assert not re.search(rf"\b(de|à|De|À) {medium}", text), (key, text)
-            checked += 1
-        assert checked > 30
     finally:
         strings.set_language("en")
 
@@ -434,16 +443,9 @@ def test_french_elides_de_before_a_name_that_begins_with_a_vowel() -> None:
         assert "de Zoé" in strings.t("net.waiting_for", name="Zoé")
         medium = strings.t("kind.medium")
         assert f"de l’{medium}" in strings.t("net.waiting_for", name=medium)
-        checked = 0
-        for key, english in strings.EN.items():
-            if "{name}" not in english:
-                continue
-            try:
-                text = strings.t(key, name="Élodie")
-            except (KeyError, IndexError, ValueError):
-                continue
+        named = with_name("Élodie")
+        assert len(named) > 30
+        for key, text in named:
             assert not re.search(r"\b(de|De) Élodie", text), (key, text)
-            checked += 1
-        assert checked > 30
     finally:
         strings.set_language("en")

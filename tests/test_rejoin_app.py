@@ -51,6 +51,7 @@ from cacao_game.net import protocol as p
 from cacao_game.net.client import ENDED
 from cacao_game.net.hosting import BackgroundHost, hosted_folder, start_hosting
 from cacao_game.net.protocol import REMOTE
+from cacao_game.net.remote import RemoteSource
 
 JOINER_PROGRAM = """
 import sys, time
@@ -323,6 +324,15 @@ def test_a_finished_game_leaves_no_ticket(apps, tmp_path: Path) -> None:
     assert t("menu.rejoin") not in menu_labels(app)
 
 
+def polled_until(source: RemoteSource, done: Callable[[RemoteSource], bool], what: str) -> None:
+    """Poll ``source`` until ``done(source)`` (at most ``LIMIT`` seconds)."""
+    deadline = time.monotonic() + LIMIT
+    while not done(source):
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        source.poll()
+        time.sleep(0.01)
+
+
 def seated_bo(port: int, code: str) -> SeatTicket:
     """Bo joins table ``code`` (its seats all taken once he sits) with a bare source, which
     keeps his ticket, then his program dies (the client closes, nothing said): the ticket."""
@@ -393,11 +403,7 @@ def test_a_ticket_the_host_refuses_is_forgotten(user_home: Path) -> None:
         ):
             assert save_ticket(kept)
             source = rejoin_game(kept)
-            deadline = time.monotonic() + LIMIT
-            while not source.failed:
-                assert time.monotonic() < deadline, "no refusal"
-                source.poll()
-                time.sleep(0.01)
+            polled_until(source, lambda polled: polled.failed, "a refusal")
             source.poll()
             source.close()
             assert source.failure == failure and load_ticket() is None
@@ -568,11 +574,7 @@ def test_what_the_stand_in_played_is_told_once_also_across_windows(user_home: Pa
         ticket = seated_bo(port, code)
         assert ticket.told == 0
         source = rejoin_game(ticket)
-        deadline = time.monotonic() + LIMIT
-        while not source.ready:
-            assert time.monotonic() < deadline, "Bo back at the table"
-            source.poll()
-            time.sleep(0.01)
+        polled_until(source, lambda polled: polled.ready, "Bo back at the table")
         source.note_standin_told(6)
         for _ in range(20):
             source.poll()
