@@ -772,16 +772,20 @@ class PlayScene(Scene):
             return 0, self.shown.mover
         return moves[-1].turn + 1, moves[-1].seat
 
-    def headline(self, seat: int | None = None) -> tuple[int | None, str]:
-        """The current seat (``seat`` if known) and the title of its turn."""
-        seat = self.current_seat() if seat is None else seat
+    def headline(self) -> tuple[int | None, str]:
+        """The current seat and the title of its turn."""
+        seat = self.current_seat()
+        return seat, self.heading(seat)
+
+    def heading(self, seat: int | None) -> str:
+        """The title of the turn on the table, ``seat`` being the current seat (``current_seat``)."""
         replayed = self.replayed_turn()
         if replayed is None:
-            return seat, headline(self.shown.turn + 1, self.shown.mover, seat, self.names)
+            return headline(self.shown.turn + 1, self.shown.mover, seat, self.names)
         turn, mover = replayed
         if turn == 0 and seat is not None:
-            return seat, t("replay.deal", name=self.names[mover])
-        return seat, headline(turn, mover, seat, self.names)
+            return t("replay.deal", name=self.names[mover])
+        return headline(turn, mover, seat, self.names)
 
     def result_text(self) -> str:
         """Who won, in one sentence (the game is over)."""
@@ -1478,7 +1482,7 @@ class PlayScene(Scene):
         return Frame(
             version=source.version,
             heading_seat=seat_now,
-            heading=self.headline(seat_now)[1],
+            heading=self.heading(seat_now),
             status=self.status_text(),
             problem=self.autosave_problem(),
             keys=self.key_hint_text(),
