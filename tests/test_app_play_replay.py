@@ -66,7 +66,8 @@ def test_replay_counter_names_the_turn_the_header_names(app: App) -> None:
     "turn 0 of 30"), and both name the turn on screen (a trial stepping read turns 2, 3, 4,
     4, 6: the header named the next turn once a step had ended): at the deal, the deal and
     turn 0; each step on, that turn and its mover, whose panel is highlighted and whose hand
-    shows, while the step animates and after; at the end the last turn, game over."""
+    shows, from the step's first frame (a trial saw a tile slide in under the previous
+    turn's heading), while it animates and after; at the end the last turn, game over."""
     from cacao_game.app.strings import t
 
     app.settings.animation_speed = "normal"
@@ -80,15 +81,18 @@ def test_replay_counter_names_the_turn_the_header_names(app: App) -> None:
         mover = replay.game.current_player()
         press(app, pygame.K_RIGHT)
         seen = set()
-        for _ in range(2000):
-            app.step([], 0.02)
-            if scene.history.moves and scene.history.moves[-1].turn == turn - 1:
-                seen.add((scene.headline(), scene.status_text().split(" · ")[1], scene.hand_seat()))
+        landed_at = None
+        for frame_count in range(2000):
+            seen.add((scene.headline(), scene.status_text().split(" · ")[1], scene.hand_seat()))
+            if landed_at is None and scene.history.moves and scene.history.moves[-1].turn == turn - 1:
+                landed_at = frame_count
             if not scene.timeline.busy:
                 break
+            app.step([], 0.02)
+        assert landed_at is not None and landed_at > 2, "the tile flies in over several frames"
         heading = (mover, t("play.turn", turn=turn, name=scene.names[mover]))
         wanted = (heading, f"turn {turn} of {replay.turns}", mover)
-        assert seen == {wanted}, "one turn named from its placement on, while it animates and after"
+        assert seen == {wanted}, "one turn named from the step's start, while it animates and after"
         frame = scene.build_frame()
         assert [view.seat for view in frame.seats if view.deciding] == [mover]
     press(app, pygame.K_END)

@@ -761,13 +761,17 @@ class PlayScene(Scene):
     def replayed_turn(self) -> tuple[int, int] | None:
         """In a replay stepped by turns: the turn whose moves the board shows last (counted
         from 1; 0 at the deal) and its mover (at the deal, the first). The header, the
-        counter, the highlighted panel and the hand name the move on screen, while it
-        animates and after (a trial stepping read turns 2, 3, 4, 4, 6: the header named the
-        next turn once a step had ended, the turn shown while it ran). None elsewhere."""
+        counter, the highlighted panel and the hand name the move on screen from the moment
+        its step starts, while its tile flies in and after (a trial stepping read turns 2, 3,
+        4, 4, 6: the header named the next turn once a step had ended; another saw a tile
+        slide in under the previous turn's heading). None elsewhere."""
         stepping = self.source.stepping()
         if stepping is None or stepping.decisions:
             return None
         moves = self.history.moves
+        history = self.history
+        if self.timeline.busy and (not moves or moves[-1].turn != history.turn):
+            return history.turn + 1, self.shown.mover
         if not moves:
             return 0, self.shown.mover
         return moves[-1].turn + 1, moves[-1].seat

@@ -267,8 +267,10 @@ def log_line(e: ev.Event, names: Sequence[str], turn: int, temples: int) -> LogL
         case ev.CacaoGained():
             key = "log.cacao_lost" if e.lost else "log.cacao"
             return LogLine(tn(key, e.gained, name=name, lost=e.lost), e.seat, turn)
-        case ev.CacaoSold(sold=0):
+        case ev.CacaoSold(sold=0, cacao=0):
             return None
+        case ev.CacaoSold(sold=0):
+            return LogLine(tn("log.sold_none", e.cacao, name=name), e.seat, turn)
         case ev.CacaoSold():
             return LogLine(tn("log.sold", e.sold, name=name, gold=e.sold * e.price), e.seat, turn)
         case ev.GoldGained():
