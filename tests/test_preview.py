@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from phases import game_at
 from scenario import new_game, put_jungle, state_of
@@ -159,6 +160,18 @@ def test_a_hinted_placement_is_priced_with_the_fills_its_hint_plans() -> None:
     raise AssertionError("no placement whose fill choice changes its preview")
 
 
+def two_tile_placements(seeds: range) -> Iterator[Game]:
+    """Medium self-play (2 players, base game, one game per seed): a copy of every position
+    where the mover places with two tiles face up, to change at will."""
+    for seed in seeds:
+        game = Game.new(2, "base", seed)
+        bot = MediumPlayer(random.Random(seed))
+        while not game.is_over():
+            if game.phase is Phase.PLACE and len(game.display) == 2:
+                yield game.clone()
+            game.apply(bot.choose(game))
+
+
 def test_the_fill_after_a_hinted_placement_gives_the_tiles_its_plan_lays() -> None:
     """A trial confirmed a hinted placement whose ghost laid water, and the fill then had the
     display's first tile picked; another, across machines, saw the hint's fill ghost and had
@@ -172,30 +185,60 @@ def test_the_fill_after_a_hinted_placement_gives_the_tiles_its_plan_lays() -> No
     from cacao_game.session.selection import Selection
 
     checked = 0
-    for seed in range(600, 640):
-        game = Game.new(2, "base", seed)
-        bot = MediumPlayer(random.Random(seed))
-        while not game.is_over() and checked < 3:
-            if game.phase is Phase.PLACE and len(game.display) == 2:
-                advice = advise(game, "medium")
-                plan = [step for step in advice.whole[1:] if isinstance(step, Fill)]
-                if plan and plan[0].tile != game.display[0]:
-                    selection = Selection(game)
-                    selection.show_hint(advice.action, advice)
-                    game.apply(advice.action)
-                    selection.after_apply()
-                    assert game.phase is Phase.FILL
-                    given = selection.assignments()
-                    for step in plan:
-                        if step.pos in game.pending_fills:
-                            assert given[step.pos] == (step.tile, step.rotation)
-                    assert selection.confirm() == plan[0]
-                    selection.click(plan[0].pos)
-                    assert plan[0].pos not in selection.assignments()
-                    assert selection.current_fill_code() == plan[0].tile
-                    checked += 1
-                    break
-            game.apply(bot.choose(game))
+    for game in two_tile_placements(range(600, 640)):
+        advice = advise(game, "medium")
+        plan = [step for step in advice.whole[1:] if isinstance(step, Fill)]
+        if not plan or plan[0].tile == game.display[0]:
+            continue
+        selection = Selection(game)
+        selection.show_hint(advice.action, advice)
+        game.apply(advice.action)
+        selection.after_apply()
+        assert game.phase is Phase.FILL
+        given = selection.assignments()
+        for step in plan:
+            if step.pos in game.pending_fills:
+                assert given[step.pos] == (step.tile, step.rotation)
+        assert selection.confirm() == plan[0]
+        selection.click(plan[0].pos)
+        assert plan[0].pos not in selection.assignments()
+        assert selection.current_fill_code() == plan[0].tile
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_the_fill_after_a_placement_picks_the_tile_its_preview_laid() -> None:
+    """A trial hovered a square whose preview laid a plantation's ghost on its space, confirmed,
+    and found the fill with the display's first tile (a market) picked; Enter was refused. Right
+    after a placement confirmed (no hint), the tile its preview laid on the first space is the
+    one picked, nothing given by itself; with one space, Confirm gives it that tile and lays it.
+    A table whose host turned hints off (no ``suggests``) keeps the display's first tile: the
+    preview's pick is the medium AI's advice (medium self-play, 2 players)."""
+    from cacao_game.session.selection import Selection
+
+    checked = 0
+    for game in two_tile_placements(range(600, 660)):
+        previews = ((a, Selection(game).turn_preview(a)) for a in placements(game))
+        found = next(((a, p.fills) for a, p in previews if p is not None and p.fills), None)
+        if found is None or found[1][0].tile == game.display[0]:
+            continue
+        action, fills = found
+        selection, advised_off = Selection(game), Selection(game, suggests=False)
+        for chosen in (selection, advised_off):
+            chosen.provisional = action
+            assert chosen.confirm() == action
+        game.apply(action)
+        for chosen in (selection, advised_off):
+            chosen.after_apply()
+        assert game.phase is Phase.FILL and not selection.assignments()
+        assert selection.current_fill_code() == fills[0].tile
+        assert advised_off.current_fill_code() == game.display[0]
+        if len(game.pending_fills) == 1:
+            assert selection.confirm() == fills[0]
+            assert selection.confirm_fill() == [fills[0]]
+        checked += 1
         if checked == 3:
             break
     assert checked == 3

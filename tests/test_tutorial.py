@@ -11,7 +11,7 @@ from tutorial_support import advance, answer_coco, play_one, solve
 from cacao_game import saves
 from cacao_game.app import strings
 from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
-from cacao_game.engine import Fill, Game, Phase, Place
+from cacao_game.engine import Fill, Game, Overbuild, Phase, Place
 from cacao_game.engine.tiles import START_TILES, WORKER_SIDES
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
@@ -307,6 +307,17 @@ def test_the_lessons_fill_tile_is_picked_so_a_click_on_the_space_lays_it(key: st
     session.handle(Target(wanted.pos))
     assert session.selection.assignments()[wanted.pos][0] == wanted.tile
     assert session.coach.mistake is None
+
+
+@pytest.mark.parametrize("key", [step.key for step in STEPS if step.move and step.key.endswith("_place")])
+def test_the_lessons_hand_tile_is_selected_at_the_players_placement(key: str) -> None:
+    """A trial saw lesson 4 outline one hand tile ("Lay the highlighted tile…") while another
+    was selected, a click on the square away from the wrong tile: at every placement the
+    lesson lays, the tile it lays is the one selected when the placement comes up, so a click
+    on its square lays that tile."""
+    session = at_step(key)
+    wanted = next(a for a in session.coach.expected(session.game) if isinstance(a, (Place, Overbuild)))
+    assert session.selection.selected_tile() == wanted.tile
 
 
 def test_a_wrong_fill_and_a_wrong_row_are_explained() -> None:

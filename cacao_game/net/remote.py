@@ -37,7 +37,7 @@ from pathlib import Path
 from cacao_game import typed_json
 from cacao_game.ai.explain import Advice
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
-from cacao_game.engine import Action, Fill, Game, Phase
+from cacao_game.engine import Action, Game, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import BASE_VARIANT
 from cacao_game.jsontypes import JSON
@@ -496,11 +496,8 @@ class RemoteSource:
             outcome = selection.focused_outcome()
             return list(outcome.actions) if outcome is not None else []
         if selection.phase is Phase.FILL:
-            provisional = selection.provisional
-            if not selection.fill_complete() and isinstance(provisional, Fill):
-                selection.assign(provisional.pos)
-                return None
-            return list(selection.fill_actions())
+            fills = selection.confirm_fill()
+            return None if fills is None else list(fills)
         action = selection.confirm()
         return [action] if action is not None else []
 

@@ -54,6 +54,10 @@ class Selection:
         confirms it (a placement a hint or Tab laid is not one the player clicked yet)."""
         self._hint_asked: tuple[Action | None, dict[Pos, tuple[str, int]]] | None = None
         """The move on the board when a hint was last asked (``ask_hint``), until it arrives."""
+        self._previewed: tuple[int, Action, tuple[Fill, ...]] | None = None
+        """The placement last confirmed (the decisions made then, the placement) and the
+        display tiles its preview laid as ghosts on its spaces (``TurnPreview.fills``): the
+        fill after it opens with them picked in turn (``_pick_planned``)."""
 
     # ----------------------------------------------------------------- queries
 
@@ -446,17 +450,60 @@ class Selection:
     def confirm(self) -> Action | None:
         """The action to apply now: the provisional one, the first step of the focused outcome
         of a resolution (``focused_outcome`` has them all) or the first fill once every space
-        has its tile (``fill_actions`` has them all)."""
+        has its tile (``fill_actions`` has them all); while a space still needs its tile, the
+        fill Confirm gives it (``confirm_fill``), if any."""
         if self.phase is Phase.RESOLVE:
             outcome = self.focused_outcome()
             return outcome.actions[0] if outcome is not None else None
         if self.phase is Phase.FILL:
             fills = self.fill_actions()
-            return fills[0] if fills else None
+            if fills:
+                return fills[0]
+            if isinstance(self.provisional, Fill):
+                return self.provisional
+            return self._last_space_fill()
         action = self.provisional
         if action is None or not self.game.is_legal(action):
             return None
+        self._note_previewed(action)
         return action
+
+    def confirm_fill(self) -> list[Fill] | None:
+        """FILL, Confirm: the fills to lay now (``fill_actions``), or None when Confirm gave a
+        space its tile instead: the provisional space (a hint's or Tab's), else the one space
+        left without a tile, the picked tile (a trial pressed Enter with one space and a tile
+        picked, and was told a space still needed one). [] when nothing can be laid."""
+        provisional = self.provisional
+        if not self.fill_complete():
+            if isinstance(provisional, Fill):
+                self.assign(provisional.pos)
+                return None
+            last = self._last_space_fill()
+            if last is not None:
+                self.assign(last.pos)
+        return self.fill_actions()
+
+    def _last_space_fill(self) -> Fill | None:
+        """The picked tile on the one space left without a tile, when the display (or the drawn
+        pile tile) reaches it and no other; else None (several spaces: Confirm cannot tell which)."""
+        given = self.assignments()
+        left = [pos for pos in self.game.pending_fills if pos not in given]
+        picked = self.current_fill_code()
+        if len(left) != 1 or picked is None or self.to_assign() - len(given) != 1:
+            return None
+        return Fill(left[0], picked, self.fill_rotation if picked == VOLCANO else 0)
+
+    def _note_previewed(self, action: Place | Overbuild | Fill | Resolve) -> None:
+        """Remember placement ``action``, about to be made, with the display tiles its preview
+        lays on its spaces (``_previewed``), where the tiles are advice the table gives
+        (``suggests``)."""
+        if not self.suggests or not isinstance(action, (Place, Overbuild)):
+            return
+        made = len(self.game.actions)
+        if self._previewed is not None and self._previewed[:2] == (made, action):
+            return
+        preview = self.turn_preview(action)
+        self._previewed = (made, action, preview.fills if preview is not None else ())
 
     def after_apply(self) -> None:
         """Reset the provisional choice once the engine moved on; the next tile picked starts
@@ -493,10 +540,14 @@ class Selection:
         carries over, so that the fill right after it opens with the planned tiles given
         (``_give_planned``; a trial's joiner confirmed a hinted placement and had to give its
         fill's tile by hand)."""
-        plan = previous._hinted_turn.plan
-        if plan is None or made != plan[1] or self.phase is not Phase.FILL:
+        if self.phase is not Phase.FILL:
             return
-        self._hinted_turn.plan = (len(self.game.actions) - 1, made, plan[2])
+        previewed = previous._previewed
+        if previewed is not None and made == previewed[1]:
+            self._previewed = (len(self.game.actions) - 1, made, previewed[2])
+        plan = previous._hinted_turn.plan
+        if plan is not None and made == plan[1]:
+            self._hinted_turn.plan = (len(self.game.actions) - 1, made, plan[2])
         self._give_planned()
 
     def _planned_now(self) -> tuple[Action, ...] | None:
@@ -509,12 +560,24 @@ class Selection:
             return None
         return None if game.actions and game.actions[-1] != plan[1] else plan[2]
 
+    def _previewed_now(self) -> tuple[Fill, ...] | None:
+        """The display tiles the preview of the placement just made laid on its spaces
+        (``_previewed``), while its fill is on; else None."""
+        previewed = self._previewed
+        game = self.game
+        if self.phase is not Phase.FILL or previewed is None or len(game.actions) != previewed[0] + 1:
+            return None
+        return None if game.actions and game.actions[-1] != previewed[1] else previewed[2]
+
     def _pick_planned(self) -> None:
         """Right after the hinted placement, pick the tile (and turn) its plan lays next on a
         space not given yet (``HintedTurn``), so that the fill goes on as the hint priced it (a
         trial confirmed a hinted placement whose ghost laid water, and the fill then had the
-        display's first tile picked)."""
+        display's first tile picked); after another placement, the tile its preview's ghost
+        laid there (a trial saw a plantation's ghost, then a market picked)."""
         plan = self._planned_now()
+        if plan is None:
+            plan = self._previewed_now()
         if plan is None:
             return
         given = self.assignments()

@@ -310,11 +310,8 @@ class PlaySession(Seats):
         if self.selection.phase is Phase.RESOLVE:
             return self._resolve()
         if self.selection.phase is Phase.FILL:
-            provisional = self.selection.provisional
-            if not self.selection.fill_complete() and isinstance(provisional, Fill):
-                self.selection.assign(provisional.pos)
-                return []
-            return self._apply_all(self.selection.fill_actions())
+            fills = self.selection.confirm_fill()
+            return [] if fills is None else self._apply_all(fills)
         action = self.selection.confirm()
         if action is None:
             return [Refused(Refusal.CONFIRM_NOTHING)]

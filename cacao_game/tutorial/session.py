@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from cacao_game.engine import Action, Fill, Game, Phase
+from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place
 from cacao_game.jsontypes import JSON
 from cacao_game.session import Command, HintReady, PlaySession, Refusal, Refused, SessionEvent
 from cacao_game.session.autosave import Autosaver
@@ -65,6 +65,7 @@ class TutorialSession(PlaySession):
         )
         self.coach = Coach(step)
         self.coach.index(self.game)
+        self._select_the_lessons_tile()
 
     # ----------------------------------------------------------------- the lessons
 
@@ -157,13 +158,27 @@ class TutorialSession(PlaySession):
         if wanted and wanted[0].tile in selection.fill_codes():
             selection.fill_code = wanted[0].tile
 
+    def _select_the_lessons_tile(self) -> None:
+        """At the player's placement, once Coco has moved (or the lesson resumes there), the
+        hand tile the lesson lays is the one selected (a trial saw the lesson's tile outlined
+        and another selected, a click away from laying the wrong one)."""
+        if not self._players_decision() or self.game.phase is not Phase.PLACE:
+            return
+        hand = self.selection.hand()
+        for action in self.coach.expected(self.game):
+            if isinstance(action, (Place, Overbuild)) and action.tile in hand:
+                self.selection.hand_index = hand.index(action.tile)
+                return
+
     def _players_decision(self) -> bool:
         return not self.game.is_over() and self.game.current_player() == script.PLAYER
 
     def _apply(self, action: Action) -> list[SessionEvent]:
         if self._players_decision():
             return self._coached([action])
-        return super()._apply(action)
+        happened = super()._apply(action)
+        self._select_the_lessons_tile()
+        return happened
 
     def _apply_all(self, actions: Sequence[Action]) -> list[SessionEvent]:
         if actions and self._players_decision():

@@ -1393,7 +1393,9 @@ class PlayScene(Scene):
 
     def _track_turn(self) -> None:
         """Move ``ready_at`` on when the decision passes to a person at the screen after
-        another seat had the table."""
+        another seat had the table, and take down the notice that hints are for the player's
+        turn, no longer true (a trial pressed H while the computer thought, and still read it
+        on the player's own turn)."""
         if not self.accepts_board_input():
             seat = self.current_seat()
             if seat is None or seat not in self.humans or self.thinking_seat() is not None:
@@ -1402,6 +1404,7 @@ class PlayScene(Scene):
             if self._others_turn:
                 self._others_turn = False
                 self.ready_at = self.clock + BOARD_GRACE
+                self.app.withdraw(t("play.hint_not_your_turn"))
             self._frame_targets()
 
     def _frame_targets(self) -> None:
