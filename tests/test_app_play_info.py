@@ -188,6 +188,21 @@ def test_a_log_line_cut_short_shows_whole_in_its_tooltip(play_app: App) -> None:
     assert long_text not in scene.tooltip()
 
 
+def test_a_long_name_is_cut_before_what_its_seat_did(play_app: App) -> None:
+    """A trial's 24-letter name filled whole log lines, what the seat did cut away: a line too
+    long for its row cuts the name first (to no less than a third of the row), so the rest
+    reads whole; a line that fits keeps the name whole."""
+    from cacao_game.app.play.texts import LogLine
+
+    scene = make_scene(play_app, ["human", "human"], seed=2)
+    name = "W" * 24
+    did = " sold 2 cacao for 6 gold"
+    cut, _weight, _tint = scene.hud.log_text(LogLine(name + did, 0, 1, name=name), None)
+    assert cut.endswith(did) and cut != name + did and "…" in cut
+    short, _weight, _tint = scene.hud.log_text(LogLine("Bo" + did, 0, 1, name="Bo"), None)
+    assert short == "Bo" + did
+
+
 def test_a_tooltip_goes_when_the_pause_menu_opens_over_it(play_app: App) -> None:
     """A hand tile's tooltip under a resting mouse goes when the pause menu opens (a playtest
     saw it stay up under the menu and its question), and comes back only once the table is

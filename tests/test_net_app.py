@@ -21,7 +21,16 @@ from harness import run
 from cacao_game.app import routes
 from cacao_game.app.app import App
 from cacao_game.app.catalog import router
-from cacao_game.app.netplay import STANDIN, HostedSource, JoinRequest, OpenedSource, join_game, rejoin_game
+from cacao_game.app.netplay import (
+    STANDIN,
+    HostedSource,
+    HostedTable,
+    JoinRequest,
+    OpenedSource,
+    join_game,
+    next_game,
+    rejoin_game,
+)
 from cacao_game.app.play.presence import banner_text
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.rejoin import load_ticket
@@ -682,7 +691,9 @@ def test_a_player_opens_a_table_on_a_cacao_server_from_host_a_game_and_a_friend_
     address opens the table there (a trial found no way to open one from the game). The
     opener sits in the seat set up as theirs (the second here, not the first remote one), the
     lobby shows what the others type, with Copy, and a friend who joins with the code starts
-    the game; the server holds it, not the opener's computer."""
+    the game; the server holds it, not the opener's computer. New game on its scores opens
+    Host a game with the table as opened, the server's address too (a trial's opener got the
+    Join form, with no code to type)."""
     from cacao_game.app import clipboard
 
     copied: list[str] = []
@@ -710,8 +721,13 @@ def test_a_player_opens_a_table_on_a_cacao_server_from_host_a_game_and_a_friend_
         pump([opening, joining], lambda: isinstance(opening.top, PlayScene), "the opener's table")
         pump([joining], lambda: isinstance(joining.top, PlayScene), "the friend's table")
         assert [seat.name for seat in table(opening).source.table_seats()] == ["Bo", "Ana"]
+        again = next_game(lobby.source)
+        assert isinstance(again, HostedTable), "New game opens Host a game for the opener"
+        assert (again.choices.server, again.choices.port, again.choices.start) == (LOCAL, port, 0)
+        assert [s.kind for s in again.config.seats] == [REMOTE, HUMAN] and again.config.seats[1].name == "Ana"
         back = rejoin_game(ticket)
         assert isinstance(back, OpenedSource), "Rejoin game brings back the opener's lobby"
+        assert next_game(back) == JoinRequest(LOCAL, port, "", ""), "a table it does not know: Join"
         back.close()
     finally:
         server.stop()

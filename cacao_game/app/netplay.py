@@ -241,11 +241,14 @@ def table_options(
     return options, humans[0]
 
 
-def hosted_table(options: TableOptions, seat: int, colors: list[str], bind: str, port: int) -> HostedTable:
+def hosted_table(
+    options: TableOptions, seat: int, colors: list[str], bind: str, port: int, server: str = ""
+) -> HostedTable:
     """The table hosted with ``options`` (the hosting player at ``seat``; ``colors`` each
-    seat's colour at the table), listening on ``bind``:``port``, as the Host a game setup
-    shows it to host it again: the seats in turn order already, the first one to start,
-    unless it was drawn (``TableOptions.start_drawn``: drawn again)."""
+    seat's colour at the table), listening on ``bind``:``port`` (or opened on the Cacao server
+    at ``server``:``port``), as the Host a game setup shows it to host it again: the seats in
+    turn order already, the first one to start, unless it was drawn
+    (``TableOptions.start_drawn``: drawn again)."""
     seats = [
         SeatConfig(spec.name, color, HUMAN if number == seat else spec.kind)
         for number, (spec, color) in enumerate(zip(options.seats, colors, strict=True))
@@ -255,7 +258,7 @@ def hosted_table(options: TableOptions, seat: int, colors: list[str], bind: str,
     )
     standin = options.standin is not None
     start = None if options.start_drawn else 0
-    return HostedTable(config, HostChoices(port, bind != LOOPBACK, options.hints, start, standin))
+    return HostedTable(config, HostChoices(port, bind != LOOPBACK, options.hints, start, standin, server))
 
 
 def host_game(
@@ -420,7 +423,20 @@ class JoinedSource(RemoteSource):
 
 class OpenedSource(JoinedSource):
     """The table this player opened on a Cacao server (``open_on_server``): a joiner's seat,
-    whose lobby shows what the others type to join, as the hosting player's does."""
+    whose lobby shows what the others type to join, as the hosting player's does; ``table``
+    is the table as opened, for New game to open it again (``next_game``; None when this
+    window took the seat back with Rejoin game and does not know it)."""
+
+    def __init__(
+        self,
+        client: NetClient,
+        address: str,
+        port: int,
+        ticket: SeatTicket | None = None,
+        table: HostedTable | None = None,
+    ) -> None:
+        super().__init__(client, address, port, ticket)
+        self.table = table
 
 
 def open_on_server(
@@ -441,7 +457,8 @@ def open_on_server(
     address = address.strip()
     client = NetClient(address, port, Create(VERSION, config.seats[seat].name, options, seat))
     client.start()
-    return OpenedSource(client, address, port)
+    table = hosted_table(options, seat, [s.color for s in config.seats], LOOPBACK, port, address)
+    return OpenedSource(client, address, port, table=table)
 
 
 def join_game(request: JoinRequest) -> RemoteSource:
@@ -487,11 +504,15 @@ def rejoin_game(ticket: SeatTicket) -> JoinedSource:
 
 
 def next_game(source: TableSource) -> HostedTable | JoinRequest | None:
-    """What New game on the scores of ``source``'s game opens: for the hosting player the
-    table as hosted (the Host a game setup, to host it again); for a joiner or a spectator
-    the Join form with the host's address and port and the player's name (the new table's
-    code is the host's to tell); None for a game played on this computer."""
+    """What New game on the scores of ``source``'s game opens: for the hosting player, and
+    the player who opened the table on a Cacao server, the table as hosted (the Host a game
+    setup, to host it again; a trial's opener was shown the Join form, with no code to type);
+    for a joiner or a spectator the Join form with the host's address and port and the
+    player's name (the new table's code is the host's to tell); None for a game played on
+    this computer."""
     if isinstance(source, HostedSource):
+        return source.table
+    if isinstance(source, OpenedSource) and source.table is not None:
         return source.table
     if not isinstance(source, RemoteSource):
         return None

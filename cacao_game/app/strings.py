@@ -373,7 +373,7 @@ EN: dict[str, str] = {
     ),
     "pause.quit_seat": (
         "Give up your seat and return to the menu? The others are told at once; the next "
-        "player to join with the table code takes it, or the AI if the host lets it play."
+        "player to join with the table code takes it, and an AI may play it until then."
     ),
     "pause.save_failed": "Could not save: {reason}",
     "pause.nothing_to_save": "There is no game to save here.",

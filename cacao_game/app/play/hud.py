@@ -1100,9 +1100,17 @@ class Hud:
         return drawn.union(marker)
 
     def log_text(self, line: LogLine, color: str | None) -> tuple[str, str, pygame.Color]:
-        """A log line's text as shown (cut to the row), its weight and its colour (its seat's)."""
+        """A log line's text as shown (cut to the row: a long name first, down to a third of
+        the row, so that what the seat did stays readable; a trial's 24-letter name left only
+        the name), its weight and its colour (its seat's)."""
         weight = "bold" if line.heading else "regular"
-        text = self.painter.fit(line.text, 17, weight, self.log_text_room())  # log_tips shows it whole
+        room, text = self.log_text_room(), line.text
+        font = self.app.assets.font(17, weight)
+        if line.name and line.name in text and font.size(text)[0] > room:
+            rest = font.size(text.replace(line.name, "", 1))[0]
+            short = self.painter.fit(line.name, 17, weight, max(room - rest, room // 3))
+            text = text.replace(line.name, short, 1)
+        text = self.painter.fit(text, 17, weight, room)  # log_tips shows it whole
         if line.heading:
             return text, weight, theme.CREAM
         tint = self.app.assets.seat_color(color, "light") if color is not None else theme.GOLD

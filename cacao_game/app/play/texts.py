@@ -32,6 +32,9 @@ class LogLine:
     heading: bool = False
     pos: Pos | None = None
     """The board square the line is about (a tile laid, a worker that acted), if any."""
+    name: str = ""
+    """The name of the seat the line is about, as its text has it ("": none): the log cuts a
+    long name before it cuts what the seat did (``Hud.log_text``)."""
 
 
 def gains_text(total: Counter[str], then: Phase | None = None) -> str:
@@ -202,6 +205,8 @@ def add_log_line(
     line = log_line(e, names, turn, temples)
     if line is None:
         return last
+    if isinstance(e, ev.SeatEvent):
+        line = replace(line, name=names[e.seat])
     lines.append(line)
     if isinstance(e, ev.GameEnded) and (tie := tie_text(e.scores, e.winners, names)) is not None:
         lines.append(LogLine(tie, line.seat, turn))
