@@ -26,6 +26,7 @@ from test_net_app import LIMIT, LOCAL, free_port, host, join, make_app, pump, se
 
 from cacao_game import typed_json
 from cacao_game.app import routes
+from cacao_game.app.app import App
 from cacao_game.app.join_form import refusal_words
 from cacao_game.app.netplay import (
     HostedSource,
@@ -349,14 +350,9 @@ def seated_bo(port: int, code: str) -> SeatTicket:
     return ticket
 
 
-def test_rejoin_while_the_host_is_down_keeps_the_ticket_for_when_it_is_back(apps, tmp_path: Path) -> None:
-    """The tester's case: Bo's program is killed mid-game and the host stops hosting; Bo's new
-    program offers Rejoin game, which comes back to the Join form saying that no game is hosted
-    there, and the ticket was deleted with it: once the host resumed, the seat could never be
-    taken back. No host answering is no refusal: the ticket stays, the menu still offers Rejoin
-    game, and once the host is back on its port (its tables put back from its folder) Rejoin
-    game seats Bo again."""
-    folder = tmp_path / "host"
+def rejoined_while_the_host_is_down(apps: list[App], folder: Path) -> tuple[App, int, SeatTicket]:
+    """Bo seated at a table hosted from ``folder``, the host then stopped, and a new app's
+    Rejoin game at the Join form it opens: the app, the host's port and Bo's ticket."""
     hosting = BackgroundHost(folder, ai_processes=0, seed=6)
     port = hosting.start(LOCAL, 0)
     try:
@@ -364,21 +360,40 @@ def test_rejoin_while_the_host_is_down_keeps_the_ticket_for_when_it_is_back(apps
         ticket = seated_bo(port, code)
     finally:
         hosting.stop()
-
     app = make_app()
     apps.append(app)
     click_label(app, t("menu.rejoin"))
     pump([app], lambda: isinstance(app.top, JoinScene), "the Join form")
+    return app, port, ticket
+
+
+@pytest.mark.parametrize("way_back", ["menu", "form"])
+def test_rejoin_while_the_host_is_down_keeps_the_ticket_for_when_it_is_back(
+    apps, tmp_path: Path, way_back: str
+) -> None:
+    """The tester's case: Bo's program is killed mid-game and the host stops hosting; Bo's new
+    program offers Rejoin game, which comes back to the Join form saying that no game is hosted
+    there, and the ticket was deleted with it: once the host resumed, the seat could never be
+    taken back. No host answering is no refusal: the ticket stays, the menu still offers Rejoin
+    game, and once the host is back on its port (its tables put back from its folder) Rejoin
+    game seats Bo again; so does Join on the form the failed Rejoin opened, with the ticket's
+    host, table and name (a later trial's Join there said every seat was taken)."""
+    folder = tmp_path / "host"
+    app, port, ticket = rejoined_while_the_host_is_down(apps, folder)
     form = app.top
     assert isinstance(form, JoinScene) and form.shown_problem() == t("net.unreachable")
-    assert load_ticket() == ticket
-    app.home()
-    assert t("menu.rejoin") in menu_labels(app)
+    assert load_ticket() == ticket and form.values["name"] == ticket.name
+    if way_back == "menu":
+        app.home()
+        assert t("menu.rejoin") in menu_labels(app)
 
     back = BackgroundHost(folder, ai_processes=0, seed=6)
     back.start(LOCAL, port)
     try:
-        click_label(app, t("menu.rejoin"))
+        if way_back == "menu":
+            click_label(app, t("menu.rejoin"))
+        else:
+            form.join()
         pump([app], lambda: isinstance(app.top, PlayScene), "Bo's table again")
         assert table(app).source.face_up_seat() == 1
         assert load_ticket() == ticket
@@ -490,10 +505,10 @@ def test_a_join_under_a_dropped_joiners_name_is_refused_and_his_ticket_still_wor
     data (another user folder: no ticket) is refused as a full table (another name would not
     help), in words that say nothing of Rejoin game (that machine has no seat to take back),
     and his seat stays his (a network trial took a dropped player's seat and hand so; only a
-    ``--serve --back-by-name`` host allows it). On his own machine the same join is told to
-    choose Rejoin game (his ticket is kept there for that table and name), a join under
-    another name there is not (a window that lost the race for the last seat has no seat to
-    take back), and Rejoin game brings him back to seat 1 with his hand."""
+    ``--serve --back-by-name`` host allows it). On his own machine a join under another name
+    is refused as a full table too (a window that lost the race for the last seat has no seat
+    to take back), and the same join under his name takes his seat back with the ticket kept
+    there for that table and name, as Rejoin game does: seat 1 with his hand."""
     hosting, joining, source = seated_pair(apps)
     first = table(joining).source
     pump([joining], lambda: load_ticket() is not None, "the ticket")
@@ -513,11 +528,9 @@ def test_a_join_under_a_dropped_joiners_name_is_refused_and_his_ticket_still_wor
     assert old_ticket is not None and load_ticket() == old_ticket
     again = make_app()
     apps.append(again)
-    advice = refused_on_form(hosting, again, source.port, source.code, "bo")
-    assert advice == t("net.refused_rejoin", refusal=t("net.refused_full")) and t("menu.rejoin") in advice
     assert refused_on_form(hosting, again, source.port, source.code, "Cy") == t("net.refused_full")
     assert load_ticket() == old_ticket
-    click_label(again, t("menu.rejoin"))
+    join(again, source.port, source.code, name="bo")
     pump([hosting, again], lambda: isinstance(again.top, PlayScene), "Bo's table again")
     back = table(again)
     assert back.source.face_up_seat() == 1 and back.names == ["Ana", "Bo"]
