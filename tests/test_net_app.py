@@ -749,6 +749,29 @@ def test_a_server_that_lets_nobody_open_tables_says_so_in_the_lobby(apps):
         server.stop()
 
 
+def test_a_joiners_lobby_whose_host_stops_answering_says_the_seat_stays_theirs(apps):
+    """A trial killed the host while a joiner waited in its lobby: the lobby said only
+    "Reconnecting…" for a minute. While the link is tried again it says the host does not
+    answer and that the seat stays the joiner's; connected again, it waits for the players."""
+    from cacao_game.net.remote import CONNECTED, RECONNECTING
+
+    server = BackgroundHost(None, ai_processes=0)
+    port = server.start(LOCAL, 0)
+    try:
+        code = server.open_table(TableOptions([SeatSpec(REMOTE), SeatSpec(REMOTE)]))
+        joining = make_app()
+        apps.append(joining)
+        bo = join(joining, port, code)
+        lobby = joining.top
+        assert isinstance(lobby, LobbyScene)
+        pump([joining], lambda: bo.connection == CONNECTED, "Bo in the lobby")
+        assert lobby.status() == t("net.waiting_players")
+        bo.connection = RECONNECTING
+        assert lobby.status() == t("net.lobby_reconnecting") != t("net.reconnecting")
+    finally:
+        server.stop()
+
+
 def test_a_server_that_does_not_answer_is_said_to_be_a_server(apps):
     """A check of the fixes opened a table on a server address where nothing ran and read the
     joiner's words ("...the host's game is open"): the lobby says no Cacao server answers

@@ -213,6 +213,10 @@ EN: dict[str, str] = {
     "net.joining": "Table {code}",
     "net.connecting": "Connecting…",
     "net.reconnecting": "Reconnecting…",
+    # a joiner's lobby whose host stopped answering before the game began (killed, cut off)
+    "net.lobby_reconnecting": (
+        "The host does not answer: trying again… Your seat stays yours until it is back."
+    ),
     # the status line once the host will not have this window any more (the banner says why)
     "net.link_ended": "This window no longer follows the game.",
     "net.waiting_players": "Waiting for every seat to have a player…",

@@ -263,7 +263,8 @@ class LobbyScene(WidgetScene):
             self.app.switch(routes.Table(self.source, net=self.source))
 
     def status(self) -> str:
-        """How the connection stands, in words."""
+        """How the connection stands, in words (a trial's lobby said only "Reconnecting…" for
+        a minute after its host was killed, the host's seat still "Joined")."""
         source = self.source
         if source.failed and source.failure == UNREACHABLE and isinstance(source, OpenedSource):
             return t("net.server_unreachable")  # the joiner's words name the host's game
@@ -272,7 +273,7 @@ class LobbyScene(WidgetScene):
         if source.connection == CONNECTING:
             return t("net.connecting")
         if source.connection == RECONNECTING:
-            return t("net.reconnecting")
+            return t("net.lobby_reconnecting")
         if source.connection == HOST_PAUSED:
             return t("net.host_paused")
         if source.connection == BUSY:
