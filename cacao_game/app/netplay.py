@@ -476,16 +476,32 @@ def join_game(request: JoinRequest) -> RemoteSource:
     return JoinedSource(client, address, request.port)
 
 
-def holds_ticket(request: JoinRequest) -> bool:
-    """Whether this app keeps a seat's ticket (Rejoin game) for the table and the name of
-    ``request``: the join may be of a player whose own seat there waits for them (a window on
-    the same computer that won a race for the last seat keeps its ticket under its name)."""
+def ticket_for(request: JoinRequest) -> SeatTicket | None:
+    """The seat's ticket (Rejoin game) this app keeps for the table and the name of
+    ``request``, if any: the join may be of a player whose own seat there waits for them (a
+    window on the same computer that won a race for the last seat keeps its ticket under its
+    name)."""
     ticket = load_ticket()
-    return (
-        ticket is not None
-        and ticket.code == request.code.strip().upper()
-        and ticket.name.casefold() == request.name.strip().casefold()
-    )
+    if ticket is None or ticket.code != request.code.strip().upper():
+        return None
+    return ticket if ticket.name.casefold() == request.name.strip().casefold() else None
+
+
+def holds_ticket(request: JoinRequest) -> bool:
+    """Whether this app keeps a seat's ticket for the table and the name of ``request``
+    (``ticket_for``)."""
+    return ticket_for(request) is not None
+
+
+def seat_or_join(request: JoinRequest) -> RemoteSource:
+    """Join as ``request`` asks; a seat whose ticket this app keeps at that host, table and
+    name (``ticket_for``) is taken back with its token instead, as Rejoin game does (a trial's
+    Rejoin found the host down and opened the Join form; Join there, once the host was back,
+    said every seat was taken)."""
+    ticket = None if request.watch else ticket_for(request)
+    if ticket is None or (ticket.address, ticket.port) != (request.address.strip(), request.port):
+        return join_game(request)
+    return rejoin_game(ticket)
 
 
 def rejoin_waiting() -> SeatTicket | None:

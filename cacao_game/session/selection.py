@@ -9,6 +9,7 @@ game, never on the game itself.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypeAlias
 
 from cacao_game.ai.explain import Advice
 from cacao_game.engine import Action, Fill, Game, Overbuild, Phase, Place, Resolve
@@ -17,6 +18,10 @@ from cacao_game.engine.tiles import VOLCANO, Pos
 from cacao_game.session.ledger import gains
 from cacao_game.session.outcomes import Outcome, as_planned, outcomes, result_after
 from cacao_game.session.preview import FollowUps, PreviewCache, TurnPreview
+
+Plan: TypeAlias = tuple[int, Action, tuple[Action, ...]]
+"""A turn planned from its placement on: the decisions made before it, the placement, and the
+decisions after it (a hint's plan, or the display tiles a placement's preview laid)."""
 
 
 class Selection:
@@ -54,7 +59,7 @@ class Selection:
         confirms it (a placement a hint or Tab laid is not one the player clicked yet)."""
         self._hint_asked: tuple[Action | None, dict[Pos, tuple[str, int]]] | None = None
         """The move on the board when a hint was last asked (``ask_hint``), until it arrives."""
-        self._previewed: tuple[int, Action, tuple[Fill, ...]] | None = None
+        self._previewed: Plan | None = None
         """The placement last confirmed (the decisions made then, the placement) and the
         display tiles its preview laid as ghosts on its spaces (``TurnPreview.fills``): the
         fill after it opens with them picked in turn (``_pick_planned``)."""
@@ -542,32 +547,28 @@ class Selection:
         fill's tile by hand)."""
         if self.phase is not Phase.FILL:
             return
-        previewed = previous._previewed
-        if previewed is not None and made == previewed[1]:
-            self._previewed = (len(self.game.actions) - 1, made, previewed[2])
-        plan = previous._hinted_turn.plan
-        if plan is not None and made == plan[1]:
-            self._hinted_turn.plan = (len(self.game.actions) - 1, made, plan[2])
+        made_at = len(self.game.actions) - 1
+        self._previewed = _carried(previous._previewed, made, made_at)
+        self._hinted_turn.plan = _carried(previous._hinted_turn.plan, made, made_at)
         self._give_planned()
 
     def _planned_now(self) -> tuple[Action, ...] | None:
         """The fills the hint planned for this fill, if the move just made is the hinted
         placement (a view without history, across machines, is taken at ``continue_from``'s
         word); else None."""
-        plan = self._hinted_turn.plan
+        return self._right_after(self._hinted_turn.plan)
+
+    def _previewed_now(self) -> tuple[Action, ...] | None:
+        """The display tiles the preview of the placement just made laid on its spaces
+        (``_previewed``), while its fill is on; else None."""
+        return self._right_after(self._previewed)
+
+    def _right_after(self, plan: Plan | None) -> tuple[Action, ...] | None:
+        """The steps of ``plan`` while the fill right after its placement is on; else None."""
         game = self.game
         if self.phase is not Phase.FILL or plan is None or len(game.actions) != plan[0] + 1:
             return None
         return None if game.actions and game.actions[-1] != plan[1] else plan[2]
-
-    def _previewed_now(self) -> tuple[Fill, ...] | None:
-        """The display tiles the preview of the placement just made laid on its spaces
-        (``_previewed``), while its fill is on; else None."""
-        previewed = self._previewed
-        game = self.game
-        if self.phase is not Phase.FILL or previewed is None or len(game.actions) != previewed[0] + 1:
-            return None
-        return None if game.actions and game.actions[-1] != previewed[1] else previewed[2]
 
     def _pick_planned(self) -> None:
         """Right after the hinted placement, pick the tile (and turn) its plan lays next on a
@@ -621,6 +622,12 @@ class Selection:
         )
 
 
+def _carried(plan: Plan | None, made: Action, made_at: int) -> Plan | None:
+    """``plan`` for a selection made anew after its placement ``made``, the ``made_at``-th
+    decision (``Selection.continue_from``); None when ``made`` is not its placement."""
+    return None if plan is None or made != plan[1] else (made_at, made, plan[2])
+
+
 def _reading_order(pos: Pos) -> tuple[int, int]:
     return (pos[1], pos[0])
 
@@ -637,7 +644,7 @@ class HintedTurn:
 
     def __init__(self, fallback: FollowUps | None) -> None:
         self.fallback = fallback
-        self.plan: tuple[int, Action, tuple[Action, ...]] | None = None
+        self.plan: Plan | None = None
         """The decisions made when the hint came, its placement and the decisions after it."""
 
     def follow_ups(self, game: Game, action: Action) -> tuple[Action, ...]:

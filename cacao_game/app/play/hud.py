@@ -1104,13 +1104,12 @@ class Hud:
         the row, so that what the seat did stays readable; a trial's 24-letter name left only
         the name), its weight and its colour (its seat's)."""
         weight = "bold" if line.heading else "regular"
-        room, text = self.log_text_room(), line.text
-        font = self.app.assets.font(17, weight)
-        if line.name and line.name in text and font.size(text)[0] > room:
-            rest = font.size(text.replace(line.name, "", 1))[0]
+        room = self.log_text_room()
+        text = self.painter.fit(line.text, 17, weight, room)  # cached; log_tips shows it whole
+        if text != line.text and line.name and line.name in line.text:
+            rest = self.app.assets.font(17, weight).size(line.text.replace(line.name, "", 1))[0]
             short = self.painter.fit(line.name, 17, weight, max(room - rest, room // 3))
-            text = text.replace(line.name, short, 1)
-        text = self.painter.fit(text, 17, weight, room)  # log_tips shows it whole
+            text = self.painter.fit(line.text.replace(line.name, short, 1), 17, weight, room)
         if line.heading:
             return text, weight, theme.CREAM
         tint = self.app.assets.seat_color(color, "light") if color is not None else theme.GOLD

@@ -168,7 +168,8 @@ class Painter:
         lay under it, the player's own gain hidden); None if no such place meets none of them."""
         gap, pad = px(BESIDE_GAP), px(22)
         inner = inside.inflate(-px(8), -px(8))
-        for must in [musts[i] for i in rect.collidelistall(list(musts))]:
+        panels = list(musts)
+        for must in [panels[i] for i in rect.collidelistall(panels)]:
             right = (must.right + gap, inner.right)
             left = (inner.left, must.left - gap)
             start, end = max((right, left), key=lambda span: span[1] - span[0])
@@ -182,7 +183,7 @@ class Painter:
             place.centery = rect.centery
             place.x = start if start > inner.left else end - place.w
             place.clamp_ip(inner)
-            if place.collidelist(list(musts)) < 0:
+            if place.collidelist(panels) < 0:
                 return image, place
         return None
 

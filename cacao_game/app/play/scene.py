@@ -768,8 +768,8 @@ class PlayScene(Scene):
         stepping = self.source.stepping()
         if stepping is None or stepping.decisions:
             return None
-        moves = self.history.moves
         history = self.history
+        moves = history.moves
         if self.timeline.busy and (not moves or moves[-1].turn != history.turn):
             return history.turn + 1, self.shown.mover
         if not moves:

@@ -17,14 +17,13 @@ import pygame
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import player_name
 from cacao_game.app.join_form import MAX_ADDRESS, JoinMemory, address_problem, read_or_defaults, remembered
-from cacao_game.app.netplay import JoinRequest, holds_ticket, join_game, rejoin_game, rejoin_waiting
+from cacao_game.app.netplay import JoinRequest, rejoin_waiting, seat_or_join
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button, Panel, TextInput
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
 from cacao_game.net.protocol import PORTS
-from cacao_game.net.remote import RemoteSource
 from cacao_game.net.tables import CODE_LENGTH, code_problem
 
 if TYPE_CHECKING:
@@ -150,20 +149,7 @@ class JoinScene(WidgetScene):
         port = int(self.values["port"])
         self.app.remember_joined(remembered(self.values["address"], port, name))
         request = JoinRequest(self.values["address"], port, self.values["code"], "" if watch else name, watch)
-        self.app.switch(routes.Lobby(self._seat_or_join(request), request))
-
-    @staticmethod
-    def _seat_or_join(request: JoinRequest) -> RemoteSource:
-        """Join as ``request`` asks; a seat this app keeps the ticket of at that host, table and
-        name is taken back with its token instead, as Rejoin game does (a trial's Rejoin found
-        the host down and opened this form; Join, once the host was back, said every seat
-        was taken)."""
-        ticket = rejoin_waiting()
-        if request.watch or ticket is None or not holds_ticket(request):
-            return join_game(request)
-        if (ticket.address, ticket.port) != (request.address.strip(), request.port):
-            return join_game(request)
-        return rejoin_game(ticket)
+        self.app.switch(routes.Lobby(seat_or_join(request), request))
 
     def field_rect(self, y: int) -> pygame.Rect:
         """A field's box at design ``y``."""
