@@ -416,6 +416,26 @@ def test_the_review_summary_counts_every_flag_tab_walks_through() -> None:
     assert f"inaccuracies {summary.inaccuracies}" in line
 
 
+def test_the_review_overview_says_what_its_marks_mean() -> None:
+    """A trial read "inaccuracies 1 · mistakes 0 · blunders 0" with no word of what tells
+    them apart: under the summaries the overview says how many points each mark lost, the
+    numbers the review marks by (an inaccuracy from 1, a mistake from 3, a blunder from 6)."""
+    from cacao_game.ai.review import mark
+    from cacao_game.app.play.advice import overview_lines
+
+    lines = overview_lines(review_session(), ["Ana", "Bea"])
+    explained = t("review.marks", inaccuracy="1", mistake="3", blunder="6")
+    assert lines[1] == explained
+    assert (mark(0.9), mark(1), mark(2.9), mark(3), mark(5.9), mark(6)) == (
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+    )
+
+
 def test_review_session_stops_at_every_reviewed_decision() -> None:
     """Stepping forward stops before each reviewed decision (and at each turn's start);
     ``here`` is the decision about to be made, Tab's target the next flagged one."""

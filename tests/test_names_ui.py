@@ -50,3 +50,20 @@ def test_fitting_a_long_text_measures_few_prefixes() -> None:
     fitted = theme.fit_text(Counting(), "W" * 50_000, 300)  # type: ignore[arg-type]
     assert fitted.endswith("…") and real.size(fitted)[0] <= 300
     assert Counting.calls <= 20
+
+
+def test_a_long_name_is_cut_before_what_is_said_of_it() -> None:
+    """A trial's host lobby read "Maximiliana Wolkenst…" on a seat whose player had left: a
+    text naming someone that is too wide cuts the name first (to no less than a third of the
+    width), so "left" stays; a text that fits is kept whole, and one without the name is cut
+    at its end as ever."""
+    pygame.font.init()
+    font = pygame.font.Font(None, 24)
+    name = "Maximiliana Wolkenstein-Hohenberg"
+    text = t("net.seat_left", name=name)
+    said = text.split(name)[1]
+    width = font.size(text)[0] * 2 // 3
+    cut = theme.fit_named(font, text, name, width)
+    assert cut.endswith(said) and "…" in cut and font.size(cut)[0] <= width
+    assert theme.fit_named(font, t("net.seat_left", name="Bo"), "Bo", width) == t("net.seat_left", name="Bo")
+    assert theme.fit_named(font, text, "Cy", width) == theme.fit_text(font, text, width)

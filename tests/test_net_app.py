@@ -753,23 +753,34 @@ def test_a_server_that_lets_nobody_open_tables_says_so_in_the_lobby(apps):
 
 def test_a_joiners_lobby_whose_host_stops_answering_says_the_seat_stays_theirs(apps):
     """A trial killed the host while a joiner waited in its lobby: the lobby said only
-    "Reconnecting…" for a minute. While the link is tried again it says the host does not
-    answer and that the seat stays the joiner's; connected again, it waits for the players."""
+    "Reconnecting…" for a minute, the other player's seat still "Joined". While the link is
+    tried again it says the host does not answer and that the seat stays the joiner's, and
+    claims nothing of the others' seats; connected again, it waits for the players."""
     from cacao_game.net.remote import CONNECTED, RECONNECTING
 
     server = BackgroundHost(None, ai_processes=0)
     port = server.start(LOCAL, 0)
     try:
-        code = server.open_table(TableOptions([SeatSpec(REMOTE), SeatSpec(REMOTE)]))
-        joining = make_app()
-        apps.append(joining)
+        code = server.open_table(TableOptions([SeatSpec(REMOTE), SeatSpec(REMOTE), SeatSpec(REMOTE)]))
+        joining, other = make_app(), make_app()
+        apps += [joining, other]
+        join(other, port, code, name="Ana")
         bo = join(joining, port, code)
         lobby = joining.top
         assert isinstance(lobby, LobbyScene)
-        pump([joining], lambda: bo.connection == CONNECTED, "Bo in the lobby")
+        pump(
+            [joining, other],
+            lambda: bo.connection == CONNECTED and sum(seat.claimed for seat in bo.table_seats()) == 2,
+            "Ana and Bo in the lobby",
+        )
+        ana = next(n for n, seat in enumerate(bo.table_seats()) if seat.claimed and seat.name == "Ana")
         assert lobby.status() == t("net.waiting_players")
+        assert lobby.seat_status(ana, "Ana") == t("net.joined")
         bo.connection = RECONNECTING
         assert lobby.status() == t("net.lobby_reconnecting") != t("net.reconnecting")
+        assert lobby.seat_status(ana, "Ana") == ""
+        assert bo.client.seat is not None
+        assert lobby.seat_status(bo.client.seat, "Bo") == t("net.you")
     finally:
         server.stop()
 

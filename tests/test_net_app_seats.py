@@ -127,6 +127,8 @@ def test_a_joiner_who_leaves_the_lobby_frees_the_seat_for_the_next_one(apps):
     assert hosting.toast is not None and hosting.toast[0] == t("net.left_toast", name="Bo")
     seat = source.table_seats()[1]
     assert seat.left and not seat.claimed and seat.name == "Bo"
+    assert isinstance(hosting.top, LobbyScene)
+    assert hosting.top.seat_status(1, "Bo") == t("net.seat_left", name="Bo")
     run(hosting)
     fills = sum(label == t("net.fill_ai") for label in (getattr(w, "label", "") for w in hosting.top.widgets))
     assert fills == 2

@@ -62,6 +62,18 @@ def test_what_the_rules_settle_alone_reads_as_earned_not_as_a_choice() -> None:
     assert preview_text(chosen, ["Ana", "Ben"]) == "+6 gold with your choices"
 
 
+def test_what_follows_the_placements_own_gain_says_it_comes_from_the_movers_choices() -> None:
+    """A trial read "Hint: +2 gold, -1 sun · then +3 gold" on an overbuild and asked after
+    what: the gain of the mover's decisions after the placement's own reads "with your
+    choices" there too."""
+    from collections import Counter
+
+    from cacao_game.session.preview import TurnPreview
+
+    both = TurnPreview(at_once=Counter(gold=2, sun=-1), then=Counter(gold=3), decides_more=True)
+    assert preview_text(both, ["Ana", "Ben"]) == "+2 gold, -1 sun · then +3 gold with your choices"
+
+
 def test_the_preview_changes_nothing() -> None:
     """Previews run on a stand-in: the game itself is untouched."""
     game = game_at("place")

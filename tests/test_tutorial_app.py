@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 import pygame
 import pytest
+from app_support import make_scene
 from harness import FRAME, click, click_label, press, run
 from shots import make_app
 from tutorial_support import advance, play_one
@@ -162,6 +163,19 @@ def test_the_lesson_panel_plays_the_tutorial_to_its_end_by_clicks_and_keys(play_
     assert isinstance(play_app.top, ScoringScene)
     assert tuple(session.game.actions) == SOLUTION
     assert progress.status() is progress.Status.FINISHED
+
+
+def test_the_hint_button_of_a_lesson_is_called_as_the_lessons_show_me(play_app: App) -> None:
+    """A trial read "Show me (H)" on the lesson's panel and "Hint (H)" in the bottom bar, and
+    wondered which one H meant: both show the lesson's move, so the bar's button says "Show
+    me" too, and its tooltip says what it lays; a game's button stays Hint."""
+    scene = open_tutorial(play_app)
+    view = scene.action_view("hint")
+    assert view.label == t("tutorial.show") and view.tip_lines[0] == t("tip.action.show_me")
+    assert view.keys == scene.app.intents.label("hint")
+    play_app.home()
+    game = make_scene(play_app, ["human", "human"], seed=2)
+    assert game.action_view("hint").label == t("play.hint")
 
 
 def test_a_wrong_click_is_explained_on_the_panel_and_show_me_sets_the_answer(play_app: App) -> None:

@@ -411,7 +411,7 @@ EN: dict[str, str] = {
     "intent.pan_left": "Pan left",
     "intent.pan_right": "Pan right",
     "intent.fit": "Fit board",
-    "intent.skip": "Skip animation",
+    "intent.skip": "Skip a running animation",
     "intent.last": "Replay, review: go to the end",
     # confirm
     "confirm.title": "Are you sure?",
@@ -679,6 +679,8 @@ EN: dict[str, str] = {
         "Take back your last decision, within your own turn (always so in a network game)."
     ),
     "tip.action.hint": "Ask the computer for a move.",
+    # the Hint button in a lesson of the tutorial, which shows the lesson's move
+    "tip.action.show_me": "Lay the lesson's move on the board; Confirm then plays it.",
     "tip.action.confirm": "Play the move shown on the board.",
     "tip.action.menu": "Save, settings, rules or leave the game.",
     # the Menu button's tooltip where the game is not saved here (across machines, a replay)
@@ -814,8 +816,8 @@ EN: dict[str, str] = {
     "play.resolve_keys_no_hints": "{rows} choose a row · again or {confirm} play it · {cycle} next row · "
     "{undo} undo",
     "play.ai_pick": "the computer's pick",
-    "preview.then": "then {gains}",
-    "preview.then_about": "then about {gains}",
+    "preview.then": "then {gains} with your choices",
+    "preview.then_about": "then about {gains} with your choices",
     "preview.then_nothing": "then nothing more",
     "preview.temples": "{gold} at the temples as things stand",
     "preview.gives": "{name} {gains}",
@@ -1004,7 +1006,7 @@ EN: dict[str, str] = {
     "tutorial.chapter.scoring": "Final scoring",
     "tutorial.step.welcome": (
         "Welcome to Cacao! You and Coco each lead a tribe into the jungle. Whoever has the most "
-        "gold once every worker tile is placed wins, water, sun tokens and temples counted as "
+        "gold once every worker tile is placed wins; water, sun tokens and temples count as "
         "gold then. This guided game takes about ten minutes; "
         "leave whenever you like (Menu or Esc): it waits for you under Learn to play."
     ),
@@ -1261,6 +1263,11 @@ EN: dict[str, str] = {
         "Accuracy {accuracy}% · inaccuracies {inaccuracies} · mistakes {mistakes} · blunders {blunders}"
     ),
     "review.overview": "Game review",
+    # the marks of the summary line above it, by the points a decision lost to the best one
+    "review.marks": (
+        "Points lost to the best move: inaccuracy from {inaccuracy}, mistake from {mistake},"
+        " blunder from {blunder}"
+    ),
     "review.standin_turn": "This turn the AI played for {name} (away): not reviewed.",
     "review.to_flags": "Tab jumps to the next decision that lost a point or more.",
     "review.back_to_flags": "Shift+Tab goes back to the decisions that lost a point or more.",

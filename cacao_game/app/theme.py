@@ -513,6 +513,18 @@ def fit_text(font: pygame.font.Font, text: str, width: int, *, tail: bool = Fals
     return cut(low)
 
 
+def fit_named(font: pygame.font.Font, text: str, name: str, width: int) -> str:
+    """``text`` fitted to ``width`` pixels as ``fit_text`` does, but where it names ``name``
+    that name is cut first, down to a third of ``width``, so that what is said of it stays
+    readable (a trial's 24-letter name left only the name in the log, and "Maximiliana
+    Wolkenst…" in a lobby row that was to say she left)."""
+    if not name or name not in text or font.size(text)[0] <= width:
+        return fit_text(font, text, width)
+    rest = font.size(text.replace(name, "", 1))[0]
+    short = fit_text(font, name, max(width - rest, width // 3))
+    return fit_text(font, text.replace(name, short, 1), width)
+
+
 def fit_font(
     app: WithAssets,
     size: float,

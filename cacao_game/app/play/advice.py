@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cacao_game.ai.explain import Advice
-from cacao_game.ai.review import DecisionReview, SeatSummary
+from cacao_game.ai.review import BLUNDER, INACCURACY, MISTAKE, DecisionReview, SeatSummary
 from cacao_game.app import theme
 from cacao_game.app.coach_words import points_words, reason_lines
 from cacao_game.app.play.board import HINT, inner_rect
@@ -412,10 +412,16 @@ def review_panel(
 
 def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:
     """Where no reviewed decision is made: whose moves in the turn shown an AI stand-in made
-    (not reviewed: a trial stepped through them with no word), every reviewed seat's summary
-    and how to go on."""
+    (not reviewed: a trial stepped through them with no word), every reviewed seat's summary,
+    what its marks mean (a trial read "inaccuracies · mistakes · blunders" with no word of
+    the difference) and how to go on."""
     lines = [t("review.standin_turn", name=names[seat]) for seat in session.stood_in_here()]
-    lines += [summary_line(summary, names) for summary in session.review.summaries()]
+    summaries = [summary_line(summary, names) for summary in session.review.summaries()]
+    lines += summaries
+    if summaries:
+        lines.append(
+            t("review.marks", inaccuracy=f"{INACCURACY:g}", mistake=f"{MISTAKE:g}", blunder=f"{BLUNDER:g}")
+        )
     if session.flag_target(1) is not None:
         lines.append(t("review.to_flags"))
     else:

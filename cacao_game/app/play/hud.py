@@ -1105,11 +1105,7 @@ class Hud:
         the name), its weight and its colour (its seat's)."""
         weight = "bold" if line.heading else "regular"
         room = self.log_text_room()
-        text = self.painter.fit(line.text, 17, weight, room)  # cached; log_tips shows it whole
-        if text != line.text and line.name and line.name in line.text:
-            rest = self.app.assets.font(17, weight).size(line.text.replace(line.name, "", 1))[0]
-            short = self.painter.fit(line.name, 17, weight, max(room - rest, room // 3))
-            text = self.painter.fit(line.text.replace(line.name, short, 1), 17, weight, room)
+        text = self.painter.fit(line.text, 17, weight, room, line.name)  # log_tips shows it whole
         if line.heading:
             return text, weight, theme.CREAM
         tint = self.app.assets.seat_color(color, "light") if color is not None else theme.GOLD

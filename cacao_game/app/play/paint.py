@@ -64,14 +64,15 @@ class Painter:
             theme.note_text(surface, text, rect, self.assets.font(size, weight))
         return rect
 
-    def fit(self, text: str, size: float, weight: str, width: int) -> str:
-        """``text`` shortened to ``width`` real px (cached)."""
-        key = (text, size, weight, width)
+    def fit(self, text: str, size: float, weight: str, width: int, name: str = "") -> str:
+        """``text`` shortened to ``width`` real px, a ``name`` in it cut first
+        (``theme.fit_named``; cached)."""
+        key = (text, size, weight, width, name)
         fitted = self._fitted.get(key)
         if fitted is None:
             if len(self._fitted) > 500:
                 self._fitted.clear()
-            fitted = self._fitted[key] = theme.fit_text(self.assets.font(size, weight), text, width)
+            fitted = self._fitted[key] = theme.fit_named(self.assets.font(size, weight), text, name, width)
         elif fitted != text:
             theme.note_cut(text)
         return fitted

@@ -950,6 +950,8 @@ class PlayScene(Scene):
             about = t("tip.action.undo_net")
         elif name == "menu" and not self.can_save():
             about = t("tip.action.menu_unsaved")
+        elif name == "hint" and self.coach is not None:
+            about = t("tip.action.show_me")
         else:
             about = t(f"tip.action.{name}")
         if enabled:
@@ -957,7 +959,10 @@ class PlayScene(Scene):
         return (about, self.hints_off_text() if name == "hint" and self.hints_off() else t("tip.action_off"))
 
     def action_label(self, name: str) -> str:
-        """The label of action button ``name``."""
+        """The label of action button ``name`` (in a lesson, Hint is the lesson's Show me, as
+        its panel calls the same key: a trial read two buttons on H and wondered which)."""
+        if name == "hint" and self.coach is not None:
+            return t("tutorial.show")
         if not self.stepped:
             return t(f"play.{name}")
         if name.startswith("flag_"):

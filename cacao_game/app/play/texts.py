@@ -66,9 +66,10 @@ def amounts(total: Counter[str]) -> str:
 
 
 def preview_text(preview: TurnPreview, names: Sequence[str]) -> str:
-    """A placement's whole turn in one line: "+1 sun · then +6 gold · Bea +3 gold · opens 2
-    squares to the others" (the empty worker squares beside the jungle tiles laid; "to your
-    opponent" with 2 players: a tester read "the others" as wrong there); what comes only
+    """A placement's whole turn in one line: "+1 sun · then +6 gold with your choices · Bea +3
+    gold · opens 2 squares to the others" (the empty worker squares beside the jungle tiles
+    laid; "to your opponent" with 2 players: a tester read "the others" as wrong there; "then"
+    says whose: a trial read "then +3 gold" and asked after what); what comes only
     from the mover's own choices reads "+1 cacao, +2 gold with your choices" (never
     "nothing at once" before a gain; what the rules settle alone after the placement is
     ``at_once``'s: a trial read "with your choices" where none came); a change of the

@@ -376,6 +376,22 @@ class LobbyScene(WidgetScene):
         kinds = [played_kind(seat.kind) for seat in seats]
         return seat_labels(self.app.assets, [seat.name for seat in seats], kinds)
 
+    def seat_status(self, number: int, name: str) -> str:
+        """What seat ``number`` (called ``name``) is, in words beside its name: a computer's
+        level and time; "{name} left" on a free seat its player left; "You"; "Joined" or
+        "Disconnected" as the host last said, but nothing while this window cannot reach the
+        host (a trial's dead host still read "Joined" there: nobody's state is known then)."""
+        seat = self.source.table_seats()[number]
+        if seat.kind != REMOTE:
+            return ai_text(seat.kind, seat.think_time)
+        if not seat.claimed:
+            return t("net.seat_left", name=name) if seat.left else ""
+        if self.source.client.seat == number:
+            return t("net.you")
+        if self.source.connection != CONNECTED:
+            return ""
+        return t("net.joined") if seat.connected else t("net.away")
+
     def _draw_seats(self, surface: pygame.Surface) -> None:
         seats = self.source.table_seats()
         names = self.seat_names()
@@ -403,14 +419,7 @@ class LobbyScene(WidgetScene):
             theme.draw_seat_marker(self.app, surface, seat.color, (row.x + px(80), row.centery), px(20))
             waiting = seat.kind == REMOTE and not seat.claimed
             name = t("net.seat_free") if waiting else names[number]
-            if seat.kind != REMOTE:
-                what = ai_text(seat.kind, seat.think_time)
-            elif not seat.claimed:
-                what = t("net.seat_left", name=names[number]) if seat.left else ""
-            elif self.source.client.seat == number:
-                what = t("net.you")
-            else:
-                what = t("net.joined") if seat.connected else t("net.away")
+            what = self.seat_status(number, names[number])
             room = row.w - px(140) - (px(350) if row.centery in buttons else px(20))
             text_w = room * 3 // 5
             theme.draw_text(
@@ -424,7 +433,7 @@ class LobbyScene(WidgetScene):
             theme.draw_text(
                 surface,
                 small,
-                theme.fit_text(small, what, room - text_w - px(16)),
+                theme.fit_named(small, what, names[number], room - text_w - px(16)),
                 (row.x + px(136) + text_w, row.centery),
                 theme.SAND,
                 anchor="midleft",
