@@ -789,3 +789,32 @@ def test_a_dialog_whose_buttons_would_not_fit_side_by_side_stacks_them(app):
     assert yes.rect.bottom < no.rect.top and yes.rect.w == no.rect.w
     assert app.assets.font(BUTTON_SIZE, "bold").size(label)[0] <= yes.label_room()
     assert dialog.panel_rect().contains(yes.rect.union(no.rect))
+
+
+def test_a_continue_refused_sets_the_autosave_aside_so_the_menu_stops_offering_it(app):
+    """A trial's cut-off autosave was refused by Continue, kept, and Continue stayed the menu's
+    first entry: every start and every Enter met the same refusal. Now the refused file is
+    kept under a name of its own (Load lists it with its reason), the notice says where, and
+    the menu no longer offers Continue."""
+    from cacao_game import saves
+    from cacao_game.app.flow import start_game
+
+    start_game(app, TWO_HUMANS)
+    app.home()
+    path = saves.autosave_path()
+    damaged = path.read_bytes()[:300]
+    path.write_bytes(damaged)
+    backup = path.with_name(path.name + ".bak")
+    if backup.exists():
+        backup.write_bytes(damaged)
+    app.home()
+    run(app)
+    click_label(app, t("menu.continue"))
+    assert kinds(app) == ["MenuScene"]
+    assert not path.exists()
+    (kept,) = [f for f in path.parent.iterdir() if f.name.startswith("autosave.refused-")]
+    assert kept.read_bytes() == damaged
+    assert app.toast is not None and app.toast[0].endswith(t("load.kept_aside", name=kept.name))
+    labels = [w.label for w in app.top.widgets if isinstance(w, Button)]
+    assert t("menu.continue") not in labels and labels[0] == t("menu.new")
+    assert kept.stem in [info.name for info in saves.list_saves()]

@@ -202,6 +202,36 @@ def test_input_maps_events_and_the_frame_to_commands_without_the_scene(user_home
         assert (scene.source.game._state(), scene.shown, scene.camera.target_scale) == before
 
 
+def test_the_notice_that_hints_are_for_your_turn_goes_when_the_hand_over_screen_comes(user_home) -> None:
+    """A German trial pressed H while the computer thought, then read "Hints are for your
+    turn" over the next player's hand-over screen, as if that player had been refused: the
+    notice goes once the hand-over screen is up."""
+    from app_support import make_scene
+    from driver import key
+
+    pygame.init()
+    app = App(
+        pygame.Surface((1920, 1080)),
+        Settings(animation_speed="normal", ai_pacing=1.0, sound=False),
+        router=router(),
+    )
+    try:
+        scene = make_scene(app, ["easy", "human", "human"], seed=3)
+        app.step([], 0.02)
+        assert not scene.timeline.busy and not scene.source.accepts_input()
+        app.step([key(app, "hint")], 0.02)
+        assert app.toast is not None and app.toast[0] == t("play.hint_not_your_turn")
+        app.toast = (app.toast[0], 600.0)
+        for _ in range(400):
+            app.step([], 0.05)
+            if scene.curtain_for is not None:
+                break
+        assert scene.curtain_for == 1
+        assert app.toast is None or app.toast[0] != t("play.hint_not_your_turn")
+    finally:
+        app.close()
+
+
 def test_hint_pressed_while_the_computer_thinks_is_refused_with_a_word(user_home) -> None:
     """Playtest: H pressed while the computer seat thought was kept, and the hint popped up
     with its move staged when the player's turn began, unasked by then. Now it is refused at

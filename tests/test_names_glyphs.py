@@ -54,6 +54,23 @@ def test_a_typed_name_the_fonts_cannot_draw_is_refused_with_the_reason(app) -> N
     assert setup.validation_error() is None
 
 
+def test_a_name_the_fonts_cannot_draw_is_refused_on_the_join_form_too(app) -> None:
+    """A trial joined as "Bo" and two Hebrew letters: the form showed boxes and both tables
+    called the seat "Player 1" without a word. The Join form refuses the name as the setup
+    does, naming the characters; watching needs no name and stays open."""
+    from cacao_game.app.scenes.join import JoinScene
+
+    app.join_typed.update(address="127.0.0.1", port="8765", code="ZKBFVX", name="")
+    app.open(routes.Join())
+    form = app.top
+    assert isinstance(form, JoinScene)
+    form.set_value("name", "Bo\u05e9\u05dc")
+    assert form.validation_error() == t("net.error_glyphs", chars="U+05E9 U+05DC")
+    assert form.validation_error(watch=True) is None
+    form.set_value("name", "Bo")
+    assert form.validation_error() is None
+
+
 def test_names_from_a_save_show_a_stand_in_and_stay_in_the_file(app) -> None:
     """A save whose names are Arabic and emoji (clean text, so the file is accepted): the
     table, the scoring and the Load list show the seat's default name instead; the save,

@@ -725,6 +725,36 @@ def test_a_join_form_notice_keeps_off_its_fields_and_buttons(size: tuple[int, in
     assert toast is not None and len(widgets) == 7 and toast.collidelist(widgets) < 0
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1728, 972), *SIZES])
+def test_the_menus_notices_keep_off_its_buttons(size: tuple[int, int]) -> None:
+    """A trial's start with a settings file of wrong types drew three lines of notices over
+    Quit: the menu's notices lie above its buttons' panel, however many lines they take."""
+    from shots import SHOTS, frames
+
+    from cacao_game.app.scale import px
+    from cacao_game.app.strings import t
+    from cacao_game.app.widgets import Button
+
+    app = make_app(size, Settings(sound=False))
+    SHOTS["menu"](app)
+    app.notify(
+        " ".join(
+            [
+                t("settings.refused"),
+                "Settings file: AI pacing and Interface size had values the game cannot use and are back to "
+                "their defaults; change them in Settings. The last game's set-up could not be read: New game "
+                "starts from the defaults.",
+            ]
+        )
+    )
+    frames(app, 2)
+    app.draw(app.screen)
+    toast = app.toast_rect
+    buttons = [w.rect for w in app.top.widgets if isinstance(w, Button)]
+    assert toast is not None and toast.height > 2 * px(24), "a notice of more than one line"
+    assert len(buttons) >= 7 and toast.collidelist(buttons) < 0
+
+
 @pytest.mark.parametrize("size", [(1280, 720), *SIZES])
 def test_a_settings_notice_keeps_off_its_buttons(size: tuple[int, int]) -> None:
     """A trial's notice about a key taken from two actions lay over Back and Reset keys for

@@ -178,6 +178,35 @@ def test_the_hint_button_of_a_lesson_is_called_as_the_lessons_show_me(play_app: 
     assert game.action_view("hint").label == t("play.hint")
 
 
+def test_show_me_by_its_key_leaves_no_tile_under_the_resting_mouse(play_app: App) -> None:
+    """A trial clicked a wrong square, pressed H (Show me) with the mouse still there, and read
+    the faint tile under the mouse as a copy of the refused move left behind: once the lesson's
+    move is shown, the move under the resting mouse gives way (as after Tab) until the mouse
+    moves again."""
+    scene = open_tutorial(play_app)
+    session = scene.tutorial
+    assert session is not None
+    from driver import square_point
+
+    point = (round(square_point(scene, (0, 1))[0]), round(square_point(scene, (0, 1))[1]))
+    click(play_app, point)
+    play_app.step([], CONFIRM_PAUSE)
+    click(play_app, point)
+    assert session.game.actions == [] and session.coach.mistake is not None
+    press(play_app, "hint")
+    run(play_app, 2)
+    assert session.selection.provisional == SOLUTION[0]
+    assert [ghost.action.pos for ghost in scene.frame.board.ghosts] == [SOLUTION[0].pos]
+    play_app.step(
+        [pygame.event.Event(pygame.MOUSEMOTION, pos=(point[0] + 3, point[1]), rel=(3, 0), buttons=(0, 0, 0))],
+        0.02,
+    )
+    run(play_app, 2)
+    assert (0, 1) in [ghost.action.pos for ghost in scene.frame.board.ghosts], (
+        "the mouse moved: it shows again"
+    )
+
+
 def test_a_wrong_click_is_explained_on_the_panel_and_show_me_sets_the_answer(play_app: App) -> None:
     """A placement on another square is refused (the error sound, nothing placed), the panel
     keeps the reason; Show me selects, turns and places the expected tile provisionally."""

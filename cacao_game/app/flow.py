@@ -19,6 +19,7 @@ from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import problem_text, shown_save_name, t
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
+from cacao_game.files import set_aside
 from cacao_game.jsontypes import JSON
 from cacao_game.records import read_record
 from cacao_game.session import PlaySession
@@ -241,7 +242,9 @@ def _kept_already(loaded: saves.LoadedSave | None) -> bool:
     return saved is not None and same_game(saved, loaded.game)
 
 
-def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
+def open_save(
+    app: Shell, path: Path, *, backup_fallback: bool = False, set_aside_refused: bool = False
+) -> bool:
     """Resume the save at ``path`` over the menu; on failure show its one-line reason and
     return False. A game other than the autosave's asks first if that one is unfinished
     (``keep_unfinished_then``); once opened, an unfinished game is autosaved at once, so
@@ -251,6 +254,9 @@ def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
 
     With ``backup_fallback`` a refused file is replaced by its ``.bak`` when that loads (the
     Load list shows it so, ``SaveInfo.from_backup``), and the player is told in a notice.
+    With ``set_aside_refused`` a file refused (with no backup that loads) is kept under a
+    name of its own beside it (``files.set_aside``: Load lists it with its reason), and the
+    notice says so.
     """
     try:
         loaded = saves.load_with_backup(path) if backup_fallback else saves.load_game(path)
@@ -259,7 +265,10 @@ def open_save(app: Shell, path: Path, *, backup_fallback: bool = False) -> bool:
         )
         session = new_session(app, config, loaded.game, dict(loaded.view), saved_at(path, loaded.view))
     except (ValueError, OSError) as error:  # SaveError is a ValueError
-        app.notify(t("load.failed", name=path.name, reason=problem_text(error)))
+        reason = problem_text(error)
+        failed = t("load.failed", name=path.name, reason=reason)
+        aside = set_aside(path, path.name, one_line(error)) if set_aside_refused and path.exists() else None
+        app.notify(f"{failed} {t('load.kept_aside', name=aside.name)}" if aside is not None else failed)
         return False
 
     def resume() -> None:
@@ -332,8 +341,10 @@ def autosave_unfinished() -> bool:
 
 
 def continue_game(app: Shell) -> bool:
-    """Resume the autosave."""
-    return open_save(app, saves.autosave_path(), backup_fallback=True)
+    """Resume the autosave, or its backup; one that cannot be read is set aside, kept and
+    listed by Load with its reason, so that Continue no longer leads the menu to the same
+    refusal at every start (a trial's Enter met it again and again)."""
+    return open_save(app, saves.autosave_path(), backup_fallback=True, set_aside_refused=True)
 
 
 def start_tutorial(app: Shell, *, fresh: bool = False) -> bool:

@@ -1,6 +1,7 @@
 """Names as the screen shows them: text the bundled fonts cannot draw is never shown as boxes.
 
-A name typed at the table with such a character is refused there (``name_glyph_problem``);
+A name typed at the table or on the Join form with such a character is refused there
+(``name_glyph_problem``, ``unshown_characters``);
 a name read from a file (a save, a record) that holds one is shown by a readable stand-in,
 the seat's default name ("Player 2", "Easy AI"), while the file keeps the name as it is.
 """
@@ -38,11 +39,18 @@ def code_points(chars: str) -> str:
     return shown + (" …" if len(chars) > NAMED_CHARACTERS else "")
 
 
+def unshown_characters(assets: Assets, name: str) -> str | None:
+    """The characters of ``name`` the fonts cannot draw, as code points (``code_points``),
+    or None when it can be shown whole."""
+    missing = missing_glyphs(assets, name)
+    return code_points(missing) if missing else None
+
+
 def name_glyph_problem(assets: Assets, names: Sequence[str]) -> str | None:
     """Why a name typed at the table cannot be taken (a character the fonts cannot draw),
     else None."""
     for number, name in enumerate(names, start=1):
-        missing = missing_glyphs(assets, name)
-        if missing:
-            return t("setup.error_glyphs", number=number, chars=code_points(missing))
+        chars = unshown_characters(assets, name)
+        if chars is not None:
+            return t("setup.error_glyphs", number=number, chars=chars)
     return None

@@ -336,6 +336,8 @@ EN: dict[str, str] = {
     "setup.error_seats": "A game needs 2 to 4 seats.",
     "setup.error_name": "Every seat needs a name.",
     "setup.error_glyphs": "Seat {number}'s name has letters this game cannot show ({chars}): use others.",
+    # the Join form's name field holds a character the game's fonts cannot draw
+    "net.error_glyphs": "Your name has letters this game cannot show ({chars}): use others.",
     "setup.error_seed": "The seed must be a whole number (or empty).",
     "kind.human": "Human",
     "kind.remote": "Remote player",
@@ -518,6 +520,8 @@ EN: dict[str, str] = {
     "load.when": "{year}-{month}-{day} {hour}:{minute}",
     "load.autosave_of": "Autosave · {name}",
     "load.failed": "Could not load “{name}”: {reason}",
+    # after load.failed: the refused autosave was renamed, so that Continue stops offering it
+    "load.kept_aside": "It is kept as “{name}” (Load game lists it).",
     "load.deleted": "Deleted “{name}”",
     # scoring
     "scoring.title": "Final scoring",

@@ -229,7 +229,8 @@ class TableInput:
         self.chosen_at: tuple[Pos, float] | None = None
         """The square a click made the provisional placement, and the table's clock then."""
         self.tabbed = False
-        """Tab moved the choice since the mouse last moved: the move under the mouse gives way
+        """Tab, or a hint (Show me in a lesson), moved the choice since the mouse last moved:
+        the move under the mouse gives way
         (no second ghost and label beside the provisional one)."""
         self.row_chosen: tuple[tuple[int, tuple[Outcome, ...], int], float] | None = None
         """The resolution row a click or a number key chose (seat, outcomes, index), and the

@@ -1092,6 +1092,7 @@ class PlayScene(Scene):
                 case Refused():
                     self._refused(event)
                 case HintReady(action, advice):
+                    self.input.tabbed = True  # the move under a resting mouse gives way, as after Tab
                     if advice is None:
                         self.app.notify(t("play.hint_ready"))
                     else:
@@ -1400,7 +1401,10 @@ class PlayScene(Scene):
         """Move ``ready_at`` on when the decision passes to a person at the screen after
         another seat had the table, and take down the notice that hints are for the player's
         turn, no longer true (a trial pressed H while the computer thought, and still read it
-        on the player's own turn)."""
+        on the player's own turn; a German trial read it over the next player's hand-over
+        screen, as if refused there, and over the end of the game)."""
+        if self.curtain_for is not None or self.shown.over:
+            self.app.withdraw(t("play.hint_not_your_turn"))
         if not self.accepts_board_input():
             seat = self.current_seat()
             if seat is None or seat not in self.humans or self.thinking_seat() is not None:

@@ -20,6 +20,7 @@ from cacao_game.app.join_form import MAX_ADDRESS, JoinMemory, address_problem, r
 from cacao_game.app.netplay import JoinRequest, rejoin_waiting, seat_or_join
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import unshown_characters
 from cacao_game.app.strings import t
 from cacao_game.app.widgets import Button, Panel, TextInput
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
@@ -93,7 +94,9 @@ class JoinScene(WidgetScene):
         self.problem = None
 
     def validation_error(self, watch: bool = False) -> str | None:
-        """Why Join (``watch``: Watch) cannot go yet, or None."""
+        """Why Join (``watch``: Watch) cannot go yet, or None: a name with a letter the fonts
+        cannot draw is refused as at the table (a trial's "Bo" and two Hebrew letters joined
+        and was shown as "Player 1" on both tables without a word)."""
         problem = address_problem(self.values["address"])
         if problem:
             return problem
@@ -102,8 +105,13 @@ class JoinScene(WidgetScene):
             return problem
         if code_problem(self.values["code"].strip().upper()):
             return t("net.error_code")
-        if not watch and name_problem(" ".join(self.values["name"].split())):
+        if watch:
+            return None
+        if name_problem(" ".join(self.values["name"].split())):
             return t("net.error_name")
+        chars = unshown_characters(self.app.assets, self.values["name"])
+        if chars is not None:
+            return t("net.error_glyphs", chars=chars)
         return None
 
     def shown_problem(self) -> str | None:

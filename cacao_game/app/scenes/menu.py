@@ -64,9 +64,7 @@ class MenuScene(WidgetScene):
         entries: list[tuple[str, Callable[[], object], str]] = []
         unfinished = autosave_unfinished()
         if unfinished:
-            entries.append(
-                ("menu.continue", lambda: continue_game(self.app), "secondary" if newcomer else "primary")
-            )
+            entries.append(("menu.continue", self.continue_game, "secondary" if newcomer else "primary"))
         if hosted:
             style = "secondary" if newcomer or unfinished else "primary"
             entries.append(("menu.resume_hosting", self.resume_hosting, style))
@@ -120,6 +118,11 @@ class MenuScene(WidgetScene):
                     tooltip=tip,
                 )
             )
+
+    def continue_game(self) -> None:
+        """Continue; a refused autosave is set aside then, so the menu is built again without it."""
+        if not continue_game(self.app):
+            self.build()
 
     def resume_hosting(self) -> None:
         """Restart the game this app hosted (its window closed mid-game) and wait in the
@@ -232,6 +235,15 @@ class MenuScene(WidgetScene):
         panel.height = self.widgets[-1].rect.bottom + px(PANEL_BOTTOM) - panel.top
         panel.centerx = self.app.screen.get_width() // 2
         return panel
+
+    def toast_area(self, screen: pygame.Rect) -> pygame.Rect:
+        """Toasts sit on the buttons' panel, over the subtitle, never over a button: a start's
+        notices about a repaired settings file ran to three lines from the footer and covered
+        Quit. The whole screen before the buttons are built."""
+        panel = self.panel()
+        if panel is None or panel.top - screen.top < px(120):
+            return screen
+        return pygame.Rect(screen.left, screen.top, screen.w, panel.top - screen.top)
 
     def heading(self) -> tuple[pygame.Rect, pygame.Rect]:
         """Where the title and the subtitle are drawn on the screen."""
