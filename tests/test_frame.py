@@ -202,6 +202,16 @@ def test_input_maps_events_and_the_frame_to_commands_without_the_scene(user_home
         assert (scene.source.game._state(), scene.shown, scene.camera.target_scale) == before
 
 
+def paced_app() -> App:
+    """A 1920x1080 app whose computer seats think at the normal pace (a second a move)."""
+    pygame.init()
+    return App(
+        pygame.Surface((1920, 1080)),
+        Settings(animation_speed="normal", ai_pacing=1.0, sound=False),
+        router=router(),
+    )
+
+
 def test_the_notice_that_hints_are_for_your_turn_goes_when_the_hand_over_screen_comes(user_home) -> None:
     """A German trial pressed H while the computer thought, then read "Hints are for your
     turn" over the next player's hand-over screen, as if that player had been refused: the
@@ -209,12 +219,7 @@ def test_the_notice_that_hints_are_for_your_turn_goes_when_the_hand_over_screen_
     from app_support import make_scene
     from driver import key
 
-    pygame.init()
-    app = App(
-        pygame.Surface((1920, 1080)),
-        Settings(animation_speed="normal", ai_pacing=1.0, sound=False),
-        router=router(),
-    )
+    app = paced_app()
     try:
         scene = make_scene(app, ["easy", "human", "human"], seed=3)
         app.step([], 0.02)
@@ -241,12 +246,7 @@ def test_hint_pressed_while_the_computer_thinks_is_refused_with_a_word(user_home
     from app_support import make_scene
     from driver import key
 
-    pygame.init()
-    app = App(
-        pygame.Surface((1920, 1080)),
-        Settings(animation_speed="normal", ai_pacing=1.0, sound=False),
-        router=router(),
-    )
+    app = paced_app()
     try:
         scene = make_scene(app, ["easy", "human"], seed=3)
         app.step([], 0.02)
