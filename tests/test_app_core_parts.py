@@ -176,6 +176,25 @@ def test_no_display_is_refused_with_a_message(monkeypatch, capsys):
     assert "graphical display" in capsys.readouterr().err
 
 
+def test_the_window_goes_before_the_scenes_close(app, monkeypatch):
+    """A trial watched the window stay up to seconds after closing it, while the computer's
+    process was given time to stop: the loop closes the window first, then the scenes (their
+    workers stop and their saves finish behind it)."""
+    from cacao_game.app.scene import Scene
+
+    order: list[str] = []
+
+    class Closing(Scene):
+        def exit(self) -> None:
+            order.append("scene")
+
+    monkeypatch.setattr(pygame.display, "quit", lambda: order.append("window"))
+    app.push(Closing(app))
+    app.quit()
+    assert app.run(pygame.time.Clock()) == 0
+    assert order == ["window", "scene"] and not app.stack
+
+
 def test_the_dummy_driver_is_allowed_for_tools(monkeypatch):
     """CACAO_ALLOW_DUMMY=1 accepts the dummy driver."""
     monkeypatch.setenv("CACAO_ALLOW_DUMMY", "1")

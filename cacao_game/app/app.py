@@ -482,7 +482,10 @@ class App:
         return bool(self.toast_detail) and rect is not None and rect.collidepoint(self.mouse_pos)
 
     def run(self, clock: pygame.time.Clock | None = None) -> int:
-        """The real loop at 60 frames per second until ``quit``; returns the exit code."""
+        """The real loop at 60 frames per second until ``quit``; returns the exit code. The
+        window goes before the scenes close (``close``: a thinking computer's process is
+        given half a second to stop, a save finishes), so it closes as soon as asked (a trial
+        watched it stay for seconds)."""
         clock = clock or pygame.time.Clock()
         first_frame_stamp = os.environ.get(FIRST_FRAME_ENV) == "1"
         while self.running:
@@ -493,6 +496,7 @@ class App:
                 sys.stdout.write(f"{FIRST_FRAME_STAMP} {time.time()}\n")
                 sys.stdout.flush()
                 self.quit()
+        pygame.display.quit()
         self.close()
         return self.exit_code
 
