@@ -250,7 +250,9 @@ def test_a_tile_that_may_be_overbuilt_says_so_on_hover(user_home) -> None:
 
 def test_a_seat_named_as_its_kind_is_not_labelled_twice(play_app: App) -> None:
     """A trial read "Hard AI" under "Hard AI" (a computer seat keeps its level as its name):
-    the line under a name gives the kind only where the name does not already."""
+    the line under a name gives the kind only where the name does not already. A timed
+    level's line says how long it thinks (a trial found the expert's time nowhere in the
+    game): "thinks 1 s" under "Hard AI", "Expert AI · thinks 2 s" under another name."""
     from cacao_game.app.play.ai_worker import SyncAI
     from cacao_game.app.strings import kind_label
     from cacao_game.config.game import GameConfig, SeatConfig
@@ -261,12 +263,21 @@ def test_a_seat_named_as_its_kind_is_not_labelled_twice(play_app: App) -> None:
             SeatConfig("Ana", "red", "human"),
             SeatConfig(kind_label("hard"), "purple", "hard"),
             SeatConfig("Bo", "white", "easy"),
+            SeatConfig("Cy", "yellow", "expert"),
         ],
         "base",
         3,
+        thinking_time=1.0,
+        expert_time=2.0,
     )
     session = PlaySession(config)
     session.handle(ShowHand())
     scene = PlayScene(play_app, session, ai=SyncAI())
     play_app.push(scene)
-    assert [scene.seat_kind_text(seat) for seat in range(3)] == [kind_label("human"), "", kind_label("easy")]
+    assert [scene.seat_kind_text(seat) for seat in range(4)] == [
+        kind_label("human"),
+        t("play.thinks", seconds="1"),
+        kind_label("easy"),
+        t("net.ai_thinks", level=kind_label("expert"), seconds="2"),
+    ]
+    assert t("net.ai_thinks", level=kind_label("expert"), seconds="2") == "Expert AI · thinks 2 s"

@@ -35,10 +35,10 @@ from cacao_game.app.play.presence import banner_text
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.rejoin import load_ticket
 from cacao_game.app.scenes.join import JoinScene
-from cacao_game.app.scenes.lobby import LobbyScene, ai_text
+from cacao_game.app.scenes.lobby import LobbyScene
 from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.setup import SetupScene
-from cacao_game.app.strings import t, tn
+from cacao_game.app.strings import kind_label, t, timed_label, tn
 from cacao_game.config.game import HUMAN
 from cacao_game.config.settings import Settings
 from cacao_game.net.client import NetClient
@@ -220,7 +220,7 @@ def test_both_lobbies_name_the_expert_seat_with_the_thinking_time_set_up_by_the_
     expert = t("net.ai_thinks", level=t("kind.expert"), seconds="7")
     for seats in (source.table_seats(), bo.table_seats()):
         assert [seat.think_time for seat in seats] == [None, None, None, 7.0]
-        assert ai_text(seats[3].kind, seats[3].think_time) == expert
+        assert timed_label(kind_label(seats[3].kind), seats[3].think_time) == expert
 
 
 def test_the_host_lets_the_ai_play_a_free_seat_and_the_table_opens(apps):

@@ -27,8 +27,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from cacao_game.app.app import App
 from cacao_game.app.play.scene import PlayScene
 from cacao_game.app.play.thinking_bar import bar_rect, filled_width
-from cacao_game.app.scenes.lobby import ai_text
-from cacao_game.app.strings import t
+from cacao_game.app.strings import kind_label, t, timed_label
 from cacao_game.engine import Action, Game
 from cacao_game.net import host as host_module
 from cacao_game.net import protocol as p
@@ -308,14 +307,19 @@ def test_the_lobby_names_each_ai_seat_with_its_thinking_time_in_every_language()
 
     try:
         set_language("en")
-        assert ai_text("expert", 5.0) == "Expert AI · thinks 5 s"
-        assert ai_text("hard", 0.5) == "Hard AI · thinks 0.5 s"
-        assert ai_text("medium", None) == t("kind.medium")
+        assert timed_label(kind_label("expert"), 5.0) == "Expert AI · thinks 5 s"
+        assert timed_label(kind_label("hard"), 0.5) == "Hard AI · thinks 0.5 s"
+        assert timed_label(kind_label("medium"), None) == t("kind.medium")
         set_language("de")
-        assert ai_text("hard", 0.5) == t("net.ai_thinks", level=t("kind.hard"), seconds="0,5")
-        assert "0,5" in ai_text("hard", 0.5) and ai_text("hard", 0.5) != "Hard AI · thinks 0.5 s"
+        assert timed_label(kind_label("hard"), 0.5) == t("net.ai_thinks", level=t("kind.hard"), seconds="0,5")
+        assert (
+            "0,5" in timed_label(kind_label("hard"), 0.5)
+            and timed_label(kind_label("hard"), 0.5) != "Hard AI · thinks 0.5 s"
+        )
         set_language("fr")
-        assert ai_text("expert", 10.0) == t("net.ai_thinks", level=t("kind.expert"), seconds="10")
+        assert timed_label(kind_label("expert"), 10.0) == t(
+            "net.ai_thinks", level=t("kind.expert"), seconds="10"
+        )
     finally:
         set_language("en")
 

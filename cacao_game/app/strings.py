@@ -244,6 +244,8 @@ EN: dict[str, str] = {
     "net.free_seat": "Free the seat",
     # the lobby: an AI seat of the host's table with its thinking time (hard, expert)
     "net.ai_thinks": "{level} · thinks {seconds} s",
+    # under an AI seat's name at the table when the name is its level ("Expert AI")
+    "play.thinks": "thinks {seconds} s",
     # a seat whose player left on purpose or whose seat the host freed: it waits for a new
     # player (or an AI plays it: net.left_standin)
     "net.left": "Seat free",
@@ -1573,6 +1575,14 @@ def kind_label(kind: str) -> str:
     """How a seat kind (``human`` or an AI level name) is shown."""
     key = f"kind.{kind}"
     return t(key) if has(key) else t("kind.other", level=kind.replace("_", " ").capitalize())
+
+
+def timed_label(label: str, think_time: float | None) -> str:
+    """An AI seat's ``label`` (its level) with its thinking time, where it has one ("Expert
+    AI · thinks 5 s"): in the lobbies and under a seat's name at the table."""
+    if think_time is None:
+        return label
+    return t("net.ai_thinks", level=label, seconds=short_number(think_time))
 
 
 def unique_names(names: list[str]) -> list[str]:

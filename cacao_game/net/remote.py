@@ -615,7 +615,7 @@ class RemoteSource:
             n: now + seat.standin_in for n, seat in enumerate(state.seats) if seat.standin_in is not None
         }
         self._state_seats = tuple(
-            SeatInfo(seat.name, seat.color, played_kind(seat.kind)) for seat in state.seats
+            SeatInfo(seat.name, seat.color, played_kind(seat.kind), seat.think_time) for seat in state.seats
         )
         self._config = GameConfig(
             [

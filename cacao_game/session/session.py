@@ -28,7 +28,7 @@ from pathlib import Path
 from cacao_game import saves, typed_json
 from cacao_game.ai import HINT_LEVELS, LEVELS
 from cacao_game.ai.explain import Advice
-from cacao_game.ai.registry import TIME_BUDGETS, TIMED_LEVELS, player_seed
+from cacao_game.ai.registry import player_seed
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Fill, Game, Phase
 from cacao_game.engine import events as ev
@@ -63,7 +63,7 @@ from cacao_game.session.policy import UndoPolicy, note_undo, resolve_policy, und
 from cacao_game.session.preview import FollowUps
 from cacao_game.session.seats import Seats
 from cacao_game.session.selection import Selection
-from cacao_game.session.source import PLAY, Capabilities, Stepping
+from cacao_game.session.source import PLAY, Capabilities, Stepping, think_time
 
 log = logging.getLogger(__name__)
 
@@ -416,12 +416,8 @@ class PlaySession(Seats):
         return (self._next_id, len(self.game.actions))
 
     def time_budget(self, level: str) -> float | None:
-        """Seconds AI ``level`` thinks per decision in this game (``GameConfig.time_budget``,
-        else the level's own default); None for a level without a thinking time."""
-        if level not in TIMED_LEVELS:
-            return None
-        chosen = self.config.time_budget(level)
-        return chosen if chosen is not None else TIME_BUDGETS[level]
+        """Seconds AI ``level`` thinks per decision in this game (``source.think_time``)."""
+        return think_time(self.config, level)
 
     def take_requests(self) -> list[AIRequest]:
         """The AI requests to send now (a computer seat's decision, a hint), each once."""

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cacao_game.ai.explain import Advice
+from cacao_game.ai.registry import TIME_BUDGETS, TIMED_LEVELS
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Action, Game
 from cacao_game.engine import events as ev
@@ -57,6 +58,9 @@ class SeatInfo:
     name: str
     color: str
     kind: str
+    think_time: float | None = None
+    """Seconds a timed AI level (hard, expert) thinks per decision at this table; None for a
+    person, an untimed level, or a table that does not say."""
 
     @property
     def human(self) -> bool:
@@ -265,6 +269,17 @@ class TableSource(Protocol):
         ...
 
 
+def think_time(config: GameConfig, level: str) -> float | None:
+    """Seconds AI ``level`` thinks per decision in ``config``'s game (``GameConfig.time_budget``,
+    else the level's own default); None for a level without a thinking time, or a person."""
+    if level not in TIMED_LEVELS:
+        return None
+    chosen = config.time_budget(level)
+    return chosen if chosen is not None else TIME_BUDGETS[level]
+
+
 def seat_infos(config: GameConfig) -> tuple[SeatInfo, ...]:
     """The seats of ``config`` as the table sees them."""
-    return tuple(SeatInfo(seat.name, seat.color, seat.kind) for seat in config.seats)
+    return tuple(
+        SeatInfo(seat.name, seat.color, seat.kind, think_time(config, seat.kind)) for seat in config.seats
+    )

@@ -718,12 +718,17 @@ class PlayScene(Scene):
 
     def seat_kind_text(self, seat: int) -> str:
         """The seat panel's line under the name: the kind, or nothing where the name already
-        says it (a trial read "Hard AI / Hard AI"); at a table across machines a player's seat
-        says whose it is (You, Remote player, Disconnected, AI stands in)."""
+        says it (a trial read "Hard AI / Hard AI"); a timed AI's thinking time beside it
+        ("Expert AI · thinks 2 s", or "thinks 2 s" under the name "Expert AI": a trial found
+        the time nowhere in the game); at a table across machines a player's seat says whose
+        it is (You, Remote player, Disconnected, AI stands in)."""
         if self.net is not None and self.kinds[seat] == HUMAN:
             return seat_text(self.net, seat, self.source.face_up_seat())
         label = self.kind_label(seat)
-        return "" if label == self.names[seat] else label
+        seconds = self.source.seats[seat].think_time if self.lesson is None else None
+        if label != self.names[seat]:
+            return strings.timed_label(label, seconds)
+        return "" if seconds is None else t("play.thinks", seconds=strings.short_number(seconds))
 
     def kind_label(self, seat: int) -> str:
         """``Human`` or the AI level of ``seat``; the tutorial's scripted opponent is the guide

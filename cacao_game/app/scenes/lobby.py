@@ -42,7 +42,7 @@ from cacao_game.app.play.presence import SeatsSeen, crowd_text, seat_news
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import seat_labels
-from cacao_game.app.strings import PARTS_SEPARATOR, kind_label, short_number, t
+from cacao_game.app.strings import PARTS_SEPARATOR, kind_label, t, timed_label
 from cacao_game.app.widgets import Button, Panel
 from cacao_game.engine.tiles import BASE_VARIANT
 from cacao_game.net.client import UNREACHABLE
@@ -63,14 +63,6 @@ BOTTOM = 1030
 TOAST_ABOVE = 90
 """Design pixels from the panel's bottom up to a toast's bottom (clear of the status line;
 four seat rows end well above it)."""
-
-
-def ai_text(kind: str, think_time: float | None) -> str:
-    """What an AI seat is in the lobby: its level, with its thinking time where the host's
-    table gives it one ("Expert AI · thinks 5 s")."""
-    if think_time is None:
-        return kind_label(kind)
-    return t("net.ai_thinks", level=kind_label(kind), seconds=short_number(think_time))
 
 
 def table_note(start_drawn: bool, hints: bool, variant: str = BASE_VARIANT) -> str:
@@ -383,7 +375,7 @@ class LobbyScene(WidgetScene):
         host (a trial's dead host still read "Joined" there: nobody's state is known then)."""
         seat = self.source.table_seats()[number]
         if seat.kind != REMOTE:
-            return ai_text(seat.kind, seat.think_time)
+            return timed_label(kind_label(seat.kind), seat.think_time)
         if not seat.claimed:
             return t("net.seat_left", name=name) if seat.left else ""
         if self.source.client.seat == number:
