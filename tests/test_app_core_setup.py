@@ -298,6 +298,25 @@ def test_ai_levels_show_their_rating_when_measured(setup, monkeypatch):
     assert labels["easy"] == t("kind.easy")
 
 
+def test_a_seats_level_says_what_it_does_and_what_its_number_is(setup, monkeypatch):
+    """An experienced trial found setup explaining only the Elo number, nothing of how the
+    levels differ: a seat's level tooltip says what that level does, then, beside a rating,
+    what the number is (measured in 2-player games at 1 s); a person's seat has none."""
+    from cacao_game.ai import ratings
+    from cacao_game.app.scenes.setup import level_tip
+
+    monkeypatch.setattr(ratings, "RATINGS", {"medium": 1500})
+    assert level_tip("medium") == f"{t('setup.level.medium')} {t('setup.rating_hint')}"
+    assert level_tip("easy") == t("setup.level.easy")
+    assert level_tip("human") is None
+    assert {level_tip(kind) is not None for kind in ("random", "easy", "medium", "hard", "expert")} == {True}
+    assert "2-player" in t("setup.rating_hint") and "1 s" in t("setup.rating_hint")
+    setup.set_kind(1, "medium")
+    setup.rebuild()
+    kinds = [w for w in setup.widgets if isinstance(w, Cycler) and w.value in ("human", "medium")]
+    assert [w.tooltip for w in kinds] == [None, level_tip("medium")]
+
+
 def test_clicking_from_one_name_field_into_another_types_into_the_second_only(setup):
     """Typing "Alice" in the first name, then clicking straight into the second and typing:
     only the second field is being edited, so Backspace and letters change it alone (the first

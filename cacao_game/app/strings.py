@@ -319,20 +319,27 @@ EN: dict[str, str] = {
     "setup.default_name": "Player {number}",
     "setup.kind_rating": "{level} · Elo {rating}",
     "setup.rating_hint": (
-        "The number is the AI level's rating (Elo; random AI = 0), measured in AI-vs-AI games."
+        "The number is the level's rating (Elo; random AI = 0), measured in 2-player "
+        "AI-vs-AI games, Hard and Expert at 1 s a decision."
     ),
+    # setup: the line above setup.rating_hint in the tooltip of a seat's level, what it does
+    "setup.level.random": "Random AI plays any legal move.",
+    "setup.level.easy": "Easy AI takes what pays this turn, with a slip now and then.",
+    "setup.level.medium": "Medium AI also weighs what a move leaves for the turns after.",
+    "setup.level.hard": "Hard AI searches a few turns ahead over the tiles still to come.",
+    "setup.level.expert": "Expert AI searches every move, deeper the longer it thinks.",
     "setup.thinking": "Hard AI thinks",
     "setup.thinking_value": "{seconds} s",
     "setup.thinking_hint": (
         "How long the hard AI may think about each decision (a hint always searches the same "
         "amount, so it never depends on this). AI pacing in Settings only sets how long an AI "
-        "move stays on screen. Used once a seat plays the hard AI."
+        "move stays on screen. It applies only to seats set to Hard AI."
     ),
     # setup: the expert's thinking time
     "setup.expert_thinking": "Expert AI thinks",
     "setup.expert_thinking_hint": (
-        "How long the expert AI may think about each decision: the longer, the stronger it "
-        "plays. Its seat shows the time passing. Used once a seat plays the expert AI."
+        "How long the expert AI may think about each decision: more time makes it somewhat "
+        "stronger. Its seat shows the time passing. It applies only to seats set to Expert AI."
     ),
     "setup.error_colours": "Every seat needs its own colour.",
     "setup.error_seats": "A game needs 2 to 4 seats.",

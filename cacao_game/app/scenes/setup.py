@@ -33,7 +33,15 @@ from cacao_game.app.netplay import (
 from cacao_game.app.scale import current, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.shown_names import name_glyph_problem
-from cacao_game.app.strings import color_label, is_automatic_name, kind_label, short_number, t, unique_names
+from cacao_game.app.strings import (
+    color_label,
+    has,
+    is_automatic_name,
+    kind_label,
+    short_number,
+    t,
+    unique_names,
+)
 from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Widget
 from cacao_game.config.choices import EXPERT_TIME, EXPERT_TIMES, THINKING_TIMES
 from cacao_game.config.game import COLORS, EXPERT, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
@@ -92,6 +100,15 @@ def kind_choice_label(kind: str) -> str:
     rating = RATINGS.get(kind)
     label = kind_label(kind)
     return label if rating is None or kind == HUMAN else t("setup.kind_rating", level=label, rating=rating)
+
+
+def level_tip(kind: str) -> str | None:
+    """The tooltip of a seat's level: what the level does (a trial found nothing in setup
+    telling the levels apart) and, beside a rating, what the number is; None for a person."""
+    if not has(f"setup.level.{kind}"):
+        return None
+    does = t(f"setup.level.{kind}")
+    return f"{does} {t('setup.rating_hint')}" if kind_choice_label(kind) != kind_label(kind) else does
 
 
 def default_thinking_time() -> float:
@@ -479,7 +496,7 @@ class SetupScene(WidgetScene):
             [(k, kind_choice_label(k)) for k in kinds],
             s.kind,
             partial(self.set_kind, seat),
-            tooltip=t("setup.rating_hint") if kind_choice_label(s.kind) != kind_label(s.kind) else None,
+            tooltip=level_tip(s.kind),
             one_size=True,
         )
         widgets: list[Widget] = [name, color, kind]
