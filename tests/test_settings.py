@@ -241,3 +241,22 @@ def test_the_player_is_told_which_settings_went_back_to_their_defaults(tmp_path:
     assert repaired is not None and t("intent.confirm") in repaired
     one = prefs.defaulted_notice(["sound"])
     assert one is not None and one != notice and t("settings.sound") in one
+
+
+def test_a_home_the_game_cannot_write_is_said_at_the_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial's CACAO_HOME named a file: the game started and said only that the settings
+    could not be read. Where the folders of the player's files cannot be written, the start
+    says that nothing will be kept, naming what is in the way; nothing is created to find out."""
+    from cacao_game.app import prefs
+    from cacao_game.app.strings import t
+    from cacao_game.config.storage import blocked_by
+
+    assert blocked_by(tmp_path / "fresh" / "config") is None and not (tmp_path / "fresh").exists()
+    assert prefs.unwritable_notice() is None
+    in_the_way = tmp_path / "a-file"
+    in_the_way.write_text("not a folder")
+    monkeypatch.setenv("CACAO_HOME", str(in_the_way))
+    assert blocked_by(in_the_way / "config") == in_the_way
+    assert prefs.unwritable_notice() == t("settings.unwritable", path=str(in_the_way))

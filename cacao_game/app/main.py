@@ -204,6 +204,7 @@ def _run_window(args: argparse.Namespace) -> int:
     notices = [
         notice
         for notice in (
+            prefs.unwritable_notice(),
             prefs.refusal_notice(refusals),
             prefs.defaulted_notice(defaulted),
             prefs.repair_notice(repairs),

@@ -21,6 +21,7 @@ from cacao_game.config.settings import (
     save_settings,
     settings_path,
 )
+from cacao_game.config.storage import blocked_by, config_dir, data_dir
 
 NAMED_REPAIRS = 3
 """Actions a repair notice names; the others are counted."""
@@ -71,6 +72,17 @@ def defaulted_notice(defaulted: list[str]) -> str | None:
     if "last_setup" in defaulted:
         said.append(t("settings.setup_forgotten"))  # a trial's New game forgot its seats unsaid
     return " ".join(said) or None
+
+
+def unwritable_notice() -> str | None:
+    """What the player is told at the start when the folders of their files cannot be written
+    (``storage.blocked_by``: ``CACAO_HOME`` naming a file, a folder without write access):
+    nothing will be kept; None when both can be written."""
+    for folder in (config_dir(), data_dir()):
+        blocked = blocked_by(folder)
+        if blocked is not None:
+            return t("settings.unwritable", path=str(blocked))
+    return None
 
 
 def refusal_notice(refusals: list[SettingsRefusal]) -> str | None:

@@ -489,6 +489,11 @@ EN: dict[str, str] = {
         "The settings file could not be used, so the default settings apply. The old file is kept as {name}."
     ),
     "settings.refused": "The settings file could not be read, so the default settings apply.",
+    # at the start: the folder for settings and saves cannot be written (a file in its place...)
+    "settings.unwritable": (
+        "Nothing can be kept: the game cannot write to {path}. Settings, saves and the "
+        "tutorial's progress are lost when it closes."
+    ),
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",

@@ -65,6 +65,21 @@ def log_dir() -> Path:
     return home / "logs" if home else Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
 
 
+def blocked_by(folder: Path) -> Path | None:
+    """What keeps the game from creating or writing ``folder``: the nearest existing path on
+    the way to it when that is a file, or a folder the process may not write; None when it
+    can be written. Nothing is created (a trial's ``CACAO_HOME`` named a file, and the game
+    said only that its settings could not be read)."""
+    probe = folder
+    while not probe.exists():
+        if probe.parent == probe:
+            return None
+        probe = probe.parent
+    if not probe.is_dir():
+        return probe
+    return None if os.access(probe, os.W_OK | os.X_OK) else probe
+
+
 def backup_path(path: Path) -> Path:
     """The previous version of ``path`` kept by ``atomic_write_bytes``: ``<name>.bak``."""
     return path.with_name(path.name + ".bak")
