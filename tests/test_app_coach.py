@@ -704,7 +704,8 @@ def test_hint_panel_words_for_each_phase() -> None:
             assert heading.startswith("Hint")
             if advice.alternative is not None and advice.margin >= 0.5:
                 lines = coach.hint_lines(advice, ["Ana", "Bea"])
-                assert lines[0] == t("coach.why") and len(lines) >= 2
+                assert lines[0] == coach.compared_line(advice.alternative, None, advice.action, advice.close)
+                assert lines[1] == t("coach.why") and len(lines) >= 3
                 phases.add(game.phase)
         game.apply(player.choose(game))
     assert phases == {Phase.PLACE, Phase.FILL, Phase.RESOLVE}
@@ -1016,15 +1017,18 @@ def test_a_fill_about_as_good_is_named_by_its_tile() -> None:
     """The line under a close fill hint names the other tile as the rules do ("a market (3)")."""
     from cacao_game.engine import Fill
 
-    assert coach._other_line(Fill((0, 0), "market3", 0), None) == t("coach.other_fill", tile="a market (3)")
+    fill = Fill((0, 0), "market3", 0)
+    assert coach.compared_line(fill, None) == t("coach.other", move=t("coach.what.fill", tile="a market (3)"))
+    assert coach.compared_line(fill, None, close=False) == "The next best: a market (3) on the outlined space"
 
 
-@pytest.mark.parametrize("other", ["coach.other_board", "coach.other_fill", "coach.other"])
-def test_a_close_hint_says_about_as_good_once(other: str) -> None:
+@pytest.mark.parametrize("what", ["coach.what.board", "coach.what.fill", "coach.what.tile"])
+def test_a_close_hint_says_about_as_good_once(what: str) -> None:
     """Heading and the other move's line say "about as good" once between them (a playtest
     read "Hint: this move, or the outlined one: about as good / About as good: the outlined
     move")."""
-    shown = f"{t('coach.hint_close')} / {t(other, tile='a market (3)', move='sell 2 cacao')}"
+    move = t(what, tile="a market (3)", laid="3 workers up")
+    shown = f"{t('coach.hint_close')} / {t('coach.other', move=move)}"
     assert shown.lower().count("about as good") == 1
 
 
@@ -1167,11 +1171,15 @@ def test_the_other_move_on_the_hinted_square_is_worded() -> None:
 
     hinted = Place("1111", 0, (1, 0))
     turned = Place("2101", 1, (1, 0))
-    assert coach._other_line(Place("2101", 1, (1, 0)), None, Place("2101", 0, (1, 0))) == t(
-        "coach.other_turned", laid=laid_tile("2101", 1)
+
+    def other(key: str) -> str:
+        return t("coach.other", move=t(key, laid=laid_tile("2101", 1)))
+
+    assert coach.compared_line(Place("2101", 1, (1, 0)), None, Place("2101", 0, (1, 0))) == other(
+        "coach.what.turned"
     )
-    assert coach._other_line(turned, None, hinted) == t("coach.other_tile", laid=laid_tile("2101", 1))
-    assert coach._other_line(Place("2101", 1, (0, 1)), None, hinted) == t("coach.other_board")
+    assert coach.compared_line(turned, None, hinted) == other("coach.what.tile")
+    assert coach.compared_line(Place("2101", 1, (0, 1)), None, hinted) == other("coach.what.board")
 
 
 def placing_table(app: App) -> tuple[PlaySession, PlayScene]:

@@ -64,8 +64,9 @@ def hint_lines(
     advice: Advice, names: Sequence[str], game: Game | None = None, rows: Sequence[Outcome] = ()
 ) -> list[str]:
     """The hint panel's lines after its heading: the whole move of a resolution (in ``game``
-    just before it, worded as the panel's row of ``rows`` with its end), the move about as
-    good, then the reasons and everything else."""
+    just before it, worded as the panel's row of ``rows`` with its end), the move it is
+    compared with (the next best, about as good or not), then the reasons and everything
+    else."""
     lines = []
     if game is not None and isinstance(advice.action, Resolve):
         steps = [step for step in _whole_steps(game, advice) if isinstance(step, Resolve)]
@@ -74,29 +75,34 @@ def hint_lines(
             lines.append(t("coach.outcome", move=words))
     if advice.alternative is None:
         return lines
-    if advice.close:
-        lines.append(_other_line(advice.alternative, game, advice.action))
+    lines.append(compared_line(advice.alternative, game, advice.action, advice.close))
     lead = t("coach.differs") if advice.close else t("coach.why")
     return [*lines, lead, *(f"· {line}" for line in reason_lines(advice, names))]
 
 
-def _other_line(other: Action, game: Game | None, hinted: Action | None = None) -> str:
-    """The line naming the move about as good: in words for a resolution or a fill, else
-    the outlined move; on the ``hinted`` move's own square (nothing else is outlined then),
-    what differs: the tile turned, or another tile, as it would lie (a playtest read "the
-    outlined move" for the hinted square itself)."""
+def compared_line(other: Action, game: Game | None, hinted: Action | None = None, close: bool = True) -> str:
+    """The line naming the move a hint is compared with, "The other: ..." when it is about as
+    good (``close``), else "The next best: ...": in words for a resolution or a fill, else the
+    outlined move; on the ``hinted`` move's own square (nothing else is outlined then), what
+    differs: the tile turned, or another tile, as it would lie (a playtest read "the outlined
+    move" for the hinted square itself)."""
+    return t("coach.other" if close else "coach.next", move=_compared_move(other, game, hinted))
+
+
+def _compared_move(other: Action, game: Game | None, hinted: Action | None) -> str:
+    """The move a hint is compared with, in the words of ``compared_line``."""
     same = (
         not isinstance(other, Resolve) and not isinstance(hinted, Resolve | None) and other.pos == hinted.pos
     )
     if isinstance(other, Fill):
-        return t("coach.other_fill_same" if same else "coach.other_fill", tile=laid_words(other))
+        return t("coach.what.fill_same" if same else "coach.what.fill", tile=laid_words(other))
     words = move_words(game, other) if game is not None else None
     if words:
-        return t("coach.other", move=words)
+        return words
     if same and isinstance(other, Place | Overbuild) and isinstance(hinted, Place | Overbuild):
-        key = "coach.other_turned" if other.tile == hinted.tile else "coach.other_tile"
+        key = "coach.what.turned" if other.tile == hinted.tile else "coach.what.tile"
         return t(key, laid=laid_words(other))
-    return t("coach.other_board")
+    return t("coach.what.board")
 
 
 def laid_words(action: Place | Overbuild | Fill) -> str:
@@ -286,17 +292,19 @@ def draw_panel(
     return rect
 
 
-def close_other(advice: Advice) -> Place | Overbuild | Fill | None:
-    """The move about as good as the hinted one that its panel outlines on the board: none
-    for a resolution (its line names it in words) or when the hint's margin is not close."""
+def compared_other(advice: Advice) -> Place | Overbuild | Fill | None:
+    """The move the hint is compared with (the next best, about as good or not) that its
+    panel outlines on the board, so that the points in brackets can be checked against it (an
+    experienced trial read "9 less gold now" against a move it never saw); none for a
+    resolution (its line names it in words)."""
     other = advice.alternative
-    return None if other is None or isinstance(other, Resolve) or not advice.close else other
+    return None if other is None or isinstance(other, Resolve) else other
 
 
 def hint_key(advice: Advice) -> list[Pos]:
     """The squares a hint's panel is about: its moves (a resolution's worker tile too) and
-    the move about as good."""
-    other = close_other(advice)
+    the move it is compared with."""
+    other = compared_other(advice)
     return [a.pos for a in advice.whole or (advice.action,)] + ([other.pos] if other is not None else [])
 
 
@@ -329,12 +337,13 @@ def draw_hint(
     ``note`` first when there is one (the board no longer shows the hinted move); a fill
     hint's whole fill as ghosts while the board shows it (a placement's planned fills are
     its preview's, drawn with it by the table: a German trial staged the other move, and the
-    hint's planned fill stayed as a ghost beside an empty square), and a move
-    about as good as a faint ghost (its tile as it would lie: a French trial saw only a dashed
-    square and could not tell which tile or turn it meant) outlined with its tag (not on a
+    hint's planned fill stayed as a ghost beside an empty square), and the move it is compared
+    with as a faint ghost (its tile as it would lie: a French trial saw only a dashed square
+    and could not tell which tile or turn it meant) outlined with its tag, "about as good" or
+    "next best" (not on a
     hinted square: its line says what differs there)."""
     moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
-    other = close_other(advice)
+    other = compared_other(advice)
     if other is not None and other.pos in {a.pos for a in moves}:
         other = None
     given = scene.turn.assignments()
@@ -351,7 +360,7 @@ def draw_hint(
         rect = _outline(scene, surface, other.pos, pygame.Color(HINT), solid=False)
         scene.painter.pill(
             surface,
-            t("coach.other_tag"),
+            t("coach.other_tag" if advice.close else "coach.next_tag"),
             (rect.centerx, rect.bottom + px(18)),
             16,
             border=HINT,
