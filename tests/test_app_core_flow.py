@@ -818,3 +818,5 @@ def test_a_continue_refused_sets_the_autosave_aside_so_the_menu_stops_offering_i
     labels = [w.label for w in app.top.widgets if isinstance(w, Button)]
     assert t("menu.continue") not in labels and labels[0] == t("menu.new")
     assert kept.stem in [info.name for info in saves.list_saves()]
+    press(app, "confirm")
+    assert kinds(app) == ["MenuScene", "SetupScene"], "Enter takes New game, not the Continue that went"

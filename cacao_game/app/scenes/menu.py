@@ -120,9 +120,10 @@ class MenuScene(WidgetScene):
             )
 
     def continue_game(self) -> None:
-        """Continue; a refused autosave is set aside then, so the menu is built again without it."""
+        """Continue; a refused autosave is set aside then, so the menu is built again without it
+        (its keyboard focus too: Enter must not press the Continue that is gone)."""
         if not continue_game(self.app):
-            self.build()
+            self.rebuild()
 
     def resume_hosting(self) -> None:
         """Restart the game this app hosted (its window closed mid-game) and wait in the
@@ -133,7 +134,7 @@ class MenuScene(WidgetScene):
             self.app.notify(resume_failure(error))
             return
         if source is None:
-            self.build()
+            self.rebuild()
             return
         self.app.open(routes.Lobby(source))
 
@@ -145,7 +146,7 @@ class MenuScene(WidgetScene):
         host that does not answer, and the ticket is kept for when it is back."""
         ticket = rejoin_waiting()
         if ticket is None:
-            self.build()
+            self.rebuild()
             return
         request = JoinRequest(ticket.address, ticket.port, ticket.code, ticket.name)
         self.app.open(routes.Lobby(rejoin_game(ticket), request))
