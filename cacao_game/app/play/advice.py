@@ -340,8 +340,7 @@ def draw_hint(
     hint's planned fill stayed as a ghost beside an empty square), and the move it is compared
     with as a faint ghost (its tile as it would lie: a French trial saw only a dashed square
     and could not tell which tile or turn it meant) outlined with its tag, "about as good" or
-    "next best" (not on a
-    hinted square: its line says what differs there)."""
+    "next best" (not on a hinted square: its line says what differs there)."""
     moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
     other = compared_other(advice)
     if other is not None and other.pos in {a.pos for a in moves}:
