@@ -261,6 +261,42 @@ def test_new_games_tooltips_keep_off_the_other_options_and_their_captions(size: 
     assert problems == []
 
 
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_seats_level_tooltip_stays_in_the_players_panel(language: str) -> None:
+    """A German trial's level tooltip covered SEED ("STARTWERT"), the mouse on the level's
+    left part, which the test above does not rest on: a seat's tooltip stays inside the
+    players' panel wherever the mouse rests on it, so it covers no option."""
+    from shots import hover
+
+    from cacao_game.app import routes, theme
+    from cacao_game.app.scenes.setup import SetupScene
+    from cacao_game.app.widgets import Cycler
+
+    app = make_app((1366, 768), Settings(sound=False, language=language))
+    app.home()
+    app.open(routes.Setup())
+    scene = app.top
+    assert isinstance(scene, SetupScene)
+    while len(scene.seats) < 4:
+        scene.add_seat()
+    scene.rebuild()
+    app.step([], 0.016)
+    levels = [
+        w
+        for w in scene.widgets
+        if isinstance(w, Cycler) and w.tooltip and w.visible and scene.seats_rect().contains(w.rect)
+    ]
+    assert len(levels) >= 3
+    for widget in levels:
+        for x in (widget.rect.x + widget.rect.h // 2, widget.rect.right - widget.rect.h // 2):
+            hover(app, (x, widget.rect.centery))
+            app.step([], 0.5)
+            with theme.text_audit() as drawn:
+                app.draw(app.screen)
+            tips = [text.rect for text in drawn if text.text == widget.tooltip]
+            assert tips and all(scene.seats_rect().contains(tip) for tip in tips), (widget.tooltip, x)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_squares_tooltip_keeps_off_the_hint_panel(size: tuple[int, int]) -> None:
     """A playtest found a tile's tooltip covering the hint's panel. Every tile next to the

@@ -563,13 +563,15 @@ def draw_tip(
     near: tuple[int, int],
     avoid: Sequence[pygame.Rect] = (),
     over: pygame.Rect | None = None,
+    within: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """The one tooltip look: ``text`` (or lines, the first one bold) wrapped in a small panel
     below-right of ``near`` (``tip_place``: elsewhere around it, or around the hovered
-    widget ``over``, when that covers one of ``avoid``), kept on screen; returns the panel's
-    rectangle."""
+    widget ``over``, when that covers one of ``avoid``), kept on screen, inside ``within``
+    when given; returns the panel's rectangle."""
     lines = [text] if isinstance(text, str) else list(text)
-    rect, images = tip_layout(app, surface.get_rect(), lines, near, avoid, over)
+    area = surface.get_rect() if within is None else within.clip(surface.get_rect())
+    rect, images = tip_layout(app, area, lines, near, avoid, over)
     draw_panel(surface, rect, color=CHOCOLATE, alpha=250, radius=px(10), border=GOLD)
     y = rect.y + px(10)
     for line, image in zip(lines, images, strict=True):

@@ -718,12 +718,15 @@ class Tooltip:
         unfinished-game question)."""
         self.target, self.waited = None, 0.0
 
-    def draw(self, surface: pygame.Surface, app: Shell) -> None:
-        """Draw the tooltip box near the mouse, kept on screen, off the other widgets and
-        their captions where it can be (a playtest found New game's covering START PLAYER)."""
+    def draw(self, surface: pygame.Surface, app: Shell, within: pygame.Rect | None = None) -> None:
+        """Draw the tooltip box near the mouse, kept on screen (inside ``within`` when given),
+        off the other widgets and their captions where it can be (a playtest found New game's
+        covering START PLAYER)."""
         if self.target is None or self.waited < TOOLTIP_DELAY or not self.target.tooltip:
             return
-        theme.draw_tip(app, surface, self.target.tooltip, app.mouse_pos, self.others, self.target.rect)
+        theme.draw_tip(
+            app, surface, self.target.tooltip, app.mouse_pos, self.others, self.target.rect, within
+        )
 
 
 class FocusList:

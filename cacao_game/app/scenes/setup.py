@@ -696,7 +696,15 @@ class SetupScene(WidgetScene):
                 theme.PROBLEM,
                 anchor="midright",
             )
-        self.tooltip.draw(surface, self.app)
+        self.tooltip.draw(surface, self.app, self.tip_area())
+
+    def tip_area(self) -> pygame.Rect | None:
+        """Where the tooltip of the widget under the mouse stays: a seat's inside the players'
+        panel, so that it never covers the options' captions and fields (a German trial's
+        level tooltip covered SEED); elsewhere the screen (None)."""
+        target = self.tooltip.target
+        seats = self.seats_rect()
+        return seats if target is not None and seats.contains(target.rect) else None
 
     def _draw_labels(self, surface: pygame.Surface) -> None:
         small = self.app.assets.font(theme.SMALL_SIZE - 2, "bold")
