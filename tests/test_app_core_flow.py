@@ -3,6 +3,7 @@ load, confirm dialogs and the global keys (Esc, F1, F11), all driven through ``A
 
 from __future__ import annotations
 
+import random
 from datetime import datetime
 from pathlib import Path
 
@@ -820,3 +821,62 @@ def test_a_continue_refused_sets_the_autosave_aside_so_the_menu_stops_offering_i
     assert kept.stem in [info.name for info in saves.list_saves()]
     press(app, "confirm")
     assert kinds(app) == ["MenuScene", "SetupScene"], "Enter takes New game, not the Continue that went"
+
+
+def test_a_game_that_ended_unseen_is_offered_by_continue_at_its_scores(app):
+    """A trial closed the window during the computer's last move: on the next start there was
+    no Continue and no word, and it never saw who won. A session autosaves the game's end as
+    not yet shown (``RESULT_SHOWN`` False) until the table shows its scores; the menu then
+    offers Continue, captioned, which opens the table and its scoring, after which the game
+    counts as seen and Continue goes. A finished game opened already seen is not rewritten."""
+    from cacao_game import saves
+    from cacao_game.ai.random_player import RandomPlayer
+    from cacao_game.app.scenes.scoring import ScoringScene
+    from cacao_game.session import PlaySession
+    from cacao_game.session.commands import AIAnswered
+    from cacao_game.session.session import RESULT_SHOWN
+
+    computers = GameConfig(
+        [SeatConfig("Ana", "red", "random"), SeatConfig("Bo", "white", "random")], "base", 11
+    )
+    written: list[dict[str, object]] = []
+
+    class Recorder:
+        def save(self, game, config, view) -> None:
+            written.append(dict(view))
+            saves.save_game(saves.autosave_path(), game, config, view)
+
+        def results(self) -> list[str | None]:
+            return []
+
+        def flush(self) -> None:
+            pass
+
+    saves.autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    session = PlaySession(computers, autosaver=Recorder())
+    player = RandomPlayer(random.Random(3))
+    while not session.game.is_over():
+        for request in session.take_requests():
+            if not request.hint:
+                session.handle(AIAnswered(request.id, player.choose(request.game)))
+    assert written[-1][RESULT_SHOWN] is False, "the end is autosaved as not yet shown"
+    session.close()
+
+    app.home()
+    continue_button = app.top.button(t("menu.continue"))
+    assert continue_button is not None
+    assert t("menu.continue_result") in (continue_button.caption, continue_button.tooltip)
+    assert app.toast is not None and app.toast[0] == t("menu.continue_result_notice")
+    click_label(app, t("menu.continue"))
+    for _ in range(600):
+        if isinstance(app.top, ScoringScene):
+            break
+        app.step([], 0.05)
+    assert isinstance(app.top, ScoringScene)
+    assert saves.load_game(saves.autosave_path()).view[RESULT_SHOWN] is True
+    app.home()
+    assert app.top.button(t("menu.continue")) is None, "seen: Load game lists it, Continue goes"
+    before = saves.autosave_path().stat().st_mtime_ns
+    again = PlaySession(computers, saves.load_game(saves.autosave_path()).game, view={})
+    again.result_shown()
+    assert again.view[RESULT_SHOWN] is True and saves.autosave_path().stat().st_mtime_ns == before

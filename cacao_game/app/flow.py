@@ -25,7 +25,7 @@ from cacao_game.records import read_record
 from cacao_game.session import PlaySession
 from cacao_game.session.autosave import BackgroundAutosaver, one_line
 from cacao_game.session.replay import ReplaySession
-from cacao_game.session.session import SAVED_AS
+from cacao_game.session.session import RESULT_SHOWN, SAVED_AS
 from cacao_game.tutorial import progress
 from cacao_game.tutorial.script import STEPS
 from cacao_game.tutorial.session import TutorialSession
@@ -327,17 +327,27 @@ def autosave_exists() -> bool:
         return False
 
 
-def autosave_unfinished() -> bool:
-    """True if the autosave holds a game to continue: one that is not over, or one that does
-    not read (Continue then says why and offers its backup). A finished game is not continued
-    (a trial's Continue opened a finished game's board, and clicks meant for New game below
-    it went there): Load game lists it, on its scores with its replay and review."""
+UNFINISHED, RESULT_UNSEEN, UNREAD = "unfinished", "result", "unread"
+"""Why Continue is offered (``to_continue``)."""
+
+
+def to_continue() -> str | None:
+    """Why the autosave holds a game to continue: ``UNFINISHED``, a game not over;
+    ``RESULT_UNSEEN``, a game whose last move came while the window closed, its scores never
+    shown (``session.RESULT_SHOWN``: a trial never saw who won); ``UNREAD``, a file that does
+    not read (Continue then says why, offers its backup or sets it aside). None: nothing. A
+    finished game seen to its scores is not continued (a trial's Continue opened a finished
+    game's board, and clicks meant for New game below it went there): Load game lists it, on
+    its scores with its replay and review."""
     if not autosave_exists():
-        return False
+        return None
     try:
-        return not saves.load_game(saves.autosave_path()).game.is_over()
+        loaded = saves.load_game(saves.autosave_path())
     except (ValueError, OSError):
-        return True
+        return UNREAD
+    if not loaded.game.is_over():
+        return UNFINISHED
+    return RESULT_UNSEEN if loaded.view.get(RESULT_SHOWN) is False else None
 
 
 def continue_game(app: Shell) -> bool:

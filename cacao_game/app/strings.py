@@ -534,6 +534,12 @@ EN: dict[str, str] = {
     "load.when": "{year}-{month}-{day} {hour}:{minute}",
     "load.autosave_of": "Autosave · {name}",
     "load.failed": "Could not load “{name}”: {reason}",
+    # under Continue when the autosaved game ended while the window was closed, scores unseen
+    "menu.continue_result": "The last game ended: see who won",
+    # the menu opens with this when the autosaved game ended while the window was closed
+    "menu.continue_result_notice": (
+        "Your last game ended while the window was closed: Continue shows who won."
+    ),
     # after load.failed: the refused autosave was renamed, so that Continue stops offering it
     "load.kept_aside": "It is kept as “{name}” (Load game lists it).",
     "load.deleted": "Deleted “{name}”",

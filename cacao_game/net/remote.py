@@ -436,6 +436,9 @@ class RemoteSource:
         """Leave the table (the seat's token stays with ``client.token``)."""
         self.client.close()
 
+    def result_shown(self) -> None:
+        """A game across machines is not this window's autosave: nothing to note."""
+
     def leave(self) -> None:
         """Leave the table on purpose: a seated player gives the seat up for good (the host
         frees it at once and tells the table; ``NetClient.leave``), a spectator just goes."""

@@ -173,6 +173,9 @@ class ReplaySession(Seats):
     def close(self) -> None:
         """Nothing to finish."""
 
+    def result_shown(self) -> None:
+        """A record is not the autosave: nothing to note."""
+
     def score_totals(self) -> tuple[int, ...]:
         """Each seat's end score if the game ended at this point."""
         return tuple(score.total for score in self.game.score_now())

@@ -77,6 +77,12 @@ HINT_SEAT_OFFSET = 100
 SAVED_AS = "saved_as"
 """The view entry naming the file (its stem) this game was last saved to by ``save``: the
 autosave carries it, so a game continued from the autosave saves where it was saved before."""
+RESULT_SHOWN = "result_shown"
+"""View key of a finished game: whether its final scoring was shown. An autosave written as
+the game ends says False until the table shows the scores (``result_shown``), so that a game
+whose last move came while the window closed is offered by Continue, at its scores (a trial
+closed the window during the computer's last move and never saw who won). A finished game
+without the key (opened over, an older save) counts as seen."""
 SEAT_NAMES = "seat_names"
 """View key of a saved game: the seats' names from each decision on where they changed
 (``[[at, [name, ...]], ...]``, ``journal.name_changes``), so that a game loaded or a table
@@ -142,6 +148,8 @@ class PlaySession(Seats):
         """Why the hint is the move (cleared with it)."""
         self.view: dict[str, JSON] = dict(view or {})
         """View state the app saves with the game (the camera ...); the session only stores it."""
+        if self.game.is_over():
+            self.view.setdefault(RESULT_SHOWN, True)
         self.autosaver = autosaver
         self.autosave_error: str | None = None
         """The reason the last autosave failed, until one succeeds."""
@@ -545,7 +553,8 @@ class PlaySession(Seats):
         if not changes or changes[-1][1] != now:
             changes.append((len(self.journal), now))
         written: list[JSON] = [[at, list(names)] for at, names in changes]
-        return {**self.view, SEAT_NAMES: written}
+        ended = {RESULT_SHOWN: False} if self.game.is_over() and RESULT_SHOWN not in self.view else {}
+        return {**self.view, **ended, SEAT_NAMES: written}
 
     def poll(self) -> list[SessionEvent]:
         """Autosave outcomes since the last call: a failure notice, or the all-clear after one."""
@@ -575,6 +584,15 @@ class PlaySession(Seats):
         """Finish pending autosaves."""
         if self.autosaver is not None:
             self.autosaver.flush()
+
+    def result_shown(self) -> None:
+        """The table shows the final scoring: a game that ended unseen (``RESULT_SHOWN``
+        False in its view: it ended here, or was continued so) is autosaved as seen; one opened
+        already over and seen is not written again (Load would list it as just played)."""
+        if self.view.get(RESULT_SHOWN) is True:
+            return
+        self.view[RESULT_SHOWN] = True
+        self.autosave()
 
     # ----------------------------------------------------------------- what the view shows
 

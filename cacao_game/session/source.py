@@ -268,6 +268,11 @@ class TableSource(Protocol):
         """The table leaves: finish pending writes."""
         ...
 
+    def result_shown(self) -> None:
+        """The table shows the game's final scoring now: a game kept in the autosave notes it
+        (``session.RESULT_SHOWN``), so that a result nobody saw is offered by Continue."""
+        ...
+
 
 def think_time(config: GameConfig, level: str) -> float | None:
     """Seconds AI ``level`` thinks per decision in ``config``'s game (``GameConfig.time_budget``,

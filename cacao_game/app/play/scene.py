@@ -1987,6 +1987,7 @@ class PlayScene(Scene):
         if self._over_wait < END_DELAY * self.factor:
             return
         self._left = True
+        self.source.result_shown()
         self.app.switch(
             routes.Scoring(
                 final,

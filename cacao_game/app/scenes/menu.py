@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from cacao_game.app import routes, theme
-from cacao_game.app.flow import autosave_exists, autosave_unfinished, continue_game, start_tutorial
+from cacao_game.app.flow import RESULT_UNSEEN, autosave_exists, continue_game, start_tutorial, to_continue
 from cacao_game.app.netplay import (
     JoinRequest,
     hosted_waiting,
@@ -55,6 +55,8 @@ class MenuScene(WidgetScene):
     to it from any screen opened here, so Enter takes it unless the arrow keys moved the ring."""
 
     primary_default = True
+    waiting: str | None = None
+    """Why Continue is offered (``flow.to_continue``), as the menu was last built."""
 
     def build(self) -> None:
         hosted = hosted_waiting()
@@ -62,13 +64,16 @@ class MenuScene(WidgetScene):
         newcomer = self.newcomer() and not hosted and ticket is None
         learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
         entries: list[tuple[str, Callable[[], object], str]] = []
-        unfinished = autosave_unfinished()
+        waiting = self.waiting = to_continue()
+        unfinished = waiting is not None
+        captions: dict[str, str] = {}
         if unfinished:
             entries.append(("menu.continue", self.continue_game, "secondary" if newcomer else "primary"))
+            if waiting == RESULT_UNSEEN:
+                captions["menu.continue"] = t("menu.continue_result")
         if hosted:
             style = "secondary" if newcomer or unfinished else "primary"
             entries.append(("menu.resume_hosting", self.resume_hosting, style))
-        captions: dict[str, str] = {}
         if ticket is not None:
             style = "secondary" if newcomer or unfinished or hosted else "primary"
             entries.append(("menu.rejoin", self.rejoin, style))
@@ -118,6 +123,13 @@ class MenuScene(WidgetScene):
                     tooltip=tip,
                 )
             )
+
+    def enter(self) -> None:
+        """Built, the menu says so when the last game ended while the window was closed (its
+        Continue's caption shows only as a tooltip in a full menu)."""
+        super().enter()
+        if self.waiting == RESULT_UNSEEN:
+            self.app.notify(t("menu.continue_result_notice"))
 
     def continue_game(self) -> None:
         """Continue; a refused autosave is set aside then, so the menu is built again without it
