@@ -203,6 +203,43 @@ def test_a_long_name_is_cut_before_what_its_seat_did(play_app: App) -> None:
     assert short == "Bo" + did
 
 
+def test_the_resolution_panel_cuts_a_long_name_not_its_question(user_home) -> None:
+    """A network trial's 24-letter name left "Bartholomew Fitzgerald-W, how do your workers
+    a…" as the resolution panel's title in a 1280x720 window: the name is cut first, the
+    question stays whole."""
+    from dataclasses import replace
+
+    from harness import run
+    from phases import CONFIG, game_at
+
+    from cacao_game.app import theme
+    from cacao_game.app.catalog import router
+    from cacao_game.app.play.ai_worker import SyncAI
+    from cacao_game.config.settings import Settings
+    from cacao_game.session import PlaySession
+
+    pygame.init()
+    play_app = App(
+        pygame.Surface((1280, 720)), Settings(animation_speed="instant", sound=False), router=router()
+    )
+
+    game = game_at("resolve")
+    seat = game.current_player()
+    name = "Bartholomew Fitzgerald-Wx"[:24]
+    seats = [replace(s, name=name) if n == seat else s for n, s in enumerate(CONFIG.seats)]
+    session = PlaySession(replace(CONFIG, seats=seats), game)
+    session.handle(ShowHand())
+    scene = PlayScene(play_app, session, ai=SyncAI())
+    play_app.push(scene)
+    run(play_app, 40)
+    question = t("play.resolve_title", name=name)[len(name) :]
+    with theme.text_audit() as drawn:
+        play_app.draw(play_app.screen)
+    titles = [text.text for text in drawn if text.text.endswith(question)]
+    play_app.close()
+    assert titles and "…" in titles[0] and not titles[0].startswith(name), titles
+
+
 def test_a_tooltip_goes_when_the_pause_menu_opens_over_it(play_app: App) -> None:
     """A hand tile's tooltip under a resting mouse goes when the pause menu opens (a playtest
     saw it stay up under the menu and its question), and comes back only once the table is
@@ -252,7 +289,7 @@ def test_a_seat_named_as_its_kind_is_not_labelled_twice(play_app: App) -> None:
     """A trial read "Hard AI" under "Hard AI" (a computer seat keeps its level as its name):
     the line under a name gives the kind only where the name does not already. A timed
     level's line says how long it thinks (a trial found the expert's time nowhere in the
-    game): "thinks 1 s" under "Hard AI", "Expert AI · thinks 2 s" under another name."""
+    game): "1 s per decision" under "Hard AI", "Expert AI · 2 s per decision" under another name."""
     from cacao_game.app.play.ai_worker import SyncAI
     from cacao_game.app.strings import kind_label
     from cacao_game.config.game import GameConfig, SeatConfig
@@ -280,4 +317,4 @@ def test_a_seat_named_as_its_kind_is_not_labelled_twice(play_app: App) -> None:
         kind_label("easy"),
         t("net.ai_thinks", level=kind_label("expert"), seconds="2"),
     ]
-    assert t("net.ai_thinks", level=kind_label("expert"), seconds="2") == "Expert AI · thinks 2 s"
+    assert t("net.ai_thinks", level=kind_label("expert"), seconds="2") == "Expert AI · 2 s per decision"

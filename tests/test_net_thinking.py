@@ -307,14 +307,14 @@ def test_the_lobby_names_each_ai_seat_with_its_thinking_time_in_every_language()
 
     try:
         set_language("en")
-        assert timed_label(kind_label("expert"), 5.0) == "Expert AI · thinks 5 s"
-        assert timed_label(kind_label("hard"), 0.5) == "Hard AI · thinks 0.5 s"
+        assert timed_label(kind_label("expert"), 5.0) == "Expert AI · 5 s per decision"
+        assert timed_label(kind_label("hard"), 0.5) == "Hard AI · 0.5 s per decision"
         assert timed_label(kind_label("medium"), None) == t("kind.medium")
         set_language("de")
         assert timed_label(kind_label("hard"), 0.5) == t("net.ai_thinks", level=t("kind.hard"), seconds="0,5")
         assert (
             "0,5" in timed_label(kind_label("hard"), 0.5)
-            and timed_label(kind_label("hard"), 0.5) != "Hard AI · thinks 0.5 s"
+            and timed_label(kind_label("hard"), 0.5) != "Hard AI · 0.5 s per decision"
         )
         set_language("fr")
         assert timed_label(kind_label("expert"), 10.0) == t(

@@ -243,9 +243,9 @@ EN: dict[str, str] = {
     ),
     "net.free_seat": "Free the seat",
     # the lobby: an AI seat of the host's table with its thinking time (hard, expert)
-    "net.ai_thinks": "{level} · thinks {seconds} s",
+    "net.ai_thinks": "{level} · {seconds} s per decision",
     # under an AI seat's name at the table when the name is its level ("Expert AI")
-    "play.thinks": "thinks {seconds} s",
+    "play.thinks": "{seconds} s per decision",
     # a seat whose player left on purpose or whose seat the host freed: it waits for a new
     # player (or an AI plays it: net.left_standin)
     "net.left": "Seat free",
@@ -1601,7 +1601,8 @@ def kind_label(kind: str) -> str:
 
 def timed_label(label: str, think_time: float | None) -> str:
     """An AI seat's ``label`` (its level) with its thinking time, where it has one ("Expert
-    AI · thinks 5 s"): in the lobbies and under a seat's name at the table."""
+    AI · 5 s per decision"): in the lobbies and under a seat's name at the table (a French
+    trial read "thinks 1 s" there as the seat thinking now)."""
     if think_time is None:
         return label
     return t("net.ai_thinks", level=label, seconds=short_number(think_time))

@@ -1196,10 +1196,11 @@ class Hud:
                 self.app, surface, frame.seats[seat].color, (rect.x + px(30), rect.y + px(30)), px(12)
             )
             key = "play.resolve_title" if seat == mover else "play.resolve_other"
-            title = t(key, name=frame.seat_name(seat), mover=frame.seat_name(mover))
+            name = frame.seat_name(seat)
+            title = t(key, name=name, mover=frame.seat_name(mover))
             p.text(
                 surface,
-                p.fit(title, *POPUP_TITLE, rect.w - px(70)),
+                p.fit(title, *POPUP_TITLE, rect.w - px(70), name),  # the question stays whole
                 (rect.x + px(52), rect.y + px(30)),
                 *POPUP_TITLE,
                 theme.CREAM,

@@ -719,7 +719,7 @@ class PlayScene(Scene):
     def seat_kind_text(self, seat: int) -> str:
         """The seat panel's line under the name: the kind, or nothing where the name already
         says it (a trial read "Hard AI / Hard AI"); a timed AI's thinking time beside it
-        ("Expert AI · thinks 2 s", or "thinks 2 s" under the name "Expert AI": a trial found
+        ("Expert AI · 2 s per decision", or "2 s per decision" under the name "Expert AI": a trial found
         the time nowhere in the game); at a table across machines a player's seat says whose
         it is (You, Remote player, Disconnected, AI stands in)."""
         if self.net is not None and self.kinds[seat] == HUMAN:
