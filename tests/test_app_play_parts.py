@@ -602,11 +602,11 @@ def test_the_moves_a_stand_in_made_name_their_seat_as_the_ai_playing_for_its_pla
 def test_a_market_the_seat_chose_not_to_sell_at_is_in_the_log() -> None:
     """R3.9: "Any action except a volcano may be forgone in part or whole." A trial chose
     "don't sell" and the log said nothing of it: a market left unsold while holding cacao
-    says so, with what is kept; one faced with no cacao to sell stays out of the log."""
-    from cacao_game.app.strings import tn
-
+    says so, naming its price as the resolution's row did ("don't sell at 3"; a French trial
+    read "keeping 2" and then two sales at the next markets); one faced with no cacao to sell
+    stays out of the log."""
     names = ["Ana", "Bo"]
     kept, empty = (log_lines([(ev.CacaoSold(0, 0, 3, held, 4, (1, 1)), names)]) for held in (2, 0))
-    assert [line.text for line in kept] == [tn("log.sold_none", 2, name="Ana")]
-    assert "Ana" in kept[0].text and "2" in kept[0].text
+    assert [line.text for line in kept] == [t("log.sold_none", name="Ana", price=3)]
+    assert kept[0].text == "Ana sold no cacao at 3"
     assert empty == []

@@ -1421,7 +1421,8 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "log.cacao_full": ("{name}: storage full, {n} cacao lost", "{name}: storage full, {n} cacao lost"),
     "log.sold": ("{name} sold {n} cacao for {gold} gold", "{name} sold {n} cacao for {gold} gold"),
     # a market the seat chose not to sell at, holding n cacao (a trial saw no trace of the choice)
-    "log.sold_none": ("{name} sold no cacao, keeping {n}", "{name} sold no cacao, keeping {n}"),
+    # a market faced while holding cacao, left unsold (the next market may still buy some)
+    "log.sold_none": "{name} sold no cacao at {price}",
     "log.sun": ("{name} +{n} sun", "{name} +{n} sun"),
     # {n} is a number of points with decimals in both: tn_decimal picks the form
     "coach.hint_margin": (

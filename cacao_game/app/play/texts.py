@@ -276,7 +276,7 @@ def log_line(e: ev.Event, names: Sequence[str], turn: int, temples: int) -> LogL
         case ev.CacaoSold(sold=0, cacao=0):
             return None
         case ev.CacaoSold(sold=0):
-            return LogLine(tn("log.sold_none", e.cacao, name=name), e.seat, turn)
+            return LogLine(t("log.sold_none", name=name, price=e.price), e.seat, turn)
         case ev.CacaoSold():
             return LogLine(tn("log.sold", e.sold, name=name, gold=e.sold * e.price), e.seat, turn)
         case ev.GoldGained():
