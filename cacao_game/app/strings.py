@@ -534,6 +534,8 @@ EN: dict[str, str] = {
     "load.when": "{year}-{month}-{day} {hour}:{minute}",
     "load.autosave_of": "Autosave · {name}",
     "load.failed": "Could not load “{name}”: {reason}",
+    # a market faced while holding cacao, left unsold (the next market may still buy some)
+    "log.sold_none": "{name} sold no cacao at {price}",
     # under Continue when the autosaved game ended while the window was closed, scores unseen
     "menu.continue_result": "The last game ended: see who won",
     # the menu opens with this when the autosaved game ended while the window was closed
@@ -1421,8 +1423,6 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
     "log.cacao_full": ("{name}: storage full, {n} cacao lost", "{name}: storage full, {n} cacao lost"),
     "log.sold": ("{name} sold {n} cacao for {gold} gold", "{name} sold {n} cacao for {gold} gold"),
     # a market the seat chose not to sell at, holding n cacao (a trial saw no trace of the choice)
-    # a market faced while holding cacao, left unsold (the next market may still buy some)
-    "log.sold_none": "{name} sold no cacao at {price}",
     "log.sun": ("{name} +{n} sun", "{name} +{n} sun"),
     # {n} is a number of points with decimals in both: tn_decimal picks the form
     "coach.hint_margin": (
