@@ -98,6 +98,25 @@ def test_the_table_lists_the_seats_by_place_once_revealed(app, finished):
     assert [tops[name] for name in names] == sorted(tops[name] for name in names)
 
 
+def test_points_by_source_list_the_seats_as_the_table_does(app, finished):
+    """Two trials read "Points by source" in turn order under a table ranked by place: its
+    columns follow the table's order, left to right."""
+    scene = ScoringScene(app, finished, CONFIG, [])
+    app.push(scene)
+    run(app)
+    press(app, "skip")
+    scene.show_view("statistics")
+    run(app)
+    order = scene.row_order()
+    assert order != sorted(order), "a game whose places differ from turn order"
+    with theme.text_audit() as drawn:
+        app.draw(app.screen)
+    names = [scene.names[seat] for seat in order]
+    heading = max(text.rect.top for text in drawn if text.text == names[0])
+    lefts = {text.text: text.rect.left for text in drawn if text.rect.top == heading}
+    assert [lefts[name] for name in names] == sorted(lefts[name] for name in names)
+
+
 def test_temples_are_revealed_one_by_one(app, finished):
     """Each step of the animation adds one temple's awards to the temples column (R5.1)."""
     scene = ScoringScene(app, finished, CONFIG, [])

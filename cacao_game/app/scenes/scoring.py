@@ -700,7 +700,9 @@ class ScoringScene(WidgetScene):
         self._draw_legend(surface, panel)
 
     def _draw_statistics(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        """Where each seat's points came from: a row per source, a column per seat."""
+        """Where each seat's points came from: a row per source, a column per seat, the seats
+        in the table's order (``row_order``: by place once revealed; a trial read them in turn
+        order under a table ranked by place)."""
         rows = self.stat_rows
         area = pygame.Rect(panel.x + px(24), panel.y + px(70), panel.w - px(48), panel.h - px(84))
         label_w = area.w // 3
@@ -709,8 +711,9 @@ class ScoringScene(WidgetScene):
         row_h = min(px(30), area.h // (len(rows) + 1))
         small = self.app.assets.font(theme.SMALL_SIZE)
         bold = self.app.assets.font(theme.SMALL_SIZE, "bold")
-        for seat in range(seats):
-            x = area.x + label_w + seat * column + column // 2
+        order = self.row_order()
+        for place, seat in enumerate(order):
+            x = area.x + label_w + place * column + column // 2
             self.marker(surface, seat, (x - px(40), area.y + row_h // 2), px(9))
             name = theme.fit_text(small, self.names[seat], column - px(60))
             theme.draw_text(
@@ -725,9 +728,10 @@ class ScoringScene(WidgetScene):
             font = bold if key == "total" else small
             label = theme.fit_text(font, t(f"stats.{key}"), label_w - px(8))
             theme.draw_text(surface, font, label, (area.x, y), theme.SAND, anchor="midleft")
-            for seat, stats in enumerate(self.stats):
+            for place, seat in enumerate(order):
+                stats = self.stats[seat]
                 value = stats.total if key == "total" else int(getattr(stats, key))
-                x = area.x + label_w + seat * column + column // 2
+                x = area.x + label_w + place * column + column // 2
                 color = (
                     theme.GOLD
                     if key == "total"
