@@ -815,7 +815,9 @@ def test_a_continue_refused_sets_the_autosave_aside_so_the_menu_stops_offering_i
     assert not path.exists()
     (kept,) = [f for f in path.parent.iterdir() if f.name.startswith("autosave.refused-")]
     assert kept.read_bytes() == damaged
-    assert app.toast is not None and app.toast[0].endswith(t("load.kept_aside", name=kept.name))
+    assert app.toast is not None and app.toast[0].endswith(
+        f". It is kept as “{kept.name}” (Load game lists it)."
+    )
     labels = [w.label for w in app.top.widgets if isinstance(w, Button)]
     assert t("menu.continue") not in labels and labels[0] == t("menu.new")
     assert kept.stem in [info.name for info in saves.list_saves()]

@@ -266,9 +266,11 @@ def open_save(
         session = new_session(app, config, loaded.game, dict(loaded.view), saved_at(path, loaded.view))
     except (ValueError, OSError) as error:  # SaveError is a ValueError
         reason = problem_text(error)
-        failed = t("load.failed", name=path.name, reason=reason)
         aside = set_aside(path, path.name, one_line(error)) if set_aside_refused and path.exists() else None
-        app.notify(f"{failed} {t('load.kept_aside', name=aside.name)}" if aside is not None else failed)
+        if aside is None:
+            app.notify(t("load.failed", name=path.name, reason=reason))
+        else:
+            app.notify(t("load.failed_kept", name=path.name, reason=reason.rstrip("."), kept=aside.name))
         return False
 
     def resume() -> None:

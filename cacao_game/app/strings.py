@@ -542,8 +542,8 @@ EN: dict[str, str] = {
     "menu.continue_result_notice": (
         "Your last game ended while the window was closed: Continue shows who won."
     ),
-    # after load.failed: the refused autosave was renamed, so that Continue stops offering it
-    "load.kept_aside": "It is kept as “{name}” (Load game lists it).",
+    # load.failed, and the refused autosave renamed, so that Continue stops offering it
+    "load.failed_kept": "Could not load “{name}”: {reason}. It is kept as “{kept}” (Load game lists it).",
     "load.deleted": "Deleted “{name}”",
     # scoring
     "scoring.title": "Final scoring",
