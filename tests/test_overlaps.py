@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from cacao_game.app.app import App
     from cacao_game.app.play.scene import PlayScene
+    from cacao_game.app.scenes.setup import SetupScene
 
 SIZES = [(1366, 768), (1920, 1080), (3840, 2160)]
 
@@ -224,18 +225,12 @@ def test_a_tooltip_on_a_row_of_buttons_at_the_bottom_goes_above_the_one_hovered(
     assert placed.bottom <= watch.top
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_new_games_tooltips_keep_off_the_other_options_and_their_captions(size: tuple[int, int]) -> None:
-    """A playtest found a tooltip in New game covering "START PLAYER". With four seats, each
-    widget's tooltip, the mouse resting on the widget's right part, covers no other caption
-    or widget."""
-    from shots import hover
-
-    from cacao_game.app import routes, theme
+def four_seat_setup(size: tuple[int, int], settings: Settings) -> tuple[App, SetupScene]:
+    """An app of ``size`` on New game with four seats."""
+    from cacao_game.app import routes
     from cacao_game.app.scenes.setup import SetupScene
-    from cacao_game.app.strings import t
 
-    app = make_app(size, Settings(sound=False))
+    app = make_app(size, settings)
     app.home()
     app.open(routes.Setup())
     scene = app.top
@@ -244,6 +239,20 @@ def test_new_games_tooltips_keep_off_the_other_options_and_their_captions(size: 
         scene.add_seat()
     scene.rebuild()
     app.step([], 0.016)
+    return app, scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_games_tooltips_keep_off_the_other_options_and_their_captions(size: tuple[int, int]) -> None:
+    """A playtest found a tooltip in New game covering "START PLAYER". With four seats, each
+    widget's tooltip, the mouse resting on the widget's right part, covers no other caption
+    or widget."""
+    from shots import hover
+
+    from cacao_game.app import theme
+    from cacao_game.app.strings import t
+
+    app, scene = four_seat_setup(size, Settings(sound=False))
     captions = {t("setup.start_player").upper(), t("setup.thinking").upper(), t("setup.seed").upper()}
     problems = []
     for widget in [w for w in scene.widgets if w.tooltip and w.visible]:
@@ -268,19 +277,10 @@ def test_a_seats_level_tooltip_stays_in_the_players_panel(language: str) -> None
     players' panel wherever the mouse rests on it, so it covers no option."""
     from shots import hover
 
-    from cacao_game.app import routes, theme
-    from cacao_game.app.scenes.setup import SetupScene
+    from cacao_game.app import theme
     from cacao_game.app.widgets import Cycler
 
-    app = make_app((1366, 768), Settings(sound=False, language=language))
-    app.home()
-    app.open(routes.Setup())
-    scene = app.top
-    assert isinstance(scene, SetupScene)
-    while len(scene.seats) < 4:
-        scene.add_seat()
-    scene.rebuild()
-    app.step([], 0.016)
+    app, scene = four_seat_setup((1366, 768), Settings(sound=False, language=language))
     levels = [
         w
         for w in scene.widgets
