@@ -346,6 +346,35 @@ def test_undo_is_saved_and_continue_never_brings_undone_moves_back(tmp_path) -> 
     assert isinstance(resumed.handle(Undo())[0], Undone)
 
 
+def test_save_waits_for_the_autosave_writing_the_same_file(tmp_path) -> None:
+    """The tutorial saves to its autosave's own file: a CI run met Save and the autosave's
+    thread racing for that file's backup. Save finishes every pending autosave before it
+    writes, so one file has one writer at a time."""
+    path = tmp_path / "tutorial.json"
+    order: list[str] = []
+
+    class Recording(BackgroundAutosaver):
+        def save(self, game, config, view) -> None:
+            order.append("autosave queued")
+            super().save(game, config, view)
+
+        def flush(self) -> None:
+            super().flush()
+            order.append("autosaves done")
+
+    session = PlaySession(
+        config("human", "easy", seed=12), autosaver=Recording(lambda: path), save_to=lambda: path
+    )
+    rng = random.Random(3)
+    while session.game.turn < 3:
+        act(session, rng)
+    order.clear()
+    session.save()
+    assert order[:2] == ["autosaves done", "autosave queued"], "pending writes end before Save writes"
+    session.close()
+    assert saves.load_game(path).game.actions == session.game.actions
+
+
 def test_autosave_failure_is_reported_and_clears_when_a_save_succeeds(tmp_path) -> None:
     """A failing autosave becomes a notice that stays until a later save succeeds."""
     target = {"path": tmp_path / "missing" / "deep" / "autosave.json"}

@@ -115,6 +115,8 @@ def test_a_damaged_tutorial_file_resumes_from_its_backup_or_is_kept_aside(play_a
     session = scene.tutorial
     assert session is not None
     advance(session, "fill_choose")
+    assert session.autosaver is not None
+    session.autosaver.flush()  # no autosave still writing the file the next saves write
     progress.save(session)
     progress.save(session)  # the second save leaves the first as the backup
     path = progress.tutorial_path()

@@ -573,7 +573,11 @@ class PlaySession(Seats):
     def save(self) -> str:
         """Write the game with its view to ``save_to`` (the quick slot by default), the view
         naming that file (``SAVED_AS``, handed to the autosave too); returns where. Raises
-        OSError or ValueError (``SaveError``) if it cannot be written."""
+        OSError or ValueError (``SaveError``) if it cannot be written. A pending autosave is
+        finished first: the tutorial saves to its autosave's own file, and two writers of one
+        file race for its backup (a CI run met it)."""
+        if self.autosaver is not None:
+            self.autosaver.flush()
         path = self._save_to() if self._save_to is not None else saves.slot_path(saves.QUICK_SLOT)
         self.view[SAVED_AS] = path.stem
         saves.save_game(path, self.game, self.config, self.saved_view())
