@@ -172,3 +172,32 @@ def test_continue_after_the_app_was_killed(tmp_path: Path, monkeypatch: pytest.M
             assert loaded.ui_state == {"decisions": done}
             replay = random_game(4, "volcano", 8, decisions=done)
             assert loaded.game.decision() == replay.decision()
+
+
+def test_two_writers_of_one_file_never_collide_on_its_backup(tmp_path: Path) -> None:
+    """A CI run met two writers of the tutorial's file (Save and the autosave's thread)
+    colliding: both staged the backup under one fixed name, and one renamed away the other's.
+    Each write now stages its backup under a name of its own, so writers of one file from two
+    threads all succeed and leave a whole file and a whole backup."""
+    import threading
+
+    path = tmp_path / "tutorial.json"
+    storage.atomic_write_bytes(path, b"0" * 4096)
+    errors: list[BaseException] = []
+
+    def write(mark: bytes) -> None:
+        try:
+            for _ in range(150):
+                storage.atomic_write_bytes(path, mark * 4096)
+        except BaseException as error:  # noqa: BLE001 - the test reports what a writer met
+            errors.append(error)
+
+    threads = [threading.Thread(target=write, args=(mark,)) for mark in (b"a", b"b")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert path.read_bytes() in (b"a" * 4096, b"b" * 4096)
+    assert storage.backup_path(path).read_bytes() in (b"a" * 4096, b"b" * 4096)
+    assert not list(tmp_path.glob(".*.tmp")), "no staging file left behind"

@@ -14,6 +14,7 @@ import logging
 import os
 import stat
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -183,9 +184,12 @@ def _removed_on_failure(path: Path) -> Iterator[None]:
 
 
 def _keep_backup(path: Path) -> None:
-    """Make ``<name>.bak`` the current content of ``path`` (atomically, ``path`` untouched)."""
+    """Make ``<name>.bak`` the current content of ``path`` (atomically, ``path`` untouched),
+    staged under a name of this write's own: two writers of one file (Save and the
+    autosave's thread, in the tutorial) once shared a staging name, and one renamed away the
+    other's."""
     backup = backup_path(path)
-    staging = path.with_name(f"{_temp_prefix(path)}bak.tmp")
+    staging = path.with_name(f"{_temp_prefix(path)}bak.{os.getpid()}.{threading.get_ident()}.tmp")
     with contextlib.suppress(FileNotFoundError):
         staging.unlink()
     with _removed_on_failure(staging):
@@ -194,6 +198,8 @@ def _keep_backup(path: Path) -> None:
         except OSError:
             staging.write_bytes(path.read_bytes())
         os.replace(staging, backup)
+    with contextlib.suppress(FileNotFoundError):
+        staging.unlink()  # a rename onto another link of the same file leaves both names (POSIX)
 
 
 def _remove_stale_temps(path: Path) -> None:

@@ -574,8 +574,8 @@ class PlaySession(Seats):
         """Write the game with its view to ``save_to`` (the quick slot by default), the view
         naming that file (``SAVED_AS``, handed to the autosave too); returns where. Raises
         OSError or ValueError (``SaveError``) if it cannot be written. A pending autosave is
-        finished first: the tutorial saves to its autosave's own file, and two writers of one
-        file race for its backup (a CI run met it)."""
+        finished first: the tutorial saves to its autosave's own file, which an older autosave
+        finishing after Save would write over."""
         if self.autosaver is not None:
             self.autosaver.flush()
         path = self._save_to() if self._save_to is not None else saves.slot_path(saves.QUICK_SLOT)
