@@ -189,7 +189,7 @@ def test_two_writers_of_one_file_never_collide_on_its_backup(tmp_path: Path) -> 
         try:
             for _ in range(150):
                 storage.atomic_write_bytes(path, mark * 4096)
-        except BaseException as error:  # noqa: BLE001 - the test reports what a writer met
+        except BaseException as error:  # the test reports what a writer met
             errors.append(error)
 
     threads = [threading.Thread(target=write, args=(mark,)) for mark in (b"a", b"b")]
