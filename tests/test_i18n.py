@@ -187,6 +187,19 @@ def test_plural_forms_follow_each_language() -> None:
     assert tn("preview.opens", 2) == "öffnet 2 Felder für die anderen"
 
 
+def test_a_sale_of_one_says_each_only_in_english_and_french() -> None:
+    """A German trial read "1 für je 4 verkaufen" ("1 for 4 each"): "je" comes only with
+    more than one sold; English and French say the same for any number."""
+    from cacao_game.app.play.texts import steps_text
+    from cacao_game.session.ledger import Step
+
+    one, two = [Step("sell", 1, 4)], [Step("harvest", 2), Step("sell", 2, 3)]
+    strings.set_language("de")
+    assert (steps_text(one), steps_text(two)) == ("1 für 4 verkaufen", "2 ernten, 2 für je 3 verkaufen")
+    strings.set_language("en")
+    assert (steps_text(one), steps_text(two)) == ("sell 1 at 4", "harvest 2, sell 2 at 3")
+
+
 def test_a_preview_opens_squares_to_the_opponent_with_2_players_and_to_the_others_with_more() -> None:
     """A tester read "opens 2 squares to the others" in a 2-player game, where there is one
     other: with 2 players the preview says "to your opponent", with more "to the others"."""

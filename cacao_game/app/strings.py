@@ -827,7 +827,6 @@ EN: dict[str, str] = {
     "preview.with_choices": "{gains} with your choices",
     "preview.with_choices_about": "about {gains} with your choices",
     "outcome.harvest": "harvest {n}",
-    "outcome.sell": "sell {n} at {price}",
     "outcome.keep": "don't sell at {price}",
     "outcome.gold": "take {n} gold",
     "outcome.pay": "pay {n} gold",
@@ -1320,6 +1319,8 @@ EN: dict[str, str] = {
 }
 
 EN_PLURALS: dict[str, tuple[str, str]] = {
+    # A row of a market's resolution: German says "each" only for more than one
+    "outcome.sell": ("sell {n} at {price}", "sell {n} at {price}"),
     # Undo took back more than one decision here (casual undo: the AI's moves since too)
     "play.undone_many": (
         "Undone: {n} decision taken back, to turn {turn}",

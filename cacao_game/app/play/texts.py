@@ -111,8 +111,15 @@ def outcome_text(outcome: Outcome) -> tuple[str, str]:
 def steps_text(steps: Sequence[Step]) -> str:
     """A resolution's steps in words, as a row of its panel says them (``merged_steps``):
     "harvest 4, sell 1 at 2"; "nothing happens" for none."""
-    words = [t(f"outcome.{step.kind}", n=step.amount, price=step.price) for step in merged_steps(steps)]
+    words = [step_text(step) for step in merged_steps(steps)]
     return STEP_SEPARATOR.join(words) or t("outcome.nothing")
+
+
+def step_text(step: Step) -> str:
+    """One step in words: "sell 2 at 3" (its form by the amount sold), "harvest 4"."""
+    if step.kind == "sell":
+        return tn("outcome.sell", step.amount, price=step.price)
+    return t(f"outcome.{step.kind}", n=step.amount, price=step.price)
 
 
 def merged_steps(steps: Sequence[Step]) -> list[Step]:
