@@ -141,6 +141,30 @@ def test_a_joiner_who_leaves_the_lobby_frees_the_seat_for_the_next_one(apps):
     assert not source.table_seats()[1].left
 
 
+def test_every_lobby_labels_the_seat_of_the_hosting_windows_player_host(apps):
+    """A trial could not tell whose window ran the table: the hosting player's seat reads
+    "You · Host" in the hosting lobby and "Joined · Host" in a joiner's, and no other seat
+    says Host; the host's word for it is the seat's ``host`` (protocol version 8)."""
+    hosting, joining = make_app(), make_app()
+    apps += [hosting, joining]
+    source = host(hosting, [HUMAN, REMOTE, REMOTE])
+    pump([hosting], lambda: len(source.table_seats()) == 3, "the host's lobby")
+    bo = join(joining, source.port, source.code)
+    pump(
+        [hosting, joining],
+        lambda: all(len(s.table_seats()) == 3 and s.table_seats()[1].connected for s in (source, bo)),
+        "Bo seated, as both windows see it",
+    )
+    assert [seat.host for seat in bo.table_seats()] == [True, False, False]
+    assert isinstance(hosting.top, LobbyScene) and isinstance(joining.top, LobbyScene)
+    you, joined = t("net.you"), t("net.joined")
+    assert hosting.top.seat_status(0, "Ana") == t("net.hosting_status", status=you)
+    assert hosting.top.seat_status(1, "Bo") == joined
+    assert joining.top.seat_status(0, "Ana") == t("net.hosting_status", status=joined)
+    assert joining.top.seat_status(1, "Bo") == you
+    assert joining.top.seat_status(2, "") == ""
+
+
 @pytest.mark.parametrize("start", [2, None])
 def test_the_lobby_lists_the_seats_in_the_turn_order_play_uses(apps, start):
     """Ana sets up Ana, a remote seat and Eve (easy), Eve to start (or the start drawn): the

@@ -209,6 +209,9 @@ EN: dict[str, str] = {
     "net.you": "You",
     "net.joined": "Joined",
     "net.away": "Disconnected",
+    # A lobby's row of the seat where the hosting window's own player sits
+    "net.hosting_seat": "Host",
+    "net.hosting_status": "{status} · Host",
     "net.standin": "AI stands in",
     "net.joining": "Table {code}",
     "net.connecting": "Connecting…",

@@ -21,14 +21,15 @@ from cacao_game.engine.scoring import SeatScore
 from cacao_game.records.gamerecord import RecordFile
 from cacao_game.saves.schema import DecisionJSON
 
-VERSION: Final = 7
+VERSION: Final = 8
 """The protocol version; a client of another version is refused in words. Version 2 added
 ``SeatInfo.think_time`` and the ``thinking`` message (a version 1 client could not read the
 updates of a version 2 host); version 3 the ``leave`` message and ``SeatInfo.left`` (a
 version 2 host refuses a ``leave``, a version 2 client cannot read a seat with ``left``);
 version 4 ``DecisionMsg.names`` (a version 3 client cannot read a decision with it); version 5
 ``DecisionMsg.standin``; version 6 ``SeatInfo.standin_in`` (a version 5 client cannot read a
-seat with it); version 7 ``Create.seat`` (a version 6 host cannot read a create with it)."""
+seat with it); version 7 ``Create.seat`` (a version 6 host cannot read a create with it);
+version 8 ``SeatInfo.host`` (a version 7 client cannot read a seat with it)."""
 
 CLIENT_LIMIT: Final = 8 * 1024
 """Largest message a client may send, in bytes (a decision of 8 fills is under 1 KB)."""
@@ -198,6 +199,9 @@ class SeatInfo(_Data, frozen=True):
     """Seconds until the table's stand-in AI plays this seat, whose player dropped, as the
     host counted when it sent this; None where none is due (the player is here, an AI plays
     it already, it was left, or the table has no stand-in)."""
+    host: bool = False
+    """The hosting window's own player sits here (a game hosted from the app's Host a game;
+    never on a ``--serve`` host): the lobbies label the seat "Host"."""
 
 
 class JungleMsg(_Data, frozen=True):

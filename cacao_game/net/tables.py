@@ -229,6 +229,7 @@ class Table:
                 None if seat.remote else self.session.time_budget(seat.kind),
                 seat.left,
                 self.standin_in(number, now),
+                seat.hosting,
             )
             for number, seat in enumerate(self.seats)
         ]

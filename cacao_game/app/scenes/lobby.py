@@ -372,17 +372,23 @@ class LobbyScene(WidgetScene):
         """What seat ``number`` (called ``name``) is, in words beside its name: a computer's
         level and time; "{name} left" on a free seat its player left; "You"; "Joined" or
         "Disconnected" as the host last said, but nothing while this window cannot reach the
-        host (a trial's dead host still read "Joined" there: nobody's state is known then)."""
+        host (a trial's dead host still read "Joined" there: nobody's state is known then);
+        the hosting window's own seat with "Host" after that (a trial could not tell whose
+        window ran the table)."""
         seat = self.source.table_seats()[number]
         if seat.kind != REMOTE:
             return timed_label(kind_label(seat.kind), seat.think_time)
         if not seat.claimed:
             return t("net.seat_left", name=name) if seat.left else ""
         if self.source.client.seat == number:
-            return t("net.you")
-        if self.source.connection != CONNECTED:
-            return ""
-        return t("net.joined") if seat.connected else t("net.away")
+            status = t("net.you")
+        elif self.source.connection != CONNECTED:
+            status = ""
+        else:
+            status = t("net.joined") if seat.connected else t("net.away")
+        if not seat.host:
+            return status
+        return t("net.hosting_status", status=status) if status else t("net.hosting_seat")
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         seats = self.source.table_seats()
