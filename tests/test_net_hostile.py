@@ -475,12 +475,15 @@ def test_a_table_nobody_is_at_before_it_starts_closes_after_the_wait_by_the_host
 
 def test_a_host_sending_nonsense_cannot_crash_a_client() -> None:
     """A state that is no table (wrong counts, unknown tiles, phases, seats) is refused with
-    ValueError; the client logs it and keeps its last table."""
+    ValueError; the client logs it and keeps its last table. A review found per-seat lists
+    left unchecked (``cacao`` of none crashed the window drawing the scores)."""
     import random
 
     import msgspec
 
     from cacao_game.engine import Game as EngineGame
+    from cacao_game.engine.scoring import SeatScore
+    from cacao_game.net.client import RemoteTable
     from cacao_game.net.views import table_state, view_game
 
     game = EngineGame.new(3, "base", 5)
@@ -498,10 +501,20 @@ def test_a_host_sending_nonsense_cannot_crash_a_client() -> None:
         {"you": 5},
         {"edges": [p.EdgeMsg(7, (0, 0), 9, (0, 0), "x", 1, 1)]},
         {"variant": "chess"},
+        {"cacao": []},
+        {"sun": [0]},
+        {"water": [0, 0, 0, 0]},
+        {"final": [SeatScore(0, 0, 0, 0, 0)]},
+        {"covered": [p.WorkerMsg((0, 0), 5, "1111", 0)]},
+        {"resolve_queue": [3]},
     ]
     for change in broken:
         with pytest.raises(ValueError):
             view_game(msgspec.structs.replace(state, **change))
+    seat = p.SeatInfo("Ana", "red", "remote", True, True, False)
+    with pytest.raises(ValueError, match="0 seats at a table of 3"):
+        RemoteTable.of(state)
+    assert RemoteTable.of(msgspec.structs.replace(state, seats=[seat] * 3)).game.players == 3
 
 
 def test_a_table_takes_only_so_many_spectators() -> None:

@@ -97,6 +97,8 @@ class RemoteTable:
         """The table for ``state`` (ValueError if the state is not a consistent table);
         ``since``, an earlier table of the same game, saves converting what has not changed
         (``views.view_game``). ``game`` is shared: clone it before changing it."""
+        if len(state.seats) != state.players:
+            raise ValueError(f"{len(state.seats)} seats at a table of {state.players} players")
         return cls(state, view_game(state, (since.state, since.game) if since is not None else None), journal)
 
     @property

@@ -251,9 +251,18 @@ def view_game(state: TableState, since: tuple[TableState, Game] | None = None) -
 
 def _check(state: TableState) -> None:
     seats = range(state.players)
-    if not (len(state.unplayed) == len(state.hand_sizes) == len(state.gold) == state.players):
+    per_seat = [state.unplayed, state.hand_sizes, state.gold, state.cacao, state.sun, state.water]
+    if state.final is not None:
+        per_seat.append(state.final)
+    if any(len(values) != state.players for values in per_seat):
         raise ValueError("per-seat lists do not match the number of players")
-    numbers = [state.mover, *(edge.seat for edge in state.edges), *(t.seat for t in state.workers)]
+    numbers = [
+        state.mover,
+        *(edge.seat for edge in state.edges),
+        *(t.seat for t in state.workers),
+        *(t.seat for t in state.covered),
+        *state.resolve_queue,
+    ]
     if (state.you is not None and state.you not in seats) or any(n not in seats for n in numbers):
         raise ValueError("a seat number out of range")
     if state.deciding not in (*seats, -1) or state.resolving not in (*seats, -1):
