@@ -13,7 +13,7 @@ ask it for legal moves, previews and scores; ``event_from_message`` rebuilds an 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 from typing import get_args
 
 import msgspec
@@ -251,7 +251,8 @@ def view_game(state: TableState, since: tuple[TableState, Game] | None = None) -
 
 def _check(state: TableState) -> None:
     seats = range(state.players)
-    per_seat = [state.unplayed, state.hand_sizes, state.gold, state.cacao, state.sun, state.water]
+    per_seat: list[Sized] = [state.unplayed, state.hand_sizes, state.gold]
+    per_seat += [state.cacao, state.sun, state.water]
     if state.final is not None:
         per_seat.append(state.final)
     if any(len(values) != state.players for values in per_seat):
