@@ -293,3 +293,35 @@ def test_a_join_the_address_refuses_fails_at_once_and_a_seated_client_keeps_tryi
         assert len(events) == 1 and isinstance(events[0], Failed), events
         assert events[0].code == "unreachable" and str(port) in events[0].text
     assert not [event for event in seated if isinstance(event, Failed)]
+
+
+def test_a_link_closed_while_it_connects_stops_at_once_and_never_joins() -> None:
+    """A review pressed Leave while the lobby said Connecting…: the connection finished
+    afterwards, sent its join and held the seat for nobody. Closed while its handshake is
+    under way (a listener that accepts and never answers), the link's run ends at once,
+    before any answer, and nothing is sent."""
+
+    async def scenario() -> tuple[bool, bytes]:
+        reached = asyncio.Event()
+        received = bytearray()
+
+        async def stall(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            reached.set()
+            received.extend(await reader.read(65536))  # the handshake: nothing after it
+
+        listener = await asyncio.start_server(stall, LOCAL, 0)
+        port = listener.sockets[0].getsockname()[1]
+        link = Link(LOCAL, port, p.Join(p.VERSION, "ABCDEF", "Bo"), lambda event: None)
+        running = asyncio.create_task(link.run())
+        await reached.wait()
+        await link.close()
+        for _ in range(3):
+            await asyncio.sleep(0)
+        stopped = running.done()
+        running.cancel()
+        listener.close()
+        return stopped, bytes(received)
+
+    stopped, received = run(scenario())
+    assert stopped
+    assert b"join" not in received

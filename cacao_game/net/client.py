@@ -253,6 +253,8 @@ class Link:
         self.token: str | None = None
         self.code: str | None = request.table if isinstance(request, p.Join) else None
         self._ws: ClientConnection | None = None
+        self._task: asyncio.Task[None] | None = None
+        """``run``'s task while it runs (``close`` cancels it between connections)."""
         self._closing = False
         self.told_leave = False
         """Whether ``leave`` sent the host its ``Leave`` (read once the loop has stopped)."""
@@ -264,7 +266,20 @@ class Link:
         """The host's words when it turned the last connection away as busy."""
 
     async def run(self) -> None:
-        """Connect, and reconnect after drops, until ``close`` or a fatal answer."""
+        """Connect, and reconnect after drops, until ``close`` or a fatal answer. A ``close``
+        while no connection is open (connecting, or waiting to try again) cancels this at
+        once: a review's Leave pressed while the lobby said Connecting… left the connection to
+        finish afterwards, join, and hold the seat as a player nobody was at."""
+        self._task = asyncio.current_task()
+        try:
+            await self._links()
+        except asyncio.CancelledError:
+            if not self._closing:
+                raise
+        finally:
+            self._task = None
+
+    async def _links(self) -> None:
         attempt = 0
         while not self._closing and not self._failed:
             reason = "closed"
@@ -425,11 +440,13 @@ class Link:
         return self.told_leave
 
     async def close(self) -> None:
-        """Stop: close the connection, no more attempts."""
+        """Stop: close the connection, no more attempts (``run`` ends: see there)."""
         self._closing = True
         if self._ws is not None:
             with contextlib.suppress(ConnectionClosed):
                 await self._ws.close()
+        elif self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
 
 
 class NetClient:
