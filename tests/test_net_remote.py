@@ -486,3 +486,44 @@ def test_a_seat_taken_back_from_another_window_hides_its_stale_hand_here(tmp_pat
         for source in sources:
             source.close()
         hosting.stop()
+
+
+def test_a_move_prepared_at_a_remote_table_keeps_its_version_as_at_a_local_one() -> None:
+    """A review's Tab then Enter, typed during an animation at a table across machines,
+    played nothing: the remote source counted the Tab's selection as a new version, and the
+    queued Enter (``TableInput.drain``) took it for a decision that had gone. Preparing a
+    move (Cycle, Rotate) leaves the version of either source as it is; the move made grows it."""
+    from cacao_game.config.game import GameConfig, SeatConfig
+    from cacao_game.session import PlaySession
+    from cacao_game.session.commands import Cycle
+
+    local = PlaySession(
+        GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bo", "purple", "easy")], "base", 3)
+    )
+    while not local.accepts_input():
+        local.take_requests()
+        local.play(local.game.legal_actions()[0])
+    with seated_table(None, options("remote", "remote")) as sources:
+        deciding: RemoteSource | None = None
+        for _ in range(2000):
+            for source in sources:
+                source.poll()
+                if source.ready and source.accepts_input():
+                    deciding = source
+            if deciding is not None:
+                break
+            time.sleep(0.005)
+        assert deciding is not None
+        for source in (local, deciding):
+            version = source.version
+            source.handle(Cycle())
+            source.handle(Rotate(1))
+            assert source.selection.provisional is not None and source.version == version
+            made = len(source.journal)
+            source.handle(Confirm())
+            for _ in range(2000):
+                source.poll()
+                if len(source.journal) > made:
+                    break
+                time.sleep(0.005)
+            assert len(source.journal) == made + 1 and source.version > version

@@ -483,7 +483,6 @@ class RemoteSource:
                 decided = None
             case action:
                 decided = [action]
-        self.version += 1
         if decided is None:
             return []
         if not decided:

@@ -15,7 +15,9 @@ Contract (every implementation keeps it):
   source on another machine gives the events as the facing seat saw them.
 - **Queries do not change the game.** Only ``handle``, ``poll``, ``step``, ``jump``,
   ``save``, ``set_undo`` and ``close`` change anything; every change of what the table
-  shows makes ``version`` grow, so the table caches on it.
+  shows makes ``version`` grow, so the table caches on it, except the move being prepared
+  (the selection, which the table reads as it is): keys typed ahead count on a version
+  that only a decision, an undo or news changes (``TableInput.drain``).
 - **Commands a source does not take are ignored**, never raised: ``handle`` returns the
   engine events and notices a command caused, in order (``[]`` when it makes no sense now);
   ``step`` and ``jump`` do nothing where ``capabilities.step`` is False.
@@ -130,7 +132,7 @@ class TableSource(Protocol):
 
     @property
     def version(self) -> int:
-        """Grows with every change of what the table shows."""
+        """Grows with every change of what the table shows but the selection (above)."""
         ...
 
     @property
