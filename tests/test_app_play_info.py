@@ -318,3 +318,32 @@ def test_a_seat_named_as_its_kind_is_not_labelled_twice(play_app: App) -> None:
         t("net.ai_thinks", level=kind_label("expert"), seconds="2"),
     ]
     assert t("net.ai_thinks", level=kind_label("expert"), seconds="2") == "Expert AI · 2 s per decision"
+
+
+def test_a_seats_tiles_left_agree_with_its_panel_mid_animation(user_home: object) -> None:
+    """A review found the seat tooltip's tile list taken from the game while its counts came
+    from the board as shown: mid-animation the tile just drawn was listed in the pile. At
+    every frame of a human's turns and the computer's answers, each seat's tiles left (hand
+    and pile as shown) number its panel's hand and pile, and the pile listed for the seat
+    whose hand is face up is what is left once that hand is taken out."""
+    from collections import Counter
+
+    from driver import human_turn_events
+
+    from cacao_game.app.catalog import router
+    from cacao_game.config.settings import Settings
+
+    app = App(pygame.Surface((1280, 720)), Settings(animation_speed="normal", sound=False), router=router())
+    scene = make_scene(app, ["human", "easy"], seed=4)
+    rng = random.Random(4)
+    busy_frames = 0
+    for _ in range(400):
+        app.step(human_turn_events(scene, rng), 0.05)
+        busy_frames += scene.timeline.busy
+        hand_seat = scene.hand_seat()
+        for view in scene.frame.seats:
+            left = scene.remaining_workers(view.seat)
+            assert sum(left.values()) == view.hand + view.pile
+            if view.seat == hand_seat:
+                assert sum((left - Counter(scene.shown.hands[view.seat])).values()) == view.pile
+    assert busy_frames > 50

@@ -19,6 +19,7 @@ import logging
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
+from itertools import chain
 from typing import TYPE_CHECKING, Final, assert_never
 
 import pygame
@@ -755,6 +756,18 @@ class PlayScene(Scene):
         in_pile = to_come - Counter(shown.display)
         return tuple(ToCome(code, to_come[code], in_pile[code]) for code in JUNGLE_CODES if to_come[code])
 
+    def remaining_workers(self, seat: int) -> Counter[str]:
+        """``seat``'s worker tiles in hand and pile as shown: those of the game and those it
+        has laid since the shown board (``remaining_jungle``'s rule, so that a seat's tooltip
+        agrees with its panel's counts mid-animation: a review found the tile just drawn
+        listed in the pile)."""
+
+        def laid(board: Game | Shown) -> Counter[str]:
+            tiles = chain(board.workers.values(), board.covered.values())
+            return Counter(tile.tile for tile in tiles if tile.seat == seat)
+
+        return self.game.remaining_workers(seat) + laid(self.game) - laid(self.shown)
+
     def visible_log(self) -> list[LogLine]:
         """The log lines of everything shown so far."""
         return self.history.lines
@@ -1468,7 +1481,7 @@ class PlayScene(Scene):
                 tuple(
                     worker_lines(
                         view,
-                        game.remaining_workers(view.seat),
+                        self.remaining_workers(view.seat),
                         shown.hands[view.seat] if view.seat == hand_seat else None,
                     )
                 )
