@@ -325,3 +325,39 @@ def test_a_link_closed_while_it_connects_stops_at_once_and_never_joins() -> None
     stopped, received = run(scenario())
     assert stopped
     assert b"join" not in received
+
+
+def test_a_hint_that_arrives_while_the_decision_is_on_its_way_leaves_h_free_to_ask_again() -> None:
+    """A review: a hint answered while the seat's decision was on its way was dropped, and
+    the question stayed open; the host then refused the decision, and for the rest of it the
+    status said a hint was coming while H did nothing. The answer closes the question even
+    when it comes too late to show; after the refusal, H asks again."""
+    from cacao_game.engine import Game
+    from cacao_game.net.client import Changed, HintArrived, Joined, NetClient, RemoteTable
+    from cacao_game.net.client import Refused as RefusedByHost
+    from cacao_game.net.remote import RemoteSource
+    from cacao_game.net.views import table_state
+    from cacao_game.session.commands import Confirm, Cycle, RequestHint
+
+    game = Game.new(2, "base", 5)
+    seats = [
+        p.SeatInfo(name, color, "remote", True, True, False)
+        for name, color in (("Ana", "red"), ("Bo", "purple"))
+    ]
+    you = game.current_player()
+    state = table_state(game, you, table="ABCDEF", seats=seats, started=True, hints=True)
+    source = RemoteSource(NetClient(LOCAL, 9, p.Join(p.VERSION, "ABCDEF", "Bo")))  # never started
+    source._receive(Joined("ABCDEF", you, "a seat token"))
+    source._receive(Changed(RemoteTable.of(state), (), 0, True))
+    assert source.accepts_input()
+    source.handle(RequestHint())
+    assert source.hint_pending()
+    source.handle(Cycle())
+    source.handle(Confirm())
+    assert not source.accepts_input(), "the decision is on its way"
+    source._receive(HintArrived(0, game.legal_actions()[0]))
+    assert not source.hint_pending() and source.hint is None
+    source._receive(RefusedByHost("stale", "decide again"))
+    assert source.accepts_input() and not source.hint_pending()
+    source.handle(RequestHint())
+    assert source.hint_pending(), "H asked the host again"

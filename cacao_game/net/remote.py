@@ -573,11 +573,13 @@ class RemoteSource:
                 self.host_thinking = HostThinking(seat, at, self.clock() - elapsed, budget)
                 return []
             case HintArrived(at=at, action=action, advice=advice):
-                if at != len(self._journal) or not self.accepts_input():
+                if at != len(self._journal):
                     return []
+                self._hint_asked_at = -1  # answered, even if too late to show (below)
+                if not self.accepts_input():
+                    return []  # the decision is on its way; if the host refuses it, H asks again
                 mine = advice if advice is not None and advice.action == action else None
                 self.hint, self.advice = action, mine
-                self._hint_asked_at = -1
                 self.selection.show_hint(action, mine)
                 self.version += 1
                 return [HintReady(action, mine)]
