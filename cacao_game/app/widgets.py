@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 import pygame
 
@@ -23,6 +23,9 @@ from cacao_game.config.names import is_invisible
 
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
+
+V = TypeVar("V")
+"""The type of a ``Cycler``'s values."""
 
 TOOLTIP_DELAY = 0.4
 
@@ -109,7 +112,7 @@ class Button(Widget):
         self,
         rect: pygame.Rect | tuple[int, int, int, int],
         label: str,
-        on_click: Callable[[], Any],
+        on_click: Callable[[], None],
         *,
         style: str = "secondary",
         icon: str | None = None,
@@ -300,7 +303,7 @@ class Toggle(Widget):
         rect: pygame.Rect | tuple[int, int, int, int],
         label: str,
         value: bool,
-        on_change: Callable[[bool], Any],
+        on_change: Callable[[bool], None],
         *,
         tooltip: str | None = None,
         unavailable: str = "",
@@ -364,7 +367,7 @@ class Toggle(Widget):
         )
 
 
-class Cycler(Widget):
+class Cycler(Widget, Generic[V]):
     """``‹ value ›``: click the arrows (or the middle) to step through ``options``.
 
     ``options`` are (value, text) pairs; ``on_change(value)`` after each step. ``ordered``
@@ -375,13 +378,13 @@ class Cycler(Widget):
     def __init__(
         self,
         rect: pygame.Rect | tuple[int, int, int, int],
-        options: Sequence[tuple[Any, str]],
-        value: Any,
-        on_change: Callable[[Any], Any],
+        options: Sequence[tuple[V, str]],
+        value: V,
+        on_change: Callable[[V], None],
         *,
         tooltip: str | None = None,
         label: str = "",
-        swatch: Callable[[pygame.Surface, pygame.Rect, Any], None] | None = None,
+        swatch: Callable[[pygame.Surface, pygame.Rect, V], None] | None = None,
         one_size: bool = False,
         ordered: bool = False,
     ) -> None:
@@ -495,7 +498,7 @@ class TextInput(Widget):
         self,
         rect: pygame.Rect | tuple[int, int, int, int],
         text: str,
-        on_change: Callable[[str], Any],
+        on_change: Callable[[str], None],
         *,
         placeholder: str = "",
         max_length: int = 16,

@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import assert_never
 
 from cacao_game import typed_json
 from cacao_game.ai.explain import Advice
@@ -583,7 +584,8 @@ class RemoteSource:
                 self.selection.show_hint(action, mine)
                 self.version += 1
                 return [HintReady(action, mine)]
-        return []
+            case unknown:
+                assert_never(unknown)
 
     def _adopt(self, state: TableState, game: Game, journal: tuple[Entry, ...], moved: bool = True) -> None:
         """Take the host's ``state`` (its ``game`` and ``journal``). An update that only says

@@ -440,7 +440,7 @@ class Selection:
             return
         self.provisional = action
 
-    def hinted_outcome(self, action: object) -> int | None:
+    def hinted_outcome(self, action: Action) -> int | None:
         """The outcome a hinted resolution step leads to when the seat goes on as the AI
         would; None if ``action`` is not a legal step now."""
         if not isinstance(action, Resolve):

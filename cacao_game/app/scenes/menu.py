@@ -58,12 +58,20 @@ class MenuScene(WidgetScene):
     waiting: str | None = None
     """Why Continue is offered (``flow.to_continue``), as the menu was last built."""
 
+    def go(self, route: routes.Route) -> None:
+        """Open the screen of ``route`` (a button's action)."""
+        self.app.open(route)
+
+    def learn(self) -> None:
+        """Learn to play: the tutorial, where it was left."""
+        start_tutorial(self.app)
+
     def build(self) -> None:
         hosted = hosted_waiting()
         ticket = rejoin_waiting()
         newcomer = self.newcomer() and not hosted and ticket is None
-        learn = ("tutorial.menu", lambda: start_tutorial(self.app), "primary" if newcomer else "secondary")
-        entries: list[tuple[str, Callable[[], object], str]] = []
+        learn = ("tutorial.menu", self.learn, "primary" if newcomer else "secondary")
+        entries: list[tuple[str, Callable[[], None], str]] = []
         waiting = self.waiting = to_continue()
         unfinished = waiting is not None
         captions: dict[str, str] = {}
@@ -79,15 +87,13 @@ class MenuScene(WidgetScene):
             entries.append(("menu.rejoin", self.rejoin, style))
             captions["menu.rejoin"] = t("menu.rejoin_caption", code=ticket.code, address=ticket.address)
         lead = not newcomer and not unfinished and not hosted and ticket is None
-        entries.append(
-            ("menu.new", lambda: self.app.open(routes.Setup()), "primary" if lead else "secondary")
-        )
+        entries.append(("menu.new", lambda: self.go(routes.Setup()), "primary" if lead else "secondary"))
         entries.append(learn)
         entries.append((ONLINE, lambda: None, "secondary"))
         entries += [
-            ("menu.load", lambda: self.app.open(routes.Load()), "secondary"),
-            ("menu.settings", lambda: self.app.open(routes.SettingsPage()), "secondary"),
-            ("menu.rules", lambda: self.app.open(routes.Rules()), "secondary"),
+            ("menu.load", lambda: self.go(routes.Load()), "secondary"),
+            ("menu.settings", lambda: self.go(routes.SettingsPage()), "secondary"),
+            ("menu.rules", lambda: self.go(routes.Rules()), "secondary"),
             ("menu.quit", self.app.quit, "ghost"),
         ]
         width, height = self.app.screen.get_size()
@@ -175,7 +181,7 @@ class MenuScene(WidgetScene):
         join = pygame.Rect(row.right - half, row.y, half, row.h)
         return [
             Button(host, t("menu.host"), self.host, font_size=26),
-            Button(join, t("menu.join"), lambda: self.app.open(routes.Join()), font_size=26),
+            Button(join, t("menu.join"), lambda: self.go(routes.Join()), font_size=26),
         ]
 
     @staticmethod

@@ -11,9 +11,9 @@ other intent that had it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,7 +23,7 @@ from cacao_game.app.keycaps import Cap, KeyCaps, draw_caps
 from cacao_game.app.scale import fit_factor, px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import decimal, t
-from cacao_game.app.widgets import Button, Cycler, Panel, Toggle, Widget, cap_offset
+from cacao_game.app.widgets import Button, Cycler, Panel, Toggle, V, Widget, cap_offset
 from cacao_game.config.choices import (
     AI_PACINGS,
     ANIMATION_SPEEDS,
@@ -285,13 +285,27 @@ class SettingsScene(WidgetScene):
         return self.stage.rect(KEYS[0] + 28, KEYS[1] + 86 + index * KEY_ROW_H, KEYS[2] - 56, KEY_ROW_H - 2)
 
     def _choice(
-        self, rect: pygame.Rect, setting: str, options: list[tuple[Any, str]], **extra: Any
-    ) -> Cycler:
+        self,
+        rect: pygame.Rect,
+        setting: str,
+        options: Sequence[tuple[V, str]],
+        *,
+        tooltip: str | None = None,
+        ordered: bool = False,
+    ) -> Cycler[V]:
         """A cycler over ``options`` that changes ``setting`` at once, labelled as the setting
-        (``prefs.setting_label``)."""
-        value = getattr(self.app.settings, setting)
+        (``prefs.setting_label``); ``setting`` holds values of the options' type."""
+        value: V = getattr(self.app.settings, setting)
         label = prefs.setting_label(setting)
-        return Cycler(rect, options, value, lambda v: self.change(**{setting: v}), label=label, **extra)
+        return Cycler(
+            rect,
+            options,
+            value,
+            lambda v: self.change(**{setting: v}),
+            label=label,
+            tooltip=tooltip,
+            ordered=ordered,
+        )
 
     def _labelled(self, setting: str, values: Iterable[str]) -> list[tuple[str, str]]:
         """``values`` of ``setting`` with their labels (``label_key``)."""
