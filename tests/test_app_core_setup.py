@@ -545,3 +545,31 @@ def test_a_thinking_time_no_seat_uses_is_drawn_unavailable(setup):
     setup.set_kind(1, "expert")
     assert outline(expert=True) == theme.GOLD_DARK
     assert outline(expert=False) == theme.UNAVAILABLE_BORDER
+
+
+def test_the_setup_opens_on_start_and_shift_tab_walks_back(setup):
+    """A keyboard-only trial pressed Enter at the yellow Start and nothing happened; 19 Tabs
+    later it got there, past Back and then Defaults drawn left of it; and Shift+Tab went
+    forward (in Settings it rebound the wrong action). The focus starts on Start, ringed;
+    Tab walks the bottom row as drawn and then on to the first seat; Shift+Tab walks back;
+    Enter on Start plays the setup shown."""
+    from cacao_game.app.play.scene import PlayScene
+
+    app = setup.app
+    focus = setup.focus
+    assert focus.widgets[focus.index] is setup.start_button and setup.start_button.focused
+    labels = [getattr(w, "label", "") for w in focus.widgets]
+    back, defaults = labels.index(t("common.back")), labels.index(t("setup.defaults"))
+    assert back < defaults < focus.widgets.index(setup.start_button)
+    tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")
+    back_tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT, unicode="\t")
+    app.step([back_tab], 0.016)
+    assert focus.index == defaults
+    app.step([back_tab], 0.016)
+    assert focus.index == back
+    app.step([tab], 0.016)
+    app.step([tab], 0.016)
+    assert focus.widgets[focus.index] is setup.start_button
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.6)
+    run(app)
+    assert isinstance(app.top, PlayScene)

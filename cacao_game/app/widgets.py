@@ -733,10 +733,11 @@ class Tooltip:
 
 
 class FocusList:
-    """Keyboard focus over ``widgets``: pan_up/pan_down/cycle move it, confirm activates
-    the focused widget. With ``primary_default`` the focus starts on the one primary button
-    (a menu's highlighted entry), so what Enter presses is always the widget drawn with the
-    focus ring (``WidgetScene.draw_widgets``).
+    """Keyboard focus over ``widgets``: pan_up/pan_down/cycle move it (Shift with cycle
+    back, as at the table: a keyboard-only trial rebound the wrong action after Shift+Tab
+    went forward), confirm activates the focused widget. With ``primary_default`` the focus
+    starts on the one primary button (a menu's highlighted entry), so what Enter presses is
+    always the widget drawn with the focus ring (``WidgetScene.draw_widgets``).
 
     Without it focus appears on the first key press (not for mouse users). The mouse never
     moves the focus: hovering only lifts the widget under the pointer and a click presses
@@ -790,7 +791,7 @@ class FocusList:
                 self.move(sideways[0])
             return True
         if any(i in self.NEXT for i in intents):
-            self.move(1)
+            self.move(-1 if "cycle" in intents and event.mod & pygame.KMOD_SHIFT else 1)
             return True
         if any(i in self.PREVIOUS for i in intents):
             self.move(-1)

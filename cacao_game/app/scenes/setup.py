@@ -141,6 +141,11 @@ class SetupScene(WidgetScene):
     hosted, kept in the settings file: ``app.host_setup``, never open to the network);
     Host starts the host and opens its lobby."""
 
+    primary_default = True
+    """The focus starts on Start (Host), drawn as the default: Enter plays the setup shown (a
+    keyboard-only trial pressed Enter at the yellow button and nothing happened, then needed
+    19 Tabs to reach it)."""
+
     def __init__(
         self,
         app: Shell,
@@ -459,11 +464,14 @@ class SetupScene(WidgetScene):
         start.bottomright = (options.right, bottom)
         label = t("net.host") if self.hosting else t("common.start")
         self.start_button = Button(start, label, self.start_game, style="primary", font_size=34)
-        self.widgets += [Button(back, t("common.back"), self.back), self.start_button]
         defaults = pygame.Rect(0, 0, px(300), px(76))
         defaults.bottomleft = (back.right + px(24), bottom)
         tip = t("net.defaults_tip", port=DEFAULT_PORT) if self.hosting else None
-        self.widgets.append(Button(defaults, t("setup.defaults"), self.reset, tooltip=tip))
+        self.widgets += [
+            Button(back, t("common.back"), self.back),
+            Button(defaults, t("setup.defaults"), self.reset, tooltip=tip),
+            self.start_button,
+        ]
         self.problem_area = pygame.Rect(
             defaults.right + px(24), defaults.y, start.x - defaults.right - px(48), defaults.h
         )
