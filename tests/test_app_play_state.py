@@ -478,3 +478,21 @@ def test_the_table_logs_a_seat_taken_over_under_each_name_and_keeps_them_when_re
     lines = [line.text for line in scene.history.lines]
     scene.resync()
     assert [line.text for line in scene.history.lines] == lines
+
+
+def test_a_fills_keys_name_the_number_keys_of_the_display_tiles_and_tab(app: App) -> None:
+    """A keyboard-only trial read "Click a display tile, then a space" at every fill, and in
+    Help too, and learned the keys from the README: the fill's key line names the number
+    key of each display tile it may take and the key that moves to the next space; those
+    keys lay a tile without the mouse."""
+    scene = make_scene(app, ["human", "easy"], seed=4)
+    _at_own_fill(app, scene)
+    sources = scene.turn.fill_sources()
+    keys = "/".join(str(n) for n in range(1, min(3, len(sources)) + 1))
+    line = scene.frame.keys
+    assert line.startswith(f"{keys} or click a display tile, then Tab or click a space"), line
+    given, made = len(scene.turn.assignments()), len(scene.source.game.actions)
+    app.step([key(app, "select_1")], 0.02)
+    app.step([key(app, "cycle")], 0.02)
+    app.step([key(app, "confirm")], 0.02)
+    assert len(scene.turn.assignments()) > given or len(scene.source.game.actions) > made

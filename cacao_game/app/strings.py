@@ -414,9 +414,10 @@ EN: dict[str, str] = {
     "intent.help": "Help",
     "intent.fullscreen": "Toggle full screen",
     "intent.save": "Save the game",
-    "intent.select_1": "Select hand tile 1",
-    "intent.select_2": "Select hand tile 2",
-    "intent.select_3": "Select hand tile 3",
+    # the hand's tile, the display's tile while filling, the worker choices' row
+    "intent.select_1": "Select tile or row 1",
+    "intent.select_2": "Select tile or row 2",
+    "intent.select_3": "Select tile or row 3",
     "intent.cycle": "Cycle selection",
     "intent.zoom_in": "Zoom in",
     "intent.zoom_out": "Zoom out",
@@ -799,8 +800,14 @@ EN: dict[str, str] = {
     "play.rotate_hint": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo · {hint} hint",
     # the same keys at a table without hints (its host turned them off)
     "play.rotate_hint_no_hints": "{rotate} rotate · {confirm} confirm · {cycle} next · {undo} undo",
-    "play.fill_hint": "Click a display tile, then a space · {rotate} turn a volcano · {confirm} confirm",
-    "play.fill_hint_base": "Click a display tile, then a space · {confirm} confirm",
+    # the keys of a fill: {tiles} the keys that pick display tiles ("1/2"), {cycle} the next space
+    "play.fill_hint": (
+        "{tiles} or click a display tile, then {cycle} or click a space · {rotate} turn a volcano · "
+        "{confirm} confirm"
+    ),
+    "play.fill_hint_base": (
+        "{tiles} or click a display tile, then {cycle} or click a space · {confirm} confirm"
+    ),
     "play.place_missing": "Choose a square first: click a highlighted square, or press {cycle}",
     "replay.status": "Replay · turn {turn} of {turns} · ← → step · Home / End jump · Esc back",
     # a replay's header before the first move is shown

@@ -149,7 +149,7 @@ from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, OverbuildBar, Phase, Place, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.scoring import SeatScore
-from cacao_game.engine.tiles import JUNGLE_CODES, TEMPLE, VOLCANO, Pos
+from cacao_game.engine.tiles import DISPLAY_SIZE, JUNGLE_CODES, TEMPLE, VOLCANO, Pos
 from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AutosaveFailed,
@@ -909,9 +909,13 @@ class PlayScene(Scene):
         """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
         ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (a number key for each row of the
         resolution panel: "1/2" for two rows, "1/2/3", then the digits of further rows:
-        "1/2/3/4…6", as ``controls.later_row`` reads them), each its first key without Ctrl."""
+        "1/2/3/4…6", as ``controls.later_row`` reads them), ``tiles`` (a number key for each
+        display tile a fill may take now, as ``TableInput`` reads them; outside a fill, as
+        many as the display holds: the Help page), each its first key without
+        Ctrl."""
         intents = self.app.intents
         rows = len(self.turn.outcomes())
+        tiles = len(self.turn.fill_sources()) if self.game.phase is Phase.FILL else DISPLAY_SIZE
 
         def first(intent: str) -> str:
             keys = intents.keys_for(intent)
@@ -927,6 +931,7 @@ class PlayScene(Scene):
             "rows": "/".join(
                 [first(f"select_{row}") for row in (1, 2, 3)[: max(1, rows)]] + later_rows(rows)
             ),
+            "tiles": "/".join(first(f"select_{tile}") for tile in (1, 2, 3)[: max(1, tiles)]),
         }
 
     def action_enabled(self, name: str) -> bool:
