@@ -489,3 +489,28 @@ def test_the_hand_bar_keeps_its_title_when_no_hand_is_shown(play_app: App) -> No
     parts = scene.hud.hand_parts(frame)
     assert [part.key for part in parts] == [t("play.hand")]
     assert parts[0].rect.w > 0 and scene.hud.a("hand").contains(parts[0].rect)
+
+
+def test_q_and_e_turn_the_volcano_just_laid_until_another_tile_is_chosen() -> None:
+    """A keyboard-only trial's hint laid a volcano on a space, then E turned the display's
+    other volcano, which nothing pointed at. Once a volcano is given to a space, Q/E turn it
+    until the player picks a tile or shows one on a space; then they turn that one."""
+    from dataclasses import replace
+
+    from phases import CONFIG, game_at
+
+    from cacao_game.engine.tiles import VOLCANO
+    from cacao_game.session.selection import Selection
+
+    game = game_at("fill2", replace(CONFIG, variant="volcano"))
+    game.display = [VOLCANO, VOLCANO]
+    selection = Selection(game)
+    first, second = sorted(game.pending_fills)
+    assert selection.assign(first, VOLCANO)
+    assert selection.rotate(1)
+    assert selection.assignments()[first] == (VOLCANO, 1) and selection.fill_rotation == 0
+    assert selection.pick_fill(VOLCANO)
+    assert selection.rotate(1)
+    assert selection.assignments()[first] == (VOLCANO, 1) and selection.fill_rotation == 1
+    assert selection.assign(second)
+    assert selection.assignments()[second] == (VOLCANO, 1)

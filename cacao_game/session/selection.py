@@ -252,10 +252,17 @@ class Selection:
         return True
 
     def rotate(self, step: int) -> bool:
-        """Turn the selected hand tile (or a volcano being laid) by ``step`` quarters."""
+        """Turn the selected hand tile by ``step`` quarters; while filling, the volcano being
+        laid: the one picked or shown on a space (``provisional``), else the one given to a
+        space last, else the display's next (a keyboard-only trial's hint laid a volcano and E
+        turned the other one, still in the display, which nothing pointed at)."""
+        next_volcano = (
+            self.phase is Phase.FILL and self.current_fill_code() == VOLCANO and bool(self.fill_codes())
+        )
+        chosen = self.fill_picked or self.provisional is not None or self._last_volcano() is None
         if self.phase is Phase.PLACE:
             self.rotation = (self.rotation + step) % 4
-        elif self.phase is Phase.FILL and self.current_fill_code() == VOLCANO and self.fill_codes():
+        elif next_volcano and chosen:
             self.fill_rotation = (self.fill_rotation + step) % 4
         elif self.phase is Phase.FILL and self._last_volcano() is not None:
             pos = self._last_volcano()
