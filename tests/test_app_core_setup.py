@@ -573,3 +573,34 @@ def test_the_setup_opens_on_start_and_shift_tab_walks_back(setup):
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.6)
     run(app)
     assert isinstance(app.top, PlayScene)
+
+
+def test_enter_on_add_seat_keeps_the_focus_on_it_and_keys_hide_a_resting_tooltip(setup):
+    """A keyboard-only trial pressed Enter on Add seat and found the focus on the new seat's
+    player chooser, where a second Enter would act; and the level tooltip under its pointer,
+    left mid-screen, stayed over the controls it tabbed to. The focus stays on Add seat; a
+    key hides the tooltip until the mouse moves."""
+    app = setup.app
+    add = next(w for w in setup.focus.widgets if getattr(w, "label", "").endswith(t("setup.add_seat")))
+    setup.focus.index = setup.focus.widgets.index(add)
+    seats = len(setup.seats)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.6)
+    assert len(setup.seats) == seats + 1
+    focused = setup.focus.widgets[setup.focus.index]
+    assert getattr(focused, "label", "").endswith(t("setup.add_seat"))
+    kind = next(w for w in setup.widgets if isinstance(w, Cycler) and w.tooltip)
+    rest(app, kind.rect.center)
+    assert setup.tooltip.target is kind
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 0.016)
+    for _frame in range(30):
+        app.step([], 0.1)
+    assert setup.tooltip.target is None
+    rest(app, (kind.rect.centerx + 2, kind.rect.centery))
+    assert setup.tooltip.target is kind
+
+
+def rest(app, pos: tuple[int, int]) -> None:
+    """Move the mouse to ``pos`` and rest it there past the tooltip's delay."""
+    app.step([harness.motion(pos)], 0.016)
+    for _frame in range(8):
+        app.step([], 0.1)

@@ -660,7 +660,9 @@ def test_the_join_form_types_into_the_code_field_and_enter_joins(apps):
     assert joining.top is form and form.fields["code"].editing, "a WASD letter stays in the field"
     assert form.values["code"].upper() == source.code.upper()
     joining.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.01)
-    assert isinstance(joining.top, LobbyScene), "Enter in the code field joins"
+    # the lobby, or already the table: the seat joined was the last, and the game may start
+    # within the same step on a busy machine
+    assert isinstance(joining.top, LobbyScene | PlayScene), "Enter in the code field joins"
     pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
 
 

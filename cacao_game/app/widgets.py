@@ -701,10 +701,16 @@ class Tooltip:
         self.waited = 0.0
         self.others: list[pygame.Rect] = []
         """The other widgets' areas with the caption above each (the tooltip keeps off them)."""
+        self.keys_at: tuple[int, int] | None = None
+        """Where the mouse rested when a key was last pressed (``keys_pressed``): no tooltip
+        while it stays there."""
 
     def update(self, dt: float, widgets: Sequence[Widget], app: Shell) -> None:
         """Track which widget is under the mouse."""
-        over = next((w for w in widgets if w.tooltip and w.hovered(app)), None)
+        if self.keys_at is not None and self.keys_at != app.mouse_pos:
+            self.keys_at = None
+        resting = self.keys_at is None
+        over = next((w for w in widgets if resting and w.tooltip and w.hovered(app)), None)
         self.others = [
             w.rect.inflate(0, px(CAPTION_ROOM)).move(0, -px(CAPTION_ROOM) // 2)
             for w in widgets
@@ -720,6 +726,13 @@ class Tooltip:
         (a scene covered by a dialog keeps none over it; tester8 saw New game's over the
         unfinished-game question)."""
         self.target, self.waited = None, 0.0
+
+    def keys_pressed(self, mouse: tuple[int, int]) -> None:
+        """A key was pressed: the tooltip goes until the mouse moves from ``mouse`` (a
+        keyboard-only trial's level tooltip stayed for good over the controls it tabbed to,
+        under a pointer left in the middle of the screen)."""
+        self.hide()
+        self.keys_at = mouse
 
     def draw(self, surface: pygame.Surface, app: Shell, within: pygame.Rect | None = None) -> None:
         """Draw the tooltip box near the mouse, kept on screen (inside ``within`` when given),

@@ -82,12 +82,18 @@ class WidgetScene(Scene):
         return [w for w in self.widgets if not isinstance(w, Panel | Note)]
 
     def rebuild(self) -> None:
-        """Recreate the widgets and keep the focus position."""
+        """Recreate the widgets and keep the focus on the widget it was on: the one of the
+        same kind and label where there is exactly one (a keyboard-only trial's Enter on Add
+        seat left the focus on the new seat's controls, the list having grown), else at the
+        same position."""
         index = self.focus.index
+        widgets = self.focus.widgets
+        was = _identity(widgets[index]) if 0 <= index < len(widgets) else None
         self.build()
         self.focus = FocusList(self.focusable(), self.primary_default)
         if index >= 0 and self.focus.widgets:
-            self.focus.index = min(index, len(self.focus.widgets) - 1)
+            same = [i for i, widget in enumerate(self.focus.widgets) if _identity(widget) == was]
+            self.focus.index = same[0] if len(same) == 1 else min(index, len(self.focus.widgets) - 1)
             self.focus.move(0)
 
     def enter(self) -> None:
@@ -134,6 +140,8 @@ class WidgetScene(Scene):
         anywhere but in the text field being edited ends its editing first, so at most one
         field ever takes the keys; a field a click starts editing takes the keyboard focus too
         (a trial saw two fields look focused, the one clicked and the one the focus was on)."""
+        if event.type == pygame.KEYDOWN:
+            self.tooltip.keys_pressed(self.app.mouse_pos)
         if event.type == pygame.MOUSEBUTTONDOWN:
             for field in self.widgets:
                 if isinstance(field, TextInput) and field.editing and not field.rect.collidepoint(event.pos):
@@ -222,3 +230,8 @@ class DialogScene(WidgetScene):
         theme.draw_panel(surface, panel, border=theme.GOLD, alpha=255)
         self.draw_dialog(surface, panel)
         self.draw_widgets(surface)
+
+
+def _identity(widget: Widget) -> tuple[str, str]:
+    """What tells a widget from its remade self across a rebuild: its kind and its label."""
+    return type(widget).__name__, getattr(widget, "label", "")
