@@ -1067,3 +1067,21 @@ def test_a_click_on_your_own_tile_says_why_it_cannot_be_overbuilt_now(app: App) 
     game.sun[0] = 0
     scene.run([Send(Target(square))])
     assert app.toast is not None and app.toast[0] == t("play.overbuild_no_sun")
+
+
+def test_a_save_keeps_the_view_only_where_the_player_moved_it(app: App) -> None:
+    """A keyboard-only trial continued a game whose view a hint's panel had moved aside: it
+    came back off-centre with half the board area empty. While the camera follows the board
+    the save keeps no view, so Continue fits the board anew; a view the player panned is
+    kept, and Home lets go of it again."""
+    from cacao_game.app.play.controls import Fit, Pan
+
+    scene = make_scene(app, ["human", "random"], seed=3)
+    app.step([], 0.05)
+    assert scene.follow_board and "camera" not in scene.source.view
+    scene.run([Pan(40, 0, True)])
+    app.step([], 0.05)
+    assert not scene.follow_board and "camera" in scene.source.view
+    scene.run([Fit()])
+    app.step([], 0.05)
+    assert "camera" not in scene.source.view

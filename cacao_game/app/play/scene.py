@@ -150,7 +150,6 @@ from cacao_game.engine import Action, Fill, Game, Overbuild, OverbuildBar, Phase
 from cacao_game.engine import events as ev
 from cacao_game.engine.scoring import SeatScore
 from cacao_game.engine.tiles import DISPLAY_SIZE, JUNGLE_CODES, TEMPLE, VOLCANO, Pos
-from cacao_game.jsontypes import JSON
 from cacao_game.session import (
     AutosaveFailed,
     AutosaveRestored,
@@ -340,8 +339,9 @@ class PlayScene(Scene):
         self._notice_covers: tuple[pygame.Rect, ...] = ()
         """The notice over the board as of the last update (``notice_covers``)."""
         camera = source.view.get("camera")
-        if isinstance(camera, dict):
+        if isinstance(camera, dict):  # a view the player moved (``_keep_view``)
             self.camera.load_dict(camera)
+            self.follow_board = False
             self._framed_for = None  # a view saved in another window may cut the squares off (trial)
         else:
             self.fit_board(snap=True)
@@ -1276,11 +1276,17 @@ class PlayScene(Scene):
         Raises LookupError if the source cannot be saved."""
         if not self.source.capabilities.save:
             raise LookupError("this table's game is not one to save")
-        self.source.view.update(self._view_state())
+        self._keep_view()
         return self.source.save()
 
-    def _view_state(self) -> dict[str, JSON]:
-        return {"camera": self.camera.to_dict()}
+    def _keep_view(self) -> None:
+        """Note the view in the source's save: the camera where the player moved it by hand;
+        none while it follows the board, so that Continue fits the board anew (a trial's
+        view, moved aside for a hint's panel, came back off-centre with the panel gone)."""
+        if self.follow_board:
+            self.source.view.pop("camera", None)
+        else:
+            self.source.view["camera"] = self.camera.to_dict()
 
     def quick_save(self) -> None:
         """Ctrl+S: save and say where (or why not)."""
@@ -1387,7 +1393,7 @@ class PlayScene(Scene):
         if self.source.capabilities.autoplay:
             self._update_autoplay(dt)
         if self.source.capabilities.save:
-            self.source.view["camera"] = self.camera.to_dict()
+            self._keep_view()
         self.show(self.source.poll())
         if self.net is not None and self.net.rejoins != self._rejoins:
             self._rejoins = self.net.rejoins
