@@ -53,7 +53,7 @@ def test_replay_steps_turns_with_arrows_home_and_end(app: App) -> None:
     press(app, pygame.K_END)
     assert scene.source.game.is_over()
     finals = [score["total"] for score in record["final"]["scores"]]
-    assert [scene.projected_total(seat) for seat in range(3)] == finals
+    assert [scene.frame.seats[seat].score.total for seat in range(3)] == finals
     assert len(scene.history.score_history) == replay.turns
     press(app, pygame.K_HOME)
     assert replay.position == 0 and not scene.source.game.actions

@@ -304,7 +304,7 @@ def test_projected_scores_stay_true_across_undo_and_a_different_move(app: App) -
         scene.source.handle(ShowHand())
         app.step([], 0.016)
         totals = [s.total for s in scene.source.game.score_now()]
-        assert [scene.projected_total(seat) for seat in range(2)] == totals
+        assert [scene.frame.seats[seat].score.total for seat in range(2)] == totals
 
 
 def test_a_failing_autosave_shows_a_standing_notice_until_one_works(app: App, tmp_path) -> None:

@@ -250,10 +250,6 @@ class PlaySession(Seats):
             self._scores = tuple(score.total for score in self.game.score_now())
         return self._scores
 
-    def temple_awards(self) -> tuple[int, ...]:
-        """Each seat's temple gold if the game ended now."""
-        return tuple(score.temples for score in self.game.score_now())
-
     def state_key(self) -> tuple[object, ...]:
         """Everything a command can change, for equality checks (caches left out)."""
         return (

@@ -738,11 +738,6 @@ class PlayScene(Scene):
             return t("tutorial.guide_kind")
         return strings.kind_label(self.kinds[seat])
 
-    def projected_total(self, seat: int) -> int:
-        """Projected end score as shown: the shown gold, sun and water plus the temples of
-        the shown board (the seat panel's number)."""
-        return self.shown.scores()[seat].total
-
     def remaining_jungle(self) -> tuple[ToCome, ...]:
         """The jungle tiles not yet on the board as shown (the pile and the display), by kind,
         with those in the pile: every jungle tile of the game (on the board, in the display,

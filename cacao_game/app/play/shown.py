@@ -71,10 +71,6 @@ class Shown:
         the engine's sum, ``engine.game.scores_with``)."""
         return scores_with(self.temple_standings(), self.gold, self.sun, self.water, self.cacao)
 
-    def tiles_left(self, seat: int) -> int:
-        """Worker tiles ``seat`` still has to place (hand and pile)."""
-        return len(self.hands[seat]) + self.piles[seat]
-
 
 def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     return (*values[:seat], value, *values[seat + 1 :])
