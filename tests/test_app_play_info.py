@@ -347,3 +347,28 @@ def test_a_seats_tiles_left_agree_with_its_panel_mid_animation(user_home: object
             if view.seat == hand_seat:
                 assert sum((left - Counter(scene.shown.hands[view.seat])).values()) == view.pile
     assert busy_frames > 50
+
+
+def test_the_cameras_cover_is_the_temples_panel_drawn_at_every_frame(user_home: object) -> None:
+    """A review found the camera's cover for the temples panel sized from the engine's board
+    (a temple still being laid counted) while the panel drawn follows the board shown and
+    the previewed move: tiles could lie under a panel larger than the cover. At every frame
+    of a game with temples, animations included, the cover is the panel drawn."""
+    from driver import human_turn_events
+
+    from cacao_game.app.catalog import router
+    from cacao_game.config.settings import Settings
+
+    app = App(pygame.Surface((1280, 720)), Settings(animation_speed="normal", sound=False), router=router())
+    scene = make_scene(app, ["human", "easy", "easy", "easy"], seed=4, variant="volcano")
+    rng = random.Random(5)
+    drawn = 0
+    for _ in range(900):
+        app.step(human_turn_events(scene, rng), 0.05)
+        if app.top is not scene or scene.source.game.is_over():
+            break
+        panel = scene.board.temples_panel()
+        covers = scene.board_covers()
+        assert (covers[0] if covers else None) == panel
+        drawn += panel is not None
+    assert drawn > 100

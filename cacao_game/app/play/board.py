@@ -94,6 +94,14 @@ def temples_rect(viewport: pygame.Rect, seats: int, rows: int) -> pygame.Rect:
     return pygame.Rect(viewport.x + px(10), viewport.y + px(10), width, px(36) + px(30) * rows)
 
 
+def temples_panel(viewport: pygame.Rect, seats: int, rows: int, over: bool) -> pygame.Rect | None:
+    """Where the temples overview of ``rows`` rows lies over the board, as drawn: nowhere
+    without a row or once the game is over. The one rule for the panel, its tooltip and the
+    camera's cover (a review found the cover sized from the engine's board, the panel from
+    the rows shown)."""
+    return temples_rect(viewport, seats, rows) if rows and not over else None
+
+
 GHOST_BYTES = 4 * 1024 * 1024
 """Pixel memory kept for translucent ghost images."""
 PULSE_STEPS = 8
@@ -345,9 +353,8 @@ class BoardRenderer:
 
     def _temples_rect(self, frame: Frame) -> pygame.Rect | None:
         """Where ``frame``'s temples panel is drawn (None: not drawn)."""
-        if not frame.temples or frame.seats[0].final:
-            return None
-        return temples_rect(self.camera.viewport, len(frame.seats), len(frame.temples))
+        over = bool(frame.seats) and frame.seats[0].final
+        return temples_panel(self.camera.viewport, len(frame.seats), len(frame.temples), over)
 
     def draw_logged_square(self, surface: pygame.Surface, board: BoardView, now: float) -> list[pygame.Rect]:
         """The square of the log line under the mouse, outlined and pulsing."""

@@ -60,7 +60,7 @@ from cacao_game.app.play.board import (
     changed_squares,
     moved_tiles,
     pulses,
-    temples_rect,
+    temples_panel,
     tile_gap,
 )
 from cacao_game.app.play.camera import CALM_RATE, PAN_SPEED, Camera
@@ -149,7 +149,7 @@ from cacao_game.config.game import HUMAN, GameConfig
 from cacao_game.engine import Action, Fill, Game, Overbuild, OverbuildBar, Phase, Place, Resolve
 from cacao_game.engine import events as ev
 from cacao_game.engine.scoring import SeatScore
-from cacao_game.engine.tiles import DISPLAY_SIZE, JUNGLE_CODES, TEMPLE, VOLCANO, Pos
+from cacao_game.engine.tiles import DISPLAY_SIZE, JUNGLE_CODES, VOLCANO, Pos
 from cacao_game.session import (
     AutosaveFailed,
     AutosaveRestored,
@@ -338,13 +338,6 @@ class PlayScene(Scene):
         first one is the view the table opens with)."""
         self._notice_covers: tuple[pygame.Rect, ...] = ()
         """The notice over the board as of the last update (``notice_covers``)."""
-        camera = source.view.get("camera")
-        if isinstance(camera, dict):  # a view the player moved (``_keep_view``)
-            self.camera.load_dict(camera)
-            self.follow_board = False
-            self._framed_for = None  # a view saved in another window may cut the squares off (trial)
-        else:
-            self.fit_board(snap=True)
         self._scores: Memo[tuple[SeatScore, ...]] = Memo()
         self._workers: Memo[tuple[tuple[str, ...], ...]] = Memo()
         self._tips: Memo[tuple[Tip, ...]] = Memo()
@@ -353,6 +346,13 @@ class PlayScene(Scene):
         self._hint_words: Memo[tuple[str, tuple[str, ...]]] = Memo()
         self._review_words: Memo[ReviewText | None] = Memo()
         """Parts of the frame built again only when their inputs change."""
+        camera = source.view.get("camera")
+        if isinstance(camera, dict):  # a view the player moved (``_keep_view``)
+            self.camera.load_dict(camera)
+            self.follow_board = False
+            self._framed_for = None  # a view saved in another window may cut the squares off (trial)
+        else:
+            self.fit_board(snap=True)
         self.frame = self.build_frame()
         """What the table draws now: built once per update (``build_frame``)."""
 
@@ -1304,15 +1304,13 @@ class PlayScene(Scene):
 
     def board_covers(self) -> tuple[pygame.Rect, ...]:
         """What is drawn over the board's viewport, for the camera to keep squares from under:
-        the temples panel (as large as the table's temples need, while the game goes on), a
+        the temples panel (as drawn: ``temples_panel``), a
         spectator's Watching tag, and a notice while it is up (the connection banner, the
         hosting window's Let the AI play now, a seat left for good: a playtest saw the
         stand-in notice hide the legal squares of the board's top row)."""
-        covers: list[pygame.Rect] = []
         view = self.camera.viewport
-        temples = sum(1 for code, _rotation in self.game.jungle.values() if code == TEMPLE)
-        if temples and not self.game.is_over():
-            covers.append(temples_rect(view, len(self.source.seats), temples))
+        panel = temples_panel(view, len(self.source.seats), len(self._temple_rows()), self.shown.over)
+        covers = [panel] if panel is not None else []
         if self.net is not None and self.net.watching:
             covers.append(tag_rect(view))
         return (*covers, *self._notice_covers)
@@ -1515,8 +1513,8 @@ class PlayScene(Scene):
         scroll = self.log_scroll
         tips += self._log_tips.get((hud, log, scroll, language), lambda: hud.log_tips(log, scroll))
         temple_rows = self._temple_rows()
-        if temple_rows and not shown.over:
-            panel = temples_rect(self.camera.viewport, len(seats), len(temple_rows))
+        panel = temples_panel(self.camera.viewport, len(seats), len(temple_rows), shown.over)
+        if panel is not None:
             tips += (Tip((panel.x, panel.y, panel.w, panel.h), (t("play.temples"), t("tip.temples"))),)
         accepts = self.accepts_board_input()
         return Frame(
