@@ -3,6 +3,7 @@ endgame once nothing is hidden, and the same move for the same position, seed an
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -631,3 +632,29 @@ def test_mix_prices_every_seat_with_the_learned_mix_and_is_off_by_default() -> N
         ExpertPlayer(random.Random(4), iterations=120, mix=mix).choose(duel.clone()) for mix in (0.0, 1.0)
     ]
     assert moves[0] == moves[1]
+
+
+def test_an_iteration_count_alone_sets_no_time_limit() -> None:
+    """A review found ``expert:iterations=N`` still cut by the default 3 s: on a slow clock
+    it played another move. A count without a time budget plays every iteration whatever
+    the clock says; a time budget given as well caps it."""
+    game = Game.new(2, "base", 11)
+    rng = random.Random(3)
+    for _ in range(12):
+        game.apply(rng.choice(game.legal_actions()))
+    while game.phase is not Phase.PLACE:
+        game.apply(game.legal_actions()[0])
+    ticks = itertools.count(0.0, 10.0)
+
+    def slow() -> float:
+        return next(ticks)
+
+    moves, counts = [], []
+    for clock in (slow, lambda: 0.0):
+        player = ExpertPlayer(random.Random(1), iterations=120, clock=clock)
+        moves.append(player.choose(game))
+        counts.append(player.last_iterations)
+    assert counts == [120, 120] and moves[0] == moves[1]
+    capped = ExpertPlayer(random.Random(1), iterations=120, time_budget=3.0, clock=slow)
+    capped.choose(game)
+    assert capped.last_iterations < 120

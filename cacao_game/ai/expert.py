@@ -59,8 +59,8 @@ one tree shared by all re-deals (single-observer ISMCTS, as ``cacao_game.ai.ismc
 
 Budgets: ``iterations`` priced iterations, each a re-deal played for one root move
 (reproducible: the same position, seed and count give the same move, whatever the machine's
-speed), or ``time_budget`` seconds measured by an injectable ``clock`` (``Deadline``); with
-both, the count decides and the time only caps it.
+speed: with a count and no time given the clock sets no limit), or ``time_budget`` seconds
+measured by an injectable ``clock`` (``Deadline``); with both, the time caps the count.
 
 Cores: with ``workers=2`` sequential halving splits every round's re-deals over two streams,
 each with its own generator and its own tree below the root, the second played by a search
@@ -219,7 +219,7 @@ class ExpertPlayer:
     def __init__(
         self,
         rng: random.Random,
-        time_budget: float = TIME_BUDGET,
+        time_budget: float | None = None,
         iterations: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
         weights: str | Weights = DEFAULT,
@@ -247,7 +247,10 @@ class ExpertPlayer:
         mix: float = 0.0,
     ) -> None:
         """``rng`` drives the re-deals; ``clock`` measures ``time_budget`` (seconds, never
-        going back); ``iterations`` bounds the re-deals (the time then only caps them).
+        going back; None: ``TIME_BUDGET``, or no time limit with ``iterations``);
+        ``iterations`` bounds the re-deals (a time given as well then caps them: a review
+        found ``expert:iterations=N`` cut by the default 3 s, its move hanging on the
+        machine's speed).
         ``workers`` is how many streams of re-deals sequential halving plays (``halving``:
         the others in search helper processes, ``cacao_game.ai.parallel``, or with
         ``helpers`` false in this process, in turn, and only with ``iterations``; ``close``
@@ -282,7 +285,9 @@ class ExpertPlayer:
             if value not in known:
                 raise ValueError(f"{what} must be one of {', '.join(known)}, not {value!r}")
         self.rng = rng
-        self.time_budget = time_budget
+        self.time_budget = (
+            time_budget if time_budget is not None else TIME_BUDGET if iterations is None else math.inf
+        )
         self.iterations = iterations
         self.clock = clock
         self.exploration = exploration
