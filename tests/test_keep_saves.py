@@ -66,3 +66,22 @@ def test_a_game_kept_where_it_was_saved_when_that_save_is_gone(home: Path) -> No
     point, loaded = played_on_from_a_save_point(None)
     point.unlink()
     assert keep_finished(loaded, datetime(2026, 11, 29, 1, 52, 5)) == point
+
+
+def test_a_save_that_could_not_be_written_names_no_file(home: Path) -> None:
+    """A review saved to a path that could not be written: the view still named that file
+    (``SAVED_AS``), and every later autosave with it, so keeping the game would take it for
+    saved there. A failed Save leaves the view as it was."""
+    from cacao_game.session import PlaySession
+
+    blocked = home / "a file"
+    blocked.write_text("not a folder")
+    session = PlaySession(CONFIG, save_to=lambda: blocked / "slot.json")
+    session.view[SAVED_AS] = "Game 1"
+    with pytest.raises((OSError, ValueError)):
+        session.save()
+    assert session.view[SAVED_AS] == "Game 1"
+    fresh = PlaySession(CONFIG, save_to=lambda: blocked / "slot.json")
+    with pytest.raises((OSError, ValueError)):
+        fresh.save()
+    assert SAVED_AS not in fresh.view
