@@ -412,3 +412,26 @@ def test_a_review_given_its_first_decisions_goes_on_to_the_same_review() -> None
     assert counts == [(done, total) for done in range(4, total + 1)]
     with pytest.raises(ValueError):
         review_game(game.setup, game.actions, seats=[0], budget=budget, seed=3, done=whole.decisions[1:3])
+
+
+def test_a_review_in_seconds_gives_its_exact_endgame_no_more_than_its_time() -> None:
+    """A review found a review bounded in seconds solving a 2-player endgame exactly without
+    end (its count is unbounded and the endgame asked no clock): on a clock that runs ten
+    seconds a reading, the endgame gives up at once and the search, on time, decides."""
+    from cacao_game.ai.endgame import DUEL_PLACEMENTS
+
+    game = Game.new(2, "base", 6)
+    rng = random.Random(6)
+    while not (
+        game.phase is Phase.PLACE
+        and placements_left(game) <= DUEL_PLACEMENTS
+        and nothing_hidden(game.view(game.current_player()), game.current_player())
+        and len(game.legal_actions()) > 1
+    ):
+        game.apply(rng.choice(game.legal_actions()))
+    ticks = itertools.count(0.0, 10.0)
+    jumping = Budget(seconds=0.5, clock=lambda: next(ticks))
+    review = review_decision(game, game.legal_actions()[0], jumping, random.Random(1))
+    assert review.iterations > 0, "the search decided, not an exact endgame past its time"
+    exact = review_decision(game, game.legal_actions()[0], Budget(iterations=4000), random.Random(1))
+    assert exact.iterations == 0, "with a count the endgame is solved exactly, as before"

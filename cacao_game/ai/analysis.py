@@ -125,6 +125,14 @@ class Question:
         keep = [] if self.keep is None or self.keep in self.moves else [self.keep]
         return [*self.moves, *keep]
 
+    def in_time(self) -> bool:
+        """Whether an exact endgame may go on: ``keep_going`` says so and, with a ``deadline``,
+        its time is not up (a review found a timed review's endgame solved without end: the
+        count of a timed question is unbounded, and ``keep_going(0)`` reads no clock)."""
+        return self.keep_going(0) and (
+            self.deadline is None or self.deadline.clock() < self.deadline.deadline
+        )
+
     def go_on(self, done: int) -> bool:
         """Whether a search that has done ``done`` iterations goes on: within ``iterations``
         and while ``keep_going`` says so."""
@@ -305,9 +313,7 @@ def _duelled(question: Question, weights: Weights) -> Analysis | None:
     valuer = Valuer(view, weights)
     count = question.iterations
 
-    def more() -> bool:
-        return question.keep_going(0)
-
+    more = question.in_time
     try:
         _value, best, end = solve_duel(view, question.moves, valuer, Allowance.duel(count, more))
         found = [_ended(best, end, seat, weights)]

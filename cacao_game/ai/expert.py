@@ -563,9 +563,10 @@ class ExpertPlayer:
         arms = moves[:ROOT_BASE]
         if self.iterations is None:
             world = first.view.determinize(first.seat, first.rng)
-            for arm in arms:
+            opening = arms if keep is None or keep in arms else [keep, *arms]
+            for arm in opening:  # ``keep`` too: appraised even if the time is up after these
                 first.walk.iterate(world.clone(), [arm])
-            first.done = len(arms)
+            first.done = len(opening)
         budget = self._budget(first.done, deadline) * (1 if self.iterations is not None else streams)
         count = len(moves)
         while count > 2 and count * math.ceil(math.log2(count)) * self.pulls > budget:
