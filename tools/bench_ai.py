@@ -425,11 +425,10 @@ def run_exact(args: argparse.Namespace) -> None:
         mine = [row for row in rows if row.left == left]
         if not mine:
             continue
-        expanded = sorted(row.expanded for row in mine)
-        middle, most = expanded[len(expanded) // 2], expanded[-1]
-        print(
-            f"{left} placements left: {len(mine)} endgames; alpha-beta expanded median {middle}, max {most}"
-        )
+        expanded = [row.expanded for row in mine]
+        middle, most = median(expanded), max(expanded)
+        shown = f"alpha-beta expanded median {middle:.0f}, max {most}"
+        print(f"{left} placements left: {len(mine)} endgames; {shown}")
         for spec in levels:
             lost = [row.regrets[spec] for row in mine]
             mean, worse = statistics.mean(lost), sum(x > 0 for x in lost)

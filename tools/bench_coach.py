@@ -7,8 +7,8 @@
 Hints: every ``--every``-th decision with a choice in ``--games`` medium-vs-medium games
 (``--players``) gets the app's hint (``advise(game, hint_level())``: the expert's, default
 arguments). Printed:
-- stability: the same hint (move, margin and reasons) when asked twice, and when asked with
-  a clock running 4x slower and 4x faster (and a time budget passed), in percent;
+- stability: the same hint (move, margin and reasons) when asked twice, in percent (a hint
+  reads no clock: ``cacao_game.ai.hint``);
 - reasons vs margin: the largest gap between a hint's reasons plus everything else and its
   margin, and the same for the review's flagged decisions;
 - everything else against the reasons: how many hints' "everything else" outweighs their
@@ -105,7 +105,7 @@ def bench_hints(positions_: list[Game]) -> None:
     """Stability, reasons vs margin, "everything else" against the reasons and time of the
     app's hint."""
     level = hint_level()
-    same = slow = fast = over_smallest = over_largest = 0
+    same = over_smallest = over_largest = 0
     gaps: list[float] = []
     times: list[float] = []
     for game in positions_:
@@ -117,14 +117,11 @@ def bench_hints(positions_: list[Game]) -> None:
         over_smallest += smallest
         over_largest += largest
         same += advise(game, level) == first
-        slow += advise(game, level, time_budget=0.1, clock=lambda: time.perf_counter() / 4) == first
-        fast += advise(game, level, time_budget=0.1, clock=lambda: time.perf_counter() * 4) == first
     n = len(positions_)
     players = positions_[0].players
     count = hint_iterations(players, level)
     print(f"hints ({n} positions, {level}, {count} iterations, {players} players):")
     print(f"  same hint twice: {100 * same / n:.1f} %")
-    print(f"  same hint, clock 4x slower: {100 * slow / n:.1f} %   4x faster: {100 * fast / n:.1f} %")
     print(f"  reasons vs margin, largest gap: {max(gaps):.2e} points")
     print(
         f"  everything else outweighs the smallest reason: {over_smallest} of {n},"

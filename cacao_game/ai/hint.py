@@ -15,7 +15,6 @@ same move and reasons on any machine, at any speed, in any language; no clock is
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Final
@@ -71,16 +70,14 @@ def suggest(
     level: str = "medium",
     *,
     seed: int | None = None,
-    time_budget: float | None = None,
     iterations: int | None = None,
     keep_going: Callable[[int], bool] | None = None,
 ) -> Action:
     """The action ``level`` suggests for ``game.current_player()``; one of ``legal_actions()``.
 
     ``seed`` (default: the position's own, ``position_seed``) and ``iterations`` (default
-    ``hint_iterations``) bound a hard hint; ``time_budget`` changes nothing (kept for
-    callers). ``keep_going(done)`` is asked between a search's iterations (the game review
-    raises from it when cancelled); the move is the hint only if it never says no. Raises
+    ``hint_iterations``) bound a hard hint. ``keep_going(done)`` is asked between a search's
+    iterations (the game review raises from it when cancelled); the move is the hint only if it never says no. Raises
     ValueError for a level that gives no hints and GameOverError once the game is over.
     """
     return _first(_ranking(game, level, seed, iterations, keep_going))
@@ -91,14 +88,12 @@ def advise(
     level: str = "medium",
     *,
     seed: int | None = None,
-    time_budget: float | None = None,
     iterations: int | None = None,
-    clock: Callable[[], float] = time.perf_counter,
 ) -> Advice:
     """``suggest``'s move with the reasons it beats the next best (``explain``).
 
-    The move is the one ``suggest`` gives with the same arguments; neither ``time_budget``
-    nor ``clock`` changes anything (the search is bounded in iterations). For a placement,
+    The move is the one ``suggest`` gives with the same arguments (the search is bounded in
+    iterations; no clock is read). For a placement,
     ``Advice.whole`` goes on with the fills of the same turn that ``planned_fills`` knows
     now, so that a preview of the hinted placement lays what the next hints will advise (a
     trial's hint was priced with a market, and the next hint laid a temple), and the reasons'
