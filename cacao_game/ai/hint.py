@@ -77,8 +77,9 @@ def suggest(
 
     ``seed`` (default: the position's own, ``position_seed``) and ``iterations`` (default
     ``hint_iterations``) bound a hard hint. ``keep_going(done)`` is asked between a search's
-    iterations (the game review raises from it when cancelled); the move is the hint only if it never says no. Raises
-    ValueError for a level that gives no hints and GameOverError once the game is over.
+    iterations (the game review raises from it when cancelled); the move is the hint only if
+    it never says no. Raises ValueError for a level that gives no hints and GameOverError
+    once the game is over.
     """
     return _first(_ranking(game, level, seed, iterations, keep_going))
 
