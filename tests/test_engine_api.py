@@ -271,3 +271,24 @@ def test_views_of_a_seat_that_does_not_exist_are_refused(seat: object) -> None:
         with pytest.raises(ValueError, match="seat must be an integer 0-1"):
             call()
     assert state_of(game) == before
+
+
+def test_a_decisions_fills_leave_out_the_one_the_engine_laid_itself() -> None:
+    """R3.10: with one space and one display tile left, the engine lays that tile itself, so
+    a decision sent whole (every space with its tile) finds its last fill made already:
+    ``in_turn`` leaves it out as the decision is applied, at home, across machines and on
+    the host alike; a fill still pending is kept."""
+    from phases import game_at
+
+    from cacao_game.engine import Fill, in_turn
+
+    game = game_at("fill2")
+    first, second = game.pending_fills[:2]
+    tiles = list(game.display)
+    fills = [Fill(first, tiles[0], 0), Fill(second, tiles[1], 0)]
+    played = []
+    for action in in_turn(game, fills):
+        played.append(action)
+        game.apply(action)
+    assert played == fills[:1] and not game.pending_fills
+    assert any(pos == second for pos in game.filled), "the engine laid the last tile itself"

@@ -29,6 +29,7 @@ from cacao_game.engine.game import (
     OverbuildBar,
     Phase,
     WorkerTile,
+    in_turn,
 )
 from cacao_game.engine.scoring import SeatScore, temple_awards
 from cacao_game.engine.setup import Setup, deal
@@ -56,5 +57,6 @@ __all__ = [
     "WorkerTile",
     "WrongDecisionError",
     "deal",
+    "in_turn",
     "temple_awards",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache, reduce
@@ -1132,6 +1132,18 @@ _HANDED_OUT: set[int] = set()
 """The ``id`` of every action in the engine's action tables, which keep them for good, so no other
 object ever has one of these ids: an action whose id is here was made by the engine from
 well-formed fields (``malformed_field`` need not look at it)."""
+
+
+def in_turn(game: Game, actions: Sequence[Action]) -> Iterator[Action]:
+    """``actions`` of one decision to apply to ``game`` in order, each applied before the next
+    is asked for: a fill after the first whose space is no longer pending is left out, since
+    the engine laid that tile itself once no choice was left (R3.10: with one space and one
+    display tile left, the tile the player gave the space). The one rule for a table's
+    decision at home, across machines and on the host."""
+    for number, action in enumerate(actions):
+        if number and isinstance(action, Fill) and action.pos not in game.pending_fills:
+            continue
+        yield action
 
 
 def _handed_out(actions: tuple[Action, ...]) -> None:

@@ -50,7 +50,7 @@ from cacao_game import saves, typed_json
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.registry import player_seed
 from cacao_game.config.names import name_problem
-from cacao_game.engine import Action, Fill, Game
+from cacao_game.engine import Action, Game, in_turn
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.net import protocol as p
 from cacao_game.net.advice import advice_message
@@ -1027,9 +1027,7 @@ class Host:
                 self._resend(client, table)
             return
         table.seats[message.seat].standin = False
-        for number, action in enumerate(map(action_from_json, message.actions)):
-            if number and isinstance(action, Fill) and action.pos not in game.pending_fills:
-                continue
+        for action in in_turn(game, [action_from_json(a) for a in message.actions]):
             table.session.play(action)
         await self._changed(table)
 
@@ -1048,9 +1046,7 @@ class Host:
         if not 1 <= len(message.actions) <= p.MAX_ACTIONS:
             return "count"
         trial = game.clone()
-        for number, action in enumerate(map(action_from_json, message.actions)):
-            if number and isinstance(action, Fill) and action.pos not in trial.pending_fills:
-                continue
+        for number, action in enumerate(in_turn(trial, [action_from_json(a) for a in message.actions])):
             if number and trial.current_player() != message.seat:
                 return "turn"
             try:

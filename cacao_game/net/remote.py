@@ -38,7 +38,7 @@ from typing import assert_never
 from cacao_game import typed_json
 from cacao_game.ai.explain import Advice
 from cacao_game.config.game import HUMAN, GameConfig, SeatConfig
-from cacao_game.engine import Action, Game, Phase
+from cacao_game.engine import Action, Game
 from cacao_game.engine import events as ev
 from cacao_game.engine.tiles import BASE_VARIANT
 from cacao_game.jsontypes import JSON
@@ -479,7 +479,7 @@ class RemoteSource:
         decided: list[Action] | None
         match steer(self.selection, command):
             case Ask.CONFIRM:
-                decided = self._confirmed()
+                decided = self.selection.confirmed()
             case None:
                 decided = None
             case action:
@@ -491,18 +491,6 @@ class RemoteSource:
         self._sent_at = len(self._journal)
         self.client.decide(decided)
         return []
-
-    def _confirmed(self) -> list[Action] | None:
-        """The decisions Confirm sends now ([]: nothing to send; None: only the selection moved)."""
-        selection = self.selection
-        if selection.phase is Phase.RESOLVE:
-            outcome = selection.focused_outcome()
-            return list(outcome.actions) if outcome is not None else []
-        if selection.phase is Phase.FILL:
-            fills = selection.confirm_fill()
-            return None if fills is None else list(fills)
-        action = selection.confirm()
-        return [action] if action is not None else []
 
     def _undo(self) -> list[SourceEvent]:
         check = self.undo_check()

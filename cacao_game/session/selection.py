@@ -480,6 +480,19 @@ class Selection:
         self._note_previewed(action)
         return action
 
+    def confirmed(self) -> list[Action] | None:
+        """What Confirm decides now, for any table: every step of the focused outcome of a
+        resolution, the fills of a fill (``confirm_fill``), or the placement (``confirm``); []
+        when there is nothing to decide, None when Confirm only gave a space its tile."""
+        if self.phase is Phase.RESOLVE:
+            outcome = self.focused_outcome()
+            return list(outcome.actions) if outcome is not None else []
+        if self.phase is Phase.FILL:
+            fills = self.confirm_fill()
+            return None if fills is None else list(fills)
+        action = self.confirm()
+        return [action] if action is not None else []
+
     def confirm_fill(self) -> list[Fill] | None:
         """FILL, Confirm: the fills to lay now (``fill_actions``), or None when Confirm gave a
         space its tile instead: the provisional space (a hint's or Tab's), else the one space

@@ -30,7 +30,7 @@ from cacao_game.ai import HINT_LEVELS, LEVELS
 from cacao_game.ai.explain import Advice
 from cacao_game.ai.registry import player_seed
 from cacao_game.config.game import GameConfig
-from cacao_game.engine import Action, Fill, Game, Phase
+from cacao_game.engine import Action, Fill, Game, Phase, in_turn
 from cacao_game.engine import events as ev
 from cacao_game.engine.errors import IllegalActionError
 from cacao_game.engine.tiles import VOLCANO, Pos
@@ -311,33 +311,17 @@ class PlaySession(Seats):
                 return self._apply(action)
 
     def _confirm(self) -> list[SessionEvent]:
-        if self.selection.phase is Phase.RESOLVE:
-            return self._resolve()
-        if self.selection.phase is Phase.FILL:
-            fills = self.selection.confirm_fill()
-            return [] if fills is None else self._apply_all(fills)
-        action = self.selection.confirm()
-        if action is None:
-            return [Refused(Refusal.CONFIRM_NOTHING)]
-        return self._apply(action)
-
-    def _resolve(self) -> list[SessionEvent]:
-        """Play every step of the focused outcome of a resolution, in order."""
-        outcome = self.selection.focused_outcome()
-        if outcome is None:
-            return [Refused(Refusal.CONFIRM_NOTHING)]
-        return self._apply_all(list(outcome.actions))
+        """Apply what Confirm decides (``Selection.confirmed``); nothing to decide is refused."""
+        actions = self.selection.confirmed()
+        return [] if actions is None else self._apply_all(actions)
 
     def _apply_all(self, actions: Sequence[Action]) -> list[SessionEvent]:
-        """Apply ``actions`` in order, stopping at the first one refused. A fill whose space
-        the engine has filled meanwhile is skipped: with one space and one display tile left,
-        the engine lays that tile itself (the one the player gave the space)."""
+        """Apply ``actions`` in order (``engine.in_turn``: a fill the engine laid itself is
+        left out), stopping at the first one refused."""
         if not actions:
             return [Refused(Refusal.CONFIRM_NOTHING)]
         happened: list[SessionEvent] = []
-        for action in actions:
-            if happened and isinstance(action, Fill) and action.pos not in self.game.pending_fills:
-                continue
+        for action in in_turn(self.game, actions):
             happened += self._apply(action)
             if any(isinstance(event, Refused) for event in happened):
                 break
