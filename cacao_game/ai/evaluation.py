@@ -24,7 +24,7 @@ from itertools import product
 from typing import Final
 
 from cacao_game.ai.weights import DEFAULT, V1, Weights, resolve_weights
-from cacao_game.engine import Game, Phase, temple_awards
+from cacao_game.engine import Game, Phase, temple_awards, temple_facing
 from cacao_game.engine.tiles import (
     CACAO_CAP,
     GOLD_YIELD,
@@ -243,10 +243,9 @@ class Valuer:
         workers, jungle = game.workers, game.jungle
         for pos, (code, _rot) in jungle.items():
             if code == TEMPLE:
-                for side, square in enumerate(neighbours(pos)):
-                    tile = workers.get(square)
-                    if tile is not None:
-                        counts[tile.seat]["temples"] += WORKER_SIDES[tile.tile][tile.rotation][(side + 2) % 4]
+                facing, _empty = temple_facing(workers, pos, self.players)
+                for seat, count in enumerate(facing):
+                    counts[seat]["temples"] += count
         if self.tiles_left:
             spaces = {space for pos in workers for space in neighbours(pos) if space not in jungle}
             for space in spaces:
@@ -311,14 +310,7 @@ class Valuer:
             values[mover] += self.weights.threat * self.best_square(game, mover)
 
     def _add_temple(self, game: Game, pos: Pos, values: list[float]) -> None:
-        counts = [0] * self.players
-        open_slots = 0
-        for side, square in enumerate(neighbours(pos)):
-            tile = game.workers.get(square)
-            if tile is None:
-                open_slots += 1
-            else:
-                counts[tile.seat] += WORKER_SIDES[tile.tile][tile.rotation][OPPOSITE[side]]
+        counts, open_slots = temple_facing(game.workers, pos, self.players)
         if self.tiles_left == 0 and not any(game.hands):
             open_slots = 0
         awards = expected_temple_awards(tuple(counts), min(open_slots, 3), self.weights.temple_slot_empty)

@@ -30,6 +30,7 @@ from cacao_game.engine.game import (
     Phase,
     WorkerTile,
     in_turn,
+    temple_facing,
 )
 from cacao_game.engine.scoring import SeatScore, temple_awards
 from cacao_game.engine.setup import Setup, deal
@@ -59,4 +60,5 @@ __all__ = [
     "deal",
     "in_turn",
     "temple_awards",
+    "temple_facing",
 ]

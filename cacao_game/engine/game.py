@@ -1258,14 +1258,25 @@ def temple_standings(
     board a table shows (``app.play.shown``)."""
     standings = []
     for pos in (p for p, (code, _r) in jungle.items() if code == TEMPLE):
-        counts = [0] * players
-        for side, square in enumerate(_neighbours(pos)):
-            tile = workers.get(square)
-            if tile is not None:
-                counts[tile.seat] += tile.workers(OPPOSITE[side])
+        counts, _empty = temple_facing(workers, pos, players)
         standing = tuple(counts)
         standings.append((pos, standing, _temple_awards(standing)))
     return standings
+
+
+def temple_facing(workers: Mapping[Pos, WorkerTile], pos: Pos, players: int) -> tuple[list[int], int]:
+    """The workers of ``workers`` (the top tiles) facing the temple at ``pos``, per seat
+    (R5.1), and how many of its four squares hold no worker tile: the one count of a
+    temple's workers, for the standings and the AI's evaluation."""
+    counts = [0] * players
+    empty = 0
+    for side, square in enumerate(_NEIGHBOURS.get(pos) or _neighbours(pos)):
+        tile = workers.get(square)
+        if tile is None:
+            empty += 1
+        else:
+            counts[tile.seat] += tile.workers(OPPOSITE[side])
+    return counts, empty
 
 
 def scores_with(
