@@ -399,7 +399,7 @@ class Game:
             and not self.jungle_pile
             and not self.display
             and self.sun[self.mover] >= 1
-            and any(self._overbuild_targets())
+            and any(self.overbuild_targets())
         )
 
     def overbuild_bar(self, pos: Pos) -> OverbuildBar | None:
@@ -418,7 +418,9 @@ class Game:
             return OverbuildBar.OVERBUILT
         return None
 
-    def _overbuild_targets(self) -> list[Pos]:
+    def overbuild_targets(self) -> list[Pos]:
+        """The squares of the mover's own tiles not yet overbuilt, sorted: where an overbuild
+        may go once ``can_overbuild`` (R3.3)."""
         return sorted(
             pos for pos, tile in self.workers.items() if tile.seat == self.mover and pos not in self.covered
         )
@@ -470,7 +472,7 @@ class Game:
         actions: list[Action] = reduce(iadd, map(table.__getitem__, self._sorted_frontier()), [])
         if self.jungle_pile or self.display or self.sun[self.mover] < 1:
             return actions
-        targets = self._overbuild_targets()
+        targets = self.overbuild_targets()
         if targets:  # can_overbuild()
             actions.extend(
                 _overbuild(code, rotation, pos)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -22,7 +21,13 @@ from typing import Final, TypedDict
 from cacao_game.config.game import GameConfig
 from cacao_game.config.storage import atomic_write_bytes, backup_path, data_dir
 from cacao_game.engine import Game
-from cacao_game.files import SAVE_LIMIT, FileRefusedError, describe_os_error, read_limited, refused_path
+from cacao_game.files import (
+    SAVE_LIMIT,
+    FileRefusedError,
+    describe_os_error,
+    read_limited,
+    set_aside,
+)
 from cacao_game.jsontypes import JSON
 from cacao_game.saves.codec import build_document, decode, encode, restore
 from cacao_game.saves.errors import SaveError
@@ -206,9 +211,8 @@ def _set_aside_if_refused(path: Path) -> None:
     try:
         load_game(path)
     except SaveError as error:
-        aside = refused_path(path)
-        os.rename(path, aside)
-        log.warning("%s is not a good save (%s); kept it as %s", path, error, aside.name)
+        if set_aside(path, path.name, str(error)) is None:
+            raise OSError(f"{path.name} is refused and cannot be set aside") from None
 
 
 def _read(path: Path) -> bytes:

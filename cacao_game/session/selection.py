@@ -89,12 +89,7 @@ class Selection:
 
     def overbuild_targets(self) -> list[Pos]:
         """Squares of the mover's own tiles that may be overbuilt now (R3.3), else []."""
-        game = self.game
-        if not game.can_overbuild():
-            return []
-        return sorted(
-            p for p, tile in game.workers.items() if tile.seat == game.mover and p not in game.covered
-        )
+        return self.game.overbuild_targets() if self.game.can_overbuild() else []
 
     def targets(self) -> list[Pos]:
         """The squares a click can act on in this phase (placement, overbuild or fill)."""
