@@ -812,3 +812,29 @@ def test_a_settings_notice_keeps_off_its_buttons(size: tuple[int, int]) -> None:
     labels = (t("common.back"), t("settings.reset_keys"))
     buttons = [w.rect for w in app.top.widgets if isinstance(w, Button) and w.label in labels]
     assert len(buttons) == 2 and toast is not None and toast.collidelist(buttons) < 0
+
+
+def test_a_label_beside_the_temples_panel_moves_up_or_down_off_a_mark_there() -> None:
+    """A trial's hint label, wider than the room beside the temples panel, lay under the
+    panel with its first words hidden: wrapped beside the panel at its square's height, it
+    met the hinted square's tag there, so the whole place was dropped. It now takes the
+    nearest height above or below that meets nothing it must avoid."""
+    import pygame
+
+    from cacao_game.app.play.paint import Painter
+
+    app = make_app((1366, 768), Settings(sound=False))
+    painter = Painter(app.assets)
+    surface = pygame.Surface((1366, 768))
+    view = pygame.Rect(18, 86, 966, 516)
+    temples = pygame.Rect(25, 92, 285, 110)
+    text = (
+        "Hint: +1 water step with your choices · +6 gold at the temples as things stand · "
+        "Hard AI +1 cacao · opens 4 squares to the others"
+    )
+    above = (661, 164)
+    mark = pygame.Rect(628, 178, 68, 88)  # the hinted square with its tag's room
+    musts = [temples, mark]
+    label = painter.pill(surface, text, above, inside=view, avoid=musts, must_avoid=musts)
+    assert label.collidelist(musts) < 0, label
+    assert view.contains(label) and label.left >= temples.right

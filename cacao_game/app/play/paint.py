@@ -166,7 +166,9 @@ class Painter:
         """A label's image and place at ``rect``'s height beside the panels of ``musts`` it
         meets, on the side with more room within ``inside``, wrapped to that room if it is
         narrower (a German trial's yield label, wider than the room beside the temples panel,
-        lay under it, the player's own gain hidden); None if no such place meets none of them."""
+        lay under it, the player's own gain hidden), at ``rect``'s height or the nearest above
+        or below it that meets none of them (a trial's hint label, wrapped beside the panel,
+        met the hinted square's tag there and went back under the panel); None if none does."""
         gap, pad = px(BESIDE_GAP), px(22)
         inner = inside.inflate(-px(8), -px(8))
         panels = list(musts)
@@ -181,11 +183,13 @@ class Painter:
             if image.get_width() + pad > room:
                 image = self.text_image(text, size, "bold", text_color, room - pad)
             place = image.get_rect().inflate(pad, px(10))
-            place.centery = rect.centery
             place.x = start if start > inner.left else end - place.w
-            place.clamp_ip(inner)
-            if place.collidelist(panels) < 0:
-                return image, place
+            step = (place.h + gap) // 2
+            for shift in (0, -step, step, -2 * step, 2 * step, -3 * step, 3 * step):
+                place.centery = rect.centery + shift
+                place.clamp_ip(inner)
+                if place.collidelist(panels) < 0:
+                    return image, place
         return None
 
 
