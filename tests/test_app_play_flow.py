@@ -1085,3 +1085,23 @@ def test_a_save_keeps_the_view_only_where_the_player_moved_it(app: App) -> None:
     scene.run([Fit()])
     app.step([], 0.05)
     assert "camera" not in scene.source.view
+
+
+def test_undoing_ones_own_move_keeps_the_view(app: App) -> None:
+    """A trial placed a tile, pressed Undo and aimed its next click at a square that the
+    board, fitted anew, had moved by 35 pixels. Undoing one's own last decision keeps the
+    view where the squares still fit in it (back across turns it is fitted, as before)."""
+    scene = make_scene(app, ["human", "easy"], seed=4)
+    rng = random.Random(4)
+    for _ in range(3000):
+        journal = scene.source.journal
+        if scene.turn.phase is Phase.FILL and journal and journal[-1].seat == 0 and not scene.timeline.busy:
+            break
+        app.step(human_turn_events(scene, rng), 0.02)
+    harness.run(app, 90)
+    made = len(scene.source.journal)
+    view = (scene.camera.target_center, scene.camera.target_scale)
+    app.step([key(app, "undo")], 0.02)
+    harness.run(app, 90)
+    assert len(scene.source.journal) == made - 1
+    assert (scene.camera.target_center, scene.camera.target_scale) == view

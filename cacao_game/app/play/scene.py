@@ -1103,8 +1103,11 @@ class PlayScene(Scene):
             match event:
                 case Undone(decisions, seat):
                     if decisions:
-                        self.resync()
-                        if self.follow_board:
+                        # back across turns: the view the table opens with there (a trial saw it
+                        # stay zoomed out); one decision of one's own: the view kept (a trial's
+                        # next click, aimed before Undo, missed its square)
+                        self.resync(settle=decisions > 1)
+                        if self.follow_board and decisions > 1:
                             self.fit_board()
                     self.app.notify(self.undone_words(decisions, seat))
                 case Refused():
@@ -1208,8 +1211,10 @@ class PlayScene(Scene):
         hands[seat] = tuple(self.source.table_game().hands[seat])
         self.shown = replace(self.shown, hands=tuple(hands))
 
-    def resync(self) -> None:
-        """Show the source's game as it is now, without animation (after an undo or a jump)."""
+    def resync(self, *, settle: bool = True) -> None:
+        """Show the source's game as it is now, without animation (after an undo or a jump).
+        A camera that follows the board centres it again, or with ``settle`` False only moves
+        if the board or the squares to play left the view."""
         self.timeline.cancel()
         self.shown = Shown.of(self.source.table_game())
         self._scoring = self.shown.over
@@ -1218,8 +1223,10 @@ class PlayScene(Scene):
         self._keep_log_in_place(before)
         self.ai.reset()
         self.input.queued.clear()
-        if self.follow_board:
+        if self.follow_board and settle:
             self.follow(self.board_squares())
+        elif self.follow_board:
+            self.camera.keep_in_view([*self.board_squares(), *self.turn.targets()])
         self.frame = self.build_frame()
 
     def follow(self, squares: list[Pos]) -> None:
