@@ -207,7 +207,7 @@ def test_shown_changes_only_as_animations_land() -> None:
 def test_flights_leave_from_the_slots_of_the_reducers_snapshot() -> None:
     """The choreography keeps no copy of hands or display: a placed tile flies from its slot in
     the snapshot before it, a display tile from its display slot, and a refill lands behind
-    the tiles the display still holds after the fills before it."""
+    the tiles the display still holds after the fills before it, its place empty until then."""
     start = Shown.of(Game.new(2, "base", 1))
     shown = replace(start, hands=(("1111", "2101", "3001"), start.hands[1]), display=("water", "sun"))
     events: list[ev.Event] = [
@@ -229,10 +229,31 @@ def test_flights_leave_from_the_slots_of_the_reducers_snapshot() -> None:
         (HandSlot(0, 2, 3), OnBoard((1, 0)), HandSlot(0, 2, 3)),
         (DisplaySlot(1), OnBoard((2, 0)), DisplaySlot(1)),
         (OnPile(), OnBoard((1, -1)), None),
-        (OnPile(), DisplaySlot(1), None),
+        (OnPile(), DisplaySlot(1), DisplaySlot(1)),
     ]
     timeline.finish()
     assert box[0].hands[0] == ("1111", "2101", "1111") and box[0].display == ("water", "gold1")
+
+
+def test_a_refill_leaves_the_pile_as_it_takes_off_and_fills_its_place_as_it_lands() -> None:
+    """A trial read the pile's count unchanged beside a refilled display, the last tile still
+    flying, while the tiles to come had counted it gone. The refill is shown as its tiles
+    leave the pile (the pile one less each), and their places stay empty until they land."""
+    start = Shown.of(Game.new(2, "base", 1))
+    shown = replace(start, display=())
+    events: list[ev.Event] = [ev.DisplayRefilled(("gold1", "sun"), ("gold1", "sun"))]
+    timeline = Timeline()
+    box = [shown]
+
+    def commit(event: ev.Event) -> None:
+        box[0] = reduce(box[0], event)
+
+    choreograph(events, shown, timeline, 1.0, ["red", "purple"], commit)
+    timeline.update(0.05)
+    assert box[0].pile_count == shown.pile_count - 2 and box[0].display == ("gold1", "sun")
+    assert set(timeline.hidden()) == {DisplaySlot(0), DisplaySlot(1)}
+    timeline.finish()
+    assert not timeline.hidden()
 
 
 def test_one_sound_per_batch_the_most_telling() -> None:

@@ -246,12 +246,18 @@ def _sun_gained(b: _Builder, e: ev.SunGained) -> None:
 
 
 def _refilled(b: _Builder, e: ev.DisplayRefilled) -> None:
+    """The drawn tiles leave the pile together and are shown as they take off, each place
+    left empty until its tile lands (``Flight.hides``): the pile's count, the display and the
+    tiles to come agree at every frame (a trial read the pile's count unchanged beside a
+    refilled display, the last tile still flying)."""
+    kept = len(e.display) - len(e.drawn)
     for k, code in enumerate(e.drawn):
-        slot = DisplaySlot(len(b.before.display) + k)
-        start = b.cursor + k * b.d("token_gap")
-        b.add(Flight(start, b.d("refill"), src=OnPile(), dst=slot, tile=("jungle", code, 0), size=120))
-    b.cursor += max(0, len(e.drawn) - 1) * b.d("token_gap") + b.d("refill")
+        slot = DisplaySlot(kept + k)
+        flight = Flight(b.cursor, b.d("refill"), src=OnPile(), dst=slot, tile=("jungle", code, 0), size=120)
+        flight.hides = slot
+        b.add(flight)
     b.commit(e, b.cursor)
+    b.cursor += b.d("refill")
 
 
 def _temple(b: _Builder, e: ev.TempleScored) -> None:
