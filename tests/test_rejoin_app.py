@@ -541,7 +541,8 @@ def test_a_join_under_a_dropped_joiners_name_is_refused_and_his_ticket_still_wor
 def test_rejoin_game_says_which_table_and_host_in_a_full_menu(apps) -> None:
     """A trial's menu offered Rejoin game without saying which table or host: with a ticket
     the menu has eight rows, no room for the caption under the button ("Table … at …"), so
-    the button's tooltip says it."""
+    the button's tooltip says it, and the menu says it on opening (a trial's bare
+    "Rejoin game": a tooltip is for the mouse)."""
     ticket = SeatTicket(LOCAL, 4567, "K7QW2P", 1, "Bo", "a seat token")
     save_ticket(ticket)
     app = make_app()
@@ -551,6 +552,8 @@ def test_rejoin_game_says_which_table_and_host_in_a_full_menu(apps) -> None:
     button = next(widget for widget in menu.widgets if getattr(widget, "label", "") == t("menu.rejoin"))
     words = t("menu.rejoin_caption", code="K7QW2P", address=ticket.address)
     assert isinstance(button, Button) and words in (button.caption, button.tooltip)
+    assert not button.caption and app.toast is not None
+    assert app.toast[0] == t("menu.rejoin_notice", code="K7QW2P", address=ticket.address)
 
 
 def test_taking_a_seat_at_another_table_asks_before_it_forgets_the_rejoin_ticket(apps) -> None:

@@ -58,6 +58,8 @@ EN: dict[str, str] = {
     # taking a seat back in a game on another machine after this program closed (app/rejoin.py)
     "menu.rejoin": "Rejoin game",
     "menu.rejoin_caption": "Table {code} at {address}",
+    # a full menu has no room for that caption: said on entering instead
+    "menu.rejoin_notice": "Rejoin game takes your seat back at table {code} ({address}).",
     # Host a game while a hosted game is unfinished: starting a new one ends it
     "menu.host_over": "An unfinished hosted game will be ended: host a new one anyway?",
     "net.host_title": "Host a game",

@@ -55,6 +55,9 @@ class MenuScene(WidgetScene):
     to it from any screen opened here, so Enter takes it unless the arrow keys moved the ring."""
 
     primary_default = True
+    untold: str | None = None
+    """What a crowded menu says on entering that a caption would have said: which table
+    Rejoin game goes back to (a trial's full menu read a bare "Rejoin game")."""
     waiting: str | None = None
     """Why Continue is offered (``flow.to_continue``), as the menu was last built."""
 
@@ -99,6 +102,11 @@ class MenuScene(WidgetScene):
         width, height = self.app.screen.get_size()
         cx = width // 2
         crowded = len(entries) > 7
+        self.untold = (
+            t("menu.rejoin_notice", code=ticket.code, address=ticket.address)
+            if crowded and ticket is not None
+            else None
+        )
         gap = px(BUTTON_GAP // 2 if crowded else BUTTON_GAP)
         top = height // 2 - px(
             180 if crowded else 150 if len(entries) > 6 else 120 if len(entries) > 5 else 90
@@ -132,10 +140,13 @@ class MenuScene(WidgetScene):
 
     def enter(self) -> None:
         """Built, the menu says so when the last game ended while the window was closed (its
-        Continue's caption shows only as a tooltip in a full menu)."""
+        Continue's caption shows only as a tooltip in a full menu), or which table Rejoin game
+        goes back to when its caption has no room (``untold``)."""
         super().enter()
         if self.waiting == RESULT_UNSEEN:
             self.app.notify(t("menu.continue_result_notice"))
+        elif self.untold is not None:
+            self.app.notify(self.untold)
 
     def continue_game(self) -> None:
         """Continue; a refused autosave is set aside then, so the menu is built again without it
