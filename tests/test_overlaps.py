@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     import pygame
 
     from cacao_game.app.app import App
+    from cacao_game.app.play.paint import Painter
     from cacao_game.app.play.scene import PlayScene
     from cacao_game.app.scenes.setup import SetupScene
 
@@ -662,11 +663,7 @@ def test_a_label_wider_than_the_room_beside_a_panel_moves_beside_it_wrapped() ->
     square's height, off the panel and inside the board."""
     import pygame
 
-    from cacao_game.app.play.paint import Painter
-
-    app = make_app((1280, 720), Settings(sound=False))
-    painter = Painter(app.assets)
-    surface = pygame.Surface((1280, 720))
+    painter, surface = painter_on((1280, 720))
     view = pygame.Rect(16, 80, 700, 484)
     temples = pygame.Rect(24, 88, 212, 104)
     text = (
@@ -821,11 +818,7 @@ def test_a_label_beside_the_temples_panel_moves_up_or_down_off_a_mark_there() ->
     nearest height above or below that meets nothing it must avoid."""
     import pygame
 
-    from cacao_game.app.play.paint import Painter
-
-    app = make_app((1366, 768), Settings(sound=False))
-    painter = Painter(app.assets)
-    surface = pygame.Surface((1366, 768))
+    painter, surface = painter_on((1366, 768))
     view = pygame.Rect(18, 86, 966, 516)
     temples = pygame.Rect(25, 92, 285, 110)
     text = (
@@ -838,3 +831,13 @@ def test_a_label_beside_the_temples_panel_moves_up_or_down_off_a_mark_there() ->
     label = painter.pill(surface, text, above, inside=view, avoid=musts, must_avoid=musts)
     assert label.collidelist(musts) < 0, label
     assert view.contains(label) and label.left >= temples.right
+
+
+def painter_on(size: tuple[int, int]) -> tuple[Painter, pygame.Surface]:
+    """A table's painter with the assets of an app of ``size``, and a surface of that size."""
+    import pygame
+
+    from cacao_game.app.play.paint import Painter
+
+    app = make_app(size, Settings(sound=False))
+    return Painter(app.assets), pygame.Surface(size)
