@@ -906,8 +906,7 @@ class PlayScene(Scene):
         resolution panel: "1/2" for two rows, "1/2/3", then the digits of further rows:
         "1/2/3/4…6", as ``controls.later_row`` reads them), ``tiles`` (a number key for each
         display tile a fill may take now, as ``TableInput`` reads them; outside a fill, as
-        many as the display holds: the Help page), each its first key without
-        Ctrl."""
+        many as the display holds: the Help page), each its first key without Ctrl."""
         intents = self.app.intents
         rows = len(self.turn.outcomes())
         tiles = len(self.turn.fill_sources()) if self.game.phase is Phase.FILL else DISPLAY_SIZE
