@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cacao_game.engine import Game, NothingToUndoError, Phase, Place, Setup, WrongDecisionError, deal
+from cacao_game.engine.setup import SEED_LIMIT
 from tests.scenario import state_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,7 +242,9 @@ def test_bad_game_arguments_raise_value_error(kwargs: dict) -> None:
 
 
 def test_a_setup_with_a_bad_seed_or_lists_is_refused() -> None:
-    """API: ``Setup.validate`` refuses the same seeds, and piles that are not tuples of codes."""
+    """API: ``Setup.validate`` refuses the same seeds, and piles that are not tuples of codes;
+    a game dealt without a seed draws one and keeps it (a record names the seed it was dealt
+    from: shared/spec/game-record.md; a review found ``"seed": null``)."""
     setup = deal(2, "base", 1)
     for bad in (
         replace(setup, seed=1.5),
@@ -250,7 +253,9 @@ def test_a_setup_with_a_bad_seed_or_lists_is_refused() -> None:
     ):
         with pytest.raises(ValueError):
             bad.validate()
-    assert Game.new(2, seed=None).setup.seed is None
+    drawn = Game.new(2, seed=None).setup
+    assert type(drawn.seed) is int and 0 <= drawn.seed < SEED_LIMIT
+    assert deal(2, "base", drawn.seed) == drawn, "a deal without a seed keeps the one it drew"
 
 
 @pytest.mark.parametrize("seat", [-1, 2, None, "0", 1.0, True])

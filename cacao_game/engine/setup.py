@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from typing import Final
 
 from cacao_game.engine.tiles import (
     DISPLAY_SIZE,
@@ -15,6 +16,15 @@ from cacao_game.engine.tiles import (
     jungle_deck,
     worker_deck,
 )
+
+SEED_LIMIT: Final = 1_000_000_000
+"""Seeds typed in setup or drawn for a deal are below this (nine digits at most)."""
+
+
+def fresh_seed(rng: random.Random | None = None) -> int:
+    """A seed for a deal nobody chose, drawn from ``rng`` (default: the system's entropy, the
+    one choice no seed can make), below ``SEED_LIMIT``."""
+    return (rng or random.SystemRandom()).randrange(SEED_LIMIT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +130,10 @@ def setup_seen_by(setup: Setup, seat: int) -> Setup:
 
 
 def deal(players: int, variant: str = "base", seed: int | None = None) -> Setup:
-    """Shuffle and deal a new game from ``random.Random(seed)`` (R2.2).
+    """Shuffle and deal a new game from ``random.Random(seed)`` (R2.2); without a seed one is
+    drawn (``fresh_seed``) and kept in the setup, so every dealt game can be dealt again and
+    its record names the seed it was dealt from (``shared/spec/game-record.md``; a review
+    found ``"seed": null``).
 
     Raises ValueError unless ``players`` is the int 2-4, ``variant`` a known variant and
     ``seed`` an int (not a bool) or None.
@@ -132,6 +145,8 @@ def deal(players: int, variant: str = "base", seed: int | None = None) -> Setup:
     check_players(players)
     check_variant(variant)
     check_seed(seed)
+    if seed is None:
+        seed = fresh_seed()
     rng = random.Random(seed)
     jungle = sorted_jungle_deck(players, variant).copy()
     rng.shuffle(jungle)

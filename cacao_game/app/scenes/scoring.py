@@ -15,7 +15,6 @@ without that record (no decisions here) it offers only New game and Menu.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -36,6 +35,7 @@ from cacao_game.app.widgets import Button, Hotspot, Panel, row_font_size
 from cacao_game.config.game import SHAPES, GameConfig, SeatConfig
 from cacao_game.engine.events import TurnEnded
 from cacao_game.engine.scoring import cacao_decided, places
+from cacao_game.engine.setup import fresh_seed
 from cacao_game.engine.tiles import GOLD1, GOLD2, VOLCANO, jungle_deck
 from cacao_game.records import PlayedBy, earlier_names
 from cacao_game.session.ledger import game_stats
@@ -82,7 +82,6 @@ SEAT_STEP = 84
 """Design pixels: a temple's row (at most) and the room of one seat's workers in it."""
 NAME_W, FIRST_COLUMN, COLUMN_STEP = 300, 420, 125
 """Design pixels in the table: a seat's name, the first number column and the columns' pitch."""
-SEED_LIMIT = 1_000_000_000
 
 
 def opening_totals(game: Game) -> list[int]:
@@ -286,7 +285,7 @@ class ScoringScene(WidgetScene):
         config = GameConfig(
             seats,
             self.config.variant,
-            random.Random().randrange(SEED_LIMIT),
+            fresh_seed(),
             thinking_time=self.config.thinking_time,
             expert_time=self.config.expert_time,
         )

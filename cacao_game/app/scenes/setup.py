@@ -46,6 +46,7 @@ from cacao_game.app.widgets import Button, Cycler, Panel, TextInput, Toggle, Wid
 from cacao_game.config.choices import EXPERT_TIME, EXPERT_TIMES, THINKING_TIMES
 from cacao_game.config.game import COLORS, EXPERT, HUMAN, MAX_SEATS, MIN_SEATS, GameConfig, SeatConfig
 from cacao_game.config.names import MAX_NAME_LENGTH, clean_name, name_problem
+from cacao_game.engine.setup import SEED_LIMIT, fresh_seed
 from cacao_game.net.protocol import DEFAULT_PORT, PORTS, REMOTE
 
 if TYPE_CHECKING:
@@ -53,7 +54,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SEED_LIMIT = 1_000_000_000
 SEATS_PANEL = (80, 200, 1180, 720)
 OPTIONS_PANEL = (1300, 200, 540, 720)
 ROW_H, ROW_GAP = 118, 14
@@ -332,7 +332,7 @@ class SetupScene(WidgetScene):
         if problem is not None:
             raise ValueError(problem)
         rng = rng or random.Random()
-        seed = int(self.seed_text) if self.seed_text else rng.randrange(SEED_LIMIT)
+        seed = int(self.seed_text) if self.seed_text else fresh_seed(rng)
         seats = [SeatConfig(clean_name(s.name), s.color, s.kind) for s in self.seats]
         config = GameConfig(
             seats=seats,
