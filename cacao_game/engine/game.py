@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache, reduce
 from operator import iadd
-from typing import Final
+from typing import Final, assert_never
 
 from cacao_game.engine import events as ev
 from cacao_game.engine.actions import Action, Fill, Overbuild, Place, Resolve, malformed_field
@@ -639,12 +639,15 @@ class Game:
             self._history.append(self._state())
         self.actions.append(action)
         events: list[ev.Event] = []
-        if type(action) is Fill:
-            self._fill(action, events)
-        elif type(action) is Resolve:
-            self._resolve(action, events)
-        else:
-            self._place(action, events)  # type: ignore[arg-type]
+        match action:
+            case Fill():
+                self._fill(action, events)
+            case Resolve():
+                self._resolve(action, events)
+            case Place() | Overbuild():
+                self._place(action, events)
+            case unknown:
+                assert_never(unknown)
         # Every step that needs no decision, until one does or the game ends.
         while True:
             phase = self.phase
