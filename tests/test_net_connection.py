@@ -361,3 +361,28 @@ def test_a_hint_that_arrives_while_the_decision_is_on_its_way_leaves_h_free_to_a
     assert source.accepts_input() and not source.hint_pending()
     source.handle(RequestHint())
     assert source.hint_pending(), "H asked the host again"
+
+
+def test_the_lobby_reads_the_table_as_last_taken_not_the_network_threads_newest() -> None:
+    """A review found the lobby's rows read from the table the network thread keeps replacing
+    while who is away and who decides came from the last poll: one frame could mix two
+    updates. Every fact of the table comes from the state the source last took."""
+    from msgspec.structs import replace
+
+    from cacao_game.engine import Game
+    from cacao_game.net.client import Changed, Joined, NetClient, RemoteTable
+    from cacao_game.net.remote import RemoteSource
+    from cacao_game.net.views import table_state
+
+    game = Game.new(2, "base", 5)
+    seats = [
+        p.SeatInfo(name, color, "remote", True, True, False)
+        for name, color in (("Ana", "red"), ("Bo", "purple"))
+    ]
+    state = table_state(game, 1, table="ABCDEF", seats=seats, started=True, hints=True)
+    source = RemoteSource(NetClient(LOCAL, 9, p.Join(p.VERSION, "ABCDEF", "Bo")))  # never started
+    source._receive(Joined("ABCDEF", 1, "a seat token"))
+    source._receive(Changed(RemoteTable.of(state), (), 0, True))
+    newer = replace(state, hints=False, seats=[replace(seats[0], connected=False), seats[1]])
+    source.client._table = RemoteTable.of(newer)  # the network thread's newest, not yet polled
+    assert source.hints_allowed and source.table_seats()[0].connected

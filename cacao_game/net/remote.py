@@ -155,6 +155,10 @@ class RemoteSource:
         """How many times the host sent the whole table (each join and rejoin): the game
         shown must be taken again as it is, without animation."""
         self._game: Game | None = None
+        self._table: TableState | None = None
+        """The host's table as last taken (``poll``): every fact of it the table and the lobby
+        read comes from this one state (a review found the lobby's rows read from the network
+        thread's newest while the rest came from the last poll)."""
         self._state_seats: tuple[SeatInfo, ...] = ()
         self._kinds: list[str] = []
         self._journal: tuple[Entry, ...] = ()
@@ -192,10 +196,9 @@ class RemoteSource:
         return self._started
 
     def table_seats(self) -> list[NetSeat]:
-        """The seats as the host last told (who has joined, who is connected); [] before the
-        first update."""
-        table = self.client.table
-        return list(table.state.seats) if table is not None else []
+        """The seats as the host last told (who has joined, who is connected), as last taken by
+        ``poll``; [] before the first update."""
+        return list(self._table.seats) if self._table is not None else []
 
     @property
     def capabilities(self) -> Capabilities:
@@ -207,22 +210,19 @@ class RemoteSource:
     def hints_allowed(self) -> bool:
         """The table allows hints, as the host last said (read with ``table_seats``, for the
         lobby; False before the first update)."""
-        table = self.client.table
-        return table is not None and table.state.hints
+        return self._table is not None and self._table.hints
 
     @property
     def variant(self) -> str:
         """The table's variant, as the host last said (read with ``table_seats``, for the
         lobby; the base game before the first update)."""
-        table = self.client.table
-        return table.state.variant if table is not None else BASE_VARIANT
+        return self._table.variant if self._table is not None else BASE_VARIANT
 
     @property
     def start_drawn(self) -> bool:
         """The table's first seat was drawn at random to start, as the host last said (read
         with ``table_seats``; False before the first update)."""
-        table = self.client.table
-        return table is not None and table.state.start_drawn
+        return self._table is not None and self._table.start_drawn
 
     @property
     def watching(self) -> bool:
@@ -598,6 +598,7 @@ class RemoteSource:
 
     def _take_seats(self, state: TableState) -> None:
         """Who sits where, who is here and who decides, as ``state`` says."""
+        self._table = state
         self._you, self._deciding, self._decisions = state.you, state.deciding, state.decisions
         self._started, self._hints, self._spectators = state.started, state.hints, state.spectators
         self._kinds = [seat.kind for seat in state.seats]
