@@ -659,7 +659,7 @@ def test_two_unfinished_saves_read_apart_and_the_underline_explains_itself(tmp_p
 def test_a_toast_stays_long_enough_to_read_what_it_says(app) -> None:
     """A short toast shows ``TOAST_SECONDS``; a long one (an error's reason) a fraction of a
     second more for each word, so that it is not gone before it is read; both then go."""
-    from cacao_game.app.app import TOAST_SECONDS, reading_seconds
+    from cacao_game.app.toasts import TOAST_SECONDS, reading_seconds
 
     short, long = "Saved", t("net.host_busy")
     assert reading_seconds(short) == TOAST_SECONDS

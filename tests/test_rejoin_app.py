@@ -46,6 +46,7 @@ from cacao_game.app.scenes.menu import MenuScene
 from cacao_game.app.scenes.pause import PauseOverlay
 from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
+from cacao_game.app.toasts import LONG_TOAST_SECONDS
 from cacao_game.app.widgets import Button
 from cacao_game.config.game import HUMAN
 from cacao_game.net import protocol as p
@@ -553,6 +554,7 @@ def test_rejoin_game_says_which_table_and_host_in_a_full_menu(apps) -> None:
     words = t("menu.rejoin_caption", code="K7QW2P", address=ticket.address)
     assert isinstance(button, Button) and words in (button.caption, button.tooltip)
     assert not button.caption and app.toast is not None
+    assert app.toast[1] == LONG_TOAST_SECONDS, "long enough for a player looking over late"
     assert app.toast[0] == t("menu.rejoin_notice", code="K7QW2P", address=ticket.address)
 
 

@@ -28,6 +28,7 @@ from cacao_game.app.intents import DOUBLE_CLICK_DISTANCE, DOUBLE_CLICK_SECONDS, 
 from cacao_game.app.layout import Layout
 from cacao_game.app.routes import Route, UnknownScene
 from cacao_game.app.scene import Router, Scene, Shell
+from cacao_game.app.toasts import reading_seconds
 from cacao_game.config.choices import ui_scale_percent
 from cacao_game.config.game import GameConfig
 from cacao_game.config.settings import Settings
@@ -38,12 +39,6 @@ log = logging.getLogger(__name__)
 LOGICAL_SIZE = scale.DESIGN_SIZE
 """The default off-screen size (tests, screenshots)."""
 FPS = 60
-TOAST_SECONDS = 3.0
-"""The shortest time a toast shows."""
-TOAST_WORD_SECONDS = 0.3
-"""A toast's time for each word, after a second to notice it (200 words a minute)."""
-LONG_TOAST_SECONDS = 10.0
-"""How long a notice about the player's own files stays (shown as the game starts)."""
 WINDOW_SIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
 WINDOW_REDRAW_EVENTS = frozenset(
     {pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED}
@@ -54,12 +49,6 @@ FIRST_FRAME_ENV = "CACAO_BENCH_FIRST_FRAME"
 """Set to 1, the app writes ``CACAO_FIRST_FRAME <unix time>`` after its first frame and quits
 (tools/bench_frames.py measures the launch time with it)."""
 FIRST_FRAME_STAMP = "CACAO_FIRST_FRAME"
-
-
-def reading_seconds(message: str) -> float:
-    """How long a toast saying ``message`` shows: ``TOAST_SECONDS``, and more for a long
-    message (``TOAST_WORD_SECONDS`` a word), so that an error's reason can be read."""
-    return max(TOAST_SECONDS, 1.0 + TOAST_WORD_SECONDS * len(message.split()))
 
 
 class _NoScenes:

@@ -212,7 +212,7 @@ def _run_window(args: argparse.Namespace) -> int:
         if notice is not None
     ]
     if notices:
-        from cacao_game.app.app import LONG_TOAST_SECONDS
+        from cacao_game.app.toasts import LONG_TOAST_SECONDS
 
         app.notify(" ".join(notices), LONG_TOAST_SECONDS)
     try:

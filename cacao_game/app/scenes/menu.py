@@ -24,6 +24,7 @@ from cacao_game.app.netplay import (
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
 from cacao_game.app.strings import t
+from cacao_game.app.toasts import LONG_TOAST_SECONDS
 from cacao_game.app.widgets import Button
 from cacao_game.tutorial import progress as tutorial_progress
 from cacao_game.tutorial.script import CHAPTERS, STEPS, chapter_of
@@ -144,9 +145,9 @@ class MenuScene(WidgetScene):
         goes back to when its caption has no room (``untold``)."""
         super().enter()
         if self.waiting == RESULT_UNSEEN:
-            self.app.notify(t("menu.continue_result_notice"))
+            self.app.notify(t("menu.continue_result_notice"), LONG_TOAST_SECONDS)
         elif self.untold is not None:
-            self.app.notify(self.untold)
+            self.app.notify(self.untold, LONG_TOAST_SECONDS)
 
     def continue_game(self) -> None:
         """Continue; a refused autosave is set aside then, so the menu is built again without it
