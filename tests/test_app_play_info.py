@@ -372,3 +372,23 @@ def test_the_cameras_cover_is_the_temples_panel_drawn_at_every_frame(user_home: 
         assert (covers[0] if covers else None) == panel
         drawn += panel is not None
     assert drawn > 100
+
+
+def test_a_key_takes_a_resting_mouses_tooltip_down_until_the_mouse_moves(play_app: App) -> None:
+    """A keyboard trial's tooltips stayed over the table after Tab, E and the arrow keys (the
+    temples panel's over the hint label). A key takes the tooltip down; it comes back once
+    the mouse moves, and not before."""
+    from harness import key
+
+    scene = make_scene(play_app, ["human", "human"], seed=5)
+    if scene.source.curtain is not None:
+        scene.send(ShowHand())
+    box = pygame.Rect(scene.frame.tips[0].box)
+    hover(play_app, box.center)
+    assert scene.tooltip()
+    play_app.step([key("tab")], 0.02)
+    for _ in range(15):
+        play_app.step([], 0.1)
+    assert not scene.tooltip()
+    hover(play_app, (box.centerx + 1, box.centery))
+    assert scene.tooltip()

@@ -222,6 +222,9 @@ class TableInput:
         self.tips_quiet = False
         """A mouse button was pressed since the mouse last moved: no board square's tooltip
         until it moves."""
+        self.keys_quiet = False
+        """A key was pressed since the mouse last moved: no tooltip at all until it moves (a
+        keyboard trial's tooltips stayed over the table, one over the hint label)."""
         self.carried: tuple[str, int] | None = None
         """FILL: a jungle tile (code, rotation) being dragged to a space."""
         self.carried_from: Pos | None = None
@@ -299,7 +302,7 @@ class TableInput:
         rest: list[pygame.event.Event] = []
         for event in events:
             if event.type == pygame.MOUSEMOTION:
-                self.tips_quiet = False
+                self.tips_quiet = self.keys_quiet = False
                 out += self._motion(event, frame, hud, camera)
             elif event.type == pygame.MOUSEBUTTONDOWN:
                 self.tips_quiet = True
@@ -309,6 +312,7 @@ class TableInput:
             elif event.type == pygame.MOUSEWHEEL:
                 out += self._wheel(event, frame, hud, camera)
             elif event.type == pygame.KEYDOWN:
+                self.keys_quiet = True
                 used = self._key(event, frame)
                 if used is None:
                     rest.append(event)

@@ -1225,7 +1225,8 @@ class PlayScene(Scene):
         if self.follow_board and settle:
             self.follow(self.board_squares())
         elif self.follow_board:
-            self.camera.keep_in_view([*self.board_squares(), *self.turn.targets()])
+            self.camera.keep_in_view(self.board_squares())
+            self.camera.keep_in_view(self.turn.targets(), border=0)
         self.frame = self.build_frame()
 
     def follow(self, squares: list[Pos]) -> None:
@@ -2253,9 +2254,10 @@ class PlayScene(Scene):
         square's not while a move animates (a trial's tooltip hid the tiles the computer was
         laying under the resting mouse), nor after a click until the mouse moves
         (``tips_quiet``: a French trial's, over the square just clicked, hid the preview the
-        click brought)."""
+        click brought), nor any after a key until it moves (``keys_quiet``)."""
         if (
             self.input.hover_since < TOOLTIP_DELAY
+            or self.input.keys_quiet
             or self.input.press is not None
             or self.curtain_for is not None
             or self.app.top is not self
