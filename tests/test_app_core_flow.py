@@ -110,7 +110,8 @@ def test_setup_start_opens_the_play_scene(app):
 
 
 def test_pause_overlay_opens_on_esc_and_resume_pops_it(app):
-    """Esc over a pausable scene pushes the pause overlay; Esc again (or Resume) closes it."""
+    """Esc over a pausable scene pushes the pause overlay, its focus ringed on Resume; Esc
+    again, Resume or Enter closes it."""
     from cacao_game.app.flow import start_game
 
     start_game(app, TWO_HUMANS)
@@ -121,6 +122,15 @@ def test_pause_overlay_opens_on_esc_and_resume_pops_it(app):
     press(app, "pause")
     click_label(app, t("pause.resume"))
     assert isinstance(app.top, PlayScene)
+    press(app, "pause")
+    overlay = app.top
+    assert isinstance(overlay, PauseOverlay)
+    ringed = overlay.focus.widgets[overlay.focus.index]
+    assert getattr(ringed, "label", "") == t("pause.resume") and ringed.focused, (
+        "a keyboard trial saw no ring"
+    )
+    press(app, "confirm")
+    assert isinstance(app.top, PlayScene), "Enter resumes"
 
 
 class SavingScene(Scene):

@@ -25,6 +25,10 @@ class PauseOverlay(DialogScene):
     """Modal over the game; Esc resumes. Save (offered when the scene below ``can_save``)
     calls its ``save_game()``."""
 
+    primary_default = True
+    """The focus starts on Resume, ringed: Enter resumes (a keyboard trial found no ring and
+    its first Tab on Resume)."""
+
     def below(self) -> Scene | None:
         """The scene this overlay pauses."""
         stack = self.app.stack
