@@ -242,3 +242,17 @@ def test_why_it_cannot_host_is_said_clear_of_the_stand_in_toggle(app, language) 
         assert setup.problem_area.contains(rect)
         widgets = [w.rect for w in setup.widgets if w.visible and not isinstance(w, Panel)]
         assert not any(rect.colliderect(widget) for widget in widgets)
+
+
+def test_a_first_host_a_game_seats_the_player_under_the_name_they_last_joined_with(app) -> None:
+    """A network trial's Host a game said "Player 1" to a player the Join form knew as Bo. A
+    first Host a game (nothing hosted before) seats the hosting player under the name of
+    the last join; without one, "Player 1"; one that does not read is left out."""
+    from cacao_game.app.join_form import remembered as joined
+
+    plain = host_setup(app).seats[0].name
+    assert plain == t("setup.default_name", number=1)
+    app.remember_joined(joined("127.0.0.1", 8765, "Bo"))
+    assert host_setup(app).seats[0].name == "Bo"
+    app.settings.last_joined = {"name": 7}
+    assert host_setup(app).seats[0].name == plain

@@ -19,7 +19,7 @@ import pygame
 
 from cacao_game.app import host_setup, routes, theme
 from cacao_game.app.flow import start_game
-from cacao_game.app.join_form import MAX_ADDRESS, address_problem
+from cacao_game.app.join_form import MAX_ADDRESS, address_problem, read_or_defaults
 from cacao_game.app.netplay import (
     STANDIN,
     STANDIN_AFTER,
@@ -189,13 +189,20 @@ class SetupScene(WidgetScene):
             self.app.notify(t("net.setup_forgotten"), detail=str(error))
             return None
 
+    def joined_name(self) -> str:
+        """The name the player last joined a table with ("" if none, or one that does not
+        read): a first Host a game seats the hosting player under it (a network trial's Host a
+        game said "Player 1" to someone the Join form knew as Bo)."""
+        stored = self.app.settings.last_joined
+        return read_or_defaults(stored).name if stored is not None else ""
+
     def take(self, previous: GameConfig | None, start: int | None = None) -> None:
         """Seats and options as in ``previous`` (no seed; ``start`` the start player if that
         seat exists, else random), or the defaults of a first New game (None)."""
         hosting = self.hosting
         if hosting and previous is None:
             self.seats = [
-                SeatConfig(default_name(HUMAN, 1), "red", HUMAN),
+                SeatConfig(self.joined_name() or default_name(HUMAN, 1), "red", HUMAN),
                 SeatConfig(default_name(REMOTE, 2), "purple", REMOTE),
             ]
             self.variant = "base"
