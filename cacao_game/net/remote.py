@@ -210,7 +210,7 @@ class RemoteSource:
     def hints_allowed(self) -> bool:
         """The table allows hints, as the host last said (read with ``table_seats``, for the
         lobby; False before the first update)."""
-        return self._table is not None and self._table.hints
+        return self._hints
 
     @property
     def variant(self) -> str:

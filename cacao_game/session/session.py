@@ -553,21 +553,15 @@ class PlaySession(Seats):
     def save(self) -> str:
         """Write the game with its view to ``save_to`` (the quick slot by default), the view
         naming that file (``SAVED_AS``, handed to the autosave too); returns where. Raises
-        OSError or ValueError (``SaveError``) if it cannot be written, the view as it was. A
-        pending autosave is
+        OSError or ValueError (``SaveError``) if it cannot be written, the view as it was (a
+        save not written names no file: a review's later autosaves did). A pending autosave is
         finished first: the tutorial saves to its autosave's own file, which an older autosave
         finishing after Save would write over."""
         if self.autosaver is not None:
             self.autosaver.flush()
         path = self._save_to() if self._save_to is not None else saves.slot_path(saves.QUICK_SLOT)
-        before = dict(self.view)
+        saves.save_game(path, self.game, self.config, {**self.saved_view(), SAVED_AS: path.stem})
         self.view[SAVED_AS] = path.stem
-        try:
-            saves.save_game(path, self.game, self.config, self.saved_view())
-        except BaseException:
-            self.view.clear()  # a save not written names no file (a review's later autosaves did)
-            self.view.update(before)
-            raise
         self.autosave()
         return str(path)
 

@@ -253,9 +253,17 @@ def _refilled(b: _Builder, e: ev.DisplayRefilled) -> None:
     kept = len(e.display) - len(e.drawn)
     for k, code in enumerate(e.drawn):
         slot = DisplaySlot(kept + k)
-        flight = Flight(b.cursor, b.d("refill"), src=OnPile(), dst=slot, tile=("jungle", code, 0), size=120)
-        flight.hides = slot
-        b.add(flight)
+        b.add(
+            Flight(
+                b.cursor,
+                b.d("refill"),
+                src=OnPile(),
+                dst=slot,
+                tile=("jungle", code, 0),
+                size=120,
+                hides=slot,
+            )
+        )
     b.commit(e, b.cursor)
     b.cursor += b.d("refill")
 
