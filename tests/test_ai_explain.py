@@ -140,18 +140,58 @@ def test_a_resolution_is_compared_with_another_outcome() -> None:
     """A resolution's next best ends the turn otherwise (not the same sale in another order),
     so its reasons are the gold and cacao that differ."""
     found = 0
-    for seed in range(6):
-        for game in decisions(seed):
-            if game.phase is not Phase.RESOLVE:
-                continue
-            advice = advise(game, "medium")
-            if advice.alternative is None:
-                continue
-            found += 1
-            assert advice.changes, "an outcome that differs has a reason"
-            assert {change.term for change in advice.changes} <= {"gold", "cacao"}
-            assert all(change.seat == advice.seat for change in advice.changes)
+    for _game, advice in compared_resolutions(6):
+        found += 1
+        assert advice.changes, "an outcome that differs has a reason"
+        assert {change.term for change in advice.changes} <= {"gold", "cacao"}
+        assert all(change.seat == advice.seat for change in advice.changes)
     assert found >= 3
+
+
+def compared_resolutions(seeds: int) -> Iterator[tuple[Game, Advice]]:
+    """The resolutions of the random games of ``seeds`` seeds whose medium hint has a next
+    best, with that hint."""
+    for seed in range(seeds):
+        for game in decisions(seed):
+            if game.phase is Phase.RESOLVE:
+                advice = advise(game, "medium")
+                if advice.alternative is not None:
+                    yield game, advice
+
+
+def test_a_resolutions_next_best_is_the_whole_way_its_reasons_price() -> None:
+    """A trial's hint named "sell 1 at 3" as the next best while its reasons (3 more gold,
+    1 less cacao) were those of selling 3: the advice named the other way's first step and
+    priced the whole of it. ``alternative_whole`` is that whole way, from the alternative on,
+    each step the seat's own and legal in turn, to the end of the seat's resolution; its end
+    is the one the reasons price (margin: the hinted end less it); and a review's comparison
+    carries the played move's whole as the AI completes it."""
+    from cacao_game.ai.explain import turn_terms, whole_move
+    from cacao_game.ai.policy import best_fill, finish_turn
+
+    longer = checked = 0
+    for game, advice in compared_resolutions(8):
+        if advice.alternative is not None:
+            view = game.view(advice.seat)
+            valuer = Valuer(view)
+            steps = advice.alternative_whole
+            assert steps and steps[0] == advice.alternative
+            state = view.clone()
+            for step in steps:
+                assert state.phase is Phase.RESOLVE and state.current_player() == advice.seat
+                state.apply(step)
+            assert (
+                state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != advice.seat
+            )
+            finish_turn(state, valuer, best_fill)
+            hinted = sum(turn_terms(view, valuer, advice.seat, advice.action).values())
+            other = sum(valuer.score_terms(state, advice.seat).values())
+            assert advice.margin == pytest.approx(hinted - other, abs=1e-6)
+            reviewed = compare(game, advice.action, advice.alternative)
+            assert reviewed.alternative_whole == whole_move(view, valuer, advice.alternative)
+            longer += len(steps) > 1
+            checked += 1
+    assert checked >= 5 and longer >= 1
 
 
 def test_a_water_fill_is_explained_by_the_water_track() -> None:

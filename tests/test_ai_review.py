@@ -356,33 +356,65 @@ def test_flagged_reasons_add_up_to_the_loss_and_read_from_the_reviewed_seat() ->
     assert reasons and all({"change", "later", "points", "text"} <= set(r) for r in reasons)  # type: ignore[arg-type]
 
 
+def medium_game(players: int, seed: int, decisions: int) -> Game:
+    """The game of ``seed`` after ``decisions`` decisions of medium players."""
+    game = Game.new(players, "base", seed)
+    medium = [MediumPlayer(random.Random(seat)) for seat in range(players)]
+    while len(game.actions) < decisions:
+        game.apply(medium[game.current_player()].choose(game))
+    return game
+
+
+def loss_alone(game: Game, move: Action, index: int) -> float:
+    """What a review's own search at decision ``index`` (seed 0) finds ``move`` to lose."""
+    from cacao_game.ai.analysis import SEARCHES, appraise, searched_moves
+    from cacao_game.ai.review import review_iterations
+
+    alone = appraise(
+        game,
+        searched_moves(game, "expert"),
+        iterations=review_iterations(game.players),
+        seed=random.Random(f"review:0:{index}").getrandbits(64),
+        search=SEARCHES["expert"],
+        keep=move,
+    )
+    own = alone.of(move)
+    assert own is not None
+    return alone.options[0].value - own.value
+
+
 def test_the_move_the_hint_gives_is_not_flagged() -> None:
     """A tester pressed H, played the hinted placement, and the review called that very move
     an inaccuracy (its own shorter search, on other re-deals, preferred another). A decision
     that plays the hint's move there is not flagged; the review's own search alone would
     have flagged this one (4 players, seed 1, decision 13)."""
-    from cacao_game.ai.analysis import SEARCHES, appraise, searched_moves
     from cacao_game.ai.hint import suggest
     from cacao_game.ai.review import INACCURACY, review_iterations
 
-    game = Game.new(4, "base", 1)
-    players = [MediumPlayer(random.Random(seat)) for seat in range(4)]
-    while len(game.actions) < 13:
-        game.apply(players[game.current_player()].choose(game))
+    game = medium_game(4, 1, 13)
     hinted = suggest(game, "expert")
+    assert loss_alone(game, hinted, 13) >= INACCURACY
     budget = Budget(iterations=review_iterations(4))
-    alone = appraise(
-        game,
-        searched_moves(game, "expert"),
-        iterations=review_iterations(4),
-        seed=random.Random("review:0:13").getrandbits(64),
-        search=SEARCHES["expert"],
-        keep=hinted,
-    )
-    own = alone.of(hinted)
-    assert own is not None and alone.options[0].value - own.value >= INACCURACY
     reviewed = review_decision(game, hinted, budget, random.Random("review:0:13"), index=13)
     assert reviewed.mark == "good" and reviewed.loss == 0 and reviewed.best == hinted
+
+
+def test_the_move_the_hint_names_about_as_good_is_not_flagged() -> None:
+    """A trial played the move a hint outlined as "about as good", and the review called it
+    an inaccuracy. A decision that plays the move the hint names about as good is not
+    flagged; the review's own search alone would have flagged this one (4 players, seed 2,
+    decision 33)."""
+    from cacao_game.ai.hint import advise
+    from cacao_game.ai.review import INACCURACY, review_iterations
+
+    game = medium_game(4, 2, 33)
+    hint = advise(game, "expert")
+    other = hint.alternative
+    assert hint.close and other is not None and other != hint.action
+    assert loss_alone(game, other, 33) >= INACCURACY
+    budget = Budget(iterations=review_iterations(4))
+    reviewed = review_decision(game, other, budget, random.Random("review:0:33"), index=33)
+    assert reviewed.mark == "good" and reviewed.loss == 0 and reviewed.best == other
 
 
 def test_a_review_given_its_first_decisions_goes_on_to_the_same_review() -> None:

@@ -865,6 +865,28 @@ def test_a_resolution_taken_back_is_cleared_of_its_popup_again(app: App) -> None
         assert not camera.square_rect(pos).colliderect(popup), pos
 
 
+@pytest.mark.parametrize("how", ["resize", "home"])
+def test_a_board_fitted_anew_under_a_resolution_is_cleared_of_its_popup_again(app: App, how: str) -> None:
+    """A trial resized the window while the workers' choice was up: the board, fitted to the
+    new size, lay under the popup, and Home did not move it. A board fitted anew while a
+    resolution waits is cleared of its popup again."""
+    _session, scene = resolution_table(app)
+    camera = scene.camera
+    for _ in range(120):
+        app.step([], 0.05)
+    if how == "resize":
+        app.resize(pygame.Surface((1500, 800)))
+    else:
+        scene.fit_board(snap=True)
+    popup = scene.hud.popup_rect(scene.turn.outcomes())
+    assert any(camera.square_rect(pos).colliderect(popup) for pos in scene.board_squares()), "fitted under it"
+    for _ in range(120):
+        app.step([], 0.05)
+    assert not camera.moving
+    for pos in scene.board_squares():
+        assert not camera.square_rect(pos).colliderect(popup), pos
+
+
 def test_the_digit_of_a_fifth_row_chooses_it_and_the_key_hint_names_it(app: App) -> None:
     """Playtest: the panel numbers every row, but only rows 1-3 had keys (4 and 5 did
     nothing). The digit keys 4-9 choose rows 4-9 as the hand's keys choose rows 1-3: once to

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 import harness
 import pygame
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -271,3 +272,89 @@ def test_hint_pressed_while_the_computer_thinks_is_refused_with_a_word(user_home
         assert scene.source.hint is not None
     finally:
         app.close()
+
+
+class Tripwire:
+    """Stands in for a model object while the table draws: any use of it fails the test."""
+
+    def __init__(self, what: str) -> None:
+        self._what = what
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"drawing read {self._what}.{name}")
+
+
+@pytest.mark.parametrize(
+    "shot",
+    [
+        "place",
+        "hint",
+        "hint_fill",
+        "review",
+        "review_resolve",
+        "tutorial_wrong",
+        "tutorial_fill",
+        "net_banner",
+        "net_standin",
+        "net_left_host",
+        "net_watching",
+    ],
+)
+def test_drawing_reads_the_frame_not_the_session(shot: str, user_home: object) -> None:
+    """The standard: drawing reads one frame value and does no model work. With the table's
+    source, its lesson, its review and its network presence each replaced by a tripwire, the
+    table draws whole and by changes: the hint's and review's panels, the lesson panel and
+    the network's notices come from the frame alone."""
+    from shots import SHOTS, frames, make_app
+
+    app = make_app((1366, 768), Settings(sound=False))
+    SHOTS[shot](app)
+    frames(app, 3)
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    kept = (scene.source, scene.lesson, scene.review, scene.net, scene.coach)
+    drawn_whole = app.screen.copy()
+    scene.draw(drawn_whole)
+    try:
+        scene.source = Tripwire("source")  # type: ignore[assignment]
+        scene.lesson = Tripwire("lesson")  # type: ignore[assignment]
+        scene.review = Tripwire("review") if scene.review is not None else None  # type: ignore[assignment]
+        scene.net = Tripwire("net") if scene.net is not None else None  # type: ignore[assignment]
+        if scene.coach is not None:
+            scene.coach.session = Tripwire("lesson")  # type: ignore[assignment]
+        tripped = app.screen.copy()
+        scene.draw(tripped)
+        assert pygame.image.tobytes(tripped, "RGB") == pygame.image.tobytes(drawn_whole, "RGB")
+        scene.draw_changes(app.screen.copy(), [], fresh=True)
+    finally:
+        scene.source, scene.lesson, scene.review, scene.net, scene.coach = kept
+        if scene.coach is not None and kept[1] is not None:
+            scene.coach.session = kept[1]
+        app.close()
+
+
+@pytest.mark.parametrize(("shot", "placing"), [("place", True), ("fill2", False), ("resolve", False)])
+def test_a_hand_tiles_tip_names_its_key_only_while_it_picks(
+    shot: str, placing: bool, user_home: object
+) -> None:
+    """A trial read "Press 1 to pick this tile" on a hand tile during a fill, where 1 picks a
+    display tile: the hand's tips say their key picks the tile while the seat places, and
+    otherwise that it will at the seat's next placement."""
+    from shots import SHOTS, frames, make_app
+
+    from cacao_game.app.play.hud import table_tips
+
+    app = make_app((1366, 768), Settings(sound=False))
+    SHOTS[shot](app)
+    frames(app, 3)
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    frame = scene.frame
+    hand = scene.shown.hands[frame.hand_seat] if frame.hand_seat is not None else []
+    assert hand, "the hand is face up"
+    workers = [[] for _ in frame.seats]
+    tips = table_tips(scene.hud, frame.seats, workers, (), 0, hand, (), (), placing)
+    wanted = t("tip.hand" if placing else "tip.hand_later", key=1)
+    assert any(wanted in tip.lines for tip in tips)
+    assert wanted in [line for tip in frame.tips for line in tip.lines]
+    app.close()

@@ -356,7 +356,8 @@ def test_the_dropped_players_notice_is_drawn_whole_in_every_language(size: tuple
     name (12 letters), in every language, and so is the notice of a table without a
     stand-in, with its Free the seat button."""
     from cacao_game.app import strings, theme
-    from cacao_game.app.play.presence import draw_standin
+    from cacao_game.app.play.frame import NoticeView
+    from cacao_game.app.play.presence import draw_notice
     from cacao_game.config.choices import LANGUAGES, SOURCE_LANGUAGE
 
     pygame.init()
@@ -371,7 +372,8 @@ def test_the_dropped_players_notice_is_drawn_whole_in_every_language(size: tuple
             wanted = t("net.dropped_waits", name=name) if frees else t("net.dropped", name=name, seconds="60")
             label = t("net.free_seat" if frees else "net.standin_now")
             with theme.text_audit() as audit:
-                draw_standin(shell, shell.screen, board, wanted, frees, False, None)
+                box, place = tuple(notice), tuple(button)
+                draw_notice(shell, shell.screen, NoticeView("standin", wanted, box, place, label))
             drawn = [text for text in audit if text.text == wanted]
             assert drawn and wanted not in audit.cut, (language, [text.text for text in audit])
             assert notice.contains(drawn[0].rect) and drawn[0].rect.right <= button.x, language

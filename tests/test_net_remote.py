@@ -53,8 +53,29 @@ def seated_table(folder: Path | None, table_options: p.TableOptions) -> Iterator
         hosting.stop()
 
 
-def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -> None:
+def test_two_remote_sources_play_a_game_through_table_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """... and the first window files the finished game's record off its own thread (the
+    write and its fsync take longer than a frame), all of it by the time it closes."""
+    import json
+    import threading
+
+    from cacao_game.net import remote
+
+    writers: list[str] = []
+
+    def write_record(record: dict[str, object], path: Path, *, overwrite: bool) -> None:
+        writers.append(threading.current_thread().name)
+        time.sleep(0.2)  # a slow disk: the window's next poll must not wait for it
+        real_write(record, path, overwrite=overwrite)
+
+    real_write = remote.write_record
+    monkeypatch.setattr(remote, "write_record", write_record)
+    filed = tmp_path / "filed"
+    filed.mkdir()
     with seated_table(tmp_path, options("remote", "easy", "remote")) as sources:
+        sources[0].records = filed
         rng = random.Random(2)
         animated = [0, 0]
         refusals: list[str] = []
@@ -93,6 +114,11 @@ def test_two_remote_sources_play_a_game_through_table_commands(tmp_path: Path) -
             finished = sources[0].finished_game()
         assert finished is not None and finished.final == sources[0].table_game().final is not None
         assert finished.winners() == sources[1].table_game().winners()
+        assert writers and threading.current_thread().name not in writers
+        sources[0].close()
+        path = sources[0].record_path
+        assert path is not None and path.parent == filed
+        assert json.loads(path.read_text(encoding="utf-8")) == sources[0].record
 
 
 def test_a_remote_source_takes_its_own_placement_back_through_the_host(tmp_path: Path) -> None:

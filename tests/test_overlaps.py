@@ -550,7 +550,11 @@ def test_the_hinted_moves_label_stays_off_the_hint_panel(size: tuple[int, int]) 
     panel = pygame.Rect(0, 0, 12 * square.w, square.h)
     panel.midbottom = (round(square.centerx), round(square.top) - 2)
     label = scene.board.yield_pill(
-        app.screen, replace(frame, coach_panel=tuple(panel)), advice.action, hinted=True, border=None
+        app.screen,
+        replace(frame, coach=replace(frame.coach, box=tuple(panel))),
+        advice.action,
+        hinted=True,
+        border=None,
     )
     assert label is not None and not label.colliderect(panel)
 
@@ -622,8 +626,14 @@ def test_a_label_does_not_flee_below_a_panel_at_the_bottom_of_the_board() -> Non
     advice = scene.source.advice
     view = scene.camera.viewport
     panel = pygame.Rect(view.right - view.w // 3 - 4, view.bottom - 120, view.w // 3, 116)
+    frame = scene.frame
+    assert frame.coach is not None
     label = scene.board.yield_pill(
-        app.screen, replace(scene.frame, coach_panel=tuple(panel)), advice.action, hinted=True, border=None
+        app.screen,
+        replace(frame, coach=replace(frame.coach, box=tuple(panel))),
+        advice.action,
+        hinted=True,
+        border=None,
     )
     square = scene.camera.square_rect(advice.action.pos)
     assert label is not None and not label.colliderect(panel)
@@ -683,11 +693,13 @@ def test_a_label_wider_than_the_room_beside_a_panel_moves_beside_it_wrapped() ->
 def test_the_reviews_move_tags_stay_off_its_panel() -> None:
     """A playtest saw the review's "better" tag cut to "bet" under the review's panel. With a
     panel right above the better square, where its tag would go, the tag is drawn below."""
+    from dataclasses import replace
+
     import pygame
     from shots import SHOTS, frames
 
     from cacao_game.app import theme
-    from cacao_game.app.play.advice import _draw_moves
+    from cacao_game.app.play.advice import draw_coach
     from cacao_game.app.strings import t
     from cacao_game.engine import Resolve
 
@@ -702,8 +714,10 @@ def test_the_reviews_move_tags_stay_off_its_panel() -> None:
     panel.midbottom = (round(square.centerx), round(square.top) - 2)
     frames(app, 2)
     app.draw(app.screen)
+    coach = scene.frame.coach
+    assert coach is not None and any(mark.outline == "better" for mark in coach.marks)
     with theme.text_audit() as drawn:
-        _draw_moves(scene, app.screen, decision, [panel])
+        draw_coach(scene, app.screen, replace(coach, box=(panel.x, panel.y, panel.w, panel.h)))
     tags = [text.rect for text in drawn if text.text == t("review.better_tag")]
     assert tags and not any(tag.colliderect(panel) for tag in tags)
 
@@ -841,3 +855,50 @@ def painter_on(size: tuple[int, int]) -> tuple[Painter, pygame.Surface]:
 
     app = make_app(size, Settings(sound=False))
     return Painter(app.assets), pygame.Surface(size)
+
+
+def test_a_move_preview_label_never_covers_its_own_square_on_a_full_board() -> None:
+    """A trial's hint label lay across a full row of tiles and hid the hinted overbuild
+    square itself, the rows beyond it free. On a late, crowded board every legal square's
+    label keeps off its own square, and most keep off the laid tiles too (two rows away at
+    most, where those are free)."""
+    import random
+
+    import pygame
+    from shots import hover, table
+
+    from cacao_game.ai.medium import MediumPlayer
+    from cacao_game.app import theme
+    from cacao_game.engine import Game, Phase
+
+    game = Game.new(4, "base", 5)
+    players = [MediumPlayer(random.Random(seat)) for seat in range(4)]
+    while not (
+        game.phase is Phase.PLACE
+        and game.current_player() == 0
+        and len(game.workers) + len(game.jungle) >= 40
+    ):
+        game.apply(players[game.current_player()].choose(game))
+    app = make_app((1366, 768), Settings(sound=False))
+    scene = table(app, game)
+    scene.fit_board(snap=True)
+    own_covered, on_tiles, checked = [], 0, 0
+    for pos in scene.turn.targets():
+        action = scene.turn.action_at(pos)
+        center = scene.camera.square_center(pos)
+        if action is None or not scene.camera.viewport.collidepoint(center):
+            continue
+        hover(app, (round(center.x), round(center.y)))
+        label = scene.frame.previews.get(action)
+        if label is None:
+            continue
+        with theme.text_audit() as drawn:
+            app.draw(app.screen)
+        (text,) = [text for text in drawn if text.text == label]
+        square = pygame.Rect(scene.camera.square_rect(pos)).inflate(-8, -8)
+        if text.rect.colliderect(square):
+            own_covered.append(pos)
+        on_tiles += text.rect.collidelist(_laid_tiles(scene)) >= 0
+        checked += 1
+    assert checked >= 6 and own_covered == []
+    assert on_tiles <= checked // 2, (on_tiles, checked)

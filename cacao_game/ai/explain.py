@@ -109,6 +109,10 @@ class Advice:
     forced: bool = False
     """The move is what is left of a fill the player began: the tiles already given to the
     other spaces decide it (not the only way to fill: undo gives them otherwise)."""
+    alternative_whole: tuple[Action, ...] = ()
+    """The whole decision the ``alternative`` starts, as its reasons price it (every step of
+    a resolution: a trial's hint named "sell 1 at 3" as the next best where its numbers were
+    those of selling 3); () when it is the alternative alone or unknown."""
 
 
 def end_of_turn(view: Game, valuer: Valuer, action: Action, planned: Sequence[Action] = ()) -> Game:
@@ -282,8 +286,8 @@ def explain(
         found = _next_best(first, chain(candidates, _unappraised(view, analysis)), view, valuer, seat)
     if found is None:
         return Advice(seat, best, None, 0.0, (), whole=whole)
-    other, second = found
-    return _advice(seat, best, other, first, second, analysis, whole)
+    other, second, other_whole = found
+    return _advice(seat, best, other, first, second, analysis, whole, other_whole)
 
 
 def _advice(
@@ -294,6 +298,7 @@ def _advice(
     second: _Side,
     analysis: Analysis | None,
     whole: tuple[Action, ...] = (),
+    other_whole: tuple[Action, ...] = (),
 ) -> Advice:
     pair = None
     noise = 0.0
@@ -305,7 +310,19 @@ def _advice(
             noise = theirs.noise if leads else max(mine.noise, theirs.noise)
     margin, changes, rest = _reasons(seat, first, second, pair)
     close = margin < max(EVEN, NOISE_FACTOR * noise)
-    return Advice(seat, best, other, margin, changes, pair is not None, rest, whole, close, noise)
+    return Advice(
+        seat,
+        best,
+        other,
+        margin,
+        changes,
+        pair is not None,
+        rest,
+        whole,
+        close,
+        noise,
+        alternative_whole=other_whole,
+    )
 
 
 def compare(game: Game, better: Action, worse: Action, analysis: Analysis | None = None) -> Advice:
@@ -317,7 +334,8 @@ def compare(game: Game, better: Action, worse: Action, analysis: Analysis | None
     valuer = Valuer(view)
     first = _side(view, valuer, seat, better)
     second = _side(view, valuer, seat, worse)
-    return _advice(seat, better, worse, first, second, analysis, whole_move(view, valuer, better))
+    whole = whole_move(view, valuer, better)
+    return _advice(seat, better, worse, first, second, analysis, whole, whole_move(view, valuer, worse))
 
 
 def _unappraised(view: Game, analysis: Analysis | None) -> Iterator[Action]:
@@ -333,40 +351,41 @@ def _unappraised(view: Game, analysis: Analysis | None) -> Iterator[Action]:
 
 def _next_best(
     first: _Side, candidates: Iterable[Action], view: Game, valuer: Valuer, seat: int
-) -> tuple[Action, _Side] | None:
+) -> tuple[Action, _Side, tuple[Action, ...]] | None:
     """The first candidate whose turn ends otherwise than ``first``'s (the candidates are
-    tried lazily, in order); None if they all end alike."""
+    tried lazily, in order), its end and its whole decision; None if they all end alike."""
     for other in candidates:
         side = _side(view, valuer, seat, other)
         if _differs(first, side):
-            return other, side
+            return other, side, whole_move(view, valuer, other)
     return None
 
 
-def _next_resolution(first: _Side, view: Game, valuer: Valuer, seat: int) -> tuple[Action, _Side] | None:
+def _next_resolution(
+    first: _Side, view: Game, valuer: Valuer, seat: int
+) -> tuple[Action, _Side, tuple[Action, ...]] | None:
     """The best way to end ``seat``'s resolution otherwise than ``first`` does: every order and
-    amount of its steps is tried (at most ``MAX_PATHS``), the turn finished after each."""
-    best: tuple[float, Action, _Side] | None = None
-    frontier: list[tuple[Game, Action | None]] = [(view, None)]
+    amount of its steps is tried (at most ``MAX_PATHS``), the turn finished after each. Its
+    first step, its end and its steps."""
+    best: tuple[float, tuple[Action, ...], _Side] | None = None
+    frontier: list[tuple[Game, tuple[Action, ...]]] = [(view, ())]
     paths = 0
     while frontier and paths < MAX_PATHS:
-        state, step = frontier.pop()
-        if step is not None and (
-            state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat
-        ):
+        state, steps = frontier.pop()
+        if steps and (state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat):
             paths += 1
             end = state.clone()
             finish_turn(end, valuer, best_fill)
             side = _side_of(valuer, seat, end)
             value = sum(side.terms.values())
             if _differs(first, side) and (best is None or value > best[0] + SAME):
-                best = (value, step, side)
+                best = (value, steps, side)
             continue
         for action in state.legal_actions():
             after = state.clone()
             after.apply(action)
-            frontier.append((after, step or action))
-    return None if best is None else (best[1], best[2])
+            frontier.append((after, (*steps, action)))
+    return None if best is None else (best[1][0], best[2], best[1])
 
 
 __all__ = [

@@ -90,17 +90,19 @@ def advise(
     *,
     seed: int | None = None,
     iterations: int | None = None,
+    keep_going: Callable[[int], bool] | None = None,
 ) -> Advice:
     """``suggest``'s move with the reasons it beats the next best (``explain``).
 
     The move is the one ``suggest`` gives with the same arguments (the search is bounded in
-    iterations; no clock is read). For a placement,
+    iterations; no clock is read; ``keep_going`` as ``suggest``'s, asked in the search of
+    the move itself). For a placement,
     ``Advice.whole`` goes on with the fills of the same turn that ``planned_fills`` knows
     now, so that a preview of the hinted placement lays what the next hints will advise (a
     trial's hint was priced with a market, and the next hint laid a temple), and the reasons'
     "now" is that turn too (``explain``'s ``planned``). Raises as ``suggest`` does.
     """
-    ranking = _ranking(game, level, seed, iterations)
+    ranking = _ranking(game, level, seed, iterations, keep_going)
     if game.phase is not Phase.PLACE:
         return explain(game, ranking)
     planned = planned_fills(game, _first(ranking), level, iterations)

@@ -9,9 +9,10 @@ the chosen move's mean value less the played move's (0 if the played move is as 
 points of the seat's margin; a loss of ``INACCURACY``, ``MISTAKE`` or ``BLUNDER`` points or
 more marks it. A flagged decision carries why the better move beats the one played
 (``explain.compare``: reasons that add up to the loss, every count in its own seat's
-direction). A decision that would be flagged but played the move the app's hint gives there
-(``hint.suggest`` of ``REVIEW_SEARCH``: a longer search than a review's, seeded by the
-position) is not flagged: a tester followed a hint and the review called it an inaccuracy.
+direction). A decision that would be flagged but played the move the app's hint gives there, or the
+move that hint names about as good (``hint.advise`` of ``REVIEW_SEARCH``: a longer search
+than a review's, seeded by the position), is not flagged: a tester followed a hint and the
+review called it an inaccuracy.
 
 Budgets (``Budget``): a fixed number of iterations per decision (deterministic: each
 decision's search is seeded by the review's seed and the decision's index), or seconds per
@@ -34,7 +35,7 @@ from typing import Final
 from cacao_game.ai.analysis import SEARCHES, appraise, searched_moves
 from cacao_game.ai.explain import Advice, compare
 from cacao_game.ai.hard import Deadline
-from cacao_game.ai.hint import suggest
+from cacao_game.ai.hint import advise
 from cacao_game.engine import Action, Game, IllegalActionError, Phase, Setup
 from cacao_game.engine.replay import replay
 
@@ -249,8 +250,7 @@ def review_decision(
     assert mine is not None
     best = best_option.action
     loss = max(0.0, best_option.value - mine.value)
-    hinted = mark(loss) != "good" and suggest(game, REVIEW_SEARCH, keep_going=unless_stopped) == played
-    if loss <= 1e-9 or hinted:
+    if loss <= 1e-9 or (mark(loss) != "good" and _hinted(game, played, unless_stopped)):
         best, loss = played, 0.0
     advice = None
     if mark(loss) != "good":
@@ -268,6 +268,14 @@ def review_decision(
         iterations=analysis.iterations,
         advice=advice,
     )
+
+
+def _hinted(game: Game, played: Action, keep_going: Callable[[int], bool]) -> bool:
+    """Whether the app's hint at ``game`` (``hint.advise`` of ``REVIEW_SEARCH``) plays
+    ``played``, or names it about as good as its own move (a trial played the move a hint
+    outlined as "about as good", and the review called it an inaccuracy)."""
+    hint = advise(game, REVIEW_SEARCH, keep_going=keep_going)
+    return played == hint.action or (hint.close and played == hint.alternative)
 
 
 def review_game(

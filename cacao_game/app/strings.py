@@ -706,6 +706,7 @@ EN: dict[str, str] = {
     "tip.panel": "Click to outline this seat's tiles on the board.",
     "tip.display": "Face up: whoever fills a jungle space lays one of these.",
     "tip.hand": "Press {key} (or click) to pick this tile, then Q/E to turn it.",
+    "tip.hand_later": "At this seat's next placement, press {key} (or click) to pick this tile.",
     "tip.action.undo": "Take back your last decision (Settings → Undo says how far).",
     "tip.action.undo_net": (
         "Take back your last decision, within your own turn (always so in a network game)."

@@ -23,6 +23,7 @@ def advice_message(advice: Advice) -> p.AdviceMsg:
         [decision(action) for action in advice.whole[: p.MAX_ACTIONS]],
         advice.close,
         advice.noise,
+        [decision(action) for action in advice.alternative_whole[: p.MAX_ACTIONS]],
     )
 
 
@@ -40,4 +41,5 @@ def advice_of(message: p.AdviceMsg, seat: int, hint: p.ActionMsg) -> Advice:
         tuple(action_from_json(action) for action in message.whole),
         message.close,
         message.noise,
+        alternative_whole=tuple(action_from_json(action) for action in message.alternative_whole),
     )

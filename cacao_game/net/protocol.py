@@ -21,7 +21,7 @@ from cacao_game.engine.scoring import SeatScore
 from cacao_game.records.gamerecord import RecordFile
 from cacao_game.saves.schema import DecisionJSON
 
-VERSION: Final = 8
+VERSION: Final = 9
 """The protocol version; a client of another version is refused in words. Version 2 added
 ``SeatInfo.think_time`` and the ``thinking`` message (a version 1 client could not read the
 updates of a version 2 host); version 3 the ``leave`` message and ``SeatInfo.left`` (a
@@ -29,7 +29,8 @@ version 2 host refuses a ``leave``, a version 2 client cannot read a seat with `
 version 4 ``DecisionMsg.names`` (a version 3 client cannot read a decision with it); version 5
 ``DecisionMsg.standin``; version 6 ``SeatInfo.standin_in`` (a version 5 client cannot read a
 seat with it); version 7 ``Create.seat`` (a version 6 host cannot read a create with it);
-version 8 ``SeatInfo.host`` (a version 7 client cannot read a seat with it)."""
+version 8 ``SeatInfo.host`` (a version 7 client cannot read a seat with it); version 9
+``AdviceMsg.alternative_whole`` (a version 8 client cannot read a hint with it)."""
 
 CLIENT_LIMIT: Final = 8 * 1024
 """Largest message a client may send, in bytes (a decision of 8 fills is under 1 KB)."""
@@ -378,7 +379,8 @@ class ReasonMsg(_Data, frozen=True):
 class AdviceMsg(_Data, frozen=True):
     """Why a hint's move is good (``cacao_game.ai.explain.Advice`` of the asking seat, read
     from its own view only): the move about as good or next best, the margin over it, the
-    reasons, and the whole decision the move starts (every space of a fill)."""
+    reasons, and the whole decision the move starts (every space of a fill) and the one the
+    alternative starts (every step of a resolution)."""
 
     alternative: ActionMsg | None
     margin: float
@@ -388,6 +390,7 @@ class AdviceMsg(_Data, frozen=True):
     whole: Annotated[list[ActionMsg], msgspec.Meta(max_length=MAX_ACTIONS)] = []
     close: bool = False
     noise: float = 0.0
+    alternative_whole: Annotated[list[ActionMsg], msgspec.Meta(max_length=MAX_ACTIONS)] = []
 
 
 class Hint(_Message, tag="hint", frozen=True):

@@ -29,6 +29,7 @@ back to the menu, and the lobby "connecting…" while a first connection has not
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -132,7 +133,8 @@ class RemoteSource:
         self.record: dict[str, JSON] | None = None
         """The finished game's record once the host sent it."""
         self.record_path: Path | None = None
-        """Where the record was filed."""
+        """Where the record was filed (set by the filing thread once written)."""
+        self._filing: threading.Thread | None = None
         self._full: Game | None = None
         self._polls_over = 0
         self.version = 0
@@ -434,8 +436,15 @@ class RemoteSource:
         """The host's strict policy applies."""
 
     def close(self) -> None:
-        """Leave the table (the seat's token stays with ``client.token``)."""
+        """Leave the table (the seat's token stays with ``client.token``) once the finished
+        game's record is filed."""
         self.client.close()
+        self.flush()
+
+    def flush(self) -> None:
+        """Wait until the finished game's record, if one is being filed, is written."""
+        if self._filing is not None:
+            self._filing.join()
 
     def result_shown(self) -> None:
         """A game across machines is not this window's autosave: nothing to note."""
@@ -639,14 +648,23 @@ class RemoteSource:
         if self.records is None:
             return
         stem = f"{time.strftime('%Y-%m-%d-%H%M%S')}-{self.client.code or 'game'}"
+        self._filing = threading.Thread(
+            target=self._file, args=(record, self.records, stem), name="cacao-record", daemon=False
+        )
+        self._filing.start()
+
+    def _file(self, record: dict[str, JSON], folder: Path, stem: str) -> None:
+        """On the filing thread (the write and its fsync take longer than a frame): the
+        record under the first free name of ``stem`` in ``folder``; not a daemon, so a window
+        closed at once still finishes the file."""
         for number in range(1, 10):
-            path = self.records / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+            path = folder / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
             try:
                 write_record(record, path, overwrite=False)
             except FileExistsError:
                 continue
             except OSError as error:
-                log.warning("cannot file the game's record in %s: %s", self.records, error)
+                log.warning("cannot file the game's record in %s: %s", folder, error)
             else:
                 self.record_path = path
             return

@@ -19,7 +19,7 @@ from cacao_game.ai.review import BLUNDER, INACCURACY, MISTAKE, DecisionReview, S
 from cacao_game.app import theme
 from cacao_game.app.coach_words import points_words, reason_lines
 from cacao_game.app.play.board import HINT, inner_rect
-from cacao_game.app.play.frame import PLANNED_FILL_GHOST, PopupView
+from cacao_game.app.play.frame import PLANNED_FILL_GHOST, CoachMark, CoachView, PopupView
 from cacao_game.app.play.paint import dashed_rect
 from cacao_game.app.play.texts import steps_text
 from cacao_game.app.scale import px
@@ -75,28 +75,40 @@ def hint_lines(
             lines.append(t("coach.outcome", move=words))
     if advice.alternative is None:
         return lines
-    lines.append(compared_line(advice.alternative, game, advice.action, advice.close))
+    lines.append(
+        compared_line(advice.alternative, game, advice.action, advice.close, advice.alternative_whole, rows)
+    )
     lead = t("coach.differs") if advice.close else t("coach.why")
     return [*lines, lead, *(f"· {line}" for line in reason_lines(advice, names))]
 
 
-def compared_line(other: Action, game: Game | None, hinted: Action | None = None, close: bool = True) -> str:
+def compared_line(
+    other: Action,
+    game: Game | None,
+    hinted: Action | None = None,
+    close: bool = True,
+    whole: Sequence[Action] = (),
+    rows: Sequence[Outcome] = (),
+) -> str:
     """The line naming the move a hint is compared with, "The other: ..." when it is about as
-    good (``close``), else "The next best: ...": in words for a resolution or a fill, else the
-    outlined move; on the ``hinted`` move's own square (nothing else is outlined then), what
-    differs: the tile turned, or another tile, as it would lie (a playtest read "the outlined
-    move" for the hinted square itself)."""
-    return t("coach.other" if close else "coach.next", move=_compared_move(other, game, hinted))
+    good (``close``), else "The next best: ...": in words for a resolution (its ``whole``
+    steps, as the panel's row of ``rows`` that ends the same) or a fill, else the outlined
+    move; on the ``hinted`` move's own square (nothing else is outlined then), what differs:
+    the tile turned, or another tile, as it would lie (a playtest read "the outlined move" for
+    the hinted square itself)."""
+    return t("coach.other" if close else "coach.next", move=_compared_move(other, game, hinted, whole, rows))
 
 
-def _compared_move(other: Action, game: Game | None, hinted: Action | None) -> str:
+def _compared_move(
+    other: Action, game: Game | None, hinted: Action | None, whole: Sequence[Action], rows: Sequence[Outcome]
+) -> str:
     """The move a hint is compared with, in the words of ``compared_line``."""
     same = (
         not isinstance(other, Resolve) and not isinstance(hinted, Resolve | None) and other.pos == hinted.pos
     )
     if isinstance(other, Fill):
         return t("coach.what.fill_same" if same else "coach.what.fill", tile=laid_words(other))
-    words = move_words(game, other) if game is not None else None
+    words = whole_words(game, other, whole, rows) if game is not None else None
     if words:
         return words
     if same and isinstance(other, Place | Overbuild) and isinstance(hinted, Place | Overbuild):
@@ -124,12 +136,18 @@ def _whole_steps(game: Game, advice: Advice) -> list[Action]:
     return made
 
 
-def move_words(game: Game, action: Action) -> str | None:
-    """A resolution step in words (``sell 2 at 3``) in ``game`` just before it; None for a
-    move the board shows."""
+def whole_words(
+    game: Game, action: Action, whole: Sequence[Action] = (), rows: Sequence[Outcome] = ()
+) -> str | None:
+    """A resolution in words (``sell 2 at 3``) in ``game`` just before it: the ``whole`` of it
+    that ``action`` starts (its reasons price the whole; without it, the step alone), as the
+    row of ``rows`` that ends the same; None for a move the board shows."""
     if not isinstance(action, Resolve):
         return None
-    return resolution_words(game, [action])
+    steps = (
+        [step for step in whole if isinstance(step, Resolve)] if whole and whole[0] == action else [action]
+    )
+    return resolution_words(game, steps, rows)
 
 
 def resolution_words(game: Game, steps: Sequence[Resolve], rows: Sequence[Outcome] = ()) -> str | None:
@@ -152,7 +170,9 @@ def review_lines(session: ReviewSession, decision: DecisionReview, names: Sequen
     if decision.mark == "good":
         lines.append(t("review.good"))
     else:
-        played, better = move_words(session.game, decision.played), move_words(session.game, decision.best)
+        advice = decision.advice
+        played = whole_words(session.game, decision.played, advice.alternative_whole if advice else ())
+        better = whole_words(session.game, decision.best, advice.whole if advice else ())
         if played is None or better is None:
             same = getattr(decision.played, "pos", None) == getattr(decision.best, "pos", None)
             if same and isinstance(decision.played, Place | Overbuild | Fill):
@@ -325,85 +345,132 @@ def hint_panel(
     return panel_rect(scene, heading, list(lines), key, popup), key
 
 
-def draw_hint(
-    scene: PanelHost,
-    surface: pygame.Surface,
-    advice: Advice,
-    where: tuple[int, int, int, int],
-    note: str | None = None,
-) -> pygame.Rect:
-    """A hint's panel: its margin over the next best move and why (off the hinted squares,
-    the tiles of a resolution's steps too), at ``where`` (the frame's ``coach_panel``);
-    ``note`` first when there is one (the board no longer shows the hinted move); a fill
-    hint's whole fill as ghosts while the board shows it (a placement's planned fills are
-    its preview's, drawn with it by the table: a German trial staged the other move, and the
-    hint's planned fill stayed as a ghost beside an empty square), and the move it is compared
-    with as a faint ghost (its tile as it would lie: a French trial saw only a dashed square
-    and could not tell which tile or turn it meant) outlined with its tag, "about as good" or
-    "next best" (not on a hinted square: its line says what differs there)."""
+def hint_view(scene: PanelHost, advice: Advice, note: str | None, popup: PopupView | None) -> CoachView:
+    """A hint's panel as the frame carries it: its margin over the next best move and why,
+    where it hides least (``hint_panel``, off the resolution ``popup``), ``note`` first when
+    there is one (the board no longer shows the hinted move); a fill hint's fills not yet
+    given as ghosts while the board shows it (a placement's planned fills are its preview's,
+    drawn with it by the table: a German trial staged the other move, and the hint's planned
+    fill stayed as a ghost beside an empty square), and the move it is compared with as a
+    faint ghost (its tile as it would lie: a French trial saw only a dashed square and could
+    not tell which tile or turn it meant) outlined with its tag, "about as good" or "next
+    best" (not on a hinted square: its line says what differs there)."""
     moves = [a for a in advice.whole or (advice.action,) if not isinstance(a, Resolve)]
     other = compared_other(advice)
     if other is not None and other.pos in {a.pos for a in moves}:
         other = None
     given = scene.turn.assignments()
-    clip = surface.get_clip()
-    surface.set_clip(scene.camera.viewport)
-    for fill in moves if note is None and isinstance(advice.action, Fill) else ():
-        if isinstance(fill, Fill) and fill.pos not in given:
-            scene.board.draw_action(surface, fill, alpha=PLANNED_FILL_GHOST)
-    surface.set_clip(clip)
-    if other is not None:
-        surface.set_clip(scene.camera.viewport)
-        scene.board.draw_action(surface, other, alpha=OTHER_ALPHA)
-        surface.set_clip(clip)
-        rect = _outline(scene, surface, other.pos, pygame.Color(HINT), solid=False)
-        scene.painter.pill(
-            surface,
-            t("coach.other_tag" if advice.close else "coach.next_tag"),
-            (rect.centerx, rect.bottom + px(18)),
-            16,
-            border=HINT,
-            inside=scene.camera.viewport,
-        )
+    fills = tuple(
+        fill
+        for fill in (moves if note is None and isinstance(advice.action, Fill) else ())
+        if isinstance(fill, Fill) and fill.pos not in given
+    )
+    tag = t("coach.other_tag" if advice.close else "coach.next_tag")
+    marks = (CoachMark(other.pos, other, OTHER_ALPHA, "other", tag),) if other is not None else ()
     heading, lines = scene.hint_words(advice, note)
-    return draw_panel(scene, surface, heading, list(lines), pygame.Color(HINT), where)
+    rect = hint_panel(scene, advice, note, popup)[0]
+    return CoachView((rect.x, rect.y, rect.w, rect.h), heading, lines, "hint", fills, marks)
 
 
-def draw_review(
-    scene: PanelHost, surface: pygame.Surface, session: ReviewSession, where: tuple[int, int, int, int] | None
-) -> pygame.Rect | None:
-    """The decision about to be made where the review stands: the better move as a ghost (the
-    played one outlined, their tags off the panel; a good move, the played one, as a ghost in
-    its green outline: a trial saw an empty outline there), and at ``where`` (the frame's
-    ``coach_panel``) the panel with the verdict, the reasons and the seat's summary. Nothing
-    while a step animates."""
+def review_view(scene: PanelHost, session: ReviewSession, popup: PopupView | None) -> CoachView | None:
+    """The review's panel as the frame carries it where the review stands: the verdict, the
+    reasons and the seat's summary, where it hides least (``review_panel``); the better move
+    as a ghost in its gold outline and the move played outlined (with its tile, fainter, on
+    another square: trials saw only an empty outline), each tagged; a good move, the played
+    one, as a ghost in its green outline (a trial saw an empty outline there). None while a
+    step animates."""
     text = scene.review_words(session)
-    if text is None:
+    found = review_panel(scene, session, popup)
+    if text is None or found is None:
         return None
     heading, lines, accent, key = text
+    rect = found[0]
     decision = session.here()
+    marks: tuple[CoachMark, ...] = ()
     if decision is not None and decision.mark != "good":
-        _draw_moves(scene, surface, decision, [pygame.Rect(where)] if where is not None else [])
+        played, best = decision.played, decision.best
+        if not isinstance(played, Resolve) and not isinstance(best, Resolve):
+            elsewhere = played.pos != best.pos
+            marks = (
+                CoachMark(played.pos, played if elsewhere else None, PLAYED_ALPHA, "played",
+                          t("review.played_tag") if elsewhere else ""),
+                CoachMark(best.pos, best, 190, "better", t("review.better_tag")),
+            )  # fmt: skip
     elif decision is not None and key:
-        if not isinstance(decision.played, Resolve):
-            _ghost(scene, surface, decision.played)
-        _outline(scene, surface, key[0], theme.LEAF, solid=True)
-    return draw_panel(scene, surface, heading, lines, accent, where) if where is not None else None
+        played_move = None if isinstance(decision.played, Resolve) else decision.played
+        marks = (CoachMark(key[0], played_move, 190, "good"),)
+    return CoachView((rect.x, rect.y, rect.w, rect.h), heading, tuple(lines), accent, (), marks)
+
+
+def draw_coach(scene: PanelHost, surface: pygame.Surface, view: CoachView) -> pygame.Rect:
+    """The coach's panel of the frame (``hint_view``, ``review_view``): the planned fills and
+    the marks' ghosts, their outlines and tags (kept off the panel where they can: a
+    playtest saw "better" cut to "bet" under the review panel), then the panel."""
+    panel = pygame.Rect(view.box)
+    for fill in view.fills:
+        _ghost(scene, surface, fill, PLANNED_FILL_GHOST)
+    for mark in view.marks:
+        if mark.ghost is not None:
+            _ghost(scene, surface, mark.ghost, mark.alpha)
+    outlined = [(mark, _outline(scene, surface, mark.pos, *OUTLINES[mark.outline])) for mark in view.marks]
+    for mark, rect in outlined:
+        if mark.tag:
+            _tag(scene, surface, mark, rect, panel)
+    return draw_panel(scene, surface, view.heading, view.lines, ACCENTS[view.accent], view.box)
+
+
+ACCENTS = {"hint": pygame.Color(HINT), "overview": theme.GOLD} | MARK_COLORS
+"""The colour of a coach panel's heading and border, by ``CoachView.accent``."""
+OUTLINES = {
+    "other": (pygame.Color(HINT), False),
+    "better": (pygame.Color(HINT), True),
+    "played": (theme.DANGER, False),
+    "good": (theme.LEAF, True),
+}
+"""A coach mark's outline (``CoachMark.outline``): its colour, and whether it is solid (else
+dashed)."""
+
+
+def _tag(
+    scene: PanelHost, surface: pygame.Surface, mark: CoachMark, rect: pygame.FRect, panel: pygame.Rect
+) -> None:
+    """``mark``'s tag by its outlined square ``rect``: a hint's compared move below it; the
+    review's above it where there is room (else below, the move played also on its middle),
+    kept off ``panel``."""
+    view = scene.camera.viewport
+    color, _solid = OUTLINES[mark.outline]
+    below = (rect.centerx, rect.bottom + px(18))
+    if mark.outline == "other":
+        scene.painter.pill(surface, mark.tag, below, 16, border=color, inside=view)
+        return
+    aside = [below, rect.center] if mark.outline == "played" else [below]
+    scene.painter.pill(
+        surface,
+        mark.tag,
+        (rect.centerx, rect.top - px(18)),
+        18,
+        border=color,
+        inside=view,
+        others=aside,
+        avoid=[panel],
+        must_avoid=[panel],
+    )
 
 
 def review_text(scene: PanelHost, session: ReviewSession) -> ReviewText | None:
-    """The review panel's heading, lines, accent and key squares where the review stands (the
-    overview where no reviewed decision is made); None while a step animates. (The scene
-    keeps them while the position, names and language stay: ``PanelHost.review_words``.)"""
+    """The review panel's heading, lines, accent (``ACCENTS``) and key squares where the
+    review stands (the overview where no reviewed decision is made); None while a step
+    animates. (The scene keeps them while the position, names and language stay:
+    ``PanelHost.review_words``.)"""
     if scene.timeline.busy:
         return None
     decision = session.here()
     names = scene.names
     if decision is None:
-        return t("review.overview"), overview_lines(session, names), theme.GOLD, []
+        return t("review.overview"), overview_lines(session, names), "overview", []
     key = [a.pos for a in (decision.played, decision.best) if not isinstance(a, Resolve)]
     heading, lines = review_heading(decision, names), review_lines(session, decision, names)
-    return heading, lines, pygame.Color(MARK_COLORS[decision.mark]), key
+    return heading, lines, decision.mark, key
 
 
 def review_panel(
@@ -438,7 +505,7 @@ def overview_lines(session: ReviewSession, names: Sequence[str]) -> list[str]:
 
 
 def _outline(
-    scene: PanelHost, surface: pygame.Surface, pos: Pos, color: pygame.Color, *, solid: bool
+    scene: PanelHost, surface: pygame.Surface, pos: Pos, color: pygame.Color, solid: bool
 ) -> pygame.FRect:
     """A frame around square ``pos`` (solid, or dashed), clipped to the board."""
     rect = inner_rect(scene, pos)
@@ -460,46 +527,3 @@ def _ghost(
     surface.set_clip(scene.camera.viewport)
     scene.board.draw_action(surface, action, alpha=alpha)
     surface.set_clip(clip)
-
-
-def _draw_moves(
-    scene: PanelHost, surface: pygame.Surface, decision: DecisionReview, panels: Sequence[pygame.Rect]
-) -> None:
-    """The better move as a ghost with a gold frame, the played square outlined in red (with
-    the tile played, fainter, when it is another square: trials saw only an empty outline),
-    each with a tag, kept off ``panels`` (the coach's) where it can (a playtest saw "better"
-    cut to "bet" under the review panel)."""
-    played, best = decision.played, decision.best
-    if isinstance(played, Resolve) or isinstance(best, Resolve):
-        return
-    view = scene.camera.viewport
-    if played.pos != best.pos:
-        _ghost(scene, surface, played, PLAYED_ALPHA)
-    _ghost(scene, surface, best)
-    rect = _outline(scene, surface, best.pos, pygame.Color(HINT), solid=True)
-    played_rect = _outline(scene, surface, played.pos, theme.DANGER, solid=False)
-    below = (rect.centerx, rect.bottom + px(18))
-    scene.painter.pill(
-        surface,
-        t("review.better_tag"),
-        (rect.centerx, rect.top - px(18)),
-        18,
-        border=HINT,
-        inside=view,
-        others=[below],
-        avoid=panels,
-        must_avoid=panels,
-    )
-    if played.pos != best.pos:
-        aside = [(played_rect.centerx, played_rect.bottom + px(18)), played_rect.center]
-        scene.painter.pill(
-            surface,
-            t("review.played_tag"),
-            (played_rect.centerx, played_rect.top - px(18)),
-            18,
-            border=theme.DANGER,
-            inside=view,
-            others=aside,
-            avoid=panels,
-            must_avoid=panels,
-        )

@@ -601,11 +601,14 @@ class BoardRenderer:
         border: pygame.Color | None,
         labels: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect | None:
-        """What ``action`` gains (the frame's preview), in a label over its square, kept off
-        the ``labels`` already drawn where it can (below a panel over the board only where the
-        view goes on below it: a trial saw a label at the board's bottom edge, far from its
-        square, under a hint panel lying there); nothing until the frame has it. Returns the
-        label's area."""
+        """What ``action`` gains (the frame's preview), in a label over its square: at the
+        nearest place above or below it, up to two rows further and two squares aside, that
+        meets no tile, panel, coach mark nor one of the ``labels`` already drawn (else the one
+        that covers least; below a panel over the board only where the view goes on below it:
+        a trial saw a label at the board's bottom edge, far from its square, under a hint
+        panel lying there), never over its own square (a trial's hint label hid the hinted
+        overbuild square, the rows beyond the label's free); nothing until the frame has it.
+        Returns the label's area."""
         label = frame.previews.get(action)
         if label is None:
             return None
@@ -626,8 +629,13 @@ class BoardRenderer:
             (rect.centerx, panel.bottom + px(24)) for panel in overlays if panel.bottom + px(48) < view.bottom
         ]
         step = self.camera.scale
-        aside = [(x + dx, y) for dx in (-step, step, -2 * step, 2 * step) for x, y in (above, below)]
+        rows = [
+            (x, y + k * step * (1 if y > rect.centery else -1)) for k in (0, 1, 2) for x, y in (above, below)
+        ]
+        near = [(x + dx, y) for x, y in rows for dx in (0, -step, step, -2 * step, 2 * step)]
+        near.sort(key=lambda point: math.dist(point, rect.center) + (0 if point[1] == above[1] else 1))
         tiles = self.laid_in_view(frame)
+        own = pygame.Rect(rect).inflate(-px(4), -px(4))
         return self.painter.pill(
             surface,
             label,
@@ -635,10 +643,10 @@ class BoardRenderer:
             20,
             border=border,
             inside=view,
-            others=[below, *aside],
+            others=[point for point in near if point != above],
             spare=clear,
-            avoid=[*overlays, *labels, *marks, *tiles],
-            must_avoid=[*overlays, *marks],
+            avoid=[*overlays, *labels, *marks, *tiles, own],
+            must_avoid=[*overlays, *marks, own],
         )
 
     def laid_in_view(self, frame: Frame) -> list[pygame.Rect]:

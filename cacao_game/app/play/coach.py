@@ -11,18 +11,19 @@ wrong, the expected tile on its square. The lessons themselves live in ``cacao_g
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from cacao_game.app import routes, theme, widgets
 from cacao_game.app.play.board import inner_rect
-from cacao_game.app.play.frame import LessonView
+from cacao_game.app.play.frame import Box, LessonView, SeatView
 from cacao_game.app.play.hud import seat_tips
 from cacao_game.app.scale import px
 from cacao_game.app.strings import t
 from cacao_game.app.tile_words import jungle_phrase
-from cacao_game.engine import Phase
+from cacao_game.engine import Fill, Overbuild, Phase, Place
 from cacao_game.tutorial.script import COACH_SEAT, PLAYER, Look, Step
 from cacao_game.tutorial.session import TutorialSession
 
@@ -86,13 +87,33 @@ class CoachPanel:
 
     # ----------------------------------------------------------------- input
 
-    def view(self) -> LessonView:
-        """The panel as the frame carries it (its area, its buttons, whether Enter is Next)."""
+    def view(self, seats: Sequence[SeatView]) -> LessonView:
+        """The panel as the frame carries it: its area, its buttons, whether Enter is Next,
+        its words, the tile it shows, what it points at (a seat panel's part as ``seats``, the
+        frame's, draw it) and the answer's tiles."""
         r = self.rect()
+        title, text, lesson = self.words()
+        mistake = self.mistake_text() if lesson else None
+        buttons = self.buttons()
+        number, count = self.session.coach.chapter(self.session.game)
+        sample = self._sample() if lesson and not any(name == "next" for name, _rect in buttons) else None
+        step = self.step()
+        made = len(self.session.game.actions)
+        pointing = step if step is not None and not self.scene.timeline.busy and made >= step.at else None
+        intents = self.scene.app.intents
         return LessonView(
-            (r.x, r.y, r.w, r.h),
-            tuple((name, (b.x, b.y, b.w, b.h)) for name, b in self.buttons()),
+            _box(r),
+            tuple((name, _box(b)) for name, b in buttons),
             self.wants_confirm(),
+            number_line=t("tutorial.lesson", number=number, count=count),
+            title=title,
+            text=text,
+            size=self.text_size(title, text, mistake) or TEXT_SIZES[-1],
+            mistake=mistake,
+            sample=sample,
+            looks=self._look_boxes(pointing, seats) if pointing is not None else (),
+            answer=self._answer(pointing) if pointing is not None else (),
+            captions={"next": intents.label("confirm"), "show": intents.label("hint")},
         )
 
     def click(self, point: tuple[int, int]) -> bool:
@@ -141,30 +162,25 @@ class CoachPanel:
 
     # ----------------------------------------------------------------- drawing
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The panel: header, chapter, text, a wrong try's reason, buttons."""
-        scene = self.scene
-        p = scene.painter
-        r = self.rect()
+    def draw(self, surface: pygame.Surface, view: LessonView) -> None:
+        """The panel of the frame's ``view``: header, chapter, text, a wrong try's reason, the
+        expected tile, buttons."""
+        p = self.scene.painter
+        r = pygame.Rect(view.box)
         theme.draw_panel(surface, r, alpha=240, border=theme.GOLD)
-        coach = self.session.coach
-        number, count = coach.chapter(self.session.game)
-        title, text, lesson = self.words()
         with theme.within(r):
             x, width = r.x + px(PAD), r.w - 2 * px(PAD)
-            lesson_line = t("tutorial.lesson", number=number, count=count)
-            p.text(surface, lesson_line, (x, r.y + px(14)), theme.SMALLEST_SIZE, "bold", theme.MUTED)
-            mistake = self.mistake_text() if lesson else None
-            size = self.text_size(title, text, mistake) or TEXT_SIZES[-1]
-            y = p.text(surface, title, (x, r.y + px(40)), 27, "black", theme.GOLD, width=width).bottom
-            y = p.text(surface, text, (x, y + px(10)), size, "regular", theme.CREAM, width=width).bottom
-            if mistake is not None:
-                self._draw_mistake(surface, mistake, (x, y + px(14)), width, size - 1)
-            buttons = self.buttons()
-            if lesson and not any(name == "next" for name, _rect in buttons):
-                self._draw_sample(surface)
-        for name, rect in buttons:
-            self._draw_button(surface, name, rect)
+            p.text(surface, view.number_line, (x, r.y + px(14)), theme.SMALLEST_SIZE, "bold", theme.MUTED)
+            y = p.text(surface, view.title, (x, r.y + px(40)), 27, "black", theme.GOLD, width=width).bottom
+            y = p.text(
+                surface, view.text, (x, y + px(10)), view.size, "regular", theme.CREAM, width=width
+            ).bottom
+            if view.mistake is not None:
+                self._draw_mistake(surface, view.mistake, (x, y + px(14)), width, view.size - 1)
+            if view.sample is not None:
+                self._draw_sample(surface, r, view.sample)
+        for name, box in view.buttons:
+            self._draw_button(surface, name, pygame.Rect(box), view.captions.get(name, ""))
 
     def words(self) -> tuple[str, str, bool]:
         """The panel's title and text now, and whether they are the lesson's own (not a
@@ -227,55 +243,64 @@ class CoachPanel:
         with theme.within(box):
             p.text(surface, text, (box.x + px(12), box.y + px(8)), size, "bold", WRONG, width=width - px(24))
 
-    def _draw_sample(self, surface: pygame.Surface) -> None:
-        """Once the answer shows: the expected tile, turned as it must lie, beside "Like this",
-        in the bottom right corner (on the board a provisional tile may hide its outline)."""
+    def _sample(self) -> tuple[str, int] | None:
+        """Once the answer shows: the expected tile and its quarter turns, drawn beside "Like
+        this" in the panel's bottom right corner (on the board a provisional tile may hide its
+        outline); None while it does not."""
         coach = self.session.coach
         step = self.step()
         answer = coach.answer(self.session.game)
         if step is None or answer is None or answer.placement is None:
-            return
+            return None
         if not (step.ghost or coach.revealed) or not self.scene.accepts_board_input():
-            return
-        tile = answer.placement
-        r = self.rect()
+            return None
+        return answer.placement.tile, answer.placement.rotation
+
+    def _draw_sample(self, surface: pygame.Surface, r: pygame.Rect, sample: tuple[str, int]) -> None:
+        """The expected tile ``sample`` turned as it must lie, beside "Like this", in the bottom
+        right corner of the panel ``r``."""
         size = px(SAMPLE)
         spot = pygame.Rect(0, 0, size, size)
         spot.midright = (r.right - px(PAD), r.bottom - px(PAD) - px(BUTTON_H) // 2)
-        image = self.scene.art.worker(self.scene.colors[PLAYER], tile.tile, size, tile.rotation)
-        surface.blit(image, spot)
+        surface.blit(self.scene.art.worker(self.scene.colors[PLAYER], sample[0], size, sample[1]), spot)
         self.scene.painter.text(surface, t("tutorial.like_this"), (spot.x - px(12), spot.centery), 19, "bold",
                                 theme.SAND, "midright")  # fmt: skip
 
-    def _draw_button(self, surface: pygame.Surface, name: str, rect: pygame.Rect) -> None:
+    def _draw_button(self, surface: pygame.Surface, name: str, rect: pygame.Rect, caption: str) -> None:
         if name == "restart":
             widget = widgets.Button(rect, t("tutorial.restart"), lambda: None, style="ghost", font_size=20)
         else:
             key = "tutorial.next" if name == "next" else "tutorial.show"
-            caption = self.scene.app.intents.label("confirm" if name == "next" else "hint")
             style = "primary" if name == "next" else "secondary"
             widget = widgets.Button(rect, t(key), lambda: None, style=style, font_size=22, caption=caption)
         widget.draw(surface, self.scene.app)
 
-    def draw_looks(self, surface: pygame.Surface, now: float) -> None:
-        """Outline what the step looks at, pulsing, and the answer's tile once it is shown."""
-        scene = self.scene
-        step = self.step()
-        if step is None or scene.timeline.busy or len(self.session.game.actions) < step.at:
-            return
-        self._draw_answer(surface, step)
+    def draw_looks(self, surface: pygame.Surface, view: LessonView, now: float) -> None:
+        """The answer's tiles translucent on their squares, and what the step looks at
+        outlined, pulsing (``now``: the table's clock)."""
+        clip = surface.get_clip()
+        surface.set_clip(self.scene.camera.viewport)
+        for action in view.answer:
+            self.scene.board.draw_action(surface, action, alpha=120)
+        surface.set_clip(clip)
         pulse = 0.5 + 0.5 * math.sin(now * 5)
         color = theme.lerp_color(MARK, MARK_LIGHT, pulse)
         width = px(4) + round(px(2) * pulse)
-        clip = surface.get_clip()
-        for look in self.looks(step):
-            rect = self.look_rect(look)
-            if rect is None:
-                continue
-            if look.kind == "square":
-                surface.set_clip(scene.camera.viewport)
-            pygame.draw.rect(surface, color, rect, width, border_radius=px(10))
+        for box, on_board in view.looks:
+            if on_board:
+                surface.set_clip(self.scene.camera.viewport)
+            pygame.draw.rect(surface, color, box, width, border_radius=px(10))
             surface.set_clip(clip)
+
+    def _look_boxes(self, step: Step, seats: Sequence[SeatView]) -> tuple[tuple[Box, bool], ...]:
+        """Where what ``step`` looks at is on screen now, each with whether it lies on the
+        board (``LessonView.looks``)."""
+        found = []
+        for look in self.looks(step):
+            rect = self.look_rect(look, seats)
+            if rect is not None:
+                found.append((_box(rect), look.kind == "square"))
+        return tuple(found)
 
     def looks(self, step: Step) -> list[Look]:
         """What ``step`` points at: its own looks, and the hand tile of a placement to make,
@@ -291,8 +316,9 @@ class CoachPanel:
             looks.append(Look("hand", code=answer.placement.tile))
         return looks
 
-    def look_rect(self, look: Look) -> pygame.Rect | None:
-        """Where ``look`` is on screen now, None if it is not shown."""
+    def look_rect(self, look: Look, seats: Sequence[SeatView] | None = None) -> pygame.Rect | None:
+        """Where ``look`` is on screen now, None if it is not shown (a seat panel's part as
+        ``seats`` draw it, by default the frame's)."""
         scene = self.scene
         hud = scene.hud
         if look.kind == "square" and look.pos is not None:
@@ -315,7 +341,8 @@ class CoachPanel:
         if look.kind == "panel":
             if not look.part:
                 return hud.panel_rect(look.seat).inflate(px(8), px(8))
-            box = seat_tips(hud, scene.frame.seats[look.seat], [])[PANEL_PARTS[look.part]].box
+            views = scene.frame.seats if seats is None else seats
+            box = seat_tips(hud, views[look.seat], [])[PANEL_PARTS[look.part]].box
             return pygame.Rect(box).inflate(px(4), px(4))
         if look.kind == "choice":
             choice = self.session.expected_choice()
@@ -329,24 +356,26 @@ class CoachPanel:
             return hud.a("jungle_pile").inflate(-px(6), -px(6))
         return None
 
-    def _draw_answer(self, surface: pygame.Surface, step: Step) -> None:
-        """The expected tile, translucent on its square (a placement not yet made, or the
-        spaces' tiles not yet given), once the answer is shown or the step shows it."""
+    def _answer(self, step: Step) -> tuple[Place | Overbuild | Fill, ...]:
+        """The expected tiles drawn translucent on their squares (a placement not yet made, or
+        the spaces' tiles not yet given), once the answer is shown or the step shows it."""
         scene = self.scene
         coach = self.session.coach
         if not (step.ghost or coach.revealed) or not scene.accepts_board_input():
-            return
+            return ()
         answer = coach.answer(self.session.game)
         if answer is None:
-            return
-        clip = surface.get_clip()
-        surface.set_clip(scene.camera.viewport)
+            return ()
         provisional = scene.turn.provisional
         placement = answer.placement
+        shown: list[Place | Overbuild | Fill] = []
         if placement is not None and (provisional is None or provisional.pos != placement.pos):
-            scene.board.draw_action(surface, placement, alpha=120)
+            shown.append(placement)
         given = scene.turn.assignments()
-        for fill in answer.fills:
-            if fill.pos not in given:
-                scene.board.draw_action(surface, fill, alpha=120)
-        surface.set_clip(clip)
+        shown += [fill for fill in answer.fills if fill.pos not in given]
+        return tuple(shown)
+
+
+def _box(rect: pygame.Rect) -> Box:
+    """``rect`` as the frame's plain ``(x, y, w, h)``."""
+    return (rect.x, rect.y, rect.w, rect.h)

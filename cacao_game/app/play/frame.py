@@ -194,11 +194,69 @@ class FillView:
 @dataclass(frozen=True, slots=True)
 class LessonView:
     """The tutorial's lesson panel: its area, its buttons by name (``show``, ``next``,
-    ``restart``), and whether Enter means Next now."""
+    ``restart``), and whether Enter means Next now; what it says (the lesson's number line,
+    its title and text at text size ``size``, the reason of a wrong try) and shows (the
+    expected tile and its quarter turns beside "Like this", ``sample``); the areas it points
+    at (``looks``: each area, and whether it lies on the board and is clipped to it); the
+    tiles of the answer drawn translucent on their squares (``answer``); and the keys under
+    its Next and Show me buttons (``captions``, by button name)."""
 
     box: Box
     buttons: tuple[tuple[str, Box], ...]
     confirms: bool
+    number_line: str = ""
+    title: str = ""
+    text: str = ""
+    size: int = 0
+    mistake: str | None = None
+    sample: tuple[str, int] | None = None
+    looks: tuple[tuple[Box, bool], ...] = ()
+    answer: tuple[Place | Overbuild | Fill, ...] = ()
+    captions: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CoachMark:
+    """A square the coach's panel is about, drawn over the board: the tile ``ghost`` lays
+    there, see-through (``alpha``; None: no ghost), its ``outline`` ("other": dashed, the
+    move a hint is compared with; "better": the review's better move; "played": the move
+    played, dashed; "good": a good move played; "": none) and its ``tag`` ("": none)."""
+
+    pos: Pos
+    ghost: Place | Overbuild | Fill | None
+    alpha: int = 190
+    outline: str = ""
+    tag: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CoachView:
+    """The coach's panel over the board, a hint's or the review's: where it lies (``box``),
+    its heading in its ``accent`` ("hint", "overview", or a review mark: "good",
+    "inaccuracy", "mistake", "blunder"), its lines, the fills a fill hint plans drawn as
+    ghosts (``fills``) and the squares it marks (``marks``)."""
+
+    box: Box
+    heading: str
+    lines: tuple[str, ...]
+    accent: str
+    fills: tuple[Fill, ...] = ()
+    marks: tuple[CoachMark, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeView:
+    """A notice over the board at a table across machines: its ``kind`` ("banner": the link
+    is down, with Back to menu; "standin": a dropped seat the AI plays for soon; "left": a
+    seat left for good), its text, its area and its button's (None: no button) with the
+    button's label, and whether the mouse is over the button (``hot``)."""
+
+    kind: str
+    text: str
+    box: Box
+    button: Box | None = None
+    label: str = ""
+    hot: bool = False
 
 
 PLANNED_FILL_GHOST = 120
@@ -293,17 +351,25 @@ class Frame:
     """The timed computer seat thinking now and the part of its thinking time passed, from 0
     to 1 (``AILink.thinking``): its panel's bar shows exactly this. None while no timed seat
     thinks here."""
-    hint_note: str | None = None
-    """The hint panel's first line while the board no longer shows the hinted move (None
-    while it does, or no hint is shown)."""
-    coach_panel: tuple[int, int, int, int] | None = None
-    """Where the coach's panel (a hint's or the review's) lies over the board, (x, y, w, h):
-    drawn there, and a yield label keeps off it. None when none is drawn."""
+    coach: CoachView | None = None
+    """The coach's panel (a hint's or the review's) over the board: a yield label keeps off
+    its ``box``. None when none is drawn."""
     coach_marks: tuple[Pos, ...] = ()
     """Squares a hint shows besides its own move's: the fills it plans, the move about as good
     (drawn over the board's labels, its tag below it). A yield label keeps off them and the
     room of a tag below each (a French trial's label was drawn over, another's hid a planned
     gold mine)."""
+
+    notice: NoticeView | None = None
+    """The notice over the board across machines (the link down, a dropped seat, a seat left
+    for good), None when none is up."""
+    watching: bool = False
+    """A spectator's table: the Watching tag is drawn (not under the connection banner)."""
+
+    @property
+    def coach_panel(self) -> Box | None:
+        """Where the coach's panel lies over the board, None when none is drawn."""
+        return self.coach.box if self.coach is not None else None
 
     def seat_name(self, seat: int) -> str:
         """What ``seat`` is called."""

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-import pygame
-
 from cacao_game.ai.explain import Advice
 from cacao_game.app.play.anim import Timeline
 from cacao_game.app.play.art import TileArt
@@ -32,8 +30,8 @@ from cacao_game.session.selection import Selection
 if TYPE_CHECKING:
     from cacao_game.app.scene import Shell
 
-ReviewText = tuple[str, list[str], pygame.Color, list[Pos]]
-"""A review panel's heading, lines, accent and key squares."""
+ReviewText = tuple[str, list[str], str, list[Pos]]
+"""A review panel's heading, lines, accent (``CoachView.accent``) and key squares."""
 
 
 class PanelHost(Protocol):

@@ -1350,7 +1350,7 @@ class Hud:
         return theme.draw_tip(self.app, surface, lines, at, avoid)
 
 
-def seat_tips(hud: Hud, view: SeatView, workers: list[str]) -> list[Tip]:
+def seat_tips(hud: Hud, view: SeatView, workers: Sequence[str]) -> list[Tip]:
     """The tooltips of one seat panel's parts (the ones listed first win); ``workers`` are
     the lines of its tiles-left tip (``worker_lines``)."""
     r = hud.panel_rect(view.seat)
@@ -1391,16 +1391,19 @@ def worker_lines(view: SeatView, remaining: Counter[str], own: tuple[str, ...] |
 def table_tips(
     hud: Hud,
     seats: Sequence[SeatView],
-    workers: Sequence[list[str]],
+    workers: Sequence[Sequence[str]],
     display: Sequence[str],
     pile_count: int,
     hand: Sequence[str],
     remaining: Sequence[ToCome],
     actions: Sequence[ActionView],
+    placing: bool = True,
 ) -> tuple[Tip, ...]:
     """Every HUD element's tooltip: the seat panels' parts, the display, the pile, the hand
-    face up (``hand``, empty when face down), the jungle tiles to come (``hud.remaining_cells``)
-    and the action buttons. A jungle tile's tip, face up or to come, says what a worker facing
+    face up (``hand``, empty when face down: its keys pick a tile while ``placing``, else they
+    wait for the seat's placement: a trial read "Press 1 to pick this tile" during a fill,
+    where 1 picks a display tile), the jungle tiles to come (``hud.remaining_cells``) and the
+    action buttons. A jungle tile's tip, face up or to come, says what a worker facing
     it does (a French trial found the face-up volcano's tip silent on it)."""
 
     def tip(part: pygame.Rect, lines: Sequence[str]) -> Tip:
@@ -1416,7 +1419,9 @@ def table_tips(
     pile = hud.pile_rect().union(hud.pile_count_rect(pile_count))  # and its count (no tip there once)
     tips.append(tip(pile, [t("play.pile"), tn("tip.pile", pile_count)]))
     for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
-        tips.append(tip(slot, [t(f"tile.{code}"), t("tip.hand", key=index + 1)]))
+        tips.append(
+            tip(slot, [t(f"tile.{code}"), t("tip.hand" if placing else "tip.hand_later", key=index + 1)])
+        )
     for rect, kind in hud.remaining_cells(remaining):
         odds = round(100 * kind.in_pile / pile_count) if pile_count else 0
         tips.append(tip(rect, [jungle_name(kind.code), jungle_action(kind.code), remaining_tip(kind, odds)]))

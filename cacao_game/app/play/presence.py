@@ -21,6 +21,7 @@ from cacao_game.app import theme
 from cacao_game.app.join_form import refusal_words
 from cacao_game.app.netplay import STANDIN_AFTER
 from cacao_game.app.play.board import temples_rect
+from cacao_game.app.play.frame import NoticeView
 from cacao_game.app.scale import px
 from cacao_game.app.strings import short_number, t, tn
 from cacao_game.engine import Overbuild, Place
@@ -363,13 +364,14 @@ def banner_rects(board: pygame.Rect, avoid: pygame.Rect | None = None) -> tuple[
     return banner, button
 
 
-def draw_banner(
-    app: Shell, surface: pygame.Surface, board: pygame.Rect, text: str, hot: bool, avoid: pygame.Rect | None
-) -> None:
-    """The banner over ``board`` (clear of ``avoid``: ``banner_rects``): ``text`` and the
-    button (``hot``: under the mouse)."""
-    banner, button = banner_rects(board, avoid)
-    _draw_notice(app, surface, (banner, button), theme.DANGER, text, t("net.to_menu"), hot)
+def draw_notice(app: Shell, surface: pygame.Surface, view: NoticeView) -> pygame.Rect:
+    """The frame's notice over the board (``Frame.notice``): the connection banner in red,
+    a seat's notice in gold, its text and its button; returns its area."""
+    box = pygame.Rect(view.box)
+    border = theme.DANGER if view.kind == "banner" else theme.GOLD
+    button = pygame.Rect(view.button) if view.button is not None else box
+    _draw_notice(app, surface, (box, button), border, view.text, view.label or None, view.hot)
+    return box
 
 
 def _draw_notice(
@@ -455,38 +457,3 @@ def left_rects(
     """The notice that a seat was left and its button (the hosting window's Let the AI play:
     as the stand-in notice's; elsewhere none, as the connection banner's rects)."""
     return standin_rects(board, avoid) if hosting else banner_rects(board, avoid)
-
-
-def draw_left(
-    app: Shell,
-    surface: pygame.Surface,
-    board: pygame.Rect,
-    text: str,
-    avoid: pygame.Rect | None,
-    hosting: bool,
-    hot: bool,
-) -> None:
-    """The notice that a seat was left and the game waits for a new player (``text``), where
-    the connection banner would be (clear of ``avoid``); in the hosting window with the Let
-    the AI play button (``hot``: under the mouse), elsewhere no button."""
-    rects = left_rects(board, avoid, hosting)
-    _draw_notice(app, surface, rects, theme.GOLD, text, t("net.fill_ai") if hosting else None, hot)
-
-
-def draw_standin(
-    app: Shell,
-    surface: pygame.Surface,
-    board: pygame.Rect,
-    text: str,
-    frees: bool,
-    hot: bool,
-    avoid: pygame.Rect | None,
-) -> None:
-    """The notice that a player dropped and that the AI plays for them after the host's wait
-    (``text``: ``standin_notice``; a trial read "the game waits for them" and then saw the AI
-    move), with the Let the AI play now button, or Free the seat at a table without a stand-in
-    (``frees``) (``hot``: under the mouse), clear of ``avoid``."""
-    rects = standin_rects(board, avoid)
-    _draw_notice(
-        app, surface, rects, theme.GOLD, text, t("net.free_seat" if frees else "net.standin_now"), hot
-    )

@@ -30,13 +30,14 @@ from cacao_game.app.flow import start_tutorial
 from cacao_game.app.intents import CTRL_PREFIX, display_name
 from cacao_game.app.netplay import HostedSource, JoinedSource, next_game
 from cacao_game.app.play.advice import (
-    draw_hint,
-    draw_review,
+    draw_coach,
     hint_key,
     hint_panel,
     hint_text,
+    hint_view,
     review_panel,
     review_text,
+    review_view,
 )
 from cacao_game.app.play.ai_link import AILink
 from cacao_game.app.play.ai_worker import AIClient
@@ -94,12 +95,14 @@ from cacao_game.app.play.frame import (
     PLANNED_FILL_GHOST,
     ActionView,
     BoardView,
+    CoachView,
     DisplayView,
     FillView,
     Frame,
     Ghost,
     HandView,
     Memo,
+    NoticeView,
     PopupView,
     SeatView,
     TempleRow,
@@ -118,9 +121,7 @@ from cacao_game.app.play.presence import (
     banner_rects,
     banner_text,
     crowd_text,
-    draw_banner,
-    draw_left,
-    draw_standin,
+    draw_notice,
     draw_tag,
     drop_notice_due,
     hint_refusal,
@@ -1324,27 +1325,23 @@ class PlayScene(Scene):
 
     def notice_covers(self) -> tuple[pygame.Rect, ...]:
         """The notice over the board now, if one is up (as ``draw`` places it)."""
-        if self.net is None:
-            return ()
-        board, avoid = self.hud.anchors["board"], self.notice_avoid()
-        if banner_text(self.net) is not None or self.left_notice() is not None:
-            return (banner_rects(board, avoid)[0],)
-        if self.standin_seat() is not None:
-            return (standin_rects(board, avoid)[0],)
-        return ()
+        notice = self._notice_view(self.frame.popup)
+        return (pygame.Rect(notice.box),) if notice is not None else ()
 
     def fit_board(self, *, snap: bool = False) -> None:
         """Aim the camera at every tile plus a one-tile border, its tiles and the squares a
-        click can act on now clear of the panels over it; a hint's or a review's panel is then
-        looked at again once the view is at rest (``_clear_hint``, ``_clear_review``: a trial
-        changed the language during a hint, and the board fitted anew lay under its panel,
-        Home too)."""
+        click can act on now clear of the panels over it; a hint's or a review's panel, and a
+        resolution's popup, is then looked at again (``_clear_hint``, ``_clear_review``,
+        ``_clear_popup``: a trial changed the language during a hint, and the board fitted
+        anew lay under its panel, Home too; another resized the window with the popup up, and
+        the board fitted to the new size lay under it)."""
         self.camera.covered = self.board_covers()
         self.camera.fit(self.board_squares(), border=1, also=self.turn.targets())
         if snap:
             self.camera.snap()
         self._hint_moves = 0
         self._review_cleared = -1
+        self._popup_cleared = -1
 
     def relabel(self) -> None:
         """The language changed: the log is written again (default names follow the
@@ -1503,19 +1500,10 @@ class PlayScene(Scene):
         actions = tuple(self.action_view(name) for name in self.action_names)
         hand = shown.hands[hand_seat] if hand_seat is not None else ()
         hud = self.hud
-        tips = self._tips.get(
-            (hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions, language),
-            lambda: table_tips(
-                hud,
-                seats,
-                [list(w) for w in workers],
-                shown.display,
-                shown.pile_count,
-                hand,
-                remaining,
-                actions,
-            ),
-        )
+        accepts = self.accepts_board_input()
+        placing = accepts and self.turn.phase is Phase.PLACE
+        inputs = (hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions, placing)
+        tips = self._tips.get((*inputs, language), lambda: table_tips(*inputs))
         log = tuple(self.history.lines)
         scroll = self.log_scroll
         tips += self._log_tips.get((hud, log, scroll, language), lambda: hud.log_tips(log, scroll))
@@ -1523,7 +1511,6 @@ class PlayScene(Scene):
         panel = temples_panel(self.camera.viewport, len(seats), len(temple_rows), shown.over)
         if panel is not None:
             tips += (Tip((panel.x, panel.y, panel.w, panel.h), (t("play.temples"), t("tip.temples"))),)
-        accepts = self.accepts_board_input()
         return Frame(
             version=source.version,
             heading_seat=seat_now,
@@ -1557,14 +1544,15 @@ class PlayScene(Scene):
             flags=source.capabilities.flags,
             phase=self.turn.phase if accepts else None,
             fill=self._fill_view() if accepts and self.turn.phase is Phase.FILL else FillView(),
-            lesson=self.coach.view() if self.coach is not None else None,
+            lesson=self.coach.view(seats) if self.coach is not None else None,
             board=self._board_view(accepts),
             provisional=self._provisional_square() if accepts else None,
             ready_at=self.ready_at,
             thinking=self.thinking_progress(),
-            hint_note=(note := self.hint_note() if accepts and self.source.advice is not None else None),
-            coach_panel=self._coach_panel(accepts, note, popup),
+            coach=self._coach_view(accepts, popup),
             coach_marks=self._coach_marks(accepts),
+            notice=self._notice_view(popup),
+            watching=self.net is not None and self.net.watching and banner_text(self.net) is None,
         )
 
     def hint_words(self, advice: Advice, note: str | None) -> tuple[str, tuple[str, ...]]:
@@ -1582,19 +1570,48 @@ class PlayScene(Scene):
         key = (session.position, self.timeline.busy, tuple(self.names), strings.language())
         return self._review_words.get(key, lambda: review_text(self, session))
 
-    def _coach_panel(
-        self, accepts: bool, note: str | None, popup: PopupView | None
-    ) -> tuple[int, int, int, int] | None:
-        """``Frame.coach_panel``: the review's panel, else a hint's while a person here decides
-        (off the frame's resolution ``popup``)."""
+    def _coach_view(self, accepts: bool, popup: PopupView | None) -> CoachView | None:
+        """``Frame.coach``: the review's panel, else a hint's while a person here decides
+        (off the frame's resolution ``popup``; its note first while the board no longer shows
+        the hinted move)."""
         if self.review is not None:
-            found = review_panel(self, self.review, popup)
-            rect = found[0] if found is not None else None
-        elif accepts and self.source.advice is not None:
-            rect = hint_panel(self, self.source.advice, note, popup)[0]
+            return review_view(self, self.review, popup)
+        if accepts and self.source.advice is not None:
+            return hint_view(self, self.source.advice, self.hint_note(), popup)
+        return None
+
+    def _notice_view(self, popup: PopupView | None) -> NoticeView | None:
+        """``Frame.notice``: the connection banner while the link is down, else the hosting
+        window's notice of a dropped seat, else the notice of a seat left with no AI to play
+        it (its Let the AI play button in the hosting window only); each clear of the
+        resolution ``popup`` at the board's top right."""
+        net = self.net
+        if net is None:
+            return None
+        board = self.hud.anchors["board"]
+        avoid = None if popup is None else self.hud.popup_rect(popup.outcomes)
+        banner, seat, left = banner_text(net), self.standin_seat(), self.left_notice()
+        if banner is not None:
+            kind, text, label, (box, button) = "banner", banner, t("net.to_menu"), banner_rects(board, avoid)
+        elif seat is not None:
+            text, label = (
+                standin_notice(net, seat, self.names[seat]),
+                t("net.free_seat" if net.frees_seats else "net.standin_now"),
+            )
+            kind, (box, button) = "standin", standin_rects(board, avoid)
+        elif left is not None:
+            kind, text, label = "left", left, t("net.fill_ai") if net.hosting else ""
+            box, button = left_rects(board, avoid, net.hosting)
         else:
-            rect = None
-        return None if rect is None else (rect.x, rect.y, rect.w, rect.h)
+            return None
+        return NoticeView(
+            kind,
+            text,
+            (box.x, box.y, box.w, box.h),
+            (button.x, button.y, button.w, button.h) if label else None,
+            label,
+            bool(label) and button.collidepoint(self.mouse),
+        )
 
     def _coach_marks(self, accepts: bool) -> tuple[Pos, ...]:
         """``Frame.coach_marks``: while a hint is shown, the squares it is about but its own
@@ -2090,9 +2107,9 @@ class PlayScene(Scene):
         """The tooltip ``draw_changes`` draws over all else: its lines and place, and the area
         it draws in (with its shadow); None when there is none or it is drawn among the moving
         parts (a curtain's, review's, hint's, banner's or presence notice's frame)."""
-        if not frame.tooltip or frame.curtain is not None or self.review is not None or self.net is not None:
+        if not frame.tooltip or frame.curtain is not None or frame.coach is not None or frame.flags:
             return None
-        if self.source.advice is not None and self.accepts_board_input():
+        if frame.notice is not None or frame.watching:
             return None
         rect, _images = theme.tip_layout(self.app, screen, frame.tooltip, frame.mouse)
         return (frame.tooltip, tuple(rect)), theme.panel_area(rect)
@@ -2110,14 +2127,9 @@ class PlayScene(Scene):
         the frame is left as it is. None when something animates."""
         if self.timeline.busy or self.coach is not None or self.review is not None:
             return None
-        if self.source.advice is not None:
+        if frame.coach is not None:
             return None
-        banner = banner_text(self.net)
-        hot = banner is not None and self.banner_button().collidepoint(self.mouse)
-        standin = self.standin_seat()
-        standin_hot = standin is not None and self.standin_button().collidepoint(self.mouse)
-        still = (replace(frame, clock=0.0), pulses(self.clock), self.input.carried, banner, hot)
-        return (*still, standin, standin_hot, self.left_notice())
+        return (replace(frame, clock=0.0), pulses(self.clock), self.input.carried)
 
     def still_parts(self, size: tuple[int, int], frame: Frame) -> tuple[list[Part], list[pygame.Rect]]:
         """The still parts of ``frame`` (``layers.Part``): the backdrop, the board's tiles and
@@ -2175,18 +2187,17 @@ class PlayScene(Scene):
         drawn = self.board.draw(surface, frame, self.clock, tiles=False, beneath=beneath)
         drawn += self.timeline.draw(surface, self)
         panels: list[pygame.Rect] = []
-        if self.review is not None:
-            panels += filter(None, [draw_review(self, surface, self.review, frame.coach_panel)])
+        if frame.coach is not None:
+            panels.append(draw_coach(self, surface, frame.coach))
             drawn.append(whole)
-        elif self.source.advice is not None and frame.coach_panel is not None:
-            panels.append(draw_hint(self, surface, self.source.advice, frame.coach_panel, frame.hint_note))
+        elif frame.flags:
             drawn.append(whole)
         if frame.popup is not None:
             self.hud.draw_popup(surface, frame, frame.popup)
             drawn.append(self.hud.popup_band(frame.popup))
-        if self.coach is not None:
-            self.coach.draw(surface)
-            self.coach.draw_looks(surface, self.clock)
+        if self.coach is not None and frame.lesson is not None:
+            self.coach.draw(surface, frame.lesson)
+            self.coach.draw_looks(surface, frame.lesson, self.clock)
             drawn.append(whole)
         carried = self.input.carried
         if carried is not None:
@@ -2200,14 +2211,12 @@ class PlayScene(Scene):
             drawn.append(
                 theme.panel_area(self.hud.draw_tooltip(surface, list(frame.tooltip), frame.mouse, panels))
             )
-        banner = banner_text(self.net)
-        if banner is not None:
-            hot = self.banner_button().collidepoint(self.mouse)
-            area, avoid = self.hud.anchors["board"], self.notice_avoid()
-            draw_banner(self.app, surface, area, banner, hot, avoid)
-            drawn.append(banner_rects(area, avoid)[0].inflate(px(64), px(64)))
-        elif self.net is not None:
-            drawn += self._draw_presence(surface, self.net)
+        if frame.watching:
+            area = self.hud.anchors["board"]
+            draw_tag(self.app, surface, area)
+            drawn.append(tag_rect(area).inflate(px(64), px(64)))  # with its shadow
+        if frame.notice is not None:
+            drawn.append(draw_notice(self.app, surface, frame.notice).inflate(px(64), px(64)))
         return drawn
 
     def left_notice(self) -> str | None:
@@ -2223,27 +2232,6 @@ class PlayScene(Scene):
         variant = t(f"variant.{self.source.config.variant}")
         crowd = crowd_text(self.net)
         return f"{variant} · {crowd}" if crowd else variant
-
-    def _draw_presence(self, surface: pygame.Surface, net: Presence) -> list[pygame.Rect]:
-        """The Watching tag of a spectator; the hosting window's notice of a dropped seat, or
-        the notice of a seat left with no AI to play it; returns the areas drawn on."""
-        board, avoid = self.hud.anchors["board"], self.notice_avoid()
-        drawn: list[pygame.Rect] = []
-        if net.watching:
-            draw_tag(self.app, surface, board)
-            drawn.append(tag_rect(board).inflate(px(64), px(64)))  # with its shadow
-        seat = self.standin_seat()
-        if seat is not None:
-            hot = self.standin_button().collidepoint(self.mouse)
-            dropped = standin_notice(net, seat, self.names[seat])
-            draw_standin(self.app, surface, board, dropped, net.frees_seats, hot, avoid)
-            drawn.append(standin_rects(board, avoid)[0].inflate(px(64), px(64)))
-        notice = self.left_notice()
-        if notice is not None:
-            hot = self.left_ai_seat() is not None and self.standin_button().collidepoint(self.mouse)
-            draw_left(self.app, surface, board, notice, avoid, net.hosting, hot)
-            drawn.append(left_rects(board, avoid, net.hosting)[0].inflate(px(64), px(64)))
-        return drawn
 
     def tooltip(self) -> list[str]:
         """The tooltip lines shown now (the frame's)."""
