@@ -298,6 +298,9 @@ class Tripwire:
         "net_standin",
         "net_left_host",
         "net_watching",
+        "ai_turn",
+        "tutorial_watch",
+        "game_over",
     ],
 )
 def test_drawing_reads_the_frame_not_the_session(shot: str, user_home: object) -> None:

@@ -113,7 +113,8 @@ def test_unreadable_messages_get_an_error_and_the_connection_and_other_tables_ca
     """Binary frames, non-JSON, unknown types, too large and too deeply nested messages, a
     join or create without a version each get a ``Problem`` (not fatal); the same connection
     then joins; an oversized frame closes only its connection; a game at another table
-    finishes meanwhile; nothing prints a traceback."""
+    finishes meanwhile; nothing prints a traceback. Each is logged, one line (a trial found
+    the binary frame, the oversized one and a decision before joining missing from the log)."""
     caplog.set_level(logging.INFO)
 
     async def scenario() -> None:
@@ -138,6 +139,8 @@ def test_unreadable_messages_get_an_error_and_the_connection_and_other_tables_ca
             await ws.send(frame)
             problem = await expect(ws, p.Problem)
             assert isinstance(problem, p.Problem) and problem.code == code_expected and not problem.fatal
+        await send(ws, p.Decide(0, "x", 0, []))
+        assert isinstance(await expect(ws, p.Refusal), p.Refusal)
         await send(ws, p.Join(p.VERSION, code, spectate=True))
         welcome = await expect(ws, p.Welcome)
         assert isinstance(welcome, p.Welcome) and welcome.seat is None
@@ -149,6 +152,11 @@ def test_unreadable_messages_get_an_error_and_the_connection_and_other_tables_ca
 
     run(scenario())
     no_tracebacks(capfd, caplog)
+    logged = [record.getMessage() for record in caplog.records if record.name.startswith("cacao_game.net")]
+    assert any("a binary frame, refused" in line for line in logged)
+    assert any("Decide refused (not_seated)" in line for line in logged)
+    assert any("closed by the host" in line and "1009" in line for line in logged)
+    assert sum("unreadable message" in line for line in logged) >= 7
 
 
 def test_a_client_of_another_version_is_told_so_in_words() -> None:
@@ -697,11 +705,13 @@ def test_after_a_finished_games_record_nothing_more_is_sent() -> None:
     Ana's token then comes back: the host answers welcome, the game's update and its record,
     and nothing after the record (who comes and goes at a finished table is not told: the
     record is the last word), and a command on the finished game is refused ``over``. Once
-    the last one at it (Cy, a spectator) goes, the finished table is forgotten (it was kept
-    for good when the last to go was a spectator)."""
+    the last one at it (Cy, a spectator) goes, the finished table stays ``abandon_after``
+    seconds for a player who dropped before the end (a trial's never learned who won), then
+    a sweep closes it (it was kept for good when the last to go was a spectator)."""
 
-    async def scenario() -> tuple[list[type], str, bool]:
-        host = await start_host(None)
+    async def scenario() -> tuple[list[type], str, bool, bool]:
+        now = [0.0]
+        host = await start_host(None, abandon_after=120.0, clock=lambda: now[0])
         ((ana, ana_task),) = await seated_bots(host, options("remote", "remote"), remotes=1)
         code = ana.link.code
         assert code is not None
@@ -726,18 +736,23 @@ def test_after_a_finished_games_record_nothing_more_is_sent() -> None:
         assert isinstance(refusal, p.Refusal)
         await back.close()
         await cy.close()
-        for _ in range(100):  # the last one at it was a spectator: the table goes all the same
-            if code not in host.tables:
+        for _ in range(100):  # the last one at it was a spectator: it waits all the same
+            if code in host._idle:
                 break
             await asyncio.sleep(0.05)
+        now[0] += 119.0
+        host.sweep()
         kept = code in host.tables
+        now[0] += 2.0
+        host.sweep()
+        gone = code not in host.tables
         await host.stop()
-        return seen, refusal.reason, kept
+        return seen, refusal.reason, kept, gone
 
-    seen, reason, kept = run(scenario())
+    seen, reason, kept, gone = run(scenario())
     assert seen == [p.Welcome, p.Update, p.GameRecord]
     assert reason == "over"
-    assert not kept
+    assert kept and gone
 
 
 async def received_until_refused(ws: ClientConnection, reason: str) -> list[str]:

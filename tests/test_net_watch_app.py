@@ -177,6 +177,53 @@ def test_the_hosting_window_lets_the_ai_play_a_dropped_seat_now_and_the_player_t
         back.close()
 
 
+def test_a_player_who_dropped_before_the_end_rejoins_the_finished_game_for_its_record(apps):
+    """A trial's Bo was killed on the last turn; the AI finished his seat, the hosting window
+    moved on to the scores and its host stopped with it: Bo's Rejoin found no game and he
+    never learned who won. The host runs on while the hosting window shows the scores: Bo
+    rejoins with his token and gets the finished game's record; leaving the scores stops the
+    host."""
+    hosting, source, bo, ana = hosted_with_bo(apps)
+    token = bo.token
+    assert token is not None
+    bo.close()
+    source.clock = lambda: time.monotonic() + NOTICE_AFTER
+    pump([hosting], lambda: ana.standin_seat() == 1, "the notice, once Bo has been away a while")
+    harness.click(hosting, ana.standin_button().center)
+    rng = random.Random(5)
+    for _ in range(300):
+        pump(
+            [hosting],
+            lambda: (
+                isinstance(hosting.top, ScoringScene)
+                or (ana.source.accepts_input() and not ana.timeline.busy)
+            ),
+            "Ana's decision or the scores",
+        )
+        if isinstance(hosting.top, ScoringScene):
+            break
+        count = len(source.journal)
+        source.client.decide([rng.choice(source.table_game().legal_actions())])
+        pump([hosting], lambda c=count: len(source.journal) > c, "the decision's update")
+    scoring = hosting.top
+    assert isinstance(scoring, ScoringScene) and scoring.host is source.host
+    back = RemoteSource(NetClient(LOCAL, source.port, Join(VERSION, source.code, token=token), seed=2))
+    back.client.start()
+    try:
+        deadline = time.monotonic() + 20
+        while back.finished_game() is None and time.monotonic() < deadline:
+            back.poll()
+            hosting.step([], 0.02)
+            time.sleep(0.01)
+        finished = back.finished_game()
+        assert finished is not None, ("Bo gets the finished game", back.failure)
+        assert [s.total for s in finished.score_now()] == [s.total for s in scoring.game.score_now()]
+    finally:
+        back.close()
+    hosting.home()
+    assert not source.host.running
+
+
 def test_a_table_hosted_without_a_stand_in_waits_and_the_host_may_free_the_seat(apps):
     """Host a game with its stand-in switch off: Bo drops, his seat shows Disconnected, the
     host lets no AI play it and the game waits; the hosting window's notice offers Free the
@@ -251,3 +298,25 @@ def test_a_joiner_cannot_let_the_ai_play_only_the_hosting_window_can(apps):
     pump([hosting, joining], lambda: isinstance(hosting.top, PlayScene), "the host's table")
     pump([hosting, joining], lambda: table(hosting).standin_seat() == 2, "the host's notice")
     assert bo.standin_seat() is None
+
+
+def test_a_table_across_machines_plays_on_under_its_menu(apps):
+    """A trial opened the menu (Esc) at a table across machines: the table stood still
+    behind it while the game went on, then played the missed moves back for 6 s after
+    Resume. Under the menu the table goes on: Bo's move comes in and is shown (its
+    animations run), and the menu stays on top until the player leaves it."""
+    from cacao_game.app.scenes.pause import PauseOverlay
+
+    hosting, source, bo, ana = hosted_with_bo(apps)
+    rng = random.Random(4)
+    pump([hosting], lambda: source.accepts_input() and not ana.timeline.busy, "Ana's turn")
+    assert source.deciding_seat() == 0
+    hosting.open(routes.Pause())
+    run(hosting)
+    count = len(source.journal)
+    source.client.decide([rng.choice(source.table_game().legal_actions())])
+    pump([hosting], lambda: len(source.journal) > count, "Ana's move, under the menu")
+    pump([hosting], lambda: not ana.timeline.busy, "its animations, under the menu")
+    assert isinstance(hosting.top, PauseOverlay)
+    assert ana.shown.over or ana.frame.version == source.version
+    bo.close()

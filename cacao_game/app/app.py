@@ -341,6 +341,8 @@ class App:
             self._press_changed_screen = self.top is not self._press[2]
         if self.stack:
             self.stack[-1].update(dt)
+            for scene in self._playing_on_below():
+                scene.update(dt)
         if self.toast is not None:
             message, left = self.toast
             if self.toast_hovered():
@@ -427,6 +429,17 @@ class App:
                     self.open(routes.Help())
             elif self.intents.has(event, "pause") and top.pausable:
                 self.open(routes.Pause())
+
+    def _playing_on_below(self) -> list[Scene]:
+        """The scenes under the top's transparent overlays that go on meanwhile
+        (``Scene.plays_on``), nearest first."""
+        found = []
+        index = len(self.stack) - 1
+        while index > 0 and self.stack[index].transparent:
+            index -= 1
+            if self.stack[index].plays_on():
+                found.append(self.stack[index])
+        return found
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the top scene and, under transparent overlays, the scenes below it. A scene

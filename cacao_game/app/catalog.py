@@ -50,9 +50,9 @@ class Catalog:
                     app, route.message, route.on_yes, route.on_no,
                     title=route.title, yes=route.yes, no=route.no, danger=route.danger,
                 )  # fmt: skip
-            case routes.Scoring(game, config, history, rematch, again, played_by):
+            case routes.Scoring(game, config, history, rematch, again, played_by, host):
                 return ScoringScene(
-                    app, game, config, history, rematch=rematch, again=again, played_by=played_by
+                    app, game, config, history, rematch=rematch, again=again, played_by=played_by, host=host
                 )
             case routes.Reviewing(game, config, seconds, iterations, ai, played_by):
                 return ReviewingOverlay(

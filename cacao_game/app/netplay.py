@@ -148,6 +148,7 @@ class HostedSource(RemoteSource):
         self.bind = bind
         self.table = table
         """The table as hosted (New game on its scores hosts it again)."""
+        self._host_kept = False
 
     @property
     def port(self) -> int:
@@ -198,9 +199,19 @@ class HostedSource(RemoteSource):
         return True
 
     def close(self) -> None:
-        """Leave the table and stop the host (the game stays for Resume hosting)."""
+        """Leave the table and stop the host (the game stays for Resume hosting), unless the
+        host was handed on (``keep_host``)."""
         super().close()
-        self.host.stop()
+        if not self._host_kept:
+            self.host.stop()
+
+    def keep_host(self) -> BackgroundHost:
+        """Hand the host on to whoever stops it later: closing this table leaves it running,
+        so a player who dropped out before the end can still rejoin the finished table and
+        get its record (a trial's player, killed on the last turn, rejoined a host that had
+        stopped with the hosting window's move to the scores, and never learned who won)."""
+        self._host_kept = True
+        return self.host
 
     def leave(self) -> None:
         """Leave on purpose: stop the host; a table that never started is ended for good

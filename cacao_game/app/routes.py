@@ -17,6 +17,7 @@ from cacao_game.app.netplay import HostChoices, HostedTable, JoinRequest
 from cacao_game.app.play.ai_worker import AIClient
 from cacao_game.config.game import GameConfig
 from cacao_game.engine import Game
+from cacao_game.net.hosting import BackgroundHost
 from cacao_game.net.remote import RemoteSource
 from cacao_game.records import PlayedBy
 from cacao_game.session.review import ReviewSession
@@ -116,6 +117,9 @@ class Scoring:
     played_by: Sequence[PlayedBy] = ()
     """Who played each turn (``session.journal.played_by``): the replay names each move by
     who made it (none given: by the names in ``config``)."""
+    host: BackgroundHost | None = None
+    """The hosting window's host, kept running while its scores are shown (a player who
+    dropped out may still rejoin for the result) and stopped when they are left."""
 
 
 @dataclass(frozen=True)

@@ -215,6 +215,12 @@ class Scene:
         once, as it does unless leaving would cost someone else their game)."""
         return None
 
+    def plays_on(self) -> bool:
+        """Whether this scene goes on (is updated) under the transparent overlays over it: a
+        table played across machines does not pause (a trial's table stood still behind its
+        menu while the game went on, then played the missed moves back for 6 s)."""
+        return False
+
     def pause_title(self) -> str:
         """The pause overlay's title over this scene ("Paused"; a table played across
         machines, which plays on, says otherwise)."""

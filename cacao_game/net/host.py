@@ -18,7 +18,8 @@ take their seats back with their tokens.
 A client address may hold ``open_per_address`` tables that wait for players (not started, or
 left by every remote player); a table
 that has not started is closed once nobody has been at it for ``abandon_after`` seconds, so
-a flood of ``Create`` cannot fill the host's table slots, and a game whose players all
+a flood of ``Create`` cannot fill the host's table slots, and so is a finished game (a player
+who dropped before the end rejoins for its record meanwhile); a game whose players all
 dropped once nobody has been at it for ``deserted_after`` seconds.
 
 Bad input never stops the host: each connection has a rate limit, a size limit and a
@@ -45,6 +46,7 @@ from typing import Final, assert_never
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 
 from cacao_game import saves, typed_json
 from cacao_game.ai.explain import Advice
@@ -505,11 +507,13 @@ class Host:
                     case _:
                         assert_never(admission)
                 if isinstance(frame, bytes):
+                    self._client_log.info("%s: a binary frame, refused", peer)
                     client.send(p.Problem("binary", "Binary frames are not accepted: send JSON text."))
                     continue
                 await self._receive(client, frame.encode("utf-8", "surrogatepass"))
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as closed:
+            if closed.sent is not None and closed.sent.code != CloseCode.NORMAL_CLOSURE:
+                self._client_log.info("%s: closed by the host: %s", peer, str(closed.sent))
         except Exception as error:  # one connection's failure must not reach the others
             self._client_log.warning("%s: %s", peer, quoted(one_line(error)))
         finally:
@@ -819,7 +823,7 @@ class Host:
         seat.connected, seat.away_since = False, self._clock()
         self._seat_log.info("table %s: seat %d left (%s)", table.code, client.seat, client.peer)
         if table.is_over() and not members:
-            self._forget(table)
+            self._idle[table.code] = self._clock()
             return
         self._presence(table)
         options = table.options
@@ -833,12 +837,10 @@ class Host:
             self._idle[table.code] = self._clock()
 
     def _nobody_left(self, table: Table) -> None:
-        """The last spectator left ``table`` and nobody else is at it: a finished game is
-        forgotten, and a table that waits for players (``_stalled``, or not started) starts
-        its wait to be closed, as when its last player leaves."""
-        if table.is_over():
-            self._forget(table)
-        elif self._idle_wait(table) is not None:
+        """The last spectator left ``table`` and nobody else is at it: a finished game, or a
+        table that waits for players (``_stalled``, or not started), starts its wait to be
+        closed, as when its last player leaves."""
+        if self._idle_wait(table) is not None:
             self._idle[table.code] = self._clock()
 
     def _leave(self, client: Connection, message: p.Leave) -> None:
@@ -860,7 +862,7 @@ class Host:
         if table.is_over():
             self._seat_log.info("table %s: seat %d left the finished game", table.code, number)
             if not members:
-                self._forget(table)
+                self._idle[table.code] = self._clock()
             return
         if not table.started and self._openers.get(table.code) == number:
             self.end_table(table.code)  # its opener left before it started: nobody's table now
@@ -943,6 +945,8 @@ class Host:
         has come back to it in ``waited`` seconds."""
         if not table.started:
             state = "it had not started"
+        elif table.is_over():
+            state = "its game was over"
         else:
             state = "every player left it" if _stalled(table) else "every player dropped"
         log.info("table %s: closed, nobody was at it for %g s (%s)", table.code, waited, state)
@@ -1008,11 +1012,13 @@ class Host:
         client is told why and None is returned."""
         table = client.table
         if table is None:
-            client.send(refusal("not_seated"))
+            reason = "not_seated"
         elif client.seat != message.seat or not table.seats[message.seat].owns(message.token):
-            client.send(refusal("seat"))
+            reason = "seat"
         else:
             return table
+        self._client_log.info("%s: %s refused (%s)", client.peer, type(message).__name__, reason)
+        client.send(refusal(reason))
         return None
 
     async def _decide(self, client: Connection, message: p.Decide) -> None:
@@ -1241,7 +1247,7 @@ class Host:
         else:
             await loop.run_in_executor(None, saver.remove)
         if not self._members.get(table.code):
-            self._forget(table)
+            self._idle[table.code] = self._clock()  # kept a while for a late rejoin (``sweep``)
 
     # ----------------------------------------------------------------- a finished game's record (app side)
 
@@ -1417,8 +1423,10 @@ def _stalled(table: Table) -> bool:
 
 def _closes_when_empty(table: Table) -> bool:
     """Whether ``table``, once nobody is at it, is closed after ``abandon_after`` seconds
-    (``sweep``): it has not started, or it is ``_stalled``."""
-    return not table.started or _stalled(table)
+    (``sweep``): it has not started, it is ``_stalled``, or its game is over (kept that long
+    for a player who dropped before the end to rejoin for its record: a trial's player,
+    killed on the last turn, found no game and never learned who won)."""
+    return not table.started or _stalled(table) or table.is_over()
 
 
 def _deserted(table: Table) -> bool:

@@ -152,6 +152,11 @@ class BackgroundHost:
         """The port it listens on."""
         return self.host.port
 
+    @property
+    def running(self) -> bool:
+        """Its thread runs (started, not yet stopped)."""
+        return self._thread.is_alive()
+
     def open_table(self, options: TableOptions, timeout: float = 5.0) -> str:
         """A new table's code (ValueError with the reason if ``options`` cannot make one)."""
 

@@ -1043,7 +1043,7 @@ class PlayScene(Scene):
             case OnPile():
                 return pygame.Vector2(self.hud.pile_rect().center)
             case HandSlot(seat, index, count):
-                if seat == self.hand_seat():
+                if seat == self.frame.hand_seat:  # the hand drawn (drawing reads only the frame)
                     return pygame.Vector2(self.hud.hand_slots(max(count, index + 1))[index].center)
                 return self.hud.panel_point(seat, "tiles", self.shown)
             case OnScreen(xy):
@@ -1384,7 +1384,8 @@ class PlayScene(Scene):
         self.camera.update(dt)
         self.art.refine()  # the size a gliding zoom ends at, a few images a frame
         self.timeline.update(dt * self.playback_rate())
-        self.drain()
+        if self.app.top is self:
+            self.drain()  # keys typed ahead wait while the menu over a live table is open
         self._ask_awaited_hint()
         self._update_hover(dt)
         if self.source.capabilities.autoplay:
@@ -2022,7 +2023,7 @@ class PlayScene(Scene):
 
     def _update_end(self, dt: float) -> None:
         final = self.source.finished_game()
-        if final is None or self.timeline.busy or self._left:
+        if final is None or self.timeline.busy or self._left or self.app.top is not self:
             return
         self._over_wait += dt
         if self._over_wait < END_DELAY * self.factor:
@@ -2037,6 +2038,7 @@ class PlayScene(Scene):
                 rematch=self.net is None,
                 again=next_game(self.source),
                 played_by=played_by(self.source.journal),
+                host=self.source.keep_host() if isinstance(self.source, HostedSource) else None,
             )
         )
 
@@ -2273,6 +2275,10 @@ class PlayScene(Scene):
         """Quit to menu: a joiner leaves their seat for good (no Rejoin game in the menu)."""
         if isinstance(self.source, JoinedSource):
             self.source.leave()
+
+    def plays_on(self) -> bool:
+        """A table across machines goes on under the menu (the others, the host's AI, play)."""
+        return self.net is not None
 
     def pause_title(self) -> str:
         """A table played across machines does not pause while this screen's menu is open

@@ -37,6 +37,7 @@ from cacao_game.engine.events import TurnEnded
 from cacao_game.engine.scoring import cacao_decided, places
 from cacao_game.engine.setup import fresh_seed
 from cacao_game.engine.tiles import GOLD1, GOLD2, VOLCANO, jungle_deck
+from cacao_game.net.hosting import BackgroundHost
 from cacao_game.records import PlayedBy, earlier_names
 from cacao_game.session.ledger import game_stats
 
@@ -137,9 +138,12 @@ class ScoringScene(WidgetScene):
         rematch: bool = True,
         again: HostedTable | JoinRequest | None = None,
         played_by: Sequence[PlayedBy] = (),
+        host: BackgroundHost | None = None,
     ) -> None:
         super().__init__(app)
         self.game = game
+        self.host = host
+        """The hosting window's host, stopped when these scores are left (``routes.Scoring``)."""
         self.played_by = played_by
         """Who played each turn: the replay's (``routes.Scoring``)."""
         self.offers_rematch = rematch
@@ -424,8 +428,10 @@ class ScoringScene(WidgetScene):
         return area, self._board_fit[1]
 
     def exit(self) -> None:
-        """Drop the tile images of the final board."""
+        """Drop the tile images of the final board; stop the host kept for late rejoins."""
         self.art.clear()
+        if self.host is not None:
+            self.host.stop()
 
     def back(self) -> None:
         self.app.home()
