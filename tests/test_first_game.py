@@ -514,3 +514,37 @@ def test_q_and_e_turn_the_volcano_just_laid_until_another_tile_is_chosen() -> No
     assert selection.assignments()[first] == (VOLCANO, 1) and selection.fill_rotation == 1
     assert selection.assign(second)
     assert selection.assignments()[second] == (VOLCANO, 1)
+
+
+def test_once_every_space_has_its_tile_no_display_tile_is_outlined_as_the_next(play_app: App) -> None:
+    """A trial's hint gave the only space the display's water; the display's other tile, a
+    temple, stayed outlined as the one to lay. Once every space that can get a tile has one,
+    no display tile is outlined as picked; before, the one the next space gets is."""
+    import random
+
+    from driver import human_turn_events
+
+    from cacao_game.engine import Phase
+    from cacao_game.session import Assign
+
+    scene = make_scene(play_app, ["human", "human"], seed=4)
+    rng = random.Random(5)
+    for _ in range(3000):
+        turn = scene.turn
+        if (
+            scene.accepts_board_input()
+            and turn.phase is Phase.FILL
+            and len(turn.fill_codes()) > turn.to_assign()
+        ):
+            break
+        play_app.step(human_turn_events(scene, rng), 0.02)
+    else:
+        raise AssertionError("no fill with a display tile to spare")
+    play_app.step([], FRAME)
+    assert scene.frame.display.picked is not None
+    for pos in sorted(scene.game.pending_fills)[: scene.turn.to_assign()]:
+        code = scene.turn.current_fill_code()
+        assert code is not None
+        scene.source.handle(Assign(pos, code))
+    play_app.step([], FRAME)
+    assert scene.turn.fill_complete() and scene.frame.display.picked is None

@@ -1726,10 +1726,12 @@ class PlayScene(Scene):
 
     def _display_view(self, accepts: bool) -> DisplayView:
         """The display's places: a tile given to a space, carried or flying shows as empty;
-        while a fill is chosen the picked tile is outlined."""
+        while a fill is chosen the picked tile is outlined, until every space has its tile (a
+        trial saw the display's other tile outlined as the one to lay once a hint had filled
+        the only space)."""
         turn = self.turn
         picking = accepts and turn.phase is Phase.FILL
-        picked_code = turn.current_fill_code() if picking else None
+        picked_code = turn.current_fill_code() if picking and not turn.fill_complete() else None
         free = turn.free_tiles() if picking else list(self.shown.display)
         carried = self.input.carried
         if carried is not None and self.input.carried_from is None and carried[0] in free:
