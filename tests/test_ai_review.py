@@ -75,10 +75,8 @@ def test_golden_review_is_deterministic_at_a_fixed_iteration_budget() -> None:
     for decision in first.decisions:
         state = states[decision.index]
         seat = state.current_player()
-        solved = (
-            state.phase is not Phase.RESOLVE
-            and nothing_hidden(state.view(seat), seat)
-            and placements_left(state) <= EXACT_PLACEMENTS
+        solved = state.phase is Phase.RESOLVE or (
+            nothing_hidden(state.view(seat), seat) and placements_left(state) <= EXACT_PLACEMENTS
         )
         assert decision.iterations == (0 if solved else 2)
         assert decision.loss >= 0 and decision.mark == mark(decision.loss)
@@ -88,13 +86,30 @@ def test_golden_review_is_deterministic_at_a_fixed_iteration_budget() -> None:
 
 
 def test_only_decisions_with_a_choice_are_reviewed() -> None:
+    """A placement or a fill is reviewed when it had more than one legal option; a resolution
+    once, at its first step, when the seat had more than one way to end it (its other steps
+    are the row it chose, not decisions of their own)."""
+    from cacao_game.ai.explain import resolution_ends
+
     game = golden()
     found = positions(game.setup, game.actions)
     replayed = Game(game.setup)
     indices = {index for index, _state, _action in found}
+    before: tuple[int, int] | None = None
+    resolutions = 0
     for index, action in enumerate(game.actions):
-        assert (index in indices) == (len(replayed.legal_actions()) > 1)
+        seat = replayed.current_player()
+        if replayed.phase is Phase.RESOLVE:
+            first = before != (replayed.turn, seat)
+            choice = first and len(resolution_ends(replayed.view(seat), seat)) > 1
+            assert (index in indices) == choice
+            resolutions += choice
+            before = (replayed.turn, seat)
+        else:
+            assert (index in indices) == (len(replayed.legal_actions()) > 1)
+            before = None
         replayed.apply(action)
+    assert resolutions > 0
     with pytest.raises(ValueError, match="seats"):
         positions(game.setup, game.actions, seats=[2])
 
@@ -467,3 +482,44 @@ def test_a_review_in_seconds_gives_its_exact_endgame_no_more_than_its_time() -> 
     assert review.iterations > 0, "the search decided, not an exact endgame past its time"
     exact = review_decision(game, game.legal_actions()[0], Budget(iterations=4000), random.Random(1))
     assert exact.iterations == 0, "with a count the endgame is solved exactly, as before"
+
+
+def test_a_resolution_is_reviewed_once_as_the_row_chosen() -> None:
+    """A trial chose "sell 1 at 3"; the review judged each of its three steps, flagged two
+    and named one "sell 3 at 3", a row never chosen. A resolution is one decision: reviewed
+    at its first step, its loss the best way to end it less the row played (each priced by
+    the turn's evaluation), and a flagged one compares the whole rows."""
+    from cacao_game.ai.evaluation import Valuer
+    from cacao_game.ai.explain import resolution_ends
+    from cacao_game.ai.policy import best_fill, finish_turn
+    from cacao_game.ai.review import resolution_row
+
+    game = golden()
+    review = review_game(game.setup, game.actions, budget=Budget(iterations=1), seed=2)
+    states = {index: state for index, state, _played in positions(game.setup, game.actions)}
+    longer = 0
+    for decision in review.decisions:
+        if decision.phase is not Phase.RESOLVE:
+            continue
+        state = states[decision.index]
+        row = resolution_row(state, game.actions, decision.index)
+        assert row[0] == decision.played
+        others = {d.index for d in review.decisions} - {decision.index}
+        assert not others & set(range(decision.index, decision.index + len(row))), (
+            "its steps are one decision"
+        )
+        seat = state.current_player()
+        view = state.view(seat)
+        valuer = Valuer(view)
+        end = view.clone()
+        for step in row:
+            end.apply(step)
+        finish_turn(end, valuer, best_fill)
+        played = sum(valuer.score_terms(end, seat).values())
+        best = max(value for value, _steps in resolution_ends(view, seat))
+        hinted = decision.loss == 0 and best - played >= 1
+        assert hinted or decision.loss == pytest.approx(max(0.0, best - played), abs=1e-6)
+        if decision.advice is not None:
+            assert decision.advice.alternative_whole == row
+        longer += len(row) > 1
+    assert longer > 0

@@ -1091,3 +1091,42 @@ def test_a_seat_coming_back_in_a_loop_is_told_to_wait_and_comes_back_later() -> 
     assert last == p.BUSY, "past the burst: busy, try again (the seat is kept)"
     assert bo_back == "Welcome", "another seat is not held back"
     assert ana_later == "Welcome", "a second later the seat comes back"
+
+
+def test_a_finished_game_whose_record_could_not_be_filed_keeps_its_files_after_the_sweep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished table stays a while for late rejoins, then a sweep forgets it; when its
+    record could not be filed (a full disk), its table files are the game's only copy: the
+    sweep leaves them (a review found them removed)."""
+    from cacao_game.net import host as host_module
+    from cacao_game.net.bot import Bot
+
+    def full_disk(record: object, path: Path) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(host_module, "_file_record", full_disk)
+
+    async def scenario() -> tuple[list[str], bool]:
+        now = [0.0]
+        host = await start_host(tmp_path, abandon_after=120.0, clock=lambda: now[0])
+        ((ana, ana_task),) = await seated_bots(host, options("remote", "remote"), remotes=1)
+        code = ana.link.code
+        assert code is not None
+        bo = Bot(LOCAL, host.port, p.Join(p.VERSION, code, "Bo"), seed=4)
+        reports = await asyncio.gather(ana_task, bo.run(25.0))
+        assert all(report.finished for report in reports)
+        for _ in range(100):
+            if code in host._idle:
+                break
+            await asyncio.sleep(0.05)
+        now[0] += 121.0
+        host.sweep()
+        await asyncio.sleep(0.2)
+        forgotten = code not in host.tables
+        files = sorted(path.name for path in (tmp_path / "tables").glob(f"{code}*"))
+        await host.stop()
+        return files, forgotten
+
+    files, forgotten = run(scenario())
+    assert forgotten and files, "forgotten by the host, its files kept"

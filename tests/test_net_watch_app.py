@@ -300,23 +300,66 @@ def test_a_joiner_cannot_let_the_ai_play_only_the_hosting_window_can(apps):
     assert bo.standin_seat() is None
 
 
-def test_a_table_across_machines_plays_on_under_its_menu(apps):
+@pytest.mark.parametrize("over", ["menu", "settings"])
+def test_a_table_across_machines_plays_on_under_its_menu(apps, over):
     """A trial opened the menu (Esc) at a table across machines: the table stood still
     behind it while the game went on, then played the missed moves back for 6 s after
-    Resume. Under the menu the table goes on: Bo's move comes in and is shown (its
-    animations run), and the menu stays on top until the player leaves it."""
+    Resume. Under the menu, and under Settings opened from it, the table goes on: the move
+    comes in and is shown (its animations run), and the menu stays on top until the player
+    leaves it."""
     from cacao_game.app.scenes.pause import PauseOverlay
+    from cacao_game.app.scenes.settings import SettingsScene
 
     hosting, source, bo, ana = hosted_with_bo(apps)
     rng = random.Random(4)
     pump([hosting], lambda: source.accepts_input() and not ana.timeline.busy, "Ana's turn")
     assert source.deciding_seat() == 0
     hosting.open(routes.Pause())
+    if over == "settings":
+        hosting.open(routes.SettingsPage())
     run(hosting)
     count = len(source.journal)
     source.client.decide([rng.choice(source.table_game().legal_actions())])
     pump([hosting], lambda: len(source.journal) > count, "Ana's move, under the menu")
     pump([hosting], lambda: not ana.timeline.busy, "its animations, under the menu")
-    assert isinstance(hosting.top, PauseOverlay)
+    assert isinstance(hosting.top, PauseOverlay if over == "menu" else SettingsScene)
     assert ana.shown.over or ana.frame.version == source.version
     bo.close()
+
+
+def test_a_game_that_ends_under_the_menu_shows_its_scores_once_the_menu_closes(apps):
+    """Under its menu a table across machines goes on, to its end too: the scores wait for
+    the menu (they do not replace it, leaving the table behind it), then come as usual."""
+    from cacao_game.app.scenes.pause import PauseOverlay
+
+    hosting, source, bo, ana = hosted_with_bo(apps)
+    bo.close()
+    source.clock = lambda: time.monotonic() + NOTICE_AFTER
+    pump([hosting], lambda: ana.standin_seat() == 1, "the notice, once Bo has been away a while")
+    harness.click(hosting, ana.standin_button().center)
+    rng = random.Random(6)
+    menu = False
+    for _ in range(300):
+        game = source.table_game()
+        if not menu and not game.hands[0] and not game.is_over() and not ana.timeline.busy:
+            hosting.open(routes.Pause())
+            run(hosting)
+            menu = True
+        pump(
+            [hosting],
+            lambda: source.finished_game() is not None or source.accepts_input(),
+            "a decision or the end",
+        )
+        if source.finished_game() is not None:
+            break
+        count = len(source.journal)
+        source.client.decide([rng.choice(source.table_game().legal_actions())])
+        pump([hosting], lambda c=count: len(source.journal) > c, "the decision's update")
+    assert menu and source.finished_game() is not None
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        run(hosting)
+    assert isinstance(hosting.top, PauseOverlay) and ana in hosting.stack
+    hosting.pop()
+    pump([hosting], lambda: isinstance(hosting.top, ScoringScene), "the scores, once the menu closed")
+    assert ana not in hosting.stack

@@ -364,10 +364,19 @@ def _next_best(
 def _next_resolution(
     first: _Side, view: Game, valuer: Valuer, seat: int
 ) -> tuple[Action, _Side, tuple[Action, ...]] | None:
-    """The best way to end ``seat``'s resolution otherwise than ``first`` does: every order and
-    amount of its steps is tried (at most ``MAX_PATHS``), the turn finished after each. Its
-    first step, its end and its steps."""
+    """The best way to end ``seat``'s resolution otherwise than ``first`` does
+    (``resolution_ends``): its first step, its end and its steps."""
     best: tuple[float, tuple[Action, ...], _Side] | None = None
+    for steps, side in _resolution_sides(view, valuer, seat):
+        value = sum(side.terms.values())
+        if _differs(first, side) and (best is None or value > best[0] + SAME):
+            best = (value, steps, side)
+    return None if best is None else (best[1][0], best[2], best[1])
+
+
+def _resolution_sides(view: Game, valuer: Valuer, seat: int) -> Iterator[tuple[tuple[Action, ...], _Side]]:
+    """Every order and amount of the steps that end ``seat``'s resolution in ``view`` (at
+    most ``MAX_PATHS``), each with its end once the turn is finished, in a fixed order."""
     frontier: list[tuple[Game, tuple[Action, ...]]] = [(view, ())]
     paths = 0
     while frontier and paths < MAX_PATHS:
@@ -376,25 +385,54 @@ def _next_resolution(
             paths += 1
             end = state.clone()
             finish_turn(end, valuer, best_fill)
-            side = _side_of(valuer, seat, end)
-            value = sum(side.terms.values())
-            if _differs(first, side) and (best is None or value > best[0] + SAME):
-                best = (value, steps, side)
+            yield steps, _side_of(valuer, seat, end)
             continue
         for action in state.legal_actions():
             after = state.clone()
             after.apply(action)
             frontier.append((after, (*steps, action)))
-    return None if best is None else (best[1][0], best[2], best[1])
+
+
+def resolution_ends(view: Game, seat: int) -> list[tuple[float, tuple[Action, ...]]]:
+    """The ways ``seat`` may end its resolution in ``view`` that end differently, each once
+    (the first found of those that end alike), with the seat's margin once the turn is
+    finished as the medium player decides the rest (the turn's evaluation, as a hint's for a
+    resolution), in a fixed order."""
+    valuer = Valuer(view)
+    found: list[tuple[float, tuple[Action, ...], _Side]] = []
+    for steps, side in _resolution_sides(view, valuer, seat):
+        if all(_differs(side, other) for _value, _steps, other in found):
+            found.append((sum(side.terms.values()), steps, side))
+    return [(value, steps) for value, steps, _side in found]
+
+
+def compare_whole(game: Game, better: Sequence[Action], worse: Sequence[Action]) -> Advice:
+    """Why the decision ``better`` (all its steps: a whole resolution) beats ``worse`` for the
+    deciding seat of ``game``, each played out and the turn finished as the medium player
+    would (a review's flagged resolution: the row played against the best row). The margin
+    is the turn's."""
+    seat = game.current_player()
+    view = game.view(seat)
+    valuer = Valuer(view)
+    sides = []
+    for steps in (better, worse):
+        end = view.clone()
+        for step in steps:
+            end.apply(step)
+        finish_turn(end, valuer, best_fill)
+        sides.append(_side_of(valuer, seat, end))
+    return _advice(seat, better[0], worse[0], sides[0], sides[1], None, tuple(better), tuple(worse))
 
 
 __all__ = [
     "Advice",
     "TermChange",
     "compare",
+    "compare_whole",
     "end_of_turn",
     "explain",
     "laid_by_the_engine",
+    "resolution_ends",
     "turn_terms",
     "whole_move",
 ]

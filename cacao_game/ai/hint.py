@@ -95,8 +95,8 @@ def advise(
     """``suggest``'s move with the reasons it beats the next best (``explain``).
 
     The move is the one ``suggest`` gives with the same arguments (the search is bounded in
-    iterations; no clock is read; ``keep_going`` as ``suggest``'s, asked in the search of
-    the move itself). For a placement,
+    iterations; no clock is read; ``keep_going`` as ``suggest``'s, asked in every search,
+    the planned fills' too). For a placement,
     ``Advice.whole`` goes on with the fills of the same turn that ``planned_fills`` knows
     now, so that a preview of the hinted placement lays what the next hints will advise (a
     trial's hint was priced with a market, and the next hint laid a temple), and the reasons'
@@ -105,12 +105,18 @@ def advise(
     ranking = _ranking(game, level, seed, iterations, keep_going)
     if game.phase is not Phase.PLACE:
         return explain(game, ranking)
-    planned = planned_fills(game, _first(ranking), level, iterations)
+    planned = planned_fills(game, _first(ranking), level, iterations, keep_going)
     advice = explain(game, ranking, planned)
     return replace(advice, whole=(advice.action, *planned))
 
 
-def planned_fills(game: Game, action: Action, level: str, iterations: int | None = None) -> tuple[Fill, ...]:
+def planned_fills(
+    game: Game,
+    action: Action,
+    level: str,
+    iterations: int | None = None,
+    keep_going: Callable[[int], bool] | None = None,
+) -> tuple[Fill, ...]:
     """The fills of the turn placement ``action`` starts in ``game``, each as ``level``'s hint
     there advises it (``advise`` with its position's own seed and ``iterations``), as far as
     they are known before the placement: those laid from the display (one the engine lays by
@@ -128,7 +134,7 @@ def planned_fills(game: Game, action: Action, level: str, iterations: int | None
         and after.fill_source() == "display"
         and len(planned) < MAX_PLANNED_FILLS
     ):
-        advice = advise(after, level, iterations=iterations)
+        advice = advise(after, level, iterations=iterations, keep_going=keep_going)
         laid = [step for step in advice.whole or (advice.action,) if isinstance(step, Fill)]
         count = len(planned)
         for step in laid:

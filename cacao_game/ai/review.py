@@ -9,7 +9,10 @@ the chosen move's mean value less the played move's (0 if the played move is as 
 points of the seat's margin; a loss of ``INACCURACY``, ``MISTAKE`` or ``BLUNDER`` points or
 more marks it. A flagged decision carries why the better move beats the one played
 (``explain.compare``: reasons that add up to the loss, every count in its own seat's
-direction). A decision that would be flagged but played the move the app's hint gives there, or the
+direction). A resolution is judged whole, as the player chooses it (one row of the panel, however many
+steps it takes): the row played against the best way to end the seat's resolution, each
+priced by the turn's evaluation as a hint for a resolution is (``review_resolution``).
+A decision that would be flagged but played the move the app's hint gives there, or the
 move that hint names about as good (``hint.advise`` of ``REVIEW_SEARCH``: a longer search
 than a review's, seeded by the position), is not flagged: a tester followed a hint and the
 review called it an inaccuracy.
@@ -33,7 +36,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cacao_game.ai.analysis import SEARCHES, appraise, searched_moves
-from cacao_game.ai.explain import Advice, compare
+from cacao_game.ai.evaluation import Valuer
+from cacao_game.ai.explain import Advice, compare, compare_whole, resolution_ends, whole_move
 from cacao_game.ai.hard import Deadline
 from cacao_game.ai.hint import advise
 from cacao_game.engine import Action, Game, IllegalActionError, Phase, Setup
@@ -186,8 +190,10 @@ def positions(
     standin: Sequence[Collection[int]] = (),
 ) -> list[tuple[int, Game, Action]]:
     """The decisions to review: ``(index, the game just before it, the move played)`` for each
-    decision of ``seats`` (default every seat) that had more than one legal option, save those
-    an AI stand-in made for an away player (``standin[turn]``: the seats it played in that
+    decision of ``seats`` (default every seat) that had more than one legal option (a
+    resolution: its first step, when the seat had more than one way to end it,
+    ``explain.resolution_ends``; its other steps are part of the row chosen), save those an
+    AI stand-in made for an away player (``standin[turn]``: the seats it played in that
     turn, as ``PlayedBy.standin``): they are not the player's to answer for.
 
     Raises ValueError for a seat the game does not have and ``IllegalActionError`` for an
@@ -197,15 +203,40 @@ def positions(
     if not wanted <= set(range(setup.players)):
         raise ValueError(f"seats must be among 0-{setup.players - 1}, not {sorted(wanted)}")
     found = []
+    resolving: list[tuple[int, int]] = []
 
     def note(game: Game, index: int, action: Action) -> None:
         seat = game.current_player()
         stood_in = game.turn < len(standin) and seat in standin[game.turn]
+        if game.phase is Phase.RESOLVE:
+            going_on = resolving[-1:] == [(game.turn, seat)]
+            resolving[:] = [(game.turn, seat)]
+            choice = seat in wanted and not stood_in and not going_on
+            if choice and len(resolution_ends(game.view(seat), seat)) > 1:
+                found.append((index, game.clone(), action))
+            return
+        resolving.clear()
         if seat in wanted and not stood_in and len(game.legal_actions()) > 1:
             found.append((index, game.clone(), action))
 
     replay(setup, actions, before=note, keep_history=False)
     return found
+
+
+def resolution_row(game: Game, actions: Sequence[Action], index: int) -> tuple[Action, ...]:
+    """The steps of the resolution that ``actions[index]`` starts in ``game`` (the game just
+    before it): that seat's steps up to the end of its resolution, the row it chose."""
+    seat, turn = game.current_player(), game.turn
+    state = game.clone()
+    steps: list[Action] = []
+    for action in actions[index:]:
+        if state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat:
+            break
+        if state.turn != turn:
+            break
+        state.apply(action)
+        steps.append(action)
+    return tuple(steps)
 
 
 def review_decision(
@@ -216,12 +247,20 @@ def review_decision(
     *,
     index: int = 0,
     stop: Callable[[], bool] | None = None,
+    row: Sequence[Action] = (),
 ) -> DecisionReview:
     """Value ``played`` against the move the coach's search chooses for the deciding seat of
-    ``game`` (see the module docstring). Raises ``ReviewCancelled`` when ``stop()``
-    says so and IllegalActionError if ``played`` is not legal here."""
+    ``game`` (see the module docstring); a resolution as the whole ``row`` it starts
+    (``review_resolution``; default: ``played`` completed as the medium player would).
+    Raises ``ReviewCancelled`` when ``stop()`` says so and IllegalActionError if ``played``
+    is not legal here."""
     if not game.is_legal(played):
         raise IllegalActionError(f"{played} is not legal at decision {index}")
+    if game.phase is Phase.RESOLVE:
+        if stop is not None and stop():
+            raise ReviewCancelled(f"stopped at decision {index}")
+        view = game.view(game.current_player())
+        return review_resolution(game, tuple(row) or whole_move(view, Valuer(view), played), index)
     seat = game.current_player()
     moves = searched_moves(game, REVIEW_SEARCH)
     timed = budget.iterations is None
@@ -270,6 +309,42 @@ def review_decision(
     )
 
 
+def review_resolution(game: Game, row: Sequence[Action], index: int = 0) -> DecisionReview:
+    """A resolution judged as the player chose it, whole (a trial chose "sell 1 at 3" and
+    the review, judging each step, flagged two of its three steps and named one "sell 3 at
+    3"): the ``row`` played against the best way to end the seat's resolution
+    (``explain.resolution_ends``: every way, each priced by the turn's evaluation, as a hint
+    for a resolution is), its loss the difference. ``played`` and ``best`` are the rows'
+    first steps; the reasons compare the whole rows (``explain.compare_whole``). A row the
+    app's hint plays (``_hinted``) is not flagged."""
+    seat = game.current_player()
+    ends = resolution_ends(game.view(seat), seat)
+    best = max(ends, key=lambda end: end[0])[1]
+    advice = compare_whole(game, best, row)
+    loss = max(0.0, advice.margin)
+    if loss <= 1e-9 or (mark(loss) != "good" and _hinted_row(game, row)):
+        best, loss = tuple(row), 0.0
+    return DecisionReview(
+        index=index,
+        turn=game.turn,
+        seat=seat,
+        phase=game.phase,
+        played=row[0],
+        best=best[0],
+        loss=loss,
+        mark=mark(loss),
+        candidates=len(ends),
+        iterations=0,
+        advice=advice if mark(loss) != "good" else None,
+    )
+
+
+def _hinted_row(game: Game, row: Sequence[Action]) -> bool:
+    """Whether the app's hint at ``game`` plays the resolution ``row`` (its whole move)."""
+    hint = advise(game, REVIEW_SEARCH)
+    return tuple(action for action in hint.whole or (hint.action,)) == tuple(row)
+
+
 def _hinted(game: Game, played: Action, keep_going: Callable[[int], bool]) -> bool:
     """Whether the app's hint at ``game`` (``hint.advise`` of ``REVIEW_SEARCH``) plays
     ``played``, or names it about as good as its own move (a trial played the move a hint
@@ -316,7 +391,8 @@ def review_game(
         progress(len(made), len(found))
     for count, (index, game, played) in enumerate(found[len(made) :], start=len(made) + 1):
         rng = random.Random(f"review:{seed}:{index}")
-        made.append(review_decision(game, played, budget, rng, index=index, stop=stop))
+        row = resolution_row(game, actions, index) if game.phase is Phase.RESOLVE else ()
+        made.append(review_decision(game, played, budget, rng, index=index, stop=stop, row=row))
         if reviewed is not None:
             reviewed(made[-1])
         if progress is not None:

@@ -431,15 +431,9 @@ class App:
                 self.open(routes.Pause())
 
     def _playing_on_below(self) -> list[Scene]:
-        """The scenes under the top's transparent overlays that go on meanwhile
-        (``Scene.plays_on``), nearest first."""
-        found = []
-        index = len(self.stack) - 1
-        while index > 0 and self.stack[index].transparent:
-            index -= 1
-            if self.stack[index].plays_on():
-                found.append(self.stack[index])
-        return found
+        """The scenes under the top that go on meanwhile (``Scene.plays_on``: a table across
+        machines under its menu, or under Settings or Rules opened from it), nearest first."""
+        return [scene for scene in reversed(self.stack[:-1]) if scene.plays_on()]
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the top scene and, under transparent overlays, the scenes below it. A scene

@@ -145,7 +145,7 @@ EN: dict[str, str] = {
         "{refusal} If it was your seat and your connection dropped, choose Rejoin game in the menu."
     ),
     # the host answers that it has no table any more to a player or spectator who was at it
-    "net.host_ended": "The host ended this game.",
+    "net.host_ended": "This game is no longer on the host: it is over, or its host ended it.",
     # the seat was joined again with this player's ticket from another window or computer
     "net.seat_replaced": "Your seat is now played from another window or computer.",
     "net.refused_token": (

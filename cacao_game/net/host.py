@@ -910,7 +910,8 @@ class Host:
     def sweep(self) -> int:
         """Close every table that has not started, or that every player left on purpose with
         no AI to play their seats (``_stalled``), and that nobody has been at for
-        ``abandon_after`` seconds, or whose players all dropped and that nobody has been at
+        ``abandon_after`` seconds (forget a finished one then, its files kept until its record
+        is filed), or whose players all dropped and that nobody has been at
         for ``deserted_after`` seconds (``_idle_wait``, by the host's clock; the host does this
         every ``SWEEP_EVERY`` seconds or sooner), and forget old wrong table codes and the
         join budgets of addresses that have not joined for a while; returns how many tables
@@ -942,11 +943,15 @@ class Host:
 
     def _abandon(self, table: Table, waited: float) -> None:
         """Close ``table``: it never started (or every player left it, or dropped) and nobody
-        has come back to it in ``waited`` seconds."""
+        has come back to it in ``waited`` seconds; a finished one is forgotten, its files left
+        to ``_finish`` (removed once its record is filed: a record that could not be written
+        keeps the game's only copy)."""
         if not table.started:
             state = "it had not started"
         elif table.is_over():
-            state = "its game was over"
+            log.info("table %s: finished game forgotten, nobody was at it for %g s", table.code, waited)
+            self._forget(table)  # its files go once its record is filed (``_finish``), never here
+            return
         else:
             state = "every player left it" if _stalled(table) else "every player dropped"
         log.info("table %s: closed, nobody was at it for %g s (%s)", table.code, waited, state)
@@ -998,6 +1003,8 @@ class Host:
         seat = table.seats[number]
         if seat.connected or seat.away_since != since or self.tables.get(table.code) is not table:
             return
+        if table.is_over():
+            return  # a finished table stays a while for late rejoins: nothing to play
         seat.standin = True
         log.info("table %s: an AI (%s) stands in for seat %d", table.code, table.options.standin, number)
         self._presence(table)

@@ -632,7 +632,10 @@ class RemoteSource:
         )
 
     def _take_record(self, typed: RecordFile) -> None:
-        """Keep the finished game's record if it replays to the scores shown, and file it."""
+        """Keep the finished game's record if it replays to the scores shown, and file it,
+        once (a reconnect after the end sends it again)."""
+        if self.record is not None:
+            return
         record = typed_json.plain(typed)
         assert isinstance(record, dict)
         try:

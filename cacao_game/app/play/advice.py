@@ -392,9 +392,9 @@ def review_view(scene: PanelHost, session: ReviewSession, popup: PopupView | Non
         if not isinstance(played, Resolve) and not isinstance(best, Resolve):
             elsewhere = played.pos != best.pos
             marks = (
+                CoachMark(best.pos, best, 190, "better", t("review.better_tag")),
                 CoachMark(played.pos, played if elsewhere else None, PLAYED_ALPHA, "played",
                           t("review.played_tag") if elsewhere else ""),
-                CoachMark(best.pos, best, 190, "better", t("review.better_tag")),
             )  # fmt: skip
     elif decision is not None and key:
         played_move = None if isinstance(decision.played, Resolve) else decision.played

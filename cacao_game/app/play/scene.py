@@ -1410,7 +1410,8 @@ class PlayScene(Scene):
         self._track_turn()
         self._popup_frames = self._popup_frames + 1 if self._shows_popup(self.accepts_board_input()) else 0
         self.frame = self.build_frame()
-        self.input.still(self.frame)
+        if self.app.top is self:
+            self.input.still(self.frame)  # keys held under a menu are judged when it closes
 
     def _standin_news(self, net: Presence) -> list[str]:
         """Once this screen's player is back at the table: what the stand-in AI played for
