@@ -252,7 +252,31 @@ class BoardRenderer:
                 pill = self.yield_pill(surface, frame, ghost.action, hinted, border, pills)
                 if pill is not None:
                     pills.append(pill.inflate(px(4), px(4)))
+                    drawn += self.leader(surface, pill, ghost.action.pos, border or theme.SAND)
         return drawn + pills
+
+    def leader(
+        self, surface: pygame.Surface, label: pygame.Rect, pos: Pos, color: pygame.Color
+    ) -> list[pygame.Rect]:
+        """A thin line from ``label`` to square ``pos`` when the label lies further than half
+        a square from it (set beside the laid tiles: ``_beside_tiles``), so it is read as
+        that square's; returns the area drawn on (none when the label is by its square)."""
+        square = self.rect(pos)
+        start = (
+            min(max(square.centerx, label.left), label.right - 1),
+            min(max(square.centery, label.top), label.bottom - 1),
+        )
+        end = (
+            min(max(start[0], square.left), square.right - 1),
+            min(max(start[1], square.top), square.bottom - 1),
+        )
+        if math.dist(start, end) <= self.camera.scale / 2:
+            return []
+        clip = surface.get_clip()
+        surface.set_clip(self.camera.viewport)
+        line = pygame.draw.line(surface, color, start, end, max(2, px(2)))
+        surface.set_clip(clip)
+        return [line.inflate(px(4), px(4))]
 
     def temples_parts(self, frame: Frame) -> list[Part]:
         """The temples panel of ``frame`` as still parts of the table (``layers.Part``, drawn
@@ -606,7 +630,8 @@ class BoardRenderer:
         meets no tile, panel, coach mark nor one of the ``labels`` already drawn (else the one
         that covers least; below a panel over the board only where the view goes on below it:
         a trial saw a label at the board's bottom edge, far from its square, under a hint
-        panel lying there), never over its own square (a trial's hint label hid the hinted
+        panel lying there), else beside the laid tiles where that covers nothing
+        (``_beside_tiles``), never over its own square (a trial's hint label hid the hinted
         overbuild square, the rows beyond the label's free); nothing until the frame has it.
         Returns the label's area."""
         label = frame.previews.get(action)
@@ -644,10 +669,30 @@ class BoardRenderer:
             border=border,
             inside=view,
             others=[point for point in near if point != above],
-            spare=clear,
+            spare=[*clear, *self._beside_tiles(label, rect, tiles)],
             avoid=[*overlays, *labels, *marks, *tiles, own],
             must_avoid=[*overlays, *marks, own],
         )
+
+    def _beside_tiles(
+        self, label: str, square: pygame.FRect, tiles: Sequence[pygame.Rect]
+    ) -> list[tuple[float, float]]:
+        """Where a label for ``square`` lies clear of the laid ``tiles`` altogether, nearest
+        first: left or right of them at the square's height, above or below them at its
+        column (a trial's hint label lay across a whole row of tiles, the board's sides
+        empty)."""
+        if not tiles:
+            return []
+        laid = tiles[0].unionall(list(tiles[1:]))
+        width, height = self.painter.text_image(label, 20, "bold").get_size()
+        half_w, half_h, gap = width // 2 + px(11), height // 2 + px(5), px(10)
+        places = [
+            (laid.left - gap - half_w, square.centery),
+            (laid.right + gap + half_w, square.centery),
+            (square.centerx, laid.top - gap - half_h),
+            (square.centerx, laid.bottom + gap + half_h),
+        ]
+        return sorted(places, key=lambda point: math.dist(point, square.center))
 
     def laid_in_view(self, frame: Frame) -> list[pygame.Rect]:
         """The board's squares in view that hold a tile, a few pixels in from their edges (the

@@ -144,9 +144,10 @@ class Painter:
                 beside = self._beside(text, size, text_color, rect, musts, inside)
                 if beside is not None:
                     image, rect = beside
-        self.box(surface, rect, color, 235, rect.h // 2)
+        radius = min(rect.h // 2, px(PILL_RADIUS))
+        self.box(surface, rect, color, 235, radius)
         if border is not None:
-            pygame.draw.rect(surface, border, rect, px(2), border_radius=rect.h // 2)
+            pygame.draw.rect(surface, border, rect, px(2), border_radius=radius)
         with theme.within(rect):
             if theme.auditing():
                 font = self.assets.font(size, "bold")
@@ -193,6 +194,10 @@ class Painter:
         return None
 
 
+PILL_RADIUS = 18
+"""Design pixels a label's corners round at most: a label of one line is a pill, one
+wrapped onto more lines a rounded box (a trial saw a three-line hint label's first and last
+words run into the curve of its ends)."""
 BESIDE_GAP = 6
 """Design pixels between a label moved beside a panel and that panel."""
 
