@@ -25,6 +25,7 @@ from cacao_game.app.scenes.lobby import LobbyScene
 from cacao_game.app.scenes.scoring import ScoringScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import HUMAN
+from cacao_game.engine import Phase
 from cacao_game.net.client import NetClient
 from cacao_game.net.protocol import REMOTE, VERSION, Join
 from cacao_game.net.remote import RemoteSource
@@ -340,11 +341,6 @@ def test_a_game_that_ends_under_the_menu_shows_its_scores_once_the_menu_closes(a
     rng = random.Random(6)
     menu = False
     for _ in range(300):
-        game = source.table_game()
-        if not menu and not game.hands[0] and not game.is_over() and not ana.timeline.busy:
-            hosting.open(routes.Pause())
-            run(hosting)
-            menu = True
         pump(
             [hosting],
             lambda: source.finished_game() is not None or source.accepts_input(),
@@ -352,6 +348,12 @@ def test_a_game_that_ends_under_the_menu_shows_its_scores_once_the_menu_closes(a
         )
         if source.finished_game() is not None:
             break
+        game = source.table_game()
+        last = len(game.hands[0]) + len(game.worker_piles[0]) == 1 and game.phase is Phase.PLACE
+        if last and not menu:  # the menu opens before Ana's last placement: the game ends under it
+            hosting.open(routes.Pause())
+            run(hosting)
+            menu = True
         count = len(source.journal)
         source.client.decide([rng.choice(source.table_game().legal_actions())])
         pump([hosting], lambda c=count: len(source.journal) > c, "the decision's update")

@@ -861,7 +861,8 @@ def test_a_move_preview_label_never_covers_its_own_square_on_a_full_board() -> N
     """A trial's hint label lay across a full row of tiles and hid the hinted overbuild
     square itself, the rows beyond it free. On a late, crowded board every legal square's
     label keeps off its own square and off the laid tiles: near the square where a place is
-    free, else beside the laid tiles (8 of these 18 labels lay over tiles before)."""
+    free at its width or wrapped narrower, else beside the laid tiles, at most three squares
+    away (8 of these 18 labels lay over tiles before)."""
     import random
 
     import pygame

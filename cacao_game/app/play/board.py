@@ -81,8 +81,10 @@ TilePlaces = tuple[list[pygame.Rect], list[tuple[pygame.FRect, TileSpec]], tuple
 """Where the shown tiles are drawn (``BoardRenderer._tile_places``): the pixels each touches,
 its square and image, and the pixels it surely covers."""
 COACH_TAG_ROOM = 40
-"""Design pixels below a square the coach marks that its tag takes (``advice.draw_hint``'s
+"""Design pixels below a square the coach marks that its tag takes (``advice.draw_coach``'s
 "about as good", 18 below the square, 16-point text)."""
+BESIDE_TILES_REACH = 3
+"""Squares a label set beside the laid tiles may lie from its own square at most."""
 TEMPLE_COLUMN = 84
 """Design pixels per seat in the temples panel."""
 
@@ -659,6 +661,8 @@ class BoardRenderer:
         ]
         near = [(x + dx, y) for x, y in rows for dx in (0, -step, step, -2 * step, 2 * step)]
         near.sort(key=lambda point: math.dist(point, rect.center) + (0 if point[1] == above[1] else 1))
+        half = self.painter.text_image(label, 20, "bold").get_width() // 2 + px(11) + px(10)
+        near += [(rect.left - half, rect.centery), (rect.right + half, rect.centery)]
         tiles = self.laid_in_view(frame)
         own = pygame.Rect(rect).inflate(-px(4), -px(4))
         return self.painter.pill(
@@ -672,6 +676,7 @@ class BoardRenderer:
             spare=[*clear, *self._beside_tiles(label, rect, tiles)],
             avoid=[*overlays, *labels, *marks, *tiles, own],
             must_avoid=[*overlays, *marks, own],
+            narrow=max(px(220), round(3 * step)),
         )
 
     def _beside_tiles(
@@ -680,19 +685,21 @@ class BoardRenderer:
         """Where a label for ``square`` lies clear of the laid ``tiles`` altogether, nearest
         first: left or right of them at the square's height, above or below them at its
         column (a trial's hint label lay across a whole row of tiles, the board's sides
-        empty)."""
+        empty); none further than ``BESIDE_TILES_REACH`` squares from it (a retest found a
+        line across seven tiles harder to read than the label it led to)."""
         if not tiles:
             return []
         laid = tiles[0].unionall(list(tiles[1:]))
         width, height = self.painter.text_image(label, 20, "bold").get_size()
         half_w, half_h, gap = width // 2 + px(11), height // 2 + px(5), px(10)
         places = [
-            (laid.left - gap - half_w, square.centery),
-            (laid.right + gap + half_w, square.centery),
-            (square.centerx, laid.top - gap - half_h),
-            (square.centerx, laid.bottom + gap + half_h),
+            ((laid.left - gap - half_w, square.centery), square.left - laid.left + gap),
+            ((laid.right + gap + half_w, square.centery), laid.right - square.right + gap),
+            ((square.centerx, laid.top - gap - half_h), square.top - laid.top + gap),
+            ((square.centerx, laid.bottom + gap + half_h), laid.bottom - square.bottom + gap),
         ]
-        return sorted(places, key=lambda point: math.dist(point, square.center))
+        reach = BESIDE_TILES_REACH * self.camera.scale
+        return [point for point, away in sorted(places, key=lambda place: place[1]) if away <= reach]
 
     def laid_in_view(self, frame: Frame) -> list[pygame.Rect]:
         """The board's squares in view that hold a tile, a few pixels in from their edges (the

@@ -114,6 +114,7 @@ class Painter:
         spare: Sequence[tuple[float, float]] = (),
         avoid: Sequence[pygame.Rect] = (),
         must_avoid: Sequence[pygame.Rect] = (),
+        narrow: int = 0,
     ) -> pygame.Rect:
         """A rounded label with ``text`` centred at ``center``, moved into ``inside`` if given
         (text wider than ``inside`` wraps). With ``avoid`` (panels over the board, laid tiles):
@@ -121,19 +122,25 @@ class Painter:
         them; failing that, at the one of ``center`` and ``others`` (or of all, when each of
         those meets one) that meet none of ``must_avoid`` covering the least of ``avoid`` (the
         first of equals: on a full board a trial saw a hint's label over the row above its
-        square, the room beside it empty), else at ``center``."""
+        square, the room beside it empty), else at ``center``. With ``narrow`` (pixels), where
+        no place meets none of ``avoid``, the text wrapped to that width is tried at the same
+        places first (a retest saw a long hint label across a row of tiles, where two lines
+        fitted beside its square)."""
         wrap = inside.w - px(40) if inside is not None else 0
         image = self.text_image(
             text, size, "bold", text_color, wrap if image_wider(self, text, size, wrap) else 0
         )
-        places = []
-        for point in (center, *others, *spare):
-            place = image.get_rect(center=(round(point[0]), round(point[1]))).inflate(px(22), px(10))
-            if inside is not None:
-                place.clamp_ip(inside.inflate(-px(8), -px(8)))
-            places.append(place)
+        points = (center, *others, *spare)
+        places = self._places(image, points, inside)
         avoiding, musts = list(avoid), list(must_avoid)
         rect = next((place for place in places if place.collidelist(avoiding) < 0), None)
+        if rect is None and narrow and image_wider(self, text, size, narrow):
+            wrapped = self.text_image(text, size, "bold", text_color, narrow)
+            clear = next(
+                (p for p in self._places(wrapped, points, inside) if p.collidelist(avoiding) < 0), None
+            )
+            if clear is not None:
+                image, rect = wrapped, clear
         if rect is None:
             near = places[: len(places) - len(spare)]
             allowed = [place for place in near if place.collidelist(musts) < 0] or [
@@ -154,6 +161,19 @@ class Painter:
                 theme.note_text(surface, text, image.get_rect(center=rect.center), font)
         surface.blit(image, image.get_rect(center=rect.center))
         return rect
+
+    @staticmethod
+    def _places(
+        image: pygame.Surface, points: Sequence[tuple[float, float]], inside: pygame.Rect | None
+    ) -> list[pygame.Rect]:
+        """A label of ``image`` centred at each of ``points``, moved into ``inside``."""
+        places = []
+        for point in points:
+            place = image.get_rect(center=(round(point[0]), round(point[1]))).inflate(px(22), px(10))
+            if inside is not None:
+                place.clamp_ip(inside.inflate(-px(8), -px(8)))
+            places.append(place)
+        return places
 
     def _beside(
         self,
