@@ -34,7 +34,7 @@ from cacao_game.ai.analysis import ALTERNATIVES, Analysis, Appraisal, TermKey
 from cacao_game.ai.evaluation import Valuer
 from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.policy import best_fill, finish_turn, resolve_choice
-from cacao_game.engine import Action, Fill, Game, Phase
+from cacao_game.engine import Action, Fill, Game, Phase, Resolve
 from cacao_game.engine.events import Event, JungleFilled
 
 TOP_CHANGES = 3
@@ -116,15 +116,17 @@ class Advice:
 
 
 def end_of_turn(view: Game, valuer: Valuer, action: Action, planned: Sequence[Action] = ()) -> Game:
-    """A copy of ``view`` with ``action`` played, then ``planned``'s fills while each is legal
-    in turn, and the turn finished as the medium player decides each fill and resolution
+    """A copy of ``view`` with ``action`` played, then ``planned``'s steps of the same
+    decision (a fill's spaces, a resolution's steps) while each is legal in turn, and the turn
+    finished as the medium player decides each fill and resolution
     (``best_fill``): the way a preview of the move plays it (``session.preview``), so that a
     reason's "now" is what the move's preview shows (a trial's hint said "1 sun token fewer
     now" where the previews showed one more: the turn was finished by ``quick_fill``)."""
+    seat = view.current_player()
     after = view.clone()
     after.apply(action)
     for step in planned:
-        if after.is_over() or after.phase is not Phase.FILL:
+        if not after.decides(seat, Phase.RESOLVE if isinstance(step, Resolve) else Phase.FILL):
             break
         if isinstance(step, Fill) and step.pos not in after.pending_fills:
             continue  # laid by the engine (R3.10)
@@ -232,7 +234,7 @@ def whole_move(view: Game, valuer: Valuer, action: Action) -> tuple[Action, ...]
         steps.append(step)
         if isinstance(step, Fill):
             steps += laid_by_the_engine(events, step)
-        if game.is_over() or game.phase is not phase or game.current_player() != seat:
+        if not game.decides(seat, phase):
             break
         if phase is Phase.FILL and game.display:
             step = best_fill(game, valuer)
@@ -381,7 +383,7 @@ def _resolution_sides(view: Game, valuer: Valuer, seat: int) -> Iterator[tuple[t
     paths = 0
     while frontier and paths < MAX_PATHS:
         state, steps = frontier.pop()
-        if steps and (state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat):
+        if steps and not state.decides(seat, Phase.RESOLVE):
             paths += 1
             end = state.clone()
             finish_turn(end, valuer, best_fill)
@@ -414,14 +416,9 @@ def compare_whole(game: Game, better: Sequence[Action], worse: Sequence[Action])
     seat = game.current_player()
     view = game.view(seat)
     valuer = Valuer(view)
-    sides = []
-    for steps in (better, worse):
-        end = view.clone()
-        for step in steps:
-            end.apply(step)
-        finish_turn(end, valuer, best_fill)
-        sides.append(_side_of(valuer, seat, end))
-    return _advice(seat, better[0], worse[0], sides[0], sides[1], None, tuple(better), tuple(worse))
+    first = _side(view, valuer, seat, better[0], better[1:])
+    second = _side(view, valuer, seat, worse[0], worse[1:])
+    return _advice(seat, better[0], worse[0], first, second, None, tuple(better), tuple(worse))
 
 
 __all__ = [

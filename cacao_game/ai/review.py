@@ -226,13 +226,11 @@ def positions(
 def resolution_row(game: Game, actions: Sequence[Action], index: int) -> tuple[Action, ...]:
     """The steps of the resolution that ``actions[index]`` starts in ``game`` (the game just
     before it): that seat's steps up to the end of its resolution, the row it chose."""
-    seat, turn = game.current_player(), game.turn
+    seat = game.current_player()
     state = game.clone()
     steps: list[Action] = []
     for action in actions[index:]:
-        if state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat:
-            break
-        if state.turn != turn:
+        if not state.decides(seat, Phase.RESOLVE):
             break
         state.apply(action)
         steps.append(action)

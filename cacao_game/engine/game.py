@@ -392,6 +392,11 @@ class Game:
         """Whether the game has ended (R4.1)."""
         return self.phase is _GAME_OVER
 
+    def decides(self, seat: int, phase: Phase) -> bool:
+        """Whether ``seat`` has a decision of ``phase`` to make now: a decision it began (the
+        spaces of a fill, the steps of a resolution) goes on while this holds."""
+        return self.phase is phase and self.current_player() == seat
+
     def can_overbuild(self) -> bool:
         """Whether the mover may overbuild this turn (R3.3)."""
         return (

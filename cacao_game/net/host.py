@@ -823,7 +823,7 @@ class Host:
         seat.connected, seat.away_since = False, self._clock()
         self._seat_log.info("table %s: seat %d left (%s)", table.code, client.seat, client.peer)
         if table.is_over() and not members:
-            self._idle[table.code] = self._clock()
+            self._nobody_left(table)
             return
         self._presence(table)
         options = table.options
@@ -833,13 +833,13 @@ class Host:
                 options.standin_after,
                 partial(self._stand_in, table, client.seat, seat.away_since),
             )
-        if not members and self._idle_wait(table) is not None:
-            self._idle[table.code] = self._clock()
+        if not members:
+            self._nobody_left(table)
 
     def _nobody_left(self, table: Table) -> None:
-        """The last spectator left ``table`` and nobody else is at it: a finished game, or a
-        table that waits for players (``_stalled``, or not started), starts its wait to be
-        closed, as when its last player leaves."""
+        """Nobody is at ``table`` any more (its last player or spectator left, or its record
+        was filed after they had): a finished game, or a table that waits for players
+        (``_stalled``, or not started), starts its wait to be closed (``_idle_wait``)."""
         if self._idle_wait(table) is not None:
             self._idle[table.code] = self._clock()
 
@@ -862,14 +862,14 @@ class Host:
         if table.is_over():
             self._seat_log.info("table %s: seat %d left the finished game", table.code, number)
             if not members:
-                self._idle[table.code] = self._clock()
+                self._nobody_left(table)
             return
         if not table.started and self._openers.get(table.code) == number:
             self.end_table(table.code)  # its opener left before it started: nobody's table now
             return
         self._free(table, number, f"left on purpose ({client.peer})")
-        if not members and self._idle_wait(table) is not None:
-            self._idle[table.code] = self._clock()
+        if not members:
+            self._nobody_left(table)
 
     def _free(self, table: Table, number: int, why: str) -> None:
         """Free claimed seat ``number`` of a game that runs for whoever joins next
@@ -1254,7 +1254,7 @@ class Host:
         else:
             await loop.run_in_executor(None, saver.remove)
         if not self._members.get(table.code):
-            self._idle[table.code] = self._clock()  # kept a while for a late rejoin (``sweep``)
+            self._nobody_left(table)  # kept a while for a late rejoin (``sweep``)
 
     # ----------------------------------------------------------------- a finished game's record (app side)
 

@@ -57,9 +57,7 @@ def outcomes(game: Game) -> list[Outcome]:
     explored = 0
     while stack and explored < MAX_PATHS:
         state, actions, events = stack.pop(0)
-        if actions and (
-            state.is_over() or state.phase is not Phase.RESOLVE or state.current_player() != seat
-        ):
+        if actions and not state.decides(seat, Phase.RESOLVE):
             result = _result(list(events), seat)
             steps = tuple(steps_of(list(events), seat))
             if result not in found or _reading(steps) < _reading(found[result].steps):

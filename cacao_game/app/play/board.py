@@ -661,7 +661,8 @@ class BoardRenderer:
         ]
         near = [(x + dx, y) for x, y in rows for dx in (0, -step, step, -2 * step, 2 * step)]
         near.sort(key=lambda point: math.dist(point, rect.center) + (0 if point[1] == above[1] else 1))
-        half = self.painter.text_image(label, 20, "bold").get_width() // 2 + px(11) + px(10)
+        size = self.painter.text_image(label, 20, "bold").get_size()
+        half = size[0] // 2 + px(11) + px(10)
         near += [(rect.left - half, rect.centery), (rect.right + half, rect.centery)]
         tiles = self.laid_in_view(frame)
         own = pygame.Rect(rect).inflate(-px(4), -px(4))
@@ -673,16 +674,16 @@ class BoardRenderer:
             border=border,
             inside=view,
             others=[point for point in near if point != above],
-            spare=[*clear, *self._beside_tiles(label, rect, tiles)],
+            spare=[*clear, *self._beside_tiles(size, rect, tiles)],
             avoid=[*overlays, *labels, *marks, *tiles, own],
             must_avoid=[*overlays, *marks, own],
             narrow=max(px(220), round(3 * step)),
         )
 
     def _beside_tiles(
-        self, label: str, square: pygame.FRect, tiles: Sequence[pygame.Rect]
+        self, size: tuple[int, int], square: pygame.FRect, tiles: Sequence[pygame.Rect]
     ) -> list[tuple[float, float]]:
-        """Where a label for ``square`` lies clear of the laid ``tiles`` altogether, nearest
+        """Where a label of text ``size`` for ``square`` lies clear of the laid ``tiles`` altogether, nearest
         first: left or right of them at the square's height, above or below them at its
         column (a trial's hint label lay across a whole row of tiles, the board's sides
         empty); none further than ``BESIDE_TILES_REACH`` squares from it (a retest found a
@@ -690,8 +691,7 @@ class BoardRenderer:
         if not tiles:
             return []
         laid = tiles[0].unionall(list(tiles[1:]))
-        width, height = self.painter.text_image(label, 20, "bold").get_size()
-        half_w, half_h, gap = width // 2 + px(11), height // 2 + px(5), px(10)
+        half_w, half_h, gap = size[0] // 2 + px(11), size[1] // 2 + px(5), px(10)
         places = [
             ((laid.left - gap - half_w, square.centery), square.left - laid.left + gap),
             ((laid.right + gap + half_w, square.centery), laid.right - square.right + gap),
