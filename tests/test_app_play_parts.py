@@ -450,6 +450,30 @@ def test_a_followed_board_is_centred_again_only_when_half_a_square_off() -> None
     assert cam.target_center.x == pytest.approx(centre.x - 1)
 
 
+def test_a_board_moved_beside_a_cover_is_centred_in_the_whole_view_again() -> None:
+    """A trial saw the board, moved right of a hint's panel, stay off the middle on every
+    later turn: centring took the least move, and the room beside the temples panel (still
+    up) was nearer than the middle. Once the hint's panel is gone, a board the whole view
+    holds with nothing hidden goes back to its middle."""
+    cam = Camera(VIEWPORT)
+    board = [(x, y) for x in range(3) for y in range(3)]
+    cam.fit(board, border=3)
+    cam.snap()
+    middle = pygame.Vector2(cam.target_center)
+    temples = pygame.Rect(VIEWPORT.left, VIEWPORT.top, 300, 200)
+    hint = pygame.Rect(VIEWPORT.left, VIEWPORT.top, VIEWPORT.w // 2, VIEWPORT.h)
+    cam.covered = (temples, hint)
+    assert cam.include(board, border=0)
+    cam.snap()
+    assert not any(hint.colliderect(cam.square_rect(pos)) for pos in board)
+    cam.centre(board)  # the hint's panel is still up: the board stays beside it
+    cam.snap()
+    assert not any(hint.colliderect(cam.square_rect(pos)) for pos in board)
+    cam.covered = (temples,)
+    assert cam.centre(board)
+    assert cam.target_center == middle
+
+
 def test_tab_pans_only_to_a_square_off_screen() -> None:
     """Showing a square already wholly in view does not move the camera; one outside does."""
     cam = Camera(VIEWPORT)

@@ -289,10 +289,12 @@ class Camera:
 
     def centre(self, squares: Iterable[Pos], border: int = 1) -> bool:
         """Pan, the zoom kept, so ``squares`` plus ``border`` lie in the middle of the framed
-        viewport (or of the room beside a cover where none of them is hidden, the least move
-        of those), eased calmly; nothing when they are there already or no room holds them
-        at this zoom, or off the middle by at most ``CENTRE_SLACK`` squares. True if the view
-        changed (a board that grew on one side stays centred while the camera follows it)."""
+        viewport when none of them is hidden there, else of the room beside a cover where none
+        is (the least move of those), eased calmly; nothing when they are there already or no
+        room holds them at this zoom, or off the middle by at most ``CENTRE_SLACK`` squares.
+        True if the view changed (a board that grew on one side stays centred while the camera
+        follows it; a trial saw a board moved beside a hint's panel stay there on later turns,
+        off the middle of a view that held it)."""
         squares = list(squares)
         box = self.bounds(squares, border)
         if box is None:
@@ -308,6 +310,8 @@ class Camera:
             shift = (center - self.target_center).length()
             if not self._hidden(squares, center, scale) and (best is None or shift < best[0]):
                 best = (shift, center)
+                if room == self.framed():
+                    break
         if best is None or best[0] <= CENTRE_SLACK:
             return False
         self.target_center = best[1]
