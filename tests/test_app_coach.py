@@ -36,7 +36,7 @@ from cacao_game.app.play.ai_worker import (
     WorkerRestarted,
 )
 from cacao_game.app.play.scene import PlayScene
-from cacao_game.app.strings import t
+from cacao_game.app.strings import t, tn
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
 from cacao_game.engine import Game, Phase, Resolve
@@ -483,9 +483,11 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     run(app, 3)
     here = session.here()
     assert here is not None and here.mark != "good"
-    step = session.position + 1
-    # the step shown counts from 1: the decision looked at is the one about to be made
-    assert scene.status_text() == t("review.status", step=step, steps=session.turns)
+    # a trial read "26 decisions" in the review's progress and "step 1 of 46" on the table:
+    # the table counts the reviewed decisions as the progress does, from 1
+    reviewed = sorted(d.index for d in session.review.decisions)
+    number = reviewed.index(here.index) + 1
+    assert scene.status_text() == t("review.status", decision=number, decisions=len(reviewed))
     position = session.position
     app.draw(app.screen)
     assert session.position == position
@@ -496,10 +498,23 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     app.step([key("end")], 0.02)
     run(app, 3)
     assert scene.source.game.is_over()
-    assert scene.status_text() == t("review.status_end", steps=session.turns)
+    assert scene.status_text() == tn("review.status_end", len(reviewed))
     app.step([key("left")], 0.02)
     run(app, 3)
-    assert scene.status_text() == t("review.status", step=session.turns, steps=session.turns), "once"
+    last = session.here()
+    if last is None:
+        assert scene.status_text() == t("review.status_turn", turn=session.game.turn + 1)
+    else:
+        assert scene.status_text() == t("review.status", decision=len(reviewed), decisions=len(reviewed)), (
+            "once"
+        )
+    app.step([key("home")], 0.02)
+    run(app, 3)
+    assert scene.status_text() == t("review.status", decision=1, decisions=len(reviewed)), "the first move's"
+    while session.here() is not None:
+        app.step([key("right")], 0.02)
+        run(app, 3)
+    assert scene.status_text() == t("review.status_turn", turn=session.game.turn + 1), "an opponent's turn"
     app.draw(app.screen)
 
 

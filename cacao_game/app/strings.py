@@ -1320,9 +1320,10 @@ EN: dict[str, str] = {
     "review.restarted": (
         "The review's helper stopped unexpectedly and was restarted: it goes on after {done} of {total}."
     ),
-    "review.status": "Review · step {step} of {steps} · ← → step · Tab next flagged · Esc back",
-    # the review at the game's end, after its last step (a trial saw "step 49 of 49" twice)
-    "review.status_end": "Review · the end, after {steps} steps · ← step back · Esc back",
+    # the review at a reviewed decision, counted as the review's progress counts them
+    "review.status": "Review · decision {decision} of {decisions} · ← → step · Tab next flagged · Esc back",
+    # the review at the start of a turn, before its first reviewed decision (if any)
+    "review.status_turn": "Review · turn {turn} · ← → step · Tab next flagged · Esc back",
     "review.flag_prev": "‹ Flag",
     "review.flag_next": "Flag ›",
     "review.played_tag": "played",
@@ -1444,6 +1445,11 @@ EN_PLURALS: dict[str, tuple[str, str]] = {
         "Hint: about {n} points better than the next best move",
     ),
     "review.verdict": ("{mark}, {n} point lost", "{mark}, {n} points lost"),
+    # the review at the game's end, after its last step (a trial saw "step 49 of 49" twice)
+    "review.status_end": (
+        "Review · the end, {n} decision reviewed · ← step back · Esc back",
+        "Review · the end, {n} decisions reviewed · ← step back · Esc back",
+    ),
     # the game log's line after the winner when totals tied: n counts the winners
     "log.tiebreak": (
         "{tied} tied on {total}; {winners} kept the most cacao ({cacao}).",

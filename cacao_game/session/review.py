@@ -9,6 +9,7 @@ blunder).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 
 from cacao_game.ai.review import DecisionReview, GameReview
@@ -34,12 +35,18 @@ class ReviewSession(ReplaySession):
             raise ValueError("the review is of another game")
         self.review = review
         self._by_index = {decision.index: decision for decision in review.decisions}
+        self._indices = sorted(self._by_index)
         self.turn_starts = sorted(set(self.turn_starts) | set(self._by_index))
         """Where a step stops: every turn's start and every reviewed decision."""
 
     def stepping(self) -> Stepping | None:
-        """Steps shown of the review's steps (turn starts and reviewed decisions)."""
-        return Stepping(self.position, self.turns, decisions=True)
+        """Steps shown of the review's steps (turn starts and reviewed decisions), and which
+        reviewed decision is shown, if one is."""
+        index = len(self.game.actions)
+        decision = bisect_left(self._indices, index) + 1 if index in self._by_index else None
+        return Stepping(
+            self.position, self.turns, decisions=True, reviewed=len(self._indices), decision=decision
+        )
 
     def here(self) -> DecisionReview | None:
         """The review of the decision made at the position shown, if it was reviewed."""

@@ -105,11 +105,17 @@ REVIEW = Capabilities(step=True, flags=True, open_hands=True)
 @dataclass(frozen=True, slots=True)
 class Stepping:
     """Where a stepped source stands: ``position`` steps shown of ``steps`` (0 = the deal).
-    ``decisions``: a step is a decision (a review), else a whole turn (a replay)."""
+    ``decisions``: a step is a decision (a review), else a whole turn (a replay). In a review,
+    ``reviewed`` decisions were reviewed, and ``decision`` is the number (from 1) of the one
+    about to be made at the position shown, None at a step that is no reviewed decision (a
+    turn's start: the review's progress counts decisions, a trial read "26 decisions" there
+    and "step 1 of 46" on the table)."""
 
     position: int
     steps: int
     decisions: bool = False
+    reviewed: int = 0
+    decision: int | None = None
 
     @property
     def at_start(self) -> bool:

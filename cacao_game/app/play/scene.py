@@ -813,9 +813,11 @@ class PlayScene(Scene):
         """What to do now, in one line."""
         stepping = self.source.stepping()
         if stepping is not None and stepping.decisions and stepping.at_end:
-            return t("review.status_end", steps=stepping.steps)  # not "step 49 of 49" twice
+            return tn("review.status_end", stepping.reviewed)  # not "step 49 of 49" twice
+        if stepping is not None and stepping.decisions and stepping.decision is not None:
+            return t("review.status", decision=stepping.decision, decisions=stepping.reviewed)
         if stepping is not None and stepping.decisions:
-            return t("review.status", step=stepping.position + 1, steps=stepping.steps)
+            return t("review.status_turn", turn=self.shown.turn + 1)
         replayed = self.replayed_turn()
         if stepping is not None and replayed is not None:
             return t("replay.status", turn=replayed[0], turns=stepping.steps)
