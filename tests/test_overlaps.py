@@ -905,6 +905,53 @@ def test_a_move_preview_label_never_covers_its_own_square_on_a_full_board() -> N
     assert on_tiles == 0, (on_tiles, checked)
 
 
+@pytest.mark.parametrize("seed", [5, 7])
+def test_a_coach_tag_keeps_off_the_tiles_and_its_square_on_a_full_board(seed: int) -> None:
+    """Trials saw the hint's "about as good" tag and the review's "better" and "played" tags
+    hide half a neighbouring tile. On a late, crowded board, a tag for any legal square lies
+    clear of the laid tiles and of its own square (before: the hint's tag lay over tiles for
+    11 of 17 squares on seed 5, the review's for 4)."""
+    import random
+
+    import pygame
+    from shots import table
+
+    from cacao_game.ai.medium import MediumPlayer
+    from cacao_game.app import theme
+    from cacao_game.app.play.advice import draw_coach
+    from cacao_game.app.play.frame import CoachMark, CoachView
+    from cacao_game.engine import Game, Phase
+
+    game = Game.new(4, "base", seed)
+    players = [MediumPlayer(random.Random(seat)) for seat in range(4)]
+    while not (
+        game.phase is Phase.PLACE
+        and game.current_player() == 0
+        and len(game.workers) + len(game.jungle) >= 36
+    ):
+        game.apply(players[game.current_player()].choose(game))
+    app = make_app((1366, 768), Settings(sound=False))
+    scene = table(app, game)
+    scene.fit_board(snap=True)
+    tiles, checked, covering = _laid_tiles(scene), 0, []
+    for pos in scene.turn.targets():
+        action = scene.turn.action_at(pos)
+        if action is None or not scene.camera.viewport.collidepoint(scene.camera.square_center(pos)):
+            continue
+        square = pygame.Rect(scene.camera.square_rect(pos)).inflate(-8, -8)
+        for outline, tag in (("other", "about as good"), ("better", "better"), ("played", "played")):
+            view = CoachView(
+                (1000, 90, 300, 200), "Hint", ("",), "hint", (), (CoachMark(pos, action, 190, outline, tag),)
+            )
+            with theme.text_audit() as drawn:
+                draw_coach(scene, app.screen, view, scene.board.marked_in_view(scene.frame))
+            (text,) = [text for text in drawn if text.text == tag]
+            if text.rect.collidelist([*tiles, square]) >= 0:
+                covering.append((pos, outline))
+            checked += 1
+    assert checked >= 30 and covering == []
+
+
 def test_a_label_wrapped_onto_lines_keeps_its_words_inside_its_box() -> None:
     """A trial saw a three-line hint label drawn as a pill, its first and last words running
     into the curve of its ends. A label wrapped onto several lines is a rounded box whose

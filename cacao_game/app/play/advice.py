@@ -402,10 +402,13 @@ def review_view(scene: PanelHost, session: ReviewSession, popup: PopupView | Non
     return CoachView((rect.x, rect.y, rect.w, rect.h), heading, tuple(lines), accent, (), marks)
 
 
-def draw_coach(scene: PanelHost, surface: pygame.Surface, view: CoachView) -> pygame.Rect:
+def draw_coach(
+    scene: PanelHost, surface: pygame.Surface, view: CoachView, tiles: Sequence[pygame.Rect] = ()
+) -> pygame.Rect:
     """The coach's panel of the frame (``hint_view``, ``review_view``): the planned fills and
     the marks' ghosts, their outlines and tags (kept off the panel where they can: a
-    playtest saw "better" cut to "bet" under the review panel), then the panel."""
+    playtest saw "better" cut to "bet" under the review panel; off the ``tiles``, laid or
+    legal, where they can: ``BoardRenderer.marked_in_view``), then the panel."""
     panel = pygame.Rect(view.box)
     for fill in view.fills:
         _ghost(scene, surface, fill, PLANNED_FILL_GHOST)
@@ -415,7 +418,7 @@ def draw_coach(scene: PanelHost, surface: pygame.Surface, view: CoachView) -> py
     outlined = [(mark, _outline(scene, surface, mark.pos, *OUTLINES[mark.outline])) for mark in view.marks]
     for mark, rect in outlined:
         if mark.tag:
-            _tag(scene, surface, mark, rect, panel)
+            _tag(scene, surface, mark, rect, panel, tiles)
     return draw_panel(scene, surface, view.heading, view.lines, ACCENTS[view.accent], view.box)
 
 
@@ -432,27 +435,37 @@ dashed)."""
 
 
 def _tag(
-    scene: PanelHost, surface: pygame.Surface, mark: CoachMark, rect: pygame.FRect, panel: pygame.Rect
+    scene: PanelHost,
+    surface: pygame.Surface,
+    mark: CoachMark,
+    rect: pygame.FRect,
+    panel: pygame.Rect,
+    tiles: Sequence[pygame.Rect],
 ) -> None:
-    """``mark``'s tag by its outlined square ``rect``: a hint's compared move below it; the
-    review's above it where there is room (else below, the move played also on its middle),
-    kept off ``panel``."""
+    """``mark``'s tag by its outlined square ``rect``, kept off ``panel``: a hint's compared
+    move below it, the review's above it, else the first of below, above, left and right of
+    it that covers none of the ``tiles`` (laid, legal) nor the square (else the place
+    covering least of them; the move played also on its middle). Trials saw the tags hide
+    half a neighbouring tile."""
     view = scene.camera.viewport
     color, _solid = OUTLINES[mark.outline]
+    size = 16 if mark.outline == "other" else 18
+    half = scene.painter.text_image(mark.tag, size, "bold").get_width() // 2 + px(11) + px(6)
     below = (rect.centerx, rect.bottom + px(18))
-    if mark.outline == "other":
-        scene.painter.pill(surface, mark.tag, below, 16, border=color, inside=view)
-        return
-    aside = [below, rect.center] if mark.outline == "played" else [below]
+    above = (rect.centerx, rect.top - px(18))
+    first, second = (below, above) if mark.outline == "other" else (above, below)
+    places = [second, (rect.left - half, rect.centery), (rect.right + half, rect.centery)]
+    if mark.outline == "played":
+        places.append(rect.center)
     scene.painter.pill(
         surface,
         mark.tag,
-        (rect.centerx, rect.top - px(18)),
-        18,
+        first,
+        size,
         border=color,
         inside=view,
-        others=aside,
-        avoid=[panel],
+        others=places,
+        avoid=[panel, *tiles, pygame.Rect(rect)],
         must_avoid=[panel],
     )
 

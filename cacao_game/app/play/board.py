@@ -711,6 +711,17 @@ class BoardRenderer:
         inset = -max(2, self.camera.scale // 8)
         return [hits[i].inflate(inset, inset) for i in self.camera.viewport.collidelistall(hits)]
 
+    def marked_in_view(self, frame: Frame) -> list[pygame.Rect]:
+        """The laid tiles in view (``laid_in_view``) and the legal squares in view, a few
+        pixels in from their edges: a coach's tag keeps off them where it can (trials saw a
+        tag hide half a neighbouring tile)."""
+        if frame.board is None:
+            return []
+        inset = -max(2, self.camera.scale // 8)
+        view = self.camera.viewport
+        legal = [pygame.Rect(self.rect(pos)).inflate(inset, inset) for pos in frame.board.targets]
+        return [*self.laid_in_view(frame), *(rect for rect in legal if view.colliderect(rect))]
+
     def overlays(self) -> list[pygame.Rect]:
         """The panels drawn over the board (the temples overview): a label over a square
         moves off them."""

@@ -2195,7 +2195,7 @@ class PlayScene(Scene):
         drawn += self.timeline.draw(surface, self)
         panels: list[pygame.Rect] = []
         if frame.coach is not None:
-            panels.append(draw_coach(self, surface, frame.coach))
+            panels.append(draw_coach(self, surface, frame.coach, self.board.marked_in_view(frame)))
             drawn.append(whole)
         elif frame.flags:
             drawn.append(whole)
