@@ -952,6 +952,47 @@ def test_a_coach_tag_keeps_off_the_tiles_and_its_square_on_a_full_board(seed: in
     assert checked >= 30 and covering == []
 
 
+@pytest.mark.parametrize("seed", [3, 10, 24])
+def test_a_resolution_popup_leaves_the_tiles_in_view_on_a_late_board(seed: int) -> None:
+    """A trial saw the workers' popup stay over eight tiles late in a 4-player game at
+    1280x720, the room left of it and below the temples panel empty: the board was tried
+    only beside one panel at a time. It now lies clear of both (on these boards 7, 8 and 13
+    tiles lay under the popup before)."""
+    import random
+
+    import pygame
+    from shots import frames, table
+
+    from cacao_game.ai.medium import MediumPlayer
+    from cacao_game.config.game import GameConfig, SeatConfig
+    from cacao_game.engine import Game, Phase
+
+    kinds = ("human", "random", "random", "random")
+    colors = ("red", "purple", "white", "yellow")
+    config = GameConfig(
+        [SeatConfig(f"P{i}", c, k) for i, (c, k) in enumerate(zip(colors, kinds, strict=True))], "base", 1
+    )
+    game = Game.new(4, "base", seed)
+    players = [MediumPlayer(random.Random(s)) for s in range(4)]
+    while not (
+        game.phase is Phase.RESOLVE
+        and game.current_player() == 0
+        and len(game.workers) + len(game.jungle) >= 28
+        and len(game.legal_actions()) > 1
+    ):
+        game.apply(players[game.current_player()].choose(game))
+    app = make_app((1280, 720), Settings(sound=False))
+    scene = table(app, game, config)
+    scene.fit_board(snap=True)
+    frames(app, 120)
+    popup = scene.hud.popup_rect(scene.turn.outcomes())
+    panel = scene.board.temples_panel()
+    assert panel is not None
+    for pos in scene.board_squares():
+        square = pygame.Rect(scene.camera.square_rect(pos)).inflate(-6, -6)
+        assert not square.colliderect(popup) and not square.colliderect(panel), pos
+
+
 def test_a_label_wrapped_onto_lines_keeps_its_words_inside_its_box() -> None:
     """A trial saw a three-line hint label drawn as a pill, its first and last words running
     into the curve of its ends. A label wrapped onto several lines is a rounded box whose

@@ -198,22 +198,25 @@ class Camera:
         self.rate = EASE_RATE
 
     def rooms(self) -> list[pygame.Rect]:
-        """Where a board may lie: the framed viewport, then for each cover over it the framed
-        parts right of, below, left of and above it (empty ones left out)."""
-        room = self.framed()
-        rooms = [room]
+        """Where a board may lie: the framed viewport, then for each cover over it the parts
+        of each room so far (the framed view's, then those left by the covers before) right
+        of, below, left of and above it (empty ones left out): beside a resolution's popup
+        and below the temples panel too (a trial saw the popup stay over eight tiles, the
+        room left of it and below the panel empty)."""
+        rooms = [self.framed()]
         gap = px(MARGIN) // 2
         for cover in self.covered:
-            if not cover.colliderect(room):
-                continue
-            for part in (
-                pygame.Rect(cover.right + gap, room.top, room.right - cover.right - gap, room.height),
-                pygame.Rect(room.left, cover.bottom + gap, room.width, room.bottom - cover.bottom - gap),
-                pygame.Rect(room.left, room.top, cover.left - gap - room.left, room.height),
-                pygame.Rect(room.left, room.top, room.width, cover.top - gap - room.top),
-            ):
-                if part.width > 0 and part.height > 0:
-                    rooms.append(part)
+            for room in list(rooms):
+                if not cover.colliderect(room):
+                    continue
+                for part in (
+                    pygame.Rect(cover.right + gap, room.top, room.right - cover.right - gap, room.height),
+                    pygame.Rect(room.left, cover.bottom + gap, room.width, room.bottom - cover.bottom - gap),
+                    pygame.Rect(room.left, room.top, cover.left - gap - room.left, room.height),
+                    pygame.Rect(room.left, room.top, room.width, cover.top - gap - room.top),
+                ):
+                    if part.width > 0 and part.height > 0 and part not in rooms:
+                        rooms.append(part)
         return rooms
 
     def _offset(self, room: pygame.Rect) -> pygame.Vector2:
@@ -279,11 +282,12 @@ class Camera:
         corner = self.target_square_rect((left, top))
         far = self.target_square_rect((right - 1, bottom - 1))
         room = self.framed()
+        slack = 0.01  # pixels: a view aimed with ``include`` at a room's edge lands a rounding error past it
         return (
-            room.left <= corner.left
-            and corner.top >= room.top
-            and far.right <= room.right
-            and far.bottom <= room.bottom
+            room.left - slack <= corner.left
+            and corner.top >= room.top - slack
+            and far.right <= room.right + slack
+            and far.bottom <= room.bottom + slack
             and not self._hidden(squares, self.target_center, self.target_scale)
         )
 
