@@ -599,6 +599,27 @@ def test_enter_on_add_seat_keeps_the_focus_on_it_and_keys_hide_a_resting_tooltip
     assert setup.tooltip.target is kind
 
 
+def test_a_click_hides_a_resting_tooltip_until_the_mouse_moves(setup):
+    """A trial clicked Watch on the Join form: the button's tooltip stayed over the refusal
+    the click brought until the mouse moved. A click hides the tooltip as a key does."""
+    app = setup.app
+    kind = next(w for w in setup.widgets if isinstance(w, Cycler) and w.tooltip)
+    rest(app, kind.rect.center)
+    assert setup.tooltip.target is kind
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=kind.rect.center, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=kind.rect.center, button=1),
+        ],
+        0.016,
+    )
+    for _frame in range(30):
+        app.step([], 0.1)
+    assert setup.tooltip.target is None
+    rest(app, (kind.rect.centerx + 2, kind.rect.centery))
+    assert setup.tooltip.target is not None and setup.tooltip.target.rect == kind.rect
+
+
 def rest(app, pos: tuple[int, int]) -> None:
     """Move the mouse to ``pos`` and rest it there past the tooltip's delay."""
     app.step([harness.motion(pos)], 0.016)

@@ -666,6 +666,28 @@ def test_the_join_form_types_into_the_code_field_and_enter_joins(apps):
     pump([hosting, joining], lambda: isinstance(joining.top, PlayScene), "the joiner's table")
 
 
+def test_a_join_form_with_every_field_filled_types_a_new_code_over_the_old(app: App) -> None:
+    """A trial came back from a game its host had ended and opened Join a game: every field
+    was filled (the old code too) and none took the keys, so the new code typed went nowhere
+    and Join tried the old one. The code field takes the keys with its code selected: a
+    code typed replaces it."""
+    app.join_typed.update(address=LOCAL, port="47123", code="Y86NUC", name="Cy")
+    app.open(routes.Join())
+    form = app.top
+    assert isinstance(form, JoinScene) and form.fields["code"].editing
+    for char in "232NCT":
+        key = getattr(pygame, f"K_{char.lower()}")
+        app.step(
+            [
+                pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char),
+                pygame.event.Event(pygame.TEXTINPUT, text=char),
+            ],
+            0.01,
+        )
+    assert form.values["code"].upper() == "232NCT"
+    assert (form.values["address"], form.values["name"]) == (LOCAL, "Cy"), "the rest is kept"
+
+
 def open_on_a_server(app: App, port: int, kinds: list[str]) -> LobbyScene:
     """Host a game with ``server`` typed: the table of seats ``kinds`` (Ana is the human
     seat) opened on the Cacao server at 127.0.0.1:``port``; returns its lobby."""

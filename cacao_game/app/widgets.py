@@ -728,9 +728,10 @@ class Tooltip:
         self.target, self.waited = None, 0.0
 
     def keys_pressed(self, mouse: tuple[int, int]) -> None:
-        """A key was pressed: the tooltip goes until the mouse moves from ``mouse`` (a
-        keyboard-only trial's level tooltip stayed for good over the controls it tabbed to,
-        under a pointer left in the middle of the screen)."""
+        """A key was pressed or a button clicked: the tooltip goes until the mouse moves from
+        ``mouse`` (a keyboard-only trial's level tooltip stayed for good over the controls it
+        tabbed to, under a pointer left in the middle of the screen; another's Watch tooltip
+        stayed over the refusal its click brought)."""
         self.hide()
         self.keys_at = mouse
 

@@ -136,13 +136,15 @@ class WidgetScene(Scene):
         return rest
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Offer ``event`` to the widgets (top-most first), then to keyboard focus. A click
+        """Offer ``event`` to the widgets (top-most first), then to keyboard focus. A key or a
+        click hides the tooltip until the mouse moves. A click
         anywhere but in the text field being edited ends its editing first, so at most one
         field ever takes the keys; a field a click starts editing takes the keyboard focus too
         (a trial saw two fields look focused, the one clicked and the one the focus was on)."""
         if event.type == pygame.KEYDOWN:
             self.tooltip.keys_pressed(self.app.mouse_pos)
         if event.type == pygame.MOUSEBUTTONDOWN:
+            self.tooltip.keys_pressed(event.pos)  # a trial's Watch tooltip hid the refusal its click brought
             for field in self.widgets:
                 if isinstance(field, TextInput) and field.editing and not field.rect.collidepoint(event.pos):
                     field.set_editing(False)

@@ -193,11 +193,17 @@ class JoinScene(WidgetScene):
     def enter(self) -> None:
         """The first empty field (usually the table code: the rest is remembered) takes the
         keys at once: a tester typed a code into no field, its W moved the focus to Back and
-        Enter went back to the menu."""
+        Enter went back to the menu. With every field filled, the code field takes them with
+        its code selected, so that a new code typed replaces it (a trial, back from a game its
+        host had ended, typed the new code into no field and joined with the old one)."""
         super().enter()
         empty = next((self.fields[key] for key, _y in FIELDS if not self.values[key].strip()), None)
         if empty is not None:
             empty.set_editing(True)
+            return
+        code = self.fields["code"]
+        code.set_editing(True)
+        code.selected = True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Enter in a field ends its editing and, when the form is complete, joins (a tester's
