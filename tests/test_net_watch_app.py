@@ -330,7 +330,8 @@ def test_a_table_across_machines_plays_on_under_its_menu(apps, over):
 
 def test_a_game_that_ends_under_the_menu_shows_its_scores_once_the_menu_closes(apps):
     """Under its menu a table across machines goes on, to its end too: the scores wait for
-    the menu (they do not replace it, leaving the table behind it), then come as usual."""
+    the menu (they do not replace it, leaving the table behind it), then come as usual. Quit
+    to menu meanwhile says Resume shows the scores."""
     from cacao_game.app.scenes.pause import PauseOverlay
 
     hosting, source, bo, ana = hosted_with_bo(apps)
@@ -362,6 +363,8 @@ def test_a_game_that_ends_under_the_menu_shows_its_scores_once_the_menu_closes(a
     while time.monotonic() < deadline:
         run(hosting)
     assert isinstance(hosting.top, PauseOverlay) and ana in hosting.stack
+    # a trial's host, quitting now, was told its friends waited for it: the game is over
+    assert ana.leave_question() == t("pause.quit_finished")
     hosting.pop()
     pump([hosting], lambda: isinstance(hosting.top, ScoringScene), "the scores, once the menu closed")
     assert ana not in hosting.stack

@@ -391,6 +391,10 @@ EN: dict[str, str] = {
         "Close Cacao and stop hosting? Your friends wait for the host; "
         "Resume hosting in the menu opens the game again where it stopped."
     ),
+    # Quit to menu from a menu opened before the game ended (its scores wait for the menu to close)
+    "pause.quit_finished": (
+        "The game is over: Resume shows its final scores. Return to the menu without them?"
+    ),
     "pause.quit_seat": (
         "Give up your seat and return to the menu? The others are told at once; the next "
         "player to join with the table code takes it, and an AI may play it until then."

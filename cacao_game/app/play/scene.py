@@ -2294,9 +2294,12 @@ class PlayScene(Scene):
         """A tutorial keeps its place: say so before leaving it; the hosting window stops
         hosting (kept for Resume hosting); a joiner gives up their seat for good; a table that
         is not saved here (a replay, a review, a spectator's), nor one whose autosaves fail, does
-        not claim it is."""
+        not claim it is. A game that ended under the menu says Resume shows its scores (a
+        trial's host was told its friends waited for it, after the end)."""
         if self.lesson is not None:
             return t("tutorial.leave")
+        if self.source.finished_game() is not None:
+            return t("pause.quit_finished")
         if isinstance(self.source, HostedSource):
             return t("pause.quit_hosting")
         if isinstance(self.source, JoinedSource):
