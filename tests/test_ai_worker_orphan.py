@@ -200,9 +200,14 @@ def thinking(pid: int) -> bool:
         return False
 
 
-def test_the_table_plays_on_and_says_so_after_the_worker_is_killed_mid_think() -> None:
+@pytest.mark.parametrize(("max_restarts", "notice"), [(3, "play.ai_restarted"), (0, "play.ai_in_process")])
+def test_the_table_plays_on_and_says_so_after_the_worker_is_killed_mid_think(
+    max_restarts: int, notice: str
+) -> None:
     """The app: a computer seat's worker killed while it thinks; the table gets the move
-    from the new worker and shows the (translated) notice."""
+    from the new worker and shows the (translated) notice. Past the restarts allowed, the
+    window's process thinks, and the notice says so (a trial's fourth death was said to be
+    restarted)."""
     from cacao_game.app.play.scene import PlayScene
     from cacao_game.app.strings import t
     from cacao_game.session import PlaySession
@@ -210,7 +215,7 @@ def test_the_table_plays_on_and_says_so_after_the_worker_is_killed_mid_think() -
     from tests.harness import make_app, run
 
     app = make_app()
-    ai = ProcessAI()
+    ai = ProcessAI(max_restarts=max_restarts)
     session = PlaySession(make_config(["hard", "human"], seed=5))
     scene = PlayScene(app, session, ai=ai)
     app.push(scene)
@@ -224,7 +229,7 @@ def test_the_table_plays_on_and_says_so_after_the_worker_is_killed_mid_think() -
         notified = False
         while not session.game.actions and time.monotonic() < deadline:
             run(app, 1)
-            notified = notified or (app.toast is not None and app.toast[0] == t("play.ai_restarted"))
+            notified = notified or (app.toast is not None and app.toast[0] == t(notice))
             time.sleep(0.02)
         assert notified
         assert session.game.actions, "the computer seat moved"

@@ -379,6 +379,9 @@ def test_the_key_strip_names_the_keys_bound_now(app: App) -> None:
     text = scene.key_hint_text()
     assert text == t("play.rotate_hint", rotate="H/E", confirm="Enter", cycle="Tab", undo="U", hint="Q")
     assert (t("play.hand"), text) in scene.help_topics()
+    # a trial read "1 choose a row" on the Help page, opened while placing
+    rows = t("play.resolve_keys", rows="1/2/3", confirm="Enter", cycle="Tab", undo="U", hint="Q")
+    assert any(text.endswith(rows) for _title, text in scene.help_topics())
 
 
 @cache

@@ -69,6 +69,17 @@ def test_unknown_keys_are_ignored(tmp_path: Path, caplog: pytest.LogCaptureFixtu
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Windows Notepad saves UTF-8 with a byte order mark: a trial's settings file, so
+    saved, was refused whole and every setting reset. The mark is skipped; the file is read."""
+    path = tmp_path / "s.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"sound": False, "language": "de"}).encode())
+    refusals: list[SettingsRefusal] = []
+    settings = load_settings(path, refusals=refusals)
+    assert (settings.sound, settings.language, refusals) == (False, "de", [])
+    assert path.exists()
+
+
 @pytest.mark.parametrize(
     ("key", "value"),
     [

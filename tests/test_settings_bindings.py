@@ -145,6 +145,18 @@ def test_a_key_name_the_game_does_not_know_sets_that_action_back_to_its_default(
     assert bindings["hint"] == ["ö"] and bindings["zoom_in"] == ["[+]"]
 
 
+@pytest.mark.parametrize("character", ["\x00", "\u202e", "\U0001f600", "\t", "\u00a0"])
+def test_a_key_name_no_key_can_have_sets_that_action_back_to_its_default(
+    tmp_path: Path, character: str
+) -> None:
+    """A trial's settings file bound Undo to NUL as well as Ctrl+Z: the table could not draw
+    its key caption and the game stopped at every start. A control or format character, a
+    space or an emoji is no key: the action keeps its default keys, said in the notice."""
+    bindings, repairs = load(tmp_path, {"undo": ["ctrl+z", character]})
+    assert bindings["undo"] == DEFAULT_KEY_BINDINGS["undo"]
+    assert BindingRepair("undo") in repairs
+
+
 def test_every_key_pygame_names_can_be_bound() -> None:
     """``NAMED_KEY_NAMES`` and the one-character rule cover every key pygame-ce names, with
     and without Ctrl, so no key the Settings screen can record is refused on the next start."""

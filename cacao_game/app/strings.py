@@ -769,7 +769,15 @@ EN: dict[str, str] = {
     "play.autosave_ok": "Autosave works again",
     # a computer seat's timed move is long past its thinking time (a busy machine, a stopped helper)
     "play.ai_overdue": "{name} is taking longer than its thinking time: this computer may be busy…",
-    "play.ai_restarted": "The computer player stopped unexpectedly and was restarted: it is thinking again",
+    # a computer seat's move or a hint: the worker process died and a new one took over
+    "play.ai_restarted": (
+        "The computer's thinking stopped unexpectedly and was restarted: it is thinking again"
+    ),
+    # after the worker died several times: the window's own process thinks from now on
+    "play.ai_in_process": (
+        "The computer's thinking stopped unexpectedly again: it goes on in the game's own process, "
+        "which may slow the window"
+    ),
     "flow.unfinished": "An unfinished game is waiting: {name}. Keep it as a saved game and start a new one?",
     "flow.keep_and_start": "Keep it, start new",
     "flow.unfinished_open": (

@@ -8,8 +8,10 @@ refused save, so no later save replaces it; only ``save_settings`` writes, atomi
 
 from __future__ import annotations
 
+import codecs
 import json
 import logging
+import unicodedata
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Annotated, Any, Final, cast
@@ -287,16 +289,27 @@ def _checked(key: str, value: JSON) -> JSON:
     return checked
 
 
+KEY_CHARACTER_KINDS: Final = ("L", "N", "P", "Sm", "Sc", "Sk")
+"""The Unicode categories (or their first letter) of a one-character key name: letters,
+digits, punctuation and the symbols keys carry (``+``, ``$``, ``^``); never a control or
+format character, a space or an emoji (a trial's NUL bound to Undo stopped the game at every
+start: no text can be drawn with it)."""
+
+
 def is_key_name(name: JSON) -> bool:
-    """Whether ``name`` is a key binding: a key's name in lower case (one character, a
-    keypad key's, or one of ``NAMED_KEY_NAMES``), optionally ``ctrl+``-prefixed."""
+    """Whether ``name`` is a key binding: a key's name in lower case (one character of
+    ``KEY_CHARACTER_KINDS``, a keypad key's, or one of ``NAMED_KEY_NAMES``), optionally
+    ``ctrl+``-prefixed."""
     if not isinstance(name, str):
         return False
     key = name.removeprefix(CTRL_PREFIX)
     if not key.strip() or key != key.lower():
         return False
     keypad = (key.startswith("[") and key.endswith("]") and len(key) == 3) or key.startswith("keypad ")
-    return len(key) == 1 or keypad or key in NAMED_KEY_NAMES
+    if len(key) == 1:
+        kind = unicodedata.category(key)
+        return kind[0] in KEY_CHARACTER_KINDS or kind in KEY_CHARACTER_KINDS
+    return keypad or key in NAMED_KEY_NAMES
 
 
 def _read_bindings(data: JSON, repairs: list[BindingRepair] | None) -> dict[str, list[str]]:
@@ -388,17 +401,19 @@ def load_settings(
     defaults to ``defaulted`` (``Settings.from_dict``).
 
     No file (a first start): the defaults, in the system's language (``system_language``).
-    A file that parses as a JSON object: each key read on its own (a bad value takes its
-    default). A file refused as a whole (one over ``SETTINGS_LIMIT`` bytes, not a regular
-    file, not UTF-8 JSON, not an object): the defaults in the system's language, the file
-    renamed aside (``refused_path``: kept, and never replaced by the next save) and a
-    ``SettingsRefusal`` added to ``refusals`` for the player's notice. A file that cannot be
-    read now (permissions, a disk error): the same, but left where it is. Nothing is read from
-    a pipe, so nothing can block.
+    A file that parses as a JSON object, after a UTF-8 byte order mark if it starts with one
+    (Windows Notepad writes one: a trial's whole file was refused for it): each key read on
+    its own (a bad value takes its default). A file refused as a whole (one over
+    ``SETTINGS_LIMIT`` bytes, not a regular file, not UTF-8 JSON, not an object): the defaults
+    in the system's language, the file renamed aside (``refused_path``: kept, and never
+    replaced by the next save) and a ``SettingsRefusal`` added to ``refusals`` for the
+    player's notice. A file that cannot be read now (permissions, a disk error): the same, but
+    left where it is. Nothing is read from a pipe, so nothing can block.
     """
     path = path or settings_path()
     try:
-        data = parse(read_limited(path, SETTINGS_LIMIT), limit=SETTINGS_LIMIT, max_depth=SETTINGS_DEPTH)
+        raw = read_limited(path, SETTINGS_LIMIT).removeprefix(codecs.BOM_UTF8)  # as Notepad saves it
+        data = parse(raw, limit=SETTINGS_LIMIT, max_depth=SETTINGS_DEPTH)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
     except FileNotFoundError:

@@ -200,6 +200,8 @@ LEGAL_BESIDE_ZOOM_OUT = 0.75
 legal squares beside it (``PlayScene._move_beside``'s ``also``; else as ``BESIDE_ZOOM_OUT``
 without them): at a game's first decisions the view is zoomed in as far as it goes and the
 board beside the panel needs about 0.83 of it (a tester saw a legal square under the panel)."""
+HELP_ROWS: Final = 3
+"""The resolution rows the Help page names keys for (it is read outside a resolution)."""
 HINT_MOVES = 2
 """How many times a hint's panel may move the board (``PlayScene._clear_hint``): the panel
 takes the corner that hides least of the view it finds, so a move may send it to another
@@ -907,11 +909,12 @@ class PlayScene(Scene):
         """The keys bound now, by placeholder: ``rotate`` (anticlockwise/clockwise),
         ``confirm``, ``cycle``, ``undo``, ``hint``, ``rows`` (a number key for each row of the
         resolution panel: "1/2" for two rows, "1/2/3", then the digits of further rows:
-        "1/2/3/4…6", as ``controls.later_row`` reads them), ``tiles`` (a number key for each
+        "1/2/3/4…6", as ``controls.later_row`` reads them; outside a resolution ``HELP_ROWS``
+        rows, for the Help page: a trial read "1 choose a row" there), ``tiles`` (a number key for each
         display tile a fill may take now, as ``TableInput`` reads them; outside a fill, as
         many as the display holds: the Help page), each its first key without Ctrl."""
         intents = self.app.intents
-        rows = len(self.turn.outcomes())
+        rows = len(self.turn.outcomes()) if self.game.phase is Phase.RESOLVE else HELP_ROWS
         tiles = len(self.turn.fill_sources()) if self.game.phase is Phase.FILL else DISPLAY_SIZE
 
         def first(intent: str) -> str:
@@ -1905,8 +1908,10 @@ class PlayScene(Scene):
         if self.source.capabilities.ai:
             events = self.ai.update(self.source, dt, self.timeline.busy, self.app.settings.ai_pacing)
             self.show(events)
-            if self.ai.take_restarts():
-                self.app.notify(t("play.ai_restarted"))
+            restarts = self.ai.take_restarts()
+            if restarts:  # a trial's fourth death was said to be restarted, while it thought in-process
+                in_process = any(restart.in_process for restart in restarts)
+                self.app.notify(t("play.ai_in_process" if in_process else "play.ai_restarted"))
 
     def _clear_popup(self) -> None:
         """Once per decision, move the board (the least it can, ``Camera.include``) so the
