@@ -546,3 +546,49 @@ def test_a_review_whose_worker_dies_goes_on_where_it_was() -> None:
     assert indices == [index for index, _game, _played in positions(game.setup, game.actions, [0])]
     kept = [r.decision for r in seen if r.decision is not None]
     assert kept == list(done.review.decisions[: len(kept)]), "the decisions before the death are kept"
+
+
+def test_a_hung_worker_is_killed_and_its_request_answered_by_a_new_one() -> None:
+    """A trial stopped the worker (SIGSTOP) while a computer seat thought: the table waited
+    for good. A worker with work to do that says nothing for ``HANG_SECONDS`` (by the clock
+    given) is killed and replaced, and the new one answers the request."""
+    from cacao_game.app.play.ai_worker import HANG_SECONDS
+
+    now = [0.0]
+    ai = ProcessAI(clock=lambda: now[0])
+    try:
+        game = Game.new(2, "base", 3)
+        ai.request(AIRequest(1, "medium", game.current_player(), 7, game.clone()))
+        hung = ai.pid
+        assert hung is not None
+        os.kill(hung, signal.SIGSTOP)
+        now[0] += HANG_SECONDS - 1
+        assert ai.poll() == [] and ai.pid == hung, "silent, but not for long enough"
+        now[0] += 2
+        replies: list[Reply] = []
+        deadline = time.monotonic() + 120
+        while not any(isinstance(r, Answer) for r in replies) and time.monotonic() < deadline:
+            replies += ai.poll()
+            time.sleep(0.02)
+        assert WorkerRestarted(1) in replies
+        assert [r.id for r in replies if isinstance(r, Answer)] == [1]
+        assert ai.pid != hung and not running(hung)
+    finally:
+        ai.close()
+
+
+def test_a_busy_worker_says_it_is_alive() -> None:
+    """While the worker carries a request out, its heartbeat thread sends ``Alive`` every
+    ``HEARTBEAT_SECONDS`` (a slow but working worker is never taken for hung); idle, nothing."""
+    from cacao_game.app.play.ai_worker import Alive, _Worker
+
+    ours, theirs = multiprocessing.Pipe()
+    worker = _Worker(theirs, 1)
+    threading.Thread(target=worker.beat, daemon=True).start()
+    try:
+        assert not ours.poll(1.5), "idle: no heartbeat"
+        worker.busy.set()
+        assert ours.poll(10) and ours.recv() == Alive()
+    finally:
+        worker.closing = True
+        worker.busy.set()

@@ -27,6 +27,7 @@ import os
 import queue
 import random
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -63,6 +64,12 @@ MAX_RESTARTS: Final = 3
 """Worker deaths while it thinks (requests unanswered) a ``ProcessAI`` recovers from by
 starting a new worker; after that it thinks in-process (a worker that dies on every request
 must not be restarted forever)."""
+HEARTBEAT_SECONDS: Final = 1.0
+"""How often a busy worker says it is alive (``Alive``, from a thread of its own)."""
+HANG_SECONDS: Final = 30.0
+"""A worker with requests unanswered that has said nothing this long is taken for hung (a
+trial stopped it with SIGSTOP, and the table waited for good): it is killed and replaced as
+a dead one is. Generous: a busy machine's worker still beats every ``HEARTBEAT_SECONDS``."""
 MAX_IDLE_DEATHS: Final = 10
 """Worker deaths with nothing asked that a ``ProcessAI`` recovers from silently (nobody
 waited for it, so the player is not told); past them it thinks in-process, and says so (a
@@ -107,6 +114,12 @@ class ReviewRequest:
     done: tuple[DecisionReview, ...] = ()
     """The first decisions' reviews already made (``ProcessAI`` keeps them as they come, so
     that a worker that dies mid-review is resumed where it was)."""
+
+
+@dataclass(frozen=True)
+class Alive:
+    """A busy worker is alive (sent every ``HEARTBEAT_SECONDS`` while it thinks or reviews;
+    ``ProcessAI`` keeps it to itself)."""
 
 
 @dataclass(frozen=True)
@@ -344,21 +357,38 @@ class _Worker:
         """Requests that arrived during a review, answered after it."""
         self.closing = False
         """The pipe closed or the app said stop: serve no more."""
+        self.busy = threading.Event()
+        """Set while a request is carried out: the heartbeat thread sends ``Alive``."""
+        self._sending = threading.Lock()
 
-    def send(self, reply: Reply) -> None:
+    def send(self, reply: Reply | Alive) -> None:
+        """Send ``reply`` (from the serving thread or the heartbeat's, one at a time)."""
         try:
-            self.conn.send(reply)
+            with self._sending:
+                self.conn.send(reply)
         except (BrokenPipeError, OSError):
             self.closing = True
 
+    def beat(self) -> None:
+        """The heartbeat thread: ``Alive`` every ``HEARTBEAT_SECONDS`` while busy."""
+        while not self.closing:
+            self.busy.wait()
+            time.sleep(HEARTBEAT_SECONDS)
+            if self.busy.is_set():
+                self.send(Alive())
+
     def handle(self, message: Message | None) -> None:
-        """Carry out one message (``None``: stop serving)."""
-        if message is None:
-            self.closing = True
-        elif isinstance(message, ReviewRequest):
-            self.send(run_review(message, self.send, lambda: self._review_stopped(message.id)))
-        elif isinstance(message, AIRequest):
-            self.send(self.brains.answer(message))
+        """Carry out one message (``None``: stop serving), saying it is alive meanwhile."""
+        self.busy.set()
+        try:
+            if message is None:
+                self.closing = True
+            elif isinstance(message, ReviewRequest):
+                self.send(run_review(message, self.send, lambda: self._review_stopped(message.id)))
+            elif isinstance(message, AIRequest):
+                self.send(self.brains.answer(message))
+        finally:
+            self.busy.clear()
 
     def _review_stopped(self, review_id: int) -> bool:
         """Whether review ``review_id`` must stop: its cancel, a stop or a closed pipe came.
@@ -403,6 +433,7 @@ def _serve(
         own_cpu_group(nice)
     lower_priority(nice)
     worker = _Worker(conn, search_workers() if workers is None else workers)
+    threading.Thread(target=worker.beat, name="cacao-ai-heartbeat", daemon=True).start()
     while not worker.closing and not parent_gone(parent):
         if worker.backlog:
             worker.handle(worker.backlog.popleft())
@@ -426,11 +457,19 @@ class ProcessAI:
     in-process instead."""
 
     def __init__(
-        self, max_restarts: int = MAX_RESTARTS, nice: int = AI_NICE, workers: int | None = None
+        self,
+        max_restarts: int = MAX_RESTARTS,
+        nice: int = AI_NICE,
+        workers: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """Spawn the worker (it imports only the engine and the AI, not pygame); it thinks
         ``nice`` steps below this process's priority, an expert decision on ``workers``
-        streams (default: ``search_workers()``, decided in the worker)."""
+        streams (default: ``search_workers()``, decided in the worker). ``clock`` times its
+        silence (``HANG_SECONDS``)."""
+        self._clock = clock
+        self._heard = clock()
+        """When the worker last said something, or was started or given work while idle."""
         self._context = multiprocessing.get_context("spawn")
         self._max_restarts = max_restarts
         self._nice = nice
@@ -458,12 +497,15 @@ class ProcessAI:
         )
         process.start()
         child.close()
+        self._heard = self._clock()
         return conn, process
 
     def request(self, request: Message) -> None:
         """Send ``request`` to the worker (a new worker takes it if this one has died)."""
         if self._closed:
             return
+        if not self._pending:
+            self._heard = self._clock()  # an idle worker says nothing: its silence counts from now
         match request:
             case ReviewCancel():
                 self._pending.pop(("review", request.id), None)
@@ -525,9 +567,14 @@ class ProcessAI:
         if self._fallback is None:
             try:
                 while self._conn.poll():
-                    answers.append(self._conn.recv())
+                    message: Reply | Alive = self._conn.recv()
+                    self._heard = self._clock()
+                    if not isinstance(message, Alive):
+                        answers.append(message)
             except (EOFError, OSError) as error:
                 self._lost(error)
+            else:
+                self._check_silence()
         else:
             answers += self._fallback.poll()
         for answer in answers:
@@ -544,6 +591,18 @@ class ProcessAI:
                     assert_never(answer)
         reports, self._reports = self._reports, []
         return reports + answers
+
+    def _check_silence(self) -> None:
+        """A worker with requests unanswered, silent for ``HANG_SECONDS``, is hung (stopped,
+        deadlocked): kill it, and hand its requests on as a dead one's (``_lost``)."""
+        silent = self._clock() - self._heard
+        if not self._pending or silent < HANG_SECONDS:
+            return
+        log.error(
+            "AI worker %s said nothing for %.0f s with work to do: killing it", self._process.pid, silent
+        )
+        self._process.kill()
+        self._lost(TimeoutError(f"silent for {silent:.0f} s"))
 
     def _keep_reviewed(self, review_id: int, decision: DecisionReview) -> None:
         """Keep a decision reviewed with its pending review, so that a worker that dies
