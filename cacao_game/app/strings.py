@@ -1141,10 +1141,13 @@ EN: dict[str, str] = {
         "and below it then touch two tiles each."
     ),
     "tutorial.why.sun_place": "Right of the market (2): 2 workers up, 1 worker left.",
+    # the display's first tile (the plantation) is picked at first: a trial, the mouse resting
+    # on the space above, saw the plantation drawn there, the opposite of the lesson
     "tutorial.step.sun_fill": (
         "Two spaces, two display tiles: you decide which goes where. The sun-worshiping site "
-        "goes above your tile, where your 2 workers point; the plantation below, where Coco's "
-        "worker will harvest. Give each space its tile, then press Enter."
+        "goes above your tile, where your 2 workers point: pick it in the display (2), then "
+        "click that space. The plantation goes below, where Coco's worker will harvest. Then "
+        "press Enter."
     ),
     "tutorial.why.sun_fill": "Sun site above your tile (your 2 workers), plantation below.",
     "tutorial.step.sun_sell": (
