@@ -1438,3 +1438,45 @@ def test_h_with_one_space_of_a_fill_left_says_the_tiles_given_decide_it() -> Non
     assert session.advice is not None and session.advice.forced
     assert coach.hint_heading(session.advice) == t("coach.hint_forced")
     assert coach.hint_heading(session.advice) != t("coach.hint_only")
+
+
+@pytest.mark.parametrize("seed", [3, 9])
+def test_a_hint_panel_keeps_its_corner_while_the_board_moves_beside_it(seed: int) -> None:
+    """A trial's hint panel appeared in one corner, then half a second later moved to another,
+    the board gliding after it. The panel is placed for where the view is going and stays
+    where the board moved beside it (on these 4-player boards at 1280x720 it changed corners
+    once and three times before)."""
+    import random
+
+    from shots import frames, make_app, table
+
+    from cacao_game.ai.medium import MediumPlayer
+    from cacao_game.config.settings import Settings
+
+    seats = [SeatConfig("Ana", "red", "human")] + [
+        SeatConfig(name, color, "random")
+        for name, color in (("B", "purple"), ("C", "white"), ("D", "yellow"))
+    ]
+    game = Game.new(4, "base", seed)
+    players = [MediumPlayer(random.Random(s)) for s in range(4)]
+    while not (
+        game.phase is Phase.PLACE
+        and game.current_player() == 0
+        and len(game.workers) + len(game.jungle) >= 24
+    ):
+        game.apply(players[game.current_player()].choose(game))
+    app = make_app((1280, 720), Settings(sound=False))
+    scene = table(app, game, GameConfig(seats, "base", 1))
+    scene.fit_board(snap=True)
+    frames(app, 30)
+    start = scene.camera.target_scale
+    answer_hint(scene.source)
+    boxes = set()
+    for _ in range(90):
+        app.step([], 1 / 60)
+        assert scene.frame.coach is not None
+        boxes.add(scene.frame.coach.box)
+    assert len(boxes) == 1
+    assert scene.camera.target_scale < start, "the board moved beside the panel"
+    panel = pygame.Rect(boxes.pop())
+    assert not any(panel.colliderect(scene.camera.square_rect(pos)) for pos in scene.board_squares())

@@ -239,13 +239,21 @@ def wrapped(scene: PanelHost, lines: Sequence[str], room: int) -> list[str]:
 
 
 def panel_rect(
-    scene: PanelHost, heading: str, lines: Sequence[str], key: Sequence[Pos], popup: PopupView | None
+    scene: PanelHost,
+    heading: str,
+    lines: Sequence[str],
+    key: Sequence[Pos],
+    popup: PopupView | None,
+    keep: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """The coach panel for ``heading`` and ``lines``: as wide as its longest line (at most
     ``PANEL_W``), where on the board (a corner, the middle of the bottom or top edge, below
     the temples panel; never on that panel nor on the resolution ``popup``) it hides least:
     the ``key`` squares (the moves the panel is about) above all, then the tiles and the legal
-    squares."""
+    squares, where the view is going (a trial saw the panel jump corners while the board
+    glided). At ``keep`` when that is one of those places for a panel of this size (the
+    board moved beside it: a trial saw the panel leave for another corner, the board
+    following)."""
     view = scene.camera.viewport
     assets = scene.app.assets
     widest = max(
@@ -270,14 +278,18 @@ def panel_rect(
             corners = [
                 c for c in corners if not cover.colliderect(pygame.Rect(c, (width, height)))
             ] or corners
+    places = [pygame.Rect(x, y, width, height) for x, y in corners]
+    if keep is not None and keep in places:
+        return pygame.Rect(keep)
     shown = [*scene.board_squares(), *(scene.turn.targets() if scene.accepts_board_input() else [])]
-    squares = [(pygame.Rect(inner_rect(scene, pos)), KEY_SQUARE) for pos in key]
-    squares += [(pygame.Rect(inner_rect(scene, pos)), 1) for pos in shown]
+    aimed = scene.camera.target_square_rect
+    squares = [(pygame.Rect(aimed(pos)), KEY_SQUARE) for pos in key]
+    squares += [(pygame.Rect(aimed(pos)), 1) for pos in shown]
 
     def hidden(rect: pygame.Rect) -> int:
         return sum(weight * rect.clip(square).w * rect.clip(square).h for square, weight in squares)
 
-    return min((pygame.Rect(x, y, width, height) for x, y in corners), key=hidden)
+    return min(places, key=hidden)
 
 
 def draw_panel(
@@ -342,7 +354,7 @@ def hint_panel(
     key squares (``hint_key``)."""
     key = hint_key(advice)
     heading, lines = scene.hint_words(advice, note)
-    return panel_rect(scene, heading, list(lines), key, popup), key
+    return panel_rect(scene, heading, list(lines), key, popup, scene.hint_pin), key
 
 
 def hint_view(scene: PanelHost, advice: Advice, note: str | None, popup: PopupView | None) -> CoachView:

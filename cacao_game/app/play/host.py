@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+import pygame
+
 from cacao_game.ai.explain import Advice
 from cacao_game.app.play.anim import Timeline
 from cacao_game.app.play.art import TileArt
@@ -118,6 +120,12 @@ class PanelHost(Protocol):
 
     def board_squares(self) -> list[Pos]:
         """Every square holding a tile now."""
+        ...
+
+    @property
+    def hint_pin(self) -> pygame.Rect | None:
+        """Where the hint's panel stays, once the board moved beside it (None: where it hides
+        least)."""
         ...
 
     def show(self, events: Sequence[SessionEvent]) -> None:

@@ -332,6 +332,8 @@ class PlayScene(Scene):
         self._hint_zoom: tuple[float, float] | None = None
         """The camera's zoom before the hint's panel first moved the board aside and after it
         last did, until the hint is gone (``_zoom_back``)."""
+        self._hint_pin: pygame.Rect | None = None
+        """Where the hint's panel stays: the board moved beside it (``_clear_hint``)."""
         self._others_turn = False
         """Another seat (a computer, or a turn animating) has had the table since a person last
         could decide: the next decision waits ``BOARD_GRACE`` for board clicks."""
@@ -1315,6 +1317,12 @@ class PlayScene(Scene):
         """Every square holding a tile now."""
         return list(self.shown.jungle) + list(self.shown.workers)
 
+    @property
+    def hint_pin(self) -> pygame.Rect | None:
+        """Where the hint's panel stays, once the board moved beside it (None: where it hides
+        least)."""
+        return self._hint_pin
+
     def board_covers(self) -> tuple[pygame.Rect, ...]:
         """What is drawn over the board's viewport, for the camera to keep squares from under:
         the temples panel (as drawn: ``temples_panel``), a
@@ -1345,6 +1353,7 @@ class PlayScene(Scene):
         if snap:
             self.camera.snap()
         self._hint_moves = 0
+        self._hint_pin = None
         self._review_cleared = -1
         self._popup_cleared = -1
 
@@ -1954,10 +1963,11 @@ class PlayScene(Scene):
         tile beside an empty half of the view), else only the squares it is about (the corners
         all hide one on a full board; ``include`` with the panel counted as covered). Once the
         hint is gone (the move made), the board zooms back (``_zoom_back``: a trial saw it left
-        zoomed out for a large panel until Home)."""
+        zoomed out for a large panel until Home). The panel then stays where it was when the
+        board moved beside it (``hint_pin``: a trial saw it leave for another corner)."""
         advice = self.source.advice
         if advice is not self._hint_cleared:
-            self._hint_cleared, self._hint_moves = advice, 0
+            self._hint_cleared, self._hint_moves, self._hint_pin = advice, 0, None
             if advice is None:
                 self._zoom_back()
         if advice is None or self.camera.moving or not self.accepts_board_input():
@@ -1971,6 +1981,7 @@ class PlayScene(Scene):
             self._hint_moves += 1
             before = self.camera.target_scale if self._hint_zoom is None else self._hint_zoom[0]
             self._move_beside(rect, key, BESIDE_ZOOM_OUT, also=targets)
+            self._hint_pin = rect
             if self.camera.target_scale != before:
                 self._hint_zoom = (before, self.camera.target_scale)
         else:
