@@ -57,15 +57,20 @@ def test_menu_offers_the_entries_and_no_continue_without_autosave(app):
 
 
 def test_continue_appears_with_an_autosave_and_resumes_it(app):
-    """An autosave adds Continue, first and highlighted (New game follows, plain), and
-    Continue opens the saved game."""
+    """An autosave adds Continue, first and highlighted (New game follows, plain), its
+    caption (or tooltip, in a full menu) naming the game's turn and seats (a trial's
+    Continue did not say which game it opened), and Continue opens the saved game."""
     from cacao_game.saves import autosave_path, save_game
 
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
-    save_game(autosave_path(), harness.random_game(TWO_HUMANS, 10), TWO_HUMANS, {})
+    game = harness.random_game(TWO_HUMANS, 10)
+    save_game(autosave_path(), game, TWO_HUMANS, {})
     app.home()
     buttons = [w for w in app.top.widgets if isinstance(w, Button)]
     assert buttons[0].label == t("menu.continue") and buttons[0].style == "primary"
+    names = ", ".join(seat.name for seat in TWO_HUMANS.seats)
+    said = t("menu.continue_caption", turn=game.turn + 1, names=names)
+    assert said in (buttons[0].caption, buttons[0].tooltip)  # a tooltip in a full menu
     assert buttons[1].label == t("menu.new") and buttons[1].style == "secondary"
     click_label(app, t("menu.continue"))
     assert isinstance(app.top, PlayScene)

@@ -215,11 +215,33 @@ def test_fill_decision_by_display_click_and_volcano_rotation(app: App) -> None:
     app.step([key(app, "rotate_cw"), key(app, "rotate_cw"), key(app, "cycle")], 0.01)
     target = scene.turn.provisional.pos
     app.step([key(app, "confirm")], 0.01)
-    assert scene.turn.assignments()[target] == (VOLCANO, 2)
-    while not scene.turn.fill_complete():
+    while target not in scene.source.game.jungle:  # the tile given to the last space lays the fill
+        assert scene.turn.assignments()[target] == (VOLCANO, 2)
         app.step([key(app, "cycle"), key(app, "confirm")], 0.01)
-    app.step([key(app, "confirm")], 0.01)
     assert scene.source.game.jungle[target] == (VOLCANO, 2)
+
+
+def test_the_tile_tab_gives_the_last_space_lays_the_fill_with_one_enter(app: App) -> None:
+    """A trial filled with the keyboard (1, Tab, Enter): Enter gave the space its tile and a
+    second Enter laid it, where a click on the space and one Enter did. Enter on a space Tab
+    chose gives it its tile; when that was the last space, the fill is laid at once."""
+    from phases import CONFIG as PHASE_CONFIG
+    from phases import game_at
+
+    session = PlaySession(PHASE_CONFIG, game_at("fill2"))
+    session.handle(ShowHand())
+    scene = PlayScene(app, session, ai=SyncAI())
+    app.push(scene)
+    for _ in range(5):
+        app.step([], 0.05)
+    spaces = list(session.game.pending_fills)
+    laid = len(session.game.actions)
+    app.step([key(app, "select_1"), key(app, "cycle"), key(app, "confirm")], 0.01)
+    assert len(session.game.actions) == laid and len(scene.turn.assignments()) == 1, (
+        "a space still needs its tile"
+    )
+    app.step([key(app, "select_1"), key(app, "cycle"), key(app, "confirm")], 0.01)
+    assert all(pos in session.game.jungle for pos in spaces), "laid with the second space's Enter"
 
 
 def test_autosave_after_each_turn_and_quick_save(app: App) -> None:
@@ -438,7 +460,9 @@ def test_leaving_during_the_fill_comes_back_at_the_fill_with_the_tile_laid(app: 
     assert isinstance(placed, (Place, Overbuild))
     confirmed = list(scene.source.game.actions)
     spaces = sorted(scene.source.game.pending_fills)
-    app.step([key(app, "cycle"), key(app, "confirm")], 0.02)
+    from cacao_game.session.commands import Target
+
+    scene.send(Target(scene.turn.targets()[0]))  # as a click on the space: given, not laid
     assert scene.turn.assignments(), "a tile given to a space, not confirmed"
     if leave == "pause_quit":
         app.step([key(app, "pause")], 0.02)

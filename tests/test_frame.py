@@ -342,7 +342,8 @@ def test_a_hand_tiles_tip_names_its_key_only_while_it_picks(
 ) -> None:
     """A trial read "Press 1 to pick this tile" on a hand tile during a fill, where 1 picks a
     display tile: the hand's tips say their key picks the tile while the seat places, and
-    otherwise that it will at the seat's next placement."""
+    otherwise that it will at the seat's next placement. Another read it over the tile
+    already picked: that one's tip says how to turn and lay it."""
     from shots import SHOTS, frames, make_app
 
     from cacao_game.app.play.hud import table_tips
@@ -359,5 +360,10 @@ def test_a_hand_tiles_tip_names_its_key_only_while_it_picks(
     tips = table_tips(scene.hud, frame.seats, workers, (), 0, hand, (), (), placing)
     wanted = t("tip.hand" if placing else "tip.hand_later", key=1)
     assert any(wanted in tip.lines for tip in tips)
-    assert wanted in [line for tip in frame.tips for line in tip.lines]
+    shown = [line for tip in frame.tips for line in tip.lines]
+    picked = frame.hand.selected
+    assert (picked is not None) == placing
+    for index in range(len(hand)):
+        key = "tip.hand_picked" if index == picked else "tip.hand" if placing else "tip.hand_later"
+        assert t(key, key=index + 1) in shown
     app.close()

@@ -86,6 +86,17 @@ def test_a_refusal_is_said_in_the_players_words_and_others_as_the_host_said_them
     assert refusal_words("someday", "A code of a later host") == "A code of a later host"
 
 
+def test_a_rejoin_no_host_answers_says_the_seat_is_kept() -> None:
+    """A trial's Rejoin game while the host was stopped said "No game is hosted at this
+    address and port: check them", as if mistyped; the seat's ticket was kept and Rejoin
+    worked once the host was back. With a ticket held, the words say so; a join typed in the
+    form keeps the words that point to the address."""
+    from cacao_game.net.client import UNREACHABLE
+
+    assert refusal_words(UNREACHABLE, "", rejoin=True) == t("net.unreachable_rejoin")
+    assert refusal_words(UNREACHABLE, "") == t("net.unreachable")
+
+
 @pytest.mark.parametrize(
     "code",
     [

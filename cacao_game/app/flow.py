@@ -352,6 +352,20 @@ def to_continue() -> str | None:
     return RESULT_UNSEEN if loaded.view.get(RESULT_SHOWN) is False else None
 
 
+def continue_summary() -> tuple[int, list[str], list[str]] | None:
+    """The unfinished game of the autosave, for Continue's caption: its turn in progress
+    (from 1) and its seats' names and kinds (a trial's Continue did not say which game it
+    opened); None when there is none or it does not read."""
+    try:
+        loaded = saves.load_game(saves.autosave_path())
+    except (ValueError, OSError):
+        return None
+    if loaded.game.is_over():
+        return None
+    seats = loaded.config.seats
+    return loaded.game.turn + 1, [seat.name for seat in seats], [seat.kind for seat in seats]
+
+
 def continue_game(app: Shell) -> bool:
     """Resume the autosave, or its backup; one that cannot be read is set aside, kept and
     listed by Load with its reason, so that Continue no longer leads the menu to the same

@@ -116,10 +116,13 @@ def refusal_words(code: str, text: str, rejoin: bool = False) -> str:
     they are for a code without a translation: another version, a busy host...). ``rejoin``:
     this app keeps a ticket for the seat the join asked for (``netplay.holds_ticket``), so a
     full table or a name in use adds that Rejoin game in the menu takes it back; without one
-    (a player who never sat there, a join race lost) the words say nothing of Rejoin game."""
+    (a player who never sat there, a join race lost) the words say nothing of Rejoin game; no
+    host answering says the seat is kept for a Rejoin once the host is back."""
     key = REFUSALS.get(code)
     if key is None:
         return text
+    if rejoin and code == UNREACHABLE:  # a trial's Rejoin with the host stopped was told to check the address
+        return t("net.unreachable_rejoin")
     if rejoin and code in SEAT_REFUSALS:
         return t("net.refused_rejoin", refusal=t(key))
     return t(key)

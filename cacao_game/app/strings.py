@@ -197,6 +197,11 @@ EN: dict[str, str] = {
     "net.unreachable": (
         "No game is hosted at this address and port: check them, and that the host's game is open."
     ),
+    # Rejoin game (this app keeps the seat's ticket) where no host answers: stopped for now, or gone
+    "net.unreachable_rejoin": (
+        "The host does not answer: its game may be stopped for now. Your seat is kept: "
+        "try Rejoin game again once the host is back."
+    ),
     "net.join_forgotten": (
         "Join a game: what was remembered of the last join could not be read; the defaults are shown."
     ),
@@ -548,6 +553,8 @@ EN: dict[str, str] = {
     "log.sold_none": "{name} sold no cacao at {price}",
     # under Continue when the autosaved game ended while the window was closed, scores unseen
     "menu.continue_result": "The last game ended: see who won",
+    # Continue's caption: the autosave's game (a trial's Continue did not say which game it opened)
+    "menu.continue_caption": "Turn {turn} · {names}",
     # the menu opens with this when the autosaved game ended while the window was closed
     "menu.continue_result_notice": (
         "Your last game ended while the window was closed: Continue shows who won."
@@ -711,6 +718,8 @@ EN: dict[str, str] = {
     "tip.display": "Face up: whoever fills a jungle space lays one of these.",
     "tip.hand": "Press {key} (or click) to pick this tile, then Q/E to turn it.",
     "tip.hand_later": "At this seat's next placement, press {key} (or click) to pick this tile.",
+    # the hand tile picked now (a trial read "Press 2 to pick this tile" over the one picked)
+    "tip.hand_picked": "Picked: Q/E turn it, a click on a free square lays it there.",
     "tip.action.undo": "Take back your last decision (Settings → Undo says how far).",
     "tip.action.undo_net": (
         "Take back your last decision, within your own turn (always so in a network game)."

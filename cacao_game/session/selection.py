@@ -490,14 +490,17 @@ class Selection:
 
     def confirm_fill(self) -> list[Fill] | None:
         """FILL, Confirm: the fills to lay now (``fill_actions``), or None when Confirm gave a
-        space its tile instead: the provisional space (a hint's or Tab's), else the one space
-        left without a tile, the picked tile (a trial pressed Enter with one space and a tile
-        picked, and was told a space still needed one). [] when nothing can be laid."""
+        space its tile instead and spaces still need theirs: the provisional space (a hint's or
+        Tab's), else the one space left without a tile, the picked tile (a trial pressed Enter
+        with one space and a tile picked, and was told a space still needed one). A tile given
+        to the last space lays the fill at once, as a click there and Enter do (a trial's 1,
+        Tab, Enter only gave the tile, a second Enter laid it). [] when nothing can be laid."""
         provisional = self.provisional
         if not self.fill_complete():
             if isinstance(provisional, Fill):
                 self.assign(provisional.pos)
-                return None
+                if not self.fill_complete():
+                    return None
             last = self._last_space_fill()
             if last is not None:
                 self.assign(last.pos)

@@ -1398,6 +1398,7 @@ def table_tips(
     remaining: Sequence[ToCome],
     actions: Sequence[ActionView],
     placing: bool = True,
+    picked: int | None = None,
 ) -> tuple[Tip, ...]:
     """Every HUD element's tooltip: the seat panels' parts, the display, the pile, the hand
     face up (``hand``, empty when face down: its keys pick a tile while ``placing``, else they
@@ -1419,9 +1420,8 @@ def table_tips(
     pile = hud.pile_rect().union(hud.pile_count_rect(pile_count))  # and its count (no tip there once)
     tips.append(tip(pile, [t("play.pile"), tn("tip.pile", pile_count)]))
     for index, (slot, code) in enumerate(zip(hud.hand_slots(len(hand)), hand, strict=False)):
-        tips.append(
-            tip(slot, [t(f"tile.{code}"), t("tip.hand" if placing else "tip.hand_later", key=index + 1)])
-        )
+        key = "tip.hand_picked" if index == picked else "tip.hand" if placing else "tip.hand_later"
+        tips.append(tip(slot, [t(f"tile.{code}"), t(key, key=index + 1)]))
     for rect, kind in hud.remaining_cells(remaining):
         odds = round(100 * kind.in_pile / pile_count) if pile_count else 0
         tips.append(tip(rect, [jungle_name(kind.code), jungle_action(kind.code), remaining_tip(kind, odds)]))

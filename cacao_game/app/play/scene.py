@@ -1518,7 +1518,19 @@ class PlayScene(Scene):
         hud = self.hud
         accepts = self.accepts_board_input()
         placing = accepts and self.turn.phase is Phase.PLACE
-        inputs = (hud, seats, workers, shown.display, shown.pile_count, hand, remaining, actions, placing)
+        picked = self.turn.hand_index if placing else None
+        inputs = (
+            hud,
+            seats,
+            workers,
+            shown.display,
+            shown.pile_count,
+            hand,
+            remaining,
+            actions,
+            placing,
+            picked,
+        )
         tips = self._tips.get((*inputs, language), lambda: table_tips(*inputs))
         log = tuple(self.history.lines)
         scroll = self.log_scroll

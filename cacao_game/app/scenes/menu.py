@@ -12,7 +12,14 @@ from collections.abc import Callable
 import pygame
 
 from cacao_game.app import routes, theme
-from cacao_game.app.flow import RESULT_UNSEEN, autosave_exists, continue_game, start_tutorial, to_continue
+from cacao_game.app.flow import (
+    RESULT_UNSEEN,
+    autosave_exists,
+    continue_game,
+    continue_summary,
+    start_tutorial,
+    to_continue,
+)
 from cacao_game.app.netplay import (
     JoinRequest,
     hosted_waiting,
@@ -23,6 +30,7 @@ from cacao_game.app.netplay import (
 )
 from cacao_game.app.scale import px
 from cacao_game.app.scenes.base import WidgetScene
+from cacao_game.app.shown_names import seat_labels
 from cacao_game.app.strings import t
 from cacao_game.app.toasts import LONG_TOAST_SECONDS
 from cacao_game.app.widgets import Button
@@ -83,6 +91,10 @@ class MenuScene(WidgetScene):
             entries.append(("menu.continue", self.continue_game, "secondary" if newcomer else "primary"))
             if waiting == RESULT_UNSEEN:
                 captions["menu.continue"] = t("menu.continue_result")
+            elif (summary := continue_summary()) is not None:
+                turn, names, kinds = summary
+                shown = ", ".join(seat_labels(self.app.assets, names, kinds))
+                captions["menu.continue"] = t("menu.continue_caption", turn=turn, names=shown)
         if hosted:
             style = "secondary" if newcomer or unfinished else "primary"
             entries.append(("menu.resume_hosting", self.resume_hosting, style))
