@@ -271,3 +271,20 @@ def test_a_home_the_game_cannot_write_is_said_at_the_start(
     monkeypatch.setenv("CACAO_HOME", str(in_the_way))
     assert blocked_by(in_the_way / "config") == in_the_way
     assert prefs.unwritable_notice() == t("settings.unwritable", path=str(in_the_way))
+
+
+@pytest.mark.parametrize(
+    ("blocked", "said"), [("config", "settings.unwritable_settings"), ("data", "settings.unwritable_saves")]
+)
+def test_a_start_says_which_files_cannot_be_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, blocked: str, said: str
+) -> None:
+    """A trial's settings folder could not be written: the start said saves and the
+    tutorial's progress would be lost too, their folder writable. Only the folder in the way
+    is named, and what it holds."""
+    from cacao_game.app import prefs
+    from cacao_game.app.strings import t
+
+    monkeypatch.setenv("CACAO_HOME", str(tmp_path))
+    (tmp_path / blocked).write_text("a file where the folder goes")
+    assert prefs.unwritable_notice() == t(said, path=str(tmp_path / blocked))

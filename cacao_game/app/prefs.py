@@ -77,11 +77,16 @@ def defaulted_notice(defaulted: list[str]) -> str | None:
 def unwritable_notice() -> str | None:
     """What the player is told at the start when the folders of their files cannot be written
     (``storage.blocked_by``: ``CACAO_HOME`` naming a file, a folder without write access):
-    nothing will be kept; None when both can be written."""
-    for folder in (config_dir(), data_dir()):
-        blocked = blocked_by(folder)
-        if blocked is not None:
-            return t("settings.unwritable", path=str(blocked))
+    that nothing will be kept, or only the settings, or only the saves and the tutorial's
+    progress, whichever folder is in the way (a trial's unwritable settings folder was said
+    to lose the saves too, their folder writable); None when both can be written."""
+    settings, saves = blocked_by(config_dir()), blocked_by(data_dir())
+    if settings is not None and saves is not None:
+        return t("settings.unwritable", path=str(settings))
+    if settings is not None:
+        return t("settings.unwritable_settings", path=str(settings))
+    if saves is not None:
+        return t("settings.unwritable_saves", path=str(saves))
     return None
 
 

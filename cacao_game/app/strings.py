@@ -509,6 +509,16 @@ EN: dict[str, str] = {
         "Nothing can be kept: the game cannot write to {path}. Settings, saves and the "
         "tutorial's progress are lost when it closes."
     ),
+    # at the start: only the settings' folder cannot be written
+    "settings.unwritable_settings": (
+        "Settings cannot be kept: the game cannot write to {path}. Changes to them are lost "
+        "when it closes; saves and the tutorial's progress are kept."
+    ),
+    # at the start: only the folder of saves and the tutorial's progress cannot be written
+    "settings.unwritable_saves": (
+        "Saves cannot be kept: the game cannot write to {path}. Saves and the tutorial's "
+        "progress are lost when it closes; settings are kept."
+    ),
     # load
     "load.title": "Load game",
     "load.saved_games": "Saved games",
