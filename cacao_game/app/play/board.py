@@ -666,6 +666,7 @@ class BoardRenderer:
         near += [(rect.left - half, rect.centery), (rect.right + half, rect.centery)]
         tiles = self.laid_in_view(frame)
         own = pygame.Rect(rect).inflate(-px(4), -px(4))
+        legal = self.legal_in_view(frame, action.pos)
         return self.painter.pill(
             surface,
             label,
@@ -678,6 +679,8 @@ class BoardRenderer:
             avoid=[*overlays, *labels, *marks, *tiles, own],
             must_avoid=[*overlays, *marks, own],
             narrow=max(px(220), round(3 * step)),
+            prefer_off=legal,
+            prefer_at=[point for point in [above, *near] if abs(point[1] - rect.centery) < 2 * step + px(22)],
         )
 
     def _beside_tiles(
@@ -712,15 +715,23 @@ class BoardRenderer:
         return [hits[i].inflate(inset, inset) for i in self.camera.viewport.collidelistall(hits)]
 
     def marked_in_view(self, frame: Frame) -> list[pygame.Rect]:
-        """The laid tiles in view (``laid_in_view``) and the legal squares in view, a few
-        pixels in from their edges: a coach's tag keeps off them where it can (trials saw a
-        tag hide half a neighbouring tile)."""
+        """The laid tiles in view (``laid_in_view``) and the legal squares in view
+        (``legal_in_view``): a coach's tag keeps off them where it can (trials saw a tag hide
+        half a neighbouring tile)."""
+        return [*self.laid_in_view(frame), *self.legal_in_view(frame)]
+
+    def legal_in_view(self, frame: Frame, but: Pos | None = None) -> list[pygame.Rect]:
+        """The legal squares in view but ``but``, a few pixels in from their edges: a label
+        keeps off them where a place near its square allows (a trial's labels hid half a row
+        of them)."""
         if frame.board is None:
             return []
         inset = -max(2, self.camera.scale // 8)
         view = self.camera.viewport
-        legal = [pygame.Rect(self.rect(pos)).inflate(inset, inset) for pos in frame.board.targets]
-        return [*self.laid_in_view(frame), *(rect for rect in legal if view.colliderect(rect))]
+        legal = [
+            pygame.Rect(self.rect(pos)).inflate(inset, inset) for pos in frame.board.targets if pos != but
+        ]
+        return [rect for rect in legal if view.colliderect(rect)]
 
     def overlays(self) -> list[pygame.Rect]:
         """The panels drawn over the board (the temples overview): a label over a square

@@ -115,6 +115,8 @@ class Painter:
         avoid: Sequence[pygame.Rect] = (),
         must_avoid: Sequence[pygame.Rect] = (),
         narrow: int = 0,
+        prefer_off: Sequence[pygame.Rect] = (),
+        prefer_at: Sequence[tuple[float, float]] = (),
     ) -> pygame.Rect:
         """A rounded label with ``text`` centred at ``center``, moved into ``inside`` if given
         (text wider than ``inside`` wraps). With ``avoid`` (panels over the board, laid tiles):
@@ -125,7 +127,9 @@ class Painter:
         square, the room beside it empty), else at ``center``. With ``narrow`` (pixels), where
         no place meets none of ``avoid``, the text wrapped to that width is tried at the same
         places first (a retest saw a long hint label across a row of tiles, where two lines
-        fitted beside its square)."""
+        fitted beside its square). First of all, the first of ``prefer_at`` that meets
+        neither ``prefer_off`` (the legal squares) nor ``avoid`` (a trial's labels hid half a
+        row of legal squares)."""
         wrap = inside.w - px(40) if inside is not None else 0
         image = self.text_image(
             text, size, "bold", text_color, wrap if image_wider(self, text, size, wrap) else 0
@@ -133,7 +137,12 @@ class Painter:
         points = (center, *others, *spare)
         places = self._places(image, points, inside)
         avoiding, musts = list(avoid), list(must_avoid)
-        rect = next((place for place in places if place.collidelist(avoiding) < 0), None)
+        near = places[: len(places) - len(spare)]
+        keep_off = [*avoiding, *prefer_off]
+        preferred = self._places(image, prefer_at, inside)
+        rect = next((place for place in preferred if place.collidelist(keep_off) < 0), None)
+        if rect is None:
+            rect = next((place for place in places if place.collidelist(avoiding) < 0), None)
         if rect is None and narrow and image_wider(self, text, size, narrow):
             wrapped = self.text_image(text, size, "bold", text_color, narrow)
             clear = next(
@@ -142,7 +151,6 @@ class Painter:
             if clear is not None:
                 image, rect = wrapped, clear
         if rect is None:
-            near = places[: len(places) - len(spare)]
             allowed = [place for place in near if place.collidelist(musts) < 0] or [
                 place for place in places if place.collidelist(musts) < 0
             ]
