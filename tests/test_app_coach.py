@@ -1287,7 +1287,7 @@ def test_a_hint_panel_that_lands_on_its_square_again_moves_the_board_once_more(a
     """Playtest: the move about as good lay under the hint's panel. The panel takes the corner
     that hides least of the view it finds, so once the board moved out from under it, it may
     lie over the square again at the new view: the board moves once more (at most
-    ``HINT_MOVES`` times a hint)."""
+    ``HINT_MOVES`` times a hint), each move judged where the view is going."""
 
     from cacao_game.app.play.scene import HINT_MOVES
 
@@ -1297,12 +1297,10 @@ def test_a_hint_panel_that_lands_on_its_square_again_moves_the_board_once_more(a
     panels: dict[tuple[float, float, float], pygame.Rect] = {}
 
     def panel(*_args: object) -> pygame.Rect:
-        """Over the square at the first two views the board comes to rest at, then clear."""
+        """Over the square at the first two views the board is aimed at, then clear."""
         aim = (scene.camera.target_center.x, scene.camera.target_center.y, scene.camera.target_scale)
-        if scene.camera.moving:
-            return panels.get(aim, pygame.Rect(0, 0, 1, 1))
         if aim not in panels:
-            spot = scene.camera.square_rect(square)
+            spot = scene.camera.target_square_rect(square)
             over = pygame.Rect(round(spot.x) - 40, round(spot.y) - 40, 300, 200)
             panels[aim] = over if len(panels) < 2 else pygame.Rect(0, 0, 1, 1)
         return panels[aim]
@@ -1480,3 +1478,43 @@ def test_a_hint_panel_keeps_its_corner_while_the_board_moves_beside_it(seed: int
     assert scene.camera.target_scale < start, "the board moved beside the panel"
     panel = pygame.Rect(boxes.pop())
     assert not any(panel.colliderect(scene.camera.square_rect(pos)) for pos in scene.board_squares())
+
+
+def test_the_board_sets_off_from_under_a_hint_panel_in_the_frame_the_hint_comes() -> None:
+    """A retest saw the hint's panel over the tiles for a second and a half: the board first
+    glided to bring the hint's squares into view, and moved beside the panel only once at
+    rest. Both are judged where the view is going: in the frame the hint comes, the view is
+    aimed where no tile lies under the panel."""
+    import random
+
+    from shots import frames, make_app, table
+
+    from cacao_game.ai.medium import MediumPlayer
+    from cacao_game.config.settings import Settings
+
+    seats = [SeatConfig("Ana", "red", "human")] + [
+        SeatConfig(name, color, "random")
+        for name, color in (("B", "purple"), ("C", "white"), ("D", "yellow"))
+    ]
+    game = Game.new(4, "base", 9)
+    players = [MediumPlayer(random.Random(s)) for s in range(4)]
+    while not (
+        game.phase is Phase.PLACE
+        and game.current_player() == 0
+        and len(game.workers) + len(game.jungle) >= 24
+    ):
+        game.apply(players[game.current_player()].choose(game))
+    app = make_app((1280, 720), Settings(sound=False))
+    scene = table(app, game, GameConfig(seats, "base", 1))
+    scene.fit_board(snap=True)
+    frames(app, 30)
+    scene.camera.target_center += pygame.Vector2(0, 8)  # looked away: the hint brings its squares back
+    scene.camera.snap()
+    app.step([app.intents.event_for("hint")], 1 / 60)
+    for _ in range(600):
+        if scene.frame.coach is not None:
+            break
+        app.step([], 1 / 60)
+    assert scene.frame.coach is not None and scene.camera.moving
+    panel = pygame.Rect(scene.frame.coach.box)
+    assert not any(panel.colliderect(scene.camera.target_square_rect(pos)) for pos in scene.board_squares())

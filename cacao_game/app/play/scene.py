@@ -1969,7 +1969,9 @@ class PlayScene(Scene):
             self._popup_moved = (before, _aim(camera))
 
     def _clear_hint(self) -> None:
-        """With the view at rest, up to ``HINT_MOVES`` times a hint: when its panel would hide
+        """Up to ``HINT_MOVES`` times a hint, judged where the view is going (at once, not once
+        the view rests: a trial saw the panel over the tiles for a second and a half, the board
+        gliding twice): when its panel would hide
         a tile, a legal square or a square it is about, the camera moves the board beside it if it fits there
         zoomed out by at most ``BESIDE_ZOOM_OUT`` (a playtest saw the panel over an opponent's
         tile beside an empty half of the view), else only the squares it is about (the corners
@@ -1982,14 +1984,14 @@ class PlayScene(Scene):
             self._hint_cleared, self._hint_moves, self._hint_pin = advice, 0, None
             if advice is None:
                 self._zoom_back()
-        if advice is None or self.camera.moving or not self.accepts_board_input():
+        if advice is None or not self.accepts_board_input():
             return
         if self._hint_moves >= HINT_MOVES:
             return
         rect, key = hint_panel(self, advice, self.hint_note(), self.frame.popup)
         targets = self.turn.targets()
         tiles = [*self.board_squares(), *targets, *key]
-        if any(rect.colliderect(self.camera.square_rect(pos)) for pos in tiles):
+        if any(rect.colliderect(self.camera.target_square_rect(pos)) for pos in tiles):
             self._hint_moves += 1
             before = self.camera.target_scale if self._hint_zoom is None else self._hint_zoom[0]
             self._move_beside(rect, key, BESIDE_ZOOM_OUT, also=targets)
