@@ -552,7 +552,7 @@ def test_a_hung_worker_is_killed_and_its_request_answered_by_a_new_one() -> None
     """A trial stopped the worker (SIGSTOP) while a computer seat thought: the table waited
     for good. A worker with work to do that says nothing for ``HANG_SECONDS`` (by the clock
     given) is killed and replaced, and the new one answers the request."""
-    from cacao_game.app.play.ai_worker import HANG_SECONDS
+    from cacao_game.app.play.ai_worker import HANG_SECONDS, POLL_GAP_SECONDS
 
     now = [0.0]
     ai = ProcessAI(clock=lambda: now[0])
@@ -562,9 +562,13 @@ def test_a_hung_worker_is_killed_and_its_request_answered_by_a_new_one() -> None
         hung = ai.pid
         assert hung is not None
         os.kill(hung, signal.SIGSTOP)
-        now[0] += HANG_SECONDS - 1
-        assert ai.poll() == [] and ai.pid == hung, "silent, but not for long enough"
-        now[0] += 2
+        now[0] += 10 * HANG_SECONDS
+        assert ai.poll() == [] and ai.pid == hung, "a long gap between polls (asleep) is not silence"
+        step = POLL_GAP_SECONDS / 2
+        while now[0] + step < 11 * HANG_SECONDS:
+            now[0] += step
+            assert ai.poll() == [] and ai.pid == hung, "silent, but not for long enough"
+        now[0] += 2 * step
         replies: list[Reply] = []
         deadline = time.monotonic() + 120
         while not any(isinstance(r, Answer) for r in replies) and time.monotonic() < deadline:
@@ -584,7 +588,8 @@ def test_a_busy_worker_says_it_is_alive() -> None:
 
     ours, theirs = multiprocessing.Pipe()
     worker = _Worker(theirs, 1)
-    threading.Thread(target=worker.beat, daemon=True).start()
+    beating = threading.Thread(target=worker.beat, daemon=True)
+    beating.start()
     try:
         assert not ours.poll(1.5), "idle: no heartbeat"
         worker.busy.set()
@@ -592,3 +597,43 @@ def test_a_busy_worker_says_it_is_alive() -> None:
     finally:
         worker.closing = True
         worker.busy.set()
+        beating.join(5)
+        ours.close()
+        theirs.close()
+
+
+def test_a_worker_that_keeps_talking_is_never_taken_for_hung() -> None:
+    """Every message from the worker (its ``Alive`` beats among them) counts as a sign of
+    life: a worker thinking for many times ``HANG_SECONDS`` that beats is not killed."""
+    from cacao_game.app.play.ai_worker import HANG_SECONDS, POLL_GAP_SECONDS, Alive
+
+    class Beating:
+        """The worker's end of the pipe, as the app reads it: one ``Alive`` a poll."""
+
+        def __init__(self) -> None:
+            self.waiting = True
+
+        def poll(self) -> bool:
+            waiting, self.waiting = self.waiting, False
+            return waiting
+
+        def recv(self) -> Alive:
+            return Alive()
+
+    now = [0.0]
+    ai = ProcessAI(clock=lambda: now[0])
+    worker = ai.pid
+    real = ai._conn
+    try:
+        game = Game.new(2, "base", 3)
+        ai.request(AIRequest(1, "medium", game.current_player(), 7, game.clone()))
+        beating = Beating()
+        ai._conn = beating  # type: ignore[assignment]
+        for _ in range(round(4 * HANG_SECONDS / POLL_GAP_SECONDS)):
+            now[0] += POLL_GAP_SECONDS - 1
+            beating.waiting = True
+            assert ai.poll() == []
+        assert ai.pid == worker and ai.restarts == 0
+    finally:
+        ai._conn = real
+        ai.close()

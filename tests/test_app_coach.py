@@ -554,6 +554,40 @@ def test_scoring_offers_a_review_that_can_be_cancelled(app: App, monkeypatch) ->
     assert sent[-1] == ReviewCancel(1)
 
 
+@pytest.mark.parametrize(("in_process", "said"), [(False, "review.restarted"), (True, "review.in_process")])
+def test_a_review_whose_helper_died_says_where_it_goes_on(
+    app: App, monkeypatch, in_process: bool, said: str
+) -> None:
+    """The review's helper died: it goes on in a new one, or, past the restarts allowed, in
+    the window's process, and says which (a review said "restarted" while it went on in the
+    window's process)."""
+    from cacao_game.app.play.ai_worker import WorkerRestarted
+
+    replies: list[Reply] = [ReviewProgress(1, 3, 10), WorkerRestarted(4, in_process)]
+
+    class Stub:
+        def request(self, request: Message) -> None:
+            pass
+
+        def poll(self) -> list[Reply]:
+            polled = list(replies)
+            replies.clear()
+            return polled
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr("cacao_game.app.scenes.reviewing.default_ai", Stub)
+    game, _review = reviewed()
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
+    app.switch(routes.Scoring(game, config))
+    app.step([app.intents.event_for("skip")], 0.02)
+    run(app, 2)
+    click_label(app, t("review.button"))
+    run(app, 3)
+    assert app.toast is not None and app.toast[0] == t(said, done=3, total=10)
+
+
 def test_the_review_progress_says_about_how_long_is_left(app: App) -> None:
     """A trial waited 70 s with a counter alone: from the second decision on the dialog says
     about how long the rest takes at the pace so far (on the app's clock, rounded up to 5 s);

@@ -686,6 +686,10 @@ def test_a_join_form_with_every_field_filled_types_a_new_code_over_the_old(app: 
         )
     assert form.values["code"].upper() == "232NCT"
     assert (form.values["address"], form.values["name"]) == (LOCAL, "Cy"), "the rest is kept"
+    app.home()
+    app.open(routes.Join(problem=t("net.refused_name")))  # back with a refusal: about the name, maybe
+    form = app.top
+    assert isinstance(form, JoinScene) and not any(field.editing for field in form.fields.values())
 
 
 def open_on_a_server(app: App, port: int, kinds: list[str]) -> LobbyScene:

@@ -729,7 +729,7 @@ EN: dict[str, str] = {
     "tip.hand": "Press {key} (or click) to pick this tile, then Q/E to turn it.",
     "tip.hand_later": "At this seat's next placement, press {key} (or click) to pick this tile.",
     # the hand tile picked now (a trial read "Press 2 to pick this tile" over the one picked)
-    "tip.hand_picked": "Picked: Q/E turn it, a click on a free square lays it there.",
+    "tip.hand_picked": "Picked: Q/E turn it; click a free square to try it there, then Enter lays it.",
     "tip.action.undo": "Take back your last decision (Settings → Undo says how far).",
     "tip.action.undo_net": (
         "Take back your last decision, within your own turn (always so in a network game)."
@@ -1351,6 +1351,11 @@ EN: dict[str, str] = {
         "No decision cost a point or more. ← and → step through every decision, Home goes to the first."
     ),
     # the review's helper process died: a new one goes on from the decisions already reviewed
+    # the review's worker died once too often: the window's own process reviews from now on
+    "review.in_process": (
+        "The review's helper stopped unexpectedly again: the review goes on in the game's own "
+        "process after {done} of {total}, which may slow the window."
+    ),
     "review.restarted": (
         "The review's helper stopped unexpectedly and was restarted: it goes on after {done} of {total}."
     ),

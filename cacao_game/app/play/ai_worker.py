@@ -67,9 +67,14 @@ must not be restarted forever)."""
 HEARTBEAT_SECONDS: Final = 1.0
 """How often a busy worker says it is alive (``Alive``, from a thread of its own)."""
 HANG_SECONDS: Final = 30.0
-"""A worker with requests unanswered that has said nothing this long is taken for hung (a
-trial stopped it with SIGSTOP, and the table waited for good): it is killed and replaced as
-a dead one is. Generous: a busy machine's worker still beats every ``HEARTBEAT_SECONDS``."""
+"""A worker with requests unanswered that has said nothing this long, while the app polled
+it, is taken for hung (a trial stopped it with SIGSTOP, and the table waited for good): it is
+killed and replaced as a dead one is. Generous: a busy machine's worker still beats every
+``HEARTBEAT_SECONDS``. The beat comes from a thread of its own: a worker frozen whole
+(stopped, swapped out) is caught, one whose thinking thread loops or deadlocks is not."""
+POLL_GAP_SECONDS: Final = 5.0
+"""A gap between two polls longer than this (the machine slept, the app was busy elsewhere)
+does not count as the worker's silence: it counts again from the poll after it."""
 MAX_IDLE_DEATHS: Final = 10
 """Worker deaths with nothing asked that a ``ProcessAI`` recovers from silently (nobody
 waited for it, so the player is not told); past them it thinks in-process, and says so (a
@@ -378,8 +383,10 @@ class _Worker:
                 self.send(Alive())
 
     def handle(self, message: Message | None) -> None:
-        """Carry out one message (``None``: stop serving), saying it is alive meanwhile."""
+        """Carry out one message (``None``: stop serving), saying it is alive at once and
+        meanwhile."""
         self.busy.set()
+        self.send(Alive())
         try:
             if message is None:
                 self.closing = True
@@ -433,6 +440,7 @@ def _serve(
         own_cpu_group(nice)
     lower_priority(nice)
     worker = _Worker(conn, search_workers() if workers is None else workers)
+    worker.send(Alive())  # up: a slow start on a busy machine counts from here
     threading.Thread(target=worker.beat, name="cacao-ai-heartbeat", daemon=True).start()
     while not worker.closing and not parent_gone(parent):
         if worker.backlog:
@@ -470,6 +478,8 @@ class ProcessAI:
         self._clock = clock
         self._heard = clock()
         """When the worker last said something, or was started or given work while idle."""
+        self._polled = self._heard
+        """When the app last polled."""
         self._context = multiprocessing.get_context("spawn")
         self._max_restarts = max_restarts
         self._nice = nice
@@ -565,6 +575,10 @@ class ProcessAI:
         if self._closed:
             return answers
         if self._fallback is None:
+            now = self._clock()
+            if now - self._polled > POLL_GAP_SECONDS:
+                self._heard = max(self._heard, now)  # unwatched meanwhile (a laptop asleep): not silence
+            self._polled = now
             try:
                 while self._conn.poll():
                     message: Reply | Alive = self._conn.recv()
@@ -593,8 +607,8 @@ class ProcessAI:
         return reports + answers
 
     def _check_silence(self) -> None:
-        """A worker with requests unanswered, silent for ``HANG_SECONDS``, is hung (stopped,
-        deadlocked): kill it, and hand its requests on as a dead one's (``_lost``)."""
+        """A worker with requests unanswered, silent for ``HANG_SECONDS`` while polled, is
+        hung (stopped, frozen): kill it, and hand its requests on as a dead one's (``_lost``)."""
         silent = self._clock() - self._heard
         if not self._pending or silent < HANG_SECONDS:
             return

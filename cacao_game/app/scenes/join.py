@@ -195,11 +195,15 @@ class JoinScene(WidgetScene):
         keys at once: a tester typed a code into no field, its W moved the focus to Back and
         Enter went back to the menu. With every field filled, the code field takes them with
         its code selected, so that a new code typed replaces it (a trial, back from a game its
-        host had ended, typed the new code into no field and joined with the old one)."""
+        host had ended, typed the new code into no field and joined with the old one); not on
+        a form back with a refusal, which may be about another field (a name in use: the new
+        name typed would replace the code)."""
         super().enter()
         empty = next((self.fields[key] for key, _y in FIELDS if not self.values[key].strip()), None)
         if empty is not None:
             empty.set_editing(True)
+            return
+        if self.problem is not None:
             return
         code = self.fields["code"]
         code.set_editing(True)

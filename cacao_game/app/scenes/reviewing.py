@@ -207,7 +207,8 @@ class ReviewingOverlay(DialogScene):
                 self._done(reply)
                 return
             elif isinstance(reply, WorkerRestarted):  # the review goes on where it was
-                self.app.notify(t("review.restarted", done=self.done, total=self.total))
+                said = "review.in_process" if reply.in_process else "review.restarted"
+                self.app.notify(t(said, done=self.done, total=self.total))
 
     def _done(self, reply: ReviewDone) -> None:
         """Open the reviewed game on the table, or say why there is none."""
