@@ -526,3 +526,15 @@ def test_a_lessons_preview_prices_the_turn_the_lesson_asks_for(lesson: str) -> N
         assert shown.total != turn_preview(game, placement).total, "the medium AI lays the market"
     other = next(a for a in game.legal_actions() if isinstance(a, Place) and a.pos != placement.pos)
     assert session.selection.turn_preview(other) == turn_preview(game, other)
+
+
+def test_a_lesson_resumed_at_a_fill_has_its_tile_picked() -> None:
+    """Played through, the sun fill's lesson has the sun-worshiping site picked, so that the
+    space under the mouse shows it; a tutorial resumed there had the display's first tile
+    (the plantation) picked instead (a maintainer's review)."""
+    from cacao_game.engine.tiles import SUN
+
+    played = at_step("sun_fill")
+    assert played.selection.current_fill_code() == SUN
+    resumed = TutorialSession(played.game.clone(), played.coach.index(played.game))
+    assert resumed.selection.current_fill_code() == SUN

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -333,7 +334,19 @@ UNFINISHED, RESULT_UNSEEN, UNREAD = "unfinished", "result", "unread"
 """Why Continue is offered (``to_continue``)."""
 
 
-def to_continue() -> str | None:
+@dataclass(frozen=True, slots=True)
+class Continuing:
+    """What Continue would open (``to_continue``): ``why`` it is offered and, for an
+    unfinished game, its turn in progress (from 1) and its seats' names and kinds (Continue's
+    caption: a trial's Continue did not say which game it opened)."""
+
+    why: str
+    turn: int = 0
+    names: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+
+
+def to_continue() -> Continuing | None:
     """Why the autosave holds a game to continue: ``UNFINISHED``, a game not over;
     ``RESULT_UNSEEN``, a game whose last move came while the window closed, its scores never
     shown (``session.RESULT_SHOWN``: a trial never saw who won); ``UNREAD``, a file that does
@@ -346,24 +359,12 @@ def to_continue() -> str | None:
     try:
         loaded = saves.load_game(saves.autosave_path())
     except (ValueError, OSError):
-        return UNREAD
+        return Continuing(UNREAD)
     if not loaded.game.is_over():
-        return UNFINISHED
-    return RESULT_UNSEEN if loaded.view.get(RESULT_SHOWN) is False else None
-
-
-def continue_summary() -> tuple[int, list[str], list[str]] | None:
-    """The unfinished game of the autosave, for Continue's caption: its turn in progress
-    (from 1) and its seats' names and kinds (a trial's Continue did not say which game it
-    opened); None when there is none or it does not read."""
-    try:
-        loaded = saves.load_game(saves.autosave_path())
-    except (ValueError, OSError):
-        return None
-    if loaded.game.is_over():
-        return None
-    seats = loaded.config.seats
-    return loaded.game.turn + 1, [seat.name for seat in seats], [seat.kind for seat in seats]
+        seats = loaded.config.seats
+        names, kinds = tuple(seat.name for seat in seats), tuple(seat.kind for seat in seats)
+        return Continuing(UNFINISHED, loaded.game.turn + 1, names, kinds)
+    return Continuing(RESULT_UNSEEN) if loaded.view.get(RESULT_SHOWN) is False else None
 
 
 def continue_game(app: Shell) -> bool:

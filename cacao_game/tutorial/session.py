@@ -66,6 +66,7 @@ class TutorialSession(PlaySession):
         self.coach = Coach(step)
         self.coach.index(self.game)
         self._select_the_lessons_tile()
+        self._pick_the_lessons_tile()  # a lesson resumed at a fill picks its tile too
 
     # ----------------------------------------------------------------- the lessons
 

@@ -14,9 +14,10 @@ import pygame
 from cacao_game.app import routes, theme
 from cacao_game.app.flow import (
     RESULT_UNSEEN,
+    UNFINISHED,
+    Continuing,
     autosave_exists,
     continue_game,
-    continue_summary,
     start_tutorial,
     to_continue,
 )
@@ -67,7 +68,7 @@ class MenuScene(WidgetScene):
     untold: str | None = None
     """What a crowded menu says on entering that a caption would have said: which table
     Rejoin game goes back to (a trial's full menu read a bare "Rejoin game")."""
-    waiting: str | None = None
+    waiting: Continuing | None = None
     """Why Continue is offered (``flow.to_continue``), as the menu was last built."""
 
     def go(self, route: routes.Route) -> None:
@@ -87,14 +88,13 @@ class MenuScene(WidgetScene):
         waiting = self.waiting = to_continue()
         unfinished = waiting is not None
         captions: dict[str, str] = {}
-        if unfinished:
+        if waiting is not None:
             entries.append(("menu.continue", self.continue_game, "secondary" if newcomer else "primary"))
-            if waiting == RESULT_UNSEEN:
+            if waiting.why == RESULT_UNSEEN:
                 captions["menu.continue"] = t("menu.continue_result")
-            elif (summary := continue_summary()) is not None:
-                turn, names, kinds = summary
-                shown = ", ".join(seat_labels(self.app.assets, names, kinds))
-                captions["menu.continue"] = t("menu.continue_caption", turn=turn, names=shown)
+            elif waiting.why == UNFINISHED:
+                shown = ", ".join(seat_labels(self.app.assets, waiting.names, waiting.kinds))
+                captions["menu.continue"] = t("menu.continue_caption", turn=waiting.turn, names=shown)
         if hosted:
             style = "secondary" if newcomer or unfinished else "primary"
             entries.append(("menu.resume_hosting", self.resume_hosting, style))
@@ -156,7 +156,7 @@ class MenuScene(WidgetScene):
         Continue's caption shows only as a tooltip in a full menu), or which table Rejoin game
         goes back to when its caption has no room (``untold``)."""
         super().enter()
-        if self.waiting == RESULT_UNSEEN:
+        if self.waiting is not None and self.waiting.why == RESULT_UNSEEN:
             self.app.notify(t("menu.continue_result_notice"), LONG_TOAST_SECONDS)
         elif self.untold is not None:
             self.app.notify(self.untold, LONG_TOAST_SECONDS)
