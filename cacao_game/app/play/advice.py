@@ -456,8 +456,8 @@ def _tag(
 ) -> None:
     """``mark``'s tag by its outlined square ``rect``, kept off ``panel``: a hint's compared
     move below it, the review's above it, else the first of below, above, left and right of
-    it that covers none of the ``tiles`` (laid, legal) nor the square (else the place
-    covering least of them; the move played also on its middle). Trials saw the tags hide
+    it, then its corners, that covers none of the ``tiles`` (laid, legal) nor the square
+    (else the place covering least of them; the move played also on its middle). Trials saw the tags hide
     half a neighbouring tile."""
     view = scene.camera.viewport
     color, _solid = OUTLINES[mark.outline]
@@ -467,6 +467,9 @@ def _tag(
     above = (rect.centerx, rect.top - px(18))
     first, second = (below, above) if mark.outline == "other" else (above, below)
     places = [second, (rect.left - half, rect.centery), (rect.right + half, rect.centery)]
+    places += [
+        (x, y) for y in (first[1], second[1]) for x in (rect.left - half + px(12), rect.right + half - px(12))
+    ]
     if mark.outline == "played":
         places.append(rect.center)
     scene.painter.pill(
