@@ -620,6 +620,23 @@ def test_a_click_hides_a_resting_tooltip_until_the_mouse_moves(setup):
     assert setup.tooltip.target is not None and setup.tooltip.target.rect == kind.rect
 
 
+def test_a_screen_opened_under_a_resting_mouse_shows_no_tooltip_until_it_moves(setup):
+    """A trial's refused Watch opened the Join form anew under the mouse, and the Watch
+    tooltip came back over the refusal. A screen just opened shows no tooltip until the
+    mouse moves."""
+    app = setup.app
+    kind = next(w for w in setup.widgets if isinstance(w, Cycler) and w.tooltip)
+    rest(app, kind.rect.center)
+    assert setup.tooltip.target is kind
+    again = SetupScene(app)
+    app.push(again)
+    for _frame in range(30):
+        app.step([], 0.1)
+    assert again.tooltip.target is None
+    rest(app, (kind.rect.centerx + 2, kind.rect.centery))
+    assert again.tooltip.target is not None
+
+
 def rest(app, pos: tuple[int, int]) -> None:
     """Move the mouse to ``pos`` and rest it there past the tooltip's delay."""
     app.step([harness.motion(pos)], 0.016)

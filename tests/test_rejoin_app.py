@@ -378,11 +378,13 @@ def test_rejoin_while_the_host_is_down_keeps_the_ticket_for_when_it_is_back(
     taken back. No host answering is no refusal: the ticket stays, the menu still offers Rejoin
     game, and once the host is back on its port (its tables put back from its folder) Rejoin
     game seats Bo again; so does Join on the form the failed Rejoin opened, with the ticket's
-    host, table and name (a later trial's Join there said every seat was taken)."""
+    host, table and name (a later trial's Join there said every seat was taken). The form
+    says the host does not answer and the seat is kept (a later trial was told to check the
+    address)."""
     folder = tmp_path / "host"
     app, port, ticket = rejoined_while_the_host_is_down(apps, folder)
     form = app.top
-    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.unreachable")
+    assert isinstance(form, JoinScene) and form.shown_problem() == t("net.unreachable_rejoin")
     assert load_ticket() == ticket and form.values["name"] == ticket.name
     if way_back == "menu":
         app.home()

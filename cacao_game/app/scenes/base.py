@@ -97,7 +97,11 @@ class WidgetScene(Scene):
             self.focus.move(0)
 
     def enter(self) -> None:
+        """Built; no tooltip until the mouse moves (it rests where the screen before was
+        clicked: a trial's refused Watch opened the form anew, its Watch tooltip over the
+        refusal)."""
         self.rebuild()
+        self.tooltip.keys_pressed(self.app.mouse_pos)
 
     def pause(self) -> None:
         """A scene opened over this one: its tooltip goes (none shows over a dialog)."""
