@@ -1351,13 +1351,13 @@ EN: dict[str, str] = {
         "No decision cost a point or more. ← and → step through every decision, Home goes to the first."
     ),
     # the review's helper process died: a new one goes on from the decisions already reviewed
+    "review.restarted": (
+        "The review's helper stopped unexpectedly and was restarted: it goes on after {done} of {total}."
+    ),
     # the review's worker died once too often: the window's own process reviews from now on
     "review.in_process": (
         "The review's helper stopped unexpectedly again: the review goes on in the game's own "
         "process after {done} of {total}, which may slow the window."
-    ),
-    "review.restarted": (
-        "The review's helper stopped unexpectedly and was restarted: it goes on after {done} of {total}."
     ),
     # the review at a reviewed decision, counted as the review's progress counts them
     "review.status": "Review · decision {decision} of {decisions} · ← → step · Tab next flagged · Esc back",

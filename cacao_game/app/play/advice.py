@@ -457,8 +457,8 @@ def _tag(
     """``mark``'s tag by its outlined square ``rect``, kept off ``panel``: a hint's compared
     move below it, the review's above it, else the first of below, above, left and right of
     it, then its corners, that covers none of the ``tiles`` (laid, legal) nor the square
-    (else the place covering least of them; the move played also on its middle). Trials saw the tags hide
-    half a neighbouring tile."""
+    (else the place covering least of them; the move played also on its middle). Trials saw
+    the tags hide half a neighbouring tile."""
     view = scene.camera.viewport
     color, _solid = OUTLINES[mark.outline]
     size = 16 if mark.outline == "other" else 18
