@@ -10,6 +10,7 @@ which the caller points at a temporary folder. Hints search a fixed number of re
 from __future__ import annotations
 
 import os
+import random
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -22,6 +23,7 @@ from harness import FRAME, motion, random_game, run
 from phases import CONFIG, game_at
 from tutorial_support import advance, solve
 
+from cacao_game.ai.medium import MediumPlayer
 from cacao_game.ai.review import Budget as ReviewBudget
 from cacao_game.ai.review import GameReview, review_game
 from cacao_game.app import routes
@@ -34,7 +36,7 @@ from cacao_game.app.scenes.setup import SetupScene
 from cacao_game.app.strings import t
 from cacao_game.config.game import GameConfig, SeatConfig
 from cacao_game.config.settings import Settings
-from cacao_game.engine import Game
+from cacao_game.engine import Game, Phase
 from cacao_game.records.gamerecord import PlayedBy, seat_entries, to_record
 from cacao_game.session import PlaySession, Rotate, Select, ShowHand, Target
 from cacao_game.session.replay import ReplaySession
@@ -327,6 +329,45 @@ def shot_confirm(app: App) -> None:
     question = t("load.delete_confirm", name="Sunday evening with a very long name")
     app.open(routes.Confirm(question, lambda: None))
     frames(app)
+
+
+ONE_HUMAN_OF_FOUR = GameConfig(
+    [SeatConfig("Ana", "red", "human")]
+    + [
+        SeatConfig(name, color, "random")
+        for name, color in (("B", "purple"), ("C", "white"), ("D", "yellow"))
+    ],
+    "base",
+    1,
+)
+"""Ana, the human, and three computer seats: the seats of a late 4-player board's table."""
+
+
+def late_board(seed: int, tiles: int, phase: Phase = Phase.PLACE) -> Game:
+    """A 4-player base game of medium players (seeded by seat) from the deal of ``seed``, at
+    the first ``phase`` decision of seat 0 with at least ``tiles`` tiles laid (a resolution
+    with more than one way to end it)."""
+    game = Game.new(4, "base", seed)
+    players = [MediumPlayer(random.Random(seat)) for seat in range(4)]
+    while not (
+        game.phase is phase
+        and game.current_player() == 0
+        and len(game.workers) + len(game.jungle) >= tiles
+        and (phase is not Phase.RESOLVE or len(game.legal_actions()) > 1)
+    ):
+        game.apply(players[game.current_player()].choose(game))
+    return game
+
+
+def late_table(
+    size: tuple[int, int], seed: int, tiles: int, phase: Phase = Phase.PLACE
+) -> tuple[App, PlayScene]:
+    """An app of ``size`` showing ``late_board`` at Ana's table, fitted and at rest."""
+    app = make_app(size, Settings(sound=False))
+    scene = table(app, late_board(seed, tiles, phase), ONE_HUMAN_OF_FOUR)
+    scene.fit_board(snap=True)
+    frames(app, 30)
+    return app, scene
 
 
 def table(app: App, game: Game, config: GameConfig = CONFIG) -> PlayScene:

@@ -521,6 +521,18 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     app.draw(app.screen)
 
 
+def review_from_the_scores(app: App, monkeypatch, worker: type) -> None:
+    """The scores of the ``reviewed`` game, its Review game clicked, ``worker`` (a stub of
+    the AI worker) reviewing it."""
+    monkeypatch.setattr("cacao_game.app.scenes.reviewing.default_ai", worker)
+    game, _review = reviewed()
+    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
+    app.switch(routes.Scoring(game, config))
+    app.step([app.intents.event_for("skip")], 0.02)
+    run(app, 2)
+    click_label(app, t("review.button"))
+
+
 def test_scoring_offers_a_review_that_can_be_cancelled(app: App, monkeypatch) -> None:
     """Review game opens the progress overlay; Cancel tells the worker to stop and closes it."""
     sent: list[Message] = []
@@ -537,13 +549,7 @@ def test_scoring_offers_a_review_that_can_be_cancelled(app: App, monkeypatch) ->
         def close(self) -> None:
             Stub.closed = True
 
-    monkeypatch.setattr("cacao_game.app.scenes.reviewing.default_ai", Stub)
-    game, _review = reviewed()
-    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
-    app.switch(routes.Scoring(game, config))
-    app.step([app.intents.event_for("skip")], 0.02)
-    run(app, 2)
-    click_label(app, t("review.button"))
+    review_from_the_scores(app, monkeypatch, Stub)
     run(app, 2)
     overlay = app.top
     assert type(overlay).__name__ == "ReviewingOverlay"
@@ -577,13 +583,7 @@ def test_a_review_whose_helper_died_says_where_it_goes_on(
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr("cacao_game.app.scenes.reviewing.default_ai", Stub)
-    game, _review = reviewed()
-    config = GameConfig([SeatConfig("Ana", "red", "human"), SeatConfig("Bea", "purple", "random")], "base")
-    app.switch(routes.Scoring(game, config))
-    app.step([app.intents.event_for("skip")], 0.02)
-    run(app, 2)
-    click_label(app, t("review.button"))
+    review_from_the_scores(app, monkeypatch, Stub)
     run(app, 3)
     assert app.toast is not None and app.toast[0] == t(said, done=3, total=10)
 
@@ -1478,29 +1478,9 @@ def test_a_hint_panel_keeps_its_corner_while_the_board_moves_beside_it(seed: int
     the board gliding after it. The panel is placed for where the view is going and stays
     where the board moved beside it (on these 4-player boards at 1280x720 it changed corners
     once and three times before)."""
-    import random
+    from shots import late_table
 
-    from shots import frames, make_app, table
-
-    from cacao_game.ai.medium import MediumPlayer
-    from cacao_game.config.settings import Settings
-
-    seats = [SeatConfig("Ana", "red", "human")] + [
-        SeatConfig(name, color, "random")
-        for name, color in (("B", "purple"), ("C", "white"), ("D", "yellow"))
-    ]
-    game = Game.new(4, "base", seed)
-    players = [MediumPlayer(random.Random(s)) for s in range(4)]
-    while not (
-        game.phase is Phase.PLACE
-        and game.current_player() == 0
-        and len(game.workers) + len(game.jungle) >= 24
-    ):
-        game.apply(players[game.current_player()].choose(game))
-    app = make_app((1280, 720), Settings(sound=False))
-    scene = table(app, game, GameConfig(seats, "base", 1))
-    scene.fit_board(snap=True)
-    frames(app, 30)
+    app, scene = late_table((1280, 720), seed, 24)
     start = scene.camera.target_scale
     answer_hint(scene.source)
     boxes = set()
@@ -1519,29 +1499,9 @@ def test_the_board_sets_off_from_under_a_hint_panel_in_the_frame_the_hint_comes(
     glided to bring the hint's squares into view, and moved beside the panel only once at
     rest. Both are judged where the view is going: in the frame the hint comes, the view is
     aimed where no tile lies under the panel."""
-    import random
+    from shots import late_table
 
-    from shots import frames, make_app, table
-
-    from cacao_game.ai.medium import MediumPlayer
-    from cacao_game.config.settings import Settings
-
-    seats = [SeatConfig("Ana", "red", "human")] + [
-        SeatConfig(name, color, "random")
-        for name, color in (("B", "purple"), ("C", "white"), ("D", "yellow"))
-    ]
-    game = Game.new(4, "base", 9)
-    players = [MediumPlayer(random.Random(s)) for s in range(4)]
-    while not (
-        game.phase is Phase.PLACE
-        and game.current_player() == 0
-        and len(game.workers) + len(game.jungle) >= 24
-    ):
-        game.apply(players[game.current_player()].choose(game))
-    app = make_app((1280, 720), Settings(sound=False))
-    scene = table(app, game, GameConfig(seats, "base", 1))
-    scene.fit_board(snap=True)
-    frames(app, 30)
+    app, scene = late_table((1280, 720), 9, 24)
     scene.camera.target_center += pygame.Vector2(0, 8)  # looked away: the hint brings its squares back
     scene.camera.snap()
     app.step([app.intents.event_for("hint")], 1 / 60)

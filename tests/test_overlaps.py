@@ -857,33 +857,14 @@ def painter_on(size: tuple[int, int]) -> tuple[Painter, pygame.Surface]:
     return Painter(app.assets), pygame.Surface(size)
 
 
-def test_a_move_preview_label_never_covers_its_own_square_on_a_full_board() -> None:
-    """A trial's hint label lay across a full row of tiles and hid the hinted overbuild
-    square itself, the rows beyond it free. On a late, crowded board every legal square's
-    label keeps off its own square and off the laid tiles: near the square where a place is
-    free at its width or wrapped narrower, else beside the laid tiles, at most three squares
-    away (8 of these 18 labels lay over tiles before)."""
-    import random
-
+def _hovered_labels(app, scene):  # type: ignore[no-untyped-def]
+    """Each legal square in view with a yield label, hovered: the square, a few pixels in
+    from its edges, and where its label was drawn."""
     import pygame
-    from shots import hover, table
+    from shots import hover
 
-    from cacao_game.ai.medium import MediumPlayer
     from cacao_game.app import theme
-    from cacao_game.engine import Game, Phase
 
-    game = Game.new(4, "base", 5)
-    players = [MediumPlayer(random.Random(seat)) for seat in range(4)]
-    while not (
-        game.phase is Phase.PLACE
-        and game.current_player() == 0
-        and len(game.workers) + len(game.jungle) >= 40
-    ):
-        game.apply(players[game.current_player()].choose(game))
-    app = make_app((1366, 768), Settings(sound=False))
-    scene = table(app, game)
-    scene.fit_board(snap=True)
-    own_covered, on_tiles, checked = [], 0, 0
     for pos in scene.turn.targets():
         action = scene.turn.action_at(pos)
         center = scene.camera.square_center(pos)
@@ -896,10 +877,25 @@ def test_a_move_preview_label_never_covers_its_own_square_on_a_full_board() -> N
         with theme.text_audit() as drawn:
             app.draw(app.screen)
         (text,) = [text for text in drawn if text.text == label]
-        square = pygame.Rect(scene.camera.square_rect(pos)).inflate(-8, -8)
-        if text.rect.colliderect(square):
+        yield pos, pygame.Rect(scene.camera.square_rect(pos)).inflate(-8, -8), text.rect
+
+
+def test_a_move_preview_label_never_covers_its_own_square_on_a_full_board() -> None:
+    """A trial's hint label lay across a full row of tiles and hid the hinted overbuild
+    square itself, the rows beyond it free. On a late, crowded board every legal square's
+    label keeps off its own square and off the laid tiles: near the square where a place is
+    free at its width or wrapped narrower, else beside the laid tiles, at most three squares
+    away (8 of these 18 labels lay over tiles before)."""
+    from shots import late_board, table
+
+    app = make_app((1366, 768), Settings(sound=False))
+    scene = table(app, late_board(5, 40))
+    scene.fit_board(snap=True)
+    own_covered, on_tiles, checked = [], 0, 0
+    for pos, square, label in _hovered_labels(app, scene):
+        if label.colliderect(square):
             own_covered.append(pos)
-        on_tiles += text.rect.collidelist(_laid_tiles(scene)) >= 0
+        on_tiles += label.collidelist(_laid_tiles(scene)) >= 0
         checked += 1
     assert checked >= 6 and own_covered == []
     assert on_tiles == 0, (on_tiles, checked)
@@ -911,27 +907,15 @@ def test_a_coach_tag_keeps_off_the_tiles_and_its_square_on_a_full_board(seed: in
     hide half a neighbouring tile. On a late, crowded board, a tag for any legal square lies
     clear of the laid tiles and of its own square (before: the hint's tag lay over tiles for
     11 of 17 squares on seed 5, the review's for 4)."""
-    import random
-
     import pygame
-    from shots import table
+    from shots import late_board, table
 
-    from cacao_game.ai.medium import MediumPlayer
     from cacao_game.app import theme
     from cacao_game.app.play.advice import draw_coach
     from cacao_game.app.play.frame import CoachMark, CoachView
-    from cacao_game.engine import Game, Phase
 
-    game = Game.new(4, "base", seed)
-    players = [MediumPlayer(random.Random(seat)) for seat in range(4)]
-    while not (
-        game.phase is Phase.PLACE
-        and game.current_player() == 0
-        and len(game.workers) + len(game.jungle) >= 36
-    ):
-        game.apply(players[game.current_player()].choose(game))
     app = make_app((1366, 768), Settings(sound=False))
-    scene = table(app, game)
+    scene = table(app, late_board(seed, 36))
     scene.fit_board(snap=True)
     tiles, checked, covering = _laid_tiles(scene), 0, []
     for pos in scene.turn.targets():
@@ -958,33 +942,13 @@ def test_a_resolution_popup_leaves_the_tiles_in_view_on_a_late_board(seed: int) 
     1280x720, the room left of it and below the temples panel empty: the board was tried
     only beside one panel at a time. It now lies clear of both (on these boards 7, 8 and 13
     tiles lay under the popup before)."""
-    import random
-
     import pygame
-    from shots import frames, table
+    from shots import frames, late_table
 
-    from cacao_game.ai.medium import MediumPlayer
-    from cacao_game.config.game import GameConfig, SeatConfig
-    from cacao_game.engine import Game, Phase
+    from cacao_game.engine import Phase
 
-    kinds = ("human", "random", "random", "random")
-    colors = ("red", "purple", "white", "yellow")
-    config = GameConfig(
-        [SeatConfig(f"P{i}", c, k) for i, (c, k) in enumerate(zip(colors, kinds, strict=True))], "base", 1
-    )
-    game = Game.new(4, "base", seed)
-    players = [MediumPlayer(random.Random(s)) for s in range(4)]
-    while not (
-        game.phase is Phase.RESOLVE
-        and game.current_player() == 0
-        and len(game.workers) + len(game.jungle) >= 28
-        and len(game.legal_actions()) > 1
-    ):
-        game.apply(players[game.current_player()].choose(game))
-    app = make_app((1280, 720), Settings(sound=False))
-    scene = table(app, game, config)
-    scene.fit_board(snap=True)
-    frames(app, 120)
+    app, scene = late_table((1280, 720), seed, 28, Phase.RESOLVE)
+    frames(app, 90)
     popup = scene.hud.popup_rect(scene.turn.outcomes())
     panel = scene.board.temples_panel()
     assert panel is not None
@@ -998,42 +962,19 @@ def test_a_move_preview_label_keeps_off_the_other_legal_squares_where_it_can() -
     takes the first place near its square that covers neither a tile nor another legal
     square, where there is one; else it is placed as before. On this board at 1280x720, 11
     of 15 labels lay over a legal square before."""
-    import random
-
     import pygame
-    from shots import hover, table
+    from shots import late_board, table
 
-    from cacao_game.ai.medium import MediumPlayer
-    from cacao_game.app import theme
-    from cacao_game.engine import Game, Phase
-
-    game = Game.new(4, "base", 3)
-    players = [MediumPlayer(random.Random(seat)) for seat in range(4)]
-    while not (
-        game.phase is Phase.PLACE
-        and game.current_player() == 0
-        and len(game.workers) + len(game.jungle) >= 20
-    ):
-        game.apply(players[game.current_player()].choose(game))
     app = make_app((1280, 720), Settings(sound=False))
-    scene = table(app, game)
+    scene = table(app, late_board(3, 20))
     scene.fit_board(snap=True)
     on_legal, checked = 0, 0
-    for pos in scene.turn.targets():
-        action = scene.turn.action_at(pos)
-        center = scene.camera.square_center(pos)
-        if action is None or not scene.camera.viewport.collidepoint(center):
-            continue
-        hover(app, (round(center.x), round(center.y)))
-        label = scene.frame.previews.get(action)
-        with theme.text_audit() as drawn:
-            app.draw(app.screen)
-        (text,) = [text for text in drawn if text.text == label]
+    for pos, _square, label in _hovered_labels(app, scene):
         others = [
             pygame.Rect(scene.camera.square_rect(p)).inflate(-8, -8) for p in scene.turn.targets() if p != pos
         ]
-        on_legal += text.rect.collidelist(others) >= 0
-        assert text.rect.collidelist(_laid_tiles(scene)) < 0
+        on_legal += label.collidelist(others) >= 0
+        assert label.collidelist(_laid_tiles(scene)) < 0
         checked += 1
     assert checked >= 12 and on_legal <= 4, (on_legal, checked)
 
