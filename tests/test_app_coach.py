@@ -514,6 +514,22 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     app.step([key("home")], 0.02)
     run(app, 3)
     assert scene.status_text() == t("review.status", decision=1, decisions=len(reviewed)), "the first move's"
+    decided = {decision.index for decision in session.review.decisions}
+    landing = next(
+        position
+        for position, index in enumerate(session.turn_starts)
+        if position > 1 and index in decided and session.turn_starts[position - 1] not in decided
+    )
+    session.jump(landing - 1)
+    scene.resync()
+    app.settings = replace(app.settings, animation_speed="normal")
+    app.step([key("right")], 0.02)
+    # a retest read "decision 1 of 19" while the step to it still animated under the turn before's header
+    assert scene.timeline.busy and session.here() is not None
+    assert scene.status_text() == t("review.status_turn", turn=scene.shown.turn + 1)
+    while scene.timeline.busy:
+        run(app, 10)
+    app.settings = replace(app.settings, animation_speed="instant")
     while session.here() is not None:
         app.step([key("right")], 0.02)
         run(app, 3)
