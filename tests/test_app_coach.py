@@ -474,6 +474,13 @@ def test_a_review_of_another_game_is_refused() -> None:
         ReviewSession(to_record(other, seat_entries(["human", "random"])), review)
 
 
+def review_keys(scene: PlayScene) -> str:
+    """The keys a review's status line names where it stands: Tab only while a flagged
+    decision lies ahead (a retest read "Tab next flagged" after the last one)."""
+    ahead = scene.review is not None and scene.review.flag_target(1) is not None
+    return t("review.keys" if ahead else "review.keys_last")
+
+
 def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     """The table shows a review like a replay: → steps, Tab jumps to a flagged decision whose
     better move is drawn as a ghost, End reaches the end; drawing changes nothing."""
@@ -490,7 +497,9 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     # the table counts the reviewed decisions as the progress does, from 1
     reviewed = sorted(d.index for d in session.review.decisions)
     number = reviewed.index(here.index) + 1
-    assert scene.status_text() == t("review.status", decision=number, decisions=len(reviewed))
+    assert scene.status_text() == t(
+        "review.status", decision=number, decisions=len(reviewed), keys=review_keys(scene)
+    )
     position = session.position
     app.draw(app.screen)
     assert session.position == position
@@ -506,14 +515,18 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     run(app, 3)
     last = session.here()
     if last is None:
-        assert scene.status_text() == t("review.status_turn", turn=session.game.turn + 1)
-    else:
-        assert scene.status_text() == t("review.status", decision=len(reviewed), decisions=len(reviewed)), (
-            "once"
+        assert scene.status_text() == t(
+            "review.status_turn", turn=session.game.turn + 1, keys=review_keys(scene)
         )
+    else:
+        assert scene.status_text() == t(
+            "review.status", decision=len(reviewed), decisions=len(reviewed), keys=t("review.keys_last")
+        ), "once"
     app.step([key("home")], 0.02)
     run(app, 3)
-    assert scene.status_text() == t("review.status", decision=1, decisions=len(reviewed)), "the first move's"
+    assert scene.status_text() == t(
+        "review.status", decision=1, decisions=len(reviewed), keys=t("review.keys")
+    ), "the first move's"
     decided = {decision.index for decision in session.review.decisions}
     landing = next(
         position
@@ -526,14 +539,16 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     app.step([key("right")], 0.02)
     # a retest read "decision 1 of 19" while the step to it still animated under the turn before's header
     assert scene.timeline.busy and session.here() is not None
-    assert scene.status_text() == t("review.status_turn", turn=scene.shown.turn + 1)
+    assert scene.status_text() == t("review.status_turn", turn=scene.shown.turn + 1, keys=review_keys(scene))
     while scene.timeline.busy:
         run(app, 10)
     app.settings = replace(app.settings, animation_speed="instant")
     while session.here() is not None:
         app.step([key("right")], 0.02)
         run(app, 3)
-    assert scene.status_text() == t("review.status_turn", turn=session.game.turn + 1), "an opponent's turn"
+    assert scene.status_text() == t(
+        "review.status_turn", turn=session.game.turn + 1, keys=review_keys(scene)
+    ), "an opponent's turn"
     app.draw(app.screen)
 
 

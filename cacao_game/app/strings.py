@@ -1359,10 +1359,14 @@ EN: dict[str, str] = {
         "The review's helper stopped unexpectedly again: the review goes on in the game's own "
         "process after {done} of {total}, which may slow the window."
     ),
-    # the review at a reviewed decision, counted as the review's progress counts them
-    "review.status": "Review · decision {decision} of {decisions} · ← → step · Tab next flagged · Esc back",
+    # the review at a reviewed decision, counted as the review's progress counts them; {keys}:
+    # review.keys, or review.keys_last after the last flagged decision
+    "review.status": "Review · decision {decision} of {decisions} · {keys}",
     # the review at the start of a turn, before its first reviewed decision (if any)
-    "review.status_turn": "Review · turn {turn} · ← → step · Tab next flagged · Esc back",
+    "review.status_turn": "Review · turn {turn} · {keys}",
+    "review.keys": "← → step · Tab next flagged · Esc back",
+    # after the last flagged decision: Tab has nothing to jump to (a retest read it there)
+    "review.keys_last": "← → step · Esc back",
     "review.flag_prev": "‹ Flag",
     "review.flag_next": "Flag ›",
     "review.played_tag": "played",

@@ -818,17 +818,13 @@ class PlayScene(Scene):
         stepping = self.source.stepping()
         if stepping is not None and stepping.decisions and stepping.at_end:
             return tn("review.status_end", stepping.reviewed)  # not "step 49 of 49" twice
-        if (
-            stepping is not None
-            and stepping.decisions
-            and stepping.decision is not None
-            and not self.timeline.busy
-        ):
-            return t("review.status", decision=stepping.decision, decisions=stepping.reviewed)
-        if (
-            stepping is not None and stepping.decisions
-        ):  # a step still animating names the turn shown, as the header
-            return t("review.status_turn", turn=self.shown.turn + 1)
+        if stepping is not None and stepping.decisions:
+            keys = t("review.keys" if self.action_enabled("flag_next") else "review.keys_last")
+            if stepping.decision is not None and not self.timeline.busy:
+                return t("review.status", decision=stepping.decision, decisions=stepping.reviewed, keys=keys)
+            return t(
+                "review.status_turn", turn=self.shown.turn + 1, keys=keys
+            )  # a step animating: the turn shown
         replayed = self.replayed_turn()
         if stepping is not None and replayed is not None:
             return t("replay.status", turn=replayed[0], turns=stepping.steps)
