@@ -552,6 +552,23 @@ def test_review_scene_steps_and_jumps_between_flags(app: App) -> None:
     app.draw(app.screen)
 
 
+def test_a_review_step_pressed_while_the_last_animates_finishes_it_first(app: App) -> None:
+    """A retest pressed → twice quickly in a review and never saw the decision the first
+    press reached. In a review, → while a step animates only finishes it; the next → steps."""
+    session = review_session()
+    scene = PlayScene(app, session, review=session)
+    app.push(scene)
+    run(app, 3)
+    app.settings = replace(app.settings, animation_speed="normal")
+    start = session.position
+    app.step([key("right")], 0.02)
+    assert scene.timeline.busy and session.position == start + 1
+    app.step([key("right")], 0.02)
+    assert not scene.timeline.busy and session.position == start + 1, "finished, not stepped on"
+    app.step([key("right")], 0.02)
+    assert session.position == start + 2
+
+
 def review_from_the_scores(app: App, monkeypatch, worker: type) -> None:
     """The scores of the ``reviewed`` game, its Review game clicked, ``worker`` (a stub of
     the AI worker) reviewing it."""

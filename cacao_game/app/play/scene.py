@@ -1248,8 +1248,13 @@ class PlayScene(Scene):
         self.camera.centre(squares)
 
     def step_replay(self, delta: int) -> None:
-        """A stepped source: one step forward (animated) or back."""
+        """A stepped source: one step forward (animated) or back. In a review, a step forward
+        while the last one animates only finishes it: every step shows its decision (a retest
+        pressed → twice and never saw the decision the first press reached)."""
         if self.stepped:
+            if delta > 0 and self.review is not None and self.timeline.busy:
+                self.timeline.finish()
+                return
             self.timeline.finish()
             events = self.source.step(delta)
             if events is None:
