@@ -462,7 +462,7 @@ def _tag(
     view = scene.camera.viewport
     color, _solid = OUTLINES[mark.outline]
     size = 16 if mark.outline == "other" else 18
-    half = scene.painter.text_image(mark.tag, size, "bold").get_width() // 2 + px(11) + px(6)
+    half = scene.painter.label_size(mark.tag, size)[0] // 2 + px(6)
     below = (rect.centerx, rect.bottom + px(18))
     above = (rect.centerx, rect.top - px(18))
     first, second = (below, above) if mark.outline == "other" else (above, below)

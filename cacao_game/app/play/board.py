@@ -661,8 +661,8 @@ class BoardRenderer:
         ]
         near = [(x + dx, y) for x, y in rows for dx in (0, -step, step, -2 * step, 2 * step)]
         near.sort(key=lambda point: math.dist(point, rect.center) + (0 if point[1] == above[1] else 1))
-        size = self.painter.text_image(label, 20, "bold").get_size()
-        half = size[0] // 2 + px(11) + px(10)
+        size = self.painter.label_size(label)
+        half = size[0] // 2 + px(10)
         near += [(rect.left - half, rect.centery), (rect.right + half, rect.centery)]
         tiles = self.laid_in_view(frame)
         own = pygame.Rect(rect).inflate(-px(4), -px(4))
@@ -686,15 +686,15 @@ class BoardRenderer:
     def _beside_tiles(
         self, size: tuple[int, int], square: pygame.FRect, tiles: Sequence[pygame.Rect]
     ) -> list[tuple[float, float]]:
-        """Where a label of text ``size`` for ``square`` lies clear of the laid ``tiles`` altogether, nearest
-        first: left or right of them at the square's height, above or below them at its
-        column (a trial's hint label lay across a whole row of tiles, the board's sides
-        empty); none further than ``BESIDE_TILES_REACH`` squares from it (a retest found a
-        line across seven tiles harder to read than the label it led to)."""
+        """Where a label of ``size`` (``Painter.label_size``) for ``square`` lies clear of the
+        laid ``tiles`` altogether, nearest first: left or right of them at the square's height,
+        above or below them at its column (a trial's hint label lay across a whole row of
+        tiles, the board's sides empty); none further than ``BESIDE_TILES_REACH`` squares from
+        it (a retest found a line across seven tiles harder to read than the label it led to)."""
         if not tiles:
             return []
         laid = tiles[0].unionall(list(tiles[1:]))
-        half_w, half_h, gap = size[0] // 2 + px(11), size[1] // 2 + px(5), px(10)
+        half_w, half_h, gap = size[0] // 2, size[1] // 2, px(10)
         places = [
             ((laid.left - gap - half_w, square.centery), square.left - laid.left + gap),
             ((laid.right + gap + half_w, square.centery), laid.right - square.right + gap),
@@ -711,8 +711,12 @@ class BoardRenderer:
         if frame.board is None:
             return []
         hits, _places, _covers = self._layout(frame.board.shown, tuple(v.color for v in frame.seats))
-        inset = -max(2, self.camera.scale // 8)
+        inset = self._inset()
         return [hits[i].inflate(inset, inset) for i in self.camera.viewport.collidelistall(hits)]
+
+    def _inset(self) -> int:
+        """Pixels a square is taken in from its edges where a label or tag keeps off it."""
+        return -max(2, int(self.camera.scale // 8))
 
     def marked_in_view(self, frame: Frame) -> list[pygame.Rect]:
         """The laid tiles in view (``laid_in_view``) and the legal squares in view
@@ -726,7 +730,7 @@ class BoardRenderer:
         of them)."""
         if frame.board is None:
             return []
-        inset = -max(2, self.camera.scale // 8)
+        inset = self._inset()
         view = self.camera.viewport
         legal = [
             pygame.Rect(self.rect(pos)).inflate(inset, inset) for pos in frame.board.targets if pos != but

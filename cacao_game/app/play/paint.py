@@ -170,6 +170,10 @@ class Painter:
         surface.blit(image, image.get_rect(center=rect.center))
         return rect
 
+    def label_size(self, text: str, size: int = 20) -> tuple[int, int]:
+        """The size of a label of ``text`` on one line, its padding included (``pill``)."""
+        return self.text_image(text, size, "bold").get_rect().inflate(px(LABEL_PAD[0]), px(LABEL_PAD[1])).size
+
     @staticmethod
     def _places(
         image: pygame.Surface, points: Sequence[tuple[float, float]], inside: pygame.Rect | None
@@ -177,7 +181,8 @@ class Painter:
         """A label of ``image`` centred at each of ``points``, moved into ``inside``."""
         places = []
         for point in points:
-            place = image.get_rect(center=(round(point[0]), round(point[1]))).inflate(px(22), px(10))
+            center = (round(point[0]), round(point[1]))
+            place = image.get_rect(center=center).inflate(px(LABEL_PAD[0]), px(LABEL_PAD[1]))
             if inside is not None:
                 place.clamp_ip(inside.inflate(-px(8), -px(8)))
             places.append(place)
@@ -222,6 +227,8 @@ class Painter:
         return None
 
 
+LABEL_PAD = (22, 10)
+"""Design pixels a label is wider and taller than its text."""
 PILL_RADIUS = 18
 """Design pixels a label's corners round at most: a label of one line is a pill, one
 wrapped onto more lines a rounded box (a trial saw a three-line hint label's first and last

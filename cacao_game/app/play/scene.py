@@ -822,9 +822,8 @@ class PlayScene(Scene):
             keys = t("review.keys" if self.action_enabled("flag_next") else "review.keys_last")
             if stepping.decision is not None and not self.timeline.busy:
                 return t("review.status", decision=stepping.decision, decisions=stepping.reviewed, keys=keys)
-            return t(
-                "review.status_turn", turn=self.shown.turn + 1, keys=keys
-            )  # a step animating: the turn shown
+            # a turn's start, or a step still animating: the turn shown, as the header names it
+            return t("review.status_turn", turn=self.shown.turn + 1, keys=keys)
         replayed = self.replayed_turn()
         if stepping is not None and replayed is not None:
             return t("replay.status", turn=replayed[0], turns=stepping.steps)
